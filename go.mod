@@ -1,0 +1,3 @@
+module github.com/theoremdb/theoremdb
+
+go 1.26.8
