@@ -1,0 +1,188 @@
+package copycheck
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+)
+
+// Index is the reference corpus as the check searches it: one or more shards, in memory or
+// memory-mapped from the files `theoremdb corpus build` wrote.
+type Index struct {
+	shards []*shard
+	unmap  []func() error
+}
+
+// Documents reports how many reference documents the index holds.
+func (x *Index) Documents() int {
+	n := 0
+	for _, s := range x.shards {
+		n += len(s.docs)
+	}
+	return n
+}
+
+// Shards reports how many shards the index has.
+func (x *Index) Shards() int { return len(x.shards) }
+
+// Close unmaps the index files. The index must not be used afterwards.
+func (x *Index) Close() error {
+	var first error
+	for _, f := range x.unmap {
+		if err := f(); err != nil && first == nil {
+			first = err
+		}
+	}
+	x.unmap, x.shards = nil, nil
+	return first
+}
+
+// run is a maximal exact run: body[Start:End] stands in the reference corpus and can be
+// extended neither to the left nor to the right.
+type run struct {
+	Start, End int
+}
+
+// lcp is the length of the common prefix of a and b.
+func lcp(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// lowerBound returns the first suffix array position in the two-byte bucket of p whose suffix
+// is not below p, with the bucket's bounds. p has at least two bytes.
+func (s *shard) lowerBound(p []byte) (pos, lo, hi int) {
+	k := int(p[0])<<8 | int(p[1])
+	lo, hi = int(s.buckets[k]), int(s.buckets[k+1])
+	a, b := lo, hi
+	for a < b {
+		m := int(uint(a+b) >> 1)
+		q := int(s.sa[m])
+		if bytes.Compare(s.text[q:min(len(s.text), q+len(p))], p) < 0 {
+			a = m + 1
+		} else {
+			b = m
+		}
+	}
+	return a, lo, hi
+}
+
+// longest returns the length of the longest prefix of p that stands in the shard, when it is at
+// least two bytes; shorter matches do not matter to the check and count as 0.
+func (s *shard) longest(p []byte) int {
+	if len(p) < 2 {
+		return 0
+	}
+	pos, lo, hi := s.lowerBound(p)
+	best := 0
+	if pos > lo {
+		best = lcp(p, s.text[s.sa[pos-1]:])
+	}
+	if pos < hi {
+		best = max(best, lcp(p, s.text[s.sa[pos]:]))
+	}
+	if best < 2 {
+		return 0
+	}
+	return best
+}
+
+// occurrences returns up to limit text positions where p stands.
+func (s *shard) occurrences(p []byte, limit int) []int {
+	pos, _, hi := s.lowerBound(p)
+	var out []int
+	for k := pos; k < hi && len(out) < limit; k++ {
+		q := int(s.sa[k])
+		if !bytes.HasPrefix(s.text[q:], p) {
+			break
+		}
+		out = append(out, q)
+	}
+	return out
+}
+
+// longest is the longest prefix of p in any shard.
+func (x *Index) longest(p []byte) int {
+	best := 0
+	for _, s := range x.shards {
+		best = max(best, s.longest(p))
+	}
+	return best
+}
+
+// exactRuns finds every maximal run of body of at least minLen bytes that stands in the corpus.
+//
+// Let ms[i] be the longest prefix of body[i:] in the corpus; the runs are the pairs
+// (i, i+ms[i]) with ms[i] ≥ minLen and ms[i-1] ≤ ms[i]. Computing ms everywhere costs a search
+// per byte, so only every step-th position c is searched first: a run of minLen bytes starting
+// at s covers the first checked c ≥ s and gives ms[c] ≥ minLen-step+1, so only the step-1
+// positions before such a c can start a run. And when c+ms[c] does not pass the furthest end
+// already seen, every run through c started further left and was found there. A copy of a whole
+// body thus costs about one search per step bytes, and an original body exactly that.
+func (x *Index) exactRuns(body []byte, minLen int) []run {
+	m := len(body)
+	if minLen < 2 || m < minLen || len(x.shards) == 0 {
+		return nil
+	}
+	step := minLen / 2
+	seed := minLen - step + 1
+	ms := make([]int32, m)
+	for i := range ms {
+		ms[i] = -1
+	}
+	get := func(i int) int {
+		if ms[i] < 0 {
+			ms[i] = int32(x.longest(body[i:]))
+		}
+		return int(ms[i])
+	}
+	maxEnd := 0
+	for c := 0; c < m; c += step {
+		l := get(c)
+		if l >= seed && c+l > maxEnd {
+			for s := max(0, c-step+1); s < c; s++ {
+				maxEnd = max(maxEnd, s+get(s))
+			}
+		}
+		maxEnd = max(maxEnd, c+l)
+	}
+	var runs []run
+	for s := 0; s < m; s++ {
+		l := int(ms[s])
+		if l < minLen || s > 0 && get(s-1) > l {
+			continue
+		}
+		runs = append(runs, run{Start: s, End: s + l})
+	}
+	return runs
+}
+
+// source is where a run stands in the corpus.
+type source struct {
+	shard, doc int
+	pos        int // in the shard's text
+}
+
+// locate picks, among up to limit places where p stands in each shard, the one whose licence has
+// the strongest consequence, so that a run found in both an open and a GFDL source blocks.
+func (x *Index) locate(p []byte, limit int) (source, bool) {
+	best, found := source{}, false
+	for si, s := range x.shards {
+		for _, q := range s.occurrences(p, limit) {
+			d := s.doc(q)
+			if !found || strictness(s.meta[d].Licence) > strictness(x.shards[best.shard].meta[best.doc].Licence) {
+				best, found = source{shard: si, doc: d, pos: q}, true
+			}
+		}
+	}
+	return best, found
+}

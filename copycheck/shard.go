@@ -1,0 +1,192 @@
+package copycheck
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"unsafe"
+)
+
+// A shard is one file of the index: the normalised texts of its documents with their suffix
+// array (stage 1), and their paragraph chunks with MinHash signatures and LSH bands (stage 2).
+// Its slices point straight into the memory-mapped file, so loading costs no copying.
+type shard struct {
+	text    []byte     // normalised documents, each followed by a 0 byte
+	sa      []int32    // suffix array of text
+	buckets []uint32   // bucket[k]: first suffix whose first two bytes are k>>8, k&255
+	segs    []segment  // offset map; Orig is relative to the document's own file
+	docs    []docSpan  // where each document stands in text
+	meta    []DocMeta  // the documents, in the order of docs
+	chunks  []chunk    // paragraph chunks for stage 2
+	sigs    []uint16   // numHashes values per chunk
+	lsh     []lshEntry // band keys, sorted
+	lshDir  []uint32   // lshDir[k]: first entry whose key's top dirBits bits are k
+	shapes  []uint32   // formula shapes in text order
+	dirBits uint
+}
+
+// DocMeta describes a reference document.
+type DocMeta struct {
+	ID      string  `json:"id"`
+	URI     string  `json:"uri"`
+	Licence Licence `json:"licence"`
+	File    string  `json:"file,omitempty"` // where the original is, relative to the corpus directory
+}
+
+type docSpan struct{ Start, End uint32 }
+
+// chunk is a paragraph, or a piece of a long one, indexed by stage 2.
+type chunk struct {
+	Start, End   uint32 // in text
+	FirstFormula uint32 // index into shapes of the first formula at or after Start
+	Doc          uint32
+}
+
+type lshEntry struct{ Key, Chunk uint32 }
+
+const (
+	shardMagic   = "TDBCOPY1"
+	byteOrderTag = 0x01020304
+	numSections  = 11
+)
+
+// shardHeader is the fixed start of a shard file; every section is 64-byte aligned.
+type shardHeader struct {
+	Magic     [8]byte
+	ByteOrder uint32
+	Hashes    uint32 // numHashes the signatures were made with
+	Bands     uint32
+	DirBits   uint32
+	Sections  [numSections]struct{ Off, Len uint64 }
+}
+
+func asBytes[T any](s []T) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	var zero T
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(zero)))
+}
+
+func fromBytes[T any](b []byte) []T {
+	if len(b) == 0 {
+		return nil
+	}
+	var zero T
+	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), len(b)/int(unsafe.Sizeof(zero)))
+}
+
+// writeTo writes the shard in its file format.
+func (s *shard) writeTo(w io.Writer) (int64, error) {
+	meta, err := json.Marshal(s.meta)
+	if err != nil {
+		return 0, fmt.Errorf("encode document table: %w", err)
+	}
+	parts := [numSections][]byte{
+		s.text, asBytes(s.sa), asBytes(s.buckets), asBytes(s.segs), asBytes(s.docs), meta,
+		asBytes(s.chunks), asBytes(s.sigs), asBytes(s.lsh), asBytes(s.lshDir), asBytes(s.shapes),
+	}
+	h := shardHeader{ByteOrder: byteOrderTag, Hashes: numHashes, Bands: numBands, DirBits: uint32(s.dirBits)}
+	copy(h.Magic[:], shardMagic)
+	off := align64(uint64(binary.Size(h)))
+	for k, p := range parts {
+		h.Sections[k].Off, h.Sections[k].Len = off, uint64(len(p))
+		off = align64(off + uint64(len(p)))
+	}
+	var n int64
+	if err := binary.Write(w, binary.NativeEndian, &h); err != nil {
+		return n, fmt.Errorf("write shard header: %w", err)
+	}
+	n = int64(binary.Size(h))
+	pad := make([]byte, 64)
+	write := func(b []byte) error {
+		if rem := align64(uint64(n)) - uint64(n); rem > 0 {
+			if _, err := w.Write(pad[:rem]); err != nil {
+				return err
+			}
+			n += int64(rem)
+		}
+		k, err := w.Write(b)
+		n += int64(k)
+		return err
+	}
+	for _, p := range parts {
+		if err := write(p); err != nil {
+			return n, fmt.Errorf("write shard: %w", err)
+		}
+	}
+	return n, nil
+}
+
+func align64(x uint64) uint64 { return (x + 63) &^ 63 }
+
+// parseShard reads a shard from its file bytes without copying them.
+func parseShard(data []byte) (*shard, error) {
+	var h shardHeader
+	hs := binary.Size(h)
+	if len(data) < hs {
+		return nil, fmt.Errorf("shard of %d bytes is too short: %w", len(data), ErrInvalid)
+	}
+	if _, err := binary.Decode(data[:hs], binary.NativeEndian, &h); err != nil {
+		return nil, fmt.Errorf("decode shard header: %w", err)
+	}
+	if string(h.Magic[:]) != shardMagic {
+		return nil, fmt.Errorf("not a copy-check shard: %w", ErrInvalid)
+	}
+	if h.ByteOrder != byteOrderTag {
+		return nil, fmt.Errorf("shard written on a machine of the other byte order; rebuild it: %w", ErrInvalid)
+	}
+	if h.Hashes != numHashes || h.Bands != numBands {
+		return nil, fmt.Errorf("shard uses %d hashes in %d bands, this build %d in %d; rebuild it: %w", h.Hashes, h.Bands, numHashes, numBands, ErrInvalid)
+	}
+	var sec [numSections][]byte
+	for k, s := range h.Sections {
+		if s.Off%64 != 0 || s.Off > uint64(len(data)) || s.Len > uint64(len(data))-s.Off {
+			return nil, fmt.Errorf("shard section %d out of bounds: %w", k, ErrInvalid)
+		}
+		sec[k] = data[s.Off : s.Off+s.Len]
+	}
+	s := &shard{
+		text:    sec[0],
+		sa:      fromBytes[int32](sec[1]),
+		buckets: fromBytes[uint32](sec[2]),
+		segs:    fromBytes[segment](sec[3]),
+		docs:    fromBytes[docSpan](sec[4]),
+		chunks:  fromBytes[chunk](sec[6]),
+		sigs:    fromBytes[uint16](sec[7]),
+		lsh:     fromBytes[lshEntry](sec[8]),
+		lshDir:  fromBytes[uint32](sec[9]),
+		shapes:  fromBytes[uint32](sec[10]),
+		dirBits: uint(h.DirBits),
+	}
+	if err := json.Unmarshal(sec[5], &s.meta); err != nil {
+		return nil, fmt.Errorf("decode document table: %w", err)
+	}
+	switch {
+	case len(s.sa) != len(s.text), len(s.buckets) != 1<<16+1, len(s.meta) != len(s.docs),
+		len(s.sigs) != len(s.chunks)*numHashes, len(s.lshDir) != 1<<s.dirBits+1:
+		return nil, fmt.Errorf("shard sections disagree in size: %w", ErrInvalid)
+	}
+	return s, nil
+}
+
+// doc returns the index of the document that holds text position p.
+func (s *shard) doc(p int) int {
+	lo, hi := 0, len(s.docs)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(s.docs[m].End) <= p {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// orig maps the shard text range [start, end) back to byte offsets in its document's file.
+func (s *shard) orig(start, end int) (int, int) {
+	m := OffsetMap{segs: s.segs, n: len(s.text)}
+	return m.Span(start, end)
+}
