@@ -1,0 +1,139 @@
+// Package db opens the database a DATABASE_URL names, PostgreSQL through
+// lib/pq or an embedded SQLite file through the pure-Go driver, with the
+// settings each needs, and gives the ent client bound to it. It owns
+// connections only: schema changes live in migrations/.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+	_ "github.com/lib/pq" // PostgreSQL driver "postgres"
+	_ "modernc.org/sqlite" // SQLite driver "sqlite"
+
+	"github.com/theoremdb/theoremdb/ent"
+)
+
+// DefaultURL is the embedded database used when DATABASE_URL is unset.
+const DefaultURL = "sqlite:data/theoremdb.db"
+
+// DB is an open database with its dialect.
+type DB struct {
+	*sql.DB
+	// Dialect is dialect.Postgres or dialect.SQLite.
+	Dialect string
+	// URL is the DATABASE_URL it was opened from, without a password.
+	URL string
+}
+
+// Open opens rawURL: "postgres://…" (or "postgresql://…") or "sqlite:PATH".
+// A SQLite file's directory is created if missing.
+func Open(ctx context.Context, rawURL string) (*DB, error) {
+	if rawURL == "" {
+		rawURL = DefaultURL
+	}
+	switch {
+	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
+		return openPostgres(ctx, rawURL)
+	case strings.HasPrefix(rawURL, "sqlite:"):
+		return openSQLite(ctx, strings.TrimPrefix(strings.TrimPrefix(rawURL, "sqlite:"), "//"))
+	default:
+		return nil, fmt.Errorf("open database: DATABASE_URL %q must start with postgres:// or sqlite:", redact(rawURL))
+	}
+}
+
+func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("open database: parse DATABASE_URL: %w", err)
+	}
+	q := u.Query()
+	if q.Get("sslmode") == "" && (u.Hostname() == "127.0.0.1" || u.Hostname() == "localhost" || u.Hostname() == "") {
+		q.Set("sslmode", "disable")
+	}
+	if q.Get("timezone") == "" {
+		q.Set("timezone", "UTC")
+	}
+	u.RawQuery = q.Encode()
+	sqldb, err := sql.Open("postgres", u.String())
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	sqldb.SetMaxOpenConns(20)
+	sqldb.SetMaxIdleConns(20)
+	sqldb.SetConnMaxIdleTime(5 * time.Minute)
+	if err := ping(ctx, sqldb); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("open database %s: %w", redact(rawURL), err)
+	}
+	return &DB{DB: sqldb, Dialect: dialect.Postgres, URL: redact(rawURL)}, nil
+}
+
+func openSQLite(ctx context.Context, path string) (*DB, error) {
+	if path == "" {
+		return nil, fmt.Errorf("open database: sqlite: URL has no path")
+	}
+	if path != ":memory:" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, fmt.Errorf("open database: %w", err)
+		}
+	}
+	// WAL lets readers run beside the writer; immediate transactions take
+	// the write lock at BEGIN so two writers queue on busy_timeout instead
+	// of failing when a read lock cannot be upgraded.
+	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)" +
+		"&_pragma=busy_timeout(30000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	sqldb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	sqldb.SetMaxOpenConns(4)
+	sqldb.SetMaxIdleConns(4)
+	if err := ping(ctx, sqldb); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("open database sqlite:%s: %w", path, err)
+	}
+	return &DB{DB: sqldb, Dialect: dialect.SQLite, URL: "sqlite:" + path}, nil
+}
+
+func ping(ctx context.Context, db *sql.DB) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return db.PingContext(ctx)
+}
+
+// Ent returns an ent client that uses the pool.
+func (d *DB) Ent(opts ...ent.Option) *ent.Client {
+	return ent.NewClient(append([]ent.Option{ent.Driver(entsql.OpenDB(d.Dialect, d.DB))}, opts...)...)
+}
+
+// EntTx returns an ent client bound to tx, so that ent writes and other
+// writers given the same tx (River's InsertTx) commit or roll back together.
+func (d *DB) EntTx(tx *sql.Tx) *ent.Client {
+	return ent.NewClient(ent.Driver(txDriver{entsql.NewDriver(d.Dialect, entsql.Conn{ExecQuerier: tx})}))
+}
+
+// txDriver runs ent on a transaction that is already open: the nested
+// transactions ent asks for (multi-statement updates) join it.
+type txDriver struct{ dialect.Driver }
+
+func (d txDriver) Tx(context.Context) (dialect.Tx, error) { return dialect.NopTx(d.Driver), nil }
+
+func redact(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.User == nil {
+		return raw
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "xxxxx")
+	}
+	return u.String()
+}

@@ -1,0 +1,36 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+
+	"github.com/theoremdb/theoremdb/ent/schema/gid"
+)
+
+// Binding ties a claim to the problem it targets. Agents may write
+// ADDRESSES only; RESOLVES comes from a review, a resolution, a verifier or a
+// trusted import.
+type Binding struct{ ent.Schema }
+
+// Mixin of the Binding.
+func (Binding) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.Binding)} }
+
+// Fields of the Binding.
+func (Binding) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("claim_id").Immutable().Annotations(entgql.Skip()),
+		field.String("problem_id").Immutable().Annotations(entgql.Skip()),
+		field.Enum("relation").Values("ADDRESSES", "RESOLVES").Immutable(),
+		field.Time("created_at").Immutable(),
+	}
+}
+
+// Edges of the Binding.
+func (Binding) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("claim", Claim.Type).Ref("bindings").Field("claim_id").Unique().Required().Immutable(),
+		edge.From("target", Problem.Type).Ref("bindings").Field("problem_id").Unique().Required().Immutable(),
+	}
+}

@@ -1,0 +1,61 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+
+	"github.com/theoremdb/theoremdb/ent/schema/gid"
+	"github.com/theoremdb/theoremdb/packet"
+)
+
+// Decision is one reviewer decision on a revision, recorded with the note
+// sections of the reviewer template and its authority. The idempotency key
+// is unique: a retried request finds the decision it already made.
+type Decision struct{ ent.Schema }
+
+// Mixin of the Decision.
+func (Decision) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.Decision)} }
+
+// ReasonCodes are the stable archive reason codes of the review policy.
+var ReasonCodes = []string{
+	"KNOWN_ANSWER", "DIRECT_DUPLICATE", "ILL_DEFINED_STATEMENT", "UNEVALUABLE_ACCEPTANCE",
+	"UNSUPPORTED_OPEN_STATUS", "UNRELIABLE_PROVENANCE", "INTERNAL_INCONSISTENCY",
+	"PARAMETER_WITHOUT_RATIONALE",
+}
+
+// Fields of the Decision.
+func (Decision) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("problem_id").Immutable().Annotations(entgql.Skip()),
+		field.String("revision_id").Immutable().Annotations(entgql.Skip()),
+		field.String("reviewer_id").Immutable().Annotations(entgql.Skip()),
+		field.Enum("action").Values("QUALIFY", "KEEP_PROSPECTING", "ARCHIVE", "MERGE").Immutable(),
+		field.Enum("reason_code").Values(ReasonCodes...).Optional().Nillable().Immutable(),
+		field.JSON("notes", packet.DecisionNotes{}).Immutable().Annotations(entgql.Skip()),
+		field.Strings("revision_requests").Optional().Immutable(),
+		field.String("merge_into_id").Optional().Nillable().Immutable().Annotations(entgql.Skip()),
+		field.Enum("authority").Values("REVIEWER", "STAFF", "MODERATION").Immutable(),
+		field.String("policy_version").Immutable(),
+		field.String("idempotency_key").Unique().Immutable().NotEmpty().MaxLen(200),
+		field.String("input_digest").Immutable().Annotations(entgql.Skip()),
+		field.Time("created_at").Immutable(),
+	}
+}
+
+// Edges of the Decision.
+func (Decision) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("problem", Problem.Type).Ref("decisions").Field("problem_id").Unique().Required().Immutable(),
+		edge.From("revision", Revision.Type).Ref("decisions").Field("revision_id").Unique().Required().Immutable(),
+		edge.From("reviewer", Account.Type).Ref("decisions").Field("reviewer_id").Unique().Required().Immutable(),
+		edge.From("merge_into", Problem.Type).Ref("merge_decisions").Field("merge_into_id").Unique().Immutable(),
+	}
+}
+
+// Indexes of the Decision.
+func (Decision) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("problem_id", "created_at")}
+}

@@ -1,0 +1,40 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+
+	"github.com/theoremdb/theoremdb/ent/schema/gid"
+)
+
+// Event is one entry of the append-only, hash-chained log. Every state
+// change writes one in its own transaction. Seq is gap-free and increasing;
+// Hash is SHA-256 over the canonical encoding of the event including
+// PrevHash, so editing, deleting or reordering any event breaks the chain.
+type Event struct{ ent.Schema }
+
+// Mixin of the Event.
+func (Event) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.Event)} }
+
+// Fields of the Event.
+func (Event) Fields() []ent.Field {
+	return []ent.Field{
+		field.Int64("seq").Unique().Immutable().Positive(),
+		field.Time("at").Immutable(),
+		field.String("actor").Immutable(),
+		field.String("authority").Immutable(),
+		field.String("kind").Immutable(),
+		field.String("subject").Immutable(),
+		field.Text("payload").Immutable(),
+		field.String("prev_hash").Immutable(),
+		field.String("hash").Immutable(),
+		field.Bool("public").Default(true).Immutable().Annotations(entgql.Skip()),
+	}
+}
+
+// Indexes of the Event.
+func (Event) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("subject", "seq")}
+}

@@ -1,0 +1,81 @@
+package schema
+
+import (
+	"regexp"
+
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+)
+
+// ProblemIDPattern is the shape of a permanent problem ID.
+var ProblemIDPattern = regexp.MustCompile(`^TDB-[1-9][0-9]*$`)
+
+// Problem is an open problem with a permanent ID. Its content lives in
+// immutable revisions; the problem holds the lifecycle.
+type Problem struct{ ent.Schema }
+
+// Annotations of the Problem.
+func (Problem) Annotations() []schema.Annotation {
+	return []schema.Annotation{
+		entgql.RelayConnection(),
+		entgql.QueryField("problems").Description("Problems as a Relay connection; at most 100 per page."),
+	}
+}
+
+// Fields of the Problem.
+func (Problem) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("id").Immutable().Match(ProblemIDPattern),
+		field.Int("number").Unique().Immutable().Positive().
+			Annotations(entgql.OrderField("NUMBER")),
+		field.String("slug").Unique().NotEmpty().MaxLen(120),
+		field.Enum("state").Values("PROSPECTING", "ACCEPTED", "ARCHIVED", "MERGED", "REMOVED").
+			Default("PROSPECTING"),
+		field.Time("submitted_at").Immutable().
+			Annotations(entgql.OrderField("SUBMITTED_AT")),
+		field.Time("deadline").
+			Annotations(entgql.OrderField("DEADLINE")),
+		field.Time("updated_at").
+			Annotations(entgql.OrderField("UPDATED_AT")),
+		field.Time("accepted_at").Optional().Nillable(),
+		field.Enum("acceptance_authority").Values("REVIEWER", "CHALLENGE_WINDOW_ELAPSED", "STAFF").
+			Optional().Nillable(),
+		field.Enum("stake_state").Values("ESCROWED", "RETURNED", "FORFEITED").Default("ESCROWED").
+			Annotations(entgql.Skip()),
+		field.Time("removed_at").Optional().Nillable(),
+		field.String("removal_reason").Optional().Nillable(),
+		field.String("proposer_id").Immutable(),
+		field.String("current_revision_id").Optional().Nillable().Annotations(entgql.Skip()),
+		field.String("merged_into_id").Optional().Nillable().Annotations(entgql.Skip()),
+	}
+}
+
+// Edges of the Problem.
+func (Problem) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("proposer", Account.Type).Ref("problems").Field("proposer_id").Unique().Required().Immutable(),
+		edge.From("current_revision", Revision.Type).Ref("current_of").Field("current_revision_id").Unique(),
+		edge.To("revisions", Revision.Type),
+		edge.To("merged_from", Problem.Type).
+			From("merged_into").Field("merged_into_id").Unique(),
+		edge.To("slugs", Slug.Type).Annotations(entgql.Skip()),
+		edge.To("decisions", Decision.Type),
+		edge.To("merge_decisions", Decision.Type).Annotations(entgql.Skip()),
+		edge.To("claims", Claim.Type),
+		edge.To("bindings", Binding.Type).Annotations(entgql.Skip()),
+		edge.To("reputation_entries", ReputationEntry.Type).Annotations(entgql.Skip()),
+	}
+}
+
+// Indexes of the Problem.
+func (Problem) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("state", "deadline"),
+		index.Fields("submitted_at"),
+		index.Fields("updated_at"),
+	}
+}

@@ -1,0 +1,54 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+
+	"github.com/theoremdb/theoremdb/ent/schema/gid"
+)
+
+// ReputationEntry is one row of the append-only reputation ledger. Balances
+// are derived from it, never stored. Amount is always positive; the kind says
+// which way it moves: a grant adds to the available balance, an escrow moves a
+// point from available to escrowed, a return moves it back, a forfeit removes
+// it from escrow.
+type ReputationEntry struct{ ent.Schema }
+
+// Mixin of the ReputationEntry.
+func (ReputationEntry) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.ReputationEntry)} }
+
+// Fields of the ReputationEntry.
+func (ReputationEntry) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("account_id").Immutable(),
+		field.String("problem_id").Optional().Nillable().Immutable(),
+		field.Enum("kind").Values("GRANT", "ESCROW", "RETURN", "FORFEIT").Immutable(),
+		field.Int("amount").Positive().Immutable(),
+		field.Time("at").Immutable(),
+	}
+}
+
+// Edges of the ReputationEntry.
+func (ReputationEntry) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("account", Account.Type).Ref("reputation_entries").Field("account_id").Unique().Required().Immutable().
+			Annotations(entgql.Skip()),
+		edge.From("problem", Problem.Type).Ref("reputation_entries").Field("problem_id").Unique().Immutable(),
+	}
+}
+
+// Indexes of the ReputationEntry. They make the stake transitions exactly-once
+// in the database itself: one entry of each kind per problem, one grant per
+// account.
+func (ReputationEntry) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("account_id", "at"),
+		index.Fields("problem_id", "kind").Unique(),
+		index.Fields("account_id").Unique().StorageKey("reputationentry_one_grant").
+			Annotations(entsql.IndexWhere("kind = 'GRANT'")),
+	}
+}

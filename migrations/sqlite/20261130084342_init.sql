@@ -1,0 +1,62 @@
+-- Create "accounts" table
+CREATE TABLE `accounts` (`id` text NOT NULL, `handle` text NOT NULL, `display_name` text NOT NULL DEFAULT (''), `roles` json NOT NULL, `password_hash` text NULL, `created_at` datetime NOT NULL, PRIMARY KEY (`id`));
+-- Create index "accounts_handle_key" to table: "accounts"
+CREATE UNIQUE INDEX `accounts_handle_key` ON `accounts` (`handle`);
+-- Create "bindings" table
+CREATE TABLE `bindings` (`id` text NOT NULL, `relation` text NOT NULL, `created_at` datetime NOT NULL, `claim_id` text NOT NULL, `problem_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `bindings_claims_bindings` FOREIGN KEY (`claim_id`) REFERENCES `claims` (`id`) ON DELETE NO ACTION, CONSTRAINT `bindings_problems_bindings` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE NO ACTION);
+-- Create "claims" table
+CREATE TABLE `claims` (`id` text NOT NULL, `status` text NOT NULL DEFAULT ('PROPOSED'), `summary` text NOT NULL, `scope` text NOT NULL DEFAULT (''), `created_at` datetime NOT NULL, `author_id` text NULL, `superseded_by_id` text NULL, `problem_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `claims_accounts_claims` FOREIGN KEY (`author_id`) REFERENCES `accounts` (`id`) ON DELETE SET NULL, CONSTRAINT `claims_claims_supersedes` FOREIGN KEY (`superseded_by_id`) REFERENCES `claims` (`id`) ON DELETE SET NULL, CONSTRAINT `claims_problems_claims` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE NO ACTION);
+-- Create "counters" table
+CREATE TABLE `counters` (`id` text NOT NULL, `value` integer NOT NULL, `head` text NOT NULL DEFAULT (''), PRIMARY KEY (`id`));
+-- Create "decisions" table
+CREATE TABLE `decisions` (`id` text NOT NULL, `action` text NOT NULL, `reason_code` text NULL, `notes` json NOT NULL, `revision_requests` json NULL, `authority` text NOT NULL, `policy_version` text NOT NULL, `idempotency_key` text NOT NULL, `input_digest` text NOT NULL, `created_at` datetime NOT NULL, `reviewer_id` text NOT NULL, `problem_id` text NOT NULL, `merge_into_id` text NULL, `revision_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `decisions_accounts_decisions` FOREIGN KEY (`reviewer_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION, CONSTRAINT `decisions_problems_decisions` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE NO ACTION, CONSTRAINT `decisions_problems_merge_decisions` FOREIGN KEY (`merge_into_id`) REFERENCES `problems` (`id`) ON DELETE SET NULL, CONSTRAINT `decisions_revisions_decisions` FOREIGN KEY (`revision_id`) REFERENCES `revisions` (`id`) ON DELETE NO ACTION);
+-- Create index "decisions_idempotency_key_key" to table: "decisions"
+CREATE UNIQUE INDEX `decisions_idempotency_key_key` ON `decisions` (`idempotency_key`);
+-- Create index "decision_problem_id_created_at" to table: "decisions"
+CREATE INDEX `decision_problem_id_created_at` ON `decisions` (`problem_id`, `created_at`);
+-- Create "events" table
+CREATE TABLE `events` (`id` text NOT NULL, `seq` integer NOT NULL, `at` datetime NOT NULL, `actor` text NOT NULL, `authority` text NOT NULL, `kind` text NOT NULL, `subject` text NOT NULL, `payload` text NOT NULL, `prev_hash` text NOT NULL, `hash` text NOT NULL, `public` bool NOT NULL DEFAULT (true), PRIMARY KEY (`id`));
+-- Create index "events_seq_key" to table: "events"
+CREATE UNIQUE INDEX `events_seq_key` ON `events` (`seq`);
+-- Create index "event_subject_seq" to table: "events"
+CREATE INDEX `event_subject_seq` ON `events` (`subject`, `seq`);
+-- Create "problems" table
+CREATE TABLE `problems` (`id` text NOT NULL, `number` integer NOT NULL, `slug` text NOT NULL, `state` text NOT NULL DEFAULT ('PROSPECTING'), `submitted_at` datetime NOT NULL, `deadline` datetime NOT NULL, `updated_at` datetime NOT NULL, `accepted_at` datetime NULL, `acceptance_authority` text NULL, `stake_state` text NOT NULL DEFAULT ('ESCROWED'), `removed_at` datetime NULL, `removal_reason` text NULL, `proposer_id` text NOT NULL, `merged_into_id` text NULL, `current_revision_id` text NULL, PRIMARY KEY (`id`), CONSTRAINT `problems_accounts_problems` FOREIGN KEY (`proposer_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION, CONSTRAINT `problems_problems_merged_from` FOREIGN KEY (`merged_into_id`) REFERENCES `problems` (`id`) ON DELETE SET NULL, CONSTRAINT `problems_revisions_current_of` FOREIGN KEY (`current_revision_id`) REFERENCES `revisions` (`id`) ON DELETE SET NULL);
+-- Create index "problems_number_key" to table: "problems"
+CREATE UNIQUE INDEX `problems_number_key` ON `problems` (`number`);
+-- Create index "problems_slug_key" to table: "problems"
+CREATE UNIQUE INDEX `problems_slug_key` ON `problems` (`slug`);
+-- Create index "problem_state_deadline" to table: "problems"
+CREATE INDEX `problem_state_deadline` ON `problems` (`state`, `deadline`);
+-- Create index "problem_submitted_at" to table: "problems"
+CREATE INDEX `problem_submitted_at` ON `problems` (`submitted_at`);
+-- Create index "problem_updated_at" to table: "problems"
+CREATE INDEX `problem_updated_at` ON `problems` (`updated_at`);
+-- Create "references" table
+CREATE TABLE `references` (`id` text NOT NULL, `position` integer NOT NULL, `citation` text NOT NULL, `locator` text NOT NULL DEFAULT (''), `relevance` text NOT NULL, `role` text NOT NULL, `locator_confirmed` bool NOT NULL DEFAULT (false), `revision_id` text NOT NULL, `source_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `references_revisions_references` FOREIGN KEY (`revision_id`) REFERENCES `revisions` (`id`) ON DELETE NO ACTION, CONSTRAINT `references_sources_references` FOREIGN KEY (`source_id`) REFERENCES `sources` (`id`) ON DELETE NO ACTION);
+-- Create index "reference_revision_id_position" to table: "references"
+CREATE UNIQUE INDEX `reference_revision_id_position` ON `references` (`revision_id`, `position`);
+-- Create "reputation_entries" table
+CREATE TABLE `reputation_entries` (`id` text NOT NULL, `kind` text NOT NULL, `amount` integer NOT NULL, `at` datetime NOT NULL, `account_id` text NOT NULL, `problem_id` text NULL, PRIMARY KEY (`id`), CONSTRAINT `reputation_entries_accounts_reputation_entries` FOREIGN KEY (`account_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION, CONSTRAINT `reputation_entries_problems_reputation_entries` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE SET NULL);
+-- Create index "reputationentry_account_id_at" to table: "reputation_entries"
+CREATE INDEX `reputationentry_account_id_at` ON `reputation_entries` (`account_id`, `at`);
+-- Create index "reputationentry_problem_id_kind" to table: "reputation_entries"
+CREATE UNIQUE INDEX `reputationentry_problem_id_kind` ON `reputation_entries` (`problem_id`, `kind`);
+-- Create index "reputationentry_one_grant" to table: "reputation_entries"
+CREATE UNIQUE INDEX `reputationentry_one_grant` ON `reputation_entries` (`account_id`) WHERE kind = 'GRANT';
+-- Create "revisions" table
+CREATE TABLE `revisions` (`id` text NOT NULL, `number` integer NOT NULL, `title` text NOT NULL, `statement` text NOT NULL, `exposition` json NOT NULL, `acceptance` json NOT NULL, `provenance` json NOT NULL, `reference_search` json NOT NULL, `hero_brief` text NOT NULL DEFAULT (''), `note` text NOT NULL DEFAULT (''), `created_at` datetime NOT NULL, `author_id` text NOT NULL, `problem_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `revisions_accounts_revisions` FOREIGN KEY (`author_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION, CONSTRAINT `revisions_problems_revisions` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE NO ACTION);
+-- Create index "revision_problem_id_number" to table: "revisions"
+CREATE UNIQUE INDEX `revision_problem_id_number` ON `revisions` (`problem_id`, `number`);
+-- Create "slugs" table
+CREATE TABLE `slugs` (`id` text NOT NULL, `slug` text NOT NULL, `created_at` datetime NOT NULL, `problem_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `slugs_problems_slugs` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE NO ACTION);
+-- Create index "slugs_slug_key" to table: "slugs"
+CREATE UNIQUE INDEX `slugs_slug_key` ON `slugs` (`slug`);
+-- Create "sources" table
+CREATE TABLE `sources` (`id` text NOT NULL, `identifier` text NOT NULL, `kind` text NOT NULL, `title` text NOT NULL DEFAULT (''), `authors` json NULL, `year` integer NULL, `licence_class` text NOT NULL DEFAULT ('RECORD'), `confirmation` text NOT NULL DEFAULT ('UNCONFIRMED'), `created_at` datetime NOT NULL, PRIMARY KEY (`id`));
+-- Create index "sources_identifier_key" to table: "sources"
+CREATE UNIQUE INDEX `sources_identifier_key` ON `sources` (`identifier`);
+-- Create "tokens" table
+CREATE TABLE `tokens` (`id` text NOT NULL, `digest` text NOT NULL, `label` text NOT NULL DEFAULT (''), `created_at` datetime NOT NULL, `revoked_at` datetime NULL, `account_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `tokens_accounts_tokens` FOREIGN KEY (`account_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION);
+-- Create index "tokens_digest_key" to table: "tokens"
+CREATE UNIQUE INDEX `tokens_digest_key` ON `tokens` (`digest`);

@@ -1,0 +1,14 @@
+package packet
+
+// DecisionNotes are the sections of the reviewer note template. Which of them
+// an action requires is decided in policy/.
+type DecisionNotes struct {
+	StatementAndAcceptance string `json:"statementAndAcceptance,omitempty"`
+	OpenStatus             string `json:"openStatus,omitempty"`
+	ReferenceCoverage      string `json:"referenceCoverage,omitempty"`
+	DuplicateCheck         string `json:"duplicateCheck,omitempty"`
+	EvidenceIntegrity      string `json:"evidenceIntegrity,omitempty"`
+	HeroVisual             string `json:"heroVisual,omitempty"`
+	Uncertainty            string `json:"uncertainty,omitempty"`
+	Reason                 string `json:"reason,omitempty"`
+}

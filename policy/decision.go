@@ -1,0 +1,330 @@
+package policy
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/reputationentry"
+	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/role"
+)
+
+// DecisionInput is one reviewer decision as requested.
+type DecisionInput struct {
+	ProblemID        string
+	Action           decision.Action
+	ReasonCode       *decision.ReasonCode
+	Notes            packet.DecisionNotes
+	RevisionRequests []string
+	MergeInto        string
+	IdempotencyKey   string
+}
+
+// noteSection names one section of the reviewer note template.
+type noteSection struct {
+	field string
+	get   func(packet.DecisionNotes) string
+	why   string
+}
+
+var (
+	secStatement   = noteSection{"statementAndAcceptance", func(n packet.DecisionNotes) string { return n.StatementAndAcceptance }, "why the statement and acceptance test are complete"}
+	secOpenStatus  = noteSection{"openStatus", func(n packet.DecisionNotes) string { return n.OpenStatus }, "which sources were checked for open status"}
+	secCoverage    = noteSection{"referenceCoverage", func(n packet.DecisionNotes) string { return n.ReferenceCoverage }, "the strongest known neighbouring result and the reference coverage"}
+	secDuplicate   = noteSection{"duplicateCheck", func(n packet.DecisionNotes) string { return n.DuplicateCheck }, "the duplicate-search result"}
+	secIntegrity   = noteSection{"evidenceIntegrity", func(n packet.DecisionNotes) string { return n.EvidenceIntegrity }, "the consistency of examples, computations and provenance"}
+	secHero        = noteSection{"heroVisual", func(n packet.DecisionNotes) string { return n.HeroVisual }, "which hero visual and rights basis were checked, or why the neutral fallback is used"}
+	secUncertainty = noteSection{"uncertainty", func(n packet.DecisionNotes) string { return n.Uncertainty }, "the remaining uncertainty and why it does not undermine publication"}
+	secReason      = noteSection{"reason", func(n packet.DecisionNotes) string { return n.Reason }, "the concrete basis for this decision"}
+	allSections    = []noteSection{secStatement, secOpenStatus, secCoverage, secDuplicate, secIntegrity, secHero, secUncertainty, secReason}
+)
+
+// RequiredSections lists, per action, the note-template sections the
+// evidence standard of the policy requires.
+var RequiredSections = map[decision.Action][]string{
+	decision.ActionQUALIFY:          names(secStatement, secOpenStatus, secCoverage, secDuplicate, secHero, secUncertainty, secReason),
+	decision.ActionKEEP_PROSPECTING: names(secReason),
+	decision.ActionARCHIVE:          names(secReason),
+	decision.ActionMERGE:            names(secDuplicate, secReason),
+}
+
+func names(secs ...noteSection) []string {
+	out := make([]string, len(secs))
+	for i, s := range secs {
+		out[i] = s.field
+	}
+	return out
+}
+
+func (in DecisionInput) validate() error {
+	var v validator
+	if decision.ActionValidator(in.Action) != nil {
+		v.add(CodeInvalid, "action must be QUALIFY, KEEP_PROSPECTING, ARCHIVE or MERGE", "action")
+		return v.err()
+	}
+	v.text(in.IdempotencyKey, true, MaxIdempotencyKey, "idempotencyKey")
+	required := map[string]bool{}
+	for _, f := range RequiredSections[in.Action] {
+		required[f] = true
+	}
+	for _, sec := range allSections {
+		val := sec.get(in.Notes)
+		if required[sec.field] && strings.TrimSpace(val) == "" {
+			v.add(CodeRequired, fmt.Sprintf("a %s decision states %s", actionWord(in.Action), sec.why), "notes", sec.field)
+			continue
+		}
+		v.text(val, false, MaxNoteSection, "notes", sec.field)
+	}
+	if in.Action == decision.ActionARCHIVE {
+		if in.ReasonCode == nil {
+			v.add(CodeRequired, "an archive names its reason code", "reasonCode")
+		} else if decision.ReasonCodeValidator(*in.ReasonCode) != nil {
+			v.add(CodeInvalid, "unknown reason code", "reasonCode")
+		}
+	} else if in.ReasonCode != nil {
+		v.add(CodeInvalid, "only an archive takes a reason code", "reasonCode")
+	}
+	if in.Action == decision.ActionKEEP_PROSPECTING {
+		if len(in.RevisionRequests) == 0 {
+			v.add(CodeRequired, "name each missing item as a concrete revision request", "revisionRequests")
+		}
+		if len(in.RevisionRequests) > MaxRevisionReqs {
+			v.add(CodeTooLong, fmt.Sprintf("has %d requests; the limit is %d", len(in.RevisionRequests), MaxRevisionReqs), "revisionRequests")
+		}
+		for i, r := range in.RevisionRequests {
+			v.text(r, true, MaxRevisionRequest, "revisionRequests", strconv.Itoa(i))
+		}
+	} else if len(in.RevisionRequests) > 0 {
+		v.add(CodeInvalid, "only keep-prospecting takes revision requests", "revisionRequests")
+	}
+	if in.Action == decision.ActionMERGE {
+		if strings.TrimSpace(in.MergeInto) == "" {
+			v.add(CodeRequired, "a merge names the surviving problem", "mergeInto")
+		}
+	} else if in.MergeInto != "" {
+		v.add(CodeInvalid, "only a merge names a surviving problem", "mergeInto")
+	}
+	return v.err()
+}
+
+func actionWord(a decision.Action) string { return strings.ReplaceAll(strings.ToLower(string(a)), "_", "-") }
+
+// digest identifies the request for idempotency: the same key with a
+// different digest is a different request.
+func (in DecisionInput) digest(actorID, problemID, mergeInto string) string {
+	b, _ := json.Marshal([]any{actorID, problemID, in.Action, in.ReasonCode, in.Notes, in.RevisionRequests, mergeInto})
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// DecisionResult is a recorded decision and the problem after it.
+type DecisionResult struct {
+	Decision *ent.Decision
+	Problem  *ent.Problem
+	// Replayed is true when the idempotency key had already recorded this
+	// decision and nothing new was written.
+	Replayed bool
+}
+
+// RecordDecision records a reviewer's decision and applies it: qualify
+// accepts the problem early and returns the stake; keep-prospecting leaves
+// the clock running with its revision requests open; archive and merge end
+// the challenge and forfeit the stake. The idempotency key makes retries
+// safe: the same key and input replays the stored result, the same key with
+// other input is refused, and in both cases nothing is written.
+func (s *Service) RecordDecision(ctx context.Context, actor *ent.Account, in DecisionInput) (*DecisionResult, error) {
+	if actor == nil {
+		return nil, ErrUnauthenticated
+	}
+	authority := decision.AuthorityREVIEWER
+	switch {
+	case role.Has(actor.Roles, role.Reviewer):
+	case role.Has(actor.Roles, role.Operator):
+		authority = decision.AuthoritySTAFF
+	default:
+		return nil, fmt.Errorf("recording a decision needs the reviewer or operator role: %w", ErrForbidden)
+	}
+	if err := in.validate(); err != nil {
+		return nil, err
+	}
+	id, err := ResolveProblemID(ctx, s.client, in.ProblemID)
+	if err != nil {
+		if !errors.Is(err, ErrNotFound) {
+			return nil, err
+		}
+		return nil, refuse(CodeNotFound, fmt.Sprintf("no problem %q", in.ProblemID), "problemId")
+	}
+	var mergeInto string
+	if in.Action == decision.ActionMERGE {
+		if mergeInto, err = ResolveProblemID(ctx, s.client, in.MergeInto); err != nil {
+			if !errors.Is(err, ErrNotFound) {
+				return nil, err
+			}
+			return nil, refuse(CodeNotFound, fmt.Sprintf("no problem %q to merge into", in.MergeInto), "mergeInto")
+		}
+	}
+	dg := in.digest(actor.ID, id, mergeInto)
+
+	var res *DecisionResult
+	err = s.inTx(ctx, func(ctx context.Context, t *tx) error {
+		p, err := t.lockProblem(ctx, id)
+		if err != nil {
+			return err
+		}
+		// With the problem row locked, a retry of this request sees the
+		// first one's decision.
+		if res, err = t.replay(ctx, in.IdempotencyKey, dg, p); res != nil || err != nil {
+			return err
+		}
+		res, err = t.decide(ctx, actor, authority, in, p, mergeInto, dg)
+		return err
+	})
+	if ent.IsConstraintError(err) {
+		// The key was used concurrently on another problem: replay if it
+		// is the same request, otherwise refuse.
+		err = s.inTx(ctx, func(ctx context.Context, t *tx) error {
+			p, err := t.Problem.Get(ctx, id)
+			if err != nil {
+				return err
+			}
+			if res, err = t.replay(ctx, in.IdempotencyKey, dg, p); res == nil && err == nil {
+				err = fmt.Errorf("record decision: conflicting write, try again")
+			}
+			return err
+		})
+	}
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// replay returns the stored result of an idempotency key, a mismatch error
+// when the key was used for another request, or (nil, nil) when it is new.
+func (t *tx) replay(ctx context.Context, key, digest string, p *ent.Problem) (*DecisionResult, error) {
+	d, err := t.Decision.Query().Where(decision.IdempotencyKey(key)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("idempotency key: %w", err)
+	}
+	if d.InputDigest != digest {
+		return nil, refuse(CodeIdempotencyMismatch,
+			"this idempotency key already recorded a different decision; use a new key for a new decision", "idempotencyKey")
+	}
+	if d.ProblemID != p.ID {
+		if p, err = t.Problem.Get(ctx, d.ProblemID); err != nil {
+			return nil, err
+		}
+	}
+	return &DecisionResult{Decision: d, Problem: p, Replayed: true}, nil
+}
+
+func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.Authority, in DecisionInput,
+	p *ent.Problem, mergeInto, digest string) (*DecisionResult, error) {
+	now := t.s.Now()
+	if p.State != problem.StatePROSPECTING {
+		return nil, refuse(CodeConflict, fmt.Sprintf("%s is %s; decisions are recorded only while a problem is prospecting",
+			p.ID, strings.ToLower(string(p.State))), "problemId")
+	}
+	if !now.Before(p.Deadline) {
+		return nil, refuse(CodeConflict, fmt.Sprintf("the challenge period of %s ended at %s; it is being accepted by default",
+			p.ID, p.Deadline.Format("2006-01-02 15:04 UTC")), "problemId")
+	}
+	if in.Action == decision.ActionMERGE {
+		if mergeInto == p.ID {
+			return nil, refuse(CodeInvalid, "a problem cannot be merged into itself", "mergeInto")
+		}
+		target, err := t.Problem.Get(ctx, mergeInto)
+		if err != nil {
+			return nil, fmt.Errorf("merge target: %w", err)
+		}
+		switch target.State {
+		case problem.StateMERGED, problem.StateREMOVED, problem.StateARCHIVED:
+			return nil, refuse(CodeInvalid, fmt.Sprintf("%s is %s and cannot be a survivor; merge into the problem that survives",
+				target.ID, strings.ToLower(string(target.State))), "mergeInto")
+		}
+	}
+
+	create := t.Decision.Create().SetProblemID(p.ID).SetRevisionID(*p.CurrentRevisionID).SetReviewerID(actor.ID).
+		SetAction(in.Action).SetNillableReasonCode(in.ReasonCode).SetNotes(trimNotes(in.Notes)).
+		SetAuthority(authority).SetPolicyVersion(Version).SetIdempotencyKey(in.IdempotencyKey).
+		SetInputDigest(digest).SetCreatedAt(now)
+	if len(in.RevisionRequests) > 0 {
+		reqs := make([]string, len(in.RevisionRequests))
+		for i, r := range in.RevisionRequests {
+			reqs[i] = strings.TrimSpace(r)
+		}
+		create.SetRevisionRequests(reqs)
+	}
+	if mergeInto != "" {
+		create.SetMergeIntoID(mergeInto)
+	}
+	d, err := create.Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("record decision: %w", err)
+	}
+
+	upd := p.Update().SetUpdatedAt(now)
+	payload := map[string]any{"decision": d.ID, "action": d.Action, "authority": d.Authority,
+		"revision": d.RevisionID, "policyVersion": Version}
+	var stake reputationentry.Kind
+	switch in.Action {
+	case decision.ActionQUALIFY:
+		aa := problem.AcceptanceAuthorityREVIEWER
+		if authority == decision.AuthoritySTAFF {
+			aa = problem.AcceptanceAuthoritySTAFF
+		}
+		upd.SetState(problem.StateACCEPTED).SetAcceptedAt(now).SetAcceptanceAuthority(aa).
+			SetStakeState(problem.StakeStateRETURNED)
+		stake = reputationentry.KindRETURN
+	case decision.ActionARCHIVE:
+		upd.SetState(problem.StateARCHIVED).SetStakeState(problem.StakeStateFORFEITED)
+		stake = reputationentry.KindFORFEIT
+		payload["reasonCode"] = *in.ReasonCode
+	case decision.ActionMERGE:
+		upd.SetState(problem.StateMERGED).SetMergedIntoID(mergeInto).SetStakeState(problem.StakeStateFORFEITED)
+		stake = reputationentry.KindFORFEIT
+		payload["mergeInto"] = mergeInto
+	case decision.ActionKEEP_PROSPECTING:
+		payload["revisionRequests"] = d.RevisionRequests
+	}
+	if stake != "" {
+		if err := t.ReputationEntry.Create().SetAccountID(p.ProposerID).SetProblemID(p.ID).SetKind(stake).
+			SetAmount(Stake).SetAt(now).Exec(ctx); err != nil {
+			return nil, fmt.Errorf("stake %s: %w", strings.ToLower(string(stake)), err)
+		}
+		payload["stake"] = stake
+	}
+	if p, err = upd.Save(ctx); err != nil {
+		return nil, fmt.Errorf("apply decision: %w", err)
+	}
+	payload["state"] = p.State
+	ea := AuthorityReviewer
+	if authority == decision.AuthoritySTAFF {
+		ea = AuthorityStaff
+	}
+	if _, err := t.appendEvent(ctx, eventInput{actor: actor.ID, authority: ea, kind: KindDecisionRecorded,
+		subject: p.ID, payload: payload}); err != nil {
+		return nil, err
+	}
+	return &DecisionResult{Decision: d, Problem: p}, nil
+}
+
+func trimNotes(n packet.DecisionNotes) packet.DecisionNotes {
+	for _, p := range []*string{&n.StatementAndAcceptance, &n.OpenStatus, &n.ReferenceCoverage, &n.DuplicateCheck,
+		&n.EvidenceIntegrity, &n.HeroVisual, &n.Uncertainty, &n.Reason} {
+		*p = strings.TrimSpace(*p)
+	}
+	return n
+}

@@ -1,0 +1,100 @@
+package policy
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Sentinel errors, matched with errors.Is.
+var (
+	// ErrNotFound: the problem, account or other entity does not exist.
+	ErrNotFound = errors.New("not found")
+	// ErrUnauthenticated: the operation needs a signed-in account.
+	ErrUnauthenticated = errors.New("sign in required")
+	// ErrForbidden: the account lacks the role the operation needs.
+	ErrForbidden = errors.New("forbidden")
+)
+
+// Code classifies a FieldError; the values are the GraphQL UserErrorCode.
+type Code string
+
+// Codes of field errors.
+const (
+	CodeRequired               Code = "REQUIRED"
+	CodeTooLong                Code = "TOO_LONG"
+	CodeInvalid                Code = "INVALID"
+	CodeNotFound               Code = "NOT_FOUND"
+	CodeForbidden              Code = "FORBIDDEN"
+	CodeConflict               Code = "CONFLICT"
+	CodeInsufficientReputation Code = "INSUFFICIENT_REPUTATION"
+	CodeIdempotencyMismatch    Code = "IDEMPOTENCY_MISMATCH"
+)
+
+// FieldError is one problem with the input that the caller can fix. Field is
+// the path of the input field ("references", "2", "identifier"); it is empty
+// when the problem is with the request as a whole.
+type FieldError struct {
+	Field   []string
+	Code    Code
+	Message string
+}
+
+func (e FieldError) String() string {
+	if len(e.Field) == 0 {
+		return e.Message
+	}
+	return strings.Join(e.Field, ".") + ": " + e.Message
+}
+
+// ValidationError carries every field error of a refused operation. Nothing
+// was written.
+type ValidationError struct{ Errors []FieldError }
+
+func (e *ValidationError) Error() string {
+	parts := make([]string, len(e.Errors))
+	for i, fe := range e.Errors {
+		parts[i] = fe.String()
+	}
+	return "invalid input: " + strings.Join(parts, "; ")
+}
+
+// refuse returns a ValidationError with a single field error.
+func refuse(code Code, msg string, field ...string) error {
+	return &ValidationError{Errors: []FieldError{{Field: field, Code: code, Message: msg}}}
+}
+
+// FieldErrors extracts the field errors of err, or nil when err is not a
+// ValidationError.
+func FieldErrors(err error) []FieldError {
+	var ve *ValidationError
+	if errors.As(err, &ve) {
+		return ve.Errors
+	}
+	return nil
+}
+
+// validator collects field errors in a deterministic order.
+type validator struct{ errs []FieldError }
+
+func (v *validator) add(code Code, msg string, field ...string) {
+	v.errs = append(v.errs, FieldError{Field: append([]string(nil), field...), Code: code, Message: msg})
+}
+
+// text checks a required or optional string against a length limit counted
+// in characters.
+func (v *validator) text(s string, required bool, max int, field ...string) {
+	switch n := len([]rune(s)); {
+	case required && strings.TrimSpace(s) == "":
+		v.add(CodeRequired, "is required", field...)
+	case n > max:
+		v.add(CodeTooLong, fmt.Sprintf("is %d characters; the limit is %d", n, max), field...)
+	}
+}
+
+func (v *validator) err() error {
+	if len(v.errs) == 0 {
+		return nil
+	}
+	return &ValidationError{Errors: v.errs}
+}

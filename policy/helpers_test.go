@@ -1,0 +1,100 @@
+package policy_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/theoremdb/theoremdb/db"
+	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/role"
+)
+
+// fakeClock is a clock the test moves by hand.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newFakeClock() *fakeClock {
+	return &fakeClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+type fixture struct {
+	db       *db.DB
+	svc      *policy.Service
+	clock    *fakeClock
+	member   *ent.Account
+	reviewer *ent.Account
+	operator *ent.Account
+}
+
+func newFixture(t *testing.T, dialectName string, opts ...policy.Option) *fixture {
+	t.Helper()
+	d := dbtest.Open(t, dialectName)
+	clock := newFakeClock()
+	svc := policy.New(d, policy.Config{}, append([]policy.Option{policy.WithClock(clock)}, opts...)...)
+	f := &fixture{db: d, svc: svc, clock: clock}
+	f.member = f.account(t, "ada")
+	f.reviewer = f.account(t, "rita", role.Reviewer)
+	f.operator = f.account(t, "otto", role.Operator)
+	return f
+}
+
+func (f *fixture) account(t *testing.T, handle string, roles ...role.Role) *ent.Account {
+	t.Helper()
+	a, err := f.svc.CreateAccount(context.Background(), handle, "", roles)
+	if err != nil {
+		t.Fatalf("CreateAccount(%q) = %v", handle, err)
+	}
+	return a
+}
+
+func validInput() policy.ProblemInput {
+	return policy.ProblemInput{
+		Title:     "Erdős–Straus conjecture",
+		Statement: "For every integer $n \\ge 2$, there exist positive integers $x, y, z$ with $4/n = 1/x + 1/y + 1/z$.",
+		Exposition: []packet.ExpositionEntry{
+			{Kind: packet.Definition, Term: "Egyptian fraction", Body: "A sum of distinct unit fractions."},
+			{Kind: packet.Remark, Body: "It suffices to treat prime $n$."},
+		},
+		Acceptance: &packet.Acceptance{Kind: packet.Proof, Criterion: "A proof for all n ≥ 2, or a counterexample n with a certificate that no x, y, z exist."},
+		Provenance: &packet.Provenance{Kind: packet.Imported, Attribution: "P. Erdős and E. G. Straus, 1948",
+			SourceLocator: "Mordell, Diophantine Equations, p. 287", RightsBasis: "Statement of a mathematical fact; written in our own words."},
+		References: []policy.ReferenceInput{
+			{Identifier: "10.1007/978-0-387-26677-0", Citation: "R. K. Guy, Unsolved Problems in Number Theory, 3rd ed., Springer, 2004.",
+				Locator: "Problem D11", Relevance: "States the conjecture and surveys partial results.", Role: reference.RolePRIMARY},
+			{Identifier: "arXiv:1212.5566", Citation: "C. Elsholtz and T. Tao, Counting the number of solutions to the Erdős–Straus equation on unit fractions, 2013.",
+				Relevance: "Strongest known counting results; the conjecture remains open.", Role: reference.RoleSTATUS_EVIDENCE},
+		},
+		ReferenceSearch: &packet.ReferenceSearch{CheckedOn: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC),
+			Databases: []string{"zbMATH Open", "arXiv"}, Queries: []string{"Erdős–Straus conjecture", "4/n = 1/x + 1/y + 1/z"},
+			Coverage: "Searched titles and abstracts up to 2026-03-01."},
+	}
+}
+
+func (f *fixture) submit(t *testing.T, a *ent.Account) *ent.Problem {
+	t.Helper()
+	p, err := f.svc.Submit(context.Background(), a, validInput())
+	if err != nil {
+		t.Fatalf("Submit() = %v", err)
+	}
+	return p
+}

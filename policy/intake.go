@@ -1,0 +1,200 @@
+package policy
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/records"
+)
+
+// Limits on submitted content, in characters or items. They are generous for
+// real problems and stop abuse; GraphQL and pages show them in errors.
+const (
+	MaxTitle           = 200
+	MaxStatement       = 20000
+	MaxExposition      = 50
+	MaxExpositionBody  = 10000
+	MaxTerm            = 200
+	MaxCriterion       = 5000
+	MaxAcceptancePart  = 2000
+	MaxProvenancePart  = 1000
+	MaxReferences      = 100
+	MaxCitation        = 1000
+	MaxLocator         = 200
+	MaxRelevance       = 2000
+	MaxSearchItems     = 50
+	MaxSearchItem      = 500
+	MaxCoverage        = 5000
+	MaxHeroBrief       = 5000
+	MaxRevisionNote    = 1000
+	MaxNoteSection     = 10000
+	MaxRevisionRequest = 1000
+	MaxRevisionReqs    = 20
+	MaxIdempotencyKey  = 200
+)
+
+// ProblemInput is the content of a submission or a revision.
+type ProblemInput struct {
+	Title           string
+	Statement       string
+	Exposition      []packet.ExpositionEntry
+	Acceptance      *packet.Acceptance
+	Provenance      *packet.Provenance
+	References      []ReferenceInput
+	ReferenceSearch *packet.ReferenceSearch
+	HeroBrief       string
+}
+
+// ReferenceInput is one bibliography row as submitted.
+type ReferenceInput struct {
+	Identifier string
+	Citation   string
+	Locator    string
+	Relevance  string
+	Role       reference.Role
+}
+
+// intake is a validated ProblemInput with its parsed identifiers.
+type intake struct {
+	ProblemInput
+	ids []records.Identifier
+}
+
+// validate checks in deterministically and returns every field error at
+// once. generated marks a submission by an agent, which must say who
+// generated it.
+func (in ProblemInput) validate(now time.Time, generated bool) (*intake, error) {
+	var v validator
+	v.text(in.Title, true, MaxTitle, "title")
+	if strings.ContainsAny(in.Title, "\n\r") {
+		v.add(CodeInvalid, "must be one line", "title")
+	}
+	v.text(in.Statement, true, MaxStatement, "statement")
+
+	if len(in.Exposition) > MaxExposition {
+		v.add(CodeTooLong, fmt.Sprintf("has %d entries; the limit is %d", len(in.Exposition), MaxExposition), "exposition")
+	}
+	for i, e := range in.Exposition {
+		f := []string{"exposition", strconv.Itoa(i)}
+		if !e.Kind.Valid() {
+			v.add(CodeInvalid, "kind must be DEFINITION, CONVENTION, REMARK or EXAMPLE", append(f, "kind")...)
+		}
+		switch {
+		case e.Kind == packet.Definition && strings.TrimSpace(e.Term) == "":
+			v.add(CodeRequired, "a definition names the term or symbol it defines", append(f, "term")...)
+		case e.Kind != packet.Definition && e.Term != "":
+			v.add(CodeInvalid, "only a definition names a term", append(f, "term")...)
+		default:
+			v.text(e.Term, false, MaxTerm, append(f, "term")...)
+		}
+		v.text(e.Body, true, MaxExpositionBody, append(f, "body")...)
+	}
+
+	if a := in.Acceptance; a == nil {
+		v.add(CodeRequired, "say exactly what evidence would settle the problem", "acceptance")
+	} else {
+		f := "acceptance"
+		if !a.Kind.Valid() {
+			v.add(CodeInvalid, "kind must be PROOF, NUMERICAL, SEARCH or CLASSIFICATION", f, "kind")
+		}
+		v.text(a.Criterion, true, MaxCriterion, f, "criterion")
+		need := func(val, name, why string) {
+			if strings.TrimSpace(val) == "" {
+				v.add(CodeRequired, why, f, name)
+			}
+		}
+		switch a.Kind {
+		case packet.Numerical:
+			need(a.Precision, "precision", "a numerical target states its precision and certification requirement")
+		case packet.Search:
+			need(a.SearchSpace, "searchSpace", "a search target states its search space")
+			need(a.Certificate, "certificate", "a search target states the witness or impossibility certificate")
+		case packet.Classification:
+			need(a.Equivalence, "equivalence", "a classification target states its equivalence and completeness")
+		}
+		for _, part := range []struct{ name, val string }{{"precision", a.Precision},
+			{"searchSpace", a.SearchSpace}, {"certificate", a.Certificate}, {"equivalence", a.Equivalence}} {
+			v.text(part.val, false, MaxAcceptancePart, f, part.name)
+		}
+	}
+
+	if p := in.Provenance; p == nil {
+		v.add(CodeRequired, "say whether the problem is imported, a reformulation or original, and on what rights basis", "provenance")
+	} else {
+		f := "provenance"
+		if !p.Kind.Valid() {
+			v.add(CodeInvalid, "kind must be IMPORTED, REFORMULATION or ORIGINAL", f, "kind")
+		}
+		v.text(p.Attribution, true, MaxProvenancePart, f, "attribution")
+		v.text(p.SourceLocator, p.Kind != packet.Original, MaxProvenancePart, f, "sourceLocator")
+		v.text(p.RightsBasis, true, MaxProvenancePart, f, "rightsBasis")
+		v.text(p.GeneratedBy, generated, MaxProvenancePart, f, "generatedBy")
+	}
+
+	var ids []records.Identifier
+	if len(in.References) > MaxReferences {
+		v.add(CodeTooLong, fmt.Sprintf("has %d rows; the limit is %d", len(in.References), MaxReferences), "references")
+	}
+	if len(in.References) == 0 && in.Provenance != nil && in.Provenance.Kind != packet.Original {
+		v.add(CodeRequired, "an imported or reformulated problem cites at least one source", "references")
+	}
+	seen := map[string]int{}
+	for i, r := range in.References {
+		f := []string{"references", strconv.Itoa(i)}
+		id, err := records.Parse(r.Identifier)
+		switch {
+		case strings.TrimSpace(r.Identifier) == "":
+			v.add(CodeRequired, "is required", append(f, "identifier")...)
+		case err != nil:
+			v.add(CodeInvalid, err.Error(), append(f, "identifier")...)
+		default:
+			key := id.Key + "\x00" + strings.TrimSpace(r.Locator)
+			if j, dup := seen[key]; dup {
+				v.add(CodeConflict, fmt.Sprintf("repeats reference %d (same source and locator)", j), append(f, "identifier")...)
+			}
+			seen[key] = i
+		}
+		ids = append(ids, id)
+		v.text(r.Citation, true, MaxCitation, append(f, "citation")...)
+		v.text(r.Locator, false, MaxLocator, append(f, "locator")...)
+		v.text(r.Relevance, true, MaxRelevance, append(f, "relevance")...)
+		if reference.RoleValidator(r.Role) != nil {
+			v.add(CodeInvalid, "role must be PRIMARY, SECONDARY or STATUS_EVIDENCE", append(f, "role")...)
+		}
+	}
+
+	if rs := in.ReferenceSearch; rs == nil {
+		v.add(CodeRequired, "record the dated prior-art search: when, where, with what queries, and its boundary", "referenceSearch")
+	} else {
+		f := "referenceSearch"
+		switch {
+		case rs.CheckedOn.IsZero():
+			v.add(CodeRequired, "is required", f, "checkedOn")
+		case rs.CheckedOn.After(now.Add(24 * time.Hour)):
+			v.add(CodeInvalid, "is in the future", f, "checkedOn")
+		}
+		list := func(items []string, name string) {
+			if len(items) == 0 {
+				v.add(CodeRequired, "list at least one", f, name)
+			}
+			if len(items) > MaxSearchItems {
+				v.add(CodeTooLong, fmt.Sprintf("has %d items; the limit is %d", len(items), MaxSearchItems), f, name)
+			}
+			for i, it := range items {
+				v.text(it, true, MaxSearchItem, f, name, strconv.Itoa(i))
+			}
+		}
+		list(rs.Databases, "databases")
+		list(rs.Queries, "queries")
+		v.text(rs.Coverage, true, MaxCoverage, f, "coverage")
+	}
+	v.text(in.HeroBrief, false, MaxHeroBrief, "heroBrief")
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	return &intake{ProblemInput: in, ids: ids}, nil
+}

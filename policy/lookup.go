@@ -1,0 +1,51 @@
+package policy
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/schema"
+	"github.com/theoremdb/theoremdb/ent/slug"
+)
+
+// ResolveProblemID turns a reference to a problem — its permanent ID in any
+// case ("TDB-12", "tdb-12") or any slug it has ever had — into its ID.
+func ResolveProblemID(ctx context.Context, c *ent.Client, ref string) (string, error) {
+	ref = strings.TrimSpace(ref)
+	if up := strings.ToUpper(ref); schema.ProblemIDPattern.MatchString(up) {
+		ok, err := c.Problem.Query().Where(problem.ID(up)).Exist(ctx)
+		if err != nil {
+			return "", fmt.Errorf("problem %s: %w", up, err)
+		}
+		if !ok {
+			return "", fmt.Errorf("problem %s: %w", up, ErrNotFound)
+		}
+		return up, nil
+	}
+	s, err := c.Slug.Query().Where(slug.Slug(strings.ToLower(ref))).Only(ctx)
+	if ent.IsNotFound(err) {
+		return "", fmt.Errorf("problem %q: %w", ref, ErrNotFound)
+	}
+	if err != nil {
+		return "", fmt.Errorf("problem %q: %w", ref, err)
+	}
+	return s.ProblemID, nil
+}
+
+// Problem returns the problem a reference names.
+func (s *Service) Problem(ctx context.Context, ref string) (*ent.Problem, error) {
+	id, err := ResolveProblemID(ctx, s.client, ref)
+	if err != nil {
+		return nil, err
+	}
+	return s.client.Problem.Get(ctx, id)
+}
+
+// InChallengePeriod reports whether p is prospecting and before its
+// deadline, by the service's clock.
+func (s *Service) InChallengePeriod(p *ent.Problem) bool {
+	return p.State == problem.StatePROSPECTING && s.Now().Before(p.Deadline)
+}

@@ -1,0 +1,58 @@
+package policy
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/reputationentry"
+)
+
+// Reputation is an account's standing derived from its ledger.
+type Reputation struct {
+	// Balance is the points available to stake.
+	Balance int
+	// Escrowed is the points held on problems in their challenge period.
+	Escrowed int
+	// Granted reports whether the first-submission grant was made.
+	Granted bool
+	Entries []*ent.ReputationEntry
+}
+
+// Reputation returns the ledger of an account, newest first, with the
+// balance and escrow it implies.
+func (s *Service) Reputation(ctx context.Context, accountID string) (*Reputation, error) {
+	return reputationOf(ctx, s.client, accountID)
+}
+
+func reputationOf(ctx context.Context, c *ent.Client, accountID string) (*Reputation, error) {
+	entries, err := c.ReputationEntry.Query().Where(reputationentry.AccountID(accountID)).
+		Order(ent.Desc(reputationentry.FieldAt), ent.Desc(reputationentry.FieldID)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reputation of %s: %w", accountID, err)
+	}
+	return Tally(entries), nil
+}
+
+// Tally derives balance and escrow from ledger entries: a grant adds to the
+// balance, an escrow moves a point from balance to escrow, a return moves
+// it back, a forfeit removes it from escrow.
+func Tally(entries []*ent.ReputationEntry) *Reputation {
+	r := &Reputation{Entries: entries}
+	for _, e := range entries {
+		switch e.Kind {
+		case reputationentry.KindGRANT:
+			r.Balance += e.Amount
+			r.Granted = true
+		case reputationentry.KindESCROW:
+			r.Balance -= e.Amount
+			r.Escrowed += e.Amount
+		case reputationentry.KindRETURN:
+			r.Balance += e.Amount
+			r.Escrowed -= e.Amount
+		case reputationentry.KindFORFEIT:
+			r.Escrowed -= e.Amount
+		}
+	}
+	return r
+}

@@ -1,0 +1,100 @@
+package policy
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/role"
+)
+
+// Revise adds a revision to a problem. The proposer revises through the
+// ordinary path; an operator may apply a revision for an imported problem
+// whose proposer is gone, with a note that the stored revision keeps beside
+// the operator's name. The permanent ID, credit, earlier revisions and
+// decisions stay as they are, and the deadline does not move. A new title
+// gives a new slug; the old one keeps resolving.
+func (s *Service) Revise(ctx context.Context, actor *ent.Account, problemRef, note string, in ProblemInput) (*ent.Problem, *ent.Revision, error) {
+	if actor == nil {
+		return nil, nil, ErrUnauthenticated
+	}
+	id, err := ResolveProblemID(ctx, s.client, problemRef)
+	if err != nil {
+		return nil, nil, refuse(CodeNotFound, fmt.Sprintf("no problem %q", problemRef), "problemId")
+	}
+	now := s.Now()
+	ok, err := in.validate(now, role.Has(actor.Roles, role.Agent))
+	if err != nil {
+		return nil, nil, err
+	}
+	var (
+		p   *ent.Problem
+		rev *ent.Revision
+	)
+	err = s.inTx(ctx, func(ctx context.Context, t *tx) error {
+		p, err = t.lockProblem(ctx, id)
+		if err != nil {
+			return err
+		}
+		authority := AuthoritySubmitter
+		storedNote := strings.TrimSpace(note)
+		switch {
+		case p.ProposerID == actor.ID:
+		case role.Has(actor.Roles, role.Operator):
+			if storedNote == "" {
+				return refuse(CodeRequired, "an operator's revision says why it is applied for the proposer", "note")
+			}
+			authority = AuthorityOperator
+			storedNote = fmt.Sprintf("Applied by operator @%s: %s", actor.Handle, storedNote)
+		default:
+			return refuse(CodeForbidden, "only the proposer, or an operator, may revise this problem", "problemId")
+		}
+		if len([]rune(storedNote)) > MaxRevisionNote {
+			return refuse(CodeTooLong, fmt.Sprintf("the limit is %d characters", MaxRevisionNote), "note")
+		}
+		switch p.State {
+		case problem.StateARCHIVED, problem.StateMERGED, problem.StateREMOVED:
+			return refuse(CodeConflict, fmt.Sprintf("%s is %s and can no longer be revised", p.ID, strings.ToLower(string(p.State))), "problemId")
+		}
+		last, err := t.Revision.Query().Where(revision.ProblemID(p.ID)).Aggregate(ent.Max(revision.FieldNumber)).Int(ctx)
+		if err != nil {
+			return fmt.Errorf("revision number: %w", err)
+		}
+		rev, err = t.writeRevision(ctx, p.ID, last+1, actor.ID, storedNote, ok, now)
+		if err != nil {
+			return err
+		}
+		upd := p.Update().SetCurrentRevisionID(rev.ID).SetUpdatedAt(now)
+		payload := map[string]any{"revision": rev.ID, "number": rev.Number, "title": rev.Title}
+		sl, fresh, err := t.freeSlug(ctx, rev.Title, int64(p.Number), p.ID)
+		if err != nil {
+			return err
+		}
+		if fresh {
+			if err := t.Slug.Create().SetSlug(sl).SetProblemID(p.ID).SetCreatedAt(now).Exec(ctx); err != nil {
+				return fmt.Errorf("record slug: %w", err)
+			}
+		}
+		if sl != p.Slug {
+			upd.SetSlug(sl)
+			payload["slug"] = sl
+		}
+		if storedNote != "" {
+			payload["note"] = storedNote
+		}
+		if p, err = upd.Save(ctx); err != nil {
+			return fmt.Errorf("update problem: %w", err)
+		}
+		_, err = t.appendEvent(ctx, eventInput{actor: actor.ID, authority: authority,
+			kind: KindProblemRevised, subject: p.ID, payload: payload})
+		return err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, rev, nil
+}
+

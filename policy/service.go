@@ -1,0 +1,163 @@
+package policy
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"entgo.io/ent/dialect"
+
+	"github.com/theoremdb/theoremdb/db"
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/problem"
+)
+
+// Version names the review policy these rules implement; it is stamped on
+// every decision.
+const Version = "review-quality-v5"
+
+// DefaultChallengeWindow is the policy's seven days.
+const DefaultChallengeWindow = 7 * 24 * time.Hour
+
+// Clock tells the time. Tests inject a fake one.
+type Clock interface{ Now() time.Time }
+
+// SystemClock is the real clock.
+type SystemClock struct{}
+
+// Now returns the current time.
+func (SystemClock) Now() time.Time { return time.Now() }
+
+// Scheduler enqueues the default-acceptance job of a problem in the
+// transaction that submits it, so the job exists exactly when the problem
+// does. workers/ implements it with River.
+type Scheduler interface {
+	ScheduleAcceptance(ctx context.Context, tx *sql.Tx, problemID string, at time.Time) error
+}
+
+// Notifier learns the sequence number of every event after its transaction
+// commits; the live-update broker implements it.
+type Notifier interface{ EventsCommitted(seqs []int64) }
+
+// Config is the policy's tunable part.
+type Config struct {
+	// ChallengeWindow is the time from submission to default acceptance.
+	ChallengeWindow time.Duration
+}
+
+// Service runs the policy against one database.
+type Service struct {
+	db        *db.DB
+	client    *ent.Client
+	clock     Clock
+	cfg       Config
+	scheduler Scheduler
+	notifier  Notifier
+}
+
+// Option configures a Service.
+type Option func(*Service)
+
+// WithClock injects the clock.
+func WithClock(c Clock) Option { return func(s *Service) { s.clock = c } }
+
+// WithScheduler sets the job scheduler; without one no job is enqueued and
+// only the overdue sweep accepts problems.
+func WithScheduler(sc Scheduler) Option { return func(s *Service) { s.scheduler = sc } }
+
+// WithNotifier sets who hears about committed events.
+func WithNotifier(n Notifier) Option { return func(s *Service) { s.notifier = n } }
+
+// New returns a Service on d.
+func New(d *db.DB, cfg Config, opts ...Option) *Service {
+	if cfg.ChallengeWindow <= 0 {
+		cfg.ChallengeWindow = DefaultChallengeWindow
+	}
+	s := &Service{db: d, client: d.Ent(), clock: SystemClock{}, cfg: cfg}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Client is the ent client for reads.
+func (s *Service) Client() *ent.Client { return s.client }
+
+// DB is the database the service runs on.
+func (s *Service) DB() *db.DB { return s.db }
+
+// Config returns the configuration in force.
+func (s *Service) Config() Config { return s.cfg }
+
+// Now is the service's clock reading in UTC, truncated to the microsecond
+// so it survives a round trip through either database unchanged.
+func (s *Service) Now() time.Time { return s.clock.Now().UTC().Truncate(time.Microsecond) }
+
+// tx is one policy transaction: an ent client bound to a *sql.Tx that the
+// scheduler shares, and the events it wrote.
+type tx struct {
+	*ent.Client
+	sql    *sql.Tx
+	s      *Service
+	events []int64
+}
+
+// inTx runs fn in one transaction and commits it, or rolls everything back
+// when fn fails. Committed event sequence numbers go to the notifier.
+func (s *Service) inTx(ctx context.Context, fn func(ctx context.Context, t *tx) error) error {
+	sqlTx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	t := &tx{Client: s.db.EntTx(sqlTx), sql: sqlTx, s: s}
+	if err := fn(ctx, t); err != nil {
+		if rerr := sqlTx.Rollback(); rerr != nil && !errors.Is(rerr, sql.ErrTxDone) {
+			return errors.Join(err, fmt.Errorf("rollback: %w", rerr))
+		}
+		return err
+	}
+	if err := sqlTx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	if s.notifier != nil && len(t.events) > 0 {
+		s.notifier.EventsCommitted(t.events)
+	}
+	return nil
+}
+
+// lockProblem reads a problem and locks its row until the transaction ends
+// on PostgreSQL. SQLite needs no row lock: its immediate transactions hold
+// the database write lock from BEGIN.
+func (t *tx) lockProblem(ctx context.Context, id string) (*ent.Problem, error) {
+	q := t.Problem.Query().Where(problem.ID(id))
+	if t.s.db.Dialect == dialect.Postgres {
+		q = q.ForUpdate()
+	}
+	p, err := q.Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, fmt.Errorf("problem %s: %w", id, ErrNotFound)
+	}
+	return p, err
+}
+
+// nextCounter increments a named counter and returns the new value and the
+// head stored beside it. The row stays locked until the transaction ends,
+// which serialises allocation of problem numbers and of event sequence
+// numbers on PostgreSQL; on SQLite the transaction already holds the lock.
+func (t *tx) nextCounter(ctx context.Context, name string) (int64, string, error) {
+	var (
+		v    int64
+		head string
+	)
+	err := t.sql.QueryRowContext(ctx,
+		`UPDATE counters SET value = value + 1 WHERE id = '`+name+`' RETURNING value, head`).Scan(&v, &head)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", fmt.Errorf("counter %q is missing: run theoremdb migrate", name)
+	}
+	if err != nil {
+		return 0, "", fmt.Errorf("counter %s: %w", name, err)
+	}
+	return v, head, nil
+}

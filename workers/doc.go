@@ -1,0 +1,13 @@
+// Package workers runs the background jobs of the platform on River, against
+// the same database and schema as the web server: on PostgreSQL through
+// River's database/sql driver, on SQLite through its SQLite driver.
+//
+// Jobs are enqueued in the transaction of the change that causes them (see
+// Scheduler), so a crash never loses a job and a rolled-back change leaves
+// none. Every job is idempotent: the policy functions it calls decide with
+// conditional writes, so running a job twice, or on several machines at once,
+// changes nothing the second time.
+//
+// The database/sql driver cannot LISTEN, so clients poll; FetchPollInterval
+// is set well under a second so a deadline is honoured within one.
+package workers

@@ -1,0 +1,122 @@
+package workers
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"entgo.io/ent/dialect"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+
+	"github.com/theoremdb/theoremdb/db"
+	"github.com/theoremdb/theoremdb/policy"
+)
+
+// Config tunes the job clients.
+type Config struct {
+	// Work makes the client work jobs; without it the client only inserts.
+	Work bool
+	// MaxWorkers is the number of jobs worked at once.
+	MaxWorkers int
+	// PollInterval is how often a client looks for due jobs.
+	PollInterval time.Duration
+	// SweepInterval is how often the overdue sweep runs.
+	SweepInterval time.Duration
+	// RescueAfter is when a job whose worker died is run again.
+	RescueAfter time.Duration
+	// ID names the client in River's tables; empty picks one.
+	ID string
+}
+
+// Defaults fills unset fields.
+func (c Config) withDefaults() Config {
+	if c.MaxWorkers == 0 {
+		c.MaxWorkers = 10
+	}
+	if c.PollInterval == 0 {
+		c.PollInterval = 200 * time.Millisecond
+	}
+	if c.SweepInterval == 0 {
+		c.SweepInterval = time.Minute
+	}
+	if c.RescueAfter == 0 {
+		c.RescueAfter = 2 * time.Minute
+	}
+	return c
+}
+
+// Client is a River client for the platform's jobs. It implements
+// policy.Scheduler.
+type Client struct {
+	river *river.Client[*sql.Tx]
+}
+
+// New makes a client on d. Call Start to work jobs (when cfg.Work) and Stop
+// to finish the jobs in hand.
+func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, error) {
+	cfg = cfg.withDefaults()
+	var drv riverdriver.Driver[*sql.Tx]
+	switch d.Dialect {
+	case dialect.Postgres:
+		drv = riverdatabasesql.New(d.DB)
+	case dialect.SQLite:
+		drv = riversqlite.New(d.DB)
+	default:
+		return nil, fmt.Errorf("workers: unsupported dialect %q", d.Dialect)
+	}
+	rc := &river.Config{
+		Logger:            log.With("component", "river"),
+		FetchPollInterval: cfg.PollInterval,
+		FetchCooldown:     cfg.PollInterval / 4,
+		ID:                cfg.ID,
+	}
+	if cfg.Work {
+		w := river.NewWorkers()
+		river.AddWorker(w, &AcceptAtDeadlineWorker{policy: p})
+		river.AddWorker(w, &SweepOverdueWorker{policy: p, log: log})
+		rc.Workers = w
+		rc.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.MaxWorkers}}
+		rc.RescueStuckJobsAfter = cfg.RescueAfter
+		rc.JobTimeout = cfg.RescueAfter / 2
+		rc.PeriodicJobs = []*river.PeriodicJob{
+			river.NewPeriodicJob(river.PeriodicInterval(cfg.SweepInterval),
+				func() (river.JobArgs, *river.InsertOpts) { return SweepOverdueArgs{}, nil },
+				&river.PeriodicJobOpts{RunOnStart: true}),
+		}
+	}
+	rcl, err := river.NewClient(drv, rc)
+	if err != nil {
+		return nil, fmt.Errorf("workers: %w", err)
+	}
+	return &Client{river: rcl}, nil
+}
+
+// ScheduleAcceptance inserts the deadline job in tx, scheduled at the
+// deadline.
+func (c *Client) ScheduleAcceptance(ctx context.Context, tx *sql.Tx, problemID string, at time.Time) error {
+	_, err := c.river.InsertTx(ctx, tx, AcceptAtDeadlineArgs{ProblemID: problemID}, &river.InsertOpts{ScheduledAt: at})
+	return err
+}
+
+// Start works jobs until Stop.
+func (c *Client) Start(ctx context.Context) error { return c.river.Start(ctx) }
+
+// Stop waits for the jobs in hand to finish, up to ctx's deadline, then
+// cancels them.
+func (c *Client) Stop(ctx context.Context) error {
+	if err := c.river.Stop(ctx); err != nil {
+		return c.river.StopAndCancel(context.WithoutCancel(ctx))
+	}
+	return nil
+}
+
+// Kill stops at once, cancelling the jobs in hand, as a crash would.
+func (c *Client) Kill(ctx context.Context) error { return c.river.StopAndCancel(ctx) }
+
+// River exposes the River client, for tests and operations.
+func (c *Client) River() *river.Client[*sql.Tx] { return c.river }
