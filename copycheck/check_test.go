@@ -1,0 +1,225 @@
+package copycheck
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// Hand-written reference paragraphs for the unit tests.
+const (
+	refCompact = `A topological space $X$ is called compact when every open cover of $X$ has a finite
+subcover. Closed subsets of compact spaces are compact, and the continuous image of a compact
+space is compact again, which is the property used most often in what follows.`
+	refSylow = `Let $G$ be a group. Suppose that the order of $G$ is divisible by a prime power $p^k$;
+then the number of subgroups of order $p^k$ is congruent to one modulo $p$, and any two Sylow
+subgroups are conjugate in $G$ by an inner automorphism of the whole group.`
+	fresh = `We now turn to a question about lattices in the plane that has nothing to do with the
+material above. Take two vectors that span the plane and look at all integer combinations of
+them; the points so obtained form a discrete subgroup whose fundamental domain has an area that
+does not depend on the chosen basis. Counting the lattice points inside a large disc gives a number
+close to the area of the disc divided by that of the fundamental domain, with an error that grows
+more slowly than the radius squared. This is the first step of an argument we complete later on.`
+)
+
+func testChecker(t *testing.T, phrases *Phrases, docs ...Document) *Checker {
+	t.Helper()
+	x, err := BuildIndex(docs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewChecker(x, DefaultConfig(), phrases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func refDoc(id string, l Licence, text string) Document {
+	return Document{Meta: DocMeta{ID: id, URI: "https://example.org/" + id, Licence: l}, Format: LaTeX, Text: []byte(text)}
+}
+
+func TestCheckVerdicts(t *testing.T) {
+	t.Parallel()
+	c := testChecker(t, nil, refDoc("open", LicenceOpen, refCompact), refDoc("gfdl", LicenceGFDL, refSylow))
+	tests := []struct {
+		name    string
+		body    string
+		verdict Verdict
+		sources []string
+	}{
+		{"original text", fresh, VerdictClear, nil},
+		{"copy of an open source", fresh + "\n\n" + refCompact, VerdictAttribute, []string{"open", "open"}},
+		{"copy of a gfdl source", refSylow + "\n\n" + fresh, VerdictBlock, []string{"gfdl", "gfdl"}},
+		{"both", refCompact + "\n\n" + refSylow, VerdictBlock, []string{"open", "open", "gfdl", "gfdl"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := c.Check(context.Background(), []byte(tt.body), LaTeX)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != tt.verdict {
+				t.Errorf("Check().Verdict = %q; want %q (matches %+v)", res.Verdict, tt.verdict, res.Matches)
+			}
+			var got []string
+			for _, m := range res.Matches {
+				got = append(got, m.Source)
+			}
+			if diff := cmp.Diff(tt.sources, got); diff != "" {
+				t.Errorf("matched sources (-want +got):\n%s", diff)
+			}
+			for _, m := range res.Matches {
+				if m.Stage == StageExact {
+					orig := tt.body[m.BodyStart:m.BodyEnd]
+					if !strings.Contains(refCompact+refSylow, orig) {
+						t.Errorf("exact match body[%d:%d] = %q is not text of a source", m.BodyStart, m.BodyEnd, orig)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestCheckOffsetsIntoSource(t *testing.T) {
+	t.Parallel()
+	c := testChecker(t, nil, refDoc("gfdl", LicenceGFDL, "\\section{Intro}\n"+refSylow))
+	body := "Some words first. " + refSylow[60:250]
+	res, err := c.Check(context.Background(), []byte(body), LaTeX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(res.Matches, func(m Match) bool { return m.Stage == StageExact })
+	if i < 0 {
+		t.Fatalf("Check() matches = %+v; want an exact match", res.Matches)
+	}
+	m := res.Matches[i]
+	src := "\\section{Intro}\n" + refSylow
+	if got, want := src[m.SourceStart:m.SourceEnd], body[m.BodyStart:m.BodyEnd]; got != want {
+		t.Errorf("source[%d:%d] = %q; body[%d:%d] = %q; want the same text", m.SourceStart, m.SourceEnd, got, m.BodyStart, m.BodyEnd, want)
+	}
+}
+
+func TestCheckStandardPhrasesDoNotCount(t *testing.T) {
+	t.Parallel()
+	phrases, err := ParsePhrases(strings.NewReader("# test list\nlet $G$ be a group\nsuppose that the order of $G$ is divisible by\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The copied run is 117 normalised characters, 59 of them standard phrases.
+	copied := `Let $G$ be a group. Suppose that the order of $G$ is divisible by a prime power $p^k$;
+then the number of subgroups of order $p^k$ is`
+	body := fresh + " " + copied + " we stop. " + fresh
+	for _, tt := range []struct {
+		name    string
+		phrases *Phrases
+		verdict Verdict
+	}{
+		{"without the list", nil, VerdictBlock},
+		{"with the list", phrases, VerdictClear},
+	} {
+		c := testChecker(t, tt.phrases, refDoc("gfdl", LicenceGFDL, refSylow))
+		res, err := c.Check(context.Background(), []byte(body), LaTeX)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != tt.verdict {
+			t.Errorf("%s: Check().Verdict = %q; want %q (matches %+v, flags %+v)", tt.name, res.Verdict, tt.verdict, res.Matches, res.Flags)
+		}
+	}
+}
+
+func TestCheckSectionCoverage(t *testing.T) {
+	t.Parallel()
+	c := testChecker(t, nil, refDoc("gfdl", LicenceGFDL, refSylow))
+	// Two flagged runs of about 70 characters, neither a match alone.
+	a, b := refSylow[0:72], refSylow[120:190]
+	tests := []struct {
+		name    string
+		body    string
+		verdict Verdict
+	}{
+		{"flags in a short section", "\\section{One}\n" + a + " and " + b, VerdictBlock},
+		{"flags spread thin", "\\section{One}\n" + a + " " + fresh + " " + fresh + "\n\\section{Two}\n" + fresh + " " + b + " " + fresh, VerdictClear},
+	}
+	for _, tt := range tests {
+		res, err := c.Check(context.Background(), []byte(tt.body), LaTeX)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != tt.verdict {
+			t.Errorf("%s: Check().Verdict = %q; want %q (matches %+v, flags %+v)", tt.name, res.Verdict, tt.verdict, res.Matches, res.Flags)
+		}
+		if len(res.Flags)+len(res.Matches) < 2 {
+			t.Errorf("%s: %d flags and %d matches; want the two runs", tt.name, len(res.Flags), len(res.Matches))
+		}
+	}
+}
+
+func TestCheckNearCopy(t *testing.T) {
+	t.Parallel()
+	long := refCompact + " " + strings.ReplaceAll(refSylow, "\n", " ")
+	c := testChecker(t, nil, refDoc("gfdl", LicenceGFDL, long))
+	// Change one word in eighteen: the word 5-grams keep an estimated Jaccard above 0.5.
+	words := strings.Fields(long)
+	for i := 4; i < len(words); i += 18 {
+		words[i] = "zzz"
+	}
+	body := strings.Join(words, " ")
+	res, err := c.Check(context.Background(), []byte(body), LaTeX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var near *Match
+	for i := range res.Matches {
+		if res.Matches[i].Stage == StageNear {
+			near = &res.Matches[i]
+		}
+	}
+	if near == nil {
+		t.Fatalf("Check() = %+v; want a near match", res)
+	}
+	if near.Similarity < 0.5 || near.RougeL < 0.8 {
+		t.Errorf("near match similarity %.2f, ROUGE-L %.2f; want at least 0.5 and 0.8", near.Similarity, near.RougeL)
+	}
+}
+
+func TestResultJSON(t *testing.T) {
+	t.Parallel()
+	res := Result{Verdict: VerdictBlock, ThresholdsVersion: "v", Matches: []Match{{Stage: StageExact, Source: "s",
+		URI: "u", Licence: LicenceGFDL, BodyStart: 1, BodyEnd: 2, SourceStart: 3, SourceEnd: 4, Length: 5, Similarity: 1, Verdict: VerdictBlock}}}
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"verdict":"block","thresholdsVersion":"v","matches":[{"stage":"exact","source":"s","uri":"u","licence":"gfdl","bodyStart":1,"bodyEnd":2,"sourceStart":3,"sourceEnd":4,"length":5,"similarity":1,"verdict":"block"}]}`
+	if string(b) != want {
+		t.Errorf("json.Marshal(Result) = %s; want %s", b, want)
+	}
+}
+
+func TestConfigValidate(t *testing.T) {
+	t.Parallel()
+	bad := []func(*Config){
+		func(c *Config) { c.Version = "" },
+		func(c *Config) { c.MatchRun = c.FlagRun - 1 },
+		func(c *Config) { c.SectionCover = 0 },
+		func(c *Config) { c.NearJaccard = 1.5 },
+		func(c *Config) { c.NearMinWords = 2 },
+	}
+	if err := DefaultConfig().Validate(); err != nil {
+		t.Fatalf("DefaultConfig().Validate() = %v; want nil", err)
+	}
+	for i, f := range bad {
+		c := DefaultConfig()
+		f(&c)
+		if err := c.Validate(); err == nil {
+			t.Errorf("case %d: Validate(%+v) = nil; want an error", i, c)
+		}
+	}
+}
