@@ -178,8 +178,17 @@ func (c *Checker) exact(nz *Normalized, std []int32, res *Result) {
 		meta := s.meta[f.src.doc]
 		m := Match{Stage: StageExact, Source: meta.ID, URI: meta.URI, Licence: meta.Licence,
 			Length: f.End - f.Start, Similarity: 1, Verdict: verdictFor(meta.Licence)}
-		m.BodyStart, m.BodyEnd = nz.Map.Span(f.Start, f.End)
-		m.SourceStart, m.SourceEnd = s.orig(f.src.pos, f.src.pos+f.End-f.Start)
+		// Report the run without the collapsed white space at its edges.
+		a, b := f.Start, f.End
+		for a < b && nz.Text[a] == ' ' {
+			a++
+		}
+		for b > a && nz.Text[b-1] == ' ' {
+			b--
+		}
+		m.BodyStart, m.BodyEnd = nz.Map.Span(a, b)
+		p := f.src.pos + a - f.Start
+		m.SourceStart, m.SourceEnd = s.orig(p, p+b-a)
 		if f.match {
 			res.Matches = append(res.Matches, m)
 		} else {
