@@ -190,8 +190,8 @@ func (c Corpus) sources() ([]sourceFile, error) {
 
 // BuildOptions tunes a build.
 type BuildOptions struct {
-	ShardBytes int                  // largest normalised text per shard; 0 means MaxShardText
-	Jobs       int                  // shards built at once; 0 means GOMAXPROCS
+	ShardBytes int                 // largest normalised text per shard; 0 means MaxShardText
+	Jobs       int                 // shards built at once; 0 means GOMAXPROCS
 	Progress   func(BuildProgress) // called from the building goroutines, one call at a time
 }
 
