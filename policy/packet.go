@@ -6,6 +6,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/reputationentry"
 )
 
 // RevisionRequest is one open request of a keep-prospecting decision.
@@ -14,24 +15,40 @@ type RevisionRequest struct {
 	Decision *ent.Decision
 }
 
-// OpenRevisionRequests are the requests of keep-prospecting decisions made
-// on the problem's current revision: a new revision answers them and is
-// reviewed afresh.
-func OpenRevisionRequests(ctx context.Context, c *ent.Client, p *ent.Problem) ([]RevisionRequest, error) {
-	if p.CurrentRevisionID == nil {
-		return nil, nil
-	}
+// OpenRevisionRequests returns, per revision ID, the requests of the
+// keep-prospecting decisions made on it. Asked with problems' current
+// revisions it gives their open requests: a new revision answers them and
+// is reviewed afresh.
+func OpenRevisionRequests(ctx context.Context, c *ent.Client, revisionIDs []string) (map[string][]RevisionRequest, error) {
 	ds, err := c.Decision.Query().
-		Where(decision.RevisionID(*p.CurrentRevisionID), decision.ActionEQ(decision.ActionKEEP_PROSPECTING)).
-		Order(ent.Asc(decision.FieldCreatedAt)).All(ctx)
+		Where(decision.RevisionIDIn(revisionIDs...), decision.ActionEQ(decision.ActionKEEP_PROSPECTING)).
+		Order(ent.Asc(decision.FieldCreatedAt), ent.Asc(decision.FieldID)).All(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("revision requests of %s: %w", p.ID, err)
+		return nil, fmt.Errorf("revision requests: %w", err)
 	}
-	var out []RevisionRequest
+	out := make(map[string][]RevisionRequest, len(revisionIDs))
 	for _, d := range ds {
 		for _, r := range d.RevisionRequests {
-			out = append(out, RevisionRequest{Request: r, Decision: d})
+			out[d.RevisionID] = append(out[d.RevisionID], RevisionRequest{Request: r, Decision: d})
 		}
+	}
+	return out, nil
+}
+
+// ReputationOf derives the reputation of several accounts with one query.
+func ReputationOf(ctx context.Context, c *ent.Client, accountIDs []string) (map[string]*Reputation, error) {
+	entries, err := c.ReputationEntry.Query().Where(reputationentry.AccountIDIn(accountIDs...)).
+		Order(ent.Desc(reputationentry.FieldAt), ent.Desc(reputationentry.FieldID)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reputation: %w", err)
+	}
+	by := map[string][]*ent.ReputationEntry{}
+	for _, e := range entries {
+		by[e.AccountID] = append(by[e.AccountID], e)
+	}
+	out := make(map[string]*Reputation, len(accountIDs))
+	for _, id := range accountIDs {
+		out[id] = Tally(by[id])
 	}
 	return out, nil
 }

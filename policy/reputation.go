@@ -2,7 +2,6 @@ package policy
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
@@ -26,12 +25,11 @@ func (s *Service) Reputation(ctx context.Context, accountID string) (*Reputation
 }
 
 func reputationOf(ctx context.Context, c *ent.Client, accountID string) (*Reputation, error) {
-	entries, err := c.ReputationEntry.Query().Where(reputationentry.AccountID(accountID)).
-		Order(ent.Desc(reputationentry.FieldAt), ent.Desc(reputationentry.FieldID)).All(ctx)
+	m, err := ReputationOf(ctx, c, []string{accountID})
 	if err != nil {
-		return nil, fmt.Errorf("reputation of %s: %w", accountID, err)
+		return nil, err
 	}
-	return Tally(entries), nil
+	return m[accountID], nil
 }
 
 // Tally derives balance and escrow from ledger entries: a grant adds to the

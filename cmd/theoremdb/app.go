@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/theoremdb/theoremdb/db"
+	"github.com/theoremdb/theoremdb/migrations"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/workers"
+)
+
+// app is an open, migrated database with the policy service and the job
+// client wired to it.
+type app struct {
+	cfg    config
+	db     *db.DB
+	policy *policy.Service
+	jobs   *workers.Client
+}
+
+// open connects, migrates, and wires the policy to a job client that
+// works jobs when work is true and only inserts them otherwise.
+func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
+	cfg, err := loadConfig(stderr)
+	if err != nil {
+		return nil, err
+	}
+	d, err := db.Open(ctx, cfg.databaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := migrations.Apply(ctx, d.DB, d.Dialect, cfg.log); err != nil {
+		d.Close()
+		return nil, err
+	}
+	a := &app{cfg: cfg, db: d}
+	sched := &lateScheduler{}
+	a.policy = policy.New(d, policy.Config{ChallengeWindow: cfg.challengeWindow}, policy.WithScheduler(sched))
+	a.jobs, err = workers.New(d, a.policy, cfg.log, workers.Config{Work: work})
+	if err != nil {
+		d.Close()
+		return nil, fmt.Errorf("job client: %w", err)
+	}
+	sched.Scheduler = a.jobs
+	return a, nil
+}
+
+func (a *app) close() { a.db.Close() }
+
+// lateScheduler lets the policy service and the job client, which need each
+// other, be built one after the other.
+type lateScheduler struct{ policy.Scheduler }

@@ -1,0 +1,105 @@
+// Command theoremdb is the one binary of the platform: the web and GraphQL
+// server with its workers, the workers alone, migrations, demo data, imports,
+// the copy check and administration. This file only reads flags and the
+// environment and calls the packages that do the work.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+const usage = `theoremdb — open problems with permanent IDs and a challenge period
+
+Usage:
+  theoremdb serve [--addr :8080] [--no-workers]   web, GraphQL and workers
+  theoremdb work                                   workers only
+  theoremdb migrate                                apply database migrations
+  theoremdb seed                                   load the demo problems (only into an empty database)
+  theoremdb admin account create --handle H --role ROLE [--name NAME]
+  theoremdb admin token create --handle H [--label LABEL]   prints the token alone
+  theoremdb admin verify-log                       check the event log's hash chain
+  theoremdb corpus add DIR --licence CLASS --source URI
+  theoremdb corpus build
+  theoremdb copycheck [--json] FILE
+
+Environment:
+  DATABASE_URL                 postgres://… or sqlite:PATH (default sqlite:data/theoremdb.db)
+  THEOREMDB_CHALLENGE_WINDOW   challenge period, a Go duration (default 168h)
+  THEOREMDB_LOG_LEVEL          debug, info, warn or error (default info)
+  THEOREMDB_CORPUS             copy-check index directory (default data/corpus)
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "theoremdb:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("no command given")
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "serve":
+		return runServe(ctx, rest, stderr)
+	case "work":
+		return runWork(ctx, rest, stderr)
+	case "migrate":
+		return runMigrate(ctx, rest, stderr)
+	case "seed":
+		return runSeed(ctx, rest, stdout, stderr)
+	case "admin":
+		return runAdmin(ctx, rest, stdout, stderr)
+	case "corpus":
+		return runCorpus(ctx, rest, stdout, stderr)
+	case "copycheck":
+		return runCopycheck(ctx, rest, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return fmt.Errorf("unknown command %q", cmd)
+}
+
+// config is what every database command reads from the environment.
+type config struct {
+	databaseURL     string
+	challengeWindow time.Duration
+	log             *slog.Logger
+}
+
+func loadConfig(stderr io.Writer) (config, error) {
+	c := config{databaseURL: os.Getenv("DATABASE_URL")}
+	level := slog.LevelInfo
+	if v := os.Getenv("THEOREMDB_LOG_LEVEL"); v != "" {
+		if err := level.UnmarshalText([]byte(v)); err != nil {
+			return c, fmt.Errorf("THEOREMDB_LOG_LEVEL: %w", err)
+		}
+	}
+	c.log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	if v := os.Getenv("THEOREMDB_CHALLENGE_WINDOW"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return c, fmt.Errorf("THEOREMDB_CHALLENGE_WINDOW=%q: want a positive duration such as 168h", v)
+		}
+		c.challengeWindow = d
+	}
+	return c, nil
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/theoremdb/theoremdb/server"
+)
+
+// shutdownGrace is how long in-flight requests and jobs get to finish.
+const shutdownGrace = 30 * time.Second
+
+func runServe(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", ":8080", "address to listen on")
+	noWorkers := fs.Bool("no-workers", false, "do not run background workers in this process")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	a, err := open(ctx, stderr, !*noWorkers)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	log := a.cfg.log
+
+	if !*noWorkers {
+		if err := a.jobs.Start(ctx); err != nil {
+			return fmt.Errorf("start workers: %w", err)
+		}
+	}
+	srv := &http.Server{
+		Handler:           server.New(a.policy, log),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	log.Info("serving", "addr", ln.Addr().String(), "database", a.db.URL, "workers", !*noWorkers,
+		"challenge_window", a.policy.Config().ChallengeWindow.String())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing requests and jobs in flight")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	herr := srv.Shutdown(sctx)
+	var jerr error
+	if !*noWorkers {
+		jerr = a.jobs.Stop(sctx)
+	}
+	if err := errors.Join(herr, jerr); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}
+
+func runWork(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("work", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	a, err := open(ctx, stderr, true)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	if err := a.jobs.Start(ctx); err != nil {
+		return fmt.Errorf("start workers: %w", err)
+	}
+	a.cfg.log.Info("working jobs", "database", a.db.URL)
+	<-ctx.Done()
+	a.cfg.log.Info("shutting down: finishing jobs in flight")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	return a.jobs.Stop(sctx)
+}
+
+func runMigrate(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	a, err := open(ctx, stderr, false)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	a.cfg.log.Info("database is up to date", "database", a.db.URL)
+	return nil
+}

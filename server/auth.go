@@ -1,0 +1,45 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/viewer"
+)
+
+// authenticate puts the account of a bearer token in the request context.
+// A request without credentials is anonymous; a request with a bad token is
+// refused outright, so a typo never silently reads as anonymous.
+func authenticate(p *policy.Service, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := r.Header.Get("Authorization")
+		if h == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		scheme, tok, _ := strings.Cut(h, " ")
+		if !strings.EqualFold(scheme, "Bearer") || tok == "" {
+			unauthorized(w, "the Authorization header must be \"Bearer <token>\"")
+			return
+		}
+		a, err := p.Authenticate(r.Context(), strings.TrimSpace(tok))
+		switch {
+		case errors.Is(err, policy.ErrUnauthenticated):
+			unauthorized(w, "the bearer token is not valid")
+			return
+		case err != nil:
+			http.Error(w, "authentication is unavailable; try again", http.StatusServiceUnavailable)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(viewer.With(r.Context(), a)))
+	})
+}
+
+func unauthorized(w http.ResponseWriter, msg string) {
+	w.Header().Set("WWW-Authenticate", `Bearer realm="theoremdb"`)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusUnauthorized)
+	_, _ = w.Write([]byte(`{"errors":[{"message":"` + msg + `","extensions":{"code":"UNAUTHENTICATED"}}]}`))
+}
