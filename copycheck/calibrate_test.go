@@ -1,0 +1,74 @@
+package copycheck
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCalibrationOnSharedCorpora is the false-match test on human text and the planted-copy
+// recall test: the three shared corpora checked against each other must give under 1% false
+// matches, and copies planted into fresh text must be found at the rates the thresholds promise.
+func TestCalibrationOnSharedCorpora(t *testing.T) {
+	t.Parallel()
+	root := sharedCorpus(t)
+	rep, err := Calibrate(context.Background(), CalibrationOptions{
+		Collections: SharedCollections(root),
+		Fresh:       filepath.Join(root, "..", "formal-conjectures"),
+		MaxBodies:   80,
+		Plants:      30,
+		Seed:        7,
+		Config:      DefaultConfig(),
+		Phrases:     DefaultPhrases(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table strings.Builder
+	rep.WriteTable(&table)
+	t.Log("\n" + table.String())
+	bodies, matched := 0, 0
+	for _, r := range rep.FalseMatch {
+		bodies += r.Bodies
+		matched += r.Matched
+	}
+	if bodies < 240 {
+		t.Errorf("only %d human bodies checked; want at least 240", bodies)
+	}
+	if rate := share(matched, bodies); rate >= 0.01 {
+		t.Errorf("false-match rate on human text = %.2f%%; want under 1%%", 100*rate)
+	}
+	// Lower bounds well under the measured recall, so that sampling noise does not fail them,
+	// yet far above what a broken stage would give.
+	want := map[string]float64{
+		"exact run, 100-199 characters":            0.75,
+		"exact run, 200-500 characters":            0.85,
+		"paragraph, a word changed every 20 words": 0.85,
+		"paragraph, variables renamed in formulas": 0.85,
+		"paragraph, sentences reordered":           0.85,
+	}
+	for _, r := range rep.Recall {
+		if r.Planted != 30 {
+			t.Errorf("%s: %d copies planted; want 30", r.Kind, r.Planted)
+		}
+		if min, ok := want[r.Kind]; ok && r.Recall() < min {
+			t.Errorf("%s: recall %.1f%%; want at least %.0f%%", r.Kind, 100*r.Recall(), 100*min)
+		}
+	}
+}
+
+func TestSplitBodies(t *testing.T) {
+	t.Parallel()
+	para := strings.Repeat("word ", 100) // 500 bytes
+	text := "\\documentclass{x}\n\\begin{document}\n" + strings.Repeat(para+"\n\n", 20) + "\\end{document}"
+	bodies := splitBodies(Document{Format: LaTeX, Text: []byte(text)}, 2048)
+	if len(bodies) < 4 || len(bodies) > 6 {
+		t.Fatalf("splitBodies gave %d bodies; want about 5", len(bodies))
+	}
+	for _, b := range bodies {
+		if len(b) > 2600 || strings.Contains(string(b), "begin{document}") {
+			t.Errorf("body of %d bytes %.40q...; want at most a paragraph over 2 KiB and no preamble", len(b), b)
+		}
+	}
+}

@@ -1,0 +1,42 @@
+// Command calibrate runs the copy check over the shared human-written corpora compared with each
+// other and over fresh text with planted copies, and prints the false-match rates and the recall
+// per kind of copy as tables (`make calibrate`). The policy requires this before the check may
+// block a merge.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/theoremdb/theoremdb/copycheck"
+)
+
+func main() {
+	shared := flag.String("shared", "../shared/data", "the shared data directory")
+	bodies := flag.Int("bodies", 0, "bodies checked per collection, spread evenly (0: all)")
+	plants := flag.Int("plants", 150, "planted copies per kind")
+	seed := flag.Uint64("seed", 1, "seed of the planted copies")
+	quiet := flag.Bool("q", false, "no progress on standard error")
+	flag.Parse()
+	o := copycheck.CalibrationOptions{
+		Collections: copycheck.SharedCollections(filepath.Join(*shared, "corpus")),
+		Fresh:       filepath.Join(*shared, "formal-conjectures"),
+		MaxBodies:   *bodies,
+		Plants:      *plants,
+		Seed:        *seed,
+		Config:      copycheck.DefaultConfig(),
+		Phrases:     copycheck.DefaultPhrases(),
+	}
+	if !*quiet {
+		o.Progress = os.Stderr
+	}
+	rep, err := copycheck.Calibrate(context.Background(), o)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "calibrate:", err)
+		os.Exit(1)
+	}
+	rep.WriteTable(os.Stdout)
+}
