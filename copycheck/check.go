@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 )
 
 // Config holds the thresholds of the check. They are configuration, not code: every Result
@@ -80,6 +81,12 @@ type Result struct {
 	ThresholdsVersion string  `json:"thresholdsVersion"`
 	Matches           []Match `json:"matches"`
 	Flags             []Match `json:"flags,omitempty"`
+	Timing            Timing  `json:"-"`
+}
+
+// Timing is where the time of a check went, for benchmarks and worker metrics.
+type Timing struct {
+	Normalise, Exact, Near time.Duration
 }
 
 // Checker runs the copy check of a body against an index.
@@ -99,14 +106,18 @@ func NewChecker(x *Index, c Config, phrases *Phrases) (*Checker, error) {
 
 // Check runs both stages over a body and derives the verdict.
 func (c *Checker) Check(ctx context.Context, body []byte, f Format) (*Result, error) {
+	t0 := time.Now()
 	nz := Normalize(body, f)
 	std := c.phrases.mark(nz.Text)
 	res := &Result{Verdict: VerdictClear, ThresholdsVersion: c.config.Version, Matches: []Match{}}
+	t1 := time.Now()
 	c.exact(nz, std, res)
+	t2 := time.Now()
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("copy check: %w", err)
 	}
 	c.near(nz, std, res)
+	res.Timing = Timing{Normalise: t1.Sub(t0), Exact: t2.Sub(t1), Near: time.Since(t2)}
 	for _, m := range res.Matches {
 		if m.Verdict == VerdictBlock || m.Verdict == VerdictAttribute && res.Verdict == VerdictClear {
 			res.Verdict = m.Verdict

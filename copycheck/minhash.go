@@ -5,9 +5,10 @@ import "math/bits"
 // Stage 2 parameters. They shape the on-disk index, so changing one means rebuilding it; a
 // shard records the values it was built with.
 const (
-	shingleWords = 5   // word 5-grams
-	numHashes    = 128 // MinHash values per signature
-	bandRows     = 4   // values per LSH band
+	shingleWords = 5 // word 5-grams
+	hashBits     = 7
+	numHashes    = 1 << hashBits // MinHash values per signature
+	bandRows     = 4             // values per LSH band
 	numBands     = numHashes / bandRows
 	chunkWords   = 80 // a long paragraph is indexed in chunks of at most this many words
 )
@@ -60,20 +61,12 @@ func mix64(x uint64) uint64 {
 	return x
 }
 
-// minhashCoef holds the odd multipliers and offsets of the numHashes hash functions.
-var minhashCoef = func() (c [numHashes][2]uint64) {
-	s := uint64(0x5eed)
-	for i := range c {
-		s += 0x9e3779b97f4a7c15
-		c[i][0] = mix64(s) | 1
-		s += 0x9e3779b97f4a7c15
-		c[i][1] = mix64(s)
-	}
-	return c
-}()
-
-// signature computes the MinHash signature of the word 5-grams of toks into sig. It returns
-// false when toks has fewer words than a shingle.
+// signature computes the MinHash signature of the word 5-grams of toks into sig, by
+// one-permutation hashing with optimal densification (Shrivastava, ICML 2017): each shingle's
+// hash picks one of numHashes bins by its top bits and competes there with its low bits; an empty
+// bin borrows the value of the first non-empty bin of its own pseudo-random probe sequence. The
+// estimator of Jaccard similarity stays unbiased, and a signature costs one hash per shingle
+// instead of numHashes. It returns false when toks has fewer words than a shingle.
 func signature(toks []token, sig *[numHashes]uint32) bool {
 	if len(toks) < shingleWords {
 		return false
@@ -81,15 +74,28 @@ func signature(toks []token, sig *[numHashes]uint32) bool {
 	for i := range sig {
 		sig[i] = ^uint32(0)
 	}
+	var filled [numHashes / 64]uint64
 	for i := 0; i+shingleWords <= len(toks); i++ {
 		x := toks[i].Hash
 		for _, t := range toks[i+1 : i+shingleWords] {
 			x = mix64(x ^ bits.RotateLeft64(t.Hash, 17))
 		}
-		for j := range sig {
-			v := uint32((x*minhashCoef[j][0] + minhashCoef[j][1]) >> 32)
-			if v < sig[j] {
-				sig[j] = v
+		bin := x >> (64 - hashBits)
+		v := uint32(x)
+		if v < sig[bin] {
+			sig[bin] = v
+		}
+		filled[bin>>6] |= 1 << (bin & 63)
+	}
+	for j := range sig {
+		if filled[j>>6]&(1<<(j&63)) != 0 {
+			continue
+		}
+		for attempt := uint64(1); ; attempt++ {
+			h := mix64(uint64(j)<<32|attempt) >> (64 - hashBits)
+			if filled[h>>6]&(1<<(h&63)) != 0 {
+				sig[j] = sig[h]
+				break
 			}
 		}
 	}

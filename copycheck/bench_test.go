@@ -1,0 +1,196 @@
+package copycheck
+
+import (
+	"context"
+	"index/suffixarray"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The benchmarks on the shared corpus print figures next to the goals of the issue; `make bench`
+// runs them with GOMAXPROCS=1. The figures on a synthetic 1 GiB corpus come from
+// copycheck/cmd/benchbuild (`make bench-large`).
+
+var shared struct {
+	once   sync.Once
+	docs   []Document
+	raw    int64
+	x      *Index
+	bodies [][]byte // 4 KiB bodies: fresh text, one in five with a planted exact copy
+	err    error
+}
+
+func sharedIndex(b *testing.B) (*Index, [][]byte, []Document) {
+	b.Helper()
+	root := sharedCorpus(b)
+	shared.once.Do(func() {
+		for _, c := range SharedCollections(root) {
+			docs, err := LoadCollection(c)
+			if err != nil {
+				shared.err = err
+				return
+			}
+			shared.docs = append(shared.docs, docs...)
+		}
+		for _, d := range shared.docs {
+			shared.raw += int64(len(d.Text))
+		}
+		shared.x, shared.err = BuildIndex(shared.docs, 0)
+		if shared.err != nil {
+			return
+		}
+		fresh, err := LoadFresh(filepath.Join(root, "..", "formal-conjectures"))
+		if err != nil {
+			shared.err = err
+			return
+		}
+		r := rand.New(rand.NewPCG(1, 1))
+		plantRun := exactPlant(150, 400)
+		for len(shared.bodies) < 200 {
+			body := freshBody(r, fresh, 4096)
+			if len(shared.bodies)%5 == 0 {
+				if p, ok := plantRun(r, shared.docs[r.IntN(len(shared.docs))]); ok {
+					body, _, _ = plant(r, body, p)
+				}
+			}
+			shared.bodies = append(shared.bodies, body[:min(len(body), 4096)])
+		}
+	})
+	if shared.err != nil {
+		b.Fatal(shared.err)
+	}
+	return shared.x, shared.bodies, shared.docs
+}
+
+// reportPercentiles reports p50 and p95 of the samples in microseconds under the given prefix.
+func reportPercentiles(b *testing.B, prefix string, d []time.Duration) (p50, p95 time.Duration) {
+	b.Helper()
+	if len(d) == 0 {
+		return 0, 0
+	}
+	slices.Sort(d)
+	p50, p95 = d[len(d)/2], d[len(d)*95/100]
+	b.ReportMetric(float64(p50.Nanoseconds())/1e3, prefix+"p50-µs")
+	b.ReportMetric(float64(p95.Nanoseconds())/1e3, prefix+"p95-µs")
+	return p50, p95
+}
+
+// BenchmarkBuildShared builds the index of the shared corpus (about 33 MB): goal ≥ 25 MB/s.
+func BenchmarkBuildShared(b *testing.B) {
+	_, _, docs := sharedIndex(b)
+	b.SetBytes(shared.raw)
+	b.ResetTimer()
+	for b.Loop() {
+		x, err := BuildIndex(docs, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var text, stage2 int
+		chunks := 0
+		for _, s := range x.shards {
+			text += len(s.text)
+			chunks += len(s.chunks)
+			stage2 += len(asBytes(s.chunks)) + len(asBytes(s.sigs)) + len(asBytes(s.lsh)) + len(asBytes(s.lshDir))
+		}
+		b.ReportMetric(float64(text)/float64(shared.raw), "normalised/raw")
+		b.ReportMetric(float64(stage2)/float64(chunks), "B/paragraph")
+	}
+}
+
+// BenchmarkBuildSuffixArray sorts the suffixes of the normalised shared corpus alone, with
+// index/suffixarray on the same text for comparison.
+func BenchmarkBuildSuffixArray(b *testing.B) {
+	x, _, _ := sharedIndex(b)
+	text := x.shards[0].text
+	b.Run("sais", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		sa := make([]int32, len(text))
+		for b.Loop() {
+			buildSuffixArray(text, sa)
+		}
+	})
+	b.Run("index-suffixarray", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			suffixarray.New(text)
+		}
+	})
+}
+
+// BenchmarkStage1 finds the exact runs of 4 KiB bodies: goal p95 ≤ 1 ms on the shared corpus. The
+// naive baseline searches index/suffixarray at every offset of the same bodies.
+func BenchmarkStage1(b *testing.B) {
+	x, bodies, _ := sharedIndex(b)
+	norm := make([][]byte, len(bodies))
+	for i, body := range bodies {
+		norm[i] = Normalize(body, LaTeX).Text
+	}
+	minLen := DefaultConfig().FlagRun
+	naive := suffixarray.New(x.shards[0].text)
+	var ours, base []time.Duration
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		t := norm[i%len(norm)]
+		t0 := time.Now()
+		x.exactRuns(t, minLen)
+		t1 := time.Now()
+		for k := 0; k+minLen <= len(t); k++ {
+			naive.Lookup(t[k:k+minLen], 1)
+		}
+		ours, base = append(ours, t1.Sub(t0)), append(base, time.Since(t1))
+	}
+	b.StopTimer()
+	p50, _ := reportPercentiles(b, "", ours)
+	n50, _ := reportPercentiles(b, "naive-", base)
+	b.ReportMetric(float64(n50)/float64(p50), "speedup-p50")
+}
+
+// BenchmarkSignature computes MinHash signatures of 1 KiB paragraphs: goal ≥ 30,000 a second.
+func BenchmarkSignature(b *testing.B) {
+	_, _, docs := sharedIndex(b)
+	var paras [][]token
+	for _, d := range docs {
+		nz := Normalize(d.Text, d.Format)
+		for i := 0; i+1024 <= len(nz.Text) && len(paras) < 2000; i += 50000 {
+			paras = append(paras, appendTokens(nil, nz.Text, i, i+1024, func(int) uint32 { return 0 }))
+		}
+	}
+	var sig [numHashes]uint32
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		signature(paras[i%len(paras)], &sig)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "signatures/s")
+}
+
+// BenchmarkCheck runs the whole check of 4 KiB bodies: goal p95 ≤ 5 ms on the shared corpus; it
+// reports stage 2 alone too (goal p95 ≤ 0.5 ms against 1 M paragraphs, see bench-large).
+func BenchmarkCheck(b *testing.B) {
+	x, bodies, _ := sharedIndex(b)
+	ck, err := NewChecker(x, DefaultConfig(), DefaultPhrases())
+	if err != nil {
+		b.Fatal(err)
+	}
+	var whole, near []time.Duration
+	chunks := 0
+	for _, s := range x.shards {
+		chunks += len(s.chunks)
+	}
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		t0 := time.Now()
+		res, err := ck.Check(context.Background(), bodies[i%len(bodies)], LaTeX)
+		if err != nil {
+			b.Fatal(err)
+		}
+		whole, near = append(whole, time.Since(t0)), append(near, res.Timing.Near)
+	}
+	b.StopTimer()
+	reportPercentiles(b, "", whole)
+	reportPercentiles(b, "stage2-", near)
+	b.ReportMetric(float64(chunks), "paragraphs")
+}
