@@ -34,6 +34,10 @@ func (e errBadInput) Error() string { return e.msg }
 func ErrorPresenter(log *slog.Logger) graphql.ErrorPresenterFunc {
 	return func(ctx context.Context, err error) *gqlerror.Error {
 		gerr := graphql.DefaultErrorPresenter(ctx, err)
+		var wrapped *gqlerror.Error
+		if errors.As(err, &wrapped) && wrapped.Err != nil {
+			err = wrapped.Err // the resolver's own error, without the path prefix
+		}
 		var (
 			bad     errBadInput
 			already *gqlerror.Error
@@ -48,10 +52,8 @@ func ErrorPresenter(log *slog.Logger) graphql.ErrorPresenterFunc {
 			code, msg = CodeForbidden, err.Error()
 		case errors.As(err, &bad):
 			code, msg = CodeBadUserInput, bad.msg
-		case errors.As(err, &already) && already.Extensions != nil:
-			return gerr // validation and parse errors carry their own codes
-		case errors.As(err, &already):
-			return gerr
+		case errors.As(err, &already) && already.Err == nil:
+			return gerr // parse, validation and limit errors carry their own codes
 		default:
 			log.ErrorContext(ctx, "graphql resolver failed", "path", graphql.GetPath(ctx), "err", err)
 			code, msg = CodeInternal, "internal error; it has been logged"

@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -59,7 +58,10 @@ func (s *Service) CreateAccount(ctx context.Context, handle, displayName string,
 	if ent.IsConstraintError(err) {
 		return nil, refuse(CodeConflict, fmt.Sprintf("the handle %q is taken", handle), "handle")
 	}
-	return a, err
+	if err != nil {
+		return nil, err
+	}
+	return s.client.Account.Get(ctx, a.ID)
 }
 
 // AccountByHandle finds an account.
@@ -106,7 +108,7 @@ func (s *Service) Authenticate(ctx context.Context, bearer string) (*ent.Account
 		return nil, ErrUnauthenticated
 	}
 	if err != nil {
-		return nil, errors.Join(ErrUnauthenticated, err)
+		return nil, fmt.Errorf("authenticate: %w", err)
 	}
 	return tk.Edges.Account, nil
 }

@@ -205,6 +205,12 @@ func (s *Service) RecordDecision(ctx context.Context, actor *ent.Account, in Dec
 	if err != nil {
 		return nil, err
 	}
+	if res.Decision, err = s.client.Decision.Get(ctx, res.Decision.ID); err != nil {
+		return nil, err
+	}
+	if res.Problem, _, err = s.reread(ctx, res.Problem, nil); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 

@@ -21,13 +21,13 @@ func ResolveProblemID(ctx context.Context, c *ent.Client, ref string) (string, e
 			return "", fmt.Errorf("problem %s: %w", up, err)
 		}
 		if !ok {
-			return "", fmt.Errorf("problem %s: %w", up, ErrNotFound)
+			return "", fmt.Errorf("no problem %s: %w", up, ErrNotFound)
 		}
 		return up, nil
 	}
 	s, err := c.Slug.Query().Where(slug.Slug(strings.ToLower(ref))).Only(ctx)
 	if ent.IsNotFound(err) {
-		return "", fmt.Errorf("problem %q: %w", ref, ErrNotFound)
+		return "", fmt.Errorf("no problem %q: %w", ref, ErrNotFound)
 	}
 	if err != nil {
 		return "", fmt.Errorf("problem %q: %w", ref, err)

@@ -95,6 +95,22 @@ func (s *Service) Revise(ctx context.Context, actor *ent.Account, problemRef, no
 	if err != nil {
 		return nil, nil, err
 	}
+	return s.reread(ctx, p, rev)
+}
+
+// reread loads p and rev again through the service's own client: entities
+// written in a transaction stay bound to it, and their edges could not be
+// loaded once it has committed.
+func (s *Service) reread(ctx context.Context, p *ent.Problem, rev *ent.Revision) (*ent.Problem, *ent.Revision, error) {
+	p, err := s.client.Problem.Get(ctx, p.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if rev != nil {
+		if rev, err = s.client.Revision.Get(ctx, rev.ID); err != nil {
+			return nil, nil, err
+		}
+	}
 	return p, rev, nil
 }
 

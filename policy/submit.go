@@ -117,7 +117,7 @@ func (s *Service) Submit(ctx context.Context, actor *ent.Account, in ProblemInpu
 	if err != nil {
 		return nil, err
 	}
-	return p, nil
+	return s.client.Problem.Get(ctx, p.ID)
 }
 
 func grantAmount(granted bool) int {
