@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river/riverdriver"
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/policy"
@@ -31,6 +32,11 @@ type Config struct {
 	RescueAfter time.Duration
 	// ID names the client in River's tables; empty picks one.
 	ID string
+	// Clock, when set, is River's notion of now as well as the policy's, so
+	// that a test clock moves deadlines and job schedules together.
+	Clock policy.Clock
+	// Middleware wraps every job; tests use it to stall or kill a worker.
+	Middleware []rivertype.WorkerMiddleware
 }
 
 // Defaults fills unset fields.
@@ -74,6 +80,10 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 		FetchPollInterval: cfg.PollInterval,
 		FetchCooldown:     cfg.PollInterval / 4,
 		ID:                cfg.ID,
+		WorkerMiddleware:  cfg.Middleware,
+	}
+	if cfg.Clock != nil {
+		rc.Test.Time = riverClock{cfg.Clock}
 	}
 	if cfg.Work {
 		w := river.NewWorkers()
@@ -94,6 +104,16 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 		return nil, fmt.Errorf("workers: %w", err)
 	}
 	return &Client{river: rcl}, nil
+}
+
+// riverClock shows River the policy's clock.
+type riverClock struct{ c policy.Clock }
+
+func (r riverClock) Now() time.Time { return r.c.Now() }
+
+func (r riverClock) NowOrNil() *time.Time {
+	t := r.c.Now()
+	return &t
 }
 
 // ScheduleAcceptance inserts the deadline job in tx, scheduled at the
