@@ -1,10 +1,8 @@
 package copycheck
 
 import (
-	"cmp"
 	"fmt"
 	"math/bits"
-	"slices"
 )
 
 // MaxShardText is the largest normalised text one shard holds: 1 GiB, so that the suffix array
@@ -19,11 +17,23 @@ type shardBuilder struct {
 	sig   [numHashes]uint32
 }
 
-func newShardBuilder(limit int) *shardBuilder {
+// newShardBuilder starts a shard; sizeHint, the original bytes expected, presizes its tables.
+func newShardBuilder(limit, sizeHint int) *shardBuilder {
 	if limit <= 0 || limit > MaxShardText {
 		limit = MaxShardText
 	}
-	return &shardBuilder{limit: limit}
+	b := &shardBuilder{limit: limit}
+	if sizeHint > 0 {
+		// Normalised text is about half the original; a chunk of stage 2 stands for about
+		// 350 normalised bytes, and a segment of the offset map for about 13.
+		text := min(sizeHint*6/10, limit)
+		b.s.text = make([]byte, 0, text)
+		b.s.segs = make([]segment, 0, text/12)
+		b.s.chunks = make([]chunk, 0, text/350)
+		b.s.sigs = make([]uint16, 0, text/350*numHashes)
+		b.s.lsh = make([]lshEntry, 0, text/350*numBands)
+	}
+	return b
 }
 
 // add normalises one document and appends it to the shard.
@@ -91,15 +101,9 @@ func (b *shardBuilder) size() int { return len(b.s.text) }
 // finish sorts the suffixes and the band keys; the shard is then ready to search or write.
 func (b *shardBuilder) finish() *shard {
 	s := &b.s
-	s.buckets = twoByteBuckets(s.text)
-	s.sa = make([]int32, len(s.text))
-	buildSuffixArray(s.text, s.sa)
-	slices.SortFunc(s.lsh, func(x, y lshEntry) int {
-		if c := cmp.Compare(x.Key, y.Key); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.Chunk, y.Chunk)
-	})
+	// Sort the band keys first: the radix sort's scratch space is gone before the suffix
+	// array, the largest table, is allocated.
+	s.lsh = sortByKey(s.lsh)
 	s.dirBits = uint(min(max(bits.Len(uint(len(s.lsh)/2)), 4), 24))
 	s.lshDir = make([]uint32, 1<<s.dirBits+1)
 	shift := 32 - s.dirBits
@@ -110,6 +114,9 @@ func (b *shardBuilder) finish() *shard {
 		}
 		s.lshDir[d] = uint32(k)
 	}
+	s.buckets = twoByteBuckets(s.text)
+	s.sa = make([]int32, len(s.text))
+	buildSuffixArray(s.text, s.sa)
 	return s
 }
 
@@ -128,4 +135,26 @@ func twoByteBuckets(text []byte) []uint32 {
 		b[k] += b[k-1]
 	}
 	return b
+}
+
+// sortByKey sorts entries by key with a stable radix sort; entries are appended in chunk order,
+// so equal keys stay in chunk order. It returns the sorted slice, which may be a new one.
+func sortByKey(e []lshEntry) []lshEntry {
+	tmp := make([]lshEntry, len(e))
+	for shift := 0; shift < 32; shift += 8 {
+		var count [257]int
+		for _, x := range e {
+			count[(x.Key>>shift)&255+1]++
+		}
+		for i := 1; i < len(count); i++ {
+			count[i] += count[i-1]
+		}
+		for _, x := range e {
+			d := (x.Key >> shift) & 255
+			tmp[count[d]] = x
+			count[d]++
+		}
+		e, tmp = tmp, e
+	}
+	return e
 }

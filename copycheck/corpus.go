@@ -312,7 +312,11 @@ func (c Corpus) Build(ctx context.Context, opt BuildOptions) (BuildReport, error
 func shardName(k int) string { return fmt.Sprintf("shard-%04d.tdb", k) }
 
 func (c Corpus) buildShard(ctx context.Context, dir string, k int, docs []sourceFile, limit int, progress func(BuildProgress)) (shardFile, BuildReport, error) {
-	b := newShardBuilder(limit)
+	var hint int64
+	for _, d := range docs {
+		hint += d.size
+	}
+	b := newShardBuilder(limit, int(hint))
 	var read int64
 	for i, d := range docs {
 		if err := ctx.Err(); err != nil {

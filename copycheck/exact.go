@@ -125,7 +125,8 @@ func (x *Index) longest(p []byte) int {
 // (i, i+ms[i]) with ms[i] ≥ minLen and ms[i-1] ≤ ms[i]. Computing ms everywhere costs a search
 // per byte, so only every step-th position c is searched first: a run of minLen bytes starting
 // at s covers the first checked c ≥ s and gives ms[c] ≥ minLen-step+1, so only the step-1
-// positions before such a c can start a run. And when c+ms[c] does not pass the furthest end
+// positions before such a c, and of those only the ones with s ≤ c+ms[c]-minLen, can start a
+// run. And when c+ms[c] does not pass the furthest end
 // already seen, every run through c started further left and was found there. A copy of a whole
 // body thus costs about one search per step bytes, and an original body exactly that.
 func (x *Index) exactRuns(body []byte, minLen int) []run {
@@ -149,7 +150,9 @@ func (x *Index) exactRuns(body []byte, minLen int) []run {
 	for c := 0; c < m; c += step {
 		l := get(c)
 		if l >= seed && c+l > maxEnd {
-			for s := max(0, c-step+1); s < c; s++ {
+			// A run of minLen bytes from s through c makes body[c:s+minLen] stand in the
+			// corpus, so s ≤ c+l-minLen.
+			for s := max(0, c-step+1); s < c && s <= c+l-minLen; s++ {
 				maxEnd = max(maxEnd, s+get(s))
 			}
 		}
@@ -185,4 +188,24 @@ func (x *Index) locate(p []byte, limit int) (source, bool) {
 		}
 	}
 	return best, found
+}
+
+// IndexStats sums up an index.
+type IndexStats struct {
+	Documents, Shards int
+	TextBytes         int64 // normalised text searched by stage 1
+	Paragraphs        int   // paragraph chunks searched by stage 2
+	Stage2Bytes       int64 // chunk table, signatures and LSH tables
+}
+
+// Stats sums up the index.
+func (x *Index) Stats() IndexStats {
+	st := IndexStats{Shards: len(x.shards)}
+	for _, s := range x.shards {
+		st.Documents += len(s.docs)
+		st.TextBytes += int64(len(s.text))
+		st.Paragraphs += len(s.chunks)
+		st.Stage2Bytes += int64(len(asBytes(s.chunks)) + len(asBytes(s.sigs)) + len(asBytes(s.lsh)) + len(asBytes(s.lshDir)))
+	}
+	return st
 }

@@ -17,7 +17,7 @@ type Document struct {
 // on-disk index with Open instead; this is for tests, calibration and small corpora.
 func BuildIndex(docs []Document, shardLimit int) (*Index, error) {
 	x := &Index{}
-	b := newShardBuilder(shardLimit)
+	b := newShardBuilder(shardLimit, 0)
 	flush := func() error {
 		if len(b.s.docs) == 0 {
 			return nil
@@ -26,6 +26,7 @@ func BuildIndex(docs []Document, shardLimit int) (*Index, error) {
 		// Round-trip through the file format so that the in-memory index is exactly what a
 		// worker would load from disk.
 		var buf bytes.Buffer
+		buf.Grow(s.fileSize())
 		if _, err := s.writeTo(&buf); err != nil {
 			return err
 		}
@@ -34,7 +35,7 @@ func BuildIndex(docs []Document, shardLimit int) (*Index, error) {
 			return err
 		}
 		x.shards = append(x.shards, loaded)
-		b = newShardBuilder(shardLimit)
+		b = newShardBuilder(shardLimit, 0)
 		return nil
 	}
 	for _, d := range docs {

@@ -33,22 +33,15 @@ func sais[T byte | int32](text []T, sa []int32, k int, free []int32) {
 			t[i>>6] |= 1 << (i & 63)
 		}
 	}
-	var starts, b []int32
-	if len(free) >= 2*k+1 {
-		starts, b = free[:k+1], free[k+1:2*k+1]
-		clear(starts)
+	// One bucket pointer per character; the bucket bounds are counted again from the text
+	// whenever a pass needs them, which costs a sequential scan and saves a second array.
+	var b []int32
+	if len(free) >= k {
+		b = free[:k]
 	} else {
-		starts, b = make([]int32, k+1), make([]int32, k)
+		b = make([]int32, k)
 	}
-	for _, c := range text {
-		starts[int(c)+1]++
-	}
-	for c := 1; c <= k; c++ {
-		starts[c] += starts[c-1]
-	}
-	ends := func() {
-		copy(b, starts[1:])
-	}
+	ends := func() { bucketBounds(text, b, true) }
 
 	// Sort the LMS substrings: LMS suffixes at the ends of their buckets, then induce.
 	for i := range sa {
@@ -62,7 +55,7 @@ func sais[T byte | int32](text []T, sa []int32, k int, free []int32) {
 			sa[b[c]] = int32(i)
 		}
 	}
-	induce(text, sa, starts, b)
+	induce(text, sa, b)
 
 	// Compact the sorted LMS positions and name the distinct substrings.
 	m := 0
@@ -119,17 +112,6 @@ func sais[T byte | int32](text []T, sa []int32, k int, free []int32) {
 	for i := range sa1 {
 		sa1[i] = s1[sa1[i]]
 	}
-	if len(free) >= 2*k+1 {
-		// The recursion may have used the counters' memory; count again.
-		clear(starts)
-		for _, c := range text {
-			starts[int(c)+1]++
-		}
-		for c := 1; c <= k; c++ {
-			starts[c] += starts[c-1]
-		}
-	}
-
 	// Place the sorted LMS suffixes at their bucket ends and induce the rest.
 	for i := m; i < n; i++ {
 		sa[i] = -1
@@ -142,16 +124,16 @@ func sais[T byte | int32](text []T, sa []int32, k int, free []int32) {
 		b[c]--
 		sa[b[c]] = p
 	}
-	induce(text, sa, starts, b)
+	induce(text, sa, b)
 }
 
 // induce sorts the L-type suffixes from the S-type ones placed, then the S-type from the L-type.
 // It needs no type bits: a suffix k read at position i of bucket c = text[k] is L-type during the
 // left-to-right pass exactly when i is below the bucket's fill pointer, and S-type during the
 // right-to-left pass exactly when i is at or above it.
-func induce[T byte | int32](text []T, sa []int32, starts, b []int32) {
+func induce[T byte | int32](text []T, sa []int32, b []int32) {
 	n := len(text)
-	copy(b, starts[:len(b)])
+	bucketBounds(text, b, false)
 	c := text[n-1]
 	sa[b[c]] = int32(n - 1)
 	b[c]++
@@ -166,7 +148,7 @@ func induce[T byte | int32](text []T, sa []int32, starts, b []int32) {
 			b[c0]++
 		}
 	}
-	copy(b, starts[1:])
+	bucketBounds(text, b, true)
 	for i := n - 1; i >= 0; i-- {
 		k := int(sa[i])
 		if k <= 0 {
@@ -176,6 +158,23 @@ func induce[T byte | int32](text []T, sa []int32, starts, b []int32) {
 		if c0 < c1 || c0 == c1 && int32(i) >= b[c1] {
 			b[c0]--
 			sa[b[c0]] = int32(k - 1)
+		}
+	}
+}
+
+// bucketBounds sets b[c] to the start of the bucket of character c, or to its end.
+func bucketBounds[T byte | int32](text []T, b []int32, end bool) {
+	clear(b)
+	for _, c := range text {
+		b[c]++
+	}
+	sum := int32(0)
+	for c, n := range b {
+		sum += n
+		if end {
+			b[c] = sum
+		} else {
+			b[c] = sum - n
 		}
 	}
 }

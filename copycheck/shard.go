@@ -77,6 +77,13 @@ func fromBytes[T any](b []byte) []T {
 	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), len(b)/int(unsafe.Sizeof(zero)))
 }
 
+// fileSize is about the size of the shard's file.
+func (s *shard) fileSize() int {
+	return 4096 + len(s.text) + len(asBytes(s.sa)) + len(asBytes(s.buckets)) + len(asBytes(s.segs)) +
+		len(asBytes(s.docs)) + 200*len(s.meta) + len(asBytes(s.chunks)) + len(asBytes(s.sigs)) +
+		len(asBytes(s.lsh)) + len(asBytes(s.lshDir)) + len(asBytes(s.shapes)) + 64*numSections
+}
+
 // writeTo writes the shard in its file format.
 func (s *shard) writeTo(w io.Writer) (int64, error) {
 	meta, err := json.Marshal(s.meta)
