@@ -57,7 +57,8 @@ type Section struct {
 // Normalize normalises a LaTeX or Markdown text. The LaTeX preamble (everything up to
 // \begin{document}, when there is one) and comments are dropped.
 func Normalize(src []byte, f Format) *Normalized {
-	n := &normalizer{src: src, md: f == Markdown}
+	n := &normalizer{src: src, md: f == Markdown, out: make([]byte, 0, len(src)*3/4+16)}
+	n.res.Map.segs = make([]segment, 0, len(src)/16+4)
 	start, end := 0, len(src)
 	if f == LaTeX {
 		if i := bytes.Index(src, []byte(`\begin{document}`)); i >= 0 {
