@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"sync"
 )
 
 // Index is the reference corpus as the check searches it: one or more shards, in memory or
@@ -110,13 +111,47 @@ func (s *shard) occurrences(p []byte, limit int) []int {
 	return out
 }
 
-// longest is the longest prefix of p in any shard.
-func (x *Index) longest(p []byte) int {
-	best := 0
-	for _, s := range x.shards {
-		best = max(best, s.longest(p))
+// exactRuns finds every maximal run of body of at least minLen bytes that stands in the corpus.
+// Each shard is searched on its own, in parallel when there are several, and the runs merge:
+// a run of the whole corpus is a run of the shard that holds its longest occurrence, and
+// ms[i] (below) over the corpus is the largest e-i over the shards' runs [s, e) through i.
+func (x *Index) exactRuns(body []byte, minLen int) []run {
+	switch len(x.shards) {
+	case 0:
+		return nil
+	case 1:
+		return exactRuns(x.shards[0].longest, body, minLen)
 	}
-	return best
+	per := make([][]run, len(x.shards))
+	var wg sync.WaitGroup
+	for i, s := range x.shards {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			per[i] = exactRuns(s.longest, body, minLen)
+		}()
+	}
+	wg.Wait()
+	ms := make([]int32, len(body))
+	any := false
+	for _, runs := range per {
+		for _, r := range runs {
+			any = true
+			for i := r.Start; i < r.End && r.End-i >= minLen; i++ {
+				ms[i] = max(ms[i], int32(r.End-i))
+			}
+		}
+	}
+	if !any {
+		return nil
+	}
+	var runs []run
+	for s, l := range ms {
+		if int(l) >= minLen && (s == 0 || ms[s-1] <= l) {
+			runs = append(runs, run{Start: s, End: s + int(l)})
+		}
+	}
+	return runs
 }
 
 // exactRuns finds every maximal run of body of at least minLen bytes that stands in the corpus.
@@ -129,9 +164,9 @@ func (x *Index) longest(p []byte) int {
 // run. And when c+ms[c] does not pass the furthest end
 // already seen, every run through c started further left and was found there. A copy of a whole
 // body thus costs about one search per step bytes, and an original body exactly that.
-func (x *Index) exactRuns(body []byte, minLen int) []run {
+func exactRuns(longest func([]byte) int, body []byte, minLen int) []run {
 	m := len(body)
-	if minLen < 2 || m < minLen || len(x.shards) == 0 {
+	if minLen < 2 || m < minLen {
 		return nil
 	}
 	step := minLen / 2
@@ -142,7 +177,7 @@ func (x *Index) exactRuns(body []byte, minLen int) []run {
 	}
 	get := func(i int) int {
 		if ms[i] < 0 {
-			ms[i] = int32(x.longest(body[i:]))
+			ms[i] = int32(longest(body[i:]))
 		}
 		return int(ms[i])
 	}
