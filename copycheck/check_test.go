@@ -223,3 +223,37 @@ func TestConfigValidate(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCheck checks any body without failing, and reports offsets inside the body and the source.
+func FuzzCheck(f *testing.F) {
+	sources := map[string]string{"open": refCompact, "gfdl": refSylow}
+	x, err := BuildIndex([]Document{refDoc("open", LicenceOpen, refCompact), refDoc("gfdl", LicenceGFDL, refSylow)}, 0)
+	if err != nil {
+		f.Fatal(err)
+	}
+	c, err := NewChecker(x, DefaultConfig(), DefaultPhrases())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add([]byte(refSylow), false)
+	f.Add([]byte(fresh+refCompact), true)
+	f.Add([]byte("$$ \\begin{align} % "+refSylow[:120]), false)
+	f.Fuzz(func(t *testing.T, body []byte, md bool) {
+		format := LaTeX
+		if md {
+			format = Markdown
+		}
+		res, err := c.Check(context.Background(), body, format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range append(res.Matches, res.Flags...) {
+			if m.BodyStart < 0 || m.BodyStart >= m.BodyEnd || m.BodyEnd > len(body) {
+				t.Fatalf("match body offsets [%d, %d) outside the body of %d bytes", m.BodyStart, m.BodyEnd, len(body))
+			}
+			if src := sources[m.Source]; m.SourceStart < 0 || m.SourceStart >= m.SourceEnd || m.SourceEnd > len(src) {
+				t.Fatalf("match source offsets [%d, %d) outside %s", m.SourceStart, m.SourceEnd, m.Source)
+			}
+		}
+	})
+}

@@ -10,7 +10,7 @@ type candidate struct {
 	shard, chunk int
 }
 
-// lookup returns the chunks of the shard that share band key k in band b.
+// lookup visits the chunks of the shard that have the band key key (which encodes the band).
 func (s *shard) lookup(key uint32, visit func(chunk int)) {
 	d := key >> (32 - s.dirBits)
 	lo, hi := int(s.lshDir[d]), int(s.lshDir[d+1])
