@@ -49,6 +49,14 @@ func (b *shardBuilder) add(meta DocMeta, src []byte, f Format) error {
 		sg.Norm += uint32(base)
 		b.s.segs = append(b.s.segs, sg)
 	}
+	meta.Sections = nil
+	for _, sec := range nz.Sections {
+		start := len(src)
+		if int(sec.Start) < len(nz.Text) {
+			start, _ = nz.Map.Orig(int(sec.Start))
+		}
+		meta.Sections = append(meta.Sections, DocSection{Title: sec.Title, Start: start})
+	}
 	doc := uint32(len(b.s.docs))
 	b.s.docs = append(b.s.docs, docSpan{Start: uint32(base), End: uint32(base + len(nz.Text))})
 	b.s.meta = append(b.s.meta, meta)

@@ -67,6 +67,7 @@ type Match struct {
 	BodyEnd     int     `json:"bodyEnd"`
 	SourceStart int     `json:"sourceStart"`
 	SourceEnd   int     `json:"sourceEnd"`
+	Section     string  `json:"sourceSection,omitempty"` // the source's section at SourceStart
 	Length      int     `json:"length"`     // exact: run in normalised characters; near: common block in words
 	Similarity  float64 `json:"similarity"` // exact: 1; near: estimated Jaccard of word 5-grams
 	RougeL      float64 `json:"rougeL,omitempty"`
@@ -200,6 +201,7 @@ func (c *Checker) exact(nz *Normalized, std []int32, res *Result) {
 		m.BodyStart, m.BodyEnd = nz.Map.Span(a, b)
 		p := f.src.pos + a - f.Start
 		m.SourceStart, m.SourceEnd = s.orig(p, p+b-a)
+		m.Section = meta.sectionAt(m.SourceStart)
 		if f.match {
 			res.Matches = append(res.Matches, m)
 		} else {
@@ -264,6 +266,7 @@ func (c *Checker) near(nz *Normalized, std []int32, res *Result) {
 					Length: block, Similarity: sim, RougeL: rl, Verdict: verdictFor(meta.Licence)}
 				m.BodyStart, m.BodyEnd = nz.Map.Span(int(win[0].Start), int(win[len(win)-1].End))
 				m.SourceStart, m.SourceEnd = s.orig(int(ch.Start), int(ch.End))
+				m.Section = meta.sectionAt(m.SourceStart)
 				if k, ok := best[cd]; ok {
 					if sim > matches[k].Similarity {
 						matches[k].Match = m

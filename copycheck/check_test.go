@@ -100,6 +100,9 @@ func TestCheckOffsetsIntoSource(t *testing.T) {
 	}
 	m := res.Matches[i]
 	src := "\\section{Intro}\n" + refSylow
+	if m.Section != "Intro" {
+		t.Errorf("match source section = %q; want Intro", m.Section)
+	}
 	if got, want := src[m.SourceStart:m.SourceEnd], body[m.BodyStart:m.BodyEnd]; got != want {
 		t.Errorf("source[%d:%d] = %q; body[%d:%d] = %q; want the same text", m.SourceStart, m.SourceEnd, got, m.BodyStart, m.BodyEnd, want)
 	}

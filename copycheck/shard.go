@@ -28,10 +28,30 @@ type shard struct {
 
 // DocMeta describes a reference document.
 type DocMeta struct {
-	ID      string  `json:"id"`
-	URI     string  `json:"uri"`
-	Licence Licence `json:"licence"`
-	File    string  `json:"file,omitempty"` // where the original is, relative to the corpus directory
+	ID       string       `json:"id"`
+	URI      string       `json:"uri"`
+	Licence  Licence      `json:"licence"`
+	File     string       `json:"file,omitempty"`     // where the original is, relative to the corpus directory
+	Sections []DocSection `json:"sections,omitempty"` // filled in by the build
+}
+
+// DocSection is a section of a reference document: its title and the byte offset in the
+// original file where it starts.
+type DocSection struct {
+	Title string `json:"title"`
+	Start int    `json:"start"`
+}
+
+// sectionAt returns the title of the section that holds original byte offset off.
+func (m *DocMeta) sectionAt(off int) string {
+	title := ""
+	for _, s := range m.Sections {
+		if s.Start > off {
+			break
+		}
+		title = s.Title
+	}
+	return title
 }
 
 type docSpan struct{ Start, End uint32 }

@@ -101,7 +101,11 @@ func writeReport(w io.Writer, name string, body []byte, res *copycheck.Result) {
 		line, col := lineCol(body, m.BodyStart)
 		fmt.Fprintf(w, "\n%d. %s: %s\n", i+1, action, what)
 		fmt.Fprintf(w, "   body    line %d col %d, bytes %d-%d: %s\n", line, col, m.BodyStart, m.BodyEnd, excerpt(body[m.BodyStart:m.BodyEnd]))
-		fmt.Fprintf(w, "   source  %s (%s), bytes %d-%d\n", m.Source, m.Licence, m.SourceStart, m.SourceEnd)
+		where := ""
+		if m.Section != "" {
+			where = fmt.Sprintf(", section %q", m.Section)
+		}
+		fmt.Fprintf(w, "   source  %s (%s)%s, bytes %d-%d\n", m.Source, m.Licence, where, m.SourceStart, m.SourceEnd)
 		fmt.Fprintf(w, "           %s\n", m.URI)
 	}
 	if len(res.Flags) > 0 {
