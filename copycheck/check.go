@@ -68,8 +68,8 @@ type Match struct {
 	SourceStart int     `json:"sourceStart"`
 	SourceEnd   int     `json:"sourceEnd"`
 	Section     string  `json:"sourceSection,omitempty"` // the source's section at SourceStart
-	Length      int     `json:"length"`     // exact: run in normalised characters; near: common block in words
-	Similarity  float64 `json:"similarity"` // exact: 1; near: estimated Jaccard of word 5-grams
+	Length      int     `json:"length"`                  // exact: run in normalised characters; near: common block in words
+	Similarity  float64 `json:"similarity"`              // exact: 1; near: estimated Jaccard of word 5-grams
 	RougeL      float64 `json:"rougeL,omitempty"`
 	Verdict     Verdict `json:"verdict"` // what this match alone implies
 }
