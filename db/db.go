@@ -32,6 +32,9 @@ type DB struct {
 	Dialect string
 	// URL is the DATABASE_URL it was opened from, without a password.
 	URL string
+	// EntOptions are added to every ent client made on the pool; tests
+	// use them to count statements.
+	EntOptions []ent.Option
 }
 
 // Open opens rawURL: "postgres://…" (or "postgresql://…") or "sqlite:PATH".
@@ -112,7 +115,8 @@ func ping(ctx context.Context, db *sql.DB) error {
 
 // Ent returns an ent client that uses the pool.
 func (d *DB) Ent(opts ...ent.Option) *ent.Client {
-	return ent.NewClient(append([]ent.Option{ent.Driver(entsql.OpenDB(d.Dialect, d.DB))}, opts...)...)
+	all := append([]ent.Option{ent.Driver(entsql.OpenDB(d.Dialect, d.DB))}, d.EntOptions...)
+	return ent.NewClient(append(all, opts...)...)
 }
 
 // EntTx returns an ent client bound to tx, so that ent writes and other

@@ -8145,6 +8145,7 @@ type ReputationEntryMutation struct {
 	amount         *int
 	addamount      *int
 	at             *time.Time
+	grant_of       *string
 	clearedFields  map[string]struct{}
 	account        *string
 	clearedaccount bool
@@ -8472,6 +8473,55 @@ func (m *ReputationEntryMutation) ResetAt() {
 	m.at = nil
 }
 
+// SetGrantOf sets the "grant_of" field.
+func (m *ReputationEntryMutation) SetGrantOf(s string) {
+	m.grant_of = &s
+}
+
+// GrantOf returns the value of the "grant_of" field in the mutation.
+func (m *ReputationEntryMutation) GrantOf() (r string, exists bool) {
+	v := m.grant_of
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGrantOf returns the old "grant_of" field's value of the ReputationEntry entity.
+// If the ReputationEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReputationEntryMutation) OldGrantOf(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGrantOf is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGrantOf requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGrantOf: %w", err)
+	}
+	return oldValue.GrantOf, nil
+}
+
+// ClearGrantOf clears the value of the "grant_of" field.
+func (m *ReputationEntryMutation) ClearGrantOf() {
+	m.grant_of = nil
+	m.clearedFields[reputationentry.FieldGrantOf] = struct{}{}
+}
+
+// GrantOfCleared returns if the "grant_of" field was cleared in this mutation.
+func (m *ReputationEntryMutation) GrantOfCleared() bool {
+	_, ok := m.clearedFields[reputationentry.FieldGrantOf]
+	return ok
+}
+
+// ResetGrantOf resets all changes to the "grant_of" field.
+func (m *ReputationEntryMutation) ResetGrantOf() {
+	m.grant_of = nil
+	delete(m.clearedFields, reputationentry.FieldGrantOf)
+}
+
 // ClearAccount clears the "account" edge to the Account entity.
 func (m *ReputationEntryMutation) ClearAccount() {
 	m.clearedaccount = true
@@ -8560,7 +8610,7 @@ func (m *ReputationEntryMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ReputationEntryMutation) Fields() []string {
-	fields := make([]string, 0, 5)
+	fields := make([]string, 0, 6)
 	if m.account != nil {
 		fields = append(fields, reputationentry.FieldAccountID)
 	}
@@ -8575,6 +8625,9 @@ func (m *ReputationEntryMutation) Fields() []string {
 	}
 	if m.at != nil {
 		fields = append(fields, reputationentry.FieldAt)
+	}
+	if m.grant_of != nil {
+		fields = append(fields, reputationentry.FieldGrantOf)
 	}
 	return fields
 }
@@ -8594,6 +8647,8 @@ func (m *ReputationEntryMutation) Field(name string) (ent.Value, bool) {
 		return m.Amount()
 	case reputationentry.FieldAt:
 		return m.At()
+	case reputationentry.FieldGrantOf:
+		return m.GrantOf()
 	}
 	return nil, false
 }
@@ -8613,6 +8668,8 @@ func (m *ReputationEntryMutation) OldField(ctx context.Context, name string) (en
 		return m.OldAmount(ctx)
 	case reputationentry.FieldAt:
 		return m.OldAt(ctx)
+	case reputationentry.FieldGrantOf:
+		return m.OldGrantOf(ctx)
 	}
 	return nil, fmt.Errorf("unknown ReputationEntry field %s", name)
 }
@@ -8656,6 +8713,13 @@ func (m *ReputationEntryMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetAt(v)
+		return nil
+	case reputationentry.FieldGrantOf:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGrantOf(v)
 		return nil
 	}
 	return fmt.Errorf("unknown ReputationEntry field %s", name)
@@ -8705,6 +8769,9 @@ func (m *ReputationEntryMutation) ClearedFields() []string {
 	if m.FieldCleared(reputationentry.FieldProblemID) {
 		fields = append(fields, reputationentry.FieldProblemID)
 	}
+	if m.FieldCleared(reputationentry.FieldGrantOf) {
+		fields = append(fields, reputationentry.FieldGrantOf)
+	}
 	return fields
 }
 
@@ -8721,6 +8788,9 @@ func (m *ReputationEntryMutation) ClearField(name string) error {
 	switch name {
 	case reputationentry.FieldProblemID:
 		m.ClearProblemID()
+		return nil
+	case reputationentry.FieldGrantOf:
+		m.ClearGrantOf()
 		return nil
 	}
 	return fmt.Errorf("unknown ReputationEntry nullable field %s", name)
@@ -8744,6 +8814,9 @@ func (m *ReputationEntryMutation) ResetField(name string) error {
 		return nil
 	case reputationentry.FieldAt:
 		m.ResetAt()
+		return nil
+	case reputationentry.FieldGrantOf:
+		m.ResetGrantOf()
 		return nil
 	}
 	return fmt.Errorf("unknown ReputationEntry field %s", name)

@@ -29,6 +29,8 @@ type ReputationEntry struct {
 	Amount int `json:"amount,omitempty"`
 	// At holds the value of the "at" field.
 	At time.Time `json:"at,omitempty"`
+	// The account, on its grant entry only: makes the one-time grant unique.
+	GrantOf *string `json:"grant_of,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ReputationEntryQuery when eager-loading is set.
 	Edges        ReputationEntryEdges `json:"edges"`
@@ -77,7 +79,7 @@ func (*ReputationEntry) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case reputationentry.FieldAmount:
 			values[i] = new(sql.NullInt64)
-		case reputationentry.FieldID, reputationentry.FieldAccountID, reputationentry.FieldProblemID, reputationentry.FieldKind:
+		case reputationentry.FieldID, reputationentry.FieldAccountID, reputationentry.FieldProblemID, reputationentry.FieldKind, reputationentry.FieldGrantOf:
 			values[i] = new(sql.NullString)
 		case reputationentry.FieldAt:
 			values[i] = new(sql.NullTime)
@@ -132,6 +134,13 @@ func (_m *ReputationEntry) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field at", values[i])
 			} else if value.Valid {
 				_m.At = value.Time
+			}
+		case reputationentry.FieldGrantOf:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field grant_of", values[i])
+			} else if value.Valid {
+				_m.GrantOf = new(string)
+				*_m.GrantOf = value.String
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
@@ -195,6 +204,11 @@ func (_m *ReputationEntry) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("at=")
 	builder.WriteString(_m.At.Format(time.ANSIC))
+	builder.WriteString(", ")
+	if v := _m.GrantOf; v != nil {
+		builder.WriteString("grant_of=")
+		builder.WriteString(*v)
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -63,6 +63,20 @@ func (_c *ReputationEntryCreate) SetAt(v time.Time) *ReputationEntryCreate {
 	return _c
 }
 
+// SetGrantOf sets the "grant_of" field.
+func (_c *ReputationEntryCreate) SetGrantOf(v string) *ReputationEntryCreate {
+	_c.mutation.SetGrantOf(v)
+	return _c
+}
+
+// SetNillableGrantOf sets the "grant_of" field if the given value is not nil.
+func (_c *ReputationEntryCreate) SetNillableGrantOf(v *string) *ReputationEntryCreate {
+	if v != nil {
+		_c.SetGrantOf(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ReputationEntryCreate) SetID(v string) *ReputationEntryCreate {
 	_c.mutation.SetID(v)
@@ -208,6 +222,10 @@ func (_c *ReputationEntryCreate) createSpec() (*ReputationEntry, *sqlgraph.Creat
 		_spec.SetField(reputationentry.FieldAt, field.TypeTime, value)
 		_node.At = value
 	}
+	if value, ok := _c.mutation.GrantOf(); ok {
+		_spec.SetField(reputationentry.FieldGrantOf, field.TypeString, value)
+		_node.GrantOf = &value
+	}
 	if nodes := _c.mutation.AccountIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -325,6 +343,9 @@ func (u *ReputationEntryUpsertOne) UpdateNewValues() *ReputationEntryUpsertOne {
 		}
 		if _, exists := u.create.mutation.At(); exists {
 			s.SetIgnore(reputationentry.FieldAt)
+		}
+		if _, exists := u.create.mutation.GrantOf(); exists {
+			s.SetIgnore(reputationentry.FieldGrantOf)
 		}
 	}))
 	return u
@@ -554,6 +575,9 @@ func (u *ReputationEntryUpsertBulk) UpdateNewValues() *ReputationEntryUpsertBulk
 			}
 			if _, exists := b.mutation.At(); exists {
 				s.SetIgnore(reputationentry.FieldAt)
+			}
+			if _, exists := b.mutation.GrantOf(); exists {
+				s.SetIgnore(reputationentry.FieldGrantOf)
 			}
 		}
 	}))

@@ -79,6 +79,9 @@ func (_u *ReputationEntryUpdate) sqlSave(ctx context.Context) (_node int, err er
 			}
 		}
 	}
+	if _u.mutation.GrantOfCleared() {
+		_spec.ClearField(reputationentry.FieldGrantOf, field.TypeString)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{reputationentry.Label}
@@ -180,6 +183,9 @@ func (_u *ReputationEntryUpdateOne) sqlSave(ctx context.Context) (_node *Reputat
 				ps[i](selector)
 			}
 		}
+	}
+	if _u.mutation.GrantOfCleared() {
+		_spec.ClearField(reputationentry.FieldGrantOf, field.TypeString)
 	}
 	_node = &ReputationEntry{config: _u.config}
 	_spec.Assign = _node.assignValues

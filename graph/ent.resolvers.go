@@ -32,8 +32,16 @@ func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[strin
 		n := DefaultPage
 		first = &n
 	}
-	return r.client.Problem.Query().Paginate(ctx, after, first, before, last,
+	conn, err := r.client.Problem.Query().Paginate(ctx, after, first, before, last,
 		ent.WithProblemOrder(orderBy), ent.WithProblemFilter(where.Filter))
+	if err != nil {
+		return nil, err
+	}
+	ps := make([]*ent.Problem, len(conn.Edges))
+	for i, e := range conn.Edges {
+		ps[i] = e.Node
+	}
+	return conn, r.primeProblems(ctx, ps, "edges", "node")
 }
 
 // Account returns generated.AccountResolver implementation.

@@ -22,7 +22,7 @@ type loaders struct {
 
 type loadersKey struct{}
 
-const batchWait = 200 * time.Microsecond
+const batchWait = 2 * time.Millisecond
 
 func newLoaders(c *ent.Client) *loaders {
 	return &loaders{

@@ -72,7 +72,7 @@ func validInput() policy.ProblemInput {
 		Title:     "Erdős–Straus conjecture",
 		Statement: "For every integer $n \\ge 2$, there exist positive integers $x, y, z$ with $4/n = 1/x + 1/y + 1/z$.",
 		Exposition: []packet.ExpositionEntry{
-			{Kind: packet.Definition, Term: "Egyptian fraction", Body: "A sum of distinct unit fractions."},
+			{Kind: packet.Definition, Term: "Egyptian fraction", Body: "A sum of unit fractions."},
 			{Kind: packet.Remark, Body: "It suffices to treat prime $n$."},
 		},
 		Acceptance: &packet.Acceptance{Kind: packet.Proof, Criterion: "A proof for all n ≥ 2, or a counterexample n with a certificate that no x, y, z exist."},
@@ -81,7 +81,7 @@ func validInput() policy.ProblemInput {
 		References: []policy.ReferenceInput{
 			{Identifier: "10.1007/978-0-387-26677-0", Citation: "R. K. Guy, Unsolved Problems in Number Theory, 3rd ed., Springer, 2004.",
 				Locator: "Problem D11", Relevance: "States the conjecture and surveys partial results.", Role: reference.RolePRIMARY},
-			{Identifier: "arXiv:1212.5566", Citation: "C. Elsholtz and T. Tao, Counting the number of solutions to the Erdős–Straus equation on unit fractions, 2013.",
+			{Identifier: "arXiv:1107.1010", Citation: "C. Elsholtz and T. Tao, Counting the number of solutions to the Erdős–Straus equation on unit fractions, 2013.",
 				Relevance: "Strongest known counting results; the conjecture remains open.", Role: reference.RoleSTATUS_EVIDENCE},
 		},
 		ReferenceSearch: &packet.ReferenceSearch{CheckedOn: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC),

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -22,8 +23,11 @@ func (s *Service) Revise(ctx context.Context, actor *ent.Account, problemRef, no
 		return nil, nil, ErrUnauthenticated
 	}
 	id, err := ResolveProblemID(ctx, s.client, problemRef)
-	if err != nil {
+	if errors.Is(err, ErrNotFound) {
 		return nil, nil, refuse(CodeNotFound, fmt.Sprintf("no problem %q", problemRef), "problemId")
+	}
+	if err != nil {
+		return nil, nil, err
 	}
 	now := s.Now()
 	ok, err := in.validate(now, role.Has(actor.Roles, role.Agent))

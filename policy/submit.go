@@ -49,6 +49,13 @@ func (s *Service) Submit(ctx context.Context, actor *ent.Account, in ProblemInpu
 		if err := t.lockAccount(ctx, actor.ID); err != nil {
 			return err
 		}
+		// The problem counter stays locked until commit: read the time
+		// after it, so submission times follow ID order.
+		n, _, err := t.nextCounter(ctx, "problem")
+		if err != nil {
+			return err
+		}
+		now := s.Now()
 		rep, err := reputationOf(ctx, t.Client, actor.ID)
 		if err != nil {
 			return err
@@ -56,7 +63,7 @@ func (s *Service) Submit(ctx context.Context, actor *ent.Account, in ProblemInpu
 		granted := false
 		if !rep.Granted {
 			if err := t.ReputationEntry.Create().SetAccountID(actor.ID).SetKind(reputationentry.KindGRANT).
-				SetAmount(FirstSubmissionGrant).SetAt(now).Exec(ctx); err != nil {
+				SetAmount(FirstSubmissionGrant).SetAt(now).SetGrantOf(actor.ID).Exec(ctx); err != nil {
 				return fmt.Errorf("grant: %w", err)
 			}
 			rep.Balance += FirstSubmissionGrant
@@ -68,10 +75,6 @@ func (s *Service) Submit(ctx context.Context, actor *ent.Account, in ProblemInpu
 				Stake, rep.Balance, rep.Escrowed))
 		}
 
-		n, _, err := t.nextCounter(ctx, "problem")
-		if err != nil {
-			return err
-		}
 		id := ProblemID(n)
 		sl, _, err := t.freeSlug(ctx, ok.Title, n, "")
 		if err != nil {

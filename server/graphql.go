@@ -20,11 +20,11 @@ import (
 	"github.com/theoremdb/theoremdb/viewer"
 )
 
-// GraphQL limits. A full problem packet is about 60 in complexity and 6
-// deep; a page of 100 problems with references stays far under the limits.
+// GraphQL limits. A full problem packet is 5 deep and a page of problems
+// with references and sources 7; both stay far under the limits.
 const (
 	MaxComplexity  = 5000
-	MaxDepth       = 12
+	MaxDepth       = 10
 	MaxTokens      = 15000
 	MaxRequestBody = 2 << 20 // 2 MiB: the largest submission with room to spare
 )
@@ -58,6 +58,11 @@ func graphqlHandler(p *policy.Service, log *slog.Logger) http.Handler {
 	}
 	anonymous, signedIn := build(false), build(true)
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.ContentLength > MaxRequestBody {
+			http.Error(w, fmt.Sprintf("request body is %d bytes; the limit is %d", req.ContentLength, MaxRequestBody),
+				http.StatusRequestEntityTooLarge)
+			return
+		}
 		req.Body = http.MaxBytesReader(w, req.Body, MaxRequestBody)
 		if viewer.From(req.Context()) == nil {
 			anonymous.ServeHTTP(w, req)

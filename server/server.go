@@ -20,7 +20,7 @@ type Server struct {
 // New builds the route table.
 func New(p *policy.Service, log *slog.Logger) *Server {
 	s := &Server{policy: p, log: log, mux: http.NewServeMux(), metrics: newMetrics()}
-	gql := authenticate(p, graphqlHandler(p, log))
+	gql := authenticate(p, specStatus(graphqlHandler(p, log)))
 	s.handle("/graphql", gql)
 	s.handle("GET /healthz", http.HandlerFunc(s.healthz))
 	s.mux.Handle("GET /metrics", s.metrics.handler())

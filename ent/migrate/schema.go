@@ -3,7 +3,6 @@
 package migrate
 
 import (
-	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/dialect/sql/schema"
 	"entgo.io/ent/schema/field"
 )
@@ -290,6 +289,7 @@ var (
 		{Name: "kind", Type: field.TypeEnum, Enums: []string{"GRANT", "ESCROW", "RETURN", "FORFEIT"}},
 		{Name: "amount", Type: field.TypeInt},
 		{Name: "at", Type: field.TypeTime},
+		{Name: "grant_of", Type: field.TypeString, Unique: true, Nullable: true},
 		{Name: "account_id", Type: field.TypeString, Size: 40},
 		{Name: "problem_id", Type: field.TypeString, Nullable: true},
 	}
@@ -301,13 +301,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "reputation_entries_accounts_reputation_entries",
-				Columns:    []*schema.Column{ReputationEntriesColumns[4]},
+				Columns:    []*schema.Column{ReputationEntriesColumns[5]},
 				RefColumns: []*schema.Column{AccountsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "reputation_entries_problems_reputation_entries",
-				Columns:    []*schema.Column{ReputationEntriesColumns[5]},
+				Columns:    []*schema.Column{ReputationEntriesColumns[6]},
 				RefColumns: []*schema.Column{ProblemsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -316,20 +316,12 @@ var (
 			{
 				Name:    "reputationentry_account_id_at",
 				Unique:  false,
-				Columns: []*schema.Column{ReputationEntriesColumns[4], ReputationEntriesColumns[3]},
+				Columns: []*schema.Column{ReputationEntriesColumns[5], ReputationEntriesColumns[3]},
 			},
 			{
 				Name:    "reputationentry_problem_id_kind",
 				Unique:  true,
-				Columns: []*schema.Column{ReputationEntriesColumns[5], ReputationEntriesColumns[1]},
-			},
-			{
-				Name:    "reputationentry_one_grant",
-				Unique:  true,
-				Columns: []*schema.Column{ReputationEntriesColumns[4]},
-				Annotation: &entsql.IndexAnnotation{
-					Where: "kind = 'GRANT'",
-				},
+				Columns: []*schema.Column{ReputationEntriesColumns[6], ReputationEntriesColumns[1]},
 			},
 		},
 	}

@@ -26,6 +26,8 @@ const (
 	FieldAmount = "amount"
 	// FieldAt holds the string denoting the at field in the database.
 	FieldAt = "at"
+	// FieldGrantOf holds the string denoting the grant_of field in the database.
+	FieldGrantOf = "grant_of"
 	// EdgeAccount holds the string denoting the account edge name in mutations.
 	EdgeAccount = "account"
 	// EdgeProblem holds the string denoting the problem edge name in mutations.
@@ -56,6 +58,7 @@ var Columns = []string{
 	FieldKind,
 	FieldAmount,
 	FieldAt,
+	FieldGrantOf,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -133,6 +136,11 @@ func ByAmount(opts ...sql.OrderTermOption) OrderOption {
 // ByAt orders the results by the at field.
 func ByAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldAt, opts...).ToFunc()
+}
+
+// ByGrantOf orders the results by the grant_of field.
+func ByGrantOf(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldGrantOf, opts...).ToFunc()
 }
 
 // ByAccountField orders the results by account field.

@@ -85,6 +85,11 @@ func At(v time.Time) predicate.ReputationEntry {
 	return predicate.ReputationEntry(sql.FieldEQ(FieldAt, v))
 }
 
+// GrantOf applies equality check predicate on the "grant_of" field. It's identical to GrantOfEQ.
+func GrantOf(v string) predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldEQ(FieldGrantOf, v))
+}
+
 // AccountIDEQ applies the EQ predicate on the "account_id" field.
 func AccountIDEQ(v string) predicate.ReputationEntry {
 	return predicate.ReputationEntry(sql.FieldEQ(FieldAccountID, v))
@@ -323,6 +328,81 @@ func AtLT(v time.Time) predicate.ReputationEntry {
 // AtLTE applies the LTE predicate on the "at" field.
 func AtLTE(v time.Time) predicate.ReputationEntry {
 	return predicate.ReputationEntry(sql.FieldLTE(FieldAt, v))
+}
+
+// GrantOfEQ applies the EQ predicate on the "grant_of" field.
+func GrantOfEQ(v string) predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldEQ(FieldGrantOf, v))
+}
+
+// GrantOfNEQ applies the NEQ predicate on the "grant_of" field.
+func GrantOfNEQ(v string) predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldNEQ(FieldGrantOf, v))
+}
+
+// GrantOfIn applies the In predicate on the "grant_of" field.
+func GrantOfIn(vs ...string) predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldIn(FieldGrantOf, vs...))
+}
+
+// GrantOfNotIn applies the NotIn predicate on the "grant_of" field.
+func GrantOfNotIn(vs ...string) predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldNotIn(FieldGrantOf, vs...))
+}
+
+// GrantOfGT applies the GT predicate on the "grant_of" field.
+func GrantOfGT(v string) predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldGT(FieldGrantOf, v))
+}
+
+// GrantOfGTE applies the GTE predicate on the "grant_of" field.
+func GrantOfGTE(v string) predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldGTE(FieldGrantOf, v))
+}
+
+// GrantOfLT applies the LT predicate on the "grant_of" field.
+func GrantOfLT(v string) predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldLT(FieldGrantOf, v))
+}
+
+// GrantOfLTE applies the LTE predicate on the "grant_of" field.
+func GrantOfLTE(v string) predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldLTE(FieldGrantOf, v))
+}
+
+// GrantOfContains applies the Contains predicate on the "grant_of" field.
+func GrantOfContains(v string) predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldContains(FieldGrantOf, v))
+}
+
+// GrantOfHasPrefix applies the HasPrefix predicate on the "grant_of" field.
+func GrantOfHasPrefix(v string) predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldHasPrefix(FieldGrantOf, v))
+}
+
+// GrantOfHasSuffix applies the HasSuffix predicate on the "grant_of" field.
+func GrantOfHasSuffix(v string) predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldHasSuffix(FieldGrantOf, v))
+}
+
+// GrantOfIsNil applies the IsNil predicate on the "grant_of" field.
+func GrantOfIsNil() predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldIsNull(FieldGrantOf))
+}
+
+// GrantOfNotNil applies the NotNil predicate on the "grant_of" field.
+func GrantOfNotNil() predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldNotNull(FieldGrantOf))
+}
+
+// GrantOfEqualFold applies the EqualFold predicate on the "grant_of" field.
+func GrantOfEqualFold(v string) predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldEqualFold(FieldGrantOf, v))
+}
+
+// GrantOfContainsFold applies the ContainsFold predicate on the "grant_of" field.
+func GrantOfContainsFold(v string) predicate.ReputationEntry {
+	return predicate.ReputationEntry(sql.FieldContainsFold(FieldGrantOf, v))
 }
 
 // HasAccount applies the HasEdge predicate on the "account" edge.

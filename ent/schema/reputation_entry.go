@@ -3,7 +3,6 @@ package schema
 import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
-	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
@@ -29,6 +28,8 @@ func (ReputationEntry) Fields() []ent.Field {
 		field.Enum("kind").Values("GRANT", "ESCROW", "RETURN", "FORFEIT").Immutable(),
 		field.Int("amount").Positive().Immutable(),
 		field.Time("at").Immutable(),
+		field.String("grant_of").Optional().Nillable().Unique().Immutable().Annotations(entgql.Skip()).
+			Comment("The account, on its grant entry only: makes the one-time grant unique."),
 	}
 }
 
@@ -41,14 +42,12 @@ func (ReputationEntry) Edges() []ent.Edge {
 	}
 }
 
-// Indexes of the ReputationEntry. They make the stake transitions exactly-once
-// in the database itself: one entry of each kind per problem, one grant per
-// account.
+// Indexes of the ReputationEntry. With grant_of they make the stake
+// transitions exactly-once in the database itself: one entry of each kind
+// per problem, one grant per account.
 func (ReputationEntry) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("account_id", "at"),
 		index.Fields("problem_id", "kind").Unique(),
-		index.Fields("account_id").Unique().StorageKey("reputationentry_one_grant").
-			Annotations(entsql.IndexWhere("kind = 'GRANT'")),
 	}
 }

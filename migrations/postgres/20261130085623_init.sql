@@ -37,11 +37,11 @@ CREATE TABLE "references" ("id" character varying NOT NULL, "position" bigint NO
 -- Create index "reference_revision_id_position" to table: "references"
 CREATE UNIQUE INDEX "reference_revision_id_position" ON "references" ("revision_id", "position");
 -- Create "reputation_entries" table
-CREATE TABLE "reputation_entries" ("id" character varying NOT NULL, "kind" character varying NOT NULL, "amount" bigint NOT NULL, "at" timestamptz NOT NULL, "account_id" character varying NOT NULL, "problem_id" character varying NULL, PRIMARY KEY ("id"));
+CREATE TABLE "reputation_entries" ("id" character varying NOT NULL, "kind" character varying NOT NULL, "amount" bigint NOT NULL, "at" timestamptz NOT NULL, "grant_of" character varying NULL, "account_id" character varying NOT NULL, "problem_id" character varying NULL, PRIMARY KEY ("id"));
+-- Create index "reputation_entries_grant_of_key" to table: "reputation_entries"
+CREATE UNIQUE INDEX "reputation_entries_grant_of_key" ON "reputation_entries" ("grant_of");
 -- Create index "reputationentry_account_id_at" to table: "reputation_entries"
 CREATE INDEX "reputationentry_account_id_at" ON "reputation_entries" ("account_id", "at");
--- Create index "reputationentry_one_grant" to table: "reputation_entries"
-CREATE UNIQUE INDEX "reputationentry_one_grant" ON "reputation_entries" ("account_id") WHERE ((kind)::text = 'GRANT'::text);
 -- Create index "reputationentry_problem_id_kind" to table: "reputation_entries"
 CREATE UNIQUE INDEX "reputationentry_problem_id_kind" ON "reputation_entries" ("problem_id", "kind");
 -- Create "revisions" table

@@ -37,13 +37,13 @@ CREATE TABLE `references` (`id` text NOT NULL, `position` integer NOT NULL, `cit
 -- Create index "reference_revision_id_position" to table: "references"
 CREATE UNIQUE INDEX `reference_revision_id_position` ON `references` (`revision_id`, `position`);
 -- Create "reputation_entries" table
-CREATE TABLE `reputation_entries` (`id` text NOT NULL, `kind` text NOT NULL, `amount` integer NOT NULL, `at` datetime NOT NULL, `account_id` text NOT NULL, `problem_id` text NULL, PRIMARY KEY (`id`), CONSTRAINT `reputation_entries_accounts_reputation_entries` FOREIGN KEY (`account_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION, CONSTRAINT `reputation_entries_problems_reputation_entries` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE SET NULL);
+CREATE TABLE `reputation_entries` (`id` text NOT NULL, `kind` text NOT NULL, `amount` integer NOT NULL, `at` datetime NOT NULL, `grant_of` text NULL, `account_id` text NOT NULL, `problem_id` text NULL, PRIMARY KEY (`id`), CONSTRAINT `reputation_entries_accounts_reputation_entries` FOREIGN KEY (`account_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION, CONSTRAINT `reputation_entries_problems_reputation_entries` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE SET NULL);
+-- Create index "reputation_entries_grant_of_key" to table: "reputation_entries"
+CREATE UNIQUE INDEX `reputation_entries_grant_of_key` ON `reputation_entries` (`grant_of`);
 -- Create index "reputationentry_account_id_at" to table: "reputation_entries"
 CREATE INDEX `reputationentry_account_id_at` ON `reputation_entries` (`account_id`, `at`);
 -- Create index "reputationentry_problem_id_kind" to table: "reputation_entries"
 CREATE UNIQUE INDEX `reputationentry_problem_id_kind` ON `reputation_entries` (`problem_id`, `kind`);
--- Create index "reputationentry_one_grant" to table: "reputation_entries"
-CREATE UNIQUE INDEX `reputationentry_one_grant` ON `reputation_entries` (`account_id`) WHERE kind = 'GRANT';
 -- Create "revisions" table
 CREATE TABLE `revisions` (`id` text NOT NULL, `number` integer NOT NULL, `title` text NOT NULL, `statement` text NOT NULL, `exposition` json NOT NULL, `acceptance` json NOT NULL, `provenance` json NOT NULL, `reference_search` json NOT NULL, `hero_brief` text NOT NULL DEFAULT (''), `note` text NOT NULL DEFAULT (''), `created_at` datetime NOT NULL, `author_id` text NOT NULL, `problem_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `revisions_accounts_revisions` FOREIGN KEY (`author_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION, CONSTRAINT `revisions_problems_revisions` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE NO ACTION);
 -- Create index "revision_problem_id_number" to table: "revisions"

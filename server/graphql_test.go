@@ -1,0 +1,378 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/role"
+	"github.com/theoremdb/theoremdb/server"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+type api struct {
+	t       *testing.T
+	srv     *httptest.Server
+	svc     *policy.Service
+	queries *atomic.Int64
+	member  string // bearer tokens
+	review  string
+}
+
+func newAPI(t *testing.T, dialectName string) *api {
+	t.Helper()
+	d := dbtest.Open(t, dialectName)
+	var n atomic.Int64
+	d.EntOptions = []ent.Option{ent.Debug(), ent.Log(func(...any) { n.Add(1) })}
+	svc := policy.New(d, policy.Config{})
+	srv := httptest.NewServer(server.New(svc, quiet))
+	t.Cleanup(srv.Close)
+	a := &api{t: t, srv: srv, svc: svc, queries: &n}
+	a.member = a.token("ada")
+	a.review = a.token("rita", role.Reviewer)
+	return a
+}
+
+func (a *api) token(handle string, roles ...role.Role) string {
+	a.t.Helper()
+	ctx := context.Background()
+	acc, err := a.svc.CreateAccount(ctx, handle, "", roles)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	tok, err := a.svc.CreateToken(ctx, acc, "test")
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	return tok
+}
+
+type gqlResponse struct {
+	Data   json.RawMessage `json:"data"`
+	Errors []struct {
+		Message    string         `json:"message"`
+		Extensions map[string]any `json:"extensions"`
+	} `json:"errors"`
+}
+
+// do posts an operation and decodes the response into out (the data).
+func (a *api) do(token, query string, vars map[string]any, out any) gqlResponse {
+	a.t.Helper()
+	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
+	req, _ := http.NewRequest(http.MethodPost, a.srv.URL+"/graphql", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r gqlResponse
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+		a.t.Fatalf("decode response (status %d): %v", resp.StatusCode, err)
+	}
+	if out != nil && len(r.Data) > 0 && string(r.Data) != "null" {
+		if err := json.Unmarshal(r.Data, out); err != nil {
+			a.t.Fatalf("decode data %s: %v", r.Data, err)
+		}
+	}
+	return r
+}
+
+const submitMutation = `mutation($in: SubmitProblemInput!) {
+  submitProblem(input: $in) { problem { id slug state deadline } userErrors { field message code } }
+}`
+
+func submitVars(title string, refs int) map[string]any {
+	rs := []map[string]any{}
+	for i := range refs {
+		rs = append(rs, map[string]any{"identifier": fmt.Sprintf("arXiv:2101.%05d", i+1), "citation": "A paper.",
+			"locator": fmt.Sprintf("Theorem %d", i+1), "relevance": "States a bound.", "role": "SECONDARY"})
+	}
+	return map[string]any{"in": map[string]any{
+		"title": title, "statement": "Is every $n$ good?",
+		"exposition": []map[string]any{{"kind": "DEFINITION", "term": "good", "body": "An integer is good when …"}},
+		"acceptance": map[string]any{"kind": "PROOF", "criterion": "A proof or a counterexample."},
+		"provenance": map[string]any{"kind": "REFORMULATION", "attribution": "Folklore", "sourceLocator": "Guy D11", "rightsBasis": "Own words."},
+		"references": rs,
+		"referenceSearch": map[string]any{"checkedOn": "2026-11-01T00:00:00Z", "databases": []string{"arXiv"},
+			"queries": []string{"good integers"}, "coverage": "Titles and abstracts."},
+	}}
+}
+
+type submitData struct {
+	SubmitProblem struct {
+		Problem *struct {
+			ID, Slug, State string
+			Deadline        time.Time
+		}
+		UserErrors []userError
+	}
+}
+
+type userError struct {
+	Field   []string
+	Message string
+	Code    string
+}
+
+func TestSubmitAndFetchByID(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		a := newAPI(t, d)
+		var out submitData
+		if r := a.do(a.member, submitMutation, submitVars("Good integers", 2), &out); len(r.Errors) > 0 {
+			t.Fatalf("submitProblem errors: %+v", r.Errors)
+		}
+		p := out.SubmitProblem.Problem
+		if p == nil || p.ID != "TDB-1" || p.State != "PROSPECTING" {
+			t.Fatalf("submitProblem = %+v, %+v", p, out.SubmitProblem.UserErrors)
+		}
+		const packetQuery = `query($id: String!) { problem(id: $id) {
+			id slug state submittedAt deadline inChallengePeriod acceptedAt acceptanceAuthority
+			mergedInto { id }
+			stake { state amount account { handle } }
+			currentRevision { number title statement exposition { kind term body }
+				acceptance { kind criterion precision searchSpace certificate equivalence }
+				provenance { kind attribution sourceLocator rightsBasis generatedBy }
+				referenceSearch { checkedOn databases queries coverage }
+				references { citation locator relevance role source { identifier kind licenceClass confirmation } } }
+			revisions { number } decisions { id } claims { id bindings { relation } }
+			openRevisionRequests { request }
+			events(after: 0) { seq kind authority hash prevHash } } }`
+		for _, ref := range []string{"TDB-1", "good-integers"} {
+			var got struct {
+				Problem struct {
+					ID                string
+					InChallengePeriod bool
+					Stake             struct{ State string }
+					CurrentRevision   struct {
+						References []struct {
+							Role   string
+							Source struct{ Identifier string }
+						}
+					}
+					Events []struct{ Kind, Authority string }
+				}
+			}
+			if r := a.do("", packetQuery, map[string]any{"id": ref}, &got); len(r.Errors) > 0 {
+				t.Fatalf("problem(%q) errors: %+v", ref, r.Errors)
+			}
+			pr := got.Problem
+			if pr.ID != "TDB-1" || !pr.InChallengePeriod || pr.Stake.State != "ESCROWED" ||
+				len(pr.CurrentRevision.References) != 2 || pr.CurrentRevision.References[0].Source.Identifier != "arxiv:2101.00001" {
+				t.Errorf("problem(%q) = %+v", ref, pr)
+			}
+			if len(pr.Events) != 1 || pr.Events[0].Kind != policy.KindProblemSubmitted {
+				t.Errorf("problem(%q).events = %+v; want one submission event", ref, pr.Events)
+			}
+		}
+		// An unknown ID is a clear not-found error, not a bare null.
+		r := a.do("", `{ problem(id: "TDB-404") { id } }`, nil, nil)
+		if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "NOT_FOUND" || !strings.Contains(r.Errors[0].Message, "TDB-404") {
+			t.Errorf("problem(TDB-404) errors = %+v; want NOT_FOUND naming the ID", r.Errors)
+		}
+		// node(id:) resolves every kind of global ID.
+		var nodes struct{ Node struct{ ID string } }
+		a.do("", `{ node(id: "TDB-1") { id } }`, nil, &nodes)
+		if nodes.Node.ID != "TDB-1" {
+			t.Errorf("node(TDB-1) = %+v", nodes)
+		}
+	})
+}
+
+func TestMutationRefusals(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		a := newAPI(t, d)
+		var out submitData
+		// Anonymous callers cannot write.
+		r := a.do("", submitMutation, submitVars("Good integers", 1), &out)
+		if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "UNAUTHENTICATED" {
+			t.Errorf("anonymous submitProblem errors = %+v; want UNAUTHENTICATED", r.Errors)
+		}
+		// Field errors come back as typed user errors.
+		vars := submitVars("", 1)
+		in := vars["in"].(map[string]any)
+		in["references"] = []map[string]any{{"identifier": "not an identifier", "citation": "c", "relevance": "r", "role": "PRIMARY"}}
+		a.do(a.member, submitMutation, vars, &out)
+		want := []userError{
+			{Field: []string{"title"}, Message: "is required", Code: "REQUIRED"},
+			{Field: []string{"references", "0", "identifier"}, Code: "INVALID"},
+		}
+		got := out.SubmitProblem.UserErrors
+		if len(got) == 2 {
+			got[1].Message = ""
+		}
+		if diff := cmp.Diff(want, got); diff != "" || out.SubmitProblem.Problem != nil {
+			t.Errorf("userErrors (-want +got):\n%s", diff)
+		}
+		// An unknown enum value is refused by the schema.
+		vars = submitVars("Good integers", 1)
+		vars["in"].(map[string]any)["acceptance"] = map[string]any{"kind": "VIBES", "criterion": "c"}
+		if r := a.do(a.member, submitMutation, vars, nil); len(r.Errors) == 0 {
+			t.Error("submitProblem with an unknown enum value succeeded")
+		}
+		// A bad token is refused, never read as anonymous.
+		if r := a.do("tdb_forged", `{ viewer { handle } }`, nil, nil); len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "UNAUTHENTICATED" {
+			t.Errorf("forged token errors = %+v", r.Errors)
+		}
+		// A member cannot record decisions.
+		r = a.do(a.member, `mutation { recordDecision(input: {problemId: "TDB-1", action: QUALIFY, notes: {}, idempotencyKey: "k"}) { decision { id } } }`, nil, nil)
+		if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "FORBIDDEN" {
+			t.Errorf("member recordDecision errors = %+v; want FORBIDDEN", r.Errors)
+		}
+	})
+}
+
+func TestViewerReputation(t *testing.T) {
+	a := newAPI(t, "sqlite3")
+	a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+	var out struct {
+		Viewer struct {
+			Handle     string
+			Roles      []string
+			Reputation struct {
+				Balance, Escrowed int
+				Entries           []struct {
+					Kind    string
+					Amount  int
+					Problem *struct{ ID string }
+				}
+			}
+		}
+	}
+	a.do(a.member, `{ viewer { handle roles reputation { balance escrowed entries { kind amount problem { id } at } } } }`, nil, &out)
+	v := out.Viewer
+	if v.Handle != "ada" || v.Reputation.Balance != 19 || v.Reputation.Escrowed != 1 || len(v.Reputation.Entries) != 2 {
+		t.Errorf("viewer = %+v; want ada with 19 available, 1 escrowed, 2 entries", v)
+	}
+	var anon struct{ Viewer *struct{ Handle string } }
+	if a.do("", `{ viewer { handle } }`, nil, &anon); anon.Viewer != nil {
+		t.Errorf("anonymous viewer = %+v; want null", anon.Viewer)
+	}
+}
+
+// TestListPageStatementsDoNotGrow counts the SQL statements of a problems
+// page with its whole packet: 50 problems must cost what 5 cost.
+func TestListPageStatementsDoNotGrow(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		a := newAPI(t, d)
+		ctx := context.Background()
+		var accs []*ent.Account
+		for i := range 3 {
+			acc, err := a.svc.CreateAccount(ctx, fmt.Sprintf("author%d", i), "", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			accs = append(accs, acc)
+		}
+		for i := range 19 {
+			in := policy.ProblemInput{Title: fmt.Sprintf("Problem %d", i), Statement: "S", Exposition: []packet.ExpositionEntry{{Kind: packet.Remark, Body: "r"}},
+				Acceptance: &packet.Acceptance{Kind: packet.Proof, Criterion: "c"},
+				Provenance: &packet.Provenance{Kind: packet.Imported, Attribution: "a", SourceLocator: "l", RightsBasis: "r"},
+				References: []policy.ReferenceInput{
+					{Identifier: fmt.Sprintf("10.1000/%d", i), Citation: "c", Relevance: "r", Role: reference.RolePRIMARY},
+					{Identifier: "arXiv:1107.1010", Citation: "c", Relevance: "r", Role: reference.RoleSECONDARY}},
+				ReferenceSearch: &packet.ReferenceSearch{CheckedOn: time.Now().Add(-time.Hour), Databases: []string{"d"}, Queries: []string{"q"}, Coverage: "c"}}
+			for _, acc := range accs {
+				if _, err := a.svc.Submit(ctx, acc, in); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		rita := a.token("rita2", role.Reviewer)
+		a.do(rita, `mutation { recordDecision(input: {problemId: "TDB-2", action: KEEP_PROSPECTING, notes: {reason: "r"}, revisionRequests: ["Add the search record for shifted indices."], idempotencyKey: "kp"}) { decision { id } } }`, nil, nil)
+		const page = `query($n: Int!) { problems(first: $n, orderBy: {field: NUMBER, direction: ASC}) { totalCount
+			edges { node { id slug state deadline inChallengePeriod acceptanceAuthority
+				stake { state account { handle } }
+				proposer { handle }
+				openRevisionRequests { request decision { id } }
+				currentRevision { title exposition { kind } acceptance { kind } provenance { kind }
+					references { locator role source { identifier kind } } } } } } }`
+		count := func(n int) int64 {
+			a.queries.Store(0)
+			var out struct {
+				Problems struct{ Edges []struct{ Node struct{ ID string } } }
+			}
+			if r := a.do("", page, map[string]any{"n": n}, &out); len(r.Errors) > 0 {
+				t.Fatalf("problems errors: %+v", r.Errors)
+			}
+			if len(out.Problems.Edges) != n {
+				t.Fatalf("problems(first: %d) returned %d", n, len(out.Problems.Edges))
+			}
+			return a.queries.Load()
+		}
+		small, large := count(5), count(50)
+		t.Logf("statements: 5 problems %d, 50 problems %d", small, large)
+		if large != small {
+			t.Errorf("a page of 50 problems costs %d statements, a page of 5 costs %d; want equal (no N+1)", large, small)
+		}
+		if large > 15 {
+			t.Errorf("a page costs %d statements; want at most 15", large)
+		}
+	})
+}
+
+func TestLimits(t *testing.T) {
+	a := newAPI(t, "sqlite3")
+	deep := "{ problems(first: 1) { edges { node { proposer { problems: id } currentRevision { problem { currentRevision { problem { currentRevision { problem { currentRevision { problem { id } } } } } } } } } } } }"
+	r := a.do("", deep, nil, nil)
+	if len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != "DEPTH_LIMIT_EXCEEDED" {
+		t.Errorf("deep query errors = %+v; want DEPTH_LIMIT_EXCEEDED", r.Errors)
+	}
+	r = a.do("", `{ problems(first: 500) { totalCount } }`, nil, nil)
+	if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "BAD_USER_INPUT" {
+		t.Errorf("problems(first: 500) errors = %+v; want BAD_USER_INPUT", r.Errors)
+	}
+	// No "did you mean" for anonymous callers; signed-in ones get help.
+	r = a.do("", `{ problemz }`, nil, nil)
+	if len(r.Errors) != 1 || strings.Contains(r.Errors[0].Message, "Did you mean") {
+		t.Errorf("anonymous typo errors = %+v; want no suggestion", r.Errors)
+	}
+	r = a.do(a.member, `{ problemz }`, nil, nil)
+	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "Did you mean") {
+		t.Errorf("signed-in typo errors = %+v; want a suggestion", r.Errors)
+	}
+	// Too many tokens.
+	big := "{ " + strings.Repeat("__typename ", server.MaxTokens) + "}"
+	if r := a.do("", big, nil, nil); len(r.Errors) == 0 {
+		t.Error("a query over the token limit was accepted")
+	}
+	// A body over the limit is refused.
+	huge := strings.Repeat("x", server.MaxRequestBody+1)
+	resp, err := http.Post(a.srv.URL+"/graphql", "application/json", strings.NewReader(`{"query":"{ __typename }","variables":{"x":"`+huge+`"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode < 400 {
+		t.Errorf("oversized body status = %d; want 4xx", resp.StatusCode)
+	}
+	// Malformed JSON.
+	resp, err = http.Post(a.srv.URL+"/graphql", "application/json", strings.NewReader(`{"query":`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("malformed JSON status = %d; want 400", resp.StatusCode)
+	}
+}
