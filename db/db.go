@@ -16,7 +16,7 @@ import (
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
-	_ "github.com/lib/pq" // PostgreSQL driver "postgres"
+	_ "github.com/lib/pq"  // PostgreSQL driver "postgres"
 	_ "modernc.org/sqlite" // SQLite driver "sqlite"
 
 	"github.com/theoremdb/theoremdb/ent"

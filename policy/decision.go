@@ -116,7 +116,9 @@ func (in DecisionInput) validate() error {
 	return v.err()
 }
 
-func actionWord(a decision.Action) string { return strings.ReplaceAll(strings.ToLower(string(a)), "_", "-") }
+func actionWord(a decision.Action) string {
+	return strings.ReplaceAll(strings.ToLower(string(a)), "_", "-")
+}
 
 // digest identifies the request for idempotency: the same key with a
 // different digest is a different request.

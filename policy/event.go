@@ -104,7 +104,9 @@ type ChainError struct {
 	Reason string
 }
 
-func (e *ChainError) Error() string { return fmt.Sprintf("event log broken at seq %d: %s", e.Seq, e.Reason) }
+func (e *ChainError) Error() string {
+	return fmt.Sprintf("event log broken at seq %d: %s", e.Seq, e.Reason)
+}
 
 // VerifyLog walks the whole event log in sequence order and checks every
 // link: sequence numbers without gaps from 1, each prev_hash equal to the

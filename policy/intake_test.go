@@ -85,7 +85,9 @@ func TestSubmitValidation(t *testing.T) {
 			}
 		}, []errKey{{"references", policy.CodeTooLong}}},
 		{"no reference search", func(in *policy.ProblemInput) { in.ReferenceSearch = nil }, []errKey{{"referenceSearch", policy.CodeRequired}}},
-		{"search in the future", func(in *policy.ProblemInput) { in.ReferenceSearch.CheckedOn = time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC) },
+		{"search in the future", func(in *policy.ProblemInput) {
+			in.ReferenceSearch.CheckedOn = time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+		},
 			[]errKey{{"referenceSearch.checkedOn", policy.CodeInvalid}}},
 		{"search without databases or queries", func(in *policy.ProblemInput) {
 			in.ReferenceSearch.Databases = nil

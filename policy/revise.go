@@ -117,4 +117,3 @@ func (s *Service) reread(ctx context.Context, p *ent.Problem, rev *ent.Revision)
 	}
 	return p, rev, nil
 }
-

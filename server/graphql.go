@@ -81,7 +81,7 @@ var _ interface {
 	graphql.OperationContextMutator
 } = depthLimit{}
 
-func (depthLimit) ExtensionName() string                 { return "DepthLimit" }
+func (depthLimit) ExtensionName() string                   { return "DepthLimit" }
 func (depthLimit) Validate(graphql.ExecutableSchema) error { return nil }
 
 func (d depthLimit) MutateOperationContext(_ context.Context, rc *graphql.OperationContext) *gqlerror.Error {
@@ -120,4 +120,3 @@ func selectionDepth(set ast.SelectionSet, depth, stop int) int {
 	}
 	return deepest
 }
-

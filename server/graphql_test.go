@@ -310,7 +310,9 @@ func TestListPageStatementsDoNotGrow(t *testing.T) {
 		count := func(n int) int64 {
 			a.queries.Store(0)
 			var out struct {
-				Problems struct{ Edges []struct{ Node struct{ ID string } } }
+				Problems struct {
+					Edges []struct{ Node struct{ ID string } }
+				}
 			}
 			if r := a.do("", page, map[string]any{"n": n}, &out); len(r.Errors) > 0 {
 				t.Fatalf("problems errors: %+v", r.Errors)
