@@ -64,8 +64,8 @@ func mustCLI(t testing.TB, env []string, args ...string) string {
 	return out
 }
 
-// server is a running `theoremdb serve`.
-type server struct {
+// proc is a running `theoremdb serve`.
+type proc struct {
 	URL  string
 	cmd  *exec.Cmd
 	done chan error
@@ -76,7 +76,7 @@ type server struct {
 var servingRe = regexp.MustCompile(`msg=serving addr=(\S+)`)
 
 // serve starts the binary on a free port and waits until it answers.
-func serve(t testing.TB, env []string, args ...string) *server {
+func serve(t testing.TB, env []string, args ...string) *proc {
 	t.Helper()
 	cmd := exec.Command(binary, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
 	cmd.Env = append(os.Environ(), env...)
@@ -87,7 +87,7 @@ func serve(t testing.TB, env []string, args ...string) *server {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	s := &server{cmd: cmd, done: make(chan error, 1)}
+	s := &proc{cmd: cmd, done: make(chan error, 1)}
 	addr := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
@@ -122,14 +122,14 @@ func serve(t testing.TB, env []string, args ...string) *server {
 	return s
 }
 
-func (s *server) Logs() string {
+func (s *proc) Logs() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.logs.String()
 }
 
 // stop sends SIGTERM and returns the exit error.
-func (s *server) stop(t testing.TB) error {
+func (s *proc) stop(t testing.TB) error {
 	t.Helper()
 	_ = s.cmd.Process.Signal(syscall.SIGTERM)
 	select {
@@ -149,7 +149,7 @@ type gqlResult struct {
 	} `json:"errors"`
 }
 
-func (s *server) graphql(t testing.TB, token, query string, vars map[string]any) gqlResult {
+func (s *proc) graphql(t testing.TB, token, query string, vars map[string]any) gqlResult {
 	t.Helper()
 	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
 	req, _ := http.NewRequest(http.MethodPost, s.URL+"/graphql", bytes.NewReader(body))

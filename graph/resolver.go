@@ -4,7 +4,7 @@
 // and map the result. No rule of the policy lives here.
 package graph
 
-//go:generate go run github.com/99designs/gqlgen generate
+//go:generate go tool gqlgen generate
 
 import (
 	"github.com/theoremdb/theoremdb/ent"
