@@ -1,39 +1,83 @@
 package copycheck
 
 import (
+	"bufio"
+	"encoding/binary"
+	"encoding/json"
 	"fmt"
+	"io"
 	"math/bits"
+	"os"
 )
 
 // MaxShardText is the largest normalised text one shard holds: 1 GiB, so that the suffix array
 // fits 32-bit entries and a many-gigabyte corpus builds and is searched shard by shard in parallel.
 const MaxShardText = 1 << 30
 
-// shardBuilder gathers documents into one shard.
+// shardBuilder gathers documents into one shard, then writes it. The MinHash signatures and
+// band keys can go to spill files as they are made, so that the build holds in memory only the
+// text, its offset map and, while sorting, the suffix array.
 type shardBuilder struct {
-	s     shard
-	limit int
-	toks  []token
-	sig   [numHashes]uint32
+	s       shard
+	limit   int
+	toks    []token
+	sig     [numHashes]uint32
+	spill   *spill
+	release []func()
 }
 
-// newShardBuilder starts a shard; sizeHint, the original bytes expected, presizes its tables.
-func newShardBuilder(limit, sizeHint int) *shardBuilder {
+// spill holds stage-2 tables on disk during a build.
+type spill struct {
+	sigs, lsh  *os.File
+	sigW, lshW *bufio.Writer
+	sigs16     [numHashes]uint16
+	lshBuf     [numBands]lshEntry
+}
+
+// newShardBuilder starts a shard. sizeHint, the original bytes expected, reserves room for the
+// text; spillDir, when not empty, is where signatures and band keys wait for the write.
+func newShardBuilder(limit, sizeHint int, spillDir string) (*shardBuilder, error) {
 	if limit <= 0 || limit > MaxShardText {
 		limit = MaxShardText
 	}
 	b := &shardBuilder{limit: limit}
 	if sizeHint > 0 {
-		// Normalised text is about half the original; a chunk of stage 2 stands for about
-		// 350 normalised bytes, and a segment of the offset map for about 13.
-		text := min(sizeHint*6/10, limit)
-		b.s.text = make([]byte, 0, text)
-		b.s.segs = make([]segment, 0, text/12)
-		b.s.chunks = make([]chunk, 0, text/350)
-		b.s.sigs = make([]uint16, 0, text/350*numHashes)
-		b.s.lsh = make([]lshEntry, 0, text/350*numBands)
+		// Reserved pages that the text never reaches are never touched, so they cost no memory.
+		text, release := largeBytes(min(sizeHint+1<<20, limit))
+		b.s.text, b.release = text[:0], append(b.release, release)
+		b.s.segs = make([]segment, 0, min(sizeHint, limit)/24)
 	}
-	return b
+	if spillDir != "" {
+		sp := &spill{}
+		var err error
+		if sp.sigs, err = os.CreateTemp(spillDir, "signatures-*.tmp"); err != nil {
+			return nil, fmt.Errorf("spill file: %w", err)
+		}
+		if sp.lsh, err = os.CreateTemp(spillDir, "bands-*.tmp"); err != nil {
+			sp.sigs.Close()
+			os.Remove(sp.sigs.Name())
+			return nil, fmt.Errorf("spill file: %w", err)
+		}
+		sp.sigW, sp.lshW = bufio.NewWriterSize(sp.sigs, 1<<20), bufio.NewWriterSize(sp.lsh, 1<<20)
+		b.spill = sp
+	}
+	return b, nil
+}
+
+// close removes the spill files and returns reserved memory.
+func (b *shardBuilder) close() {
+	if sp := b.spill; sp != nil {
+		for _, f := range []*os.File{sp.sigs, sp.lsh} {
+			f.Close()
+			os.Remove(f.Name())
+		}
+		b.spill = nil
+	}
+	for _, r := range b.release {
+		r()
+	}
+	b.release = nil
+	b.s = shard{}
 }
 
 // add normalises one document and appends it to the shard.
@@ -92,40 +136,174 @@ func (b *shardBuilder) add(meta DocMeta, src []byte, f Format) error {
 				Start: uint32(base + start), End: uint32(base + int(toks[len(toks)-1].End)),
 				FirstFormula: uint32(firstShape + cf), Doc: doc,
 			})
-			for _, v := range b.sig {
-				b.s.sigs = append(b.s.sigs, uint16(v))
-			}
-			for band := 0; band < numBands; band++ {
-				b.s.lsh = append(b.s.lsh, lshEntry{Key: bandKey(&b.sig, band), Chunk: id})
+			if err := b.putSignature(id); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
 }
 
-// size is the normalised text gathered so far.
-func (b *shardBuilder) size() int { return len(b.s.text) }
+// putSignature stores the signature and band keys of chunk id.
+func (b *shardBuilder) putSignature(id uint32) error {
+	sp := b.spill
+	if sp == nil {
+		for _, v := range b.sig {
+			b.s.sigs = append(b.s.sigs, uint16(v))
+		}
+		for band := 0; band < numBands; band++ {
+			b.s.lsh = append(b.s.lsh, lshEntry{Key: bandKey(&b.sig, band), Chunk: id})
+		}
+		return nil
+	}
+	for i, v := range b.sig {
+		sp.sigs16[i] = uint16(v)
+	}
+	for band := range sp.lshBuf {
+		sp.lshBuf[band] = lshEntry{Key: bandKey(&b.sig, band), Chunk: id}
+	}
+	if _, err := sp.sigW.Write(asBytes(sp.sigs16[:])); err != nil {
+		return fmt.Errorf("spill signatures: %w", err)
+	}
+	if _, err := sp.lshW.Write(asBytes(sp.lshBuf[:])); err != nil {
+		return fmt.Errorf("spill band keys: %w", err)
+	}
+	return nil
+}
 
-// finish sorts the suffixes and the band keys; the shard is then ready to search or write.
-func (b *shardBuilder) finish() *shard {
+// countingWriter counts what it writes and pads to section offsets.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	k, err := c.w.Write(p)
+	c.n += int64(k)
+	return k, err
+}
+
+// padTo writes zero bytes up to offset off.
+func (c *countingWriter) padTo(off uint64) error {
+	var zero [64]byte
+	for uint64(c.n) < off {
+		if _, err := c.Write(zero[:min(uint64(len(zero)), off-uint64(c.n))]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeTo finishes the shard and writes it in its file format. The sizes of all sections are
+// known before anything is sorted, so the file is written in one pass: the suffix array is
+// built, written and released before the band keys are loaded and sorted, and the two largest
+// tables are never in memory together. step reports "sort" and "write".
+func (b *shardBuilder) writeTo(w io.Writer, step func(string)) (int64, error) {
 	s := &b.s
-	// Sort the band keys first: the radix sort's scratch space is gone before the suffix
-	// array, the largest table, is allocated.
-	s.lsh = sortByKey(s.lsh)
-	s.dirBits = uint(min(max(bits.Len(uint(len(s.lsh)/2)), 4), 24))
-	s.lshDir = make([]uint32, 1<<s.dirBits+1)
-	shift := 32 - s.dirBits
+	meta, err := json.Marshal(s.meta)
+	if err != nil {
+		return 0, fmt.Errorf("encode document table: %w", err)
+	}
+	nChunks := len(s.chunks)
+	nLSH := nChunks * numBands
+	dirBits := uint(min(max(bits.Len(uint(nLSH/2)), 4), 24))
+	sizes := [numSections]int{
+		len(s.text), 4 * len(s.text), 4 * (1<<16 + 1), len(asBytes(s.segs)), len(asBytes(s.docs)), len(meta),
+		len(asBytes(s.chunks)), 2 * numHashes * nChunks, 8 * nLSH, 4 * (1<<dirBits + 1), 4 * len(s.shapes),
+	}
+	h := shardHeader{ByteOrder: byteOrderTag, Hashes: numHashes, Bands: numBands, DirBits: uint32(dirBits)}
+	copy(h.Magic[:], shardMagic)
+	off := align64(uint64(binary.Size(h)))
+	for k, n := range sizes {
+		h.Sections[k].Off, h.Sections[k].Len = off, uint64(n)
+		off = align64(off + uint64(n))
+	}
+	cw := &countingWriter{w: w}
+	if err := binary.Write(cw, binary.NativeEndian, &h); err != nil {
+		return cw.n, fmt.Errorf("write shard header: %w", err)
+	}
+	section := func(k int, data []byte) error {
+		if err := cw.padTo(h.Sections[k].Off); err != nil {
+			return err
+		}
+		if uint64(len(data)) != h.Sections[k].Len {
+			return fmt.Errorf("shard section %d has %d bytes, not %d", k, len(data), h.Sections[k].Len)
+		}
+		_, err := cw.Write(data)
+		return err
+	}
+	fail := func(err error) (int64, error) { return cw.n, fmt.Errorf("write shard: %w", err) }
+
+	if err := section(0, s.text); err != nil {
+		return fail(err)
+	}
+	step("sort")
+	sa, release := largeInt32(len(s.text))
+	buildSuffixArray(s.text, sa)
+	step("write")
+	err = section(1, asBytes(sa))
+	release()
+	if err != nil {
+		return fail(err)
+	}
+	if err := section(2, asBytes(twoByteBuckets(s.text))); err != nil {
+		return fail(err)
+	}
+	for k, data := range [][]byte{asBytes(s.segs), asBytes(s.docs), meta, asBytes(s.chunks)} {
+		if err := section(3+k, data); err != nil {
+			return fail(err)
+		}
+	}
+	lsh := s.lsh
+	if sp := b.spill; sp != nil {
+		if err := sp.sigW.Flush(); err != nil {
+			return fail(err)
+		}
+		if err := sp.lshW.Flush(); err != nil {
+			return fail(err)
+		}
+		if err := cw.padTo(h.Sections[7].Off); err != nil {
+			return fail(err)
+		}
+		if _, err := sp.sigs.Seek(0, io.SeekStart); err != nil {
+			return fail(err)
+		}
+		if n, err := io.Copy(cw, sp.sigs); err != nil || uint64(n) != h.Sections[7].Len {
+			return fail(fmt.Errorf("copy %d spilled signature bytes of %d: %v", n, h.Sections[7].Len, err))
+		}
+		lsh = make([]lshEntry, nLSH)
+		if _, err := sp.lsh.ReadAt(asBytes(lsh), 0); err != nil {
+			return fail(fmt.Errorf("read spilled band keys: %w", err))
+		}
+	} else if err := section(7, asBytes(s.sigs)); err != nil {
+		return fail(err)
+	}
+	lsh = sortByKey(lsh)
+	if err := section(8, asBytes(lsh)); err != nil {
+		return fail(err)
+	}
+	if err := section(9, asBytes(lshDirectory(lsh, dirBits))); err != nil {
+		return fail(err)
+	}
+	if err := section(10, asBytes(s.shapes)); err != nil {
+		return fail(err)
+	}
+	return cw.n, nil
+}
+
+// lshDirectory returns, for each value d of the top dirBits bits of a key, the first entry
+// whose key has top bits at least d; the last element is len(lsh).
+func lshDirectory(lsh []lshEntry, dirBits uint) []uint32 {
+	dir := make([]uint32, 1<<dirBits+1)
+	shift := 32 - dirBits
 	k := 0
-	for d := range s.lshDir {
-		for k < len(s.lsh) && uint64(s.lsh[k].Key>>shift) < uint64(d) {
+	for d := range dir {
+		for k < len(lsh) && uint64(lsh[k].Key>>shift) < uint64(d) {
 			k++
 		}
-		s.lshDir[d] = uint32(k)
+		dir[d] = uint32(k)
 	}
-	s.buckets = twoByteBuckets(s.text)
-	s.sa = make([]int32, len(s.text))
-	buildSuffixArray(s.text, s.sa)
-	return s
+	return dir
 }
 
 // twoByteBuckets counts the suffixes by their first two bytes (a missing second byte counts as

@@ -316,7 +316,11 @@ func (c Corpus) buildShard(ctx context.Context, dir string, k int, docs []source
 	for _, d := range docs {
 		hint += d.size
 	}
-	b := newShardBuilder(limit, int(hint))
+	b, err := newShardBuilder(limit, int(hint), dir)
+	if err != nil {
+		return shardFile{}, BuildReport{}, err
+	}
+	defer b.close()
 	var read int64
 	for i, d := range docs {
 		if err := ctx.Err(); err != nil {
@@ -334,16 +338,14 @@ func (c Corpus) buildShard(ctx context.Context, dir string, k int, docs []source
 			progress(BuildProgress{Shard: k, Step: "normalise", Bytes: read})
 		}
 	}
-	progress(BuildProgress{Shard: k, Step: "sort", Bytes: read})
-	s := b.finish()
-	progress(BuildProgress{Shard: k, Step: "write", Bytes: read})
+	text, chunks := len(b.s.text), len(b.s.chunks)
 	name := filepath.Join(dir, shardName(k))
 	f, err := os.Create(name + ".tmp")
 	if err != nil {
-		return shardFile{}, BuildReport{}, err
+		return shardFile{}, BuildReport{}, fmt.Errorf("write shard %d: %w", k, err)
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
-	n, err := s.writeTo(w)
+	n, err := b.writeTo(w, func(step string) { progress(BuildProgress{Shard: k, Step: step, Bytes: read}) })
 	if err == nil {
 		err = w.Flush()
 	}
@@ -357,11 +359,12 @@ func (c Corpus) buildShard(ctx context.Context, dir string, k int, docs []source
 		err = os.Rename(name+".tmp", name)
 	}
 	if err != nil {
+		os.Remove(name + ".tmp")
 		return shardFile{}, BuildReport{}, fmt.Errorf("write shard %d: %w", k, err)
 	}
 	progress(BuildProgress{Shard: k, Step: "done", Bytes: read})
-	rep := BuildReport{Documents: len(docs), InputBytes: read, TextBytes: int64(len(s.text)), IndexBytes: n, Chunks: len(s.chunks)}
-	return shardFile{File: shardName(k), Documents: len(docs), TextBytes: int64(len(s.text))}, rep, nil
+	rep := BuildReport{Documents: len(docs), InputBytes: read, TextBytes: int64(text), IndexBytes: n, Chunks: chunks}
+	return shardFile{File: shardName(k), Documents: len(docs), TextBytes: int64(text)}, rep, nil
 }
 
 // Open memory-maps the built index of the corpus. Loading costs no reading beyond the shard

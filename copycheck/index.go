@@ -17,33 +17,35 @@ type Document struct {
 // on-disk index with Open instead; this is for tests, calibration and small corpora.
 func BuildIndex(docs []Document, shardLimit int) (*Index, error) {
 	x := &Index{}
-	b := newShardBuilder(shardLimit, 0)
+	var b *shardBuilder
 	flush := func() error {
-		if len(b.s.docs) == 0 {
+		if b == nil || len(b.s.docs) == 0 {
 			return nil
 		}
-		s := b.finish()
-		// Round-trip through the file format so that the in-memory index is exactly what a
+		defer b.close()
+		// The in-memory index goes through the file format, so that it is exactly what a
 		// worker would load from disk.
 		var buf bytes.Buffer
-		buf.Grow(s.fileSize())
-		if _, err := s.writeTo(&buf); err != nil {
+		if _, err := b.writeTo(&buf, func(string) {}); err != nil {
 			return err
 		}
-		loaded, err := parseShard(buf.Bytes())
+		s, err := parseShard(buf.Bytes())
 		if err != nil {
 			return err
 		}
-		x.shards = append(x.shards, loaded)
-		b = newShardBuilder(shardLimit, 0)
+		x.shards = append(x.shards, s)
 		return nil
 	}
 	for _, d := range docs {
+		if b == nil {
+			b, _ = newShardBuilder(shardLimit, 0, "")
+		}
 		err := b.add(d.Meta, d.Text, d.Format)
 		if err != nil && len(b.s.docs) > 0 {
 			if err := flush(); err != nil {
-				return nil, err
+				return nil, fmt.Errorf("build index: %w", err)
 			}
+			b, _ = newShardBuilder(shardLimit, 0, "")
 			err = b.add(d.Meta, d.Text, d.Format)
 		}
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"io"
 	"unsafe"
 )
 
@@ -95,55 +94,6 @@ func fromBytes[T any](b []byte) []T {
 	}
 	var zero T
 	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), len(b)/int(unsafe.Sizeof(zero)))
-}
-
-// fileSize is about the size of the shard's file.
-func (s *shard) fileSize() int {
-	return 4096 + len(s.text) + len(asBytes(s.sa)) + len(asBytes(s.buckets)) + len(asBytes(s.segs)) +
-		len(asBytes(s.docs)) + 200*len(s.meta) + len(asBytes(s.chunks)) + len(asBytes(s.sigs)) +
-		len(asBytes(s.lsh)) + len(asBytes(s.lshDir)) + len(asBytes(s.shapes)) + 64*numSections
-}
-
-// writeTo writes the shard in its file format.
-func (s *shard) writeTo(w io.Writer) (int64, error) {
-	meta, err := json.Marshal(s.meta)
-	if err != nil {
-		return 0, fmt.Errorf("encode document table: %w", err)
-	}
-	parts := [numSections][]byte{
-		s.text, asBytes(s.sa), asBytes(s.buckets), asBytes(s.segs), asBytes(s.docs), meta,
-		asBytes(s.chunks), asBytes(s.sigs), asBytes(s.lsh), asBytes(s.lshDir), asBytes(s.shapes),
-	}
-	h := shardHeader{ByteOrder: byteOrderTag, Hashes: numHashes, Bands: numBands, DirBits: uint32(s.dirBits)}
-	copy(h.Magic[:], shardMagic)
-	off := align64(uint64(binary.Size(h)))
-	for k, p := range parts {
-		h.Sections[k].Off, h.Sections[k].Len = off, uint64(len(p))
-		off = align64(off + uint64(len(p)))
-	}
-	var n int64
-	if err := binary.Write(w, binary.NativeEndian, &h); err != nil {
-		return n, fmt.Errorf("write shard header: %w", err)
-	}
-	n = int64(binary.Size(h))
-	pad := make([]byte, 64)
-	write := func(b []byte) error {
-		if rem := align64(uint64(n)) - uint64(n); rem > 0 {
-			if _, err := w.Write(pad[:rem]); err != nil {
-				return err
-			}
-			n += int64(rem)
-		}
-		k, err := w.Write(b)
-		n += int64(k)
-		return err
-	}
-	for _, p := range parts {
-		if err := write(p); err != nil {
-			return n, fmt.Errorf("write shard: %w", err)
-		}
-	}
-	return n, nil
 }
 
 func align64(x uint64) uint64 { return (x + 63) &^ 63 }
