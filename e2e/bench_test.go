@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -31,7 +32,7 @@ import (
 )
 
 // benchProblems is the size of the database the read benchmarks run on.
-const benchProblems = 10_000
+var benchProblems = envInt("THEOREMDB_BENCH_PROBLEMS", 10_000)
 
 // benchEnv is a PostgreSQL database with benchProblems problems, made once
 // per `go test -bench` run, and a server over it that counts statements.
@@ -40,19 +41,14 @@ type benchEnv struct {
 	statements *atomic.Int64
 }
 
-var (
-	benchOnce sync.Once
-	bench     *benchEnv
-	benchErr  error
-)
-
-func getBench(b *testing.B) *benchEnv {
-	b.Helper()
-	benchOnce.Do(func() { bench, benchErr = newBenchEnv(b) })
-	if benchErr != nil {
-		b.Fatal(benchErr)
+// BenchmarkReads runs the read benchmarks on one seeded database.
+func BenchmarkReads(b *testing.B) {
+	e, err := newBenchEnv(b)
+	if err != nil {
+		b.Fatal(err)
 	}
-	return bench
+	b.Run("ProblemPacket", func(b *testing.B) { benchProblemPacket(b, e) })
+	b.Run("ProblemsPage", func(b *testing.B) { benchProblemsPage(b, e) })
 }
 
 func newBenchEnv(b *testing.B) (*benchEnv, error) {
@@ -87,7 +83,8 @@ func newBenchEnv(b *testing.B) (*benchEnv, error) {
 	var n atomic.Int64
 	d.EntOptions = []ent.Option{ent.Debug(), ent.Log(func(...any) { n.Add(1) })}
 	svc := policy.New(d, policy.Config{})
-	return &benchEnv{srv: httptest.NewServer(server.New(svc, log)), statements: &n}, nil
+	errLog := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
+	return &benchEnv{srv: httptest.NewServer(server.New(svc, errLog)), statements: &n}, nil
 }
 
 // seedMany submits n problems with three references each, from enough
@@ -216,9 +213,8 @@ func load(b *testing.B, e *benchEnv, body func(i int) []byte) {
 	b.ReportMetric(float64(e.statements.Load())/float64(b.N), "stmts/req")
 }
 
-// BenchmarkProblemPacket fetches random problems with their whole packet.
-func BenchmarkProblemPacket(b *testing.B) {
-	e := getBench(b)
+// benchProblemPacket fetches random problems with their whole packet.
+func benchProblemPacket(b *testing.B, e *benchEnv) {
 	load(b, e, func(int) []byte {
 		v, _ := json.Marshal(map[string]any{"query": packetQuery,
 			"variables": map[string]any{"id": fmt.Sprintf("TDB-%d", rand.IntN(benchProblems)+1)}})
@@ -226,14 +222,13 @@ func BenchmarkProblemPacket(b *testing.B) {
 	})
 }
 
-// BenchmarkProblemsPage fetches pages of 50 problems in their challenge
+// benchProblemsPage fetches pages of 50 problems in their challenge
 // period, with their current revision and references.
-func BenchmarkProblemsPage(b *testing.B) {
-	e := getBench(b)
+func benchProblemsPage(b *testing.B, e *benchEnv) {
 	// Cursors of the first pages, so requests spread over the table.
 	var cursors []any
 	cursors = append(cursors, nil)
-	for len(cursors) < 20 {
+	for len(cursors) < 20 && (len(cursors) == 1 || cursors[len(cursors)-1] != "") {
 		v, _ := json.Marshal(map[string]any{"query": pageQuery, "variables": map[string]any{"after": cursors[len(cursors)-1]}})
 		resp, err := http.Post(e.srv.URL+"/graphql", "application/json", bytes.NewReader(v))
 		if err != nil {
@@ -248,8 +243,18 @@ func BenchmarkProblemsPage(b *testing.B) {
 		resp.Body.Close()
 		cursors = append(cursors, r.Data.Problems.PageInfo.EndCursor)
 	}
+	if cursors[len(cursors)-1] == "" {
+		cursors = cursors[:len(cursors)-1]
+	}
 	load(b, e, func(i int) []byte {
 		v, _ := json.Marshal(map[string]any{"query": pageQuery, "variables": map[string]any{"after": cursors[i%len(cursors)]}})
 		return v
 	})
+}
+
+func envInt(name string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(name)); err == nil && v > 0 {
+		return v
+	}
+	return def
 }

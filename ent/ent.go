@@ -24,6 +24,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/slug"
 	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/ent/token"
 )
 
@@ -97,6 +98,7 @@ func checkColumn(t, c string) error {
 			revision.Table:        revision.ValidColumn,
 			slug.Table:            slug.ValidColumn,
 			source.Table:          source.ValidColumn,
+			tag.Table:             tag.ValidColumn,
 			token.Table:           token.ValidColumn,
 		})
 	})

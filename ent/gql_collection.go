@@ -17,6 +17,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/ent/tag"
 )
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
@@ -733,6 +734,19 @@ func (_q *ProblemQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 			_q.WithNamedClaims(alias, func(wq *ClaimQuery) {
 				*wq = *query
 			})
+
+		case "tags":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&TagClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, tagImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedTags(alias, func(wq *TagQuery) {
+				*wq = *query
+			})
 		case "number":
 			if _, ok := fieldSeen[problem.FieldNumber]; !ok {
 				selectedFields = append(selectedFields, problem.FieldNumber)
@@ -742,6 +756,21 @@ func (_q *ProblemQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 			if _, ok := fieldSeen[problem.FieldSlug]; !ok {
 				selectedFields = append(selectedFields, problem.FieldSlug)
 				fieldSeen[problem.FieldSlug] = struct{}{}
+			}
+		case "title":
+			if _, ok := fieldSeen[problem.FieldTitle]; !ok {
+				selectedFields = append(selectedFields, problem.FieldTitle)
+				fieldSeen[problem.FieldTitle] = struct{}{}
+			}
+		case "acceptanceKind":
+			if _, ok := fieldSeen[problem.FieldAcceptanceKind]; !ok {
+				selectedFields = append(selectedFields, problem.FieldAcceptanceKind)
+				fieldSeen[problem.FieldAcceptanceKind] = struct{}{}
+			}
+		case "provenanceKind":
+			if _, ok := fieldSeen[problem.FieldProvenanceKind]; !ok {
+				selectedFields = append(selectedFields, problem.FieldProvenanceKind)
+				fieldSeen[problem.FieldProvenanceKind] = struct{}{}
 			}
 		case "state":
 			if _, ok := fieldSeen[problem.FieldState]; !ok {
@@ -1159,6 +1188,11 @@ func (_q *RevisionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				selectedFields = append(selectedFields, revision.FieldStatement)
 				fieldSeen[revision.FieldStatement] = struct{}{}
 			}
+		case "tags":
+			if _, ok := fieldSeen[revision.FieldTags]; !ok {
+				selectedFields = append(selectedFields, revision.FieldTags)
+				fieldSeen[revision.FieldTags] = struct{}{}
+			}
 		case "heroBrief":
 			if _, ok := fieldSeen[revision.FieldHeroBrief]; !ok {
 				selectedFields = append(selectedFields, revision.FieldHeroBrief)
@@ -1331,6 +1365,86 @@ func newSourcePaginateArgs(rv map[string]any) *sourcePaginateArgs {
 	}
 	if v, ok := rv[whereField].(*SourceWhereInput); ok {
 		args.opts = append(args.opts, WithSourceFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *TagQuery) CollectFields(ctx context.Context, satisfies ...string) (*TagQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *TagQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(tag.Columns))
+		selectedFields = []string{tag.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "problems":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ProblemClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, problemImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedProblems(alias, func(wq *ProblemQuery) {
+				*wq = *query
+			})
+		case "name":
+			if _, ok := fieldSeen[tag.FieldName]; !ok {
+				selectedFields = append(selectedFields, tag.FieldName)
+				fieldSeen[tag.FieldName] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type tagPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []TagPaginateOption
+}
+
+func newTagPaginateArgs(rv map[string]any) *tagPaginateArgs {
+	args := &tagPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*TagWhereInput); ok {
+		args.opts = append(args.opts, WithTagFilter(v.Filter))
 	}
 	return args
 }

@@ -176,6 +176,18 @@ func (_m *Problem) Claims(ctx context.Context) (result []*Claim, err error) {
 	return result, err
 }
 
+func (_m *Problem) Tags(ctx context.Context) (result []*Tag, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedTags(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.TagsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryTags().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *Reference) Revision(ctx context.Context) (*Revision, error) {
 	result, err := _m.Edges.RevisionOrErr()
 	if IsNotLoaded(err) {
@@ -236,6 +248,18 @@ func (_m *Source) References(ctx context.Context) (result []*Reference, err erro
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryReferences().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Tag) Problems(ctx context.Context) (result []*Problem, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedProblems(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ProblemsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryProblems().All(ctx)
 	}
 	return result, err
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/ent/tag"
 )
 
 // Noder wraps the basic Node method.
@@ -75,6 +76,11 @@ var sourceImplementors = []string{"Source", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Source) IsNode() {}
+
+var tagImplementors = []string{"Tag", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Tag) IsNode() {}
 
 var errNodeInvalidID = &NotFoundError{"node"}
 
@@ -220,6 +226,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(source.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, sourceImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case tag.Table:
+		query := c.Tag.Query().
+			Where(tag.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, tagImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -445,6 +460,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Source.Query().
 			Where(source.IDIn(ids...))
 		query, err := query.CollectFields(ctx, sourceImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case tag.Table:
+		query := c.Tag.Query().
+			Where(tag.IDIn(ids...))
+		query, err := query.CollectFields(ctx, tagImplementors...)
 		if err != nil {
 			return nil, err
 		}

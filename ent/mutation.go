@@ -24,6 +24,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/slug"
 	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/ent/token"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/role"
@@ -50,6 +51,7 @@ const (
 	TypeRevision        = "Revision"
 	TypeSlug            = "Slug"
 	TypeSource          = "Source"
+	TypeTag             = "Tag"
 	TypeToken           = "Token"
 )
 
@@ -5299,6 +5301,10 @@ type ProblemMutation struct {
 	number                    *int
 	addnumber                 *int
 	slug                      *string
+	title                     *string
+	acceptance_kind           *problem.AcceptanceKind
+	provenance_kind           *problem.ProvenanceKind
+	import_key                *string
 	state                     *problem.State
 	submitted_at              *time.Time
 	deadline                  *time.Time
@@ -5339,6 +5345,9 @@ type ProblemMutation struct {
 	reputation_entries        map[string]struct{}
 	removedreputation_entries map[string]struct{}
 	clearedreputation_entries bool
+	tags                      map[string]struct{}
+	removedtags               map[string]struct{}
+	clearedtags               bool
 	done                      bool
 	oldValue                  func(context.Context) (*Problem, error)
 	predicates                []predicate.Problem
@@ -5538,6 +5547,163 @@ func (m *ProblemMutation) OldSlug(ctx context.Context) (v string, err error) {
 // ResetSlug resets all changes to the "slug" field.
 func (m *ProblemMutation) ResetSlug() {
 	m.slug = nil
+}
+
+// SetTitle sets the "title" field.
+func (m *ProblemMutation) SetTitle(s string) {
+	m.title = &s
+}
+
+// Title returns the value of the "title" field in the mutation.
+func (m *ProblemMutation) Title() (r string, exists bool) {
+	v := m.title
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTitle returns the old "title" field's value of the Problem entity.
+// If the Problem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProblemMutation) OldTitle(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTitle is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTitle requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTitle: %w", err)
+	}
+	return oldValue.Title, nil
+}
+
+// ResetTitle resets all changes to the "title" field.
+func (m *ProblemMutation) ResetTitle() {
+	m.title = nil
+}
+
+// SetAcceptanceKind sets the "acceptance_kind" field.
+func (m *ProblemMutation) SetAcceptanceKind(pk problem.AcceptanceKind) {
+	m.acceptance_kind = &pk
+}
+
+// AcceptanceKind returns the value of the "acceptance_kind" field in the mutation.
+func (m *ProblemMutation) AcceptanceKind() (r problem.AcceptanceKind, exists bool) {
+	v := m.acceptance_kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAcceptanceKind returns the old "acceptance_kind" field's value of the Problem entity.
+// If the Problem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProblemMutation) OldAcceptanceKind(ctx context.Context) (v problem.AcceptanceKind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAcceptanceKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAcceptanceKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAcceptanceKind: %w", err)
+	}
+	return oldValue.AcceptanceKind, nil
+}
+
+// ResetAcceptanceKind resets all changes to the "acceptance_kind" field.
+func (m *ProblemMutation) ResetAcceptanceKind() {
+	m.acceptance_kind = nil
+}
+
+// SetProvenanceKind sets the "provenance_kind" field.
+func (m *ProblemMutation) SetProvenanceKind(pk problem.ProvenanceKind) {
+	m.provenance_kind = &pk
+}
+
+// ProvenanceKind returns the value of the "provenance_kind" field in the mutation.
+func (m *ProblemMutation) ProvenanceKind() (r problem.ProvenanceKind, exists bool) {
+	v := m.provenance_kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProvenanceKind returns the old "provenance_kind" field's value of the Problem entity.
+// If the Problem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProblemMutation) OldProvenanceKind(ctx context.Context) (v problem.ProvenanceKind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProvenanceKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProvenanceKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProvenanceKind: %w", err)
+	}
+	return oldValue.ProvenanceKind, nil
+}
+
+// ResetProvenanceKind resets all changes to the "provenance_kind" field.
+func (m *ProblemMutation) ResetProvenanceKind() {
+	m.provenance_kind = nil
+}
+
+// SetImportKey sets the "import_key" field.
+func (m *ProblemMutation) SetImportKey(s string) {
+	m.import_key = &s
+}
+
+// ImportKey returns the value of the "import_key" field in the mutation.
+func (m *ProblemMutation) ImportKey() (r string, exists bool) {
+	v := m.import_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldImportKey returns the old "import_key" field's value of the Problem entity.
+// If the Problem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProblemMutation) OldImportKey(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldImportKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldImportKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldImportKey: %w", err)
+	}
+	return oldValue.ImportKey, nil
+}
+
+// ClearImportKey clears the value of the "import_key" field.
+func (m *ProblemMutation) ClearImportKey() {
+	m.import_key = nil
+	m.clearedFields[problem.FieldImportKey] = struct{}{}
+}
+
+// ImportKeyCleared returns if the "import_key" field was cleared in this mutation.
+func (m *ProblemMutation) ImportKeyCleared() bool {
+	_, ok := m.clearedFields[problem.FieldImportKey]
+	return ok
+}
+
+// ResetImportKey resets all changes to the "import_key" field.
+func (m *ProblemMutation) ResetImportKey() {
+	m.import_key = nil
+	delete(m.clearedFields, problem.FieldImportKey)
 }
 
 // SetState sets the "state" field.
@@ -5799,7 +5965,7 @@ func (m *ProblemMutation) StakeState() (r problem.StakeState, exists bool) {
 // OldStakeState returns the old "stake_state" field's value of the Problem entity.
 // If the Problem object wasn't provided to the builder, the object is fetched from the database.
 // An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *ProblemMutation) OldStakeState(ctx context.Context) (v problem.StakeState, err error) {
+func (m *ProblemMutation) OldStakeState(ctx context.Context) (v *problem.StakeState, err error) {
 	if !m.op.Is(OpUpdateOne) {
 		return v, errors.New("OldStakeState is only allowed on UpdateOne operations")
 	}
@@ -5813,9 +5979,22 @@ func (m *ProblemMutation) OldStakeState(ctx context.Context) (v problem.StakeSta
 	return oldValue.StakeState, nil
 }
 
+// ClearStakeState clears the value of the "stake_state" field.
+func (m *ProblemMutation) ClearStakeState() {
+	m.stake_state = nil
+	m.clearedFields[problem.FieldStakeState] = struct{}{}
+}
+
+// StakeStateCleared returns if the "stake_state" field was cleared in this mutation.
+func (m *ProblemMutation) StakeStateCleared() bool {
+	_, ok := m.clearedFields[problem.FieldStakeState]
+	return ok
+}
+
 // ResetStakeState resets all changes to the "stake_state" field.
 func (m *ProblemMutation) ResetStakeState() {
 	m.stake_state = nil
+	delete(m.clearedFields, problem.FieldStakeState)
 }
 
 // SetRemovedAt sets the "removed_at" field.
@@ -6563,6 +6742,60 @@ func (m *ProblemMutation) ResetReputationEntries() {
 	m.removedreputation_entries = nil
 }
 
+// AddTagIDs adds the "tags" edge to the Tag entity by ids.
+func (m *ProblemMutation) AddTagIDs(ids ...string) {
+	if m.tags == nil {
+		m.tags = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.tags[ids[i]] = struct{}{}
+	}
+}
+
+// ClearTags clears the "tags" edge to the Tag entity.
+func (m *ProblemMutation) ClearTags() {
+	m.clearedtags = true
+}
+
+// TagsCleared reports if the "tags" edge to the Tag entity was cleared.
+func (m *ProblemMutation) TagsCleared() bool {
+	return m.clearedtags
+}
+
+// RemoveTagIDs removes the "tags" edge to the Tag entity by IDs.
+func (m *ProblemMutation) RemoveTagIDs(ids ...string) {
+	if m.removedtags == nil {
+		m.removedtags = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.tags, ids[i])
+		m.removedtags[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedTags returns the removed IDs of the "tags" edge to the Tag entity.
+func (m *ProblemMutation) RemovedTagsIDs() (ids []string) {
+	for id := range m.removedtags {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// TagsIDs returns the "tags" edge IDs in the mutation.
+func (m *ProblemMutation) TagsIDs() (ids []string) {
+	for id := range m.tags {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetTags resets all changes to the "tags" edge.
+func (m *ProblemMutation) ResetTags() {
+	m.tags = nil
+	m.clearedtags = false
+	m.removedtags = nil
+}
+
 // Where appends a list predicates to the ProblemMutation builder.
 func (m *ProblemMutation) Where(ps ...predicate.Problem) {
 	m.predicates = append(m.predicates, ps...)
@@ -6597,12 +6830,24 @@ func (m *ProblemMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ProblemMutation) Fields() []string {
-	fields := make([]string, 0, 14)
+	fields := make([]string, 0, 18)
 	if m.number != nil {
 		fields = append(fields, problem.FieldNumber)
 	}
 	if m.slug != nil {
 		fields = append(fields, problem.FieldSlug)
+	}
+	if m.title != nil {
+		fields = append(fields, problem.FieldTitle)
+	}
+	if m.acceptance_kind != nil {
+		fields = append(fields, problem.FieldAcceptanceKind)
+	}
+	if m.provenance_kind != nil {
+		fields = append(fields, problem.FieldProvenanceKind)
+	}
+	if m.import_key != nil {
+		fields = append(fields, problem.FieldImportKey)
 	}
 	if m.state != nil {
 		fields = append(fields, problem.FieldState)
@@ -6652,6 +6897,14 @@ func (m *ProblemMutation) Field(name string) (ent.Value, bool) {
 		return m.Number()
 	case problem.FieldSlug:
 		return m.Slug()
+	case problem.FieldTitle:
+		return m.Title()
+	case problem.FieldAcceptanceKind:
+		return m.AcceptanceKind()
+	case problem.FieldProvenanceKind:
+		return m.ProvenanceKind()
+	case problem.FieldImportKey:
+		return m.ImportKey()
 	case problem.FieldState:
 		return m.State()
 	case problem.FieldSubmittedAt:
@@ -6689,6 +6942,14 @@ func (m *ProblemMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldNumber(ctx)
 	case problem.FieldSlug:
 		return m.OldSlug(ctx)
+	case problem.FieldTitle:
+		return m.OldTitle(ctx)
+	case problem.FieldAcceptanceKind:
+		return m.OldAcceptanceKind(ctx)
+	case problem.FieldProvenanceKind:
+		return m.OldProvenanceKind(ctx)
+	case problem.FieldImportKey:
+		return m.OldImportKey(ctx)
 	case problem.FieldState:
 		return m.OldState(ctx)
 	case problem.FieldSubmittedAt:
@@ -6735,6 +6996,34 @@ func (m *ProblemMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetSlug(v)
+		return nil
+	case problem.FieldTitle:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTitle(v)
+		return nil
+	case problem.FieldAcceptanceKind:
+		v, ok := value.(problem.AcceptanceKind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAcceptanceKind(v)
+		return nil
+	case problem.FieldProvenanceKind:
+		v, ok := value.(problem.ProvenanceKind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProvenanceKind(v)
+		return nil
+	case problem.FieldImportKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetImportKey(v)
 		return nil
 	case problem.FieldState:
 		v, ok := value.(problem.State)
@@ -6865,11 +7154,17 @@ func (m *ProblemMutation) AddField(name string, value ent.Value) error {
 // mutation.
 func (m *ProblemMutation) ClearedFields() []string {
 	var fields []string
+	if m.FieldCleared(problem.FieldImportKey) {
+		fields = append(fields, problem.FieldImportKey)
+	}
 	if m.FieldCleared(problem.FieldAcceptedAt) {
 		fields = append(fields, problem.FieldAcceptedAt)
 	}
 	if m.FieldCleared(problem.FieldAcceptanceAuthority) {
 		fields = append(fields, problem.FieldAcceptanceAuthority)
+	}
+	if m.FieldCleared(problem.FieldStakeState) {
+		fields = append(fields, problem.FieldStakeState)
 	}
 	if m.FieldCleared(problem.FieldRemovedAt) {
 		fields = append(fields, problem.FieldRemovedAt)
@@ -6897,11 +7192,17 @@ func (m *ProblemMutation) FieldCleared(name string) bool {
 // error if the field is not defined in the schema.
 func (m *ProblemMutation) ClearField(name string) error {
 	switch name {
+	case problem.FieldImportKey:
+		m.ClearImportKey()
+		return nil
 	case problem.FieldAcceptedAt:
 		m.ClearAcceptedAt()
 		return nil
 	case problem.FieldAcceptanceAuthority:
 		m.ClearAcceptanceAuthority()
+		return nil
+	case problem.FieldStakeState:
+		m.ClearStakeState()
 		return nil
 	case problem.FieldRemovedAt:
 		m.ClearRemovedAt()
@@ -6928,6 +7229,18 @@ func (m *ProblemMutation) ResetField(name string) error {
 		return nil
 	case problem.FieldSlug:
 		m.ResetSlug()
+		return nil
+	case problem.FieldTitle:
+		m.ResetTitle()
+		return nil
+	case problem.FieldAcceptanceKind:
+		m.ResetAcceptanceKind()
+		return nil
+	case problem.FieldProvenanceKind:
+		m.ResetProvenanceKind()
+		return nil
+	case problem.FieldImportKey:
+		m.ResetImportKey()
 		return nil
 	case problem.FieldState:
 		m.ResetState()
@@ -6971,7 +7284,7 @@ func (m *ProblemMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *ProblemMutation) AddedEdges() []string {
-	edges := make([]string, 0, 11)
+	edges := make([]string, 0, 12)
 	if m.proposer != nil {
 		edges = append(edges, problem.EdgeProposer)
 	}
@@ -7004,6 +7317,9 @@ func (m *ProblemMutation) AddedEdges() []string {
 	}
 	if m.reputation_entries != nil {
 		edges = append(edges, problem.EdgeReputationEntries)
+	}
+	if m.tags != nil {
+		edges = append(edges, problem.EdgeTags)
 	}
 	return edges
 }
@@ -7072,13 +7388,19 @@ func (m *ProblemMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case problem.EdgeTags:
+		ids := make([]ent.Value, 0, len(m.tags))
+		for id := range m.tags {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *ProblemMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 11)
+	edges := make([]string, 0, 12)
 	if m.removedrevisions != nil {
 		edges = append(edges, problem.EdgeRevisions)
 	}
@@ -7102,6 +7424,9 @@ func (m *ProblemMutation) RemovedEdges() []string {
 	}
 	if m.removedreputation_entries != nil {
 		edges = append(edges, problem.EdgeReputationEntries)
+	}
+	if m.removedtags != nil {
+		edges = append(edges, problem.EdgeTags)
 	}
 	return edges
 }
@@ -7158,13 +7483,19 @@ func (m *ProblemMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case problem.EdgeTags:
+		ids := make([]ent.Value, 0, len(m.removedtags))
+		for id := range m.removedtags {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *ProblemMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 11)
+	edges := make([]string, 0, 12)
 	if m.clearedproposer {
 		edges = append(edges, problem.EdgeProposer)
 	}
@@ -7198,6 +7529,9 @@ func (m *ProblemMutation) ClearedEdges() []string {
 	if m.clearedreputation_entries {
 		edges = append(edges, problem.EdgeReputationEntries)
 	}
+	if m.clearedtags {
+		edges = append(edges, problem.EdgeTags)
+	}
 	return edges
 }
 
@@ -7227,6 +7561,8 @@ func (m *ProblemMutation) EdgeCleared(name string) bool {
 		return m.clearedbindings
 	case problem.EdgeReputationEntries:
 		return m.clearedreputation_entries
+	case problem.EdgeTags:
+		return m.clearedtags
 	}
 	return false
 }
@@ -7284,6 +7620,9 @@ func (m *ProblemMutation) ResetEdge(name string) error {
 		return nil
 	case problem.EdgeReputationEntries:
 		m.ResetReputationEntries()
+		return nil
+	case problem.EdgeTags:
+		m.ResetTags()
 		return nil
 	}
 	return fmt.Errorf("unknown Problem edge %s", name)
@@ -8929,6 +9268,8 @@ type RevisionMutation struct {
 	acceptance        *packet.Acceptance
 	provenance        *packet.Provenance
 	reference_search  *packet.ReferenceSearch
+	tags              *[]string
+	appendtags        []string
 	hero_brief        *string
 	note              *string
 	created_at        *time.Time
@@ -9378,6 +9719,71 @@ func (m *RevisionMutation) ResetReferenceSearch() {
 	m.reference_search = nil
 }
 
+// SetTags sets the "tags" field.
+func (m *RevisionMutation) SetTags(s []string) {
+	m.tags = &s
+	m.appendtags = nil
+}
+
+// Tags returns the value of the "tags" field in the mutation.
+func (m *RevisionMutation) Tags() (r []string, exists bool) {
+	v := m.tags
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTags returns the old "tags" field's value of the Revision entity.
+// If the Revision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RevisionMutation) OldTags(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTags is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTags requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTags: %w", err)
+	}
+	return oldValue.Tags, nil
+}
+
+// AppendTags adds s to the "tags" field.
+func (m *RevisionMutation) AppendTags(s []string) {
+	m.appendtags = append(m.appendtags, s...)
+}
+
+// AppendedTags returns the list of values that were appended to the "tags" field in this mutation.
+func (m *RevisionMutation) AppendedTags() ([]string, bool) {
+	if len(m.appendtags) == 0 {
+		return nil, false
+	}
+	return m.appendtags, true
+}
+
+// ClearTags clears the value of the "tags" field.
+func (m *RevisionMutation) ClearTags() {
+	m.tags = nil
+	m.appendtags = nil
+	m.clearedFields[revision.FieldTags] = struct{}{}
+}
+
+// TagsCleared returns if the "tags" field was cleared in this mutation.
+func (m *RevisionMutation) TagsCleared() bool {
+	_, ok := m.clearedFields[revision.FieldTags]
+	return ok
+}
+
+// ResetTags resets all changes to the "tags" field.
+func (m *RevisionMutation) ResetTags() {
+	m.tags = nil
+	m.appendtags = nil
+	delete(m.clearedFields, revision.FieldTags)
+}
+
 // SetHeroBrief sets the "hero_brief" field.
 func (m *RevisionMutation) SetHeroBrief(s string) {
 	m.hero_brief = &s
@@ -9772,7 +10178,7 @@ func (m *RevisionMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *RevisionMutation) Fields() []string {
-	fields := make([]string, 0, 12)
+	fields := make([]string, 0, 13)
 	if m.problem != nil {
 		fields = append(fields, revision.FieldProblemID)
 	}
@@ -9796,6 +10202,9 @@ func (m *RevisionMutation) Fields() []string {
 	}
 	if m.reference_search != nil {
 		fields = append(fields, revision.FieldReferenceSearch)
+	}
+	if m.tags != nil {
+		fields = append(fields, revision.FieldTags)
 	}
 	if m.hero_brief != nil {
 		fields = append(fields, revision.FieldHeroBrief)
@@ -9833,6 +10242,8 @@ func (m *RevisionMutation) Field(name string) (ent.Value, bool) {
 		return m.Provenance()
 	case revision.FieldReferenceSearch:
 		return m.ReferenceSearch()
+	case revision.FieldTags:
+		return m.Tags()
 	case revision.FieldHeroBrief:
 		return m.HeroBrief()
 	case revision.FieldNote:
@@ -9866,6 +10277,8 @@ func (m *RevisionMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldProvenance(ctx)
 	case revision.FieldReferenceSearch:
 		return m.OldReferenceSearch(ctx)
+	case revision.FieldTags:
+		return m.OldTags(ctx)
 	case revision.FieldHeroBrief:
 		return m.OldHeroBrief(ctx)
 	case revision.FieldNote:
@@ -9939,6 +10352,13 @@ func (m *RevisionMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetReferenceSearch(v)
 		return nil
+	case revision.FieldTags:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTags(v)
+		return nil
 	case revision.FieldHeroBrief:
 		v, ok := value.(string)
 		if !ok {
@@ -10011,7 +10431,11 @@ func (m *RevisionMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *RevisionMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(revision.FieldTags) {
+		fields = append(fields, revision.FieldTags)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -10024,6 +10448,11 @@ func (m *RevisionMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *RevisionMutation) ClearField(name string) error {
+	switch name {
+	case revision.FieldTags:
+		m.ClearTags()
+		return nil
+	}
 	return fmt.Errorf("unknown Revision nullable field %s", name)
 }
 
@@ -10054,6 +10483,9 @@ func (m *RevisionMutation) ResetField(name string) error {
 		return nil
 	case revision.FieldReferenceSearch:
 		m.ResetReferenceSearch()
+		return nil
+	case revision.FieldTags:
+		m.ResetTags()
 		return nil
 	case revision.FieldHeroBrief:
 		m.ResetHeroBrief()
@@ -11633,6 +12065,431 @@ func (m *SourceMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Source edge %s", name)
+}
+
+// TagMutation represents an operation that mutates the Tag nodes in the graph.
+type TagMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *string
+	name            *string
+	clearedFields   map[string]struct{}
+	problems        map[string]struct{}
+	removedproblems map[string]struct{}
+	clearedproblems bool
+	done            bool
+	oldValue        func(context.Context) (*Tag, error)
+	predicates      []predicate.Tag
+}
+
+var _ ent.Mutation = (*TagMutation)(nil)
+
+// tagOption allows management of the mutation configuration using functional options.
+type tagOption func(*TagMutation)
+
+// newTagMutation creates new mutation for the Tag entity.
+func newTagMutation(c config, op Op, opts ...tagOption) *TagMutation {
+	m := &TagMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeTag,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withTagID sets the ID field of the mutation.
+func withTagID(id string) tagOption {
+	return func(m *TagMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Tag
+		)
+		m.oldValue = func(ctx context.Context) (*Tag, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Tag.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withTag sets the old Tag of the mutation.
+func withTag(node *Tag) tagOption {
+	return func(m *TagMutation) {
+		m.oldValue = func(context.Context) (*Tag, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m TagMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m TagMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Tag entities.
+func (m *TagMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *TagMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *TagMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Tag.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetName sets the "name" field.
+func (m *TagMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *TagMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Tag entity.
+// If the Tag object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TagMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *TagMutation) ResetName() {
+	m.name = nil
+}
+
+// AddProblemIDs adds the "problems" edge to the Problem entity by ids.
+func (m *TagMutation) AddProblemIDs(ids ...string) {
+	if m.problems == nil {
+		m.problems = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.problems[ids[i]] = struct{}{}
+	}
+}
+
+// ClearProblems clears the "problems" edge to the Problem entity.
+func (m *TagMutation) ClearProblems() {
+	m.clearedproblems = true
+}
+
+// ProblemsCleared reports if the "problems" edge to the Problem entity was cleared.
+func (m *TagMutation) ProblemsCleared() bool {
+	return m.clearedproblems
+}
+
+// RemoveProblemIDs removes the "problems" edge to the Problem entity by IDs.
+func (m *TagMutation) RemoveProblemIDs(ids ...string) {
+	if m.removedproblems == nil {
+		m.removedproblems = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.problems, ids[i])
+		m.removedproblems[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedProblems returns the removed IDs of the "problems" edge to the Problem entity.
+func (m *TagMutation) RemovedProblemsIDs() (ids []string) {
+	for id := range m.removedproblems {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ProblemsIDs returns the "problems" edge IDs in the mutation.
+func (m *TagMutation) ProblemsIDs() (ids []string) {
+	for id := range m.problems {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetProblems resets all changes to the "problems" edge.
+func (m *TagMutation) ResetProblems() {
+	m.problems = nil
+	m.clearedproblems = false
+	m.removedproblems = nil
+}
+
+// Where appends a list predicates to the TagMutation builder.
+func (m *TagMutation) Where(ps ...predicate.Tag) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the TagMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *TagMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Tag, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *TagMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *TagMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Tag).
+func (m *TagMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *TagMutation) Fields() []string {
+	fields := make([]string, 0, 1)
+	if m.name != nil {
+		fields = append(fields, tag.FieldName)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *TagMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case tag.FieldName:
+		return m.Name()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *TagMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case tag.FieldName:
+		return m.OldName(ctx)
+	}
+	return nil, fmt.Errorf("unknown Tag field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TagMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case tag.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Tag field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *TagMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *TagMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TagMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Tag numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *TagMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *TagMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *TagMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Tag nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *TagMutation) ResetField(name string) error {
+	switch name {
+	case tag.FieldName:
+		m.ResetName()
+		return nil
+	}
+	return fmt.Errorf("unknown Tag field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *TagMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.problems != nil {
+		edges = append(edges, tag.EdgeProblems)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *TagMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case tag.EdgeProblems:
+		ids := make([]ent.Value, 0, len(m.problems))
+		for id := range m.problems {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *TagMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.removedproblems != nil {
+		edges = append(edges, tag.EdgeProblems)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *TagMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case tag.EdgeProblems:
+		ids := make([]ent.Value, 0, len(m.removedproblems))
+		for id := range m.removedproblems {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *TagMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedproblems {
+		edges = append(edges, tag.EdgeProblems)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *TagMutation) EdgeCleared(name string) bool {
+	switch name {
+	case tag.EdgeProblems:
+		return m.clearedproblems
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *TagMutation) ClearEdge(name string) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Tag unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *TagMutation) ResetEdge(name string) error {
+	switch name {
+	case tag.EdgeProblems:
+		m.ResetProblems()
+		return nil
+	}
+	return fmt.Errorf("unknown Tag edge %s", name)
 }
 
 // TokenMutation represents an operation that mutates the Token nodes in the graph.

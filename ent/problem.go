@@ -23,6 +23,14 @@ type Problem struct {
 	Number int `json:"number,omitempty"`
 	// Slug holds the value of the "slug" field.
 	Slug string `json:"slug,omitempty"`
+	// The current revision's title, kept here for lists and search.
+	Title string `json:"title,omitempty"`
+	// The current revision's acceptance kind, kept here for filtering.
+	AcceptanceKind problem.AcceptanceKind `json:"acceptance_kind,omitempty"`
+	// The current revision's provenance kind, kept here for filtering.
+	ProvenanceKind problem.ProvenanceKind `json:"provenance_kind,omitempty"`
+	// The source's key of an imported problem (erdos:123), so re-imports update it.
+	ImportKey *string `json:"import_key,omitempty"`
 	// State holds the value of the "state" field.
 	State problem.State `json:"state,omitempty"`
 	// SubmittedAt holds the value of the "submitted_at" field.
@@ -35,8 +43,8 @@ type Problem struct {
 	AcceptedAt *time.Time `json:"accepted_at,omitempty"`
 	// AcceptanceAuthority holds the value of the "acceptance_authority" field.
 	AcceptanceAuthority *problem.AcceptanceAuthority `json:"acceptance_authority,omitempty"`
-	// StakeState holds the value of the "stake_state" field.
-	StakeState problem.StakeState `json:"stake_state,omitempty"`
+	// Empty for a trusted import, which stakes nothing.
+	StakeState *problem.StakeState `json:"stake_state,omitempty"`
 	// RemovedAt holds the value of the "removed_at" field.
 	RemovedAt *time.Time `json:"removed_at,omitempty"`
 	// RemovalReason holds the value of the "removal_reason" field.
@@ -77,11 +85,13 @@ type ProblemEdges struct {
 	Bindings []*Binding `json:"bindings,omitempty"`
 	// ReputationEntries holds the value of the reputation_entries edge.
 	ReputationEntries []*ReputationEntry `json:"reputation_entries,omitempty"`
+	// Tags holds the value of the tags edge.
+	Tags []*Tag `json:"tags,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [11]bool
+	loadedTypes [12]bool
 	// totalCount holds the count of the edges above.
-	totalCount [7]map[string]int
+	totalCount [8]map[string]int
 
 	namedRevisions         map[string][]*Revision
 	namedMergedFrom        map[string][]*Problem
@@ -91,6 +101,7 @@ type ProblemEdges struct {
 	namedClaims            map[string][]*Claim
 	namedBindings          map[string][]*Binding
 	namedReputationEntries map[string][]*ReputationEntry
+	namedTags              map[string][]*Tag
 }
 
 // ProposerOrErr returns the Proposer value or an error if the edge
@@ -198,6 +209,15 @@ func (e ProblemEdges) ReputationEntriesOrErr() ([]*ReputationEntry, error) {
 	return nil, &NotLoadedError{edge: "reputation_entries"}
 }
 
+// TagsOrErr returns the Tags value or an error if the edge
+// was not loaded in eager-loading.
+func (e ProblemEdges) TagsOrErr() ([]*Tag, error) {
+	if e.loadedTypes[11] {
+		return e.Tags, nil
+	}
+	return nil, &NotLoadedError{edge: "tags"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*Problem) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
@@ -205,7 +225,7 @@ func (*Problem) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case problem.FieldNumber:
 			values[i] = new(sql.NullInt64)
-		case problem.FieldID, problem.FieldSlug, problem.FieldState, problem.FieldAcceptanceAuthority, problem.FieldStakeState, problem.FieldRemovalReason, problem.FieldProposerID, problem.FieldCurrentRevisionID, problem.FieldMergedIntoID:
+		case problem.FieldID, problem.FieldSlug, problem.FieldTitle, problem.FieldAcceptanceKind, problem.FieldProvenanceKind, problem.FieldImportKey, problem.FieldState, problem.FieldAcceptanceAuthority, problem.FieldStakeState, problem.FieldRemovalReason, problem.FieldProposerID, problem.FieldCurrentRevisionID, problem.FieldMergedIntoID:
 			values[i] = new(sql.NullString)
 		case problem.FieldSubmittedAt, problem.FieldDeadline, problem.FieldUpdatedAt, problem.FieldAcceptedAt, problem.FieldRemovedAt:
 			values[i] = new(sql.NullTime)
@@ -241,6 +261,31 @@ func (_m *Problem) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field slug", values[i])
 			} else if value.Valid {
 				_m.Slug = value.String
+			}
+		case problem.FieldTitle:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field title", values[i])
+			} else if value.Valid {
+				_m.Title = value.String
+			}
+		case problem.FieldAcceptanceKind:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field acceptance_kind", values[i])
+			} else if value.Valid {
+				_m.AcceptanceKind = problem.AcceptanceKind(value.String)
+			}
+		case problem.FieldProvenanceKind:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field provenance_kind", values[i])
+			} else if value.Valid {
+				_m.ProvenanceKind = problem.ProvenanceKind(value.String)
+			}
+		case problem.FieldImportKey:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field import_key", values[i])
+			} else if value.Valid {
+				_m.ImportKey = new(string)
+				*_m.ImportKey = value.String
 			}
 		case problem.FieldState:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -284,7 +329,8 @@ func (_m *Problem) assignValues(columns []string, values []any) error {
 			if value, ok := values[i].(*sql.NullString); !ok {
 				return fmt.Errorf("unexpected type %T for field stake_state", values[i])
 			} else if value.Valid {
-				_m.StakeState = problem.StakeState(value.String)
+				_m.StakeState = new(problem.StakeState)
+				*_m.StakeState = problem.StakeState(value.String)
 			}
 		case problem.FieldRemovedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -388,6 +434,11 @@ func (_m *Problem) QueryReputationEntries() *ReputationEntryQuery {
 	return NewProblemClient(_m.config).QueryReputationEntries(_m)
 }
 
+// QueryTags queries the "tags" edge of the Problem entity.
+func (_m *Problem) QueryTags() *TagQuery {
+	return NewProblemClient(_m.config).QueryTags(_m)
+}
+
 // Update returns a builder for updating this Problem.
 // Note that you need to call Problem.Unwrap() before calling this method if this Problem
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -417,6 +468,20 @@ func (_m *Problem) String() string {
 	builder.WriteString("slug=")
 	builder.WriteString(_m.Slug)
 	builder.WriteString(", ")
+	builder.WriteString("title=")
+	builder.WriteString(_m.Title)
+	builder.WriteString(", ")
+	builder.WriteString("acceptance_kind=")
+	builder.WriteString(fmt.Sprintf("%v", _m.AcceptanceKind))
+	builder.WriteString(", ")
+	builder.WriteString("provenance_kind=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ProvenanceKind))
+	builder.WriteString(", ")
+	if v := _m.ImportKey; v != nil {
+		builder.WriteString("import_key=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
 	builder.WriteString("state=")
 	builder.WriteString(fmt.Sprintf("%v", _m.State))
 	builder.WriteString(", ")
@@ -439,8 +504,10 @@ func (_m *Problem) String() string {
 		builder.WriteString(fmt.Sprintf("%v", *v))
 	}
 	builder.WriteString(", ")
-	builder.WriteString("stake_state=")
-	builder.WriteString(fmt.Sprintf("%v", _m.StakeState))
+	if v := _m.StakeState; v != nil {
+		builder.WriteString("stake_state=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
 	builder.WriteString(", ")
 	if v := _m.RemovedAt; v != nil {
 		builder.WriteString("removed_at=")
@@ -657,6 +724,30 @@ func (_m *Problem) appendNamedReputationEntries(name string, edges ...*Reputatio
 		_m.Edges.namedReputationEntries[name] = []*ReputationEntry{}
 	} else {
 		_m.Edges.namedReputationEntries[name] = append(_m.Edges.namedReputationEntries[name], edges...)
+	}
+}
+
+// NamedTags returns the Tags named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Problem) NamedTags(name string) ([]*Tag, error) {
+	if _m.Edges.namedTags == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedTags[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Problem) appendNamedTags(name string, edges ...*Tag) {
+	if _m.Edges.namedTags == nil {
+		_m.Edges.namedTags = make(map[string][]*Tag)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedTags[name] = []*Tag{}
+	} else {
+		_m.Edges.namedTags[name] = append(_m.Edges.namedTags[name], edges...)
 	}
 }
 

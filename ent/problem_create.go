@@ -20,6 +20,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/slug"
+	"github.com/theoremdb/theoremdb/ent/tag"
 )
 
 // ProblemCreate is the builder for creating a Problem entity.
@@ -39,6 +40,38 @@ func (_c *ProblemCreate) SetNumber(v int) *ProblemCreate {
 // SetSlug sets the "slug" field.
 func (_c *ProblemCreate) SetSlug(v string) *ProblemCreate {
 	_c.mutation.SetSlug(v)
+	return _c
+}
+
+// SetTitle sets the "title" field.
+func (_c *ProblemCreate) SetTitle(v string) *ProblemCreate {
+	_c.mutation.SetTitle(v)
+	return _c
+}
+
+// SetAcceptanceKind sets the "acceptance_kind" field.
+func (_c *ProblemCreate) SetAcceptanceKind(v problem.AcceptanceKind) *ProblemCreate {
+	_c.mutation.SetAcceptanceKind(v)
+	return _c
+}
+
+// SetProvenanceKind sets the "provenance_kind" field.
+func (_c *ProblemCreate) SetProvenanceKind(v problem.ProvenanceKind) *ProblemCreate {
+	_c.mutation.SetProvenanceKind(v)
+	return _c
+}
+
+// SetImportKey sets the "import_key" field.
+func (_c *ProblemCreate) SetImportKey(v string) *ProblemCreate {
+	_c.mutation.SetImportKey(v)
+	return _c
+}
+
+// SetNillableImportKey sets the "import_key" field if the given value is not nil.
+func (_c *ProblemCreate) SetNillableImportKey(v *string) *ProblemCreate {
+	if v != nil {
+		_c.SetImportKey(*v)
+	}
 	return _c
 }
 
@@ -319,6 +352,21 @@ func (_c *ProblemCreate) AddReputationEntries(v ...*ReputationEntry) *ProblemCre
 	return _c.AddReputationEntryIDs(ids...)
 }
 
+// AddTagIDs adds the "tags" edge to the Tag entity by IDs.
+func (_c *ProblemCreate) AddTagIDs(ids ...string) *ProblemCreate {
+	_c.mutation.AddTagIDs(ids...)
+	return _c
+}
+
+// AddTags adds the "tags" edges to the Tag entity.
+func (_c *ProblemCreate) AddTags(v ...*Tag) *ProblemCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddTagIDs(ids...)
+}
+
 // Mutation returns the ProblemMutation object of the builder.
 func (_c *ProblemCreate) Mutation() *ProblemMutation {
 	return _c.mutation
@@ -358,10 +406,6 @@ func (_c *ProblemCreate) defaults() {
 		v := problem.DefaultState
 		_c.mutation.SetState(v)
 	}
-	if _, ok := _c.mutation.StakeState(); !ok {
-		v := problem.DefaultStakeState
-		_c.mutation.SetStakeState(v)
-	}
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -380,6 +424,30 @@ func (_c *ProblemCreate) check() error {
 	if v, ok := _c.mutation.Slug(); ok {
 		if err := problem.SlugValidator(v); err != nil {
 			return &ValidationError{Name: "slug", err: fmt.Errorf(`ent: validator failed for field "Problem.slug": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Title(); !ok {
+		return &ValidationError{Name: "title", err: errors.New(`ent: missing required field "Problem.title"`)}
+	}
+	if v, ok := _c.mutation.Title(); ok {
+		if err := problem.TitleValidator(v); err != nil {
+			return &ValidationError{Name: "title", err: fmt.Errorf(`ent: validator failed for field "Problem.title": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.AcceptanceKind(); !ok {
+		return &ValidationError{Name: "acceptance_kind", err: errors.New(`ent: missing required field "Problem.acceptance_kind"`)}
+	}
+	if v, ok := _c.mutation.AcceptanceKind(); ok {
+		if err := problem.AcceptanceKindValidator(v); err != nil {
+			return &ValidationError{Name: "acceptance_kind", err: fmt.Errorf(`ent: validator failed for field "Problem.acceptance_kind": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.ProvenanceKind(); !ok {
+		return &ValidationError{Name: "provenance_kind", err: errors.New(`ent: missing required field "Problem.provenance_kind"`)}
+	}
+	if v, ok := _c.mutation.ProvenanceKind(); ok {
+		if err := problem.ProvenanceKindValidator(v); err != nil {
+			return &ValidationError{Name: "provenance_kind", err: fmt.Errorf(`ent: validator failed for field "Problem.provenance_kind": %w`, err)}
 		}
 	}
 	if _, ok := _c.mutation.State(); !ok {
@@ -403,9 +471,6 @@ func (_c *ProblemCreate) check() error {
 		if err := problem.AcceptanceAuthorityValidator(v); err != nil {
 			return &ValidationError{Name: "acceptance_authority", err: fmt.Errorf(`ent: validator failed for field "Problem.acceptance_authority": %w`, err)}
 		}
-	}
-	if _, ok := _c.mutation.StakeState(); !ok {
-		return &ValidationError{Name: "stake_state", err: errors.New(`ent: missing required field "Problem.stake_state"`)}
 	}
 	if v, ok := _c.mutation.StakeState(); ok {
 		if err := problem.StakeStateValidator(v); err != nil {
@@ -467,6 +532,22 @@ func (_c *ProblemCreate) createSpec() (*Problem, *sqlgraph.CreateSpec) {
 		_spec.SetField(problem.FieldSlug, field.TypeString, value)
 		_node.Slug = value
 	}
+	if value, ok := _c.mutation.Title(); ok {
+		_spec.SetField(problem.FieldTitle, field.TypeString, value)
+		_node.Title = value
+	}
+	if value, ok := _c.mutation.AcceptanceKind(); ok {
+		_spec.SetField(problem.FieldAcceptanceKind, field.TypeEnum, value)
+		_node.AcceptanceKind = value
+	}
+	if value, ok := _c.mutation.ProvenanceKind(); ok {
+		_spec.SetField(problem.FieldProvenanceKind, field.TypeEnum, value)
+		_node.ProvenanceKind = value
+	}
+	if value, ok := _c.mutation.ImportKey(); ok {
+		_spec.SetField(problem.FieldImportKey, field.TypeString, value)
+		_node.ImportKey = &value
+	}
 	if value, ok := _c.mutation.State(); ok {
 		_spec.SetField(problem.FieldState, field.TypeEnum, value)
 		_node.State = value
@@ -493,7 +574,7 @@ func (_c *ProblemCreate) createSpec() (*Problem, *sqlgraph.CreateSpec) {
 	}
 	if value, ok := _c.mutation.StakeState(); ok {
 		_spec.SetField(problem.FieldStakeState, field.TypeEnum, value)
-		_node.StakeState = value
+		_node.StakeState = &value
 	}
 	if value, ok := _c.mutation.RemovedAt(); ok {
 		_spec.SetField(problem.FieldRemovedAt, field.TypeTime, value)
@@ -682,6 +763,22 @@ func (_c *ProblemCreate) createSpec() (*Problem, *sqlgraph.CreateSpec) {
 		}
 		_spec.Edges = append(_spec.Edges, edge)
 	}
+	if nodes := _c.mutation.TagsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   problem.TagsTable,
+			Columns: problem.TagsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
 	return _node, _spec
 }
 
@@ -743,6 +840,42 @@ func (u *ProblemUpsert) SetSlug(v string) *ProblemUpsert {
 // UpdateSlug sets the "slug" field to the value that was provided on create.
 func (u *ProblemUpsert) UpdateSlug() *ProblemUpsert {
 	u.SetExcluded(problem.FieldSlug)
+	return u
+}
+
+// SetTitle sets the "title" field.
+func (u *ProblemUpsert) SetTitle(v string) *ProblemUpsert {
+	u.Set(problem.FieldTitle, v)
+	return u
+}
+
+// UpdateTitle sets the "title" field to the value that was provided on create.
+func (u *ProblemUpsert) UpdateTitle() *ProblemUpsert {
+	u.SetExcluded(problem.FieldTitle)
+	return u
+}
+
+// SetAcceptanceKind sets the "acceptance_kind" field.
+func (u *ProblemUpsert) SetAcceptanceKind(v problem.AcceptanceKind) *ProblemUpsert {
+	u.Set(problem.FieldAcceptanceKind, v)
+	return u
+}
+
+// UpdateAcceptanceKind sets the "acceptance_kind" field to the value that was provided on create.
+func (u *ProblemUpsert) UpdateAcceptanceKind() *ProblemUpsert {
+	u.SetExcluded(problem.FieldAcceptanceKind)
+	return u
+}
+
+// SetProvenanceKind sets the "provenance_kind" field.
+func (u *ProblemUpsert) SetProvenanceKind(v problem.ProvenanceKind) *ProblemUpsert {
+	u.Set(problem.FieldProvenanceKind, v)
+	return u
+}
+
+// UpdateProvenanceKind sets the "provenance_kind" field to the value that was provided on create.
+func (u *ProblemUpsert) UpdateProvenanceKind() *ProblemUpsert {
+	u.SetExcluded(problem.FieldProvenanceKind)
 	return u
 }
 
@@ -827,6 +960,12 @@ func (u *ProblemUpsert) SetStakeState(v problem.StakeState) *ProblemUpsert {
 // UpdateStakeState sets the "stake_state" field to the value that was provided on create.
 func (u *ProblemUpsert) UpdateStakeState() *ProblemUpsert {
 	u.SetExcluded(problem.FieldStakeState)
+	return u
+}
+
+// ClearStakeState clears the value of the "stake_state" field.
+func (u *ProblemUpsert) ClearStakeState() *ProblemUpsert {
+	u.SetNull(problem.FieldStakeState)
 	return u
 }
 
@@ -922,6 +1061,9 @@ func (u *ProblemUpsertOne) UpdateNewValues() *ProblemUpsertOne {
 		if _, exists := u.create.mutation.Number(); exists {
 			s.SetIgnore(problem.FieldNumber)
 		}
+		if _, exists := u.create.mutation.ImportKey(); exists {
+			s.SetIgnore(problem.FieldImportKey)
+		}
 		if _, exists := u.create.mutation.SubmittedAt(); exists {
 			s.SetIgnore(problem.FieldSubmittedAt)
 		}
@@ -970,6 +1112,48 @@ func (u *ProblemUpsertOne) SetSlug(v string) *ProblemUpsertOne {
 func (u *ProblemUpsertOne) UpdateSlug() *ProblemUpsertOne {
 	return u.Update(func(s *ProblemUpsert) {
 		s.UpdateSlug()
+	})
+}
+
+// SetTitle sets the "title" field.
+func (u *ProblemUpsertOne) SetTitle(v string) *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.SetTitle(v)
+	})
+}
+
+// UpdateTitle sets the "title" field to the value that was provided on create.
+func (u *ProblemUpsertOne) UpdateTitle() *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.UpdateTitle()
+	})
+}
+
+// SetAcceptanceKind sets the "acceptance_kind" field.
+func (u *ProblemUpsertOne) SetAcceptanceKind(v problem.AcceptanceKind) *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.SetAcceptanceKind(v)
+	})
+}
+
+// UpdateAcceptanceKind sets the "acceptance_kind" field to the value that was provided on create.
+func (u *ProblemUpsertOne) UpdateAcceptanceKind() *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.UpdateAcceptanceKind()
+	})
+}
+
+// SetProvenanceKind sets the "provenance_kind" field.
+func (u *ProblemUpsertOne) SetProvenanceKind(v problem.ProvenanceKind) *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.SetProvenanceKind(v)
+	})
+}
+
+// UpdateProvenanceKind sets the "provenance_kind" field to the value that was provided on create.
+func (u *ProblemUpsertOne) UpdateProvenanceKind() *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.UpdateProvenanceKind()
 	})
 }
 
@@ -1068,6 +1252,13 @@ func (u *ProblemUpsertOne) SetStakeState(v problem.StakeState) *ProblemUpsertOne
 func (u *ProblemUpsertOne) UpdateStakeState() *ProblemUpsertOne {
 	return u.Update(func(s *ProblemUpsert) {
 		s.UpdateStakeState()
+	})
+}
+
+// ClearStakeState clears the value of the "stake_state" field.
+func (u *ProblemUpsertOne) ClearStakeState() *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.ClearStakeState()
 	})
 }
 
@@ -1341,6 +1532,9 @@ func (u *ProblemUpsertBulk) UpdateNewValues() *ProblemUpsertBulk {
 			if _, exists := b.mutation.Number(); exists {
 				s.SetIgnore(problem.FieldNumber)
 			}
+			if _, exists := b.mutation.ImportKey(); exists {
+				s.SetIgnore(problem.FieldImportKey)
+			}
 			if _, exists := b.mutation.SubmittedAt(); exists {
 				s.SetIgnore(problem.FieldSubmittedAt)
 			}
@@ -1390,6 +1584,48 @@ func (u *ProblemUpsertBulk) SetSlug(v string) *ProblemUpsertBulk {
 func (u *ProblemUpsertBulk) UpdateSlug() *ProblemUpsertBulk {
 	return u.Update(func(s *ProblemUpsert) {
 		s.UpdateSlug()
+	})
+}
+
+// SetTitle sets the "title" field.
+func (u *ProblemUpsertBulk) SetTitle(v string) *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.SetTitle(v)
+	})
+}
+
+// UpdateTitle sets the "title" field to the value that was provided on create.
+func (u *ProblemUpsertBulk) UpdateTitle() *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.UpdateTitle()
+	})
+}
+
+// SetAcceptanceKind sets the "acceptance_kind" field.
+func (u *ProblemUpsertBulk) SetAcceptanceKind(v problem.AcceptanceKind) *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.SetAcceptanceKind(v)
+	})
+}
+
+// UpdateAcceptanceKind sets the "acceptance_kind" field to the value that was provided on create.
+func (u *ProblemUpsertBulk) UpdateAcceptanceKind() *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.UpdateAcceptanceKind()
+	})
+}
+
+// SetProvenanceKind sets the "provenance_kind" field.
+func (u *ProblemUpsertBulk) SetProvenanceKind(v problem.ProvenanceKind) *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.SetProvenanceKind(v)
+	})
+}
+
+// UpdateProvenanceKind sets the "provenance_kind" field to the value that was provided on create.
+func (u *ProblemUpsertBulk) UpdateProvenanceKind() *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.UpdateProvenanceKind()
 	})
 }
 
@@ -1488,6 +1724,13 @@ func (u *ProblemUpsertBulk) SetStakeState(v problem.StakeState) *ProblemUpsertBu
 func (u *ProblemUpsertBulk) UpdateStakeState() *ProblemUpsertBulk {
 	return u.Update(func(s *ProblemUpsert) {
 		s.UpdateStakeState()
+	})
+}
+
+// ClearStakeState clears the value of the "stake_state" field.
+func (u *ProblemUpsertBulk) ClearStakeState() *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.ClearStakeState()
 	})
 }
 

@@ -22,6 +22,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/slug"
+	"github.com/theoremdb/theoremdb/ent/tag"
 )
 
 // ProblemQuery is the builder for querying Problem entities.
@@ -42,6 +43,7 @@ type ProblemQuery struct {
 	withClaims                 *ClaimQuery
 	withBindings               *BindingQuery
 	withReputationEntries      *ReputationEntryQuery
+	withTags                   *TagQuery
 	loadTotal                  []func(context.Context, []*Problem) error
 	modifiers                  []func(*sql.Selector)
 	withNamedRevisions         map[string]*RevisionQuery
@@ -52,6 +54,7 @@ type ProblemQuery struct {
 	withNamedClaims            map[string]*ClaimQuery
 	withNamedBindings          map[string]*BindingQuery
 	withNamedReputationEntries map[string]*ReputationEntryQuery
+	withNamedTags              map[string]*TagQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -330,6 +333,28 @@ func (_q *ProblemQuery) QueryReputationEntries() *ReputationEntryQuery {
 	return query
 }
 
+// QueryTags chains the current query on the "tags" edge.
+func (_q *ProblemQuery) QueryTags() *TagQuery {
+	query := (&TagClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(problem.Table, problem.FieldID, selector),
+			sqlgraph.To(tag.Table, tag.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, false, problem.TagsTable, problem.TagsPrimaryKey...),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first Problem entity from the query.
 // Returns a *NotFoundError when no Problem was found.
 func (_q *ProblemQuery) First(ctx context.Context) (*Problem, error) {
@@ -533,6 +558,7 @@ func (_q *ProblemQuery) Clone() *ProblemQuery {
 		withClaims:            _q.withClaims.Clone(),
 		withBindings:          _q.withBindings.Clone(),
 		withReputationEntries: _q.withReputationEntries.Clone(),
+		withTags:              _q.withTags.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -660,6 +686,17 @@ func (_q *ProblemQuery) WithReputationEntries(opts ...func(*ReputationEntryQuery
 	return _q
 }
 
+// WithTags tells the query-builder to eager-load the nodes that are connected to
+// the "tags" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProblemQuery) WithTags(opts ...func(*TagQuery)) *ProblemQuery {
+	query := (&TagClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withTags = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -738,7 +775,7 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 	var (
 		nodes       = []*Problem{}
 		_spec       = _q.querySpec()
-		loadedTypes = [11]bool{
+		loadedTypes = [12]bool{
 			_q.withProposer != nil,
 			_q.withCurrentRevision != nil,
 			_q.withRevisions != nil,
@@ -750,6 +787,7 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 			_q.withClaims != nil,
 			_q.withBindings != nil,
 			_q.withReputationEntries != nil,
+			_q.withTags != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -847,6 +885,13 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 			return nil, err
 		}
 	}
+	if query := _q.withTags; query != nil {
+		if err := _q.loadTags(ctx, query, nodes,
+			func(n *Problem) { n.Edges.Tags = []*Tag{} },
+			func(n *Problem, e *Tag) { n.Edges.Tags = append(n.Edges.Tags, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedRevisions {
 		if err := _q.loadRevisions(ctx, query, nodes,
 			func(n *Problem) { n.appendNamedRevisions(name) },
@@ -900,6 +945,13 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 		if err := _q.loadReputationEntries(ctx, query, nodes,
 			func(n *Problem) { n.appendNamedReputationEntries(name) },
 			func(n *Problem, e *ReputationEntry) { n.appendNamedReputationEntries(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedTags {
+		if err := _q.loadTags(ctx, query, nodes,
+			func(n *Problem) { n.appendNamedTags(name) },
+			func(n *Problem, e *Tag) { n.appendNamedTags(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1253,6 +1305,67 @@ func (_q *ProblemQuery) loadReputationEntries(ctx context.Context, query *Reputa
 	}
 	return nil
 }
+func (_q *ProblemQuery) loadTags(ctx context.Context, query *TagQuery, nodes []*Problem, init func(*Problem), assign func(*Problem, *Tag)) error {
+	edgeIDs := make([]driver.Value, len(nodes))
+	byID := make(map[string]*Problem)
+	nids := make(map[string]map[*Problem]struct{})
+	for i, node := range nodes {
+		edgeIDs[i] = node.ID
+		byID[node.ID] = node
+		if init != nil {
+			init(node)
+		}
+	}
+	query.Where(func(s *sql.Selector) {
+		joinT := sql.Table(problem.TagsTable)
+		s.Join(joinT).On(s.C(tag.FieldID), joinT.C(problem.TagsPrimaryKey[1]))
+		s.Where(sql.InValues(joinT.C(problem.TagsPrimaryKey[0]), edgeIDs...))
+		columns := s.SelectedColumns()
+		s.Select(joinT.C(problem.TagsPrimaryKey[0]))
+		s.AppendSelect(columns...)
+		s.SetDistinct(false)
+	})
+	if err := query.prepareQuery(ctx); err != nil {
+		return err
+	}
+	qr := QuerierFunc(func(ctx context.Context, q Query) (Value, error) {
+		return query.sqlAll(ctx, func(_ context.Context, spec *sqlgraph.QuerySpec) {
+			assign := spec.Assign
+			values := spec.ScanValues
+			spec.ScanValues = func(columns []string) ([]any, error) {
+				values, err := values(columns[1:])
+				if err != nil {
+					return nil, err
+				}
+				return append([]any{new(sql.NullString)}, values...), nil
+			}
+			spec.Assign = func(columns []string, values []any) error {
+				outValue := values[0].(*sql.NullString).String
+				inValue := values[1].(*sql.NullString).String
+				if nids[inValue] == nil {
+					nids[inValue] = map[*Problem]struct{}{byID[outValue]: {}}
+					return assign(columns[1:], values[1:])
+				}
+				nids[inValue][byID[outValue]] = struct{}{}
+				return nil
+			}
+		})
+	})
+	neighbors, err := withInterceptors[[]*Tag](ctx, query, qr, query.inters)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected "tags" node returned %v`, n.ID)
+		}
+		for kn := range nodes {
+			assign(kn, n)
+		}
+	}
+	return nil
+}
 
 func (_q *ProblemQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1485,6 +1598,20 @@ func (_q *ProblemQuery) WithNamedReputationEntries(name string, opts ...func(*Re
 		_q.withNamedReputationEntries = make(map[string]*ReputationEntryQuery)
 	}
 	_q.withNamedReputationEntries[name] = query
+	return _q
+}
+
+// WithNamedTags tells the query-builder to eager-load the nodes that are connected to the "tags"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProblemQuery) WithNamedTags(name string, opts ...func(*TagQuery)) *ProblemQuery {
+	query := (&TagClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedTags == nil {
+		_q.withNamedTags = make(map[string]*TagQuery)
+	}
+	_q.withNamedTags[name] = query
 	return _q
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/slug"
+	"github.com/theoremdb/theoremdb/ent/tag"
 )
 
 // ProblemUpdate is the builder for updating Problem entities.
@@ -44,6 +45,48 @@ func (_u *ProblemUpdate) SetSlug(v string) *ProblemUpdate {
 func (_u *ProblemUpdate) SetNillableSlug(v *string) *ProblemUpdate {
 	if v != nil {
 		_u.SetSlug(*v)
+	}
+	return _u
+}
+
+// SetTitle sets the "title" field.
+func (_u *ProblemUpdate) SetTitle(v string) *ProblemUpdate {
+	_u.mutation.SetTitle(v)
+	return _u
+}
+
+// SetNillableTitle sets the "title" field if the given value is not nil.
+func (_u *ProblemUpdate) SetNillableTitle(v *string) *ProblemUpdate {
+	if v != nil {
+		_u.SetTitle(*v)
+	}
+	return _u
+}
+
+// SetAcceptanceKind sets the "acceptance_kind" field.
+func (_u *ProblemUpdate) SetAcceptanceKind(v problem.AcceptanceKind) *ProblemUpdate {
+	_u.mutation.SetAcceptanceKind(v)
+	return _u
+}
+
+// SetNillableAcceptanceKind sets the "acceptance_kind" field if the given value is not nil.
+func (_u *ProblemUpdate) SetNillableAcceptanceKind(v *problem.AcceptanceKind) *ProblemUpdate {
+	if v != nil {
+		_u.SetAcceptanceKind(*v)
+	}
+	return _u
+}
+
+// SetProvenanceKind sets the "provenance_kind" field.
+func (_u *ProblemUpdate) SetProvenanceKind(v problem.ProvenanceKind) *ProblemUpdate {
+	_u.mutation.SetProvenanceKind(v)
+	return _u
+}
+
+// SetNillableProvenanceKind sets the "provenance_kind" field if the given value is not nil.
+func (_u *ProblemUpdate) SetNillableProvenanceKind(v *problem.ProvenanceKind) *ProblemUpdate {
+	if v != nil {
+		_u.SetProvenanceKind(*v)
 	}
 	return _u
 }
@@ -141,6 +184,12 @@ func (_u *ProblemUpdate) SetNillableStakeState(v *problem.StakeState) *ProblemUp
 	if v != nil {
 		_u.SetStakeState(*v)
 	}
+	return _u
+}
+
+// ClearStakeState clears the value of the "stake_state" field.
+func (_u *ProblemUpdate) ClearStakeState() *ProblemUpdate {
+	_u.mutation.ClearStakeState()
 	return _u
 }
 
@@ -354,6 +403,21 @@ func (_u *ProblemUpdate) AddReputationEntries(v ...*ReputationEntry) *ProblemUpd
 	return _u.AddReputationEntryIDs(ids...)
 }
 
+// AddTagIDs adds the "tags" edge to the Tag entity by IDs.
+func (_u *ProblemUpdate) AddTagIDs(ids ...string) *ProblemUpdate {
+	_u.mutation.AddTagIDs(ids...)
+	return _u
+}
+
+// AddTags adds the "tags" edges to the Tag entity.
+func (_u *ProblemUpdate) AddTags(v ...*Tag) *ProblemUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddTagIDs(ids...)
+}
+
 // Mutation returns the ProblemMutation object of the builder.
 func (_u *ProblemUpdate) Mutation() *ProblemMutation {
 	return _u.mutation
@@ -539,6 +603,27 @@ func (_u *ProblemUpdate) RemoveReputationEntries(v ...*ReputationEntry) *Problem
 	return _u.RemoveReputationEntryIDs(ids...)
 }
 
+// ClearTags clears all "tags" edges to the Tag entity.
+func (_u *ProblemUpdate) ClearTags() *ProblemUpdate {
+	_u.mutation.ClearTags()
+	return _u
+}
+
+// RemoveTagIDs removes the "tags" edge to Tag entities by IDs.
+func (_u *ProblemUpdate) RemoveTagIDs(ids ...string) *ProblemUpdate {
+	_u.mutation.RemoveTagIDs(ids...)
+	return _u
+}
+
+// RemoveTags removes "tags" edges to Tag entities.
+func (_u *ProblemUpdate) RemoveTags(v ...*Tag) *ProblemUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveTagIDs(ids...)
+}
+
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *ProblemUpdate) Save(ctx context.Context) (int, error) {
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
@@ -571,6 +656,21 @@ func (_u *ProblemUpdate) check() error {
 	if v, ok := _u.mutation.Slug(); ok {
 		if err := problem.SlugValidator(v); err != nil {
 			return &ValidationError{Name: "slug", err: fmt.Errorf(`ent: validator failed for field "Problem.slug": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Title(); ok {
+		if err := problem.TitleValidator(v); err != nil {
+			return &ValidationError{Name: "title", err: fmt.Errorf(`ent: validator failed for field "Problem.title": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.AcceptanceKind(); ok {
+		if err := problem.AcceptanceKindValidator(v); err != nil {
+			return &ValidationError{Name: "acceptance_kind", err: fmt.Errorf(`ent: validator failed for field "Problem.acceptance_kind": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.ProvenanceKind(); ok {
+		if err := problem.ProvenanceKindValidator(v); err != nil {
+			return &ValidationError{Name: "provenance_kind", err: fmt.Errorf(`ent: validator failed for field "Problem.provenance_kind": %w`, err)}
 		}
 	}
 	if v, ok := _u.mutation.State(); ok {
@@ -609,6 +709,18 @@ func (_u *ProblemUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.Slug(); ok {
 		_spec.SetField(problem.FieldSlug, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.Title(); ok {
+		_spec.SetField(problem.FieldTitle, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.AcceptanceKind(); ok {
+		_spec.SetField(problem.FieldAcceptanceKind, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.ProvenanceKind(); ok {
+		_spec.SetField(problem.FieldProvenanceKind, field.TypeEnum, value)
+	}
+	if _u.mutation.ImportKeyCleared() {
+		_spec.ClearField(problem.FieldImportKey, field.TypeString)
+	}
 	if value, ok := _u.mutation.State(); ok {
 		_spec.SetField(problem.FieldState, field.TypeEnum, value)
 	}
@@ -632,6 +744,9 @@ func (_u *ProblemUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.StakeState(); ok {
 		_spec.SetField(problem.FieldStakeState, field.TypeEnum, value)
+	}
+	if _u.mutation.StakeStateCleared() {
+		_spec.ClearField(problem.FieldStakeState, field.TypeEnum)
 	}
 	if value, ok := _u.mutation.RemovedAt(); ok {
 		_spec.SetField(problem.FieldRemovedAt, field.TypeTime, value)
@@ -1063,6 +1178,51 @@ func (_u *ProblemUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.TagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   problem.TagsTable,
+			Columns: problem.TagsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tag.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedTagsIDs(); len(nodes) > 0 && !_u.mutation.TagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   problem.TagsTable,
+			Columns: problem.TagsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.TagsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   problem.TagsTable,
+			Columns: problem.TagsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{problem.Label}
@@ -1093,6 +1253,48 @@ func (_u *ProblemUpdateOne) SetSlug(v string) *ProblemUpdateOne {
 func (_u *ProblemUpdateOne) SetNillableSlug(v *string) *ProblemUpdateOne {
 	if v != nil {
 		_u.SetSlug(*v)
+	}
+	return _u
+}
+
+// SetTitle sets the "title" field.
+func (_u *ProblemUpdateOne) SetTitle(v string) *ProblemUpdateOne {
+	_u.mutation.SetTitle(v)
+	return _u
+}
+
+// SetNillableTitle sets the "title" field if the given value is not nil.
+func (_u *ProblemUpdateOne) SetNillableTitle(v *string) *ProblemUpdateOne {
+	if v != nil {
+		_u.SetTitle(*v)
+	}
+	return _u
+}
+
+// SetAcceptanceKind sets the "acceptance_kind" field.
+func (_u *ProblemUpdateOne) SetAcceptanceKind(v problem.AcceptanceKind) *ProblemUpdateOne {
+	_u.mutation.SetAcceptanceKind(v)
+	return _u
+}
+
+// SetNillableAcceptanceKind sets the "acceptance_kind" field if the given value is not nil.
+func (_u *ProblemUpdateOne) SetNillableAcceptanceKind(v *problem.AcceptanceKind) *ProblemUpdateOne {
+	if v != nil {
+		_u.SetAcceptanceKind(*v)
+	}
+	return _u
+}
+
+// SetProvenanceKind sets the "provenance_kind" field.
+func (_u *ProblemUpdateOne) SetProvenanceKind(v problem.ProvenanceKind) *ProblemUpdateOne {
+	_u.mutation.SetProvenanceKind(v)
+	return _u
+}
+
+// SetNillableProvenanceKind sets the "provenance_kind" field if the given value is not nil.
+func (_u *ProblemUpdateOne) SetNillableProvenanceKind(v *problem.ProvenanceKind) *ProblemUpdateOne {
+	if v != nil {
+		_u.SetProvenanceKind(*v)
 	}
 	return _u
 }
@@ -1190,6 +1392,12 @@ func (_u *ProblemUpdateOne) SetNillableStakeState(v *problem.StakeState) *Proble
 	if v != nil {
 		_u.SetStakeState(*v)
 	}
+	return _u
+}
+
+// ClearStakeState clears the value of the "stake_state" field.
+func (_u *ProblemUpdateOne) ClearStakeState() *ProblemUpdateOne {
+	_u.mutation.ClearStakeState()
 	return _u
 }
 
@@ -1403,6 +1611,21 @@ func (_u *ProblemUpdateOne) AddReputationEntries(v ...*ReputationEntry) *Problem
 	return _u.AddReputationEntryIDs(ids...)
 }
 
+// AddTagIDs adds the "tags" edge to the Tag entity by IDs.
+func (_u *ProblemUpdateOne) AddTagIDs(ids ...string) *ProblemUpdateOne {
+	_u.mutation.AddTagIDs(ids...)
+	return _u
+}
+
+// AddTags adds the "tags" edges to the Tag entity.
+func (_u *ProblemUpdateOne) AddTags(v ...*Tag) *ProblemUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddTagIDs(ids...)
+}
+
 // Mutation returns the ProblemMutation object of the builder.
 func (_u *ProblemUpdateOne) Mutation() *ProblemMutation {
 	return _u.mutation
@@ -1588,6 +1811,27 @@ func (_u *ProblemUpdateOne) RemoveReputationEntries(v ...*ReputationEntry) *Prob
 	return _u.RemoveReputationEntryIDs(ids...)
 }
 
+// ClearTags clears all "tags" edges to the Tag entity.
+func (_u *ProblemUpdateOne) ClearTags() *ProblemUpdateOne {
+	_u.mutation.ClearTags()
+	return _u
+}
+
+// RemoveTagIDs removes the "tags" edge to Tag entities by IDs.
+func (_u *ProblemUpdateOne) RemoveTagIDs(ids ...string) *ProblemUpdateOne {
+	_u.mutation.RemoveTagIDs(ids...)
+	return _u
+}
+
+// RemoveTags removes "tags" edges to Tag entities.
+func (_u *ProblemUpdateOne) RemoveTags(v ...*Tag) *ProblemUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveTagIDs(ids...)
+}
+
 // Where appends a list predicates to the ProblemUpdate builder.
 func (_u *ProblemUpdateOne) Where(ps ...predicate.Problem) *ProblemUpdateOne {
 	_u.mutation.Where(ps...)
@@ -1633,6 +1877,21 @@ func (_u *ProblemUpdateOne) check() error {
 	if v, ok := _u.mutation.Slug(); ok {
 		if err := problem.SlugValidator(v); err != nil {
 			return &ValidationError{Name: "slug", err: fmt.Errorf(`ent: validator failed for field "Problem.slug": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Title(); ok {
+		if err := problem.TitleValidator(v); err != nil {
+			return &ValidationError{Name: "title", err: fmt.Errorf(`ent: validator failed for field "Problem.title": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.AcceptanceKind(); ok {
+		if err := problem.AcceptanceKindValidator(v); err != nil {
+			return &ValidationError{Name: "acceptance_kind", err: fmt.Errorf(`ent: validator failed for field "Problem.acceptance_kind": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.ProvenanceKind(); ok {
+		if err := problem.ProvenanceKindValidator(v); err != nil {
+			return &ValidationError{Name: "provenance_kind", err: fmt.Errorf(`ent: validator failed for field "Problem.provenance_kind": %w`, err)}
 		}
 	}
 	if v, ok := _u.mutation.State(); ok {
@@ -1688,6 +1947,18 @@ func (_u *ProblemUpdateOne) sqlSave(ctx context.Context) (_node *Problem, err er
 	if value, ok := _u.mutation.Slug(); ok {
 		_spec.SetField(problem.FieldSlug, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.Title(); ok {
+		_spec.SetField(problem.FieldTitle, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.AcceptanceKind(); ok {
+		_spec.SetField(problem.FieldAcceptanceKind, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.ProvenanceKind(); ok {
+		_spec.SetField(problem.FieldProvenanceKind, field.TypeEnum, value)
+	}
+	if _u.mutation.ImportKeyCleared() {
+		_spec.ClearField(problem.FieldImportKey, field.TypeString)
+	}
 	if value, ok := _u.mutation.State(); ok {
 		_spec.SetField(problem.FieldState, field.TypeEnum, value)
 	}
@@ -1711,6 +1982,9 @@ func (_u *ProblemUpdateOne) sqlSave(ctx context.Context) (_node *Problem, err er
 	}
 	if value, ok := _u.mutation.StakeState(); ok {
 		_spec.SetField(problem.FieldStakeState, field.TypeEnum, value)
+	}
+	if _u.mutation.StakeStateCleared() {
+		_spec.ClearField(problem.FieldStakeState, field.TypeEnum)
 	}
 	if value, ok := _u.mutation.RemovedAt(); ok {
 		_spec.SetField(problem.FieldRemovedAt, field.TypeTime, value)
@@ -2135,6 +2409,51 @@ func (_u *ProblemUpdateOne) sqlSave(ctx context.Context) (_node *Problem, err er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(reputationentry.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.TagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   problem.TagsTable,
+			Columns: problem.TagsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tag.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedTagsIDs(); len(nodes) > 0 && !_u.mutation.TagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   problem.TagsTable,
+			Columns: problem.TagsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.TagsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   problem.TagsTable,
+			Columns: problem.TagsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(tag.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

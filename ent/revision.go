@@ -37,6 +37,8 @@ type Revision struct {
 	Provenance packet.Provenance `json:"provenance,omitempty"`
 	// ReferenceSearch holds the value of the "reference_search" field.
 	ReferenceSearch packet.ReferenceSearch `json:"reference_search,omitempty"`
+	// Tags holds the value of the "tags" field.
+	Tags []string `json:"tags,omitempty"`
 	// HeroBrief holds the value of the "hero_brief" field.
 	HeroBrief string `json:"hero_brief,omitempty"`
 	// Who applied the revision and why, when it was not the proposer.
@@ -128,7 +130,7 @@ func (*Revision) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case revision.FieldExposition, revision.FieldAcceptance, revision.FieldProvenance, revision.FieldReferenceSearch:
+		case revision.FieldExposition, revision.FieldAcceptance, revision.FieldProvenance, revision.FieldReferenceSearch, revision.FieldTags:
 			values[i] = new([]byte)
 		case revision.FieldNumber:
 			values[i] = new(sql.NullInt64)
@@ -211,6 +213,14 @@ func (_m *Revision) assignValues(columns []string, values []any) error {
 			} else if value != nil && len(*value) > 0 {
 				if err := json.Unmarshal(*value, &_m.ReferenceSearch); err != nil {
 					return fmt.Errorf("unmarshal field reference_search: %w", err)
+				}
+			}
+		case revision.FieldTags:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field tags", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Tags); err != nil {
+					return fmt.Errorf("unmarshal field tags: %w", err)
 				}
 			}
 		case revision.FieldHeroBrief:
@@ -321,6 +331,9 @@ func (_m *Revision) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("reference_search=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ReferenceSearch))
+	builder.WriteString(", ")
+	builder.WriteString("tags=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Tags))
 	builder.WriteString(", ")
 	builder.WriteString("hero_brief=")
 	builder.WriteString(_m.HeroBrief)

@@ -76,6 +76,12 @@ func (_c *RevisionCreate) SetReferenceSearch(v packet.ReferenceSearch) *Revision
 	return _c
 }
 
+// SetTags sets the "tags" field.
+func (_c *RevisionCreate) SetTags(v []string) *RevisionCreate {
+	_c.mutation.SetTags(v)
+	return _c
+}
+
 // SetHeroBrief sets the "hero_brief" field.
 func (_c *RevisionCreate) SetHeroBrief(v string) *RevisionCreate {
 	_c.mutation.SetHeroBrief(v)
@@ -362,6 +368,10 @@ func (_c *RevisionCreate) createSpec() (*Revision, *sqlgraph.CreateSpec) {
 		_spec.SetField(revision.FieldReferenceSearch, field.TypeJSON, value)
 		_node.ReferenceSearch = value
 	}
+	if value, ok := _c.mutation.Tags(); ok {
+		_spec.SetField(revision.FieldTags, field.TypeJSON, value)
+		_node.Tags = value
+	}
 	if value, ok := _c.mutation.HeroBrief(); ok {
 		_spec.SetField(revision.FieldHeroBrief, field.TypeString, value)
 		_node.HeroBrief = value
@@ -548,6 +558,9 @@ func (u *RevisionUpsertOne) UpdateNewValues() *RevisionUpsertOne {
 		}
 		if _, exists := u.create.mutation.ReferenceSearch(); exists {
 			s.SetIgnore(revision.FieldReferenceSearch)
+		}
+		if _, exists := u.create.mutation.Tags(); exists {
+			s.SetIgnore(revision.FieldTags)
 		}
 		if _, exists := u.create.mutation.HeroBrief(); exists {
 			s.SetIgnore(revision.FieldHeroBrief)
@@ -798,6 +811,9 @@ func (u *RevisionUpsertBulk) UpdateNewValues() *RevisionUpsertBulk {
 			}
 			if _, exists := b.mutation.ReferenceSearch(); exists {
 				s.SetIgnore(revision.FieldReferenceSearch)
+			}
+			if _, exists := b.mutation.Tags(); exists {
+				s.SetIgnore(revision.FieldTags)
 			}
 			if _, exists := b.mutation.HeroBrief(); exists {
 				s.SetIgnore(revision.FieldHeroBrief)

@@ -193,6 +193,9 @@ func (_u *RevisionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			}
 		}
 	}
+	if _u.mutation.TagsCleared() {
+		_spec.ClearField(revision.FieldTags, field.TypeJSON)
+	}
 	if _u.mutation.ReferencesCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -540,6 +543,9 @@ func (_u *RevisionUpdateOne) sqlSave(ctx context.Context) (_node *Revision, err 
 				ps[i](selector)
 			}
 		}
+	}
+	if _u.mutation.TagsCleared() {
+		_spec.ClearField(revision.FieldTags, field.TypeJSON)
 	}
 	if _u.mutation.ReferencesCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -16,6 +16,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/schema"
 	"github.com/theoremdb/theoremdb/ent/slug"
 	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/ent/token"
 )
 
@@ -230,6 +231,10 @@ func init() {
 			return nil
 		}
 	}()
+	// problemDescTitle is the schema descriptor for title field.
+	problemDescTitle := problemFields[3].Descriptor()
+	// problem.TitleValidator is a validator for the "title" field. It is called by the builders before save.
+	problem.TitleValidator = problemDescTitle.Validators[0].(func(string) error)
 	// problemDescID is the schema descriptor for id field.
 	problemDescID := problemFields[0].Descriptor()
 	// problem.IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -326,11 +331,11 @@ func init() {
 	// revision.StatementValidator is a validator for the "statement" field. It is called by the builders before save.
 	revision.StatementValidator = revisionDescStatement.Validators[0].(func(string) error)
 	// revisionDescHeroBrief is the schema descriptor for hero_brief field.
-	revisionDescHeroBrief := revisionFields[8].Descriptor()
+	revisionDescHeroBrief := revisionFields[9].Descriptor()
 	// revision.DefaultHeroBrief holds the default value on creation for the hero_brief field.
 	revision.DefaultHeroBrief = revisionDescHeroBrief.Default.(string)
 	// revisionDescNote is the schema descriptor for note field.
-	revisionDescNote := revisionFields[9].Descriptor()
+	revisionDescNote := revisionFields[10].Descriptor()
 	// revision.DefaultNote holds the default value on creation for the note field.
 	revision.DefaultNote = revisionDescNote.Default.(string)
 	// revisionDescID is the schema descriptor for id field.
@@ -432,6 +437,49 @@ func init() {
 	// source.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	source.IDValidator = func() func(string) error {
 		validators := sourceDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	tagMixin := schema.Tag{}.Mixin()
+	tagMixinFields0 := tagMixin[0].Fields()
+	_ = tagMixinFields0
+	tagFields := schema.Tag{}.Fields()
+	_ = tagFields
+	// tagDescName is the schema descriptor for name field.
+	tagDescName := tagFields[0].Descriptor()
+	// tag.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	tag.NameValidator = func() func(string) error {
+		validators := tagDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// tagDescID is the schema descriptor for id field.
+	tagDescID := tagMixinFields0[0].Descriptor()
+	// tag.DefaultID holds the default value on creation for the id field.
+	tag.DefaultID = tagDescID.Default.(func() string)
+	// tag.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	tag.IDValidator = func() func(string) error {
+		validators := tagDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

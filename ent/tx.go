@@ -38,6 +38,8 @@ type Tx struct {
 	Slug *SlugClient
 	// Source is the client for interacting with the Source builders.
 	Source *SourceClient
+	// Tag is the client for interacting with the Tag builders.
+	Tag *TagClient
 	// Token is the client for interacting with the Token builders.
 	Token *TokenClient
 
@@ -183,6 +185,7 @@ func (tx *Tx) init() {
 	tx.Revision = NewRevisionClient(tx.config)
 	tx.Slug = NewSlugClient(tx.config)
 	tx.Source = NewSourceClient(tx.config)
+	tx.Tag = NewTagClient(tx.config)
 	tx.Token = NewTokenClient(tx.config)
 }
 

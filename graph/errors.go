@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -52,6 +53,9 @@ func ErrorPresenter(log *slog.Logger) graphql.ErrorPresenterFunc {
 			code, msg = CodeForbidden, err.Error()
 		case errors.As(err, &bad):
 			code, msg = CodeBadUserInput, bad.msg
+		case strings.HasPrefix(err.Error(), "cannot decode cursor"):
+			// entgql's cursor decoding error has no type of its own.
+			code, msg = CodeBadUserInput, "the cursor is not one this server gave out"
 		case errors.As(err, &already) && already.Err == nil:
 			return gerr // parse, validation and limit errors carry their own codes
 		default:

@@ -7,9 +7,9 @@ import (
 
 // problemInput gathers the content fields shared by submit and revise.
 func problemInput(title, statement string, exposition []*packet.ExpositionEntry, acceptance *packet.Acceptance,
-	provenance *packet.Provenance, refs []*policy.ReferenceInput, search *packet.ReferenceSearch, hero *string) policy.ProblemInput {
+	provenance *packet.Provenance, refs []*policy.ReferenceInput, search *packet.ReferenceSearch, tags []string, hero *string) policy.ProblemInput {
 	in := policy.ProblemInput{Title: title, Statement: statement, Acceptance: acceptance, Provenance: provenance,
-		ReferenceSearch: search, HeroBrief: deref(hero)}
+		ReferenceSearch: search, Tags: tags, HeroBrief: deref(hero)}
 	for _, e := range exposition {
 		in.Exposition = append(in.Exposition, *e)
 	}

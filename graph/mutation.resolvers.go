@@ -17,7 +17,7 @@ import (
 // SubmitProblem is the resolver for the submitProblem field.
 func (r *mutationResolver) SubmitProblem(ctx context.Context, input model.SubmitProblemInput) (*model.SubmitProblemPayload, error) {
 	p, err := r.policy.Submit(ctx, viewer.From(ctx), problemInput(input.Title, input.Statement, input.Exposition,
-		input.Acceptance, input.Provenance, input.References, input.ReferenceSearch, input.HeroBrief))
+		input.Acceptance, input.Provenance, input.References, input.ReferenceSearch, input.Tags, input.HeroBrief))
 	if err != nil {
 		ues, err := userErrors(err)
 		return &model.SubmitProblemPayload{UserErrors: ues}, err
@@ -28,7 +28,7 @@ func (r *mutationResolver) SubmitProblem(ctx context.Context, input model.Submit
 // ReviseProblem is the resolver for the reviseProblem field.
 func (r *mutationResolver) ReviseProblem(ctx context.Context, input model.ReviseProblemInput) (*model.ReviseProblemPayload, error) {
 	p, rev, err := r.policy.Revise(ctx, viewer.From(ctx), input.ProblemID, deref(input.Note), problemInput(input.Title,
-		input.Statement, input.Exposition, input.Acceptance, input.Provenance, input.References, input.ReferenceSearch, input.HeroBrief))
+		input.Statement, input.Exposition, input.Acceptance, input.Provenance, input.References, input.ReferenceSearch, input.Tags, input.HeroBrief))
 	if err != nil {
 		ues, err := userErrors(err)
 		return &model.ReviseProblemPayload{UserErrors: ues}, err

@@ -22,11 +22,14 @@ func (r *problemResolver) InChallengePeriod(ctx context.Context, obj *ent.Proble
 
 // Stake is the resolver for the stake field.
 func (r *problemResolver) Stake(ctx context.Context, obj *ent.Problem) (*model.Stake, error) {
+	if obj.StakeState == nil {
+		return nil, nil
+	}
 	a, err := r.loaders(ctx).account.Load(ctx, obj.ProposerID)
 	if err != nil {
 		return nil, err
 	}
-	return &model.Stake{State: obj.StakeState, Amount: policy.Stake, Account: a}, nil
+	return &model.Stake{State: *obj.StakeState, Amount: policy.Stake, Account: a}, nil
 }
 
 // OpenRevisionRequests is the resolver for the openRevisionRequests field.

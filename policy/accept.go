@@ -3,6 +3,8 @@ package policy
 import (
 	"context"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/problem"
@@ -22,8 +24,7 @@ func (s *Service) AcceptElapsed(ctx context.Context, problemID string) (bool, er
 		n, err := t.Problem.Update().
 			Where(problem.ID(problemID), problem.StateEQ(problem.StatePROSPECTING), problem.DeadlineLTE(now)).
 			SetState(problem.StateACCEPTED).SetAcceptedAt(now).
-			SetAcceptanceAuthority(problem.AcceptanceAuthorityCHALLENGE_WINDOW_ELAPSED).
-			SetStakeState(problem.StakeStateRETURNED).SetUpdatedAt(now).
+			SetAcceptanceAuthority(problem.AcceptanceAuthorityCHALLENGE_WINDOW_ELAPSED).SetUpdatedAt(now).
 			Save(ctx)
 		if err != nil {
 			return fmt.Errorf("accept %s: %w", problemID, err)
@@ -35,14 +36,15 @@ func (s *Service) AcceptElapsed(ctx context.Context, problemID string) (bool, er
 		if err != nil {
 			return err
 		}
-		if err := t.ReputationEntry.Create().SetAccountID(p.ProposerID).SetProblemID(p.ID).
-			SetKind(reputationentry.KindRETURN).SetAmount(Stake).SetAt(now).Exec(ctx); err != nil {
-			return fmt.Errorf("return stake: %w", err)
+		payload := map[string]any{"deadline": p.Deadline, "state": p.State, "policyVersion": Version}
+		if p.StakeState != nil {
+			if err := t.settleStake(ctx, p, reputationentry.KindRETURN, now); err != nil {
+				return err
+			}
+			payload["stake"] = reputationentry.KindRETURN
 		}
 		if _, err := t.appendEvent(ctx, eventInput{actor: SystemActor, authority: AuthorityChallengeWindowElapsed,
-			kind: KindProblemAccepted, subject: p.ID, payload: map[string]any{
-				"deadline": p.Deadline, "state": p.State, "stake": reputationentry.KindRETURN, "policyVersion": Version,
-			}}); err != nil {
+			kind: KindProblemAccepted, subject: p.ID, payload: payload}); err != nil {
 			return err
 		}
 		accepted = true
@@ -72,4 +74,21 @@ func (s *Service) AcceptOverdue(ctx context.Context) (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// settleStake ends the escrow of a staked problem: a return on acceptance,
+// a forfeit on archive, merge or removal in the challenge period.
+func (t *tx) settleStake(ctx context.Context, p *ent.Problem, kind reputationentry.Kind, now time.Time) error {
+	state := problem.StakeStateRETURNED
+	if kind == reputationentry.KindFORFEIT {
+		state = problem.StakeStateFORFEITED
+	}
+	if err := t.Problem.UpdateOneID(p.ID).SetStakeState(state).Exec(ctx); err != nil {
+		return fmt.Errorf("stake of %s: %w", p.ID, err)
+	}
+	if err := t.ReputationEntry.Create().SetAccountID(p.ProposerID).SetProblemID(p.ID).SetKind(kind).
+		SetAmount(Stake).SetAt(now).Exec(ctx); err != nil {
+		return fmt.Errorf("stake %s of %s: %w", strings.ToLower(string(kind)), p.ID, err)
+	}
+	return nil
 }

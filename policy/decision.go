@@ -293,28 +293,29 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 		if authority == decision.AuthoritySTAFF {
 			aa = problem.AcceptanceAuthoritySTAFF
 		}
-		upd.SetState(problem.StateACCEPTED).SetAcceptedAt(now).SetAcceptanceAuthority(aa).
-			SetStakeState(problem.StakeStateRETURNED)
+		upd.SetState(problem.StateACCEPTED).SetAcceptedAt(now).SetAcceptanceAuthority(aa)
 		stake = reputationentry.KindRETURN
 	case decision.ActionARCHIVE:
-		upd.SetState(problem.StateARCHIVED).SetStakeState(problem.StakeStateFORFEITED)
+		upd.SetState(problem.StateARCHIVED)
 		stake = reputationentry.KindFORFEIT
 		payload["reasonCode"] = *in.ReasonCode
 	case decision.ActionMERGE:
-		upd.SetState(problem.StateMERGED).SetMergedIntoID(mergeInto).SetStakeState(problem.StakeStateFORFEITED)
+		upd.SetState(problem.StateMERGED).SetMergedIntoID(mergeInto)
 		stake = reputationentry.KindFORFEIT
 		payload["mergeInto"] = mergeInto
 	case decision.ActionKEEP_PROSPECTING:
 		payload["revisionRequests"] = d.RevisionRequests
 	}
-	if stake != "" {
-		if err := t.ReputationEntry.Create().SetAccountID(p.ProposerID).SetProblemID(p.ID).SetKind(stake).
-			SetAmount(Stake).SetAt(now).Exec(ctx); err != nil {
-			return nil, fmt.Errorf("stake %s: %w", strings.ToLower(string(stake)), err)
+	if p, err = upd.Save(ctx); err != nil {
+		return nil, fmt.Errorf("apply decision: %w", err)
+	}
+	if stake != "" && p.StakeState != nil {
+		if err := t.settleStake(ctx, p, stake, now); err != nil {
+			return nil, err
 		}
 		payload["stake"] = stake
 	}
-	if p, err = upd.Save(ctx); err != nil {
+	if p, err = t.Problem.Get(ctx, p.ID); err != nil {
 		return nil, fmt.Errorf("apply decision: %w", err)
 	}
 	payload["state"] = p.State

@@ -57,8 +57,8 @@ func TestDecisionActions(t *testing.T) {
 					t.Fatalf("RecordDecision() = %v", err)
 				}
 				got := res.Problem
-				if got.State != tt.state || got.StakeState != tt.stake {
-					t.Errorf("state, stake = %s, %s; want %s, %s", got.State, got.StakeState, tt.state, tt.stake)
+				if got.State != tt.state || got.StakeState == nil || *got.StakeState != tt.stake {
+					t.Errorf("state, stake = %s, %v; want %s, %s", got.State, got.StakeState, tt.state, tt.stake)
 				}
 				if diff := cmp.Diff(tt.authority, got.AcceptanceAuthority); diff != "" {
 					t.Errorf("acceptance authority (-want +got):\n%s", diff)

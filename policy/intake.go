@@ -35,7 +35,37 @@ const (
 	MaxRevisionRequest = 1000
 	MaxRevisionReqs    = 20
 	MaxIdempotencyKey  = 200
+	MaxTags            = 12
+	MaxTag             = 60
 )
+
+// normaliseTags lower-cases, trims and de-duplicates tags, keeping their
+// order, and reports the ones that are empty or too long.
+func normaliseTags(in []string) ([]string, []FieldError) {
+	var (
+		out  []string
+		errs []FieldError
+		seen = map[string]bool{}
+	)
+	if len(in) > MaxTags {
+		errs = append(errs, FieldError{Field: []string{"tags"}, Code: CodeTooLong,
+			Message: fmt.Sprintf("has %d tags; the limit is %d", len(in), MaxTags)})
+	}
+	for i, t := range in {
+		t = strings.Join(strings.Fields(strings.ToLower(t)), " ")
+		switch n := len([]rune(t)); {
+		case n == 0:
+			errs = append(errs, FieldError{Field: []string{"tags", strconv.Itoa(i)}, Code: CodeRequired, Message: "is empty"})
+		case n > MaxTag:
+			errs = append(errs, FieldError{Field: []string{"tags", strconv.Itoa(i)}, Code: CodeTooLong,
+				Message: fmt.Sprintf("is %d characters; the limit is %d", n, MaxTag)})
+		case !seen[t]:
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out, errs
+}
 
 // ProblemInput is the content of a submission or a revision.
 type ProblemInput struct {
@@ -46,7 +76,9 @@ type ProblemInput struct {
 	Provenance      *packet.Provenance
 	References      []ReferenceInput
 	ReferenceSearch *packet.ReferenceSearch
-	HeroBrief       string
+	// Tags are subject labels, lower case ("number theory").
+	Tags      []string
+	HeroBrief string
 }
 
 // ReferenceInput is one bibliography row as submitted.
@@ -193,6 +225,11 @@ func (in ProblemInput) validate(now time.Time, generated bool) (*intake, error) 
 		v.text(rs.Coverage, true, MaxCoverage, f, "coverage")
 	}
 	v.text(in.HeroBrief, false, MaxHeroBrief, "heroBrief")
+	tags, tagErrs := normaliseTags(in.Tags)
+	for _, fe := range tagErrs {
+		v.add(fe.Code, fe.Message, fe.Field...)
+	}
+	in.Tags = tags
 	if err := v.err(); err != nil {
 		return nil, err
 	}

@@ -39,7 +39,7 @@ func TestSubmitGivesIDDeadlineAndEscrow(t *testing.T) {
 		if p.Slug != "erdos-straus-conjecture" {
 			t.Errorf("slug = %q; want erdos-straus-conjecture", p.Slug)
 		}
-		if p.State != problem.StatePROSPECTING || p.StakeState != problem.StakeStateESCROWED {
+		if p.State != problem.StatePROSPECTING || *p.StakeState != problem.StakeStateESCROWED {
 			t.Errorf("state, stake = %s, %s; want PROSPECTING, ESCROWED", p.State, p.StakeState)
 		}
 		rep, err := f.svc.Reputation(ctx, f.member.ID)

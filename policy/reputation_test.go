@@ -137,7 +137,7 @@ func checkConservation(rt *rapid.T, f *fixture, accounts []*ent.Account) {
 		problem.StateARCHIVED: problem.StakeStateFORFEITED, problem.StateMERGED: problem.StakeStateFORFEITED,
 	}
 	for _, p := range ps {
-		if p.StakeState != want[p.State] {
+		if p.StakeState == nil || *p.StakeState != want[p.State] {
 			rt.Fatalf("%s is %s with stake %s", p.ID, p.State, p.StakeState)
 		}
 	}

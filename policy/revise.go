@@ -29,15 +29,15 @@ func (s *Service) Revise(ctx context.Context, actor *ent.Account, problemRef, no
 	if err != nil {
 		return nil, nil, err
 	}
+	var (
+		p   *ent.Problem
+		rev *ent.Revision
+	)
 	now := s.Now()
 	ok, err := in.validate(now, role.Has(actor.Roles, role.Agent))
 	if err != nil {
 		return nil, nil, err
 	}
-	var (
-		p   *ent.Problem
-		rev *ent.Revision
-	)
 	err = s.inTx(ctx, func(ctx context.Context, t *tx) error {
 		p, err = t.lockProblem(ctx, id)
 		if err != nil {
@@ -63,39 +63,13 @@ func (s *Service) Revise(ctx context.Context, actor *ent.Account, problemRef, no
 		case problem.StateARCHIVED, problem.StateMERGED, problem.StateREMOVED:
 			return refuse(CodeConflict, fmt.Sprintf("%s is %s and can no longer be revised", p.ID, strings.ToLower(string(p.State))), "problemId")
 		}
-		last, err := t.Revision.Query().Where(revision.ProblemID(p.ID)).Aggregate(ent.Max(revision.FieldNumber)).Int(ctx)
-		if err != nil {
-			return fmt.Errorf("revision number: %w", err)
-		}
-		rev, err = t.writeRevision(ctx, p.ID, last+1, actor.ID, storedNote, ok, now)
-		if err != nil {
-			return err
-		}
-		upd := p.Update().SetCurrentRevisionID(rev.ID).SetUpdatedAt(now)
-		payload := map[string]any{"revision": rev.ID, "number": rev.Number, "title": rev.Title}
-		sl, fresh, err := t.freeSlug(ctx, rev.Title, int64(p.Number), p.ID)
-		if err != nil {
-			return err
-		}
-		if fresh {
-			if err := t.Slug.Create().SetSlug(sl).SetProblemID(p.ID).SetCreatedAt(now).Exec(ctx); err != nil {
-				return fmt.Errorf("record slug: %w", err)
-			}
-		}
-		if sl != p.Slug {
-			upd.SetSlug(sl)
-			payload["slug"] = sl
-		}
-		if storedNote != "" {
-			payload["note"] = storedNote
-		}
-		if p, err = upd.Save(ctx); err != nil {
-			return fmt.Errorf("update problem: %w", err)
-		}
-		_, err = t.appendEvent(ctx, eventInput{actor: actor.ID, authority: authority,
-			kind: KindProblemRevised, subject: p.ID, payload: payload})
+		p, err = t.addRevision(ctx, actor, p, storedNote, authority, ok)
 		return err
 	})
+	if err != nil {
+		return nil, nil, err
+	}
+	rev, err = s.client.Revision.Get(ctx, *p.CurrentRevisionID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -116,4 +90,49 @@ func (s *Service) reread(ctx context.Context, p *ent.Problem, rev *ent.Revision)
 		}
 	}
 	return p, rev, nil
+}
+
+// addRevision writes the next revision of a locked problem and makes it
+// current: title, kinds and tags follow it, a new title adds a slug (the
+// old ones keep resolving), and the event records who applied it.
+func (t *tx) addRevision(ctx context.Context, actor *ent.Account, p *ent.Problem, note, authority string, ok *intake) (*ent.Problem, error) {
+	now := t.s.Now()
+	last, err := t.Revision.Query().Where(revision.ProblemID(p.ID)).Aggregate(ent.Max(revision.FieldNumber)).Int(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("revision number: %w", err)
+	}
+	rev, err := t.writeRevision(ctx, p.ID, last+1, actor.ID, note, ok, now)
+	if err != nil {
+		return nil, err
+	}
+	tagIDs, err := t.tagIDs(ctx, ok.Tags)
+	if err != nil {
+		return nil, err
+	}
+	upd := p.Update().SetCurrentRevisionID(rev.ID).SetUpdatedAt(now).SetTitle(rev.Title).
+		SetAcceptanceKind(problem.AcceptanceKind(rev.Acceptance.Kind)).
+		SetProvenanceKind(problem.ProvenanceKind(rev.Provenance.Kind)).ClearTags().AddTagIDs(tagIDs...)
+	payload := map[string]any{"revision": rev.ID, "number": rev.Number, "title": rev.Title}
+	sl, fresh, err := t.freeSlug(ctx, rev.Title, int64(p.Number), p.ID)
+	if err != nil {
+		return nil, err
+	}
+	if fresh {
+		if err := t.Slug.Create().SetSlug(sl).SetProblemID(p.ID).SetCreatedAt(now).Exec(ctx); err != nil {
+			return nil, fmt.Errorf("record slug: %w", err)
+		}
+	}
+	if sl != p.Slug {
+		upd.SetSlug(sl)
+		payload["slug"] = sl
+	}
+	if note != "" {
+		payload["note"] = note
+	}
+	if p, err = upd.Save(ctx); err != nil {
+		return nil, fmt.Errorf("update problem: %w", err)
+	}
+	_, err = t.appendEvent(ctx, eventInput{actor: actor.ID, authority: authority,
+		kind: KindProblemRevised, subject: p.ID, payload: payload})
+	return p, err
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/schema"
 	"github.com/theoremdb/theoremdb/ent/slug"
 	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/role"
 )
@@ -75,45 +76,14 @@ func (s *Service) Submit(ctx context.Context, actor *ent.Account, in ProblemInpu
 				Stake, rep.Balance, rep.Escrowed))
 		}
 
-		id := ProblemID(n)
-		sl, _, err := t.freeSlug(ctx, ok.Title, n, "")
+		p, err = t.createProblem(ctx, actor.ID, n, ok, now, "", AuthoritySubmitter, KindProblemSubmitted,
+			map[string]any{"escrowed": Stake, "granted": grantAmount(granted)})
 		if err != nil {
 			return err
 		}
-		deadline := now.Add(s.cfg.ChallengeWindow)
-		p, err = t.Problem.Create().SetID(id).SetNumber(int(n)).SetSlug(sl).SetState(problem.StatePROSPECTING).
-			SetSubmittedAt(now).SetDeadline(deadline).SetUpdatedAt(now).SetProposerID(actor.ID).
-			SetStakeState(problem.StakeStateESCROWED).Save(ctx)
-		if err != nil {
-			return fmt.Errorf("create problem: %w", err)
-		}
-		if err := t.Slug.Create().SetSlug(sl).SetProblemID(id).SetCreatedAt(now).Exec(ctx); err != nil {
-			return fmt.Errorf("record slug: %w", err)
-		}
-		rev, err := t.writeRevision(ctx, p.ID, 1, actor.ID, "", ok, now)
-		if err != nil {
-			return err
-		}
-		if p, err = p.Update().SetCurrentRevisionID(rev.ID).Save(ctx); err != nil {
-			return fmt.Errorf("set current revision: %w", err)
-		}
-		if err := t.ReputationEntry.Create().SetAccountID(actor.ID).SetProblemID(id).
+		if err := t.ReputationEntry.Create().SetAccountID(actor.ID).SetProblemID(p.ID).
 			SetKind(reputationentry.KindESCROW).SetAmount(Stake).SetAt(now).Exec(ctx); err != nil {
 			return fmt.Errorf("escrow: %w", err)
-		}
-		if _, err := t.appendEvent(ctx, eventInput{
-			actor: actor.ID, authority: AuthoritySubmitter, kind: KindProblemSubmitted, subject: id,
-			payload: map[string]any{
-				"revision": rev.ID, "title": rev.Title, "slug": sl, "deadline": deadline,
-				"escrowed": Stake, "granted": grantAmount(granted), "policyVersion": Version,
-			},
-		}); err != nil {
-			return err
-		}
-		if s.scheduler != nil {
-			if err := s.scheduler.ScheduleAcceptance(ctx, t.sql, id, deadline); err != nil {
-				return fmt.Errorf("schedule acceptance: %w", err)
-			}
 		}
 		return nil
 	})
@@ -121,6 +91,74 @@ func (s *Service) Submit(ctx context.Context, actor *ent.Account, in ProblemInpu
 		return nil, err
 	}
 	return s.client.Problem.Get(ctx, p.ID)
+}
+
+// createProblem writes a new problem numbered n with its first revision,
+// slug, tags, event and deadline job. A staked submission's escrow is
+// written by the caller; an import has none.
+func (t *tx) createProblem(ctx context.Context, actorID string, n int64, in *intake, now time.Time,
+	importKey, authority, kind string, extra map[string]any) (*ent.Problem, error) {
+	id := ProblemID(n)
+	sl, _, err := t.freeSlug(ctx, in.Title, n, "")
+	if err != nil {
+		return nil, err
+	}
+	deadline := now.Add(t.s.cfg.ChallengeWindow)
+	create := t.Problem.Create().SetID(id).SetNumber(int(n)).SetSlug(sl).SetState(problem.StatePROSPECTING).
+		SetSubmittedAt(now).SetDeadline(deadline).SetUpdatedAt(now).SetProposerID(actorID).
+		SetTitle(strings.TrimSpace(in.Title)).SetAcceptanceKind(problem.AcceptanceKind(in.Acceptance.Kind)).
+		SetProvenanceKind(problem.ProvenanceKind(in.Provenance.Kind))
+	if importKey == "" {
+		create.SetStakeState(problem.StakeStateESCROWED)
+	} else {
+		create.SetImportKey(importKey)
+	}
+	p, err := create.Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("create problem: %w", err)
+	}
+	if err := t.Slug.Create().SetSlug(sl).SetProblemID(id).SetCreatedAt(now).Exec(ctx); err != nil {
+		return nil, fmt.Errorf("record slug: %w", err)
+	}
+	rev, err := t.writeRevision(ctx, p.ID, 1, actorID, "", in, now)
+	if err != nil {
+		return nil, err
+	}
+	tagIDs, err := t.tagIDs(ctx, in.Tags)
+	if err != nil {
+		return nil, err
+	}
+	if p, err = p.Update().SetCurrentRevisionID(rev.ID).AddTagIDs(tagIDs...).Save(ctx); err != nil {
+		return nil, fmt.Errorf("set current revision: %w", err)
+	}
+	payload := map[string]any{"revision": rev.ID, "title": rev.Title, "slug": sl, "deadline": deadline,
+		"policyVersion": Version}
+	for k, v := range extra {
+		payload[k] = v
+	}
+	if _, err := t.appendEvent(ctx, eventInput{actor: actorID, authority: authority, kind: kind, subject: id,
+		payload: payload}); err != nil {
+		return nil, err
+	}
+	if t.s.scheduler != nil {
+		if err := t.s.scheduler.ScheduleAcceptance(ctx, t.sql, id, deadline); err != nil {
+			return nil, fmt.Errorf("schedule acceptance: %w", err)
+		}
+	}
+	return p, nil
+}
+
+// tagIDs returns the IDs of the named tags, creating the missing ones.
+func (t *tx) tagIDs(ctx context.Context, names []string) ([]string, error) {
+	ids := make([]string, 0, len(names))
+	for _, n := range names {
+		id, err := t.Tag.Create().SetName(n).OnConflict(sql.ConflictColumns(tag.FieldName)).Ignore().ID(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("tag %q: %w", n, err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
 }
 
 func grantAmount(granted bool) int {
@@ -155,7 +193,7 @@ func (t *tx) writeRevision(ctx context.Context, problemID string, n int, authorI
 	if exposition == nil {
 		exposition = []packet.ExpositionEntry{}
 	}
-	rev, err := t.Revision.Create().SetProblemID(problemID).SetNumber(n).SetTitle(strings.TrimSpace(in.Title)).
+	rev, err := t.Revision.Create().SetProblemID(problemID).SetNumber(n).SetTitle(strings.TrimSpace(in.Title)).SetTags(in.Tags).
 		SetStatement(in.Statement).SetExposition(exposition).SetAcceptance(*in.Acceptance).
 		SetProvenance(*in.Provenance).SetReferenceSearch(*in.ReferenceSearch).SetHeroBrief(in.HeroBrief).
 		SetNote(note).SetAuthorID(authorID).SetCreatedAt(now).Save(ctx)

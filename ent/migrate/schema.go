@@ -188,13 +188,17 @@ var (
 		{Name: "id", Type: field.TypeString},
 		{Name: "number", Type: field.TypeInt, Unique: true},
 		{Name: "slug", Type: field.TypeString, Unique: true, Size: 120},
+		{Name: "title", Type: field.TypeString},
+		{Name: "acceptance_kind", Type: field.TypeEnum, Enums: []string{"PROOF", "NUMERICAL", "SEARCH", "CLASSIFICATION"}},
+		{Name: "provenance_kind", Type: field.TypeEnum, Enums: []string{"IMPORTED", "REFORMULATION", "ORIGINAL"}},
+		{Name: "import_key", Type: field.TypeString, Unique: true, Nullable: true},
 		{Name: "state", Type: field.TypeEnum, Enums: []string{"PROSPECTING", "ACCEPTED", "ARCHIVED", "MERGED", "REMOVED"}, Default: "PROSPECTING"},
 		{Name: "submitted_at", Type: field.TypeTime},
 		{Name: "deadline", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "accepted_at", Type: field.TypeTime, Nullable: true},
 		{Name: "acceptance_authority", Type: field.TypeEnum, Nullable: true, Enums: []string{"REVIEWER", "CHALLENGE_WINDOW_ELAPSED", "STAFF"}},
-		{Name: "stake_state", Type: field.TypeEnum, Enums: []string{"ESCROWED", "RETURNED", "FORFEITED"}, Default: "ESCROWED"},
+		{Name: "stake_state", Type: field.TypeEnum, Nullable: true, Enums: []string{"ESCROWED", "RETURNED", "FORFEITED"}},
 		{Name: "removed_at", Type: field.TypeTime, Nullable: true},
 		{Name: "removal_reason", Type: field.TypeString, Nullable: true},
 		{Name: "proposer_id", Type: field.TypeString, Size: 40},
@@ -209,19 +213,19 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "problems_accounts_problems",
-				Columns:    []*schema.Column{ProblemsColumns[12]},
+				Columns:    []*schema.Column{ProblemsColumns[16]},
 				RefColumns: []*schema.Column{AccountsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "problems_problems_merged_from",
-				Columns:    []*schema.Column{ProblemsColumns[13]},
+				Columns:    []*schema.Column{ProblemsColumns[17]},
 				RefColumns: []*schema.Column{ProblemsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "problems_revisions_current_of",
-				Columns:    []*schema.Column{ProblemsColumns[14]},
+				Columns:    []*schema.Column{ProblemsColumns[18]},
 				RefColumns: []*schema.Column{RevisionsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -230,17 +234,17 @@ var (
 			{
 				Name:    "problem_state_deadline",
 				Unique:  false,
-				Columns: []*schema.Column{ProblemsColumns[3], ProblemsColumns[5]},
+				Columns: []*schema.Column{ProblemsColumns[7], ProblemsColumns[9]},
 			},
 			{
 				Name:    "problem_submitted_at",
 				Unique:  false,
-				Columns: []*schema.Column{ProblemsColumns[4]},
+				Columns: []*schema.Column{ProblemsColumns[8]},
 			},
 			{
 				Name:    "problem_updated_at",
 				Unique:  false,
-				Columns: []*schema.Column{ProblemsColumns[6]},
+				Columns: []*schema.Column{ProblemsColumns[10]},
 			},
 		},
 	}
@@ -335,6 +339,7 @@ var (
 		{Name: "acceptance", Type: field.TypeJSON},
 		{Name: "provenance", Type: field.TypeJSON},
 		{Name: "reference_search", Type: field.TypeJSON},
+		{Name: "tags", Type: field.TypeJSON, Nullable: true},
 		{Name: "hero_brief", Type: field.TypeString, Size: 2147483647, Default: ""},
 		{Name: "note", Type: field.TypeString, Default: ""},
 		{Name: "created_at", Type: field.TypeTime},
@@ -349,13 +354,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "revisions_accounts_revisions",
-				Columns:    []*schema.Column{RevisionsColumns[11]},
+				Columns:    []*schema.Column{RevisionsColumns[12]},
 				RefColumns: []*schema.Column{AccountsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "revisions_problems_revisions",
-				Columns:    []*schema.Column{RevisionsColumns[12]},
+				Columns:    []*schema.Column{RevisionsColumns[13]},
 				RefColumns: []*schema.Column{ProblemsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -364,7 +369,7 @@ var (
 			{
 				Name:    "revision_problem_id_number",
 				Unique:  true,
-				Columns: []*schema.Column{RevisionsColumns[12], RevisionsColumns[1]},
+				Columns: []*schema.Column{RevisionsColumns[13], RevisionsColumns[1]},
 			},
 		},
 	}
@@ -407,6 +412,17 @@ var (
 		Columns:    SourcesColumns,
 		PrimaryKey: []*schema.Column{SourcesColumns[0]},
 	}
+	// TagsColumns holds the columns for the "tags" table.
+	TagsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "name", Type: field.TypeString, Unique: true, Size: 60},
+	}
+	// TagsTable holds the schema information for the "tags" table.
+	TagsTable = &schema.Table{
+		Name:       "tags",
+		Columns:    TagsColumns,
+		PrimaryKey: []*schema.Column{TagsColumns[0]},
+	}
 	// TokensColumns holds the columns for the "tokens" table.
 	TokensColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -430,6 +446,31 @@ var (
 			},
 		},
 	}
+	// ProblemTagsColumns holds the columns for the "problem_tags" table.
+	ProblemTagsColumns = []*schema.Column{
+		{Name: "problem_id", Type: field.TypeString},
+		{Name: "tag_id", Type: field.TypeString, Size: 40},
+	}
+	// ProblemTagsTable holds the schema information for the "problem_tags" table.
+	ProblemTagsTable = &schema.Table{
+		Name:       "problem_tags",
+		Columns:    ProblemTagsColumns,
+		PrimaryKey: []*schema.Column{ProblemTagsColumns[0], ProblemTagsColumns[1]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "problem_tags_problem_id",
+				Columns:    []*schema.Column{ProblemTagsColumns[0]},
+				RefColumns: []*schema.Column{ProblemsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "problem_tags_tag_id",
+				Columns:    []*schema.Column{ProblemTagsColumns[1]},
+				RefColumns: []*schema.Column{TagsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+	}
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
 		AccountsTable,
@@ -444,7 +485,9 @@ var (
 		RevisionsTable,
 		SlugsTable,
 		SourcesTable,
+		TagsTable,
 		TokensTable,
+		ProblemTagsTable,
 	}
 )
 
@@ -469,4 +512,6 @@ func init() {
 	RevisionsTable.ForeignKeys[1].RefTable = ProblemsTable
 	SlugsTable.ForeignKeys[0].RefTable = ProblemsTable
 	TokensTable.ForeignKeys[0].RefTable = AccountsTable
+	ProblemTagsTable.ForeignKeys[0].RefTable = ProblemsTable
+	ProblemTagsTable.ForeignKeys[1].RefTable = TagsTable
 }

@@ -42,5 +42,8 @@ type Slug func(*sql.Selector)
 // Source is the predicate function for source builders.
 type Source func(*sql.Selector)
 
+// Tag is the predicate function for tag builders.
+type Tag func(*sql.Selector)
+
 // Token is the predicate function for token builders.
 type Token func(*sql.Selector)

@@ -20,6 +20,14 @@ const (
 	FieldNumber = "number"
 	// FieldSlug holds the string denoting the slug field in the database.
 	FieldSlug = "slug"
+	// FieldTitle holds the string denoting the title field in the database.
+	FieldTitle = "title"
+	// FieldAcceptanceKind holds the string denoting the acceptance_kind field in the database.
+	FieldAcceptanceKind = "acceptance_kind"
+	// FieldProvenanceKind holds the string denoting the provenance_kind field in the database.
+	FieldProvenanceKind = "provenance_kind"
+	// FieldImportKey holds the string denoting the import_key field in the database.
+	FieldImportKey = "import_key"
 	// FieldState holds the string denoting the state field in the database.
 	FieldState = "state"
 	// FieldSubmittedAt holds the string denoting the submitted_at field in the database.
@@ -66,6 +74,8 @@ const (
 	EdgeBindings = "bindings"
 	// EdgeReputationEntries holds the string denoting the reputation_entries edge name in mutations.
 	EdgeReputationEntries = "reputation_entries"
+	// EdgeTags holds the string denoting the tags edge name in mutations.
+	EdgeTags = "tags"
 	// Table holds the table name of the problem in the database.
 	Table = "problems"
 	// ProposerTable is the table that holds the proposer relation/edge.
@@ -139,6 +149,11 @@ const (
 	ReputationEntriesInverseTable = "reputation_entries"
 	// ReputationEntriesColumn is the table column denoting the reputation_entries relation/edge.
 	ReputationEntriesColumn = "problem_id"
+	// TagsTable is the table that holds the tags relation/edge. The primary key declared below.
+	TagsTable = "problem_tags"
+	// TagsInverseTable is the table name for the Tag entity.
+	// It exists in this package in order to avoid circular dependency with the "tag" package.
+	TagsInverseTable = "tags"
 )
 
 // Columns holds all SQL columns for problem fields.
@@ -146,6 +161,10 @@ var Columns = []string{
 	FieldID,
 	FieldNumber,
 	FieldSlug,
+	FieldTitle,
+	FieldAcceptanceKind,
+	FieldProvenanceKind,
+	FieldImportKey,
 	FieldState,
 	FieldSubmittedAt,
 	FieldDeadline,
@@ -159,6 +178,12 @@ var Columns = []string{
 	FieldCurrentRevisionID,
 	FieldMergedIntoID,
 }
+
+var (
+	// TagsPrimaryKey and TagsColumn2 are the table columns denoting the
+	// primary key for the tags relation (M2M).
+	TagsPrimaryKey = []string{"problem_id", "tag_id"}
+)
 
 // ValidColumn reports if the column name is valid (part of the table columns).
 func ValidColumn(column string) bool {
@@ -175,9 +200,60 @@ var (
 	NumberValidator func(int) error
 	// SlugValidator is a validator for the "slug" field. It is called by the builders before save.
 	SlugValidator func(string) error
+	// TitleValidator is a validator for the "title" field. It is called by the builders before save.
+	TitleValidator func(string) error
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
 	IDValidator func(string) error
 )
+
+// AcceptanceKind defines the type for the "acceptance_kind" enum field.
+type AcceptanceKind string
+
+// AcceptanceKind values.
+const (
+	AcceptanceKindPROOF          AcceptanceKind = "PROOF"
+	AcceptanceKindNUMERICAL      AcceptanceKind = "NUMERICAL"
+	AcceptanceKindSEARCH         AcceptanceKind = "SEARCH"
+	AcceptanceKindCLASSIFICATION AcceptanceKind = "CLASSIFICATION"
+)
+
+func (ak AcceptanceKind) String() string {
+	return string(ak)
+}
+
+// AcceptanceKindValidator is a validator for the "acceptance_kind" field enum values. It is called by the builders before save.
+func AcceptanceKindValidator(ak AcceptanceKind) error {
+	switch ak {
+	case AcceptanceKindPROOF, AcceptanceKindNUMERICAL, AcceptanceKindSEARCH, AcceptanceKindCLASSIFICATION:
+		return nil
+	default:
+		return fmt.Errorf("problem: invalid enum value for acceptance_kind field: %q", ak)
+	}
+}
+
+// ProvenanceKind defines the type for the "provenance_kind" enum field.
+type ProvenanceKind string
+
+// ProvenanceKind values.
+const (
+	ProvenanceKindIMPORTED      ProvenanceKind = "IMPORTED"
+	ProvenanceKindREFORMULATION ProvenanceKind = "REFORMULATION"
+	ProvenanceKindORIGINAL      ProvenanceKind = "ORIGINAL"
+)
+
+func (pk ProvenanceKind) String() string {
+	return string(pk)
+}
+
+// ProvenanceKindValidator is a validator for the "provenance_kind" field enum values. It is called by the builders before save.
+func ProvenanceKindValidator(pk ProvenanceKind) error {
+	switch pk {
+	case ProvenanceKindIMPORTED, ProvenanceKindREFORMULATION, ProvenanceKindORIGINAL:
+		return nil
+	default:
+		return fmt.Errorf("problem: invalid enum value for provenance_kind field: %q", pk)
+	}
+}
 
 // State defines the type for the "state" enum field.
 type State string
@@ -235,9 +311,6 @@ func AcceptanceAuthorityValidator(aa AcceptanceAuthority) error {
 // StakeState defines the type for the "stake_state" enum field.
 type StakeState string
 
-// StakeStateESCROWED is the default value of the StakeState enum.
-const DefaultStakeState = StakeStateESCROWED
-
 // StakeState values.
 const (
 	StakeStateESCROWED  StakeState = "ESCROWED"
@@ -275,6 +348,26 @@ func ByNumber(opts ...sql.OrderTermOption) OrderOption {
 // BySlug orders the results by the slug field.
 func BySlug(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSlug, opts...).ToFunc()
+}
+
+// ByTitle orders the results by the title field.
+func ByTitle(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTitle, opts...).ToFunc()
+}
+
+// ByAcceptanceKind orders the results by the acceptance_kind field.
+func ByAcceptanceKind(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldAcceptanceKind, opts...).ToFunc()
+}
+
+// ByProvenanceKind orders the results by the provenance_kind field.
+func ByProvenanceKind(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldProvenanceKind, opts...).ToFunc()
+}
+
+// ByImportKey orders the results by the import_key field.
+func ByImportKey(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldImportKey, opts...).ToFunc()
 }
 
 // ByState orders the results by the state field.
@@ -469,6 +562,20 @@ func ByReputationEntries(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption
 		sqlgraph.OrderByNeighborTerms(s, newReputationEntriesStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByTagsCount orders the results by tags count.
+func ByTagsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newTagsStep(), opts...)
+	}
+}
+
+// ByTags orders the results by tags terms.
+func ByTags(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newTagsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newProposerStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -545,6 +652,49 @@ func newReputationEntriesStep() *sqlgraph.Step {
 		sqlgraph.To(ReputationEntriesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, ReputationEntriesTable, ReputationEntriesColumn),
 	)
+}
+func newTagsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(TagsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2M, false, TagsTable, TagsPrimaryKey...),
+	)
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (e AcceptanceKind) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(e.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (e *AcceptanceKind) UnmarshalGQL(val interface{}) error {
+	str, ok := val.(string)
+	if !ok {
+		return fmt.Errorf("enum %T must be a string", val)
+	}
+	*e = AcceptanceKind(str)
+	if err := AcceptanceKindValidator(*e); err != nil {
+		return fmt.Errorf("%s is not a valid AcceptanceKind", str)
+	}
+	return nil
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (e ProvenanceKind) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(e.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (e *ProvenanceKind) UnmarshalGQL(val interface{}) error {
+	str, ok := val.(string)
+	if !ok {
+		return fmt.Errorf("enum %T must be a string", val)
+	}
+	*e = ProvenanceKind(str)
+	if err := ProvenanceKindValidator(*e); err != nil {
+		return fmt.Errorf("%s is not a valid ProvenanceKind", str)
+	}
+	return nil
 }
 
 // MarshalGQL implements graphql.Marshaler interface.

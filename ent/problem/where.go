@@ -75,6 +75,16 @@ func Slug(v string) predicate.Problem {
 	return predicate.Problem(sql.FieldEQ(FieldSlug, v))
 }
 
+// Title applies equality check predicate on the "title" field. It's identical to TitleEQ.
+func Title(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEQ(FieldTitle, v))
+}
+
+// ImportKey applies equality check predicate on the "import_key" field. It's identical to ImportKeyEQ.
+func ImportKey(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEQ(FieldImportKey, v))
+}
+
 // SubmittedAt applies equality check predicate on the "submitted_at" field. It's identical to SubmittedAtEQ.
 func SubmittedAt(v time.Time) predicate.Problem {
 	return predicate.Problem(sql.FieldEQ(FieldSubmittedAt, v))
@@ -223,6 +233,186 @@ func SlugEqualFold(v string) predicate.Problem {
 // SlugContainsFold applies the ContainsFold predicate on the "slug" field.
 func SlugContainsFold(v string) predicate.Problem {
 	return predicate.Problem(sql.FieldContainsFold(FieldSlug, v))
+}
+
+// TitleEQ applies the EQ predicate on the "title" field.
+func TitleEQ(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEQ(FieldTitle, v))
+}
+
+// TitleNEQ applies the NEQ predicate on the "title" field.
+func TitleNEQ(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldNEQ(FieldTitle, v))
+}
+
+// TitleIn applies the In predicate on the "title" field.
+func TitleIn(vs ...string) predicate.Problem {
+	return predicate.Problem(sql.FieldIn(FieldTitle, vs...))
+}
+
+// TitleNotIn applies the NotIn predicate on the "title" field.
+func TitleNotIn(vs ...string) predicate.Problem {
+	return predicate.Problem(sql.FieldNotIn(FieldTitle, vs...))
+}
+
+// TitleGT applies the GT predicate on the "title" field.
+func TitleGT(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldGT(FieldTitle, v))
+}
+
+// TitleGTE applies the GTE predicate on the "title" field.
+func TitleGTE(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldGTE(FieldTitle, v))
+}
+
+// TitleLT applies the LT predicate on the "title" field.
+func TitleLT(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldLT(FieldTitle, v))
+}
+
+// TitleLTE applies the LTE predicate on the "title" field.
+func TitleLTE(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldLTE(FieldTitle, v))
+}
+
+// TitleContains applies the Contains predicate on the "title" field.
+func TitleContains(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldContains(FieldTitle, v))
+}
+
+// TitleHasPrefix applies the HasPrefix predicate on the "title" field.
+func TitleHasPrefix(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldHasPrefix(FieldTitle, v))
+}
+
+// TitleHasSuffix applies the HasSuffix predicate on the "title" field.
+func TitleHasSuffix(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldHasSuffix(FieldTitle, v))
+}
+
+// TitleEqualFold applies the EqualFold predicate on the "title" field.
+func TitleEqualFold(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEqualFold(FieldTitle, v))
+}
+
+// TitleContainsFold applies the ContainsFold predicate on the "title" field.
+func TitleContainsFold(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldContainsFold(FieldTitle, v))
+}
+
+// AcceptanceKindEQ applies the EQ predicate on the "acceptance_kind" field.
+func AcceptanceKindEQ(v AcceptanceKind) predicate.Problem {
+	return predicate.Problem(sql.FieldEQ(FieldAcceptanceKind, v))
+}
+
+// AcceptanceKindNEQ applies the NEQ predicate on the "acceptance_kind" field.
+func AcceptanceKindNEQ(v AcceptanceKind) predicate.Problem {
+	return predicate.Problem(sql.FieldNEQ(FieldAcceptanceKind, v))
+}
+
+// AcceptanceKindIn applies the In predicate on the "acceptance_kind" field.
+func AcceptanceKindIn(vs ...AcceptanceKind) predicate.Problem {
+	return predicate.Problem(sql.FieldIn(FieldAcceptanceKind, vs...))
+}
+
+// AcceptanceKindNotIn applies the NotIn predicate on the "acceptance_kind" field.
+func AcceptanceKindNotIn(vs ...AcceptanceKind) predicate.Problem {
+	return predicate.Problem(sql.FieldNotIn(FieldAcceptanceKind, vs...))
+}
+
+// ProvenanceKindEQ applies the EQ predicate on the "provenance_kind" field.
+func ProvenanceKindEQ(v ProvenanceKind) predicate.Problem {
+	return predicate.Problem(sql.FieldEQ(FieldProvenanceKind, v))
+}
+
+// ProvenanceKindNEQ applies the NEQ predicate on the "provenance_kind" field.
+func ProvenanceKindNEQ(v ProvenanceKind) predicate.Problem {
+	return predicate.Problem(sql.FieldNEQ(FieldProvenanceKind, v))
+}
+
+// ProvenanceKindIn applies the In predicate on the "provenance_kind" field.
+func ProvenanceKindIn(vs ...ProvenanceKind) predicate.Problem {
+	return predicate.Problem(sql.FieldIn(FieldProvenanceKind, vs...))
+}
+
+// ProvenanceKindNotIn applies the NotIn predicate on the "provenance_kind" field.
+func ProvenanceKindNotIn(vs ...ProvenanceKind) predicate.Problem {
+	return predicate.Problem(sql.FieldNotIn(FieldProvenanceKind, vs...))
+}
+
+// ImportKeyEQ applies the EQ predicate on the "import_key" field.
+func ImportKeyEQ(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEQ(FieldImportKey, v))
+}
+
+// ImportKeyNEQ applies the NEQ predicate on the "import_key" field.
+func ImportKeyNEQ(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldNEQ(FieldImportKey, v))
+}
+
+// ImportKeyIn applies the In predicate on the "import_key" field.
+func ImportKeyIn(vs ...string) predicate.Problem {
+	return predicate.Problem(sql.FieldIn(FieldImportKey, vs...))
+}
+
+// ImportKeyNotIn applies the NotIn predicate on the "import_key" field.
+func ImportKeyNotIn(vs ...string) predicate.Problem {
+	return predicate.Problem(sql.FieldNotIn(FieldImportKey, vs...))
+}
+
+// ImportKeyGT applies the GT predicate on the "import_key" field.
+func ImportKeyGT(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldGT(FieldImportKey, v))
+}
+
+// ImportKeyGTE applies the GTE predicate on the "import_key" field.
+func ImportKeyGTE(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldGTE(FieldImportKey, v))
+}
+
+// ImportKeyLT applies the LT predicate on the "import_key" field.
+func ImportKeyLT(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldLT(FieldImportKey, v))
+}
+
+// ImportKeyLTE applies the LTE predicate on the "import_key" field.
+func ImportKeyLTE(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldLTE(FieldImportKey, v))
+}
+
+// ImportKeyContains applies the Contains predicate on the "import_key" field.
+func ImportKeyContains(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldContains(FieldImportKey, v))
+}
+
+// ImportKeyHasPrefix applies the HasPrefix predicate on the "import_key" field.
+func ImportKeyHasPrefix(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldHasPrefix(FieldImportKey, v))
+}
+
+// ImportKeyHasSuffix applies the HasSuffix predicate on the "import_key" field.
+func ImportKeyHasSuffix(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldHasSuffix(FieldImportKey, v))
+}
+
+// ImportKeyIsNil applies the IsNil predicate on the "import_key" field.
+func ImportKeyIsNil() predicate.Problem {
+	return predicate.Problem(sql.FieldIsNull(FieldImportKey))
+}
+
+// ImportKeyNotNil applies the NotNil predicate on the "import_key" field.
+func ImportKeyNotNil() predicate.Problem {
+	return predicate.Problem(sql.FieldNotNull(FieldImportKey))
+}
+
+// ImportKeyEqualFold applies the EqualFold predicate on the "import_key" field.
+func ImportKeyEqualFold(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEqualFold(FieldImportKey, v))
+}
+
+// ImportKeyContainsFold applies the ContainsFold predicate on the "import_key" field.
+func ImportKeyContainsFold(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldContainsFold(FieldImportKey, v))
 }
 
 // StateEQ applies the EQ predicate on the "state" field.
@@ -463,6 +653,16 @@ func StakeStateIn(vs ...StakeState) predicate.Problem {
 // StakeStateNotIn applies the NotIn predicate on the "stake_state" field.
 func StakeStateNotIn(vs ...StakeState) predicate.Problem {
 	return predicate.Problem(sql.FieldNotIn(FieldStakeState, vs...))
+}
+
+// StakeStateIsNil applies the IsNil predicate on the "stake_state" field.
+func StakeStateIsNil() predicate.Problem {
+	return predicate.Problem(sql.FieldIsNull(FieldStakeState))
+}
+
+// StakeStateNotNil applies the NotNil predicate on the "stake_state" field.
+func StakeStateNotNil() predicate.Problem {
+	return predicate.Problem(sql.FieldNotNull(FieldStakeState))
 }
 
 // RemovedAtEQ applies the EQ predicate on the "removed_at" field.
@@ -1050,6 +1250,29 @@ func HasReputationEntries() predicate.Problem {
 func HasReputationEntriesWith(preds ...predicate.ReputationEntry) predicate.Problem {
 	return predicate.Problem(func(s *sql.Selector) {
 		step := newReputationEntriesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasTags applies the HasEdge predicate on the "tags" edge.
+func HasTags() predicate.Problem {
+	return predicate.Problem(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, false, TagsTable, TagsPrimaryKey...),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasTagsWith applies the HasEdge predicate on the "tags" edge with a given conditions (other predicates).
+func HasTagsWith(preds ...predicate.Tag) predicate.Problem {
+	return predicate.Problem(func(s *sql.Selector) {
+		step := newTagsStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

@@ -28,6 +28,8 @@ const (
 	FieldProvenance = "provenance"
 	// FieldReferenceSearch holds the string denoting the reference_search field in the database.
 	FieldReferenceSearch = "reference_search"
+	// FieldTags holds the string denoting the tags field in the database.
+	FieldTags = "tags"
 	// FieldHeroBrief holds the string denoting the hero_brief field in the database.
 	FieldHeroBrief = "hero_brief"
 	// FieldNote holds the string denoting the note field in the database.
@@ -96,6 +98,7 @@ var Columns = []string{
 	FieldAcceptance,
 	FieldProvenance,
 	FieldReferenceSearch,
+	FieldTags,
 	FieldHeroBrief,
 	FieldNote,
 	FieldAuthorID,

@@ -340,6 +340,16 @@ func StatementContainsFold(v string) predicate.Revision {
 	return predicate.Revision(sql.FieldContainsFold(FieldStatement, v))
 }
 
+// TagsIsNil applies the IsNil predicate on the "tags" field.
+func TagsIsNil() predicate.Revision {
+	return predicate.Revision(sql.FieldIsNull(FieldTags))
+}
+
+// TagsNotNil applies the NotNil predicate on the "tags" field.
+func TagsNotNil() predicate.Revision {
+	return predicate.Revision(sql.FieldNotNull(FieldTags))
+}
+
 // HeroBriefEQ applies the EQ predicate on the "hero_brief" field.
 func HeroBriefEQ(v string) predicate.Revision {
 	return predicate.Revision(sql.FieldEQ(FieldHeroBrief, v))

@@ -33,6 +33,15 @@ func (Problem) Fields() []ent.Field {
 		field.Int("number").Unique().Immutable().Positive().
 			Annotations(entgql.OrderField("NUMBER")),
 		field.String("slug").Unique().NotEmpty().MaxLen(120),
+		field.String("title").NotEmpty().
+			Comment("The current revision's title, kept here for lists and search.").
+			Annotations(entgql.OrderField("TITLE")),
+		field.Enum("acceptance_kind").Values("PROOF", "NUMERICAL", "SEARCH", "CLASSIFICATION").
+			Comment("The current revision's acceptance kind, kept here for filtering."),
+		field.Enum("provenance_kind").Values("IMPORTED", "REFORMULATION", "ORIGINAL").
+			Comment("The current revision's provenance kind, kept here for filtering."),
+		field.String("import_key").Optional().Nillable().Unique().Immutable().Annotations(entgql.Skip()).
+			Comment("The source's key of an imported problem (erdos:123), so re-imports update it."),
 		field.Enum("state").Values("PROSPECTING", "ACCEPTED", "ARCHIVED", "MERGED", "REMOVED").
 			Default("PROSPECTING"),
 		field.Time("submitted_at").Immutable().
@@ -44,7 +53,8 @@ func (Problem) Fields() []ent.Field {
 		field.Time("accepted_at").Optional().Nillable(),
 		field.Enum("acceptance_authority").Values("REVIEWER", "CHALLENGE_WINDOW_ELAPSED", "STAFF").
 			Optional().Nillable(),
-		field.Enum("stake_state").Values("ESCROWED", "RETURNED", "FORFEITED").Default("ESCROWED").
+		field.Enum("stake_state").Values("ESCROWED", "RETURNED", "FORFEITED").Optional().Nillable().
+			Comment("Empty for a trusted import, which stakes nothing.").
 			Annotations(entgql.Skip()),
 		field.Time("removed_at").Optional().Nillable(),
 		field.String("removal_reason").Optional().Nillable(),
@@ -68,6 +78,7 @@ func (Problem) Edges() []ent.Edge {
 		edge.To("claims", Claim.Type),
 		edge.To("bindings", Binding.Type).Annotations(entgql.Skip()),
 		edge.To("reputation_entries", ReputationEntry.Type).Annotations(entgql.Skip()),
+		edge.To("tags", Tag.Type),
 	}
 }
 

@@ -28,6 +28,7 @@ func (Revision) Fields() []ent.Field {
 		field.JSON("acceptance", packet.Acceptance{}).Immutable().Annotations(entgql.Skip()),
 		field.JSON("provenance", packet.Provenance{}).Immutable().Annotations(entgql.Skip()),
 		field.JSON("reference_search", packet.ReferenceSearch{}).Immutable().Annotations(entgql.Skip()),
+		field.Strings("tags").Optional().Immutable(),
 		field.Text("hero_brief").Default("").Immutable(),
 		field.String("note").Default("").Immutable().
 			Comment("Who applied the revision and why, when it was not the proposer."),

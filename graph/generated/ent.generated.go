@@ -1477,6 +1477,75 @@ func (ec *executionContext) fieldContext_Problem_slug(_ context.Context, field g
 	return graphql.NewScalarFieldContext("Problem", field, false, false, "String")
 }
 
+func (ec *executionContext) _Problem_title(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Problem", field, false, false, "String")
+}
+
+func (ec *executionContext) _Problem_acceptanceKind(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_acceptanceKind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AcceptanceKind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v problem.AcceptanceKind) graphql.Marshaler {
+			return ec.marshalNProblemAcceptanceKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐAcceptanceKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_acceptanceKind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Problem", field, false, false, "ProblemAcceptanceKind")
+}
+
+func (ec *executionContext) _Problem_provenanceKind(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_provenanceKind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProvenanceKind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v problem.ProvenanceKind) graphql.Marshaler {
+			return ec.marshalNProblemProvenanceKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐProvenanceKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_provenanceKind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Problem", field, false, false, "ProblemProvenanceKind")
+}
+
 func (ec *executionContext) _Problem_state(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1908,6 +1977,38 @@ func (ec *executionContext) fieldContext_Problem_claims(_ context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _Problem_tags(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_tags(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Tags(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Tag) graphql.Marshaler {
+			return ec.marshalOTag2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐTagᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Problem",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Tag(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Problem_inChallengePeriod(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1944,10 +2045,10 @@ func (ec *executionContext) _Problem_stake(ctx context.Context, field graphql.Co
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Stake) graphql.Marshaler {
-			return ec.marshalNStake2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐStake(ctx, selections, v)
+			return ec.marshalOStake2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐStake(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Problem_stake(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2975,6 +3076,29 @@ func (ec *executionContext) fieldContext_Revision_statement(_ context.Context, f
 	return graphql.NewScalarFieldContext("Revision", field, false, false, "String")
 }
 
+func (ec *executionContext) _Revision_tags(ctx context.Context, field graphql.CollectedField, obj *ent.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_tags(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Tags, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Revision", field, false, false, "String")
+}
+
 func (ec *executionContext) _Revision_heroBrief(ctx context.Context, field graphql.CollectedField, obj *ent.Revision) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3525,6 +3649,84 @@ func (ec *executionContext) fieldContext_Source_references(_ context.Context, fi
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Reference(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Tag_id(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tag_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tag_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tag", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Tag_name(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tag_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tag_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tag", field, false, false, "String")
+}
+
+func (ec *executionContext) _Tag_problems(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tag_problems(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Problems(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Problem) graphql.Marshaler {
+			return ec.marshalOProblem2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐProblemᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Tag_problems(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Tag",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Problem(ctx, field)
 		},
 	}
 	return fc, nil
@@ -6055,7 +6257,7 @@ func (ec *executionContext) unmarshalInputProblemWhereInput(ctx context.Context,
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "number", "numberNEQ", "numberIn", "numberNotIn", "numberGT", "numberGTE", "numberLT", "numberLTE", "slug", "slugNEQ", "slugIn", "slugNotIn", "slugGT", "slugGTE", "slugLT", "slugLTE", "slugContains", "slugHasPrefix", "slugHasSuffix", "slugEqualFold", "slugContainsFold", "state", "stateNEQ", "stateIn", "stateNotIn", "submittedAt", "submittedAtNEQ", "submittedAtIn", "submittedAtNotIn", "submittedAtGT", "submittedAtGTE", "submittedAtLT", "submittedAtLTE", "deadline", "deadlineNEQ", "deadlineIn", "deadlineNotIn", "deadlineGT", "deadlineGTE", "deadlineLT", "deadlineLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "acceptedAt", "acceptedAtNEQ", "acceptedAtIn", "acceptedAtNotIn", "acceptedAtGT", "acceptedAtGTE", "acceptedAtLT", "acceptedAtLTE", "acceptedAtIsNil", "acceptedAtNotNil", "acceptanceAuthority", "acceptanceAuthorityNEQ", "acceptanceAuthorityIn", "acceptanceAuthorityNotIn", "acceptanceAuthorityIsNil", "acceptanceAuthorityNotNil", "removedAt", "removedAtNEQ", "removedAtIn", "removedAtNotIn", "removedAtGT", "removedAtGTE", "removedAtLT", "removedAtLTE", "removedAtIsNil", "removedAtNotNil", "removalReason", "removalReasonNEQ", "removalReasonIn", "removalReasonNotIn", "removalReasonGT", "removalReasonGTE", "removalReasonLT", "removalReasonLTE", "removalReasonContains", "removalReasonHasPrefix", "removalReasonHasSuffix", "removalReasonIsNil", "removalReasonNotNil", "removalReasonEqualFold", "removalReasonContainsFold", "proposerID", "proposerIDNEQ", "proposerIDIn", "proposerIDNotIn", "proposerIDGT", "proposerIDGTE", "proposerIDLT", "proposerIDLTE", "proposerIDContains", "proposerIDHasPrefix", "proposerIDHasSuffix", "proposerIDEqualFold", "proposerIDContainsFold", "hasProposer", "hasProposerWith", "hasCurrentRevision", "hasCurrentRevisionWith", "hasRevisions", "hasRevisionsWith", "hasMergedInto", "hasMergedIntoWith", "hasMergedFrom", "hasMergedFromWith", "hasDecisions", "hasDecisionsWith", "hasClaims", "hasClaimsWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "number", "numberNEQ", "numberIn", "numberNotIn", "numberGT", "numberGTE", "numberLT", "numberLTE", "slug", "slugNEQ", "slugIn", "slugNotIn", "slugGT", "slugGTE", "slugLT", "slugLTE", "slugContains", "slugHasPrefix", "slugHasSuffix", "slugEqualFold", "slugContainsFold", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "acceptanceKind", "acceptanceKindNEQ", "acceptanceKindIn", "acceptanceKindNotIn", "provenanceKind", "provenanceKindNEQ", "provenanceKindIn", "provenanceKindNotIn", "state", "stateNEQ", "stateIn", "stateNotIn", "submittedAt", "submittedAtNEQ", "submittedAtIn", "submittedAtNotIn", "submittedAtGT", "submittedAtGTE", "submittedAtLT", "submittedAtLTE", "deadline", "deadlineNEQ", "deadlineIn", "deadlineNotIn", "deadlineGT", "deadlineGTE", "deadlineLT", "deadlineLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "acceptedAt", "acceptedAtNEQ", "acceptedAtIn", "acceptedAtNotIn", "acceptedAtGT", "acceptedAtGTE", "acceptedAtLT", "acceptedAtLTE", "acceptedAtIsNil", "acceptedAtNotNil", "acceptanceAuthority", "acceptanceAuthorityNEQ", "acceptanceAuthorityIn", "acceptanceAuthorityNotIn", "acceptanceAuthorityIsNil", "acceptanceAuthorityNotNil", "removedAt", "removedAtNEQ", "removedAtIn", "removedAtNotIn", "removedAtGT", "removedAtGTE", "removedAtLT", "removedAtLTE", "removedAtIsNil", "removedAtNotNil", "removalReason", "removalReasonNEQ", "removalReasonIn", "removalReasonNotIn", "removalReasonGT", "removalReasonGTE", "removalReasonLT", "removalReasonLTE", "removalReasonContains", "removalReasonHasPrefix", "removalReasonHasSuffix", "removalReasonIsNil", "removalReasonNotNil", "removalReasonEqualFold", "removalReasonContainsFold", "proposerID", "proposerIDNEQ", "proposerIDIn", "proposerIDNotIn", "proposerIDGT", "proposerIDGTE", "proposerIDLT", "proposerIDLTE", "proposerIDContains", "proposerIDHasPrefix", "proposerIDHasSuffix", "proposerIDEqualFold", "proposerIDContainsFold", "hasProposer", "hasProposerWith", "hasCurrentRevision", "hasCurrentRevisionWith", "hasRevisions", "hasRevisionsWith", "hasMergedInto", "hasMergedIntoWith", "hasMergedFrom", "hasMergedFromWith", "hasDecisions", "hasDecisionsWith", "hasClaims", "hasClaimsWith", "hasTags", "hasTagsWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -6300,6 +6502,153 @@ func (ec *executionContext) unmarshalInputProblemWhereInput(ctx context.Context,
 				return it, err
 			}
 			it.SlugContainsFold = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "titleNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleNEQ = data
+		case "titleIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleIn = data
+		case "titleNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleNotIn = data
+		case "titleGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleGT = data
+		case "titleGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleGTE = data
+		case "titleLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleLT = data
+		case "titleLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleLTE = data
+		case "titleContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleContains = data
+		case "titleHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleHasPrefix = data
+		case "titleHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleHasSuffix = data
+		case "titleEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleEqualFold = data
+		case "titleContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleContainsFold = data
+		case "acceptanceKind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("acceptanceKind"))
+			data, err := ec.unmarshalOProblemAcceptanceKind2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐAcceptanceKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AcceptanceKind = data
+		case "acceptanceKindNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("acceptanceKindNEQ"))
+			data, err := ec.unmarshalOProblemAcceptanceKind2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐAcceptanceKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AcceptanceKindNEQ = data
+		case "acceptanceKindIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("acceptanceKindIn"))
+			data, err := ec.unmarshalOProblemAcceptanceKind2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐAcceptanceKindᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AcceptanceKindIn = data
+		case "acceptanceKindNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("acceptanceKindNotIn"))
+			data, err := ec.unmarshalOProblemAcceptanceKind2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐAcceptanceKindᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AcceptanceKindNotIn = data
+		case "provenanceKind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("provenanceKind"))
+			data, err := ec.unmarshalOProblemProvenanceKind2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐProvenanceKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProvenanceKind = data
+		case "provenanceKindNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("provenanceKindNEQ"))
+			data, err := ec.unmarshalOProblemProvenanceKind2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐProvenanceKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProvenanceKindNEQ = data
+		case "provenanceKindIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("provenanceKindIn"))
+			data, err := ec.unmarshalOProblemProvenanceKind2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐProvenanceKindᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProvenanceKindIn = data
+		case "provenanceKindNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("provenanceKindNotIn"))
+			data, err := ec.unmarshalOProblemProvenanceKind2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐProvenanceKindᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProvenanceKindNotIn = data
 		case "state":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("state"))
 			data, err := ec.unmarshalOProblemState2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐState(ctx, v)
@@ -6972,6 +7321,20 @@ func (ec *executionContext) unmarshalInputProblemWhereInput(ctx context.Context,
 				return it, err
 			}
 			it.HasClaimsWith = data
+		case "hasTags":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasTags"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasTags = data
+		case "hasTagsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasTagsWith"))
+			data, err := ec.unmarshalOTagWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐTagWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasTagsWith = data
 		}
 	}
 	return it, nil
@@ -9348,6 +9711,237 @@ func UnmarshalSourceWhereInput(ctx context.Context, raw any) (ent.SourceWhereInp
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputTagWhereInput(ctx context.Context, obj any) (ent.TagWhereInput, error) {
+	var it ent.TagWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "hasProblems", "hasProblemsWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOTagWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐTagWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOTagWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐTagWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOTagWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐTagWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "hasProblems":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProblems"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProblems = data
+		case "hasProblemsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProblemsWith"))
+			data, err := ec.unmarshalOProblemWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐProblemWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProblemsWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalTagWhereInput unmarshals raw into the TagWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalTagWhereInput(ctx context.Context, raw any) (ent.TagWhereInput, error) {
+	var out ent.TagWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "TagWhereInput", raw, &out)
+	return out, err
+}
+
 // endregion **************************** input.gotpl *****************************
 
 // region    ************************** interface.gotpl ***************************
@@ -9356,6 +9950,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 	switch obj := (obj).(type) {
 	case nil:
 		return graphql.Null
+	case *ent.Tag:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Tag(ctx, sel, obj)
 	case *ent.Source:
 		if obj == nil {
 			return graphql.Null
@@ -9865,6 +10464,21 @@ func (ec *executionContext) _Problem(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "title":
+			out.Values[i] = ec._Problem_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "acceptanceKind":
+			out.Values[i] = ec._Problem_acceptanceKind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "provenanceKind":
+			out.Values[i] = ec._Problem_provenanceKind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "state":
 			out.Values[i] = ec._Problem_state(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -9952,6 +10566,12 @@ func (ec *executionContext) _Problem(ctx context.Context, sel ast.SelectionSet, 
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Problem_claims(ctx, field, obj)
 				})
+		case "tags":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Problem_tags(ctx, field, obj)
+				})
 		case "inChallengePeriod":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -9960,7 +10580,7 @@ func (ec *executionContext) _Problem(ctx context.Context, sel ast.SelectionSet, 
 				})
 		case "stake":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
+				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Problem_stake(ctx, field, obj)
 				})
@@ -10329,6 +10949,11 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "tags":
+			out.Values[i] = ec._Revision_tags(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "heroBrief":
 			out.Values[i] = ec._Revision_heroBrief(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -10465,6 +11090,50 @@ func (ec *executionContext) _Source(ctx context.Context, sel ast.SelectionSet, o
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Source_references(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var tagImplementors = []string{"Tag", "Node"}
+
+func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj *ent.Tag) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tagImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Tag")
+		case "id":
+			out.Values[i] = ec._Tag_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Tag_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "problems":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Tag_problems(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -10670,6 +11339,16 @@ func (ec *executionContext) marshalNProblemAcceptanceAuthority2githubᚗcomᚋth
 	return v
 }
 
+func (ec *executionContext) unmarshalNProblemAcceptanceKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐAcceptanceKind(ctx context.Context, v any) (problem.AcceptanceKind, error) {
+	var res problem.AcceptanceKind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNProblemAcceptanceKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐAcceptanceKind(ctx context.Context, sel ast.SelectionSet, v problem.AcceptanceKind) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNProblemConnection2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐProblemConnection(ctx context.Context, sel ast.SelectionSet, v *ent.ProblemConnection) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ProblemConnection!")
@@ -10689,6 +11368,16 @@ func (ec *executionContext) marshalNProblemOrderField2ᚖgithubᚗcomᚋtheoremd
 		graphql.AddInvalidNullError(ctx, "ProblemOrderField!")
 		return graphql.Null
 	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNProblemProvenanceKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐProvenanceKind(ctx context.Context, v any) (problem.ProvenanceKind, error) {
+	var res problem.ProvenanceKind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNProblemProvenanceKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐProvenanceKind(ctx context.Context, sel ast.SelectionSet, v problem.ProvenanceKind) graphql.Marshaler {
 	return v
 }
 
@@ -10822,6 +11511,19 @@ func (ec *executionContext) marshalNSourceLicenceClass2githubᚗcomᚋtheoremdb�
 
 func (ec *executionContext) unmarshalNSourceWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐSourceWhereInput(ctx context.Context, v any) (*ent.SourceWhereInput, error) {
 	res, err := ec.unmarshalInputSourceWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTag2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐTag(ctx context.Context, sel ast.SelectionSet, v *ent.Tag) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Tag!")
+		return graphql.Null
+	}
+	return ec._Tag(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNTagWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐTagWhereInput(ctx context.Context, v any) (*ent.TagWhereInput, error) {
+	res, err := ec.unmarshalInputTagWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -11403,6 +12105,58 @@ func (ec *executionContext) marshalOProblemAcceptanceAuthority2ᚖgithubᚗcom�
 	return v
 }
 
+func (ec *executionContext) unmarshalOProblemAcceptanceKind2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐAcceptanceKindᚄ(ctx context.Context, v any) ([]problem.AcceptanceKind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]problem.AcceptanceKind, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNProblemAcceptanceKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐAcceptanceKind(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOProblemAcceptanceKind2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐAcceptanceKindᚄ(ctx context.Context, sel ast.SelectionSet, v []problem.AcceptanceKind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNProblemAcceptanceKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐAcceptanceKind(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOProblemAcceptanceKind2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐAcceptanceKind(ctx context.Context, v any) (*problem.AcceptanceKind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(problem.AcceptanceKind)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOProblemAcceptanceKind2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐAcceptanceKind(ctx context.Context, sel ast.SelectionSet, v *problem.AcceptanceKind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) marshalOProblemEdge2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐProblemEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.ProblemEdge) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -11429,6 +12183,58 @@ func (ec *executionContext) unmarshalOProblemOrder2ᚖgithubᚗcomᚋtheoremdb�
 	}
 	res, err := ec.unmarshalInputProblemOrder(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOProblemProvenanceKind2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐProvenanceKindᚄ(ctx context.Context, v any) ([]problem.ProvenanceKind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]problem.ProvenanceKind, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNProblemProvenanceKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐProvenanceKind(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOProblemProvenanceKind2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐProvenanceKindᚄ(ctx context.Context, sel ast.SelectionSet, v []problem.ProvenanceKind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNProblemProvenanceKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐProvenanceKind(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOProblemProvenanceKind2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐProvenanceKind(ctx context.Context, v any) (*problem.ProvenanceKind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(problem.ProvenanceKind)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOProblemProvenanceKind2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐProvenanceKind(ctx context.Context, sel ast.SelectionSet, v *problem.ProvenanceKind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) unmarshalOProblemState2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐStateᚄ(ctx context.Context, v any) ([]problem.State, error) {
@@ -11910,6 +12716,50 @@ func (ec *executionContext) unmarshalOSourceWhereInput2ᚖgithubᚗcomᚋtheorem
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputSourceWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOTag2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐTagᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Tag) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTag2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐTag(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOTagWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐTagWhereInputᚄ(ctx context.Context, v any) ([]*ent.TagWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.TagWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNTagWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐTagWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOTagWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐTagWhereInput(ctx context.Context, v any) (*ent.TagWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputTagWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

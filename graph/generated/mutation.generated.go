@@ -1057,7 +1057,7 @@ func (ec *executionContext) unmarshalInputReviseProblemInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"problemId", "note", "title", "statement", "exposition", "acceptance", "provenance", "references", "referenceSearch", "heroBrief"}
+	fieldsInOrder := [...]string{"problemId", "note", "title", "statement", "exposition", "acceptance", "provenance", "references", "referenceSearch", "tags", "heroBrief"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -1127,6 +1127,13 @@ func (ec *executionContext) unmarshalInputReviseProblemInput(ctx context.Context
 				return it, err
 			}
 			it.ReferenceSearch = data
+		case "tags":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tags"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Tags = data
 		case "heroBrief":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroBrief"))
 			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
@@ -1162,7 +1169,7 @@ func (ec *executionContext) unmarshalInputSubmitProblemInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"title", "statement", "exposition", "acceptance", "provenance", "references", "referenceSearch", "heroBrief"}
+	fieldsInOrder := [...]string{"title", "statement", "exposition", "acceptance", "provenance", "references", "referenceSearch", "tags", "heroBrief"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -1218,6 +1225,13 @@ func (ec *executionContext) unmarshalInputSubmitProblemInput(ctx context.Context
 				return it, err
 			}
 			it.ReferenceSearch = data
+		case "tags":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tags"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Tags = data
 		case "heroBrief":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroBrief"))
 			data, err := ec.unmarshalOString2ᚖstring(ctx, v)

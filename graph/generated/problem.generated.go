@@ -1215,14 +1215,6 @@ func (ec *executionContext) marshalNRevisionRequest2ᚖgithubᚗcomᚋtheoremdb�
 	return ec._RevisionRequest(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNStake2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐStake(ctx context.Context, sel ast.SelectionSet, v *model.Stake) graphql.Marshaler {
-	if v == nil {
-		graphql.AddInvalidNullError(ctx, "Stake!")
-		return graphql.Null
-	}
-	return ec._Stake(ctx, sel, v)
-}
-
 func (ec *executionContext) unmarshalNStakeState2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐStakeState(ctx context.Context, v any) (problem.StakeState, error) {
 	var res problem.StakeState
 	err := res.UnmarshalGQL(v)
@@ -1231,6 +1223,13 @@ func (ec *executionContext) unmarshalNStakeState2githubᚗcomᚋtheoremdbᚋtheo
 
 func (ec *executionContext) marshalNStakeState2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐStakeState(ctx context.Context, sel ast.SelectionSet, v problem.StakeState) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalOStake2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐStake(ctx context.Context, sel ast.SelectionSet, v *model.Stake) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Stake(ctx, sel, v)
 }
 
 // endregion ***************************** type.gotpl *****************************

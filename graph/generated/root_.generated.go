@@ -134,6 +134,7 @@ type ComplexityRoot struct {
 
 	Problem struct {
 		AcceptanceAuthority  func(childComplexity int) int
+		AcceptanceKind       func(childComplexity int) int
 		AcceptedAt           func(childComplexity int) int
 		Claims               func(childComplexity int) int
 		CurrentRevision      func(childComplexity int) int
@@ -148,6 +149,7 @@ type ComplexityRoot struct {
 		OpenRevisionRequests func(childComplexity int) int
 		Proposer             func(childComplexity int) int
 		ProposerID           func(childComplexity int) int
+		ProvenanceKind       func(childComplexity int) int
 		RemovalReason        func(childComplexity int) int
 		RemovedAt            func(childComplexity int) int
 		Revisions            func(childComplexity int) int
@@ -155,6 +157,8 @@ type ComplexityRoot struct {
 		Stake                func(childComplexity int) int
 		State                func(childComplexity int) int
 		SubmittedAt          func(childComplexity int) int
+		Tags                 func(childComplexity int) int
+		Title                func(childComplexity int) int
 		UpdatedAt            func(childComplexity int) int
 	}
 
@@ -248,6 +252,7 @@ type ComplexityRoot struct {
 		ReferenceSearch func(childComplexity int) int
 		References      func(childComplexity int) int
 		Statement       func(childComplexity int) int
+		Tags            func(childComplexity int) int
 		Title           func(childComplexity int) int
 	}
 
@@ -278,6 +283,12 @@ type ComplexityRoot struct {
 	SubmitProblemPayload struct {
 		Problem    func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	Tag struct {
+		ID       func(childComplexity int) int
+		Name     func(childComplexity int) int
+		Problems func(childComplexity int) int
 	}
 
 	UserError struct {
@@ -740,6 +751,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Problem.AcceptanceAuthority(childComplexity), true
+	case "Problem.acceptanceKind":
+		if e.ComplexityRoot.Problem.AcceptanceKind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.AcceptanceKind(childComplexity), true
 	case "Problem.acceptedAt":
 		if e.ComplexityRoot.Problem.AcceptedAt == nil {
 			break
@@ -829,6 +846,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Problem.ProposerID(childComplexity), true
+	case "Problem.provenanceKind":
+		if e.ComplexityRoot.Problem.ProvenanceKind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.ProvenanceKind(childComplexity), true
 	case "Problem.removalReason":
 		if e.ComplexityRoot.Problem.RemovalReason == nil {
 			break
@@ -871,6 +894,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Problem.SubmittedAt(childComplexity), true
+	case "Problem.tags":
+		if e.ComplexityRoot.Problem.Tags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.Tags(childComplexity), true
+	case "Problem.title":
+		if e.ComplexityRoot.Problem.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.Title(childComplexity), true
 	case "Problem.updatedAt":
 		if e.ComplexityRoot.Problem.UpdatedAt == nil {
 			break
@@ -1262,6 +1297,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Revision.Statement(childComplexity), true
+	case "Revision.tags":
+		if e.ComplexityRoot.Revision.Tags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.Tags(childComplexity), true
 	case "Revision.title":
 		if e.ComplexityRoot.Revision.Title == nil {
 			break
@@ -1375,6 +1416,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SubmitProblemPayload.UserErrors(childComplexity), true
 
+	case "Tag.id":
+		if e.ComplexityRoot.Tag.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tag.ID(childComplexity), true
+	case "Tag.name":
+		if e.ComplexityRoot.Tag.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tag.Name(childComplexity), true
+	case "Tag.problems":
+		if e.ComplexityRoot.Tag.Problems == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tag.Problems(childComplexity), true
+
 	case "UserError.code":
 		if e.ComplexityRoot.UserError.Code == nil {
 			break
@@ -1423,6 +1483,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("RevisionWhereInput", ec.unmarshalInputRevisionWhereInput),
 			graphql.NewInputUnmarshaler("SourceWhereInput", ec.unmarshalInputSourceWhereInput),
 			graphql.NewInputUnmarshaler("SubmitProblemInput", ec.unmarshalInputSubmitProblemInput),
+			graphql.NewInputUnmarshaler("TagWhereInput", ec.unmarshalInputTagWhereInput),
 		)
 	}
 	first := true
@@ -2155,6 +2216,18 @@ type Problem implements Node {
   id: ID!
   number: Int!
   slug: String!
+  """
+  The current revision's title, kept here for lists and search.
+  """
+  title: String!
+  """
+  The current revision's acceptance kind, kept here for filtering.
+  """
+  acceptanceKind: ProblemAcceptanceKind!
+  """
+  The current revision's provenance kind, kept here for filtering.
+  """
+  provenanceKind: ProblemProvenanceKind!
   state: ProblemState!
   submittedAt: Time!
   deadline: Time!
@@ -2171,6 +2244,7 @@ type Problem implements Node {
   mergedFrom: [Problem!]
   decisions: [Decision!]
   claims: [Claim!]
+  tags: [Tag!]
 }
 """
 ProblemAcceptanceAuthority is enum for the field acceptance_authority
@@ -2179,6 +2253,15 @@ enum ProblemAcceptanceAuthority @goModel(model: "github.com/theoremdb/theoremdb/
   REVIEWER
   CHALLENGE_WINDOW_ELAPSED
   STAFF
+}
+"""
+ProblemAcceptanceKind is enum for the field acceptance_kind
+"""
+enum ProblemAcceptanceKind @goModel(model: "github.com/theoremdb/theoremdb/ent/problem.AcceptanceKind") {
+  PROOF
+  NUMERICAL
+  SEARCH
+  CLASSIFICATION
 }
 """
 A connection to a list of items.
@@ -2228,9 +2311,18 @@ Properties by which Problem connections can be ordered.
 """
 enum ProblemOrderField {
   NUMBER
+  TITLE
   SUBMITTED_AT
   DEADLINE
   UPDATED_AT
+}
+"""
+ProblemProvenanceKind is enum for the field provenance_kind
+"""
+enum ProblemProvenanceKind @goModel(model: "github.com/theoremdb/theoremdb/ent/problem.ProvenanceKind") {
+  IMPORTED
+  REFORMULATION
+  ORIGINAL
 }
 """
 ProblemState is enum for the field state
@@ -2290,6 +2382,36 @@ input ProblemWhereInput {
   slugHasSuffix: String
   slugEqualFold: String
   slugContainsFold: String
+  """
+  title field predicates
+  """
+  title: String
+  titleNEQ: String
+  titleIn: [String!]
+  titleNotIn: [String!]
+  titleGT: String
+  titleGTE: String
+  titleLT: String
+  titleLTE: String
+  titleContains: String
+  titleHasPrefix: String
+  titleHasSuffix: String
+  titleEqualFold: String
+  titleContainsFold: String
+  """
+  acceptance_kind field predicates
+  """
+  acceptanceKind: ProblemAcceptanceKind
+  acceptanceKindNEQ: ProblemAcceptanceKind
+  acceptanceKindIn: [ProblemAcceptanceKind!]
+  acceptanceKindNotIn: [ProblemAcceptanceKind!]
+  """
+  provenance_kind field predicates
+  """
+  provenanceKind: ProblemProvenanceKind
+  provenanceKindNEQ: ProblemProvenanceKind
+  provenanceKindIn: [ProblemProvenanceKind!]
+  provenanceKindNotIn: [ProblemProvenanceKind!]
   """
   state field predicates
   """
@@ -2434,6 +2556,11 @@ input ProblemWhereInput {
   """
   hasClaims: Boolean
   hasClaimsWith: [ClaimWhereInput!]
+  """
+  tags edge predicates
+  """
+  hasTags: Boolean
+  hasTagsWith: [TagWhereInput!]
 }
 type Query {
   """
@@ -2725,6 +2852,7 @@ type Revision implements Node {
   number: Int!
   title: String!
   statement: String!
+  tags: [String!]
   heroBrief: String!
   """
   Who applied the revision and why, when it was not the proposer.
@@ -3036,6 +3164,54 @@ input SourceWhereInput {
   hasReferences: Boolean
   hasReferencesWith: [ReferenceWhereInput!]
 }
+type Tag implements Node {
+  id: ID!
+  name: String!
+  problems: [Problem!]
+}
+"""
+TagWhereInput is used for filtering Tag objects.
+Input was generated by ent.
+"""
+input TagWhereInput {
+  not: TagWhereInput
+  and: [TagWhereInput!]
+  or: [TagWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  idNEQ: ID
+  idIn: [ID!]
+  idNotIn: [ID!]
+  idGT: ID
+  idGTE: ID
+  idLT: ID
+  idLTE: ID
+  idEqualFold: ID
+  idContainsFold: ID
+  """
+  name field predicates
+  """
+  name: String
+  nameNEQ: String
+  nameIn: [String!]
+  nameNotIn: [String!]
+  nameGT: String
+  nameGTE: String
+  nameLT: String
+  nameLTE: String
+  nameContains: String
+  nameHasPrefix: String
+  nameHasSuffix: String
+  nameEqualFold: String
+  nameContainsFold: String
+  """
+  problems edge predicates
+  """
+  hasProblems: Boolean
+  hasProblemsWith: [ProblemWhereInput!]
+}
 """
 The builtin Time type
 """
@@ -3059,6 +3235,8 @@ input SubmitProblemInput {
   provenance: ProvenanceInput
   references: [ReferenceInput!]
   referenceSearch: ReferenceSearchInput
+  "Subject labels such as \"number theory\"; lower-cased, at most 12."
+  tags: [String!]
   heroBrief: String
 }
 
@@ -3073,6 +3251,8 @@ input ReviseProblemInput {
   provenance: ProvenanceInput
   references: [ReferenceInput!]
   referenceSearch: ReferenceSearchInput
+  "Subject labels such as \"number theory\"; lower-cased, at most 12."
+  tags: [String!]
   heroBrief: String
 }
 
@@ -3183,8 +3363,8 @@ type RecordDecisionPayload {
 extend type Problem {
   "True while the problem is prospecting and its deadline has not passed."
   inChallengePeriod: Boolean!
-  "The submitter's reputation stake on this problem."
-  stake: Stake!
+  "The submitter's reputation stake on this problem; null for a trusted import, which stakes nothing."
+  stake: Stake
   "Revision requests of keep-prospecting decisions on the current revision."
   openRevisionRequests: [RevisionRequest!]!
   "Events whose subject is this problem, in sequence order, after the given sequence number."
@@ -3480,6 +3660,12 @@ func (ec *executionContext) childFields_Problem(ctx context.Context, field graph
 		return ec.fieldContext_Problem_number(ctx, field)
 	case "slug":
 		return ec.fieldContext_Problem_slug(ctx, field)
+	case "title":
+		return ec.fieldContext_Problem_title(ctx, field)
+	case "acceptanceKind":
+		return ec.fieldContext_Problem_acceptanceKind(ctx, field)
+	case "provenanceKind":
+		return ec.fieldContext_Problem_provenanceKind(ctx, field)
 	case "state":
 		return ec.fieldContext_Problem_state(ctx, field)
 	case "submittedAt":
@@ -3512,6 +3698,8 @@ func (ec *executionContext) childFields_Problem(ctx context.Context, field graph
 		return ec.fieldContext_Problem_decisions(ctx, field)
 	case "claims":
 		return ec.fieldContext_Problem_claims(ctx, field)
+	case "tags":
+		return ec.fieldContext_Problem_tags(ctx, field)
 	case "inChallengePeriod":
 		return ec.fieldContext_Problem_inChallengePeriod(ctx, field)
 	case "stake":
@@ -3668,6 +3856,8 @@ func (ec *executionContext) childFields_Revision(ctx context.Context, field grap
 		return ec.fieldContext_Revision_title(ctx, field)
 	case "statement":
 		return ec.fieldContext_Revision_statement(ctx, field)
+	case "tags":
+		return ec.fieldContext_Revision_tags(ctx, field)
 	case "heroBrief":
 		return ec.fieldContext_Revision_heroBrief(ctx, field)
 	case "note":
@@ -3750,6 +3940,18 @@ func (ec *executionContext) childFields_SubmitProblemPayload(ctx context.Context
 		return ec.fieldContext_SubmitProblemPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SubmitProblemPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Tag(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Tag_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Tag_name(ctx, field)
+	case "problems":
+		return ec.fieldContext_Tag_problems(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Tag", field.Name)
 }
 
 func (ec *executionContext) childFields_UserError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

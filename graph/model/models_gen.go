@@ -52,7 +52,9 @@ type ReviseProblemInput struct {
 	Provenance      *packet.Provenance        `json:"provenance,omitempty"`
 	References      []*policy.ReferenceInput  `json:"references,omitempty"`
 	ReferenceSearch *packet.ReferenceSearch   `json:"referenceSearch,omitempty"`
-	HeroBrief       *string                   `json:"heroBrief,omitempty"`
+	// Subject labels such as "number theory"; lower-cased, at most 12.
+	Tags      []string `json:"tags,omitempty"`
+	HeroBrief *string  `json:"heroBrief,omitempty"`
 }
 
 type ReviseProblemPayload struct {
@@ -81,7 +83,9 @@ type SubmitProblemInput struct {
 	Provenance      *packet.Provenance        `json:"provenance,omitempty"`
 	References      []*policy.ReferenceInput  `json:"references,omitempty"`
 	ReferenceSearch *packet.ReferenceSearch   `json:"referenceSearch,omitempty"`
-	HeroBrief       *string                   `json:"heroBrief,omitempty"`
+	// Subject labels such as "number theory"; lower-cased, at most 12.
+	Tags      []string `json:"tags,omitempty"`
+	HeroBrief *string  `json:"heroBrief,omitempty"`
 }
 
 type SubmitProblemPayload struct {

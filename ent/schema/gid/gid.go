@@ -30,6 +30,7 @@ const (
 	Decision        = "dec"
 	Event           = "evt"
 	Slug            = "slg"
+	Tag             = "tag"
 )
 
 // ProblemPrefix starts every problem ID.

@@ -21,13 +21,15 @@ CREATE INDEX "event_subject_seq" ON "events" ("subject", "seq");
 -- Create index "events_seq_key" to table: "events"
 CREATE UNIQUE INDEX "events_seq_key" ON "events" ("seq");
 -- Create "problems" table
-CREATE TABLE "problems" ("id" character varying NOT NULL, "number" bigint NOT NULL, "slug" character varying NOT NULL, "state" character varying NOT NULL DEFAULT 'PROSPECTING', "submitted_at" timestamptz NOT NULL, "deadline" timestamptz NOT NULL, "updated_at" timestamptz NOT NULL, "accepted_at" timestamptz NULL, "acceptance_authority" character varying NULL, "stake_state" character varying NOT NULL DEFAULT 'ESCROWED', "removed_at" timestamptz NULL, "removal_reason" character varying NULL, "proposer_id" character varying NOT NULL, "merged_into_id" character varying NULL, "current_revision_id" character varying NULL, PRIMARY KEY ("id"), CONSTRAINT "problems_problems_merged_from" FOREIGN KEY ("merged_into_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE SET NULL);
+CREATE TABLE "problems" ("id" character varying NOT NULL, "number" bigint NOT NULL, "slug" character varying NOT NULL, "title" character varying NOT NULL, "acceptance_kind" character varying NOT NULL, "provenance_kind" character varying NOT NULL, "import_key" character varying NULL, "state" character varying NOT NULL DEFAULT 'PROSPECTING', "submitted_at" timestamptz NOT NULL, "deadline" timestamptz NOT NULL, "updated_at" timestamptz NOT NULL, "accepted_at" timestamptz NULL, "acceptance_authority" character varying NULL, "stake_state" character varying NULL, "removed_at" timestamptz NULL, "removal_reason" character varying NULL, "proposer_id" character varying NOT NULL, "merged_into_id" character varying NULL, "current_revision_id" character varying NULL, PRIMARY KEY ("id"), CONSTRAINT "problems_problems_merged_from" FOREIGN KEY ("merged_into_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE SET NULL);
 -- Create index "problem_state_deadline" to table: "problems"
 CREATE INDEX "problem_state_deadline" ON "problems" ("state", "deadline");
 -- Create index "problem_submitted_at" to table: "problems"
 CREATE INDEX "problem_submitted_at" ON "problems" ("submitted_at");
 -- Create index "problem_updated_at" to table: "problems"
 CREATE INDEX "problem_updated_at" ON "problems" ("updated_at");
+-- Create index "problems_import_key_key" to table: "problems"
+CREATE UNIQUE INDEX "problems_import_key_key" ON "problems" ("import_key");
 -- Create index "problems_number_key" to table: "problems"
 CREATE UNIQUE INDEX "problems_number_key" ON "problems" ("number");
 -- Create index "problems_slug_key" to table: "problems"
@@ -45,7 +47,7 @@ CREATE INDEX "reputationentry_account_id_at" ON "reputation_entries" ("account_i
 -- Create index "reputationentry_problem_id_kind" to table: "reputation_entries"
 CREATE UNIQUE INDEX "reputationentry_problem_id_kind" ON "reputation_entries" ("problem_id", "kind");
 -- Create "revisions" table
-CREATE TABLE "revisions" ("id" character varying NOT NULL, "number" bigint NOT NULL, "title" character varying NOT NULL, "statement" text NOT NULL, "exposition" jsonb NOT NULL, "acceptance" jsonb NOT NULL, "provenance" jsonb NOT NULL, "reference_search" jsonb NOT NULL, "hero_brief" text NOT NULL DEFAULT '', "note" character varying NOT NULL DEFAULT '', "created_at" timestamptz NOT NULL, "author_id" character varying NOT NULL, "problem_id" character varying NOT NULL, PRIMARY KEY ("id"));
+CREATE TABLE "revisions" ("id" character varying NOT NULL, "number" bigint NOT NULL, "title" character varying NOT NULL, "statement" text NOT NULL, "exposition" jsonb NOT NULL, "acceptance" jsonb NOT NULL, "provenance" jsonb NOT NULL, "reference_search" jsonb NOT NULL, "tags" jsonb NULL, "hero_brief" text NOT NULL DEFAULT '', "note" character varying NOT NULL DEFAULT '', "created_at" timestamptz NOT NULL, "author_id" character varying NOT NULL, "problem_id" character varying NOT NULL, PRIMARY KEY ("id"));
 -- Create index "revision_problem_id_number" to table: "revisions"
 CREATE UNIQUE INDEX "revision_problem_id_number" ON "revisions" ("problem_id", "number");
 -- Create "slugs" table
@@ -56,10 +58,16 @@ CREATE UNIQUE INDEX "slugs_slug_key" ON "slugs" ("slug");
 CREATE TABLE "sources" ("id" character varying NOT NULL, "identifier" character varying NOT NULL, "kind" character varying NOT NULL, "title" character varying NOT NULL DEFAULT '', "authors" jsonb NULL, "year" bigint NULL, "licence_class" character varying NOT NULL DEFAULT 'RECORD', "confirmation" character varying NOT NULL DEFAULT 'UNCONFIRMED', "created_at" timestamptz NOT NULL, PRIMARY KEY ("id"));
 -- Create index "sources_identifier_key" to table: "sources"
 CREATE UNIQUE INDEX "sources_identifier_key" ON "sources" ("identifier");
+-- Create "tags" table
+CREATE TABLE "tags" ("id" character varying NOT NULL, "name" character varying NOT NULL, PRIMARY KEY ("id"));
+-- Create index "tags_name_key" to table: "tags"
+CREATE UNIQUE INDEX "tags_name_key" ON "tags" ("name");
 -- Create "tokens" table
 CREATE TABLE "tokens" ("id" character varying NOT NULL, "digest" character varying NOT NULL, "label" character varying NOT NULL DEFAULT '', "created_at" timestamptz NOT NULL, "revoked_at" timestamptz NULL, "account_id" character varying NOT NULL, PRIMARY KEY ("id"));
 -- Create index "tokens_digest_key" to table: "tokens"
 CREATE UNIQUE INDEX "tokens_digest_key" ON "tokens" ("digest");
+-- Create "problem_tags" table
+CREATE TABLE "problem_tags" ("problem_id" character varying NOT NULL, "tag_id" character varying NOT NULL, PRIMARY KEY ("problem_id", "tag_id"));
 -- Modify "bindings" table
 ALTER TABLE "bindings" ADD CONSTRAINT "bindings_claims_bindings" FOREIGN KEY ("claim_id") REFERENCES "claims" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION, ADD CONSTRAINT "bindings_problems_bindings" FOREIGN KEY ("problem_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION;
 -- Modify "claims" table
@@ -78,3 +86,5 @@ ALTER TABLE "revisions" ADD CONSTRAINT "revisions_accounts_revisions" FOREIGN KE
 ALTER TABLE "slugs" ADD CONSTRAINT "slugs_problems_slugs" FOREIGN KEY ("problem_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION;
 -- Modify "tokens" table
 ALTER TABLE "tokens" ADD CONSTRAINT "tokens_accounts_tokens" FOREIGN KEY ("account_id") REFERENCES "accounts" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION;
+-- Modify "problem_tags" table
+ALTER TABLE "problem_tags" ADD CONSTRAINT "problem_tags_problem_id" FOREIGN KEY ("problem_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE CASCADE, ADD CONSTRAINT "problem_tags_tag_id" FOREIGN KEY ("tag_id") REFERENCES "tags" ("id") ON UPDATE NO ACTION ON DELETE CASCADE;

@@ -21,11 +21,13 @@ CREATE UNIQUE INDEX `events_seq_key` ON `events` (`seq`);
 -- Create index "event_subject_seq" to table: "events"
 CREATE INDEX `event_subject_seq` ON `events` (`subject`, `seq`);
 -- Create "problems" table
-CREATE TABLE `problems` (`id` text NOT NULL, `number` integer NOT NULL, `slug` text NOT NULL, `state` text NOT NULL DEFAULT ('PROSPECTING'), `submitted_at` datetime NOT NULL, `deadline` datetime NOT NULL, `updated_at` datetime NOT NULL, `accepted_at` datetime NULL, `acceptance_authority` text NULL, `stake_state` text NOT NULL DEFAULT ('ESCROWED'), `removed_at` datetime NULL, `removal_reason` text NULL, `proposer_id` text NOT NULL, `merged_into_id` text NULL, `current_revision_id` text NULL, PRIMARY KEY (`id`), CONSTRAINT `problems_accounts_problems` FOREIGN KEY (`proposer_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION, CONSTRAINT `problems_problems_merged_from` FOREIGN KEY (`merged_into_id`) REFERENCES `problems` (`id`) ON DELETE SET NULL, CONSTRAINT `problems_revisions_current_of` FOREIGN KEY (`current_revision_id`) REFERENCES `revisions` (`id`) ON DELETE SET NULL);
+CREATE TABLE `problems` (`id` text NOT NULL, `number` integer NOT NULL, `slug` text NOT NULL, `title` text NOT NULL, `acceptance_kind` text NOT NULL, `provenance_kind` text NOT NULL, `import_key` text NULL, `state` text NOT NULL DEFAULT ('PROSPECTING'), `submitted_at` datetime NOT NULL, `deadline` datetime NOT NULL, `updated_at` datetime NOT NULL, `accepted_at` datetime NULL, `acceptance_authority` text NULL, `stake_state` text NULL, `removed_at` datetime NULL, `removal_reason` text NULL, `proposer_id` text NOT NULL, `merged_into_id` text NULL, `current_revision_id` text NULL, PRIMARY KEY (`id`), CONSTRAINT `problems_accounts_problems` FOREIGN KEY (`proposer_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION, CONSTRAINT `problems_problems_merged_from` FOREIGN KEY (`merged_into_id`) REFERENCES `problems` (`id`) ON DELETE SET NULL, CONSTRAINT `problems_revisions_current_of` FOREIGN KEY (`current_revision_id`) REFERENCES `revisions` (`id`) ON DELETE SET NULL);
 -- Create index "problems_number_key" to table: "problems"
 CREATE UNIQUE INDEX `problems_number_key` ON `problems` (`number`);
 -- Create index "problems_slug_key" to table: "problems"
 CREATE UNIQUE INDEX `problems_slug_key` ON `problems` (`slug`);
+-- Create index "problems_import_key_key" to table: "problems"
+CREATE UNIQUE INDEX `problems_import_key_key` ON `problems` (`import_key`);
 -- Create index "problem_state_deadline" to table: "problems"
 CREATE INDEX `problem_state_deadline` ON `problems` (`state`, `deadline`);
 -- Create index "problem_submitted_at" to table: "problems"
@@ -45,7 +47,7 @@ CREATE INDEX `reputationentry_account_id_at` ON `reputation_entries` (`account_i
 -- Create index "reputationentry_problem_id_kind" to table: "reputation_entries"
 CREATE UNIQUE INDEX `reputationentry_problem_id_kind` ON `reputation_entries` (`problem_id`, `kind`);
 -- Create "revisions" table
-CREATE TABLE `revisions` (`id` text NOT NULL, `number` integer NOT NULL, `title` text NOT NULL, `statement` text NOT NULL, `exposition` json NOT NULL, `acceptance` json NOT NULL, `provenance` json NOT NULL, `reference_search` json NOT NULL, `hero_brief` text NOT NULL DEFAULT (''), `note` text NOT NULL DEFAULT (''), `created_at` datetime NOT NULL, `author_id` text NOT NULL, `problem_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `revisions_accounts_revisions` FOREIGN KEY (`author_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION, CONSTRAINT `revisions_problems_revisions` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE NO ACTION);
+CREATE TABLE `revisions` (`id` text NOT NULL, `number` integer NOT NULL, `title` text NOT NULL, `statement` text NOT NULL, `exposition` json NOT NULL, `acceptance` json NOT NULL, `provenance` json NOT NULL, `reference_search` json NOT NULL, `tags` json NULL, `hero_brief` text NOT NULL DEFAULT (''), `note` text NOT NULL DEFAULT (''), `created_at` datetime NOT NULL, `author_id` text NOT NULL, `problem_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `revisions_accounts_revisions` FOREIGN KEY (`author_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION, CONSTRAINT `revisions_problems_revisions` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE NO ACTION);
 -- Create index "revision_problem_id_number" to table: "revisions"
 CREATE UNIQUE INDEX `revision_problem_id_number` ON `revisions` (`problem_id`, `number`);
 -- Create "slugs" table
@@ -56,7 +58,13 @@ CREATE UNIQUE INDEX `slugs_slug_key` ON `slugs` (`slug`);
 CREATE TABLE `sources` (`id` text NOT NULL, `identifier` text NOT NULL, `kind` text NOT NULL, `title` text NOT NULL DEFAULT (''), `authors` json NULL, `year` integer NULL, `licence_class` text NOT NULL DEFAULT ('RECORD'), `confirmation` text NOT NULL DEFAULT ('UNCONFIRMED'), `created_at` datetime NOT NULL, PRIMARY KEY (`id`));
 -- Create index "sources_identifier_key" to table: "sources"
 CREATE UNIQUE INDEX `sources_identifier_key` ON `sources` (`identifier`);
+-- Create "tags" table
+CREATE TABLE `tags` (`id` text NOT NULL, `name` text NOT NULL, PRIMARY KEY (`id`));
+-- Create index "tags_name_key" to table: "tags"
+CREATE UNIQUE INDEX `tags_name_key` ON `tags` (`name`);
 -- Create "tokens" table
 CREATE TABLE `tokens` (`id` text NOT NULL, `digest` text NOT NULL, `label` text NOT NULL DEFAULT (''), `created_at` datetime NOT NULL, `revoked_at` datetime NULL, `account_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `tokens_accounts_tokens` FOREIGN KEY (`account_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION);
 -- Create index "tokens_digest_key" to table: "tokens"
 CREATE UNIQUE INDEX `tokens_digest_key` ON `tokens` (`digest`);
+-- Create "problem_tags" table
+CREATE TABLE `problem_tags` (`problem_id` text NOT NULL, `tag_id` text NOT NULL, PRIMARY KEY (`problem_id`, `tag_id`), CONSTRAINT `problem_tags_problem_id` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE CASCADE, CONSTRAINT `problem_tags_tag_id` FOREIGN KEY (`tag_id`) REFERENCES `tags` (`id`) ON DELETE CASCADE);

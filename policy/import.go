@@ -1,0 +1,148 @@
+package policy
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/role"
+)
+
+// Kinds of events and authority of the trusted import path.
+const (
+	KindProblemImported = "problem.imported"
+	AuthorityImport     = "trusted_import"
+)
+
+// ImportOutcome says what an import did with one record.
+type ImportOutcome string
+
+// Import outcomes.
+const (
+	Created   ImportOutcome = "created"
+	Updated   ImportOutcome = "updated"
+	Unchanged ImportOutcome = "unchanged"
+)
+
+// Import is the trusted import path for a record from an outside
+// collection, keyed by the source's own identifier (erdos:123). An operator
+// runs it. The first import goes through intake like any submission — a
+// permanent ID, a challenge period, the deadline job — but stakes no
+// reputation, since it is not an ordinary submission. Importing the same
+// key again changes nothing when the content is the same, and otherwise
+// adds a revision whose note says it was re-imported, keeping the ID,
+// earlier revisions and decisions. Problems that were archived, merged or
+// removed are left alone.
+func (s *Service) Import(ctx context.Context, actor *ent.Account, key, source string, in ProblemInput) (*ent.Problem, ImportOutcome, error) {
+	if actor == nil {
+		return nil, "", ErrUnauthenticated
+	}
+	if !role.Has(actor.Roles, role.Operator) {
+		return nil, "", fmt.Errorf("importing needs the operator role: %w", ErrForbidden)
+	}
+	if strings.TrimSpace(key) == "" {
+		return nil, "", refuse(CodeRequired, "an import names the source's key of the record", "importKey")
+	}
+	now := s.Now()
+	ok, err := in.validate(now, false)
+	if err != nil {
+		return nil, "", err
+	}
+	var (
+		p       *ent.Problem
+		outcome ImportOutcome
+	)
+	err = s.inTx(ctx, func(ctx context.Context, t *tx) error {
+		existing, err := t.Problem.Query().Where(problem.ImportKey(key)).Only(ctx)
+		switch {
+		case ent.IsNotFound(err):
+			n, _, err := t.nextCounter(ctx, "problem")
+			if err != nil {
+				return err
+			}
+			p, err = t.createProblem(ctx, actor.ID, n, ok, s.Now(), key, AuthorityImport, KindProblemImported,
+				map[string]any{"importKey": key, "source": source})
+			outcome = Created
+			return err
+		case err != nil:
+			return fmt.Errorf("import %s: %w", key, err)
+		}
+		if p, err = t.lockProblem(ctx, existing.ID); err != nil {
+			return err
+		}
+		outcome = Unchanged
+		switch p.State {
+		case problem.StateARCHIVED, problem.StateMERGED, problem.StateREMOVED:
+			return nil
+		}
+		cur, err := t.Revision.Query().Where(revision.ID(*p.CurrentRevisionID)).WithReferences(func(q *ent.ReferenceQuery) {
+			q.WithSource().Order(ent.Asc(reference.FieldPosition))
+		}).Only(ctx)
+		if err != nil {
+			return fmt.Errorf("import %s: current revision: %w", key, err)
+		}
+		if contentDigest(revisionContent(cur)) == contentDigest(ok) {
+			return nil
+		}
+		p, err = t.addRevision(ctx, actor, p, "Re-imported from "+source, AuthorityImport, ok)
+		outcome = Updated
+		return err
+	})
+	if err != nil {
+		var ve *ValidationError
+		if !errors.As(err, &ve) && ent.IsConstraintError(err) {
+			return nil, "", fmt.Errorf("import %s: written concurrently, run the import again: %w", key, err)
+		}
+		return nil, "", err
+	}
+	p, err = s.client.Problem.Get(ctx, p.ID)
+	return p, outcome, err
+}
+
+// revisionContent rebuilds the intake a stored revision came from, with
+// parsed identifiers, so it can be compared with a new one.
+func revisionContent(r *ent.Revision) *intake {
+	in := &intake{ProblemInput: ProblemInput{Title: r.Title, Statement: r.Statement, Exposition: r.Exposition,
+		Acceptance: &r.Acceptance, Provenance: &r.Provenance, ReferenceSearch: &r.ReferenceSearch,
+		Tags: r.Tags, HeroBrief: r.HeroBrief}}
+	for _, ref := range r.Edges.References {
+		in.References = append(in.References, ReferenceInput{Identifier: ref.Edges.Source.Identifier,
+			Citation: ref.Citation, Locator: ref.Locator, Relevance: ref.Relevance, Role: ref.Role})
+	}
+	return in
+}
+
+// contentDigest is a digest of the content of an intake, with references
+// keyed by their normalised identifier and text trimmed as it is stored.
+func contentDigest(in *intake) string {
+	type ref struct{ Key, Citation, Locator, Relevance, Role string }
+	refs := make([]ref, len(in.References))
+	for i, r := range in.References {
+		key := r.Identifier
+		if i < len(in.ids) {
+			key = in.ids[i].Key
+		}
+		refs[i] = ref{key, strings.TrimSpace(r.Citation), strings.TrimSpace(r.Locator), strings.TrimSpace(r.Relevance), string(r.Role)}
+	}
+	exp := in.Exposition
+	if len(exp) == 0 {
+		exp = nil
+	}
+	tags := in.Tags
+	if len(tags) == 0 {
+		tags = nil
+	}
+	rs := *in.ReferenceSearch
+	rs.CheckedOn = rs.CheckedOn.UTC()
+	b, _ := json.Marshal([]any{strings.TrimSpace(in.Title), in.Statement, exp, in.Acceptance, in.Provenance, refs, rs, tags, in.HeroBrief})
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
