@@ -34,6 +34,7 @@ func SharedCollections(root string) []CollectionDir {
 // CalibrationOptions says what to calibrate on.
 type CalibrationOptions struct {
 	Collections []CollectionDir
+	Check       []string // names of the collections whose bodies are checked, each against the others; all when empty
 	Fresh       string // directory of Lean files whose doc comments are fresh human text
 	BodyBytes   int    // size of a checked body; 4096 when 0
 	MaxBodies   int    // bodies checked per collection, spread evenly; all when 0
@@ -208,7 +209,17 @@ func Calibrate(ctx context.Context, o CalibrationOptions) (*CalibrationReport, e
 		recall[k.name] = &RecallRow{Kind: k.name}
 	}
 	r := rand.New(rand.NewPCG(o.Seed, 0x636f7079))
+	var rounds []int
 	for i, c := range o.Collections {
+		if len(o.Check) == 0 || slices.Contains(o.Check, c.Name) {
+			rounds = append(rounds, i)
+		}
+	}
+	if len(rounds) == 0 {
+		return nil, fmt.Errorf("no collection named %v to check: %w", o.Check, ErrInvalid)
+	}
+	for round, i := range rounds {
+		c := o.Collections[i]
 		var ref []Document
 		var names []string
 		var pool [][]Document
@@ -259,9 +270,9 @@ func Calibrate(ctx context.Context, o CalibrationOptions) (*CalibrationReport, e
 		rep.FalseMatch = append(rep.FalseMatch, row)
 
 		// Fresh text against this index is human text too; with plants it measures recall.
-		plants := o.Plants / len(o.Collections)
-		if i == len(o.Collections)-1 {
-			plants = o.Plants - plants*(len(o.Collections)-1)
+		plants := o.Plants / len(rounds)
+		if round == len(rounds)-1 {
+			plants = o.Plants - plants*(len(rounds)-1)
 		}
 		freshRow := FalseMatchRow{From: "fresh doc comments", Against: row.Against}
 		logf("planting %d copies of each kind from %s", plants, row.Against)

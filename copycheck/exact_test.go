@@ -61,7 +61,11 @@ func textIndex(t testing.TB, texts [][]byte, shardLimit int) *Index {
 func TestExactRunsMatchBruteForce(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 11))
-	for trial := 0; trial < 120; trial++ {
+	trials := 120
+	if raceEnabled {
+		trials = 30
+	}
+	for trial := 0; trial < trials; trial++ {
 		alphabet := []string{"ab", "abcd", "abcdefghijklmnopqrstuvwxyz"}[trial%3]
 		var corpus [][]byte
 		for d := 0; d < 1+r.IntN(6); d++ {
