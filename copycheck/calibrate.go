@@ -35,12 +35,12 @@ func SharedCollections(root string) []CollectionDir {
 type CalibrationOptions struct {
 	Collections []CollectionDir
 	Check       []string // names of the collections whose bodies are checked, each against the others; all when empty
-	Fresh       string // directory of Lean files whose doc comments are fresh human text
-	BodyBytes   int    // size of a checked body; 4096 when 0
-	MaxBodies   int    // bodies checked per collection, spread evenly; all when 0
-	Plants      int    // planted copies per kind; 100 when 0
-	Seed        uint64 // for the choice of planted copies
-	Config      Config // thresholds under test
+	Fresh       string   // directory of Lean files whose doc comments are fresh human text
+	BodyBytes   int      // size of a checked body; 4096 when 0
+	MaxBodies   int      // bodies checked per collection, spread evenly; all when 0
+	Plants      int      // planted copies per kind; 100 when 0
+	Seed        uint64   // for the choice of planted copies
+	Config      Config   // thresholds under test
 	Phrases     *Phrases
 	Progress    io.Writer // optional
 }

@@ -20,6 +20,14 @@ func main() {
 	plants := flag.Int("plants", 150, "planted copies per kind")
 	seed := flag.Uint64("seed", 1, "seed of the planted copies")
 	quiet := flag.Bool("q", false, "no progress on standard error")
+	cfg := copycheck.DefaultConfig()
+	flag.IntVar(&cfg.FlagRun, "flag-run", cfg.FlagRun, "exact run that is a flag, in normalised characters")
+	flag.IntVar(&cfg.MatchRun, "match-run", cfg.MatchRun, "exact run that is a match")
+	flag.Float64Var(&cfg.SectionCover, "section-cover", cfg.SectionCover, "share of a section covered by flags that is a match")
+	flag.Float64Var(&cfg.NearJaccard, "near-jaccard", cfg.NearJaccard, "estimated Jaccard of a near candidate")
+	flag.IntVar(&cfg.NearBlock, "near-block", cfg.NearBlock, "common block of words that confirms a near candidate")
+	flag.Float64Var(&cfg.NearRougeL, "near-rougel", cfg.NearRougeL, "ROUGE-L that confirms a near candidate")
+	flag.StringVar(&cfg.Version, "version", cfg.Version, "label of the thresholds under test")
 	flag.Parse()
 	o := copycheck.CalibrationOptions{
 		Collections: copycheck.SharedCollections(filepath.Join(*shared, "corpus")),
@@ -27,11 +35,15 @@ func main() {
 		MaxBodies:   *bodies,
 		Plants:      *plants,
 		Seed:        *seed,
-		Config:      copycheck.DefaultConfig(),
+		Config:      cfg,
 		Phrases:     copycheck.DefaultPhrases(),
 	}
 	if !*quiet {
 		o.Progress = os.Stderr
+	}
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintln(os.Stderr, "calibrate:", err)
+		os.Exit(2)
 	}
 	rep, err := copycheck.Calibrate(context.Background(), o)
 	if err != nil {
