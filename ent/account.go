@@ -39,6 +39,8 @@ type Account struct {
 type AccountEdges struct {
 	// Tokens holds the value of the tokens edge.
 	Tokens []*Token `json:"tokens,omitempty"`
+	// Sessions holds the value of the sessions edge.
+	Sessions []*Session `json:"sessions,omitempty"`
 	// ReputationEntries holds the value of the reputation_entries edge.
 	ReputationEntries []*ReputationEntry `json:"reputation_entries,omitempty"`
 	// Problems holds the value of the problems edge.
@@ -51,9 +53,10 @@ type AccountEdges struct {
 	Claims []*Claim `json:"claims,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [6]bool
+	loadedTypes [7]bool
 
 	namedTokens            map[string][]*Token
+	namedSessions          map[string][]*Session
 	namedReputationEntries map[string][]*ReputationEntry
 	namedProblems          map[string][]*Problem
 	namedRevisions         map[string][]*Revision
@@ -70,10 +73,19 @@ func (e AccountEdges) TokensOrErr() ([]*Token, error) {
 	return nil, &NotLoadedError{edge: "tokens"}
 }
 
+// SessionsOrErr returns the Sessions value or an error if the edge
+// was not loaded in eager-loading.
+func (e AccountEdges) SessionsOrErr() ([]*Session, error) {
+	if e.loadedTypes[1] {
+		return e.Sessions, nil
+	}
+	return nil, &NotLoadedError{edge: "sessions"}
+}
+
 // ReputationEntriesOrErr returns the ReputationEntries value or an error if the edge
 // was not loaded in eager-loading.
 func (e AccountEdges) ReputationEntriesOrErr() ([]*ReputationEntry, error) {
-	if e.loadedTypes[1] {
+	if e.loadedTypes[2] {
 		return e.ReputationEntries, nil
 	}
 	return nil, &NotLoadedError{edge: "reputation_entries"}
@@ -82,7 +94,7 @@ func (e AccountEdges) ReputationEntriesOrErr() ([]*ReputationEntry, error) {
 // ProblemsOrErr returns the Problems value or an error if the edge
 // was not loaded in eager-loading.
 func (e AccountEdges) ProblemsOrErr() ([]*Problem, error) {
-	if e.loadedTypes[2] {
+	if e.loadedTypes[3] {
 		return e.Problems, nil
 	}
 	return nil, &NotLoadedError{edge: "problems"}
@@ -91,7 +103,7 @@ func (e AccountEdges) ProblemsOrErr() ([]*Problem, error) {
 // RevisionsOrErr returns the Revisions value or an error if the edge
 // was not loaded in eager-loading.
 func (e AccountEdges) RevisionsOrErr() ([]*Revision, error) {
-	if e.loadedTypes[3] {
+	if e.loadedTypes[4] {
 		return e.Revisions, nil
 	}
 	return nil, &NotLoadedError{edge: "revisions"}
@@ -100,7 +112,7 @@ func (e AccountEdges) RevisionsOrErr() ([]*Revision, error) {
 // DecisionsOrErr returns the Decisions value or an error if the edge
 // was not loaded in eager-loading.
 func (e AccountEdges) DecisionsOrErr() ([]*Decision, error) {
-	if e.loadedTypes[4] {
+	if e.loadedTypes[5] {
 		return e.Decisions, nil
 	}
 	return nil, &NotLoadedError{edge: "decisions"}
@@ -109,7 +121,7 @@ func (e AccountEdges) DecisionsOrErr() ([]*Decision, error) {
 // ClaimsOrErr returns the Claims value or an error if the edge
 // was not loaded in eager-loading.
 func (e AccountEdges) ClaimsOrErr() ([]*Claim, error) {
-	if e.loadedTypes[5] {
+	if e.loadedTypes[6] {
 		return e.Claims, nil
 	}
 	return nil, &NotLoadedError{edge: "claims"}
@@ -198,6 +210,11 @@ func (_m *Account) QueryTokens() *TokenQuery {
 	return NewAccountClient(_m.config).QueryTokens(_m)
 }
 
+// QuerySessions queries the "sessions" edge of the Account entity.
+func (_m *Account) QuerySessions() *SessionQuery {
+	return NewAccountClient(_m.config).QuerySessions(_m)
+}
+
 // QueryReputationEntries queries the "reputation_entries" edge of the Account entity.
 func (_m *Account) QueryReputationEntries() *ReputationEntryQuery {
 	return NewAccountClient(_m.config).QueryReputationEntries(_m)
@@ -284,6 +301,30 @@ func (_m *Account) appendNamedTokens(name string, edges ...*Token) {
 		_m.Edges.namedTokens[name] = []*Token{}
 	} else {
 		_m.Edges.namedTokens[name] = append(_m.Edges.namedTokens[name], edges...)
+	}
+}
+
+// NamedSessions returns the Sessions named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Account) NamedSessions(name string) ([]*Session, error) {
+	if _m.Edges.namedSessions == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedSessions[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Account) appendNamedSessions(name string, edges ...*Session) {
+	if _m.Edges.namedSessions == nil {
+		_m.Edges.namedSessions = make(map[string][]*Session)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedSessions[name] = []*Session{}
+	} else {
+		_m.Edges.namedSessions[name] = append(_m.Edges.namedSessions[name], edges...)
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/ent/session"
 	"github.com/theoremdb/theoremdb/ent/token"
 	"github.com/theoremdb/theoremdb/role"
 )
@@ -103,6 +104,21 @@ func (_c *AccountCreate) AddTokens(v ...*Token) *AccountCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddTokenIDs(ids...)
+}
+
+// AddSessionIDs adds the "sessions" edge to the Session entity by IDs.
+func (_c *AccountCreate) AddSessionIDs(ids ...string) *AccountCreate {
+	_c.mutation.AddSessionIDs(ids...)
+	return _c
+}
+
+// AddSessions adds the "sessions" edges to the Session entity.
+func (_c *AccountCreate) AddSessions(v ...*Session) *AccountCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddSessionIDs(ids...)
 }
 
 // AddReputationEntryIDs adds the "reputation_entries" edge to the ReputationEntry entity by IDs.
@@ -319,6 +335,22 @@ func (_c *AccountCreate) createSpec() (*Account, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(token.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.SessionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.SessionsTable,
+			Columns: []string{account.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(session.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

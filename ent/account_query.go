@@ -20,6 +20,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/ent/session"
 	"github.com/theoremdb/theoremdb/ent/token"
 )
 
@@ -31,6 +32,7 @@ type AccountQuery struct {
 	inters                     []Interceptor
 	predicates                 []predicate.Account
 	withTokens                 *TokenQuery
+	withSessions               *SessionQuery
 	withReputationEntries      *ReputationEntryQuery
 	withProblems               *ProblemQuery
 	withRevisions              *RevisionQuery
@@ -39,6 +41,7 @@ type AccountQuery struct {
 	loadTotal                  []func(context.Context, []*Account) error
 	modifiers                  []func(*sql.Selector)
 	withNamedTokens            map[string]*TokenQuery
+	withNamedSessions          map[string]*SessionQuery
 	withNamedReputationEntries map[string]*ReputationEntryQuery
 	withNamedProblems          map[string]*ProblemQuery
 	withNamedRevisions         map[string]*RevisionQuery
@@ -95,6 +98,28 @@ func (_q *AccountQuery) QueryTokens() *TokenQuery {
 			sqlgraph.From(account.Table, account.FieldID, selector),
 			sqlgraph.To(token.Table, token.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, account.TokensTable, account.TokensColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QuerySessions chains the current query on the "sessions" edge.
+func (_q *AccountQuery) QuerySessions() *SessionQuery {
+	query := (&SessionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(account.Table, account.FieldID, selector),
+			sqlgraph.To(session.Table, session.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, account.SessionsTable, account.SessionsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -405,6 +430,7 @@ func (_q *AccountQuery) Clone() *AccountQuery {
 		inters:                append([]Interceptor{}, _q.inters...),
 		predicates:            append([]predicate.Account{}, _q.predicates...),
 		withTokens:            _q.withTokens.Clone(),
+		withSessions:          _q.withSessions.Clone(),
 		withReputationEntries: _q.withReputationEntries.Clone(),
 		withProblems:          _q.withProblems.Clone(),
 		withRevisions:         _q.withRevisions.Clone(),
@@ -424,6 +450,17 @@ func (_q *AccountQuery) WithTokens(opts ...func(*TokenQuery)) *AccountQuery {
 		opt(query)
 	}
 	_q.withTokens = query
+	return _q
+}
+
+// WithSessions tells the query-builder to eager-load the nodes that are connected to
+// the "sessions" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *AccountQuery) WithSessions(opts ...func(*SessionQuery)) *AccountQuery {
+	query := (&SessionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withSessions = query
 	return _q
 }
 
@@ -560,8 +597,9 @@ func (_q *AccountQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Acco
 	var (
 		nodes       = []*Account{}
 		_spec       = _q.querySpec()
-		loadedTypes = [6]bool{
+		loadedTypes = [7]bool{
 			_q.withTokens != nil,
+			_q.withSessions != nil,
 			_q.withReputationEntries != nil,
 			_q.withProblems != nil,
 			_q.withRevisions != nil,
@@ -594,6 +632,13 @@ func (_q *AccountQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Acco
 		if err := _q.loadTokens(ctx, query, nodes,
 			func(n *Account) { n.Edges.Tokens = []*Token{} },
 			func(n *Account, e *Token) { n.Edges.Tokens = append(n.Edges.Tokens, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withSessions; query != nil {
+		if err := _q.loadSessions(ctx, query, nodes,
+			func(n *Account) { n.Edges.Sessions = []*Session{} },
+			func(n *Account, e *Session) { n.Edges.Sessions = append(n.Edges.Sessions, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -636,6 +681,13 @@ func (_q *AccountQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Acco
 		if err := _q.loadTokens(ctx, query, nodes,
 			func(n *Account) { n.appendNamedTokens(name) },
 			func(n *Account, e *Token) { n.appendNamedTokens(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedSessions {
+		if err := _q.loadSessions(ctx, query, nodes,
+			func(n *Account) { n.appendNamedSessions(name) },
+			func(n *Account, e *Session) { n.appendNamedSessions(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -697,6 +749,36 @@ func (_q *AccountQuery) loadTokens(ctx context.Context, query *TokenQuery, nodes
 	}
 	query.Where(predicate.Token(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(account.TokensColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.AccountID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "account_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *AccountQuery) loadSessions(ctx context.Context, query *SessionQuery, nodes []*Account, init func(*Account), assign func(*Account, *Session)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Account)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(session.FieldAccountID)
+	}
+	query.Where(predicate.Session(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(account.SessionsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -990,6 +1072,20 @@ func (_q *AccountQuery) WithNamedTokens(name string, opts ...func(*TokenQuery)) 
 		_q.withNamedTokens = make(map[string]*TokenQuery)
 	}
 	_q.withNamedTokens[name] = query
+	return _q
+}
+
+// WithNamedSessions tells the query-builder to eager-load the nodes that are connected to the "sessions"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *AccountQuery) WithNamedSessions(name string, opts ...func(*SessionQuery)) *AccountQuery {
+	query := (&SessionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedSessions == nil {
+		_q.withNamedSessions = make(map[string]*SessionQuery)
+	}
+	_q.withNamedSessions[name] = query
 	return _q
 }
 

@@ -25,6 +25,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/ent/session"
 	"github.com/theoremdb/theoremdb/ent/slug"
 	"github.com/theoremdb/theoremdb/ent/source"
 	"github.com/theoremdb/theoremdb/ent/tag"
@@ -58,6 +59,8 @@ type Client struct {
 	ReputationEntry *ReputationEntryClient
 	// Revision is the client for interacting with the Revision builders.
 	Revision *RevisionClient
+	// Session is the client for interacting with the Session builders.
+	Session *SessionClient
 	// Slug is the client for interacting with the Slug builders.
 	Slug *SlugClient
 	// Source is the client for interacting with the Source builders.
@@ -87,6 +90,7 @@ func (c *Client) init() {
 	c.Reference = NewReferenceClient(c.config)
 	c.ReputationEntry = NewReputationEntryClient(c.config)
 	c.Revision = NewRevisionClient(c.config)
+	c.Session = NewSessionClient(c.config)
 	c.Slug = NewSlugClient(c.config)
 	c.Source = NewSourceClient(c.config)
 	c.Tag = NewTagClient(c.config)
@@ -193,6 +197,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Reference:       NewReferenceClient(cfg),
 		ReputationEntry: NewReputationEntryClient(cfg),
 		Revision:        NewRevisionClient(cfg),
+		Session:         NewSessionClient(cfg),
 		Slug:            NewSlugClient(cfg),
 		Source:          NewSourceClient(cfg),
 		Tag:             NewTagClient(cfg),
@@ -226,6 +231,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Reference:       NewReferenceClient(cfg),
 		ReputationEntry: NewReputationEntryClient(cfg),
 		Revision:        NewRevisionClient(cfg),
+		Session:         NewSessionClient(cfg),
 		Slug:            NewSlugClient(cfg),
 		Source:          NewSourceClient(cfg),
 		Tag:             NewTagClient(cfg),
@@ -260,7 +266,8 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Problem,
-		c.Reference, c.ReputationEntry, c.Revision, c.Slug, c.Source, c.Tag, c.Token,
+		c.Reference, c.ReputationEntry, c.Revision, c.Session, c.Slug, c.Source, c.Tag,
+		c.Token,
 	} {
 		n.Use(hooks...)
 	}
@@ -271,7 +278,8 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Problem,
-		c.Reference, c.ReputationEntry, c.Revision, c.Slug, c.Source, c.Tag, c.Token,
+		c.Reference, c.ReputationEntry, c.Revision, c.Session, c.Slug, c.Source, c.Tag,
+		c.Token,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -300,6 +308,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.ReputationEntry.mutate(ctx, m)
 	case *RevisionMutation:
 		return c.Revision.mutate(ctx, m)
+	case *SessionMutation:
+		return c.Session.mutate(ctx, m)
 	case *SlugMutation:
 		return c.Slug.mutate(ctx, m)
 	case *SourceMutation:
@@ -430,6 +440,22 @@ func (c *AccountClient) QueryTokens(_m *Account) *TokenQuery {
 			sqlgraph.From(account.Table, account.FieldID, id),
 			sqlgraph.To(token.Table, token.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, account.TokensTable, account.TokensColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QuerySessions queries the sessions edge of a Account.
+func (c *AccountClient) QuerySessions(_m *Account) *SessionQuery {
+	query := (&SessionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(account.Table, account.FieldID, id),
+			sqlgraph.To(session.Table, session.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, account.SessionsTable, account.SessionsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -2251,6 +2277,155 @@ func (c *RevisionClient) mutate(ctx context.Context, m *RevisionMutation) (Value
 	}
 }
 
+// SessionClient is a client for the Session schema.
+type SessionClient struct {
+	config
+}
+
+// NewSessionClient returns a client for the Session from the given config.
+func NewSessionClient(c config) *SessionClient {
+	return &SessionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `session.Hooks(f(g(h())))`.
+func (c *SessionClient) Use(hooks ...Hook) {
+	c.hooks.Session = append(c.hooks.Session, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `session.Intercept(f(g(h())))`.
+func (c *SessionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Session = append(c.inters.Session, interceptors...)
+}
+
+// Create returns a builder for creating a Session entity.
+func (c *SessionClient) Create() *SessionCreate {
+	mutation := newSessionMutation(c.config, OpCreate)
+	return &SessionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Session entities.
+func (c *SessionClient) CreateBulk(builders ...*SessionCreate) *SessionCreateBulk {
+	return &SessionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *SessionClient) MapCreateBulk(slice any, setFunc func(*SessionCreate, int)) *SessionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &SessionCreateBulk{err: fmt.Errorf("calling to SessionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*SessionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &SessionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Session.
+func (c *SessionClient) Update() *SessionUpdate {
+	mutation := newSessionMutation(c.config, OpUpdate)
+	return &SessionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *SessionClient) UpdateOne(_m *Session) *SessionUpdateOne {
+	mutation := newSessionMutation(c.config, OpUpdateOne, withSession(_m))
+	return &SessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *SessionClient) UpdateOneID(id string) *SessionUpdateOne {
+	mutation := newSessionMutation(c.config, OpUpdateOne, withSessionID(id))
+	return &SessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Session.
+func (c *SessionClient) Delete() *SessionDelete {
+	mutation := newSessionMutation(c.config, OpDelete)
+	return &SessionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *SessionClient) DeleteOne(_m *Session) *SessionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *SessionClient) DeleteOneID(id string) *SessionDeleteOne {
+	builder := c.Delete().Where(session.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &SessionDeleteOne{builder}
+}
+
+// Query returns a query builder for Session.
+func (c *SessionClient) Query() *SessionQuery {
+	return &SessionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeSession},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Session entity by its id.
+func (c *SessionClient) Get(ctx context.Context, id string) (*Session, error) {
+	return c.Query().Where(session.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *SessionClient) GetX(ctx context.Context, id string) *Session {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryAccount queries the account edge of a Session.
+func (c *SessionClient) QueryAccount(_m *Session) *AccountQuery {
+	query := (&AccountClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(session.Table, session.FieldID, id),
+			sqlgraph.To(account.Table, account.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, session.AccountTable, session.AccountColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *SessionClient) Hooks() []Hook {
+	return c.hooks.Session
+}
+
+// Interceptors returns the client interceptors.
+func (c *SessionClient) Interceptors() []Interceptor {
+	return c.inters.Session
+}
+
+func (c *SessionClient) mutate(ctx context.Context, m *SessionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&SessionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&SessionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&SessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&SessionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Session mutation op: %q", m.Op())
+	}
+}
+
 // SlugClient is a client for the Slug schema.
 type SlugClient struct {
 	config
@@ -2851,11 +3026,11 @@ func (c *TokenClient) mutate(ctx context.Context, m *TokenMutation) (Value, erro
 type (
 	hooks struct {
 		Account, Binding, Claim, Counter, Decision, Event, Problem, Reference,
-		ReputationEntry, Revision, Slug, Source, Tag, Token []ent.Hook
+		ReputationEntry, Revision, Session, Slug, Source, Tag, Token []ent.Hook
 	}
 	inters struct {
 		Account, Binding, Claim, Counter, Decision, Event, Problem, Reference,
-		ReputationEntry, Revision, Slug, Source, Tag, Token []ent.Interceptor
+		ReputationEntry, Revision, Session, Slug, Source, Tag, Token []ent.Interceptor
 	}
 )
 

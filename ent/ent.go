@@ -22,6 +22,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/ent/session"
 	"github.com/theoremdb/theoremdb/ent/slug"
 	"github.com/theoremdb/theoremdb/ent/source"
 	"github.com/theoremdb/theoremdb/ent/tag"
@@ -96,6 +97,7 @@ func checkColumn(t, c string) error {
 			reference.Table:       reference.ValidColumn,
 			reputationentry.Table: reputationentry.ValidColumn,
 			revision.Table:        revision.ValidColumn,
+			session.Table:         session.ValidColumn,
 			slug.Table:            slug.ValidColumn,
 			source.Table:          source.ValidColumn,
 			tag.Table:             tag.ValidColumn,

@@ -14,6 +14,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/schema"
+	"github.com/theoremdb/theoremdb/ent/session"
 	"github.com/theoremdb/theoremdb/ent/slug"
 	"github.com/theoremdb/theoremdb/ent/source"
 	"github.com/theoremdb/theoremdb/ent/tag"
@@ -345,6 +346,31 @@ func init() {
 	// revision.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	revision.IDValidator = func() func(string) error {
 		validators := revisionDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	sessionMixin := schema.Session{}.Mixin()
+	sessionMixinFields0 := sessionMixin[0].Fields()
+	_ = sessionMixinFields0
+	sessionFields := schema.Session{}.Fields()
+	_ = sessionFields
+	// sessionDescID is the schema descriptor for id field.
+	sessionDescID := sessionMixinFields0[0].Descriptor()
+	// session.DefaultID holds the default value on creation for the id field.
+	session.DefaultID = sessionDescID.Default.(func() string)
+	// session.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	session.IDValidator = func() func(string) error {
+		validators := sessionDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

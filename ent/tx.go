@@ -34,6 +34,8 @@ type Tx struct {
 	ReputationEntry *ReputationEntryClient
 	// Revision is the client for interacting with the Revision builders.
 	Revision *RevisionClient
+	// Session is the client for interacting with the Session builders.
+	Session *SessionClient
 	// Slug is the client for interacting with the Slug builders.
 	Slug *SlugClient
 	// Source is the client for interacting with the Source builders.
@@ -183,6 +185,7 @@ func (tx *Tx) init() {
 	tx.Reference = NewReferenceClient(tx.config)
 	tx.ReputationEntry = NewReputationEntryClient(tx.config)
 	tx.Revision = NewRevisionClient(tx.config)
+	tx.Session = NewSessionClient(tx.config)
 	tx.Slug = NewSlugClient(tx.config)
 	tx.Source = NewSourceClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)

@@ -2,9 +2,7 @@ package policy
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"fmt"
 	"strings"
@@ -76,12 +74,11 @@ func (s *Service) AccountByHandle(ctx context.Context, handle string) (*ent.Acco
 // CreateToken makes a bearer token for an account and returns it. Only its
 // digest is stored, so this is the one time it can be seen.
 func (s *Service) CreateToken(ctx context.Context, a *ent.Account, label string) (string, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", fmt.Errorf("token: %w", err)
+	tok, err := randomToken(TokenPrefix)
+	if err != nil {
+		return "", err
 	}
-	tok := TokenPrefix + base64.RawURLEncoding.EncodeToString(b)
-	err := s.inTx(ctx, func(ctx context.Context, t *tx) error {
+	err = s.inTx(ctx, func(ctx context.Context, t *tx) error {
 		tk, err := t.Token.Create().SetAccountID(a.ID).SetDigest(tokenDigest(tok)).SetLabel(label).
 			SetCreatedAt(s.Now()).Save(ctx)
 		if err != nil {

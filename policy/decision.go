@@ -128,6 +128,12 @@ func (in DecisionInput) digest(actorID, problemID, mergeInto string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// CanReview reports whether an account may record reviewer decisions:
+// reviewers on their own authority, operators as staff.
+func CanReview(a *ent.Account) bool {
+	return a != nil && (role.Has(a.Roles, role.Reviewer) || role.Has(a.Roles, role.Operator))
+}
+
 // DecisionResult is a recorded decision and the problem after it.
 type DecisionResult struct {
 	Decision *ent.Decision
@@ -147,13 +153,12 @@ func (s *Service) RecordDecision(ctx context.Context, actor *ent.Account, in Dec
 	if actor == nil {
 		return nil, ErrUnauthenticated
 	}
-	authority := decision.AuthorityREVIEWER
-	switch {
-	case role.Has(actor.Roles, role.Reviewer):
-	case role.Has(actor.Roles, role.Operator):
-		authority = decision.AuthoritySTAFF
-	default:
+	if !CanReview(actor) {
 		return nil, fmt.Errorf("recording a decision needs the reviewer or operator role: %w", ErrForbidden)
+	}
+	authority := decision.AuthorityREVIEWER
+	if !role.Has(actor.Roles, role.Reviewer) {
+		authority = decision.AuthoritySTAFF
 	}
 	if err := in.validate(); err != nil {
 		return nil, err

@@ -14,16 +14,50 @@ type Server struct {
 	policy  *policy.Service
 	log     *slog.Logger
 	mux     *http.ServeMux
+	handler http.Handler
 	metrics *metrics
+	limiter *limiter
 }
 
 // New builds the route table.
 func New(p *policy.Service, log *slog.Logger) *Server {
-	s := &Server{policy: p, log: log, mux: http.NewServeMux(), metrics: newMetrics()}
+	s := &Server{policy: p, log: log, mux: http.NewServeMux(), metrics: newMetrics(), limiter: newLimiter()}
 	gql := authenticate(p, specStatus(graphqlHandler(p, log)))
 	s.handle("/graphql", gql)
 	s.handle("GET /healthz", http.HandlerFunc(s.healthz))
 	s.mux.Handle("GET /metrics", s.metrics.handler())
+	s.mux.Handle("GET /static/", staticHandler())
+
+	pages := []struct {
+		pattern string
+		h       pageHandler
+	}{
+		{"GET /{$}", s.home},
+		{"GET /problems", s.list},
+		{"GET /p/{ref}", s.problemPage},
+		{"GET /p/{ref}/revise", s.reviseForm},
+		{"POST /p/{ref}/revise", s.revise},
+		{"GET /submit", s.submitForm},
+		{"POST /submit", s.submit},
+		{"GET /signin", s.signinForm},
+		{"POST /signin", s.signin},
+		{"GET /signup", s.signupForm},
+		{"POST /signup", s.signup},
+		{"POST /signout", s.signout},
+		{"GET /account", s.account},
+		{"GET /review", s.reviewQueue},
+		{"GET /review/{ref}", s.reviewPage},
+		{"POST /review/{ref}", s.decide},
+	}
+	for _, pg := range pages {
+		s.handle(pg.pattern, securityHeaders(withSession(p, s.pageFunc(pg.h))))
+	}
+	s.mux.Handle("/", securityHeaders(withSession(p, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, http.StatusNotFound, "There is no such page.", nil)
+	}))))
+	// Every state-changing request from a browser must come from this
+	// site; requests without browser headers (API clients) pass.
+	s.handler = http.NewCrossOriginProtection().Handler(s.mux)
 	return s
 }
 
@@ -33,7 +67,7 @@ func (s *Server) handle(pattern string, h http.Handler) {
 
 // ServeHTTP serves a request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.mux.ServeHTTP(w, r)
+	s.handler.ServeHTTP(w, r)
 }
 
 // healthz reports whether the database answers.

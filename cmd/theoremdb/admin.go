@@ -1,17 +1,19 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
 )
 
-func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runAdmin(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	sub := func(n int) string {
 		if len(args) > n {
 			return args[n]
@@ -23,6 +25,8 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return adminAccountCreate(ctx, args[2:], stdout, stderr)
 	case sub(0) == "token" && sub(1) == "create":
 		return adminTokenCreate(ctx, args[2:], stdout, stderr)
+	case sub(0) == "password" && sub(1) == "set":
+		return adminPasswordSet(ctx, args[2:], stdin, stdout, stderr)
 	case sub(0) == "verify-log":
 		return adminVerifyLog(ctx, stdout, stderr)
 	}
@@ -54,6 +58,35 @@ func adminAccountCreate(ctx context.Context, args []string, stdout, stderr io.Wr
 		return err
 	}
 	fmt.Fprintf(stdout, "created account @%s (%s) with roles %v\n", acc.Handle, acc.ID, acc.Roles)
+	return nil
+}
+
+// adminPasswordSet reads a password from standard input (one line), so it
+// never appears in the process list or shell history.
+func adminPasswordSet(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("admin password set", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	handle := fs.String("handle", "", "the account (required)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	line, err := bufio.NewReader(stdin).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("read password from standard input: %w", err)
+	}
+	a, err := open(ctx, stderr, false)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	acc, err := a.policy.AccountByHandle(ctx, *handle)
+	if err != nil {
+		return err
+	}
+	if err := a.policy.SetPassword(ctx, acc, strings.TrimRight(line, "\r\n")); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "password set for @%s\n", acc.Handle)
 	return nil
 }
 

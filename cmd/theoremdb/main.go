@@ -26,6 +26,7 @@ Usage:
   theoremdb seed                                   load the demo problems (only into an empty database)
   theoremdb admin account create --handle H --role ROLE [--name NAME]
   theoremdb admin token create --handle H [--label LABEL]   prints the token alone
+  theoremdb admin password set --handle H          reads the password from standard input
   theoremdb admin verify-log                       check the event log's hash chain
   theoremdb corpus add DIR --licence CLASS --source URI
   theoremdb corpus build
@@ -65,7 +66,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "seed":
 		return runSeed(ctx, rest, stdout, stderr)
 	case "admin":
-		return runAdmin(ctx, rest, stdout, stderr)
+		return runAdmin(ctx, rest, os.Stdin, stdout, stderr)
 	case "corpus":
 		return runCorpus(ctx, rest, stdout, stderr)
 	case "copycheck":

@@ -373,6 +373,28 @@ var (
 			},
 		},
 	}
+	// SessionsColumns holds the columns for the "sessions" table.
+	SessionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "digest", Type: field.TypeString, Unique: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "account_id", Type: field.TypeString, Size: 40},
+	}
+	// SessionsTable holds the schema information for the "sessions" table.
+	SessionsTable = &schema.Table{
+		Name:       "sessions",
+		Columns:    SessionsColumns,
+		PrimaryKey: []*schema.Column{SessionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "sessions_accounts_sessions",
+				Columns:    []*schema.Column{SessionsColumns[4]},
+				RefColumns: []*schema.Column{AccountsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+	}
 	// SlugsColumns holds the columns for the "slugs" table.
 	SlugsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -483,6 +505,7 @@ var (
 		ReferencesTable,
 		ReputationEntriesTable,
 		RevisionsTable,
+		SessionsTable,
 		SlugsTable,
 		SourcesTable,
 		TagsTable,
@@ -510,6 +533,7 @@ func init() {
 	ReputationEntriesTable.ForeignKeys[1].RefTable = ProblemsTable
 	RevisionsTable.ForeignKeys[0].RefTable = AccountsTable
 	RevisionsTable.ForeignKeys[1].RefTable = ProblemsTable
+	SessionsTable.ForeignKeys[0].RefTable = AccountsTable
 	SlugsTable.ForeignKeys[0].RefTable = ProblemsTable
 	TokensTable.ForeignKeys[0].RefTable = AccountsTable
 	ProblemTagsTable.ForeignKeys[0].RefTable = ProblemsTable

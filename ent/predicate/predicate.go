@@ -36,6 +36,9 @@ type ReputationEntry func(*sql.Selector)
 // Revision is the predicate function for revision builders.
 type Revision func(*sql.Selector)
 
+// Session is the predicate function for session builders.
+type Session func(*sql.Selector)
+
 // Slug is the predicate function for slug builders.
 type Slug func(*sql.Selector)
 

@@ -36,6 +36,7 @@ func (Account) Fields() []ent.Field {
 func (Account) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.To("tokens", Token.Type).Annotations(entgql.Skip()),
+		edge.To("sessions", Session.Type).Annotations(entgql.Skip()),
 		edge.To("reputation_entries", ReputationEntry.Type).Annotations(entgql.Skip()),
 		edge.To("problems", Problem.Type).Annotations(entgql.Skip()),
 		edge.To("revisions", Revision.Type).Annotations(entgql.Skip()),

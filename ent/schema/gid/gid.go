@@ -31,6 +31,7 @@ const (
 	Event           = "evt"
 	Slug            = "slg"
 	Tag             = "tag"
+	Session         = "ses"
 )
 
 // ProblemPrefix starts every problem ID.

@@ -50,6 +50,10 @@ CREATE UNIQUE INDEX "reputationentry_problem_id_kind" ON "reputation_entries" ("
 CREATE TABLE "revisions" ("id" character varying NOT NULL, "number" bigint NOT NULL, "title" character varying NOT NULL, "statement" text NOT NULL, "exposition" jsonb NOT NULL, "acceptance" jsonb NOT NULL, "provenance" jsonb NOT NULL, "reference_search" jsonb NOT NULL, "tags" jsonb NULL, "hero_brief" text NOT NULL DEFAULT '', "note" character varying NOT NULL DEFAULT '', "created_at" timestamptz NOT NULL, "author_id" character varying NOT NULL, "problem_id" character varying NOT NULL, PRIMARY KEY ("id"));
 -- Create index "revision_problem_id_number" to table: "revisions"
 CREATE UNIQUE INDEX "revision_problem_id_number" ON "revisions" ("problem_id", "number");
+-- Create "sessions" table
+CREATE TABLE "sessions" ("id" character varying NOT NULL, "digest" character varying NOT NULL, "created_at" timestamptz NOT NULL, "expires_at" timestamptz NOT NULL, "account_id" character varying NOT NULL, PRIMARY KEY ("id"));
+-- Create index "sessions_digest_key" to table: "sessions"
+CREATE UNIQUE INDEX "sessions_digest_key" ON "sessions" ("digest");
 -- Create "slugs" table
 CREATE TABLE "slugs" ("id" character varying NOT NULL, "slug" character varying NOT NULL, "created_at" timestamptz NOT NULL, "problem_id" character varying NOT NULL, PRIMARY KEY ("id"));
 -- Create index "slugs_slug_key" to table: "slugs"
@@ -82,6 +86,8 @@ ALTER TABLE "references" ADD CONSTRAINT "references_revisions_references" FOREIG
 ALTER TABLE "reputation_entries" ADD CONSTRAINT "reputation_entries_accounts_reputation_entries" FOREIGN KEY ("account_id") REFERENCES "accounts" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION, ADD CONSTRAINT "reputation_entries_problems_reputation_entries" FOREIGN KEY ("problem_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE SET NULL;
 -- Modify "revisions" table
 ALTER TABLE "revisions" ADD CONSTRAINT "revisions_accounts_revisions" FOREIGN KEY ("author_id") REFERENCES "accounts" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION, ADD CONSTRAINT "revisions_problems_revisions" FOREIGN KEY ("problem_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION;
+-- Modify "sessions" table
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_accounts_sessions" FOREIGN KEY ("account_id") REFERENCES "accounts" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION;
 -- Modify "slugs" table
 ALTER TABLE "slugs" ADD CONSTRAINT "slugs_problems_slugs" FOREIGN KEY ("problem_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION;
 -- Modify "tokens" table

@@ -50,6 +50,10 @@ CREATE UNIQUE INDEX `reputationentry_problem_id_kind` ON `reputation_entries` (`
 CREATE TABLE `revisions` (`id` text NOT NULL, `number` integer NOT NULL, `title` text NOT NULL, `statement` text NOT NULL, `exposition` json NOT NULL, `acceptance` json NOT NULL, `provenance` json NOT NULL, `reference_search` json NOT NULL, `tags` json NULL, `hero_brief` text NOT NULL DEFAULT (''), `note` text NOT NULL DEFAULT (''), `created_at` datetime NOT NULL, `author_id` text NOT NULL, `problem_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `revisions_accounts_revisions` FOREIGN KEY (`author_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION, CONSTRAINT `revisions_problems_revisions` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE NO ACTION);
 -- Create index "revision_problem_id_number" to table: "revisions"
 CREATE UNIQUE INDEX `revision_problem_id_number` ON `revisions` (`problem_id`, `number`);
+-- Create "sessions" table
+CREATE TABLE `sessions` (`id` text NOT NULL, `digest` text NOT NULL, `created_at` datetime NOT NULL, `expires_at` datetime NOT NULL, `account_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `sessions_accounts_sessions` FOREIGN KEY (`account_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION);
+-- Create index "sessions_digest_key" to table: "sessions"
+CREATE UNIQUE INDEX `sessions_digest_key` ON `sessions` (`digest`);
 -- Create "slugs" table
 CREATE TABLE `slugs` (`id` text NOT NULL, `slug` text NOT NULL, `created_at` datetime NOT NULL, `problem_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `slugs_problems_slugs` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE NO ACTION);
 -- Create index "slugs_slug_key" to table: "slugs"

@@ -1,0 +1,128 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/schema"
+	"github.com/theoremdb/theoremdb/ent/schema/gid"
+	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/ui"
+	"github.com/theoremdb/theoremdb/viewer"
+)
+
+func (s *Server) requireReviewer(w http.ResponseWriter, r *http.Request) (bool, error) {
+	if !requireSignIn(w, r) {
+		return false, nil
+	}
+	if !policy.CanReview(viewer.From(r.Context())) {
+		return false, policy.ErrForbidden
+	}
+	return true, nil
+}
+
+// reviewQueue lists problems in their challenge period, oldest deadline
+// first.
+func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) error {
+	if ok, err := s.requireReviewer(w, r); !ok {
+		return err
+	}
+	ps, err := c(s).Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING), problem.DeadlineGT(s.policy.Now())).
+		Order(ent.Asc(problem.FieldDeadline)).Limit(200).All(r.Context())
+	if err != nil {
+		return err
+	}
+	s.render(w, r, http.StatusOK, page(r, "Review queue"), ui.ReviewQueue(ps))
+	return nil
+}
+
+func (s *Server) decisionView(r *http.Request, id string) (ui.DecisionView, error) {
+	pv, err := s.problemView(r, id)
+	if err != nil {
+		return ui.DecisionView{}, err
+	}
+	req := map[string][]string{}
+	for a, secs := range policy.RequiredSections {
+		req[string(a)] = secs
+	}
+	req["ARCHIVE"] = append([]string{"reason code"}, req["ARCHIVE"]...)
+	req["MERGE"] = append([]string{"surviving problem"}, req["MERGE"]...)
+	req["KEEP_PROSPECTING"] = append([]string{"revision requests"}, req["KEEP_PROSPECTING"]...)
+	return ui.DecisionView{Problem: pv, Values: map[string]string{}, Errors: map[string]string{},
+		IdempotencyKey: "web:" + gid.New("key"), Required: req, ReasonCodes: schema.ReasonCodes}, nil
+}
+
+func (s *Server) reviewPage(w http.ResponseWriter, r *http.Request) error {
+	if ok, err := s.requireReviewer(w, r); !ok {
+		return err
+	}
+	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	if err != nil {
+		return err
+	}
+	d, err := s.decisionView(r, id)
+	if err != nil {
+		return err
+	}
+	s.render(w, r, http.StatusOK, page(r, "Review "+id), ui.ReviewPage(d))
+	return nil
+}
+
+// decide records the decision. The idempotency key travels in the form, so
+// a double submit records one decision and shows the same result.
+func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
+	if ok, err := s.requireReviewer(w, r); !ok {
+		return err
+	}
+	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	if err != nil {
+		return err
+	}
+	if err := r.ParseForm(); err != nil {
+		return httpError{http.StatusBadRequest, "The form could not be read."}
+	}
+	f := r.PostForm
+	in := policy.DecisionInput{ProblemID: id, Action: decision.Action(f.Get("action")), MergeInto: strings.TrimSpace(f.Get("mergeInto")),
+		IdempotencyKey: f.Get("idempotencyKey"), RevisionRequests: lines(f.Get("revisionRequests")),
+		Notes: packet.DecisionNotes{StatementAndAcceptance: f.Get("notes.statementAndAcceptance"), OpenStatus: f.Get("notes.openStatus"),
+			ReferenceCoverage: f.Get("notes.referenceCoverage"), DuplicateCheck: f.Get("notes.duplicateCheck"),
+			EvidenceIntegrity: f.Get("notes.evidenceIntegrity"), HeroVisual: f.Get("notes.heroVisual"),
+			Uncertainty: f.Get("notes.uncertainty"), Reason: f.Get("notes.reason")}}
+	if rc := f.Get("reasonCode"); rc != "" {
+		code := decision.ReasonCode(rc)
+		in.ReasonCode = &code
+	}
+	res, err := s.policy.RecordDecision(r.Context(), viewer.From(r.Context()), in)
+	if fes := policy.FieldErrors(err); fes != nil {
+		d, derr := s.decisionView(r, id)
+		if derr != nil {
+			return derr
+		}
+		for k, vs := range f {
+			d.Values[k] = strings.Join(vs, "\n")
+		}
+		d.IdempotencyKey = in.IdempotencyKey // the same request, corrected, is still one decision
+		for _, fe := range fes {
+			if name := strings.Join(fe.Field, "."); name == "" || name == "problemId" {
+				d.General = append(d.General, fe.Message)
+			} else {
+				d.Errors[name] = fe.Message
+			}
+		}
+		s.render(w, r, http.StatusUnprocessableEntity, page(r, "Review "+id), ui.ReviewPage(d))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	msg := "Decision recorded: " + ui.Words(string(res.Decision.Action)) + "."
+	if res.Replayed {
+		msg = "This decision was already recorded; nothing was recorded twice."
+	}
+	http.Redirect(w, r, "/p/"+res.Problem.ID+"?tab=history&flash="+urlQuery(msg), http.StatusSeeOther)
+	return nil
+}

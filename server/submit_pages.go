@@ -1,0 +1,216 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/ui"
+	"github.com/theoremdb/theoremdb/viewer"
+)
+
+func (s *Server) submitForm(w http.ResponseWriter, r *http.Request) error {
+	if !requireSignIn(w, r) {
+		return nil
+	}
+	f := ui.FormView{Action: "/submit", Values: map[string]string{
+		"acceptance.kind": "PROOF", "provenance.kind": "ORIGINAL",
+		"referenceSearch.checkedOn": s.policy.Now().Format("2006-01-02"),
+	}, Errors: map[string]string{}, Exposition: startExposition, References: startReferences}
+	s.render(w, r, http.StatusOK, page(r, "Submit a problem"), ui.ProblemForm(f))
+	return nil
+}
+
+// submit handles the form: "add a row" and "preview" come back to the form
+// with everything kept; a refusal shows every field error inline.
+func (s *Server) submit(w http.ResponseWriter, r *http.Request) error {
+	if !requireSignIn(w, r) {
+		return nil
+	}
+	if err := r.ParseForm(); err != nil {
+		return httpError{http.StatusBadRequest, "The form could not be read."}
+	}
+	f := formView(r, "/submit")
+	if r.PostForm.Get("add") != "" || r.PostForm.Get("preview") != "" {
+		f.Preview = r.PostForm.Get("preview") != ""
+		s.render(w, r, http.StatusOK, page(r, "Submit a problem"), ui.ProblemForm(f))
+		return nil
+	}
+	in, ferrs := problemInput(f)
+	var p *ent.Problem
+	var err error
+	if len(ferrs) == 0 {
+		p, err = s.policy.Submit(r.Context(), viewer.From(r.Context()), in)
+	}
+	if len(ferrs) > 0 || addErrors(&f, err) {
+		for k, v := range ferrs {
+			f.Errors[k] = v
+		}
+		s.render(w, r, http.StatusUnprocessableEntity, page(r, "Submit a problem"), ui.ProblemForm(f))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/p/"+p.ID+"?flash="+urlQuery("Submitted as "+p.ID+". Its challenge period ends "+ui.When(p.Deadline)+"."), http.StatusSeeOther)
+	return nil
+}
+
+func (s *Server) reviseForm(w http.ResponseWriter, r *http.Request) error {
+	if !requireSignIn(w, r) {
+		return nil
+	}
+	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	if err != nil {
+		return err
+	}
+	p, err := c(s).Problem.Query().Where(problem.ID(id)).WithCurrentRevision(func(q *ent.RevisionQuery) {
+		q.WithReferences(func(q *ent.ReferenceQuery) { q.WithSource().Order(ent.Asc(reference.FieldPosition)) })
+	}).Only(r.Context())
+	if err != nil {
+		return err
+	}
+	f := revisionValues(p, p.Edges.CurrentRevision)
+	s.render(w, r, http.StatusOK, page(r, "Revise "+p.ID), ui.ProblemForm(f))
+	return nil
+}
+
+func (s *Server) revise(w http.ResponseWriter, r *http.Request) error {
+	if !requireSignIn(w, r) {
+		return nil
+	}
+	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	if err != nil {
+		return err
+	}
+	if err := r.ParseForm(); err != nil {
+		return httpError{http.StatusBadRequest, "The form could not be read."}
+	}
+	f := formView(r, "/p/"+id+"/revise")
+	f.Revise, f.ProblemID = true, id
+	if r.PostForm.Get("add") != "" || r.PostForm.Get("preview") != "" {
+		f.Preview = r.PostForm.Get("preview") != ""
+		s.render(w, r, http.StatusOK, page(r, "Revise "+id), ui.ProblemForm(f))
+		return nil
+	}
+	in, ferrs := problemInput(f)
+	if len(ferrs) == 0 {
+		_, _, err = s.policy.Revise(r.Context(), viewer.From(r.Context()), id, r.PostForm.Get("note"), in)
+	}
+	if len(ferrs) > 0 || addErrors(&f, err) {
+		for k, v := range ferrs {
+			f.Errors[k] = v
+		}
+		s.render(w, r, http.StatusUnprocessableEntity, page(r, "Revise "+id), ui.ProblemForm(f))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/p/"+id+"?flash="+urlQuery("Revision saved."), http.StatusSeeOther)
+	return nil
+}
+
+
+func (s *Server) signinForm(w http.ResponseWriter, r *http.Request) error {
+	s.render(w, r, http.StatusOK, page(r, "Sign in"), ui.AuthPage(ui.AuthView{Next: safeNext(r.URL.Query().Get("next"))}))
+	return nil
+}
+
+func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
+	if err := r.ParseForm(); err != nil {
+		return httpError{http.StatusBadRequest, "The form could not be read."}
+	}
+	v := ui.AuthView{Handle: r.PostForm.Get("handle"), Next: safeNext(r.PostForm.Get("next")), Errors: map[string]string{}}
+	if !s.limiter.allow(clientIP(r), v.Handle, time.Now()) {
+		v.General = "Too many sign-in attempts. Wait 15 minutes and try again."
+		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign in"), ui.AuthPage(v))
+		return nil
+	}
+	tok, _, err := s.policy.SignIn(r.Context(), v.Handle, r.PostForm.Get("password"))
+	if errors.Is(err, policy.ErrBadCredentials) {
+		s.limiter.fail(clientIP(r), v.Handle, time.Now())
+		v.General = err.Error() + "."
+		s.render(w, r, http.StatusUnauthorized, page(r, "Sign in"), ui.AuthPage(v))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if old, err := r.Cookie(sessionCookie); err == nil {
+		_ = s.policy.SignOut(r.Context(), old.Value) // rotate: the old session ends
+	}
+	setSession(w, tok)
+	http.Redirect(w, r, v.Next, http.StatusSeeOther)
+	return nil
+}
+
+func (s *Server) signupForm(w http.ResponseWriter, r *http.Request) error {
+	s.render(w, r, http.StatusOK, page(r, "Sign up"), ui.AuthPage(ui.AuthView{SignUp: true, Next: "/account"}))
+	return nil
+}
+
+func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
+	if err := r.ParseForm(); err != nil {
+		return httpError{http.StatusBadRequest, "The form could not be read."}
+	}
+	v := ui.AuthView{SignUp: true, Handle: r.PostForm.Get("handle"), Name: r.PostForm.Get("name"), Next: "/account",
+		Errors: map[string]string{}}
+	if !s.limiter.allow(clientIP(r), "", time.Now()) {
+		v.General = "Too many attempts from your address. Wait 15 minutes and try again."
+		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign up"), ui.AuthPage(v))
+		return nil
+	}
+	pw := r.PostForm.Get("password")
+	_, err := s.policy.SignUp(r.Context(), v.Handle, v.Name, pw)
+	if fes := policy.FieldErrors(err); fes != nil {
+		s.limiter.fail(clientIP(r), "", time.Now())
+		for _, fe := range fes {
+			if len(fe.Field) > 0 {
+				v.Errors[fe.Field[0]] = fe.Message
+			} else {
+				v.General = fe.Message
+			}
+		}
+		s.render(w, r, http.StatusUnprocessableEntity, page(r, "Sign up"), ui.AuthPage(v))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	tok, _, err := s.policy.SignIn(r.Context(), v.Handle, pw)
+	if err != nil {
+		return err
+	}
+	setSession(w, tok)
+	http.Redirect(w, r, "/account?flash="+urlQuery("Welcome to TheoremDB."), http.StatusSeeOther)
+	return nil
+}
+
+func (s *Server) signout(w http.ResponseWriter, r *http.Request) error {
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		if err := s.policy.SignOut(r.Context(), c.Value); err != nil {
+			return err
+		}
+	}
+	clearSession(w)
+	http.Redirect(w, r, "/?flash="+urlQuery("Signed out."), http.StatusSeeOther)
+	return nil
+}
+
+func (s *Server) account(w http.ResponseWriter, r *http.Request) error {
+	if !requireSignIn(w, r) {
+		return nil
+	}
+	p := page(r, "Your account")
+	rep, err := s.policy.Reputation(r.Context(), p.Viewer.ID)
+	if err != nil {
+		return err
+	}
+	s.render(w, r, http.StatusOK, p, ui.AccountPage(p, rep))
+	return nil
+}

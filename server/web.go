@@ -1,0 +1,152 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"io/fs"
+	"net/http"
+
+	"github.com/a-h/templ"
+
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/ui"
+	"github.com/theoremdb/theoremdb/viewer"
+)
+
+// sessionCookie is the browser session. The __Host- prefix makes the
+// browser insist on Secure, Path=/ and no Domain.
+const sessionCookie = "__Host-tdb_session"
+
+type nonceKey struct{}
+
+// securityHeaders gives every response a fresh CSP nonce: scripts run only
+// from our origin with that nonce, nothing inline.
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b := make([]byte, 18)
+		_, _ = rand.Read(b)
+		nonce := base64.StdEncoding.EncodeToString(b)
+		h := w.Header()
+		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'nonce-"+nonce+"'; "+
+			"style-src 'self'; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'none'; "+
+			"form-action 'self'; frame-ancestors 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), nonceKey{}, nonce)))
+	})
+}
+
+// withSession puts the account of the session cookie in the context. A
+// stale cookie is dropped.
+func withSession(p *policy.Service, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := r.Cookie(sessionCookie)
+		if err != nil || viewer.From(r.Context()) != nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		a, err := p.SessionAccount(r.Context(), c.Value)
+		switch {
+		case errors.Is(err, policy.ErrUnauthenticated):
+			clearSession(w)
+		case err != nil:
+			http.Error(w, "sessions are unavailable; try again", http.StatusServiceUnavailable)
+			return
+		default:
+			r = r.WithContext(viewer.With(r.Context(), a))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func setSession(w http.ResponseWriter, tok string) {
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: tok, Path: "/", Secure: true, HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, MaxAge: int(policy.SessionLifetime.Seconds())})
+}
+
+func clearSession(w http.ResponseWriter) {
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", Secure: true, HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, MaxAge: -1})
+}
+
+// page is the frame data of a request.
+func page(r *http.Request, title string) ui.Page {
+	nonce, _ := r.Context().Value(nonceKey{}).(string)
+	return ui.Page{Title: title, Nonce: nonce, Viewer: viewer.From(r.Context()), Path: r.URL.Path,
+		Flash: r.URL.Query().Get("flash")}
+}
+
+// render writes a whole page.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, p ui.Page, body templ.Component) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	if err := ui.Layout(p, body).Render(r.Context(), w); err != nil {
+		s.log.ErrorContext(r.Context(), "render page", "path", r.URL.Path, "err", err)
+	}
+}
+
+// fail renders the one error page, logging what the user is not shown.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, msg string, err error) {
+	if err != nil {
+		s.log.ErrorContext(r.Context(), "page failed", "path", r.URL.Path, "err", err)
+	}
+	s.render(w, r, status, page(r, msg), ui.ErrorPage(status, msg))
+}
+
+// pageHandler is a page that may fail; failures become the error page.
+type pageHandler func(w http.ResponseWriter, r *http.Request) error
+
+// httpError is a failure with the status and message the user sees.
+type httpError struct {
+	status int
+	msg    string
+}
+
+func (e httpError) Error() string { return e.msg }
+
+func (s *Server) pageFunc(h pageHandler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		err := h(w, r)
+		var he httpError
+		switch {
+		case err == nil:
+		case errors.As(err, &he):
+			s.fail(w, r, he.status, he.msg, nil)
+		case errors.Is(err, policy.ErrNotFound):
+			s.fail(w, r, http.StatusNotFound, "There is no such problem or page.", nil)
+		case errors.Is(err, policy.ErrForbidden):
+			s.fail(w, r, http.StatusForbidden, "Your account does not have the role this page needs.", nil)
+		default:
+			s.fail(w, r, http.StatusInternalServerError, "Something went wrong on our side; it has been logged.", err)
+		}
+	})
+}
+
+// requireSignIn sends an anonymous visitor to the sign-in page, and back.
+func requireSignIn(w http.ResponseWriter, r *http.Request) bool {
+	if viewer.From(r.Context()) != nil {
+		return true
+	}
+	http.Redirect(w, r, "/signin?next="+safeNext(r.URL.RequestURI()), http.StatusSeeOther)
+	return false
+}
+
+// safeNext keeps a redirect target on this site.
+func safeNext(next string) string {
+	if len(next) == 0 || next[0] != '/' || len(next) > 1 && (next[1] == '/' || next[1] == '\\') {
+		return "/"
+	}
+	return next
+}
+
+func staticHandler() http.Handler {
+	sub, _ := fs.Sub(ui.Static, "static")
+	fsrv := http.FileServerFS(sub)
+	return http.StripPrefix("/static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		fsrv.ServeHTTP(w, r)
+	}))
+}

@@ -1,0 +1,109 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/policy"
+)
+
+// ProblemView is everything the problem page shows.
+type ProblemView struct {
+	P *ent.Problem
+	// Tab is problem, research, references or history.
+	Tab         string
+	InChallenge bool
+	Requests    []policy.RevisionRequest
+	Events      []*ent.Event
+	Hero        Hero
+	// Notice explains a redirect that brought the reader here.
+	Notice string
+}
+
+// Hero is the picture at the top of the Problem tab.
+type Hero struct{ SVG, Alt, Caption string }
+
+// Rev is the current revision (every problem has one).
+func (v ProblemView) Rev() *ent.Revision { return v.P.Edges.CurrentRevision }
+
+// Tabs of the problem page, in order.
+var Tabs = []struct{ Key, Label string }{
+	{"problem", "Problem"}, {"research", "Research"}, {"references", "References"}, {"history", "History"},
+}
+
+// Revisions returns the revisions newest first, each with the diff from the
+// one before it.
+func (v ProblemView) Revisions() []RevisionDiff {
+	revs := v.P.Edges.Revisions
+	out := make([]RevisionDiff, 0, len(revs))
+	for i := len(revs) - 1; i >= 0; i-- {
+		d := RevisionDiff{Rev: revs[i]}
+		if i > 0 {
+			d.Lines = LineDiff(revText(revs[i-1]), revText(revs[i]))
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func revText(r *ent.Revision) string {
+	var b strings.Builder
+	b.WriteString("Title: " + r.Title + "\n")
+	b.WriteString(r.Statement + "\n")
+	for _, e := range r.Exposition {
+		b.WriteString(strings.ToLower(string(e.Kind)) + ": " + e.Term + " " + e.Body + "\n")
+	}
+	b.WriteString("Acceptance: " + r.Acceptance.Criterion + "\n")
+	return b.String()
+}
+
+// RevisionDiff is a revision with the changes it made.
+type RevisionDiff struct {
+	Rev   *ent.Revision
+	Lines []DiffLine
+}
+
+// DiffLine is one line of a diff: Op is ' ', '+' or '-'.
+type DiffLine struct {
+	Op   byte
+	Text string
+}
+
+// LineDiff is a longest-common-subsequence diff of two texts by line,
+// showing only changed lines.
+func LineDiff(a, b string) []DiffLine {
+	x, y := strings.Split(a, "\n"), strings.Split(b, "\n")
+	n, m := len(x), len(y)
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if x[i] == y[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var out []DiffLine
+	i, j := 0, 0
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && x[i] == y[j]:
+			i, j = i+1, j+1
+		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
+			if y[j] != "" {
+				out = append(out, DiffLine{'+', y[j]})
+			}
+			j++
+		default:
+			if x[i] != "" {
+				out = append(out, DiffLine{'-', x[i]})
+			}
+			i++
+		}
+	}
+	return out
+}

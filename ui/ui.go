@@ -1,0 +1,102 @@
+// Package ui holds the pages of the site as templ components, and the static
+// files they use (our CSS and scripts; KaTeX built by `make assets` into
+// static/dist). Components render what handlers give them and decide
+// nothing: every rule lives in policy/. User text is escaped by templ;
+// statements are shown as plain paragraphs whose TeX KaTeX renders in the
+// browser, so the raw TeX stays readable without scripts.
+package ui
+
+import (
+	"embed"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/theoremdb/theoremdb/ent"
+)
+
+//go:generate go tool templ generate
+
+// Static is served under /static/.
+//
+//go:embed static
+var Static embed.FS
+
+// Page is what every page's frame needs.
+type Page struct {
+	Title  string
+	Nonce  string
+	Viewer *ent.Account
+	// CSRF is not needed: cross-origin protection checks every write.
+	Flash string
+	Path  string
+}
+
+// Signed reports whether someone is signed in.
+func (p Page) Signed() bool { return p.Viewer != nil }
+
+// Has reports whether the viewer holds a role.
+func (p Page) Has(r string) bool {
+	if p.Viewer == nil {
+		return false
+	}
+	for _, x := range p.Viewer.Roles {
+		if string(x) == r {
+			return true
+		}
+	}
+	return false
+}
+
+// When formats a time the way every page shows it: UTC, to the minute.
+func When(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+
+// Day formats a date.
+func Day(t time.Time) string { return t.UTC().Format("2 January 2006") }
+
+// ISO is the machine-readable form for <time datetime>.
+func ISO(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// Paragraphs splits text on blank lines.
+func Paragraphs(s string) []string {
+	var out []string
+	for _, p := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n\n") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Lower shows an enum value in words: ACCEPTANCE_KIND → "acceptance kind".
+func Lower(v fmt.Stringer) string {
+	return strings.ReplaceAll(strings.ToLower(v.String()), "_", " ")
+}
+
+// Words is Lower for plain strings.
+func Words(s string) string { return strings.ReplaceAll(strings.ToLower(s), "_", " ") }
+
+func httpStatusText(code int) string {
+	switch code {
+	case 400:
+		return "That request cannot be served"
+	case 401:
+		return "Please sign in"
+	case 403:
+		return "Not allowed"
+	case 404:
+		return "Not found"
+	case 429:
+		return "Too many attempts"
+	}
+	return "Something went wrong"
+}
+
+// Filter choices of the list page, in display order.
+var (
+	States          = []string{"PROSPECTING", "ACCEPTED", "ARCHIVED", "MERGED"}
+	AcceptanceKinds = []string{"PROOF", "NUMERICAL", "SEARCH", "CLASSIFICATION"}
+	ProvenanceKinds = []string{"IMPORTED", "REFORMULATION", "ORIGINAL"}
+	ExpositionKinds = []string{"DEFINITION", "CONVENTION", "REMARK", "EXAMPLE"}
+	ReferenceRoles  = []string{"PRIMARY", "SECONDARY", "STATUS_EVIDENCE"}
+)
