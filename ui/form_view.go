@@ -43,7 +43,13 @@ func Name(group string, i int, field string) string {
 	return group + "." + strconv.Itoa(i) + "." + field
 }
 
-func errID(name string) string { return name + ".error" }
+// ID is the element id of an input: its name with dots made dashes, as
+// HTML ids are letters, digits, dashes and underscores.
+func ID(name string) string { return strings.ReplaceAll(name, ".", "-") }
+
+func errID(name string) string { return ID(name) + "-error" }
+
+func hintID(name string) string { return ID(name) + "-hint" }
 
 // SortedKeys returns the error names in form order.
 func SortedKeys(m map[string]string) []string {
@@ -77,7 +83,7 @@ func FieldLabel(name string) string {
 func describedBy(f FormView, name, hint string) templ.Attributes {
 	var ids []string
 	if hint != "" {
-		ids = append(ids, name+".hint")
+		ids = append(ids, hintID(name))
 	}
 	if f.E(name) != "" {
 		ids = append(ids, errID(name))

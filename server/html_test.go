@@ -1,0 +1,5 @@
+package server_test
+
+import "golang.org/x/net/html"
+
+type htmlAttr = html.Attribute

@@ -1,0 +1,318 @@
+package server_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/role"
+	"github.com/theoremdb/theoremdb/seed"
+	"github.com/theoremdb/theoremdb/server"
+	"github.com/theoremdb/theoremdb/ui/pagetest"
+)
+
+// site is the whole site over TLS (session cookies are Secure) on a
+// seeded database, with a statement counter.
+type site struct {
+	t          *testing.T
+	srv        *httptest.Server
+	svc        *policy.Service
+	statements *atomic.Int64
+}
+
+func newSite(t *testing.T, dialectName string) *site {
+	t.Helper()
+	d := dbtest.Open(t, dialectName)
+	var n atomic.Int64
+	d.EntOptions = []ent.Option{ent.Debug(), ent.Log(func(...any) { n.Add(1) })}
+	if _, err := seed.Run(context.Background(), d, policy.Config{}, nil, time.Now(), nil); err != nil {
+		t.Fatal(err)
+	}
+	svc := policy.New(d, policy.Config{})
+	srv := httptest.NewTLSServer(server.New(svc, quiet))
+	t.Cleanup(srv.Close)
+	return &site{t: t, srv: srv, svc: svc, statements: &n}
+}
+
+// browser is a client with its own cookies that does not follow redirects.
+func (s *site) browser() *http.Client {
+	jar, _ := cookiejar.New(nil)
+	c := s.srv.Client()
+	c.Jar = jar
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return c
+}
+
+func (s *site) get(c *http.Client, path string) (int, []byte, http.Header) {
+	s.t.Helper()
+	resp, err := c.Get(s.srv.URL + path)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b, resp.Header
+}
+
+func (s *site) post(c *http.Client, path string, form url.Values) (int, []byte, http.Header) {
+	s.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, s.srv.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", s.srv.URL)
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	resp, err := c.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b, resp.Header
+}
+
+func text(t *testing.T, page []byte, testid string) string {
+	t.Helper()
+	ns := pagetest.Select(t, page, testid)
+	if len(ns) == 0 {
+		t.Fatalf("no element with data-testid=%q", testid)
+	}
+	return pagetest.Text(ns[0])
+}
+
+func TestPublicPages(t *testing.T) {
+	s := newSite(t, "sqlite3")
+	anon := s.browser()
+	for _, path := range []string{"/", "/problems", "/problems?state=ACCEPTED&sort=submitted", "/problems?q=prime",
+		"/p/TDB-14", "/p/TDB-14?tab=research", "/p/TDB-14?tab=references", "/p/TDB-14?tab=history", "/p/TDB-13?tab=history",
+		"/signin", "/signup", "/no-such-page"} {
+		code, body, h := s.get(anon, path)
+		if path == "/no-such-page" {
+			if code != http.StatusNotFound {
+				t.Errorf("GET %s = %d; want 404", path, code)
+			}
+		} else if code != http.StatusOK {
+			t.Errorf("GET %s = %d; want 200", path, code)
+		}
+		pagetest.Check(t, path, body)
+		if csp := h.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self' 'nonce-") || strings.Contains(csp, "unsafe-inline") {
+			t.Errorf("GET %s: Content-Security-Policy = %q", path, csp)
+		}
+	}
+
+	_, body, _ := s.get(anon, "/p/TDB-14")
+	if got := text(t, body, "problem-id"); got != "TDB-14" {
+		t.Errorf("problem-id = %q", got)
+	}
+	if got := text(t, body, "deadline"); !strings.HasSuffix(got, "UTC") {
+		t.Errorf("deadline = %q; want a UTC time", got)
+	}
+	if got := text(t, body, "statement"); !strings.Contains(got, `$\mathbb{R}^2$`) {
+		t.Errorf("statement = %q; want the raw TeX kept for readers without scripts", got)
+	}
+	if len(pagetest.Select(t, body, "hero")) != 1 || len(pagetest.Select(t, body, "challenge-banner")) != 1 {
+		t.Error("problem page lacks its hero or challenge banner")
+	}
+
+	// A slug redirects to the ID; a merged problem to its survivor.
+	code, _, h := s.get(anon, "/p/twin-prime-conjecture")
+	if code != http.StatusMovedPermanently || h.Get("Location") != "/p/TDB-1" {
+		t.Errorf("slug: %d %s; want 301 to /p/TDB-1", code, h.Get("Location"))
+	}
+	code, _, h = s.get(anon, "/p/TDB-15")
+	if code != http.StatusFound || h.Get("Location") != "/p/TDB-4?merged=TDB-15" {
+		t.Errorf("merged: %d %s; want 302 to the survivor", code, h.Get("Location"))
+	}
+	_, body, _ = s.get(anon, "/p/TDB-4?merged=TDB-15")
+	if got := text(t, body, "notice"); !strings.Contains(got, "TDB-15 was merged into this problem") {
+		t.Errorf("notice = %q", got)
+	}
+	_, body, _ = s.get(anon, "/p/TDB-13?tab=history")
+	if got := text(t, body, "reason-code"); !strings.Contains(got, "known answer") {
+		t.Errorf("archived problem's reason code = %q", got)
+	}
+
+	// The list filters, and its statement count does not grow with rows.
+	_, body, _ = s.get(anon, "/problems?state=ACCEPTED")
+	rows := pagetest.Select(t, body, "problem-row")
+	for _, r := range rows {
+		if !strings.Contains(pagetest.Text(r), "accepted") {
+			t.Errorf("ACCEPTED filter shows %q", pagetest.Text(r))
+		}
+	}
+	if len(rows) != 14 {
+		t.Errorf("accepted rows = %d; want 14", len(rows))
+	}
+	s.statements.Store(0)
+	s.get(anon, "/problems?state=ARCHIVED")
+	one := s.statements.Swap(0)
+	_, body, _ = s.get(anon, "/problems")
+	many := s.statements.Load()
+	if n := len(pagetest.Select(t, body, "problem-row")); n != 25 || one != many {
+		t.Errorf("list: %d rows cost %d statements, 1 row cost %d; want 25 rows at the same cost", n, many, one)
+	}
+	next := pagetest.Select(t, body, "next-page")
+	if len(next) != 1 {
+		t.Fatal("no next-page link on a full first page")
+	}
+	href := attr(next[0].Attr, "href")
+	_, body, _ = s.get(anon, href)
+	if n := len(pagetest.Select(t, body, "problem-row")); n != 1 {
+		t.Errorf("second page has %d rows; want 1 (26 visible problems)", n)
+	}
+	if code, _, _ := s.get(anon, "/problems?state=BOGUS"); code != http.StatusBadRequest {
+		t.Errorf("unknown state filter = %d; want 400", code)
+	}
+	if code, _, _ := s.get(anon, "/problems?after=garbage"); code != http.StatusBadRequest {
+		t.Errorf("bad cursor = %d; want 400", code)
+	}
+}
+
+func attr(as []htmlAttr, key string) string {
+	for _, a := range as {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+var problemIDRe = regexp.MustCompile(`^/p/(TDB-\d+)\?`)
+
+func TestSignUpSubmitAndReview(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, dialectName string) {
+		s := newSite(t, dialectName)
+		ctx := context.Background()
+		b := s.browser()
+		if code, _, h := s.get(b, "/submit"); code != http.StatusSeeOther || !strings.HasPrefix(h.Get("Location"), "/signin") {
+			t.Fatalf("anonymous /submit = %d %s; want a redirect to sign in", code, h.Get("Location"))
+		}
+		code, body, h := s.post(b, "/signup", url.Values{"handle": {"grace"}, "password": {"short"}})
+		if code != http.StatusUnprocessableEntity || !strings.Contains(text(t, body, "error-password"), "10") {
+			t.Fatalf("short password: %d", code)
+		}
+		code, _, h = s.post(b, "/signup", url.Values{"handle": {"grace"}, "password": {"a long enough password"}})
+		if code != http.StatusSeeOther {
+			t.Fatalf("sign up = %d", code)
+		}
+		cookie := h.Get("Set-Cookie")
+		for _, want := range []string{"__Host-tdb_session=", "Secure", "HttpOnly", "SameSite=Lax", "Path=/"} {
+			if !strings.Contains(cookie, want) {
+				t.Errorf("session cookie %q lacks %s", cookie, want)
+			}
+		}
+		_, body, _ = s.get(b, "/submit")
+		pagetest.Check(t, "/submit", body)
+
+		form := url.Values{
+			"exposition.rows": {"2"}, "references.rows": {"2"},
+			"title": {""}, "statement": {"Is every even $n > 2$ a sum of two primes?"}, "tags": {"number theory, primes"},
+			"exposition.0.kind": {"DEFINITION"}, "exposition.0.term": {"prime"}, "exposition.0.body": {"An integer $p > 1$ with no divisor strictly between $1$ and $p$."},
+			"acceptance.kind": {"PROOF"}, "acceptance.criterion": {"A proof or a counterexample."},
+			"provenance.kind": {"IMPORTED"}, "provenance.attribution": {"C. Goldbach, 1742"}, "provenance.sourceLocator": {"Letter to Euler, 7 June 1742"},
+			"provenance.rightsBasis": {"Written in our own words."},
+			"references.0.identifier": {"arXiv:1312.7748"}, "references.0.citation": {"H. Helfgott, The ternary Goldbach problem."},
+			"references.0.relevance": {"Settles the ternary version; the binary one stays open."}, "references.0.role": {"STATUS_EVIDENCE"},
+			"referenceSearch.checkedOn": {"2026-11-01"}, "referenceSearch.databases": {"zbMATH Open\narXiv"},
+			"referenceSearch.queries": {"binary Goldbach"}, "referenceSearch.coverage": {"Titles and abstracts."},
+		}
+		code, body, _ = s.post(b, "/submit", form)
+		if code != http.StatusUnprocessableEntity {
+			t.Fatalf("submission without a title = %d; want 422", code)
+		}
+		pagetest.Check(t, "/submit with errors", body)
+		if got := text(t, body, "error-title"); got != "is required" {
+			t.Errorf("title error = %q", got)
+		}
+		if !strings.Contains(string(body), "Letter to Euler, 7 June 1742") {
+			t.Error("the refused form lost what was typed")
+		}
+		form.Set("title", "Binary Goldbach conjecture")
+		code, _, h = s.post(b, "/submit", form)
+		m := problemIDRe.FindStringSubmatch(h.Get("Location"))
+		if code != http.StatusSeeOther || m == nil {
+			t.Fatalf("submission = %d %s", code, h.Get("Location"))
+		}
+		id := m[1]
+		_, body, _ = s.get(b, h.Get("Location"))
+		if text(t, body, "problem-id") != id || !strings.Contains(text(t, body, "flash"), "Submitted as "+id) {
+			t.Errorf("new problem page: id %q, flash %q", text(t, body, "problem-id"), text(t, body, "flash"))
+		}
+		_, body, _ = s.get(b, "/account")
+		pagetest.Check(t, "/account", body)
+		if text(t, body, "balance") != "19" || text(t, body, "escrowed") != "1" {
+			t.Errorf("account: %s available, %s escrowed; want 19, 1", text(t, body, "balance"), text(t, body, "escrowed"))
+		}
+
+		// A member cannot review.
+		if code, _, _ := s.get(b, "/review"); code != http.StatusForbidden {
+			t.Errorf("member /review = %d; want 403", code)
+		}
+		// A reviewer archives it; a double submit records once.
+		rev, err := s.svc.SignUp(ctx, "rita", "", "reviewer password")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.svc.Client().Account.UpdateOne(rev).SetRoles([]role.Role{role.Member, role.Reviewer}).Save(ctx); err != nil {
+			t.Fatal(err)
+		}
+		rb := s.browser()
+		if code, _, _ := s.post(rb, "/signin", url.Values{"handle": {"rita"}, "password": {"wrong password!"}}); code != http.StatusUnauthorized {
+			t.Errorf("wrong password = %d; want 401", code)
+		}
+		if code, _, _ := s.post(rb, "/signin", url.Values{"handle": {"rita"}, "password": {"reviewer password"}, "next": {"/review"}}); code != http.StatusSeeOther {
+			t.Fatalf("reviewer sign in = %d", code)
+		}
+		_, body, _ = s.get(rb, "/review")
+		pagetest.Check(t, "/review", body)
+		_, body, _ = s.get(rb, "/review/"+id)
+		pagetest.Check(t, "/review/"+id, body)
+		key := regexp.MustCompile(`name="idempotencyKey" value="([^"]+)"`).FindSubmatch(body)
+		if key == nil {
+			t.Fatal("review form has no idempotency key")
+		}
+		decide := url.Values{"idempotencyKey": {string(key[1])}, "action": {"ARCHIVE"}, "reasonCode": {""},
+			"notes.reason": {"Known: settled in 2027 by a cited preprint."}}
+		code, body, _ = s.post(rb, "/review/"+id, decide)
+		if code != http.StatusUnprocessableEntity || text(t, body, "error-reasonCode") == "" {
+			t.Fatalf("archive without a reason code = %d", code)
+		}
+		decide.Set("reasonCode", "KNOWN_ANSWER")
+		for range 2 {
+			if code, _, _ := s.post(rb, "/review/"+id, decide); code != http.StatusSeeOther {
+				t.Fatalf("decision = %d", code)
+			}
+		}
+		n, _ := s.svc.Client().Decision.Query().Where(decision.ProblemID(id)).Count(ctx)
+		if n != 1 {
+			t.Errorf("decisions after a double submit = %d; want 1", n)
+		}
+		_, body, _ = s.get(b, "/p/"+id+"?tab=history")
+		if !strings.Contains(text(t, body, "reason-code"), "known answer") || text(t, body, "state") != "archived" {
+			t.Errorf("archived page: state %q", text(t, body, "state"))
+		}
+
+		// Cross-origin form posts are refused.
+		req, _ := http.NewRequest(http.MethodPost, s.srv.URL+"/signout", nil)
+		req.Header.Set("Origin", "https://evil.example")
+		req.Header.Set("Sec-Fetch-Site", "cross-site")
+		resp, err := b.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusForbidden {
+			t.Errorf("cross-site POST = %d; want 403", resp.StatusCode)
+		}
+	})
+}
