@@ -220,7 +220,7 @@ func TestSignUpSubmitAndReview(t *testing.T) {
 			"exposition.0.kind": {"DEFINITION"}, "exposition.0.term": {"prime"}, "exposition.0.body": {"An integer $p > 1$ with no divisor strictly between $1$ and $p$."},
 			"acceptance.kind": {"PROOF"}, "acceptance.criterion": {"A proof or a counterexample."},
 			"provenance.kind": {"IMPORTED"}, "provenance.attribution": {"C. Goldbach, 1742"}, "provenance.sourceLocator": {"Letter to Euler, 7 June 1742"},
-			"provenance.rightsBasis": {"Written in our own words."},
+			"provenance.rightsBasis":  {"Written in our own words."},
 			"references.0.identifier": {"arXiv:1312.7748"}, "references.0.citation": {"H. Helfgott, The ternary Goldbach problem."},
 			"references.0.relevance": {"Settles the ternary version; the binary one stays open."}, "references.0.role": {"STATUS_EVIDENCE"},
 			"referenceSearch.checkedOn": {"2026-11-01"}, "referenceSearch.databases": {"zbMATH Open\narXiv"},

@@ -115,7 +115,6 @@ func (s *Server) revise(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-
 func (s *Server) signinForm(w http.ResponseWriter, r *http.Request) error {
 	s.render(w, r, http.StatusOK, page(r, "Sign in"), ui.AuthPage(ui.AuthView{Next: safeNext(r.URL.Query().Get("next"))}))
 	return nil
