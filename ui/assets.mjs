@@ -13,14 +13,15 @@ const here = dirname(fileURLToPath(import.meta.url));
 const src = join(here, "node_modules", "katex", "dist");
 const out = join(here, "static", "dist");
 
-// Each entry is a path under node_modules/katex/dist, copied to the same
-// path under static/dist. katex.min.css refers to its fonts as fonts/…,
-// so the directory layout must be kept.
+// Each entry copies a path under node_modules/katex/dist to a path under
+// static/dist. katex.min.css refers to its fonts as fonts/…, so the fonts
+// directory sits beside it; the auto-render extension is flattened to
+// /static/dist/auto-render.min.js, where the layout loads it.
 const files = [
-  "katex.min.js",
-  "katex.min.css",
-  "fonts",
-  "contrib/auto-render.min.js",
+  ["katex.min.js", "katex.min.js"],
+  ["katex.min.css", "katex.min.css"],
+  ["fonts", "fonts"],
+  ["contrib/auto-render.min.js", "auto-render.min.js"],
 ];
 
 if (!existsSync(src)) {
@@ -31,16 +32,16 @@ if (!existsSync(src)) {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-for (const f of files) {
-  const from = join(src, f);
-  if (!existsSync(from)) {
-    console.error(`assets: ${from} is missing: is the katex package complete?`);
+for (const [from, to] of files) {
+  const source = join(src, from);
+  if (!existsSync(source)) {
+    console.error(`assets: ${source} is missing: is the katex package complete?`);
     process.exit(1);
   }
-  const to = join(out, f);
-  mkdirSync(dirname(to), { recursive: true });
-  cpSync(from, to, { recursive: true });
+  const dst = join(out, to);
+  mkdirSync(dirname(dst), { recursive: true });
+  cpSync(source, dst, { recursive: true });
 }
 
 const { version } = JSON.parse(readFileSync(join(src, "..", "package.json"), "utf8"));
-console.log(`assets: katex ${version}: ${files.join(", ")} -> ${out}`);
+console.log(`assets: katex ${version}: ${files.map(([, to]) => to).join(", ")} -> ${out}`);

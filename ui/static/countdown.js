@@ -6,9 +6,11 @@
 //   <span data-countdown-remaining></span>
 //
 // The remaining time goes into the element marked data-countdown-remaining
-// inside the <time> element or right after it; when there is none, a <span>
-// is inserted after the <time> element. The text of the <time> element is
-// never changed. data-countdown-ended="…" on the <time> element sets the text
+// inside the <time> element or right after it, as plain text ("3 days,
+// 4 hours, 12 minutes left"); when there is none, a <span> is inserted after
+// the <time> element with the text in parentheses after a space, so that it
+// reads well inside a sentence. The text of the <time> element is never
+// changed. data-countdown-ended="…" on the <time> element sets the text
 // shown once the deadline has passed (default "ended").
 //
 // Loaded as an external file with defer; it does nothing when the page has
@@ -39,31 +41,33 @@
     return parts.join(", ") + " left";
   }
 
+  // target returns where the text goes and how to wrap it.
   function target(el) {
+    var plain = function (s) { return s; };
     var inner = el.querySelector("[data-countdown-remaining]");
-    if (inner) return inner;
+    if (inner) return { node: inner, wrap: plain };
     var next = el.nextElementSibling;
-    if (next && next.hasAttribute("data-countdown-remaining")) return next;
+    if (next && next.hasAttribute("data-countdown-remaining")) return { node: next, wrap: plain };
     var span = document.createElement("span");
     span.setAttribute("data-countdown-remaining", "");
     span.className = "countdown";
     el.parentNode.insertBefore(span, el.nextSibling);
-    return span;
+    return { node: span, wrap: function (s) { return " (" + s + ")"; } };
   }
 
   function start(el) {
     var deadline = Date.parse(el.getAttribute("datetime") || "");
     if (isNaN(deadline) || !el.parentNode) return;
-    var out = target(el);
+    var t = target(el);
     var ended = el.getAttribute("data-countdown-ended") || "ended";
 
     function tick() {
       var left = deadline - Date.now();
       if (left <= 0) {
-        out.textContent = ended;
+        t.node.textContent = t.wrap(ended);
         return;
       }
-      out.textContent = remaining(left);
+      t.node.textContent = t.wrap(remaining(left));
       // Wake up at the next minute boundary of the remaining time, at most
       // once a minute, so the figure is never more than a minute stale.
       var wait = left % MINUTE || MINUTE;

@@ -7,7 +7,7 @@
 // Load order, all as external files with defer (no inline script, the pages
 // use a strict Content-Security-Policy):
 //   /static/dist/katex.min.js
-//   /static/dist/contrib/auto-render.min.js
+//   /static/dist/auto-render.min.js
 //   /static/math.js
 (function () {
   "use strict";
