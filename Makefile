@@ -11,8 +11,12 @@ export DATABASE_URL
 help: ## list the targets
 	@grep -E '^[a-zA-Z/_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
+.PHONY: assets
+assets: ## install ui/'s npm packages (KaTeX, html-validate) and copy KaTeX into ui/static/dist
+	cd ui && npm ci --no-audit --no-fund --loglevel=error && node assets.mjs
+
 .PHONY: build
-build: ## build bin/theoremdb
+build: assets ## build bin/theoremdb
 	$(GO) build -o $(BIN) ./cmd/theoremdb
 
 .PHONY: run
@@ -23,14 +27,13 @@ run: build ## serve http://localhost:8080 with demo data (DATABASE_URL=postgres:
 
 .PHONY: generate
 generate: ## regenerate ent, GraphQL and migrations from their sources
-	$(GO) generate ./ent/... ./graph/... ./migrations/...
-	gofmt -l ent graph || true
+	$(GO) generate ./ent/... ./graph/... ./migrations/... ./ui/...
 
 .PHONY: check-generated
 check-generated: generate ## fail when generated code is not up to date (in CI)
 	@if [ "$$CI" = "true" ]; then \
-	  if [ -n "$$(git status --porcelain -- ent graph migrations gqlgen.yml)" ]; then \
-	    git status --porcelain -- ent graph migrations gqlgen.yml; \
+	  if [ -n "$$(git status --porcelain -- ent graph migrations gqlgen.yml ui)" ]; then \
+	    git status --porcelain -- ent graph migrations gqlgen.yml ui; \
 	    echo "generated code is out of date: run make generate and commit the result"; exit 1; \
 	  fi; \
 	fi
@@ -45,7 +48,7 @@ lint: ## go vet and gofmt
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 
 .PHONY: test
-test: check-generated lint e2e/deps ## every test: unit, SQLite and PostgreSQL integration, GraphQL conformance, end-to-end
+test: assets check-generated lint e2e/deps ## every test: unit, SQLite and PostgreSQL integration, GraphQL conformance, end-to-end
 	$(GO) test -race -count=1 -timeout 20m ./...
 
 .PHONY: bench
