@@ -32,6 +32,9 @@ type DB struct {
 	Dialect string
 	// URL is the DATABASE_URL it was opened from, without a password.
 	URL string
+	// DSN is the connection string used, for connections outside the pool
+	// (the LISTEN connection of live updates). Empty for SQLite.
+	DSN string
 	// EntOptions are added to every ent client made on the pool; tests
 	// use them to count statements.
 	EntOptions []ent.Option
@@ -77,7 +80,7 @@ func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("open database %s: %w", redact(rawURL), err)
 	}
-	return &DB{DB: sqldb, Dialect: dialect.Postgres, URL: redact(rawURL)}, nil
+	return &DB{DB: sqldb, Dialect: dialect.Postgres, URL: redact(rawURL), DSN: u.String()}, nil
 }
 
 func openSQLite(ctx context.Context, path string) (*DB, error) {

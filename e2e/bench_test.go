@@ -84,7 +84,7 @@ func newBenchEnv(b *testing.B) (*benchEnv, error) {
 	d.EntOptions = []ent.Option{ent.Debug(), ent.Log(func(...any) { n.Add(1) })}
 	svc := policy.New(d, policy.Config{})
 	errLog := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-	return &benchEnv{srv: httptest.NewServer(server.New(svc, errLog)), statements: &n}, nil
+	return &benchEnv{srv: httptest.NewServer(server.New(svc, startLive(b, svc), errLog)), statements: &n}, nil
 }
 
 // seedMany submits n problems with three references each, from enough

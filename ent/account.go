@@ -41,6 +41,10 @@ type AccountEdges struct {
 	Tokens []*Token `json:"tokens,omitempty"`
 	// Sessions holds the value of the sessions edge.
 	Sessions []*Session `json:"sessions,omitempty"`
+	// Flags holds the value of the flags edge.
+	Flags []*Flag `json:"flags,omitempty"`
+	// ClaimedCases holds the value of the claimed_cases edge.
+	ClaimedCases []*ModerationCase `json:"claimed_cases,omitempty"`
 	// ReputationEntries holds the value of the reputation_entries edge.
 	ReputationEntries []*ReputationEntry `json:"reputation_entries,omitempty"`
 	// Problems holds the value of the problems edge.
@@ -53,10 +57,12 @@ type AccountEdges struct {
 	Claims []*Claim `json:"claims,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [7]bool
+	loadedTypes [9]bool
 
 	namedTokens            map[string][]*Token
 	namedSessions          map[string][]*Session
+	namedFlags             map[string][]*Flag
+	namedClaimedCases      map[string][]*ModerationCase
 	namedReputationEntries map[string][]*ReputationEntry
 	namedProblems          map[string][]*Problem
 	namedRevisions         map[string][]*Revision
@@ -82,10 +88,28 @@ func (e AccountEdges) SessionsOrErr() ([]*Session, error) {
 	return nil, &NotLoadedError{edge: "sessions"}
 }
 
+// FlagsOrErr returns the Flags value or an error if the edge
+// was not loaded in eager-loading.
+func (e AccountEdges) FlagsOrErr() ([]*Flag, error) {
+	if e.loadedTypes[2] {
+		return e.Flags, nil
+	}
+	return nil, &NotLoadedError{edge: "flags"}
+}
+
+// ClaimedCasesOrErr returns the ClaimedCases value or an error if the edge
+// was not loaded in eager-loading.
+func (e AccountEdges) ClaimedCasesOrErr() ([]*ModerationCase, error) {
+	if e.loadedTypes[3] {
+		return e.ClaimedCases, nil
+	}
+	return nil, &NotLoadedError{edge: "claimed_cases"}
+}
+
 // ReputationEntriesOrErr returns the ReputationEntries value or an error if the edge
 // was not loaded in eager-loading.
 func (e AccountEdges) ReputationEntriesOrErr() ([]*ReputationEntry, error) {
-	if e.loadedTypes[2] {
+	if e.loadedTypes[4] {
 		return e.ReputationEntries, nil
 	}
 	return nil, &NotLoadedError{edge: "reputation_entries"}
@@ -94,7 +118,7 @@ func (e AccountEdges) ReputationEntriesOrErr() ([]*ReputationEntry, error) {
 // ProblemsOrErr returns the Problems value or an error if the edge
 // was not loaded in eager-loading.
 func (e AccountEdges) ProblemsOrErr() ([]*Problem, error) {
-	if e.loadedTypes[3] {
+	if e.loadedTypes[5] {
 		return e.Problems, nil
 	}
 	return nil, &NotLoadedError{edge: "problems"}
@@ -103,7 +127,7 @@ func (e AccountEdges) ProblemsOrErr() ([]*Problem, error) {
 // RevisionsOrErr returns the Revisions value or an error if the edge
 // was not loaded in eager-loading.
 func (e AccountEdges) RevisionsOrErr() ([]*Revision, error) {
-	if e.loadedTypes[4] {
+	if e.loadedTypes[6] {
 		return e.Revisions, nil
 	}
 	return nil, &NotLoadedError{edge: "revisions"}
@@ -112,7 +136,7 @@ func (e AccountEdges) RevisionsOrErr() ([]*Revision, error) {
 // DecisionsOrErr returns the Decisions value or an error if the edge
 // was not loaded in eager-loading.
 func (e AccountEdges) DecisionsOrErr() ([]*Decision, error) {
-	if e.loadedTypes[5] {
+	if e.loadedTypes[7] {
 		return e.Decisions, nil
 	}
 	return nil, &NotLoadedError{edge: "decisions"}
@@ -121,7 +145,7 @@ func (e AccountEdges) DecisionsOrErr() ([]*Decision, error) {
 // ClaimsOrErr returns the Claims value or an error if the edge
 // was not loaded in eager-loading.
 func (e AccountEdges) ClaimsOrErr() ([]*Claim, error) {
-	if e.loadedTypes[6] {
+	if e.loadedTypes[8] {
 		return e.Claims, nil
 	}
 	return nil, &NotLoadedError{edge: "claims"}
@@ -213,6 +237,16 @@ func (_m *Account) QueryTokens() *TokenQuery {
 // QuerySessions queries the "sessions" edge of the Account entity.
 func (_m *Account) QuerySessions() *SessionQuery {
 	return NewAccountClient(_m.config).QuerySessions(_m)
+}
+
+// QueryFlags queries the "flags" edge of the Account entity.
+func (_m *Account) QueryFlags() *FlagQuery {
+	return NewAccountClient(_m.config).QueryFlags(_m)
+}
+
+// QueryClaimedCases queries the "claimed_cases" edge of the Account entity.
+func (_m *Account) QueryClaimedCases() *ModerationCaseQuery {
+	return NewAccountClient(_m.config).QueryClaimedCases(_m)
 }
 
 // QueryReputationEntries queries the "reputation_entries" edge of the Account entity.
@@ -325,6 +359,54 @@ func (_m *Account) appendNamedSessions(name string, edges ...*Session) {
 		_m.Edges.namedSessions[name] = []*Session{}
 	} else {
 		_m.Edges.namedSessions[name] = append(_m.Edges.namedSessions[name], edges...)
+	}
+}
+
+// NamedFlags returns the Flags named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Account) NamedFlags(name string) ([]*Flag, error) {
+	if _m.Edges.namedFlags == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedFlags[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Account) appendNamedFlags(name string, edges ...*Flag) {
+	if _m.Edges.namedFlags == nil {
+		_m.Edges.namedFlags = make(map[string][]*Flag)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedFlags[name] = []*Flag{}
+	} else {
+		_m.Edges.namedFlags[name] = append(_m.Edges.namedFlags[name], edges...)
+	}
+}
+
+// NamedClaimedCases returns the ClaimedCases named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Account) NamedClaimedCases(name string) ([]*ModerationCase, error) {
+	if _m.Edges.namedClaimedCases == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedClaimedCases[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Account) appendNamedClaimedCases(name string, edges ...*ModerationCase) {
+	if _m.Edges.namedClaimedCases == nil {
+		_m.Edges.namedClaimedCases = make(map[string][]*ModerationCase)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedClaimedCases[name] = []*ModerationCase{}
+	} else {
+		_m.Edges.namedClaimedCases[name] = append(_m.Edges.namedClaimedCases[name], edges...)
 	}
 }
 

@@ -15,6 +15,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
@@ -119,6 +121,36 @@ func (_c *AccountCreate) AddSessions(v ...*Session) *AccountCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddSessionIDs(ids...)
+}
+
+// AddFlagIDs adds the "flags" edge to the Flag entity by IDs.
+func (_c *AccountCreate) AddFlagIDs(ids ...string) *AccountCreate {
+	_c.mutation.AddFlagIDs(ids...)
+	return _c
+}
+
+// AddFlags adds the "flags" edges to the Flag entity.
+func (_c *AccountCreate) AddFlags(v ...*Flag) *AccountCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddFlagIDs(ids...)
+}
+
+// AddClaimedCaseIDs adds the "claimed_cases" edge to the ModerationCase entity by IDs.
+func (_c *AccountCreate) AddClaimedCaseIDs(ids ...string) *AccountCreate {
+	_c.mutation.AddClaimedCaseIDs(ids...)
+	return _c
+}
+
+// AddClaimedCases adds the "claimed_cases" edges to the ModerationCase entity.
+func (_c *AccountCreate) AddClaimedCases(v ...*ModerationCase) *AccountCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddClaimedCaseIDs(ids...)
 }
 
 // AddReputationEntryIDs adds the "reputation_entries" edge to the ReputationEntry entity by IDs.
@@ -351,6 +383,38 @@ func (_c *AccountCreate) createSpec() (*Account, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(session.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.FlagsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.FlagsTable,
+			Columns: []string{account.FlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ClaimedCasesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.ClaimedCasesTable,
+			Columns: []string{account.ClaimedCasesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(moderationcase.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

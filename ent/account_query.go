@@ -16,6 +16,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
@@ -33,6 +35,8 @@ type AccountQuery struct {
 	predicates                 []predicate.Account
 	withTokens                 *TokenQuery
 	withSessions               *SessionQuery
+	withFlags                  *FlagQuery
+	withClaimedCases           *ModerationCaseQuery
 	withReputationEntries      *ReputationEntryQuery
 	withProblems               *ProblemQuery
 	withRevisions              *RevisionQuery
@@ -42,6 +46,8 @@ type AccountQuery struct {
 	modifiers                  []func(*sql.Selector)
 	withNamedTokens            map[string]*TokenQuery
 	withNamedSessions          map[string]*SessionQuery
+	withNamedFlags             map[string]*FlagQuery
+	withNamedClaimedCases      map[string]*ModerationCaseQuery
 	withNamedReputationEntries map[string]*ReputationEntryQuery
 	withNamedProblems          map[string]*ProblemQuery
 	withNamedRevisions         map[string]*RevisionQuery
@@ -120,6 +126,50 @@ func (_q *AccountQuery) QuerySessions() *SessionQuery {
 			sqlgraph.From(account.Table, account.FieldID, selector),
 			sqlgraph.To(session.Table, session.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, account.SessionsTable, account.SessionsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryFlags chains the current query on the "flags" edge.
+func (_q *AccountQuery) QueryFlags() *FlagQuery {
+	query := (&FlagClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(account.Table, account.FieldID, selector),
+			sqlgraph.To(flag.Table, flag.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, account.FlagsTable, account.FlagsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryClaimedCases chains the current query on the "claimed_cases" edge.
+func (_q *AccountQuery) QueryClaimedCases() *ModerationCaseQuery {
+	query := (&ModerationCaseClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(account.Table, account.FieldID, selector),
+			sqlgraph.To(moderationcase.Table, moderationcase.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, account.ClaimedCasesTable, account.ClaimedCasesColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -431,6 +481,8 @@ func (_q *AccountQuery) Clone() *AccountQuery {
 		predicates:            append([]predicate.Account{}, _q.predicates...),
 		withTokens:            _q.withTokens.Clone(),
 		withSessions:          _q.withSessions.Clone(),
+		withFlags:             _q.withFlags.Clone(),
+		withClaimedCases:      _q.withClaimedCases.Clone(),
 		withReputationEntries: _q.withReputationEntries.Clone(),
 		withProblems:          _q.withProblems.Clone(),
 		withRevisions:         _q.withRevisions.Clone(),
@@ -461,6 +513,28 @@ func (_q *AccountQuery) WithSessions(opts ...func(*SessionQuery)) *AccountQuery 
 		opt(query)
 	}
 	_q.withSessions = query
+	return _q
+}
+
+// WithFlags tells the query-builder to eager-load the nodes that are connected to
+// the "flags" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *AccountQuery) WithFlags(opts ...func(*FlagQuery)) *AccountQuery {
+	query := (&FlagClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withFlags = query
+	return _q
+}
+
+// WithClaimedCases tells the query-builder to eager-load the nodes that are connected to
+// the "claimed_cases" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *AccountQuery) WithClaimedCases(opts ...func(*ModerationCaseQuery)) *AccountQuery {
+	query := (&ModerationCaseClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withClaimedCases = query
 	return _q
 }
 
@@ -597,9 +671,11 @@ func (_q *AccountQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Acco
 	var (
 		nodes       = []*Account{}
 		_spec       = _q.querySpec()
-		loadedTypes = [7]bool{
+		loadedTypes = [9]bool{
 			_q.withTokens != nil,
 			_q.withSessions != nil,
+			_q.withFlags != nil,
+			_q.withClaimedCases != nil,
 			_q.withReputationEntries != nil,
 			_q.withProblems != nil,
 			_q.withRevisions != nil,
@@ -639,6 +715,20 @@ func (_q *AccountQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Acco
 		if err := _q.loadSessions(ctx, query, nodes,
 			func(n *Account) { n.Edges.Sessions = []*Session{} },
 			func(n *Account, e *Session) { n.Edges.Sessions = append(n.Edges.Sessions, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withFlags; query != nil {
+		if err := _q.loadFlags(ctx, query, nodes,
+			func(n *Account) { n.Edges.Flags = []*Flag{} },
+			func(n *Account, e *Flag) { n.Edges.Flags = append(n.Edges.Flags, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withClaimedCases; query != nil {
+		if err := _q.loadClaimedCases(ctx, query, nodes,
+			func(n *Account) { n.Edges.ClaimedCases = []*ModerationCase{} },
+			func(n *Account, e *ModerationCase) { n.Edges.ClaimedCases = append(n.Edges.ClaimedCases, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -688,6 +778,20 @@ func (_q *AccountQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Acco
 		if err := _q.loadSessions(ctx, query, nodes,
 			func(n *Account) { n.appendNamedSessions(name) },
 			func(n *Account, e *Session) { n.appendNamedSessions(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedFlags {
+		if err := _q.loadFlags(ctx, query, nodes,
+			func(n *Account) { n.appendNamedFlags(name) },
+			func(n *Account, e *Flag) { n.appendNamedFlags(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedClaimedCases {
+		if err := _q.loadClaimedCases(ctx, query, nodes,
+			func(n *Account) { n.appendNamedClaimedCases(name) },
+			func(n *Account, e *ModerationCase) { n.appendNamedClaimedCases(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -789,6 +893,69 @@ func (_q *AccountQuery) loadSessions(ctx context.Context, query *SessionQuery, n
 		node, ok := nodeids[fk]
 		if !ok {
 			return fmt.Errorf(`unexpected referenced foreign-key "account_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *AccountQuery) loadFlags(ctx context.Context, query *FlagQuery, nodes []*Account, init func(*Account), assign func(*Account, *Flag)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Account)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(flag.FieldFlaggerID)
+	}
+	query.Where(predicate.Flag(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(account.FlagsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.FlaggerID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "flagger_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *AccountQuery) loadClaimedCases(ctx context.Context, query *ModerationCaseQuery, nodes []*Account, init func(*Account), assign func(*Account, *ModerationCase)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Account)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(moderationcase.FieldClaimedByID)
+	}
+	query.Where(predicate.ModerationCase(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(account.ClaimedCasesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ClaimedByID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "claimed_by_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "claimed_by_id" returned %v for node %v`, *fk, n.ID)
 		}
 		assign(node, n)
 	}
@@ -1086,6 +1253,34 @@ func (_q *AccountQuery) WithNamedSessions(name string, opts ...func(*SessionQuer
 		_q.withNamedSessions = make(map[string]*SessionQuery)
 	}
 	_q.withNamedSessions[name] = query
+	return _q
+}
+
+// WithNamedFlags tells the query-builder to eager-load the nodes that are connected to the "flags"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *AccountQuery) WithNamedFlags(name string, opts ...func(*FlagQuery)) *AccountQuery {
+	query := (&FlagClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedFlags == nil {
+		_q.withNamedFlags = make(map[string]*FlagQuery)
+	}
+	_q.withNamedFlags[name] = query
+	return _q
+}
+
+// WithNamedClaimedCases tells the query-builder to eager-load the nodes that are connected to the "claimed_cases"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *AccountQuery) WithNamedClaimedCases(name string, opts ...func(*ModerationCaseQuery)) *AccountQuery {
+	query := (&ModerationCaseClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedClaimedCases == nil {
+		_q.withNamedClaimedCases = make(map[string]*ModerationCaseQuery)
+	}
+	_q.withNamedClaimedCases[name] = query
 	return _q
 }
 

@@ -14,6 +14,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
@@ -110,6 +112,36 @@ func (_u *AccountUpdate) AddSessions(v ...*Session) *AccountUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.AddSessionIDs(ids...)
+}
+
+// AddFlagIDs adds the "flags" edge to the Flag entity by IDs.
+func (_u *AccountUpdate) AddFlagIDs(ids ...string) *AccountUpdate {
+	_u.mutation.AddFlagIDs(ids...)
+	return _u
+}
+
+// AddFlags adds the "flags" edges to the Flag entity.
+func (_u *AccountUpdate) AddFlags(v ...*Flag) *AccountUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddFlagIDs(ids...)
+}
+
+// AddClaimedCaseIDs adds the "claimed_cases" edge to the ModerationCase entity by IDs.
+func (_u *AccountUpdate) AddClaimedCaseIDs(ids ...string) *AccountUpdate {
+	_u.mutation.AddClaimedCaseIDs(ids...)
+	return _u
+}
+
+// AddClaimedCases adds the "claimed_cases" edges to the ModerationCase entity.
+func (_u *AccountUpdate) AddClaimedCases(v ...*ModerationCase) *AccountUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddClaimedCaseIDs(ids...)
 }
 
 // AddReputationEntryIDs adds the "reputation_entries" edge to the ReputationEntry entity by IDs.
@@ -232,6 +264,48 @@ func (_u *AccountUpdate) RemoveSessions(v ...*Session) *AccountUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveSessionIDs(ids...)
+}
+
+// ClearFlags clears all "flags" edges to the Flag entity.
+func (_u *AccountUpdate) ClearFlags() *AccountUpdate {
+	_u.mutation.ClearFlags()
+	return _u
+}
+
+// RemoveFlagIDs removes the "flags" edge to Flag entities by IDs.
+func (_u *AccountUpdate) RemoveFlagIDs(ids ...string) *AccountUpdate {
+	_u.mutation.RemoveFlagIDs(ids...)
+	return _u
+}
+
+// RemoveFlags removes "flags" edges to Flag entities.
+func (_u *AccountUpdate) RemoveFlags(v ...*Flag) *AccountUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveFlagIDs(ids...)
+}
+
+// ClearClaimedCases clears all "claimed_cases" edges to the ModerationCase entity.
+func (_u *AccountUpdate) ClearClaimedCases() *AccountUpdate {
+	_u.mutation.ClearClaimedCases()
+	return _u
+}
+
+// RemoveClaimedCaseIDs removes the "claimed_cases" edge to ModerationCase entities by IDs.
+func (_u *AccountUpdate) RemoveClaimedCaseIDs(ids ...string) *AccountUpdate {
+	_u.mutation.RemoveClaimedCaseIDs(ids...)
+	return _u
+}
+
+// RemoveClaimedCases removes "claimed_cases" edges to ModerationCase entities.
+func (_u *AccountUpdate) RemoveClaimedCases(v ...*ModerationCase) *AccountUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveClaimedCaseIDs(ids...)
 }
 
 // ClearReputationEntries clears all "reputation_entries" edges to the ReputationEntry entity.
@@ -488,6 +562,96 @@ func (_u *AccountUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(session.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.FlagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.FlagsTable,
+			Columns: []string{account.FlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedFlagsIDs(); len(nodes) > 0 && !_u.mutation.FlagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.FlagsTable,
+			Columns: []string{account.FlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.FlagsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.FlagsTable,
+			Columns: []string{account.FlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ClaimedCasesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.ClaimedCasesTable,
+			Columns: []string{account.ClaimedCasesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(moderationcase.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedClaimedCasesIDs(); len(nodes) > 0 && !_u.mutation.ClaimedCasesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.ClaimedCasesTable,
+			Columns: []string{account.ClaimedCasesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(moderationcase.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ClaimedCasesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.ClaimedCasesTable,
+			Columns: []string{account.ClaimedCasesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(moderationcase.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -816,6 +980,36 @@ func (_u *AccountUpdateOne) AddSessions(v ...*Session) *AccountUpdateOne {
 	return _u.AddSessionIDs(ids...)
 }
 
+// AddFlagIDs adds the "flags" edge to the Flag entity by IDs.
+func (_u *AccountUpdateOne) AddFlagIDs(ids ...string) *AccountUpdateOne {
+	_u.mutation.AddFlagIDs(ids...)
+	return _u
+}
+
+// AddFlags adds the "flags" edges to the Flag entity.
+func (_u *AccountUpdateOne) AddFlags(v ...*Flag) *AccountUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddFlagIDs(ids...)
+}
+
+// AddClaimedCaseIDs adds the "claimed_cases" edge to the ModerationCase entity by IDs.
+func (_u *AccountUpdateOne) AddClaimedCaseIDs(ids ...string) *AccountUpdateOne {
+	_u.mutation.AddClaimedCaseIDs(ids...)
+	return _u
+}
+
+// AddClaimedCases adds the "claimed_cases" edges to the ModerationCase entity.
+func (_u *AccountUpdateOne) AddClaimedCases(v ...*ModerationCase) *AccountUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddClaimedCaseIDs(ids...)
+}
+
 // AddReputationEntryIDs adds the "reputation_entries" edge to the ReputationEntry entity by IDs.
 func (_u *AccountUpdateOne) AddReputationEntryIDs(ids ...string) *AccountUpdateOne {
 	_u.mutation.AddReputationEntryIDs(ids...)
@@ -936,6 +1130,48 @@ func (_u *AccountUpdateOne) RemoveSessions(v ...*Session) *AccountUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveSessionIDs(ids...)
+}
+
+// ClearFlags clears all "flags" edges to the Flag entity.
+func (_u *AccountUpdateOne) ClearFlags() *AccountUpdateOne {
+	_u.mutation.ClearFlags()
+	return _u
+}
+
+// RemoveFlagIDs removes the "flags" edge to Flag entities by IDs.
+func (_u *AccountUpdateOne) RemoveFlagIDs(ids ...string) *AccountUpdateOne {
+	_u.mutation.RemoveFlagIDs(ids...)
+	return _u
+}
+
+// RemoveFlags removes "flags" edges to Flag entities.
+func (_u *AccountUpdateOne) RemoveFlags(v ...*Flag) *AccountUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveFlagIDs(ids...)
+}
+
+// ClearClaimedCases clears all "claimed_cases" edges to the ModerationCase entity.
+func (_u *AccountUpdateOne) ClearClaimedCases() *AccountUpdateOne {
+	_u.mutation.ClearClaimedCases()
+	return _u
+}
+
+// RemoveClaimedCaseIDs removes the "claimed_cases" edge to ModerationCase entities by IDs.
+func (_u *AccountUpdateOne) RemoveClaimedCaseIDs(ids ...string) *AccountUpdateOne {
+	_u.mutation.RemoveClaimedCaseIDs(ids...)
+	return _u
+}
+
+// RemoveClaimedCases removes "claimed_cases" edges to ModerationCase entities.
+func (_u *AccountUpdateOne) RemoveClaimedCases(v ...*ModerationCase) *AccountUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveClaimedCaseIDs(ids...)
 }
 
 // ClearReputationEntries clears all "reputation_entries" edges to the ReputationEntry entity.
@@ -1222,6 +1458,96 @@ func (_u *AccountUpdateOne) sqlSave(ctx context.Context) (_node *Account, err er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(session.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.FlagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.FlagsTable,
+			Columns: []string{account.FlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedFlagsIDs(); len(nodes) > 0 && !_u.mutation.FlagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.FlagsTable,
+			Columns: []string{account.FlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.FlagsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.FlagsTable,
+			Columns: []string{account.FlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ClaimedCasesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.ClaimedCasesTable,
+			Columns: []string{account.ClaimedCasesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(moderationcase.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedClaimedCasesIDs(); len(nodes) > 0 && !_u.mutation.ClaimedCasesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.ClaimedCasesTable,
+			Columns: []string{account.ClaimedCasesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(moderationcase.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ClaimedCasesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.ClaimedCasesTable,
+			Columns: []string{account.ClaimedCasesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(moderationcase.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

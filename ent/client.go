@@ -21,6 +21,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
@@ -51,6 +53,10 @@ type Client struct {
 	Decision *DecisionClient
 	// Event is the client for interacting with the Event builders.
 	Event *EventClient
+	// Flag is the client for interacting with the Flag builders.
+	Flag *FlagClient
+	// ModerationCase is the client for interacting with the ModerationCase builders.
+	ModerationCase *ModerationCaseClient
 	// Problem is the client for interacting with the Problem builders.
 	Problem *ProblemClient
 	// Reference is the client for interacting with the Reference builders.
@@ -86,6 +92,8 @@ func (c *Client) init() {
 	c.Counter = NewCounterClient(c.config)
 	c.Decision = NewDecisionClient(c.config)
 	c.Event = NewEventClient(c.config)
+	c.Flag = NewFlagClient(c.config)
+	c.ModerationCase = NewModerationCaseClient(c.config)
 	c.Problem = NewProblemClient(c.config)
 	c.Reference = NewReferenceClient(c.config)
 	c.ReputationEntry = NewReputationEntryClient(c.config)
@@ -193,6 +201,8 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Counter:         NewCounterClient(cfg),
 		Decision:        NewDecisionClient(cfg),
 		Event:           NewEventClient(cfg),
+		Flag:            NewFlagClient(cfg),
+		ModerationCase:  NewModerationCaseClient(cfg),
 		Problem:         NewProblemClient(cfg),
 		Reference:       NewReferenceClient(cfg),
 		ReputationEntry: NewReputationEntryClient(cfg),
@@ -227,6 +237,8 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Counter:         NewCounterClient(cfg),
 		Decision:        NewDecisionClient(cfg),
 		Event:           NewEventClient(cfg),
+		Flag:            NewFlagClient(cfg),
+		ModerationCase:  NewModerationCaseClient(cfg),
 		Problem:         NewProblemClient(cfg),
 		Reference:       NewReferenceClient(cfg),
 		ReputationEntry: NewReputationEntryClient(cfg),
@@ -265,9 +277,9 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Problem,
-		c.Reference, c.ReputationEntry, c.Revision, c.Session, c.Slug, c.Source, c.Tag,
-		c.Token,
+		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Flag,
+		c.ModerationCase, c.Problem, c.Reference, c.ReputationEntry, c.Revision,
+		c.Session, c.Slug, c.Source, c.Tag, c.Token,
 	} {
 		n.Use(hooks...)
 	}
@@ -277,9 +289,9 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Problem,
-		c.Reference, c.ReputationEntry, c.Revision, c.Session, c.Slug, c.Source, c.Tag,
-		c.Token,
+		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Flag,
+		c.ModerationCase, c.Problem, c.Reference, c.ReputationEntry, c.Revision,
+		c.Session, c.Slug, c.Source, c.Tag, c.Token,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -300,6 +312,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Decision.mutate(ctx, m)
 	case *EventMutation:
 		return c.Event.mutate(ctx, m)
+	case *FlagMutation:
+		return c.Flag.mutate(ctx, m)
+	case *ModerationCaseMutation:
+		return c.ModerationCase.mutate(ctx, m)
 	case *ProblemMutation:
 		return c.Problem.mutate(ctx, m)
 	case *ReferenceMutation:
@@ -456,6 +472,38 @@ func (c *AccountClient) QuerySessions(_m *Account) *SessionQuery {
 			sqlgraph.From(account.Table, account.FieldID, id),
 			sqlgraph.To(session.Table, session.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, account.SessionsTable, account.SessionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryFlags queries the flags edge of a Account.
+func (c *AccountClient) QueryFlags(_m *Account) *FlagQuery {
+	query := (&FlagClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(account.Table, account.FieldID, id),
+			sqlgraph.To(flag.Table, flag.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, account.FlagsTable, account.FlagsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryClaimedCases queries the claimed_cases edge of a Account.
+func (c *AccountClient) QueryClaimedCases(_m *Account) *ModerationCaseQuery {
+	query := (&ModerationCaseClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(account.Table, account.FieldID, id),
+			sqlgraph.To(moderationcase.Table, moderationcase.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, account.ClaimedCasesTable, account.ClaimedCasesColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -1409,6 +1457,384 @@ func (c *EventClient) mutate(ctx context.Context, m *EventMutation) (Value, erro
 	}
 }
 
+// FlagClient is a client for the Flag schema.
+type FlagClient struct {
+	config
+}
+
+// NewFlagClient returns a client for the Flag from the given config.
+func NewFlagClient(c config) *FlagClient {
+	return &FlagClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `flag.Hooks(f(g(h())))`.
+func (c *FlagClient) Use(hooks ...Hook) {
+	c.hooks.Flag = append(c.hooks.Flag, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `flag.Intercept(f(g(h())))`.
+func (c *FlagClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Flag = append(c.inters.Flag, interceptors...)
+}
+
+// Create returns a builder for creating a Flag entity.
+func (c *FlagClient) Create() *FlagCreate {
+	mutation := newFlagMutation(c.config, OpCreate)
+	return &FlagCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Flag entities.
+func (c *FlagClient) CreateBulk(builders ...*FlagCreate) *FlagCreateBulk {
+	return &FlagCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *FlagClient) MapCreateBulk(slice any, setFunc func(*FlagCreate, int)) *FlagCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &FlagCreateBulk{err: fmt.Errorf("calling to FlagClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*FlagCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &FlagCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Flag.
+func (c *FlagClient) Update() *FlagUpdate {
+	mutation := newFlagMutation(c.config, OpUpdate)
+	return &FlagUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *FlagClient) UpdateOne(_m *Flag) *FlagUpdateOne {
+	mutation := newFlagMutation(c.config, OpUpdateOne, withFlag(_m))
+	return &FlagUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *FlagClient) UpdateOneID(id string) *FlagUpdateOne {
+	mutation := newFlagMutation(c.config, OpUpdateOne, withFlagID(id))
+	return &FlagUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Flag.
+func (c *FlagClient) Delete() *FlagDelete {
+	mutation := newFlagMutation(c.config, OpDelete)
+	return &FlagDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *FlagClient) DeleteOne(_m *Flag) *FlagDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *FlagClient) DeleteOneID(id string) *FlagDeleteOne {
+	builder := c.Delete().Where(flag.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &FlagDeleteOne{builder}
+}
+
+// Query returns a query builder for Flag.
+func (c *FlagClient) Query() *FlagQuery {
+	return &FlagQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeFlag},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Flag entity by its id.
+func (c *FlagClient) Get(ctx context.Context, id string) (*Flag, error) {
+	return c.Query().Where(flag.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *FlagClient) GetX(ctx context.Context, id string) *Flag {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryProblem queries the problem edge of a Flag.
+func (c *FlagClient) QueryProblem(_m *Flag) *ProblemQuery {
+	query := (&ProblemClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(flag.Table, flag.FieldID, id),
+			sqlgraph.To(problem.Table, problem.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, flag.ProblemTable, flag.ProblemColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryFlagger queries the flagger edge of a Flag.
+func (c *FlagClient) QueryFlagger(_m *Flag) *AccountQuery {
+	query := (&AccountClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(flag.Table, flag.FieldID, id),
+			sqlgraph.To(account.Table, account.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, flag.FlaggerTable, flag.FlaggerColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCase queries the case edge of a Flag.
+func (c *FlagClient) QueryCase(_m *Flag) *ModerationCaseQuery {
+	query := (&ModerationCaseClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(flag.Table, flag.FieldID, id),
+			sqlgraph.To(moderationcase.Table, moderationcase.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, flag.CaseTable, flag.CaseColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryDuplicateOf queries the duplicate_of edge of a Flag.
+func (c *FlagClient) QueryDuplicateOf(_m *Flag) *ProblemQuery {
+	query := (&ProblemClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(flag.Table, flag.FieldID, id),
+			sqlgraph.To(problem.Table, problem.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, flag.DuplicateOfTable, flag.DuplicateOfColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *FlagClient) Hooks() []Hook {
+	return c.hooks.Flag
+}
+
+// Interceptors returns the client interceptors.
+func (c *FlagClient) Interceptors() []Interceptor {
+	return c.inters.Flag
+}
+
+func (c *FlagClient) mutate(ctx context.Context, m *FlagMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&FlagCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&FlagUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&FlagUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&FlagDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Flag mutation op: %q", m.Op())
+	}
+}
+
+// ModerationCaseClient is a client for the ModerationCase schema.
+type ModerationCaseClient struct {
+	config
+}
+
+// NewModerationCaseClient returns a client for the ModerationCase from the given config.
+func NewModerationCaseClient(c config) *ModerationCaseClient {
+	return &ModerationCaseClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `moderationcase.Hooks(f(g(h())))`.
+func (c *ModerationCaseClient) Use(hooks ...Hook) {
+	c.hooks.ModerationCase = append(c.hooks.ModerationCase, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `moderationcase.Intercept(f(g(h())))`.
+func (c *ModerationCaseClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ModerationCase = append(c.inters.ModerationCase, interceptors...)
+}
+
+// Create returns a builder for creating a ModerationCase entity.
+func (c *ModerationCaseClient) Create() *ModerationCaseCreate {
+	mutation := newModerationCaseMutation(c.config, OpCreate)
+	return &ModerationCaseCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ModerationCase entities.
+func (c *ModerationCaseClient) CreateBulk(builders ...*ModerationCaseCreate) *ModerationCaseCreateBulk {
+	return &ModerationCaseCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ModerationCaseClient) MapCreateBulk(slice any, setFunc func(*ModerationCaseCreate, int)) *ModerationCaseCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ModerationCaseCreateBulk{err: fmt.Errorf("calling to ModerationCaseClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ModerationCaseCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ModerationCaseCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ModerationCase.
+func (c *ModerationCaseClient) Update() *ModerationCaseUpdate {
+	mutation := newModerationCaseMutation(c.config, OpUpdate)
+	return &ModerationCaseUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ModerationCaseClient) UpdateOne(_m *ModerationCase) *ModerationCaseUpdateOne {
+	mutation := newModerationCaseMutation(c.config, OpUpdateOne, withModerationCase(_m))
+	return &ModerationCaseUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ModerationCaseClient) UpdateOneID(id string) *ModerationCaseUpdateOne {
+	mutation := newModerationCaseMutation(c.config, OpUpdateOne, withModerationCaseID(id))
+	return &ModerationCaseUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ModerationCase.
+func (c *ModerationCaseClient) Delete() *ModerationCaseDelete {
+	mutation := newModerationCaseMutation(c.config, OpDelete)
+	return &ModerationCaseDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ModerationCaseClient) DeleteOne(_m *ModerationCase) *ModerationCaseDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ModerationCaseClient) DeleteOneID(id string) *ModerationCaseDeleteOne {
+	builder := c.Delete().Where(moderationcase.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ModerationCaseDeleteOne{builder}
+}
+
+// Query returns a query builder for ModerationCase.
+func (c *ModerationCaseClient) Query() *ModerationCaseQuery {
+	return &ModerationCaseQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeModerationCase},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ModerationCase entity by its id.
+func (c *ModerationCaseClient) Get(ctx context.Context, id string) (*ModerationCase, error) {
+	return c.Query().Where(moderationcase.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ModerationCaseClient) GetX(ctx context.Context, id string) *ModerationCase {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryProblem queries the problem edge of a ModerationCase.
+func (c *ModerationCaseClient) QueryProblem(_m *ModerationCase) *ProblemQuery {
+	query := (&ProblemClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(moderationcase.Table, moderationcase.FieldID, id),
+			sqlgraph.To(problem.Table, problem.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, moderationcase.ProblemTable, moderationcase.ProblemColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryClaimedBy queries the claimed_by edge of a ModerationCase.
+func (c *ModerationCaseClient) QueryClaimedBy(_m *ModerationCase) *AccountQuery {
+	query := (&AccountClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(moderationcase.Table, moderationcase.FieldID, id),
+			sqlgraph.To(account.Table, account.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, moderationcase.ClaimedByTable, moderationcase.ClaimedByColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryFlags queries the flags edge of a ModerationCase.
+func (c *ModerationCaseClient) QueryFlags(_m *ModerationCase) *FlagQuery {
+	query := (&FlagClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(moderationcase.Table, moderationcase.FieldID, id),
+			sqlgraph.To(flag.Table, flag.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, moderationcase.FlagsTable, moderationcase.FlagsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ModerationCaseClient) Hooks() []Hook {
+	return c.hooks.ModerationCase
+}
+
+// Interceptors returns the client interceptors.
+func (c *ModerationCaseClient) Interceptors() []Interceptor {
+	return c.inters.ModerationCase
+}
+
+func (c *ModerationCaseClient) mutate(ctx context.Context, m *ModerationCaseMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ModerationCaseCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ModerationCaseUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ModerationCaseUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ModerationCaseDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ModerationCase mutation op: %q", m.Op())
+	}
+}
+
 // ProblemClient is a client for the Problem schema.
 type ProblemClient struct {
 	config
@@ -1702,6 +2128,54 @@ func (c *ProblemClient) QueryTags(_m *Problem) *TagQuery {
 			sqlgraph.From(problem.Table, problem.FieldID, id),
 			sqlgraph.To(tag.Table, tag.FieldID),
 			sqlgraph.Edge(sqlgraph.M2M, false, problem.TagsTable, problem.TagsPrimaryKey...),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryFlags queries the flags edge of a Problem.
+func (c *ProblemClient) QueryFlags(_m *Problem) *FlagQuery {
+	query := (&FlagClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(problem.Table, problem.FieldID, id),
+			sqlgraph.To(flag.Table, flag.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, problem.FlagsTable, problem.FlagsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryDuplicateFlags queries the duplicate_flags edge of a Problem.
+func (c *ProblemClient) QueryDuplicateFlags(_m *Problem) *FlagQuery {
+	query := (&FlagClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(problem.Table, problem.FieldID, id),
+			sqlgraph.To(flag.Table, flag.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, problem.DuplicateFlagsTable, problem.DuplicateFlagsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryModerationCases queries the moderation_cases edge of a Problem.
+func (c *ProblemClient) QueryModerationCases(_m *Problem) *ModerationCaseQuery {
+	query := (&ModerationCaseClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(problem.Table, problem.FieldID, id),
+			sqlgraph.To(moderationcase.Table, moderationcase.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, problem.ModerationCasesTable, problem.ModerationCasesColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -3025,12 +3499,14 @@ func (c *TokenClient) mutate(ctx context.Context, m *TokenMutation) (Value, erro
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Account, Binding, Claim, Counter, Decision, Event, Problem, Reference,
-		ReputationEntry, Revision, Session, Slug, Source, Tag, Token []ent.Hook
+		Account, Binding, Claim, Counter, Decision, Event, Flag, ModerationCase,
+		Problem, Reference, ReputationEntry, Revision, Session, Slug, Source, Tag,
+		Token []ent.Hook
 	}
 	inters struct {
-		Account, Binding, Claim, Counter, Decision, Event, Problem, Reference,
-		ReputationEntry, Revision, Session, Slug, Source, Tag, Token []ent.Interceptor
+		Account, Binding, Claim, Counter, Decision, Event, Flag, ModerationCase,
+		Problem, Reference, ReputationEntry, Revision, Session, Slug, Source, Tag,
+		Token []ent.Interceptor
 	}
 )
 

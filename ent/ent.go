@@ -18,6 +18,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
@@ -93,6 +95,8 @@ func checkColumn(t, c string) error {
 			counter.Table:         counter.ValidColumn,
 			decision.Table:        decision.ValidColumn,
 			event.Table:           event.ValidColumn,
+			flag.Table:            flag.ValidColumn,
+			moderationcase.Table:  moderationcase.ValidColumn,
 			problem.Table:         problem.ValidColumn,
 			reference.Table:       reference.ValidColumn,
 			reputationentry.Table: reputationentry.ValidColumn,

@@ -12,6 +12,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
@@ -612,6 +614,263 @@ func newEventPaginateArgs(rv map[string]any) *eventPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*EventWhereInput); ok {
 		args.opts = append(args.opts, WithEventFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *FlagQuery) CollectFields(ctx context.Context, satisfies ...string) (*FlagQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *FlagQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(flag.Columns))
+		selectedFields = []string{flag.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "problem":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ProblemClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, problemImplementors)...); err != nil {
+				return err
+			}
+			_q.withProblem = query
+			if _, ok := fieldSeen[flag.FieldProblemID]; !ok {
+				selectedFields = append(selectedFields, flag.FieldProblemID)
+				fieldSeen[flag.FieldProblemID] = struct{}{}
+			}
+
+		case "case":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ModerationCaseClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, moderationcaseImplementors)...); err != nil {
+				return err
+			}
+			_q.withCase = query
+			if _, ok := fieldSeen[flag.FieldCaseID]; !ok {
+				selectedFields = append(selectedFields, flag.FieldCaseID)
+				fieldSeen[flag.FieldCaseID] = struct{}{}
+			}
+
+		case "duplicateOf":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ProblemClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, problemImplementors)...); err != nil {
+				return err
+			}
+			_q.withDuplicateOf = query
+			if _, ok := fieldSeen[flag.FieldDuplicateOfID]; !ok {
+				selectedFields = append(selectedFields, flag.FieldDuplicateOfID)
+				fieldSeen[flag.FieldDuplicateOfID] = struct{}{}
+			}
+		case "reason":
+			if _, ok := fieldSeen[flag.FieldReason]; !ok {
+				selectedFields = append(selectedFields, flag.FieldReason)
+				fieldSeen[flag.FieldReason] = struct{}{}
+			}
+		case "explanation":
+			if _, ok := fieldSeen[flag.FieldExplanation]; !ok {
+				selectedFields = append(selectedFields, flag.FieldExplanation)
+				fieldSeen[flag.FieldExplanation] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[flag.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, flag.FieldCreatedAt)
+				fieldSeen[flag.FieldCreatedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type flagPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []FlagPaginateOption
+}
+
+func newFlagPaginateArgs(rv map[string]any) *flagPaginateArgs {
+	args := &flagPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*FlagWhereInput); ok {
+		args.opts = append(args.opts, WithFlagFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ModerationCaseQuery) CollectFields(ctx context.Context, satisfies ...string) (*ModerationCaseQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ModerationCaseQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(moderationcase.Columns))
+		selectedFields = []string{moderationcase.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "problem":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ProblemClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, problemImplementors)...); err != nil {
+				return err
+			}
+			_q.withProblem = query
+			if _, ok := fieldSeen[moderationcase.FieldProblemID]; !ok {
+				selectedFields = append(selectedFields, moderationcase.FieldProblemID)
+				fieldSeen[moderationcase.FieldProblemID] = struct{}{}
+			}
+
+		case "claimedBy":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&AccountClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, accountImplementors)...); err != nil {
+				return err
+			}
+			_q.withClaimedBy = query
+			if _, ok := fieldSeen[moderationcase.FieldClaimedByID]; !ok {
+				selectedFields = append(selectedFields, moderationcase.FieldClaimedByID)
+				fieldSeen[moderationcase.FieldClaimedByID] = struct{}{}
+			}
+
+		case "flags":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&FlagClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, flagImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedFlags(alias, func(wq *FlagQuery) {
+				*wq = *query
+			})
+		case "reason":
+			if _, ok := fieldSeen[moderationcase.FieldReason]; !ok {
+				selectedFields = append(selectedFields, moderationcase.FieldReason)
+				fieldSeen[moderationcase.FieldReason] = struct{}{}
+			}
+		case "state":
+			if _, ok := fieldSeen[moderationcase.FieldState]; !ok {
+				selectedFields = append(selectedFields, moderationcase.FieldState)
+				fieldSeen[moderationcase.FieldState] = struct{}{}
+			}
+		case "openedAt":
+			if _, ok := fieldSeen[moderationcase.FieldOpenedAt]; !ok {
+				selectedFields = append(selectedFields, moderationcase.FieldOpenedAt)
+				fieldSeen[moderationcase.FieldOpenedAt] = struct{}{}
+			}
+		case "claimedAt":
+			if _, ok := fieldSeen[moderationcase.FieldClaimedAt]; !ok {
+				selectedFields = append(selectedFields, moderationcase.FieldClaimedAt)
+				fieldSeen[moderationcase.FieldClaimedAt] = struct{}{}
+			}
+		case "resolvedAt":
+			if _, ok := fieldSeen[moderationcase.FieldResolvedAt]; !ok {
+				selectedFields = append(selectedFields, moderationcase.FieldResolvedAt)
+				fieldSeen[moderationcase.FieldResolvedAt] = struct{}{}
+			}
+		case "resolution":
+			if _, ok := fieldSeen[moderationcase.FieldResolution]; !ok {
+				selectedFields = append(selectedFields, moderationcase.FieldResolution)
+				fieldSeen[moderationcase.FieldResolution] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type moderationcasePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ModerationCasePaginateOption
+}
+
+func newModerationCasePaginateArgs(rv map[string]any) *moderationcasePaginateArgs {
+	args := &moderationcasePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*ModerationCaseWhereInput); ok {
+		args.opts = append(args.opts, WithModerationCaseFilter(v.Filter))
 	}
 	return args
 }

@@ -104,6 +104,58 @@ func (_m *Decision) MergeInto(ctx context.Context) (*Problem, error) {
 	return result, MaskNotFound(err)
 }
 
+func (_m *Flag) Problem(ctx context.Context) (*Problem, error) {
+	result, err := _m.Edges.ProblemOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryProblem().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Flag) Case(ctx context.Context) (*ModerationCase, error) {
+	result, err := _m.Edges.CaseOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCase().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Flag) DuplicateOf(ctx context.Context) (*Problem, error) {
+	result, err := _m.Edges.DuplicateOfOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryDuplicateOf().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *ModerationCase) Problem(ctx context.Context) (*Problem, error) {
+	result, err := _m.Edges.ProblemOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryProblem().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *ModerationCase) ClaimedBy(ctx context.Context) (*Account, error) {
+	result, err := _m.Edges.ClaimedByOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryClaimedBy().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *ModerationCase) Flags(ctx context.Context) (result []*Flag, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedFlags(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.FlagsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryFlags().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *Problem) Proposer(ctx context.Context) (*Account, error) {
 	result, err := _m.Edges.ProposerOrErr()
 	if IsNotLoaded(err) {

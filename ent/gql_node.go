@@ -14,6 +14,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
@@ -51,6 +53,16 @@ var eventImplementors = []string{"Event", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Event) IsNode() {}
+
+var flagImplementors = []string{"Flag", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Flag) IsNode() {}
+
+var moderationcaseImplementors = []string{"ModerationCase", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*ModerationCase) IsNode() {}
 
 var problemImplementors = []string{"Problem", "Node"}
 
@@ -181,6 +193,24 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(event.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, eventImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case flag.Table:
+		query := c.Flag.Query().
+			Where(flag.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, flagImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case moderationcase.Table:
+		query := c.ModerationCase.Query().
+			Where(moderationcase.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, moderationcaseImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -380,6 +410,38 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Event.Query().
 			Where(event.IDIn(ids...))
 		query, err := query.CollectFields(ctx, eventImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case flag.Table:
+		query := c.Flag.Query().
+			Where(flag.IDIn(ids...))
+		query, err := query.CollectFields(ctx, flagImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case moderationcase.Table:
+		query := c.ModerationCase.Query().
+			Where(moderationcase.IDIn(ids...))
+		query, err := query.CollectFields(ctx, moderationcaseImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -19,6 +19,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
@@ -1348,6 +1350,504 @@ func (_m *Event) ToEdge(order *EventOrder) *EventEdge {
 		order = DefaultEventOrder
 	}
 	return &EventEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// FlagEdge is the edge representation of Flag.
+type FlagEdge struct {
+	Node   *Flag  `json:"node"`
+	Cursor Cursor `json:"cursor"`
+}
+
+// FlagConnection is the connection containing edges to Flag.
+type FlagConnection struct {
+	Edges      []*FlagEdge `json:"edges"`
+	PageInfo   PageInfo    `json:"pageInfo"`
+	TotalCount int         `json:"totalCount"`
+}
+
+func (c *FlagConnection) build(nodes []*Flag, pager *flagPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Flag
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Flag {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Flag {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*FlagEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &FlagEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// FlagPaginateOption enables pagination customization.
+type FlagPaginateOption func(*flagPager) error
+
+// WithFlagOrder configures pagination ordering.
+func WithFlagOrder(order *FlagOrder) FlagPaginateOption {
+	if order == nil {
+		order = DefaultFlagOrder
+	}
+	o := *order
+	return func(pager *flagPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultFlagOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithFlagFilter configures pagination filter.
+func WithFlagFilter(filter func(*FlagQuery) (*FlagQuery, error)) FlagPaginateOption {
+	return func(pager *flagPager) error {
+		if filter == nil {
+			return errors.New("FlagQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type flagPager struct {
+	reverse bool
+	order   *FlagOrder
+	filter  func(*FlagQuery) (*FlagQuery, error)
+}
+
+func newFlagPager(opts []FlagPaginateOption, reverse bool) (*flagPager, error) {
+	pager := &flagPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultFlagOrder
+	}
+	return pager, nil
+}
+
+func (p *flagPager) applyFilter(query *FlagQuery) (*FlagQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *flagPager) toCursor(_m *Flag) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *flagPager) applyCursors(query *FlagQuery, after, before *Cursor) (*FlagQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultFlagOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *flagPager) applyOrder(query *FlagQuery) *FlagQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultFlagOrder.Field {
+		query = query.Order(DefaultFlagOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *flagPager) orderExpr(query *FlagQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultFlagOrder.Field {
+			b.Comma().Ident(DefaultFlagOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Flag.
+func (_m *FlagQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...FlagPaginateOption,
+) (*FlagConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newFlagPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &FlagConnection{Edges: []*FlagEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// FlagOrderField defines the ordering field of Flag.
+type FlagOrderField struct {
+	// Value extracts the ordering value from the given Flag.
+	Value    func(*Flag) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) flag.OrderOption
+	toCursor func(*Flag) Cursor
+}
+
+// FlagOrder defines the ordering of Flag.
+type FlagOrder struct {
+	Direction OrderDirection  `json:"direction"`
+	Field     *FlagOrderField `json:"field"`
+}
+
+// DefaultFlagOrder is the default ordering of Flag.
+var DefaultFlagOrder = &FlagOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &FlagOrderField{
+		Value: func(_m *Flag) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: flag.FieldID,
+		toTerm: flag.ByID,
+		toCursor: func(_m *Flag) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Flag into FlagEdge.
+func (_m *Flag) ToEdge(order *FlagOrder) *FlagEdge {
+	if order == nil {
+		order = DefaultFlagOrder
+	}
+	return &FlagEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ModerationCaseEdge is the edge representation of ModerationCase.
+type ModerationCaseEdge struct {
+	Node   *ModerationCase `json:"node"`
+	Cursor Cursor          `json:"cursor"`
+}
+
+// ModerationCaseConnection is the connection containing edges to ModerationCase.
+type ModerationCaseConnection struct {
+	Edges      []*ModerationCaseEdge `json:"edges"`
+	PageInfo   PageInfo              `json:"pageInfo"`
+	TotalCount int                   `json:"totalCount"`
+}
+
+func (c *ModerationCaseConnection) build(nodes []*ModerationCase, pager *moderationcasePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *ModerationCase
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *ModerationCase {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *ModerationCase {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ModerationCaseEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ModerationCaseEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ModerationCasePaginateOption enables pagination customization.
+type ModerationCasePaginateOption func(*moderationcasePager) error
+
+// WithModerationCaseOrder configures pagination ordering.
+func WithModerationCaseOrder(order *ModerationCaseOrder) ModerationCasePaginateOption {
+	if order == nil {
+		order = DefaultModerationCaseOrder
+	}
+	o := *order
+	return func(pager *moderationcasePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultModerationCaseOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithModerationCaseFilter configures pagination filter.
+func WithModerationCaseFilter(filter func(*ModerationCaseQuery) (*ModerationCaseQuery, error)) ModerationCasePaginateOption {
+	return func(pager *moderationcasePager) error {
+		if filter == nil {
+			return errors.New("ModerationCaseQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type moderationcasePager struct {
+	reverse bool
+	order   *ModerationCaseOrder
+	filter  func(*ModerationCaseQuery) (*ModerationCaseQuery, error)
+}
+
+func newModerationCasePager(opts []ModerationCasePaginateOption, reverse bool) (*moderationcasePager, error) {
+	pager := &moderationcasePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultModerationCaseOrder
+	}
+	return pager, nil
+}
+
+func (p *moderationcasePager) applyFilter(query *ModerationCaseQuery) (*ModerationCaseQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *moderationcasePager) toCursor(_m *ModerationCase) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *moderationcasePager) applyCursors(query *ModerationCaseQuery, after, before *Cursor) (*ModerationCaseQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultModerationCaseOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *moderationcasePager) applyOrder(query *ModerationCaseQuery) *ModerationCaseQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultModerationCaseOrder.Field {
+		query = query.Order(DefaultModerationCaseOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *moderationcasePager) orderExpr(query *ModerationCaseQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultModerationCaseOrder.Field {
+			b.Comma().Ident(DefaultModerationCaseOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to ModerationCase.
+func (_m *ModerationCaseQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ModerationCasePaginateOption,
+) (*ModerationCaseConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newModerationCasePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ModerationCaseConnection{Edges: []*ModerationCaseEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// ModerationCaseOrderField defines the ordering field of ModerationCase.
+type ModerationCaseOrderField struct {
+	// Value extracts the ordering value from the given ModerationCase.
+	Value    func(*ModerationCase) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) moderationcase.OrderOption
+	toCursor func(*ModerationCase) Cursor
+}
+
+// ModerationCaseOrder defines the ordering of ModerationCase.
+type ModerationCaseOrder struct {
+	Direction OrderDirection            `json:"direction"`
+	Field     *ModerationCaseOrderField `json:"field"`
+}
+
+// DefaultModerationCaseOrder is the default ordering of ModerationCase.
+var DefaultModerationCaseOrder = &ModerationCaseOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ModerationCaseOrderField{
+		Value: func(_m *ModerationCase) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: moderationcase.FieldID,
+		toTerm: moderationcase.ByID,
+		toCursor: func(_m *ModerationCase) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts ModerationCase into ModerationCaseEdge.
+func (_m *ModerationCase) ToEdge(order *ModerationCaseOrder) *ModerationCaseEdge {
+	if order == nil {
+		order = DefaultModerationCaseOrder
+	}
+	return &ModerationCaseEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -12,6 +12,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -1924,6 +1926,716 @@ func (i *EventWhereInput) P() (predicate.Event, error) {
 		return predicates[0], nil
 	default:
 		return event.And(predicates...), nil
+	}
+}
+
+// FlagWhereInput represents a where input for filtering Flag queries.
+type FlagWhereInput struct {
+	Predicates []predicate.Flag  `json:"-"`
+	Not        *FlagWhereInput   `json:"not,omitempty"`
+	Or         []*FlagWhereInput `json:"or,omitempty"`
+	And        []*FlagWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "reason" field predicates.
+	Reason      *flag.Reason  `json:"reason,omitempty"`
+	ReasonNEQ   *flag.Reason  `json:"reasonNEQ,omitempty"`
+	ReasonIn    []flag.Reason `json:"reasonIn,omitempty"`
+	ReasonNotIn []flag.Reason `json:"reasonNotIn,omitempty"`
+
+	// "explanation" field predicates.
+	Explanation             *string  `json:"explanation,omitempty"`
+	ExplanationNEQ          *string  `json:"explanationNEQ,omitempty"`
+	ExplanationIn           []string `json:"explanationIn,omitempty"`
+	ExplanationNotIn        []string `json:"explanationNotIn,omitempty"`
+	ExplanationGT           *string  `json:"explanationGT,omitempty"`
+	ExplanationGTE          *string  `json:"explanationGTE,omitempty"`
+	ExplanationLT           *string  `json:"explanationLT,omitempty"`
+	ExplanationLTE          *string  `json:"explanationLTE,omitempty"`
+	ExplanationContains     *string  `json:"explanationContains,omitempty"`
+	ExplanationHasPrefix    *string  `json:"explanationHasPrefix,omitempty"`
+	ExplanationHasSuffix    *string  `json:"explanationHasSuffix,omitempty"`
+	ExplanationEqualFold    *string  `json:"explanationEqualFold,omitempty"`
+	ExplanationContainsFold *string  `json:"explanationContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "problem" edge predicates.
+	HasProblem     *bool                `json:"hasProblem,omitempty"`
+	HasProblemWith []*ProblemWhereInput `json:"hasProblemWith,omitempty"`
+
+	// "case" edge predicates.
+	HasCase     *bool                       `json:"hasCase,omitempty"`
+	HasCaseWith []*ModerationCaseWhereInput `json:"hasCaseWith,omitempty"`
+
+	// "duplicate_of" edge predicates.
+	HasDuplicateOf     *bool                `json:"hasDuplicateOf,omitempty"`
+	HasDuplicateOfWith []*ProblemWhereInput `json:"hasDuplicateOfWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *FlagWhereInput) AddPredicates(predicates ...predicate.Flag) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the FlagWhereInput filter on the FlagQuery builder.
+func (i *FlagWhereInput) Filter(q *FlagQuery) (*FlagQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyFlagWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyFlagWhereInput is returned in case the FlagWhereInput is empty.
+var ErrEmptyFlagWhereInput = errors.New("ent: empty predicate FlagWhereInput")
+
+// P returns a predicate for filtering flags.
+// An error is returned if the input is empty or invalid.
+func (i *FlagWhereInput) P() (predicate.Flag, error) {
+	var predicates []predicate.Flag
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, flag.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Flag, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, flag.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Flag, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, flag.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, flag.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, flag.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, flag.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, flag.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, flag.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, flag.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, flag.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, flag.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, flag.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, flag.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Reason != nil {
+		predicates = append(predicates, flag.ReasonEQ(*i.Reason))
+	}
+	if i.ReasonNEQ != nil {
+		predicates = append(predicates, flag.ReasonNEQ(*i.ReasonNEQ))
+	}
+	if len(i.ReasonIn) > 0 {
+		predicates = append(predicates, flag.ReasonIn(i.ReasonIn...))
+	}
+	if len(i.ReasonNotIn) > 0 {
+		predicates = append(predicates, flag.ReasonNotIn(i.ReasonNotIn...))
+	}
+	if i.Explanation != nil {
+		predicates = append(predicates, flag.ExplanationEQ(*i.Explanation))
+	}
+	if i.ExplanationNEQ != nil {
+		predicates = append(predicates, flag.ExplanationNEQ(*i.ExplanationNEQ))
+	}
+	if len(i.ExplanationIn) > 0 {
+		predicates = append(predicates, flag.ExplanationIn(i.ExplanationIn...))
+	}
+	if len(i.ExplanationNotIn) > 0 {
+		predicates = append(predicates, flag.ExplanationNotIn(i.ExplanationNotIn...))
+	}
+	if i.ExplanationGT != nil {
+		predicates = append(predicates, flag.ExplanationGT(*i.ExplanationGT))
+	}
+	if i.ExplanationGTE != nil {
+		predicates = append(predicates, flag.ExplanationGTE(*i.ExplanationGTE))
+	}
+	if i.ExplanationLT != nil {
+		predicates = append(predicates, flag.ExplanationLT(*i.ExplanationLT))
+	}
+	if i.ExplanationLTE != nil {
+		predicates = append(predicates, flag.ExplanationLTE(*i.ExplanationLTE))
+	}
+	if i.ExplanationContains != nil {
+		predicates = append(predicates, flag.ExplanationContains(*i.ExplanationContains))
+	}
+	if i.ExplanationHasPrefix != nil {
+		predicates = append(predicates, flag.ExplanationHasPrefix(*i.ExplanationHasPrefix))
+	}
+	if i.ExplanationHasSuffix != nil {
+		predicates = append(predicates, flag.ExplanationHasSuffix(*i.ExplanationHasSuffix))
+	}
+	if i.ExplanationEqualFold != nil {
+		predicates = append(predicates, flag.ExplanationEqualFold(*i.ExplanationEqualFold))
+	}
+	if i.ExplanationContainsFold != nil {
+		predicates = append(predicates, flag.ExplanationContainsFold(*i.ExplanationContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, flag.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, flag.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, flag.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, flag.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, flag.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, flag.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, flag.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, flag.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+
+	if i.HasProblem != nil {
+		p := flag.HasProblem()
+		if !*i.HasProblem {
+			p = flag.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasProblemWith) > 0 {
+		with := make([]predicate.Problem, 0, len(i.HasProblemWith))
+		for _, w := range i.HasProblemWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasProblemWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, flag.HasProblemWith(with...))
+	}
+	if i.HasCase != nil {
+		p := flag.HasCase()
+		if !*i.HasCase {
+			p = flag.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCaseWith) > 0 {
+		with := make([]predicate.ModerationCase, 0, len(i.HasCaseWith))
+		for _, w := range i.HasCaseWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCaseWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, flag.HasCaseWith(with...))
+	}
+	if i.HasDuplicateOf != nil {
+		p := flag.HasDuplicateOf()
+		if !*i.HasDuplicateOf {
+			p = flag.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasDuplicateOfWith) > 0 {
+		with := make([]predicate.Problem, 0, len(i.HasDuplicateOfWith))
+		for _, w := range i.HasDuplicateOfWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasDuplicateOfWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, flag.HasDuplicateOfWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyFlagWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return flag.And(predicates...), nil
+	}
+}
+
+// ModerationCaseWhereInput represents a where input for filtering ModerationCase queries.
+type ModerationCaseWhereInput struct {
+	Predicates []predicate.ModerationCase  `json:"-"`
+	Not        *ModerationCaseWhereInput   `json:"not,omitempty"`
+	Or         []*ModerationCaseWhereInput `json:"or,omitempty"`
+	And        []*ModerationCaseWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "reason" field predicates.
+	Reason      *moderationcase.Reason  `json:"reason,omitempty"`
+	ReasonNEQ   *moderationcase.Reason  `json:"reasonNEQ,omitempty"`
+	ReasonIn    []moderationcase.Reason `json:"reasonIn,omitempty"`
+	ReasonNotIn []moderationcase.Reason `json:"reasonNotIn,omitempty"`
+
+	// "state" field predicates.
+	State      *moderationcase.State  `json:"state,omitempty"`
+	StateNEQ   *moderationcase.State  `json:"stateNEQ,omitempty"`
+	StateIn    []moderationcase.State `json:"stateIn,omitempty"`
+	StateNotIn []moderationcase.State `json:"stateNotIn,omitempty"`
+
+	// "opened_at" field predicates.
+	OpenedAt      *time.Time  `json:"openedAt,omitempty"`
+	OpenedAtNEQ   *time.Time  `json:"openedAtNEQ,omitempty"`
+	OpenedAtIn    []time.Time `json:"openedAtIn,omitempty"`
+	OpenedAtNotIn []time.Time `json:"openedAtNotIn,omitempty"`
+	OpenedAtGT    *time.Time  `json:"openedAtGT,omitempty"`
+	OpenedAtGTE   *time.Time  `json:"openedAtGTE,omitempty"`
+	OpenedAtLT    *time.Time  `json:"openedAtLT,omitempty"`
+	OpenedAtLTE   *time.Time  `json:"openedAtLTE,omitempty"`
+
+	// "claimed_at" field predicates.
+	ClaimedAt       *time.Time  `json:"claimedAt,omitempty"`
+	ClaimedAtNEQ    *time.Time  `json:"claimedAtNEQ,omitempty"`
+	ClaimedAtIn     []time.Time `json:"claimedAtIn,omitempty"`
+	ClaimedAtNotIn  []time.Time `json:"claimedAtNotIn,omitempty"`
+	ClaimedAtGT     *time.Time  `json:"claimedAtGT,omitempty"`
+	ClaimedAtGTE    *time.Time  `json:"claimedAtGTE,omitempty"`
+	ClaimedAtLT     *time.Time  `json:"claimedAtLT,omitempty"`
+	ClaimedAtLTE    *time.Time  `json:"claimedAtLTE,omitempty"`
+	ClaimedAtIsNil  bool        `json:"claimedAtIsNil,omitempty"`
+	ClaimedAtNotNil bool        `json:"claimedAtNotNil,omitempty"`
+
+	// "resolved_at" field predicates.
+	ResolvedAt       *time.Time  `json:"resolvedAt,omitempty"`
+	ResolvedAtNEQ    *time.Time  `json:"resolvedAtNEQ,omitempty"`
+	ResolvedAtIn     []time.Time `json:"resolvedAtIn,omitempty"`
+	ResolvedAtNotIn  []time.Time `json:"resolvedAtNotIn,omitempty"`
+	ResolvedAtGT     *time.Time  `json:"resolvedAtGT,omitempty"`
+	ResolvedAtGTE    *time.Time  `json:"resolvedAtGTE,omitempty"`
+	ResolvedAtLT     *time.Time  `json:"resolvedAtLT,omitempty"`
+	ResolvedAtLTE    *time.Time  `json:"resolvedAtLTE,omitempty"`
+	ResolvedAtIsNil  bool        `json:"resolvedAtIsNil,omitempty"`
+	ResolvedAtNotNil bool        `json:"resolvedAtNotNil,omitempty"`
+
+	// "resolution" field predicates.
+	Resolution             *string  `json:"resolution,omitempty"`
+	ResolutionNEQ          *string  `json:"resolutionNEQ,omitempty"`
+	ResolutionIn           []string `json:"resolutionIn,omitempty"`
+	ResolutionNotIn        []string `json:"resolutionNotIn,omitempty"`
+	ResolutionGT           *string  `json:"resolutionGT,omitempty"`
+	ResolutionGTE          *string  `json:"resolutionGTE,omitempty"`
+	ResolutionLT           *string  `json:"resolutionLT,omitempty"`
+	ResolutionLTE          *string  `json:"resolutionLTE,omitempty"`
+	ResolutionContains     *string  `json:"resolutionContains,omitempty"`
+	ResolutionHasPrefix    *string  `json:"resolutionHasPrefix,omitempty"`
+	ResolutionHasSuffix    *string  `json:"resolutionHasSuffix,omitempty"`
+	ResolutionEqualFold    *string  `json:"resolutionEqualFold,omitempty"`
+	ResolutionContainsFold *string  `json:"resolutionContainsFold,omitempty"`
+
+	// "problem" edge predicates.
+	HasProblem     *bool                `json:"hasProblem,omitempty"`
+	HasProblemWith []*ProblemWhereInput `json:"hasProblemWith,omitempty"`
+
+	// "claimed_by" edge predicates.
+	HasClaimedBy     *bool                `json:"hasClaimedBy,omitempty"`
+	HasClaimedByWith []*AccountWhereInput `json:"hasClaimedByWith,omitempty"`
+
+	// "flags" edge predicates.
+	HasFlags     *bool             `json:"hasFlags,omitempty"`
+	HasFlagsWith []*FlagWhereInput `json:"hasFlagsWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *ModerationCaseWhereInput) AddPredicates(predicates ...predicate.ModerationCase) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the ModerationCaseWhereInput filter on the ModerationCaseQuery builder.
+func (i *ModerationCaseWhereInput) Filter(q *ModerationCaseQuery) (*ModerationCaseQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyModerationCaseWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyModerationCaseWhereInput is returned in case the ModerationCaseWhereInput is empty.
+var ErrEmptyModerationCaseWhereInput = errors.New("ent: empty predicate ModerationCaseWhereInput")
+
+// P returns a predicate for filtering moderationcases.
+// An error is returned if the input is empty or invalid.
+func (i *ModerationCaseWhereInput) P() (predicate.ModerationCase, error) {
+	var predicates []predicate.ModerationCase
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, moderationcase.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.ModerationCase, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, moderationcase.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.ModerationCase, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, moderationcase.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, moderationcase.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, moderationcase.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, moderationcase.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, moderationcase.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, moderationcase.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, moderationcase.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, moderationcase.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, moderationcase.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, moderationcase.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, moderationcase.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Reason != nil {
+		predicates = append(predicates, moderationcase.ReasonEQ(*i.Reason))
+	}
+	if i.ReasonNEQ != nil {
+		predicates = append(predicates, moderationcase.ReasonNEQ(*i.ReasonNEQ))
+	}
+	if len(i.ReasonIn) > 0 {
+		predicates = append(predicates, moderationcase.ReasonIn(i.ReasonIn...))
+	}
+	if len(i.ReasonNotIn) > 0 {
+		predicates = append(predicates, moderationcase.ReasonNotIn(i.ReasonNotIn...))
+	}
+	if i.State != nil {
+		predicates = append(predicates, moderationcase.StateEQ(*i.State))
+	}
+	if i.StateNEQ != nil {
+		predicates = append(predicates, moderationcase.StateNEQ(*i.StateNEQ))
+	}
+	if len(i.StateIn) > 0 {
+		predicates = append(predicates, moderationcase.StateIn(i.StateIn...))
+	}
+	if len(i.StateNotIn) > 0 {
+		predicates = append(predicates, moderationcase.StateNotIn(i.StateNotIn...))
+	}
+	if i.OpenedAt != nil {
+		predicates = append(predicates, moderationcase.OpenedAtEQ(*i.OpenedAt))
+	}
+	if i.OpenedAtNEQ != nil {
+		predicates = append(predicates, moderationcase.OpenedAtNEQ(*i.OpenedAtNEQ))
+	}
+	if len(i.OpenedAtIn) > 0 {
+		predicates = append(predicates, moderationcase.OpenedAtIn(i.OpenedAtIn...))
+	}
+	if len(i.OpenedAtNotIn) > 0 {
+		predicates = append(predicates, moderationcase.OpenedAtNotIn(i.OpenedAtNotIn...))
+	}
+	if i.OpenedAtGT != nil {
+		predicates = append(predicates, moderationcase.OpenedAtGT(*i.OpenedAtGT))
+	}
+	if i.OpenedAtGTE != nil {
+		predicates = append(predicates, moderationcase.OpenedAtGTE(*i.OpenedAtGTE))
+	}
+	if i.OpenedAtLT != nil {
+		predicates = append(predicates, moderationcase.OpenedAtLT(*i.OpenedAtLT))
+	}
+	if i.OpenedAtLTE != nil {
+		predicates = append(predicates, moderationcase.OpenedAtLTE(*i.OpenedAtLTE))
+	}
+	if i.ClaimedAt != nil {
+		predicates = append(predicates, moderationcase.ClaimedAtEQ(*i.ClaimedAt))
+	}
+	if i.ClaimedAtNEQ != nil {
+		predicates = append(predicates, moderationcase.ClaimedAtNEQ(*i.ClaimedAtNEQ))
+	}
+	if len(i.ClaimedAtIn) > 0 {
+		predicates = append(predicates, moderationcase.ClaimedAtIn(i.ClaimedAtIn...))
+	}
+	if len(i.ClaimedAtNotIn) > 0 {
+		predicates = append(predicates, moderationcase.ClaimedAtNotIn(i.ClaimedAtNotIn...))
+	}
+	if i.ClaimedAtGT != nil {
+		predicates = append(predicates, moderationcase.ClaimedAtGT(*i.ClaimedAtGT))
+	}
+	if i.ClaimedAtGTE != nil {
+		predicates = append(predicates, moderationcase.ClaimedAtGTE(*i.ClaimedAtGTE))
+	}
+	if i.ClaimedAtLT != nil {
+		predicates = append(predicates, moderationcase.ClaimedAtLT(*i.ClaimedAtLT))
+	}
+	if i.ClaimedAtLTE != nil {
+		predicates = append(predicates, moderationcase.ClaimedAtLTE(*i.ClaimedAtLTE))
+	}
+	if i.ClaimedAtIsNil {
+		predicates = append(predicates, moderationcase.ClaimedAtIsNil())
+	}
+	if i.ClaimedAtNotNil {
+		predicates = append(predicates, moderationcase.ClaimedAtNotNil())
+	}
+	if i.ResolvedAt != nil {
+		predicates = append(predicates, moderationcase.ResolvedAtEQ(*i.ResolvedAt))
+	}
+	if i.ResolvedAtNEQ != nil {
+		predicates = append(predicates, moderationcase.ResolvedAtNEQ(*i.ResolvedAtNEQ))
+	}
+	if len(i.ResolvedAtIn) > 0 {
+		predicates = append(predicates, moderationcase.ResolvedAtIn(i.ResolvedAtIn...))
+	}
+	if len(i.ResolvedAtNotIn) > 0 {
+		predicates = append(predicates, moderationcase.ResolvedAtNotIn(i.ResolvedAtNotIn...))
+	}
+	if i.ResolvedAtGT != nil {
+		predicates = append(predicates, moderationcase.ResolvedAtGT(*i.ResolvedAtGT))
+	}
+	if i.ResolvedAtGTE != nil {
+		predicates = append(predicates, moderationcase.ResolvedAtGTE(*i.ResolvedAtGTE))
+	}
+	if i.ResolvedAtLT != nil {
+		predicates = append(predicates, moderationcase.ResolvedAtLT(*i.ResolvedAtLT))
+	}
+	if i.ResolvedAtLTE != nil {
+		predicates = append(predicates, moderationcase.ResolvedAtLTE(*i.ResolvedAtLTE))
+	}
+	if i.ResolvedAtIsNil {
+		predicates = append(predicates, moderationcase.ResolvedAtIsNil())
+	}
+	if i.ResolvedAtNotNil {
+		predicates = append(predicates, moderationcase.ResolvedAtNotNil())
+	}
+	if i.Resolution != nil {
+		predicates = append(predicates, moderationcase.ResolutionEQ(*i.Resolution))
+	}
+	if i.ResolutionNEQ != nil {
+		predicates = append(predicates, moderationcase.ResolutionNEQ(*i.ResolutionNEQ))
+	}
+	if len(i.ResolutionIn) > 0 {
+		predicates = append(predicates, moderationcase.ResolutionIn(i.ResolutionIn...))
+	}
+	if len(i.ResolutionNotIn) > 0 {
+		predicates = append(predicates, moderationcase.ResolutionNotIn(i.ResolutionNotIn...))
+	}
+	if i.ResolutionGT != nil {
+		predicates = append(predicates, moderationcase.ResolutionGT(*i.ResolutionGT))
+	}
+	if i.ResolutionGTE != nil {
+		predicates = append(predicates, moderationcase.ResolutionGTE(*i.ResolutionGTE))
+	}
+	if i.ResolutionLT != nil {
+		predicates = append(predicates, moderationcase.ResolutionLT(*i.ResolutionLT))
+	}
+	if i.ResolutionLTE != nil {
+		predicates = append(predicates, moderationcase.ResolutionLTE(*i.ResolutionLTE))
+	}
+	if i.ResolutionContains != nil {
+		predicates = append(predicates, moderationcase.ResolutionContains(*i.ResolutionContains))
+	}
+	if i.ResolutionHasPrefix != nil {
+		predicates = append(predicates, moderationcase.ResolutionHasPrefix(*i.ResolutionHasPrefix))
+	}
+	if i.ResolutionHasSuffix != nil {
+		predicates = append(predicates, moderationcase.ResolutionHasSuffix(*i.ResolutionHasSuffix))
+	}
+	if i.ResolutionEqualFold != nil {
+		predicates = append(predicates, moderationcase.ResolutionEqualFold(*i.ResolutionEqualFold))
+	}
+	if i.ResolutionContainsFold != nil {
+		predicates = append(predicates, moderationcase.ResolutionContainsFold(*i.ResolutionContainsFold))
+	}
+
+	if i.HasProblem != nil {
+		p := moderationcase.HasProblem()
+		if !*i.HasProblem {
+			p = moderationcase.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasProblemWith) > 0 {
+		with := make([]predicate.Problem, 0, len(i.HasProblemWith))
+		for _, w := range i.HasProblemWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasProblemWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, moderationcase.HasProblemWith(with...))
+	}
+	if i.HasClaimedBy != nil {
+		p := moderationcase.HasClaimedBy()
+		if !*i.HasClaimedBy {
+			p = moderationcase.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasClaimedByWith) > 0 {
+		with := make([]predicate.Account, 0, len(i.HasClaimedByWith))
+		for _, w := range i.HasClaimedByWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasClaimedByWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, moderationcase.HasClaimedByWith(with...))
+	}
+	if i.HasFlags != nil {
+		p := moderationcase.HasFlags()
+		if !*i.HasFlags {
+			p = moderationcase.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasFlagsWith) > 0 {
+		with := make([]predicate.Flag, 0, len(i.HasFlagsWith))
+		for _, w := range i.HasFlagsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasFlagsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, moderationcase.HasFlagsWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyModerationCaseWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return moderationcase.And(predicates...), nil
 	}
 }
 

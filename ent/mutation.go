@@ -17,6 +17,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -46,6 +48,8 @@ const (
 	TypeCounter         = "Counter"
 	TypeDecision        = "Decision"
 	TypeEvent           = "Event"
+	TypeFlag            = "Flag"
+	TypeModerationCase  = "ModerationCase"
 	TypeProblem         = "Problem"
 	TypeReference       = "Reference"
 	TypeReputationEntry = "ReputationEntry"
@@ -76,6 +80,12 @@ type AccountMutation struct {
 	sessions                  map[string]struct{}
 	removedsessions           map[string]struct{}
 	clearedsessions           bool
+	flags                     map[string]struct{}
+	removedflags              map[string]struct{}
+	clearedflags              bool
+	claimed_cases             map[string]struct{}
+	removedclaimed_cases      map[string]struct{}
+	clearedclaimed_cases      bool
 	reputation_entries        map[string]struct{}
 	removedreputation_entries map[string]struct{}
 	clearedreputation_entries bool
@@ -514,6 +524,114 @@ func (m *AccountMutation) ResetSessions() {
 	m.sessions = nil
 	m.clearedsessions = false
 	m.removedsessions = nil
+}
+
+// AddFlagIDs adds the "flags" edge to the Flag entity by ids.
+func (m *AccountMutation) AddFlagIDs(ids ...string) {
+	if m.flags == nil {
+		m.flags = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.flags[ids[i]] = struct{}{}
+	}
+}
+
+// ClearFlags clears the "flags" edge to the Flag entity.
+func (m *AccountMutation) ClearFlags() {
+	m.clearedflags = true
+}
+
+// FlagsCleared reports if the "flags" edge to the Flag entity was cleared.
+func (m *AccountMutation) FlagsCleared() bool {
+	return m.clearedflags
+}
+
+// RemoveFlagIDs removes the "flags" edge to the Flag entity by IDs.
+func (m *AccountMutation) RemoveFlagIDs(ids ...string) {
+	if m.removedflags == nil {
+		m.removedflags = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.flags, ids[i])
+		m.removedflags[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedFlags returns the removed IDs of the "flags" edge to the Flag entity.
+func (m *AccountMutation) RemovedFlagsIDs() (ids []string) {
+	for id := range m.removedflags {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// FlagsIDs returns the "flags" edge IDs in the mutation.
+func (m *AccountMutation) FlagsIDs() (ids []string) {
+	for id := range m.flags {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetFlags resets all changes to the "flags" edge.
+func (m *AccountMutation) ResetFlags() {
+	m.flags = nil
+	m.clearedflags = false
+	m.removedflags = nil
+}
+
+// AddClaimedCaseIDs adds the "claimed_cases" edge to the ModerationCase entity by ids.
+func (m *AccountMutation) AddClaimedCaseIDs(ids ...string) {
+	if m.claimed_cases == nil {
+		m.claimed_cases = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.claimed_cases[ids[i]] = struct{}{}
+	}
+}
+
+// ClearClaimedCases clears the "claimed_cases" edge to the ModerationCase entity.
+func (m *AccountMutation) ClearClaimedCases() {
+	m.clearedclaimed_cases = true
+}
+
+// ClaimedCasesCleared reports if the "claimed_cases" edge to the ModerationCase entity was cleared.
+func (m *AccountMutation) ClaimedCasesCleared() bool {
+	return m.clearedclaimed_cases
+}
+
+// RemoveClaimedCaseIDs removes the "claimed_cases" edge to the ModerationCase entity by IDs.
+func (m *AccountMutation) RemoveClaimedCaseIDs(ids ...string) {
+	if m.removedclaimed_cases == nil {
+		m.removedclaimed_cases = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.claimed_cases, ids[i])
+		m.removedclaimed_cases[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedClaimedCases returns the removed IDs of the "claimed_cases" edge to the ModerationCase entity.
+func (m *AccountMutation) RemovedClaimedCasesIDs() (ids []string) {
+	for id := range m.removedclaimed_cases {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ClaimedCasesIDs returns the "claimed_cases" edge IDs in the mutation.
+func (m *AccountMutation) ClaimedCasesIDs() (ids []string) {
+	for id := range m.claimed_cases {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetClaimedCases resets all changes to the "claimed_cases" edge.
+func (m *AccountMutation) ResetClaimedCases() {
+	m.claimed_cases = nil
+	m.clearedclaimed_cases = false
+	m.removedclaimed_cases = nil
 }
 
 // AddReputationEntryIDs adds the "reputation_entries" edge to the ReputationEntry entity by ids.
@@ -996,12 +1114,18 @@ func (m *AccountMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *AccountMutation) AddedEdges() []string {
-	edges := make([]string, 0, 7)
+	edges := make([]string, 0, 9)
 	if m.tokens != nil {
 		edges = append(edges, account.EdgeTokens)
 	}
 	if m.sessions != nil {
 		edges = append(edges, account.EdgeSessions)
+	}
+	if m.flags != nil {
+		edges = append(edges, account.EdgeFlags)
+	}
+	if m.claimed_cases != nil {
+		edges = append(edges, account.EdgeClaimedCases)
 	}
 	if m.reputation_entries != nil {
 		edges = append(edges, account.EdgeReputationEntries)
@@ -1034,6 +1158,18 @@ func (m *AccountMutation) AddedIDs(name string) []ent.Value {
 	case account.EdgeSessions:
 		ids := make([]ent.Value, 0, len(m.sessions))
 		for id := range m.sessions {
+			ids = append(ids, id)
+		}
+		return ids
+	case account.EdgeFlags:
+		ids := make([]ent.Value, 0, len(m.flags))
+		for id := range m.flags {
+			ids = append(ids, id)
+		}
+		return ids
+	case account.EdgeClaimedCases:
+		ids := make([]ent.Value, 0, len(m.claimed_cases))
+		for id := range m.claimed_cases {
 			ids = append(ids, id)
 		}
 		return ids
@@ -1073,12 +1209,18 @@ func (m *AccountMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *AccountMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 7)
+	edges := make([]string, 0, 9)
 	if m.removedtokens != nil {
 		edges = append(edges, account.EdgeTokens)
 	}
 	if m.removedsessions != nil {
 		edges = append(edges, account.EdgeSessions)
+	}
+	if m.removedflags != nil {
+		edges = append(edges, account.EdgeFlags)
+	}
+	if m.removedclaimed_cases != nil {
+		edges = append(edges, account.EdgeClaimedCases)
 	}
 	if m.removedreputation_entries != nil {
 		edges = append(edges, account.EdgeReputationEntries)
@@ -1111,6 +1253,18 @@ func (m *AccountMutation) RemovedIDs(name string) []ent.Value {
 	case account.EdgeSessions:
 		ids := make([]ent.Value, 0, len(m.removedsessions))
 		for id := range m.removedsessions {
+			ids = append(ids, id)
+		}
+		return ids
+	case account.EdgeFlags:
+		ids := make([]ent.Value, 0, len(m.removedflags))
+		for id := range m.removedflags {
+			ids = append(ids, id)
+		}
+		return ids
+	case account.EdgeClaimedCases:
+		ids := make([]ent.Value, 0, len(m.removedclaimed_cases))
+		for id := range m.removedclaimed_cases {
 			ids = append(ids, id)
 		}
 		return ids
@@ -1150,12 +1304,18 @@ func (m *AccountMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *AccountMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 7)
+	edges := make([]string, 0, 9)
 	if m.clearedtokens {
 		edges = append(edges, account.EdgeTokens)
 	}
 	if m.clearedsessions {
 		edges = append(edges, account.EdgeSessions)
+	}
+	if m.clearedflags {
+		edges = append(edges, account.EdgeFlags)
+	}
+	if m.clearedclaimed_cases {
+		edges = append(edges, account.EdgeClaimedCases)
 	}
 	if m.clearedreputation_entries {
 		edges = append(edges, account.EdgeReputationEntries)
@@ -1183,6 +1343,10 @@ func (m *AccountMutation) EdgeCleared(name string) bool {
 		return m.clearedtokens
 	case account.EdgeSessions:
 		return m.clearedsessions
+	case account.EdgeFlags:
+		return m.clearedflags
+	case account.EdgeClaimedCases:
+		return m.clearedclaimed_cases
 	case account.EdgeReputationEntries:
 		return m.clearedreputation_entries
 	case account.EdgeProblems:
@@ -1214,6 +1378,12 @@ func (m *AccountMutation) ResetEdge(name string) error {
 		return nil
 	case account.EdgeSessions:
 		m.ResetSessions()
+		return nil
+	case account.EdgeFlags:
+		m.ResetFlags()
+		return nil
+	case account.EdgeClaimedCases:
+		m.ResetClaimedCases()
 		return nil
 	case account.EdgeReputationEntries:
 		m.ResetReputationEntries()
@@ -5377,6 +5547,1831 @@ func (m *EventMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Event edge %s", name)
 }
 
+// FlagMutation represents an operation that mutates the Flag nodes in the graph.
+type FlagMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *string
+	reason              *flag.Reason
+	explanation         *string
+	created_at          *time.Time
+	clearedFields       map[string]struct{}
+	problem             *string
+	clearedproblem      bool
+	flagger             *string
+	clearedflagger      bool
+	_case               *string
+	cleared_case        bool
+	duplicate_of        *string
+	clearedduplicate_of bool
+	done                bool
+	oldValue            func(context.Context) (*Flag, error)
+	predicates          []predicate.Flag
+}
+
+var _ ent.Mutation = (*FlagMutation)(nil)
+
+// flagOption allows management of the mutation configuration using functional options.
+type flagOption func(*FlagMutation)
+
+// newFlagMutation creates new mutation for the Flag entity.
+func newFlagMutation(c config, op Op, opts ...flagOption) *FlagMutation {
+	m := &FlagMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeFlag,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withFlagID sets the ID field of the mutation.
+func withFlagID(id string) flagOption {
+	return func(m *FlagMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Flag
+		)
+		m.oldValue = func(ctx context.Context) (*Flag, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Flag.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withFlag sets the old Flag of the mutation.
+func withFlag(node *Flag) flagOption {
+	return func(m *FlagMutation) {
+		m.oldValue = func(context.Context) (*Flag, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m FlagMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m FlagMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Flag entities.
+func (m *FlagMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *FlagMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *FlagMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Flag.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProblemID sets the "problem_id" field.
+func (m *FlagMutation) SetProblemID(s string) {
+	m.problem = &s
+}
+
+// ProblemID returns the value of the "problem_id" field in the mutation.
+func (m *FlagMutation) ProblemID() (r string, exists bool) {
+	v := m.problem
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProblemID returns the old "problem_id" field's value of the Flag entity.
+// If the Flag object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FlagMutation) OldProblemID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProblemID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProblemID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProblemID: %w", err)
+	}
+	return oldValue.ProblemID, nil
+}
+
+// ResetProblemID resets all changes to the "problem_id" field.
+func (m *FlagMutation) ResetProblemID() {
+	m.problem = nil
+}
+
+// SetFlaggerID sets the "flagger_id" field.
+func (m *FlagMutation) SetFlaggerID(s string) {
+	m.flagger = &s
+}
+
+// FlaggerID returns the value of the "flagger_id" field in the mutation.
+func (m *FlagMutation) FlaggerID() (r string, exists bool) {
+	v := m.flagger
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFlaggerID returns the old "flagger_id" field's value of the Flag entity.
+// If the Flag object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FlagMutation) OldFlaggerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFlaggerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFlaggerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFlaggerID: %w", err)
+	}
+	return oldValue.FlaggerID, nil
+}
+
+// ResetFlaggerID resets all changes to the "flagger_id" field.
+func (m *FlagMutation) ResetFlaggerID() {
+	m.flagger = nil
+}
+
+// SetCaseID sets the "case_id" field.
+func (m *FlagMutation) SetCaseID(s string) {
+	m._case = &s
+}
+
+// CaseID returns the value of the "case_id" field in the mutation.
+func (m *FlagMutation) CaseID() (r string, exists bool) {
+	v := m._case
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCaseID returns the old "case_id" field's value of the Flag entity.
+// If the Flag object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FlagMutation) OldCaseID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCaseID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCaseID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCaseID: %w", err)
+	}
+	return oldValue.CaseID, nil
+}
+
+// ResetCaseID resets all changes to the "case_id" field.
+func (m *FlagMutation) ResetCaseID() {
+	m._case = nil
+}
+
+// SetReason sets the "reason" field.
+func (m *FlagMutation) SetReason(f flag.Reason) {
+	m.reason = &f
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *FlagMutation) Reason() (r flag.Reason, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the Flag entity.
+// If the Flag object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FlagMutation) OldReason(ctx context.Context) (v flag.Reason, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *FlagMutation) ResetReason() {
+	m.reason = nil
+}
+
+// SetExplanation sets the "explanation" field.
+func (m *FlagMutation) SetExplanation(s string) {
+	m.explanation = &s
+}
+
+// Explanation returns the value of the "explanation" field in the mutation.
+func (m *FlagMutation) Explanation() (r string, exists bool) {
+	v := m.explanation
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExplanation returns the old "explanation" field's value of the Flag entity.
+// If the Flag object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FlagMutation) OldExplanation(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExplanation is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExplanation requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExplanation: %w", err)
+	}
+	return oldValue.Explanation, nil
+}
+
+// ResetExplanation resets all changes to the "explanation" field.
+func (m *FlagMutation) ResetExplanation() {
+	m.explanation = nil
+}
+
+// SetDuplicateOfID sets the "duplicate_of_id" field.
+func (m *FlagMutation) SetDuplicateOfID(s string) {
+	m.duplicate_of = &s
+}
+
+// DuplicateOfID returns the value of the "duplicate_of_id" field in the mutation.
+func (m *FlagMutation) DuplicateOfID() (r string, exists bool) {
+	v := m.duplicate_of
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDuplicateOfID returns the old "duplicate_of_id" field's value of the Flag entity.
+// If the Flag object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FlagMutation) OldDuplicateOfID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDuplicateOfID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDuplicateOfID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDuplicateOfID: %w", err)
+	}
+	return oldValue.DuplicateOfID, nil
+}
+
+// ClearDuplicateOfID clears the value of the "duplicate_of_id" field.
+func (m *FlagMutation) ClearDuplicateOfID() {
+	m.duplicate_of = nil
+	m.clearedFields[flag.FieldDuplicateOfID] = struct{}{}
+}
+
+// DuplicateOfIDCleared returns if the "duplicate_of_id" field was cleared in this mutation.
+func (m *FlagMutation) DuplicateOfIDCleared() bool {
+	_, ok := m.clearedFields[flag.FieldDuplicateOfID]
+	return ok
+}
+
+// ResetDuplicateOfID resets all changes to the "duplicate_of_id" field.
+func (m *FlagMutation) ResetDuplicateOfID() {
+	m.duplicate_of = nil
+	delete(m.clearedFields, flag.FieldDuplicateOfID)
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *FlagMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *FlagMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Flag entity.
+// If the Flag object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FlagMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *FlagMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// ClearProblem clears the "problem" edge to the Problem entity.
+func (m *FlagMutation) ClearProblem() {
+	m.clearedproblem = true
+	m.clearedFields[flag.FieldProblemID] = struct{}{}
+}
+
+// ProblemCleared reports if the "problem" edge to the Problem entity was cleared.
+func (m *FlagMutation) ProblemCleared() bool {
+	return m.clearedproblem
+}
+
+// ProblemIDs returns the "problem" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ProblemID instead. It exists only for internal usage by the builders.
+func (m *FlagMutation) ProblemIDs() (ids []string) {
+	if id := m.problem; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetProblem resets all changes to the "problem" edge.
+func (m *FlagMutation) ResetProblem() {
+	m.problem = nil
+	m.clearedproblem = false
+}
+
+// ClearFlagger clears the "flagger" edge to the Account entity.
+func (m *FlagMutation) ClearFlagger() {
+	m.clearedflagger = true
+	m.clearedFields[flag.FieldFlaggerID] = struct{}{}
+}
+
+// FlaggerCleared reports if the "flagger" edge to the Account entity was cleared.
+func (m *FlagMutation) FlaggerCleared() bool {
+	return m.clearedflagger
+}
+
+// FlaggerIDs returns the "flagger" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// FlaggerID instead. It exists only for internal usage by the builders.
+func (m *FlagMutation) FlaggerIDs() (ids []string) {
+	if id := m.flagger; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetFlagger resets all changes to the "flagger" edge.
+func (m *FlagMutation) ResetFlagger() {
+	m.flagger = nil
+	m.clearedflagger = false
+}
+
+// ClearCase clears the "case" edge to the ModerationCase entity.
+func (m *FlagMutation) ClearCase() {
+	m.cleared_case = true
+	m.clearedFields[flag.FieldCaseID] = struct{}{}
+}
+
+// CaseCleared reports if the "case" edge to the ModerationCase entity was cleared.
+func (m *FlagMutation) CaseCleared() bool {
+	return m.cleared_case
+}
+
+// CaseIDs returns the "case" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CaseID instead. It exists only for internal usage by the builders.
+func (m *FlagMutation) CaseIDs() (ids []string) {
+	if id := m._case; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCase resets all changes to the "case" edge.
+func (m *FlagMutation) ResetCase() {
+	m._case = nil
+	m.cleared_case = false
+}
+
+// ClearDuplicateOf clears the "duplicate_of" edge to the Problem entity.
+func (m *FlagMutation) ClearDuplicateOf() {
+	m.clearedduplicate_of = true
+	m.clearedFields[flag.FieldDuplicateOfID] = struct{}{}
+}
+
+// DuplicateOfCleared reports if the "duplicate_of" edge to the Problem entity was cleared.
+func (m *FlagMutation) DuplicateOfCleared() bool {
+	return m.DuplicateOfIDCleared() || m.clearedduplicate_of
+}
+
+// DuplicateOfIDs returns the "duplicate_of" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// DuplicateOfID instead. It exists only for internal usage by the builders.
+func (m *FlagMutation) DuplicateOfIDs() (ids []string) {
+	if id := m.duplicate_of; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetDuplicateOf resets all changes to the "duplicate_of" edge.
+func (m *FlagMutation) ResetDuplicateOf() {
+	m.duplicate_of = nil
+	m.clearedduplicate_of = false
+}
+
+// Where appends a list predicates to the FlagMutation builder.
+func (m *FlagMutation) Where(ps ...predicate.Flag) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the FlagMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *FlagMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Flag, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *FlagMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *FlagMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Flag).
+func (m *FlagMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *FlagMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.problem != nil {
+		fields = append(fields, flag.FieldProblemID)
+	}
+	if m.flagger != nil {
+		fields = append(fields, flag.FieldFlaggerID)
+	}
+	if m._case != nil {
+		fields = append(fields, flag.FieldCaseID)
+	}
+	if m.reason != nil {
+		fields = append(fields, flag.FieldReason)
+	}
+	if m.explanation != nil {
+		fields = append(fields, flag.FieldExplanation)
+	}
+	if m.duplicate_of != nil {
+		fields = append(fields, flag.FieldDuplicateOfID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, flag.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *FlagMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case flag.FieldProblemID:
+		return m.ProblemID()
+	case flag.FieldFlaggerID:
+		return m.FlaggerID()
+	case flag.FieldCaseID:
+		return m.CaseID()
+	case flag.FieldReason:
+		return m.Reason()
+	case flag.FieldExplanation:
+		return m.Explanation()
+	case flag.FieldDuplicateOfID:
+		return m.DuplicateOfID()
+	case flag.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *FlagMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case flag.FieldProblemID:
+		return m.OldProblemID(ctx)
+	case flag.FieldFlaggerID:
+		return m.OldFlaggerID(ctx)
+	case flag.FieldCaseID:
+		return m.OldCaseID(ctx)
+	case flag.FieldReason:
+		return m.OldReason(ctx)
+	case flag.FieldExplanation:
+		return m.OldExplanation(ctx)
+	case flag.FieldDuplicateOfID:
+		return m.OldDuplicateOfID(ctx)
+	case flag.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown Flag field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *FlagMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case flag.FieldProblemID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProblemID(v)
+		return nil
+	case flag.FieldFlaggerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFlaggerID(v)
+		return nil
+	case flag.FieldCaseID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCaseID(v)
+		return nil
+	case flag.FieldReason:
+		v, ok := value.(flag.Reason)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case flag.FieldExplanation:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExplanation(v)
+		return nil
+	case flag.FieldDuplicateOfID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDuplicateOfID(v)
+		return nil
+	case flag.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Flag field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *FlagMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *FlagMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *FlagMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Flag numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *FlagMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(flag.FieldDuplicateOfID) {
+		fields = append(fields, flag.FieldDuplicateOfID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *FlagMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *FlagMutation) ClearField(name string) error {
+	switch name {
+	case flag.FieldDuplicateOfID:
+		m.ClearDuplicateOfID()
+		return nil
+	}
+	return fmt.Errorf("unknown Flag nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *FlagMutation) ResetField(name string) error {
+	switch name {
+	case flag.FieldProblemID:
+		m.ResetProblemID()
+		return nil
+	case flag.FieldFlaggerID:
+		m.ResetFlaggerID()
+		return nil
+	case flag.FieldCaseID:
+		m.ResetCaseID()
+		return nil
+	case flag.FieldReason:
+		m.ResetReason()
+		return nil
+	case flag.FieldExplanation:
+		m.ResetExplanation()
+		return nil
+	case flag.FieldDuplicateOfID:
+		m.ResetDuplicateOfID()
+		return nil
+	case flag.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Flag field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *FlagMutation) AddedEdges() []string {
+	edges := make([]string, 0, 4)
+	if m.problem != nil {
+		edges = append(edges, flag.EdgeProblem)
+	}
+	if m.flagger != nil {
+		edges = append(edges, flag.EdgeFlagger)
+	}
+	if m._case != nil {
+		edges = append(edges, flag.EdgeCase)
+	}
+	if m.duplicate_of != nil {
+		edges = append(edges, flag.EdgeDuplicateOf)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *FlagMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case flag.EdgeProblem:
+		if id := m.problem; id != nil {
+			return []ent.Value{*id}
+		}
+	case flag.EdgeFlagger:
+		if id := m.flagger; id != nil {
+			return []ent.Value{*id}
+		}
+	case flag.EdgeCase:
+		if id := m._case; id != nil {
+			return []ent.Value{*id}
+		}
+	case flag.EdgeDuplicateOf:
+		if id := m.duplicate_of; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *FlagMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 4)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *FlagMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *FlagMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 4)
+	if m.clearedproblem {
+		edges = append(edges, flag.EdgeProblem)
+	}
+	if m.clearedflagger {
+		edges = append(edges, flag.EdgeFlagger)
+	}
+	if m.cleared_case {
+		edges = append(edges, flag.EdgeCase)
+	}
+	if m.clearedduplicate_of {
+		edges = append(edges, flag.EdgeDuplicateOf)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *FlagMutation) EdgeCleared(name string) bool {
+	switch name {
+	case flag.EdgeProblem:
+		return m.clearedproblem
+	case flag.EdgeFlagger:
+		return m.clearedflagger
+	case flag.EdgeCase:
+		return m.cleared_case
+	case flag.EdgeDuplicateOf:
+		return m.clearedduplicate_of
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *FlagMutation) ClearEdge(name string) error {
+	switch name {
+	case flag.EdgeProblem:
+		m.ClearProblem()
+		return nil
+	case flag.EdgeFlagger:
+		m.ClearFlagger()
+		return nil
+	case flag.EdgeCase:
+		m.ClearCase()
+		return nil
+	case flag.EdgeDuplicateOf:
+		m.ClearDuplicateOf()
+		return nil
+	}
+	return fmt.Errorf("unknown Flag unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *FlagMutation) ResetEdge(name string) error {
+	switch name {
+	case flag.EdgeProblem:
+		m.ResetProblem()
+		return nil
+	case flag.EdgeFlagger:
+		m.ResetFlagger()
+		return nil
+	case flag.EdgeCase:
+		m.ResetCase()
+		return nil
+	case flag.EdgeDuplicateOf:
+		m.ResetDuplicateOf()
+		return nil
+	}
+	return fmt.Errorf("unknown Flag edge %s", name)
+}
+
+// ModerationCaseMutation represents an operation that mutates the ModerationCase nodes in the graph.
+type ModerationCaseMutation struct {
+	config
+	op                Op
+	typ               string
+	id                *string
+	reason            *moderationcase.Reason
+	state             *moderationcase.State
+	opened_at         *time.Time
+	claimed_at        *time.Time
+	resolved_at       *time.Time
+	resolution        *string
+	clearedFields     map[string]struct{}
+	problem           *string
+	clearedproblem    bool
+	claimed_by        *string
+	clearedclaimed_by bool
+	flags             map[string]struct{}
+	removedflags      map[string]struct{}
+	clearedflags      bool
+	done              bool
+	oldValue          func(context.Context) (*ModerationCase, error)
+	predicates        []predicate.ModerationCase
+}
+
+var _ ent.Mutation = (*ModerationCaseMutation)(nil)
+
+// moderationcaseOption allows management of the mutation configuration using functional options.
+type moderationcaseOption func(*ModerationCaseMutation)
+
+// newModerationCaseMutation creates new mutation for the ModerationCase entity.
+func newModerationCaseMutation(c config, op Op, opts ...moderationcaseOption) *ModerationCaseMutation {
+	m := &ModerationCaseMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeModerationCase,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withModerationCaseID sets the ID field of the mutation.
+func withModerationCaseID(id string) moderationcaseOption {
+	return func(m *ModerationCaseMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ModerationCase
+		)
+		m.oldValue = func(ctx context.Context) (*ModerationCase, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ModerationCase.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withModerationCase sets the old ModerationCase of the mutation.
+func withModerationCase(node *ModerationCase) moderationcaseOption {
+	return func(m *ModerationCaseMutation) {
+		m.oldValue = func(context.Context) (*ModerationCase, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ModerationCaseMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ModerationCaseMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ModerationCase entities.
+func (m *ModerationCaseMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ModerationCaseMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ModerationCaseMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ModerationCase.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProblemID sets the "problem_id" field.
+func (m *ModerationCaseMutation) SetProblemID(s string) {
+	m.problem = &s
+}
+
+// ProblemID returns the value of the "problem_id" field in the mutation.
+func (m *ModerationCaseMutation) ProblemID() (r string, exists bool) {
+	v := m.problem
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProblemID returns the old "problem_id" field's value of the ModerationCase entity.
+// If the ModerationCase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationCaseMutation) OldProblemID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProblemID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProblemID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProblemID: %w", err)
+	}
+	return oldValue.ProblemID, nil
+}
+
+// ResetProblemID resets all changes to the "problem_id" field.
+func (m *ModerationCaseMutation) ResetProblemID() {
+	m.problem = nil
+}
+
+// SetReason sets the "reason" field.
+func (m *ModerationCaseMutation) SetReason(value moderationcase.Reason) {
+	m.reason = &value
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *ModerationCaseMutation) Reason() (r moderationcase.Reason, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the ModerationCase entity.
+// If the ModerationCase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationCaseMutation) OldReason(ctx context.Context) (v moderationcase.Reason, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *ModerationCaseMutation) ResetReason() {
+	m.reason = nil
+}
+
+// SetState sets the "state" field.
+func (m *ModerationCaseMutation) SetState(value moderationcase.State) {
+	m.state = &value
+}
+
+// State returns the value of the "state" field in the mutation.
+func (m *ModerationCaseMutation) State() (r moderationcase.State, exists bool) {
+	v := m.state
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldState returns the old "state" field's value of the ModerationCase entity.
+// If the ModerationCase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationCaseMutation) OldState(ctx context.Context) (v moderationcase.State, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldState is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldState requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldState: %w", err)
+	}
+	return oldValue.State, nil
+}
+
+// ResetState resets all changes to the "state" field.
+func (m *ModerationCaseMutation) ResetState() {
+	m.state = nil
+}
+
+// SetClaimedByID sets the "claimed_by_id" field.
+func (m *ModerationCaseMutation) SetClaimedByID(s string) {
+	m.claimed_by = &s
+}
+
+// ClaimedByID returns the value of the "claimed_by_id" field in the mutation.
+func (m *ModerationCaseMutation) ClaimedByID() (r string, exists bool) {
+	v := m.claimed_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClaimedByID returns the old "claimed_by_id" field's value of the ModerationCase entity.
+// If the ModerationCase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationCaseMutation) OldClaimedByID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClaimedByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClaimedByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClaimedByID: %w", err)
+	}
+	return oldValue.ClaimedByID, nil
+}
+
+// ClearClaimedByID clears the value of the "claimed_by_id" field.
+func (m *ModerationCaseMutation) ClearClaimedByID() {
+	m.claimed_by = nil
+	m.clearedFields[moderationcase.FieldClaimedByID] = struct{}{}
+}
+
+// ClaimedByIDCleared returns if the "claimed_by_id" field was cleared in this mutation.
+func (m *ModerationCaseMutation) ClaimedByIDCleared() bool {
+	_, ok := m.clearedFields[moderationcase.FieldClaimedByID]
+	return ok
+}
+
+// ResetClaimedByID resets all changes to the "claimed_by_id" field.
+func (m *ModerationCaseMutation) ResetClaimedByID() {
+	m.claimed_by = nil
+	delete(m.clearedFields, moderationcase.FieldClaimedByID)
+}
+
+// SetOpenedAt sets the "opened_at" field.
+func (m *ModerationCaseMutation) SetOpenedAt(t time.Time) {
+	m.opened_at = &t
+}
+
+// OpenedAt returns the value of the "opened_at" field in the mutation.
+func (m *ModerationCaseMutation) OpenedAt() (r time.Time, exists bool) {
+	v := m.opened_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOpenedAt returns the old "opened_at" field's value of the ModerationCase entity.
+// If the ModerationCase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationCaseMutation) OldOpenedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOpenedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOpenedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOpenedAt: %w", err)
+	}
+	return oldValue.OpenedAt, nil
+}
+
+// ResetOpenedAt resets all changes to the "opened_at" field.
+func (m *ModerationCaseMutation) ResetOpenedAt() {
+	m.opened_at = nil
+}
+
+// SetClaimedAt sets the "claimed_at" field.
+func (m *ModerationCaseMutation) SetClaimedAt(t time.Time) {
+	m.claimed_at = &t
+}
+
+// ClaimedAt returns the value of the "claimed_at" field in the mutation.
+func (m *ModerationCaseMutation) ClaimedAt() (r time.Time, exists bool) {
+	v := m.claimed_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClaimedAt returns the old "claimed_at" field's value of the ModerationCase entity.
+// If the ModerationCase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationCaseMutation) OldClaimedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClaimedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClaimedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClaimedAt: %w", err)
+	}
+	return oldValue.ClaimedAt, nil
+}
+
+// ClearClaimedAt clears the value of the "claimed_at" field.
+func (m *ModerationCaseMutation) ClearClaimedAt() {
+	m.claimed_at = nil
+	m.clearedFields[moderationcase.FieldClaimedAt] = struct{}{}
+}
+
+// ClaimedAtCleared returns if the "claimed_at" field was cleared in this mutation.
+func (m *ModerationCaseMutation) ClaimedAtCleared() bool {
+	_, ok := m.clearedFields[moderationcase.FieldClaimedAt]
+	return ok
+}
+
+// ResetClaimedAt resets all changes to the "claimed_at" field.
+func (m *ModerationCaseMutation) ResetClaimedAt() {
+	m.claimed_at = nil
+	delete(m.clearedFields, moderationcase.FieldClaimedAt)
+}
+
+// SetResolvedAt sets the "resolved_at" field.
+func (m *ModerationCaseMutation) SetResolvedAt(t time.Time) {
+	m.resolved_at = &t
+}
+
+// ResolvedAt returns the value of the "resolved_at" field in the mutation.
+func (m *ModerationCaseMutation) ResolvedAt() (r time.Time, exists bool) {
+	v := m.resolved_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResolvedAt returns the old "resolved_at" field's value of the ModerationCase entity.
+// If the ModerationCase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationCaseMutation) OldResolvedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResolvedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResolvedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResolvedAt: %w", err)
+	}
+	return oldValue.ResolvedAt, nil
+}
+
+// ClearResolvedAt clears the value of the "resolved_at" field.
+func (m *ModerationCaseMutation) ClearResolvedAt() {
+	m.resolved_at = nil
+	m.clearedFields[moderationcase.FieldResolvedAt] = struct{}{}
+}
+
+// ResolvedAtCleared returns if the "resolved_at" field was cleared in this mutation.
+func (m *ModerationCaseMutation) ResolvedAtCleared() bool {
+	_, ok := m.clearedFields[moderationcase.FieldResolvedAt]
+	return ok
+}
+
+// ResetResolvedAt resets all changes to the "resolved_at" field.
+func (m *ModerationCaseMutation) ResetResolvedAt() {
+	m.resolved_at = nil
+	delete(m.clearedFields, moderationcase.FieldResolvedAt)
+}
+
+// SetResolution sets the "resolution" field.
+func (m *ModerationCaseMutation) SetResolution(s string) {
+	m.resolution = &s
+}
+
+// Resolution returns the value of the "resolution" field in the mutation.
+func (m *ModerationCaseMutation) Resolution() (r string, exists bool) {
+	v := m.resolution
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResolution returns the old "resolution" field's value of the ModerationCase entity.
+// If the ModerationCase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ModerationCaseMutation) OldResolution(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResolution is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResolution requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResolution: %w", err)
+	}
+	return oldValue.Resolution, nil
+}
+
+// ResetResolution resets all changes to the "resolution" field.
+func (m *ModerationCaseMutation) ResetResolution() {
+	m.resolution = nil
+}
+
+// ClearProblem clears the "problem" edge to the Problem entity.
+func (m *ModerationCaseMutation) ClearProblem() {
+	m.clearedproblem = true
+	m.clearedFields[moderationcase.FieldProblemID] = struct{}{}
+}
+
+// ProblemCleared reports if the "problem" edge to the Problem entity was cleared.
+func (m *ModerationCaseMutation) ProblemCleared() bool {
+	return m.clearedproblem
+}
+
+// ProblemIDs returns the "problem" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ProblemID instead. It exists only for internal usage by the builders.
+func (m *ModerationCaseMutation) ProblemIDs() (ids []string) {
+	if id := m.problem; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetProblem resets all changes to the "problem" edge.
+func (m *ModerationCaseMutation) ResetProblem() {
+	m.problem = nil
+	m.clearedproblem = false
+}
+
+// ClearClaimedBy clears the "claimed_by" edge to the Account entity.
+func (m *ModerationCaseMutation) ClearClaimedBy() {
+	m.clearedclaimed_by = true
+	m.clearedFields[moderationcase.FieldClaimedByID] = struct{}{}
+}
+
+// ClaimedByCleared reports if the "claimed_by" edge to the Account entity was cleared.
+func (m *ModerationCaseMutation) ClaimedByCleared() bool {
+	return m.ClaimedByIDCleared() || m.clearedclaimed_by
+}
+
+// ClaimedByIDs returns the "claimed_by" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ClaimedByID instead. It exists only for internal usage by the builders.
+func (m *ModerationCaseMutation) ClaimedByIDs() (ids []string) {
+	if id := m.claimed_by; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetClaimedBy resets all changes to the "claimed_by" edge.
+func (m *ModerationCaseMutation) ResetClaimedBy() {
+	m.claimed_by = nil
+	m.clearedclaimed_by = false
+}
+
+// AddFlagIDs adds the "flags" edge to the Flag entity by ids.
+func (m *ModerationCaseMutation) AddFlagIDs(ids ...string) {
+	if m.flags == nil {
+		m.flags = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.flags[ids[i]] = struct{}{}
+	}
+}
+
+// ClearFlags clears the "flags" edge to the Flag entity.
+func (m *ModerationCaseMutation) ClearFlags() {
+	m.clearedflags = true
+}
+
+// FlagsCleared reports if the "flags" edge to the Flag entity was cleared.
+func (m *ModerationCaseMutation) FlagsCleared() bool {
+	return m.clearedflags
+}
+
+// RemoveFlagIDs removes the "flags" edge to the Flag entity by IDs.
+func (m *ModerationCaseMutation) RemoveFlagIDs(ids ...string) {
+	if m.removedflags == nil {
+		m.removedflags = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.flags, ids[i])
+		m.removedflags[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedFlags returns the removed IDs of the "flags" edge to the Flag entity.
+func (m *ModerationCaseMutation) RemovedFlagsIDs() (ids []string) {
+	for id := range m.removedflags {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// FlagsIDs returns the "flags" edge IDs in the mutation.
+func (m *ModerationCaseMutation) FlagsIDs() (ids []string) {
+	for id := range m.flags {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetFlags resets all changes to the "flags" edge.
+func (m *ModerationCaseMutation) ResetFlags() {
+	m.flags = nil
+	m.clearedflags = false
+	m.removedflags = nil
+}
+
+// Where appends a list predicates to the ModerationCaseMutation builder.
+func (m *ModerationCaseMutation) Where(ps ...predicate.ModerationCase) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ModerationCaseMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ModerationCaseMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ModerationCase, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ModerationCaseMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ModerationCaseMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ModerationCase).
+func (m *ModerationCaseMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ModerationCaseMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.problem != nil {
+		fields = append(fields, moderationcase.FieldProblemID)
+	}
+	if m.reason != nil {
+		fields = append(fields, moderationcase.FieldReason)
+	}
+	if m.state != nil {
+		fields = append(fields, moderationcase.FieldState)
+	}
+	if m.claimed_by != nil {
+		fields = append(fields, moderationcase.FieldClaimedByID)
+	}
+	if m.opened_at != nil {
+		fields = append(fields, moderationcase.FieldOpenedAt)
+	}
+	if m.claimed_at != nil {
+		fields = append(fields, moderationcase.FieldClaimedAt)
+	}
+	if m.resolved_at != nil {
+		fields = append(fields, moderationcase.FieldResolvedAt)
+	}
+	if m.resolution != nil {
+		fields = append(fields, moderationcase.FieldResolution)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ModerationCaseMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case moderationcase.FieldProblemID:
+		return m.ProblemID()
+	case moderationcase.FieldReason:
+		return m.Reason()
+	case moderationcase.FieldState:
+		return m.State()
+	case moderationcase.FieldClaimedByID:
+		return m.ClaimedByID()
+	case moderationcase.FieldOpenedAt:
+		return m.OpenedAt()
+	case moderationcase.FieldClaimedAt:
+		return m.ClaimedAt()
+	case moderationcase.FieldResolvedAt:
+		return m.ResolvedAt()
+	case moderationcase.FieldResolution:
+		return m.Resolution()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ModerationCaseMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case moderationcase.FieldProblemID:
+		return m.OldProblemID(ctx)
+	case moderationcase.FieldReason:
+		return m.OldReason(ctx)
+	case moderationcase.FieldState:
+		return m.OldState(ctx)
+	case moderationcase.FieldClaimedByID:
+		return m.OldClaimedByID(ctx)
+	case moderationcase.FieldOpenedAt:
+		return m.OldOpenedAt(ctx)
+	case moderationcase.FieldClaimedAt:
+		return m.OldClaimedAt(ctx)
+	case moderationcase.FieldResolvedAt:
+		return m.OldResolvedAt(ctx)
+	case moderationcase.FieldResolution:
+		return m.OldResolution(ctx)
+	}
+	return nil, fmt.Errorf("unknown ModerationCase field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ModerationCaseMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case moderationcase.FieldProblemID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProblemID(v)
+		return nil
+	case moderationcase.FieldReason:
+		v, ok := value.(moderationcase.Reason)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case moderationcase.FieldState:
+		v, ok := value.(moderationcase.State)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetState(v)
+		return nil
+	case moderationcase.FieldClaimedByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClaimedByID(v)
+		return nil
+	case moderationcase.FieldOpenedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOpenedAt(v)
+		return nil
+	case moderationcase.FieldClaimedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClaimedAt(v)
+		return nil
+	case moderationcase.FieldResolvedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResolvedAt(v)
+		return nil
+	case moderationcase.FieldResolution:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResolution(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ModerationCase field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ModerationCaseMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ModerationCaseMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ModerationCaseMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ModerationCase numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ModerationCaseMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(moderationcase.FieldClaimedByID) {
+		fields = append(fields, moderationcase.FieldClaimedByID)
+	}
+	if m.FieldCleared(moderationcase.FieldClaimedAt) {
+		fields = append(fields, moderationcase.FieldClaimedAt)
+	}
+	if m.FieldCleared(moderationcase.FieldResolvedAt) {
+		fields = append(fields, moderationcase.FieldResolvedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ModerationCaseMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ModerationCaseMutation) ClearField(name string) error {
+	switch name {
+	case moderationcase.FieldClaimedByID:
+		m.ClearClaimedByID()
+		return nil
+	case moderationcase.FieldClaimedAt:
+		m.ClearClaimedAt()
+		return nil
+	case moderationcase.FieldResolvedAt:
+		m.ClearResolvedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ModerationCase nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ModerationCaseMutation) ResetField(name string) error {
+	switch name {
+	case moderationcase.FieldProblemID:
+		m.ResetProblemID()
+		return nil
+	case moderationcase.FieldReason:
+		m.ResetReason()
+		return nil
+	case moderationcase.FieldState:
+		m.ResetState()
+		return nil
+	case moderationcase.FieldClaimedByID:
+		m.ResetClaimedByID()
+		return nil
+	case moderationcase.FieldOpenedAt:
+		m.ResetOpenedAt()
+		return nil
+	case moderationcase.FieldClaimedAt:
+		m.ResetClaimedAt()
+		return nil
+	case moderationcase.FieldResolvedAt:
+		m.ResetResolvedAt()
+		return nil
+	case moderationcase.FieldResolution:
+		m.ResetResolution()
+		return nil
+	}
+	return fmt.Errorf("unknown ModerationCase field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ModerationCaseMutation) AddedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.problem != nil {
+		edges = append(edges, moderationcase.EdgeProblem)
+	}
+	if m.claimed_by != nil {
+		edges = append(edges, moderationcase.EdgeClaimedBy)
+	}
+	if m.flags != nil {
+		edges = append(edges, moderationcase.EdgeFlags)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ModerationCaseMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case moderationcase.EdgeProblem:
+		if id := m.problem; id != nil {
+			return []ent.Value{*id}
+		}
+	case moderationcase.EdgeClaimedBy:
+		if id := m.claimed_by; id != nil {
+			return []ent.Value{*id}
+		}
+	case moderationcase.EdgeFlags:
+		ids := make([]ent.Value, 0, len(m.flags))
+		for id := range m.flags {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ModerationCaseMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.removedflags != nil {
+		edges = append(edges, moderationcase.EdgeFlags)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ModerationCaseMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case moderationcase.EdgeFlags:
+		ids := make([]ent.Value, 0, len(m.removedflags))
+		for id := range m.removedflags {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ModerationCaseMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.clearedproblem {
+		edges = append(edges, moderationcase.EdgeProblem)
+	}
+	if m.clearedclaimed_by {
+		edges = append(edges, moderationcase.EdgeClaimedBy)
+	}
+	if m.clearedflags {
+		edges = append(edges, moderationcase.EdgeFlags)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ModerationCaseMutation) EdgeCleared(name string) bool {
+	switch name {
+	case moderationcase.EdgeProblem:
+		return m.clearedproblem
+	case moderationcase.EdgeClaimedBy:
+		return m.clearedclaimed_by
+	case moderationcase.EdgeFlags:
+		return m.clearedflags
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ModerationCaseMutation) ClearEdge(name string) error {
+	switch name {
+	case moderationcase.EdgeProblem:
+		m.ClearProblem()
+		return nil
+	case moderationcase.EdgeClaimedBy:
+		m.ClearClaimedBy()
+		return nil
+	}
+	return fmt.Errorf("unknown ModerationCase unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ModerationCaseMutation) ResetEdge(name string) error {
+	switch name {
+	case moderationcase.EdgeProblem:
+		m.ResetProblem()
+		return nil
+	case moderationcase.EdgeClaimedBy:
+		m.ResetClaimedBy()
+		return nil
+	case moderationcase.EdgeFlags:
+		m.ResetFlags()
+		return nil
+	}
+	return fmt.Errorf("unknown ModerationCase edge %s", name)
+}
+
 // ProblemMutation represents an operation that mutates the Problem nodes in the graph.
 type ProblemMutation struct {
 	config
@@ -5433,6 +7428,15 @@ type ProblemMutation struct {
 	tags                      map[string]struct{}
 	removedtags               map[string]struct{}
 	clearedtags               bool
+	flags                     map[string]struct{}
+	removedflags              map[string]struct{}
+	clearedflags              bool
+	duplicate_flags           map[string]struct{}
+	removedduplicate_flags    map[string]struct{}
+	clearedduplicate_flags    bool
+	moderation_cases          map[string]struct{}
+	removedmoderation_cases   map[string]struct{}
+	clearedmoderation_cases   bool
 	done                      bool
 	oldValue                  func(context.Context) (*Problem, error)
 	predicates                []predicate.Problem
@@ -6881,6 +8885,168 @@ func (m *ProblemMutation) ResetTags() {
 	m.removedtags = nil
 }
 
+// AddFlagIDs adds the "flags" edge to the Flag entity by ids.
+func (m *ProblemMutation) AddFlagIDs(ids ...string) {
+	if m.flags == nil {
+		m.flags = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.flags[ids[i]] = struct{}{}
+	}
+}
+
+// ClearFlags clears the "flags" edge to the Flag entity.
+func (m *ProblemMutation) ClearFlags() {
+	m.clearedflags = true
+}
+
+// FlagsCleared reports if the "flags" edge to the Flag entity was cleared.
+func (m *ProblemMutation) FlagsCleared() bool {
+	return m.clearedflags
+}
+
+// RemoveFlagIDs removes the "flags" edge to the Flag entity by IDs.
+func (m *ProblemMutation) RemoveFlagIDs(ids ...string) {
+	if m.removedflags == nil {
+		m.removedflags = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.flags, ids[i])
+		m.removedflags[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedFlags returns the removed IDs of the "flags" edge to the Flag entity.
+func (m *ProblemMutation) RemovedFlagsIDs() (ids []string) {
+	for id := range m.removedflags {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// FlagsIDs returns the "flags" edge IDs in the mutation.
+func (m *ProblemMutation) FlagsIDs() (ids []string) {
+	for id := range m.flags {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetFlags resets all changes to the "flags" edge.
+func (m *ProblemMutation) ResetFlags() {
+	m.flags = nil
+	m.clearedflags = false
+	m.removedflags = nil
+}
+
+// AddDuplicateFlagIDs adds the "duplicate_flags" edge to the Flag entity by ids.
+func (m *ProblemMutation) AddDuplicateFlagIDs(ids ...string) {
+	if m.duplicate_flags == nil {
+		m.duplicate_flags = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.duplicate_flags[ids[i]] = struct{}{}
+	}
+}
+
+// ClearDuplicateFlags clears the "duplicate_flags" edge to the Flag entity.
+func (m *ProblemMutation) ClearDuplicateFlags() {
+	m.clearedduplicate_flags = true
+}
+
+// DuplicateFlagsCleared reports if the "duplicate_flags" edge to the Flag entity was cleared.
+func (m *ProblemMutation) DuplicateFlagsCleared() bool {
+	return m.clearedduplicate_flags
+}
+
+// RemoveDuplicateFlagIDs removes the "duplicate_flags" edge to the Flag entity by IDs.
+func (m *ProblemMutation) RemoveDuplicateFlagIDs(ids ...string) {
+	if m.removedduplicate_flags == nil {
+		m.removedduplicate_flags = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.duplicate_flags, ids[i])
+		m.removedduplicate_flags[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedDuplicateFlags returns the removed IDs of the "duplicate_flags" edge to the Flag entity.
+func (m *ProblemMutation) RemovedDuplicateFlagsIDs() (ids []string) {
+	for id := range m.removedduplicate_flags {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// DuplicateFlagsIDs returns the "duplicate_flags" edge IDs in the mutation.
+func (m *ProblemMutation) DuplicateFlagsIDs() (ids []string) {
+	for id := range m.duplicate_flags {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetDuplicateFlags resets all changes to the "duplicate_flags" edge.
+func (m *ProblemMutation) ResetDuplicateFlags() {
+	m.duplicate_flags = nil
+	m.clearedduplicate_flags = false
+	m.removedduplicate_flags = nil
+}
+
+// AddModerationCaseIDs adds the "moderation_cases" edge to the ModerationCase entity by ids.
+func (m *ProblemMutation) AddModerationCaseIDs(ids ...string) {
+	if m.moderation_cases == nil {
+		m.moderation_cases = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.moderation_cases[ids[i]] = struct{}{}
+	}
+}
+
+// ClearModerationCases clears the "moderation_cases" edge to the ModerationCase entity.
+func (m *ProblemMutation) ClearModerationCases() {
+	m.clearedmoderation_cases = true
+}
+
+// ModerationCasesCleared reports if the "moderation_cases" edge to the ModerationCase entity was cleared.
+func (m *ProblemMutation) ModerationCasesCleared() bool {
+	return m.clearedmoderation_cases
+}
+
+// RemoveModerationCaseIDs removes the "moderation_cases" edge to the ModerationCase entity by IDs.
+func (m *ProblemMutation) RemoveModerationCaseIDs(ids ...string) {
+	if m.removedmoderation_cases == nil {
+		m.removedmoderation_cases = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.moderation_cases, ids[i])
+		m.removedmoderation_cases[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedModerationCases returns the removed IDs of the "moderation_cases" edge to the ModerationCase entity.
+func (m *ProblemMutation) RemovedModerationCasesIDs() (ids []string) {
+	for id := range m.removedmoderation_cases {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ModerationCasesIDs returns the "moderation_cases" edge IDs in the mutation.
+func (m *ProblemMutation) ModerationCasesIDs() (ids []string) {
+	for id := range m.moderation_cases {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetModerationCases resets all changes to the "moderation_cases" edge.
+func (m *ProblemMutation) ResetModerationCases() {
+	m.moderation_cases = nil
+	m.clearedmoderation_cases = false
+	m.removedmoderation_cases = nil
+}
+
 // Where appends a list predicates to the ProblemMutation builder.
 func (m *ProblemMutation) Where(ps ...predicate.Problem) {
 	m.predicates = append(m.predicates, ps...)
@@ -7369,7 +9535,7 @@ func (m *ProblemMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *ProblemMutation) AddedEdges() []string {
-	edges := make([]string, 0, 12)
+	edges := make([]string, 0, 15)
 	if m.proposer != nil {
 		edges = append(edges, problem.EdgeProposer)
 	}
@@ -7405,6 +9571,15 @@ func (m *ProblemMutation) AddedEdges() []string {
 	}
 	if m.tags != nil {
 		edges = append(edges, problem.EdgeTags)
+	}
+	if m.flags != nil {
+		edges = append(edges, problem.EdgeFlags)
+	}
+	if m.duplicate_flags != nil {
+		edges = append(edges, problem.EdgeDuplicateFlags)
+	}
+	if m.moderation_cases != nil {
+		edges = append(edges, problem.EdgeModerationCases)
 	}
 	return edges
 }
@@ -7479,13 +9654,31 @@ func (m *ProblemMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case problem.EdgeFlags:
+		ids := make([]ent.Value, 0, len(m.flags))
+		for id := range m.flags {
+			ids = append(ids, id)
+		}
+		return ids
+	case problem.EdgeDuplicateFlags:
+		ids := make([]ent.Value, 0, len(m.duplicate_flags))
+		for id := range m.duplicate_flags {
+			ids = append(ids, id)
+		}
+		return ids
+	case problem.EdgeModerationCases:
+		ids := make([]ent.Value, 0, len(m.moderation_cases))
+		for id := range m.moderation_cases {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *ProblemMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 12)
+	edges := make([]string, 0, 15)
 	if m.removedrevisions != nil {
 		edges = append(edges, problem.EdgeRevisions)
 	}
@@ -7512,6 +9705,15 @@ func (m *ProblemMutation) RemovedEdges() []string {
 	}
 	if m.removedtags != nil {
 		edges = append(edges, problem.EdgeTags)
+	}
+	if m.removedflags != nil {
+		edges = append(edges, problem.EdgeFlags)
+	}
+	if m.removedduplicate_flags != nil {
+		edges = append(edges, problem.EdgeDuplicateFlags)
+	}
+	if m.removedmoderation_cases != nil {
+		edges = append(edges, problem.EdgeModerationCases)
 	}
 	return edges
 }
@@ -7574,13 +9776,31 @@ func (m *ProblemMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case problem.EdgeFlags:
+		ids := make([]ent.Value, 0, len(m.removedflags))
+		for id := range m.removedflags {
+			ids = append(ids, id)
+		}
+		return ids
+	case problem.EdgeDuplicateFlags:
+		ids := make([]ent.Value, 0, len(m.removedduplicate_flags))
+		for id := range m.removedduplicate_flags {
+			ids = append(ids, id)
+		}
+		return ids
+	case problem.EdgeModerationCases:
+		ids := make([]ent.Value, 0, len(m.removedmoderation_cases))
+		for id := range m.removedmoderation_cases {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *ProblemMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 12)
+	edges := make([]string, 0, 15)
 	if m.clearedproposer {
 		edges = append(edges, problem.EdgeProposer)
 	}
@@ -7617,6 +9837,15 @@ func (m *ProblemMutation) ClearedEdges() []string {
 	if m.clearedtags {
 		edges = append(edges, problem.EdgeTags)
 	}
+	if m.clearedflags {
+		edges = append(edges, problem.EdgeFlags)
+	}
+	if m.clearedduplicate_flags {
+		edges = append(edges, problem.EdgeDuplicateFlags)
+	}
+	if m.clearedmoderation_cases {
+		edges = append(edges, problem.EdgeModerationCases)
+	}
 	return edges
 }
 
@@ -7648,6 +9877,12 @@ func (m *ProblemMutation) EdgeCleared(name string) bool {
 		return m.clearedreputation_entries
 	case problem.EdgeTags:
 		return m.clearedtags
+	case problem.EdgeFlags:
+		return m.clearedflags
+	case problem.EdgeDuplicateFlags:
+		return m.clearedduplicate_flags
+	case problem.EdgeModerationCases:
+		return m.clearedmoderation_cases
 	}
 	return false
 }
@@ -7708,6 +9943,15 @@ func (m *ProblemMutation) ResetEdge(name string) error {
 		return nil
 	case problem.EdgeTags:
 		m.ResetTags()
+		return nil
+	case problem.EdgeFlags:
+		m.ResetFlags()
+		return nil
+	case problem.EdgeDuplicateFlags:
+		m.ResetDuplicateFlags()
+		return nil
+	case problem.EdgeModerationCases:
+		m.ResetModerationCases()
 		return nil
 	}
 	return fmt.Errorf("unknown Problem edge %s", name)

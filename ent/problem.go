@@ -87,9 +87,15 @@ type ProblemEdges struct {
 	ReputationEntries []*ReputationEntry `json:"reputation_entries,omitempty"`
 	// Tags holds the value of the tags edge.
 	Tags []*Tag `json:"tags,omitempty"`
+	// Flags holds the value of the flags edge.
+	Flags []*Flag `json:"flags,omitempty"`
+	// DuplicateFlags holds the value of the duplicate_flags edge.
+	DuplicateFlags []*Flag `json:"duplicate_flags,omitempty"`
+	// ModerationCases holds the value of the moderation_cases edge.
+	ModerationCases []*ModerationCase `json:"moderation_cases,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [12]bool
+	loadedTypes [15]bool
 	// totalCount holds the count of the edges above.
 	totalCount [8]map[string]int
 
@@ -102,6 +108,9 @@ type ProblemEdges struct {
 	namedBindings          map[string][]*Binding
 	namedReputationEntries map[string][]*ReputationEntry
 	namedTags              map[string][]*Tag
+	namedFlags             map[string][]*Flag
+	namedDuplicateFlags    map[string][]*Flag
+	namedModerationCases   map[string][]*ModerationCase
 }
 
 // ProposerOrErr returns the Proposer value or an error if the edge
@@ -216,6 +225,33 @@ func (e ProblemEdges) TagsOrErr() ([]*Tag, error) {
 		return e.Tags, nil
 	}
 	return nil, &NotLoadedError{edge: "tags"}
+}
+
+// FlagsOrErr returns the Flags value or an error if the edge
+// was not loaded in eager-loading.
+func (e ProblemEdges) FlagsOrErr() ([]*Flag, error) {
+	if e.loadedTypes[12] {
+		return e.Flags, nil
+	}
+	return nil, &NotLoadedError{edge: "flags"}
+}
+
+// DuplicateFlagsOrErr returns the DuplicateFlags value or an error if the edge
+// was not loaded in eager-loading.
+func (e ProblemEdges) DuplicateFlagsOrErr() ([]*Flag, error) {
+	if e.loadedTypes[13] {
+		return e.DuplicateFlags, nil
+	}
+	return nil, &NotLoadedError{edge: "duplicate_flags"}
+}
+
+// ModerationCasesOrErr returns the ModerationCases value or an error if the edge
+// was not loaded in eager-loading.
+func (e ProblemEdges) ModerationCasesOrErr() ([]*ModerationCase, error) {
+	if e.loadedTypes[14] {
+		return e.ModerationCases, nil
+	}
+	return nil, &NotLoadedError{edge: "moderation_cases"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -437,6 +473,21 @@ func (_m *Problem) QueryReputationEntries() *ReputationEntryQuery {
 // QueryTags queries the "tags" edge of the Problem entity.
 func (_m *Problem) QueryTags() *TagQuery {
 	return NewProblemClient(_m.config).QueryTags(_m)
+}
+
+// QueryFlags queries the "flags" edge of the Problem entity.
+func (_m *Problem) QueryFlags() *FlagQuery {
+	return NewProblemClient(_m.config).QueryFlags(_m)
+}
+
+// QueryDuplicateFlags queries the "duplicate_flags" edge of the Problem entity.
+func (_m *Problem) QueryDuplicateFlags() *FlagQuery {
+	return NewProblemClient(_m.config).QueryDuplicateFlags(_m)
+}
+
+// QueryModerationCases queries the "moderation_cases" edge of the Problem entity.
+func (_m *Problem) QueryModerationCases() *ModerationCaseQuery {
+	return NewProblemClient(_m.config).QueryModerationCases(_m)
 }
 
 // Update returns a builder for updating this Problem.
@@ -748,6 +799,78 @@ func (_m *Problem) appendNamedTags(name string, edges ...*Tag) {
 		_m.Edges.namedTags[name] = []*Tag{}
 	} else {
 		_m.Edges.namedTags[name] = append(_m.Edges.namedTags[name], edges...)
+	}
+}
+
+// NamedFlags returns the Flags named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Problem) NamedFlags(name string) ([]*Flag, error) {
+	if _m.Edges.namedFlags == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedFlags[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Problem) appendNamedFlags(name string, edges ...*Flag) {
+	if _m.Edges.namedFlags == nil {
+		_m.Edges.namedFlags = make(map[string][]*Flag)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedFlags[name] = []*Flag{}
+	} else {
+		_m.Edges.namedFlags[name] = append(_m.Edges.namedFlags[name], edges...)
+	}
+}
+
+// NamedDuplicateFlags returns the DuplicateFlags named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Problem) NamedDuplicateFlags(name string) ([]*Flag, error) {
+	if _m.Edges.namedDuplicateFlags == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedDuplicateFlags[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Problem) appendNamedDuplicateFlags(name string, edges ...*Flag) {
+	if _m.Edges.namedDuplicateFlags == nil {
+		_m.Edges.namedDuplicateFlags = make(map[string][]*Flag)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedDuplicateFlags[name] = []*Flag{}
+	} else {
+		_m.Edges.namedDuplicateFlags[name] = append(_m.Edges.namedDuplicateFlags[name], edges...)
+	}
+}
+
+// NamedModerationCases returns the ModerationCases named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Problem) NamedModerationCases(name string) ([]*ModerationCase, error) {
+	if _m.Edges.namedModerationCases == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedModerationCases[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Problem) appendNamedModerationCases(name string, edges ...*ModerationCase) {
+	if _m.Edges.namedModerationCases == nil {
+		_m.Edges.namedModerationCases = make(map[string][]*ModerationCase)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedModerationCases[name] = []*ModerationCase{}
+	} else {
+		_m.Edges.namedModerationCases[name] = append(_m.Edges.namedModerationCases[name], edges...)
 	}
 }
 

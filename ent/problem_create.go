@@ -16,6 +16,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
@@ -365,6 +367,51 @@ func (_c *ProblemCreate) AddTags(v ...*Tag) *ProblemCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddTagIDs(ids...)
+}
+
+// AddFlagIDs adds the "flags" edge to the Flag entity by IDs.
+func (_c *ProblemCreate) AddFlagIDs(ids ...string) *ProblemCreate {
+	_c.mutation.AddFlagIDs(ids...)
+	return _c
+}
+
+// AddFlags adds the "flags" edges to the Flag entity.
+func (_c *ProblemCreate) AddFlags(v ...*Flag) *ProblemCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddFlagIDs(ids...)
+}
+
+// AddDuplicateFlagIDs adds the "duplicate_flags" edge to the Flag entity by IDs.
+func (_c *ProblemCreate) AddDuplicateFlagIDs(ids ...string) *ProblemCreate {
+	_c.mutation.AddDuplicateFlagIDs(ids...)
+	return _c
+}
+
+// AddDuplicateFlags adds the "duplicate_flags" edges to the Flag entity.
+func (_c *ProblemCreate) AddDuplicateFlags(v ...*Flag) *ProblemCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddDuplicateFlagIDs(ids...)
+}
+
+// AddModerationCaseIDs adds the "moderation_cases" edge to the ModerationCase entity by IDs.
+func (_c *ProblemCreate) AddModerationCaseIDs(ids ...string) *ProblemCreate {
+	_c.mutation.AddModerationCaseIDs(ids...)
+	return _c
+}
+
+// AddModerationCases adds the "moderation_cases" edges to the ModerationCase entity.
+func (_c *ProblemCreate) AddModerationCases(v ...*ModerationCase) *ProblemCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddModerationCaseIDs(ids...)
 }
 
 // Mutation returns the ProblemMutation object of the builder.
@@ -772,6 +819,54 @@ func (_c *ProblemCreate) createSpec() (*Problem, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(tag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.FlagsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.FlagsTable,
+			Columns: []string{problem.FlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.DuplicateFlagsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.DuplicateFlagsTable,
+			Columns: []string{problem.DuplicateFlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ModerationCasesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.ModerationCasesTable,
+			Columns: []string{problem.ModerationCasesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(moderationcase.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -17,6 +17,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
@@ -44,6 +46,9 @@ type ProblemQuery struct {
 	withBindings               *BindingQuery
 	withReputationEntries      *ReputationEntryQuery
 	withTags                   *TagQuery
+	withFlags                  *FlagQuery
+	withDuplicateFlags         *FlagQuery
+	withModerationCases        *ModerationCaseQuery
 	loadTotal                  []func(context.Context, []*Problem) error
 	modifiers                  []func(*sql.Selector)
 	withNamedRevisions         map[string]*RevisionQuery
@@ -55,6 +60,9 @@ type ProblemQuery struct {
 	withNamedBindings          map[string]*BindingQuery
 	withNamedReputationEntries map[string]*ReputationEntryQuery
 	withNamedTags              map[string]*TagQuery
+	withNamedFlags             map[string]*FlagQuery
+	withNamedDuplicateFlags    map[string]*FlagQuery
+	withNamedModerationCases   map[string]*ModerationCaseQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -355,6 +363,72 @@ func (_q *ProblemQuery) QueryTags() *TagQuery {
 	return query
 }
 
+// QueryFlags chains the current query on the "flags" edge.
+func (_q *ProblemQuery) QueryFlags() *FlagQuery {
+	query := (&FlagClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(problem.Table, problem.FieldID, selector),
+			sqlgraph.To(flag.Table, flag.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, problem.FlagsTable, problem.FlagsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryDuplicateFlags chains the current query on the "duplicate_flags" edge.
+func (_q *ProblemQuery) QueryDuplicateFlags() *FlagQuery {
+	query := (&FlagClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(problem.Table, problem.FieldID, selector),
+			sqlgraph.To(flag.Table, flag.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, problem.DuplicateFlagsTable, problem.DuplicateFlagsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryModerationCases chains the current query on the "moderation_cases" edge.
+func (_q *ProblemQuery) QueryModerationCases() *ModerationCaseQuery {
+	query := (&ModerationCaseClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(problem.Table, problem.FieldID, selector),
+			sqlgraph.To(moderationcase.Table, moderationcase.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, problem.ModerationCasesTable, problem.ModerationCasesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first Problem entity from the query.
 // Returns a *NotFoundError when no Problem was found.
 func (_q *ProblemQuery) First(ctx context.Context) (*Problem, error) {
@@ -559,6 +633,9 @@ func (_q *ProblemQuery) Clone() *ProblemQuery {
 		withBindings:          _q.withBindings.Clone(),
 		withReputationEntries: _q.withReputationEntries.Clone(),
 		withTags:              _q.withTags.Clone(),
+		withFlags:             _q.withFlags.Clone(),
+		withDuplicateFlags:    _q.withDuplicateFlags.Clone(),
+		withModerationCases:   _q.withModerationCases.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -697,6 +774,39 @@ func (_q *ProblemQuery) WithTags(opts ...func(*TagQuery)) *ProblemQuery {
 	return _q
 }
 
+// WithFlags tells the query-builder to eager-load the nodes that are connected to
+// the "flags" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProblemQuery) WithFlags(opts ...func(*FlagQuery)) *ProblemQuery {
+	query := (&FlagClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withFlags = query
+	return _q
+}
+
+// WithDuplicateFlags tells the query-builder to eager-load the nodes that are connected to
+// the "duplicate_flags" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProblemQuery) WithDuplicateFlags(opts ...func(*FlagQuery)) *ProblemQuery {
+	query := (&FlagClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withDuplicateFlags = query
+	return _q
+}
+
+// WithModerationCases tells the query-builder to eager-load the nodes that are connected to
+// the "moderation_cases" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProblemQuery) WithModerationCases(opts ...func(*ModerationCaseQuery)) *ProblemQuery {
+	query := (&ModerationCaseClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withModerationCases = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -775,7 +885,7 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 	var (
 		nodes       = []*Problem{}
 		_spec       = _q.querySpec()
-		loadedTypes = [12]bool{
+		loadedTypes = [15]bool{
 			_q.withProposer != nil,
 			_q.withCurrentRevision != nil,
 			_q.withRevisions != nil,
@@ -788,6 +898,9 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 			_q.withBindings != nil,
 			_q.withReputationEntries != nil,
 			_q.withTags != nil,
+			_q.withFlags != nil,
+			_q.withDuplicateFlags != nil,
+			_q.withModerationCases != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -892,6 +1005,27 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 			return nil, err
 		}
 	}
+	if query := _q.withFlags; query != nil {
+		if err := _q.loadFlags(ctx, query, nodes,
+			func(n *Problem) { n.Edges.Flags = []*Flag{} },
+			func(n *Problem, e *Flag) { n.Edges.Flags = append(n.Edges.Flags, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withDuplicateFlags; query != nil {
+		if err := _q.loadDuplicateFlags(ctx, query, nodes,
+			func(n *Problem) { n.Edges.DuplicateFlags = []*Flag{} },
+			func(n *Problem, e *Flag) { n.Edges.DuplicateFlags = append(n.Edges.DuplicateFlags, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withModerationCases; query != nil {
+		if err := _q.loadModerationCases(ctx, query, nodes,
+			func(n *Problem) { n.Edges.ModerationCases = []*ModerationCase{} },
+			func(n *Problem, e *ModerationCase) { n.Edges.ModerationCases = append(n.Edges.ModerationCases, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedRevisions {
 		if err := _q.loadRevisions(ctx, query, nodes,
 			func(n *Problem) { n.appendNamedRevisions(name) },
@@ -952,6 +1086,27 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 		if err := _q.loadTags(ctx, query, nodes,
 			func(n *Problem) { n.appendNamedTags(name) },
 			func(n *Problem, e *Tag) { n.appendNamedTags(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedFlags {
+		if err := _q.loadFlags(ctx, query, nodes,
+			func(n *Problem) { n.appendNamedFlags(name) },
+			func(n *Problem, e *Flag) { n.appendNamedFlags(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedDuplicateFlags {
+		if err := _q.loadDuplicateFlags(ctx, query, nodes,
+			func(n *Problem) { n.appendNamedDuplicateFlags(name) },
+			func(n *Problem, e *Flag) { n.appendNamedDuplicateFlags(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedModerationCases {
+		if err := _q.loadModerationCases(ctx, query, nodes,
+			func(n *Problem) { n.appendNamedModerationCases(name) },
+			func(n *Problem, e *ModerationCase) { n.appendNamedModerationCases(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1366,6 +1521,99 @@ func (_q *ProblemQuery) loadTags(ctx context.Context, query *TagQuery, nodes []*
 	}
 	return nil
 }
+func (_q *ProblemQuery) loadFlags(ctx context.Context, query *FlagQuery, nodes []*Problem, init func(*Problem), assign func(*Problem, *Flag)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Problem)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(flag.FieldProblemID)
+	}
+	query.Where(predicate.Flag(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(problem.FlagsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ProblemID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "problem_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *ProblemQuery) loadDuplicateFlags(ctx context.Context, query *FlagQuery, nodes []*Problem, init func(*Problem), assign func(*Problem, *Flag)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Problem)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(flag.FieldDuplicateOfID)
+	}
+	query.Where(predicate.Flag(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(problem.DuplicateFlagsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.DuplicateOfID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "duplicate_of_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "duplicate_of_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *ProblemQuery) loadModerationCases(ctx context.Context, query *ModerationCaseQuery, nodes []*Problem, init func(*Problem), assign func(*Problem, *ModerationCase)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Problem)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(moderationcase.FieldProblemID)
+	}
+	query.Where(predicate.ModerationCase(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(problem.ModerationCasesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ProblemID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "problem_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *ProblemQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1612,6 +1860,48 @@ func (_q *ProblemQuery) WithNamedTags(name string, opts ...func(*TagQuery)) *Pro
 		_q.withNamedTags = make(map[string]*TagQuery)
 	}
 	_q.withNamedTags[name] = query
+	return _q
+}
+
+// WithNamedFlags tells the query-builder to eager-load the nodes that are connected to the "flags"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProblemQuery) WithNamedFlags(name string, opts ...func(*FlagQuery)) *ProblemQuery {
+	query := (&FlagClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedFlags == nil {
+		_q.withNamedFlags = make(map[string]*FlagQuery)
+	}
+	_q.withNamedFlags[name] = query
+	return _q
+}
+
+// WithNamedDuplicateFlags tells the query-builder to eager-load the nodes that are connected to the "duplicate_flags"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProblemQuery) WithNamedDuplicateFlags(name string, opts ...func(*FlagQuery)) *ProblemQuery {
+	query := (&FlagClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedDuplicateFlags == nil {
+		_q.withNamedDuplicateFlags = make(map[string]*FlagQuery)
+	}
+	_q.withNamedDuplicateFlags[name] = query
+	return _q
+}
+
+// WithNamedModerationCases tells the query-builder to eager-load the nodes that are connected to the "moderation_cases"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProblemQuery) WithNamedModerationCases(name string, opts ...func(*ModerationCaseQuery)) *ProblemQuery {
+	query := (&ModerationCaseClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedModerationCases == nil {
+		_q.withNamedModerationCases = make(map[string]*ModerationCaseQuery)
+	}
+	_q.withNamedModerationCases[name] = query
 	return _q
 }
 

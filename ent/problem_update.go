@@ -14,6 +14,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
@@ -418,6 +420,51 @@ func (_u *ProblemUpdate) AddTags(v ...*Tag) *ProblemUpdate {
 	return _u.AddTagIDs(ids...)
 }
 
+// AddFlagIDs adds the "flags" edge to the Flag entity by IDs.
+func (_u *ProblemUpdate) AddFlagIDs(ids ...string) *ProblemUpdate {
+	_u.mutation.AddFlagIDs(ids...)
+	return _u
+}
+
+// AddFlags adds the "flags" edges to the Flag entity.
+func (_u *ProblemUpdate) AddFlags(v ...*Flag) *ProblemUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddFlagIDs(ids...)
+}
+
+// AddDuplicateFlagIDs adds the "duplicate_flags" edge to the Flag entity by IDs.
+func (_u *ProblemUpdate) AddDuplicateFlagIDs(ids ...string) *ProblemUpdate {
+	_u.mutation.AddDuplicateFlagIDs(ids...)
+	return _u
+}
+
+// AddDuplicateFlags adds the "duplicate_flags" edges to the Flag entity.
+func (_u *ProblemUpdate) AddDuplicateFlags(v ...*Flag) *ProblemUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddDuplicateFlagIDs(ids...)
+}
+
+// AddModerationCaseIDs adds the "moderation_cases" edge to the ModerationCase entity by IDs.
+func (_u *ProblemUpdate) AddModerationCaseIDs(ids ...string) *ProblemUpdate {
+	_u.mutation.AddModerationCaseIDs(ids...)
+	return _u
+}
+
+// AddModerationCases adds the "moderation_cases" edges to the ModerationCase entity.
+func (_u *ProblemUpdate) AddModerationCases(v ...*ModerationCase) *ProblemUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddModerationCaseIDs(ids...)
+}
+
 // Mutation returns the ProblemMutation object of the builder.
 func (_u *ProblemUpdate) Mutation() *ProblemMutation {
 	return _u.mutation
@@ -622,6 +669,69 @@ func (_u *ProblemUpdate) RemoveTags(v ...*Tag) *ProblemUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveTagIDs(ids...)
+}
+
+// ClearFlags clears all "flags" edges to the Flag entity.
+func (_u *ProblemUpdate) ClearFlags() *ProblemUpdate {
+	_u.mutation.ClearFlags()
+	return _u
+}
+
+// RemoveFlagIDs removes the "flags" edge to Flag entities by IDs.
+func (_u *ProblemUpdate) RemoveFlagIDs(ids ...string) *ProblemUpdate {
+	_u.mutation.RemoveFlagIDs(ids...)
+	return _u
+}
+
+// RemoveFlags removes "flags" edges to Flag entities.
+func (_u *ProblemUpdate) RemoveFlags(v ...*Flag) *ProblemUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveFlagIDs(ids...)
+}
+
+// ClearDuplicateFlags clears all "duplicate_flags" edges to the Flag entity.
+func (_u *ProblemUpdate) ClearDuplicateFlags() *ProblemUpdate {
+	_u.mutation.ClearDuplicateFlags()
+	return _u
+}
+
+// RemoveDuplicateFlagIDs removes the "duplicate_flags" edge to Flag entities by IDs.
+func (_u *ProblemUpdate) RemoveDuplicateFlagIDs(ids ...string) *ProblemUpdate {
+	_u.mutation.RemoveDuplicateFlagIDs(ids...)
+	return _u
+}
+
+// RemoveDuplicateFlags removes "duplicate_flags" edges to Flag entities.
+func (_u *ProblemUpdate) RemoveDuplicateFlags(v ...*Flag) *ProblemUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveDuplicateFlagIDs(ids...)
+}
+
+// ClearModerationCases clears all "moderation_cases" edges to the ModerationCase entity.
+func (_u *ProblemUpdate) ClearModerationCases() *ProblemUpdate {
+	_u.mutation.ClearModerationCases()
+	return _u
+}
+
+// RemoveModerationCaseIDs removes the "moderation_cases" edge to ModerationCase entities by IDs.
+func (_u *ProblemUpdate) RemoveModerationCaseIDs(ids ...string) *ProblemUpdate {
+	_u.mutation.RemoveModerationCaseIDs(ids...)
+	return _u
+}
+
+// RemoveModerationCases removes "moderation_cases" edges to ModerationCase entities.
+func (_u *ProblemUpdate) RemoveModerationCases(v ...*ModerationCase) *ProblemUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveModerationCaseIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1223,6 +1333,141 @@ func (_u *ProblemUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.FlagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.FlagsTable,
+			Columns: []string{problem.FlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedFlagsIDs(); len(nodes) > 0 && !_u.mutation.FlagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.FlagsTable,
+			Columns: []string{problem.FlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.FlagsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.FlagsTable,
+			Columns: []string{problem.FlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.DuplicateFlagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.DuplicateFlagsTable,
+			Columns: []string{problem.DuplicateFlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedDuplicateFlagsIDs(); len(nodes) > 0 && !_u.mutation.DuplicateFlagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.DuplicateFlagsTable,
+			Columns: []string{problem.DuplicateFlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.DuplicateFlagsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.DuplicateFlagsTable,
+			Columns: []string{problem.DuplicateFlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ModerationCasesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.ModerationCasesTable,
+			Columns: []string{problem.ModerationCasesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(moderationcase.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedModerationCasesIDs(); len(nodes) > 0 && !_u.mutation.ModerationCasesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.ModerationCasesTable,
+			Columns: []string{problem.ModerationCasesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(moderationcase.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ModerationCasesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.ModerationCasesTable,
+			Columns: []string{problem.ModerationCasesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(moderationcase.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{problem.Label}
@@ -1626,6 +1871,51 @@ func (_u *ProblemUpdateOne) AddTags(v ...*Tag) *ProblemUpdateOne {
 	return _u.AddTagIDs(ids...)
 }
 
+// AddFlagIDs adds the "flags" edge to the Flag entity by IDs.
+func (_u *ProblemUpdateOne) AddFlagIDs(ids ...string) *ProblemUpdateOne {
+	_u.mutation.AddFlagIDs(ids...)
+	return _u
+}
+
+// AddFlags adds the "flags" edges to the Flag entity.
+func (_u *ProblemUpdateOne) AddFlags(v ...*Flag) *ProblemUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddFlagIDs(ids...)
+}
+
+// AddDuplicateFlagIDs adds the "duplicate_flags" edge to the Flag entity by IDs.
+func (_u *ProblemUpdateOne) AddDuplicateFlagIDs(ids ...string) *ProblemUpdateOne {
+	_u.mutation.AddDuplicateFlagIDs(ids...)
+	return _u
+}
+
+// AddDuplicateFlags adds the "duplicate_flags" edges to the Flag entity.
+func (_u *ProblemUpdateOne) AddDuplicateFlags(v ...*Flag) *ProblemUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddDuplicateFlagIDs(ids...)
+}
+
+// AddModerationCaseIDs adds the "moderation_cases" edge to the ModerationCase entity by IDs.
+func (_u *ProblemUpdateOne) AddModerationCaseIDs(ids ...string) *ProblemUpdateOne {
+	_u.mutation.AddModerationCaseIDs(ids...)
+	return _u
+}
+
+// AddModerationCases adds the "moderation_cases" edges to the ModerationCase entity.
+func (_u *ProblemUpdateOne) AddModerationCases(v ...*ModerationCase) *ProblemUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddModerationCaseIDs(ids...)
+}
+
 // Mutation returns the ProblemMutation object of the builder.
 func (_u *ProblemUpdateOne) Mutation() *ProblemMutation {
 	return _u.mutation
@@ -1830,6 +2120,69 @@ func (_u *ProblemUpdateOne) RemoveTags(v ...*Tag) *ProblemUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveTagIDs(ids...)
+}
+
+// ClearFlags clears all "flags" edges to the Flag entity.
+func (_u *ProblemUpdateOne) ClearFlags() *ProblemUpdateOne {
+	_u.mutation.ClearFlags()
+	return _u
+}
+
+// RemoveFlagIDs removes the "flags" edge to Flag entities by IDs.
+func (_u *ProblemUpdateOne) RemoveFlagIDs(ids ...string) *ProblemUpdateOne {
+	_u.mutation.RemoveFlagIDs(ids...)
+	return _u
+}
+
+// RemoveFlags removes "flags" edges to Flag entities.
+func (_u *ProblemUpdateOne) RemoveFlags(v ...*Flag) *ProblemUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveFlagIDs(ids...)
+}
+
+// ClearDuplicateFlags clears all "duplicate_flags" edges to the Flag entity.
+func (_u *ProblemUpdateOne) ClearDuplicateFlags() *ProblemUpdateOne {
+	_u.mutation.ClearDuplicateFlags()
+	return _u
+}
+
+// RemoveDuplicateFlagIDs removes the "duplicate_flags" edge to Flag entities by IDs.
+func (_u *ProblemUpdateOne) RemoveDuplicateFlagIDs(ids ...string) *ProblemUpdateOne {
+	_u.mutation.RemoveDuplicateFlagIDs(ids...)
+	return _u
+}
+
+// RemoveDuplicateFlags removes "duplicate_flags" edges to Flag entities.
+func (_u *ProblemUpdateOne) RemoveDuplicateFlags(v ...*Flag) *ProblemUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveDuplicateFlagIDs(ids...)
+}
+
+// ClearModerationCases clears all "moderation_cases" edges to the ModerationCase entity.
+func (_u *ProblemUpdateOne) ClearModerationCases() *ProblemUpdateOne {
+	_u.mutation.ClearModerationCases()
+	return _u
+}
+
+// RemoveModerationCaseIDs removes the "moderation_cases" edge to ModerationCase entities by IDs.
+func (_u *ProblemUpdateOne) RemoveModerationCaseIDs(ids ...string) *ProblemUpdateOne {
+	_u.mutation.RemoveModerationCaseIDs(ids...)
+	return _u
+}
+
+// RemoveModerationCases removes "moderation_cases" edges to ModerationCase entities.
+func (_u *ProblemUpdateOne) RemoveModerationCases(v ...*ModerationCase) *ProblemUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveModerationCaseIDs(ids...)
 }
 
 // Where appends a list predicates to the ProblemUpdate builder.
@@ -2454,6 +2807,141 @@ func (_u *ProblemUpdateOne) sqlSave(ctx context.Context) (_node *Problem, err er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(tag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.FlagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.FlagsTable,
+			Columns: []string{problem.FlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedFlagsIDs(); len(nodes) > 0 && !_u.mutation.FlagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.FlagsTable,
+			Columns: []string{problem.FlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.FlagsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.FlagsTable,
+			Columns: []string{problem.FlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.DuplicateFlagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.DuplicateFlagsTable,
+			Columns: []string{problem.DuplicateFlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedDuplicateFlagsIDs(); len(nodes) > 0 && !_u.mutation.DuplicateFlagsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.DuplicateFlagsTable,
+			Columns: []string{problem.DuplicateFlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.DuplicateFlagsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.DuplicateFlagsTable,
+			Columns: []string{problem.DuplicateFlagsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ModerationCasesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.ModerationCasesTable,
+			Columns: []string{problem.ModerationCasesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(moderationcase.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedModerationCasesIDs(); len(nodes) > 0 && !_u.mutation.ModerationCasesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.ModerationCasesTable,
+			Columns: []string{problem.ModerationCasesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(moderationcase.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ModerationCasesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.ModerationCasesTable,
+			Columns: []string{problem.ModerationCasesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(moderationcase.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -9,6 +9,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
@@ -195,6 +197,64 @@ func init() {
 	// event.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	event.IDValidator = func() func(string) error {
 		validators := eventDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	flagMixin := schema.Flag{}.Mixin()
+	flagMixinFields0 := flagMixin[0].Fields()
+	_ = flagMixinFields0
+	flagFields := schema.Flag{}.Fields()
+	_ = flagFields
+	// flagDescExplanation is the schema descriptor for explanation field.
+	flagDescExplanation := flagFields[4].Descriptor()
+	// flag.ExplanationValidator is a validator for the "explanation" field. It is called by the builders before save.
+	flag.ExplanationValidator = flagDescExplanation.Validators[0].(func(string) error)
+	// flagDescID is the schema descriptor for id field.
+	flagDescID := flagMixinFields0[0].Descriptor()
+	// flag.DefaultID holds the default value on creation for the id field.
+	flag.DefaultID = flagDescID.Default.(func() string)
+	// flag.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	flag.IDValidator = func() func(string) error {
+		validators := flagDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	moderationcaseMixin := schema.ModerationCase{}.Mixin()
+	moderationcaseMixinFields0 := moderationcaseMixin[0].Fields()
+	_ = moderationcaseMixinFields0
+	moderationcaseFields := schema.ModerationCase{}.Fields()
+	_ = moderationcaseFields
+	// moderationcaseDescResolution is the schema descriptor for resolution field.
+	moderationcaseDescResolution := moderationcaseFields[7].Descriptor()
+	// moderationcase.DefaultResolution holds the default value on creation for the resolution field.
+	moderationcase.DefaultResolution = moderationcaseDescResolution.Default.(string)
+	// moderationcaseDescID is the schema descriptor for id field.
+	moderationcaseDescID := moderationcaseMixinFields0[0].Descriptor()
+	// moderationcase.DefaultID holds the default value on creation for the id field.
+	moderationcase.DefaultID = moderationcaseDescID.Default.(func() string)
+	// moderationcase.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	moderationcase.IDValidator = func() func(string) error {
+		validators := moderationcaseDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

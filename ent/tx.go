@@ -26,6 +26,10 @@ type Tx struct {
 	Decision *DecisionClient
 	// Event is the client for interacting with the Event builders.
 	Event *EventClient
+	// Flag is the client for interacting with the Flag builders.
+	Flag *FlagClient
+	// ModerationCase is the client for interacting with the ModerationCase builders.
+	ModerationCase *ModerationCaseClient
 	// Problem is the client for interacting with the Problem builders.
 	Problem *ProblemClient
 	// Reference is the client for interacting with the Reference builders.
@@ -181,6 +185,8 @@ func (tx *Tx) init() {
 	tx.Counter = NewCounterClient(tx.config)
 	tx.Decision = NewDecisionClient(tx.config)
 	tx.Event = NewEventClient(tx.config)
+	tx.Flag = NewFlagClient(tx.config)
+	tx.ModerationCase = NewModerationCaseClient(tx.config)
 	tx.Problem = NewProblemClient(tx.config)
 	tx.Reference = NewReferenceClient(tx.config)
 	tx.ReputationEntry = NewReputationEntryClient(tx.config)

@@ -8,6 +8,7 @@ package graph
 
 import (
 	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
@@ -15,9 +16,11 @@ import (
 type Resolver struct {
 	policy *policy.Service
 	client *ent.Client
+	live   *live.Broker
 }
 
-// NewResolver returns the root resolver over the policy service.
-func NewResolver(p *policy.Service) *Resolver {
-	return &Resolver{policy: p, client: p.Client()}
+// NewResolver returns the root resolver over the policy service and the
+// live event broker.
+func NewResolver(p *policy.Service, b *live.Broker) *Resolver {
+	return &Resolver{policy: p, client: p.Client(), live: b}
 }

@@ -6,7 +6,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
+
+	"entgo.io/ent/dialect"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/event"
@@ -72,6 +75,13 @@ func (t *tx) appendEvent(ctx context.Context, in eventInput) (*ent.Event, error)
 	}
 	if err := t.Counter.UpdateOneID("event").SetHead(h).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("append event: advance head: %w", err)
+	}
+	if t.s.db.Dialect == dialect.Postgres {
+		// Delivered to every listening server instance when, and only if,
+		// the transaction commits.
+		if _, err := t.sql.ExecContext(ctx, `SELECT pg_notify('theoremdb_events', $1)`, strconv.FormatInt(seq, 10)); err != nil {
+			return nil, fmt.Errorf("append event: notify: %w", err)
+		}
 	}
 	t.events = append(t.events, seq)
 	return ev, nil

@@ -16,6 +16,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/graph"
 	"github.com/theoremdb/theoremdb/graph/generated"
+	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/viewer"
 )
@@ -32,11 +33,12 @@ const (
 // graphqlHandler serves /graphql. Anonymous callers get a server that
 // leaves "did you mean" suggestions out of its errors, so the schema cannot
 // be mapped by probing; signed-in callers get the helpful one.
-func graphqlHandler(p *policy.Service, log *slog.Logger) http.Handler {
-	r := graph.NewResolver(p)
+func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger) http.Handler {
+	r := graph.NewResolver(p, b)
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: r})
 	build := func(suggest bool) *handler.Server {
 		srv := handler.New(schema)
+		srv.AddTransport(websocketTransport(p))
 		srv.AddTransport(transport.Options{})
 		srv.AddTransport(transport.GET{})
 		srv.AddTransport(transport.POST{})

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+
+	"github.com/gorilla/websocket"
 )
 
 // specStatus applies the GraphQL-over-HTTP status rules that gqlgen leaves
@@ -14,6 +16,10 @@ import (
 // application/graphql-response+json, since no execution happened.
 func specStatus(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if websocket.IsWebSocketUpgrade(r) {
+			next.ServeHTTP(w, r)
+			return
+		}
 		sw := &specWriter{ResponseWriter: w,
 			legacy: !strings.Contains(r.Header.Get("Accept"), "application/graphql-response+json")}
 		next.ServeHTTP(sw, r)

@@ -42,7 +42,7 @@ func newAPI(t *testing.T, dialectName string) *api {
 	var n atomic.Int64
 	d.EntOptions = []ent.Option{ent.Debug(), ent.Log(func(...any) { n.Add(1) })}
 	svc := policy.New(d, policy.Config{})
-	srv := httptest.NewServer(server.New(svc, quiet))
+	srv := httptest.NewServer(server.New(svc, startLive(t, svc), quiet))
 	t.Cleanup(srv.Close)
 	a := &api{t: t, srv: srv, svc: svc, queries: &n}
 	a.member = a.token("ada")

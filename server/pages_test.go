@@ -41,7 +41,7 @@ func newSite(t *testing.T, dialectName string) *site {
 		t.Fatal(err)
 	}
 	svc := policy.New(d, policy.Config{})
-	srv := httptest.NewTLSServer(server.New(svc, quiet))
+	srv := httptest.NewTLSServer(server.New(svc, startLive(t, svc), quiet))
 	t.Cleanup(srv.Close)
 	return &site{t: t, srv: srv, svc: svc, statements: &n}
 }

@@ -6,12 +6,14 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
 // Server is the HTTP handler of the whole site.
 type Server struct {
 	policy  *policy.Service
+	live    *live.Broker
 	log     *slog.Logger
 	mux     *http.ServeMux
 	handler http.Handler
@@ -19,10 +21,11 @@ type Server struct {
 	limiter *limiter
 }
 
-// New builds the route table.
-func New(p *policy.Service, log *slog.Logger) *Server {
-	s := &Server{policy: p, log: log, mux: http.NewServeMux(), metrics: newMetrics(), limiter: newLimiter()}
-	gql := authenticate(p, specStatus(graphqlHandler(p, log)))
+// New builds the route table. b delivers live events to subscriptions; its
+// Run must be going.
+func New(p *policy.Service, b *live.Broker, log *slog.Logger) *Server {
+	s := &Server{policy: p, live: b, log: log, mux: http.NewServeMux(), metrics: newMetrics(), limiter: newLimiter()}
+	gql := withSession(p, authenticate(p, withSocketControl(specStatus(graphqlHandler(p, b, log)))))
 	s.handle("/graphql", gql)
 	s.handle("GET /healthz", http.HandlerFunc(s.healthz))
 	s.mux.Handle("GET /metrics", s.metrics.handler())

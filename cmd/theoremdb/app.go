@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/theoremdb/theoremdb/db"
+	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/migrations"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/workers"
@@ -18,6 +19,7 @@ type app struct {
 	db     *db.DB
 	policy *policy.Service
 	jobs   *workers.Client
+	live   *live.Broker
 }
 
 // open connects, migrates, and wires the policy to a job client that
@@ -35,9 +37,10 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 		d.Close()
 		return nil, err
 	}
-	a := &app{cfg: cfg, db: d}
+	a := &app{cfg: cfg, db: d, live: live.New(d.Ent(), cfg.log)}
 	sched := &lateScheduler{}
-	a.policy = policy.New(d, policy.Config{ChallengeWindow: cfg.challengeWindow}, policy.WithScheduler(sched))
+	a.policy = policy.New(d, policy.Config{ChallengeWindow: cfg.challengeWindow}, policy.WithScheduler(sched),
+		policy.WithNotifier(a.live))
 	a.jobs, err = workers.New(d, a.policy, cfg.log, workers.Config{Work: work})
 	if err != nil {
 		d.Close()

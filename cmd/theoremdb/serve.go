@@ -36,8 +36,22 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 			return fmt.Errorf("start workers: %w", err)
 		}
 	}
+	liveCtx, stopLive := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopLive()
+	go func() {
+		if err := a.live.Run(liveCtx); err != nil {
+			log.Error("live updates stopped", "err", err)
+		}
+	}()
+	if a.db.DSN != "" {
+		go func() {
+			if err := a.live.ListenPostgres(liveCtx, a.db.DSN); err != nil {
+				log.Error("live updates: LISTEN failed; other instances' events arrive by polling", "err", err)
+			}
+		}()
+	}
 	srv := &http.Server{
-		Handler:           server.New(a.policy, log),
+		Handler:           server.New(a.policy, a.live, log),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		IdleTimeout:       120 * time.Second,
@@ -60,6 +74,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	log.Info("shutting down: finishing requests and jobs in flight")
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
+	stopLive() // ends subscriptions, so their connections can close
 	herr := srv.Shutdown(sctx)
 	var jerr error
 	if !*noWorkers {

@@ -26,6 +26,10 @@ const (
 	EdgeTokens = "tokens"
 	// EdgeSessions holds the string denoting the sessions edge name in mutations.
 	EdgeSessions = "sessions"
+	// EdgeFlags holds the string denoting the flags edge name in mutations.
+	EdgeFlags = "flags"
+	// EdgeClaimedCases holds the string denoting the claimed_cases edge name in mutations.
+	EdgeClaimedCases = "claimed_cases"
 	// EdgeReputationEntries holds the string denoting the reputation_entries edge name in mutations.
 	EdgeReputationEntries = "reputation_entries"
 	// EdgeProblems holds the string denoting the problems edge name in mutations.
@@ -52,6 +56,20 @@ const (
 	SessionsInverseTable = "sessions"
 	// SessionsColumn is the table column denoting the sessions relation/edge.
 	SessionsColumn = "account_id"
+	// FlagsTable is the table that holds the flags relation/edge.
+	FlagsTable = "flags"
+	// FlagsInverseTable is the table name for the Flag entity.
+	// It exists in this package in order to avoid circular dependency with the "flag" package.
+	FlagsInverseTable = "flags"
+	// FlagsColumn is the table column denoting the flags relation/edge.
+	FlagsColumn = "flagger_id"
+	// ClaimedCasesTable is the table that holds the claimed_cases relation/edge.
+	ClaimedCasesTable = "moderation_cases"
+	// ClaimedCasesInverseTable is the table name for the ModerationCase entity.
+	// It exists in this package in order to avoid circular dependency with the "moderationcase" package.
+	ClaimedCasesInverseTable = "moderation_cases"
+	// ClaimedCasesColumn is the table column denoting the claimed_cases relation/edge.
+	ClaimedCasesColumn = "claimed_by_id"
 	// ReputationEntriesTable is the table that holds the reputation_entries relation/edge.
 	ReputationEntriesTable = "reputation_entries"
 	// ReputationEntriesInverseTable is the table name for the ReputationEntry entity.
@@ -178,6 +196,34 @@ func BySessions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByFlagsCount orders the results by flags count.
+func ByFlagsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newFlagsStep(), opts...)
+	}
+}
+
+// ByFlags orders the results by flags terms.
+func ByFlags(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newFlagsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByClaimedCasesCount orders the results by claimed_cases count.
+func ByClaimedCasesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newClaimedCasesStep(), opts...)
+	}
+}
+
+// ByClaimedCases orders the results by claimed_cases terms.
+func ByClaimedCases(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newClaimedCasesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByReputationEntriesCount orders the results by reputation_entries count.
 func ByReputationEntriesCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -259,6 +305,20 @@ func newSessionsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(SessionsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, SessionsTable, SessionsColumn),
+	)
+}
+func newFlagsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(FlagsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, FlagsTable, FlagsColumn),
+	)
+}
+func newClaimedCasesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ClaimedCasesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ClaimedCasesTable, ClaimedCasesColumn),
 	)
 }
 func newReputationEntriesStep() *sqlgraph.Step {

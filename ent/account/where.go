@@ -376,6 +376,52 @@ func HasSessionsWith(preds ...predicate.Session) predicate.Account {
 	})
 }
 
+// HasFlags applies the HasEdge predicate on the "flags" edge.
+func HasFlags() predicate.Account {
+	return predicate.Account(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, FlagsTable, FlagsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasFlagsWith applies the HasEdge predicate on the "flags" edge with a given conditions (other predicates).
+func HasFlagsWith(preds ...predicate.Flag) predicate.Account {
+	return predicate.Account(func(s *sql.Selector) {
+		step := newFlagsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasClaimedCases applies the HasEdge predicate on the "claimed_cases" edge.
+func HasClaimedCases() predicate.Account {
+	return predicate.Account(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ClaimedCasesTable, ClaimedCasesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasClaimedCasesWith applies the HasEdge predicate on the "claimed_cases" edge with a given conditions (other predicates).
+func HasClaimedCasesWith(preds ...predicate.ModerationCase) predicate.Account {
+	return predicate.Account(func(s *sql.Selector) {
+		step := newClaimedCasesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasReputationEntries applies the HasEdge predicate on the "reputation_entries" edge.
 func HasReputationEntries() predicate.Account {
 	return predicate.Account(func(s *sql.Selector) {

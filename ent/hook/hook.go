@@ -81,6 +81,30 @@ func (f EventFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.EventMutation", m)
 }
 
+// The FlagFunc type is an adapter to allow the use of ordinary
+// function as Flag mutator.
+type FlagFunc func(context.Context, *ent.FlagMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f FlagFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.FlagMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.FlagMutation", m)
+}
+
+// The ModerationCaseFunc type is an adapter to allow the use of ordinary
+// function as ModerationCase mutator.
+type ModerationCaseFunc func(context.Context, *ent.ModerationCaseMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ModerationCaseFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ModerationCaseMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ModerationCaseMutation", m)
+}
+
 // The ProblemFunc type is an adapter to allow the use of ordinary
 // function as Problem mutator.
 type ProblemFunc func(context.Context, *ent.ProblemMutation) (ent.Value, error)

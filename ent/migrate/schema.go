@@ -183,6 +183,105 @@ var (
 			},
 		},
 	}
+	// FlagsColumns holds the columns for the "flags" table.
+	FlagsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "reason", Type: field.TypeEnum, Enums: []string{"DUPLICATE", "INCORRECT_STATEMENT", "KNOWN_ANSWER", "INADEQUATE_SOURCING", "ABUSE", "OTHER"}},
+		{Name: "explanation", Type: field.TypeString, Size: 2147483647},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "flagger_id", Type: field.TypeString, Size: 40},
+		{Name: "case_id", Type: field.TypeString, Size: 40},
+		{Name: "problem_id", Type: field.TypeString},
+		{Name: "duplicate_of_id", Type: field.TypeString, Nullable: true},
+	}
+	// FlagsTable holds the schema information for the "flags" table.
+	FlagsTable = &schema.Table{
+		Name:       "flags",
+		Columns:    FlagsColumns,
+		PrimaryKey: []*schema.Column{FlagsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "flags_accounts_flags",
+				Columns:    []*schema.Column{FlagsColumns[4]},
+				RefColumns: []*schema.Column{AccountsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "flags_moderation_cases_flags",
+				Columns:    []*schema.Column{FlagsColumns[5]},
+				RefColumns: []*schema.Column{ModerationCasesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "flags_problems_flags",
+				Columns:    []*schema.Column{FlagsColumns[6]},
+				RefColumns: []*schema.Column{ProblemsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "flags_problems_duplicate_flags",
+				Columns:    []*schema.Column{FlagsColumns[7]},
+				RefColumns: []*schema.Column{ProblemsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "flag_flagger_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{FlagsColumns[4], FlagsColumns[3]},
+			},
+			{
+				Name:    "flag_problem_id",
+				Unique:  false,
+				Columns: []*schema.Column{FlagsColumns[6]},
+			},
+		},
+	}
+	// ModerationCasesColumns holds the columns for the "moderation_cases" table.
+	ModerationCasesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "reason", Type: field.TypeEnum, Enums: []string{"DUPLICATE", "INCORRECT_STATEMENT", "KNOWN_ANSWER", "INADEQUATE_SOURCING", "ABUSE", "OTHER"}},
+		{Name: "state", Type: field.TypeEnum, Enums: []string{"OPEN", "CLAIMED", "DISMISSED", "REMOVED"}, Default: "OPEN"},
+		{Name: "opened_at", Type: field.TypeTime},
+		{Name: "claimed_at", Type: field.TypeTime, Nullable: true},
+		{Name: "resolved_at", Type: field.TypeTime, Nullable: true},
+		{Name: "resolution", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "claimed_by_id", Type: field.TypeString, Nullable: true, Size: 40},
+		{Name: "problem_id", Type: field.TypeString},
+	}
+	// ModerationCasesTable holds the schema information for the "moderation_cases" table.
+	ModerationCasesTable = &schema.Table{
+		Name:       "moderation_cases",
+		Columns:    ModerationCasesColumns,
+		PrimaryKey: []*schema.Column{ModerationCasesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "moderation_cases_accounts_claimed_cases",
+				Columns:    []*schema.Column{ModerationCasesColumns[7]},
+				RefColumns: []*schema.Column{AccountsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "moderation_cases_problems_moderation_cases",
+				Columns:    []*schema.Column{ModerationCasesColumns[8]},
+				RefColumns: []*schema.Column{ProblemsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "moderationcase_state_opened_at",
+				Unique:  false,
+				Columns: []*schema.Column{ModerationCasesColumns[2], ModerationCasesColumns[3]},
+			},
+			{
+				Name:    "moderationcase_problem_id_reason_state",
+				Unique:  false,
+				Columns: []*schema.Column{ModerationCasesColumns[8], ModerationCasesColumns[1], ModerationCasesColumns[2]},
+			},
+		},
+	}
 	// ProblemsColumns holds the columns for the "problems" table.
 	ProblemsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString},
@@ -501,6 +600,8 @@ var (
 		CountersTable,
 		DecisionsTable,
 		EventsTable,
+		FlagsTable,
+		ModerationCasesTable,
 		ProblemsTable,
 		ReferencesTable,
 		ReputationEntriesTable,
@@ -524,6 +625,12 @@ func init() {
 	DecisionsTable.ForeignKeys[1].RefTable = ProblemsTable
 	DecisionsTable.ForeignKeys[2].RefTable = ProblemsTable
 	DecisionsTable.ForeignKeys[3].RefTable = RevisionsTable
+	FlagsTable.ForeignKeys[0].RefTable = AccountsTable
+	FlagsTable.ForeignKeys[1].RefTable = ModerationCasesTable
+	FlagsTable.ForeignKeys[2].RefTable = ProblemsTable
+	FlagsTable.ForeignKeys[3].RefTable = ProblemsTable
+	ModerationCasesTable.ForeignKeys[0].RefTable = AccountsTable
+	ModerationCasesTable.ForeignKeys[1].RefTable = ProblemsTable
 	ProblemsTable.ForeignKeys[0].RefTable = AccountsTable
 	ProblemsTable.ForeignKeys[1].RefTable = ProblemsTable
 	ProblemsTable.ForeignKeys[2].RefTable = RevisionsTable

@@ -24,6 +24,12 @@ type Decision func(*sql.Selector)
 // Event is the predicate function for event builders.
 type Event func(*sql.Selector)
 
+// Flag is the predicate function for flag builders.
+type Flag func(*sql.Selector)
+
+// ModerationCase is the predicate function for moderationcase builders.
+type ModerationCase func(*sql.Selector)
+
 // Problem is the predicate function for problem builders.
 type Problem func(*sql.Selector)
 

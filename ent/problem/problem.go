@@ -76,6 +76,12 @@ const (
 	EdgeReputationEntries = "reputation_entries"
 	// EdgeTags holds the string denoting the tags edge name in mutations.
 	EdgeTags = "tags"
+	// EdgeFlags holds the string denoting the flags edge name in mutations.
+	EdgeFlags = "flags"
+	// EdgeDuplicateFlags holds the string denoting the duplicate_flags edge name in mutations.
+	EdgeDuplicateFlags = "duplicate_flags"
+	// EdgeModerationCases holds the string denoting the moderation_cases edge name in mutations.
+	EdgeModerationCases = "moderation_cases"
 	// Table holds the table name of the problem in the database.
 	Table = "problems"
 	// ProposerTable is the table that holds the proposer relation/edge.
@@ -154,6 +160,27 @@ const (
 	// TagsInverseTable is the table name for the Tag entity.
 	// It exists in this package in order to avoid circular dependency with the "tag" package.
 	TagsInverseTable = "tags"
+	// FlagsTable is the table that holds the flags relation/edge.
+	FlagsTable = "flags"
+	// FlagsInverseTable is the table name for the Flag entity.
+	// It exists in this package in order to avoid circular dependency with the "flag" package.
+	FlagsInverseTable = "flags"
+	// FlagsColumn is the table column denoting the flags relation/edge.
+	FlagsColumn = "problem_id"
+	// DuplicateFlagsTable is the table that holds the duplicate_flags relation/edge.
+	DuplicateFlagsTable = "flags"
+	// DuplicateFlagsInverseTable is the table name for the Flag entity.
+	// It exists in this package in order to avoid circular dependency with the "flag" package.
+	DuplicateFlagsInverseTable = "flags"
+	// DuplicateFlagsColumn is the table column denoting the duplicate_flags relation/edge.
+	DuplicateFlagsColumn = "duplicate_of_id"
+	// ModerationCasesTable is the table that holds the moderation_cases relation/edge.
+	ModerationCasesTable = "moderation_cases"
+	// ModerationCasesInverseTable is the table name for the ModerationCase entity.
+	// It exists in this package in order to avoid circular dependency with the "moderationcase" package.
+	ModerationCasesInverseTable = "moderation_cases"
+	// ModerationCasesColumn is the table column denoting the moderation_cases relation/edge.
+	ModerationCasesColumn = "problem_id"
 )
 
 // Columns holds all SQL columns for problem fields.
@@ -576,6 +603,48 @@ func ByTags(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newTagsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByFlagsCount orders the results by flags count.
+func ByFlagsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newFlagsStep(), opts...)
+	}
+}
+
+// ByFlags orders the results by flags terms.
+func ByFlags(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newFlagsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByDuplicateFlagsCount orders the results by duplicate_flags count.
+func ByDuplicateFlagsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newDuplicateFlagsStep(), opts...)
+	}
+}
+
+// ByDuplicateFlags orders the results by duplicate_flags terms.
+func ByDuplicateFlags(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newDuplicateFlagsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByModerationCasesCount orders the results by moderation_cases count.
+func ByModerationCasesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newModerationCasesStep(), opts...)
+	}
+}
+
+// ByModerationCases orders the results by moderation_cases terms.
+func ByModerationCases(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newModerationCasesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newProposerStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -658,6 +727,27 @@ func newTagsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(TagsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2M, false, TagsTable, TagsPrimaryKey...),
+	)
+}
+func newFlagsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(FlagsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, FlagsTable, FlagsColumn),
+	)
+}
+func newDuplicateFlagsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(DuplicateFlagsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, DuplicateFlagsTable, DuplicateFlagsColumn),
+	)
+}
+func newModerationCasesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ModerationCasesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ModerationCasesTable, ModerationCasesColumn),
 	)
 }
 

@@ -1281,6 +1281,75 @@ func HasTagsWith(preds ...predicate.Tag) predicate.Problem {
 	})
 }
 
+// HasFlags applies the HasEdge predicate on the "flags" edge.
+func HasFlags() predicate.Problem {
+	return predicate.Problem(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, FlagsTable, FlagsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasFlagsWith applies the HasEdge predicate on the "flags" edge with a given conditions (other predicates).
+func HasFlagsWith(preds ...predicate.Flag) predicate.Problem {
+	return predicate.Problem(func(s *sql.Selector) {
+		step := newFlagsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasDuplicateFlags applies the HasEdge predicate on the "duplicate_flags" edge.
+func HasDuplicateFlags() predicate.Problem {
+	return predicate.Problem(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, DuplicateFlagsTable, DuplicateFlagsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasDuplicateFlagsWith applies the HasEdge predicate on the "duplicate_flags" edge with a given conditions (other predicates).
+func HasDuplicateFlagsWith(preds ...predicate.Flag) predicate.Problem {
+	return predicate.Problem(func(s *sql.Selector) {
+		step := newDuplicateFlagsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasModerationCases applies the HasEdge predicate on the "moderation_cases" edge.
+func HasModerationCases() predicate.Problem {
+	return predicate.Problem(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ModerationCasesTable, ModerationCasesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasModerationCasesWith applies the HasEdge predicate on the "moderation_cases" edge with a given conditions (other predicates).
+func HasModerationCasesWith(preds ...predicate.ModerationCase) predicate.Problem {
+	return predicate.Problem(func(s *sql.Selector) {
+		step := newModerationCasesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Problem) predicate.Problem {
 	return predicate.Problem(sql.AndPredicates(predicates...))

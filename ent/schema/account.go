@@ -37,6 +37,8 @@ func (Account) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.To("tokens", Token.Type).Annotations(entgql.Skip()),
 		edge.To("sessions", Session.Type).Annotations(entgql.Skip()),
+		edge.To("flags", Flag.Type).Annotations(entgql.Skip()),
+		edge.To("claimed_cases", ModerationCase.Type).Annotations(entgql.Skip()),
 		edge.To("reputation_entries", ReputationEntry.Type).Annotations(entgql.Skip()),
 		edge.To("problems", Problem.Type).Annotations(entgql.Skip()),
 		edge.To("revisions", Revision.Type).Annotations(entgql.Skip()),

@@ -79,6 +79,9 @@ func (Problem) Edges() []ent.Edge {
 		edge.To("bindings", Binding.Type).Annotations(entgql.Skip()),
 		edge.To("reputation_entries", ReputationEntry.Type).Annotations(entgql.Skip()),
 		edge.To("tags", Tag.Type),
+		edge.To("flags", Flag.Type).Annotations(entgql.Skip()),
+		edge.To("duplicate_flags", Flag.Type).Annotations(entgql.Skip()),
+		edge.To("moderation_cases", ModerationCase.Type).Annotations(entgql.Skip()),
 	}
 }
 

@@ -18,6 +18,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
@@ -44,6 +46,8 @@ type QueryResolver interface {
 	Nodes(ctx context.Context, ids []string) ([]ent.Noder, error)
 	Problems(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput) (*ent.ProblemConnection, error)
 	Viewer(ctx context.Context) (*ent.Account, error)
+	ModerationLog(ctx context.Context, first *int, before *int) ([]*model.ModerationLogEntry, error)
+	ModerationCases(ctx context.Context, first *int) ([]*ent.ModerationCase, error)
 	Problem(ctx context.Context, id string) (*ent.Problem, error)
 }
 
@@ -84,6 +88,42 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["name"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_moderationCases_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_moderationLog_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg1
 	return args, nil
 }
 
@@ -1316,6 +1356,451 @@ func (ec *executionContext) fieldContext_Event_hash(_ context.Context, field gra
 	return graphql.NewScalarFieldContext("Event", field, false, false, "String")
 }
 
+func (ec *executionContext) _Flag_id(ctx context.Context, field graphql.CollectedField, obj *ent.Flag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Flag_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Flag_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Flag", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Flag_reason(ctx context.Context, field graphql.CollectedField, obj *ent.Flag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Flag_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v flag.Reason) graphql.Marshaler {
+			return ec.marshalNFlagReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋflagᚐReason(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Flag_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Flag", field, false, false, "FlagReason")
+}
+
+func (ec *executionContext) _Flag_explanation(ctx context.Context, field graphql.CollectedField, obj *ent.Flag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Flag_explanation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Explanation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Flag_explanation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Flag", field, false, false, "String")
+}
+
+func (ec *executionContext) _Flag_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Flag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Flag_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Flag_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Flag", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Flag_problem(ctx context.Context, field graphql.CollectedField, obj *ent.Flag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Flag_problem(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Problem(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Problem) graphql.Marshaler {
+			return ec.marshalNProblem2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐProblem(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Flag_problem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Flag",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Problem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Flag_case(ctx context.Context, field graphql.CollectedField, obj *ent.Flag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Flag_case(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Case(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ModerationCase) graphql.Marshaler {
+			return ec.marshalNModerationCase2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐModerationCase(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Flag_case(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Flag",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ModerationCase(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Flag_duplicateOf(ctx context.Context, field graphql.CollectedField, obj *ent.Flag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Flag_duplicateOf(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DuplicateOf(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Problem) graphql.Marshaler {
+			return ec.marshalOProblem2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐProblem(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Flag_duplicateOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Flag",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Problem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ModerationCase_id(ctx context.Context, field graphql.CollectedField, obj *ent.ModerationCase) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationCase_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationCase_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationCase", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ModerationCase_reason(ctx context.Context, field graphql.CollectedField, obj *ent.ModerationCase) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationCase_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v moderationcase.Reason) graphql.Marshaler {
+			return ec.marshalNModerationCaseReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐReason(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationCase_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationCase", field, false, false, "ModerationCaseReason")
+}
+
+func (ec *executionContext) _ModerationCase_state(ctx context.Context, field graphql.CollectedField, obj *ent.ModerationCase) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationCase_state(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.State, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v moderationcase.State) graphql.Marshaler {
+			return ec.marshalNModerationCaseState2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐState(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationCase_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationCase", field, false, false, "ModerationCaseState")
+}
+
+func (ec *executionContext) _ModerationCase_openedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ModerationCase) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationCase_openedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OpenedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationCase_openedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationCase", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ModerationCase_claimedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ModerationCase) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationCase_claimedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClaimedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationCase_claimedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationCase", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ModerationCase_resolvedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ModerationCase) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationCase_resolvedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ResolvedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationCase_resolvedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationCase", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ModerationCase_resolution(ctx context.Context, field graphql.CollectedField, obj *ent.ModerationCase) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationCase_resolution(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Resolution, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationCase_resolution(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ModerationCase", field, false, false, "String")
+}
+
+func (ec *executionContext) _ModerationCase_problem(ctx context.Context, field graphql.CollectedField, obj *ent.ModerationCase) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationCase_problem(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Problem(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Problem) graphql.Marshaler {
+			return ec.marshalNProblem2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐProblem(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationCase_problem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ModerationCase",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Problem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ModerationCase_claimedBy(ctx context.Context, field graphql.CollectedField, obj *ent.ModerationCase) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationCase_claimedBy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClaimedBy(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Account) graphql.Marshaler {
+			return ec.marshalOAccount2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐAccount(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationCase_claimedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ModerationCase",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Account(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ModerationCase_flags(ctx context.Context, field graphql.CollectedField, obj *ent.ModerationCase) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationCase_flags(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Flags(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Flag) graphql.Marshaler {
+			return ec.marshalOFlag2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlagᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationCase_flags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ModerationCase",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Flag(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[string]) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2442,6 +2927,94 @@ func (ec *executionContext) fieldContext_Query_viewer(_ context.Context, field g
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Account(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_moderationLog(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_moderationLog(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ModerationLog(ctx, fc.Args["first"].(*int), fc.Args["before"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.ModerationLogEntry) graphql.Marshaler {
+			return ec.marshalNModerationLogEntry2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐModerationLogEntryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_moderationLog(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ModerationLogEntry(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_moderationLog_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_moderationCases(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_moderationCases(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ModerationCases(ctx, fc.Args["first"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ModerationCase) graphql.Marshaler {
+			return ec.marshalNModerationCase2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐModerationCaseᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_moderationCases(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ModerationCase(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_moderationCases_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -6190,6 +6763,860 @@ func (ec *executionContext) unmarshalInputEventWhereInput(ctx context.Context, o
 func UnmarshalEventWhereInput(ctx context.Context, raw any) (ent.EventWhereInput, error) {
 	var out ent.EventWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "EventWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputFlagWhereInput(ctx context.Context, obj any) (ent.FlagWhereInput, error) {
+	var it ent.FlagWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "reason", "reasonNEQ", "reasonIn", "reasonNotIn", "explanation", "explanationNEQ", "explanationIn", "explanationNotIn", "explanationGT", "explanationGTE", "explanationLT", "explanationLTE", "explanationContains", "explanationHasPrefix", "explanationHasSuffix", "explanationEqualFold", "explanationContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasProblem", "hasProblemWith", "hasCase", "hasCaseWith", "hasDuplicateOf", "hasDuplicateOfWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOFlagWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlagWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOFlagWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlagWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOFlagWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlagWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOFlagReason2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋflagᚐReason(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		case "reasonNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonNEQ"))
+			data, err := ec.unmarshalOFlagReason2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋflagᚐReason(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonNEQ = data
+		case "reasonIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonIn"))
+			data, err := ec.unmarshalOFlagReason2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋflagᚐReasonᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonIn = data
+		case "reasonNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonNotIn"))
+			data, err := ec.unmarshalOFlagReason2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋflagᚐReasonᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonNotIn = data
+		case "explanation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("explanation"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Explanation = data
+		case "explanationNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("explanationNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExplanationNEQ = data
+		case "explanationIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("explanationIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExplanationIn = data
+		case "explanationNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("explanationNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExplanationNotIn = data
+		case "explanationGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("explanationGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExplanationGT = data
+		case "explanationGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("explanationGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExplanationGTE = data
+		case "explanationLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("explanationLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExplanationLT = data
+		case "explanationLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("explanationLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExplanationLTE = data
+		case "explanationContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("explanationContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExplanationContains = data
+		case "explanationHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("explanationHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExplanationHasPrefix = data
+		case "explanationHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("explanationHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExplanationHasSuffix = data
+		case "explanationEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("explanationEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExplanationEqualFold = data
+		case "explanationContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("explanationContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExplanationContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "hasProblem":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProblem"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProblem = data
+		case "hasProblemWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProblemWith"))
+			data, err := ec.unmarshalOProblemWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐProblemWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProblemWith = data
+		case "hasCase":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCase"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCase = data
+		case "hasCaseWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCaseWith"))
+			data, err := ec.unmarshalOModerationCaseWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐModerationCaseWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCaseWith = data
+		case "hasDuplicateOf":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasDuplicateOf"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasDuplicateOf = data
+		case "hasDuplicateOfWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasDuplicateOfWith"))
+			data, err := ec.unmarshalOProblemWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐProblemWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasDuplicateOfWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalFlagWhereInput unmarshals raw into the FlagWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalFlagWhereInput(ctx context.Context, raw any) (ent.FlagWhereInput, error) {
+	var out ent.FlagWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "FlagWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputModerationCaseWhereInput(ctx context.Context, obj any) (ent.ModerationCaseWhereInput, error) {
+	var it ent.ModerationCaseWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "reason", "reasonNEQ", "reasonIn", "reasonNotIn", "state", "stateNEQ", "stateIn", "stateNotIn", "openedAt", "openedAtNEQ", "openedAtIn", "openedAtNotIn", "openedAtGT", "openedAtGTE", "openedAtLT", "openedAtLTE", "claimedAt", "claimedAtNEQ", "claimedAtIn", "claimedAtNotIn", "claimedAtGT", "claimedAtGTE", "claimedAtLT", "claimedAtLTE", "claimedAtIsNil", "claimedAtNotNil", "resolvedAt", "resolvedAtNEQ", "resolvedAtIn", "resolvedAtNotIn", "resolvedAtGT", "resolvedAtGTE", "resolvedAtLT", "resolvedAtLTE", "resolvedAtIsNil", "resolvedAtNotNil", "resolution", "resolutionNEQ", "resolutionIn", "resolutionNotIn", "resolutionGT", "resolutionGTE", "resolutionLT", "resolutionLTE", "resolutionContains", "resolutionHasPrefix", "resolutionHasSuffix", "resolutionEqualFold", "resolutionContainsFold", "hasProblem", "hasProblemWith", "hasClaimedBy", "hasClaimedByWith", "hasFlags", "hasFlagsWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOModerationCaseWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐModerationCaseWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOModerationCaseWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐModerationCaseWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOModerationCaseWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐModerationCaseWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOModerationCaseReason2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐReason(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		case "reasonNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonNEQ"))
+			data, err := ec.unmarshalOModerationCaseReason2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐReason(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonNEQ = data
+		case "reasonIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonIn"))
+			data, err := ec.unmarshalOModerationCaseReason2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐReasonᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonIn = data
+		case "reasonNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonNotIn"))
+			data, err := ec.unmarshalOModerationCaseReason2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐReasonᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonNotIn = data
+		case "state":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("state"))
+			data, err := ec.unmarshalOModerationCaseState2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐState(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.State = data
+		case "stateNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stateNEQ"))
+			data, err := ec.unmarshalOModerationCaseState2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐState(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StateNEQ = data
+		case "stateIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stateIn"))
+			data, err := ec.unmarshalOModerationCaseState2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐStateᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StateIn = data
+		case "stateNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stateNotIn"))
+			data, err := ec.unmarshalOModerationCaseState2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐStateᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StateNotIn = data
+		case "openedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAt = data
+		case "openedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAtNEQ = data
+		case "openedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAtIn = data
+		case "openedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAtNotIn = data
+		case "openedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAtGT = data
+		case "openedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAtGTE = data
+		case "openedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAtLT = data
+		case "openedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAtLTE = data
+		case "claimedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedAt = data
+		case "claimedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedAtNEQ = data
+		case "claimedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedAtIn = data
+		case "claimedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedAtNotIn = data
+		case "claimedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedAtGT = data
+		case "claimedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedAtGTE = data
+		case "claimedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedAtLT = data
+		case "claimedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedAtLTE = data
+		case "claimedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedAtIsNil = data
+		case "claimedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedAtNotNil = data
+		case "resolvedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolvedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolvedAt = data
+		case "resolvedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolvedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolvedAtNEQ = data
+		case "resolvedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolvedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolvedAtIn = data
+		case "resolvedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolvedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolvedAtNotIn = data
+		case "resolvedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolvedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolvedAtGT = data
+		case "resolvedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolvedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolvedAtGTE = data
+		case "resolvedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolvedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolvedAtLT = data
+		case "resolvedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolvedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolvedAtLTE = data
+		case "resolvedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolvedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolvedAtIsNil = data
+		case "resolvedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolvedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolvedAtNotNil = data
+		case "resolution":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolution"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Resolution = data
+		case "resolutionNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolutionNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolutionNEQ = data
+		case "resolutionIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolutionIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolutionIn = data
+		case "resolutionNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolutionNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolutionNotIn = data
+		case "resolutionGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolutionGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolutionGT = data
+		case "resolutionGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolutionGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolutionGTE = data
+		case "resolutionLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolutionLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolutionLT = data
+		case "resolutionLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolutionLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolutionLTE = data
+		case "resolutionContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolutionContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolutionContains = data
+		case "resolutionHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolutionHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolutionHasPrefix = data
+		case "resolutionHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolutionHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolutionHasSuffix = data
+		case "resolutionEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolutionEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolutionEqualFold = data
+		case "resolutionContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolutionContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolutionContainsFold = data
+		case "hasProblem":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProblem"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProblem = data
+		case "hasProblemWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProblemWith"))
+			data, err := ec.unmarshalOProblemWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐProblemWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProblemWith = data
+		case "hasClaimedBy":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasClaimedBy"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasClaimedBy = data
+		case "hasClaimedByWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasClaimedByWith"))
+			data, err := ec.unmarshalOAccountWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐAccountWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasClaimedByWith = data
+		case "hasFlags":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasFlags"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasFlags = data
+		case "hasFlagsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasFlagsWith"))
+			data, err := ec.unmarshalOFlagWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlagWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasFlagsWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalModerationCaseWhereInput unmarshals raw into the ModerationCaseWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalModerationCaseWhereInput(ctx context.Context, raw any) (ent.ModerationCaseWhereInput, error) {
+	var out ent.ModerationCaseWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ModerationCaseWhereInput", raw, &out)
 	return out, err
 }
 
@@ -9980,6 +11407,16 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Problem(ctx, sel, obj)
+	case *ent.ModerationCase:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._ModerationCase(ctx, sel, obj)
+	case *ent.Flag:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Flag(ctx, sel, obj)
 	case *ent.Event:
 		if obj == nil {
 			return graphql.Null
@@ -10390,6 +11827,153 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 	return out
 }
 
+var flagImplementors = []string{"Flag", "Node"}
+
+func (ec *executionContext) _Flag(ctx context.Context, sel ast.SelectionSet, obj *ent.Flag) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, flagImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Flag")
+		case "id":
+			out.Values[i] = ec._Flag_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reason":
+			out.Values[i] = ec._Flag_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "explanation":
+			out.Values[i] = ec._Flag_explanation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Flag_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "problem":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Flag_problem(ctx, field, obj)
+				})
+		case "case":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Flag_case(ctx, field, obj)
+				})
+		case "duplicateOf":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Flag_duplicateOf(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var moderationCaseImplementors = []string{"ModerationCase", "Node"}
+
+func (ec *executionContext) _ModerationCase(ctx context.Context, sel ast.SelectionSet, obj *ent.ModerationCase) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, moderationCaseImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ModerationCase")
+		case "id":
+			out.Values[i] = ec._ModerationCase_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reason":
+			out.Values[i] = ec._ModerationCase_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "state":
+			out.Values[i] = ec._ModerationCase_state(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "openedAt":
+			out.Values[i] = ec._ModerationCase_openedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "claimedAt":
+			out.Values[i] = ec._ModerationCase_claimedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "resolvedAt":
+			out.Values[i] = ec._ModerationCase_resolvedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "resolution":
+			out.Values[i] = ec._ModerationCase_resolution(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "problem":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ModerationCase_problem(ctx, field, obj)
+				})
+		case "claimedBy":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ModerationCase_claimedBy(ctx, field, obj)
+				})
+		case "flags":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ModerationCase_flags(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var pageInfoImplementors = []string{"PageInfo"}
 
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *entgql.PageInfo[string]) graphql.Marshaler {
@@ -10736,6 +12320,18 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_viewer(ctx, field)
+				})
+		case "moderationLog":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_moderationLog(ctx, field)
+				})
+		case "moderationCases":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_moderationCases(ctx, field)
 				})
 		case "problem":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -11294,6 +12890,78 @@ func (ec *executionContext) marshalNEvent2ᚖgithubᚗcomᚋtheoremdbᚋtheoremd
 
 func (ec *executionContext) unmarshalNEventWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐEventWhereInput(ctx context.Context, v any) (*ent.EventWhereInput, error) {
 	res, err := ec.unmarshalInputEventWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFlag2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlag(ctx context.Context, sel ast.SelectionSet, v *ent.Flag) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Flag!")
+		return graphql.Null
+	}
+	return ec._Flag(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNFlagReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋflagᚐReason(ctx context.Context, v any) (flag.Reason, error) {
+	var res flag.Reason
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFlagReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋflagᚐReason(ctx context.Context, sel ast.SelectionSet, v flag.Reason) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNFlagWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlagWhereInput(ctx context.Context, v any) (*ent.FlagWhereInput, error) {
+	res, err := ec.unmarshalInputFlagWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNModerationCase2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐModerationCaseᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ModerationCase) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNModerationCase2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐModerationCase(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNModerationCase2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐModerationCase(ctx context.Context, sel ast.SelectionSet, v *ent.ModerationCase) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ModerationCase!")
+		return graphql.Null
+	}
+	return ec._ModerationCase(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNModerationCaseReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐReason(ctx context.Context, v any) (moderationcase.Reason, error) {
+	var res moderationcase.Reason
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNModerationCaseReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐReason(ctx context.Context, sel ast.SelectionSet, v moderationcase.Reason) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNModerationCaseState2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐState(ctx context.Context, v any) (moderationcase.State, error) {
+	var res moderationcase.State
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNModerationCaseState2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐState(ctx context.Context, sel ast.SelectionSet, v moderationcase.State) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNModerationCaseWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐModerationCaseWhereInput(ctx context.Context, v any) (*ent.ModerationCaseWhereInput, error) {
+	res, err := ec.unmarshalInputModerationCaseWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -12017,6 +13685,245 @@ func (ec *executionContext) unmarshalOEventWhereInput2ᚖgithubᚗcomᚋtheoremd
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputEventWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFlag2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlagᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Flag) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNFlag2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlag(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalOFlag2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlag(ctx context.Context, sel ast.SelectionSet, v *ent.Flag) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Flag(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOFlagReason2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋflagᚐReasonᚄ(ctx context.Context, v any) ([]flag.Reason, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]flag.Reason, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNFlagReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋflagᚐReason(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOFlagReason2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋflagᚐReasonᚄ(ctx context.Context, sel ast.SelectionSet, v []flag.Reason) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNFlagReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋflagᚐReason(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOFlagReason2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋflagᚐReason(ctx context.Context, v any) (*flag.Reason, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(flag.Reason)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFlagReason2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋflagᚐReason(ctx context.Context, sel ast.SelectionSet, v *flag.Reason) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOFlagWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlagWhereInputᚄ(ctx context.Context, v any) ([]*ent.FlagWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.FlagWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNFlagWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlagWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOFlagWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlagWhereInput(ctx context.Context, v any) (*ent.FlagWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputFlagWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOModerationCase2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐModerationCase(ctx context.Context, sel ast.SelectionSet, v *ent.ModerationCase) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ModerationCase(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOModerationCaseReason2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐReasonᚄ(ctx context.Context, v any) ([]moderationcase.Reason, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]moderationcase.Reason, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNModerationCaseReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐReason(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOModerationCaseReason2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐReasonᚄ(ctx context.Context, sel ast.SelectionSet, v []moderationcase.Reason) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNModerationCaseReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐReason(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOModerationCaseReason2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐReason(ctx context.Context, v any) (*moderationcase.Reason, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(moderationcase.Reason)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOModerationCaseReason2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐReason(ctx context.Context, sel ast.SelectionSet, v *moderationcase.Reason) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOModerationCaseState2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐStateᚄ(ctx context.Context, v any) ([]moderationcase.State, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]moderationcase.State, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNModerationCaseState2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐState(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOModerationCaseState2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐStateᚄ(ctx context.Context, sel ast.SelectionSet, v []moderationcase.State) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNModerationCaseState2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐState(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOModerationCaseState2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐState(ctx context.Context, v any) (*moderationcase.State, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(moderationcase.State)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOModerationCaseState2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋmoderationcaseᚐState(ctx context.Context, sel ast.SelectionSet, v *moderationcase.State) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOModerationCaseWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐModerationCaseWhereInputᚄ(ctx context.Context, v any) ([]*ent.ModerationCaseWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.ModerationCaseWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNModerationCaseWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐModerationCaseWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOModerationCaseWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐModerationCaseWhereInput(ctx context.Context, v any) (*ent.ModerationCaseWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputModerationCaseWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

@@ -28,6 +28,7 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	Problem() ProblemResolver
 	Query() QueryResolver
+	Subscription() SubscriptionResolver
 }
 
 type DirectiveRoot struct {
@@ -119,8 +120,62 @@ type ComplexityRoot struct {
 		Term func(childComplexity int) int
 	}
 
+	Flag struct {
+		Case        func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		DuplicateOf func(childComplexity int) int
+		Explanation func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Problem     func(childComplexity int) int
+		Reason      func(childComplexity int) int
+	}
+
+	FlagProblemPayload struct {
+		Case       func(childComplexity int) int
+		Flag       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	ModerationCase struct {
+		ClaimedAt  func(childComplexity int) int
+		ClaimedBy  func(childComplexity int) int
+		Flags      func(childComplexity int) int
+		ID         func(childComplexity int) int
+		OpenedAt   func(childComplexity int) int
+		Problem    func(childComplexity int) int
+		Reason     func(childComplexity int) int
+		Resolution func(childComplexity int) int
+		ResolvedAt func(childComplexity int) int
+		State      func(childComplexity int) int
+	}
+
+	ModerationLogEntry struct {
+		Action    func(childComplexity int) int
+		At        func(childComplexity int) int
+		Moderator func(childComplexity int) int
+		Problem   func(childComplexity int) int
+		Reason    func(childComplexity int) int
+		Seq       func(childComplexity int) int
+	}
+
+	ModerationPayload struct {
+		Case       func(childComplexity int) int
+		Problem    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	ModerationUpdate struct {
+		Case  func(childComplexity int) int
+		Event func(childComplexity int) int
+		Kind  func(childComplexity int) int
+	}
+
 	Mutation struct {
+		ClaimCase      func(childComplexity int, input model.ClaimCaseInput) int
+		DismissCase    func(childComplexity int, input model.DismissCaseInput) int
+		FlagProblem    func(childComplexity int, input model.FlagProblemInput) int
 		RecordDecision func(childComplexity int, input model.RecordDecisionInput) int
+		RemoveProblem  func(childComplexity int, input model.RemoveProblemInput) int
 		ReviseProblem  func(childComplexity int, input model.ReviseProblemInput) int
 		SubmitProblem  func(childComplexity int, input model.SubmitProblemInput) int
 	}
@@ -182,11 +237,13 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Node     func(childComplexity int, id string) int
-		Nodes    func(childComplexity int, ids []string) int
-		Problem  func(childComplexity int, id string) int
-		Problems func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput) int
-		Viewer   func(childComplexity int) int
+		ModerationCases func(childComplexity int, first *int) int
+		ModerationLog   func(childComplexity int, first *int, before *int) int
+		Node            func(childComplexity int, id string) int
+		Nodes           func(childComplexity int, ids []string) int
+		Problem         func(childComplexity int, id string) int
+		Problems        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput) int
+		Viewer          func(childComplexity int) int
 	}
 
 	RecordDecisionPayload struct {
@@ -283,6 +340,11 @@ type ComplexityRoot struct {
 	SubmitProblemPayload struct {
 		Problem    func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	Subscription struct {
+		ModerationQueue func(childComplexity int) int
+		ProblemEvents   func(childComplexity int, id string, after *int) int
 	}
 
 	Tag struct {
@@ -686,6 +748,237 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ExpositionEntry.Term(childComplexity), true
 
+	case "Flag.case":
+		if e.ComplexityRoot.Flag.Case == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Flag.Case(childComplexity), true
+	case "Flag.createdAt":
+		if e.ComplexityRoot.Flag.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Flag.CreatedAt(childComplexity), true
+	case "Flag.duplicateOf":
+		if e.ComplexityRoot.Flag.DuplicateOf == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Flag.DuplicateOf(childComplexity), true
+	case "Flag.explanation":
+		if e.ComplexityRoot.Flag.Explanation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Flag.Explanation(childComplexity), true
+	case "Flag.id":
+		if e.ComplexityRoot.Flag.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Flag.ID(childComplexity), true
+	case "Flag.problem":
+		if e.ComplexityRoot.Flag.Problem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Flag.Problem(childComplexity), true
+	case "Flag.reason":
+		if e.ComplexityRoot.Flag.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Flag.Reason(childComplexity), true
+
+	case "FlagProblemPayload.case":
+		if e.ComplexityRoot.FlagProblemPayload.Case == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FlagProblemPayload.Case(childComplexity), true
+	case "FlagProblemPayload.flag":
+		if e.ComplexityRoot.FlagProblemPayload.Flag == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FlagProblemPayload.Flag(childComplexity), true
+	case "FlagProblemPayload.userErrors":
+		if e.ComplexityRoot.FlagProblemPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FlagProblemPayload.UserErrors(childComplexity), true
+
+	case "ModerationCase.claimedAt":
+		if e.ComplexityRoot.ModerationCase.ClaimedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationCase.ClaimedAt(childComplexity), true
+	case "ModerationCase.claimedBy":
+		if e.ComplexityRoot.ModerationCase.ClaimedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationCase.ClaimedBy(childComplexity), true
+	case "ModerationCase.flags":
+		if e.ComplexityRoot.ModerationCase.Flags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationCase.Flags(childComplexity), true
+	case "ModerationCase.id":
+		if e.ComplexityRoot.ModerationCase.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationCase.ID(childComplexity), true
+	case "ModerationCase.openedAt":
+		if e.ComplexityRoot.ModerationCase.OpenedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationCase.OpenedAt(childComplexity), true
+	case "ModerationCase.problem":
+		if e.ComplexityRoot.ModerationCase.Problem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationCase.Problem(childComplexity), true
+	case "ModerationCase.reason":
+		if e.ComplexityRoot.ModerationCase.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationCase.Reason(childComplexity), true
+	case "ModerationCase.resolution":
+		if e.ComplexityRoot.ModerationCase.Resolution == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationCase.Resolution(childComplexity), true
+	case "ModerationCase.resolvedAt":
+		if e.ComplexityRoot.ModerationCase.ResolvedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationCase.ResolvedAt(childComplexity), true
+	case "ModerationCase.state":
+		if e.ComplexityRoot.ModerationCase.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationCase.State(childComplexity), true
+
+	case "ModerationLogEntry.action":
+		if e.ComplexityRoot.ModerationLogEntry.Action == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationLogEntry.Action(childComplexity), true
+	case "ModerationLogEntry.at":
+		if e.ComplexityRoot.ModerationLogEntry.At == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationLogEntry.At(childComplexity), true
+	case "ModerationLogEntry.moderator":
+		if e.ComplexityRoot.ModerationLogEntry.Moderator == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationLogEntry.Moderator(childComplexity), true
+	case "ModerationLogEntry.problem":
+		if e.ComplexityRoot.ModerationLogEntry.Problem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationLogEntry.Problem(childComplexity), true
+	case "ModerationLogEntry.reason":
+		if e.ComplexityRoot.ModerationLogEntry.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationLogEntry.Reason(childComplexity), true
+	case "ModerationLogEntry.seq":
+		if e.ComplexityRoot.ModerationLogEntry.Seq == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationLogEntry.Seq(childComplexity), true
+
+	case "ModerationPayload.case":
+		if e.ComplexityRoot.ModerationPayload.Case == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationPayload.Case(childComplexity), true
+	case "ModerationPayload.problem":
+		if e.ComplexityRoot.ModerationPayload.Problem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationPayload.Problem(childComplexity), true
+	case "ModerationPayload.userErrors":
+		if e.ComplexityRoot.ModerationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationPayload.UserErrors(childComplexity), true
+
+	case "ModerationUpdate.case":
+		if e.ComplexityRoot.ModerationUpdate.Case == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationUpdate.Case(childComplexity), true
+	case "ModerationUpdate.event":
+		if e.ComplexityRoot.ModerationUpdate.Event == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationUpdate.Event(childComplexity), true
+	case "ModerationUpdate.kind":
+		if e.ComplexityRoot.ModerationUpdate.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationUpdate.Kind(childComplexity), true
+
+	case "Mutation.claimCase":
+		if e.ComplexityRoot.Mutation.ClaimCase == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_claimCase_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ClaimCase(childComplexity, args["input"].(model.ClaimCaseInput)), true
+	case "Mutation.dismissCase":
+		if e.ComplexityRoot.Mutation.DismissCase == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_dismissCase_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DismissCase(childComplexity, args["input"].(model.DismissCaseInput)), true
+	case "Mutation.flagProblem":
+		if e.ComplexityRoot.Mutation.FlagProblem == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_flagProblem_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.FlagProblem(childComplexity, args["input"].(model.FlagProblemInput)), true
 	case "Mutation.recordDecision":
 		if e.ComplexityRoot.Mutation.RecordDecision == nil {
 			break
@@ -697,6 +990,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RecordDecision(childComplexity, args["input"].(model.RecordDecisionInput)), true
+	case "Mutation.removeProblem":
+		if e.ComplexityRoot.Mutation.RemoveProblem == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeProblem_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveProblem(childComplexity, args["input"].(model.RemoveProblemInput)), true
 	case "Mutation.reviseProblem":
 		if e.ComplexityRoot.Mutation.ReviseProblem == nil {
 			break
@@ -976,6 +1280,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Provenance.SourceLocator(childComplexity), true
 
+	case "Query.moderationCases":
+		if e.ComplexityRoot.Query.ModerationCases == nil {
+			break
+		}
+
+		args, err := ec.field_Query_moderationCases_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ModerationCases(childComplexity, args["first"].(*int)), true
+	case "Query.moderationLog":
+		if e.ComplexityRoot.Query.ModerationLog == nil {
+			break
+		}
+
+		args, err := ec.field_Query_moderationLog_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ModerationLog(childComplexity, args["first"].(*int), args["before"].(*int)), true
 	case "Query.node":
 		if e.ComplexityRoot.Query.Node == nil {
 			break
@@ -1416,6 +1742,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SubmitProblemPayload.UserErrors(childComplexity), true
 
+	case "Subscription.moderationQueue":
+		if e.ComplexityRoot.Subscription.ModerationQueue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.ModerationQueue(childComplexity), true
+	case "Subscription.problemEvents":
+		if e.ComplexityRoot.Subscription.ProblemEvents == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_problemEvents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.ProblemEvents(childComplexity, args["id"].(string), args["after"].(*int)), true
+
 	case "Tag.id":
 		if e.ComplexityRoot.Tag.ID == nil {
 			break
@@ -1466,11 +1810,16 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("AcceptanceInput", ec.unmarshalInputAcceptanceInput),
 			graphql.NewInputUnmarshaler("AccountWhereInput", ec.unmarshalInputAccountWhereInput),
 			graphql.NewInputUnmarshaler("BindingWhereInput", ec.unmarshalInputBindingWhereInput),
+			graphql.NewInputUnmarshaler("ClaimCaseInput", ec.unmarshalInputClaimCaseInput),
 			graphql.NewInputUnmarshaler("ClaimWhereInput", ec.unmarshalInputClaimWhereInput),
 			graphql.NewInputUnmarshaler("DecisionNotesInput", ec.unmarshalInputDecisionNotesInput),
 			graphql.NewInputUnmarshaler("DecisionWhereInput", ec.unmarshalInputDecisionWhereInput),
+			graphql.NewInputUnmarshaler("DismissCaseInput", ec.unmarshalInputDismissCaseInput),
 			graphql.NewInputUnmarshaler("EventWhereInput", ec.unmarshalInputEventWhereInput),
 			graphql.NewInputUnmarshaler("ExpositionEntryInput", ec.unmarshalInputExpositionEntryInput),
+			graphql.NewInputUnmarshaler("FlagProblemInput", ec.unmarshalInputFlagProblemInput),
+			graphql.NewInputUnmarshaler("FlagWhereInput", ec.unmarshalInputFlagWhereInput),
+			graphql.NewInputUnmarshaler("ModerationCaseWhereInput", ec.unmarshalInputModerationCaseWhereInput),
 			graphql.NewInputUnmarshaler("ProblemOrder", ec.unmarshalInputProblemOrder),
 			graphql.NewInputUnmarshaler("ProblemWhereInput", ec.unmarshalInputProblemWhereInput),
 			graphql.NewInputUnmarshaler("ProvenanceInput", ec.unmarshalInputProvenanceInput),
@@ -1478,6 +1827,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ReferenceInput", ec.unmarshalInputReferenceInput),
 			graphql.NewInputUnmarshaler("ReferenceSearchInput", ec.unmarshalInputReferenceSearchInput),
 			graphql.NewInputUnmarshaler("ReferenceWhereInput", ec.unmarshalInputReferenceWhereInput),
+			graphql.NewInputUnmarshaler("RemoveProblemInput", ec.unmarshalInputRemoveProblemInput),
 			graphql.NewInputUnmarshaler("ReputationEntryWhereInput", ec.unmarshalInputReputationEntryWhereInput),
 			graphql.NewInputUnmarshaler("ReviseProblemInput", ec.unmarshalInputReviseProblemInput),
 			graphql.NewInputUnmarshaler("RevisionWhereInput", ec.unmarshalInputRevisionWhereInput),
@@ -1528,6 +1878,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, inputUnmarshalers)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			var buf bytes.Buffer
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
+		}
+	case ast.Subscription:
+		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+
+		var buf bytes.Buffer
+		return func(ctx context.Context) *graphql.Response {
+			buf.Reset()
+			data := next(ctx)
+
+			if data == nil {
+				return nil
+			}
 			data.MarshalGQL(&buf)
 
 			return &graphql.Response{
@@ -2166,6 +2533,236 @@ input EventWhereInput {
   hashHasSuffix: String
   hashEqualFold: String
   hashContainsFold: String
+}
+type Flag implements Node {
+  id: ID!
+  reason: FlagReason!
+  explanation: String!
+  createdAt: Time!
+  problem: Problem!
+  case: ModerationCase!
+  duplicateOf: Problem
+}
+"""
+FlagReason is enum for the field reason
+"""
+enum FlagReason @goModel(model: "github.com/theoremdb/theoremdb/ent/flag.Reason") {
+  DUPLICATE
+  INCORRECT_STATEMENT
+  KNOWN_ANSWER
+  INADEQUATE_SOURCING
+  ABUSE
+  OTHER
+}
+"""
+FlagWhereInput is used for filtering Flag objects.
+Input was generated by ent.
+"""
+input FlagWhereInput {
+  not: FlagWhereInput
+  and: [FlagWhereInput!]
+  or: [FlagWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  idNEQ: ID
+  idIn: [ID!]
+  idNotIn: [ID!]
+  idGT: ID
+  idGTE: ID
+  idLT: ID
+  idLTE: ID
+  idEqualFold: ID
+  idContainsFold: ID
+  """
+  reason field predicates
+  """
+  reason: FlagReason
+  reasonNEQ: FlagReason
+  reasonIn: [FlagReason!]
+  reasonNotIn: [FlagReason!]
+  """
+  explanation field predicates
+  """
+  explanation: String
+  explanationNEQ: String
+  explanationIn: [String!]
+  explanationNotIn: [String!]
+  explanationGT: String
+  explanationGTE: String
+  explanationLT: String
+  explanationLTE: String
+  explanationContains: String
+  explanationHasPrefix: String
+  explanationHasSuffix: String
+  explanationEqualFold: String
+  explanationContainsFold: String
+  """
+  created_at field predicates
+  """
+  createdAt: Time
+  createdAtNEQ: Time
+  createdAtIn: [Time!]
+  createdAtNotIn: [Time!]
+  createdAtGT: Time
+  createdAtGTE: Time
+  createdAtLT: Time
+  createdAtLTE: Time
+  """
+  problem edge predicates
+  """
+  hasProblem: Boolean
+  hasProblemWith: [ProblemWhereInput!]
+  """
+  case edge predicates
+  """
+  hasCase: Boolean
+  hasCaseWith: [ModerationCaseWhereInput!]
+  """
+  duplicate_of edge predicates
+  """
+  hasDuplicateOf: Boolean
+  hasDuplicateOfWith: [ProblemWhereInput!]
+}
+type ModerationCase implements Node {
+  id: ID!
+  reason: ModerationCaseReason!
+  state: ModerationCaseState!
+  openedAt: Time!
+  claimedAt: Time
+  resolvedAt: Time
+  """
+  The dismissal note or the public removal reason.
+  """
+  resolution: String!
+  problem: Problem!
+  claimedBy: Account
+  flags: [Flag!]
+}
+"""
+ModerationCaseReason is enum for the field reason
+"""
+enum ModerationCaseReason @goModel(model: "github.com/theoremdb/theoremdb/ent/moderationcase.Reason") {
+  DUPLICATE
+  INCORRECT_STATEMENT
+  KNOWN_ANSWER
+  INADEQUATE_SOURCING
+  ABUSE
+  OTHER
+}
+"""
+ModerationCaseState is enum for the field state
+"""
+enum ModerationCaseState @goModel(model: "github.com/theoremdb/theoremdb/ent/moderationcase.State") {
+  OPEN
+  CLAIMED
+  DISMISSED
+  REMOVED
+}
+"""
+ModerationCaseWhereInput is used for filtering ModerationCase objects.
+Input was generated by ent.
+"""
+input ModerationCaseWhereInput {
+  not: ModerationCaseWhereInput
+  and: [ModerationCaseWhereInput!]
+  or: [ModerationCaseWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  idNEQ: ID
+  idIn: [ID!]
+  idNotIn: [ID!]
+  idGT: ID
+  idGTE: ID
+  idLT: ID
+  idLTE: ID
+  idEqualFold: ID
+  idContainsFold: ID
+  """
+  reason field predicates
+  """
+  reason: ModerationCaseReason
+  reasonNEQ: ModerationCaseReason
+  reasonIn: [ModerationCaseReason!]
+  reasonNotIn: [ModerationCaseReason!]
+  """
+  state field predicates
+  """
+  state: ModerationCaseState
+  stateNEQ: ModerationCaseState
+  stateIn: [ModerationCaseState!]
+  stateNotIn: [ModerationCaseState!]
+  """
+  opened_at field predicates
+  """
+  openedAt: Time
+  openedAtNEQ: Time
+  openedAtIn: [Time!]
+  openedAtNotIn: [Time!]
+  openedAtGT: Time
+  openedAtGTE: Time
+  openedAtLT: Time
+  openedAtLTE: Time
+  """
+  claimed_at field predicates
+  """
+  claimedAt: Time
+  claimedAtNEQ: Time
+  claimedAtIn: [Time!]
+  claimedAtNotIn: [Time!]
+  claimedAtGT: Time
+  claimedAtGTE: Time
+  claimedAtLT: Time
+  claimedAtLTE: Time
+  claimedAtIsNil: Boolean
+  claimedAtNotNil: Boolean
+  """
+  resolved_at field predicates
+  """
+  resolvedAt: Time
+  resolvedAtNEQ: Time
+  resolvedAtIn: [Time!]
+  resolvedAtNotIn: [Time!]
+  resolvedAtGT: Time
+  resolvedAtGTE: Time
+  resolvedAtLT: Time
+  resolvedAtLTE: Time
+  resolvedAtIsNil: Boolean
+  resolvedAtNotNil: Boolean
+  """
+  resolution field predicates
+  """
+  resolution: String
+  resolutionNEQ: String
+  resolutionIn: [String!]
+  resolutionNotIn: [String!]
+  resolutionGT: String
+  resolutionGTE: String
+  resolutionLT: String
+  resolutionLTE: String
+  resolutionContains: String
+  resolutionHasPrefix: String
+  resolutionHasSuffix: String
+  resolutionEqualFold: String
+  resolutionContainsFold: String
+  """
+  problem edge predicates
+  """
+  hasProblem: Boolean
+  hasProblemWith: [ProblemWhereInput!]
+  """
+  claimed_by edge predicates
+  """
+  hasClaimedBy: Boolean
+  hasClaimedByWith: [AccountWhereInput!]
+  """
+  flags edge predicates
+  """
+  hasFlags: Boolean
+  hasFlagsWith: [FlagWhereInput!]
 }
 """
 An object with an ID.
@@ -3217,6 +3814,93 @@ The builtin Time type
 """
 scalar Time
 `, BuiltIn: false},
+	{Name: "../moderation.graphqls", Input: `extend type Mutation {
+  "Flag a public problem for moderators. It opens a case or joins the open one."
+  flagProblem(input: FlagProblemInput!): FlagProblemPayload!
+  "Claim an open moderation case (moderators)."
+  claimCase(input: ClaimCaseInput!): ModerationPayload!
+  "Dismiss a claimed case with a note (moderators)."
+  dismissCase(input: DismissCaseInput!): ModerationPayload!
+  "Remove the problem of a claimed case, with a public reason (moderators)."
+  removeProblem(input: RemoveProblemInput!): ModerationPayload!
+}
+
+input FlagProblemInput {
+  problemId: String!
+  reason: FlagReason!
+  "Why: what a moderator should check (10 to 2000 characters)."
+  explanation: String!
+  "The other problem, for a DUPLICATE flag (ID or slug)."
+  duplicateOf: String
+}
+
+input ClaimCaseInput {
+  caseId: ID!
+}
+
+input DismissCaseInput {
+  caseId: ID!
+  note: String!
+}
+
+input RemoveProblemInput {
+  caseId: ID!
+  reason: String!
+}
+
+type FlagProblemPayload {
+  flag: Flag
+  case: ModerationCase
+  userErrors: [UserError!]!
+}
+
+type ModerationPayload {
+  case: ModerationCase
+  problem: Problem
+  userErrors: [UserError!]!
+}
+
+extend type Query {
+  "Every dismissal and removal, newest first. Flaggers are never named."
+  moderationLog(first: Int, before: Int): [ModerationLogEntry!]!
+  "Open and claimed moderation cases, newest first (moderators)."
+  moderationCases(first: Int): [ModerationCase!]!
+}
+
+enum ModerationAction {
+  DISMISSED
+  REMOVED
+}
+
+type ModerationLogEntry {
+  seq: Int!
+  at: Time!
+  action: ModerationAction!
+  moderator: String!
+  problem: Problem!
+  reason: String!
+}
+
+enum ModerationUpdateKind {
+  CASE_OPENED
+  FLAG_ADDED
+  CASE_CLAIMED
+  CASE_RESOLVED
+}
+
+type ModerationUpdate {
+  kind: ModerationUpdateKind!
+  case: ModerationCase!
+  event: Event!
+}
+
+type Subscription {
+  "Live changes to the moderation queue (moderators; authenticate in connection_init)."
+  moderationQueue: ModerationUpdate!
+  "A problem's public events, from the sequence number after which to resume."
+  problemEvents(id: String!, after: Int): Event!
+}
+`, BuiltIn: false},
 	{Name: "../mutation.graphqls", Input: `type Mutation {
   "Submit a new problem. It gets its permanent ID and deadline at once."
   submitProblem(input: SubmitProblemInput!): SubmitProblemPayload!
@@ -3636,6 +4320,106 @@ func (ec *executionContext) childFields_ExpositionEntry(ctx context.Context, fie
 		return ec.fieldContext_ExpositionEntry_body(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ExpositionEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_Flag(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Flag_id(ctx, field)
+	case "reason":
+		return ec.fieldContext_Flag_reason(ctx, field)
+	case "explanation":
+		return ec.fieldContext_Flag_explanation(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Flag_createdAt(ctx, field)
+	case "problem":
+		return ec.fieldContext_Flag_problem(ctx, field)
+	case "case":
+		return ec.fieldContext_Flag_case(ctx, field)
+	case "duplicateOf":
+		return ec.fieldContext_Flag_duplicateOf(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Flag", field.Name)
+}
+
+func (ec *executionContext) childFields_FlagProblemPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "flag":
+		return ec.fieldContext_FlagProblemPayload_flag(ctx, field)
+	case "case":
+		return ec.fieldContext_FlagProblemPayload_case(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_FlagProblemPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FlagProblemPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ModerationCase(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ModerationCase_id(ctx, field)
+	case "reason":
+		return ec.fieldContext_ModerationCase_reason(ctx, field)
+	case "state":
+		return ec.fieldContext_ModerationCase_state(ctx, field)
+	case "openedAt":
+		return ec.fieldContext_ModerationCase_openedAt(ctx, field)
+	case "claimedAt":
+		return ec.fieldContext_ModerationCase_claimedAt(ctx, field)
+	case "resolvedAt":
+		return ec.fieldContext_ModerationCase_resolvedAt(ctx, field)
+	case "resolution":
+		return ec.fieldContext_ModerationCase_resolution(ctx, field)
+	case "problem":
+		return ec.fieldContext_ModerationCase_problem(ctx, field)
+	case "claimedBy":
+		return ec.fieldContext_ModerationCase_claimedBy(ctx, field)
+	case "flags":
+		return ec.fieldContext_ModerationCase_flags(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ModerationCase", field.Name)
+}
+
+func (ec *executionContext) childFields_ModerationLogEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "seq":
+		return ec.fieldContext_ModerationLogEntry_seq(ctx, field)
+	case "at":
+		return ec.fieldContext_ModerationLogEntry_at(ctx, field)
+	case "action":
+		return ec.fieldContext_ModerationLogEntry_action(ctx, field)
+	case "moderator":
+		return ec.fieldContext_ModerationLogEntry_moderator(ctx, field)
+	case "problem":
+		return ec.fieldContext_ModerationLogEntry_problem(ctx, field)
+	case "reason":
+		return ec.fieldContext_ModerationLogEntry_reason(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ModerationLogEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_ModerationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "case":
+		return ec.fieldContext_ModerationPayload_case(ctx, field)
+	case "problem":
+		return ec.fieldContext_ModerationPayload_problem(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ModerationPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ModerationPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ModerationUpdate(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_ModerationUpdate_kind(ctx, field)
+	case "case":
+		return ec.fieldContext_ModerationUpdate_case(ctx, field)
+	case "event":
+		return ec.fieldContext_ModerationUpdate_event(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ModerationUpdate", field.Name)
 }
 
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -7,13 +7,60 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 )
+
+type ClaimCaseInput struct {
+	CaseID string `json:"caseId"`
+}
+
+type DismissCaseInput struct {
+	CaseID string `json:"caseId"`
+	Note   string `json:"note"`
+}
+
+type FlagProblemInput struct {
+	ProblemID string      `json:"problemId"`
+	Reason    flag.Reason `json:"reason"`
+	// Why: what a moderator should check (10 to 2000 characters).
+	Explanation string `json:"explanation"`
+	// The other problem, for a DUPLICATE flag (ID or slug).
+	DuplicateOf *string `json:"duplicateOf,omitempty"`
+}
+
+type FlagProblemPayload struct {
+	Flag       *ent.Flag           `json:"flag,omitempty"`
+	Case       *ent.ModerationCase `json:"case,omitempty"`
+	UserErrors []*UserError        `json:"userErrors"`
+}
+
+type ModerationLogEntry struct {
+	Seq       int              `json:"seq"`
+	At        time.Time        `json:"at"`
+	Action    ModerationAction `json:"action"`
+	Moderator string           `json:"moderator"`
+	Problem   *ent.Problem     `json:"problem"`
+	Reason    string           `json:"reason"`
+}
+
+type ModerationPayload struct {
+	Case       *ent.ModerationCase `json:"case,omitempty"`
+	Problem    *ent.Problem        `json:"problem,omitempty"`
+	UserErrors []*UserError        `json:"userErrors"`
+}
+
+type ModerationUpdate struct {
+	Kind  ModerationUpdateKind `json:"kind"`
+	Case  *ent.ModerationCase  `json:"case"`
+	Event *ent.Event           `json:"event"`
+}
 
 type RecordDecisionInput struct {
 	ProblemID        string                `json:"problemId"`
@@ -30,6 +77,11 @@ type RecordDecisionPayload struct {
 	Decision   *ent.Decision `json:"decision,omitempty"`
 	Problem    *ent.Problem  `json:"problem,omitempty"`
 	UserErrors []*UserError  `json:"userErrors"`
+}
+
+type RemoveProblemInput struct {
+	CaseID string `json:"caseId"`
+	Reason string `json:"reason"`
 }
 
 // An account's reputation, derived from its ledger.
@@ -93,11 +145,128 @@ type SubmitProblemPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+type Subscription struct {
+}
+
 // A problem with the input that the caller can fix; field is the path to the input field.
 type UserError struct {
 	Field   []string      `json:"field"`
 	Message string        `json:"message"`
 	Code    UserErrorCode `json:"code"`
+}
+
+type ModerationAction string
+
+const (
+	ModerationActionDismissed ModerationAction = "DISMISSED"
+	ModerationActionRemoved   ModerationAction = "REMOVED"
+)
+
+var AllModerationAction = []ModerationAction{
+	ModerationActionDismissed,
+	ModerationActionRemoved,
+}
+
+func (e ModerationAction) IsValid() bool {
+	switch e {
+	case ModerationActionDismissed, ModerationActionRemoved:
+		return true
+	}
+	return false
+}
+
+func (e ModerationAction) String() string {
+	return string(e)
+}
+
+func (e *ModerationAction) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ModerationAction(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ModerationAction", str)
+	}
+	return nil
+}
+
+func (e ModerationAction) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ModerationAction) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ModerationAction) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type ModerationUpdateKind string
+
+const (
+	ModerationUpdateKindCaseOpened   ModerationUpdateKind = "CASE_OPENED"
+	ModerationUpdateKindFlagAdded    ModerationUpdateKind = "FLAG_ADDED"
+	ModerationUpdateKindCaseClaimed  ModerationUpdateKind = "CASE_CLAIMED"
+	ModerationUpdateKindCaseResolved ModerationUpdateKind = "CASE_RESOLVED"
+)
+
+var AllModerationUpdateKind = []ModerationUpdateKind{
+	ModerationUpdateKindCaseOpened,
+	ModerationUpdateKindFlagAdded,
+	ModerationUpdateKindCaseClaimed,
+	ModerationUpdateKindCaseResolved,
+}
+
+func (e ModerationUpdateKind) IsValid() bool {
+	switch e {
+	case ModerationUpdateKindCaseOpened, ModerationUpdateKindFlagAdded, ModerationUpdateKindCaseClaimed, ModerationUpdateKindCaseResolved:
+		return true
+	}
+	return false
+}
+
+func (e ModerationUpdateKind) String() string {
+	return string(e)
+}
+
+func (e *ModerationUpdateKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ModerationUpdateKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ModerationUpdateKind", str)
+	}
+	return nil
+}
+
+func (e ModerationUpdateKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ModerationUpdateKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ModerationUpdateKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 type UserErrorCode string

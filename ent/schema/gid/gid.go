@@ -32,6 +32,8 @@ const (
 	Slug            = "slg"
 	Tag             = "tag"
 	Session         = "ses"
+	Flag            = "flg"
+	ModerationCase  = "cas"
 )
 
 // ProblemPrefix starts every problem ID.

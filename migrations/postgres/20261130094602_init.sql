@@ -20,6 +20,18 @@ CREATE TABLE "events" ("id" character varying NOT NULL, "seq" bigint NOT NULL, "
 CREATE INDEX "event_subject_seq" ON "events" ("subject", "seq");
 -- Create index "events_seq_key" to table: "events"
 CREATE UNIQUE INDEX "events_seq_key" ON "events" ("seq");
+-- Create "flags" table
+CREATE TABLE "flags" ("id" character varying NOT NULL, "reason" character varying NOT NULL, "explanation" text NOT NULL, "created_at" timestamptz NOT NULL, "flagger_id" character varying NOT NULL, "case_id" character varying NOT NULL, "problem_id" character varying NOT NULL, "duplicate_of_id" character varying NULL, PRIMARY KEY ("id"));
+-- Create index "flag_flagger_id_created_at" to table: "flags"
+CREATE INDEX "flag_flagger_id_created_at" ON "flags" ("flagger_id", "created_at");
+-- Create index "flag_problem_id" to table: "flags"
+CREATE INDEX "flag_problem_id" ON "flags" ("problem_id");
+-- Create "moderation_cases" table
+CREATE TABLE "moderation_cases" ("id" character varying NOT NULL, "reason" character varying NOT NULL, "state" character varying NOT NULL DEFAULT 'OPEN', "opened_at" timestamptz NOT NULL, "claimed_at" timestamptz NULL, "resolved_at" timestamptz NULL, "resolution" text NOT NULL DEFAULT '', "claimed_by_id" character varying NULL, "problem_id" character varying NOT NULL, PRIMARY KEY ("id"));
+-- Create index "moderationcase_problem_id_reason_state" to table: "moderation_cases"
+CREATE INDEX "moderationcase_problem_id_reason_state" ON "moderation_cases" ("problem_id", "reason", "state");
+-- Create index "moderationcase_state_opened_at" to table: "moderation_cases"
+CREATE INDEX "moderationcase_state_opened_at" ON "moderation_cases" ("state", "opened_at");
 -- Create "problems" table
 CREATE TABLE "problems" ("id" character varying NOT NULL, "number" bigint NOT NULL, "slug" character varying NOT NULL, "title" character varying NOT NULL, "acceptance_kind" character varying NOT NULL, "provenance_kind" character varying NOT NULL, "import_key" character varying NULL, "state" character varying NOT NULL DEFAULT 'PROSPECTING', "submitted_at" timestamptz NOT NULL, "deadline" timestamptz NOT NULL, "updated_at" timestamptz NOT NULL, "accepted_at" timestamptz NULL, "acceptance_authority" character varying NULL, "stake_state" character varying NULL, "removed_at" timestamptz NULL, "removal_reason" character varying NULL, "proposer_id" character varying NOT NULL, "merged_into_id" character varying NULL, "current_revision_id" character varying NULL, PRIMARY KEY ("id"), CONSTRAINT "problems_problems_merged_from" FOREIGN KEY ("merged_into_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE SET NULL);
 -- Create index "problem_state_deadline" to table: "problems"
@@ -78,6 +90,10 @@ ALTER TABLE "bindings" ADD CONSTRAINT "bindings_claims_bindings" FOREIGN KEY ("c
 ALTER TABLE "claims" ADD CONSTRAINT "claims_accounts_claims" FOREIGN KEY ("author_id") REFERENCES "accounts" ("id") ON UPDATE NO ACTION ON DELETE SET NULL, ADD CONSTRAINT "claims_problems_claims" FOREIGN KEY ("problem_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION;
 -- Modify "decisions" table
 ALTER TABLE "decisions" ADD CONSTRAINT "decisions_accounts_decisions" FOREIGN KEY ("reviewer_id") REFERENCES "accounts" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION, ADD CONSTRAINT "decisions_problems_decisions" FOREIGN KEY ("problem_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION, ADD CONSTRAINT "decisions_problems_merge_decisions" FOREIGN KEY ("merge_into_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE SET NULL, ADD CONSTRAINT "decisions_revisions_decisions" FOREIGN KEY ("revision_id") REFERENCES "revisions" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION;
+-- Modify "flags" table
+ALTER TABLE "flags" ADD CONSTRAINT "flags_accounts_flags" FOREIGN KEY ("flagger_id") REFERENCES "accounts" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION, ADD CONSTRAINT "flags_moderation_cases_flags" FOREIGN KEY ("case_id") REFERENCES "moderation_cases" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION, ADD CONSTRAINT "flags_problems_duplicate_flags" FOREIGN KEY ("duplicate_of_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE SET NULL, ADD CONSTRAINT "flags_problems_flags" FOREIGN KEY ("problem_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION;
+-- Modify "moderation_cases" table
+ALTER TABLE "moderation_cases" ADD CONSTRAINT "moderation_cases_accounts_claimed_cases" FOREIGN KEY ("claimed_by_id") REFERENCES "accounts" ("id") ON UPDATE NO ACTION ON DELETE SET NULL, ADD CONSTRAINT "moderation_cases_problems_moderation_cases" FOREIGN KEY ("problem_id") REFERENCES "problems" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION;
 -- Modify "problems" table
 ALTER TABLE "problems" ADD CONSTRAINT "problems_accounts_problems" FOREIGN KEY ("proposer_id") REFERENCES "accounts" ("id") ON UPDATE NO ACTION ON DELETE NO ACTION, ADD CONSTRAINT "problems_revisions_current_of" FOREIGN KEY ("current_revision_id") REFERENCES "revisions" ("id") ON UPDATE NO ACTION ON DELETE SET NULL;
 -- Modify "references" table

@@ -20,6 +20,18 @@ CREATE TABLE `events` (`id` text NOT NULL, `seq` integer NOT NULL, `at` datetime
 CREATE UNIQUE INDEX `events_seq_key` ON `events` (`seq`);
 -- Create index "event_subject_seq" to table: "events"
 CREATE INDEX `event_subject_seq` ON `events` (`subject`, `seq`);
+-- Create "flags" table
+CREATE TABLE `flags` (`id` text NOT NULL, `reason` text NOT NULL, `explanation` text NOT NULL, `created_at` datetime NOT NULL, `flagger_id` text NOT NULL, `case_id` text NOT NULL, `problem_id` text NOT NULL, `duplicate_of_id` text NULL, PRIMARY KEY (`id`), CONSTRAINT `flags_accounts_flags` FOREIGN KEY (`flagger_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION, CONSTRAINT `flags_moderation_cases_flags` FOREIGN KEY (`case_id`) REFERENCES `moderation_cases` (`id`) ON DELETE NO ACTION, CONSTRAINT `flags_problems_flags` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE NO ACTION, CONSTRAINT `flags_problems_duplicate_flags` FOREIGN KEY (`duplicate_of_id`) REFERENCES `problems` (`id`) ON DELETE SET NULL);
+-- Create index "flag_flagger_id_created_at" to table: "flags"
+CREATE INDEX `flag_flagger_id_created_at` ON `flags` (`flagger_id`, `created_at`);
+-- Create index "flag_problem_id" to table: "flags"
+CREATE INDEX `flag_problem_id` ON `flags` (`problem_id`);
+-- Create "moderation_cases" table
+CREATE TABLE `moderation_cases` (`id` text NOT NULL, `reason` text NOT NULL, `state` text NOT NULL DEFAULT ('OPEN'), `opened_at` datetime NOT NULL, `claimed_at` datetime NULL, `resolved_at` datetime NULL, `resolution` text NOT NULL DEFAULT (''), `claimed_by_id` text NULL, `problem_id` text NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `moderation_cases_accounts_claimed_cases` FOREIGN KEY (`claimed_by_id`) REFERENCES `accounts` (`id`) ON DELETE SET NULL, CONSTRAINT `moderation_cases_problems_moderation_cases` FOREIGN KEY (`problem_id`) REFERENCES `problems` (`id`) ON DELETE NO ACTION);
+-- Create index "moderationcase_state_opened_at" to table: "moderation_cases"
+CREATE INDEX `moderationcase_state_opened_at` ON `moderation_cases` (`state`, `opened_at`);
+-- Create index "moderationcase_problem_id_reason_state" to table: "moderation_cases"
+CREATE INDEX `moderationcase_problem_id_reason_state` ON `moderation_cases` (`problem_id`, `reason`, `state`);
 -- Create "problems" table
 CREATE TABLE `problems` (`id` text NOT NULL, `number` integer NOT NULL, `slug` text NOT NULL, `title` text NOT NULL, `acceptance_kind` text NOT NULL, `provenance_kind` text NOT NULL, `import_key` text NULL, `state` text NOT NULL DEFAULT ('PROSPECTING'), `submitted_at` datetime NOT NULL, `deadline` datetime NOT NULL, `updated_at` datetime NOT NULL, `accepted_at` datetime NULL, `acceptance_authority` text NULL, `stake_state` text NULL, `removed_at` datetime NULL, `removal_reason` text NULL, `proposer_id` text NOT NULL, `merged_into_id` text NULL, `current_revision_id` text NULL, PRIMARY KEY (`id`), CONSTRAINT `problems_accounts_problems` FOREIGN KEY (`proposer_id`) REFERENCES `accounts` (`id`) ON DELETE NO ACTION, CONSTRAINT `problems_problems_merged_from` FOREIGN KEY (`merged_into_id`) REFERENCES `problems` (`id`) ON DELETE SET NULL, CONSTRAINT `problems_revisions_current_of` FOREIGN KEY (`current_revision_id`) REFERENCES `revisions` (`id`) ON DELETE SET NULL);
 -- Create index "problems_number_key" to table: "problems"

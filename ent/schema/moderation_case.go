@@ -1,0 +1,46 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+
+	"github.com/theoremdb/theoremdb/ent/schema/gid"
+)
+
+// ModerationCase gathers the flags on one problem for one reason until a
+// moderator claims it and dismisses it or removes the problem.
+type ModerationCase struct{ ent.Schema }
+
+// Mixin of the ModerationCase.
+func (ModerationCase) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.ModerationCase)} }
+
+// Fields of the ModerationCase.
+func (ModerationCase) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("problem_id").Immutable().Annotations(entgql.Skip()),
+		field.Enum("reason").Values(FlagReasons...).Immutable(),
+		field.Enum("state").Values("OPEN", "CLAIMED", "DISMISSED", "REMOVED").Default("OPEN"),
+		field.String("claimed_by_id").Optional().Nillable().Annotations(entgql.Skip()),
+		field.Time("opened_at").Immutable(),
+		field.Time("claimed_at").Optional().Nillable(),
+		field.Time("resolved_at").Optional().Nillable(),
+		field.Text("resolution").Default("").Comment("The dismissal note or the public removal reason."),
+	}
+}
+
+// Edges of the ModerationCase.
+func (ModerationCase) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("problem", Problem.Type).Ref("moderation_cases").Field("problem_id").Unique().Required().Immutable(),
+		edge.From("claimed_by", Account.Type).Ref("claimed_cases").Field("claimed_by_id").Unique(),
+		edge.To("flags", Flag.Type),
+	}
+}
+
+// Indexes of the ModerationCase.
+func (ModerationCase) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("state", "opened_at"), index.Fields("problem_id", "reason", "state")}
+}

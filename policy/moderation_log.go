@@ -1,0 +1,79 @@
+package policy
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/moderationcase"
+)
+
+// LogEntry is one line of the public moderation log.
+type LogEntry struct {
+	Seq       int64
+	At        time.Time
+	Removed   bool
+	Moderator string
+	ProblemID string
+	Reason    string
+}
+
+// ModerationLog returns dismissals and removals, newest first, before the
+// given sequence number (0 for the newest). It is read from the event log,
+// and names moderators, never flaggers.
+func (s *Service) ModerationLog(ctx context.Context, limit int, before int64) ([]LogEntry, error) {
+	q := s.client.Event.Query().Where(event.KindIn(KindCaseDismissed, KindProblemRemoved), event.Public(true))
+	if before > 0 {
+		q = q.Where(event.SeqLT(before))
+	}
+	evs, err := q.Order(ent.Desc(event.FieldSeq)).Limit(limit).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("moderation log: %w", err)
+	}
+	out := make([]LogEntry, 0, len(evs))
+	for _, ev := range evs {
+		var p struct{ Moderator, Reason, Note string }
+		if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
+			return nil, fmt.Errorf("moderation log: event %d: %w", ev.Seq, err)
+		}
+		e := LogEntry{Seq: ev.Seq, At: ev.At, Moderator: p.Moderator, ProblemID: ev.Subject, Reason: p.Reason}
+		if ev.Kind == KindProblemRemoved {
+			e.Removed = true
+		} else {
+			e.Reason = p.Note
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// OpenCases returns the open and claimed cases, newest first, with their
+// problem and flags (and each flag's flagger, for moderators only).
+func (s *Service) OpenCases(ctx context.Context, actor *ent.Account, limit int) ([]*ent.ModerationCase, error) {
+	if !CanModerate(actor) {
+		return nil, fmt.Errorf("the moderation queue needs the moderator role: %w", ErrForbidden)
+	}
+	return s.client.ModerationCase.Query().
+		Where(moderationcase.StateIn(moderationcase.StateOPEN, moderationcase.StateCLAIMED)).
+		WithProblem().WithClaimedBy().
+		WithFlags(func(q *ent.FlagQuery) { q.WithFlagger().Order(ent.Asc("created_at")) }).
+		Order(ent.Desc(moderationcase.FieldOpenedAt)).Limit(limit).All(ctx)
+}
+
+// CaseOfEvent returns the moderation case a moderation event is about, or
+// ErrNotFound for other events.
+func CaseOfEvent(ev *ent.Event) (string, error) {
+	switch ev.Kind {
+	case KindCaseOpened, KindFlagRaised, KindCaseClaimed, KindCaseDismissed, KindProblemRemoved:
+	default:
+		return "", ErrNotFound
+	}
+	var p struct{ Case string }
+	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil || p.Case == "" {
+		return "", ErrNotFound
+	}
+	return p.Case, nil
+}

@@ -1,0 +1,256 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/live"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/role"
+	"github.com/theoremdb/theoremdb/server"
+)
+
+// liveAPI is the API with a broker fed by the policy service.
+func liveAPI(t *testing.T, dialectName string) *api {
+	t.Helper()
+	d := dbtest.Open(t, dialectName)
+	b := live.New(d.Ent(), quiet)
+	svc := policy.New(d, policy.Config{}, policy.WithNotifier(b))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = b.Run(ctx); close(done) }()
+	srv := httptest.NewServer(server.New(svc, b, quiet))
+	t.Cleanup(func() { srv.Close(); cancel(); <-done })
+	a := &api{t: t, srv: srv, svc: svc}
+	a.member = a.token("ada")
+	a.review = a.token("mo", role.Moderator)
+	return a
+}
+
+type wsMsg struct {
+	ID      string          `json:"id,omitempty"`
+	Type    string          `json:"type"`
+	Payload json.RawMessage `json:"payload,omitempty"`
+}
+
+// dial opens a websocket with a sub-protocol and sends connection_init.
+func (a *api) dial(protocol, token string, header http.Header) (*websocket.Conn, *http.Response, error) {
+	u := "ws" + strings.TrimPrefix(a.srv.URL, "http") + "/graphql"
+	d := websocket.Dialer{Subprotocols: []string{protocol}, HandshakeTimeout: 5 * time.Second}
+	c, resp, err := d.Dial(u, header)
+	if err != nil {
+		return nil, resp, err
+	}
+	init := map[string]any{}
+	if token != "" {
+		init["authorization"] = "Bearer " + token
+	}
+	p, _ := json.Marshal(init)
+	if err := c.WriteJSON(wsMsg{Type: "connection_init", Payload: p}); err != nil {
+		return nil, resp, err
+	}
+	return c, resp, nil
+}
+
+// next reads messages until one of a wanted type arrives.
+func next(t *testing.T, c *websocket.Conn, timeout time.Duration, types ...string) wsMsg {
+	t.Helper()
+	_ = c.SetReadDeadline(time.Now().Add(timeout))
+	for {
+		var m wsMsg
+		if err := c.ReadJSON(&m); err != nil {
+			t.Fatalf("waiting for %v: %v", types, err)
+		}
+		for _, want := range types {
+			if m.Type == want {
+				return m
+			}
+		}
+		if m.Type == "error" || m.Type == "connection_error" {
+			t.Logf("%s: %s", m.Type, m.Payload)
+		}
+	}
+}
+
+func subscribe(t *testing.T, c *websocket.Conn, protocol, id, query string) {
+	t.Helper()
+	typ := "subscribe"
+	if protocol == "graphql-ws" {
+		typ = "start"
+	}
+	p, _ := json.Marshal(map[string]any{"query": query})
+	if err := c.WriteJSON(wsMsg{ID: id, Type: typ, Payload: p}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestModerationQueueSubscription(t *testing.T) {
+	for _, proto := range []string{"graphql-transport-ws", "graphql-ws"} {
+		t.Run(proto, func(t *testing.T) {
+			a := liveAPI(t, "sqlite3")
+			a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+			c, _, err := a.dial(proto, a.review, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			next(t, c, 5*time.Second, "connection_ack")
+			subscribe(t, c, proto, "q", `subscription { moderationQueue { kind case { id problem { id } } } }`)
+			time.Sleep(200 * time.Millisecond) // the subscription registers
+
+			start := time.Now()
+			r := a.do(a.member, `mutation { flagProblem(input: {problemId: "TDB-1", reason: KNOWN_ANSWER, explanation: "Settled in a 2025 preprint; see arXiv."}) { flag { id } case { id } userErrors { message } } }`, nil, nil)
+			if len(r.Errors) > 0 {
+				t.Fatalf("flagProblem: %+v", r.Errors)
+			}
+			dataType := "next"
+			if proto == "graphql-ws" {
+				dataType = "data"
+			}
+			var kinds []string
+			for len(kinds) < 2 {
+				m := next(t, c, time.Second, dataType)
+				var p struct {
+					Data struct {
+						ModerationQueue struct {
+							Kind string
+							Case struct{ Problem struct{ ID string } }
+						}
+					}
+				}
+				if err := json.Unmarshal(m.Payload, &p); err != nil {
+					t.Fatal(err)
+				}
+				if got := p.Data.ModerationQueue.Case.Problem.ID; got != "TDB-1" {
+					t.Errorf("update about %q; want TDB-1", got)
+				}
+				kinds = append(kinds, p.Data.ModerationQueue.Kind)
+			}
+			if kinds[0] != "CASE_OPENED" || kinds[1] != "FLAG_ADDED" {
+				t.Errorf("updates = %v; want CASE_OPENED, FLAG_ADDED", kinds)
+			}
+			if d := time.Since(start); d > time.Second {
+				t.Errorf("the flag took %v to arrive; want under 1s", d)
+			}
+		})
+	}
+}
+
+func TestSubscriptionRefusals(t *testing.T) {
+	a := liveAPI(t, "sqlite3")
+	// A cross-origin upgrade is refused outright.
+	_, resp, err := a.dial("graphql-transport-ws", "", http.Header{"Origin": {"https://evil.example"}})
+	if err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
+		t.Errorf("cross-origin upgrade: %v, %v; want 403", err, resp)
+	}
+	for _, tc := range []struct {
+		name, token string
+		code        int
+	}{{"anonymous", "", 4401}, {"member", a.member, 4403}} {
+		c, _, err := a.dial("graphql-transport-ws", tc.token, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		next(t, c, 5*time.Second, "connection_ack")
+		subscribe(t, c, "graphql-transport-ws", "q", `subscription { moderationQueue { kind } }`)
+		_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		var closeErr *websocket.CloseError
+		for {
+			var m wsMsg
+			if err := c.ReadJSON(&m); err != nil {
+				if !errors.As(err, &closeErr) {
+					t.Fatalf("%s: %v; want a close frame", tc.name, err)
+				}
+				break
+			}
+		}
+		if closeErr.Code != tc.code {
+			t.Errorf("%s moderationQueue closed with %d; want %d", tc.name, closeErr.Code, tc.code)
+		}
+		c.Close()
+	}
+	// A bad bearer token is refused at connection_init.
+	c, _, err := a.dial("graphql-transport-ws", "tdb_forged", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	for {
+		var m wsMsg
+		if err := c.ReadJSON(&m); err != nil {
+			var ce *websocket.CloseError
+			if !errors.As(err, &ce) || ce.Code != 4401 {
+				t.Errorf("forged token: %v; want close 4401", err)
+			}
+			break
+		}
+		if m.Type == "connection_ack" {
+			t.Fatal("a forged token was acknowledged")
+		}
+	}
+}
+
+// TestProblemEventsResume: a subscriber that resumes from a sequence number
+// gets exactly the events after it, then live ones, in order.
+func TestProblemEventsResume(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, dialectName string) {
+		a := liveAPI(t, dialectName)
+		a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+		var after int
+		for i := range 3 {
+			r := a.do(a.member, `mutation($e: String!) { flagProblem(input: {problemId: "TDB-1", reason: OTHER, explanation: $e}) { flag { id } userErrors { message } } }`,
+				map[string]any{"e": strings.Repeat("x", 12+i)}, nil)
+			if i == 0 {
+				var out struct {
+					Problem struct{ Events []struct{ Seq int } }
+				}
+				a.do("", `{ problem(id: "TDB-1") { events { seq } } }`, nil, &out)
+				after = out.Problem.Events[0].Seq // the submission event
+			}
+			_ = r
+			a.member = a.token("flagger" + string(rune('a'+i))) // one open flag per account
+		}
+		c, _, err := a.dial("graphql-transport-ws", "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		next(t, c, 5*time.Second, "connection_ack")
+		q := `subscription { problemEvents(id: "TDB-1", after: ` + itoa(after) + `) { seq kind } }`
+		subscribe(t, c, "graphql-transport-ws", "e", q)
+		var seqs []int
+		read := func(n int) {
+			for range n {
+				m := next(t, c, 5*time.Second, "next")
+				var p struct {
+					Data struct{ ProblemEvents struct{ Seq int } }
+				}
+				_ = json.Unmarshal(m.Payload, &p)
+				seqs = append(seqs, p.Data.ProblemEvents.Seq)
+			}
+		}
+		read(4) // case opened + three flags, replayed
+		r := a.do(a.member, `mutation { flagProblem(input: {problemId: "TDB-1", reason: ABUSE, explanation: "Spam in the statement text."}) { flag { id } } }`, nil, nil)
+		if len(r.Errors) > 0 {
+			t.Fatal(r.Errors)
+		}
+		read(2) // a new case and its flag, live
+		for i := 1; i < len(seqs); i++ {
+			if seqs[i] <= seqs[i-1] || seqs[0] <= after {
+				t.Fatalf("sequence numbers %v after %d: want increasing, all after %d", seqs, after, after)
+			}
+		}
+	})
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,157 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/gorilla/websocket"
+
+	"github.com/theoremdb/theoremdb/graph"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/viewer"
+)
+
+// Websocket limits.
+const (
+	wsReadLimit    = 64 << 10 // a subscription message is small
+	wsKeepAlive    = 15 * time.Second
+	wsInitTimeout  = 10 * time.Second
+	wsWriteTimeout = 10 * time.Second
+)
+
+// websocketTransport serves subscriptions over both graphql-transport-ws and
+// the legacy graphql-ws, on gorilla/websocket. connection_init may carry
+// {"authorization": "Bearer …"}; otherwise the session cookie of the
+// upgrade request counts.
+func websocketTransport(p *policy.Service) transport.Websocket {
+	limit := int64(wsReadLimit)
+	return transport.Websocket{
+		Implementation:        gorillaWebsocket{},
+		InitTimeout:           wsInitTimeout,
+		KeepAlivePingInterval: wsKeepAlive,
+		PayloadReadLimit:      &limit,
+		InitFunc: func(ctx context.Context, init transport.InitPayload) (context.Context, *transport.InitPayload, error) {
+			auth := init.Authorization()
+			if auth == "" {
+				return ctx, nil, nil // the cookie's account, or anonymous
+			}
+			scheme, tok, _ := strings.Cut(auth, " ")
+			if !strings.EqualFold(scheme, "Bearer") {
+				return transport.WithWebsocketCloseCode(ctx, graph.CloseUnauthorized), nil,
+					errors.New(`authorization must be "Bearer <token>"`)
+			}
+			a, err := p.Authenticate(ctx, strings.TrimSpace(tok))
+			if err != nil {
+				return transport.WithWebsocketCloseCode(ctx, graph.CloseUnauthorized), nil, errors.New("the bearer token is not valid")
+			}
+			return viewer.With(ctx, a), nil, nil
+		},
+	}
+}
+
+// socketControl lets a resolver close the socket it runs on with its own
+// close code: the resolver records the code and cancels the connection's
+// context; gqlgen then closes the socket, and the adapter writes that code.
+type socketControl struct {
+	mu     sync.Mutex
+	code   int
+	reason string
+	cancel context.CancelFunc
+}
+
+type socketControlKey struct{}
+
+// withSocketControl prepares an upgrade request for resolver-chosen close
+// codes.
+func withSocketControl(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !websocket.IsWebSocketUpgrade(r) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		ctx, cancel := context.WithCancel(r.Context())
+		defer cancel()
+		ctl := &socketControl{cancel: cancel}
+		ctx = context.WithValue(ctx, socketControlKey{}, ctl)
+		ctx = graph.WithSocketCloser(ctx, func(code int, reason string) {
+			ctl.mu.Lock()
+			if ctl.code == 0 {
+				ctl.code, ctl.reason = code, reason
+			}
+			ctl.mu.Unlock()
+			go func() { time.Sleep(50 * time.Millisecond); cancel() }() // let the error message go out first
+		})
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// gorillaWebsocket is gqlgen's websocket implementation on gorilla.
+type gorillaWebsocket struct{}
+
+func (gorillaWebsocket) Accept(w http.ResponseWriter, r *http.Request, opts transport.WebsocketAcceptOptions) (transport.WebsocketConn, error) {
+	up := websocket.Upgrader{
+		Subprotocols:    opts.Subprotocols,
+		CheckOrigin:     sameOrigin,
+		ReadBufferSize:  4096,
+		WriteBufferSize: 4096,
+	}
+	c, err := up.Upgrade(w, r, opts.ResponseHeader) // a refused origin gets 403
+	if err != nil {
+		return nil, err
+	}
+	ctl, _ := r.Context().Value(socketControlKey{}).(*socketControl)
+	return &gorillaConn{Conn: c, ctl: ctl}, nil
+}
+
+// sameOrigin allows upgrades from this site's pages and from clients that
+// send no Origin (non-browsers, which cannot ride a visitor's cookie).
+func sameOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && strings.EqualFold(u.Host, r.Host)
+}
+
+type gorillaConn struct {
+	*websocket.Conn
+	ctl     *socketControl
+	writeMu sync.Mutex
+}
+
+func (c *gorillaConn) NextReader() (int, io.Reader, error) {
+	t, rd, err := c.Conn.NextReader()
+	if websocket.IsCloseError(err, websocket.CloseNormalClosure, websocket.CloseGoingAway, websocket.CloseNoStatusReceived) {
+		return t, rd, transport.ErrWebsocketClosed
+	}
+	return t, rd, err
+}
+
+func (c *gorillaConn) WriteJSON(v any) error {
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	_ = c.Conn.SetWriteDeadline(time.Now().Add(wsWriteTimeout))
+	return c.Conn.WriteJSON(v)
+}
+
+func (c *gorillaConn) WriteClose(code int, msg string) error {
+	if c.ctl != nil {
+		c.ctl.mu.Lock()
+		if c.ctl.code != 0 {
+			code, msg = c.ctl.code, c.ctl.reason
+		}
+		c.ctl.mu.Unlock()
+	}
+	if len(msg) > 120 {
+		msg = msg[:120]
+	}
+	return c.Conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, msg), time.Now().Add(time.Second))
+}
