@@ -10,6 +10,7 @@ import (
 
 	"entgo.io/contrib/entgql"
 	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/graph/generated"
 )
 
@@ -32,7 +33,11 @@ func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[strin
 		n := DefaultPage
 		first = &n
 	}
-	conn, err := r.client.Problem.Query().Paginate(ctx, after, first, before, last,
+	q := r.client.Problem.Query()
+	if where == nil || where.State == nil || *where.State != problem.StateREMOVED {
+		q = q.Where(problem.StateNEQ(problem.StateREMOVED)) // removed problems leave lists unless asked for
+	}
+	conn, err := q.Paginate(ctx, after, first, before, last,
 		ent.WithProblemOrder(orderBy), ent.WithProblemFilter(where.Filter))
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 )
 
@@ -76,4 +77,24 @@ func CaseOfEvent(ev *ent.Event) (string, error) {
 		return "", ErrNotFound
 	}
 	return p.Case, nil
+}
+
+// FlagCounts says how many flags each account has raised in all, so a
+// moderator can weigh a report by its flagger's history.
+func (s *Service) FlagCounts(ctx context.Context, accountIDs []string) (map[string]int, error) {
+	var rows []struct {
+		FlaggerID string `json:"flagger_id"`
+		Count     int    `json:"count"`
+	}
+	if len(accountIDs) > 0 {
+		if err := s.client.Flag.Query().Where(flag.FlaggerIDIn(accountIDs...)).GroupBy(flag.FieldFlaggerID).
+			Aggregate(ent.Count()).Scan(ctx, &rows); err != nil {
+			return nil, fmt.Errorf("flag counts: %w", err)
+		}
+	}
+	out := make(map[string]int, len(rows))
+	for _, r := range rows {
+		out[r.FlaggerID] = r.Count
+	}
+	return out, nil
 }

@@ -49,10 +49,10 @@ func newSite(t *testing.T, dialectName string) *site {
 // browser is a client with its own cookies that does not follow redirects.
 func (s *site) browser() *http.Client {
 	jar, _ := cookiejar.New(nil)
-	c := s.srv.Client()
+	c := *s.srv.Client() // each browser its own cookies
 	c.Jar = jar
 	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	return c
+	return &c
 }
 
 func (s *site) get(c *http.Client, path string) (int, []byte, http.Header) {
@@ -315,4 +315,58 @@ func TestSignUpSubmitAndReview(t *testing.T) {
 			t.Errorf("cross-site POST = %d; want 403", resp.StatusCode)
 		}
 	})
+}
+
+func TestModerationPages(t *testing.T) {
+	s := newSite(t, "sqlite3")
+	ctx := context.Background()
+	reporter := s.browser()
+	s.post(reporter, "/signup", url.Values{"handle": {"rex"}, "password": {"a long enough password"}})
+	_, body, _ := s.get(reporter, "/p/TDB-20/flag")
+	pagetest.Check(t, "/p/TDB-20/flag", body)
+	code, body, _ := s.post(reporter, "/p/TDB-20/flag", url.Values{"reason": {"KNOWN_ANSWER"}, "explanation": {"short"}})
+	if code != http.StatusUnprocessableEntity || text(t, body, "error-explanation") == "" {
+		t.Fatalf("too short a report = %d", code)
+	}
+	if code, _, _ := s.post(reporter, "/p/TDB-20/flag", url.Values{"reason": {"KNOWN_ANSWER"},
+		"explanation": {"Solved: the answer appears in a 2025 paper."}}); code != http.StatusSeeOther {
+		t.Fatalf("report = %d", code)
+	}
+
+	mod, err := s.svc.SignUp(ctx, "mona", "", "moderator password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.svc.Client().Account.UpdateOne(mod).SetRoles([]role.Role{role.Member, role.Moderator}).ExecX(ctx)
+	mb := s.browser()
+	s.post(mb, "/signin", url.Values{"handle": {"mona"}, "password": {"moderator password"}})
+	_, body, _ = s.get(mb, "/moderate")
+	pagetest.Check(t, "/moderate", body)
+	cases := pagetest.Select(t, body, "case")
+	if len(cases) != 1 || !strings.Contains(pagetest.Text(cases[0]), "@rex · 1 flags in all") {
+		t.Fatalf("moderation queue shows %d cases: %q", len(cases), text(t, body, "case"))
+	}
+	caseID := attr(cases[0].Attr, "data-case")
+	s.post(mb, "/moderate/"+caseID+"/claim", nil)
+	if code, _, _ := s.post(mb, "/moderate/"+caseID+"/remove", url.Values{"reason": {"The problem was solved in 2025 (cited in the report)."}}); code != http.StatusSeeOther {
+		t.Fatalf("remove = %d", code)
+	}
+	code, body, _ = s.get(reporter, "/p/TDB-20")
+	if code != http.StatusGone || !strings.Contains(text(t, body, "tombstone"), "solved in 2025") {
+		t.Errorf("removed problem page = %d, tombstone %q", code, text(t, body, "tombstone"))
+	}
+	pagetest.Check(t, "tombstone", body)
+	_, body, _ = s.get(reporter, "/problems?q=square")
+	if len(pagetest.Select(t, body, "problem-row")) != 0 {
+		t.Error("a removed problem still shows in search")
+	}
+	_, body, _ = s.get(reporter, "/moderation/log")
+	pagetest.Check(t, "/moderation/log", body)
+	log := text(t, body, "moderation-log")
+	if !strings.Contains(log, "@mona") || !strings.Contains(log, "removed") || strings.Contains(log, "rex") {
+		t.Errorf("moderation log = %q; want the moderator and never the reporter", log)
+	}
+	if code, body, _ := s.get(reporter, "/moderate"); code != http.StatusForbidden {
+		t.Errorf("member /moderate = %d; want 403\n%s", code, body)
+	}
 }

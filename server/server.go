@@ -51,6 +51,11 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger) *Server {
 		{"GET /review", s.reviewQueue},
 		{"GET /review/{ref}", s.reviewPage},
 		{"POST /review/{ref}", s.decide},
+		{"GET /p/{ref}/flag", s.flagForm},
+		{"POST /p/{ref}/flag", s.flag},
+		{"GET /moderate", s.moderate},
+		{"POST /moderate/{case}/{action}", s.moderateAction},
+		{"GET /moderation/log", s.moderationLog},
 	}
 	for _, pg := range pages {
 		s.handle(pg.pattern, securityHeaders(withSession(p, s.pageFunc(pg.h))))

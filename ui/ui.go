@@ -100,3 +100,6 @@ var (
 	ExpositionKinds = []string{"DEFINITION", "CONVENTION", "REMARK", "EXAMPLE"}
 	ReferenceRoles  = []string{"PRIMARY", "SECONDARY", "STATUS_EVIDENCE"}
 )
+
+// FlagReasons are the reasons of a community report.
+var FlagReasons = []string{"INCORRECT_STATEMENT", "KNOWN_ANSWER", "DUPLICATE", "INADEQUATE_SOURCING", "ABUSE", "OTHER"}

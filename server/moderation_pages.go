@@ -1,0 +1,138 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/ui"
+	"github.com/theoremdb/theoremdb/viewer"
+)
+
+func (s *Server) flagForm(w http.ResponseWriter, r *http.Request) error {
+	if !requireSignIn(w, r) {
+		return nil
+	}
+	p, err := s.policy.Problem(r.Context(), r.PathValue("ref"))
+	if err != nil {
+		return err
+	}
+	s.render(w, r, http.StatusOK, page(r, "Report "+p.ID), ui.FlagPage(ui.FlagView{ProblemID: p.ID, Title: p.Title,
+		Reason: "INCORRECT_STATEMENT", Errors: map[string]string{}}))
+	return nil
+}
+
+func (s *Server) flag(w http.ResponseWriter, r *http.Request) error {
+	if !requireSignIn(w, r) {
+		return nil
+	}
+	p, err := s.policy.Problem(r.Context(), r.PathValue("ref"))
+	if err != nil {
+		return err
+	}
+	if err := r.ParseForm(); err != nil {
+		return httpError{http.StatusBadRequest, "The form could not be read."}
+	}
+	v := ui.FlagView{ProblemID: p.ID, Title: p.Title, Reason: r.PostForm.Get("reason"), Explanation: r.PostForm.Get("explanation"),
+		DuplicateOf: strings.TrimSpace(r.PostForm.Get("duplicateOf")), Errors: map[string]string{}}
+	_, err = s.policy.FlagProblem(r.Context(), viewer.From(r.Context()), policy.FlagInput{ProblemID: p.ID,
+		Reason: flag.Reason(v.Reason), Explanation: v.Explanation, DuplicateOf: v.DuplicateOf})
+	if fes := policy.FieldErrors(err); fes != nil {
+		for _, fe := range fes {
+			if len(fe.Field) == 0 || fe.Field[0] == "problemId" {
+				v.General = append(v.General, fe.Message)
+			} else {
+				v.Errors[fe.Field[0]] = fe.Message
+			}
+		}
+		s.render(w, r, http.StatusUnprocessableEntity, page(r, "Report "+p.ID), ui.FlagPage(v))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/p/"+p.ID+"?flash="+urlQuery("Thank you. Your report went to the moderators."), http.StatusSeeOther)
+	return nil
+}
+
+// moderate is the moderators' queue; ?fragment=1 returns only the list, for
+// the page's live refresh.
+func (s *Server) moderate(w http.ResponseWriter, r *http.Request) error {
+	if !requireSignIn(w, r) {
+		return nil
+	}
+	a := viewer.From(r.Context())
+	cases, err := s.policy.OpenCases(r.Context(), a, 100)
+	if err != nil {
+		return err
+	}
+	var flaggers []string
+	for _, c := range cases {
+		for _, f := range c.Edges.Flags {
+			flaggers = append(flaggers, f.FlaggerID)
+		}
+	}
+	history, err := s.policy.FlagCounts(r.Context(), flaggers)
+	if err != nil {
+		return err
+	}
+	pg := page(r, "Moderation queue")
+	v := ui.ModerationView{Cases: cases, History: history, Viewer: a, Nonce: pg.Nonce}
+	if r.URL.Query().Get("fragment") == "1" {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		return ui.ModerationCases(v).Render(r.Context(), w)
+	}
+	s.render(w, r, http.StatusOK, pg, ui.ModeratePage(v))
+	return nil
+}
+
+// moderateAction claims, dismisses or removes, then returns to the queue.
+func (s *Server) moderateAction(w http.ResponseWriter, r *http.Request) error {
+	if !requireSignIn(w, r) {
+		return nil
+	}
+	if err := r.ParseForm(); err != nil {
+		return httpError{http.StatusBadRequest, "The form could not be read."}
+	}
+	a, id := viewer.From(r.Context()), r.PathValue("case")
+	var (
+		err error
+		msg string
+	)
+	switch r.PathValue("action") {
+	case "claim":
+		_, err = s.policy.ClaimCase(r.Context(), a, id)
+		msg = "Case claimed."
+	case "dismiss":
+		_, err = s.policy.DismissCase(r.Context(), a, id, r.PostForm.Get("note"))
+		msg = "Case dismissed."
+	case "remove":
+		_, p, rerr := s.policy.RemoveProblem(r.Context(), a, id, r.PostForm.Get("reason"))
+		if err = rerr; p != nil {
+			msg = p.ID + " was removed; its page is now a tombstone."
+		}
+	default:
+		return policy.ErrNotFound
+	}
+	if fes := policy.FieldErrors(err); fes != nil {
+		msg = fes[0].Message
+		if len(fes[0].Field) > 0 && fes[0].Field[0] != "caseId" {
+			msg = fes[0].Field[0] + ": " + msg
+		}
+	} else if err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/moderate?flash="+urlQuery(msg), http.StatusSeeOther)
+	return nil
+}
+
+func (s *Server) moderationLog(w http.ResponseWriter, r *http.Request) error {
+	entries, err := s.policy.ModerationLog(r.Context(), 200, 0)
+	if err != nil {
+		return err
+	}
+	s.render(w, r, http.StatusOK, page(r, "Moderation log"), ui.ModerationLogPage(entries))
+	return nil
+}

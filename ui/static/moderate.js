@@ -1,0 +1,70 @@
+// moderate.js keeps the moderation queue live: it subscribes to the
+// moderationQueue over a websocket (graphql-transport-ws, authenticated by
+// the session cookie) and, on every update, reloads the list of cases from
+// the server. Without scripts the page works as it is, with a refresh link.
+(function () {
+  "use strict";
+  var box = document.querySelector("[data-live-moderation]");
+  var status = document.getElementById("live-status");
+  if (!box || !window.WebSocket || !window.fetch) return;
+
+  function say(text) {
+    if (status) status.textContent = text;
+  }
+
+  function refresh() {
+    fetch("/moderate?fragment=1", { credentials: "same-origin" })
+      .then(function (r) {
+        if (!r.ok) throw new Error("status " + r.status);
+        return r.text();
+      })
+      .then(function (html) {
+        box.innerHTML = html;
+        box.setAttribute("data-refreshed", String(Date.now()));
+      })
+      .catch(function () {
+        say("Could not reload the cases; use the refresh link.");
+      });
+  }
+
+  var delay = 1000;
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    var ws = new WebSocket(scheme + "//" + location.host + "/graphql", "graphql-transport-ws");
+    ws.onopen = function () {
+      ws.send(JSON.stringify({ type: "connection_init", payload: {} }));
+    };
+    ws.onmessage = function (e) {
+      var m;
+      try {
+        m = JSON.parse(e.data);
+      } catch (err) {
+        return;
+      }
+      if (m.type === "connection_ack") {
+        delay = 1000;
+        say("Live: new reports appear here as they arrive.");
+        ws.send(JSON.stringify({
+          id: "queue",
+          type: "subscribe",
+          payload: { query: "subscription { moderationQueue { kind case { id } } }" },
+        }));
+        refresh(); // catch up on anything between page load and now
+      } else if (m.type === "next") {
+        refresh();
+      } else if (m.type === "ping") {
+        ws.send(JSON.stringify({ type: "pong" }));
+      }
+    };
+    ws.onclose = function (e) {
+      if (e.code === 4401 || e.code === 4403) {
+        say("Live updates need a moderator's session; sign in again.");
+        return;
+      }
+      say("Live updates paused; reconnecting…");
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 30000);
+    };
+  }
+  connect();
+})();
