@@ -52,8 +52,32 @@ test: assets check-generated lint e2e/deps ## every test: unit, SQLite and Postg
 	$(GO) test -race -count=1 -timeout 20m ./...
 
 .PHONY: bench
-bench: ## benchmarks on PostgreSQL (10,000 problems) and the copy check
-	$(GO) test -run '^$$' -bench . -benchtime 3s -count 1 -timeout 60m ./e2e/... 
+bench: bench-api bench-copycheck ## every benchmark: API and pages on PostgreSQL, live fan-out, the copy check
+
+.PHONY: bench-api
+bench-api: assets ## problem packet, list page and pages under load on PostgreSQL with 10,000 problems; live fan-out
+	$(GO) test -run '^$$' -bench Reads -benchtime 2000x -count 1 -timeout 60m ./e2e/
+	$(GO) test -run '^$$' -bench Fanout -count 1 -timeout 30m ./e2e/
+
+.PHONY: bench-copycheck
+bench-copycheck: ## copy check on the shared corpus (per core), in benchstat format
+	GOMAXPROCS=1 $(GO) test -run '^$$' -bench . -benchtime 2s ./copycheck
+	GOMAXPROCS=1 $(GO) run ./copycheck/cmd/benchbuild
+
+.PHONY: bench-large
+bench-large: ## copy check on a synthetic 1 GiB corpus (about 8 GB of disk, 6 GB of memory)
+	GOMAXPROCS=1 $(GO) run ./copycheck/cmd/benchbuild -synthetic 1073741824
+
+.PHONY: calibrate
+calibrate: ## copy check: false matches between human corpora and recall of planted copies, as tables
+	GOMAXPROCS=1 $(GO) run ./copycheck/cmd/calibrate -q $(ARGS)
+
+.PHONY: fuzz
+fuzz: ## fuzz the parsers of user input for a minute each
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./records
+	$(GO) test -run '^$$' -fuzz FuzzNormalize -fuzztime 60s ./copycheck
+	$(GO) test -run '^$$' -fuzz FuzzBuildSuffixArray -fuzztime 60s ./copycheck
+	$(GO) test -run '^$$' -fuzz FuzzDraw -fuzztime 60s ./ui/hero
 
 .PHONY: db/reset
 db/reset: ## delete the local SQLite database

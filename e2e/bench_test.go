@@ -49,6 +49,19 @@ func BenchmarkReads(b *testing.B) {
 	}
 	b.Run("ProblemPacket", func(b *testing.B) { benchProblemPacket(b, e) })
 	b.Run("ProblemsPage", func(b *testing.B) { benchProblemsPage(b, e) })
+	b.Run("HTMLProblemPage", func(b *testing.B) {
+		loadRequests(b, e, func(int) *http.Request {
+			r, _ := http.NewRequest(http.MethodGet, fmt.Sprintf("%s/p/TDB-%d", e.srv.URL, rand.IntN(benchProblems)+1), nil)
+			return r
+		})
+	})
+	b.Run("HTMLListPage", func(b *testing.B) {
+		loadRequests(b, e, func(i int) *http.Request {
+			sorts := []string{"deadline", "submitted", "updated"}
+			r, _ := http.NewRequest(http.MethodGet, e.srv.URL+"/problems?state=PROSPECTING&sort="+sorts[i%3], nil)
+			return r
+		})
+	})
 }
 
 func newBenchEnv(b *testing.B) (*benchEnv, error) {
@@ -168,9 +181,18 @@ const pageQuery = `query($after: Cursor) { problems(first: 50, after: $after, or
 	edges { node { id slug state deadline inChallengePeriod stake { state } openRevisionRequests { request }
 		currentRevision { title acceptance { kind } provenance { kind } references { role source { identifier } } } } } } }`
 
-// load runs b.N requests from 16 concurrent clients and reports
-// throughput, latency percentiles and SQL statements per request.
+// load runs b.N GraphQL requests; see loadRequests.
 func load(b *testing.B, e *benchEnv, body func(i int) []byte) {
+	loadRequests(b, e, func(i int) *http.Request {
+		r, _ := http.NewRequest(http.MethodPost, e.srv.URL+"/graphql", bytes.NewReader(body(i)))
+		r.Header.Set("Content-Type", "application/json")
+		return r
+	})
+}
+
+// loadRequests runs b.N requests from 16 concurrent clients and reports
+// throughput, latency percentiles and SQL statements per request.
+func loadRequests(b *testing.B, e *benchEnv, req func(i int) *http.Request) {
 	const clients = 16
 	lat := make([]time.Duration, b.N)
 	var next atomic.Int64
@@ -187,16 +209,21 @@ func load(b *testing.B, e *benchEnv, body func(i int) []byte) {
 					return
 				}
 				t0 := time.Now()
-				resp, err := client.Post(e.srv.URL+"/graphql", "application/json", bytes.NewReader(body(i)))
+				rq := req(i)
+				resp, err := client.Do(rq)
 				if err != nil {
 					b.Error(err)
 					return
 				}
 				var r struct{ Errors []any }
-				err = json.NewDecoder(resp.Body).Decode(&r)
+				if rq.URL.Path == "/graphql" {
+					err = json.NewDecoder(resp.Body).Decode(&r)
+				} else {
+					_, err = io.Copy(io.Discard, resp.Body)
+				}
 				resp.Body.Close()
 				if err != nil || len(r.Errors) > 0 || resp.StatusCode != http.StatusOK {
-					b.Errorf("request %d: status %d, %v %v", i, resp.StatusCode, err, r.Errors)
+					b.Errorf("request %d %s: status %d, %v %v", i, rq.URL, resp.StatusCode, err, r.Errors)
 					return
 				}
 				lat[i] = time.Since(t0)
