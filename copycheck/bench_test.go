@@ -4,7 +4,6 @@ import (
 	"context"
 	"index/suffixarray"
 	"math/rand/v2"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -28,6 +27,7 @@ var shared struct {
 func sharedIndex(b *testing.B) (*Index, [][]byte, []Document) {
 	b.Helper()
 	root := sharedCorpus(b)
+	freshDir := sharedData(b, "formal-conjectures")
 	shared.once.Do(func() {
 		for _, c := range SharedCollections(root) {
 			docs, err := LoadCollection(c)
@@ -44,7 +44,7 @@ func sharedIndex(b *testing.B) (*Index, [][]byte, []Document) {
 		if shared.err != nil {
 			return
 		}
-		fresh, err := LoadFresh(filepath.Join(root, "..", "formal-conjectures"))
+		fresh, err := LoadFresh(freshDir)
 		if err != nil {
 			shared.err = err
 			return

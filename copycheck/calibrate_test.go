@@ -2,7 +2,6 @@ package copycheck
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -23,7 +22,7 @@ func TestCalibrationOnSharedCorpora(t *testing.T) {
 	rep, err := Calibrate(context.Background(), CalibrationOptions{
 		Collections: cols,
 		Check:       []string{"openlogic"},
-		Fresh:       filepath.Join(root, "..", "formal-conjectures"),
+		Fresh:       sharedData(t, "formal-conjectures"),
 		MaxBodies:   400,
 		Plants:      30,
 		Seed:        7,

@@ -11,6 +11,13 @@ import (
 // module root. Outside CI a missing corpus skips the test; with CI=true it fails.
 func sharedCorpus(t testing.TB) string {
 	t.Helper()
+	return sharedData(t, "corpus")
+}
+
+// sharedData returns ../shared/data/sub from the module root, skipping or failing as
+// sharedCorpus does when it is absent.
+func sharedData(t testing.TB, sub string) string {
+	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
@@ -25,14 +32,14 @@ func sharedCorpus(t testing.TB) string {
 		}
 		dir = parent
 	}
-	corpus := filepath.Join(dir, "..", "shared", "data", "corpus")
-	if _, err := os.Stat(corpus); err != nil {
+	path := filepath.Join(dir, "..", "shared", "data", sub)
+	if _, err := os.Stat(path); err != nil {
 		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared corpus missing at %s: %v", corpus, err)
+			t.Fatalf("shared data missing at %s: %v", path, err)
 		}
-		t.Skipf("shared corpus missing at %s (set up ../shared/data to run this test)", corpus)
+		t.Skipf("shared data missing at %s (set up ../shared/data to run this test)", path)
 	}
-	return corpus
+	return path
 }
 
 // sampleCorpusFiles returns up to n LaTeX files spread over the three shared corpora.
