@@ -31,6 +31,8 @@ Usage:
   theoremdb corpus add DIR --licence CLASS --source URI
   theoremdb corpus build
   theoremdb copycheck [--json] FILE
+  theoremdb import erdos FILE [--formal-conjectures DIR]   Erdős problems whose statement DIR has
+  theoremdb import formal-conjectures DIR [--erdos FILE] [--as-of DATE]   open research problems
 
 Environment:
   DATABASE_URL                 postgres://… or sqlite:PATH (default sqlite:data/theoremdb.db)
@@ -71,6 +73,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runCorpus(ctx, rest, stdout, stderr)
 	case "copycheck":
 		return runCopycheck(ctx, rest, stdout, stderr)
+	case "import":
+		return runImport(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -1,0 +1,5 @@
+//go:build !race
+
+package imports
+
+const raceEnabled = false

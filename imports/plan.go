@@ -1,0 +1,474 @@
+package imports
+
+import (
+	"fmt"
+	"io/fs"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/records"
+)
+
+// Version is the importer's version, named in every record's generatedBy.
+// Change it when what the importer writes changes, so that re-imported
+// revisions can be told apart.
+const Version = "1"
+
+// GeneratedBy names the importer in a record's provenance.
+const GeneratedBy = "theoremdb imports v" + Version + " (statements from formal-conjectures docstrings, metadata from the Erdős problems database)"
+
+// Acceptance criterion of every imported problem: neither source states
+// another.
+const Criterion = "A proof of the statement or of its negation"
+
+// Sources as the policy's import event names them.
+const (
+	SourceErdos  = "erdosproblems"
+	SourceFormal = "formal-conjectures"
+)
+
+const (
+	formalRepo = "https://github.com/google-deepmind/formal-conjectures"
+	erdosRepo  = "github.com/teorth/erdosproblems"
+)
+
+// Record is one problem ready for the trusted import path.
+type Record struct {
+	Key    string
+	Loc    Location
+	Source string
+	Input  policy.ProblemInput
+}
+
+// Skip is a candidate that was not imported, and why.
+type Skip struct {
+	Key    string
+	Loc    Location
+	Reason string
+}
+
+func (s Skip) String() string {
+	if s.Key == "" {
+		return s.Loc.String() + ": " + s.Reason
+	}
+	return s.Loc.String() + ": " + s.Key + ": " + s.Reason
+}
+
+// Plan is what an import will do: records to hand to the policy, and the
+// candidates skipped before that, malformed entries included.
+type Plan struct {
+	Records []Record
+	Skips   []Skip
+}
+
+// Options are what the sources do not say about themselves.
+type Options struct {
+	// Commit is the formal-conjectures revision the files come from; it
+	// goes into their URLs. Empty means "main".
+	Commit string
+	// AsOf is the date of that revision. It dates the reference search of
+	// records that have no Erdős status date.
+	AsOf time.Time
+}
+
+func (o Options) fileURL(p string) string {
+	c := o.Commit
+	if c == "" {
+		c = "main"
+	}
+	return formalRepo + "/blob/" + c + "/FormalConjectures/" + p
+}
+
+// ReadFormal parses every .lean file below the FormalConjectures directory
+// fsys, in path order. A file that cannot be read is an issue, not an
+// error; only an unreadable directory is.
+func ReadFormal(fsys fs.FS) ([]LeanFile, []Issue, error) {
+	var (
+		files  []LeanFile
+		issues []Issue
+	)
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == "." {
+				return err
+			}
+			issues = append(issues, Issue{Location{p, 0}, err.Error()})
+			return nil
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".lean") {
+			return nil
+		}
+		b, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			issues = append(issues, Issue{Location{p, 0}, err.Error()})
+			return nil
+		}
+		f, is := ParseLean(p, b)
+		files = append(files, f)
+		issues = append(issues, is...)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("read formal-conjectures: %w", err)
+	}
+	return files, issues, nil
+}
+
+var erdosFileRe = regexp.MustCompile(`^ErdosProblems/([0-9]+)\.lean$`)
+
+// erdosNumber returns N for ErdosProblems/N.lean.
+func erdosNumber(p string) (string, bool) {
+	m := erdosFileRe.FindStringSubmatch(p)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// formalKey is the import key of a theorem: erdos:N for the main theorem
+// erdos_N of ErdosProblems/N.lean, which is the Erdős problem itself, and
+// formal-conjectures:PATH#NAME for the others.
+func formalKey(f LeanFile, th Theorem) (key string, erdos string) {
+	if n, ok := erdosNumber(f.Path); ok && th.Name == "erdos_"+n {
+		return "erdos:" + n, n
+	}
+	return "formal-conjectures:" + f.Path + "#" + th.Name, ""
+}
+
+func issueSkips(issues []Issue) []Skip {
+	out := make([]Skip, len(issues))
+	for i, is := range issues {
+		out[i] = Skip{Loc: is.Loc, Reason: "malformed: " + is.Msg}
+	}
+	return out
+}
+
+// PlanFormal plans the import of the open research theorems of files.
+// erdos, when not nil, is the Erdős database by number, joined to
+// ErdosProblems/N.lean.
+func PlanFormal(files []LeanFile, issues []Issue, erdos map[string]ErdosProblem, opt Options) Plan {
+	plan := Plan{Skips: issueSkips(issues)}
+	seen := map[string]Location{}
+	for _, f := range files {
+		for _, th := range f.Theorems {
+			key, n := formalKey(f, th)
+			loc := Location{f.Path, th.Line}
+			switch th.Research() {
+			case "":
+				continue
+			case "solved":
+				plan.Skips = append(plan.Skips, Skip{key, loc, "solved (category research solved in formal-conjectures)"})
+				continue
+			}
+			if prev, dup := seen[key]; dup {
+				plan.Skips = append(plan.Skips, Skip{key, loc, "repeats the import key of " + prev.String()})
+				continue
+			}
+			seen[key] = loc
+			var ep *ErdosProblem
+			if p, ok := erdos[n]; ok && n != "" {
+				ep = &p
+			}
+			r, reason := buildFormal(f, th, key, ep, opt)
+			if reason != "" {
+				plan.Skips = append(plan.Skips, Skip{key, loc, reason})
+				continue
+			}
+			plan.Records = append(plan.Records, r)
+		}
+	}
+	return plan
+}
+
+// PlanErdos plans the import of the Erdős database. Its entries have no
+// statement text, so an entry is imported only when formal-conjectures
+// (files, nil when not given) has its statement in ErdosProblems/N.lean.
+func PlanErdos(problems []ErdosProblem, issues []Issue, files []LeanFile, opt Options) Plan {
+	plan := Plan{Skips: issueSkips(issues)}
+	byNumber := map[string]LeanFile{}
+	for _, f := range files {
+		if n, ok := erdosNumber(f.Path); ok {
+			byNumber[n] = f
+		}
+	}
+	for _, p := range problems {
+		key := "erdos:" + p.Number
+		skip := func(format string, args ...any) {
+			plan.Skips = append(plan.Skips, Skip{key, p.Loc, fmt.Sprintf(format, args...)})
+		}
+		if !p.Status.Open() {
+			skip("not open: %s in the Erdős problems database", p.Status.State)
+			continue
+		}
+		if files == nil {
+			skip("no statement text: the Erdős problems database has none; give --formal-conjectures DIR to take statements from formal-conjectures")
+			continue
+		}
+		f, ok := byNumber[p.Number]
+		if !ok {
+			skip("no statement text: formal-conjectures has no ErdosProblems/%s.lean", p.Number)
+			continue
+		}
+		var (
+			th    Theorem
+			found bool
+		)
+		for _, t := range f.Theorems {
+			if t.Name == "erdos_"+p.Number {
+				th, found = t, true
+				break
+			}
+		}
+		switch {
+		case !found && researchCount(f) > 0:
+			skip("no statement text for the problem as a whole: ErdosProblems/%s.lean states it in parts, which import formal-conjectures imports", p.Number)
+			continue
+		case !found:
+			skip("no statement text: ErdosProblems/%s.lean has no theorem erdos_%s", p.Number, p.Number)
+			continue
+		case th.Research() == "solved":
+			skip("solved according to formal-conjectures (ErdosProblems/%s.lean:%d is category research solved)", p.Number, th.Line)
+			continue
+		case th.Research() != "open":
+			skip("ErdosProblems/%s.lean:%d is not category research open", p.Number, th.Line)
+			continue
+		}
+		ep := p
+		r, reason := buildFormal(f, th, key, &ep, opt)
+		if reason != "" {
+			skip("%s", reason)
+			continue
+		}
+		plan.Records = append(plan.Records, r)
+	}
+	return plan
+}
+
+// researchCount is the number of research theorems in f; a file with more
+// than one names the theorem in each title.
+func researchCount(f LeanFile) int {
+	n := 0
+	for _, t := range f.Theorems {
+		if t.Research() != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// shareAlikeDirs hold material from Wikipedia, MathOverflow and the OEIS,
+// which formal-conjectures publishes under CC-BY-SA-4.0.
+var shareAlikeDirs = []string{"Wikipedia/", "Mathoverflow/", "OEIS/"}
+
+func rightsBasis(p string) string {
+	for _, d := range shareAlikeDirs {
+		if strings.HasPrefix(p, d) {
+			return "formal-conjectures text under CC-BY-SA-4.0 (material derived from Wikipedia, MathOverflow or the OEIS); its Lean code under Apache-2.0"
+		}
+	}
+	return "formal-conjectures text under CC-BY-4.0; its Lean code under Apache-2.0"
+}
+
+// buildFormal makes the record of one open theorem, joined with its Erdős
+// problem when ep is not nil. A non-empty reason says why there is none.
+func buildFormal(f LeanFile, th Theorem, key string, ep *ErdosProblem, opt Options) (Record, string) {
+	loc := Location{f.Path, th.Line}
+	if ep != nil && !ep.Status.Open() {
+		return Record{}, fmt.Sprintf("not open: %s in the Erdős problems database, though category research open in formal-conjectures", ep.Status.State)
+	}
+	stmt := Statement(th.Doc)
+	switch n := utf8.RuneCountInString(stmt); {
+	case n == 0:
+		return Record{}, "no statement text: the theorem has no docstring"
+	case n > policy.MaxStatement:
+		return Record{}, fmt.Sprintf("statement is %d characters; the limit is %d", n, policy.MaxStatement)
+	}
+
+	title := oneLine(f.Heading)
+	if title == "" {
+		title = strings.TrimSuffix(f.Path, ".lean")
+	}
+	if researchCount(f) > 1 && !strings.HasPrefix(key, "erdos:") {
+		title += " (" + th.Name + ")"
+	}
+	title = truncate(title, policy.MaxTitle)
+
+	fileURL := opt.fileURL(f.Path)
+	var in refList
+	if ep != nil {
+		in.add(policy.ReferenceInput{Identifier: "https://www.erdosproblems.com/" + ep.Number, Role: reference.RolePRIMARY,
+			Citation:  "Erdős problems database, problem " + ep.Number,
+			Relevance: "The problem's page in the Erdős problems database, the source of its status, tags and OEIS links."})
+	}
+	fileRole := reference.RoleSECONDARY
+	if ep == nil && !hasParseable(f.Links) {
+		fileRole = reference.RolePRIMARY
+	}
+	in.add(policy.ReferenceInput{Identifier: fileURL, Role: fileRole,
+		Citation:  "The Formal Conjectures Authors, formal-conjectures, " + f.Path + ", theorem " + th.Name,
+		Relevance: "The source of the statement text (the theorem's docstring) and a Lean formalisation of the statement."})
+	for i, l := range f.Links {
+		role := reference.RoleSECONDARY
+		if i == 0 && ep == nil {
+			role = reference.RolePRIMARY
+		}
+		in.add(policy.ReferenceInput{Identifier: l.URL, Role: role, Citation: citation(l),
+			Relevance: "Cited as a reference by the formal-conjectures file " + f.Path + "."})
+	}
+	for _, l := range links(th.Doc) {
+		in.add(policy.ReferenceInput{Identifier: l.URL, Role: reference.RoleSECONDARY, Citation: citation(l),
+			Relevance: "Cited in the formal-conjectures docstring of " + th.Name + "."})
+	}
+
+	var (
+		exp       []packet.ExpositionEntry
+		tags      []string
+		attrib    = "formal-conjectures (The Formal Conjectures Authors), " + f.Path + ", theorem " + th.Name
+		rights    = rightsBasis(f.Path)
+		databases = []string{"formal-conjectures (" + strings.TrimPrefix(formalRepo, "https://") + ")"}
+		checkedOn = opt.AsOf
+		asOfWhat  = "the formal-conjectures revision " + commitName(opt.Commit)
+	)
+	if intro := Statement(f.Intro); intro != "" && utf8.RuneCountInString(intro) <= policy.MaxExpositionBody-100 {
+		exp = append(exp, packet.ExpositionEntry{Kind: packet.Remark,
+			Body: "From the introduction of the source file " + f.Path + " in formal-conjectures:\n\n" + intro})
+	}
+	if ep != nil {
+		for _, a := range ep.OEIS {
+			in.add(policy.ReferenceInput{Identifier: "https://oeis.org/" + a, Role: reference.RoleSECONDARY,
+				Citation:  "OEIS " + a,
+				Relevance: "A sequence the Erdős problems database links to problem " + ep.Number + "."})
+		}
+		status := "Status in the Erdős problems database: " + ep.Status.State
+		if !ep.Status.LastUpdate.IsZero() {
+			status += " (last updated " + ep.Status.LastUpdate.Format(time.DateOnly) + ")"
+			checkedOn = ep.Status.LastUpdate
+			asOfWhat = "the Erdős problems database's status date"
+		}
+		status += "."
+		if ep.Status.Note != "" {
+			status += " " + ep.Status.Note
+		}
+		exp = append(exp, packet.ExpositionEntry{Kind: packet.Remark, Body: status})
+		if ep.Prize != "" {
+			exp = append(exp, packet.ExpositionEntry{Kind: packet.Remark,
+				Body: "Erdős offered a prize of " + ep.Prize + " for this problem, as recorded in the Erdős problems database."})
+		}
+		if ep.Comments != "" {
+			exp = append(exp, packet.ExpositionEntry{Kind: packet.Remark,
+				Body: "Erdős problems database comment: " + ep.Comments})
+		}
+		tags = append(tags, ep.Tags...)
+		attrib = "Erdős problems database (T. Tao et al.), problem " + ep.Number + "; statement from " + attrib
+		rights = "Erdős problems database under Apache-2.0; " + rights
+		databases = append([]string{"Erdős problems database (" + erdosRepo + ", erdosproblems.com)"}, databases...)
+	}
+	for _, n := range th.AMS {
+		if t, ok := mscTags[n]; ok {
+			tags = append(tags, t)
+		}
+	}
+	if checkedOn.IsZero() {
+		return Record{}, "no date for the reference search: give the date of the formal-conjectures revision with --as-of"
+	}
+	source := SourceFormal
+	if ep != nil {
+		source = SourceErdos + " + " + SourceFormal
+	}
+	return Record{Key: key, Loc: loc, Source: source, Input: policy.ProblemInput{
+		Title:      title,
+		Statement:  stmt,
+		Exposition: exp,
+		Acceptance: &packet.Acceptance{Kind: packet.Proof, Criterion: Criterion},
+		Provenance: &packet.Provenance{Kind: packet.Imported, Attribution: attrib, SourceLocator: fileURL,
+			RightsBasis: rights, GeneratedBy: GeneratedBy},
+		References: in.refs,
+		ReferenceSearch: &packet.ReferenceSearch{
+			CheckedOn: checkedOn.UTC(),
+			Databases: databases,
+			Queries:   []string{key},
+			Coverage: "No literature search was done for this record. It was imported from " + strings.Join(databases, " and ") +
+				" as of " + checkedOn.Format(time.DateOnly) + " (" + asOfWhat + "); its references and its open status are the ones the source gives.",
+		},
+		Tags: normaliseTags(tags),
+	}}, ""
+}
+
+func commitName(c string) string {
+	if c == "" {
+		return "main"
+	}
+	return c
+}
+
+// refList collects references once per parsed identifier, in order, up to
+// the policy's limit; identifiers records.Parse does not accept are left
+// out.
+type refList struct {
+	refs []policy.ReferenceInput
+	seen map[string]bool
+}
+
+func (l *refList) add(r policy.ReferenceInput) {
+	id, err := records.Parse(r.Identifier)
+	if err != nil || len(l.refs) >= policy.MaxReferences {
+		return
+	}
+	if l.seen == nil {
+		l.seen = map[string]bool{}
+	}
+	if l.seen[id.Key] {
+		return
+	}
+	l.seen[id.Key] = true
+	r.Citation = truncate(oneLine(r.Citation), policy.MaxCitation)
+	l.refs = append(l.refs, r)
+}
+
+func hasParseable(ls []Link) bool {
+	for _, l := range ls {
+		if _, err := records.Parse(l.URL); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+func citation(l Link) string {
+	if t := oneLine(l.Text); t != "" && t != l.URL {
+		return t + " (" + l.URL + ")"
+	}
+	return l.URL
+}
+
+// normaliseTags lower-cases tags and keeps the first of each, as many as
+// the policy allows, leaving out any too long to be a tag.
+func normaliseTags(in []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range in {
+		t = strings.Join(strings.Fields(strings.ToLower(t)), " ")
+		if t == "" || seen[t] || utf8.RuneCountInString(t) > policy.MaxTag || len(out) == policy.MaxTags {
+			continue
+		}
+		seen[t] = true
+		out = append(out, t)
+	}
+	return out
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// truncate shortens s to at most n characters, marking the cut.
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}

@@ -1,0 +1,216 @@
+package imports
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/policy"
+)
+
+const erdos7Lean = `/-!
+# Erdős Problem 7
+
+*Reference:* [erdosproblems.com/7](https://www.erdosproblems.com/7)
+-/
+
+/-- Is there a set $A$ with property $P$? -/
+@[category research open, AMS 11]
+theorem erdos_7 : answer(sorry) ↔ True := by
+  sorry
+
+/-- A variant, see https://arxiv.org/abs/2101.00001. -/
+@[category research open, AMS 5]
+theorem erdos_7.variants.strong : True := by
+  sorry
+
+/-- A solved variant. -/
+@[category research solved, AMS 11]
+theorem erdos_7.variants.weak : True := by
+  sorry
+
+@[category research open, AMS 11]
+theorem erdos_7.variants.undocumented : True := by
+  sorry
+`
+
+const erdosYAML = `- number: "7"
+  prize: "$100"
+  status: {state: "open", last_update: "2025-09-01"}
+  oeis: ["A000045", "possible"]
+  tags: ["Number Theory", "primes"]
+- number: "8"
+  status: {state: "proved", last_update: "2025-09-02"}
+- number: "9"
+  status: {state: "open", last_update: "2025-09-03"}
+- number: "10"
+  status: {state: "open"
+`
+
+func testPlanInputs(t *testing.T) ([]LeanFile, []ErdosProblem, []Issue) {
+	t.Helper()
+	f, issues := ParseLean("ErdosProblems/7.lean", []byte(erdos7Lean))
+	if len(issues) != 0 {
+		t.Fatalf("ParseLean() issues = %v", issues)
+	}
+	ps, eIssues := ParseErdos("problems.yaml", []byte(erdosYAML))
+	return []LeanFile{f}, ps, eIssues
+}
+
+var testOptions = Options{Commit: "abc1234", AsOf: time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)}
+
+func skipsOf(p Plan) []string {
+	var out []string
+	for _, s := range p.Skips {
+		out = append(out, s.String())
+	}
+	return out
+}
+
+func keysOf(p Plan) []string {
+	var out []string
+	for _, r := range p.Records {
+		out = append(out, r.Key)
+	}
+	return out
+}
+
+func TestPlanFormal(t *testing.T) {
+	files, ps, issues := testPlanInputs(t)
+	byNumber := map[string]ErdosProblem{}
+	for _, p := range ps {
+		byNumber[p.Number] = p
+	}
+	plan := PlanFormal(files, issues, byNumber, testOptions)
+	wantKeys := []string{"erdos:7", "formal-conjectures:ErdosProblems/7.lean#erdos_7.variants.strong"}
+	if diff := cmp.Diff(wantKeys, keysOf(plan)); diff != "" {
+		t.Errorf("PlanFormal() keys (-want +got):\n%s", diff)
+	}
+	wantSkips := []string{
+		"problems.yaml:10: malformed: malformed entry: [2:11] could not find flow mapping end token '}'",
+		"ErdosProblems/7.lean:19: formal-conjectures:ErdosProblems/7.lean#erdos_7.variants.weak: solved (category research solved in formal-conjectures)",
+		"ErdosProblems/7.lean:23: formal-conjectures:ErdosProblems/7.lean#erdos_7.variants.undocumented: no statement text: the theorem has no docstring",
+	}
+	if diff := cmp.Diff(wantSkips, skipsOf(plan)); diff != "" {
+		t.Errorf("PlanFormal() skips (-want +got):\n%s", diff)
+	}
+
+	want := policy.ProblemInput{
+		Title:     "Erdős Problem 7",
+		Statement: "Is there a set $A$ with property $P$?",
+		Exposition: []packet.ExpositionEntry{
+			{Kind: packet.Remark, Body: "Status in the Erdős problems database: open (last updated 2025-09-01)."},
+			{Kind: packet.Remark, Body: "Erdős offered a prize of $100 for this problem, as recorded in the Erdős problems database."},
+		},
+		Acceptance: &packet.Acceptance{Kind: packet.Proof, Criterion: "A proof of the statement or of its negation"},
+		Provenance: &packet.Provenance{Kind: packet.Imported,
+			Attribution:   "Erdős problems database (T. Tao et al.), problem 7; statement from formal-conjectures (The Formal Conjectures Authors), ErdosProblems/7.lean, theorem erdos_7",
+			SourceLocator: "https://github.com/google-deepmind/formal-conjectures/blob/abc1234/FormalConjectures/ErdosProblems/7.lean",
+			RightsBasis:   "Erdős problems database under Apache-2.0; formal-conjectures text under CC-BY-4.0; its Lean code under Apache-2.0",
+			GeneratedBy:   GeneratedBy},
+		References: []policy.ReferenceInput{
+			{Identifier: "https://www.erdosproblems.com/7", Citation: "Erdős problems database, problem 7", Role: reference.RolePRIMARY,
+				Relevance: "The problem's page in the Erdős problems database, the source of its status, tags and OEIS links."},
+			{Identifier: "https://github.com/google-deepmind/formal-conjectures/blob/abc1234/FormalConjectures/ErdosProblems/7.lean",
+				Citation: "The Formal Conjectures Authors, formal-conjectures, ErdosProblems/7.lean, theorem erdos_7", Role: reference.RoleSECONDARY,
+				Relevance: "The source of the statement text (the theorem's docstring) and a Lean formalisation of the statement."},
+			{Identifier: "https://oeis.org/A000045", Citation: "OEIS A000045", Role: reference.RoleSECONDARY,
+				Relevance: "A sequence the Erdős problems database links to problem 7."},
+		},
+		ReferenceSearch: &packet.ReferenceSearch{
+			CheckedOn: time.Date(2025, 9, 1, 0, 0, 0, 0, time.UTC),
+			Databases: []string{"Erdős problems database (github.com/teorth/erdosproblems, erdosproblems.com)",
+				"formal-conjectures (github.com/google-deepmind/formal-conjectures)"},
+			Queries: []string{"erdos:7"},
+			Coverage: "No literature search was done for this record. It was imported from Erdős problems database " +
+				"(github.com/teorth/erdosproblems, erdosproblems.com) and formal-conjectures (github.com/google-deepmind/formal-conjectures) " +
+				"as of 2025-09-01 (the Erdős problems database's status date); its references and its open status are the ones the source gives.",
+		},
+		Tags: []string{"number theory", "primes"},
+	}
+	if diff := cmp.Diff(want, plan.Records[0].Input, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("PlanFormal() erdos:7 (-want +got):\n%s", diff)
+	}
+
+	v := plan.Records[1].Input
+	if v.Title != "Erdős Problem 7 (erdos_7.variants.strong)" {
+		t.Errorf("variant title = %q", v.Title)
+	}
+	if got := v.ReferenceSearch.CheckedOn; !got.Equal(testOptions.AsOf) {
+		t.Errorf("variant checkedOn = %v; want the --as-of date %v", got, testOptions.AsOf)
+	}
+	var ids []string
+	for _, r := range v.References {
+		ids = append(ids, string(r.Role)+" "+r.Identifier)
+	}
+	wantIDs := []string{
+		"SECONDARY https://github.com/google-deepmind/formal-conjectures/blob/abc1234/FormalConjectures/ErdosProblems/7.lean",
+		"PRIMARY https://www.erdosproblems.com/7",
+		"SECONDARY https://arxiv.org/abs/2101.00001",
+	}
+	if diff := cmp.Diff(wantIDs, ids); diff != "" {
+		t.Errorf("variant references (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"combinatorics"}, v.Tags); diff != "" {
+		t.Errorf("variant tags (-want +got):\n%s", diff)
+	}
+}
+
+func TestPlanErdos(t *testing.T) {
+	files, ps, issues := testPlanInputs(t)
+
+	alone := PlanErdos(ps, issues, nil, testOptions)
+	if len(alone.Records) != 0 {
+		t.Errorf("PlanErdos(no statements) records = %v; want none", keysOf(alone))
+	}
+	wantAlone := []string{
+		"problems.yaml:10: malformed: malformed entry: [2:11] could not find flow mapping end token '}'",
+		"problems.yaml:1: erdos:7: no statement text: the Erdős problems database has none; give --formal-conjectures DIR to take statements from formal-conjectures",
+		"problems.yaml:6: erdos:8: not open: proved in the Erdős problems database",
+		"problems.yaml:8: erdos:9: no statement text: the Erdős problems database has none; give --formal-conjectures DIR to take statements from formal-conjectures",
+	}
+	if diff := cmp.Diff(wantAlone, skipsOf(alone)); diff != "" {
+		t.Errorf("PlanErdos(no statements) skips (-want +got):\n%s", diff)
+	}
+
+	joined := PlanErdos(ps, issues, files, testOptions)
+	if diff := cmp.Diff([]string{"erdos:7"}, keysOf(joined)); diff != "" {
+		t.Errorf("PlanErdos() keys (-want +got):\n%s", diff)
+	}
+	if got := skipsOf(joined)[2]; !strings.Contains(got, "formal-conjectures has no ErdosProblems/9.lean") {
+		t.Errorf("PlanErdos() skip of 9 = %q", got)
+	}
+	byNumber := map[string]ErdosProblem{}
+	for _, p := range ps {
+		byNumber[p.Number] = p
+	}
+	formal := PlanFormal(files, nil, byNumber, testOptions)
+	if diff := cmp.Diff(formal.Records[0], joined.Records[0]); diff != "" {
+		t.Errorf("erdos:7 differs between PlanFormal and PlanErdos (-formal +erdos):\n%s", diff)
+	}
+}
+
+func TestPlanFormalErdosNotOpen(t *testing.T) {
+	files, _, _ := testPlanInputs(t)
+	closed := map[string]ErdosProblem{"7": {Number: "7", Status: ErdosStatus{State: "proved (Lean)"}}}
+	plan := PlanFormal(files, nil, closed, testOptions)
+	if got := skipsOf(plan)[0]; got != "ErdosProblems/7.lean:9: erdos:7: not open: proved (Lean) in the Erdős problems database, though category research open in formal-conjectures" {
+		t.Errorf("PlanFormal() first skip = %q", got)
+	}
+}
+
+func TestPlanFormalNeedsDate(t *testing.T) {
+	files, _, _ := testPlanInputs(t)
+	plan := PlanFormal(files, nil, nil, Options{})
+	if len(plan.Records) != 0 {
+		t.Fatalf("PlanFormal(no date) records = %v; want none", keysOf(plan))
+	}
+	if got := skipsOf(plan)[0]; !strings.Contains(got, "give the date of the formal-conjectures revision with --as-of") {
+		t.Errorf("PlanFormal(no date) first skip = %q", got)
+	}
+}

@@ -1,0 +1,122 @@
+package imports
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/role"
+)
+
+// Importer is the trusted import path of the policy; *policy.Service
+// implements it.
+type Importer interface {
+	Import(ctx context.Context, actor *ent.Account, key, source string, in policy.ProblemInput) (*ent.Problem, policy.ImportOutcome, error)
+}
+
+// Runner hands the records of a plan to the policy one by one, as Actor,
+// an operator.
+type Runner struct {
+	Importer Importer
+	Actor    *ent.Account
+	// Progress, when not nil, hears how far a long import has got, every
+	// Every records (default 100) or Interval (default a second), whichever
+	// comes first.
+	Progress io.Writer
+	Every    int
+	Interval time.Duration
+}
+
+// Summary counts what an import did.
+type Summary struct {
+	Created, Updated, Unchanged int
+	// Skipped are the candidates not imported: those the plan skipped, and
+	// records the policy's intake refused.
+	Skipped []Skip
+}
+
+func (s Summary) String() string {
+	return fmt.Sprintf("created %d, updated %d, unchanged %d, skipped %d", s.Created, s.Updated, s.Unchanged, len(s.Skipped))
+}
+
+// Run imports the plan's records. A record the policy refuses as invalid
+// is skipped with the policy's reason; any other error stops the import
+// and is returned with the summary so far, so a re-run picks up where it
+// stopped (the import is idempotent).
+func (r Runner) Run(ctx context.Context, plan Plan) (Summary, error) {
+	sum := Summary{Skipped: append([]Skip(nil), plan.Skips...)}
+	if r.Actor == nil || !role.Has(r.Actor.Roles, role.Operator) {
+		return sum, fmt.Errorf("import: the importing account needs the operator role: %w", policy.ErrForbidden)
+	}
+	every, interval := r.Every, r.Interval
+	if every <= 0 {
+		every = 100
+	}
+	if interval <= 0 {
+		interval = time.Second
+	}
+	total := len(plan.Records)
+	last, lastN := time.Now(), 0
+	report := func(done int) {
+		if r.Progress != nil {
+			fmt.Fprintf(r.Progress, "import: %d/%d records (%s)\n", done, total, sum)
+		}
+		last, lastN = time.Now(), done
+	}
+	for i, rec := range plan.Records {
+		if err := ctx.Err(); err != nil {
+			return sum, fmt.Errorf("import stopped after %d of %d records: %w", i, total, err)
+		}
+		_, outcome, err := r.Importer.Import(ctx, r.Actor, rec.Key, rec.Source, rec.Input)
+		var ve *policy.ValidationError
+		switch {
+		case errors.As(err, &ve):
+			sum.Skipped = append(sum.Skipped, Skip{rec.Key, rec.Loc, "refused by intake: " + ve.Error()})
+		case err != nil:
+			return sum, fmt.Errorf("import %s (%s): %w", rec.Key, rec.Loc, err)
+		case outcome == policy.Created:
+			sum.Created++
+		case outcome == policy.Updated:
+			sum.Updated++
+		default:
+			sum.Unchanged++
+		}
+		if done := i + 1; done-lastN >= every || time.Since(last) >= interval {
+			report(done)
+		}
+	}
+	if total > 0 && lastN != total {
+		report(total)
+	}
+	return sum, nil
+}
+
+// ImporterHandle is the account imports are made as.
+const ImporterHandle = "importer"
+
+// Accounts is what ImporterAccount needs of the policy.
+type Accounts interface {
+	AccountByHandle(ctx context.Context, handle string) (*ent.Account, error)
+	CreateAccount(ctx context.Context, handle, displayName string, roles []role.Role) (*ent.Account, error)
+}
+
+// ImporterAccount returns the operator account "importer", creating it the
+// first time. An existing account of that name without the operator role
+// is refused rather than promoted: granting roles is an operator's act.
+func ImporterAccount(ctx context.Context, accounts Accounts) (*ent.Account, error) {
+	a, err := accounts.AccountByHandle(ctx, ImporterHandle)
+	if errors.Is(err, policy.ErrNotFound) {
+		a, err = accounts.CreateAccount(ctx, ImporterHandle, "Importer", []role.Role{role.Operator})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("importer account: %w", err)
+	}
+	if !role.Has(a.Roles, role.Operator) {
+		return nil, fmt.Errorf("account @%s exists without the operator role: %w", ImporterHandle, policy.ErrForbidden)
+	}
+	return a, nil
+}
