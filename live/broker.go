@@ -46,6 +46,9 @@ type Broker struct {
 	client *ent.Client
 	log    *slog.Logger
 	kick   chan struct{}
+	// started closes once Run knows the head; subscriptions wait for it,
+	// so none is registered against a head that then jumps forward.
+	started chan struct{}
 
 	mu       sync.Mutex
 	last     int64 // highest sequence number dispatched
@@ -67,7 +70,8 @@ type sub struct {
 
 // New returns a broker reading events through client. Call Run.
 func New(client *ent.Client, log *slog.Logger) *Broker {
-	return &Broker{client: client, log: log, kick: make(chan struct{}, 1), subs: map[*sub]struct{}{}}
+	return &Broker{client: client, log: log, kick: make(chan struct{}, 1), started: make(chan struct{}),
+		subs: map[*sub]struct{}{}}
 }
 
 // EventsCommitted implements policy.Notifier.
@@ -90,6 +94,7 @@ func (b *Broker) Run(ctx context.Context) error {
 	b.mu.Lock()
 	b.last = head
 	b.mu.Unlock()
+	close(b.started)
 	t := time.NewTicker(pollInterval)
 	defer t.Stop()
 	defer b.stop()
@@ -171,6 +176,11 @@ func (s *sub) offer(ev *ent.Event) {
 // in SQL, for the replay) with sequence numbers above after, in order,
 // until ctx ends. The channel closes when the stream ends.
 func (b *Broker) Subscribe(ctx context.Context, after int64, where predicate.Event, match func(*ent.Event) bool) (<-chan *ent.Event, error) {
+	select {
+	case <-b.started:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 	s := &sub{match: match, ch: make(chan *ent.Event, subscriberBuffer), last: after}
 	b.mu.Lock()
 	if b.stopped {
