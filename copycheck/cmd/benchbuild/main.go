@@ -136,28 +136,63 @@ func run(sharedDir string, synthetic int64, workDir string, jobs, shardSize, que
 		}
 		fmt.Println()
 	}
-	// The first pass meets the index cold: each page of the mapped file costs a fault the first
-	// time it is read. A worker checks many bodies, so the second pass is its steady state.
-	found := 0
-	for pass, label := range []string{"Cold", ""} {
-		var exact, near, whole, cpuWhole []time.Duration
+	// Checkers with one stage switched off give each stage's CPU time (normalisation included).
+	only1, only2 := copycheck.DefaultConfig(), copycheck.DefaultConfig()
+	only1.NearMinWords = 1 << 30
+	only2.FlagRun, only2.MatchRun = 1<<30, 1<<30
+	ck1, err := copycheck.NewChecker(x, only1, copycheck.DefaultPhrases())
+	if err != nil {
+		return err
+	}
+	ck2, err := copycheck.NewChecker(x, only2, copycheck.DefaultPhrases())
+	if err != nil {
+		return err
+	}
+	measure := func(ck *copycheck.Checker) (wall, cpu []time.Duration, res []*copycheck.Result, err error) {
 		for _, body := range bodies {
 			t, c := time.Now(), threadCPU()
-			res, err := ck.Check(ctx, body, copycheck.LaTeX)
+			r, err := ck.Check(ctx, body, copycheck.LaTeX)
 			if err != nil {
-				return err
+				return nil, nil, nil, err
 			}
-			whole, cpuWhole = append(whole, time.Since(t)), append(cpuWhole, threadCPU()-c)
-			exact, near = append(exact, res.Timing.Exact), append(near, res.Timing.Near)
-			if pass == 0 && len(res.Matches) > 0 {
-				found++
-			}
+			wall, cpu, res = append(wall, time.Since(t)), append(cpu, threadCPU()-c), append(res, r)
 		}
-		// The stages report wall time only; the whole check has its thread's CPU time too.
-		report("Stage1"+label, exact, nil)
-		report("Stage2"+label, near, nil)
-		report("Check"+label, whole, cpuWhole)
+		return wall, cpu, res, nil
 	}
+	// The first pass meets the index cold: each page of the mapped file costs a fault the first
+	// time it is read. A worker checks many bodies, so the later passes are its steady state.
+	walls, cpus, results, err := measure(ck)
+	if err != nil {
+		return err
+	}
+	report("CheckCold", walls, cpus)
+	found := 0
+	for _, r := range results {
+		if len(r.Matches) > 0 {
+			found++
+		}
+	}
+	walls, cpus, results, err = measure(ck)
+	if err != nil {
+		return err
+	}
+	var exact, near []time.Duration
+	for _, r := range results {
+		exact, near = append(exact, r.Timing.Exact), append(near, r.Timing.Near)
+	}
+	report("Stage1", exact, nil)
+	report("Stage2", near, nil)
+	report("Check", walls, cpus)
+	walls, cpus, _, err = measure(ck1)
+	if err != nil {
+		return err
+	}
+	report("Stage1Only", walls, cpus)
+	walls, cpus, _, err = measure(ck2)
+	if err != nil {
+		return err
+	}
+	report("Stage2Only", walls, cpus)
 	fmt.Fprintf(os.Stderr, "%d of %d bodies had a match (one in five has a planted copy)\n", found, queries)
 	return nil
 }
