@@ -135,3 +135,28 @@ func TestFlagsAndCases(t *testing.T) {
 		_ = packet.DecisionNotes{}
 	})
 }
+
+func TestFlagRateLimit(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, "sqlite3")
+	var ids []string
+	for range policy.FlagRateLimit + 1 {
+		ids = append(ids, f.submit(t, f.member).ID)
+	}
+	eve := f.account(t, "eve")
+	for i, id := range ids {
+		_, err := f.svc.FlagProblem(ctx, eve, policy.FlagInput{ProblemID: id, Reason: flag.ReasonOTHER, Explanation: because})
+		if i < policy.FlagRateLimit && err != nil {
+			t.Fatalf("flag %d: %v", i+1, err)
+		}
+		if i == policy.FlagRateLimit {
+			if diff := cmp.Diff([]errKey{{"", policy.CodeConflict}}, keys(err)); diff != "" {
+				t.Errorf("flag over the rate limit (-want +got):\n%s", diff)
+			}
+		}
+	}
+	f.clock.Advance(policy.FlagRateWindow)
+	if _, err := f.svc.FlagProblem(ctx, eve, policy.FlagInput{ProblemID: ids[len(ids)-1], Reason: flag.ReasonOTHER, Explanation: because}); err != nil {
+		t.Errorf("flag after the window: %v", err)
+	}
+}
