@@ -1,0 +1,290 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/chromedp"
+
+	"github.com/theoremdb/theoremdb/db/dbtest"
+)
+
+// chromiumPath is Debian's Chromium unless CHROMIUM names another binary.
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	return "/usr/bin/chromium"
+}
+
+// browserTimeout bounds one browser test from launch to the last check.
+const browserTimeout = 2 * time.Minute
+
+// newBrowser launches a headless Chromium with a fresh profile and returns a
+// context for its first tab. Without Chromium the test is skipped, unless
+// CI=true, where it fails.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	exe := chromiumPath()
+	if _, err := exec.LookPath(exe); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("browser tests need Chromium at %s (apt-get install chromium, or set CHROMIUM): %v", exe, err)
+		}
+		t.Skipf("Chromium not found at %s (apt-get install chromium, or set CHROMIUM); CI=true fails instead", exe)
+	}
+	profile := t.TempDir()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.UserDataDir(profile),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(1280, 800),
+	)
+	ctx, cancelTimeout := context.WithTimeout(context.Background(), browserTimeout)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	// Cleanups run last-in first-out: the browser exits before its profile
+	// directory is removed.
+	t.Cleanup(func() {
+		cancelBrowser()
+		cancelAlloc()
+		cancelTimeout()
+	})
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("start Chromium at %s: %v", exe, err)
+	}
+	return bctx
+}
+
+// do performs browser steps and fails the test on the first error, naming
+// the step.
+func do(t *testing.T, ctx context.Context, step string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatalf("%s: %v", step, err)
+	}
+}
+
+// get runs one browser action and returns its value, failing the test on an
+// error.
+func get[T any](t *testing.T, ctx context.Context, step string, a chromedp.Action[T]) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		t.Fatalf("%s: %v", step, err)
+	}
+	return v
+}
+
+// byTestID selects the first element with the data-testid.
+func byTestID(id string) chromedp.CSS {
+	return chromedp.CSS(fmt.Sprintf(`[data-testid=%q]`, id))
+}
+
+// text is the visible text of the first element with the data-testid.
+func text(t *testing.T, ctx context.Context, testid string) string {
+	t.Helper()
+	return strings.TrimSpace(get(t, ctx, "read "+testid, chromedp.Text(byTestID(testid))))
+}
+
+// doubleClick presses the mouse button twice on the element, as a person
+// does: two press and release pairs, the second with a click count of 2, so
+// that the page sees two clicks and then a dblclick (chromedp.DoubleClick
+// sends one pair with a click count of 2, which the page sees as one click).
+// The between func runs after the first click.
+func doubleClick(sel chromedp.CSS, between func(context.Context) error) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		if _, err := chromedp.Query(sel, chromedp.NodeVisible)(ctx, t); err != nil {
+			return err
+		}
+		c, err := chromedp.Evaluate[struct{ X, Y float64 }](fmt.Sprintf(`(() => {
+			const el = document.querySelector(%q);
+			el.scrollIntoView({block: "center"});
+			const b = el.getBoundingClientRect();
+			return {X: b.left + b.width / 2, Y: b.top + b.height / 2};
+		})()`, string(sel)))(ctx, t)
+		if err != nil {
+			return err
+		}
+		if _, err := chromedp.MouseClickXY(c.X, c.Y, chromedp.ClickCount(1))(ctx, t); err != nil {
+			return err
+		}
+		if err := between(ctx); err != nil {
+			return err
+		}
+		_, err = chromedp.MouseClickXY(c.X, c.Y, chromedp.ClickCount(2))(ctx, t)
+		return err
+	})
+}
+
+// seededSite migrates and seeds a fresh SQLite database and serves it.
+func seededSite(t *testing.T) (*proc, []string) {
+	t.Helper()
+	env := []string{"DATABASE_URL=" + dbtest.URL(t, "sqlite3")}
+	mustCLI(t, env, "migrate")
+	mustCLI(t, env, "seed")
+	return serve(t, env), env
+}
+
+// createReviewer makes a reviewer account with a password, as an operator
+// does from the command line.
+func createReviewer(t *testing.T, env []string, handle, password string) {
+	t.Helper()
+	mustCLI(t, env, "admin", "account", "create", "--handle", handle, "--role", "reviewer")
+	cmd := exec.Command(binary, "admin", "password", "set", "--handle", handle)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdin = strings.NewReader(password + "\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("theoremdb admin password set --handle %s: %v\n%s", handle, err, out)
+	}
+}
+
+// signUp creates an account through the sign-up form.
+func signUp(t *testing.T, ctx context.Context, base, handle, password string) {
+	t.Helper()
+	do(t, ctx, "sign up",
+		chromedp.Navigate(base+"/signup"),
+		chromedp.WaitVisible(chromedp.CSS(`#handle`)),
+		chromedp.SendKeys(chromedp.CSS(`#handle`), handle),
+		chromedp.SendKeys(chromedp.CSS(`#password`), password),
+		chromedp.Click(byTestID("auth-form")+` button[type=submit]`),
+		chromedp.WaitVisible(byTestID("nav-account")),
+	)
+}
+
+// signIn signs in through the form and waits for the signed-in header.
+func signIn(t *testing.T, ctx context.Context, base, handle, password string) {
+	t.Helper()
+	do(t, ctx, "sign in as "+handle,
+		chromedp.Navigate(base+"/signin"),
+		chromedp.WaitVisible(chromedp.CSS(`#handle`)),
+		chromedp.SendKeys(chromedp.CSS(`#handle`), handle),
+		chromedp.SendKeys(chromedp.CSS(`#password`), password),
+		chromedp.Click(byTestID("auth-form")+` button[type=submit]`),
+		chromedp.WaitVisible(byTestID("nav-account")),
+	)
+}
+
+// waitMath waits until KaTeX has rendered inside the element with the
+// data-testid.
+func waitMath(testid string) chromedp.Action[chromedp.Void] {
+	return chromedp.WaitVisible(byTestID(testid) + ` .katex`)
+}
+
+// screenshotDir holds the screenshots, kept as test artifacts (git-ignored).
+const screenshotDir = "testdata/screenshots"
+
+// screenshot saves a PNG of the whole page as testdata/screenshots/NAME.png.
+func screenshot(t *testing.T, ctx context.Context, name string) string {
+	t.Helper()
+	png := get(t, ctx, "screenshot "+name, chromedp.FullScreenshot(100))
+	if err := os.MkdirAll(screenshotDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(screenshotDir, name+".png")
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(png, []byte("\x89PNG")) {
+		t.Errorf("screenshot %s is not a PNG", p)
+	}
+	return p
+}
+
+// overflow reports how far the page is wider than the viewport, and the
+// widest elements that stick out, to name the culprit in a failure.
+func overflow(t *testing.T, ctx context.Context) (excess int, culprits []string) {
+	t.Helper()
+	type measure struct {
+		Scroll, Inner int
+		Culprits      []string
+	}
+	r := get(t, ctx, "measure overflow", chromedp.Evaluate[measure](`(() => {
+		const inner = window.innerWidth;
+		const out = [];
+		for (const el of document.querySelectorAll("body *")) {
+			const b = el.getBoundingClientRect();
+			if (b.right > inner + 0.5 && out.length < 5) {
+				const id = el.getAttribute("data-testid") || el.id || el.className || "";
+				out.push(el.tagName.toLowerCase() + (id ? "[" + id + "]" : "") + " right=" + Math.round(b.right));
+			}
+		}
+		return {Scroll: document.documentElement.scrollWidth, Inner: inner, Culprits: out};
+	})()`))
+	return r.Scroll - r.Inner, r.Culprits
+}
+
+// heldResponses holds the browser's responses to requests for one URL
+// until released: the server has answered, but the page has not seen it,
+// as on a slow connection.
+type heldResponses struct {
+	paused chan fetch.RequestID
+	held   []fetch.RequestID
+	cancel context.CancelFunc
+}
+
+// holdResponses starts holding the responses for the URL.
+func holdResponses(t *testing.T, ctx context.Context, url string) *heldResponses {
+	t.Helper()
+	ectx, cancel := context.WithCancel(ctx)
+	h := &heldResponses{paused: make(chan fetch.RequestID, 16), cancel: cancel}
+	events := chromedp.Events(ectx, fetch.RequestPaused)
+	go func() {
+		for ev, err := range events {
+			if err != nil {
+				return
+			}
+			h.paused <- ev.RequestID
+		}
+	}()
+	_, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{
+		{URLPattern: url, RequestStage: fetch.RequestStageResponse}}})
+	if err != nil {
+		cancel()
+		t.Fatalf("hold responses for %s: %v", url, err)
+	}
+	t.Cleanup(cancel)
+	return h
+}
+
+// next waits until the server has answered one more request.
+func (h *heldResponses) next(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	select {
+	case id := <-h.paused:
+		h.held = append(h.held, id)
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("no response came after %d: %w", len(h.held), ctx.Err())
+	}
+}
+
+// release lets the held responses through and stops holding. A response
+// whose navigation the page has since replaced is gone, so its error is
+// ignored.
+func (h *heldResponses) release(t *testing.T, ctx context.Context) {
+	t.Helper()
+	for _, id := range h.held {
+		_, _ = chromedp.Call(ctx, fetch.ContinueResponse, fetch.ContinueResponseParams{RequestID: id})
+	}
+	if _, err := chromedp.Call(ctx, fetch.Disable, cdp.Empty{}); err != nil {
+		t.Fatalf("stop holding responses: %v", err)
+	}
+	h.cancel()
+}

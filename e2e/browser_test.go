@@ -1,0 +1,309 @@
+package e2e
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+var (
+	problemURLRe = regexp.MustCompile(`/p/(TDB-\d+)(?:\?|$)`)
+	problemIDRe  = regexp.MustCompile(`^TDB-\d+$`)
+)
+
+// queueLinks lists the review links of the review queue, in its order.
+const queueLinks = `Array.from(document.querySelectorAll('[data-testid="queue-row"] a')).map(a => a.getAttribute("href"))`
+
+// TestBrowserSignUpAndSubmit walks a newcomer through Chromium: sign up, a
+// submission refused for its empty title with everything else kept, the
+// corrected submission, and the new page with its ID, its deadline in UTC
+// and the statement rendered by KaTeX.
+func TestBrowserSignUpAndSubmit(t *testing.T) {
+	ctx := newBrowser(t)
+	s, _ := seededSite(t)
+	signUp(t, ctx, s.URL, "grace", "a long enough password")
+
+	today := time.Now().UTC().Format("2006-01-02")
+	typed := []struct{ id, text string }{
+		{"#statement", "Is every even integer $n > 2$ the sum of two primes $p + q$?"},
+		{"#tags", "number theory, primes"},
+		{"#acceptance-criterion", "A proof for every even n > 2, or one even number that is not such a sum."},
+		{"#provenance-attribution", "C. Goldbach, 1742"},
+		{"#provenance-sourceLocator", "Letter to Euler, 7 June 1742"},
+		{"#provenance-rightsBasis", "Written in our own words."},
+		{"#references-0-identifier", "arXiv:1312.7748"},
+		{"#references-0-citation", "H. Helfgott, The ternary Goldbach problem."},
+		{"#references-0-relevance", "Settles the ternary version; the binary one stays open."},
+		{"#referenceSearch-databases", "zbMATH Open\narXiv"},
+		{"#referenceSearch-queries", "binary Goldbach"},
+		{"#referenceSearch-coverage", "Titles and abstracts."},
+	}
+	fill := []chromedp.Action[chromedp.Void]{
+		chromedp.Click(chromedp.CSS(`nav a[href="/submit"]`)),
+		chromedp.WaitVisible(byTestID("problem-form")),
+	}
+	for _, f := range typed {
+		fill = append(fill, chromedp.SendKeys(chromedp.CSS(f.id), f.text))
+	}
+	// A select and a date field take values, not keystrokes: the order in
+	// which a date field takes typed digits follows the browser's locale.
+	fill = append(fill,
+		chromedp.SetValue(chromedp.CSS(`#provenance-kind`), "IMPORTED"),
+		chromedp.SetValue(chromedp.CSS(`#referenceSearch-checkedOn`), today),
+		chromedp.Click(byTestID("submit-button")),
+		chromedp.WaitVisible(byTestID("error-title")),
+	)
+	do(t, ctx, "submit without a title", fill...)
+
+	if got := text(t, ctx, "error-title"); got != "is required" {
+		t.Errorf("title error = %q; want %q", got, "is required")
+	}
+	if links := get(t, ctx, "list the error summary's links", chromedp.Evaluate[[]string](
+		`Array.from(document.querySelectorAll('[data-testid="error-summary"] a')).map(a => a.getAttribute("href"))`)); !slices.Equal(links, []string{"#title"}) {
+		t.Errorf("error summary links to %q; want one link to #title", links)
+	}
+	kept := append(typed, struct{ id, text string }{"#provenance-kind", "IMPORTED"},
+		struct{ id, text string }{"#referenceSearch-checkedOn", today})
+	for _, f := range kept {
+		if got := get(t, ctx, "read "+f.id, chromedp.Value(chromedp.CSS(f.id))); got != f.text {
+			t.Errorf("after the refused submit %s = %q; want %q kept", f.id, got, f.text)
+		}
+	}
+
+	do(t, ctx, "submit with a title",
+		chromedp.SendKeys(chromedp.CSS(`#title`), "Binary Goldbach conjecture"),
+		chromedp.Click(byTestID("submit-button")),
+		chromedp.WaitVisible(byTestID("problem-id")),
+		waitMath("statement"),
+	)
+	location := get(t, ctx, "read the address", chromedp.Location())
+	id := text(t, ctx, "problem-id")
+	if m := problemURLRe.FindStringSubmatch(location); m == nil || m[1] != id || !problemIDRe.MatchString(id) {
+		t.Fatalf("landed on %s showing problem-id %q; want the new problem's page and its ID", location, id)
+	}
+	if flash := text(t, ctx, "flash"); !strings.Contains(flash, "Submitted as "+id) {
+		t.Errorf("flash = %q; want it to give the new ID", flash)
+	}
+	if deadline := text(t, ctx, "deadline"); !strings.HasSuffix(deadline, "UTC") {
+		t.Errorf("deadline = %q; want a UTC time", deadline)
+	}
+	iso := get(t, ctx, "read the deadline's datetime", chromedp.AttributeValue(byTestID("deadline"), "datetime"))
+	if d, err := time.Parse(time.RFC3339, iso.Value); err != nil {
+		t.Errorf("deadline datetime = %q: %v", iso.Value, err)
+	} else if left := time.Until(d); left < 7*24*time.Hour-5*time.Minute || left > 7*24*time.Hour {
+		t.Errorf("deadline %s is %v away; want the seven-day challenge period", iso.Value, left)
+	}
+	tex := get(t, ctx, "read the rendered TeX", chromedp.Evaluate[[]string](
+		`Array.from(document.querySelectorAll('[data-testid="statement"] .katex annotation')).map(a => a.textContent)`))
+	if want := []string{"n > 2", "p + q"}; !slices.Equal(tex, want) {
+		t.Errorf("TeX rendered by KaTeX in the statement = %q; want %q", tex, want)
+	}
+}
+
+// TestBrowserReviewerArchives has a reviewer archive a problem from the
+// queue with a reason code and double-click "Record decision": one decision
+// is recorded and the History tab shows it.
+func TestBrowserReviewerArchives(t *testing.T) {
+	ctx := newBrowser(t)
+	s, env := seededSite(t)
+	createReviewer(t, env, "rita", "reviewer password")
+	signIn(t, ctx, s.URL, "rita", "reviewer password")
+
+	do(t, ctx, "open the review queue",
+		chromedp.Click(byTestID("nav-review")),
+		chromedp.WaitVisible(byTestID("review-queue")),
+	)
+	hrefs := get(t, ctx, "list the queue", chromedp.Evaluate[[]string](queueLinks))
+	// The first problem in the queue without an earlier decision.
+	var href, id string
+	for _, h := range hrefs {
+		pid := strings.TrimPrefix(h, "/review/")
+		if n, _ := decisionsOf(t, s, pid); n == 0 {
+			href, id = h, pid
+			break
+		}
+	}
+	if href == "" {
+		t.Fatalf("review queue %v has no problem without decisions", hrefs)
+	}
+
+	do(t, ctx, "open "+href,
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`a[href=%q]`, href))),
+		chromedp.WaitVisible(byTestID("decision-form")),
+	)
+	codes := get(t, ctx, "list reason codes", chromedp.Evaluate[[]string](
+		`Array.from(document.querySelectorAll('#reasonCode option')).map(o => o.value).filter(v => v)`))
+	const code = "KNOWN_ANSWER"
+	if !slices.Contains(codes, code) {
+		t.Fatalf("reason codes = %v; want %s among them", codes, code)
+	}
+	do(t, ctx, "fill the archive decision",
+		chromedp.Click(chromedp.CSS(`#action-ARCHIVE`)),
+		chromedp.SetValue(chromedp.CSS(`#reasonCode`), code),
+		chromedp.SendKeys(chromedp.CSS(`#notes-reason`), "Known: settled by a cited preprint; see the references."),
+	)
+	// The second click lands after the server has answered the first but
+	// before the page has seen the answer, as on a slow connection: both
+	// requests reach the server.
+	held := holdResponses(t, ctx, s.URL+href)
+	do(t, ctx, "double-click Record decision", doubleClick(byTestID("decide-button"), held.next))
+	if err := held.next(ctx); err != nil {
+		t.Fatalf("the second click sent no request: %v", err)
+	}
+	held.release(t, ctx)
+	do(t, ctx, "land on the History tab", chromedp.WaitVisible(byTestID("tab-panel-history")))
+	if flash := text(t, ctx, "flash"); !strings.Contains(flash, "already recorded") {
+		t.Errorf("flash after the second request = %q; want the decision reported as already recorded", flash)
+	}
+
+	if n, state := decisionsOf(t, s, id); n != 1 || state != "ARCHIVED" {
+		t.Errorf("%s after a double-clicked archive: %d decisions, state %s; want 1, ARCHIVED", id, n, state)
+	}
+
+	// The problem page's History tab, reached from its Problem tab.
+	do(t, ctx, "open the History tab",
+		chromedp.Navigate(s.URL+"/p/"+id),
+		chromedp.WaitVisible(byTestID("tab-history")),
+		chromedp.Click(byTestID("tab-history")),
+		chromedp.WaitVisible(byTestID("reason-code")),
+	)
+	if got := text(t, ctx, "reason-code"); !strings.Contains(got, "known answer") {
+		t.Errorf("reason-code = %q; want known answer", got)
+	}
+	if got := text(t, ctx, "state"); got != "archived" {
+		t.Errorf("state badge = %q; want archived", got)
+	}
+	if n := get(t, ctx, "count decisions on the page", chromedp.Evaluate[int](
+		`document.querySelectorAll('[data-testid="decision"]').length`)); n != 1 {
+		t.Errorf("History tab shows %d decisions; want 1", n)
+	}
+}
+
+// decisionsOf asks the GraphQL endpoint for a problem's decisions and state.
+func decisionsOf(t *testing.T, s *proc, id string) (int, string) {
+	t.Helper()
+	r := s.graphql(t, "", fmt.Sprintf(`{ problem(id: %q) { decisions { id } state } }`, id), nil)
+	if len(r.Errors) > 0 {
+		t.Fatalf("problem %s: %+v", id, r.Errors)
+	}
+	ds, _ := path(r.Data, "problem", "decisions").([]any)
+	state, _ := path(r.Data, "problem", "state").(string)
+	return len(ds), state
+}
+
+// TestBrowserScreenshots saves the home page, a problem page, the submit
+// form with errors and a review page at a phone's and a desktop's width
+// under testdata/screenshots, and checks that nothing scrolls sideways on
+// the phone.
+func TestBrowserScreenshots(t *testing.T) {
+	ctx := newBrowser(t)
+	s, env := seededSite(t)
+	createReviewer(t, env, "rita", "reviewer password")
+	signIn(t, ctx, s.URL, "rita", "reviewer password")
+
+	do(t, ctx, "open the review queue",
+		chromedp.Navigate(s.URL+"/review"),
+		chromedp.WaitVisible(byTestID("review-queue")),
+	)
+	queue := get(t, ctx, "list the queue", chromedp.Evaluate[[]string](queueLinks))
+	if len(queue) == 0 {
+		t.Fatal("the seeded review queue is empty")
+	}
+	review := queue[0]
+	problem := strings.Replace(review, "/review/", "/p/", 1)
+
+	pages := []struct {
+		name string
+		load []chromedp.Action[chromedp.Void]
+	}{
+		{"home", []chromedp.Action[chromedp.Void]{
+			chromedp.Navigate(s.URL + "/"),
+			chromedp.WaitVisible(chromedp.CSS(`main h1`)),
+		}},
+		{"problem", []chromedp.Action[chromedp.Void]{
+			chromedp.Navigate(s.URL + problem),
+			chromedp.WaitVisible(byTestID("problem-id")),
+			waitMath("statement"),
+		}},
+		{"submit-errors", []chromedp.Action[chromedp.Void]{
+			chromedp.Navigate(s.URL + "/submit"),
+			chromedp.WaitVisible(byTestID("problem-form")),
+			chromedp.Click(byTestID("submit-button")),
+			chromedp.WaitVisible(byTestID("error-summary")),
+		}},
+		{"review", []chromedp.Action[chromedp.Void]{
+			chromedp.Navigate(s.URL + review),
+			chromedp.WaitVisible(byTestID("decision-form")),
+			waitMath("statement"),
+		}},
+	}
+	for _, width := range []int64{360, 1280} {
+		for _, p := range pages {
+			name := fmt.Sprintf("%s-%d", p.name, width)
+			do(t, ctx, "load "+name, append([]chromedp.Action[chromedp.Void]{chromedp.EmulateViewport(width, 800)}, p.load...)...)
+			get(t, ctx, "wait for fonts on "+name, chromedp.Evaluate[bool](`document.fonts.ready.then(() => true)`, chromedp.EvalAwaitPromise))
+			if width == 360 {
+				if excess, culprits := overflow(t, ctx); excess > 0 {
+					t.Errorf("%s: the page is %dpx wider than the 360px viewport; sticking out: %s", name, excess, strings.Join(culprits, ", "))
+				}
+			}
+			t.Logf("saved %s", screenshot(t, ctx, name))
+		}
+	}
+}
+
+// TestBrowserKeyboard checks that the first Tab on the submit page reaches
+// the skip link, that every stop after it shows where focus is, and that the
+// skip link leads to the main content.
+func TestBrowserKeyboard(t *testing.T) {
+	ctx := newBrowser(t)
+	s, _ := seededSite(t)
+	signUp(t, ctx, s.URL, "kim", "a long enough password")
+	do(t, ctx, "open the submit page",
+		chromedp.Navigate(s.URL+"/submit"),
+		chromedp.WaitVisible(byTestID("problem-form")),
+	)
+
+	type focused struct {
+		Tag, Text, Href, ID, Outline string
+		Width                        float64
+		OnScreen                     bool
+	}
+	const describe = `(() => {
+		const el = document.activeElement;
+		const cs = getComputedStyle(el);
+		const b = el.getBoundingClientRect();
+		return {Tag: el.tagName.toLowerCase(), Text: (el.textContent || "").trim().slice(0, 40),
+			Href: el.getAttribute("href") || "", ID: el.id, Outline: cs.outlineStyle,
+			Width: parseFloat(cs.outlineWidth) || 0,
+			OnScreen: b.width > 0 && b.height > 0 && b.right > 0 && b.left < innerWidth};
+	})()`
+	const stops = 12
+	for i := range stops {
+		do(t, ctx, fmt.Sprintf("Tab %d", i+1), chromedp.KeyEvent(kb.Tab))
+		f := get(t, ctx, "describe the focused element", chromedp.Evaluate[focused](describe))
+		if i == 0 && (f.Tag != "a" || f.Href != "#main") {
+			t.Fatalf("the first Tab focuses <%s href=%q> %q; want the skip link to #main", f.Tag, f.Href, f.Text)
+		}
+		if f.Outline == "none" || f.Width == 0 || !f.OnScreen {
+			t.Errorf("Tab %d focuses <%s id=%q> %q with outline %s %gpx, on screen %v; want a visible focus outline",
+				i+1, f.Tag, f.ID, f.Text, f.Outline, f.Width, f.OnScreen)
+		}
+	}
+
+	do(t, ctx, "follow the skip link",
+		chromedp.Navigate(s.URL+"/submit"),
+		chromedp.WaitVisible(byTestID("problem-form")),
+		chromedp.KeyEvent(kb.Tab),
+		chromedp.KeyEvent(kb.Enter),
+	)
+	if loc := get(t, ctx, "read the address", chromedp.Location()); !strings.HasSuffix(loc, "#main") {
+		t.Errorf("after Enter on the skip link the page is at %s; want #main", loc)
+	}
+}
