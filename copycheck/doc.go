@@ -8,4 +8,13 @@
 // The package is pure Go and knows nothing of the database, the review policy's state machine or
 // the transports: callers pass bytes in and get a Result out. It must not decide anything beyond
 // the verdict the policy derives from a match's licence class, and it never rewrites a body.
+//
+// The flow: Corpus.Add copies a collection's originals into the corpus directory with its licence
+// class and source URI; Corpus.Build normalises every document and writes shards of at most
+// 1 GiB of normalised text, each holding the text, its suffix array (SA-IS), the offset map,
+// the paragraph chunks with their MinHash signatures and the LSH band keys; Corpus.Open maps
+// the shards into memory; Checker.Check normalises a body, finds its maximal exact runs and its
+// near copies, and maps every match back to byte offsets in the body and in the source file.
+// Calibrate measures false matches on human text and the recall of planted copies
+// (CALIBRATION.md).
 package copycheck
