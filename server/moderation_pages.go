@@ -52,7 +52,7 @@ func (s *Server) flag(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	http.Redirect(w, r, "/p/"+p.ID+"?flash="+urlQuery("Thank you. Your report went to the moderators."), http.StatusSeeOther)
+	redirectWith(w, r, "/p/"+p.ID, "Thank you. Your report went to the moderators.")
 	return nil
 }
 
@@ -124,7 +124,7 @@ func (s *Server) moderateAction(w http.ResponseWriter, r *http.Request) error {
 	} else if err != nil {
 		return err
 	}
-	http.Redirect(w, r, "/moderate?flash="+urlQuery(msg), http.StatusSeeOther)
+	redirectWith(w, r, "/moderate", msg)
 	return nil
 }
 

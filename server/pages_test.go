@@ -187,7 +187,7 @@ func attr(as []htmlAttr, key string) string {
 	return ""
 }
 
-var problemIDRe = regexp.MustCompile(`^/p/(TDB-\d+)\?`)
+var problemIDRe = regexp.MustCompile(`^/p/(TDB-\d+)$`)
 
 func TestSignUpSubmitAndReview(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, dialectName string) {

@@ -3,7 +3,6 @@ package server
 import (
 	"net"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -96,4 +95,3 @@ func clientIP(r *http.Request) string {
 	return host
 }
 
-func urlQuery(s string) string { return url.QueryEscape(s) }

@@ -123,6 +123,6 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 	if res.Replayed {
 		msg = "This decision was already recorded; nothing was recorded twice."
 	}
-	http.Redirect(w, r, "/p/"+res.Problem.ID+"?tab=history&flash="+urlQuery(msg), http.StatusSeeOther)
+	redirectWith(w, r, "/p/"+res.Problem.ID+"?tab=history", msg)
 	return nil
 }

@@ -58,7 +58,7 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger) *Server {
 		{"GET /moderation/log", s.moderationLog},
 	}
 	for _, pg := range pages {
-		s.handle(pg.pattern, securityHeaders(withSession(p, s.pageFunc(pg.h))))
+		s.handle(pg.pattern, securityHeaders(withSession(p, takeFlash(s.pageFunc(pg.h)))))
 	}
 	s.mux.Handle("/", securityHeaders(withSession(p, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, "There is no such page.", nil)

@@ -56,7 +56,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	http.Redirect(w, r, "/p/"+p.ID+"?flash="+urlQuery("Submitted as "+p.ID+". Its challenge period ends "+ui.When(p.Deadline)+"."), http.StatusSeeOther)
+	redirectWith(w, r, "/p/"+p.ID, "Submitted as "+p.ID+". Its challenge period ends "+ui.When(p.Deadline)+".")
 	return nil
 }
 
@@ -111,7 +111,7 @@ func (s *Server) revise(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	http.Redirect(w, r, "/p/"+id+"?flash="+urlQuery("Revision saved."), http.StatusSeeOther)
+	redirectWith(w, r, "/p/"+id, "Revision saved.")
 	return nil
 }
 
@@ -186,7 +186,7 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	setSession(w, tok)
-	http.Redirect(w, r, "/account?flash="+urlQuery("Welcome to TheoremDB."), http.StatusSeeOther)
+	redirectWith(w, r, "/account", "Welcome to TheoremDB.")
 	return nil
 }
 
@@ -197,7 +197,7 @@ func (s *Server) signout(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	clearSession(w)
-	http.Redirect(w, r, "/?flash="+urlQuery("Signed out."), http.StatusSeeOther)
+	redirectWith(w, r, "/", "Signed out.")
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io/fs"
 	"net/http"
+	"net/url"
 
 	"github.com/a-h/templ"
 
@@ -71,11 +72,40 @@ func clearSession(w http.ResponseWriter) {
 		SameSite: http.SameSiteLaxMode, MaxAge: -1})
 }
 
+// flashCookie carries a one-time message across a redirect. It is a
+// cookie, not a query parameter, so no link can put words in our mouth.
+const flashCookie = "__Host-tdb_flash"
+
+type flashKey struct{}
+
+// redirectWith redirects after a successful form and shows msg once on the
+// next page.
+func redirectWith(w http.ResponseWriter, r *http.Request, to, msg string) {
+	http.SetCookie(w, &http.Cookie{Name: flashCookie, Value: url.QueryEscape(msg), Path: "/", Secure: true,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, MaxAge: 60})
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
+// takeFlash moves the flash message from its cookie into the context and
+// clears the cookie.
+func takeFlash(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if c, err := r.Cookie(flashCookie); err == nil {
+			if msg, err := url.QueryUnescape(c.Value); err == nil && msg != "" {
+				r = r.WithContext(context.WithValue(r.Context(), flashKey{}, msg))
+			}
+			http.SetCookie(w, &http.Cookie{Name: flashCookie, Value: "", Path: "/", Secure: true, HttpOnly: true,
+				SameSite: http.SameSiteLaxMode, MaxAge: -1})
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // page is the frame data of a request.
 func page(r *http.Request, title string) ui.Page {
 	nonce, _ := r.Context().Value(nonceKey{}).(string)
-	return ui.Page{Title: title, Nonce: nonce, Viewer: viewer.From(r.Context()), Path: r.URL.Path,
-		Flash: r.URL.Query().Get("flash")}
+	flash, _ := r.Context().Value(flashKey{}).(string)
+	return ui.Page{Title: title, Nonce: nonce, Viewer: viewer.From(r.Context()), Path: r.URL.Path, Flash: flash}
 }
 
 // render writes a whole page.
