@@ -90,7 +90,8 @@ type Timing struct {
 	Normalise, Exact, Near time.Duration
 }
 
-// Checker runs the copy check of a body against an index.
+// Checker runs the copy check of a body against an index. It only reads the index, so one
+// Checker serves any number of goroutines at once.
 type Checker struct {
 	index   *Index
 	config  Config
