@@ -343,7 +343,7 @@ func TestModerationPages(t *testing.T) {
 	_, body, _ = s.get(mb, "/moderate")
 	pagetest.Check(t, "/moderate", body)
 	cases := pagetest.Select(t, body, "case")
-	if len(cases) != 1 || !strings.Contains(pagetest.Text(cases[0]), "@rex · 1 flags in all") {
+	if len(cases) != 1 || !strings.Contains(pagetest.Text(cases[0]), "@rex · 1 flag in all") {
 		t.Fatalf("moderation queue shows %d cases: %q", len(cases), text(t, body, "case"))
 	}
 	caseID := attr(cases[0].Attr, "data-case")

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/theoremdb/theoremdb/ent"
@@ -75,4 +76,12 @@ func requiredList(fields []string) string {
 		}
 	}
 	return strings.Join(labels, ", ")
+}
+
+// Plural says "1 flag" or "3 flags".
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
 }
