@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"entgo.io/ent/dialect"
+
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
@@ -202,7 +204,7 @@ func (s *Service) moderate(ctx context.Context, actor *ent.Account, caseID strin
 	}
 	err := s.inTx(ctx, func(ctx context.Context, t *tx) error {
 		q := t.ModerationCase.Query().Where(moderationcase.ID(caseID))
-		if t.s.db.Dialect == "postgres" {
+		if t.s.db.Dialect == dialect.Postgres {
 			q = q.ForUpdate()
 		}
 		c, err := q.Only(ctx)

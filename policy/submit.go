@@ -39,8 +39,7 @@ func (s *Service) Submit(ctx context.Context, actor *ent.Account, in ProblemInpu
 	if actor == nil {
 		return nil, ErrUnauthenticated
 	}
-	now := s.Now()
-	ok, err := in.validate(now, role.Has(actor.Roles, role.Agent))
+	ok, err := in.validate(s.Now(), role.Has(actor.Roles, role.Agent))
 	if err != nil {
 		return nil, err
 	}
