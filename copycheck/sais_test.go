@@ -99,3 +99,31 @@ func FuzzBuildSuffixArray(f *testing.F) {
 		}
 	})
 }
+
+// TestBuildSuffixArrayRepetitive covers texts whose reduced strings recurse several levels deep,
+// with bucket counters in the spare part of the array or allocated.
+func TestBuildSuffixArrayRepetitive(t *testing.T) {
+	t.Parallel()
+	fib := []byte("a")
+	for prev := []byte("b"); len(fib) < 3000; {
+		fib, prev = append(slices.Clone(fib), prev...), fib
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	texts := [][]byte{fib, bytes.Repeat([]byte("abcab"), 700), bytes.Repeat([]byte("ab"), 1500)}
+	for trial := 0; trial < 20; trial++ {
+		unit := make([]byte, 1+r.IntN(40))
+		for i := range unit {
+			unit[i] = byte(r.IntN(3))
+		}
+		text := bytes.Repeat(unit, 1+3000/len(unit))
+		text[r.IntN(len(text))] = byte(r.IntN(256))
+		texts = append(texts, text)
+	}
+	for _, text := range texts {
+		sa := make([]int32, len(text))
+		buildSuffixArray(text, sa)
+		if want := naiveSuffixArray(text); !slices.Equal(sa, want) {
+			t.Fatalf("buildSuffixArray(%q) differs from the sorted suffixes", text)
+		}
+	}
+}
