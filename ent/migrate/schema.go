@@ -154,6 +154,11 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{DecisionsColumns[11], DecisionsColumns[9]},
 			},
+			{
+				Name:    "decision_revision_id_action",
+				Unique:  false,
+				Columns: []*schema.Column{DecisionsColumns[13], DecisionsColumns[1]},
+			},
 		},
 	}
 	// EventsColumns holds the columns for the "events" table.

@@ -57,5 +57,5 @@ func (Decision) Edges() []ent.Edge {
 
 // Indexes of the Decision.
 func (Decision) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("problem_id", "created_at")}
+	return []ent.Index{index.Fields("problem_id", "created_at"), index.Fields("revision_id", "action")}
 }

@@ -14,6 +14,8 @@ CREATE TABLE `decisions` (`id` text NOT NULL, `action` text NOT NULL, `reason_co
 CREATE UNIQUE INDEX `decisions_idempotency_key_key` ON `decisions` (`idempotency_key`);
 -- Create index "decision_problem_id_created_at" to table: "decisions"
 CREATE INDEX `decision_problem_id_created_at` ON `decisions` (`problem_id`, `created_at`);
+-- Create index "decision_revision_id_action" to table: "decisions"
+CREATE INDEX `decision_revision_id_action` ON `decisions` (`revision_id`, `action`);
 -- Create "events" table
 CREATE TABLE `events` (`id` text NOT NULL, `seq` integer NOT NULL, `at` datetime NOT NULL, `actor` text NOT NULL, `authority` text NOT NULL, `kind` text NOT NULL, `subject` text NOT NULL, `payload` text NOT NULL, `prev_hash` text NOT NULL, `hash` text NOT NULL, `public` bool NOT NULL DEFAULT (true), PRIMARY KEY (`id`));
 -- Create index "events_seq_key" to table: "events"

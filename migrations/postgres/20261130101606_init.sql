@@ -12,6 +12,8 @@ CREATE TABLE "counters" ("id" character varying NOT NULL, "value" bigint NOT NUL
 CREATE TABLE "decisions" ("id" character varying NOT NULL, "action" character varying NOT NULL, "reason_code" character varying NULL, "notes" jsonb NOT NULL, "revision_requests" jsonb NULL, "authority" character varying NOT NULL, "policy_version" character varying NOT NULL, "idempotency_key" character varying NOT NULL, "input_digest" character varying NOT NULL, "created_at" timestamptz NOT NULL, "reviewer_id" character varying NOT NULL, "problem_id" character varying NOT NULL, "merge_into_id" character varying NULL, "revision_id" character varying NOT NULL, PRIMARY KEY ("id"));
 -- Create index "decision_problem_id_created_at" to table: "decisions"
 CREATE INDEX "decision_problem_id_created_at" ON "decisions" ("problem_id", "created_at");
+-- Create index "decision_revision_id_action" to table: "decisions"
+CREATE INDEX "decision_revision_id_action" ON "decisions" ("revision_id", "action");
 -- Create index "decisions_idempotency_key_key" to table: "decisions"
 CREATE UNIQUE INDEX "decisions_idempotency_key_key" ON "decisions" ("idempotency_key");
 -- Create "events" table
