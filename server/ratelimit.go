@@ -94,4 +94,3 @@ func clientIP(r *http.Request) string {
 	}
 	return host
 }
-
