@@ -49,6 +49,17 @@ func (r *mutationResolver) RecordDecision(ctx context.Context, input model.Recor
 	return &model.RecordDecisionPayload{Decision: res.Decision, Problem: res.Problem, UserErrors: []*model.UserError{}}, nil
 }
 
+// AttachClaim is the resolver for the attachClaim field.
+func (r *mutationResolver) AttachClaim(ctx context.Context, input model.AttachClaimInput) (*model.AttachClaimPayload, error) {
+	c, err := r.policy.AttachClaim(ctx, viewer.From(ctx), policy.ClaimInput{ProblemID: input.ProblemID,
+		Summary: input.Summary, Scope: deref(input.Scope), Relation: input.Relation})
+	if err != nil {
+		ues, err := userErrors(err)
+		return &model.AttachClaimPayload{UserErrors: ues}, err
+	}
+	return &model.AttachClaimPayload{Claim: c, UserErrors: []*model.UserError{}}, nil
+}
+
 // Mutation returns generated.MutationResolver implementation.
 func (r *Resolver) Mutation() generated.MutationResolver { return &mutationResolver{r} }
 

@@ -378,3 +378,39 @@ func TestLimits(t *testing.T) {
 		t.Errorf("malformed JSON status = %d; want 400", resp.StatusCode)
 	}
 }
+
+func TestAttachClaimOverGraphQL(t *testing.T) {
+	a := newAPI(t, "sqlite3")
+	a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+	agent := a.token("prover", role.Agent)
+	var out struct {
+		AttachClaim struct {
+			Claim      *struct{ ID, Status string }
+			UserErrors []userError
+		}
+	}
+	a.do(agent, `mutation { attachClaim(input: {problemId: "TDB-1", summary: "Every n below 10^6 is good (exhaustive check).", relation: ADDRESSES}) { claim { id status } userErrors { field message code } } }`, nil, &out)
+	if out.AttachClaim.Claim == nil || out.AttachClaim.Claim.Status != "PROPOSED" {
+		t.Fatalf("attachClaim = %+v", out.AttachClaim)
+	}
+	a.do(agent, `mutation { attachClaim(input: {problemId: "TDB-1", summary: "Proof.", relation: RESOLVES}) { claim { id } userErrors { field message code } } }`, nil, &out)
+	if len(out.AttachClaim.UserErrors) != 1 || out.AttachClaim.UserErrors[0].Code != "FORBIDDEN" {
+		t.Errorf("agent RESOLVES userErrors = %+v; want FORBIDDEN", out.AttachClaim.UserErrors)
+	}
+	var packet struct {
+		Problem struct {
+			Claims []struct {
+				Status   string
+				Bindings []struct{ Relation string }
+			}
+			Events []struct{ Kind string }
+		}
+	}
+	a.do("", `{ problem(id: "TDB-1") { claims { status bindings { relation } } events { kind } } }`, nil, &packet)
+	if len(packet.Problem.Claims) != 1 || packet.Problem.Claims[0].Bindings[0].Relation != "ADDRESSES" {
+		t.Errorf("claims in the packet = %+v", packet.Problem.Claims)
+	}
+	if n := len(packet.Problem.Events); n != 2 || packet.Problem.Events[1].Kind != "claim.attached" {
+		t.Errorf("events = %+v; want the submission and the claim", packet.Problem.Events)
+	}
+}

@@ -26,11 +26,26 @@ type MutationResolver interface {
 	ClaimCase(ctx context.Context, input model.ClaimCaseInput) (*model.ModerationPayload, error)
 	DismissCase(ctx context.Context, input model.DismissCaseInput) (*model.ModerationPayload, error)
 	RemoveProblem(ctx context.Context, input model.RemoveProblemInput) (*model.ModerationPayload, error)
+	AttachClaim(ctx context.Context, input model.AttachClaimInput) (*model.AttachClaimPayload, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
 
 // region    ***************************** args.gotpl *****************************
+
+func (ec *executionContext) field_Mutation_attachClaim_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.AttachClaimInput, error) {
+			return ec.unmarshalNAttachClaimInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐAttachClaimInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
 
 func (ec *executionContext) field_Mutation_claimCase_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
@@ -133,6 +148,70 @@ func (ec *executionContext) field_Mutation_submitProblem_args(ctx context.Contex
 // endregion ***************************** args.gotpl *****************************
 
 // region    **************************** field.gotpl *****************************
+
+func (ec *executionContext) _AttachClaimPayload_claim(ctx context.Context, field graphql.CollectedField, obj *model.AttachClaimPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AttachClaimPayload_claim(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Claim, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Claim) graphql.Marshaler {
+			return ec.marshalOClaim2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐClaim(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AttachClaimPayload_claim(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AttachClaimPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Claim(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AttachClaimPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.AttachClaimPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AttachClaimPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AttachClaimPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AttachClaimPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
 
 func (ec *executionContext) _Mutation_submitProblem(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
@@ -436,6 +515,50 @@ func (ec *executionContext) fieldContext_Mutation_removeProblem(ctx context.Cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_removeProblem_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_attachClaim(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_attachClaim(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AttachClaim(ctx, fc.Args["input"].(model.AttachClaimInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AttachClaimPayload) graphql.Marshaler {
+			return ec.marshalNAttachClaimPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐAttachClaimPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_attachClaim(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AttachClaimPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_attachClaim_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -845,6 +968,69 @@ func (ec *executionContext) unmarshalInputAcceptanceInput(ctx context.Context, o
 func UnmarshalAcceptanceInput(ctx context.Context, raw any) (packet.Acceptance, error) {
 	var out packet.Acceptance
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "AcceptanceInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputAttachClaimInput(ctx context.Context, obj any) (model.AttachClaimInput, error) {
+	var it model.AttachClaimInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"problemId", "summary", "scope", "relation"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "problemId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("problemId"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProblemID = data
+		case "summary":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("summary"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Summary = data
+		case "scope":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("scope"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Scope = data
+		case "relation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relation"))
+			data, err := ec.unmarshalNBindingRelation2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋbindingᚐRelation(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Relation = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalAttachClaimInput unmarshals raw into the AttachClaimInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalAttachClaimInput(ctx context.Context, raw any) (model.AttachClaimInput, error) {
+	var out model.AttachClaimInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "AttachClaimInput", raw, &out)
 	return out, err
 }
 
@@ -1500,6 +1686,44 @@ func UnmarshalSubmitProblemInput(ctx context.Context, raw any) (model.SubmitProb
 
 // region    **************************** object.gotpl ****************************
 
+var attachClaimPayloadImplementors = []string{"AttachClaimPayload"}
+
+func (ec *executionContext) _AttachClaimPayload(ctx context.Context, sel ast.SelectionSet, obj *model.AttachClaimPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, attachClaimPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AttachClaimPayload")
+		case "claim":
+			out.Values[i] = ec._AttachClaimPayload_claim(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._AttachClaimPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var mutationImplementors = []string{"Mutation"}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -1564,6 +1788,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "removeProblem":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_removeProblem(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "attachClaim":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_attachClaim(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1755,6 +1986,19 @@ func (ec *executionContext) _UserError(ctx context.Context, sel ast.SelectionSet
 // endregion **************************** object.gotpl ****************************
 
 // region    ***************************** type.gotpl *****************************
+
+func (ec *executionContext) unmarshalNAttachClaimInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐAttachClaimInput(ctx context.Context, v any) (model.AttachClaimInput, error) {
+	res, err := ec.unmarshalInputAttachClaimInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAttachClaimPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐAttachClaimPayload(ctx context.Context, sel ast.SelectionSet, v *model.AttachClaimPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "AttachClaimPayload!")
+		return graphql.Null
+	}
+	return ec._AttachClaimPayload(ctx, sel, v)
+}
 
 func (ec *executionContext) unmarshalNDecisionNotesInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐDecisionNotes(ctx context.Context, v any) (*packet.DecisionNotes, error) {
 	res, err := ec.unmarshalInputDecisionNotesInput(ctx, v)

@@ -53,6 +53,11 @@ type ComplexityRoot struct {
 		Roles       func(childComplexity int) int
 	}
 
+	AttachClaimPayload struct {
+		Claim      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	Binding struct {
 		Claim     func(childComplexity int) int
 		CreatedAt func(childComplexity int) int
@@ -171,6 +176,7 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		AttachClaim    func(childComplexity int, input model.AttachClaimInput) int
 		ClaimCase      func(childComplexity int, input model.ClaimCaseInput) int
 		DismissCase    func(childComplexity int, input model.DismissCaseInput) int
 		FlagProblem    func(childComplexity int, input model.FlagProblemInput) int
@@ -447,6 +453,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.Roles(childComplexity), true
+
+	case "AttachClaimPayload.claim":
+		if e.ComplexityRoot.AttachClaimPayload.Claim == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AttachClaimPayload.Claim(childComplexity), true
+	case "AttachClaimPayload.userErrors":
+		if e.ComplexityRoot.AttachClaimPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AttachClaimPayload.UserErrors(childComplexity), true
 
 	case "Binding.claim":
 		if e.ComplexityRoot.Binding.Claim == nil {
@@ -946,6 +965,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ModerationUpdate.Kind(childComplexity), true
 
+	case "Mutation.attachClaim":
+		if e.ComplexityRoot.Mutation.AttachClaim == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_attachClaim_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AttachClaim(childComplexity, args["input"].(model.AttachClaimInput)), true
 	case "Mutation.claimCase":
 		if e.ComplexityRoot.Mutation.ClaimCase == nil {
 			break
@@ -1809,6 +1839,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		return graphql.NewInputUnmarshalerIndex(
 			graphql.NewInputUnmarshaler("AcceptanceInput", ec.unmarshalInputAcceptanceInput),
 			graphql.NewInputUnmarshaler("AccountWhereInput", ec.unmarshalInputAccountWhereInput),
+			graphql.NewInputUnmarshaler("AttachClaimInput", ec.unmarshalInputAttachClaimInput),
 			graphql.NewInputUnmarshaler("BindingWhereInput", ec.unmarshalInputBindingWhereInput),
 			graphql.NewInputUnmarshaler("ClaimCaseInput", ec.unmarshalInputClaimCaseInput),
 			graphql.NewInputUnmarshaler("ClaimWhereInput", ec.unmarshalInputClaimWhereInput),
@@ -4035,6 +4066,29 @@ type RecordDecisionPayload {
   problem: Problem
   userErrors: [UserError!]!
 }
+
+extend type Mutation {
+  """
+  Attach a research claim to a problem. Anyone signed in may attach a claim
+  that ADDRESSES it; a RESOLVES binding comes from review (reviewers and
+  operators only). New claims are PROPOSED.
+  """
+  attachClaim(input: AttachClaimInput!): AttachClaimPayload!
+}
+
+input AttachClaimInput {
+  problemId: String!
+  "A standalone summary of the claim (at most 5000 characters)."
+  summary: String!
+  "What the claim covers of the statement."
+  scope: String
+  relation: BindingRelation!
+}
+
+type AttachClaimPayload {
+  claim: Claim
+  userErrors: [UserError!]!
+}
 `, BuiltIn: false},
 	{Name: "../problem.graphqls", Input: `extend type Query {
   """
@@ -4186,6 +4240,16 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_reputation(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Account", field.Name)
+}
+
+func (ec *executionContext) childFields_AttachClaimPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "claim":
+		return ec.fieldContext_AttachClaimPayload_claim(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_AttachClaimPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AttachClaimPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Binding(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -10,12 +10,27 @@ import (
 	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 )
+
+type AttachClaimInput struct {
+	ProblemID string `json:"problemId"`
+	// A standalone summary of the claim (at most 5000 characters).
+	Summary string `json:"summary"`
+	// What the claim covers of the statement.
+	Scope    *string          `json:"scope,omitempty"`
+	Relation binding.Relation `json:"relation"`
+}
+
+type AttachClaimPayload struct {
+	Claim      *ent.Claim   `json:"claim,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
 
 type ClaimCaseInput struct {
 	CaseID string `json:"caseId"`
