@@ -28,6 +28,7 @@ import (
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/live/livetest"
 	"github.com/theoremdb/theoremdb/migrations"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
@@ -100,7 +101,7 @@ func newBenchEnv(b *testing.B) (*benchEnv, error) {
 	d.EntOptions = []ent.Option{ent.Driver(countingDriver{entsql.OpenDB(d.Dialect, d.DB), &n})}
 	svc := policy.New(d, policy.Config{})
 	errLog := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-	return &benchEnv{srv: httptest.NewServer(server.New(svc, startLive(b, svc), errLog)), statements: &n}, nil
+	return &benchEnv{srv: httptest.NewServer(server.New(svc, livetest.Start(b, svc.Client()), errLog)), statements: &n}, nil
 }
 
 // seedMany submits n problems with three references each, from enough

@@ -2,7 +2,6 @@ package policy_test
 
 import (
 	"context"
-	"sync"
 	"testing"
 	"time"
 
@@ -12,35 +11,14 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/policy/policytest"
 	"github.com/theoremdb/theoremdb/role"
 )
-
-// fakeClock is a clock the test moves by hand.
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newFakeClock() *fakeClock {
-	return &fakeClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
 
 type fixture struct {
 	db       *db.DB
 	svc      *policy.Service
-	clock    *fakeClock
+	clock    *policytest.Clock
 	member   *ent.Account
 	reviewer *ent.Account
 	operator *ent.Account
@@ -49,7 +27,7 @@ type fixture struct {
 func newFixture(t *testing.T, dialectName string, opts ...policy.Option) *fixture {
 	t.Helper()
 	d := dbtest.Open(t, dialectName)
-	clock := newFakeClock()
+	clock := policytest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
 	svc := policy.New(d, policy.Config{}, append([]policy.Option{policy.WithClock(clock)}, opts...)...)
 	f := &fixture{db: d, svc: svc, clock: clock}
 	f.member = f.account(t, "ada")

@@ -19,6 +19,7 @@ import (
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/live/livetest"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
@@ -42,7 +43,7 @@ func newAPI(t *testing.T, dialectName string) *api {
 	var n atomic.Int64
 	d.EntOptions = []ent.Option{ent.Debug(), ent.Log(func(...any) { n.Add(1) })}
 	svc := policy.New(d, policy.Config{})
-	srv := httptest.NewServer(server.New(svc, startLive(t, svc), quiet))
+	srv := httptest.NewServer(server.New(svc, livetest.Start(t, svc.Client()), quiet))
 	t.Cleanup(srv.Close)
 	a := &api{t: t, srv: srv, svc: svc, queries: &n}
 	a.member = a.token("ada")

@@ -16,6 +16,7 @@ import (
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/live/livetest"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
 	"github.com/theoremdb/theoremdb/seed"
@@ -41,7 +42,7 @@ func newSite(t *testing.T, dialectName string) *site {
 		t.Fatal(err)
 	}
 	svc := policy.New(d, policy.Config{})
-	srv := httptest.NewTLSServer(server.New(svc, startLive(t, svc), quiet))
+	srv := httptest.NewTLSServer(server.New(svc, livetest.Start(t, svc.Client()), quiet))
 	t.Cleanup(srv.Close)
 	return &site{t: t, srv: srv, svc: svc, statements: &n}
 }

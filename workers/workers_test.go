@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,27 +21,11 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/policy/policytest"
 	"github.com/theoremdb/theoremdb/workers"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
-
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
 
 // late lets the policy and the job client be built one after the other.
 type late struct{ policy.Scheduler }
@@ -50,7 +33,7 @@ type late struct{ policy.Scheduler }
 type env struct {
 	url      string
 	db       *db.DB
-	clock    *fakeClock
+	clock    *policytest.Clock
 	svc      *policy.Service
 	jobs     *workers.Client
 	proposer *ent.Account
@@ -61,7 +44,7 @@ func newEnv(t *testing.T, dialectName string) *env {
 	ctx := context.Background()
 	url := dbtest.URL(t, dialectName)
 	d := openDB(t, url)
-	clock := &fakeClock{now: time.Now().UTC().Truncate(time.Second)}
+	clock := policytest.NewClock(time.Now().UTC().Truncate(time.Second))
 	sched := &late{}
 	svc := policy.New(d, policy.Config{}, policy.WithClock(clock), policy.WithScheduler(sched))
 	jobs, err := workers.New(d, svc, quiet, workers.Config{Clock: clock})
