@@ -95,7 +95,7 @@ func TestPublicPages(t *testing.T) {
 	s := newSite(t, "sqlite3")
 	anon := s.browser()
 	for _, path := range []string{"/", "/problems", "/problems?state=ACCEPTED&sort=submitted", "/problems?q=prime",
-		"/p/TDB-14", "/p/TDB-14?tab=research", "/p/TDB-14?tab=references", "/p/TDB-14?tab=history", "/p/TDB-13?tab=history",
+		"/p/TDB-14", "/p/TDB-14?tab=research", "/p/TDB-14?tab=references", "/p/TDB-14?tab=history", "/p/TDB-13?tab=history", "/p/TDB-7?tab=history", "/p/TDB-18?tab=history",
 		"/signin", "/signup", "/no-such-page"} {
 		code, body, h := s.get(anon, path)
 		if path == "/no-such-page" {
@@ -248,6 +248,28 @@ func TestSignUpSubmitAndReview(t *testing.T) {
 		_, body, _ = s.get(b, h.Get("Location"))
 		if text(t, body, "problem-id") != id || !strings.Contains(text(t, body, "flash"), "Submitted as "+id) {
 			t.Errorf("new problem page: id %q, flash %q", text(t, body, "problem-id"), text(t, body, "flash"))
+		}
+		// The proposer revises it: the form comes back filled, a new title
+		// gives a new slug, the old one still leads to the problem.
+		_, body, _ = s.get(b, "/p/"+id+"/revise")
+		pagetest.Check(t, "/p/"+id+"/revise", body)
+		if !strings.Contains(string(body), "Letter to Euler, 7 June 1742") {
+			t.Error("the revise form is not filled from the current revision")
+		}
+		revise := url.Values{}
+		for k, v := range form {
+			revise[k] = v
+		}
+		revise.Set("title", "Binary Goldbach conjecture for even integers")
+		if code, _, h := s.post(b, "/p/"+id+"/revise", revise); code != http.StatusSeeOther || h.Get("Location") != "/p/"+id {
+			t.Fatalf("revise = %d %s", code, h.Get("Location"))
+		}
+		if code, _, h := s.get(b, "/p/binary-goldbach-conjecture"); code != http.StatusMovedPermanently || h.Get("Location") != "/p/"+id {
+			t.Errorf("old slug = %d %s; want a redirect to %s", code, h.Get("Location"), id)
+		}
+		_, body, _ = s.get(b, "/p/"+id+"?tab=history")
+		if !strings.Contains(string(body), "+ Title: Binary Goldbach conjecture for even integers") {
+			t.Error("the history tab does not show the revision's diff")
 		}
 		_, body, _ = s.get(b, "/account")
 		pagetest.Check(t, "/account", body)
