@@ -310,6 +310,7 @@ func TestSignUpSubmitAndReview(t *testing.T) {
 		if code != http.StatusUnprocessableEntity || text(t, body, "error-reasonCode") == "" {
 			t.Fatalf("archive without a reason code = %d", code)
 		}
+		pagetest.Check(t, "/review with errors", body)
 		decide.Set("reasonCode", "KNOWN_ANSWER")
 		for range 2 {
 			if code, _, _ := s.post(rb, "/review/"+id, decide); code != http.StatusSeeOther {
@@ -371,6 +372,11 @@ func TestModerationPages(t *testing.T) {
 	}
 	caseID := attr(cases[0].Attr, "data-case")
 	s.post(mb, "/moderate/"+caseID+"/claim", nil)
+	_, body, _ = s.get(mb, "/moderate")
+	pagetest.Check(t, "/moderate with a claimed case", body)
+	if len(pagetest.Select(t, body, "remove-button")) != 1 {
+		t.Error("the claimed case has no removal form")
+	}
 	if code, _, _ := s.post(mb, "/moderate/"+caseID+"/remove", url.Values{"reason": {"The problem was solved in 2025 (cited in the report)."}}); code != http.StatusSeeOther {
 		t.Fatalf("remove = %d", code)
 	}
