@@ -21,10 +21,12 @@ import (
 	"github.com/theoremdb/theoremdb/viewer"
 )
 
-// GraphQL limits. A full problem packet is 5 deep and a page of problems
-// with references and sources 7; both stay far under the limits.
+// GraphQL limits. List fields are priced by their size (graph.Complexity):
+// a full problem packet costs about 1,300, a page of 100 problems with
+// their revision, references and sources about 11,000; nesting lists that
+// grow with the site is refused.
 const (
-	MaxComplexity  = 5000
+	MaxComplexity  = 25000
 	MaxDepth       = 10
 	MaxTokens      = 15000
 	MaxRequestBody = 2 << 20 // 2 MiB: the largest submission with room to spare
@@ -35,7 +37,7 @@ const (
 // be mapped by probing; signed-in callers get the helpful one.
 func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger) http.Handler {
 	r := graph.NewResolver(p, b)
-	schema := generated.NewExecutableSchema(generated.Config{Resolvers: r})
+	schema := generated.NewExecutableSchema(generated.Config{Resolvers: r, Complexity: graph.Complexity()})
 	build := func(suggest bool) *handler.Server {
 		srv := handler.New(schema)
 		srv.AddTransport(websocketTransport(p))

@@ -415,3 +415,24 @@ func TestAttachClaimOverGraphQL(t *testing.T) {
 		t.Errorf("events = %+v; want the submission and the claim", packet.Problem.Events)
 	}
 }
+
+// TestComplexityPricesLists: the largest legitimate page passes, a query
+// that nests site-wide lists is refused before it runs.
+func TestComplexityPricesLists(t *testing.T) {
+	a := newAPI(t, "sqlite3")
+	page := `{ problems(first: 100) { totalCount edges { node { id slug state deadline inChallengePeriod
+		stake { state account { handle } } openRevisionRequests { request }
+		currentRevision { title exposition { kind } acceptance { kind } provenance { kind }
+			references { role locator relevance citation source { identifier kind } } } } } } }`
+	if r := a.do("", page, nil, nil); len(r.Errors) > 0 {
+		t.Errorf("a page of 100 problems was refused: %+v", r.Errors)
+	}
+	if r := a.do("", `query($id: String!) { problem(id: $id) { id } }`, map[string]any{"id": "TDB-1"}, nil); len(r.Errors) != 1 {
+		t.Errorf("problem(TDB-1) on an empty site: %+v", r.Errors)
+	}
+	fanout := `{ problems(first: 100) { edges { node { revisions { references { source { references { revision { references { id } } } } } } } } } }`
+	r := a.do("", fanout, nil, nil)
+	if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "COMPLEXITY_LIMIT_EXCEEDED" {
+		t.Errorf("nested site-wide lists: %+v; want COMPLEXITY_LIMIT_EXCEEDED", r.Errors)
+	}
+}

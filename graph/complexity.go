@@ -1,0 +1,62 @@
+package graph
+
+import (
+	"entgo.io/contrib/entgql"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/graph/generated"
+)
+
+// Estimated sizes of lists that take no page size, for query complexity:
+// a problem's own lists are short; lists that grow with the whole site
+// (every reference to a source, every problem with a tag) count as large,
+// so nesting them cannot fan a small query out over the database.
+const (
+	shortList = 10
+	longList  = 100
+)
+
+// Complexity prices list fields by their size so that the complexity limit
+// bounds the work a query can cause. Connections and lists with a page
+// size cost that many times their items.
+func Complexity() generated.ComplexityRoot {
+	var c generated.ComplexityRoot
+	short := func(child int) int { return 1 + shortList*child }
+	long := func(child int) int { return 1 + longList*child }
+	c.Problem.Revisions = short
+	c.Problem.Decisions = short
+	c.Problem.Claims = short
+	c.Problem.Tags = short
+	c.Problem.MergedFrom = short
+	c.Problem.OpenRevisionRequests = short
+	c.Problem.Events = func(child int, _ *int, first *int) int { return 1 + pageOr(first)*child }
+	c.Revision.References = short
+	c.Revision.Tags = short
+	c.Claim.Bindings = short
+	c.Claim.Supersedes = short
+	c.ModerationCase.Flags = short
+	c.Reputation.Entries = long
+	c.Source.References = long
+	c.Tag.Problems = long
+	c.Query.Problems = func(child int, _ *entgql.Cursor[string], first *int, _ *entgql.Cursor[string], last *int,
+		_ *ent.ProblemOrder, _ *ent.ProblemWhereInput) int {
+		n := DefaultPage
+		if first != nil {
+			n = *first
+		} else if last != nil {
+			n = *last
+		}
+		return 1 + max(n, 1)*child
+	}
+	c.Query.Nodes = func(child int, ids []string) int { return 1 + len(ids)*child }
+	c.Query.ModerationLog = func(child int, first, _ *int) int { return 1 + pageOr(first)*child }
+	c.Query.ModerationCases = func(child int, first *int) int { return 1 + pageOr(first)*child }
+	return c
+}
+
+func pageOr(first *int) int {
+	if first == nil {
+		return MaxPage
+	}
+	return max(*first, 1)
+}
