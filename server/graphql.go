@@ -23,7 +23,7 @@ import (
 
 // GraphQL limits. List fields are priced by their size (graph.Complexity):
 // a full problem packet costs about 1,300, a page of 100 problems with
-// their revision, references and sources about 11,000; nesting lists that
+// their revision, references and sources about 10,000; nesting lists that
 // grow with the site is refused.
 const (
 	MaxComplexity  = 25000
