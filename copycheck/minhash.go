@@ -91,16 +91,38 @@ func signature(toks []token, sig *[numHashes]uint32) bool {
 		if filled[j>>6]&(1<<(j&63)) != 0 {
 			continue
 		}
-		for attempt := uint64(1); ; attempt++ {
+		found := false
+		for _, h := range &probeTable[j] {
+			if filled[h>>6]&(1<<(h&63)) != 0 {
+				sig[j] = sig[h]
+				found = true
+				break
+			}
+		}
+		for attempt := uint64(len(probeTable[j]) + 1); !found; attempt++ {
 			h := mix64(uint64(j)<<32|attempt) >> (64 - hashBits)
 			if filled[h>>6]&(1<<(h&63)) != 0 {
 				sig[j] = sig[h]
-				break
+				found = true
 			}
 		}
 	}
 	return true
 }
+
+// probeTable holds the first probes of each bin's densification sequence, which depend on the
+// bin alone: probeTable[j][a-1] is the bin that attempt a of bin j looks at.
+var probeTable = func() (t [numHashes][probeDepth]uint8) {
+	for j := range t {
+		for a := range t[j] {
+			t[j][a] = uint8(mix64(uint64(j)<<32|uint64(a+1)) >> (64 - hashBits))
+		}
+	}
+	return t
+}()
+
+// probeDepth is how many probes per bin probeTable keeps; later ones are computed.
+const probeDepth = 16
 
 // bandKey is the LSH key of band b of a signature.
 func bandKey(sig *[numHashes]uint32, b int) uint32 {

@@ -205,17 +205,56 @@ func (n *normalizer) run(i int) {
 		case c < 0x20 || c == 0x7f:
 			i++
 		case c < 0x80:
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
+			// A run of bytes that stand for themselves, lower-cased, is one segment of the map.
+			plain := &plainLaTeX
+			if n.md {
+				plain = &plainMarkdown
 			}
-			n.one(c, i)
-			i++
+			n.flush()
+			j := i + 1
+			for j < end && plain[src[j]] {
+				j++
+			}
+			n.res.Map.add(len(n.out), i, j-i, false)
+			for _, b := range src[i:j] {
+				n.out = append(n.out, lowerASCII[b])
+			}
+			i = j
 		default:
 			i = n.nonASCII(i)
 		}
 	}
 	n.space, n.para = false, false
 	n.flush()
+}
+
+// plainLaTeX and plainMarkdown tell the printable ASCII bytes that run writes as themselves
+// (lower-cased) in each format, whatever the bytes around them; lowerASCII lower-cases a byte.
+var (
+	plainLaTeX, plainMarkdown = plainTables()
+	lowerASCII                = func() (t [256]byte) {
+		for c := range t {
+			t[c] = byte(c)
+			if 'A' <= c && c <= 'Z' {
+				t[c] += 'a' - 'A'
+			}
+		}
+		return t
+	}()
+)
+
+func plainTables() (latex, md [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		latex[c], md[c] = true, true
+	}
+	for _, c := range " \\$`'{}" {
+		latex[c], md[c] = false, false
+	}
+	latex['%'], latex['~'] = false, false
+	for _, c := range "*_<[]" {
+		md[c] = false
+	}
+	return latex, md
 }
 
 func isSpace(c byte) bool {
