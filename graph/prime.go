@@ -6,6 +6,8 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 
 	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/account"
+	"github.com/theoremdb/theoremdb/policy"
 )
 
 // selects reports whether the selection of the field being resolved
@@ -32,9 +34,10 @@ func selects(ctx context.Context, path ...string) bool {
 	return true
 }
 
-// primeProblems fills the loaders with what a page of problems will ask
-// for, in one query per kind, so that the page costs the same whatever its
-// length instead of depending on how resolver goroutines happen to batch.
+// primeProblems fills the loaders' caches with what a page of problems will
+// ask for, in one query per kind, so that the page costs the same whatever
+// its length instead of depending on how resolver goroutines and batch
+// timers happen to line up.
 func (r *Resolver) primeProblems(ctx context.Context, ps []*ent.Problem, path ...string) error {
 	l := r.loaders(ctx)
 	if selects(ctx, append(path, "openRevisionRequests")...) {
@@ -44,8 +47,12 @@ func (r *Resolver) primeProblems(ctx context.Context, ps []*ent.Problem, path ..
 				revs = append(revs, *p.CurrentRevisionID)
 			}
 		}
-		if _, err := l.requests.LoadAll(ctx, revs); err != nil {
+		m, err := policy.OpenRevisionRequests(ctx, r.client, revs)
+		if err != nil {
 			return err
+		}
+		for _, id := range revs {
+			l.requests.Prime(id, m[id])
 		}
 	}
 	if selects(ctx, append(path, "stake", "account")...) {
@@ -53,8 +60,12 @@ func (r *Resolver) primeProblems(ctx context.Context, ps []*ent.Problem, path ..
 		for i, p := range ps {
 			ids[i] = p.ProposerID
 		}
-		if _, err := l.account.LoadAll(ctx, ids); err != nil {
+		as, err := r.client.Account.Query().Where(account.IDIn(ids...)).All(ctx)
+		if err != nil {
 			return err
+		}
+		for _, a := range as {
+			l.account.Prime(a.ID, a)
 		}
 	}
 	return nil
