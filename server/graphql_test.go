@@ -19,6 +19,7 @@ import (
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/live/livetest"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
@@ -35,6 +36,7 @@ type api struct {
 	queries *atomic.Int64
 	member  string // bearer tokens
 	review  string
+	live    *live.Broker
 }
 
 func newAPI(t *testing.T, dialectName string) *api {

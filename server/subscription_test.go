@@ -31,7 +31,7 @@ func liveAPI(t *testing.T, dialectName string) *api {
 	go func() { _ = b.Run(ctx); close(done) }()
 	srv := httptest.NewServer(server.New(svc, b, quiet))
 	t.Cleanup(func() { srv.Close(); cancel(); <-done })
-	a := &api{t: t, srv: srv, svc: svc}
+	a := &api{t: t, srv: srv, svc: svc, live: b}
 	a.member = a.token("ada")
 	a.review = a.token("mo", role.Moderator)
 	return a
@@ -106,7 +106,7 @@ func TestModerationQueueSubscription(t *testing.T) {
 			defer c.Close()
 			next(t, c, 5*time.Second, "connection_ack")
 			subscribe(t, c, proto, "q", `subscription { moderationQueue { kind case { id problem { id } } } }`)
-			time.Sleep(200 * time.Millisecond) // the subscription registers
+			a.waitSubscribers(1)
 
 			start := time.Now()
 			r := a.do(a.member, `mutation { flagProblem(input: {problemId: "TDB-1", reason: KNOWN_ANSWER, explanation: "Settled in a 2025 preprint; see arXiv."}) { flag { id } case { id } userErrors { message } } }`, nil, nil)
@@ -254,3 +254,16 @@ func TestProblemEventsResume(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// waitSubscribers waits until the broker holds n subscriptions, so a test
+// raises its event only once the subscriber can see it.
+func (a *api) waitSubscribers(n int) {
+	a.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for a.live.Subscribers() < n {
+		if time.Now().After(deadline) {
+			a.t.Fatalf("%d subscriptions registered after 10s; want %d", a.live.Subscribers(), n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
