@@ -31,7 +31,11 @@ func submitInput(title string) map[string]any {
 // caught after tampering.
 func TestLifecycleThroughTheBinary(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
-		env := []string{"DATABASE_URL=" + dbtest.URL(t, dialectName), "THEOREMDB_CHALLENGE_WINDOW=2s"}
+		// River's scheduler wakes every 5 s and readies jobs due within the
+		// next 5 s, so a job inserted at least 5 s before its time is ready
+		// by then and a worker takes it within a poll (200 ms). An 8 s window
+		// keeps the test clear of that edge.
+		env := []string{"DATABASE_URL=" + dbtest.URL(t, dialectName), "THEOREMDB_CHALLENGE_WINDOW=8s"}
 		mustCLI(t, env, "migrate")
 		mustCLI(t, env, "admin", "account", "create", "--handle", "ada", "--role", "agent")
 		tok := mustCLI(t, env, "admin", "token", "create", "--handle", "ada")
@@ -61,7 +65,7 @@ func TestLifecycleThroughTheBinary(t *testing.T) {
 
 		// The worker accepts it within a second of its deadline.
 		var acceptedAt time.Time
-		for end := time.Now().Add(20 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+		for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
 			r = s.graphql(t, "", `{ problem(id: "TDB-1") { state acceptedAt acceptanceAuthority stake { state } } }`, nil)
 			if path(r.Data, "problem", "state") == "ACCEPTED" {
 				acceptedAt, _ = time.Parse(time.RFC3339Nano, path(r.Data, "problem", "acceptedAt").(string))

@@ -9,5 +9,9 @@
 // changes nothing the second time.
 //
 // The database/sql driver cannot LISTEN, so clients poll; FetchPollInterval
-// is set well under a second so a deadline is honoured within one.
+// is set well under a second so a deadline is honoured within one. River's
+// scheduler marks scheduled jobs ready 5 s ahead of their time, on a 5 s
+// tick, so this holds for any job inserted at least 5 s before it is due —
+// every real challenge window; shorter test windows can run a few seconds
+// late, and the overdue sweep catches whatever a lost job missed.
 package workers
