@@ -4,8 +4,6 @@ import (
 	"context"
 
 	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/predicate"
-	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/graph/model"
 	"github.com/theoremdb/theoremdb/policy"
 )
@@ -42,8 +40,6 @@ func updateKind(kind string) model.ModerationUpdateKind {
 	}
 	return model.ModerationUpdateKindCaseResolved
 }
-
-func problemIDIn(ids []string) predicate.Problem { return problem.IDIn(ids...) }
 
 func moderationPayload(ctx context.Context, c *ent.Client, mc *ent.ModerationCase, p *ent.Problem, err error) (*model.ModerationPayload, error) {
 	if err != nil {

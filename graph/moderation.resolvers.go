@@ -12,6 +12,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/graph/generated"
 	"github.com/theoremdb/theoremdb/graph/model"
 	"github.com/theoremdb/theoremdb/live"
@@ -62,7 +63,7 @@ func (r *queryResolver) ModerationLog(ctx context.Context, first *int, before *i
 	for i, e := range entries {
 		ids[i] = e.ProblemID
 	}
-	ps, err := r.client.Problem.Query().Where(problemIDIn(ids)).All(ctx)
+	ps, err := r.client.Problem.Query().Where(problem.IDIn(ids...)).All(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -48,21 +48,17 @@ var (
 	allSections    = []noteSection{secStatement, secOpenStatus, secCoverage, secDuplicate, secIntegrity, secHero, secUncertainty, secReason}
 )
 
-// RequiredSections lists, per action, the note-template sections the
-// evidence standard of the policy requires.
-var RequiredSections = map[decision.Action][]string{
-	decision.ActionQUALIFY:          names(secStatement, secOpenStatus, secCoverage, secDuplicate, secHero, secUncertainty, secReason),
-	decision.ActionKEEP_PROSPECTING: names(secReason),
-	decision.ActionARCHIVE:          names(secReason),
-	decision.ActionMERGE:            names(secDuplicate, secReason),
-}
-
-func names(secs ...noteSection) []string {
-	out := make([]string, len(secs))
-	for i, s := range secs {
-		out[i] = s.field
-	}
-	return out
+// RequiredFields lists, per action, the inputs the policy's evidence
+// standard requires: the reason code of an archive, the survivor of a
+// merge, the revision requests of keep-prospecting, and the note-template
+// sections (notes.x) each action must state. Forms show it; validate
+// enforces it.
+var RequiredFields = map[decision.Action][]string{
+	decision.ActionQUALIFY: {"notes.statementAndAcceptance", "notes.openStatus", "notes.referenceCoverage",
+		"notes.duplicateCheck", "notes.heroVisual", "notes.uncertainty", "notes.reason"},
+	decision.ActionKEEP_PROSPECTING: {"revisionRequests", "notes.reason"},
+	decision.ActionARCHIVE:          {"reasonCode", "notes.reason"},
+	decision.ActionMERGE:            {"mergeInto", "notes.duplicateCheck", "notes.reason"},
 }
 
 func (in DecisionInput) validate() error {
@@ -73,18 +69,18 @@ func (in DecisionInput) validate() error {
 	}
 	v.text(in.IdempotencyKey, true, MaxIdempotencyKey, "idempotencyKey")
 	required := map[string]bool{}
-	for _, f := range RequiredSections[in.Action] {
+	for _, f := range RequiredFields[in.Action] {
 		required[f] = true
 	}
 	for _, sec := range allSections {
 		val := sec.get(in.Notes)
-		if required[sec.field] && strings.TrimSpace(val) == "" {
+		if required["notes."+sec.field] && strings.TrimSpace(val) == "" {
 			v.add(CodeRequired, fmt.Sprintf("a %s decision states %s", actionWord(in.Action), sec.why), "notes", sec.field)
 			continue
 		}
 		v.text(val, false, MaxNoteSection, "notes", sec.field)
 	}
-	if in.Action == decision.ActionARCHIVE {
+	if required["reasonCode"] {
 		if in.ReasonCode == nil {
 			v.add(CodeRequired, "an archive names its reason code", "reasonCode")
 		} else if decision.ReasonCodeValidator(*in.ReasonCode) != nil {
@@ -93,7 +89,7 @@ func (in DecisionInput) validate() error {
 	} else if in.ReasonCode != nil {
 		v.add(CodeInvalid, "only an archive takes a reason code", "reasonCode")
 	}
-	if in.Action == decision.ActionKEEP_PROSPECTING {
+	if required["revisionRequests"] {
 		if len(in.RevisionRequests) == 0 {
 			v.add(CodeRequired, "name each missing item as a concrete revision request", "revisionRequests")
 		}
@@ -106,7 +102,7 @@ func (in DecisionInput) validate() error {
 	} else if len(in.RevisionRequests) > 0 {
 		v.add(CodeInvalid, "only keep-prospecting takes revision requests", "revisionRequests")
 	}
-	if in.Action == decision.ActionMERGE {
+	if required["mergeInto"] {
 		if strings.TrimSpace(in.MergeInto) == "" {
 			v.add(CodeRequired, "a merge names the surviving problem", "mergeInto")
 		}

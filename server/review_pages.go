@@ -46,12 +46,9 @@ func (s *Server) decisionView(r *http.Request, id string) (ui.DecisionView, erro
 		return ui.DecisionView{}, err
 	}
 	req := map[string][]string{}
-	for a, secs := range policy.RequiredSections {
-		req[string(a)] = secs
+	for a, fields := range policy.RequiredFields {
+		req[string(a)] = fields
 	}
-	req["ARCHIVE"] = append([]string{"reason code"}, req["ARCHIVE"]...)
-	req["MERGE"] = append([]string{"surviving problem"}, req["MERGE"]...)
-	req["KEEP_PROSPECTING"] = append([]string{"revision requests"}, req["KEEP_PROSPECTING"]...)
 	return ui.DecisionView{Problem: pv, Values: map[string]string{}, Errors: map[string]string{},
 		IdempotencyKey: "web:" + gid.New("key"), Required: req, ReasonCodes: schema.ReasonCodes}, nil
 }

@@ -105,7 +105,7 @@ func takeFlash(next http.Handler) http.Handler {
 func page(r *http.Request, title string) ui.Page {
 	nonce, _ := r.Context().Value(nonceKey{}).(string)
 	flash, _ := r.Context().Value(flashKey{}).(string)
-	return ui.Page{Title: title, Nonce: nonce, Viewer: viewer.From(r.Context()), Path: r.URL.Path, Flash: flash}
+	return ui.Page{Title: title, Nonce: nonce, Viewer: viewer.From(r.Context()), Flash: flash}
 }
 
 // render writes a whole page.

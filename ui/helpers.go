@@ -68,12 +68,7 @@ var noteFields = []struct{ Name, Label string }{
 func requiredList(fields []string) string {
 	labels := make([]string, len(fields))
 	for i, f := range fields {
-		labels[i] = f
-		for _, n := range noteFields {
-			if n.Name == f {
-				labels[i] = strings.ToLower(n.Label)
-			}
-		}
+		labels[i] = strings.ToLower(FieldLabel(f))
 	}
 	return strings.Join(labels, ", ")
 }

@@ -8,7 +8,6 @@ package ui
 
 import (
 	"embed"
-	"fmt"
 	"strings"
 	"time"
 
@@ -27,9 +26,7 @@ type Page struct {
 	Title  string
 	Nonce  string
 	Viewer *ent.Account
-	// CSRF is not needed: cross-origin protection checks every write.
-	Flash string
-	Path  string
+	Flash  string
 }
 
 // Signed reports whether someone is signed in.
@@ -68,12 +65,7 @@ func Paragraphs(s string) []string {
 	return out
 }
 
-// Lower shows an enum value in words: ACCEPTANCE_KIND → "acceptance kind".
-func Lower(v fmt.Stringer) string {
-	return strings.ReplaceAll(strings.ToLower(v.String()), "_", " ")
-}
-
-// Words is Lower for plain strings.
+// Words shows an enum value in words: ACCEPTANCE_KIND → "acceptance kind".
 func Words(s string) string { return strings.ReplaceAll(strings.ToLower(s), "_", " ") }
 
 func httpStatusText(code int) string {
