@@ -2,15 +2,25 @@ package copycheck
 
 // This file builds suffix arrays with SA-IS (Nong, Zhang and Chan, "Two efficient algorithms
 // for linear time suffix array construction", 2011): linear time, and no memory beyond the text,
-// the array itself and the bucket counters.
+// the array itself and three counters per character.
 //
 // The suffix types are never stored. The induction passes carry the type of a suffix's
-// predecessor in the sign bit of its entry (a negative entry ^j is suffix j whose predecessor is
-// not to be induced in the current pass), so each step reads the text once at the predecessor
-// and needs no type table and no comparison with a bucket pointer. The LMS positions are found
-// by scanning the text from the right, where a suffix's type follows from the next one's.
-// Bucket counters of a byte alphabet live on the stack; those of a reduced string live in the
-// part of the suffix array the recursion does not use, when it is large enough.
+// predecessor in the sign bit of its entry (the predecessor is not to be induced in the current
+// pass), so each step reads the text once at the predecessor and needs no type table and no
+// comparison with a bucket pointer. The LMS positions are found by scanning the text from the
+// right, where a suffix's type follows from the next one's.
+//
+// The LMS substrings are named as they are sorted, without comparing them: bit 30 of an entry
+// marks where its key (its LMS prefix) differs from its neighbour's, and a suffix induced into a
+// bucket differs from the one induced there before it exactly when their sources lay in
+// different groups of equal keys. Positions stay below 2^30, as a shard holds at most 1 GiB.
+
+// Flags of suffix array entries during the sort; the position is entry & posMask.
+const (
+	skipFlag = -1 << 31 // the predecessor is not induced in this pass
+	nameFlag = 1 << 30  // the key differs from the neighbour's (which one depends on the pass)
+	posMask  = nameFlag - 1
+)
 
 // buildSuffixArray fills sa with the suffix array of text; len(sa) == len(text) < 2^31.
 func buildSuffixArray(text []byte, sa []int32) {
@@ -29,27 +39,19 @@ func sais[T byte | int32](text []T, sa []int32, k int, free []int32) {
 		sa[0] = 0
 		return
 	}
-	var cStack, bStack [256]int32
-	bk := buckets{}
-	switch {
-	case k <= len(cStack):
-		bk.count, bk.ptr = cStack[:k], bStack[:k]
-	case len(free) >= 2*k:
-		bk.count, bk.ptr = free[:k], free[k:2*k]
-	case len(free) >= k:
-		// One array: the counts are taken from the text again whenever bounds are needed.
-		bk.ptr, bk.recount = free[:k], true
-	default:
-		bk.count, bk.ptr = make([]int32, k), make([]int32, k)
+	var stack [3][256]int32
+	var bk buckets
+	if k <= 256 {
+		bk = buckets{count: stack[0][:k], ptr: stack[1][:k], last: stack[2][:k]}
+	} else {
+		bk = newBuckets(k, free)
 	}
-	if !bk.recount {
-		countChars(text, bk.count)
-	}
+	countChars(text, bk.count)
 
-	// Stage 1: place the LMS suffixes at the ends of their buckets and induce, which sorts the
-	// LMS substrings; the sorted LMS positions are left negative in sa.
+	// Stage 1: place the LMS suffixes at the ends of their buckets and induce, which sorts and
+	// names the LMS substrings.
 	clear(sa)
-	bucketBounds(text, &bk, true)
+	bk.bounds(true)
 	m := 0
 	{
 		c1 := text[n-1]
@@ -67,15 +69,15 @@ func sais[T byte | int32](text []T, sa []int32, k int, free []int32) {
 		}
 	}
 	if m > 0 {
-		bucketBounds(text, &bk, false)
-		induceLSubstrings(text, sa, bk.ptr)
-		bucketBounds(text, &bk, true)
-		induceSSubstrings(text, sa, bk.ptr)
-		reduce(text, sa, m)
+		bk.bounds(false)
+		induceLSubstrings(text, sa, &bk)
+		bk.bounds(true)
+		induceSSubstrings(text, sa, &bk)
+		reduce(text, sa, m, &bk)
 	}
 
 	// Stage 3: place the sorted LMS suffixes at the ends of their buckets and induce the rest.
-	bucketBounds(text, &bk, true)
+	bk.bounds(true)
 	clear(sa[m:])
 	b := bk.ptr
 	for i := m - 1; i >= 0; i-- {
@@ -85,54 +87,52 @@ func sais[T byte | int32](text []T, sa []int32, k int, free []int32) {
 		b[c]--
 		sa[b[c]] = p
 	}
-	bucketBounds(text, &bk, false)
+	bk.bounds(false)
 	induceL(text, sa, bk.ptr)
-	bucketBounds(text, &bk, true)
+	bk.bounds(true)
 	induceS(text, sa, bk.ptr)
 }
 
-// reduce takes the m LMS substrings sorted by stage 1 (as negative entries of sa), names them,
-// sorts the LMS suffixes, recursively when two substrings share a name, and leaves the sorted
-// LMS positions in sa[:m].
-func reduce[T byte | int32](text []T, sa []int32, m int) {
+// reduce takes the LMS substrings sorted and marked by stage 1, names them, sorts the m LMS
+// suffixes, recursively when two substrings share a name, and leaves the sorted LMS positions
+// in sa[:m].
+func reduce[T byte | int32](text []T, sa []int32, m int, bk *buckets) {
 	n := len(text)
-	j := 0
-	for _, v := range sa {
-		if v < 0 {
-			sa[j] = ^v
-			j++
-		}
-	}
-	// The length of each LMS substring, up to and including the next LMS character, at
-	// sa[m+p/2]; LMS positions are at least two apart, so the slots are distinct.
-	clear(sa[m:])
-	{
-		c1 := text[n-1]
-		sNext := false
-		next := n
-		for i := n - 2; i >= 0; i-- {
-			c0 := text[i]
-			s := c0 < c1 || c0 == c1 && sNext
-			if sNext && !s {
-				p := i + 1
-				sa[m+p>>1] = int32(next - p + 1)
-				next = p
+	// The sorted LMS suffixes, each with nameFlag when its substring differs from the one
+	// before, go to sa[:m]. They are the entries with skipFlag in the S-type part [ptr[c],
+	// end) of each bucket, where nameFlag marks a key that differs from the next entry's.
+	j, end := 0, 0
+	for c, cnt := range bk.count {
+		start := end
+		end += int(cnt)
+		differs := true
+		for i := max(start, int(bk.ptr[c])); i < end; i++ {
+			v := sa[i]
+			if v < 0 {
+				p := v & posMask
+				if differs {
+					p |= nameFlag
+				}
+				sa[j] = p
+				j++
+				differs = false
 			}
-			sNext, c1 = s, c0
+			if v&nameFlag != 0 {
+				differs = true
+			}
 		}
 	}
-	// Name the substrings in sorted order: equal lengths and equal characters, including the
-	// next LMS character, mean equal types too. A substring that reaches the end is unique.
+	// Each LMS position p is at least two after the one before, so its name fits at
+	// sa[m+p/2]; gathered from the right, the names in text order form the reduced string.
+	clear(sa[m:])
 	names := int32(0)
-	q, qlen := n, 0
-	for _, pv := range sa[:m] {
-		p := int(pv)
-		plen := int(sa[m+p>>1])
-		if plen != qlen || q+plen > n || p+plen > n || !equalRange(text[p:p+plen], text[q:q+plen]) {
+	for i, v := range sa[:m] {
+		if v&nameFlag != 0 {
 			names++
-			q, qlen = p, plen
 		}
-		sa[m+p>>1] = names
+		p := v & posMask
+		sa[i] = p
+		sa[m+int(p>>1)] = names
 	}
 	j = n - 1
 	for i := n - 1; i >= m; i-- {
@@ -170,63 +170,105 @@ func reduce[T byte | int32](text []T, sa []int32, m int) {
 	}
 }
 
-func equalRange[T byte | int32](a, b []T) bool {
-	b = b[:len(a)]
-	for i := range a {
-		if a[i] != b[i] {
-			return false
+// The passes of stage 1 sort suffixes by their LMS prefixes (the characters and types up to
+// the next LMS position), starting from the LMS suffixes sorted by their first character, and
+// keep groups of equal prefixes apart: d numbers the group of the entry being read, and last[c]
+// the group of the source of the suffix induced last into bucket c. Every part of a bucket (its
+// L-type suffixes, then its S-type ones) starts a new group.
+
+// induceLSubstrings is the left-to-right pass of stage 1. It places the L-type suffixes at the
+// heads of their buckets, with nameFlag where an entry's key differs from the entry's to its
+// left. An entry whose predecessor is S-type keeps skipFlag and waits for the right-to-left
+// pass; one that induced is cleared but for nameFlag; the LMS seeds are cleared.
+func induceLSubstrings[T byte | int32](text []T, sa []int32, bk *buckets) {
+	b, last := bk.ptr, bk.last
+	for i := range last {
+		last[i] = -1
+	}
+	d := int32(0)
+	induce := func(p int32) {
+		c := text[p]
+		v := p
+		if p > 0 && text[p-1] < c {
+			v |= skipFlag
+		}
+		if last[c] != d {
+			v |= nameFlag
+			last[c] = d
+		}
+		sa[b[c]] = v
+		b[c]++
+	}
+	induce(int32(len(text) - 1)) // from the empty suffix, a group of its own
+	end := 0
+	for c, cnt := range bk.count {
+		i := end
+		end += int(cnt)
+		d++
+		for ; i < int(b[c]); i++ {
+			v := sa[i]
+			d += v >> 30 & 1
+			if p := v & posMask; v >= 0 && p > 0 {
+				induce(p - 1)
+				sa[i] = v & nameFlag
+			}
+		}
+		d++
+		for ; i < end; i++ {
+			if p := sa[i]; p > 0 {
+				induce(p - 1)
+				sa[i] = 0
+			}
 		}
 	}
-	return true
 }
 
-// induceLSubstrings is the left-to-right pass of stage 1. A positive entry j induces j-1 (an
-// L-type suffix) and is cleared; a negative entry ^j, whose predecessor is S-type, becomes j
-// for the right-to-left pass.
-func induceLSubstrings[T byte | int32](text []T, sa []int32, b []int32) {
-	n := len(text)
-	j := int32(n - 1)
-	c0 := text[j]
-	v := j
-	if text[j-1] < c0 {
-		v = ^j
+// induceSSubstrings is the right-to-left pass of stage 1. It places the S-type suffixes at the
+// ends of their buckets, with nameFlag where an entry's key differs from the entry's to its
+// right, and skipFlag on the LMS suffixes, which stay; an entry that induced is cleared but for
+// nameFlag. Afterwards ptr[c] is where the S-type part of bucket c starts.
+func induceSSubstrings[T byte | int32](text []T, sa []int32, bk *buckets) {
+	b, last := bk.ptr, bk.last
+	for i := range last {
+		last[i] = -1
 	}
-	sa[b[c0]] = v
-	b[c0]++
-	for i := range sa {
-		j := sa[i]
-		if j > 0 {
-			sa[i] = 0
-			j--
-			c0 := text[j]
-			v := j
-			if j > 0 && text[j-1] < c0 {
-				v = ^j
-			}
-			sa[b[c0]] = v
-			b[c0]++
-		} else if j < 0 {
-			sa[i] = ^j
+	d := int32(0)
+	induce := func(p int32) {
+		c := text[p]
+		v := p
+		if p > 0 && text[p-1] > c {
+			v |= skipFlag
 		}
+		if last[c] != d {
+			v |= nameFlag
+			last[c] = d
+		}
+		b[c]--
+		sa[b[c]] = v
 	}
-}
-
-// induceSSubstrings is the right-to-left pass of stage 1. A positive entry j induces j-1 (an
-// S-type suffix) and is cleared; an induced LMS suffix is stored negative and stays so.
-func induceSSubstrings[T byte | int32](text []T, sa []int32, b []int32) {
-	for i := len(sa) - 1; i >= 0; i-- {
-		j := sa[i]
-		if j > 0 {
-			sa[i] = 0
-			j--
-			c0 := text[j]
-			v := j
-			if j > 0 && text[j-1] > c0 {
-				v = ^j
+	end := len(sa)
+	for c := len(bk.count) - 1; c >= 0; c-- {
+		start := end - int(bk.count[c])
+		i := end - 1
+		d++
+		for ; i >= int(b[c]); i-- { // the S-type part, filled before it is read
+			v := sa[i]
+			d += v >> 30 & 1
+			if p := v & posMask; v >= 0 && p > 0 {
+				induce(p - 1)
+				sa[i] = v & nameFlag
 			}
-			b[c0]--
-			sa[b[c0]] = v
 		}
+		d++
+		for ; i >= start; i-- { // the L-type part: entries with skipFlag induce
+			v := sa[i]
+			if v < 0 {
+				induce(v&posMask - 1)
+				sa[i] = 0
+			}
+			d += v >> 30 & 1
+		}
+		end = start
 	}
 }
 
@@ -278,10 +320,23 @@ func induceS[T byte | int32](text []T, sa []int32, b []int32) {
 	}
 }
 
-// buckets holds the character counts of a text and one pointer per bucket.
+// buckets holds the character counts of a text, one pointer per bucket and, for stage 1, the
+// group last induced into each bucket.
 type buckets struct {
-	count, ptr []int32
-	recount    bool // count is not kept: take it from the text each time
+	count, ptr, last []int32
+}
+
+// newBuckets takes the counters for an alphabet of k from free as far as it goes.
+func newBuckets(k int, free []int32) buckets {
+	take := func() []int32 {
+		if len(free) >= k {
+			s := free[:k:k]
+			free = free[k:]
+			return s
+		}
+		return make([]int32, k)
+	}
+	return buckets{count: take(), ptr: take(), last: take()}
 }
 
 func countChars[T byte | int32](text []T, count []int32) {
@@ -291,16 +346,11 @@ func countChars[T byte | int32](text []T, count []int32) {
 	}
 }
 
-// bucketBounds sets each bucket pointer to the start of its bucket, or to its end.
-func bucketBounds[T byte | int32](text []T, bk *buckets, end bool) {
-	count := bk.count
-	if bk.recount {
-		count = bk.ptr
-		countChars(text, count)
-	}
-	ptr := bk.ptr[:len(count)]
+// bounds sets each bucket pointer to the start of its bucket, or to its end.
+func (bk *buckets) bounds(end bool) {
+	ptr := bk.ptr[:len(bk.count)]
 	sum := int32(0)
-	for c, x := range count {
+	for c, x := range bk.count {
 		if end {
 			sum += x
 			ptr[c] = sum
