@@ -254,7 +254,10 @@ func (b *shardBuilder) writeTo(w io.Writer, step func(string)) (int64, error) {
 			return fail(err)
 		}
 	}
-	lsh := s.lsh
+	// The band keys and the radix sort's second buffer: 16 bytes per key, outside the Go heap.
+	lshMem, releaseLSH := largeBytes(16 * nLSH)
+	defer releaseLSH()
+	lsh, tmp := fromBytes[lshEntry](lshMem[:8*nLSH]), fromBytes[lshEntry](lshMem[8*nLSH:])
 	if sp := b.spill; sp != nil {
 		if err := sp.sigW.Flush(); err != nil {
 			return fail(err)
@@ -271,14 +274,16 @@ func (b *shardBuilder) writeTo(w io.Writer, step func(string)) (int64, error) {
 		if n, err := io.Copy(cw, sp.sigs); err != nil || uint64(n) != h.Sections[7].Len {
 			return fail(fmt.Errorf("copy %d spilled signature bytes of %d: %v", n, h.Sections[7].Len, err))
 		}
-		lsh = make([]lshEntry, nLSH)
 		if _, err := sp.lsh.ReadAt(asBytes(lsh), 0); err != nil {
 			return fail(fmt.Errorf("read spilled band keys: %w", err))
 		}
-	} else if err := section(7, asBytes(s.sigs)); err != nil {
-		return fail(err)
+	} else {
+		if err := section(7, asBytes(s.sigs)); err != nil {
+			return fail(err)
+		}
+		copy(lsh, s.lsh)
 	}
-	lsh = sortByKey(lsh)
+	lsh = sortByKey(lsh, tmp)
 	if err := section(8, asBytes(lsh)); err != nil {
 		return fail(err)
 	}
@@ -324,9 +329,9 @@ func twoByteBuckets(text []byte) []uint32 {
 }
 
 // sortByKey sorts entries by key with a stable radix sort; entries are appended in chunk order,
-// so equal keys stay in chunk order. It returns the sorted slice, which may be a new one.
-func sortByKey(e []lshEntry) []lshEntry {
-	tmp := make([]lshEntry, len(e))
+// so equal keys stay in chunk order. tmp is a buffer of the same length. It returns the sorted
+// slice, which is e or tmp.
+func sortByKey(e, tmp []lshEntry) []lshEntry {
 	for shift := 0; shift < 32; shift += 8 {
 		var count [257]int
 		for _, x := range e {

@@ -322,11 +322,12 @@ func (c Corpus) buildShard(ctx context.Context, dir string, k int, docs []source
 	}
 	defer b.close()
 	var read int64
+	var src []byte // one buffer for every document: nothing the shard keeps points into it
 	for i, d := range docs {
 		if err := ctx.Err(); err != nil {
 			return shardFile{}, BuildReport{}, err
 		}
-		src, err := os.ReadFile(filepath.Join(c.Dir, filepath.FromSlash(d.meta.File)))
+		src, err = readFileInto(src, filepath.Join(c.Dir, filepath.FromSlash(d.meta.File)))
 		if err != nil {
 			return shardFile{}, BuildReport{}, fmt.Errorf("read %s: %w", d.meta.ID, err)
 		}
@@ -448,4 +449,32 @@ func (c Corpus) Phrases() (*Phrases, error) {
 	}
 	defer f.Close()
 	return ParsePhrases(io.Reader(f))
+}
+
+// readFileInto reads the file at path into buf, which it grows when needed, and returns the
+// file's contents.
+func readFileInto(buf []byte, path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return buf, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return buf, err
+	}
+	buf = slices.Grow(buf[:0], int(st.Size())+1)
+	for {
+		n, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, 4096) // the file grew since Stat
+		}
+	}
 }

@@ -135,7 +135,7 @@ func TestSortByKey(t *testing.T) {
 	for i := range e {
 		e[i] = lshEntry{Key: r.Uint32() % 700 * 6151111, Chunk: uint32(i)}
 	}
-	got := sortByKey(append([]lshEntry(nil), e...))
+	got := sortByKey(append([]lshEntry(nil), e...), make([]lshEntry, len(e)))
 	for i := 1; i < len(got); i++ {
 		if a, b := got[i-1], got[i]; a.Key > b.Key || a.Key == b.Key && a.Chunk >= b.Chunk {
 			t.Fatalf("sortByKey: entry %d %v before %v", i, a, b)
