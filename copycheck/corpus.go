@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -418,7 +419,34 @@ func mapShard(name string) (*shard, func() error, error) {
 		syscall.Munmap(data)
 		return nil, nil, fmt.Errorf("shard %s: %w", name, err)
 	}
-	return s, func() error { return syscall.Munmap(data) }, nil
+	w := warm(data)
+	return s, func() error { w.stop(); return syscall.Munmap(data) }, nil
+}
+
+// warmer maps the pages of a shard in the background. A search touches pages of the suffix
+// array and the text at random, and the first touch of each costs a page fault; on a large
+// shard the faults would cost more than the search for a long time after the start.
+type warmer struct {
+	stopped atomic.Bool
+	done    chan struct{}
+}
+
+func warm(data []byte) *warmer {
+	w := &warmer{done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		const step = 16 << 20
+		for off := 0; off < len(data) && !w.stopped.Load(); off += step {
+			populate(data[off:min(off+step, len(data))])
+		}
+	}()
+	return w
+}
+
+// stop ends the warming and waits for it, so that the mapping can go.
+func (w *warmer) stop() {
+	w.stopped.Store(true)
+	<-w.done
 }
 
 // Config returns the thresholds of the corpus: thresholds.json when the curators wrote one,

@@ -36,3 +36,13 @@ func largeInt32(n int) ([]int32, func()) {
 	b, release := largeBytes(4 * n)
 	return fromBytes[int32](b), release
 }
+
+// madvPopulateRead is MADV_POPULATE_READ (Linux 5.14).
+const madvPopulateRead = 22
+
+// populate maps the pages of b, a read-only file mapping, into the page tables.
+func populate(b []byte) {
+	if syscall.Madvise(b, madvPopulateRead) != nil {
+		touch(b) // an older kernel
+	}
+}

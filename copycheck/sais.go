@@ -22,8 +22,11 @@ const (
 	posMask  = nameFlag - 1
 )
 
-// buildSuffixArray fills sa with the suffix array of text; len(sa) == len(text) < 2^31.
+// buildSuffixArray fills sa with the suffix array of text; len(sa) == len(text) ≤ 2^30.
 func buildSuffixArray(text []byte, sa []int32) {
+	if len(text) > posMask+1 {
+		panic("copycheck: text too long for one suffix array")
+	}
 	sais(text, sa, 256, nil)
 }
 
