@@ -68,6 +68,10 @@ bench-copycheck: ## copy check on the shared corpus (per core), in benchstat for
 bench-large: ## copy check on a synthetic 1 GiB corpus (about 8 GB of disk, 6 GB of memory)
 	GOMAXPROCS=1 $(GO) run ./copycheck/cmd/benchbuild -synthetic 1073741824
 
+.PHONY: bench-paragraphs
+bench-paragraphs: ## copy check stage 2 against about 1 M paragraphs (a synthetic 256 MiB corpus)
+	GOMAXPROCS=1 $(GO) run ./copycheck/cmd/benchbuild -synthetic 268435456
+
 .PHONY: calibrate
 calibrate: ## copy check: false matches between human corpora and recall of planted copies, as tables
 	GOMAXPROCS=1 $(GO) run ./copycheck/cmd/calibrate -q $(ARGS)

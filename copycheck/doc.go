@@ -16,5 +16,5 @@
 // the shards into memory; Checker.Check normalises a body, finds its maximal exact runs and its
 // near copies, and maps every match back to byte offsets in the body and in the source file.
 // Calibrate measures false matches on human text and the recall of planted copies
-// (CALIBRATION.md).
+// (CALIBRATION.md); BENCHMARKS.md gives the speed and memory figures and how to measure them.
 package copycheck
