@@ -210,6 +210,7 @@ func (b *shardBuilder) writeTo(w io.Writer, step func(string)) (int64, error) {
 	sizes := [numSections]int{
 		len(s.text), 4 * len(s.text), 4 * (1<<16 + 1), len(asBytes(s.segs)), len(asBytes(s.docs)), len(meta),
 		len(asBytes(s.chunks)), 2 * numHashes * nChunks, 8 * nLSH, 4 * (1<<dirBits + 1), 4 * len(s.shapes),
+		8 * numKeys(len(s.text)),
 	}
 	h := shardHeader{ByteOrder: byteOrderTag, Hashes: numHashes, Bands: numBands, DirBits: uint32(dirBits)}
 	copy(h.Magic[:], shardMagic)
@@ -240,6 +241,7 @@ func (b *shardBuilder) writeTo(w io.Writer, step func(string)) (int64, error) {
 	step("sort")
 	sa, release := largeInt32(len(s.text))
 	buildSuffixArray(s.text, sa)
+	keys := sampleKeys(s.text, sa)
 	step("write")
 	err = section(1, asBytes(sa))
 	release()
@@ -291,6 +293,9 @@ func (b *shardBuilder) writeTo(w io.Writer, step func(string)) (int64, error) {
 		return fail(err)
 	}
 	if err := section(10, asBytes(s.shapes)); err != nil {
+		return fail(err)
+	}
+	if err := section(11, asBytes(keys)); err != nil {
 		return fail(err)
 	}
 	return cw.n, nil

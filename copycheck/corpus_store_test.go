@@ -1,6 +1,7 @@
 package copycheck
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -109,6 +110,31 @@ func TestOpenRejectsCorruptShard(t *testing.T) {
 	})
 	if _, err := c.Open(); !errors.Is(err, ErrInvalid) {
 		t.Errorf("Open() of a corrupt shard = %v; want ErrInvalid", err)
+	}
+}
+
+func TestOpenRejectsOtherFormat(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	b, err := newShardBuilder(0, 0, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.close()
+	if err := b.add(DocMeta{ID: "d", Licence: LicenceOpen}, []byte("A short document of a few words."), Markdown); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.writeTo(&buf, func(string) {}); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	if _, err := parseShard(data); err != nil {
+		t.Fatalf("parseShard of a fresh shard: %v", err)
+	}
+	data[7] = '1' // a shard written by an earlier format
+	_, err = parseShard(data)
+	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "corpus build") {
+		t.Errorf("parseShard of an earlier format = %v; want ErrInvalid asking for a rebuild", err)
 	}
 }
 

@@ -3,7 +3,9 @@ package copycheck
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"math/bits"
+	"slices"
 	"sync"
 )
 
@@ -59,12 +61,57 @@ func lcp(a, b []byte) int {
 	return i
 }
 
+// keyStep is how many suffixes apart the sampled keys are: searching the keys first, which lie
+// close together, leaves a binary search over at most keyStep suffixes in most cases, so that a
+// search reads the text and the suffix array at random a few times instead of twice per step.
+const keyStep = 64
+
+// numKeys is how many sampled keys a suffix array of n entries has.
+func numKeys(n int) int { return (n + keyStep - 1) / keyStep }
+
+// prefixKey is the first 8 bytes of p as a big-endian number, zero-padded: suffixes in sorted
+// order have non-decreasing keys, and a key below another's means a smaller suffix.
+func prefixKey(p []byte) uint64 {
+	if len(p) >= 8 {
+		return binary.BigEndian.Uint64(p)
+	}
+	var b [8]byte
+	copy(b[:], p)
+	return binary.BigEndian.Uint64(b[:])
+}
+
+// sampleKeys returns the key of every keyStep-th suffix of sa.
+func sampleKeys(text []byte, sa []int32) []uint64 {
+	keys := make([]uint64, numKeys(len(sa)))
+	for j := range keys {
+		q := int(sa[j*keyStep])
+		keys[j] = prefixKey(text[q:min(len(text), q+8)])
+	}
+	return keys
+}
+
 // lowerBound returns the first suffix array position in the two-byte bucket of p whose suffix
 // is not below p, with the bucket's bounds. p has at least two bytes.
 func (s *shard) lowerBound(p []byte) (pos, lo, hi int) {
 	k := int(p[0])<<8 | int(p[1])
 	lo, hi = int(s.buckets[k]), int(s.buckets[k+1])
 	a, b := lo, hi
+	if b-a > 2*keyStep {
+		// A sampled suffix with a smaller key is below p, one with a larger key above it.
+		pk := prefixKey(p)
+		j0 := a / keyStep
+		keys := s.keys[j0 : (b-1)/keyStep+1]
+		first, _ := slices.BinarySearch(keys, pk) // the first key ≥ pk
+		last := len(keys)                         // the first key > pk
+		if pk < math.MaxUint64 {
+			last, _ = slices.BinarySearch(keys[first:], pk+1)
+			last += first
+		}
+		if first > 0 {
+			a = max(a, (j0+first-1)*keyStep+1)
+		}
+		b = min(b, (j0+last)*keyStep)
+	}
 	for a < b {
 		m := int(uint(a+b) >> 1)
 		q := int(s.sa[m])

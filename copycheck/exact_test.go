@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -139,6 +140,40 @@ func TestSortByKey(t *testing.T) {
 	for i := 1; i < len(got); i++ {
 		if a, b := got[i-1], got[i]; a.Key > b.Key || a.Key == b.Key && a.Chunk >= b.Chunk {
 			t.Fatalf("sortByKey: entry %d %v before %v", i, a, b)
+		}
+	}
+}
+
+// TestLowerBoundMatchesBinarySearch checks the search through the sampled keys against a plain
+// binary search over the whole suffix array, with patterns shorter and longer than a key, ones
+// that stand in the text and ones that do not.
+func TestLowerBoundMatchesBinarySearch(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(3, 5))
+	for _, alphabet := range []string{"ab", "abc", "abcdefghij"} {
+		var texts [][]byte
+		for d := 0; d < 4; d++ {
+			texts = append(texts, randomText(r, 5000+r.IntN(5000), alphabet))
+		}
+		s := textIndex(t, texts, 0).shards[0]
+		for trial := 0; trial < 3000; trial++ {
+			var p []byte
+			if trial%2 == 0 {
+				q := r.IntN(len(s.text) - 2)
+				p = append(p, s.text[q:min(len(s.text), q+2+r.IntN(20))]...)
+			} else {
+				p = randomText(r, 2+r.IntN(20), alphabet)
+			}
+			if bytes.IndexByte(p, 0) >= 0 {
+				continue
+			}
+			got, _, _ := s.lowerBound(p)
+			want, _ := slices.BinarySearchFunc(s.sa, p, func(q int32, p []byte) int {
+				return bytes.Compare(s.text[q:min(len(s.text), int(q)+len(p))], p)
+			})
+			if got != want {
+				t.Fatalf("lowerBound(%q) = %d, want %d", p, got, want)
+			}
 		}
 	}
 }

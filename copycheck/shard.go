@@ -14,6 +14,7 @@ type shard struct {
 	text    []byte     // normalised documents, each followed by a 0 byte
 	sa      []int32    // suffix array of text
 	buckets []uint32   // bucket[k]: first suffix whose first two bytes are k>>8, k&255
+	keys    []uint64   // keys[j]: the first 8 bytes of suffix sa[j*keyStep], big-endian
 	segs    []segment  // offset map; Orig is relative to the document's own file
 	docs    []docSpan  // where each document stands in text
 	meta    []DocMeta  // the documents, in the order of docs
@@ -65,9 +66,9 @@ type chunk struct {
 type lshEntry struct{ Key, Chunk uint32 }
 
 const (
-	shardMagic   = "TDBCOPY1"
+	shardMagic   = "TDBCOPY2" // the last byte is the format version
 	byteOrderTag = 0x01020304
-	numSections  = 11
+	numSections  = 12
 )
 
 // shardHeader is the fixed start of a shard file; every section is 64-byte aligned.
@@ -108,8 +109,11 @@ func parseShard(data []byte) (*shard, error) {
 	if _, err := binary.Decode(data[:hs], binary.NativeEndian, &h); err != nil {
 		return nil, fmt.Errorf("decode shard header: %w", err)
 	}
-	if string(h.Magic[:]) != shardMagic {
+	if string(h.Magic[:7]) != shardMagic[:7] {
 		return nil, fmt.Errorf("not a copy-check shard: %w", ErrInvalid)
+	}
+	if h.Magic[7] != shardMagic[7] {
+		return nil, fmt.Errorf("shard has format %c, this build reads format %c; run `theoremdb corpus build` again: %w", h.Magic[7], shardMagic[7], ErrInvalid)
 	}
 	if h.ByteOrder != byteOrderTag {
 		return nil, fmt.Errorf("shard written on a machine of the other byte order; rebuild it: %w", ErrInvalid)
@@ -135,13 +139,14 @@ func parseShard(data []byte) (*shard, error) {
 		lsh:     fromBytes[lshEntry](sec[8]),
 		lshDir:  fromBytes[uint32](sec[9]),
 		shapes:  fromBytes[uint32](sec[10]),
+		keys:    fromBytes[uint64](sec[11]),
 		dirBits: uint(h.DirBits),
 	}
 	if err := json.Unmarshal(sec[5], &s.meta); err != nil {
 		return nil, fmt.Errorf("decode document table: %w", err)
 	}
 	switch {
-	case len(s.sa) != len(s.text), len(s.buckets) != 1<<16+1, len(s.meta) != len(s.docs),
+	case len(s.sa) != len(s.text), len(s.buckets) != 1<<16+1, len(s.keys) != numKeys(len(s.sa)), len(s.meta) != len(s.docs),
 		len(s.sigs) != len(s.chunks)*numHashes, len(s.lshDir) != 1<<s.dirBits+1:
 		return nil, fmt.Errorf("shard sections disagree in size: %w", ErrInvalid)
 	}
