@@ -11,10 +11,12 @@
 //
 // The flow: Corpus.Add copies a collection's originals into the corpus directory with its licence
 // class and source URI; Corpus.Build normalises every document and writes shards of at most
-// 1 GiB of normalised text, each holding the text, its suffix array (SA-IS), the offset map,
-// the paragraph chunks with their MinHash signatures and the LSH band keys; Corpus.Open maps
-// the shards into memory; Checker.Check normalises a body, finds its maximal exact runs and its
-// near copies, and maps every match back to byte offsets in the body and in the source file.
+// 1 GiB of normalised text, each holding the text, its suffix array (SA-IS) with every 64th
+// suffix's first 8 bytes as keys to search first, the offset map, the paragraph chunks with
+// their MinHash signatures and the LSH band keys; Corpus.Open maps the shards into memory and
+// their pages into the page tables in the background; Checker.Check normalises a body, finds its
+// maximal exact runs and its near copies, and maps every match back to byte offsets in the body
+// and in the source file.
 // Calibrate measures false matches on human text and the recall of planted copies
 // (CALIBRATION.md); BENCHMARKS.md gives the speed and memory figures and how to measure them.
 package copycheck
