@@ -85,7 +85,7 @@ func writeReport(w io.Writer, name string, body []byte, res *copycheck.Result) {
 	case copycheck.VerdictClear:
 		fmt.Fprintln(w, "no match with the reference corpus")
 	case copycheck.VerdictAttribute:
-		fmt.Fprintln(w, "matches open sources only: allowed with attribution (rule L03)")
+		fmt.Fprintln(w, "matches only sources whose licence allows reuse: allowed with attribution (rule L03)")
 	case copycheck.VerdictBlock:
 		fmt.Fprintln(w, "matches a source that may not be copied: rewrite the locations marked REWRITE")
 	}

@@ -31,7 +31,7 @@ func TestCorpusAndCopycheckCommands(t *testing.T) {
 	if err := runCorpus(ctx, []string{"build", "--jobs", "1"}, &out, &errs); err != nil {
 		t.Fatalf("corpus build: %v", err)
 	}
-	if !strings.Contains(out.String(), "1 documents in 1 shards") || !strings.Contains(errs.String(), "shard 1/1 done") {
+	if !strings.Contains(out.String(), "1 document in 1 shard") || !strings.Contains(errs.String(), "shard 1/1 done") {
 		t.Errorf("corpus build printed %q and progress %q", out.String(), errs.String())
 	}
 

@@ -101,11 +101,15 @@ func runCorpus(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 		peak := peakRSS()
-		fmt.Fprintf(stdout, "built %s: %d documents in %d shards, %.1f MB read, %.1f MB normalised, %d paragraph chunks, %.1f MB index\n",
-			c.Dir, rep.Documents, rep.Shards, float64(rep.InputBytes)/1e6, float64(rep.TextBytes)/1e6, rep.Chunks, float64(rep.IndexBytes)/1e6)
+		fmt.Fprintf(stdout, "built %s: %s in %s, %.1f MB read, %.1f MB normalised, %d paragraph chunks, %.1f MB index\n",
+			c.Dir, plural(rep.Documents, "document"), plural(rep.Shards, "shard"), float64(rep.InputBytes)/1e6, float64(rep.TextBytes)/1e6, rep.Chunks, float64(rep.IndexBytes)/1e6)
 		fmt.Fprintf(stdout, "%.2fs, %.1f MB/s of corpus", rep.Elapsed.Seconds(), float64(rep.InputBytes)/1e6/rep.Elapsed.Seconds())
-		if peak > 0 && rep.InputBytes > 0 {
-			fmt.Fprintf(stdout, ", peak memory %.1f MB (%.2f bytes per corpus byte)", float64(peak)/1e6, float64(peak)/float64(rep.InputBytes))
+		if peak > 0 {
+			fmt.Fprintf(stdout, ", peak memory %.1f MB", float64(peak)/1e6)
+			// Below some tens of megabytes the process's own footprint would dominate the ratio.
+			if rep.InputBytes >= 64<<20 {
+				fmt.Fprintf(stdout, " (%.2f bytes per corpus byte)", float64(peak)/float64(rep.InputBytes))
+			}
 		}
 		fmt.Fprintln(stdout)
 		return nil
@@ -132,4 +136,12 @@ func peakRSS() int64 {
 		}
 	}
 	return 0
+}
+
+// plural is n with the noun, in the plural unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
