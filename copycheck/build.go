@@ -241,7 +241,10 @@ func (b *shardBuilder) writeTo(w io.Writer, step func(string)) (int64, error) {
 	step("sort")
 	sa, release := largeInt32(len(s.text))
 	buildSuffixArray(s.text, sa)
-	keys := sampleKeys(s.text, sa)
+	keyMem, releaseKeys := largeBytes(8 * numKeys(len(sa)))
+	defer releaseKeys()
+	keys := fromBytes[uint64](keyMem)
+	sampleKeys(keys, s.text, sa)
 	step("write")
 	err = section(1, asBytes(sa))
 	release()
@@ -256,11 +259,17 @@ func (b *shardBuilder) writeTo(w io.Writer, step func(string)) (int64, error) {
 			return fail(err)
 		}
 	}
-	// The band keys and the radix sort's second buffer: 16 bytes per key, outside the Go heap.
-	lshMem, releaseLSH := largeBytes(16 * nLSH)
+	// The band keys, unless they are in memory already, and the radix sort's second buffer:
+	// outside the Go heap.
+	lsh := s.lsh
+	if b.spill != nil {
+		lsh = nil
+	}
+	lshMem, releaseLSH := largeBytes(8 * (2*nLSH - len(lsh)))
 	defer releaseLSH()
-	lsh, tmp := fromBytes[lshEntry](lshMem[:8*nLSH]), fromBytes[lshEntry](lshMem[8*nLSH:])
+	tmp := fromBytes[lshEntry](lshMem[:8*nLSH])
 	if sp := b.spill; sp != nil {
+		lsh = fromBytes[lshEntry](lshMem[8*nLSH:])
 		if err := sp.sigW.Flush(); err != nil {
 			return fail(err)
 		}
@@ -279,11 +288,8 @@ func (b *shardBuilder) writeTo(w io.Writer, step func(string)) (int64, error) {
 		if _, err := sp.lsh.ReadAt(asBytes(lsh), 0); err != nil {
 			return fail(fmt.Errorf("read spilled band keys: %w", err))
 		}
-	} else {
-		if err := section(7, asBytes(s.sigs)); err != nil {
-			return fail(err)
-		}
-		copy(lsh, s.lsh)
+	} else if err := section(7, asBytes(s.sigs)); err != nil {
+		return fail(err)
 	}
 	lsh = sortByKey(lsh, tmp)
 	if err := section(8, asBytes(lsh)); err != nil {

@@ -425,16 +425,27 @@ func mapShard(name string) (*shard, func() error, error) {
 
 // warmer maps the pages of a shard in the background. A search touches pages of the suffix
 // array and the text at random, and the first touch of each costs a page fault; on a large
-// shard the faults would cost more than the search for a long time after the start.
+// shard the faults would cost more than the search for a long time after the start. Shards
+// warm one at a time, so that an index of many shards does not flood the disk.
 type warmer struct {
 	stopped atomic.Bool
+	quit    chan struct{}
 	done    chan struct{}
 }
 
+// warming admits one warmer at a time.
+var warming = make(chan struct{}, 1)
+
 func warm(data []byte) *warmer {
-	w := &warmer{done: make(chan struct{})}
+	w := &warmer{quit: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(w.done)
+		select {
+		case warming <- struct{}{}:
+			defer func() { <-warming }()
+		case <-w.quit:
+			return
+		}
 		const step = 16 << 20
 		for off := 0; off < len(data) && !w.stopped.Load(); off += step {
 			populate(data[off:min(off+step, len(data))])
@@ -443,9 +454,12 @@ func warm(data []byte) *warmer {
 	return w
 }
 
-// stop ends the warming and waits for it, so that the mapping can go.
+// stop ends the warming, at most one step of 16 MiB later, and waits for it, so that the
+// mapping can go.
 func (w *warmer) stop() {
-	w.stopped.Store(true)
+	if !w.stopped.Swap(true) {
+		close(w.quit)
+	}
 	<-w.done
 }
 

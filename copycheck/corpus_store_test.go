@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func writeTree(t *testing.T, dir string, files map[string]string) {
@@ -156,5 +157,36 @@ func TestCorpusConfigAndPhrases(t *testing.T) {
 	p, err := c.Phrases()
 	if err != nil || p.Len() != 1 {
 		t.Errorf("Phrases() = %v phrases, %v; want 1", p.Len(), err)
+	}
+}
+
+// TestCloseWhileWaitingToWarm closes an index whose shards wait for another index's warming:
+// Close must not wait for that.
+func TestCloseWhileWaitingToWarm(t *testing.T) {
+	ctx := context.Background()
+	src := t.TempDir()
+	writeTree(t, src, map[string]string{"sylow.md": "# Sylow\n\n" + refSylow + "\n"})
+	c := Corpus{Dir: t.TempDir()}
+	if _, err := c.Add(ctx, src, "", LicenceOpen, "https://example.org/"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Build(ctx, BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	warming <- struct{}{} // another index is warming
+	defer func() { <-warming }()
+	x, err := c.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- x.Close() }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			t.Fatalf("Close() = %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close() waits for another index's warming")
 	}
 }

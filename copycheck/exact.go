@@ -80,14 +80,12 @@ func prefixKey(p []byte) uint64 {
 	return binary.BigEndian.Uint64(b[:])
 }
 
-// sampleKeys returns the key of every keyStep-th suffix of sa.
-func sampleKeys(text []byte, sa []int32) []uint64 {
-	keys := make([]uint64, numKeys(len(sa)))
+// sampleKeys fills keys, of numKeys(len(sa)) entries, with the key of every keyStep-th suffix.
+func sampleKeys(keys []uint64, text []byte, sa []int32) {
 	for j := range keys {
 		q := int(sa[j*keyStep])
 		keys[j] = prefixKey(text[q:min(len(text), q+8)])
 	}
-	return keys
 }
 
 // lowerBound returns the first suffix array position in the two-byte bucket of p whose suffix
@@ -97,7 +95,7 @@ func (s *shard) lowerBound(p []byte) (pos, lo, hi int) {
 	lo, hi = int(s.buckets[k]), int(s.buckets[k+1])
 	a, b := lo, hi
 	if b-a > 2*keyStep {
-		// A sampled suffix with a smaller key is below p, one with a larger key above it.
+		// A sampled suffix with a smaller key is below p, one with a larger key not below it.
 		pk := prefixKey(p)
 		j0 := a / keyStep
 		keys := s.keys[j0 : (b-1)/keyStep+1]

@@ -43,6 +43,6 @@ const madvPopulateRead = 22
 // populate maps the pages of b, a read-only file mapping, into the page tables.
 func populate(b []byte) {
 	if syscall.Madvise(b, madvPopulateRead) != nil {
-		touch(b) // an older kernel
+		touch(b) // an older kernel, or one that refuses the advice
 	}
 }

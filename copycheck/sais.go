@@ -22,6 +22,9 @@ const (
 	posMask  = nameFlag - 1
 )
 
+// A shard's text must fit the positions the sort can flag (this fails to compile otherwise).
+const _ = uint(posMask + 1 - MaxShardText)
+
 // buildSuffixArray fills sa with the suffix array of text; len(sa) == len(text) ≤ 2^30.
 func buildSuffixArray(text []byte, sa []int32) {
 	if len(text) > posMask+1 {
@@ -31,7 +34,8 @@ func buildSuffixArray(text []byte, sa []int32) {
 }
 
 // sais sorts the suffixes of text over the alphabet [0, k). free is spare memory the caller
-// does not need during the call; the bucket counters live there when it is large enough.
+// does not need during the call; each of the three bucket arrays is taken from it while enough
+// is left, and allocated otherwise.
 func sais[T byte | int32](text []T, sa []int32, k int, free []int32) {
 	n := len(text)
 	sa = sa[:n]
