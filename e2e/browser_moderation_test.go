@@ -59,19 +59,32 @@ func TestBrowserModeratorSeesFlagsLive(t *testing.T) {
 	}
 	screenshot(t, ctx, "moderate-1280")
 
-	do(t, ctx, "claim and remove",
+	const reason = "The problem was solved in 2026; see the report."
+	do(t, ctx, "claim and start the removal",
 		chromedp.Click(byTestID("claim-button")),
 		chromedp.WaitVisible(byTestID("remove-button")),
-		chromedp.SendKeys(chromedp.CSS(`textarea[name="reason"]`), "The problem was solved in 2026; see the report."),
-		chromedp.Click(byTestID("remove-button")),
+		chromedp.SendKeys(chromedp.CSS(`textarea[name="reason"]`), reason),
 	)
+	// Another report arrives while the moderator types: the queue updates and
+	// what was typed stays.
+	if ue := flagThrough(t, s, tok, "TDB-2", "A duplicate of an older problem; see its page."); ue != "" {
+		t.Fatalf("flagProblem(TDB-2): %s", ue)
+	}
+	do(t, ctx, "see the second case", chromedp.WaitVisible(chromedp.CSS(`[data-testid="case"] ~ [data-testid="case"]`)))
+	if got := get(t, ctx, "read the reason", chromedp.Evaluate[string](`document.querySelector('textarea[name="reason"]').value`)); got != reason {
+		t.Fatalf("after a live update the reason reads %q; want what was typed", got)
+	}
+	screenshot(t, ctx, "moderate-live-1280")
+	do(t, ctx, "remove", chromedp.Click(byTestID("remove-button")))
 	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 		if f := get(t, ctx, "read the flash", chromedp.Evaluate[string](
 			`(document.querySelector('[data-testid="flash"]') || {}).textContent || ""`)); strings.Contains(f, "was removed") {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("no confirmation of the removal")
+			t.Fatalf("no confirmation of the removal; the page at %s reads:\n%s",
+				get(t, ctx, "read the address", chromedp.Evaluate[string](`location.href`)),
+				get(t, ctx, "read the page", chromedp.Evaluate[string](`document.body.innerText`)))
 		}
 	}
 	do(t, ctx, "open the removed problem",

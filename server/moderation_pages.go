@@ -1,7 +1,10 @@
 package server
 
 import (
+	"bytes"
+	"hash/fnv"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/theoremdb/theoremdb/ent/flag"
@@ -79,10 +82,19 @@ func (s *Server) moderate(w http.ResponseWriter, r *http.Request) error {
 	}
 	pg := page(r, "Moderation queue")
 	v := ui.ModerationView{Cases: cases, History: history, Viewer: a, Nonce: pg.Nonce}
+	var list bytes.Buffer
+	if err := ui.ModerationCases(v).Render(r.Context(), &list); err != nil {
+		return err
+	}
+	h := fnv.New64a()
+	h.Write(list.Bytes())
+	v.Version = strconv.FormatUint(h.Sum64(), 36)
 	if r.URL.Query().Get("fragment") == "1" {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		return ui.ModerationCases(v).Render(r.Context(), w)
+		w.Header().Set("X-Content-Version", v.Version)
+		_, err := w.Write(list.Bytes())
+		return err
 	}
 	s.render(w, r, http.StatusOK, pg, ui.ModeratePage(v))
 	return nil

@@ -371,7 +371,24 @@ func TestModerationPages(t *testing.T) {
 		t.Fatalf("moderation queue shows %d cases: %q", len(cases), text(t, body, "case"))
 	}
 	caseID := attr(cases[0].Attr, "data-case")
+	// The live refresh learns from a version whether the list changed.
+	version := func() (page, fragment string) {
+		_, body, _ := s.get(mb, "/moderate")
+		m := regexp.MustCompile(`data-live-moderation data-version="([^"]+)"`).FindSubmatch(body)
+		if m == nil {
+			t.Fatal("the queue names no version")
+		}
+		_, _, h := s.get(mb, "/moderate?fragment=1")
+		return string(m[1]), h.Get("X-Content-Version")
+	}
+	before, fragment := version()
+	if before != fragment {
+		t.Errorf("page version %q, fragment version %q; want the same list named the same", before, fragment)
+	}
 	s.post(mb, "/moderate/"+caseID+"/claim", nil)
+	if after, _ := version(); after == before {
+		t.Error("the version stays the same after a claim")
+	}
 	_, body, _ = s.get(mb, "/moderate")
 	pagetest.Check(t, "/moderate with a claimed case", body)
 	if len(pagetest.Select(t, body, "remove-button")) != 1 {
@@ -379,6 +396,18 @@ func TestModerationPages(t *testing.T) {
 	}
 	if code, _, _ := s.post(mb, "/moderate/"+caseID+"/remove", url.Values{"reason": {"The problem was solved in 2025 (cited in the report)."}}); code != http.StatusSeeOther {
 		t.Fatalf("remove = %d", code)
+	}
+	// The queue's live refresh may reach the server before the page the
+	// redirect leads to: it must leave the message for that page, which shows
+	// it once.
+	if _, body, _ = s.get(mb, "/moderate?fragment=1"); strings.Contains(string(body), "was removed") {
+		t.Error("the live refresh shows the flash message")
+	}
+	if _, body, _ = s.get(mb, "/moderate"); !strings.Contains(text(t, body, "flash"), "was removed") {
+		t.Errorf("flash after the removal = %q; want the confirmation", text(t, body, "flash"))
+	}
+	if _, body, _ = s.get(mb, "/moderate"); len(pagetest.Select(t, body, "flash")) != 0 {
+		t.Errorf("flash on the next page = %q; want it shown once", text(t, body, "flash"))
 	}
 	code, body, _ = s.get(reporter, "/p/TDB-20")
 	if code != http.StatusGone || !strings.Contains(text(t, body, "tombstone"), "solved in 2025") {

@@ -86,19 +86,27 @@ func redirectWith(w http.ResponseWriter, r *http.Request, to, msg string) {
 	http.Redirect(w, r, to, http.StatusSeeOther)
 }
 
-// takeFlash moves the flash message from its cookie into the context and
-// clears the cookie.
+// takeFlash puts the flash message of its cookie into the context. The
+// cookie goes when a whole page shows the message (render), not when a
+// script's request, such as the moderation queue's live refresh, happens to
+// reach the server first.
 func takeFlash(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if c, err := r.Cookie(flashCookie); err == nil {
-			if msg, err := url.QueryUnescape(c.Value); err == nil && msg != "" {
+			msg, err := url.QueryUnescape(c.Value)
+			if err != nil || msg == "" {
+				clearFlash(w)
+			} else {
 				r = r.WithContext(context.WithValue(r.Context(), flashKey{}, msg))
 			}
-			http.SetCookie(w, &http.Cookie{Name: flashCookie, Value: "", Path: "/", Secure: true, HttpOnly: true,
-				SameSite: http.SameSiteLaxMode, MaxAge: -1})
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+func clearFlash(w http.ResponseWriter) {
+	http.SetCookie(w, &http.Cookie{Name: flashCookie, Value: "", Path: "/", Secure: true, HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, MaxAge: -1})
 }
 
 // page is the frame data of a request.
@@ -112,6 +120,9 @@ func page(r *http.Request, title string) ui.Page {
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, p ui.Page, body templ.Component) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	if p.Flash != "" {
+		clearFlash(w)
+	}
 	w.WriteHeader(status)
 	if err := ui.Layout(p, body).Render(r.Context(), w); err != nil {
 		s.log.ErrorContext(r.Context(), "render page", "path", r.URL.Path, "err", err)

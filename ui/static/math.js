@@ -1,4 +1,5 @@
-// math.js renders the TeX inside elements marked data-math with KaTeX.
+// math.js renders the TeX inside elements marked data-math with KaTeX, on
+// load and whenever a script announces new content (theoremdb:content).
 //
 // It is progressive enhancement: the page carries the raw TeX as text, which
 // stays readable when scripts are off or KaTeX fails to load. Bad TeX is left
@@ -34,11 +35,11 @@
     },
   };
 
-  function render() {
+  function render(root) {
     if (typeof window.renderMathInElement !== "function") {
       return; // KaTeX did not load: the raw TeX stays on the page.
     }
-    var nodes = document.querySelectorAll("[data-math]");
+    var nodes = (root || document).querySelectorAll("[data-math]");
     for (var i = 0; i < nodes.length; i++) {
       try {
         window.renderMathInElement(nodes[i], options);
@@ -52,8 +53,13 @@
   }
 
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", render);
+    document.addEventListener("DOMContentLoaded", function () { render(); });
   } else {
     render();
   }
+  // A script that replaces part of the page (the live moderation queue)
+  // announces it with this event on the new content.
+  document.addEventListener("theoremdb:content", function (e) {
+    render(e.target);
+  });
 })();

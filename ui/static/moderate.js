@@ -1,7 +1,10 @@
 // moderate.js keeps the moderation queue live: it subscribes to the
 // moderationQueue over a websocket (graphql-transport-ws, authenticated by
 // the session cookie) and, on every update, reloads the list of cases from
-// the server. Without scripts the page works as it is, with a refresh link.
+// the server. A reload that brings the list the page shows (the server names
+// each list with a version) leaves the page alone, and one that changes it
+// keeps what the moderator was typing, and where. Without scripts the page
+// works as it is, with a refresh link.
 (function () {
   "use strict";
   var box = document.querySelector("[data-live-moderation]");
@@ -12,15 +15,42 @@
     if (status) status.textContent = text;
   }
 
+  var asked = 0, applied = 0; // refreshes asked for, and the newest applied
+
   function refresh() {
+    var n = ++asked;
+    var version = "";
     fetch("/moderate?fragment=1", { credentials: "same-origin" })
       .then(function (r) {
         if (!r.ok) throw new Error("status " + r.status);
+        version = r.headers.get("X-Content-Version") || "";
         return r.text();
       })
       .then(function (html) {
+        // The list the page shows already: leave it, and what is under the pointer.
+        if (n < applied) return; // a later refresh answered first
+        applied = n;
+        if (version && version === box.getAttribute("data-version")) return;
+        box.setAttribute("data-version", version);
+        var typed = {};
+        box.querySelectorAll("textarea[id]").forEach(function (el) {
+          if (el.value) typed[el.id] = el.value;
+        });
+        var active = document.activeElement;
+        var focus = active && active.id && box.contains(active) ? active.id : "";
+        var caret = focus ? [active.selectionStart, active.selectionEnd] : null;
         box.innerHTML = html;
-        box.setAttribute("data-refreshed", String(Date.now()));
+        Object.keys(typed).forEach(function (id) {
+          var el = document.getElementById(id);
+          if (el && box.contains(el)) el.value = typed[id];
+        });
+        var el = focus && document.getElementById(focus);
+        if (el && box.contains(el)) {
+          el.focus();
+          if (caret && el.setSelectionRange) el.setSelectionRange(caret[0], caret[1]);
+        }
+        // math.js renders the TeX of the new cases.
+        box.dispatchEvent(new CustomEvent("theoremdb:content", { bubbles: true }));
       })
       .catch(function () {
         say("Could not reload the cases; use the refresh link.");
