@@ -65,12 +65,21 @@ func TestBrowserModeratorSeesFlagsLive(t *testing.T) {
 		chromedp.WaitVisible(byTestID("remove-button")),
 		chromedp.SendKeys(chromedp.CSS(`textarea[name="reason"]`), reason),
 	)
-	// Another report arrives while the moderator types: the queue updates and
-	// what was typed stays.
-	if ue := flagThrough(t, s, tok, "TDB-2", "A duplicate of an older problem; see its page."); ue != "" {
-		t.Fatalf("flagProblem(TDB-2): %s", ue)
+	// Another report arrives while the moderator types, on a problem with TeX
+	// in its title: the queue updates, renders the TeX, and what was typed
+	// stays.
+	r = s.graphql(t, tok, submit, submitInput(`Lonely runners with $k \ge 3$ speeds`))
+	second, _ := path(r.Data, "submitProblem", "problem", "id").(string)
+	if second == "" {
+		t.Fatalf("submitProblem: %+v %+v", r.Data, r.Errors)
 	}
-	do(t, ctx, "see the second case", chromedp.WaitVisible(chromedp.CSS(`[data-testid="case"] ~ [data-testid="case"]`)))
+	if ue := flagThrough(t, s, tok, second, "A duplicate of an older problem; see its page."); ue != "" {
+		t.Fatalf("flagProblem(%s): %s", second, ue)
+	}
+	do(t, ctx, "see the second case with its title rendered",
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="case"] ~ [data-testid="case"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="case"] h2 .katex`)),
+	)
 	if got := get(t, ctx, "read the reason", chromedp.Evaluate[string](`document.querySelector('textarea[name="reason"]').value`)); got != reason {
 		t.Fatalf("after a live update the reason reads %q; want what was typed", got)
 	}
