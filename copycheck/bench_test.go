@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/theoremdb/theoremdb/copycheck/internal/cputime"
 )
 
 // The benchmarks on the shared corpus print figures next to the goals of the issue; `make bench`
@@ -92,7 +94,7 @@ func BenchmarkBuildShared(b *testing.B) {
 	}
 	b.SetBytes(shared.raw)
 	b.ResetTimer()
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		rep, err := c.Build(context.Background(), BuildOptions{Jobs: 1})
 		if err != nil {
@@ -101,7 +103,7 @@ func BenchmarkBuildShared(b *testing.B) {
 		b.ReportMetric(float64(rep.TextBytes)/float64(rep.InputBytes), "normalised/raw")
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(shared.raw)*float64(b.N)/1e6/(processCPU()-cpu0).Seconds(), "MB/cpu-s")
+	b.ReportMetric(float64(shared.raw)*float64(b.N)/1e6/(cputime.Process()-cpu0).Seconds(), "MB/cpu-s")
 	x, err := c.Open()
 	if err != nil {
 		b.Fatal(err)
@@ -119,19 +121,19 @@ func BenchmarkBuildSuffixArray(b *testing.B) {
 	b.Run("sais", func(b *testing.B) {
 		b.SetBytes(int64(len(text)))
 		sa := make([]int32, len(text))
-		cpu0 := processCPU()
+		cpu0 := cputime.Process()
 		for b.Loop() {
 			buildSuffixArray(text, sa)
 		}
-		b.ReportMetric(float64(len(text))*float64(b.N)/1e6/(processCPU()-cpu0).Seconds(), "MB/cpu-s")
+		b.ReportMetric(float64(len(text))*float64(b.N)/1e6/(cputime.Process()-cpu0).Seconds(), "MB/cpu-s")
 	})
 	b.Run("index-suffixarray", func(b *testing.B) {
 		b.SetBytes(int64(len(text)))
-		cpu0 := processCPU()
+		cpu0 := cputime.Process()
 		for b.Loop() {
 			suffixarray.New(text)
 		}
-		b.ReportMetric(float64(len(text))*float64(b.N)/1e6/(processCPU()-cpu0).Seconds(), "MB/cpu-s")
+		b.ReportMetric(float64(len(text))*float64(b.N)/1e6/(cputime.Process()-cpu0).Seconds(), "MB/cpu-s")
 	})
 }
 
@@ -152,14 +154,14 @@ func BenchmarkStage1(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		t := norm[i%len(norm)]
-		t0, c0 := time.Now(), threadCPU()
+		t0, c0 := time.Now(), cputime.Thread()
 		x.exactRuns(t, minLen)
-		t1, c1 := time.Now(), threadCPU()
+		t1, c1 := time.Now(), cputime.Thread()
 		for k := 0; k+minLen <= len(t); k++ {
 			naive.Lookup(t[k:k+minLen], 1)
 		}
 		ours, base = append(ours, t1.Sub(t0)), append(base, time.Since(t1))
-		oursCPU, baseCPU = append(oursCPU, c1-c0), append(baseCPU, threadCPU()-c1)
+		oursCPU, baseCPU = append(oursCPU, c1-c0), append(baseCPU, cputime.Thread()-c1)
 	}
 	b.StopTimer()
 	reportPercentiles(b, "", ours)
@@ -181,12 +183,12 @@ func BenchmarkSignature(b *testing.B) {
 	}
 	var sig [numHashes]uint32
 	b.ResetTimer()
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for i := 0; b.Loop(); i++ {
 		signature(paras[i%len(paras)], &sig)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "signatures/s")
-	b.ReportMetric(float64(b.N)/(processCPU()-cpu0).Seconds(), "signatures/cpu-s")
+	b.ReportMetric(float64(b.N)/(cputime.Process()-cpu0).Seconds(), "signatures/cpu-s")
 }
 
 // BenchmarkCheck runs the whole check of 4 KiB bodies: goal p95 ≤ 5 ms on the shared corpus; it
@@ -206,12 +208,12 @@ func BenchmarkCheck(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		t0, c0 := time.Now(), threadCPU()
+		t0, c0 := time.Now(), cputime.Thread()
 		res, err := ck.Check(context.Background(), bodies[i%len(bodies)], LaTeX)
 		if err != nil {
 			b.Fatal(err)
 		}
-		whole, near, cpu = append(whole, time.Since(t0)), append(near, res.Timing.Near), append(cpu, threadCPU()-c0)
+		whole, near, cpu = append(whole, time.Since(t0)), append(near, res.Timing.Near), append(cpu, cputime.Thread()-c0)
 	}
 	b.StopTimer()
 	reportPercentiles(b, "", whole)

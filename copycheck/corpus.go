@@ -15,7 +15,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -428,9 +427,9 @@ func mapShard(name string) (*shard, func() error, error) {
 // shard the faults would cost more than the search for a long time after the start. Shards
 // warm one at a time, so that an index of many shards does not flood the disk.
 type warmer struct {
-	stopped atomic.Bool
-	quit    chan struct{}
-	done    chan struct{}
+	once sync.Once
+	quit chan struct{} // closed to stop
+	done chan struct{}
 }
 
 // warming admits one warmer at a time.
@@ -447,7 +446,12 @@ func warm(data []byte) *warmer {
 			return
 		}
 		const step = 16 << 20
-		for off := 0; off < len(data) && !w.stopped.Load(); off += step {
+		for off := 0; off < len(data); off += step {
+			select {
+			case <-w.quit:
+				return
+			default:
+			}
 			populate(data[off:min(off+step, len(data))])
 		}
 	}()
@@ -457,9 +461,7 @@ func warm(data []byte) *warmer {
 // stop ends the warming, at most one step of 16 MiB later, and waits for it, so that the
 // mapping can go.
 func (w *warmer) stop() {
-	if !w.stopped.Swap(true) {
-		close(w.quit)
-	}
+	w.once.Do(func() { close(w.quit) })
 	<-w.done
 }
 

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"encoding/json"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -14,12 +13,7 @@ import (
 // specification's conformance suite, from npm) against the binary: no MUST
 // may fail.
 func TestGraphQLHTTPAudit(t *testing.T) {
-	if _, err := os.Stat("node_modules/graphql-http"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("e2e/node_modules is missing: run make e2e/deps")
-		}
-		t.Skip("e2e/node_modules is missing; run make e2e/deps (CI=true fails instead)")
-	}
+	needNodeModules(t, "graphql-http")
 	env := []string{"DATABASE_URL=" + dbtest.URL(t, "sqlite3")}
 	s := serve(t, env)
 	out, err := exec.Command("node", "audit.mjs", s.URL+"/graphql").CombinedOutput()

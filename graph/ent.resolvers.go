@@ -12,6 +12,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/graph/generated"
+	"github.com/theoremdb/theoremdb/policy"
 )
 
 // Node is the resolver for the node field.
@@ -35,7 +36,7 @@ func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[strin
 	}
 	q := r.client.Problem.Query()
 	if where == nil || where.State == nil || *where.State != problem.StateREMOVED {
-		q = q.Where(problem.StateNEQ(problem.StateREMOVED)) // removed problems leave lists unless asked for
+		q = q.Where(policy.Listed()) // unless removed problems are asked for
 	}
 	conn, err := q.Paginate(ctx, after, first, before, last,
 		ent.WithProblemOrder(orderBy), ent.WithProblemFilter(where.Filter))

@@ -27,15 +27,7 @@ const batchWait = 2 * time.Millisecond
 func newLoaders(c *ent.Client) *loaders {
 	return &loaders{
 		account: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []string) (map[string]*ent.Account, error) {
-			as, err := c.Account.Query().Where(account.IDIn(ids...)).All(ctx)
-			if err != nil {
-				return nil, err
-			}
-			m := make(map[string]*ent.Account, len(as))
-			for _, a := range as {
-				m[a.ID] = a
-			}
-			return m, nil
+			return accountsByID(ctx, c, ids)
 		}, dataloadgen.WithWait(batchWait)),
 		reputation: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []string) (map[string]*policy.Reputation, error) {
 			return policy.ReputationOf(ctx, c, ids)
@@ -65,4 +57,17 @@ func (r *Resolver) loaders(ctx context.Context) *loaders {
 		return l
 	}
 	return newLoaders(r.client)
+}
+
+// accountsByID loads accounts in one query, for the loader and for priming it.
+func accountsByID(ctx context.Context, c *ent.Client, ids []string) (map[string]*ent.Account, error) {
+	as, err := c.Account.Query().Where(account.IDIn(ids...)).All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[string]*ent.Account, len(as))
+	for _, a := range as {
+		m[a.ID] = a
+	}
+	return m, nil
 }

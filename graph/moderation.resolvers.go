@@ -8,6 +8,7 @@ package graph
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/event"
@@ -103,14 +104,13 @@ func (r *subscriptionResolver) ModerationQueue(ctx context.Context) (<-chan *mod
 		closeSocket(ctx, CloseForbidden, "the moderation queue needs the moderator role")
 		return nil, policy.ErrForbidden
 	}
-	kinds := []string{policy.KindCaseOpened, policy.KindFlagRaised, policy.KindCaseClaimed, policy.KindCaseDismissed, policy.KindProblemRemoved}
 	head, err := live.Head(ctx, r.client)
 	if err != nil {
 		return nil, err
 	}
-	evs, err := r.live.Subscribe(ctx, head, event.KindIn(kinds...), func(ev *ent.Event) bool {
-		_, err := policy.CaseOfEvent(ev)
-		return err == nil
+	// The kind decides under the broker's lock; the payload is read once, below.
+	evs, err := r.live.Subscribe(ctx, head, event.KindIn(policy.ModerationKinds...), func(ev *ent.Event) bool {
+		return slices.Contains(policy.ModerationKinds, ev.Kind)
 	})
 	if err != nil {
 		return nil, err
@@ -119,7 +119,10 @@ func (r *subscriptionResolver) ModerationQueue(ctx context.Context) (<-chan *mod
 	go func() {
 		defer close(out)
 		for ev := range evs {
-			id, _ := policy.CaseOfEvent(ev)
+			id, err := policy.CaseOfEvent(ev)
+			if err != nil {
+				continue
+			}
 			c, err := r.client.ModerationCase.Get(ctx, id)
 			if err != nil {
 				if !errors.Is(ctx.Err(), context.Canceled) {

@@ -6,7 +6,6 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 
 	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
@@ -60,12 +59,12 @@ func (r *Resolver) primeProblems(ctx context.Context, ps []*ent.Problem, path ..
 		for i, p := range ps {
 			ids[i] = p.ProposerID
 		}
-		as, err := r.client.Account.Query().Where(account.IDIn(ids...)).All(ctx)
+		as, err := accountsByID(ctx, r.client, ids)
 		if err != nil {
 			return err
 		}
-		for _, a := range as {
-			l.account.Prime(a.ID, a)
+		for id, a := range as {
+			l.account.Prime(id, a)
 		}
 	}
 	return nil

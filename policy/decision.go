@@ -54,11 +54,19 @@ var (
 // sections (notes.x) each action must state. Forms show it; validate
 // enforces it.
 var RequiredFields = map[decision.Action][]string{
-	decision.ActionQUALIFY: {"notes.statementAndAcceptance", "notes.openStatus", "notes.referenceCoverage",
-		"notes.duplicateCheck", "notes.heroVisual", "notes.uncertainty", "notes.reason"},
-	decision.ActionKEEP_PROSPECTING: {"revisionRequests", "notes.reason"},
-	decision.ActionARCHIVE:          {"reasonCode", "notes.reason"},
-	decision.ActionMERGE:            {"mergeInto", "notes.duplicateCheck", "notes.reason"},
+	decision.ActionQUALIFY:          notes(secStatement, secOpenStatus, secCoverage, secDuplicate, secHero, secUncertainty, secReason),
+	decision.ActionKEEP_PROSPECTING: append([]string{"revisionRequests"}, notes(secReason)...),
+	decision.ActionARCHIVE:          append([]string{"reasonCode"}, notes(secReason)...),
+	decision.ActionMERGE:            append([]string{"mergeInto"}, notes(secDuplicate, secReason)...),
+}
+
+// notes names note-template sections as RequiredFields lists them.
+func notes(secs ...noteSection) []string {
+	out := make([]string, len(secs))
+	for i, sec := range secs {
+		out[i] = "notes." + sec.field
+	}
+	return out
 }
 
 func (in DecisionInput) validate() error {

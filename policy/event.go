@@ -13,6 +13,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/live"
 )
 
 // Authorities recorded on events.
@@ -79,7 +80,7 @@ func (t *tx) appendEvent(ctx context.Context, in eventInput) (*ent.Event, error)
 	if t.s.db.Dialect == dialect.Postgres {
 		// Delivered to every listening server instance when, and only if,
 		// the transaction commits.
-		if _, err := t.sql.ExecContext(ctx, `SELECT pg_notify('theoremdb_events', $1)`, strconv.FormatInt(seq, 10)); err != nil {
+		if _, err := t.sql.ExecContext(ctx, `SELECT pg_notify($1, $2)`, live.Channel, strconv.FormatInt(seq, 10)); err != nil {
 			return nil, fmt.Errorf("append event: notify: %w", err)
 		}
 	}

@@ -44,6 +44,13 @@ func (s *Service) Problem(ctx context.Context, ref string) (*ent.Problem, error)
 	return s.client.Problem.Get(ctx, id)
 }
 
+// InChallenge lists up to limit problems in their challenge period, the
+// nearest deadline first.
+func (s *Service) InChallenge(ctx context.Context, limit int) ([]*ent.Problem, error) {
+	return s.client.Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING), problem.DeadlineGT(s.Now())).
+		Order(ent.Asc(problem.FieldDeadline)).Limit(limit).All(ctx)
+}
+
 // InChallengePeriod reports whether p is prospecting and before its
 // deadline, by the service's clock.
 func (s *Service) InChallengePeriod(p *ent.Problem) bool {

@@ -12,6 +12,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
+	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/role"
@@ -193,6 +194,10 @@ func deref(s *string) string {
 	return *s
 }
 
+// Listed keeps the problems that lists and search show: a removed problem
+// leaves them, and its page becomes a tombstone.
+func Listed() predicate.Problem { return problem.StateNEQ(problem.StateREMOVED) }
+
 // moderate runs a moderator's action on a locked case.
 func (s *Service) moderate(ctx context.Context, actor *ent.Account, caseID string,
 	fn func(ctx context.Context, t *tx, c *ent.ModerationCase, now time.Time) error) (*ent.ModerationCase, error) {
@@ -203,11 +208,7 @@ func (s *Service) moderate(ctx context.Context, actor *ent.Account, caseID strin
 		return nil, fmt.Errorf("moderation needs the moderator role: %w", ErrForbidden)
 	}
 	err := s.inTx(ctx, func(ctx context.Context, t *tx) error {
-		q := t.ModerationCase.Query().Where(moderationcase.ID(caseID))
-		if t.s.db.Dialect == dialect.Postgres {
-			q = q.ForUpdate()
-		}
-		c, err := q.Only(ctx)
+		c, err := t.lockCase(ctx, caseID)
 		if ent.IsNotFound(err) {
 			return refuse(CodeNotFound, fmt.Sprintf("no moderation case %q", caseID), "caseId")
 		}
@@ -239,6 +240,21 @@ func (s *Service) ClaimCase(ctx context.Context, actor *ent.Account, caseID stri
 			subject: c.ProblemID, payload: map[string]any{"case": c.ID, "moderator": actor.Handle}})
 		return err
 	})
+}
+
+// lockCase reads a moderation case and locks its row as lockProblem does.
+func (t *tx) lockCase(ctx context.Context, id string) (*ent.ModerationCase, error) {
+	q := t.ModerationCase.Query().Where(moderationcase.ID(id))
+	if t.s.db.Dialect == dialect.Postgres {
+		q = q.ForUpdate()
+	}
+	return q.Only(ctx)
+}
+
+// CanResolve reports whether a can dismiss c or remove its problem: a
+// moderator who holds the claim on it.
+func CanResolve(a *ent.Account, c *ent.ModerationCase) bool {
+	return CanModerate(a) && resolvable(a, c) == nil
 }
 
 // resolvable checks that actor holds the claim on c.

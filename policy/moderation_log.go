@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
@@ -64,12 +65,13 @@ func (s *Service) OpenCases(ctx context.Context, actor *ent.Account, limit int) 
 		Order(ent.Desc(moderationcase.FieldOpenedAt)).Limit(limit).All(ctx)
 }
 
+// ModerationKinds are the kinds of event that are about a moderation case.
+var ModerationKinds = []string{KindCaseOpened, KindFlagRaised, KindCaseClaimed, KindCaseDismissed, KindProblemRemoved}
+
 // CaseOfEvent returns the moderation case a moderation event is about, or
 // ErrNotFound for other events.
 func CaseOfEvent(ev *ent.Event) (string, error) {
-	switch ev.Kind {
-	case KindCaseOpened, KindFlagRaised, KindCaseClaimed, KindCaseDismissed, KindProblemRemoved:
-	default:
+	if !slices.Contains(ModerationKinds, ev.Kind) {
 		return "", ErrNotFound
 	}
 	var p struct{ Case string }

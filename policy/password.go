@@ -13,7 +13,6 @@ import (
 	"golang.org/x/crypto/argon2"
 
 	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/session"
 )
 
@@ -71,14 +70,19 @@ func checkPassword(encoded, pw string) bool {
 // failed sign-in takes as long either way.
 var dummyHash, _ = hashPassword("not a real password")
 
+// newPasswordHash checks a new password's length and hashes it.
+func newPasswordHash(password string) (string, error) {
+	if n := len([]rune(password)); n < MinPassword || n > MaxPassword {
+		return "", refuse(CodeInvalid, fmt.Sprintf("use %d to %d characters", MinPassword, MaxPassword), "password")
+	}
+	return hashPassword(password)
+}
+
 // SignUp makes a member account with a password.
 func (s *Service) SignUp(ctx context.Context, handle, displayName, password string) (*ent.Account, error) {
-	if n := len([]rune(password)); n < MinPassword || n > MaxPassword {
-		return nil, refuse(CodeInvalid, fmt.Sprintf("use %d to %d characters", MinPassword, MaxPassword), "password")
-	}
-	h, err := hashPassword(password)
+	h, err := newPasswordHash(password)
 	if err != nil {
-		return nil, fmt.Errorf("sign up: %w", err)
+		return nil, err
 	}
 	a, err := s.CreateAccount(ctx, handle, displayName, nil)
 	if err != nil {
@@ -93,10 +97,7 @@ func (s *Service) SignUp(ctx context.Context, handle, displayName, password stri
 // SetPassword replaces an account's password (operators set one for
 // accounts made on the command line).
 func (s *Service) SetPassword(ctx context.Context, a *ent.Account, password string) error {
-	if n := len([]rune(password)); n < MinPassword || n > MaxPassword {
-		return refuse(CodeInvalid, fmt.Sprintf("use %d to %d characters", MinPassword, MaxPassword), "password")
-	}
-	h, err := hashPassword(password)
+	h, err := newPasswordHash(password)
 	if err != nil {
 		return err
 	}
@@ -106,9 +107,9 @@ func (s *Service) SetPassword(ctx context.Context, a *ent.Account, password stri
 // SignIn checks a password and opens a new session, returning its token
 // for the cookie. Every sign-in gets a fresh token.
 func (s *Service) SignIn(ctx context.Context, handle, password string) (string, *ent.Account, error) {
-	a, err := s.client.Account.Query().Where(account.Handle(strings.ToLower(strings.TrimSpace(handle)))).Only(ctx)
+	a, err := s.AccountByHandle(ctx, handle)
 	switch {
-	case ent.IsNotFound(err):
+	case errors.Is(err, ErrNotFound):
 		checkPassword(dummyHash, password)
 		return "", nil, ErrBadCredentials
 	case err != nil:

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
+
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
@@ -96,7 +98,7 @@ func (s *Server) moderate(w http.ResponseWriter, r *http.Request) error {
 		_, err := w.Write(list.Bytes())
 		return err
 	}
-	s.render(w, r, http.StatusOK, pg, ui.ModeratePage(v))
+	s.render(w, r, http.StatusOK, pg, ui.ModeratePage(v, templ.Raw(list.String())))
 	return nil
 }
 

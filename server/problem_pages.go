@@ -27,8 +27,7 @@ const pageSize = 25
 func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	c := s.policy.Client()
-	soonest, err := c.Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING), problem.DeadlineGT(s.policy.Now())).
-		Order(ent.Asc(problem.FieldDeadline)).Limit(8).All(ctx)
+	soonest, err := s.policy.InChallenge(ctx, 8)
 	if err != nil {
 		return err
 	}
@@ -41,7 +40,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 		State string `json:"state"`
 		Count int    `json:"count"`
 	}
-	if err := c.Problem.Query().Where(problem.StateNEQ(problem.StateREMOVED)).
+	if err := c.Problem.Query().Where(policy.Listed()).
 		GroupBy(problem.FieldState).Aggregate(ent.Count()).Scan(ctx, &counts); err != nil {
 		return err
 	}
@@ -66,7 +65,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	f := ui.ListFilter{State: q.Get("state"), Tag: q.Get("tag"), Acceptance: q.Get("acceptance"),
 		Provenance: q.Get("provenance"), Q: strings.TrimSpace(q.Get("q")), Sort: q.Get("sort")}
-	preds := []predicate.Problem{problem.StateNEQ(problem.StateREMOVED)}
+	preds := []predicate.Problem{policy.Listed()}
 	if f.State != "" {
 		if problem.StateValidator(problem.State(f.State)) != nil || f.State == "REMOVED" {
 			return httpError{http.StatusBadRequest, "Unknown state: " + f.State}
@@ -239,5 +238,5 @@ func (s *Server) problemView(r *http.Request, id string) (ui.ProblemView, error)
 	rev := p.Edges.CurrentRevision
 	hv := hero.Draw(hero.Input{ID: p.ID, Title: p.Title, Kind: rev.Acceptance.Kind, Tags: rev.Tags})
 	return ui.ProblemView{P: p, Tab: tab, InChallenge: s.policy.InChallengePeriod(p), Requests: reqs[rev.ID],
-		Events: events, Hero: ui.Hero{SVG: hv.SVG, Alt: hv.Alt, Caption: hv.Caption}}, nil
+		Events: events, Hero: ui.Hero{SVG: hv.SVG, Caption: hv.Caption}}, nil
 }

@@ -4,9 +4,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/decision"
-	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/schema"
 	"github.com/theoremdb/theoremdb/ent/schema/gid"
 	"github.com/theoremdb/theoremdb/packet"
@@ -31,8 +29,7 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := s.requireReviewer(w, r); !ok {
 		return err
 	}
-	ps, err := c(s).Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING), problem.DeadlineGT(s.policy.Now())).
-		Order(ent.Asc(problem.FieldDeadline)).Limit(200).All(r.Context())
+	ps, err := s.policy.InChallenge(r.Context(), 200)
 	if err != nil {
 		return err
 	}

@@ -20,8 +20,9 @@ type ProblemView struct {
 	Notice string
 }
 
-// Hero is the picture at the top of the Problem tab.
-type Hero struct{ SVG, Alt, Caption string }
+// Hero is the picture at the top of the Problem tab; its SVG carries the
+// alternative text.
+type Hero struct{ SVG, Caption string }
 
 // Rev is the current revision (every problem has one).
 func (v ProblemView) Rev() *ent.Revision { return v.P.Edges.CurrentRevision }

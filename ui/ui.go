@@ -32,19 +32,6 @@ type Page struct {
 // Signed reports whether someone is signed in.
 func (p Page) Signed() bool { return p.Viewer != nil }
 
-// Has reports whether the viewer holds a role.
-func (p Page) Has(r string) bool {
-	if p.Viewer == nil {
-		return false
-	}
-	for _, x := range p.Viewer.Roles {
-		if string(x) == r {
-			return true
-		}
-	}
-	return false
-}
-
 // When formats a time the way every page shows it: UTC, to the minute.
 func When(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/theoremdb/theoremdb/copycheck"
+	"github.com/theoremdb/theoremdb/ui"
 )
 
 // corpusDir is where the reference corpus lives: THEOREMDB_CORPUS, or data/corpus.
@@ -102,7 +103,7 @@ func runCorpus(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		peak := peakRSS()
 		fmt.Fprintf(stdout, "built %s: %s in %s, %.1f MB read, %.1f MB normalised, %d paragraph chunks, %.1f MB index\n",
-			c.Dir, plural(rep.Documents, "document"), plural(rep.Shards, "shard"), float64(rep.InputBytes)/1e6, float64(rep.TextBytes)/1e6, rep.Chunks, float64(rep.IndexBytes)/1e6)
+			c.Dir, ui.Plural(rep.Documents, "document"), ui.Plural(rep.Shards, "shard"), float64(rep.InputBytes)/1e6, float64(rep.TextBytes)/1e6, rep.Chunks, float64(rep.IndexBytes)/1e6)
 		fmt.Fprintf(stdout, "%.2fs, %.1f MB/s of corpus", rep.Elapsed.Seconds(), float64(rep.InputBytes)/1e6/rep.Elapsed.Seconds())
 		if peak > 0 {
 			fmt.Fprintf(stdout, ", peak memory %.1f MB", float64(peak)/1e6)
@@ -136,12 +137,4 @@ func peakRSS() int64 {
 		}
 	}
 	return 0
-}
-
-// plural is n with the noun, in the plural unless n is 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -39,7 +39,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		commit    = fs.String("commit", "", "formal-conjectures `REV` the files come from, for their URLs (default main)")
 		dryRun    = fs.Bool("dry-run", false, "plan and report without writing to the database")
 	)
-	pos, err := parseInterleaved(fs, args[1:])
+	pos, err := parseInterspersed(fs, args[1:])
 	if err != nil {
 		return err
 	}
@@ -145,20 +145,4 @@ func readErdos(name string) ([]imports.ErdosProblem, []imports.Issue, error) {
 	}
 	problems, issues := imports.ParseErdos(name, b)
 	return problems, issues, nil
-}
-
-// parseInterleaved parses flags that may come before or after the
-// positional arguments, and returns the positional ones.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		if fs.NArg() == 0 {
-			return pos, nil
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
 }

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/theoremdb/theoremdb/copycheck"
+	"github.com/theoremdb/theoremdb/copycheck/internal/cputime"
 )
 
 func main() {
@@ -40,7 +41,7 @@ func main() {
 		}
 		return
 	}
-	runtime.LockOSThread() // threadCPU measures the queries on this thread
+	runtime.LockOSThread() // cputime.Thread measures the queries on this thread
 	if err := run(*sharedDir, *synthetic, *workDir, *jobs, *shardSize, *queries); err != nil {
 		fmt.Fprintln(os.Stderr, "benchbuild:", err)
 		os.Exit(1)
@@ -72,7 +73,7 @@ func run(sharedDir string, synthetic int64, workDir string, jobs, shardSize, que
 	// than its GC time.
 	debug.SetGCPercent(10)
 	before := peakRSS()
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	rep, err := c.Build(ctx, copycheck.BuildOptions{ShardBytes: shardSize, Jobs: jobs, Progress: func(p copycheck.BuildProgress) {
 		fmt.Fprintf(os.Stderr, "shard %d/%d %-9s %8.1f MB %6.1fs\n", p.Shard+1, p.Shards, p.Step, float64(p.Bytes)/1e6, p.Elapsed.Seconds())
 	}})
@@ -80,7 +81,7 @@ func run(sharedDir string, synthetic int64, workDir string, jobs, shardSize, que
 		return err
 	}
 	peak := peakRSS()
-	cpu := processCPU() - cpu0
+	cpu := cputime.Process() - cpu0
 	t0 := time.Now()
 	x, err := c.Open()
 	if err != nil {
@@ -150,12 +151,12 @@ func run(sharedDir string, synthetic int64, workDir string, jobs, shardSize, que
 	}
 	measure := func(ck *copycheck.Checker) (wall, cpu []time.Duration, res []*copycheck.Result, err error) {
 		for _, body := range bodies {
-			t, c := time.Now(), threadCPU()
+			t, c := time.Now(), cputime.Thread()
 			r, err := ck.Check(ctx, body, copycheck.LaTeX)
 			if err != nil {
 				return nil, nil, nil, err
 			}
-			wall, cpu, res = append(wall, time.Since(t)), append(cpu, threadCPU()-c), append(res, r)
+			wall, cpu, res = append(wall, time.Since(t)), append(cpu, cputime.Thread()-c), append(res, r)
 		}
 		return wall, cpu, res, nil
 	}
