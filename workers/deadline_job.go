@@ -18,7 +18,12 @@ type AcceptAtDeadlineArgs struct {
 // Kind names the job.
 func (AcceptAtDeadlineArgs) Kind() string { return "accept_at_deadline" }
 
-// InsertOpts makes the job unique per problem while it is pending.
+// InsertOpts makes the job unique per problem. Unlike the sweep's, it keeps
+// River's default unique states, which count completed jobs too: a problem
+// gets its one deadline at submission and never becomes prospecting again,
+// so a completed deadline job is final and a second one for the same problem
+// could only be a duplicate. A discarded or cancelled one does not block, and
+// the overdue sweep accepts its problem regardless.
 func (AcceptAtDeadlineArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{MaxAttempts: 25, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 }

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/theoremdb/theoremdb/policy"
 )
@@ -16,9 +17,24 @@ type SweepOverdueArgs struct{}
 // Kind names the job.
 func (SweepOverdueArgs) Kind() string { return "sweep_overdue" }
 
-// InsertOpts keeps one sweep pending at a time.
+// InsertOpts keeps at most one sweep waiting or running, so periodic
+// inserts on several clients do not pile up, but counts only the states
+// River requires plus retryable: a failed sweep's retry is the pending one.
+// River's default states also count completed jobs, which would drop every
+// later run-on-start and periodic sweep until the cleaner removed the
+// completed row a day later, leaving overdue problems unaccepted.
 func (SweepOverdueArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{MaxAttempts: 3, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+	return river.InsertOpts{MaxAttempts: 3, UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: sweepUniqueStates}}
+}
+
+// sweepUniqueStates are the states in which a sweep blocks the next one.
+// Completed, cancelled and discarded sweeps are over and must not.
+var sweepUniqueStates = []rivertype.JobState{
+	rivertype.JobStateAvailable,
+	rivertype.JobStatePending,
+	rivertype.JobStateRetryable,
+	rivertype.JobStateRunning,
+	rivertype.JobStateScheduled,
 }
 
 // SweepOverdueWorker runs the sweep.

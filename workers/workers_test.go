@@ -89,10 +89,17 @@ func input() policy.ProblemInput {
 // as a separate process would have.
 func (e *env) worker(t *testing.T, id string, mw ...rivertype.WorkerMiddleware) *workers.Client {
 	t.Helper()
+	return e.start(t, workers.Config{ID: id, SweepInterval: time.Hour, Middleware: mw})
+}
+
+// start is worker with the rest of the configuration in cfg; it always
+// works jobs, polls quickly and runs on the test clock.
+func (e *env) start(t *testing.T, cfg workers.Config) *workers.Client {
+	t.Helper()
 	d := openDB(t, e.url)
 	svc := policy.New(d, policy.Config{}, policy.WithClock(e.clock))
-	c, err := workers.New(d, svc, quiet, workers.Config{Work: true, ID: id, Clock: e.clock,
-		PollInterval: 50 * time.Millisecond, SweepInterval: time.Hour, Middleware: mw})
+	cfg.Work, cfg.Clock, cfg.PollInterval = true, e.clock, 50*time.Millisecond
+	c, err := workers.New(d, svc, quiet, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
