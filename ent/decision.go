@@ -43,7 +43,7 @@ type Decision struct {
 	// PolicyVersion holds the value of the "policy_version" field.
 	PolicyVersion string `json:"policy_version,omitempty"`
 	// IdempotencyKey holds the value of the "idempotency_key" field.
-	IdempotencyKey string `json:"idempotency_key,omitempty"`
+	IdempotencyKey string `json:"-"`
 	// InputDigest holds the value of the "input_digest" field.
 	InputDigest string `json:"input_digest,omitempty"`
 	// CreatedAt holds the value of the "created_at" field.
@@ -321,8 +321,7 @@ func (_m *Decision) String() string {
 	builder.WriteString("policy_version=")
 	builder.WriteString(_m.PolicyVersion)
 	builder.WriteString(", ")
-	builder.WriteString("idempotency_key=")
-	builder.WriteString(_m.IdempotencyKey)
+	builder.WriteString("idempotency_key=<sensitive>")
 	builder.WriteString(", ")
 	builder.WriteString("input_digest=")
 	builder.WriteString(_m.InputDigest)

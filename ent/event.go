@@ -36,7 +36,9 @@ type Event struct {
 	// Hash holds the value of the "hash" field.
 	Hash string `json:"hash,omitempty"`
 	// Public holds the value of the "public" field.
-	Public       bool `json:"public,omitempty"`
+	Public bool `json:"public,omitempty"`
+	// HashVersion holds the value of the "hash_version" field.
+	HashVersion  int `json:"hash_version,omitempty"`
 	selectValues sql.SelectValues
 }
 
@@ -47,7 +49,7 @@ func (*Event) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case event.FieldPublic:
 			values[i] = new(sql.NullBool)
-		case event.FieldSeq:
+		case event.FieldSeq, event.FieldHashVersion:
 			values[i] = new(sql.NullInt64)
 		case event.FieldID, event.FieldActor, event.FieldAuthority, event.FieldKind, event.FieldSubject, event.FieldPayload, event.FieldPrevHash, event.FieldHash:
 			values[i] = new(sql.NullString)
@@ -134,6 +136,12 @@ func (_m *Event) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Public = value.Bool
 			}
+		case event.FieldHashVersion:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field hash_version", values[i])
+			} else if value.Valid {
+				_m.HashVersion = int(value.Int64)
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -199,6 +207,9 @@ func (_m *Event) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("public=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Public))
+	builder.WriteString(", ")
+	builder.WriteString("hash_version=")
+	builder.WriteString(fmt.Sprintf("%v", _m.HashVersion))
 	builder.WriteByte(')')
 	return builder.String()
 }

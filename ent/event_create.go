@@ -91,6 +91,20 @@ func (_c *EventCreate) SetNillablePublic(v *bool) *EventCreate {
 	return _c
 }
 
+// SetHashVersion sets the "hash_version" field.
+func (_c *EventCreate) SetHashVersion(v int) *EventCreate {
+	_c.mutation.SetHashVersion(v)
+	return _c
+}
+
+// SetNillableHashVersion sets the "hash_version" field if the given value is not nil.
+func (_c *EventCreate) SetNillableHashVersion(v *int) *EventCreate {
+	if v != nil {
+		_c.SetHashVersion(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *EventCreate) SetID(v string) *EventCreate {
 	_c.mutation.SetID(v)
@@ -144,6 +158,10 @@ func (_c *EventCreate) defaults() {
 		v := event.DefaultPublic
 		_c.mutation.SetPublic(v)
 	}
+	if _, ok := _c.mutation.HashVersion(); !ok {
+		v := event.DefaultHashVersion
+		_c.mutation.SetHashVersion(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := event.DefaultID()
 		_c.mutation.SetID(v)
@@ -186,6 +204,14 @@ func (_c *EventCreate) check() error {
 	}
 	if _, ok := _c.mutation.Public(); !ok {
 		return &ValidationError{Name: "public", err: errors.New(`ent: missing required field "Event.public"`)}
+	}
+	if _, ok := _c.mutation.HashVersion(); !ok {
+		return &ValidationError{Name: "hash_version", err: errors.New(`ent: missing required field "Event.hash_version"`)}
+	}
+	if v, ok := _c.mutation.HashVersion(); ok {
+		if err := event.HashVersionValidator(v); err != nil {
+			return &ValidationError{Name: "hash_version", err: fmt.Errorf(`ent: validator failed for field "Event.hash_version": %w`, err)}
+		}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := event.IDValidator(v); err != nil {
@@ -267,6 +293,10 @@ func (_c *EventCreate) createSpec() (*Event, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Public(); ok {
 		_spec.SetField(event.FieldPublic, field.TypeBool, value)
 		_node.Public = value
+	}
+	if value, ok := _c.mutation.HashVersion(); ok {
+		_spec.SetField(event.FieldHashVersion, field.TypeInt, value)
+		_node.HashVersion = value
 	}
 	return _node, _spec
 }
@@ -366,6 +396,9 @@ func (u *EventUpsertOne) UpdateNewValues() *EventUpsertOne {
 		}
 		if _, exists := u.create.mutation.Public(); exists {
 			s.SetIgnore(event.FieldPublic)
+		}
+		if _, exists := u.create.mutation.HashVersion(); exists {
+			s.SetIgnore(event.FieldHashVersion)
 		}
 	}))
 	return u
@@ -610,6 +643,9 @@ func (u *EventUpsertBulk) UpdateNewValues() *EventUpsertBulk {
 			}
 			if _, exists := b.mutation.Public(); exists {
 				s.SetIgnore(event.FieldPublic)
+			}
+			if _, exists := b.mutation.HashVersion(); exists {
+				s.SetIgnore(event.FieldHashVersion)
 			}
 		}
 	}))

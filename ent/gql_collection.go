@@ -460,11 +460,6 @@ func (_q *DecisionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				selectedFields = append(selectedFields, decision.FieldPolicyVersion)
 				fieldSeen[decision.FieldPolicyVersion] = struct{}{}
 			}
-		case "idempotencyKey":
-			if _, ok := fieldSeen[decision.FieldIdempotencyKey]; !ok {
-				selectedFields = append(selectedFields, decision.FieldIdempotencyKey)
-				fieldSeen[decision.FieldIdempotencyKey] = struct{}{}
-			}
 		case "createdAt":
 			if _, ok := fieldSeen[decision.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, decision.FieldCreatedAt)
@@ -576,6 +571,11 @@ func (_q *EventQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 			if _, ok := fieldSeen[event.FieldHash]; !ok {
 				selectedFields = append(selectedFields, event.FieldHash)
 				fieldSeen[event.FieldHash] = struct{}{}
+			}
+		case "hashVersion":
+			if _, ok := fieldSeen[event.FieldHashVersion]; !ok {
+				selectedFields = append(selectedFields, event.FieldHashVersion)
+				fieldSeen[event.FieldHashVersion] = struct{}{}
 			}
 		case "id":
 		case "__typename":

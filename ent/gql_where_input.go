@@ -981,21 +981,6 @@ type DecisionWhereInput struct {
 	PolicyVersionEqualFold    *string  `json:"policyVersionEqualFold,omitempty"`
 	PolicyVersionContainsFold *string  `json:"policyVersionContainsFold,omitempty"`
 
-	// "idempotency_key" field predicates.
-	IdempotencyKey             *string  `json:"idempotencyKey,omitempty"`
-	IdempotencyKeyNEQ          *string  `json:"idempotencyKeyNEQ,omitempty"`
-	IdempotencyKeyIn           []string `json:"idempotencyKeyIn,omitempty"`
-	IdempotencyKeyNotIn        []string `json:"idempotencyKeyNotIn,omitempty"`
-	IdempotencyKeyGT           *string  `json:"idempotencyKeyGT,omitempty"`
-	IdempotencyKeyGTE          *string  `json:"idempotencyKeyGTE,omitempty"`
-	IdempotencyKeyLT           *string  `json:"idempotencyKeyLT,omitempty"`
-	IdempotencyKeyLTE          *string  `json:"idempotencyKeyLTE,omitempty"`
-	IdempotencyKeyContains     *string  `json:"idempotencyKeyContains,omitempty"`
-	IdempotencyKeyHasPrefix    *string  `json:"idempotencyKeyHasPrefix,omitempty"`
-	IdempotencyKeyHasSuffix    *string  `json:"idempotencyKeyHasSuffix,omitempty"`
-	IdempotencyKeyEqualFold    *string  `json:"idempotencyKeyEqualFold,omitempty"`
-	IdempotencyKeyContainsFold *string  `json:"idempotencyKeyContainsFold,omitempty"`
-
 	// "created_at" field predicates.
 	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
 	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
@@ -1204,45 +1189,6 @@ func (i *DecisionWhereInput) P() (predicate.Decision, error) {
 	}
 	if i.PolicyVersionContainsFold != nil {
 		predicates = append(predicates, decision.PolicyVersionContainsFold(*i.PolicyVersionContainsFold))
-	}
-	if i.IdempotencyKey != nil {
-		predicates = append(predicates, decision.IdempotencyKeyEQ(*i.IdempotencyKey))
-	}
-	if i.IdempotencyKeyNEQ != nil {
-		predicates = append(predicates, decision.IdempotencyKeyNEQ(*i.IdempotencyKeyNEQ))
-	}
-	if len(i.IdempotencyKeyIn) > 0 {
-		predicates = append(predicates, decision.IdempotencyKeyIn(i.IdempotencyKeyIn...))
-	}
-	if len(i.IdempotencyKeyNotIn) > 0 {
-		predicates = append(predicates, decision.IdempotencyKeyNotIn(i.IdempotencyKeyNotIn...))
-	}
-	if i.IdempotencyKeyGT != nil {
-		predicates = append(predicates, decision.IdempotencyKeyGT(*i.IdempotencyKeyGT))
-	}
-	if i.IdempotencyKeyGTE != nil {
-		predicates = append(predicates, decision.IdempotencyKeyGTE(*i.IdempotencyKeyGTE))
-	}
-	if i.IdempotencyKeyLT != nil {
-		predicates = append(predicates, decision.IdempotencyKeyLT(*i.IdempotencyKeyLT))
-	}
-	if i.IdempotencyKeyLTE != nil {
-		predicates = append(predicates, decision.IdempotencyKeyLTE(*i.IdempotencyKeyLTE))
-	}
-	if i.IdempotencyKeyContains != nil {
-		predicates = append(predicates, decision.IdempotencyKeyContains(*i.IdempotencyKeyContains))
-	}
-	if i.IdempotencyKeyHasPrefix != nil {
-		predicates = append(predicates, decision.IdempotencyKeyHasPrefix(*i.IdempotencyKeyHasPrefix))
-	}
-	if i.IdempotencyKeyHasSuffix != nil {
-		predicates = append(predicates, decision.IdempotencyKeyHasSuffix(*i.IdempotencyKeyHasSuffix))
-	}
-	if i.IdempotencyKeyEqualFold != nil {
-		predicates = append(predicates, decision.IdempotencyKeyEqualFold(*i.IdempotencyKeyEqualFold))
-	}
-	if i.IdempotencyKeyContainsFold != nil {
-		predicates = append(predicates, decision.IdempotencyKeyContainsFold(*i.IdempotencyKeyContainsFold))
 	}
 	if i.CreatedAt != nil {
 		predicates = append(predicates, decision.CreatedAtEQ(*i.CreatedAt))

@@ -4696,24 +4696,26 @@ func (m *DecisionMutation) ResetEdge(name string) error {
 // EventMutation represents an operation that mutates the Event nodes in the graph.
 type EventMutation struct {
 	config
-	op            Op
-	typ           string
-	id            *string
-	seq           *int64
-	addseq        *int64
-	at            *time.Time
-	actor         *string
-	authority     *string
-	kind          *string
-	subject       *string
-	payload       *string
-	prev_hash     *string
-	hash          *string
-	public        *bool
-	clearedFields map[string]struct{}
-	done          bool
-	oldValue      func(context.Context) (*Event, error)
-	predicates    []predicate.Event
+	op              Op
+	typ             string
+	id              *string
+	seq             *int64
+	addseq          *int64
+	at              *time.Time
+	actor           *string
+	authority       *string
+	kind            *string
+	subject         *string
+	payload         *string
+	prev_hash       *string
+	hash            *string
+	public          *bool
+	hash_version    *int
+	addhash_version *int
+	clearedFields   map[string]struct{}
+	done            bool
+	oldValue        func(context.Context) (*Event, error)
+	predicates      []predicate.Event
 }
 
 var _ ent.Mutation = (*EventMutation)(nil)
@@ -5200,6 +5202,62 @@ func (m *EventMutation) ResetPublic() {
 	m.public = nil
 }
 
+// SetHashVersion sets the "hash_version" field.
+func (m *EventMutation) SetHashVersion(i int) {
+	m.hash_version = &i
+	m.addhash_version = nil
+}
+
+// HashVersion returns the value of the "hash_version" field in the mutation.
+func (m *EventMutation) HashVersion() (r int, exists bool) {
+	v := m.hash_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHashVersion returns the old "hash_version" field's value of the Event entity.
+// If the Event object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventMutation) OldHashVersion(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHashVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHashVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHashVersion: %w", err)
+	}
+	return oldValue.HashVersion, nil
+}
+
+// AddHashVersion adds i to the "hash_version" field.
+func (m *EventMutation) AddHashVersion(i int) {
+	if m.addhash_version != nil {
+		*m.addhash_version += i
+	} else {
+		m.addhash_version = &i
+	}
+}
+
+// AddedHashVersion returns the value that was added to the "hash_version" field in this mutation.
+func (m *EventMutation) AddedHashVersion() (r int, exists bool) {
+	v := m.addhash_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHashVersion resets all changes to the "hash_version" field.
+func (m *EventMutation) ResetHashVersion() {
+	m.hash_version = nil
+	m.addhash_version = nil
+}
+
 // Where appends a list predicates to the EventMutation builder.
 func (m *EventMutation) Where(ps ...predicate.Event) {
 	m.predicates = append(m.predicates, ps...)
@@ -5234,7 +5292,7 @@ func (m *EventMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *EventMutation) Fields() []string {
-	fields := make([]string, 0, 10)
+	fields := make([]string, 0, 11)
 	if m.seq != nil {
 		fields = append(fields, event.FieldSeq)
 	}
@@ -5265,6 +5323,9 @@ func (m *EventMutation) Fields() []string {
 	if m.public != nil {
 		fields = append(fields, event.FieldPublic)
 	}
+	if m.hash_version != nil {
+		fields = append(fields, event.FieldHashVersion)
+	}
 	return fields
 }
 
@@ -5293,6 +5354,8 @@ func (m *EventMutation) Field(name string) (ent.Value, bool) {
 		return m.Hash()
 	case event.FieldPublic:
 		return m.Public()
+	case event.FieldHashVersion:
+		return m.HashVersion()
 	}
 	return nil, false
 }
@@ -5322,6 +5385,8 @@ func (m *EventMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldHash(ctx)
 	case event.FieldPublic:
 		return m.OldPublic(ctx)
+	case event.FieldHashVersion:
+		return m.OldHashVersion(ctx)
 	}
 	return nil, fmt.Errorf("unknown Event field %s", name)
 }
@@ -5401,6 +5466,13 @@ func (m *EventMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetPublic(v)
 		return nil
+	case event.FieldHashVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHashVersion(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Event field %s", name)
 }
@@ -5412,6 +5484,9 @@ func (m *EventMutation) AddedFields() []string {
 	if m.addseq != nil {
 		fields = append(fields, event.FieldSeq)
 	}
+	if m.addhash_version != nil {
+		fields = append(fields, event.FieldHashVersion)
+	}
 	return fields
 }
 
@@ -5422,6 +5497,8 @@ func (m *EventMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
 	case event.FieldSeq:
 		return m.AddedSeq()
+	case event.FieldHashVersion:
+		return m.AddedHashVersion()
 	}
 	return nil, false
 }
@@ -5437,6 +5514,13 @@ func (m *EventMutation) AddField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.AddSeq(v)
+		return nil
+	case event.FieldHashVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHashVersion(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Event numeric field %s", name)
@@ -5494,6 +5578,9 @@ func (m *EventMutation) ResetField(name string) error {
 		return nil
 	case event.FieldPublic:
 		m.ResetPublic()
+		return nil
+	case event.FieldHashVersion:
+		m.ResetHashVersion()
 		return nil
 	}
 	return fmt.Errorf("unknown Event field %s", name)

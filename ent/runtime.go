@@ -190,6 +190,12 @@ func init() {
 	eventDescPublic := eventFields[9].Descriptor()
 	// event.DefaultPublic holds the default value on creation for the public field.
 	event.DefaultPublic = eventDescPublic.Default.(bool)
+	// eventDescHashVersion is the schema descriptor for hash_version field.
+	eventDescHashVersion := eventFields[10].Descriptor()
+	// event.DefaultHashVersion holds the default value on creation for the hash_version field.
+	event.DefaultHashVersion = eventDescHashVersion.Default.(int)
+	// event.HashVersionValidator is a validator for the "hash_version" field. It is called by the builders before save.
+	event.HashVersionValidator = eventDescHashVersion.Validators[0].(func(int) error)
 	// eventDescID is the schema descriptor for id field.
 	eventDescID := eventMixinFields0[0].Descriptor()
 	// event.DefaultID holds the default value on creation for the id field.

@@ -152,7 +152,10 @@ type DecisionResult struct {
 // the clock running with its revision requests open; archive and merge end
 // the challenge and forfeit the stake. The idempotency key makes retries
 // safe: the same key and input replays the stored result, the same key with
-// other input is refused, and in both cases nothing is written.
+// other input is refused, and in both cases nothing is written. Keys belong
+// to the deciding account: another reviewer's key, even the same string,
+// is neither replayed nor refused, so no reviewer can take or probe for
+// the key of another.
 func (s *Service) RecordDecision(ctx context.Context, actor *ent.Account, in DecisionInput) (*DecisionResult, error) {
 	if actor == nil {
 		return nil, ErrUnauthenticated
@@ -193,21 +196,21 @@ func (s *Service) RecordDecision(ctx context.Context, actor *ent.Account, in Dec
 		}
 		// With the problem row locked, a retry of this request sees the
 		// first one's decision.
-		if res, err = t.replay(ctx, in.IdempotencyKey, dg, p); res != nil || err != nil {
+		if res, err = t.replay(ctx, actor.ID, in.IdempotencyKey, dg, p); res != nil || err != nil {
 			return err
 		}
 		res, err = t.decide(ctx, actor, authority, in, p, mergeInto, dg)
 		return err
 	})
 	if ent.IsConstraintError(err) {
-		// The key was used concurrently on another problem: replay if it
-		// is the same request, otherwise refuse.
+		// The actor used the key concurrently on another problem: replay
+		// if it is the same request, otherwise refuse.
 		err = s.inTx(ctx, func(ctx context.Context, t *tx) error {
 			p, err := t.Problem.Get(ctx, id)
 			if err != nil {
 				return err
 			}
-			if res, err = t.replay(ctx, in.IdempotencyKey, dg, p); res == nil && err == nil {
+			if res, err = t.replay(ctx, actor.ID, in.IdempotencyKey, dg, p); res == nil && err == nil {
 				err = fmt.Errorf("record decision: conflicting write, try again")
 			}
 			return err
@@ -225,10 +228,12 @@ func (s *Service) RecordDecision(ctx context.Context, actor *ent.Account, in Dec
 	return res, nil
 }
 
-// replay returns the stored result of an idempotency key, a mismatch error
-// when the key was used for another request, or (nil, nil) when it is new.
-func (t *tx) replay(ctx context.Context, key, digest string, p *ent.Problem) (*DecisionResult, error) {
-	d, err := t.Decision.Query().Where(decision.IdempotencyKey(key)).Only(ctx)
+// replay returns the stored result of the actor's idempotency key, a
+// mismatch error when the actor used the key for another request, or
+// (nil, nil) when the actor has not used it. Only the actor's own decisions
+// are looked at: keys are unique per reviewer (ent/schema/decision.go).
+func (t *tx) replay(ctx context.Context, actorID, key, digest string, p *ent.Problem) (*DecisionResult, error) {
+	d, err := t.Decision.Query().Where(decision.ReviewerID(actorID), decision.IdempotencyKey(key)).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, nil
 	}

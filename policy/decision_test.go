@@ -10,12 +10,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/role"
 )
 
 func reason(c decision.ReasonCode) *decision.ReasonCode { return &c }
@@ -265,6 +267,83 @@ func TestDecisionIdempotentUnderConcurrency(t *testing.T) {
 		_, err := f.svc.RecordDecision(ctx, f.reviewer, other)
 		if diff := cmp.Diff([]errKey{{"idempotencyKey", policy.CodeIdempotencyMismatch}}, keys(err)); diff != "" {
 			t.Errorf("mismatched replay (-want +got):\n%s", diff)
+		}
+		if _, err := f.svc.VerifyLog(ctx); err != nil {
+			t.Error(err)
+		}
+	})
+}
+
+// TestIdempotencyKeysArePerReviewer: a key names a request of one reviewer,
+// so a second reviewer's use of the same string is a request of its own
+// (not a replay of, nor a clash with, the first), while the first reviewer
+// retrying still replays.
+func TestIdempotencyKeysArePerReviewer(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d)
+		rhea := f.account(t, "rhea", role.Reviewer)
+		p1, p2 := f.submit(t, f.member), f.submit(t, f.member)
+		keep := func(pid string) policy.DecisionInput {
+			return policy.DecisionInput{ProblemID: pid, Action: decision.ActionKEEP_PROSPECTING, IdempotencyKey: "my-key",
+				Notes:            packet.DecisionNotes{Reason: "The search record misses shifted indexings."},
+				RevisionRequests: []string{"Search for 4/n with n shifted by one in OEIS and zbMATH."}}
+		}
+		first, err := f.svc.RecordDecision(ctx, f.reviewer, keep(p1.ID))
+		if err != nil {
+			t.Fatalf("RecordDecision(rita, %s) = %v", p1.ID, err)
+		}
+		tests := []struct {
+			name     string
+			actor    *ent.Account
+			in       policy.DecisionInput
+			replayed bool
+			sameAs   string // the decision a replay returns
+		}{
+			{"other reviewer other problem", rhea, keep(p2.ID), false, ""},
+			{"operator same problem", f.operator, keep(p1.ID), false, ""},
+			{"same reviewer retries", f.reviewer, keep(p1.ID), true, first.Decision.ID},
+		}
+		seen := map[string]bool{first.Decision.ID: true}
+		for _, tt := range tests {
+			t.Run(strings.ReplaceAll(tt.name, " ", "_"), func(t *testing.T) {
+				res, err := f.svc.RecordDecision(ctx, tt.actor, tt.in)
+				if err != nil {
+					t.Fatalf("RecordDecision(%s, %s) = %v; want success", tt.actor.Handle, tt.in.ProblemID, err)
+				}
+				if res.Replayed != tt.replayed {
+					t.Errorf("Replayed = %v; want %v", res.Replayed, tt.replayed)
+				}
+				if tt.replayed {
+					if res.Decision.ID != tt.sameAs {
+						t.Errorf("replay returned decision %s; want %s", res.Decision.ID, tt.sameAs)
+					}
+					return
+				}
+				if seen[res.Decision.ID] || res.Decision.ReviewerID != tt.actor.ID || res.Decision.ProblemID != tt.in.ProblemID {
+					t.Errorf("decision = %s by %s on %s; want a new one by %s on %s", res.Decision.ID,
+						res.Decision.ReviewerID, res.Decision.ProblemID, tt.actor.ID, tt.in.ProblemID)
+				}
+				seen[res.Decision.ID] = true
+			})
+		}
+		// The first reviewer's key still guards the first reviewer's request.
+		other := keep(p2.ID)
+		_, err = f.svc.RecordDecision(ctx, f.reviewer, other)
+		if diff := cmp.Diff([]errKey{{"idempotencyKey", policy.CodeIdempotencyMismatch}}, keys(err)); diff != "" {
+			t.Errorf("same reviewer, same key, other problem (-want +got):\n%s", diff)
+		}
+		if n, _ := f.svc.Client().Decision.Query().Where(decision.IdempotencyKey("my-key")).Count(ctx); n != 3 {
+			t.Errorf("decisions with the key = %d; want 3 (rita's, rhea's and otto's)", n)
+		}
+		// The database holds the rule too, not only the lookup: a second
+		// row for the same reviewer and key is refused.
+		_, err = f.svc.Client().Decision.Create().SetProblemID(p2.ID).SetRevisionID(*p2.CurrentRevisionID).
+			SetReviewerID(f.reviewer.ID).SetAction(decision.ActionKEEP_PROSPECTING).SetNotes(packet.DecisionNotes{}).
+			SetAuthority(decision.AuthorityREVIEWER).SetPolicyVersion(policy.Version).SetIdempotencyKey("my-key").
+			SetInputDigest("x").SetCreatedAt(f.clock.Now()).Save(ctx)
+		if !ent.IsConstraintError(err) {
+			t.Errorf("second decision of rita with the same key = %v; want a constraint error", err)
 		}
 		if _, err := f.svc.VerifyLog(ctx); err != nil {
 			t.Error(err)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/schema/gid"
 	"github.com/theoremdb/theoremdb/live"
 )
 
@@ -36,6 +37,8 @@ const (
 	KindProblemAccepted  = "problem.accepted"
 	KindAccountCreated   = "account.created"
 	KindTokenCreated     = "token.created"
+	KindTokenRevoked     = "token.revoked"
+	KindPasswordSet      = "account.password_set"
 )
 
 // GenesisHash is the prev_hash of the first event.
@@ -65,12 +68,14 @@ func (t *tx) appendEvent(ctx context.Context, in eventInput) (*ent.Event, error)
 	if err != nil {
 		return nil, fmt.Errorf("event payload: %w", err)
 	}
-	at := t.s.Now()
-	h := ChainHash(ChainLink{Seq: seq, At: at, Actor: in.actor, Authority: in.authority,
-		Kind: in.kind, Subject: in.subject, Payload: string(payload), PrevHash: prev})
-	ev, err := t.Event.Create().SetSeq(seq).SetAt(at).SetActor(in.actor).SetAuthority(in.authority).
-		SetKind(in.kind).SetSubject(in.subject).SetPayload(string(payload)).SetPrevHash(prev).SetHash(h).
-		Save(ctx)
+	// Every column but hash is fixed before hashing, the id included, so
+	// the hash covers the row exactly as it is stored.
+	l := ChainLink{Version: HashVersion, ID: gid.New(gid.Event), Seq: seq, At: t.s.Now(), Actor: in.actor,
+		Authority: in.authority, Kind: in.kind, Subject: in.subject, Payload: string(payload), Public: true, PrevHash: prev}
+	h := ChainHash(l)
+	ev, err := t.Event.Create().SetID(l.ID).SetHashVersion(l.Version).SetSeq(l.Seq).SetAt(l.At).SetActor(l.Actor).
+		SetAuthority(l.Authority).SetKind(l.Kind).SetSubject(l.Subject).SetPayload(l.Payload).SetPublic(l.Public).
+		SetPrevHash(l.PrevHash).SetHash(h).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("append event: %w", err)
 	}
@@ -88,8 +93,26 @@ func (t *tx) appendEvent(ctx context.Context, in eventInput) (*ent.Event, error)
 	return ev, nil
 }
 
-// ChainLink is the part of an event the hash covers.
+// Hash versions of the event chain, stored in each event's hash_version.
+const (
+	// HashV1 covers seq, at, actor, authority, kind, subject, payload and
+	// prev_hash. It left out id and public, so hiding an event or changing
+	// its id went unnoticed. Events written before version 2 keep it: they
+	// are verified as they were written, never rehashed, because rewriting
+	// stored hashes is exactly what the chain must make evident.
+	HashV1 = 1
+	// HashV2 covers every column of the event row but hash itself:
+	// hash_version, id, seq, at, actor, authority, kind, subject, payload,
+	// public and prev_hash.
+	HashV2 = 2
+	// HashVersion is the version every new event is written at.
+	HashVersion = HashV2
+)
+
+// ChainLink is an event row as the hash sees it: every column but the hash.
 type ChainLink struct {
+	Version   int
+	ID        string
 	Seq       int64
 	At        time.Time
 	Actor     string
@@ -97,14 +120,34 @@ type ChainLink struct {
 	Kind      string
 	Subject   string
 	Payload   string
+	Public    bool
 	PrevHash  string
 }
 
-// ChainHash is SHA-256 over the canonical encoding of l: a JSON array of
-// its fields in a fixed order, the time in RFC 3339 UTC with microseconds.
+// LinkOf is the link of a stored event. Verifiers build links only through
+// it, so none can leave out a column.
+func LinkOf(ev *ent.Event) ChainLink {
+	return ChainLink{Version: ev.HashVersion, ID: ev.ID, Seq: ev.Seq, At: ev.At, Actor: ev.Actor, Authority: ev.Authority,
+		Kind: ev.Kind, Subject: ev.Subject, Payload: ev.Payload, Public: ev.Public, PrevHash: ev.PrevHash}
+}
+
+// ChainHash is SHA-256 over the canonical encoding of l at l.Version: a
+// JSON array of its fields in a fixed order, the time in RFC 3339 UTC with
+// microseconds. Version 1 is the array [seq, at, actor, authority, kind,
+// subject, payload, prev_hash]; every later version starts the array with
+// the version number itself, followed by id, seq, at, actor, authority,
+// kind, subject, payload, public and prev_hash, so a row cannot be passed
+// off as written at another version without its hash changing. VerifyLog
+// refuses versions it does not know before hashing.
 func ChainHash(l ChainLink) string {
-	b, _ := json.Marshal([]any{l.Seq, l.At.UTC().Format("2006-01-02T15:04:05.000000Z"), l.Actor,
-		l.Authority, l.Kind, l.Subject, l.Payload, l.PrevHash})
+	at := l.At.UTC().Format("2006-01-02T15:04:05.000000Z")
+	var fields []any
+	if l.Version == HashV1 {
+		fields = []any{l.Seq, at, l.Actor, l.Authority, l.Kind, l.Subject, l.Payload, l.PrevHash}
+	} else {
+		fields = []any{l.Version, l.ID, l.Seq, at, l.Actor, l.Authority, l.Kind, l.Subject, l.Payload, l.Public, l.PrevHash}
+	}
+	b, _ := json.Marshal(fields)
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }
@@ -121,15 +164,19 @@ func (e *ChainError) Error() string {
 
 // VerifyLog walks the whole event log in sequence order and checks every
 // link: sequence numbers without gaps from 1, each prev_hash equal to the
-// hash before it, each hash equal to the recomputed one, and the head
-// recorded beside the counter equal to the last hash (so a deleted tail is
-// caught too). It returns the number of events checked, and a *ChainError
-// for the first bad one.
+// hash before it, each hash version known and never lower than the one
+// before it (old-format events only precede new ones, so no new event can
+// be downgraded to the encoding that ignores public), each hash equal to
+// the one recomputed at its version, and the head recorded beside the
+// counter equal to the last hash (so a deleted tail is caught too). It
+// returns the number of events checked, and a *ChainError for the first
+// bad one.
 func (s *Service) VerifyLog(ctx context.Context) (int64, error) {
 	const page = 1000
 	var (
-		want = int64(1)
-		prev = GenesisHash
+		want    = int64(1)
+		prev    = GenesisHash
+		version = HashV1
 	)
 	for {
 		evs, err := s.client.Event.Query().Where(event.SeqGTE(want)).Order(ent.Asc(event.FieldSeq)).Limit(page).All(ctx)
@@ -142,13 +189,16 @@ func (s *Service) VerifyLog(ctx context.Context) (int64, error) {
 				return want - 1, &ChainError{Seq: want, Reason: fmt.Sprintf("missing; the next event has seq %d", ev.Seq)}
 			case ev.PrevHash != prev:
 				return want - 1, &ChainError{Seq: ev.Seq, Reason: "prev_hash does not match the hash of the event before it"}
+			case ev.HashVersion < HashV1 || ev.HashVersion > HashVersion:
+				return want - 1, &ChainError{Seq: ev.Seq, Reason: fmt.Sprintf("unknown hash version %d", ev.HashVersion)}
+			case ev.HashVersion < version:
+				return want - 1, &ChainError{Seq: ev.Seq, Reason: fmt.Sprintf(
+					"hash version %d follows version %d; versions never go down", ev.HashVersion, version)}
 			}
-			h := ChainHash(ChainLink{Seq: ev.Seq, At: ev.At, Actor: ev.Actor, Authority: ev.Authority,
-				Kind: ev.Kind, Subject: ev.Subject, Payload: ev.Payload, PrevHash: ev.PrevHash})
-			if h != ev.Hash {
+			if ChainHash(LinkOf(ev)) != ev.Hash {
 				return want - 1, &ChainError{Seq: ev.Seq, Reason: "content does not match its hash"}
 			}
-			prev = ev.Hash
+			prev, version = ev.Hash, ev.HashVersion
 			want++
 		}
 		if len(evs) < page {

@@ -4,9 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"entgo.io/ent/dialect"
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
@@ -71,11 +77,159 @@ func rehash(t *testing.T, c *ent.Client, seq int64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := policy.ChainHash(policy.ChainLink{Seq: ev.Seq, At: ev.At, Actor: ev.Actor, Authority: ev.Authority,
-		Kind: ev.Kind, Subject: ev.Subject, Payload: ev.Payload, PrevHash: ev.PrevHash})
+	h := policy.ChainHash(policy.LinkOf(ev))
 	if _, err := c.ExecContext(ctx, fmt.Sprintf(`UPDATE events SET hash = '%s' WHERE seq = %d`, h, seq)); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestVerifyLogCoversEveryColumn edits one column of a stored event at a
+// time, every column the table has, and wants the verifier to name that
+// event. A column added to the table without a case here fails the test,
+// so the hash cannot silently stop covering the whole row again.
+func TestVerifyLogCoversEveryColumn(t *testing.T) {
+	forged := time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)
+	tamper := map[string]struct {
+		set  string
+		args []any
+	}{
+		event.FieldID:          {"id = 'evt_01JFORGEDFORGEDFORGEDFORGE'", nil},
+		event.FieldSeq:         {"seq = 100", nil},
+		event.FieldAt:          {"at = $1", []any{forged}},
+		event.FieldActor:       {"actor = 'acc_mallory'", nil},
+		event.FieldAuthority:   {"authority = 'staff'", nil},
+		event.FieldKind:        {"kind = 'problem.forged'", nil},
+		event.FieldSubject:     {"subject = 'TDB-99'", nil},
+		event.FieldPayload:     {`payload = '{"title":"forged"}'`, nil},
+		event.FieldPrevHash:    {"prev_hash = '" + policy.GenesisHash + "'", nil},
+		event.FieldHash:        {"hash = '" + policy.GenesisHash + "'", nil},
+		event.FieldPublic:      {"public = false", nil},
+		event.FieldHashVersion: {"hash_version = 1", nil},
+	}
+	for _, c := range event.Columns {
+		if _, ok := tamper[c]; !ok {
+			t.Errorf("events.%s has no tampering case; add one, and make sure policy.ChainHash covers it", c)
+		}
+	}
+	dbtest.Each(t, func(t *testing.T, d string) {
+		for _, c := range event.Columns {
+			tt, ok := tamper[c]
+			if !ok {
+				continue
+			}
+			t.Run(c, func(t *testing.T) {
+				ctx := context.Background()
+				f := newFixture(t, d) // 3 account events
+				for range 4 {
+					f.submit(t, f.member) // events 4..7
+				}
+				if _, err := f.db.ExecContext(ctx, bind(d, "UPDATE events SET "+tt.set+" WHERE seq = 5"), tt.args...); err != nil {
+					t.Fatalf("tamper: %v", err)
+				}
+				_, err := f.svc.VerifyLog(ctx)
+				var ce *policy.ChainError
+				if !errors.As(err, &ce) || ce.Seq != 5 {
+					t.Fatalf("VerifyLog() after setting %s = %v; want a ChainError at seq 5", tt.set, err)
+				}
+			})
+		}
+	})
+}
+
+// TestVerifyLogRefusesDowngrade hides an event and rewrites it in the old
+// encoding, which does not cover public, with a hash that matches: the
+// version going down along the chain gives it away at that event.
+func TestVerifyLogRefusesDowngrade(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d)
+		f.submit(t, f.member) // event 4
+		if _, err := f.db.ExecContext(ctx, `UPDATE events SET public = false, hash_version = 1 WHERE seq = 4`); err != nil {
+			t.Fatal(err)
+		}
+		rehash(t, f.svc.Client(), 4)
+		ev, err := f.svc.Client().Event.Query().Where(event.Seq(4)).Only(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The tail is rewritten too, so only the version rule is left.
+		if _, err := f.db.ExecContext(ctx, bind(d, `UPDATE counters SET head = $1 WHERE id = 'event'`), ev.Hash); err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.svc.VerifyLog(ctx)
+		var ce *policy.ChainError
+		if !errors.As(err, &ce) || ce.Seq != 4 || !strings.Contains(ce.Reason, "never go down") {
+			t.Fatalf("VerifyLog() = %v; want a ChainError at seq 4 about the version going down", err)
+		}
+	})
+}
+
+// TestVerifyLogAcceptsOldFormatEvents writes events as the code before
+// hash version 2 did (no hash_version column in the insert, the old
+// encoding), then lets the service go on: the old events verify as they
+// were written, the new ones are written at the current version, and a
+// hidden new event is caught.
+func TestVerifyLogAcceptsOldFormatEvents(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d) // 3 account events, at version 2
+		// Start over on an empty log of two old-format events.
+		if _, err := f.db.ExecContext(ctx, `DELETE FROM events`); err != nil {
+			t.Fatal(err)
+		}
+		prev := policy.GenesisHash
+		at := time.Date(2026, 1, 5, 8, 0, 0, 0, time.UTC)
+		for seq := int64(1); seq <= 2; seq++ {
+			l := policy.ChainLink{Version: policy.HashV1, ID: fmt.Sprintf("evt_old%d", seq), Seq: seq, At: at,
+				Actor: policy.SystemActor, Authority: policy.AuthorityOperator, Kind: policy.KindAccountCreated,
+				Subject: fmt.Sprintf("acc_old%d", seq), Payload: `{"handle":"old"}`, Public: true, PrevHash: prev}
+			h := policy.ChainHash(l)
+			if _, err := f.db.ExecContext(ctx, bind(d, `INSERT INTO events
+				(id, seq, at, actor, authority, kind, subject, payload, prev_hash, hash, public)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, true)`),
+				l.ID, l.Seq, l.At, l.Actor, l.Authority, l.Kind, l.Subject, l.Payload, l.PrevHash, h); err != nil {
+				t.Fatal(err)
+			}
+			prev = h
+		}
+		if _, err := f.db.ExecContext(ctx, bind(d, `UPDATE counters SET value = 2, head = $1 WHERE id = 'event'`), prev); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := f.svc.VerifyLog(ctx); err != nil || n != 2 {
+			t.Fatalf("VerifyLog() of old-format events = %d, %v; want 2, nil", n, err)
+		}
+		f.account(t, "newcomer") // event 3
+		evs, err := f.svc.Client().Event.Query().Order(event.BySeq()).All(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var versions []int
+		for _, ev := range evs {
+			versions = append(versions, ev.HashVersion)
+		}
+		if diff := cmp.Diff([]int{policy.HashV1, policy.HashV1, policy.HashVersion}, versions); diff != "" {
+			t.Errorf("hash versions by seq (-want +got):\n%s", diff)
+		}
+		if n, err := f.svc.VerifyLog(ctx); err != nil || n != 3 {
+			t.Fatalf("VerifyLog() of old and new events = %d, %v; want 3, nil", n, err)
+		}
+		if _, err := f.db.ExecContext(ctx, `UPDATE events SET public = false WHERE seq = 3`); err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.svc.VerifyLog(ctx)
+		var ce *policy.ChainError
+		if !errors.As(err, &ce) || ce.Seq != 3 {
+			t.Fatalf("VerifyLog() after hiding event 3 = %v; want a ChainError at seq 3", err)
+		}
+	})
+}
+
+// bind rewrites $n placeholders for SQLite, which takes ?.
+func bind(dialectName, q string) string {
+	if dialectName != dialect.SQLite {
+		return q
+	}
+	return regexp.MustCompile(`\$\d+`).ReplaceAllString(q, "?")
 }
 
 func TestConcurrentSubmissionsNeverForkTheChain(t *testing.T) {

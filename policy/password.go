@@ -95,17 +95,40 @@ func (s *Service) SignUp(ctx context.Context, handle, displayName, password stri
 }
 
 // SetPassword replaces an account's password (operators set one for
-// accounts made on the command line).
+// accounts made on the command line) and ends every session the account
+// has, in one transaction: a password is changed because the old one may
+// be known to someone else, and a session opened with it must not outlive
+// it. No session is spared, not even one the change might be made from: a
+// self-service change renews instead, by signing in with the new password
+// afterwards, so no session token that existed before the change works
+// after it.
 func (s *Service) SetPassword(ctx context.Context, a *ent.Account, password string) error {
 	h, err := newPasswordHash(password)
 	if err != nil {
 		return err
 	}
-	return s.client.Account.UpdateOneID(a.ID).SetPasswordHash(h).Exec(ctx)
+	return s.inTx(ctx, func(ctx context.Context, t *tx) error {
+		if err := t.lockAccount(ctx, a.ID); err != nil {
+			return err
+		}
+		if err := t.Account.UpdateOneID(a.ID).SetPasswordHash(h).Exec(ctx); err != nil {
+			return fmt.Errorf("set password: %w", err)
+		}
+		n, err := t.Session.Delete().Where(session.AccountID(a.ID)).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("set password: end sessions: %w", err)
+		}
+		_, err = t.appendEvent(ctx, eventInput{actor: SystemActor, authority: AuthorityOperator,
+			kind: KindPasswordSet, subject: a.ID, payload: map[string]any{"sessionsEnded": n}})
+		return err
+	})
 }
 
 // SignIn checks a password and opens a new session, returning its token
-// for the cookie. Every sign-in gets a fresh token.
+// for the cookie. Every sign-in gets a fresh token. The session is written
+// only while the password checked is still the account's, under the
+// account's lock, so a sign-in racing SetPassword cannot leave a session
+// made with the old password behind.
 func (s *Service) SignIn(ctx context.Context, handle, password string) (string, *ent.Account, error) {
 	a, err := s.AccountByHandle(ctx, handle)
 	switch {
@@ -122,8 +145,24 @@ func (s *Service) SignIn(ctx context.Context, handle, password string) (string, 
 		return "", nil, err
 	}
 	now := s.Now()
-	if err := s.client.Session.Create().SetAccountID(a.ID).SetDigest(tokenDigest(tok)).SetCreatedAt(now).
-		SetExpiresAt(now.Add(SessionLifetime)).Exec(ctx); err != nil {
+	err = s.inTx(ctx, func(ctx context.Context, t *tx) error {
+		if err := t.lockAccount(ctx, a.ID); err != nil {
+			return err
+		}
+		cur, err := t.Account.Get(ctx, a.ID)
+		if err != nil {
+			return err
+		}
+		if cur.PasswordHash == nil || *cur.PasswordHash != *a.PasswordHash {
+			return ErrBadCredentials
+		}
+		return t.Session.Create().SetAccountID(a.ID).SetDigest(tokenDigest(tok)).SetCreatedAt(now).
+			SetExpiresAt(now.Add(SessionLifetime)).Exec(ctx)
+	})
+	if errors.Is(err, ErrBadCredentials) {
+		return "", nil, err
+	}
+	if err != nil {
 		return "", nil, fmt.Errorf("sign in: %w", err)
 	}
 	return tok, a, nil

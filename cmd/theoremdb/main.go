@@ -25,8 +25,10 @@ Usage:
   theoremdb migrate                                apply database migrations
   theoremdb seed                                   load the demo problems (only into an empty database)
   theoremdb admin account create --handle H --role ROLE [--name NAME]
-  theoremdb admin token create --handle H [--label LABEL]   prints the token alone
-  theoremdb admin password set --handle H          reads the password from standard input
+  theoremdb admin token create --handle H [--label LABEL]   prints the token alone (its ID on stderr)
+  theoremdb admin token list --handle H            the account's tokens by ID, label and state
+  theoremdb admin token revoke TOKEN_ID            or the token itself, or --handle H --label LABEL; it stops working
+  theoremdb admin password set --handle H          reads the password from standard input; ends the account's sessions
   theoremdb admin verify-log                       check the event log's hash chain
   theoremdb corpus add DIR --licence CLASS --source URI
   theoremdb corpus build

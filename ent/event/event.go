@@ -31,6 +31,8 @@ const (
 	FieldHash = "hash"
 	// FieldPublic holds the string denoting the public field in the database.
 	FieldPublic = "public"
+	// FieldHashVersion holds the string denoting the hash_version field in the database.
+	FieldHashVersion = "hash_version"
 	// Table holds the table name of the event in the database.
 	Table = "events"
 )
@@ -48,6 +50,7 @@ var Columns = []string{
 	FieldPrevHash,
 	FieldHash,
 	FieldPublic,
+	FieldHashVersion,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -65,6 +68,10 @@ var (
 	SeqValidator func(int64) error
 	// DefaultPublic holds the default value on creation for the "public" field.
 	DefaultPublic bool
+	// DefaultHashVersion holds the default value on creation for the "hash_version" field.
+	DefaultHashVersion int
+	// HashVersionValidator is a validator for the "hash_version" field. It is called by the builders before save.
+	HashVersionValidator func(int) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -127,4 +134,9 @@ func ByHash(opts ...sql.OrderTermOption) OrderOption {
 // ByPublic orders the results by the public field.
 func ByPublic(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldPublic, opts...).ToFunc()
+}
+
+// ByHashVersion orders the results by the hash_version field.
+func ByHashVersion(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldHashVersion, opts...).ToFunc()
 }

@@ -114,6 +114,11 @@ func Public(v bool) predicate.Event {
 	return predicate.Event(sql.FieldEQ(FieldPublic, v))
 }
 
+// HashVersion applies equality check predicate on the "hash_version" field. It's identical to HashVersionEQ.
+func HashVersion(v int) predicate.Event {
+	return predicate.Event(sql.FieldEQ(FieldHashVersion, v))
+}
+
 // SeqEQ applies the EQ predicate on the "seq" field.
 func SeqEQ(v int64) predicate.Event {
 	return predicate.Event(sql.FieldEQ(FieldSeq, v))
@@ -657,6 +662,46 @@ func PublicEQ(v bool) predicate.Event {
 // PublicNEQ applies the NEQ predicate on the "public" field.
 func PublicNEQ(v bool) predicate.Event {
 	return predicate.Event(sql.FieldNEQ(FieldPublic, v))
+}
+
+// HashVersionEQ applies the EQ predicate on the "hash_version" field.
+func HashVersionEQ(v int) predicate.Event {
+	return predicate.Event(sql.FieldEQ(FieldHashVersion, v))
+}
+
+// HashVersionNEQ applies the NEQ predicate on the "hash_version" field.
+func HashVersionNEQ(v int) predicate.Event {
+	return predicate.Event(sql.FieldNEQ(FieldHashVersion, v))
+}
+
+// HashVersionIn applies the In predicate on the "hash_version" field.
+func HashVersionIn(vs ...int) predicate.Event {
+	return predicate.Event(sql.FieldIn(FieldHashVersion, vs...))
+}
+
+// HashVersionNotIn applies the NotIn predicate on the "hash_version" field.
+func HashVersionNotIn(vs ...int) predicate.Event {
+	return predicate.Event(sql.FieldNotIn(FieldHashVersion, vs...))
+}
+
+// HashVersionGT applies the GT predicate on the "hash_version" field.
+func HashVersionGT(v int) predicate.Event {
+	return predicate.Event(sql.FieldGT(FieldHashVersion, v))
+}
+
+// HashVersionGTE applies the GTE predicate on the "hash_version" field.
+func HashVersionGTE(v int) predicate.Event {
+	return predicate.Event(sql.FieldGTE(FieldHashVersion, v))
+}
+
+// HashVersionLT applies the LT predicate on the "hash_version" field.
+func HashVersionLT(v int) predicate.Event {
+	return predicate.Event(sql.FieldLT(FieldHashVersion, v))
+}
+
+// HashVersionLTE applies the LTE predicate on the "hash_version" field.
+func HashVersionLTE(v int) predicate.Event {
+	return predicate.Event(sql.FieldLTE(FieldHashVersion, v))
 }
 
 // And groups predicates with the AND operator between them.

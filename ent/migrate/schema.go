@@ -109,7 +109,7 @@ var (
 		{Name: "revision_requests", Type: field.TypeJSON, Nullable: true},
 		{Name: "authority", Type: field.TypeEnum, Enums: []string{"REVIEWER", "STAFF", "MODERATION"}},
 		{Name: "policy_version", Type: field.TypeString},
-		{Name: "idempotency_key", Type: field.TypeString, Unique: true, Size: 200},
+		{Name: "idempotency_key", Type: field.TypeString, Size: 200},
 		{Name: "input_digest", Type: field.TypeString},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "reviewer_id", Type: field.TypeString, Size: 40},
@@ -159,6 +159,11 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{DecisionsColumns[13], DecisionsColumns[1]},
 			},
+			{
+				Name:    "decision_reviewer_id_idempotency_key",
+				Unique:  true,
+				Columns: []*schema.Column{DecisionsColumns[10], DecisionsColumns[7]},
+			},
 		},
 	}
 	// EventsColumns holds the columns for the "events" table.
@@ -174,6 +179,7 @@ var (
 		{Name: "prev_hash", Type: field.TypeString},
 		{Name: "hash", Type: field.TypeString},
 		{Name: "public", Type: field.TypeBool, Default: true},
+		{Name: "hash_version", Type: field.TypeInt, Default: 1},
 	}
 	// EventsTable holds the schema information for the "events" table.
 	EventsTable = &schema.Table{

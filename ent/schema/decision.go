@@ -13,7 +13,12 @@ import (
 
 // Decision is one reviewer decision on a revision, recorded with the note
 // sections of the reviewer template and its authority. The idempotency key
-// is unique: a retried request finds the decision it already made.
+// is unique per deciding account, not across the site: a retried request
+// finds the decision it already made, and no reviewer can take, or probe
+// for, a key another reviewer is about to use. For the same reason the key
+// is the reviewer's own business and never leaves the server: it is
+// sensitive (out of String and JSON) and skipped by GraphQL, so it is
+// neither shown nor filterable.
 type Decision struct{ ent.Schema }
 
 // Mixin of the Decision.
@@ -39,7 +44,7 @@ func (Decision) Fields() []ent.Field {
 		field.String("merge_into_id").Optional().Nillable().Immutable().Annotations(entgql.Skip()),
 		field.Enum("authority").Values("REVIEWER", "STAFF", "MODERATION").Immutable(),
 		field.String("policy_version").Immutable(),
-		field.String("idempotency_key").Unique().Immutable().NotEmpty().MaxLen(200),
+		field.String("idempotency_key").Immutable().NotEmpty().MaxLen(200).Sensitive().Annotations(entgql.Skip()),
 		field.String("input_digest").Immutable().Annotations(entgql.Skip()),
 		field.Time("created_at").Immutable(),
 	}
@@ -55,7 +60,11 @@ func (Decision) Edges() []ent.Edge {
 	}
 }
 
-// Indexes of the Decision.
+// Indexes of the Decision. The idempotency key is unique per reviewer.
 func (Decision) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("problem_id", "created_at"), index.Fields("revision_id", "action")}
+	return []ent.Index{
+		index.Fields("problem_id", "created_at"),
+		index.Fields("revision_id", "action"),
+		index.Fields("reviewer_id", "idempotency_key").Unique(),
+	}
 }

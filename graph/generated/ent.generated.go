@@ -920,29 +920,6 @@ func (ec *executionContext) fieldContext_Decision_policyVersion(_ context.Contex
 	return graphql.NewScalarFieldContext("Decision", field, false, false, "String")
 }
 
-func (ec *executionContext) _Decision_idempotencyKey(ctx context.Context, field graphql.CollectedField, obj *ent.Decision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Decision_idempotencyKey(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IdempotencyKey, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
-}
-func (ec *executionContext) fieldContext_Decision_idempotencyKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Decision", field, false, false, "String")
-}
-
 func (ec *executionContext) _Decision_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Decision) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1354,6 +1331,29 @@ func (ec *executionContext) _Event_hash(ctx context.Context, field graphql.Colle
 }
 func (ec *executionContext) fieldContext_Event_hash(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Event", field, false, false, "String")
+}
+
+func (ec *executionContext) _Event_hashVersion(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_hashVersion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HashVersion, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_hashVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Event", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Flag_id(ctx context.Context, field graphql.CollectedField, obj *ent.Flag) (ret graphql.Marshaler) {
@@ -5384,7 +5384,7 @@ func (ec *executionContext) unmarshalInputDecisionWhereInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "action", "actionNEQ", "actionIn", "actionNotIn", "reasonCode", "reasonCodeNEQ", "reasonCodeIn", "reasonCodeNotIn", "reasonCodeIsNil", "reasonCodeNotNil", "authority", "authorityNEQ", "authorityIn", "authorityNotIn", "policyVersion", "policyVersionNEQ", "policyVersionIn", "policyVersionNotIn", "policyVersionGT", "policyVersionGTE", "policyVersionLT", "policyVersionLTE", "policyVersionContains", "policyVersionHasPrefix", "policyVersionHasSuffix", "policyVersionEqualFold", "policyVersionContainsFold", "idempotencyKey", "idempotencyKeyNEQ", "idempotencyKeyIn", "idempotencyKeyNotIn", "idempotencyKeyGT", "idempotencyKeyGTE", "idempotencyKeyLT", "idempotencyKeyLTE", "idempotencyKeyContains", "idempotencyKeyHasPrefix", "idempotencyKeyHasSuffix", "idempotencyKeyEqualFold", "idempotencyKeyContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasProblem", "hasProblemWith", "hasRevision", "hasRevisionWith", "hasReviewer", "hasReviewerWith", "hasMergeInto", "hasMergeIntoWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "action", "actionNEQ", "actionIn", "actionNotIn", "reasonCode", "reasonCodeNEQ", "reasonCodeIn", "reasonCodeNotIn", "reasonCodeIsNil", "reasonCodeNotNil", "authority", "authorityNEQ", "authorityIn", "authorityNotIn", "policyVersion", "policyVersionNEQ", "policyVersionIn", "policyVersionNotIn", "policyVersionGT", "policyVersionGTE", "policyVersionLT", "policyVersionLTE", "policyVersionContains", "policyVersionHasPrefix", "policyVersionHasSuffix", "policyVersionEqualFold", "policyVersionContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasProblem", "hasProblemWith", "hasRevision", "hasRevisionWith", "hasReviewer", "hasReviewerWith", "hasMergeInto", "hasMergeIntoWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -5671,97 +5671,6 @@ func (ec *executionContext) unmarshalInputDecisionWhereInput(ctx context.Context
 				return it, err
 			}
 			it.PolicyVersionContainsFold = data
-		case "idempotencyKey":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKey"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.IdempotencyKey = data
-		case "idempotencyKeyNEQ":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKeyNEQ"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.IdempotencyKeyNEQ = data
-		case "idempotencyKeyIn":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKeyIn"))
-			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.IdempotencyKeyIn = data
-		case "idempotencyKeyNotIn":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKeyNotIn"))
-			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.IdempotencyKeyNotIn = data
-		case "idempotencyKeyGT":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKeyGT"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.IdempotencyKeyGT = data
-		case "idempotencyKeyGTE":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKeyGTE"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.IdempotencyKeyGTE = data
-		case "idempotencyKeyLT":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKeyLT"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.IdempotencyKeyLT = data
-		case "idempotencyKeyLTE":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKeyLTE"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.IdempotencyKeyLTE = data
-		case "idempotencyKeyContains":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKeyContains"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.IdempotencyKeyContains = data
-		case "idempotencyKeyHasPrefix":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKeyHasPrefix"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.IdempotencyKeyHasPrefix = data
-		case "idempotencyKeyHasSuffix":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKeyHasSuffix"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.IdempotencyKeyHasSuffix = data
-		case "idempotencyKeyEqualFold":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKeyEqualFold"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.IdempotencyKeyEqualFold = data
-		case "idempotencyKeyContainsFold":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idempotencyKeyContainsFold"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.IdempotencyKeyContainsFold = data
 		case "createdAt":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
 			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
@@ -11693,11 +11602,6 @@ func (ec *executionContext) _Decision(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
-		case "idempotencyKey":
-			out.Values[i] = ec._Decision_idempotencyKey(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
 		case "createdAt":
 			out.Values[i] = ec._Decision_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -11807,6 +11711,11 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 			}
 		case "hash":
 			out.Values[i] = ec._Event_hash(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hashVersion":
+			out.Values[i] = ec._Event_hashVersion(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

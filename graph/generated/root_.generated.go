@@ -84,7 +84,6 @@ type ComplexityRoot struct {
 		Authority        func(childComplexity int) int
 		CreatedAt        func(childComplexity int) int
 		ID               func(childComplexity int) int
-		IdempotencyKey   func(childComplexity int) int
 		MergeInto        func(childComplexity int) int
 		Notes            func(childComplexity int) int
 		PolicyVersion    func(childComplexity int) int
@@ -107,16 +106,17 @@ type ComplexityRoot struct {
 	}
 
 	Event struct {
-		Actor     func(childComplexity int) int
-		At        func(childComplexity int) int
-		Authority func(childComplexity int) int
-		Hash      func(childComplexity int) int
-		ID        func(childComplexity int) int
-		Kind      func(childComplexity int) int
-		Payload   func(childComplexity int) int
-		PrevHash  func(childComplexity int) int
-		Seq       func(childComplexity int) int
-		Subject   func(childComplexity int) int
+		Actor       func(childComplexity int) int
+		At          func(childComplexity int) int
+		Authority   func(childComplexity int) int
+		Hash        func(childComplexity int) int
+		HashVersion func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		Payload     func(childComplexity int) int
+		PrevHash    func(childComplexity int) int
+		Seq         func(childComplexity int) int
+		Subject     func(childComplexity int) int
 	}
 
 	ExpositionEntry struct {
@@ -583,12 +583,6 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Decision.ID(childComplexity), true
-	case "Decision.idempotencyKey":
-		if e.ComplexityRoot.Decision.IdempotencyKey == nil {
-			break
-		}
-
-		return e.ComplexityRoot.Decision.IdempotencyKey(childComplexity), true
 	case "Decision.mergeInto":
 		if e.ComplexityRoot.Decision.MergeInto == nil {
 			break
@@ -711,6 +705,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Event.Hash(childComplexity), true
+	case "Event.hashVersion":
+		if e.ComplexityRoot.Event.HashVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.HashVersion(childComplexity), true
 	case "Event.id":
 		if e.ComplexityRoot.Event.ID == nil {
 			break
@@ -2252,7 +2252,6 @@ type Decision implements Node {
   revisionRequests: [String!]
   authority: DecisionAuthority!
   policyVersion: String!
-  idempotencyKey: String!
   createdAt: Time!
   problem: Problem!
   revision: Revision!
@@ -2350,22 +2349,6 @@ input DecisionWhereInput {
   policyVersionEqualFold: String
   policyVersionContainsFold: String
   """
-  idempotency_key field predicates
-  """
-  idempotencyKey: String
-  idempotencyKeyNEQ: String
-  idempotencyKeyIn: [String!]
-  idempotencyKeyNotIn: [String!]
-  idempotencyKeyGT: String
-  idempotencyKeyGTE: String
-  idempotencyKeyLT: String
-  idempotencyKeyLTE: String
-  idempotencyKeyContains: String
-  idempotencyKeyHasPrefix: String
-  idempotencyKeyHasSuffix: String
-  idempotencyKeyEqualFold: String
-  idempotencyKeyContainsFold: String
-  """
   created_at field predicates
   """
   createdAt: Time
@@ -2408,6 +2391,7 @@ type Event implements Node {
   payload: String!
   prevHash: String!
   hash: String!
+  hashVersion: Int!
 }
 """
 EventWhereInput is used for filtering Event objects.
@@ -4029,6 +4013,11 @@ input RecordDecisionInput {
   revisionRequests: [String!]
   "The surviving problem of a merge (ID or slug)."
   mergeInto: String
+  """
+  The caller's own name for this request: a retry with the same key and input replays the
+  first result. Keys are per reviewer, so another reviewer's keys never collide with yours,
+  and they are never shown back.
+  """
   idempotencyKey: String!
 }
 
@@ -4308,8 +4297,6 @@ func (ec *executionContext) childFields_Decision(ctx context.Context, field grap
 		return ec.fieldContext_Decision_authority(ctx, field)
 	case "policyVersion":
 		return ec.fieldContext_Decision_policyVersion(ctx, field)
-	case "idempotencyKey":
-		return ec.fieldContext_Decision_idempotencyKey(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_Decision_createdAt(ctx, field)
 	case "problem":
@@ -4370,6 +4357,8 @@ func (ec *executionContext) childFields_Event(ctx context.Context, field graphql
 		return ec.fieldContext_Event_prevHash(ctx, field)
 	case "hash":
 		return ec.fieldContext_Event_hash(ctx, field)
+	case "hashVersion":
+		return ec.fieldContext_Event_hashVersion(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Event", field.Name)
 }

@@ -84,8 +84,11 @@ type RecordDecisionInput struct {
 	Notes            *packet.DecisionNotes `json:"notes"`
 	RevisionRequests []string              `json:"revisionRequests,omitempty"`
 	// The surviving problem of a merge (ID or slug).
-	MergeInto      *string `json:"mergeInto,omitempty"`
-	IdempotencyKey string  `json:"idempotencyKey"`
+	MergeInto *string `json:"mergeInto,omitempty"`
+	// The caller's own name for this request: a retry with the same key and input replays the
+	// first result. Keys are per reviewer, so another reviewer's keys never collide with yours,
+	// and they are never shown back.
+	IdempotencyKey string `json:"idempotencyKey"`
 }
 
 type RecordDecisionPayload struct {
