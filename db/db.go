@@ -25,6 +25,10 @@ import (
 // DefaultURL is the embedded database used when DATABASE_URL is unset.
 const DefaultURL = "sqlite:data/theoremdb.db"
 
+// StatementTimeout is PostgreSQL's statement_timeout on every connection,
+// unless DATABASE_URL sets one.
+const StatementTimeout = "30s"
+
 // DB is an open database with its dialect.
 type DB struct {
 	*sql.DB
@@ -67,6 +71,15 @@ func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
 	}
 	if q.Get("timezone") == "" {
 		q.Set("timezone", "UTC")
+	}
+	// No statement may hold a connection of the pool for long, whoever
+	// forgot a deadline; work that needs longer (migrations) says so with
+	// SET LOCAL. Requests end sooner, at their own deadline.
+	if q.Get("statement_timeout") == "" {
+		q.Set("statement_timeout", StatementTimeout)
+	}
+	if q.Get("idle_in_transaction_session_timeout") == "" {
+		q.Set("idle_in_transaction_session_timeout", "60s")
 	}
 	u.RawQuery = q.Encode()
 	sqldb, err := sql.Open("postgres", u.String())

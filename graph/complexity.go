@@ -1,6 +1,9 @@
 package graph
 
 import (
+	"reflect"
+	"strings"
+
 	"entgo.io/contrib/entgql"
 
 	"github.com/theoremdb/theoremdb/ent"
@@ -39,14 +42,14 @@ func Complexity() generated.ComplexityRoot {
 	c.Source.References = long
 	c.Tag.Problems = long
 	c.Query.Problems = func(child int, _ *entgql.Cursor[string], first *int, _ *entgql.Cursor[string], last *int,
-		_ *ent.ProblemOrder, _ *ent.ProblemWhereInput) int {
+		_ *ent.ProblemOrder, where *ent.ProblemWhereInput) int {
 		n := DefaultPage
 		if first != nil {
 			n = *first
 		} else if last != nil {
 			n = *last
 		}
-		return 1 + max(n, 1)*child
+		return 1 + max(n, 1)*child + FilterCost(where)
 	}
 	c.Query.Nodes = func(child int, ids []string) int { return 1 + len(ids)*child }
 	c.Query.ModerationLog = func(child int, first, _ *int) int { return 1 + pageOr(first)*child }
@@ -59,4 +62,46 @@ func pageOr(first *int) int {
 		return MaxPage
 	}
 	return max(*first, 1)
+}
+
+// Prices of a filter: each predicate is a condition on a row the query
+// reads anyway; each edge it follows (hasXWith, hasX) is a subquery over
+// another table, whose own conditions are priced the same way.
+const (
+	predicateCost = 1
+	edgeCost      = 200
+)
+
+// FilterCost prices a generated where input (any *ent.XWhereInput) by
+// the predicates it sets and the edges it follows, so that a filter cannot
+// cost the database more than the complexity limit allows. It walks the
+// input by reflection, so a new edge or field is priced without a change
+// here.
+func FilterCost(where any) int {
+	v := reflect.ValueOf(where)
+	if !v.IsValid() || v.Kind() == reflect.Pointer && v.IsNil() {
+		return 0
+	}
+	v = reflect.Indirect(v)
+	cost := 0
+	for i := range v.NumField() {
+		f, name := v.Field(i), v.Type().Field(i).Name
+		switch {
+		case name == "Predicates" || f.IsZero():
+		case name == "Not":
+			cost += FilterCost(f.Interface())
+		case name == "Or" || name == "And" || strings.HasPrefix(name, "Has") && strings.HasSuffix(name, "With"):
+			if name != "Or" && name != "And" {
+				cost += edgeCost
+			}
+			for j := range f.Len() {
+				cost += FilterCost(f.Index(j).Interface())
+			}
+		case strings.HasPrefix(name, "Has"):
+			cost += edgeCost
+		default:
+			cost += predicateCost
+		}
+	}
+	return cost
 }

@@ -22,6 +22,8 @@ const (
 	CodeForbidden       = "FORBIDDEN"
 	CodeBadUserInput    = "BAD_USER_INPUT"
 	CodeInternal        = "INTERNAL"
+	CodeTimeout         = "TIMEOUT"
+	CodeCancelled       = "CANCELLED"
 )
 
 // errBadInput is a request the caller must change, outside any mutation's
@@ -58,6 +60,14 @@ func ErrorPresenter(log *slog.Logger) graphql.ErrorPresenterFunc {
 			code, msg = CodeBadUserInput, "the cursor is not one this server gave out"
 		case errors.As(err, &already) && already.Err == nil:
 			return gerr // parse, validation and limit errors carry their own codes
+		case errors.Is(ctx.Err(), context.Canceled):
+			// The client went away (whatever error that caused below); no one
+			// reads this and nothing failed here.
+			log.DebugContext(ctx, "graphql request cancelled", "path", graphql.GetPath(ctx))
+			code, msg = CodeCancelled, "the request was cancelled"
+		case errors.Is(ctx.Err(), context.DeadlineExceeded):
+			log.WarnContext(ctx, "graphql request timed out", "path", graphql.GetPath(ctx), "err", err)
+			code, msg = CodeTimeout, "the request took too long and was stopped; ask for less at once"
 		default:
 			log.ErrorContext(ctx, "graphql resolver failed", "path", graphql.GetPath(ctx), "err", err)
 			code, msg = CodeInternal, "internal error; it has been logged"

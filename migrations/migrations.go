@@ -122,6 +122,10 @@ func applyFile(ctx context.Context, db *sql.DB, dialectName, version, body strin
 		return fmt.Errorf("migrate %s: %w", version, err)
 	}
 	defer tx.Rollback()
+	if dialectName == dialect.Postgres {
+		// A migration may take as long as the table it rewrites needs.
+		stmts = append([]string{`SET LOCAL statement_timeout = 0`}, stmts...)
+	}
 	for _, s := range stmts {
 		if _, err := tx.ExecContext(ctx, s); err != nil {
 			return fmt.Errorf("migrate %s: %q: %w", version, s, err)
@@ -180,12 +184,18 @@ func lock(ctx context.Context, db *sql.DB, dialectName string) (func(), error) {
 		return nil, fmt.Errorf("migrate: lock: %w", err)
 	}
 	const key = 7_341_227_001
+	// Waiting for another instance's migrations is not a slow statement.
+	if _, err := conn.ExecContext(ctx, `SET statement_timeout = 0`); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("migrate: lock: %w", err)
+	}
 	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, key); err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("migrate: lock: %w", err)
 	}
 	return func() {
 		_, _ = conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, key)
+		_, _ = conn.ExecContext(context.WithoutCancel(ctx), `RESET statement_timeout`) // back to the pool's
 		conn.Close()
 	}, nil
 }

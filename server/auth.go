@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -41,5 +42,6 @@ func unauthorized(w http.ResponseWriter, msg string) {
 	w.Header().Set("WWW-Authenticate", `Bearer realm="theoremdb"`)
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusUnauthorized)
-	_, _ = w.Write([]byte(`{"errors":[{"message":"` + msg + `","extensions":{"code":"UNAUTHENTICATED"}}]}`))
+	_ = json.NewEncoder(w).Encode(map[string]any{"errors": []map[string]any{
+		{"message": msg, "extensions": map[string]any{"code": "UNAUTHENTICATED"}}}})
 }

@@ -5,14 +5,18 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/gorilla/websocket"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/vektah/gqlparser/v2/validator/core"
+	"github.com/vektah/gqlparser/v2/validator/rules"
 
 	"github.com/theoremdb/theoremdb/graph"
 	"github.com/theoremdb/theoremdb/graph/generated"
@@ -35,27 +39,37 @@ const (
 // graphqlHandler serves /graphql. Anonymous callers get a server that
 // leaves "did you mean" suggestions out of its errors, so the schema cannot
 // be mapped by probing; signed-in callers get the helpful one.
-func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger) http.Handler {
+func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guard) http.Handler {
 	r := graph.NewResolver(p, b)
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: r, Complexity: graph.Complexity()})
+	shape := newShapeLimits(MaxDepth)
 	build := func(suggest bool) *handler.Server {
 		srv := handler.New(schema)
-		srv.AddTransport(websocketTransport(p))
+		srv.AddTransport(websocketTransport(p, g))
 		srv.AddTransport(transport.Options{})
 		srv.AddTransport(transport.GET{})
 		srv.AddTransport(transport.POST{})
-		srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
+		srv.SetQueryCache(newDocCache(1000))
 		srv.Use(extension.Introspection{})
+		srv.Use(shape) // before anything that expands fragments
 		srv.Use(extension.FixedComplexityLimit(MaxComplexity))
-		srv.Use(depthLimit{max: MaxDepth})
+		srv.Use(writeLimit{g})
 		srv.SetParserTokenLimit(MaxTokens)
 		srv.SetDisableSuggestion(!suggest)
+		if !suggest {
+			srv.SetValidationRulesFn(rulesWithoutSuggestions)
+		}
 		srv.SetErrorPresenter(graph.ErrorPresenter(log))
 		srv.SetRecoverFunc(func(ctx context.Context, v any) error {
 			log.ErrorContext(ctx, "graphql panic", "panic", v)
 			return fmt.Errorf("internal error")
 		})
 		srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+			if op := graphql.GetOperationContext(ctx).Operation; op != nil && op.Operation == ast.Subscription {
+				if ctl, ok := ctx.Value(socketControlKey{}).(*socketControl); ok && !ctl.subscribe(ctx) {
+					return graphql.OneShot(graphql.ErrorResponse(ctx, "too many subscriptions on one connection"))
+				}
+			}
 			return next(r.WithLoaders(ctx))
 		})
 		return srv
@@ -68,6 +82,13 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger) http.Ha
 			return
 		}
 		req.Body = http.MaxBytesReader(w, req.Body, MaxRequestBody)
+		ctx := context.WithValue(req.Context(), requestKey{}, &requestInfo{addr: clientIP(req), header: w.Header()})
+		if !websocket.IsWebSocketUpgrade(req) {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, g.RequestTimeout)
+			defer cancel()
+		}
+		req = req.WithContext(ctx)
 		if viewer.From(req.Context()) == nil {
 			anonymous.ServeHTTP(w, req)
 			return
@@ -76,51 +97,84 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger) http.Ha
 	})
 }
 
-// depthLimit refuses operations nested deeper than max, before any
-// resolver runs.
-type depthLimit struct{ max int }
+// rulesWithoutSuggestions are the standard validation rules with every
+// rule that offers "did you mean" replaced by its plain form; gqlgen swaps
+// the field and leaf rules itself.
+func rulesWithoutSuggestions() *rules.Rules {
+	rs := rules.NewDefaultRules()
+	for _, r := range []core.Rule{rules.KnownArgumentNamesRuleWithoutSuggestions,
+		rules.KnownTypeNamesRuleWithoutSuggestions, rules.ValuesOfCorrectTypeRuleWithoutSuggestions} {
+		rs.RemoveRule(strings.TrimSuffix(r.Name, "WithoutSuggestions"))
+		rs.AddRule(r.Name, r.RuleFunc)
+	}
+	return rs
+}
+
+// docCache keeps parsed and validated documents by the digest of their
+// text. Documents over maxCachedDoc are parsed every time, so the cache
+// holds at most its size times that much text, whatever clients send.
+type docCache struct {
+	docs *lru.LRU[*ast.QueryDocument]
+}
+
+const maxCachedDoc = 64 << 10
+
+func newDocCache(size int) docCache { return docCache{docs: lru.New[*ast.QueryDocument](size)} }
+
+func (c docCache) Get(ctx context.Context, query string) (*ast.QueryDocument, bool) {
+	if len(query) > maxCachedDoc {
+		return nil, false
+	}
+	return c.docs.Get(ctx, docKey(query))
+}
+
+func (c docCache) Add(ctx context.Context, query string, doc *ast.QueryDocument) {
+	if len(query) <= maxCachedDoc {
+		c.docs.Add(ctx, docKey(query), doc)
+	}
+}
+
+// requestInfo is what extensions need of the HTTP request behind an
+// operation.
+type requestInfo struct {
+	addr   string
+	header http.Header // of the response, before it is written
+}
+
+type requestKey struct{}
+
+// writeLimit takes a write token per mutation field of an operation from
+// the caller's bucket, all of them or none, so that a request is refused
+// whole (RATE_LIMITED, with Retry-After) rather than half done.
+type writeLimit struct{ g *guard }
 
 var _ interface {
 	graphql.HandlerExtension
 	graphql.OperationContextMutator
-} = depthLimit{}
+} = writeLimit{}
 
-func (depthLimit) ExtensionName() string                   { return "DepthLimit" }
-func (depthLimit) Validate(graphql.ExecutableSchema) error { return nil }
+func (writeLimit) ExtensionName() string                   { return "WriteLimit" }
+func (writeLimit) Validate(graphql.ExecutableSchema) error { return nil }
 
-func (d depthLimit) MutateOperationContext(_ context.Context, rc *graphql.OperationContext) *gqlerror.Error {
-	if rc.Operation == nil {
+func (l writeLimit) MutateOperationContext(ctx context.Context, rc *graphql.OperationContext) *gqlerror.Error {
+	if rc.Operation == nil || rc.Operation.Operation != ast.Mutation {
 		return nil
 	}
-	if depth := selectionDepth(rc.Operation.SelectionSet, 0, d.max+1); depth > d.max {
-		err := gqlerror.Errorf("operation is nested %d levels deep; the limit is %d", depth, d.max)
-		err.Extensions = map[string]any{"code": "DEPTH_LIMIT_EXCEEDED"}
-		return err
+	info, _ := ctx.Value(requestKey{}).(*requestInfo)
+	key := "addr:"
+	if a := viewer.From(ctx); a != nil {
+		key = "account:" + a.ID
+	} else if info != nil {
+		key += info.addr
 	}
-	return nil
-}
-
-// selectionDepth is the depth of the deepest field under set, counting
-// through fragments, and stops counting at stop so cyclic or huge documents
-// cost little.
-func selectionDepth(set ast.SelectionSet, depth, stop int) int {
-	if depth >= stop {
-		return depth
+	n := len(graphql.CollectFields(rc, rc.Operation.SelectionSet, []string{"Mutation"}))
+	ok, wait := l.g.writes.take(key, n)
+	if ok {
+		return nil
 	}
-	deepest := depth
-	for _, sel := range set {
-		var d int
-		switch s := sel.(type) {
-		case *ast.Field:
-			d = selectionDepth(s.SelectionSet, depth+1, stop)
-		case *ast.InlineFragment:
-			d = selectionDepth(s.SelectionSet, depth, stop)
-		case *ast.FragmentSpread:
-			if s.Definition != nil {
-				d = selectionDepth(s.Definition.SelectionSet, depth, stop)
-			}
-		}
-		deepest = max(deepest, d)
+	if info != nil {
+		info.header.Set("Retry-After", retrySeconds(wait))
 	}
-	return deepest
+	return limitError(codeRateLimited, "too many writes: the limit is %g a minute with bursts of %d; try again in %s s",
+		l.g.WritesPerMinute, l.g.WriteBurst, retrySeconds(wait))
 }

@@ -39,13 +39,13 @@ type api struct {
 	live    *live.Broker
 }
 
-func newAPI(t *testing.T, dialectName string) *api {
+func newAPI(t *testing.T, dialectName string, opts ...server.Option) *api {
 	t.Helper()
 	d := dbtest.Open(t, dialectName)
 	var n atomic.Int64
 	d.EntOptions = []ent.Option{ent.Debug(), ent.Log(func(...any) { n.Add(1) })}
 	svc := policy.New(d, policy.Config{})
-	srv := httptest.NewServer(server.New(svc, livetest.Start(t, svc.Client()), quiet))
+	srv := httptest.NewServer(server.New(svc, livetest.Start(t, svc.Client()), quiet, opts...))
 	t.Cleanup(srv.Close)
 	a := &api{t: t, srv: srv, svc: svc, queries: &n}
 	a.member = a.token("ada")

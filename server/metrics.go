@@ -2,6 +2,8 @@ package server
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"net"
 	"net/http"
 	"strconv"
@@ -49,7 +51,11 @@ func (m *metrics) instrument(route string, next http.Handler) http.Handler {
 		defer m.inflight.Dec()
 		sw := &statusWriter{ResponseWriter: w, code: http.StatusOK}
 		next.ServeHTTP(sw, r)
-		m.duration.WithLabelValues(route, r.Method, strconv.Itoa(sw.code)).Observe(time.Since(start).Seconds())
+		code := sw.code
+		if errors.Is(r.Context().Err(), context.Canceled) && code != http.StatusSwitchingProtocols {
+			code = statusClientClosed // whatever was written, the client had gone
+		}
+		m.duration.WithLabelValues(route, r.Method, strconv.Itoa(code)).Observe(time.Since(start).Seconds())
 	})
 }
 

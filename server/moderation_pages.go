@@ -36,8 +36,8 @@ func (s *Server) flag(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := r.ParseForm(); err != nil {
-		return httpError{http.StatusBadRequest, "The form could not be read."}
+	if err := parseForm(r); err != nil {
+		return err
 	}
 	v := ui.FlagView{ProblemID: p.ID, Title: p.Title, Reason: r.PostForm.Get("reason"), Explanation: r.PostForm.Get("explanation"),
 		DuplicateOf: strings.TrimSpace(r.PostForm.Get("duplicateOf")), Errors: map[string]string{}}
@@ -107,8 +107,8 @@ func (s *Server) moderateAction(w http.ResponseWriter, r *http.Request) error {
 	if !requireSignIn(w, r) {
 		return nil
 	}
-	if err := r.ParseForm(); err != nil {
-		return httpError{http.StatusBadRequest, "The form could not be read."}
+	if err := parseForm(r); err != nil {
+		return err
 	}
 	a, id := viewer.From(r.Context()), r.PathValue("case")
 	var (

@@ -76,8 +76,8 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := r.ParseForm(); err != nil {
-		return httpError{http.StatusBadRequest, "The form could not be read."}
+	if err := parseForm(r); err != nil {
+		return err
 	}
 	f := r.PostForm
 	in := policy.DecisionInput{ProblemID: id, Action: decision.Action(f.Get("action")), MergeInto: strings.TrimSpace(f.Get("mergeInto")),

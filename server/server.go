@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/theoremdb/theoremdb/live"
@@ -19,17 +20,22 @@ type Server struct {
 	handler http.Handler
 	metrics *metrics
 	limiter *limiter
+	guard   *guard
 }
 
 // New builds the route table. b delivers live events to subscriptions; its
 // Run must be going.
-func New(p *policy.Service, b *live.Broker, log *slog.Logger) *Server {
-	s := &Server{policy: p, live: b, log: log, mux: http.NewServeMux(), metrics: newMetrics(), limiter: newLimiter()}
-	gql := withSession(p, authenticate(p, withSocketControl(specStatus(graphqlHandler(p, b, log)))))
+func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *Server {
+	s := &Server{policy: p, live: b, log: log, mux: http.NewServeMux(), metrics: newMetrics(), limiter: newLimiter(),
+		guard: newGuard(Limits{})}
+	for _, o := range opts {
+		o(s)
+	}
+	gql := withSession(p, authenticate(p, withSocketControl(s.guard, specStatus(graphqlHandler(p, b, log, s.guard)))))
 	s.handle("/graphql", gql)
 	s.handle("GET /healthz", http.HandlerFunc(s.healthz))
 	s.mux.Handle("GET /metrics", s.metrics.handler())
-	s.mux.Handle("GET /static/", staticHandler())
+	s.mux.Handle("GET /static/", securityHeaders(staticHandler()))
 
 	pages := []struct {
 		pattern string
@@ -58,7 +64,11 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger) *Server {
 		{"GET /moderation/log", s.moderationLog},
 	}
 	for _, pg := range pages {
-		s.handle(pg.pattern, securityHeaders(withSession(p, takeFlash(s.pageFunc(pg.h)))))
+		h := pg.h
+		if strings.HasPrefix(pg.pattern, "POST ") && !selfLimited[pg.pattern] {
+			h = s.limitWrites(h)
+		}
+		s.handle(pg.pattern, securityHeaders(withSession(p, takeFlash(s.pageFunc(h)))))
 	}
 	s.mux.Handle("/", securityHeaders(withSession(p, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, "There is no such page.", nil)
@@ -68,6 +78,10 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger) *Server {
 	s.handler = http.NewCrossOriginProtection().Handler(s.mux)
 	return s
 }
+
+// selfLimited are the forms with limits of their own: sign-in and sign-up
+// count by address, and signing out is always allowed.
+var selfLimited = map[string]bool{"POST /signin": true, "POST /signup": true, "POST /signout": true}
 
 func (s *Server) handle(pattern string, h http.Handler) {
 	s.mux.Handle(pattern, s.metrics.instrument(pattern, h))

@@ -2,7 +2,9 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
@@ -31,8 +33,8 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) error {
 	if !requireSignIn(w, r) {
 		return nil
 	}
-	if err := r.ParseForm(); err != nil {
-		return httpError{http.StatusBadRequest, "The form could not be read."}
+	if err := parseForm(r); err != nil {
+		return err
 	}
 	f := formView(r, "/submit")
 	if r.PostForm.Get("add") != "" || r.PostForm.Get("preview") != "" {
@@ -87,8 +89,8 @@ func (s *Server) revise(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := r.ParseForm(); err != nil {
-		return httpError{http.StatusBadRequest, "The form could not be read."}
+	if err := parseForm(r); err != nil {
+		return err
 	}
 	f := formView(r, "/p/"+id+"/revise")
 	f.Revise, f.ProblemID = true, id
@@ -121,8 +123,8 @@ func (s *Server) signinForm(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
-	if err := r.ParseForm(); err != nil {
-		return httpError{http.StatusBadRequest, "The form could not be read."}
+	if err := parseForm(r); err != nil {
+		return err
 	}
 	v := ui.AuthView{Handle: r.PostForm.Get("handle"), Next: safeNext(r.PostForm.Get("next")), Errors: map[string]string{}}
 	if !s.limiter.allow(clientIP(r), v.Handle, time.Now()) {
@@ -154,8 +156,8 @@ func (s *Server) signupForm(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
-	if err := r.ParseForm(); err != nil {
-		return httpError{http.StatusBadRequest, "The form could not be read."}
+	if err := parseForm(r); err != nil {
+		return err
 	}
 	v := ui.AuthView{SignUp: true, Handle: r.PostForm.Get("handle"), Name: r.PostForm.Get("name"), Next: "/account",
 		Errors: map[string]string{}}
@@ -164,8 +166,21 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign up"), ui.AuthPage(v))
 		return nil
 	}
+	// Accounts made from one address are limited whether or not earlier
+	// attempts failed; an attempt the policy refuses is given back.
+	addr := "addr:" + clientIP(r)
+	if ok, wait := s.guard.signups.take(addr, 1); !ok {
+		setRetryAfter(w, wait)
+		v.General = fmt.Sprintf("Too many accounts were made from your address. Try again in %s minutes.",
+			strconv.Itoa(int(wait.Minutes())+1))
+		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign up"), ui.AuthPage(v))
+		return nil
+	}
 	pw := r.PostForm.Get("password")
 	_, err := s.policy.SignUp(r.Context(), v.Handle, v.Name, pw)
+	if err != nil {
+		s.guard.signups.refund(addr, 1)
+	}
 	if fes := policy.FieldErrors(err); fes != nil {
 		s.limiter.fail(clientIP(r), "", time.Now())
 		for _, fe := range fes {

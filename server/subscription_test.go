@@ -21,7 +21,7 @@ import (
 )
 
 // liveAPI is the API with a broker fed by the policy service.
-func liveAPI(t *testing.T, dialectName string) *api {
+func liveAPI(t *testing.T, dialectName string, opts ...server.Option) *api {
 	t.Helper()
 	d := dbtest.Open(t, dialectName)
 	b := live.New(d.Ent(), quiet)
@@ -29,7 +29,7 @@ func liveAPI(t *testing.T, dialectName string) *api {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { _ = b.Run(ctx); close(done) }()
-	srv := httptest.NewServer(server.New(svc, b, quiet))
+	srv := httptest.NewServer(server.New(svc, b, quiet, opts...))
 	t.Cleanup(func() { srv.Close(); cancel(); <-done })
 	a := &api{t: t, srv: srv, svc: svc, live: b}
 	a.member = a.token("ada")

@@ -5,9 +5,12 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"net/url"
+	"strings"
+	"unicode"
 
 	"github.com/a-h/templ"
 
@@ -150,20 +153,46 @@ func (e httpError) Error() string { return e.msg }
 
 func (s *Server) pageFunc(h pageHandler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), s.guard.RequestTimeout)
+		defer cancel()
+		r = r.WithContext(ctx)
+		r.Body = http.MaxBytesReader(w, r.Body, MaxRequestBody)
 		err := h(w, r)
-		var he httpError
+		var (
+			he     httpError
+			tooBig *http.MaxBytesError
+		)
 		switch {
 		case err == nil:
+		case hungUp(r, err):
+			// The client left: nothing to render, nothing went wrong here.
+			s.log.DebugContext(ctx, "client went away", "path", r.URL.Path)
+			w.WriteHeader(statusClientClosed)
+		case errors.As(err, &tooBig):
+			s.fail(w, r, http.StatusRequestEntityTooLarge,
+				fmt.Sprintf("The form is larger than %d MiB and was not read.", MaxRequestBody>>20), nil)
 		case errors.As(err, &he):
 			s.fail(w, r, he.status, he.msg, nil)
 		case errors.Is(err, policy.ErrNotFound):
 			s.fail(w, r, http.StatusNotFound, "There is no such problem or page.", nil)
 		case errors.Is(err, policy.ErrForbidden):
 			s.fail(w, r, http.StatusForbidden, "Your account does not have the role this page needs.", nil)
+		case errors.Is(ctx.Err(), context.DeadlineExceeded):
+			s.fail(w, r, http.StatusServiceUnavailable, "The page took too long to prepare; try again.", err)
 		default:
 			s.fail(w, r, http.StatusInternalServerError, "Something went wrong on our side; it has been logged.", err)
 		}
 	})
+}
+
+// statusClientClosed is recorded for a request whose client hung up before
+// the answer (nginx's 499): it is not a server error.
+const statusClientClosed = 499
+
+// hungUp reports whether the request failed because its client went away:
+// its context is cancelled, whichever error the driver made of that.
+func hungUp(r *http.Request, err error) bool {
+	return err != nil && errors.Is(r.Context().Err(), context.Canceled)
 }
 
 // requireSignIn sends an anonymous visitor to the sign-in page, and back.
@@ -175,19 +204,57 @@ func requireSignIn(w http.ResponseWriter, r *http.Request) bool {
 	return false
 }
 
-// safeNext keeps a redirect target on this site.
+// safeNext keeps a redirect target on this site: it must parse as a path
+// with no scheme or host, and is rebuilt from its parsed path and query, so
+// no spelling of "//other.example" (tabs and newlines that browsers drop,
+// backslashes they read as slashes, percent-encodings) survives.
 func safeNext(next string) string {
-	if len(next) == 0 || next[0] != '/' || len(next) > 1 && (next[1] == '/' || next[1] == '\\') {
+	for _, c := range next {
+		if c < 0x20 || c == 0x7f || c == '\\' || unicode.IsSpace(c) {
+			return "/"
+		}
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" ||
+		!strings.HasPrefix(u.Path, "/") || strings.HasPrefix(u.Path, "//") {
 		return "/"
 	}
-	return next
+	out := u.EscapedPath()
+	if strings.HasPrefix(out, "//") || strings.Contains(out, "\\") {
+		return "/"
+	}
+	if u.RawQuery != "" {
+		out += "?" + u.RawQuery
+	}
+	return out
 }
 
+// staticHandler serves the embedded assets; a directory is not a page, so
+// it answers 404 rather than listing its files.
 func staticHandler() http.Handler {
 	sub, _ := fs.Sub(ui.Static, "static")
 	fsrv := http.FileServerFS(sub)
 	return http.StripPrefix("/static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimSuffix(r.URL.Path, "/")
+		if st, err := fs.Stat(sub, name); name == "" || err != nil || st.IsDir() {
+			http.NotFound(w, r)
+			return
+		}
 		w.Header().Set("Cache-Control", "public, max-age=3600")
 		fsrv.ServeHTTP(w, r)
 	}))
+}
+
+// parseForm reads a posted form; a body over MaxRequestBody is reported as
+// such, anything else that does not parse as a bad request.
+func parseForm(r *http.Request) error {
+	err := r.ParseForm()
+	var tooBig *http.MaxBytesError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &tooBig), hungUp(r, err):
+		return err
+	}
+	return httpError{http.StatusBadRequest, "The form could not be read."}
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -26,11 +27,19 @@ const (
 	wsWriteTimeout = 10 * time.Second
 )
 
+// closeTooMany is the close code of a websocket past a limit (as HTTP's
+// 429, in the 4xxx range graphql-transport-ws uses).
+const closeTooMany = 4429
+
 // websocketTransport serves subscriptions over both graphql-transport-ws and
 // the legacy graphql-ws, on gorilla/websocket. connection_init may carry
 // {"authorization": "Bearer …"}; otherwise the session cookie of the
 // upgrade request counts.
-func websocketTransport(p *policy.Service) transport.Websocket {
+//
+// Connections are counted per client address from the upgrade and per
+// account from connection_init; one past either limit is closed with
+// closeTooMany and a reason that names the limit.
+func websocketTransport(p *policy.Service, g *guard) transport.Websocket {
 	limit := int64(wsReadLimit)
 	return transport.Websocket{
 		Implementation:        gorillaWebsocket{},
@@ -38,20 +47,31 @@ func websocketTransport(p *policy.Service) transport.Websocket {
 		KeepAlivePingInterval: wsKeepAlive,
 		PayloadReadLimit:      &limit,
 		InitFunc: func(ctx context.Context, init transport.InitPayload) (context.Context, *transport.InitPayload, error) {
-			auth := init.Authorization()
-			if auth == "" {
-				return ctx, nil, nil // the cookie's account, or anonymous
+			ctl, _ := ctx.Value(socketControlKey{}).(*socketControl)
+			if ctl != nil && ctl.refused != "" {
+				return transport.WithWebsocketCloseCode(ctx, closeTooMany), nil, errors.New(ctl.refused)
 			}
-			scheme, tok, _ := strings.Cut(auth, " ")
-			if !strings.EqualFold(scheme, "Bearer") {
-				return transport.WithWebsocketCloseCode(ctx, graph.CloseUnauthorized), nil,
-					errors.New(`authorization must be "Bearer <token>"`)
+			if auth := init.Authorization(); auth != "" {
+				scheme, tok, _ := strings.Cut(auth, " ")
+				if !strings.EqualFold(scheme, "Bearer") {
+					return transport.WithWebsocketCloseCode(ctx, graph.CloseUnauthorized), nil,
+						errors.New(`authorization must be "Bearer <token>"`)
+				}
+				a, err := p.Authenticate(ctx, strings.TrimSpace(tok))
+				if err != nil {
+					return transport.WithWebsocketCloseCode(ctx, graph.CloseUnauthorized), nil, errors.New("the bearer token is not valid")
+				}
+				ctx = viewer.With(ctx, a)
 			}
-			a, err := p.Authenticate(ctx, strings.TrimSpace(tok))
-			if err != nil {
-				return transport.WithWebsocketCloseCode(ctx, graph.CloseUnauthorized), nil, errors.New("the bearer token is not valid")
+			if a := viewer.From(ctx); a != nil && ctl != nil { // the token's account, or the cookie's
+				release, ok := g.sockets.acquire("account:"+a.ID, g.ConnectionsPerAccount)
+				if !ok {
+					return transport.WithWebsocketCloseCode(ctx, closeTooMany), nil, fmt.Errorf(
+						"your account has %d websockets open; the limit is %d", g.ConnectionsPerAccount, g.ConnectionsPerAccount)
+				}
+				ctl.onClose(release)
 			}
-			return viewer.With(ctx, a), nil, nil
+			return ctx, nil, nil
 		},
 	}
 }
@@ -59,18 +79,61 @@ func websocketTransport(p *policy.Service) transport.Websocket {
 // socketControl lets a resolver close the socket it runs on with its own
 // close code: the resolver records the code and cancels the connection's
 // context; gqlgen then closes the socket, and the adapter writes that code.
+//
+// It also counts the connection's subscriptions and holds what must be
+// released when the connection ends.
 type socketControl struct {
-	mu     sync.Mutex
-	code   int
-	reason string
-	cancel context.CancelFunc
+	mu       sync.Mutex
+	code     int
+	reason   string
+	cancel   context.CancelFunc
+	subs     int
+	maxSubs  int
+	refused  string // why the connection is refused at connection_init
+	releases []func()
+}
+
+// close records the close code and ends the connection; the first code
+// wins.
+func (c *socketControl) close(code int, reason string) {
+	c.mu.Lock()
+	if c.code == 0 {
+		c.code, c.reason = code, reason
+	}
+	c.mu.Unlock()
+	go func() { time.Sleep(50 * time.Millisecond); c.cancel() }() // let the error message go out first
+}
+
+func (c *socketControl) onClose(f func()) {
+	c.mu.Lock()
+	c.releases = append(c.releases, f)
+	c.mu.Unlock()
+}
+
+// subscribe counts a subscription that lasts as long as ctx, or closes the
+// connection when it already holds the most it may.
+func (c *socketControl) subscribe(ctx context.Context) bool {
+	c.mu.Lock()
+	if c.subs >= c.maxSubs {
+		c.mu.Unlock()
+		c.close(closeTooMany, fmt.Sprintf("too many subscriptions on one connection; the limit is %d", c.maxSubs))
+		return false
+	}
+	c.subs++
+	c.mu.Unlock()
+	context.AfterFunc(ctx, func() {
+		c.mu.Lock()
+		c.subs--
+		c.mu.Unlock()
+	})
+	return true
 }
 
 type socketControlKey struct{}
 
 // withSocketControl prepares an upgrade request for resolver-chosen close
-// codes.
-func withSocketControl(next http.Handler) http.Handler {
+// codes and counts it against its client address.
+func withSocketControl(g *guard, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !websocket.IsWebSocketUpgrade(r) {
 			next.ServeHTTP(w, r)
@@ -78,16 +141,22 @@ func withSocketControl(next http.Handler) http.Handler {
 		}
 		ctx, cancel := context.WithCancel(r.Context())
 		defer cancel()
-		ctl := &socketControl{cancel: cancel}
-		ctx = context.WithValue(ctx, socketControlKey{}, ctl)
-		ctx = graph.WithSocketCloser(ctx, func(code int, reason string) {
+		ctl := &socketControl{cancel: cancel, maxSubs: g.SubscriptionsPerConnection}
+		if release, ok := g.sockets.acquire("addr:"+clientIP(r), g.ConnectionsPerAddress); ok {
+			ctl.releases = append(ctl.releases, release)
+		} else {
+			ctl.refused = fmt.Sprintf("your address has %d websockets open; the limit is %d",
+				g.ConnectionsPerAddress, g.ConnectionsPerAddress)
+		}
+		defer func() {
 			ctl.mu.Lock()
-			if ctl.code == 0 {
-				ctl.code, ctl.reason = code, reason
+			defer ctl.mu.Unlock()
+			for _, f := range ctl.releases {
+				f()
 			}
-			ctl.mu.Unlock()
-			go func() { time.Sleep(50 * time.Millisecond); cancel() }() // let the error message go out first
-		})
+		}()
+		ctx = context.WithValue(ctx, socketControlKey{}, ctl)
+		ctx = graph.WithSocketCloser(ctx, ctl.close)
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
