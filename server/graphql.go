@@ -1,7 +1,10 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"io"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -82,6 +85,18 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 			return
 		}
 		req.Body = http.MaxBytesReader(w, req.Body, MaxRequestBody)
+		if req.ContentLength < 0 && req.Method == http.MethodPost {
+			// A chunked body has no length to check up front: read it whole
+			// (at most the limit) so that one too large gets the same 413.
+			b, err := io.ReadAll(req.Body)
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				http.Error(w, fmt.Sprintf("request body is over the limit of %d bytes", MaxRequestBody),
+					http.StatusRequestEntityTooLarge)
+				return
+			}
+			req.Body = io.NopCloser(bytes.NewReader(b))
+		}
 		ctx := context.WithValue(req.Context(), requestKey{}, &requestInfo{addr: clientIP(req), header: w.Header()})
 		if !websocket.IsWebSocketUpgrade(req) {
 			var cancel context.CancelFunc

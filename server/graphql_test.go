@@ -41,11 +41,16 @@ type api struct {
 
 func newAPI(t *testing.T, dialectName string, opts ...server.Option) *api {
 	t.Helper()
+	return newAPIWithLog(t, dialectName, quiet, opts...)
+}
+
+func newAPIWithLog(t *testing.T, dialectName string, log *slog.Logger, opts ...server.Option) *api {
+	t.Helper()
 	d := dbtest.Open(t, dialectName)
 	var n atomic.Int64
 	d.EntOptions = []ent.Option{ent.Debug(), ent.Log(func(...any) { n.Add(1) })}
 	svc := policy.New(d, policy.Config{})
-	srv := httptest.NewServer(server.New(svc, livetest.Start(t, svc.Client()), quiet, opts...))
+	srv := httptest.NewServer(server.New(svc, livetest.Start(t, svc.Client()), log, opts...))
 	t.Cleanup(srv.Close)
 	a := &api{t: t, srv: srv, svc: svc, queries: &n}
 	a.member = a.token("ada")

@@ -33,7 +33,7 @@ type site struct {
 	statements *atomic.Int64
 }
 
-func newSite(t *testing.T, dialectName string) *site {
+func newSite(t *testing.T, dialectName string, opts ...server.Option) *site {
 	t.Helper()
 	d := dbtest.Open(t, dialectName)
 	var n atomic.Int64
@@ -42,7 +42,7 @@ func newSite(t *testing.T, dialectName string) *site {
 		t.Fatal(err)
 	}
 	svc := policy.New(d, policy.Config{})
-	srv := httptest.NewTLSServer(server.New(svc, livetest.Start(t, svc.Client()), quiet))
+	srv := httptest.NewTLSServer(server.New(svc, livetest.Start(t, svc.Client()), quiet, opts...))
 	t.Cleanup(srv.Close)
 	return &site{t: t, srv: srv, svc: svc, statements: &n}
 }

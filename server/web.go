@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"syscall"
 	"unicode"
 
 	"github.com/a-h/templ"
@@ -127,7 +128,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, p ui
 		clearFlash(w)
 	}
 	w.WriteHeader(status)
-	if err := ui.Layout(p, body).Render(r.Context(), w); err != nil {
+	if err := ui.Layout(p, body).Render(r.Context(), w); err != nil && !gone(r, err) {
 		s.log.ErrorContext(r.Context(), "render page", "path", r.URL.Path, "err", err)
 	}
 }
@@ -188,6 +189,12 @@ func (s *Server) pageFunc(h pageHandler) http.Handler {
 // statusClientClosed is recorded for a request whose client hung up before
 // the answer (nginx's 499): it is not a server error.
 const statusClientClosed = 499
+
+// gone reports whether writing the answer failed because the client had
+// closed the connection.
+func gone(r *http.Request, err error) bool {
+	return hungUp(r, err) || errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET)
+}
 
 // hungUp reports whether the request failed because its client went away:
 // its context is cancelled, whichever error the driver made of that.

@@ -49,7 +49,7 @@ func websocketTransport(p *policy.Service, g *guard) transport.Websocket {
 		InitFunc: func(ctx context.Context, init transport.InitPayload) (context.Context, *transport.InitPayload, error) {
 			ctl, _ := ctx.Value(socketControlKey{}).(*socketControl)
 			if ctl != nil && ctl.refused != "" {
-				return transport.WithWebsocketCloseCode(ctx, closeTooMany), nil, errors.New(ctl.refused)
+				return tooMany(ctx, ctl.refused)
 			}
 			if auth := init.Authorization(); auth != "" {
 				scheme, tok, _ := strings.Cut(auth, " ")
@@ -66,14 +66,21 @@ func websocketTransport(p *policy.Service, g *guard) transport.Websocket {
 			if a := viewer.From(ctx); a != nil && ctl != nil { // the token's account, or the cookie's
 				release, ok := g.sockets.acquire("account:"+a.ID, g.ConnectionsPerAccount)
 				if !ok {
-					return transport.WithWebsocketCloseCode(ctx, closeTooMany), nil, fmt.Errorf(
-						"your account has %d websockets open; the limit is %d", g.ConnectionsPerAccount, g.ConnectionsPerAccount)
+					return tooMany(ctx, fmt.Sprintf("your account has %d websockets open; the limit is %d",
+						g.ConnectionsPerAccount, g.ConnectionsPerAccount))
 				}
 				ctl.onClose(release)
 			}
 			return ctx, nil, nil
 		},
 	}
+}
+
+// tooMany refuses a connection at connection_init with closeTooMany and
+// reason as the close reason.
+func tooMany(ctx context.Context, reason string) (context.Context, *transport.InitPayload, error) {
+	ctx = transport.AppendCloseReason(transport.WithWebsocketCloseCode(ctx, closeTooMany), reason)
+	return ctx, nil, errors.New(reason)
 }
 
 // socketControl lets a resolver close the socket it runs on with its own
