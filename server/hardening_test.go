@@ -343,3 +343,43 @@ func (l *lockedBuffer) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
+
+// TestRequestsEndAtTheirDeadline: while the database does not answer (a
+// lock held elsewhere), a request stops at its deadline, with its SQL, and
+// says so (TIMEOUT, or a 503 page) rather than INTERNAL, and the
+// connection goes back to the pool.
+func TestRequestsEndAtTheirDeadline(t *testing.T) {
+	a := newAPI(t, "postgres", server.WithLimits(server.Limits{RequestTimeout: 300 * time.Millisecond}))
+	a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+	ctx := context.Background()
+	tx, err := a.svc.DB().BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.ExecContext(ctx, `LOCK TABLE problems IN ACCESS EXCLUSIVE MODE`); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	r := a.do("", `{ problems(first: 5) { totalCount edges { node { id } } } }`, nil, nil)
+	wantCode(t, "a query past its deadline", r, "TIMEOUT")
+	resp, err := http.Get(a.srv.URL + "/problems")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("a page past its deadline = %d; want 503", resp.StatusCode)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("two requests with a 300 ms deadline took %s", d)
+	}
+	if err := tx.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		Problems struct{ TotalCount int } `json:"problems"`
+	}
+	if r := a.do("", `{ problems { totalCount } }`, nil, &out); len(r.Errors) > 0 || out.Problems.TotalCount != 1 {
+		t.Errorf("after the lock: %+v, %d problems; want 1", r.Errors, out.Problems.TotalCount)
+	}
+}

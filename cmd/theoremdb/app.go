@@ -17,10 +17,15 @@ import (
 type app struct {
 	cfg    config
 	db     *db.DB
+	jobsDB *db.DB // the workers' own pool, when they run here
 	policy *policy.Service
 	jobs   *workers.Client
 	live   *live.Broker
 }
+
+// jobConns is the size of the workers' pool. Jobs and River's own queries
+// (fetching, leadership) never wait behind web requests for a connection.
+const jobConns = 8
 
 // open connects, migrates, and wires the policy to a job client that
 // works jobs when work is true and only inserts them otherwise.
@@ -39,18 +44,34 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 	}
 	a := &app{cfg: cfg, db: d, live: live.New(d.Ent(), cfg.log)}
 	sched := &lateScheduler{}
-	a.policy = policy.New(d, policy.Config{ChallengeWindow: cfg.challengeWindow}, policy.WithScheduler(sched),
-		policy.WithNotifier(a.live))
-	a.jobs, err = workers.New(d, a.policy, cfg.log, workers.Config{Work: work})
+	pcfg := policy.Config{ChallengeWindow: cfg.challengeWindow}
+	a.policy = policy.New(d, pcfg, policy.WithScheduler(sched), policy.WithNotifier(a.live))
+	jobsDB, jobsPolicy := d, a.policy
+	if work {
+		if jobsDB, err = db.Open(ctx, cfg.databaseURL); err != nil {
+			d.Close()
+			return nil, fmt.Errorf("job pool: %w", err)
+		}
+		jobsDB.SetMaxOpenConns(jobConns)
+		jobsDB.SetMaxIdleConns(jobConns)
+		a.jobsDB = jobsDB
+		jobsPolicy = policy.New(jobsDB, pcfg, policy.WithScheduler(sched), policy.WithNotifier(a.live))
+	}
+	a.jobs, err = workers.New(jobsDB, jobsPolicy, cfg.log, workers.Config{Work: work})
 	if err != nil {
-		d.Close()
+		a.close()
 		return nil, fmt.Errorf("job client: %w", err)
 	}
 	sched.Scheduler = a.jobs
 	return a, nil
 }
 
-func (a *app) close() { a.db.Close() }
+func (a *app) close() {
+	if a.jobsDB != nil {
+		a.jobsDB.Close()
+	}
+	a.db.Close()
+}
 
 // lateScheduler lets the policy service and the job client, which need each
 // other, be built one after the other.

@@ -13,8 +13,11 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"time"
+
+	"github.com/theoremdb/theoremdb/server"
 )
 
 const usage = `theoremdb — open problems with permanent IDs and a challenge period
@@ -41,6 +44,13 @@ Environment:
   THEOREMDB_CHALLENGE_WINDOW   challenge period, a Go duration (default 168h)
   THEOREMDB_LOG_LEVEL          debug, info, warn or error (default info)
   THEOREMDB_CORPUS             copy-check index directory (default data/corpus)
+  THEOREMDB_REQUEST_TIMEOUT    longest a page or GraphQL request may run (default 15s)
+  THEOREMDB_WRITES_PER_MINUTE  mutations and forms per account or address (default 30, bursts of
+                               THEOREMDB_WRITE_BURST, default 20)
+  THEOREMDB_SIGNUPS_PER_HOUR   accounts made per client address (default 5, bursts of
+                               THEOREMDB_SIGNUP_BURST, default 3)
+  THEOREMDB_WS_CONNECTIONS_PER_ADDRESS, THEOREMDB_WS_CONNECTIONS_PER_ACCOUNT,
+  THEOREMDB_WS_SUBSCRIPTIONS_PER_CONNECTION   websocket limits (default 20, 10, 50)
 `
 
 func main() {
@@ -90,6 +100,7 @@ type config struct {
 	databaseURL     string
 	challengeWindow time.Duration
 	log             *slog.Logger
+	limits          server.Limits
 }
 
 func loadConfig(stderr io.Writer) (config, error) {
@@ -108,5 +119,56 @@ func loadConfig(stderr io.Writer) (config, error) {
 		}
 		c.challengeWindow = d
 	}
-	return c, nil
+	l, err := loadLimits(os.Getenv)
+	c.limits = l
+	return c, err
+}
+
+// loadLimits reads the server's limits; an unset variable keeps the
+// default, a malformed one is an error that names it.
+func loadLimits(getenv func(string) string) (server.Limits, error) {
+	var l server.Limits
+	ints := []struct {
+		name string
+		to   *int
+	}{
+		{"THEOREMDB_WRITE_BURST", &l.WriteBurst},
+		{"THEOREMDB_SIGNUP_BURST", &l.SignUpBurst},
+		{"THEOREMDB_WS_CONNECTIONS_PER_ADDRESS", &l.ConnectionsPerAddress},
+		{"THEOREMDB_WS_CONNECTIONS_PER_ACCOUNT", &l.ConnectionsPerAccount},
+		{"THEOREMDB_WS_SUBSCRIPTIONS_PER_CONNECTION", &l.SubscriptionsPerConnection},
+	}
+	for _, e := range ints {
+		if v := getenv(e.name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n <= 0 {
+				return l, fmt.Errorf("%s=%q: want a positive whole number", e.name, v)
+			}
+			*e.to = n
+		}
+	}
+	rates := []struct {
+		name string
+		to   *float64
+	}{
+		{"THEOREMDB_WRITES_PER_MINUTE", &l.WritesPerMinute},
+		{"THEOREMDB_SIGNUPS_PER_HOUR", &l.SignUpsPerHour},
+	}
+	for _, e := range rates {
+		if v := getenv(e.name); v != "" {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil || f <= 0 {
+				return l, fmt.Errorf("%s=%q: want a positive number", e.name, v)
+			}
+			*e.to = f
+		}
+	}
+	if v := getenv("THEOREMDB_REQUEST_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return l, fmt.Errorf("THEOREMDB_REQUEST_TIMEOUT=%q: want a positive duration such as 15s", v)
+		}
+		l.RequestTimeout = d
+	}
+	return l, nil
 }

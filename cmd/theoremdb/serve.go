@@ -51,7 +51,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		}()
 	}
 	srv := &http.Server{
-		Handler:           server.New(a.policy, a.live, log),
+		Handler:           server.New(a.policy, a.live, log, server.WithLimits(a.cfg.limits)),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		IdleTimeout:       120 * time.Second,
