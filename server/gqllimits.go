@@ -33,7 +33,7 @@ const (
 	MaxSelections = 250
 	// MaxSameName is how many of those may share one response name (the
 	// same field asked for by several fragments).
-	MaxSameName = 16
+	MaxSameName = 8
 	// MaxInputDepth is how deeply argument values and variables may nest
 	// objects and lists: a filter three edges deep is 7 levels.
 	MaxInputDepth = 12

@@ -30,7 +30,7 @@ import (
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 type api struct {
-	t       *testing.T
+	t       testing.TB
 	srv     *httptest.Server
 	svc     *policy.Service
 	queries *atomic.Int64
@@ -44,7 +44,7 @@ func newAPI(t *testing.T, dialectName string, opts ...server.Option) *api {
 	return newAPIWithLog(t, dialectName, quiet, opts...)
 }
 
-func newAPIWithLog(t *testing.T, dialectName string, log *slog.Logger, opts ...server.Option) *api {
+func newAPIWithLog(t testing.TB, dialectName string, log *slog.Logger, opts ...server.Option) *api {
 	t.Helper()
 	d := dbtest.Open(t, dialectName)
 	var n atomic.Int64
