@@ -30,6 +30,13 @@ func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[strin
 	if err := checkPage(first, last); err != nil {
 		return nil, err
 	}
+	after, err := openCursor("after", after, orderBy)
+	if err != nil {
+		return nil, err
+	}
+	if before, err = openCursor("before", before, orderBy); err != nil {
+		return nil, err
+	}
 	if first == nil && last == nil {
 		n := DefaultPage
 		first = &n
@@ -43,6 +50,7 @@ func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[strin
 	if err != nil {
 		return nil, err
 	}
+	policy.SealProblemCursors(conn, orderBy)
 	ps := make([]*ent.Problem, len(conn.Edges))
 	for i, e := range conn.Edges {
 		ps[i] = e.Node

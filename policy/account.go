@@ -21,15 +21,26 @@ import (
 // TokenPrefix starts every bearer token, so a leaked one is recognisable.
 const TokenPrefix = "tdb_"
 
+// Limits on account and token text, in characters; the schema holds the
+// same limits.
+const (
+	MaxDisplayName = 100
+	MaxTokenLabel  = 100
+)
+
 // CreateAccount makes an account with the given roles. Every account is a
 // member; more roles are added to that.
 func (s *Service) CreateAccount(ctx context.Context, handle, displayName string, roles []role.Role) (*ent.Account, error) {
-	handle = strings.ToLower(strings.TrimSpace(handle))
 	var v validator
-	if !schema.HandlePattern.MatchString(handle) {
+	// The pattern alone would refuse every character textFault refuses, but
+	// not say which one or where.
+	handle = strings.TrimSpace(handle)
+	if fault := textFault(handle, singleLine); fault != "" {
+		v.add(CodeInvalid, fault, "handle")
+	} else if handle = strings.ToLower(handle); !schema.HandlePattern.MatchString(handle) {
 		v.add(CodeInvalid, "a handle is 2 to 32 characters: lower-case letters, digits, _ and -, starting with a letter or digit", "handle")
 	}
-	v.text(displayName, false, 100, "displayName")
+	v.line(displayName, false, MaxDisplayName, "displayName")
 	if err := v.err(); err != nil {
 		return nil, err
 	}
@@ -68,6 +79,9 @@ func (s *Service) CreateAccount(ctx context.Context, handle, displayName string,
 
 // AccountByHandle finds an account.
 func (s *Service) AccountByHandle(ctx context.Context, handle string) (*ent.Account, error) {
+	if !storable(handle) {
+		return nil, fmt.Errorf("account @%s: %w", handle, ErrNotFound)
+	}
 	a, err := s.client.Account.Query().Where(account.Handle(strings.ToLower(strings.TrimSpace(handle)))).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, fmt.Errorf("account @%s: %w", handle, ErrNotFound)
@@ -84,8 +98,14 @@ func (s *Service) CreateToken(ctx context.Context, a *ent.Account, label string)
 
 // IssueToken is CreateToken that also returns the stored record, whose ID
 // is how an operator names the token later (to revoke it) without ever
-// seeing the token again.
+// seeing the token again. The label is one line of text: operators list
+// tokens by it.
 func (s *Service) IssueToken(ctx context.Context, a *ent.Account, label string) (string, *ent.Token, error) {
+	var v validator
+	v.line(label, false, MaxTokenLabel, "label")
+	if err := v.err(); err != nil {
+		return "", nil, err
+	}
 	tok, err := randomToken(TokenPrefix)
 	if err != nil {
 		return "", nil, err
@@ -126,6 +146,9 @@ var ErrRevoked = errors.New("already revoked")
 // so several live tokens with the label are refused rather than guessed
 // between; a label only revoked tokens carry is ErrRevoked.
 func (s *Service) TokenByLabel(ctx context.Context, a *ent.Account, label string) (*ent.Token, error) {
+	if !storable(label) {
+		return nil, fmt.Errorf("@%s has no token labelled %q: %w", a.Handle, label, ErrNotFound)
+	}
 	tks, err := s.client.Token.Query().Where(token.AccountID(a.ID), token.LabelEQ(label)).
 		Order(ent.Asc(token.FieldCreatedAt), ent.Asc(token.FieldID)).All(ctx)
 	if err != nil {
@@ -171,6 +194,9 @@ func (s *Service) TokenBySecret(ctx context.Context, bearer string) (*ent.Token,
 // revoked it on what authority. A token already revoked is ErrRevoked and
 // nothing is written, so the first revocation's time and event stand.
 func (s *Service) RevokeToken(ctx context.Context, id string) (*ent.Token, error) {
+	if !storable(id) {
+		return nil, fmt.Errorf("token %q: %w", id, ErrNotFound)
+	}
 	var tk *ent.Token
 	err := s.inTx(ctx, func(ctx context.Context, t *tx) error {
 		q := t.Token.Query().Where(token.ID(id)).WithAccount()

@@ -75,7 +75,7 @@ func (in DecisionInput) validate() error {
 		v.add(CodeInvalid, "action must be QUALIFY, KEEP_PROSPECTING, ARCHIVE or MERGE", "action")
 		return v.err()
 	}
-	v.text(in.IdempotencyKey, true, MaxIdempotencyKey, "idempotencyKey")
+	v.line(in.IdempotencyKey, true, MaxIdempotencyKey, "idempotencyKey")
 	required := map[string]bool{}
 	for _, f := range RequiredFields[in.Action] {
 		required[f] = true
@@ -105,7 +105,8 @@ func (in DecisionInput) validate() error {
 			v.add(CodeTooLong, fmt.Sprintf("has %d requests; the limit is %d", len(in.RevisionRequests), MaxRevisionReqs), "revisionRequests")
 		}
 		for i, r := range in.RevisionRequests {
-			v.text(r, true, MaxRevisionRequest, "revisionRequests", strconv.Itoa(i))
+			// One line each: the review form takes one request per line.
+			v.line(r, true, MaxRevisionRequest, "revisionRequests", strconv.Itoa(i))
 		}
 	} else if len(in.RevisionRequests) > 0 {
 		v.add(CodeInvalid, "only keep-prospecting takes revision requests", "revisionRequests")

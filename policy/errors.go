@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Sentinel errors, matched with errors.Is.
@@ -81,15 +82,47 @@ func (v *validator) add(code Code, msg string, field ...string) {
 	v.errs = append(v.errs, FieldError{Field: append([]string(nil), field...), Code: code, Message: msg})
 }
 
-// text checks a required or optional string against a length limit counted
-// in characters.
-func (v *validator) text(s string, required bool, max int, field ...string) {
-	switch n := len([]rune(s)); {
-	case required && strings.TrimSpace(s) == "":
+// line checks a single-line text field: required or optional, the
+// characters a single-line field may hold (text.go), and a length limit
+// counted in characters.
+func (v *validator) line(s string, required bool, max int, field ...string) bool {
+	return v.check(singleLine, s, required, max, field...)
+}
+
+// text checks a multi-line text field as line does a single-line one; it
+// allows tabs and line breaks.
+func (v *validator) text(s string, required bool, max int, field ...string) bool {
+	return v.check(multiLine, s, required, max, field...)
+}
+
+// check reports at most one error per field, the first of: missing, bad
+// characters, too long; it returns whether it reported none, so a caller
+// can go on to parse the value.
+func (v *validator) check(k textKind, s string, required bool, max int, field ...string) bool {
+	if required && strings.TrimSpace(s) == "" {
 		v.add(CodeRequired, "is required", field...)
-	case n > max:
-		v.add(CodeTooLong, fmt.Sprintf("is %d characters; the limit is %d", n, max), field...)
+		return false
 	}
+	if fault := textFault(s, k); fault != "" {
+		v.add(CodeInvalid, fault, field...)
+		return false
+	}
+	if n := utf8.RuneCountInString(s); n > max {
+		v.add(CodeTooLong, fmt.Sprintf("is %d characters; the limit is %d", n, max), field...)
+		return false
+	}
+	return true
+}
+
+// with adds the field errors of err, another check's refusal or nil, to
+// v's and returns them all as err does; an error that is not a refusal is
+// returned as it is.
+func (v *validator) with(err error) error {
+	if err != nil && FieldErrors(err) == nil {
+		return err
+	}
+	v.errs = append(v.errs, FieldErrors(err)...)
+	return v.err()
 }
 
 func (v *validator) err() error {

@@ -22,6 +22,12 @@ const (
 	AuthorityImport     = "trusted_import"
 )
 
+// Limits on an import's key and the name of its source, in characters.
+const (
+	MaxImportKey    = 500
+	MaxImportSource = 200
+)
+
 // ImportOutcome says what an import did with one record.
 type ImportOutcome string
 
@@ -48,12 +54,16 @@ func (s *Service) Import(ctx context.Context, actor *ent.Account, key, source st
 	if !role.Has(actor.Roles, role.Operator) {
 		return nil, "", fmt.Errorf("importing needs the operator role: %w", ErrForbidden)
 	}
+	var v validator
 	if strings.TrimSpace(key) == "" {
-		return nil, "", refuse(CodeRequired, "an import names the source's key of the record", "importKey")
+		v.add(CodeRequired, "an import names the source's key of the record", "importKey")
+	} else {
+		v.line(key, true, MaxImportKey, "importKey")
 	}
+	v.line(source, false, MaxImportSource, "source")
 	now := s.Now()
 	ok, err := in.validate(now, false)
-	if err != nil {
+	if err := v.with(err); err != nil {
 		return nil, "", err
 	}
 	var (

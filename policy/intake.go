@@ -23,6 +23,7 @@ const (
 	MaxAcceptancePart  = 2000
 	MaxProvenancePart  = 1000
 	MaxReferences      = 100
+	MaxIdentifier      = 2000
 	MaxCitation        = 1000
 	MaxLocator         = 200
 	MaxRelevance       = 2000
@@ -40,7 +41,9 @@ const (
 )
 
 // normaliseTags lower-cases, trims and de-duplicates tags, keeping their
-// order, and reports the ones that are empty or too long.
+// order, and reports the ones that are empty, too long or hold characters
+// a single-line field may not (checked as given, so the position in the
+// message is the one the caller typed).
 func normaliseTags(in []string) ([]string, []FieldError) {
 	var (
 		out  []string
@@ -52,10 +55,13 @@ func normaliseTags(in []string) ([]string, []FieldError) {
 			Message: fmt.Sprintf("has %d tags; the limit is %d", len(in), MaxTags)})
 	}
 	for i, t := range in {
+		fault := textFault(t, singleLine)
 		t = strings.Join(strings.Fields(strings.ToLower(t)), " ")
 		switch n := len([]rune(t)); {
 		case n == 0:
 			errs = append(errs, FieldError{Field: []string{"tags", strconv.Itoa(i)}, Code: CodeRequired, Message: "is empty"})
+		case fault != "":
+			errs = append(errs, FieldError{Field: []string{"tags", strconv.Itoa(i)}, Code: CodeInvalid, Message: fault})
 		case n > MaxTag:
 			errs = append(errs, FieldError{Field: []string{"tags", strconv.Itoa(i)}, Code: CodeTooLong,
 				Message: fmt.Sprintf("is %d characters; the limit is %d", n, MaxTag)})
@@ -98,13 +104,13 @@ type intake struct {
 
 // validate checks in deterministically and returns every field error at
 // once. generated marks a submission by an agent, which must say who
-// generated it.
+// generated it. Every string is checked as a single-line (v.line) or a
+// multi-line (v.text) field: what heads a page or a list, names, locates or
+// identifies something, or is one item of a list, is one line; prose a
+// reader reads as paragraphs is not.
 func (in ProblemInput) validate(now time.Time, generated bool) (*intake, error) {
 	var v validator
-	v.text(in.Title, true, MaxTitle, "title")
-	if strings.ContainsAny(in.Title, "\n\r") {
-		v.add(CodeInvalid, "must be one line", "title")
-	}
+	v.line(in.Title, true, MaxTitle, "title")
 	v.text(in.Statement, true, MaxStatement, "statement")
 
 	if len(in.Exposition) > MaxExposition {
@@ -121,7 +127,7 @@ func (in ProblemInput) validate(now time.Time, generated bool) (*intake, error) 
 		case e.Kind != packet.Definition && e.Term != "":
 			v.add(CodeInvalid, "only a definition names a term", append(f, "term")...)
 		default:
-			v.text(e.Term, false, MaxTerm, append(f, "term")...)
+			v.line(e.Term, false, MaxTerm, append(f, "term")...)
 		}
 		v.text(e.Body, true, MaxExpositionBody, append(f, "body")...)
 	}
@@ -161,8 +167,8 @@ func (in ProblemInput) validate(now time.Time, generated bool) (*intake, error) 
 		if !p.Kind.Valid() {
 			v.add(CodeInvalid, "kind must be IMPORTED, REFORMULATION or ORIGINAL", f, "kind")
 		}
-		v.text(p.Attribution, true, MaxProvenancePart, f, "attribution")
-		v.text(p.SourceLocator, p.Kind != packet.Original, MaxProvenancePart, f, "sourceLocator")
+		v.line(p.Attribution, true, MaxProvenancePart, f, "attribution")
+		v.line(p.SourceLocator, p.Kind != packet.Original, MaxProvenancePart, f, "sourceLocator")
 		v.text(p.RightsBasis, true, MaxProvenancePart, f, "rightsBasis")
 		v.text(p.GeneratedBy, generated, MaxProvenancePart, f, "generatedBy")
 	}
@@ -177,22 +183,22 @@ func (in ProblemInput) validate(now time.Time, generated bool) (*intake, error) 
 	seen := map[string]int{}
 	for i, r := range in.References {
 		f := []string{"references", strconv.Itoa(i)}
-		id, err := records.Parse(r.Identifier)
-		switch {
-		case strings.TrimSpace(r.Identifier) == "":
-			v.add(CodeRequired, "is required", append(f, "identifier")...)
-		case err != nil:
-			v.add(CodeInvalid, err.Error(), append(f, "identifier")...)
-		default:
-			key := id.Key + "\x00" + strings.TrimSpace(r.Locator)
-			if j, dup := seen[key]; dup {
-				v.add(CodeConflict, fmt.Sprintf("repeats reference %d (same source and locator)", j), append(f, "identifier")...)
+		var id records.Identifier
+		if v.line(r.Identifier, true, MaxIdentifier, append(f, "identifier")...) {
+			var err error
+			if id, err = records.Parse(r.Identifier); err != nil {
+				v.add(CodeInvalid, err.Error(), append(f, "identifier")...)
+			} else {
+				key := id.Key + "\x00" + strings.TrimSpace(r.Locator)
+				if j, dup := seen[key]; dup {
+					v.add(CodeConflict, fmt.Sprintf("repeats reference %d (same source and locator)", j), append(f, "identifier")...)
+				}
+				seen[key] = i
 			}
-			seen[key] = i
 		}
 		ids = append(ids, id)
-		v.text(r.Citation, true, MaxCitation, append(f, "citation")...)
-		v.text(r.Locator, false, MaxLocator, append(f, "locator")...)
+		v.line(r.Citation, true, MaxCitation, append(f, "citation")...)
+		v.line(r.Locator, false, MaxLocator, append(f, "locator")...)
 		v.text(r.Relevance, true, MaxRelevance, append(f, "relevance")...)
 		if reference.RoleValidator(r.Role) != nil {
 			v.add(CodeInvalid, "role must be PRIMARY, SECONDARY or STATUS_EVIDENCE", append(f, "role")...)
@@ -217,7 +223,7 @@ func (in ProblemInput) validate(now time.Time, generated bool) (*intake, error) 
 				v.add(CodeTooLong, fmt.Sprintf("has %d items; the limit is %d", len(items), MaxSearchItems), f, name)
 			}
 			for i, it := range items {
-				v.text(it, true, MaxSearchItem, f, name, strconv.Itoa(i))
+				v.line(it, true, MaxSearchItem, f, name, strconv.Itoa(i))
 			}
 		}
 		list(rs.Databases, "databases")

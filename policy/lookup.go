@@ -12,9 +12,13 @@ import (
 )
 
 // ResolveProblemID turns a reference to a problem — its permanent ID in any
-// case ("TDB-12", "tdb-12") or any slug it has ever had — into its ID.
+// case ("TDB-12", "tdb-12") or any slug it has ever had — into its ID. A
+// reference no stored value could equal is not found on either database.
 func ResolveProblemID(ctx context.Context, c *ent.Client, ref string) (string, error) {
 	ref = strings.TrimSpace(ref)
+	if !storable(ref) {
+		return "", fmt.Errorf("no problem %q: %w", ref, ErrNotFound)
+	}
 	if up := strings.ToUpper(ref); schema.ProblemIDPattern.MatchString(up) {
 		ok, err := c.Problem.Query().Where(problem.ID(up)).Exist(ctx)
 		if err != nil {

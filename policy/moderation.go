@@ -74,9 +74,12 @@ func (s *Service) FlagProblem(ctx context.Context, actor *ent.Account, in FlagIn
 	if flag.ReasonValidator(in.Reason) != nil {
 		v.add(CodeInvalid, "reason must be DUPLICATE, INCORRECT_STATEMENT, KNOWN_ANSWER, INADEQUATE_SOURCING, ABUSE or OTHER", "reason")
 	}
+	fault := textFault(in.Explanation, multiLine)
 	switch n := len([]rune(strings.TrimSpace(in.Explanation))); {
 	case n == 0:
 		v.add(CodeRequired, "explain what is wrong, so a moderator can check it", "explanation")
+	case fault != "":
+		v.add(CodeInvalid, fault, "explanation")
 	case n < MinExplanation:
 		v.add(CodeInvalid, fmt.Sprintf("say a little more: at least %d characters", MinExplanation), "explanation")
 	case n > MaxExplanation:
@@ -206,6 +209,9 @@ func (s *Service) moderate(ctx context.Context, actor *ent.Account, caseID strin
 	}
 	if !CanModerate(actor) {
 		return nil, fmt.Errorf("moderation needs the moderator role: %w", ErrForbidden)
+	}
+	if !storable(caseID) {
+		return nil, refuse(CodeNotFound, fmt.Sprintf("no moderation case %q", caseID), "caseId")
 	}
 	err := s.inTx(ctx, func(ctx context.Context, t *tx) error {
 		c, err := t.lockCase(ctx, caseID)

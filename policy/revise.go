@@ -34,8 +34,10 @@ func (s *Service) Revise(ctx context.Context, actor *ent.Account, problemRef, no
 		rev *ent.Revision
 	)
 	now := s.Now()
+	var v validator
+	v.text(note, false, MaxRevisionNote, "note")
 	ok, err := in.validate(now, role.Has(actor.Roles, role.Agent))
-	if err != nil {
+	if err := v.with(err); err != nil {
 		return nil, nil, err
 	}
 	err = s.inTx(ctx, func(ctx context.Context, t *tx) error {
