@@ -30,6 +30,20 @@ import (
 //go:embed postgres sqlite
 var files embed.FS
 
+// search holds the full-text search objects of each dialect, which ent
+// does not describe: applied after the versioned files on every run, each
+// statement idempotent.
+//
+//go:embed search
+var search embed.FS
+
+func dirName(dialectName string) string {
+	if dialectName == dialect.Postgres {
+		return "postgres"
+	}
+	return "sqlite"
+}
+
 // Dir returns the migration directory of a dialect.
 func Dir(dialectName string) (fs.FS, error) {
 	switch dialectName {
@@ -102,6 +116,13 @@ func Apply(ctx context.Context, db *sql.DB, dialectName string, log *slog.Logger
 
 	if err := migrateRiver(ctx, db, dialectName); err != nil {
 		return err
+	}
+	body, err := fs.ReadFile(search, "search/"+dirName(dialectName)+".sql")
+	if err != nil {
+		return err
+	}
+	if _, err := db.ExecContext(ctx, string(body)); err != nil {
+		return fmt.Errorf("migrate: search: %w", err)
 	}
 	for _, c := range []string{"problem", "event"} {
 		if _, err := db.ExecContext(ctx,

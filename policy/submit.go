@@ -199,6 +199,13 @@ func (t *tx) writeRevision(ctx context.Context, problemID string, n int, authorI
 	if err != nil {
 		return nil, fmt.Errorf("write revision: %w", err)
 	}
+	cites := make([]string, 0, 2*len(in.References))
+	for i, r := range in.References {
+		cites = append(cites, strings.TrimSpace(r.Citation), in.ids[i].Key)
+	}
+	if err := t.indexRevision(ctx, rev.ID, searchTextOf(rev.Title, rev.Statement, in, cites)); err != nil {
+		return nil, err
+	}
 	if len(in.References) == 0 {
 		return rev, nil
 	}

@@ -2,16 +2,14 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 
-	"entgo.io/contrib/entgql"
-
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
-	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/revision"
@@ -44,7 +42,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 		GroupBy(problem.FieldState).Aggregate(ent.Count()).Scan(ctx, &counts); err != nil {
 		return err
 	}
-	v := ui.HomeView{Soonest: soonest, Accepted: accepted}
+	v := ui.HomeView{Soonest: summaries(soonest), Accepted: summaries(accepted)}
 	for _, st := range ui.States {
 		n := 0
 		for _, c := range counts {
@@ -58,85 +56,38 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// list is /problems: filters, search, sorting and cursor paging, all in
-// the URL. Removed problems never appear.
+// list is /problems: filters, search, sorting and paging, all in the URL,
+// read through policy.ListProblems. An ID or slug typed into the search
+// box goes straight to its problem.
 func (s *Server) list(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	q := r.URL.Query()
 	f := ui.ListFilter{State: q.Get("state"), Tag: q.Get("tag"), Acceptance: q.Get("acceptance"),
 		Provenance: q.Get("provenance"), Q: strings.TrimSpace(q.Get("q")), Sort: q.Get("sort")}
-	preds := []predicate.Problem{policy.Listed()}
-	if f.State != "" {
-		if problem.StateValidator(problem.State(f.State)) != nil || f.State == "REMOVED" {
-			return httpError{http.StatusBadRequest, "Unknown state: " + f.State}
-		}
-		preds = append(preds, problem.StateEQ(problem.State(f.State)))
-	}
-	if f.Acceptance != "" {
-		if problem.AcceptanceKindValidator(problem.AcceptanceKind(f.Acceptance)) != nil {
-			return httpError{http.StatusBadRequest, "Unknown acceptance kind: " + f.Acceptance}
-		}
-		preds = append(preds, problem.AcceptanceKindEQ(problem.AcceptanceKind(f.Acceptance)))
-	}
-	if f.Provenance != "" {
-		if problem.ProvenanceKindValidator(problem.ProvenanceKind(f.Provenance)) != nil {
-			return httpError{http.StatusBadRequest, "Unknown provenance kind: " + f.Provenance}
-		}
-		preds = append(preds, problem.ProvenanceKindEQ(problem.ProvenanceKind(f.Provenance)))
-	}
-	if f.Tag != "" {
-		preds = append(preds, problem.HasTagsWith(tag.Name(f.Tag)))
-	}
-	if f.Q != "" {
-		if len(f.Q) > 200 {
-			return httpError{http.StatusBadRequest, "The search is too long (at most 200 characters)."}
-		}
-		preds = append(preds, problem.Or(problem.TitleContainsFold(f.Q),
-			problem.HasCurrentRevisionWith(revision.StatementContainsFold(f.Q))))
-	}
-	order := &ent.ProblemOrder{Direction: entgql.OrderDirectionAsc, Field: ent.ProblemOrderFieldDeadline}
-	switch f.Sort {
-	case "", "deadline":
-		f.Sort = "deadline"
-	case "submitted":
-		order = &ent.ProblemOrder{Direction: entgql.OrderDirectionDesc, Field: ent.ProblemOrderFieldSubmittedAt}
-	case "updated":
-		order = &ent.ProblemOrder{Direction: entgql.OrderDirectionDesc, Field: ent.ProblemOrderFieldUpdatedAt}
-	default:
-		return httpError{http.StatusBadRequest, "Unknown sort: " + f.Sort}
-	}
-	var after, before *entgql.Cursor[string]
-	first, last := pageSize, 0
-	for name, dst := range map[string]**entgql.Cursor[string]{"after": &after, "before": &before} {
-		if v := q.Get(name); v != "" {
-			c := &entgql.Cursor[string]{}
-			if err := c.UnmarshalGQL(v); err != nil {
-				return httpError{http.StatusBadRequest, "That page link is not valid; start again from the first page."}
-			}
-			*dst = c
+	if f.Q != "" && q.Get("after") == "" && q.Get("before") == "" {
+		if id, err := policy.ResolveProblemID(ctx, c(s), f.Q); err == nil {
+			http.Redirect(w, r, "/p/"+id, http.StatusSeeOther)
+			return nil
+		} else if !errors.Is(err, policy.ErrNotFound) {
+			return err
 		}
 	}
-	var firstP, lastP *int
-	if before != nil {
-		last = pageSize
-		lastP = &last
-	} else {
-		firstP = &first
+	l, err := s.policy.ListProblems(ctx, policy.ListQuery{State: f.State, Tag: f.Tag, Acceptance: f.Acceptance,
+		Provenance: f.Provenance, Search: f.Q, Sort: policy.ListSort(f.Sort), After: q.Get("after"),
+		Before: q.Get("before"), First: pageSize})
+	if fes := policy.FieldErrors(err); fes != nil {
+		return httpError{http.StatusBadRequest, fmt.Sprintf("The %s in this address is not valid: %s.", fes[0].Field[0], fes[0].Message)}
 	}
-	conn, err := c(s).Problem.Query().Where(preds...).Paginate(ctx, after, firstP, before, lastP,
-		ent.WithProblemOrder(order))
 	if err != nil {
 		return err
 	}
+	f.Sort = string(l.Sort)
 	tags, err := c(s).Tag.Query().Order(ent.Asc(tag.FieldName)).Select(tag.FieldName).Strings(ctx)
 	if err != nil {
 		return err
 	}
-	v := ui.ListView{Total: conn.TotalCount, Filter: f, Tags: tags}
-	for _, e := range conn.Edges {
-		v.Problems = append(v.Problems, e.Node)
-	}
-	link := func(k string, cur *entgql.Cursor[string]) string {
+	v := ui.ListView{Total: l.Total, Filter: f, Tags: tags, Problems: l.Problems}
+	link := func(k, cursor string) string {
 		u := url.Values{}
 		for key, val := range map[string]string{"state": f.State, "tag": f.Tag, "acceptance": f.Acceptance,
 			"provenance": f.Provenance, "q": f.Q, "sort": f.Sort} {
@@ -144,16 +95,14 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) error {
 				u.Set(key, val)
 			}
 		}
-		var b strings.Builder
-		cur.MarshalGQL(&b)
-		u.Set(k, strings.Trim(b.String(), `"`))
+		u.Set(k, cursor)
 		return "/problems?" + u.Encode()
 	}
-	if conn.PageInfo.HasNextPage && conn.PageInfo.EndCursor != nil {
-		v.NextURL = link("after", conn.PageInfo.EndCursor)
+	if l.Next != "" {
+		v.NextURL = link("after", l.Next)
 	}
-	if (conn.PageInfo.HasPreviousPage || after != nil) && conn.PageInfo.StartCursor != nil && len(v.Problems) > 0 {
-		v.PrevURL = link("before", conn.PageInfo.StartCursor)
+	if l.Prev != "" {
+		v.PrevURL = link("before", l.Prev)
 	}
 	s.render(w, r, http.StatusOK, page(r, "Problems"), ui.ListPage(v))
 	return nil
@@ -239,4 +188,12 @@ func (s *Server) problemView(r *http.Request, id string) (ui.ProblemView, error)
 	hv := hero.Draw(hero.Input{ID: p.ID, Title: p.Title, Kind: rev.Acceptance.Kind, Tags: rev.Tags})
 	return ui.ProblemView{P: p, Tab: tab, InChallenge: s.policy.InChallengePeriod(p), Requests: reqs[rev.ID],
 		Events: events, Hero: ui.Hero{SVG: hv.SVG, Caption: hv.Caption}}, nil
+}
+
+func summaries(ps []*ent.Problem) []policy.ProblemSummary {
+	out := make([]policy.ProblemSummary, len(ps))
+	for i, p := range ps {
+		out[i] = policy.SummaryOf(p)
+	}
+	return out
 }

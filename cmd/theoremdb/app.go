@@ -63,6 +63,12 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 		return nil, fmt.Errorf("job client: %w", err)
 	}
 	sched.Scheduler = a.jobs
+	if n, err := a.policy.IndexMissing(ctx); err != nil {
+		a.close()
+		return nil, err
+	} else if n > 0 {
+		cfg.log.Info("search index: revisions added", "count", n)
+	}
 	return a, nil
 }
 
