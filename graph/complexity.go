@@ -42,14 +42,18 @@ func Complexity() generated.ComplexityRoot {
 	c.Source.References = long
 	c.Tag.Problems = long
 	c.Query.Problems = func(child int, _ *entgql.Cursor[string], first *int, _ *entgql.Cursor[string], last *int,
-		_ *ent.ProblemOrder, where *ent.ProblemWhereInput) int {
+		_ *ent.ProblemOrder, where *ent.ProblemWhereInput, search *string) int {
 		n := DefaultPage
 		if first != nil {
 			n = *first
 		} else if last != nil {
 			n = *last
 		}
-		return 1 + max(n, 1)*child + FilterCost(where)
+		cost := 1 + max(n, 1)*child + FilterCost(where)
+		if search != nil && *search != "" {
+			cost += searchCost
+		}
+		return cost
 	}
 	c.Query.Nodes = func(child int, ids []string) int { return 1 + len(ids)*child }
 	c.Query.ModerationLog = func(child int, first, _ *int) int { return 1 + pageOr(first)*child }
@@ -70,6 +74,7 @@ func pageOr(first *int) int {
 const (
 	predicateCost = 1
 	edgeCost      = 200
+	searchCost    = 500 // a full-text query, ranked
 )
 
 // FilterCost prices a generated where input (any *ent.XWhereInput) by

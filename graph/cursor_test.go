@@ -158,7 +158,7 @@ func TestCursorBelongsToItsOrder(t *testing.T) {
 			{"other time field", map[string]any{"after": submitted, "first": 2, "orderBy": orderBy("UPDATED_AT", "ASC")},
 				"the after cursor was made for orderBy {field: SUBMITTED_AT, direction: ASC}; ask again"},
 			{"cursor of no orderBy", map[string]any{"after": plain, "first": 2, "orderBy": orderBy("DEADLINE", "ASC")},
-				"the after cursor was made without orderBy; ask again without it or without orderBy"},
+				"the after cursor was made for orderBy {field: NUMBER, direction: ASC}; ask again"}, // the default order
 			{"as before", map[string]any{"before": title, "last": 2, "orderBy": orderBy("DEADLINE", "DESC")},
 				"the before cursor was made for orderBy {field: TITLE, direction: ASC}"},
 			{"unsealed cursor", map[string]any{"after": forged("TDB-3", "Echo"), "first": 2, "orderBy": orderBy("TITLE", "ASC")}, notOurs},

@@ -8,11 +8,8 @@ package graph
 import (
 	"context"
 
-	"entgo.io/contrib/entgql"
 	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/graph/generated"
-	"github.com/theoremdb/theoremdb/policy"
 )
 
 // Node is the resolver for the node field.
@@ -23,39 +20,6 @@ func (r *queryResolver) Node(ctx context.Context, id string) (ent.Noder, error) 
 // Nodes is the resolver for the nodes field.
 func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]ent.Noder, error) {
 	return r.client.Noders(ctx, ids, withNodeType)
-}
-
-// Problems is the resolver for the problems field.
-func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput) (*ent.ProblemConnection, error) {
-	if err := checkPage(first, last); err != nil {
-		return nil, err
-	}
-	after, err := openCursor("after", after, orderBy)
-	if err != nil {
-		return nil, err
-	}
-	if before, err = openCursor("before", before, orderBy); err != nil {
-		return nil, err
-	}
-	if first == nil && last == nil {
-		n := DefaultPage
-		first = &n
-	}
-	q := r.client.Problem.Query()
-	if where == nil || where.State == nil || *where.State != problem.StateREMOVED {
-		q = q.Where(policy.Listed()) // unless removed problems are asked for
-	}
-	conn, err := q.Paginate(ctx, after, first, before, last,
-		ent.WithProblemOrder(orderBy), ent.WithProblemFilter(where.Filter))
-	if err != nil {
-		return nil, err
-	}
-	policy.SealProblemCursors(conn, orderBy)
-	ps := make([]*ent.Problem, len(conn.Edges))
-	for i, e := range conn.Edges {
-		ps[i] = e.Node
-	}
-	return conn, r.primeProblems(ctx, ps, "edges", "node")
 }
 
 // Account returns generated.AccountResolver implementation.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/graph/model"
+	"github.com/theoremdb/theoremdb/graph/scalar"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
@@ -44,6 +45,7 @@ func ErrorPresenter(log *slog.Logger) graphql.ErrorPresenterFunc {
 		var (
 			bad     errBadInput
 			already *gqlerror.Error
+			coerce  *scalar.Error
 		)
 		code, msg := "", ""
 		switch {
@@ -55,6 +57,12 @@ func ErrorPresenter(log *slog.Logger) graphql.ErrorPresenterFunc {
 			code, msg = CodeForbidden, err.Error()
 		case errors.As(err, &bad):
 			code, msg = CodeBadUserInput, bad.msg
+		case errors.As(err, &coerce):
+			// An argument or input field of the wrong form, named by its path.
+			code, msg = CodeBadUserInput, coerce.Error()
+			if p := gerr.Path.String(); p != "" {
+				msg = p + ": " + msg
+			}
 		case strings.HasPrefix(err.Error(), "cannot decode cursor"):
 			// entgql's cursor decoding error has no type of its own.
 			code, msg = CodeBadUserInput, "the cursor is not one this server gave out"

@@ -8,6 +8,7 @@ package graph
 import (
 	"context"
 
+	"entgo.io/contrib/entgql"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/problem"
@@ -59,6 +60,27 @@ func (r *problemResolver) Events(ctx context.Context, obj *ent.Problem, after *i
 		q = q.Where(event.SeqGT(int64(*after)))
 	}
 	return q.Order(ent.Asc(event.FieldSeq)).Limit(limit).All(ctx)
+}
+
+// Problems is the resolver for the problems field.
+func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput, search *string) (*ent.ProblemConnection, error) {
+	if err := checkPage(first, last); err != nil {
+		return nil, err
+	}
+	if first == nil && last == nil {
+		n := DefaultPage
+		first = &n
+	}
+	conn, err := r.policy.PageProblems(ctx, policy.ProblemPage{Where: where, Search: deref(search), Order: orderBy,
+		After: after, Before: before, First: first, Last: last})
+	if err != nil {
+		return nil, pageError(err)
+	}
+	ps := make([]*ent.Problem, len(conn.Edges))
+	for i, e := range conn.Edges {
+		ps[i] = e.Node
+	}
+	return conn, r.primeProblems(ctx, ps, "edges", "node")
 }
 
 // Problem is the resolver for the problem field.

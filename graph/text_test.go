@@ -4,8 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/theoremdb/theoremdb/db/dbtest"
 )
 
@@ -25,9 +23,9 @@ type userError struct {
 }
 
 // TestNULInTitleIsAUserError: a NUL byte in a title, which PostgreSQL
-// cannot store, comes back as a userErrors entry naming the field and the
-// character, not as an INTERNAL error, and is stored on neither database;
-// the same title without it is accepted.
+// cannot store, is refused where the string is decoded, as BAD_USER_INPUT
+// naming the field and the character, not as an INTERNAL error, and is
+// stored on neither database; the same title without it is accepted.
 func TestNULInTitleIsAUserError(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d string) {
 		a := newAPI(t, d)
@@ -39,12 +37,10 @@ func TestNULInTitleIsAUserError(t *testing.T) {
 			}
 		}
 		r := a.do(tok, submitProblem, map[string]any{"title": "Good\x00 integers"}, &out)
-		want := []userError{{Field: []string{"title"}, Code: "INVALID", Message: "contains U+0000 (NULL) at character 5; remove it"}}
-		if len(r.Errors) > 0 || out.SubmitProblem.Problem != nil {
-			t.Fatalf("submitProblem with a NUL = %d %s; want userErrors only", r.Status, r.Body)
-		}
-		if diff := cmp.Diff(want, out.SubmitProblem.UserErrors); diff != "" {
-			t.Errorf("userErrors (-want +got):\n%s", diff)
+		const want = "submitProblem.input.title: contains U+0000 (NULL) at character 5; remove it"
+		if len(r.Errors) != 1 || r.Errors[0].Message != want || r.Errors[0].Extensions["code"] != "BAD_USER_INPUT" ||
+			out.SubmitProblem.Problem != nil {
+			t.Fatalf("submitProblem with a NUL = %d %s; want one BAD_USER_INPUT error %q", r.Status, r.Body, want)
 		}
 		if n, err := a.svc.Client().Problem.Query().Count(context.Background()); err != nil || n != 0 {
 			t.Errorf("problems after the refusal = %d, %v; want none", n, err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -12,9 +13,7 @@ import (
 	"entgo.io/contrib/entgql"
 
 	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
-	"github.com/theoremdb/theoremdb/ent/tag"
 )
 
 // ListSort is an order of the public list of problems.
@@ -72,42 +71,49 @@ func SummaryOf(p *ent.Problem) ProblemSummary {
 // MaxListPage is the longest page of the list.
 const MaxListPage = 100
 
-// ListProblems returns a page of the public list: never removed problems,
-// filtered, searched and sorted as asked. Bad filters, sorts and cursors are
-// a *ValidationError naming the parameter.
+// ListProblems returns a page of the public list for a reader: the
+// filters of the list page put in terms of PageProblems, which applies the
+// rules, and each problem with the passage a search matched. Bad filters,
+// sorts and cursors are a *ValidationError naming the parameter.
 func (s *Service) ListProblems(ctx context.Context, q ListQuery) (*ProblemList, error) {
-	var v validator
-	preds := []predicate.Problem{Listed()}
-	enum := func(val, name string, valid func(string) error, pred func(string) predicate.Problem) {
-		if val == "" {
-			return
+	var (
+		v     validator
+		where ent.ProblemWhereInput
+	)
+	if q.State != "" {
+		st := problem.State(q.State)
+		if problem.StateValidator(st) != nil || st == problem.StateREMOVED {
+			v.add(CodeInvalid, fmt.Sprintf("%q is not a state of a listed problem", q.State), "state")
 		}
-		if valid(val) != nil || name == "state" && val == string(problem.StateREMOVED) {
-			v.add(CodeInvalid, fmt.Sprintf("%q is not a %s", val, name), name)
-			return
+		where.State = &st
+	}
+	if q.Acceptance != "" {
+		k := problem.AcceptanceKind(q.Acceptance)
+		if problem.AcceptanceKindValidator(k) != nil {
+			v.add(CodeInvalid, fmt.Sprintf("%q is not a kind of acceptance", q.Acceptance), "acceptance")
 		}
-		preds = append(preds, pred(val))
+		where.AcceptanceKind = &k
 	}
-	enum(q.State, "state", func(x string) error { return problem.StateValidator(problem.State(x)) },
-		func(x string) predicate.Problem { return problem.StateEQ(problem.State(x)) })
-	enum(q.Acceptance, "acceptance", func(x string) error { return problem.AcceptanceKindValidator(problem.AcceptanceKind(x)) },
-		func(x string) predicate.Problem { return problem.AcceptanceKindEQ(problem.AcceptanceKind(x)) })
-	enum(q.Provenance, "provenance", func(x string) error { return problem.ProvenanceKindValidator(problem.ProvenanceKind(x)) },
-		func(x string) predicate.Problem { return problem.ProvenanceKindEQ(problem.ProvenanceKind(x)) })
-	if q.Tag != "" && storable(q.Tag) {
-		preds = append(preds, problem.HasTagsWith(tag.Name(q.Tag)))
+	if q.Provenance != "" {
+		k := problem.ProvenanceKind(q.Provenance)
+		if problem.ProvenanceKindValidator(k) != nil {
+			v.add(CodeInvalid, fmt.Sprintf("%q is not a kind of provenance", q.Provenance), "provenance")
+		}
+		where.ProvenanceKind = &k
 	}
+	if q.Tag != "" && v.line(q.Tag, false, MaxTag, "tag") {
+		where.HasTagsWith = []*ent.TagWhereInput{{Name: &q.Tag}}
+	}
+	// A search with no word in it (only punctuation) shows the whole list.
 	var (
 		search    Search
 		searching bool
 	)
-	if q.Search = strings.TrimSpace(q.Search); q.Search != "" && v.line(q.Search, false, MaxSearch, "q") {
-		if search, searching = ParseSearch(q.Search); searching {
-			preds = append(preds, s.Matching(search))
-		}
+	if v.line(q.Search, false, MaxSearch, "q") {
+		search, searching = ParseSearch(q.Search)
 	}
-	if q.Tag != "" {
-		v.line(q.Tag, false, MaxTag, "tag")
+	if !searching {
+		q.Search = ""
 	}
 	sort := q.Sort
 	switch {
@@ -120,44 +126,68 @@ func (s *Service) ListProblems(ctx context.Context, q ListQuery) (*ProblemList, 
 	case !validSort(sort):
 		v.add(CodeInvalid, fmt.Sprintf("%q is not an order of the list", sort), "sort")
 	}
+	page := ProblemPage{Where: &where, Search: q.Search, First: &q.First}
+	if sort != SortRelevance {
+		page.Order = sortOrder(sort)
+	}
 	if q.First <= 0 || q.First > MaxListPage {
 		q.First = 50
+	}
+	for _, c := range []struct {
+		raw, name string
+		to        **ent.Cursor
+	}{{q.After, "after", &page.After}, {q.Before, "before", &page.Before}} {
+		if c.raw == "" {
+			continue
+		}
+		cur := &ent.Cursor{}
+		if err := cur.UnmarshalGQL(c.raw); err != nil {
+			v.add(CodeInvalid, "this page link is not one of ours; start again from the first page", c.name)
+		}
+		*c.to = cur
+	}
+	if page.Before != nil && page.After == nil {
+		page.First, page.Last = nil, &q.First
 	}
 	if err := v.err(); err != nil {
 		return nil, err
 	}
-	base := s.client.Problem.Query().Where(preds...)
-	var (
-		out *listed
-		err error
-	)
-	if sort == SortRelevance {
-		out, err = s.listByRelevance(ctx, base, search, q)
-	} else {
-		out, err = s.listByField(ctx, base, sortOrder(sort), q)
+	conn, err := s.PageProblems(ctx, page)
+	var ce *CursorError
+	if errors.As(err, &ce) {
+		return nil, refuse(CodeInvalid, "this page link belongs to another order or search; start again from the first page", ce.Name)
 	}
 	if err != nil {
 		return nil, err
 	}
-	out.Sort = sort
-	if searching && len(out.Problems) > 0 {
-		byRev := map[string]int{}
-		var revs []string
-		for i := range out.Problems {
-			if rid := out.revisions[i]; rid != "" {
-				byRev[rid] = i
-				revs = append(revs, rid)
-			}
+	out := &ProblemList{Total: conn.TotalCount, Sort: sort}
+	revs := map[string]int{}
+	var revIDs []string
+	for i, e := range conn.Edges {
+		out.Problems = append(out.Problems, SummaryOf(e.Node))
+		if rid := e.Node.CurrentRevisionID; rid != nil {
+			revs[*rid] = i
+			revIDs = append(revIDs, *rid)
 		}
-		snips, err := s.Snippets(ctx, search, revs)
+	}
+	if n := len(conn.Edges); n > 0 {
+		if conn.PageInfo.HasNextPage || page.Before != nil {
+			out.Next = cursorString(conn.PageInfo.EndCursor)
+		}
+		if conn.PageInfo.HasPreviousPage || page.After != nil {
+			out.Prev = cursorString(conn.PageInfo.StartCursor)
+		}
+	}
+	if searching && len(revIDs) > 0 {
+		snips, err := s.Snippets(ctx, search, revIDs)
 		if err != nil {
 			return nil, err
 		}
 		for rid, sn := range snips {
-			out.Problems[byRev[rid]].Snippet = sn
+			out.Problems[revs[rid]].Snippet = sn
 		}
 	}
-	return &out.ProblemList, nil
+	return out, nil
 }
 
 func validSort(s ListSort) bool {
@@ -179,74 +209,9 @@ func sortOrder(s ListSort) *ent.ProblemOrder {
 	case SortUpdated:
 		return o(ent.ProblemOrderFieldUpdatedAt, entgql.OrderDirectionDesc)
 	case SortNumber:
-		return o(ent.ProblemOrderFieldNumber, entgql.OrderDirectionAsc)
+		return DefaultOrder
 	}
 	return o(ent.ProblemOrderFieldDeadline, entgql.OrderDirectionAsc)
-}
-
-// listed is a page with the current revision of each problem, for snippets.
-type listed struct {
-	ProblemList
-	revisions []string
-}
-
-func (l *listed) add(p *ent.Problem) {
-	l.Problems = append(l.Problems, SummaryOf(p))
-	rid := ""
-	if p.CurrentRevisionID != nil {
-		rid = *p.CurrentRevisionID
-	}
-	l.revisions = append(l.revisions, rid)
-}
-
-// listByField pages by an order field with entgql's keyset cursors, sealed
-// with their order so that a cursor of another order is refused.
-func (s *Service) listByField(ctx context.Context, base *ent.ProblemQuery, order *ent.ProblemOrder, q ListQuery) (*listed, error) {
-	after, err := listCursor(q.After, "after", order)
-	if err != nil {
-		return nil, err
-	}
-	before, err := listCursor(q.Before, "before", order)
-	if err != nil {
-		return nil, err
-	}
-	first, last := &q.First, (*int)(nil)
-	if before != nil && after == nil {
-		first, last = nil, &q.First
-	}
-	conn, err := base.Paginate(ctx, after, first, before, last, ent.WithProblemOrder(order))
-	if err != nil {
-		return nil, fmt.Errorf("list problems: %w", err)
-	}
-	SealProblemCursors(conn, order)
-	out := &listed{ProblemList: ProblemList{Total: conn.TotalCount}}
-	for _, e := range conn.Edges {
-		out.add(e.Node)
-	}
-	if len(conn.Edges) > 0 {
-		if conn.PageInfo.HasNextPage || before != nil {
-			out.Next = cursorString(conn.PageInfo.EndCursor)
-		}
-		if conn.PageInfo.HasPreviousPage || after != nil {
-			out.Prev = cursorString(conn.PageInfo.StartCursor)
-		}
-	}
-	return out, nil
-}
-
-func listCursor(raw, name string, order *ent.ProblemOrder) (*ent.Cursor, error) {
-	if raw == "" {
-		return nil, nil
-	}
-	c := &ent.Cursor{}
-	if err := c.UnmarshalGQL(raw); err != nil {
-		return nil, refuse(CodeInvalid, "this page link is not one of ours; start again from the first page", name)
-	}
-	open, err := OpenProblemCursor(c, order)
-	if err != nil {
-		return nil, refuse(CodeInvalid, "this page link belongs to another order of the list; start again from the first page", name)
-	}
-	return open, nil
 }
 
 func cursorString(c *ent.Cursor) string {
@@ -258,58 +223,73 @@ func cursorString(c *ent.Cursor) string {
 	return strings.Trim(b.String(), `"`)
 }
 
-// listByRelevance pages by rank. Ranks have no column a keyset cursor
-// could hold, so its cursors are offsets, bound to the search they were
-// made for.
-func (s *Service) listByRelevance(ctx context.Context, base *ent.ProblemQuery, search Search, q ListQuery) (*listed, error) {
-	offset := 0
-	for _, c := range []struct{ raw, name string }{{q.After, "after"}, {q.Before, "before"}} {
-		if c.raw == "" {
-			continue
-		}
-		n, err := openRelevanceCursor(c.raw, search)
-		if err != nil {
-			return nil, refuse(CodeInvalid, "this page link belongs to another search; start again from the first page", c.name)
-		}
-		if c.name == "after" {
-			offset = n + 1
-		} else {
-			offset = max(0, n-q.First)
-		}
+// PageByRelevance pages the problems of base, which must already match
+// search, best match first, as a Relay connection. Ranks have no column a
+// keyset cursor could hold, so these cursors are positions in the ranked
+// results, bound to the search they were made for: any other cursor is
+// ErrBadCursor. first (or last, before a cursor) is the page size.
+func (s *Service) PageByRelevance(ctx context.Context, base *ent.ProblemQuery, search Search,
+	after *ent.Cursor, first *int, before *ent.Cursor, last *int) (*ent.ProblemConnection, error) {
+	size := 20
+	switch {
+	case first != nil:
+		size = *first
+	case last != nil:
+		size = *last
 	}
 	total, err := base.Clone().Count(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("search problems: %w", err)
 	}
-	ps, err := base.Order(s.ByRelevance(search)).Offset(offset).Limit(q.First).All(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("search problems: %w", err)
-	}
-	out := &listed{ProblemList: ProblemList{Total: total}}
-	for _, p := range ps {
-		out.add(p)
-	}
-	if n := len(ps); n > 0 {
-		if offset+n < total {
-			out.Next = relevanceCursor(offset+n-1, search)
+	lo, hi := 0, total // the window [lo, hi) of ranked positions
+	if after != nil {
+		n, err := openRelevanceCursor(after, search)
+		if err != nil {
+			return nil, err
 		}
-		if offset > 0 {
-			out.Prev = relevanceCursor(offset, search)
+		lo = n + 1
+	}
+	if before != nil {
+		n, err := openRelevanceCursor(before, search)
+		if err != nil {
+			return nil, err
+		}
+		hi = min(hi, n)
+	}
+	offset := lo
+	if first == nil && last != nil {
+		offset = max(lo, hi-size)
+	}
+	limit := max(0, min(size, hi-offset))
+	conn := &ent.ProblemConnection{TotalCount: total, Edges: []*ent.ProblemEdge{}}
+	if limit > 0 {
+		ps, err := base.Order(s.ByRelevance(search)).Offset(offset).Limit(limit).All(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("search problems: %w", err)
+		}
+		for i, p := range ps {
+			conn.Edges = append(conn.Edges, &ent.ProblemEdge{Node: p, Cursor: relevanceCursor(offset+i, search)})
 		}
 	}
-	return out, nil
+	if n := len(conn.Edges); n > 0 {
+		conn.PageInfo.StartCursor = &conn.Edges[0].Cursor
+		conn.PageInfo.EndCursor = &conn.Edges[n-1].Cursor
+		// Positions say exactly whether there is more on either side.
+		conn.PageInfo.HasNextPage = offset+n < total
+		conn.PageInfo.HasPreviousPage = offset > 0
+	}
+	return conn, nil
 }
 
 // relevanceCursor is the position of a row in the ranked results of a
 // search, with a digest of the search.
-func relevanceCursor(pos int, search Search) string {
-	return cursorString(&ent.Cursor{ID: "RELEVANCE:" + searchDigest(search) + ":" + strconv.Itoa(pos)})
+func relevanceCursor(pos int, search Search) ent.Cursor {
+	return ent.Cursor{ID: "RELEVANCE:" + searchDigest(search) + ":" + strconv.Itoa(pos)}
 }
 
-func openRelevanceCursor(raw string, search Search) (int, error) {
-	c := &ent.Cursor{}
-	if err := c.UnmarshalGQL(raw); err != nil {
-		return 0, err
+func openRelevanceCursor(c *ent.Cursor, search Search) (int, error) {
+	if c.Value != nil {
+		return 0, ErrBadCursor
 	}
 	rest, ok := strings.CutPrefix(c.ID, "RELEVANCE:"+searchDigest(search)+":")
 	if !ok {
@@ -325,4 +305,90 @@ func openRelevanceCursor(raw string, search Search) (int, error) {
 func searchDigest(s Search) string {
 	sum := sha256.Sum256([]byte(s.fts5))
 	return hex.EncodeToString(sum[:6])
+}
+
+// ProblemPage asks for a page of the public list as an API client does,
+// with ent's generated filter and order. After and Before are cursors this
+// service handed out.
+type ProblemPage struct {
+	Where         *ent.ProblemWhereInput
+	Search        string
+	Order         *ent.ProblemOrder
+	After, Before *ent.Cursor
+	First, Last   *int
+}
+
+// CursorError is a cursor of a ProblemPage that cannot be used: Err is a
+// *CursorOrderError or ErrBadCursor.
+type CursorError struct {
+	Name string // "after" or "before"
+	Err  error
+}
+
+func (e *CursorError) Error() string { return e.Name + " cursor: " + e.Err.Error() }
+func (e *CursorError) Unwrap() error { return e.Err }
+
+// DefaultOrder is the order of a list nobody asked to order: by number.
+var DefaultOrder = &ent.ProblemOrder{Field: ent.ProblemOrderFieldNumber, Direction: entgql.OrderDirectionAsc}
+
+// PageProblems returns a page of the public list: never removed problems
+// (asking for them is a field error), filtered by Where, searched, and
+// ordered by Order, by relevance when there is a search and no order, or
+// else by number. Cursors are opened under the order they were made for.
+func (s *Service) PageProblems(ctx context.Context, q ProblemPage) (*ent.ProblemConnection, error) {
+	var v validator
+	if q.Where != nil && q.Where.State != nil && *q.Where.State == problem.StateREMOVED {
+		v.add(CodeInvalid, "removed problems are not listed; fetch one by its ID to read its tombstone", "where", "state")
+	}
+	base := s.client.Problem.Query().Where(Listed())
+	var (
+		search    Search
+		searching bool
+	)
+	if q.Search = strings.TrimSpace(q.Search); q.Search != "" && v.line(q.Search, false, MaxSearch, "search") {
+		if search, searching = ParseSearch(q.Search); !searching {
+			v.add(CodeInvalid, "has no word to search for", "search")
+		}
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if q.Where != nil {
+		var err error
+		if base, err = q.Where.Filter(base); err != nil {
+			return nil, err
+		}
+	}
+	if searching {
+		base = base.Where(s.Matching(search))
+		if q.Order == nil {
+			conn, err := s.PageByRelevance(ctx, base, search, q.After, q.First, q.Before, q.Last)
+			if errors.Is(err, ErrBadCursor) {
+				name := "after"
+				if q.After == nil {
+					name = "before"
+				}
+				return nil, &CursorError{Name: name, Err: err}
+			}
+			return conn, err
+		}
+	}
+	order := q.Order
+	if order == nil {
+		order = DefaultOrder
+	}
+	after, err := OpenProblemCursor(q.After, order)
+	if err != nil {
+		return nil, &CursorError{Name: "after", Err: err}
+	}
+	before, err := OpenProblemCursor(q.Before, order)
+	if err != nil {
+		return nil, &CursorError{Name: "before", Err: err}
+	}
+	conn, err := base.Paginate(ctx, after, q.First, before, q.Last, ent.WithProblemOrder(order))
+	if err != nil {
+		return nil, fmt.Errorf("list problems: %w", err)
+	}
+	SealProblemCursors(conn, order)
+	return conn, nil
 }

@@ -21,8 +21,7 @@ type Problem struct{ ent.Schema }
 // Annotations of the Problem.
 func (Problem) Annotations() []schema.Annotation {
 	return []schema.Annotation{
-		entgql.RelayConnection(),
-		entgql.QueryField("problems").Description("Problems as a Relay connection; at most 100 per page."),
+		entgql.RelayConnection(), // Query.problems is in graph/problem.graphqls: it also searches
 	}
 }
 

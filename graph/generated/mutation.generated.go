@@ -1425,7 +1425,7 @@ func (ec *executionContext) unmarshalInputReferenceSearchInput(ctx context.Conte
 		switch k {
 		case "checkedOn":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("checkedOn"))
-			data, err := ec.unmarshalNTime2timeᚐTime(ctx, v)
+			data, err := ec.unmarshalNDate2timeᚐTime(ctx, v)
 			if err != nil {
 				return it, err
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/graph/model"
+	"github.com/theoremdb/theoremdb/graph/scalar"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -546,14 +547,14 @@ func (ec *executionContext) _ReferenceSearch_checkedOn(ctx context.Context, fiel
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+			return ec.marshalNDate2timeᚐTime(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_ReferenceSearch_checkedOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ReferenceSearch", field, false, false, "Time")
+	return graphql.NewScalarFieldContext("ReferenceSearch", field, false, false, "Date")
 }
 
 func (ec *executionContext) _ReferenceSearch_databases(ctx context.Context, field graphql.CollectedField, obj *packet.ReferenceSearch) (ret graphql.Marshaler) {
@@ -1137,6 +1138,20 @@ func (ec *executionContext) unmarshalNAcceptanceKind2githubᚗcomᚋtheoremdbᚋ
 
 func (ec *executionContext) marshalNAcceptanceKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐAcceptanceKind(ctx context.Context, sel ast.SelectionSet, v packet.AcceptanceKind) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) unmarshalNDate2timeᚐTime(ctx context.Context, v any) (time.Time, error) {
+	res, err := scalar.UnmarshalDate(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDate2timeᚐTime(ctx context.Context, sel ast.SelectionSet, v time.Time) graphql.Marshaler {
+	_ = sel
+	res := scalar.MarshalDate(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "Date!")
+	}
+	return res
 }
 
 func (ec *executionContext) marshalNDecisionNotes2githubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐDecisionNotes(ctx context.Context, sel ast.SelectionSet, v packet.DecisionNotes) graphql.Marshaler {

@@ -248,7 +248,7 @@ type ComplexityRoot struct {
 		Node            func(childComplexity int, id string) int
 		Nodes           func(childComplexity int, ids []string) int
 		Problem         func(childComplexity int, id string) int
-		Problems        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput) int
+		Problems        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput, search *string) int
 		Viewer          func(childComplexity int) int
 	}
 
@@ -1375,7 +1375,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Problems(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.ProblemOrder), args["where"].(*ent.ProblemWhereInput)), true
+		return e.ComplexityRoot.Query.Problems(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.ProblemOrder), args["where"].(*ent.ProblemWhereInput), args["search"].(*string)), true
 	case "Query.viewer":
 		if e.ComplexityRoot.Query.Viewer == nil {
 			break
@@ -3193,40 +3193,6 @@ type Query {
     """
     ids: [ID!]!
   ): [Node]!
-  """
-  Problems as a Relay connection; at most 100 per page.
-  """
-  problems(
-    """
-    Returns the elements in the list that come after the specified cursor.
-    """
-    after: Cursor
-
-    """
-    Returns the first _n_ elements from the list.
-    """
-    first: Int
-
-    """
-    Returns the elements in the list that come before the specified cursor.
-    """
-    before: Cursor
-
-    """
-    Returns the last _n_ elements from the list.
-    """
-    last: Int
-
-    """
-    Ordering options for Problems returned from the connection.
-    """
-    orderBy: ProblemOrder
-
-    """
-    Filtering options for Problems returned from the connection.
-    """
-    where: ProblemWhereInput
-  ): ProblemConnection!
 }
 type Reference implements Node {
   id: ID!
@@ -3988,7 +3954,8 @@ input ReferenceInput {
 }
 
 input ReferenceSearchInput {
-  checkedOn: Time!
+  "The day the search was made: a date such as \"2026-11-30\" (a full timestamp is taken too)."
+  checkedOn: Date!
   databases: [String!]!
   queries: [String!]!
   coverage: String!
@@ -4079,7 +4046,40 @@ type AttachClaimPayload {
   userErrors: [UserError!]!
 }
 `, BuiltIn: false},
-	{Name: "../problem.graphqls", Input: `extend type Query {
+	{Name: "../problem.graphqls", Input: `"""
+A calendar day, written 2026-11-30. As input a full RFC 3339 timestamp is
+taken too, and its day in UTC kept.
+"""
+scalar Date
+
+extend type Query {
+  """
+  Problems as a Relay connection; at most 100 per page. Removed problems are
+  never listed (fetch one by ID to see its tombstone). Without orderBy they
+  come by number, or, with a search, best match first.
+  """
+  problems(
+    "Returns the elements in the list that come after the specified cursor."
+    after: Cursor
+    "Returns the first _n_ elements from the list."
+    first: Int
+    "Returns the elements in the list that come before the specified cursor."
+    before: Cursor
+    "Returns the last _n_ elements from the list."
+    last: Int
+    "Ordering options for Problems returned from the connection."
+    orderBy: ProblemOrder
+    "Filtering options for Problems returned from the connection."
+    where: ProblemWhereInput
+    """
+    Full-text search over titles, statements, exposition, tags and reference
+    citations: every word must occur (accents and word forms are folded, so
+    "Erdos" finds "Erdős" and "sum" finds "sums"), "quoted words" must occur
+    together, -word must not occur. At most 200 characters.
+    """
+    search: String
+  ): ProblemConnection!
+
   """
   A problem by its permanent ID (TDB-<n>), any slug it has had, or its global
   ID. An unknown ID is an error with extensions.code NOT_FOUND.
@@ -4167,7 +4167,7 @@ type Provenance {
 }
 
 type ReferenceSearch {
-  checkedOn: Time!
+  checkedOn: Date!
   databases: [String!]!
   queries: [String!]!
   coverage: String!
