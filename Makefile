@@ -52,12 +52,16 @@ test: assets check-generated lint e2e/deps ## every test: unit, SQLite and Postg
 	$(GO) test -race -count=1 -timeout 20m ./...
 
 .PHONY: bench
-bench: bench-api bench-copycheck ## every benchmark: API and pages on PostgreSQL, live fan-out, the copy check
+bench: bench-api bench-hostile bench-copycheck ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, the copy check
 
 .PHONY: bench-api
 bench-api: assets ## problem packet, list page and pages under load on PostgreSQL with 10,000 problems; live fan-out
 	$(GO) test -run '^$$' -bench Reads -benchtime 2000x -count 1 -timeout 60m ./e2e/
 	$(GO) test -run '^$$' -bench Fanout -count 1 -timeout 30m ./e2e/
+
+.PHONY: bench-hostile
+bench-hostile: ## problem(id:) latency and deadline acceptance on PostgreSQL while one client sends the worst requests (about 1½ minutes)
+	$(GO) test -run '^$$' -bench Hostile -benchtime 1x -count 1 -timeout 15m ./e2e/
 
 .PHONY: bench-copycheck
 bench-copycheck: ## copy check on the shared corpus (per core), in benchstat format
@@ -82,6 +86,7 @@ fuzz: ## fuzz the parsers of user input for a minute each
 	$(GO) test -run '^$$' -fuzz FuzzNormalize -fuzztime 60s ./copycheck
 	$(GO) test -run '^$$' -fuzz FuzzBuildSuffixArray -fuzztime 60s ./copycheck
 	$(GO) test -run '^$$' -fuzz FuzzDraw -fuzztime 60s ./ui/hero
+	$(GO) test -run '^$$' -fuzz FuzzJSONShape -fuzztime 60s ./server
 
 .PHONY: db/reset
 db/reset: ## delete the local SQLite database

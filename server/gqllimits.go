@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"strconv"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
@@ -42,6 +43,9 @@ const (
 	MaxInputValues = 10000
 	// MaxMutations is the number of mutation fields one request may run.
 	MaxMutations = 10
+	// MaxQueryBytes is the longest document: a whole packet asks for about
+	// 2 KB; the content of a submission belongs in variables.
+	MaxQueryBytes = 64 << 10
 )
 
 // Error codes of the limits above.
@@ -74,6 +78,10 @@ func (shapeLimits) ExtensionName() string                   { return "ShapeLimit
 func (shapeLimits) Validate(graphql.ExecutableSchema) error { return nil }
 
 func (l shapeLimits) MutateOperationParameters(ctx context.Context, p *graphql.RawParams) *gqlerror.Error {
+	if len(p.Query) > MaxQueryBytes {
+		return limitError(codeDocumentLimit, "the document is %d bytes; the limit is %d (send content in variables)",
+			len(p.Query), MaxQueryBytes)
+	}
 	values := 0
 	for name, v := range p.Variables {
 		if err := checkVariable(name, v, 1, &values); err != nil {
@@ -330,6 +338,59 @@ func (m *measurer) value(v *ast.Value, depth int) *gqlerror.Error {
 		if err := m.value(c.Value, depth+1); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// jsonShape is the nesting depth and the number of values of a JSON text,
+// read in one pass without decoding it, so that a request body nested or
+// spread past the input limits is refused before it is decoded into maps.
+// Strings are skipped; text that is not JSON gives figures that mean
+// nothing, and the decoder reports it.
+func jsonShape(b []byte) (depth, values int) {
+	level := 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+			j := i + 1
+			for j < len(b) && strings.IndexByte(" \t\n\r", b[j]) >= 0 {
+				j++
+			}
+			if j >= len(b) || b[j] != ':' { // a key is not a value
+				values++
+			}
+		case '{', '[':
+			level++
+			depth = max(depth, level)
+			values++
+		case '}', ']':
+			level--
+		case ',':
+		case ' ', '\t', '\n', '\r', ':':
+		default: // a number, true, false or null
+			values++
+			for i+1 < len(b) && !strings.ContainsRune(",]} \t\n\r", rune(b[i+1])) {
+				i++
+			}
+		}
+	}
+	return depth, values
+}
+
+// checkBody refuses a request body whose variables nest or count past the
+// input limits, allowing for the envelope ({"variables": {"name": …}}).
+func checkBody(b []byte) *gqlerror.Error {
+	depth, values := jsonShape(b)
+	switch {
+	case depth > MaxInputDepth+2:
+		return limitError(codeInputLimit, "the request nests objects and lists %d levels deep; variables may nest %d", depth-2, MaxInputDepth)
+	case values > 2*MaxInputValues:
+		return limitError(codeInputLimit, "the request holds %d values; the limit is %d", values, MaxInputValues)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -67,6 +68,18 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 			log.ErrorContext(ctx, "graphql panic", "panic", v)
 			return fmt.Errorf("internal error")
 		})
+		srv.AroundResponses(func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
+			resp := next(ctx)
+			if info, ok := ctx.Value(requestKey{}).(*requestInfo); ok && resp != nil {
+				for _, e := range resp.Errors {
+					if code, _ := e.Extensions["code"].(string); limitCodes[code] {
+						g.refused(info.addr)
+						break
+					}
+				}
+			}
+			return resp
+		})
 		srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
 			if op := graphql.GetOperationContext(ctx).Operation; op != nil && op.Operation == ast.Subscription {
 				if ctl, ok := ctx.Value(socketControlKey{}).(*socketControl); ok && !ctl.subscribe(ctx) {
@@ -79,20 +92,35 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 	}
 	anonymous, signedIn := build(false), build(true)
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if g.penalized(w, req, clientIP(req)) {
+			return
+		}
 		if req.ContentLength > MaxRequestBody {
 			http.Error(w, fmt.Sprintf("request body is %d bytes; the limit is %d", req.ContentLength, MaxRequestBody),
 				http.StatusRequestEntityTooLarge)
 			return
 		}
 		req.Body = http.MaxBytesReader(w, req.Body, MaxRequestBody)
-		if req.ContentLength < 0 && req.Method == http.MethodPost {
-			// A chunked body has no length to check up front: read it whole
-			// (at most the limit) so that one too large gets the same 413.
+		if req.Method == http.MethodPost {
+			// Read the body whole (at most the limit; a chunked one has no
+			// length to check up front), and measure it before gqlgen
+			// decodes it.
 			b, err := io.ReadAll(req.Body)
 			var tooBig *http.MaxBytesError
-			if errors.As(err, &tooBig) {
+			switch {
+			case errors.As(err, &tooBig):
 				http.Error(w, fmt.Sprintf("request body is over the limit of %d bytes", MaxRequestBody),
 					http.StatusRequestEntityTooLarge)
+				return
+			case err != nil:
+				http.Error(w, "the request body could not be read", http.StatusBadRequest)
+				return
+			}
+			if gerr := checkBody(b); gerr != nil {
+				g.refused(clientIP(req))
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusUnprocessableEntity) // specStatus answers 200 to legacy clients
+				_ = json.NewEncoder(w).Encode(map[string]any{"errors": []*gqlerror.Error{gerr}})
 				return
 			}
 			req.Body = io.NopCloser(bytes.NewReader(b))

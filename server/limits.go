@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
@@ -22,6 +23,11 @@ type Limits struct {
 	// SubscriptionsPerConnection is how many subscriptions one websocket
 	// may hold open.
 	SubscriptionsPerConnection int
+	// SubscribesPerSecond and SubscribeBurst bound how fast one client
+	// address starts subscriptions, each of which reads the database once
+	// to begin, however often it reconnects.
+	SubscribesPerSecond float64
+	SubscribeBurst      int
 	// ConnectionsPerAddress and ConnectionsPerAccount bound the websockets
 	// open at once from one client address and for one account.
 	ConnectionsPerAddress int
@@ -35,6 +41,14 @@ type Limits struct {
 	// client address.
 	SignUpsPerHour float64
 	SignUpBurst    int
+	// RefusalsPerMinute and RefusalBurst bound the requests of one client
+	// address that a limit refuses (a document, input, mutation, depth or
+	// complexity limit; a websocket limit). Past them every GraphQL request
+	// from the address is answered 429 at once, before its body is read,
+	// until the allowance is earned back: refusing costs little, but a
+	// client sending nothing else costs the others their share.
+	RefusalsPerMinute float64
+	RefusalBurst      int
 }
 
 // DefaultLimits are the limits of a server given none.
@@ -42,12 +56,16 @@ func DefaultLimits() Limits {
 	return Limits{
 		RequestTimeout:             15 * time.Second,
 		SubscriptionsPerConnection: 50,
+		SubscribesPerSecond:        10,
+		SubscribeBurst:             100,
 		ConnectionsPerAddress:      20,
 		ConnectionsPerAccount:      10,
 		WritesPerMinute:            30,
 		WriteBurst:                 20,
 		SignUpsPerHour:             5,
 		SignUpBurst:                3,
+		RefusalsPerMinute:          30,
+		RefusalBurst:               20,
 	}
 }
 
@@ -58,6 +76,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.SubscriptionsPerConnection <= 0 {
 		l.SubscriptionsPerConnection = d.SubscriptionsPerConnection
+	}
+	if l.SubscribesPerSecond <= 0 {
+		l.SubscribesPerSecond = d.SubscribesPerSecond
+	}
+	if l.SubscribeBurst <= 0 {
+		l.SubscribeBurst = d.SubscribeBurst
 	}
 	if l.ConnectionsPerAddress <= 0 {
 		l.ConnectionsPerAddress = d.ConnectionsPerAddress
@@ -76,6 +100,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.SignUpBurst <= 0 {
 		l.SignUpBurst = d.SignUpBurst
+	}
+	if l.RefusalsPerMinute <= 0 {
+		l.RefusalsPerMinute = d.RefusalsPerMinute
+	}
+	if l.RefusalBurst <= 0 {
+		l.RefusalBurst = d.RefusalBurst
 	}
 	return l
 }
@@ -110,6 +140,20 @@ func newBuckets(perSecond float64, burst int) *buckets {
 // earned. n above the burst can never be taken.
 func (b *buckets) take(key string, n int) (ok bool, wait time.Duration) {
 	return b.use(key, float64(n))
+}
+
+// empty says whether key has no token left, and how long until it has one.
+func (b *buckets) empty(key string) (bool, time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	k := b.keys[key]
+	if k == nil {
+		return false, 0
+	}
+	if t := b.fill(k, b.now()); t < 1 {
+		return true, time.Duration(math.Ceil((1-t)/b.rate*1e3)) * time.Millisecond
+	}
+	return false, 0
 }
 
 // refund gives back n tokens taken for an action that did not happen.
@@ -204,14 +248,30 @@ type guard struct {
 	writes  *buckets // by writer: "account:<id>" or "addr:<ip>"
 	signups *buckets // by client address
 	sockets *counter // open websockets by "addr:<ip>" and "account:<id>"
+	// subscribes are subscriptions started, by client address.
+	subscribes *buckets
+	// refusals are requests refused by a limit, by client address.
+	refusals *buckets
+	// tarpit counts the penalized requests held back, by client address.
+	tarpit *counter
 }
+
+// The hold of a penalized request, and how many of one address are held
+// at once (the rest are answered at once).
+const (
+	tarpitDelay      = time.Second
+	tarpitPerAddress = 8
+)
 
 func newGuard(l Limits) *guard {
 	l = l.withDefaults()
 	return &guard{Limits: l,
-		writes:  newBuckets(l.WritesPerMinute/60, l.WriteBurst),
-		signups: newBuckets(l.SignUpsPerHour/3600, l.SignUpBurst),
-		sockets: newCounter(),
+		writes:     newBuckets(l.WritesPerMinute/60, l.WriteBurst),
+		signups:    newBuckets(l.SignUpsPerHour/3600, l.SignUpBurst),
+		sockets:    newCounter(),
+		subscribes: newBuckets(l.SubscribesPerSecond, l.SubscribeBurst),
+		refusals:   newBuckets(l.RefusalsPerMinute/60, l.RefusalBurst),
+		tarpit:     newCounter(),
 	}
 }
 
@@ -237,3 +297,42 @@ func (s *Server) limitWrites(next pageHandler) pageHandler {
 		return next(w, r)
 	}
 }
+
+// limitCodes are the error codes of requests refused by a limit.
+var limitCodes = map[string]bool{codeDepthLimit: true, codeDocumentLimit: true, codeInputLimit: true,
+	codeMutationLimit: true, "COMPLEXITY_LIMIT_EXCEEDED": true}
+
+// penalized answers a request from an address that has used up its
+// allowance of refused requests with 429, and reports whether it did.
+//
+// The answer is held back for a second (for a few requests of the address
+// at a time), so that a client that ignores Retry-After and asks again at
+// once is slowed to a few requests a second instead of costing the server
+// thousands of answers.
+func (g *guard) penalized(w http.ResponseWriter, r *http.Request, addr string) bool {
+	out, wait := g.refusals.empty("addr:" + addr)
+	if !out {
+		return false
+	}
+	if release, ok := g.tarpit.acquire(addr, tarpitPerAddress); ok {
+		t := time.NewTimer(min(wait, tarpitDelay))
+		select {
+		case <-t.C:
+		case <-r.Context().Done():
+		}
+		t.Stop()
+		release()
+	}
+	w.Header().Set("Connection", "close") // nothing more from this client on this connection
+	setRetryAfter(w, wait)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusTooManyRequests)
+	_ = json.NewEncoder(w).Encode(map[string]any{"errors": []map[string]any{{
+		"message": fmt.Sprintf("too many requests from your address were refused by the API's limits; try again in %s s",
+			retrySeconds(wait)),
+		"extensions": map[string]any{"code": codeRateLimited}}}})
+	return true
+}
+
+// refused counts a request refused by a limit against its address.
+func (g *guard) refused(addr string) { g.refusals.take("addr:"+addr, 1) }

@@ -260,3 +260,28 @@ func TestWritesAreRateLimited(t *testing.T) {
 		t.Errorf("another account's write: %+v; want it run", r.Errors)
 	}
 }
+
+// TestRefusedClientsWait: an address whose requests keep being refused by
+// the limits is answered 429 at once, whatever it sends, until its
+// allowance is earned back; other callers are not affected.
+func TestRefusedClientsWait(t *testing.T) {
+	a := newAPI(t, "sqlite3", server.WithLimits(server.Limits{RefusalsPerMinute: 0.001, RefusalBurst: 3}))
+	bomb := fragmentBomb(40, 2, func(next string) string { return "..." + next })
+	for i := range 3 {
+		wantCode(t, fmt.Sprint("refusal ", i+1), a.do("", bomb, nil, nil), "DOCUMENT_LIMIT_EXCEEDED")
+	}
+	body, _ := json.Marshal(map[string]any{"query": "{ __typename }"})
+	resp, err := http.Post(a.srv.URL+"/graphql", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r gqlResponse
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("after three refusals: status %d, Retry-After %q; want 429 with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+	wantCode(t, "a valid request after three refusals", r, "RATE_LIMITED")
+}

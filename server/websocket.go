@@ -49,6 +49,7 @@ func websocketTransport(p *policy.Service, g *guard) transport.Websocket {
 		InitFunc: func(ctx context.Context, init transport.InitPayload) (context.Context, *transport.InitPayload, error) {
 			ctl, _ := ctx.Value(socketControlKey{}).(*socketControl)
 			if ctl != nil && ctl.refused != "" {
+				g.refused(ctl.ip)
 				return tooMany(ctx, ctl.refused)
 			}
 			if auth := init.Authorization(); auth != "" {
@@ -66,6 +67,7 @@ func websocketTransport(p *policy.Service, g *guard) transport.Websocket {
 			if a := viewer.From(ctx); a != nil && ctl != nil { // the token's account, or the cookie's
 				release, ok := g.sockets.acquire("account:"+a.ID, g.ConnectionsPerAccount)
 				if !ok {
+					g.refused(ctl.ip)
 					return tooMany(ctx, fmt.Sprintf("your account has %d websockets open; the limit is %d",
 						g.ConnectionsPerAccount, g.ConnectionsPerAccount))
 				}
@@ -96,6 +98,10 @@ type socketControl struct {
 	cancel   context.CancelFunc
 	subs     int
 	maxSubs  int
+	starts   *buckets // subscriptions started, by client address
+	addr     string
+	ip       string
+	guard    *guard
 	refused  string // why the connection is refused at connection_init
 	releases []func()
 }
@@ -104,11 +110,17 @@ type socketControl struct {
 // wins.
 func (c *socketControl) close(code int, reason string) {
 	c.mu.Lock()
-	if c.code == 0 {
+	first := c.code == 0
+	if first {
 		c.code, c.reason = code, reason
 	}
 	c.mu.Unlock()
-	go func() { time.Sleep(50 * time.Millisecond); c.cancel() }() // let the error message go out first
+	if code == closeTooMany && c.guard != nil {
+		c.guard.refused(c.ip)
+	}
+	if first { // later calls find the connection closing already
+		time.AfterFunc(50*time.Millisecond, c.cancel) // let the error message go out first
+	}
 }
 
 func (c *socketControl) onClose(f func()) {
@@ -124,6 +136,11 @@ func (c *socketControl) subscribe(ctx context.Context) bool {
 	if c.subs >= c.maxSubs {
 		c.mu.Unlock()
 		c.close(closeTooMany, fmt.Sprintf("too many subscriptions on one connection; the limit is %d", c.maxSubs))
+		return false
+	}
+	if ok, wait := c.starts.take(c.addr, 1); !ok {
+		c.mu.Unlock()
+		c.close(closeTooMany, fmt.Sprintf("subscribing too fast from your address; try again in %s s", retrySeconds(wait)))
 		return false
 	}
 	c.subs++
@@ -148,7 +165,8 @@ func withSocketControl(g *guard, next http.Handler) http.Handler {
 		}
 		ctx, cancel := context.WithCancel(r.Context())
 		defer cancel()
-		ctl := &socketControl{cancel: cancel, maxSubs: g.SubscriptionsPerConnection}
+		ctl := &socketControl{cancel: cancel, maxSubs: g.SubscriptionsPerConnection, starts: g.subscribes,
+			addr: "addr:" + clientIP(r), ip: clientIP(r), guard: g}
 		if release, ok := g.sockets.acquire("addr:"+clientIP(r), g.ConnectionsPerAddress); ok {
 			ctl.releases = append(ctl.releases, release)
 		} else {
