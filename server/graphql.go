@@ -47,6 +47,7 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 	r := graph.NewResolver(p, b)
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: r, Complexity: graph.Complexity()})
 	shape := newShapeLimits(MaxDepth)
+	persisted := newQueryCache(10000)
 	build := func(suggest bool) *handler.Server {
 		srv := handler.New(schema)
 		srv.AddTransport(websocketTransport(p, g))
@@ -55,7 +56,8 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 		srv.AddTransport(transport.POST{})
 		srv.SetQueryCache(newDocCache(1000))
 		srv.Use(extension.Introspection{})
-		srv.Use(shape) // before anything that expands fragments
+		srv.Use(extension.AutomaticPersistedQuery{Cache: persisted}) // fills in the query the shape check reads
+		srv.Use(shape)                                               // before anything that expands fragments
 		srv.Use(extension.FixedComplexityLimit(MaxComplexity))
 		srv.Use(writeLimit{g})
 		srv.SetParserTokenLimit(MaxTokens)
@@ -220,4 +222,22 @@ func (l writeLimit) MutateOperationContext(ctx context.Context, rc *graphql.Oper
 	}
 	return limitError(codeRateLimited, "too many writes: the limit is %g a minute with bursts of %d; try again in %s s",
 		l.g.WritesPerMinute, l.g.WriteBurst, retrySeconds(wait))
+}
+
+// queryCache holds the documents of automatic persisted queries by their
+// SHA-256, as the protocol names them. A document over MaxQueryBytes is
+// not kept (it is refused anyway), so the cache holds at most its size
+// times that much text.
+type queryCache struct{ docs *lru.LRU[string] }
+
+func newQueryCache(size int) queryCache { return queryCache{docs: lru.New[string](size)} }
+
+func (c queryCache) Get(ctx context.Context, hash string) (string, bool) {
+	return c.docs.Get(ctx, hash)
+}
+
+func (c queryCache) Add(ctx context.Context, hash, query string) {
+	if len(query) <= MaxQueryBytes {
+		c.docs.Add(ctx, hash, query)
+	}
 }

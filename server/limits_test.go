@@ -3,6 +3,8 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -284,4 +286,36 @@ func TestRefusedClientsWait(t *testing.T) {
 		t.Errorf("after three refusals: status %d, Retry-After %q; want 429 with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"))
 	}
 	wantCode(t, "a valid request after three refusals", r, "RATE_LIMITED")
+}
+
+// TestPersistedQueries: a client may send a document's SHA-256 instead of
+// the document once the server has seen it (automatic persisted queries).
+func TestPersistedQueries(t *testing.T) {
+	a := newAPI(t, "sqlite3")
+	const q = `{ problems(first: 1) { totalCount } }`
+	sum := sha256.Sum256([]byte(q))
+	ext := map[string]any{"persistedQuery": map[string]any{"version": 1, "sha256Hash": hex.EncodeToString(sum[:])}}
+	post := func(body map[string]any) gqlResponse {
+		t.Helper()
+		b, _ := json.Marshal(body)
+		resp, err := http.Post(a.srv.URL+"/graphql", "application/json", bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var r gqlResponse
+		if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if r := post(map[string]any{"extensions": ext}); len(r.Errors) != 1 || r.Errors[0].Message != "PersistedQueryNotFound" {
+		t.Errorf("an unknown hash = %+v; want PersistedQueryNotFound", r.Errors)
+	}
+	if r := post(map[string]any{"query": q, "extensions": ext}); len(r.Errors) > 0 {
+		t.Errorf("registering the query = %+v", r.Errors)
+	}
+	if r := post(map[string]any{"extensions": ext}); len(r.Errors) > 0 || !strings.Contains(string(r.Data), "totalCount") {
+		t.Errorf("the hash alone = %s %+v; want the answer", r.Data, r.Errors)
+	}
 }
