@@ -489,8 +489,9 @@ func (_q *AccountQuery) Clone() *AccountQuery {
 		withDecisions:         _q.withDecisions.Clone(),
 		withClaims:            _q.withClaims.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -1228,6 +1229,12 @@ func (_q *AccountQuery) ForShare(opts ...sql.LockOption) *AccountQuery {
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *AccountQuery) Modify(modifiers ...func(s *sql.Selector)) *AccountSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // WithNamedTokens tells the query-builder to eager-load the nodes that are connected to the "tokens"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *AccountQuery) WithNamedTokens(name string, opts ...func(*TokenQuery)) *AccountQuery {
@@ -1442,4 +1449,10 @@ func (_s *AccountSelect) sqlScan(ctx context.Context, root *AccountQuery, v any)
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *AccountSelect) Modify(modifiers ...func(s *sql.Selector)) *AccountSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

@@ -304,8 +304,9 @@ func (_q *BindingQuery) Clone() *BindingQuery {
 		withClaim:  _q.withClaim.Clone(),
 		withTarget: _q.withTarget.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -633,6 +634,12 @@ func (_q *BindingQuery) ForShare(opts ...sql.LockOption) *BindingQuery {
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *BindingQuery) Modify(modifiers ...func(s *sql.Selector)) *BindingSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // BindingGroupBy is the group-by builder for Binding entities.
 type BindingGroupBy struct {
 	selector
@@ -721,4 +728,10 @@ func (_s *BindingSelect) sqlScan(ctx context.Context, root *BindingQuery, v any)
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *BindingSelect) Modify(modifiers ...func(s *sql.Selector)) *BindingSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

@@ -17,8 +17,9 @@ import (
 // BindingUpdate is the builder for updating Binding entities.
 type BindingUpdate struct {
 	config
-	hooks    []Hook
-	mutation *BindingMutation
+	hooks     []Hook
+	mutation  *BindingMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Where appends a list predicates to the BindingUpdate builder.
@@ -70,6 +71,12 @@ func (_u *BindingUpdate) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *BindingUpdate) Modify(modifiers ...func(u *sql.UpdateBuilder)) *BindingUpdate {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *BindingUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -82,6 +89,7 @@ func (_u *BindingUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			}
 		}
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{binding.Label}
@@ -97,9 +105,10 @@ func (_u *BindingUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 // BindingUpdateOne is the builder for updating a single Binding entity.
 type BindingUpdateOne struct {
 	config
-	fields   []string
-	hooks    []Hook
-	mutation *BindingMutation
+	fields    []string
+	hooks     []Hook
+	mutation  *BindingMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Mutation returns the BindingMutation object of the builder.
@@ -158,6 +167,12 @@ func (_u *BindingUpdateOne) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *BindingUpdateOne) Modify(modifiers ...func(u *sql.UpdateBuilder)) *BindingUpdateOne {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *BindingUpdateOne) sqlSave(ctx context.Context) (_node *Binding, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -187,6 +202,7 @@ func (_u *BindingUpdateOne) sqlSave(ctx context.Context) (_node *Binding, err er
 			}
 		}
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	_node = &Binding{config: _u.config}
 	_spec.Assign = _node.assignValues
 	_spec.ScanValues = _node.scanValues

@@ -380,8 +380,9 @@ func (_q *ClaimQuery) Clone() *ClaimQuery {
 		withSupersedes:   _q.withSupersedes.Clone(),
 		withBindings:     _q.withBindings.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -880,6 +881,12 @@ func (_q *ClaimQuery) ForShare(opts ...sql.LockOption) *ClaimQuery {
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *ClaimQuery) Modify(modifiers ...func(s *sql.Selector)) *ClaimSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // WithNamedSupersedes tells the query-builder to eager-load the nodes that are connected to the "supersedes"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *ClaimQuery) WithNamedSupersedes(name string, opts ...func(*ClaimQuery)) *ClaimQuery {
@@ -996,4 +1003,10 @@ func (_s *ClaimSelect) sqlScan(ctx context.Context, root *ClaimQuery, v any) err
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *ClaimSelect) Modify(modifiers ...func(s *sql.Selector)) *ClaimSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

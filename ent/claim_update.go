@@ -18,8 +18,9 @@ import (
 // ClaimUpdate is the builder for updating Claim entities.
 type ClaimUpdate struct {
 	config
-	hooks    []Hook
-	mutation *ClaimMutation
+	hooks     []Hook
+	mutation  *ClaimMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Where appends a list predicates to the ClaimUpdate builder.
@@ -223,6 +224,12 @@ func (_u *ClaimUpdate) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *ClaimUpdate) Modify(modifiers ...func(u *sql.UpdateBuilder)) *ClaimUpdate {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *ClaimUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -363,6 +370,7 @@ func (_u *ClaimUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{claim.Label}
@@ -378,9 +386,10 @@ func (_u *ClaimUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 // ClaimUpdateOne is the builder for updating a single Claim entity.
 type ClaimUpdateOne struct {
 	config
-	fields   []string
-	hooks    []Hook
-	mutation *ClaimMutation
+	fields    []string
+	hooks     []Hook
+	mutation  *ClaimMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // SetStatus sets the "status" field.
@@ -591,6 +600,12 @@ func (_u *ClaimUpdateOne) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *ClaimUpdateOne) Modify(modifiers ...func(u *sql.UpdateBuilder)) *ClaimUpdateOne {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *ClaimUpdateOne) sqlSave(ctx context.Context) (_node *Claim, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -748,6 +763,7 @@ func (_u *ClaimUpdateOne) sqlSave(ctx context.Context) (_node *Claim, err error)
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	_node = &Claim{config: _u.config}
 	_spec.Assign = _node.assignValues
 	_spec.ScanValues = _node.scanValues

@@ -254,8 +254,9 @@ func (_q *CounterQuery) Clone() *CounterQuery {
 		inters:     append([]Interceptor{}, _q.inters...),
 		predicates: append([]predicate.Counter{}, _q.predicates...),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -479,6 +480,12 @@ func (_q *CounterQuery) ForShare(opts ...sql.LockOption) *CounterQuery {
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *CounterQuery) Modify(modifiers ...func(s *sql.Selector)) *CounterSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // CounterGroupBy is the group-by builder for Counter entities.
 type CounterGroupBy struct {
 	selector
@@ -567,4 +574,10 @@ func (_s *CounterSelect) sqlScan(ctx context.Context, root *CounterQuery, v any)
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *CounterSelect) Modify(modifiers ...func(s *sql.Selector)) *CounterSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

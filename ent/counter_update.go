@@ -17,8 +17,9 @@ import (
 // CounterUpdate is the builder for updating Counter entities.
 type CounterUpdate struct {
 	config
-	hooks    []Hook
-	mutation *CounterMutation
+	hooks     []Hook
+	mutation  *CounterMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Where appends a list predicates to the CounterUpdate builder.
@@ -104,6 +105,12 @@ func (_u *CounterUpdate) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *CounterUpdate) Modify(modifiers ...func(u *sql.UpdateBuilder)) *CounterUpdate {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *CounterUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -125,6 +132,7 @@ func (_u *CounterUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.Head(); ok {
 		_spec.SetField(counter.FieldHead, field.TypeString, value)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{counter.Label}
@@ -140,9 +148,10 @@ func (_u *CounterUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 // CounterUpdateOne is the builder for updating a single Counter entity.
 type CounterUpdateOne struct {
 	config
-	fields   []string
-	hooks    []Hook
-	mutation *CounterMutation
+	fields    []string
+	hooks     []Hook
+	mutation  *CounterMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // SetValue sets the "value" field.
@@ -235,6 +244,12 @@ func (_u *CounterUpdateOne) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *CounterUpdateOne) Modify(modifiers ...func(u *sql.UpdateBuilder)) *CounterUpdateOne {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *CounterUpdateOne) sqlSave(ctx context.Context) (_node *Counter, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -273,6 +288,7 @@ func (_u *CounterUpdateOne) sqlSave(ctx context.Context) (_node *Counter, err er
 	if value, ok := _u.mutation.Head(); ok {
 		_spec.SetField(counter.FieldHead, field.TypeString, value)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	_node = &Counter{config: _u.config}
 	_spec.Assign = _node.assignValues
 	_spec.ScanValues = _node.scanValues

@@ -353,8 +353,9 @@ func (_q *DecisionQuery) Clone() *DecisionQuery {
 		withReviewer:  _q.withReviewer.Clone(),
 		withMergeInto: _q.withMergeInto.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -785,6 +786,12 @@ func (_q *DecisionQuery) ForShare(opts ...sql.LockOption) *DecisionQuery {
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *DecisionQuery) Modify(modifiers ...func(s *sql.Selector)) *DecisionSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // DecisionGroupBy is the group-by builder for Decision entities.
 type DecisionGroupBy struct {
 	selector
@@ -873,4 +880,10 @@ func (_s *DecisionSelect) sqlScan(ctx context.Context, root *DecisionQuery, v an
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *DecisionSelect) Modify(modifiers ...func(s *sql.Selector)) *DecisionSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

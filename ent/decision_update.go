@@ -17,8 +17,9 @@ import (
 // DecisionUpdate is the builder for updating Decision entities.
 type DecisionUpdate struct {
 	config
-	hooks    []Hook
-	mutation *DecisionMutation
+	hooks     []Hook
+	mutation  *DecisionMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Where appends a list predicates to the DecisionUpdate builder.
@@ -73,6 +74,12 @@ func (_u *DecisionUpdate) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *DecisionUpdate) Modify(modifiers ...func(u *sql.UpdateBuilder)) *DecisionUpdate {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *DecisionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -91,6 +98,7 @@ func (_u *DecisionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if _u.mutation.RevisionRequestsCleared() {
 		_spec.ClearField(decision.FieldRevisionRequests, field.TypeJSON)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{decision.Label}
@@ -106,9 +114,10 @@ func (_u *DecisionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 // DecisionUpdateOne is the builder for updating a single Decision entity.
 type DecisionUpdateOne struct {
 	config
-	fields   []string
-	hooks    []Hook
-	mutation *DecisionMutation
+	fields    []string
+	hooks     []Hook
+	mutation  *DecisionMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Mutation returns the DecisionMutation object of the builder.
@@ -170,6 +179,12 @@ func (_u *DecisionUpdateOne) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *DecisionUpdateOne) Modify(modifiers ...func(u *sql.UpdateBuilder)) *DecisionUpdateOne {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *DecisionUpdateOne) sqlSave(ctx context.Context) (_node *Decision, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -205,6 +220,7 @@ func (_u *DecisionUpdateOne) sqlSave(ctx context.Context) (_node *Decision, err 
 	if _u.mutation.RevisionRequestsCleared() {
 		_spec.ClearField(decision.FieldRevisionRequests, field.TypeJSON)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	_node = &Decision{config: _u.config}
 	_spec.Assign = _node.assignValues
 	_spec.ScanValues = _node.scanValues

@@ -24,7 +24,7 @@ func main() {
 	err = entc.Generate("./ent/schema", &gen.Config{
 		Target:   "./ent",
 		Package:  "github.com/theoremdb/theoremdb/ent",
-		Features: []gen.Feature{gen.FeatureVersionedMigration, gen.FeatureUpsert, gen.FeatureLock, gen.FeatureExecQuery, gen.FeatureNamedEdges},
+		Features: []gen.Feature{gen.FeatureVersionedMigration, gen.FeatureUpsert, gen.FeatureLock, gen.FeatureExecQuery, gen.FeatureNamedEdges, gen.FeatureModifier},
 	}, entc.Extensions(ex))
 	if err != nil {
 		log.Fatalf("running ent codegen: %v", err)

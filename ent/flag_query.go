@@ -353,8 +353,9 @@ func (_q *FlagQuery) Clone() *FlagQuery {
 		withCase:        _q.withCase.Clone(),
 		withDuplicateOf: _q.withDuplicateOf.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -785,6 +786,12 @@ func (_q *FlagQuery) ForShare(opts ...sql.LockOption) *FlagQuery {
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *FlagQuery) Modify(modifiers ...func(s *sql.Selector)) *FlagSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // FlagGroupBy is the group-by builder for Flag entities.
 type FlagGroupBy struct {
 	selector
@@ -873,4 +880,10 @@ func (_s *FlagSelect) sqlScan(ctx context.Context, root *FlagQuery, v any) error
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *FlagSelect) Modify(modifiers ...func(s *sql.Selector)) *FlagSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

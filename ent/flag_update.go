@@ -17,8 +17,9 @@ import (
 // FlagUpdate is the builder for updating Flag entities.
 type FlagUpdate struct {
 	config
-	hooks    []Hook
-	mutation *FlagMutation
+	hooks     []Hook
+	mutation  *FlagMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Where appends a list predicates to the FlagUpdate builder.
@@ -73,6 +74,12 @@ func (_u *FlagUpdate) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *FlagUpdate) Modify(modifiers ...func(u *sql.UpdateBuilder)) *FlagUpdate {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *FlagUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -85,6 +92,7 @@ func (_u *FlagUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			}
 		}
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{flag.Label}
@@ -100,9 +108,10 @@ func (_u *FlagUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 // FlagUpdateOne is the builder for updating a single Flag entity.
 type FlagUpdateOne struct {
 	config
-	fields   []string
-	hooks    []Hook
-	mutation *FlagMutation
+	fields    []string
+	hooks     []Hook
+	mutation  *FlagMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Mutation returns the FlagMutation object of the builder.
@@ -164,6 +173,12 @@ func (_u *FlagUpdateOne) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *FlagUpdateOne) Modify(modifiers ...func(u *sql.UpdateBuilder)) *FlagUpdateOne {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *FlagUpdateOne) sqlSave(ctx context.Context) (_node *Flag, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -193,6 +208,7 @@ func (_u *FlagUpdateOne) sqlSave(ctx context.Context) (_node *Flag, err error) {
 			}
 		}
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	_node = &Flag{config: _u.config}
 	_spec.Assign = _node.assignValues
 	_spec.ScanValues = _node.scanValues

@@ -331,8 +331,9 @@ func (_q *ModerationCaseQuery) Clone() *ModerationCaseQuery {
 		withClaimedBy: _q.withClaimedBy.Clone(),
 		withFlags:     _q.withFlags.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -719,6 +720,12 @@ func (_q *ModerationCaseQuery) ForShare(opts ...sql.LockOption) *ModerationCaseQ
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *ModerationCaseQuery) Modify(modifiers ...func(s *sql.Selector)) *ModerationCaseSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // WithNamedFlags tells the query-builder to eager-load the nodes that are connected to the "flags"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *ModerationCaseQuery) WithNamedFlags(name string, opts ...func(*FlagQuery)) *ModerationCaseQuery {
@@ -821,4 +828,10 @@ func (_s *ModerationCaseSelect) sqlScan(ctx context.Context, root *ModerationCas
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *ModerationCaseSelect) Modify(modifiers ...func(s *sql.Selector)) *ModerationCaseSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

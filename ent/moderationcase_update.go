@@ -20,8 +20,9 @@ import (
 // ModerationCaseUpdate is the builder for updating ModerationCase entities.
 type ModerationCaseUpdate struct {
 	config
-	hooks    []Hook
-	mutation *ModerationCaseMutation
+	hooks     []Hook
+	mutation  *ModerationCaseMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Where appends a list predicates to the ModerationCaseUpdate builder.
@@ -210,6 +211,12 @@ func (_u *ModerationCaseUpdate) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *ModerationCaseUpdate) Modify(modifiers ...func(u *sql.UpdateBuilder)) *ModerationCaseUpdate {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *ModerationCaseUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -314,6 +321,7 @@ func (_u *ModerationCaseUpdate) sqlSave(ctx context.Context) (_node int, err err
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{moderationcase.Label}
@@ -329,9 +337,10 @@ func (_u *ModerationCaseUpdate) sqlSave(ctx context.Context) (_node int, err err
 // ModerationCaseUpdateOne is the builder for updating a single ModerationCase entity.
 type ModerationCaseUpdateOne struct {
 	config
-	fields   []string
-	hooks    []Hook
-	mutation *ModerationCaseMutation
+	fields    []string
+	hooks     []Hook
+	mutation  *ModerationCaseMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // SetState sets the "state" field.
@@ -527,6 +536,12 @@ func (_u *ModerationCaseUpdateOne) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *ModerationCaseUpdateOne) Modify(modifiers ...func(u *sql.UpdateBuilder)) *ModerationCaseUpdateOne {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *ModerationCaseUpdateOne) sqlSave(ctx context.Context) (_node *ModerationCase, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -648,6 +663,7 @@ func (_u *ModerationCaseUpdateOne) sqlSave(ctx context.Context) (_node *Moderati
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	_node = &ModerationCase{config: _u.config}
 	_spec.Assign = _node.assignValues
 	_spec.ScanValues = _node.scanValues

@@ -637,8 +637,9 @@ func (_q *ProblemQuery) Clone() *ProblemQuery {
 		withDuplicateFlags:    _q.withDuplicateFlags.Clone(),
 		withModerationCases:   _q.withModerationCases.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -1737,6 +1738,12 @@ func (_q *ProblemQuery) ForShare(opts ...sql.LockOption) *ProblemQuery {
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *ProblemQuery) Modify(modifiers ...func(s *sql.Selector)) *ProblemSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // WithNamedRevisions tells the query-builder to eager-load the nodes that are connected to the "revisions"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *ProblemQuery) WithNamedRevisions(name string, opts ...func(*RevisionQuery)) *ProblemQuery {
@@ -1993,4 +2000,10 @@ func (_s *ProblemSelect) sqlScan(ctx context.Context, root *ProblemQuery, v any)
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *ProblemSelect) Modify(modifiers ...func(s *sql.Selector)) *ProblemSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

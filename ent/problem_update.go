@@ -27,8 +27,9 @@ import (
 // ProblemUpdate is the builder for updating Problem entities.
 type ProblemUpdate struct {
 	config
-	hooks    []Hook
-	mutation *ProblemMutation
+	hooks     []Hook
+	mutation  *ProblemMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Where appends a list predicates to the ProblemUpdate builder.
@@ -804,6 +805,12 @@ func (_u *ProblemUpdate) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *ProblemUpdate) Modify(modifiers ...func(u *sql.UpdateBuilder)) *ProblemUpdate {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *ProblemUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -1468,6 +1475,7 @@ func (_u *ProblemUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{problem.Label}
@@ -1483,9 +1491,10 @@ func (_u *ProblemUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 // ProblemUpdateOne is the builder for updating a single Problem entity.
 type ProblemUpdateOne struct {
 	config
-	fields   []string
-	hooks    []Hook
-	mutation *ProblemMutation
+	fields    []string
+	hooks     []Hook
+	mutation  *ProblemMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // SetSlug sets the "slug" field.
@@ -2268,6 +2277,12 @@ func (_u *ProblemUpdateOne) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *ProblemUpdateOne) Modify(modifiers ...func(u *sql.UpdateBuilder)) *ProblemUpdateOne {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *ProblemUpdateOne) sqlSave(ctx context.Context) (_node *Problem, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -2949,6 +2964,7 @@ func (_u *ProblemUpdateOne) sqlSave(ctx context.Context) (_node *Problem, err er
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	_node = &Problem{config: _u.config}
 	_spec.Assign = _node.assignValues
 	_spec.ScanValues = _node.scanValues

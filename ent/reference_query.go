@@ -304,8 +304,9 @@ func (_q *ReferenceQuery) Clone() *ReferenceQuery {
 		withRevision: _q.withRevision.Clone(),
 		withSource:   _q.withSource.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -633,6 +634,12 @@ func (_q *ReferenceQuery) ForShare(opts ...sql.LockOption) *ReferenceQuery {
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *ReferenceQuery) Modify(modifiers ...func(s *sql.Selector)) *ReferenceSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // ReferenceGroupBy is the group-by builder for Reference entities.
 type ReferenceGroupBy struct {
 	selector
@@ -721,4 +728,10 @@ func (_s *ReferenceSelect) sqlScan(ctx context.Context, root *ReferenceQuery, v 
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *ReferenceSelect) Modify(modifiers ...func(s *sql.Selector)) *ReferenceSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

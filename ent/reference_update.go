@@ -17,8 +17,9 @@ import (
 // ReferenceUpdate is the builder for updating Reference entities.
 type ReferenceUpdate struct {
 	config
-	hooks    []Hook
-	mutation *ReferenceMutation
+	hooks     []Hook
+	mutation  *ReferenceMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Where appends a list predicates to the ReferenceUpdate builder.
@@ -84,6 +85,12 @@ func (_u *ReferenceUpdate) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *ReferenceUpdate) Modify(modifiers ...func(u *sql.UpdateBuilder)) *ReferenceUpdate {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *ReferenceUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -99,6 +106,7 @@ func (_u *ReferenceUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.LocatorConfirmed(); ok {
 		_spec.SetField(reference.FieldLocatorConfirmed, field.TypeBool, value)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{reference.Label}
@@ -114,9 +122,10 @@ func (_u *ReferenceUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 // ReferenceUpdateOne is the builder for updating a single Reference entity.
 type ReferenceUpdateOne struct {
 	config
-	fields   []string
-	hooks    []Hook
-	mutation *ReferenceMutation
+	fields    []string
+	hooks     []Hook
+	mutation  *ReferenceMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // SetLocatorConfirmed sets the "locator_confirmed" field.
@@ -189,6 +198,12 @@ func (_u *ReferenceUpdateOne) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *ReferenceUpdateOne) Modify(modifiers ...func(u *sql.UpdateBuilder)) *ReferenceUpdateOne {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *ReferenceUpdateOne) sqlSave(ctx context.Context) (_node *Reference, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -221,6 +236,7 @@ func (_u *ReferenceUpdateOne) sqlSave(ctx context.Context) (_node *Reference, er
 	if value, ok := _u.mutation.LocatorConfirmed(); ok {
 		_spec.SetField(reference.FieldLocatorConfirmed, field.TypeBool, value)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	_node = &Reference{config: _u.config}
 	_spec.Assign = _node.assignValues
 	_spec.ScanValues = _node.scanValues

@@ -304,8 +304,9 @@ func (_q *ReputationEntryQuery) Clone() *ReputationEntryQuery {
 		withAccount: _q.withAccount.Clone(),
 		withProblem: _q.withProblem.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -636,6 +637,12 @@ func (_q *ReputationEntryQuery) ForShare(opts ...sql.LockOption) *ReputationEntr
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *ReputationEntryQuery) Modify(modifiers ...func(s *sql.Selector)) *ReputationEntrySelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // ReputationEntryGroupBy is the group-by builder for ReputationEntry entities.
 type ReputationEntryGroupBy struct {
 	selector
@@ -724,4 +731,10 @@ func (_s *ReputationEntrySelect) sqlScan(ctx context.Context, root *ReputationEn
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *ReputationEntrySelect) Modify(modifiers ...func(s *sql.Selector)) *ReputationEntrySelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

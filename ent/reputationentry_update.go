@@ -17,8 +17,9 @@ import (
 // ReputationEntryUpdate is the builder for updating ReputationEntry entities.
 type ReputationEntryUpdate struct {
 	config
-	hooks    []Hook
-	mutation *ReputationEntryMutation
+	hooks     []Hook
+	mutation  *ReputationEntryMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Where appends a list predicates to the ReputationEntryUpdate builder.
@@ -67,6 +68,12 @@ func (_u *ReputationEntryUpdate) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *ReputationEntryUpdate) Modify(modifiers ...func(u *sql.UpdateBuilder)) *ReputationEntryUpdate {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *ReputationEntryUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -82,6 +89,7 @@ func (_u *ReputationEntryUpdate) sqlSave(ctx context.Context) (_node int, err er
 	if _u.mutation.GrantOfCleared() {
 		_spec.ClearField(reputationentry.FieldGrantOf, field.TypeString)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{reputationentry.Label}
@@ -97,9 +105,10 @@ func (_u *ReputationEntryUpdate) sqlSave(ctx context.Context) (_node int, err er
 // ReputationEntryUpdateOne is the builder for updating a single ReputationEntry entity.
 type ReputationEntryUpdateOne struct {
 	config
-	fields   []string
-	hooks    []Hook
-	mutation *ReputationEntryMutation
+	fields    []string
+	hooks     []Hook
+	mutation  *ReputationEntryMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Mutation returns the ReputationEntryMutation object of the builder.
@@ -155,6 +164,12 @@ func (_u *ReputationEntryUpdateOne) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *ReputationEntryUpdateOne) Modify(modifiers ...func(u *sql.UpdateBuilder)) *ReputationEntryUpdateOne {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *ReputationEntryUpdateOne) sqlSave(ctx context.Context) (_node *ReputationEntry, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -187,6 +202,7 @@ func (_u *ReputationEntryUpdateOne) sqlSave(ctx context.Context) (_node *Reputat
 	if _u.mutation.GrantOfCleared() {
 		_spec.ClearField(reputationentry.FieldGrantOf, field.TypeString)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	_node = &ReputationEntry{config: _u.config}
 	_spec.Assign = _node.assignValues
 	_spec.ScanValues = _node.scanValues

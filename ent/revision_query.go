@@ -382,8 +382,9 @@ func (_q *RevisionQuery) Clone() *RevisionQuery {
 		withCurrentOf:  _q.withCurrentOf.Clone(),
 		withDecisions:  _q.withDecisions.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -882,6 +883,12 @@ func (_q *RevisionQuery) ForShare(opts ...sql.LockOption) *RevisionQuery {
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *RevisionQuery) Modify(modifiers ...func(s *sql.Selector)) *RevisionSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // WithNamedReferences tells the query-builder to eager-load the nodes that are connected to the "references"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *RevisionQuery) WithNamedReferences(name string, opts ...func(*ReferenceQuery)) *RevisionQuery {
@@ -1012,4 +1019,10 @@ func (_s *RevisionSelect) sqlScan(ctx context.Context, root *RevisionQuery, v an
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *RevisionSelect) Modify(modifiers ...func(s *sql.Selector)) *RevisionSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

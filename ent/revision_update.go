@@ -20,8 +20,9 @@ import (
 // RevisionUpdate is the builder for updating Revision entities.
 type RevisionUpdate struct {
 	config
-	hooks    []Hook
-	mutation *RevisionMutation
+	hooks     []Hook
+	mutation  *RevisionMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Where appends a list predicates to the RevisionUpdate builder.
@@ -181,6 +182,12 @@ func (_u *RevisionUpdate) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *RevisionUpdate) Modify(modifiers ...func(u *sql.UpdateBuilder)) *RevisionUpdate {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *RevisionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -331,6 +338,7 @@ func (_u *RevisionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{revision.Label}
@@ -346,9 +354,10 @@ func (_u *RevisionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 // RevisionUpdateOne is the builder for updating a single Revision entity.
 type RevisionUpdateOne struct {
 	config
-	fields   []string
-	hooks    []Hook
-	mutation *RevisionMutation
+	fields    []string
+	hooks     []Hook
+	mutation  *RevisionMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // AddReferenceIDs adds the "references" edge to the Reference entity by IDs.
@@ -513,6 +522,12 @@ func (_u *RevisionUpdateOne) check() error {
 		return errors.New(`ent: clearing a required unique edge "Revision.author"`)
 	}
 	return nil
+}
+
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *RevisionUpdateOne) Modify(modifiers ...func(u *sql.UpdateBuilder)) *RevisionUpdateOne {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
 }
 
 func (_u *RevisionUpdateOne) sqlSave(ctx context.Context) (_node *Revision, err error) {
@@ -682,6 +697,7 @@ func (_u *RevisionUpdateOne) sqlSave(ctx context.Context) (_node *Revision, err 
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	_node = &Revision{config: _u.config}
 	_spec.Assign = _node.assignValues
 	_spec.ScanValues = _node.scanValues

@@ -279,8 +279,9 @@ func (_q *SessionQuery) Clone() *SessionQuery {
 		predicates:  append([]predicate.Session{}, _q.predicates...),
 		withAccount: _q.withAccount.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -558,6 +559,12 @@ func (_q *SessionQuery) ForShare(opts ...sql.LockOption) *SessionQuery {
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *SessionQuery) Modify(modifiers ...func(s *sql.Selector)) *SessionSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // SessionGroupBy is the group-by builder for Session entities.
 type SessionGroupBy struct {
 	selector
@@ -646,4 +653,10 @@ func (_s *SessionSelect) sqlScan(ctx context.Context, root *SessionQuery, v any)
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *SessionSelect) Modify(modifiers ...func(s *sql.Selector)) *SessionSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

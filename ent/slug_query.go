@@ -279,8 +279,9 @@ func (_q *SlugQuery) Clone() *SlugQuery {
 		predicates:  append([]predicate.Slug{}, _q.predicates...),
 		withProblem: _q.withProblem.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -558,6 +559,12 @@ func (_q *SlugQuery) ForShare(opts ...sql.LockOption) *SlugQuery {
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *SlugQuery) Modify(modifiers ...func(s *sql.Selector)) *SlugSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // SlugGroupBy is the group-by builder for Slug entities.
 type SlugGroupBy struct {
 	selector
@@ -646,4 +653,10 @@ func (_s *SlugSelect) sqlScan(ctx context.Context, root *SlugQuery, v any) error
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *SlugSelect) Modify(modifiers ...func(s *sql.Selector)) *SlugSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

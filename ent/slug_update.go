@@ -17,8 +17,9 @@ import (
 // SlugUpdate is the builder for updating Slug entities.
 type SlugUpdate struct {
 	config
-	hooks    []Hook
-	mutation *SlugMutation
+	hooks     []Hook
+	mutation  *SlugMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Where appends a list predicates to the SlugUpdate builder.
@@ -67,6 +68,12 @@ func (_u *SlugUpdate) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *SlugUpdate) Modify(modifiers ...func(u *sql.UpdateBuilder)) *SlugUpdate {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *SlugUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -79,6 +86,7 @@ func (_u *SlugUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			}
 		}
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{slug.Label}
@@ -94,9 +102,10 @@ func (_u *SlugUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 // SlugUpdateOne is the builder for updating a single Slug entity.
 type SlugUpdateOne struct {
 	config
-	fields   []string
-	hooks    []Hook
-	mutation *SlugMutation
+	fields    []string
+	hooks     []Hook
+	mutation  *SlugMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Mutation returns the SlugMutation object of the builder.
@@ -152,6 +161,12 @@ func (_u *SlugUpdateOne) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *SlugUpdateOne) Modify(modifiers ...func(u *sql.UpdateBuilder)) *SlugUpdateOne {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *SlugUpdateOne) sqlSave(ctx context.Context) (_node *Slug, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -181,6 +196,7 @@ func (_u *SlugUpdateOne) sqlSave(ctx context.Context) (_node *Slug, err error) {
 			}
 		}
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	_node = &Slug{config: _u.config}
 	_spec.Assign = _node.assignValues
 	_spec.ScanValues = _node.scanValues

@@ -281,8 +281,9 @@ func (_q *SourceQuery) Clone() *SourceQuery {
 		predicates:     append([]predicate.Source{}, _q.predicates...),
 		withReferences: _q.withReferences.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -566,6 +567,12 @@ func (_q *SourceQuery) ForShare(opts ...sql.LockOption) *SourceQuery {
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *SourceQuery) Modify(modifiers ...func(s *sql.Selector)) *SourceSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // WithNamedReferences tells the query-builder to eager-load the nodes that are connected to the "references"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *SourceQuery) WithNamedReferences(name string, opts ...func(*ReferenceQuery)) *SourceQuery {
@@ -668,4 +675,10 @@ func (_s *SourceSelect) sqlScan(ctx context.Context, root *SourceQuery, v any) e
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *SourceSelect) Modify(modifiers ...func(s *sql.Selector)) *SourceSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

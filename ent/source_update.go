@@ -19,8 +19,9 @@ import (
 // SourceUpdate is the builder for updating Source entities.
 type SourceUpdate struct {
 	config
-	hooks    []Hook
-	mutation *SourceMutation
+	hooks     []Hook
+	mutation  *SourceMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // Where appends a list predicates to the SourceUpdate builder.
@@ -204,6 +205,12 @@ func (_u *SourceUpdate) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *SourceUpdate) Modify(modifiers ...func(u *sql.UpdateBuilder)) *SourceUpdate {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *SourceUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -290,6 +297,7 @@ func (_u *SourceUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{source.Label}
@@ -305,9 +313,10 @@ func (_u *SourceUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 // SourceUpdateOne is the builder for updating a single Source entity.
 type SourceUpdateOne struct {
 	config
-	fields   []string
-	hooks    []Hook
-	mutation *SourceMutation
+	fields    []string
+	hooks     []Hook
+	mutation  *SourceMutation
+	modifiers []func(*sql.UpdateBuilder)
 }
 
 // SetTitle sets the "title" field.
@@ -498,6 +507,12 @@ func (_u *SourceUpdateOne) check() error {
 	return nil
 }
 
+// Modify adds a statement modifier for attaching custom logic to the UPDATE statement.
+func (_u *SourceUpdateOne) Modify(modifiers ...func(u *sql.UpdateBuilder)) *SourceUpdateOne {
+	_u.modifiers = append(_u.modifiers, modifiers...)
+	return _u
+}
+
 func (_u *SourceUpdateOne) sqlSave(ctx context.Context) (_node *Source, err error) {
 	if err := _u.check(); err != nil {
 		return _node, err
@@ -601,6 +616,7 @@ func (_u *SourceUpdateOne) sqlSave(ctx context.Context) (_node *Source, err erro
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	_spec.AddModifiers(_u.modifiers...)
 	_node = &Source{config: _u.config}
 	_spec.Assign = _node.assignValues
 	_spec.ScanValues = _node.scanValues

@@ -281,8 +281,9 @@ func (_q *TagQuery) Clone() *TagQuery {
 		predicates:   append([]predicate.Tag{}, _q.predicates...),
 		withProblems: _q.withProblems.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -597,6 +598,12 @@ func (_q *TagQuery) ForShare(opts ...sql.LockOption) *TagQuery {
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *TagQuery) Modify(modifiers ...func(s *sql.Selector)) *TagSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // WithNamedProblems tells the query-builder to eager-load the nodes that are connected to the "problems"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *TagQuery) WithNamedProblems(name string, opts ...func(*ProblemQuery)) *TagQuery {
@@ -699,4 +706,10 @@ func (_s *TagSelect) sqlScan(ctx context.Context, root *TagQuery, v any) error {
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *TagSelect) Modify(modifiers ...func(s *sql.Selector)) *TagSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

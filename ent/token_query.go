@@ -279,8 +279,9 @@ func (_q *TokenQuery) Clone() *TokenQuery {
 		predicates:  append([]predicate.Token{}, _q.predicates...),
 		withAccount: _q.withAccount.Clone(),
 		// clone intermediate query.
-		sql:  _q.sql.Clone(),
-		path: _q.path,
+		sql:       _q.sql.Clone(),
+		path:      _q.path,
+		modifiers: append([]func(*sql.Selector){}, _q.modifiers...),
 	}
 }
 
@@ -558,6 +559,12 @@ func (_q *TokenQuery) ForShare(opts ...sql.LockOption) *TokenQuery {
 	return _q
 }
 
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_q *TokenQuery) Modify(modifiers ...func(s *sql.Selector)) *TokenSelect {
+	_q.modifiers = append(_q.modifiers, modifiers...)
+	return _q.Select()
+}
+
 // TokenGroupBy is the group-by builder for Token entities.
 type TokenGroupBy struct {
 	selector
@@ -646,4 +653,10 @@ func (_s *TokenSelect) sqlScan(ctx context.Context, root *TokenQuery, v any) err
 	}
 	defer rows.Close()
 	return sql.ScanSlice(rows, v)
+}
+
+// Modify adds a query modifier for attaching custom logic to queries.
+func (_s *TokenSelect) Modify(modifiers ...func(s *sql.Selector)) *TokenSelect {
+	_s.modifiers = append(_s.modifiers, modifiers...)
+	return _s
 }

@@ -223,8 +223,8 @@ func cursorString(c *ent.Cursor) string {
 	return strings.Trim(b.String(), `"`)
 }
 
-// PageByRelevance pages the problems of base, which must already match
-// search, best match first, as a Relay connection. Ranks have no column a
+// PageByRelevance pages the problems of base that match search, best
+// match first, as a Relay connection. Ranks have no column a
 // keyset cursor could hold, so these cursors are positions in the ranked
 // results, bound to the search they were made for: any other cursor is
 // ErrBadCursor. first (or last, before a cursor) is the page size.
@@ -237,7 +237,7 @@ func (s *Service) PageByRelevance(ctx context.Context, base *ent.ProblemQuery, s
 	case last != nil:
 		size = *last
 	}
-	total, err := base.Clone().Count(ctx)
+	total, err := base.Clone().Where(s.Matching(search)).Count(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("search problems: %w", err)
 	}
@@ -263,7 +263,9 @@ func (s *Service) PageByRelevance(ctx context.Context, base *ent.ProblemQuery, s
 	limit := max(0, min(size, hi-offset))
 	conn := &ent.ProblemConnection{TotalCount: total, Edges: []*ent.ProblemEdge{}}
 	if limit > 0 {
-		ps, err := base.Order(s.ByRelevance(search)).Offset(offset).Limit(limit).All(ctx)
+		q := base.Offset(offset).Limit(limit)
+		q.Modify(s.ByRelevance(search))
+		ps, err := q.All(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("search problems: %w", err)
 		}
@@ -360,7 +362,6 @@ func (s *Service) PageProblems(ctx context.Context, q ProblemPage) (*ent.Problem
 		}
 	}
 	if searching {
-		base = base.Where(s.Matching(search))
 		if q.Order == nil {
 			conn, err := s.PageByRelevance(ctx, base, search, q.After, q.First, q.Before, q.Last)
 			if errors.Is(err, ErrBadCursor) {
@@ -372,6 +373,7 @@ func (s *Service) PageProblems(ctx context.Context, q ProblemPage) (*ent.Problem
 			}
 			return conn, err
 		}
+		base = base.Where(s.Matching(search))
 	}
 	order := q.Order
 	if order == nil {

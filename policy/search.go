@@ -166,8 +166,10 @@ func (s *Service) Matching(q Search) predicate.Problem {
 				b.WriteString(" IN (SELECT revision_id FROM revision_search WHERE doc @@ websearch_to_tsquery('tdb_search', ")
 				b.Arg(q.raw)
 			} else {
-				b.WriteString(" IN (SELECT s.revision_id FROM revision_fts f JOIN revision_search s ON s.rowid = f.rowid WHERE revision_fts MATCH ")
+				// The full-text query first, once; then the rows it found.
+				b.WriteString(" IN (SELECT revision_id FROM revision_search WHERE rowid IN (SELECT rowid FROM revision_fts WHERE revision_fts MATCH ")
 				b.Arg(q.fts5)
+				b.WriteString(")")
 			}
 			b.WriteString(")")
 			if pg {
@@ -177,27 +179,49 @@ func (s *Service) Matching(q Search) predicate.Problem {
 	}
 }
 
-// ByRelevance orders problems by how well their current revision matches
-// q, best first: ts_rank_cd over the weighted document on PostgreSQL, bm25
-// with the same column weights on SQLite; ties by number.
-func (s *Service) ByRelevance(q Search) problem.OrderOption {
+// ByRelevance joins a problem query to the matches of q (so it needs no
+// Matching too: both at once lead SQLite to a quadratic plan), ranked once by
+// the search engine (ts_rank over the weighted document on PostgreSQL,
+// bm25 with the same column weights in FTS5), and orders by that rank,
+// best first; ties by number. It is a query modifier: ProblemQuery.Modify.
+func (s *Service) ByRelevance(q Search) func(*sql.Selector) {
 	pg := s.db.Dialect == dialect.Postgres
 	return func(sel *sql.Selector) {
-		sel.OrderExpr(sql.ExprFunc(func(b *sql.Builder) { // its argument is numbered with the query's
-			if pg {
-				b.WriteString("(SELECT ts_rank_cd(doc, websearch_to_tsquery('tdb_search', ")
+		m := sql.Dialect(s.db.Dialect).Select()
+		if pg {
+			tsq := func(b *sql.Builder) {
+				b.WriteString("websearch_to_tsquery('tdb_search', ")
 				b.Arg(q.raw)
-				b.WriteString(")) FROM revision_search WHERE revision_id = ")
-				b.Ident(sel.C(problem.FieldCurrentRevisionID))
-				b.WriteString(") DESC")
-			} else {
-				b.WriteString("(SELECT bm25(revision_fts, 10.0, 4.0, 1.0) FROM revision_fts WHERE revision_fts MATCH ")
-				b.Arg(q.fts5)
-				b.WriteString(" AND rowid = (SELECT rowid FROM revision_search WHERE revision_id = ")
-				b.Ident(sel.C(problem.FieldCurrentRevisionID))
-				b.WriteString(")) ASC")
+				b.WriteString(")")
 			}
-		}))
+			m.From(sql.Table("revision_search")).
+				AppendSelectExprAs(sql.ExprFunc(func(b *sql.Builder) { b.WriteString("revision_id") }), "rid").
+				AppendSelectExprAs(sql.ExprFunc(func(b *sql.Builder) {
+					b.WriteString("ts_rank(doc, ")
+					tsq(b)
+					b.WriteString(")")
+				}), "r").
+				Where(sql.P(func(b *sql.Builder) {
+					b.WriteString("doc @@ ")
+					tsq(b)
+				}))
+		} else {
+			// Ranked once by FTS5, then joined to the revisions it found.
+			hits := sql.Dialect(s.db.Dialect).Select().From(sql.Table("revision_fts")).
+				AppendSelectExprAs(sql.ExprFunc(func(b *sql.Builder) { b.WriteString("rowid") }), "hit").
+				AppendSelectExprAs(sql.ExprFunc(func(b *sql.Builder) { b.WriteString("-bm25(revision_fts, 10.0, 4.0, 1.0)") }), "r").
+				Where(sql.P(func(b *sql.Builder) {
+					b.WriteString("revision_fts MATCH ")
+					b.Arg(q.fts5)
+				})).As("hits")
+			rs := sql.Table("revision_search").As("rs")
+			m.From(hits).Join(rs).On(hits.C("hit"), rs.C("rowid")).
+				AppendSelectExprAs(sql.ExprFunc(func(b *sql.Builder) { b.WriteString(rs.C("revision_id")) }), "rid").
+				AppendSelectExprAs(sql.ExprFunc(func(b *sql.Builder) { b.WriteString(hits.C("r")) }), "r")
+		}
+		m.As("ranked")
+		sel.Join(m).On(sel.C(problem.FieldCurrentRevisionID), m.C("rid"))
+		sel.OrderExpr(sql.Expr(m.C("r") + " DESC"))
 		sel.OrderBy(sel.C(problem.FieldNumber))
 	}
 }
@@ -228,8 +252,10 @@ func (s *Service) Snippets(ctx context.Context, q Search, revIDs []string) (map[
 		for _, id := range revIDs {
 			args = append(args, id)
 		}
-		rows, err = s.db.QueryContext(ctx, `SELECT s.revision_id, snippet(revision_fts, 1, char(1), char(2), ' … ', 24)
-			FROM revision_fts f JOIN revision_search s ON s.rowid = f.rowid
+		// CROSS JOIN keeps SQLite to this order: the full-text query once,
+		// then its hits looked up; the other order runs the query per row.
+		rows, err = s.db.QueryContext(ctx, `SELECT s.revision_id, snippet(revision_fts, -1, char(1), char(2), ' … ', 24)
+			FROM revision_fts CROSS JOIN revision_search s ON s.rowid = revision_fts.rowid
 			WHERE revision_fts MATCH ? AND s.revision_id IN (?`+strings.Repeat(", ?", len(revIDs)-1)+`)`, args...)
 	}
 	if err != nil {

@@ -48,7 +48,9 @@ func searchTitles(t *testing.T, f *fixture, q string) []string {
 	if !ok {
 		t.Fatalf("ParseSearch(%q) found nothing to search", q)
 	}
-	ps, err := f.svc.Client().Problem.Query().Where(f.svc.Matching(s)).Order(f.svc.ByRelevance(s)).All(context.Background())
+	pq := f.svc.Client().Problem.Query()
+	pq.Modify(f.svc.ByRelevance(s))
+	ps, err := pq.All(context.Background())
 	if err != nil {
 		t.Fatalf("search %q: %v", q, err)
 	}
@@ -140,8 +142,12 @@ func TestParseSearch(t *testing.T) {
 				if !ok {
 					continue
 				}
-				if _, err := f.svc.Client().Problem.Query().Where(f.svc.Matching(s), problem.StateNEQ(problem.StateREMOVED)).
-					Order(f.svc.ByRelevance(s)).All(context.Background()); err != nil {
+				pq := f.svc.Client().Problem.Query().Where(problem.StateNEQ(problem.StateREMOVED))
+				pq.Modify(f.svc.ByRelevance(s))
+				if _, err := f.svc.Client().Problem.Query().Where(f.svc.Matching(s)).Count(context.Background()); err != nil {
+					t.Errorf("count %q: %v", q, err)
+				}
+				if _, err := pq.All(context.Background()); err != nil {
 					t.Errorf("search %q: %v", q, err)
 				}
 			}

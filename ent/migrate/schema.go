@@ -356,6 +356,11 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{ProblemsColumns[10]},
 			},
+			{
+				Name:    "problem_current_revision_id",
+				Unique:  false,
+				Columns: []*schema.Column{ProblemsColumns[18]},
+			},
 		},
 	}
 	// ReferencesColumns holds the columns for the "references" table.

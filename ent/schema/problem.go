@@ -90,5 +90,6 @@ func (Problem) Indexes() []ent.Index {
 		index.Fields("state", "deadline"),
 		index.Fields("submitted_at"),
 		index.Fields("updated_at"),
+		index.Fields("current_revision_id"), // search joins its matches to problems by it
 	}
 }
