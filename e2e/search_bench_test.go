@@ -137,7 +137,7 @@ func benchSearch(b *testing.B, dialectName string) {
 		name string
 		q    func() string
 	}{
-		{"common", band(2, 20)},     // in a large share of problems
+		{"common", band(2, 20)}, // in a large share of problems
 		{"middling", band(100, 1000)},
 		{"rare", band(5000, 20000)},
 		{"two-words", func() string { return band(20, 500)() + " " + band(20, 500)() }},
@@ -169,7 +169,6 @@ func benchSearch(b *testing.B, dialectName string) {
 		})
 	}
 }
-
 
 // seedSearch submits n problems in the made-up language, four at a time,
 // and returns what it submitted.
