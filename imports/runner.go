@@ -49,7 +49,7 @@ func (s Summary) String() string {
 // stopped (the import is idempotent).
 func (r Runner) Run(ctx context.Context, plan Plan) (Summary, error) {
 	sum := Summary{Skipped: append([]Skip(nil), plan.Skips...)}
-	if r.Actor == nil || !role.Has(r.Actor.Roles, role.Operator) {
+	if !policy.CanImport(r.Actor) {
 		return sum, fmt.Errorf("import: the importing account needs the operator role: %w", policy.ErrForbidden)
 	}
 	every, interval := r.Every, r.Interval
@@ -115,7 +115,7 @@ func ImporterAccount(ctx context.Context, accounts Accounts) (*ent.Account, erro
 	if err != nil {
 		return nil, fmt.Errorf("importer account: %w", err)
 	}
-	if !role.Has(a.Roles, role.Operator) {
+	if !policy.CanImport(a) {
 		return nil, fmt.Errorf("account @%s exists without the operator role: %w", ImporterHandle, policy.ErrForbidden)
 	}
 	return a, nil

@@ -9,7 +9,6 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/problem"
-	"github.com/theoremdb/theoremdb/role"
 )
 
 // KindClaimAttached is the event of a new claim.
@@ -89,16 +88,4 @@ func (s *Service) AttachClaim(ctx context.Context, actor *ent.Account, in ClaimI
 		return nil, err
 	}
 	return s.client.Claim.Get(ctx, c.ID)
-}
-
-// AuthorityOf names the authority an account acts on when it writes as
-// itself: reviewer, staff, or submitter for everyone else.
-func AuthorityOf(a *ent.Account) string {
-	switch {
-	case role.Has(a.Roles, role.Reviewer):
-		return AuthorityReviewer
-	case role.Has(a.Roles, role.Operator):
-		return AuthorityStaff
-	}
-	return AuthoritySubmitter
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/packet"
-	"github.com/theoremdb/theoremdb/role"
 )
 
 // DecisionInput is one reviewer decision as requested.
@@ -133,12 +132,6 @@ func (in DecisionInput) digest(actorID, problemID, mergeInto string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// CanReview reports whether an account may record reviewer decisions:
-// reviewers on their own authority, operators as staff.
-func CanReview(a *ent.Account) bool {
-	return a != nil && (role.Has(a.Roles, role.Reviewer) || role.Has(a.Roles, role.Operator))
-}
-
 // DecisionResult is a recorded decision and the problem after it.
 type DecisionResult struct {
 	Decision *ent.Decision
@@ -165,7 +158,7 @@ func (s *Service) RecordDecision(ctx context.Context, actor *ent.Account, in Dec
 		return nil, fmt.Errorf("recording a decision needs the reviewer or operator role: %w", ErrForbidden)
 	}
 	authority := decision.AuthorityREVIEWER
-	if !role.Has(actor.Roles, role.Reviewer) {
+	if AuthorityOf(actor) == AuthorityStaff {
 		authority = decision.AuthoritySTAFF
 	}
 	if err := in.validate(); err != nil {

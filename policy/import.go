@@ -13,7 +13,6 @@ import (
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/revision"
-	"github.com/theoremdb/theoremdb/role"
 )
 
 // Kinds of events and authority of the trusted import path.
@@ -51,7 +50,7 @@ func (s *Service) Import(ctx context.Context, actor *ent.Account, key, source st
 	if actor == nil {
 		return nil, "", ErrUnauthenticated
 	}
-	if !role.Has(actor.Roles, role.Operator) {
+	if !CanImport(actor) {
 		return nil, "", fmt.Errorf("importing needs the operator role: %w", ErrForbidden)
 	}
 	var v validator

@@ -15,7 +15,6 @@ import (
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
-	"github.com/theoremdb/theoremdb/role"
 )
 
 // Moderation event kinds and authority.
@@ -55,11 +54,6 @@ type FlagResult struct {
 	Flag   *ent.Flag
 	Case   *ent.ModerationCase
 	Opened bool
-}
-
-// CanModerate reports whether an account may work moderation cases.
-func CanModerate(a *ent.Account) bool {
-	return a != nil && (role.Has(a.Roles, role.Moderator) || role.Has(a.Roles, role.Operator))
 }
 
 // FlagProblem records a community flag. It opens a moderation case, or
@@ -255,12 +249,6 @@ func (t *tx) lockCase(ctx context.Context, id string) (*ent.ModerationCase, erro
 		q = q.ForUpdate()
 	}
 	return q.Only(ctx)
-}
-
-// CanResolve reports whether a can dismiss c or remove its problem: a
-// moderator who holds the claim on it.
-func CanResolve(a *ent.Account, c *ent.ModerationCase) bool {
-	return CanModerate(a) && resolvable(a, c) == nil
 }
 
 // resolvable checks that actor holds the claim on c.

@@ -9,7 +9,6 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/revision"
-	"github.com/theoremdb/theoremdb/role"
 )
 
 // Revise adds a revision to a problem. The proposer revises through the
@@ -36,7 +35,7 @@ func (s *Service) Revise(ctx context.Context, actor *ent.Account, problemRef, no
 	now := s.Now()
 	var v validator
 	v.text(note, false, MaxRevisionNote, "note")
-	ok, err := in.validate(now, role.Has(actor.Roles, role.Agent))
+	ok, err := in.validate(now, IsAgent(actor))
 	if err := v.with(err); err != nil {
 		return nil, nil, err
 	}
@@ -49,7 +48,7 @@ func (s *Service) Revise(ctx context.Context, actor *ent.Account, problemRef, no
 		storedNote := strings.TrimSpace(note)
 		switch {
 		case p.ProposerID == actor.ID:
-		case role.Has(actor.Roles, role.Operator):
+		case CanReviseFor(actor):
 			if storedNote == "" {
 				return refuse(CodeRequired, "an operator's revision says why it is applied for the proposer", "note")
 			}

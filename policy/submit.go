@@ -21,7 +21,6 @@ import (
 	"github.com/theoremdb/theoremdb/ent/source"
 	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/packet"
-	"github.com/theoremdb/theoremdb/role"
 )
 
 // Reputation amounts of the policy.
@@ -39,7 +38,7 @@ func (s *Service) Submit(ctx context.Context, actor *ent.Account, in ProblemInpu
 	if actor == nil {
 		return nil, ErrUnauthenticated
 	}
-	ok, err := in.validate(s.Now(), role.Has(actor.Roles, role.Agent))
+	ok, err := in.validate(s.Now(), IsAgent(actor))
 	if err != nil {
 		return nil, err
 	}
