@@ -52,7 +52,7 @@ test: assets check-generated lint e2e/deps ## every test: unit, SQLite and Postg
 	$(GO) test -race -count=1 -timeout 20m ./...
 
 .PHONY: bench
-bench: bench-api bench-hostile bench-copycheck ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, the copy check
+bench: bench-api bench-hostile bench-search bench-copycheck ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, search, the copy check
 
 .PHONY: bench-api
 bench-api: assets ## problem packet, list page and pages under load on PostgreSQL with 10,000 problems; live fan-out
@@ -62,6 +62,10 @@ bench-api: assets ## problem packet, list page and pages under load on PostgreSQ
 .PHONY: bench-hostile
 bench-hostile: ## problem(id:) latency and deadline acceptance on PostgreSQL while one client sends the worst requests (about 1½ minutes)
 	$(GO) test -run '^$$' -bench Hostile -benchtime 1x -count 1 -timeout 15m ./e2e/
+
+.PHONY: bench-search
+bench-search: ## full-text search on both databases over 100,000 problems (seeding takes several minutes)
+	$(GO) test -run '^$$' -bench Search -benchtime 200x -count 1 -timeout 60m ./e2e/
 
 .PHONY: bench-copycheck
 bench-copycheck: ## copy check on the shared corpus (per core), in benchstat format
