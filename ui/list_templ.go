@@ -376,7 +376,7 @@ func ListPage(v ListView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "\" maxlength=\"200\" aria-describedby=\"q-help\"> <small id=\"q-help\">Every word must occur; \"quoted words\" together; -word excludes. TDB-12 or a slug opens that problem.</small></div><div class=\"field\"><label for=\"state\">State</label> <select id=\"state\" name=\"state\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "\" maxlength=\"200\" aria-describedby=\"q-help\"> <small id=\"q-help\">Every word must occur; <code>\"quoted words\"</code> together; <code>-word</code> excludes. <code>TDB-12</code> or a slug opens that problem.</small></div><div class=\"field\"><label for=\"state\">State</label> <select id=\"state\" name=\"state\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
