@@ -1,9 +1,13 @@
 -- Full-text search over revisions, kept beside the versioned migrations
 -- because ent does not describe text-search objects. Every statement is
 -- idempotent; migrations.Apply runs this file on every start.
-CREATE EXTENSION IF NOT EXISTS unaccent;
 DO $$
 BEGIN
+  -- Only when missing: an installation whose role may not create
+  -- extensions can have an administrator create it once.
+  IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'unaccent') THEN
+    CREATE EXTENSION unaccent;
+  END IF;
   IF NOT EXISTS (SELECT 1 FROM pg_ts_config WHERE cfgname = 'tdb_search') THEN
     -- English stemming ("sums" finds "sum") after accents are folded
     -- ("Erdos" finds "Erdős"); hyphenated words are indexed whole and by part.
