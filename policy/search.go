@@ -16,6 +16,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/packet"
 )
 
 // Full-text search runs on the database's own engine: PostgreSQL's text
@@ -79,17 +80,17 @@ func fts5String(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`)
 // searchText is what the index holds of a revision.
 type searchText struct{ title, body, extra string }
 
-func searchTextOf(title, statement string, in *intake, citations []string) searchText {
+func searchTextOf(title, statement string, exposition []packet.ExpositionEntry, tags, citations []string) searchText {
 	var body strings.Builder
 	body.WriteString(statement)
-	for _, e := range in.Exposition {
+	for _, e := range exposition {
 		body.WriteString("\n")
 		if e.Term != "" {
 			body.WriteString(e.Term + ": ")
 		}
 		body.WriteString(e.Body)
 	}
-	extra := append(append([]string(nil), in.Tags...), citations...)
+	extra := append(append([]string(nil), tags...), citations...)
 	return searchText{title: title, body: body.String(), extra: strings.Join(extra, "\n")}
 }
 
@@ -135,21 +136,30 @@ func (s *Service) IndexMissing(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("search index: %w", err)
 	}
-	for _, id := range ids {
-		rev, err := s.client.Revision.Query().Where(revision.ID(id)).
-			WithReferences(func(q *ent.ReferenceQuery) { q.Order(ent.Asc(reference.FieldPosition)).WithSource() }).Only(ctx)
+	// In batches: one query and one transaction for each.
+	for start := 0; start < len(ids); start += 500 {
+		batch := ids[start:min(start+500, len(ids))]
+		revs, err := s.client.Revision.Query().Where(revision.IDIn(batch...)).
+			WithReferences(func(q *ent.ReferenceQuery) { q.Order(ent.Asc(reference.FieldPosition)).WithSource() }).All(ctx)
 		if err != nil {
 			return 0, fmt.Errorf("search index: %w", err)
 		}
-		var cites []string
-		for _, r := range rev.Edges.References {
-			cites = append(cites, r.Citation)
-			if r.Edges.Source != nil {
-				cites = append(cites, r.Edges.Source.Identifier)
+		err = s.inTx(ctx, func(ctx context.Context, t *tx) error {
+			for _, rev := range revs {
+				var cites []string
+				for _, r := range rev.Edges.References {
+					cites = append(cites, r.Citation)
+					if r.Edges.Source != nil {
+						cites = append(cites, r.Edges.Source.Identifier)
+					}
+				}
+				if err := t.indexRevision(ctx, rev.ID, searchTextOf(rev.Title, rev.Statement, rev.Exposition, rev.Tags, cites)); err != nil {
+					return err
+				}
 			}
-		}
-		txt := searchTextOf(rev.Title, rev.Statement, &intake{ProblemInput: ProblemInput{Exposition: rev.Exposition, Tags: rev.Tags}}, cites)
-		if err := s.inTx(ctx, func(ctx context.Context, t *tx) error { return t.indexRevision(ctx, id, txt) }); err != nil {
+			return nil
+		})
+		if err != nil {
 			return 0, err
 		}
 	}

@@ -202,7 +202,7 @@ func (t *tx) writeRevision(ctx context.Context, problemID string, n int, authorI
 	for i, r := range in.References {
 		cites = append(cites, strings.TrimSpace(r.Citation), in.ids[i].Key)
 	}
-	if err := t.indexRevision(ctx, rev.ID, searchTextOf(rev.Title, rev.Statement, in, cites)); err != nil {
+	if err := t.indexRevision(ctx, rev.ID, searchTextOf(rev.Title, rev.Statement, in.Exposition, in.Tags, cites)); err != nil {
 		return nil, err
 	}
 	if len(in.References) == 0 {

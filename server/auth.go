@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -40,8 +39,5 @@ func authenticate(p *policy.Service, next http.Handler) http.Handler {
 
 func unauthorized(w http.ResponseWriter, msg string) {
 	w.Header().Set("WWW-Authenticate", `Bearer realm="theoremdb"`)
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusUnauthorized)
-	_ = json.NewEncoder(w).Encode(map[string]any{"errors": []map[string]any{
-		{"message": msg, "extensions": map[string]any{"code": "UNAUTHENTICATED"}}}})
+	writeErrors(w, http.StatusUnauthorized, codedError("UNAUTHENTICATED", "%s", msg))
 }

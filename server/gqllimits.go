@@ -79,7 +79,7 @@ func (shapeLimits) Validate(graphql.ExecutableSchema) error { return nil }
 
 func (l shapeLimits) MutateOperationParameters(ctx context.Context, p *graphql.RawParams) *gqlerror.Error {
 	if len(p.Query) > MaxQueryBytes {
-		return limitError(codeDocumentLimit, "the document is %d bytes; the limit is %d (send content in variables)",
+		return codedError(codeDocumentLimit, "the document is %d bytes; the limit is %d (send content in variables)",
 			len(p.Query), MaxQueryBytes)
 	}
 	values := 0
@@ -106,7 +106,7 @@ func (l shapeLimits) MutateOperationParameters(ctx context.Context, p *graphql.R
 		}
 	}
 	if m.values > MaxInputValues {
-		return limitError(codeInputLimit, "the request has %d input values; the limit is %d", m.values, MaxInputValues)
+		return codedError(codeInputLimit, "the request has %d input values; the limit is %d", m.values, MaxInputValues)
 	}
 	l.passed.Add(ctx, key, struct{}{})
 	return nil
@@ -117,7 +117,8 @@ func docKey(query string) string {
 	return string(sum[:])
 }
 
-func limitError(code, format string, args ...any) *gqlerror.Error {
+// codedError is a GraphQL error with a stable extensions.code.
+func codedError(code, format string, args ...any) *gqlerror.Error {
 	err := gqlerror.Errorf(format, args...)
 	err.Extensions = map[string]any{"code": code}
 	return err
@@ -128,12 +129,12 @@ func limitError(code, format string, args ...any) *gqlerror.Error {
 func checkVariable(path string, v any, depth int, values *int) *gqlerror.Error {
 	*values++
 	if *values > MaxInputValues {
-		return limitError(codeInputLimit, "the variables hold more than %d values; the limit is %d", MaxInputValues, MaxInputValues)
+		return codedError(codeInputLimit, "the variables hold more than %d values; the limit is %d", MaxInputValues, MaxInputValues)
 	}
 	switch x := v.(type) {
 	case map[string]any:
 		if depth > MaxInputDepth {
-			return limitError(codeInputLimit, "variable $%s nests objects and lists more than %d levels deep", path, MaxInputDepth)
+			return codedError(codeInputLimit, "variable $%s nests objects and lists more than %d levels deep", path, MaxInputDepth)
 		}
 		for k, e := range x {
 			if err := checkVariable(path+"."+k, e, depth+1, values); err != nil {
@@ -142,7 +143,7 @@ func checkVariable(path string, v any, depth int, values *int) *gqlerror.Error {
 		}
 	case []any:
 		if depth > MaxInputDepth {
-			return limitError(codeInputLimit, "variable $%s nests objects and lists more than %d levels deep", path, MaxInputDepth)
+			return codedError(codeInputLimit, "variable $%s nests objects and lists more than %d levels deep", path, MaxInputDepth)
 		}
 		for i, e := range x {
 			if err := checkVariable(path+"["+strconv.Itoa(i)+"]", e, depth+1, values); err != nil {
@@ -196,12 +197,12 @@ func (m *measurer) operation(op *ast.OperationDefinition, maxDepth int) *gqlerro
 	}
 	switch {
 	case ms.fields > MaxFields:
-		return limitError(codeDocumentLimit, "%s selects %d fields once its fragments are expanded; the limit is %d",
+		return codedError(codeDocumentLimit, "%s selects %d fields once its fragments are expanded; the limit is %d",
 			name, ms.fields, MaxFields)
 	case ms.depth > maxDepth:
-		return limitError(codeDepthLimit, "operation is nested %d levels deep; the limit is %d", ms.depth, maxDepth)
+		return codedError(codeDepthLimit, "operation is nested %d levels deep; the limit is %d", ms.depth, maxDepth)
 	case op.Operation == ast.Mutation && ms.total > MaxMutations:
-		return limitError(codeMutationLimit, "%s runs %d mutations; the limit is %d per request", name, ms.total, MaxMutations)
+		return codedError(codeMutationLimit, "%s runs %d mutations; the limit is %d per request", name, ms.total, MaxMutations)
 	}
 	return nil
 }
@@ -249,16 +250,16 @@ func (m *measurer) set(ss ast.SelectionSet) (measure, *gqlerror.Error) {
 			out.names[n] += c
 			out.total += c
 			if out.names[n] > MaxSameName {
-				return out, limitError(codeDocumentLimit,
+				return out, codedError(codeDocumentLimit,
 					"a selection set asks for %q more than %d times, counting its fragments; the limit is %d", n, MaxSameName, MaxSameName)
 			}
 		}
 		switch {
 		case out.total > MaxSelections:
-			return out, limitError(codeDocumentLimit,
+			return out, codedError(codeDocumentLimit,
 				"a selection set selects more than %d fields, counting its fragments; the limit is %d", MaxSelections, MaxSelections)
 		case out.fields > MaxFields:
-			return out, limitError(codeDocumentLimit,
+			return out, codedError(codeDocumentLimit,
 				"the document selects more than %d fields once its fragments are expanded; the limit is %d", MaxFields, MaxFields)
 		}
 	}
@@ -278,7 +279,7 @@ func (m *measurer) fragment(name string) (measure, *gqlerror.Error) {
 	case f.done:
 		return f.measure, nil
 	case f.visiting:
-		return measure{}, limitError(codeDocumentLimit, "fragment %s spreads itself", name)
+		return measure{}, codedError(codeDocumentLimit, "fragment %s spreads itself", name)
 	}
 	def := m.defs.ForName(name)
 	if def == nil {
@@ -325,13 +326,13 @@ func (m *measurer) value(v *ast.Value, depth int) *gqlerror.Error {
 	}
 	m.values++
 	if m.values > MaxInputValues {
-		return limitError(codeInputLimit, "the request has more than %d input values; the limit is %d", MaxInputValues, MaxInputValues)
+		return codedError(codeInputLimit, "the request has more than %d input values; the limit is %d", MaxInputValues, MaxInputValues)
 	}
 	if v.Kind != ast.ListValue && v.Kind != ast.ObjectValue {
 		return nil
 	}
 	if depth > MaxInputDepth {
-		return limitError(codeInputLimit, "an argument nests objects and lists more than %d levels deep (at line %d)",
+		return codedError(codeInputLimit, "an argument nests objects and lists more than %d levels deep (at line %d)",
 			MaxInputDepth, v.Position.Line)
 	}
 	for _, c := range v.Children {
@@ -388,9 +389,9 @@ func checkBody(b []byte) *gqlerror.Error {
 	depth, values := jsonShape(b)
 	switch {
 	case depth > MaxInputDepth+2:
-		return limitError(codeInputLimit, "the request nests objects and lists %d levels deep; variables may nest %d", depth-2, MaxInputDepth)
+		return codedError(codeInputLimit, "the request nests objects and lists %d levels deep; variables may nest %d", depth-2, MaxInputDepth)
 	case values > 2*MaxInputValues:
-		return limitError(codeInputLimit, "the request holds %d values; the limit is %d", values, MaxInputValues)
+		return codedError(codeInputLimit, "the request holds %d values; the limit is %d", values, MaxInputValues)
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package server
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -120,9 +119,7 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 			}
 			if gerr := checkBody(b); gerr != nil {
 				g.refused(clientIP(req))
-				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(http.StatusUnprocessableEntity) // specStatus answers 200 to legacy clients
-				_ = json.NewEncoder(w).Encode(map[string]any{"errors": []*gqlerror.Error{gerr}})
+				writeErrors(w, http.StatusUnprocessableEntity, gerr) // specStatus answers 200 to legacy clients
 				return
 			}
 			req.Body = io.NopCloser(bytes.NewReader(b))
@@ -220,7 +217,7 @@ func (l writeLimit) MutateOperationContext(ctx context.Context, rc *graphql.Oper
 	if info != nil {
 		info.header.Set("Retry-After", retrySeconds(wait))
 	}
-	return limitError(codeRateLimited, "too many writes: the limit is %g a minute with bursts of %d; try again in %s s",
+	return codedError(codeRateLimited, "too many writes: the limit is %g a minute with bursts of %d; try again in %s s",
 		l.g.WritesPerMinute, l.g.WriteBurst, retrySeconds(wait))
 }
 

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
 	"github.com/theoremdb/theoremdb/viewer"
 )
 
@@ -194,17 +196,6 @@ func (b *buckets) fill(k *bucket, now time.Time) float64 {
 	return min(b.burst, k.tokens+now.Sub(k.at).Seconds()*b.rate)
 }
 
-// RateLimitedError is a refused action with the time after which it may be
-// tried again.
-type RateLimitedError struct {
-	What  string
-	Retry time.Duration
-}
-
-func (e *RateLimitedError) Error() string {
-	return fmt.Sprintf("too many %s; try again in %s s", e.What, retrySeconds(e.Retry))
-}
-
 func retrySeconds(d time.Duration) string {
 	return strconv.Itoa(max(1, int(math.Ceil(d.Seconds()))))
 }
@@ -325,14 +316,18 @@ func (g *guard) penalized(w http.ResponseWriter, r *http.Request, addr string) b
 	}
 	w.Header().Set("Connection", "close") // nothing more from this client on this connection
 	setRetryAfter(w, wait)
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusTooManyRequests)
-	_ = json.NewEncoder(w).Encode(map[string]any{"errors": []map[string]any{{
-		"message": fmt.Sprintf("too many requests from your address were refused by the API's limits; try again in %s s",
-			retrySeconds(wait)),
-		"extensions": map[string]any{"code": codeRateLimited}}}})
+	writeErrors(w, http.StatusTooManyRequests, codedError(codeRateLimited,
+		"too many requests from your address were refused by the API's limits; try again in %s s", retrySeconds(wait)))
 	return true
 }
 
 // refused counts a request refused by a limit against its address.
 func (g *guard) refused(addr string) { g.refusals.take("addr:"+addr, 1) }
+
+// writeErrors answers a GraphQL request that is refused before gqlgen
+// sees it, in the response format of a GraphQL error.
+func writeErrors(w http.ResponseWriter, status int, errs ...*gqlerror.Error) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(map[string]any{"errors": errs})
+}

@@ -99,7 +99,6 @@ type socketControl struct {
 	subs     int
 	maxSubs  int
 	starts   *buckets // subscriptions started, by client address
-	addr     string
 	ip       string
 	guard    *guard
 	refused  string // why the connection is refused at connection_init
@@ -138,7 +137,7 @@ func (c *socketControl) subscribe(ctx context.Context) bool {
 		c.close(closeTooMany, fmt.Sprintf("too many subscriptions on one connection; the limit is %d", c.maxSubs))
 		return false
 	}
-	if ok, wait := c.starts.take(c.addr, 1); !ok {
+	if ok, wait := c.starts.take("addr:"+c.ip, 1); !ok {
 		c.mu.Unlock()
 		c.close(closeTooMany, fmt.Sprintf("subscribing too fast from your address; try again in %s s", retrySeconds(wait)))
 		return false
@@ -166,7 +165,7 @@ func withSocketControl(g *guard, next http.Handler) http.Handler {
 		ctx, cancel := context.WithCancel(r.Context())
 		defer cancel()
 		ctl := &socketControl{cancel: cancel, maxSubs: g.SubscriptionsPerConnection, starts: g.subscribes,
-			addr: "addr:" + clientIP(r), ip: clientIP(r), guard: g}
+			ip: clientIP(r), guard: g}
 		if release, ok := g.sockets.acquire("addr:"+clientIP(r), g.ConnectionsPerAddress); ok {
 			ctl.releases = append(ctl.releases, release)
 		} else {
