@@ -28,7 +28,7 @@ func pageError(err error) error {
 		return errBadInput{fmt.Sprintf("the %s cursor is not one this server gave out; ask again without it", ce.Name)}
 	}
 	if fes := policy.FieldErrors(err); fes != nil {
-		return errBadInput{strings.Join(fes[0].Field, ".") + " " + fes[0].Message}
+		return errBadInput{strings.Join(fes[0].Field, ".") + ": " + fes[0].Message}
 	}
 	return err
 }
