@@ -314,6 +314,38 @@ func (_m *Account) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Account) Loaded(c *Client, edges ...string) *Account {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "tokens":
+			_m.Edges.loadedTypes[0] = true
+		case "sessions":
+			_m.Edges.loadedTypes[1] = true
+		case "flags":
+			_m.Edges.loadedTypes[2] = true
+		case "claimed_cases":
+			_m.Edges.loadedTypes[3] = true
+		case "reputation_entries":
+			_m.Edges.loadedTypes[4] = true
+		case "problems":
+			_m.Edges.loadedTypes[5] = true
+		case "revisions":
+			_m.Edges.loadedTypes[6] = true
+		case "decisions":
+			_m.Edges.loadedTypes[7] = true
+		case "claims":
+			_m.Edges.loadedTypes[8] = true
+		default:
+			panic("ent: Account has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // NamedTokens returns the Tokens named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Account) NamedTokens(name string) ([]*Token, error) {

@@ -183,5 +183,23 @@ func (_m *Binding) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Binding) Loaded(c *Client, edges ...string) *Binding {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "claim":
+			_m.Edges.loadedTypes[0] = true
+		case "target":
+			_m.Edges.loadedTypes[1] = true
+		default:
+			panic("ent: Binding has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // Bindings is a parsable slice of Binding.
 type Bindings []*Binding

@@ -275,6 +275,30 @@ func (_m *Claim) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Claim) Loaded(c *Client, edges ...string) *Claim {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "problem":
+			_m.Edges.loadedTypes[0] = true
+		case "author":
+			_m.Edges.loadedTypes[1] = true
+		case "superseded_by":
+			_m.Edges.loadedTypes[2] = true
+		case "supersedes":
+			_m.Edges.loadedTypes[3] = true
+		case "bindings":
+			_m.Edges.loadedTypes[4] = true
+		default:
+			panic("ent: Claim has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // NamedSupersedes returns the Supersedes named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Claim) NamedSupersedes(name string) ([]*Claim, error) {

@@ -110,5 +110,16 @@ func (_m *Counter) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Counter) Loaded(c *Client, edges ...string) *Counter {
+	_m.config = c.config
+	if len(edges) > 0 {
+		panic("ent: Counter has no edges")
+	}
+	return _m
+}
+
 // Counters is a parsable slice of Counter.
 type Counters []*Counter

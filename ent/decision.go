@@ -332,5 +332,27 @@ func (_m *Decision) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Decision) Loaded(c *Client, edges ...string) *Decision {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "problem":
+			_m.Edges.loadedTypes[0] = true
+		case "revision":
+			_m.Edges.loadedTypes[1] = true
+		case "reviewer":
+			_m.Edges.loadedTypes[2] = true
+		case "merge_into":
+			_m.Edges.loadedTypes[3] = true
+		default:
+			panic("ent: Decision has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // Decisions is a parsable slice of Decision.
 type Decisions []*Decision

@@ -25,7 +25,7 @@ func main() {
 		Target:   "./ent",
 		Package:  "github.com/theoremdb/theoremdb/ent",
 		Features: []gen.Feature{gen.FeatureVersionedMigration, gen.FeatureUpsert, gen.FeatureLock, gen.FeatureExecQuery, gen.FeatureNamedEdges, gen.FeatureModifier},
-	}, entc.Extensions(ex))
+	}, entc.Extensions(ex), entc.TemplateFiles("./ent/template/snapshot.tmpl"))
 	if err != nil {
 		log.Fatalf("running ent codegen: %v", err)
 	}

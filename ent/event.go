@@ -214,5 +214,16 @@ func (_m *Event) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Event) Loaded(c *Client, edges ...string) *Event {
+	_m.config = c.config
+	if len(edges) > 0 {
+		panic("ent: Event has no edges")
+	}
+	return _m
+}
+
 // Events is a parsable slice of Event.
 type Events []*Event

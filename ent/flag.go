@@ -256,5 +256,27 @@ func (_m *Flag) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Flag) Loaded(c *Client, edges ...string) *Flag {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "problem":
+			_m.Edges.loadedTypes[0] = true
+		case "flagger":
+			_m.Edges.loadedTypes[1] = true
+		case "case":
+			_m.Edges.loadedTypes[2] = true
+		case "duplicate_of":
+			_m.Edges.loadedTypes[3] = true
+		default:
+			panic("ent: Flag has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // Flags is a parsable slice of Flag.
 type Flags []*Flag

@@ -254,6 +254,26 @@ func (_m *ModerationCase) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *ModerationCase) Loaded(c *Client, edges ...string) *ModerationCase {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "problem":
+			_m.Edges.loadedTypes[0] = true
+		case "claimed_by":
+			_m.Edges.loadedTypes[1] = true
+		case "flags":
+			_m.Edges.loadedTypes[2] = true
+		default:
+			panic("ent: ModerationCase has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // NamedFlags returns the Flags named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *ModerationCase) NamedFlags(name string) ([]*Flag, error) {

@@ -586,6 +586,50 @@ func (_m *Problem) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Problem) Loaded(c *Client, edges ...string) *Problem {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "proposer":
+			_m.Edges.loadedTypes[0] = true
+		case "current_revision":
+			_m.Edges.loadedTypes[1] = true
+		case "revisions":
+			_m.Edges.loadedTypes[2] = true
+		case "merged_into":
+			_m.Edges.loadedTypes[3] = true
+		case "merged_from":
+			_m.Edges.loadedTypes[4] = true
+		case "slugs":
+			_m.Edges.loadedTypes[5] = true
+		case "decisions":
+			_m.Edges.loadedTypes[6] = true
+		case "merge_decisions":
+			_m.Edges.loadedTypes[7] = true
+		case "claims":
+			_m.Edges.loadedTypes[8] = true
+		case "bindings":
+			_m.Edges.loadedTypes[9] = true
+		case "reputation_entries":
+			_m.Edges.loadedTypes[10] = true
+		case "tags":
+			_m.Edges.loadedTypes[11] = true
+		case "flags":
+			_m.Edges.loadedTypes[12] = true
+		case "duplicate_flags":
+			_m.Edges.loadedTypes[13] = true
+		case "moderation_cases":
+			_m.Edges.loadedTypes[14] = true
+		default:
+			panic("ent: Problem has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // NamedRevisions returns the Revisions named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Problem) NamedRevisions(name string) ([]*Revision, error) {

@@ -228,5 +228,23 @@ func (_m *Reference) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Reference) Loaded(c *Client, edges ...string) *Reference {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "revision":
+			_m.Edges.loadedTypes[0] = true
+		case "source":
+			_m.Edges.loadedTypes[1] = true
+		default:
+			panic("ent: Reference has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // References is a parsable slice of Reference.
 type References []*Reference

@@ -213,5 +213,23 @@ func (_m *ReputationEntry) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *ReputationEntry) Loaded(c *Client, edges ...string) *ReputationEntry {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "account":
+			_m.Edges.loadedTypes[0] = true
+		case "problem":
+			_m.Edges.loadedTypes[1] = true
+		default:
+			panic("ent: ReputationEntry has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // ReputationEntries is a parsable slice of ReputationEntry.
 type ReputationEntries []*ReputationEntry

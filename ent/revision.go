@@ -350,6 +350,30 @@ func (_m *Revision) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Revision) Loaded(c *Client, edges ...string) *Revision {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "problem":
+			_m.Edges.loadedTypes[0] = true
+		case "author":
+			_m.Edges.loadedTypes[1] = true
+		case "references":
+			_m.Edges.loadedTypes[2] = true
+		case "current_of":
+			_m.Edges.loadedTypes[3] = true
+		case "decisions":
+			_m.Edges.loadedTypes[4] = true
+		default:
+			panic("ent: Revision has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // NamedReferences returns the References named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Revision) NamedReferences(name string) ([]*Reference, error) {

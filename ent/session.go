@@ -163,5 +163,21 @@ func (_m *Session) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Session) Loaded(c *Client, edges ...string) *Session {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "account":
+			_m.Edges.loadedTypes[0] = true
+		default:
+			panic("ent: Session has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // Sessions is a parsable slice of Session.
 type Sessions []*Session

@@ -153,5 +153,21 @@ func (_m *Slug) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Slug) Loaded(c *Client, edges ...string) *Slug {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "problem":
+			_m.Edges.loadedTypes[0] = true
+		default:
+			panic("ent: Slug has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // Slugs is a parsable slice of Slug.
 type Slugs []*Slug

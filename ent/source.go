@@ -217,6 +217,22 @@ func (_m *Source) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Source) Loaded(c *Client, edges ...string) *Source {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "references":
+			_m.Edges.loadedTypes[0] = true
+		default:
+			panic("ent: Source has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // NamedReferences returns the References named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Source) NamedReferences(name string) ([]*Reference, error) {

@@ -127,6 +127,22 @@ func (_m *Tag) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Tag) Loaded(c *Client, edges ...string) *Tag {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "problems":
+			_m.Edges.loadedTypes[0] = true
+		default:
+			panic("ent: Tag has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // NamedProblems returns the Problems named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Tag) NamedProblems(name string) ([]*Problem, error) {

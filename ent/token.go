@@ -177,5 +177,21 @@ func (_m *Token) String() string {
 	return builder.String()
 }
 
+// Loaded binds _m to c and records that the named edges hold
+// their values, as eager loading does; an edge not named is read through c
+// when asked for. It returns _m.
+func (_m *Token) Loaded(c *Client, edges ...string) *Token {
+	_m.config = c.config
+	for _, name := range edges {
+		switch name {
+		case "account":
+			_m.Edges.loadedTypes[0] = true
+		default:
+			panic("ent: Token has no edge " + name)
+		}
+	}
+	return _m
+}
+
 // Tokens is a parsable slice of Token.
 type Tokens []*Token

@@ -12,6 +12,36 @@ import (
 	"github.com/theoremdb/theoremdb/graph/generated"
 )
 
+// Bindings is the resolver for the bindings field.
+func (r *claimResolver) Bindings(ctx context.Context, obj *ent.Claim) ([]*ent.Binding, error) {
+	return loaded(ctx, obj.Edges.BindingsOrErr, obj.Bindings)
+}
+
+// Revisions is the resolver for the revisions field.
+func (r *problemResolver) Revisions(ctx context.Context, obj *ent.Problem) ([]*ent.Revision, error) {
+	return loaded(ctx, obj.Edges.RevisionsOrErr, obj.Revisions)
+}
+
+// MergedFrom is the resolver for the mergedFrom field.
+func (r *problemResolver) MergedFrom(ctx context.Context, obj *ent.Problem) ([]*ent.Problem, error) {
+	return loaded(ctx, obj.Edges.MergedFromOrErr, obj.MergedFrom)
+}
+
+// Decisions is the resolver for the decisions field.
+func (r *problemResolver) Decisions(ctx context.Context, obj *ent.Problem) ([]*ent.Decision, error) {
+	return loaded(ctx, obj.Edges.DecisionsOrErr, obj.Decisions)
+}
+
+// Claims is the resolver for the claims field.
+func (r *problemResolver) Claims(ctx context.Context, obj *ent.Problem) ([]*ent.Claim, error) {
+	return loaded(ctx, obj.Edges.ClaimsOrErr, obj.Claims)
+}
+
+// Tags is the resolver for the tags field.
+func (r *problemResolver) Tags(ctx context.Context, obj *ent.Problem) ([]*ent.Tag, error) {
+	return loaded(ctx, obj.Edges.TagsOrErr, obj.Tags)
+}
+
 // Node is the resolver for the node field.
 func (r *queryResolver) Node(ctx context.Context, id string) (ent.Noder, error) {
 	return r.client.Noder(ctx, id, withNodeType)
@@ -22,8 +52,16 @@ func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]ent.Noder, e
 	return r.client.Noders(ctx, ids, withNodeType)
 }
 
+// References is the resolver for the references field.
+func (r *revisionResolver) References(ctx context.Context, obj *ent.Revision) ([]*ent.Reference, error) {
+	return loaded(ctx, obj.Edges.ReferencesOrErr, obj.References)
+}
+
 // Account returns generated.AccountResolver implementation.
 func (r *Resolver) Account() generated.AccountResolver { return &accountResolver{r} }
+
+// Claim returns generated.ClaimResolver implementation.
+func (r *Resolver) Claim() generated.ClaimResolver { return &claimResolver{r} }
 
 // Problem returns generated.ProblemResolver implementation.
 func (r *Resolver) Problem() generated.ProblemResolver { return &problemResolver{r} }
@@ -31,8 +69,13 @@ func (r *Resolver) Problem() generated.ProblemResolver { return &problemResolver
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
+// Revision returns generated.RevisionResolver implementation.
+func (r *Resolver) Revision() generated.RevisionResolver { return &revisionResolver{r} }
+
 type (
-	accountResolver struct{ *Resolver }
-	problemResolver struct{ *Resolver }
-	queryResolver   struct{ *Resolver }
+	accountResolver  struct{ *Resolver }
+	claimResolver    struct{ *Resolver }
+	problemResolver  struct{ *Resolver }
+	queryResolver    struct{ *Resolver }
+	revisionResolver struct{ *Resolver }
 )

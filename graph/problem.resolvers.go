@@ -11,10 +11,18 @@ import (
 	"entgo.io/contrib/entgql"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/event"
-	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/graph/model"
 	"github.com/theoremdb/theoremdb/policy"
 )
+
+// AsOf is the resolver for the asOf field.
+func (r *problemResolver) AsOf(ctx context.Context, obj *ent.Problem) (int, error) {
+	pk, err := r.policy.ProblemPacket(ctx, obj.ID)
+	if err != nil {
+		return 0, err
+	}
+	return int(pk.AsOf), nil
+}
 
 // InChallengePeriod is the resolver for the inChallengePeriod field.
 func (r *problemResolver) InChallengePeriod(ctx context.Context, obj *ent.Problem) (bool, error) {
@@ -26,7 +34,7 @@ func (r *problemResolver) Stake(ctx context.Context, obj *ent.Problem) (*model.S
 	if obj.StakeState == nil {
 		return nil, nil
 	}
-	a, err := r.loaders(ctx).account.Load(ctx, obj.ProposerID)
+	a, err := obj.Proposer(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -35,15 +43,12 @@ func (r *problemResolver) Stake(ctx context.Context, obj *ent.Problem) (*model.S
 
 // OpenRevisionRequests is the resolver for the openRevisionRequests field.
 func (r *problemResolver) OpenRevisionRequests(ctx context.Context, obj *ent.Problem) ([]*model.RevisionRequest, error) {
-	if obj.CurrentRevisionID == nil {
-		return []*model.RevisionRequest{}, nil
-	}
-	reqs, err := r.loaders(ctx).requests.Load(ctx, *obj.CurrentRevisionID)
+	pk, err := r.policy.ProblemPacket(ctx, obj.ID)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*model.RevisionRequest, len(reqs))
-	for i, q := range reqs {
+	out := make([]*model.RevisionRequest, len(pk.Requests))
+	for i, q := range pk.Requests {
 		out[i] = &model.RevisionRequest{Request: q.Request, Decision: q.Decision}
 	}
 	return out, nil
@@ -55,11 +60,19 @@ func (r *problemResolver) Events(ctx context.Context, obj *ent.Problem, after *i
 	if err != nil {
 		return nil, err
 	}
-	q := r.client.Event.Query().Where(event.Subject(obj.ID), event.Public(true))
+	var from int64
 	if after != nil {
-		q = q.Where(event.SeqGT(int64(*after)))
+		from = int64(*after)
 	}
-	return q.Order(ent.Asc(event.FieldSeq)).Limit(limit).All(ctx)
+	pk, err := r.policy.ProblemPacket(ctx, obj.ID)
+	if err != nil {
+		return nil, err
+	}
+	if evs, ok := pk.EventsAfter(from, limit); ok {
+		return evs, nil
+	}
+	return r.client.Event.Query().Where(event.Subject(obj.ID), event.Public(true), event.SeqGT(from)).
+		Order(ent.Asc(event.FieldSeq)).Limit(limit).All(ctx)
 }
 
 // Problems is the resolver for the problems field.
@@ -76,22 +89,14 @@ func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[strin
 	if err != nil {
 		return nil, pageError(err)
 	}
-	ps := make([]*ent.Problem, len(conn.Edges))
-	for i, e := range conn.Edges {
-		ps[i] = e.Node
-	}
-	return conn, r.primeProblems(ctx, ps, "edges", "node")
+	return conn, nil
 }
 
 // Problem is the resolver for the problem field.
 func (r *queryResolver) Problem(ctx context.Context, id string) (*ent.Problem, error) {
-	pid, err := policy.ResolveProblemID(ctx, r.client, id)
+	pk, err := r.policy.ProblemPacket(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	q, err := r.client.Problem.Query().Where(problem.ID(pid)).CollectFields(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return q.Only(ctx)
+	return pk.Problem, nil
 }

@@ -55,6 +55,7 @@ type Broker struct {
 	gapSince time.Time
 	subs     map[*sub]struct{}
 	stopped  bool
+	hooks    []func(*ent.Event)
 }
 
 // sub is one subscriber: its filter, its channel, and the events that
@@ -72,6 +73,15 @@ type sub struct {
 func New(client *ent.Client, log *slog.Logger) *Broker {
 	return &Broker{client: client, log: log, kick: make(chan struct{}, 1), started: make(chan struct{}),
 		subs: map[*sub]struct{}{}}
+}
+
+// OnEvent has fn called with every event the broker reads from now on, in
+// sequence order, before any subscriber sees it; fn must be quick. The
+// packet cache hears other instances' commits this way.
+func (b *Broker) OnEvent(fn func(*ent.Event)) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.hooks = append(b.hooks, fn)
 }
 
 // EventsCommitted implements policy.Notifier.
@@ -142,6 +152,9 @@ func (b *Broker) dispatch(ctx context.Context) error {
 			}
 			b.gapSince = time.Time{}
 			b.last = ev.Seq
+			for _, fn := range b.hooks {
+				fn(ev)
+			}
 			for s := range b.subs {
 				s.offer(ev)
 			}

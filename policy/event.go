@@ -89,7 +89,7 @@ func (t *tx) appendEvent(ctx context.Context, in eventInput) (*ent.Event, error)
 			return nil, fmt.Errorf("append event: notify: %w", err)
 		}
 	}
-	t.events = append(t.events, seq)
+	t.events = append(t.events, ev)
 	return ev, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"entgo.io/contrib/entgql"
+	"github.com/99designs/gqlgen/graphql"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/problem"
@@ -338,6 +339,49 @@ var DefaultOrder = &ent.ProblemOrder{Field: ent.ProblemOrderFieldNumber, Directi
 // ordered by Order, by relevance when there is a search and no order, or
 // else by number. Cursors are opened under the order they were made for.
 func (s *Service) PageProblems(ctx context.Context, q ProblemPage) (*ent.ProblemConnection, error) {
+	conn, err := s.pageProblems(withoutSelection{ctx}, q)
+	if err != nil {
+		return nil, err
+	}
+	return conn, s.packetNodes(ctx, conn)
+}
+
+// packetNodes makes the nodes of a page the problems of their packets, so
+// that whatever a reader asks of them is in memory: a page costs its own
+// statements and at most one more for the packets the cache lacks.
+func (s *Service) packetNodes(ctx context.Context, conn *ent.ProblemConnection) error {
+	ids := make([]string, len(conn.Edges))
+	for i, e := range conn.Edges {
+		ids[i] = e.Node.ID
+	}
+	pks, err := s.ProblemPackets(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, e := range conn.Edges {
+		if pk := pks[e.Node.ID]; pk != nil {
+			e.Node = pk.Problem
+		}
+	}
+	return nil
+}
+
+// withoutSelection hides the GraphQL field being resolved, and so its
+// selection, from what reads ctx.
+type withoutSelection struct{ context.Context }
+
+func (c withoutSelection) Value(key any) any {
+	v := c.Context.Value(key)
+	if _, ok := v.(*graphql.FieldContext); ok {
+		return nil
+	}
+	return v
+}
+
+// pageProblems is PageProblems with ctx hiding the GraphQL selection, so
+// that ent's Paginate counts and pages without eager-loading the edges
+// the packets hold.
+func (s *Service) pageProblems(ctx context.Context, q ProblemPage) (*ent.ProblemConnection, error) {
 	var v validator
 	if q.Where != nil && q.Where.State != nil && *q.Where.State == problem.StateREMOVED {
 		v.add(CodeInvalid, "removed problems are not listed; fetch one by its ID to read its tombstone", "where", "state")

@@ -45,6 +45,9 @@ type Notifier interface{ EventsCommitted(seqs []int64) }
 type Config struct {
 	// ChallengeWindow is the time from submission to default acceptance.
 	ChallengeWindow time.Duration
+	// PacketCacheBytes bounds the packet cache (DefaultPacketCacheBytes when
+	// zero or less).
+	PacketCacheBytes int
 }
 
 // Service runs the policy against one database.
@@ -55,6 +58,7 @@ type Service struct {
 	cfg       Config
 	scheduler Scheduler
 	notifier  Notifier
+	packets   *packetCache
 }
 
 // Option configures a Service.
@@ -70,12 +74,17 @@ func WithScheduler(sc Scheduler) Option { return func(s *Service) { s.scheduler 
 // WithNotifier sets who hears about committed events.
 func WithNotifier(n Notifier) Option { return func(s *Service) { s.notifier = n } }
 
+// WithPacketsOf makes the service share other's packet cache, so that what
+// either writes is seen at once by reads through the other (the workers'
+// service and the web's in one process).
+func WithPacketsOf(other *Service) Option { return func(s *Service) { s.packets = other.packets } }
+
 // New returns a Service on d.
 func New(d *db.DB, cfg Config, opts ...Option) *Service {
 	if cfg.ChallengeWindow <= 0 {
 		cfg.ChallengeWindow = DefaultChallengeWindow
 	}
-	s := &Service{db: d, client: d.Ent(), clock: SystemClock{}, cfg: cfg}
+	s := &Service{db: d, client: d.Ent(), clock: SystemClock{}, cfg: cfg, packets: newPacketCache(cfg.PacketCacheBytes)}
 	for _, o := range opts {
 		o(s)
 	}
@@ -101,7 +110,7 @@ type tx struct {
 	*ent.Client
 	sql    *sql.Tx
 	s      *Service
-	events []int64
+	events []*ent.Event
 }
 
 // inTx runs fn in one transaction and commits it, or rolls everything back
@@ -121,8 +130,16 @@ func (s *Service) inTx(ctx context.Context, fn func(ctx context.Context, t *tx) 
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
-	if s.notifier != nil && len(t.events) > 0 {
-		s.notifier.EventsCommitted(t.events)
+	if len(t.events) == 0 {
+		return nil
+	}
+	seqs := make([]int64, len(t.events))
+	for i, ev := range t.events {
+		s.InvalidatePackets(ev) // before the writer returns: it reads its own write
+		seqs[i] = ev.Seq
+	}
+	if s.notifier != nil {
+		s.notifier.EventsCommitted(seqs)
 	}
 	return nil
 }

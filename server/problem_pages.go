@@ -8,11 +8,7 @@ import (
 	"strings"
 
 	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/decision"
-	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/problem"
-	"github.com/theoremdb/theoremdb/ent/reference"
-	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
@@ -110,24 +106,20 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) error {
 
 func c(s *Server) *ent.Client { return s.policy.Client() }
 
-// problemPage is /p/{ref}. Slugs redirect to the ID; a merged problem
-// redirects to its survivor with a notice.
+// problemPage is /p/{ref}. Slugs and IDs in another case redirect to the
+// ID; a merged problem redirects to its survivor with a notice.
 func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) error {
 	ref := r.PathValue("ref")
-	id, err := policy.ResolveProblemID(r.Context(), c(s), ref)
+	v, err := s.problemView(r, ref)
 	if err != nil {
 		return err
 	}
-	if id != ref {
-		http.Redirect(w, r, "/p/"+id+queryOf(r), http.StatusMovedPermanently)
+	if v.P.ID != ref {
+		http.Redirect(w, r, "/p/"+v.P.ID+queryOf(r), http.StatusMovedPermanently)
 		return nil
 	}
-	v, err := s.problemView(r, id)
-	if err != nil {
-		return err
-	}
 	if v.P.State == problem.StateMERGED && v.P.MergedIntoID != nil {
-		http.Redirect(w, r, "/p/"+*v.P.MergedIntoID+"?merged="+id, http.StatusFound)
+		http.Redirect(w, r, "/p/"+*v.P.MergedIntoID+"?merged="+v.P.ID, http.StatusFound)
 		return nil
 	}
 	if from := r.URL.Query().Get("merged"); from != "" {
@@ -148,33 +140,12 @@ func queryOf(r *http.Request) string {
 	return "?" + r.URL.RawQuery
 }
 
-// problemView loads the whole packet of a problem in a fixed number of
-// queries.
-func (s *Server) problemView(r *http.Request, id string) (ui.ProblemView, error) {
-	ctx := r.Context()
-	p, err := c(s).Problem.Query().Where(problem.ID(id)).
-		WithProposer().
-		WithCurrentRevision(func(q *ent.RevisionQuery) {
-			q.WithReferences(func(q *ent.ReferenceQuery) { q.WithSource().Order(ent.Asc(reference.FieldPosition)) })
-		}).
-		WithRevisions(func(q *ent.RevisionQuery) { q.Order(ent.Asc(revision.FieldNumber)) }).
-		WithDecisions(func(q *ent.DecisionQuery) { q.WithMergeInto().Order(ent.Desc(decision.FieldCreatedAt)) }).
-		WithClaims(func(q *ent.ClaimQuery) { q.WithBindings() }).
-		Only(ctx)
-	if ent.IsNotFound(err) {
-		return ui.ProblemView{}, policy.ErrNotFound
-	}
-	if err != nil {
-		return ui.ProblemView{}, err
-	}
-	if p.Edges.CurrentRevision == nil {
-		return ui.ProblemView{}, errors.New("problem " + id + " has no current revision")
-	}
-	reqs, err := policy.OpenRevisionRequests(ctx, c(s), []string{p.Edges.CurrentRevision.ID})
-	if err != nil {
-		return ui.ProblemView{}, err
-	}
-	events, err := c(s).Event.Query().Where(event.Subject(id), event.Public(true)).Order(ent.Asc(event.FieldSeq)).Limit(200).All(ctx)
+// pageEvents is how many events the History tab lists.
+const pageEvents = 200
+
+// problemView is the problem page of the packet a reference names.
+func (s *Server) problemView(r *http.Request, ref string) (ui.ProblemView, error) {
+	pk, err := s.policy.ProblemPacket(r.Context(), ref)
 	if err != nil {
 		return ui.ProblemView{}, err
 	}
@@ -184,9 +155,10 @@ func (s *Server) problemView(r *http.Request, id string) (ui.ProblemView, error)
 	default:
 		tab = "problem"
 	}
-	rev := p.Edges.CurrentRevision
+	p, rev := pk.Problem, pk.Rev()
+	events, _ := pk.EventsAfter(0, pageEvents)
 	hv := hero.Draw(hero.Input{ID: p.ID, Title: p.Title, Kind: rev.Acceptance.Kind, Tags: rev.Tags})
-	return ui.ProblemView{P: p, Tab: tab, InChallenge: s.policy.InChallengePeriod(p), Requests: reqs[rev.ID],
+	return ui.ProblemView{P: p, Tab: tab, InChallenge: s.policy.InChallengePeriod(p), Requests: pk.Requests,
 		Events: events, Hero: ui.Hero{SVG: hv.SVG, Caption: hv.Caption}}, nil
 }
 

@@ -31,6 +31,7 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 	for _, o := range opts {
 		o(s)
 	}
+	b.OnEvent(p.InvalidatePackets) // other instances' commits; this one's invalidate as they commit
 	gql := withSession(p, authenticate(p, withSocketControl(s.guard, specStatus(graphqlHandler(p, b, log, s.guard)))))
 	s.handle("/graphql", gql)
 	s.handle("GET /healthz", http.HandlerFunc(s.healthz))

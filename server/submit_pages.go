@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/problem"
-	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
@@ -66,17 +64,12 @@ func (s *Server) reviseForm(w http.ResponseWriter, r *http.Request) error {
 	if !requireSignIn(w, r) {
 		return nil
 	}
-	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	pk, err := s.policy.ProblemPacket(r.Context(), r.PathValue("ref"))
 	if err != nil {
 		return err
 	}
-	p, err := c(s).Problem.Query().Where(problem.ID(id)).WithCurrentRevision(func(q *ent.RevisionQuery) {
-		q.WithReferences(func(q *ent.ReferenceQuery) { q.WithSource().Order(ent.Asc(reference.FieldPosition)) })
-	}).Only(r.Context())
-	if err != nil {
-		return err
-	}
-	f := revisionValues(p, p.Edges.CurrentRevision)
+	p := pk.Problem
+	f := revisionValues(p, pk.Rev())
 	s.render(w, r, http.StatusOK, page(r, "Revise "+p.ID), ui.ProblemForm(f))
 	return nil
 }

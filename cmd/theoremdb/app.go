@@ -55,7 +55,8 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 		jobsDB.SetMaxOpenConns(jobConns)
 		jobsDB.SetMaxIdleConns(jobConns)
 		a.jobsDB = jobsDB
-		jobsPolicy = policy.New(jobsDB, pcfg, policy.WithScheduler(sched), policy.WithNotifier(a.live))
+		jobsPolicy = policy.New(jobsDB, pcfg, policy.WithScheduler(sched), policy.WithNotifier(a.live),
+			policy.WithPacketsOf(a.policy))
 	}
 	a.jobs, err = workers.New(jobsDB, jobsPolicy, cfg.log, workers.Config{Work: work})
 	if err != nil {

@@ -36,7 +36,17 @@ import (
 type AccountResolver interface {
 	Reputation(ctx context.Context, obj *ent.Account) (*model.Reputation, error)
 }
+type ClaimResolver interface {
+	Bindings(ctx context.Context, obj *ent.Claim) ([]*ent.Binding, error)
+}
 type ProblemResolver interface {
+	Revisions(ctx context.Context, obj *ent.Problem) ([]*ent.Revision, error)
+
+	MergedFrom(ctx context.Context, obj *ent.Problem) ([]*ent.Problem, error)
+	Decisions(ctx context.Context, obj *ent.Problem) ([]*ent.Decision, error)
+	Claims(ctx context.Context, obj *ent.Problem) ([]*ent.Claim, error)
+	Tags(ctx context.Context, obj *ent.Problem) ([]*ent.Tag, error)
+	AsOf(ctx context.Context, obj *ent.Problem) (int, error)
 	InChallengePeriod(ctx context.Context, obj *ent.Problem) (bool, error)
 	Stake(ctx context.Context, obj *ent.Problem) (*model.Stake, error)
 	OpenRevisionRequests(ctx context.Context, obj *ent.Problem) ([]*model.RevisionRequest, error)
@@ -50,6 +60,9 @@ type QueryResolver interface {
 	ModerationCases(ctx context.Context, first *int) ([]*ent.ModerationCase, error)
 	Problems(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput, search *string) (*ent.ProblemConnection, error)
 	Problem(ctx context.Context, id string) (*ent.Problem, error)
+}
+type RevisionResolver interface {
+	References(ctx context.Context, obj *ent.Revision) ([]*ent.Reference, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -768,7 +781,7 @@ func (ec *executionContext) _Claim_bindings(ctx context.Context, field graphql.C
 			return ec.fieldContext_Claim_bindings(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Bindings(ctx)
+			return ec.Resolvers.Claim().Bindings(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Binding) graphql.Marshaler {
@@ -783,7 +796,7 @@ func (ec *executionContext) fieldContext_Claim_bindings(_ context.Context, field
 		Object:     "Claim",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: false,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Binding(ctx, field)
 		},
@@ -2320,7 +2333,7 @@ func (ec *executionContext) _Problem_revisions(ctx context.Context, field graphq
 			return ec.fieldContext_Problem_revisions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Revisions(ctx)
+			return ec.Resolvers.Problem().Revisions(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Revision) graphql.Marshaler {
@@ -2335,7 +2348,7 @@ func (ec *executionContext) fieldContext_Problem_revisions(_ context.Context, fi
 		Object:     "Problem",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: false,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Revision(ctx, field)
 		},
@@ -2384,7 +2397,7 @@ func (ec *executionContext) _Problem_mergedFrom(ctx context.Context, field graph
 			return ec.fieldContext_Problem_mergedFrom(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.MergedFrom(ctx)
+			return ec.Resolvers.Problem().MergedFrom(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Problem) graphql.Marshaler {
@@ -2399,7 +2412,7 @@ func (ec *executionContext) fieldContext_Problem_mergedFrom(_ context.Context, f
 		Object:     "Problem",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: false,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Problem(ctx, field)
 		},
@@ -2416,7 +2429,7 @@ func (ec *executionContext) _Problem_decisions(ctx context.Context, field graphq
 			return ec.fieldContext_Problem_decisions(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Decisions(ctx)
+			return ec.Resolvers.Problem().Decisions(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Decision) graphql.Marshaler {
@@ -2431,7 +2444,7 @@ func (ec *executionContext) fieldContext_Problem_decisions(_ context.Context, fi
 		Object:     "Problem",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: false,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Decision(ctx, field)
 		},
@@ -2448,7 +2461,7 @@ func (ec *executionContext) _Problem_claims(ctx context.Context, field graphql.C
 			return ec.fieldContext_Problem_claims(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Claims(ctx)
+			return ec.Resolvers.Problem().Claims(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Claim) graphql.Marshaler {
@@ -2463,7 +2476,7 @@ func (ec *executionContext) fieldContext_Problem_claims(_ context.Context, field
 		Object:     "Problem",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: false,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Claim(ctx, field)
 		},
@@ -2480,7 +2493,7 @@ func (ec *executionContext) _Problem_tags(ctx context.Context, field graphql.Col
 			return ec.fieldContext_Problem_tags(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Tags(ctx)
+			return ec.Resolvers.Problem().Tags(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Tag) graphql.Marshaler {
@@ -2495,12 +2508,35 @@ func (ec *executionContext) fieldContext_Problem_tags(_ context.Context, field g
 		Object:     "Problem",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: false,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Tag(ctx, field)
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Problem_asOf(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_asOf(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Problem().AsOf(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_asOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Problem", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Problem_inChallengePeriod(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
@@ -3846,7 +3882,7 @@ func (ec *executionContext) _Revision_references(ctx context.Context, field grap
 			return ec.fieldContext_Revision_references(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.References(ctx)
+			return ec.Resolvers.Revision().References(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Reference) graphql.Marshaler {
@@ -3861,7 +3897,7 @@ func (ec *executionContext) fieldContext_Revision_references(_ context.Context, 
 		Object:     "Revision",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: false,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Reference(ctx, field)
 		},
@@ -12073,6 +12109,12 @@ func (ec *executionContext) _Problem(ctx context.Context, sel ast.SelectionSet, 
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Problem_tags(ctx, field, obj)
+				})
+		case "asOf":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Problem_asOf(ctx, field, obj)
 				})
 		case "inChallengePeriod":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,

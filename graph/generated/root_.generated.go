@@ -25,9 +25,11 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Account() AccountResolver
+	Claim() ClaimResolver
 	Mutation() MutationResolver
 	Problem() ProblemResolver
 	Query() QueryResolver
+	Revision() RevisionResolver
 	Subscription() SubscriptionResolver
 }
 
@@ -197,6 +199,7 @@ type ComplexityRoot struct {
 		AcceptanceAuthority  func(childComplexity int) int
 		AcceptanceKind       func(childComplexity int) int
 		AcceptedAt           func(childComplexity int) int
+		AsOf                 func(childComplexity int) int
 		Claims               func(childComplexity int) int
 		CurrentRevision      func(childComplexity int) int
 		Deadline             func(childComplexity int) int
@@ -1097,6 +1100,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Problem.AcceptedAt(childComplexity), true
+	case "Problem.asOf":
+		if e.ComplexityRoot.Problem.AsOf == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.AsOf(childComplexity), true
 	case "Problem.claims":
 		if e.ComplexityRoot.Problem.Claims == nil {
 			break
@@ -4088,6 +4097,13 @@ extend type Query {
 }
 
 extend type Problem {
+  """
+  The sequence number of the newest event this problem's packet reflects:
+  every event up to it, and none after it, is in what this answer shows.
+  Compare it with an event's seq (subscriptions, events) to know whether an
+  answer is older or newer than a change.
+  """
+  asOf: Int!
   "True while the problem is prospecting and its deadline has not passed."
   inChallengePeriod: Boolean!
   "The submitter's reputation stake on this problem; null for a trusted import, which stakes nothing."
@@ -4537,6 +4553,8 @@ func (ec *executionContext) childFields_Problem(ctx context.Context, field graph
 		return ec.fieldContext_Problem_claims(ctx, field)
 	case "tags":
 		return ec.fieldContext_Problem_tags(ctx, field)
+	case "asOf":
+		return ec.fieldContext_Problem_asOf(ctx, field)
 	case "inChallengePeriod":
 		return ec.fieldContext_Problem_inChallengePeriod(ctx, field)
 	case "stake":

@@ -1,0 +1,437 @@
+package policy
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/account"
+	"github.com/theoremdb/theoremdb/ent/binding"
+	"github.com/theoremdb/theoremdb/ent/claim"
+	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/ent/schema"
+	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/ent/tag"
+)
+
+// Packet is a problem with everything its page, its GraphQL type and the
+// review page show, read in one statement and shared through the packet
+// cache by every reader until an event names something in it. Its values
+// are shared: never modify them.
+type Packet struct {
+	// Problem has these edges filled: proposer, current revision (with its
+	// references, each with its source), revisions (each with its author),
+	// merged into and merged from, decisions (each with problem, revision,
+	// reviewer and merge target), claims (with author and bindings) and
+	// tags. Other edges are read through the client when asked for.
+	Problem *ent.Problem
+	// Events are the first packetEvents public events whose subject is the
+	// problem, in sequence order; EventsComplete says they are all of them.
+	Events         []*ent.Event
+	EventsComplete bool
+	// Requests are the open revision requests: those of keep-prospecting
+	// decisions on the current revision, oldest first.
+	Requests []RevisionRequest
+	// AsOf is the sequence number of the newest event the packet reflects.
+	AsOf int64
+
+	// deps are the IDs of everything the packet shows; an event naming any
+	// of them makes it stale.
+	deps []string
+	// size is the length of the rows it was built from, for the cache's bound.
+	size int
+}
+
+// packetEvents bounds the events a packet holds; a longer history is paged
+// from the database.
+const packetEvents = 1000
+
+// Rev is the current revision (every problem has one).
+func (p *Packet) Rev() *ent.Revision { return p.Problem.Edges.CurrentRevision }
+
+// EventsAfter returns up to limit of the packet's events after seq, and
+// whether the packet could answer (it holds every event, or enough of them).
+func (p *Packet) EventsAfter(seq int64, limit int) ([]*ent.Event, bool) {
+	i, _ := slices.BinarySearchFunc(p.Events, seq+1, func(e *ent.Event, s int64) int { return int(e.Seq - s) })
+	out := p.Events[i:]
+	if len(out) >= limit {
+		return out[:limit], true
+	}
+	return out, p.EventsComplete
+}
+
+// ProblemPacket returns the packet of the problem a reference names (its
+// ID in any case, a slug it has had), from the cache when it is there. A
+// first read costs one statement for an ID and two for a slug; a repeat
+// read of an unchanged problem costs none.
+func (s *Service) ProblemPacket(ctx context.Context, ref string) (*Packet, error) {
+	id, ok := canonicalID(ref)
+	if !ok {
+		var err error
+		if id, err = ResolveProblemID(ctx, s.client, ref); err != nil {
+			return nil, err
+		}
+	}
+	ps, err := s.ProblemPackets(ctx, []string{id})
+	if err != nil {
+		return nil, err
+	}
+	if ps[id] == nil {
+		return nil, fmt.Errorf("no problem %s: %w", id, ErrNotFound)
+	}
+	return ps[id], nil
+}
+
+// ProblemPackets returns the packets of the problems with these IDs, by ID,
+// reading those the cache does not hold in one statement. An unknown ID
+// has no entry.
+func (s *Service) ProblemPackets(ctx context.Context, ids []string) (map[string]*Packet, error) {
+	out := make(map[string]*Packet, len(ids))
+	var missing []string
+	for _, id := range ids {
+		if p := s.packets.get(id); p != nil {
+			out[id] = p
+		} else if !slices.Contains(missing, id) {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	read, err := s.readPackets(ctx, missing)
+	if err != nil {
+		return nil, err
+	}
+	for id, p := range read {
+		s.packets.put(id, p)
+		out[id] = p
+	}
+	return out, nil
+}
+
+// canonicalID reports whether ref is a permanent ID, in any case, and
+// returns it as stored.
+func canonicalID(ref string) (string, bool) {
+	up := strings.ToUpper(strings.TrimSpace(ref))
+	return up, schema.ProblemIDPattern.MatchString(up)
+}
+
+// packetRow is one row of the packet statement: the problem and, as JSON
+// arrays, everything around it.
+type packetRow struct {
+	Problem    *ent.Problem
+	Revisions  []*ent.Revision
+	References []*ent.Reference
+	Sources    []*ent.Source
+	Decisions  []*ent.Decision
+	Claims     []*ent.Claim
+	Bindings   []*ent.Binding
+	Accounts   []*ent.Account
+	Tags       []*ent.Tag
+	Related    []*ent.Problem // merged into, merged from, merge targets, binding targets
+	Events     []*ent.Event
+}
+
+// readPackets reads the packets of ids in one statement.
+func (s *Service) readPackets(ctx context.Context, ids []string) (map[string]*Packet, error) {
+	q := packetStatement(s.db.Dialect)
+	arg, _ := json.Marshal(ids)
+	var rows entsql.Rows
+	if err := s.client.Driver().Query(ctx, q, []any{string(arg)}, &rows); err != nil {
+		return nil, fmt.Errorf("read packets: %w", err)
+	}
+	defer rows.Close()
+	out := make(map[string]*Packet, len(ids))
+	for rows.Next() {
+		var (
+			cols [11]jsonColumn
+			head int64
+		)
+		dest := make([]any, 0, len(cols)+1)
+		for i := range cols {
+			dest = append(dest, &cols[i])
+		}
+		if err := rows.Scan(append(dest, &head)...); err != nil {
+			return nil, fmt.Errorf("read packets: %w", err)
+		}
+		var r packetRow
+		size := 0
+		for i, into := range []any{&r.Problem, &r.Revisions, &r.References, &r.Sources, &r.Decisions, &r.Claims,
+			&r.Bindings, &r.Accounts, &r.Tags, &r.Related, &r.Events} {
+			size += len(cols[i])
+			if len(cols[i]) == 0 {
+				continue
+			}
+			if err := json.Unmarshal(cols[i], into); err != nil {
+				return nil, fmt.Errorf("read packets: column %d: %w", i, err)
+			}
+		}
+		p, err := s.assemble(r, head)
+		if err != nil {
+			return nil, err
+		}
+		p.size = size
+		out[p.Problem.ID] = p
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read packets: %w", err)
+	}
+	return out, nil
+}
+
+// jsonColumn scans a JSON value that either driver may return as text or
+// bytes, or NULL for an empty aggregate.
+type jsonColumn []byte
+
+func (j *jsonColumn) Scan(v any) error {
+	switch v := v.(type) {
+	case nil:
+		*j = nil
+	case []byte:
+		*j = append((*j)[:0], v...)
+	case string:
+		*j = append((*j)[:0], v...)
+	default:
+		return fmt.Errorf("JSON column of type %T", v)
+	}
+	return nil
+}
+
+// assemble wires the rows of one problem into its packet.
+func (s *Service) assemble(r packetRow, head int64) (*Packet, error) {
+	c := s.client
+	p := r.Problem
+	if p == nil {
+		return nil, errors.New("read packets: a row without its problem")
+	}
+	deps := []string{p.ID}
+	accounts := make(map[string]*ent.Account, len(r.Accounts))
+	for _, a := range r.Accounts {
+		accounts[a.ID] = a.Loaded(c)
+		deps = append(deps, a.ID)
+	}
+	problems := map[string]*ent.Problem{p.ID: p}
+	for _, o := range r.Related {
+		problems[o.ID] = o.Loaded(c)
+		deps = append(deps, o.ID)
+	}
+	revs := make(map[string]*ent.Revision, len(r.Revisions))
+	for _, v := range r.Revisions {
+		v.Edges.Problem, v.Edges.Author = p, accounts[v.AuthorID]
+		revs[v.ID] = v.Loaded(c, revision.EdgeProblem, revision.EdgeAuthor)
+		deps = append(deps, v.ID)
+	}
+	cur := revs[deref(p.CurrentRevisionID)]
+	if cur == nil {
+		return nil, fmt.Errorf("problem %s has no current revision", p.ID)
+	}
+	sources := make(map[string]*ent.Source, len(r.Sources))
+	for _, src := range r.Sources {
+		sources[src.ID] = src.Loaded(c)
+		deps = append(deps, src.ID)
+	}
+	for _, f := range r.References {
+		f.Edges.Revision, f.Edges.Source = cur, sources[f.SourceID]
+		f.Loaded(c, reference.EdgeRevision, reference.EdgeSource)
+	}
+	cur.Edges.References = nonNil(r.References)
+	cur.Loaded(c, revision.EdgeReferences)
+
+	pk := &Packet{Problem: p, AsOf: head}
+	for _, d := range r.Decisions {
+		d.Edges.Problem, d.Edges.Revision, d.Edges.Reviewer = p, revs[d.RevisionID], accounts[d.ReviewerID]
+		if d.MergeIntoID != nil {
+			d.Edges.MergeInto = problems[*d.MergeIntoID]
+		}
+		d.Loaded(c, decision.EdgeProblem, decision.EdgeRevision, decision.EdgeReviewer, decision.EdgeMergeInto)
+		deps = append(deps, d.ID)
+	}
+	claims := make(map[string]*ent.Claim, len(r.Claims))
+	for _, cl := range r.Claims {
+		cl.Edges.Problem, cl.Edges.Bindings = p, []*ent.Binding{}
+		if cl.AuthorID != nil {
+			cl.Edges.Author = accounts[*cl.AuthorID]
+		}
+		claims[cl.ID] = cl.Loaded(c, claim.EdgeProblem, claim.EdgeAuthor, claim.EdgeBindings)
+		deps = append(deps, cl.ID)
+	}
+	for _, b := range r.Bindings {
+		cl := claims[b.ClaimID]
+		b.Edges.Claim, b.Edges.Target = cl, problems[b.ProblemID]
+		b.Loaded(c, binding.EdgeClaim, binding.EdgeTarget)
+		cl.Edges.Bindings = append(cl.Edges.Bindings, b)
+	}
+	for _, t := range r.Tags {
+		t.Loaded(c)
+		deps = append(deps, t.ID)
+	}
+	var mergedFrom []*ent.Problem
+	if p.MergedIntoID != nil {
+		p.Edges.MergedInto = problems[*p.MergedIntoID]
+	}
+	for _, o := range r.Related {
+		if o.MergedIntoID != nil && *o.MergedIntoID == p.ID {
+			mergedFrom = append(mergedFrom, o)
+		}
+	}
+	p.Edges.Proposer = accounts[p.ProposerID]
+	p.Edges.CurrentRevision = cur
+	p.Edges.Revisions = nonNil(r.Revisions)
+	p.Edges.MergedFrom = nonNil(mergedFrom)
+	p.Edges.Decisions = nonNil(r.Decisions)
+	p.Edges.Claims = nonNil(r.Claims)
+	p.Edges.Tags = nonNil(r.Tags)
+	p.Loaded(c, problem.EdgeProposer, problem.EdgeCurrentRevision, problem.EdgeRevisions, problem.EdgeMergedInto,
+		problem.EdgeMergedFrom, problem.EdgeDecisions, problem.EdgeClaims, problem.EdgeTags)
+
+	for _, e := range r.Events {
+		e.Loaded(c)
+	}
+	pk.Events, pk.EventsComplete = r.Events, len(r.Events) <= packetEvents
+	if !pk.EventsComplete {
+		pk.Events = pk.Events[:packetEvents]
+	}
+	for i := len(r.Decisions) - 1; i >= 0; i-- { // decisions come newest first
+		d := r.Decisions[i]
+		if d.RevisionID == cur.ID && d.Action == decision.ActionKEEP_PROSPECTING {
+			for _, q := range d.RevisionRequests {
+				pk.Requests = append(pk.Requests, RevisionRequest{Request: q, Decision: d})
+			}
+		}
+	}
+	pk.deps = deps
+	return pk, nil
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// packetStatements holds the packet statement of each dialect, built once.
+var packetStatements = map[string]string{
+	dialect.Postgres: buildPacketStatement(dialect.Postgres),
+	dialect.SQLite:   buildPacketStatement(dialect.SQLite),
+}
+
+func packetStatement(d string) string { return packetStatements[d] }
+
+// buildPacketStatement writes the statement that reads whole packets: one
+// row per problem whose ID is in the JSON array of its one argument, each
+// part a JSON array the database builds, and the newest event sequence
+// number, all from one snapshot. The columns of each table come from ent's
+// generated lists, so a new field is read without a change here.
+func buildPacketStatement(d string) string {
+	j := jsonDialect(d)
+	arg := "$1"
+	ids := "SELECT json_array_elements_text($1::json)"
+	if d == dialect.SQLite {
+		arg = "?"
+		ids = "SELECT value FROM json_each(" + arg + ")"
+	}
+	obj := func(alias string, cols []string, model any) string {
+		return j.object(alias, cols, reflect.TypeOf(model))
+	}
+	agg := func(expr, from, order string) string { return "(SELECT " + j.agg(expr, order) + " FROM " + from + ")" }
+	claimsOf := "SELECT id FROM claims WHERE problem_id = p.id"
+	parts := []string{
+		obj("p", problem.Columns, ent.Problem{}),
+		agg(obj("r", revision.Columns, ent.Revision{}), "revisions r WHERE r.problem_id = p.id", "r.number"),
+		agg(obj("f", reference.Columns, ent.Reference{}), `"references" f WHERE f.revision_id = p.current_revision_id`, "f.position"),
+		agg(obj("s", source.Columns, ent.Source{}), `sources s WHERE s.id IN (SELECT source_id FROM "references" WHERE revision_id = p.current_revision_id)`, "s.id"),
+		agg(obj("d", decision.Columns, ent.Decision{}), "decisions d WHERE d.problem_id = p.id", "d.created_at DESC, d.id DESC"),
+		agg(obj("c", claim.Columns, ent.Claim{}), "claims c WHERE c.problem_id = p.id", "c.created_at, c.id"),
+		agg(obj("b", binding.Columns, ent.Binding{}), "bindings b WHERE b.claim_id IN ("+claimsOf+")", "b.created_at, b.id"),
+		agg(obj("a", account.Columns, ent.Account{}), "accounts a WHERE a.id = p.proposer_id"+
+			" OR a.id IN (SELECT author_id FROM revisions WHERE problem_id = p.id)"+
+			" OR a.id IN (SELECT reviewer_id FROM decisions WHERE problem_id = p.id)"+
+			" OR a.id IN (SELECT author_id FROM claims WHERE problem_id = p.id)", "a.id"),
+		agg(obj("t", tag.Columns, ent.Tag{}), "tags t WHERE t.id IN (SELECT tag_id FROM problem_tags WHERE problem_id = p.id)", "t.name"),
+		agg(obj("o", problem.Columns, ent.Problem{}), "problems o WHERE o.id = p.merged_into_id OR o.merged_into_id = p.id"+
+			" OR o.id IN (SELECT merge_into_id FROM decisions WHERE problem_id = p.id)"+
+			" OR (o.id IN (SELECT problem_id FROM bindings WHERE claim_id IN ("+claimsOf+")) AND o.id <> p.id)", "o.number"),
+		agg(obj("e", event.Columns, ent.Event{}), fmt.Sprintf("(SELECT * FROM events WHERE subject = p.id AND public"+
+			" ORDER BY seq LIMIT %d) e", packetEvents+1), "e.seq"),
+		"(SELECT coalesce(max(seq), 0) FROM events)",
+	}
+	return "SELECT " + strings.Join(parts, ",\n  ") + "\nFROM problems p WHERE p.id IN (" + ids + ")"
+}
+
+// jsonDialect writes JSON-building SQL for one database.
+type jsonDialect string
+
+var timeType = reflect.TypeOf(time.Time{})
+
+// object is a JSON object of the given columns of alias, keyed as model's
+// JSON tags are, so that encoding/json decodes it into the ent value.
+// Columns the model hides from JSON (sensitive ones) are not read.
+func (d jsonDialect) object(alias string, cols []string, model reflect.Type) string {
+	kinds := map[string]reflect.Type{}
+	for i := range model.NumField() {
+		f := model.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name != "" && name != "-" && name != "edges" {
+			kinds[name] = f.Type
+		}
+	}
+	var pairs []string
+	for _, col := range cols {
+		t, ok := kinds[col]
+		if !ok {
+			continue
+		}
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		v := alias + "." + col
+		if d == dialect.SQLite {
+			switch {
+			case t == timeType:
+				v = sqliteRFC3339(v)
+			case t.Kind() == reflect.Bool:
+				v = "json(CASE WHEN " + v + " THEN 'true' ELSE 'false' END)"
+			case t.Kind() == reflect.Slice || t.Kind() == reflect.Struct || t.Kind() == reflect.Map:
+				v = "json(" + v + ")"
+			}
+		}
+		pairs = append(pairs, "'"+col+"', "+v)
+	}
+	if d == dialect.SQLite {
+		return "json_object(" + strings.Join(pairs, ", ") + ")"
+	}
+	return "json_build_object(" + strings.Join(pairs, ", ") + ")"
+}
+
+// sqliteRFC3339 turns a time as the SQLite driver stores it, in Go's
+// time.String form "2006-01-02 15:04:05.999999999 -0700 MST", into RFC 3339
+// "2006-01-02T15:04:05.999999999-07:00", which encoding/json reads. NULL
+// stays NULL.
+func sqliteRFC3339(col string) string {
+	rest := "instr(substr(" + col + ", 12), ' ')" // the space before the offset, counted from the clock
+	return "substr(" + col + ", 1, 10) || 'T' || substr(" + col + ", 12, " + rest + " - 1) || substr(" + col + ", 12 + " +
+		rest + ", 3) || ':' || substr(" + col + ", 15 + " + rest + ", 2)"
+}
+
+// agg is the JSON array of expr over the rows, in order; NULL when there
+// are none.
+func (d jsonDialect) agg(expr, order string) string {
+	if d == dialect.SQLite {
+		return "json_group_array(" + expr + " ORDER BY " + order + ")"
+	}
+	return "json_agg(" + expr + " ORDER BY " + order + ")"
+}
