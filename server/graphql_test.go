@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -510,6 +511,13 @@ func TestProblemPacketStatements(t *testing.T) {
 		after, _ := read(id)
 		if len(after["claims"].([]any)) != 2 || after["asOf"].(float64) <= first["asOf"].(float64) {
 			t.Errorf("after a second claim: claims %v, asOf %v (before %v)", after["claims"], after["asOf"], first["asOf"])
+		}
+		m := metrics(t, a)
+		for _, name := range []string{"hits_total", "misses_total", "invalidations_total", "packets"} {
+			v := regexp.MustCompile(`(?m)^theoremdb_packet_cache_` + name + ` (\S+)$`).FindStringSubmatch(m)
+			if v == nil || v[1] == "0" {
+				t.Errorf("metric theoremdb_packet_cache_%s = %v; want a positive count", name, v)
+			}
 		}
 	})
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/theoremdb/theoremdb/policy"
 )
 
 // metrics is the Prometheus registry of one server.
@@ -21,7 +23,7 @@ type metrics struct {
 	inflight prometheus.Gauge
 }
 
-func newMetrics() *metrics {
+func newMetrics(p *policy.Service) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
@@ -36,6 +38,23 @@ func newMetrics() *metrics {
 	}
 	m.reg.MustRegister(m.duration, m.inflight,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	stat := func(v func(policy.CacheStats) int64) func() float64 {
+		return func() float64 { return float64(v(p.PacketCacheStats())) }
+	}
+	m.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "theoremdb_packet_cache_hits_total",
+			Help: "Problem packets read from the in-process cache."}, stat(func(s policy.CacheStats) int64 { return s.Hits })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "theoremdb_packet_cache_misses_total",
+			Help: "Problem packets the cache did not hold, read from the database."}, stat(func(s policy.CacheStats) int64 { return s.Misses })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "theoremdb_packet_cache_evictions_total",
+			Help: "Problem packets dropped to stay within the cache's size."}, stat(func(s policy.CacheStats) int64 { return s.Evictions })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "theoremdb_packet_cache_invalidations_total",
+			Help: "Problem packets dropped because an event made them stale."}, stat(func(s policy.CacheStats) int64 { return s.Invalidations })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "theoremdb_packet_cache_packets",
+			Help: "Problem packets in the cache."}, stat(func(s policy.CacheStats) int64 { return int64(s.Packets) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "theoremdb_packet_cache_bytes",
+			Help: "Size of the rows the cached packets were read from."}, stat(func(s policy.CacheStats) int64 { return int64(s.Bytes) })),
+	)
 	return m
 }
 

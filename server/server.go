@@ -26,7 +26,7 @@ type Server struct {
 // New builds the route table. b delivers live events to subscriptions; its
 // Run must be going.
 func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *Server {
-	s := &Server{policy: p, live: b, log: log, mux: http.NewServeMux(), metrics: newMetrics(), limiter: newLimiter(),
+	s := &Server{policy: p, live: b, log: log, mux: http.NewServeMux(), metrics: newMetrics(p), limiter: newLimiter(),
 		guard: newGuard(Limits{})}
 	for _, o := range opts {
 		o(s)

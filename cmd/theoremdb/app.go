@@ -44,7 +44,7 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 	}
 	a := &app{cfg: cfg, db: d, live: live.New(d.Ent(), cfg.log)}
 	sched := &lateScheduler{}
-	pcfg := policy.Config{ChallengeWindow: cfg.challengeWindow}
+	pcfg := policy.Config{ChallengeWindow: cfg.challengeWindow, PacketCacheBytes: cfg.packetCacheMB << 20}
 	a.policy = policy.New(d, pcfg, policy.WithScheduler(sched), policy.WithNotifier(a.live))
 	jobsDB, jobsPolicy := d, a.policy
 	if work {

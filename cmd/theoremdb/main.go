@@ -43,6 +43,7 @@ Environment:
   DATABASE_URL                 postgres://… or sqlite:PATH (default sqlite:data/theoremdb.db)
   THEOREMDB_CHALLENGE_WINDOW   challenge period, a Go duration (default 168h)
   THEOREMDB_LOG_LEVEL          debug, info, warn or error (default info)
+  THEOREMDB_PACKET_CACHE_MB    memory for cached problem packets (default 64)
   THEOREMDB_CORPUS             copy-check index directory (default data/corpus)
   THEOREMDB_REQUEST_TIMEOUT    longest a page or GraphQL request may run (default 15s)
   THEOREMDB_WRITES_PER_MINUTE  mutations and forms per account or address (default 30, bursts of
@@ -99,6 +100,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 type config struct {
 	databaseURL     string
 	challengeWindow time.Duration
+	packetCacheMB   int
 	log             *slog.Logger
 	limits          server.Limits
 }
@@ -118,6 +120,13 @@ func loadConfig(stderr io.Writer) (config, error) {
 			return c, fmt.Errorf("THEOREMDB_CHALLENGE_WINDOW=%q: want a positive duration such as 168h", v)
 		}
 		c.challengeWindow = d
+	}
+	if v := os.Getenv("THEOREMDB_PACKET_CACHE_MB"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return c, fmt.Errorf("THEOREMDB_PACKET_CACHE_MB=%q: want a positive number of megabytes such as 64", v)
+		}
+		c.packetCacheMB = n
 	}
 	l, err := loadLimits(os.Getenv)
 	c.limits = l
