@@ -13,7 +13,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"slices"
+	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -38,34 +38,81 @@ import (
 // benchProblems is the size of the database the read benchmarks run on.
 var benchProblems = envInt("THEOREMDB_BENCH_PROBLEMS", 10_000)
 
+// The load of each run: wrk with two threads, benchConnections connections
+// and benchSeconds seconds, after a warm-up of benchWarmup.
+var (
+	benchConnections = envInt("THEOREMDB_BENCH_CONNECTIONS", 32)
+	benchSeconds     = envInt("THEOREMDB_BENCH_SECONDS", 15)
+)
+
+const benchWarmup = 2 * time.Second
+
 // benchEnv is a PostgreSQL database with benchProblems problems, made once
 // per `go test -bench` run, and a server over it that counts statements.
 type benchEnv struct {
+	url        string
 	srv        *httptest.Server
 	statements *atomic.Int64
 }
 
-// BenchmarkReads runs the read benchmarks on one seeded database.
+// problemQuery is the read the comparison is about, and rawProblemSQL
+// and postgraphileQuery ask the same of the other two servers.
+const problemQuery = `query($id: String!) { problem(id: $id) { id title state deadline currentRevision { statement references { source { identifier } } } } }`
+
+const postgraphileQuery = `query($id: String!) { problemById(id: $id) { id title state deadline revisionByCurrentRevisionId { statement
+	referencesByRevisionId(orderBy: POSITION_ASC) { nodes { sourceBySourceId { identifier } } } } } }`
+
+// rawProblemSQL builds TheoremDB's answer to problemQuery in PostgreSQL.
+const rawProblemSQL = `SELECT json_build_object('data', json_build_object('problem', (
+	SELECT json_build_object('id', p.id, 'title', p.title, 'state', p.state, 'deadline', p.deadline,
+		'currentRevision', json_build_object('statement', r.statement, 'references', (
+			SELECT coalesce(json_agg(json_build_object('source', json_build_object('identifier', s.identifier)) ORDER BY f.position), '[]')
+			FROM "references" f JOIN sources s ON s.id = f.source_id WHERE f.revision_id = r.id)))
+	FROM problems p LEFT JOIN revisions r ON r.id = p.current_revision_id WHERE p.id = $1)))`
+
+// BenchmarkReads measures TheoremDB's reads under load on one seeded
+// database, problem(id:) next to the same fields from PostGraphile 4 and
+// from a raw-SQL handler over the same database, and prints the table of
+// ratios and goals that MAKE-BENCH.md describes. Each sub-benchmark is one
+// run of wrk; run it with -benchtime 1x.
 func BenchmarkReads(b *testing.B) {
+	wrk, err := exec.LookPath("wrk")
+	if err != nil {
+		b.Fatal("wrk is not installed: run `make bench/deps`")
+	}
 	e, err := newBenchEnv(b)
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Run("ProblemPacket", func(b *testing.B) { benchProblemPacket(b, e) })
-	b.Run("ProblemsPage", func(b *testing.B) { benchProblemsPage(b, e) })
-	b.Run("HTMLProblemPage", func(b *testing.B) {
-		loadRequests(b, e, func(int) *http.Request {
-			r, _ := http.NewRequest(http.MethodGet, fmt.Sprintf("%s/p/TDB-%d", e.srv.URL, rand.IntN(benchProblems)+1), nil)
-			return r
-		})
-	})
-	b.Run("HTMLListPage", func(b *testing.B) {
-		loadRequests(b, e, func(i int) *http.Request {
-			sorts := []string{"deadline", "submitted", "updated"}
-			r, _ := http.NewRequest(http.MethodGet, e.srv.URL+"/problems?state=PROSPECTING&sort="+sorts[i%3], nil)
-			return r
-		})
-	})
+	raw := startRawServer(b, e.url)
+	pg := startPostGraphile(b, e.url)
+	if err := sameAnswers(fmt.Sprintf("TDB-%d", rand.IntN(benchProblems)+1), e.srv.URL, raw, pg); err != nil {
+		b.Fatal(err)
+	}
+
+	results := map[string]loadResult{}
+	run := func(name string, t loadTarget) {
+		b.Run(name, func(b *testing.B) { results[name] = runLoad(b, wrk, t) })
+	}
+	theoremdb := func(reqs ...loadRequest) loadTarget {
+		return loadTarget{url: e.srv.URL, requests: reqs, statements: e.statements}
+	}
+	run("Problem/server=raw", loadTarget{url: raw, requests: []loadRequest{{"POST", "/", `{"id":"TDB-@ID@"}`}}})
+	run("Problem/server=theoremdb", theoremdb(graphqlRequest("/graphql", problemQuery, nil)))
+	run("Problem/server=postgraphile", loadTarget{url: pg, requests: []loadRequest{graphqlRequest("/graphql", postgraphileQuery, nil)}})
+	run("ProblemPacket", theoremdb(graphqlRequest("/graphql", packetQuery, nil)))
+	run("HTMLProblemPage", theoremdb(loadRequest{"GET", "/p/TDB-@ID@", ""}))
+	var pages []loadRequest
+	for _, c := range pageCursors(b, e.srv.URL) {
+		pages = append(pages, graphqlRequest("/graphql", pageQuery, map[string]any{"after": c}))
+	}
+	run("ProblemsPage", theoremdb(pages...))
+	var lists []loadRequest
+	for _, sort := range []string{"deadline", "submitted", "updated"} {
+		lists = append(lists, loadRequest{"GET", "/problems?state=PROSPECTING&sort=" + sort, ""})
+	}
+	run("HTMLListPage", theoremdb(lists...))
+	printReadsTable(os.Stderr, results)
 }
 
 func newBenchEnv(b *testing.B) (*benchEnv, error) {
@@ -101,7 +148,7 @@ func newBenchEnv(b *testing.B) (*benchEnv, error) {
 	d.EntOptions = []ent.Option{ent.Driver(countingDriver{entsql.OpenDB(d.Dialect, d.DB), &n})}
 	svc := policy.New(d, policy.Config{})
 	errLog := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-	return &benchEnv{srv: httptest.NewServer(server.New(svc, livetest.Start(b, svc.Client()), errLog)), statements: &n}, nil
+	return &benchEnv{url: u, srv: httptest.NewServer(server.New(svc, livetest.Start(b, svc.Client()), errLog)), statements: &n}, nil
 }
 
 // seedMany submits n problems with three references each, from enough
@@ -185,83 +232,13 @@ const pageQuery = `query($after: Cursor) { problems(first: 50, after: $after, or
 	edges { node { id slug state deadline inChallengePeriod stake { state } openRevisionRequests { request }
 		currentRevision { title acceptance { kind } provenance { kind } references { role source { identifier } } } } } } }`
 
-// load runs b.N GraphQL requests; see loadRequests.
-func load(b *testing.B, e *benchEnv, body func(i int) []byte) {
-	loadRequests(b, e, func(i int) *http.Request {
-		r, _ := http.NewRequest(http.MethodPost, e.srv.URL+"/graphql", bytes.NewReader(body(i)))
-		r.Header.Set("Content-Type", "application/json")
-		return r
-	})
-}
-
-// loadRequests runs b.N requests from 16 concurrent clients and reports
-// throughput, latency percentiles and SQL statements per request.
-func loadRequests(b *testing.B, e *benchEnv, req func(i int) *http.Request) {
-	const clients = 16
-	lat := make([]time.Duration, b.N)
-	var next atomic.Int64
-	e.statements.Store(0)
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
-	b.ResetTimer()
-	start := time.Now()
-	var wg sync.WaitGroup
-	for range clients {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= b.N {
-					return
-				}
-				t0 := time.Now()
-				rq := req(i)
-				resp, err := client.Do(rq)
-				if err != nil {
-					b.Error(err)
-					return
-				}
-				var r struct{ Errors []any }
-				if rq.URL.Path == "/graphql" {
-					err = json.NewDecoder(resp.Body).Decode(&r)
-				} else {
-					_, err = io.Copy(io.Discard, resp.Body)
-				}
-				resp.Body.Close()
-				if err != nil || len(r.Errors) > 0 || resp.StatusCode != http.StatusOK {
-					b.Errorf("request %d %s: status %d, %v %v", i, rq.URL, resp.StatusCode, err, r.Errors)
-					return
-				}
-				lat[i] = time.Since(t0)
-			}
-		})
-	}
-	wg.Wait()
-	elapsed := time.Since(start)
-	b.StopTimer()
-	slices.Sort(lat)
-	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "req/s")
-	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
-	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
-	b.ReportMetric(float64(e.statements.Load())/float64(b.N), "stmts/req")
-}
-
-// benchProblemPacket fetches random problems with their whole packet.
-func benchProblemPacket(b *testing.B, e *benchEnv) {
-	load(b, e, func(int) []byte {
-		v, _ := json.Marshal(map[string]any{"query": packetQuery,
-			"variables": map[string]any{"id": fmt.Sprintf("TDB-%d", rand.IntN(benchProblems)+1)}})
-		return v
-	})
-}
-
-// benchProblemsPage fetches pages of 50 problems in their challenge
-// period, with their current revision and references.
-func benchProblemsPage(b *testing.B, e *benchEnv) {
-	// Cursors of the first pages, so requests spread over the table.
-	var cursors []any
-	cursors = append(cursors, nil)
-	for len(cursors) < 20 && (len(cursors) == 1 || cursors[len(cursors)-1] != "") {
+// pageCursors are the cursors of the first pages of pageQuery (nil for the
+// first), so that the requests spread over the table.
+func pageCursors(b *testing.B, srv string) []any {
+	cursors := []any{nil}
+	for len(cursors) < 20 {
 		v, _ := json.Marshal(map[string]any{"query": pageQuery, "variables": map[string]any{"after": cursors[len(cursors)-1]}})
-		resp, err := http.Post(e.srv.URL+"/graphql", "application/json", bytes.NewReader(v))
+		resp, err := http.Post(srv+"/graphql", "application/json", bytes.NewReader(v))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -272,15 +249,12 @@ func benchProblemsPage(b *testing.B, e *benchEnv) {
 		}
 		_ = json.NewDecoder(resp.Body).Decode(&r)
 		resp.Body.Close()
+		if r.Data.Problems.PageInfo.EndCursor == "" {
+			break
+		}
 		cursors = append(cursors, r.Data.Problems.PageInfo.EndCursor)
 	}
-	if cursors[len(cursors)-1] == "" {
-		cursors = cursors[:len(cursors)-1]
-	}
-	load(b, e, func(i int) []byte {
-		v, _ := json.Marshal(map[string]any{"query": pageQuery, "variables": map[string]any{"after": cursors[i%len(cursors)]}})
-		return v
-	})
+	return cursors
 }
 
 func envInt(name string, def int) int {

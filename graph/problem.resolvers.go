@@ -13,6 +13,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/graph/model"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/viewer"
 )
 
 // AsOf is the resolver for the asOf field.
@@ -22,6 +23,12 @@ func (r *problemResolver) AsOf(ctx context.Context, obj *ent.Problem) (int, erro
 		return 0, err
 	}
 	return int(pk.AsOf), nil
+}
+
+// ViewerCan is the resolver for the viewerCan field.
+func (r *problemResolver) ViewerCan(ctx context.Context, obj *ent.Problem) (*policy.Permissions, error) {
+	can := policy.PermissionsOn(viewer.From(ctx), obj, r.policy.Now())
+	return &can, nil
 }
 
 // InChallengePeriod is the resolver for the inChallengePeriod field.

@@ -1,7 +1,12 @@
 package policy
 
 import (
+	"fmt"
+	"strings"
+	"time"
+
 	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/role"
 )
 
@@ -50,4 +55,79 @@ func AuthorityOf(a *ent.Account) string {
 		return AuthorityStaff
 	}
 	return AuthoritySubmitter
+}
+
+// Permissions are what a viewer may do with one problem now. Pages and the
+// API offer exactly these; the operations decide again, with the problem
+// locked, through the same functions.
+type Permissions struct {
+	// Revise: the proposer, or an operator on the proposer's behalf, while
+	// the problem is neither archived, merged nor removed.
+	Revise bool
+	// Review: a reviewer or operator, while the problem is in its
+	// challenge period.
+	Review bool
+	// Flag: anyone signed in, unless the problem was removed or merged.
+	Flag bool
+	// AttachClaim: anyone signed in, unless the problem was removed or merged.
+	AttachClaim bool
+	// Moderate: a moderator or operator (the moderation queue).
+	Moderate bool
+}
+
+// PermissionsOn computes a's permissions on p at now; a may be nil.
+func PermissionsOn(a *ent.Account, p *ent.Problem, now time.Time) Permissions {
+	return Permissions{
+		Revise:      a != nil && reviseRefusal(a, p) == nil,
+		Review:      CanReview(a) && decideRefusal(p, now) == nil,
+		Flag:        a != nil && flagRefusal(p) == nil,
+		AttachClaim: a != nil && claimRefusal(p) == nil,
+		Moderate:    CanModerate(a),
+	}
+}
+
+// reviseRefusal says why a may not revise p, or nil.
+func reviseRefusal(a *ent.Account, p *ent.Problem) error {
+	if p.ProposerID != a.ID && !CanReviseFor(a) {
+		return refuse(CodeForbidden, "only the proposer, or an operator, may revise this problem", "problemId")
+	}
+	switch p.State {
+	case problem.StateARCHIVED, problem.StateMERGED, problem.StateREMOVED:
+		return refuse(CodeConflict, fmt.Sprintf("%s is %s and can no longer be revised", p.ID, strings.ToLower(string(p.State))), "problemId")
+	}
+	return nil
+}
+
+// decideRefusal says why no decision may be recorded on p at now, or nil.
+func decideRefusal(p *ent.Problem, now time.Time) error {
+	if p.State != problem.StatePROSPECTING {
+		return refuse(CodeConflict, fmt.Sprintf("%s is %s; decisions are recorded only while a problem is prospecting",
+			p.ID, strings.ToLower(string(p.State))), "problemId")
+	}
+	if !now.Before(p.Deadline) {
+		return refuse(CodeConflict, fmt.Sprintf("the challenge period of %s ended at %s; it is being accepted by default",
+			p.ID, p.Deadline.Format("2006-01-02 15:04 UTC")), "problemId")
+	}
+	return nil
+}
+
+// flagRefusal says why p takes no flags, or nil.
+func flagRefusal(p *ent.Problem) error {
+	switch p.State {
+	case problem.StateREMOVED:
+		return refuse(CodeConflict, fmt.Sprintf("%s was removed; it takes no more flags", p.ID), "problemId")
+	case problem.StateMERGED:
+		return refuse(CodeConflict, fmt.Sprintf("%s was merged into %s; flag that problem instead", p.ID, deref(p.MergedIntoID)), "problemId")
+	}
+	return nil
+}
+
+// claimRefusal says why p takes no claims, or nil.
+func claimRefusal(p *ent.Problem) error {
+	switch p.State {
+	case problem.StateREMOVED, problem.StateMERGED:
+		return refuse(CodeConflict, fmt.Sprintf("%s is %s; attach claims to the problem that stands", p.ID,
+			strings.ToLower(string(p.State))), "problemId")
+	}
+	return nil
 }

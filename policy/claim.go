@@ -8,7 +8,6 @@ import (
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/binding"
-	"github.com/theoremdb/theoremdb/ent/problem"
 )
 
 // KindClaimAttached is the event of a new claim.
@@ -66,10 +65,8 @@ func (s *Service) AttachClaim(ctx context.Context, actor *ent.Account, in ClaimI
 		if err != nil {
 			return err
 		}
-		switch p.State {
-		case problem.StateREMOVED, problem.StateMERGED:
-			return refuse(CodeConflict, fmt.Sprintf("%s is %s; attach claims to the problem that stands", p.ID,
-				strings.ToLower(string(p.State))), "problemId")
+		if err := claimRefusal(p); err != nil {
+			return err
 		}
 		c, err = t.Claim.Create().SetProblemID(p.ID).SetAuthorID(actor.ID).SetSummary(strings.TrimSpace(in.Summary)).
 			SetScope(strings.TrimSpace(in.Scope)).SetCreatedAt(now).Save(ctx)

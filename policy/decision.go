@@ -249,13 +249,8 @@ func (t *tx) replay(ctx context.Context, actorID, key, digest string, p *ent.Pro
 func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.Authority, in DecisionInput,
 	p *ent.Problem, mergeInto, digest string) (*DecisionResult, error) {
 	now := t.s.Now()
-	if p.State != problem.StatePROSPECTING {
-		return nil, refuse(CodeConflict, fmt.Sprintf("%s is %s; decisions are recorded only while a problem is prospecting",
-			p.ID, strings.ToLower(string(p.State))), "problemId")
-	}
-	if !now.Before(p.Deadline) {
-		return nil, refuse(CodeConflict, fmt.Sprintf("the challenge period of %s ended at %s; it is being accepted by default",
-			p.ID, p.Deadline.Format("2006-01-02 15:04 UTC")), "problemId")
+	if err := decideRefusal(p, now); err != nil {
+		return nil, err
 	}
 	if in.Action == decision.ActionMERGE {
 		if mergeInto == p.ID {

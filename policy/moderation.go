@@ -120,11 +120,8 @@ func (s *Service) FlagProblem(ctx context.Context, actor *ent.Account, in FlagIn
 		if err != nil {
 			return err
 		}
-		switch p.State {
-		case problem.StateREMOVED:
-			return refuse(CodeConflict, fmt.Sprintf("%s was removed; it takes no more flags", p.ID), "problemId")
-		case problem.StateMERGED:
-			return refuse(CodeConflict, fmt.Sprintf("%s was merged into %s; flag that problem instead", p.ID, deref(p.MergedIntoID)), "problemId")
+		if err := flagRefusal(p); err != nil {
+			return err
 		}
 		recent, err := t.Flag.Query().Where(flag.FlaggerID(actor.ID), flag.CreatedAtGT(now.Add(-FlagRateWindow))).Count(ctx)
 		if err != nil {

@@ -348,23 +348,27 @@ func buildPacketStatement(d string) string {
 		return j.object(alias, cols, reflect.TypeOf(model))
 	}
 	agg := func(expr, from, order string) string { return "(SELECT " + j.agg(expr, order) + " FROM " + from + ")" }
-	claimsOf := "SELECT id FROM claims WHERE problem_id = p.id"
+	// Every part is driven by an index on its key; the IDs of accounts and
+	// related problems are gathered first and then joined, so no part
+	// scans a table.
 	parts := []string{
 		obj("p", problem.Columns, ent.Problem{}),
 		agg(obj("r", revision.Columns, ent.Revision{}), "revisions r WHERE r.problem_id = p.id", "r.number"),
 		agg(obj("f", reference.Columns, ent.Reference{}), `"references" f WHERE f.revision_id = p.current_revision_id`, "f.position"),
-		agg(obj("s", source.Columns, ent.Source{}), `sources s WHERE s.id IN (SELECT source_id FROM "references" WHERE revision_id = p.current_revision_id)`, "s.id"),
+		agg(obj("s", source.Columns, ent.Source{}), `"references" f JOIN sources s ON s.id = f.source_id WHERE f.revision_id = p.current_revision_id`, "f.position"),
 		agg(obj("d", decision.Columns, ent.Decision{}), "decisions d WHERE d.problem_id = p.id", "d.created_at DESC, d.id DESC"),
 		agg(obj("c", claim.Columns, ent.Claim{}), "claims c WHERE c.problem_id = p.id", "c.created_at, c.id"),
-		agg(obj("b", binding.Columns, ent.Binding{}), "bindings b WHERE b.claim_id IN ("+claimsOf+")", "b.created_at, b.id"),
-		agg(obj("a", account.Columns, ent.Account{}), "accounts a WHERE a.id = p.proposer_id"+
-			" OR a.id IN (SELECT author_id FROM revisions WHERE problem_id = p.id)"+
-			" OR a.id IN (SELECT reviewer_id FROM decisions WHERE problem_id = p.id)"+
-			" OR a.id IN (SELECT author_id FROM claims WHERE problem_id = p.id)", "a.id"),
-		agg(obj("t", tag.Columns, ent.Tag{}), "tags t WHERE t.id IN (SELECT tag_id FROM problem_tags WHERE problem_id = p.id)", "t.name"),
-		agg(obj("o", problem.Columns, ent.Problem{}), "problems o WHERE o.id = p.merged_into_id OR o.merged_into_id = p.id"+
-			" OR o.id IN (SELECT merge_into_id FROM decisions WHERE problem_id = p.id)"+
-			" OR (o.id IN (SELECT problem_id FROM bindings WHERE claim_id IN ("+claimsOf+")) AND o.id <> p.id)", "o.number"),
+		agg(obj("b", binding.Columns, ent.Binding{}), "claims c JOIN bindings b ON b.claim_id = c.id WHERE c.problem_id = p.id", "b.created_at, b.id"),
+		agg(obj("a", account.Columns, ent.Account{}), "(SELECT p.proposer_id AS id"+
+			" UNION SELECT author_id FROM revisions WHERE problem_id = p.id"+
+			" UNION SELECT reviewer_id FROM decisions WHERE problem_id = p.id"+
+			" UNION SELECT author_id FROM claims WHERE problem_id = p.id) ids JOIN accounts a ON a.id = ids.id", "a.id"),
+		agg(obj("t", tag.Columns, ent.Tag{}), "problem_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.problem_id = p.id", "t.name"),
+		agg(obj("o", problem.Columns, ent.Problem{}), "(SELECT p.merged_into_id AS id"+
+			" UNION SELECT id FROM problems WHERE merged_into_id = p.id"+
+			" UNION SELECT merge_into_id FROM decisions WHERE problem_id = p.id"+
+			" UNION SELECT b.problem_id FROM claims c JOIN bindings b ON b.claim_id = c.id WHERE c.problem_id = p.id)"+
+			" ids JOIN problems o ON o.id = ids.id AND o.id <> p.id", "o.number"),
 		agg(obj("e", event.Columns, ent.Event{}), fmt.Sprintf("(SELECT * FROM events WHERE subject = p.id AND public"+
 			" ORDER BY seq LIMIT %d) e", packetEvents+1), "e.seq"),
 		"(SELECT coalesce(max(seq), 0) FROM events)",

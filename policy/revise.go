@@ -46,23 +46,18 @@ func (s *Service) Revise(ctx context.Context, actor *ent.Account, problemRef, no
 		}
 		authority := AuthoritySubmitter
 		storedNote := strings.TrimSpace(note)
-		switch {
-		case p.ProposerID == actor.ID:
-		case CanReviseFor(actor):
+		if err := reviseRefusal(actor, p); err != nil {
+			return err
+		}
+		if p.ProposerID != actor.ID {
 			if storedNote == "" {
 				return refuse(CodeRequired, "an operator's revision says why it is applied for the proposer", "note")
 			}
 			authority = AuthorityOperator
 			storedNote = fmt.Sprintf("Applied by operator @%s: %s", actor.Handle, storedNote)
-		default:
-			return refuse(CodeForbidden, "only the proposer, or an operator, may revise this problem", "problemId")
 		}
 		if len([]rune(storedNote)) > MaxRevisionNote {
 			return refuse(CodeTooLong, fmt.Sprintf("the limit is %d characters", MaxRevisionNote), "note")
-		}
-		switch p.State {
-		case problem.StateARCHIVED, problem.StateMERGED, problem.StateREMOVED:
-			return refuse(CodeConflict, fmt.Sprintf("%s is %s and can no longer be revised", p.ID, strings.ToLower(string(p.State))), "problemId")
 		}
 		p, err = t.addRevision(ctx, actor, p, storedNote, authority, ok)
 		return err

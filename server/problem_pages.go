@@ -13,6 +13,7 @@ import (
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/ui/hero"
+	"github.com/theoremdb/theoremdb/viewer"
 )
 
 // pageSize is the length of the list page.
@@ -158,7 +159,9 @@ func (s *Server) problemView(r *http.Request, ref string) (ui.ProblemView, error
 	p, rev := pk.Problem, pk.Rev()
 	events, _ := pk.EventsAfter(0, pageEvents)
 	hv := hero.Draw(hero.Input{ID: p.ID, Title: p.Title, Kind: rev.Acceptance.Kind, Tags: rev.Tags})
+	who := viewer.From(r.Context())
 	return ui.ProblemView{P: p, Tab: tab, InChallenge: s.policy.InChallengePeriod(p), Requests: pk.Requests,
+		Signed: who != nil, Can: policy.PermissionsOn(who, p, s.policy.Now()),
 		Events: events, Hero: ui.Hero{SVG: hv.SVG, Caption: hv.Caption}}, nil
 }
 

@@ -13,9 +13,12 @@ type ProblemView struct {
 	// Tab is problem, research, references or history.
 	Tab         string
 	InChallenge bool
-	Requests    []policy.RevisionRequest
-	Events      []*ent.Event
-	Hero        Hero
+	// Signed says a reader is signed in; Can is what they may do.
+	Signed   bool
+	Can      policy.Permissions
+	Requests []policy.RevisionRequest
+	Events   []*ent.Event
+	Hero     Hero
 	// Notice explains a redirect that brought the reader here.
 	Notice string
 }

@@ -50,6 +50,13 @@ var (
 				OnDelete:   schema.NoAction,
 			},
 		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "binding_claim_id",
+				Unique:  false,
+				Columns: []*schema.Column{BindingsColumns[3]},
+			},
+		},
 	}
 	// ClaimsColumns holds the columns for the "claims" table.
 	ClaimsColumns = []*schema.Column{
@@ -85,6 +92,13 @@ var (
 				Columns:    []*schema.Column{ClaimsColumns[7]},
 				RefColumns: []*schema.Column{ProblemsColumns[0]},
 				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "claim_problem_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{ClaimsColumns[7], ClaimsColumns[4]},
 			},
 		},
 	}
@@ -360,6 +374,11 @@ var (
 				Name:    "problem_current_revision_id",
 				Unique:  false,
 				Columns: []*schema.Column{ProblemsColumns[18]},
+			},
+			{
+				Name:    "problem_merged_into_id",
+				Unique:  false,
+				Columns: []*schema.Column{ProblemsColumns[17]},
 			},
 		},
 	}

@@ -5,6 +5,7 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
 
 	"github.com/theoremdb/theoremdb/ent/schema/gid"
 )
@@ -32,5 +33,12 @@ func (Binding) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("claim", Claim.Type).Ref("bindings").Field("claim_id").Unique().Required().Immutable(),
 		edge.From("target", Problem.Type).Ref("bindings").Field("problem_id").Unique().Required().Immutable(),
+	}
+}
+
+// Indexes of the Binding.
+func (Binding) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("claim_id"), // the problem packet reads its claims' bindings
 	}
 }

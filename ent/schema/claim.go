@@ -5,6 +5,7 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
 
 	"github.com/theoremdb/theoremdb/ent/schema/gid"
 )
@@ -36,5 +37,12 @@ func (Claim) Edges() []ent.Edge {
 		edge.From("author", Account.Type).Ref("claims").Field("author_id").Unique().Immutable(),
 		edge.To("supersedes", Claim.Type).From("superseded_by").Field("superseded_by_id").Unique(),
 		edge.To("bindings", Binding.Type),
+	}
+}
+
+// Indexes of the Claim.
+func (Claim) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("problem_id", "created_at"), // the problem packet reads a problem's claims
 	}
 }

@@ -91,5 +91,6 @@ func (Problem) Indexes() []ent.Index {
 		index.Fields("submitted_at"),
 		index.Fields("updated_at"),
 		index.Fields("current_revision_id"), // search joins its matches to problems by it
+		index.Fields("merged_into_id"),      // the packet of a survivor lists what was merged into it
 	}
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/theoremdb/theoremdb/graph/model"
 	"github.com/theoremdb/theoremdb/graph/scalar"
 	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -47,6 +48,7 @@ type ProblemResolver interface {
 	Claims(ctx context.Context, obj *ent.Problem) ([]*ent.Claim, error)
 	Tags(ctx context.Context, obj *ent.Problem) ([]*ent.Tag, error)
 	AsOf(ctx context.Context, obj *ent.Problem) (int, error)
+	ViewerCan(ctx context.Context, obj *ent.Problem) (*policy.Permissions, error)
 	InChallengePeriod(ctx context.Context, obj *ent.Problem) (bool, error)
 	Stake(ctx context.Context, obj *ent.Problem) (*model.Stake, error)
 	OpenRevisionRequests(ctx context.Context, obj *ent.Problem) ([]*model.RevisionRequest, error)
@@ -2537,6 +2539,38 @@ func (ec *executionContext) _Problem_asOf(ctx context.Context, field graphql.Col
 }
 func (ec *executionContext) fieldContext_Problem_asOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Problem", field, true, true, "Int")
+}
+
+func (ec *executionContext) _Problem_viewerCan(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_viewerCan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Problem().ViewerCan(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *policy.Permissions) graphql.Marshaler {
+			return ec.marshalNProblemPermissions2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐPermissions(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_viewerCan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Problem",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProblemPermissions(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Problem_inChallengePeriod(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
@@ -12115,6 +12149,12 @@ func (ec *executionContext) _Problem(ctx context.Context, sel ast.SelectionSet, 
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Problem_asOf(ctx, field, obj)
+				})
+		case "viewerCan":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Problem_viewerCan(ctx, field, obj)
 				})
 		case "inChallengePeriod":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,

@@ -15,6 +15,7 @@ import (
 	"github.com/theoremdb/theoremdb/graph/model"
 	"github.com/theoremdb/theoremdb/graph/scalar"
 	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/policy"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -417,6 +418,121 @@ func (ec *executionContext) _ExpositionEntry_body(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_ExpositionEntry_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ExpositionEntry", field, false, false, "String")
+}
+
+func (ec *executionContext) _ProblemPermissions_revise(ctx context.Context, field graphql.CollectedField, obj *policy.Permissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProblemPermissions_revise(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revise, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProblemPermissions_revise(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProblemPermissions", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _ProblemPermissions_review(ctx context.Context, field graphql.CollectedField, obj *policy.Permissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProblemPermissions_review(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Review, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProblemPermissions_review(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProblemPermissions", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _ProblemPermissions_flag(ctx context.Context, field graphql.CollectedField, obj *policy.Permissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProblemPermissions_flag(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Flag, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProblemPermissions_flag(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProblemPermissions", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _ProblemPermissions_attachClaim(ctx context.Context, field graphql.CollectedField, obj *policy.Permissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProblemPermissions_attachClaim(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AttachClaim, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProblemPermissions_attachClaim(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProblemPermissions", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _ProblemPermissions_moderate(ctx context.Context, field graphql.CollectedField, obj *policy.Permissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProblemPermissions_moderate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Moderate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProblemPermissions_moderate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProblemPermissions", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Provenance_kind(ctx context.Context, field graphql.CollectedField, obj *packet.Provenance) (ret graphql.Marshaler) {
@@ -940,6 +1056,59 @@ func (ec *executionContext) _ExpositionEntry(ctx context.Context, sel ast.Select
 	return out
 }
 
+var problemPermissionsImplementors = []string{"ProblemPermissions"}
+
+func (ec *executionContext) _ProblemPermissions(ctx context.Context, sel ast.SelectionSet, obj *policy.Permissions) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, problemPermissionsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ProblemPermissions")
+		case "revise":
+			out.Values[i] = ec._ProblemPermissions_revise(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "review":
+			out.Values[i] = ec._ProblemPermissions_review(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "flag":
+			out.Values[i] = ec._ProblemPermissions_flag(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "attachClaim":
+			out.Values[i] = ec._ProblemPermissions_attachClaim(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "moderate":
+			out.Values[i] = ec._ProblemPermissions_moderate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var provenanceImplementors = []string{"Provenance"}
 
 func (ec *executionContext) _Provenance(ctx context.Context, sel ast.SelectionSet, obj *packet.Provenance) graphql.Marshaler {
@@ -1186,6 +1355,14 @@ func (ec *executionContext) unmarshalNExpositionKind2githubᚗcomᚋtheoremdbᚋ
 
 func (ec *executionContext) marshalNExpositionKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐExpositionKind(ctx context.Context, sel ast.SelectionSet, v packet.ExpositionKind) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNProblemPermissions2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐPermissions(ctx context.Context, sel ast.SelectionSet, v *policy.Permissions) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ProblemPermissions!")
+		return graphql.Null
+	}
+	return ec._ProblemPermissions(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNProvenance2githubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐProvenance(ctx context.Context, sel ast.SelectionSet, v packet.Provenance) graphql.Marshaler {

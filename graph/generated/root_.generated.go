@@ -224,6 +224,7 @@ type ComplexityRoot struct {
 		Tags                 func(childComplexity int) int
 		Title                func(childComplexity int) int
 		UpdatedAt            func(childComplexity int) int
+		ViewerCan            func(childComplexity int) int
 	}
 
 	ProblemConnection struct {
@@ -235,6 +236,14 @@ type ComplexityRoot struct {
 	ProblemEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	ProblemPermissions struct {
+		AttachClaim func(childComplexity int) int
+		Flag        func(childComplexity int) int
+		Moderate    func(childComplexity int) int
+		Review      func(childComplexity int) int
+		Revise      func(childComplexity int) int
 	}
 
 	Provenance struct {
@@ -1255,6 +1264,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Problem.UpdatedAt(childComplexity), true
+	case "Problem.viewerCan":
+		if e.ComplexityRoot.Problem.ViewerCan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.ViewerCan(childComplexity), true
 
 	case "ProblemConnection.edges":
 		if e.ComplexityRoot.ProblemConnection.Edges == nil {
@@ -1287,6 +1302,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ProblemEdge.Node(childComplexity), true
+
+	case "ProblemPermissions.attachClaim":
+		if e.ComplexityRoot.ProblemPermissions.AttachClaim == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProblemPermissions.AttachClaim(childComplexity), true
+	case "ProblemPermissions.flag":
+		if e.ComplexityRoot.ProblemPermissions.Flag == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProblemPermissions.Flag(childComplexity), true
+	case "ProblemPermissions.moderate":
+		if e.ComplexityRoot.ProblemPermissions.Moderate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProblemPermissions.Moderate(childComplexity), true
+	case "ProblemPermissions.review":
+		if e.ComplexityRoot.ProblemPermissions.Review == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProblemPermissions.Review(childComplexity), true
+	case "ProblemPermissions.revise":
+		if e.ComplexityRoot.ProblemPermissions.Revise == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProblemPermissions.Revise(childComplexity), true
 
 	case "Provenance.attribution":
 		if e.ComplexityRoot.Provenance.Attribution == nil {
@@ -4104,6 +4150,11 @@ extend type Problem {
   answer is older or newer than a change.
   """
   asOf: Int!
+  """
+  What the caller may do with this problem now (anonymous callers may do
+  nothing). The mutations decide again when called.
+  """
+  viewerCan: ProblemPermissions!
   "True while the problem is prospecting and its deadline has not passed."
   inChallengePeriod: Boolean!
   "The submitter's reputation stake on this problem; null for a trusted import, which stakes nothing."
@@ -4112,6 +4163,19 @@ extend type Problem {
   openRevisionRequests: [RevisionRequest!]!
   "Events whose subject is this problem, in sequence order, after the given sequence number."
   events(after: Int, first: Int): [Event!]!
+}
+
+type ProblemPermissions {
+  "reviseProblem: the proposer, or an operator for the proposer, unless archived, merged or removed."
+  revise: Boolean!
+  "recordDecision: a reviewer or operator, during the challenge period."
+  review: Boolean!
+  "flagProblem: anyone signed in, unless removed or merged."
+  flag: Boolean!
+  "attachClaim: anyone signed in, unless removed or merged."
+  attachClaim: Boolean!
+  "The moderation queue: moderators and operators."
+  moderate: Boolean!
 }
 
 enum StakeState {
@@ -4555,6 +4619,8 @@ func (ec *executionContext) childFields_Problem(ctx context.Context, field graph
 		return ec.fieldContext_Problem_tags(ctx, field)
 	case "asOf":
 		return ec.fieldContext_Problem_asOf(ctx, field)
+	case "viewerCan":
+		return ec.fieldContext_Problem_viewerCan(ctx, field)
 	case "inChallengePeriod":
 		return ec.fieldContext_Problem_inChallengePeriod(ctx, field)
 	case "stake":
@@ -4587,6 +4653,22 @@ func (ec *executionContext) childFields_ProblemEdge(ctx context.Context, field g
 		return ec.fieldContext_ProblemEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ProblemEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ProblemPermissions(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "revise":
+		return ec.fieldContext_ProblemPermissions_revise(ctx, field)
+	case "review":
+		return ec.fieldContext_ProblemPermissions_review(ctx, field)
+	case "flag":
+		return ec.fieldContext_ProblemPermissions_flag(ctx, field)
+	case "attachClaim":
+		return ec.fieldContext_ProblemPermissions_attachClaim(ctx, field)
+	case "moderate":
+		return ec.fieldContext_ProblemPermissions_moderate(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProblemPermissions", field.Name)
 }
 
 func (ec *executionContext) childFields_Provenance(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
