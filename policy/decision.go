@@ -28,42 +28,24 @@ type DecisionInput struct {
 	IdempotencyKey   string
 }
 
-// noteSection names one section of the reviewer note template.
-type noteSection struct {
-	field string
-	get   func(packet.DecisionNotes) string
-	why   string
-}
-
-var (
-	secStatement   = noteSection{"statementAndAcceptance", func(n packet.DecisionNotes) string { return n.StatementAndAcceptance }, "why the statement and acceptance test are complete"}
-	secOpenStatus  = noteSection{"openStatus", func(n packet.DecisionNotes) string { return n.OpenStatus }, "which sources were checked for open status"}
-	secCoverage    = noteSection{"referenceCoverage", func(n packet.DecisionNotes) string { return n.ReferenceCoverage }, "the strongest known neighbouring result and the reference coverage"}
-	secDuplicate   = noteSection{"duplicateCheck", func(n packet.DecisionNotes) string { return n.DuplicateCheck }, "the duplicate-search result"}
-	secIntegrity   = noteSection{"evidenceIntegrity", func(n packet.DecisionNotes) string { return n.EvidenceIntegrity }, "the consistency of examples, computations and provenance"}
-	secHero        = noteSection{"heroVisual", func(n packet.DecisionNotes) string { return n.HeroVisual }, "which hero visual and rights basis were checked, or why the neutral fallback is used"}
-	secUncertainty = noteSection{"uncertainty", func(n packet.DecisionNotes) string { return n.Uncertainty }, "the remaining uncertainty and why it does not undermine publication"}
-	secReason      = noteSection{"reason", func(n packet.DecisionNotes) string { return n.Reason }, "the concrete basis for this decision"}
-	allSections    = []noteSection{secStatement, secOpenStatus, secCoverage, secDuplicate, secIntegrity, secHero, secUncertainty, secReason}
-)
-
 // RequiredFields lists, per action, the inputs the policy's evidence
 // standard requires: the reason code of an archive, the survivor of a
 // merge, the revision requests of keep-prospecting, and the note-template
-// sections (notes.x) each action must state. Forms show it; validate
-// enforces it.
-var RequiredFields = map[decision.Action][]string{
-	decision.ActionQUALIFY:          notes(secStatement, secOpenStatus, secCoverage, secDuplicate, secHero, secUncertainty, secReason),
-	decision.ActionKEEP_PROSPECTING: append([]string{"revisionRequests"}, notes(secReason)...),
-	decision.ActionARCHIVE:          append([]string{"reasonCode"}, notes(secReason)...),
-	decision.ActionMERGE:            append([]string{"mergeInto"}, notes(secDuplicate, secReason)...),
-}
+// sections (notes.x) each action must state (NoteSections). Forms show it;
+// validate enforces it.
+var RequiredFields = requiredFields()
 
-// notes names note-template sections as RequiredFields lists them.
-func notes(secs ...noteSection) []string {
-	out := make([]string, len(secs))
-	for i, sec := range secs {
-		out[i] = "notes." + sec.field
+func requiredFields() map[decision.Action][]string {
+	out := map[decision.Action][]string{
+		decision.ActionQUALIFY:          nil,
+		decision.ActionKEEP_PROSPECTING: {"revisionRequests"},
+		decision.ActionARCHIVE:          {"reasonCode"},
+		decision.ActionMERGE:            {"mergeInto"},
+	}
+	for _, sec := range NoteSections {
+		for _, a := range sec.RequiredFor {
+			out[a] = append(out[a], "notes."+sec.Key)
+		}
 	}
 	return out
 }
@@ -71,7 +53,7 @@ func notes(secs ...noteSection) []string {
 func (in DecisionInput) validate() error {
 	var v validator
 	if decision.ActionValidator(in.Action) != nil {
-		v.add(CodeInvalid, "action must be QUALIFY, KEEP_PROSPECTING, ARCHIVE or MERGE", "action")
+		v.add(CodeInvalid, "action must be one of "+strings.Join(Actions.Values(), ", "), "action")
 		return v.err()
 	}
 	v.line(in.IdempotencyKey, true, MaxIdempotencyKey, "idempotencyKey")
@@ -79,13 +61,13 @@ func (in DecisionInput) validate() error {
 	for _, f := range RequiredFields[in.Action] {
 		required[f] = true
 	}
-	for _, sec := range allSections {
-		val := sec.get(in.Notes)
-		if required["notes."+sec.field] && strings.TrimSpace(val) == "" {
-			v.add(CodeRequired, fmt.Sprintf("a %s decision states %s", actionWord(in.Action), sec.why), "notes", sec.field)
+	for _, sec := range NoteSections {
+		val := *sec.Text(&in.Notes)
+		if required["notes."+sec.Key] && strings.TrimSpace(val) == "" {
+			v.add(CodeRequired, fmt.Sprintf("a %s decision states %s", actionWord(in.Action), sec.Help), "notes", sec.Key)
 			continue
 		}
-		v.text(val, false, MaxNoteSection, "notes", sec.field)
+		v.text(val, false, MaxNoteSection, "notes", sec.Key)
 	}
 	if required["reasonCode"] {
 		if in.ReasonCode == nil {
@@ -334,8 +316,8 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 }
 
 func trimNotes(n packet.DecisionNotes) packet.DecisionNotes {
-	for _, p := range []*string{&n.StatementAndAcceptance, &n.OpenStatus, &n.ReferenceCoverage, &n.DuplicateCheck,
-		&n.EvidenceIntegrity, &n.HeroVisual, &n.Uncertainty, &n.Reason} {
+	for _, sec := range NoteSections {
+		p := sec.Text(&n)
 		*p = strings.TrimSpace(*p)
 	}
 	return n

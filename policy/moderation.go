@@ -66,7 +66,7 @@ func (s *Service) FlagProblem(ctx context.Context, actor *ent.Account, in FlagIn
 	}
 	var v validator
 	if flag.ReasonValidator(in.Reason) != nil {
-		v.add(CodeInvalid, "reason must be DUPLICATE, INCORRECT_STATEMENT, KNOWN_ANSWER, INADEQUATE_SOURCING, ABUSE or OTHER", "reason")
+		v.add(CodeInvalid, "reason must be one of "+strings.Join(FlagReasons.Values(), ", "), "reason")
 	}
 	fault := textFault(in.Explanation, multiLine)
 	switch n := len([]rune(strings.TrimSpace(in.Explanation))); {

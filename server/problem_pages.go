@@ -40,7 +40,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	v := ui.HomeView{Soonest: summaries(soonest), Accepted: summaries(accepted)}
-	for _, st := range ui.States {
+	for _, st := range policy.ListedStates.Values() {
 		n := 0
 		for _, c := range counts {
 			if c.State == st {

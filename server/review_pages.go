@@ -5,9 +5,7 @@ import (
 	"strings"
 
 	"github.com/theoremdb/theoremdb/ent/decision"
-	"github.com/theoremdb/theoremdb/ent/schema"
 	"github.com/theoremdb/theoremdb/ent/schema/gid"
-	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
@@ -47,7 +45,7 @@ func (s *Server) decisionView(r *http.Request, id string) (ui.DecisionView, erro
 		req[string(a)] = fields
 	}
 	return ui.DecisionView{Problem: pv, Values: map[string]string{}, Errors: map[string]string{},
-		IdempotencyKey: "web:" + gid.New("key"), Required: req, ReasonCodes: schema.ReasonCodes}, nil
+		IdempotencyKey: "web:" + gid.New("key"), Required: req}, nil
 }
 
 func (s *Server) reviewPage(w http.ResponseWriter, r *http.Request) error {
@@ -81,11 +79,10 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 	}
 	f := r.PostForm
 	in := policy.DecisionInput{ProblemID: id, Action: decision.Action(f.Get("action")), MergeInto: strings.TrimSpace(f.Get("mergeInto")),
-		IdempotencyKey: f.Get("idempotencyKey"), RevisionRequests: lines(f.Get("revisionRequests")),
-		Notes: packet.DecisionNotes{StatementAndAcceptance: f.Get("notes.statementAndAcceptance"), OpenStatus: f.Get("notes.openStatus"),
-			ReferenceCoverage: f.Get("notes.referenceCoverage"), DuplicateCheck: f.Get("notes.duplicateCheck"),
-			EvidenceIntegrity: f.Get("notes.evidenceIntegrity"), HeroVisual: f.Get("notes.heroVisual"),
-			Uncertainty: f.Get("notes.uncertainty"), Reason: f.Get("notes.reason")}}
+		IdempotencyKey: f.Get("idempotencyKey"), RevisionRequests: lines(f.Get("revisionRequests"))}
+	for _, sec := range policy.NoteSections {
+		*sec.Text(&in.Notes) = f.Get("notes." + sec.Key)
+	}
 	if rc := f.Get("reasonCode"); rc != "" {
 		code := decision.ReasonCode(rc)
 		in.ReasonCode = &code

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
+
+	"github.com/theoremdb/theoremdb/policy"
 )
 
 // FormView is the submit and revise form: the values as typed, so nothing
@@ -84,10 +86,7 @@ var fieldLabels = map[string]string{
 	"referenceSearch": "Reference search", "referenceSearch.checkedOn": "Checked on",
 	"referenceSearch.databases": "Databases and sources searched", "referenceSearch.queries": "Queries",
 	"referenceSearch.coverage": "Coverage", "reasonCode": "Reason code", "mergeInto": "Surviving problem",
-	"revisionRequests": "Revision requests", "notes.statementAndAcceptance": "Statement and acceptance",
-	"notes.openStatus": "Open status and prior art", "notes.referenceCoverage": "Reference coverage",
-	"notes.duplicateCheck": "Duplicate check", "notes.evidenceIntegrity": "Evidence integrity",
-	"notes.heroVisual": "Hero visual", "notes.uncertainty": "Uncertainty", "notes.reason": "Reason",
+	"revisionRequests": "Revision requests",
 }
 
 // FieldLabel names an input for the error summary as its label does:
@@ -95,6 +94,13 @@ var fieldLabels = map[string]string{
 func FieldLabel(name string) string {
 	if l, ok := fieldLabels[name]; ok {
 		return l
+	}
+	if key, ok := strings.CutPrefix(name, "notes."); ok {
+		for _, s := range policy.NoteSections {
+			if s.Key == key {
+				return s.Label
+			}
+		}
 	}
 	parts := strings.Split(name, ".")
 	if len(parts) == 3 {

@@ -5,27 +5,7 @@ import (
 	"strings"
 
 	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/packet"
 )
-
-// NoteSection is one filled section of a reviewer note.
-type NoteSection struct{ Label, Text string }
-
-// NoteSections lists the filled sections of a note in template order.
-func NoteSections(n packet.DecisionNotes) []NoteSection {
-	var out []NoteSection
-	for _, s := range []NoteSection{
-		{"Statement and acceptance", n.StatementAndAcceptance}, {"Open status and prior art", n.OpenStatus},
-		{"Reference coverage", n.ReferenceCoverage}, {"Duplicate check", n.DuplicateCheck},
-		{"Evidence integrity", n.EvidenceIntegrity}, {"Hero visual", n.HeroVisual},
-		{"Uncertainty", n.Uncertainty}, {"Reason", n.Reason},
-	} {
-		if s.Text != "" {
-			out = append(out, s)
-		}
-	}
-	return out
-}
 
 // sourceURL links a source identifier to where it resolves.
 func sourceURL(s *ent.Source) string {
@@ -55,14 +35,6 @@ func diffClass(op byte) string {
 		return "del"
 	}
 	return "same"
-}
-
-// noteFields are the reviewer note template's sections as form fields.
-var noteFields = []struct{ Name, Label string }{
-	{"statementAndAcceptance", "Statement and acceptance"}, {"openStatus", "Open status and prior art"},
-	{"referenceCoverage", "Reference coverage"}, {"duplicateCheck", "Duplicate check"},
-	{"evidenceIntegrity", "Evidence integrity"}, {"heroVisual", "Hero visual"},
-	{"uncertainty", "Uncertainty"}, {"reason", "Reason"},
 }
 
 func requiredList(fields []string) string {

@@ -108,8 +108,8 @@ func FlagPage(v FlagView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		for _, r := range FlagReasons {
-			templ_7745c5c3_Err = option(r, Words(r), v.Reason).Render(ctx, templ_7745c5c3_Buffer)
+		for _, r := range policy.FlagReasons {
+			templ_7745c5c3_Err = option(r.Value, r.Label, v.Reason).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -394,9 +394,9 @@ func ModerationCases(v ModerationView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var20 string
-			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(Words(string(c.Reason)))
+			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(policy.FlagReasons.Label(string(c.Reason)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderation.templ`, Line: 95, Col: 49}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderation.templ`, Line: 95, Col: 68}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 			if templ_7745c5c3_Err != nil {

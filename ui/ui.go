@@ -70,15 +70,3 @@ func httpStatusText(code int) string {
 	}
 	return "Something went wrong"
 }
-
-// Filter choices of the list page, in display order.
-var (
-	States          = []string{"PROSPECTING", "ACCEPTED", "ARCHIVED", "MERGED"}
-	AcceptanceKinds = []string{"PROOF", "NUMERICAL", "SEARCH", "CLASSIFICATION"}
-	ProvenanceKinds = []string{"IMPORTED", "REFORMULATION", "ORIGINAL"}
-	ExpositionKinds = []string{"DEFINITION", "CONVENTION", "REMARK", "EXAMPLE"}
-	ReferenceRoles  = []string{"PRIMARY", "SECONDARY", "STATUS_EVIDENCE"}
-)
-
-// FlagReasons are the reasons of a community report.
-var FlagReasons = []string{"INCORRECT_STATEMENT", "KNOWN_ANSWER", "DUPLICATE", "INADEQUATE_SOURCING", "ABUSE", "OTHER"}

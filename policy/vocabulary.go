@@ -1,0 +1,195 @@
+package policy
+
+import (
+	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/packet"
+)
+
+// The closed vocabularies of the record, one table each: the value as it
+// is stored and as the API spells it, the label pages show, and one
+// sentence of help. Validation, decoding, labels and templates loop over
+// these tables; a test checks each against the database's enum, so a
+// value cannot be added in one place only.
+
+// Term is one value of a vocabulary.
+type Term struct {
+	Value string
+	Label string
+	Help  string
+}
+
+// Vocabulary is a closed set of values, in the order pages offer them.
+type Vocabulary []Term
+
+// Label is the label of value, or value itself when it is not in v.
+func (v Vocabulary) Label(value string) string {
+	if t, ok := v.Term(value); ok {
+		return t.Label
+	}
+	return value
+}
+
+// Term looks value up.
+func (v Vocabulary) Term(value string) (Term, bool) {
+	for _, t := range v {
+		if t.Value == value {
+			return t, true
+		}
+	}
+	return Term{}, false
+}
+
+// Has reports whether value is in v.
+func (v Vocabulary) Has(value string) bool { _, ok := v.Term(value); return ok }
+
+// Values are v's values in order.
+func (v Vocabulary) Values() []string {
+	out := make([]string, len(v))
+	for i, t := range v {
+		out[i] = t.Value
+	}
+	return out
+}
+
+var (
+	// States of a problem.
+	States = Vocabulary{
+		{"PROSPECTING", "Prospecting", "Published and open to challenge; accepted by default when the challenge period ends unless a reviewer archives or merges it."},
+		{"ACCEPTED", "Accepted", "Accepted by a reviewer's qualification, by staff, or by default at the end of the challenge period."},
+		{"ARCHIVED", "Archived", "Closed by a reviewer with a reason code: it stays readable, with the reason."},
+		{"MERGED", "Merged", "A duplicate: its ID leads to the problem it was merged into."},
+		{"REMOVED", "Removed", "Taken down by moderation; a tombstone with the reason remains."},
+	}
+	// ListedStates are the states the public list shows (never REMOVED).
+	ListedStates = States[:4]
+
+	// AcceptanceKinds say what settles a problem.
+	AcceptanceKinds = Vocabulary{
+		{"PROOF", "Proof", "A proof or a disproof settles it."},
+		{"NUMERICAL", "Numerical", "A value to a stated precision settles it."},
+		{"SEARCH", "Search", "An object found in, or excluded from, a stated search space settles it."},
+		{"CLASSIFICATION", "Classification", "A complete list up to a stated equivalence settles it."},
+	}
+
+	// ProvenanceKinds say where a statement comes from.
+	ProvenanceKinds = Vocabulary{
+		{"IMPORTED", "Imported", "Taken from a published source, which is cited."},
+		{"REFORMULATION", "Reformulation", "A published problem restated; the original is cited."},
+		{"ORIGINAL", "Original", "Posed here for the first time."},
+	}
+
+	// ExpositionKinds are the kinds of entries that set a statement up.
+	ExpositionKinds = Vocabulary{
+		{"DEFINITION", "Definition", "Gives a term or symbol its meaning."},
+		{"CONVENTION", "Convention", "Fixes notation or a standing assumption."},
+		{"REMARK", "Remark", "Context that the statement does not depend on."},
+		{"EXAMPLE", "Example", "A worked instance."},
+	}
+
+	// ReferenceRoles say what a reference is cited for.
+	ReferenceRoles = Vocabulary{
+		{"PRIMARY", "Primary source", "Where the problem was posed or first stated."},
+		{"SECONDARY", "Secondary", "Surveys, partial results and related work."},
+		{"STATUS_EVIDENCE", "Status evidence", "Supports that the problem is still open."},
+	}
+
+	// FlagReasons are the reasons of a community report.
+	FlagReasons = Vocabulary{
+		{"INCORRECT_STATEMENT", "Incorrect statement", "The statement is wrong, ill-posed or does not say what its source says."},
+		{"KNOWN_ANSWER", "Known answer", "The problem has been solved; cite where."},
+		{"DUPLICATE", "Duplicate", "Another problem here states the same thing; name it."},
+		{"INADEQUATE_SOURCING", "Inadequate sourcing", "A reference is missing, wrong or does not support what it is cited for."},
+		{"ABUSE", "Abuse", "Spam, harassment or material that must not be published."},
+		{"OTHER", "Other", "Anything else a moderator should look at."},
+	}
+
+	// ReasonCodes are the stable reason codes of an archive decision.
+	ReasonCodes = Vocabulary{
+		{"KNOWN_ANSWER", "Known answer", "The problem has been solved."},
+		{"DIRECT_DUPLICATE", "Direct duplicate", "Another problem states the same thing."},
+		{"ILL_DEFINED_STATEMENT", "Ill-defined statement", "The statement cannot be read one way only."},
+		{"UNEVALUABLE_ACCEPTANCE", "Unevaluable acceptance", "No answer could be checked against the acceptance condition."},
+		{"UNSUPPORTED_OPEN_STATUS", "Unsupported open status", "Nothing supports that the problem is open."},
+		{"UNRELIABLE_PROVENANCE", "Unreliable provenance", "The source cannot be traced or does not say this."},
+		{"INTERNAL_INCONSISTENCY", "Internal inconsistency", "Parts of the packet contradict each other."},
+		{"PARAMETER_WITHOUT_RATIONALE", "Parameter without rationale", "A bound or constant is chosen without a reason."},
+	}
+
+	// Actions are a reviewer's four decisions.
+	Actions = Vocabulary{
+		{"QUALIFY", "Qualify", "Accept now: every section of the note template is stated."},
+		{"KEEP_PROSPECTING", "Keep prospecting", "Leave it open with concrete revision requests; the challenge period runs on."},
+		{"ARCHIVE", "Archive", "Close it with a reason code; the stake is forfeited."},
+		{"MERGE", "Merge", "Fold it into the problem that survives; the stake is forfeited."},
+	}
+
+	// ClaimStatuses are the statuses of a claim.
+	ClaimStatuses = Vocabulary{
+		{"PROPOSED", "Proposed", "Attached, not yet reviewed."},
+		{"ESTABLISHED", "Established", "Confirmed by a review."},
+		{"REFUTED", "Refuted", "Shown wrong by a review."},
+		{"WITHDRAWN", "Withdrawn", "Withdrawn by its author."},
+	}
+
+	// Relations bind a claim to a problem.
+	Relations = Vocabulary{
+		{"ADDRESSES", "Addresses", "Bears on the problem without settling it."},
+		{"RESOLVES", "Resolves", "Settles the problem; only a review records it."},
+	}
+
+	// StakeStates are the states of a submitter's reputation stake.
+	StakeStates = Vocabulary{
+		{"ESCROWED", "In escrow", "Held until the problem is decided."},
+		{"RETURNED", "Returned", "Given back when the problem was accepted."},
+		{"FORFEITED", "Forfeited", "Lost when the problem was archived or merged."},
+	}
+)
+
+// NoteSection is one section of the reviewer note template.
+type NoteSection struct {
+	// Key is its name in the API and its form field, after "notes.".
+	Key   string
+	Label string
+	// Help says what the section states; a required section left empty is
+	// refused with it.
+	Help string
+	// RequiredFor are the actions whose note must state it.
+	RequiredFor []decision.Action
+	// Text is the section in a note.
+	Text func(*packet.DecisionNotes) *string
+}
+
+// NoteSections are the reviewer note template, in order.
+var NoteSections = []NoteSection{
+	{"statementAndAcceptance", "Statement and acceptance", "why the statement and acceptance test are complete",
+		[]decision.Action{decision.ActionQUALIFY}, func(n *packet.DecisionNotes) *string { return &n.StatementAndAcceptance }},
+	{"openStatus", "Open status and prior art", "which sources were checked for open status",
+		[]decision.Action{decision.ActionQUALIFY}, func(n *packet.DecisionNotes) *string { return &n.OpenStatus }},
+	{"referenceCoverage", "Reference coverage", "the strongest known neighbouring result and the reference coverage",
+		[]decision.Action{decision.ActionQUALIFY}, func(n *packet.DecisionNotes) *string { return &n.ReferenceCoverage }},
+	{"duplicateCheck", "Duplicate check", "the duplicate-search result",
+		[]decision.Action{decision.ActionQUALIFY, decision.ActionMERGE}, func(n *packet.DecisionNotes) *string { return &n.DuplicateCheck }},
+	{"evidenceIntegrity", "Evidence integrity", "the consistency of examples, computations and provenance",
+		nil, func(n *packet.DecisionNotes) *string { return &n.EvidenceIntegrity }},
+	{"heroVisual", "Hero visual", "which hero visual and rights basis were checked, or why the neutral fallback is used",
+		[]decision.Action{decision.ActionQUALIFY}, func(n *packet.DecisionNotes) *string { return &n.HeroVisual }},
+	{"uncertainty", "Uncertainty", "the remaining uncertainty and why it does not undermine publication",
+		[]decision.Action{decision.ActionQUALIFY}, func(n *packet.DecisionNotes) *string { return &n.Uncertainty }},
+	{"reason", "Reason", "the concrete basis for this decision",
+		[]decision.Action{decision.ActionQUALIFY, decision.ActionKEEP_PROSPECTING, decision.ActionARCHIVE, decision.ActionMERGE},
+		func(n *packet.DecisionNotes) *string { return &n.Reason }},
+}
+
+// FilledSection is a section a note states.
+type FilledSection struct{ Key, Label, Text string }
+
+// FilledSections are the sections n states, in template order.
+func FilledSections(n packet.DecisionNotes) []FilledSection {
+	var out []FilledSection
+	for _, s := range NoteSections {
+		if t := *s.Text(&n); t != "" {
+			out = append(out, FilledSection{s.Key, s.Label, t})
+		}
+	}
+	return out
+}

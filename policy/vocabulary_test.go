@@ -1,0 +1,86 @@
+package policy_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"entgo.io/ent/dialect/sql/schema"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/theoremdb/theoremdb/ent/migrate"
+	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/policy"
+)
+
+// TestVocabulariesAreTheDatabaseEnums checks every vocabulary against the
+// enum of the column that stores it: a value added in one place only fails.
+func TestVocabulariesAreTheDatabaseEnums(t *testing.T) {
+	enum := func(cols []*schema.Column, name string) []string {
+		for _, c := range cols {
+			if c.Name == name {
+				return c.Enums
+			}
+		}
+		t.Fatalf("no column %s", name)
+		return nil
+	}
+	for _, tt := range []struct {
+		name  string
+		vocab policy.Vocabulary
+		enum  []string
+	}{
+		{"States", policy.States, enum(migrate.ProblemsColumns, "state")},
+		{"AcceptanceKinds", policy.AcceptanceKinds, enum(migrate.ProblemsColumns, "acceptance_kind")},
+		{"ProvenanceKinds", policy.ProvenanceKinds, enum(migrate.ProblemsColumns, "provenance_kind")},
+		{"StakeStates", policy.StakeStates, enum(migrate.ProblemsColumns, "stake_state")},
+		{"ReferenceRoles", policy.ReferenceRoles, enum(migrate.ReferencesColumns, "role")},
+		{"FlagReasons", policy.FlagReasons, enum(migrate.FlagsColumns, "reason")},
+		{"ReasonCodes", policy.ReasonCodes, enum(migrate.DecisionsColumns, "reason_code")},
+		{"Actions", policy.Actions, enum(migrate.DecisionsColumns, "action")},
+		{"ClaimStatuses", policy.ClaimStatuses, enum(migrate.ClaimsColumns, "status")},
+		{"Relations", policy.Relations, enum(migrate.BindingsColumns, "relation")},
+		{"ExpositionKinds", policy.ExpositionKinds, []string{string(packet.Definition), string(packet.Convention), string(packet.Remark), string(packet.Example)}},
+	} {
+		got := tt.vocab.Values()
+		if diff := cmp.Diff(tt.enum, got, cmp.Transformer("set", set)); diff != "" {
+			t.Errorf("%s (-database +vocabulary):\n%s", tt.name, diff)
+		}
+		for _, term := range tt.vocab {
+			if term.Label == "" || term.Help == "" {
+				t.Errorf("%s: %s has no label or help", tt.name, term.Value)
+			}
+		}
+	}
+}
+
+func set(s []string) map[string]bool {
+	m := map[string]bool{}
+	for _, v := range s {
+		m[v] = true
+	}
+	return m
+}
+
+// TestNoteSectionsCoverTheNotes checks that the note template table names
+// every section of packet.DecisionNotes once, with its JSON name as key.
+func TestNoteSectionsCoverTheNotes(t *testing.T) {
+	typ := reflect.TypeOf(packet.DecisionNotes{})
+	var fields []string
+	for i := range typ.NumField() {
+		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		fields = append(fields, name)
+	}
+	var keys []string
+	for _, s := range policy.NoteSections {
+		keys = append(keys, s.Key)
+		var n packet.DecisionNotes
+		*s.Text(&n) = "x"
+		if got := policy.FilledSections(n); len(got) != 1 || got[0].Key != s.Key {
+			t.Errorf("section %s writes another field: %+v", s.Key, got)
+		}
+	}
+	if diff := cmp.Diff(fields, keys); diff != "" {
+		t.Errorf("note sections (-DecisionNotes +NoteSections):\n%s", diff)
+	}
+}
