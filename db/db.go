@@ -78,6 +78,12 @@ func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
 	if q.Get("statement_timeout") == "" {
 		q.Set("statement_timeout", StatementTimeout)
 	}
+	// The packet statement is large: on tables whose statistics lag
+	// behind (a fresh import) the planner prices it high enough to JIT-
+	// compile it, which costs a hundred milliseconds to save one.
+	if q.Get("jit") == "" {
+		q.Set("jit", "off")
+	}
 	if q.Get("idle_in_transaction_session_timeout") == "" {
 		q.Set("idle_in_transaction_session_timeout", "60s")
 	}
