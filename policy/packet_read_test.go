@@ -445,3 +445,30 @@ func TestPacketCacheAcrossInstances(t *testing.T) {
 	}
 	t.Logf("a write reached the other instance's cache within %v", worst)
 }
+
+func TestReviewQueue(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d)
+		p, _ := richProblem(t, f)
+		f.clock.Advance(time.Hour)
+		later := f.submit(t, f.member)
+		if _, err := f.svc.ReviewQueue(ctx, f.member, 10); !errors.Is(err, policy.ErrForbidden) {
+			t.Errorf("a member's ReviewQueue() = %v; want forbidden", err)
+		}
+		items, err := f.svc.ReviewQueue(ctx, f.reviewer, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, it := range items {
+			ids = append(ids, it.ID)
+		}
+		if diff := cmp.Diff([]string{p.ID, later.ID}, ids); diff != "" {
+			t.Fatalf("queue (-want +got):\n%s", diff)
+		}
+		if it := items[0]; it.OpenRequests != 2 || it.Claims != 1 || it.Decisions != 1 || it.Revision != 1 || !it.Can.Review {
+			t.Errorf("first item = %+v", it)
+		}
+	})
+}

@@ -67,23 +67,12 @@ func (s *Server) moderate(w http.ResponseWriter, r *http.Request) error {
 	if !requireSignIn(w, r) {
 		return nil
 	}
-	a := viewer.From(r.Context())
-	cases, err := s.policy.OpenCases(r.Context(), a, 100)
-	if err != nil {
-		return err
-	}
-	var flaggers []string
-	for _, c := range cases {
-		for _, f := range c.Edges.Flags {
-			flaggers = append(flaggers, f.FlaggerID)
-		}
-	}
-	history, err := s.policy.FlagCounts(r.Context(), flaggers)
+	cases, err := s.policy.ModerationQueue(r.Context(), viewer.From(r.Context()), 100)
 	if err != nil {
 		return err
 	}
 	pg := page(r, "Moderation queue")
-	v := ui.ModerationView{Cases: cases, History: history, Viewer: a, Nonce: pg.Nonce}
+	v := ui.ModerationView{Cases: cases, Nonce: pg.Nonce}
 	var list bytes.Buffer
 	if err := ui.ModerationCases(v).Render(r.Context(), &list); err != nil {
 		return err

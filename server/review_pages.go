@@ -27,11 +27,11 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := s.requireReviewer(w, r); !ok {
 		return err
 	}
-	ps, err := s.policy.InChallenge(r.Context(), 200)
+	items, err := s.policy.ReviewQueue(r.Context(), viewer.From(r.Context()), 200)
 	if err != nil {
 		return err
 	}
-	s.render(w, r, http.StatusOK, page(r, "Review queue"), ui.ReviewQueue(ps))
+	s.render(w, r, http.StatusOK, page(r, "Review queue"), ui.ReviewQueue(items))
 	return nil
 }
 
