@@ -131,3 +131,19 @@ func claimRefusal(p *ent.Problem) error {
 	}
 	return nil
 }
+
+// Viewer is who reads a page, as the page frame shows them: their handle,
+// their roles, and the parts of the site those roles open.
+type Viewer struct {
+	ID, Handle             string
+	Roles                  []role.Role
+	CanReview, CanModerate bool
+}
+
+// ViewerOf is a's viewer; nil for an anonymous reader.
+func ViewerOf(a *ent.Account) *Viewer {
+	if a == nil {
+		return nil
+	}
+	return &Viewer{ID: a.ID, Handle: a.Handle, Roles: a.Roles, CanReview: CanReview(a), CanModerate: CanModerate(a)}
+}

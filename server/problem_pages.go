@@ -119,15 +119,15 @@ func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, "/p/"+v.P.ID+queryOf(r), http.StatusMovedPermanently)
 		return nil
 	}
-	if v.P.State == problem.StateMERGED && v.P.MergedIntoID != nil {
-		http.Redirect(w, r, "/p/"+*v.P.MergedIntoID+"?merged="+v.P.ID, http.StatusFound)
+	if v.P.State == string(problem.StateMERGED) && v.P.MergedInto != "" {
+		http.Redirect(w, r, "/p/"+v.P.MergedInto+"?merged="+v.P.ID, http.StatusFound)
 		return nil
 	}
 	if from := r.URL.Query().Get("merged"); from != "" {
 		v.Notice = from + " was merged into this problem; its ID now leads here."
 	}
 	status := http.StatusOK
-	if v.P.State == problem.StateREMOVED {
+	if v.P.State == string(problem.StateREMOVED) {
 		status = http.StatusGone
 	}
 	s.render(w, r, status, page(r, v.P.ID+": "+v.P.Title), ui.ProblemPage(v))
@@ -144,9 +144,10 @@ func queryOf(r *http.Request) string {
 // pageEvents is how many events the History tab lists.
 const pageEvents = 200
 
-// problemView is the problem page of the packet a reference names.
+// problemView is the problem page of the problem a reference names.
 func (s *Server) problemView(r *http.Request, ref string) (ui.ProblemView, error) {
-	pk, err := s.policy.ProblemPacket(r.Context(), ref)
+	who := viewer.From(r.Context())
+	v, err := s.policy.ViewProblem(r.Context(), who, ref, pageEvents)
 	if err != nil {
 		return ui.ProblemView{}, err
 	}
@@ -156,13 +157,8 @@ func (s *Server) problemView(r *http.Request, ref string) (ui.ProblemView, error
 	default:
 		tab = "problem"
 	}
-	p, rev := pk.Problem, pk.Rev()
-	events, _ := pk.EventsAfter(0, pageEvents)
-	hv := hero.Draw(hero.Input{ID: p.ID, Title: p.Title, Kind: rev.Acceptance.Kind, Tags: rev.Tags})
-	who := viewer.From(r.Context())
-	return ui.ProblemView{P: p, Tab: tab, InChallenge: s.policy.InChallengePeriod(p), Requests: pk.Requests,
-		Signed: who != nil, Can: policy.PermissionsOn(who, p, s.policy.Now()),
-		Events: events, Hero: ui.Hero{SVG: hv.SVG, Caption: hv.Caption}}, nil
+	hv := hero.Draw(hero.Input{ID: v.ID, Title: v.Title, Kind: v.Revision.Acceptance.Kind, Tags: v.Revision.Tags})
+	return ui.ProblemView{P: v, Tab: tab, Signed: who != nil, Hero: ui.Hero{SVG: hv.SVG, Caption: hv.Caption}}, nil
 }
 
 func summaries(ps []*ent.Problem) []policy.ProblemSummary {

@@ -117,7 +117,7 @@ func clearFlash(w http.ResponseWriter) {
 func page(r *http.Request, title string) ui.Page {
 	nonce, _ := r.Context().Value(nonceKey{}).(string)
 	flash, _ := r.Context().Value(flashKey{}).(string)
-	return ui.Page{Title: title, Nonce: nonce, Viewer: viewer.From(r.Context()), Flash: flash}
+	return ui.Page{Title: title, Nonce: nonce, Viewer: policy.ViewerOf(viewer.From(r.Context())), Flash: flash}
 }
 
 // render writes a whole page.

@@ -3,13 +3,11 @@ package ui
 import (
 	"strconv"
 	"strings"
-
-	"github.com/theoremdb/theoremdb/ent"
 )
 
 // sourceURL links a source identifier to where it resolves.
-func sourceURL(s *ent.Source) string {
-	kind, rest, _ := strings.Cut(s.Identifier, ":")
+func sourceURL(identifier string) string {
+	kind, rest, _ := strings.Cut(identifier, ":")
 	switch kind {
 	case "doi":
 		return "https://doi.org/" + rest

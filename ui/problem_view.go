@@ -3,22 +3,18 @@ package ui
 import (
 	"strings"
 
-	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
-// ProblemView is everything the problem page shows.
+// ProblemView is everything the problem page shows: the problem's view,
+// which tab, and what the server adds around it.
 type ProblemView struct {
-	P *ent.Problem
+	P *policy.ProblemView
 	// Tab is problem, research, references or history.
-	Tab         string
-	InChallenge bool
-	// Signed says a reader is signed in; Can is what they may do.
-	Signed   bool
-	Can      policy.Permissions
-	Requests []policy.RevisionRequest
-	Events   []*ent.Event
-	Hero     Hero
+	Tab string
+	// Signed says a reader is signed in; P.Can is what they may do.
+	Signed bool
+	Hero   Hero
 	// Notice explains a redirect that brought the reader here.
 	Notice string
 }
@@ -26,9 +22,6 @@ type ProblemView struct {
 // Hero is the picture at the top of the Problem tab; its SVG carries the
 // alternative text.
 type Hero struct{ SVG, Caption string }
-
-// Rev is the current revision (every problem has one).
-func (v ProblemView) Rev() *ent.Revision { return v.P.Edges.CurrentRevision }
 
 // Tabs of the problem page, in order.
 var Tabs = []struct{ Key, Label string }{
@@ -38,7 +31,7 @@ var Tabs = []struct{ Key, Label string }{
 // Revisions returns the revisions newest first, each with the diff from the
 // one before it.
 func (v ProblemView) Revisions() []RevisionDiff {
-	revs := v.P.Edges.Revisions
+	revs := v.P.Revisions
 	out := make([]RevisionDiff, 0, len(revs))
 	for i := len(revs) - 1; i >= 0; i-- {
 		d := RevisionDiff{Rev: revs[i]}
@@ -50,7 +43,7 @@ func (v ProblemView) Revisions() []RevisionDiff {
 	return out
 }
 
-func revText(r *ent.Revision) string {
+func revText(r policy.RevisionView) string {
 	var b strings.Builder
 	b.WriteString("Title: " + r.Title + "\n")
 	b.WriteString(r.Statement + "\n")
@@ -63,7 +56,7 @@ func revText(r *ent.Revision) string {
 
 // RevisionDiff is a revision with the changes it made.
 type RevisionDiff struct {
-	Rev   *ent.Revision
+	Rev   policy.RevisionView
 	Lines []DiffLine
 }
 

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/policy"
 )
 
 //go:generate go tool templ generate
@@ -25,7 +25,7 @@ var Static embed.FS
 type Page struct {
 	Title  string
 	Nonce  string
-	Viewer *ent.Account
+	Viewer *policy.Viewer
 	Flash  string
 }
 

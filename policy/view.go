@@ -1,0 +1,182 @@
+package policy
+
+import (
+	"context"
+	"time"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/packet"
+)
+
+// ProblemView is a problem packet as plain values, with what the viewer
+// may do: what every page of a problem renders. Enumerated values are the
+// stored spellings; the vocabularies label them.
+type ProblemView struct {
+	ID, Slug, Title     string
+	Number              int
+	State               string
+	AcceptanceKind      string
+	ProvenanceKind      string
+	SubmittedAt         time.Time
+	Deadline            time.Time
+	AcceptedAt          *time.Time
+	AcceptanceAuthority string // empty unless accepted
+	RemovedAt           *time.Time
+	RemovalReason       string
+	MergedInto          string   // the survivor's ID, when merged
+	MergedFrom          []string // IDs merged into this one
+	Proposer            string   // handle
+	StakeState          string   // empty for a trusted import
+	InChallenge         bool
+	Revision            RevisionView // the current one
+	Revisions           []RevisionView
+	References          []ReferenceView
+	Decisions           []DecisionView // newest first
+	Claims              []ClaimView
+	Requests            []string // open revision requests, oldest first
+	Events              []EventView
+	AsOf                int64
+	Can                 Permissions
+}
+
+// RevisionView is one revision.
+type RevisionView struct {
+	Number          int
+	Title           string
+	Statement       string
+	Exposition      []packet.ExpositionEntry
+	Acceptance      packet.Acceptance
+	Provenance      packet.Provenance
+	ReferenceSearch packet.ReferenceSearch
+	Tags            []string
+	Note            string
+	Author          string // handle
+	CreatedAt       time.Time
+}
+
+// ReferenceView is one reference of the current revision with its source.
+type ReferenceView struct {
+	Citation, Locator, Relevance, Role string
+	Source                             SourceView
+}
+
+// SourceView is a cited source.
+type SourceView struct {
+	Identifier, Kind, Title string
+	LicenceClass, Confirmed string
+}
+
+// DecisionView is a reviewer's decision with its note.
+type DecisionView struct {
+	ID, Action, Authority string
+	ReasonCode            string
+	Notes                 packet.DecisionNotes
+	RevisionRequests      []string
+	MergeInto             string
+	Reviewer              string // handle
+	Revision              int
+	CreatedAt             time.Time
+}
+
+// ClaimView is an attached claim with its bindings.
+type ClaimView struct {
+	ID, Status, Summary, Scope string
+	Author                     string // handle; empty for a system claim
+	CreatedAt                  time.Time
+	Relations                  []string
+}
+
+// EventView is a public event of the problem.
+type EventView struct {
+	Seq                    int64
+	Kind, Authority, Actor string
+	At                     time.Time
+	Hash                   string
+}
+
+// ViewProblem returns the view of the problem a reference names, for
+// viewer (nil when anonymous), with at most events of its events.
+func (s *Service) ViewProblem(ctx context.Context, viewer *ent.Account, ref string, events int) (*ProblemView, error) {
+	pk, err := s.ProblemPacket(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	return pk.View(viewer, s.Now(), events), nil
+}
+
+// View flattens the packet for viewer at now, with at most events events.
+func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemView {
+	p := pk.Problem
+	v := &ProblemView{ID: p.ID, Slug: p.Slug, Title: p.Title, Number: p.Number, State: string(p.State),
+		AcceptanceKind: string(p.AcceptanceKind), ProvenanceKind: string(p.ProvenanceKind),
+		SubmittedAt: p.SubmittedAt, Deadline: p.Deadline, AcceptedAt: p.AcceptedAt, RemovedAt: p.RemovedAt,
+		RemovalReason: deref(p.RemovalReason), MergedInto: deref(p.MergedIntoID),
+		InChallenge: p.State == "PROSPECTING" && now.Before(p.Deadline), AsOf: pk.AsOf,
+		Can: PermissionsOn(viewer, p, now)}
+	if p.AcceptanceAuthority != nil {
+		v.AcceptanceAuthority = string(*p.AcceptanceAuthority)
+	}
+	if p.StakeState != nil {
+		v.StakeState = string(*p.StakeState)
+	}
+	if a := p.Edges.Proposer; a != nil {
+		v.Proposer = a.Handle
+	}
+	for _, o := range p.Edges.MergedFrom {
+		v.MergedFrom = append(v.MergedFrom, o.ID)
+	}
+	v.Revision = revisionView(pk.Rev())
+	for _, r := range p.Edges.Revisions {
+		v.Revisions = append(v.Revisions, revisionView(r))
+	}
+	for _, f := range pk.Rev().Edges.References {
+		rv := ReferenceView{Citation: f.Citation, Locator: f.Locator, Relevance: f.Relevance, Role: string(f.Role)}
+		if src := f.Edges.Source; src != nil {
+			rv.Source = SourceView{Identifier: src.Identifier, Kind: string(src.Kind), Title: src.Title,
+				LicenceClass: string(src.LicenceClass), Confirmed: string(src.Confirmation)}
+		}
+		v.References = append(v.References, rv)
+	}
+	for _, d := range p.Edges.Decisions {
+		dv := DecisionView{ID: d.ID, Action: string(d.Action), Authority: string(d.Authority), Notes: d.Notes,
+			RevisionRequests: d.RevisionRequests, MergeInto: deref(d.MergeIntoID), CreatedAt: d.CreatedAt}
+		if d.ReasonCode != nil {
+			dv.ReasonCode = string(*d.ReasonCode)
+		}
+		if a := d.Edges.Reviewer; a != nil {
+			dv.Reviewer = a.Handle
+		}
+		if r := d.Edges.Revision; r != nil {
+			dv.Revision = r.Number
+		}
+		v.Decisions = append(v.Decisions, dv)
+	}
+	for _, c := range p.Edges.Claims {
+		cv := ClaimView{ID: c.ID, Status: string(c.Status), Summary: c.Summary, Scope: c.Scope, CreatedAt: c.CreatedAt}
+		if a := c.Edges.Author; a != nil {
+			cv.Author = a.Handle
+		}
+		for _, b := range c.Edges.Bindings {
+			cv.Relations = append(cv.Relations, string(b.Relation))
+		}
+		v.Claims = append(v.Claims, cv)
+	}
+	for _, q := range pk.Requests {
+		v.Requests = append(v.Requests, q.Request)
+	}
+	evs, _ := pk.EventsAfter(0, events)
+	for _, e := range evs {
+		v.Events = append(v.Events, EventView{Seq: e.Seq, Kind: e.Kind, Authority: e.Authority, Actor: e.Actor, At: e.At, Hash: e.Hash})
+	}
+	return v
+}
+
+func revisionView(r *ent.Revision) RevisionView {
+	v := RevisionView{Number: r.Number, Title: r.Title, Statement: r.Statement, Exposition: r.Exposition,
+		Acceptance: r.Acceptance, Provenance: r.Provenance, ReferenceSearch: r.ReferenceSearch, Tags: r.Tags,
+		Note: r.Note, CreatedAt: r.CreatedAt}
+	if a := r.Edges.Author; a != nil {
+		v.Author = a.Handle
+	}
+	return v
+}
