@@ -339,11 +339,29 @@ var DefaultOrder = &ent.ProblemOrder{Field: ent.ProblemOrderFieldNumber, Directi
 // ordered by Order, by relevance when there is a search and no order, or
 // else by number. Cursors are opened under the order they were made for.
 func (s *Service) PageProblems(ctx context.Context, q ProblemPage) (*ent.ProblemConnection, error) {
+	key := pageKey(q)
+	if conn, ids, ok := s.pages.get(key); ok {
+		pks, err := s.ProblemPackets(ctx, ids)
+		if err != nil {
+			return nil, err
+		}
+		if len(pks) == len(ids) {
+			for i, id := range ids {
+				conn.Edges[i].Node = pks[id].Problem
+			}
+			return conn, nil
+		}
+	}
+	seq := s.pages.heard()
 	conn, err := s.pageProblems(withoutSelection{ctx}, q)
 	if err != nil {
 		return nil, err
 	}
-	return conn, s.packetNodes(ctx, conn)
+	if err := s.packetNodes(ctx, conn); err != nil {
+		return nil, err
+	}
+	s.pages.put(key, seq, conn)
+	return conn, nil
 }
 
 // packetNodes makes the nodes of a page the problems of their packets, so

@@ -472,3 +472,36 @@ func TestReviewQueue(t *testing.T) {
 		}
 	})
 }
+
+// TestPageCache checks that a repeated page of the list costs no statement
+// and that any event makes the next read fresh.
+func TestPageCache(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		dd := dbtest.Open(t, d)
+		n := policytest.CountStatements(dd)
+		f := &fixture{db: dd, svc: policy.New(dd, policy.Config{}), clock: policytest.NewClock(time.Now())}
+		f.member = f.account(t, "ada")
+		for range 3 {
+			f.submit(t, f.member)
+		}
+		first := 10
+		page := func() *ent.ProblemConnection {
+			t.Helper()
+			conn, err := f.svc.PageProblems(ctx, policy.ProblemPage{First: &first})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return conn
+		}
+		page()
+		n.Store(0)
+		if conn := page(); n.Load() != 0 || conn.TotalCount != 3 || len(conn.Edges) != 3 || conn.Edges[2].Node.Edges.CurrentRevision == nil {
+			t.Errorf("repeat page: %d statements, %d of %d; want 0 statements, 3 packets", n.Load(), len(conn.Edges), conn.TotalCount)
+		}
+		f.submit(t, f.member)
+		if conn := page(); conn.TotalCount != 4 || len(conn.Edges) != 4 {
+			t.Errorf("after a submission the page has %d of %d; want 4", len(conn.Edges), conn.TotalCount)
+		}
+	})
+}

@@ -59,6 +59,7 @@ type Service struct {
 	scheduler Scheduler
 	notifier  Notifier
 	packets   *packetCache
+	pages     *pageCache
 }
 
 // Option configures a Service.
@@ -88,6 +89,7 @@ func New(d *db.DB, cfg Config, opts ...Option) *Service {
 	for _, o := range opts {
 		o(s)
 	}
+	s.pages = newPageCache(s.packets)
 	return s
 }
 

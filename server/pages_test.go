@@ -159,8 +159,11 @@ func TestPublicPages(t *testing.T) {
 	one := s.statements.Swap(0)
 	_, body, _ = s.get(anon, "/problems")
 	many := s.statements.Load()
-	if n := len(pagetest.Select(t, body, "problem-row")); n != 25 || one != many {
-		t.Errorf("list: %d rows cost %d statements, 1 row cost %d; want 25 rows at the same cost", n, many, one)
+	// Pages and packets already read come from memory, so a page can cost
+	// less than another, never more for having more rows; a page read cold
+	// costs its count, its rows, the tags and the packets it lacks.
+	if n := len(pagetest.Select(t, body, "problem-row")); n != 25 || many > one || one > 4 {
+		t.Errorf("list: %d rows cost %d statements, 1 row cost %d; want 25 rows at no more, and at most 4", n, many, one)
 	}
 	next := pagetest.Select(t, body, "next-page")
 	if len(next) != 1 {

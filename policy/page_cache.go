@@ -1,0 +1,123 @@
+package policy
+
+import (
+	"container/list"
+	"encoding/json"
+	"sync"
+
+	"github.com/theoremdb/theoremdb/ent"
+)
+
+// pageCacheSize bounds the pages of the list kept in memory.
+const pageCacheSize = 1024
+
+// pageCache keeps pages of the public list (which problems, their cursors,
+// the total) until the next event: any change may move a problem in or out
+// of a page or change a count, and events are what every instance hears.
+// The problems themselves come from the packet cache, so a page in memory
+// costs no statement at all.
+type pageCache struct {
+	packets *packetCache
+
+	mu      sync.Mutex
+	order   *list.List // of *pageEntry, most recent first
+	entries map[string]*list.Element
+}
+
+type pageEntry struct {
+	key  string
+	seq  int64 // the newest event heard when the page was read
+	conn ent.ProblemConnection
+	ids  []string
+}
+
+func newPageCache(packets *packetCache) *pageCache {
+	return &pageCache{packets: packets, order: list.New(), entries: map[string]*list.Element{}}
+}
+
+// pageKey identifies a page request, or is "" when the request cannot be
+// cached (a filter built in code, with predicates JSON cannot show).
+func pageKey(q ProblemPage) string {
+	if q.Where != nil && hasPredicates(q.Where) {
+		return ""
+	}
+	order := ""
+	if q.Order != nil && q.Order.Field != nil {
+		order = q.Order.Field.String() + " " + string(q.Order.Direction)
+	}
+	b, err := json.Marshal([]any{q.Where, q.Search, order, q.After, q.Before, q.First, q.Last})
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+func hasPredicates(w *ent.ProblemWhereInput) bool {
+	if len(w.Predicates) > 0 || (w.Not != nil && hasPredicates(w.Not)) {
+		return true
+	}
+	for _, x := range append(append([]*ent.ProblemWhereInput{}, w.Or...), w.And...) {
+		if hasPredicates(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// heard is the newest event the packet cache has heard of.
+func (c *pageCache) heard() int64 {
+	c.packets.mu.Lock()
+	defer c.packets.mu.Unlock()
+	return c.packets.latest
+}
+
+// get returns a copy of the page and its problems' IDs, if no event has
+// been heard since it was read.
+func (c *pageCache) get(key string) (*ent.ProblemConnection, []string, bool) {
+	if key == "" {
+		return nil, nil, false
+	}
+	now := c.heard()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.entries[key]
+	if !ok {
+		return nil, nil, false
+	}
+	e := el.Value.(*pageEntry)
+	if e.seq != now {
+		c.order.Remove(el)
+		delete(c.entries, key)
+		return nil, nil, false
+	}
+	c.order.MoveToFront(el)
+	conn := e.conn
+	conn.Edges = make([]*ent.ProblemEdge, len(e.conn.Edges))
+	for i, edge := range e.conn.Edges {
+		cp := *edge
+		conn.Edges[i] = &cp
+	}
+	return &conn, e.ids, true
+}
+
+// put keeps conn, read when heard() was seq, unless an event came since.
+func (c *pageCache) put(key string, seq int64, conn *ent.ProblemConnection) {
+	if key == "" || c.heard() != seq {
+		return
+	}
+	e := &pageEntry{key: key, seq: seq, conn: *conn}
+	e.conn.Edges = make([]*ent.ProblemEdge, len(conn.Edges))
+	for i, edge := range conn.Edges {
+		e.conn.Edges[i] = &ent.ProblemEdge{Cursor: edge.Cursor}
+		e.ids = append(e.ids, edge.Node.ID)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.entries[key]; ok {
+		c.order.Remove(el)
+	}
+	c.entries[key] = c.order.PushFront(e)
+	for c.order.Len() > pageCacheSize {
+		delete(c.entries, c.order.Remove(c.order.Back()).(*pageEntry).key)
+	}
+}
