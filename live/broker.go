@@ -29,9 +29,14 @@ const (
 	pollInterval = 2 * time.Second
 	// readPage is how many events one database read fetches.
 	readPage = 500
-	// subscriberBuffer is how far a subscriber may fall behind before it is
-	// cut off; it then resumes from its last sequence number.
-	subscriberBuffer = 1024
+	// maxBehind is how far a subscriber may fall behind before it is cut
+	// off: its stream ends, and it resumes from its last sequence number.
+	maxBehind = 1024
+	// subscriberBuffer is the capacity of a subscriber's channel. Events
+	// past it, up to maxBehind, queue in the subscriber's backlog, which a
+	// goroutine of its own hands over while there is one: an idle
+	// subscription costs a small channel and no goroutine.
+	subscriberBuffer = 16
 	// maxReplay bounds the history replayed to one new subscriber.
 	maxReplay = 10_000
 	// gapPatience is how long a gap in sequence numbers is waited for.
@@ -56,23 +61,33 @@ type Broker struct {
 	subs     map[*sub]struct{}
 	stopped  bool
 	hooks    []func(*ent.Event)
+	// maxBehind and maxReplay, which tests lower.
+	behind, replay int
 }
 
-// sub is one subscriber: its filter, its channel, and the events that
-// arrived while its history was being replayed.
+// sub is one subscriber: its filter, its channel, and its backlog: the
+// events accepted for it that its channel had no room for, or that arrived
+// while its history was being replayed.
+//
+// A sub is direct (the broker sends into ch without blocking) or pumping
+// (a goroutine of its own, pump, sends its history and then its backlog
+// into ch, blocking, and new events join the backlog). The fields are
+// guarded by the broker's lock; ch is closed once, when the stream ends, by
+// whoever holds it: the broker for a direct sub, the pump for a pumping one.
 type sub struct {
 	match   func(*ent.Event) bool
 	ch      chan *ent.Event
-	last    int64
-	ready   bool
-	pending []*ent.Event
+	last    int64 // highest sequence number accepted into the stream
+	pumping bool
+	backlog []*ent.Event
 	dead    bool
+	done    <-chan struct{} // the subscription's context's
 }
 
 // New returns a broker reading events through client. Call Run.
 func New(client *ent.Client, log *slog.Logger) *Broker {
 	return &Broker{client: client, log: log, kick: make(chan struct{}, 1), started: make(chan struct{}),
-		subs: map[*sub]struct{}{}}
+		subs: map[*sub]struct{}{}, behind: maxBehind, replay: maxReplay}
 }
 
 // OnEvent has fn called with every event the broker reads from now on, in
@@ -156,7 +171,7 @@ func (b *Broker) dispatch(ctx context.Context) error {
 				fn(ev)
 			}
 			for s := range b.subs {
-				s.offer(ev)
+				b.offer(s, ev)
 			}
 		}
 		b.mu.Unlock()
@@ -167,21 +182,78 @@ func (b *Broker) dispatch(ctx context.Context) error {
 }
 
 // offer gives ev to s if it matches; the caller holds the broker's lock.
-func (s *sub) offer(ev *ent.Event) {
+func (b *Broker) offer(s *sub, ev *ent.Event) {
 	if s.dead || ev.Seq <= s.last || !s.match(ev) {
 		return
 	}
-	if !s.ready {
-		s.pending = append(s.pending, ev)
+	if !s.pumping {
+		select {
+		case s.ch <- ev:
+			s.last = ev.Seq
+			return
+		default: // the channel is full: queue from now on
+			s.pumping = true
+			go b.pump(s, nil)
+		}
+	}
+	if len(s.ch)+len(s.backlog) >= b.behind {
+		// Too slow: end the stream; the client resumes from the last event
+		// it received.
+		b.end(s)
 		return
 	}
-	select {
-	case s.ch <- ev:
-		s.last = ev.Seq
-	default:
-		// Too slow: end the stream; the client resumes from s.last.
-		s.dead = true
+	s.backlog = append(s.backlog, ev)
+	s.last = ev.Seq
+}
+
+// end ends s's stream and forgets it; the caller holds the broker's lock.
+// The channel of a pumping sub closes when its pump stops, after the batch
+// it is sending; the rest of its backlog is dropped. Either way the stream
+// has no gap: it stops after some event, and its client resumes from there.
+func (b *Broker) end(s *sub) {
+	delete(b.subs, s)
+	s.end()
+}
+
+func (s *sub) end() {
+	if s.dead {
+		return
+	}
+	s.dead = true
+	if !s.pumping {
 		close(s.ch)
+	}
+}
+
+// pump sends batch and then s's backlog into s's channel, in order, until
+// the backlog is empty: s is then direct again, or, if it ended meanwhile,
+// closed. It gives up when s's subscription ends.
+func (b *Broker) pump(s *sub, batch []*ent.Event) {
+	for {
+		for _, ev := range batch {
+			select {
+			case s.ch <- ev:
+			case <-s.done:
+				b.mu.Lock()
+				b.end(s)
+				s.pumping = false
+				close(s.ch)
+				b.mu.Unlock()
+				return
+			}
+		}
+		b.mu.Lock()
+		if len(s.backlog) == 0 || s.dead {
+			s.pumping = false
+			s.backlog = nil
+			if s.dead {
+				close(s.ch)
+			}
+			b.mu.Unlock()
+			return
+		}
+		batch, s.backlog = s.backlog, nil
+		b.mu.Unlock()
 	}
 }
 
@@ -194,63 +266,44 @@ func (b *Broker) Subscribe(ctx context.Context, after int64, where predicate.Eve
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	s := &sub{match: match, ch: make(chan *ent.Event, subscriberBuffer), last: after}
 	b.mu.Lock()
 	if b.stopped {
 		b.mu.Unlock()
 		return nil, ErrClosed
 	}
-	b.subs[s] = struct{}{}
 	head := b.last
+	// Until its history is replayed, live events queue in its backlog.
+	s := &sub{match: match, ch: make(chan *ent.Event, subscriberBuffer), last: max(after, head),
+		pumping: after < head, done: ctx.Done()}
+	b.subs[s] = struct{}{}
 	b.mu.Unlock()
 
-	// Replay what the subscriber missed, up to the head at registration;
-	// live events after it queue in s.pending meanwhile.
-	var history []*ent.Event
+	// Replay what the subscriber missed, up to the head at registration.
 	if after < head {
-		var err error
-		history, err = b.client.Event.Query().Where(where, event.SeqGT(after), event.SeqLTE(head)).
-			Order(ent.Asc(event.FieldSeq)).Limit(maxReplay).All(ctx)
+		history, err := b.client.Event.Query().Where(where, event.SeqGT(after), event.SeqLTE(head)).
+			Order(ent.Asc(event.FieldSeq)).Limit(b.replay).All(ctx)
 		if err != nil {
-			b.remove(s)
+			b.mu.Lock()
+			b.end(s) // pumping, so not closed: nobody has the channel
+			b.mu.Unlock()
 			return nil, err
 		}
-	}
-	go func() {
-		for _, ev := range history {
-			select {
-			case s.ch <- ev:
-			case <-ctx.Done():
-				b.remove(s)
-				return
-			}
+		if len(history) == b.replay {
+			// More is missed than one replay gives: the stream ends after
+			// it, and the client resumes from its last event, as one that
+			// fell behind.
+			b.mu.Lock()
+			b.end(s)
+			b.mu.Unlock()
 		}
+		go b.pump(s, history)
+	}
+	context.AfterFunc(ctx, func() {
 		b.mu.Lock()
-		s.last = max(s.last, head)
-		s.ready = true
-		pending := s.pending
-		s.pending = nil
-		for _, ev := range pending {
-			s.offer(ev)
-		}
-		b.mu.Unlock()
-		<-ctx.Done()
-		b.remove(s)
-	}()
+		defer b.mu.Unlock()
+		b.end(s)
+	})
 	return s.ch, nil
-}
-
-func (b *Broker) remove(s *sub) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if _, ok := b.subs[s]; !ok {
-		return
-	}
-	delete(b.subs, s)
-	if !s.dead {
-		s.dead = true
-		close(s.ch)
-	}
 }
 
 func (b *Broker) stop() {
@@ -258,11 +311,7 @@ func (b *Broker) stop() {
 	defer b.mu.Unlock()
 	b.stopped = true
 	for s := range b.subs {
-		delete(b.subs, s)
-		if !s.dead {
-			s.dead = true
-			close(s.ch)
-		}
+		b.end(s)
 	}
 }
 

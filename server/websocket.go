@@ -1,12 +1,17 @@
 package server
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"log"
+	"net"
 	"net/http"
 	"net/url"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -156,14 +161,20 @@ type socketControlKey struct{}
 
 // withSocketControl prepares an upgrade request for resolver-chosen close
 // codes and counts it against its client address.
+//
+// The request is served on a goroutine of its own, and the HTTP server's
+// returns as soon as the connection is hijacked: an open socket then keeps
+// none of the HTTP connection (its 8 KiB of buffers, the request it read,
+// the deep stack of its goroutine). The socket's context is the request's
+// without the cancellation that comes with that return; it ends when the
+// socket closes.
 func withSocketControl(g *guard, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !websocket.IsWebSocketUpgrade(r) {
 			next.ServeHTTP(w, r)
 			return
 		}
-		ctx, cancel := context.WithCancel(r.Context())
-		defer cancel()
+		ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
 		ctl := &socketControl{cancel: cancel, maxSubs: g.SubscriptionsPerConnection, starts: g.subscribes,
 			ip: clientIP(r), guard: g}
 		if release, ok := g.sockets.acquire("addr:"+clientIP(r), g.ConnectionsPerAddress); ok {
@@ -172,28 +183,95 @@ func withSocketControl(g *guard, next http.Handler) http.Handler {
 			ctl.refused = fmt.Sprintf("your address has %d websockets open; the limit is %d",
 				g.ConnectionsPerAddress, g.ConnectionsPerAddress)
 		}
-		defer func() {
-			ctl.mu.Lock()
-			defer ctl.mu.Unlock()
-			for _, f := range ctl.releases {
-				f()
-			}
-		}()
 		ctx = context.WithValue(ctx, socketControlKey{}, ctl)
 		ctx = graph.WithSocketCloser(ctx, ctl.close)
-		next.ServeHTTP(w, r.WithContext(ctx))
+		hw := &handOff{w: w, hijacked: make(chan struct{})}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			defer func() {
+				ctl.mu.Lock()
+				defer ctl.mu.Unlock()
+				for _, f := range ctl.releases {
+					f()
+				}
+			}()
+			defer cancel()
+			defer func() {
+				// As net/http does for the handlers it runs.
+				if v := recover(); v != nil && v != http.ErrAbortHandler {
+					log.Printf("http: panic serving %v: %v\n%s", r.RemoteAddr, v, debug.Stack())
+				}
+			}()
+			next.ServeHTTP(hw, r.WithContext(ctx))
+		}()
+		select {
+		case <-hw.hijacked:
+		case <-done: // refused before the upgrade
+		}
 	})
+}
+
+// handOff is the ResponseWriter of an upgrade request served by
+// withSocketControl: once the connection is hijacked it lets go of the
+// HTTP server's writer (and with it the connection) and tells the server's
+// goroutine it may return. Writes after that fail, as they would anyway.
+type handOff struct {
+	w        http.ResponseWriter // nil once hijacked
+	hijacked chan struct{}
+}
+
+func (h *handOff) Header() http.Header {
+	if h.w == nil {
+		return http.Header{}
+	}
+	return h.w.Header()
+}
+
+func (h *handOff) Write(b []byte) (int, error) {
+	if h.w == nil {
+		return 0, http.ErrHijacked
+	}
+	return h.w.Write(b)
+}
+
+func (h *handOff) WriteHeader(code int) {
+	if h.w != nil {
+		h.w.WriteHeader(code)
+	}
+}
+
+func (h *handOff) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	if h.w == nil {
+		return nil, nil, http.ErrHijacked
+	}
+	c, rw, err := http.NewResponseController(h.w).Hijack()
+	if err == nil {
+		h.w = nil
+		close(h.hijacked)
+	}
+	return c, rw, err
 }
 
 // gorillaWebsocket is gqlgen's websocket implementation on gorilla.
 type gorillaWebsocket struct{}
 
+// writeBuffers are the write buffers of all sockets, each taken only while
+// a message is written.
+var writeBuffers sync.Pool
+
 func (gorillaWebsocket) Accept(w http.ResponseWriter, r *http.Request, opts transport.WebsocketAcceptOptions) (transport.WebsocketConn, error) {
+	// The hijacked HTTP connection's buffers are left to be collected (see
+	// withSocketControl): a socket reads through 512 bytes of its own
+	// (messages are read on from the connection past that) and writes
+	// through a pooled buffer. Messages are small and uncompressed.
 	up := websocket.Upgrader{
-		Subprotocols:    opts.Subprotocols,
-		CheckOrigin:     sameOrigin,
-		ReadBufferSize:  4096,
-		WriteBufferSize: 4096,
+		Subprotocols:      opts.Subprotocols,
+		CheckOrigin:       sameOrigin,
+		ReadBufferSize:    512,
+		WriteBufferSize:   4096,
+		WriteBufferPool:   &writeBuffers,
+		EnableCompression: false,
 	}
 	c, err := up.Upgrade(w, r, opts.ResponseHeader) // a refused origin gets 403
 	if err != nil {
@@ -228,11 +306,17 @@ func (c *gorillaConn) NextReader() (int, io.Reader, error) {
 	return t, rd, err
 }
 
+// WriteJSON encodes v before taking the socket, and writes it as one frame
+// (gorilla's allocation-free path for a whole message).
 func (c *gorillaConn) WriteJSON(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
 	c.writeMu.Lock()
 	defer c.writeMu.Unlock()
 	_ = c.Conn.SetWriteDeadline(time.Now().Add(wsWriteTimeout))
-	return c.Conn.WriteJSON(v)
+	return c.Conn.WriteMessage(websocket.TextMessage, b)
 }
 
 func (c *gorillaConn) WriteClose(code int, msg string) error {
