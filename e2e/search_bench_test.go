@@ -2,11 +2,14 @@ package e2e
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -80,10 +83,12 @@ func searchInput(v *vocabulary, i int) policy.ProblemInput {
 }
 
 // BenchmarkSearch times the list page's search (policy.ListProblems: the
-// count, the ranked page of 25 and its snippets) over a site of
-// THEOREMDB_SEARCH_PROBLEMS problems on each database, for searches of
-// common, middling and rare words, two words, a phrase and a folded
-// accent. Seeding 100,000 problems through the policy takes a few minutes.
+// bounded ranking, the page of 25, its packets and its snippets) over a
+// site of THEOREMDB_SEARCH_PROBLEMS problems on each database, for
+// searches of common, middling and rare words, two words, a phrase and a
+// folded accent. Seeding 100,000 problems through the policy takes a few
+// minutes (PostgreSQL) or most of an hour (SQLite, one writer);
+// THEOREMDB_SEARCH_KEEP=1 keeps the seeded databases for the next run.
 func BenchmarkSearch(b *testing.B) {
 	for _, d := range dbtest.Dialects {
 		b.Run("db="+d, func(b *testing.B) { benchSearch(b, d) })
@@ -93,8 +98,11 @@ func BenchmarkSearch(b *testing.B) {
 func benchSearch(b *testing.B, dialectName string) {
 	ctx := context.Background()
 	quietLog := slog.New(slog.NewTextHandler(io.Discard, nil))
-	u := dbtest.URL(b, dialectName)
-	if dialectName == "postgres" {
+	u, kept := keptSearchURL(b, dialectName)
+	if u == "" {
+		u = dbtest.URL(b, dialectName)
+	}
+	if dialectName == "postgres" && !kept {
 		// Seeding commits 100,000 transactions; durability is not measured.
 		admin, err := db.Open(ctx, u)
 		if err != nil {
@@ -125,16 +133,26 @@ func benchSearch(b *testing.B, dialectName string) {
 	if dialectName != "postgres" {
 		writers = 1 // SQLite has one writer; more only wait for its lock
 	}
-	inputs, err := seedSearch(ctx, svc, v, searchProblems, writers)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if dialectName == "postgres" {
-		if _, err := d.ExecContext(ctx, "VACUUM ANALYZE"); err != nil {
+	var seeded int
+	if kept {
+		if seeded, err = svc.Client().Problem.Query().Count(ctx); err != nil {
 			b.Fatal(err)
 		}
 	}
-	fmt.Fprintf(os.Stderr, "%s: seeded %d problems in %v\n", dialectName, searchProblems, time.Since(start).Round(time.Second))
+	inputs, err := seedSearch(ctx, svc, v, searchProblems, writers, seeded > 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if seeded == 0 {
+		if dialectName == "postgres" {
+			if _, err := d.ExecContext(ctx, "VACUUM ANALYZE"); err != nil {
+				b.Fatal(err)
+			}
+		}
+		fmt.Fprintf(os.Stderr, "%s: seeded %d problems in %v\n", dialectName, searchProblems, time.Since(start).Round(time.Second))
+	} else if seeded != searchProblems {
+		b.Fatalf("the kept database %s has %d problems, not %d", u, seeded, searchProblems)
+	}
 
 	band := func(lo, hi int) func() string { return func() string { return v.words[lo+r.IntN(hi-lo)] } }
 	kinds := []struct {
@@ -158,8 +176,12 @@ func benchSearch(b *testing.B, dialectName string) {
 			hits := 0
 			for b.Loop() {
 				q := k.q()
+				// The policy keeps pages of the list until the next event;
+				// a service of its own (the same packets) each time, so
+				// that the search is timed, not a page in memory.
+				fresh := policy.New(d, policy.Config{}, policy.WithPacketsOf(svc))
 				t0 := time.Now()
-				l, err := svc.ListProblems(ctx, policy.ListQuery{Search: q, First: 25})
+				l, err := fresh.ListProblems(ctx, policy.ListQuery{Search: q, First: 25})
 				if err != nil {
 					b.Fatalf("search %q: %v", q, err)
 				}
@@ -174,9 +196,53 @@ func benchSearch(b *testing.B, dialectName string) {
 	}
 }
 
+// keptSearchURL is, when THEOREMDB_SEARCH_KEEP is set, the database
+// BenchmarkSearch keeps between runs for its dialect and size (on the
+// dbtest server, or in the temporary directory), made if missing; ok says
+// whether it is kept. Seeding is then once per size.
+func keptSearchURL(b *testing.B, dialectName string) (u string, ok bool) {
+	if os.Getenv("THEOREMDB_SEARCH_KEEP") == "" {
+		return "", false
+	}
+	name := fmt.Sprintf("theoremdb_search_%d", searchProblems)
+	if dialectName != "postgres" {
+		return "sqlite:" + filepath.Join(os.TempDir(), name+".db"), true
+	}
+	admin, err := sql.Open("postgres", dbtest.ServerURL())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer admin.Close()
+	var exists bool
+	if err := admin.QueryRow("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
+		b.Skipf("PostgreSQL unreachable: %v", err)
+	}
+	if !exists {
+		if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := admin.Exec("ALTER DATABASE " + name + " SET synchronous_commit TO off"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	pu, err := url.Parse(dbtest.ServerURL())
+	if err != nil {
+		b.Fatal(err)
+	}
+	pu.Path = "/" + name
+	return pu.String(), true
+}
+
 // seedSearch submits n problems in the made-up language, writers at a
-// time, and returns what it submitted.
-func seedSearch(ctx context.Context, svc *policy.Service, v *vocabulary, n, writers int) ([]policy.ProblemInput, error) {
+// time, and returns what it submitted (or, when done already, would have).
+func seedSearch(ctx context.Context, svc *policy.Service, v *vocabulary, n, writers int, done bool) ([]policy.ProblemInput, error) {
+	inputs := make([]policy.ProblemInput, n)
+	for i := range inputs {
+		inputs[i] = searchInput(v, i)
+	}
+	if done {
+		return inputs, nil
+	}
 	const perAccount = 19 // under the reputation that pays the stakes
 	var accounts []*ent.Account
 	for i := range n/perAccount + 1 {
@@ -185,10 +251,6 @@ func seedSearch(ctx context.Context, svc *policy.Service, v *vocabulary, n, writ
 			return nil, err
 		}
 		accounts = append(accounts, a)
-	}
-	inputs := make([]policy.ProblemInput, n)
-	for i := range inputs {
-		inputs[i] = searchInput(v, i)
 	}
 	var (
 		wg   sync.WaitGroup

@@ -66,6 +66,11 @@ func (r *Resolver) Claim() generated.ClaimResolver { return &claimResolver{r} }
 // Problem returns generated.ProblemResolver implementation.
 func (r *Resolver) Problem() generated.ProblemResolver { return &problemResolver{r} }
 
+// ProblemConnection returns generated.ProblemConnectionResolver implementation.
+func (r *Resolver) ProblemConnection() generated.ProblemConnectionResolver {
+	return &problemConnectionResolver{r}
+}
+
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
@@ -73,9 +78,10 @@ func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 func (r *Resolver) Revision() generated.RevisionResolver { return &revisionResolver{r} }
 
 type (
-	accountResolver  struct{ *Resolver }
-	claimResolver    struct{ *Resolver }
-	problemResolver  struct{ *Resolver }
-	queryResolver    struct{ *Resolver }
-	revisionResolver struct{ *Resolver }
+	accountResolver           struct{ *Resolver }
+	claimResolver             struct{ *Resolver }
+	problemResolver           struct{ *Resolver }
+	problemConnectionResolver struct{ *Resolver }
+	queryResolver             struct{ *Resolver }
+	revisionResolver          struct{ *Resolver }
 )

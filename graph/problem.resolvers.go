@@ -82,6 +82,11 @@ func (r *problemResolver) Events(ctx context.Context, obj *ent.Problem, after *i
 		Order(ent.Asc(event.FieldSeq)).Limit(limit).All(ctx)
 }
 
+// TotalCountIsLowerBound is the resolver for the totalCountIsLowerBound field.
+func (r *problemConnectionResolver) TotalCountIsLowerBound(ctx context.Context, obj *ent.ProblemConnection) (bool, error) {
+	return policy.TotalIsLowerBound(obj), nil
+}
+
 // Problems is the resolver for the problems field.
 func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput, search *string) (*ent.ProblemConnection, error) {
 	if err := checkPage(first, last); err != nil {

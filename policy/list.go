@@ -46,6 +46,9 @@ type ListQuery struct {
 type ProblemList struct {
 	Problems []ProblemSummary
 	Total    int
+	// TotalAtLeast says more problems match a search than Total, the
+	// number ranked.
+	TotalAtLeast bool
 	// Sort is the order used (the default when none was asked for).
 	Sort ListSort
 	// Next and Prev are the cursors of the neighbouring pages, empty at an end.
@@ -161,7 +164,7 @@ func (s *Service) ListProblems(ctx context.Context, q ListQuery) (*ProblemList, 
 	if err != nil {
 		return nil, err
 	}
-	out := &ProblemList{Total: conn.TotalCount, Sort: sort}
+	out := &ProblemList{Total: conn.TotalCount, TotalAtLeast: TotalIsLowerBound(conn), Sort: sort}
 	revs := map[string]int{}
 	var revIDs []string
 	for i, e := range conn.Edges {
@@ -225,10 +228,16 @@ func cursorString(c *ent.Cursor) string {
 }
 
 // PageByRelevance pages the problems of base that match search, best
-// match first, as a Relay connection. Ranks have no column a
-// keyset cursor could hold, so these cursors are positions in the ranked
-// results, bound to the search they were made for: any other cursor is
-// ErrBadCursor. first (or last, before a cursor) is the page size.
+// match first, as a Relay connection. The ranking is bounded: at most
+// MaxRanked matches are ranked (rankMatches), so a reader pages through
+// those and no further; when more match, TotalCount is the number ranked
+// and TotalIsLowerBound(conn) is true. Ranks have no column a keyset cursor
+// could hold, so these cursors are positions in the ranking, bound to the
+// search they were made for: any other cursor, and a position at or past
+// MaxRanked, is ErrBadCursor; a position past the last ranked (fewer match
+// than when it was made) is an empty page. The ranking is the same on
+// every page while the problems are. first (or last, before a cursor) is
+// the page size.
 func (s *Service) PageByRelevance(ctx context.Context, base *ent.ProblemQuery, search Search,
 	after *ent.Cursor, first *int, before *ent.Cursor, last *int) (*ent.ProblemConnection, error) {
 	size := 20
@@ -238,11 +247,7 @@ func (s *Service) PageByRelevance(ctx context.Context, base *ent.ProblemQuery, s
 	case last != nil:
 		size = *last
 	}
-	total, err := base.Clone().Where(s.Matching(search)).Count(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("search problems: %w", err)
-	}
-	lo, hi := 0, total // the window [lo, hi) of ranked positions
+	lo, hi := 0, MaxRanked // the window [lo, hi) of ranked positions
 	if after != nil {
 		n, err := openRelevanceCursor(after, search)
 		if err != nil {
@@ -255,39 +260,62 @@ func (s *Service) PageByRelevance(ctx context.Context, base *ent.ProblemQuery, s
 		if err != nil {
 			return nil, err
 		}
-		hi = min(hi, n)
+		hi = n
 	}
+	ranked, more, err := s.rankMatches(ctx, base, search)
+	if err != nil {
+		return nil, err
+	}
+	total := len(ranked)
+	hi = min(hi, total)
 	offset := lo
 	if first == nil && last != nil {
 		offset = max(lo, hi-size)
 	}
 	limit := max(0, min(size, hi-offset))
 	conn := &ent.ProblemConnection{TotalCount: total, Edges: []*ent.ProblemEdge{}}
+	if more {
+		markLowerBound(conn)
+	}
 	if limit > 0 {
-		q := base.Offset(offset).Limit(limit)
-		q.Modify(s.ByRelevance(search))
-		ps, err := q.All(ctx)
+		page := ranked[offset : offset+limit]
+		ids := make([]string, len(page))
+		for i, m := range page {
+			ids[i] = *m.ID
+		}
+		ps, err := base.Clone().Where(problem.IDIn(ids...)).All(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("search problems: %w", err)
 		}
-		for i, p := range ps {
-			conn.Edges = append(conn.Edges, &ent.ProblemEdge{Node: p, Cursor: relevanceCursor(offset+i, search)})
+		byID := make(map[string]*ent.Problem, len(ps))
+		for _, p := range ps {
+			byID[p.ID] = p
+		}
+		for i, id := range ids {
+			if p := byID[id]; p != nil { // else changed since it was ranked
+				conn.Edges = append(conn.Edges, &ent.ProblemEdge{Node: p, Cursor: relevanceCursor(offset+i, search, more)})
+			}
 		}
 	}
 	if n := len(conn.Edges); n > 0 {
 		conn.PageInfo.StartCursor = &conn.Edges[0].Cursor
 		conn.PageInfo.EndCursor = &conn.Edges[n-1].Cursor
 		// Positions say exactly whether there is more on either side.
-		conn.PageInfo.HasNextPage = offset+n < total
+		conn.PageInfo.HasNextPage = offset+limit < total
 		conn.PageInfo.HasPreviousPage = offset > 0
 	}
 	return conn, nil
 }
 
 // relevanceCursor is the position of a row in the ranked results of a
-// search, with a digest of the search.
-func relevanceCursor(pos int, search Search) ent.Cursor {
-	return ent.Cursor{ID: "RELEVANCE:" + searchDigest(search) + ":" + strconv.Itoa(pos)}
+// search, with a digest of the search, and a mark (+) when more match than
+// are ranked, which a copy of the page keeps (TotalIsLowerBound).
+func relevanceCursor(pos int, search Search, more bool) ent.Cursor {
+	c := ent.Cursor{ID: "RELEVANCE:" + searchDigest(search) + ":" + strconv.Itoa(pos)}
+	if more {
+		c.ID += "+"
+	}
+	return c
 }
 
 func openRelevanceCursor(c *ent.Cursor, search Search) (int, error) {
@@ -298,15 +326,15 @@ func openRelevanceCursor(c *ent.Cursor, search Search) (int, error) {
 	if !ok {
 		return 0, ErrBadCursor
 	}
-	n, err := strconv.Atoi(rest)
-	if err != nil || n < 0 {
+	n, err := strconv.Atoi(strings.TrimSuffix(rest, "+"))
+	if err != nil || n < 0 || n >= MaxRanked {
 		return 0, ErrBadCursor
 	}
 	return n, nil
 }
 
 func searchDigest(s Search) string {
-	sum := sha256.Sum256([]byte(s.fts5))
+	sum := sha256.Sum256([]byte(strings.Join(append([]string{s.fts5, s.words}, append(s.phrases, s.not...)...), "\x00")))
 	return hex.EncodeToString(sum[:6])
 }
 

@@ -29,6 +29,8 @@ type pageEntry struct {
 	seq  int64 // the newest event heard when the page was read
 	conn ent.ProblemConnection
 	ids  []string
+	// lower says the total is a lower bound (a capped search ranking).
+	lower bool
 }
 
 func newPageCache(packets *packetCache) *pageCache {
@@ -97,6 +99,9 @@ func (c *pageCache) get(key string) (*ent.ProblemConnection, []string, bool) {
 		cp := *edge
 		conn.Edges[i] = &cp
 	}
+	if e.lower {
+		markLowerBound(&conn)
+	}
 	return &conn, e.ids, true
 }
 
@@ -105,7 +110,7 @@ func (c *pageCache) put(key string, seq int64, conn *ent.ProblemConnection) {
 	if key == "" || c.heard() != seq {
 		return
 	}
-	e := &pageEntry{key: key, seq: seq, conn: *conn}
+	e := &pageEntry{key: key, seq: seq, conn: *conn, lower: TotalIsLowerBound(conn)}
 	e.conn.Edges = make([]*ent.ProblemEdge, len(conn.Edges))
 	for i, edge := range conn.Edges {
 		e.conn.Edges[i] = &ent.ProblemEdge{Cursor: edge.Cursor}

@@ -2,13 +2,17 @@ package policy_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
@@ -88,11 +92,25 @@ func TestSearch(t *testing.T) {
 				{`"squares two"`, []string{}},
 			} {
 				got := searchTitles(t, f, tc.q)
+				// The list's bounded ranking: the same.
+				conn, err := f.svc.PageProblems(context.Background(), policy.ProblemPage{Search: tc.q})
+				if err != nil {
+					t.Fatalf("page of search %q: %v", tc.q, err)
+				}
+				listed := []string{}
+				for _, e := range conn.Edges {
+					listed = append(listed, e.Node.Title)
+				}
 				if tc.q == "conjecture -straus" { // equal weights: order by number
 					slices.Sort(got)
+					slices.Sort(listed)
 				}
 				if diff := cmp.Diff(tc.want, got); diff != "" {
 					t.Errorf("search %q (-want +got):\n%s", tc.q, diff)
+				}
+				if diff := cmp.Diff(tc.want, listed); diff != "" || conn.TotalCount != len(tc.want) || policy.TotalIsLowerBound(conn) {
+					t.Errorf("page of search %q: totalCount %d, lower bound %v (-want +got):\n%s",
+						tc.q, conn.TotalCount, policy.TotalIsLowerBound(conn), diff)
 				}
 			}
 		})
@@ -137,7 +155,8 @@ func TestParseSearch(t *testing.T) {
 	for _, d := range dbtest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			f := searchFixture(t, d)
-			for _, q := range []string{`NOT AND OR`, `squares*`, `title:squares`, `NEAR(squares two)`, `"unbalanced`, `^squares`, `squares"`} {
+			for _, q := range []string{`NOT AND OR`, `squares*`, `title:squares`, `NEAR(squares two)`, `"unbalanced`, `^squares`, `squares"`,
+				`the`, `squares "of the"`, `squares -the`, `a & b | !c <-> d:*`} {
 				s, ok := policy.ParseSearch(q)
 				if !ok {
 					continue
@@ -149,6 +168,9 @@ func TestParseSearch(t *testing.T) {
 				}
 				if _, err := pq.All(context.Background()); err != nil {
 					t.Errorf("search %q: %v", q, err)
+				}
+				if _, err := f.svc.PageProblems(context.Background(), policy.ProblemPage{Search: q}); err != nil {
+					t.Errorf("page of search %q: %v", q, err)
 				}
 			}
 		})
@@ -274,4 +296,157 @@ func uniq(s []string) map[string]bool {
 		m[x] = true
 	}
 	return m
+}
+
+// bulkProblems writes n problems with the same words straight through ent
+// (Submit would take minutes), numbered from 1000, and indexes them.
+func bulkProblems(t *testing.T, f *fixture, n int, title, statement string) {
+	t.Helper()
+	ctx := context.Background()
+	c := f.svc.Client()
+	now := f.svc.Now()
+	in := validInput()
+	var ps []*ent.ProblemCreate
+	for i := range n {
+		ps = append(ps, c.Problem.Create().SetID(fmt.Sprintf("TDB-%d", 1000+i)).SetNumber(1000+i).
+			SetSlug(fmt.Sprintf("bulk-%d", i)).SetTitle(title).SetAcceptanceKind(problem.AcceptanceKindPROOF).
+			SetProvenanceKind(problem.ProvenanceKindORIGINAL).SetSubmittedAt(now).SetDeadline(now.Add(time.Hour)).
+			SetUpdatedAt(now).SetProposer(f.member))
+	}
+	if err := c.Problem.CreateBulk(ps...).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var rs []*ent.RevisionCreate
+	for i := range n {
+		rs = append(rs, c.Revision.Create().SetProblemID(fmt.Sprintf("TDB-%d", 1000+i)).SetNumber(1).
+			SetTitle(title).SetStatement(statement).SetExposition(in.Exposition).SetAcceptance(*in.Acceptance).
+			SetProvenance(*in.Provenance).SetReferenceSearch(*in.ReferenceSearch).SetAuthor(f.member).SetCreatedAt(now))
+	}
+	if err := c.Revision.CreateBulk(rs...).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.db.ExecContext(ctx, `UPDATE problems SET current_revision_id =
+		(SELECT id FROM revisions WHERE revisions.problem_id = problems.id) WHERE current_revision_id IS NULL`); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := f.svc.IndexMissing(ctx); err != nil || got != n {
+		t.Fatalf("IndexMissing() = %d, %v; want %d", got, err, n)
+	}
+}
+
+// TestSearchBounded: a search that matches more problems than are ranked
+// pages through MaxRanked of them, once each, in one order, says that its
+// count is a lower bound, and refuses positions past the bound.
+func TestSearchBounded(t *testing.T) {
+	for _, d := range dbtest.Dialects {
+		t.Run(d, func(t *testing.T) {
+			f := searchFixture(t, d)
+			ctx := context.Background()
+			n := policy.MaxRanked + 20
+			bulkProblems(t, f, n, "Bounded gaps between primes", "Are there infinitely many pairs of primes a bounded distance apart?")
+
+			page := func(search string, after *ent.Cursor, first int) *ent.ProblemConnection {
+				t.Helper()
+				conn, err := f.svc.PageProblems(ctx, policy.ProblemPage{Search: search, After: after, First: &first})
+				if err != nil {
+					t.Fatalf("search %q after %v: %v", search, after, err)
+				}
+				return conn
+			}
+			for _, search := range []string{"bounded primes", `"bounded distance"`} {
+				var (
+					seen  []string
+					after *ent.Cursor
+				)
+				for {
+					conn := page(search, after, 300)
+					if conn.TotalCount != policy.MaxRanked || !policy.TotalIsLowerBound(conn) {
+						t.Fatalf("search %q: totalCount %d, lower bound %v; want %d, true",
+							search, conn.TotalCount, policy.TotalIsLowerBound(conn), policy.MaxRanked)
+					}
+					for _, e := range conn.Edges {
+						seen = append(seen, e.Node.ID)
+					}
+					if !conn.PageInfo.HasNextPage {
+						after = conn.PageInfo.EndCursor
+						break
+					}
+					after = conn.PageInfo.EndCursor
+				}
+				if len(seen) != policy.MaxRanked || len(uniq(seen)) != policy.MaxRanked {
+					t.Errorf("search %q: pages showed %d problems, %d distinct; want %d", search, len(seen), len(uniq(seen)), policy.MaxRanked)
+				}
+				// A page read again (from memory) says so too.
+				if conn := page(search, nil, 300); !policy.TotalIsLowerBound(conn) {
+					t.Errorf("search %q: the first page read again has lost its lower bound", search)
+				}
+				// Again in pages of another size: the same order.
+				var again []string
+				for after := (*ent.Cursor)(nil); ; {
+					conn := page(search, after, 97)
+					for _, e := range conn.Edges {
+						again = append(again, e.Node.ID)
+					}
+					if !conn.PageInfo.HasNextPage {
+						break
+					}
+					after = conn.PageInfo.EndCursor
+				}
+				if !slices.Equal(seen, again) {
+					t.Errorf("search %q: pages of 97 showed another order than pages of 300", search)
+				}
+				// Past the last ranked position: an empty page.
+				if conn := page(search, after, 10); len(conn.Edges) != 0 || conn.PageInfo.HasNextPage {
+					t.Errorf("search %q: after the last ranked: %d problems, next %v", search, len(conn.Edges), conn.PageInfo.HasNextPage)
+				}
+				// A position past the bound is none of ours.
+				past := &ent.Cursor{ID: strings.Replace(after.ID, fmt.Sprintf(":%d", policy.MaxRanked-1), fmt.Sprintf(":%d", policy.MaxRanked), 1)}
+				if past.ID == after.ID {
+					t.Fatalf("last cursor %q is not at position %d", after.ID, policy.MaxRanked-1)
+				}
+				var ce *policy.CursorError
+				if _, err := f.svc.PageProblems(ctx, policy.ProblemPage{Search: search, After: past}); !errors.As(err, &ce) {
+					t.Errorf("search %q after %q: %v; want a cursor error", search, past.ID, err)
+				}
+			}
+			first := 10
+			conn, err := f.svc.PageProblems(ctx, policy.ProblemPage{Search: "primes", First: &first})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if conn.TotalCount != policy.MaxRanked || !policy.TotalIsLowerBound(conn) {
+				t.Errorf("primes: totalCount %d, lower bound %v", conn.TotalCount, policy.TotalIsLowerBound(conn))
+			}
+			// A phrase no problem holds. PostgreSQL checks phrases on the
+			// problems ranked, which hold its words, and cannot say that no
+			// other problem holds it; FTS5 reads word order from its index.
+			conn, err = f.svc.PageProblems(ctx, policy.ProblemPage{Search: `"primes bounded"`, First: &first})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if conn.TotalCount != 0 || policy.TotalIsLowerBound(conn) != (d == "postgres") {
+				t.Errorf(`"primes bounded": totalCount %d, lower bound %v`, conn.TotalCount, policy.TotalIsLowerBound(conn))
+			}
+			// A filter that keeps only matches past the first candidates
+			// (PostgreSQL filters its candidates, and takes more when it
+			// kept too few): all of them, counted exactly.
+			gte := 1000 + n - 10
+			conn, err = f.svc.PageProblems(ctx, policy.ProblemPage{Search: "bounded", Where: &ent.ProblemWhereInput{NumberGTE: &gte}, First: &first})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if conn.TotalCount != 10 || policy.TotalIsLowerBound(conn) || len(conn.Edges) != 10 {
+				t.Errorf("bounded, number ≥ %d: totalCount %d, lower bound %v, %d edges; want 10, false, 10",
+					gte, conn.TotalCount, policy.TotalIsLowerBound(conn), len(conn.Edges))
+			}
+			// Fewer matches than the bound: an exact count.
+			conn, err = f.svc.PageProblems(ctx, policy.ProblemPage{Search: "conjecture", First: &first})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if conn.TotalCount != 3 || policy.TotalIsLowerBound(conn) {
+				t.Errorf("conjecture: totalCount %d, lower bound %v; want 3, false", conn.TotalCount, policy.TotalIsLowerBound(conn))
+			}
+		})
+	}
 }

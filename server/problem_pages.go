@@ -83,7 +83,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	v := ui.ListView{Total: l.Total, Filter: f, Tags: tags, Problems: l.Problems}
+	v := ui.ListView{Total: l.Total, TotalAtLeast: l.TotalAtLeast, Filter: f, Tags: tags, Problems: l.Problems}
 	link := func(k, cursor string) string {
 		u := url.Values{}
 		for key, val := range map[string]string{"state": f.State, "tag": f.Tag, "acceptance": f.Acceptance,

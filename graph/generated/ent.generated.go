@@ -54,6 +54,9 @@ type ProblemResolver interface {
 	OpenRevisionRequests(ctx context.Context, obj *ent.Problem) ([]*model.RevisionRequest, error)
 	Events(ctx context.Context, obj *ent.Problem, after *int, first *int) ([]*ent.Event, error)
 }
+type ProblemConnectionResolver interface {
+	TotalCountIsLowerBound(ctx context.Context, obj *ent.ProblemConnection) (bool, error)
+}
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (ent.Noder, error)
 	Nodes(ctx context.Context, ids []string) ([]ent.Noder, error)
@@ -2789,6 +2792,29 @@ func (ec *executionContext) _ProblemConnection_totalCount(ctx context.Context, f
 }
 func (ec *executionContext) fieldContext_ProblemConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ProblemConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ProblemConnection_totalCountIsLowerBound(ctx context.Context, field graphql.CollectedField, obj *ent.ProblemConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProblemConnection_totalCountIsLowerBound(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ProblemConnection().TotalCountIsLowerBound(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProblemConnection_totalCountIsLowerBound(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProblemConnection", field, true, true, "Boolean")
 }
 
 func (ec *executionContext) _ProblemEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ProblemEdge) (ret graphql.Marshaler) {
@@ -12211,18 +12237,24 @@ func (ec *executionContext) _ProblemConnection(ctx context.Context, sel ast.Sele
 		case "edges":
 			out.Values[i] = ec._ProblemConnection_edges(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "pageInfo":
 			out.Values[i] = ec._ProblemConnection_pageInfo(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "totalCount":
 			out.Values[i] = ec._ProblemConnection_totalCount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "totalCountIsLowerBound":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ProblemConnection_totalCountIsLowerBound(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

@@ -28,6 +28,7 @@ type ResolverRoot interface {
 	Claim() ClaimResolver
 	Mutation() MutationResolver
 	Problem() ProblemResolver
+	ProblemConnection() ProblemConnectionResolver
 	Query() QueryResolver
 	Revision() RevisionResolver
 	Subscription() SubscriptionResolver
@@ -228,9 +229,10 @@ type ComplexityRoot struct {
 	}
 
 	ProblemConnection struct {
-		Edges      func(childComplexity int) int
-		PageInfo   func(childComplexity int) int
-		TotalCount func(childComplexity int) int
+		Edges                  func(childComplexity int) int
+		PageInfo               func(childComplexity int) int
+		TotalCount             func(childComplexity int) int
+		TotalCountIsLowerBound func(childComplexity int) int
 	}
 
 	ProblemEdge struct {
@@ -1289,6 +1291,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ProblemConnection.TotalCount(childComplexity), true
+	case "ProblemConnection.totalCountIsLowerBound":
+		if e.ComplexityRoot.ProblemConnection.TotalCountIsLowerBound == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProblemConnection.TotalCountIsLowerBound(childComplexity), true
 
 	case "ProblemEdge.cursor":
 		if e.ComplexityRoot.ProblemEdge.Cursor == nil {
@@ -4142,6 +4150,14 @@ extend type Query {
   problem(id: String!): Problem
 }
 
+extend type ProblemConnection {
+  """
+  True when more problems match a search than totalCount: a search ranks at
+  most its best 1,000 matches, and totalCount then counts those.
+  """
+  totalCountIsLowerBound: Boolean!
+}
+
 extend type Problem {
   """
   The sequence number of the newest event this problem's packet reflects:
@@ -4641,6 +4657,8 @@ func (ec *executionContext) childFields_ProblemConnection(ctx context.Context, f
 		return ec.fieldContext_ProblemConnection_pageInfo(ctx, field)
 	case "totalCount":
 		return ec.fieldContext_ProblemConnection_totalCount(ctx, field)
+	case "totalCountIsLowerBound":
+		return ec.fieldContext_ProblemConnection_totalCountIsLowerBound(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ProblemConnection", field.Name)
 }

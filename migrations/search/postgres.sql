@@ -28,3 +28,34 @@ CREATE TABLE IF NOT EXISTS revision_search (
   doc tsvector NOT NULL
 );
 CREATE INDEX IF NOT EXISTS revision_search_doc ON revision_search USING gin (doc);
+-- Every search reads this index and revisions are written seldom, so new
+-- entries go straight into it rather than to a pending list that each
+-- search would scan until the next vacuum. Set once, and only by the
+-- index's owner (another may set it by hand).
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_class WHERE oid = to_regclass('revision_search_doc')
+                 AND 'fastupdate=off' = ANY (reloptions)) THEN
+    ALTER INDEX revision_search_doc SET (fastupdate = off);
+    PERFORM gin_clean_pending_list('revision_search_doc'::regclass);
+  END IF;
+EXCEPTION WHEN insufficient_privilege THEN
+  RAISE NOTICE 'revision_search_doc keeps its pending list: %', SQLERRM;
+END
+$$;
+-- The first n revisions matching q_match in the GIN index's order, each
+-- with its ts_rank for q_rank if it matches that too (a phrase, which the
+-- index cannot check): a bounded set of candidates to rank, however many
+-- match (policy.rankMatches). The settings make that order the index's:
+-- a bitmap scan stops at the n-th row, where a sequential scan would start
+-- wherever the last one stopped (synchronized scans) and a parallel one
+-- would return rows in any order; and the body's plan is generic, so it is
+-- the same plan for every query.
+CREATE OR REPLACE FUNCTION tdb_search_hits(q_match tsquery, q_rank tsquery, n integer)
+  RETURNS TABLE (revision_id text, score real)
+  LANGUAGE sql STABLE ROWS 10
+  SET enable_seqscan = off SET max_parallel_workers_per_gather = 0 SET jit = off
+AS $$
+  SELECT rs.revision_id, CASE WHEN rs.doc @@ q_rank THEN ts_rank(rs.doc, q_rank) END
+  FROM revision_search rs WHERE rs.doc @@ q_match LIMIT n
+$$;
