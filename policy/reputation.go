@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
@@ -16,6 +17,24 @@ type Reputation struct {
 	// Granted reports whether the first-submission grant was made.
 	Granted bool
 	Entries []*ent.ReputationEntry
+}
+
+// LedgerLine is one entry of a reputation ledger as the account page
+// shows it.
+type LedgerLine struct {
+	At        time.Time
+	Kind      string
+	Amount    int
+	ProblemID string // empty for the grant
+}
+
+// Ledger is the reputation's entries as plain lines, newest first.
+func (r *Reputation) Ledger() []LedgerLine {
+	out := make([]LedgerLine, len(r.Entries))
+	for i, e := range r.Entries {
+		out[i] = LedgerLine{At: e.At, Kind: string(e.Kind), Amount: e.Amount, ProblemID: deref(e.ProblemID)}
+	}
+	return out
 }
 
 // Reputation returns the ledger of an account, newest first, with the

@@ -218,6 +218,6 @@ func (s *Server) account(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s.render(w, r, http.StatusOK, p, ui.AccountPage(p, rep))
+	s.render(w, r, http.StatusOK, p, ui.AccountPage(p, rep.Balance, rep.Escrowed, rep.Ledger()))
 	return nil
 }
