@@ -86,11 +86,24 @@ func PermissionsOn(a *ent.Account, p *ent.Problem, now time.Time) Permissions {
 	}
 }
 
+// OfferedOnSignIn is what a reader who is not signed in is offered, through
+// the sign-in page, on p: what its state still allows anyone signed in
+// (revising is then decided by who signs in).
+func OfferedOnSignIn(p *ent.Problem) Permissions {
+	return Permissions{Revise: revisableRefusal(p) == nil, Flag: flagRefusal(p) == nil,
+		AttachClaim: claimRefusal(p) == nil}
+}
+
 // reviseRefusal says why a may not revise p, or nil.
 func reviseRefusal(a *ent.Account, p *ent.Problem) error {
 	if p.ProposerID != a.ID && !CanReviseFor(a) {
 		return refuse(CodeForbidden, "only the proposer, or an operator, may revise this problem", "problemId")
 	}
+	return revisableRefusal(p)
+}
+
+// revisableRefusal says why p's state allows no revision, or nil.
+func revisableRefusal(p *ent.Problem) error {
 	switch p.State {
 	case problem.StateARCHIVED, problem.StateMERGED, problem.StateREMOVED:
 		return refuse(CodeConflict, fmt.Sprintf("%s is %s and can no longer be revised", p.ID, strings.ToLower(string(p.State))), "problemId")

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/problem"
-	"github.com/theoremdb/theoremdb/ent/schema"
 	"github.com/theoremdb/theoremdb/ent/slug"
 )
 
@@ -19,7 +19,7 @@ func ResolveProblemID(ctx context.Context, c *ent.Client, ref string) (string, e
 	if !storable(ref) {
 		return "", fmt.Errorf("no problem %q: %w", ref, ErrNotFound)
 	}
-	if up := strings.ToUpper(ref); schema.ProblemIDPattern.MatchString(up) {
+	if up, ok := canonicalID(ref); ok {
 		ok, err := c.Problem.Query().Where(problem.ID(up)).Exist(ctx)
 		if err != nil {
 			return "", fmt.Errorf("problem %s: %w", up, err)
@@ -57,6 +57,10 @@ func (s *Service) InChallenge(ctx context.Context, limit int) ([]*ent.Problem, e
 
 // InChallengePeriod reports whether p is prospecting and before its
 // deadline, by the service's clock.
-func (s *Service) InChallengePeriod(p *ent.Problem) bool {
-	return p.State == problem.StatePROSPECTING && s.Now().Before(p.Deadline)
+func (s *Service) InChallengePeriod(p *ent.Problem) bool { return inChallengePeriod(p, s.Now()) }
+
+// inChallengePeriod reports whether p is prospecting and before its
+// deadline at now.
+func inChallengePeriod(p *ent.Problem, now time.Time) bool {
+	return p.State == problem.StatePROSPECTING && now.Before(p.Deadline)
 }

@@ -36,7 +36,9 @@ type ProblemView struct {
 	Requests            []string // open revision requests, oldest first
 	Events              []EventView
 	AsOf                int64
-	Can                 Permissions
+	// Can is what the viewer may do; for a reader not signed in it is
+	// what signing in is offered for (OfferedOnSignIn).
+	Can Permissions
 }
 
 // RevisionView is one revision.
@@ -111,8 +113,11 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 		AcceptanceKind: string(p.AcceptanceKind), ProvenanceKind: string(p.ProvenanceKind),
 		SubmittedAt: p.SubmittedAt, Deadline: p.Deadline, AcceptedAt: p.AcceptedAt, RemovedAt: p.RemovedAt,
 		RemovalReason: deref(p.RemovalReason), MergedInto: deref(p.MergedIntoID),
-		InChallenge: p.State == "PROSPECTING" && now.Before(p.Deadline), AsOf: pk.AsOf,
+		InChallenge: inChallengePeriod(p, now), AsOf: pk.AsOf,
 		Can: PermissionsOn(viewer, p, now)}
+	if viewer == nil {
+		v.Can = OfferedOnSignIn(p)
+	}
 	if p.AcceptanceAuthority != nil {
 		v.AcceptanceAuthority = string(*p.AcceptanceAuthority)
 	}
