@@ -86,7 +86,7 @@ bench-paragraphs: ## copy check stage 2 against about 1 M paragraphs (a syntheti
 	GOMAXPROCS=1 $(GO) run ./copycheck/cmd/benchbuild -synthetic 268435456
 
 .PHONY: calibrate
-calibrate: ## copy check: false matches between human corpora and recall of planted copies, as tables
+calibrate: ## copy check: false matches on human text and recall of planted copies, short statements too (held-out split), as tables
 	GOMAXPROCS=1 $(GO) run ./copycheck/cmd/calibrate -q $(ARGS)
 
 .PHONY: fuzz

@@ -22,6 +22,7 @@ type shardBuilder struct {
 	limit   int
 	toks    []token
 	sig     [numHashes]uint32
+	shingle int // of sig
 	spill   *spill
 	release []func()
 }
@@ -123,7 +124,8 @@ func (b *shardBuilder) add(meta DocMeta, src []byte, f Format) error {
 		bounds := chunkBounds(len(b.toks))
 		for c := 0; c+1 < len(bounds); c++ {
 			toks := b.toks[bounds[c]:bounds[c+1]]
-			if !signature(toks, &b.sig) {
+			b.shingle = shingleOf(len(toks))
+			if !signatureOf(toks, b.shingle, &b.sig) {
 				continue
 			}
 			start := int(toks[0].Start)
@@ -152,7 +154,7 @@ func (b *shardBuilder) putSignature(id uint32) error {
 			b.s.sigs = append(b.s.sigs, uint16(v))
 		}
 		for band := 0; band < numBands; band++ {
-			b.s.lsh = append(b.s.lsh, lshEntry{Key: bandKey(&b.sig, band), Chunk: id})
+			b.s.lsh = append(b.s.lsh, lshEntry{Key: bandKeyOf(&b.sig, band, b.shingle), Chunk: id})
 		}
 		return nil
 	}
@@ -160,7 +162,7 @@ func (b *shardBuilder) putSignature(id uint32) error {
 		sp.sigs16[i] = uint16(v)
 	}
 	for band := range sp.lshBuf {
-		sp.lshBuf[band] = lshEntry{Key: bandKey(&b.sig, band), Chunk: id}
+		sp.lshBuf[band] = lshEntry{Key: bandKeyOf(&b.sig, band, b.shingle), Chunk: id}
 	}
 	if _, err := sp.sigW.Write(asBytes(sp.sigs16[:])); err != nil {
 		return fmt.Errorf("spill signatures: %w", err)
@@ -212,7 +214,8 @@ func (b *shardBuilder) writeTo(w io.Writer, step func(string)) (int64, error) {
 		len(asBytes(s.chunks)), 2 * numHashes * nChunks, 8 * nLSH, 4 * (1<<dirBits + 1), 4 * len(s.shapes),
 		8 * numKeys(len(s.text)),
 	}
-	h := shardHeader{ByteOrder: byteOrderTag, Hashes: numHashes, Bands: numBands, DirBits: uint32(dirBits)}
+	h := shardHeader{ByteOrder: byteOrderTag, Hashes: numHashes, Bands: numBands, DirBits: uint32(dirBits),
+		Shingle: shingleWords, ShortShingle: shortShingleWords, ShortWords: shortWords, ChunkWords: chunkWords}
 	copy(h.Magic[:], shardMagic)
 	off := align64(uint64(binary.Size(h)))
 	for k, n := range sizes {

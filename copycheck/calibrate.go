@@ -39,6 +39,8 @@ type CalibrationOptions struct {
 	BodyBytes   int      // size of a checked body; 4096 when 0
 	MaxBodies   int      // bodies checked per collection, spread evenly; all when 0
 	Plants      int      // planted copies per kind; 100 when 0
+	ShortPlants int      // planted near copies of short statements per source, kind and split; no such round when 0
+	ShortFrom   string   // the collection whose lemmas are planted as short statements; none when empty
 	Seed        uint64   // for the choice of planted copies
 	Config      Config   // thresholds under test
 	Phrases     *Phrases
@@ -60,8 +62,10 @@ func (r FalseMatchRow) Rate() float64 { return share(r.Matched, r.Bodies) }
 // RecallRow is the recall of one kind of planted copy.
 type RecallRow struct {
 	Kind             string
+	Split            string // of short statements: SplitTune or SplitHeldOut
 	Planted          int
 	Matched, Flagged int
+	Near             int // matched by stage 2
 }
 
 // Recall is the share of planted copies that the check matched.
@@ -72,7 +76,11 @@ type CalibrationReport struct {
 	Config     Config
 	FalseMatch []FalseMatchRow
 	Recall     []RecallRow
-	Elapsed    time.Duration
+	// ShortFalseMatch counts the human short statements, each checked as a body of its own, and
+	// the fresh bodies of the short-statement round.
+	ShortFalseMatch []FalseMatchRow
+	ShortRecall     []RecallRow
+	Elapsed         time.Duration
 }
 
 func share(a, b int) float64 {
@@ -113,30 +121,16 @@ func LoadCollection(c CollectionDir) ([]Document, error) {
 	return docs, nil
 }
 
-var docComment = regexp.MustCompile(`(?s)/-[-!](.*?)-/`)
-
 // LoadFresh gathers the doc comments of the Lean files under dir: human-written mathematical
 // prose that none of the reference collections contains.
 func LoadFresh(dir string) ([]string, error) {
-	var out []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(p) != ".lean" {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		for _, m := range docComment.FindAllSubmatch(b, -1) {
-			s := strings.TrimSpace(string(m[1]))
-			if len(strings.Fields(s)) >= 12 && !strings.Contains(s, "Copyright") {
-				out = append(out, s)
-			}
-		}
-		return nil
-	})
+	files, err := loadLean(dir)
 	if err != nil {
-		return nil, fmt.Errorf("load fresh text: %w", err)
+		return nil, err
+	}
+	var out []string
+	for _, f := range files {
+		out = append(out, f.Comments...)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no doc comments under %s: %w", dir, ErrInvalid)
@@ -269,6 +263,20 @@ func Calibrate(ctx context.Context, o CalibrationOptions) (*CalibrationReport, e
 		}
 		rep.FalseMatch = append(rep.FalseMatch, row)
 
+		// The short statements of the collection, each a body of its own.
+		var sts []statement
+		for _, d := range cols[i] {
+			sts = append(sts, statementsOf(d, statementEnvs, shortMinWords, shortMaxWords)...)
+		}
+		srow := FalseMatchRow{From: c.Name + " statements", Against: row.Against}
+		logf("checking %d statements of %s one a body", len(sts), c.Name)
+		for _, s := range spread(sts, o.MaxBodies) {
+			if err := srow.check(ctx, ck, []byte(s.Text)); err != nil {
+				return nil, err
+			}
+		}
+		rep.ShortFalseMatch = append(rep.ShortFalseMatch, srow)
+
 		// Fresh text against this index is human text too; with plants it measures recall.
 		plants := o.Plants / len(rounds)
 		if round == len(rounds)-1 {
@@ -325,6 +333,11 @@ func Calibrate(ctx context.Context, o CalibrationOptions) (*CalibrationReport, e
 	}
 	for _, k := range plantKinds {
 		rep.Recall = append(rep.Recall, *recall[k.name])
+	}
+	if o.ShortPlants > 0 {
+		if err := calibrateShort(ctx, o, cols, r, rep, logf); err != nil {
+			return nil, err
+		}
 	}
 	rep.Elapsed = time.Since(start)
 	return rep, nil
@@ -541,8 +554,8 @@ func reorderPlant(r *rand.Rand, d Document) ([]byte, bool) {
 // WriteTable prints the calibration as Markdown tables.
 func (rep *CalibrationReport) WriteTable(w io.Writer) {
 	c := rep.Config
-	fmt.Fprintf(w, "thresholds %s: flag %d, match %d characters, section cover %.0f%%, Jaccard %.2f, block %d words, ROUGE-L %.2f, near minimum %d words\n\n",
-		c.Version, c.FlagRun, c.MatchRun, c.SectionCover*100, c.NearJaccard, c.NearBlock, c.NearRougeL, c.NearMinWords)
+	fmt.Fprintf(w, "thresholds %s: flag %d, match %d characters, section cover %.0f%%, Jaccard %.2f, block %d words, ROUGE-L %.2f, near minimum %d words (%d by 3-grams)\n\n",
+		c.Version, c.FlagRun, c.MatchRun, c.SectionCover*100, c.NearJaccard, c.NearBlock, c.NearRougeL, c.NearMinWords, c.NearShortMinWords)
 	fmt.Fprintln(w, "False matches on human text (bodies of about 4 KiB):")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| bodies from | checked against | bodies | with a match | false-match rate | blocked | with a flag |")
@@ -561,5 +574,6 @@ func (rep *CalibrationReport) WriteTable(w io.Writer) {
 	for _, r := range rep.Recall {
 		fmt.Fprintf(w, "| %s | %d | %d | %.1f%% | %.1f%% |\n", r.Kind, r.Planted, r.Matched, 100*r.Recall(), 100*share(r.Flagged, r.Planted))
 	}
+	rep.writeShort(w)
 	fmt.Fprintf(w, "\n(%.1fs)\n", rep.Elapsed.Seconds())
 }

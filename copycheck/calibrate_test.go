@@ -9,15 +9,18 @@ import (
 // TestCalibrationOnSharedCorpora is the false-match test on human text and the planted-copy
 // recall test: OpenLogic and fresh doc comments checked against the Stacks project and the HoTT
 // book must give under 1% false matches, and copies of those two planted into fresh text must be
-// found at the rates the thresholds promise. `make calibrate` runs all three rounds in full.
+// found at the rates the thresholds promise, and so must near copies of short statements.
+// `make calibrate` runs all four rounds in full.
 func TestCalibrationOnSharedCorpora(t *testing.T) {
 	t.Parallel()
 	root := sharedCorpus(t)
 	cols := SharedCollections(root)
+	shortFrom := "stacks-project"
 	if raceEnabled {
 		// Under the race detector indexing the Stacks project alone takes a minute; OpenLogic
-		// against the HoTT book is still human text against human text.
-		cols = cols[1:]
+		// against the HoTT book is still human text against human text, and the HoTT book has
+		// short lemmas too.
+		cols, shortFrom = cols[1:], "hott-book"
 	}
 	rep, err := Calibrate(context.Background(), CalibrationOptions{
 		Collections: cols,
@@ -25,6 +28,8 @@ func TestCalibrationOnSharedCorpora(t *testing.T) {
 		Fresh:       sharedData(t, "formal-conjectures"),
 		MaxBodies:   400,
 		Plants:      30,
+		ShortPlants: 20,
+		ShortFrom:   shortFrom,
 		Seed:        7,
 		Config:      DefaultConfig(),
 		Phrases:     DefaultPhrases(),
@@ -54,6 +59,32 @@ func TestCalibrationOnSharedCorpora(t *testing.T) {
 		"paragraph, a word changed every 20 words": 0.85,
 		"paragraph, variables renamed in formulas": 0.85,
 		"paragraph, sentences reordered":           0.85,
+	}
+	bodies, matched = 0, 0
+	for _, r := range rep.ShortFalseMatch {
+		bodies += r.Bodies
+		matched += r.Matched
+	}
+	if bodies < 400 {
+		t.Errorf("only %d short human statements and bodies checked; want at least 400", bodies)
+	}
+	if rate := share(matched, bodies); rate >= 0.01 {
+		t.Errorf("false-match rate on short human text = %.2f%%; want under 1%%", 100*rate)
+	}
+	// Near copies of short statements: 120 per split, found at least 95% of the time in the
+	// calibration; the bound leaves room for sampling noise.
+	split := map[string]*RecallRow{SplitTune: {}, SplitHeldOut: {}}
+	for _, r := range rep.ShortRecall {
+		if r.Planted != 20 {
+			t.Errorf("%s (%s): %d copies planted; want 20", r.Kind, r.Split, r.Planted)
+		}
+		split[r.Split].Planted += r.Planted
+		split[r.Split].Matched += r.Matched
+	}
+	for sp, r := range split {
+		if r.Planted != 6*20 || r.Recall() < 0.88 {
+			t.Errorf("short statements, %s: recall %d of %d; want 120 planted and at least 88%% found", sp, r.Matched, r.Planted)
+		}
 	}
 	for _, r := range rep.Recall {
 		if r.Planted != 30 {

@@ -18,19 +18,22 @@ type Config struct {
 	NearBlock    int     `json:"nearBlock"`    // common block of words after alignment that confirms it
 	NearRougeL   float64 `json:"nearRougeL"`   // or ROUGE-L that confirms it
 	NearMinWords int     `json:"nearMinWords"` // body paragraphs shorter than this skip stage 2
+	// NearShortMinWords is the minimum for the short pieces that stage 2 compares by word 3-grams.
+	NearShortMinWords int `json:"nearShortMinWords"`
 }
 
 // DefaultConfig returns the thresholds of K9.4, with the calibration of `make calibrate`.
 func DefaultConfig() Config {
 	return Config{
-		Version:      "k9.4-2026.1",
-		FlagRun:      50,
-		MatchRun:     100,
-		SectionCover: 0.10,
-		NearJaccard:  0.5,
-		NearBlock:    20,
-		NearRougeL:   0.8,
-		NearMinWords: 20,
+		Version:           "k9.4-2026.2",
+		FlagRun:           50,
+		MatchRun:          100,
+		SectionCover:      0.10,
+		NearJaccard:       0.5,
+		NearBlock:         20,
+		NearRougeL:        0.8,
+		NearMinWords:      20,
+		NearShortMinWords: 10,
 	}
 }
 
@@ -46,6 +49,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("shares must lie in (0, 1]: %w", ErrInvalid)
 	case c.NearBlock < 1 || c.NearMinWords < shingleWords:
 		return fmt.Errorf("near block must be positive and near minimum words at least %d: %w", shingleWords, ErrInvalid)
+	case c.NearShortMinWords < shortShingleWords || c.NearShortMinWords > c.NearMinWords:
+		return fmt.Errorf("near minimum words of short pieces must lie in [%d, %d]: %w", shortShingleWords, c.NearMinWords, ErrInvalid)
 	}
 	return nil
 }
@@ -69,7 +74,7 @@ type Match struct {
 	SourceEnd   int     `json:"sourceEnd"`
 	Section     string  `json:"sourceSection,omitempty"` // the source's section at SourceStart
 	Length      int     `json:"length"`                  // exact: run in normalised characters; near: common block in words
-	Similarity  float64 `json:"similarity"`              // exact: 1; near: estimated Jaccard of word 5-grams
+	Similarity  float64 `json:"similarity"`              // exact: 1; near: estimated Jaccard of word 5-grams (3-grams for a short chunk)
 	RougeL      float64 `json:"rougeL,omitempty"`
 	Verdict     Verdict `json:"verdict"` // what this match alone implies
 }
@@ -212,10 +217,15 @@ func (c *Checker) exact(nz *Normalized, std []int32, res *Result) {
 }
 
 // near is stage 2: MinHash candidates from LSH whose estimated Jaccard reaches NearJaccard,
-// confirmed by a common block of NearBlock words or a ROUGE-L of NearRougeL.
+// confirmed by a common block of NearBlock words or a ROUGE-L of NearRougeL. Signatures are made
+// of all the words of a piece, as the index makes them of a chunk; standard phrases count in
+// neither the alignment nor the minimum of words, which both the piece and the chunk must reach. A piece of fewer than
+// shortWords words is compared by 3-grams with the chunks the index signed so, and needs only
+// NearShortMinWords words; near that length it is compared both ways, since a copy may be a few
+// words longer or shorter than its source.
 func (c *Checker) near(nz *Normalized, std []int32, res *Result) {
 	cfg := c.config
-	var toks, ref []token
+	var toks, kept, ref, refKept []token
 	var cands []candidate
 	var sig [numHashes]uint32
 	type found struct {
@@ -234,48 +244,50 @@ func (c *Checker) near(nz *Normalized, std []int32, res *Result) {
 			fi++
 		}
 		first := fi
-		all := appendTokens(toks[:0], nz.Text, int(ps), pe, func(k int) uint32 { return nz.Formulas[first+k].Shape })
-		toks = all[:0]
-		for _, t := range all {
-			if std[t.End]-std[t.Start] < t.End-t.Start {
-				toks = append(toks, t)
-			}
-		}
-		if len(toks) < cfg.NearMinWords {
-			continue
-		}
+		toks = appendTokens(toks[:0], nz.Text, int(ps), pe, func(k int) uint32 { return nz.Formulas[first+k].Shape })
 		for _, w := range pieces(len(toks)) {
 			win := toks[w[0]:w[1]]
-			if !signature(win, &sig) {
-				continue
-			}
-			cands = c.index.candidates(&sig, cands)
-			for _, cd := range cands {
-				s := c.index.shards[cd.shard]
-				sim := similarity(&sig, s.sigs[cd.chunk*numHashes:(cd.chunk+1)*numHashes])
-				if sim < cfg.NearJaccard {
+			kept = counted(kept[:0], win, std, 0)
+			for _, k := range shinglesFor(len(win)) {
+				minWords := cfg.NearMinWords
+				if k == shortShingleWords {
+					minWords = cfg.NearShortMinWords
+				}
+				if len(kept) < minWords || !signatureOf(win, k, &sig) {
 					continue
 				}
-				ref = s.chunkTokens(cd.chunk, ref)
-				block, rl := alignment(win, ref)
-				if block < cfg.NearBlock && rl < cfg.NearRougeL {
-					continue
-				}
-				ch := s.chunks[cd.chunk]
-				meta := s.meta[ch.Doc]
-				m := Match{Stage: StageNear, Source: meta.ID, URI: meta.URI, Licence: meta.Licence,
-					Length: block, Similarity: sim, RougeL: rl, Verdict: verdictFor(meta.Licence)}
-				m.BodyStart, m.BodyEnd = nz.Map.Span(int(win[0].Start), int(win[len(win)-1].End))
-				m.SourceStart, m.SourceEnd = s.orig(int(ch.Start), int(ch.End))
-				m.Section = meta.sectionAt(m.SourceStart)
-				if k, ok := best[cd]; ok {
-					if sim > matches[k].Similarity {
-						matches[k].Match = m
+				cands = c.index.candidates(&sig, k, cands)
+				for _, cd := range cands {
+					s := c.index.shards[cd.shard]
+					sim := similarity(&sig, s.sigs[cd.chunk*numHashes:(cd.chunk+1)*numHashes])
+					if sim < cfg.NearJaccard {
+						continue
 					}
-					continue
+					ch := s.chunks[cd.chunk]
+					ref = s.chunkTokens(cd.chunk, ref)
+					refKept = counted(refKept[:0], ref, c.phrases.mark(s.text[ch.Start:ch.End]), int(ch.Start))
+					if len(refKept) < minWords {
+						continue
+					}
+					block, rl := alignment(kept, refKept)
+					if block < cfg.NearBlock && rl < cfg.NearRougeL {
+						continue
+					}
+					meta := s.meta[ch.Doc]
+					m := Match{Stage: StageNear, Source: meta.ID, URI: meta.URI, Licence: meta.Licence,
+						Length: block, Similarity: sim, RougeL: rl, Verdict: verdictFor(meta.Licence)}
+					m.BodyStart, m.BodyEnd = nz.Map.Span(int(win[0].Start), int(win[len(win)-1].End))
+					m.SourceStart, m.SourceEnd = s.orig(int(ch.Start), int(ch.End))
+					m.Section = meta.sectionAt(m.SourceStart)
+					if k, ok := best[cd]; ok {
+						if sim > matches[k].Similarity {
+							matches[k].Match = m
+						}
+						continue
+					}
+					best[cd] = len(matches)
+					matches = append(matches, found{Match: m, key: cd})
 				}
-				best[cd] = len(matches)
-				matches = append(matches, found{Match: m, key: cd})
 			}
 		}
 	}

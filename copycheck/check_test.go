@@ -214,6 +214,8 @@ func TestConfigValidate(t *testing.T) {
 		func(c *Config) { c.SectionCover = 0 },
 		func(c *Config) { c.NearJaccard = 1.5 },
 		func(c *Config) { c.NearMinWords = 2 },
+		func(c *Config) { c.NearShortMinWords = 2 },
+		func(c *Config) { c.NearShortMinWords = c.NearMinWords + 1 },
 	}
 	if err := DefaultConfig().Validate(); err != nil {
 		t.Fatalf("DefaultConfig().Validate() = %v; want nil", err)
@@ -259,4 +261,63 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+// refLemma is a short statement dense with formulas, as the Stacks project writes them.
+const refLemma = `\begin{lemma}
+\label{lemma-flat-base-change}
+Let $R \to S$ be a ring map and let $M$ be a flat $R$-module. For every
+$S$-module $N$ the module $M \otimes_R N$ is flat over $S$, and its formation
+commutes with localisation at every prime of $S$.
+\end{lemma}
+\begin{proof}
+Then $f$ is an equivalence.
+\end{proof}`
+
+// TestCheckShortStatement checks the short-body mode of stage 2: a near copy of a statement of
+// under 40 words is found by its word 3-grams, with standard phrases left out on both sides,
+// while short sentences that happen to agree are not.
+func TestCheckShortStatement(t *testing.T) {
+	t.Parallel()
+	c := testChecker(t, DefaultPhrases(), refDoc("gfdl", LicenceGFDL, refLemma))
+	tests := []struct {
+		name string
+		body string
+		near bool
+	}{
+		{"words changed, variables renamed", `Let $A \to B$ be a ring map and let $P$ be a flat $A$-module. For every
+$B$-module $Q$ the product $P \otimes_A Q$ is flat over $B$, and its construction
+commutes with localisation at every prime of $B$.`, true},
+		{"copied in Markdown", "Let $A \\to B$ be a ring map and let $P$ be a flat $A$-module. For every $B$-module $Q$ the module $P \\otimes_A Q$ is flat over $B$.", true},
+		{"a short sentence", "Then $F$ is an equivalence of categories.", false},
+		{"another statement", "Let $k$ be a field and let $V$ be a vector space over $k$. Every subspace of $V$ has a complement, and its dimension is at most that of $V$.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := c.Check(context.Background(), []byte(fresh+"\n\n"+tt.body+"\n\n"+fresh), LaTeX)
+			if err != nil {
+				t.Fatal(err)
+			}
+			near := slices.ContainsFunc(res.Matches, func(m Match) bool { return m.Stage == StageNear })
+			if near != tt.near {
+				t.Errorf("Check() near match = %v; want %v (matches %+v)", near, tt.near, res.Matches)
+			}
+		})
+	}
+}
+
+// TestCheckNearMinimumOnBothSides checks that a short reference chunk inside a longer body
+// paragraph does not confirm a near match on its own: both pieces need the minimum of words.
+func TestCheckNearMinimumOnBothSides(t *testing.T) {
+	t.Parallel()
+	c := testChecker(t, nil, refDoc("gfdl", LicenceGFDL, "Some words here.\n\nThe proof is similar to that of the lemma.\n\nMore words there."))
+	body := fresh + "\n\nApply the lemma again. The proof is similar to that of the lemma.\n\n" + fresh
+	res, err := c.Check(context.Background(), []byte(body), LaTeX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.ContainsFunc(res.Matches, func(m Match) bool { return m.Stage == StageNear }) {
+		t.Errorf("Check() = %+v; want no near match with a chunk of 9 words", res.Matches)
+	}
 }

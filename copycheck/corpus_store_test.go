@@ -3,12 +3,15 @@ package copycheck
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 func writeTree(t *testing.T, dir string, files map[string]string) {
@@ -132,7 +135,14 @@ func TestOpenRejectsOtherFormat(t *testing.T) {
 	if _, err := parseShard(data); err != nil {
 		t.Fatalf("parseShard of a fresh shard: %v", err)
 	}
-	data[7] = '1' // a shard written by an earlier format
+	other := slices.Clone(data)
+	h := shardHeader{}
+	off := int(unsafe.Offsetof(h.ShortWords))
+	binary.NativeEndian.PutUint32(other[off:], shortWords+1) // signed with other stage-2 parameters
+	if _, err := parseShard(other); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "rebuild") {
+		t.Errorf("parseShard of other stage-2 parameters = %v; want ErrInvalid asking for a rebuild", err)
+	}
+	data[7] = '2' // a shard written by an earlier format
 	_, err = parseShard(data)
 	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "corpus build") {
 		t.Errorf("parseShard of an earlier format = %v; want ErrInvalid asking for a rebuild", err)

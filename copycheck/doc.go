@@ -13,10 +13,12 @@
 // class and source URI; Corpus.Build normalises every document and writes shards of at most
 // 1 GiB of normalised text, each holding the text, its suffix array (SA-IS) with every 64th
 // suffix's first 8 bytes as keys to search first, the offset map, the paragraph chunks with
-// their MinHash signatures and the LSH band keys; Corpus.Open maps the shards into memory and
+// their MinHash signatures (of word 5-grams, of 3-grams for a chunk of under 40 words such as a
+// statement) and the LSH band keys; Corpus.Open maps the shards into memory and
 // their pages into the page tables in the background; Checker.Check normalises a body, finds its
 // maximal exact runs and its near copies, and maps every match back to byte offsets in the body
 // and in the source file.
-// Calibrate measures false matches on human text and the recall of planted copies
-// (CALIBRATION.md); BENCHMARKS.md gives the speed and memory figures and how to measure them.
+// Calibrate measures false matches on human text and the recall of planted copies, near copies
+// of short statements included, on a tuning and a held-out split (CALIBRATION.md); BENCHMARKS.md
+// gives the speed and memory figures and how to measure them.
 package copycheck

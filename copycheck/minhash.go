@@ -11,7 +11,21 @@ const (
 	bandRows     = 4             // values per LSH band
 	numBands     = numHashes / bandRows
 	chunkWords   = 80 // a long paragraph is indexed in chunks of at most this many words
+
+	// A chunk of fewer than shortWords tokens (a statement, an item of a list) is signed with
+	// word 3-grams: it has so few 5-grams that one changed word in twenty takes its 5-gram
+	// Jaccard down to 0.5 and its estimate, from a handful of filled bins, below (CALIBRATION.md).
+	shortShingleWords = 3
+	shortWords        = 40
 )
+
+// shingleOf is the shingle of a chunk of n tokens.
+func shingleOf(n int) int {
+	if n < shortWords {
+		return shortShingleWords
+	}
+	return shingleWords
+}
 
 // token is a word of normalised text, or a formula standing for its shape.
 type token struct {
@@ -61,23 +75,28 @@ func mix64(x uint64) uint64 {
 	return x
 }
 
-// signature computes the MinHash signature of the word 5-grams of toks into sig, by
+// signature computes the MinHash signature of the word 5-grams of toks into sig; see signatureOf.
+func signature(toks []token, sig *[numHashes]uint32) bool {
+	return signatureOf(toks, shingleWords, sig)
+}
+
+// signatureOf computes the MinHash signature of the word k-grams of toks into sig, by
 // one-permutation hashing with optimal densification (Shrivastava, ICML 2017): each shingle's
 // hash picks one of numHashes bins by its top bits and competes there with its low bits; an empty
 // bin borrows the value of the first non-empty bin of its own pseudo-random probe sequence. The
 // estimator of Jaccard similarity stays unbiased, and a signature costs one hash per shingle
 // instead of numHashes. It returns false when toks has fewer words than a shingle.
-func signature(toks []token, sig *[numHashes]uint32) bool {
-	if len(toks) < shingleWords {
+func signatureOf(toks []token, k int, sig *[numHashes]uint32) bool {
+	if len(toks) < k {
 		return false
 	}
 	for i := range sig {
 		sig[i] = ^uint32(0)
 	}
 	var filled [numHashes / 64]uint64
-	for i := 0; i+shingleWords <= len(toks); i++ {
+	for i := 0; i+k <= len(toks); i++ {
 		x := toks[i].Hash
-		for _, t := range toks[i+1 : i+shingleWords] {
+		for _, t := range toks[i+1 : i+k] {
 			x = mix64(x ^ bits.RotateLeft64(t.Hash, 17))
 		}
 		bin := x >> (64 - hashBits)
@@ -124,14 +143,21 @@ var probeTable = func() (t [numHashes][probeDepth]uint8) {
 // probeDepth is how many probes per bin probeTable keeps; later ones are computed.
 const probeDepth = 16
 
-// bandKey is the LSH key of band b of a signature.
-func bandKey(sig *[numHashes]uint32, b int) uint32 {
+// bandKeyOf is the LSH key of band b of a signature of k-grams: the bands of 3-gram and of
+// 5-gram signatures never share a key, so a lookup finds only chunks signed the same way.
+func bandKeyOf(sig *[numHashes]uint32, b, k int) uint32 {
 	x := uint64(b) * 0x9e3779b97f4a7c15
+	if k != shingleWords {
+		x ^= uint64(k) << 56
+	}
 	for _, v := range sig[b*bandRows : (b+1)*bandRows] {
 		x = mix64(x ^ uint64(v))
 	}
 	return uint32(x >> 32)
 }
+
+// bandKey is the LSH key of band b of a signature of 5-grams.
+func bandKey(sig *[numHashes]uint32, b int) uint32 { return bandKeyOf(sig, b, shingleWords) }
 
 // similarity estimates the Jaccard similarity of two signatures from the share of equal values.
 func similarity(a *[numHashes]uint32, b []uint16) float64 {

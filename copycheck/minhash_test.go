@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -123,5 +124,54 @@ func TestPieces(t *testing.T) {
 		if diff := cmp.Diff(tt.want, pieces(tt.n)); diff != "" {
 			t.Errorf("pieces(%d) (-want +got):\n%s", tt.n, diff)
 		}
+	}
+}
+
+func TestShingles(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		n       int
+		shingle int
+		compare []int
+	}{
+		{10, 3, []int{3}},
+		{25, 3, []int{3}},
+		{26, 3, []int{3, 5}},
+		{39, 3, []int{3, 5}},
+		{40, 5, []int{5, 3}},
+		{53, 5, []int{5}},
+		{80, 5, []int{5}},
+	}
+	for _, tt := range tests {
+		if got := shingleOf(tt.n); got != tt.shingle {
+			t.Errorf("shingleOf(%d) = %d; want %d", tt.n, got, tt.shingle)
+		}
+		if diff := cmp.Diff(tt.compare, shinglesFor(tt.n)); diff != "" {
+			t.Errorf("shinglesFor(%d) (-want +got):\n%s", tt.n, diff)
+		}
+		if !slices.Contains(shinglesFor(tt.n), shingleOf(tt.n)) {
+			t.Errorf("shinglesFor(%d) leaves out the shingle the index signs %d words with", tt.n, tt.n)
+		}
+	}
+}
+
+// TestBandKeysOfShingles checks that 3-gram and 5-gram signatures never look each other up.
+func TestBandKeysOfShingles(t *testing.T) {
+	t.Parallel()
+	var sig [numHashes]uint32
+	if !signatureOf(words("a b c"), 3, &sig) || signatureOf(words("a b"), 3, &sig) {
+		t.Fatal("signatureOf with 3-grams needs exactly three words")
+	}
+	same := 0
+	for b := range numBands {
+		if bandKeyOf(&sig, b, shortShingleWords) == bandKeyOf(&sig, b, shingleWords) {
+			same++
+		}
+		if bandKeyOf(&sig, b, shingleWords) != bandKey(&sig, b) {
+			t.Fatalf("bandKeyOf(5-grams) differs from bandKey in band %d", b)
+		}
+	}
+	if same > 0 {
+		t.Errorf("%d bands of the same signature have one key for 3-grams and 5-grams; want none", same)
 	}
 }

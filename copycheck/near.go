@@ -27,15 +27,16 @@ func (s *shard) lookup(key uint32, visit func(chunk int)) {
 	}
 }
 
-// candidates returns the reference chunks that share at least one LSH band with sig.
-func (x *Index) candidates(sig *[numHashes]uint32, dst []candidate) []candidate {
+// candidates returns the reference chunks signed with k-grams that share at least one LSH band
+// with sig.
+func (x *Index) candidates(sig *[numHashes]uint32, k int, dst []candidate) []candidate {
 	dst = dst[:0]
 	for si, s := range x.shards {
 		if len(s.lsh) == 0 {
 			continue
 		}
 		for b := 0; b < numBands; b++ {
-			s.lookup(bandKey(sig, b), func(c int) { dst = append(dst, candidate{si, c}) })
+			s.lookup(bandKeyOf(sig, b, k), func(c int) { dst = append(dst, candidate{si, c}) })
 		}
 	}
 	slices.SortFunc(dst, func(a, b candidate) int {
@@ -78,4 +79,30 @@ func pieces(n int) [][2]int {
 		}
 		w = append(w, [2]int{a, a + chunkWords})
 	}
+}
+
+// shinglesFor returns the shingles to compare a piece of n words by: the one the index signs a
+// chunk of n words with and, within a third of shortWords, the other one too.
+func shinglesFor(n int) []int {
+	switch {
+	case n < shortWords*2/3:
+		return []int{shortShingleWords}
+	case n < shortWords:
+		return []int{shortShingleWords, shingleWords}
+	case n < shortWords*4/3:
+		return []int{shingleWords, shortShingleWords}
+	}
+	return []int{shingleWords}
+}
+
+// counted appends the tokens of toks that are not wholly inside standard phrases; std is the
+// prefix count of standard bytes of a text that starts at offset base.
+func counted(dst, toks []token, std []int32, base int) []token {
+	for _, t := range toks {
+		a, b := int(t.Start)-base, int(t.End)-base
+		if std[b]-std[a] < int32(b-a) {
+			dst = append(dst, t)
+		}
+	}
+	return dst
 }

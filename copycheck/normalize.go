@@ -504,7 +504,9 @@ func (n *normalizer) dollar(i int) int {
 }
 
 // math masks the formula that starts at i, whose content starts at cs and ends with close.
-// A formula without its closing delimiter is dropped up to the end of its paragraph.
+// A formula without its closing delimiter is no formula: its opening delimiter is dropped and
+// the text goes on. A $ or $$ formula cannot reach past a blank line, as in TeX, so that one
+// unclosed $$ does not swallow the rest of a document.
 func (n *normalizer) math(i, cs int, close string) int {
 	src, end := n.src, n.end
 	ce := -1
@@ -517,7 +519,7 @@ func (n *normalizer) math(i, cs int, close string) int {
 			k++
 			continue
 		}
-		if close == "$" && src[k] == '\n' && k+1 < end && bytes.IndexByte([]byte("\n\r"), src[k+1]) >= 0 {
+		if (close == "$" || close == "$$") && src[k] == '\n' && k+1 < end && bytes.IndexByte([]byte("\n\r"), src[k+1]) >= 0 {
 			break
 		}
 	}

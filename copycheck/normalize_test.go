@@ -28,6 +28,7 @@ func TestNormalizeText(t *testing.T) {
 		{"preamble", "\\documentclass{book}\n\\usepackage{x}\n\\begin{document}\nHello\n\\end{document}\ntrailer", LaTeX, "hello"},
 		{"quotes", "``quoted'' text", LaTeX, `"quoted" text`},
 		{"unterminated formula", "cost $5 and more", LaTeX, "cost 5 and more"},
+		{"unterminated display", "so $$x > 1.\n\nNext $y$ and $$z$$.", LaTeX, "so x > 1. next $ and $."},
 		{"escaped dollar", `price \$5`, LaTeX, "price dollar5"},
 		{"comment environment", "a\n\\begin{comment}\nhidden\n\\end{comment}\nb", LaTeX, "a b"},
 		{"markdown heading and emphasis", "# Title\n\nSome *bold* text with $x$.", Markdown, "title some bold text with $."},

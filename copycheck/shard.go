@@ -66,7 +66,7 @@ type chunk struct {
 type lshEntry struct{ Key, Chunk uint32 }
 
 const (
-	shardMagic   = "TDBCOPY2" // the last byte is the format version
+	shardMagic   = "TDBCOPY3" // the last byte is the format version; 3 signs short chunks with 3-grams
 	byteOrderTag = 0x01020304
 	numSections  = 12
 )
@@ -78,7 +78,9 @@ type shardHeader struct {
 	Hashes    uint32 // numHashes the signatures were made with
 	Bands     uint32
 	DirBits   uint32
-	Sections  [numSections]struct{ Off, Len uint64 }
+	// The shingles and chunk sizes the signatures were made with.
+	Shingle, ShortShingle, ShortWords, ChunkWords uint32
+	Sections                                      [numSections]struct{ Off, Len uint64 }
 }
 
 func asBytes[T any](s []T) []byte {
@@ -120,6 +122,10 @@ func parseShard(data []byte) (*shard, error) {
 	}
 	if h.Hashes != numHashes || h.Bands != numBands {
 		return nil, fmt.Errorf("shard uses %d hashes in %d bands, this build %d in %d; rebuild it: %w", h.Hashes, h.Bands, numHashes, numBands, ErrInvalid)
+	}
+	if h.Shingle != shingleWords || h.ShortShingle != shortShingleWords || h.ShortWords != shortWords || h.ChunkWords != chunkWords {
+		return nil, fmt.Errorf("shard signs chunks with %d-grams (%d-grams under %d words, chunks of %d), this build with %d-grams (%d-grams under %d, chunks of %d); rebuild it: %w",
+			h.Shingle, h.ShortShingle, h.ShortWords, h.ChunkWords, shingleWords, shortShingleWords, shortWords, chunkWords, ErrInvalid)
 	}
 	var sec [numSections][]byte
 	for k, s := range h.Sections {

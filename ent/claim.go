@@ -23,6 +23,8 @@ type Claim struct {
 	ProblemID string `json:"problem_id,omitempty"`
 	// AuthorID holds the value of the "author_id" field.
 	AuthorID *string `json:"author_id,omitempty"`
+	// ObjectType holds the value of the "object_type" field.
+	ObjectType claim.ObjectType `json:"object_type,omitempty"`
 	// Status holds the value of the "status" field.
 	Status claim.Status `json:"status,omitempty"`
 	// Summary holds the value of the "summary" field.
@@ -117,7 +119,7 @@ func (*Claim) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case claim.FieldID, claim.FieldProblemID, claim.FieldAuthorID, claim.FieldStatus, claim.FieldSummary, claim.FieldScope, claim.FieldSupersededByID:
+		case claim.FieldID, claim.FieldProblemID, claim.FieldAuthorID, claim.FieldObjectType, claim.FieldStatus, claim.FieldSummary, claim.FieldScope, claim.FieldSupersededByID:
 			values[i] = new(sql.NullString)
 		case claim.FieldCreatedAt:
 			values[i] = new(sql.NullTime)
@@ -154,6 +156,12 @@ func (_m *Claim) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.AuthorID = new(string)
 				*_m.AuthorID = value.String
+			}
+		case claim.FieldObjectType:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field object_type", values[i])
+			} else if value.Valid {
+				_m.ObjectType = claim.ObjectType(value.String)
 			}
 		case claim.FieldStatus:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -254,6 +262,9 @@ func (_m *Claim) String() string {
 		builder.WriteString("author_id=")
 		builder.WriteString(*v)
 	}
+	builder.WriteString(", ")
+	builder.WriteString("object_type=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ObjectType))
 	builder.WriteString(", ")
 	builder.WriteString("status=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Status))

@@ -46,6 +46,20 @@ func (_c *ClaimCreate) SetNillableAuthorID(v *string) *ClaimCreate {
 	return _c
 }
 
+// SetObjectType sets the "object_type" field.
+func (_c *ClaimCreate) SetObjectType(v claim.ObjectType) *ClaimCreate {
+	_c.mutation.SetObjectType(v)
+	return _c
+}
+
+// SetNillableObjectType sets the "object_type" field if the given value is not nil.
+func (_c *ClaimCreate) SetNillableObjectType(v *claim.ObjectType) *ClaimCreate {
+	if v != nil {
+		_c.SetObjectType(*v)
+	}
+	return _c
+}
+
 // SetStatus sets the "status" field.
 func (_c *ClaimCreate) SetStatus(v claim.Status) *ClaimCreate {
 	_c.mutation.SetStatus(v)
@@ -194,6 +208,10 @@ func (_c *ClaimCreate) ExecX(ctx context.Context) {
 
 // defaults sets the default values of the builder before save.
 func (_c *ClaimCreate) defaults() {
+	if _, ok := _c.mutation.ObjectType(); !ok {
+		v := claim.DefaultObjectType
+		_c.mutation.SetObjectType(v)
+	}
 	if _, ok := _c.mutation.Status(); !ok {
 		v := claim.DefaultStatus
 		_c.mutation.SetStatus(v)
@@ -212,6 +230,14 @@ func (_c *ClaimCreate) defaults() {
 func (_c *ClaimCreate) check() error {
 	if _, ok := _c.mutation.ProblemID(); !ok {
 		return &ValidationError{Name: "problem_id", err: errors.New(`ent: missing required field "Claim.problem_id"`)}
+	}
+	if _, ok := _c.mutation.ObjectType(); !ok {
+		return &ValidationError{Name: "object_type", err: errors.New(`ent: missing required field "Claim.object_type"`)}
+	}
+	if v, ok := _c.mutation.ObjectType(); ok {
+		if err := claim.ObjectTypeValidator(v); err != nil {
+			return &ValidationError{Name: "object_type", err: fmt.Errorf(`ent: validator failed for field "Claim.object_type": %w`, err)}
+		}
 	}
 	if _, ok := _c.mutation.Status(); !ok {
 		return &ValidationError{Name: "status", err: errors.New(`ent: missing required field "Claim.status"`)}
@@ -278,6 +304,10 @@ func (_c *ClaimCreate) createSpec() (*Claim, *sqlgraph.CreateSpec) {
 	if id, ok := _c.mutation.ID(); ok {
 		_node.ID = id
 		_spec.ID.Value = id
+	}
+	if value, ok := _c.mutation.ObjectType(); ok {
+		_spec.SetField(claim.FieldObjectType, field.TypeEnum, value)
+		_node.ObjectType = value
 	}
 	if value, ok := _c.mutation.Status(); ok {
 		_spec.SetField(claim.FieldStatus, field.TypeEnum, value)
@@ -506,6 +536,9 @@ func (u *ClaimUpsertOne) UpdateNewValues() *ClaimUpsertOne {
 		}
 		if _, exists := u.create.mutation.AuthorID(); exists {
 			s.SetIgnore(claim.FieldAuthorID)
+		}
+		if _, exists := u.create.mutation.ObjectType(); exists {
+			s.SetIgnore(claim.FieldObjectType)
 		}
 		if _, exists := u.create.mutation.CreatedAt(); exists {
 			s.SetIgnore(claim.FieldCreatedAt)
@@ -792,6 +825,9 @@ func (u *ClaimUpsertBulk) UpdateNewValues() *ClaimUpsertBulk {
 			}
 			if _, exists := b.mutation.AuthorID(); exists {
 				s.SetIgnore(claim.FieldAuthorID)
+			}
+			if _, exists := b.mutation.ObjectType(); exists {
+				s.SetIgnore(claim.FieldObjectType)
 			}
 			if _, exists := b.mutation.CreatedAt(); exists {
 				s.SetIgnore(claim.FieldCreatedAt)

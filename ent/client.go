@@ -21,7 +21,9 @@ import (
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -53,8 +55,12 @@ type Client struct {
 	Decision *DecisionClient
 	// Event is the client for interacting with the Event builders.
 	Event *EventClient
+	// Finding is the client for interacting with the Finding builders.
+	Finding *FindingClient
 	// Flag is the client for interacting with the Flag builders.
 	Flag *FlagClient
+	// GateRun is the client for interacting with the GateRun builders.
+	GateRun *GateRunClient
 	// ModerationCase is the client for interacting with the ModerationCase builders.
 	ModerationCase *ModerationCaseClient
 	// Problem is the client for interacting with the Problem builders.
@@ -92,7 +98,9 @@ func (c *Client) init() {
 	c.Counter = NewCounterClient(c.config)
 	c.Decision = NewDecisionClient(c.config)
 	c.Event = NewEventClient(c.config)
+	c.Finding = NewFindingClient(c.config)
 	c.Flag = NewFlagClient(c.config)
+	c.GateRun = NewGateRunClient(c.config)
 	c.ModerationCase = NewModerationCaseClient(c.config)
 	c.Problem = NewProblemClient(c.config)
 	c.Reference = NewReferenceClient(c.config)
@@ -201,7 +209,9 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Counter:         NewCounterClient(cfg),
 		Decision:        NewDecisionClient(cfg),
 		Event:           NewEventClient(cfg),
+		Finding:         NewFindingClient(cfg),
 		Flag:            NewFlagClient(cfg),
+		GateRun:         NewGateRunClient(cfg),
 		ModerationCase:  NewModerationCaseClient(cfg),
 		Problem:         NewProblemClient(cfg),
 		Reference:       NewReferenceClient(cfg),
@@ -237,7 +247,9 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Counter:         NewCounterClient(cfg),
 		Decision:        NewDecisionClient(cfg),
 		Event:           NewEventClient(cfg),
+		Finding:         NewFindingClient(cfg),
 		Flag:            NewFlagClient(cfg),
+		GateRun:         NewGateRunClient(cfg),
 		ModerationCase:  NewModerationCaseClient(cfg),
 		Problem:         NewProblemClient(cfg),
 		Reference:       NewReferenceClient(cfg),
@@ -277,9 +289,9 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Flag,
-		c.ModerationCase, c.Problem, c.Reference, c.ReputationEntry, c.Revision,
-		c.Session, c.Slug, c.Source, c.Tag, c.Token,
+		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Finding,
+		c.Flag, c.GateRun, c.ModerationCase, c.Problem, c.Reference, c.ReputationEntry,
+		c.Revision, c.Session, c.Slug, c.Source, c.Tag, c.Token,
 	} {
 		n.Use(hooks...)
 	}
@@ -289,9 +301,9 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Flag,
-		c.ModerationCase, c.Problem, c.Reference, c.ReputationEntry, c.Revision,
-		c.Session, c.Slug, c.Source, c.Tag, c.Token,
+		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Finding,
+		c.Flag, c.GateRun, c.ModerationCase, c.Problem, c.Reference, c.ReputationEntry,
+		c.Revision, c.Session, c.Slug, c.Source, c.Tag, c.Token,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -312,8 +324,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Decision.mutate(ctx, m)
 	case *EventMutation:
 		return c.Event.mutate(ctx, m)
+	case *FindingMutation:
+		return c.Finding.mutate(ctx, m)
 	case *FlagMutation:
 		return c.Flag.mutate(ctx, m)
+	case *GateRunMutation:
+		return c.GateRun.mutate(ctx, m)
 	case *ModerationCaseMutation:
 		return c.ModerationCase.mutate(ctx, m)
 	case *ProblemMutation:
@@ -1457,6 +1473,155 @@ func (c *EventClient) mutate(ctx context.Context, m *EventMutation) (Value, erro
 	}
 }
 
+// FindingClient is a client for the Finding schema.
+type FindingClient struct {
+	config
+}
+
+// NewFindingClient returns a client for the Finding from the given config.
+func NewFindingClient(c config) *FindingClient {
+	return &FindingClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `finding.Hooks(f(g(h())))`.
+func (c *FindingClient) Use(hooks ...Hook) {
+	c.hooks.Finding = append(c.hooks.Finding, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `finding.Intercept(f(g(h())))`.
+func (c *FindingClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Finding = append(c.inters.Finding, interceptors...)
+}
+
+// Create returns a builder for creating a Finding entity.
+func (c *FindingClient) Create() *FindingCreate {
+	mutation := newFindingMutation(c.config, OpCreate)
+	return &FindingCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Finding entities.
+func (c *FindingClient) CreateBulk(builders ...*FindingCreate) *FindingCreateBulk {
+	return &FindingCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *FindingClient) MapCreateBulk(slice any, setFunc func(*FindingCreate, int)) *FindingCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &FindingCreateBulk{err: fmt.Errorf("calling to FindingClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*FindingCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &FindingCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Finding.
+func (c *FindingClient) Update() *FindingUpdate {
+	mutation := newFindingMutation(c.config, OpUpdate)
+	return &FindingUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *FindingClient) UpdateOne(_m *Finding) *FindingUpdateOne {
+	mutation := newFindingMutation(c.config, OpUpdateOne, withFinding(_m))
+	return &FindingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *FindingClient) UpdateOneID(id string) *FindingUpdateOne {
+	mutation := newFindingMutation(c.config, OpUpdateOne, withFindingID(id))
+	return &FindingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Finding.
+func (c *FindingClient) Delete() *FindingDelete {
+	mutation := newFindingMutation(c.config, OpDelete)
+	return &FindingDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *FindingClient) DeleteOne(_m *Finding) *FindingDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *FindingClient) DeleteOneID(id string) *FindingDeleteOne {
+	builder := c.Delete().Where(finding.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &FindingDeleteOne{builder}
+}
+
+// Query returns a query builder for Finding.
+func (c *FindingClient) Query() *FindingQuery {
+	return &FindingQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeFinding},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Finding entity by its id.
+func (c *FindingClient) Get(ctx context.Context, id string) (*Finding, error) {
+	return c.Query().Where(finding.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *FindingClient) GetX(ctx context.Context, id string) *Finding {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryRun queries the run edge of a Finding.
+func (c *FindingClient) QueryRun(_m *Finding) *GateRunQuery {
+	query := (&GateRunClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(finding.Table, finding.FieldID, id),
+			sqlgraph.To(gaterun.Table, gaterun.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, finding.RunTable, finding.RunColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *FindingClient) Hooks() []Hook {
+	return c.hooks.Finding
+}
+
+// Interceptors returns the client interceptors.
+func (c *FindingClient) Interceptors() []Interceptor {
+	return c.inters.Finding
+}
+
+func (c *FindingClient) mutate(ctx context.Context, m *FindingMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&FindingCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&FindingUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&FindingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&FindingDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Finding mutation op: %q", m.Op())
+	}
+}
+
 // FlagClient is a client for the Flag schema.
 type FlagClient struct {
 	config
@@ -1651,6 +1816,171 @@ func (c *FlagClient) mutate(ctx context.Context, m *FlagMutation) (Value, error)
 		return (&FlagDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Flag mutation op: %q", m.Op())
+	}
+}
+
+// GateRunClient is a client for the GateRun schema.
+type GateRunClient struct {
+	config
+}
+
+// NewGateRunClient returns a client for the GateRun from the given config.
+func NewGateRunClient(c config) *GateRunClient {
+	return &GateRunClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `gaterun.Hooks(f(g(h())))`.
+func (c *GateRunClient) Use(hooks ...Hook) {
+	c.hooks.GateRun = append(c.hooks.GateRun, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `gaterun.Intercept(f(g(h())))`.
+func (c *GateRunClient) Intercept(interceptors ...Interceptor) {
+	c.inters.GateRun = append(c.inters.GateRun, interceptors...)
+}
+
+// Create returns a builder for creating a GateRun entity.
+func (c *GateRunClient) Create() *GateRunCreate {
+	mutation := newGateRunMutation(c.config, OpCreate)
+	return &GateRunCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of GateRun entities.
+func (c *GateRunClient) CreateBulk(builders ...*GateRunCreate) *GateRunCreateBulk {
+	return &GateRunCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *GateRunClient) MapCreateBulk(slice any, setFunc func(*GateRunCreate, int)) *GateRunCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &GateRunCreateBulk{err: fmt.Errorf("calling to GateRunClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*GateRunCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &GateRunCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for GateRun.
+func (c *GateRunClient) Update() *GateRunUpdate {
+	mutation := newGateRunMutation(c.config, OpUpdate)
+	return &GateRunUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *GateRunClient) UpdateOne(_m *GateRun) *GateRunUpdateOne {
+	mutation := newGateRunMutation(c.config, OpUpdateOne, withGateRun(_m))
+	return &GateRunUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *GateRunClient) UpdateOneID(id string) *GateRunUpdateOne {
+	mutation := newGateRunMutation(c.config, OpUpdateOne, withGateRunID(id))
+	return &GateRunUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for GateRun.
+func (c *GateRunClient) Delete() *GateRunDelete {
+	mutation := newGateRunMutation(c.config, OpDelete)
+	return &GateRunDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *GateRunClient) DeleteOne(_m *GateRun) *GateRunDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *GateRunClient) DeleteOneID(id string) *GateRunDeleteOne {
+	builder := c.Delete().Where(gaterun.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &GateRunDeleteOne{builder}
+}
+
+// Query returns a query builder for GateRun.
+func (c *GateRunClient) Query() *GateRunQuery {
+	return &GateRunQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeGateRun},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a GateRun entity by its id.
+func (c *GateRunClient) Get(ctx context.Context, id string) (*GateRun, error) {
+	return c.Query().Where(gaterun.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *GateRunClient) GetX(ctx context.Context, id string) *GateRun {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryRevision queries the revision edge of a GateRun.
+func (c *GateRunClient) QueryRevision(_m *GateRun) *RevisionQuery {
+	query := (&RevisionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(gaterun.Table, gaterun.FieldID, id),
+			sqlgraph.To(revision.Table, revision.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, gaterun.RevisionTable, gaterun.RevisionColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryFindings queries the findings edge of a GateRun.
+func (c *GateRunClient) QueryFindings(_m *GateRun) *FindingQuery {
+	query := (&FindingClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(gaterun.Table, gaterun.FieldID, id),
+			sqlgraph.To(finding.Table, finding.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, gaterun.FindingsTable, gaterun.FindingsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *GateRunClient) Hooks() []Hook {
+	return c.hooks.GateRun
+}
+
+// Interceptors returns the client interceptors.
+func (c *GateRunClient) Interceptors() []Interceptor {
+	return c.inters.GateRun
+}
+
+func (c *GateRunClient) mutate(ctx context.Context, m *GateRunMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&GateRunCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&GateRunUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&GateRunUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&GateRunDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown GateRun mutation op: %q", m.Op())
 	}
 }
 
@@ -2726,6 +3056,22 @@ func (c *RevisionClient) QueryDecisions(_m *Revision) *DecisionQuery {
 	return query
 }
 
+// QueryChecks queries the checks edge of a Revision.
+func (c *RevisionClient) QueryChecks(_m *Revision) *GateRunQuery {
+	query := (&GateRunClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(revision.Table, revision.FieldID, id),
+			sqlgraph.To(gaterun.Table, gaterun.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, revision.ChecksTable, revision.ChecksColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *RevisionClient) Hooks() []Hook {
 	return c.hooks.Revision
@@ -3499,14 +3845,14 @@ func (c *TokenClient) mutate(ctx context.Context, m *TokenMutation) (Value, erro
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Account, Binding, Claim, Counter, Decision, Event, Flag, ModerationCase,
-		Problem, Reference, ReputationEntry, Revision, Session, Slug, Source, Tag,
-		Token []ent.Hook
+		Account, Binding, Claim, Counter, Decision, Event, Finding, Flag, GateRun,
+		ModerationCase, Problem, Reference, ReputationEntry, Revision, Session, Slug,
+		Source, Tag, Token []ent.Hook
 	}
 	inters struct {
-		Account, Binding, Claim, Counter, Decision, Event, Flag, ModerationCase,
-		Problem, Reference, ReputationEntry, Revision, Session, Slug, Source, Tag,
-		Token []ent.Interceptor
+		Account, Binding, Claim, Counter, Decision, Event, Finding, Flag, GateRun,
+		ModerationCase, Problem, Reference, ReputationEntry, Revision, Session, Slug,
+		Source, Tag, Token []ent.Interceptor
 	}
 )
 

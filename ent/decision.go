@@ -36,6 +36,8 @@ type Decision struct {
 	Notes packet.DecisionNotes `json:"notes,omitempty"`
 	// RevisionRequests holds the value of the "revision_requests" field.
 	RevisionRequests []string `json:"revision_requests,omitempty"`
+	// The reviewer's answer to each finding of the reviewed revision a machine could not certify.
+	Confirmations []packet.FindingConfirmation `json:"confirmations,omitempty"`
 	// MergeIntoID holds the value of the "merge_into_id" field.
 	MergeIntoID *string `json:"merge_into_id,omitempty"`
 	// Authority holds the value of the "authority" field.
@@ -120,7 +122,7 @@ func (*Decision) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case decision.FieldNotes, decision.FieldRevisionRequests:
+		case decision.FieldNotes, decision.FieldRevisionRequests, decision.FieldConfirmations:
 			values[i] = new([]byte)
 		case decision.FieldID, decision.FieldProblemID, decision.FieldRevisionID, decision.FieldReviewerID, decision.FieldAction, decision.FieldReasonCode, decision.FieldMergeIntoID, decision.FieldAuthority, decision.FieldPolicyVersion, decision.FieldIdempotencyKey, decision.FieldInputDigest:
 			values[i] = new(sql.NullString)
@@ -192,6 +194,14 @@ func (_m *Decision) assignValues(columns []string, values []any) error {
 			} else if value != nil && len(*value) > 0 {
 				if err := json.Unmarshal(*value, &_m.RevisionRequests); err != nil {
 					return fmt.Errorf("unmarshal field revision_requests: %w", err)
+				}
+			}
+		case decision.FieldConfirmations:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field confirmations", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Confirmations); err != nil {
+					return fmt.Errorf("unmarshal field confirmations: %w", err)
 				}
 			}
 		case decision.FieldMergeIntoID:
@@ -309,6 +319,9 @@ func (_m *Decision) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("revision_requests=")
 	builder.WriteString(fmt.Sprintf("%v", _m.RevisionRequests))
+	builder.WriteString(", ")
+	builder.WriteString("confirmations=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Confirmations))
 	builder.WriteString(", ")
 	if v := _m.MergeIntoID; v != nil {
 		builder.WriteString("merge_into_id=")

@@ -77,6 +77,12 @@ func (_c *DecisionCreate) SetRevisionRequests(v []string) *DecisionCreate {
 	return _c
 }
 
+// SetConfirmations sets the "confirmations" field.
+func (_c *DecisionCreate) SetConfirmations(v []packet.FindingConfirmation) *DecisionCreate {
+	_c.mutation.SetConfirmations(v)
+	return _c
+}
+
 // SetMergeIntoID sets the "merge_into_id" field.
 func (_c *DecisionCreate) SetMergeIntoID(v string) *DecisionCreate {
 	_c.mutation.SetMergeIntoID(v)
@@ -314,6 +320,10 @@ func (_c *DecisionCreate) createSpec() (*Decision, *sqlgraph.CreateSpec) {
 		_spec.SetField(decision.FieldRevisionRequests, field.TypeJSON, value)
 		_node.RevisionRequests = value
 	}
+	if value, ok := _c.mutation.Confirmations(); ok {
+		_spec.SetField(decision.FieldConfirmations, field.TypeJSON, value)
+		_node.Confirmations = value
+	}
 	if value, ok := _c.mutation.Authority(); ok {
 		_spec.SetField(decision.FieldAuthority, field.TypeEnum, value)
 		_node.Authority = value
@@ -491,6 +501,9 @@ func (u *DecisionUpsertOne) UpdateNewValues() *DecisionUpsertOne {
 		}
 		if _, exists := u.create.mutation.RevisionRequests(); exists {
 			s.SetIgnore(decision.FieldRevisionRequests)
+		}
+		if _, exists := u.create.mutation.Confirmations(); exists {
+			s.SetIgnore(decision.FieldConfirmations)
 		}
 		if _, exists := u.create.mutation.MergeIntoID(); exists {
 			s.SetIgnore(decision.FieldMergeIntoID)
@@ -744,6 +757,9 @@ func (u *DecisionUpsertBulk) UpdateNewValues() *DecisionUpsertBulk {
 			}
 			if _, exists := b.mutation.RevisionRequests(); exists {
 				s.SetIgnore(decision.FieldRevisionRequests)
+			}
+			if _, exists := b.mutation.Confirmations(); exists {
+				s.SetIgnore(decision.FieldConfirmations)
 			}
 			if _, exists := b.mutation.MergeIntoID(); exists {
 				s.SetIgnore(decision.FieldMergeIntoID)

@@ -98,6 +98,9 @@ func (_u *DecisionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if _u.mutation.RevisionRequestsCleared() {
 		_spec.ClearField(decision.FieldRevisionRequests, field.TypeJSON)
 	}
+	if _u.mutation.ConfirmationsCleared() {
+		_spec.ClearField(decision.FieldConfirmations, field.TypeJSON)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -219,6 +222,9 @@ func (_u *DecisionUpdateOne) sqlSave(ctx context.Context) (_node *Decision, err 
 	}
 	if _u.mutation.RevisionRequestsCleared() {
 		_spec.ClearField(decision.FieldRevisionRequests, field.TypeJSON)
+	}
+	if _u.mutation.ConfirmationsCleared() {
+		_spec.ClearField(decision.FieldConfirmations, field.TypeJSON)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &Decision{config: _u.config}

@@ -18,7 +18,9 @@ import (
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -95,7 +97,9 @@ func checkColumn(t, c string) error {
 			counter.Table:         counter.ValidColumn,
 			decision.Table:        decision.ValidColumn,
 			event.Table:           event.ValidColumn,
+			finding.Table:         finding.ValidColumn,
 			flag.Table:            flag.ValidColumn,
+			gaterun.Table:         gaterun.ValidColumn,
 			moderationcase.Table:  moderationcase.ValidColumn,
 			problem.Table:         problem.ValidColumn,
 			reference.Table:       reference.ValidColumn,

@@ -12,7 +12,9 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -293,6 +295,11 @@ func (_q *ClaimQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 			_q.WithNamedBindings(alias, func(wq *BindingQuery) {
 				*wq = *query
 			})
+		case "objectType":
+			if _, ok := fieldSeen[claim.FieldObjectType]; !ok {
+				selectedFields = append(selectedFields, claim.FieldObjectType)
+				fieldSeen[claim.FieldObjectType] = struct{}{}
+			}
 		case "status":
 			if _, ok := fieldSeen[claim.FieldStatus]; !ok {
 				selectedFields = append(selectedFields, claim.FieldStatus)
@@ -619,6 +626,113 @@ func newEventPaginateArgs(rv map[string]any) *eventPaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *FindingQuery) CollectFields(ctx context.Context, satisfies ...string) (*FindingQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *FindingQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(finding.Columns))
+		selectedFields = []string{finding.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "position":
+			if _, ok := fieldSeen[finding.FieldPosition]; !ok {
+				selectedFields = append(selectedFields, finding.FieldPosition)
+				fieldSeen[finding.FieldPosition] = struct{}{}
+			}
+		case "check":
+			if _, ok := fieldSeen[finding.FieldCheck]; !ok {
+				selectedFields = append(selectedFields, finding.FieldCheck)
+				fieldSeen[finding.FieldCheck] = struct{}{}
+			}
+		case "criterion":
+			if _, ok := fieldSeen[finding.FieldCriterion]; !ok {
+				selectedFields = append(selectedFields, finding.FieldCriterion)
+				fieldSeen[finding.FieldCriterion] = struct{}{}
+			}
+		case "policyVersion":
+			if _, ok := fieldSeen[finding.FieldPolicyVersion]; !ok {
+				selectedFields = append(selectedFields, finding.FieldPolicyVersion)
+				fieldSeen[finding.FieldPolicyVersion] = struct{}{}
+			}
+		case "verdict":
+			if _, ok := fieldSeen[finding.FieldVerdict]; !ok {
+				selectedFields = append(selectedFields, finding.FieldVerdict)
+				fieldSeen[finding.FieldVerdict] = struct{}{}
+			}
+		case "evidence":
+			if _, ok := fieldSeen[finding.FieldEvidence]; !ok {
+				selectedFields = append(selectedFields, finding.FieldEvidence)
+				fieldSeen[finding.FieldEvidence] = struct{}{}
+			}
+		case "behaviour":
+			if _, ok := fieldSeen[finding.FieldBehaviour]; !ok {
+				selectedFields = append(selectedFields, finding.FieldBehaviour)
+				fieldSeen[finding.FieldBehaviour] = struct{}{}
+			}
+		case "fix":
+			if _, ok := fieldSeen[finding.FieldFix]; !ok {
+				selectedFields = append(selectedFields, finding.FieldFix)
+				fieldSeen[finding.FieldFix] = struct{}{}
+			}
+		case "consequence":
+			if _, ok := fieldSeen[finding.FieldConsequence]; !ok {
+				selectedFields = append(selectedFields, finding.FieldConsequence)
+				fieldSeen[finding.FieldConsequence] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type findingPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []FindingPaginateOption
+}
+
+func newFindingPaginateArgs(rv map[string]any) *findingPaginateArgs {
+	args := &findingPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*FindingWhereInput); ok {
+		args.opts = append(args.opts, WithFindingFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *FlagQuery) CollectFields(ctx context.Context, satisfies ...string) (*FlagQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -736,6 +850,103 @@ func newFlagPaginateArgs(rv map[string]any) *flagPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*FlagWhereInput); ok {
 		args.opts = append(args.opts, WithFlagFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *GateRunQuery) CollectFields(ctx context.Context, satisfies ...string) (*GateRunQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *GateRunQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(gaterun.Columns))
+		selectedFields = []string{gaterun.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "gate":
+			if _, ok := fieldSeen[gaterun.FieldGate]; !ok {
+				selectedFields = append(selectedFields, gaterun.FieldGate)
+				fieldSeen[gaterun.FieldGate] = struct{}{}
+			}
+		case "version":
+			if _, ok := fieldSeen[gaterun.FieldVersion]; !ok {
+				selectedFields = append(selectedFields, gaterun.FieldVersion)
+				fieldSeen[gaterun.FieldVersion] = struct{}{}
+			}
+		case "outcome":
+			if _, ok := fieldSeen[gaterun.FieldOutcome]; !ok {
+				selectedFields = append(selectedFields, gaterun.FieldOutcome)
+				fieldSeen[gaterun.FieldOutcome] = struct{}{}
+			}
+		case "reason":
+			if _, ok := fieldSeen[gaterun.FieldReason]; !ok {
+				selectedFields = append(selectedFields, gaterun.FieldReason)
+				fieldSeen[gaterun.FieldReason] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[gaterun.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, gaterun.FieldCreatedAt)
+				fieldSeen[gaterun.FieldCreatedAt] = struct{}{}
+			}
+		case "startedAt":
+			if _, ok := fieldSeen[gaterun.FieldStartedAt]; !ok {
+				selectedFields = append(selectedFields, gaterun.FieldStartedAt)
+				fieldSeen[gaterun.FieldStartedAt] = struct{}{}
+			}
+		case "finishedAt":
+			if _, ok := fieldSeen[gaterun.FieldFinishedAt]; !ok {
+				selectedFields = append(selectedFields, gaterun.FieldFinishedAt)
+				fieldSeen[gaterun.FieldFinishedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type gaterunPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []GateRunPaginateOption
+}
+
+func newGateRunPaginateArgs(rv map[string]any) *gaterunPaginateArgs {
+	args := &gaterunPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*GateRunWhereInput); ok {
+		args.opts = append(args.opts, WithGateRunFilter(v.Filter))
 	}
 	return args
 }
@@ -1456,6 +1667,26 @@ func (_q *RevisionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 			if _, ok := fieldSeen[revision.FieldHeroBrief]; !ok {
 				selectedFields = append(selectedFields, revision.FieldHeroBrief)
 				fieldSeen[revision.FieldHeroBrief] = struct{}{}
+			}
+		case "heroAlt":
+			if _, ok := fieldSeen[revision.FieldHeroAlt]; !ok {
+				selectedFields = append(selectedFields, revision.FieldHeroAlt)
+				fieldSeen[revision.FieldHeroAlt] = struct{}{}
+			}
+		case "heroCaption":
+			if _, ok := fieldSeen[revision.FieldHeroCaption]; !ok {
+				selectedFields = append(selectedFields, revision.FieldHeroCaption)
+				fieldSeen[revision.FieldHeroCaption] = struct{}{}
+			}
+		case "heroRightsBasis":
+			if _, ok := fieldSeen[revision.FieldHeroRightsBasis]; !ok {
+				selectedFields = append(selectedFields, revision.FieldHeroRightsBasis)
+				fieldSeen[revision.FieldHeroRightsBasis] = struct{}{}
+			}
+		case "heroBespoke":
+			if _, ok := fieldSeen[revision.FieldHeroBespoke]; !ok {
+				selectedFields = append(selectedFields, revision.FieldHeroBespoke)
+				fieldSeen[revision.FieldHeroBespoke] = struct{}{}
 			}
 		case "note":
 			if _, ok := fieldSeen[revision.FieldNote]; !ok {

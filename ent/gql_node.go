@@ -14,7 +14,9 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -54,10 +56,20 @@ var eventImplementors = []string{"Event", "Node"}
 // IsNode implements the Node interface check for GQLGen.
 func (*Event) IsNode() {}
 
+var findingImplementors = []string{"Finding", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Finding) IsNode() {}
+
 var flagImplementors = []string{"Flag", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Flag) IsNode() {}
+
+var gaterunImplementors = []string{"GateRun", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*GateRun) IsNode() {}
 
 var moderationcaseImplementors = []string{"ModerationCase", "Node"}
 
@@ -197,11 +209,29 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			}
 		}
 		return query.Only(ctx)
+	case finding.Table:
+		query := c.Finding.Query().
+			Where(finding.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, findingImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case flag.Table:
 		query := c.Flag.Query().
 			Where(flag.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, flagImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case gaterun.Table:
+		query := c.GateRun.Query().
+			Where(gaterun.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, gaterunImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -422,10 +452,42 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 				*noder = node
 			}
 		}
+	case finding.Table:
+		query := c.Finding.Query().
+			Where(finding.IDIn(ids...))
+		query, err := query.CollectFields(ctx, findingImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case flag.Table:
 		query := c.Flag.Query().
 			Where(flag.IDIn(ids...))
 		query, err := query.CollectFields(ctx, flagImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case gaterun.Table:
+		query := c.GateRun.Query().
+			Where(gaterun.IDIn(ids...))
+		query, err := query.CollectFields(ctx, gaterunImplementors...)
 		if err != nil {
 			return nil, err
 		}

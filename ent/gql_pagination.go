@@ -19,7 +19,9 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -1355,6 +1357,255 @@ func (_m *Event) ToEdge(order *EventOrder) *EventEdge {
 	}
 }
 
+// FindingEdge is the edge representation of Finding.
+type FindingEdge struct {
+	Node   *Finding `json:"node"`
+	Cursor Cursor   `json:"cursor"`
+}
+
+// FindingConnection is the connection containing edges to Finding.
+type FindingConnection struct {
+	Edges      []*FindingEdge `json:"edges"`
+	PageInfo   PageInfo       `json:"pageInfo"`
+	TotalCount int            `json:"totalCount"`
+}
+
+func (c *FindingConnection) build(nodes []*Finding, pager *findingPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Finding
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Finding {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Finding {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*FindingEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &FindingEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// FindingPaginateOption enables pagination customization.
+type FindingPaginateOption func(*findingPager) error
+
+// WithFindingOrder configures pagination ordering.
+func WithFindingOrder(order *FindingOrder) FindingPaginateOption {
+	if order == nil {
+		order = DefaultFindingOrder
+	}
+	o := *order
+	return func(pager *findingPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultFindingOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithFindingFilter configures pagination filter.
+func WithFindingFilter(filter func(*FindingQuery) (*FindingQuery, error)) FindingPaginateOption {
+	return func(pager *findingPager) error {
+		if filter == nil {
+			return errors.New("FindingQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type findingPager struct {
+	reverse bool
+	order   *FindingOrder
+	filter  func(*FindingQuery) (*FindingQuery, error)
+}
+
+func newFindingPager(opts []FindingPaginateOption, reverse bool) (*findingPager, error) {
+	pager := &findingPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultFindingOrder
+	}
+	return pager, nil
+}
+
+func (p *findingPager) applyFilter(query *FindingQuery) (*FindingQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *findingPager) toCursor(_m *Finding) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *findingPager) applyCursors(query *FindingQuery, after, before *Cursor) (*FindingQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultFindingOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *findingPager) applyOrder(query *FindingQuery) *FindingQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultFindingOrder.Field {
+		query = query.Order(DefaultFindingOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *findingPager) orderExpr(query *FindingQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultFindingOrder.Field {
+			b.Comma().Ident(DefaultFindingOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Finding.
+func (_m *FindingQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...FindingPaginateOption,
+) (*FindingConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newFindingPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &FindingConnection{Edges: []*FindingEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// FindingOrderField defines the ordering field of Finding.
+type FindingOrderField struct {
+	// Value extracts the ordering value from the given Finding.
+	Value    func(*Finding) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) finding.OrderOption
+	toCursor func(*Finding) Cursor
+}
+
+// FindingOrder defines the ordering of Finding.
+type FindingOrder struct {
+	Direction OrderDirection     `json:"direction"`
+	Field     *FindingOrderField `json:"field"`
+}
+
+// DefaultFindingOrder is the default ordering of Finding.
+var DefaultFindingOrder = &FindingOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &FindingOrderField{
+		Value: func(_m *Finding) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: finding.FieldID,
+		toTerm: finding.ByID,
+		toCursor: func(_m *Finding) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Finding into FindingEdge.
+func (_m *Finding) ToEdge(order *FindingOrder) *FindingEdge {
+	if order == nil {
+		order = DefaultFindingOrder
+	}
+	return &FindingEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
 // FlagEdge is the edge representation of Flag.
 type FlagEdge struct {
 	Node   *Flag  `json:"node"`
@@ -1599,6 +1850,255 @@ func (_m *Flag) ToEdge(order *FlagOrder) *FlagEdge {
 		order = DefaultFlagOrder
 	}
 	return &FlagEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// GateRunEdge is the edge representation of GateRun.
+type GateRunEdge struct {
+	Node   *GateRun `json:"node"`
+	Cursor Cursor   `json:"cursor"`
+}
+
+// GateRunConnection is the connection containing edges to GateRun.
+type GateRunConnection struct {
+	Edges      []*GateRunEdge `json:"edges"`
+	PageInfo   PageInfo       `json:"pageInfo"`
+	TotalCount int            `json:"totalCount"`
+}
+
+func (c *GateRunConnection) build(nodes []*GateRun, pager *gaterunPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *GateRun
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *GateRun {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *GateRun {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*GateRunEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &GateRunEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// GateRunPaginateOption enables pagination customization.
+type GateRunPaginateOption func(*gaterunPager) error
+
+// WithGateRunOrder configures pagination ordering.
+func WithGateRunOrder(order *GateRunOrder) GateRunPaginateOption {
+	if order == nil {
+		order = DefaultGateRunOrder
+	}
+	o := *order
+	return func(pager *gaterunPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultGateRunOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithGateRunFilter configures pagination filter.
+func WithGateRunFilter(filter func(*GateRunQuery) (*GateRunQuery, error)) GateRunPaginateOption {
+	return func(pager *gaterunPager) error {
+		if filter == nil {
+			return errors.New("GateRunQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type gaterunPager struct {
+	reverse bool
+	order   *GateRunOrder
+	filter  func(*GateRunQuery) (*GateRunQuery, error)
+}
+
+func newGateRunPager(opts []GateRunPaginateOption, reverse bool) (*gaterunPager, error) {
+	pager := &gaterunPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultGateRunOrder
+	}
+	return pager, nil
+}
+
+func (p *gaterunPager) applyFilter(query *GateRunQuery) (*GateRunQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *gaterunPager) toCursor(_m *GateRun) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *gaterunPager) applyCursors(query *GateRunQuery, after, before *Cursor) (*GateRunQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultGateRunOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *gaterunPager) applyOrder(query *GateRunQuery) *GateRunQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultGateRunOrder.Field {
+		query = query.Order(DefaultGateRunOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *gaterunPager) orderExpr(query *GateRunQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultGateRunOrder.Field {
+			b.Comma().Ident(DefaultGateRunOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to GateRun.
+func (_m *GateRunQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...GateRunPaginateOption,
+) (*GateRunConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newGateRunPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &GateRunConnection{Edges: []*GateRunEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// GateRunOrderField defines the ordering field of GateRun.
+type GateRunOrderField struct {
+	// Value extracts the ordering value from the given GateRun.
+	Value    func(*GateRun) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) gaterun.OrderOption
+	toCursor func(*GateRun) Cursor
+}
+
+// GateRunOrder defines the ordering of GateRun.
+type GateRunOrder struct {
+	Direction OrderDirection     `json:"direction"`
+	Field     *GateRunOrderField `json:"field"`
+}
+
+// DefaultGateRunOrder is the default ordering of GateRun.
+var DefaultGateRunOrder = &GateRunOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &GateRunOrderField{
+		Value: func(_m *GateRun) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: gaterun.FieldID,
+		toTerm: gaterun.ByID,
+		toCursor: func(_m *GateRun) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts GateRun into GateRunEdge.
+func (_m *GateRun) ToEdge(order *GateRunOrder) *GateRunEdge {
+	if order == nil {
+		order = DefaultGateRunOrder
+	}
+	return &GateRunEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -12,7 +12,9 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
@@ -544,6 +546,12 @@ type ClaimWhereInput struct {
 	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
 	IDContainsFold *string  `json:"idContainsFold,omitempty"`
 
+	// "object_type" field predicates.
+	ObjectType      *claim.ObjectType  `json:"objectType,omitempty"`
+	ObjectTypeNEQ   *claim.ObjectType  `json:"objectTypeNEQ,omitempty"`
+	ObjectTypeIn    []claim.ObjectType `json:"objectTypeIn,omitempty"`
+	ObjectTypeNotIn []claim.ObjectType `json:"objectTypeNotIn,omitempty"`
+
 	// "status" field predicates.
 	Status      *claim.Status  `json:"status,omitempty"`
 	StatusNEQ   *claim.Status  `json:"statusNEQ,omitempty"`
@@ -711,6 +719,18 @@ func (i *ClaimWhereInput) P() (predicate.Claim, error) {
 	}
 	if i.IDContainsFold != nil {
 		predicates = append(predicates, claim.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.ObjectType != nil {
+		predicates = append(predicates, claim.ObjectTypeEQ(*i.ObjectType))
+	}
+	if i.ObjectTypeNEQ != nil {
+		predicates = append(predicates, claim.ObjectTypeNEQ(*i.ObjectTypeNEQ))
+	}
+	if len(i.ObjectTypeIn) > 0 {
+		predicates = append(predicates, claim.ObjectTypeIn(i.ObjectTypeIn...))
+	}
+	if len(i.ObjectTypeNotIn) > 0 {
+		predicates = append(predicates, claim.ObjectTypeNotIn(i.ObjectTypeNotIn...))
 	}
 	if i.Status != nil {
 		predicates = append(predicates, claim.StatusEQ(*i.Status))
@@ -1875,6 +1895,532 @@ func (i *EventWhereInput) P() (predicate.Event, error) {
 	}
 }
 
+// FindingWhereInput represents a where input for filtering Finding queries.
+type FindingWhereInput struct {
+	Predicates []predicate.Finding  `json:"-"`
+	Not        *FindingWhereInput   `json:"not,omitempty"`
+	Or         []*FindingWhereInput `json:"or,omitempty"`
+	And        []*FindingWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "position" field predicates.
+	Position      *int  `json:"position,omitempty"`
+	PositionNEQ   *int  `json:"positionNEQ,omitempty"`
+	PositionIn    []int `json:"positionIn,omitempty"`
+	PositionNotIn []int `json:"positionNotIn,omitempty"`
+	PositionGT    *int  `json:"positionGT,omitempty"`
+	PositionGTE   *int  `json:"positionGTE,omitempty"`
+	PositionLT    *int  `json:"positionLT,omitempty"`
+	PositionLTE   *int  `json:"positionLTE,omitempty"`
+
+	// "check" field predicates.
+	Check             *string  `json:"check,omitempty"`
+	CheckNEQ          *string  `json:"checkNEQ,omitempty"`
+	CheckIn           []string `json:"checkIn,omitempty"`
+	CheckNotIn        []string `json:"checkNotIn,omitempty"`
+	CheckGT           *string  `json:"checkGT,omitempty"`
+	CheckGTE          *string  `json:"checkGTE,omitempty"`
+	CheckLT           *string  `json:"checkLT,omitempty"`
+	CheckLTE          *string  `json:"checkLTE,omitempty"`
+	CheckContains     *string  `json:"checkContains,omitempty"`
+	CheckHasPrefix    *string  `json:"checkHasPrefix,omitempty"`
+	CheckHasSuffix    *string  `json:"checkHasSuffix,omitempty"`
+	CheckEqualFold    *string  `json:"checkEqualFold,omitempty"`
+	CheckContainsFold *string  `json:"checkContainsFold,omitempty"`
+
+	// "criterion" field predicates.
+	Criterion             *string  `json:"criterion,omitempty"`
+	CriterionNEQ          *string  `json:"criterionNEQ,omitempty"`
+	CriterionIn           []string `json:"criterionIn,omitempty"`
+	CriterionNotIn        []string `json:"criterionNotIn,omitempty"`
+	CriterionGT           *string  `json:"criterionGT,omitempty"`
+	CriterionGTE          *string  `json:"criterionGTE,omitempty"`
+	CriterionLT           *string  `json:"criterionLT,omitempty"`
+	CriterionLTE          *string  `json:"criterionLTE,omitempty"`
+	CriterionContains     *string  `json:"criterionContains,omitempty"`
+	CriterionHasPrefix    *string  `json:"criterionHasPrefix,omitempty"`
+	CriterionHasSuffix    *string  `json:"criterionHasSuffix,omitempty"`
+	CriterionEqualFold    *string  `json:"criterionEqualFold,omitempty"`
+	CriterionContainsFold *string  `json:"criterionContainsFold,omitempty"`
+
+	// "policy_version" field predicates.
+	PolicyVersion             *string  `json:"policyVersion,omitempty"`
+	PolicyVersionNEQ          *string  `json:"policyVersionNEQ,omitempty"`
+	PolicyVersionIn           []string `json:"policyVersionIn,omitempty"`
+	PolicyVersionNotIn        []string `json:"policyVersionNotIn,omitempty"`
+	PolicyVersionGT           *string  `json:"policyVersionGT,omitempty"`
+	PolicyVersionGTE          *string  `json:"policyVersionGTE,omitempty"`
+	PolicyVersionLT           *string  `json:"policyVersionLT,omitempty"`
+	PolicyVersionLTE          *string  `json:"policyVersionLTE,omitempty"`
+	PolicyVersionContains     *string  `json:"policyVersionContains,omitempty"`
+	PolicyVersionHasPrefix    *string  `json:"policyVersionHasPrefix,omitempty"`
+	PolicyVersionHasSuffix    *string  `json:"policyVersionHasSuffix,omitempty"`
+	PolicyVersionEqualFold    *string  `json:"policyVersionEqualFold,omitempty"`
+	PolicyVersionContainsFold *string  `json:"policyVersionContainsFold,omitempty"`
+
+	// "verdict" field predicates.
+	Verdict      *finding.Verdict  `json:"verdict,omitempty"`
+	VerdictNEQ   *finding.Verdict  `json:"verdictNEQ,omitempty"`
+	VerdictIn    []finding.Verdict `json:"verdictIn,omitempty"`
+	VerdictNotIn []finding.Verdict `json:"verdictNotIn,omitempty"`
+
+	// "evidence" field predicates.
+	Evidence      *finding.Evidence  `json:"evidence,omitempty"`
+	EvidenceNEQ   *finding.Evidence  `json:"evidenceNEQ,omitempty"`
+	EvidenceIn    []finding.Evidence `json:"evidenceIn,omitempty"`
+	EvidenceNotIn []finding.Evidence `json:"evidenceNotIn,omitempty"`
+
+	// "behaviour" field predicates.
+	Behaviour             *string  `json:"behaviour,omitempty"`
+	BehaviourNEQ          *string  `json:"behaviourNEQ,omitempty"`
+	BehaviourIn           []string `json:"behaviourIn,omitempty"`
+	BehaviourNotIn        []string `json:"behaviourNotIn,omitempty"`
+	BehaviourGT           *string  `json:"behaviourGT,omitempty"`
+	BehaviourGTE          *string  `json:"behaviourGTE,omitempty"`
+	BehaviourLT           *string  `json:"behaviourLT,omitempty"`
+	BehaviourLTE          *string  `json:"behaviourLTE,omitempty"`
+	BehaviourContains     *string  `json:"behaviourContains,omitempty"`
+	BehaviourHasPrefix    *string  `json:"behaviourHasPrefix,omitempty"`
+	BehaviourHasSuffix    *string  `json:"behaviourHasSuffix,omitempty"`
+	BehaviourEqualFold    *string  `json:"behaviourEqualFold,omitempty"`
+	BehaviourContainsFold *string  `json:"behaviourContainsFold,omitempty"`
+
+	// "fix" field predicates.
+	Fix             *string  `json:"fix,omitempty"`
+	FixNEQ          *string  `json:"fixNEQ,omitempty"`
+	FixIn           []string `json:"fixIn,omitempty"`
+	FixNotIn        []string `json:"fixNotIn,omitempty"`
+	FixGT           *string  `json:"fixGT,omitempty"`
+	FixGTE          *string  `json:"fixGTE,omitempty"`
+	FixLT           *string  `json:"fixLT,omitempty"`
+	FixLTE          *string  `json:"fixLTE,omitempty"`
+	FixContains     *string  `json:"fixContains,omitempty"`
+	FixHasPrefix    *string  `json:"fixHasPrefix,omitempty"`
+	FixHasSuffix    *string  `json:"fixHasSuffix,omitempty"`
+	FixEqualFold    *string  `json:"fixEqualFold,omitempty"`
+	FixContainsFold *string  `json:"fixContainsFold,omitempty"`
+
+	// "consequence" field predicates.
+	Consequence             *string  `json:"consequence,omitempty"`
+	ConsequenceNEQ          *string  `json:"consequenceNEQ,omitempty"`
+	ConsequenceIn           []string `json:"consequenceIn,omitempty"`
+	ConsequenceNotIn        []string `json:"consequenceNotIn,omitempty"`
+	ConsequenceGT           *string  `json:"consequenceGT,omitempty"`
+	ConsequenceGTE          *string  `json:"consequenceGTE,omitempty"`
+	ConsequenceLT           *string  `json:"consequenceLT,omitempty"`
+	ConsequenceLTE          *string  `json:"consequenceLTE,omitempty"`
+	ConsequenceContains     *string  `json:"consequenceContains,omitempty"`
+	ConsequenceHasPrefix    *string  `json:"consequenceHasPrefix,omitempty"`
+	ConsequenceHasSuffix    *string  `json:"consequenceHasSuffix,omitempty"`
+	ConsequenceEqualFold    *string  `json:"consequenceEqualFold,omitempty"`
+	ConsequenceContainsFold *string  `json:"consequenceContainsFold,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *FindingWhereInput) AddPredicates(predicates ...predicate.Finding) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the FindingWhereInput filter on the FindingQuery builder.
+func (i *FindingWhereInput) Filter(q *FindingQuery) (*FindingQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyFindingWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyFindingWhereInput is returned in case the FindingWhereInput is empty.
+var ErrEmptyFindingWhereInput = errors.New("ent: empty predicate FindingWhereInput")
+
+// P returns a predicate for filtering findings.
+// An error is returned if the input is empty or invalid.
+func (i *FindingWhereInput) P() (predicate.Finding, error) {
+	var predicates []predicate.Finding
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, finding.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Finding, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, finding.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Finding, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, finding.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, finding.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, finding.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, finding.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, finding.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, finding.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, finding.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, finding.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, finding.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, finding.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, finding.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Position != nil {
+		predicates = append(predicates, finding.PositionEQ(*i.Position))
+	}
+	if i.PositionNEQ != nil {
+		predicates = append(predicates, finding.PositionNEQ(*i.PositionNEQ))
+	}
+	if len(i.PositionIn) > 0 {
+		predicates = append(predicates, finding.PositionIn(i.PositionIn...))
+	}
+	if len(i.PositionNotIn) > 0 {
+		predicates = append(predicates, finding.PositionNotIn(i.PositionNotIn...))
+	}
+	if i.PositionGT != nil {
+		predicates = append(predicates, finding.PositionGT(*i.PositionGT))
+	}
+	if i.PositionGTE != nil {
+		predicates = append(predicates, finding.PositionGTE(*i.PositionGTE))
+	}
+	if i.PositionLT != nil {
+		predicates = append(predicates, finding.PositionLT(*i.PositionLT))
+	}
+	if i.PositionLTE != nil {
+		predicates = append(predicates, finding.PositionLTE(*i.PositionLTE))
+	}
+	if i.Check != nil {
+		predicates = append(predicates, finding.CheckEQ(*i.Check))
+	}
+	if i.CheckNEQ != nil {
+		predicates = append(predicates, finding.CheckNEQ(*i.CheckNEQ))
+	}
+	if len(i.CheckIn) > 0 {
+		predicates = append(predicates, finding.CheckIn(i.CheckIn...))
+	}
+	if len(i.CheckNotIn) > 0 {
+		predicates = append(predicates, finding.CheckNotIn(i.CheckNotIn...))
+	}
+	if i.CheckGT != nil {
+		predicates = append(predicates, finding.CheckGT(*i.CheckGT))
+	}
+	if i.CheckGTE != nil {
+		predicates = append(predicates, finding.CheckGTE(*i.CheckGTE))
+	}
+	if i.CheckLT != nil {
+		predicates = append(predicates, finding.CheckLT(*i.CheckLT))
+	}
+	if i.CheckLTE != nil {
+		predicates = append(predicates, finding.CheckLTE(*i.CheckLTE))
+	}
+	if i.CheckContains != nil {
+		predicates = append(predicates, finding.CheckContains(*i.CheckContains))
+	}
+	if i.CheckHasPrefix != nil {
+		predicates = append(predicates, finding.CheckHasPrefix(*i.CheckHasPrefix))
+	}
+	if i.CheckHasSuffix != nil {
+		predicates = append(predicates, finding.CheckHasSuffix(*i.CheckHasSuffix))
+	}
+	if i.CheckEqualFold != nil {
+		predicates = append(predicates, finding.CheckEqualFold(*i.CheckEqualFold))
+	}
+	if i.CheckContainsFold != nil {
+		predicates = append(predicates, finding.CheckContainsFold(*i.CheckContainsFold))
+	}
+	if i.Criterion != nil {
+		predicates = append(predicates, finding.CriterionEQ(*i.Criterion))
+	}
+	if i.CriterionNEQ != nil {
+		predicates = append(predicates, finding.CriterionNEQ(*i.CriterionNEQ))
+	}
+	if len(i.CriterionIn) > 0 {
+		predicates = append(predicates, finding.CriterionIn(i.CriterionIn...))
+	}
+	if len(i.CriterionNotIn) > 0 {
+		predicates = append(predicates, finding.CriterionNotIn(i.CriterionNotIn...))
+	}
+	if i.CriterionGT != nil {
+		predicates = append(predicates, finding.CriterionGT(*i.CriterionGT))
+	}
+	if i.CriterionGTE != nil {
+		predicates = append(predicates, finding.CriterionGTE(*i.CriterionGTE))
+	}
+	if i.CriterionLT != nil {
+		predicates = append(predicates, finding.CriterionLT(*i.CriterionLT))
+	}
+	if i.CriterionLTE != nil {
+		predicates = append(predicates, finding.CriterionLTE(*i.CriterionLTE))
+	}
+	if i.CriterionContains != nil {
+		predicates = append(predicates, finding.CriterionContains(*i.CriterionContains))
+	}
+	if i.CriterionHasPrefix != nil {
+		predicates = append(predicates, finding.CriterionHasPrefix(*i.CriterionHasPrefix))
+	}
+	if i.CriterionHasSuffix != nil {
+		predicates = append(predicates, finding.CriterionHasSuffix(*i.CriterionHasSuffix))
+	}
+	if i.CriterionEqualFold != nil {
+		predicates = append(predicates, finding.CriterionEqualFold(*i.CriterionEqualFold))
+	}
+	if i.CriterionContainsFold != nil {
+		predicates = append(predicates, finding.CriterionContainsFold(*i.CriterionContainsFold))
+	}
+	if i.PolicyVersion != nil {
+		predicates = append(predicates, finding.PolicyVersionEQ(*i.PolicyVersion))
+	}
+	if i.PolicyVersionNEQ != nil {
+		predicates = append(predicates, finding.PolicyVersionNEQ(*i.PolicyVersionNEQ))
+	}
+	if len(i.PolicyVersionIn) > 0 {
+		predicates = append(predicates, finding.PolicyVersionIn(i.PolicyVersionIn...))
+	}
+	if len(i.PolicyVersionNotIn) > 0 {
+		predicates = append(predicates, finding.PolicyVersionNotIn(i.PolicyVersionNotIn...))
+	}
+	if i.PolicyVersionGT != nil {
+		predicates = append(predicates, finding.PolicyVersionGT(*i.PolicyVersionGT))
+	}
+	if i.PolicyVersionGTE != nil {
+		predicates = append(predicates, finding.PolicyVersionGTE(*i.PolicyVersionGTE))
+	}
+	if i.PolicyVersionLT != nil {
+		predicates = append(predicates, finding.PolicyVersionLT(*i.PolicyVersionLT))
+	}
+	if i.PolicyVersionLTE != nil {
+		predicates = append(predicates, finding.PolicyVersionLTE(*i.PolicyVersionLTE))
+	}
+	if i.PolicyVersionContains != nil {
+		predicates = append(predicates, finding.PolicyVersionContains(*i.PolicyVersionContains))
+	}
+	if i.PolicyVersionHasPrefix != nil {
+		predicates = append(predicates, finding.PolicyVersionHasPrefix(*i.PolicyVersionHasPrefix))
+	}
+	if i.PolicyVersionHasSuffix != nil {
+		predicates = append(predicates, finding.PolicyVersionHasSuffix(*i.PolicyVersionHasSuffix))
+	}
+	if i.PolicyVersionEqualFold != nil {
+		predicates = append(predicates, finding.PolicyVersionEqualFold(*i.PolicyVersionEqualFold))
+	}
+	if i.PolicyVersionContainsFold != nil {
+		predicates = append(predicates, finding.PolicyVersionContainsFold(*i.PolicyVersionContainsFold))
+	}
+	if i.Verdict != nil {
+		predicates = append(predicates, finding.VerdictEQ(*i.Verdict))
+	}
+	if i.VerdictNEQ != nil {
+		predicates = append(predicates, finding.VerdictNEQ(*i.VerdictNEQ))
+	}
+	if len(i.VerdictIn) > 0 {
+		predicates = append(predicates, finding.VerdictIn(i.VerdictIn...))
+	}
+	if len(i.VerdictNotIn) > 0 {
+		predicates = append(predicates, finding.VerdictNotIn(i.VerdictNotIn...))
+	}
+	if i.Evidence != nil {
+		predicates = append(predicates, finding.EvidenceEQ(*i.Evidence))
+	}
+	if i.EvidenceNEQ != nil {
+		predicates = append(predicates, finding.EvidenceNEQ(*i.EvidenceNEQ))
+	}
+	if len(i.EvidenceIn) > 0 {
+		predicates = append(predicates, finding.EvidenceIn(i.EvidenceIn...))
+	}
+	if len(i.EvidenceNotIn) > 0 {
+		predicates = append(predicates, finding.EvidenceNotIn(i.EvidenceNotIn...))
+	}
+	if i.Behaviour != nil {
+		predicates = append(predicates, finding.BehaviourEQ(*i.Behaviour))
+	}
+	if i.BehaviourNEQ != nil {
+		predicates = append(predicates, finding.BehaviourNEQ(*i.BehaviourNEQ))
+	}
+	if len(i.BehaviourIn) > 0 {
+		predicates = append(predicates, finding.BehaviourIn(i.BehaviourIn...))
+	}
+	if len(i.BehaviourNotIn) > 0 {
+		predicates = append(predicates, finding.BehaviourNotIn(i.BehaviourNotIn...))
+	}
+	if i.BehaviourGT != nil {
+		predicates = append(predicates, finding.BehaviourGT(*i.BehaviourGT))
+	}
+	if i.BehaviourGTE != nil {
+		predicates = append(predicates, finding.BehaviourGTE(*i.BehaviourGTE))
+	}
+	if i.BehaviourLT != nil {
+		predicates = append(predicates, finding.BehaviourLT(*i.BehaviourLT))
+	}
+	if i.BehaviourLTE != nil {
+		predicates = append(predicates, finding.BehaviourLTE(*i.BehaviourLTE))
+	}
+	if i.BehaviourContains != nil {
+		predicates = append(predicates, finding.BehaviourContains(*i.BehaviourContains))
+	}
+	if i.BehaviourHasPrefix != nil {
+		predicates = append(predicates, finding.BehaviourHasPrefix(*i.BehaviourHasPrefix))
+	}
+	if i.BehaviourHasSuffix != nil {
+		predicates = append(predicates, finding.BehaviourHasSuffix(*i.BehaviourHasSuffix))
+	}
+	if i.BehaviourEqualFold != nil {
+		predicates = append(predicates, finding.BehaviourEqualFold(*i.BehaviourEqualFold))
+	}
+	if i.BehaviourContainsFold != nil {
+		predicates = append(predicates, finding.BehaviourContainsFold(*i.BehaviourContainsFold))
+	}
+	if i.Fix != nil {
+		predicates = append(predicates, finding.FixEQ(*i.Fix))
+	}
+	if i.FixNEQ != nil {
+		predicates = append(predicates, finding.FixNEQ(*i.FixNEQ))
+	}
+	if len(i.FixIn) > 0 {
+		predicates = append(predicates, finding.FixIn(i.FixIn...))
+	}
+	if len(i.FixNotIn) > 0 {
+		predicates = append(predicates, finding.FixNotIn(i.FixNotIn...))
+	}
+	if i.FixGT != nil {
+		predicates = append(predicates, finding.FixGT(*i.FixGT))
+	}
+	if i.FixGTE != nil {
+		predicates = append(predicates, finding.FixGTE(*i.FixGTE))
+	}
+	if i.FixLT != nil {
+		predicates = append(predicates, finding.FixLT(*i.FixLT))
+	}
+	if i.FixLTE != nil {
+		predicates = append(predicates, finding.FixLTE(*i.FixLTE))
+	}
+	if i.FixContains != nil {
+		predicates = append(predicates, finding.FixContains(*i.FixContains))
+	}
+	if i.FixHasPrefix != nil {
+		predicates = append(predicates, finding.FixHasPrefix(*i.FixHasPrefix))
+	}
+	if i.FixHasSuffix != nil {
+		predicates = append(predicates, finding.FixHasSuffix(*i.FixHasSuffix))
+	}
+	if i.FixEqualFold != nil {
+		predicates = append(predicates, finding.FixEqualFold(*i.FixEqualFold))
+	}
+	if i.FixContainsFold != nil {
+		predicates = append(predicates, finding.FixContainsFold(*i.FixContainsFold))
+	}
+	if i.Consequence != nil {
+		predicates = append(predicates, finding.ConsequenceEQ(*i.Consequence))
+	}
+	if i.ConsequenceNEQ != nil {
+		predicates = append(predicates, finding.ConsequenceNEQ(*i.ConsequenceNEQ))
+	}
+	if len(i.ConsequenceIn) > 0 {
+		predicates = append(predicates, finding.ConsequenceIn(i.ConsequenceIn...))
+	}
+	if len(i.ConsequenceNotIn) > 0 {
+		predicates = append(predicates, finding.ConsequenceNotIn(i.ConsequenceNotIn...))
+	}
+	if i.ConsequenceGT != nil {
+		predicates = append(predicates, finding.ConsequenceGT(*i.ConsequenceGT))
+	}
+	if i.ConsequenceGTE != nil {
+		predicates = append(predicates, finding.ConsequenceGTE(*i.ConsequenceGTE))
+	}
+	if i.ConsequenceLT != nil {
+		predicates = append(predicates, finding.ConsequenceLT(*i.ConsequenceLT))
+	}
+	if i.ConsequenceLTE != nil {
+		predicates = append(predicates, finding.ConsequenceLTE(*i.ConsequenceLTE))
+	}
+	if i.ConsequenceContains != nil {
+		predicates = append(predicates, finding.ConsequenceContains(*i.ConsequenceContains))
+	}
+	if i.ConsequenceHasPrefix != nil {
+		predicates = append(predicates, finding.ConsequenceHasPrefix(*i.ConsequenceHasPrefix))
+	}
+	if i.ConsequenceHasSuffix != nil {
+		predicates = append(predicates, finding.ConsequenceHasSuffix(*i.ConsequenceHasSuffix))
+	}
+	if i.ConsequenceEqualFold != nil {
+		predicates = append(predicates, finding.ConsequenceEqualFold(*i.ConsequenceEqualFold))
+	}
+	if i.ConsequenceContainsFold != nil {
+		predicates = append(predicates, finding.ConsequenceContainsFold(*i.ConsequenceContainsFold))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyFindingWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return finding.And(predicates...), nil
+	}
+}
+
 // FlagWhereInput represents a where input for filtering Flag queries.
 type FlagWhereInput struct {
 	Predicates []predicate.Flag  `json:"-"`
@@ -2176,6 +2722,400 @@ func (i *FlagWhereInput) P() (predicate.Flag, error) {
 		return predicates[0], nil
 	default:
 		return flag.And(predicates...), nil
+	}
+}
+
+// GateRunWhereInput represents a where input for filtering GateRun queries.
+type GateRunWhereInput struct {
+	Predicates []predicate.GateRun  `json:"-"`
+	Not        *GateRunWhereInput   `json:"not,omitempty"`
+	Or         []*GateRunWhereInput `json:"or,omitempty"`
+	And        []*GateRunWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "gate" field predicates.
+	Gate      *gaterun.Gate  `json:"gate,omitempty"`
+	GateNEQ   *gaterun.Gate  `json:"gateNEQ,omitempty"`
+	GateIn    []gaterun.Gate `json:"gateIn,omitempty"`
+	GateNotIn []gaterun.Gate `json:"gateNotIn,omitempty"`
+
+	// "version" field predicates.
+	Version             *string  `json:"version,omitempty"`
+	VersionNEQ          *string  `json:"versionNEQ,omitempty"`
+	VersionIn           []string `json:"versionIn,omitempty"`
+	VersionNotIn        []string `json:"versionNotIn,omitempty"`
+	VersionGT           *string  `json:"versionGT,omitempty"`
+	VersionGTE          *string  `json:"versionGTE,omitempty"`
+	VersionLT           *string  `json:"versionLT,omitempty"`
+	VersionLTE          *string  `json:"versionLTE,omitempty"`
+	VersionContains     *string  `json:"versionContains,omitempty"`
+	VersionHasPrefix    *string  `json:"versionHasPrefix,omitempty"`
+	VersionHasSuffix    *string  `json:"versionHasSuffix,omitempty"`
+	VersionEqualFold    *string  `json:"versionEqualFold,omitempty"`
+	VersionContainsFold *string  `json:"versionContainsFold,omitempty"`
+
+	// "outcome" field predicates.
+	Outcome      *gaterun.Outcome  `json:"outcome,omitempty"`
+	OutcomeNEQ   *gaterun.Outcome  `json:"outcomeNEQ,omitempty"`
+	OutcomeIn    []gaterun.Outcome `json:"outcomeIn,omitempty"`
+	OutcomeNotIn []gaterun.Outcome `json:"outcomeNotIn,omitempty"`
+
+	// "reason" field predicates.
+	Reason             *string  `json:"reason,omitempty"`
+	ReasonNEQ          *string  `json:"reasonNEQ,omitempty"`
+	ReasonIn           []string `json:"reasonIn,omitempty"`
+	ReasonNotIn        []string `json:"reasonNotIn,omitempty"`
+	ReasonGT           *string  `json:"reasonGT,omitempty"`
+	ReasonGTE          *string  `json:"reasonGTE,omitempty"`
+	ReasonLT           *string  `json:"reasonLT,omitempty"`
+	ReasonLTE          *string  `json:"reasonLTE,omitempty"`
+	ReasonContains     *string  `json:"reasonContains,omitempty"`
+	ReasonHasPrefix    *string  `json:"reasonHasPrefix,omitempty"`
+	ReasonHasSuffix    *string  `json:"reasonHasSuffix,omitempty"`
+	ReasonEqualFold    *string  `json:"reasonEqualFold,omitempty"`
+	ReasonContainsFold *string  `json:"reasonContainsFold,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "started_at" field predicates.
+	StartedAt       *time.Time  `json:"startedAt,omitempty"`
+	StartedAtNEQ    *time.Time  `json:"startedAtNEQ,omitempty"`
+	StartedAtIn     []time.Time `json:"startedAtIn,omitempty"`
+	StartedAtNotIn  []time.Time `json:"startedAtNotIn,omitempty"`
+	StartedAtGT     *time.Time  `json:"startedAtGT,omitempty"`
+	StartedAtGTE    *time.Time  `json:"startedAtGTE,omitempty"`
+	StartedAtLT     *time.Time  `json:"startedAtLT,omitempty"`
+	StartedAtLTE    *time.Time  `json:"startedAtLTE,omitempty"`
+	StartedAtIsNil  bool        `json:"startedAtIsNil,omitempty"`
+	StartedAtNotNil bool        `json:"startedAtNotNil,omitempty"`
+
+	// "finished_at" field predicates.
+	FinishedAt       *time.Time  `json:"finishedAt,omitempty"`
+	FinishedAtNEQ    *time.Time  `json:"finishedAtNEQ,omitempty"`
+	FinishedAtIn     []time.Time `json:"finishedAtIn,omitempty"`
+	FinishedAtNotIn  []time.Time `json:"finishedAtNotIn,omitempty"`
+	FinishedAtGT     *time.Time  `json:"finishedAtGT,omitempty"`
+	FinishedAtGTE    *time.Time  `json:"finishedAtGTE,omitempty"`
+	FinishedAtLT     *time.Time  `json:"finishedAtLT,omitempty"`
+	FinishedAtLTE    *time.Time  `json:"finishedAtLTE,omitempty"`
+	FinishedAtIsNil  bool        `json:"finishedAtIsNil,omitempty"`
+	FinishedAtNotNil bool        `json:"finishedAtNotNil,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *GateRunWhereInput) AddPredicates(predicates ...predicate.GateRun) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the GateRunWhereInput filter on the GateRunQuery builder.
+func (i *GateRunWhereInput) Filter(q *GateRunQuery) (*GateRunQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyGateRunWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyGateRunWhereInput is returned in case the GateRunWhereInput is empty.
+var ErrEmptyGateRunWhereInput = errors.New("ent: empty predicate GateRunWhereInput")
+
+// P returns a predicate for filtering gateruns.
+// An error is returned if the input is empty or invalid.
+func (i *GateRunWhereInput) P() (predicate.GateRun, error) {
+	var predicates []predicate.GateRun
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, gaterun.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.GateRun, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, gaterun.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.GateRun, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, gaterun.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, gaterun.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, gaterun.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, gaterun.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, gaterun.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, gaterun.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, gaterun.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, gaterun.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, gaterun.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, gaterun.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, gaterun.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Gate != nil {
+		predicates = append(predicates, gaterun.GateEQ(*i.Gate))
+	}
+	if i.GateNEQ != nil {
+		predicates = append(predicates, gaterun.GateNEQ(*i.GateNEQ))
+	}
+	if len(i.GateIn) > 0 {
+		predicates = append(predicates, gaterun.GateIn(i.GateIn...))
+	}
+	if len(i.GateNotIn) > 0 {
+		predicates = append(predicates, gaterun.GateNotIn(i.GateNotIn...))
+	}
+	if i.Version != nil {
+		predicates = append(predicates, gaterun.VersionEQ(*i.Version))
+	}
+	if i.VersionNEQ != nil {
+		predicates = append(predicates, gaterun.VersionNEQ(*i.VersionNEQ))
+	}
+	if len(i.VersionIn) > 0 {
+		predicates = append(predicates, gaterun.VersionIn(i.VersionIn...))
+	}
+	if len(i.VersionNotIn) > 0 {
+		predicates = append(predicates, gaterun.VersionNotIn(i.VersionNotIn...))
+	}
+	if i.VersionGT != nil {
+		predicates = append(predicates, gaterun.VersionGT(*i.VersionGT))
+	}
+	if i.VersionGTE != nil {
+		predicates = append(predicates, gaterun.VersionGTE(*i.VersionGTE))
+	}
+	if i.VersionLT != nil {
+		predicates = append(predicates, gaterun.VersionLT(*i.VersionLT))
+	}
+	if i.VersionLTE != nil {
+		predicates = append(predicates, gaterun.VersionLTE(*i.VersionLTE))
+	}
+	if i.VersionContains != nil {
+		predicates = append(predicates, gaterun.VersionContains(*i.VersionContains))
+	}
+	if i.VersionHasPrefix != nil {
+		predicates = append(predicates, gaterun.VersionHasPrefix(*i.VersionHasPrefix))
+	}
+	if i.VersionHasSuffix != nil {
+		predicates = append(predicates, gaterun.VersionHasSuffix(*i.VersionHasSuffix))
+	}
+	if i.VersionEqualFold != nil {
+		predicates = append(predicates, gaterun.VersionEqualFold(*i.VersionEqualFold))
+	}
+	if i.VersionContainsFold != nil {
+		predicates = append(predicates, gaterun.VersionContainsFold(*i.VersionContainsFold))
+	}
+	if i.Outcome != nil {
+		predicates = append(predicates, gaterun.OutcomeEQ(*i.Outcome))
+	}
+	if i.OutcomeNEQ != nil {
+		predicates = append(predicates, gaterun.OutcomeNEQ(*i.OutcomeNEQ))
+	}
+	if len(i.OutcomeIn) > 0 {
+		predicates = append(predicates, gaterun.OutcomeIn(i.OutcomeIn...))
+	}
+	if len(i.OutcomeNotIn) > 0 {
+		predicates = append(predicates, gaterun.OutcomeNotIn(i.OutcomeNotIn...))
+	}
+	if i.Reason != nil {
+		predicates = append(predicates, gaterun.ReasonEQ(*i.Reason))
+	}
+	if i.ReasonNEQ != nil {
+		predicates = append(predicates, gaterun.ReasonNEQ(*i.ReasonNEQ))
+	}
+	if len(i.ReasonIn) > 0 {
+		predicates = append(predicates, gaterun.ReasonIn(i.ReasonIn...))
+	}
+	if len(i.ReasonNotIn) > 0 {
+		predicates = append(predicates, gaterun.ReasonNotIn(i.ReasonNotIn...))
+	}
+	if i.ReasonGT != nil {
+		predicates = append(predicates, gaterun.ReasonGT(*i.ReasonGT))
+	}
+	if i.ReasonGTE != nil {
+		predicates = append(predicates, gaterun.ReasonGTE(*i.ReasonGTE))
+	}
+	if i.ReasonLT != nil {
+		predicates = append(predicates, gaterun.ReasonLT(*i.ReasonLT))
+	}
+	if i.ReasonLTE != nil {
+		predicates = append(predicates, gaterun.ReasonLTE(*i.ReasonLTE))
+	}
+	if i.ReasonContains != nil {
+		predicates = append(predicates, gaterun.ReasonContains(*i.ReasonContains))
+	}
+	if i.ReasonHasPrefix != nil {
+		predicates = append(predicates, gaterun.ReasonHasPrefix(*i.ReasonHasPrefix))
+	}
+	if i.ReasonHasSuffix != nil {
+		predicates = append(predicates, gaterun.ReasonHasSuffix(*i.ReasonHasSuffix))
+	}
+	if i.ReasonEqualFold != nil {
+		predicates = append(predicates, gaterun.ReasonEqualFold(*i.ReasonEqualFold))
+	}
+	if i.ReasonContainsFold != nil {
+		predicates = append(predicates, gaterun.ReasonContainsFold(*i.ReasonContainsFold))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, gaterun.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, gaterun.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, gaterun.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, gaterun.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, gaterun.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, gaterun.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, gaterun.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, gaterun.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.StartedAt != nil {
+		predicates = append(predicates, gaterun.StartedAtEQ(*i.StartedAt))
+	}
+	if i.StartedAtNEQ != nil {
+		predicates = append(predicates, gaterun.StartedAtNEQ(*i.StartedAtNEQ))
+	}
+	if len(i.StartedAtIn) > 0 {
+		predicates = append(predicates, gaterun.StartedAtIn(i.StartedAtIn...))
+	}
+	if len(i.StartedAtNotIn) > 0 {
+		predicates = append(predicates, gaterun.StartedAtNotIn(i.StartedAtNotIn...))
+	}
+	if i.StartedAtGT != nil {
+		predicates = append(predicates, gaterun.StartedAtGT(*i.StartedAtGT))
+	}
+	if i.StartedAtGTE != nil {
+		predicates = append(predicates, gaterun.StartedAtGTE(*i.StartedAtGTE))
+	}
+	if i.StartedAtLT != nil {
+		predicates = append(predicates, gaterun.StartedAtLT(*i.StartedAtLT))
+	}
+	if i.StartedAtLTE != nil {
+		predicates = append(predicates, gaterun.StartedAtLTE(*i.StartedAtLTE))
+	}
+	if i.StartedAtIsNil {
+		predicates = append(predicates, gaterun.StartedAtIsNil())
+	}
+	if i.StartedAtNotNil {
+		predicates = append(predicates, gaterun.StartedAtNotNil())
+	}
+	if i.FinishedAt != nil {
+		predicates = append(predicates, gaterun.FinishedAtEQ(*i.FinishedAt))
+	}
+	if i.FinishedAtNEQ != nil {
+		predicates = append(predicates, gaterun.FinishedAtNEQ(*i.FinishedAtNEQ))
+	}
+	if len(i.FinishedAtIn) > 0 {
+		predicates = append(predicates, gaterun.FinishedAtIn(i.FinishedAtIn...))
+	}
+	if len(i.FinishedAtNotIn) > 0 {
+		predicates = append(predicates, gaterun.FinishedAtNotIn(i.FinishedAtNotIn...))
+	}
+	if i.FinishedAtGT != nil {
+		predicates = append(predicates, gaterun.FinishedAtGT(*i.FinishedAtGT))
+	}
+	if i.FinishedAtGTE != nil {
+		predicates = append(predicates, gaterun.FinishedAtGTE(*i.FinishedAtGTE))
+	}
+	if i.FinishedAtLT != nil {
+		predicates = append(predicates, gaterun.FinishedAtLT(*i.FinishedAtLT))
+	}
+	if i.FinishedAtLTE != nil {
+		predicates = append(predicates, gaterun.FinishedAtLTE(*i.FinishedAtLTE))
+	}
+	if i.FinishedAtIsNil {
+		predicates = append(predicates, gaterun.FinishedAtIsNil())
+	}
+	if i.FinishedAtNotNil {
+		predicates = append(predicates, gaterun.FinishedAtNotNil())
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyGateRunWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return gaterun.And(predicates...), nil
 	}
 }
 
@@ -4262,6 +5202,55 @@ type RevisionWhereInput struct {
 	HeroBriefEqualFold    *string  `json:"heroBriefEqualFold,omitempty"`
 	HeroBriefContainsFold *string  `json:"heroBriefContainsFold,omitempty"`
 
+	// "hero_alt" field predicates.
+	HeroAlt             *string  `json:"heroAlt,omitempty"`
+	HeroAltNEQ          *string  `json:"heroAltNEQ,omitempty"`
+	HeroAltIn           []string `json:"heroAltIn,omitempty"`
+	HeroAltNotIn        []string `json:"heroAltNotIn,omitempty"`
+	HeroAltGT           *string  `json:"heroAltGT,omitempty"`
+	HeroAltGTE          *string  `json:"heroAltGTE,omitempty"`
+	HeroAltLT           *string  `json:"heroAltLT,omitempty"`
+	HeroAltLTE          *string  `json:"heroAltLTE,omitempty"`
+	HeroAltContains     *string  `json:"heroAltContains,omitempty"`
+	HeroAltHasPrefix    *string  `json:"heroAltHasPrefix,omitempty"`
+	HeroAltHasSuffix    *string  `json:"heroAltHasSuffix,omitempty"`
+	HeroAltEqualFold    *string  `json:"heroAltEqualFold,omitempty"`
+	HeroAltContainsFold *string  `json:"heroAltContainsFold,omitempty"`
+
+	// "hero_caption" field predicates.
+	HeroCaption             *string  `json:"heroCaption,omitempty"`
+	HeroCaptionNEQ          *string  `json:"heroCaptionNEQ,omitempty"`
+	HeroCaptionIn           []string `json:"heroCaptionIn,omitempty"`
+	HeroCaptionNotIn        []string `json:"heroCaptionNotIn,omitempty"`
+	HeroCaptionGT           *string  `json:"heroCaptionGT,omitempty"`
+	HeroCaptionGTE          *string  `json:"heroCaptionGTE,omitempty"`
+	HeroCaptionLT           *string  `json:"heroCaptionLT,omitempty"`
+	HeroCaptionLTE          *string  `json:"heroCaptionLTE,omitempty"`
+	HeroCaptionContains     *string  `json:"heroCaptionContains,omitempty"`
+	HeroCaptionHasPrefix    *string  `json:"heroCaptionHasPrefix,omitempty"`
+	HeroCaptionHasSuffix    *string  `json:"heroCaptionHasSuffix,omitempty"`
+	HeroCaptionEqualFold    *string  `json:"heroCaptionEqualFold,omitempty"`
+	HeroCaptionContainsFold *string  `json:"heroCaptionContainsFold,omitempty"`
+
+	// "hero_rights_basis" field predicates.
+	HeroRightsBasis             *string  `json:"heroRightsBasis,omitempty"`
+	HeroRightsBasisNEQ          *string  `json:"heroRightsBasisNEQ,omitempty"`
+	HeroRightsBasisIn           []string `json:"heroRightsBasisIn,omitempty"`
+	HeroRightsBasisNotIn        []string `json:"heroRightsBasisNotIn,omitempty"`
+	HeroRightsBasisGT           *string  `json:"heroRightsBasisGT,omitempty"`
+	HeroRightsBasisGTE          *string  `json:"heroRightsBasisGTE,omitempty"`
+	HeroRightsBasisLT           *string  `json:"heroRightsBasisLT,omitempty"`
+	HeroRightsBasisLTE          *string  `json:"heroRightsBasisLTE,omitempty"`
+	HeroRightsBasisContains     *string  `json:"heroRightsBasisContains,omitempty"`
+	HeroRightsBasisHasPrefix    *string  `json:"heroRightsBasisHasPrefix,omitempty"`
+	HeroRightsBasisHasSuffix    *string  `json:"heroRightsBasisHasSuffix,omitempty"`
+	HeroRightsBasisEqualFold    *string  `json:"heroRightsBasisEqualFold,omitempty"`
+	HeroRightsBasisContainsFold *string  `json:"heroRightsBasisContainsFold,omitempty"`
+
+	// "hero_bespoke" field predicates.
+	HeroBespoke    *bool `json:"heroBespoke,omitempty"`
+	HeroBespokeNEQ *bool `json:"heroBespokeNEQ,omitempty"`
+
 	// "note" field predicates.
 	Note             *string  `json:"note,omitempty"`
 	NoteNEQ          *string  `json:"noteNEQ,omitempty"`
@@ -4595,6 +5584,129 @@ func (i *RevisionWhereInput) P() (predicate.Revision, error) {
 	}
 	if i.HeroBriefContainsFold != nil {
 		predicates = append(predicates, revision.HeroBriefContainsFold(*i.HeroBriefContainsFold))
+	}
+	if i.HeroAlt != nil {
+		predicates = append(predicates, revision.HeroAltEQ(*i.HeroAlt))
+	}
+	if i.HeroAltNEQ != nil {
+		predicates = append(predicates, revision.HeroAltNEQ(*i.HeroAltNEQ))
+	}
+	if len(i.HeroAltIn) > 0 {
+		predicates = append(predicates, revision.HeroAltIn(i.HeroAltIn...))
+	}
+	if len(i.HeroAltNotIn) > 0 {
+		predicates = append(predicates, revision.HeroAltNotIn(i.HeroAltNotIn...))
+	}
+	if i.HeroAltGT != nil {
+		predicates = append(predicates, revision.HeroAltGT(*i.HeroAltGT))
+	}
+	if i.HeroAltGTE != nil {
+		predicates = append(predicates, revision.HeroAltGTE(*i.HeroAltGTE))
+	}
+	if i.HeroAltLT != nil {
+		predicates = append(predicates, revision.HeroAltLT(*i.HeroAltLT))
+	}
+	if i.HeroAltLTE != nil {
+		predicates = append(predicates, revision.HeroAltLTE(*i.HeroAltLTE))
+	}
+	if i.HeroAltContains != nil {
+		predicates = append(predicates, revision.HeroAltContains(*i.HeroAltContains))
+	}
+	if i.HeroAltHasPrefix != nil {
+		predicates = append(predicates, revision.HeroAltHasPrefix(*i.HeroAltHasPrefix))
+	}
+	if i.HeroAltHasSuffix != nil {
+		predicates = append(predicates, revision.HeroAltHasSuffix(*i.HeroAltHasSuffix))
+	}
+	if i.HeroAltEqualFold != nil {
+		predicates = append(predicates, revision.HeroAltEqualFold(*i.HeroAltEqualFold))
+	}
+	if i.HeroAltContainsFold != nil {
+		predicates = append(predicates, revision.HeroAltContainsFold(*i.HeroAltContainsFold))
+	}
+	if i.HeroCaption != nil {
+		predicates = append(predicates, revision.HeroCaptionEQ(*i.HeroCaption))
+	}
+	if i.HeroCaptionNEQ != nil {
+		predicates = append(predicates, revision.HeroCaptionNEQ(*i.HeroCaptionNEQ))
+	}
+	if len(i.HeroCaptionIn) > 0 {
+		predicates = append(predicates, revision.HeroCaptionIn(i.HeroCaptionIn...))
+	}
+	if len(i.HeroCaptionNotIn) > 0 {
+		predicates = append(predicates, revision.HeroCaptionNotIn(i.HeroCaptionNotIn...))
+	}
+	if i.HeroCaptionGT != nil {
+		predicates = append(predicates, revision.HeroCaptionGT(*i.HeroCaptionGT))
+	}
+	if i.HeroCaptionGTE != nil {
+		predicates = append(predicates, revision.HeroCaptionGTE(*i.HeroCaptionGTE))
+	}
+	if i.HeroCaptionLT != nil {
+		predicates = append(predicates, revision.HeroCaptionLT(*i.HeroCaptionLT))
+	}
+	if i.HeroCaptionLTE != nil {
+		predicates = append(predicates, revision.HeroCaptionLTE(*i.HeroCaptionLTE))
+	}
+	if i.HeroCaptionContains != nil {
+		predicates = append(predicates, revision.HeroCaptionContains(*i.HeroCaptionContains))
+	}
+	if i.HeroCaptionHasPrefix != nil {
+		predicates = append(predicates, revision.HeroCaptionHasPrefix(*i.HeroCaptionHasPrefix))
+	}
+	if i.HeroCaptionHasSuffix != nil {
+		predicates = append(predicates, revision.HeroCaptionHasSuffix(*i.HeroCaptionHasSuffix))
+	}
+	if i.HeroCaptionEqualFold != nil {
+		predicates = append(predicates, revision.HeroCaptionEqualFold(*i.HeroCaptionEqualFold))
+	}
+	if i.HeroCaptionContainsFold != nil {
+		predicates = append(predicates, revision.HeroCaptionContainsFold(*i.HeroCaptionContainsFold))
+	}
+	if i.HeroRightsBasis != nil {
+		predicates = append(predicates, revision.HeroRightsBasisEQ(*i.HeroRightsBasis))
+	}
+	if i.HeroRightsBasisNEQ != nil {
+		predicates = append(predicates, revision.HeroRightsBasisNEQ(*i.HeroRightsBasisNEQ))
+	}
+	if len(i.HeroRightsBasisIn) > 0 {
+		predicates = append(predicates, revision.HeroRightsBasisIn(i.HeroRightsBasisIn...))
+	}
+	if len(i.HeroRightsBasisNotIn) > 0 {
+		predicates = append(predicates, revision.HeroRightsBasisNotIn(i.HeroRightsBasisNotIn...))
+	}
+	if i.HeroRightsBasisGT != nil {
+		predicates = append(predicates, revision.HeroRightsBasisGT(*i.HeroRightsBasisGT))
+	}
+	if i.HeroRightsBasisGTE != nil {
+		predicates = append(predicates, revision.HeroRightsBasisGTE(*i.HeroRightsBasisGTE))
+	}
+	if i.HeroRightsBasisLT != nil {
+		predicates = append(predicates, revision.HeroRightsBasisLT(*i.HeroRightsBasisLT))
+	}
+	if i.HeroRightsBasisLTE != nil {
+		predicates = append(predicates, revision.HeroRightsBasisLTE(*i.HeroRightsBasisLTE))
+	}
+	if i.HeroRightsBasisContains != nil {
+		predicates = append(predicates, revision.HeroRightsBasisContains(*i.HeroRightsBasisContains))
+	}
+	if i.HeroRightsBasisHasPrefix != nil {
+		predicates = append(predicates, revision.HeroRightsBasisHasPrefix(*i.HeroRightsBasisHasPrefix))
+	}
+	if i.HeroRightsBasisHasSuffix != nil {
+		predicates = append(predicates, revision.HeroRightsBasisHasSuffix(*i.HeroRightsBasisHasSuffix))
+	}
+	if i.HeroRightsBasisEqualFold != nil {
+		predicates = append(predicates, revision.HeroRightsBasisEqualFold(*i.HeroRightsBasisEqualFold))
+	}
+	if i.HeroRightsBasisContainsFold != nil {
+		predicates = append(predicates, revision.HeroRightsBasisContainsFold(*i.HeroRightsBasisContainsFold))
+	}
+	if i.HeroBespoke != nil {
+		predicates = append(predicates, revision.HeroBespokeEQ(*i.HeroBespoke))
+	}
+	if i.HeroBespokeNEQ != nil {
+		predicates = append(predicates, revision.HeroBespokeNEQ(*i.HeroBespokeNEQ))
 	}
 	if i.Note != nil {
 		predicates = append(predicates, revision.NoteEQ(*i.Note))

@@ -17,7 +17,9 @@ import (
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
@@ -48,7 +50,9 @@ const (
 	TypeCounter         = "Counter"
 	TypeDecision        = "Decision"
 	TypeEvent           = "Event"
+	TypeFinding         = "Finding"
 	TypeFlag            = "Flag"
+	TypeGateRun         = "GateRun"
 	TypeModerationCase  = "ModerationCase"
 	TypeProblem         = "Problem"
 	TypeReference       = "Reference"
@@ -2017,6 +2021,7 @@ type ClaimMutation struct {
 	op                   Op
 	typ                  string
 	id                   *string
+	object_type          *claim.ObjectType
 	status               *claim.Status
 	summary              *string
 	scope                *string
@@ -2226,6 +2231,42 @@ func (m *ClaimMutation) AuthorIDCleared() bool {
 func (m *ClaimMutation) ResetAuthorID() {
 	m.author = nil
 	delete(m.clearedFields, claim.FieldAuthorID)
+}
+
+// SetObjectType sets the "object_type" field.
+func (m *ClaimMutation) SetObjectType(ct claim.ObjectType) {
+	m.object_type = &ct
+}
+
+// ObjectType returns the value of the "object_type" field in the mutation.
+func (m *ClaimMutation) ObjectType() (r claim.ObjectType, exists bool) {
+	v := m.object_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldObjectType returns the old "object_type" field's value of the Claim entity.
+// If the Claim object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ClaimMutation) OldObjectType(ctx context.Context) (v claim.ObjectType, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldObjectType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldObjectType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldObjectType: %w", err)
+	}
+	return oldValue.ObjectType, nil
+}
+
+// ResetObjectType resets all changes to the "object_type" field.
+func (m *ClaimMutation) ResetObjectType() {
+	m.object_type = nil
 }
 
 // SetStatus sets the "status" field.
@@ -2644,12 +2685,15 @@ func (m *ClaimMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ClaimMutation) Fields() []string {
-	fields := make([]string, 0, 7)
+	fields := make([]string, 0, 8)
 	if m.problem != nil {
 		fields = append(fields, claim.FieldProblemID)
 	}
 	if m.author != nil {
 		fields = append(fields, claim.FieldAuthorID)
+	}
+	if m.object_type != nil {
+		fields = append(fields, claim.FieldObjectType)
 	}
 	if m.status != nil {
 		fields = append(fields, claim.FieldStatus)
@@ -2678,6 +2722,8 @@ func (m *ClaimMutation) Field(name string) (ent.Value, bool) {
 		return m.ProblemID()
 	case claim.FieldAuthorID:
 		return m.AuthorID()
+	case claim.FieldObjectType:
+		return m.ObjectType()
 	case claim.FieldStatus:
 		return m.Status()
 	case claim.FieldSummary:
@@ -2701,6 +2747,8 @@ func (m *ClaimMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldProblemID(ctx)
 	case claim.FieldAuthorID:
 		return m.OldAuthorID(ctx)
+	case claim.FieldObjectType:
+		return m.OldObjectType(ctx)
 	case claim.FieldStatus:
 		return m.OldStatus(ctx)
 	case claim.FieldSummary:
@@ -2733,6 +2781,13 @@ func (m *ClaimMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetAuthorID(v)
+		return nil
+	case claim.FieldObjectType:
+		v, ok := value.(claim.ObjectType)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetObjectType(v)
 		return nil
 	case claim.FieldStatus:
 		v, ok := value.(claim.Status)
@@ -2838,6 +2893,9 @@ func (m *ClaimMutation) ResetField(name string) error {
 		return nil
 	case claim.FieldAuthorID:
 		m.ResetAuthorID()
+		return nil
+	case claim.FieldObjectType:
+		m.ResetObjectType()
 		return nil
 	case claim.FieldStatus:
 		m.ResetStatus()
@@ -3455,6 +3513,8 @@ type DecisionMutation struct {
 	notes                   *packet.DecisionNotes
 	revision_requests       *[]string
 	appendrevision_requests []string
+	confirmations           *[]packet.FindingConfirmation
+	appendconfirmations     []packet.FindingConfirmation
 	authority               *decision.Authority
 	policy_version          *string
 	idempotency_key         *string
@@ -3872,6 +3932,71 @@ func (m *DecisionMutation) ResetRevisionRequests() {
 	delete(m.clearedFields, decision.FieldRevisionRequests)
 }
 
+// SetConfirmations sets the "confirmations" field.
+func (m *DecisionMutation) SetConfirmations(pc []packet.FindingConfirmation) {
+	m.confirmations = &pc
+	m.appendconfirmations = nil
+}
+
+// Confirmations returns the value of the "confirmations" field in the mutation.
+func (m *DecisionMutation) Confirmations() (r []packet.FindingConfirmation, exists bool) {
+	v := m.confirmations
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldConfirmations returns the old "confirmations" field's value of the Decision entity.
+// If the Decision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *DecisionMutation) OldConfirmations(ctx context.Context) (v []packet.FindingConfirmation, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldConfirmations is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldConfirmations requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldConfirmations: %w", err)
+	}
+	return oldValue.Confirmations, nil
+}
+
+// AppendConfirmations adds pc to the "confirmations" field.
+func (m *DecisionMutation) AppendConfirmations(pc []packet.FindingConfirmation) {
+	m.appendconfirmations = append(m.appendconfirmations, pc...)
+}
+
+// AppendedConfirmations returns the list of values that were appended to the "confirmations" field in this mutation.
+func (m *DecisionMutation) AppendedConfirmations() ([]packet.FindingConfirmation, bool) {
+	if len(m.appendconfirmations) == 0 {
+		return nil, false
+	}
+	return m.appendconfirmations, true
+}
+
+// ClearConfirmations clears the value of the "confirmations" field.
+func (m *DecisionMutation) ClearConfirmations() {
+	m.confirmations = nil
+	m.appendconfirmations = nil
+	m.clearedFields[decision.FieldConfirmations] = struct{}{}
+}
+
+// ConfirmationsCleared returns if the "confirmations" field was cleared in this mutation.
+func (m *DecisionMutation) ConfirmationsCleared() bool {
+	_, ok := m.clearedFields[decision.FieldConfirmations]
+	return ok
+}
+
+// ResetConfirmations resets all changes to the "confirmations" field.
+func (m *DecisionMutation) ResetConfirmations() {
+	m.confirmations = nil
+	m.appendconfirmations = nil
+	delete(m.clearedFields, decision.FieldConfirmations)
+}
+
 // SetMergeIntoID sets the "merge_into_id" field.
 func (m *DecisionMutation) SetMergeIntoID(s string) {
 	m.merge_into = &s
@@ -4243,7 +4368,7 @@ func (m *DecisionMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *DecisionMutation) Fields() []string {
-	fields := make([]string, 0, 13)
+	fields := make([]string, 0, 14)
 	if m.problem != nil {
 		fields = append(fields, decision.FieldProblemID)
 	}
@@ -4264,6 +4389,9 @@ func (m *DecisionMutation) Fields() []string {
 	}
 	if m.revision_requests != nil {
 		fields = append(fields, decision.FieldRevisionRequests)
+	}
+	if m.confirmations != nil {
+		fields = append(fields, decision.FieldConfirmations)
 	}
 	if m.merge_into != nil {
 		fields = append(fields, decision.FieldMergeIntoID)
@@ -4305,6 +4433,8 @@ func (m *DecisionMutation) Field(name string) (ent.Value, bool) {
 		return m.Notes()
 	case decision.FieldRevisionRequests:
 		return m.RevisionRequests()
+	case decision.FieldConfirmations:
+		return m.Confirmations()
 	case decision.FieldMergeIntoID:
 		return m.MergeIntoID()
 	case decision.FieldAuthority:
@@ -4340,6 +4470,8 @@ func (m *DecisionMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldNotes(ctx)
 	case decision.FieldRevisionRequests:
 		return m.OldRevisionRequests(ctx)
+	case decision.FieldConfirmations:
+		return m.OldConfirmations(ctx)
 	case decision.FieldMergeIntoID:
 		return m.OldMergeIntoID(ctx)
 	case decision.FieldAuthority:
@@ -4409,6 +4541,13 @@ func (m *DecisionMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetRevisionRequests(v)
+		return nil
+	case decision.FieldConfirmations:
+		v, ok := value.([]packet.FindingConfirmation)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetConfirmations(v)
 		return nil
 	case decision.FieldMergeIntoID:
 		v, ok := value.(string)
@@ -4488,6 +4627,9 @@ func (m *DecisionMutation) ClearedFields() []string {
 	if m.FieldCleared(decision.FieldRevisionRequests) {
 		fields = append(fields, decision.FieldRevisionRequests)
 	}
+	if m.FieldCleared(decision.FieldConfirmations) {
+		fields = append(fields, decision.FieldConfirmations)
+	}
 	if m.FieldCleared(decision.FieldMergeIntoID) {
 		fields = append(fields, decision.FieldMergeIntoID)
 	}
@@ -4510,6 +4652,9 @@ func (m *DecisionMutation) ClearField(name string) error {
 		return nil
 	case decision.FieldRevisionRequests:
 		m.ClearRevisionRequests()
+		return nil
+	case decision.FieldConfirmations:
+		m.ClearConfirmations()
 		return nil
 	case decision.FieldMergeIntoID:
 		m.ClearMergeIntoID()
@@ -4542,6 +4687,9 @@ func (m *DecisionMutation) ResetField(name string) error {
 		return nil
 	case decision.FieldRevisionRequests:
 		m.ResetRevisionRequests()
+		return nil
+	case decision.FieldConfirmations:
+		m.ResetConfirmations()
 		return nil
 	case decision.FieldMergeIntoID:
 		m.ResetMergeIntoID()
@@ -5634,6 +5782,1209 @@ func (m *EventMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Event edge %s", name)
 }
 
+// FindingMutation represents an operation that mutates the Finding nodes in the graph.
+type FindingMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	position       *int
+	addposition    *int
+	check          *string
+	criterion      *string
+	policy_version *string
+	verdict        *finding.Verdict
+	evidence       *finding.Evidence
+	behaviour      *string
+	fix            *string
+	consequence    *string
+	span_field     *string
+	span_start     *int
+	addspan_start  *int
+	span_end       *int
+	addspan_end    *int
+	span_quote     *string
+	clearedFields  map[string]struct{}
+	run            *string
+	clearedrun     bool
+	done           bool
+	oldValue       func(context.Context) (*Finding, error)
+	predicates     []predicate.Finding
+}
+
+var _ ent.Mutation = (*FindingMutation)(nil)
+
+// findingOption allows management of the mutation configuration using functional options.
+type findingOption func(*FindingMutation)
+
+// newFindingMutation creates new mutation for the Finding entity.
+func newFindingMutation(c config, op Op, opts ...findingOption) *FindingMutation {
+	m := &FindingMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeFinding,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withFindingID sets the ID field of the mutation.
+func withFindingID(id string) findingOption {
+	return func(m *FindingMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Finding
+		)
+		m.oldValue = func(ctx context.Context) (*Finding, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Finding.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withFinding sets the old Finding of the mutation.
+func withFinding(node *Finding) findingOption {
+	return func(m *FindingMutation) {
+		m.oldValue = func(context.Context) (*Finding, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m FindingMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m FindingMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Finding entities.
+func (m *FindingMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *FindingMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *FindingMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Finding.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetGateRunID sets the "gate_run_id" field.
+func (m *FindingMutation) SetGateRunID(s string) {
+	m.run = &s
+}
+
+// GateRunID returns the value of the "gate_run_id" field in the mutation.
+func (m *FindingMutation) GateRunID() (r string, exists bool) {
+	v := m.run
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGateRunID returns the old "gate_run_id" field's value of the Finding entity.
+// If the Finding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FindingMutation) OldGateRunID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGateRunID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGateRunID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGateRunID: %w", err)
+	}
+	return oldValue.GateRunID, nil
+}
+
+// ResetGateRunID resets all changes to the "gate_run_id" field.
+func (m *FindingMutation) ResetGateRunID() {
+	m.run = nil
+}
+
+// SetPosition sets the "position" field.
+func (m *FindingMutation) SetPosition(i int) {
+	m.position = &i
+	m.addposition = nil
+}
+
+// Position returns the value of the "position" field in the mutation.
+func (m *FindingMutation) Position() (r int, exists bool) {
+	v := m.position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPosition returns the old "position" field's value of the Finding entity.
+// If the Finding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FindingMutation) OldPosition(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPosition is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPosition requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPosition: %w", err)
+	}
+	return oldValue.Position, nil
+}
+
+// AddPosition adds i to the "position" field.
+func (m *FindingMutation) AddPosition(i int) {
+	if m.addposition != nil {
+		*m.addposition += i
+	} else {
+		m.addposition = &i
+	}
+}
+
+// AddedPosition returns the value that was added to the "position" field in this mutation.
+func (m *FindingMutation) AddedPosition() (r int, exists bool) {
+	v := m.addposition
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPosition resets all changes to the "position" field.
+func (m *FindingMutation) ResetPosition() {
+	m.position = nil
+	m.addposition = nil
+}
+
+// SetCheck sets the "check" field.
+func (m *FindingMutation) SetCheck(s string) {
+	m.check = &s
+}
+
+// Check returns the value of the "check" field in the mutation.
+func (m *FindingMutation) Check() (r string, exists bool) {
+	v := m.check
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCheck returns the old "check" field's value of the Finding entity.
+// If the Finding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FindingMutation) OldCheck(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCheck is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCheck requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCheck: %w", err)
+	}
+	return oldValue.Check, nil
+}
+
+// ResetCheck resets all changes to the "check" field.
+func (m *FindingMutation) ResetCheck() {
+	m.check = nil
+}
+
+// SetCriterion sets the "criterion" field.
+func (m *FindingMutation) SetCriterion(s string) {
+	m.criterion = &s
+}
+
+// Criterion returns the value of the "criterion" field in the mutation.
+func (m *FindingMutation) Criterion() (r string, exists bool) {
+	v := m.criterion
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCriterion returns the old "criterion" field's value of the Finding entity.
+// If the Finding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FindingMutation) OldCriterion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCriterion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCriterion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCriterion: %w", err)
+	}
+	return oldValue.Criterion, nil
+}
+
+// ResetCriterion resets all changes to the "criterion" field.
+func (m *FindingMutation) ResetCriterion() {
+	m.criterion = nil
+}
+
+// SetPolicyVersion sets the "policy_version" field.
+func (m *FindingMutation) SetPolicyVersion(s string) {
+	m.policy_version = &s
+}
+
+// PolicyVersion returns the value of the "policy_version" field in the mutation.
+func (m *FindingMutation) PolicyVersion() (r string, exists bool) {
+	v := m.policy_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPolicyVersion returns the old "policy_version" field's value of the Finding entity.
+// If the Finding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FindingMutation) OldPolicyVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPolicyVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPolicyVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPolicyVersion: %w", err)
+	}
+	return oldValue.PolicyVersion, nil
+}
+
+// ResetPolicyVersion resets all changes to the "policy_version" field.
+func (m *FindingMutation) ResetPolicyVersion() {
+	m.policy_version = nil
+}
+
+// SetVerdict sets the "verdict" field.
+func (m *FindingMutation) SetVerdict(f finding.Verdict) {
+	m.verdict = &f
+}
+
+// Verdict returns the value of the "verdict" field in the mutation.
+func (m *FindingMutation) Verdict() (r finding.Verdict, exists bool) {
+	v := m.verdict
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVerdict returns the old "verdict" field's value of the Finding entity.
+// If the Finding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FindingMutation) OldVerdict(ctx context.Context) (v finding.Verdict, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVerdict is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVerdict requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVerdict: %w", err)
+	}
+	return oldValue.Verdict, nil
+}
+
+// ResetVerdict resets all changes to the "verdict" field.
+func (m *FindingMutation) ResetVerdict() {
+	m.verdict = nil
+}
+
+// SetEvidence sets the "evidence" field.
+func (m *FindingMutation) SetEvidence(f finding.Evidence) {
+	m.evidence = &f
+}
+
+// Evidence returns the value of the "evidence" field in the mutation.
+func (m *FindingMutation) Evidence() (r finding.Evidence, exists bool) {
+	v := m.evidence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEvidence returns the old "evidence" field's value of the Finding entity.
+// If the Finding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FindingMutation) OldEvidence(ctx context.Context) (v finding.Evidence, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEvidence is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEvidence requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEvidence: %w", err)
+	}
+	return oldValue.Evidence, nil
+}
+
+// ResetEvidence resets all changes to the "evidence" field.
+func (m *FindingMutation) ResetEvidence() {
+	m.evidence = nil
+}
+
+// SetBehaviour sets the "behaviour" field.
+func (m *FindingMutation) SetBehaviour(s string) {
+	m.behaviour = &s
+}
+
+// Behaviour returns the value of the "behaviour" field in the mutation.
+func (m *FindingMutation) Behaviour() (r string, exists bool) {
+	v := m.behaviour
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBehaviour returns the old "behaviour" field's value of the Finding entity.
+// If the Finding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FindingMutation) OldBehaviour(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBehaviour is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBehaviour requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBehaviour: %w", err)
+	}
+	return oldValue.Behaviour, nil
+}
+
+// ResetBehaviour resets all changes to the "behaviour" field.
+func (m *FindingMutation) ResetBehaviour() {
+	m.behaviour = nil
+}
+
+// SetFix sets the "fix" field.
+func (m *FindingMutation) SetFix(s string) {
+	m.fix = &s
+}
+
+// Fix returns the value of the "fix" field in the mutation.
+func (m *FindingMutation) Fix() (r string, exists bool) {
+	v := m.fix
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFix returns the old "fix" field's value of the Finding entity.
+// If the Finding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FindingMutation) OldFix(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFix is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFix requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFix: %w", err)
+	}
+	return oldValue.Fix, nil
+}
+
+// ResetFix resets all changes to the "fix" field.
+func (m *FindingMutation) ResetFix() {
+	m.fix = nil
+}
+
+// SetConsequence sets the "consequence" field.
+func (m *FindingMutation) SetConsequence(s string) {
+	m.consequence = &s
+}
+
+// Consequence returns the value of the "consequence" field in the mutation.
+func (m *FindingMutation) Consequence() (r string, exists bool) {
+	v := m.consequence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldConsequence returns the old "consequence" field's value of the Finding entity.
+// If the Finding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FindingMutation) OldConsequence(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldConsequence is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldConsequence requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldConsequence: %w", err)
+	}
+	return oldValue.Consequence, nil
+}
+
+// ResetConsequence resets all changes to the "consequence" field.
+func (m *FindingMutation) ResetConsequence() {
+	m.consequence = nil
+}
+
+// SetSpanField sets the "span_field" field.
+func (m *FindingMutation) SetSpanField(s string) {
+	m.span_field = &s
+}
+
+// SpanField returns the value of the "span_field" field in the mutation.
+func (m *FindingMutation) SpanField() (r string, exists bool) {
+	v := m.span_field
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSpanField returns the old "span_field" field's value of the Finding entity.
+// If the Finding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FindingMutation) OldSpanField(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSpanField is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSpanField requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSpanField: %w", err)
+	}
+	return oldValue.SpanField, nil
+}
+
+// ResetSpanField resets all changes to the "span_field" field.
+func (m *FindingMutation) ResetSpanField() {
+	m.span_field = nil
+}
+
+// SetSpanStart sets the "span_start" field.
+func (m *FindingMutation) SetSpanStart(i int) {
+	m.span_start = &i
+	m.addspan_start = nil
+}
+
+// SpanStart returns the value of the "span_start" field in the mutation.
+func (m *FindingMutation) SpanStart() (r int, exists bool) {
+	v := m.span_start
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSpanStart returns the old "span_start" field's value of the Finding entity.
+// If the Finding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FindingMutation) OldSpanStart(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSpanStart is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSpanStart requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSpanStart: %w", err)
+	}
+	return oldValue.SpanStart, nil
+}
+
+// AddSpanStart adds i to the "span_start" field.
+func (m *FindingMutation) AddSpanStart(i int) {
+	if m.addspan_start != nil {
+		*m.addspan_start += i
+	} else {
+		m.addspan_start = &i
+	}
+}
+
+// AddedSpanStart returns the value that was added to the "span_start" field in this mutation.
+func (m *FindingMutation) AddedSpanStart() (r int, exists bool) {
+	v := m.addspan_start
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSpanStart resets all changes to the "span_start" field.
+func (m *FindingMutation) ResetSpanStart() {
+	m.span_start = nil
+	m.addspan_start = nil
+}
+
+// SetSpanEnd sets the "span_end" field.
+func (m *FindingMutation) SetSpanEnd(i int) {
+	m.span_end = &i
+	m.addspan_end = nil
+}
+
+// SpanEnd returns the value of the "span_end" field in the mutation.
+func (m *FindingMutation) SpanEnd() (r int, exists bool) {
+	v := m.span_end
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSpanEnd returns the old "span_end" field's value of the Finding entity.
+// If the Finding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FindingMutation) OldSpanEnd(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSpanEnd is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSpanEnd requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSpanEnd: %w", err)
+	}
+	return oldValue.SpanEnd, nil
+}
+
+// AddSpanEnd adds i to the "span_end" field.
+func (m *FindingMutation) AddSpanEnd(i int) {
+	if m.addspan_end != nil {
+		*m.addspan_end += i
+	} else {
+		m.addspan_end = &i
+	}
+}
+
+// AddedSpanEnd returns the value that was added to the "span_end" field in this mutation.
+func (m *FindingMutation) AddedSpanEnd() (r int, exists bool) {
+	v := m.addspan_end
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSpanEnd resets all changes to the "span_end" field.
+func (m *FindingMutation) ResetSpanEnd() {
+	m.span_end = nil
+	m.addspan_end = nil
+}
+
+// SetSpanQuote sets the "span_quote" field.
+func (m *FindingMutation) SetSpanQuote(s string) {
+	m.span_quote = &s
+}
+
+// SpanQuote returns the value of the "span_quote" field in the mutation.
+func (m *FindingMutation) SpanQuote() (r string, exists bool) {
+	v := m.span_quote
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSpanQuote returns the old "span_quote" field's value of the Finding entity.
+// If the Finding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FindingMutation) OldSpanQuote(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSpanQuote is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSpanQuote requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSpanQuote: %w", err)
+	}
+	return oldValue.SpanQuote, nil
+}
+
+// ResetSpanQuote resets all changes to the "span_quote" field.
+func (m *FindingMutation) ResetSpanQuote() {
+	m.span_quote = nil
+}
+
+// SetRunID sets the "run" edge to the GateRun entity by id.
+func (m *FindingMutation) SetRunID(id string) {
+	m.run = &id
+}
+
+// ClearRun clears the "run" edge to the GateRun entity.
+func (m *FindingMutation) ClearRun() {
+	m.clearedrun = true
+	m.clearedFields[finding.FieldGateRunID] = struct{}{}
+}
+
+// RunCleared reports if the "run" edge to the GateRun entity was cleared.
+func (m *FindingMutation) RunCleared() bool {
+	return m.clearedrun
+}
+
+// RunID returns the "run" edge ID in the mutation.
+func (m *FindingMutation) RunID() (id string, exists bool) {
+	if m.run != nil {
+		return *m.run, true
+	}
+	return
+}
+
+// RunIDs returns the "run" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// RunID instead. It exists only for internal usage by the builders.
+func (m *FindingMutation) RunIDs() (ids []string) {
+	if id := m.run; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetRun resets all changes to the "run" edge.
+func (m *FindingMutation) ResetRun() {
+	m.run = nil
+	m.clearedrun = false
+}
+
+// Where appends a list predicates to the FindingMutation builder.
+func (m *FindingMutation) Where(ps ...predicate.Finding) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the FindingMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *FindingMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Finding, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *FindingMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *FindingMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Finding).
+func (m *FindingMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *FindingMutation) Fields() []string {
+	fields := make([]string, 0, 14)
+	if m.run != nil {
+		fields = append(fields, finding.FieldGateRunID)
+	}
+	if m.position != nil {
+		fields = append(fields, finding.FieldPosition)
+	}
+	if m.check != nil {
+		fields = append(fields, finding.FieldCheck)
+	}
+	if m.criterion != nil {
+		fields = append(fields, finding.FieldCriterion)
+	}
+	if m.policy_version != nil {
+		fields = append(fields, finding.FieldPolicyVersion)
+	}
+	if m.verdict != nil {
+		fields = append(fields, finding.FieldVerdict)
+	}
+	if m.evidence != nil {
+		fields = append(fields, finding.FieldEvidence)
+	}
+	if m.behaviour != nil {
+		fields = append(fields, finding.FieldBehaviour)
+	}
+	if m.fix != nil {
+		fields = append(fields, finding.FieldFix)
+	}
+	if m.consequence != nil {
+		fields = append(fields, finding.FieldConsequence)
+	}
+	if m.span_field != nil {
+		fields = append(fields, finding.FieldSpanField)
+	}
+	if m.span_start != nil {
+		fields = append(fields, finding.FieldSpanStart)
+	}
+	if m.span_end != nil {
+		fields = append(fields, finding.FieldSpanEnd)
+	}
+	if m.span_quote != nil {
+		fields = append(fields, finding.FieldSpanQuote)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *FindingMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case finding.FieldGateRunID:
+		return m.GateRunID()
+	case finding.FieldPosition:
+		return m.Position()
+	case finding.FieldCheck:
+		return m.Check()
+	case finding.FieldCriterion:
+		return m.Criterion()
+	case finding.FieldPolicyVersion:
+		return m.PolicyVersion()
+	case finding.FieldVerdict:
+		return m.Verdict()
+	case finding.FieldEvidence:
+		return m.Evidence()
+	case finding.FieldBehaviour:
+		return m.Behaviour()
+	case finding.FieldFix:
+		return m.Fix()
+	case finding.FieldConsequence:
+		return m.Consequence()
+	case finding.FieldSpanField:
+		return m.SpanField()
+	case finding.FieldSpanStart:
+		return m.SpanStart()
+	case finding.FieldSpanEnd:
+		return m.SpanEnd()
+	case finding.FieldSpanQuote:
+		return m.SpanQuote()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *FindingMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case finding.FieldGateRunID:
+		return m.OldGateRunID(ctx)
+	case finding.FieldPosition:
+		return m.OldPosition(ctx)
+	case finding.FieldCheck:
+		return m.OldCheck(ctx)
+	case finding.FieldCriterion:
+		return m.OldCriterion(ctx)
+	case finding.FieldPolicyVersion:
+		return m.OldPolicyVersion(ctx)
+	case finding.FieldVerdict:
+		return m.OldVerdict(ctx)
+	case finding.FieldEvidence:
+		return m.OldEvidence(ctx)
+	case finding.FieldBehaviour:
+		return m.OldBehaviour(ctx)
+	case finding.FieldFix:
+		return m.OldFix(ctx)
+	case finding.FieldConsequence:
+		return m.OldConsequence(ctx)
+	case finding.FieldSpanField:
+		return m.OldSpanField(ctx)
+	case finding.FieldSpanStart:
+		return m.OldSpanStart(ctx)
+	case finding.FieldSpanEnd:
+		return m.OldSpanEnd(ctx)
+	case finding.FieldSpanQuote:
+		return m.OldSpanQuote(ctx)
+	}
+	return nil, fmt.Errorf("unknown Finding field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *FindingMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case finding.FieldGateRunID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGateRunID(v)
+		return nil
+	case finding.FieldPosition:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPosition(v)
+		return nil
+	case finding.FieldCheck:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCheck(v)
+		return nil
+	case finding.FieldCriterion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCriterion(v)
+		return nil
+	case finding.FieldPolicyVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPolicyVersion(v)
+		return nil
+	case finding.FieldVerdict:
+		v, ok := value.(finding.Verdict)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVerdict(v)
+		return nil
+	case finding.FieldEvidence:
+		v, ok := value.(finding.Evidence)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEvidence(v)
+		return nil
+	case finding.FieldBehaviour:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBehaviour(v)
+		return nil
+	case finding.FieldFix:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFix(v)
+		return nil
+	case finding.FieldConsequence:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetConsequence(v)
+		return nil
+	case finding.FieldSpanField:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSpanField(v)
+		return nil
+	case finding.FieldSpanStart:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSpanStart(v)
+		return nil
+	case finding.FieldSpanEnd:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSpanEnd(v)
+		return nil
+	case finding.FieldSpanQuote:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSpanQuote(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Finding field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *FindingMutation) AddedFields() []string {
+	var fields []string
+	if m.addposition != nil {
+		fields = append(fields, finding.FieldPosition)
+	}
+	if m.addspan_start != nil {
+		fields = append(fields, finding.FieldSpanStart)
+	}
+	if m.addspan_end != nil {
+		fields = append(fields, finding.FieldSpanEnd)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *FindingMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case finding.FieldPosition:
+		return m.AddedPosition()
+	case finding.FieldSpanStart:
+		return m.AddedSpanStart()
+	case finding.FieldSpanEnd:
+		return m.AddedSpanEnd()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *FindingMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case finding.FieldPosition:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPosition(v)
+		return nil
+	case finding.FieldSpanStart:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSpanStart(v)
+		return nil
+	case finding.FieldSpanEnd:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSpanEnd(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Finding numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *FindingMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *FindingMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *FindingMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Finding nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *FindingMutation) ResetField(name string) error {
+	switch name {
+	case finding.FieldGateRunID:
+		m.ResetGateRunID()
+		return nil
+	case finding.FieldPosition:
+		m.ResetPosition()
+		return nil
+	case finding.FieldCheck:
+		m.ResetCheck()
+		return nil
+	case finding.FieldCriterion:
+		m.ResetCriterion()
+		return nil
+	case finding.FieldPolicyVersion:
+		m.ResetPolicyVersion()
+		return nil
+	case finding.FieldVerdict:
+		m.ResetVerdict()
+		return nil
+	case finding.FieldEvidence:
+		m.ResetEvidence()
+		return nil
+	case finding.FieldBehaviour:
+		m.ResetBehaviour()
+		return nil
+	case finding.FieldFix:
+		m.ResetFix()
+		return nil
+	case finding.FieldConsequence:
+		m.ResetConsequence()
+		return nil
+	case finding.FieldSpanField:
+		m.ResetSpanField()
+		return nil
+	case finding.FieldSpanStart:
+		m.ResetSpanStart()
+		return nil
+	case finding.FieldSpanEnd:
+		m.ResetSpanEnd()
+		return nil
+	case finding.FieldSpanQuote:
+		m.ResetSpanQuote()
+		return nil
+	}
+	return fmt.Errorf("unknown Finding field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *FindingMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.run != nil {
+		edges = append(edges, finding.EdgeRun)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *FindingMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case finding.EdgeRun:
+		if id := m.run; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *FindingMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *FindingMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *FindingMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedrun {
+		edges = append(edges, finding.EdgeRun)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *FindingMutation) EdgeCleared(name string) bool {
+	switch name {
+	case finding.EdgeRun:
+		return m.clearedrun
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *FindingMutation) ClearEdge(name string) error {
+	switch name {
+	case finding.EdgeRun:
+		m.ClearRun()
+		return nil
+	}
+	return fmt.Errorf("unknown Finding unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *FindingMutation) ResetEdge(name string) error {
+	switch name {
+	case finding.EdgeRun:
+		m.ResetRun()
+		return nil
+	}
+	return fmt.Errorf("unknown Finding edge %s", name)
+}
+
 // FlagMutation represents an operation that mutates the Flag nodes in the graph.
 type FlagMutation struct {
 	config
@@ -6502,6 +7853,1094 @@ func (m *FlagMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Flag edge %s", name)
+}
+
+// GateRunMutation represents an operation that mutates the GateRun nodes in the graph.
+type GateRunMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *string
+	problem_id      *string
+	gate            *gaterun.Gate
+	version         *string
+	outcome         *gaterun.Outcome
+	inputs_digest   *string
+	reason          *string
+	attempts        *int
+	addattempts     *int
+	created_at      *time.Time
+	started_at      *time.Time
+	finished_at     *time.Time
+	clearedFields   map[string]struct{}
+	revision        *string
+	clearedrevision bool
+	findings        map[string]struct{}
+	removedfindings map[string]struct{}
+	clearedfindings bool
+	done            bool
+	oldValue        func(context.Context) (*GateRun, error)
+	predicates      []predicate.GateRun
+}
+
+var _ ent.Mutation = (*GateRunMutation)(nil)
+
+// gaterunOption allows management of the mutation configuration using functional options.
+type gaterunOption func(*GateRunMutation)
+
+// newGateRunMutation creates new mutation for the GateRun entity.
+func newGateRunMutation(c config, op Op, opts ...gaterunOption) *GateRunMutation {
+	m := &GateRunMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeGateRun,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withGateRunID sets the ID field of the mutation.
+func withGateRunID(id string) gaterunOption {
+	return func(m *GateRunMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *GateRun
+		)
+		m.oldValue = func(ctx context.Context) (*GateRun, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().GateRun.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withGateRun sets the old GateRun of the mutation.
+func withGateRun(node *GateRun) gaterunOption {
+	return func(m *GateRunMutation) {
+		m.oldValue = func(context.Context) (*GateRun, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m GateRunMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m GateRunMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of GateRun entities.
+func (m *GateRunMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *GateRunMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *GateRunMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().GateRun.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetRevisionID sets the "revision_id" field.
+func (m *GateRunMutation) SetRevisionID(s string) {
+	m.revision = &s
+}
+
+// RevisionID returns the value of the "revision_id" field in the mutation.
+func (m *GateRunMutation) RevisionID() (r string, exists bool) {
+	v := m.revision
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRevisionID returns the old "revision_id" field's value of the GateRun entity.
+// If the GateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateRunMutation) OldRevisionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRevisionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRevisionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRevisionID: %w", err)
+	}
+	return oldValue.RevisionID, nil
+}
+
+// ResetRevisionID resets all changes to the "revision_id" field.
+func (m *GateRunMutation) ResetRevisionID() {
+	m.revision = nil
+}
+
+// SetProblemID sets the "problem_id" field.
+func (m *GateRunMutation) SetProblemID(s string) {
+	m.problem_id = &s
+}
+
+// ProblemID returns the value of the "problem_id" field in the mutation.
+func (m *GateRunMutation) ProblemID() (r string, exists bool) {
+	v := m.problem_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProblemID returns the old "problem_id" field's value of the GateRun entity.
+// If the GateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateRunMutation) OldProblemID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProblemID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProblemID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProblemID: %w", err)
+	}
+	return oldValue.ProblemID, nil
+}
+
+// ResetProblemID resets all changes to the "problem_id" field.
+func (m *GateRunMutation) ResetProblemID() {
+	m.problem_id = nil
+}
+
+// SetGate sets the "gate" field.
+func (m *GateRunMutation) SetGate(ga gaterun.Gate) {
+	m.gate = &ga
+}
+
+// Gate returns the value of the "gate" field in the mutation.
+func (m *GateRunMutation) Gate() (r gaterun.Gate, exists bool) {
+	v := m.gate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGate returns the old "gate" field's value of the GateRun entity.
+// If the GateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateRunMutation) OldGate(ctx context.Context) (v gaterun.Gate, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGate: %w", err)
+	}
+	return oldValue.Gate, nil
+}
+
+// ResetGate resets all changes to the "gate" field.
+func (m *GateRunMutation) ResetGate() {
+	m.gate = nil
+}
+
+// SetVersion sets the "version" field.
+func (m *GateRunMutation) SetVersion(s string) {
+	m.version = &s
+}
+
+// Version returns the value of the "version" field in the mutation.
+func (m *GateRunMutation) Version() (r string, exists bool) {
+	v := m.version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVersion returns the old "version" field's value of the GateRun entity.
+// If the GateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateRunMutation) OldVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVersion: %w", err)
+	}
+	return oldValue.Version, nil
+}
+
+// ResetVersion resets all changes to the "version" field.
+func (m *GateRunMutation) ResetVersion() {
+	m.version = nil
+}
+
+// SetOutcome sets the "outcome" field.
+func (m *GateRunMutation) SetOutcome(ga gaterun.Outcome) {
+	m.outcome = &ga
+}
+
+// Outcome returns the value of the "outcome" field in the mutation.
+func (m *GateRunMutation) Outcome() (r gaterun.Outcome, exists bool) {
+	v := m.outcome
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOutcome returns the old "outcome" field's value of the GateRun entity.
+// If the GateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateRunMutation) OldOutcome(ctx context.Context) (v gaterun.Outcome, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOutcome is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOutcome requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOutcome: %w", err)
+	}
+	return oldValue.Outcome, nil
+}
+
+// ResetOutcome resets all changes to the "outcome" field.
+func (m *GateRunMutation) ResetOutcome() {
+	m.outcome = nil
+}
+
+// SetInputsDigest sets the "inputs_digest" field.
+func (m *GateRunMutation) SetInputsDigest(s string) {
+	m.inputs_digest = &s
+}
+
+// InputsDigest returns the value of the "inputs_digest" field in the mutation.
+func (m *GateRunMutation) InputsDigest() (r string, exists bool) {
+	v := m.inputs_digest
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldInputsDigest returns the old "inputs_digest" field's value of the GateRun entity.
+// If the GateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateRunMutation) OldInputsDigest(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldInputsDigest is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldInputsDigest requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldInputsDigest: %w", err)
+	}
+	return oldValue.InputsDigest, nil
+}
+
+// ResetInputsDigest resets all changes to the "inputs_digest" field.
+func (m *GateRunMutation) ResetInputsDigest() {
+	m.inputs_digest = nil
+}
+
+// SetReason sets the "reason" field.
+func (m *GateRunMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *GateRunMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the GateRun entity.
+// If the GateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateRunMutation) OldReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *GateRunMutation) ResetReason() {
+	m.reason = nil
+}
+
+// SetAttempts sets the "attempts" field.
+func (m *GateRunMutation) SetAttempts(i int) {
+	m.attempts = &i
+	m.addattempts = nil
+}
+
+// Attempts returns the value of the "attempts" field in the mutation.
+func (m *GateRunMutation) Attempts() (r int, exists bool) {
+	v := m.attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttempts returns the old "attempts" field's value of the GateRun entity.
+// If the GateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateRunMutation) OldAttempts(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttempts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttempts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttempts: %w", err)
+	}
+	return oldValue.Attempts, nil
+}
+
+// AddAttempts adds i to the "attempts" field.
+func (m *GateRunMutation) AddAttempts(i int) {
+	if m.addattempts != nil {
+		*m.addattempts += i
+	} else {
+		m.addattempts = &i
+	}
+}
+
+// AddedAttempts returns the value that was added to the "attempts" field in this mutation.
+func (m *GateRunMutation) AddedAttempts() (r int, exists bool) {
+	v := m.addattempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAttempts resets all changes to the "attempts" field.
+func (m *GateRunMutation) ResetAttempts() {
+	m.attempts = nil
+	m.addattempts = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *GateRunMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *GateRunMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the GateRun entity.
+// If the GateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateRunMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *GateRunMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetStartedAt sets the "started_at" field.
+func (m *GateRunMutation) SetStartedAt(t time.Time) {
+	m.started_at = &t
+}
+
+// StartedAt returns the value of the "started_at" field in the mutation.
+func (m *GateRunMutation) StartedAt() (r time.Time, exists bool) {
+	v := m.started_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartedAt returns the old "started_at" field's value of the GateRun entity.
+// If the GateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateRunMutation) OldStartedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartedAt: %w", err)
+	}
+	return oldValue.StartedAt, nil
+}
+
+// ClearStartedAt clears the value of the "started_at" field.
+func (m *GateRunMutation) ClearStartedAt() {
+	m.started_at = nil
+	m.clearedFields[gaterun.FieldStartedAt] = struct{}{}
+}
+
+// StartedAtCleared returns if the "started_at" field was cleared in this mutation.
+func (m *GateRunMutation) StartedAtCleared() bool {
+	_, ok := m.clearedFields[gaterun.FieldStartedAt]
+	return ok
+}
+
+// ResetStartedAt resets all changes to the "started_at" field.
+func (m *GateRunMutation) ResetStartedAt() {
+	m.started_at = nil
+	delete(m.clearedFields, gaterun.FieldStartedAt)
+}
+
+// SetFinishedAt sets the "finished_at" field.
+func (m *GateRunMutation) SetFinishedAt(t time.Time) {
+	m.finished_at = &t
+}
+
+// FinishedAt returns the value of the "finished_at" field in the mutation.
+func (m *GateRunMutation) FinishedAt() (r time.Time, exists bool) {
+	v := m.finished_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFinishedAt returns the old "finished_at" field's value of the GateRun entity.
+// If the GateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateRunMutation) OldFinishedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFinishedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFinishedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFinishedAt: %w", err)
+	}
+	return oldValue.FinishedAt, nil
+}
+
+// ClearFinishedAt clears the value of the "finished_at" field.
+func (m *GateRunMutation) ClearFinishedAt() {
+	m.finished_at = nil
+	m.clearedFields[gaterun.FieldFinishedAt] = struct{}{}
+}
+
+// FinishedAtCleared returns if the "finished_at" field was cleared in this mutation.
+func (m *GateRunMutation) FinishedAtCleared() bool {
+	_, ok := m.clearedFields[gaterun.FieldFinishedAt]
+	return ok
+}
+
+// ResetFinishedAt resets all changes to the "finished_at" field.
+func (m *GateRunMutation) ResetFinishedAt() {
+	m.finished_at = nil
+	delete(m.clearedFields, gaterun.FieldFinishedAt)
+}
+
+// ClearRevision clears the "revision" edge to the Revision entity.
+func (m *GateRunMutation) ClearRevision() {
+	m.clearedrevision = true
+	m.clearedFields[gaterun.FieldRevisionID] = struct{}{}
+}
+
+// RevisionCleared reports if the "revision" edge to the Revision entity was cleared.
+func (m *GateRunMutation) RevisionCleared() bool {
+	return m.clearedrevision
+}
+
+// RevisionIDs returns the "revision" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// RevisionID instead. It exists only for internal usage by the builders.
+func (m *GateRunMutation) RevisionIDs() (ids []string) {
+	if id := m.revision; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetRevision resets all changes to the "revision" edge.
+func (m *GateRunMutation) ResetRevision() {
+	m.revision = nil
+	m.clearedrevision = false
+}
+
+// AddFindingIDs adds the "findings" edge to the Finding entity by ids.
+func (m *GateRunMutation) AddFindingIDs(ids ...string) {
+	if m.findings == nil {
+		m.findings = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.findings[ids[i]] = struct{}{}
+	}
+}
+
+// ClearFindings clears the "findings" edge to the Finding entity.
+func (m *GateRunMutation) ClearFindings() {
+	m.clearedfindings = true
+}
+
+// FindingsCleared reports if the "findings" edge to the Finding entity was cleared.
+func (m *GateRunMutation) FindingsCleared() bool {
+	return m.clearedfindings
+}
+
+// RemoveFindingIDs removes the "findings" edge to the Finding entity by IDs.
+func (m *GateRunMutation) RemoveFindingIDs(ids ...string) {
+	if m.removedfindings == nil {
+		m.removedfindings = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.findings, ids[i])
+		m.removedfindings[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedFindings returns the removed IDs of the "findings" edge to the Finding entity.
+func (m *GateRunMutation) RemovedFindingsIDs() (ids []string) {
+	for id := range m.removedfindings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// FindingsIDs returns the "findings" edge IDs in the mutation.
+func (m *GateRunMutation) FindingsIDs() (ids []string) {
+	for id := range m.findings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetFindings resets all changes to the "findings" edge.
+func (m *GateRunMutation) ResetFindings() {
+	m.findings = nil
+	m.clearedfindings = false
+	m.removedfindings = nil
+}
+
+// Where appends a list predicates to the GateRunMutation builder.
+func (m *GateRunMutation) Where(ps ...predicate.GateRun) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the GateRunMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *GateRunMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.GateRun, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *GateRunMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *GateRunMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (GateRun).
+func (m *GateRunMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *GateRunMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.revision != nil {
+		fields = append(fields, gaterun.FieldRevisionID)
+	}
+	if m.problem_id != nil {
+		fields = append(fields, gaterun.FieldProblemID)
+	}
+	if m.gate != nil {
+		fields = append(fields, gaterun.FieldGate)
+	}
+	if m.version != nil {
+		fields = append(fields, gaterun.FieldVersion)
+	}
+	if m.outcome != nil {
+		fields = append(fields, gaterun.FieldOutcome)
+	}
+	if m.inputs_digest != nil {
+		fields = append(fields, gaterun.FieldInputsDigest)
+	}
+	if m.reason != nil {
+		fields = append(fields, gaterun.FieldReason)
+	}
+	if m.attempts != nil {
+		fields = append(fields, gaterun.FieldAttempts)
+	}
+	if m.created_at != nil {
+		fields = append(fields, gaterun.FieldCreatedAt)
+	}
+	if m.started_at != nil {
+		fields = append(fields, gaterun.FieldStartedAt)
+	}
+	if m.finished_at != nil {
+		fields = append(fields, gaterun.FieldFinishedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *GateRunMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case gaterun.FieldRevisionID:
+		return m.RevisionID()
+	case gaterun.FieldProblemID:
+		return m.ProblemID()
+	case gaterun.FieldGate:
+		return m.Gate()
+	case gaterun.FieldVersion:
+		return m.Version()
+	case gaterun.FieldOutcome:
+		return m.Outcome()
+	case gaterun.FieldInputsDigest:
+		return m.InputsDigest()
+	case gaterun.FieldReason:
+		return m.Reason()
+	case gaterun.FieldAttempts:
+		return m.Attempts()
+	case gaterun.FieldCreatedAt:
+		return m.CreatedAt()
+	case gaterun.FieldStartedAt:
+		return m.StartedAt()
+	case gaterun.FieldFinishedAt:
+		return m.FinishedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *GateRunMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case gaterun.FieldRevisionID:
+		return m.OldRevisionID(ctx)
+	case gaterun.FieldProblemID:
+		return m.OldProblemID(ctx)
+	case gaterun.FieldGate:
+		return m.OldGate(ctx)
+	case gaterun.FieldVersion:
+		return m.OldVersion(ctx)
+	case gaterun.FieldOutcome:
+		return m.OldOutcome(ctx)
+	case gaterun.FieldInputsDigest:
+		return m.OldInputsDigest(ctx)
+	case gaterun.FieldReason:
+		return m.OldReason(ctx)
+	case gaterun.FieldAttempts:
+		return m.OldAttempts(ctx)
+	case gaterun.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case gaterun.FieldStartedAt:
+		return m.OldStartedAt(ctx)
+	case gaterun.FieldFinishedAt:
+		return m.OldFinishedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown GateRun field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GateRunMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case gaterun.FieldRevisionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRevisionID(v)
+		return nil
+	case gaterun.FieldProblemID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProblemID(v)
+		return nil
+	case gaterun.FieldGate:
+		v, ok := value.(gaterun.Gate)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGate(v)
+		return nil
+	case gaterun.FieldVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVersion(v)
+		return nil
+	case gaterun.FieldOutcome:
+		v, ok := value.(gaterun.Outcome)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOutcome(v)
+		return nil
+	case gaterun.FieldInputsDigest:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetInputsDigest(v)
+		return nil
+	case gaterun.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case gaterun.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttempts(v)
+		return nil
+	case gaterun.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case gaterun.FieldStartedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartedAt(v)
+		return nil
+	case gaterun.FieldFinishedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFinishedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GateRun field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *GateRunMutation) AddedFields() []string {
+	var fields []string
+	if m.addattempts != nil {
+		fields = append(fields, gaterun.FieldAttempts)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *GateRunMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case gaterun.FieldAttempts:
+		return m.AddedAttempts()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GateRunMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case gaterun.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAttempts(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GateRun numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *GateRunMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(gaterun.FieldStartedAt) {
+		fields = append(fields, gaterun.FieldStartedAt)
+	}
+	if m.FieldCleared(gaterun.FieldFinishedAt) {
+		fields = append(fields, gaterun.FieldFinishedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *GateRunMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *GateRunMutation) ClearField(name string) error {
+	switch name {
+	case gaterun.FieldStartedAt:
+		m.ClearStartedAt()
+		return nil
+	case gaterun.FieldFinishedAt:
+		m.ClearFinishedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown GateRun nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *GateRunMutation) ResetField(name string) error {
+	switch name {
+	case gaterun.FieldRevisionID:
+		m.ResetRevisionID()
+		return nil
+	case gaterun.FieldProblemID:
+		m.ResetProblemID()
+		return nil
+	case gaterun.FieldGate:
+		m.ResetGate()
+		return nil
+	case gaterun.FieldVersion:
+		m.ResetVersion()
+		return nil
+	case gaterun.FieldOutcome:
+		m.ResetOutcome()
+		return nil
+	case gaterun.FieldInputsDigest:
+		m.ResetInputsDigest()
+		return nil
+	case gaterun.FieldReason:
+		m.ResetReason()
+		return nil
+	case gaterun.FieldAttempts:
+		m.ResetAttempts()
+		return nil
+	case gaterun.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case gaterun.FieldStartedAt:
+		m.ResetStartedAt()
+		return nil
+	case gaterun.FieldFinishedAt:
+		m.ResetFinishedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown GateRun field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *GateRunMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.revision != nil {
+		edges = append(edges, gaterun.EdgeRevision)
+	}
+	if m.findings != nil {
+		edges = append(edges, gaterun.EdgeFindings)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *GateRunMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case gaterun.EdgeRevision:
+		if id := m.revision; id != nil {
+			return []ent.Value{*id}
+		}
+	case gaterun.EdgeFindings:
+		ids := make([]ent.Value, 0, len(m.findings))
+		for id := range m.findings {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *GateRunMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removedfindings != nil {
+		edges = append(edges, gaterun.EdgeFindings)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *GateRunMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case gaterun.EdgeFindings:
+		ids := make([]ent.Value, 0, len(m.removedfindings))
+		for id := range m.removedfindings {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *GateRunMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedrevision {
+		edges = append(edges, gaterun.EdgeRevision)
+	}
+	if m.clearedfindings {
+		edges = append(edges, gaterun.EdgeFindings)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *GateRunMutation) EdgeCleared(name string) bool {
+	switch name {
+	case gaterun.EdgeRevision:
+		return m.clearedrevision
+	case gaterun.EdgeFindings:
+		return m.clearedfindings
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *GateRunMutation) ClearEdge(name string) error {
+	switch name {
+	case gaterun.EdgeRevision:
+		m.ClearRevision()
+		return nil
+	}
+	return fmt.Errorf("unknown GateRun unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *GateRunMutation) ResetEdge(name string) error {
+	switch name {
+	case gaterun.EdgeRevision:
+		m.ResetRevision()
+		return nil
+	case gaterun.EdgeFindings:
+		m.ResetFindings()
+		return nil
+	}
+	return fmt.Errorf("unknown GateRun edge %s", name)
 }
 
 // ModerationCaseMutation represents an operation that mutates the ModerationCase nodes in the graph.
@@ -11687,6 +14126,12 @@ type RevisionMutation struct {
 	tags              *[]string
 	appendtags        []string
 	hero_brief        *string
+	hero_alt          *string
+	hero_caption      *string
+	hero_rights_basis *string
+	hero_bespoke      *bool
+	open_status       *packet.OpenStatus
+	computation       **packet.Computation
 	note              *string
 	created_at        *time.Time
 	clearedFields     map[string]struct{}
@@ -11703,6 +14148,9 @@ type RevisionMutation struct {
 	decisions         map[string]struct{}
 	removeddecisions  map[string]struct{}
 	cleareddecisions  bool
+	checks            map[string]struct{}
+	removedchecks     map[string]struct{}
+	clearedchecks     bool
 	done              bool
 	oldValue          func(context.Context) (*Revision, error)
 	predicates        []predicate.Revision
@@ -12236,6 +14684,248 @@ func (m *RevisionMutation) ResetHeroBrief() {
 	m.hero_brief = nil
 }
 
+// SetHeroAlt sets the "hero_alt" field.
+func (m *RevisionMutation) SetHeroAlt(s string) {
+	m.hero_alt = &s
+}
+
+// HeroAlt returns the value of the "hero_alt" field in the mutation.
+func (m *RevisionMutation) HeroAlt() (r string, exists bool) {
+	v := m.hero_alt
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeroAlt returns the old "hero_alt" field's value of the Revision entity.
+// If the Revision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RevisionMutation) OldHeroAlt(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeroAlt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeroAlt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeroAlt: %w", err)
+	}
+	return oldValue.HeroAlt, nil
+}
+
+// ResetHeroAlt resets all changes to the "hero_alt" field.
+func (m *RevisionMutation) ResetHeroAlt() {
+	m.hero_alt = nil
+}
+
+// SetHeroCaption sets the "hero_caption" field.
+func (m *RevisionMutation) SetHeroCaption(s string) {
+	m.hero_caption = &s
+}
+
+// HeroCaption returns the value of the "hero_caption" field in the mutation.
+func (m *RevisionMutation) HeroCaption() (r string, exists bool) {
+	v := m.hero_caption
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeroCaption returns the old "hero_caption" field's value of the Revision entity.
+// If the Revision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RevisionMutation) OldHeroCaption(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeroCaption is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeroCaption requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeroCaption: %w", err)
+	}
+	return oldValue.HeroCaption, nil
+}
+
+// ResetHeroCaption resets all changes to the "hero_caption" field.
+func (m *RevisionMutation) ResetHeroCaption() {
+	m.hero_caption = nil
+}
+
+// SetHeroRightsBasis sets the "hero_rights_basis" field.
+func (m *RevisionMutation) SetHeroRightsBasis(s string) {
+	m.hero_rights_basis = &s
+}
+
+// HeroRightsBasis returns the value of the "hero_rights_basis" field in the mutation.
+func (m *RevisionMutation) HeroRightsBasis() (r string, exists bool) {
+	v := m.hero_rights_basis
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeroRightsBasis returns the old "hero_rights_basis" field's value of the Revision entity.
+// If the Revision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RevisionMutation) OldHeroRightsBasis(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeroRightsBasis is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeroRightsBasis requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeroRightsBasis: %w", err)
+	}
+	return oldValue.HeroRightsBasis, nil
+}
+
+// ResetHeroRightsBasis resets all changes to the "hero_rights_basis" field.
+func (m *RevisionMutation) ResetHeroRightsBasis() {
+	m.hero_rights_basis = nil
+}
+
+// SetHeroBespoke sets the "hero_bespoke" field.
+func (m *RevisionMutation) SetHeroBespoke(b bool) {
+	m.hero_bespoke = &b
+}
+
+// HeroBespoke returns the value of the "hero_bespoke" field in the mutation.
+func (m *RevisionMutation) HeroBespoke() (r bool, exists bool) {
+	v := m.hero_bespoke
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeroBespoke returns the old "hero_bespoke" field's value of the Revision entity.
+// If the Revision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RevisionMutation) OldHeroBespoke(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeroBespoke is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeroBespoke requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeroBespoke: %w", err)
+	}
+	return oldValue.HeroBespoke, nil
+}
+
+// ResetHeroBespoke resets all changes to the "hero_bespoke" field.
+func (m *RevisionMutation) ResetHeroBespoke() {
+	m.hero_bespoke = nil
+}
+
+// SetOpenStatus sets the "open_status" field.
+func (m *RevisionMutation) SetOpenStatus(ps packet.OpenStatus) {
+	m.open_status = &ps
+}
+
+// OpenStatus returns the value of the "open_status" field in the mutation.
+func (m *RevisionMutation) OpenStatus() (r packet.OpenStatus, exists bool) {
+	v := m.open_status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOpenStatus returns the old "open_status" field's value of the Revision entity.
+// If the Revision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RevisionMutation) OldOpenStatus(ctx context.Context) (v packet.OpenStatus, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOpenStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOpenStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOpenStatus: %w", err)
+	}
+	return oldValue.OpenStatus, nil
+}
+
+// ClearOpenStatus clears the value of the "open_status" field.
+func (m *RevisionMutation) ClearOpenStatus() {
+	m.open_status = nil
+	m.clearedFields[revision.FieldOpenStatus] = struct{}{}
+}
+
+// OpenStatusCleared returns if the "open_status" field was cleared in this mutation.
+func (m *RevisionMutation) OpenStatusCleared() bool {
+	_, ok := m.clearedFields[revision.FieldOpenStatus]
+	return ok
+}
+
+// ResetOpenStatus resets all changes to the "open_status" field.
+func (m *RevisionMutation) ResetOpenStatus() {
+	m.open_status = nil
+	delete(m.clearedFields, revision.FieldOpenStatus)
+}
+
+// SetComputation sets the "computation" field.
+func (m *RevisionMutation) SetComputation(pa *packet.Computation) {
+	m.computation = &pa
+}
+
+// Computation returns the value of the "computation" field in the mutation.
+func (m *RevisionMutation) Computation() (r *packet.Computation, exists bool) {
+	v := m.computation
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldComputation returns the old "computation" field's value of the Revision entity.
+// If the Revision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RevisionMutation) OldComputation(ctx context.Context) (v *packet.Computation, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldComputation is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldComputation requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldComputation: %w", err)
+	}
+	return oldValue.Computation, nil
+}
+
+// ClearComputation clears the value of the "computation" field.
+func (m *RevisionMutation) ClearComputation() {
+	m.computation = nil
+	m.clearedFields[revision.FieldComputation] = struct{}{}
+}
+
+// ComputationCleared returns if the "computation" field was cleared in this mutation.
+func (m *RevisionMutation) ComputationCleared() bool {
+	_, ok := m.clearedFields[revision.FieldComputation]
+	return ok
+}
+
+// ResetComputation resets all changes to the "computation" field.
+func (m *RevisionMutation) ResetComputation() {
+	m.computation = nil
+	delete(m.clearedFields, revision.FieldComputation)
+}
+
 // SetNote sets the "note" field.
 func (m *RevisionMutation) SetNote(s string) {
 	m.note = &s
@@ -12560,6 +15250,60 @@ func (m *RevisionMutation) ResetDecisions() {
 	m.removeddecisions = nil
 }
 
+// AddCheckIDs adds the "checks" edge to the GateRun entity by ids.
+func (m *RevisionMutation) AddCheckIDs(ids ...string) {
+	if m.checks == nil {
+		m.checks = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.checks[ids[i]] = struct{}{}
+	}
+}
+
+// ClearChecks clears the "checks" edge to the GateRun entity.
+func (m *RevisionMutation) ClearChecks() {
+	m.clearedchecks = true
+}
+
+// ChecksCleared reports if the "checks" edge to the GateRun entity was cleared.
+func (m *RevisionMutation) ChecksCleared() bool {
+	return m.clearedchecks
+}
+
+// RemoveCheckIDs removes the "checks" edge to the GateRun entity by IDs.
+func (m *RevisionMutation) RemoveCheckIDs(ids ...string) {
+	if m.removedchecks == nil {
+		m.removedchecks = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.checks, ids[i])
+		m.removedchecks[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedChecks returns the removed IDs of the "checks" edge to the GateRun entity.
+func (m *RevisionMutation) RemovedChecksIDs() (ids []string) {
+	for id := range m.removedchecks {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ChecksIDs returns the "checks" edge IDs in the mutation.
+func (m *RevisionMutation) ChecksIDs() (ids []string) {
+	for id := range m.checks {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetChecks resets all changes to the "checks" edge.
+func (m *RevisionMutation) ResetChecks() {
+	m.checks = nil
+	m.clearedchecks = false
+	m.removedchecks = nil
+}
+
 // Where appends a list predicates to the RevisionMutation builder.
 func (m *RevisionMutation) Where(ps ...predicate.Revision) {
 	m.predicates = append(m.predicates, ps...)
@@ -12594,7 +15338,7 @@ func (m *RevisionMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *RevisionMutation) Fields() []string {
-	fields := make([]string, 0, 13)
+	fields := make([]string, 0, 19)
 	if m.problem != nil {
 		fields = append(fields, revision.FieldProblemID)
 	}
@@ -12624,6 +15368,24 @@ func (m *RevisionMutation) Fields() []string {
 	}
 	if m.hero_brief != nil {
 		fields = append(fields, revision.FieldHeroBrief)
+	}
+	if m.hero_alt != nil {
+		fields = append(fields, revision.FieldHeroAlt)
+	}
+	if m.hero_caption != nil {
+		fields = append(fields, revision.FieldHeroCaption)
+	}
+	if m.hero_rights_basis != nil {
+		fields = append(fields, revision.FieldHeroRightsBasis)
+	}
+	if m.hero_bespoke != nil {
+		fields = append(fields, revision.FieldHeroBespoke)
+	}
+	if m.open_status != nil {
+		fields = append(fields, revision.FieldOpenStatus)
+	}
+	if m.computation != nil {
+		fields = append(fields, revision.FieldComputation)
 	}
 	if m.note != nil {
 		fields = append(fields, revision.FieldNote)
@@ -12662,6 +15424,18 @@ func (m *RevisionMutation) Field(name string) (ent.Value, bool) {
 		return m.Tags()
 	case revision.FieldHeroBrief:
 		return m.HeroBrief()
+	case revision.FieldHeroAlt:
+		return m.HeroAlt()
+	case revision.FieldHeroCaption:
+		return m.HeroCaption()
+	case revision.FieldHeroRightsBasis:
+		return m.HeroRightsBasis()
+	case revision.FieldHeroBespoke:
+		return m.HeroBespoke()
+	case revision.FieldOpenStatus:
+		return m.OpenStatus()
+	case revision.FieldComputation:
+		return m.Computation()
 	case revision.FieldNote:
 		return m.Note()
 	case revision.FieldAuthorID:
@@ -12697,6 +15471,18 @@ func (m *RevisionMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldTags(ctx)
 	case revision.FieldHeroBrief:
 		return m.OldHeroBrief(ctx)
+	case revision.FieldHeroAlt:
+		return m.OldHeroAlt(ctx)
+	case revision.FieldHeroCaption:
+		return m.OldHeroCaption(ctx)
+	case revision.FieldHeroRightsBasis:
+		return m.OldHeroRightsBasis(ctx)
+	case revision.FieldHeroBespoke:
+		return m.OldHeroBespoke(ctx)
+	case revision.FieldOpenStatus:
+		return m.OldOpenStatus(ctx)
+	case revision.FieldComputation:
+		return m.OldComputation(ctx)
 	case revision.FieldNote:
 		return m.OldNote(ctx)
 	case revision.FieldAuthorID:
@@ -12782,6 +15568,48 @@ func (m *RevisionMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetHeroBrief(v)
 		return nil
+	case revision.FieldHeroAlt:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeroAlt(v)
+		return nil
+	case revision.FieldHeroCaption:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeroCaption(v)
+		return nil
+	case revision.FieldHeroRightsBasis:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeroRightsBasis(v)
+		return nil
+	case revision.FieldHeroBespoke:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeroBespoke(v)
+		return nil
+	case revision.FieldOpenStatus:
+		v, ok := value.(packet.OpenStatus)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOpenStatus(v)
+		return nil
+	case revision.FieldComputation:
+		v, ok := value.(*packet.Computation)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetComputation(v)
+		return nil
 	case revision.FieldNote:
 		v, ok := value.(string)
 		if !ok {
@@ -12851,6 +15679,12 @@ func (m *RevisionMutation) ClearedFields() []string {
 	if m.FieldCleared(revision.FieldTags) {
 		fields = append(fields, revision.FieldTags)
 	}
+	if m.FieldCleared(revision.FieldOpenStatus) {
+		fields = append(fields, revision.FieldOpenStatus)
+	}
+	if m.FieldCleared(revision.FieldComputation) {
+		fields = append(fields, revision.FieldComputation)
+	}
 	return fields
 }
 
@@ -12867,6 +15701,12 @@ func (m *RevisionMutation) ClearField(name string) error {
 	switch name {
 	case revision.FieldTags:
 		m.ClearTags()
+		return nil
+	case revision.FieldOpenStatus:
+		m.ClearOpenStatus()
+		return nil
+	case revision.FieldComputation:
+		m.ClearComputation()
 		return nil
 	}
 	return fmt.Errorf("unknown Revision nullable field %s", name)
@@ -12906,6 +15746,24 @@ func (m *RevisionMutation) ResetField(name string) error {
 	case revision.FieldHeroBrief:
 		m.ResetHeroBrief()
 		return nil
+	case revision.FieldHeroAlt:
+		m.ResetHeroAlt()
+		return nil
+	case revision.FieldHeroCaption:
+		m.ResetHeroCaption()
+		return nil
+	case revision.FieldHeroRightsBasis:
+		m.ResetHeroRightsBasis()
+		return nil
+	case revision.FieldHeroBespoke:
+		m.ResetHeroBespoke()
+		return nil
+	case revision.FieldOpenStatus:
+		m.ResetOpenStatus()
+		return nil
+	case revision.FieldComputation:
+		m.ResetComputation()
+		return nil
 	case revision.FieldNote:
 		m.ResetNote()
 		return nil
@@ -12921,7 +15779,7 @@ func (m *RevisionMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *RevisionMutation) AddedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 6)
 	if m.problem != nil {
 		edges = append(edges, revision.EdgeProblem)
 	}
@@ -12936,6 +15794,9 @@ func (m *RevisionMutation) AddedEdges() []string {
 	}
 	if m.decisions != nil {
 		edges = append(edges, revision.EdgeDecisions)
+	}
+	if m.checks != nil {
+		edges = append(edges, revision.EdgeChecks)
 	}
 	return edges
 }
@@ -12970,13 +15831,19 @@ func (m *RevisionMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case revision.EdgeChecks:
+		ids := make([]ent.Value, 0, len(m.checks))
+		for id := range m.checks {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *RevisionMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 6)
 	if m.removedreferences != nil {
 		edges = append(edges, revision.EdgeReferences)
 	}
@@ -12985,6 +15852,9 @@ func (m *RevisionMutation) RemovedEdges() []string {
 	}
 	if m.removeddecisions != nil {
 		edges = append(edges, revision.EdgeDecisions)
+	}
+	if m.removedchecks != nil {
+		edges = append(edges, revision.EdgeChecks)
 	}
 	return edges
 }
@@ -13011,13 +15881,19 @@ func (m *RevisionMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case revision.EdgeChecks:
+		ids := make([]ent.Value, 0, len(m.removedchecks))
+		for id := range m.removedchecks {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *RevisionMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 6)
 	if m.clearedproblem {
 		edges = append(edges, revision.EdgeProblem)
 	}
@@ -13032,6 +15908,9 @@ func (m *RevisionMutation) ClearedEdges() []string {
 	}
 	if m.cleareddecisions {
 		edges = append(edges, revision.EdgeDecisions)
+	}
+	if m.clearedchecks {
+		edges = append(edges, revision.EdgeChecks)
 	}
 	return edges
 }
@@ -13050,6 +15929,8 @@ func (m *RevisionMutation) EdgeCleared(name string) bool {
 		return m.clearedcurrent_of
 	case revision.EdgeDecisions:
 		return m.cleareddecisions
+	case revision.EdgeChecks:
+		return m.clearedchecks
 	}
 	return false
 }
@@ -13086,6 +15967,9 @@ func (m *RevisionMutation) ResetEdge(name string) error {
 		return nil
 	case revision.EdgeDecisions:
 		m.ResetDecisions()
+		return nil
+	case revision.EdgeChecks:
+		m.ResetChecks()
 		return nil
 	}
 	return fmt.Errorf("unknown Revision edge %s", name)

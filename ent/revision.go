@@ -41,6 +41,18 @@ type Revision struct {
 	Tags []string `json:"tags,omitempty"`
 	// HeroBrief holds the value of the "hero_brief" field.
 	HeroBrief string `json:"hero_brief,omitempty"`
+	// HeroAlt holds the value of the "hero_alt" field.
+	HeroAlt string `json:"hero_alt,omitempty"`
+	// HeroCaption holds the value of the "hero_caption" field.
+	HeroCaption string `json:"hero_caption,omitempty"`
+	// HeroRightsBasis holds the value of the "hero_rights_basis" field.
+	HeroRightsBasis string `json:"hero_rights_basis,omitempty"`
+	// HeroBespoke holds the value of the "hero_bespoke" field.
+	HeroBespoke bool `json:"hero_bespoke,omitempty"`
+	// OpenStatus holds the value of the "open_status" field.
+	OpenStatus packet.OpenStatus `json:"open_status,omitempty"`
+	// Computation holds the value of the "computation" field.
+	Computation *packet.Computation `json:"computation,omitempty"`
 	// Who applied the revision and why, when it was not the proposer.
 	Note string `json:"note,omitempty"`
 	// AuthorID holds the value of the "author_id" field.
@@ -65,15 +77,18 @@ type RevisionEdges struct {
 	CurrentOf []*Problem `json:"current_of,omitempty"`
 	// Decisions holds the value of the decisions edge.
 	Decisions []*Decision `json:"decisions,omitempty"`
+	// Checks holds the value of the checks edge.
+	Checks []*GateRun `json:"checks,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [5]bool
+	loadedTypes [6]bool
 	// totalCount holds the count of the edges above.
 	totalCount [3]map[string]int
 
 	namedReferences map[string][]*Reference
 	namedCurrentOf  map[string][]*Problem
 	namedDecisions  map[string][]*Decision
+	namedChecks     map[string][]*GateRun
 }
 
 // ProblemOrErr returns the Problem value or an error if the edge
@@ -125,16 +140,27 @@ func (e RevisionEdges) DecisionsOrErr() ([]*Decision, error) {
 	return nil, &NotLoadedError{edge: "decisions"}
 }
 
+// ChecksOrErr returns the Checks value or an error if the edge
+// was not loaded in eager-loading.
+func (e RevisionEdges) ChecksOrErr() ([]*GateRun, error) {
+	if e.loadedTypes[5] {
+		return e.Checks, nil
+	}
+	return nil, &NotLoadedError{edge: "checks"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*Revision) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case revision.FieldExposition, revision.FieldAcceptance, revision.FieldProvenance, revision.FieldReferenceSearch, revision.FieldTags:
+		case revision.FieldExposition, revision.FieldAcceptance, revision.FieldProvenance, revision.FieldReferenceSearch, revision.FieldTags, revision.FieldOpenStatus, revision.FieldComputation:
 			values[i] = new([]byte)
+		case revision.FieldHeroBespoke:
+			values[i] = new(sql.NullBool)
 		case revision.FieldNumber:
 			values[i] = new(sql.NullInt64)
-		case revision.FieldID, revision.FieldProblemID, revision.FieldTitle, revision.FieldStatement, revision.FieldHeroBrief, revision.FieldNote, revision.FieldAuthorID:
+		case revision.FieldID, revision.FieldProblemID, revision.FieldTitle, revision.FieldStatement, revision.FieldHeroBrief, revision.FieldHeroAlt, revision.FieldHeroCaption, revision.FieldHeroRightsBasis, revision.FieldNote, revision.FieldAuthorID:
 			values[i] = new(sql.NullString)
 		case revision.FieldCreatedAt:
 			values[i] = new(sql.NullTime)
@@ -229,6 +255,46 @@ func (_m *Revision) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.HeroBrief = value.String
 			}
+		case revision.FieldHeroAlt:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field hero_alt", values[i])
+			} else if value.Valid {
+				_m.HeroAlt = value.String
+			}
+		case revision.FieldHeroCaption:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field hero_caption", values[i])
+			} else if value.Valid {
+				_m.HeroCaption = value.String
+			}
+		case revision.FieldHeroRightsBasis:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field hero_rights_basis", values[i])
+			} else if value.Valid {
+				_m.HeroRightsBasis = value.String
+			}
+		case revision.FieldHeroBespoke:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field hero_bespoke", values[i])
+			} else if value.Valid {
+				_m.HeroBespoke = value.Bool
+			}
+		case revision.FieldOpenStatus:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field open_status", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.OpenStatus); err != nil {
+					return fmt.Errorf("unmarshal field open_status: %w", err)
+				}
+			}
+		case revision.FieldComputation:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field computation", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Computation); err != nil {
+					return fmt.Errorf("unmarshal field computation: %w", err)
+				}
+			}
 		case revision.FieldNote:
 			if value, ok := values[i].(*sql.NullString); !ok {
 				return fmt.Errorf("unexpected type %T for field note", values[i])
@@ -285,6 +351,11 @@ func (_m *Revision) QueryDecisions() *DecisionQuery {
 	return NewRevisionClient(_m.config).QueryDecisions(_m)
 }
 
+// QueryChecks queries the "checks" edge of the Revision entity.
+func (_m *Revision) QueryChecks() *GateRunQuery {
+	return NewRevisionClient(_m.config).QueryChecks(_m)
+}
+
 // Update returns a builder for updating this Revision.
 // Note that you need to call Revision.Unwrap() before calling this method if this Revision
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -338,6 +409,24 @@ func (_m *Revision) String() string {
 	builder.WriteString("hero_brief=")
 	builder.WriteString(_m.HeroBrief)
 	builder.WriteString(", ")
+	builder.WriteString("hero_alt=")
+	builder.WriteString(_m.HeroAlt)
+	builder.WriteString(", ")
+	builder.WriteString("hero_caption=")
+	builder.WriteString(_m.HeroCaption)
+	builder.WriteString(", ")
+	builder.WriteString("hero_rights_basis=")
+	builder.WriteString(_m.HeroRightsBasis)
+	builder.WriteString(", ")
+	builder.WriteString("hero_bespoke=")
+	builder.WriteString(fmt.Sprintf("%v", _m.HeroBespoke))
+	builder.WriteString(", ")
+	builder.WriteString("open_status=")
+	builder.WriteString(fmt.Sprintf("%v", _m.OpenStatus))
+	builder.WriteString(", ")
+	builder.WriteString("computation=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Computation))
+	builder.WriteString(", ")
 	builder.WriteString("note=")
 	builder.WriteString(_m.Note)
 	builder.WriteString(", ")
@@ -367,6 +456,8 @@ func (_m *Revision) Loaded(c *Client, edges ...string) *Revision {
 			_m.Edges.loadedTypes[3] = true
 		case "decisions":
 			_m.Edges.loadedTypes[4] = true
+		case "checks":
+			_m.Edges.loadedTypes[5] = true
 		default:
 			panic("ent: Revision has no edge " + name)
 		}
@@ -443,6 +534,30 @@ func (_m *Revision) appendNamedDecisions(name string, edges ...*Decision) {
 		_m.Edges.namedDecisions[name] = []*Decision{}
 	} else {
 		_m.Edges.namedDecisions[name] = append(_m.Edges.namedDecisions[name], edges...)
+	}
+}
+
+// NamedChecks returns the Checks named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Revision) NamedChecks(name string) ([]*GateRun, error) {
+	if _m.Edges.namedChecks == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedChecks[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Revision) appendNamedChecks(name string, edges ...*GateRun) {
+	if _m.Edges.namedChecks == nil {
+		_m.Edges.namedChecks = make(map[string][]*GateRun)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedChecks[name] = []*GateRun{}
+	} else {
+		_m.Edges.namedChecks[name] = append(_m.Edges.namedChecks[name], edges...)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/revision"
@@ -93,6 +94,82 @@ func (_c *RevisionCreate) SetNillableHeroBrief(v *string) *RevisionCreate {
 	if v != nil {
 		_c.SetHeroBrief(*v)
 	}
+	return _c
+}
+
+// SetHeroAlt sets the "hero_alt" field.
+func (_c *RevisionCreate) SetHeroAlt(v string) *RevisionCreate {
+	_c.mutation.SetHeroAlt(v)
+	return _c
+}
+
+// SetNillableHeroAlt sets the "hero_alt" field if the given value is not nil.
+func (_c *RevisionCreate) SetNillableHeroAlt(v *string) *RevisionCreate {
+	if v != nil {
+		_c.SetHeroAlt(*v)
+	}
+	return _c
+}
+
+// SetHeroCaption sets the "hero_caption" field.
+func (_c *RevisionCreate) SetHeroCaption(v string) *RevisionCreate {
+	_c.mutation.SetHeroCaption(v)
+	return _c
+}
+
+// SetNillableHeroCaption sets the "hero_caption" field if the given value is not nil.
+func (_c *RevisionCreate) SetNillableHeroCaption(v *string) *RevisionCreate {
+	if v != nil {
+		_c.SetHeroCaption(*v)
+	}
+	return _c
+}
+
+// SetHeroRightsBasis sets the "hero_rights_basis" field.
+func (_c *RevisionCreate) SetHeroRightsBasis(v string) *RevisionCreate {
+	_c.mutation.SetHeroRightsBasis(v)
+	return _c
+}
+
+// SetNillableHeroRightsBasis sets the "hero_rights_basis" field if the given value is not nil.
+func (_c *RevisionCreate) SetNillableHeroRightsBasis(v *string) *RevisionCreate {
+	if v != nil {
+		_c.SetHeroRightsBasis(*v)
+	}
+	return _c
+}
+
+// SetHeroBespoke sets the "hero_bespoke" field.
+func (_c *RevisionCreate) SetHeroBespoke(v bool) *RevisionCreate {
+	_c.mutation.SetHeroBespoke(v)
+	return _c
+}
+
+// SetNillableHeroBespoke sets the "hero_bespoke" field if the given value is not nil.
+func (_c *RevisionCreate) SetNillableHeroBespoke(v *bool) *RevisionCreate {
+	if v != nil {
+		_c.SetHeroBespoke(*v)
+	}
+	return _c
+}
+
+// SetOpenStatus sets the "open_status" field.
+func (_c *RevisionCreate) SetOpenStatus(v packet.OpenStatus) *RevisionCreate {
+	_c.mutation.SetOpenStatus(v)
+	return _c
+}
+
+// SetNillableOpenStatus sets the "open_status" field if the given value is not nil.
+func (_c *RevisionCreate) SetNillableOpenStatus(v *packet.OpenStatus) *RevisionCreate {
+	if v != nil {
+		_c.SetOpenStatus(*v)
+	}
+	return _c
+}
+
+// SetComputation sets the "computation" field.
+func (_c *RevisionCreate) SetComputation(v *packet.Computation) *RevisionCreate {
+	_c.mutation.SetComputation(v)
 	return _c
 }
 
@@ -191,6 +268,21 @@ func (_c *RevisionCreate) AddDecisions(v ...*Decision) *RevisionCreate {
 	return _c.AddDecisionIDs(ids...)
 }
 
+// AddCheckIDs adds the "checks" edge to the GateRun entity by IDs.
+func (_c *RevisionCreate) AddCheckIDs(ids ...string) *RevisionCreate {
+	_c.mutation.AddCheckIDs(ids...)
+	return _c
+}
+
+// AddChecks adds the "checks" edges to the GateRun entity.
+func (_c *RevisionCreate) AddChecks(v ...*GateRun) *RevisionCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddCheckIDs(ids...)
+}
+
 // Mutation returns the RevisionMutation object of the builder.
 func (_c *RevisionCreate) Mutation() *RevisionMutation {
 	return _c.mutation
@@ -229,6 +321,22 @@ func (_c *RevisionCreate) defaults() {
 	if _, ok := _c.mutation.HeroBrief(); !ok {
 		v := revision.DefaultHeroBrief
 		_c.mutation.SetHeroBrief(v)
+	}
+	if _, ok := _c.mutation.HeroAlt(); !ok {
+		v := revision.DefaultHeroAlt
+		_c.mutation.SetHeroAlt(v)
+	}
+	if _, ok := _c.mutation.HeroCaption(); !ok {
+		v := revision.DefaultHeroCaption
+		_c.mutation.SetHeroCaption(v)
+	}
+	if _, ok := _c.mutation.HeroRightsBasis(); !ok {
+		v := revision.DefaultHeroRightsBasis
+		_c.mutation.SetHeroRightsBasis(v)
+	}
+	if _, ok := _c.mutation.HeroBespoke(); !ok {
+		v := revision.DefaultHeroBespoke
+		_c.mutation.SetHeroBespoke(v)
 	}
 	if _, ok := _c.mutation.Note(); !ok {
 		v := revision.DefaultNote
@@ -283,6 +391,18 @@ func (_c *RevisionCreate) check() error {
 	}
 	if _, ok := _c.mutation.HeroBrief(); !ok {
 		return &ValidationError{Name: "hero_brief", err: errors.New(`ent: missing required field "Revision.hero_brief"`)}
+	}
+	if _, ok := _c.mutation.HeroAlt(); !ok {
+		return &ValidationError{Name: "hero_alt", err: errors.New(`ent: missing required field "Revision.hero_alt"`)}
+	}
+	if _, ok := _c.mutation.HeroCaption(); !ok {
+		return &ValidationError{Name: "hero_caption", err: errors.New(`ent: missing required field "Revision.hero_caption"`)}
+	}
+	if _, ok := _c.mutation.HeroRightsBasis(); !ok {
+		return &ValidationError{Name: "hero_rights_basis", err: errors.New(`ent: missing required field "Revision.hero_rights_basis"`)}
+	}
+	if _, ok := _c.mutation.HeroBespoke(); !ok {
+		return &ValidationError{Name: "hero_bespoke", err: errors.New(`ent: missing required field "Revision.hero_bespoke"`)}
 	}
 	if _, ok := _c.mutation.Note(); !ok {
 		return &ValidationError{Name: "note", err: errors.New(`ent: missing required field "Revision.note"`)}
@@ -376,6 +496,30 @@ func (_c *RevisionCreate) createSpec() (*Revision, *sqlgraph.CreateSpec) {
 		_spec.SetField(revision.FieldHeroBrief, field.TypeString, value)
 		_node.HeroBrief = value
 	}
+	if value, ok := _c.mutation.HeroAlt(); ok {
+		_spec.SetField(revision.FieldHeroAlt, field.TypeString, value)
+		_node.HeroAlt = value
+	}
+	if value, ok := _c.mutation.HeroCaption(); ok {
+		_spec.SetField(revision.FieldHeroCaption, field.TypeString, value)
+		_node.HeroCaption = value
+	}
+	if value, ok := _c.mutation.HeroRightsBasis(); ok {
+		_spec.SetField(revision.FieldHeroRightsBasis, field.TypeString, value)
+		_node.HeroRightsBasis = value
+	}
+	if value, ok := _c.mutation.HeroBespoke(); ok {
+		_spec.SetField(revision.FieldHeroBespoke, field.TypeBool, value)
+		_node.HeroBespoke = value
+	}
+	if value, ok := _c.mutation.OpenStatus(); ok {
+		_spec.SetField(revision.FieldOpenStatus, field.TypeJSON, value)
+		_node.OpenStatus = value
+	}
+	if value, ok := _c.mutation.Computation(); ok {
+		_spec.SetField(revision.FieldComputation, field.TypeJSON, value)
+		_node.Computation = value
+	}
 	if value, ok := _c.mutation.Note(); ok {
 		_spec.SetField(revision.FieldNote, field.TypeString, value)
 		_node.Note = value
@@ -459,6 +603,22 @@ func (_c *RevisionCreate) createSpec() (*Revision, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(decision.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ChecksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   revision.ChecksTable,
+			Columns: []string{revision.ChecksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gaterun.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -564,6 +724,24 @@ func (u *RevisionUpsertOne) UpdateNewValues() *RevisionUpsertOne {
 		}
 		if _, exists := u.create.mutation.HeroBrief(); exists {
 			s.SetIgnore(revision.FieldHeroBrief)
+		}
+		if _, exists := u.create.mutation.HeroAlt(); exists {
+			s.SetIgnore(revision.FieldHeroAlt)
+		}
+		if _, exists := u.create.mutation.HeroCaption(); exists {
+			s.SetIgnore(revision.FieldHeroCaption)
+		}
+		if _, exists := u.create.mutation.HeroRightsBasis(); exists {
+			s.SetIgnore(revision.FieldHeroRightsBasis)
+		}
+		if _, exists := u.create.mutation.HeroBespoke(); exists {
+			s.SetIgnore(revision.FieldHeroBespoke)
+		}
+		if _, exists := u.create.mutation.OpenStatus(); exists {
+			s.SetIgnore(revision.FieldOpenStatus)
+		}
+		if _, exists := u.create.mutation.Computation(); exists {
+			s.SetIgnore(revision.FieldComputation)
 		}
 		if _, exists := u.create.mutation.Note(); exists {
 			s.SetIgnore(revision.FieldNote)
@@ -817,6 +995,24 @@ func (u *RevisionUpsertBulk) UpdateNewValues() *RevisionUpsertBulk {
 			}
 			if _, exists := b.mutation.HeroBrief(); exists {
 				s.SetIgnore(revision.FieldHeroBrief)
+			}
+			if _, exists := b.mutation.HeroAlt(); exists {
+				s.SetIgnore(revision.FieldHeroAlt)
+			}
+			if _, exists := b.mutation.HeroCaption(); exists {
+				s.SetIgnore(revision.FieldHeroCaption)
+			}
+			if _, exists := b.mutation.HeroRightsBasis(); exists {
+				s.SetIgnore(revision.FieldHeroRightsBasis)
+			}
+			if _, exists := b.mutation.HeroBespoke(); exists {
+				s.SetIgnore(revision.FieldHeroBespoke)
+			}
+			if _, exists := b.mutation.OpenStatus(); exists {
+				s.SetIgnore(revision.FieldOpenStatus)
+			}
+			if _, exists := b.mutation.Computation(); exists {
+				s.SetIgnore(revision.FieldComputation)
 			}
 			if _, exists := b.mutation.Note(); exists {
 				s.SetIgnore(revision.FieldNote)

@@ -15,6 +15,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -33,11 +34,13 @@ type RevisionQuery struct {
 	withReferences      *ReferenceQuery
 	withCurrentOf       *ProblemQuery
 	withDecisions       *DecisionQuery
+	withChecks          *GateRunQuery
 	loadTotal           []func(context.Context, []*Revision) error
 	modifiers           []func(*sql.Selector)
 	withNamedReferences map[string]*ReferenceQuery
 	withNamedCurrentOf  map[string]*ProblemQuery
 	withNamedDecisions  map[string]*DecisionQuery
+	withNamedChecks     map[string]*GateRunQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -177,6 +180,28 @@ func (_q *RevisionQuery) QueryDecisions() *DecisionQuery {
 			sqlgraph.From(revision.Table, revision.FieldID, selector),
 			sqlgraph.To(decision.Table, decision.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, revision.DecisionsTable, revision.DecisionsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryChecks chains the current query on the "checks" edge.
+func (_q *RevisionQuery) QueryChecks() *GateRunQuery {
+	query := (&GateRunClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(revision.Table, revision.FieldID, selector),
+			sqlgraph.To(gaterun.Table, gaterun.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, revision.ChecksTable, revision.ChecksColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -381,6 +406,7 @@ func (_q *RevisionQuery) Clone() *RevisionQuery {
 		withReferences: _q.withReferences.Clone(),
 		withCurrentOf:  _q.withCurrentOf.Clone(),
 		withDecisions:  _q.withDecisions.Clone(),
+		withChecks:     _q.withChecks.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -440,6 +466,17 @@ func (_q *RevisionQuery) WithDecisions(opts ...func(*DecisionQuery)) *RevisionQu
 		opt(query)
 	}
 	_q.withDecisions = query
+	return _q
+}
+
+// WithChecks tells the query-builder to eager-load the nodes that are connected to
+// the "checks" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *RevisionQuery) WithChecks(opts ...func(*GateRunQuery)) *RevisionQuery {
+	query := (&GateRunClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withChecks = query
 	return _q
 }
 
@@ -521,12 +558,13 @@ func (_q *RevisionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Rev
 	var (
 		nodes       = []*Revision{}
 		_spec       = _q.querySpec()
-		loadedTypes = [5]bool{
+		loadedTypes = [6]bool{
 			_q.withProblem != nil,
 			_q.withAuthor != nil,
 			_q.withReferences != nil,
 			_q.withCurrentOf != nil,
 			_q.withDecisions != nil,
+			_q.withChecks != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -583,6 +621,13 @@ func (_q *RevisionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Rev
 			return nil, err
 		}
 	}
+	if query := _q.withChecks; query != nil {
+		if err := _q.loadChecks(ctx, query, nodes,
+			func(n *Revision) { n.Edges.Checks = []*GateRun{} },
+			func(n *Revision, e *GateRun) { n.Edges.Checks = append(n.Edges.Checks, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedReferences {
 		if err := _q.loadReferences(ctx, query, nodes,
 			func(n *Revision) { n.appendNamedReferences(name) },
@@ -601,6 +646,13 @@ func (_q *RevisionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Rev
 		if err := _q.loadDecisions(ctx, query, nodes,
 			func(n *Revision) { n.appendNamedDecisions(name) },
 			func(n *Revision, e *Decision) { n.appendNamedDecisions(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedChecks {
+		if err := _q.loadChecks(ctx, query, nodes,
+			func(n *Revision) { n.appendNamedChecks(name) },
+			func(n *Revision, e *GateRun) { n.appendNamedChecks(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -748,6 +800,36 @@ func (_q *RevisionQuery) loadDecisions(ctx context.Context, query *DecisionQuery
 	}
 	query.Where(predicate.Decision(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(revision.DecisionsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.RevisionID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "revision_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *RevisionQuery) loadChecks(ctx context.Context, query *GateRunQuery, nodes []*Revision, init func(*Revision), assign func(*Revision, *GateRun)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Revision)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(gaterun.FieldRevisionID)
+	}
+	query.Where(predicate.GateRun(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(revision.ChecksColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -928,6 +1010,20 @@ func (_q *RevisionQuery) WithNamedDecisions(name string, opts ...func(*DecisionQ
 		_q.withNamedDecisions = make(map[string]*DecisionQuery)
 	}
 	_q.withNamedDecisions[name] = query
+	return _q
+}
+
+// WithNamedChecks tells the query-builder to eager-load the nodes that are connected to the "checks"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *RevisionQuery) WithNamedChecks(name string, opts ...func(*GateRunQuery)) *RevisionQuery {
+	query := (&GateRunClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedChecks == nil {
+		_q.withNamedChecks = make(map[string]*GateRunQuery)
+	}
+	_q.withNamedChecks[name] = query
 	return _q
 }
 

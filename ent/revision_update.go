@@ -11,6 +11,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -74,6 +75,21 @@ func (_u *RevisionUpdate) AddDecisions(v ...*Decision) *RevisionUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.AddDecisionIDs(ids...)
+}
+
+// AddCheckIDs adds the "checks" edge to the GateRun entity by IDs.
+func (_u *RevisionUpdate) AddCheckIDs(ids ...string) *RevisionUpdate {
+	_u.mutation.AddCheckIDs(ids...)
+	return _u
+}
+
+// AddChecks adds the "checks" edges to the GateRun entity.
+func (_u *RevisionUpdate) AddChecks(v ...*GateRun) *RevisionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddCheckIDs(ids...)
 }
 
 // Mutation returns the RevisionMutation object of the builder.
@@ -144,6 +160,27 @@ func (_u *RevisionUpdate) RemoveDecisions(v ...*Decision) *RevisionUpdate {
 	return _u.RemoveDecisionIDs(ids...)
 }
 
+// ClearChecks clears all "checks" edges to the GateRun entity.
+func (_u *RevisionUpdate) ClearChecks() *RevisionUpdate {
+	_u.mutation.ClearChecks()
+	return _u
+}
+
+// RemoveCheckIDs removes the "checks" edge to GateRun entities by IDs.
+func (_u *RevisionUpdate) RemoveCheckIDs(ids ...string) *RevisionUpdate {
+	_u.mutation.RemoveCheckIDs(ids...)
+	return _u
+}
+
+// RemoveChecks removes "checks" edges to GateRun entities.
+func (_u *RevisionUpdate) RemoveChecks(v ...*GateRun) *RevisionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveCheckIDs(ids...)
+}
+
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *RevisionUpdate) Save(ctx context.Context) (int, error) {
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
@@ -202,6 +239,12 @@ func (_u *RevisionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.TagsCleared() {
 		_spec.ClearField(revision.FieldTags, field.TypeJSON)
+	}
+	if _u.mutation.OpenStatusCleared() {
+		_spec.ClearField(revision.FieldOpenStatus, field.TypeJSON)
+	}
+	if _u.mutation.ComputationCleared() {
+		_spec.ClearField(revision.FieldComputation, field.TypeJSON)
 	}
 	if _u.mutation.ReferencesCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -338,6 +381,51 @@ func (_u *RevisionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.ChecksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   revision.ChecksTable,
+			Columns: []string{revision.ChecksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gaterun.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChecksIDs(); len(nodes) > 0 && !_u.mutation.ChecksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   revision.ChecksTable,
+			Columns: []string{revision.ChecksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gaterun.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChecksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   revision.ChecksTable,
+			Columns: []string{revision.ChecksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gaterun.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -403,6 +491,21 @@ func (_u *RevisionUpdateOne) AddDecisions(v ...*Decision) *RevisionUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.AddDecisionIDs(ids...)
+}
+
+// AddCheckIDs adds the "checks" edge to the GateRun entity by IDs.
+func (_u *RevisionUpdateOne) AddCheckIDs(ids ...string) *RevisionUpdateOne {
+	_u.mutation.AddCheckIDs(ids...)
+	return _u
+}
+
+// AddChecks adds the "checks" edges to the GateRun entity.
+func (_u *RevisionUpdateOne) AddChecks(v ...*GateRun) *RevisionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddCheckIDs(ids...)
 }
 
 // Mutation returns the RevisionMutation object of the builder.
@@ -471,6 +574,27 @@ func (_u *RevisionUpdateOne) RemoveDecisions(v ...*Decision) *RevisionUpdateOne 
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveDecisionIDs(ids...)
+}
+
+// ClearChecks clears all "checks" edges to the GateRun entity.
+func (_u *RevisionUpdateOne) ClearChecks() *RevisionUpdateOne {
+	_u.mutation.ClearChecks()
+	return _u
+}
+
+// RemoveCheckIDs removes the "checks" edge to GateRun entities by IDs.
+func (_u *RevisionUpdateOne) RemoveCheckIDs(ids ...string) *RevisionUpdateOne {
+	_u.mutation.RemoveCheckIDs(ids...)
+	return _u
+}
+
+// RemoveChecks removes "checks" edges to GateRun entities.
+func (_u *RevisionUpdateOne) RemoveChecks(v ...*GateRun) *RevisionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveCheckIDs(ids...)
 }
 
 // Where appends a list predicates to the RevisionUpdate builder.
@@ -562,6 +686,12 @@ func (_u *RevisionUpdateOne) sqlSave(ctx context.Context) (_node *Revision, err 
 	if _u.mutation.TagsCleared() {
 		_spec.ClearField(revision.FieldTags, field.TypeJSON)
 	}
+	if _u.mutation.OpenStatusCleared() {
+		_spec.ClearField(revision.FieldOpenStatus, field.TypeJSON)
+	}
+	if _u.mutation.ComputationCleared() {
+		_spec.ClearField(revision.FieldComputation, field.TypeJSON)
+	}
 	if _u.mutation.ReferencesCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -690,6 +820,51 @@ func (_u *RevisionUpdateOne) sqlSave(ctx context.Context) (_node *Revision, err 
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(decision.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChecksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   revision.ChecksTable,
+			Columns: []string{revision.ChecksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gaterun.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChecksIDs(); len(nodes) > 0 && !_u.mutation.ChecksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   revision.ChecksTable,
+			Columns: []string{revision.ChecksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gaterun.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChecksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   revision.ChecksTable,
+			Columns: []string{revision.ChecksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(gaterun.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -9,7 +9,9 @@ import (
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -93,11 +95,11 @@ func init() {
 	claimFields := schema.Claim{}.Fields()
 	_ = claimFields
 	// claimDescSummary is the schema descriptor for summary field.
-	claimDescSummary := claimFields[3].Descriptor()
+	claimDescSummary := claimFields[4].Descriptor()
 	// claim.SummaryValidator is a validator for the "summary" field. It is called by the builders before save.
 	claim.SummaryValidator = claimDescSummary.Validators[0].(func(string) error)
 	// claimDescScope is the schema descriptor for scope field.
-	claimDescScope := claimFields[4].Descriptor()
+	claimDescScope := claimFields[5].Descriptor()
 	// claim.DefaultScope holds the default value on creation for the scope field.
 	claim.DefaultScope = claimDescScope.Default.(string)
 	// claimDescID is the schema descriptor for id field.
@@ -140,7 +142,7 @@ func init() {
 	decisionFields := schema.Decision{}.Fields()
 	_ = decisionFields
 	// decisionDescIdempotencyKey is the schema descriptor for idempotency_key field.
-	decisionDescIdempotencyKey := decisionFields[10].Descriptor()
+	decisionDescIdempotencyKey := decisionFields[11].Descriptor()
 	// decision.IdempotencyKeyValidator is a validator for the "idempotency_key" field. It is called by the builders before save.
 	decision.IdempotencyKeyValidator = func() func(string) error {
 		validators := decisionDescIdempotencyKey.Validators
@@ -216,6 +218,47 @@ func init() {
 			return nil
 		}
 	}()
+	findingMixin := schema.Finding{}.Mixin()
+	findingMixinFields0 := findingMixin[0].Fields()
+	_ = findingMixinFields0
+	findingFields := schema.Finding{}.Fields()
+	_ = findingFields
+	// findingDescPosition is the schema descriptor for position field.
+	findingDescPosition := findingFields[1].Descriptor()
+	// finding.PositionValidator is a validator for the "position" field. It is called by the builders before save.
+	finding.PositionValidator = findingDescPosition.Validators[0].(func(int) error)
+	// findingDescFix is the schema descriptor for fix field.
+	findingDescFix := findingFields[8].Descriptor()
+	// finding.DefaultFix holds the default value on creation for the fix field.
+	finding.DefaultFix = findingDescFix.Default.(string)
+	// findingDescConsequence is the schema descriptor for consequence field.
+	findingDescConsequence := findingFields[9].Descriptor()
+	// finding.DefaultConsequence holds the default value on creation for the consequence field.
+	finding.DefaultConsequence = findingDescConsequence.Default.(string)
+	// findingDescSpanQuote is the schema descriptor for span_quote field.
+	findingDescSpanQuote := findingFields[13].Descriptor()
+	// finding.DefaultSpanQuote holds the default value on creation for the span_quote field.
+	finding.DefaultSpanQuote = findingDescSpanQuote.Default.(string)
+	// findingDescID is the schema descriptor for id field.
+	findingDescID := findingMixinFields0[0].Descriptor()
+	// finding.DefaultID holds the default value on creation for the id field.
+	finding.DefaultID = findingDescID.Default.(func() string)
+	// finding.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	finding.IDValidator = func() func(string) error {
+		validators := findingDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
 	flagMixin := schema.Flag{}.Mixin()
 	flagMixinFields0 := flagMixin[0].Fields()
 	_ = flagMixinFields0
@@ -232,6 +275,43 @@ func init() {
 	// flag.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	flag.IDValidator = func() func(string) error {
 		validators := flagDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	gaterunMixin := schema.GateRun{}.Mixin()
+	gaterunMixinFields0 := gaterunMixin[0].Fields()
+	_ = gaterunMixinFields0
+	gaterunFields := schema.GateRun{}.Fields()
+	_ = gaterunFields
+	// gaterunDescInputsDigest is the schema descriptor for inputs_digest field.
+	gaterunDescInputsDigest := gaterunFields[5].Descriptor()
+	// gaterun.DefaultInputsDigest holds the default value on creation for the inputs_digest field.
+	gaterun.DefaultInputsDigest = gaterunDescInputsDigest.Default.(string)
+	// gaterunDescReason is the schema descriptor for reason field.
+	gaterunDescReason := gaterunFields[6].Descriptor()
+	// gaterun.DefaultReason holds the default value on creation for the reason field.
+	gaterun.DefaultReason = gaterunDescReason.Default.(string)
+	// gaterunDescAttempts is the schema descriptor for attempts field.
+	gaterunDescAttempts := gaterunFields[7].Descriptor()
+	// gaterun.DefaultAttempts holds the default value on creation for the attempts field.
+	gaterun.DefaultAttempts = gaterunDescAttempts.Default.(int)
+	// gaterunDescID is the schema descriptor for id field.
+	gaterunDescID := gaterunMixinFields0[0].Descriptor()
+	// gaterun.DefaultID holds the default value on creation for the id field.
+	gaterun.DefaultID = gaterunDescID.Default.(func() string)
+	// gaterun.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	gaterun.IDValidator = func() func(string) error {
+		validators := gaterunDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
@@ -401,8 +481,24 @@ func init() {
 	revisionDescHeroBrief := revisionFields[9].Descriptor()
 	// revision.DefaultHeroBrief holds the default value on creation for the hero_brief field.
 	revision.DefaultHeroBrief = revisionDescHeroBrief.Default.(string)
+	// revisionDescHeroAlt is the schema descriptor for hero_alt field.
+	revisionDescHeroAlt := revisionFields[10].Descriptor()
+	// revision.DefaultHeroAlt holds the default value on creation for the hero_alt field.
+	revision.DefaultHeroAlt = revisionDescHeroAlt.Default.(string)
+	// revisionDescHeroCaption is the schema descriptor for hero_caption field.
+	revisionDescHeroCaption := revisionFields[11].Descriptor()
+	// revision.DefaultHeroCaption holds the default value on creation for the hero_caption field.
+	revision.DefaultHeroCaption = revisionDescHeroCaption.Default.(string)
+	// revisionDescHeroRightsBasis is the schema descriptor for hero_rights_basis field.
+	revisionDescHeroRightsBasis := revisionFields[12].Descriptor()
+	// revision.DefaultHeroRightsBasis holds the default value on creation for the hero_rights_basis field.
+	revision.DefaultHeroRightsBasis = revisionDescHeroRightsBasis.Default.(string)
+	// revisionDescHeroBespoke is the schema descriptor for hero_bespoke field.
+	revisionDescHeroBespoke := revisionFields[13].Descriptor()
+	// revision.DefaultHeroBespoke holds the default value on creation for the hero_bespoke field.
+	revision.DefaultHeroBespoke = revisionDescHeroBespoke.Default.(bool)
 	// revisionDescNote is the schema descriptor for note field.
-	revisionDescNote := revisionFields[10].Descriptor()
+	revisionDescNote := revisionFields[16].Descriptor()
 	// revision.DefaultNote holds the default value on creation for the note field.
 	revision.DefaultNote = revisionDescNote.Default.(string)
 	// revisionDescID is the schema descriptor for id field.

@@ -26,8 +26,12 @@ type Tx struct {
 	Decision *DecisionClient
 	// Event is the client for interacting with the Event builders.
 	Event *EventClient
+	// Finding is the client for interacting with the Finding builders.
+	Finding *FindingClient
 	// Flag is the client for interacting with the Flag builders.
 	Flag *FlagClient
+	// GateRun is the client for interacting with the GateRun builders.
+	GateRun *GateRunClient
 	// ModerationCase is the client for interacting with the ModerationCase builders.
 	ModerationCase *ModerationCaseClient
 	// Problem is the client for interacting with the Problem builders.
@@ -185,7 +189,9 @@ func (tx *Tx) init() {
 	tx.Counter = NewCounterClient(tx.config)
 	tx.Decision = NewDecisionClient(tx.config)
 	tx.Event = NewEventClient(tx.config)
+	tx.Finding = NewFindingClient(tx.config)
 	tx.Flag = NewFlagClient(tx.config)
+	tx.GateRun = NewGateRunClient(tx.config)
 	tx.ModerationCase = NewModerationCaseClient(tx.config)
 	tx.Problem = NewProblemClient(tx.config)
 	tx.Reference = NewReferenceClient(tx.config)

@@ -63,6 +63,12 @@ func (r *Resolver) Account() generated.AccountResolver { return &accountResolver
 // Claim returns generated.ClaimResolver implementation.
 func (r *Resolver) Claim() generated.ClaimResolver { return &claimResolver{r} }
 
+// Finding returns generated.FindingResolver implementation.
+func (r *Resolver) Finding() generated.FindingResolver { return &findingResolver{r} }
+
+// GateRun returns generated.GateRunResolver implementation.
+func (r *Resolver) GateRun() generated.GateRunResolver { return &gateRunResolver{r} }
+
 // Problem returns generated.ProblemResolver implementation.
 func (r *Resolver) Problem() generated.ProblemResolver { return &problemResolver{r} }
 
@@ -80,6 +86,8 @@ func (r *Resolver) Revision() generated.RevisionResolver { return &revisionResol
 type (
 	accountResolver           struct{ *Resolver }
 	claimResolver             struct{ *Resolver }
+	findingResolver           struct{ *Resolver }
+	gateRunResolver           struct{ *Resolver }
 	problemResolver           struct{ *Resolver }
 	problemConnectionResolver struct{ *Resolver }
 	queryResolver             struct{ *Resolver }

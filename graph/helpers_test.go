@@ -109,6 +109,16 @@ func (a *api) submit(handle, title string) string {
 	return p.ID
 }
 
+// revision is the ID of a problem's current revision.
+func (a *api) revision(id string) string {
+	a.t.Helper()
+	p, err := a.svc.Client().Problem.Get(context.Background(), id)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	return *p.CurrentRevisionID
+}
+
 func problemInput(title string) policy.ProblemInput {
 	return policy.ProblemInput{
 		Title:      title,

@@ -8,8 +8,8 @@ import (
 	"github.com/theoremdb/theoremdb/role"
 )
 
-const recordDecision = `mutation($pid: String!, $key: String!) {
-  recordDecision(input: {problemId: $pid, action: KEEP_PROSPECTING, notes: {reason: "The search record misses shifted indexings."},
+const recordDecision = `mutation($pid: String!, $rev: ID!, $key: String!) {
+  recordDecision(input: {problemId: $pid, revisionId: $rev, action: KEEP_PROSPECTING, notes: {reason: "The search record misses shifted indexings."},
     revisionRequests: ["Search for n shifted by one in OEIS."], idempotencyKey: $key}) {
     decision { id } userErrors { field message code }
   }
@@ -40,7 +40,7 @@ func TestIdempotencyKeyIsPrivateAndPerReviewer(t *testing.T) {
 		decide := func(tok, pid string) string {
 			t.Helper()
 			var out decisionData
-			r := a.do(tok, recordDecision, map[string]any{"pid": pid, "key": key}, &out)
+			r := a.do(tok, recordDecision, map[string]any{"pid": pid, "rev": a.revision(pid), "key": key}, &out)
 			if len(r.Errors) > 0 || len(out.RecordDecision.UserErrors) > 0 || out.RecordDecision.Decision == nil {
 				t.Fatalf("recordDecision(%s) = %s; want a decision", pid, r.Body)
 			}

@@ -16,8 +16,7 @@ import (
 
 // SubmitProblem is the resolver for the submitProblem field.
 func (r *mutationResolver) SubmitProblem(ctx context.Context, input model.SubmitProblemInput) (*model.SubmitProblemPayload, error) {
-	p, err := r.policy.Submit(ctx, viewer.From(ctx), problemInput(input.Title, input.Statement, input.Exposition,
-		input.Acceptance, input.Provenance, input.References, input.ReferenceSearch, input.Tags, input.HeroBrief))
+	p, err := r.policy.Submit(ctx, viewer.From(ctx), submitContent(input).problemInput())
 	if err != nil {
 		ues, err := userErrors(err)
 		return &model.SubmitProblemPayload{UserErrors: ues}, err
@@ -27,8 +26,7 @@ func (r *mutationResolver) SubmitProblem(ctx context.Context, input model.Submit
 
 // ReviseProblem is the resolver for the reviseProblem field.
 func (r *mutationResolver) ReviseProblem(ctx context.Context, input model.ReviseProblemInput) (*model.ReviseProblemPayload, error) {
-	p, rev, err := r.policy.Revise(ctx, viewer.From(ctx), input.ProblemID, deref(input.Note), problemInput(input.Title,
-		input.Statement, input.Exposition, input.Acceptance, input.Provenance, input.References, input.ReferenceSearch, input.Tags, input.HeroBrief))
+	p, rev, err := r.policy.Revise(ctx, viewer.From(ctx), input.ProblemID, deref(input.Note), reviseContent(input).problemInput())
 	if err != nil {
 		ues, err := userErrors(err)
 		return &model.ReviseProblemPayload{UserErrors: ues}, err
@@ -41,6 +39,7 @@ func (r *mutationResolver) RecordDecision(ctx context.Context, input model.Recor
 	res, err := r.policy.RecordDecision(ctx, viewer.From(ctx), policy.DecisionInput{
 		ProblemID: input.ProblemID, Action: input.Action, ReasonCode: input.ReasonCode, Notes: *input.Notes,
 		RevisionRequests: input.RevisionRequests, MergeInto: deref(input.MergeInto), IdempotencyKey: input.IdempotencyKey,
+		RevisionID: string(input.RevisionID), Confirmations: derefAll(input.Confirmations),
 	})
 	if err != nil {
 		ues, err := userErrors(err)

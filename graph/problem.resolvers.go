@@ -11,10 +11,25 @@ import (
 	"entgo.io/contrib/entgql"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/finding"
+	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/graph/model"
+	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/viewer"
 )
+
+// Span is the resolver for the span field.
+func (r *findingResolver) Span(ctx context.Context, obj *ent.Finding) (*gates.Span, error) {
+	return &gates.Span{Field: obj.SpanField, Start: obj.SpanStart, End: obj.SpanEnd, Quote: obj.SpanQuote}, nil
+}
+
+// Findings is the resolver for the findings field.
+func (r *gateRunResolver) Findings(ctx context.Context, obj *ent.GateRun) ([]*ent.Finding, error) {
+	return loaded(ctx, obj.Edges.FindingsOrErr, func(ctx context.Context) ([]*ent.Finding, error) {
+		return obj.QueryFindings().Order(ent.Asc(finding.FieldPosition)).All(ctx)
+	})
+}
 
 // AsOf is the resolver for the asOf field.
 func (r *problemResolver) AsOf(ctx context.Context, obj *ent.Problem) (int, error) {
@@ -34,6 +49,15 @@ func (r *problemResolver) ViewerCan(ctx context.Context, obj *ent.Problem) (*pol
 // InChallengePeriod is the resolver for the inChallengePeriod field.
 func (r *problemResolver) InChallengePeriod(ctx context.Context, obj *ent.Problem) (bool, error) {
 	return r.policy.InChallengePeriod(obj), nil
+}
+
+// CheckSummary is the resolver for the checkSummary field.
+func (r *problemResolver) CheckSummary(ctx context.Context, obj *ent.Problem) (*policy.CheckSummary, error) {
+	pk, err := r.policy.ProblemPacket(ctx, obj.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &pk.Summary, nil
 }
 
 // Stake is the resolver for the stake field.
@@ -111,4 +135,15 @@ func (r *queryResolver) Problem(ctx context.Context, id string) (*ent.Problem, e
 		return nil, err
 	}
 	return pk.Problem, nil
+}
+
+// Hero is the resolver for the hero field.
+func (r *revisionResolver) Hero(ctx context.Context, obj *ent.Revision) (*packet.Hero, error) {
+	h := policy.HeroOf(obj)
+	return &h, nil
+}
+
+// Checks is the resolver for the checks field.
+func (r *revisionResolver) Checks(ctx context.Context, obj *ent.Revision) ([]*ent.GateRun, error) {
+	return r.policy.RevisionChecks(ctx, obj)
 }

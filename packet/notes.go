@@ -12,3 +12,12 @@ type DecisionNotes struct {
 	Uncertainty            string `json:"uncertainty,omitempty"`
 	Reason                 string `json:"reason,omitempty"`
 }
+
+// FindingConfirmation is a reviewer's answer to one finding a machine could not certify (a
+// NEEDS_HUMAN or UNKNOWN finding): whether, having read its spans, the check holds.
+type FindingConfirmation struct {
+	Finding string `json:"finding"`
+	Check   string `json:"check,omitempty"`
+	Holds   bool   `json:"holds"`
+	Note    string `json:"note,omitempty"`
+}

@@ -40,6 +40,8 @@ type Provenance struct {
 	// GeneratedBy names who or what generated the record, and what earlier
 	// work motivated its parameters; required for generated records.
 	GeneratedBy string `json:"generatedBy,omitempty"`
+	// Motivation is the earlier work that motivated a generated record's parameters.
+	Motivation string `json:"motivation,omitempty"`
 }
 
 // ReferenceSearch is the dated prior-art search behind a record.

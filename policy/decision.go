@@ -19,14 +19,24 @@ import (
 
 // DecisionInput is one reviewer decision as requested.
 type DecisionInput struct {
-	ProblemID        string
+	ProblemID string
+	// RevisionID is the revision the reviewer read; a decision on any other
+	// than the current one is refused.
+	RevisionID       string
 	Action           decision.Action
 	ReasonCode       *decision.ReasonCode
 	Notes            packet.DecisionNotes
 	RevisionRequests []string
 	MergeInto        string
 	IdempotencyKey   string
+	// Confirmations answer, one by one, the findings of the revision's
+	// gates that a machine could not certify; qualify needs every one of
+	// them to hold.
+	Confirmations []packet.FindingConfirmation
 }
+
+// MaxConfirmations bounds the confirmations of one decision.
+const MaxConfirmations = 500
 
 // RequiredFields lists, per action, the inputs the policy's evidence
 // standard requires: the reason code of an archive, the survivor of a
@@ -57,6 +67,19 @@ func (in DecisionInput) validate() error {
 		return v.err()
 	}
 	v.line(in.IdempotencyKey, true, MaxIdempotencyKey, "idempotencyKey")
+	v.line(in.RevisionID, true, MaxIdentifier, "revisionId")
+	if len(in.Confirmations) > MaxConfirmations {
+		v.add(CodeTooLong, fmt.Sprintf("has %d confirmations; the limit is %d", len(in.Confirmations), MaxConfirmations), "confirmations")
+	}
+	seenFinding := map[string]bool{}
+	for i, c := range in.Confirmations {
+		f := []string{"confirmations", strconv.Itoa(i)}
+		if v.line(c.Finding, true, MaxIdentifier, append(f, "finding")...) && seenFinding[c.Finding] {
+			v.add(CodeConflict, "answers the same finding twice", append(f, "finding")...)
+		}
+		seenFinding[c.Finding] = true
+		v.text(c.Note, false, MaxRevisionRequest, append(f, "note")...)
+	}
 	required := map[string]bool{}
 	for _, f := range RequiredFields[in.Action] {
 		required[f] = true
@@ -109,7 +132,8 @@ func actionWord(a decision.Action) string {
 // digest identifies the request for idempotency: the same key with a
 // different digest is a different request.
 func (in DecisionInput) digest(actorID, problemID, mergeInto string) string {
-	b, _ := json.Marshal([]any{actorID, problemID, in.Action, in.ReasonCode, in.Notes, in.RevisionRequests, mergeInto})
+	b, _ := json.Marshal([]any{actorID, problemID, in.Action, in.ReasonCode, in.Notes, in.RevisionRequests, mergeInto,
+		in.RevisionID, in.Confirmations})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }
@@ -234,6 +258,13 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 	if err := decideRefusal(p, now); err != nil {
 		return nil, err
 	}
+	if in.RevisionID != *p.CurrentRevisionID {
+		return nil, t.staleRevision(ctx, p, in.RevisionID)
+	}
+	confirmations, err := t.checkConfirmations(ctx, in)
+	if err != nil {
+		return nil, err
+	}
 	if in.Action == decision.ActionMERGE {
 		if mergeInto == p.ID {
 			return nil, refuse(CodeInvalid, "a problem cannot be merged into itself", "mergeInto")
@@ -249,10 +280,13 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 		}
 	}
 
-	create := t.Decision.Create().SetProblemID(p.ID).SetRevisionID(*p.CurrentRevisionID).SetReviewerID(actor.ID).
+	create := t.Decision.Create().SetProblemID(p.ID).SetRevisionID(in.RevisionID).SetReviewerID(actor.ID).
 		SetAction(in.Action).SetNillableReasonCode(in.ReasonCode).SetNotes(trimNotes(in.Notes)).
 		SetAuthority(authority).SetPolicyVersion(Version).SetIdempotencyKey(in.IdempotencyKey).
 		SetInputDigest(digest).SetCreatedAt(now)
+	if len(confirmations) > 0 {
+		create.SetConfirmations(confirmations)
+	}
 	if len(in.RevisionRequests) > 0 {
 		reqs := make([]string, len(in.RevisionRequests))
 		for i, r := range in.RevisionRequests {

@@ -54,7 +54,7 @@ func TestDecisionActions(t *testing.T) {
 				in := tt.in
 				in.ProblemID = p.ID
 				in.IdempotencyKey = fmt.Sprintf("action-%d", i)
-				res, err := f.svc.RecordDecision(ctx, f.reviewer, in)
+				res, err := f.decide(ctx, f.reviewer, in)
 				if err != nil {
 					t.Fatalf("RecordDecision() = %v", err)
 				}
@@ -113,9 +113,9 @@ func TestDecisionRefusals(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
-		open := f.submit(t, f.member)
+		open := f.submitChecked(t, f.member)
 		archived := f.submit(t, f.member)
-		if _, err := f.svc.RecordDecision(ctx, f.reviewer, policy.DecisionInput{ProblemID: archived.ID, Action: decision.ActionARCHIVE,
+		if _, err := f.decide(ctx, f.reviewer, policy.DecisionInput{ProblemID: archived.ID, Action: decision.ActionARCHIVE,
 			ReasonCode: reason(decision.ReasonCodeDIRECT_DUPLICATE), Notes: packet.DecisionNotes{Reason: "dup"}, IdempotencyKey: "arch"}); err != nil {
 			t.Fatal(err)
 		}
@@ -194,7 +194,7 @@ func TestDecisionRefusals(t *testing.T) {
 		for _, tt := range tests {
 			t.Run(strings.ReplaceAll(tt.name, " ", "_"), func(t *testing.T) {
 				before := f.count(t)
-				_, err := f.svc.RecordDecision(ctx, f.reviewer, tt.in())
+				_, err := f.decide(ctx, f.reviewer, tt.in())
 				if diff := cmp.Diff(tt.want, keys(err)); diff != "" {
 					t.Errorf("RecordDecision() errors (-want +got):\n%s\nerr = %v", diff, err)
 				}
@@ -203,14 +203,14 @@ func TestDecisionRefusals(t *testing.T) {
 				}
 			})
 		}
-		if _, err := f.svc.RecordDecision(ctx, f.member, base(decision.ActionQUALIFY)); err == nil || !strings.Contains(err.Error(), "forbidden") {
+		if _, err := f.decide(ctx, f.member, base(decision.ActionQUALIFY)); err == nil || !strings.Contains(err.Error(), "forbidden") {
 			t.Errorf("RecordDecision() by a member = %v; want forbidden", err)
 		}
 		// After the deadline, a decision is refused: acceptance is due.
 		f.clock.Advance(policy.DefaultChallengeWindow)
 		in := base(decision.ActionQUALIFY)
 		in.Notes = qualifyNotes()
-		_, err := f.svc.RecordDecision(ctx, f.reviewer, in)
+		_, err := f.decide(ctx, f.reviewer, in)
 		if diff := cmp.Diff([]errKey{{"problemId", policy.CodeConflict}}, keys(err)); diff != "" {
 			t.Errorf("decision after deadline (-want +got):\n%s", diff)
 		}
@@ -221,7 +221,7 @@ func TestDecisionIdempotentUnderConcurrency(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
-		p := f.submit(t, f.member)
+		p := f.submitChecked(t, f.member)
 		eventsBefore, _ := f.svc.Client().Event.Query().Count(ctx)
 		in := policy.DecisionInput{ProblemID: p.ID, Action: decision.ActionQUALIFY, Notes: qualifyNotes(), IdempotencyKey: "batch-7/" + p.ID}
 		const n = 50
@@ -232,7 +232,7 @@ func TestDecisionIdempotentUnderConcurrency(t *testing.T) {
 		)
 		for i := range n {
 			wg.Go(func() {
-				res, err := f.svc.RecordDecision(ctx, f.reviewer, in)
+				res, err := f.decide(ctx, f.reviewer, in)
 				errs[i] = err
 				if err == nil {
 					ids[i] = res.Decision.ID
@@ -264,7 +264,7 @@ func TestDecisionIdempotentUnderConcurrency(t *testing.T) {
 		// The same key with another input is refused and writes nothing.
 		other := in
 		other.Notes.Reason = "changed my mind"
-		_, err := f.svc.RecordDecision(ctx, f.reviewer, other)
+		_, err := f.decide(ctx, f.reviewer, other)
 		if diff := cmp.Diff([]errKey{{"idempotencyKey", policy.CodeIdempotencyMismatch}}, keys(err)); diff != "" {
 			t.Errorf("mismatched replay (-want +got):\n%s", diff)
 		}
@@ -289,7 +289,7 @@ func TestIdempotencyKeysArePerReviewer(t *testing.T) {
 				Notes:            packet.DecisionNotes{Reason: "The search record misses shifted indexings."},
 				RevisionRequests: []string{"Search for 4/n with n shifted by one in OEIS and zbMATH."}}
 		}
-		first, err := f.svc.RecordDecision(ctx, f.reviewer, keep(p1.ID))
+		first, err := f.decide(ctx, f.reviewer, keep(p1.ID))
 		if err != nil {
 			t.Fatalf("RecordDecision(rita, %s) = %v", p1.ID, err)
 		}
@@ -307,7 +307,7 @@ func TestIdempotencyKeysArePerReviewer(t *testing.T) {
 		seen := map[string]bool{first.Decision.ID: true}
 		for _, tt := range tests {
 			t.Run(strings.ReplaceAll(tt.name, " ", "_"), func(t *testing.T) {
-				res, err := f.svc.RecordDecision(ctx, tt.actor, tt.in)
+				res, err := f.decide(ctx, tt.actor, tt.in)
 				if err != nil {
 					t.Fatalf("RecordDecision(%s, %s) = %v; want success", tt.actor.Handle, tt.in.ProblemID, err)
 				}
@@ -329,7 +329,7 @@ func TestIdempotencyKeysArePerReviewer(t *testing.T) {
 		}
 		// The first reviewer's key still guards the first reviewer's request.
 		other := keep(p2.ID)
-		_, err = f.svc.RecordDecision(ctx, f.reviewer, other)
+		_, err = f.decide(ctx, f.reviewer, other)
 		if diff := cmp.Diff([]errKey{{"idempotencyKey", policy.CodeIdempotencyMismatch}}, keys(err)); diff != "" {
 			t.Errorf("same reviewer, same key, other problem (-want +got):\n%s", diff)
 		}

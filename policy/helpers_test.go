@@ -9,6 +9,7 @@ import (
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/policy/policytest"
@@ -75,4 +76,53 @@ func (f *fixture) submit(t *testing.T, a *ent.Account) *ent.Problem {
 		t.Fatalf("Submit() = %v", err)
 	}
 	return p
+}
+
+// submitChecked submits a problem and passes its gates, for tests that count what a later call
+// writes.
+func (f *fixture) submitChecked(t *testing.T, a *ent.Account) *ent.Problem {
+	t.Helper()
+	p := f.submit(t, a)
+	if err := f.passGates(context.Background(), *p.CurrentRevisionID); err != nil {
+		t.Fatalf("passGates() = %v", err)
+	}
+	return p
+}
+
+// decide records a decision as a reviewer who read the current revision, after its gates have
+// passed: the gates themselves are tested in gates/ and workers/, and these tests are about the
+// decision rules. A test that sets in.RevisionID decides on that revision, and its gates are
+// left as they are.
+func (f *fixture) decide(ctx context.Context, actor *ent.Account, in policy.DecisionInput) (*policy.DecisionResult, error) {
+	if in.RevisionID == "" {
+		if id, err := policy.ResolveProblemID(ctx, f.svc.Client(), in.ProblemID); err == nil {
+			p, err := f.svc.Client().Problem.Get(ctx, id)
+			if err != nil {
+				return nil, err
+			}
+			in.RevisionID = *p.CurrentRevisionID
+			if err := f.passGates(ctx, in.RevisionID); err != nil {
+				return nil, err
+			}
+		} else {
+			in.RevisionID = "rev_of_no_problem"
+		}
+	}
+	return f.svc.RecordDecision(ctx, actor, in)
+}
+
+// passGates records a passing result for every pending gate run of a revision.
+func (f *fixture) passGates(ctx context.Context, revisionID string) error {
+	runs, err := f.svc.GateRunsToDo(ctx, revisionID)
+	if err != nil {
+		return err
+	}
+	for _, r := range runs {
+		res := gates.Result{Gate: gates.Name(r.Gate), Version: r.Version, Outcome: gates.OutcomePass,
+			Started: f.clock.Now(), Finished: f.clock.Now()}
+		if err := f.svc.RecordGateResult(ctx, r.ID, "test", res); err != nil {
+			return err
+		}
+	}
+	return nil
 }

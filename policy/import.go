@@ -13,6 +13,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/packet"
 )
 
 // Kinds of events and authority of the trusted import path.
@@ -121,7 +122,7 @@ func (s *Service) Import(ctx context.Context, actor *ent.Account, key, source st
 func revisionContent(r *ent.Revision) *intake {
 	in := &intake{ProblemInput: ProblemInput{Title: r.Title, Statement: r.Statement, Exposition: r.Exposition,
 		Acceptance: &r.Acceptance, Provenance: &r.Provenance, ReferenceSearch: &r.ReferenceSearch,
-		Tags: r.Tags, HeroBrief: r.HeroBrief}}
+		Tags: r.Tags, Hero: HeroOf(r), OpenStatus: r.OpenStatus, Computation: r.Computation}}
 	for _, ref := range r.Edges.References {
 		in.References = append(in.References, ReferenceInput{Identifier: ref.Edges.Source.Identifier,
 			Citation: ref.Citation, Locator: ref.Locator, Relevance: ref.Relevance, Role: ref.Role})
@@ -151,7 +152,20 @@ func contentDigest(in *intake) string {
 	}
 	rs := *in.ReferenceSearch
 	rs.CheckedOn = rs.CheckedOn.UTC()
-	b, _ := json.Marshal([]any{strings.TrimSpace(in.Title), in.Statement, exp, in.Acceptance, in.Provenance, refs, rs, tags, in.HeroBrief})
+	parts := []any{strings.TrimSpace(in.Title), in.Statement, exp, in.Acceptance, in.Provenance, refs, rs, tags, in.Hero.Brief}
+	// Parts added later count only when set, so the digest of content
+	// imported before they existed does not change.
+	if extra := (packet.Hero{Alt: in.Hero.Alt, Caption: in.Hero.Caption, RightsBasis: in.Hero.RightsBasis,
+		Bespoke: in.Hero.Bespoke}); extra != (packet.Hero{}) {
+		parts = append(parts, extra)
+	}
+	if in.OpenStatus != (packet.OpenStatus{}) {
+		parts = append(parts, in.OpenStatus)
+	}
+	if in.Computation != nil {
+		parts = append(parts, in.Computation)
+	}
+	b, _ := json.Marshal(parts)
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }

@@ -31,6 +31,7 @@ const (
 	MaxSearchItem      = 500
 	MaxCoverage        = 5000
 	MaxHeroBrief       = 5000
+	MaxHeroPart        = 1000
 	MaxRevisionNote    = 1000
 	MaxNoteSection     = 10000
 	MaxRevisionRequest = 1000
@@ -83,8 +84,12 @@ type ProblemInput struct {
 	References      []ReferenceInput
 	ReferenceSearch *packet.ReferenceSearch
 	// Tags are subject labels, lower case ("number theory").
-	Tags      []string
-	HeroBrief string
+	Tags []string
+	// Hero is the hero-visual handoff; OpenStatus and Computation are
+	// optional at intake: the gates judge them.
+	Hero        packet.Hero
+	OpenStatus  packet.OpenStatus
+	Computation *packet.Computation
 }
 
 // ReferenceInput is one bibliography row as submitted.
@@ -94,6 +99,14 @@ type ReferenceInput struct {
 	Locator    string
 	Relevance  string
 	Role       reference.Role
+}
+
+// p0 is p, or the zero provenance when p is nil.
+func p0(p *packet.Provenance) packet.Provenance {
+	if p == nil {
+		return packet.Provenance{}
+	}
+	return *p
 }
 
 // intake is a validated ProblemInput with its parsed identifiers.
@@ -230,7 +243,26 @@ func (in ProblemInput) validate(now time.Time, generated bool) (*intake, error) 
 		list(rs.Queries, "queries")
 		v.text(rs.Coverage, true, MaxCoverage, f, "coverage")
 	}
-	v.text(in.HeroBrief, false, MaxHeroBrief, "heroBrief")
+	v.text(p0(in.Provenance).Motivation, false, MaxProvenancePart, "provenance", "motivation")
+	v.text(in.Hero.Brief, false, MaxHeroBrief, "hero", "brief")
+	v.text(in.Hero.Alt, false, MaxHeroPart, "hero", "alt")
+	v.line(in.Hero.Caption, false, MaxHeroPart, "hero", "caption")
+	v.text(in.Hero.RightsBasis, false, MaxProvenancePart, "hero", "rightsBasis")
+	v.text(in.OpenStatus.StrongestKnown, false, MaxAcceptancePart, "openStatus", "strongestKnown")
+	v.text(in.OpenStatus.UnresolvedTarget, false, MaxAcceptancePart, "openStatus", "unresolvedTarget")
+	if c := in.Computation; c != nil {
+		for _, part := range []struct{ name, val string }{{"instance", c.Instance}, {"equivalence", c.Equivalence},
+			{"whyNotBruteForce", c.WhyNotBruteForce}, {"smallCases", c.SmallCases},
+			{"certification", c.Certification}, {"parameterOrigin", c.ParameterOrigin}} {
+			v.text(part.val, false, MaxAcceptancePart, "computation", part.name)
+		}
+		if code := c.Code; code != nil {
+			v.line(code.Repository, false, MaxIdentifier, "computation", "code", "repository")
+			v.line(code.Revision, false, MaxSearchItem, "computation", "code", "revision")
+			v.text(code.Inputs, false, MaxAcceptancePart, "computation", "code", "inputs")
+			v.line(code.ExpectedDigest, false, MaxSearchItem, "computation", "code", "expectedDigest")
+		}
+	}
 	tags, tagErrs := normaliseTags(in.Tags)
 	for _, fe := range tagErrs {
 		v.add(fe.Code, fe.Message, fe.Field...)

@@ -94,7 +94,7 @@ func TestSubmitValidation(t *testing.T) {
 			in.ReferenceSearch.Queries = []string{""}
 		}, []errKey{{"referenceSearch.databases", policy.CodeRequired}, {"referenceSearch.queries.0", policy.CodeRequired}}},
 		{"no coverage", func(in *policy.ProblemInput) { in.ReferenceSearch.Coverage = "" }, []errKey{{"referenceSearch.coverage", policy.CodeRequired}}},
-		{"long hero brief", func(in *policy.ProblemInput) { in.HeroBrief = long(policy.MaxHeroBrief + 1) }, []errKey{{"heroBrief", policy.CodeTooLong}}},
+		{"long hero brief", func(in *policy.ProblemInput) { in.Hero.Brief = long(policy.MaxHeroBrief + 1) }, []errKey{{"hero.brief", policy.CodeTooLong}}},
 	}
 	dbtest.Each(t, func(t *testing.T, d string) {
 		f := newFixture(t, d)

@@ -73,7 +73,7 @@ func TestLifecycle(t *testing.T) {
 		ctx := context.Background()
 		f := newFixture(t, d)
 		p := f.submit(t, f.member)
-		res, err := f.svc.RecordDecision(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID,
+		res, err := f.decide(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID,
 			Action: decision.ActionQUALIFY, Notes: qualifyNotes(), IdempotencyKey: "k1"})
 		if err != nil {
 			t.Fatalf("qualify: %v", err)

@@ -108,7 +108,7 @@ func TestFlagsAndCases(t *testing.T) {
 		}
 
 		// Removal after acceptance keeps the returned stake returned.
-		if _, err := f.svc.RecordDecision(ctx, f.reviewer, policy.DecisionInput{ProblemID: other.ID, Action: decision.ActionQUALIFY,
+		if _, err := f.decide(ctx, f.reviewer, policy.DecisionInput{ProblemID: other.ID, Action: decision.ActionQUALIFY,
 			Notes: qualifyNotes(), IdempotencyKey: "q"}); err != nil {
 			t.Fatal(err)
 		}

@@ -19,6 +19,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/finding"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/revision"
@@ -47,6 +49,11 @@ type Packet struct {
 	Requests []RevisionRequest
 	// AsOf is the sequence number of the newest event the packet reflects.
 	AsOf int64
+	// Checks are the current revision's gate runs at each gate's current
+	// version (see CurrentRuns), each with its findings, in the gates'
+	// order; Summary sums them up.
+	Checks  []*ent.GateRun
+	Summary CheckSummary
 
 	// deps are the IDs of everything the packet shows; an event naming any
 	// of them makes it stale.
@@ -143,6 +150,8 @@ type packetRow struct {
 	Tags       []*ent.Tag
 	Related    []*ent.Problem // merged into, merged from, merge targets, binding targets
 	Events     []*ent.Event
+	Runs       []*ent.GateRun
+	Findings   []*ent.Finding
 }
 
 // readPackets reads the packets of ids in one statement.
@@ -157,7 +166,7 @@ func (s *Service) readPackets(ctx context.Context, ids []string) (map[string]*Pa
 	out := make(map[string]*Packet, len(ids))
 	for rows.Next() {
 		var (
-			cols [11]jsonColumn
+			cols [13]jsonColumn
 			head int64
 		)
 		dest := make([]any, 0, len(cols)+1)
@@ -170,7 +179,7 @@ func (s *Service) readPackets(ctx context.Context, ids []string) (map[string]*Pa
 		var r packetRow
 		size := 0
 		for i, into := range []any{&r.Problem, &r.Revisions, &r.References, &r.Sources, &r.Decisions, &r.Claims,
-			&r.Bindings, &r.Accounts, &r.Tags, &r.Related, &r.Events} {
+			&r.Bindings, &r.Accounts, &r.Tags, &r.Related, &r.Events, &r.Runs, &r.Findings} {
 			size += len(cols[i])
 			if len(cols[i]) == 0 {
 				continue
@@ -312,6 +321,24 @@ func (s *Service) assemble(r packetRow, head int64) (*Packet, error) {
 			}
 		}
 	}
+	runs := make(map[string]*ent.GateRun, len(r.Runs))
+	for _, g := range r.Runs {
+		g.Edges.Revision, g.Edges.Findings = cur, []*ent.Finding{}
+		runs[g.ID] = g
+	}
+	for _, f := range r.Findings {
+		if g := runs[f.GateRunID]; g != nil {
+			f.Edges.Run = g
+			g.Edges.Findings = append(g.Edges.Findings, f.Loaded(c, finding.EdgeRun))
+		}
+	}
+	for _, g := range r.Runs {
+		g.Loaded(c, gaterun.EdgeRevision, gaterun.EdgeFindings)
+	}
+	pk.Checks = CurrentRuns(r.Runs)
+	pk.Summary = SummarizeChecks(pk.Checks)
+	cur.Edges.Checks = nonNil(pk.Checks)
+	cur.Loaded(c, revision.EdgeChecks)
 	pk.deps = deps
 	return pk, nil
 }
@@ -371,6 +398,9 @@ func buildPacketStatement(d string) string {
 			" ids JOIN problems o ON o.id = ids.id AND o.id <> p.id", "o.number"),
 		agg(obj("e", event.Columns, ent.Event{}), fmt.Sprintf("(SELECT * FROM events WHERE subject = p.id AND public"+
 			" ORDER BY seq LIMIT %d) e", packetEvents+1), "e.seq"),
+		agg(obj("g", gaterun.Columns, ent.GateRun{}), "gate_runs g WHERE g.revision_id = p.current_revision_id", "g.created_at, g.id"),
+		agg(obj("fn", finding.Columns, ent.Finding{}), "gate_runs g JOIN findings fn ON fn.gate_run_id = g.id WHERE g.revision_id = p.current_revision_id",
+			"fn.gate_run_id, fn.position"),
 		"(SELECT coalesce(max(seq), 0) FROM events)",
 	}
 	return "SELECT " + strings.Join(parts, ",\n  ") + "\nFROM problems p WHERE p.id IN (" + ids + ")"
@@ -402,7 +432,7 @@ func (d jsonDialect) object(alias string, cols []string, model reflect.Type) str
 		for t.Kind() == reflect.Pointer {
 			t = t.Elem()
 		}
-		v := alias + "." + col
+		v := alias + `."` + col + `"` // quoted: a column may be a keyword ("check")
 		if d == dialect.SQLite {
 			switch {
 			case t == timeType:

@@ -21,9 +21,11 @@ import (
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
@@ -157,7 +159,7 @@ func richProblem(t *testing.T, f *fixture) (p, other *ent.Problem) {
 	}
 	other = f.submit(t, f.member)
 	f.clock.Advance(time.Minute)
-	if _, err := f.svc.RecordDecision(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID, IdempotencyKey: "k1",
+	if _, err := f.decide(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID, IdempotencyKey: "k1",
 		Action: decision.ActionKEEP_PROSPECTING, Notes: packet.DecisionNotes{Reason: "Needs a wider search."},
 		RevisionRequests: []string{"Search OEIS for the sequence.", "Cite the 1948 paper."}}); err != nil {
 		t.Fatal(err)
@@ -167,7 +169,7 @@ func richProblem(t *testing.T, f *fixture) (p, other *ent.Problem) {
 		Scope: "Computation.", Relation: binding.RelationADDRESSES}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.RecordDecision(ctx, f.reviewer, policy.DecisionInput{ProblemID: other.ID, IdempotencyKey: "k2",
+	if _, err := f.decide(ctx, f.reviewer, policy.DecisionInput{ProblemID: other.ID, IdempotencyKey: "k2",
 		Action: decision.ActionMERGE, MergeInto: p.ID,
 		Notes: packet.DecisionNotes{DuplicateCheck: "Same equation.", Reason: "Direct duplicate."}}); err != nil {
 		t.Fatal(err)
@@ -187,9 +189,17 @@ func TestPacketEqualsEagerLoading(t *testing.T) {
 		}
 		got := packetViewOf(t, f.svc, p.ID)
 		if len(got.Requests) != 2 || len(got.Claims) != 1 || len(got.Bindings) != 1 || len(got.Tags) != 2 ||
-			len(got.MergedFrom) != 1 || len(got.Events) != 3 || len(got.References) != 2 {
+			len(got.MergedFrom) != 1 || len(got.Events) != 3+len(gates.All()) || len(got.References) != 2 {
 			t.Errorf("packet of %s has %d requests, %d claims, %d bindings, %d tags, %d merged, %d events, %d references",
 				p.ID, len(got.Requests), len(got.Claims), len(got.Bindings), len(got.Tags), len(got.MergedFrom), len(got.Events), len(got.References))
+		}
+		// Every gate has its run on the current revision, passed by the fixture before deciding.
+		pk, err := f.svc.ProblemPacket(context.Background(), p.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pk.Checks) != len(gates.All()) || pk.Summary.Outcome != gaterun.OutcomePASS {
+			t.Errorf("packet of %s has %d checks, summary %+v; want %d passing", p.ID, len(pk.Checks), pk.Summary, len(gates.All()))
 		}
 		// A slug and a lower-case ID name the same packet; an unknown one is not found.
 		for _, ref := range []string{p.Slug, "tdb-1"} {
@@ -276,13 +286,13 @@ func TestPacketCacheInvalidation(t *testing.T) {
 				return err
 			}},
 			{"decision", p.ID, func() error {
-				_, err := f.svc.RecordDecision(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID, IdempotencyKey: "k3",
+				_, err := f.decide(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID, IdempotencyKey: "k3",
 					Action: decision.ActionKEEP_PROSPECTING, Notes: packet.DecisionNotes{Reason: "Again."},
 					RevisionRequests: []string{"Name the 1948 paper's journal."}})
 				return err
 			}},
 			{"merge into it (survivor)", p.ID, func() error {
-				_, err := f.svc.RecordDecision(ctx, f.reviewer, policy.DecisionInput{ProblemID: target.ID, IdempotencyKey: "k4",
+				_, err := f.decide(ctx, f.reviewer, policy.DecisionInput{ProblemID: target.ID, IdempotencyKey: "k4",
 					Action: decision.ActionMERGE, MergeInto: p.ID,
 					Notes: packet.DecisionNotes{DuplicateCheck: "Same.", Reason: "Duplicate."}})
 				return err

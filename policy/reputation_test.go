@@ -71,7 +71,7 @@ func TestReputationConserved(t *testing.T) {
 						in.Action, in.MergeInto = decision.ActionMERGE, rapid.SampledFrom(mine).Draw(rt, "survivor")
 						in.Notes = packet.DecisionNotes{Reason: "r", DuplicateCheck: "d"}
 					}
-					if _, err := f.svc.RecordDecision(ctx, f.reviewer, in); err != nil && policy.FieldErrors(err) == nil {
+					if _, err := f.decide(ctx, f.reviewer, in); err != nil && policy.FieldErrors(err) == nil {
 						rt.Fatalf("RecordDecision(%+v) = %v", in, err)
 					}
 				case 4: // time passes; the sweep accepts what is due

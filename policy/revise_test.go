@@ -71,7 +71,7 @@ func TestRevise(t *testing.T) {
 			t.Errorf("Revise() of an unknown problem (-want +got):\n%s", diff)
 		}
 		// An archived problem can no longer be revised.
-		if _, err := f.svc.RecordDecision(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID, Action: decision.ActionARCHIVE,
+		if _, err := f.decide(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID, Action: decision.ActionARCHIVE,
 			ReasonCode: reason(decision.ReasonCodeILL_DEFINED_STATEMENT), Notes: packet.DecisionNotes{Reason: "r"}, IdempotencyKey: "a"}); err != nil {
 			t.Fatal(err)
 		}

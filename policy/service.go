@@ -30,11 +30,14 @@ type SystemClock struct{}
 // Now returns the current time.
 func (SystemClock) Now() time.Time { return time.Now() }
 
-// Scheduler enqueues the default-acceptance job of a problem in the
-// transaction that submits it, so the job exists exactly when the problem
-// does. workers/ implements it with River.
+// Scheduler enqueues jobs in the transaction that makes them due: the
+// default-acceptance job of a problem in the one that submits it, the gates
+// of a revision in the one that writes it, so a job exists exactly when its
+// subject does. workers/ implements it with River.
 type Scheduler interface {
 	ScheduleAcceptance(ctx context.Context, tx *sql.Tx, problemID string, at time.Time) error
+	// ScheduleGates enqueues the job that runs a revision's pending gates.
+	ScheduleGates(ctx context.Context, tx *sql.Tx, revisionID string) error
 }
 
 // Notifier learns the sequence number of every event after its transaction

@@ -193,7 +193,9 @@ func (t *tx) writeRevision(ctx context.Context, problemID string, n int, authorI
 	}
 	rev, err := t.Revision.Create().SetProblemID(problemID).SetNumber(n).SetTitle(strings.TrimSpace(in.Title)).SetTags(in.Tags).
 		SetStatement(in.Statement).SetExposition(exposition).SetAcceptance(*in.Acceptance).
-		SetProvenance(*in.Provenance).SetReferenceSearch(*in.ReferenceSearch).SetHeroBrief(in.HeroBrief).
+		SetProvenance(*in.Provenance).SetReferenceSearch(*in.ReferenceSearch).SetHeroBrief(in.Hero.Brief).SetHeroAlt(in.Hero.Alt).
+		SetHeroCaption(in.Hero.Caption).SetHeroRightsBasis(in.Hero.RightsBasis).SetHeroBespoke(in.Hero.Bespoke).
+		SetOpenStatus(in.OpenStatus).SetComputation(in.Computation).
 		SetNote(note).SetAuthorID(authorID).SetCreatedAt(now).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("write revision: %w", err)
@@ -203,6 +205,9 @@ func (t *tx) writeRevision(ctx context.Context, problemID string, n int, authorI
 		cites = append(cites, strings.TrimSpace(r.Citation), in.ids[i].Key)
 	}
 	if err := t.indexRevision(ctx, rev.ID, searchTextOf(rev.Title, rev.Statement, in.Exposition, in.Tags, cites)); err != nil {
+		return nil, err
+	}
+	if err := t.scheduleGates(ctx, rev); err != nil {
 		return nil, err
 	}
 	if len(in.References) == 0 {

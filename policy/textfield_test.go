@@ -107,7 +107,8 @@ func TestSubmitBadText(t *testing.T) {
 // singleLineFields are the ProblemInput fields that are one line, with
 // list indexes written as N; every other string is multi-line.
 var singleLineFields = []string{
-	"exposition.N.term", "provenance.attribution", "provenance.sourceLocator", "referenceSearch.databases.N",
+	"computation.code.expectedDigest", "computation.code.repository", "computation.code.revision",
+	"exposition.N.term", "hero.caption", "provenance.attribution", "provenance.sourceLocator", "referenceSearch.databases.N",
 	"referenceSearch.queries.N", "references.N.citation", "references.N.identifier", "references.N.locator",
 	"tags.N", "title",
 }
@@ -121,7 +122,13 @@ func TestEveryTextFieldIsChecked(t *testing.T) {
 		in := validInput()
 		in.Exposition[1] = packet.ExpositionEntry{Kind: packet.Definition, Term: "unit fraction", Body: "A fraction $1/n$."}
 		in.Tags = []string{"number theory", "egyptian fractions"}
-		in.HeroBrief = "Unit squares."
+		in.Hero = packet.Hero{Brief: "Unit squares.", Alt: "Squares of side one.", Caption: "Unit squares in a row.",
+			RightsBasis: "Drawn for this record."}
+		in.OpenStatus = packet.OpenStatus{StrongestKnown: "Known for n < 10.", UnresolvedTarget: "Every n."}
+		in.Provenance.Motivation = "Earlier work on unit fractions."
+		in.Computation = &packet.Computation{Instance: "n < 100", Equivalence: "Equal sets.", WhyNotBruteForce: "Too many.",
+			SmallCases: "n = 2.", Certification: "A proof.", ParameterOrigin: "The first open case.",
+			Code: &packet.CodeRef{Repository: "https://example.org/r", Revision: "abc1234", Inputs: "n", ExpectedDigest: "sha256:00"}}
 		return in
 	}
 	number := regexp.MustCompile(`\.[0-9]+(\.|$)`)
@@ -225,7 +232,7 @@ func TestOtherTextInputs(t *testing.T) {
 		ctx := context.Background()
 		f := newFixture(t, d)
 		mod := f.account(t, "mona", role.Moderator)
-		p := f.submit(t, f.member)
+		p := f.submitChecked(t, f.member)
 		flagged, err := f.svc.FlagProblem(ctx, f.reviewer, policy.FlagInput{ProblemID: p.ID, Reason: flag.ReasonOTHER,
 			Explanation: "The statement needs a domain for x."})
 		if err != nil {
@@ -264,15 +271,15 @@ func TestOtherTextInputs(t *testing.T) {
 			}, []errKey{{"importKey", policy.CodeInvalid}}},
 			{"import source", func() error { _, _, err := f.svc.Import(ctx, f.operator, "erdos:1", "a\nb", validInput()); return err }, []errKey{{"source", policy.CodeInvalid}}},
 			{"idempotency key", func() error {
-				_, err := f.svc.RecordDecision(ctx, f.reviewer, keep(func(in *policy.DecisionInput) { in.IdempotencyKey = "k\x00" }))
+				_, err := f.decide(ctx, f.reviewer, keep(func(in *policy.DecisionInput) { in.IdempotencyKey = "k\x00" }))
 				return err
 			}, []errKey{{"idempotencyKey", policy.CodeInvalid}}},
 			{"decision note", func() error {
-				_, err := f.svc.RecordDecision(ctx, f.reviewer, keep(func(in *policy.DecisionInput) { in.Notes.Reason += "\x07" }))
+				_, err := f.decide(ctx, f.reviewer, keep(func(in *policy.DecisionInput) { in.Notes.Reason += "\x07" }))
 				return err
 			}, []errKey{{"notes.reason", policy.CodeInvalid}}},
 			{"revision request", func() error {
-				_, err := f.svc.RecordDecision(ctx, f.reviewer, keep(func(in *policy.DecisionInput) { in.RevisionRequests = []string{"Search\nOEIS."} }))
+				_, err := f.decide(ctx, f.reviewer, keep(func(in *policy.DecisionInput) { in.RevisionRequests = []string{"Search\nOEIS."} }))
 				return err
 			}, []errKey{{"revisionRequests.0", policy.CodeInvalid}}},
 			{"claim summary", func() error {
@@ -301,7 +308,7 @@ func TestOtherTextInputs(t *testing.T) {
 				return err
 			}, []errKey{{"duplicateOf", policy.CodeNotFound}}},
 			{"merge into a NUL slug", func() error {
-				_, err := f.svc.RecordDecision(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID, Action: decision.ActionMERGE,
+				_, err := f.decide(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID, Action: decision.ActionMERGE,
 					MergeInto: "erdos\x00", IdempotencyKey: "k2", Notes: packet.DecisionNotes{DuplicateCheck: "Same.", Reason: "Duplicate."}})
 				return err
 			}, []errKey{{"mergeInto", policy.CodeNotFound}}},

@@ -36,6 +36,9 @@ type ProblemView struct {
 	Requests            []string // open revision requests, oldest first
 	Events              []EventView
 	AsOf                int64
+	// Checks are the current revision's gate runs; CheckSummary sums them.
+	Checks       []CheckView
+	CheckSummary CheckSummary
 	// Can is what the viewer may do; for a reader not signed in it is
 	// what signing in is offered for (OfferedOnSignIn).
 	Can Permissions
@@ -43,6 +46,7 @@ type ProblemView struct {
 
 // RevisionView is one revision.
 type RevisionView struct {
+	ID              string
 	Number          int
 	Title           string
 	Statement       string
@@ -50,11 +54,35 @@ type RevisionView struct {
 	Acceptance      packet.Acceptance
 	Provenance      packet.Provenance
 	ReferenceSearch packet.ReferenceSearch
+	OpenStatus      packet.OpenStatus
+	Hero            packet.Hero
+	Computation     *packet.Computation
 	Tags            []string
 	Note            string
 	Author          string // handle
 	CreatedAt       time.Time
 }
+
+// CheckView is one gate's run on the current revision.
+type CheckView struct {
+	Gate, Version, Outcome string
+	Reason                 string // why it is UNKNOWN, when no finding says so
+	FinishedAt             *time.Time
+	Findings               []FindingView
+}
+
+// FindingView is one finding of a gate run.
+type FindingView struct {
+	ID, Check, Criterion, Policy string
+	Verdict, Evidence            string
+	Behaviour, Fix, Consequence  string
+	Field                        string
+	Start, End                   int
+	Quote                        string
+}
+
+// Open reports whether the finding is one a reviewer answers by hand.
+func (f FindingView) Open() bool { return f.Verdict == "NEEDS_HUMAN" || f.Verdict == "UNKNOWN" }
 
 // ReferenceView is one reference of the current revision with its source.
 type ReferenceView struct {
@@ -169,6 +197,18 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 	for _, q := range pk.Requests {
 		v.Requests = append(v.Requests, q.Request)
 	}
+	v.CheckSummary = pk.Summary
+	for _, r := range pk.Checks {
+		cv := CheckView{Gate: string(r.Gate), Version: r.Version, Outcome: string(r.Outcome), Reason: r.Reason,
+			FinishedAt: r.FinishedAt}
+		for _, f := range r.Edges.Findings {
+			cv.Findings = append(cv.Findings, FindingView{ID: f.ID, Check: f.Check, Criterion: f.Criterion,
+				Policy: f.PolicyVersion, Verdict: string(f.Verdict), Evidence: string(f.Evidence), Behaviour: f.Behaviour,
+				Fix: f.Fix, Consequence: f.Consequence, Field: f.SpanField, Start: f.SpanStart, End: f.SpanEnd,
+				Quote: f.SpanQuote})
+		}
+		v.Checks = append(v.Checks, cv)
+	}
 	evs, _ := pk.EventsAfter(0, events)
 	for _, e := range evs {
 		v.Events = append(v.Events, EventView{Seq: e.Seq, Kind: e.Kind, Authority: e.Authority, Actor: e.Actor, At: e.At, Hash: e.Hash})
@@ -177,9 +217,9 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 }
 
 func revisionView(r *ent.Revision) RevisionView {
-	v := RevisionView{Number: r.Number, Title: r.Title, Statement: r.Statement, Exposition: r.Exposition,
+	v := RevisionView{ID: r.ID, Number: r.Number, Title: r.Title, Statement: r.Statement, Exposition: r.Exposition,
 		Acceptance: r.Acceptance, Provenance: r.Provenance, ReferenceSearch: r.ReferenceSearch, Tags: r.Tags,
-		Note: r.Note, CreatedAt: r.CreatedAt}
+		OpenStatus: r.OpenStatus, Hero: HeroOf(r), Computation: r.Computation, Note: r.Note, CreatedAt: r.CreatedAt}
 	if a := r.Edges.Author; a != nil {
 		v.Author = a.Handle
 	}

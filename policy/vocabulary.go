@@ -138,6 +138,26 @@ var (
 	}
 
 	// StakeStates are the states of a submitter's reputation stake.
+	// Gates are the publication gates of gates/.
+	Gates = Vocabulary{
+		{"STATEMENT", "Statement", "The object, parameters and requested conclusion are explicit; every variable has a domain; the TeX is well formed."},
+		{"ACCEPTANCE", "Acceptance", "A reviewer can say exactly what evidence settles the problem, with what each kind of target requires."},
+		{"PROVENANCE", "Provenance and rights", "Kind, attribution, locator and rights basis are present, and no text is copied from a source whose licence forbids it."},
+		{"OPEN_STATUS", "Open status", "A dated search with alternative formulations, a primary source, the strongest known result and the exact open remainder."},
+		{"DUPLICATE", "Duplicate and known answer", "No live problem states the same target, no solved record answers it, and no attached claim resolves it."},
+		{"REFERENCES", "References", "Every row has a citation, a stable identifier or exact locator and a relevance note; every source used is cited."},
+		{"CONSISTENCY", "Internal consistency", "Bounds and index ranges agree across the packet; code and certificates name immutable revisions."},
+		{"HERO", "Hero visual", "A brief exists, the page says what it shows, the alt text describes it and the caption claims no result."},
+		{"COMPUTATIONAL", "Bounded computation", "For finite search or numerical targets: the instance, the certification path, a small case and the parameter's origin."},
+	}
+	// Outcomes of a gate run, and verdicts of a finding.
+	Outcomes = Vocabulary{
+		{"PENDING", "Running", "The check has not finished yet."},
+		{"PASS", "Passes", "Every check of the gate holds."},
+		{"FAIL", "Fails", "A check fails: the finding says what to change."},
+		{"NEEDS_HUMAN", "Needs a reviewer", "A machine cannot certify a check; a reviewer reads the spans and answers it."},
+		{"UNKNOWN", "Could not run", "A check could not run; a reviewer answers it by hand, or it is run again."},
+	}
 	StakeStates = Vocabulary{
 		{"ESCROWED", "In escrow", "Held until the problem is decided."},
 		{"RETURNED", "Returned", "Given back when the problem was accepted."},

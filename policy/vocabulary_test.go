@@ -40,6 +40,8 @@ func TestVocabulariesAreTheDatabaseEnums(t *testing.T) {
 		{"Actions", policy.Actions, enum(migrate.DecisionsColumns, "action")},
 		{"ClaimStatuses", policy.ClaimStatuses, enum(migrate.ClaimsColumns, "status")},
 		{"Relations", policy.Relations, enum(migrate.BindingsColumns, "relation")},
+		{"Gates", policy.Gates, enum(migrate.GateRunsColumns, "gate")},
+		{"Outcomes", policy.Outcomes, enum(migrate.GateRunsColumns, "outcome")},
 		{"ExpositionKinds", policy.ExpositionKinds, []string{string(packet.Definition), string(packet.Convention), string(packet.Remark), string(packet.Example)}},
 	} {
 		got := tt.vocab.Values()

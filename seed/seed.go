@@ -8,14 +8,21 @@ import (
 	"log/slog"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/finding"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/gates"
+	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/workers"
 )
 
 // ErrNotEmpty is returned when the database already has problems: demo data
@@ -87,8 +94,10 @@ func Run(ctx context.Context, d *db.DB, cfg policy.Config, sched policy.Schedule
 	if sched != nil {
 		opts = append(opts, policy.WithScheduler(sched))
 	}
+	svc := policy.New(d, cfg, opts...)
 	r := &replay{
-		svc:      policy.New(d, cfg, opts...),
+		svc:      svc,
+		gates:    gates.Env{Problems: workers.NewProblemIndex(svc), Claims: svc},
 		clock:    clk,
 		log:      log,
 		accounts: map[string]*ent.Account{},
@@ -131,6 +140,7 @@ func Run(ctx context.Context, d *db.DB, cfg policy.Config, sched policy.Schedule
 // replay carries the state of one seeding.
 type replay struct {
 	svc      *policy.Service
+	gates    gates.Env // the gates run as each revision is written, as the workers would
 	clock    *replayClock
 	log      *slog.Logger
 	accounts map[string]*ent.Account // by handle
@@ -222,6 +232,9 @@ func (r *replay) do(ctx context.Context, st step) error {
 		}
 		r.ids[st.Key] = p.ID
 		r.pending = append(r.pending, pendingDeadline{id: p.ID, at: p.Deadline})
+		if err := workers.RunGates(ctx, r.svc, r.gates, *p.CurrentRevisionID); err != nil {
+			return fmt.Errorf("seed: gates of %s: %w", st.Key, err)
+		}
 		r.log.Debug("seed: submitted", "problem", p.ID, "key", st.Key, "deadline", p.Deadline)
 	case stepRevise:
 		if dp.Revision == nil {
@@ -231,8 +244,12 @@ func (r *replay) do(ctx context.Context, st step) error {
 		if err != nil {
 			return err
 		}
-		if _, _, err := r.svc.Revise(ctx, actor, r.ids[st.Key], dp.Revision.Note, r.dated(dp.Revision.Input)); err != nil {
+		_, rev, err := r.svc.Revise(ctx, actor, r.ids[st.Key], dp.Revision.Note, r.dated(dp.Revision.Input))
+		if err != nil {
 			return fmt.Errorf("seed: revise %s: %w", st.Key, err)
+		}
+		if err := workers.RunGates(ctx, r.svc, r.gates, rev.ID); err != nil {
+			return fmt.Errorf("seed: gates of %s: %w", st.Key, err)
 		}
 	case stepDecide:
 		actor, err := r.account(st.Actor)
@@ -253,8 +270,44 @@ func (r *replay) do(ctx context.Context, st step) error {
 		if st.Decision.MergeInto != "" {
 			in.MergeInto = r.ids[st.Decision.MergeInto]
 		}
+		if err := r.readChecks(ctx, &in); err != nil {
+			return err
+		}
 		if _, err := r.svc.RecordDecision(ctx, actor, in); err != nil {
 			return fmt.Errorf("seed: %s %s: %w", st.Decision.Action, st.Key, err)
+		}
+	}
+	return nil
+}
+
+// readChecks names the revision the reviewer read and, for a qualify, answers each finding the
+// machine could not certify as the demo reviewer did: by reading its spans and finding that it
+// holds. A demo packet whose gates fail cannot be qualified, and the seed says so.
+func (r *replay) readChecks(ctx context.Context, in *policy.DecisionInput) error {
+	pk, err := r.svc.ProblemPacket(ctx, in.ProblemID)
+	if err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	in.RevisionID = pk.Rev().ID
+	if in.Action != decision.ActionQUALIFY {
+		return nil
+	}
+	for _, run := range pk.Checks {
+		if run.Outcome == gaterun.OutcomeFAIL {
+			var why []string
+			for _, f := range run.Edges.Findings {
+				if f.Verdict == finding.VerdictFAIL {
+					why = append(why, f.Check+": "+f.Behaviour)
+				}
+			}
+			return fmt.Errorf("seed: the demo problem %s fails the %s gate and cannot be qualified: %s",
+				in.ProblemID, run.Gate, strings.Join(why, "; "))
+		}
+		for _, f := range run.Edges.Findings {
+			if f.Verdict == finding.VerdictNEEDS_HUMAN || f.Verdict == finding.VerdictUNKNOWN {
+				in.Confirmations = append(in.Confirmations, packet.FindingConfirmation{Finding: f.ID, Holds: true,
+					Note: "Read by the reviewer: the check holds."})
+			}
 		}
 	}
 	return nil

@@ -54,7 +54,20 @@ func rowsOf(v url.Values, name string, def int) int {
 func problemInput(f ui.FormView) (policy.ProblemInput, map[string]string) {
 	errs := map[string]string{}
 	v := f.V
-	in := policy.ProblemInput{Title: v("title"), Statement: v("statement"), HeroBrief: v("heroBrief")}
+	in := policy.ProblemInput{Title: v("title"), Statement: v("statement"),
+		Hero:       packet.Hero{Brief: v("hero.brief"), Alt: v("hero.alt"), Caption: v("hero.caption")},
+		OpenStatus: packet.OpenStatus{StrongestKnown: v("openStatus.strongestKnown"), UnresolvedTarget: v("openStatus.unresolvedTarget")}}
+	comp := packet.Computation{Instance: v("computation.instance"), Equivalence: v("computation.equivalence"),
+		WhyNotBruteForce: v("computation.whyNotBruteForce"), SmallCases: v("computation.smallCases"),
+		Certification: v("computation.certification"), ParameterOrigin: v("computation.parameterOrigin")}
+	code := packet.CodeRef{Repository: v("computation.code.repository"), Revision: v("computation.code.revision"),
+		Inputs: v("computation.code.inputs"), ExpectedDigest: v("computation.code.expectedDigest")}
+	if code != (packet.CodeRef{}) {
+		comp.Code = &code
+	}
+	if comp.Code != nil || comp != (packet.Computation{}) {
+		in.Computation = &comp
+	}
 	for _, t := range strings.Split(v("tags"), ",") {
 		if t = strings.TrimSpace(t); t != "" {
 			in.Tags = append(in.Tags, t)
@@ -72,7 +85,8 @@ func problemInput(f ui.FormView) (policy.ProblemInput, map[string]string) {
 		Precision: v("acceptance.precision"), SearchSpace: v("acceptance.searchSpace"),
 		Certificate: v("acceptance.certificate"), Equivalence: v("acceptance.equivalence")}
 	in.Provenance = &packet.Provenance{Kind: packet.ProvenanceKind(v("provenance.kind")), Attribution: v("provenance.attribution"),
-		SourceLocator: v("provenance.sourceLocator"), RightsBasis: v("provenance.rightsBasis"), GeneratedBy: v("provenance.generatedBy")}
+		SourceLocator: v("provenance.sourceLocator"), RightsBasis: v("provenance.rightsBasis"), GeneratedBy: v("provenance.generatedBy"),
+		Motivation: v("provenance.motivation")}
 	for i := range f.References {
 		name := func(field string) string { return ui.Name("references", i, field) }
 		if strings.TrimSpace(v(name("identifier"))+v(name("citation"))+v(name("locator"))+v(name("relevance"))) == "" {
@@ -160,7 +174,26 @@ func revisionValues(p *ent.Problem, rev *ent.Revision) ui.FormView {
 	set("title", rev.Title)
 	set("statement", rev.Statement)
 	set("tags", strings.Join(rev.Tags, ", "))
-	set("heroBrief", rev.HeroBrief)
+	set("hero.brief", rev.HeroBrief)
+	set("hero.alt", rev.HeroAlt)
+	set("hero.caption", rev.HeroCaption)
+	set("openStatus.strongestKnown", rev.OpenStatus.StrongestKnown)
+	set("openStatus.unresolvedTarget", rev.OpenStatus.UnresolvedTarget)
+	set("provenance.motivation", rev.Provenance.Motivation)
+	if c := rev.Computation; c != nil {
+		set("computation.instance", c.Instance)
+		set("computation.equivalence", c.Equivalence)
+		set("computation.whyNotBruteForce", c.WhyNotBruteForce)
+		set("computation.smallCases", c.SmallCases)
+		set("computation.certification", c.Certification)
+		set("computation.parameterOrigin", c.ParameterOrigin)
+		if k := c.Code; k != nil {
+			set("computation.code.repository", k.Repository)
+			set("computation.code.revision", k.Revision)
+			set("computation.code.inputs", k.Inputs)
+			set("computation.code.expectedDigest", k.ExpectedDigest)
+		}
+	}
 	for i, e := range rev.Exposition {
 		set(ui.Name("exposition", i, "kind"), string(e.Kind))
 		set(ui.Name("exposition", i, "term"), e.Term)

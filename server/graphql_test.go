@@ -244,7 +244,7 @@ func TestMutationRefusals(t *testing.T) {
 			t.Errorf("forged token errors = %+v", r.Errors)
 		}
 		// A member cannot record decisions.
-		r = a.do(a.member, `mutation { recordDecision(input: {problemId: "TDB-1", action: QUALIFY, notes: {}, idempotencyKey: "k"}) { decision { id } } }`, nil, nil)
+		r = a.do(a.member, `mutation { recordDecision(input: {problemId: "TDB-1", revisionId: "rev_unread", action: QUALIFY, notes: {}, idempotencyKey: "k"}) { decision { id } } }`, nil, nil)
 		if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "FORBIDDEN" {
 			t.Errorf("member recordDecision errors = %+v; want FORBIDDEN", r.Errors)
 		}
@@ -308,7 +308,14 @@ func TestListPageStatementsDoNotGrow(t *testing.T) {
 			}
 		}
 		rita := a.token("rita2", role.Reviewer)
-		a.do(rita, `mutation { recordDecision(input: {problemId: "TDB-2", action: KEEP_PROSPECTING, notes: {reason: "r"}, revisionRequests: ["Add the search record for shifted indices."], idempotencyKey: "kp"}) { decision { id } } }`, nil, nil)
+		p2, err := a.svc.Client().Problem.Get(ctx, "TDB-2")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := a.do(rita, `mutation($rev: ID!) { recordDecision(input: {problemId: "TDB-2", revisionId: $rev, action: KEEP_PROSPECTING, notes: {reason: "r"}, revisionRequests: ["Add the search record for shifted indices."], idempotencyKey: "kp"}) { decision { id } } }`,
+			map[string]any{"rev": *p2.CurrentRevisionID}, nil); len(r.Errors) > 0 {
+			t.Fatal(r.Errors)
+		}
 		const page = `query($n: Int!) { problems(first: $n, orderBy: {field: NUMBER, direction: ASC}) { totalCount
 			edges { node { id slug state deadline inChallengePeriod acceptanceAuthority
 				stake { state account { handle } }
@@ -474,9 +481,11 @@ func TestProblemPacketStatements(t *testing.T) {
 				t.Fatal(r.Errors)
 			}
 		}
-		must(a.do(a.review, `mutation($id: String!) { recordDecision(input: {problemId: $id, action: KEEP_PROSPECTING, notes: {reason: "r"},
+		var cur struct{ Problem struct{ CurrentRevision struct{ ID string } } }
+		must(a.do(a.review, `query($id: String!) { problem(id: $id) { currentRevision { id } } }`, map[string]any{"id": id}, &cur))
+		must(a.do(a.review, `mutation($id: String!, $rev: ID!) { recordDecision(input: {problemId: $id, revisionId: $rev, action: KEEP_PROSPECTING, notes: {reason: "r"},
 			revisionRequests: ["Add the search record for shifted indices."], idempotencyKey: "kp"}) { decision { id } } }`,
-			map[string]any{"id": id}, nil))
+			map[string]any{"id": id, "rev": cur.Problem.CurrentRevision.ID}, nil))
 		must(a.do(a.review, `mutation($id: String!) { attachClaim(input: {problemId: $id, summary: "A bound.", relation: ADDRESSES}) { claim { id } } }`,
 			map[string]any{"id": id}, nil))
 		read := func(ref string) (map[string]any, int64) {

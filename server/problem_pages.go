@@ -130,9 +130,16 @@ func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) error {
 	if v.P.State == string(problem.StateREMOVED) {
 		status = http.StatusGone
 	}
-	s.render(w, r, status, page(r, v.P.ID+": "+v.P.Title), ui.ProblemPage(v))
+	pg := page(r, v.P.ID+": "+v.P.Title)
+	if v.Tab == "checks" && ui.ChecksPending(v.P.Checks) {
+		pg.Refresh = checksRefresh
+	}
+	s.render(w, r, status, pg, ui.ProblemPage(v))
 	return nil
 }
+
+// checksRefresh is how often the Checks section reloads while gates run, in seconds.
+const checksRefresh = 2
 
 func queryOf(r *http.Request) string {
 	if r.URL.RawQuery == "" {
@@ -151,11 +158,11 @@ func (s *Server) problemView(r *http.Request, ref string) (ui.ProblemView, error
 	if err != nil {
 		return ui.ProblemView{}, err
 	}
-	tab := r.URL.Query().Get("tab")
-	switch tab {
-	case "problem", "research", "references", "history":
-	default:
-		tab = "problem"
+	tab := "problem"
+	for _, t := range ui.Tabs {
+		if t.Key == r.URL.Query().Get("tab") {
+			tab = t.Key
+		}
 	}
 	hv := hero.Draw(hero.Input{ID: v.ID, Title: v.Title, Kind: v.Revision.Acceptance.Kind, Tags: v.Revision.Tags})
 	return ui.ProblemView{P: v, Tab: tab, Signed: who != nil, Hero: ui.Hero{SVG: hv.SVG, Caption: hv.Caption}}, nil

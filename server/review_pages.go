@@ -2,10 +2,13 @@ package server
 
 import (
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/schema/gid"
+	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
@@ -45,7 +48,7 @@ func (s *Server) decisionView(r *http.Request, id string) (ui.DecisionView, erro
 		req[string(a)] = fields
 	}
 	return ui.DecisionView{Problem: pv, Values: map[string]string{}, Errors: map[string]string{},
-		IdempotencyKey: "web:" + gid.New("key"), Required: req}, nil
+		IdempotencyKey: "web:" + gid.New("key"), RevisionID: pv.P.Revision.ID, Required: req}, nil
 }
 
 func (s *Server) reviewPage(w http.ResponseWriter, r *http.Request) error {
@@ -79,7 +82,8 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 	}
 	f := r.PostForm
 	in := policy.DecisionInput{ProblemID: id, Action: decision.Action(f.Get("action")), MergeInto: strings.TrimSpace(f.Get("mergeInto")),
-		IdempotencyKey: f.Get("idempotencyKey"), RevisionRequests: lines(f.Get("revisionRequests"))}
+		IdempotencyKey: f.Get("idempotencyKey"), RevisionRequests: lines(f.Get("revisionRequests")),
+		RevisionID: f.Get("revisionId"), Confirmations: confirmationsOf(f)}
 	for _, sec := range policy.NoteSections {
 		*sec.Text(&in.Notes) = f.Get("notes." + sec.Key)
 	}
@@ -97,6 +101,10 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 			d.Values[k] = strings.Join(vs, "\n")
 		}
 		d.IdempotencyKey = in.IdempotencyKey // the same request, corrected, is still one decision
+		if in.RevisionID != "" && in.RevisionID != d.RevisionID {
+			// A newer revision arrived: the page shows it, and the reviewer reads it first.
+			d.General = append(d.General, "A newer revision was submitted while you were reading; it is shown below. Read it, then decide again.")
+		}
 		for _, fe := range fes {
 			if name := strings.Join(fe.Field, "."); name == "" || name == "problemId" {
 				d.General = append(d.General, fe.Message)
@@ -116,4 +124,23 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 	}
 	redirectWith(w, r, "/p/"+res.Problem.ID+"?tab=history", msg)
 	return nil
+}
+
+// confirmationsOf reads the answers to open findings from the review form: a row per finding,
+// answered when its holds radio is set; a row left unanswered is not sent, so the policy names it.
+func confirmationsOf(f url.Values) []packet.FindingConfirmation {
+	var out []packet.FindingConfirmation
+	for i := 0; i < policy.MaxConfirmations; i++ {
+		p := "confirmations." + strconv.Itoa(i) + "."
+		id := f.Get(p + "finding")
+		if id == "" {
+			break
+		}
+		holds := f.Get(p + "holds")
+		if holds == "" {
+			continue
+		}
+		out = append(out, packet.FindingConfirmation{Finding: id, Holds: holds == "true", Note: f.Get(p + "note")})
+	}
+	return out
 }

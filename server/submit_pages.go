@@ -56,7 +56,8 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	redirectWith(w, r, "/p/"+p.ID, "Submitted as "+p.ID+". Its challenge period ends "+ui.When(p.Deadline)+".")
+	redirectWith(w, r, "/p/"+p.ID+"?tab=checks", "Submitted as "+p.ID+". Its challenge period ends "+ui.When(p.Deadline)+
+		". The checks below run now; each finding says what to change.")
 	return nil
 }
 
@@ -106,7 +107,7 @@ func (s *Server) revise(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	redirectWith(w, r, "/p/"+id, "Revision saved.")
+	redirectWith(w, r, "/p/"+id+"?tab=checks", "Revision saved. The checks below run on it now.")
 	return nil
 }
 

@@ -60,7 +60,7 @@ func SortedKeys(m map[string]string) []string {
 		keys = append(keys, k)
 	}
 	order := func(k string) string {
-		for i, p := range []string{"title", "statement", "tags", "exposition", "acceptance", "provenance", "references", "referenceSearch", "heroBrief", "note"} {
+		for i, p := range []string{"title", "statement", "tags", "exposition", "acceptance", "provenance", "references", "referenceSearch", "openStatus", "computation", "hero", "note"} {
 			if k == p || len(k) > len(p) && k[:len(p)+1] == p+"." {
 				return string(rune('a'+i)) + k
 			}
@@ -73,7 +73,16 @@ func SortedKeys(m map[string]string) []string {
 
 // fieldLabels name the form's inputs for the error summary.
 var fieldLabels = map[string]string{
-	"title": "Title", "statement": "Statement", "tags": "Tags", "heroBrief": "Hero visual brief", "note": "Revision note",
+	"title": "Title", "statement": "Statement", "tags": "Tags", "note": "Revision note",
+	"hero.brief": "Hero visual brief", "hero.alt": "Hero alt text", "hero.caption": "Hero caption",
+	"hero.rightsBasis": "Rights basis of bespoke art", "hero.bespoke": "Bespoke art",
+	"openStatus.strongestKnown": "Strongest known result", "openStatus.unresolvedTarget": "Unresolved remainder",
+	"provenance.motivation": "Motivation of the parameters",
+	"computation.instance": "Instance", "computation.equivalence": "Equivalence of instances",
+	"computation.whyNotBruteForce": "Why brute force is not enough", "computation.smallCases": "Small cases",
+	"computation.certification": "Certification", "computation.parameterOrigin": "Origin of the parameter",
+	"computation.code.repository": "Code repository", "computation.code.revision": "Code revision",
+	"computation.code.inputs": "Code inputs", "computation.code.expectedDigest": "Expected output or digest",
 	"exposition": "Setup", "kind": "kind", "term": "term", "body": "text",
 	"acceptance": "Acceptance", "acceptance.kind": "Acceptance kind", "acceptance.criterion": "Criterion",
 	"acceptance.precision": "Precision", "acceptance.searchSpace": "Search space",

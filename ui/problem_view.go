@@ -25,7 +25,7 @@ type Hero struct{ SVG, Caption string }
 
 // Tabs of the problem page, in order.
 var Tabs = []struct{ Key, Label string }{
-	{"problem", "Problem"}, {"research", "Research"}, {"references", "References"}, {"history", "History"},
+	{"problem", "Problem"}, {"research", "Research"}, {"references", "References"}, {"checks", "Checks"}, {"history", "History"},
 }
 
 // Revisions returns the revisions newest first, each with the diff from the

@@ -27,6 +27,10 @@ type Page struct {
 	Nonce  string
 	Viewer *policy.Viewer
 	Flash  string
+	// Refresh, when positive, reloads the page after that many seconds:
+	// the Checks section while gates are still running, with or without
+	// scripts.
+	Refresh int
 }
 
 // Signed reports whether someone is signed in.

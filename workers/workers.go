@@ -15,6 +15,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/theoremdb/theoremdb/db"
+	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
@@ -37,6 +38,10 @@ type Config struct {
 	Clock policy.Clock
 	// Middleware wraps every job; tests use it to stall or kill a worker.
 	Middleware []rivertype.WorkerMiddleware
+	// Gates is what the gates read from outside a packet. Its Problems and
+	// Claims default to the database's own (see NewGateEnv); a nil Copies
+	// means no copy-check index is built, and the copy check is UNKNOWN.
+	Gates gates.Env
 }
 
 // Defaults fills unset fields.
@@ -89,6 +94,14 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 		w := river.NewWorkers()
 		river.AddWorker(w, &AcceptAtDeadlineWorker{policy: p})
 		river.AddWorker(w, &SweepOverdueWorker{policy: p, log: log})
+		env := cfg.Gates
+		if env.Problems == nil {
+			env.Problems = NewProblemIndex(p)
+		}
+		if env.Claims == nil {
+			env.Claims = p
+		}
+		river.AddWorker(w, &RunGatesWorker{policy: p, env: env})
 		rc.Workers = w
 		rc.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.MaxWorkers}}
 		rc.RescueStuckJobsAfter = cfg.RescueAfter
@@ -120,6 +133,12 @@ func (r riverClock) NowOrNil() *time.Time {
 // deadline.
 func (c *Client) ScheduleAcceptance(ctx context.Context, tx *sql.Tx, problemID string, at time.Time) error {
 	_, err := c.river.InsertTx(ctx, tx, AcceptAtDeadlineArgs{ProblemID: problemID}, &river.InsertOpts{ScheduledAt: at})
+	return err
+}
+
+// ScheduleGates inserts the job that runs a revision's pending gates in tx.
+func (c *Client) ScheduleGates(ctx context.Context, tx *sql.Tx, revisionID string) error {
+	_, err := c.river.InsertTx(ctx, tx, RunGatesArgs{RevisionID: revisionID}, nil)
 	return err
 }
 

@@ -21,6 +21,8 @@ type app struct {
 	policy *policy.Service
 	jobs   *workers.Client
 	live   *live.Broker
+	// closeGates releases what the gates read (the copy-check index).
+	closeGates func()
 }
 
 // jobConns is the size of the workers' pool. Jobs and River's own queries
@@ -58,7 +60,16 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 		jobsPolicy = policy.New(jobsDB, pcfg, policy.WithScheduler(sched), policy.WithNotifier(a.live),
 			policy.WithPacketsOf(a.policy))
 	}
-	a.jobs, err = workers.New(jobsDB, jobsPolicy, cfg.log, workers.Config{Work: work})
+	wcfg := workers.Config{Work: work}
+	if work {
+		env, closeEnv, err := gateEnv(cfg, cfg.log)
+		if err != nil {
+			a.close()
+			return nil, err
+		}
+		wcfg.Gates, a.closeGates = env, closeEnv
+	}
+	a.jobs, err = workers.New(jobsDB, jobsPolicy, cfg.log, wcfg)
 	if err != nil {
 		a.close()
 		return nil, fmt.Errorf("job client: %w", err)
@@ -74,6 +85,9 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 }
 
 func (a *app) close() {
+	if a.closeGates != nil {
+		a.closeGates()
+	}
 	if a.jobsDB != nil {
 		a.jobsDB.Close()
 	}

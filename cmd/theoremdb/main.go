@@ -38,6 +38,8 @@ Usage:
   theoremdb copycheck [--json] FILE
   theoremdb import erdos FILE [--formal-conjectures DIR]   Erdős problems whose statement DIR has
   theoremdb import formal-conjectures DIR [--erdos FILE] [--as-of DATE]   open research problems
+  theoremdb gates rerun [--gate NAME] [--problem TDB-n]   run the publication gates again (after a
+                               version change, or once the copy-check index is built)
 
 Environment:
   DATABASE_URL                 postgres://… or sqlite:PATH (default sqlite:data/theoremdb.db)
@@ -45,6 +47,8 @@ Environment:
   THEOREMDB_LOG_LEVEL          debug, info, warn or error (default info)
   THEOREMDB_PACKET_CACHE_MB    memory for cached problem packets (default 64)
   THEOREMDB_CORPUS             copy-check index directory (default data/corpus)
+  THEOREMDB_FRESHNESS_WINDOW   how old a reference search may be for the open-status gate
+                               (default 365d)
   THEOREMDB_REQUEST_TIMEOUT    longest a page or GraphQL request may run (default 15s)
   THEOREMDB_WRITES_PER_MINUTE  mutations and forms per account or address (default 30, bursts of
                                THEOREMDB_WRITE_BURST, default 20)
@@ -88,6 +92,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runCopycheck(ctx, rest, stdout, stderr)
 	case "import":
 		return runImport(ctx, rest, stdout, stderr)
+	case "gates":
+		return runGates(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -101,6 +107,7 @@ type config struct {
 	databaseURL     string
 	challengeWindow time.Duration
 	packetCacheMB   int
+	freshness       time.Duration
 	log             *slog.Logger
 	limits          server.Limits
 }
@@ -127,6 +134,13 @@ func loadConfig(stderr io.Writer) (config, error) {
 			return c, fmt.Errorf("THEOREMDB_PACKET_CACHE_MB=%q: want a positive number of megabytes such as 64", v)
 		}
 		c.packetCacheMB = n
+	}
+	if v := os.Getenv("THEOREMDB_FRESHNESS_WINDOW"); v != "" {
+		d, err := parseFreshness(v)
+		if err != nil {
+			return c, err
+		}
+		c.freshness = d
 	}
 	l, err := loadLimits(os.Getenv)
 	c.limits = l

@@ -20,6 +20,8 @@ const (
 	FieldProblemID = "problem_id"
 	// FieldAuthorID holds the string denoting the author_id field in the database.
 	FieldAuthorID = "author_id"
+	// FieldObjectType holds the string denoting the object_type field in the database.
+	FieldObjectType = "object_type"
 	// FieldStatus holds the string denoting the status field in the database.
 	FieldStatus = "status"
 	// FieldSummary holds the string denoting the summary field in the database.
@@ -78,6 +80,7 @@ var Columns = []string{
 	FieldID,
 	FieldProblemID,
 	FieldAuthorID,
+	FieldObjectType,
 	FieldStatus,
 	FieldSummary,
 	FieldScope,
@@ -105,6 +108,35 @@ var (
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
 	IDValidator func(string) error
 )
+
+// ObjectType defines the type for the "object_type" enum field.
+type ObjectType string
+
+// ObjectTypeCLAIM is the default value of the ObjectType enum.
+const DefaultObjectType = ObjectTypeCLAIM
+
+// ObjectType values.
+const (
+	ObjectTypeCLAIM       ObjectType = "CLAIM"
+	ObjectTypeLEMMA       ObjectType = "LEMMA"
+	ObjectTypeBOUND       ObjectType = "BOUND"
+	ObjectTypeEXAMPLE     ObjectType = "EXAMPLE"
+	ObjectTypeCOMPUTATION ObjectType = "COMPUTATION"
+)
+
+func (ot ObjectType) String() string {
+	return string(ot)
+}
+
+// ObjectTypeValidator is a validator for the "object_type" field enum values. It is called by the builders before save.
+func ObjectTypeValidator(ot ObjectType) error {
+	switch ot {
+	case ObjectTypeCLAIM, ObjectTypeLEMMA, ObjectTypeBOUND, ObjectTypeEXAMPLE, ObjectTypeCOMPUTATION:
+		return nil
+	default:
+		return fmt.Errorf("claim: invalid enum value for object_type field: %q", ot)
+	}
+}
 
 // Status defines the type for the "status" enum field.
 type Status string
@@ -150,6 +182,11 @@ func ByProblemID(opts ...sql.OrderTermOption) OrderOption {
 // ByAuthorID orders the results by the author_id field.
 func ByAuthorID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldAuthorID, opts...).ToFunc()
+}
+
+// ByObjectType orders the results by the object_type field.
+func ByObjectType(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldObjectType, opts...).ToFunc()
 }
 
 // ByStatus orders the results by the status field.
@@ -259,6 +296,24 @@ func newBindingsStep() *sqlgraph.Step {
 		sqlgraph.To(BindingsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, BindingsTable, BindingsColumn),
 	)
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (e ObjectType) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(e.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (e *ObjectType) UnmarshalGQL(val interface{}) error {
+	str, ok := val.(string)
+	if !ok {
+		return fmt.Errorf("enum %T must be a string", val)
+	}
+	*e = ObjectType(str)
+	if err := ObjectTypeValidator(*e); err != nil {
+		return fmt.Errorf("%s is not a valid ObjectType", str)
+	}
+	return nil
 }
 
 // MarshalGQL implements graphql.Marshaler interface.

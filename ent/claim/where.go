@@ -235,6 +235,26 @@ func AuthorIDContainsFold(v string) predicate.Claim {
 	return predicate.Claim(sql.FieldContainsFold(FieldAuthorID, v))
 }
 
+// ObjectTypeEQ applies the EQ predicate on the "object_type" field.
+func ObjectTypeEQ(v ObjectType) predicate.Claim {
+	return predicate.Claim(sql.FieldEQ(FieldObjectType, v))
+}
+
+// ObjectTypeNEQ applies the NEQ predicate on the "object_type" field.
+func ObjectTypeNEQ(v ObjectType) predicate.Claim {
+	return predicate.Claim(sql.FieldNEQ(FieldObjectType, v))
+}
+
+// ObjectTypeIn applies the In predicate on the "object_type" field.
+func ObjectTypeIn(vs ...ObjectType) predicate.Claim {
+	return predicate.Claim(sql.FieldIn(FieldObjectType, vs...))
+}
+
+// ObjectTypeNotIn applies the NotIn predicate on the "object_type" field.
+func ObjectTypeNotIn(vs ...ObjectType) predicate.Claim {
+	return predicate.Claim(sql.FieldNotIn(FieldObjectType, vs...))
+}
+
 // StatusEQ applies the EQ predicate on the "status" field.
 func StatusEQ(v Status) predicate.Claim {
 	return predicate.Claim(sql.FieldEQ(FieldStatus, v))

@@ -30,6 +30,8 @@ const (
 	FieldNotes = "notes"
 	// FieldRevisionRequests holds the string denoting the revision_requests field in the database.
 	FieldRevisionRequests = "revision_requests"
+	// FieldConfirmations holds the string denoting the confirmations field in the database.
+	FieldConfirmations = "confirmations"
 	// FieldMergeIntoID holds the string denoting the merge_into_id field in the database.
 	FieldMergeIntoID = "merge_into_id"
 	// FieldAuthority holds the string denoting the authority field in the database.
@@ -92,6 +94,7 @@ var Columns = []string{
 	FieldReasonCode,
 	FieldNotes,
 	FieldRevisionRequests,
+	FieldConfirmations,
 	FieldMergeIntoID,
 	FieldAuthority,
 	FieldPolicyVersion,

@@ -360,6 +360,16 @@ func RevisionRequestsNotNil() predicate.Decision {
 	return predicate.Decision(sql.FieldNotNull(FieldRevisionRequests))
 }
 
+// ConfirmationsIsNil applies the IsNil predicate on the "confirmations" field.
+func ConfirmationsIsNil() predicate.Decision {
+	return predicate.Decision(sql.FieldIsNull(FieldConfirmations))
+}
+
+// ConfirmationsNotNil applies the NotNil predicate on the "confirmations" field.
+func ConfirmationsNotNil() predicate.Decision {
+	return predicate.Decision(sql.FieldNotNull(FieldConfirmations))
+}
+
 // MergeIntoIDEQ applies the EQ predicate on the "merge_into_id" field.
 func MergeIntoIDEQ(v string) predicate.Decision {
 	return predicate.Decision(sql.FieldEQ(FieldMergeIntoID, v))

@@ -81,6 +81,18 @@ func (f EventFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.EventMutation", m)
 }
 
+// The FindingFunc type is an adapter to allow the use of ordinary
+// function as Finding mutator.
+type FindingFunc func(context.Context, *ent.FindingMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f FindingFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.FindingMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.FindingMutation", m)
+}
+
 // The FlagFunc type is an adapter to allow the use of ordinary
 // function as Flag mutator.
 type FlagFunc func(context.Context, *ent.FlagMutation) (ent.Value, error)
@@ -91,6 +103,18 @@ func (f FlagFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error)
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.FlagMutation", m)
+}
+
+// The GateRunFunc type is an adapter to allow the use of ordinary
+// function as GateRun mutator.
+type GateRunFunc func(context.Context, *ent.GateRunMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f GateRunFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.GateRunMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GateRunMutation", m)
 }
 
 // The ModerationCaseFunc type is an adapter to allow the use of ordinary

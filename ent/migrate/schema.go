@@ -61,6 +61,7 @@ var (
 	// ClaimsColumns holds the columns for the "claims" table.
 	ClaimsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "object_type", Type: field.TypeEnum, Enums: []string{"CLAIM", "LEMMA", "BOUND", "EXAMPLE", "COMPUTATION"}, Default: "CLAIM"},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"PROPOSED", "ESTABLISHED", "REFUTED", "WITHDRAWN"}, Default: "PROPOSED"},
 		{Name: "summary", Type: field.TypeString, Size: 2147483647},
 		{Name: "scope", Type: field.TypeString, Size: 2147483647, Default: ""},
@@ -77,19 +78,19 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "claims_accounts_claims",
-				Columns:    []*schema.Column{ClaimsColumns[5]},
+				Columns:    []*schema.Column{ClaimsColumns[6]},
 				RefColumns: []*schema.Column{AccountsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "claims_claims_supersedes",
-				Columns:    []*schema.Column{ClaimsColumns[6]},
+				Columns:    []*schema.Column{ClaimsColumns[7]},
 				RefColumns: []*schema.Column{ClaimsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "claims_problems_claims",
-				Columns:    []*schema.Column{ClaimsColumns[7]},
+				Columns:    []*schema.Column{ClaimsColumns[8]},
 				RefColumns: []*schema.Column{ProblemsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -98,7 +99,7 @@ var (
 			{
 				Name:    "claim_problem_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{ClaimsColumns[7], ClaimsColumns[4]},
+				Columns: []*schema.Column{ClaimsColumns[8], ClaimsColumns[5]},
 			},
 		},
 	}
@@ -121,6 +122,7 @@ var (
 		{Name: "reason_code", Type: field.TypeEnum, Nullable: true, Enums: []string{"KNOWN_ANSWER", "DIRECT_DUPLICATE", "ILL_DEFINED_STATEMENT", "UNEVALUABLE_ACCEPTANCE", "UNSUPPORTED_OPEN_STATUS", "UNRELIABLE_PROVENANCE", "INTERNAL_INCONSISTENCY", "PARAMETER_WITHOUT_RATIONALE"}},
 		{Name: "notes", Type: field.TypeJSON},
 		{Name: "revision_requests", Type: field.TypeJSON, Nullable: true},
+		{Name: "confirmations", Type: field.TypeJSON, Nullable: true},
 		{Name: "authority", Type: field.TypeEnum, Enums: []string{"REVIEWER", "STAFF", "MODERATION"}},
 		{Name: "policy_version", Type: field.TypeString},
 		{Name: "idempotency_key", Type: field.TypeString, Size: 200},
@@ -139,25 +141,25 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "decisions_accounts_decisions",
-				Columns:    []*schema.Column{DecisionsColumns[10]},
+				Columns:    []*schema.Column{DecisionsColumns[11]},
 				RefColumns: []*schema.Column{AccountsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "decisions_problems_decisions",
-				Columns:    []*schema.Column{DecisionsColumns[11]},
+				Columns:    []*schema.Column{DecisionsColumns[12]},
 				RefColumns: []*schema.Column{ProblemsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "decisions_problems_merge_decisions",
-				Columns:    []*schema.Column{DecisionsColumns[12]},
+				Columns:    []*schema.Column{DecisionsColumns[13]},
 				RefColumns: []*schema.Column{ProblemsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "decisions_revisions_decisions",
-				Columns:    []*schema.Column{DecisionsColumns[13]},
+				Columns:    []*schema.Column{DecisionsColumns[14]},
 				RefColumns: []*schema.Column{RevisionsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -166,17 +168,17 @@ var (
 			{
 				Name:    "decision_problem_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{DecisionsColumns[11], DecisionsColumns[9]},
+				Columns: []*schema.Column{DecisionsColumns[12], DecisionsColumns[10]},
 			},
 			{
 				Name:    "decision_revision_id_action",
 				Unique:  false,
-				Columns: []*schema.Column{DecisionsColumns[13], DecisionsColumns[1]},
+				Columns: []*schema.Column{DecisionsColumns[14], DecisionsColumns[1]},
 			},
 			{
 				Name:    "decision_reviewer_id_idempotency_key",
 				Unique:  true,
-				Columns: []*schema.Column{DecisionsColumns[10], DecisionsColumns[7]},
+				Columns: []*schema.Column{DecisionsColumns[11], DecisionsColumns[8]},
 			},
 		},
 	}
@@ -205,6 +207,45 @@ var (
 				Name:    "event_subject_seq",
 				Unique:  false,
 				Columns: []*schema.Column{EventsColumns[6], EventsColumns[1]},
+			},
+		},
+	}
+	// FindingsColumns holds the columns for the "findings" table.
+	FindingsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "position", Type: field.TypeInt},
+		{Name: "check", Type: field.TypeString},
+		{Name: "criterion", Type: field.TypeString, Size: 2147483647},
+		{Name: "policy_version", Type: field.TypeString},
+		{Name: "verdict", Type: field.TypeEnum, Enums: []string{"PASS", "FAIL", "NEEDS_HUMAN", "UNKNOWN"}},
+		{Name: "evidence", Type: field.TypeEnum, Enums: []string{"SUPPORTS", "CONTRADICTS", "INSUFFICIENT"}},
+		{Name: "behaviour", Type: field.TypeString, Size: 2147483647},
+		{Name: "fix", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "consequence", Type: field.TypeString, Default: ""},
+		{Name: "span_field", Type: field.TypeString},
+		{Name: "span_start", Type: field.TypeInt},
+		{Name: "span_end", Type: field.TypeInt},
+		{Name: "span_quote", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "gate_run_id", Type: field.TypeString, Size: 40},
+	}
+	// FindingsTable holds the schema information for the "findings" table.
+	FindingsTable = &schema.Table{
+		Name:       "findings",
+		Columns:    FindingsColumns,
+		PrimaryKey: []*schema.Column{FindingsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "findings_gate_runs_findings",
+				Columns:    []*schema.Column{FindingsColumns[14]},
+				RefColumns: []*schema.Column{GateRunsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "finding_gate_run_id_position",
+				Unique:  true,
+				Columns: []*schema.Column{FindingsColumns[14], FindingsColumns[1]},
 			},
 		},
 	}
@@ -260,6 +301,52 @@ var (
 				Name:    "flag_problem_id",
 				Unique:  false,
 				Columns: []*schema.Column{FlagsColumns[6]},
+			},
+		},
+	}
+	// GateRunsColumns holds the columns for the "gate_runs" table.
+	GateRunsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "problem_id", Type: field.TypeString},
+		{Name: "gate", Type: field.TypeEnum, Enums: []string{"STATEMENT", "ACCEPTANCE", "PROVENANCE", "OPEN_STATUS", "DUPLICATE", "REFERENCES", "CONSISTENCY", "HERO", "COMPUTATIONAL"}},
+		{Name: "version", Type: field.TypeString},
+		{Name: "outcome", Type: field.TypeEnum, Enums: []string{"PENDING", "PASS", "FAIL", "NEEDS_HUMAN", "UNKNOWN"}, Default: "PENDING"},
+		{Name: "inputs_digest", Type: field.TypeString, Default: ""},
+		{Name: "reason", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "attempts", Type: field.TypeInt, Default: 0},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "started_at", Type: field.TypeTime, Nullable: true},
+		{Name: "finished_at", Type: field.TypeTime, Nullable: true},
+		{Name: "revision_id", Type: field.TypeString, Size: 40},
+	}
+	// GateRunsTable holds the schema information for the "gate_runs" table.
+	GateRunsTable = &schema.Table{
+		Name:       "gate_runs",
+		Columns:    GateRunsColumns,
+		PrimaryKey: []*schema.Column{GateRunsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "gate_runs_revisions_checks",
+				Columns:    []*schema.Column{GateRunsColumns[11]},
+				RefColumns: []*schema.Column{RevisionsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "gaterun_revision_id_gate_version",
+				Unique:  true,
+				Columns: []*schema.Column{GateRunsColumns[11], GateRunsColumns[2], GateRunsColumns[3]},
+			},
+			{
+				Name:    "gaterun_problem_id",
+				Unique:  false,
+				Columns: []*schema.Column{GateRunsColumns[1]},
+			},
+			{
+				Name:    "gaterun_outcome",
+				Unique:  false,
+				Columns: []*schema.Column{GateRunsColumns[4]},
 			},
 		},
 	}
@@ -475,6 +562,12 @@ var (
 		{Name: "reference_search", Type: field.TypeJSON},
 		{Name: "tags", Type: field.TypeJSON, Nullable: true},
 		{Name: "hero_brief", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "hero_alt", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "hero_caption", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "hero_rights_basis", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "hero_bespoke", Type: field.TypeBool, Default: false},
+		{Name: "open_status", Type: field.TypeJSON, Nullable: true},
+		{Name: "computation", Type: field.TypeJSON, Nullable: true},
 		{Name: "note", Type: field.TypeString, Default: ""},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "author_id", Type: field.TypeString, Size: 40},
@@ -488,13 +581,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "revisions_accounts_revisions",
-				Columns:    []*schema.Column{RevisionsColumns[12]},
+				Columns:    []*schema.Column{RevisionsColumns[18]},
 				RefColumns: []*schema.Column{AccountsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "revisions_problems_revisions",
-				Columns:    []*schema.Column{RevisionsColumns[13]},
+				Columns:    []*schema.Column{RevisionsColumns[19]},
 				RefColumns: []*schema.Column{ProblemsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -503,7 +596,7 @@ var (
 			{
 				Name:    "revision_problem_id_number",
 				Unique:  true,
-				Columns: []*schema.Column{RevisionsColumns[13], RevisionsColumns[1]},
+				Columns: []*schema.Column{RevisionsColumns[19], RevisionsColumns[1]},
 			},
 		},
 	}
@@ -635,7 +728,9 @@ var (
 		CountersTable,
 		DecisionsTable,
 		EventsTable,
+		FindingsTable,
 		FlagsTable,
+		GateRunsTable,
 		ModerationCasesTable,
 		ProblemsTable,
 		ReferencesTable,
@@ -660,10 +755,12 @@ func init() {
 	DecisionsTable.ForeignKeys[1].RefTable = ProblemsTable
 	DecisionsTable.ForeignKeys[2].RefTable = ProblemsTable
 	DecisionsTable.ForeignKeys[3].RefTable = RevisionsTable
+	FindingsTable.ForeignKeys[0].RefTable = GateRunsTable
 	FlagsTable.ForeignKeys[0].RefTable = AccountsTable
 	FlagsTable.ForeignKeys[1].RefTable = ModerationCasesTable
 	FlagsTable.ForeignKeys[2].RefTable = ProblemsTable
 	FlagsTable.ForeignKeys[3].RefTable = ProblemsTable
+	GateRunsTable.ForeignKeys[0].RefTable = RevisionsTable
 	ModerationCasesTable.ForeignKeys[0].RefTable = AccountsTable
 	ModerationCasesTable.ForeignKeys[1].RefTable = ProblemsTable
 	ProblemsTable.ForeignKeys[0].RefTable = AccountsTable

@@ -24,8 +24,14 @@ type Decision func(*sql.Selector)
 // Event is the predicate function for event builders.
 type Event func(*sql.Selector)
 
+// Finding is the predicate function for finding builders.
+type Finding func(*sql.Selector)
+
 // Flag is the predicate function for flag builders.
 type Flag func(*sql.Selector)
+
+// GateRun is the predicate function for gaterun builders.
+type GateRun func(*sql.Selector)
 
 // ModerationCase is the predicate function for moderationcase builders.
 type ModerationCase func(*sql.Selector)

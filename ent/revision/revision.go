@@ -32,6 +32,18 @@ const (
 	FieldTags = "tags"
 	// FieldHeroBrief holds the string denoting the hero_brief field in the database.
 	FieldHeroBrief = "hero_brief"
+	// FieldHeroAlt holds the string denoting the hero_alt field in the database.
+	FieldHeroAlt = "hero_alt"
+	// FieldHeroCaption holds the string denoting the hero_caption field in the database.
+	FieldHeroCaption = "hero_caption"
+	// FieldHeroRightsBasis holds the string denoting the hero_rights_basis field in the database.
+	FieldHeroRightsBasis = "hero_rights_basis"
+	// FieldHeroBespoke holds the string denoting the hero_bespoke field in the database.
+	FieldHeroBespoke = "hero_bespoke"
+	// FieldOpenStatus holds the string denoting the open_status field in the database.
+	FieldOpenStatus = "open_status"
+	// FieldComputation holds the string denoting the computation field in the database.
+	FieldComputation = "computation"
 	// FieldNote holds the string denoting the note field in the database.
 	FieldNote = "note"
 	// FieldAuthorID holds the string denoting the author_id field in the database.
@@ -48,6 +60,8 @@ const (
 	EdgeCurrentOf = "current_of"
 	// EdgeDecisions holds the string denoting the decisions edge name in mutations.
 	EdgeDecisions = "decisions"
+	// EdgeChecks holds the string denoting the checks edge name in mutations.
+	EdgeChecks = "checks"
 	// Table holds the table name of the revision in the database.
 	Table = "revisions"
 	// ProblemTable is the table that holds the problem relation/edge.
@@ -85,6 +99,13 @@ const (
 	DecisionsInverseTable = "decisions"
 	// DecisionsColumn is the table column denoting the decisions relation/edge.
 	DecisionsColumn = "revision_id"
+	// ChecksTable is the table that holds the checks relation/edge.
+	ChecksTable = "gate_runs"
+	// ChecksInverseTable is the table name for the GateRun entity.
+	// It exists in this package in order to avoid circular dependency with the "gaterun" package.
+	ChecksInverseTable = "gate_runs"
+	// ChecksColumn is the table column denoting the checks relation/edge.
+	ChecksColumn = "revision_id"
 )
 
 // Columns holds all SQL columns for revision fields.
@@ -100,6 +121,12 @@ var Columns = []string{
 	FieldReferenceSearch,
 	FieldTags,
 	FieldHeroBrief,
+	FieldHeroAlt,
+	FieldHeroCaption,
+	FieldHeroRightsBasis,
+	FieldHeroBespoke,
+	FieldOpenStatus,
+	FieldComputation,
 	FieldNote,
 	FieldAuthorID,
 	FieldCreatedAt,
@@ -124,6 +151,14 @@ var (
 	StatementValidator func(string) error
 	// DefaultHeroBrief holds the default value on creation for the "hero_brief" field.
 	DefaultHeroBrief string
+	// DefaultHeroAlt holds the default value on creation for the "hero_alt" field.
+	DefaultHeroAlt string
+	// DefaultHeroCaption holds the default value on creation for the "hero_caption" field.
+	DefaultHeroCaption string
+	// DefaultHeroRightsBasis holds the default value on creation for the "hero_rights_basis" field.
+	DefaultHeroRightsBasis string
+	// DefaultHeroBespoke holds the default value on creation for the "hero_bespoke" field.
+	DefaultHeroBespoke bool
 	// DefaultNote holds the default value on creation for the "note" field.
 	DefaultNote string
 	// DefaultID holds the default value on creation for the "id" field.
@@ -163,6 +198,26 @@ func ByStatement(opts ...sql.OrderTermOption) OrderOption {
 // ByHeroBrief orders the results by the hero_brief field.
 func ByHeroBrief(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldHeroBrief, opts...).ToFunc()
+}
+
+// ByHeroAlt orders the results by the hero_alt field.
+func ByHeroAlt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldHeroAlt, opts...).ToFunc()
+}
+
+// ByHeroCaption orders the results by the hero_caption field.
+func ByHeroCaption(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldHeroCaption, opts...).ToFunc()
+}
+
+// ByHeroRightsBasis orders the results by the hero_rights_basis field.
+func ByHeroRightsBasis(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldHeroRightsBasis, opts...).ToFunc()
+}
+
+// ByHeroBespoke orders the results by the hero_bespoke field.
+func ByHeroBespoke(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldHeroBespoke, opts...).ToFunc()
 }
 
 // ByNote orders the results by the note field.
@@ -235,6 +290,20 @@ func ByDecisions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newDecisionsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByChecksCount orders the results by checks count.
+func ByChecksCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newChecksStep(), opts...)
+	}
+}
+
+// ByChecks orders the results by checks terms.
+func ByChecks(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newChecksStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newProblemStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -268,5 +337,12 @@ func newDecisionsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(DecisionsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, DecisionsTable, DecisionsColumn),
+	)
+}
+func newChecksStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ChecksInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ChecksTable, ChecksColumn),
 	)
 }

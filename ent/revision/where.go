@@ -90,6 +90,26 @@ func HeroBrief(v string) predicate.Revision {
 	return predicate.Revision(sql.FieldEQ(FieldHeroBrief, v))
 }
 
+// HeroAlt applies equality check predicate on the "hero_alt" field. It's identical to HeroAltEQ.
+func HeroAlt(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldEQ(FieldHeroAlt, v))
+}
+
+// HeroCaption applies equality check predicate on the "hero_caption" field. It's identical to HeroCaptionEQ.
+func HeroCaption(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldEQ(FieldHeroCaption, v))
+}
+
+// HeroRightsBasis applies equality check predicate on the "hero_rights_basis" field. It's identical to HeroRightsBasisEQ.
+func HeroRightsBasis(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldEQ(FieldHeroRightsBasis, v))
+}
+
+// HeroBespoke applies equality check predicate on the "hero_bespoke" field. It's identical to HeroBespokeEQ.
+func HeroBespoke(v bool) predicate.Revision {
+	return predicate.Revision(sql.FieldEQ(FieldHeroBespoke, v))
+}
+
 // Note applies equality check predicate on the "note" field. It's identical to NoteEQ.
 func Note(v string) predicate.Revision {
 	return predicate.Revision(sql.FieldEQ(FieldNote, v))
@@ -415,6 +435,231 @@ func HeroBriefContainsFold(v string) predicate.Revision {
 	return predicate.Revision(sql.FieldContainsFold(FieldHeroBrief, v))
 }
 
+// HeroAltEQ applies the EQ predicate on the "hero_alt" field.
+func HeroAltEQ(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldEQ(FieldHeroAlt, v))
+}
+
+// HeroAltNEQ applies the NEQ predicate on the "hero_alt" field.
+func HeroAltNEQ(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldNEQ(FieldHeroAlt, v))
+}
+
+// HeroAltIn applies the In predicate on the "hero_alt" field.
+func HeroAltIn(vs ...string) predicate.Revision {
+	return predicate.Revision(sql.FieldIn(FieldHeroAlt, vs...))
+}
+
+// HeroAltNotIn applies the NotIn predicate on the "hero_alt" field.
+func HeroAltNotIn(vs ...string) predicate.Revision {
+	return predicate.Revision(sql.FieldNotIn(FieldHeroAlt, vs...))
+}
+
+// HeroAltGT applies the GT predicate on the "hero_alt" field.
+func HeroAltGT(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldGT(FieldHeroAlt, v))
+}
+
+// HeroAltGTE applies the GTE predicate on the "hero_alt" field.
+func HeroAltGTE(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldGTE(FieldHeroAlt, v))
+}
+
+// HeroAltLT applies the LT predicate on the "hero_alt" field.
+func HeroAltLT(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldLT(FieldHeroAlt, v))
+}
+
+// HeroAltLTE applies the LTE predicate on the "hero_alt" field.
+func HeroAltLTE(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldLTE(FieldHeroAlt, v))
+}
+
+// HeroAltContains applies the Contains predicate on the "hero_alt" field.
+func HeroAltContains(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldContains(FieldHeroAlt, v))
+}
+
+// HeroAltHasPrefix applies the HasPrefix predicate on the "hero_alt" field.
+func HeroAltHasPrefix(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldHasPrefix(FieldHeroAlt, v))
+}
+
+// HeroAltHasSuffix applies the HasSuffix predicate on the "hero_alt" field.
+func HeroAltHasSuffix(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldHasSuffix(FieldHeroAlt, v))
+}
+
+// HeroAltEqualFold applies the EqualFold predicate on the "hero_alt" field.
+func HeroAltEqualFold(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldEqualFold(FieldHeroAlt, v))
+}
+
+// HeroAltContainsFold applies the ContainsFold predicate on the "hero_alt" field.
+func HeroAltContainsFold(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldContainsFold(FieldHeroAlt, v))
+}
+
+// HeroCaptionEQ applies the EQ predicate on the "hero_caption" field.
+func HeroCaptionEQ(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldEQ(FieldHeroCaption, v))
+}
+
+// HeroCaptionNEQ applies the NEQ predicate on the "hero_caption" field.
+func HeroCaptionNEQ(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldNEQ(FieldHeroCaption, v))
+}
+
+// HeroCaptionIn applies the In predicate on the "hero_caption" field.
+func HeroCaptionIn(vs ...string) predicate.Revision {
+	return predicate.Revision(sql.FieldIn(FieldHeroCaption, vs...))
+}
+
+// HeroCaptionNotIn applies the NotIn predicate on the "hero_caption" field.
+func HeroCaptionNotIn(vs ...string) predicate.Revision {
+	return predicate.Revision(sql.FieldNotIn(FieldHeroCaption, vs...))
+}
+
+// HeroCaptionGT applies the GT predicate on the "hero_caption" field.
+func HeroCaptionGT(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldGT(FieldHeroCaption, v))
+}
+
+// HeroCaptionGTE applies the GTE predicate on the "hero_caption" field.
+func HeroCaptionGTE(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldGTE(FieldHeroCaption, v))
+}
+
+// HeroCaptionLT applies the LT predicate on the "hero_caption" field.
+func HeroCaptionLT(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldLT(FieldHeroCaption, v))
+}
+
+// HeroCaptionLTE applies the LTE predicate on the "hero_caption" field.
+func HeroCaptionLTE(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldLTE(FieldHeroCaption, v))
+}
+
+// HeroCaptionContains applies the Contains predicate on the "hero_caption" field.
+func HeroCaptionContains(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldContains(FieldHeroCaption, v))
+}
+
+// HeroCaptionHasPrefix applies the HasPrefix predicate on the "hero_caption" field.
+func HeroCaptionHasPrefix(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldHasPrefix(FieldHeroCaption, v))
+}
+
+// HeroCaptionHasSuffix applies the HasSuffix predicate on the "hero_caption" field.
+func HeroCaptionHasSuffix(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldHasSuffix(FieldHeroCaption, v))
+}
+
+// HeroCaptionEqualFold applies the EqualFold predicate on the "hero_caption" field.
+func HeroCaptionEqualFold(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldEqualFold(FieldHeroCaption, v))
+}
+
+// HeroCaptionContainsFold applies the ContainsFold predicate on the "hero_caption" field.
+func HeroCaptionContainsFold(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldContainsFold(FieldHeroCaption, v))
+}
+
+// HeroRightsBasisEQ applies the EQ predicate on the "hero_rights_basis" field.
+func HeroRightsBasisEQ(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldEQ(FieldHeroRightsBasis, v))
+}
+
+// HeroRightsBasisNEQ applies the NEQ predicate on the "hero_rights_basis" field.
+func HeroRightsBasisNEQ(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldNEQ(FieldHeroRightsBasis, v))
+}
+
+// HeroRightsBasisIn applies the In predicate on the "hero_rights_basis" field.
+func HeroRightsBasisIn(vs ...string) predicate.Revision {
+	return predicate.Revision(sql.FieldIn(FieldHeroRightsBasis, vs...))
+}
+
+// HeroRightsBasisNotIn applies the NotIn predicate on the "hero_rights_basis" field.
+func HeroRightsBasisNotIn(vs ...string) predicate.Revision {
+	return predicate.Revision(sql.FieldNotIn(FieldHeroRightsBasis, vs...))
+}
+
+// HeroRightsBasisGT applies the GT predicate on the "hero_rights_basis" field.
+func HeroRightsBasisGT(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldGT(FieldHeroRightsBasis, v))
+}
+
+// HeroRightsBasisGTE applies the GTE predicate on the "hero_rights_basis" field.
+func HeroRightsBasisGTE(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldGTE(FieldHeroRightsBasis, v))
+}
+
+// HeroRightsBasisLT applies the LT predicate on the "hero_rights_basis" field.
+func HeroRightsBasisLT(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldLT(FieldHeroRightsBasis, v))
+}
+
+// HeroRightsBasisLTE applies the LTE predicate on the "hero_rights_basis" field.
+func HeroRightsBasisLTE(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldLTE(FieldHeroRightsBasis, v))
+}
+
+// HeroRightsBasisContains applies the Contains predicate on the "hero_rights_basis" field.
+func HeroRightsBasisContains(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldContains(FieldHeroRightsBasis, v))
+}
+
+// HeroRightsBasisHasPrefix applies the HasPrefix predicate on the "hero_rights_basis" field.
+func HeroRightsBasisHasPrefix(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldHasPrefix(FieldHeroRightsBasis, v))
+}
+
+// HeroRightsBasisHasSuffix applies the HasSuffix predicate on the "hero_rights_basis" field.
+func HeroRightsBasisHasSuffix(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldHasSuffix(FieldHeroRightsBasis, v))
+}
+
+// HeroRightsBasisEqualFold applies the EqualFold predicate on the "hero_rights_basis" field.
+func HeroRightsBasisEqualFold(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldEqualFold(FieldHeroRightsBasis, v))
+}
+
+// HeroRightsBasisContainsFold applies the ContainsFold predicate on the "hero_rights_basis" field.
+func HeroRightsBasisContainsFold(v string) predicate.Revision {
+	return predicate.Revision(sql.FieldContainsFold(FieldHeroRightsBasis, v))
+}
+
+// HeroBespokeEQ applies the EQ predicate on the "hero_bespoke" field.
+func HeroBespokeEQ(v bool) predicate.Revision {
+	return predicate.Revision(sql.FieldEQ(FieldHeroBespoke, v))
+}
+
+// HeroBespokeNEQ applies the NEQ predicate on the "hero_bespoke" field.
+func HeroBespokeNEQ(v bool) predicate.Revision {
+	return predicate.Revision(sql.FieldNEQ(FieldHeroBespoke, v))
+}
+
+// OpenStatusIsNil applies the IsNil predicate on the "open_status" field.
+func OpenStatusIsNil() predicate.Revision {
+	return predicate.Revision(sql.FieldIsNull(FieldOpenStatus))
+}
+
+// OpenStatusNotNil applies the NotNil predicate on the "open_status" field.
+func OpenStatusNotNil() predicate.Revision {
+	return predicate.Revision(sql.FieldNotNull(FieldOpenStatus))
+}
+
+// ComputationIsNil applies the IsNil predicate on the "computation" field.
+func ComputationIsNil() predicate.Revision {
+	return predicate.Revision(sql.FieldIsNull(FieldComputation))
+}
+
+// ComputationNotNil applies the NotNil predicate on the "computation" field.
+func ComputationNotNil() predicate.Revision {
+	return predicate.Revision(sql.FieldNotNull(FieldComputation))
+}
+
 // NoteEQ applies the EQ predicate on the "note" field.
 func NoteEQ(v string) predicate.Revision {
 	return predicate.Revision(sql.FieldEQ(FieldNote, v))
@@ -692,6 +937,29 @@ func HasDecisions() predicate.Revision {
 func HasDecisionsWith(preds ...predicate.Decision) predicate.Revision {
 	return predicate.Revision(func(s *sql.Selector) {
 		step := newDecisionsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasChecks applies the HasEdge predicate on the "checks" edge.
+func HasChecks() predicate.Revision {
+	return predicate.Revision(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ChecksTable, ChecksColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasChecksWith applies the HasEdge predicate on the "checks" edge with a given conditions (other predicates).
+func HasChecksWith(preds ...predicate.GateRun) predicate.Revision {
+	return predicate.Revision(func(s *sql.Selector) {
+		step := newChecksStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

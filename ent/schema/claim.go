@@ -22,6 +22,7 @@ func (Claim) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("problem_id").Immutable().Annotations(entgql.Skip()),
 		field.String("author_id").Optional().Nillable().Immutable().Annotations(entgql.Skip()),
+		field.Enum("object_type").Values("CLAIM", "LEMMA", "BOUND", "EXAMPLE", "COMPUTATION").Default("CLAIM").Immutable(),
 		field.Enum("status").Values("PROPOSED", "ESTABLISHED", "REFUTED", "WITHDRAWN").Default("PROPOSED"),
 		field.Text("summary").NotEmpty(),
 		field.Text("scope").Default(""),

@@ -41,6 +41,8 @@ func (Decision) Fields() []ent.Field {
 		field.Enum("reason_code").Values(ReasonCodes...).Optional().Nillable().Immutable(),
 		field.JSON("notes", packet.DecisionNotes{}).Immutable().Annotations(entgql.Skip()),
 		field.Strings("revision_requests").Optional().Immutable(),
+		field.JSON("confirmations", []packet.FindingConfirmation{}).Optional().Immutable().Annotations(entgql.Skip()).
+			Comment("The reviewer's answer to each finding of the reviewed revision a machine could not certify."),
 		field.String("merge_into_id").Optional().Nillable().Immutable().Annotations(entgql.Skip()),
 		field.Enum("authority").Values("REVIEWER", "STAFF", "MODERATION").Immutable(),
 		field.String("policy_version").Immutable(),

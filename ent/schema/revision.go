@@ -30,6 +30,12 @@ func (Revision) Fields() []ent.Field {
 		field.JSON("reference_search", packet.ReferenceSearch{}).Immutable().Annotations(entgql.Skip()),
 		field.Strings("tags").Optional().Immutable(),
 		field.Text("hero_brief").Default("").Immutable(),
+		field.Text("hero_alt").Default("").Immutable(),
+		field.Text("hero_caption").Default("").Immutable(),
+		field.Text("hero_rights_basis").Default("").Immutable(),
+		field.Bool("hero_bespoke").Default(false).Immutable(),
+		field.JSON("open_status", packet.OpenStatus{}).Optional().Immutable().Annotations(entgql.Skip()),
+		field.JSON("computation", &packet.Computation{}).Optional().Immutable().Annotations(entgql.Skip()),
 		field.String("note").Default("").Immutable().
 			Comment("Who applied the revision and why, when it was not the proposer."),
 		field.String("author_id").Immutable(),
@@ -45,6 +51,7 @@ func (Revision) Edges() []ent.Edge {
 		edge.To("references", Reference.Type),
 		edge.To("current_of", Problem.Type).Annotations(entgql.Skip()),
 		edge.To("decisions", Decision.Type).Annotations(entgql.Skip()),
+		edge.To("checks", GateRun.Type).Annotations(entgql.Skip()),
 	}
 }
 

@@ -18,12 +18,15 @@ import (
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/graph/model"
 	"github.com/theoremdb/theoremdb/graph/scalar"
 	"github.com/theoremdb/theoremdb/packet"
@@ -40,6 +43,12 @@ type AccountResolver interface {
 type ClaimResolver interface {
 	Bindings(ctx context.Context, obj *ent.Claim) ([]*ent.Binding, error)
 }
+type FindingResolver interface {
+	Span(ctx context.Context, obj *ent.Finding) (*gates.Span, error)
+}
+type GateRunResolver interface {
+	Findings(ctx context.Context, obj *ent.GateRun) ([]*ent.Finding, error)
+}
 type ProblemResolver interface {
 	Revisions(ctx context.Context, obj *ent.Problem) ([]*ent.Revision, error)
 
@@ -50,6 +59,7 @@ type ProblemResolver interface {
 	AsOf(ctx context.Context, obj *ent.Problem) (int, error)
 	ViewerCan(ctx context.Context, obj *ent.Problem) (*policy.Permissions, error)
 	InChallengePeriod(ctx context.Context, obj *ent.Problem) (bool, error)
+	CheckSummary(ctx context.Context, obj *ent.Problem) (*policy.CheckSummary, error)
 	Stake(ctx context.Context, obj *ent.Problem) (*model.Stake, error)
 	OpenRevisionRequests(ctx context.Context, obj *ent.Problem) ([]*model.RevisionRequest, error)
 	Events(ctx context.Context, obj *ent.Problem, after *int, first *int) ([]*ent.Event, error)
@@ -68,6 +78,10 @@ type QueryResolver interface {
 }
 type RevisionResolver interface {
 	References(ctx context.Context, obj *ent.Revision) ([]*ent.Reference, error)
+
+	Hero(ctx context.Context, obj *ent.Revision) (*packet.Hero, error)
+
+	Checks(ctx context.Context, obj *ent.Revision) ([]*ent.GateRun, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -555,6 +569,29 @@ func (ec *executionContext) _Claim_id(ctx context.Context, field graphql.Collect
 }
 func (ec *executionContext) fieldContext_Claim_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Claim", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Claim_objectType(ctx context.Context, field graphql.CollectedField, obj *ent.Claim) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Claim_objectType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ObjectType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v claim.ObjectType) graphql.Marshaler {
+			return ec.marshalNClaimObjectType2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐObjectType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Claim_objectType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Claim", field, false, false, "ClaimObjectType")
 }
 
 func (ec *executionContext) _Claim_status(ctx context.Context, field graphql.CollectedField, obj *ent.Claim) (ret graphql.Marshaler) {
@@ -1383,6 +1420,268 @@ func (ec *executionContext) fieldContext_Event_hashVersion(_ context.Context, fi
 	return graphql.NewScalarFieldContext("Event", field, false, false, "Int")
 }
 
+func (ec *executionContext) _Finding_id(ctx context.Context, field graphql.CollectedField, obj *ent.Finding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Finding_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Finding_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Finding", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Finding_position(ctx context.Context, field graphql.CollectedField, obj *ent.Finding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Finding_position(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Position, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Finding_position(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Finding", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Finding_check(ctx context.Context, field graphql.CollectedField, obj *ent.Finding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Finding_check(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Check, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Finding_check(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Finding", field, false, false, "String")
+}
+
+func (ec *executionContext) _Finding_criterion(ctx context.Context, field graphql.CollectedField, obj *ent.Finding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Finding_criterion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Criterion, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Finding_criterion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Finding", field, false, false, "String")
+}
+
+func (ec *executionContext) _Finding_policyVersion(ctx context.Context, field graphql.CollectedField, obj *ent.Finding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Finding_policyVersion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PolicyVersion, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Finding_policyVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Finding", field, false, false, "String")
+}
+
+func (ec *executionContext) _Finding_verdict(ctx context.Context, field graphql.CollectedField, obj *ent.Finding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Finding_verdict(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Verdict, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v finding.Verdict) graphql.Marshaler {
+			return ec.marshalNFindingVerdict2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐVerdict(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Finding_verdict(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Finding", field, false, false, "FindingVerdict")
+}
+
+func (ec *executionContext) _Finding_evidence(ctx context.Context, field graphql.CollectedField, obj *ent.Finding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Finding_evidence(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Evidence, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v finding.Evidence) graphql.Marshaler {
+			return ec.marshalNFindingEvidence2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐEvidence(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Finding_evidence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Finding", field, false, false, "FindingEvidence")
+}
+
+func (ec *executionContext) _Finding_behaviour(ctx context.Context, field graphql.CollectedField, obj *ent.Finding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Finding_behaviour(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Behaviour, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Finding_behaviour(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Finding", field, false, false, "String")
+}
+
+func (ec *executionContext) _Finding_fix(ctx context.Context, field graphql.CollectedField, obj *ent.Finding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Finding_fix(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Fix, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Finding_fix(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Finding", field, false, false, "String")
+}
+
+func (ec *executionContext) _Finding_consequence(ctx context.Context, field graphql.CollectedField, obj *ent.Finding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Finding_consequence(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Consequence, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Finding_consequence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Finding", field, false, false, "String")
+}
+
+func (ec *executionContext) _Finding_span(ctx context.Context, field graphql.CollectedField, obj *ent.Finding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Finding_span(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Finding().Span(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gates.Span) graphql.Marshaler {
+			return ec.marshalNSpan2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgatesᚐSpan(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Finding_span(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Finding",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Span(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Flag_id(ctx context.Context, field graphql.CollectedField, obj *ent.Flag) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1566,6 +1865,222 @@ func (ec *executionContext) fieldContext_Flag_duplicateOf(_ context.Context, fie
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Problem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GateRun_id(ctx context.Context, field graphql.CollectedField, obj *ent.GateRun) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GateRun_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GateRun_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GateRun", field, false, false, "ID")
+}
+
+func (ec *executionContext) _GateRun_gate(ctx context.Context, field graphql.CollectedField, obj *ent.GateRun) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GateRun_gate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Gate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v gaterun.Gate) graphql.Marshaler {
+			return ec.marshalNGateRunGate2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐGate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GateRun_gate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GateRun", field, false, false, "GateRunGate")
+}
+
+func (ec *executionContext) _GateRun_version(ctx context.Context, field graphql.CollectedField, obj *ent.GateRun) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GateRun_version(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Version, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GateRun_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GateRun", field, false, false, "String")
+}
+
+func (ec *executionContext) _GateRun_outcome(ctx context.Context, field graphql.CollectedField, obj *ent.GateRun) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GateRun_outcome(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Outcome, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v gaterun.Outcome) graphql.Marshaler {
+			return ec.marshalNGateRunOutcome2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐOutcome(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GateRun_outcome(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GateRun", field, false, false, "GateRunOutcome")
+}
+
+func (ec *executionContext) _GateRun_reason(ctx context.Context, field graphql.CollectedField, obj *ent.GateRun) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GateRun_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GateRun_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GateRun", field, false, false, "String")
+}
+
+func (ec *executionContext) _GateRun_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.GateRun) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GateRun_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GateRun_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GateRun", field, false, false, "Time")
+}
+
+func (ec *executionContext) _GateRun_startedAt(ctx context.Context, field graphql.CollectedField, obj *ent.GateRun) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GateRun_startedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GateRun_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GateRun", field, false, false, "Time")
+}
+
+func (ec *executionContext) _GateRun_finishedAt(ctx context.Context, field graphql.CollectedField, obj *ent.GateRun) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GateRun_finishedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FinishedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GateRun_finishedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GateRun", field, false, false, "Time")
+}
+
+func (ec *executionContext) _GateRun_findings(ctx context.Context, field graphql.CollectedField, obj *ent.GateRun) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GateRun_findings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GateRun().Findings(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Finding) graphql.Marshaler {
+			return ec.marshalNFinding2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFindingᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GateRun_findings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GateRun",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Finding(ctx, field)
 		},
 	}
 	return fc, nil
@@ -2597,6 +3112,38 @@ func (ec *executionContext) _Problem_inChallengePeriod(ctx context.Context, fiel
 }
 func (ec *executionContext) fieldContext_Problem_inChallengePeriod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Problem", field, true, true, "Boolean")
+}
+
+func (ec *executionContext) _Problem_checkSummary(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_checkSummary(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Problem().CheckSummary(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *policy.CheckSummary) graphql.Marshaler {
+			return ec.marshalNCheckSummary2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐCheckSummary(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_checkSummary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Problem",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CheckSummary(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Problem_stake(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
@@ -3800,6 +4347,98 @@ func (ec *executionContext) fieldContext_Revision_heroBrief(_ context.Context, f
 	return graphql.NewScalarFieldContext("Revision", field, false, false, "String")
 }
 
+func (ec *executionContext) _Revision_heroAlt(ctx context.Context, field graphql.CollectedField, obj *ent.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_heroAlt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HeroAlt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_heroAlt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Revision", field, false, false, "String")
+}
+
+func (ec *executionContext) _Revision_heroCaption(ctx context.Context, field graphql.CollectedField, obj *ent.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_heroCaption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HeroCaption, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_heroCaption(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Revision", field, false, false, "String")
+}
+
+func (ec *executionContext) _Revision_heroRightsBasis(ctx context.Context, field graphql.CollectedField, obj *ent.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_heroRightsBasis(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HeroRightsBasis, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_heroRightsBasis(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Revision", field, false, false, "String")
+}
+
+func (ec *executionContext) _Revision_heroBespoke(ctx context.Context, field graphql.CollectedField, obj *ent.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_heroBespoke(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HeroBespoke, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_heroBespoke(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Revision", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _Revision_note(ctx context.Context, field graphql.CollectedField, obj *ent.Revision) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4088,6 +4727,134 @@ func (ec *executionContext) fieldContext_Revision_referenceSearch(_ context.Cont
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_ReferenceSearch(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Revision_openStatus(ctx context.Context, field graphql.CollectedField, obj *ent.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_openStatus(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OpenStatus, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v packet.OpenStatus) graphql.Marshaler {
+			return ec.marshalNOpenStatus2githubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐOpenStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_openStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenStatus(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Revision_hero(ctx context.Context, field graphql.CollectedField, obj *ent.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_hero(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Revision().Hero(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *packet.Hero) graphql.Marshaler {
+			return ec.marshalNHero2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐHero(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_hero(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Hero(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Revision_computation(ctx context.Context, field graphql.CollectedField, obj *ent.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_computation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Computation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *packet.Computation) graphql.Marshaler {
+			return ec.marshalOComputation2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐComputation(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_computation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Computation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Revision_checks(ctx context.Context, field graphql.CollectedField, obj *ent.Revision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Revision_checks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Revision().Checks(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.GateRun) graphql.Marshaler {
+			return ec.marshalNGateRun2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐGateRunᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Revision_checks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Revision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GateRun(ctx, field)
 		},
 	}
 	return fc, nil
@@ -5027,7 +5794,7 @@ func (ec *executionContext) unmarshalInputClaimWhereInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "summary", "summaryNEQ", "summaryIn", "summaryNotIn", "summaryGT", "summaryGTE", "summaryLT", "summaryLTE", "summaryContains", "summaryHasPrefix", "summaryHasSuffix", "summaryEqualFold", "summaryContainsFold", "scope", "scopeNEQ", "scopeIn", "scopeNotIn", "scopeGT", "scopeGTE", "scopeLT", "scopeLTE", "scopeContains", "scopeHasPrefix", "scopeHasSuffix", "scopeEqualFold", "scopeContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasProblem", "hasProblemWith", "hasAuthor", "hasAuthorWith", "hasSupersededBy", "hasSupersededByWith", "hasSupersedes", "hasSupersedesWith", "hasBindings", "hasBindingsWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "objectType", "objectTypeNEQ", "objectTypeIn", "objectTypeNotIn", "status", "statusNEQ", "statusIn", "statusNotIn", "summary", "summaryNEQ", "summaryIn", "summaryNotIn", "summaryGT", "summaryGTE", "summaryLT", "summaryLTE", "summaryContains", "summaryHasPrefix", "summaryHasSuffix", "summaryEqualFold", "summaryContainsFold", "scope", "scopeNEQ", "scopeIn", "scopeNotIn", "scopeGT", "scopeGTE", "scopeLT", "scopeLTE", "scopeContains", "scopeHasPrefix", "scopeHasSuffix", "scopeEqualFold", "scopeContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasProblem", "hasProblemWith", "hasAuthor", "hasAuthorWith", "hasSupersededBy", "hasSupersededByWith", "hasSupersedes", "hasSupersedesWith", "hasBindings", "hasBindingsWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -5125,6 +5892,34 @@ func (ec *executionContext) unmarshalInputClaimWhereInput(ctx context.Context, o
 				return it, err
 			}
 			it.IDContainsFold = data
+		case "objectType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectType"))
+			data, err := ec.unmarshalOClaimObjectType2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐObjectType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectType = data
+		case "objectTypeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeNEQ"))
+			data, err := ec.unmarshalOClaimObjectType2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐObjectType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeNEQ = data
+		case "objectTypeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeIn"))
+			data, err := ec.unmarshalOClaimObjectType2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐObjectTypeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeIn = data
+		case "objectTypeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectTypeNotIn"))
+			data, err := ec.unmarshalOClaimObjectType2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐObjectTypeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectTypeNotIn = data
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
 			data, err := ec.unmarshalOClaimStatus2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐStatus(ctx, v)
@@ -6780,6 +7575,790 @@ func UnmarshalEventWhereInput(ctx context.Context, raw any) (ent.EventWhereInput
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputFindingWhereInput(ctx context.Context, obj any) (ent.FindingWhereInput, error) {
+	var it ent.FindingWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "position", "positionNEQ", "positionIn", "positionNotIn", "positionGT", "positionGTE", "positionLT", "positionLTE", "check", "checkNEQ", "checkIn", "checkNotIn", "checkGT", "checkGTE", "checkLT", "checkLTE", "checkContains", "checkHasPrefix", "checkHasSuffix", "checkEqualFold", "checkContainsFold", "criterion", "criterionNEQ", "criterionIn", "criterionNotIn", "criterionGT", "criterionGTE", "criterionLT", "criterionLTE", "criterionContains", "criterionHasPrefix", "criterionHasSuffix", "criterionEqualFold", "criterionContainsFold", "policyVersion", "policyVersionNEQ", "policyVersionIn", "policyVersionNotIn", "policyVersionGT", "policyVersionGTE", "policyVersionLT", "policyVersionLTE", "policyVersionContains", "policyVersionHasPrefix", "policyVersionHasSuffix", "policyVersionEqualFold", "policyVersionContainsFold", "verdict", "verdictNEQ", "verdictIn", "verdictNotIn", "evidence", "evidenceNEQ", "evidenceIn", "evidenceNotIn", "behaviour", "behaviourNEQ", "behaviourIn", "behaviourNotIn", "behaviourGT", "behaviourGTE", "behaviourLT", "behaviourLTE", "behaviourContains", "behaviourHasPrefix", "behaviourHasSuffix", "behaviourEqualFold", "behaviourContainsFold", "fix", "fixNEQ", "fixIn", "fixNotIn", "fixGT", "fixGTE", "fixLT", "fixLTE", "fixContains", "fixHasPrefix", "fixHasSuffix", "fixEqualFold", "fixContainsFold", "consequence", "consequenceNEQ", "consequenceIn", "consequenceNotIn", "consequenceGT", "consequenceGTE", "consequenceLT", "consequenceLTE", "consequenceContains", "consequenceHasPrefix", "consequenceHasSuffix", "consequenceEqualFold", "consequenceContainsFold"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOFindingWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFindingWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOFindingWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFindingWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOFindingWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFindingWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "position":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("position"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Position = data
+		case "positionNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("positionNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PositionNEQ = data
+		case "positionIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("positionIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PositionIn = data
+		case "positionNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("positionNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PositionNotIn = data
+		case "positionGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("positionGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PositionGT = data
+		case "positionGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("positionGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PositionGTE = data
+		case "positionLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("positionLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PositionLT = data
+		case "positionLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("positionLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PositionLTE = data
+		case "check":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("check"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Check = data
+		case "checkNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("checkNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CheckNEQ = data
+		case "checkIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("checkIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CheckIn = data
+		case "checkNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("checkNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CheckNotIn = data
+		case "checkGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("checkGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CheckGT = data
+		case "checkGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("checkGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CheckGTE = data
+		case "checkLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("checkLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CheckLT = data
+		case "checkLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("checkLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CheckLTE = data
+		case "checkContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("checkContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CheckContains = data
+		case "checkHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("checkHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CheckHasPrefix = data
+		case "checkHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("checkHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CheckHasSuffix = data
+		case "checkEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("checkEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CheckEqualFold = data
+		case "checkContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("checkContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CheckContainsFold = data
+		case "criterion":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("criterion"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Criterion = data
+		case "criterionNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("criterionNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CriterionNEQ = data
+		case "criterionIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("criterionIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CriterionIn = data
+		case "criterionNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("criterionNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CriterionNotIn = data
+		case "criterionGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("criterionGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CriterionGT = data
+		case "criterionGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("criterionGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CriterionGTE = data
+		case "criterionLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("criterionLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CriterionLT = data
+		case "criterionLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("criterionLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CriterionLTE = data
+		case "criterionContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("criterionContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CriterionContains = data
+		case "criterionHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("criterionHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CriterionHasPrefix = data
+		case "criterionHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("criterionHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CriterionHasSuffix = data
+		case "criterionEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("criterionEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CriterionEqualFold = data
+		case "criterionContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("criterionContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CriterionContainsFold = data
+		case "policyVersion":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("policyVersion"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PolicyVersion = data
+		case "policyVersionNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("policyVersionNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PolicyVersionNEQ = data
+		case "policyVersionIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("policyVersionIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PolicyVersionIn = data
+		case "policyVersionNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("policyVersionNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PolicyVersionNotIn = data
+		case "policyVersionGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("policyVersionGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PolicyVersionGT = data
+		case "policyVersionGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("policyVersionGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PolicyVersionGTE = data
+		case "policyVersionLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("policyVersionLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PolicyVersionLT = data
+		case "policyVersionLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("policyVersionLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PolicyVersionLTE = data
+		case "policyVersionContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("policyVersionContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PolicyVersionContains = data
+		case "policyVersionHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("policyVersionHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PolicyVersionHasPrefix = data
+		case "policyVersionHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("policyVersionHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PolicyVersionHasSuffix = data
+		case "policyVersionEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("policyVersionEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PolicyVersionEqualFold = data
+		case "policyVersionContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("policyVersionContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PolicyVersionContainsFold = data
+		case "verdict":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verdict"))
+			data, err := ec.unmarshalOFindingVerdict2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐVerdict(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Verdict = data
+		case "verdictNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verdictNEQ"))
+			data, err := ec.unmarshalOFindingVerdict2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐVerdict(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerdictNEQ = data
+		case "verdictIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verdictIn"))
+			data, err := ec.unmarshalOFindingVerdict2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐVerdictᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerdictIn = data
+		case "verdictNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("verdictNotIn"))
+			data, err := ec.unmarshalOFindingVerdict2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐVerdictᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VerdictNotIn = data
+		case "evidence":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("evidence"))
+			data, err := ec.unmarshalOFindingEvidence2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐEvidence(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Evidence = data
+		case "evidenceNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("evidenceNEQ"))
+			data, err := ec.unmarshalOFindingEvidence2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐEvidence(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EvidenceNEQ = data
+		case "evidenceIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("evidenceIn"))
+			data, err := ec.unmarshalOFindingEvidence2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐEvidenceᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EvidenceIn = data
+		case "evidenceNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("evidenceNotIn"))
+			data, err := ec.unmarshalOFindingEvidence2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐEvidenceᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EvidenceNotIn = data
+		case "behaviour":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("behaviour"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Behaviour = data
+		case "behaviourNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("behaviourNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BehaviourNEQ = data
+		case "behaviourIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("behaviourIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BehaviourIn = data
+		case "behaviourNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("behaviourNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BehaviourNotIn = data
+		case "behaviourGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("behaviourGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BehaviourGT = data
+		case "behaviourGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("behaviourGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BehaviourGTE = data
+		case "behaviourLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("behaviourLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BehaviourLT = data
+		case "behaviourLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("behaviourLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BehaviourLTE = data
+		case "behaviourContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("behaviourContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BehaviourContains = data
+		case "behaviourHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("behaviourHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BehaviourHasPrefix = data
+		case "behaviourHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("behaviourHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BehaviourHasSuffix = data
+		case "behaviourEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("behaviourEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BehaviourEqualFold = data
+		case "behaviourContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("behaviourContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BehaviourContainsFold = data
+		case "fix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Fix = data
+		case "fixNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fixNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FixNEQ = data
+		case "fixIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fixIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FixIn = data
+		case "fixNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fixNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FixNotIn = data
+		case "fixGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fixGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FixGT = data
+		case "fixGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fixGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FixGTE = data
+		case "fixLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fixLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FixLT = data
+		case "fixLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fixLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FixLTE = data
+		case "fixContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fixContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FixContains = data
+		case "fixHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fixHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FixHasPrefix = data
+		case "fixHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fixHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FixHasSuffix = data
+		case "fixEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fixEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FixEqualFold = data
+		case "fixContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fixContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FixContainsFold = data
+		case "consequence":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consequence"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Consequence = data
+		case "consequenceNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consequenceNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsequenceNEQ = data
+		case "consequenceIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consequenceIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsequenceIn = data
+		case "consequenceNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consequenceNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsequenceNotIn = data
+		case "consequenceGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consequenceGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsequenceGT = data
+		case "consequenceGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consequenceGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsequenceGTE = data
+		case "consequenceLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consequenceLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsequenceLT = data
+		case "consequenceLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consequenceLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsequenceLTE = data
+		case "consequenceContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consequenceContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsequenceContains = data
+		case "consequenceHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consequenceHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsequenceHasPrefix = data
+		case "consequenceHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consequenceHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsequenceHasSuffix = data
+		case "consequenceEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consequenceEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsequenceEqualFold = data
+		case "consequenceContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("consequenceContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConsequenceContainsFold = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalFindingWhereInput unmarshals raw into the FindingWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalFindingWhereInput(ctx context.Context, raw any) (ent.FindingWhereInput, error) {
+	var out ent.FindingWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "FindingWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputFlagWhereInput(ctx context.Context, obj any) (ent.FlagWhereInput, error) {
 	var it ent.FlagWhereInput
 	if obj == nil {
@@ -7120,6 +8699,566 @@ func (ec *executionContext) unmarshalInputFlagWhereInput(ctx context.Context, ob
 func UnmarshalFlagWhereInput(ctx context.Context, raw any) (ent.FlagWhereInput, error) {
 	var out ent.FlagWhereInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "FlagWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputGateRunWhereInput(ctx context.Context, obj any) (ent.GateRunWhereInput, error) {
+	var it ent.GateRunWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "gate", "gateNEQ", "gateIn", "gateNotIn", "version", "versionNEQ", "versionIn", "versionNotIn", "versionGT", "versionGTE", "versionLT", "versionLTE", "versionContains", "versionHasPrefix", "versionHasSuffix", "versionEqualFold", "versionContainsFold", "outcome", "outcomeNEQ", "outcomeIn", "outcomeNotIn", "reason", "reasonNEQ", "reasonIn", "reasonNotIn", "reasonGT", "reasonGTE", "reasonLT", "reasonLTE", "reasonContains", "reasonHasPrefix", "reasonHasSuffix", "reasonEqualFold", "reasonContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "startedAt", "startedAtNEQ", "startedAtIn", "startedAtNotIn", "startedAtGT", "startedAtGTE", "startedAtLT", "startedAtLTE", "startedAtIsNil", "startedAtNotNil", "finishedAt", "finishedAtNEQ", "finishedAtIn", "finishedAtNotIn", "finishedAtGT", "finishedAtGTE", "finishedAtLT", "finishedAtLTE", "finishedAtIsNil", "finishedAtNotNil"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOGateRunWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐGateRunWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOGateRunWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐGateRunWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOGateRunWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐGateRunWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "gate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gate"))
+			data, err := ec.unmarshalOGateRunGate2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐGate(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Gate = data
+		case "gateNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gateNEQ"))
+			data, err := ec.unmarshalOGateRunGate2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐGate(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GateNEQ = data
+		case "gateIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gateIn"))
+			data, err := ec.unmarshalOGateRunGate2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐGateᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GateIn = data
+		case "gateNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gateNotIn"))
+			data, err := ec.unmarshalOGateRunGate2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐGateᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GateNotIn = data
+		case "version":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("version"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Version = data
+		case "versionNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionNEQ = data
+		case "versionIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionIn = data
+		case "versionNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionNotIn = data
+		case "versionGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionGT = data
+		case "versionGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionGTE = data
+		case "versionLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionLT = data
+		case "versionLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionLTE = data
+		case "versionContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionContains = data
+		case "versionHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionHasPrefix = data
+		case "versionHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionHasSuffix = data
+		case "versionEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionEqualFold = data
+		case "versionContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("versionContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VersionContainsFold = data
+		case "outcome":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("outcome"))
+			data, err := ec.unmarshalOGateRunOutcome2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐOutcome(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Outcome = data
+		case "outcomeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("outcomeNEQ"))
+			data, err := ec.unmarshalOGateRunOutcome2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐOutcome(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OutcomeNEQ = data
+		case "outcomeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("outcomeIn"))
+			data, err := ec.unmarshalOGateRunOutcome2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐOutcomeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OutcomeIn = data
+		case "outcomeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("outcomeNotIn"))
+			data, err := ec.unmarshalOGateRunOutcome2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐOutcomeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OutcomeNotIn = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		case "reasonNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonNEQ = data
+		case "reasonIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonIn = data
+		case "reasonNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonNotIn = data
+		case "reasonGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonGT = data
+		case "reasonGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonGTE = data
+		case "reasonLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonLT = data
+		case "reasonLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonLTE = data
+		case "reasonContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonContains = data
+		case "reasonHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonHasPrefix = data
+		case "reasonHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonHasSuffix = data
+		case "reasonEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonEqualFold = data
+		case "reasonContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonContainsFold = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "startedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartedAt = data
+		case "startedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartedAtNEQ = data
+		case "startedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartedAtIn = data
+		case "startedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartedAtNotIn = data
+		case "startedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartedAtGT = data
+		case "startedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartedAtGTE = data
+		case "startedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartedAtLT = data
+		case "startedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartedAtLTE = data
+		case "startedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartedAtIsNil = data
+		case "startedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartedAtNotNil = data
+		case "finishedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("finishedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FinishedAt = data
+		case "finishedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("finishedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FinishedAtNEQ = data
+		case "finishedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("finishedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FinishedAtIn = data
+		case "finishedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("finishedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FinishedAtNotIn = data
+		case "finishedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("finishedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FinishedAtGT = data
+		case "finishedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("finishedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FinishedAtGTE = data
+		case "finishedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("finishedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FinishedAtLT = data
+		case "finishedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("finishedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FinishedAtLTE = data
+		case "finishedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("finishedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FinishedAtIsNil = data
+		case "finishedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("finishedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FinishedAtNotNil = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalGateRunWhereInput unmarshals raw into the GateRunWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalGateRunWhereInput(ctx context.Context, raw any) (ent.GateRunWhereInput, error) {
+	var out ent.GateRunWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "GateRunWhereInput", raw, &out)
 	return out, err
 }
 
@@ -9805,7 +11944,7 @@ func (ec *executionContext) unmarshalInputRevisionWhereInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "problemID", "problemIDNEQ", "problemIDIn", "problemIDNotIn", "problemIDGT", "problemIDGTE", "problemIDLT", "problemIDLTE", "problemIDContains", "problemIDHasPrefix", "problemIDHasSuffix", "problemIDEqualFold", "problemIDContainsFold", "number", "numberNEQ", "numberIn", "numberNotIn", "numberGT", "numberGTE", "numberLT", "numberLTE", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "statement", "statementNEQ", "statementIn", "statementNotIn", "statementGT", "statementGTE", "statementLT", "statementLTE", "statementContains", "statementHasPrefix", "statementHasSuffix", "statementEqualFold", "statementContainsFold", "heroBrief", "heroBriefNEQ", "heroBriefIn", "heroBriefNotIn", "heroBriefGT", "heroBriefGTE", "heroBriefLT", "heroBriefLTE", "heroBriefContains", "heroBriefHasPrefix", "heroBriefHasSuffix", "heroBriefEqualFold", "heroBriefContainsFold", "note", "noteNEQ", "noteIn", "noteNotIn", "noteGT", "noteGTE", "noteLT", "noteLTE", "noteContains", "noteHasPrefix", "noteHasSuffix", "noteEqualFold", "noteContainsFold", "authorID", "authorIDNEQ", "authorIDIn", "authorIDNotIn", "authorIDGT", "authorIDGTE", "authorIDLT", "authorIDLTE", "authorIDContains", "authorIDHasPrefix", "authorIDHasSuffix", "authorIDEqualFold", "authorIDContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasProblem", "hasProblemWith", "hasAuthor", "hasAuthorWith", "hasReferences", "hasReferencesWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "problemID", "problemIDNEQ", "problemIDIn", "problemIDNotIn", "problemIDGT", "problemIDGTE", "problemIDLT", "problemIDLTE", "problemIDContains", "problemIDHasPrefix", "problemIDHasSuffix", "problemIDEqualFold", "problemIDContainsFold", "number", "numberNEQ", "numberIn", "numberNotIn", "numberGT", "numberGTE", "numberLT", "numberLTE", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "statement", "statementNEQ", "statementIn", "statementNotIn", "statementGT", "statementGTE", "statementLT", "statementLTE", "statementContains", "statementHasPrefix", "statementHasSuffix", "statementEqualFold", "statementContainsFold", "heroBrief", "heroBriefNEQ", "heroBriefIn", "heroBriefNotIn", "heroBriefGT", "heroBriefGTE", "heroBriefLT", "heroBriefLTE", "heroBriefContains", "heroBriefHasPrefix", "heroBriefHasSuffix", "heroBriefEqualFold", "heroBriefContainsFold", "heroAlt", "heroAltNEQ", "heroAltIn", "heroAltNotIn", "heroAltGT", "heroAltGTE", "heroAltLT", "heroAltLTE", "heroAltContains", "heroAltHasPrefix", "heroAltHasSuffix", "heroAltEqualFold", "heroAltContainsFold", "heroCaption", "heroCaptionNEQ", "heroCaptionIn", "heroCaptionNotIn", "heroCaptionGT", "heroCaptionGTE", "heroCaptionLT", "heroCaptionLTE", "heroCaptionContains", "heroCaptionHasPrefix", "heroCaptionHasSuffix", "heroCaptionEqualFold", "heroCaptionContainsFold", "heroRightsBasis", "heroRightsBasisNEQ", "heroRightsBasisIn", "heroRightsBasisNotIn", "heroRightsBasisGT", "heroRightsBasisGTE", "heroRightsBasisLT", "heroRightsBasisLTE", "heroRightsBasisContains", "heroRightsBasisHasPrefix", "heroRightsBasisHasSuffix", "heroRightsBasisEqualFold", "heroRightsBasisContainsFold", "heroBespoke", "heroBespokeNEQ", "note", "noteNEQ", "noteIn", "noteNotIn", "noteGT", "noteGTE", "noteLT", "noteLTE", "noteContains", "noteHasPrefix", "noteHasSuffix", "noteEqualFold", "noteContainsFold", "authorID", "authorIDNEQ", "authorIDIn", "authorIDNotIn", "authorIDGT", "authorIDGTE", "authorIDLT", "authorIDLTE", "authorIDContains", "authorIDHasPrefix", "authorIDHasSuffix", "authorIDEqualFold", "authorIDContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasProblem", "hasProblemWith", "hasAuthor", "hasAuthorWith", "hasReferences", "hasReferencesWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -10323,6 +12462,293 @@ func (ec *executionContext) unmarshalInputRevisionWhereInput(ctx context.Context
 				return it, err
 			}
 			it.HeroBriefContainsFold = data
+		case "heroAlt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroAlt"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroAlt = data
+		case "heroAltNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroAltNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroAltNEQ = data
+		case "heroAltIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroAltIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroAltIn = data
+		case "heroAltNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroAltNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroAltNotIn = data
+		case "heroAltGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroAltGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroAltGT = data
+		case "heroAltGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroAltGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroAltGTE = data
+		case "heroAltLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroAltLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroAltLT = data
+		case "heroAltLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroAltLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroAltLTE = data
+		case "heroAltContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroAltContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroAltContains = data
+		case "heroAltHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroAltHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroAltHasPrefix = data
+		case "heroAltHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroAltHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroAltHasSuffix = data
+		case "heroAltEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroAltEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroAltEqualFold = data
+		case "heroAltContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroAltContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroAltContainsFold = data
+		case "heroCaption":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroCaption"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroCaption = data
+		case "heroCaptionNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroCaptionNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroCaptionNEQ = data
+		case "heroCaptionIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroCaptionIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroCaptionIn = data
+		case "heroCaptionNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroCaptionNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroCaptionNotIn = data
+		case "heroCaptionGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroCaptionGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroCaptionGT = data
+		case "heroCaptionGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroCaptionGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroCaptionGTE = data
+		case "heroCaptionLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroCaptionLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroCaptionLT = data
+		case "heroCaptionLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroCaptionLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroCaptionLTE = data
+		case "heroCaptionContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroCaptionContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroCaptionContains = data
+		case "heroCaptionHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroCaptionHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroCaptionHasPrefix = data
+		case "heroCaptionHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroCaptionHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroCaptionHasSuffix = data
+		case "heroCaptionEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroCaptionEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroCaptionEqualFold = data
+		case "heroCaptionContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroCaptionContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroCaptionContainsFold = data
+		case "heroRightsBasis":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroRightsBasis"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroRightsBasis = data
+		case "heroRightsBasisNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroRightsBasisNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroRightsBasisNEQ = data
+		case "heroRightsBasisIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroRightsBasisIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroRightsBasisIn = data
+		case "heroRightsBasisNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroRightsBasisNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroRightsBasisNotIn = data
+		case "heroRightsBasisGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroRightsBasisGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroRightsBasisGT = data
+		case "heroRightsBasisGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroRightsBasisGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroRightsBasisGTE = data
+		case "heroRightsBasisLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroRightsBasisLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroRightsBasisLT = data
+		case "heroRightsBasisLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroRightsBasisLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroRightsBasisLTE = data
+		case "heroRightsBasisContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroRightsBasisContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroRightsBasisContains = data
+		case "heroRightsBasisHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroRightsBasisHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroRightsBasisHasPrefix = data
+		case "heroRightsBasisHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroRightsBasisHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroRightsBasisHasSuffix = data
+		case "heroRightsBasisEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroRightsBasisEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroRightsBasisEqualFold = data
+		case "heroRightsBasisContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroRightsBasisContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroRightsBasisContainsFold = data
+		case "heroBespoke":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroBespoke"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroBespoke = data
+		case "heroBespokeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heroBespokeNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeroBespokeNEQ = data
 		case "note":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("note"))
 			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
@@ -11426,11 +13852,21 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._ModerationCase(ctx, sel, obj)
+	case *ent.GateRun:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._GateRun(ctx, sel, obj)
 	case *ent.Flag:
 		if obj == nil {
 			return graphql.Null
 		}
 		return ec._Flag(ctx, sel, obj)
+	case *ent.Finding:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Finding(ctx, sel, obj)
 	case *ent.Event:
 		if obj == nil {
 			return graphql.Null
@@ -11596,6 +14032,11 @@ func (ec *executionContext) _Claim(ctx context.Context, sel ast.SelectionSet, ob
 			out.Values[i] = graphql.MarshalString("Claim")
 		case "id":
 			out.Values[i] = ec._Claim_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "objectType":
+			out.Values[i] = ec._Claim_objectType(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -11841,6 +14282,90 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 	return out
 }
 
+var findingImplementors = []string{"Finding", "Node"}
+
+func (ec *executionContext) _Finding(ctx context.Context, sel ast.SelectionSet, obj *ent.Finding) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, findingImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Finding")
+		case "id":
+			out.Values[i] = ec._Finding_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "position":
+			out.Values[i] = ec._Finding_position(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "check":
+			out.Values[i] = ec._Finding_check(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "criterion":
+			out.Values[i] = ec._Finding_criterion(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "policyVersion":
+			out.Values[i] = ec._Finding_policyVersion(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "verdict":
+			out.Values[i] = ec._Finding_verdict(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "evidence":
+			out.Values[i] = ec._Finding_evidence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "behaviour":
+			out.Values[i] = ec._Finding_behaviour(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "fix":
+			out.Values[i] = ec._Finding_fix(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "consequence":
+			out.Values[i] = ec._Finding_consequence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "span":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Finding_span(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var flagImplementors = []string{"Flag", "Node"}
 
 func (ec *executionContext) _Flag(ctx context.Context, sel ast.SelectionSet, obj *ent.Flag) graphql.Marshaler {
@@ -11889,6 +14414,80 @@ func (ec *executionContext) _Flag(ctx context.Context, sel ast.SelectionSet, obj
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Flag_duplicateOf(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var gateRunImplementors = []string{"GateRun", "Node"}
+
+func (ec *executionContext) _GateRun(ctx context.Context, sel ast.SelectionSet, obj *ent.GateRun) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, gateRunImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GateRun")
+		case "id":
+			out.Values[i] = ec._GateRun_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "gate":
+			out.Values[i] = ec._GateRun_gate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "version":
+			out.Values[i] = ec._GateRun_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "outcome":
+			out.Values[i] = ec._GateRun_outcome(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reason":
+			out.Values[i] = ec._GateRun_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._GateRun_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "startedAt":
+			out.Values[i] = ec._GateRun_startedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "finishedAt":
+			out.Values[i] = ec._GateRun_finishedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "findings":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._GateRun_findings(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -12187,6 +14786,12 @@ func (ec *executionContext) _Problem(ctx context.Context, sel ast.SelectionSet, 
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Problem_inChallengePeriod(ctx, field, obj)
+				})
+		case "checkSummary":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Problem_checkSummary(ctx, field, obj)
 				})
 		case "stake":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
@@ -12587,6 +15192,26 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "heroAlt":
+			out.Values[i] = ec._Revision_heroAlt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "heroCaption":
+			out.Values[i] = ec._Revision_heroCaption(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "heroRightsBasis":
+			out.Values[i] = ec._Revision_heroRightsBasis(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "heroBespoke":
+			out.Values[i] = ec._Revision_heroBespoke(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "note":
 			out.Values[i] = ec._Revision_note(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -12640,6 +15265,28 @@ func (ec *executionContext) _Revision(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "openStatus":
+			out.Values[i] = ec._Revision_openStatus(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "hero":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Revision_hero(ctx, field, obj)
+				})
+		case "computation":
+			out.Values[i] = ec._Revision_computation(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "checks":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Revision_checks(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -12828,6 +15475,16 @@ func (ec *executionContext) marshalNClaim2ᚖgithubᚗcomᚋtheoremdbᚋtheoremd
 	return ec._Claim(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNClaimObjectType2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐObjectType(ctx context.Context, v any) (claim.ObjectType, error) {
+	var res claim.ObjectType
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNClaimObjectType2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐObjectType(ctx context.Context, sel ast.SelectionSet, v claim.ObjectType) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNClaimStatus2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐStatus(ctx context.Context, v any) (claim.Status, error) {
 	var res claim.Status
 	err := res.UnmarshalGQL(v)
@@ -12925,6 +15582,55 @@ func (ec *executionContext) unmarshalNEventWhereInput2ᚖgithubᚗcomᚋtheoremd
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNFinding2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFindingᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Finding) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNFinding2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFinding(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNFinding2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFinding(ctx context.Context, sel ast.SelectionSet, v *ent.Finding) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Finding!")
+		return graphql.Null
+	}
+	return ec._Finding(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNFindingEvidence2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐEvidence(ctx context.Context, v any) (finding.Evidence, error) {
+	var res finding.Evidence
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFindingEvidence2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐEvidence(ctx context.Context, sel ast.SelectionSet, v finding.Evidence) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNFindingVerdict2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐVerdict(ctx context.Context, v any) (finding.Verdict, error) {
+	var res finding.Verdict
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFindingVerdict2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐVerdict(ctx context.Context, sel ast.SelectionSet, v finding.Verdict) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNFindingWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFindingWhereInput(ctx context.Context, v any) (*ent.FindingWhereInput, error) {
+	res, err := ec.unmarshalInputFindingWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNFlag2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlag(ctx context.Context, sel ast.SelectionSet, v *ent.Flag) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Flag!")
@@ -12945,6 +15651,55 @@ func (ec *executionContext) marshalNFlagReason2githubᚗcomᚋtheoremdbᚋtheore
 
 func (ec *executionContext) unmarshalNFlagWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlagWhereInput(ctx context.Context, v any) (*ent.FlagWhereInput, error) {
 	res, err := ec.unmarshalInputFlagWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGateRun2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐGateRunᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.GateRun) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGateRun2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐGateRun(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNGateRun2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐGateRun(ctx context.Context, sel ast.SelectionSet, v *ent.GateRun) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "GateRun!")
+		return graphql.Null
+	}
+	return ec._GateRun(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNGateRunGate2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐGate(ctx context.Context, v any) (gaterun.Gate, error) {
+	var res gaterun.Gate
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGateRunGate2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐGate(ctx context.Context, sel ast.SelectionSet, v gaterun.Gate) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNGateRunOutcome2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐOutcome(ctx context.Context, v any) (gaterun.Outcome, error) {
+	var res gaterun.Outcome
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGateRunOutcome2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐOutcome(ctx context.Context, sel ast.SelectionSet, v gaterun.Outcome) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNGateRunWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐGateRunWhereInput(ctx context.Context, v any) (*ent.GateRunWhereInput, error) {
+	res, err := ec.unmarshalInputGateRunWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -13395,6 +16150,58 @@ func (ec *executionContext) marshalOClaim2ᚖgithubᚗcomᚋtheoremdbᚋtheoremd
 	return ec._Claim(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOClaimObjectType2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐObjectTypeᚄ(ctx context.Context, v any) ([]claim.ObjectType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]claim.ObjectType, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNClaimObjectType2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐObjectType(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOClaimObjectType2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐObjectTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []claim.ObjectType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNClaimObjectType2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐObjectType(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOClaimObjectType2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐObjectType(ctx context.Context, v any) (*claim.ObjectType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(claim.ObjectType)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOClaimObjectType2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐObjectType(ctx context.Context, sel ast.SelectionSet, v *claim.ObjectType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) unmarshalOClaimStatus2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐStatusᚄ(ctx context.Context, v any) ([]claim.Status, error) {
 	if v == nil {
 		return nil, nil
@@ -13720,6 +16527,135 @@ func (ec *executionContext) unmarshalOEventWhereInput2ᚖgithubᚗcomᚋtheoremd
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalOFindingEvidence2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐEvidenceᚄ(ctx context.Context, v any) ([]finding.Evidence, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]finding.Evidence, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNFindingEvidence2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐEvidence(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOFindingEvidence2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐEvidenceᚄ(ctx context.Context, sel ast.SelectionSet, v []finding.Evidence) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNFindingEvidence2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐEvidence(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOFindingEvidence2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐEvidence(ctx context.Context, v any) (*finding.Evidence, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(finding.Evidence)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFindingEvidence2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐEvidence(ctx context.Context, sel ast.SelectionSet, v *finding.Evidence) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOFindingVerdict2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐVerdictᚄ(ctx context.Context, v any) ([]finding.Verdict, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]finding.Verdict, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNFindingVerdict2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐVerdict(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOFindingVerdict2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐVerdictᚄ(ctx context.Context, sel ast.SelectionSet, v []finding.Verdict) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNFindingVerdict2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐVerdict(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOFindingVerdict2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐVerdict(ctx context.Context, v any) (*finding.Verdict, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(finding.Verdict)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFindingVerdict2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋfindingᚐVerdict(ctx context.Context, sel ast.SelectionSet, v *finding.Verdict) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOFindingWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFindingWhereInputᚄ(ctx context.Context, v any) ([]*ent.FindingWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.FindingWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNFindingWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFindingWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOFindingWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFindingWhereInput(ctx context.Context, v any) (*ent.FindingWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputFindingWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOFlag2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐFlagᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Flag) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -13820,6 +16756,135 @@ func (ec *executionContext) unmarshalOFlagWhereInput2ᚖgithubᚗcomᚋtheoremdb
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputFlagWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOGateRunGate2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐGateᚄ(ctx context.Context, v any) ([]gaterun.Gate, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]gaterun.Gate, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNGateRunGate2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐGate(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOGateRunGate2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐGateᚄ(ctx context.Context, sel ast.SelectionSet, v []gaterun.Gate) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGateRunGate2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐGate(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOGateRunGate2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐGate(ctx context.Context, v any) (*gaterun.Gate, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(gaterun.Gate)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOGateRunGate2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐGate(ctx context.Context, sel ast.SelectionSet, v *gaterun.Gate) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOGateRunOutcome2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐOutcomeᚄ(ctx context.Context, v any) ([]gaterun.Outcome, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]gaterun.Outcome, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNGateRunOutcome2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐOutcome(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOGateRunOutcome2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐOutcomeᚄ(ctx context.Context, sel ast.SelectionSet, v []gaterun.Outcome) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGateRunOutcome2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐOutcome(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOGateRunOutcome2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐOutcome(ctx context.Context, v any) (*gaterun.Outcome, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(gaterun.Outcome)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOGateRunOutcome2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐOutcome(ctx context.Context, sel ast.SelectionSet, v *gaterun.Outcome) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOGateRunWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐGateRunWhereInputᚄ(ctx context.Context, v any) ([]*ent.GateRunWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.GateRunWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNGateRunWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐGateRunWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOGateRunWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐGateRunWhereInput(ctx context.Context, v any) (*ent.GateRunWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputGateRunWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

@@ -1034,6 +1034,153 @@ func UnmarshalAttachClaimInput(ctx context.Context, raw any) (model.AttachClaimI
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCodeRefInput(ctx context.Context, obj any) (packet.CodeRef, error) {
+	var it packet.CodeRef
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"repository", "revision", "inputs", "expectedDigest"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "repository":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("repository"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Repository = data
+		case "revision":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("revision"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Revision = data
+		case "inputs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("inputs"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Inputs = data
+		case "expectedDigest":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expectedDigest"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpectedDigest = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCodeRefInput unmarshals raw into the CodeRefInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCodeRefInput(ctx context.Context, raw any) (packet.CodeRef, error) {
+	var out packet.CodeRef
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CodeRefInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputComputationInput(ctx context.Context, obj any) (packet.Computation, error) {
+	var it packet.Computation
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"instance", "equivalence", "whyNotBruteForce", "smallCases", "certification", "parameterOrigin", "code"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "instance":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instance"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Instance = data
+		case "equivalence":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("equivalence"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Equivalence = data
+		case "whyNotBruteForce":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("whyNotBruteForce"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WhyNotBruteForce = data
+		case "smallCases":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("smallCases"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SmallCases = data
+		case "certification":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("certification"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Certification = data
+		case "parameterOrigin":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parameterOrigin"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParameterOrigin = data
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalOCodeRefInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐCodeRef(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalComputationInput unmarshals raw into the ComputationInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalComputationInput(ctx context.Context, raw any) (packet.Computation, error) {
+	var out packet.Computation
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ComputationInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputDecisionNotesInput(ctx context.Context, obj any) (packet.DecisionNotes, error) {
 	var it packet.DecisionNotes
 	if obj == nil {
@@ -1181,6 +1328,181 @@ func UnmarshalExpositionEntryInput(ctx context.Context, raw any) (packet.Exposit
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputFindingConfirmationInput(ctx context.Context, obj any) (packet.FindingConfirmation, error) {
+	var it packet.FindingConfirmation
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"finding", "holds", "note"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "finding":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("finding"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Finding = data
+		case "holds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("holds"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Holds = data
+		case "note":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("note"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Note = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalFindingConfirmationInput unmarshals raw into the FindingConfirmationInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalFindingConfirmationInput(ctx context.Context, raw any) (packet.FindingConfirmation, error) {
+	var out packet.FindingConfirmation
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "FindingConfirmationInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputHeroInput(ctx context.Context, obj any) (packet.Hero, error) {
+	var it packet.Hero
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"brief", "alt", "caption", "rightsBasis", "bespoke"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "brief":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("brief"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Brief = data
+		case "alt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("alt"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Alt = data
+		case "caption":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("caption"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Caption = data
+		case "rightsBasis":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rightsBasis"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RightsBasis = data
+		case "bespoke":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bespoke"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Bespoke = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalHeroInput unmarshals raw into the HeroInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalHeroInput(ctx context.Context, raw any) (packet.Hero, error) {
+	var out packet.Hero
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "HeroInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputOpenStatusInput(ctx context.Context, obj any) (packet.OpenStatus, error) {
+	var it packet.OpenStatus
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"strongestKnown", "unresolvedTarget"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "strongestKnown":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("strongestKnown"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StrongestKnown = data
+		case "unresolvedTarget":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unresolvedTarget"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UnresolvedTarget = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalOpenStatusInput unmarshals raw into the OpenStatusInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalOpenStatusInput(ctx context.Context, raw any) (packet.OpenStatus, error) {
+	var out packet.OpenStatus
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "OpenStatusInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputProvenanceInput(ctx context.Context, obj any) (packet.Provenance, error) {
 	var it packet.Provenance
 	if obj == nil {
@@ -1192,7 +1514,7 @@ func (ec *executionContext) unmarshalInputProvenanceInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"kind", "attribution", "sourceLocator", "rightsBasis", "generatedBy"}
+	fieldsInOrder := [...]string{"kind", "attribution", "sourceLocator", "rightsBasis", "generatedBy", "motivation"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -1234,6 +1556,13 @@ func (ec *executionContext) unmarshalInputProvenanceInput(ctx context.Context, o
 				return it, err
 			}
 			it.GeneratedBy = data
+		case "motivation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("motivation"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Motivation = data
 		}
 	}
 	return it, nil
@@ -1262,7 +1591,7 @@ func (ec *executionContext) unmarshalInputRecordDecisionInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"problemId", "action", "reasonCode", "notes", "revisionRequests", "mergeInto", "idempotencyKey"}
+	fieldsInOrder := [...]string{"problemId", "revisionId", "action", "reasonCode", "notes", "revisionRequests", "mergeInto", "idempotencyKey", "confirmations"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -1276,6 +1605,13 @@ func (ec *executionContext) unmarshalInputRecordDecisionInput(ctx context.Contex
 				return it, err
 			}
 			it.ProblemID = data
+		case "revisionId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("revisionId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RevisionID = data
 		case "action":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("action"))
 			data, err := ec.unmarshalNDecisionAction2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐAction(ctx, v)
@@ -1318,6 +1654,13 @@ func (ec *executionContext) unmarshalInputRecordDecisionInput(ctx context.Contex
 				return it, err
 			}
 			it.IdempotencyKey = data
+		case "confirmations":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmations"))
+			data, err := ec.unmarshalOFindingConfirmationInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐFindingConfirmationᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Confirmations = data
 		}
 	}
 	return it, nil
@@ -1479,7 +1822,7 @@ func (ec *executionContext) unmarshalInputReviseProblemInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"problemId", "note", "title", "statement", "exposition", "acceptance", "provenance", "references", "referenceSearch", "tags", "heroBrief"}
+	fieldsInOrder := [...]string{"problemId", "note", "title", "statement", "exposition", "acceptance", "provenance", "references", "referenceSearch", "tags", "heroBrief", "hero", "openStatus", "computation"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -1563,6 +1906,27 @@ func (ec *executionContext) unmarshalInputReviseProblemInput(ctx context.Context
 				return it, err
 			}
 			it.HeroBrief = data
+		case "hero":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hero"))
+			data, err := ec.unmarshalOHeroInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐHero(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Hero = data
+		case "openStatus":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openStatus"))
+			data, err := ec.unmarshalOOpenStatusInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐOpenStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenStatus = data
+		case "computation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("computation"))
+			data, err := ec.unmarshalOComputationInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐComputation(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Computation = data
 		}
 	}
 	return it, nil
@@ -1591,7 +1955,7 @@ func (ec *executionContext) unmarshalInputSubmitProblemInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"title", "statement", "exposition", "acceptance", "provenance", "references", "referenceSearch", "tags", "heroBrief"}
+	fieldsInOrder := [...]string{"title", "statement", "exposition", "acceptance", "provenance", "references", "referenceSearch", "tags", "heroBrief", "hero", "openStatus", "computation"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -1661,6 +2025,27 @@ func (ec *executionContext) unmarshalInputSubmitProblemInput(ctx context.Context
 				return it, err
 			}
 			it.HeroBrief = data
+		case "hero":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hero"))
+			data, err := ec.unmarshalOHeroInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐHero(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Hero = data
+		case "openStatus":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openStatus"))
+			data, err := ec.unmarshalOOpenStatusInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐOpenStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenStatus = data
+		case "computation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("computation"))
+			data, err := ec.unmarshalOComputationInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐComputation(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Computation = data
 		}
 	}
 	return it, nil
@@ -2010,6 +2395,11 @@ func (ec *executionContext) unmarshalNExpositionEntryInput2ᚖgithubᚗcomᚋthe
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNFindingConfirmationInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐFindingConfirmation(ctx context.Context, v any) (*packet.FindingConfirmation, error) {
+	res, err := ec.unmarshalInputFindingConfirmationInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNRecordDecisionInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐRecordDecisionInput(ctx context.Context, v any) (model.RecordDecisionInput, error) {
 	res, err := ec.unmarshalInputRecordDecisionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -2096,6 +2486,22 @@ func (ec *executionContext) unmarshalOAcceptanceInput2ᚖgithubᚗcomᚋtheoremd
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalOCodeRefInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐCodeRef(ctx context.Context, v any) (*packet.CodeRef, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCodeRefInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOComputationInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐComputation(ctx context.Context, v any) (*packet.Computation, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputComputationInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOExpositionEntryInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐExpositionEntryᚄ(ctx context.Context, v any) ([]*packet.ExpositionEntry, error) {
 	if v == nil {
 		return nil, nil
@@ -2111,6 +2517,39 @@ func (ec *executionContext) unmarshalOExpositionEntryInput2ᚕᚖgithubᚗcomᚋ
 		}
 	}
 	return res, nil
+}
+
+func (ec *executionContext) unmarshalOFindingConfirmationInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐFindingConfirmationᚄ(ctx context.Context, v any) ([]*packet.FindingConfirmation, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*packet.FindingConfirmation, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNFindingConfirmationInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐFindingConfirmation(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOHeroInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐHero(ctx context.Context, v any) (*packet.Hero, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputHeroInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOOpenStatusInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐOpenStatus(ctx context.Context, v any) (*packet.OpenStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputOpenStatusInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOProvenanceInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐProvenance(ctx context.Context, v any) (*packet.Provenance, error) {

@@ -11,7 +11,9 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/graph/model"
 	"github.com/theoremdb/theoremdb/graph/scalar"
 	"github.com/theoremdb/theoremdb/packet"
@@ -165,6 +167,360 @@ func (ec *executionContext) _Acceptance_equivalence(ctx context.Context, field g
 }
 func (ec *executionContext) fieldContext_Acceptance_equivalence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Acceptance", field, false, false, "String")
+}
+
+func (ec *executionContext) _CheckSummary_outcome(ctx context.Context, field graphql.CollectedField, obj *policy.CheckSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CheckSummary_outcome(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Outcome, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v gaterun.Outcome) graphql.Marshaler {
+			return ec.marshalNGateRunOutcome2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋgaterunᚐOutcome(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CheckSummary_outcome(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CheckSummary", field, false, false, "GateRunOutcome")
+}
+
+func (ec *executionContext) _CheckSummary_failing(ctx context.Context, field graphql.CollectedField, obj *policy.CheckSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CheckSummary_failing(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Failing, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CheckSummary_failing(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CheckSummary", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CheckSummary_needsHuman(ctx context.Context, field graphql.CollectedField, obj *policy.CheckSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CheckSummary_needsHuman(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NeedsHuman, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CheckSummary_needsHuman(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CheckSummary", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CheckSummary_pending(ctx context.Context, field graphql.CollectedField, obj *policy.CheckSummary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CheckSummary_pending(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pending, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CheckSummary_pending(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CheckSummary", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CodeRef_repository(ctx context.Context, field graphql.CollectedField, obj *packet.CodeRef) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CodeRef_repository(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Repository, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CodeRef_repository(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CodeRef", field, false, false, "String")
+}
+
+func (ec *executionContext) _CodeRef_revision(ctx context.Context, field graphql.CollectedField, obj *packet.CodeRef) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CodeRef_revision(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revision, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CodeRef_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CodeRef", field, false, false, "String")
+}
+
+func (ec *executionContext) _CodeRef_inputs(ctx context.Context, field graphql.CollectedField, obj *packet.CodeRef) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CodeRef_inputs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Inputs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CodeRef_inputs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CodeRef", field, false, false, "String")
+}
+
+func (ec *executionContext) _CodeRef_expectedDigest(ctx context.Context, field graphql.CollectedField, obj *packet.CodeRef) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CodeRef_expectedDigest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpectedDigest, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CodeRef_expectedDigest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CodeRef", field, false, false, "String")
+}
+
+func (ec *executionContext) _Computation_instance(ctx context.Context, field graphql.CollectedField, obj *packet.Computation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Computation_instance(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Instance, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Computation_instance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Computation", field, false, false, "String")
+}
+
+func (ec *executionContext) _Computation_equivalence(ctx context.Context, field graphql.CollectedField, obj *packet.Computation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Computation_equivalence(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Equivalence, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Computation_equivalence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Computation", field, false, false, "String")
+}
+
+func (ec *executionContext) _Computation_whyNotBruteForce(ctx context.Context, field graphql.CollectedField, obj *packet.Computation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Computation_whyNotBruteForce(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WhyNotBruteForce, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Computation_whyNotBruteForce(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Computation", field, false, false, "String")
+}
+
+func (ec *executionContext) _Computation_smallCases(ctx context.Context, field graphql.CollectedField, obj *packet.Computation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Computation_smallCases(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SmallCases, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Computation_smallCases(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Computation", field, false, false, "String")
+}
+
+func (ec *executionContext) _Computation_certification(ctx context.Context, field graphql.CollectedField, obj *packet.Computation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Computation_certification(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Certification, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Computation_certification(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Computation", field, false, false, "String")
+}
+
+func (ec *executionContext) _Computation_parameterOrigin(ctx context.Context, field graphql.CollectedField, obj *packet.Computation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Computation_parameterOrigin(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ParameterOrigin, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Computation_parameterOrigin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Computation", field, false, false, "String")
+}
+
+func (ec *executionContext) _Computation_code(ctx context.Context, field graphql.CollectedField, obj *packet.Computation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Computation_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *packet.CodeRef) graphql.Marshaler {
+			return ec.marshalOCodeRef2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐCodeRef(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Computation_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Computation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CodeRef(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _DecisionNotes_statementAndAcceptance(ctx context.Context, field graphql.CollectedField, obj *packet.DecisionNotes) (ret graphql.Marshaler) {
@@ -420,6 +776,167 @@ func (ec *executionContext) fieldContext_ExpositionEntry_body(_ context.Context,
 	return graphql.NewScalarFieldContext("ExpositionEntry", field, false, false, "String")
 }
 
+func (ec *executionContext) _Hero_brief(ctx context.Context, field graphql.CollectedField, obj *packet.Hero) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Hero_brief(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Brief, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Hero_brief(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Hero", field, false, false, "String")
+}
+
+func (ec *executionContext) _Hero_alt(ctx context.Context, field graphql.CollectedField, obj *packet.Hero) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Hero_alt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Alt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Hero_alt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Hero", field, false, false, "String")
+}
+
+func (ec *executionContext) _Hero_caption(ctx context.Context, field graphql.CollectedField, obj *packet.Hero) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Hero_caption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Caption, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Hero_caption(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Hero", field, false, false, "String")
+}
+
+func (ec *executionContext) _Hero_rightsBasis(ctx context.Context, field graphql.CollectedField, obj *packet.Hero) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Hero_rightsBasis(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RightsBasis, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Hero_rightsBasis(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Hero", field, false, false, "String")
+}
+
+func (ec *executionContext) _Hero_bespoke(ctx context.Context, field graphql.CollectedField, obj *packet.Hero) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Hero_bespoke(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Bespoke, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Hero_bespoke(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Hero", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _OpenStatus_strongestKnown(ctx context.Context, field graphql.CollectedField, obj *packet.OpenStatus) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenStatus_strongestKnown(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StrongestKnown, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OpenStatus_strongestKnown(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenStatus", field, false, false, "String")
+}
+
+func (ec *executionContext) _OpenStatus_unresolvedTarget(ctx context.Context, field graphql.CollectedField, obj *packet.OpenStatus) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OpenStatus_unresolvedTarget(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UnresolvedTarget, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OpenStatus_unresolvedTarget(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenStatus", field, false, false, "String")
+}
+
 func (ec *executionContext) _ProblemPermissions_revise(ctx context.Context, field graphql.CollectedField, obj *policy.Permissions) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -650,6 +1167,29 @@ func (ec *executionContext) fieldContext_Provenance_generatedBy(_ context.Contex
 	return graphql.NewScalarFieldContext("Provenance", field, false, false, "String")
 }
 
+func (ec *executionContext) _Provenance_motivation(ctx context.Context, field graphql.CollectedField, obj *packet.Provenance) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Provenance_motivation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Motivation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalOString2string(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Provenance_motivation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Provenance", field, false, false, "String")
+}
+
 func (ec *executionContext) _ReferenceSearch_checkedOn(ctx context.Context, field graphql.CollectedField, obj *packet.ReferenceSearch) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -795,6 +1335,98 @@ func (ec *executionContext) fieldContext_RevisionRequest_decision(_ context.Cont
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Span_field(ctx context.Context, field graphql.CollectedField, obj *gates.Span) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Span_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Span_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Span", field, false, false, "String")
+}
+
+func (ec *executionContext) _Span_start(ctx context.Context, field graphql.CollectedField, obj *gates.Span) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Span_start(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Start, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Span_start(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Span", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Span_end(ctx context.Context, field graphql.CollectedField, obj *gates.Span) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Span_end(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.End, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Span_end(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Span", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Span_quote(ctx context.Context, field graphql.CollectedField, obj *gates.Span) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Span_quote(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quote, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Span_quote(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Span", field, false, false, "String")
 }
 
 func (ec *executionContext) _Stake_state(ctx context.Context, field graphql.CollectedField, obj *model.Stake) (ret graphql.Marshaler) {
@@ -945,6 +1577,165 @@ func (ec *executionContext) _Acceptance(ctx context.Context, sel ast.SelectionSe
 	return out
 }
 
+var checkSummaryImplementors = []string{"CheckSummary"}
+
+func (ec *executionContext) _CheckSummary(ctx context.Context, sel ast.SelectionSet, obj *policy.CheckSummary) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, checkSummaryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CheckSummary")
+		case "outcome":
+			out.Values[i] = ec._CheckSummary_outcome(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "failing":
+			out.Values[i] = ec._CheckSummary_failing(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "needsHuman":
+			out.Values[i] = ec._CheckSummary_needsHuman(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pending":
+			out.Values[i] = ec._CheckSummary_pending(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var codeRefImplementors = []string{"CodeRef"}
+
+func (ec *executionContext) _CodeRef(ctx context.Context, sel ast.SelectionSet, obj *packet.CodeRef) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, codeRefImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CodeRef")
+		case "repository":
+			out.Values[i] = ec._CodeRef_repository(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "revision":
+			out.Values[i] = ec._CodeRef_revision(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "inputs":
+			out.Values[i] = ec._CodeRef_inputs(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "expectedDigest":
+			out.Values[i] = ec._CodeRef_expectedDigest(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var computationImplementors = []string{"Computation"}
+
+func (ec *executionContext) _Computation(ctx context.Context, sel ast.SelectionSet, obj *packet.Computation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, computationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Computation")
+		case "instance":
+			out.Values[i] = ec._Computation_instance(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "equivalence":
+			out.Values[i] = ec._Computation_equivalence(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "whyNotBruteForce":
+			out.Values[i] = ec._Computation_whyNotBruteForce(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "smallCases":
+			out.Values[i] = ec._Computation_smallCases(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "certification":
+			out.Values[i] = ec._Computation_certification(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "parameterOrigin":
+			out.Values[i] = ec._Computation_parameterOrigin(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._Computation_code(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var decisionNotesImplementors = []string{"DecisionNotes"}
 
 func (ec *executionContext) _DecisionNotes(ctx context.Context, sel ast.SelectionSet, obj *packet.DecisionNotes) graphql.Marshaler {
@@ -1056,6 +1847,97 @@ func (ec *executionContext) _ExpositionEntry(ctx context.Context, sel ast.Select
 	return out
 }
 
+var heroImplementors = []string{"Hero"}
+
+func (ec *executionContext) _Hero(ctx context.Context, sel ast.SelectionSet, obj *packet.Hero) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, heroImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Hero")
+		case "brief":
+			out.Values[i] = ec._Hero_brief(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "alt":
+			out.Values[i] = ec._Hero_alt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "caption":
+			out.Values[i] = ec._Hero_caption(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "rightsBasis":
+			out.Values[i] = ec._Hero_rightsBasis(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "bespoke":
+			out.Values[i] = ec._Hero_bespoke(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var openStatusImplementors = []string{"OpenStatus"}
+
+func (ec *executionContext) _OpenStatus(ctx context.Context, sel ast.SelectionSet, obj *packet.OpenStatus) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, openStatusImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OpenStatus")
+		case "strongestKnown":
+			out.Values[i] = ec._OpenStatus_strongestKnown(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "unresolvedTarget":
+			out.Values[i] = ec._OpenStatus_unresolvedTarget(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var problemPermissionsImplementors = []string{"ProblemPermissions"}
 
 func (ec *executionContext) _ProblemPermissions(ctx context.Context, sel ast.SelectionSet, obj *policy.Permissions) graphql.Marshaler {
@@ -1142,6 +2024,11 @@ func (ec *executionContext) _Provenance(ctx context.Context, sel ast.SelectionSe
 			}
 		case "generatedBy":
 			out.Values[i] = ec._Provenance_generatedBy(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "motivation":
+			out.Values[i] = ec._Provenance_motivation(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1248,6 +2135,54 @@ func (ec *executionContext) _RevisionRequest(ctx context.Context, sel ast.Select
 	return out
 }
 
+var spanImplementors = []string{"Span"}
+
+func (ec *executionContext) _Span(ctx context.Context, sel ast.SelectionSet, obj *gates.Span) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, spanImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Span")
+		case "field":
+			out.Values[i] = ec._Span_field(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "start":
+			out.Values[i] = ec._Span_start(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "end":
+			out.Values[i] = ec._Span_end(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quote":
+			out.Values[i] = ec._Span_quote(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var stakeImplementors = []string{"Stake"}
 
 func (ec *executionContext) _Stake(ctx context.Context, sel ast.SelectionSet, obj *model.Stake) graphql.Marshaler {
@@ -1309,6 +2244,14 @@ func (ec *executionContext) marshalNAcceptanceKind2githubᚗcomᚋtheoremdbᚋth
 	return v
 }
 
+func (ec *executionContext) marshalNCheckSummary2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐCheckSummary(ctx context.Context, sel ast.SelectionSet, v *policy.CheckSummary) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CheckSummary!")
+		return graphql.Null
+	}
+	return ec._CheckSummary(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNDate2timeᚐTime(ctx context.Context, v any) (time.Time, error) {
 	res, err := scalar.UnmarshalDate(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -1355,6 +2298,18 @@ func (ec *executionContext) unmarshalNExpositionKind2githubᚗcomᚋtheoremdbᚋ
 
 func (ec *executionContext) marshalNExpositionKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐExpositionKind(ctx context.Context, sel ast.SelectionSet, v packet.ExpositionKind) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNHero2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐHero(ctx context.Context, sel ast.SelectionSet, v *packet.Hero) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Hero!")
+		return graphql.Null
+	}
+	return ec._Hero(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOpenStatus2githubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐOpenStatus(ctx context.Context, sel ast.SelectionSet, v packet.OpenStatus) graphql.Marshaler {
+	return ec._OpenStatus(ctx, sel, &v)
 }
 
 func (ec *executionContext) marshalNProblemPermissions2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐPermissions(ctx context.Context, sel ast.SelectionSet, v *policy.Permissions) graphql.Marshaler {
@@ -1407,6 +2362,14 @@ func (ec *executionContext) marshalNRevisionRequest2ᚖgithubᚗcomᚋtheoremdb�
 	return ec._RevisionRequest(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNSpan2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgatesᚐSpan(ctx context.Context, sel ast.SelectionSet, v *gates.Span) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Span!")
+		return graphql.Null
+	}
+	return ec._Span(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNStakeState2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐStakeState(ctx context.Context, v any) (problem.StakeState, error) {
 	var res problem.StakeState
 	err := res.UnmarshalGQL(v)
@@ -1415,6 +2378,20 @@ func (ec *executionContext) unmarshalNStakeState2githubᚗcomᚋtheoremdbᚋtheo
 
 func (ec *executionContext) marshalNStakeState2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋproblemᚐStakeState(ctx context.Context, sel ast.SelectionSet, v problem.StakeState) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalOCodeRef2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐCodeRef(ctx context.Context, sel ast.SelectionSet, v *packet.CodeRef) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CodeRef(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOComputation2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐComputation(ctx context.Context, sel ast.SelectionSet, v *packet.Computation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Computation(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOStake2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐStake(ctx context.Context, sel ast.SelectionSet, v *model.Stake) graphql.Marshaler {

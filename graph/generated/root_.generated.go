@@ -26,6 +26,8 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 type ResolverRoot interface {
 	Account() AccountResolver
 	Claim() ClaimResolver
+	Finding() FindingResolver
+	GateRun() GateRunResolver
 	Mutation() MutationResolver
 	Problem() ProblemResolver
 	ProblemConnection() ProblemConnectionResolver
@@ -69,17 +71,42 @@ type ComplexityRoot struct {
 		Target    func(childComplexity int) int
 	}
 
+	CheckSummary struct {
+		Failing    func(childComplexity int) int
+		NeedsHuman func(childComplexity int) int
+		Outcome    func(childComplexity int) int
+		Pending    func(childComplexity int) int
+	}
+
 	Claim struct {
 		Author       func(childComplexity int) int
 		Bindings     func(childComplexity int) int
 		CreatedAt    func(childComplexity int) int
 		ID           func(childComplexity int) int
+		ObjectType   func(childComplexity int) int
 		Problem      func(childComplexity int) int
 		Scope        func(childComplexity int) int
 		Status       func(childComplexity int) int
 		Summary      func(childComplexity int) int
 		SupersededBy func(childComplexity int) int
 		Supersedes   func(childComplexity int) int
+	}
+
+	CodeRef struct {
+		ExpectedDigest func(childComplexity int) int
+		Inputs         func(childComplexity int) int
+		Repository     func(childComplexity int) int
+		Revision       func(childComplexity int) int
+	}
+
+	Computation struct {
+		Certification    func(childComplexity int) int
+		Code             func(childComplexity int) int
+		Equivalence      func(childComplexity int) int
+		Instance         func(childComplexity int) int
+		ParameterOrigin  func(childComplexity int) int
+		SmallCases       func(childComplexity int) int
+		WhyNotBruteForce func(childComplexity int) int
 	}
 
 	Decision struct {
@@ -128,6 +155,20 @@ type ComplexityRoot struct {
 		Term func(childComplexity int) int
 	}
 
+	Finding struct {
+		Behaviour     func(childComplexity int) int
+		Check         func(childComplexity int) int
+		Consequence   func(childComplexity int) int
+		Criterion     func(childComplexity int) int
+		Evidence      func(childComplexity int) int
+		Fix           func(childComplexity int) int
+		ID            func(childComplexity int) int
+		PolicyVersion func(childComplexity int) int
+		Position      func(childComplexity int) int
+		Span          func(childComplexity int) int
+		Verdict       func(childComplexity int) int
+	}
+
 	Flag struct {
 		Case        func(childComplexity int) int
 		CreatedAt   func(childComplexity int) int
@@ -142,6 +183,26 @@ type ComplexityRoot struct {
 		Case       func(childComplexity int) int
 		Flag       func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	GateRun struct {
+		CreatedAt  func(childComplexity int) int
+		Findings   func(childComplexity int) int
+		FinishedAt func(childComplexity int) int
+		Gate       func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Outcome    func(childComplexity int) int
+		Reason     func(childComplexity int) int
+		StartedAt  func(childComplexity int) int
+		Version    func(childComplexity int) int
+	}
+
+	Hero struct {
+		Alt         func(childComplexity int) int
+		Bespoke     func(childComplexity int) int
+		Brief       func(childComplexity int) int
+		Caption     func(childComplexity int) int
+		RightsBasis func(childComplexity int) int
 	}
 
 	ModerationCase struct {
@@ -189,6 +250,11 @@ type ComplexityRoot struct {
 		SubmitProblem  func(childComplexity int, input model.SubmitProblemInput) int
 	}
 
+	OpenStatus struct {
+		StrongestKnown   func(childComplexity int) int
+		UnresolvedTarget func(childComplexity int) int
+	}
+
 	PageInfo struct {
 		EndCursor       func(childComplexity int) int
 		HasNextPage     func(childComplexity int) int
@@ -201,6 +267,7 @@ type ComplexityRoot struct {
 		AcceptanceKind       func(childComplexity int) int
 		AcceptedAt           func(childComplexity int) int
 		AsOf                 func(childComplexity int) int
+		CheckSummary         func(childComplexity int) int
 		Claims               func(childComplexity int) int
 		CurrentRevision      func(childComplexity int) int
 		Deadline             func(childComplexity int) int
@@ -252,6 +319,7 @@ type ComplexityRoot struct {
 		Attribution   func(childComplexity int) int
 		GeneratedBy   func(childComplexity int) int
 		Kind          func(childComplexity int) int
+		Motivation    func(childComplexity int) int
 		RightsBasis   func(childComplexity int) int
 		SourceLocator func(childComplexity int) int
 	}
@@ -317,12 +385,20 @@ type ComplexityRoot struct {
 		Acceptance      func(childComplexity int) int
 		Author          func(childComplexity int) int
 		AuthorID        func(childComplexity int) int
+		Checks          func(childComplexity int) int
+		Computation     func(childComplexity int) int
 		CreatedAt       func(childComplexity int) int
 		Exposition      func(childComplexity int) int
+		Hero            func(childComplexity int) int
+		HeroAlt         func(childComplexity int) int
+		HeroBespoke     func(childComplexity int) int
 		HeroBrief       func(childComplexity int) int
+		HeroCaption     func(childComplexity int) int
+		HeroRightsBasis func(childComplexity int) int
 		ID              func(childComplexity int) int
 		Note            func(childComplexity int) int
 		Number          func(childComplexity int) int
+		OpenStatus      func(childComplexity int) int
 		Problem         func(childComplexity int) int
 		ProblemID       func(childComplexity int) int
 		Provenance      func(childComplexity int) int
@@ -349,6 +425,13 @@ type ComplexityRoot struct {
 		References   func(childComplexity int) int
 		Title        func(childComplexity int) int
 		Year         func(childComplexity int) int
+	}
+
+	Span struct {
+		End   func(childComplexity int) int
+		Field func(childComplexity int) int
+		Quote func(childComplexity int) int
+		Start func(childComplexity int) int
 	}
 
 	Stake struct {
@@ -512,6 +595,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Binding.Target(childComplexity), true
 
+	case "CheckSummary.failing":
+		if e.ComplexityRoot.CheckSummary.Failing == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckSummary.Failing(childComplexity), true
+	case "CheckSummary.needsHuman":
+		if e.ComplexityRoot.CheckSummary.NeedsHuman == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckSummary.NeedsHuman(childComplexity), true
+	case "CheckSummary.outcome":
+		if e.ComplexityRoot.CheckSummary.Outcome == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckSummary.Outcome(childComplexity), true
+	case "CheckSummary.pending":
+		if e.ComplexityRoot.CheckSummary.Pending == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckSummary.Pending(childComplexity), true
+
 	case "Claim.author":
 		if e.ComplexityRoot.Claim.Author == nil {
 			break
@@ -536,6 +644,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Claim.ID(childComplexity), true
+	case "Claim.objectType":
+		if e.ComplexityRoot.Claim.ObjectType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Claim.ObjectType(childComplexity), true
 	case "Claim.problem":
 		if e.ComplexityRoot.Claim.Problem == nil {
 			break
@@ -572,6 +686,74 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Claim.Supersedes(childComplexity), true
+
+	case "CodeRef.expectedDigest":
+		if e.ComplexityRoot.CodeRef.ExpectedDigest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeRef.ExpectedDigest(childComplexity), true
+	case "CodeRef.inputs":
+		if e.ComplexityRoot.CodeRef.Inputs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeRef.Inputs(childComplexity), true
+	case "CodeRef.repository":
+		if e.ComplexityRoot.CodeRef.Repository == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeRef.Repository(childComplexity), true
+	case "CodeRef.revision":
+		if e.ComplexityRoot.CodeRef.Revision == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeRef.Revision(childComplexity), true
+
+	case "Computation.certification":
+		if e.ComplexityRoot.Computation.Certification == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Computation.Certification(childComplexity), true
+	case "Computation.code":
+		if e.ComplexityRoot.Computation.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Computation.Code(childComplexity), true
+	case "Computation.equivalence":
+		if e.ComplexityRoot.Computation.Equivalence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Computation.Equivalence(childComplexity), true
+	case "Computation.instance":
+		if e.ComplexityRoot.Computation.Instance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Computation.Instance(childComplexity), true
+	case "Computation.parameterOrigin":
+		if e.ComplexityRoot.Computation.ParameterOrigin == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Computation.ParameterOrigin(childComplexity), true
+	case "Computation.smallCases":
+		if e.ComplexityRoot.Computation.SmallCases == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Computation.SmallCases(childComplexity), true
+	case "Computation.whyNotBruteForce":
+		if e.ComplexityRoot.Computation.WhyNotBruteForce == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Computation.WhyNotBruteForce(childComplexity), true
 
 	case "Decision.action":
 		if e.ComplexityRoot.Decision.Action == nil {
@@ -781,6 +963,73 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ExpositionEntry.Term(childComplexity), true
 
+	case "Finding.behaviour":
+		if e.ComplexityRoot.Finding.Behaviour == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Finding.Behaviour(childComplexity), true
+	case "Finding.check":
+		if e.ComplexityRoot.Finding.Check == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Finding.Check(childComplexity), true
+	case "Finding.consequence":
+		if e.ComplexityRoot.Finding.Consequence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Finding.Consequence(childComplexity), true
+	case "Finding.criterion":
+		if e.ComplexityRoot.Finding.Criterion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Finding.Criterion(childComplexity), true
+	case "Finding.evidence":
+		if e.ComplexityRoot.Finding.Evidence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Finding.Evidence(childComplexity), true
+	case "Finding.fix":
+		if e.ComplexityRoot.Finding.Fix == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Finding.Fix(childComplexity), true
+	case "Finding.id":
+		if e.ComplexityRoot.Finding.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Finding.ID(childComplexity), true
+	case "Finding.policyVersion":
+		if e.ComplexityRoot.Finding.PolicyVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Finding.PolicyVersion(childComplexity), true
+	case "Finding.position":
+		if e.ComplexityRoot.Finding.Position == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Finding.Position(childComplexity), true
+	case "Finding.span":
+		if e.ComplexityRoot.Finding.Span == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Finding.Span(childComplexity), true
+	case "Finding.verdict":
+		if e.ComplexityRoot.Finding.Verdict == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Finding.Verdict(childComplexity), true
+
 	case "Flag.case":
 		if e.ComplexityRoot.Flag.Case == nil {
 			break
@@ -842,6 +1091,92 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.FlagProblemPayload.UserErrors(childComplexity), true
+
+	case "GateRun.createdAt":
+		if e.ComplexityRoot.GateRun.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GateRun.CreatedAt(childComplexity), true
+	case "GateRun.findings":
+		if e.ComplexityRoot.GateRun.Findings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GateRun.Findings(childComplexity), true
+	case "GateRun.finishedAt":
+		if e.ComplexityRoot.GateRun.FinishedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GateRun.FinishedAt(childComplexity), true
+	case "GateRun.gate":
+		if e.ComplexityRoot.GateRun.Gate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GateRun.Gate(childComplexity), true
+	case "GateRun.id":
+		if e.ComplexityRoot.GateRun.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GateRun.ID(childComplexity), true
+	case "GateRun.outcome":
+		if e.ComplexityRoot.GateRun.Outcome == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GateRun.Outcome(childComplexity), true
+	case "GateRun.reason":
+		if e.ComplexityRoot.GateRun.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GateRun.Reason(childComplexity), true
+	case "GateRun.startedAt":
+		if e.ComplexityRoot.GateRun.StartedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GateRun.StartedAt(childComplexity), true
+	case "GateRun.version":
+		if e.ComplexityRoot.GateRun.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GateRun.Version(childComplexity), true
+
+	case "Hero.alt":
+		if e.ComplexityRoot.Hero.Alt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Hero.Alt(childComplexity), true
+	case "Hero.bespoke":
+		if e.ComplexityRoot.Hero.Bespoke == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Hero.Bespoke(childComplexity), true
+	case "Hero.brief":
+		if e.ComplexityRoot.Hero.Brief == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Hero.Brief(childComplexity), true
+	case "Hero.caption":
+		if e.ComplexityRoot.Hero.Caption == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Hero.Caption(childComplexity), true
+	case "Hero.rightsBasis":
+		if e.ComplexityRoot.Hero.RightsBasis == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Hero.RightsBasis(childComplexity), true
 
 	case "ModerationCase.claimedAt":
 		if e.ComplexityRoot.ModerationCase.ClaimedAt == nil {
@@ -1068,6 +1403,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Mutation.SubmitProblem(childComplexity, args["input"].(model.SubmitProblemInput)), true
 
+	case "OpenStatus.strongestKnown":
+		if e.ComplexityRoot.OpenStatus.StrongestKnown == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenStatus.StrongestKnown(childComplexity), true
+	case "OpenStatus.unresolvedTarget":
+		if e.ComplexityRoot.OpenStatus.UnresolvedTarget == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenStatus.UnresolvedTarget(childComplexity), true
+
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
 			break
@@ -1117,6 +1465,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Problem.AsOf(childComplexity), true
+	case "Problem.checkSummary":
+		if e.ComplexityRoot.Problem.CheckSummary == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.CheckSummary(childComplexity), true
 	case "Problem.claims":
 		if e.ComplexityRoot.Problem.Claims == nil {
 			break
@@ -1360,6 +1714,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Provenance.Kind(childComplexity), true
+	case "Provenance.motivation":
+		if e.ComplexityRoot.Provenance.Motivation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Provenance.Motivation(childComplexity), true
 	case "Provenance.rightsBasis":
 		if e.ComplexityRoot.Provenance.RightsBasis == nil {
 			break
@@ -1644,6 +2004,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Revision.AuthorID(childComplexity), true
+	case "Revision.checks":
+		if e.ComplexityRoot.Revision.Checks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.Checks(childComplexity), true
+	case "Revision.computation":
+		if e.ComplexityRoot.Revision.Computation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.Computation(childComplexity), true
 	case "Revision.createdAt":
 		if e.ComplexityRoot.Revision.CreatedAt == nil {
 			break
@@ -1656,12 +2028,42 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Revision.Exposition(childComplexity), true
+	case "Revision.hero":
+		if e.ComplexityRoot.Revision.Hero == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.Hero(childComplexity), true
+	case "Revision.heroAlt":
+		if e.ComplexityRoot.Revision.HeroAlt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.HeroAlt(childComplexity), true
+	case "Revision.heroBespoke":
+		if e.ComplexityRoot.Revision.HeroBespoke == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.HeroBespoke(childComplexity), true
 	case "Revision.heroBrief":
 		if e.ComplexityRoot.Revision.HeroBrief == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Revision.HeroBrief(childComplexity), true
+	case "Revision.heroCaption":
+		if e.ComplexityRoot.Revision.HeroCaption == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.HeroCaption(childComplexity), true
+	case "Revision.heroRightsBasis":
+		if e.ComplexityRoot.Revision.HeroRightsBasis == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.HeroRightsBasis(childComplexity), true
 	case "Revision.id":
 		if e.ComplexityRoot.Revision.ID == nil {
 			break
@@ -1680,6 +2082,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Revision.Number(childComplexity), true
+	case "Revision.openStatus":
+		if e.ComplexityRoot.Revision.OpenStatus == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Revision.OpenStatus(childComplexity), true
 	case "Revision.problem":
 		if e.ComplexityRoot.Revision.Problem == nil {
 			break
@@ -1803,6 +2211,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Source.Year(childComplexity), true
 
+	case "Span.end":
+		if e.ComplexityRoot.Span.End == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Span.End(childComplexity), true
+	case "Span.field":
+		if e.ComplexityRoot.Span.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Span.Field(childComplexity), true
+	case "Span.quote":
+		if e.ComplexityRoot.Span.Quote == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Span.Quote(childComplexity), true
+	case "Span.start":
+		if e.ComplexityRoot.Span.Start == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Span.Start(childComplexity), true
+
 	case "Stake.account":
 		if e.ComplexityRoot.Stake.Account == nil {
 			break
@@ -1906,14 +2339,21 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("BindingWhereInput", ec.unmarshalInputBindingWhereInput),
 			graphql.NewInputUnmarshaler("ClaimCaseInput", ec.unmarshalInputClaimCaseInput),
 			graphql.NewInputUnmarshaler("ClaimWhereInput", ec.unmarshalInputClaimWhereInput),
+			graphql.NewInputUnmarshaler("CodeRefInput", ec.unmarshalInputCodeRefInput),
+			graphql.NewInputUnmarshaler("ComputationInput", ec.unmarshalInputComputationInput),
 			graphql.NewInputUnmarshaler("DecisionNotesInput", ec.unmarshalInputDecisionNotesInput),
 			graphql.NewInputUnmarshaler("DecisionWhereInput", ec.unmarshalInputDecisionWhereInput),
 			graphql.NewInputUnmarshaler("DismissCaseInput", ec.unmarshalInputDismissCaseInput),
 			graphql.NewInputUnmarshaler("EventWhereInput", ec.unmarshalInputEventWhereInput),
 			graphql.NewInputUnmarshaler("ExpositionEntryInput", ec.unmarshalInputExpositionEntryInput),
+			graphql.NewInputUnmarshaler("FindingConfirmationInput", ec.unmarshalInputFindingConfirmationInput),
+			graphql.NewInputUnmarshaler("FindingWhereInput", ec.unmarshalInputFindingWhereInput),
 			graphql.NewInputUnmarshaler("FlagProblemInput", ec.unmarshalInputFlagProblemInput),
 			graphql.NewInputUnmarshaler("FlagWhereInput", ec.unmarshalInputFlagWhereInput),
+			graphql.NewInputUnmarshaler("GateRunWhereInput", ec.unmarshalInputGateRunWhereInput),
+			graphql.NewInputUnmarshaler("HeroInput", ec.unmarshalInputHeroInput),
 			graphql.NewInputUnmarshaler("ModerationCaseWhereInput", ec.unmarshalInputModerationCaseWhereInput),
+			graphql.NewInputUnmarshaler("OpenStatusInput", ec.unmarshalInputOpenStatusInput),
 			graphql.NewInputUnmarshaler("ProblemOrder", ec.unmarshalInputProblemOrder),
 			graphql.NewInputUnmarshaler("ProblemWhereInput", ec.unmarshalInputProblemWhereInput),
 			graphql.NewInputUnmarshaler("ProvenanceInput", ec.unmarshalInputProvenanceInput),
@@ -2187,6 +2627,7 @@ input BindingWhereInput {
 }
 type Claim implements Node {
   id: ID!
+  objectType: ClaimObjectType!
   status: ClaimStatus!
   summary: String!
   scope: String!
@@ -2196,6 +2637,16 @@ type Claim implements Node {
   supersededBy: Claim
   supersedes: [Claim!]
   bindings: [Binding!]
+}
+"""
+ClaimObjectType is enum for the field object_type
+"""
+enum ClaimObjectType @goModel(model: "github.com/theoremdb/theoremdb/ent/claim.ObjectType") {
+  CLAIM
+  LEMMA
+  BOUND
+  EXAMPLE
+  COMPUTATION
 }
 """
 ClaimStatus is enum for the field status
@@ -2227,6 +2678,13 @@ input ClaimWhereInput {
   idLTE: ID
   idEqualFold: ID
   idContainsFold: ID
+  """
+  object_type field predicates
+  """
+  objectType: ClaimObjectType
+  objectTypeNEQ: ClaimObjectType
+  objectTypeIn: [ClaimObjectType!]
+  objectTypeNotIn: [ClaimObjectType!]
   """
   status field predicates
   """
@@ -2612,6 +3070,178 @@ input EventWhereInput {
   hashEqualFold: String
   hashContainsFold: String
 }
+type Finding implements Node {
+  id: ID!
+  position: Int!
+  check: String!
+  criterion: String!
+  policyVersion: String!
+  verdict: FindingVerdict!
+  evidence: FindingEvidence!
+  behaviour: String!
+  fix: String!
+  consequence: String!
+}
+"""
+FindingEvidence is enum for the field evidence
+"""
+enum FindingEvidence @goModel(model: "github.com/theoremdb/theoremdb/ent/finding.Evidence") {
+  SUPPORTS
+  CONTRADICTS
+  INSUFFICIENT
+}
+"""
+FindingVerdict is enum for the field verdict
+"""
+enum FindingVerdict @goModel(model: "github.com/theoremdb/theoremdb/ent/finding.Verdict") {
+  PASS
+  FAIL
+  NEEDS_HUMAN
+  UNKNOWN
+}
+"""
+FindingWhereInput is used for filtering Finding objects.
+Input was generated by ent.
+"""
+input FindingWhereInput {
+  not: FindingWhereInput
+  and: [FindingWhereInput!]
+  or: [FindingWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  idNEQ: ID
+  idIn: [ID!]
+  idNotIn: [ID!]
+  idGT: ID
+  idGTE: ID
+  idLT: ID
+  idLTE: ID
+  idEqualFold: ID
+  idContainsFold: ID
+  """
+  position field predicates
+  """
+  position: Int
+  positionNEQ: Int
+  positionIn: [Int!]
+  positionNotIn: [Int!]
+  positionGT: Int
+  positionGTE: Int
+  positionLT: Int
+  positionLTE: Int
+  """
+  check field predicates
+  """
+  check: String
+  checkNEQ: String
+  checkIn: [String!]
+  checkNotIn: [String!]
+  checkGT: String
+  checkGTE: String
+  checkLT: String
+  checkLTE: String
+  checkContains: String
+  checkHasPrefix: String
+  checkHasSuffix: String
+  checkEqualFold: String
+  checkContainsFold: String
+  """
+  criterion field predicates
+  """
+  criterion: String
+  criterionNEQ: String
+  criterionIn: [String!]
+  criterionNotIn: [String!]
+  criterionGT: String
+  criterionGTE: String
+  criterionLT: String
+  criterionLTE: String
+  criterionContains: String
+  criterionHasPrefix: String
+  criterionHasSuffix: String
+  criterionEqualFold: String
+  criterionContainsFold: String
+  """
+  policy_version field predicates
+  """
+  policyVersion: String
+  policyVersionNEQ: String
+  policyVersionIn: [String!]
+  policyVersionNotIn: [String!]
+  policyVersionGT: String
+  policyVersionGTE: String
+  policyVersionLT: String
+  policyVersionLTE: String
+  policyVersionContains: String
+  policyVersionHasPrefix: String
+  policyVersionHasSuffix: String
+  policyVersionEqualFold: String
+  policyVersionContainsFold: String
+  """
+  verdict field predicates
+  """
+  verdict: FindingVerdict
+  verdictNEQ: FindingVerdict
+  verdictIn: [FindingVerdict!]
+  verdictNotIn: [FindingVerdict!]
+  """
+  evidence field predicates
+  """
+  evidence: FindingEvidence
+  evidenceNEQ: FindingEvidence
+  evidenceIn: [FindingEvidence!]
+  evidenceNotIn: [FindingEvidence!]
+  """
+  behaviour field predicates
+  """
+  behaviour: String
+  behaviourNEQ: String
+  behaviourIn: [String!]
+  behaviourNotIn: [String!]
+  behaviourGT: String
+  behaviourGTE: String
+  behaviourLT: String
+  behaviourLTE: String
+  behaviourContains: String
+  behaviourHasPrefix: String
+  behaviourHasSuffix: String
+  behaviourEqualFold: String
+  behaviourContainsFold: String
+  """
+  fix field predicates
+  """
+  fix: String
+  fixNEQ: String
+  fixIn: [String!]
+  fixNotIn: [String!]
+  fixGT: String
+  fixGTE: String
+  fixLT: String
+  fixLTE: String
+  fixContains: String
+  fixHasPrefix: String
+  fixHasSuffix: String
+  fixEqualFold: String
+  fixContainsFold: String
+  """
+  consequence field predicates
+  """
+  consequence: String
+  consequenceNEQ: String
+  consequenceIn: [String!]
+  consequenceNotIn: [String!]
+  consequenceGT: String
+  consequenceGTE: String
+  consequenceLT: String
+  consequenceLTE: String
+  consequenceContains: String
+  consequenceHasPrefix: String
+  consequenceHasSuffix: String
+  consequenceEqualFold: String
+  consequenceContainsFold: String
+}
 type Flag implements Node {
   id: ID!
   reason: FlagReason!
@@ -2702,6 +3332,148 @@ input FlagWhereInput {
   """
   hasDuplicateOf: Boolean
   hasDuplicateOfWith: [ProblemWhereInput!]
+}
+type GateRun implements Node {
+  id: ID!
+  gate: GateRunGate!
+  version: String!
+  outcome: GateRunOutcome!
+  """
+  Why the outcome is UNKNOWN when no finding says so: a panic or a timeout.
+  """
+  reason: String!
+  createdAt: Time!
+  startedAt: Time
+  finishedAt: Time
+}
+"""
+GateRunGate is enum for the field gate
+"""
+enum GateRunGate @goModel(model: "github.com/theoremdb/theoremdb/ent/gaterun.Gate") {
+  STATEMENT
+  ACCEPTANCE
+  PROVENANCE
+  OPEN_STATUS
+  DUPLICATE
+  REFERENCES
+  CONSISTENCY
+  HERO
+  COMPUTATIONAL
+}
+"""
+GateRunOutcome is enum for the field outcome
+"""
+enum GateRunOutcome @goModel(model: "github.com/theoremdb/theoremdb/ent/gaterun.Outcome") {
+  PENDING
+  PASS
+  FAIL
+  NEEDS_HUMAN
+  UNKNOWN
+}
+"""
+GateRunWhereInput is used for filtering GateRun objects.
+Input was generated by ent.
+"""
+input GateRunWhereInput {
+  not: GateRunWhereInput
+  and: [GateRunWhereInput!]
+  or: [GateRunWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  idNEQ: ID
+  idIn: [ID!]
+  idNotIn: [ID!]
+  idGT: ID
+  idGTE: ID
+  idLT: ID
+  idLTE: ID
+  idEqualFold: ID
+  idContainsFold: ID
+  """
+  gate field predicates
+  """
+  gate: GateRunGate
+  gateNEQ: GateRunGate
+  gateIn: [GateRunGate!]
+  gateNotIn: [GateRunGate!]
+  """
+  version field predicates
+  """
+  version: String
+  versionNEQ: String
+  versionIn: [String!]
+  versionNotIn: [String!]
+  versionGT: String
+  versionGTE: String
+  versionLT: String
+  versionLTE: String
+  versionContains: String
+  versionHasPrefix: String
+  versionHasSuffix: String
+  versionEqualFold: String
+  versionContainsFold: String
+  """
+  outcome field predicates
+  """
+  outcome: GateRunOutcome
+  outcomeNEQ: GateRunOutcome
+  outcomeIn: [GateRunOutcome!]
+  outcomeNotIn: [GateRunOutcome!]
+  """
+  reason field predicates
+  """
+  reason: String
+  reasonNEQ: String
+  reasonIn: [String!]
+  reasonNotIn: [String!]
+  reasonGT: String
+  reasonGTE: String
+  reasonLT: String
+  reasonLTE: String
+  reasonContains: String
+  reasonHasPrefix: String
+  reasonHasSuffix: String
+  reasonEqualFold: String
+  reasonContainsFold: String
+  """
+  created_at field predicates
+  """
+  createdAt: Time
+  createdAtNEQ: Time
+  createdAtIn: [Time!]
+  createdAtNotIn: [Time!]
+  createdAtGT: Time
+  createdAtGTE: Time
+  createdAtLT: Time
+  createdAtLTE: Time
+  """
+  started_at field predicates
+  """
+  startedAt: Time
+  startedAtNEQ: Time
+  startedAtIn: [Time!]
+  startedAtNotIn: [Time!]
+  startedAtGT: Time
+  startedAtGTE: Time
+  startedAtLT: Time
+  startedAtLTE: Time
+  startedAtIsNil: Boolean
+  startedAtNotNil: Boolean
+  """
+  finished_at field predicates
+  """
+  finishedAt: Time
+  finishedAtNEQ: Time
+  finishedAtIn: [Time!]
+  finishedAtNotIn: [Time!]
+  finishedAtGT: Time
+  finishedAtGTE: Time
+  finishedAtLT: Time
+  finishedAtLTE: Time
+  finishedAtIsNil: Boolean
+  finishedAtNotNil: Boolean
 }
 type ModerationCase implements Node {
   id: ID!
@@ -3495,6 +4267,10 @@ type Revision implements Node {
   statement: String!
   tags: [String!]
   heroBrief: String!
+  heroAlt: String!
+  heroCaption: String!
+  heroRightsBasis: String!
+  heroBespoke: Boolean!
   """
   Who applied the revision and why, when it was not the proposer.
   """
@@ -3601,6 +4377,59 @@ input RevisionWhereInput {
   heroBriefHasSuffix: String
   heroBriefEqualFold: String
   heroBriefContainsFold: String
+  """
+  hero_alt field predicates
+  """
+  heroAlt: String
+  heroAltNEQ: String
+  heroAltIn: [String!]
+  heroAltNotIn: [String!]
+  heroAltGT: String
+  heroAltGTE: String
+  heroAltLT: String
+  heroAltLTE: String
+  heroAltContains: String
+  heroAltHasPrefix: String
+  heroAltHasSuffix: String
+  heroAltEqualFold: String
+  heroAltContainsFold: String
+  """
+  hero_caption field predicates
+  """
+  heroCaption: String
+  heroCaptionNEQ: String
+  heroCaptionIn: [String!]
+  heroCaptionNotIn: [String!]
+  heroCaptionGT: String
+  heroCaptionGTE: String
+  heroCaptionLT: String
+  heroCaptionLTE: String
+  heroCaptionContains: String
+  heroCaptionHasPrefix: String
+  heroCaptionHasSuffix: String
+  heroCaptionEqualFold: String
+  heroCaptionContainsFold: String
+  """
+  hero_rights_basis field predicates
+  """
+  heroRightsBasis: String
+  heroRightsBasisNEQ: String
+  heroRightsBasisIn: [String!]
+  heroRightsBasisNotIn: [String!]
+  heroRightsBasisGT: String
+  heroRightsBasisGTE: String
+  heroRightsBasisLT: String
+  heroRightsBasisLTE: String
+  heroRightsBasisContains: String
+  heroRightsBasisHasPrefix: String
+  heroRightsBasisHasSuffix: String
+  heroRightsBasisEqualFold: String
+  heroRightsBasisContainsFold: String
+  """
+  hero_bespoke field predicates
+  """
+  heroBespoke: Boolean
+  heroBespokeNEQ: Boolean
   """
   note field predicates
   """
@@ -3965,7 +4794,14 @@ input SubmitProblemInput {
   referenceSearch: ReferenceSearchInput
   "Subject labels such as \"number theory\"; lower-cased, at most 12."
   tags: [String!]
+  "Deprecated: use hero.brief. Taken when hero is not given."
   heroBrief: String
+  "The hero-visual handoff: brief, alt text, caption, and whether bespoke art is used."
+  hero: HeroInput
+  "The strongest known result and the exact unresolved remainder; judged by the open-status gate."
+  openStatus: OpenStatusInput
+  "For bounded computational problems: the instance and how an answer is certified; judged by the computational gate."
+  computation: ComputationInput
 }
 
 input ReviseProblemInput {
@@ -3981,7 +4817,14 @@ input ReviseProblemInput {
   referenceSearch: ReferenceSearchInput
   "Subject labels such as \"number theory\"; lower-cased, at most 12."
   tags: [String!]
+  "Deprecated: use hero.brief. Taken when hero is not given."
   heroBrief: String
+  "The hero-visual handoff: brief, alt text, caption, and whether bespoke art is used."
+  hero: HeroInput
+  "The strongest known result and the exact unresolved remainder; judged by the open-status gate."
+  openStatus: OpenStatusInput
+  "For bounded computational problems: the instance and how an answer is certified; judged by the computational gate."
+  computation: ComputationInput
 }
 
 input ExpositionEntryInput {
@@ -4005,6 +4848,40 @@ input ProvenanceInput {
   sourceLocator: String!
   rightsBasis: String!
   generatedBy: String
+  "What earlier work motivated a generated record's parameters."
+  motivation: String
+}
+
+input HeroInput {
+  brief: String
+  alt: String
+  caption: String
+  rightsBasis: String
+  "True when the page uses reviewed bespoke art instead of the neutral generated fallback."
+  bespoke: Boolean
+}
+
+input OpenStatusInput {
+  strongestKnown: String
+  unresolvedTarget: String
+}
+
+input ComputationInput {
+  instance: String
+  equivalence: String
+  whyNotBruteForce: String
+  smallCases: String
+  certification: String
+  parameterOrigin: String
+  code: CodeRefInput
+}
+
+input CodeRefInput {
+  repository: String
+  "An immutable revision: a commit hash or a digest, not a branch name."
+  revision: String
+  inputs: String
+  expectedDigest: String
 }
 
 input ReferenceInput {
@@ -4037,6 +4914,11 @@ input DecisionNotesInput {
 
 input RecordDecisionInput {
   problemId: String!
+  """
+  The revision the reviewer read (its ID). A decision on any other than the
+  problem's current revision is refused with CONFLICT.
+  """
+  revisionId: ID!
   action: DecisionAction!
   reasonCode: DecisionReasonCode
   notes: DecisionNotesInput!
@@ -4049,6 +4931,19 @@ input RecordDecisionInput {
   and they are never shown back.
   """
   idempotencyKey: String!
+  """
+  The reviewer's answer to each NEEDS_HUMAN or UNKNOWN finding of the
+  revision's checks. Qualify needs every such finding answered, and holding.
+  """
+  confirmations: [FindingConfirmationInput!]
+}
+
+input FindingConfirmationInput {
+  "The finding's ID."
+  finding: ID!
+  "True when, having read its spans, the reviewer finds the check holds."
+  holds: Boolean!
+  note: String
 }
 
 enum UserErrorCode {
@@ -4173,6 +5068,8 @@ extend type Problem {
   viewerCan: ProblemPermissions!
   "True while the problem is prospecting and its deadline has not passed."
   inChallengePeriod: Boolean!
+  "The checks of the current revision at a glance."
+  checkSummary: CheckSummary!
   "The submitter's reputation stake on this problem; null for a trusted import, which stakes nothing."
   stake: Stake
   "Revision requests of keep-prospecting decisions on the current revision."
@@ -4216,6 +5113,79 @@ extend type Revision {
   acceptance: Acceptance!
   provenance: Provenance!
   referenceSearch: ReferenceSearch!
+  openStatus: OpenStatus!
+  hero: Hero!
+  computation: Computation
+  """
+  The publication gates' runs on this revision, one per gate at its current
+  version, in the policy's order. A run is PENDING until a worker has run it.
+  """
+  checks: [GateRun!]!
+}
+
+type OpenStatus {
+  strongestKnown: String
+  unresolvedTarget: String
+}
+
+type Hero {
+  brief: String
+  alt: String
+  caption: String
+  rightsBasis: String
+  "False: the page shows the neutral generated fallback."
+  bespoke: Boolean!
+}
+
+type Computation {
+  instance: String
+  equivalence: String
+  whyNotBruteForce: String
+  smallCases: String
+  certification: String
+  parameterOrigin: String
+  code: CodeRef
+}
+
+type CodeRef {
+  repository: String
+  revision: String
+  inputs: String
+  expectedDigest: String
+}
+
+extend type GateRun {
+  "The findings of the run, in the order its checks reported them."
+  findings: [Finding!]!
+}
+
+extend type Finding {
+  "The place in the packet the check looked at."
+  span: Span!
+}
+
+"""
+A place in a revision: the field path (statement, exposition[2].body,
+references[1].locator), byte offsets into that field's text, and the quoted
+text. A finding about something missing names the field, with empty offsets.
+"""
+type Span {
+  field: String!
+  start: Int!
+  end: Int!
+  quote: String!
+}
+
+"The state of the current revision's checks at a glance."
+type CheckSummary {
+  "FAIL if a gate fails, else PENDING while one runs, else UNKNOWN, NEEDS_HUMAN or PASS."
+  outcome: GateRunOutcome!
+  "Gates that fail."
+  failing: Int!
+  "Findings a reviewer must answer one by one (NEEDS_HUMAN and UNKNOWN)."
+  needsHuman: Int!
+  "Gates not run yet."
+  pending: Int!
 }
 
 enum ExpositionKind {
@@ -4260,6 +5230,7 @@ type Provenance {
   sourceLocator: String!
   rightsBasis: String!
   generatedBy: String
+  motivation: String
 }
 
 type ReferenceSearch {
@@ -4353,10 +5324,26 @@ func (ec *executionContext) childFields_Binding(ctx context.Context, field graph
 	return nil, fmt.Errorf("no field named %q was found under type Binding", field.Name)
 }
 
+func (ec *executionContext) childFields_CheckSummary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "outcome":
+		return ec.fieldContext_CheckSummary_outcome(ctx, field)
+	case "failing":
+		return ec.fieldContext_CheckSummary_failing(ctx, field)
+	case "needsHuman":
+		return ec.fieldContext_CheckSummary_needsHuman(ctx, field)
+	case "pending":
+		return ec.fieldContext_CheckSummary_pending(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CheckSummary", field.Name)
+}
+
 func (ec *executionContext) childFields_Claim(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_Claim_id(ctx, field)
+	case "objectType":
+		return ec.fieldContext_Claim_objectType(ctx, field)
 	case "status":
 		return ec.fieldContext_Claim_status(ctx, field)
 	case "summary":
@@ -4377,6 +5364,40 @@ func (ec *executionContext) childFields_Claim(ctx context.Context, field graphql
 		return ec.fieldContext_Claim_bindings(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Claim", field.Name)
+}
+
+func (ec *executionContext) childFields_CodeRef(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "repository":
+		return ec.fieldContext_CodeRef_repository(ctx, field)
+	case "revision":
+		return ec.fieldContext_CodeRef_revision(ctx, field)
+	case "inputs":
+		return ec.fieldContext_CodeRef_inputs(ctx, field)
+	case "expectedDigest":
+		return ec.fieldContext_CodeRef_expectedDigest(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CodeRef", field.Name)
+}
+
+func (ec *executionContext) childFields_Computation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "instance":
+		return ec.fieldContext_Computation_instance(ctx, field)
+	case "equivalence":
+		return ec.fieldContext_Computation_equivalence(ctx, field)
+	case "whyNotBruteForce":
+		return ec.fieldContext_Computation_whyNotBruteForce(ctx, field)
+	case "smallCases":
+		return ec.fieldContext_Computation_smallCases(ctx, field)
+	case "certification":
+		return ec.fieldContext_Computation_certification(ctx, field)
+	case "parameterOrigin":
+		return ec.fieldContext_Computation_parameterOrigin(ctx, field)
+	case "code":
+		return ec.fieldContext_Computation_code(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Computation", field.Name)
 }
 
 func (ec *executionContext) childFields_Decision(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4471,6 +5492,34 @@ func (ec *executionContext) childFields_ExpositionEntry(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type ExpositionEntry", field.Name)
 }
 
+func (ec *executionContext) childFields_Finding(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Finding_id(ctx, field)
+	case "position":
+		return ec.fieldContext_Finding_position(ctx, field)
+	case "check":
+		return ec.fieldContext_Finding_check(ctx, field)
+	case "criterion":
+		return ec.fieldContext_Finding_criterion(ctx, field)
+	case "policyVersion":
+		return ec.fieldContext_Finding_policyVersion(ctx, field)
+	case "verdict":
+		return ec.fieldContext_Finding_verdict(ctx, field)
+	case "evidence":
+		return ec.fieldContext_Finding_evidence(ctx, field)
+	case "behaviour":
+		return ec.fieldContext_Finding_behaviour(ctx, field)
+	case "fix":
+		return ec.fieldContext_Finding_fix(ctx, field)
+	case "consequence":
+		return ec.fieldContext_Finding_consequence(ctx, field)
+	case "span":
+		return ec.fieldContext_Finding_span(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Finding", field.Name)
+}
+
 func (ec *executionContext) childFields_Flag(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -4501,6 +5550,46 @@ func (ec *executionContext) childFields_FlagProblemPayload(ctx context.Context, 
 		return ec.fieldContext_FlagProblemPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type FlagProblemPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_GateRun(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_GateRun_id(ctx, field)
+	case "gate":
+		return ec.fieldContext_GateRun_gate(ctx, field)
+	case "version":
+		return ec.fieldContext_GateRun_version(ctx, field)
+	case "outcome":
+		return ec.fieldContext_GateRun_outcome(ctx, field)
+	case "reason":
+		return ec.fieldContext_GateRun_reason(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_GateRun_createdAt(ctx, field)
+	case "startedAt":
+		return ec.fieldContext_GateRun_startedAt(ctx, field)
+	case "finishedAt":
+		return ec.fieldContext_GateRun_finishedAt(ctx, field)
+	case "findings":
+		return ec.fieldContext_GateRun_findings(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GateRun", field.Name)
+}
+
+func (ec *executionContext) childFields_Hero(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "brief":
+		return ec.fieldContext_Hero_brief(ctx, field)
+	case "alt":
+		return ec.fieldContext_Hero_alt(ctx, field)
+	case "caption":
+		return ec.fieldContext_Hero_caption(ctx, field)
+	case "rightsBasis":
+		return ec.fieldContext_Hero_rightsBasis(ctx, field)
+	case "bespoke":
+		return ec.fieldContext_Hero_bespoke(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Hero", field.Name)
 }
 
 func (ec *executionContext) childFields_ModerationCase(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4571,6 +5660,16 @@ func (ec *executionContext) childFields_ModerationUpdate(ctx context.Context, fi
 	return nil, fmt.Errorf("no field named %q was found under type ModerationUpdate", field.Name)
 }
 
+func (ec *executionContext) childFields_OpenStatus(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "strongestKnown":
+		return ec.fieldContext_OpenStatus_strongestKnown(ctx, field)
+	case "unresolvedTarget":
+		return ec.fieldContext_OpenStatus_unresolvedTarget(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OpenStatus", field.Name)
+}
+
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "hasNextPage":
@@ -4639,6 +5738,8 @@ func (ec *executionContext) childFields_Problem(ctx context.Context, field graph
 		return ec.fieldContext_Problem_viewerCan(ctx, field)
 	case "inChallengePeriod":
 		return ec.fieldContext_Problem_inChallengePeriod(ctx, field)
+	case "checkSummary":
+		return ec.fieldContext_Problem_checkSummary(ctx, field)
 	case "stake":
 		return ec.fieldContext_Problem_stake(ctx, field)
 	case "openRevisionRequests":
@@ -4701,6 +5802,8 @@ func (ec *executionContext) childFields_Provenance(ctx context.Context, field gr
 		return ec.fieldContext_Provenance_rightsBasis(ctx, field)
 	case "generatedBy":
 		return ec.fieldContext_Provenance_generatedBy(ctx, field)
+	case "motivation":
+		return ec.fieldContext_Provenance_motivation(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Provenance", field.Name)
 }
@@ -4815,6 +5918,14 @@ func (ec *executionContext) childFields_Revision(ctx context.Context, field grap
 		return ec.fieldContext_Revision_tags(ctx, field)
 	case "heroBrief":
 		return ec.fieldContext_Revision_heroBrief(ctx, field)
+	case "heroAlt":
+		return ec.fieldContext_Revision_heroAlt(ctx, field)
+	case "heroCaption":
+		return ec.fieldContext_Revision_heroCaption(ctx, field)
+	case "heroRightsBasis":
+		return ec.fieldContext_Revision_heroRightsBasis(ctx, field)
+	case "heroBespoke":
+		return ec.fieldContext_Revision_heroBespoke(ctx, field)
 	case "note":
 		return ec.fieldContext_Revision_note(ctx, field)
 	case "authorID":
@@ -4835,6 +5946,14 @@ func (ec *executionContext) childFields_Revision(ctx context.Context, field grap
 		return ec.fieldContext_Revision_provenance(ctx, field)
 	case "referenceSearch":
 		return ec.fieldContext_Revision_referenceSearch(ctx, field)
+	case "openStatus":
+		return ec.fieldContext_Revision_openStatus(ctx, field)
+	case "hero":
+		return ec.fieldContext_Revision_hero(ctx, field)
+	case "computation":
+		return ec.fieldContext_Revision_computation(ctx, field)
+	case "checks":
+		return ec.fieldContext_Revision_checks(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Revision", field.Name)
 }
@@ -4873,6 +5992,20 @@ func (ec *executionContext) childFields_Source(ctx context.Context, field graphq
 		return ec.fieldContext_Source_references(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Source", field.Name)
+}
+
+func (ec *executionContext) childFields_Span(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_Span_field(ctx, field)
+	case "start":
+		return ec.fieldContext_Span_start(ctx, field)
+	case "end":
+		return ec.fieldContext_Span_end(ctx, field)
+	case "quote":
+		return ec.fieldContext_Span_quote(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Span", field.Name)
 }
 
 func (ec *executionContext) childFields_Stake(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

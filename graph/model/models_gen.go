@@ -78,7 +78,10 @@ type ModerationUpdate struct {
 }
 
 type RecordDecisionInput struct {
-	ProblemID        string                `json:"problemId"`
+	ProblemID string `json:"problemId"`
+	// The revision the reviewer read (its ID). A decision on any other than the
+	// problem's current revision is refused with CONFLICT.
+	RevisionID       string                `json:"revisionId"`
 	Action           decision.Action       `json:"action"`
 	ReasonCode       *decision.ReasonCode  `json:"reasonCode,omitempty"`
 	Notes            *packet.DecisionNotes `json:"notes"`
@@ -89,6 +92,9 @@ type RecordDecisionInput struct {
 	// first result. Keys are per reviewer, so another reviewer's keys never collide with yours,
 	// and they are never shown back.
 	IdempotencyKey string `json:"idempotencyKey"`
+	// The reviewer's answer to each NEEDS_HUMAN or UNKNOWN finding of the
+	// revision's checks. Qualify needs every such finding answered, and holding.
+	Confirmations []*packet.FindingConfirmation `json:"confirmations,omitempty"`
 }
 
 type RecordDecisionPayload struct {
@@ -123,8 +129,15 @@ type ReviseProblemInput struct {
 	References      []*policy.ReferenceInput  `json:"references,omitempty"`
 	ReferenceSearch *packet.ReferenceSearch   `json:"referenceSearch,omitempty"`
 	// Subject labels such as "number theory"; lower-cased, at most 12.
-	Tags      []string `json:"tags,omitempty"`
-	HeroBrief *string  `json:"heroBrief,omitempty"`
+	Tags []string `json:"tags,omitempty"`
+	// Deprecated: use hero.brief. Taken when hero is not given.
+	HeroBrief *string `json:"heroBrief,omitempty"`
+	// The hero-visual handoff: brief, alt text, caption, and whether bespoke art is used.
+	Hero *packet.Hero `json:"hero,omitempty"`
+	// The strongest known result and the exact unresolved remainder; judged by the open-status gate.
+	OpenStatus *packet.OpenStatus `json:"openStatus,omitempty"`
+	// For bounded computational problems: the instance and how an answer is certified; judged by the computational gate.
+	Computation *packet.Computation `json:"computation,omitempty"`
 }
 
 type ReviseProblemPayload struct {
@@ -154,8 +167,15 @@ type SubmitProblemInput struct {
 	References      []*policy.ReferenceInput  `json:"references,omitempty"`
 	ReferenceSearch *packet.ReferenceSearch   `json:"referenceSearch,omitempty"`
 	// Subject labels such as "number theory"; lower-cased, at most 12.
-	Tags      []string `json:"tags,omitempty"`
-	HeroBrief *string  `json:"heroBrief,omitempty"`
+	Tags []string `json:"tags,omitempty"`
+	// Deprecated: use hero.brief. Taken when hero is not given.
+	HeroBrief *string `json:"heroBrief,omitempty"`
+	// The hero-visual handoff: brief, alt text, caption, and whether bespoke art is used.
+	Hero *packet.Hero `json:"hero,omitempty"`
+	// The strongest known result and the exact unresolved remainder; judged by the open-status gate.
+	OpenStatus *packet.OpenStatus `json:"openStatus,omitempty"`
+	// For bounded computational problems: the instance and how an answer is certified; judged by the computational gate.
+	Computation *packet.Computation `json:"computation,omitempty"`
 }
 
 type SubmitProblemPayload struct {

@@ -18,6 +18,7 @@ func main() {
 	shared := flag.String("shared", "../shared/data", "the shared data directory")
 	bodies := flag.Int("bodies", 0, "bodies checked per collection, spread evenly (0: all)")
 	plants := flag.Int("plants", 150, "planted copies per kind")
+	short := flag.Int("short", 150, "planted near copies of short statements per source, kind and split (0: no such round)")
 	seed := flag.Uint64("seed", 1, "seed of the planted copies")
 	quiet := flag.Bool("q", false, "no progress on standard error")
 	cfg := copycheck.DefaultConfig()
@@ -27,6 +28,8 @@ func main() {
 	flag.Float64Var(&cfg.NearJaccard, "near-jaccard", cfg.NearJaccard, "estimated Jaccard of a near candidate")
 	flag.IntVar(&cfg.NearBlock, "near-block", cfg.NearBlock, "common block of words that confirms a near candidate")
 	flag.Float64Var(&cfg.NearRougeL, "near-rougel", cfg.NearRougeL, "ROUGE-L that confirms a near candidate")
+	flag.IntVar(&cfg.NearMinWords, "near-min", cfg.NearMinWords, "body paragraphs shorter than this skip stage 2")
+	flag.IntVar(&cfg.NearShortMinWords, "near-short-min", cfg.NearShortMinWords, "words a short piece compared by 3-grams needs")
 	flag.StringVar(&cfg.Version, "version", cfg.Version, "label of the thresholds under test")
 	flag.Parse()
 	o := copycheck.CalibrationOptions{
@@ -34,6 +37,8 @@ func main() {
 		Fresh:       filepath.Join(*shared, "formal-conjectures"),
 		MaxBodies:   *bodies,
 		Plants:      *plants,
+		ShortPlants: *short,
+		ShortFrom:   "stacks-project",
 		Seed:        *seed,
 		Config:      cfg,
 		Phrases:     copycheck.DefaultPhrases(),

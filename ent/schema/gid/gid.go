@@ -34,6 +34,8 @@ const (
 	Session         = "ses"
 	Flag            = "flg"
 	ModerationCase  = "cas"
+	GateRun         = "gat"
+	Finding         = "fnd"
 )
 
 // ProblemPrefix starts every problem ID.

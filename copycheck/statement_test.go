@@ -1,0 +1,106 @@
+package copycheck
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestStatementsOf(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("word ", 90)
+	text := `\begin{lemma}
+\label{lemma-one}
+\begin{reference}
+\cite[III, 3.3]{CE}
+\end{reference}
+Let $R$ be a ring. Every finite $R$-module is a quotient of a finite free one.
+\end{lemma}
+\begin{proof}Omitted.\end{proof}
+\begin{lem}[Named]
+Short.
+\end{lem}
+\begin{lemma}` + long + `\end{lemma}
+\begin{lem}[Named] A lemma of the other kind with a title before it.\end{lem}
+\begin{lemma} unclosed`
+	got := statementsOf(Document{Meta: DocMeta{ID: "c/f.tex"}, Text: []byte(text)}, lemmaEnvs, 3, 80)
+	want := []statement{
+		{File: "c/f.tex", Text: "Let $R$ be a ring. Every finite $R$-module is a quotient of a finite free one."},
+		{File: "c/f.tex", Text: "A lemma of the other kind with a title before it."},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("statementsOf (-want +got):\n%s", diff)
+	}
+}
+
+func TestLoadLean(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	src := `/-
+Copyright 2026 The Authors. Licensed under the Apache License, Version 2.0, which says a lot.
+-/
+/-!
+# A module comment
+
+It has twelve words or more, so it is fresh human text for carriers.
+-/
+
+/-- A definition's doc comment, which is not a statement of a theorem at all. -/
+def f : Nat := 1
+
+/--
+The statement of a theorem, with $n$ a natural number.
+-/
+@[category research open, AMS 11]
+theorem t (n : Nat) : n = n := rfl
+
+/-- Short. -/
+lemma l : True := trivial
+`
+	if err := os.WriteFile(filepath.Join(dir, "A.lean"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := loadLean(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []leanFile{{
+		Rel: "A.lean",
+		Comments: []string{
+			"# A module comment\n\nIt has twelve words or more, so it is fresh human text for carriers.",
+			"A definition's doc comment, which is not a statement of a theorem at all.",
+		},
+		Theorems: []string{"The statement of a theorem, with $n$ a natural number.", "Short."},
+	}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("loadLean (-want +got):\n%s", diff)
+	}
+}
+
+// TestSplits checks that the splits are stable and of about the intended sizes.
+func TestSplits(t *testing.T) {
+	t.Parallel()
+	held, ref := 0, 0
+	const n = 3000
+	for i := range n {
+		f := filepath.Join("dir", strings.Repeat("x", i%7), string(rune('a'+i%26)), strings.Repeat("y", i/26)) + ".tex"
+		if heldOut(f) {
+			held++
+		}
+		if referenceLean(f) {
+			ref++
+		}
+		if heldOut(f) != heldOut(f) || referenceLean(f) != referenceLean(f) {
+			t.Fatalf("split of %s is not stable", f)
+		}
+	}
+	if held < n/4 || held > n*5/12 {
+		t.Errorf("%d of %d files held out; want about a third", held, n)
+	}
+	if ref < n*2/5 || ref > n*3/5 {
+		t.Errorf("%d of %d Lean files indexed; want about half", ref, n)
+	}
+}

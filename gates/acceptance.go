@@ -1,0 +1,308 @@
+package gates
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"github.com/theoremdb/theoremdb/packet"
+)
+
+// Check IDs of the acceptance gate.
+const (
+	checkAcceptanceEvidence       = "acceptance.evidence"
+	checkAcceptanceNumerical      = "acceptance.numerical"
+	checkAcceptanceSearch         = "acceptance.search"
+	checkAcceptanceClassification = "acceptance.classification"
+	checkAcceptanceIndependent    = "acceptance.independent-check"
+)
+
+// acceptanceGate checks that the acceptance condition says what evidence settles the problem,
+// with the parts its kind needs. It reads words, not mathematics: a criterion that names its
+// evidence in words a reviewer recognises passes, and whether that evidence really settles the
+// target is the statement reviewer's judgement, recorded by the NEEDS_HUMAN check.
+var acceptanceGate = &Gate{Name: Acceptance, Version: "1", Checks: []Check{
+	{ID: checkAcceptanceEvidence, Criterion: "A reviewer can say exactly what evidence would settle the problem.", Certifies: true},
+	{ID: checkAcceptanceNumerical, Criterion: "Numerical targets specify precision and certification requirements.", Certifies: true},
+	{ID: checkAcceptanceSearch, Criterion: "Search targets specify the search space and the witness or impossibility certificate.", Certifies: true},
+	{ID: checkAcceptanceClassification, Criterion: "Classification targets specify equivalence and completeness.", Certifies: true},
+	{ID: checkAcceptanceIndependent, Criterion: "A successful submission can be checked independently."},
+}, run: runAcceptance}
+
+// Field paths of the acceptance condition.
+const (
+	fieldAcceptanceKind        = "acceptance.kind"
+	fieldAcceptanceCriterion   = "acceptance.criterion"
+	fieldAcceptancePrecision   = "acceptance.precision"
+	fieldAcceptanceSearchSpace = "acceptance.searchSpace"
+	fieldAcceptanceCertificate = "acceptance.certificate"
+	fieldAcceptanceEquivalence = "acceptance.equivalence"
+)
+
+// vagueCriterion are the words of a criterion that only restates the task ("solve the
+// problem", "a complete and correct solution"): with them and the stopwords removed, a
+// criterion that names its evidence has words left.
+var vagueCriterion = wordSet("solve", "solves", "solved", "solving", "solution", "solutions", "problem", "problems",
+	"question", "questions", "answer", "answers", "answered", "settle", "settles", "settled", "settling",
+	"resolve", "resolves", "resolved", "resolution", "statement", "conjecture", "stated", "posed", "complete",
+	"completely", "correct", "correctly", "valid", "full", "fully", "submission", "submissions", "accepted",
+	"acceptable", "satisfactory", "work", "done", "way", "result", "results", "successful", "success",
+	"approach", "attempt", "response", "good", "convincing", "reasonable", "progress", "case", "target",
+	"task", "goal", "requested", "original", "final", "entire", "whole", "address", "addresses", "handle",
+	"deal", "each", "every", "other", "thing", "things", "something", "anything", "everything")
+
+// numericalEvidence are the stems by which a numerical criterion names numerical evidence; a
+// numerical target whose criterion has none of them asks for something else (usually "a
+// proof"), not for a value with a precision.
+var numericalEvidence = []string{"bound", "value", "digit", "decimal", "precision", "error", "interval",
+	"accura", "approximat", "within", "certif", "rigorous", "numeric", "comput", "estimate", "enclos",
+	"≤", "<", "±", "≥", ">", "10^", "tolerance", "significant"}
+
+// precisionWords say how precise a numerical answer must be.
+var precisionWords = []string{"exact", "decimal", "digit", "significant", "error", "precision", "tolerance",
+	"within", "accura", "relative", "absolute", "ulp", "±"}
+
+// certificationWords say how a numerical or computational answer must be certified.
+var certificationWords = []string{"certif", "rigorous", "interval arithmetic", "interval", "exact arithmetic",
+	"exact rational", "exact integer", "proof", "proved", "prove", "verif", "rerun", "re-run", "reproduc",
+	"checkable", "checked", "independent", "ball arithmetic", "error bound", "formal"}
+
+// completenessWords say what makes a classification complete.
+var completenessWords = []string{"complete", "exhaust", "every ", "all ", "no other", "no two", "without repetition",
+	"up to", "each "}
+
+// artefactWords name something a second person can take and check.
+var artefactWords = []string{"proof", "counterexample", "counter-example", "certificate", "witness", "explicit",
+	"construction", "example", "list", "matrix", "colouring", "coloring", "graph", "polynomial", "formula",
+	"factorisation", "factorization", "code", "rerun", "re-run", "checkable", "verifiable", "verified",
+	"exact arithmetic", "interval arithmetic", "lean", "coq", "isabelle", "formal proof", "formalised", "formalized",
+	"formalisation", "formalization", "bound",
+	"value", "family", "set of", "sequence", "configuration", "disproof", "refutation", "drat", "table",
+	"enumeration", "algorithm", "computation"}
+
+func runAcceptance(_ context.Context, r *Revision, _ Env, out *Report) {
+	a := r.Acceptance
+	acceptanceEvidence(r, out)
+	acceptanceKindFields(out, a, checkAcceptanceNumerical, packet.Numerical, "a numerical target", func() {
+		acceptanceNumerical(a, out)
+	})
+	acceptanceKindFields(out, a, checkAcceptanceSearch, packet.Search, "a search target", func() {
+		acceptanceRequire(out, checkAcceptanceSearch, fieldAcceptanceSearchSpace, a.SearchSpace, 3,
+			"the set of objects searched", "Write in acceptance.searchSpace the finite set of candidates the search ranges over (for example “all 668 × 668 matrices with entries ±1”).")
+		acceptanceRequire(out, checkAcceptanceSearch, fieldAcceptanceCertificate, a.Certificate, 3,
+			"the witness or impossibility certificate", "Write in acceptance.certificate what a witness must be and how it is checked, and what certificate an impossibility claim must carry (for example a proof, or a DRAT refutation another person can check).")
+	})
+	acceptanceKindFields(out, a, checkAcceptanceClassification, packet.Classification, "a classification target", func() {
+		acceptanceClassification(a, out)
+	})
+	acceptanceIndependent(r, out)
+}
+
+// acceptanceKindFields runs check only for the kind it belongs to, and otherwise passes it saying why.
+func acceptanceKindFields(out *Report, a packet.Acceptance, id string, kind packet.AcceptanceKind, what string, check func()) {
+	if a.Kind != kind {
+		out.Pass(id, Absent(fieldAcceptanceKind), "The acceptance kind is "+acceptanceKindName(a.Kind)+", not "+what+", so its parts do not apply.")
+		return
+	}
+	check()
+}
+
+func acceptanceKindName(k packet.AcceptanceKind) string {
+	if k == "" {
+		return "not set"
+	}
+	return string(k)
+}
+
+// acceptanceRequire fails id when the field is missing or a placeholder and passes it otherwise.
+func acceptanceRequire(out *Report, id, field, text string, minWords int, what, fix string) bool {
+	if why := placeholderReason(text, minWords); why != "" {
+		sp := Absent(field)
+		if text != "" {
+			sp = Whole(field, text)
+		}
+		out.Fail(id, sp, field+" "+why+", so the record does not state "+what+".", fix)
+		return false
+	}
+	out.Pass(id, Whole(field, text), field+" states "+what+".")
+	return true
+}
+
+func acceptanceEvidence(r *Revision, out *Report) {
+	a := r.Acceptance
+	if !a.Kind.Valid() {
+		out.Fail(checkAcceptanceEvidence, Absent(fieldAcceptanceKind),
+			"The acceptance kind is "+kindQuote(string(a.Kind), "missing")+", so the record does not say whether a proof, a value, a search result or a classification settles the problem.",
+			"Set acceptance.kind to PROOF, NUMERICAL, SEARCH or CLASSIFICATION, whichever kind of evidence settles the problem.")
+	}
+	c := a.Criterion
+	if why := placeholderReason(c, 3); why != "" {
+		sp := Absent(fieldAcceptanceCriterion)
+		if c != "" {
+			sp = Whole(fieldAcceptanceCriterion, c)
+		}
+		out.Fail(checkAcceptanceEvidence, sp, "acceptance.criterion "+why+", so a reviewer cannot say what evidence settles the problem.",
+			"Write in acceptance.criterion the evidence that settles the problem, for example “a proof of the statement for every n ≥ 1, or an explicit n with a certificate that it fails”.")
+		return
+	}
+	if fieldNorm(c) == fieldNorm(r.Statement) {
+		out.Fail(checkAcceptanceEvidence, Whole(fieldAcceptanceCriterion, c), "acceptance.criterion repeats the statement word for word instead of naming the evidence that settles it.",
+			"Replace acceptance.criterion with the evidence that settles the statement: what a proof must establish, and what a counterexample or witness must contain and how it is checked.")
+		return
+	}
+	if len(contentWordsOf(c, vagueCriterion)) == 0 {
+		out.Fail(checkAcceptanceEvidence, Whole(fieldAcceptanceCriterion, c), "acceptance.criterion “"+clipText(c, 120)+"” only restates the task and names no evidence.",
+			"Name in acceptance.criterion the evidence that settles the problem (a proof of what, a counterexample of what form, a value to what precision), not only that it must be solved.")
+		return
+	}
+	if a.Kind.Valid() {
+		out.Pass(checkAcceptanceEvidence, Whole(fieldAcceptanceCriterion, c), "acceptance.criterion names the "+string(a.Kind)+" evidence that settles the problem: “"+clipText(c, 160)+"”.")
+	}
+}
+
+func kindQuote(s, empty string) string {
+	if s == "" {
+		return empty
+	}
+	return "“" + s + "”, which is not a kind"
+}
+
+func acceptanceNumerical(a packet.Acceptance, out *Report) {
+	ok := true
+	if !containsStem(a.Criterion, numericalEvidence...) {
+		ok = false
+		out.Fail(checkAcceptanceNumerical, Whole(fieldAcceptanceCriterion, a.Criterion),
+			"The target is numerical but acceptance.criterion “"+clipText(a.Criterion, 120)+"” asks for no numerical evidence (a value, bounds or an error), only for an argument.",
+			"Rewrite acceptance.criterion as numerical evidence: for example “certified bounds L ≤ x ≤ U with U − L ≤ 10^{-6}”, or change acceptance.kind to PROOF if a proof is what settles the problem.")
+	}
+	if why := placeholderReason(a.Precision, 3); why != "" {
+		ok = false
+		sp := Absent(fieldAcceptancePrecision)
+		if a.Precision != "" {
+			sp = Whole(fieldAcceptancePrecision, a.Precision)
+		}
+		out.Fail(checkAcceptanceNumerical, sp, "acceptance.precision "+why+", so the record does not say how precise a numerical answer must be.",
+			"Write in acceptance.precision the precision required (for example “absolute error at most 10^{-6}”) and how the value must be certified (interval or exact arithmetic, or a proof).")
+	} else {
+		if !containsStem(a.Precision, precisionWords...) && !textHasDigit(a.Precision) {
+			ok = false
+			out.Fail(checkAcceptanceNumerical, Whole(fieldAcceptancePrecision, a.Precision),
+				"acceptance.precision “"+clipText(a.Precision, 120)+"” states no precision: no error, number of digits or exactness.",
+				"State in acceptance.precision the required precision, for example “absolute error at most 10^{-6}” or “the exact value”.")
+		}
+		if !containsStem(a.Precision+" "+a.Certificate+" "+a.Criterion, certificationWords...) {
+			ok = false
+			out.Fail(checkAcceptanceNumerical, Whole(fieldAcceptancePrecision, a.Precision),
+				"acceptance.precision states a precision but neither it, acceptance.certificate nor acceptance.criterion says how a value must be certified.",
+				"Add to acceptance.precision how a value must be certified, for example “with a proof whose numerical parts use interval arithmetic and can be rerun”.")
+		}
+	}
+	if ok {
+		out.Pass(checkAcceptanceNumerical, Whole(fieldAcceptancePrecision, a.Precision), "The numerical target states its precision and how a value is certified.")
+	}
+}
+
+func acceptanceClassification(a packet.Acceptance, out *Report) {
+	if !acceptanceRequire(out, checkAcceptanceClassification, fieldAcceptanceEquivalence, a.Equivalence, 3,
+		"the equivalence under which objects are classified", "Write in acceptance.equivalence when two objects count as the same (for example “equivalent when an orthogonal map carries one onto the other”) and what makes a list complete.") {
+		return
+	}
+	if !containsStem(a.Equivalence+" "+a.Criterion, completenessWords...) {
+		out.Fail(checkAcceptanceClassification, Whole(fieldAcceptanceEquivalence, a.Equivalence),
+			"Neither acceptance.equivalence nor acceptance.criterion says what makes a classification complete.",
+			"Add to acceptance.equivalence the completeness requirement, for example “every object is equivalent to one on the list, and no two listed objects are equivalent”.")
+	}
+}
+
+func acceptanceIndependent(r *Revision, out *Report) {
+	a := r.Acceptance
+	text := a.Criterion + " " + a.Certificate + " " + a.Precision + " " + a.Equivalence
+	if h, ok := findPhrase(text, artefactWords); ok && placeholderReason(a.Criterion, 3) == "" {
+		field, base := fieldAcceptanceCriterion, a.Criterion
+		if h.Start >= len(a.Criterion) {
+			field, base, h = acceptancePart(a, h)
+		}
+		out.Pass(checkAcceptanceIndependent, SpanOf(field, base, h.Start, h.End),
+			"The acceptance condition names a checkable artefact (“"+base[h.Start:h.End]+"”) that another person can check.")
+		return
+	}
+	out.NeedsHuman(checkAcceptanceIndependent, Whole(fieldAcceptanceCriterion, a.Criterion),
+		"The acceptance condition names no artefact (a proof, a witness, a certificate, code) that a second person could check, so a machine cannot say a submission is independently checkable.",
+		"Name in acceptance.criterion the artefact a successful submission hands over, for example “a proof”, “the matrix as a file”, or “code and inputs that reproduce the value”.")
+}
+
+// acceptancePart maps a hit in the joined text criterion+" "+certificate+" "+precision+" "+
+// equivalence back to the field it stands in.
+func acceptancePart(a packet.Acceptance, h phraseHit) (string, string, phraseHit) {
+	parts := []struct{ field, text string }{{fieldAcceptanceCriterion, a.Criterion}, {fieldAcceptanceCertificate, a.Certificate},
+		{fieldAcceptancePrecision, a.Precision}, {fieldAcceptanceEquivalence, a.Equivalence}}
+	off := 0
+	for _, p := range parts {
+		if h.Start < off+len(p.text) {
+			return p.field, p.text, phraseHit{h.Start - off, min(h.End-off, len(p.text)), h.Phrase}
+		}
+		off += len(p.text) + 1
+	}
+	return fieldAcceptanceCriterion, a.Criterion, phraseHit{}
+}
+
+func init() {
+	plant(checkAcceptanceEvidence, func(r *Revision, rng *rand.Rand) bool {
+		switch rng.IntN(4) {
+		case 0:
+			r.Acceptance.Criterion = plantPick(rng, "TBD", "todo", "n/a", "-", "?", "See above.", "Same as statement.")
+		case 1:
+			r.Acceptance.Criterion = plantPick(rng, "Solve the problem.", "A complete and correct solution of the problem.",
+				"Settle the question.", "Resolve the conjecture.", "Answer the question posed above.")
+		case 2:
+			r.Acceptance.Criterion = r.Statement
+		default:
+			r.Acceptance.Kind = ""
+			r.Acceptance.Criterion = plantPick(rng, "Solve it.", "TBD", "Answer.")
+		}
+		return true
+	})
+	plant(checkAcceptanceNumerical, func(r *Revision, rng *rand.Rand) bool {
+		if r.Acceptance.Kind != packet.Numerical {
+			// A record that declares a numerical target without the numerical parts.
+			r.Acceptance.Kind = packet.Numerical
+			r.Acceptance.Precision = plantPick(rng, "", "TBD", "n/a")
+			return true
+		}
+		switch rng.IntN(3) {
+		case 0:
+			r.Acceptance.Precision = plantPick(rng, "", "TBD", "?", "see above")
+		case 1:
+			r.Acceptance.Criterion = plantPick(rng, "A proof.", "A proof of the statement.", "A proof or a disproof of the claim.")
+		default:
+			r.Acceptance.Precision = "The answer should be good enough to convince the community."
+			r.Acceptance.Certificate = ""
+		}
+		return true
+	})
+	plant(checkAcceptanceSearch, func(r *Revision, rng *rand.Rand) bool {
+		r.Acceptance.Kind = packet.Search
+		switch rng.IntN(3) {
+		case 0:
+			r.Acceptance.SearchSpace = plantPick(rng, "", "TBD", "same as statement", "all of them")
+		case 1:
+			r.Acceptance.Certificate = plantPick(rng, "", "TBD", "n/a", "see above")
+		default:
+			r.Acceptance.SearchSpace, r.Acceptance.Certificate = "", ""
+		}
+		return true
+	})
+	plant(checkAcceptanceClassification, func(r *Revision, rng *rand.Rand) bool {
+		r.Acceptance.Kind = packet.Classification
+		switch rng.IntN(2) {
+		case 0:
+			r.Acceptance.Equivalence = plantPick(rng, "", "TBD", "the usual one", "n/a", "see statement")
+		default:
+			r.Acceptance.Equivalence = "Two objects are the same when they are isomorphic."
+			r.Acceptance.Criterion = "A classification of the objects in the statement, with a proof."
+		}
+		return true
+	})
+}
+
+// plantPick returns one of the options, chosen by rng.
+func plantPick(rng *rand.Rand, options ...string) string { return options[rng.IntN(len(options))] }

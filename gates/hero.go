@@ -1,0 +1,185 @@
+package gates
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/theoremdb/theoremdb/packet"
+)
+
+// Check IDs of the hero gate.
+const (
+	checkHeroBrief   = "hero.brief"
+	checkHeroSource  = "hero.source"
+	checkHeroAlt     = "hero.alt"
+	checkHeroCaption = "hero.caption"
+	checkHeroDepicts = "hero.depicts"
+)
+
+// heroGate checks the qualification handoff for the page's visual: that there is a brief, that
+// the record says whether the page shows the neutral fallback or reviewed bespoke art (with its
+// rights basis), that the alt text describes something, and that the caption claims nothing. What
+// a bespoke picture shows is for a person to judge.
+var heroGate = &Gate{Name: Hero, Version: "1", Checks: []Check{
+	{ID: checkHeroBrief, Criterion: "The qualification handoff contains a hero-visual brief and records whether the page uses reviewed bespoke art or the neutral generated fallback.", Certifies: true},
+	{ID: checkHeroSource, Criterion: "The qualification handoff records the rights basis for bespoke art.", Certifies: true},
+	{ID: checkHeroAlt, Criterion: "Alt text describes what is visibly shown.", Certifies: true},
+	{ID: checkHeroCaption, Criterion: "The caption explains its relation to the setup without stating a result, bound, status, proof claim, or certificate.", Certifies: true},
+	{ID: checkHeroDepicts, Criterion: "The visual depicts the mathematical object or operation in the statement. Decorative mathematical symbols do not pass this gate."},
+}, run: runHero}
+
+// Field paths of the hero handoff.
+const (
+	fieldHero        = "hero"
+	fieldHeroBrief   = "hero.brief"
+	fieldHeroAlt     = "hero.alt"
+	fieldHeroCaption = "hero.caption"
+	fieldHeroRights  = "hero.rightsBasis"
+)
+
+// genericAlt are words that name a picture without describing it.
+var genericAlt = wordSet("image", "images", "hero", "figure", "illustration", "illustrative", "decorative", "decoration",
+	"picture", "graphic", "graphics", "visual", "visualisation", "visualization", "art", "artwork", "banner", "photo",
+	"placeholder", "alt", "text", "math", "maths", "mathematics", "mathematical", "symbol", "symbols", "abstract",
+	"background", "pattern", "header", "cover", "icon", "logo", "problem", "page", "generated", "fallback",
+	"neutral", "default", "shown", "showing", "shows", "depicting", "depicts", "representation", "nice", "pretty",
+	"beautiful", "colourful", "colorful")
+
+// captionClaims are the words by which a caption states a result, bound, status, proof claim or
+// certificate. "open" stands only in phrases, since an open set or interval is setup.
+var captionClaims = []string{"proved", "proven", "proves", "prove", "proof", "disproved", "disproof", "solved",
+	"solves", "unsolved", "resolved", "unresolved", "settled", "unsettled", "conjecture is true",
+	"conjecture is false", "conjecture holds", "we show", "we prove", "shows that", "showed that", "bound of",
+	"upper bound", "lower bound", "bounded by", "theorem", "counterexample", "counter-example", "is open",
+	"remains open", "still open", "open problem", "open question", "open conjecture", "open since", "is known",
+	"best known", "unknown", "certificate", "certified", "verified", "established", "record", "holds for",
+	"is true", "is false", "breakthrough", "answer is", "is impossible", "cannot exist", "does not exist"}
+
+func runHero(_ context.Context, r *Revision, _ Env, out *Report) {
+	h := r.Hero
+	none := strings.TrimSpace(h.Brief+h.Alt+h.Caption+h.RightsBasis) == "" && !h.Bespoke
+	if why := placeholderReason(h.Brief, 3); why != "" {
+		behaviour := "hero.brief " + why + ", so the handoff has no brief for the visual."
+		if none {
+			behaviour = "The record has no hero handoff: no brief, alt text or caption."
+		}
+		out.Fail(checkHeroBrief, spanOrAbsent(fieldHeroBrief, h.Brief), behaviour,
+			"Write in hero.brief what the visual should show of the mathematical object in the statement (for example “the integers 1 to 50 with twin prime pairs joined by arcs”), and set hero.bespoke if reviewed bespoke art replaces the neutral fallback.")
+	} else {
+		which := "the neutral generated fallback"
+		if h.Bespoke {
+			which = "reviewed bespoke art"
+		}
+		out.Pass(checkHeroBrief, Whole(fieldHeroBrief, h.Brief), "The handoff has a brief and records that the page uses "+which+".")
+	}
+	heroSource(r, none, out)
+	heroAlt(r, out)
+	heroCaption(r, out)
+	if h.Bespoke {
+		out.NeedsHuman(checkHeroDepicts, spanOrAbsent(fieldHeroAlt, h.Alt),
+			"The page uses bespoke art; whether it depicts the statement's object rather than decorative symbols is for a reviewer to see.",
+			"Look at the bespoke visual beside the statement and confirm that it shows the object or operation the statement is about.")
+	} else {
+		out.Pass(checkHeroDepicts, Absent(fieldHero), "The page uses the neutral generated fallback, which is drawn from the statement and has no bespoke content to review.")
+	}
+}
+
+func heroSource(r *Revision, none bool, out *Report) {
+	h := r.Hero
+	switch {
+	case none:
+		out.Fail(checkHeroSource, Absent(fieldHero), "The record has no hero handoff, so it does not say whether the page uses bespoke art or the neutral fallback.",
+			"Add the hero handoff: a brief, alt text and caption, with hero.bespoke false for the neutral fallback or true with hero.rightsBasis for reviewed bespoke art.")
+	case !h.Bespoke:
+		out.Pass(checkHeroSource, Absent(fieldHeroRights), "The page uses the neutral generated fallback, which needs no rights basis of its own.")
+	default:
+		if why := placeholderReason(h.RightsBasis, 2); why != "" {
+			out.Fail(checkHeroSource, spanOrAbsent(fieldHeroRights, h.RightsBasis), "The page uses bespoke art but hero.rightsBasis "+why+".",
+				"Write in hero.rightsBasis who made the bespoke art and under what licence TheoremDB publishes it, or set hero.bespoke to false to use the neutral fallback.")
+			return
+		}
+		out.Pass(checkHeroSource, Whole(fieldHeroRights, h.RightsBasis), "The bespoke art has a rights basis: “"+clipText(h.RightsBasis, 120)+"”.")
+	}
+}
+
+func heroAlt(r *Revision, out *Report) {
+	alt := r.Hero.Alt
+	fix := "Write in hero.alt what the picture visibly shows (for example “a number line from 1 to 50 with arcs joining 3 and 5, 5 and 7, 11 and 13”)."
+	if why := placeholderReason(alt, 3); why != "" {
+		out.Fail(checkHeroAlt, spanOrAbsent(fieldHeroAlt, alt), "hero.alt "+why+", so a reader who cannot see the picture is not told what it shows.", fix)
+		return
+	}
+	if h, ok := findPhrase(alt, []string{"decorative", "decoration"}); ok {
+		out.Fail(checkHeroAlt, SpanOf(fieldHeroAlt, alt, h.Start, h.End), "hero.alt calls the visual decorative, and decorative symbols do not pass this gate.", fix)
+		return
+	}
+	if len(contentWordsOf(alt, genericAlt)) == 0 {
+		out.Fail(checkHeroAlt, Whole(fieldHeroAlt, alt), "hero.alt “"+clipText(alt, 80)+"” names a picture without describing what it shows.", fix)
+		return
+	}
+	out.Pass(checkHeroAlt, Whole(fieldHeroAlt, alt), "hero.alt describes what is shown: “"+clipText(alt, 120)+"”.")
+}
+
+func heroCaption(r *Revision, out *Report) {
+	c := r.Hero.Caption
+	if why := placeholderReason(c, 3); why != "" {
+		out.Fail(checkHeroCaption, spanOrAbsent(fieldHeroCaption, c), "hero.caption "+why+", so it does not explain how the picture relates to the setup.",
+			"Write in hero.caption one sentence on how the picture relates to the statement's setup, stating no result, bound or status.")
+		return
+	}
+	hits := findPhrases(c, captionClaims, 10)
+	if len(hits) == 0 {
+		out.Pass(checkHeroCaption, Whole(fieldHeroCaption, c), "hero.caption describes the setup and states no result, bound, status or proof claim.")
+		return
+	}
+	for _, h := range hits {
+		out.Fail(checkHeroCaption, SpanOf(fieldHeroCaption, c, h.Start, h.End),
+			"hero.caption says “"+c[h.Start:h.End]+"”, which states a result, bound, status or proof claim; the Problem page's visual states none.",
+			"Rewrite hero.caption to say only how the picture relates to the setup, and move any result or status to the Research tab.")
+	}
+}
+
+func init() {
+	plant(checkHeroBrief, func(r *Revision, rng *rand.Rand) bool {
+		if r.Hero.Brief == "" {
+			return false
+		}
+		r.Hero.Brief = plantPick(rng, "", "TBD", "todo", "Hero image.", "?")
+		return true
+	})
+	plant(checkHeroSource, func(r *Revision, rng *rand.Rand) bool {
+		if r.Hero.Brief == "" && r.Hero.Alt == "" && r.Hero.Caption == "" {
+			return false
+		}
+		if rng.IntN(4) == 0 {
+			r.Hero = packet.Hero{}
+			return true
+		}
+		r.Hero.Bespoke = true
+		r.Hero.RightsBasis = plantPick(rng, "", "TBD", "n/a", "?")
+		return true
+	})
+	plant(checkHeroAlt, func(r *Revision, rng *rand.Rand) bool {
+		if r.Hero.Alt == "" {
+			return false
+		}
+		r.Hero.Alt = plantPick(rng, "", "Hero image.", "Decorative illustration.", "An illustration of the problem.",
+			"Figure.", "Decorative mathematical symbols on a background.", "image")
+		return true
+	})
+	plant(checkHeroCaption, func(r *Revision, rng *rand.Rand) bool {
+		if r.Hero.Caption == "" {
+			return false
+		}
+		claim := plantPick(rng, "The conjecture was proved in 2024.", "This problem remains open.", "The best known bound of 246 is shown.",
+			"A counterexample found by computer search.", "We show the extremal case.", "The picture illustrates the main theorem.",
+			"The problem is still unsolved.")
+		if rng.IntN(2) == 0 {
+			r.Hero.Caption = claim
+		} else {
+			r.Hero.Caption = strings.TrimSpace(r.Hero.Caption) + " " + claim
+		}
+		return true
+	})
+}

@@ -1,0 +1,364 @@
+package gates
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/theoremdb/theoremdb/packet"
+)
+
+// Check IDs of the references gate.
+const (
+	checkRefsPresent    = "references.present"
+	checkRefsRow        = "references.row"
+	checkRefsRelevance  = "references.relevance"
+	checkRefsDuplicates = "references.duplicates"
+	checkRefsCited      = "references.cited-sources"
+)
+
+// referencesGate checks the bibliography as rows: each names its work stably or exactly, says
+// why it matters to this problem, appears once per locator, and every identifier the record
+// quotes elsewhere has its row. Whether a locator supports the claim pointing to it is a reading
+// of the source and is left to the reviewer.
+var referencesGate = &Gate{Name: References, Version: "1", Checks: []Check{
+	{ID: checkRefsPresent, Criterion: "references contains every relevant work found during review.", Certifies: true},
+	{ID: checkRefsRow, Criterion: "Each structured row has a citation, a stable URL or exact locator, and a relevance note tied to this problem.", Certifies: true},
+	{ID: checkRefsRelevance, Criterion: "Every bibliography row explains its relevance. A URL by itself fails this gate.", Certifies: true},
+	{ID: checkRefsDuplicates, Criterion: "Duplicate DOI and URL identities are merged while distinct theorem, page, table, file, or line locators are preserved.", Certifies: true},
+	{ID: checkRefsCited, Criterion: "Every source used for a mathematical, historical, or open-status claim appears in the bibliography.", Certifies: true},
+}, run: runReferences}
+
+// exactLocatorRe recognises an exact locator: a numbered theorem, section, page, table, figure,
+// line, equation or problem, a section sign, or a file with a line.
+var exactLocatorRe = regexp.MustCompile(`(?i)(\b(theorem|thm|lemma|proposition|prop|corollary|cor|conjecture|problem|question|section|sec|subsection|chapter|ch|page|pages|p|pp|table|tab|figure|fig|line|lines|equation|eq|eqn|formula|remark|definition|defn|def|example|exercise|appendix|app|part|item|entry|paragraph|para|claim|step|case|no|number|sequence|volume|vol|folio|slide|minute)(\.\s*|\s+)(\(?[0-9]+|[a-z][0-9]*(\b|[.\-][0-9])|[ivxlc]+\b)|§\s*[0-9a-z]|\b[A-Za-z0-9_./-]+\.(lean|tex|py|c|cc|cpp|go|rs|txt|md|json|csv|sage|gp|m|hs|jl):[0-9]+|#L[0-9]+|\bA[0-9]{6}\b)`)
+
+// vagueRelevance are words that say a row matters without saying how.
+var vagueRelevance = wordSet("relevant", "relevance", "reference", "references", "source", "sources", "paper", "papers",
+	"article", "articles", "work", "works", "related", "useful", "cited", "citation", "background", "information",
+	"info", "link", "links", "context", "general", "important", "interesting", "main", "key", "primary",
+	"secondary", "read", "more", "details", "further", "book", "url", "website", "page", "web", "online",
+	"also", "pdf", "doi", "arxiv", "original", "additional", "material", "topic", "subject", "helpful")
+
+// maxRefFindings bounds the failing findings one check reports on a long bibliography.
+const maxRefFindings = 30
+
+func runReferences(_ context.Context, r *Revision, _ Env, out *Report) {
+	refsPresent(r, out)
+	refsRows(r, out)
+	refsRelevance(r, out)
+	refsDuplicates(r, out)
+	refsCited(r, out)
+}
+
+func refsPresent(r *Revision, out *Report) {
+	switch {
+	case len(r.References) > 0:
+		out.Pass(checkRefsPresent, Absent(fieldReferences), "The bibliography has "+countOf(len(r.References), "row")+".")
+	case r.Provenance.Kind == packet.Original:
+		out.Pass(checkRefsPresent, Absent(fieldReferences), "The bibliography is empty, which an original question may be when its search found no prior work.")
+	default:
+		out.Fail(checkRefsPresent, Absent(fieldReferences), "The bibliography is empty although the problem is "+strings.ToLower(provKindOr(r.Provenance.Kind))+", so its source and the works found in review are not listed.",
+			"Add to references the source of the problem and every relevant work found during the reference search, each with a citation, a stable identifier or exact locator, and a relevance note.")
+	}
+}
+
+func provKindOr(k packet.ProvenanceKind) string {
+	if k == "" {
+		return "not marked original"
+	}
+	return string(k)
+}
+
+func refsRows(r *Revision, out *Report) {
+	bad := 0
+	for i, ref := range r.References {
+		if bad >= maxRefFindings {
+			break
+		}
+		if why := placeholderReason(ref.Citation, 2); why != "" {
+			bad++
+			out.Fail(checkRefsRow, spanOrAbsent(ReferenceField(i, "citation"), ref.Citation),
+				ReferenceField(i, "citation")+" "+why+", so the row does not say which work it is.",
+				"Write in "+ReferenceField(i, "citation")+" the full citation: authors, title, venue, year.")
+			continue
+		}
+		loc := strings.TrimSpace(ref.Locator)
+		if loc != "" && phValues[fieldNorm(loc)] {
+			bad++
+			out.Fail(checkRefsRow, Whole(ReferenceField(i, "locator"), ref.Locator),
+				ReferenceField(i, "locator")+" is the placeholder “"+loc+"”.",
+				"Replace "+ReferenceField(i, "locator")+" with the exact place in the work (for example “Theorem 2.1”, “p. 14”, “Table 2”), or leave it empty if the row's identifier is enough.")
+			continue
+		}
+		if !stableIdentifier(ref.Identifier) && !exactLocatorRe.MatchString(loc) {
+			bad++
+			what := "no identifier"
+			if ref.Identifier != "" {
+				what = "the identifier “" + clipText(ref.Identifier, 80) + "”, which is no DOI, arXiv ID, zbMATH ID, ISBN or URL"
+			}
+			loc := "no locator"
+			if ref.Locator != "" {
+				loc = "the locator “" + clipText(ref.Locator, 80) + "”, which points to no numbered place"
+			}
+			out.Fail(checkRefsRow, spanOrAbsent(ReferenceField(i, "locator"), ref.Locator),
+				"references["+strconv.Itoa(i)+"] has "+what+" and "+loc+", so a reader cannot find the work or the place in it.",
+				"Give references["+strconv.Itoa(i)+"] a stable identifier (DOI, arXiv ID, zbMATH ID, ISBN or a stable URL) or an exact locator such as “Theorem 2.1”, “p. 14” or “Section 3”.")
+		}
+	}
+	if bad == 0 {
+		out.Pass(checkRefsRow, Absent(fieldReferences), eachRow(len(r.References))+" has a citation and a stable identifier or an exact locator.")
+	}
+}
+
+// spanOrAbsent is the span of a whole field, or the absent span when the field is empty.
+func spanOrAbsent(field, text string) Span {
+	if text == "" {
+		return Absent(field)
+	}
+	return Whole(field, text)
+}
+
+// withoutIDs removes the identifiers quoted in s, leaving the prose around them.
+func withoutIDs(s string) string {
+	ids := quotedIDs(s, 50)
+	if len(ids) == 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, id := range ids {
+		if id.Start < last {
+			continue
+		}
+		b.WriteString(s[last:id.Start])
+		b.WriteByte(' ')
+		last = id.End
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func refsRelevance(r *Revision, out *Report) {
+	bad := 0
+	for i, ref := range r.References {
+		if bad >= maxRefFindings {
+			break
+		}
+		field := ReferenceField(i, "relevance")
+		rel := ref.Relevance
+		prose := withoutIDs(rel)
+		switch why := placeholderReason(rel, 3); {
+		case strings.TrimSpace(rel) != "" && len(textWords(prose, 1)) == 0 || len(quotedIDs(rel, 1)) > 0 && len(textWords(prose, 3)) < 3:
+			bad++
+			out.Fail(checkRefsRelevance, Whole(field, rel), field+" is a URL or identifier by itself, not a note on why the work matters to this problem.",
+				"Write in "+field+" what the work contributes to this problem (for example “proves the current upper bound 46”), in a sentence.")
+		case why != "":
+			bad++
+			out.Fail(checkRefsRelevance, spanOrAbsent(field, rel), field+" "+why+", so the row does not explain its relevance.",
+				"Write in "+field+" what the work contributes to this problem (for example “states the conjecture and proves the first finite bound”).")
+		case len(contentWordsOf(prose, vagueRelevance)) == 0:
+			bad++
+			out.Fail(checkRefsRelevance, Whole(field, rel), field+" “"+clipText(rel, 80)+"” says the work is relevant without saying how.",
+				"Write in "+field+" what the work contributes to this problem: the result, bound, definition or history it supplies.")
+		}
+	}
+	if bad == 0 {
+		out.Pass(checkRefsRelevance, Absent(fieldReferences), eachRow(len(r.References))+" explains its relevance in prose.")
+	}
+}
+
+func refsDuplicates(r *Revision, out *Report) {
+	type seen struct {
+		row     int
+		locator string
+	}
+	byKey := map[string][]seen{}
+	dups, kept := 0, 0
+	for i, ref := range r.References {
+		key := refIDKey(ref.Identifier)
+		if key == "" {
+			continue
+		}
+		loc := fieldNorm(ref.Locator)
+		dup := false
+		for _, s := range byKey[key] {
+			if s.locator != loc {
+				continue
+			}
+			if dups < maxRefFindings {
+				out.Fail(checkRefsDuplicates, Whole(ReferenceField(i, "identifier"), ref.Identifier),
+					fmt.Sprintf("references[%d] and references[%d] cite the same work (%s) at the same locator%s.", s.row, i, key, locatorPhrase(ref.Locator)),
+					fmt.Sprintf("Merge references[%d] into references[%d], keeping one citation and combining their relevance notes.", i, s.row))
+			}
+			dups++
+			dup = true
+			break
+		}
+		if dup {
+			continue
+		}
+		if len(byKey[key]) > 0 {
+			kept++
+		}
+		byKey[key] = append(byKey[key], seen{i, loc})
+	}
+	if dups > 0 {
+		return
+	}
+	msg := "No two rows cite the same work."
+	if kept > 0 {
+		msg = "Rows that cite the same work do so at distinct locators, which are kept apart (" + countOf(kept, "extra row") + ")."
+	}
+	out.Pass(checkRefsDuplicates, Absent(fieldReferences), msg)
+}
+
+func locatorPhrase(loc string) string {
+	if strings.TrimSpace(loc) == "" {
+		return " (neither gives a locator)"
+	}
+	return " “" + clipText(loc, 60) + "”"
+}
+
+// claimFields are the fields whose identifiers are sources of mathematical, historical or
+// open-status claims.
+func refClaimFields(r *Revision) []Text {
+	out := []Text{{FieldStatement, r.Statement}}
+	for i, e := range r.Exposition {
+		out = append(out, Text{ExpositionField(i, "body"), e.Body})
+	}
+	return append(out, Text{fieldOpenStrongestKnown, r.OpenStatus.StrongestKnown},
+		Text{fieldOpenUnresolved, r.OpenStatus.UnresolvedTarget}, Text{fieldSearchCoverage, r.ReferenceSearch.Coverage})
+}
+
+func refsCited(r *Revision, out *Report) {
+	rows := map[string]bool{}
+	for _, ref := range r.References {
+		if k := refIDKey(ref.Identifier); k != "" {
+			rows[k] = true
+		}
+	}
+	missing, quoted := 0, 0
+	for _, t := range refClaimFields(r) {
+		for _, id := range quotedIDs(t.Body, 200) {
+			quoted++
+			if rows[id.Key] {
+				continue
+			}
+			if missing < maxRefFindings {
+				out.Fail(checkRefsCited, SpanOf(t.Field, t.Body, id.Start, id.End),
+					t.Field+" cites “"+clipText(id.Text, 100)+"”, which has no row in references.",
+					"Add “"+clipText(id.Text, 100)+"” to references with its citation and a relevance note, or remove the citation from "+t.Field+".")
+			}
+			missing++
+		}
+	}
+	if missing == 0 {
+		msg := "The statement, exposition, open-status record and coverage note quote no identifier, so there is no source to look up in the bibliography."
+		if quoted > 0 {
+			msg = "Every one of the " + countOf(quoted, "identifier") + " quoted in the statement, exposition, open-status record and coverage note has a row in references."
+		}
+		out.Pass(checkRefsCited, Absent(fieldReferences), msg)
+	}
+}
+
+func init() {
+	plant(checkRefsPresent, func(r *Revision, _ *rand.Rand) bool {
+		if len(r.References) == 0 || r.Provenance.Kind == packet.Original {
+			return false
+		}
+		r.References = nil
+		return true
+	})
+	plant(checkRefsRow, func(r *Revision, rng *rand.Rand) bool {
+		if len(r.References) == 0 {
+			return false
+		}
+		ref := &r.References[rng.IntN(len(r.References))]
+		if rng.IntN(3) == 0 {
+			ref.Citation = plantPick(rng, "", "TBD", "?", "see link", "Paper.")
+			return true
+		}
+		ref.Identifier, ref.Kind = "", ""
+		ref.Locator = plantPick(rng, "", "passim", "the introduction", "somewhere in the paper", "online", "TBD")
+		return true
+	})
+	plant(checkRefsRelevance, func(r *Revision, rng *rand.Rand) bool {
+		if len(r.References) == 0 {
+			return false
+		}
+		ref := &r.References[rng.IntN(len(r.References))]
+		switch rng.IntN(3) {
+		case 0:
+			ref.Relevance = plantPick(rng, "", "Relevant.", "See reference.", "Related work.", "TBD", "Useful background.", "Main reference.")
+		case 1:
+			ref.Relevance = refLinkOf(*ref)
+		default:
+			ref.Relevance = "See " + refLinkOf(*ref) + "."
+		}
+		return true
+	})
+	plant(checkRefsDuplicates, func(r *Revision, rng *rand.Rand) bool {
+		var stable []int
+		for i, ref := range r.References {
+			if refIDKey(ref.Identifier) != "" {
+				stable = append(stable, i)
+			}
+		}
+		if len(stable) == 0 {
+			return false
+		}
+		dup := r.References[stable[rng.IntN(len(stable))]]
+		if rng.IntN(2) == 0 {
+			dup.Relevance = "Also cited for its discussion of the problem's background and history."
+		}
+		at := rng.IntN(len(r.References) + 1)
+		r.References = append(r.References[:at], append([]Reference{dup}, r.References[at:]...)...)
+		return true
+	})
+	plant(checkRefsCited, func(r *Revision, rng *rand.Rand) bool {
+		var id string
+		switch rng.IntN(3) {
+		case 0:
+			id = fmt.Sprintf("arXiv:%02d%02d.%05d", 15+rng.IntN(10), 1+rng.IntN(12), rng.IntN(100000))
+		case 1:
+			id = fmt.Sprintf("https://doi.org/10.%d/%s.%d", 1000+rng.IntN(9000), plantPick(rng, "jnt", "aim", "ejc", "jcta"), rng.IntN(1000000))
+		default:
+			id = fmt.Sprintf("https://www.example.edu/~%s/notes%d.pdf", plantPick(rng, "smith", "lee", "garcia"), rng.IntN(1000))
+		}
+		sentence := " A related result appears in " + id + "."
+		switch rng.IntN(3) {
+		case 0:
+			r.Statement += sentence
+		case 1:
+			if len(r.Exposition) > 0 {
+				e := &r.Exposition[rng.IntN(len(r.Exposition))]
+				e.Body += sentence
+				break
+			}
+			fallthrough
+		default:
+			r.ReferenceSearch.Coverage += sentence
+		}
+		return true
+	})
+}
+
+// refLinkOf is a row's identifier written as a link, as a proposer would paste it.
+func refLinkOf(ref Reference) string {
+	key := refIDKey(ref.Identifier)
+	switch {
+	case strings.HasPrefix(key, "doi:"):
+		return "https://doi.org/" + key[len("doi:"):]
+	case strings.HasPrefix(key, "arxiv:"):
+		return "https://arxiv.org/abs/" + key[len("arxiv:"):]
+	case strings.HasPrefix(key, "url:"):
+		return key[len("url:"):]
+	case strings.HasPrefix(key, "isbn:"):
+		return "https://openlibrary.org/isbn/" + key[len("isbn:"):]
+	}
+	return "https://example.org/reference"
+}

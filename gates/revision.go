@@ -1,0 +1,66 @@
+package gates
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+
+	"github.com/theoremdb/theoremdb/packet"
+)
+
+// Revision is the packet of one revision as the gates read it: the content the proposer wrote and
+// the few facts about the problem a check needs. Field paths in spans name its JSON fields.
+type Revision struct {
+	ProblemID  string `json:"problemId"`
+	RevisionID string `json:"revisionId"`
+	Number     int    `json:"number"`
+
+	Title           string                   `json:"title"`
+	Statement       string                   `json:"statement"`
+	Exposition      []packet.ExpositionEntry `json:"exposition"`
+	Acceptance      packet.Acceptance        `json:"acceptance"`
+	Provenance      packet.Provenance        `json:"provenance"`
+	ReferenceSearch packet.ReferenceSearch   `json:"referenceSearch"`
+	References      []Reference              `json:"references"`
+	OpenStatus      packet.OpenStatus        `json:"openStatus"`
+	Hero            packet.Hero              `json:"hero"`
+	Computation     *packet.Computation      `json:"computation,omitempty"`
+	Tags            []string                 `json:"tags"`
+
+	// Generated is true when the proposer is an agent account.
+	Generated bool `json:"generated"`
+	// ImportKey is set on a trusted import ("erdos:42", "formal-conjectures:…").
+	ImportKey   string    `json:"importKey,omitempty"`
+	SubmittedAt time.Time `json:"submittedAt"`
+}
+
+// Reference is one bibliography row with its parsed identifier.
+type Reference struct {
+	// Identifier is the normalised identity ("doi:10.…", "arxiv:…", "url:https://…").
+	Identifier string `json:"identifier"`
+	// Kind is DOI, ARXIV, ZBMATH, ISBN or URL.
+	Kind      string `json:"kind"`
+	Citation  string `json:"citation"`
+	Locator   string `json:"locator"`
+	Relevance string `json:"relevance"`
+	// Role is PRIMARY, SECONDARY or STATUS_EVIDENCE.
+	Role string `json:"role"`
+}
+
+// Computational reports whether the revision is a bounded computational problem: a search or
+// numerical target, or one that states a computation.
+func (r *Revision) Computational() bool {
+	return r.Acceptance.Kind == packet.Search || r.Acceptance.Kind == packet.Numerical || r.Computation != nil
+}
+
+// Digest is the SHA-256 of the revision's content as the gates read it, recorded with each run
+// so that a rerun on the same input can be recognised.
+func (r *Revision) Digest() string {
+	b, err := json.Marshal(r)
+	if err != nil { // every field marshals; a failure is a programming error
+		panic("gates: digest: " + err.Error())
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,132 @@
+package gates_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/theoremdb/theoremdb/gates"
+)
+
+// benchWords is the prose vocabulary of the synthetic statements: words of problem statements.
+var benchWords = strings.Fields(`let be a the of every each integer integers natural number numbers prime primes
+	set sets subset finite infinite sequence sequences function functions graph graphs vertex vertices edge edges
+	colouring chromatic clique independent tree path cycle bipartite planar degree maximal minimal largest smallest
+	least greatest bound bounds upper lower asymptotic density positive negative real complex polynomial
+	polynomials coefficient coefficients root roots field group groups ring order subgroup abelian cyclic
+	matrix matrices rank determinant eigenvalue dimension space spaces metric compact convex measure
+	interval distinct consecutive arithmetic progression progressions sum sums product products divisor
+	divisors multiple residue modulo congruent square squares cube free partition partitions representation
+	there exists exist is are does do prove show determine estimate find whether true false holds hold
+	such that for all some at most least with without if then only contains contain has have many infinitely
+	sufficiently large small constant depending on where denote denotes number of solutions equation
+	inequality limit converges diverges tends to infinity zero one two three every almost density zero
+	additive multiplicative combinatorial geometric probabilistic random uniform independent hypergraph
+	uniform monochromatic coloured colour colours ramsey turan extremal problem conjecture question
+	value values term terms digit digits base binary representation expansion continued fraction
+	irrational rational transcendental algebraic sieve gap gaps twin primes goldbach collatz lattice
+	points plane circle circles distance distances unit triangle triangles convex polygon polygons`)
+
+// benchFormulas are formula templates; X and Y stand for variable letters, N for a number.
+var benchFormulas = []string{`$X$`, `$X \ge N$`, `$X_Y$`, `$\sum_{X \le Y} X^{-1}$`, `$|A \cap [1, X]|$`,
+	`$X = o(Y)$`, `$X(Y) \to \infty$`, `$\binom{X}{Y}$`, `$X \equiv N \pmod{Y}$`, `$X^N + Y^N$`,
+	`$\lim_{X \to \infty} X^{1/N}$`, `$X \subseteq \{1, \ldots, Y\}$`, `$\mathbb{N}$`, `$X < Y \le N X$`,
+	`$\prod_{p \le X} (1 - 1/p)$`, `$X \ll Y^{N}$`, `$\log X$`, `$(\log X)^{N}$`, `$X! + N$`, `$\phi(X)$`,
+	`$\sigma(X) = N X$`, `$X \mid Y$`, `$\gcd(X, Y) = 1$`, `$X \in A$`, `$A + A$`, `$R(N, X)$`}
+
+// benchStatement is a synthetic statement of 10 to 80 words in one to four sentences, about
+// a third of its words formulas.
+func benchStatement(rng *rand.Rand) (title, statement string) {
+	words := 10 + rng.IntN(71)
+	var b strings.Builder
+	sentence := 0
+	for i := 0; i < words; i++ {
+		if rng.IntN(3) == 0 {
+			f := benchFormulas[rng.IntN(len(benchFormulas))]
+			f = strings.ReplaceAll(f, "X", string(rune('a'+rng.IntN(26))))
+			f = strings.ReplaceAll(f, "Y", string(rune('a'+rng.IntN(26))))
+			f = strings.ReplaceAll(f, "N", strconv.Itoa(2+rng.IntN(20)))
+			b.WriteString(f)
+		} else {
+			b.WriteString(benchWords[rng.IntN(len(benchWords))])
+		}
+		sentence++
+		if sentence > 6 && rng.IntN(10) == 0 || i == words-1 {
+			b.WriteString(". ")
+			sentence = 0
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	t := benchWords[rng.IntN(len(benchWords))] + " " + benchWords[rng.IntN(len(benchWords))] + " problem " + strconv.Itoa(rng.IntN(5000))
+	return t, strings.TrimSpace(b.String())
+}
+
+// BenchmarkSimilar100k measures Similar over an index of 100,000 statements: synthetic ones
+// and, when the shared data is there, every real statement of formal-conjectures. Queries are
+// near copies of indexed statements and fresh statements, half each. It reports the 95th
+// percentile of one query's time and the heap bytes the index holds per statement.
+func BenchmarkSimilar100k(b *testing.B) {
+	const size = 100_000
+	rng := rand.New(rand.NewPCG(1, 2))
+	var texts [][2]string
+	for _, r := range benchReal(b) {
+		texts = append(texts, [2]string{r.Title, r.Statement})
+	}
+	for len(texts) < size {
+		t, s := benchStatement(rng)
+		texts = append(texts, [2]string{t, s})
+	}
+	texts = texts[:size]
+
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	idx := gates.NewIndex()
+	start := time.Now()
+	for i, t := range texts {
+		idx.Add("TDB-"+strconv.Itoa(i+1), t[0], t[1], "ACCEPTED", "")
+	}
+	build := time.Since(start)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	perStatement := float64(after.HeapAlloc-before.HeapAlloc) / size
+
+	queries := make([][2]string, 1000)
+	for i := range queries {
+		if i%2 == 0 {
+			t := texts[rng.IntN(len(texts))]
+			queries[i] = [2]string{t[0], gates.ChangeWords(gates.RenameVariables(t[1], rng), rng)}
+		} else {
+			t, s := benchStatement(rng)
+			queries[i] = [2]string{t, s}
+		}
+	}
+	ctx := context.Background()
+	times := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		q := queries[i%len(queries)]
+		t0 := time.Now()
+		if _, err := idx.Similar(ctx, q[0], q[1], "", gates.DefaultLimit); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(t0))
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	p95 := times[len(times)*95/100]
+	b.ReportMetric(float64(p95.Microseconds())/1000, "p95-ms")
+	b.ReportMetric(float64(gates.DebugHits)/float64(gates.DebugQueries), "hits")
+	b.ReportMetric(float64(gates.DebugCands)/float64(gates.DebugQueries), "cands")
+	b.ReportMetric(perStatement, "B/statement")
+	b.ReportMetric(build.Seconds()*1e6/size, "µs/add")
+	runtime.KeepAlive(idx)
+	_ = fmt.Sprint
+}

@@ -1,0 +1,414 @@
+package gates_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/theoremdb/theoremdb/gates"
+	"github.com/theoremdb/theoremdb/imports"
+)
+
+// The tests in this file read the real data in ../shared/data: the open problems the importers
+// plan from formal-conjectures and the Erdős problems database, and the catalogue of solved
+// records the known-answer check searches. They are in the external test package because
+// imports depends on policy, which depends on gates.
+
+// findSharedData finds ../shared/data beside the module root, as imports/import_test.go does.
+func findSharedData() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod above the package directory")
+		}
+		dir = parent
+	}
+	data := filepath.Join(dir, "..", "shared", "data")
+	if _, err := os.Stat(filepath.Join(data, "erdosproblems", "problems.yaml")); err != nil {
+		return "", err
+	}
+	return data, nil
+}
+
+// sharedData returns the shared data directory. Outside CI a missing copy skips the test; in
+// CI it fails.
+func sharedData(tb testing.TB) string {
+	tb.Helper()
+	data, err := findSharedData()
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			tb.Fatalf("shared data is required in CI: %v", err)
+		}
+		tb.Skipf("shared data not found, skipping (set CI=true to fail instead): %v", err)
+	}
+	return data
+}
+
+// dataRecord is one record of the shared data as the duplicate gate's indexes hold it.
+type dataRecord struct {
+	ID, Title, Statement, State, Locator string
+	// Group is the formal-conjectures file the statement comes from. The records of
+	// ErdosProblems/N.lean all state Erdős problem N or a variant of it.
+	Group string
+}
+
+// sharedRecords are the open problems (every record PlanFormal and PlanErdos plan, the copies
+// of Erdős problem N from both sources included) and the catalogue of solved records.
+type sharedRecords struct {
+	Problems []dataRecord
+	Solved   []dataRecord
+}
+
+var (
+	sharedOnce sync.Once
+	sharedRecs *sharedRecords
+	sharedErr  error
+)
+
+// formalCommit and formalAsOf describe the pinned snapshot of formal-conjectures.
+const formalCommit = "488aade"
+
+var formalAsOf = time.Date(2026, 5, 20, 0, 0, 0, 0, time.UTC)
+
+// loadShared reads the shared data once per test binary.
+func loadShared(tb testing.TB) *sharedRecords {
+	tb.Helper()
+	data := sharedData(tb)
+	sharedOnce.Do(func() { sharedRecs, sharedErr = readShared(data) })
+	if sharedErr != nil {
+		tb.Fatal(sharedErr)
+	}
+	return sharedRecs
+}
+
+func readShared(data string) (*sharedRecords, error) {
+	b, err := os.ReadFile(filepath.Join(data, "erdosproblems", "problems.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	erdos, eIssues := imports.ParseErdos("problems.yaml", b)
+	byNumber := map[string]imports.ErdosProblem{}
+	for _, p := range erdos {
+		byNumber[p.Number] = p
+	}
+	files, fIssues, err := imports.ReadFormal(os.DirFS(filepath.Join(data, "formal-conjectures", "FormalConjectures")))
+	if err != nil {
+		return nil, err
+	}
+	opt := imports.Options{Commit: formalCommit, AsOf: formalAsOf}
+	out := &sharedRecords{}
+	for _, plan := range []struct {
+		prefix string
+		plan   imports.Plan
+	}{
+		{"formal-conjectures/", imports.PlanFormal(files, append(eIssues, fIssues...), byNumber, opt)},
+		{"erdosproblems/", imports.PlanErdos(erdos, eIssues, files, opt)},
+	} {
+		for _, r := range plan.plan.Records {
+			out.Problems = append(out.Problems, dataRecord{ID: plan.prefix + r.Key, Title: r.Input.Title,
+				Statement: r.Input.Statement, State: "PROSPECTING", Locator: r.Input.Provenance.SourceLocator, Group: r.Loc.File})
+		}
+	}
+
+	// The solved catalogue: every theorem formal-conjectures files as category research
+	// solved, and every Erdős problem the database calls proved, disproved or solved whose
+	// statement ErdosProblems/N.lean gives.
+	solved := map[string]int{}
+	main := map[string]dataRecord{}
+	for _, f := range files {
+		research := 0
+		for _, th := range f.Theorems {
+			if th.Research() != "" {
+				research++
+			}
+		}
+		n, isErdos := strings.CutPrefix(strings.TrimSuffix(f.Path, ".lean"), "ErdosProblems/")
+		for _, th := range f.Theorems {
+			stmt := imports.Statement(th.Doc)
+			if stmt == "" {
+				continue
+			}
+			id, title := "formal-conjectures:"+f.Path+"#"+th.Name, strings.Join(strings.Fields(f.Heading), " ")
+			if isErdos && th.Name == "erdos_"+n {
+				id = "erdos:" + n
+				main[n] = dataRecord{ID: id, Title: title, Statement: stmt, Group: f.Path}
+			} else if research > 1 {
+				title += " (" + th.Name + ")"
+			}
+			if th.Research() != "solved" {
+				continue
+			}
+			solved[id] = len(out.Solved)
+			out.Solved = append(out.Solved, dataRecord{ID: id, Title: title, Statement: stmt, State: "research solved",
+				Locator: "https://github.com/google-deepmind/formal-conjectures/blob/" + formalCommit + "/FormalConjectures/" + f.Path + "#L" + strconv.Itoa(th.Line),
+				Group:   f.Path})
+		}
+	}
+	for _, p := range erdos {
+		switch strings.TrimSuffix(p.Status.State, " (Lean)") {
+		case "proved", "disproved", "solved":
+		default:
+			continue
+		}
+		r, ok := main[p.Number]
+		if !ok {
+			continue
+		}
+		r.State, r.Locator = p.Status.State, "https://www.erdosproblems.com/"+p.Number
+		if i, dup := solved[r.ID]; dup {
+			out.Solved[i].State, out.Solved[i].Locator = r.State+"; research solved", r.Locator
+			continue
+		}
+		solved[r.ID] = len(out.Solved)
+		out.Solved = append(out.Solved, r)
+	}
+	return out, nil
+}
+
+// benchReal returns the real statements for the benchmark, or none without the shared data.
+func benchReal(tb testing.TB) []dataRecord {
+	data, err := findSharedData()
+	if err != nil {
+		return nil
+	}
+	sharedOnce.Do(func() { sharedRecs, sharedErr = readShared(data) })
+	if sharedErr != nil {
+		tb.Fatal(sharedErr)
+	}
+	return append(append([]dataRecord{}, sharedRecs.Problems...), sharedRecs.Solved...)
+}
+
+func indexOf(recs []dataRecord) *gates.Index {
+	idx := gates.NewIndex()
+	for _, r := range recs {
+		idx.Add(r.ID, r.Title, r.Statement, r.State, r.Locator)
+	}
+	return idx
+}
+
+// recallRow is one line of the recall table.
+type recallRow struct {
+	name                          string
+	queries, relevant, found, hit int
+}
+
+func (r recallRow) recall() float64    { return ratio(r.hit, r.relevant) }
+func (r recallRow) precision() float64 { return ratio(r.hit, r.found) }
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 1
+	}
+	return float64(a) / float64(b)
+}
+
+// TestDuplicateSearchFindsVariants indexes every open problem of the shared data and queries
+// each: the search must find the other records of the same Erdős problem (its formal-conjectures
+// variants erdos_N.variants.*, erdos_N.parts.*, and the copies of erdos:N from both importers)
+// at the similarity the duplicate gate escalates, and little else. The table also gives the
+// figures for the statement alone (no title) and for all files, whose theorems are often
+// different problems under one heading.
+func TestDuplicateSearchFindsVariants(t *testing.T) {
+	recs := loadShared(t).Problems
+	group := map[string]string{}
+	size := map[string]int{}
+	for _, r := range recs {
+		group[r.ID] = r.Group
+		size[r.Group]++
+	}
+	review := gates.DuplicateReviewThreshold
+	var rows []recallRow
+	for _, withTitle := range []bool{true, false} {
+		idx := gates.NewIndex()
+		for _, r := range recs {
+			title := r.Title
+			if !withTitle {
+				title = ""
+			}
+			idx.Add(r.ID, title, r.Statement, r.State, r.Locator)
+		}
+		suffix := " (title and statement)"
+		if !withTitle {
+			suffix = " (statement only)"
+		}
+		erdos, all := recallRow{name: "Erdős problems" + suffix}, recallRow{name: "all files" + suffix}
+		for _, r := range recs {
+			title := r.Title
+			if !withTitle {
+				title = ""
+			}
+			cs, err := idx.Similar(t.Context(), title, r.Statement, r.ID, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			row := recallRow{queries: 1, relevant: size[r.Group] - 1}
+			for _, c := range cs {
+				if c.Similarity < review {
+					continue
+				}
+				row.found++
+				if group[c.ID] == r.Group {
+					row.hit++
+				}
+			}
+			if strings.HasPrefix(r.Group, "ErdosProblems/") {
+				erdos = erdos.add(row)
+			}
+			all = all.add(row)
+		}
+		rows = append(rows, erdos, all)
+	}
+	t.Logf("%-42s %7s %8s %7s %6s %7s %9s", "search at similarity ≥ "+strconv.FormatFloat(review, 'f', 2, 64), "queries", "relevant", "found", "hits", "recall", "precision")
+	for _, r := range rows {
+		t.Logf("%-42s %7d %8d %7d %6d %7.3f %9.3f", r.name, r.queries, r.relevant, r.found, r.hit, r.recall(), r.precision())
+	}
+	if e := rows[0]; e.recall() < 0.9 || e.precision() < 0.9 {
+		t.Errorf("%s: recall %.3f, precision %.3f; want both ≥ 0.9", e.name, e.recall(), e.precision())
+	}
+}
+
+func (r recallRow) add(o recallRow) recallRow {
+	r.queries += o.queries
+	r.relevant += o.relevant
+	r.found += o.found
+	r.hit += o.hit
+	return r
+}
+
+// TestDuplicateGateOnImportedCopies runs the gate on every record PlanErdos makes, with the
+// records of PlanFormal as the other problems: each is a copy of the formal-conjectures record
+// of the same Erdős problem and must fail naming it.
+func TestDuplicateGateOnImportedCopies(t *testing.T) {
+	recs := loadShared(t).Problems
+	var formal, erdos []dataRecord
+	for _, r := range recs {
+		if strings.HasPrefix(r.ID, "erdosproblems/") {
+			erdos = append(erdos, r)
+		} else {
+			formal = append(formal, r)
+		}
+	}
+	env := gates.Env{Problems: indexOf(formal)}
+	g, _ := gates.ByName(gates.Duplicate)
+	failed := 0
+	for _, r := range erdos {
+		rev := &gates.Revision{ProblemID: r.ID, Title: r.Title, Statement: r.Statement}
+		res := gates.RunGate(t.Context(), g, rev, env, 0)
+		twin := "formal-conjectures/" + strings.TrimPrefix(r.ID, "erdosproblems/")
+		for _, f := range res.Findings {
+			if f.Check == "duplicate.near-duplicate" && f.Verdict == gates.Fail && strings.Contains(f.Behaviour, twin) {
+				failed++
+				break
+			}
+		}
+	}
+	t.Logf("%d of %d Erdős-database records fail as copies of their formal-conjectures record", failed, len(erdos))
+	if failed != len(erdos) {
+		t.Errorf("%d of %d copies fail; want all", failed, len(erdos))
+	}
+}
+
+// TestKnownAnswerOnSolvedStatements runs the gate on revisions whose statements are those of
+// solved records, as written and as a near copy: the known-answer check must fail on every
+// copy as written, naming the record and its locator, and must not pass a near copy.
+func TestKnownAnswerOnSolvedStatements(t *testing.T) {
+	solved := loadShared(t).Solved
+	env := gates.Env{Solved: indexOf(solved)}
+	g, _ := gates.ByName(gates.Duplicate)
+	rng := rand.New(rand.NewPCG(3, 4))
+	statements := map[string][]string{}
+	for _, s := range solved {
+		statements[s.Statement] = append(statements[s.Statement], s.ID)
+	}
+	exact, near, nearPassed := 0, 0, 0
+	for i, s := range solved {
+		rev := &gates.Revision{ProblemID: "TDB-" + strconv.Itoa(i+1), Title: "An open question", Statement: s.Statement}
+		f := knownAnswer(t, g, rev, env)
+		named := false
+		for _, id := range statements[s.Statement] {
+			named = named || strings.Contains(f.Behaviour, id)
+		}
+		if f.Verdict == gates.Fail && named && strings.Contains(f.Behaviour, "http") {
+			exact++
+		} else if len(s.Statement) > 0 {
+			t.Errorf("known-answer on the statement of %s = %s %q; want FAIL naming it and its locator", s.ID, f.Verdict, f.Behaviour)
+		}
+		rev.Statement = gates.ChangeWords(gates.RenameVariables(gates.ReorderSentences(s.Statement, rng), rng), rng)
+		if f := knownAnswer(t, g, rev, env); f.Verdict == gates.Pass {
+			nearPassed++
+		} else {
+			near++
+		}
+	}
+	t.Logf("%d solved records: %d exact copies fail, %d near copies fail or need a person, %d near copies pass",
+		len(solved), exact, near, nearPassed)
+	if ratio(near, len(solved)) < 0.95 {
+		t.Errorf("%d of %d near copies of solved statements were caught; want at least 95%%", near, len(solved))
+	}
+}
+
+func knownAnswer(t *testing.T, g *gates.Gate, rev *gates.Revision, env gates.Env) gates.Finding {
+	t.Helper()
+	res := gates.RunGate(context.Background(), g, rev, env, 0)
+	for _, f := range res.Findings {
+		if f.Check == "duplicate.known-answer" {
+			return f
+		}
+	}
+	t.Fatalf("no known-answer finding in %v", res)
+	return gates.Finding{}
+}
+
+// TestDuplicateCalibrationOnRealPackets plants near duplicates into the index of real open
+// problems as calibrate-gates does, and counts how often the gate reports them (FAIL or
+// NEEDS_HUMAN naming the planted copy) and how often a clean record fails.
+func TestDuplicateCalibrationOnRealPackets(t *testing.T) {
+	recs := loadShared(t).Problems
+	g, _ := gates.ByName(gates.Duplicate)
+	rng := rand.New(rand.NewPCG(5, 6))
+	caught, failed, n := 0, 0, 0
+	for i, r := range recs {
+		if i%3 != 0 { // a third of the records keeps the test quick
+			continue
+		}
+		n++
+		rev := &gates.Revision{ProblemID: r.ID, Title: r.Title, Statement: r.Statement}
+		idx := gates.NewIndex()
+		if !gates.DuplicateCalibration(rev, rng, idx) {
+			t.Fatalf("DuplicateCalibration(%s) = false", r.ID)
+		}
+		res := gates.RunGate(t.Context(), g, rev, gates.Env{Problems: idx}, 0)
+		for _, f := range res.Findings {
+			if f.Check != "duplicate.near-duplicate" {
+				continue
+			}
+			if (f.Verdict == gates.Fail || f.Verdict == gates.NeedsHuman) && strings.Contains(f.Behaviour, "TDB-calibration-") {
+				caught++
+			}
+			if f.Verdict == gates.Fail {
+				failed++
+			}
+			break
+		}
+	}
+	t.Logf("planted near duplicates: %d of %d reported (%.1f%%), %d of them as FAIL", caught, n, 100*ratio(caught, n), failed)
+	if ratio(caught, n) < 0.95 {
+		t.Errorf("planted near duplicates reported %d of %d; want at least 95%%", caught, n)
+	}
+	_ = fmt.Sprint
+}

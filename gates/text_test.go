@@ -1,0 +1,333 @@
+package gates
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/theoremdb/theoremdb/copycheck"
+	"github.com/theoremdb/theoremdb/packet"
+)
+
+// severity orders verdicts so that a check's findings reduce to the one that decides it.
+func severity(v Verdict) int {
+	switch v {
+	case Fail:
+		return 3
+	case Unknown:
+		return 2
+	case NeedsHuman:
+		return 1
+	}
+	return 0
+}
+
+// checkVerdict runs g on r and returns the deciding verdict of check id with its findings.
+func checkVerdict(t *testing.T, g *Gate, r *Revision, env Env, id string) (Verdict, []Finding) {
+	t.Helper()
+	res := RunGate(context.Background(), g, r, env, 0)
+	if res.Reason != "" {
+		t.Fatalf("RunGate(%s) reason = %q", g.Name, res.Reason)
+	}
+	var fs []Finding
+	v := Pass
+	for _, f := range res.Findings {
+		if f.Check != id {
+			continue
+		}
+		fs = append(fs, f)
+		if severity(f.Verdict) > severity(v) {
+			v = f.Verdict
+		}
+	}
+	if len(fs) == 0 {
+		t.Fatalf("RunGate(%s) has no finding for %s", g.Name, id)
+	}
+	return v, fs
+}
+
+// gateCase is one row of a gate's table test: a change to the clean packet and the verdict it
+// gives one check.
+type gateCase struct {
+	name   string
+	change func(r *Revision)
+	env    func() Env
+	check  string
+	want   Verdict
+}
+
+func runGateCases(t *testing.T, g *Gate, base func() *Revision, cases []gateCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := base()
+			if tc.change != nil {
+				tc.change(r)
+			}
+			env := testEnv()
+			if tc.env != nil {
+				env = tc.env()
+			}
+			got, fs := checkVerdict(t, g, r, env, tc.check)
+			if got != tc.want {
+				t.Errorf("%s on %q = %s; want %s\nfindings: %+v", tc.check, tc.name, got, tc.want, fs)
+			}
+			for _, f := range fs {
+				if f.Behaviour == "" {
+					t.Errorf("%s finding has no behaviour: %+v", tc.check, f)
+				}
+				if f.Verdict != Pass && f.Verdict != Unknown && f.Fix == "" {
+					t.Errorf("%s %s finding has no fix: %+v", tc.check, f.Verdict, f)
+				}
+				if strings.Contains(strings.ToLower(f.Fix), "needs more work") {
+					t.Errorf("%s fix is a general comment: %q", tc.check, f.Fix)
+				}
+			}
+		})
+	}
+}
+
+// computationalClean is a complete bounded computational packet, the Hadamard matrix of order
+// 668 with its computation record, that every gate of this file set passes.
+func computationalClean() *Revision {
+	r := clean()
+	r.ProblemID, r.Title = "TDB-2", "A Hadamard matrix of order 668"
+	r.Statement = `Find a $668 \times 668$ matrix $H$ with entries in $\{+1, -1\}$ such that $HH^{\mathsf{T}} = 668\,I$, or prove that none exists.`
+	r.Exposition = []packet.ExpositionEntry{
+		{Kind: packet.Definition, Term: "Hadamard matrix", Body: `An $n \times n$ matrix $H$ with entries $\pm 1$ and $HH^{\mathsf{T}} = nI_n$.`},
+		{Kind: packet.Remark, Body: `A Hadamard matrix of order $n > 2$ exists only if $4 \mid n$; order $428$ was settled in 2005.`},
+	}
+	r.Acceptance = packet.Acceptance{Kind: packet.Search,
+		Criterion:   "An explicit Hadamard matrix of order 668, or a proof that none exists.",
+		SearchSpace: "All 668 × 668 matrices with entries +1 and −1.",
+		Certificate: "Witness: the matrix as 668 lines of 668 signs, checked by computing H·Hᵀ = 668·I in exact integer arithmetic. Impossibility: a proof, with any computer-assisted part given as a certificate another person can check.",
+	}
+	r.Provenance = packet.Provenance{Kind: packet.Imported,
+		Attribution:   "J. Hadamard, 1893; the existence conjecture is usually attributed to R. E. A. C. Paley, 1933.",
+		SourceLocator: "H. Kharaghani and B. Tayfeh-Rezaie, A Hadamard matrix of order 428, J. Combin. Des. 13 (2005), introduction",
+		RightsBasis:   "Statement of a mathematical problem, written in our own words; no text reproduced."}
+	r.ReferenceSearch.Queries = []string{"Hadamard matrix order 668", "Hadamard conjecture smallest unknown order"}
+	r.References = []Reference{{Identifier: "doi:10.1002/jcd.20043", Kind: "DOI",
+		Citation: "H. Kharaghani and B. Tayfeh-Rezaie, A Hadamard matrix of order 428, J. Combin. Des. 13 (2005), 435–440.",
+		Locator:  "Section 1", Relevance: "Construction of order 428, after which 668 is the smallest open order.", Role: "STATUS_EVIDENCE"}}
+	r.OpenStatus = packet.OpenStatus{StrongestKnown: "Hadamard matrices are known for every order 4k < 668.",
+		UnresolvedTarget: "Whether a Hadamard matrix of order 668 exists."}
+	r.Hero = packet.Hero{Brief: "A 12 × 12 Hadamard matrix drawn as black and white squares.",
+		Alt:     "A twelve by twelve grid of black and white squares whose rows are pairwise orthogonal.",
+		Caption: "A Hadamard matrix of order 12, with +1 drawn white and −1 drawn black."}
+	r.Computation = &packet.Computation{
+		Instance:         "Matrices of order 668 with entries ±1, as 668 rows of 668 signs.",
+		Equivalence:      "Two matrices are equivalent when one arises from the other by permuting or negating rows and columns.",
+		WhyNotBruteForce: "There are 2^(668·668) candidate matrices, far beyond enumeration even after normalising the first row and column.",
+		SmallCases:       "Orders 1, 2, 4, 8 and 12 have Hadamard matrices; order 428 was found by Kharaghani and Tayfeh-Rezaie.",
+		Certification:    "A witness is certified by computing H·Hᵀ in exact integer arithmetic.",
+		ParameterOrigin:  "668 is the smallest multiple of 4 for which no Hadamard matrix has been published, after order 428 was settled in 2005.",
+		Code: &packet.CodeRef{Repository: "https://github.com/theoremdb/hadamard-check",
+			Revision:       "4ac48159a1f3e2c7d0b9e8f7a6c5d4e3b2a19081",
+			Inputs:         "a file of 668 lines of 668 characters + and -",
+			ExpectedDigest: "prints OK when H·Hᵀ = 668·I"},
+	}
+	return r
+}
+
+// referenceText are paragraphs written for these tests, standing in for reference sources of
+// each licence class in a real copy-check index.
+const (
+	refGFDL = `Let $X$ be a scheme. A quasi-coherent sheaf on $X$ is said to be of finite presentation when
+locally on $X$ it is the cokernel of a map between finite free modules, and the category of such
+sheaves is closed under cokernels and extensions, which is the fact we use in every later chapter.`
+	refShareAlike = `A type family over a type is a function assigning a type to each of its points, and the
+dependent functions of such a family take each point to an element of the type attached to it;
+these dependent functions are the basic objects of the theory we develop in the following pages.`
+	refUnrelated = `Counting lattice points inside a large disc gives a number close to the area of the disc
+divided by the area of the fundamental domain, with an error that grows more slowly than the
+radius squared, a classical estimate going back to Gauss and refined by many later authors.`
+)
+
+// copyEnv is the fixture's environment with a real copy-check index over one document of each
+// kind of licence: an Open Logic passage (open), a share-alike and a GFDL paragraph.
+func copyEnv(t *testing.T) Env {
+	t.Helper()
+	docs := []copycheck.Document{
+		{Meta: copycheck.DocMeta{ID: "openlogic/content/sets-functions-relations/relations/graphs.tex",
+			URI: "https://github.com/OpenLogicProject/OpenLogic/content/sets-functions-relations/relations/graphs.tex", Licence: copycheck.LicenceOpen},
+			Format: copycheck.LaTeX, Text: []byte(strings.Join(openLogicPassages, "\n\n"))},
+		{Meta: copycheck.DocMeta{ID: "hott-book/basics.tex", URI: "https://github.com/HoTT/book/basics.tex", Licence: copycheck.LicenceShareAlike},
+			Format: copycheck.LaTeX, Text: []byte(refShareAlike)},
+		{Meta: copycheck.DocMeta{ID: "stacks-project/modules.tex", URI: "https://github.com/stacks/stacks-project/modules.tex", Licence: copycheck.LicenceGFDL},
+			Format: copycheck.LaTeX, Text: []byte(refGFDL)},
+		{Meta: copycheck.DocMeta{ID: "openlogic/content/lattice.tex", URI: "https://github.com/OpenLogicProject/OpenLogic/content/lattice.tex", Licence: copycheck.LicenceOpen},
+			Format: copycheck.LaTeX, Text: []byte(refUnrelated)},
+	}
+	x, err := copycheck.BuildIndex(docs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := copycheck.NewChecker(x, copycheck.DefaultConfig(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := testEnv()
+	env.Copies = c
+	return env
+}
+
+// myGates are the gates of this file set.
+var myGates = []*Gate{acceptanceGate, provenanceGate, openStatusGate, referencesGate, consistencyGate, heroGate, computationalGate}
+
+func TestCleanPassesMyGates(t *testing.T) {
+	t.Parallel()
+	env := copyEnv(t)
+	for _, tc := range []struct {
+		name   string
+		packet func() *Revision
+	}{{"clean", clean}, {"computational", computationalClean}} {
+		for _, g := range myGates {
+			res := RunGate(context.Background(), g, tc.packet(), env, 0)
+			for _, f := range res.Findings {
+				if f.Verdict == Fail || f.Verdict == Unknown {
+					t.Errorf("%s: %s %s = %s: %s (span %+v)", tc.name, g.Name, f.Check, f.Verdict, f.Behaviour, f.Span)
+				}
+			}
+			if res.Outcome == OutcomeFail || res.Outcome == OutcomeUnknown {
+				t.Errorf("%s: %s outcome = %s (%s)", tc.name, g.Name, res.Outcome, res.Reason)
+			}
+		}
+	}
+}
+
+func TestGatesDeclareTheirChecks(t *testing.T) {
+	t.Parallel()
+	for _, g := range myGates {
+		if g.Version != "1" || len(g.Checks) == 0 {
+			t.Errorf("%s: version %q with %d checks; want version 1 with checks", g.Name, g.Version, len(g.Checks))
+		}
+		prefix := map[Name]string{Acceptance: "acceptance.", Provenance: "provenance.", OpenStatus: "open-status.",
+			References: "references.", Consistency: "consistency.", Hero: "hero.", Computational: "computational."}[g.Name]
+		for _, c := range g.Checks {
+			if !strings.HasPrefix(c.ID, prefix) || c.Criterion == "" {
+				t.Errorf("%s: check %q has criterion %q; want prefix %q and a criterion", g.Name, c.ID, c.Criterion, prefix)
+			}
+			if _, ok := PlanterOf(c.ID); ok != c.Certifies {
+				t.Errorf("%s: check %s certifies %v but has planter %v", g.Name, c.ID, c.Certifies, ok)
+			}
+		}
+	}
+}
+
+// plantBases returns the packets a planter may meet: the two clean ones, and the clean one
+// without its optional open-status, hero and computation records.
+func plantBases() []func() *Revision {
+	bare := func() *Revision {
+		r := clean()
+		r.OpenStatus, r.Hero, r.Computation = packet.OpenStatus{}, packet.Hero{}, nil
+		return r
+	}
+	return []func() *Revision{clean, computationalClean, bare}
+}
+
+func TestPlantersAreCaught(t *testing.T) {
+	t.Parallel()
+	env := copyEnv(t)
+	byCheck := map[string]*Gate{}
+	for _, g := range myGates {
+		for _, c := range g.Checks {
+			byCheck[c.ID] = g
+		}
+	}
+	for id, g := range byCheck {
+		p, ok := PlanterOf(id)
+		if !ok {
+			continue
+		}
+		t.Run(id, func(t *testing.T) {
+			t.Parallel()
+			planted := 0
+			for bi, base := range plantBases() {
+				for seed := range uint64(40) {
+					r := base().Clone()
+					if !p(r, rand.New(rand.NewPCG(seed, uint64(bi)))) {
+						continue
+					}
+					planted++
+					if got, fs := checkVerdict(t, g, r, env, id); got != Fail && got != NeedsHuman {
+						t.Errorf("planter %s on base %d seed %d: verdict %s; want FAIL or NEEDS_HUMAN\nfindings %+v", id, bi, seed, got, fs)
+					}
+				}
+			}
+			if planted == 0 {
+				t.Errorf("planter %s planted nothing in any base packet", id)
+			}
+		})
+	}
+}
+
+func TestPlaceholderReason(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in       string
+		minWords int
+		want     bool
+	}{
+		{"", 0, true},
+		{"   ", 0, true},
+		{"TBD", 0, true},
+		{"n/a.", 0, true},
+		{"-", 0, true},
+		{"?", 0, true},
+		{"See above.", 0, true},
+		{"Same as statement", 0, true},
+		{"The precision is TODO for now", 0, true},
+		{"two words", 3, true},
+		{"Absolute error at most 10^{-3}.", 3, false},
+		{"P. Frankl, 1979.", 2, false},
+		{"Todorov's theorem on pairs", 3, false},
+	}
+	for _, tt := range tests {
+		if got := placeholderReason(tt.in, tt.minWords) != ""; got != tt.want {
+			t.Errorf("placeholderReason(%q, %d) = %q; want placeholder %v", tt.in, tt.minWords, placeholderReason(tt.in, tt.minWords), tt.want)
+		}
+	}
+}
+
+func TestQuotedIDs(t *testing.T) {
+	t.Parallel()
+	in := `See https://doi.org/10.4007/annals.2014.179.3.7, arXiv:1407.4897v2 and (https://www.erdosproblems.com/42). Also 10.1090/S0025-5718-2012-02563-4.`
+	var got []string
+	for _, id := range quotedIDs(in, 10) {
+		got = append(got, id.Key)
+		if in[id.Start:id.End] != id.Text && !strings.HasPrefix(id.Text, "arXiv:") {
+			t.Errorf("quotedIDs span %d:%d = %q; want %q", id.Start, id.End, in[id.Start:id.End], id.Text)
+		}
+	}
+	want := []string{"doi:10.4007/annals.2014.179.3.7", "url:https://erdosproblems.com/42", "doi:10.1090/s0025-5718-2012-02563-4", "arxiv:1407.4897"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("quotedIDs keys (-want +got):\n%s", diff)
+	}
+}
+
+func TestTextHelpersBounded(t *testing.T) {
+	t.Parallel()
+	// A pathological packet: every field megabytes of comparisons, identifiers and math.
+	huge := strings.Repeat("$n \\ge 3$ and $n \\le 2$, https://github.com/x/y/tree/main 10.1000/abc arXiv:1234.5678 ", 15000)
+	r := computationalClean()
+	r.Statement, r.Acceptance.Criterion, r.Acceptance.Certificate = huge, huge, huge
+	r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Convention, Body: huge})
+	r.Hero.Caption, r.ReferenceSearch.Coverage = huge, huge
+	start := time.Now()
+	for _, g := range myGates {
+		res := RunGate(context.Background(), g, r, testEnv(), 20*time.Second)
+		if res.Reason != "" {
+			t.Errorf("%s on a huge packet: %s", g.Name, res.Reason)
+		}
+		if len(res.Findings) > 200 {
+			t.Errorf("%s on a huge packet: %d findings; want a bounded number", g.Name, len(res.Findings))
+		}
+	}
+	t.Logf("all gates on a %d-byte packet in %s", len(huge)*6, time.Since(start))
+}

@@ -1,0 +1,126 @@
+package policy_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/gates"
+	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/policy"
+)
+
+// TestQualifyFollowsTheGates: qualify is refused while a gate of the reviewed revision is
+// pending or failing, until every finding a machine could not certify is answered as holding,
+// and on any revision but the current one; the answers are recorded with the decision.
+func TestQualifyFollowsTheGates(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d)
+		p := f.submit(t, f.member)
+		rev := *p.CurrentRevisionID
+		qualify := func(key string, confirm ...packet.FindingConfirmation) policy.DecisionInput {
+			return policy.DecisionInput{ProblemID: p.ID, RevisionID: rev, Action: decision.ActionQUALIFY,
+				Notes: qualifyNotes(), IdempotencyKey: key, Confirmations: confirm}
+		}
+		try := func(name string, in policy.DecisionInput, want []errKey) {
+			t.Helper()
+			_, err := f.svc.RecordDecision(ctx, f.reviewer, in)
+			if diff := cmp.Diff(want, keys(err)); diff != "" {
+				t.Errorf("%s: RecordDecision() errors (-want +got):\n%s\nerr = %v", name, diff, err)
+			}
+		}
+		try("pending", qualify("k1"), []errKey{{"action", policy.CodeConflict}})
+
+		runs, err := f.svc.GateRunsToDo(ctx, rev)
+		if err != nil || len(runs) != len(gates.All()) {
+			t.Fatalf("GateRunsToDo() = %d runs, %v; want %d", len(runs), err, len(gates.All()))
+		}
+		result := func(g gates.Name, out gates.Outcome, fs ...gates.Finding) gates.Result {
+			return gates.Result{Gate: g, Outcome: out, Findings: fs, Started: f.clock.Now(), Finished: f.clock.Now()}
+		}
+		human := gates.Finding{Check: "statement.explicit-objects", Criterion: "explicit", Policy: gates.PolicyVersion,
+			Span: gates.Span{Field: "statement", End: 5, Quote: "Prove"}, Behaviour: "needs a reader",
+			Evidence: gates.Insufficient, Verdict: gates.NeedsHuman, Fix: "state the object"}
+		fail := human
+		fail.Verdict, fail.Evidence, fail.Consequence = gates.Fail, gates.Contradicts, gates.BlocksQualify
+		for _, r := range runs {
+			res := result(gates.Name(r.Gate), gates.OutcomePass)
+			if r.Gate == "STATEMENT" {
+				res = result(gates.Statement, gates.OutcomeFail, fail)
+			}
+			if err := f.svc.RecordGateResult(ctx, r.ID, "d", res); err != nil {
+				t.Fatal(err)
+			}
+		}
+		try("failing", qualify("k2"), []errKey{{"action", policy.CodeConflict}})
+
+		// A rerun of the statement gate finds only a NEEDS_HUMAN finding.
+		if _, err := f.svc.RerunGates(ctx, gates.Statement, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		runs, _ = f.svc.GateRunsToDo(ctx, rev)
+		if len(runs) != 1 {
+			t.Fatalf("after a rerun of one gate, %d runs are pending; want 1", len(runs))
+		}
+		try("rerun pending", qualify("k3"), []errKey{{"action", policy.CodeConflict}})
+		if err := f.svc.RecordGateResult(ctx, runs[0].ID, "d", result(gates.Statement, gates.OutcomeNeedsHuman, human)); err != nil {
+			t.Fatal(err)
+		}
+		pk, err := f.svc.ProblemPacket(ctx, p.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pk.Summary.Outcome != "NEEDS_HUMAN" || pk.Summary.NeedsHuman != 1 || pk.Summary.Failing != 0 {
+			t.Errorf("summary = %+v; want NEEDS_HUMAN with one finding to answer", pk.Summary)
+		}
+		fid := pk.Checks[0].Edges.Findings[0].ID
+
+		try("unanswered", qualify("k4"), []errKey{{"confirmations", policy.CodeRequired}})
+		try("refuted", qualify("k5", packet.FindingConfirmation{Finding: fid, Holds: false}),
+			[]errKey{{"confirmations", policy.CodeConflict}})
+		try("not a finding", qualify("k6", packet.FindingConfirmation{Finding: "fnd_nope", Holds: true}),
+			[]errKey{{"confirmations.0.finding", policy.CodeInvalid}})
+		stale := qualify("k7", packet.FindingConfirmation{Finding: fid, Holds: true})
+		stale.RevisionID = "rev_not_of_this_problem"
+		try("unknown revision", stale, []errKey{{"revisionId", policy.CodeNotFound}})
+
+		res, err := f.svc.RecordDecision(ctx, f.reviewer, qualify("k8", packet.FindingConfirmation{Finding: fid, Holds: true, Note: "read it"}))
+		if err != nil {
+			t.Fatalf("qualify with every finding answered = %v", err)
+		}
+		want := []packet.FindingConfirmation{{Finding: fid, Check: "statement.explicit-objects", Holds: true, Note: "read it"}}
+		if diff := cmp.Diff(want, res.Decision.Confirmations); diff != "" {
+			t.Errorf("recorded confirmations (-want +got):\n%s", diff)
+		}
+		if res.Problem.State != problem.StateACCEPTED {
+			t.Errorf("state after qualify = %s; want ACCEPTED", res.Problem.State)
+		}
+	})
+}
+
+// TestDecisionOnAnOlderRevision: a reviewer who read revision 1 cannot decide once revision 2
+// exists.
+func TestDecisionOnAnOlderRevision(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d)
+		p := f.submit(t, f.member)
+		read := *p.CurrentRevisionID
+		in := validInput()
+		in.Title = "A sharper title"
+		if _, _, err := f.svc.Revise(ctx, f.member, p.ID, "", in); err != nil {
+			t.Fatal(err)
+		}
+		_, err := f.svc.RecordDecision(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID, RevisionID: read,
+			Action: decision.ActionKEEP_PROSPECTING, Notes: packet.DecisionNotes{Reason: "r", OpenStatus: "o"},
+			RevisionRequests: []string{"Name the search."}, IdempotencyKey: "k"})
+		if diff := cmp.Diff([]errKey{{"revisionId", policy.CodeConflict}}, keys(err)); diff != "" {
+			t.Errorf("decision on revision 1 after revision 2 (-want +got):\n%s\nerr = %v", diff, err)
+		}
+	})
+}

@@ -1,0 +1,380 @@
+package policy
+
+import (
+	"context"
+
+	"entgo.io/ent/dialect"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/binding"
+	"github.com/theoremdb/theoremdb/ent/claim"
+	"github.com/theoremdb/theoremdb/ent/finding"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/gates"
+	"github.com/theoremdb/theoremdb/packet"
+)
+
+// KindGateCompleted is the event of a finished gate run.
+const KindGateCompleted = "gate.completed"
+
+// AuthorityGate is the authority of a gate's findings.
+const AuthorityGate = "publication_gate"
+
+// scheduleGates writes a PENDING run of every gate on a new revision and enqueues the job that
+// runs them, in the transaction that writes the revision: a revision never exists without its
+// checks pending or done.
+func (t *tx) scheduleGates(ctx context.Context, rev *ent.Revision) error {
+	now := t.s.Now()
+	bulk := make([]*ent.GateRunCreate, 0, len(gates.All()))
+	for _, g := range gates.All() {
+		bulk = append(bulk, t.GateRun.Create().SetRevisionID(rev.ID).SetProblemID(rev.ProblemID).
+			SetGate(gaterun.Gate(g.Name)).SetVersion(g.Version).SetCreatedAt(now))
+	}
+	if err := t.GateRun.CreateBulk(bulk...).Exec(ctx); err != nil {
+		return fmt.Errorf("schedule gates: %w", err)
+	}
+	if t.s.scheduler == nil {
+		return nil
+	}
+	if err := t.s.scheduler.ScheduleGates(ctx, t.sql, rev.ID); err != nil {
+		return fmt.Errorf("schedule gates: %w", err)
+	}
+	return nil
+}
+
+// GateInput reads a revision as the gates read it.
+func (s *Service) GateInput(ctx context.Context, revisionID string) (*gates.Revision, error) {
+	rev, err := s.client.Revision.Query().Where(revision.ID(revisionID)).
+		WithProblem(func(q *ent.ProblemQuery) { q.WithProposer() }).
+		WithReferences(func(q *ent.ReferenceQuery) { q.WithSource() }).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, fmt.Errorf("revision %s: %w", revisionID, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("gate input: %w", err)
+	}
+	return GateRevision(rev), nil
+}
+
+// GateRevision turns a revision with its problem (and proposer) and references (with sources)
+// loaded into the gates' packet.
+func GateRevision(rev *ent.Revision) *gates.Revision {
+	p := rev.Edges.Problem
+	r := &gates.Revision{
+		ProblemID: rev.ProblemID, RevisionID: rev.ID, Number: rev.Number,
+		Title: rev.Title, Statement: rev.Statement, Exposition: rev.Exposition, Acceptance: rev.Acceptance,
+		Provenance: rev.Provenance, ReferenceSearch: rev.ReferenceSearch, OpenStatus: rev.OpenStatus,
+		Hero: HeroOf(rev), Computation: rev.Computation, Tags: rev.Tags,
+	}
+	if p != nil {
+		r.SubmittedAt = p.SubmittedAt
+		r.ImportKey = deref(p.ImportKey)
+		if a := p.Edges.Proposer; a != nil {
+			r.Generated = IsAgent(a)
+		}
+	}
+	refs := slices.Clone(rev.Edges.References)
+	slices.SortFunc(refs, func(a, b *ent.Reference) int { return a.Position - b.Position })
+	for _, f := range refs {
+		g := gates.Reference{Citation: f.Citation, Locator: f.Locator, Relevance: f.Relevance, Role: string(f.Role)}
+		if src := f.Edges.Source; src != nil {
+			g.Identifier, g.Kind = src.Identifier, string(src.Kind)
+		}
+		r.References = append(r.References, g)
+	}
+	return r
+}
+
+// HeroOf is the hero handoff a revision records.
+func HeroOf(rev *ent.Revision) packet.Hero {
+	return packet.Hero{Brief: rev.HeroBrief, Alt: rev.HeroAlt, Caption: rev.HeroCaption,
+		RightsBasis: rev.HeroRightsBasis, Bespoke: rev.HeroBespoke}
+}
+
+// GateRunsToDo returns the runs of a revision that are pending, in the gates' order.
+func (s *Service) GateRunsToDo(ctx context.Context, revisionID string) ([]*ent.GateRun, error) {
+	runs, err := s.client.GateRun.Query().
+		Where(gaterun.RevisionID(revisionID), gaterun.OutcomeEQ(gaterun.OutcomePENDING)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("gate runs: %w", err)
+	}
+	sortRuns(runs)
+	return runs, nil
+}
+
+// RecordGateResult completes a run with a gate's result: its outcome, input digest, times and
+// findings replace whatever an earlier attempt wrote, so a rerun after a crash leaves one set of
+// findings, and the completion is an event on the problem.
+func (s *Service) RecordGateResult(ctx context.Context, runID, digest string, res gates.Result) error {
+	return s.inTx(ctx, func(ctx context.Context, t *tx) error {
+		q := t.GateRun.Query().Where(gaterun.ID(runID))
+		if t.s.db.Dialect == dialect.Postgres {
+			q = q.ForUpdate() // two workers on one run record one after the other
+		}
+		run, err := q.Only(ctx)
+		if ent.IsNotFound(err) {
+			return fmt.Errorf("gate run %s: %w", runID, ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("gate run: %w", err)
+		}
+		if _, err := t.Finding.Delete().Where(finding.GateRunID(runID)).Exec(ctx); err != nil {
+			return fmt.Errorf("clear findings: %w", err)
+		}
+		bulk := make([]*ent.FindingCreate, len(res.Findings))
+		counts := map[gates.Verdict]int{}
+		for i, f := range res.Findings {
+			counts[f.Verdict]++
+			bulk[i] = t.Finding.Create().SetGateRunID(runID).SetPosition(i).SetCheck(f.Check).
+				SetCriterion(f.Criterion).SetPolicyVersion(f.Policy).SetVerdict(finding.Verdict(f.Verdict)).
+				SetEvidence(finding.Evidence(f.Evidence)).SetBehaviour(f.Behaviour).SetFix(f.Fix).
+				SetConsequence(f.Consequence).SetSpanField(f.Span.Field).SetSpanStart(f.Span.Start).
+				SetSpanEnd(f.Span.End).SetSpanQuote(f.Span.Quote)
+		}
+		for chunk := range slices.Chunk(bulk, 200) {
+			if err := t.Finding.CreateBulk(chunk...).Exec(ctx); err != nil {
+				return fmt.Errorf("write findings: %w", err)
+			}
+		}
+		if err := run.Update().SetOutcome(gaterun.Outcome(res.Outcome)).SetInputsDigest(digest).
+			SetReason(res.Reason).SetStartedAt(res.Started.UTC()).SetFinishedAt(res.Finished.UTC()).
+			AddAttempts(1).Exec(ctx); err != nil {
+			return fmt.Errorf("complete gate run: %w", err)
+		}
+		_, err = t.appendEvent(ctx, eventInput{actor: SystemActor, authority: AuthorityGate, kind: KindGateCompleted,
+			subject: run.ProblemID, payload: map[string]any{"revision": run.RevisionID, "run": run.ID,
+				"gate": string(run.Gate), "version": run.Version, "outcome": string(res.Outcome),
+				"failing": counts[gates.Fail], "needsHuman": counts[gates.NeedsHuman], "unknown": counts[gates.Unknown],
+				"policyVersion": Version}})
+		return err
+	})
+}
+
+// RerunGates marks the runs of the named gate (every gate when empty) on the current revision of
+// one problem (every problem not removed when empty) as pending at the gate's current version,
+// and enqueues their jobs: after a gate's version changes, or when what a gate reads from
+// outside the packet (the copy-check index, other problems) has. It returns the number of
+// revisions scheduled.
+func (s *Service) RerunGates(ctx context.Context, gate gates.Name, problemRef string) (int, error) {
+	gs := gates.All()
+	if gate != "" {
+		g, ok := gates.ByName(gate)
+		if !ok {
+			return 0, refuse(CodeInvalid, fmt.Sprintf("no gate %q", gate), "gate")
+		}
+		gs = []*gates.Gate{g}
+	}
+	q := s.client.Problem.Query().Where(problem.StateNEQ(problem.StateREMOVED), problem.CurrentRevisionIDNotNil())
+	if problemRef != "" {
+		id, err := ResolveProblemID(ctx, s.client, problemRef)
+		if err != nil {
+			return 0, err
+		}
+		q = q.Where(problem.ID(id))
+	}
+	revs, err := q.Select(problem.FieldCurrentRevisionID).Strings(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("rerun gates: %w", err)
+	}
+	for chunk := range slices.Chunk(revs, 100) {
+		err := s.inTx(ctx, func(ctx context.Context, t *tx) error {
+			for _, revID := range chunk {
+				rev, err := t.Revision.Get(ctx, revID)
+				if err != nil {
+					return fmt.Errorf("rerun gates: %w", err)
+				}
+				for _, g := range gs {
+					n, err := t.GateRun.Update().Where(gaterun.RevisionID(revID), gaterun.GateEQ(gaterun.Gate(g.Name)),
+						gaterun.Version(g.Version)).SetOutcome(gaterun.OutcomePENDING).Save(ctx)
+					if err != nil {
+						return fmt.Errorf("rerun gates: %w", err)
+					}
+					if n == 0 {
+						if err := t.GateRun.Create().SetRevisionID(revID).SetProblemID(rev.ProblemID).
+							SetGate(gaterun.Gate(g.Name)).SetVersion(g.Version).SetCreatedAt(s.Now()).Exec(ctx); err != nil {
+							return fmt.Errorf("rerun gates: %w", err)
+						}
+					}
+				}
+				if s.scheduler != nil {
+					if err := s.scheduler.ScheduleGates(ctx, t.sql, revID); err != nil {
+						return fmt.Errorf("rerun gates: %w", err)
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return 0, err
+		}
+	}
+	return len(revs), nil
+}
+
+// sortRuns puts runs in the gates' order, the newest version of a gate first.
+func sortRuns(runs []*ent.GateRun) {
+	order := map[gaterun.Gate]int{}
+	for i, g := range gates.All() {
+		order[gaterun.Gate(g.Name)] = i
+	}
+	slices.SortStableFunc(runs, func(a, b *ent.GateRun) int {
+		if d := order[a.Gate] - order[b.Gate]; d != 0 {
+			return d
+		}
+		return b.CreatedAt.Compare(a.CreatedAt)
+	})
+}
+
+// CurrentRuns keeps, of a revision's runs, the one at each gate's current version (or the newest
+// when the gate has none at it yet), in the gates' order.
+func CurrentRuns(runs []*ent.GateRun) []*ent.GateRun {
+	runs = slices.Clone(runs)
+	sortRuns(runs)
+	var out []*ent.GateRun
+	for _, r := range runs {
+		if len(out) > 0 && out[len(out)-1].Gate == r.Gate {
+			if g, ok := gates.ByName(gates.Name(r.Gate)); ok && r.Version == g.Version && out[len(out)-1].Version != g.Version {
+				out[len(out)-1] = r
+			}
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// CheckSummary is the state of a revision's checks at a glance.
+type CheckSummary struct {
+	// Outcome is FAIL if a gate fails, else PENDING if one is pending, else UNKNOWN, NEEDS_HUMAN
+	// or PASS in that order.
+	Outcome    gaterun.Outcome
+	Failing    int // gates that fail
+	NeedsHuman int // NEEDS_HUMAN and UNKNOWN findings a reviewer must confirm one by one
+	Pending    int // gates not run yet
+}
+
+// SummarizeChecks sums up the current runs of a revision (with their findings loaded).
+func SummarizeChecks(runs []*ent.GateRun) CheckSummary {
+	var s CheckSummary
+	unknown, human := false, false
+	for _, r := range runs {
+		switch r.Outcome {
+		case gaterun.OutcomeFAIL:
+			s.Failing++
+		case gaterun.OutcomePENDING:
+			s.Pending++
+		case gaterun.OutcomeUNKNOWN:
+			unknown = true
+		case gaterun.OutcomeNEEDS_HUMAN:
+			human = true
+		}
+		for _, f := range r.Edges.Findings {
+			if f.Verdict == finding.VerdictNEEDS_HUMAN || f.Verdict == finding.VerdictUNKNOWN {
+				s.NeedsHuman++
+			}
+		}
+	}
+	switch {
+	case s.Failing > 0:
+		s.Outcome = gaterun.OutcomeFAIL
+	case s.Pending > 0 || len(runs) == 0:
+		s.Outcome = gaterun.OutcomePENDING
+	case unknown:
+		s.Outcome = gaterun.OutcomeUNKNOWN
+	case human:
+		s.Outcome = gaterun.OutcomeNEEDS_HUMAN
+	default:
+		s.Outcome = gaterun.OutcomePASS
+	}
+	return s
+}
+
+// MachineReadableAnswer reports whether a claim is an answer to the problem it is attached to:
+// its object type is claim, its status established, its current binding to the problem uses the
+// review-controlled relation RESOLVES, and it is not superseded (POLICY.md section 2). bindings
+// are the claim's bindings; the newest to the problem is the current one.
+func MachineReadableAnswer(c *ent.Claim, bindings []*ent.Binding) bool {
+	if c.ObjectType != claim.ObjectTypeCLAIM || c.Status != claim.StatusESTABLISHED || c.SupersededByID != nil {
+		return false
+	}
+	var cur *ent.Binding
+	for _, b := range bindings {
+		if b.ProblemID == c.ProblemID && (cur == nil || !b.CreatedAt.Before(cur.CreatedAt)) {
+			cur = b
+		}
+	}
+	return cur != nil && cur.Relation == binding.RelationRESOLVES
+}
+
+// Claims lists a problem's claims for the duplicate gate; Service implements gates.Claims.
+func (s *Service) Claims(ctx context.Context, problemID string) ([]gates.Claim, error) {
+	cs, err := s.client.Claim.Query().Where(claim.ProblemID(problemID)).WithBindings().All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("claims: %w", err)
+	}
+	out := make([]gates.Claim, len(cs))
+	for i, c := range cs {
+		out[i] = gates.Claim{ID: c.ID, Summary: c.Summary, Answer: MachineReadableAnswer(c, c.Edges.Bindings)}
+	}
+	return out, nil
+}
+
+// Statement is a problem's current title and statement, for the duplicate search.
+type Statement struct {
+	ProblemID, Title, Statement, State string
+	// Changed is when the problem last changed (a revision, a decision).
+	Changed time.Time
+}
+
+// StatementsChangedSince lists the problems changed after since, oldest change first, at most
+// limit of them, with their current title and statement.
+func (s *Service) StatementsChangedSince(ctx context.Context, since time.Time, limit int) ([]Statement, error) {
+	ps, err := s.client.Problem.Query().Where(problem.UpdatedAtGT(since)).Order(ent.Asc(problem.FieldUpdatedAt), ent.Asc(problem.FieldID)).
+		Limit(limit).WithCurrentRevision(func(q *ent.RevisionQuery) {
+		q.Select(revision.FieldTitle, revision.FieldStatement)
+	}).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("statements: %w", err)
+	}
+	out := make([]Statement, 0, len(ps))
+	for _, p := range ps {
+		st := Statement{ProblemID: p.ID, Title: p.Title, State: string(p.State), Changed: p.UpdatedAt}
+		if r := p.Edges.CurrentRevision; r != nil {
+			st.Statement = r.Statement
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// ProblemStates returns the lifecycle state of each problem with one of these IDs.
+func (s *Service) ProblemStates(ctx context.Context, ids []string) (map[string]string, error) {
+	ps, err := s.client.Problem.Query().Where(problem.IDIn(ids...)).Select(problem.FieldID, problem.FieldState).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("problem states: %w", err)
+	}
+	out := make(map[string]string, len(ps))
+	for _, p := range ps {
+		out[p.ID] = string(p.State)
+	}
+	return out, nil
+}
+
+// RevisionChecks returns a revision's current runs with their findings: from the packet when the
+// revision came from one, else from the database.
+func (s *Service) RevisionChecks(ctx context.Context, rev *ent.Revision) ([]*ent.GateRun, error) {
+	if runs, err := rev.Edges.ChecksOrErr(); err == nil {
+		return runs, nil
+	}
+	runs, err := s.client.GateRun.Query().Where(gaterun.RevisionID(rev.ID)).
+		WithFindings(func(q *ent.FindingQuery) { q.Order(ent.Asc(finding.FieldPosition)) }).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("gate runs: %w", err)
+	}
+	return nonNil(CurrentRuns(runs)), nil
+}

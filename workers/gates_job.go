@@ -1,0 +1,93 @@
+package workers
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/gates"
+	"github.com/theoremdb/theoremdb/policy"
+)
+
+// RunGatesArgs asks for the pending gate runs of one revision.
+type RunGatesArgs struct {
+	RevisionID string `json:"revision_id"`
+}
+
+// Kind names the job.
+func (RunGatesArgs) Kind() string { return "run_gates" }
+
+// InsertOpts bounds the retries. The job is not unique: River's uniqueness must include running
+// jobs, and a rerun while one runs must still be worked. A job that finds nothing pending ends
+// at once, and two runs of one gate record the same findings one after the other.
+func (RunGatesArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 10} }
+
+// RunGatesWorker runs every pending gate of a revision and records each result as it finishes,
+// so that a crash loses at most the gate in hand and a retry runs only what is still pending. A
+// gate that panics or overruns is recorded UNKNOWN by gates.RunGate and never stops the others.
+type RunGatesWorker struct {
+	river.WorkerDefaults[RunGatesArgs]
+	policy *policy.Service
+	env    gates.Env
+}
+
+// Work runs the revision's pending gates.
+func (w *RunGatesWorker) Work(ctx context.Context, job *river.Job[RunGatesArgs]) error {
+	return RunGates(ctx, w.policy, w.env, job.Args.RevisionID)
+}
+
+// RunGates runs the pending gates of a revision in hand, recording each result as it finishes.
+// The job runs it; so does the demo seed, which replays a reviewer's work and must see the
+// findings the reviewer saw.
+func RunGates(ctx context.Context, p *policy.Service, env gates.Env, revisionID string) error {
+	// A rerun may mark runs pending again while this one works: go round until none is, a
+	// bounded number of times (a later job takes over beyond that).
+	for range 3 {
+		runs, err := p.GateRunsToDo(ctx, revisionID)
+		if err != nil || len(runs) == 0 {
+			return err
+		}
+		if err := runPending(ctx, p, env, revisionID, runs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func runPending(ctx context.Context, p *policy.Service, env gates.Env, revisionID string, runs []*ent.GateRun) error {
+	in, err := p.GateInput(ctx, revisionID)
+	if err != nil {
+		return err
+	}
+	digest := in.Digest()
+	env.Now = p.Now
+	for _, run := range runs {
+		g, ok := gates.ByName(gates.Name(run.Gate))
+		res := gates.Result{}
+		if !ok || g.Version != run.Version {
+			// A run of a version this binary does not have: record why instead of guessing.
+			res = gates.Result{Gate: gates.Name(run.Gate), Version: run.Version, Outcome: gates.OutcomeUnknown,
+				Reason: fmt.Sprintf("this worker runs %s version %s, not %s", run.Gate, versionOf(g), run.Version),
+				Started: p.Now(), Finished: p.Now()}
+		} else {
+			res = gates.RunGate(ctx, g, in, env, gates.DefaultTimeout)
+		}
+		if err := p.RecordGateResult(ctx, run.ID, digest, res); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func versionOf(g *gates.Gate) string {
+	if g == nil {
+		return "(none)"
+	}
+	return g.Version
+}
+
+// Timeout bounds all the gates of one revision.
+func (w *RunGatesWorker) Timeout(*river.Job[RunGatesArgs]) time.Duration { return 2 * time.Minute }
