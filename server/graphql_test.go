@@ -481,7 +481,9 @@ func TestProblemPacketStatements(t *testing.T) {
 				t.Fatal(r.Errors)
 			}
 		}
-		var cur struct{ Problem struct{ CurrentRevision struct{ ID string } } }
+		var cur struct {
+			Problem struct{ CurrentRevision struct{ ID string } }
+		}
 		must(a.do(a.review, `query($id: String!) { problem(id: $id) { currentRevision { id } } }`, map[string]any{"id": id}, &cur))
 		must(a.do(a.review, `mutation($id: String!, $rev: ID!) { recordDecision(input: {problemId: $id, revisionId: $rev, action: KEEP_PROSPECTING, notes: {reason: "r"},
 			revisionRequests: ["Add the search record for shifted indices."], idempotencyKey: "kp"}) { decision { id } } }`,

@@ -78,7 +78,7 @@ var fieldLabels = map[string]string{
 	"hero.rightsBasis": "Rights basis of bespoke art", "hero.bespoke": "Bespoke art",
 	"openStatus.strongestKnown": "Strongest known result", "openStatus.unresolvedTarget": "Unresolved remainder",
 	"provenance.motivation": "Motivation of the parameters",
-	"computation.instance": "Instance", "computation.equivalence": "Equivalence of instances",
+	"computation.instance":  "Instance", "computation.equivalence": "Equivalence of instances",
 	"computation.whyNotBruteForce": "Why brute force is not enough", "computation.smallCases": "Small cases",
 	"computation.certification": "Certification", "computation.parameterOrigin": "Origin of the parameter",
 	"computation.code.repository": "Code repository", "computation.code.revision": "Code revision",

@@ -70,7 +70,7 @@ func runPending(ctx context.Context, p *policy.Service, env gates.Env, revisionI
 		if !ok || g.Version != run.Version {
 			// A run of a version this binary does not have: record why instead of guessing.
 			res = gates.Result{Gate: gates.Name(run.Gate), Version: run.Version, Outcome: gates.OutcomeUnknown,
-				Reason: fmt.Sprintf("this worker runs %s version %s, not %s", run.Gate, versionOf(g), run.Version),
+				Reason:  fmt.Sprintf("this worker runs %s version %s, not %s", run.Gate, versionOf(g), run.Version),
 				Started: p.Now(), Finished: p.Now()}
 		} else {
 			res = gates.RunGate(ctx, g, in, env, gates.DefaultTimeout)
