@@ -52,7 +52,7 @@ test: assets check-generated lint e2e/deps ## every test: unit, SQLite and Postg
 	$(GO) test -race -count=1 -timeout 20m ./...
 
 .PHONY: bench
-bench: bench-api bench-hostile bench-search bench-copycheck ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, search, the copy check
+bench: bench-api bench-hostile bench-search bench-copycheck bench-gates ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, search, the copy check
 
 .PHONY: bench/deps
 bench/deps: ## install what the read benchmark compares and loads with: PostGraphile 4 (e2e/peers) and wrk
@@ -71,6 +71,14 @@ bench-hostile: ## problem(id:) latency and deadline acceptance on PostgreSQL whi
 .PHONY: bench-search
 bench-search: ## full-text search on both databases over 100,000 problems (seeding takes several minutes)
 	$(GO) test -run '^$$' -bench Search -benchtime 200x -count 1 -timeout 60m ./e2e/
+
+.PHONY: bench-gates
+bench-gates: ## the publication gates: every gate on one revision (p95), the duplicate search over 100,000 statements
+	$(GO) test -run '^$$' -bench 'AllGates|Similar100k' -benchtime 2s -count 1 -timeout 30m ./gates/
+
+.PHONY: calibrate-gates
+calibrate-gates: ## the gates' planted-defect recall and false-fail rate on real packets, as a table; writes gates/calibration.json
+	$(GO) run ./gates/cmd/calibrate -write gates/calibration.json $(ARGS)
 
 .PHONY: bench-copycheck
 bench-copycheck: ## copy check on the shared corpus (per core), in benchstat format

@@ -18,7 +18,8 @@ type Config struct {
 	NearBlock    int     `json:"nearBlock"`    // common block of words after alignment that confirms it
 	NearRougeL   float64 `json:"nearRougeL"`   // or ROUGE-L that confirms it
 	NearMinWords int     `json:"nearMinWords"` // body paragraphs shorter than this skip stage 2
-	// NearShortMinWords is the minimum for the short pieces that stage 2 compares by word 3-grams.
+	// NearShortMinWords is the minimum of words of the short pieces (a statement, an item) that
+	// stage 2 compares by word 3-grams, and of the chunks it compares them with.
 	NearShortMinWords int `json:"nearShortMinWords"`
 }
 
@@ -219,10 +220,10 @@ func (c *Checker) exact(nz *Normalized, std []int32, res *Result) {
 // near is stage 2: MinHash candidates from LSH whose estimated Jaccard reaches NearJaccard,
 // confirmed by a common block of NearBlock words or a ROUGE-L of NearRougeL. Signatures are made
 // of all the words of a piece, as the index makes them of a chunk; standard phrases count in
-// neither the alignment nor the minimum of words, which both the piece and the chunk must reach. A piece of fewer than
-// shortWords words is compared by 3-grams with the chunks the index signed so, and needs only
-// NearShortMinWords words; near that length it is compared both ways, since a copy may be a few
-// words longer or shorter than its source.
+// neither the alignment nor the minimum of words, which both the piece and the chunk must reach.
+// A piece of fewer than shortWords words is compared by 3-grams with the chunks the index signed
+// so, and needs only NearShortMinWords words; near that length it is compared both ways, since a
+// copy may be a few words longer or shorter than its source.
 func (c *Checker) near(nz *Normalized, std []int32, res *Result) {
 	cfg := c.config
 	var toks, kept, ref, refKept []token

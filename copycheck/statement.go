@@ -26,8 +26,9 @@ const (
 func wordCount(s string) int { return len(strings.Fields(s)) }
 
 // statementNoise is what a statement environment holds besides the statement: its label and the
-// reference, slogan and history blocks of the Stacks project.
-var statementNoise = regexp.MustCompile(`(?s)\\label\{[^}]*\}|\\begin\{reference\}.*?\\end\{reference\}|\\begin\{slogan\}.*?\\end\{slogan\}|\\begin\{history\}.*?\\end\{history\}`)
+// reference, slogan and history blocks of the Stacks project, with the end of their line, so
+// that taking a label out of the middle of a statement leaves no blank line.
+var statementNoise = regexp.MustCompile(`(?s)(?:\\label\{[^}]*\}|\\begin\{reference\}.*?\\end\{reference\}|\\begin\{slogan\}.*?\\end\{slogan\}|\\begin\{history\}.*?\\end\{history\})[ \t]*(?:\r?\n)?`)
 
 // statementEnvs are the environments of statements in the three corpora, lemmaEnvs those of
 // their lemmas (the Stacks project's lemma, the HoTT book's and OpenLogic's lem).

@@ -17,7 +17,9 @@ func TestStatementsOf(t *testing.T) {
 \begin{reference}
 \cite[III, 3.3]{CE}
 \end{reference}
-Let $R$ be a ring. Every finite $R$-module is a quotient of a finite free one.
+Let $R$ be a ring. Every finite $R$-module is a quotient
+\label{equation-inside}
+of a finite free one.
 \end{lemma}
 \begin{proof}Omitted.\end{proof}
 \begin{lem}[Named]
@@ -28,7 +30,7 @@ Short.
 \begin{lemma} unclosed`
 	got := statementsOf(Document{Meta: DocMeta{ID: "c/f.tex"}, Text: []byte(text)}, lemmaEnvs, 3, 80)
 	want := []statement{
-		{File: "c/f.tex", Text: "Let $R$ be a ring. Every finite $R$-module is a quotient of a finite free one."},
+		{File: "c/f.tex", Text: "Let $R$ be a ring. Every finite $R$-module is a quotient\nof a finite free one."},
 		{File: "c/f.tex", Text: "A lemma of the other kind with a title before it."},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"slices"
@@ -80,14 +81,35 @@ func TestBrowserSignUpAndSubmit(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`#title`), "Binary Goldbach conjecture"),
 		chromedp.Click(byTestID("submit-button")),
 		chromedp.WaitVisible(byTestID("problem-id")),
-		waitMath("statement"),
+		chromedp.WaitVisible(byTestID("tab-panel-checks")),
 	)
 	location := get(t, ctx, "read the address", chromedp.Location())
+	flash := text(t, ctx, "flash")
+	// The proposer lands on the Checks section, which reloads until the gates have run.
+	waitChecksDone(t, ctx)
+	// The submission has no open-status record and no hero brief: those gates fail, with fixes.
+	for _, gate := range []string{"OPEN_STATUS", "HERO"} {
+		outcome := get(t, ctx, "read the "+gate+" outcome", chromedp.Text(byTestID("gate-"+gate)+` [data-testid="gate-outcome"]`))
+		if outcome != "Fails" {
+			t.Errorf("%s gate outcome = %q; want Fails", gate, outcome)
+		}
+	}
+	fixes := get(t, ctx, "read the fixes", chromedp.Evaluate[[]string](
+		`Array.from(document.querySelectorAll('[data-testid="gate-OPEN_STATUS"] [data-testid="finding-fix"]')).map(e => e.textContent)`))
+	if len(fixes) == 0 || !strings.Contains(strings.Join(fixes, " "), "Fix:") {
+		t.Errorf("the failing open-status findings give no fix: %q", fixes)
+	}
+	t.Logf("saved %s", screenshot(t, ctx, "checks-after-submit"))
+	do(t, ctx, "open the Problem tab",
+		chromedp.Click(byTestID("tab-problem")),
+		chromedp.WaitVisible(byTestID("problem-id")),
+		waitMath("statement"),
+	)
 	id := text(t, ctx, "problem-id")
 	if m := problemURLRe.FindStringSubmatch(location); m == nil || m[1] != id || !problemIDRe.MatchString(id) {
 		t.Fatalf("landed on %s showing problem-id %q; want the new problem's page and its ID", location, id)
 	}
-	if flash := text(t, ctx, "flash"); !strings.Contains(flash, "Submitted as "+id) {
+	if !strings.Contains(flash, "Submitted as "+id) {
 		t.Errorf("flash = %q; want it to give the new ID", flash)
 	}
 	if deadline := text(t, ctx, "deadline"); !strings.HasSuffix(deadline, "UTC") {
@@ -306,4 +328,100 @@ func TestBrowserKeyboard(t *testing.T) {
 	if loc := get(t, ctx, "read the address", chromedp.Location()); !strings.HasSuffix(loc, "#main") {
 		t.Errorf("after Enter on the skip link the page is at %s; want #main", loc)
 	}
+}
+
+// waitChecksDone waits until the Checks section no longer says the checks are running; it
+// reloads itself meanwhile, so each look may land on a new page.
+func waitChecksDone(t *testing.T, ctx context.Context) {
+	t.Helper()
+	deadline := time.Now().Add(45 * time.Second)
+	for {
+		running, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
+			`document.readyState === "complete" && !!document.querySelector('[data-testid="tab-panel-checks"]') ? !!document.querySelector('[data-testid="checks-pending"]') : true`))
+		if err == nil && !running {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the checks still run after 45 s (last error %v)", err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// TestBrowserReviewerQualifiesWithChecks has a reviewer open a seeded problem whose gates all
+// pass: the review page shows the statement alone and the checks, the findings a machine could
+// not certify come first; qualify without answering them is refused naming them, and qualify
+// with each answered is recorded with the answers.
+func TestBrowserReviewerQualifiesWithChecks(t *testing.T) {
+	ctx := newBrowser(t)
+	s, env := seededSite(t)
+	createReviewer(t, env, "rhea", "reviewer password")
+	signIn(t, ctx, s.URL, "rhea", "reviewer password")
+	do(t, ctx, "open the review queue",
+		chromedp.Navigate(s.URL+"/review"),
+		chromedp.WaitVisible(byTestID("review-queue")),
+	)
+	var href, id string
+	for _, h := range get(t, ctx, "list the queue", chromedp.Evaluate[[]string](queueLinks)) {
+		pid := strings.TrimPrefix(h, "/review/")
+		r := s.graphql(t, "", fmt.Sprintf(`{ problem(id: %q) { checkSummary { outcome failing pending } } }`, pid), nil)
+		if out, _ := path(r.Data, "problem", "checkSummary", "outcome").(string); out == "NEEDS_HUMAN" || out == "UNKNOWN" {
+			href, id = h, pid
+			break
+		}
+	}
+	if href == "" {
+		t.Fatal("no problem in the seeded review queue has checks that all pass but need a reviewer")
+	}
+	do(t, ctx, "open "+href,
+		chromedp.Navigate(s.URL+href),
+		chromedp.WaitVisible(byTestID("decision-form")),
+		chromedp.WaitVisible(byTestID("isolated-statement")),
+		chromedp.WaitVisible(byTestID("review-checks")),
+	)
+	first := get(t, ctx, "read the first gate's outcome", chromedp.Text(`[data-testid="review-checks"] [data-testid="gate-outcome"]`))
+	if first == "Passes" {
+		t.Errorf("the first gate on the review page passes; want the ones that need a reviewer first")
+	}
+	open := get(t, ctx, "count the findings to answer", chromedp.Evaluate[int](
+		`document.querySelectorAll('[data-testid="confirmation"]').length`))
+	if open == 0 {
+		t.Fatal("the review page asks the reviewer to answer no finding")
+	}
+	t.Logf("saved %s", screenshot(t, ctx, "review-checks"))
+	do(t, ctx, "qualify without answering",
+		chromedp.Click(chromedp.CSS(`#action-QUALIFY`)),
+		fillNotes(),
+		chromedp.Click(byTestID("decide-button")),
+		chromedp.WaitVisible(byTestID("error-confirmations")),
+	)
+	do(t, ctx, "answer every finding and qualify",
+		script(`document.querySelectorAll('[data-testid="confirmation"] input[value="true"]').forEach(e => e.checked = true)`),
+		chromedp.Click(chromedp.CSS(`#action-QUALIFY`)),
+		chromedp.Click(byTestID("decide-button")),
+		chromedp.WaitVisible(byTestID("flash")),
+	)
+	if flash := text(t, ctx, "flash"); !strings.Contains(flash, "Decision recorded") {
+		t.Errorf("flash after qualify = %q", flash)
+	}
+	if n, state := decisionsOf(t, s, id); n == 0 || state != "ACCEPTED" {
+		t.Errorf("%s after qualify: %d decisions, state %s; want ACCEPTED", id, n, state)
+	}
+	r := s.graphql(t, "", fmt.Sprintf(`{ problem(id: %q) { currentRevision { checks { gate outcome findings { id verdict } } } } }`, id), nil)
+	if len(r.Errors) > 0 {
+		t.Fatal(r.Errors)
+	}
+}
+
+// fillNotes types every note section a qualify requires.
+func fillNotes() chromedp.Action[chromedp.Void] {
+	return script(`document.querySelectorAll('textarea[name^="notes."]').forEach(e => { if (!e.value) e.value = "Checked against the record and its sources." })`)
+}
+
+// script runs a statement in the page as a step.
+func script(js string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := chromedp.Evaluate[bool]("(() => { " + js + "; return true })()")(ctx, t)
+		return err
+	})
 }

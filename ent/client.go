@@ -31,6 +31,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/session"
 	"github.com/theoremdb/theoremdb/ent/slug"
+	"github.com/theoremdb/theoremdb/ent/solvedrecord"
 	"github.com/theoremdb/theoremdb/ent/source"
 	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/ent/token"
@@ -75,6 +76,8 @@ type Client struct {
 	Session *SessionClient
 	// Slug is the client for interacting with the Slug builders.
 	Slug *SlugClient
+	// SolvedRecord is the client for interacting with the SolvedRecord builders.
+	SolvedRecord *SolvedRecordClient
 	// Source is the client for interacting with the Source builders.
 	Source *SourceClient
 	// Tag is the client for interacting with the Tag builders.
@@ -108,6 +111,7 @@ func (c *Client) init() {
 	c.Revision = NewRevisionClient(c.config)
 	c.Session = NewSessionClient(c.config)
 	c.Slug = NewSlugClient(c.config)
+	c.SolvedRecord = NewSolvedRecordClient(c.config)
 	c.Source = NewSourceClient(c.config)
 	c.Tag = NewTagClient(c.config)
 	c.Token = NewTokenClient(c.config)
@@ -219,6 +223,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Revision:        NewRevisionClient(cfg),
 		Session:         NewSessionClient(cfg),
 		Slug:            NewSlugClient(cfg),
+		SolvedRecord:    NewSolvedRecordClient(cfg),
 		Source:          NewSourceClient(cfg),
 		Tag:             NewTagClient(cfg),
 		Token:           NewTokenClient(cfg),
@@ -257,6 +262,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Revision:        NewRevisionClient(cfg),
 		Session:         NewSessionClient(cfg),
 		Slug:            NewSlugClient(cfg),
+		SolvedRecord:    NewSolvedRecordClient(cfg),
 		Source:          NewSourceClient(cfg),
 		Tag:             NewTagClient(cfg),
 		Token:           NewTokenClient(cfg),
@@ -291,7 +297,7 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Finding,
 		c.Flag, c.GateRun, c.ModerationCase, c.Problem, c.Reference, c.ReputationEntry,
-		c.Revision, c.Session, c.Slug, c.Source, c.Tag, c.Token,
+		c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source, c.Tag, c.Token,
 	} {
 		n.Use(hooks...)
 	}
@@ -303,7 +309,7 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Finding,
 		c.Flag, c.GateRun, c.ModerationCase, c.Problem, c.Reference, c.ReputationEntry,
-		c.Revision, c.Session, c.Slug, c.Source, c.Tag, c.Token,
+		c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source, c.Tag, c.Token,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -344,6 +350,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Session.mutate(ctx, m)
 	case *SlugMutation:
 		return c.Slug.mutate(ctx, m)
+	case *SolvedRecordMutation:
+		return c.SolvedRecord.mutate(ctx, m)
 	case *SourceMutation:
 		return c.Source.mutate(ctx, m)
 	case *TagMutation:
@@ -3395,6 +3403,139 @@ func (c *SlugClient) mutate(ctx context.Context, m *SlugMutation) (Value, error)
 	}
 }
 
+// SolvedRecordClient is a client for the SolvedRecord schema.
+type SolvedRecordClient struct {
+	config
+}
+
+// NewSolvedRecordClient returns a client for the SolvedRecord from the given config.
+func NewSolvedRecordClient(c config) *SolvedRecordClient {
+	return &SolvedRecordClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `solvedrecord.Hooks(f(g(h())))`.
+func (c *SolvedRecordClient) Use(hooks ...Hook) {
+	c.hooks.SolvedRecord = append(c.hooks.SolvedRecord, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `solvedrecord.Intercept(f(g(h())))`.
+func (c *SolvedRecordClient) Intercept(interceptors ...Interceptor) {
+	c.inters.SolvedRecord = append(c.inters.SolvedRecord, interceptors...)
+}
+
+// Create returns a builder for creating a SolvedRecord entity.
+func (c *SolvedRecordClient) Create() *SolvedRecordCreate {
+	mutation := newSolvedRecordMutation(c.config, OpCreate)
+	return &SolvedRecordCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of SolvedRecord entities.
+func (c *SolvedRecordClient) CreateBulk(builders ...*SolvedRecordCreate) *SolvedRecordCreateBulk {
+	return &SolvedRecordCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *SolvedRecordClient) MapCreateBulk(slice any, setFunc func(*SolvedRecordCreate, int)) *SolvedRecordCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &SolvedRecordCreateBulk{err: fmt.Errorf("calling to SolvedRecordClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*SolvedRecordCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &SolvedRecordCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for SolvedRecord.
+func (c *SolvedRecordClient) Update() *SolvedRecordUpdate {
+	mutation := newSolvedRecordMutation(c.config, OpUpdate)
+	return &SolvedRecordUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *SolvedRecordClient) UpdateOne(_m *SolvedRecord) *SolvedRecordUpdateOne {
+	mutation := newSolvedRecordMutation(c.config, OpUpdateOne, withSolvedRecord(_m))
+	return &SolvedRecordUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *SolvedRecordClient) UpdateOneID(id string) *SolvedRecordUpdateOne {
+	mutation := newSolvedRecordMutation(c.config, OpUpdateOne, withSolvedRecordID(id))
+	return &SolvedRecordUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for SolvedRecord.
+func (c *SolvedRecordClient) Delete() *SolvedRecordDelete {
+	mutation := newSolvedRecordMutation(c.config, OpDelete)
+	return &SolvedRecordDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *SolvedRecordClient) DeleteOne(_m *SolvedRecord) *SolvedRecordDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *SolvedRecordClient) DeleteOneID(id string) *SolvedRecordDeleteOne {
+	builder := c.Delete().Where(solvedrecord.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &SolvedRecordDeleteOne{builder}
+}
+
+// Query returns a query builder for SolvedRecord.
+func (c *SolvedRecordClient) Query() *SolvedRecordQuery {
+	return &SolvedRecordQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeSolvedRecord},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a SolvedRecord entity by its id.
+func (c *SolvedRecordClient) Get(ctx context.Context, id string) (*SolvedRecord, error) {
+	return c.Query().Where(solvedrecord.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *SolvedRecordClient) GetX(ctx context.Context, id string) *SolvedRecord {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *SolvedRecordClient) Hooks() []Hook {
+	return c.hooks.SolvedRecord
+}
+
+// Interceptors returns the client interceptors.
+func (c *SolvedRecordClient) Interceptors() []Interceptor {
+	return c.inters.SolvedRecord
+}
+
+func (c *SolvedRecordClient) mutate(ctx context.Context, m *SolvedRecordMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&SolvedRecordCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&SolvedRecordUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&SolvedRecordUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&SolvedRecordDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown SolvedRecord mutation op: %q", m.Op())
+	}
+}
+
 // SourceClient is a client for the Source schema.
 type SourceClient struct {
 	config
@@ -3847,12 +3988,12 @@ type (
 	hooks struct {
 		Account, Binding, Claim, Counter, Decision, Event, Finding, Flag, GateRun,
 		ModerationCase, Problem, Reference, ReputationEntry, Revision, Session, Slug,
-		Source, Tag, Token []ent.Hook
+		SolvedRecord, Source, Tag, Token []ent.Hook
 	}
 	inters struct {
 		Account, Binding, Claim, Counter, Decision, Event, Finding, Flag, GateRun,
 		ModerationCase, Problem, Reference, ReputationEntry, Revision, Session, Slug,
-		Source, Tag, Token []ent.Interceptor
+		SolvedRecord, Source, Tag, Token []ent.Interceptor
 	}
 )
 

@@ -28,6 +28,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/session"
 	"github.com/theoremdb/theoremdb/ent/slug"
+	"github.com/theoremdb/theoremdb/ent/solvedrecord"
 	"github.com/theoremdb/theoremdb/ent/source"
 	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/ent/token"
@@ -107,6 +108,7 @@ func checkColumn(t, c string) error {
 			revision.Table:        revision.ValidColumn,
 			session.Table:         session.ValidColumn,
 			slug.Table:            slug.ValidColumn,
+			solvedrecord.Table:    solvedrecord.ValidColumn,
 			source.Table:          source.ValidColumn,
 			tag.Table:             tag.ValidColumn,
 			token.Table:           token.ValidColumn,

@@ -28,6 +28,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/session"
 	"github.com/theoremdb/theoremdb/ent/slug"
+	"github.com/theoremdb/theoremdb/ent/solvedrecord"
 	"github.com/theoremdb/theoremdb/ent/source"
 	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/ent/token"
@@ -60,6 +61,7 @@ const (
 	TypeRevision        = "Revision"
 	TypeSession         = "Session"
 	TypeSlug            = "Slug"
+	TypeSolvedRecord    = "SolvedRecord"
 	TypeSource          = "Source"
 	TypeTag             = "Tag"
 	TypeToken           = "Token"
@@ -17015,6 +17017,608 @@ func (m *SlugMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Slug edge %s", name)
+}
+
+// SolvedRecordMutation represents an operation that mutates the SolvedRecord nodes in the graph.
+type SolvedRecordMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	source        *string
+	title         *string
+	statement     *string
+	status        *string
+	locator       *string
+	updated_at    *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*SolvedRecord, error)
+	predicates    []predicate.SolvedRecord
+}
+
+var _ ent.Mutation = (*SolvedRecordMutation)(nil)
+
+// solvedrecordOption allows management of the mutation configuration using functional options.
+type solvedrecordOption func(*SolvedRecordMutation)
+
+// newSolvedRecordMutation creates new mutation for the SolvedRecord entity.
+func newSolvedRecordMutation(c config, op Op, opts ...solvedrecordOption) *SolvedRecordMutation {
+	m := &SolvedRecordMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeSolvedRecord,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withSolvedRecordID sets the ID field of the mutation.
+func withSolvedRecordID(id string) solvedrecordOption {
+	return func(m *SolvedRecordMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *SolvedRecord
+		)
+		m.oldValue = func(ctx context.Context) (*SolvedRecord, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().SolvedRecord.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withSolvedRecord sets the old SolvedRecord of the mutation.
+func withSolvedRecord(node *SolvedRecord) solvedrecordOption {
+	return func(m *SolvedRecordMutation) {
+		m.oldValue = func(context.Context) (*SolvedRecord, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m SolvedRecordMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m SolvedRecordMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of SolvedRecord entities.
+func (m *SolvedRecordMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *SolvedRecordMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *SolvedRecordMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().SolvedRecord.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetSource sets the "source" field.
+func (m *SolvedRecordMutation) SetSource(s string) {
+	m.source = &s
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *SolvedRecordMutation) Source() (r string, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the SolvedRecord entity.
+// If the SolvedRecord object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SolvedRecordMutation) OldSource(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *SolvedRecordMutation) ResetSource() {
+	m.source = nil
+}
+
+// SetTitle sets the "title" field.
+func (m *SolvedRecordMutation) SetTitle(s string) {
+	m.title = &s
+}
+
+// Title returns the value of the "title" field in the mutation.
+func (m *SolvedRecordMutation) Title() (r string, exists bool) {
+	v := m.title
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTitle returns the old "title" field's value of the SolvedRecord entity.
+// If the SolvedRecord object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SolvedRecordMutation) OldTitle(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTitle is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTitle requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTitle: %w", err)
+	}
+	return oldValue.Title, nil
+}
+
+// ResetTitle resets all changes to the "title" field.
+func (m *SolvedRecordMutation) ResetTitle() {
+	m.title = nil
+}
+
+// SetStatement sets the "statement" field.
+func (m *SolvedRecordMutation) SetStatement(s string) {
+	m.statement = &s
+}
+
+// Statement returns the value of the "statement" field in the mutation.
+func (m *SolvedRecordMutation) Statement() (r string, exists bool) {
+	v := m.statement
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatement returns the old "statement" field's value of the SolvedRecord entity.
+// If the SolvedRecord object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SolvedRecordMutation) OldStatement(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatement is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatement requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatement: %w", err)
+	}
+	return oldValue.Statement, nil
+}
+
+// ResetStatement resets all changes to the "statement" field.
+func (m *SolvedRecordMutation) ResetStatement() {
+	m.statement = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *SolvedRecordMutation) SetStatus(s string) {
+	m.status = &s
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *SolvedRecordMutation) Status() (r string, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the SolvedRecord entity.
+// If the SolvedRecord object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SolvedRecordMutation) OldStatus(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *SolvedRecordMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetLocator sets the "locator" field.
+func (m *SolvedRecordMutation) SetLocator(s string) {
+	m.locator = &s
+}
+
+// Locator returns the value of the "locator" field in the mutation.
+func (m *SolvedRecordMutation) Locator() (r string, exists bool) {
+	v := m.locator
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLocator returns the old "locator" field's value of the SolvedRecord entity.
+// If the SolvedRecord object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SolvedRecordMutation) OldLocator(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLocator is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLocator requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLocator: %w", err)
+	}
+	return oldValue.Locator, nil
+}
+
+// ResetLocator resets all changes to the "locator" field.
+func (m *SolvedRecordMutation) ResetLocator() {
+	m.locator = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *SolvedRecordMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *SolvedRecordMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the SolvedRecord entity.
+// If the SolvedRecord object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SolvedRecordMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *SolvedRecordMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// Where appends a list predicates to the SolvedRecordMutation builder.
+func (m *SolvedRecordMutation) Where(ps ...predicate.SolvedRecord) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the SolvedRecordMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *SolvedRecordMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.SolvedRecord, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *SolvedRecordMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *SolvedRecordMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (SolvedRecord).
+func (m *SolvedRecordMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *SolvedRecordMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.source != nil {
+		fields = append(fields, solvedrecord.FieldSource)
+	}
+	if m.title != nil {
+		fields = append(fields, solvedrecord.FieldTitle)
+	}
+	if m.statement != nil {
+		fields = append(fields, solvedrecord.FieldStatement)
+	}
+	if m.status != nil {
+		fields = append(fields, solvedrecord.FieldStatus)
+	}
+	if m.locator != nil {
+		fields = append(fields, solvedrecord.FieldLocator)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, solvedrecord.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *SolvedRecordMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case solvedrecord.FieldSource:
+		return m.Source()
+	case solvedrecord.FieldTitle:
+		return m.Title()
+	case solvedrecord.FieldStatement:
+		return m.Statement()
+	case solvedrecord.FieldStatus:
+		return m.Status()
+	case solvedrecord.FieldLocator:
+		return m.Locator()
+	case solvedrecord.FieldUpdatedAt:
+		return m.UpdatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *SolvedRecordMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case solvedrecord.FieldSource:
+		return m.OldSource(ctx)
+	case solvedrecord.FieldTitle:
+		return m.OldTitle(ctx)
+	case solvedrecord.FieldStatement:
+		return m.OldStatement(ctx)
+	case solvedrecord.FieldStatus:
+		return m.OldStatus(ctx)
+	case solvedrecord.FieldLocator:
+		return m.OldLocator(ctx)
+	case solvedrecord.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown SolvedRecord field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SolvedRecordMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case solvedrecord.FieldSource:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
+		return nil
+	case solvedrecord.FieldTitle:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTitle(v)
+		return nil
+	case solvedrecord.FieldStatement:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatement(v)
+		return nil
+	case solvedrecord.FieldStatus:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case solvedrecord.FieldLocator:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLocator(v)
+		return nil
+	case solvedrecord.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown SolvedRecord field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *SolvedRecordMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *SolvedRecordMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SolvedRecordMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown SolvedRecord numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *SolvedRecordMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *SolvedRecordMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *SolvedRecordMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown SolvedRecord nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *SolvedRecordMutation) ResetField(name string) error {
+	switch name {
+	case solvedrecord.FieldSource:
+		m.ResetSource()
+		return nil
+	case solvedrecord.FieldTitle:
+		m.ResetTitle()
+		return nil
+	case solvedrecord.FieldStatement:
+		m.ResetStatement()
+		return nil
+	case solvedrecord.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case solvedrecord.FieldLocator:
+		m.ResetLocator()
+		return nil
+	case solvedrecord.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown SolvedRecord field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *SolvedRecordMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *SolvedRecordMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *SolvedRecordMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *SolvedRecordMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *SolvedRecordMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *SolvedRecordMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *SolvedRecordMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown SolvedRecord unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *SolvedRecordMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown SolvedRecord edge %s", name)
 }
 
 // SourceMutation represents an operation that mutates the Source nodes in the graph.

@@ -20,6 +20,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/schema"
 	"github.com/theoremdb/theoremdb/ent/session"
 	"github.com/theoremdb/theoremdb/ent/slug"
+	"github.com/theoremdb/theoremdb/ent/solvedrecord"
 	"github.com/theoremdb/theoremdb/ent/source"
 	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/ent/token"
@@ -576,6 +577,46 @@ func init() {
 	// slug.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	slug.IDValidator = func() func(string) error {
 		validators := slugDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	solvedrecordFields := schema.SolvedRecord{}.Fields()
+	_ = solvedrecordFields
+	// solvedrecordDescSource is the schema descriptor for source field.
+	solvedrecordDescSource := solvedrecordFields[1].Descriptor()
+	// solvedrecord.SourceValidator is a validator for the "source" field. It is called by the builders before save.
+	solvedrecord.SourceValidator = solvedrecordDescSource.Validators[0].(func(string) error)
+	// solvedrecordDescTitle is the schema descriptor for title field.
+	solvedrecordDescTitle := solvedrecordFields[2].Descriptor()
+	// solvedrecord.DefaultTitle holds the default value on creation for the title field.
+	solvedrecord.DefaultTitle = solvedrecordDescTitle.Default.(string)
+	// solvedrecordDescStatement is the schema descriptor for statement field.
+	solvedrecordDescStatement := solvedrecordFields[3].Descriptor()
+	// solvedrecord.StatementValidator is a validator for the "statement" field. It is called by the builders before save.
+	solvedrecord.StatementValidator = solvedrecordDescStatement.Validators[0].(func(string) error)
+	// solvedrecordDescStatus is the schema descriptor for status field.
+	solvedrecordDescStatus := solvedrecordFields[4].Descriptor()
+	// solvedrecord.StatusValidator is a validator for the "status" field. It is called by the builders before save.
+	solvedrecord.StatusValidator = solvedrecordDescStatus.Validators[0].(func(string) error)
+	// solvedrecordDescLocator is the schema descriptor for locator field.
+	solvedrecordDescLocator := solvedrecordFields[5].Descriptor()
+	// solvedrecord.DefaultLocator holds the default value on creation for the locator field.
+	solvedrecord.DefaultLocator = solvedrecordDescLocator.Default.(string)
+	// solvedrecordDescID is the schema descriptor for id field.
+	solvedrecordDescID := solvedrecordFields[0].Descriptor()
+	// solvedrecord.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	solvedrecord.IDValidator = func() func(string) error {
+		validators := solvedrecordDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

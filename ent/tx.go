@@ -46,6 +46,8 @@ type Tx struct {
 	Session *SessionClient
 	// Slug is the client for interacting with the Slug builders.
 	Slug *SlugClient
+	// SolvedRecord is the client for interacting with the SolvedRecord builders.
+	SolvedRecord *SolvedRecordClient
 	// Source is the client for interacting with the Source builders.
 	Source *SourceClient
 	// Tag is the client for interacting with the Tag builders.
@@ -199,6 +201,7 @@ func (tx *Tx) init() {
 	tx.Revision = NewRevisionClient(tx.config)
 	tx.Session = NewSessionClient(tx.config)
 	tx.Slug = NewSlugClient(tx.config)
+	tx.SolvedRecord = NewSolvedRecordClient(tx.config)
 	tx.Source = NewSourceClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)
 	tx.Token = NewTokenClient(tx.config)

@@ -1,6 +1,7 @@
 package gates
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"math"
@@ -20,38 +21,48 @@ import (
 // solved records). It is safe for concurrent use.
 //
 // A statement is read through copycheck.Normalize, so that markup, case and white space do not
-// count and every formula stands for its Shape, its structure with the variables renamed in order
-// of first appearance. Its features are the content words and formulas (stemmed, function words
-// left out), pairs of neighbouring ones within a sentence, one signature per sentence (the set of
-// its words and formulas, so that a sentence matches whatever its word order) and triples of
-// neighbouring formula tokens (so that two formulas that differ in one place still share most of
-// their structure). Bigrams stop at sentence ends, so reordering the sentences of a statement
-// changes nothing; renaming a variable changes no formula shape; changing one word every twenty
-// changes a few features only. A MinHash signature of the feature set, cut into LSH bands, finds
-// the candidates in time that does not grow with the index; each candidate's stored features
-// then give its exact similarity.
+// count and every formula is masked with the offsets of its source. Each formula then stands for
+// its tokens with the variables numbered in order of first appearance within the sentence
+// (simVars says why not copycheck's Shape, which numbers each formula on its own), \mathbb{Z}
+// and the Landau symbols kept as they are. The features are the content words and formulas
+// (stemmed, function words left out), pairs of neighbouring ones within a sentence, one
+// signature per sentence (the set of its words and formulas, so that a sentence matches whatever
+// its word order) and triples of neighbouring formula tokens (so that two formulas that differ in
+// one place still share most of their structure). Pairs stop at sentence ends, so reordering the
+// sentences of a statement changes nothing; renaming its variables consistently changes nothing;
+// changing one word in twenty changes a few features only. The similarity of two statements is
+// the weighted Jaccard similarity of their features.
+//
+// A MinHash signature of the features, cut into LSH bands, finds the candidates in time that
+// does not grow with the index, and the titles find the candidates they name (simBaseTitle);
+// each candidate's stored features then give its exact similarity. BenchmarkSimilar100k
+// measures the time of a search and the memory of a statement at 100,000 statements.
 //
 // Calibration (make calibrate-gates) cannot plant a duplicate into a packet: a duplicate is a
 // relation between the packet and the index. DuplicateCalibration therefore adds a near copy of
-// the packet's statement to the index the calibration passes as Env.Problems, and the planter
-// registered for duplicate.near-duplicate returns false.
+// the packet's statement to the index the calibration passes as Env.Problems (and
+// KnownAnswerCalibration one to the index it passes as Env.Solved), and the planters registered
+// for duplicate.near-duplicate and duplicate.known-answer return false.
 type Index struct {
 	mu    sync.RWMutex
 	docs  []simDoc
 	byID  map[string]int32
-	free  []int32
-	heads [sigBands]map[uint32]int32
-	links []simLink
-	// freeLinks is the head of the list of unused links, chained through next.
-	freeLinks int32
+	bands [sigBands]simPostings
 	// titles lists, for every title feature, the statements whose title has it: it finds the
-	// candidates a title names (an alias such as "Erdős Problem 1") and its lengths weigh
+	// candidates a title names (an alias such as "Erdős Problem 1"), and its counts weigh
 	// title features by how rare they are.
-	titles map[uint32][]int32
+	titles simPostings
+	// dead are the slots of removed statements that postings may still name; they become free
+	// at the next compaction.
+	dead, free []int32
+	// pending counts the changes since the last compaction.
+	pending int
+	// states interns the few distinct states.
+	states map[string]string
 }
 
 // simDoc is one statement of the index. Its features are kept so that Similar computes exact
-// similarities and Remove finds its band keys again.
+// similarities.
 type simDoc struct {
 	id, title, state, locator string
 	feats                     []uint32 // statement features, sorted, each once
@@ -61,18 +72,109 @@ type simDoc struct {
 	used                      bool
 }
 
-// simLink is one statement in the chain of an LSH band key.
+// simPostings maps keys (LSH band keys, title features) to the slots of the statements that
+// have them: a sorted array of key<<32|slot, 8 bytes a posting, and the postings added since the
+// last compaction, chained from a map of their keys. Postings of removed statements stay until
+// the compaction drops them; their slots are not reused before.
+type simPostings struct {
+	sorted []uint64
+	heads  map[uint32]int32 // key → its latest recent posting in links
+	links  []simLink
+}
+
+// simLink is a recent posting and the index in links of the one before it under its key.
 type simLink struct {
 	slot, next int32
 }
 
+func (p *simPostings) add(key uint32, slot int32) {
+	if p.heads == nil {
+		p.heads = map[uint32]int32{}
+	}
+	next, ok := p.heads[key]
+	if !ok {
+		next = -1
+	}
+	p.links = append(p.links, simLink{slot, next})
+	p.heads[key] = int32(len(p.links) - 1)
+}
+
+// run returns the sorted postings of key.
+func (p *simPostings) run(key uint32) []uint64 {
+	lo, _ := slices.BinarySearch(p.sorted, uint64(key)<<32)
+	n := 0
+	for n < 8 && lo+n < len(p.sorted) && uint32(p.sorted[lo+n]>>32) == key {
+		n++
+	}
+	if n == 8 {
+		hi, _ := slices.BinarySearch(p.sorted[lo:], uint64(key)<<32|0xffffffff)
+		n = hi
+		if lo+n < len(p.sorted) && p.sorted[lo+n] == uint64(key)<<32|0xffffffff {
+			n++
+		}
+	}
+	return p.sorted[lo : lo+n]
+}
+
+// appendSlots appends the slots under key to dst, at most limit of them.
+func (p *simPostings) appendSlots(dst []int32, key uint32, limit int) []int32 {
+	run := p.run(key)
+	for _, e := range run[:min(len(run), limit)] {
+		dst = append(dst, int32(uint32(e)))
+	}
+	limit -= len(run)
+	if h, ok := p.heads[key]; ok {
+		for ; h >= 0 && limit > 0; h = p.links[h].next {
+			dst = append(dst, p.links[h].slot)
+			limit--
+		}
+	}
+	return dst
+}
+
+// count is the number of postings under key.
+func (p *simPostings) count(key uint32) int {
+	n := len(p.run(key))
+	if h, ok := p.heads[key]; ok {
+		for ; h >= 0; h = p.links[h].next {
+			n++
+		}
+	}
+	return n
+}
+
+// compact merges the recent postings into the sorted array, dropping those of dead slots.
+func (p *simPostings) compact(dead func(int32) bool) {
+	add := make([]uint64, 0, len(p.links))
+	for k, h := range p.heads {
+		for ; h >= 0; h = p.links[h].next {
+			if s := p.links[h].slot; !dead(s) {
+				add = append(add, uint64(k)<<32|uint64(uint32(s)))
+			}
+		}
+	}
+	slices.Sort(add)
+	out := make([]uint64, 0, len(p.sorted)+len(add))
+	i, j := 0, 0
+	for i < len(p.sorted) || j < len(add) {
+		var e uint64
+		if j == len(add) || i < len(p.sorted) && p.sorted[i] < add[j] {
+			e = p.sorted[i]
+			i++
+		} else {
+			e = add[j]
+			j++
+		}
+		if !dead(int32(uint32(e))) {
+			out = append(out, e)
+		}
+	}
+	p.sorted, p.heads, p.links = slices.Clip(out), nil, nil
+}
+
 // NewIndex returns an empty index.
 func NewIndex() *Index {
-	x := &Index{byID: map[string]int32{}, freeLinks: -1, titles: map[uint32][]int32{}}
-	for b := range x.heads {
-		x.heads[b] = map[uint32]int32{}
-	}
-	return x
+	return &Index{byID: map[string]int32{}, states: map[string]string{}}
 }
 
 // Len is the number of statements in the index.
@@ -86,14 +188,19 @@ func (x *Index) Len() int {
 // lifecycle state or the solved record's status, locator where the record comes from.
 func (x *Index) Add(id, title, statement, state, locator string) {
 	f := simFeaturesOf(title, statement)
-	d := simDoc{id: id, title: title, state: state, locator: locator, feats: f.stmt, tfeats: f.title,
-		base: f.base, weight: f.weight, used: true}
 	var sig [sigSize]uint32
 	sketched := simSketch(f.stmt, &sig)
 
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	x.remove(id)
+	if s, ok := x.states[state]; ok {
+		state = s
+	} else if len(x.states) < 64 {
+		x.states[state] = state
+	}
+	d := simDoc{id: id, title: title, state: state, locator: locator, feats: f.stmt, tfeats: f.title,
+		base: f.base, weight: f.weight, used: true}
 	var slot int32
 	if n := len(x.free); n > 0 {
 		slot = x.free[n-1]
@@ -105,83 +212,53 @@ func (x *Index) Add(id, title, statement, state, locator string) {
 	}
 	x.byID[id] = slot
 	for _, t := range f.title {
-		x.titles[t] = append(x.titles[t], slot)
+		x.titles.add(t, slot)
 	}
-	if !sketched {
-		return
-	}
-	for b := range sigBands {
-		key := simBandKey(&sig, b)
-		l := simLink{slot: slot, next: -1}
-		if h, ok := x.heads[b][key]; ok {
-			l.next = h
+	if sketched {
+		for b := range sigBands {
+			x.bands[b].add(simBandKey(&sig, b), slot)
 		}
-		var li int32
-		if x.freeLinks >= 0 {
-			li = x.freeLinks
-			x.freeLinks = x.links[li].next
-			x.links[li] = l
-		} else {
-			li = int32(len(x.links))
-			x.links = append(x.links, l)
-		}
-		x.heads[b][key] = li
 	}
+	x.changed()
 }
 
 // Remove takes id out of the index; an id it does not hold is ignored.
 func (x *Index) Remove(id string) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	x.remove(id)
+	if x.remove(id) {
+		x.changed()
+	}
 }
 
-func (x *Index) remove(id string) {
+func (x *Index) remove(id string) bool {
 	slot, ok := x.byID[id]
 	if !ok {
+		return false
+	}
+	x.docs[slot] = simDoc{}
+	delete(x.byID, id)
+	x.dead = append(x.dead, slot)
+	return true
+}
+
+// simCompactMin is the fewest changes that start a compaction; beyond it a compaction starts
+// when the changes since the last reach a quarter of the index, so that its cost, linear in
+// the index, is spread over as many changes.
+const simCompactMin = 1024
+
+func (x *Index) changed() {
+	x.pending++
+	if x.pending < max(simCompactMin, len(x.byID)/4) {
 		return
 	}
-	d := &x.docs[slot]
-	for _, t := range d.tfeats {
-		p := x.titles[t]
-		if i := slices.Index(p, slot); i >= 0 {
-			p[i] = p[len(p)-1]
-			p = p[:len(p)-1]
-		}
-		if len(p) == 0 {
-			delete(x.titles, t)
-		} else {
-			x.titles[t] = p
-		}
+	dead := func(s int32) bool { return !x.docs[s].used }
+	for b := range x.bands {
+		x.bands[b].compact(dead)
 	}
-	var sig [sigSize]uint32
-	if simSketch(d.feats, &sig) {
-		for b := range sigBands {
-			key := simBandKey(&sig, b)
-			prev := int32(-1)
-			for li, ok := x.heads[b][key]; ok && li >= 0; li = x.links[li].next {
-				if x.links[li].slot != slot {
-					prev = li
-					continue
-				}
-				next := x.links[li].next
-				switch {
-				case prev >= 0:
-					x.links[prev].next = next
-				case next >= 0:
-					x.heads[b][key] = next
-				default:
-					delete(x.heads[b], key)
-				}
-				x.links[li] = simLink{slot: -1, next: x.freeLinks}
-				x.freeLinks = li
-				break
-			}
-		}
-	}
-	*d = simDoc{}
-	delete(x.byID, id)
-	x.free = append(x.free, slot)
+	x.titles.compact(dead)
+	x.free = append(x.free, x.dead...)
+	x.dead, x.pending = nil, 0
 }
 
 // DefaultLimit is how many candidates Similar returns when asked for none in particular.
@@ -189,7 +266,7 @@ const DefaultLimit = 10
 
 // simMaxCandidates bounds how many statements Similar scores exactly, so that a query that
 // collides with a crowd of near-identical statements still answers in bounded time; the ones
-// sharing the most bands are scored first.
+// sharing the most bands are scored first. A band key read yields at most twice as many.
 const simMaxCandidates = 4000
 
 // simMaxTitlePostings is how many statements a title feature may name and still find
@@ -216,19 +293,14 @@ func (x *Index) Similar(ctx context.Context, title, statement, exclude string, l
 	var hits []int32
 	if sketched {
 		for b := range sigBands {
-			li, ok := x.heads[b][simBandKey(&sig, b)]
-			for ok && li >= 0 {
-				hits = append(hits, x.links[li].slot)
-				li = x.links[li].next
-			}
+			hits = x.bands[b].appendSlots(hits, simBandKey(&sig, b), 2*simMaxCandidates)
 		}
 	}
 	for _, t := range q.title {
-		if p := x.titles[t]; len(p) <= simMaxTitlePostings {
-			hits = append(hits, p...)
+		if x.titles.count(t) <= simMaxTitlePostings {
+			hits = x.titles.appendSlots(hits, t, simMaxTitlePostings)
 		}
 	}
-	DebugHits += len(hits)
 	slices.Sort(hits)
 	type cand struct{ slot, n int32 }
 	var cands []cand
@@ -240,13 +312,19 @@ func (x *Index) Similar(ctx context.Context, title, statement, exclude string, l
 		cands = append(cands, cand{hits[i], int32(j - i)})
 		i = j
 	}
-	DebugCands += len(cands)
-	DebugQueries++
 	if len(cands) > simMaxCandidates {
 		slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.n, a.n) })
 		cands = cands[:simMaxCandidates]
 	}
-	out := make([]Candidate, 0, min(limit, len(cands)))
+	// Statement similarities first, with an upper bound of what the title can add; the exact
+	// title similarity, which weighs every feature of the candidate's title, is computed only
+	// for candidates whose bound can still make the list.
+	tq, bq := x.titleQuery(q.title), x.titleQuery(q.baseOr())
+	type scored struct {
+		slot      int32
+		stmt, top float64
+	}
+	ranked := make([]scored, 0, len(cands))
 	for k, c := range cands {
 		if k%256 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -258,11 +336,24 @@ func (x *Index) Similar(ctx context.Context, title, statement, exclude string, l
 			continue
 		}
 		st := simWeighted(q.stmt, q.weight, d.feats, d.weight)
-		t := x.titleSimilarity(q.title, d.tfeats)
+		common := tq.common(d.tfeats)
 		if q.base != nil || d.base != nil {
-			t = max(t, x.titleSimilarity(q.baseOr(), d.baseOr()))
+			common = max(common, bq.common(d.baseOr()))
 		}
-		s := simCombine(st, t)
+		ranked = append(ranked, scored{c.slot, st, simCombine(st, simTitleBound(common))})
+	}
+	slices.SortFunc(ranked, func(a, b scored) int { return cmp.Compare(b.top, a.top) })
+	out := make([]Candidate, 0, min(limit, len(ranked)))
+	for _, r := range ranked {
+		if len(out) == limit && r.top <= out[len(out)-1].Similarity {
+			break
+		}
+		d := &x.docs[r.slot]
+		t := tq.similarity(x, d.tfeats)
+		if q.base != nil || d.base != nil {
+			t = max(t, bq.similarity(x, d.baseOr()))
+		}
+		s := simCombine(r.stmt, t)
 		if s <= 0 || len(out) == limit && s <= out[len(out)-1].Similarity {
 			continue
 		}
@@ -286,36 +377,72 @@ func (x *Index) idf(df int) float32 {
 }
 
 // simTitleRef is the weight a title needs to count fully: the weight of about two rare words.
-// A title of one common word ("Conjecture") contained in another says little.
 const simTitleRef = 10
 
-// titleSimilarity is how much of the lighter of two titles the other contains, weighed by
-// rarity: a variant's title that adds a qualifier to another ("Erdős Problem 1 (real
-// variant)") contains all of it. A light title counts for less (simTitleRef).
-func (x *Index) titleSimilarity(q, d []uint32) float64 {
-	if len(q) == 0 || len(d) == 0 {
-		return 0
+// simTitleQuery is a query's title features with their weights, computed once per query.
+type simTitleQuery struct {
+	feats  []uint32
+	idf    []float32
+	weight float32
+}
+
+func (x *Index) titleQuery(feats []uint32) simTitleQuery {
+	q := simTitleQuery{feats: feats, idf: make([]float32, len(feats))}
+	for i, f := range feats {
+		q.idf[i] = x.idf(x.titles.count(f))
+		q.weight += q.idf[i]
 	}
-	var common, qw, dw float32
-	for i, j := 0, 0; i < len(q) || j < len(d); {
+	return q
+}
+
+// common is the weight of the features a candidate's title shares with the query's.
+func (q *simTitleQuery) common(d []uint32) float32 {
+	var w float32
+	for i, j := 0, 0; i < len(q.feats) && j < len(d); {
 		switch {
-		case j == len(d) || i < len(q) && q[i] < d[j]:
-			qw += x.idf(len(x.titles[q[i]]))
+		case q.feats[i] < d[j]:
 			i++
-		case i == len(q) || d[j] < q[i]:
-			dw += x.idf(len(x.titles[d[j]]))
+		case q.feats[i] > d[j]:
 			j++
 		default:
-			w := x.idf(len(x.titles[q[i]]))
-			common += w
-			qw += w
-			dw += w
+			w += q.idf[i]
 			i++
 			j++
 		}
 	}
-	light := min(qw, dw)
-	if light <= 0 {
+	return w
+}
+
+// simTitleBound is an upper bound of the title similarity of a candidate whose title shares features
+// of weight common with the query's: the lighter title weighs at least common, and a title
+// lighter than simTitleRef counts in proportion.
+func simTitleBound(common float32) float64 { return min(1, float64(common)/simTitleRef) }
+
+// similarity is how much of the lighter of two titles the other contains, weighed by rarity:
+// a variant's title that adds a qualifier to another ("Erdős Problem 1 (real variant)")
+// contains all of it. A light title counts for less (simTitleRef): a title of one common word
+// ("Conjecture") contained in another says little.
+func (q *simTitleQuery) similarity(x *Index, d []uint32) float64 {
+	if len(q.feats) == 0 || len(d) == 0 {
+		return 0
+	}
+	var common, dw float32
+	for i, j := 0, 0; j < len(d); {
+		switch {
+		case i < len(q.feats) && q.feats[i] < d[j]:
+			i++
+		case i < len(q.feats) && q.feats[i] == d[j]:
+			common += q.idf[i]
+			dw += q.idf[i]
+			i++
+			j++
+		default:
+			dw += x.idf(x.titles.count(d[j]))
+			j++
+		}
+	}
+	light := min(q.weight, dw)
+	if common <= 0 || light <= 0 {
 		return 0
 	}
 	return float64(common/light) * min(1, float64(light)/simTitleRef)
@@ -334,7 +461,7 @@ const simTitleShare = 0.5
 
 // Feature classes, in the top two bits of a feature.
 const (
-	simClassWord     = 0 << 30 // a content word or a formula shape
+	simClassWord     = 0 << 30 // a content word or a formula
 	simClassPair     = 1 << 30 // two neighbouring words or formulas of one sentence
 	simClassSentence = 2 << 30 // the set of words and formulas of one sentence
 	simClassFormula  = 3 << 30 // three neighbouring tokens of one formula
@@ -372,32 +499,11 @@ func simWeighted(a []uint32, wa float32, b []uint32, wb float32) float64 {
 	return float64(inter / union)
 }
 
-// simJaccard is the Jaccard similarity of two sorted sets.
-func simJaccard(a, b []uint32) float64 {
-	if len(a) == 0 || len(b) == 0 {
-		return 0
-	}
-	inter := 0
-	for i, j := 0, 0; i < len(a) && j < len(b); {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			inter++
-			i++
-			j++
-		}
-	}
-	return float64(inter) / float64(len(a)+len(b)-inter)
-}
-
 // MinHash with LSH banding. With bands of sigRows values, two statements whose feature sets have
 // Jaccard similarity s share a band with probability 1-(1-s^sigRows)^sigBands.
 const (
-	sigBands = 32
-	sigRows  = 2
+	sigBands = 48
+	sigRows  = 3
 	sigSize  = sigBands * sigRows
 )
 
@@ -460,9 +566,12 @@ func simMix(x uint64) uint64 {
 	return x
 }
 
-// Bounds on the work of reading one statement: the bytes read and the features kept.
+// Bounds on the work of reading one statement: the bytes read, enough for the longest statement
+// intake accepts in most scripts (policy.MaxStatement, 20,000 characters), and the features
+// kept. copycheck.Normalize takes time quadratic in the length on some unclosed formulas (a run
+// of \( without \)), so the bound on the bytes is also the bound on that time: 0.3 s.
 const (
-	simMaxText     = 64 << 10
+	simMaxText     = 32 << 10
 	simMaxFeatures = 4096
 )
 
@@ -510,6 +619,7 @@ func simStatementFeatures(statement string) []uint32 {
 	}
 	src := []byte(statement)
 	nz := copycheck.Normalize(src, copycheck.Markdown)
+	vars := newSimVars()
 	var (
 		out  []uint32
 		sent []uint32 // content tokens of the current sentence
@@ -520,6 +630,9 @@ func simStatementFeatures(statement string) []uint32 {
 		}
 	}
 	endSentence := func() {
+		// Variables are numbered within a sentence, so that reordering sentences changes no
+		// formula.
+		vars.reset()
 		if len(sent) >= 3 {
 			set := slices.Clone(sent)
 			slices.Sort(set)
@@ -551,11 +664,10 @@ func simStatementFeatures(statement string) []uint32 {
 		c := text[i]
 		switch {
 		case c == copycheck.Placeholder && formula < len(nz.Formulas) && int(nz.Formulas[formula].Pos) == i:
-			fm := nz.Formulas[formula]
 			formula++
-			token(uint32(simMix(uint64(fm.Shape) | 1<<40)))
 			s, e := nz.Map.Orig(i)
-			formulaTrigrams(src[s:e], func(h uint32) { add(simClassFormula, h) })
+			whole := simFormula(src[s:e], vars, func(h uint32) { add(simClassFormula, h) })
+			token(uint32(simMix(uint64(whole) | 1<<40)))
 			i++
 		case simWordByte(c):
 			j := i
@@ -569,20 +681,27 @@ func simStatementFeatures(statement string) []uint32 {
 		case (c == '.' || c == '?' || c == '!' || c == ';') && (i+1 == len(text) || text[i+1] == ' '):
 			endSentence()
 			i++
+		case strings.IndexByte("<>=+*/^|", c) >= 0:
+			// An operator outside a formula (in code, or plain text) is part of what the
+			// statement says: "u < v" and "u > v" differ.
+			token(simHash(string(c)))
+			i++
 		default:
 			i++
 		}
 	}
 	endSentence()
 	slices.Sort(out)
-	return slices.Compact(out)
+	return slices.Clone(slices.Compact(out))
 }
 
 // simTitleFeatures returns the sorted features of a title: its content words and formulas, and
 // runs of two and three of them. A number counts only in a run: "Problem 23" of one collection
 // and "Problem 23" of another share a number, not a problem.
 func simTitleFeatures(title string) []uint32 {
-	nz := copycheck.Normalize([]byte(title), copycheck.Markdown)
+	src := []byte(title)
+	nz := copycheck.Normalize(src, copycheck.Markdown)
+	vars := newSimVars()
 	var (
 		out         []uint32
 		prev, prev2 uint32
@@ -596,7 +715,8 @@ func simTitleFeatures(title string) []uint32 {
 		)
 		switch {
 		case c == copycheck.Placeholder && formula < len(nz.Formulas) && int(nz.Formulas[formula].Pos) == i:
-			h = uint32(simMix(uint64(nz.Formulas[formula].Shape) | 1<<40))
+			s, e := nz.Map.Orig(i)
+			h = uint32(simMix(uint64(simFormula(src[s:e], vars, func(uint32) {})) | 1<<40))
 			formula++
 			i++
 		case simWordByte(c):
@@ -629,7 +749,7 @@ func simTitleFeatures(title string) []uint32 {
 		prev, prev2 = h, prev
 	}
 	slices.Sort(out)
-	return slices.Compact(out)
+	return slices.Clone(slices.Compact(out))
 }
 
 // simBaseTitle returns a title without its qualifier, a parenthesised remark at its end
@@ -755,21 +875,50 @@ var simStopWords = func() map[string]bool {
 	return m
 }()
 
-// formulaTrigrams calls emit with a hash of every three neighbouring tokens of a formula (its
-// delimiters stripped): macro names, digits, operators, and letters renamed in order of first
-// appearance, as the formula's Shape renames them.
-func formulaTrigrams(f []byte, emit func(uint32)) {
+// simVars numbers the variable letters of a sentence in order of first appearance, across all
+// its formulas: renaming the variables of a statement consistently, or reordering its
+// sentences, changes nothing, while "let $g$ be such that $g = O(f)$" and "let $g$ be such that
+// $f = O(g)$" stay apart, as they would not if each formula were numbered on its own
+// (copycheck's Shape does that, which suits its purpose, a copied formula, but not this one, a
+// copied question).
+type simVars struct {
+	idx  [128]int8
+	next int8
+}
+
+func newSimVars() *simVars {
+	v := &simVars{}
+	v.reset()
+	return v
+}
+
+func (v *simVars) reset() {
+	for k := range v.idx {
+		v.idx[k] = -1
+	}
+	v.next = 0
+}
+
+func (v *simVars) of(c byte) uint64 {
+	if v.idx[c] < 0 && v.next < 120 {
+		v.idx[c] = v.next
+		v.next++
+	}
+	return uint64(uint8(v.idx[c]))
+}
+
+// simFormula reads the tokens of a formula (its delimiters stripped): macro names made
+// canonical, numbers, operators, the Landau symbols O and o, and letters numbered by vars. It
+// calls emit with a hash of every three neighbouring tokens and returns a hash of them all.
+func simFormula(f []byte, vars *simVars, emit func(uint32)) uint32 {
 	f = simStripMath(f)
 	var (
-		vars  [128]int8
-		next  int8
 		toks  [3]uint64
 		count int
+		whole = uint64(0x6a09e667f3bcc909)
 	)
-	for k := range vars {
-		vars[k] = -1
-	}
 	push := func(t uint64) {
+		whole = simMix(whole ^ t)
 		toks[0], toks[1], toks[2] = toks[1], toks[2], t
 		count++
 		if count >= 3 {
@@ -794,13 +943,11 @@ func formulaTrigrams(f []byte, emit func(uint32)) {
 			if name == "" || simSpacing[name] {
 				continue
 			}
-			if simTextMacros[name] && i < len(f) && f[i] == '{' {
-				k := i + 1
-				for k < len(f) && f[k] != '}' && k-i < 64 {
-					k++
-				}
-				push(uint64(simHash("text:"+string(f[i+1:k]))) | 2<<32)
-				i = k + 1
+			if simTextMacros[name] || simConstantMacros[name] {
+				// The argument is a name, not variables: \text{lcm}, \mathbb{Z}.
+				arg, k := simArgument(f, i)
+				push(uint64(simHash(name+":"+arg)) | 2<<32)
+				i = k
 				continue
 			}
 			push(uint64(simHash(name)) | 1<<32)
@@ -809,12 +956,11 @@ func formulaTrigrams(f []byte, emit func(uint32)) {
 				push(uint64(f[i+1]) | 3<<32)
 			}
 			i += 2
+		case (c == 'O' || c == 'o') && simLandau(f[i+1:]):
+			push(uint64(c) | 8<<32)
+			i++
 		case simLetter(c):
-			if vars[c] < 0 && next < 100 {
-				vars[c] = next
-				next++
-			}
-			push(uint64(vars[c]) | 4<<32)
+			push(vars.of(c) | 4<<32)
 			i++
 		case '0' <= c && c <= '9':
 			j := i
@@ -832,6 +978,58 @@ func formulaTrigrams(f []byte, emit func(uint32)) {
 			i += size
 		}
 	}
+	return uint32(whole)
+}
+
+// simLandau reports whether the text after an O or o makes it a Landau symbol: an opening
+// parenthesis, perhaps after \left or \big.
+func simLandau(rest []byte) bool {
+	for len(rest) > 0 {
+		switch c := rest[0]; {
+		case c == ' ' || c == '{' || c == '}':
+			rest = rest[1:]
+		case c == '(':
+			return true
+		case c == '\\':
+			n := simSizing(rest)
+			if n == 0 {
+				return false
+			}
+			rest = rest[n:]
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// simSizing returns the length of the sizing macro (\left, \big, …) f starts with, or 0.
+func simSizing(f []byte) int {
+	for _, m := range []string{`\left`, `\bigl`, `\Bigl`, `\biggl`, `\big`, `\Big`, `\bigg`} {
+		if bytes.HasPrefix(f, []byte(m)) && (len(f) == len(m) || !simLetter(f[len(m)])) {
+			return len(m)
+		}
+	}
+	return 0
+}
+
+// simArgument returns the argument of a macro at f[i:], a {group} or one character, and where
+// it ends.
+func simArgument(f []byte, i int) (string, int) {
+	for i < len(f) && f[i] == ' ' {
+		i++
+	}
+	if i >= len(f) {
+		return "", i
+	}
+	if f[i] != '{' {
+		return string(f[i : i+1]), i + 1
+	}
+	k := i + 1
+	for k < len(f) && f[k] != '}' && k-i < 64 {
+		k++
+	}
+	return string(f[i+1 : k]), min(k+1, len(f))
 }
 
 func simLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
@@ -850,8 +1048,7 @@ var simMacroAliases = map[string]string{
 	"le": "leq", "leqslant": "leq", "ge": "geq", "geqslant": "geq", "ne": "neq", "to": "rightarrow",
 	"varepsilon": "epsilon", "varphi": "phi", "dots": "ldots", "dotsc": "ldots", "cdots": "ldots",
 	"lvert": "vert", "rvert": "vert", "mid": "vert", "lbrace": "{", "rbrace": "}", "dfrac": "frac",
-	"tfrac": "frac", "subset": "subseteq", "supset": "supseteq", "mathbf": "mathbb", "bm": "mathbb",
-	"boldsymbol": "mathbb", "implies": "Rightarrow", "iff": "Leftrightarrow",
+	"tfrac": "frac", "subset": "subseteq", "supset": "supseteq", "bm": "mathbf", "boldsymbol": "mathbf", "implies": "Rightarrow", "iff": "Leftrightarrow",
 }
 
 var simSpacing = map[string]bool{
@@ -859,6 +1056,10 @@ var simSpacing = map[string]bool{
 	"Bigg": true, "bigl": true, "bigr": true, "Bigl": true, "Bigr": true, "displaystyle": true,
 	"textstyle": true, "limits": true, "nolimits": true, "middle": true, "mathrm": false,
 }
+
+// simConstantMacros name fixed objects by their argument: \mathbb{Z} and \mathbb{Q} are not
+// one another renamed.
+var simConstantMacros = map[string]bool{"mathbb": true}
 
 var simTextMacros = map[string]bool{
 	"text": true, "mathrm": true, "operatorname": true, "textrm": true, "mathit": true, "textit": true,
@@ -1057,7 +1258,8 @@ func simRenameVariables(s string, rng *rand.Rand) string {
 	var pool []byte
 	for c := byte('a'); c <= 'z'; c++ {
 		for _, l := range []byte{c, c - 'a' + 'A'} {
-			if !used[l] {
+			// o and O, free as they are, read as Landau symbols.
+			if !used[l] && l != 'o' && l != 'O' {
 				pool = append(pool, l)
 			}
 		}
@@ -1115,6 +1317,8 @@ func forEachVariable(segs []simSegment, f func(byte) byte) {
 						i++
 					}
 				}
+			case (b[i] == 'O' || b[i] == 'o') && simLandau(b[i+1:]):
+				// A Landau symbol is no variable.
 			case simLetter(b[i]):
 				b[i] = f(b[i])
 			}
@@ -1151,6 +1355,11 @@ func simReorderSentences(s string, rng *rand.Rand) string {
 	out := make([]string, len(sents))
 	for i, k := range order {
 		out[i] = sents[k]
+		// A sentence that ended the statement without a full stop gets one when it moves,
+		// as a person moving it would write.
+		if i < len(order)-1 && !strings.ContainsAny(out[i][len(out[i])-1:], ".?!") {
+			out[i] += "."
+		}
 	}
 	return strings.Join(out, " ")
 }

@@ -2,12 +2,12 @@ package gates_test
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -68,17 +68,25 @@ func benchStatement(rng *rand.Rand) (title, statement string) {
 	return t, strings.TrimSpace(b.String())
 }
 
-// BenchmarkSimilar100k measures Similar over an index of 100,000 statements: synthetic ones
-// and, when the shared data is there, every real statement of formal-conjectures. Queries are
-// near copies of indexed statements and fresh statements, half each. It reports the 95th
-// percentile of one query's time and the heap bytes the index holds per statement.
-func BenchmarkSimilar100k(b *testing.B) {
+// bench100k is the index BenchmarkSimilar100k searches, built once per test binary: the
+// benchmark function runs several times as the testing package sizes b.N.
+var bench100k struct {
+	once         sync.Once
+	idx          *gates.Index
+	queries      [][2]string
+	perStatement float64
+	add          time.Duration
+	real         int
+}
+
+func buildBench100k(b *testing.B) {
 	const size = 100_000
 	rng := rand.New(rand.NewPCG(1, 2))
 	var texts [][2]string
 	for _, r := range benchReal(b) {
 		texts = append(texts, [2]string{r.Title, r.Statement})
 	}
+	bench100k.real = len(texts)
 	for len(texts) < size {
 		t, s := benchStatement(rng)
 		texts = append(texts, [2]string{t, s})
@@ -93,21 +101,33 @@ func BenchmarkSimilar100k(b *testing.B) {
 	for i, t := range texts {
 		idx.Add("TDB-"+strconv.Itoa(i+1), t[0], t[1], "ACCEPTED", "")
 	}
-	build := time.Since(start)
+	bench100k.add = time.Since(start) / size
 	runtime.GC()
 	runtime.ReadMemStats(&after)
-	perStatement := float64(after.HeapAlloc-before.HeapAlloc) / size
+	bench100k.perStatement = float64(after.HeapAlloc-before.HeapAlloc) / size
+	bench100k.idx = idx
 
-	queries := make([][2]string, 1000)
-	for i := range queries {
+	// Half the queries are near copies of indexed statements (variables renamed, a word in
+	// twenty changed), half fresh statements.
+	bench100k.queries = make([][2]string, 1000)
+	for i := range bench100k.queries {
 		if i%2 == 0 {
 			t := texts[rng.IntN(len(texts))]
-			queries[i] = [2]string{t[0], gates.ChangeWords(gates.RenameVariables(t[1], rng), rng)}
+			bench100k.queries[i] = [2]string{t[0], gates.ChangeWords(gates.RenameVariables(t[1], rng), rng)}
 		} else {
 			t, s := benchStatement(rng)
-			queries[i] = [2]string{t, s}
+			bench100k.queries[i] = [2]string{t, s}
 		}
 	}
+}
+
+// BenchmarkSimilar100k measures Similar over an index of 100,000 statements: every real
+// statement of the shared data when it is there (about 3,200) and synthetic ones for the rest.
+// It reports the 95th percentile of one search's time, the heap bytes the index holds per
+// statement and the time of one Add.
+func BenchmarkSimilar100k(b *testing.B) {
+	bench100k.once.Do(func() { buildBench100k(b) })
+	idx, queries := bench100k.idx, bench100k.queries
 	ctx := context.Background()
 	times := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
@@ -121,12 +141,8 @@ func BenchmarkSimilar100k(b *testing.B) {
 	}
 	b.StopTimer()
 	slices.Sort(times)
-	p95 := times[len(times)*95/100]
-	b.ReportMetric(float64(p95.Microseconds())/1000, "p95-ms")
-	b.ReportMetric(float64(gates.DebugHits)/float64(gates.DebugQueries), "hits")
-	b.ReportMetric(float64(gates.DebugCands)/float64(gates.DebugQueries), "cands")
-	b.ReportMetric(perStatement, "B/statement")
-	b.ReportMetric(build.Seconds()*1e6/size, "µs/add")
-	runtime.KeepAlive(idx)
-	_ = fmt.Sprint
+	b.ReportMetric(float64(times[len(times)*95/100].Microseconds())/1000, "p95-ms")
+	b.ReportMetric(bench100k.perStatement, "B/statement")
+	b.ReportMetric(float64(bench100k.add.Microseconds()), "µs/add")
+	b.ReportMetric(float64(bench100k.real), "real-statements")
 }

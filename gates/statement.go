@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"slices"
 	"sort"
@@ -550,6 +551,9 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 		for _, k := range stSoftDeclared(f, keys) {
 			d.add(k, true, sp)
 		}
+		for _, k := range stEnumerated(f, keys) {
+			d.add(k, false, sp)
+		}
 		c := stContextOf(t, p, ctxs, v)
 		ctxs[p] = c
 		switch c {
@@ -558,21 +562,37 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 				d.add(k, false, sp)
 			}
 		case stCtxHeads, stCtxSoft:
-			for _, k := range stHeads(f, keys) {
-				d.add(k, c == stCtxSoft, sp)
+			heads, soft := stHeads(f, keys)
+			for _, k := range heads {
+				d.add(k, soft || c == stCtxSoft, sp)
+			}
+			for _, k := range keys { // the rest of a quantified formula: "for all $n = 4k$"
+				d.add(k, true, sp)
 			}
 		}
 	}
-	// Letters in prose: "for every integer n".
+	// Letters in prose and in code spans: "for every integer n", "for any `K > 1`", "(n = 1, 2, 3)".
 	for k, tok := range t.toks {
-		if tok.kind != 'w' || utf8.RuneCountInString(tok.raw) != 1 || !stAlpha(tok.raw) || tok.raw == "a" || tok.raw == "A" || tok.raw == "I" {
+		if tok.kind != 'w' || utf8.RuneCountInString(tok.raw) != 1 || !stAlpha(tok.raw) || tok.raw == "a" || tok.raw == "I" {
 			continue
 		}
-		if k > 0 && t.toks[k-1].kind == 'w' && t.toks[k-1].sent == tok.sent {
-			w := t.toks[k-1].text
-			if v.typeWord(w) || stIntroducers[w] || stLetWords[w] {
+		j := k - 1
+		for j >= 0 && t.toks[j].text == "`" {
+			j--
+		}
+		if j >= 0 && t.toks[j].kind == 'w' && t.toks[j].sent == tok.sent {
+			w := t.toks[j].text
+			if v.typeWord(w) || stIntroducers[w] || stLetWords[w] || w == "many" {
 				d.add(tok.raw, false, t.span(tok.start, tok.end))
+				continue
 			}
+		}
+		if tok.raw == "A" {
+			continue
+		}
+		if n := k + 1; n+1 < len(t.toks) && t.toks[n].kind == 'p' && strings.Contains("=≥≤<>∈", t.toks[n].text) &&
+			t.toks[n+1].kind == 'w' && stWordStart(t.toks[n+1].raw) && unicode.IsDigit(rune(t.toks[n+1].raw[0])) {
+			d.add(tok.raw, false, t.span(tok.start, tok.end))
 		}
 	}
 }
@@ -627,8 +647,10 @@ func stContextOf(t *stText, p int, ctxs []stCtx, v *stVocab) stCtx {
 		return stCtxHeads
 	case w1 == "of" && v.typeWord(w2):
 		return stCtxHeads // "the number of $p \le x$", "a set of $n$ points"
-	case v.typeWord(w1):
+	case v.typeWord(w1) || stHyphenType(w1, v):
 		return stCtxHeads
+	case w1 == "to" && (w2 == "solutions" || w2 == "solution") || w1 == "of" && (w2 == "solutions" || w2 == "solution"):
+		return stCtxAll // "solutions to $a + b = c + d$": the unknowns of the equation
 	case (w1 == "," || w1 == "and" || w1 == "or") && q >= 0 && ctxs[q] != stCtxNone && gap <= 5:
 		return ctxs[q]
 	}
@@ -644,6 +666,16 @@ func stContextOf(t *stText, p int, ctxs []stCtx, v *stVocab) stCtx {
 	return stCtxNone
 }
 
+// stHyphenType reports whether a hyphenated word ends in a type word: "3-full", "$k$-uniform".
+func stHyphenType(w string, v *stVocab) bool {
+	i := strings.LastIndexAny(w, "-–")
+	if i < 0 || i+1 >= len(w) {
+		return false
+	}
+	last := w[i+1:]
+	return v.typeWord(last) || stHyphenSuffixes[last]
+}
+
 // stAfterContext reads the words after a formula: "$G$ is a graph", "$n$ an integer",
 // "$R(5,5)$, the least integer", "$X$ denotes", and, as a soft introduction, "$n$ points".
 func stAfterContext(t *stText, p int, v *stVocab) stCtx {
@@ -651,7 +683,11 @@ func stAfterContext(t *stText, p int, v *stVocab) stCtx {
 	for k := p + 1; k < len(t.toks) && len(next) < 6 && t.toks[k].sent == t.toks[p].sent; k++ {
 		x := t.toks[k]
 		if x.kind == 'f' {
-			break
+			if len(next) == 0 {
+				break
+			}
+			next = append(next, "$") // "$n_k$ is the $k$th powerful number"
+			continue
 		}
 		if x.kind == 'p' {
 			if x.text == "," && len(next) == 0 {
@@ -683,9 +719,41 @@ func stAfterContext(t *stText, p int, v *stVocab) stCtx {
 		}
 		return false
 	}
+	// "$G$ is a graph", "$p$ is prime", "$X$ are all composite numbers".
+	copula := func() bool {
+		if w(0) != "is" && w(0) != "are" && w(0) != "be" {
+			return false
+		}
+		j := 1
+		for stCopulaSkip[w(j)] {
+			j++
+		}
+		return nounPhrase(j) || v.typeWord(w(j))
+	}
+	// "$x, y, z, w$ nonnegative integers": a list named by the noun after it.
+	appositive := func() bool {
+		f := t.formula(p)
+		ids, lone := stLone(f, stKeys(f), stLevel(f, 0, -1).idx, false)
+		if !lone || len(ids) < 2 {
+			return false
+		}
+		for j := 0; j < len(next); j++ {
+			if v.typeWord(next[j]) && strings.HasSuffix(next[j], "s") {
+				return true
+			}
+			if !v.typeWord(next[j]) {
+				return false
+			}
+		}
+		return false
+	}
 	switch {
-	case (w(0) == "is" || w(0) == "are" || w(0) == "be") && (nounPhrase(1) || v.typeWord(w(1))):
+	case copula(), appositive():
 		return stCtxHeads
+	case w(0) == "tends" || w(0) == "tend" || w(0) == "goes" || w(0) == "go" || w(0) == "approaches":
+		return stCtxHeads // "as $n$ tends to infinity"
+	case (w(0) == "has" || w(0) == "have") && (w(1) == "solutions" || w(1) == "solution" || w(2) == "solutions" || w(2) == "solution"):
+		return stCtxAll // "$\phi(m) = n$ has exactly one solution": the unknowns of the equation
 	case nounPhrase(0):
 		return stCtxHeads
 	case w(0) == "," && nounPhrase(1):
@@ -693,8 +761,11 @@ func stAfterContext(t *stText, p int, v *stVocab) stCtx {
 	case w(0) == "denote" || w(0) == "denotes" || w(0) == "stands" || w(0) == "stand" || w(0) == "counts" ||
 		w(0) == "count" || w(0) == "is" && w(1) == "defined":
 		return stCtxHeads
-	case v.typeWord(w(0)) && strings.HasSuffix(w(0), "s"):
-		return stCtxSoft
+	}
+	for j := 0; j < len(next) && v.typeWord(next[j]); j++ {
+		if strings.HasSuffix(next[j], "s") {
+			return stCtxSoft // "$n$ distinct points": a count, of a range the reader cannot see
+		}
 	}
 	return stCtxNone
 }
@@ -732,6 +803,10 @@ func stKeys(f *Formula) []string {
 	return keys
 }
 
+// stMaxScan bounds how far one construction (a set-builder, an enumeration, a ring's brackets)
+// is read past its opening, so that a formula full of unclosed openings costs linear time.
+const stMaxScan = 512
+
 // stRange is a sequence of atoms at one script level: the formula's top level, or the
 // subscript of one atom.
 type stRange struct {
@@ -741,8 +816,12 @@ type stRange struct {
 // stLevel returns the atoms of f with the given script and base, in order.
 func stLevel(f *Formula, script byte, base int) stRange {
 	var r stRange
-	for k, a := range f.Atoms {
-		if a.Script == script && (script == 0 || a.Base == base) {
+	lo, hi := 0, len(f.Atoms)
+	if script != 0 {
+		lo, hi = f.scriptAtoms(base, script)
+	}
+	for k := lo; k < hi; k++ {
+		if a := f.Atoms[k]; a.Script == script && (script == 0 || a.Base == base) {
 			r.idx = append(r.idx, k)
 		}
 	}
@@ -868,6 +947,16 @@ func stLone(f *Formula, keys []string, term []int, withScripts bool) ([]string, 
 		case a.Kind == AtomIdent && keys[k] != "":
 			out = append(out, keys[k])
 			n++
+			if withScripts {
+				for _, c := range []byte{'_', '^'} {
+					lo, hi := f.scriptAtoms(k, c)
+					for j := lo; j < hi; j++ {
+						if keys[j] != "" {
+							out = append(out, keys[j])
+						}
+					}
+				}
+			}
 		case a.Kind == AtomIdent: // a later letter of a run named by its first
 		case a.Kind == AtomPunct && a.Text == ",", a.Kind == AtomDots:
 		case (a.Kind == AtomOpen || a.Kind == AtomClose) && (a.Text == "(" || a.Text == ")"):
@@ -895,7 +984,9 @@ func stNumeric(f *Formula, keys []string, term []int) bool {
 }
 
 // stConstantName reports whether an identifier is a standard constant wherever it appears.
-func stConstantName(k string) bool { return k == "e" || k == `\pi` }
+func stConstantName(k string) bool {
+	return k == "e" || k == `\pi` || k == "𝔠" || k == `\mathfrak{c}`
+}
 
 // stApplication returns the name and arguments of a term of the form X(args).
 func stApplication(f *Formula, keys []string, term []int) (string, []string, bool) {
@@ -913,7 +1004,9 @@ func stApplication(f *Formula, keys []string, term []int) (string, []string, boo
 
 var (
 	stSuperlatives = stWordSet(`least most largest smallest greatest fewest`)
+	stCopulaSkip   = stWordSet(`all both each also always sufficiently very then`)
 	stUnequal      = stWordSet(`\ne \neq ≠`)
+	stStrict       = stWordSet(`< > \lt \gt`)
 	stMembership   = stWordSet(`\in ∈ \subseteq \subset ⊆ ⊂ \subsetneq \colon`)
 	stOrder        = stWordSet(`< > \le \ge \leq \geq \leqslant \geqslant \lt \gt \ne \neq ≤ ≥ ≠`)
 	stArrows       = stWordSet(`\to \rightarrow → \longrightarrow \mapsto ↦`)
@@ -939,15 +1032,48 @@ func stSoftDeclared(f *Formula, keys []string) []string {
 	}
 	for k, a := range f.Atoms {
 		if a.Kind == AtomDots || a.Text == "," {
-			// {1, \dots, N}, [1, N], (0, N]: the name before a closing bracket.
-			for j := k + 1; j+1 < len(f.Atoms) && j <= k+3; j++ {
-				if keys[j] != "" && f.Atoms[j+1].Kind == AtomClose && f.Atoms[j].Depth == a.Depth {
+			// {1, \dots, N}, [1, N], (0, N], 1, …, n: the name that ends a range.
+			for j := k + 1; j < len(f.Atoms) && j <= k+3; j++ {
+				if keys[j] != "" && f.Atoms[j].Depth == a.Depth && (j+1 == len(f.Atoms) || f.Atoms[j+1].Kind == AtomClose) {
 					out = append(out, keys[j])
 					break
 				}
 				if f.Atoms[j].Kind == AtomClose || f.Atoms[j].Kind == AtomRel {
 					break
 				}
+			}
+		}
+	}
+	return out
+}
+
+// stEnumerated returns the names listed in an enumeration of a set, "$A = \{a_1 < a_2 < \cdots\}$"
+// or "$\{x_1, \dots, x_n\}$": the listing introduces its elements and their number.
+func stEnumerated(f *Formula, keys []string) []string {
+	var out []string
+	atoms := f.Atoms
+	for k, a := range atoms {
+		if a.Kind != AtomOpen || a.Text != `\{` {
+			continue
+		}
+		var names []string
+		dots, ok := false, true
+		for j := k + 1; j < len(atoms) && j < k+stMaxScan && ok; j++ {
+			b := atoms[j]
+			switch {
+			case b.Kind == AtomClose && b.Text == `\}` && b.Depth == a.Depth:
+				if dots && len(names) > 0 {
+					out = append(out, names...)
+				}
+				ok = false
+			case keys[j] != "":
+				names = append(names, keys[j])
+			case b.Kind == AtomDots:
+				dots = true
+			case b.Kind == AtomPunct, b.Kind == AtomRel && stOrder[b.Text], b.Script != 0 && b.Kind != AtomIdent:
+			case b.Kind == AtomNumber && b.Script != 0:
+			default:
+				ok = false
 			}
 		}
 	}
@@ -983,6 +1109,11 @@ func stSelfDeclared(f *Formula, keys []string, v *stVocab) []string {
 			}
 		}
 	}
+	for k, a := range f.Atoms { // the indeterminates of a polynomial ring are its variables from then on
+		if a.Text == "[" && k > 0 && (keys[k-1] != "" || f.Atoms[k-1].Kind == AtomConst) && f.Atoms[k-1].Depth == a.Depth {
+			out = append(out, stIndeterminates(f, keys, k)...)
+		}
+	}
 	for k := 0; k+1 < len(f.Atoms); k++ {
 		if t := f.Atoms[k+1]; keys[k] != "" && t.Kind == AtomText {
 			if ws := strings.Fields(strings.ToLower(t.Text)); len(ws) > 0 && v.typeWord(ws[0]) {
@@ -997,7 +1128,7 @@ func stSelfDeclared(f *Formula, keys []string, v *stVocab) []string {
 // them when it is a bare name or list ("integer $N$", "pairs $(n, k)$"), else the leading
 // term of each clause ("prime $p > N$", "each $F_i \in k[x]$") or a function and its
 // arguments ("$P(x) = …$").
-func stHeads(f *Formula, keys []string) []string {
+func stHeads(f *Formula, keys []string) ([]string, bool) {
 	segs := stSegments(f, stLevel(f, 0, -1))
 	var out []string
 	related := false
@@ -1007,11 +1138,11 @@ func stHeads(f *Formula, keys []string) []string {
 			continue
 		}
 		related = true
-		// A chain of names is introduced whole: "for all $i \ne j$", "for $1 \le i < j \le n$"
-		// (every term but an upper bound that ends a longer chain).
+		// A chain of names is introduced whole: "for all $i \ne j$", "integers $1 \le x < y < z$",
+		// "for $1 \le i < j \le n$" (but for an upper bound ending a chain: "\le n").
 		if len(terms) >= 3 || stUnequal[f.Atoms[rels[0]].Text] {
 			last := len(terms)
-			if len(terms) >= 3 {
+			if len(terms) >= 3 && !(stStrict[f.Atoms[rels[len(rels)-1]].Text] && stNumeric(f, keys, terms[0])) {
 				last--
 			}
 			for _, term := range terms[:last] {
@@ -1034,8 +1165,26 @@ func stHeads(f *Formula, keys []string) []string {
 				out = append(out, k)
 			}
 		}
+		return out, !stNameLikeFormula(f)
 	}
-	return out
+	return out, false
+}
+
+// stNameLikeFormula reports whether a formula without a relation names objects rather than
+// computing with them: "$K_N$", "$(n, k)$", "$x_1, \dots, x_m$", "$\chi(G)$", but not "$g + h$",
+// whose variables a noun before it ("the quantity $g + h$") does not introduce.
+func stNameLikeFormula(f *Formula) bool {
+	for _, a := range f.Atoms {
+		if a.Script != 0 || a.Depth != 0 {
+			continue
+		}
+		switch a.Kind {
+		case AtomIdent, AtomConst, AtomNumber, AtomPunct, AtomDots, AtomOpen, AtomClose, AtomBar, AtomText, AtomFunc:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // stBound returns the identifiers a formula binds itself: the index of a sum, product, limit,
@@ -1066,9 +1215,9 @@ func stBound(f *Formula, keys []string) map[string]bool {
 					continue
 				}
 				for _, term := range terms[:len(terms)-1] {
-					if ids, ok := stLone(f, keys, term, false); ok {
-						for _, id := range ids {
-							b[id] = true
+					for _, k := range term { // every name before the last relation: "\max_{|z| = 1}"
+						if keys[k] != "" && f.Atoms[k].Base == f.Atoms[term[0]].Base {
+							b[keys[k]] = true
 						}
 					}
 				}
@@ -1093,12 +1242,26 @@ func stBound(f *Formula, keys []string) map[string]bool {
 		case a.Kind == AtomOpen && (a.Text == `\{` || a.Text == `\lbrace`):
 			stBindSetBuilder(f, keys, k, b)
 		case a.Text == "[" && k > 0 && (keys[k-1] != "" || atoms[k-1].Kind == AtomConst) && atoms[k-1].Depth == a.Depth:
-			for j := k + 1; j < len(atoms) && atoms[j].Depth >= a.Depth; j++ {
-				if atoms[j].Text == "]" && atoms[j].Depth == a.Depth {
-					break
+			for _, x := range stIndeterminates(f, keys, k) {
+				b[x] = true
+			}
+		case a.Kind == AtomFunc && (a.Text == `\det` || a.Text == `\operatorname{det}`) && k+1 < len(atoms) && atoms[k+1].Text == "(":
+			// \det(a_{ij}): indices that occur only in subscripts inside are the matrix's.
+			inMain := map[string]bool{}
+			var subs []string
+			for j := k + 2; j < len(atoms) && j < k+stMaxScan && !(atoms[j].Text == ")" && atoms[j].Depth == a.Depth && atoms[j].Script == a.Script); j++ {
+				if keys[j] == "" {
+					continue
 				}
-				if keys[j] != "" && atoms[j].Script == a.Script {
-					b[keys[j]] = true
+				if atoms[j].Script == a.Script {
+					inMain[keys[j]] = true
+				} else {
+					subs = append(subs, keys[j])
+				}
+			}
+			for _, x := range subs {
+				if !inMain[x] {
+					b[x] = true
 				}
 			}
 		}
@@ -1119,14 +1282,38 @@ func stBound(f *Formula, keys []string) map[string]bool {
 			next = atoms[rels[0]+1].Text
 		}
 		if rel == `\coloneqq` || rel == `\coloneq` || rel == `\equiv` || (rel == ":" && next == "=") || rel == "=" {
-			if _, args, ok := stApplication(f, keys, terms[0]); ok && rel != "=" {
+			if _, args, ok := stApplication(f, keys, terms[0]); ok {
+				right := map[string]bool{}
+				for _, k := range terms[len(terms)-1] {
+					right[keys[k]] = true
+				}
 				for _, x := range args {
-					b[x] = true
+					// f(x) := …, or f(z) = z^n - 1 that defines f by a formula in its argument.
+					if rel != "=" || right[x] && len(args) == 1 {
+						b[x] = true
+					}
 				}
 			}
 		}
 	}
 	return b
+}
+
+// stIndeterminates returns the names inside the brackets that open at atom open after a ring:
+// the indeterminates of "$\mathbb{Z}[x]$" or "$k[x_1, \dots, x_n]$".
+func stIndeterminates(f *Formula, keys []string, open int) []string {
+	var out []string
+	atoms := f.Atoms
+	a := atoms[open]
+	for j := open + 1; j < len(atoms) && j < open+stMaxScan && atoms[j].Depth >= a.Depth; j++ {
+		if atoms[j].Text == "]" && atoms[j].Depth == a.Depth {
+			break
+		}
+		if keys[j] != "" && atoms[j].Script == a.Script {
+			out = append(out, keys[j])
+		}
+	}
+	return out
 }
 
 // stBindSetBuilder binds the variables of a set-builder {L : C} opening at atom open: those
@@ -1136,7 +1323,7 @@ func stBindSetBuilder(f *Formula, keys []string, open int, b map[string]bool) {
 	d := atoms[open].Depth
 	sep, end := -1, -1
 	nest := 0
-	for j := open + 1; j < len(atoms); j++ {
+	for j := open + 1; j < len(atoms) && j < open+stMaxScan; j++ {
 		a := atoms[j]
 		if a.Depth < d {
 			break
@@ -1205,19 +1392,37 @@ func stNotVariable(f *Formula, keys []string, k int, matrices, graphs bool) bool
 		return true
 	case graphs && stGraphNotation[key] && next == "(":
 		return true
+	case graphs && stGraphNames[key] && a.scripts&1 != 0:
+		return true // K_5, C_4, P_n, Q_3: the complete graph, the cycle, the path, the cube
 	case key == "T" && a.Script == '^' && a.Base >= 0 && f.scriptOf(a.Base, '^') == "T":
 		return true
 	case key == "I" && matrices:
 		return true
-	case stGreekFunctions[key] && next == "(":
+	case stGreekFunctions[key] && stApplied(f, k):
 		return true
 	}
 	return false
 }
 
+// stOutsideRe finds references from a statement to text outside it: "such $A$", "this variant",
+// "the two products", "as before".
+var stOutsideRe = regexp.MustCompile(`(?i)\b(such (?:an? )?\$|this (?:variant|version|problem|question|conjecture|sequence|quantity|case|limit|set|function|holds)|these (?:numbers|sets|sequences|functions|products)|the two (?:products|sets|sequences|numbers)|as before|same (?:question|problem|hypotheses|conditions|assumptions|feasibility)|the following|defined locally|above)\b`)
+
+// stRefersOutside returns the offset of the first reference of the statement to text outside
+// it, or -1.
+func stRefersOutside(t *stText) int {
+	if m := stOutsideRe.FindStringIndex(t.src); m != nil {
+		return m[0]
+	}
+	return -1
+}
+
 // stGraphNotation are the standard invariants of a graph written as functions: V(G), E(G),
 // \delta(G), \Delta(G), \alpha(G), \omega(G), \kappa(G).
 var stGraphNotation = stWordSet(`V E \delta \Delta \alpha \omega \kappa \chi`)
+
+// stGraphNames are the letters of the standard graphs with a subscript: K_n, C_n, P_n, Q_n.
+var stGraphNames = stWordSet(`K C P Q`)
 
 // stApplied reports whether atom k is applied to an argument, past its own scripts:
 // "O(n)", "O_\epsilon(1)".
@@ -1238,7 +1443,17 @@ type stUse struct {
 	formula int
 	span    Span
 	scripts bool // every use so far is inside a subscript or superscript
+	// function is true when it is applied to an argument ("$W(k)$"): it may be standard
+	// notation the vocabulary does not know.
+	function bool
+	// implicit is true when every use is in an asymptotic formula ("$f(n) = o(n)$") or as the
+	// argument of an undefined function, where the range is implicit in the notation.
+	implicit bool
 }
+
+// stAsymptotic are the relations and symbols of asymptotic statements, whose variable tends to
+// infinity implicitly.
+var stAsymptotic = stWordSet(`O o \sim \ll \gg \asymp \lesssim \gtrsim ≪ ≫ ∼ ≍ \Omega \Theta \limsup \liminf \lim`)
 
 // stVariableDomain checks that every variable of the statement's formulas is introduced.
 func stVariableDomain(a *stAnalysis, out *Report) {
@@ -1253,7 +1468,7 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 		return
 	}
 	matrices := strings.Contains(strings.ToLower(a.r.Statement), "matri")
-	graphs := strings.Contains(strings.ToLower(a.r.Statement), "graph")
+	graphs := stPhraseAny(strings.ToLower(a.r.Statement), []string{"graph", "graphs", "subgraph", "hypergraph", "ramsey", "vertex", "vertices", "edges", "chromatic"})
 	var uses []*stUse
 	byName := map[string]*stUse{}
 	checked := map[string]bool{}
@@ -1261,6 +1476,15 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 		f := &t.tex.Formulas[fi]
 		keys := stKeys(f)
 		bound := stBound(f, keys)
+		asymptotic, undefinedFunction := false, false
+		for k, key := range keys {
+			at := f.Atoms[k]
+			asymptotic = asymptotic || stAsymptotic[at.Text] && (at.Kind == AtomRel || at.Kind == AtomBigOp || stApplied(f, k)) ||
+				at.Kind == AtomRel && at.Depth == 0 && at.Script == 0 && stArrows[at.Text] && at.Text != `\mapsto`
+			if key != "" && stApplied(f, k) && !bound[key] && !a.decl.has(key, false) && !stNotVariable(f, keys, k, matrices, graphs) {
+				undefinedFunction = true
+			}
+		}
 		for k, key := range keys {
 			if key == "" || bound[key] || stNotVariable(f, keys, k, matrices, graphs) {
 				continue
@@ -1270,11 +1494,15 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 				continue
 			}
 			inScript := f.Atoms[k].Script != 0
+			applied := stApplied(f, k)
+			implicit := asymptotic || undefinedFunction && !applied
 			if u, ok := byName[key]; ok {
 				u.scripts = u.scripts && inScript
+				u.function = u.function || applied
+				u.implicit = u.implicit && implicit
 				continue
 			}
-			u := &stUse{name: key, formula: fi, span: t.span(f.Start, f.End), scripts: inScript}
+			u := &stUse{name: key, formula: fi, span: t.span(f.Start, f.End), scripts: inScript, function: applied, implicit: implicit}
 			byName[key] = u
 			uses = append(uses, u)
 		}
@@ -1291,6 +1519,7 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 		return
 	}
 	const maxFindings = 8
+	outside := stRefersOutside(t)
 	for i, u := range uses {
 		if i == maxFindings {
 			break
@@ -1307,10 +1536,22 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 			out.NeedsHuman(stCheckDomain, u.span,
 				fmt.Sprintf("The statement uses %s, which only %s introduces; a person must confirm that the statement read on its own says what %s ranges over.", name, stFieldName(a.r, strings.TrimSuffix(sp.Field, ".body")), name),
 				fmt.Sprintf("Introduce %s in the statement, or in a definition or convention entry, with its domain (for example \"let %s be …\").", name, name))
+		case u.function:
+			out.NeedsHuman(stCheckDomain, u.span,
+				fmt.Sprintf("The statement applies %s to an argument but never defines it; it may be standard notation, so a person must confirm that its meaning is fixed.", name),
+				fmt.Sprintf("Define %s in the statement or in a definition entry (for example \"let %s be the number of …\"), unless it is standard notation with one meaning.", name, stShow(u.name+"(n)")))
+		case u.implicit:
+			out.NeedsHuman(stCheckDomain, u.span,
+				fmt.Sprintf("The statement uses %s without a domain, in an asymptotic formula or as the argument of undefined notation, where its range is implicit; a person must confirm that the range is clear.", name),
+				fmt.Sprintf("Say what %s ranges over (for example \"as %s\" or \"for every integer %s\").", name, stShow(u.name+` \to \infty`), stShow(u.name+` \ge 1`)))
 		case u.scripts:
 			out.NeedsHuman(stCheckDomain, u.span,
 				fmt.Sprintf("The statement uses %s only as an index and never says which values it takes; a person must confirm that the indexing is clear from the statement.", name),
 				fmt.Sprintf("State the index set of %s (for example \"for %s\").", name, stShow(`1 \le `+u.name+` \le n`)))
+		case outside >= 0:
+			out.NeedsHuman(stCheckDomain, u.span,
+				fmt.Sprintf("The statement uses %s without a domain, and it refers to something outside itself (\"%s\"), which may introduce %s; a person must confirm what %s ranges over.", name, t.src[outside:min(len(t.src), outside+24)], name, name),
+				fmt.Sprintf("Make the statement self-contained: introduce %s with its domain (for example \"for every integer %s\") instead of referring to earlier text.", name, stShow(u.name+` \ge 1`)))
 		default:
 			out.Fail(stCheckDomain, u.span,
 				fmt.Sprintf("The statement uses %s in %s, but neither the statement nor a definition or convention entry gives %s a domain or a quantifier range.", name, u.span.Quote, name),
@@ -1337,8 +1578,7 @@ type stCandidate struct {
 // stNamedResults are nouns after a name that refer to a result rather than define an object
 // ("the Erdős–Straus conjecture"); self-contained judges whether the target depends on one.
 var stNamedResults = stWordSet(`conjecture conjectures theorem theorems lemma problem problems hypothesis
-	inequality principle formula identity bound bounds method question equation program estimate estimates
-	constant`)
+	inequality principle formula identity bound bounds method question equation program estimate estimates`)
 
 // stPersonVerbs follow a name that refers to a person ("Musin proved that").
 var stPersonVerbs = stWordSet(`proved proves showed shows shown conjectured conjectures asked asks found
@@ -1366,7 +1606,8 @@ var (
 		colorings colourings defined known called named power powers root roots prime primes number numbers
 		square squares chromatic definite semidefinite adjacent matching matchings clique cliques ramsey
 		additive multiplicative linear analytic algebraic arithmetic geometric progression progressions
-		ordered unordered intersecting ups up off out in`)
+		ordered unordered intersecting ups up off out in powerful full smooth rough free almost perfect
+		abundant deficient`)
 )
 
 // stAcronyms are upper-case abbreviations a reader knows.
@@ -1414,7 +1655,7 @@ func stCandidates(t *stText, v *stVocab) []stCandidate {
 	for k := 0; k < len(toks); k++ {
 		x := toks[k]
 		closer, ok := pairs[x.text]
-		if x.kind != 'p' || !ok {
+		if x.kind != 'p' || !ok || (x.text == "'" || x.text == "’") && !stOpensQuote(t.src, x.start) {
 			continue
 		}
 		open := k
@@ -1423,14 +1664,9 @@ func stCandidates(t *stText, v *stVocab) []stCandidate {
 		}
 		for j := open + 1; j < len(toks) && j <= open+10 && toks[j].sent == x.sent; j++ {
 			if toks[j].kind == 'p' && toks[j].text == closer {
-				if ws, s, e := collect(open+1, j); len(ws) > 0 && len(ws) <= 6 {
-					quoted := x.text != "*" && x.text != "_"
-					how := "in quotation marks"
-					if !quoted {
-						how = "emphasised"
-					}
-					out = append(out, stCandidate{words: ws, start: s, end: e, marked: quoted,
-						inline: clauseHas(j, stDefiningWords), how: how})
+				if c, ok := stQuoted(t, v, k, open, j, collect); ok {
+					c.inline = c.inline || clauseHas(j, stDefiningWords)
+					out = append(out, c)
 				}
 				k = j
 				for k+1 < len(toks) && toks[k+1].text == closer && closer == "*" {
@@ -1470,7 +1706,7 @@ func stCandidates(t *stText, v *stVocab) []stCandidate {
 		var lo, hi int
 		switch {
 		case x.text == "so-called" || x.text == "termed" || x.text == "dubbed" ||
-			x.text == "called" || x.text == "named" && k > 0 && (toks[k-1].text == "is" || toks[k-1].text == "are"):
+			(x.text == "called" || x.text == "named") && k > 0 && stNamingBefore[toks[k-1].text]:
 			lo = k + 1
 			for lo < len(toks) && (toks[lo].text == "a" || toks[lo].text == "an" || toks[lo].text == "the" || toks[lo].kind == 'p' && toks[lo].text != ".") {
 				lo++
@@ -1479,7 +1715,8 @@ func stCandidates(t *stText, v *stVocab) []stCandidate {
 			for hi < len(toks) && hi < lo+3 && toks[hi].kind == 'w' && !stDefiningWords[toks[hi].text] && !stStopWords[toks[hi].text] {
 				hi++
 			}
-		case x.text == "call" || x.text == "say" && k > 0 && toks[k-1].text == "we" ||
+		case x.text == "call" && (k == 0 || toks[k-1].text == "we" || toks[k-1].text == "us" || stSentenceInitial(toks, k)) ||
+			x.text == "say" && k > 0 && toks[k-1].text == "we" ||
 			x.text == "be" && k > 1 && toks[k-1].text == "to" && toks[k-2].text == "said":
 			end := k + 1
 			for end < len(toks) && toks[end].clause == x.clause && !stDefiningWords[toks[end].text] {
@@ -1495,6 +1732,9 @@ func stCandidates(t *stText, v *stVocab) []stCandidate {
 			}
 		default:
 			continue
+		}
+		if lo < len(toks) && stNonDeclaring[toks[lo].text] {
+			continue // "so-called because …" refers back to a term already read
 		}
 		if ws, s, e := collect(lo, hi); len(ws) > 0 {
 			out = append(out, stCandidate{words: ws, start: s, end: e, marked: true,
@@ -1522,7 +1762,8 @@ func stCandidates(t *stText, v *stVocab) []stCandidate {
 		if j+1 < len(toks) {
 			next = toks[j+1].text
 		}
-		if j+1 >= len(toks) || toks[j+1].kind != 'w' || stPersonVerbs[next] || stStopWords[next] || stNamedResults[next] {
+		if j+1 >= len(toks) || toks[j+1].kind != 'w' || stPersonVerbs[next] || stStopWords[next] || stNamedResults[next] ||
+			stStopWords[x.text] || strings.IndexFunc(next, unicode.IsDigit) >= 0 {
 			k = j
 			continue
 		}
@@ -1535,14 +1776,93 @@ func stCandidates(t *stText, v *stVocab) []stCandidate {
 		for i, w := range ws {
 			lower[i] = strings.ToLower(w)
 		}
-		if v.longestAt(lower, 0) > j-k {
-			k = h - 1
+		if n := v.longestAt(lower, 0); n > j-k {
+			k += n - 1 // a standard term: read on after it
 			continue
 		}
 		out = append(out, stCandidate{words: ws, start: s, end: e, how: "capitalised"})
 		k = h - 1
 	}
 	return out
+}
+
+// stNamingBefore are the words before "called" or "named" that make the statement itself name
+// a term ("is called good", "we named it"), rather than report a name ("often called").
+var stNamingBefore = stWordSet(`is are be been being we`)
+
+// stSpeechVerbs before a quotation make it a quotation of words, not a term.
+var stSpeechVerbs = stWordSet(`says said writes wrote claims claimed notes noted states stated remarks
+	remarked describes described calls believed believes suggests suggested thought asks asked interpret
+	interprets interpreted formalise formalises formalize formalizes formalised formalized reads titled
+	paper article book`)
+
+// stOpensQuote reports whether the apostrophe at i opens a quotation rather than ending a
+// possessive or a plural ("$1$'s", "Erdős' theorem").
+func stOpensQuote(src string, i int) bool {
+	if i+1 >= len(src) || !stWordStart(src[i+1:]) {
+		return false
+	}
+	if i == 0 {
+		return true
+	}
+	r, _ := utf8.DecodeLastRuneInString(src[:i])
+	return unicode.IsSpace(r) || r == '(' || r == '['
+}
+
+// stQuoted reads the quoted or emphasised words between tokens open and close. A quotation of
+// speech or a title is no term; a short quoted phrase used as a term ("a "k-sparse-Sidon" set")
+// is marked as coined; an emphasised or otherwise quoted phrase is only a candidate.
+func stQuoted(t *stText, v *stVocab, opener, open, close int, collect func(lo, hi int) ([]string, int, int)) (stCandidate, bool) {
+	toks := t.toks
+	ws, s, e := collect(open+1, close)
+	if len(ws) == 0 || len(ws) > 4 {
+		return stCandidate{}, false
+	}
+	stops, caps := 0, 0
+	for k := open + 1; k < close; k++ {
+		switch x := toks[k]; {
+		case x.kind == 'f':
+			return stCandidate{}, false // a formula inside: a quoted expression, not a term
+		case x.kind == 'w' && stStopWords[x.text]:
+			stops++
+		case x.kind == 'w' && stCapitalised(x.raw):
+			caps++
+		}
+	}
+	if stops > 0 || caps > 1 || stNamedResults[strings.ToLower(ws[len(ws)-1])] {
+		return stCandidate{}, false // a phrase, a title or a result's name, not a term
+	}
+	for k := opener - 1; k >= 0 && k >= opener-3 && toks[k].clause == toks[opener].clause; k-- {
+		if stSpeechVerbs[toks[k].text] {
+			return stCandidate{}, false
+		}
+	}
+	c := stCandidate{words: ws, start: s, end: e, how: "emphasised"}
+	if toks[opener].text == "*" || toks[opener].text == "_" {
+		if len(ws) == 1 && stNonDeclaring[strings.ToLower(ws[0])] {
+			return stCandidate{}, false // emphasis of an ordinary word: "*implies*"
+		}
+		return c, true
+	}
+	c.how = "in quotation marks"
+	prev, next := "", ""
+	if opener > 0 && toks[opener-1].clause == toks[opener].clause {
+		prev = toks[opener-1].text
+	}
+	if close+1 < len(toks) && toks[close+1].clause == toks[close].clause {
+		if toks[close+1].kind == 'f' {
+			c.inline = true // the formula after the term defines it: the 'pyjama set' $\{…\}$
+		}
+		next = toks[close+1].text
+	}
+	if stNamedResults[next] {
+		return stCandidate{}, false // the "k-tuple" conjecture: a result's name
+	}
+	if next == "is" || next == "are" || next == "means" || next == "denotes" || next == "of" && close+3 < len(toks) {
+		c.inline = true // A "copy" of $T$ is …
+	}
+	c.marked = v.typeWord(next) || prev == "a" || prev == "an" || prev == "the" || prev == "called" || prev == "so-called" || prev == "call"
+	return c, true
 }
 
 // stDefiningWords are the words of a clause that defines what it names ("X is called good if …").
@@ -1618,13 +1938,13 @@ func stHyphenStandard(raw string, v *stVocab) bool {
 	if capital && len(parts) > 2 {
 		return false // k-sparse-Sidon
 	}
+	attached := strings.HasPrefix(raw, "-") // "$k$-uniform": every part is a suffix of the formula
 	ok := 0
 	for i, p := range parts {
 		l := strings.ToLower(p)
 		switch {
-		case stHyphenPrefixes[l] && i < len(parts)-1, stHyphenSuffixes[l] && i > 0,
+		case stHyphenPrefixes[l] && i < len(parts)-1 && !attached, stHyphenSuffixes[l] && (i > 0 || attached),
 			v.standard([]string{l}) && !capital, v.typeWord(l) && !capital, stStopWords[l],
-			!capital && len(parts) == 2 && stAlpha(l) && len(l) > 2,
 			strings.IndexFunc(l, unicode.IsDigit) >= 0:
 			ok++
 		}
@@ -1991,8 +2311,8 @@ func stRecursiveSequence(a *stAnalysis, out *Report) {
 					fmt.Sprintf("State the initial values of %s (for example %s) next to the recurrence.", name, stShow(rec.seq+string(rec.script)+"0 = 1")))
 			case !ranged:
 				reported++
-				out.Fail(stCheckRecurrence, sp,
-					fmt.Sprintf("The recurrence %s gives initial values but does not say for which %s it applies.", sp.Quote, stShow(rec.index)),
+				out.NeedsHuman(stCheckRecurrence, sp,
+					fmt.Sprintf("The recurrence %s gives initial values but does not say for which %s it applies; a person must confirm that the range follows from the initial values.", sp.Quote, stShow(rec.index)),
 					fmt.Sprintf("Say on which range the recurrence holds (for example \"for every %s\").", stShow(rec.index+` \ge 0`)))
 			default:
 				reported++
@@ -2045,21 +2365,27 @@ func stQuantifiedSequence(t *stText, p int) bool {
 var stTargetPhrases = []string{"prove", "disprove", "show that", "show there", "determine", "find", "compute",
 	"calculate", "evaluate", "decide", "classify", "characterize", "characterise", "construct", "exhibit",
 	"establish", "settle", "is it true", "is it the case", "does there exist", "do there exist",
-	"is there", "are there", "what is", "what are", "which", "how many", "how large", "how small",
+	"is there", "are there", "what is", "what are", "how many", "how large", "how small",
 	"how big", "how fast", "whether", "give an example", "give an explicit", "give a proof", "give a formula",
 	"give a construction", "conjecture:", "conjecture that", "conjectured that"}
 
+// stOpenEndedPhrases ask for something whose completion is a matter of degree.
+var stOpenEndedPhrases = []string{"estimate", "improve", "propose", "give a better", "find a better",
+	"obtain a better", "better bound", "sharpen"}
+
 // stVaguePhrases ask only to look at something.
-var stVaguePhrases = []string{"study", "studies", "investigate", "investigates", "investigation", "explore",
-	"explores", "exploration", "understand", "understanding", "examine", "examines", "discuss", "discusses",
+var stVaguePhrases = []string{"study", "studies", "studied", "investigate", "investigates", "investigated",
+	"investigation", "explore", "explores", "explored", "exploration", "understand", "understanding", "examine", "examines", "discuss", "discusses",
 	"analyze", "analyse", "look at", "consider the behaviour", "consider the behavior", "concerns",
-	"is about", "the aim", "we are interested", "research"}
+	"is about", "the aim", "we are interested"}
 
 // stAssertionWords make a sentence assert something ("… is prime", "there are infinitely many").
 var stAssertionWords = stWordSet(`is are has have holds hold exists exist contains contain equals equal
 	divides satisfies satisfy implies imply lies lie belongs belong converges diverges tends grows admits
 	attains vanishes exceeds agrees coincides occurs appears remains becomes can cannot must will does do
-	should would may contains tends`)
+	should would may behaves behave reaches reach comes come determines determine suffices suffice differs
+	differ forms gives give goes approaches approach terminates terminate represents represent generates
+	generate covers cover includes include avoids avoid meets meet intersects intersect`)
 
 // stPhrase finds a phrase of whole words in low (a lower-cased prose) and returns its offset.
 func stPhrase(low, phrase string) int {
@@ -2092,15 +2418,35 @@ func stDeterminateTarget(a *stAnalysis, out *Report) {
 			"Write the statement: the object, its parameters and the question it asks (\"Prove that …\", \"Determine …\").")
 		return
 	}
-	low := t.prose()
+	low := stHideLinks(t.prose())
 	if i := strings.IndexByte(low, '?'); i >= 0 {
 		out.Pass(stCheckTarget, t.span(stSentenceStart(low, i), i+1), "The statement asks a question, whose answer is the target.")
 		return
 	}
 	for _, p := range stTargetPhrases {
-		if i := stPhrase(low, p); i >= 0 {
+		i := stPhrase(low, p)
+		governed := -1 // the sentence of the last governed "whether"
+		for i >= 0 && p == "whether" && (stGoverned(low, i) || stSentenceStart(low, i) == governed) {
+			// "investigate whether … and whether …" asks to look, not to settle.
+			governed = stSentenceStart(low, i)
+			next := stPhrase(low[i+len(p):], p)
+			if next < 0 {
+				i = -1
+				break
+			}
+			i += len(p) + next
+		}
+		if i >= 0 {
 			out.Pass(stCheckTarget, t.span(i, i+len(p)),
 				fmt.Sprintf("The statement asks for a determinate answer: \"%s\".", strings.TrimSpace(t.src[i:i+len(p)])))
+			return
+		}
+	}
+	for _, p := range stOpenEndedPhrases {
+		if i := stPhrase(low, p); i >= 0 {
+			out.NeedsHuman(stCheckTarget, t.span(i, i+len(p)),
+				fmt.Sprintf("The statement asks to \"%s\", which may be an open-ended request rather than a determinate value; a person must decide whether an answer would settle it.", strings.TrimSpace(t.src[i:i+len(p)])),
+				"State the determinate target: the exact value or order of growth asked for (\"Determine …\"), or a bound to prove (\"Prove that … ≤ …\").")
 			return
 		}
 	}
@@ -2126,9 +2472,40 @@ func stDeterminateTarget(a *stAnalysis, out *Report) {
 			return
 		}
 	}
+	for _, p := range []string{"existence of", "nonexistence of", "non-existence of"} {
+		if i := stPhrase(low, p); i >= 0 {
+			out.Pass(stCheckTarget, t.span(i, i+len(p)),
+				"The statement names an existence question (\""+strings.TrimSpace(t.src[i:i+len(p)])+" …\"), whose yes-or-no answer is the target.")
+			return
+		}
+	}
 	out.Fail(stCheckTarget, t.whole(),
 		"The statement only describes: it has no question, no request such as \"prove\" or \"determine\", and asserts no proposition, so it has no truth value or requested value.",
 		"Rewrite the statement as a determinate target: \"Prove or disprove that …\", \"Determine …\" or \"Find all …\", saying exactly what would settle it.")
+}
+
+// stGoverned reports whether the word at i ("whether") is the object of a vague verb earlier in
+// its sentence ("we study whether").
+func stGoverned(low string, i int) bool {
+	from := max(stSentenceStart(low, i), i-60)
+	for _, p := range stVaguePhrases {
+		if stPhrase(low[from:i], p) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// stHideLinks blanks the URLs of a prose (bare, or the targets of Markdown links), keeping
+// offsets, so that words inside an address ("…/research/…") are not read as prose.
+func stHideLinks(s string) string {
+	b := []byte(s)
+	for _, m := range stURLRe.FindAllStringIndex(s, -1) {
+		for i := m[0]; i < m[1]; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // stSentenceStart returns the offset where the sentence containing byte i starts.
@@ -2168,7 +2545,22 @@ func stContentWords(s string) []string {
 }
 
 // stCatalogueRe finds a catalogue number in a title ("Erdős Problem 32", "Conjecture 314").
-var stCatalogueRe = regexp.MustCompile(`(?i)\b(problems?|conjectures?|questions?|no\.?|#)\s*[0-9]+`)
+var stCatalogueRe = regexp.MustCompile(`(?i)\b(problems?|conjectures?|questions?|no\.?|#)[\s_]*[0-9]+`)
+
+// stDeictic are phrases by which a statement refers to something outside it.
+var stDeictic = []string{"this sequence", "the sequence", "these numbers", "this problem", "the problem",
+	"this conjecture", "the conjecture", "the same", "above", "this question", "the question", "such numbers",
+	"this set", "these terms", "each term", "no term", "all terms", "every term", "the terms"}
+
+// stPhraseAny reports whether low contains one of the phrases as whole words.
+func stPhraseAny(low string, phrases []string) bool {
+	for _, p := range phrases {
+		if stPhrase(low, p) >= 0 {
+			return true
+		}
+	}
+	return false
+}
 
 // stTitleMatches compares the subject words of the title with the statement, then with the
 // exposition and the provenance, which name the problem after its source.
@@ -2220,7 +2612,11 @@ func stTitleMatches(a *stAnalysis, out *Report) {
 			none = append(none, shown[w])
 		}
 	}
-	label := stCatalogueRe.MatchString(r.Title) && len(inStmt)+len(inExp)+len(none) == 0
+	label := stCatalogueRe.MatchString(r.Title) && len(inStmt)+len(inExp) == 0
+	// The statement may refer to what the title names ("this sequence", "the same question"), and
+	// a title with a formula may define the object the statement asks about: then a missing
+	// overlap is no evidence that the two differ.
+	deictic := strings.Contains(r.Title, "$") || stPhraseAny(strings.ToLower(r.Statement), stDeictic)
 	switch {
 	case label:
 		out.NeedsHuman(stCheckTitle, span,
@@ -2237,7 +2633,7 @@ func stTitleMatches(a *stAnalysis, out *Report) {
 		}
 		out.Pass(stCheckTitle, span,
 			fmt.Sprintf("The title names the problem by %s, which %s ties to the statement's object.", stQuoteList(words), where))
-	case len(none) >= 2 && len(stmt) >= 6:
+	case len(none) >= 2 && len(stmt) >= 6 && !deictic:
 		out.Fail(stCheckTitle, span,
 			fmt.Sprintf("No subject word of the title (%s) occurs in the statement, its exposition or its provenance, so the title and the statement do not ask the same question.", stQuoteList(none)),
 			"Retitle the problem after the question the statement asks, or correct the statement if the title names the intended problem.")
@@ -2259,47 +2655,73 @@ func stQuoteList(ws []string) string {
 
 // --- statement.self-contained
 
-// stDeferrals are phrases that make the statement depend on something supplied elsewhere.
-var stDeferrals = []string{"as defined in", "defined in [", "defined in the paper", "defined in the reference",
-	"defined in the source", "defined in the article", "defined in the survey", "defined in the book",
-	"defined in ref", "defined in section", "defined in \\cite", "as in [", "as in the paper",
-	"as in the reference", "as in the source", "in the sense of [", "in the sense of \\cite",
-	"see the paper", "see the reference", "see the source", "see the article", "see the survey",
-	"see [", "see \\cite", "the problem from the reference", "the problem in the reference",
-	"the problem from the paper", "the problem in the paper", "the problem stated in", "the question stated in",
-	"the conjecture stated in", "stated in the reference", "stated in the paper", "stated in the source",
-	"as stated in", "as described in", "as given in", "as introduced in", "in the notation of",
-	"with the notation of", "using the notation of", "notation of the paper", "notation of the reference",
-	"notation of the source", "the notation is as in", "defined elsewhere", "defined above", "defined below",
-	"as above", "see above", "see below", "the previous problem", "the previous question",
-	"the same as problem", "as in problem", "primary reference", "the cited paper", "the cited reference",
-	"the cited source", "the source file"}
+// stDeferrals are phrases that make the statement depend on a definition or a problem supplied
+// elsewhere; stPointers only point elsewhere ("see [3]"), which may or may not carry the target.
+var (
+	stDeferrals = []string{"as defined in", "defined in [", "defined in the paper", "defined in the reference",
+		"defined in the source", "defined in the article", "defined in the survey", "defined in the book",
+		"defined in ref", "defined in section", "defined in \\cite", "in the sense of [", "in the sense of \\cite",
+		"the problem from the reference", "the problem in the reference", "the problem from the paper",
+		"the problem in the paper", "the problem stated in", "the question stated in", "the conjecture stated in",
+		"stated in the reference", "stated in the paper", "stated in the source", "in the notation of",
+		"with the notation of", "using the notation of", "notation of the paper", "notation of the reference",
+		"notation of the source", "the notation is as in", "defined elsewhere", "defined above", "defined below",
+		"as above", "the previous problem", "the previous question", "the same as problem", "as in problem",
+		"in the primary reference", "of the primary reference", "the cited paper", "the cited reference",
+		"the cited source", "the source file"}
+	stPointers = []string{"see [", "see \\cite", "see the paper", "see the reference", "see the source",
+		"see the article", "see the survey", "see above", "see below", "as in [", "as in the paper",
+		"as in the reference", "as in the source", "as described in", "as given in", "as stated in",
+		"as introduced in"}
+)
 
-// stLabelWords name a problem rather than state it.
-var stLabelWords = stWordSet(`conjecture hypothesis problem question theorem`)
+// stLabelWords (stems) name a problem rather than state it.
+var stLabelWords = map[string]bool{stStem("conjecture"): true, stStem("hypothesis"): true, stStem("problem"): true,
+	stStem("question"): true, stStem("theorem"): true}
+
+// stFiniteVerbs make a short text a statement rather than a label.
+var stFiniteVerbs = stWordSet(`is are was were has have holds hold exists exist does do can cannot must will
+	equals contains divides lies satisfies implies`)
 
 // stSelfContained checks that the target does not depend on a definition supplied elsewhere and
 // is not only a label.
 func stSelfContained(a *stAnalysis, out *Report) {
 	t := a.stmt
 	low := t.prose()
+	phraseEnd := func(i, n int) int {
+		end := i + n
+		for end < len(low) && end < i+n+40 && low[end] != '.' && low[end] != ',' && low[end] != ';' && low[end] != ')' {
+			end++
+		}
+		return end
+	}
 	for _, p := range stDeferrals {
 		if i := strings.Index(low, p); i >= 0 {
-			end := i + len(p)
-			for end < len(low) && end < i+len(p)+40 && low[end] != '.' && low[end] != ',' && low[end] != ';' {
-				end++
-			}
+			end := phraseEnd(i, len(p))
 			out.Fail(stCheckSelf, t.span(i, end),
 				fmt.Sprintf("The statement defers to something supplied elsewhere (\"%s\"), so read on its own it does not determine its target.", strings.TrimSpace(t.src[i:end])),
 				"State the definition or the problem the statement refers to in the statement itself or in a definition entry, so that the target can be read without the source.")
 			return
 		}
 	}
+	for _, p := range stPointers {
+		if i := strings.Index(low, p); i >= 0 {
+			end := phraseEnd(i, len(p))
+			out.NeedsHuman(stCheckSelf, t.span(i, end),
+				fmt.Sprintf("The statement points elsewhere (\"%s\"); a person must confirm that the target can be read without what it points to.", strings.TrimSpace(t.src[i:end])),
+				"If the statement relies on a definition or a result from the cited work, state it in the statement or in a definition entry; a citation for attribution belongs in the references.")
+			return
+		}
+	}
 	// A label alone: "Prove the twin prime conjecture."
 	words := t.words(0, len(t.toks))
-	if len(t.tex.Formulas) == 0 && len(words) <= 12 {
+	asserts := strings.Contains(low, "?")
+	for _, w := range words {
+		asserts = asserts || stFiniteVerbs[w]
+	}
+	if len(t.tex.Formulas) == 0 && len(words) <= 12 && !asserts {
 		for _, w := range words {
-			if stLabelWords[stStem(w)] || stLabelWords[w] {
+			if stLabelWords[stStem(w)] {
 				out.Fail(stCheckSelf, t.whole(),
 					fmt.Sprintf("The statement is only a label (\"%s\"): it names the %s without stating it.", strings.TrimSpace(t.src), w),
 					"State the problem itself: its object, parameters and the question asked, in standard terms or with definition entries for any coined term.")
@@ -2336,4 +2758,552 @@ func IsolatedStatement(r *Revision) string {
 	s = stURLRe.ReplaceAllString(s, "")
 	s = stSpacesRe.ReplaceAllString(s, " ")
 	return strings.TrimSpace(s)
+}
+
+// --- planters
+
+// The planters below damage a complete packet the way real submissions are damaged, one check
+// at a time, for calibration (plant.go). Each has several variants and picks among those the
+// packet has room for; the defect is built into the text, never chosen by asking the check.
+
+func init() {
+	plant(stCheckTeX, stPlantTeX)
+	plant(stCheckDomain, stPlantDomain)
+	plant(stCheckTerms, stPlantTerms)
+	plant(stCheckDefinition, stPlantDefinition)
+	plant(stCheckKinds, stPlantKinds)
+	plant(stCheckRecurrence, stPlantRecurrence)
+	plant(stCheckTarget, stPlantTarget)
+	plant(stCheckTitle, stPlantTitle)
+	plant(stCheckSelf, stPlantSelf)
+}
+
+// stTryVariants runs the variants in an order rng picks until one applies.
+func stTryVariants(rng *rand.Rand, variants ...func() bool) bool {
+	for _, i := range rng.Perm(len(variants)) {
+		if variants[i]() {
+			return true
+		}
+	}
+	return false
+}
+
+// stFormulas returns the formulas of s, or none when its TeX does not read.
+func stFormulas(s string) []Formula {
+	doc, err := ReadTeX(s)
+	if err != nil {
+		return nil
+	}
+	return doc.Formulas
+}
+
+// stFreshNames returns n identifiers that no formula of the revision uses, so that a planted
+// variable is certainly new. It avoids letters with a conventional meaning (e, i, d, o, I, T).
+func stFreshNames(r *Revision, rng *rand.Rand, n int) []string {
+	used := map[string]bool{}
+	texts := []string{r.Statement, r.Title}
+	for _, e := range r.Exposition {
+		texts = append(texts, e.Body, e.Term)
+	}
+	for _, t := range texts {
+		for _, f := range stFormulas(t) {
+			for _, k := range stKeys(&f) {
+				used[k] = true
+			}
+		}
+		for _, w := range strings.FieldsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			used[w] = true
+		}
+	}
+	pool := strings.Fields(`q w y h g u v b c m r s t z \lambda \eta \kappa \varrho \xi \beta`)
+	var out []string
+	for _, i := range rng.Perm(len(pool)) {
+		if !used[pool[i]] {
+			out = append(out, pool[i])
+			if len(out) == n {
+				return out
+			}
+		}
+	}
+	return nil
+}
+
+// stPlantTeX breaks the TeX of the statement or of an exposition body: a closing brace or a
+// closing $ dropped, a \left without its \right, environments that do not match.
+func stPlantTeX(r *Revision, rng *rand.Rand) bool {
+	type target struct {
+		get func() string
+		set func(string)
+	}
+	targets := []target{{func() string { return r.Statement }, func(s string) { r.Statement = s }}}
+	for i := range r.Exposition {
+		targets = append(targets, target{func() string { return r.Exposition[i].Body }, func(s string) { r.Exposition[i].Body = s }})
+	}
+	pick := func(statementOnly bool) (target, []Formula) {
+		order := rng.Perm(len(targets))
+		for _, i := range order {
+			if statementOnly && i != 0 {
+				continue
+			}
+			if fs := stFormulas(targets[i].get()); len(fs) > 0 {
+				return targets[i], fs
+			}
+		}
+		return target{}, nil
+	}
+	dropBrace := func() bool {
+		t, fs := pick(rng.IntN(3) > 0)
+		if t.get == nil {
+			return false
+		}
+		s := t.get()
+		var closes []int
+		for _, f := range fs {
+			for j := f.BodyStart; j < f.BodyEnd; j++ {
+				if s[j] == '}' && s[j-1] != '\\' {
+					closes = append(closes, j)
+				}
+			}
+		}
+		if len(closes) == 0 {
+			return false
+		}
+		j := closes[rng.IntN(len(closes))]
+		t.set(s[:j] + s[j+1:])
+		return true
+	}
+	dropDollar := func() bool {
+		t, fs := pick(rng.IntN(3) > 0)
+		if t.get == nil {
+			return false
+		}
+		s := t.get()
+		var inline []Formula
+		for _, f := range fs {
+			if f.Delim == "$" {
+				inline = append(inline, f)
+			}
+		}
+		if len(inline) == 0 {
+			return false
+		}
+		f := inline[rng.IntN(len(inline))]
+		t.set(s[:f.End-1] + s[f.End:])
+		return true
+	}
+	unmatchedLeft := func() bool {
+		t, fs := pick(true)
+		if t.get == nil {
+			return false
+		}
+		f := fs[rng.IntN(len(fs))]
+		s := t.get()
+		t.set(s[:f.BodyStart] + `\left( ` + s[f.BodyStart:])
+		return true
+	}
+	mismatchedEnv := func() bool {
+		for _, t := range targets {
+			s := t.get()
+			if i := strings.Index(s, `\end{`); i >= 0 {
+				if j := strings.IndexByte(s[i:], '}'); j > 0 {
+					name := s[i+5 : i+j]
+					other := "pmatrix"
+					if name == other {
+						other = "bmatrix"
+					}
+					t.set(s[:i+5] + other + s[i+j:])
+					return true
+				}
+			}
+		}
+		return false
+	}
+	appendBroken := func() bool {
+		bits := []string{` The bound in question is $n^{1/2$.`, ` Equivalently, $\frac{1}{2}\left(x + 1$ is the threshold.`,
+			` Here $\sqrt{n$ is the scale considered.`}
+		r.Statement = strings.TrimRight(r.Statement, " ") + bits[rng.IntN(len(bits))]
+		return true
+	}
+	return stTryVariants(rng, dropBrace, dropDollar, unmatchedLeft, mismatchedEnv) || appendBroken()
+}
+
+// stPlantDomain leaves a variable without a domain: a clause with a new variable, a new term in
+// a formula, or the removal of the phrase that introduces a variable.
+func stPlantDomain(r *Revision, rng *rand.Rand) bool {
+	names := stFreshNames(r, rng, 2)
+	if names == nil {
+		return false
+	}
+	x, y := names[0], names[1]
+	clause := func() bool {
+		bits := []string{
+			fmt.Sprintf(` Assume moreover that $%s > %s$.`, x, y),
+			fmt.Sprintf(` The answer may depend on $%s$.`, x),
+			fmt.Sprintf(` The same should hold with the bound multiplied by $%s^{2}$.`, x),
+			fmt.Sprintf(` Equivalently, the quantity $%s + %s$ stays bounded.`, x, y),
+		}
+		r.Statement = strings.TrimRight(r.Statement, " ") + bits[rng.IntN(len(bits))]
+		return true
+	}
+	term := func() bool {
+		fs := stFormulas(r.Statement)
+		var cands []Formula
+		for _, f := range fs {
+			sentence := strings.ToLower(r.Statement[stSentenceStart(r.Statement, f.Start):f.Start])
+			before := strings.Fields(sentence)
+			if len(before) > 0 && (stLetWords[before[len(before)-1]] || before[len(before)-1] == "by") ||
+				stPhrase(sentence, "let") >= 0 || stPhrase(sentence, "where") >= 0 || strings.Contains(sentence, "solution") {
+				continue // a definition, or an equation to solve: a new term there would be introduced by it
+			}
+			if f.Delim == "$" && !strings.Contains(f.Body(), `\end`) && !strings.Contains(f.Body(), `\\`) {
+				cands = append(cands, f)
+			}
+		}
+		if len(cands) == 0 {
+			return false
+		}
+		f := cands[rng.IntN(len(cands))]
+		r.Statement = r.Statement[:f.BodyEnd] + " + " + x + r.Statement[f.BodyEnd:]
+		return true
+	}
+	removal := func() bool { return stRemoveIntroduction(r, rng) }
+	return stTryVariants(rng, clause, term, removal)
+}
+
+// stIntroPhraseRe matches a phrase that introduces a one-letter variable: "for every integer
+// $N$", "let $k$ be", "there is a prime $p$".
+var stIntroPhraseRe = regexp.MustCompile(`(?i)\b(for (?:every|all|each|any|some)|there (?:is|are|exists?)|let)((?: [a-z]+){0,3}) \$([A-Za-z])\$( be [a-z ]{1,30}?(?:[.,;]|$))?`)
+
+// stRemoveIntroduction removes the only phrase that introduces a one-letter variable the
+// statement uses elsewhere, when nothing else in the record mentions it in a way that could
+// introduce it again.
+func stRemoveIntroduction(r *Revision, rng *rand.Rand) bool {
+	ms := stIntroPhraseRe.FindAllStringSubmatchIndex(r.Statement, -1)
+	for _, i := range rng.Perm(len(ms)) {
+		m := ms[i]
+		name := r.Statement[m[6]:m[7]]
+		rest := r.Statement[:m[0]] + r.Statement[m[1]:]
+		if !strings.Contains(rest, name) || strings.Count(r.Statement, "$"+name+"$") != 1 {
+			continue
+		}
+		// Any other relation or membership on the letter could introduce it again: leave it.
+		again := false
+		for _, f := range stFormulas(rest) {
+			b := f.Body()
+			if strings.Contains(b, name) && strings.ContainsAny(b, `<>=\`) {
+				again = true
+			}
+		}
+		for _, e := range r.Exposition {
+			if strings.Contains(e.Body, "$"+name) || strings.Contains(e.Term, name) {
+				again = true
+			}
+		}
+		if again {
+			continue
+		}
+		r.Statement = strings.TrimSpace(strings.ReplaceAll(rest, "  ", " "))
+		return true
+	}
+	return false
+}
+
+// stCoined are made-up labels a planted statement uses without defining them.
+var stCoined = []string{"Lambert-admissible", "k-sparse-Sidon", "hyper-balanced", "Kovalenko-regular",
+	"quasi-Mertens", "Tarski-tame", "Vasquez-stable", "super-Ramanujan"}
+
+// stPlantTerms makes the statement rely on a coined term it never defines: quoted before a noun,
+// introduced with "we call", as a "so-called" property, or as a bare capitalised label.
+func stPlantTerms(r *Revision, rng *rand.Rand) bool {
+	coined := stCoined[rng.IntN(len(stCoined))]
+	v := stVocabulary()
+	t := stRead(FieldStatement, r.Statement)
+	// The noun right before a formula: "integer $N$".
+	var nouns []stTok
+	for k := 1; k < len(t.toks); k++ {
+		if t.toks[k].kind == 'f' && t.toks[k-1].kind == 'w' && v.typeWord(t.toks[k-1].text) {
+			nouns = append(nouns, t.toks[k-1])
+		}
+	}
+	insert := func(format string) bool {
+		if len(nouns) == 0 {
+			return false
+		}
+		n := nouns[rng.IntN(len(nouns))]
+		r.Statement = r.Statement[:n.start] + fmt.Sprintf(format, coined) + " " + r.Statement[n.start:]
+		return true
+	}
+	quoted := func() bool { return insert(`"%s"`) }
+	bare := func() bool { return insert(`%s`) }
+	call := func() bool {
+		r.Statement = strings.TrimRight(r.Statement, " ") + fmt.Sprintf(" We call the objects in question *%s*.", coined)
+		return true
+	}
+	soCalled := func() bool {
+		r.Statement = strings.TrimRight(r.Statement, " ") + fmt.Sprintf(" The objects must also have the so-called %s property.", coined)
+		return true
+	}
+	return stTryVariants(rng, quoted, bare, call, soCalled)
+}
+
+// stPlantDefinition leaves a definition without its term.
+func stPlantDefinition(r *Revision, rng *rand.Rand) bool {
+	clear := func() bool {
+		var defs []int
+		for i, e := range r.Exposition {
+			if e.Kind == packet.Definition {
+				defs = append(defs, i)
+			}
+		}
+		if len(defs) == 0 {
+			return false
+		}
+		i := defs[rng.IntN(len(defs))]
+		r.Exposition[i].Term = []string{"", " ", "\t"}[rng.IntN(3)]
+		return true
+	}
+	relabel := func() bool {
+		var convs []int
+		for i, e := range r.Exposition {
+			if e.Kind == packet.Convention {
+				convs = append(convs, i)
+			}
+		}
+		if len(convs) == 0 {
+			return false
+		}
+		i := convs[rng.IntN(len(convs))]
+		r.Exposition[i].Kind, r.Exposition[i].Term = packet.Definition, ""
+		return true
+	}
+	add := func() bool {
+		bodies := []string{`A positive integer $n$ such that $n + 2$ is also a positive integer.`,
+			`A finite set together with a total order on its elements.`,
+			`The least value that the quantity in the statement can take.`}
+		r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Definition, Body: bodies[rng.IntN(len(bodies))]})
+		return true
+	}
+	return stTryVariants(rng, clear, relabel) || add()
+}
+
+// stPlantKinds gives an exposition entry a kind outside the four.
+func stPlantKinds(r *Revision, rng *rand.Rand) bool {
+	bad := []packet.ExpositionKind{"NOTE", "THEOREM", "LEMMA", "BACKGROUND", "HISTORY", "", "definition", "Remark"}
+	k := bad[rng.IntN(len(bad))]
+	if len(r.Exposition) == 0 || rng.IntN(4) == 0 {
+		r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: k,
+			Body: "The problem has been studied since the 1950s and appears in several surveys."})
+		return true
+	}
+	r.Exposition[rng.IntN(len(r.Exposition))].Kind = k
+	return true
+}
+
+// stInitialRe finds a formula that gives a sequence its value at index 0 or 1.
+var stInitialRe = regexp.MustCompile(`\$([A-Za-z])_\{?([01])\}?\s*=\s*[^$]{1,40}\$(\s*(?:and|,)\s*)?`)
+
+// stPlantRecurrence adds a recursively defined sequence without initial values, or removes the
+// initial values of one.
+func stPlantRecurrence(r *Revision, rng *rand.Rand) bool {
+	remove := func() bool {
+		m := stInitialRe.FindStringSubmatchIndex(r.Statement)
+		if m == nil {
+			return false
+		}
+		seq := r.Statement[m[2]:m[3]]
+		if !strings.Contains(r.Statement, seq+"_{n+1}") && !strings.Contains(r.Statement, seq+"_{k+1}") {
+			return false
+		}
+		r.Statement = r.Statement[:m[0]] + r.Statement[m[1]:]
+		return true
+	}
+	add := func() bool {
+		names := stFreshNames(r, rng, 1)
+		if names == nil {
+			return false
+		}
+		u := names[0]
+		bits := []string{
+			fmt.Sprintf(` The sequence $(%[1]s_k)$ is defined by $%[1]s_{k+1} = %[1]s_k^2 + 1$ for $k \ge 0$.`, u),
+			fmt.Sprintf(` Define $%[1]s_{k+1} = 2%[1]s_k - %[1]s_{k-1}$ for $k \ge 1$; the bound is compared with $%[1]s_k$.`, u),
+			fmt.Sprintf(` Here $%[1]s_{k+1} = %[1]s_k + k$ for every $k \ge 0$, and the comparison is with $%[1]s_k$.`, u),
+		}
+		r.Statement = strings.TrimRight(r.Statement, " ") + bits[rng.IntN(len(bits))]
+		return true
+	}
+	return stTryVariants(rng, remove) || add()
+}
+
+// stRequests are the phrases that ask for an answer, with the vague words a description puts
+// in their place.
+var stRequests = [][2]string{
+	{"prove or disprove that", "study whether"}, {"prove or disprove:", "we study the following:"},
+	{"prove or disprove", "study"}, {"prove that", "we study why"}, {"disprove", "study"}, {"prove", "study"},
+	{"show that", "we explore why"}, {"show", "explore"}, {"determine whether", "investigate whether"},
+	{"determine", "study"}, {"decide whether", "investigate whether"}, {"decide", "investigate"},
+	{"find all", "study all"}, {"find", "study"}, {"compute", "study"}, {"calculate", "study"},
+	{"evaluate", "study"}, {"classify", "study"}, {"characterize", "study"}, {"characterise", "study"},
+	{"construct", "study"}, {"exhibit", "study"}, {"establish", "study"}, {"settle", "study"},
+	{"is it true that", "we investigate whether"}, {"is it the case that", "we investigate whether"},
+	{"is it true", "we investigate whether it is true"}, {"is it the case", "we investigate whether it is the case"},
+	{"does there exist", "we explore whether there exists"}, {"do there exist", "we explore whether there exist"},
+	{"is there", "we explore whether there is"}, {"are there", "we explore whether there are"},
+	{"what is", "we study"}, {"what are", "we study"}, {"how many", "the number of"}, {"how large", "the size of"},
+	{"how small", "the size of"}, {"asks", "studies"}, {"asked", "studied"}, {"ask", "study"},
+	{"give an example", "study examples"}, {"conjecture:", "background:"}, {"conjecture that", "belief that"},
+	{"conjectured that", "believed that"},
+}
+
+// stPlantTarget rewrites the question as a description: every request becomes "study",
+// "investigate" or "explore", and questions become statements.
+func stPlantTarget(r *Revision, rng *rand.Rand) bool {
+	rewrite := func() bool {
+		s := r.Statement
+		fs := stFormulas(s)
+		inFormula := func(i int) bool {
+			for _, f := range fs {
+				if f.Start <= i && i < f.End {
+					return true
+				}
+			}
+			return false
+		}
+		var b strings.Builder
+		low := strings.ToLower(s)
+		if len(low) != len(s) {
+			low = s // lower-casing changed offsets: match case-sensitively
+		}
+		for i := 0; i < len(s); {
+			if s[i] == '?' && !inFormula(i) {
+				b.WriteByte('.')
+				i++
+				continue
+			}
+			done := false
+			if i == 0 || !stWordByte(low[i-1]) {
+				for _, q := range stRequests {
+					p := q[0]
+					if strings.HasPrefix(low[i:], p) && !inFormula(i) && (i+len(p) >= len(low) || !stWordByte(low[i+len(p)]) || strings.HasSuffix(p, ":")) {
+						rep := q[1]
+						if s[i] >= 'A' && s[i] <= 'Z' {
+							rep = stUpper(rep)
+						}
+						b.WriteString(rep)
+						i += len(p)
+						done = true
+						break
+					}
+				}
+			}
+			if !done {
+				b.WriteByte(s[i])
+				i++
+			}
+		}
+		r.Statement = stGovernWhether(b.String())
+		if !strings.Contains(strings.ToLower(r.Statement), "stud") && !strings.Contains(strings.ToLower(r.Statement), "investigat") &&
+			!strings.Contains(strings.ToLower(r.Statement), "explor") {
+			r.Statement = "We study the following. " + r.Statement
+		}
+		return true
+	}
+	prefix := func() bool {
+		openers := []string{"This problem concerns the following situation: ", "We are interested in understanding why ",
+			"The aim is to explore how "}
+		if !rewrite() {
+			return false
+		}
+		r.Statement = openers[rng.IntN(len(openers))] + r.Statement
+		return true
+	}
+	return stTryVariants(rng, rewrite, prefix)
+}
+
+// stGovernWhether rewrites each sentence with a bare "whether" ("It remains open whether X")
+// as a description ("We study whether X").
+func stGovernWhether(s string) string {
+	for n := 0; n < 20; n++ {
+		low := strings.ToLower(s)
+		i := stPhrase(low, "whether")
+		for i >= 0 && stGoverned(low, i) {
+			next := stPhrase(low[i+7:], "whether")
+			if next < 0 {
+				i = -1
+				break
+			}
+			i += 7 + next
+		}
+		if i < 0 {
+			return s
+		}
+		start := stSentenceStart(low, i)
+		s = s[:start] + "We study " + s[i:]
+	}
+	return s
+}
+
+// stOtherTitles are titles of real problems, one of which replaces the title when it shares no
+// subject word with the record.
+var stOtherTitles = []string{"Chromatic number of the plane", "Inscribed squares in Jordan curves",
+	"Union-closed families of sets", "Sensitivity of Boolean functions", "Minimal area of a universal cover",
+	"Lonely runners on a circular track", "Kissing configurations in four dimensions",
+	"Hadamard matrices of order 668", "Sunflowers with three petals", "Inverses of polynomial maps with constant Jacobian",
+	"Mahler measure of integer polynomials", "Convex polygons among points in general position",
+	"Gaps between consecutive primes", "Odd perfect numbers", "Unit distances among points in the plane",
+	"Kakeya sets in high dimensions", "Algebraic independence of exponentials",
+	"Multiplicities in Pascal's triangle", "Ramsey numbers of complete graphs", "Egyptian fractions with three terms",
+	"Trajectories of the Collatz map", "Tilings of the plane by convex pentagons", "Knots with unknotting number one"}
+
+// stPlantTitle gives the record the title of another problem.
+func stPlantTitle(r *Revision, rng *rand.Rand) bool {
+	var b strings.Builder
+	b.WriteString(r.Statement + " " + r.Title + " " + r.Provenance.Attribution + " " + r.Provenance.SourceLocator)
+	for _, e := range r.Exposition {
+		b.WriteString(" " + e.Term + " " + e.Body)
+	}
+	for _, x := range r.References {
+		b.WriteString(" " + x.Citation)
+	}
+	have := map[string]bool{}
+	for _, w := range stContentStems(stPlainWords(b.String())) {
+		have[w] = true
+	}
+	for _, i := range rng.Perm(len(stOtherTitles)) {
+		shared := false
+		for _, w := range stContentStems(stOtherTitles[i]) {
+			shared = shared || have[w]
+		}
+		if !shared {
+			r.Title = stOtherTitles[i]
+			return true
+		}
+	}
+	return false
+}
+
+// stParenRe matches a parenthetical remark of a title.
+var stParenRe = regexp.MustCompile(`\s*\([^)]*\)`)
+
+// stPlantSelf makes the target depend on something supplied elsewhere, or reduces the statement
+// to a label.
+func stPlantSelf(r *Revision, rng *rand.Rand) bool {
+	label := func() bool {
+		t := strings.TrimSpace(stParenRe.ReplaceAllString(r.Title, ""))
+		low := strings.ToLower(t)
+		if strings.ContainsAny(t, `$\`) || len(strings.Fields(t)) > 8 ||
+			!(strings.Contains(low, "conjecture") || strings.Contains(low, "problem") || strings.Contains(low, "hypothesis")) {
+			r.Statement = []string{"Settle the problem stated in the primary reference.",
+				"Prove or disprove the conjecture from the cited paper, in the notation of the paper."}[rng.IntN(2)]
+			return true
+		}
+		r.Statement = []string{"Prove or disprove the ", "Settle the ", "Resolve the "}[rng.IntN(3)] + strings.TrimPrefix(t, "The ") + "."
+		return true
+	}
+	deferral := func() bool {
+		bits := []string{" Here the relevant notions are as defined in the primary reference.",
+			" All terms are used in the sense of [1].", " The notation is as in the source, where the objects are introduced."}
+		r.Statement = strings.TrimRight(r.Statement, " ") + bits[rng.IntN(len(bits))]
+		return true
+	}
+	return stTryVariants(rng, label, deferral)
 }

@@ -158,6 +158,9 @@ type Atom struct {
 	// next to each other ("bs" in $bs(f)$): a reader may take the run as one name.
 	Word    string
 	scripts byte // 1: has a subscript, 2: has a superscript
+	// sub and sup are the byte ranges of the subscript and superscript attached to the atom,
+	// braces included; zero when there is none.
+	sub, sup [2]int
 }
 
 // Ident is one use of an identifier in a formula.
@@ -191,29 +194,48 @@ func (f *Formula) Idents() []Ident {
 
 // scriptOf returns the source of the script of kind c attached to atom k.
 func (f *Formula) scriptOf(k int, c byte) string {
-	bit := byte(1)
+	rg := f.Atoms[k].sub
 	if c == '^' {
-		bit = 2
+		rg = f.Atoms[k].sup
 	}
-	if f.Atoms[k].scripts&bit == 0 {
+	if rg[1] <= rg[0] {
 		return ""
 	}
-	start, end := -1, -1
-	for j := k + 1; j < len(f.Atoms); j++ {
-		a := f.Atoms[j]
-		if a.Base == k && a.Script == c {
-			if start < 0 {
-				start = a.Start
-			}
-			end = a.End
-		} else if start >= 0 && a.Depth <= f.Atoms[k].Depth && a.Base != k {
-			break
-		}
+	s := strings.TrimSpace(f.Source[rg[0]-f.Start : rg[1]-f.Start])
+	if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") {
+		s = strings.TrimSpace(s[1 : len(s)-1])
 	}
-	if start < 0 {
-		return ""
+	return s
+}
+
+// scriptAtoms returns the range lo..hi of the atoms that make up the script of kind c attached
+// to atom k (empty when it has none). Scripts follow their base, so the range is contiguous.
+func (f *Formula) scriptAtoms(k int, c byte) (lo, hi int) {
+	rg := f.Atoms[k].sub
+	if c == '^' {
+		rg = f.Atoms[k].sup
 	}
-	return strings.TrimSpace(f.Source[start-f.Start : end-f.Start])
+	if rg[1] <= rg[0] {
+		return k + 1, k + 1
+	}
+	lo = k + 1
+	for lo < len(f.Atoms) && f.Atoms[lo].Start < rg[0] {
+		lo++
+	}
+	hi = lo
+	for hi < len(f.Atoms) && f.Atoms[hi].Start < rg[1] {
+		hi++
+	}
+	return lo, hi
+}
+
+// setScript records the byte range of the script of kind c attached to the atom.
+func (a *Atom) setScript(c byte, start, end int) {
+	if c == '^' {
+		a.sup = [2]int{start, end}
+	} else {
+		a.sub = [2]int{start, end}
+	}
 }
 
 // ReadTeX reads the math of a field with the default limits.
@@ -354,6 +376,9 @@ func (r *texReader) math(start, dlen int, delim string, display bool) error {
 		switch {
 		case pend != 0:
 			a.Script, a.Base = pend, pendBase
+			if pendBase >= 0 {
+				f.Atoms[pendBase].setScript(pend, a.Start, a.End)
+			}
 			pend = 0
 		default:
 			a.Script, a.Base = top.script, top.base
@@ -404,6 +429,9 @@ func (r *texReader) math(start, dlen int, delim string, display bool) error {
 		frames = frames[:len(frames)-1]
 		if fr.isArg {
 			last = fr.last
+			if fr.base >= 0 {
+				f.Atoms[fr.base].setScript(fr.script, fr.pos, r.i+1)
+			}
 		} else {
 			last = -2
 		}
@@ -515,6 +543,9 @@ func (r *texReader) math(start, dlen int, delim string, display bool) error {
 			}
 			emit(Atom{Kind: AtomNumber, Text: s[r.i:j], Start: r.i, End: j})
 			r.i = j
+		case c == '.' && strings.HasPrefix(s[r.i:], "..."):
+			emit(Atom{Kind: AtomDots, Text: "...", Start: r.i, End: r.i + 3})
+			r.i += 3
 		case c < utf8.RuneSelf:
 			k := AtomOp
 			switch c {

@@ -230,7 +230,7 @@ var stIntroducers = stWordSet(`for every each all any some given fix consider ta
 	exist suppose assume whenever`)
 
 // stLetWords introduce every identifier of the formula after them ("let $T(n) = n/2$").
-var stLetWords = stWordSet(`let where define denote write put`)
+var stLetWords = stWordSet(`let where define denote write put call`)
 
 // stFunctionWords are multi-letter names written without a backslash that are functions, not
 // products of variables ("$log x$").

@@ -139,6 +139,11 @@ func TestImportSharedData(t *testing.T) {
 				t.Errorf("intake refused %s", s)
 			}
 		}
+		// Every solved candidate with a statement is kept for the known-answer check.
+		kept, err := svc.Client().SolvedRecord.Query().Count(ctx)
+		if err != nil || kept != len(plan.Solved) || first.Solved != kept || (full && kept < 1000) {
+			t.Errorf("solved records kept = %d, %v (summary %d); want the plan's %d", kept, err, first.Solved, len(plan.Solved))
+		}
 
 		start = time.Now()
 		second, err := runner.Run(ctx, plan)
@@ -251,6 +256,10 @@ func checkErdos3(t *testing.T, c *ent.Client) {
 
 // refusingImporter refuses one key as invalid and fails on another.
 type refusingImporter struct{ refuse, fail string }
+
+func (refusingImporter) RecordSolved(context.Context, *ent.Account, []policy.Solved) (int, error) {
+	return 0, nil
+}
 
 func (f refusingImporter) Import(_ context.Context, _ *ent.Account, key, _ string, _ policy.ProblemInput) (*ent.Problem, policy.ImportOutcome, error) {
 	switch key {

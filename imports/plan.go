@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -64,6 +65,10 @@ func (s Skip) String() string {
 type Plan struct {
 	Records []Record
 	Skips   []Skip
+	// Solved are the candidates skipped because their source says they are
+	// solved, with their statement: the catalogue the known-answer check
+	// searches.
+	Solved []policy.Solved
 }
 
 // Options are what the sources do not say about themselves.
@@ -163,6 +168,7 @@ func PlanFormal(files []LeanFile, issues []Issue, erdos map[string]ErdosProblem,
 				continue
 			case "solved":
 				plan.Skips = append(plan.Skips, Skip{key, loc, "solved (category research solved in formal-conjectures)"})
+				plan.Solved = appendSolved(plan.Solved, key, "formal-conjectures", f, th, "research solved", opt)
 				continue
 			}
 			if prev, dup := seen[key]; dup {
@@ -203,6 +209,13 @@ func PlanErdos(problems []ErdosProblem, issues []Issue, files []LeanFile, opt Op
 		}
 		if !p.Status.Open() {
 			skip("not open: %s in the Erdős problems database", p.Status.State)
+			if f, ok := byNumber[p.Number]; ok {
+				for _, th := range f.Theorems {
+					if th.Name == "erdos_"+p.Number {
+						plan.Solved = appendSolved(plan.Solved, key, "erdosproblems", f, th, p.Status.State, opt)
+					}
+				}
+			}
 			continue
 		}
 		if files == nil {
@@ -247,6 +260,16 @@ func PlanErdos(problems []ErdosProblem, issues []Issue, files []LeanFile, opt Op
 		plan.Records = append(plan.Records, r)
 	}
 	return plan
+}
+
+// appendSolved keeps a solved candidate with a statement for the known-answer catalogue.
+func appendSolved(out []policy.Solved, key, source string, f LeanFile, th Theorem, status string, opt Options) []policy.Solved {
+	doc := strings.TrimSpace(th.Doc)
+	if doc == "" {
+		return out
+	}
+	return append(out, policy.Solved{Key: key, Source: source, Title: oneLine(f.Heading), Statement: doc,
+		Status: status, Locator: opt.fileURL(f.Path) + "#L" + strconv.Itoa(th.Line)})
 }
 
 // researchCount is the number of research theorems in f; a file with more

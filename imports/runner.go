@@ -16,6 +16,7 @@ import (
 // implements it.
 type Importer interface {
 	Import(ctx context.Context, actor *ent.Account, key, source string, in policy.ProblemInput) (*ent.Problem, policy.ImportOutcome, error)
+	RecordSolved(ctx context.Context, actor *ent.Account, recs []policy.Solved) (int, error)
 }
 
 // Runner hands the records of a plan to the policy one by one, as Actor,
@@ -34,13 +35,19 @@ type Runner struct {
 // Summary counts what an import did.
 type Summary struct {
 	Created, Updated, Unchanged int
+	// Solved counts the solved candidates kept for the known-answer check.
+	Solved int
 	// Skipped are the candidates not imported: those the plan skipped, and
 	// records the policy's intake refused.
 	Skipped []Skip
 }
 
 func (s Summary) String() string {
-	return fmt.Sprintf("created %d, updated %d, unchanged %d, skipped %d", s.Created, s.Updated, s.Unchanged, len(s.Skipped))
+	out := fmt.Sprintf("created %d, updated %d, unchanged %d, skipped %d", s.Created, s.Updated, s.Unchanged, len(s.Skipped))
+	if s.Solved > 0 {
+		out += fmt.Sprintf(" (%d solved kept for the known-answer check)", s.Solved)
+	}
+	return out
 }
 
 // Run imports the plan's records. A record the policy refuses as invalid
@@ -91,6 +98,13 @@ func (r Runner) Run(ctx context.Context, plan Plan) (Summary, error) {
 	}
 	if total > 0 && lastN != total {
 		report(total)
+	}
+	if len(plan.Solved) > 0 {
+		n, err := r.Importer.RecordSolved(ctx, r.Actor, plan.Solved)
+		sum.Solved = n
+		if err != nil {
+			return sum, fmt.Errorf("import: solved records: %w", err)
+		}
 	}
 	return sum, nil
 }

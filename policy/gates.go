@@ -6,6 +6,7 @@ import (
 	"entgo.io/ent/dialect"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
@@ -377,4 +378,23 @@ func (s *Service) RevisionChecks(ctx context.Context, rev *ent.Revision) ([]*ent
 		return nil, fmt.Errorf("gate runs: %w", err)
 	}
 	return nonNil(CurrentRuns(runs)), nil
+}
+
+// GateRevisionOf is the gates' packet of content that is not stored: the calibration's planted
+// packets, and previews. It validates in as intake would and returns its field errors.
+func GateRevisionOf(in ProblemInput, now time.Time, generated bool) (*gates.Revision, error) {
+	ok, err := in.validate(now, generated)
+	if err != nil {
+		return nil, err
+	}
+	r := &gates.Revision{Number: 1, Title: strings.TrimSpace(ok.Title), Statement: ok.Statement, Exposition: ok.Exposition,
+		Acceptance: *ok.Acceptance, Provenance: *ok.Provenance, ReferenceSearch: *ok.ReferenceSearch,
+		OpenStatus: ok.OpenStatus, Hero: ok.Hero, Computation: ok.Computation, Tags: ok.Tags, Generated: generated,
+		SubmittedAt: now}
+	for i, f := range ok.References {
+		r.References = append(r.References, gates.Reference{Identifier: ok.ids[i].Key, Kind: string(ok.ids[i].Kind),
+			Citation: strings.TrimSpace(f.Citation), Locator: strings.TrimSpace(f.Locator),
+			Relevance: strings.TrimSpace(f.Relevance), Role: string(f.Role)})
+	}
+	return r, nil
 }

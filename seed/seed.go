@@ -97,7 +97,7 @@ func Run(ctx context.Context, d *db.DB, cfg policy.Config, sched policy.Schedule
 	svc := policy.New(d, cfg, opts...)
 	r := &replay{
 		svc:      svc,
-		gates:    gates.Env{Problems: workers.NewProblemIndex(svc), Claims: svc},
+		gates:    gates.Env{Problems: workers.NewProblemIndex(svc), Solved: workers.NewSolvedIndex(svc), Claims: svc},
 		clock:    clk,
 		log:      log,
 		accounts: map[string]*ent.Account{},
@@ -109,6 +109,13 @@ func Run(ctx context.Context, d *db.DB, cfg policy.Config, sched policy.Schedule
 	}
 	if err := r.createAccounts(ctx, at); err != nil {
 		return Summary{}, err
+	}
+	op, err := r.account("demo-operator")
+	if err != nil {
+		return Summary{}, err
+	}
+	if _, err := r.svc.RecordSolved(ctx, op, solved); err != nil {
+		return Summary{}, fmt.Errorf("seed: the catalogue of solved problems: %w", err)
 	}
 	steps := slices.Clone(timeline)
 	sort.SliceStable(steps, func(i, j int) bool { return steps[i].Ago > steps[j].Ago })

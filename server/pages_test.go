@@ -191,7 +191,7 @@ func attr(as []htmlAttr, key string) string {
 	return ""
 }
 
-var problemIDRe = regexp.MustCompile(`^/p/(TDB-\d+)$`)
+var problemIDRe = regexp.MustCompile(`^/p/(TDB-\d+)(?:\?tab=checks)?$`)
 
 func TestSignUpSubmitAndReview(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
@@ -244,8 +244,8 @@ func TestSignUpSubmitAndReview(t *testing.T) {
 		form.Set("title", "Binary Goldbach conjecture")
 		code, _, h = s.post(b, "/submit", form)
 		m := problemIDRe.FindStringSubmatch(h.Get("Location"))
-		if code != http.StatusSeeOther || m == nil {
-			t.Fatalf("submission = %d %s", code, h.Get("Location"))
+		if code != http.StatusSeeOther || m == nil || !strings.HasSuffix(h.Get("Location"), "?tab=checks") {
+			t.Fatalf("submission = %d %s; want the new problem's Checks section", code, h.Get("Location"))
 		}
 		id := m[1]
 		_, body, _ = s.get(b, h.Get("Location"))
@@ -264,8 +264,8 @@ func TestSignUpSubmitAndReview(t *testing.T) {
 			revise[k] = v
 		}
 		revise.Set("title", "Binary Goldbach conjecture for even integers")
-		if code, _, h := s.post(b, "/p/"+id+"/revise", revise); code != http.StatusSeeOther || h.Get("Location") != "/p/"+id {
-			t.Fatalf("revise = %d %s", code, h.Get("Location"))
+		if code, _, h := s.post(b, "/p/"+id+"/revise", revise); code != http.StatusSeeOther || h.Get("Location") != "/p/"+id+"?tab=checks" {
+			t.Fatalf("revise = %d %s; want the Checks section of the new revision", code, h.Get("Location"))
 		}
 		if code, _, h := s.get(b, "/p/binary-goldbach-conjecture"); code != http.StatusMovedPermanently || h.Get("Location") != "/p/"+id {
 			t.Errorf("old slug = %d %s; want a redirect to %s", code, h.Get("Location"), id)
@@ -307,7 +307,11 @@ func TestSignUpSubmitAndReview(t *testing.T) {
 		if key == nil {
 			t.Fatal("review form has no idempotency key")
 		}
-		decide := url.Values{"idempotencyKey": {string(key[1])}, "action": {"ARCHIVE"}, "reasonCode": {""},
+		read := regexp.MustCompile(`name="revisionId" value="([^"]+)"`).FindSubmatch(body)
+		if read == nil {
+			t.Fatal("review form does not name the revision shown")
+		}
+		decide := url.Values{"idempotencyKey": {string(key[1])}, "revisionId": {string(read[1])}, "action": {"ARCHIVE"}, "reasonCode": {""},
 			"notes.reason": {"Known: settled in 2027 by a cited preprint."}}
 		code, body, _ = s.post(rb, "/review/"+id, decide)
 		if code != http.StatusUnprocessableEntity || text(t, body, "error-reasonCode") == "" {

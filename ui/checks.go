@@ -25,7 +25,8 @@ func Highlight(text, field string, checks []policy.CheckView) []Segment {
 	var spans []span
 	for _, c := range checks {
 		for _, f := range c.Findings {
-			if f.Field != field || f.Verdict == "PASS" || f.End <= f.Start || f.End > len(text) {
+			if f.Field != field || f.Verdict == "PASS" || f.End <= f.Start || f.End > len(text) ||
+				f.Start == 0 && f.End == len(text) { // a finding on the whole field marks nothing in it
 				continue
 			}
 			spans = append(spans, span{f.Start, f.End, f.Check})
@@ -138,4 +139,31 @@ func Percent(r float64) string {
 func gateHelp(g string) string {
 	t, _ := policy.Gates.Term(g)
 	return t.Help
+}
+
+// FailingFirst are the findings that do not pass, failing ones first.
+func FailingFirst(fs []policy.FindingView) []policy.FindingView {
+	var out []policy.FindingView
+	for _, f := range fs {
+		if f.Verdict == "FAIL" {
+			out = append(out, f)
+		}
+	}
+	for _, f := range fs {
+		if f.Verdict != "FAIL" && f.Verdict != "PASS" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Passed are the findings that pass.
+func Passed(fs []policy.FindingView) []policy.FindingView {
+	var out []policy.FindingView
+	for _, f := range fs {
+		if f.Verdict == "PASS" {
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -38,9 +38,10 @@ type Config struct {
 	Clock policy.Clock
 	// Middleware wraps every job; tests use it to stall or kill a worker.
 	Middleware []rivertype.WorkerMiddleware
-	// Gates is what the gates read from outside a packet. Its Problems and
-	// Claims default to the database's own (see NewGateEnv); a nil Copies
-	// means no copy-check index is built, and the copy check is UNKNOWN.
+	// Gates is what the gates read from outside a packet. Its Problems,
+	// Solved and Claims default to the database's own (NewProblemIndex,
+	// NewSolvedIndex, the policy's claims); a nil Copies means no copy-check
+	// index is built, and the copy check is UNKNOWN.
 	Gates gates.Env
 }
 
@@ -97,6 +98,9 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 		env := cfg.Gates
 		if env.Problems == nil {
 			env.Problems = NewProblemIndex(p)
+		}
+		if env.Solved == nil {
+			env.Solved = NewSolvedIndex(p)
 		}
 		if env.Claims == nil {
 			env.Claims = p

@@ -201,6 +201,18 @@ func (f SlugFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error)
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SlugMutation", m)
 }
 
+// The SolvedRecordFunc type is an adapter to allow the use of ordinary
+// function as SolvedRecord mutator.
+type SolvedRecordFunc func(context.Context, *ent.SolvedRecordMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f SolvedRecordFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.SolvedRecordMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SolvedRecordMutation", m)
+}
+
 // The SourceFunc type is an adapter to allow the use of ordinary
 // function as Source mutator.
 type SourceFunc func(context.Context, *ent.SourceMutation) (ent.Value, error)

@@ -643,6 +643,29 @@ var (
 			},
 		},
 	}
+	// SolvedRecordsColumns holds the columns for the "solved_records" table.
+	SolvedRecordsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 500},
+		{Name: "source", Type: field.TypeString},
+		{Name: "title", Type: field.TypeString, Default: ""},
+		{Name: "statement", Type: field.TypeString, Size: 2147483647},
+		{Name: "status", Type: field.TypeString},
+		{Name: "locator", Type: field.TypeString, Default: ""},
+		{Name: "updated_at", Type: field.TypeTime},
+	}
+	// SolvedRecordsTable holds the schema information for the "solved_records" table.
+	SolvedRecordsTable = &schema.Table{
+		Name:       "solved_records",
+		Columns:    SolvedRecordsColumns,
+		PrimaryKey: []*schema.Column{SolvedRecordsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "solvedrecord_updated_at",
+				Unique:  false,
+				Columns: []*schema.Column{SolvedRecordsColumns[6]},
+			},
+		},
+	}
 	// SourcesColumns holds the columns for the "sources" table.
 	SourcesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -738,6 +761,7 @@ var (
 		RevisionsTable,
 		SessionsTable,
 		SlugsTable,
+		SolvedRecordsTable,
 		SourcesTable,
 		TagsTable,
 		TokensTable,

@@ -54,6 +54,9 @@ type Session func(*sql.Selector)
 // Slug is the predicate function for slug builders.
 type Slug func(*sql.Selector)
 
+// SolvedRecord is the predicate function for solvedrecord builders.
+type SolvedRecord func(*sql.Selector)
+
 // Source is the predicate function for source builders.
 type Source func(*sql.Selector)
 

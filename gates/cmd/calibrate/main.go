@@ -1,0 +1,523 @@
+// Command calibrate measures the publication gates (make calibrate-gates): for every check that
+// may FAIL, the recall of planted defects — one defect of the check's kind planted at a time into
+// complete real packets (the demo packets and the formal-conjectures and Erdős imports of
+// ../shared/data) on which the check passed — and, for every check, the false-fail and
+// NEEDS_HUMAN rates on the clean packets. An unmeasured check is "not contradicted", never
+// "verified": the table says which checks have no planter.
+//
+// The importers cannot know a record's open-status summary or hero handoff, so imported packets
+// count as clean for every gate but OPEN_STATUS and HERO; the demo packets are complete and count
+// for all. Duplicates are measured against the other packets of the same set, leaving out the
+// packet's own family (the variants of one Erdős problem, the theorems of one Lean file), which
+// are true duplicates of it.
+package main
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/theoremdb/theoremdb/copycheck"
+	"github.com/theoremdb/theoremdb/gates"
+	"github.com/theoremdb/theoremdb/imports"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/seed"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "calibrate:", err)
+		os.Exit(1)
+	}
+}
+
+// now is the time every gate runs at: after the demo searches and within a year of the pinned
+// formal-conjectures snapshot.
+var now = time.Date(2026, time.December, 1, 12, 0, 0, 0, time.UTC)
+
+// packet is one real packet with the set it comes from and its duplicate family.
+type packet struct {
+	rev      *gates.Revision
+	set      string // "demo" or "imported"
+	family   string
+	complete func(gates.Name) bool // whether the packet is complete for the gate
+}
+
+func run(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
+	data := fs.String("data", "", "the shared data directory (default ../shared/data beside the module root)")
+	write := fs.String("write", "", "also write the measurements as JSON to `FILE` (gates/calibration.json)")
+	variants := fs.Int("variants", 3, "defects planted per packet and check")
+	noCorpus := fs.Bool("no-corpus", false, "leave the copy check out (it is UNKNOWN without an index)")
+	seedN := fs.Uint64("seed", 1, "random seed")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *data == "" {
+		root, err := moduleRoot()
+		if err != nil {
+			return err
+		}
+		*data = filepath.Join(root, "..", "shared", "data")
+	}
+	t0 := time.Now()
+	demo, err := demoPackets()
+	if err != nil {
+		return err
+	}
+	imported, solved, err := importedPackets(*data)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d demo packets, %d imported packets, %d solved records; loaded in %s\n",
+		len(demo), len(imported), len(solved), time.Since(t0).Round(time.Millisecond))
+
+	var copies *corpus
+	if !*noCorpus {
+		t1 := time.Now()
+		if copies, err = loadCorpus(filepath.Join(*data, "corpus")); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "copy-check index of %d documents (%d passages to plant) built in %s\n",
+			copies.docs, len(copies.passages), time.Since(t1).Round(time.Millisecond))
+	}
+	solvedIdx := gates.NewIndex()
+	for _, s := range solved {
+		solvedIdx.Add(s.rev.ProblemID, s.rev.Title, s.rev.Statement, "research solved", s.family)
+	}
+	m := &measure{variants: *variants, seed: *seedN, rows: map[string]*gates.Calibration{}, corpus: copies}
+	for _, set := range [][]*packet{demo, imported} {
+		idx := gates.NewIndex()
+		for _, p := range set {
+			idx.Add(p.rev.ProblemID, p.rev.Title, p.rev.Statement, "PROSPECTING", p.family)
+		}
+		m.run(set, idx, solvedIdx)
+	}
+	rows := m.table()
+	writeTable(stdout, rows)
+	fmt.Fprintf(stdout, "\n%d gate runs in %s\n", m.runs, time.Since(t0).Round(time.Millisecond))
+	if *write != "" {
+		b, err := json.MarshalIndent(rows, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(*write, append(b, '\n'), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above %s", dir)
+		}
+		dir = parent
+	}
+}
+
+func demoPackets() ([]*packet, error) {
+	var out []*packet
+	for _, d := range seed.Packets() {
+		r, err := policy.GateRevisionOf(d.Input, now, false)
+		if err != nil {
+			return nil, fmt.Errorf("demo packet %s: %w", d.Key, err)
+		}
+		r.ProblemID = "demo:" + d.Key
+		family, _, _ := strings.Cut(d.Key, "/")
+		out = append(out, &packet{rev: r, set: "demo", family: "demo:" + family, complete: func(gates.Name) bool { return true }})
+	}
+	return out, nil
+}
+
+var erdosFile = regexp.MustCompile(`ErdosProblems/(\d+)\.lean$`)
+
+// familyOf is the duplicate family of a Lean file: an Erdős problem, or the file itself.
+func familyOf(path string) string {
+	if m := erdosFile.FindStringSubmatch(path); m != nil {
+		return "erdos-" + m[1]
+	}
+	return path
+}
+
+func importedPackets(data string) (open, solved []*packet, err error) {
+	b, err := os.ReadFile(filepath.Join(data, "erdosproblems", "problems.yaml"))
+	if err != nil {
+		return nil, nil, fmt.Errorf("the shared data: %w", err)
+	}
+	problems, _ := imports.ParseErdos("problems.yaml", b)
+	byNumber := map[string]imports.ErdosProblem{}
+	for _, p := range problems {
+		byNumber[p.Number] = p
+	}
+	files, issues, err := imports.ReadFormal(os.DirFS(filepath.Join(data, "formal-conjectures", "FormalConjectures")))
+	if err != nil {
+		return nil, nil, err
+	}
+	opt := imports.Options{Commit: "488aade", AsOf: time.Date(2026, 5, 20, 0, 0, 0, 0, time.UTC)}
+	plan := imports.PlanFormal(files, issues, byNumber, opt)
+	complete := func(g gates.Name) bool { return g != gates.OpenStatus && g != gates.Hero }
+	for _, rec := range plan.Records {
+		r, err := policy.GateRevisionOf(rec.Input, now, false)
+		if err != nil {
+			return nil, nil, fmt.Errorf("imported packet %s: %w", rec.Key, err)
+		}
+		r.ProblemID, r.ImportKey = rec.Key, rec.Key
+		open = append(open, &packet{rev: r, set: "imported", family: familyOf(rec.Loc.File), complete: complete})
+	}
+	for _, sr := range plan.Solved {
+		family := sr.Key
+		if n, ok := strings.CutPrefix(sr.Key, "erdos:"); ok {
+			family = "erdos-" + n
+		} else if m := erdosFile.FindStringSubmatch(strings.SplitN(sr.Key, "#", 2)[0]); m != nil {
+			family = "erdos-" + m[1]
+		} else if path, _, ok := strings.Cut(strings.TrimPrefix(sr.Key, "formal-conjectures:"), "#"); ok {
+			family = path
+		}
+		solved = append(solved, &packet{rev: &gates.Revision{ProblemID: sr.Key, Title: sr.Title, Statement: sr.Statement},
+			family: family})
+	}
+	return open, solved, nil
+}
+
+// family drops the candidates of a packet's own duplicate family.
+type family struct {
+	idx    *gates.Index
+	family string
+}
+
+func (f family) Similar(ctx context.Context, title, statement, exclude string, limit int) ([]gates.Candidate, error) {
+	cands, err := f.idx.Similar(ctx, title, statement, exclude, limit+20)
+	if err != nil {
+		return nil, err
+	}
+	out := cands[:0]
+	for _, c := range cands {
+		if c.Locator != f.family { // the index holds each packet's family as its locator
+			out = append(out, c)
+		}
+	}
+	return out[:min(len(out), limit)], nil
+}
+
+// measure accumulates the counts of one calibration.
+type measure struct {
+	corpus   *corpus // nil: no copy check
+	variants int
+	seed     uint64
+	mu       sync.Mutex
+	rows     map[string]*gates.Calibration
+	human    map[string]int
+	runs     int
+}
+
+func (m *measure) row(id string) *gates.Calibration {
+	r := m.rows[id]
+	if r == nil {
+		r = &gates.Calibration{Check: id}
+		m.rows[id] = r
+	}
+	return r
+}
+
+// verdicts maps each check of a result to its worst verdict.
+func verdicts(res gates.Result) map[string]gates.Verdict {
+	rank := map[gates.Verdict]int{gates.Pass: 0, gates.NeedsHuman: 1, gates.Unknown: 2, gates.Fail: 3}
+	out := map[string]gates.Verdict{}
+	for _, f := range res.Findings {
+		if v, ok := out[f.Check]; !ok || rank[f.Verdict] > rank[v] {
+			out[f.Check] = f.Verdict
+		}
+	}
+	return out
+}
+
+func (m *measure) run(set []*packet, idx, solved *gates.Index) {
+	work := make(chan *packet)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range work {
+				m.packet(p, idx, solved)
+			}
+		}()
+	}
+	for _, p := range set {
+		work <- p
+	}
+	close(work)
+	wg.Wait()
+}
+
+func (m *measure) packet(p *packet, idx, solved *gates.Index) {
+	ctx := context.Background()
+	env := gates.Env{Now: func() time.Time { return now }, Problems: family{idx: idx, family: p.family},
+		Solved: family{idx: solved, family: p.family}, Claims: gates.StaticClaims{}}
+	if m.corpus != nil {
+		env.Copies = m.corpus.checker
+	}
+	type counts struct {
+		planted, detected, clean, falseFail, human int
+	}
+	local := map[string]*counts{}
+	c := func(id string) *counts {
+		if local[id] == nil {
+			local[id] = &counts{}
+		}
+		return local[id]
+	}
+	runs := 0
+	for _, g := range gates.All() {
+		base := verdicts(gates.RunGate(ctx, g, p.rev, env, 0))
+		runs++
+		if p.complete(g.Name) {
+			for _, ch := range g.Checks {
+				k := c(ch.ID)
+				k.clean++
+				switch base[ch.ID] {
+				case gates.Fail:
+					k.falseFail++
+				case gates.NeedsHuman:
+					k.human++
+				}
+			}
+		}
+		for _, ch := range g.Checks {
+			if !ch.Certifies || base[ch.ID] != gates.Pass {
+				continue // recall is measured where the check passed before the defect
+			}
+			for v := range m.variants {
+				rng := rand.New(rand.NewPCG(m.seed, hash(p.rev.ProblemID+"|"+ch.ID)+uint64(v)))
+				planted, penv, ok := m.plantOne(ch.ID, p.rev, rng, env)
+				if !ok {
+					continue
+				}
+				got := verdicts(gates.RunGate(ctx, g, planted, penv, 0))
+				runs++
+				k := c(ch.ID)
+				k.planted++
+				if got[ch.ID] == gates.Fail || got[ch.ID] == gates.NeedsHuman {
+					k.detected++
+				}
+			}
+		}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.runs += runs
+	if m.human == nil {
+		m.human = map[string]int{}
+	}
+	for id, k := range local {
+		r := m.row(id)
+		r.Planted += k.planted
+		r.Recall += float64(k.detected) // a count until table() divides
+		r.Clean += k.clean
+		r.FalseFail += float64(k.falseFail)
+		m.human[id] += k.human
+	}
+}
+
+// plantOne plants one defect of check id into a copy of r, through the check's planter or, for
+// the checks that read the environment, into a copy of the environment.
+func (m *measure) plantOne(id string, r *gates.Revision, rng *rand.Rand, env gates.Env) (*gates.Revision, gates.Env, bool) {
+	c := r.Clone()
+	switch id {
+	case "provenance.copy":
+		if m.corpus == nil {
+			return nil, env, false
+		}
+		m.corpus.plant(c, rng)
+		return c, env, true
+	case "duplicate.near-duplicate":
+		x := gates.NewIndex()
+		if !gates.DuplicateCalibration(r, rng, x) {
+			return nil, env, false
+		}
+		env.Problems = merged{x, env.Problems}
+		return c, env, true
+	case "duplicate.known-answer":
+		x := gates.NewIndex()
+		if !gates.KnownAnswerCalibration(r, rng, x) {
+			return nil, env, false
+		}
+		env.Solved = merged{x, env.Solved}
+		return c, env, true
+	case "duplicate.answer-claim":
+		env.Claims = gates.AnswerClaimCalibration(r, rng)
+		return c, env, true
+	}
+	p, ok := gates.PlanterOf(id)
+	if !ok || !p(c, rng) {
+		return nil, env, false
+	}
+	return c, env, true
+}
+
+// merged searches a planted index before the real one.
+type merged struct {
+	planted *gates.Index
+	rest    gates.Similar
+}
+
+func (m merged) Similar(ctx context.Context, title, statement, exclude string, limit int) ([]gates.Candidate, error) {
+	a, err := m.planted.Similar(ctx, title, statement, exclude, limit)
+	if err != nil {
+		return nil, err
+	}
+	b, err := m.rest.Similar(ctx, title, statement, exclude, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := append(a, b...)
+	slices.SortStableFunc(out, func(x, y gates.Candidate) int { return cmp.Compare(y.Similarity, x.Similarity) })
+	return out[:min(len(out), limit)], nil
+}
+
+func hash(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return h
+}
+
+// table turns the counts into rates, every check of every gate in the policy's order.
+func (m *measure) table() []gates.Calibration {
+	var out []gates.Calibration
+	for _, g := range gates.All() {
+		for _, ch := range g.Checks {
+			r := m.row(ch.ID)
+			row := gates.Calibration{Check: ch.ID, Planted: r.Planted, Clean: r.Clean}
+			if r.Planted > 0 {
+				row.Recall = r.Recall / float64(r.Planted)
+			}
+			if r.Clean > 0 {
+				row.FalseFail = r.FalseFail / float64(r.Clean)
+				row.NeedsHuman = float64(m.human[ch.ID]) / float64(r.Clean)
+			}
+			out = append(out, row)
+		}
+	}
+	return out
+}
+
+func writeTable(w io.Writer, rows []gates.Calibration) {
+	certifies := map[string]bool{}
+	for _, g := range gates.All() {
+		for _, ch := range g.Checks {
+			certifies[ch.ID] = ch.Certifies
+		}
+	}
+	fmt.Fprintln(w, "\n| check | may fail | planted | recall | goal ≥ 95% | clean packets | false fail | goal ≤ 2% | NEEDS_HUMAN |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
+	for _, r := range rows {
+		recall, goal := "—", "—"
+		if certifies[r.Check] {
+			if r.Planted > 0 {
+				recall = fmt.Sprintf("%.1f%%", 100*r.Recall)
+				goal = mark(r.Recall >= 0.95)
+			} else {
+				recall, goal = "not measured", "✗"
+			}
+		}
+		ff := fmt.Sprintf("%.1f%%", 100*r.FalseFail)
+		fmt.Fprintf(w, "| `%s` | %s | %d | %s | %s | %d | %s | %s | %.1f%% |\n", r.Check, yes(certifies[r.Check]), r.Planted,
+			recall, goal, r.Clean, ff, mark(r.FalseFail <= 0.02), 100*r.NeedsHuman)
+	}
+}
+
+func mark(ok bool) string {
+	if ok {
+		return "✓"
+	}
+	return "✗"
+}
+
+func yes(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// corpus is the copy check over the shared reference corpus, and passages of its sources whose
+// licence forbids reuse (the Stacks project, GFDL), to paste into packets.
+type corpus struct {
+	checker  *copycheck.Checker
+	docs     int
+	passages []string
+}
+
+func loadCorpus(root string) (*corpus, error) {
+	var docs []copycheck.Document
+	c := &corpus{}
+	for _, col := range copycheck.SharedCollections(root) {
+		ds, err := copycheck.LoadCollection(col)
+		if err != nil {
+			return nil, fmt.Errorf("corpus %s: %w", col.Name, err)
+		}
+		docs = append(docs, ds...)
+		if col.Licence != copycheck.LicenceGFDL {
+			continue
+		}
+		for _, d := range ds {
+			for _, para := range strings.Split(string(d.Text), "\n\n") {
+				if n := len(strings.Fields(para)); n >= 25 && n <= 80 && !strings.Contains(para, "\\begin") &&
+					!strings.Contains(para, "\\label") && !strings.Contains(para, "%") {
+					c.passages = append(c.passages, strings.TrimSpace(para))
+				}
+			}
+		}
+	}
+	x, err := copycheck.BuildIndex(docs, 0)
+	if err != nil {
+		return nil, err
+	}
+	if c.checker, err = copycheck.NewChecker(x, copycheck.DefaultConfig(), copycheck.DefaultPhrases()); err != nil {
+		return nil, err
+	}
+	c.docs = len(docs)
+	return c, nil
+}
+
+// plant pastes a passage of a GFDL source, with every twentieth word changed or not, into the
+// statement or an exposition body: a copy the proposer must rewrite.
+func (c *corpus) plant(r *gates.Revision, rng *rand.Rand) {
+	words := strings.Fields(c.passages[rng.IntN(len(c.passages))])
+	if rng.IntN(2) == 0 {
+		for i := 10 + rng.IntN(10); i < len(words); i += 20 {
+			words[i] = "namely"
+		}
+	}
+	text := strings.Join(words, " ")
+	if len(r.Exposition) > 0 && rng.IntN(2) == 0 {
+		i := rng.IntN(len(r.Exposition))
+		r.Exposition[i].Body += "\n\n" + text
+		return
+	}
+	r.Statement += "\n\n" + text
+}

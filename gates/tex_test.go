@@ -1,0 +1,217 @@
+package gates
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestReadTeXFormulas(t *testing.T) {
+	t.Parallel()
+	type span struct {
+		Delim string
+		Body  string
+	}
+	tests := []struct {
+		name string
+		in   string
+		want []span
+	}{
+		{"inline", `primes $p$ with $p+2$ prime`, []span{{"$", "p"}, {"$", "p+2"}}},
+		{"display dollars", `then $$N \gg 2^n.$$`, []span{{"$$", `N \gg 2^n.`}}},
+		{"parentheses and brackets", `\(x\) and \[y = 1\]`, []span{{`\(`, "x"}, {`\[`, "y = 1"}}},
+		{"environment", `\begin{equation} a_{n+1} = a_n^2 \end{equation}`, []span{{"equation", ` a_{n+1} = a_n^2 `}}},
+		{"escaped dollar is prose", `a prize of \$500 for $n$`, []span{{"$", "n"}}},
+		{"dollar inside text inside math", `$\text{for $x$ real} y$`, []span{{"$", `\text{for $x$ real} y`}}},
+		{"matrix", `$\begin{pmatrix} 1 & 1 \\ 1 & -1 \end{pmatrix}$`, []span{{"$", `\begin{pmatrix} 1 & 1 \\ 1 & -1 \end{pmatrix}`}}},
+		{"left right", `$\left( \frac{1}{2} \right)^{n}$`, []span{{"$", `\left( \frac{1}{2} \right)^{n}`}}},
+		{"array column spec", `$\begin{array}{cc} a & b \end{array}$`, []span{{"$", `\begin{array}{cc} a & b \end{array}`}}},
+		{"no math", "Every even integer greater than two is a sum of two primes.", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := ReadTeX(tt.in)
+			if err != nil {
+				t.Fatalf("ReadTeX(%q) = %v", tt.in, err)
+			}
+			var got []span
+			for _, f := range doc.Formulas {
+				if f.Source != tt.in[f.Start:f.End] {
+					t.Errorf("formula source %q is not the text at [%d, %d)", f.Source, f.Start, f.End)
+				}
+				got = append(got, span{f.Delim, f.Body()})
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("ReadTeX(%q) formulas (-want +got):\n%s", tt.in, diff)
+			}
+		})
+	}
+}
+
+func TestReadTeXMalformed(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		in   string
+		code TeXErrorCode
+		pos  int
+	}{
+		{"unclosed dollar", `primes $p such that`, TeXUnclosedFormula, 7},
+		{"unclosed paragraph", "a $x\n\nb", TeXUnclosedFormula, 2},
+		{"unclosed brace", `$\frac{1{2}$`, TeXUnclosedBrace, 6},
+		{"extra brace", `$x}$`, TeXUnmatchedBrace, 2},
+		{"left without right", `$\left( x$`, TeXLeftRight, 1},
+		{"right without left", `$x \right)$`, TeXLeftRight, 3},
+		{"left without delimiter", `$\left x \right)$`, TeXLeftRight, 1},
+		{"mismatched environments", `$\begin{pmatrix} 1 \end{bmatrix}$`, TeXEnvironment, 19},
+		{"end without begin", `text \end{equation}`, TeXEnvironment, 5},
+		{"unclosed environment", `$\begin{cases} x$`, TeXEnvironment, 1},
+		{"single dollar in display", `$$x$ y`, TeXStrayDelimiter, 3},
+		{"dollar inside parentheses", `\(x $ y\)`, TeXStrayDelimiter, 4},
+		{"stray closing bracket", `x \] y`, TeXStrayDelimiter, 2},
+		{"script without argument", `$x^$`, TeXScript, 2},
+		{"double superscript", `$x^2^3$`, TeXScript, 4},
+		{"unclosed text argument", `$\text{prime $`, TeXUnclosedBrace, 6},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadTeX(tt.in)
+			var te *TeXError
+			if !errors.As(err, &te) {
+				t.Fatalf("ReadTeX(%q) = %v; want a *TeXError", tt.in, err)
+			}
+			if te.Code != tt.code || te.Pos != tt.pos {
+				t.Errorf("ReadTeX(%q) = %s at %d (%q); want %s at %d", tt.in, te.Code, te.Pos, te.Msg, tt.code, tt.pos)
+			}
+		})
+	}
+}
+
+func TestReadTeXLimits(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		in    string
+		limit string
+	}{
+		{"hundred thousand nested braces", "$" + strings.Repeat("{", 100_000) + strings.Repeat("}", 100_000) + "$", "nesting depth"},
+		{"hundred thousand brace pairs", "$" + strings.Repeat("{}", 100_000) + "$", "tokens"},
+		{"deep nesting", "$" + strings.Repeat("{", 500) + strings.Repeat("}", 500) + "$", "nesting depth"},
+		{"deep left right", "$" + strings.Repeat(`\left(`, 200) + strings.Repeat(`\right)`, 200) + "$", "nesting depth"},
+		{"too many tokens", strings.Repeat("$x+y$ ", 30_000), "tokens"},
+		{"too long", strings.Repeat("a", 300_000), "bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadTeX(tt.in)
+			var le *TeXLimitError
+			if !errors.As(err, &le) || le.Limit != tt.limit {
+				t.Errorf("ReadTeX(%s) = %v; want the %s limit", tt.name, err, tt.limit)
+			}
+		})
+	}
+}
+
+func TestFormulaIdents(t *testing.T) {
+	t.Parallel()
+	type id struct {
+		Name, Sub string
+		Script    bool
+		Word      string
+	}
+	tests := []struct {
+		in   string
+		want []id
+	}{
+		{`$a_{n+1} = f(a_n)$`, []id{{"a", "n+1", false, ""}, {"n", "", true, ""}, {"f", "", false, ""}, {"a", "n", false, ""}, {"n", "", true, ""}}},
+		{`$\sum_{k=0}^{n} \binom{n}{k}$`, []id{{"k", "", true, ""}, {"n", "", true, ""}, {"n", "", false, ""}, {"k", "", false, ""}}},
+		{`$x \in \mathbb{R}$`, []id{{"x", "", false, ""}}},
+		{`$\mathcal{F}_n \ni \hat{x}$`, []id{{`\mathcal{F}`, "n", false, ""}, {"n", "", true, ""}, {`\hat{x}`, "", false, ""}}},
+		{`$\alpha_{p_i}$`, []id{{`\alpha`, "p_i", false, ""}, {"p", "i", true, ""}, {"i", "", true, ""}}},
+		{`$bs(f) \le \mathrm{Re}(s)$`, []id{{"b", "", false, "bs"}, {"s", "", false, "bs"}, {"f", "", false, ""}, {"s", "", false, ""}}},
+		{`$\text{for all } n$`, []id{{"n", "", false, ""}}},
+	}
+	for _, tt := range tests {
+		doc, err := ReadTeX(tt.in)
+		if err != nil || len(doc.Formulas) != 1 {
+			t.Fatalf("ReadTeX(%q) = %d formulas, %v; want 1", tt.in, len(doc.Formulas), err)
+		}
+		var got []id
+		for _, x := range doc.Formulas[0].Idents() {
+			got = append(got, id{x.Name, x.Sub, x.Script != 0, x.Word})
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Idents(%q) (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+func TestReadTeXUnknownMacros(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{`$\zeta(s) = \sum_{n \ge 1} n^{-s}$ for $\mathrm{Re}(s) > 1$`, nil},
+		{`$\lcm(a, b)$ and $\mbox{x}$`, []string{`\lcm`, `\mbox`}},
+		{`$\newcommand{\R}{\mathbb{R}} x \in \R$`, nil},
+		{`$\begin{multline} x \end{multline}$`, []string{`\begin{multline}`}},
+		{`prose \emph{word} is not read`, nil},
+	}
+	for _, tt := range tests {
+		doc, err := ReadTeX(tt.in)
+		if err != nil {
+			t.Fatalf("ReadTeX(%q) = %v", tt.in, err)
+		}
+		var got []string
+		for _, m := range doc.Unknown {
+			got = append(got, m.Name)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("ReadTeX(%q).Unknown (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+// FuzzTeX checks that the reader never panics, stays within its input and reports positions
+// inside it, whatever the text.
+func FuzzTeX(f *testing.F) {
+	for _, s := range []string{
+		`Prove that $p + 2$ is prime for infinitely many primes $p$.`,
+		`$\left( \frac{a_{n+1}}{a_n} \right)^{2} \to \infty$ as $n \to \infty$`,
+		`\begin{align} x &= 1 \\ y &= 2 \end{align}`,
+		`$\{x \in \mathbb{R} : x^2 < 2\}$ and \(\sum_{k=0}^{n} \binom{n}{k} = 2^n\)`,
+		`$\text{for $x$} \mathcal{F}_{i,j}^{\,w}$ $$\lVert t v_i \rVert \ge \tfrac{1}{k+1}$$`,
+		`$\frac{1{2}$`, `$x^2^3$`, `\]`, `$$`, `$\`, `$\begin{`, "$a\n\nb$",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		doc, err := ReadTeX(s)
+		var te *TeXError
+		if errors.As(err, &te) && (te.Pos < 0 || te.Pos > len(s)) {
+			t.Fatalf("error position %d outside the text of %d bytes", te.Pos, len(s))
+		}
+		prev := 0
+		for _, fm := range doc.Formulas {
+			if fm.Start < prev || fm.End > len(s) || fm.BodyStart < fm.Start || fm.BodyEnd > fm.End || fm.BodyStart > fm.BodyEnd {
+				t.Fatalf("formula offsets [%d %d %d %d) out of order in %d bytes", fm.Start, fm.BodyStart, fm.BodyEnd, fm.End, len(s))
+			}
+			prev = fm.End
+			for _, a := range fm.Atoms {
+				if a.Start < fm.Start || a.End > fm.End || a.Start > a.End {
+					t.Fatalf("atom %q at [%d, %d) outside its formula [%d, %d)", a.Text, a.Start, a.End, fm.Start, fm.End)
+				}
+			}
+			for _, id := range fm.Idents() {
+				_ = id.Sub
+			}
+		}
+		// The gate reads whatever the reader read without failing.
+		r := clean()
+		r.Statement = s
+		_ = stAnalyse(r)
+	})
+}

@@ -1,0 +1,64 @@
+package policy
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"entgo.io/ent/dialect/sql"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/solvedrecord"
+)
+
+// Solved is a record whose source says its problem is solved, for the known-answer check.
+type Solved struct {
+	Key, Source, Title, Statement, Status, Locator string
+}
+
+// RecordSolved keeps the solved records a trusted import found (an operator's import, or the
+// demo seed), updating those it already holds. It returns how many it wrote.
+func (s *Service) RecordSolved(ctx context.Context, actor *ent.Account, recs []Solved) (int, error) {
+	if !CanImport(actor) {
+		return 0, fmt.Errorf("recording solved records needs the operator role: %w", ErrForbidden)
+	}
+	n := 0
+	for chunk := range slices.Chunk(recs, 200) {
+		err := s.inTx(ctx, func(ctx context.Context, t *tx) error {
+			bulk := make([]*ent.SolvedRecordCreate, 0, len(chunk))
+			for _, r := range chunk {
+				if strings.TrimSpace(r.Key) == "" || strings.TrimSpace(r.Statement) == "" {
+					continue
+				}
+				bulk = append(bulk, t.SolvedRecord.Create().SetID(r.Key).SetSource(r.Source).SetTitle(r.Title).
+					SetStatement(r.Statement).SetStatus(r.Status).SetLocator(r.Locator).SetUpdatedAt(s.Now()))
+			}
+			if len(bulk) == 0 {
+				return nil
+			}
+			err := t.SolvedRecord.CreateBulk(bulk...).OnConflict(sql.ConflictColumns(solvedrecord.FieldID)).
+				UpdateNewValues().Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("record solved: %w", err)
+			}
+			n += len(bulk)
+			return nil
+		})
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// SolvedChangedSince lists the solved records written after since, oldest first, at most limit.
+func (s *Service) SolvedChangedSince(ctx context.Context, since time.Time, limit int) ([]*ent.SolvedRecord, error) {
+	rs, err := s.client.SolvedRecord.Query().Where(solvedrecord.UpdatedAtGT(since)).
+		Order(ent.Asc(solvedrecord.FieldUpdatedAt), ent.Asc(solvedrecord.FieldID)).Limit(limit).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("solved records: %w", err)
+	}
+	return rs, nil
+}
