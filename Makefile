@@ -77,8 +77,8 @@ bench-gates: ## the publication gates: every gate on one revision (p95), the dup
 	$(GO) test -run '^$$' -bench 'AllGates|Similar100k' -benchtime 2s -count 1 -timeout 30m ./gates/
 
 .PHONY: calibrate-gates
-calibrate-gates: ## the gates' planted-defect recall and false-fail rate on real packets, as a table; writes gates/calibration.json
-	$(GO) run ./gates/cmd/calibrate -write gates/calibration.json $(ARGS)
+calibrate-gates: ## the gates' planted-defect recall and false-fail rate on real packets, as a table; writes gates/calibration.json and gates/CALIBRATION.md
+	$(GO) run ./gates/cmd/calibrate -write gates/calibration.json -markdown gates/CALIBRATION.md $(ARGS)
 
 .PHONY: bench-copycheck
 bench-copycheck: ## copy check on the shared corpus (per core), in benchstat format

@@ -1170,13 +1170,13 @@ func simJoin(segs []simSegment) string {
 	return b.String()
 }
 
-// simSynonyms are the substitutions a paraphrase makes; a word without one is replaced by a
-// filler of the same standing.
+// simSynonyms are the substitutions a paraphrase makes; a word without one gets a filler
+// before it or instead of it.
 var simSynonyms = map[string]string{
 	"prove": "show", "show": "prove", "every": "each", "each": "every", "integer": "whole number",
 	"integers": "whole numbers", "number": "integer", "numbers": "integers", "largest": "greatest",
 	"greatest": "largest", "smallest": "least", "least": "smallest", "function": "map", "set": "collection",
-	"sets": "collections", "there": "then there", "determine": "decide", "whether": "if", "infinitely": "unboundedly",
+	"sets": "collections", "determine": "decide", "whether": "if", "infinitely": "unboundedly",
 	"sufficiently": "suitably", "positive": "strictly positive", "large": "big", "small": "little",
 	"sequence": "progression", "contains": "has", "maximal": "maximum", "minimal": "minimum",
 	"true": "the case", "exists": "is", "exist": "are", "such": "so", "all": "any", "many": "numerous",
@@ -1209,10 +1209,13 @@ func simChangeWords(s string, rng *rand.Rand) string {
 			w := t[i:j]
 			count++
 			if count >= next {
-				if syn, ok := simSynonyms[strings.ToLower(w)]; ok {
+				switch syn, ok := simSynonyms[strings.ToLower(w)]; {
+				case ok:
 					w = syn
-				} else {
+				case rng.IntN(2) == 0:
 					w = simFillers[rng.IntN(len(simFillers))] + " " + w
+				default:
+					w = simFillers[rng.IntN(len(simFillers))]
 				}
 				count, next, changed = 0, 15+rng.IntN(11), true
 			}

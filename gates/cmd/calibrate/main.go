@@ -59,6 +59,7 @@ func run(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
 	data := fs.String("data", "", "the shared data directory (default ../shared/data beside the module root)")
 	write := fs.String("write", "", "also write the measurements as JSON to `FILE` (gates/calibration.json)")
+	markdown := fs.String("markdown", "", "also write the table with its method to `FILE` (gates/CALIBRATION.md)")
 	variants := fs.Int("variants", 3, "defects planted per packet and check")
 	noCorpus := fs.Bool("no-corpus", false, "leave the copy check out (it is UNKNOWN without an index)")
 	seedN := fs.Uint64("seed", 1, "random seed")
@@ -108,6 +109,16 @@ func run(args []string, stdout io.Writer) error {
 	rows := m.table()
 	writeTable(stdout, rows)
 	fmt.Fprintf(stdout, "\n%d gate runs in %s\n", m.runs, time.Since(t0).Round(time.Millisecond))
+	if *markdown != "" {
+		var b strings.Builder
+		b.WriteString(calibrationHeader)
+		fmt.Fprintf(&b, "\nMeasured on %d demo packets and %d imported packets (%d solved records in the known-answer catalogue), %d defects planted per packet and check, seed %d.\n",
+			len(demo), len(imported), len(solved), *variants, *seedN)
+		writeTable(&b, rows)
+		if err := os.WriteFile(*markdown, []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+	}
 	if *write != "" {
 		b, err := json.MarshalIndent(rows, "", "  ")
 		if err != nil {
@@ -521,3 +532,24 @@ func (c *corpus) plant(r *gates.Revision, rng *rand.Rand) {
 	}
 	r.Statement += "\n\n" + text
 }
+
+const calibrationHeader = `# Calibration of the publication gates
+
+Written by ` + "`make calibrate-gates`" + ` (gates/cmd/calibrate); do not edit by hand.
+
+- **Recall** is measured where a check can FAIL: one defect of the check's kind is planted at a time
+  (each check's planter in gates/, or for the duplicate checks a near copy of the statement added to
+  the problems or to the solved catalogue, or an attached answer) into a real packet on which the
+  check passed, and the check counts as catching it when it reports FAIL or NEEDS_HUMAN. Planters
+  have several variants, picked at random per packet; they change the packet the way real
+  submissions go wrong, not the way the check looks.
+- **False fail** is the share of clean packets on which the check FAILs. The demo packets are complete
+  and count for every gate; the imports count for every gate but OPEN_STATUS and HERO, whose
+  fields an importer cannot fill. Duplicates are searched among the other packets of the same set,
+  leaving out the packet's own family (the variants of one Erdős problem, the theorems of one Lean
+  file), which are true duplicates of it.
+- **NEEDS_HUMAN** is the share of clean packets on which the check asks a reviewer.
+- The copy check runs over an index of the shared corpus (Stacks project, HoTT book, Open Logic),
+  and its planted copies are passages of the GFDL-licensed Stacks project, with or without a word
+  changed every twenty.
+`
