@@ -20,9 +20,14 @@ func TestRunGateIsolatesFailures(t *testing.T) {
 		reason  string
 	}{
 		{"panics", func(context.Context, *Revision, Env, *Report) { panic("boom") }, 0, OutcomeUnknown, "internal error: boom"},
-		{"overruns", func(ctx context.Context, _ *Revision, _ Env, _ *Report) { <-ctx.Done(); time.Sleep(10 * time.Millisecond) },
+		{"overruns", func(ctx context.Context, _ *Revision, _ Env, _ *Report) {
+			<-ctx.Done()
+			time.Sleep(10 * time.Millisecond)
+		},
 			20 * time.Millisecond, OutcomeUnknown, "did not finish within 20ms"},
-		{"forgets a check", func(_ context.Context, _ *Revision, _ Env, out *Report) { out.Pass("test.one", Absent("title"), "fine") },
+		{"forgets a check", func(_ context.Context, _ *Revision, _ Env, out *Report) {
+			out.Pass("test.one", Absent("title"), "fine")
+		},
 			0, OutcomeUnknown, ""},
 		{"passes", func(_ context.Context, _ *Revision, _ Env, out *Report) {
 			out.Pass("test.one", Absent("title"), "fine")
