@@ -568,12 +568,69 @@ func simMix(x uint64) uint64 {
 
 // Bounds on the work of reading one statement: the bytes read, enough for the longest statement
 // intake accepts in most scripts (policy.MaxStatement, 20,000 characters), and the features
-// kept. copycheck.Normalize takes time quadratic in the length on some unclosed formulas (a run
-// of \( without \)), so the bound on the bytes is also the bound on that time: 0.3 s.
+// kept.
 const (
 	simMaxText     = 32 << 10
 	simMaxFeatures = 4096
 )
+
+// simDefuse turns into plain text the formula openers that nothing closes: every \( after the
+// last \), every \[ after the last \], every \begin{env} after the last \end{env}.
+// copycheck.Normalize looks for the closing delimiter of each to the end of the text, which on a
+// run of unclosed openers takes time quadratic in the length; the text it reads is the same,
+// since it reads an unclosed opener as white space.
+func simDefuse(src []byte) []byte {
+	copied := false
+	blank := func(i int) {
+		if !copied {
+			src, copied = bytes.Clone(src), true
+		}
+		src[i] = ' '
+	}
+	for _, d := range [][2]string{{`\(`, `\)`}, {`\[`, `\]`}} {
+		from := bytes.LastIndex(src, []byte(d[1])) + 1
+		for {
+			i := bytes.Index(src[from:], []byte(d[0]))
+			if i < 0 {
+				break
+			}
+			blank(from + i)
+			from += i + len(d[0])
+		}
+	}
+	if !bytes.Contains(src, []byte(`\begin{`)) {
+		return src
+	}
+	lastEnd := map[string]int{}
+	for i := 0; ; {
+		k := bytes.Index(src[i:], []byte(`\end{`))
+		if k < 0 {
+			break
+		}
+		i += k + len(`\end{`)
+		lastEnd[simEnvName(src[i:])] = i
+	}
+	for i := 0; ; {
+		k := bytes.Index(src[i:], []byte(`\begin{`))
+		if k < 0 {
+			break
+		}
+		at := i + k
+		i = at + len(`\begin{`)
+		if end, ok := lastEnd[simEnvName(src[i:])]; !ok || end < i {
+			blank(at)
+		}
+	}
+	return src
+}
+
+// simEnvName is the environment name at the start of s, up to its closing brace.
+func simEnvName(s []byte) string {
+	if k := bytes.IndexByte(s[:min(len(s), 40)], '}'); k >= 0 {
+		return string(s[:k])
+	}
+	return ""
+}
 
 // simFeatures is what the index keeps of a statement and its title.
 type simFeatures struct {
@@ -617,7 +674,7 @@ func simStatementFeatures(statement string) []uint32 {
 	if len(statement) > simMaxText {
 		statement = statement[:simMaxText]
 	}
-	src := []byte(statement)
+	src := simDefuse([]byte(statement))
 	nz := copycheck.Normalize(src, copycheck.Markdown)
 	vars := newSimVars()
 	var (
@@ -699,7 +756,7 @@ func simStatementFeatures(statement string) []uint32 {
 // runs of two and three of them. A number counts only in a run: "Problem 23" of one collection
 // and "Problem 23" of another share a number, not a problem.
 func simTitleFeatures(title string) []uint32 {
-	src := []byte(title)
+	src := simDefuse([]byte(title))
 	nz := copycheck.Normalize(src, copycheck.Markdown)
 	vars := newSimVars()
 	var (

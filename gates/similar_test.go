@@ -288,14 +288,15 @@ func TestSimilarConcurrent(t *testing.T) {
 func TestSimilarHostileInput(t *testing.T) {
 	t.Parallel()
 	inputs := map[string]string{
-		"huge":             strings.Repeat("prime number sequence. ", 200_000),
-		"dollars":          strings.Repeat("$", 1<<20),
-		"unclosed formula": "$" + strings.Repeat(`\sum_{n} x^{`, 50_000),
-		"one long word":    strings.Repeat("a", 1<<20),
-		"invalid utf-8":    strings.Repeat("\xff\xfe", 1<<18),
-		"unclosed parens":  strings.Repeat(`\(`, 1<<16),
-		"sizing after O":   "$" + strings.Repeat(`O\big `, 1<<15) + "$",
-		"unclosed text":    "$" + strings.Repeat(`\text{`, 1<<15) + "$",
+		"huge":                  strings.Repeat("prime number sequence. ", 200_000),
+		"dollars":               strings.Repeat("$", 1<<20),
+		"unclosed formula":      "$" + strings.Repeat(`\sum_{n} x^{`, 50_000),
+		"one long word":         strings.Repeat("a", 1<<20),
+		"invalid utf-8":         strings.Repeat("\xff\xfe", 1<<18),
+		"unclosed parens":       strings.Repeat(`\(`, 1<<16),
+		"sizing after O":        "$" + strings.Repeat(`O\big `, 1<<15) + "$",
+		"unclosed text":         "$" + strings.Repeat(`\text{`, 1<<15) + "$",
+		"unclosed environments": strings.Repeat(`\begin{align}x`, 1<<12) + `\end{equation}`,
 	}
 	x := NewIndex()
 	x.Add("TDB-1", "", twin, "ACCEPTED", "")
@@ -368,5 +369,22 @@ func TestDuplicateCalibration(t *testing.T) {
 	empty.Statement = " "
 	if DuplicateCalibration(empty, rng, NewIndex()) {
 		t.Errorf("DuplicateCalibration(no statement) = true; want false")
+	}
+}
+
+func TestDefuse(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{`a \(x\) b`, `a \(x\) b`},
+		{`\(x\) \(y`, `\(x\)  (y`},
+		{`\[ \[ \]`, `\[ \[ \]`},
+		{`\begin{align}x\end{align} \begin{align}y`, `\begin{align}x\end{align}  begin{align}y`},
+		{`\begin{align}x\end{equation}`, ` begin{align}x\end{equation}`},
+		{`plain text`, `plain text`},
+	}
+	for _, tt := range tests {
+		if got := string(simDefuse([]byte(tt.in))); got != tt.want {
+			t.Errorf("simDefuse(%q) = %q; want %q", tt.in, got, tt.want)
+		}
 	}
 }

@@ -22,7 +22,7 @@ func (t *tx) staleRevision(ctx context.Context, p *ent.Problem, revisionID strin
 	if err != nil {
 		return fmt.Errorf("revision: %w", err)
 	}
-	return refuse(CodeConflict, fmt.Sprintf("you read revision %d of %s, and a newer revision has been submitted since: read the current revision and decide on it",
+	return refuse(CodeStaleRevision, fmt.Sprintf("you read revision %d of %s, and a newer revision has been submitted since: read the current revision and decide on it",
 		rev.Number, p.ID), "revisionId")
 }
 

@@ -119,7 +119,7 @@ func TestDecisionOnAnOlderRevision(t *testing.T) {
 		_, err := f.svc.RecordDecision(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID, RevisionID: read,
 			Action: decision.ActionKEEP_PROSPECTING, Notes: packet.DecisionNotes{Reason: "r", OpenStatus: "o"},
 			RevisionRequests: []string{"Name the search."}, IdempotencyKey: "k"})
-		if diff := cmp.Diff([]errKey{{"revisionId", policy.CodeConflict}}, keys(err)); diff != "" {
+		if diff := cmp.Diff([]errKey{{"revisionId", policy.CodeStaleRevision}}, keys(err)); diff != "" {
 			t.Errorf("decision on revision 1 after revision 2 (-want +got):\n%s\nerr = %v", diff, err)
 		}
 	})

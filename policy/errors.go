@@ -30,6 +30,8 @@ const (
 	CodeConflict               Code = "CONFLICT"
 	CodeInsufficientReputation Code = "INSUFFICIENT_REPUTATION"
 	CodeIdempotencyMismatch    Code = "IDEMPOTENCY_MISMATCH"
+	// CodeStaleRevision: a decision names a revision older than the current one.
+	CodeStaleRevision Code = "STALE_REVISION"
 )
 
 // FieldError is one problem with the input that the caller can fix. Field is

@@ -4955,6 +4955,8 @@ enum UserErrorCode {
   CONFLICT
   INSUFFICIENT_REPUTATION
   IDEMPOTENCY_MISMATCH
+  "A decision names a revision older than the problem's current one: read the new one first."
+  STALE_REVISION
 }
 
 "A problem with the input that the caller can fix; field is the path to the input field."

@@ -318,6 +318,8 @@ const (
 	UserErrorCodeConflict               UserErrorCode = "CONFLICT"
 	UserErrorCodeInsufficientReputation UserErrorCode = "INSUFFICIENT_REPUTATION"
 	UserErrorCodeIdempotencyMismatch    UserErrorCode = "IDEMPOTENCY_MISMATCH"
+	// A decision names a revision older than the problem's current one: read the new one first.
+	UserErrorCodeStaleRevision UserErrorCode = "STALE_REVISION"
 )
 
 var AllUserErrorCode = []UserErrorCode{
@@ -329,11 +331,12 @@ var AllUserErrorCode = []UserErrorCode{
 	UserErrorCodeConflict,
 	UserErrorCodeInsufficientReputation,
 	UserErrorCodeIdempotencyMismatch,
+	UserErrorCodeStaleRevision,
 }
 
 func (e UserErrorCode) IsValid() bool {
 	switch e {
-	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch:
+	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision:
 		return true
 	}
 	return false
