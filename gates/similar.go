@@ -1111,7 +1111,7 @@ var simMacroAliases = map[string]string{
 var simSpacing = map[string]bool{
 	"quad": true, "qquad": true, "left": true, "right": true, "big": true, "Big": true, "bigg": true,
 	"Bigg": true, "bigl": true, "bigr": true, "Bigl": true, "Bigr": true, "displaystyle": true,
-	"textstyle": true, "limits": true, "nolimits": true, "middle": true, "mathrm": false,
+	"textstyle": true, "limits": true, "nolimits": true, "middle": true,
 }
 
 // simConstantMacros name fixed objects by their argument: \mathbb{Z} and \mathbb{Q} are not

@@ -418,9 +418,14 @@ type stDecls struct {
 	// soft are places that look like an introduction the reader cannot parse ("$n$ points",
 	// "the $k$", an unknown word before the formula).
 	soft map[string]Span
+	// ranged are the names given a range, not only a meaning: by a quantifier or a bound
+	// ("for every $n \ge 0$"), as a recurrence's index needs; "let" alone does not range.
+	ranged map[string]bool
 }
 
-func newStDecls() *stDecls { return &stDecls{hard: map[string]Span{}, soft: map[string]Span{}} }
+func newStDecls() *stDecls {
+	return &stDecls{hard: map[string]Span{}, soft: map[string]Span{}, ranged: map[string]bool{}}
+}
 
 func (d *stDecls) add(name string, soft bool, sp Span) {
 	if name == "" {
@@ -547,6 +552,7 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 		sp := t.span(f.Start, f.End)
 		for _, k := range stSelfDeclared(f, keys, v) {
 			d.add(k, false, sp)
+			d.ranged[k] = true
 		}
 		for _, k := range stSoftDeclared(f, keys) {
 			d.add(k, true, sp)
@@ -565,9 +571,12 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 			heads, soft := stHeads(f, keys)
 			for _, k := range heads {
 				d.add(k, soft || c == stCtxSoft, sp)
+				d.ranged[k] = d.ranged[k] || !soft && c == stCtxHeads
 			}
-			for _, k := range keys { // the rest of a quantified formula: "for all $n = 4k$"
-				d.add(k, true, sp)
+			if stHasEquation(f) {
+				for _, k := range keys { // the rest of a quantified equation: "for all $n = 4k$"
+					d.add(k, true, sp)
+				}
 			}
 		}
 	}
@@ -588,6 +597,10 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 			}
 		}
 		if tok.raw == "A" {
+			continue
+		}
+		if n := k + 1; n < len(t.toks) && t.toks[n].kind == 'w' && v.typeWord(t.toks[n].text) && strings.HasSuffix(t.toks[n].text, "s") {
+			d.add(tok.raw, true, t.span(tok.start, tok.end)) // "a graph with n vertices": a count
 			continue
 		}
 		if n := k + 1; n+1 < len(t.toks) && t.toks[n].kind == 'p' && strings.Contains("=≥≤<>∈", t.toks[n].text) &&
@@ -654,7 +667,10 @@ func stContextOf(t *stText, p int, ctxs []stCtx, v *stVocab) stCtx {
 	case (w1 == "," || w1 == "and" || w1 == "or") && q >= 0 && ctxs[q] != stCtxNone && gap <= 5:
 		return ctxs[q]
 	}
-	if c := stAfterContext(t, p, v); c != stCtxNone {
+	// "Prove that $G$ is a planar graph" asserts something of $G$; it does not introduce it.
+	asserted := (w1 == "that" || w1 == "whether") && stTargetVerbs[w2]
+	hypothesis := w1 == "if" || w1 == "when" || w1 == "whenever" || w1 == "where" || w1 == "unless"
+	if c := stAfterContext(t, p, v, asserted, hypothesis); c != stCtxNone {
 		return c
 	}
 	switch {
@@ -664,6 +680,20 @@ func stContextOf(t *stText, p int, ctxs []stCtx, v *stVocab) stCtx {
 		return stCtxSoft
 	}
 	return stCtxNone
+}
+
+// stTargetVerbs ask for a proof or an answer about what follows them.
+var stTargetVerbs = stWordSet(`prove proves show shows disprove decide determine true case conjecture
+	conjectured conjectures establish verify`)
+
+// stHasEquation reports whether the top level of f has an "=".
+func stHasEquation(f *Formula) bool {
+	for _, a := range f.Atoms {
+		if a.Kind == AtomRel && a.Text == "=" && a.Depth == 0 && a.Script == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // stHyphenType reports whether a hyphenated word ends in a type word: "3-full", "$k$-uniform".
@@ -678,7 +708,7 @@ func stHyphenType(w string, v *stVocab) bool {
 
 // stAfterContext reads the words after a formula: "$G$ is a graph", "$n$ an integer",
 // "$R(5,5)$, the least integer", "$X$ denotes", and, as a soft introduction, "$n$ points".
-func stAfterContext(t *stText, p int, v *stVocab) stCtx {
+func stAfterContext(t *stText, p int, v *stVocab, asserted, hypothesis bool) stCtx {
 	var next []string
 	for k := p + 1; k < len(t.toks) && len(next) < 6 && t.toks[k].sent == t.toks[p].sent; k++ {
 		x := t.toks[k]
@@ -719,7 +749,21 @@ func stAfterContext(t *stText, p int, v *stVocab) stCtx {
 		}
 		return false
 	}
-	// "$G$ is a graph", "$p$ is prime", "$X$ are all composite numbers".
+	// A formula a phrase after it can introduce: a name, a list, or a relation whose left side
+	// is a name ("$p$ is a prime", not "$p + 2$ is prime").
+	f := t.formula(p)
+	introducible := stNameLikeFormula(f)
+	if !introducible {
+		if segs := stSegments(f, stLevel(f, 0, -1)); len(segs) > 0 {
+			if terms, rels := stChain(f, segs[0]); len(rels) > 0 {
+				_, introducible = stLone(f, stKeys(f), terms[0], false)
+			}
+		}
+	}
+	if !introducible || asserted {
+		return stCtxNone
+	}
+	// "$G$ is a graph", "$X$ are all composite numbers"; not "$S$ is infinite", which asserts.
 	copula := func() bool {
 		if w(0) != "is" && w(0) != "are" && w(0) != "be" {
 			return false
@@ -728,11 +772,18 @@ func stAfterContext(t *stText, p int, v *stVocab) stCtx {
 		for stCopulaSkip[w(j)] {
 			j++
 		}
-		return nounPhrase(j) || v.typeWord(w(j))
+		if nounPhrase(j) {
+			return true
+		}
+		for ; j < len(next) && v.typeWord(next[j]); j++ {
+			if strings.HasSuffix(next[j], "s") || hypothesis {
+				return true // "are integers"; "if $n$ is sufficiently large", "if $D$ is even"
+			}
+		}
+		return false
 	}
 	// "$x, y, z, w$ nonnegative integers": a list named by the noun after it.
 	appositive := func() bool {
-		f := t.formula(p)
 		ids, lone := stLone(f, stKeys(f), stLevel(f, 0, -1).idx, false)
 		if !lone || len(ids) < 2 {
 			return false
@@ -900,6 +951,9 @@ func stChain(f *Formula, seg []int) (terms [][]int, rels []int) {
 	paren := 0
 	for i, k := range seg {
 		a := f.Atoms[k]
+		if a.Text == `\not` && i+1 < len(seg) && f.Atoms[seg[i+1]].Kind == AtomRel {
+			continue // \not\equiv: part of the relation
+		}
 		if a.Depth == depth+1 && a.Kind == AtomRel && i > 0 && i+1 < len(seg) &&
 			f.Atoms[seg[i-1]].Depth == depth && f.Atoms[seg[i+1]].Depth == depth {
 			a.Depth = depth // a relation alone in braces: "n{\in}I"
@@ -944,6 +998,8 @@ func stLone(f *Formula, keys []string, term []int, withScripts bool) ([]string, 
 			continue // script content attached to an identifier of the term
 		}
 		switch {
+		case a.Kind == AtomIdent && keys[k] != "" && stApplied(f, k):
+			return nil, false // W(k): a function applied, not a name
 		case a.Kind == AtomIdent && keys[k] != "":
 			out = append(out, keys[k])
 			n++
@@ -1866,7 +1922,7 @@ func stQuoted(t *stText, v *stVocab, opener, open, close int, collect func(lo, h
 }
 
 // stDefiningWords are the words of a clause that defines what it names ("X is called good if …").
-var stDefiningWords = stWordSet(`if when whenever iff provided means meaning namely i.e ie that`)
+var stDefiningWords = stWordSet(`if when whenever iff provided means meaning namely i.e ie`)
 
 // stNameLike reports whether the words are capitalised names.
 func stNameLike(ws []string) bool {
@@ -2297,7 +2353,7 @@ func stRecursiveSequence(a *stAnalysis, out *Report) {
 			sp := t.span(rec.f.Start, rec.f.End)
 			name := stShow(rec.seq + string(rec.script) + rec.index)
 			initial := stHasInitial(fields, rec.seq, rec.script)
-			ranged := a.decl.has(rec.index, false)
+			ranged := a.decl.ranged[rec.index]
 			switch {
 			case !initial && stQuantifiedSequence(t, rec.tok):
 				reported++
@@ -2544,6 +2600,16 @@ func stContentWords(s string) []string {
 	return out
 }
 
+// stWeakTitleWords (stems) are words too common in mathematics to tie a title to a statement.
+var stWeakTitleWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`number set function integer value sequence element order form type class
+		result bound general problem object`) {
+		m[stStem(w)] = true
+	}
+	return m
+}()
+
 // stCatalogueRe finds a catalogue number in a title ("Erdős Problem 32", "Conjecture 314").
 var stCatalogueRe = regexp.MustCompile(`(?i)\b(problems?|conjectures?|questions?|no\.?|#)[\s_]*[0-9]+`)
 
@@ -2602,6 +2668,8 @@ func stTitleMatches(a *stAnalysis, out *Report) {
 	var inStmt, inExp, inSource, none []string
 	for _, w := range slices.Compact(slices.Sorted(slices.Values(title))) {
 		switch {
+		case stWeakTitleWords[w]:
+			// "number", "set": shared by unrelated problems, so no evidence either way.
 		case stmt[w]:
 			inStmt = append(inStmt, shown[w])
 		case expo[w]:

@@ -20,7 +20,7 @@ func TestChecksThroughGraphQL(t *testing.T) {
 	type result struct {
 		Problem struct {
 			CheckSummary struct {
-				Outcome                     string
+				Outcome                      string
 				Failing, NeedsHuman, Pending int
 			}
 			CurrentRevision struct {

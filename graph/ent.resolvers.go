@@ -10,6 +10,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/graph/generated"
+	"github.com/theoremdb/theoremdb/policy"
 )
 
 // Bindings is the resolver for the bindings field.
@@ -17,8 +18,22 @@ func (r *claimResolver) Bindings(ctx context.Context, obj *ent.Claim) ([]*ent.Bi
 	return loaded(ctx, obj.Edges.BindingsOrErr, obj.Bindings)
 }
 
+// CurrentRevision is the resolver for the currentRevision field.
+func (r *problemResolver) CurrentRevision(ctx context.Context, obj *ent.Problem) (*ent.Revision, error) {
+	if policy.ContentWithheld(obj) {
+		return nil, nil
+	}
+	if rev, err := obj.Edges.CurrentRevisionOrErr(); err == nil {
+		return rev, nil
+	}
+	return obj.CurrentRevision(ctx)
+}
+
 // Revisions is the resolver for the revisions field.
 func (r *problemResolver) Revisions(ctx context.Context, obj *ent.Problem) ([]*ent.Revision, error) {
+	if policy.ContentWithheld(obj) {
+		return []*ent.Revision{}, nil
+	}
 	return loaded(ctx, obj.Edges.RevisionsOrErr, obj.Revisions)
 }
 

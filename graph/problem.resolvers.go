@@ -12,6 +12,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/finding"
+	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/graph/model"
 	"github.com/theoremdb/theoremdb/packet"
@@ -58,6 +59,14 @@ func (r *problemResolver) CheckSummary(ctx context.Context, obj *ent.Problem) (*
 		return nil, err
 	}
 	return &pk.Summary, nil
+}
+
+// Removal is the resolver for the removal field.
+func (r *problemResolver) Removal(ctx context.Context, obj *ent.Problem) (*model.Removal, error) {
+	if obj.State != problem.StateREMOVED || obj.RemovedAt == nil {
+		return nil, nil
+	}
+	return &model.Removal{Reason: deref(obj.RemovalReason), At: *obj.RemovedAt}, nil
 }
 
 // Stake is the resolver for the stake field.

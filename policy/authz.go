@@ -160,3 +160,8 @@ func ViewerOf(a *ent.Account) *Viewer {
 	}
 	return &Viewer{ID: a.ID, Handle: a.Handle, Roles: a.Roles, CanReview: CanReview(a), CanModerate: CanModerate(a)}
 }
+
+// ContentWithheld reports whether a problem's content (statement, revisions, references) is
+// withheld from every transport: a removed problem is a tombstone with its ID, state and the
+// public reason and date of its removal.
+func ContentWithheld(p *ent.Problem) bool { return p.State == problem.StateREMOVED }

@@ -285,8 +285,10 @@ func (s *Service) DismissCase(ctx context.Context, actor *ent.Account, caseID, n
 
 // RemoveProblem removes the problem of a claimed case, with a public
 // reason: the page becomes a tombstone, the ID stays reserved, the problem
-// leaves lists and search. A stake still in escrow is forfeited; one
-// already returned stays returned. Every other open case on the problem
+// leaves lists and search. A stake still in escrow is forfeited during the
+// challenge period and returned after it (the challenge is over, and the
+// acceptance job may simply not have run yet); one already returned stays
+// returned. Every other open case on the problem
 // closes with it.
 func (s *Service) RemoveProblem(ctx context.Context, actor *ent.Account, caseID, reason string) (*ent.ModerationCase, *ent.Problem, error) {
 	var v validator
@@ -310,10 +312,16 @@ func (s *Service) RemoveProblem(ctx context.Context, actor *ent.Account, caseID,
 		reason := strings.TrimSpace(reason)
 		payload := map[string]any{"case": c.ID, "moderator": actor.Handle, "reason": reason, "previousState": p.State}
 		if p.State == problem.StatePROSPECTING && p.StakeState != nil && *p.StakeState == problem.StakeStateESCROWED {
-			if err := t.settleStake(ctx, p, reputationentry.KindFORFEIT, now); err != nil {
+			// A removal during the challenge forfeits the stake as an archive would; once the
+			// challenge period is over the stake is returned, as acceptance would have returned it.
+			kind := reputationentry.KindFORFEIT
+			if !now.Before(p.Deadline) {
+				kind = reputationentry.KindRETURN
+			}
+			if err := t.settleStake(ctx, p, kind, now); err != nil {
 				return err
 			}
-			payload["stake"] = reputationentry.KindFORFEIT
+			payload["stake"] = kind
 		}
 		if err := t.Problem.UpdateOneID(p.ID).SetState(problem.StateREMOVED).SetRemovedAt(now).SetRemovalReason(reason).
 			SetUpdatedAt(now).Exec(ctx); err != nil {

@@ -160,6 +160,7 @@ const (
 	ReasonCodeUNRELIABLE_PROVENANCE       ReasonCode = "UNRELIABLE_PROVENANCE"
 	ReasonCodeINTERNAL_INCONSISTENCY      ReasonCode = "INTERNAL_INCONSISTENCY"
 	ReasonCodePARAMETER_WITHOUT_RATIONALE ReasonCode = "PARAMETER_WITHOUT_RATIONALE"
+	ReasonCodeOTHER                       ReasonCode = "OTHER"
 )
 
 func (rc ReasonCode) String() string {
@@ -169,7 +170,7 @@ func (rc ReasonCode) String() string {
 // ReasonCodeValidator is a validator for the "reason_code" field enum values. It is called by the builders before save.
 func ReasonCodeValidator(rc ReasonCode) error {
 	switch rc {
-	case ReasonCodeKNOWN_ANSWER, ReasonCodeDIRECT_DUPLICATE, ReasonCodeILL_DEFINED_STATEMENT, ReasonCodeUNEVALUABLE_ACCEPTANCE, ReasonCodeUNSUPPORTED_OPEN_STATUS, ReasonCodeUNRELIABLE_PROVENANCE, ReasonCodeINTERNAL_INCONSISTENCY, ReasonCodePARAMETER_WITHOUT_RATIONALE:
+	case ReasonCodeKNOWN_ANSWER, ReasonCodeDIRECT_DUPLICATE, ReasonCodeILL_DEFINED_STATEMENT, ReasonCodeUNEVALUABLE_ACCEPTANCE, ReasonCodeUNSUPPORTED_OPEN_STATUS, ReasonCodeUNRELIABLE_PROVENANCE, ReasonCodeINTERNAL_INCONSISTENCY, ReasonCodePARAMETER_WITHOUT_RATIONALE, ReasonCodeOTHER:
 		return nil
 	default:
 		return fmt.Errorf("decision: invalid enum value for reason_code field: %q", rc)

@@ -119,7 +119,7 @@ var (
 	DecisionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "action", Type: field.TypeEnum, Enums: []string{"QUALIFY", "KEEP_PROSPECTING", "ARCHIVE", "MERGE"}},
-		{Name: "reason_code", Type: field.TypeEnum, Nullable: true, Enums: []string{"KNOWN_ANSWER", "DIRECT_DUPLICATE", "ILL_DEFINED_STATEMENT", "UNEVALUABLE_ACCEPTANCE", "UNSUPPORTED_OPEN_STATUS", "UNRELIABLE_PROVENANCE", "INTERNAL_INCONSISTENCY", "PARAMETER_WITHOUT_RATIONALE"}},
+		{Name: "reason_code", Type: field.TypeEnum, Nullable: true, Enums: []string{"KNOWN_ANSWER", "DIRECT_DUPLICATE", "ILL_DEFINED_STATEMENT", "UNEVALUABLE_ACCEPTANCE", "UNSUPPORTED_OPEN_STATUS", "UNRELIABLE_PROVENANCE", "INTERNAL_INCONSISTENCY", "PARAMETER_WITHOUT_RATIONALE", "OTHER"}},
 		{Name: "notes", Type: field.TypeJSON},
 		{Name: "revision_requests", Type: field.TypeJSON, Nullable: true},
 		{Name: "confirmations", Type: field.TypeJSON, Nullable: true},

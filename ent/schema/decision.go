@@ -28,7 +28,7 @@ func (Decision) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.Deci
 var ReasonCodes = []string{
 	"KNOWN_ANSWER", "DIRECT_DUPLICATE", "ILL_DEFINED_STATEMENT", "UNEVALUABLE_ACCEPTANCE",
 	"UNSUPPORTED_OPEN_STATUS", "UNRELIABLE_PROVENANCE", "INTERNAL_INCONSISTENCY",
-	"PARAMETER_WITHOUT_RATIONALE",
+	"PARAMETER_WITHOUT_RATIONALE", "OTHER",
 }
 
 // Fields of the Decision.

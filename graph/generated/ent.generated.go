@@ -50,6 +50,7 @@ type GateRunResolver interface {
 	Findings(ctx context.Context, obj *ent.GateRun) ([]*ent.Finding, error)
 }
 type ProblemResolver interface {
+	CurrentRevision(ctx context.Context, obj *ent.Problem) (*ent.Revision, error)
 	Revisions(ctx context.Context, obj *ent.Problem) ([]*ent.Revision, error)
 
 	MergedFrom(ctx context.Context, obj *ent.Problem) ([]*ent.Problem, error)
@@ -60,6 +61,7 @@ type ProblemResolver interface {
 	ViewerCan(ctx context.Context, obj *ent.Problem) (*policy.Permissions, error)
 	InChallengePeriod(ctx context.Context, obj *ent.Problem) (bool, error)
 	CheckSummary(ctx context.Context, obj *ent.Problem) (*policy.CheckSummary, error)
+	Removal(ctx context.Context, obj *ent.Problem) (*model.Removal, error)
 	Stake(ctx context.Context, obj *ent.Problem) (*model.Stake, error)
 	OpenRevisionRequests(ctx context.Context, obj *ent.Problem) ([]*model.RevisionRequest, error)
 	Events(ctx context.Context, obj *ent.Problem, after *int, first *int) ([]*ent.Event, error)
@@ -2821,7 +2823,7 @@ func (ec *executionContext) _Problem_currentRevision(ctx context.Context, field 
 			return ec.fieldContext_Problem_currentRevision(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.CurrentRevision(ctx)
+			return ec.Resolvers.Problem().CurrentRevision(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Revision) graphql.Marshaler {
@@ -2836,7 +2838,7 @@ func (ec *executionContext) fieldContext_Problem_currentRevision(_ context.Conte
 		Object:     "Problem",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: false,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Revision(ctx, field)
 		},
@@ -3141,6 +3143,38 @@ func (ec *executionContext) fieldContext_Problem_checkSummary(_ context.Context,
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_CheckSummary(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Problem_removal(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_removal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Problem().Removal(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Removal) graphql.Marshaler {
+			return ec.marshalORemoval2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐRemoval(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_removal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Problem",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Removal(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14792,6 +14826,12 @@ func (ec *executionContext) _Problem(ctx context.Context, sel ast.SelectionSet, 
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Problem_checkSummary(ctx, field, obj)
+				})
+		case "removal":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Problem_removal(ctx, field, obj)
 				})
 		case "stake":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,

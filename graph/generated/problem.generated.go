@@ -1282,6 +1282,52 @@ func (ec *executionContext) fieldContext_ReferenceSearch_coverage(_ context.Cont
 	return graphql.NewScalarFieldContext("ReferenceSearch", field, false, false, "String")
 }
 
+func (ec *executionContext) _Removal_reason(ctx context.Context, field graphql.CollectedField, obj *model.Removal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Removal_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Removal_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Removal", field, false, false, "String")
+}
+
+func (ec *executionContext) _Removal_at(ctx context.Context, field graphql.CollectedField, obj *model.Removal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Removal_at(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.At, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Removal_at(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Removal", field, false, false, "Time")
+}
+
 func (ec *executionContext) _RevisionRequest_request(ctx context.Context, field graphql.CollectedField, obj *model.RevisionRequest) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2097,6 +2143,44 @@ func (ec *executionContext) _ReferenceSearch(ctx context.Context, sel ast.Select
 	return out
 }
 
+var removalImplementors = []string{"Removal"}
+
+func (ec *executionContext) _Removal(ctx context.Context, sel ast.SelectionSet, obj *model.Removal) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, removalImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Removal")
+		case "reason":
+			out.Values[i] = ec._Removal_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "at":
+			out.Values[i] = ec._Removal_at(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var revisionRequestImplementors = []string{"RevisionRequest"}
 
 func (ec *executionContext) _RevisionRequest(ctx context.Context, sel ast.SelectionSet, obj *model.RevisionRequest) graphql.Marshaler {
@@ -2392,6 +2476,13 @@ func (ec *executionContext) marshalOComputation2ᚖgithubᚗcomᚋtheoremdbᚋth
 		return graphql.Null
 	}
 	return ec._Computation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalORemoval2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐRemoval(ctx context.Context, sel ast.SelectionSet, v *model.Removal) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Removal(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOStake2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐStake(ctx context.Context, sel ast.SelectionSet, v *model.Stake) graphql.Marshaler {

@@ -282,6 +282,7 @@ type ComplexityRoot struct {
 		Proposer             func(childComplexity int) int
 		ProposerID           func(childComplexity int) int
 		ProvenanceKind       func(childComplexity int) int
+		Removal              func(childComplexity int) int
 		RemovalReason        func(childComplexity int) int
 		RemovedAt            func(childComplexity int) int
 		Revisions            func(childComplexity int) int
@@ -357,6 +358,11 @@ type ComplexityRoot struct {
 		Coverage  func(childComplexity int) int
 		Databases func(childComplexity int) int
 		Queries   func(childComplexity int) int
+	}
+
+	Removal struct {
+		At     func(childComplexity int) int
+		Reason func(childComplexity int) int
 	}
 
 	Reputation struct {
@@ -1560,6 +1566,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Problem.ProvenanceKind(childComplexity), true
+	case "Problem.removal":
+		if e.ComplexityRoot.Problem.Removal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.Removal(childComplexity), true
 	case "Problem.removalReason":
 		if e.ComplexityRoot.Problem.RemovalReason == nil {
 			break
@@ -1904,6 +1916,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ReferenceSearch.Queries(childComplexity), true
+
+	case "Removal.at":
+		if e.ComplexityRoot.Removal.At == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Removal.At(childComplexity), true
+	case "Removal.reason":
+		if e.ComplexityRoot.Removal.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Removal.Reason(childComplexity), true
 
 	case "Reputation.balance":
 		if e.ComplexityRoot.Reputation.Balance == nil {
@@ -2808,6 +2833,7 @@ enum DecisionReasonCode @goModel(model: "github.com/theoremdb/theoremdb/ent/deci
   UNRELIABLE_PROVENANCE
   INTERNAL_INCONSISTENCY
   PARAMETER_WITHOUT_RATIONALE
+  OTHER
 }
 """
 DecisionWhereInput is used for filtering Decision objects.
@@ -5072,12 +5098,20 @@ extend type Problem {
   inChallengePeriod: Boolean!
   "The checks of the current revision at a glance."
   checkSummary: CheckSummary!
+  "Why and when the problem was removed; null unless it is REMOVED. A removed problem shows no content."
+  removal: Removal
   "The submitter's reputation stake on this problem; null for a trusted import, which stakes nothing."
   stake: Stake
   "Revision requests of keep-prospecting decisions on the current revision."
   openRevisionRequests: [RevisionRequest!]!
   "Events whose subject is this problem, in sequence order, after the given sequence number."
   events(after: Int, first: Int): [Event!]!
+}
+
+"The public record of a removal: the content is gone, the ID stays reserved."
+type Removal {
+  reason: String!
+  at: Time!
 }
 
 type ProblemPermissions {
@@ -5742,6 +5776,8 @@ func (ec *executionContext) childFields_Problem(ctx context.Context, field graph
 		return ec.fieldContext_Problem_inChallengePeriod(ctx, field)
 	case "checkSummary":
 		return ec.fieldContext_Problem_checkSummary(ctx, field)
+	case "removal":
+		return ec.fieldContext_Problem_removal(ctx, field)
 	case "stake":
 		return ec.fieldContext_Problem_stake(ctx, field)
 	case "openRevisionRequests":
@@ -5858,6 +5894,16 @@ func (ec *executionContext) childFields_ReferenceSearch(ctx context.Context, fie
 		return ec.fieldContext_ReferenceSearch_coverage(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ReferenceSearch", field.Name)
+}
+
+func (ec *executionContext) childFields_Removal(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "reason":
+		return ec.fieldContext_Removal_reason(ctx, field)
+	case "at":
+		return ec.fieldContext_Removal_at(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Removal", field.Name)
 }
 
 func (ec *executionContext) childFields_Reputation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -103,6 +103,12 @@ type RecordDecisionPayload struct {
 	UserErrors []*UserError  `json:"userErrors"`
 }
 
+// The public record of a removal: the content is gone, the ID stays reserved.
+type Removal struct {
+	Reason string    `json:"reason"`
+	At     time.Time `json:"at"`
+}
+
 type RemoveProblemInput struct {
 	CaseID string `json:"caseId"`
 	Reason string `json:"reason"`
