@@ -24,6 +24,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -62,6 +63,8 @@ type Client struct {
 	Flag *FlagClient
 	// GateRun is the client for interacting with the GateRun builders.
 	GateRun *GateRunClient
+	// Hold is the client for interacting with the Hold builders.
+	Hold *HoldClient
 	// ModerationCase is the client for interacting with the ModerationCase builders.
 	ModerationCase *ModerationCaseClient
 	// Problem is the client for interacting with the Problem builders.
@@ -104,6 +107,7 @@ func (c *Client) init() {
 	c.Finding = NewFindingClient(c.config)
 	c.Flag = NewFlagClient(c.config)
 	c.GateRun = NewGateRunClient(c.config)
+	c.Hold = NewHoldClient(c.config)
 	c.ModerationCase = NewModerationCaseClient(c.config)
 	c.Problem = NewProblemClient(c.config)
 	c.Reference = NewReferenceClient(c.config)
@@ -216,6 +220,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Finding:         NewFindingClient(cfg),
 		Flag:            NewFlagClient(cfg),
 		GateRun:         NewGateRunClient(cfg),
+		Hold:            NewHoldClient(cfg),
 		ModerationCase:  NewModerationCaseClient(cfg),
 		Problem:         NewProblemClient(cfg),
 		Reference:       NewReferenceClient(cfg),
@@ -255,6 +260,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Finding:         NewFindingClient(cfg),
 		Flag:            NewFlagClient(cfg),
 		GateRun:         NewGateRunClient(cfg),
+		Hold:            NewHoldClient(cfg),
 		ModerationCase:  NewModerationCaseClient(cfg),
 		Problem:         NewProblemClient(cfg),
 		Reference:       NewReferenceClient(cfg),
@@ -296,8 +302,9 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Finding,
-		c.Flag, c.GateRun, c.ModerationCase, c.Problem, c.Reference, c.ReputationEntry,
-		c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source, c.Tag, c.Token,
+		c.Flag, c.GateRun, c.Hold, c.ModerationCase, c.Problem, c.Reference,
+		c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source,
+		c.Tag, c.Token,
 	} {
 		n.Use(hooks...)
 	}
@@ -308,8 +315,9 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Finding,
-		c.Flag, c.GateRun, c.ModerationCase, c.Problem, c.Reference, c.ReputationEntry,
-		c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source, c.Tag, c.Token,
+		c.Flag, c.GateRun, c.Hold, c.ModerationCase, c.Problem, c.Reference,
+		c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source,
+		c.Tag, c.Token,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -336,6 +344,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Flag.mutate(ctx, m)
 	case *GateRunMutation:
 		return c.GateRun.mutate(ctx, m)
+	case *HoldMutation:
+		return c.Hold.mutate(ctx, m)
 	case *ModerationCaseMutation:
 		return c.ModerationCase.mutate(ctx, m)
 	case *ProblemMutation:
@@ -1992,6 +2002,171 @@ func (c *GateRunClient) mutate(ctx context.Context, m *GateRunMutation) (Value, 
 	}
 }
 
+// HoldClient is a client for the Hold schema.
+type HoldClient struct {
+	config
+}
+
+// NewHoldClient returns a client for the Hold from the given config.
+func NewHoldClient(c config) *HoldClient {
+	return &HoldClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `hold.Hooks(f(g(h())))`.
+func (c *HoldClient) Use(hooks ...Hook) {
+	c.hooks.Hold = append(c.hooks.Hold, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `hold.Intercept(f(g(h())))`.
+func (c *HoldClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Hold = append(c.inters.Hold, interceptors...)
+}
+
+// Create returns a builder for creating a Hold entity.
+func (c *HoldClient) Create() *HoldCreate {
+	mutation := newHoldMutation(c.config, OpCreate)
+	return &HoldCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Hold entities.
+func (c *HoldClient) CreateBulk(builders ...*HoldCreate) *HoldCreateBulk {
+	return &HoldCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *HoldClient) MapCreateBulk(slice any, setFunc func(*HoldCreate, int)) *HoldCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &HoldCreateBulk{err: fmt.Errorf("calling to HoldClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*HoldCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &HoldCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Hold.
+func (c *HoldClient) Update() *HoldUpdate {
+	mutation := newHoldMutation(c.config, OpUpdate)
+	return &HoldUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *HoldClient) UpdateOne(_m *Hold) *HoldUpdateOne {
+	mutation := newHoldMutation(c.config, OpUpdateOne, withHold(_m))
+	return &HoldUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *HoldClient) UpdateOneID(id string) *HoldUpdateOne {
+	mutation := newHoldMutation(c.config, OpUpdateOne, withHoldID(id))
+	return &HoldUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Hold.
+func (c *HoldClient) Delete() *HoldDelete {
+	mutation := newHoldMutation(c.config, OpDelete)
+	return &HoldDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *HoldClient) DeleteOne(_m *Hold) *HoldDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *HoldClient) DeleteOneID(id string) *HoldDeleteOne {
+	builder := c.Delete().Where(hold.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &HoldDeleteOne{builder}
+}
+
+// Query returns a query builder for Hold.
+func (c *HoldClient) Query() *HoldQuery {
+	return &HoldQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeHold},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Hold entity by its id.
+func (c *HoldClient) Get(ctx context.Context, id string) (*Hold, error) {
+	return c.Query().Where(hold.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *HoldClient) GetX(ctx context.Context, id string) *Hold {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryProblem queries the problem edge of a Hold.
+func (c *HoldClient) QueryProblem(_m *Hold) *ProblemQuery {
+	query := (&ProblemClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(hold.Table, hold.FieldID, id),
+			sqlgraph.To(problem.Table, problem.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, hold.ProblemTable, hold.ProblemColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryClaim queries the claim edge of a Hold.
+func (c *HoldClient) QueryClaim(_m *Hold) *ClaimQuery {
+	query := (&ClaimClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(hold.Table, hold.FieldID, id),
+			sqlgraph.To(claim.Table, claim.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, hold.ClaimTable, hold.ClaimColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *HoldClient) Hooks() []Hook {
+	return c.hooks.Hold
+}
+
+// Interceptors returns the client interceptors.
+func (c *HoldClient) Interceptors() []Interceptor {
+	return c.inters.Hold
+}
+
+func (c *HoldClient) mutate(ctx context.Context, m *HoldMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&HoldCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&HoldUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&HoldUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&HoldDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Hold mutation op: %q", m.Op())
+	}
+}
+
 // ModerationCaseClient is a client for the ModerationCase schema.
 type ModerationCaseClient struct {
 	config
@@ -2482,6 +2657,22 @@ func (c *ProblemClient) QueryFlags(_m *Problem) *FlagQuery {
 			sqlgraph.From(problem.Table, problem.FieldID, id),
 			sqlgraph.To(flag.Table, flag.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, problem.FlagsTable, problem.FlagsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryHolds queries the holds edge of a Problem.
+func (c *ProblemClient) QueryHolds(_m *Problem) *HoldQuery {
+	query := (&HoldClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(problem.Table, problem.FieldID, id),
+			sqlgraph.To(hold.Table, hold.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, problem.HoldsTable, problem.HoldsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -3986,12 +4177,12 @@ func (c *TokenClient) mutate(ctx context.Context, m *TokenMutation) (Value, erro
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Account, Binding, Claim, Counter, Decision, Event, Finding, Flag, GateRun,
+		Account, Binding, Claim, Counter, Decision, Event, Finding, Flag, GateRun, Hold,
 		ModerationCase, Problem, Reference, ReputationEntry, Revision, Session, Slug,
 		SolvedRecord, Source, Tag, Token []ent.Hook
 	}
 	inters struct {
-		Account, Binding, Claim, Counter, Decision, Event, Finding, Flag, GateRun,
+		Account, Binding, Claim, Counter, Decision, Event, Finding, Flag, GateRun, Hold,
 		ModerationCase, Problem, Reference, ReputationEntry, Revision, Session, Slug,
 		SolvedRecord, Source, Tag, Token []ent.Interceptor
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -101,6 +102,7 @@ func checkColumn(t, c string) error {
 			finding.Table:         finding.ValidColumn,
 			flag.Table:            flag.ValidColumn,
 			gaterun.Table:         gaterun.ValidColumn,
+			hold.Table:            hold.ValidColumn,
 			moderationcase.Table:  moderationcase.ValidColumn,
 			problem.Table:         problem.ValidColumn,
 			reference.Table:       reference.ValidColumn,

@@ -15,6 +15,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -947,6 +948,108 @@ func newGateRunPaginateArgs(rv map[string]any) *gaterunPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*GateRunWhereInput); ok {
 		args.opts = append(args.opts, WithGateRunFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *HoldQuery) CollectFields(ctx context.Context, satisfies ...string) (*HoldQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *HoldQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(hold.Columns))
+		selectedFields = []string{hold.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "claim":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ClaimClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, claimImplementors)...); err != nil {
+				return err
+			}
+			_q.withClaim = query
+			if _, ok := fieldSeen[hold.FieldClaimID]; !ok {
+				selectedFields = append(selectedFields, hold.FieldClaimID)
+				fieldSeen[hold.FieldClaimID] = struct{}{}
+			}
+		case "reason":
+			if _, ok := fieldSeen[hold.FieldReason]; !ok {
+				selectedFields = append(selectedFields, hold.FieldReason)
+				fieldSeen[hold.FieldReason] = struct{}{}
+			}
+		case "authority":
+			if _, ok := fieldSeen[hold.FieldAuthority]; !ok {
+				selectedFields = append(selectedFields, hold.FieldAuthority)
+				fieldSeen[hold.FieldAuthority] = struct{}{}
+			}
+		case "note":
+			if _, ok := fieldSeen[hold.FieldNote]; !ok {
+				selectedFields = append(selectedFields, hold.FieldNote)
+				fieldSeen[hold.FieldNote] = struct{}{}
+			}
+		case "openedAt":
+			if _, ok := fieldSeen[hold.FieldOpenedAt]; !ok {
+				selectedFields = append(selectedFields, hold.FieldOpenedAt)
+				fieldSeen[hold.FieldOpenedAt] = struct{}{}
+			}
+		case "releasedAt":
+			if _, ok := fieldSeen[hold.FieldReleasedAt]; !ok {
+				selectedFields = append(selectedFields, hold.FieldReleasedAt)
+				fieldSeen[hold.FieldReleasedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type holdPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []HoldPaginateOption
+}
+
+func newHoldPaginateArgs(rv map[string]any) *holdPaginateArgs {
+	args := &holdPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*HoldWhereInput); ok {
+		args.opts = append(args.opts, WithHoldFilter(v.Filter))
 	}
 	return args
 }

@@ -128,6 +128,14 @@ func (_m *Flag) DuplicateOf(ctx context.Context) (*Problem, error) {
 	return result, MaskNotFound(err)
 }
 
+func (_m *Hold) Claim(ctx context.Context) (*Claim, error) {
+	result, err := _m.Edges.ClaimOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryClaim().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
 func (_m *ModerationCase) Problem(ctx context.Context) (*Problem, error) {
 	result, err := _m.Edges.ProblemOrErr()
 	if IsNotLoaded(err) {

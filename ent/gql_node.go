@@ -17,6 +17,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -70,6 +71,11 @@ var gaterunImplementors = []string{"GateRun", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*GateRun) IsNode() {}
+
+var holdImplementors = []string{"Hold", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Hold) IsNode() {}
 
 var moderationcaseImplementors = []string{"ModerationCase", "Node"}
 
@@ -232,6 +238,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(gaterun.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, gaterunImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case hold.Table:
+		query := c.Hold.Query().
+			Where(hold.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, holdImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -488,6 +503,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.GateRun.Query().
 			Where(gaterun.IDIn(ids...))
 		query, err := query.CollectFields(ctx, gaterunImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case hold.Table:
+		query := c.Hold.Query().
+			Where(hold.IDIn(ids...))
+		query, err := query.CollectFields(ctx, holdImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -22,6 +22,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -2099,6 +2100,255 @@ func (_m *GateRun) ToEdge(order *GateRunOrder) *GateRunEdge {
 		order = DefaultGateRunOrder
 	}
 	return &GateRunEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// HoldEdge is the edge representation of Hold.
+type HoldEdge struct {
+	Node   *Hold  `json:"node"`
+	Cursor Cursor `json:"cursor"`
+}
+
+// HoldConnection is the connection containing edges to Hold.
+type HoldConnection struct {
+	Edges      []*HoldEdge `json:"edges"`
+	PageInfo   PageInfo    `json:"pageInfo"`
+	TotalCount int         `json:"totalCount"`
+}
+
+func (c *HoldConnection) build(nodes []*Hold, pager *holdPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Hold
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Hold {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Hold {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*HoldEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &HoldEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// HoldPaginateOption enables pagination customization.
+type HoldPaginateOption func(*holdPager) error
+
+// WithHoldOrder configures pagination ordering.
+func WithHoldOrder(order *HoldOrder) HoldPaginateOption {
+	if order == nil {
+		order = DefaultHoldOrder
+	}
+	o := *order
+	return func(pager *holdPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultHoldOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithHoldFilter configures pagination filter.
+func WithHoldFilter(filter func(*HoldQuery) (*HoldQuery, error)) HoldPaginateOption {
+	return func(pager *holdPager) error {
+		if filter == nil {
+			return errors.New("HoldQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type holdPager struct {
+	reverse bool
+	order   *HoldOrder
+	filter  func(*HoldQuery) (*HoldQuery, error)
+}
+
+func newHoldPager(opts []HoldPaginateOption, reverse bool) (*holdPager, error) {
+	pager := &holdPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultHoldOrder
+	}
+	return pager, nil
+}
+
+func (p *holdPager) applyFilter(query *HoldQuery) (*HoldQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *holdPager) toCursor(_m *Hold) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *holdPager) applyCursors(query *HoldQuery, after, before *Cursor) (*HoldQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultHoldOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *holdPager) applyOrder(query *HoldQuery) *HoldQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultHoldOrder.Field {
+		query = query.Order(DefaultHoldOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *holdPager) orderExpr(query *HoldQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultHoldOrder.Field {
+			b.Comma().Ident(DefaultHoldOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Hold.
+func (_m *HoldQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...HoldPaginateOption,
+) (*HoldConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newHoldPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &HoldConnection{Edges: []*HoldEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// HoldOrderField defines the ordering field of Hold.
+type HoldOrderField struct {
+	// Value extracts the ordering value from the given Hold.
+	Value    func(*Hold) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) hold.OrderOption
+	toCursor func(*Hold) Cursor
+}
+
+// HoldOrder defines the ordering of Hold.
+type HoldOrder struct {
+	Direction OrderDirection  `json:"direction"`
+	Field     *HoldOrderField `json:"field"`
+}
+
+// DefaultHoldOrder is the default ordering of Hold.
+var DefaultHoldOrder = &HoldOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &HoldOrderField{
+		Value: func(_m *Hold) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: hold.FieldID,
+		toTerm: hold.ByID,
+		toCursor: func(_m *Hold) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Hold into HoldEdge.
+func (_m *Hold) ToEdge(order *HoldOrder) *HoldEdge {
+	if order == nil {
+		order = DefaultHoldOrder
+	}
+	return &HoldEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

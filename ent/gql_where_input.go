@@ -15,6 +15,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
@@ -3116,6 +3117,362 @@ func (i *GateRunWhereInput) P() (predicate.GateRun, error) {
 		return predicates[0], nil
 	default:
 		return gaterun.And(predicates...), nil
+	}
+}
+
+// HoldWhereInput represents a where input for filtering Hold queries.
+type HoldWhereInput struct {
+	Predicates []predicate.Hold  `json:"-"`
+	Not        *HoldWhereInput   `json:"not,omitempty"`
+	Or         []*HoldWhereInput `json:"or,omitempty"`
+	And        []*HoldWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "reason" field predicates.
+	Reason      *hold.Reason  `json:"reason,omitempty"`
+	ReasonNEQ   *hold.Reason  `json:"reasonNEQ,omitempty"`
+	ReasonIn    []hold.Reason `json:"reasonIn,omitempty"`
+	ReasonNotIn []hold.Reason `json:"reasonNotIn,omitempty"`
+
+	// "authority" field predicates.
+	Authority             *string  `json:"authority,omitempty"`
+	AuthorityNEQ          *string  `json:"authorityNEQ,omitempty"`
+	AuthorityIn           []string `json:"authorityIn,omitempty"`
+	AuthorityNotIn        []string `json:"authorityNotIn,omitempty"`
+	AuthorityGT           *string  `json:"authorityGT,omitempty"`
+	AuthorityGTE          *string  `json:"authorityGTE,omitempty"`
+	AuthorityLT           *string  `json:"authorityLT,omitempty"`
+	AuthorityLTE          *string  `json:"authorityLTE,omitempty"`
+	AuthorityContains     *string  `json:"authorityContains,omitempty"`
+	AuthorityHasPrefix    *string  `json:"authorityHasPrefix,omitempty"`
+	AuthorityHasSuffix    *string  `json:"authorityHasSuffix,omitempty"`
+	AuthorityEqualFold    *string  `json:"authorityEqualFold,omitempty"`
+	AuthorityContainsFold *string  `json:"authorityContainsFold,omitempty"`
+
+	// "note" field predicates.
+	Note             *string  `json:"note,omitempty"`
+	NoteNEQ          *string  `json:"noteNEQ,omitempty"`
+	NoteIn           []string `json:"noteIn,omitempty"`
+	NoteNotIn        []string `json:"noteNotIn,omitempty"`
+	NoteGT           *string  `json:"noteGT,omitempty"`
+	NoteGTE          *string  `json:"noteGTE,omitempty"`
+	NoteLT           *string  `json:"noteLT,omitempty"`
+	NoteLTE          *string  `json:"noteLTE,omitempty"`
+	NoteContains     *string  `json:"noteContains,omitempty"`
+	NoteHasPrefix    *string  `json:"noteHasPrefix,omitempty"`
+	NoteHasSuffix    *string  `json:"noteHasSuffix,omitempty"`
+	NoteEqualFold    *string  `json:"noteEqualFold,omitempty"`
+	NoteContainsFold *string  `json:"noteContainsFold,omitempty"`
+
+	// "opened_at" field predicates.
+	OpenedAt      *time.Time  `json:"openedAt,omitempty"`
+	OpenedAtNEQ   *time.Time  `json:"openedAtNEQ,omitempty"`
+	OpenedAtIn    []time.Time `json:"openedAtIn,omitempty"`
+	OpenedAtNotIn []time.Time `json:"openedAtNotIn,omitempty"`
+	OpenedAtGT    *time.Time  `json:"openedAtGT,omitempty"`
+	OpenedAtGTE   *time.Time  `json:"openedAtGTE,omitempty"`
+	OpenedAtLT    *time.Time  `json:"openedAtLT,omitempty"`
+	OpenedAtLTE   *time.Time  `json:"openedAtLTE,omitempty"`
+
+	// "released_at" field predicates.
+	ReleasedAt       *time.Time  `json:"releasedAt,omitempty"`
+	ReleasedAtNEQ    *time.Time  `json:"releasedAtNEQ,omitempty"`
+	ReleasedAtIn     []time.Time `json:"releasedAtIn,omitempty"`
+	ReleasedAtNotIn  []time.Time `json:"releasedAtNotIn,omitempty"`
+	ReleasedAtGT     *time.Time  `json:"releasedAtGT,omitempty"`
+	ReleasedAtGTE    *time.Time  `json:"releasedAtGTE,omitempty"`
+	ReleasedAtLT     *time.Time  `json:"releasedAtLT,omitempty"`
+	ReleasedAtLTE    *time.Time  `json:"releasedAtLTE,omitempty"`
+	ReleasedAtIsNil  bool        `json:"releasedAtIsNil,omitempty"`
+	ReleasedAtNotNil bool        `json:"releasedAtNotNil,omitempty"`
+
+	// "claim" edge predicates.
+	HasClaim     *bool              `json:"hasClaim,omitempty"`
+	HasClaimWith []*ClaimWhereInput `json:"hasClaimWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *HoldWhereInput) AddPredicates(predicates ...predicate.Hold) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the HoldWhereInput filter on the HoldQuery builder.
+func (i *HoldWhereInput) Filter(q *HoldQuery) (*HoldQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyHoldWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyHoldWhereInput is returned in case the HoldWhereInput is empty.
+var ErrEmptyHoldWhereInput = errors.New("ent: empty predicate HoldWhereInput")
+
+// P returns a predicate for filtering holds.
+// An error is returned if the input is empty or invalid.
+func (i *HoldWhereInput) P() (predicate.Hold, error) {
+	var predicates []predicate.Hold
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, hold.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Hold, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, hold.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Hold, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, hold.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, hold.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, hold.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, hold.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, hold.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, hold.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, hold.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, hold.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, hold.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, hold.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, hold.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Reason != nil {
+		predicates = append(predicates, hold.ReasonEQ(*i.Reason))
+	}
+	if i.ReasonNEQ != nil {
+		predicates = append(predicates, hold.ReasonNEQ(*i.ReasonNEQ))
+	}
+	if len(i.ReasonIn) > 0 {
+		predicates = append(predicates, hold.ReasonIn(i.ReasonIn...))
+	}
+	if len(i.ReasonNotIn) > 0 {
+		predicates = append(predicates, hold.ReasonNotIn(i.ReasonNotIn...))
+	}
+	if i.Authority != nil {
+		predicates = append(predicates, hold.AuthorityEQ(*i.Authority))
+	}
+	if i.AuthorityNEQ != nil {
+		predicates = append(predicates, hold.AuthorityNEQ(*i.AuthorityNEQ))
+	}
+	if len(i.AuthorityIn) > 0 {
+		predicates = append(predicates, hold.AuthorityIn(i.AuthorityIn...))
+	}
+	if len(i.AuthorityNotIn) > 0 {
+		predicates = append(predicates, hold.AuthorityNotIn(i.AuthorityNotIn...))
+	}
+	if i.AuthorityGT != nil {
+		predicates = append(predicates, hold.AuthorityGT(*i.AuthorityGT))
+	}
+	if i.AuthorityGTE != nil {
+		predicates = append(predicates, hold.AuthorityGTE(*i.AuthorityGTE))
+	}
+	if i.AuthorityLT != nil {
+		predicates = append(predicates, hold.AuthorityLT(*i.AuthorityLT))
+	}
+	if i.AuthorityLTE != nil {
+		predicates = append(predicates, hold.AuthorityLTE(*i.AuthorityLTE))
+	}
+	if i.AuthorityContains != nil {
+		predicates = append(predicates, hold.AuthorityContains(*i.AuthorityContains))
+	}
+	if i.AuthorityHasPrefix != nil {
+		predicates = append(predicates, hold.AuthorityHasPrefix(*i.AuthorityHasPrefix))
+	}
+	if i.AuthorityHasSuffix != nil {
+		predicates = append(predicates, hold.AuthorityHasSuffix(*i.AuthorityHasSuffix))
+	}
+	if i.AuthorityEqualFold != nil {
+		predicates = append(predicates, hold.AuthorityEqualFold(*i.AuthorityEqualFold))
+	}
+	if i.AuthorityContainsFold != nil {
+		predicates = append(predicates, hold.AuthorityContainsFold(*i.AuthorityContainsFold))
+	}
+	if i.Note != nil {
+		predicates = append(predicates, hold.NoteEQ(*i.Note))
+	}
+	if i.NoteNEQ != nil {
+		predicates = append(predicates, hold.NoteNEQ(*i.NoteNEQ))
+	}
+	if len(i.NoteIn) > 0 {
+		predicates = append(predicates, hold.NoteIn(i.NoteIn...))
+	}
+	if len(i.NoteNotIn) > 0 {
+		predicates = append(predicates, hold.NoteNotIn(i.NoteNotIn...))
+	}
+	if i.NoteGT != nil {
+		predicates = append(predicates, hold.NoteGT(*i.NoteGT))
+	}
+	if i.NoteGTE != nil {
+		predicates = append(predicates, hold.NoteGTE(*i.NoteGTE))
+	}
+	if i.NoteLT != nil {
+		predicates = append(predicates, hold.NoteLT(*i.NoteLT))
+	}
+	if i.NoteLTE != nil {
+		predicates = append(predicates, hold.NoteLTE(*i.NoteLTE))
+	}
+	if i.NoteContains != nil {
+		predicates = append(predicates, hold.NoteContains(*i.NoteContains))
+	}
+	if i.NoteHasPrefix != nil {
+		predicates = append(predicates, hold.NoteHasPrefix(*i.NoteHasPrefix))
+	}
+	if i.NoteHasSuffix != nil {
+		predicates = append(predicates, hold.NoteHasSuffix(*i.NoteHasSuffix))
+	}
+	if i.NoteEqualFold != nil {
+		predicates = append(predicates, hold.NoteEqualFold(*i.NoteEqualFold))
+	}
+	if i.NoteContainsFold != nil {
+		predicates = append(predicates, hold.NoteContainsFold(*i.NoteContainsFold))
+	}
+	if i.OpenedAt != nil {
+		predicates = append(predicates, hold.OpenedAtEQ(*i.OpenedAt))
+	}
+	if i.OpenedAtNEQ != nil {
+		predicates = append(predicates, hold.OpenedAtNEQ(*i.OpenedAtNEQ))
+	}
+	if len(i.OpenedAtIn) > 0 {
+		predicates = append(predicates, hold.OpenedAtIn(i.OpenedAtIn...))
+	}
+	if len(i.OpenedAtNotIn) > 0 {
+		predicates = append(predicates, hold.OpenedAtNotIn(i.OpenedAtNotIn...))
+	}
+	if i.OpenedAtGT != nil {
+		predicates = append(predicates, hold.OpenedAtGT(*i.OpenedAtGT))
+	}
+	if i.OpenedAtGTE != nil {
+		predicates = append(predicates, hold.OpenedAtGTE(*i.OpenedAtGTE))
+	}
+	if i.OpenedAtLT != nil {
+		predicates = append(predicates, hold.OpenedAtLT(*i.OpenedAtLT))
+	}
+	if i.OpenedAtLTE != nil {
+		predicates = append(predicates, hold.OpenedAtLTE(*i.OpenedAtLTE))
+	}
+	if i.ReleasedAt != nil {
+		predicates = append(predicates, hold.ReleasedAtEQ(*i.ReleasedAt))
+	}
+	if i.ReleasedAtNEQ != nil {
+		predicates = append(predicates, hold.ReleasedAtNEQ(*i.ReleasedAtNEQ))
+	}
+	if len(i.ReleasedAtIn) > 0 {
+		predicates = append(predicates, hold.ReleasedAtIn(i.ReleasedAtIn...))
+	}
+	if len(i.ReleasedAtNotIn) > 0 {
+		predicates = append(predicates, hold.ReleasedAtNotIn(i.ReleasedAtNotIn...))
+	}
+	if i.ReleasedAtGT != nil {
+		predicates = append(predicates, hold.ReleasedAtGT(*i.ReleasedAtGT))
+	}
+	if i.ReleasedAtGTE != nil {
+		predicates = append(predicates, hold.ReleasedAtGTE(*i.ReleasedAtGTE))
+	}
+	if i.ReleasedAtLT != nil {
+		predicates = append(predicates, hold.ReleasedAtLT(*i.ReleasedAtLT))
+	}
+	if i.ReleasedAtLTE != nil {
+		predicates = append(predicates, hold.ReleasedAtLTE(*i.ReleasedAtLTE))
+	}
+	if i.ReleasedAtIsNil {
+		predicates = append(predicates, hold.ReleasedAtIsNil())
+	}
+	if i.ReleasedAtNotNil {
+		predicates = append(predicates, hold.ReleasedAtNotNil())
+	}
+
+	if i.HasClaim != nil {
+		p := hold.HasClaim()
+		if !*i.HasClaim {
+			p = hold.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasClaimWith) > 0 {
+		with := make([]predicate.Claim, 0, len(i.HasClaimWith))
+		for _, w := range i.HasClaimWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasClaimWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, hold.HasClaimWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyHoldWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return hold.And(predicates...), nil
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
@@ -54,6 +55,7 @@ const (
 	TypeFinding         = "Finding"
 	TypeFlag            = "Flag"
 	TypeGateRun         = "GateRun"
+	TypeHold            = "Hold"
 	TypeModerationCase  = "ModerationCase"
 	TypeProblem         = "Problem"
 	TypeReference       = "Reference"
@@ -8945,6 +8947,949 @@ func (m *GateRunMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown GateRun edge %s", name)
 }
 
+// HoldMutation represents an operation that mutates the Hold nodes in the graph.
+type HoldMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *string
+	reason              *hold.Reason
+	authority           *string
+	note                *string
+	opened_by_id        *string
+	opened_at           *time.Time
+	released_at         *time.Time
+	release_decision_id *string
+	clearedFields       map[string]struct{}
+	problem             *string
+	clearedproblem      bool
+	claim               *string
+	clearedclaim        bool
+	done                bool
+	oldValue            func(context.Context) (*Hold, error)
+	predicates          []predicate.Hold
+}
+
+var _ ent.Mutation = (*HoldMutation)(nil)
+
+// holdOption allows management of the mutation configuration using functional options.
+type holdOption func(*HoldMutation)
+
+// newHoldMutation creates new mutation for the Hold entity.
+func newHoldMutation(c config, op Op, opts ...holdOption) *HoldMutation {
+	m := &HoldMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeHold,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withHoldID sets the ID field of the mutation.
+func withHoldID(id string) holdOption {
+	return func(m *HoldMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Hold
+		)
+		m.oldValue = func(ctx context.Context) (*Hold, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Hold.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withHold sets the old Hold of the mutation.
+func withHold(node *Hold) holdOption {
+	return func(m *HoldMutation) {
+		m.oldValue = func(context.Context) (*Hold, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m HoldMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m HoldMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Hold entities.
+func (m *HoldMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *HoldMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *HoldMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Hold.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProblemID sets the "problem_id" field.
+func (m *HoldMutation) SetProblemID(s string) {
+	m.problem = &s
+}
+
+// ProblemID returns the value of the "problem_id" field in the mutation.
+func (m *HoldMutation) ProblemID() (r string, exists bool) {
+	v := m.problem
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProblemID returns the old "problem_id" field's value of the Hold entity.
+// If the Hold object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HoldMutation) OldProblemID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProblemID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProblemID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProblemID: %w", err)
+	}
+	return oldValue.ProblemID, nil
+}
+
+// ResetProblemID resets all changes to the "problem_id" field.
+func (m *HoldMutation) ResetProblemID() {
+	m.problem = nil
+}
+
+// SetReason sets the "reason" field.
+func (m *HoldMutation) SetReason(h hold.Reason) {
+	m.reason = &h
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *HoldMutation) Reason() (r hold.Reason, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the Hold entity.
+// If the Hold object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HoldMutation) OldReason(ctx context.Context) (v hold.Reason, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *HoldMutation) ResetReason() {
+	m.reason = nil
+}
+
+// SetAuthority sets the "authority" field.
+func (m *HoldMutation) SetAuthority(s string) {
+	m.authority = &s
+}
+
+// Authority returns the value of the "authority" field in the mutation.
+func (m *HoldMutation) Authority() (r string, exists bool) {
+	v := m.authority
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAuthority returns the old "authority" field's value of the Hold entity.
+// If the Hold object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HoldMutation) OldAuthority(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAuthority is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAuthority requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAuthority: %w", err)
+	}
+	return oldValue.Authority, nil
+}
+
+// ResetAuthority resets all changes to the "authority" field.
+func (m *HoldMutation) ResetAuthority() {
+	m.authority = nil
+}
+
+// SetNote sets the "note" field.
+func (m *HoldMutation) SetNote(s string) {
+	m.note = &s
+}
+
+// Note returns the value of the "note" field in the mutation.
+func (m *HoldMutation) Note() (r string, exists bool) {
+	v := m.note
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNote returns the old "note" field's value of the Hold entity.
+// If the Hold object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HoldMutation) OldNote(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNote is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNote requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNote: %w", err)
+	}
+	return oldValue.Note, nil
+}
+
+// ResetNote resets all changes to the "note" field.
+func (m *HoldMutation) ResetNote() {
+	m.note = nil
+}
+
+// SetClaimID sets the "claim_id" field.
+func (m *HoldMutation) SetClaimID(s string) {
+	m.claim = &s
+}
+
+// ClaimID returns the value of the "claim_id" field in the mutation.
+func (m *HoldMutation) ClaimID() (r string, exists bool) {
+	v := m.claim
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClaimID returns the old "claim_id" field's value of the Hold entity.
+// If the Hold object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HoldMutation) OldClaimID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClaimID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClaimID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClaimID: %w", err)
+	}
+	return oldValue.ClaimID, nil
+}
+
+// ClearClaimID clears the value of the "claim_id" field.
+func (m *HoldMutation) ClearClaimID() {
+	m.claim = nil
+	m.clearedFields[hold.FieldClaimID] = struct{}{}
+}
+
+// ClaimIDCleared returns if the "claim_id" field was cleared in this mutation.
+func (m *HoldMutation) ClaimIDCleared() bool {
+	_, ok := m.clearedFields[hold.FieldClaimID]
+	return ok
+}
+
+// ResetClaimID resets all changes to the "claim_id" field.
+func (m *HoldMutation) ResetClaimID() {
+	m.claim = nil
+	delete(m.clearedFields, hold.FieldClaimID)
+}
+
+// SetOpenedByID sets the "opened_by_id" field.
+func (m *HoldMutation) SetOpenedByID(s string) {
+	m.opened_by_id = &s
+}
+
+// OpenedByID returns the value of the "opened_by_id" field in the mutation.
+func (m *HoldMutation) OpenedByID() (r string, exists bool) {
+	v := m.opened_by_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOpenedByID returns the old "opened_by_id" field's value of the Hold entity.
+// If the Hold object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HoldMutation) OldOpenedByID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOpenedByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOpenedByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOpenedByID: %w", err)
+	}
+	return oldValue.OpenedByID, nil
+}
+
+// ClearOpenedByID clears the value of the "opened_by_id" field.
+func (m *HoldMutation) ClearOpenedByID() {
+	m.opened_by_id = nil
+	m.clearedFields[hold.FieldOpenedByID] = struct{}{}
+}
+
+// OpenedByIDCleared returns if the "opened_by_id" field was cleared in this mutation.
+func (m *HoldMutation) OpenedByIDCleared() bool {
+	_, ok := m.clearedFields[hold.FieldOpenedByID]
+	return ok
+}
+
+// ResetOpenedByID resets all changes to the "opened_by_id" field.
+func (m *HoldMutation) ResetOpenedByID() {
+	m.opened_by_id = nil
+	delete(m.clearedFields, hold.FieldOpenedByID)
+}
+
+// SetOpenedAt sets the "opened_at" field.
+func (m *HoldMutation) SetOpenedAt(t time.Time) {
+	m.opened_at = &t
+}
+
+// OpenedAt returns the value of the "opened_at" field in the mutation.
+func (m *HoldMutation) OpenedAt() (r time.Time, exists bool) {
+	v := m.opened_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOpenedAt returns the old "opened_at" field's value of the Hold entity.
+// If the Hold object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HoldMutation) OldOpenedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOpenedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOpenedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOpenedAt: %w", err)
+	}
+	return oldValue.OpenedAt, nil
+}
+
+// ResetOpenedAt resets all changes to the "opened_at" field.
+func (m *HoldMutation) ResetOpenedAt() {
+	m.opened_at = nil
+}
+
+// SetReleasedAt sets the "released_at" field.
+func (m *HoldMutation) SetReleasedAt(t time.Time) {
+	m.released_at = &t
+}
+
+// ReleasedAt returns the value of the "released_at" field in the mutation.
+func (m *HoldMutation) ReleasedAt() (r time.Time, exists bool) {
+	v := m.released_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReleasedAt returns the old "released_at" field's value of the Hold entity.
+// If the Hold object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HoldMutation) OldReleasedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReleasedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReleasedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReleasedAt: %w", err)
+	}
+	return oldValue.ReleasedAt, nil
+}
+
+// ClearReleasedAt clears the value of the "released_at" field.
+func (m *HoldMutation) ClearReleasedAt() {
+	m.released_at = nil
+	m.clearedFields[hold.FieldReleasedAt] = struct{}{}
+}
+
+// ReleasedAtCleared returns if the "released_at" field was cleared in this mutation.
+func (m *HoldMutation) ReleasedAtCleared() bool {
+	_, ok := m.clearedFields[hold.FieldReleasedAt]
+	return ok
+}
+
+// ResetReleasedAt resets all changes to the "released_at" field.
+func (m *HoldMutation) ResetReleasedAt() {
+	m.released_at = nil
+	delete(m.clearedFields, hold.FieldReleasedAt)
+}
+
+// SetReleaseDecisionID sets the "release_decision_id" field.
+func (m *HoldMutation) SetReleaseDecisionID(s string) {
+	m.release_decision_id = &s
+}
+
+// ReleaseDecisionID returns the value of the "release_decision_id" field in the mutation.
+func (m *HoldMutation) ReleaseDecisionID() (r string, exists bool) {
+	v := m.release_decision_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReleaseDecisionID returns the old "release_decision_id" field's value of the Hold entity.
+// If the Hold object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HoldMutation) OldReleaseDecisionID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReleaseDecisionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReleaseDecisionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReleaseDecisionID: %w", err)
+	}
+	return oldValue.ReleaseDecisionID, nil
+}
+
+// ClearReleaseDecisionID clears the value of the "release_decision_id" field.
+func (m *HoldMutation) ClearReleaseDecisionID() {
+	m.release_decision_id = nil
+	m.clearedFields[hold.FieldReleaseDecisionID] = struct{}{}
+}
+
+// ReleaseDecisionIDCleared returns if the "release_decision_id" field was cleared in this mutation.
+func (m *HoldMutation) ReleaseDecisionIDCleared() bool {
+	_, ok := m.clearedFields[hold.FieldReleaseDecisionID]
+	return ok
+}
+
+// ResetReleaseDecisionID resets all changes to the "release_decision_id" field.
+func (m *HoldMutation) ResetReleaseDecisionID() {
+	m.release_decision_id = nil
+	delete(m.clearedFields, hold.FieldReleaseDecisionID)
+}
+
+// ClearProblem clears the "problem" edge to the Problem entity.
+func (m *HoldMutation) ClearProblem() {
+	m.clearedproblem = true
+	m.clearedFields[hold.FieldProblemID] = struct{}{}
+}
+
+// ProblemCleared reports if the "problem" edge to the Problem entity was cleared.
+func (m *HoldMutation) ProblemCleared() bool {
+	return m.clearedproblem
+}
+
+// ProblemIDs returns the "problem" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ProblemID instead. It exists only for internal usage by the builders.
+func (m *HoldMutation) ProblemIDs() (ids []string) {
+	if id := m.problem; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetProblem resets all changes to the "problem" edge.
+func (m *HoldMutation) ResetProblem() {
+	m.problem = nil
+	m.clearedproblem = false
+}
+
+// ClearClaim clears the "claim" edge to the Claim entity.
+func (m *HoldMutation) ClearClaim() {
+	m.clearedclaim = true
+	m.clearedFields[hold.FieldClaimID] = struct{}{}
+}
+
+// ClaimCleared reports if the "claim" edge to the Claim entity was cleared.
+func (m *HoldMutation) ClaimCleared() bool {
+	return m.ClaimIDCleared() || m.clearedclaim
+}
+
+// ClaimIDs returns the "claim" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ClaimID instead. It exists only for internal usage by the builders.
+func (m *HoldMutation) ClaimIDs() (ids []string) {
+	if id := m.claim; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetClaim resets all changes to the "claim" edge.
+func (m *HoldMutation) ResetClaim() {
+	m.claim = nil
+	m.clearedclaim = false
+}
+
+// Where appends a list predicates to the HoldMutation builder.
+func (m *HoldMutation) Where(ps ...predicate.Hold) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the HoldMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *HoldMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Hold, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *HoldMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *HoldMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Hold).
+func (m *HoldMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *HoldMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.problem != nil {
+		fields = append(fields, hold.FieldProblemID)
+	}
+	if m.reason != nil {
+		fields = append(fields, hold.FieldReason)
+	}
+	if m.authority != nil {
+		fields = append(fields, hold.FieldAuthority)
+	}
+	if m.note != nil {
+		fields = append(fields, hold.FieldNote)
+	}
+	if m.claim != nil {
+		fields = append(fields, hold.FieldClaimID)
+	}
+	if m.opened_by_id != nil {
+		fields = append(fields, hold.FieldOpenedByID)
+	}
+	if m.opened_at != nil {
+		fields = append(fields, hold.FieldOpenedAt)
+	}
+	if m.released_at != nil {
+		fields = append(fields, hold.FieldReleasedAt)
+	}
+	if m.release_decision_id != nil {
+		fields = append(fields, hold.FieldReleaseDecisionID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *HoldMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case hold.FieldProblemID:
+		return m.ProblemID()
+	case hold.FieldReason:
+		return m.Reason()
+	case hold.FieldAuthority:
+		return m.Authority()
+	case hold.FieldNote:
+		return m.Note()
+	case hold.FieldClaimID:
+		return m.ClaimID()
+	case hold.FieldOpenedByID:
+		return m.OpenedByID()
+	case hold.FieldOpenedAt:
+		return m.OpenedAt()
+	case hold.FieldReleasedAt:
+		return m.ReleasedAt()
+	case hold.FieldReleaseDecisionID:
+		return m.ReleaseDecisionID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *HoldMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case hold.FieldProblemID:
+		return m.OldProblemID(ctx)
+	case hold.FieldReason:
+		return m.OldReason(ctx)
+	case hold.FieldAuthority:
+		return m.OldAuthority(ctx)
+	case hold.FieldNote:
+		return m.OldNote(ctx)
+	case hold.FieldClaimID:
+		return m.OldClaimID(ctx)
+	case hold.FieldOpenedByID:
+		return m.OldOpenedByID(ctx)
+	case hold.FieldOpenedAt:
+		return m.OldOpenedAt(ctx)
+	case hold.FieldReleasedAt:
+		return m.OldReleasedAt(ctx)
+	case hold.FieldReleaseDecisionID:
+		return m.OldReleaseDecisionID(ctx)
+	}
+	return nil, fmt.Errorf("unknown Hold field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *HoldMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case hold.FieldProblemID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProblemID(v)
+		return nil
+	case hold.FieldReason:
+		v, ok := value.(hold.Reason)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case hold.FieldAuthority:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAuthority(v)
+		return nil
+	case hold.FieldNote:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNote(v)
+		return nil
+	case hold.FieldClaimID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClaimID(v)
+		return nil
+	case hold.FieldOpenedByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOpenedByID(v)
+		return nil
+	case hold.FieldOpenedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOpenedAt(v)
+		return nil
+	case hold.FieldReleasedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReleasedAt(v)
+		return nil
+	case hold.FieldReleaseDecisionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReleaseDecisionID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Hold field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *HoldMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *HoldMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *HoldMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Hold numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *HoldMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(hold.FieldClaimID) {
+		fields = append(fields, hold.FieldClaimID)
+	}
+	if m.FieldCleared(hold.FieldOpenedByID) {
+		fields = append(fields, hold.FieldOpenedByID)
+	}
+	if m.FieldCleared(hold.FieldReleasedAt) {
+		fields = append(fields, hold.FieldReleasedAt)
+	}
+	if m.FieldCleared(hold.FieldReleaseDecisionID) {
+		fields = append(fields, hold.FieldReleaseDecisionID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *HoldMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *HoldMutation) ClearField(name string) error {
+	switch name {
+	case hold.FieldClaimID:
+		m.ClearClaimID()
+		return nil
+	case hold.FieldOpenedByID:
+		m.ClearOpenedByID()
+		return nil
+	case hold.FieldReleasedAt:
+		m.ClearReleasedAt()
+		return nil
+	case hold.FieldReleaseDecisionID:
+		m.ClearReleaseDecisionID()
+		return nil
+	}
+	return fmt.Errorf("unknown Hold nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *HoldMutation) ResetField(name string) error {
+	switch name {
+	case hold.FieldProblemID:
+		m.ResetProblemID()
+		return nil
+	case hold.FieldReason:
+		m.ResetReason()
+		return nil
+	case hold.FieldAuthority:
+		m.ResetAuthority()
+		return nil
+	case hold.FieldNote:
+		m.ResetNote()
+		return nil
+	case hold.FieldClaimID:
+		m.ResetClaimID()
+		return nil
+	case hold.FieldOpenedByID:
+		m.ResetOpenedByID()
+		return nil
+	case hold.FieldOpenedAt:
+		m.ResetOpenedAt()
+		return nil
+	case hold.FieldReleasedAt:
+		m.ResetReleasedAt()
+		return nil
+	case hold.FieldReleaseDecisionID:
+		m.ResetReleaseDecisionID()
+		return nil
+	}
+	return fmt.Errorf("unknown Hold field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *HoldMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.problem != nil {
+		edges = append(edges, hold.EdgeProblem)
+	}
+	if m.claim != nil {
+		edges = append(edges, hold.EdgeClaim)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *HoldMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case hold.EdgeProblem:
+		if id := m.problem; id != nil {
+			return []ent.Value{*id}
+		}
+	case hold.EdgeClaim:
+		if id := m.claim; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *HoldMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *HoldMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *HoldMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedproblem {
+		edges = append(edges, hold.EdgeProblem)
+	}
+	if m.clearedclaim {
+		edges = append(edges, hold.EdgeClaim)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *HoldMutation) EdgeCleared(name string) bool {
+	switch name {
+	case hold.EdgeProblem:
+		return m.clearedproblem
+	case hold.EdgeClaim:
+		return m.clearedclaim
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *HoldMutation) ClearEdge(name string) error {
+	switch name {
+	case hold.EdgeProblem:
+		m.ClearProblem()
+		return nil
+	case hold.EdgeClaim:
+		m.ClearClaim()
+		return nil
+	}
+	return fmt.Errorf("unknown Hold unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *HoldMutation) ResetEdge(name string) error {
+	switch name {
+	case hold.EdgeProblem:
+		m.ResetProblem()
+		return nil
+	case hold.EdgeClaim:
+		m.ResetClaim()
+		return nil
+	}
+	return fmt.Errorf("unknown Hold edge %s", name)
+}
+
 // ModerationCaseMutation represents an operation that mutates the ModerationCase nodes in the graph.
 type ModerationCaseMutation struct {
 	config
@@ -9959,6 +10904,9 @@ type ProblemMutation struct {
 	flags                     map[string]struct{}
 	removedflags              map[string]struct{}
 	clearedflags              bool
+	holds                     map[string]struct{}
+	removedholds              map[string]struct{}
+	clearedholds              bool
 	duplicate_flags           map[string]struct{}
 	removedduplicate_flags    map[string]struct{}
 	clearedduplicate_flags    bool
@@ -11467,6 +12415,60 @@ func (m *ProblemMutation) ResetFlags() {
 	m.removedflags = nil
 }
 
+// AddHoldIDs adds the "holds" edge to the Hold entity by ids.
+func (m *ProblemMutation) AddHoldIDs(ids ...string) {
+	if m.holds == nil {
+		m.holds = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.holds[ids[i]] = struct{}{}
+	}
+}
+
+// ClearHolds clears the "holds" edge to the Hold entity.
+func (m *ProblemMutation) ClearHolds() {
+	m.clearedholds = true
+}
+
+// HoldsCleared reports if the "holds" edge to the Hold entity was cleared.
+func (m *ProblemMutation) HoldsCleared() bool {
+	return m.clearedholds
+}
+
+// RemoveHoldIDs removes the "holds" edge to the Hold entity by IDs.
+func (m *ProblemMutation) RemoveHoldIDs(ids ...string) {
+	if m.removedholds == nil {
+		m.removedholds = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.holds, ids[i])
+		m.removedholds[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedHolds returns the removed IDs of the "holds" edge to the Hold entity.
+func (m *ProblemMutation) RemovedHoldsIDs() (ids []string) {
+	for id := range m.removedholds {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// HoldsIDs returns the "holds" edge IDs in the mutation.
+func (m *ProblemMutation) HoldsIDs() (ids []string) {
+	for id := range m.holds {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetHolds resets all changes to the "holds" edge.
+func (m *ProblemMutation) ResetHolds() {
+	m.holds = nil
+	m.clearedholds = false
+	m.removedholds = nil
+}
+
 // AddDuplicateFlagIDs adds the "duplicate_flags" edge to the Flag entity by ids.
 func (m *ProblemMutation) AddDuplicateFlagIDs(ids ...string) {
 	if m.duplicate_flags == nil {
@@ -12063,7 +13065,7 @@ func (m *ProblemMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *ProblemMutation) AddedEdges() []string {
-	edges := make([]string, 0, 15)
+	edges := make([]string, 0, 16)
 	if m.proposer != nil {
 		edges = append(edges, problem.EdgeProposer)
 	}
@@ -12102,6 +13104,9 @@ func (m *ProblemMutation) AddedEdges() []string {
 	}
 	if m.flags != nil {
 		edges = append(edges, problem.EdgeFlags)
+	}
+	if m.holds != nil {
+		edges = append(edges, problem.EdgeHolds)
 	}
 	if m.duplicate_flags != nil {
 		edges = append(edges, problem.EdgeDuplicateFlags)
@@ -12188,6 +13193,12 @@ func (m *ProblemMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case problem.EdgeHolds:
+		ids := make([]ent.Value, 0, len(m.holds))
+		for id := range m.holds {
+			ids = append(ids, id)
+		}
+		return ids
 	case problem.EdgeDuplicateFlags:
 		ids := make([]ent.Value, 0, len(m.duplicate_flags))
 		for id := range m.duplicate_flags {
@@ -12206,7 +13217,7 @@ func (m *ProblemMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *ProblemMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 15)
+	edges := make([]string, 0, 16)
 	if m.removedrevisions != nil {
 		edges = append(edges, problem.EdgeRevisions)
 	}
@@ -12236,6 +13247,9 @@ func (m *ProblemMutation) RemovedEdges() []string {
 	}
 	if m.removedflags != nil {
 		edges = append(edges, problem.EdgeFlags)
+	}
+	if m.removedholds != nil {
+		edges = append(edges, problem.EdgeHolds)
 	}
 	if m.removedduplicate_flags != nil {
 		edges = append(edges, problem.EdgeDuplicateFlags)
@@ -12310,6 +13324,12 @@ func (m *ProblemMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case problem.EdgeHolds:
+		ids := make([]ent.Value, 0, len(m.removedholds))
+		for id := range m.removedholds {
+			ids = append(ids, id)
+		}
+		return ids
 	case problem.EdgeDuplicateFlags:
 		ids := make([]ent.Value, 0, len(m.removedduplicate_flags))
 		for id := range m.removedduplicate_flags {
@@ -12328,7 +13348,7 @@ func (m *ProblemMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *ProblemMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 15)
+	edges := make([]string, 0, 16)
 	if m.clearedproposer {
 		edges = append(edges, problem.EdgeProposer)
 	}
@@ -12367,6 +13387,9 @@ func (m *ProblemMutation) ClearedEdges() []string {
 	}
 	if m.clearedflags {
 		edges = append(edges, problem.EdgeFlags)
+	}
+	if m.clearedholds {
+		edges = append(edges, problem.EdgeHolds)
 	}
 	if m.clearedduplicate_flags {
 		edges = append(edges, problem.EdgeDuplicateFlags)
@@ -12407,6 +13430,8 @@ func (m *ProblemMutation) EdgeCleared(name string) bool {
 		return m.clearedtags
 	case problem.EdgeFlags:
 		return m.clearedflags
+	case problem.EdgeHolds:
+		return m.clearedholds
 	case problem.EdgeDuplicateFlags:
 		return m.clearedduplicate_flags
 	case problem.EdgeModerationCases:
@@ -12474,6 +13499,9 @@ func (m *ProblemMutation) ResetEdge(name string) error {
 		return nil
 	case problem.EdgeFlags:
 		m.ResetFlags()
+		return nil
+	case problem.EdgeHolds:
+		m.ResetHolds()
 		return nil
 	case problem.EdgeDuplicateFlags:
 		m.ResetDuplicateFlags()

@@ -89,13 +89,15 @@ type ProblemEdges struct {
 	Tags []*Tag `json:"tags,omitempty"`
 	// Flags holds the value of the flags edge.
 	Flags []*Flag `json:"flags,omitempty"`
+	// Holds holds the value of the holds edge.
+	Holds []*Hold `json:"holds,omitempty"`
 	// DuplicateFlags holds the value of the duplicate_flags edge.
 	DuplicateFlags []*Flag `json:"duplicate_flags,omitempty"`
 	// ModerationCases holds the value of the moderation_cases edge.
 	ModerationCases []*ModerationCase `json:"moderation_cases,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [15]bool
+	loadedTypes [16]bool
 	// totalCount holds the count of the edges above.
 	totalCount [8]map[string]int
 
@@ -109,6 +111,7 @@ type ProblemEdges struct {
 	namedReputationEntries map[string][]*ReputationEntry
 	namedTags              map[string][]*Tag
 	namedFlags             map[string][]*Flag
+	namedHolds             map[string][]*Hold
 	namedDuplicateFlags    map[string][]*Flag
 	namedModerationCases   map[string][]*ModerationCase
 }
@@ -236,10 +239,19 @@ func (e ProblemEdges) FlagsOrErr() ([]*Flag, error) {
 	return nil, &NotLoadedError{edge: "flags"}
 }
 
+// HoldsOrErr returns the Holds value or an error if the edge
+// was not loaded in eager-loading.
+func (e ProblemEdges) HoldsOrErr() ([]*Hold, error) {
+	if e.loadedTypes[13] {
+		return e.Holds, nil
+	}
+	return nil, &NotLoadedError{edge: "holds"}
+}
+
 // DuplicateFlagsOrErr returns the DuplicateFlags value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) DuplicateFlagsOrErr() ([]*Flag, error) {
-	if e.loadedTypes[13] {
+	if e.loadedTypes[14] {
 		return e.DuplicateFlags, nil
 	}
 	return nil, &NotLoadedError{edge: "duplicate_flags"}
@@ -248,7 +260,7 @@ func (e ProblemEdges) DuplicateFlagsOrErr() ([]*Flag, error) {
 // ModerationCasesOrErr returns the ModerationCases value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) ModerationCasesOrErr() ([]*ModerationCase, error) {
-	if e.loadedTypes[14] {
+	if e.loadedTypes[15] {
 		return e.ModerationCases, nil
 	}
 	return nil, &NotLoadedError{edge: "moderation_cases"}
@@ -480,6 +492,11 @@ func (_m *Problem) QueryFlags() *FlagQuery {
 	return NewProblemClient(_m.config).QueryFlags(_m)
 }
 
+// QueryHolds queries the "holds" edge of the Problem entity.
+func (_m *Problem) QueryHolds() *HoldQuery {
+	return NewProblemClient(_m.config).QueryHolds(_m)
+}
+
 // QueryDuplicateFlags queries the "duplicate_flags" edge of the Problem entity.
 func (_m *Problem) QueryDuplicateFlags() *FlagQuery {
 	return NewProblemClient(_m.config).QueryDuplicateFlags(_m)
@@ -619,10 +636,12 @@ func (_m *Problem) Loaded(c *Client, edges ...string) *Problem {
 			_m.Edges.loadedTypes[11] = true
 		case "flags":
 			_m.Edges.loadedTypes[12] = true
-		case "duplicate_flags":
+		case "holds":
 			_m.Edges.loadedTypes[13] = true
-		case "moderation_cases":
+		case "duplicate_flags":
 			_m.Edges.loadedTypes[14] = true
+		case "moderation_cases":
+			_m.Edges.loadedTypes[15] = true
 		default:
 			panic("ent: Problem has no edge " + name)
 		}
@@ -867,6 +886,30 @@ func (_m *Problem) appendNamedFlags(name string, edges ...*Flag) {
 		_m.Edges.namedFlags[name] = []*Flag{}
 	} else {
 		_m.Edges.namedFlags[name] = append(_m.Edges.namedFlags[name], edges...)
+	}
+}
+
+// NamedHolds returns the Holds named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Problem) NamedHolds(name string) ([]*Hold, error) {
+	if _m.Edges.namedHolds == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedHolds[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Problem) appendNamedHolds(name string, edges ...*Hold) {
+	if _m.Edges.namedHolds == nil {
+		_m.Edges.namedHolds = make(map[string][]*Hold)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedHolds[name] = []*Hold{}
+	} else {
+		_m.Edges.namedHolds[name] = append(_m.Edges.namedHolds[name], edges...)
 	}
 }
 

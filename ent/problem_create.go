@@ -17,6 +17,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
@@ -382,6 +383,21 @@ func (_c *ProblemCreate) AddFlags(v ...*Flag) *ProblemCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddFlagIDs(ids...)
+}
+
+// AddHoldIDs adds the "holds" edge to the Hold entity by IDs.
+func (_c *ProblemCreate) AddHoldIDs(ids ...string) *ProblemCreate {
+	_c.mutation.AddHoldIDs(ids...)
+	return _c
+}
+
+// AddHolds adds the "holds" edges to the Hold entity.
+func (_c *ProblemCreate) AddHolds(v ...*Hold) *ProblemCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddHoldIDs(ids...)
 }
 
 // AddDuplicateFlagIDs adds the "duplicate_flags" edge to the Flag entity by IDs.
@@ -835,6 +851,22 @@ func (_c *ProblemCreate) createSpec() (*Problem, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.HoldsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.HoldsTable,
+			Columns: []string{problem.HoldsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(hold.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -18,6 +18,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
@@ -47,6 +48,7 @@ type ProblemQuery struct {
 	withReputationEntries      *ReputationEntryQuery
 	withTags                   *TagQuery
 	withFlags                  *FlagQuery
+	withHolds                  *HoldQuery
 	withDuplicateFlags         *FlagQuery
 	withModerationCases        *ModerationCaseQuery
 	loadTotal                  []func(context.Context, []*Problem) error
@@ -61,6 +63,7 @@ type ProblemQuery struct {
 	withNamedReputationEntries map[string]*ReputationEntryQuery
 	withNamedTags              map[string]*TagQuery
 	withNamedFlags             map[string]*FlagQuery
+	withNamedHolds             map[string]*HoldQuery
 	withNamedDuplicateFlags    map[string]*FlagQuery
 	withNamedModerationCases   map[string]*ModerationCaseQuery
 	// intermediate query (i.e. traversal path).
@@ -385,6 +388,28 @@ func (_q *ProblemQuery) QueryFlags() *FlagQuery {
 	return query
 }
 
+// QueryHolds chains the current query on the "holds" edge.
+func (_q *ProblemQuery) QueryHolds() *HoldQuery {
+	query := (&HoldClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(problem.Table, problem.FieldID, selector),
+			sqlgraph.To(hold.Table, hold.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, problem.HoldsTable, problem.HoldsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // QueryDuplicateFlags chains the current query on the "duplicate_flags" edge.
 func (_q *ProblemQuery) QueryDuplicateFlags() *FlagQuery {
 	query := (&FlagClient{config: _q.config}).Query()
@@ -634,6 +659,7 @@ func (_q *ProblemQuery) Clone() *ProblemQuery {
 		withReputationEntries: _q.withReputationEntries.Clone(),
 		withTags:              _q.withTags.Clone(),
 		withFlags:             _q.withFlags.Clone(),
+		withHolds:             _q.withHolds.Clone(),
 		withDuplicateFlags:    _q.withDuplicateFlags.Clone(),
 		withModerationCases:   _q.withModerationCases.Clone(),
 		// clone intermediate query.
@@ -786,6 +812,17 @@ func (_q *ProblemQuery) WithFlags(opts ...func(*FlagQuery)) *ProblemQuery {
 	return _q
 }
 
+// WithHolds tells the query-builder to eager-load the nodes that are connected to
+// the "holds" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProblemQuery) WithHolds(opts ...func(*HoldQuery)) *ProblemQuery {
+	query := (&HoldClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withHolds = query
+	return _q
+}
+
 // WithDuplicateFlags tells the query-builder to eager-load the nodes that are connected to
 // the "duplicate_flags" edge. The optional arguments are used to configure the query builder of the edge.
 func (_q *ProblemQuery) WithDuplicateFlags(opts ...func(*FlagQuery)) *ProblemQuery {
@@ -886,7 +923,7 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 	var (
 		nodes       = []*Problem{}
 		_spec       = _q.querySpec()
-		loadedTypes = [15]bool{
+		loadedTypes = [16]bool{
 			_q.withProposer != nil,
 			_q.withCurrentRevision != nil,
 			_q.withRevisions != nil,
@@ -900,6 +937,7 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 			_q.withReputationEntries != nil,
 			_q.withTags != nil,
 			_q.withFlags != nil,
+			_q.withHolds != nil,
 			_q.withDuplicateFlags != nil,
 			_q.withModerationCases != nil,
 		}
@@ -1013,6 +1051,13 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 			return nil, err
 		}
 	}
+	if query := _q.withHolds; query != nil {
+		if err := _q.loadHolds(ctx, query, nodes,
+			func(n *Problem) { n.Edges.Holds = []*Hold{} },
+			func(n *Problem, e *Hold) { n.Edges.Holds = append(n.Edges.Holds, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withDuplicateFlags; query != nil {
 		if err := _q.loadDuplicateFlags(ctx, query, nodes,
 			func(n *Problem) { n.Edges.DuplicateFlags = []*Flag{} },
@@ -1094,6 +1139,13 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 		if err := _q.loadFlags(ctx, query, nodes,
 			func(n *Problem) { n.appendNamedFlags(name) },
 			func(n *Problem, e *Flag) { n.appendNamedFlags(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedHolds {
+		if err := _q.loadHolds(ctx, query, nodes,
+			func(n *Problem) { n.appendNamedHolds(name) },
+			func(n *Problem, e *Hold) { n.appendNamedHolds(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1552,6 +1604,36 @@ func (_q *ProblemQuery) loadFlags(ctx context.Context, query *FlagQuery, nodes [
 	}
 	return nil
 }
+func (_q *ProblemQuery) loadHolds(ctx context.Context, query *HoldQuery, nodes []*Problem, init func(*Problem), assign func(*Problem, *Hold)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Problem)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(hold.FieldProblemID)
+	}
+	query.Where(predicate.Hold(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(problem.HoldsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ProblemID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "problem_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 func (_q *ProblemQuery) loadDuplicateFlags(ctx context.Context, query *FlagQuery, nodes []*Problem, init func(*Problem), assign func(*Problem, *Flag)) error {
 	fks := make([]driver.Value, 0, len(nodes))
 	nodeids := make(map[string]*Problem)
@@ -1881,6 +1963,20 @@ func (_q *ProblemQuery) WithNamedFlags(name string, opts ...func(*FlagQuery)) *P
 		_q.withNamedFlags = make(map[string]*FlagQuery)
 	}
 	_q.withNamedFlags[name] = query
+	return _q
+}
+
+// WithNamedHolds tells the query-builder to eager-load the nodes that are connected to the "holds"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProblemQuery) WithNamedHolds(name string, opts ...func(*HoldQuery)) *ProblemQuery {
+	query := (&HoldClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedHolds == nil {
+		_q.withNamedHolds = make(map[string]*HoldQuery)
+	}
+	_q.withNamedHolds[name] = query
 	return _q
 }
 

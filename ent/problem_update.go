@@ -15,6 +15,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
@@ -436,6 +437,21 @@ func (_u *ProblemUpdate) AddFlags(v ...*Flag) *ProblemUpdate {
 	return _u.AddFlagIDs(ids...)
 }
 
+// AddHoldIDs adds the "holds" edge to the Hold entity by IDs.
+func (_u *ProblemUpdate) AddHoldIDs(ids ...string) *ProblemUpdate {
+	_u.mutation.AddHoldIDs(ids...)
+	return _u
+}
+
+// AddHolds adds the "holds" edges to the Hold entity.
+func (_u *ProblemUpdate) AddHolds(v ...*Hold) *ProblemUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddHoldIDs(ids...)
+}
+
 // AddDuplicateFlagIDs adds the "duplicate_flags" edge to the Flag entity by IDs.
 func (_u *ProblemUpdate) AddDuplicateFlagIDs(ids ...string) *ProblemUpdate {
 	_u.mutation.AddDuplicateFlagIDs(ids...)
@@ -691,6 +707,27 @@ func (_u *ProblemUpdate) RemoveFlags(v ...*Flag) *ProblemUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveFlagIDs(ids...)
+}
+
+// ClearHolds clears all "holds" edges to the Hold entity.
+func (_u *ProblemUpdate) ClearHolds() *ProblemUpdate {
+	_u.mutation.ClearHolds()
+	return _u
+}
+
+// RemoveHoldIDs removes the "holds" edge to Hold entities by IDs.
+func (_u *ProblemUpdate) RemoveHoldIDs(ids ...string) *ProblemUpdate {
+	_u.mutation.RemoveHoldIDs(ids...)
+	return _u
+}
+
+// RemoveHolds removes "holds" edges to Hold entities.
+func (_u *ProblemUpdate) RemoveHolds(v ...*Hold) *ProblemUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveHoldIDs(ids...)
 }
 
 // ClearDuplicateFlags clears all "duplicate_flags" edges to the Flag entity.
@@ -1385,6 +1422,51 @@ func (_u *ProblemUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.HoldsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.HoldsTable,
+			Columns: []string{problem.HoldsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(hold.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedHoldsIDs(); len(nodes) > 0 && !_u.mutation.HoldsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.HoldsTable,
+			Columns: []string{problem.HoldsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(hold.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.HoldsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.HoldsTable,
+			Columns: []string{problem.HoldsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(hold.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _u.mutation.DuplicateFlagsCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -1895,6 +1977,21 @@ func (_u *ProblemUpdateOne) AddFlags(v ...*Flag) *ProblemUpdateOne {
 	return _u.AddFlagIDs(ids...)
 }
 
+// AddHoldIDs adds the "holds" edge to the Hold entity by IDs.
+func (_u *ProblemUpdateOne) AddHoldIDs(ids ...string) *ProblemUpdateOne {
+	_u.mutation.AddHoldIDs(ids...)
+	return _u
+}
+
+// AddHolds adds the "holds" edges to the Hold entity.
+func (_u *ProblemUpdateOne) AddHolds(v ...*Hold) *ProblemUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddHoldIDs(ids...)
+}
+
 // AddDuplicateFlagIDs adds the "duplicate_flags" edge to the Flag entity by IDs.
 func (_u *ProblemUpdateOne) AddDuplicateFlagIDs(ids ...string) *ProblemUpdateOne {
 	_u.mutation.AddDuplicateFlagIDs(ids...)
@@ -2150,6 +2247,27 @@ func (_u *ProblemUpdateOne) RemoveFlags(v ...*Flag) *ProblemUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveFlagIDs(ids...)
+}
+
+// ClearHolds clears all "holds" edges to the Hold entity.
+func (_u *ProblemUpdateOne) ClearHolds() *ProblemUpdateOne {
+	_u.mutation.ClearHolds()
+	return _u
+}
+
+// RemoveHoldIDs removes the "holds" edge to Hold entities by IDs.
+func (_u *ProblemUpdateOne) RemoveHoldIDs(ids ...string) *ProblemUpdateOne {
+	_u.mutation.RemoveHoldIDs(ids...)
+	return _u
+}
+
+// RemoveHolds removes "holds" edges to Hold entities.
+func (_u *ProblemUpdateOne) RemoveHolds(v ...*Hold) *ProblemUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveHoldIDs(ids...)
 }
 
 // ClearDuplicateFlags clears all "duplicate_flags" edges to the Flag entity.
@@ -2867,6 +2985,51 @@ func (_u *ProblemUpdateOne) sqlSave(ctx context.Context) (_node *Problem, err er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(flag.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.HoldsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.HoldsTable,
+			Columns: []string{problem.HoldsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(hold.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedHoldsIDs(); len(nodes) > 0 && !_u.mutation.HoldsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.HoldsTable,
+			Columns: []string{problem.HoldsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(hold.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.HoldsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.HoldsTable,
+			Columns: []string{problem.HoldsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(hold.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

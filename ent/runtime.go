@@ -12,6 +12,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -313,6 +314,35 @@ func init() {
 	// gaterun.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	gaterun.IDValidator = func() func(string) error {
 		validators := gaterunDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	holdMixin := schema.Hold{}.Mixin()
+	holdMixinFields0 := holdMixin[0].Fields()
+	_ = holdMixinFields0
+	holdFields := schema.Hold{}.Fields()
+	_ = holdFields
+	// holdDescNote is the schema descriptor for note field.
+	holdDescNote := holdFields[3].Descriptor()
+	// hold.DefaultNote holds the default value on creation for the note field.
+	hold.DefaultNote = holdDescNote.Default.(string)
+	// holdDescID is the schema descriptor for id field.
+	holdDescID := holdMixinFields0[0].Descriptor()
+	// hold.DefaultID holds the default value on creation for the id field.
+	hold.DefaultID = holdDescID.Default.(func() string)
+	// hold.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	hold.IDValidator = func() func(string) error {
+		validators := holdDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

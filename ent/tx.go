@@ -32,6 +32,8 @@ type Tx struct {
 	Flag *FlagClient
 	// GateRun is the client for interacting with the GateRun builders.
 	GateRun *GateRunClient
+	// Hold is the client for interacting with the Hold builders.
+	Hold *HoldClient
 	// ModerationCase is the client for interacting with the ModerationCase builders.
 	ModerationCase *ModerationCaseClient
 	// Problem is the client for interacting with the Problem builders.
@@ -194,6 +196,7 @@ func (tx *Tx) init() {
 	tx.Finding = NewFindingClient(tx.config)
 	tx.Flag = NewFlagClient(tx.config)
 	tx.GateRun = NewGateRunClient(tx.config)
+	tx.Hold = NewHoldClient(tx.config)
 	tx.ModerationCase = NewModerationCaseClient(tx.config)
 	tx.Problem = NewProblemClient(tx.config)
 	tx.Reference = NewReferenceClient(tx.config)

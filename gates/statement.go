@@ -1576,6 +1576,11 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 	}
 	const maxFindings = 8
 	outside := stRefersOutside(t)
+	// A statement that introduces none or few of its own variables reads as a fragment of a
+	// longer text; whether its variables are meant to come from there is for a person to judge.
+	// One that introduces most of them and misses one has certainly missed it.
+	introduced := len(checked) - len(uses)
+	fragment := introduced == 0 || len(uses) > introduced
 	for i, u := range uses {
 		if i == maxFindings {
 			break
@@ -1604,6 +1609,10 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 			out.NeedsHuman(stCheckDomain, u.span,
 				fmt.Sprintf("The statement uses %s only as an index and never says which values it takes; a person must confirm that the indexing is clear from the statement.", name),
 				fmt.Sprintf("State the index set of %s (for example \"for %s\").", name, stShow(`1 \le `+u.name+` \le n`)))
+		case fragment:
+			out.NeedsHuman(stCheckDomain, u.span,
+				fmt.Sprintf("The statement uses %s without a domain and introduces only %d of its %d variables itself, so it may be a fragment that relies on other text; a person must confirm what %s ranges over.", name, introduced, len(checked), name),
+				fmt.Sprintf("Make the statement self-contained: introduce %s and the other variables with their domains (for example \"for every integer %s\").", name, stShow(u.name+` \ge 1`)))
 		case outside >= 0:
 			out.NeedsHuman(stCheckDomain, u.span,
 				fmt.Sprintf("The statement uses %s without a domain, and it refers to something outside itself (\"%s\"), which may introduce %s; a person must confirm what %s ranges over.", name, t.src[outside:min(len(t.src), outside+24)], name, name),

@@ -13,6 +13,10 @@ import (
 // typesets nothing. It knows the control sequences KaTeX renders (katexNames), so that a macro
 // the page cannot show can be reported, but an unknown macro is not malformed TeX.
 //
+// Two readings follow TeX rather than the page's auto-render (ui/static/math.js): \$ is a
+// literal dollar sign, and \begin{equation} and the like open a formula in prose. A blank line
+// ends a paragraph, so a formula still open at one is unclosed, as TeX would say.
+//
 // Malformed TeX — an unbalanced brace, an unclosed formula, \left without \right, environments
 // that do not match — is a *TeXError with the byte position a proposer can go to. The reader's
 // work is bounded by TeXLimits; input past a limit is a *TeXLimitError, which the checks record

@@ -48,6 +48,20 @@ func (r *mutationResolver) RecordDecision(ctx context.Context, input model.Recor
 	return &model.RecordDecisionPayload{Decision: res.Decision, Problem: res.Problem, UserErrors: []*model.UserError{}}, nil
 }
 
+// SendToStaff is the resolver for the sendToStaff field.
+func (r *mutationResolver) SendToStaff(ctx context.Context, input model.SendToStaffInput) (*model.SendToStaffPayload, error) {
+	h, err := r.policy.SendToStaff(ctx, viewer.From(ctx), input.ProblemID, input.Note)
+	if err != nil {
+		ues, err := userErrors(err)
+		return &model.SendToStaffPayload{UserErrors: ues}, err
+	}
+	pk, err := r.policy.ProblemPacket(ctx, h.ProblemID)
+	if err != nil {
+		return nil, err
+	}
+	return &model.SendToStaffPayload{Hold: h, Problem: pk.Problem, UserErrors: []*model.UserError{}}, nil
+}
+
 // AttachClaim is the resolver for the attachClaim field.
 func (r *mutationResolver) AttachClaim(ctx context.Context, input model.AttachClaimInput) (*model.AttachClaimPayload, error) {
 	c, err := r.policy.AttachClaim(ctx, viewer.From(ctx), policy.ClaimInput{ProblemID: input.ProblemID,

@@ -69,6 +69,24 @@ func (r *problemResolver) Removal(ctx context.Context, obj *ent.Problem) (*model
 	return &model.Removal{Reason: deref(obj.RemovalReason), At: *obj.RemovedAt}, nil
 }
 
+// Hold is the resolver for the hold field.
+func (r *problemResolver) Hold(ctx context.Context, obj *ent.Problem) (*ent.Hold, error) {
+	pk, err := r.policy.ProblemPacket(ctx, obj.ID)
+	if err != nil || len(pk.Holds) == 0 {
+		return nil, err
+	}
+	return pk.Holds[0], nil
+}
+
+// Holds is the resolver for the holds field.
+func (r *problemResolver) Holds(ctx context.Context, obj *ent.Problem) ([]*ent.Hold, error) {
+	pk, err := r.policy.ProblemPacket(ctx, obj.ID)
+	if err != nil {
+		return nil, err
+	}
+	return pk.Holds, nil
+}
+
 // Stake is the resolver for the stake field.
 func (r *problemResolver) Stake(ctx context.Context, obj *ent.Problem) (*model.Stake, error) {
 	if obj.StakeState == nil {

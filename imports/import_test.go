@@ -239,8 +239,8 @@ func checkErdos1(t *testing.T, c *ent.Client) {
 	for _, e := range r.Exposition {
 		remarks = append(remarks, e.Body)
 	}
-	if !strings.Contains(strings.Join(remarks, "\n"), "prize of $500") {
-		t.Errorf("erdos:1 remarks = %q; want the $500 prize", remarks)
+	if !strings.Contains(strings.Join(remarks, "\n"), "prize of 500 US dollars") {
+		t.Errorf("erdos:1 remarks = %q; want the prize of 500 US dollars", remarks)
 	}
 }
 

@@ -262,6 +262,15 @@ func PlanErdos(problems []ErdosProblem, issues []Issue, files []LeanFile, opt Op
 	return plan
 }
 
+// prizeWords writes a dollar prize ("$500") in words ("500 US dollars"): a bare $ in a body
+// opens a formula in TeX.
+func prizeWords(p string) string {
+	if n, ok := strings.CutPrefix(p, "$"); ok && n != "" && strings.Trim(n, "0123456789,.") == "" {
+		return n + " US dollars"
+	}
+	return p
+}
+
 // appendSolved keeps a solved candidate with a statement for the known-answer catalogue.
 func appendSolved(out []policy.Solved, key, source string, f LeanFile, th Theorem, status string, opt Options) []policy.Solved {
 	doc := strings.TrimSpace(th.Doc)
@@ -380,7 +389,7 @@ func buildFormal(f LeanFile, th Theorem, key string, ep *ErdosProblem, opt Optio
 		exp = append(exp, packet.ExpositionEntry{Kind: packet.Remark, Body: status})
 		if ep.Prize != "" {
 			exp = append(exp, packet.ExpositionEntry{Kind: packet.Remark,
-				Body: "Erdős offered a prize of " + ep.Prize + " for this problem, as recorded in the Erdős problems database."})
+				Body: "Erdős offered a prize of " + prizeWords(ep.Prize) + " for this problem, as recorded in the Erdős problems database."})
 		}
 		if ep.Comments != "" {
 			exp = append(exp, packet.ExpositionEntry{Kind: packet.Remark,

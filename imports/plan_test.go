@@ -105,7 +105,7 @@ func TestPlanFormal(t *testing.T) {
 		Statement: "Is there a set $A$ with property $P$?",
 		Exposition: []packet.ExpositionEntry{
 			{Kind: packet.Remark, Body: "Status in the Erdős problems database: open (last updated 2025-09-01)."},
-			{Kind: packet.Remark, Body: "Erdős offered a prize of $100 for this problem, as recorded in the Erdős problems database."},
+			{Kind: packet.Remark, Body: "Erdős offered a prize of 100 US dollars for this problem, as recorded in the Erdős problems database."},
 		},
 		Acceptance: &packet.Acceptance{Kind: packet.Proof, Criterion: "A proof of the statement or of its negation"},
 		Provenance: &packet.Provenance{Kind: packet.Imported,

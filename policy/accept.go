@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 )
@@ -16,13 +17,16 @@ import (
 // nothing about the gates. It is idempotent and safe to run from any number
 // of workers at once: the conditional update lets exactly one of them
 // change the state, and only that one returns the stake and writes the
-// event. It reports whether this call accepted the problem.
+// event. A problem held for staff is not accepted: its default acceptance
+// waits for the staff decision. It reports whether this call accepted the
+// problem.
 func (s *Service) AcceptElapsed(ctx context.Context, problemID string) (bool, error) {
 	accepted := false
 	err := s.inTx(ctx, func(ctx context.Context, t *tx) error {
 		now := s.Now()
 		n, err := t.Problem.Update().
-			Where(problem.ID(problemID), problem.StateEQ(problem.StatePROSPECTING), problem.DeadlineLTE(now)).
+			Where(problem.ID(problemID), problem.StateEQ(problem.StatePROSPECTING), problem.DeadlineLTE(now),
+				problem.Not(problem.HasHoldsWith(hold.ReleasedAtIsNil()))).
 			SetState(problem.StateACCEPTED).SetAcceptedAt(now).
 			SetAcceptanceAuthority(problem.AcceptanceAuthorityCHALLENGE_WINDOW_ELAPSED).SetUpdatedAt(now).
 			Save(ctx)
@@ -30,7 +34,7 @@ func (s *Service) AcceptElapsed(ctx context.Context, problemID string) (bool, er
 			return fmt.Errorf("accept %s: %w", problemID, err)
 		}
 		if n == 0 {
-			return nil // already decided, or not yet due
+			return nil // already decided, not yet due, or held for staff
 		}
 		p, err := t.Problem.Get(ctx, problemID)
 		if err != nil {
@@ -58,7 +62,8 @@ func (s *Service) AcceptElapsed(ctx context.Context, problemID string) (bool, er
 // accepted.
 func (s *Service) AcceptOverdue(ctx context.Context) (int, error) {
 	ids, err := s.client.Problem.Query().
-		Where(problem.StateEQ(problem.StatePROSPECTING), problem.DeadlineLTE(s.Now())).
+		Where(problem.StateEQ(problem.StatePROSPECTING), problem.DeadlineLTE(s.Now()),
+			problem.Not(problem.HasHoldsWith(hold.ReleasedAtIsNil()))).
 		Order(ent.Asc(problem.FieldDeadline)).IDs(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("overdue problems: %w", err)

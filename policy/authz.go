@@ -41,6 +41,9 @@ func CanImport(a *ent.Account) bool { return a != nil && role.Has(a.Roles, role.
 // else, on the proposer's behalf and with a note saying why: operators.
 func CanReviseFor(a *ent.Account) bool { return a != nil && role.Has(a.Roles, role.Operator) }
 
+// CanStaff reports whether a may work the staff console (administrator_review): operators.
+func CanStaff(a *ent.Account) bool { return a != nil && role.Has(a.Roles, role.Operator) }
+
 // IsAgent reports whether an account is a machine agent, whose submissions
 // must say what generated them.
 func IsAgent(a *ent.Account) bool { return a != nil && role.Has(a.Roles, role.Agent) }
@@ -151,6 +154,7 @@ type Viewer struct {
 	ID, Handle             string
 	Roles                  []role.Role
 	CanReview, CanModerate bool
+	CanStaff               bool
 }
 
 // ViewerOf is a's viewer; nil for an anonymous reader.
@@ -158,7 +162,8 @@ func ViewerOf(a *ent.Account) *Viewer {
 	if a == nil {
 		return nil
 	}
-	return &Viewer{ID: a.ID, Handle: a.Handle, Roles: a.Roles, CanReview: CanReview(a), CanModerate: CanModerate(a)}
+	return &Viewer{ID: a.ID, Handle: a.Handle, Roles: a.Roles, CanReview: CanReview(a), CanModerate: CanModerate(a),
+		CanStaff: CanStaff(a)}
 }
 
 // ContentWithheld reports whether a problem's content (statement, revisions, references) is

@@ -255,8 +255,25 @@ func (t *tx) replay(ctx context.Context, actorID, key, digest string, p *ent.Pro
 func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.Authority, in DecisionInput,
 	p *ent.Problem, mergeInto, digest string) (*DecisionResult, error) {
 	now := t.s.Now()
-	if err := decideRefusal(p, now); err != nil {
+	holds, err := t.openHolds(ctx, p.ID)
+	if err != nil {
 		return nil, err
+	}
+	switch {
+	case len(holds) > 0 && !CanStaff(actor):
+		return nil, refuse(CodeHeldForStaff, fmt.Sprintf("%s is held for staff review (%s); only staff decide it now",
+			p.ID, HoldReasons.Label(string(holds[0].Reason))), "problemId")
+	case len(holds) > 0:
+		authority = decision.AuthoritySTAFF // an operator who is also a reviewer decides a held problem as staff
+		// Staff settle a held problem even after its deadline, which passed while the hold
+		// suspended the default acceptance.
+		if p.State != problem.StatePROSPECTING {
+			return nil, decideRefusal(p, now)
+		}
+	default:
+		if err := decideRefusal(p, now); err != nil {
+			return nil, err
+		}
 	}
 	if in.RevisionID != *p.CurrentRevisionID {
 		return nil, t.staleRevision(ctx, p, in.RevisionID)
@@ -324,6 +341,18 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 		payload["mergeInto"] = mergeInto
 	case decision.ActionKEEP_PROSPECTING:
 		payload["revisionRequests"] = d.RevisionRequests
+		if len(holds) > 0 && !now.Before(p.Deadline) {
+			// Kept prospecting by staff after a hold outlived the deadline: the revision
+			// requests get a challenge period of their own.
+			deadline := now.Add(t.s.cfg.ChallengeWindow)
+			upd.SetDeadline(deadline)
+			payload["deadline"] = deadline
+			if t.s.scheduler != nil {
+				if err := t.s.scheduler.ScheduleAcceptance(ctx, t.sql, p.ID, deadline); err != nil {
+					return nil, fmt.Errorf("schedule acceptance: %w", err)
+				}
+			}
+		}
 	}
 	if p, err = upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("apply decision: %w", err)
@@ -344,6 +373,9 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 	}
 	if _, err := t.appendEvent(ctx, eventInput{actor: actor.ID, authority: ea, kind: KindDecisionRecorded,
 		subject: p.ID, payload: payload}); err != nil {
+		return nil, err
+	}
+	if err := t.releaseHolds(ctx, p, holds, d.ID, actor.ID); err != nil {
 		return nil, err
 	}
 	return &DecisionResult{Decision: d, Problem: p}, nil

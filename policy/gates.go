@@ -14,6 +14,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/gates"
@@ -147,13 +148,52 @@ func (s *Service) RecordGateResult(ctx context.Context, runID, digest string, re
 			AddAttempts(1).Exec(ctx); err != nil {
 			return fmt.Errorf("complete gate run: %w", err)
 		}
-		_, err = t.appendEvent(ctx, eventInput{actor: SystemActor, authority: AuthorityGate, kind: KindGateCompleted,
+		if _, err = t.appendEvent(ctx, eventInput{actor: SystemActor, authority: AuthorityGate, kind: KindGateCompleted,
 			subject: run.ProblemID, payload: map[string]any{"revision": run.RevisionID, "run": run.ID,
 				"gate": string(run.Gate), "version": run.Version, "outcome": string(res.Outcome),
 				"failing": counts[gates.Fail], "needsHuman": counts[gates.NeedsHuman], "unknown": counts[gates.Unknown],
-				"policyVersion": Version}})
-		return err
+				"policyVersion": Version}}); err != nil {
+			return err
+		}
+		return t.holdForGate(ctx, run, res)
 	})
+}
+
+// gateHolds are the duplicate gate's failing checks that send a problem to staff: a direct
+// duplicate, a known answer, an attached answer (POLICY.md section 2).
+var gateHolds = map[string]hold.Reason{
+	"duplicate.near-duplicate": hold.ReasonDUPLICATE,
+	"duplicate.known-answer":   hold.ReasonKNOWN_ANSWER,
+	"duplicate.answer-claim":   hold.ReasonANSWER_CLAIM,
+}
+
+// holdForGate holds the problem for staff when the duplicate gate fails one of gateHolds on its
+// current revision while it is prospecting.
+func (t *tx) holdForGate(ctx context.Context, run *ent.GateRun, res gates.Result) error {
+	if run.Gate != gaterun.GateDUPLICATE {
+		return nil
+	}
+	var p *ent.Problem
+	for _, f := range res.Findings {
+		reason, ok := gateHolds[f.Check]
+		if !ok || f.Verdict != gates.Fail {
+			continue
+		}
+		if p == nil {
+			var err error
+			if p, err = t.lockProblem(ctx, run.ProblemID); err != nil {
+				return err
+			}
+			if p.State != problem.StatePROSPECTING || deref(p.CurrentRevisionID) != run.RevisionID {
+				return nil
+			}
+		}
+		if _, err := t.openHold(ctx, p, holdInput{reason: reason, authority: AuthorityGate,
+			note: f.Check + ": " + f.Behaviour}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // RerunGates marks the runs of the named gate (every gate when empty) on the current revision of

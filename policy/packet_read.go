@@ -21,6 +21,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/revision"
@@ -54,6 +55,9 @@ type Packet struct {
 	// order; Summary sums them up.
 	Checks  []*ent.GateRun
 	Summary CheckSummary
+	// Holds are the open holds for staff, oldest first, each with its claim
+	// when one triggered it; the problem is held while there is any.
+	Holds []*ent.Hold
 
 	// deps are the IDs of everything the packet shows; an event naming any
 	// of them makes it stale.
@@ -152,6 +156,7 @@ type packetRow struct {
 	Events     []*ent.Event
 	Runs       []*ent.GateRun
 	Findings   []*ent.Finding
+	Holds      []*ent.Hold
 }
 
 // readPackets reads the packets of ids in one statement.
@@ -166,7 +171,7 @@ func (s *Service) readPackets(ctx context.Context, ids []string) (map[string]*Pa
 	out := make(map[string]*Packet, len(ids))
 	for rows.Next() {
 		var (
-			cols [13]jsonColumn
+			cols [14]jsonColumn
 			head int64
 		)
 		dest := make([]any, 0, len(cols)+1)
@@ -179,7 +184,7 @@ func (s *Service) readPackets(ctx context.Context, ids []string) (map[string]*Pa
 		var r packetRow
 		size := 0
 		for i, into := range []any{&r.Problem, &r.Revisions, &r.References, &r.Sources, &r.Decisions, &r.Claims,
-			&r.Bindings, &r.Accounts, &r.Tags, &r.Related, &r.Events, &r.Runs, &r.Findings} {
+			&r.Bindings, &r.Accounts, &r.Tags, &r.Related, &r.Events, &r.Runs, &r.Findings, &r.Holds} {
 			size += len(cols[i])
 			if len(cols[i]) == 0 {
 				continue
@@ -335,6 +340,15 @@ func (s *Service) assemble(r packetRow, head int64) (*Packet, error) {
 	for _, g := range r.Runs {
 		g.Loaded(c, gaterun.EdgeRevision, gaterun.EdgeFindings)
 	}
+	for _, h := range r.Holds {
+		if h.ClaimID != nil {
+			h.Edges.Claim = claims[*h.ClaimID]
+		}
+		h.Edges.Problem = p
+		h.Loaded(c, hold.EdgeClaim, hold.EdgeProblem)
+		deps = append(deps, h.ID)
+	}
+	pk.Holds = nonNil(r.Holds)
 	pk.Checks = CurrentRuns(r.Runs)
 	pk.Summary = SummarizeChecks(pk.Checks)
 	cur.Edges.Checks = nonNil(pk.Checks)
@@ -401,6 +415,7 @@ func buildPacketStatement(d string) string {
 		agg(obj("g", gaterun.Columns, ent.GateRun{}), "gate_runs g WHERE g.revision_id = p.current_revision_id", "g.created_at, g.id"),
 		agg(obj("fn", finding.Columns, ent.Finding{}), "gate_runs g JOIN findings fn ON fn.gate_run_id = g.id WHERE g.revision_id = p.current_revision_id",
 			"fn.gate_run_id, fn.position"),
+		agg(obj("h", hold.Columns, ent.Hold{}), "holds h WHERE h.problem_id = p.id AND h.released_at IS NULL", "h.opened_at, h.id"),
 		"(SELECT coalesce(max(seq), 0) FROM events)",
 	}
 	return "SELECT " + strings.Join(parts, ",\n  ") + "\nFROM problems p WHERE p.id IN (" + ids + ")"

@@ -36,6 +36,8 @@ type ProblemView struct {
 	Requests            []string // open revision requests, oldest first
 	Events              []EventView
 	AsOf                int64
+	// Holds are the open holds for staff, oldest first.
+	Holds []HoldView
 	// Checks are the current revision's gate runs; CheckSummary sums them.
 	Checks       []CheckView
 	CheckSummary CheckSummary
@@ -61,6 +63,13 @@ type RevisionView struct {
 	Note            string
 	Author          string // handle
 	CreatedAt       time.Time
+}
+
+// HoldView is an open hold for staff.
+type HoldView struct {
+	ID, Reason, Authority, Note string
+	OpenedAt                    time.Time
+	Claim                       string // the claim that triggered it, if one did
 }
 
 // CheckView is one gate's run on the current revision.
@@ -196,6 +205,10 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 	}
 	for _, q := range pk.Requests {
 		v.Requests = append(v.Requests, q.Request)
+	}
+	for _, h := range pk.Holds {
+		v.Holds = append(v.Holds, HoldView{ID: h.ID, Reason: string(h.Reason), Authority: h.Authority, Note: h.Note,
+			OpenedAt: h.OpenedAt, Claim: deref(h.ClaimID)})
 	}
 	v.CheckSummary = pk.Summary
 	for _, r := range pk.Checks {

@@ -151,6 +151,16 @@ var (
 		{"HERO", "Hero visual", "A brief exists, the page says what it shows, the alt text describes it and the caption claims no result."},
 		{"COMPUTATIONAL", "Bounded computation", "For finite search or numerical targets: the instance, the certification path, a small case and the parameter's origin."},
 	}
+	// HoldReasons are why a problem is held for staff.
+	HoldReasons = Vocabulary{
+		{"ANSWER_CLAIM", "An attached answer", "A claim attached to the problem is a machine-readable answer: staff compare its scope with the statement."},
+		{"DUPLICATE", "A likely duplicate", "The duplicate check found a live problem stating the same target."},
+		{"KNOWN_ANSWER", "A likely known answer", "The known-answer check found a record its source says is solved."},
+		{"REVIEWER", "Sent by a reviewer", "A reviewer asked staff to decide, with the reason in the note."},
+		{"DISAGREEMENT", "Reviewers disagree", "A second review found an error in the first; staff confirm before any adverse action."},
+		{"SOURCE_STATUS", "The source's status changed", "The problem's source now says it is solved, or two sources disagree."},
+		{"AGENT_PANEL", "The review panel was unsure", "The agent-assisted review could not recommend, and sent it to staff."},
+	}
 	// Outcomes of a gate run, and verdicts of a finding.
 	Outcomes = Vocabulary{
 		{"PENDING", "Running", "The check has not finished yet."},

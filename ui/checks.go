@@ -2,8 +2,8 @@ package ui
 
 import (
 	"slices"
-	"strconv"
 	"sort"
+	"strconv"
 
 	"github.com/theoremdb/theoremdb/policy"
 )
@@ -166,4 +166,13 @@ func Passed(fs []policy.FindingView) []policy.FindingView {
 		}
 	}
 	return out
+}
+
+// heldWhy is the sentence a hold's banner gives: its note, or the reason's help.
+func heldWhy(h policy.HoldView) string {
+	if h.Note != "" {
+		return h.Note
+	}
+	t, _ := policy.HoldReasons.Term(h.Reason)
+	return t.Help
 }

@@ -117,6 +117,18 @@ func (f GateRunFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GateRunMutation", m)
 }
 
+// The HoldFunc type is an adapter to allow the use of ordinary
+// function as Hold mutator.
+type HoldFunc func(context.Context, *ent.HoldMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f HoldFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.HoldMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.HoldMutation", m)
+}
+
 // The ModerationCaseFunc type is an adapter to allow the use of ordinary
 // function as ModerationCase mutator.
 type ModerationCaseFunc func(context.Context, *ent.ModerationCaseMutation) (ent.Value, error)

@@ -350,6 +350,51 @@ var (
 			},
 		},
 	}
+	// HoldsColumns holds the columns for the "holds" table.
+	HoldsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "reason", Type: field.TypeEnum, Enums: []string{"ANSWER_CLAIM", "DUPLICATE", "KNOWN_ANSWER", "REVIEWER", "DISAGREEMENT", "SOURCE_STATUS", "AGENT_PANEL"}},
+		{Name: "authority", Type: field.TypeString},
+		{Name: "note", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "opened_by_id", Type: field.TypeString, Nullable: true},
+		{Name: "opened_at", Type: field.TypeTime},
+		{Name: "released_at", Type: field.TypeTime, Nullable: true},
+		{Name: "release_decision_id", Type: field.TypeString, Nullable: true},
+		{Name: "claim_id", Type: field.TypeString, Nullable: true, Size: 40},
+		{Name: "problem_id", Type: field.TypeString},
+	}
+	// HoldsTable holds the schema information for the "holds" table.
+	HoldsTable = &schema.Table{
+		Name:       "holds",
+		Columns:    HoldsColumns,
+		PrimaryKey: []*schema.Column{HoldsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "holds_claims_claim",
+				Columns:    []*schema.Column{HoldsColumns[8]},
+				RefColumns: []*schema.Column{ClaimsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "holds_problems_holds",
+				Columns:    []*schema.Column{HoldsColumns[9]},
+				RefColumns: []*schema.Column{ProblemsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "hold_problem_id_released_at",
+				Unique:  false,
+				Columns: []*schema.Column{HoldsColumns[9], HoldsColumns[6]},
+			},
+			{
+				Name:    "hold_released_at_opened_at",
+				Unique:  false,
+				Columns: []*schema.Column{HoldsColumns[6], HoldsColumns[5]},
+			},
+		},
+	}
 	// ModerationCasesColumns holds the columns for the "moderation_cases" table.
 	ModerationCasesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -754,6 +799,7 @@ var (
 		FindingsTable,
 		FlagsTable,
 		GateRunsTable,
+		HoldsTable,
 		ModerationCasesTable,
 		ProblemsTable,
 		ReferencesTable,
@@ -785,6 +831,8 @@ func init() {
 	FlagsTable.ForeignKeys[2].RefTable = ProblemsTable
 	FlagsTable.ForeignKeys[3].RefTable = ProblemsTable
 	GateRunsTable.ForeignKeys[0].RefTable = RevisionsTable
+	HoldsTable.ForeignKeys[0].RefTable = ClaimsTable
+	HoldsTable.ForeignKeys[1].RefTable = ProblemsTable
 	ModerationCasesTable.ForeignKeys[0].RefTable = AccountsTable
 	ModerationCasesTable.ForeignKeys[1].RefTable = ProblemsTable
 	ProblemsTable.ForeignKeys[0].RefTable = AccountsTable

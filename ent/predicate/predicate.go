@@ -33,6 +33,9 @@ type Flag func(*sql.Selector)
 // GateRun is the predicate function for gaterun builders.
 type GateRun func(*sql.Selector)
 
+// Hold is the predicate function for hold builders.
+type Hold func(*sql.Selector)
+
 // ModerationCase is the predicate function for moderationcase builders.
 type ModerationCase func(*sql.Selector)
 

@@ -78,6 +78,8 @@ const (
 	EdgeTags = "tags"
 	// EdgeFlags holds the string denoting the flags edge name in mutations.
 	EdgeFlags = "flags"
+	// EdgeHolds holds the string denoting the holds edge name in mutations.
+	EdgeHolds = "holds"
 	// EdgeDuplicateFlags holds the string denoting the duplicate_flags edge name in mutations.
 	EdgeDuplicateFlags = "duplicate_flags"
 	// EdgeModerationCases holds the string denoting the moderation_cases edge name in mutations.
@@ -167,6 +169,13 @@ const (
 	FlagsInverseTable = "flags"
 	// FlagsColumn is the table column denoting the flags relation/edge.
 	FlagsColumn = "problem_id"
+	// HoldsTable is the table that holds the holds relation/edge.
+	HoldsTable = "holds"
+	// HoldsInverseTable is the table name for the Hold entity.
+	// It exists in this package in order to avoid circular dependency with the "hold" package.
+	HoldsInverseTable = "holds"
+	// HoldsColumn is the table column denoting the holds relation/edge.
+	HoldsColumn = "problem_id"
 	// DuplicateFlagsTable is the table that holds the duplicate_flags relation/edge.
 	DuplicateFlagsTable = "flags"
 	// DuplicateFlagsInverseTable is the table name for the Flag entity.
@@ -618,6 +627,20 @@ func ByFlags(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByHoldsCount orders the results by holds count.
+func ByHoldsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newHoldsStep(), opts...)
+	}
+}
+
+// ByHolds orders the results by holds terms.
+func ByHolds(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newHoldsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByDuplicateFlagsCount orders the results by duplicate_flags count.
 func ByDuplicateFlagsCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -734,6 +757,13 @@ func newFlagsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(FlagsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, FlagsTable, FlagsColumn),
+	)
+}
+func newHoldsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(HoldsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, HoldsTable, HoldsColumn),
 	)
 }
 func newDuplicateFlagsStep() *sqlgraph.Step {

@@ -1304,6 +1304,29 @@ func HasFlagsWith(preds ...predicate.Flag) predicate.Problem {
 	})
 }
 
+// HasHolds applies the HasEdge predicate on the "holds" edge.
+func HasHolds() predicate.Problem {
+	return predicate.Problem(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, HoldsTable, HoldsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasHoldsWith applies the HasEdge predicate on the "holds" edge with a given conditions (other predicates).
+func HasHoldsWith(preds ...predicate.Hold) predicate.Problem {
+	return predicate.Problem(func(s *sql.Selector) {
+		step := newHoldsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasDuplicateFlags applies the HasEdge predicate on the "duplicate_flags" edge.
 func HasDuplicateFlags() predicate.Problem {
 	return predicate.Problem(func(s *sql.Selector) {

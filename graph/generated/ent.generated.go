@@ -21,6 +21,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -62,6 +63,8 @@ type ProblemResolver interface {
 	InChallengePeriod(ctx context.Context, obj *ent.Problem) (bool, error)
 	CheckSummary(ctx context.Context, obj *ent.Problem) (*policy.CheckSummary, error)
 	Removal(ctx context.Context, obj *ent.Problem) (*model.Removal, error)
+	Hold(ctx context.Context, obj *ent.Problem) (*ent.Hold, error)
+	Holds(ctx context.Context, obj *ent.Problem) ([]*ent.Hold, error)
 	Stake(ctx context.Context, obj *ent.Problem) (*model.Stake, error)
 	OpenRevisionRequests(ctx context.Context, obj *ent.Problem) ([]*model.RevisionRequest, error)
 	Events(ctx context.Context, obj *ent.Problem, after *int, first *int) ([]*ent.Event, error)
@@ -2088,6 +2091,176 @@ func (ec *executionContext) fieldContext_GateRun_findings(_ context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _Hold_id(ctx context.Context, field graphql.CollectedField, obj *ent.Hold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Hold_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Hold_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Hold", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Hold_reason(ctx context.Context, field graphql.CollectedField, obj *ent.Hold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Hold_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v hold.Reason) graphql.Marshaler {
+			return ec.marshalNHoldReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋholdᚐReason(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Hold_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Hold", field, false, false, "HoldReason")
+}
+
+func (ec *executionContext) _Hold_authority(ctx context.Context, field graphql.CollectedField, obj *ent.Hold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Hold_authority(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Authority, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Hold_authority(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Hold", field, false, false, "String")
+}
+
+func (ec *executionContext) _Hold_note(ctx context.Context, field graphql.CollectedField, obj *ent.Hold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Hold_note(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Note, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Hold_note(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Hold", field, false, false, "String")
+}
+
+func (ec *executionContext) _Hold_openedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Hold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Hold_openedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OpenedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Hold_openedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Hold", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Hold_releasedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Hold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Hold_releasedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReleasedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Hold_releasedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Hold", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Hold_claim(ctx context.Context, field graphql.CollectedField, obj *ent.Hold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Hold_claim(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Claim(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Claim) graphql.Marshaler {
+			return ec.marshalOClaim2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐClaim(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Hold_claim(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Hold",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Claim(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ModerationCase_id(ctx context.Context, field graphql.CollectedField, obj *ent.ModerationCase) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3175,6 +3348,70 @@ func (ec *executionContext) fieldContext_Problem_removal(_ context.Context, fiel
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Removal(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Problem_hold(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_hold(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Problem().Hold(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Hold) graphql.Marshaler {
+			return ec.marshalOHold2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐHold(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_hold(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Problem",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Hold(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Problem_holds(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_holds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Problem().Holds(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Hold) graphql.Marshaler {
+			return ec.marshalNHold2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐHoldᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_holds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Problem",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Hold(ctx, field)
 		},
 	}
 	return fc, nil
@@ -9296,6 +9533,482 @@ func UnmarshalGateRunWhereInput(ctx context.Context, raw any) (ent.GateRunWhereI
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputHoldWhereInput(ctx context.Context, obj any) (ent.HoldWhereInput, error) {
+	var it ent.HoldWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "reason", "reasonNEQ", "reasonIn", "reasonNotIn", "authority", "authorityNEQ", "authorityIn", "authorityNotIn", "authorityGT", "authorityGTE", "authorityLT", "authorityLTE", "authorityContains", "authorityHasPrefix", "authorityHasSuffix", "authorityEqualFold", "authorityContainsFold", "note", "noteNEQ", "noteIn", "noteNotIn", "noteGT", "noteGTE", "noteLT", "noteLTE", "noteContains", "noteHasPrefix", "noteHasSuffix", "noteEqualFold", "noteContainsFold", "openedAt", "openedAtNEQ", "openedAtIn", "openedAtNotIn", "openedAtGT", "openedAtGTE", "openedAtLT", "openedAtLTE", "releasedAt", "releasedAtNEQ", "releasedAtIn", "releasedAtNotIn", "releasedAtGT", "releasedAtGTE", "releasedAtLT", "releasedAtLTE", "releasedAtIsNil", "releasedAtNotNil", "hasClaim", "hasClaimWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOHoldWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐHoldWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOHoldWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐHoldWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOHoldWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐHoldWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOHoldReason2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋholdᚐReason(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		case "reasonNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonNEQ"))
+			data, err := ec.unmarshalOHoldReason2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋholdᚐReason(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonNEQ = data
+		case "reasonIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonIn"))
+			data, err := ec.unmarshalOHoldReason2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋholdᚐReasonᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonIn = data
+		case "reasonNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reasonNotIn"))
+			data, err := ec.unmarshalOHoldReason2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋholdᚐReasonᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReasonNotIn = data
+		case "authority":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authority"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Authority = data
+		case "authorityNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorityNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AuthorityNEQ = data
+		case "authorityIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorityIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AuthorityIn = data
+		case "authorityNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorityNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AuthorityNotIn = data
+		case "authorityGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorityGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AuthorityGT = data
+		case "authorityGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorityGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AuthorityGTE = data
+		case "authorityLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorityLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AuthorityLT = data
+		case "authorityLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorityLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AuthorityLTE = data
+		case "authorityContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorityContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AuthorityContains = data
+		case "authorityHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorityHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AuthorityHasPrefix = data
+		case "authorityHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorityHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AuthorityHasSuffix = data
+		case "authorityEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorityEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AuthorityEqualFold = data
+		case "authorityContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorityContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AuthorityContainsFold = data
+		case "note":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("note"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Note = data
+		case "noteNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteNEQ = data
+		case "noteIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteIn = data
+		case "noteNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteNotIn = data
+		case "noteGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteGT = data
+		case "noteGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteGTE = data
+		case "noteLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteLT = data
+		case "noteLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteLTE = data
+		case "noteContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteContains = data
+		case "noteHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteHasPrefix = data
+		case "noteHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteHasSuffix = data
+		case "noteEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteEqualFold = data
+		case "noteContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteContainsFold = data
+		case "openedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAt = data
+		case "openedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAtNEQ = data
+		case "openedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAtIn = data
+		case "openedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAtNotIn = data
+		case "openedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAtGT = data
+		case "openedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAtGTE = data
+		case "openedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAtLT = data
+		case "openedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("openedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OpenedAtLTE = data
+		case "releasedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("releasedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReleasedAt = data
+		case "releasedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("releasedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReleasedAtNEQ = data
+		case "releasedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("releasedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReleasedAtIn = data
+		case "releasedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("releasedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReleasedAtNotIn = data
+		case "releasedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("releasedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReleasedAtGT = data
+		case "releasedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("releasedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReleasedAtGTE = data
+		case "releasedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("releasedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReleasedAtLT = data
+		case "releasedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("releasedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReleasedAtLTE = data
+		case "releasedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("releasedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReleasedAtIsNil = data
+		case "releasedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("releasedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReleasedAtNotNil = data
+		case "hasClaim":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasClaim"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasClaim = data
+		case "hasClaimWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasClaimWith"))
+			data, err := ec.unmarshalOClaimWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐClaimWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasClaimWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalHoldWhereInput unmarshals raw into the HoldWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalHoldWhereInput(ctx context.Context, raw any) (ent.HoldWhereInput, error) {
+	var out ent.HoldWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "HoldWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputModerationCaseWhereInput(ctx context.Context, obj any) (ent.ModerationCaseWhereInput, error) {
 	var it ent.ModerationCaseWhereInput
 	if obj == nil {
@@ -13886,6 +14599,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._ModerationCase(ctx, sel, obj)
+	case *ent.Hold:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Hold(ctx, sel, obj)
 	case *ent.GateRun:
 		if obj == nil {
 			return graphql.Null
@@ -14540,6 +15258,70 @@ func (ec *executionContext) _GateRun(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
+var holdImplementors = []string{"Hold", "Node"}
+
+func (ec *executionContext) _Hold(ctx context.Context, sel ast.SelectionSet, obj *ent.Hold) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, holdImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Hold")
+		case "id":
+			out.Values[i] = ec._Hold_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reason":
+			out.Values[i] = ec._Hold_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "authority":
+			out.Values[i] = ec._Hold_authority(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "note":
+			out.Values[i] = ec._Hold_note(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "openedAt":
+			out.Values[i] = ec._Hold_openedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "releasedAt":
+			out.Values[i] = ec._Hold_releasedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "claim":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Hold_claim(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var moderationCaseImplementors = []string{"ModerationCase", "Node"}
 
 func (ec *executionContext) _ModerationCase(ctx context.Context, sel ast.SelectionSet, obj *ent.ModerationCase) graphql.Marshaler {
@@ -14832,6 +15614,18 @@ func (ec *executionContext) _Problem(ctx context.Context, sel ast.SelectionSet, 
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Problem_removal(ctx, field, obj)
+				})
+		case "hold":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Problem_hold(ctx, field, obj)
+				})
+		case "holds":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Problem_holds(ctx, field, obj)
 				})
 		case "stake":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
@@ -15740,6 +16534,45 @@ func (ec *executionContext) marshalNGateRunOutcome2githubᚗcomᚋtheoremdbᚋth
 
 func (ec *executionContext) unmarshalNGateRunWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐGateRunWhereInput(ctx context.Context, v any) (*ent.GateRunWhereInput, error) {
 	res, err := ec.unmarshalInputGateRunWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNHold2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐHoldᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Hold) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNHold2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐHold(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNHold2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐHold(ctx context.Context, sel ast.SelectionSet, v *ent.Hold) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Hold!")
+		return graphql.Null
+	}
+	return ec._Hold(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNHoldReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋholdᚐReason(ctx context.Context, v any) (hold.Reason, error) {
+	var res hold.Reason
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNHoldReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋholdᚐReason(ctx context.Context, sel ast.SelectionSet, v hold.Reason) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNHoldWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐHoldWhereInput(ctx context.Context, v any) (*ent.HoldWhereInput, error) {
+	res, err := ec.unmarshalInputHoldWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -16925,6 +17758,90 @@ func (ec *executionContext) unmarshalOGateRunWhereInput2ᚖgithubᚗcomᚋtheore
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputGateRunWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOHold2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐHold(ctx context.Context, sel ast.SelectionSet, v *ent.Hold) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Hold(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOHoldReason2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋholdᚐReasonᚄ(ctx context.Context, v any) ([]hold.Reason, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]hold.Reason, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNHoldReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋholdᚐReason(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOHoldReason2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋholdᚐReasonᚄ(ctx context.Context, sel ast.SelectionSet, v []hold.Reason) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNHoldReason2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋholdᚐReason(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOHoldReason2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋholdᚐReason(ctx context.Context, v any) (*hold.Reason, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(hold.Reason)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOHoldReason2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋholdᚐReason(ctx context.Context, sel ast.SelectionSet, v *hold.Reason) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOHoldWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐHoldWhereInputᚄ(ctx context.Context, v any) ([]*ent.HoldWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.HoldWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNHoldWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐHoldWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOHoldWhereInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐHoldWhereInput(ctx context.Context, v any) (*ent.HoldWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputHoldWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

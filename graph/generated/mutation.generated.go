@@ -22,6 +22,7 @@ type MutationResolver interface {
 	SubmitProblem(ctx context.Context, input model.SubmitProblemInput) (*model.SubmitProblemPayload, error)
 	ReviseProblem(ctx context.Context, input model.ReviseProblemInput) (*model.ReviseProblemPayload, error)
 	RecordDecision(ctx context.Context, input model.RecordDecisionInput) (*model.RecordDecisionPayload, error)
+	SendToStaff(ctx context.Context, input model.SendToStaffInput) (*model.SendToStaffPayload, error)
 	FlagProblem(ctx context.Context, input model.FlagProblemInput) (*model.FlagProblemPayload, error)
 	ClaimCase(ctx context.Context, input model.ClaimCaseInput) (*model.ModerationPayload, error)
 	DismissCase(ctx context.Context, input model.DismissCaseInput) (*model.ModerationPayload, error)
@@ -123,6 +124,20 @@ func (ec *executionContext) field_Mutation_reviseProblem_args(ctx context.Contex
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.ReviseProblemInput, error) {
 			return ec.unmarshalNReviseProblemInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐReviseProblemInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_sendToStaff_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.SendToStaffInput, error) {
+			return ec.unmarshalNSendToStaffInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSendToStaffInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -339,6 +354,50 @@ func (ec *executionContext) fieldContext_Mutation_recordDecision(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_recordDecision_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_sendToStaff(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_sendToStaff(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SendToStaff(ctx, fc.Args["input"].(model.SendToStaffInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SendToStaffPayload) graphql.Marshaler {
+			return ec.marshalNSendToStaffPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSendToStaffPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_sendToStaff(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SendToStaffPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_sendToStaff_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -747,6 +806,102 @@ func (ec *executionContext) _ReviseProblemPayload_userErrors(ctx context.Context
 func (ec *executionContext) fieldContext_ReviseProblemPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "ReviseProblemPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SendToStaffPayload_hold(ctx context.Context, field graphql.CollectedField, obj *model.SendToStaffPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SendToStaffPayload_hold(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Hold, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Hold) graphql.Marshaler {
+			return ec.marshalOHold2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐHold(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SendToStaffPayload_hold(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SendToStaffPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Hold(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SendToStaffPayload_problem(ctx context.Context, field graphql.CollectedField, obj *model.SendToStaffPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SendToStaffPayload_problem(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Problem, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Problem) graphql.Marshaler {
+			return ec.marshalOProblem2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐProblem(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SendToStaffPayload_problem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SendToStaffPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Problem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SendToStaffPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.SendToStaffPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SendToStaffPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SendToStaffPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SendToStaffPayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -1944,6 +2099,55 @@ func UnmarshalReviseProblemInput(ctx context.Context, raw any) (model.ReviseProb
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputSendToStaffInput(ctx context.Context, obj any) (model.SendToStaffInput, error) {
+	var it model.SendToStaffInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"problemId", "note"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "problemId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("problemId"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProblemID = data
+		case "note":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("note"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Note = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSendToStaffInput unmarshals raw into the SendToStaffInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSendToStaffInput(ctx context.Context, raw any) (model.SendToStaffInput, error) {
+	var out model.SendToStaffInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SendToStaffInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSubmitProblemInput(ctx context.Context, obj any) (model.SubmitProblemInput, error) {
 	var it model.SubmitProblemInput
 	if obj == nil {
@@ -2149,6 +2353,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "sendToStaff":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_sendToStaff(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "flagProblem":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_flagProblem(ctx, field)
@@ -2267,6 +2478,49 @@ func (ec *executionContext) _ReviseProblemPayload(ctx context.Context, sel ast.S
 			}
 		case "userErrors":
 			out.Values[i] = ec._ReviseProblemPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var sendToStaffPayloadImplementors = []string{"SendToStaffPayload"}
+
+func (ec *executionContext) _SendToStaffPayload(ctx context.Context, sel ast.SelectionSet, obj *model.SendToStaffPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, sendToStaffPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SendToStaffPayload")
+		case "hold":
+			out.Values[i] = ec._SendToStaffPayload_hold(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "problem":
+			out.Values[i] = ec._SendToStaffPayload_problem(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._SendToStaffPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2429,6 +2683,19 @@ func (ec *executionContext) marshalNReviseProblemPayload2ᚖgithubᚗcomᚋtheor
 		return graphql.Null
 	}
 	return ec._ReviseProblemPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSendToStaffInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSendToStaffInput(ctx context.Context, v any) (model.SendToStaffInput, error) {
+	res, err := ec.unmarshalInputSendToStaffInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSendToStaffPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSendToStaffPayload(ctx context.Context, sel ast.SelectionSet, v *model.SendToStaffPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SendToStaffPayload!")
+		return graphql.Null
+	}
+	return ec._SendToStaffPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNSubmitProblemInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSubmitProblemInput(ctx context.Context, v any) (model.SubmitProblemInput, error) {

@@ -205,6 +205,16 @@ type ComplexityRoot struct {
 		RightsBasis func(childComplexity int) int
 	}
 
+	Hold struct {
+		Authority  func(childComplexity int) int
+		Claim      func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Note       func(childComplexity int) int
+		OpenedAt   func(childComplexity int) int
+		Reason     func(childComplexity int) int
+		ReleasedAt func(childComplexity int) int
+	}
+
 	ModerationCase struct {
 		ClaimedAt  func(childComplexity int) int
 		ClaimedBy  func(childComplexity int) int
@@ -247,6 +257,7 @@ type ComplexityRoot struct {
 		RecordDecision func(childComplexity int, input model.RecordDecisionInput) int
 		RemoveProblem  func(childComplexity int, input model.RemoveProblemInput) int
 		ReviseProblem  func(childComplexity int, input model.ReviseProblemInput) int
+		SendToStaff    func(childComplexity int, input model.SendToStaffInput) int
 		SubmitProblem  func(childComplexity int, input model.SubmitProblemInput) int
 	}
 
@@ -273,6 +284,8 @@ type ComplexityRoot struct {
 		Deadline             func(childComplexity int) int
 		Decisions            func(childComplexity int) int
 		Events               func(childComplexity int, after *int, first *int) int
+		Hold                 func(childComplexity int) int
+		Holds                func(childComplexity int) int
 		ID                   func(childComplexity int) int
 		InChallengePeriod    func(childComplexity int) int
 		MergedFrom           func(childComplexity int) int
@@ -418,6 +431,12 @@ type ComplexityRoot struct {
 	RevisionRequest struct {
 		Decision func(childComplexity int) int
 		Request  func(childComplexity int) int
+	}
+
+	SendToStaffPayload struct {
+		Hold       func(childComplexity int) int
+		Problem    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	Source struct {
@@ -1184,6 +1203,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Hero.RightsBasis(childComplexity), true
 
+	case "Hold.authority":
+		if e.ComplexityRoot.Hold.Authority == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Hold.Authority(childComplexity), true
+	case "Hold.claim":
+		if e.ComplexityRoot.Hold.Claim == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Hold.Claim(childComplexity), true
+	case "Hold.id":
+		if e.ComplexityRoot.Hold.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Hold.ID(childComplexity), true
+	case "Hold.note":
+		if e.ComplexityRoot.Hold.Note == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Hold.Note(childComplexity), true
+	case "Hold.openedAt":
+		if e.ComplexityRoot.Hold.OpenedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Hold.OpenedAt(childComplexity), true
+	case "Hold.reason":
+		if e.ComplexityRoot.Hold.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Hold.Reason(childComplexity), true
+	case "Hold.releasedAt":
+		if e.ComplexityRoot.Hold.ReleasedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Hold.ReleasedAt(childComplexity), true
+
 	case "ModerationCase.claimedAt":
 		if e.ComplexityRoot.ModerationCase.ClaimedAt == nil {
 			break
@@ -1397,6 +1459,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReviseProblem(childComplexity, args["input"].(model.ReviseProblemInput)), true
+	case "Mutation.sendToStaff":
+		if e.ComplexityRoot.Mutation.SendToStaff == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_sendToStaff_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SendToStaff(childComplexity, args["input"].(model.SendToStaffInput)), true
 	case "Mutation.submitProblem":
 		if e.ComplexityRoot.Mutation.SubmitProblem == nil {
 			break
@@ -1512,6 +1585,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Problem.Events(childComplexity, args["after"].(*int), args["first"].(*int)), true
+	case "Problem.hold":
+		if e.ComplexityRoot.Problem.Hold == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.Hold(childComplexity), true
+	case "Problem.holds":
+		if e.ComplexityRoot.Problem.Holds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.Holds(childComplexity), true
 	case "Problem.id":
 		if e.ComplexityRoot.Problem.ID == nil {
 			break
@@ -2175,6 +2260,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RevisionRequest.Request(childComplexity), true
 
+	case "SendToStaffPayload.hold":
+		if e.ComplexityRoot.SendToStaffPayload.Hold == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SendToStaffPayload.Hold(childComplexity), true
+	case "SendToStaffPayload.problem":
+		if e.ComplexityRoot.SendToStaffPayload.Problem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SendToStaffPayload.Problem(childComplexity), true
+	case "SendToStaffPayload.userErrors":
+		if e.ComplexityRoot.SendToStaffPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SendToStaffPayload.UserErrors(childComplexity), true
+
 	case "Source.authors":
 		if e.ComplexityRoot.Source.Authors == nil {
 			break
@@ -2377,6 +2481,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("FlagWhereInput", ec.unmarshalInputFlagWhereInput),
 			graphql.NewInputUnmarshaler("GateRunWhereInput", ec.unmarshalInputGateRunWhereInput),
 			graphql.NewInputUnmarshaler("HeroInput", ec.unmarshalInputHeroInput),
+			graphql.NewInputUnmarshaler("HoldWhereInput", ec.unmarshalInputHoldWhereInput),
 			graphql.NewInputUnmarshaler("ModerationCaseWhereInput", ec.unmarshalInputModerationCaseWhereInput),
 			graphql.NewInputUnmarshaler("OpenStatusInput", ec.unmarshalInputOpenStatusInput),
 			graphql.NewInputUnmarshaler("ProblemOrder", ec.unmarshalInputProblemOrder),
@@ -2390,6 +2495,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ReputationEntryWhereInput", ec.unmarshalInputReputationEntryWhereInput),
 			graphql.NewInputUnmarshaler("ReviseProblemInput", ec.unmarshalInputReviseProblemInput),
 			graphql.NewInputUnmarshaler("RevisionWhereInput", ec.unmarshalInputRevisionWhereInput),
+			graphql.NewInputUnmarshaler("SendToStaffInput", ec.unmarshalInputSendToStaffInput),
 			graphql.NewInputUnmarshaler("SourceWhereInput", ec.unmarshalInputSourceWhereInput),
 			graphql.NewInputUnmarshaler("SubmitProblemInput", ec.unmarshalInputSubmitProblemInput),
 			graphql.NewInputUnmarshaler("TagWhereInput", ec.unmarshalInputTagWhereInput),
@@ -3500,6 +3606,120 @@ input GateRunWhereInput {
   finishedAtLTE: Time
   finishedAtIsNil: Boolean
   finishedAtNotNil: Boolean
+}
+type Hold implements Node {
+  id: ID!
+  reason: HoldReason!
+  """
+  Who opened it: publication_gate, reviewer, trusted_import, …
+  """
+  authority: String!
+  note: String!
+  openedAt: Time!
+  releasedAt: Time
+  claim: Claim
+}
+"""
+HoldReason is enum for the field reason
+"""
+enum HoldReason @goModel(model: "github.com/theoremdb/theoremdb/ent/hold.Reason") {
+  ANSWER_CLAIM
+  DUPLICATE
+  KNOWN_ANSWER
+  REVIEWER
+  DISAGREEMENT
+  SOURCE_STATUS
+  AGENT_PANEL
+}
+"""
+HoldWhereInput is used for filtering Hold objects.
+Input was generated by ent.
+"""
+input HoldWhereInput {
+  not: HoldWhereInput
+  and: [HoldWhereInput!]
+  or: [HoldWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  idNEQ: ID
+  idIn: [ID!]
+  idNotIn: [ID!]
+  idGT: ID
+  idGTE: ID
+  idLT: ID
+  idLTE: ID
+  idEqualFold: ID
+  idContainsFold: ID
+  """
+  reason field predicates
+  """
+  reason: HoldReason
+  reasonNEQ: HoldReason
+  reasonIn: [HoldReason!]
+  reasonNotIn: [HoldReason!]
+  """
+  authority field predicates
+  """
+  authority: String
+  authorityNEQ: String
+  authorityIn: [String!]
+  authorityNotIn: [String!]
+  authorityGT: String
+  authorityGTE: String
+  authorityLT: String
+  authorityLTE: String
+  authorityContains: String
+  authorityHasPrefix: String
+  authorityHasSuffix: String
+  authorityEqualFold: String
+  authorityContainsFold: String
+  """
+  note field predicates
+  """
+  note: String
+  noteNEQ: String
+  noteIn: [String!]
+  noteNotIn: [String!]
+  noteGT: String
+  noteGTE: String
+  noteLT: String
+  noteLTE: String
+  noteContains: String
+  noteHasPrefix: String
+  noteHasSuffix: String
+  noteEqualFold: String
+  noteContainsFold: String
+  """
+  opened_at field predicates
+  """
+  openedAt: Time
+  openedAtNEQ: Time
+  openedAtIn: [Time!]
+  openedAtNotIn: [Time!]
+  openedAtGT: Time
+  openedAtGTE: Time
+  openedAtLT: Time
+  openedAtLTE: Time
+  """
+  released_at field predicates
+  """
+  releasedAt: Time
+  releasedAtNEQ: Time
+  releasedAtIn: [Time!]
+  releasedAtNotIn: [Time!]
+  releasedAtGT: Time
+  releasedAtGTE: Time
+  releasedAtLT: Time
+  releasedAtLTE: Time
+  releasedAtIsNil: Boolean
+  releasedAtNotNil: Boolean
+  """
+  claim edge predicates
+  """
+  hasClaim: Boolean
+  hasClaimWith: [ClaimWhereInput!]
 }
 type ModerationCase implements Node {
   id: ID!
@@ -4807,6 +5027,11 @@ type Subscription {
   reviseProblem(input: ReviseProblemInput!): ReviseProblemPayload!
   "Record a reviewer decision. Retrying with the same idempotency key and input replays the first result."
   recordDecision(input: RecordDecisionInput!): RecordDecisionPayload!
+  """
+  Hold a prospecting problem for staff review, with the reason in the note (reviewers and
+  operators). Its default acceptance waits until staff decide.
+  """
+  sendToStaff(input: SendToStaffInput!): SendToStaffPayload!
 }
 
 "The content of a problem, shared by submission and revision."
@@ -4964,6 +5189,18 @@ input RecordDecisionInput {
   confirmations: [FindingConfirmationInput!]
 }
 
+input SendToStaffInput {
+  problemId: String!
+  "Why staff should decide: what the reviewer saw."
+  note: String!
+}
+
+type SendToStaffPayload {
+  hold: Hold
+  problem: Problem
+  userErrors: [UserError!]!
+}
+
 input FindingConfirmationInput {
   "The finding's ID."
   finding: ID!
@@ -4983,6 +5220,8 @@ enum UserErrorCode {
   IDEMPOTENCY_MISMATCH
   "A decision names a revision older than the problem's current one: read the new one first."
   STALE_REVISION
+  "The problem is held for staff review; only an operator's decision settles it."
+  HELD_FOR_STAFF
 }
 
 "A problem with the input that the caller can fix; field is the path to the input field."
@@ -5100,6 +5339,14 @@ extend type Problem {
   checkSummary: CheckSummary!
   "Why and when the problem was removed; null unless it is REMOVED. A removed problem shows no content."
   removal: Removal
+  """
+  The hold for staff review (administrator_review), the oldest open one; null when the problem is
+  not held. While held, it stays prospecting, its default acceptance waits, and only a staff
+  decision (recordDecision by an operator) settles it.
+  """
+  hold: Hold
+  "Every open hold for staff, oldest first."
+  holds: [Hold!]!
   "The submitter's reputation stake on this problem; null for a trusted import, which stakes nothing."
   stake: Stake
   "Revision requests of keep-prospecting decisions on the current revision."
@@ -5628,6 +5875,26 @@ func (ec *executionContext) childFields_Hero(ctx context.Context, field graphql.
 	return nil, fmt.Errorf("no field named %q was found under type Hero", field.Name)
 }
 
+func (ec *executionContext) childFields_Hold(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Hold_id(ctx, field)
+	case "reason":
+		return ec.fieldContext_Hold_reason(ctx, field)
+	case "authority":
+		return ec.fieldContext_Hold_authority(ctx, field)
+	case "note":
+		return ec.fieldContext_Hold_note(ctx, field)
+	case "openedAt":
+		return ec.fieldContext_Hold_openedAt(ctx, field)
+	case "releasedAt":
+		return ec.fieldContext_Hold_releasedAt(ctx, field)
+	case "claim":
+		return ec.fieldContext_Hold_claim(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Hold", field.Name)
+}
+
 func (ec *executionContext) childFields_ModerationCase(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -5778,6 +6045,10 @@ func (ec *executionContext) childFields_Problem(ctx context.Context, field graph
 		return ec.fieldContext_Problem_checkSummary(ctx, field)
 	case "removal":
 		return ec.fieldContext_Problem_removal(ctx, field)
+	case "hold":
+		return ec.fieldContext_Problem_hold(ctx, field)
+	case "holds":
+		return ec.fieldContext_Problem_holds(ctx, field)
 	case "stake":
 		return ec.fieldContext_Problem_stake(ctx, field)
 	case "openRevisionRequests":
@@ -6014,6 +6285,18 @@ func (ec *executionContext) childFields_RevisionRequest(ctx context.Context, fie
 		return ec.fieldContext_RevisionRequest_decision(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RevisionRequest", field.Name)
+}
+
+func (ec *executionContext) childFields_SendToStaffPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "hold":
+		return ec.fieldContext_SendToStaffPayload_hold(ctx, field)
+	case "problem":
+		return ec.fieldContext_SendToStaffPayload_problem(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_SendToStaffPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SendToStaffPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Source(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -157,6 +157,18 @@ type RevisionRequest struct {
 	Decision *ent.Decision `json:"decision"`
 }
 
+type SendToStaffInput struct {
+	ProblemID string `json:"problemId"`
+	// Why staff should decide: what the reviewer saw.
+	Note string `json:"note"`
+}
+
+type SendToStaffPayload struct {
+	Hold       *ent.Hold    `json:"hold,omitempty"`
+	Problem    *ent.Problem `json:"problem,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 type Stake struct {
 	State   problem.StakeState `json:"state"`
 	Amount  int                `json:"amount"`
@@ -326,6 +338,8 @@ const (
 	UserErrorCodeIdempotencyMismatch    UserErrorCode = "IDEMPOTENCY_MISMATCH"
 	// A decision names a revision older than the problem's current one: read the new one first.
 	UserErrorCodeStaleRevision UserErrorCode = "STALE_REVISION"
+	// The problem is held for staff review; only an operator's decision settles it.
+	UserErrorCodeHeldForStaff UserErrorCode = "HELD_FOR_STAFF"
 )
 
 var AllUserErrorCode = []UserErrorCode{
@@ -338,11 +352,12 @@ var AllUserErrorCode = []UserErrorCode{
 	UserErrorCodeInsufficientReputation,
 	UserErrorCodeIdempotencyMismatch,
 	UserErrorCodeStaleRevision,
+	UserErrorCodeHeldForStaff,
 }
 
 func (e UserErrorCode) IsValid() bool {
 	switch e {
-	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision:
+	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision, UserErrorCodeHeldForStaff:
 		return true
 	}
 	return false

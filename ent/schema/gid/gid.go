@@ -36,6 +36,7 @@ const (
 	ModerationCase  = "cas"
 	GateRun         = "gat"
 	Finding         = "fnd"
+	Hold            = "hld"
 )
 
 // ProblemPrefix starts every problem ID.

@@ -1,0 +1,50 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+
+	"github.com/theoremdb/theoremdb/ent/schema/gid"
+)
+
+// HoldReasons are why a problem is held for staff (administrator_review).
+var HoldReasons = []string{"ANSWER_CLAIM", "DUPLICATE", "KNOWN_ANSWER", "REVIEWER", "DISAGREEMENT", "SOURCE_STATUS", "AGENT_PANEL"}
+
+// Hold is a problem held for staff review: while it is open the problem stays prospecting with
+// its public page, its default acceptance is suspended, and only a staff decision releases it.
+type Hold struct{ ent.Schema }
+
+// Mixin of the Hold.
+func (Hold) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.Hold)} }
+
+// Fields of the Hold.
+func (Hold) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("problem_id").Immutable().Annotations(entgql.Skip()),
+		field.Enum("reason").Values(HoldReasons...).Immutable(),
+		field.String("authority").Immutable().Comment("Who opened it: publication_gate, reviewer, trusted_import, …"),
+		field.Text("note").Default("").Immutable(),
+		field.String("claim_id").Optional().Nillable().Immutable().Annotations(entgql.Skip()),
+		field.String("opened_by_id").Optional().Nillable().Immutable().Annotations(entgql.Skip()),
+		field.Time("opened_at").Immutable(),
+		field.Time("released_at").Optional().Nillable(),
+		field.String("release_decision_id").Optional().Nillable().Annotations(entgql.Skip()),
+	}
+}
+
+// Edges of the Hold.
+func (Hold) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("problem", Problem.Type).Ref("holds").Field("problem_id").Unique().Required().Immutable().
+			Annotations(entgql.Skip()),
+		edge.To("claim", Claim.Type).Field("claim_id").Unique().Immutable(),
+	}
+}
+
+// Indexes of the Hold.
+func (Hold) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("problem_id", "released_at"), index.Fields("released_at", "opened_at")}
+}

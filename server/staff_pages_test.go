@@ -1,0 +1,85 @@
+package server_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"regexp"
+	"testing"
+
+	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/role"
+	"github.com/theoremdb/theoremdb/ui/pagetest"
+)
+
+// TestStaffRoute: a reviewer sends a problem to staff from the review page; its page says it is
+// held, reviewers see no decision form, the staff console lists it, and the staff decision
+// releases it.
+func TestStaffRoute(t *testing.T) {
+	s := newSite(t, "sqlite3")
+	ctx := context.Background()
+	account := func(handle string, roles ...role.Role) *http.Client {
+		t.Helper()
+		a, err := s.svc.SignUp(ctx, handle, "", "a long enough password")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.svc.Client().Account.UpdateOne(a).SetRoles(append([]role.Role{role.Member}, roles...)).Save(ctx); err != nil {
+			t.Fatal(err)
+		}
+		b := s.browser()
+		if code, _, _ := s.post(b, "/signin", url.Values{"handle": {handle}, "password": {"a long enough password"}}); code != http.StatusSeeOther {
+			t.Fatalf("sign in %s = %d", handle, code)
+		}
+		return b
+	}
+	rev, staff := account("rita", role.Reviewer), account("otto", role.Operator)
+	// A problem in its challenge period from the demo data.
+	p, err := s.svc.Client().Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING)).Order(problem.ByDeadline()).First(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, body, _ := s.post(rev, "/review/"+p.ID+"/staff", url.Values{"note": {""}}); code != http.StatusUnprocessableEntity || text(t, body, "error-note") == "" {
+		t.Fatalf("send to staff without a note = %d", code)
+	}
+	if code, _, _ := s.post(rev, "/review/"+p.ID+"/staff", url.Values{"note": {"The cited preprint may answer it."}}); code != http.StatusSeeOther {
+		t.Fatalf("send to staff = %d", code)
+	}
+	_, body, _ := s.get(rev, "/p/"+p.ID)
+	pagetest.Check(t, "/p/"+p.ID+" held", body)
+	if got := text(t, body, "held-banner"); !regexp.MustCompile(`Held for staff review.*preprint`).MatchString(got) {
+		t.Errorf("held banner = %q", got)
+	}
+	_, body, _ = s.get(rev, "/review/"+p.ID)
+	if text(t, body, "held-for-staff") == "" || regexp.MustCompile(`data-testid="decision-form"`).Match(body) {
+		t.Error("a reviewer is offered a decision on a held problem")
+	}
+	if code, _, _ := s.get(rev, "/admin/review"); code != http.StatusForbidden {
+		t.Errorf("reviewer /admin/review = %d; want 403", code)
+	}
+	_, body, _ = s.get(staff, "/admin/review")
+	pagetest.Check(t, "/admin/review", body)
+	if !regexp.MustCompile(`href="/admin/review/` + p.ID + `"`).Match(body) {
+		t.Fatal("the staff console does not list the held problem")
+	}
+	_, body, _ = s.get(staff, "/admin/review/"+p.ID)
+	pagetest.Check(t, "/admin/review/"+p.ID, body)
+	key := regexp.MustCompile(`name="idempotencyKey" value="([^"]+)"`).FindSubmatch(body)
+	read := regexp.MustCompile(`name="revisionId" value="([^"]+)"`).FindSubmatch(body)
+	if key == nil || read == nil {
+		t.Fatal("the staff decision form lacks its key or revision")
+	}
+	decide := url.Values{"idempotencyKey": {string(key[1])}, "revisionId": {string(read[1])}, "action": {"ARCHIVE"},
+		"reasonCode": {"KNOWN_ANSWER"}, "notes.reason": {"The preprint answers the question as stated."}}
+	if code, _, _ := s.post(staff, "/review/"+p.ID, decide); code != http.StatusSeeOther {
+		t.Fatalf("staff decision = %d", code)
+	}
+	_, body, _ = s.get(staff, "/admin/review")
+	if text(t, body, "staff-empty") == "" {
+		t.Error("the staff console still lists the decided problem")
+	}
+	got, _ := s.svc.Client().Problem.Get(ctx, p.ID)
+	if got.State != problem.StateARCHIVED {
+		t.Errorf("after the staff decision: %s; want ARCHIVED", got.State)
+	}
+}
