@@ -421,7 +421,7 @@ func fillNotes() chromedp.Action[chromedp.Void] {
 // script runs a statement in the page as a step.
 func script(js string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := chromedp.Evaluate[bool]("(() => { " + js + "; return true })()")(ctx, t)
+		_, err := chromedp.Evaluate[bool]("(() => { "+js+"; return true })()")(ctx, t)
 		return err
 	})
 }
