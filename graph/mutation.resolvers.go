@@ -8,6 +8,7 @@ package graph
 import (
 	"context"
 
+	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/graph/generated"
 	"github.com/theoremdb/theoremdb/graph/model"
 	"github.com/theoremdb/theoremdb/policy"
@@ -60,6 +61,17 @@ func (r *mutationResolver) SendToStaff(ctx context.Context, input model.SendToSt
 		return nil, err
 	}
 	return &model.SendToStaffPayload{Hold: h, Problem: pk.Problem, UserErrors: []*model.UserError{}}, nil
+}
+
+// ReviewClaim is the resolver for the reviewClaim field.
+func (r *mutationResolver) ReviewClaim(ctx context.Context, input model.ReviewClaimInput) (*model.ReviewClaimPayload, error) {
+	c, p, err := r.policy.ReviewClaim(ctx, viewer.From(ctx), policy.ClaimReviewInput{ClaimID: string(input.ClaimID),
+		Status: claim.Status(input.Status), Relation: input.Relation, Note: input.Note})
+	if err != nil {
+		ues, err := userErrors(err)
+		return &model.ReviewClaimPayload{UserErrors: ues}, err
+	}
+	return &model.ReviewClaimPayload{Claim: c, Problem: p, UserErrors: []*model.UserError{}}, nil
 }
 
 // AttachClaim is the resolver for the attachClaim field.

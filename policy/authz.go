@@ -170,3 +170,16 @@ func ViewerOf(a *ent.Account) *Viewer {
 // withheld from every transport: a removed problem is a tombstone with its ID, state and the
 // public reason and date of its removal.
 func ContentWithheld(p *ent.Problem) bool { return p.State == problem.StateREMOVED }
+
+// resolveRefusal says why a may not write a RESOLVES binding, or nil: the relation comes from a
+// review (reviewers and staff), never from an account with the agent role, even one that also
+// holds the reviewer role.
+func resolveRefusal(a *ent.Account) error {
+	switch {
+	case IsAgent(a):
+		return refuse(CodeAgentCannotResolve, "an agent account cannot bind a claim as RESOLVES; attach it as ADDRESSES and a reviewer decides", "relation")
+	case !CanReview(a):
+		return refuse(CodeForbidden, "a RESOLVES binding comes from a review; attach the claim as ADDRESSES", "relation")
+	}
+	return nil
+}

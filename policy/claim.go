@@ -42,8 +42,8 @@ func (s *Service) AttachClaim(ctx context.Context, actor *ent.Account, in ClaimI
 	switch in.Relation {
 	case binding.RelationADDRESSES:
 	case binding.RelationRESOLVES:
-		if !CanReview(actor) {
-			v.add(CodeForbidden, "a RESOLVES binding comes from a review; attach the claim as ADDRESSES", "relation")
+		if err := resolveRefusal(actor); err != nil {
+			return nil, err
 		}
 	default:
 		v.add(CodeInvalid, "relation must be ADDRESSES or RESOLVES", "relation")

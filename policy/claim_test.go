@@ -28,7 +28,7 @@ func TestAttachClaim(t *testing.T) {
 		}
 		// Agents cannot write RESOLVES; a reviewer can.
 		_, err = f.svc.AttachClaim(ctx, agent, policy.ClaimInput{ProblemID: p.ID, Summary: "A full proof.", Relation: binding.RelationRESOLVES})
-		if diff := cmp.Diff([]errKey{{"relation", policy.CodeForbidden}}, keys(err)); diff != "" {
+		if diff := cmp.Diff([]errKey{{"relation", policy.CodeAgentCannotResolve}}, keys(err)); diff != "" {
 			t.Errorf("agent RESOLVES (-want +got):\n%s", diff)
 		}
 		if _, err := f.svc.AttachClaim(ctx, f.reviewer, policy.ClaimInput{ProblemID: p.ID, Summary: "The reviewed answer.",

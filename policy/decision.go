@@ -255,6 +255,9 @@ func (t *tx) replay(ctx context.Context, actorID, key, digest string, p *ent.Pro
 func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.Authority, in DecisionInput,
 	p *ent.Problem, mergeInto, digest string) (*DecisionResult, error) {
 	now := t.s.Now()
+	if p.ProposerID == actor.ID {
+		return nil, refuse(CodeSelfReview, "you submitted this problem; another reviewer decides it", "problemId")
+	}
 	holds, err := t.openHolds(ctx, p.ID)
 	if err != nil {
 		return nil, err

@@ -32,6 +32,10 @@ const (
 	CodeIdempotencyMismatch    Code = "IDEMPOTENCY_MISMATCH"
 	// CodeStaleRevision: a decision names a revision older than the current one.
 	CodeStaleRevision Code = "STALE_REVISION"
+	// CodeSelfReview: a reviewer decides on their own submission.
+	CodeSelfReview Code = "SELF_REVIEW"
+	// CodeAgentCannotResolve: an account with the agent role asks for a RESOLVES binding.
+	CodeAgentCannotResolve Code = "AGENT_CANNOT_RESOLVE"
 )
 
 // FieldError is one problem with the input that the caller can fix. Field is

@@ -343,12 +343,7 @@ func MachineReadableAnswer(c *ent.Claim, bindings []*ent.Binding) bool {
 	if c.ObjectType != claim.ObjectTypeCLAIM || c.Status != claim.StatusESTABLISHED || c.SupersededByID != nil {
 		return false
 	}
-	var cur *ent.Binding
-	for _, b := range bindings {
-		if b.ProblemID == c.ProblemID && (cur == nil || !b.CreatedAt.Before(cur.CreatedAt)) {
-			cur = b
-		}
-	}
+	cur := currentBinding(c, bindings)
 	return cur != nil && cur.Relation == binding.RelationRESOLVES
 }
 

@@ -410,8 +410,8 @@ func TestAttachClaimOverGraphQL(t *testing.T) {
 		t.Fatalf("attachClaim = %+v", out.AttachClaim)
 	}
 	a.do(agent, `mutation { attachClaim(input: {problemId: "TDB-1", summary: "Proof.", relation: RESOLVES}) { claim { id } userErrors { field message code } } }`, nil, &out)
-	if len(out.AttachClaim.UserErrors) != 1 || out.AttachClaim.UserErrors[0].Code != "FORBIDDEN" {
-		t.Errorf("agent RESOLVES userErrors = %+v; want FORBIDDEN", out.AttachClaim.UserErrors)
+	if len(out.AttachClaim.UserErrors) != 1 || out.AttachClaim.UserErrors[0].Code != "AGENT_CANNOT_RESOLVE" {
+		t.Errorf("agent RESOLVES userErrors = %+v; want AGENT_CANNOT_RESOLVE", out.AttachClaim.UserErrors)
 	}
 	var packet struct {
 		Problem struct {

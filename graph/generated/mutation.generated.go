@@ -23,6 +23,7 @@ type MutationResolver interface {
 	ReviseProblem(ctx context.Context, input model.ReviseProblemInput) (*model.ReviseProblemPayload, error)
 	RecordDecision(ctx context.Context, input model.RecordDecisionInput) (*model.RecordDecisionPayload, error)
 	SendToStaff(ctx context.Context, input model.SendToStaffInput) (*model.SendToStaffPayload, error)
+	ReviewClaim(ctx context.Context, input model.ReviewClaimInput) (*model.ReviewClaimPayload, error)
 	FlagProblem(ctx context.Context, input model.FlagProblemInput) (*model.FlagProblemPayload, error)
 	ClaimCase(ctx context.Context, input model.ClaimCaseInput) (*model.ModerationPayload, error)
 	DismissCase(ctx context.Context, input model.DismissCaseInput) (*model.ModerationPayload, error)
@@ -110,6 +111,20 @@ func (ec *executionContext) field_Mutation_removeProblem_args(ctx context.Contex
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.RemoveProblemInput, error) {
 			return ec.unmarshalNRemoveProblemInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐRemoveProblemInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_reviewClaim_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ReviewClaimInput, error) {
+			return ec.unmarshalNReviewClaimInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐReviewClaimInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -398,6 +413,50 @@ func (ec *executionContext) fieldContext_Mutation_sendToStaff(ctx context.Contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_sendToStaff_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_reviewClaim(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_reviewClaim(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReviewClaim(ctx, fc.Args["input"].(model.ReviewClaimInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ReviewClaimPayload) graphql.Marshaler {
+			return ec.marshalNReviewClaimPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐReviewClaimPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_reviewClaim(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ReviewClaimPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reviewClaim_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -710,6 +769,102 @@ func (ec *executionContext) _RecordDecisionPayload_userErrors(ctx context.Contex
 func (ec *executionContext) fieldContext_RecordDecisionPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "RecordDecisionPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReviewClaimPayload_claim(ctx context.Context, field graphql.CollectedField, obj *model.ReviewClaimPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewClaimPayload_claim(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Claim, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Claim) graphql.Marshaler {
+			return ec.marshalOClaim2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐClaim(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewClaimPayload_claim(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReviewClaimPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Claim(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReviewClaimPayload_problem(ctx context.Context, field graphql.CollectedField, obj *model.ReviewClaimPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewClaimPayload_problem(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Problem, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Problem) graphql.Marshaler {
+			return ec.marshalOProblem2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐProblem(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewClaimPayload_problem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReviewClaimPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Problem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReviewClaimPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.ReviewClaimPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewClaimPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewClaimPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReviewClaimPayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -1966,6 +2121,69 @@ func UnmarshalReferenceSearchInput(ctx context.Context, raw any) (packet.Referen
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputReviewClaimInput(ctx context.Context, obj any) (model.ReviewClaimInput, error) {
+	var it model.ReviewClaimInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"claimId", "status", "relation", "note"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "claimId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimID = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalNClaimReviewStatus2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐClaimReviewStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "relation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("relation"))
+			data, err := ec.unmarshalNBindingRelation2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋbindingᚐRelation(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Relation = data
+		case "note":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("note"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Note = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalReviewClaimInput unmarshals raw into the ReviewClaimInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalReviewClaimInput(ctx context.Context, raw any) (model.ReviewClaimInput, error) {
+	var out model.ReviewClaimInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ReviewClaimInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputReviseProblemInput(ctx context.Context, obj any) (model.ReviseProblemInput, error) {
 	var it model.ReviseProblemInput
 	if obj == nil {
@@ -2360,6 +2578,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "reviewClaim":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reviewClaim(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "flagProblem":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_flagProblem(ctx, field)
@@ -2435,6 +2660,49 @@ func (ec *executionContext) _RecordDecisionPayload(ctx context.Context, sel ast.
 			}
 		case "userErrors":
 			out.Values[i] = ec._RecordDecisionPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var reviewClaimPayloadImplementors = []string{"ReviewClaimPayload"}
+
+func (ec *executionContext) _ReviewClaimPayload(ctx context.Context, sel ast.SelectionSet, obj *model.ReviewClaimPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, reviewClaimPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ReviewClaimPayload")
+		case "claim":
+			out.Values[i] = ec._ReviewClaimPayload_claim(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "problem":
+			out.Values[i] = ec._ReviewClaimPayload_problem(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._ReviewClaimPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2639,6 +2907,16 @@ func (ec *executionContext) marshalNAttachClaimPayload2ᚖgithubᚗcomᚋtheorem
 	return ec._AttachClaimPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNClaimReviewStatus2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐClaimReviewStatus(ctx context.Context, v any) (model.ClaimReviewStatus, error) {
+	var res model.ClaimReviewStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNClaimReviewStatus2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐClaimReviewStatus(ctx context.Context, sel ast.SelectionSet, v model.ClaimReviewStatus) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNDecisionNotesInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐDecisionNotes(ctx context.Context, v any) (*packet.DecisionNotes, error) {
 	res, err := ec.unmarshalInputDecisionNotesInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -2670,6 +2948,19 @@ func (ec *executionContext) marshalNRecordDecisionPayload2ᚖgithubᚗcomᚋtheo
 func (ec *executionContext) unmarshalNReferenceInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐReferenceInput(ctx context.Context, v any) (*policy.ReferenceInput, error) {
 	res, err := ec.unmarshalInputReferenceInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNReviewClaimInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐReviewClaimInput(ctx context.Context, v any) (model.ReviewClaimInput, error) {
+	res, err := ec.unmarshalInputReviewClaimInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNReviewClaimPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐReviewClaimPayload(ctx context.Context, sel ast.SelectionSet, v *model.ReviewClaimPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ReviewClaimPayload!")
+		return graphql.Null
+	}
+	return ec._ReviewClaimPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNReviseProblemInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐReviseProblemInput(ctx context.Context, v any) (model.ReviseProblemInput, error) {

@@ -256,6 +256,7 @@ type ComplexityRoot struct {
 		FlagProblem    func(childComplexity int, input model.FlagProblemInput) int
 		RecordDecision func(childComplexity int, input model.RecordDecisionInput) int
 		RemoveProblem  func(childComplexity int, input model.RemoveProblemInput) int
+		ReviewClaim    func(childComplexity int, input model.ReviewClaimInput) int
 		ReviseProblem  func(childComplexity int, input model.ReviseProblemInput) int
 		SendToStaff    func(childComplexity int, input model.SendToStaffInput) int
 		SubmitProblem  func(childComplexity int, input model.SubmitProblemInput) int
@@ -392,6 +393,12 @@ type ComplexityRoot struct {
 		Kind      func(childComplexity int) int
 		Problem   func(childComplexity int) int
 		ProblemID func(childComplexity int) int
+	}
+
+	ReviewClaimPayload struct {
+		Claim      func(childComplexity int) int
+		Problem    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	ReviseProblemPayload struct {
@@ -1448,6 +1455,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RemoveProblem(childComplexity, args["input"].(model.RemoveProblemInput)), true
+	case "Mutation.reviewClaim":
+		if e.ComplexityRoot.Mutation.ReviewClaim == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reviewClaim_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReviewClaim(childComplexity, args["input"].(model.ReviewClaimInput)), true
 	case "Mutation.reviseProblem":
 		if e.ComplexityRoot.Mutation.ReviseProblem == nil {
 			break
@@ -2077,6 +2095,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ReputationEntry.ProblemID(childComplexity), true
 
+	case "ReviewClaimPayload.claim":
+		if e.ComplexityRoot.ReviewClaimPayload.Claim == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewClaimPayload.Claim(childComplexity), true
+	case "ReviewClaimPayload.problem":
+		if e.ComplexityRoot.ReviewClaimPayload.Problem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewClaimPayload.Problem(childComplexity), true
+	case "ReviewClaimPayload.userErrors":
+		if e.ComplexityRoot.ReviewClaimPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewClaimPayload.UserErrors(childComplexity), true
+
 	case "ReviseProblemPayload.problem":
 		if e.ComplexityRoot.ReviseProblemPayload.Problem == nil {
 			break
@@ -2493,6 +2530,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ReferenceWhereInput", ec.unmarshalInputReferenceWhereInput),
 			graphql.NewInputUnmarshaler("RemoveProblemInput", ec.unmarshalInputRemoveProblemInput),
 			graphql.NewInputUnmarshaler("ReputationEntryWhereInput", ec.unmarshalInputReputationEntryWhereInput),
+			graphql.NewInputUnmarshaler("ReviewClaimInput", ec.unmarshalInputReviewClaimInput),
 			graphql.NewInputUnmarshaler("ReviseProblemInput", ec.unmarshalInputReviseProblemInput),
 			graphql.NewInputUnmarshaler("RevisionWhereInput", ec.unmarshalInputRevisionWhereInput),
 			graphql.NewInputUnmarshaler("SendToStaffInput", ec.unmarshalInputSendToStaffInput),
@@ -5032,6 +5070,13 @@ type Subscription {
   operators). Its default acceptance waits until staff decide.
   """
   sendToStaff(input: SendToStaffInput!): SendToStaffPayload!
+  """
+  Review an attached claim (reviewers and staff): its status becomes ESTABLISHED, REFUTED or
+  WITHDRAWN only this way, and its binding to the problem takes the relation given. RESOLVES
+  never comes from an agent account (AGENT_CANNOT_RESOLVE). A claim the review makes a
+  machine-readable answer holds the problem for staff.
+  """
+  reviewClaim(input: ReviewClaimInput!): ReviewClaimPayload!
 }
 
 "The content of a problem, shared by submission and revision."
@@ -5189,6 +5234,26 @@ input RecordDecisionInput {
   confirmations: [FindingConfirmationInput!]
 }
 
+enum ClaimReviewStatus {
+  ESTABLISHED
+  REFUTED
+  WITHDRAWN
+}
+
+input ReviewClaimInput {
+  claimId: ID!
+  status: ClaimReviewStatus!
+  relation: BindingRelation!
+  "What the review found: the reason for the status."
+  note: String!
+}
+
+type ReviewClaimPayload {
+  claim: Claim
+  problem: Problem
+  userErrors: [UserError!]!
+}
+
 input SendToStaffInput {
   problemId: String!
   "Why staff should decide: what the reviewer saw."
@@ -5222,6 +5287,10 @@ enum UserErrorCode {
   STALE_REVISION
   "The problem is held for staff review; only an operator's decision settles it."
   HELD_FOR_STAFF
+  "A reviewer decides on their own submission or reviews their own claim."
+  SELF_REVIEW
+  "An agent account asked for a RESOLVES binding, which comes from review."
+  AGENT_CANNOT_RESOLVE
 }
 
 "A problem with the input that the caller can fix; field is the path to the input field."
@@ -6207,6 +6276,18 @@ func (ec *executionContext) childFields_ReputationEntry(ctx context.Context, fie
 		return ec.fieldContext_ReputationEntry_problem(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ReputationEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_ReviewClaimPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "claim":
+		return ec.fieldContext_ReviewClaimPayload_claim(ctx, field)
+	case "problem":
+		return ec.fieldContext_ReviewClaimPayload_problem(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ReviewClaimPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ReviewClaimPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_ReviseProblemPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -123,6 +123,20 @@ type Reputation struct {
 	Entries  []*ent.ReputationEntry `json:"entries"`
 }
 
+type ReviewClaimInput struct {
+	ClaimID  string            `json:"claimId"`
+	Status   ClaimReviewStatus `json:"status"`
+	Relation binding.Relation  `json:"relation"`
+	// What the review found: the reason for the status.
+	Note string `json:"note"`
+}
+
+type ReviewClaimPayload struct {
+	Claim      *ent.Claim   `json:"claim,omitempty"`
+	Problem    *ent.Problem `json:"problem,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 type ReviseProblemInput struct {
 	ProblemID string `json:"problemId"`
 	// Required when the reviser is not the proposer: why an operator applies it.
@@ -209,6 +223,63 @@ type UserError struct {
 	Field   []string      `json:"field"`
 	Message string        `json:"message"`
 	Code    UserErrorCode `json:"code"`
+}
+
+type ClaimReviewStatus string
+
+const (
+	ClaimReviewStatusEstablished ClaimReviewStatus = "ESTABLISHED"
+	ClaimReviewStatusRefuted     ClaimReviewStatus = "REFUTED"
+	ClaimReviewStatusWithdrawn   ClaimReviewStatus = "WITHDRAWN"
+)
+
+var AllClaimReviewStatus = []ClaimReviewStatus{
+	ClaimReviewStatusEstablished,
+	ClaimReviewStatusRefuted,
+	ClaimReviewStatusWithdrawn,
+}
+
+func (e ClaimReviewStatus) IsValid() bool {
+	switch e {
+	case ClaimReviewStatusEstablished, ClaimReviewStatusRefuted, ClaimReviewStatusWithdrawn:
+		return true
+	}
+	return false
+}
+
+func (e ClaimReviewStatus) String() string {
+	return string(e)
+}
+
+func (e *ClaimReviewStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ClaimReviewStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ClaimReviewStatus", str)
+	}
+	return nil
+}
+
+func (e ClaimReviewStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ClaimReviewStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ClaimReviewStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 type ModerationAction string
@@ -340,6 +411,10 @@ const (
 	UserErrorCodeStaleRevision UserErrorCode = "STALE_REVISION"
 	// The problem is held for staff review; only an operator's decision settles it.
 	UserErrorCodeHeldForStaff UserErrorCode = "HELD_FOR_STAFF"
+	// A reviewer decides on their own submission or reviews their own claim.
+	UserErrorCodeSelfReview UserErrorCode = "SELF_REVIEW"
+	// An agent account asked for a RESOLVES binding, which comes from review.
+	UserErrorCodeAgentCannotResolve UserErrorCode = "AGENT_CANNOT_RESOLVE"
 )
 
 var AllUserErrorCode = []UserErrorCode{
@@ -353,11 +428,13 @@ var AllUserErrorCode = []UserErrorCode{
 	UserErrorCodeIdempotencyMismatch,
 	UserErrorCodeStaleRevision,
 	UserErrorCodeHeldForStaff,
+	UserErrorCodeSelfReview,
+	UserErrorCodeAgentCannotResolve,
 }
 
 func (e UserErrorCode) IsValid() bool {
 	switch e {
-	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision, UserErrorCodeHeldForStaff:
+	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision, UserErrorCodeHeldForStaff, UserErrorCodeSelfReview, UserErrorCodeAgentCannotResolve:
 		return true
 	}
 	return false
