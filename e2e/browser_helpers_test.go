@@ -146,6 +146,12 @@ func seededSite(t *testing.T) (*proc, []string) {
 func createReviewer(t *testing.T, env []string, handle, password string) {
 	t.Helper()
 	mustCLI(t, env, "admin", "account", "create", "--handle", handle, "--role", "reviewer")
+	setPassword(t, env, handle, password)
+}
+
+// setPassword sets an account's password from the command line.
+func setPassword(t *testing.T, env []string, handle, password string) {
+	t.Helper()
 	cmd := exec.Command(binary, "admin", "password", "set", "--handle", handle)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdin = strings.NewReader(password + "\n")

@@ -425,3 +425,63 @@ func script(js string) chromedp.Action[chromedp.Void] {
 		return err
 	})
 }
+
+// TestBrowserStaffRoute has a reviewer send a problem to staff from the review page, then an
+// operator find it on the staff console and archive it there, which releases the hold.
+func TestBrowserStaffRoute(t *testing.T) {
+	ctx := newBrowser(t)
+	s, env := seededSite(t)
+	createReviewer(t, env, "rita", "reviewer password")
+	mustCLI(t, env, "admin", "account", "create", "--handle", "otto", "--role", "operator")
+	setPassword(t, env, "otto", "operator password")
+
+	signIn(t, ctx, s.URL, "rita", "reviewer password")
+	do(t, ctx, "open the review queue",
+		chromedp.Navigate(s.URL+"/review"),
+		chromedp.WaitVisible(byTestID("review-queue")),
+	)
+	queue := get(t, ctx, "list the queue", chromedp.Evaluate[[]string](queueLinks))
+	if len(queue) == 0 {
+		t.Fatal("the seeded review queue is empty")
+	}
+	id := strings.TrimPrefix(queue[len(queue)-1], "/review/")
+	do(t, ctx, "send "+id+" to staff",
+		chromedp.Navigate(s.URL+"/review/"+id),
+		chromedp.WaitVisible(byTestID("send-to-staff")),
+		chromedp.SendKeys(chromedp.CSS(`#staff-note`), "The cited preprint may already answer the question."),
+		chromedp.Click(byTestID("send-to-staff-button")),
+		chromedp.WaitVisible(byTestID("held-banner")),
+	)
+	if got := text(t, ctx, "held-banner"); !strings.Contains(got, "preprint") {
+		t.Errorf("held banner = %q; want the reviewer's note", got)
+	}
+	r := s.graphql(t, "", fmt.Sprintf(`{ problem(id: %q) { state hold { reason authority } } }`, id), nil)
+	if reason, _ := path(r.Data, "problem", "hold", "reason").(string); reason != "REVIEWER" {
+		t.Fatalf("hold over GraphQL = %+v; want REVIEWER", r.Data)
+	}
+
+	ctx2 := newBrowser(t)
+	signIn(t, ctx2, s.URL, "otto", "operator password")
+	do(t, ctx2, "open the staff console",
+		chromedp.Click(byTestID("nav-staff")),
+		chromedp.WaitVisible(byTestID("staff-queue")),
+	)
+	t.Logf("saved %s", screenshot(t, ctx2, "staff-queue"))
+	do(t, ctx2, "open "+id+" on the console",
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`a[href="/admin/review/%s"]`, id))),
+		chromedp.WaitVisible(byTestID("decision-form")),
+		chromedp.Click(chromedp.CSS(`#action-ARCHIVE`)),
+		chromedp.SetValue(chromedp.CSS(`#reasonCode`), "KNOWN_ANSWER"),
+		chromedp.SendKeys(chromedp.CSS(`#notes-reason`), "The preprint answers the question as stated."),
+		chromedp.Click(byTestID("decide-button")),
+		chromedp.WaitVisible(byTestID("flash")),
+	)
+	r = s.graphql(t, "", fmt.Sprintf(`{ problem(id: %q) { state hold { reason } decisions { authority } } }`, id), nil)
+	if state, _ := path(r.Data, "problem", "state").(string); state != "ARCHIVED" || path(r.Data, "problem", "hold") != nil {
+		t.Errorf("after the staff decision: %+v; want ARCHIVED and no hold", r.Data)
+	}
+	do(t, ctx2, "open the staff console again",
+		chromedp.Navigate(s.URL+"/admin/review"),
+		chromedp.WaitVisible(byTestID("staff-empty")),
+	)
+}
