@@ -3,11 +3,13 @@ package policy
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/reference"
 )
 
 // ReviewItem is a problem as the review queue lists it.
@@ -19,22 +21,42 @@ type ReviewItem struct {
 	// revision requests it has not yet answered.
 	Revision, OpenRequests int
 	Claims, Decisions      int
-	Can                    Permissions
+	// OpenFlags counts the community reports in open or claimed cases.
+	OpenFlags int
+	// SourceBacked: the current revision cites a PRIMARY source and has a
+	// dated search. Generated: an agent submitted it or it names a generator.
+	SourceBacked, Generated bool
+	Checks                  CheckSummary
+	Held                    bool
+	Can                     Permissions
 }
 
-// ReviewQueue lists up to limit problems in their challenge period for a
-// reviewer, the nearest deadline first, read through the packets.
+// Counts of a review queue, for its heading.
+type QueueCounts struct {
+	Items, SourceBacked, Generated, Held, Failing int
+}
+
+// reviewQueueScan bounds how many problems the queue reads before ordering them.
+const reviewQueueScan = 1000
+
+// ReviewQueue lists up to limit problems in their challenge period for a reviewer, read
+// through the packets: source-backed candidates first, then source-poor ones, generated ones
+// last (the policy's batch rule), each group by nearest deadline.
 func (s *Service) ReviewQueue(ctx context.Context, viewer *ent.Account, limit int) ([]ReviewItem, error) {
 	if !CanReview(viewer) {
 		return nil, fmt.Errorf("the review queue needs the reviewer or operator role: %w", ErrForbidden)
 	}
 	now := s.Now()
 	ids, err := s.client.Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING), problem.DeadlineGT(now)).
-		Order(ent.Asc(problem.FieldDeadline), ent.Asc(problem.FieldNumber)).Limit(limit).IDs(ctx)
+		Order(ent.Asc(problem.FieldDeadline), ent.Asc(problem.FieldNumber)).Limit(reviewQueueScan).IDs(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("review queue: %w", err)
 	}
 	pks, err := s.ProblemPackets(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	flags, err := s.openFlagCounts(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -44,10 +66,69 @@ func (s *Service) ReviewQueue(ctx context.Context, viewer *ent.Account, limit in
 		if pk == nil {
 			continue // removed between the two reads
 		}
-		p := pk.Problem
-		out = append(out, ReviewItem{ID: p.ID, Title: p.Title, Deadline: p.Deadline, SubmittedAt: p.SubmittedAt,
-			Revision: pk.Rev().Number, OpenRequests: len(pk.Requests), Claims: len(p.Edges.Claims),
-			Decisions: len(p.Edges.Decisions), Can: PermissionsOn(viewer, p, now)})
+		p, rev := pk.Problem, pk.Rev()
+		it := ReviewItem{ID: p.ID, Title: p.Title, Deadline: p.Deadline, SubmittedAt: p.SubmittedAt,
+			Revision: rev.Number, OpenRequests: len(pk.Requests), Claims: len(p.Edges.Claims),
+			Decisions: len(p.Edges.Decisions), OpenFlags: flags[p.ID], Checks: pk.Summary, Held: len(pk.Holds) > 0,
+			Generated: rev.Provenance.GeneratedBy != "" || IsAgent(p.Edges.Proposer), Can: PermissionsOn(viewer, p, now)}
+		if !rev.ReferenceSearch.CheckedOn.IsZero() {
+			for _, f := range rev.Edges.References {
+				if f.Role == reference.RolePRIMARY {
+					it.SourceBacked = true
+				}
+			}
+		}
+		out = append(out, it)
+	}
+	rank := func(it ReviewItem) int {
+		switch {
+		case it.SourceBacked:
+			return 0
+		case !it.Generated:
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(out, func(a, b ReviewItem) int { return rank(a) - rank(b) }) // deadline order within
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}
+
+// CountQueue sums up a review queue.
+func CountQueue(items []ReviewItem) QueueCounts {
+	c := QueueCounts{Items: len(items)}
+	for _, it := range items {
+		if it.SourceBacked {
+			c.SourceBacked++
+		}
+		if it.Generated {
+			c.Generated++
+		}
+		if it.Held {
+			c.Held++
+		}
+		if it.Checks.Failing > 0 {
+			c.Failing++
+		}
+	}
+	return c
+}
+
+// openFlagCounts counts the reports in open or claimed moderation cases of each problem.
+func (s *Service) openFlagCounts(ctx context.Context, ids []string) (map[string]int, error) {
+	out := map[string]int{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	cases, err := s.client.ModerationCase.Query().Where(moderationcase.ProblemIDIn(ids...),
+		moderationcase.StateIn(moderationcase.StateOPEN, moderationcase.StateCLAIMED)).WithFlags().All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("open flags: %w", err)
+	}
+	for _, c := range cases {
+		out[c.ProblemID] += len(c.Edges.Flags)
 	}
 	return out, nil
 }
