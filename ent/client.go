@@ -2488,6 +2488,22 @@ func (c *ProblemClient) QueryCurrentRevision(_m *Problem) *RevisionQuery {
 	return query
 }
 
+// QueryPendingRevision queries the pending_revision edge of a Problem.
+func (c *ProblemClient) QueryPendingRevision(_m *Problem) *RevisionQuery {
+	query := (&RevisionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(problem.Table, problem.FieldID, id),
+			sqlgraph.To(revision.Table, revision.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, problem.PendingRevisionTable, problem.PendingRevisionColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryRevisions queries the revisions edge of a Problem.
 func (c *ProblemClient) QueryRevisions(_m *Problem) *RevisionQuery {
 	query := (&RevisionClient{config: c.config}).Query()
@@ -3232,6 +3248,22 @@ func (c *RevisionClient) QueryCurrentOf(_m *Revision) *ProblemQuery {
 			sqlgraph.From(revision.Table, revision.FieldID, id),
 			sqlgraph.To(problem.Table, problem.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, revision.CurrentOfTable, revision.CurrentOfColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryPendingOf queries the pending_of edge of a Revision.
+func (c *RevisionClient) QueryPendingOf(_m *Revision) *ProblemQuery {
+	query := (&ProblemClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(revision.Table, revision.FieldID, id),
+			sqlgraph.To(problem.Table, problem.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, revision.PendingOfTable, revision.PendingOfColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil

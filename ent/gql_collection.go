@@ -1241,6 +1241,21 @@ func (_q *ProblemQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				fieldSeen[problem.FieldCurrentRevisionID] = struct{}{}
 			}
 
+		case "pendingRevision":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&RevisionClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, revisionImplementors)...); err != nil {
+				return err
+			}
+			_q.withPendingRevision = query
+			if _, ok := fieldSeen[problem.FieldPendingRevisionID]; !ok {
+				selectedFields = append(selectedFields, problem.FieldPendingRevisionID)
+				fieldSeen[problem.FieldPendingRevisionID] = struct{}{}
+			}
+
 		case "revisions":
 			var (
 				alias = field.Alias

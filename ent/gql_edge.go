@@ -180,6 +180,14 @@ func (_m *Problem) CurrentRevision(ctx context.Context) (*Revision, error) {
 	return result, MaskNotFound(err)
 }
 
+func (_m *Problem) PendingRevision(ctx context.Context) (*Revision, error) {
+	result, err := _m.Edges.PendingRevisionOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryPendingRevision().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
 func (_m *Problem) Revisions(ctx context.Context) (result []*Revision, err error) {
 	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
 		result, err = _m.NamedRevisions(graphql.GetFieldContext(ctx).Field.Alias)

@@ -4061,6 +4061,10 @@ type ProblemWhereInput struct {
 	HasCurrentRevision     *bool                 `json:"hasCurrentRevision,omitempty"`
 	HasCurrentRevisionWith []*RevisionWhereInput `json:"hasCurrentRevisionWith,omitempty"`
 
+	// "pending_revision" edge predicates.
+	HasPendingRevision     *bool                 `json:"hasPendingRevision,omitempty"`
+	HasPendingRevisionWith []*RevisionWhereInput `json:"hasPendingRevisionWith,omitempty"`
+
 	// "revisions" edge predicates.
 	HasRevisions     *bool                 `json:"hasRevisions,omitempty"`
 	HasRevisionsWith []*RevisionWhereInput `json:"hasRevisionsWith,omitempty"`
@@ -4595,6 +4599,24 @@ func (i *ProblemWhereInput) P() (predicate.Problem, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, problem.HasCurrentRevisionWith(with...))
+	}
+	if i.HasPendingRevision != nil {
+		p := problem.HasPendingRevision()
+		if !*i.HasPendingRevision {
+			p = problem.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasPendingRevisionWith) > 0 {
+		with := make([]predicate.Revision, 0, len(i.HasPendingRevisionWith))
+		for _, w := range i.HasPendingRevisionWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasPendingRevisionWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, problem.HasPendingRevisionWith(with...))
 	}
 	if i.HasRevisions != nil {
 		p := problem.HasRevisions()

@@ -10872,6 +10872,8 @@ type ProblemMutation struct {
 	clearedproposer           bool
 	current_revision          *string
 	clearedcurrent_revision   bool
+	pending_revision          *string
+	clearedpending_revision   bool
 	revisions                 map[string]struct{}
 	removedrevisions          map[string]struct{}
 	clearedrevisions          bool
@@ -11745,6 +11747,55 @@ func (m *ProblemMutation) ResetCurrentRevisionID() {
 	delete(m.clearedFields, problem.FieldCurrentRevisionID)
 }
 
+// SetPendingRevisionID sets the "pending_revision_id" field.
+func (m *ProblemMutation) SetPendingRevisionID(s string) {
+	m.pending_revision = &s
+}
+
+// PendingRevisionID returns the value of the "pending_revision_id" field in the mutation.
+func (m *ProblemMutation) PendingRevisionID() (r string, exists bool) {
+	v := m.pending_revision
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPendingRevisionID returns the old "pending_revision_id" field's value of the Problem entity.
+// If the Problem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProblemMutation) OldPendingRevisionID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPendingRevisionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPendingRevisionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPendingRevisionID: %w", err)
+	}
+	return oldValue.PendingRevisionID, nil
+}
+
+// ClearPendingRevisionID clears the value of the "pending_revision_id" field.
+func (m *ProblemMutation) ClearPendingRevisionID() {
+	m.pending_revision = nil
+	m.clearedFields[problem.FieldPendingRevisionID] = struct{}{}
+}
+
+// PendingRevisionIDCleared returns if the "pending_revision_id" field was cleared in this mutation.
+func (m *ProblemMutation) PendingRevisionIDCleared() bool {
+	_, ok := m.clearedFields[problem.FieldPendingRevisionID]
+	return ok
+}
+
+// ResetPendingRevisionID resets all changes to the "pending_revision_id" field.
+func (m *ProblemMutation) ResetPendingRevisionID() {
+	m.pending_revision = nil
+	delete(m.clearedFields, problem.FieldPendingRevisionID)
+}
+
 // SetMergedIntoID sets the "merged_into_id" field.
 func (m *ProblemMutation) SetMergedIntoID(s string) {
 	m.merged_into = &s
@@ -11846,6 +11897,33 @@ func (m *ProblemMutation) CurrentRevisionIDs() (ids []string) {
 func (m *ProblemMutation) ResetCurrentRevision() {
 	m.current_revision = nil
 	m.clearedcurrent_revision = false
+}
+
+// ClearPendingRevision clears the "pending_revision" edge to the Revision entity.
+func (m *ProblemMutation) ClearPendingRevision() {
+	m.clearedpending_revision = true
+	m.clearedFields[problem.FieldPendingRevisionID] = struct{}{}
+}
+
+// PendingRevisionCleared reports if the "pending_revision" edge to the Revision entity was cleared.
+func (m *ProblemMutation) PendingRevisionCleared() bool {
+	return m.PendingRevisionIDCleared() || m.clearedpending_revision
+}
+
+// PendingRevisionIDs returns the "pending_revision" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// PendingRevisionID instead. It exists only for internal usage by the builders.
+func (m *ProblemMutation) PendingRevisionIDs() (ids []string) {
+	if id := m.pending_revision; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetPendingRevision resets all changes to the "pending_revision" edge.
+func (m *ProblemMutation) ResetPendingRevision() {
+	m.pending_revision = nil
+	m.clearedpending_revision = false
 }
 
 // AddRevisionIDs adds the "revisions" edge to the Revision entity by ids.
@@ -12611,7 +12689,7 @@ func (m *ProblemMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ProblemMutation) Fields() []string {
-	fields := make([]string, 0, 18)
+	fields := make([]string, 0, 19)
 	if m.number != nil {
 		fields = append(fields, problem.FieldNumber)
 	}
@@ -12663,6 +12741,9 @@ func (m *ProblemMutation) Fields() []string {
 	if m.current_revision != nil {
 		fields = append(fields, problem.FieldCurrentRevisionID)
 	}
+	if m.pending_revision != nil {
+		fields = append(fields, problem.FieldPendingRevisionID)
+	}
 	if m.merged_into != nil {
 		fields = append(fields, problem.FieldMergedIntoID)
 	}
@@ -12708,6 +12789,8 @@ func (m *ProblemMutation) Field(name string) (ent.Value, bool) {
 		return m.ProposerID()
 	case problem.FieldCurrentRevisionID:
 		return m.CurrentRevisionID()
+	case problem.FieldPendingRevisionID:
+		return m.PendingRevisionID()
 	case problem.FieldMergedIntoID:
 		return m.MergedIntoID()
 	}
@@ -12753,6 +12836,8 @@ func (m *ProblemMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldProposerID(ctx)
 	case problem.FieldCurrentRevisionID:
 		return m.OldCurrentRevisionID(ctx)
+	case problem.FieldPendingRevisionID:
+		return m.OldPendingRevisionID(ctx)
 	case problem.FieldMergedIntoID:
 		return m.OldMergedIntoID(ctx)
 	}
@@ -12883,6 +12968,13 @@ func (m *ProblemMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetCurrentRevisionID(v)
 		return nil
+	case problem.FieldPendingRevisionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPendingRevisionID(v)
+		return nil
 	case problem.FieldMergedIntoID:
 		v, ok := value.(string)
 		if !ok {
@@ -12956,6 +13048,9 @@ func (m *ProblemMutation) ClearedFields() []string {
 	if m.FieldCleared(problem.FieldCurrentRevisionID) {
 		fields = append(fields, problem.FieldCurrentRevisionID)
 	}
+	if m.FieldCleared(problem.FieldPendingRevisionID) {
+		fields = append(fields, problem.FieldPendingRevisionID)
+	}
 	if m.FieldCleared(problem.FieldMergedIntoID) {
 		fields = append(fields, problem.FieldMergedIntoID)
 	}
@@ -12993,6 +13088,9 @@ func (m *ProblemMutation) ClearField(name string) error {
 		return nil
 	case problem.FieldCurrentRevisionID:
 		m.ClearCurrentRevisionID()
+		return nil
+	case problem.FieldPendingRevisionID:
+		m.ClearPendingRevisionID()
 		return nil
 	case problem.FieldMergedIntoID:
 		m.ClearMergedIntoID()
@@ -13056,6 +13154,9 @@ func (m *ProblemMutation) ResetField(name string) error {
 	case problem.FieldCurrentRevisionID:
 		m.ResetCurrentRevisionID()
 		return nil
+	case problem.FieldPendingRevisionID:
+		m.ResetPendingRevisionID()
+		return nil
 	case problem.FieldMergedIntoID:
 		m.ResetMergedIntoID()
 		return nil
@@ -13065,12 +13166,15 @@ func (m *ProblemMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *ProblemMutation) AddedEdges() []string {
-	edges := make([]string, 0, 16)
+	edges := make([]string, 0, 17)
 	if m.proposer != nil {
 		edges = append(edges, problem.EdgeProposer)
 	}
 	if m.current_revision != nil {
 		edges = append(edges, problem.EdgeCurrentRevision)
+	}
+	if m.pending_revision != nil {
+		edges = append(edges, problem.EdgePendingRevision)
 	}
 	if m.revisions != nil {
 		edges = append(edges, problem.EdgeRevisions)
@@ -13127,6 +13231,10 @@ func (m *ProblemMutation) AddedIDs(name string) []ent.Value {
 		}
 	case problem.EdgeCurrentRevision:
 		if id := m.current_revision; id != nil {
+			return []ent.Value{*id}
+		}
+	case problem.EdgePendingRevision:
+		if id := m.pending_revision; id != nil {
 			return []ent.Value{*id}
 		}
 	case problem.EdgeRevisions:
@@ -13217,7 +13325,7 @@ func (m *ProblemMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *ProblemMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 16)
+	edges := make([]string, 0, 17)
 	if m.removedrevisions != nil {
 		edges = append(edges, problem.EdgeRevisions)
 	}
@@ -13348,12 +13456,15 @@ func (m *ProblemMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *ProblemMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 16)
+	edges := make([]string, 0, 17)
 	if m.clearedproposer {
 		edges = append(edges, problem.EdgeProposer)
 	}
 	if m.clearedcurrent_revision {
 		edges = append(edges, problem.EdgeCurrentRevision)
+	}
+	if m.clearedpending_revision {
+		edges = append(edges, problem.EdgePendingRevision)
 	}
 	if m.clearedrevisions {
 		edges = append(edges, problem.EdgeRevisions)
@@ -13408,6 +13519,8 @@ func (m *ProblemMutation) EdgeCleared(name string) bool {
 		return m.clearedproposer
 	case problem.EdgeCurrentRevision:
 		return m.clearedcurrent_revision
+	case problem.EdgePendingRevision:
+		return m.clearedpending_revision
 	case problem.EdgeRevisions:
 		return m.clearedrevisions
 	case problem.EdgeMergedInto:
@@ -13450,6 +13563,9 @@ func (m *ProblemMutation) ClearEdge(name string) error {
 	case problem.EdgeCurrentRevision:
 		m.ClearCurrentRevision()
 		return nil
+	case problem.EdgePendingRevision:
+		m.ClearPendingRevision()
+		return nil
 	case problem.EdgeMergedInto:
 		m.ClearMergedInto()
 		return nil
@@ -13466,6 +13582,9 @@ func (m *ProblemMutation) ResetEdge(name string) error {
 		return nil
 	case problem.EdgeCurrentRevision:
 		m.ResetCurrentRevision()
+		return nil
+	case problem.EdgePendingRevision:
+		m.ResetPendingRevision()
 		return nil
 	case problem.EdgeRevisions:
 		m.ResetRevisions()
@@ -15175,6 +15294,9 @@ type RevisionMutation struct {
 	current_of        map[string]struct{}
 	removedcurrent_of map[string]struct{}
 	clearedcurrent_of bool
+	pending_of        map[string]struct{}
+	removedpending_of map[string]struct{}
+	clearedpending_of bool
 	decisions         map[string]struct{}
 	removeddecisions  map[string]struct{}
 	cleareddecisions  bool
@@ -16226,6 +16348,60 @@ func (m *RevisionMutation) ResetCurrentOf() {
 	m.removedcurrent_of = nil
 }
 
+// AddPendingOfIDs adds the "pending_of" edge to the Problem entity by ids.
+func (m *RevisionMutation) AddPendingOfIDs(ids ...string) {
+	if m.pending_of == nil {
+		m.pending_of = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.pending_of[ids[i]] = struct{}{}
+	}
+}
+
+// ClearPendingOf clears the "pending_of" edge to the Problem entity.
+func (m *RevisionMutation) ClearPendingOf() {
+	m.clearedpending_of = true
+}
+
+// PendingOfCleared reports if the "pending_of" edge to the Problem entity was cleared.
+func (m *RevisionMutation) PendingOfCleared() bool {
+	return m.clearedpending_of
+}
+
+// RemovePendingOfIDs removes the "pending_of" edge to the Problem entity by IDs.
+func (m *RevisionMutation) RemovePendingOfIDs(ids ...string) {
+	if m.removedpending_of == nil {
+		m.removedpending_of = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.pending_of, ids[i])
+		m.removedpending_of[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedPendingOf returns the removed IDs of the "pending_of" edge to the Problem entity.
+func (m *RevisionMutation) RemovedPendingOfIDs() (ids []string) {
+	for id := range m.removedpending_of {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// PendingOfIDs returns the "pending_of" edge IDs in the mutation.
+func (m *RevisionMutation) PendingOfIDs() (ids []string) {
+	for id := range m.pending_of {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetPendingOf resets all changes to the "pending_of" edge.
+func (m *RevisionMutation) ResetPendingOf() {
+	m.pending_of = nil
+	m.clearedpending_of = false
+	m.removedpending_of = nil
+}
+
 // AddDecisionIDs adds the "decisions" edge to the Decision entity by ids.
 func (m *RevisionMutation) AddDecisionIDs(ids ...string) {
 	if m.decisions == nil {
@@ -16809,7 +16985,7 @@ func (m *RevisionMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *RevisionMutation) AddedEdges() []string {
-	edges := make([]string, 0, 6)
+	edges := make([]string, 0, 7)
 	if m.problem != nil {
 		edges = append(edges, revision.EdgeProblem)
 	}
@@ -16821,6 +16997,9 @@ func (m *RevisionMutation) AddedEdges() []string {
 	}
 	if m.current_of != nil {
 		edges = append(edges, revision.EdgeCurrentOf)
+	}
+	if m.pending_of != nil {
+		edges = append(edges, revision.EdgePendingOf)
 	}
 	if m.decisions != nil {
 		edges = append(edges, revision.EdgeDecisions)
@@ -16855,6 +17034,12 @@ func (m *RevisionMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case revision.EdgePendingOf:
+		ids := make([]ent.Value, 0, len(m.pending_of))
+		for id := range m.pending_of {
+			ids = append(ids, id)
+		}
+		return ids
 	case revision.EdgeDecisions:
 		ids := make([]ent.Value, 0, len(m.decisions))
 		for id := range m.decisions {
@@ -16873,12 +17058,15 @@ func (m *RevisionMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *RevisionMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 6)
+	edges := make([]string, 0, 7)
 	if m.removedreferences != nil {
 		edges = append(edges, revision.EdgeReferences)
 	}
 	if m.removedcurrent_of != nil {
 		edges = append(edges, revision.EdgeCurrentOf)
+	}
+	if m.removedpending_of != nil {
+		edges = append(edges, revision.EdgePendingOf)
 	}
 	if m.removeddecisions != nil {
 		edges = append(edges, revision.EdgeDecisions)
@@ -16905,6 +17093,12 @@ func (m *RevisionMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case revision.EdgePendingOf:
+		ids := make([]ent.Value, 0, len(m.removedpending_of))
+		for id := range m.removedpending_of {
+			ids = append(ids, id)
+		}
+		return ids
 	case revision.EdgeDecisions:
 		ids := make([]ent.Value, 0, len(m.removeddecisions))
 		for id := range m.removeddecisions {
@@ -16923,7 +17117,7 @@ func (m *RevisionMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *RevisionMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 6)
+	edges := make([]string, 0, 7)
 	if m.clearedproblem {
 		edges = append(edges, revision.EdgeProblem)
 	}
@@ -16935,6 +17129,9 @@ func (m *RevisionMutation) ClearedEdges() []string {
 	}
 	if m.clearedcurrent_of {
 		edges = append(edges, revision.EdgeCurrentOf)
+	}
+	if m.clearedpending_of {
+		edges = append(edges, revision.EdgePendingOf)
 	}
 	if m.cleareddecisions {
 		edges = append(edges, revision.EdgeDecisions)
@@ -16957,6 +17154,8 @@ func (m *RevisionMutation) EdgeCleared(name string) bool {
 		return m.clearedreferences
 	case revision.EdgeCurrentOf:
 		return m.clearedcurrent_of
+	case revision.EdgePendingOf:
+		return m.clearedpending_of
 	case revision.EdgeDecisions:
 		return m.cleareddecisions
 	case revision.EdgeChecks:
@@ -16994,6 +17193,9 @@ func (m *RevisionMutation) ResetEdge(name string) error {
 		return nil
 	case revision.EdgeCurrentOf:
 		m.ResetCurrentOf()
+		return nil
+	case revision.EdgePendingOf:
+		m.ResetPendingOf()
 		return nil
 	case revision.EdgeDecisions:
 		m.ResetDecisions()

@@ -53,6 +53,8 @@ type Problem struct {
 	ProposerID string `json:"proposer_id,omitempty"`
 	// CurrentRevisionID holds the value of the "current_revision_id" field.
 	CurrentRevisionID *string `json:"current_revision_id,omitempty"`
+	// A proposed revision of an accepted problem, waiting for a reviewer; the current one stays public.
+	PendingRevisionID *string `json:"pending_revision_id,omitempty"`
 	// MergedIntoID holds the value of the "merged_into_id" field.
 	MergedIntoID *string `json:"merged_into_id,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -67,6 +69,8 @@ type ProblemEdges struct {
 	Proposer *Account `json:"proposer,omitempty"`
 	// CurrentRevision holds the value of the current_revision edge.
 	CurrentRevision *Revision `json:"current_revision,omitempty"`
+	// PendingRevision holds the value of the pending_revision edge.
+	PendingRevision *Revision `json:"pending_revision,omitempty"`
 	// Revisions holds the value of the revisions edge.
 	Revisions []*Revision `json:"revisions,omitempty"`
 	// MergedInto holds the value of the merged_into edge.
@@ -97,9 +101,9 @@ type ProblemEdges struct {
 	ModerationCases []*ModerationCase `json:"moderation_cases,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [16]bool
+	loadedTypes [17]bool
 	// totalCount holds the count of the edges above.
-	totalCount [8]map[string]int
+	totalCount [9]map[string]int
 
 	namedRevisions         map[string][]*Revision
 	namedMergedFrom        map[string][]*Problem
@@ -138,10 +142,21 @@ func (e ProblemEdges) CurrentRevisionOrErr() (*Revision, error) {
 	return nil, &NotLoadedError{edge: "current_revision"}
 }
 
+// PendingRevisionOrErr returns the PendingRevision value or an error if the edge
+// was not loaded in eager-loading, or loaded but was not found.
+func (e ProblemEdges) PendingRevisionOrErr() (*Revision, error) {
+	if e.PendingRevision != nil {
+		return e.PendingRevision, nil
+	} else if e.loadedTypes[2] {
+		return nil, &NotFoundError{label: revision.Label}
+	}
+	return nil, &NotLoadedError{edge: "pending_revision"}
+}
+
 // RevisionsOrErr returns the Revisions value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) RevisionsOrErr() ([]*Revision, error) {
-	if e.loadedTypes[2] {
+	if e.loadedTypes[3] {
 		return e.Revisions, nil
 	}
 	return nil, &NotLoadedError{edge: "revisions"}
@@ -152,7 +167,7 @@ func (e ProblemEdges) RevisionsOrErr() ([]*Revision, error) {
 func (e ProblemEdges) MergedIntoOrErr() (*Problem, error) {
 	if e.MergedInto != nil {
 		return e.MergedInto, nil
-	} else if e.loadedTypes[3] {
+	} else if e.loadedTypes[4] {
 		return nil, &NotFoundError{label: problem.Label}
 	}
 	return nil, &NotLoadedError{edge: "merged_into"}
@@ -161,7 +176,7 @@ func (e ProblemEdges) MergedIntoOrErr() (*Problem, error) {
 // MergedFromOrErr returns the MergedFrom value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) MergedFromOrErr() ([]*Problem, error) {
-	if e.loadedTypes[4] {
+	if e.loadedTypes[5] {
 		return e.MergedFrom, nil
 	}
 	return nil, &NotLoadedError{edge: "merged_from"}
@@ -170,7 +185,7 @@ func (e ProblemEdges) MergedFromOrErr() ([]*Problem, error) {
 // SlugsOrErr returns the Slugs value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) SlugsOrErr() ([]*Slug, error) {
-	if e.loadedTypes[5] {
+	if e.loadedTypes[6] {
 		return e.Slugs, nil
 	}
 	return nil, &NotLoadedError{edge: "slugs"}
@@ -179,7 +194,7 @@ func (e ProblemEdges) SlugsOrErr() ([]*Slug, error) {
 // DecisionsOrErr returns the Decisions value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) DecisionsOrErr() ([]*Decision, error) {
-	if e.loadedTypes[6] {
+	if e.loadedTypes[7] {
 		return e.Decisions, nil
 	}
 	return nil, &NotLoadedError{edge: "decisions"}
@@ -188,7 +203,7 @@ func (e ProblemEdges) DecisionsOrErr() ([]*Decision, error) {
 // MergeDecisionsOrErr returns the MergeDecisions value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) MergeDecisionsOrErr() ([]*Decision, error) {
-	if e.loadedTypes[7] {
+	if e.loadedTypes[8] {
 		return e.MergeDecisions, nil
 	}
 	return nil, &NotLoadedError{edge: "merge_decisions"}
@@ -197,7 +212,7 @@ func (e ProblemEdges) MergeDecisionsOrErr() ([]*Decision, error) {
 // ClaimsOrErr returns the Claims value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) ClaimsOrErr() ([]*Claim, error) {
-	if e.loadedTypes[8] {
+	if e.loadedTypes[9] {
 		return e.Claims, nil
 	}
 	return nil, &NotLoadedError{edge: "claims"}
@@ -206,7 +221,7 @@ func (e ProblemEdges) ClaimsOrErr() ([]*Claim, error) {
 // BindingsOrErr returns the Bindings value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) BindingsOrErr() ([]*Binding, error) {
-	if e.loadedTypes[9] {
+	if e.loadedTypes[10] {
 		return e.Bindings, nil
 	}
 	return nil, &NotLoadedError{edge: "bindings"}
@@ -215,7 +230,7 @@ func (e ProblemEdges) BindingsOrErr() ([]*Binding, error) {
 // ReputationEntriesOrErr returns the ReputationEntries value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) ReputationEntriesOrErr() ([]*ReputationEntry, error) {
-	if e.loadedTypes[10] {
+	if e.loadedTypes[11] {
 		return e.ReputationEntries, nil
 	}
 	return nil, &NotLoadedError{edge: "reputation_entries"}
@@ -224,7 +239,7 @@ func (e ProblemEdges) ReputationEntriesOrErr() ([]*ReputationEntry, error) {
 // TagsOrErr returns the Tags value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) TagsOrErr() ([]*Tag, error) {
-	if e.loadedTypes[11] {
+	if e.loadedTypes[12] {
 		return e.Tags, nil
 	}
 	return nil, &NotLoadedError{edge: "tags"}
@@ -233,7 +248,7 @@ func (e ProblemEdges) TagsOrErr() ([]*Tag, error) {
 // FlagsOrErr returns the Flags value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) FlagsOrErr() ([]*Flag, error) {
-	if e.loadedTypes[12] {
+	if e.loadedTypes[13] {
 		return e.Flags, nil
 	}
 	return nil, &NotLoadedError{edge: "flags"}
@@ -242,7 +257,7 @@ func (e ProblemEdges) FlagsOrErr() ([]*Flag, error) {
 // HoldsOrErr returns the Holds value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) HoldsOrErr() ([]*Hold, error) {
-	if e.loadedTypes[13] {
+	if e.loadedTypes[14] {
 		return e.Holds, nil
 	}
 	return nil, &NotLoadedError{edge: "holds"}
@@ -251,7 +266,7 @@ func (e ProblemEdges) HoldsOrErr() ([]*Hold, error) {
 // DuplicateFlagsOrErr returns the DuplicateFlags value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) DuplicateFlagsOrErr() ([]*Flag, error) {
-	if e.loadedTypes[14] {
+	if e.loadedTypes[15] {
 		return e.DuplicateFlags, nil
 	}
 	return nil, &NotLoadedError{edge: "duplicate_flags"}
@@ -260,7 +275,7 @@ func (e ProblemEdges) DuplicateFlagsOrErr() ([]*Flag, error) {
 // ModerationCasesOrErr returns the ModerationCases value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) ModerationCasesOrErr() ([]*ModerationCase, error) {
-	if e.loadedTypes[15] {
+	if e.loadedTypes[16] {
 		return e.ModerationCases, nil
 	}
 	return nil, &NotLoadedError{edge: "moderation_cases"}
@@ -273,7 +288,7 @@ func (*Problem) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case problem.FieldNumber:
 			values[i] = new(sql.NullInt64)
-		case problem.FieldID, problem.FieldSlug, problem.FieldTitle, problem.FieldAcceptanceKind, problem.FieldProvenanceKind, problem.FieldImportKey, problem.FieldState, problem.FieldAcceptanceAuthority, problem.FieldStakeState, problem.FieldRemovalReason, problem.FieldProposerID, problem.FieldCurrentRevisionID, problem.FieldMergedIntoID:
+		case problem.FieldID, problem.FieldSlug, problem.FieldTitle, problem.FieldAcceptanceKind, problem.FieldProvenanceKind, problem.FieldImportKey, problem.FieldState, problem.FieldAcceptanceAuthority, problem.FieldStakeState, problem.FieldRemovalReason, problem.FieldProposerID, problem.FieldCurrentRevisionID, problem.FieldPendingRevisionID, problem.FieldMergedIntoID:
 			values[i] = new(sql.NullString)
 		case problem.FieldSubmittedAt, problem.FieldDeadline, problem.FieldUpdatedAt, problem.FieldAcceptedAt, problem.FieldRemovedAt:
 			values[i] = new(sql.NullTime)
@@ -407,6 +422,13 @@ func (_m *Problem) assignValues(columns []string, values []any) error {
 				_m.CurrentRevisionID = new(string)
 				*_m.CurrentRevisionID = value.String
 			}
+		case problem.FieldPendingRevisionID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field pending_revision_id", values[i])
+			} else if value.Valid {
+				_m.PendingRevisionID = new(string)
+				*_m.PendingRevisionID = value.String
+			}
 		case problem.FieldMergedIntoID:
 			if value, ok := values[i].(*sql.NullString); !ok {
 				return fmt.Errorf("unexpected type %T for field merged_into_id", values[i])
@@ -435,6 +457,11 @@ func (_m *Problem) QueryProposer() *AccountQuery {
 // QueryCurrentRevision queries the "current_revision" edge of the Problem entity.
 func (_m *Problem) QueryCurrentRevision() *RevisionQuery {
 	return NewProblemClient(_m.config).QueryCurrentRevision(_m)
+}
+
+// QueryPendingRevision queries the "pending_revision" edge of the Problem entity.
+func (_m *Problem) QueryPendingRevision() *RevisionQuery {
+	return NewProblemClient(_m.config).QueryPendingRevision(_m)
 }
 
 // QueryRevisions queries the "revisions" edge of the Problem entity.
@@ -595,6 +622,11 @@ func (_m *Problem) String() string {
 		builder.WriteString(*v)
 	}
 	builder.WriteString(", ")
+	if v := _m.PendingRevisionID; v != nil {
+		builder.WriteString("pending_revision_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
 	if v := _m.MergedIntoID; v != nil {
 		builder.WriteString("merged_into_id=")
 		builder.WriteString(*v)
@@ -614,34 +646,36 @@ func (_m *Problem) Loaded(c *Client, edges ...string) *Problem {
 			_m.Edges.loadedTypes[0] = true
 		case "current_revision":
 			_m.Edges.loadedTypes[1] = true
-		case "revisions":
+		case "pending_revision":
 			_m.Edges.loadedTypes[2] = true
-		case "merged_into":
+		case "revisions":
 			_m.Edges.loadedTypes[3] = true
-		case "merged_from":
+		case "merged_into":
 			_m.Edges.loadedTypes[4] = true
-		case "slugs":
+		case "merged_from":
 			_m.Edges.loadedTypes[5] = true
-		case "decisions":
+		case "slugs":
 			_m.Edges.loadedTypes[6] = true
-		case "merge_decisions":
+		case "decisions":
 			_m.Edges.loadedTypes[7] = true
-		case "claims":
+		case "merge_decisions":
 			_m.Edges.loadedTypes[8] = true
-		case "bindings":
+		case "claims":
 			_m.Edges.loadedTypes[9] = true
-		case "reputation_entries":
+		case "bindings":
 			_m.Edges.loadedTypes[10] = true
-		case "tags":
+		case "reputation_entries":
 			_m.Edges.loadedTypes[11] = true
-		case "flags":
+		case "tags":
 			_m.Edges.loadedTypes[12] = true
-		case "holds":
+		case "flags":
 			_m.Edges.loadedTypes[13] = true
-		case "duplicate_flags":
+		case "holds":
 			_m.Edges.loadedTypes[14] = true
-		case "moderation_cases":
+		case "duplicate_flags":
 			_m.Edges.loadedTypes[15] = true
+		case "moderation_cases":
+			_m.Edges.loadedTypes[16] = true
 		default:
 			panic("ent: Problem has no edge " + name)
 		}

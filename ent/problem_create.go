@@ -200,6 +200,20 @@ func (_c *ProblemCreate) SetNillableCurrentRevisionID(v *string) *ProblemCreate 
 	return _c
 }
 
+// SetPendingRevisionID sets the "pending_revision_id" field.
+func (_c *ProblemCreate) SetPendingRevisionID(v string) *ProblemCreate {
+	_c.mutation.SetPendingRevisionID(v)
+	return _c
+}
+
+// SetNillablePendingRevisionID sets the "pending_revision_id" field if the given value is not nil.
+func (_c *ProblemCreate) SetNillablePendingRevisionID(v *string) *ProblemCreate {
+	if v != nil {
+		_c.SetPendingRevisionID(*v)
+	}
+	return _c
+}
+
 // SetMergedIntoID sets the "merged_into_id" field.
 func (_c *ProblemCreate) SetMergedIntoID(v string) *ProblemCreate {
 	_c.mutation.SetMergedIntoID(v)
@@ -228,6 +242,11 @@ func (_c *ProblemCreate) SetProposer(v *Account) *ProblemCreate {
 // SetCurrentRevision sets the "current_revision" edge to the Revision entity.
 func (_c *ProblemCreate) SetCurrentRevision(v *Revision) *ProblemCreate {
 	return _c.SetCurrentRevisionID(v.ID)
+}
+
+// SetPendingRevision sets the "pending_revision" edge to the Revision entity.
+func (_c *ProblemCreate) SetPendingRevision(v *Revision) *ProblemCreate {
+	return _c.SetPendingRevisionID(v.ID)
 }
 
 // AddRevisionIDs adds the "revisions" edge to the Revision entity by IDs.
@@ -679,6 +698,23 @@ func (_c *ProblemCreate) createSpec() (*Problem, *sqlgraph.CreateSpec) {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
 		_node.CurrentRevisionID = &nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.PendingRevisionIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   problem.PendingRevisionTable,
+			Columns: []string{problem.PendingRevisionColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(revision.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_node.PendingRevisionID = &nodes[0]
 		_spec.Edges = append(_spec.Edges, edge)
 	}
 	if nodes := _c.mutation.RevisionsIDs(); len(nodes) > 0 {
@@ -1150,6 +1186,24 @@ func (u *ProblemUpsert) ClearCurrentRevisionID() *ProblemUpsert {
 	return u
 }
 
+// SetPendingRevisionID sets the "pending_revision_id" field.
+func (u *ProblemUpsert) SetPendingRevisionID(v string) *ProblemUpsert {
+	u.Set(problem.FieldPendingRevisionID, v)
+	return u
+}
+
+// UpdatePendingRevisionID sets the "pending_revision_id" field to the value that was provided on create.
+func (u *ProblemUpsert) UpdatePendingRevisionID() *ProblemUpsert {
+	u.SetExcluded(problem.FieldPendingRevisionID)
+	return u
+}
+
+// ClearPendingRevisionID clears the value of the "pending_revision_id" field.
+func (u *ProblemUpsert) ClearPendingRevisionID() *ProblemUpsert {
+	u.SetNull(problem.FieldPendingRevisionID)
+	return u
+}
+
 // SetMergedIntoID sets the "merged_into_id" field.
 func (u *ProblemUpsert) SetMergedIntoID(v string) *ProblemUpsert {
 	u.Set(problem.FieldMergedIntoID, v)
@@ -1449,6 +1503,27 @@ func (u *ProblemUpsertOne) UpdateCurrentRevisionID() *ProblemUpsertOne {
 func (u *ProblemUpsertOne) ClearCurrentRevisionID() *ProblemUpsertOne {
 	return u.Update(func(s *ProblemUpsert) {
 		s.ClearCurrentRevisionID()
+	})
+}
+
+// SetPendingRevisionID sets the "pending_revision_id" field.
+func (u *ProblemUpsertOne) SetPendingRevisionID(v string) *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.SetPendingRevisionID(v)
+	})
+}
+
+// UpdatePendingRevisionID sets the "pending_revision_id" field to the value that was provided on create.
+func (u *ProblemUpsertOne) UpdatePendingRevisionID() *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.UpdatePendingRevisionID()
+	})
+}
+
+// ClearPendingRevisionID clears the value of the "pending_revision_id" field.
+func (u *ProblemUpsertOne) ClearPendingRevisionID() *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.ClearPendingRevisionID()
 	})
 }
 
@@ -1921,6 +1996,27 @@ func (u *ProblemUpsertBulk) UpdateCurrentRevisionID() *ProblemUpsertBulk {
 func (u *ProblemUpsertBulk) ClearCurrentRevisionID() *ProblemUpsertBulk {
 	return u.Update(func(s *ProblemUpsert) {
 		s.ClearCurrentRevisionID()
+	})
+}
+
+// SetPendingRevisionID sets the "pending_revision_id" field.
+func (u *ProblemUpsertBulk) SetPendingRevisionID(v string) *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.SetPendingRevisionID(v)
+	})
+}
+
+// UpdatePendingRevisionID sets the "pending_revision_id" field to the value that was provided on create.
+func (u *ProblemUpsertBulk) UpdatePendingRevisionID() *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.UpdatePendingRevisionID()
+	})
+}
+
+// ClearPendingRevisionID clears the value of the "pending_revision_id" field.
+func (u *ProblemUpsertBulk) ClearPendingRevisionID() *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.ClearPendingRevisionID()
 	})
 }
 

@@ -37,6 +37,7 @@ type ProblemQuery struct {
 	predicates                 []predicate.Problem
 	withProposer               *AccountQuery
 	withCurrentRevision        *RevisionQuery
+	withPendingRevision        *RevisionQuery
 	withRevisions              *RevisionQuery
 	withMergedInto             *ProblemQuery
 	withMergedFrom             *ProblemQuery
@@ -139,6 +140,28 @@ func (_q *ProblemQuery) QueryCurrentRevision() *RevisionQuery {
 			sqlgraph.From(problem.Table, problem.FieldID, selector),
 			sqlgraph.To(revision.Table, revision.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, problem.CurrentRevisionTable, problem.CurrentRevisionColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryPendingRevision chains the current query on the "pending_revision" edge.
+func (_q *ProblemQuery) QueryPendingRevision() *RevisionQuery {
+	query := (&RevisionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(problem.Table, problem.FieldID, selector),
+			sqlgraph.To(revision.Table, revision.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, problem.PendingRevisionTable, problem.PendingRevisionColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -648,6 +671,7 @@ func (_q *ProblemQuery) Clone() *ProblemQuery {
 		predicates:            append([]predicate.Problem{}, _q.predicates...),
 		withProposer:          _q.withProposer.Clone(),
 		withCurrentRevision:   _q.withCurrentRevision.Clone(),
+		withPendingRevision:   _q.withPendingRevision.Clone(),
 		withRevisions:         _q.withRevisions.Clone(),
 		withMergedInto:        _q.withMergedInto.Clone(),
 		withMergedFrom:        _q.withMergedFrom.Clone(),
@@ -688,6 +712,17 @@ func (_q *ProblemQuery) WithCurrentRevision(opts ...func(*RevisionQuery)) *Probl
 		opt(query)
 	}
 	_q.withCurrentRevision = query
+	return _q
+}
+
+// WithPendingRevision tells the query-builder to eager-load the nodes that are connected to
+// the "pending_revision" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProblemQuery) WithPendingRevision(opts ...func(*RevisionQuery)) *ProblemQuery {
+	query := (&RevisionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withPendingRevision = query
 	return _q
 }
 
@@ -923,9 +958,10 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 	var (
 		nodes       = []*Problem{}
 		_spec       = _q.querySpec()
-		loadedTypes = [16]bool{
+		loadedTypes = [17]bool{
 			_q.withProposer != nil,
 			_q.withCurrentRevision != nil,
+			_q.withPendingRevision != nil,
 			_q.withRevisions != nil,
 			_q.withMergedInto != nil,
 			_q.withMergedFrom != nil,
@@ -972,6 +1008,12 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 	if query := _q.withCurrentRevision; query != nil {
 		if err := _q.loadCurrentRevision(ctx, query, nodes, nil,
 			func(n *Problem, e *Revision) { n.Edges.CurrentRevision = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withPendingRevision; query != nil {
+		if err := _q.loadPendingRevision(ctx, query, nodes, nil,
+			func(n *Problem, e *Revision) { n.Edges.PendingRevision = e }); err != nil {
 			return nil, err
 		}
 	}
@@ -1225,6 +1267,38 @@ func (_q *ProblemQuery) loadCurrentRevision(ctx context.Context, query *Revision
 		nodes, ok := nodeids[n.ID]
 		if !ok {
 			return fmt.Errorf(`unexpected foreign-key "current_revision_id" returned %v`, n.ID)
+		}
+		for i := range nodes {
+			assign(nodes[i], n)
+		}
+	}
+	return nil
+}
+func (_q *ProblemQuery) loadPendingRevision(ctx context.Context, query *RevisionQuery, nodes []*Problem, init func(*Problem), assign func(*Problem, *Revision)) error {
+	ids := make([]string, 0, len(nodes))
+	nodeids := make(map[string][]*Problem)
+	for i := range nodes {
+		if nodes[i].PendingRevisionID == nil {
+			continue
+		}
+		fk := *nodes[i].PendingRevisionID
+		if _, ok := nodeids[fk]; !ok {
+			ids = append(ids, fk)
+		}
+		nodeids[fk] = append(nodeids[fk], nodes[i])
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	query.Where(revision.IDIn(ids...))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nodeids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected foreign-key "pending_revision_id" returned %v`, n.ID)
 		}
 		for i := range nodes {
 			assign(nodes[i], n)
@@ -1731,6 +1805,9 @@ func (_q *ProblemQuery) querySpec() *sqlgraph.QuerySpec {
 		}
 		if _q.withCurrentRevision != nil {
 			_spec.Node.AddColumnOnce(problem.FieldCurrentRevisionID)
+		}
+		if _q.withPendingRevision != nil {
+			_spec.Node.AddColumnOnce(problem.FieldPendingRevisionID)
 		}
 		if _q.withMergedInto != nil {
 			_spec.Node.AddColumnOnce(problem.FieldMergedIntoID)

@@ -257,6 +257,26 @@ func (_u *ProblemUpdate) ClearCurrentRevisionID() *ProblemUpdate {
 	return _u
 }
 
+// SetPendingRevisionID sets the "pending_revision_id" field.
+func (_u *ProblemUpdate) SetPendingRevisionID(v string) *ProblemUpdate {
+	_u.mutation.SetPendingRevisionID(v)
+	return _u
+}
+
+// SetNillablePendingRevisionID sets the "pending_revision_id" field if the given value is not nil.
+func (_u *ProblemUpdate) SetNillablePendingRevisionID(v *string) *ProblemUpdate {
+	if v != nil {
+		_u.SetPendingRevisionID(*v)
+	}
+	return _u
+}
+
+// ClearPendingRevisionID clears the value of the "pending_revision_id" field.
+func (_u *ProblemUpdate) ClearPendingRevisionID() *ProblemUpdate {
+	_u.mutation.ClearPendingRevisionID()
+	return _u
+}
+
 // SetMergedIntoID sets the "merged_into_id" field.
 func (_u *ProblemUpdate) SetMergedIntoID(v string) *ProblemUpdate {
 	_u.mutation.SetMergedIntoID(v)
@@ -280,6 +300,11 @@ func (_u *ProblemUpdate) ClearMergedIntoID() *ProblemUpdate {
 // SetCurrentRevision sets the "current_revision" edge to the Revision entity.
 func (_u *ProblemUpdate) SetCurrentRevision(v *Revision) *ProblemUpdate {
 	return _u.SetCurrentRevisionID(v.ID)
+}
+
+// SetPendingRevision sets the "pending_revision" edge to the Revision entity.
+func (_u *ProblemUpdate) SetPendingRevision(v *Revision) *ProblemUpdate {
+	return _u.SetPendingRevisionID(v.ID)
 }
 
 // AddRevisionIDs adds the "revisions" edge to the Revision entity by IDs.
@@ -490,6 +515,12 @@ func (_u *ProblemUpdate) Mutation() *ProblemMutation {
 // ClearCurrentRevision clears the "current_revision" edge to the Revision entity.
 func (_u *ProblemUpdate) ClearCurrentRevision() *ProblemUpdate {
 	_u.mutation.ClearCurrentRevision()
+	return _u
+}
+
+// ClearPendingRevision clears the "pending_revision" edge to the Revision entity.
+func (_u *ProblemUpdate) ClearPendingRevision() *ProblemUpdate {
+	_u.mutation.ClearPendingRevision()
 	return _u
 }
 
@@ -933,6 +964,35 @@ func (_u *ProblemUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Inverse: true,
 			Table:   problem.CurrentRevisionTable,
 			Columns: []string{problem.CurrentRevisionColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(revision.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.PendingRevisionCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   problem.PendingRevisionTable,
+			Columns: []string{problem.PendingRevisionColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(revision.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PendingRevisionIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   problem.PendingRevisionTable,
+			Columns: []string{problem.PendingRevisionColumn},
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(revision.FieldID, field.TypeString),
@@ -1797,6 +1857,26 @@ func (_u *ProblemUpdateOne) ClearCurrentRevisionID() *ProblemUpdateOne {
 	return _u
 }
 
+// SetPendingRevisionID sets the "pending_revision_id" field.
+func (_u *ProblemUpdateOne) SetPendingRevisionID(v string) *ProblemUpdateOne {
+	_u.mutation.SetPendingRevisionID(v)
+	return _u
+}
+
+// SetNillablePendingRevisionID sets the "pending_revision_id" field if the given value is not nil.
+func (_u *ProblemUpdateOne) SetNillablePendingRevisionID(v *string) *ProblemUpdateOne {
+	if v != nil {
+		_u.SetPendingRevisionID(*v)
+	}
+	return _u
+}
+
+// ClearPendingRevisionID clears the value of the "pending_revision_id" field.
+func (_u *ProblemUpdateOne) ClearPendingRevisionID() *ProblemUpdateOne {
+	_u.mutation.ClearPendingRevisionID()
+	return _u
+}
+
 // SetMergedIntoID sets the "merged_into_id" field.
 func (_u *ProblemUpdateOne) SetMergedIntoID(v string) *ProblemUpdateOne {
 	_u.mutation.SetMergedIntoID(v)
@@ -1820,6 +1900,11 @@ func (_u *ProblemUpdateOne) ClearMergedIntoID() *ProblemUpdateOne {
 // SetCurrentRevision sets the "current_revision" edge to the Revision entity.
 func (_u *ProblemUpdateOne) SetCurrentRevision(v *Revision) *ProblemUpdateOne {
 	return _u.SetCurrentRevisionID(v.ID)
+}
+
+// SetPendingRevision sets the "pending_revision" edge to the Revision entity.
+func (_u *ProblemUpdateOne) SetPendingRevision(v *Revision) *ProblemUpdateOne {
+	return _u.SetPendingRevisionID(v.ID)
 }
 
 // AddRevisionIDs adds the "revisions" edge to the Revision entity by IDs.
@@ -2030,6 +2115,12 @@ func (_u *ProblemUpdateOne) Mutation() *ProblemMutation {
 // ClearCurrentRevision clears the "current_revision" edge to the Revision entity.
 func (_u *ProblemUpdateOne) ClearCurrentRevision() *ProblemUpdateOne {
 	_u.mutation.ClearCurrentRevision()
+	return _u
+}
+
+// ClearPendingRevision clears the "pending_revision" edge to the Revision entity.
+func (_u *ProblemUpdateOne) ClearPendingRevision() *ProblemUpdateOne {
+	_u.mutation.ClearPendingRevision()
 	return _u
 }
 
@@ -2503,6 +2594,35 @@ func (_u *ProblemUpdateOne) sqlSave(ctx context.Context) (_node *Problem, err er
 			Inverse: true,
 			Table:   problem.CurrentRevisionTable,
 			Columns: []string{problem.CurrentRevisionColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(revision.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.PendingRevisionCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   problem.PendingRevisionTable,
+			Columns: []string{problem.PendingRevisionColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(revision.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PendingRevisionIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   problem.PendingRevisionTable,
+			Columns: []string{problem.PendingRevisionColumn},
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(revision.FieldID, field.TypeString),

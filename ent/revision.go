@@ -75,18 +75,21 @@ type RevisionEdges struct {
 	References []*Reference `json:"references,omitempty"`
 	// CurrentOf holds the value of the current_of edge.
 	CurrentOf []*Problem `json:"current_of,omitempty"`
+	// PendingOf holds the value of the pending_of edge.
+	PendingOf []*Problem `json:"pending_of,omitempty"`
 	// Decisions holds the value of the decisions edge.
 	Decisions []*Decision `json:"decisions,omitempty"`
 	// Checks holds the value of the checks edge.
 	Checks []*GateRun `json:"checks,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [6]bool
+	loadedTypes [7]bool
 	// totalCount holds the count of the edges above.
 	totalCount [3]map[string]int
 
 	namedReferences map[string][]*Reference
 	namedCurrentOf  map[string][]*Problem
+	namedPendingOf  map[string][]*Problem
 	namedDecisions  map[string][]*Decision
 	namedChecks     map[string][]*GateRun
 }
@@ -131,10 +134,19 @@ func (e RevisionEdges) CurrentOfOrErr() ([]*Problem, error) {
 	return nil, &NotLoadedError{edge: "current_of"}
 }
 
+// PendingOfOrErr returns the PendingOf value or an error if the edge
+// was not loaded in eager-loading.
+func (e RevisionEdges) PendingOfOrErr() ([]*Problem, error) {
+	if e.loadedTypes[4] {
+		return e.PendingOf, nil
+	}
+	return nil, &NotLoadedError{edge: "pending_of"}
+}
+
 // DecisionsOrErr returns the Decisions value or an error if the edge
 // was not loaded in eager-loading.
 func (e RevisionEdges) DecisionsOrErr() ([]*Decision, error) {
-	if e.loadedTypes[4] {
+	if e.loadedTypes[5] {
 		return e.Decisions, nil
 	}
 	return nil, &NotLoadedError{edge: "decisions"}
@@ -143,7 +155,7 @@ func (e RevisionEdges) DecisionsOrErr() ([]*Decision, error) {
 // ChecksOrErr returns the Checks value or an error if the edge
 // was not loaded in eager-loading.
 func (e RevisionEdges) ChecksOrErr() ([]*GateRun, error) {
-	if e.loadedTypes[5] {
+	if e.loadedTypes[6] {
 		return e.Checks, nil
 	}
 	return nil, &NotLoadedError{edge: "checks"}
@@ -346,6 +358,11 @@ func (_m *Revision) QueryCurrentOf() *ProblemQuery {
 	return NewRevisionClient(_m.config).QueryCurrentOf(_m)
 }
 
+// QueryPendingOf queries the "pending_of" edge of the Revision entity.
+func (_m *Revision) QueryPendingOf() *ProblemQuery {
+	return NewRevisionClient(_m.config).QueryPendingOf(_m)
+}
+
 // QueryDecisions queries the "decisions" edge of the Revision entity.
 func (_m *Revision) QueryDecisions() *DecisionQuery {
 	return NewRevisionClient(_m.config).QueryDecisions(_m)
@@ -454,10 +471,12 @@ func (_m *Revision) Loaded(c *Client, edges ...string) *Revision {
 			_m.Edges.loadedTypes[2] = true
 		case "current_of":
 			_m.Edges.loadedTypes[3] = true
-		case "decisions":
+		case "pending_of":
 			_m.Edges.loadedTypes[4] = true
-		case "checks":
+		case "decisions":
 			_m.Edges.loadedTypes[5] = true
+		case "checks":
+			_m.Edges.loadedTypes[6] = true
 		default:
 			panic("ent: Revision has no edge " + name)
 		}
@@ -510,6 +529,30 @@ func (_m *Revision) appendNamedCurrentOf(name string, edges ...*Problem) {
 		_m.Edges.namedCurrentOf[name] = []*Problem{}
 	} else {
 		_m.Edges.namedCurrentOf[name] = append(_m.Edges.namedCurrentOf[name], edges...)
+	}
+}
+
+// NamedPendingOf returns the PendingOf named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Revision) NamedPendingOf(name string) ([]*Problem, error) {
+	if _m.Edges.namedPendingOf == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedPendingOf[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Revision) appendNamedPendingOf(name string, edges ...*Problem) {
+	if _m.Edges.namedPendingOf == nil {
+		_m.Edges.namedPendingOf = make(map[string][]*Problem)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedPendingOf[name] = []*Problem{}
+	} else {
+		_m.Edges.namedPendingOf[name] = append(_m.Edges.namedPendingOf[name], edges...)
 	}
 }
 

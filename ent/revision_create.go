@@ -253,6 +253,21 @@ func (_c *RevisionCreate) AddCurrentOf(v ...*Problem) *RevisionCreate {
 	return _c.AddCurrentOfIDs(ids...)
 }
 
+// AddPendingOfIDs adds the "pending_of" edge to the Problem entity by IDs.
+func (_c *RevisionCreate) AddPendingOfIDs(ids ...string) *RevisionCreate {
+	_c.mutation.AddPendingOfIDs(ids...)
+	return _c
+}
+
+// AddPendingOf adds the "pending_of" edges to the Problem entity.
+func (_c *RevisionCreate) AddPendingOf(v ...*Problem) *RevisionCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddPendingOfIDs(ids...)
+}
+
 // AddDecisionIDs adds the "decisions" edge to the Decision entity by IDs.
 func (_c *RevisionCreate) AddDecisionIDs(ids ...string) *RevisionCreate {
 	_c.mutation.AddDecisionIDs(ids...)
@@ -584,6 +599,22 @@ func (_c *RevisionCreate) createSpec() (*Revision, *sqlgraph.CreateSpec) {
 			Inverse: false,
 			Table:   revision.CurrentOfTable,
 			Columns: []string{revision.CurrentOfColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(problem.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.PendingOfIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   revision.PendingOfTable,
+			Columns: []string{revision.PendingOfColumn},
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(problem.FieldID, field.TypeString),

@@ -33,12 +33,14 @@ type RevisionQuery struct {
 	withAuthor          *AccountQuery
 	withReferences      *ReferenceQuery
 	withCurrentOf       *ProblemQuery
+	withPendingOf       *ProblemQuery
 	withDecisions       *DecisionQuery
 	withChecks          *GateRunQuery
 	loadTotal           []func(context.Context, []*Revision) error
 	modifiers           []func(*sql.Selector)
 	withNamedReferences map[string]*ReferenceQuery
 	withNamedCurrentOf  map[string]*ProblemQuery
+	withNamedPendingOf  map[string]*ProblemQuery
 	withNamedDecisions  map[string]*DecisionQuery
 	withNamedChecks     map[string]*GateRunQuery
 	// intermediate query (i.e. traversal path).
@@ -158,6 +160,28 @@ func (_q *RevisionQuery) QueryCurrentOf() *ProblemQuery {
 			sqlgraph.From(revision.Table, revision.FieldID, selector),
 			sqlgraph.To(problem.Table, problem.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, revision.CurrentOfTable, revision.CurrentOfColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryPendingOf chains the current query on the "pending_of" edge.
+func (_q *RevisionQuery) QueryPendingOf() *ProblemQuery {
+	query := (&ProblemClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(revision.Table, revision.FieldID, selector),
+			sqlgraph.To(problem.Table, problem.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, revision.PendingOfTable, revision.PendingOfColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -405,6 +429,7 @@ func (_q *RevisionQuery) Clone() *RevisionQuery {
 		withAuthor:     _q.withAuthor.Clone(),
 		withReferences: _q.withReferences.Clone(),
 		withCurrentOf:  _q.withCurrentOf.Clone(),
+		withPendingOf:  _q.withPendingOf.Clone(),
 		withDecisions:  _q.withDecisions.Clone(),
 		withChecks:     _q.withChecks.Clone(),
 		// clone intermediate query.
@@ -455,6 +480,17 @@ func (_q *RevisionQuery) WithCurrentOf(opts ...func(*ProblemQuery)) *RevisionQue
 		opt(query)
 	}
 	_q.withCurrentOf = query
+	return _q
+}
+
+// WithPendingOf tells the query-builder to eager-load the nodes that are connected to
+// the "pending_of" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *RevisionQuery) WithPendingOf(opts ...func(*ProblemQuery)) *RevisionQuery {
+	query := (&ProblemClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withPendingOf = query
 	return _q
 }
 
@@ -558,11 +594,12 @@ func (_q *RevisionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Rev
 	var (
 		nodes       = []*Revision{}
 		_spec       = _q.querySpec()
-		loadedTypes = [6]bool{
+		loadedTypes = [7]bool{
 			_q.withProblem != nil,
 			_q.withAuthor != nil,
 			_q.withReferences != nil,
 			_q.withCurrentOf != nil,
+			_q.withPendingOf != nil,
 			_q.withDecisions != nil,
 			_q.withChecks != nil,
 		}
@@ -614,6 +651,13 @@ func (_q *RevisionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Rev
 			return nil, err
 		}
 	}
+	if query := _q.withPendingOf; query != nil {
+		if err := _q.loadPendingOf(ctx, query, nodes,
+			func(n *Revision) { n.Edges.PendingOf = []*Problem{} },
+			func(n *Revision, e *Problem) { n.Edges.PendingOf = append(n.Edges.PendingOf, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withDecisions; query != nil {
 		if err := _q.loadDecisions(ctx, query, nodes,
 			func(n *Revision) { n.Edges.Decisions = []*Decision{} },
@@ -639,6 +683,13 @@ func (_q *RevisionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Rev
 		if err := _q.loadCurrentOf(ctx, query, nodes,
 			func(n *Revision) { n.appendNamedCurrentOf(name) },
 			func(n *Revision, e *Problem) { n.appendNamedCurrentOf(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedPendingOf {
+		if err := _q.loadPendingOf(ctx, query, nodes,
+			func(n *Revision) { n.appendNamedPendingOf(name) },
+			func(n *Revision, e *Problem) { n.appendNamedPendingOf(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -780,6 +831,39 @@ func (_q *RevisionQuery) loadCurrentOf(ctx context.Context, query *ProblemQuery,
 		node, ok := nodeids[*fk]
 		if !ok {
 			return fmt.Errorf(`unexpected referenced foreign-key "current_revision_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *RevisionQuery) loadPendingOf(ctx context.Context, query *ProblemQuery, nodes []*Revision, init func(*Revision), assign func(*Revision, *Problem)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Revision)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(problem.FieldPendingRevisionID)
+	}
+	query.Where(predicate.Problem(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(revision.PendingOfColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PendingRevisionID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "pending_revision_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "pending_revision_id" returned %v for node %v`, *fk, n.ID)
 		}
 		assign(node, n)
 	}
@@ -996,6 +1080,20 @@ func (_q *RevisionQuery) WithNamedCurrentOf(name string, opts ...func(*ProblemQu
 		_q.withNamedCurrentOf = make(map[string]*ProblemQuery)
 	}
 	_q.withNamedCurrentOf[name] = query
+	return _q
+}
+
+// WithNamedPendingOf tells the query-builder to eager-load the nodes that are connected to the "pending_of"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *RevisionQuery) WithNamedPendingOf(name string, opts ...func(*ProblemQuery)) *RevisionQuery {
+	query := (&ProblemClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedPendingOf == nil {
+		_q.withNamedPendingOf = make(map[string]*ProblemQuery)
+	}
+	_q.withNamedPendingOf[name] = query
 	return _q
 }
 

@@ -62,6 +62,21 @@ func (_u *RevisionUpdate) AddCurrentOf(v ...*Problem) *RevisionUpdate {
 	return _u.AddCurrentOfIDs(ids...)
 }
 
+// AddPendingOfIDs adds the "pending_of" edge to the Problem entity by IDs.
+func (_u *RevisionUpdate) AddPendingOfIDs(ids ...string) *RevisionUpdate {
+	_u.mutation.AddPendingOfIDs(ids...)
+	return _u
+}
+
+// AddPendingOf adds the "pending_of" edges to the Problem entity.
+func (_u *RevisionUpdate) AddPendingOf(v ...*Problem) *RevisionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPendingOfIDs(ids...)
+}
+
 // AddDecisionIDs adds the "decisions" edge to the Decision entity by IDs.
 func (_u *RevisionUpdate) AddDecisionIDs(ids ...string) *RevisionUpdate {
 	_u.mutation.AddDecisionIDs(ids...)
@@ -137,6 +152,27 @@ func (_u *RevisionUpdate) RemoveCurrentOf(v ...*Problem) *RevisionUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCurrentOfIDs(ids...)
+}
+
+// ClearPendingOf clears all "pending_of" edges to the Problem entity.
+func (_u *RevisionUpdate) ClearPendingOf() *RevisionUpdate {
+	_u.mutation.ClearPendingOf()
+	return _u
+}
+
+// RemovePendingOfIDs removes the "pending_of" edge to Problem entities by IDs.
+func (_u *RevisionUpdate) RemovePendingOfIDs(ids ...string) *RevisionUpdate {
+	_u.mutation.RemovePendingOfIDs(ids...)
+	return _u
+}
+
+// RemovePendingOf removes "pending_of" edges to Problem entities.
+func (_u *RevisionUpdate) RemovePendingOf(v ...*Problem) *RevisionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePendingOfIDs(ids...)
 }
 
 // ClearDecisions clears all "decisions" edges to the Decision entity.
@@ -336,6 +372,51 @@ func (_u *RevisionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.PendingOfCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   revision.PendingOfTable,
+			Columns: []string{revision.PendingOfColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(problem.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPendingOfIDs(); len(nodes) > 0 && !_u.mutation.PendingOfCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   revision.PendingOfTable,
+			Columns: []string{revision.PendingOfColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(problem.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PendingOfIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   revision.PendingOfTable,
+			Columns: []string{revision.PendingOfColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(problem.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _u.mutation.DecisionsCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -478,6 +559,21 @@ func (_u *RevisionUpdateOne) AddCurrentOf(v ...*Problem) *RevisionUpdateOne {
 	return _u.AddCurrentOfIDs(ids...)
 }
 
+// AddPendingOfIDs adds the "pending_of" edge to the Problem entity by IDs.
+func (_u *RevisionUpdateOne) AddPendingOfIDs(ids ...string) *RevisionUpdateOne {
+	_u.mutation.AddPendingOfIDs(ids...)
+	return _u
+}
+
+// AddPendingOf adds the "pending_of" edges to the Problem entity.
+func (_u *RevisionUpdateOne) AddPendingOf(v ...*Problem) *RevisionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPendingOfIDs(ids...)
+}
+
 // AddDecisionIDs adds the "decisions" edge to the Decision entity by IDs.
 func (_u *RevisionUpdateOne) AddDecisionIDs(ids ...string) *RevisionUpdateOne {
 	_u.mutation.AddDecisionIDs(ids...)
@@ -553,6 +649,27 @@ func (_u *RevisionUpdateOne) RemoveCurrentOf(v ...*Problem) *RevisionUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCurrentOfIDs(ids...)
+}
+
+// ClearPendingOf clears all "pending_of" edges to the Problem entity.
+func (_u *RevisionUpdateOne) ClearPendingOf() *RevisionUpdateOne {
+	_u.mutation.ClearPendingOf()
+	return _u
+}
+
+// RemovePendingOfIDs removes the "pending_of" edge to Problem entities by IDs.
+func (_u *RevisionUpdateOne) RemovePendingOfIDs(ids ...string) *RevisionUpdateOne {
+	_u.mutation.RemovePendingOfIDs(ids...)
+	return _u
+}
+
+// RemovePendingOf removes "pending_of" edges to Problem entities.
+func (_u *RevisionUpdateOne) RemovePendingOf(v ...*Problem) *RevisionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePendingOfIDs(ids...)
 }
 
 // ClearDecisions clears all "decisions" edges to the Decision entity.
@@ -772,6 +889,51 @@ func (_u *RevisionUpdateOne) sqlSave(ctx context.Context) (_node *Revision, err 
 			Inverse: false,
 			Table:   revision.CurrentOfTable,
 			Columns: []string{revision.CurrentOfColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(problem.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.PendingOfCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   revision.PendingOfTable,
+			Columns: []string{revision.PendingOfColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(problem.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPendingOfIDs(); len(nodes) > 0 && !_u.mutation.PendingOfCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   revision.PendingOfTable,
+			Columns: []string{revision.PendingOfColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(problem.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PendingOfIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   revision.PendingOfTable,
+			Columns: []string{revision.PendingOfColumn},
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(problem.FieldID, field.TypeString),

@@ -82,7 +82,7 @@ type Permissions struct {
 func PermissionsOn(a *ent.Account, p *ent.Problem, now time.Time) Permissions {
 	return Permissions{
 		Revise:      a != nil && reviseRefusal(a, p) == nil,
-		Review:      CanReview(a) && decideRefusal(p, now) == nil,
+		Review:      CanReview(a) && (decideRefusal(p, now) == nil || PendingReview(p)),
 		Flag:        a != nil && flagRefusal(p) == nil,
 		AttachClaim: a != nil && claimRefusal(p) == nil,
 		Moderate:    CanModerate(a),
@@ -182,4 +182,10 @@ func resolveRefusal(a *ent.Account) error {
 		return refuse(CodeForbidden, "a RESOLVES binding comes from a review; attach the claim as ADDRESSES", "relation")
 	}
 	return nil
+}
+
+// PendingReview reports whether p is an accepted problem with a proposed revision waiting for a
+// reviewer to adopt or decline it.
+func PendingReview(p *ent.Problem) bool {
+	return p.State == problem.StateACCEPTED && p.PendingRevisionID != nil
 }

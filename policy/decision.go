@@ -258,6 +258,9 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 	if p.ProposerID == actor.ID {
 		return nil, refuse(CodeSelfReview, "you submitted this problem; another reviewer decides it", "problemId")
 	}
+	if p.State == problem.StateACCEPTED && p.PendingRevisionID != nil && in.RevisionID == *p.PendingRevisionID {
+		return t.decidePending(ctx, actor, authority, in, p, digest)
+	}
 	holds, err := t.openHolds(ctx, p.ID)
 	if err != nil {
 		return nil, err

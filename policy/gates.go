@@ -433,3 +433,14 @@ func GateRevisionOf(in ProblemInput, now time.Time, generated bool) (*gates.Revi
 	}
 	return r, nil
 }
+
+// RevisionCheckViews returns the flat view of a revision's current runs, for a revision that is
+// not the packet's current one (the proposed revision of an accepted problem).
+func (s *Service) RevisionCheckViews(ctx context.Context, revisionID string) ([]CheckView, error) {
+	runs, err := s.client.GateRun.Query().Where(gaterun.RevisionID(revisionID)).
+		WithFindings(func(q *ent.FindingQuery) { q.Order(ent.Asc(finding.FieldPosition)) }).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("gate runs: %w", err)
+	}
+	return CheckViews(CurrentRuns(runs)), nil
+}

@@ -303,12 +303,15 @@ func (s *Service) assemble(r packetRow, head int64) (*Packet, error) {
 	}
 	p.Edges.Proposer = accounts[p.ProposerID]
 	p.Edges.CurrentRevision = cur
+	if p.PendingRevisionID != nil {
+		p.Edges.PendingRevision = revs[*p.PendingRevisionID]
+	}
 	p.Edges.Revisions = nonNil(r.Revisions)
 	p.Edges.MergedFrom = nonNil(mergedFrom)
 	p.Edges.Decisions = nonNil(r.Decisions)
 	p.Edges.Claims = nonNil(r.Claims)
 	p.Edges.Tags = nonNil(r.Tags)
-	p.Loaded(c, problem.EdgeProposer, problem.EdgeCurrentRevision, problem.EdgeRevisions, problem.EdgeMergedInto,
+	p.Loaded(c, problem.EdgeProposer, problem.EdgeCurrentRevision, problem.EdgePendingRevision, problem.EdgeRevisions, problem.EdgeMergedInto,
 		problem.EdgeMergedFrom, problem.EdgeDecisions, problem.EdgeClaims, problem.EdgeTags)
 
 	for _, e := range r.Events {

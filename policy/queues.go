@@ -28,7 +28,9 @@ type ReviewItem struct {
 	SourceBacked, Generated bool
 	Checks                  CheckSummary
 	Held                    bool
-	Can                     Permissions
+	// Pending is the number of a proposed revision of an accepted problem, or 0.
+	Pending int
+	Can     Permissions
 }
 
 // Counts of a review queue, for its heading.
@@ -39,7 +41,8 @@ type QueueCounts struct {
 // reviewQueueScan bounds how many problems the queue reads before ordering them.
 const reviewQueueScan = 1000
 
-// ReviewQueue lists up to limit problems in their challenge period for a reviewer, read
+// ReviewQueue lists up to limit problems in their challenge period, and accepted problems with
+// a proposed revision, for a reviewer, read
 // through the packets: source-backed candidates first, then source-poor ones, generated ones
 // last (the policy's batch rule), each group by nearest deadline.
 func (s *Service) ReviewQueue(ctx context.Context, viewer *ent.Account, limit int) ([]ReviewItem, error) {
@@ -47,7 +50,9 @@ func (s *Service) ReviewQueue(ctx context.Context, viewer *ent.Account, limit in
 		return nil, fmt.Errorf("the review queue needs the reviewer or operator role: %w", ErrForbidden)
 	}
 	now := s.Now()
-	ids, err := s.client.Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING), problem.DeadlineGT(now)).
+	ids, err := s.client.Problem.Query().Where(problem.Or(
+		problem.And(problem.StateEQ(problem.StatePROSPECTING), problem.DeadlineGT(now)),
+		problem.And(problem.StateEQ(problem.StateACCEPTED), problem.PendingRevisionIDNotNil()))).
 		Order(ent.Asc(problem.FieldDeadline), ent.Asc(problem.FieldNumber)).Limit(reviewQueueScan).IDs(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("review queue: %w", err)
@@ -71,6 +76,9 @@ func (s *Service) ReviewQueue(ctx context.Context, viewer *ent.Account, limit in
 			Revision: rev.Number, OpenRequests: len(pk.Requests), Claims: len(p.Edges.Claims),
 			Decisions: len(p.Edges.Decisions), OpenFlags: flags[p.ID], Checks: pk.Summary, Held: len(pk.Holds) > 0,
 			Generated: rev.Provenance.GeneratedBy != "" || IsAgent(p.Edges.Proposer), Can: PermissionsOn(viewer, p, now)}
+		if pr := p.Edges.PendingRevision; pr != nil {
+			it.Pending = pr.Number
+		}
 		if !rev.ReferenceSearch.CheckedOn.IsZero() {
 			for _, f := range rev.Edges.References {
 				if f.Role == reference.RolePRIMARY {

@@ -65,7 +65,11 @@ func (s *Service) Revise(ctx context.Context, actor *ent.Account, problemRef, no
 	if err != nil {
 		return nil, nil, err
 	}
-	rev, err = s.client.Revision.Get(ctx, *p.CurrentRevisionID)
+	revID := *p.CurrentRevisionID
+	if p.PendingRevisionID != nil {
+		revID = *p.PendingRevisionID // proposed for an accepted problem
+	}
+	rev, err = s.client.Revision.Get(ctx, revID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -88,9 +92,13 @@ func (s *Service) reread(ctx context.Context, p *ent.Problem, rev *ent.Revision)
 	return p, rev, nil
 }
 
-// addRevision writes the next revision of a locked problem and makes it
-// current: title, kinds and tags follow it, a new title adds a slug (the
-// old ones keep resolving), and the event records who applied it.
+// KindRevisionProposed is the event of a proposed revision of an accepted problem.
+const KindRevisionProposed = "problem.revision_proposed"
+
+// addRevision writes the next revision of a locked problem and makes it current: title, kinds
+// and tags follow it, a new title adds a slug (the old ones keep resolving), and the event
+// records who applied it. On an accepted problem the revision is only proposed: its gates run,
+// the accepted revision stays current and public, and a reviewer adopts or declines it.
 func (t *tx) addRevision(ctx context.Context, actor *ent.Account, p *ent.Problem, note, authority string, ok *intake) (*ent.Problem, error) {
 	now := t.s.Now()
 	last, err := t.Revision.Query().Where(revision.ProblemID(p.ID)).Aggregate(ent.Max(revision.FieldNumber)).Int(ctx)
@@ -101,7 +109,31 @@ func (t *tx) addRevision(ctx context.Context, actor *ent.Account, p *ent.Problem
 	if err != nil {
 		return nil, err
 	}
-	tagIDs, err := t.tagIDs(ctx, ok.Tags)
+	if p.State == problem.StateACCEPTED {
+		payload := map[string]any{"revision": rev.ID, "number": rev.Number, "title": rev.Title}
+		if p.PendingRevisionID != nil {
+			payload["replaces"] = *p.PendingRevisionID
+		}
+		if note != "" {
+			payload["note"] = note
+		}
+		if p, err = p.Update().SetPendingRevisionID(rev.ID).SetUpdatedAt(now).Save(ctx); err != nil {
+			return nil, fmt.Errorf("propose revision: %w", err)
+		}
+		_, err = t.appendEvent(ctx, eventInput{actor: actor.ID, authority: authority,
+			kind: KindRevisionProposed, subject: p.ID, payload: payload})
+		return p, err
+	}
+	return t.makeCurrent(ctx, actor.ID, authority, p, rev, note, KindProblemRevised, nil)
+}
+
+// makeCurrent makes rev the problem's current revision: title, kinds and tags follow it, a new
+// title adds a slug (the old ones keep resolving), and the event of the given kind records who
+// did it. extra is added to the event's payload.
+func (t *tx) makeCurrent(ctx context.Context, actorID, authority string, p *ent.Problem, rev *ent.Revision, note, kind string,
+	extra map[string]any) (*ent.Problem, error) {
+	now := t.s.Now()
+	tagIDs, err := t.tagIDs(ctx, rev.Tags)
 	if err != nil {
 		return nil, err
 	}
@@ -109,6 +141,9 @@ func (t *tx) addRevision(ctx context.Context, actor *ent.Account, p *ent.Problem
 		SetAcceptanceKind(problem.AcceptanceKind(rev.Acceptance.Kind)).
 		SetProvenanceKind(problem.ProvenanceKind(rev.Provenance.Kind)).ClearTags().AddTagIDs(tagIDs...)
 	payload := map[string]any{"revision": rev.ID, "number": rev.Number, "title": rev.Title}
+	for k, v := range extra {
+		payload[k] = v
+	}
 	sl, fresh, err := t.freeSlug(ctx, rev.Title, int64(p.Number), p.ID)
 	if err != nil {
 		return nil, err
@@ -128,7 +163,7 @@ func (t *tx) addRevision(ctx context.Context, actor *ent.Account, p *ent.Problem
 	if p, err = upd.Save(ctx); err != nil {
 		return nil, fmt.Errorf("update problem: %w", err)
 	}
-	_, err = t.appendEvent(ctx, eventInput{actor: actor.ID, authority: authority,
-		kind: KindProblemRevised, subject: p.ID, payload: payload})
+	_, err = t.appendEvent(ctx, eventInput{actor: actorID, authority: authority,
+		kind: kind, subject: p.ID, payload: payload})
 	return p, err
 }

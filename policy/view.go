@@ -38,6 +38,8 @@ type ProblemView struct {
 	AsOf                int64
 	// Holds are the open holds for staff, oldest first.
 	Holds []HoldView
+	// Pending is the proposed revision of an accepted problem, waiting for a reviewer.
+	Pending *RevisionView
 	// Checks are the current revision's gate runs; CheckSummary sums them.
 	Checks       []CheckView
 	CheckSummary CheckSummary
@@ -63,6 +65,23 @@ type RevisionView struct {
 	Note            string
 	Author          string // handle
 	CreatedAt       time.Time
+}
+
+// CheckViews flattens gate runs (with their findings loaded).
+func CheckViews(runs []*ent.GateRun) []CheckView {
+	out := make([]CheckView, 0, len(runs))
+	for _, r := range runs {
+		cv := CheckView{Gate: string(r.Gate), Version: r.Version, Outcome: string(r.Outcome), Reason: r.Reason,
+			FinishedAt: r.FinishedAt}
+		for _, f := range r.Edges.Findings {
+			cv.Findings = append(cv.Findings, FindingView{ID: f.ID, Check: f.Check, Criterion: f.Criterion,
+				Policy: f.PolicyVersion, Verdict: string(f.Verdict), Evidence: string(f.Evidence), Behaviour: f.Behaviour,
+				Fix: f.Fix, Consequence: f.Consequence, Field: f.SpanField, Start: f.SpanStart, End: f.SpanEnd,
+				Quote: f.SpanQuote})
+		}
+		out = append(out, cv)
+	}
+	return out
 }
 
 // HoldView is an open hold for staff.
@@ -211,16 +230,10 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 			OpenedAt: h.OpenedAt, Claim: deref(h.ClaimID)})
 	}
 	v.CheckSummary = pk.Summary
-	for _, r := range pk.Checks {
-		cv := CheckView{Gate: string(r.Gate), Version: r.Version, Outcome: string(r.Outcome), Reason: r.Reason,
-			FinishedAt: r.FinishedAt}
-		for _, f := range r.Edges.Findings {
-			cv.Findings = append(cv.Findings, FindingView{ID: f.ID, Check: f.Check, Criterion: f.Criterion,
-				Policy: f.PolicyVersion, Verdict: string(f.Verdict), Evidence: string(f.Evidence), Behaviour: f.Behaviour,
-				Fix: f.Fix, Consequence: f.Consequence, Field: f.SpanField, Start: f.SpanStart, End: f.SpanEnd,
-				Quote: f.SpanQuote})
-		}
-		v.Checks = append(v.Checks, cv)
+	v.Checks = CheckViews(pk.Checks)
+	if pr := p.Edges.PendingRevision; pr != nil {
+		rv := revisionView(pr)
+		v.Pending = &rv
 	}
 	evs, _ := pk.EventsAfter(0, events)
 	for _, e := range evs {

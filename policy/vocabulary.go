@@ -90,7 +90,7 @@ var (
 	ReferenceRoles = Vocabulary{
 		{"PRIMARY", "Primary source", "Where the problem was posed or first stated."},
 		{"SECONDARY", "Secondary", "Surveys, partial results and related work."},
-		{"STATUS_EVIDENCE", "Status evidence", "Supports that the problem is still open."},
+		{"STATUS_EVIDENCE", "Status evidence", "Cited for the state of the art and the open status the record claims."},
 	}
 
 	// FlagReasons are the reasons of a community report.

@@ -35,13 +35,20 @@ type site struct {
 
 func newSite(t *testing.T, dialectName string, opts ...server.Option) *site {
 	t.Helper()
+	return newSiteWith(t, dialectName, policy.Config{}, opts...)
+}
+
+// newSiteWith is newSite with the policy configured by cfg, for the demo
+// data and the site alike.
+func newSiteWith(t *testing.T, dialectName string, cfg policy.Config, opts ...server.Option) *site {
+	t.Helper()
 	d := dbtest.Open(t, dialectName)
 	var n atomic.Int64
 	d.EntOptions = []ent.Option{ent.Debug(), ent.Log(func(...any) { n.Add(1) })}
-	if _, err := seed.Run(context.Background(), d, policy.Config{}, nil, time.Now(), nil); err != nil {
+	if _, err := seed.Run(context.Background(), d, cfg, nil, time.Now(), nil); err != nil {
 		t.Fatal(err)
 	}
-	svc := policy.New(d, policy.Config{})
+	svc := policy.New(d, cfg)
 	srv := httptest.NewTLSServer(server.New(svc, livetest.Start(t, svc.Client()), quiet, opts...))
 	t.Cleanup(srv.Close)
 	return &site{t: t, srv: srv, svc: svc, statements: &n}

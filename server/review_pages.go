@@ -47,8 +47,16 @@ func (s *Server) decisionView(r *http.Request, id string) (ui.DecisionView, erro
 	for a, fields := range policy.RequiredFields {
 		req[string(a)] = fields
 	}
-	return ui.DecisionView{Problem: pv, Values: map[string]string{}, Errors: map[string]string{},
-		IdempotencyKey: "web:" + gid.New("key"), RevisionID: pv.P.Revision.ID, Required: req}, nil
+	d := ui.DecisionView{Problem: pv, Values: map[string]string{}, Errors: map[string]string{},
+		IdempotencyKey: "web:" + gid.New("key"), RevisionID: pv.P.Revision.ID, Required: req}
+	if pr := pv.P.Pending; pr != nil {
+		// An accepted problem's proposed revision: the decision adopts or declines it.
+		d.RevisionID = pr.ID
+		if d.PendingChecks, err = s.policy.RevisionCheckViews(r.Context(), pr.ID); err != nil {
+			return ui.DecisionView{}, err
+		}
+	}
+	return d, nil
 }
 
 func (s *Server) reviewPage(w http.ResponseWriter, r *http.Request) error {

@@ -120,8 +120,10 @@ func page(r *http.Request, title string) ui.Page {
 	return ui.Page{Title: title, Nonce: nonce, Viewer: policy.ViewerOf(viewer.From(r.Context())), Flash: flash}
 }
 
-// render writes a whole page.
+// render writes a whole page. It gives the page the configured challenge
+// window, the one place the copy of every page learns it from.
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, p ui.Page, body templ.Component) {
+	p.ChallengeWindow = s.policy.Config().ChallengeWindow
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	if p.Flash != "" {

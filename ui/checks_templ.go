@@ -902,7 +902,7 @@ func confirmations(d DecisionView) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		if open := OpenFindings(d.Problem.P.Checks); len(open) > 0 {
+		if open := OpenFindings(d.Checks()); len(open) > 0 {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 72, "<fieldset data-testid=\"confirmations\"><legend>Findings you answer (needed to qualify)</legend><p class=\"hint\">Read each span and say whether the check holds. Qualify needs every one answered as holding; a check that does not hold fails its gate.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

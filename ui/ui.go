@@ -7,9 +7,13 @@
 package ui
 
 import (
+	"context"
 	"embed"
+	"io"
 	"strings"
 	"time"
+
+	"github.com/a-h/templ"
 
 	"github.com/theoremdb/theoremdb/policy"
 )
@@ -31,10 +35,33 @@ type Page struct {
 	// the Checks section while gates are still running, with or without
 	// scripts.
 	Refresh int
+	// ChallengeWindow is the configured time from submission to default
+	// acceptance (policy.Config.ChallengeWindow). Copy that names the
+	// challenge period words it from this, in the frame and, through
+	// framed, in the body.
+	ChallengeWindow time.Duration
 }
 
 // Signed reports whether someone is signed in.
 func (p Page) Signed() bool { return p.Viewer != nil }
+
+type frameKey struct{}
+
+// framed renders body with the Page of its frame in the context, so that a
+// body's copy reads the configuration (the challenge window) from the same
+// Page as the frame, and no handler passes it twice.
+func framed(p Page, body templ.Component) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		return body.Render(context.WithValue(ctx, frameKey{}, p), w)
+	})
+}
+
+// frame is the Page a component is rendered in; outside Layout it is the
+// zero Page, whose copy names no window length.
+func frame(ctx context.Context) Page {
+	p, _ := ctx.Value(frameKey{}).(Page)
+	return p
+}
 
 // When formats a time the way every page shows it: UTC, to the minute.
 func When(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }

@@ -460,6 +460,7 @@ var (
 		{Name: "proposer_id", Type: field.TypeString, Size: 40},
 		{Name: "merged_into_id", Type: field.TypeString, Nullable: true},
 		{Name: "current_revision_id", Type: field.TypeString, Nullable: true, Size: 40},
+		{Name: "pending_revision_id", Type: field.TypeString, Nullable: true, Size: 40},
 	}
 	// ProblemsTable holds the schema information for the "problems" table.
 	ProblemsTable = &schema.Table{
@@ -482,6 +483,12 @@ var (
 			{
 				Symbol:     "problems_revisions_current_of",
 				Columns:    []*schema.Column{ProblemsColumns[18]},
+				RefColumns: []*schema.Column{RevisionsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "problems_revisions_pending_of",
+				Columns:    []*schema.Column{ProblemsColumns[19]},
 				RefColumns: []*schema.Column{RevisionsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -838,6 +845,7 @@ func init() {
 	ProblemsTable.ForeignKeys[0].RefTable = AccountsTable
 	ProblemsTable.ForeignKeys[1].RefTable = ProblemsTable
 	ProblemsTable.ForeignKeys[2].RefTable = RevisionsTable
+	ProblemsTable.ForeignKeys[3].RefTable = RevisionsTable
 	ReferencesTable.ForeignKeys[0].RefTable = RevisionsTable
 	ReferencesTable.ForeignKeys[1].RefTable = SourcesTable
 	ReputationEntriesTable.ForeignKeys[0].RefTable = AccountsTable

@@ -50,12 +50,16 @@ const (
 	FieldProposerID = "proposer_id"
 	// FieldCurrentRevisionID holds the string denoting the current_revision_id field in the database.
 	FieldCurrentRevisionID = "current_revision_id"
+	// FieldPendingRevisionID holds the string denoting the pending_revision_id field in the database.
+	FieldPendingRevisionID = "pending_revision_id"
 	// FieldMergedIntoID holds the string denoting the merged_into_id field in the database.
 	FieldMergedIntoID = "merged_into_id"
 	// EdgeProposer holds the string denoting the proposer edge name in mutations.
 	EdgeProposer = "proposer"
 	// EdgeCurrentRevision holds the string denoting the current_revision edge name in mutations.
 	EdgeCurrentRevision = "current_revision"
+	// EdgePendingRevision holds the string denoting the pending_revision edge name in mutations.
+	EdgePendingRevision = "pending_revision"
 	// EdgeRevisions holds the string denoting the revisions edge name in mutations.
 	EdgeRevisions = "revisions"
 	// EdgeMergedInto holds the string denoting the merged_into edge name in mutations.
@@ -100,6 +104,13 @@ const (
 	CurrentRevisionInverseTable = "revisions"
 	// CurrentRevisionColumn is the table column denoting the current_revision relation/edge.
 	CurrentRevisionColumn = "current_revision_id"
+	// PendingRevisionTable is the table that holds the pending_revision relation/edge.
+	PendingRevisionTable = "problems"
+	// PendingRevisionInverseTable is the table name for the Revision entity.
+	// It exists in this package in order to avoid circular dependency with the "revision" package.
+	PendingRevisionInverseTable = "revisions"
+	// PendingRevisionColumn is the table column denoting the pending_revision relation/edge.
+	PendingRevisionColumn = "pending_revision_id"
 	// RevisionsTable is the table that holds the revisions relation/edge.
 	RevisionsTable = "revisions"
 	// RevisionsInverseTable is the table name for the Revision entity.
@@ -212,6 +223,7 @@ var Columns = []string{
 	FieldRemovalReason,
 	FieldProposerID,
 	FieldCurrentRevisionID,
+	FieldPendingRevisionID,
 	FieldMergedIntoID,
 }
 
@@ -461,6 +473,11 @@ func ByCurrentRevisionID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCurrentRevisionID, opts...).ToFunc()
 }
 
+// ByPendingRevisionID orders the results by the pending_revision_id field.
+func ByPendingRevisionID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPendingRevisionID, opts...).ToFunc()
+}
+
 // ByMergedIntoID orders the results by the merged_into_id field.
 func ByMergedIntoID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldMergedIntoID, opts...).ToFunc()
@@ -477,6 +494,13 @@ func ByProposerField(field string, opts ...sql.OrderTermOption) OrderOption {
 func ByCurrentRevisionField(field string, opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
 		sqlgraph.OrderByNeighborTerms(s, newCurrentRevisionStep(), sql.OrderByField(field, opts...))
+	}
+}
+
+// ByPendingRevisionField orders the results by pending_revision field.
+func ByPendingRevisionField(field string, opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newPendingRevisionStep(), sql.OrderByField(field, opts...))
 	}
 }
 
@@ -680,6 +704,13 @@ func newCurrentRevisionStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(CurrentRevisionInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2O, true, CurrentRevisionTable, CurrentRevisionColumn),
+	)
+}
+func newPendingRevisionStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(PendingRevisionInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2O, true, PendingRevisionTable, PendingRevisionColumn),
 	)
 }
 func newRevisionsStep() *sqlgraph.Step {

@@ -125,6 +125,11 @@ func CurrentRevisionID(v string) predicate.Problem {
 	return predicate.Problem(sql.FieldEQ(FieldCurrentRevisionID, v))
 }
 
+// PendingRevisionID applies equality check predicate on the "pending_revision_id" field. It's identical to PendingRevisionIDEQ.
+func PendingRevisionID(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEQ(FieldPendingRevisionID, v))
+}
+
 // MergedIntoID applies equality check predicate on the "merged_into_id" field. It's identical to MergedIntoIDEQ.
 func MergedIntoID(v string) predicate.Problem {
 	return predicate.Problem(sql.FieldEQ(FieldMergedIntoID, v))
@@ -930,6 +935,81 @@ func CurrentRevisionIDContainsFold(v string) predicate.Problem {
 	return predicate.Problem(sql.FieldContainsFold(FieldCurrentRevisionID, v))
 }
 
+// PendingRevisionIDEQ applies the EQ predicate on the "pending_revision_id" field.
+func PendingRevisionIDEQ(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEQ(FieldPendingRevisionID, v))
+}
+
+// PendingRevisionIDNEQ applies the NEQ predicate on the "pending_revision_id" field.
+func PendingRevisionIDNEQ(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldNEQ(FieldPendingRevisionID, v))
+}
+
+// PendingRevisionIDIn applies the In predicate on the "pending_revision_id" field.
+func PendingRevisionIDIn(vs ...string) predicate.Problem {
+	return predicate.Problem(sql.FieldIn(FieldPendingRevisionID, vs...))
+}
+
+// PendingRevisionIDNotIn applies the NotIn predicate on the "pending_revision_id" field.
+func PendingRevisionIDNotIn(vs ...string) predicate.Problem {
+	return predicate.Problem(sql.FieldNotIn(FieldPendingRevisionID, vs...))
+}
+
+// PendingRevisionIDGT applies the GT predicate on the "pending_revision_id" field.
+func PendingRevisionIDGT(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldGT(FieldPendingRevisionID, v))
+}
+
+// PendingRevisionIDGTE applies the GTE predicate on the "pending_revision_id" field.
+func PendingRevisionIDGTE(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldGTE(FieldPendingRevisionID, v))
+}
+
+// PendingRevisionIDLT applies the LT predicate on the "pending_revision_id" field.
+func PendingRevisionIDLT(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldLT(FieldPendingRevisionID, v))
+}
+
+// PendingRevisionIDLTE applies the LTE predicate on the "pending_revision_id" field.
+func PendingRevisionIDLTE(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldLTE(FieldPendingRevisionID, v))
+}
+
+// PendingRevisionIDContains applies the Contains predicate on the "pending_revision_id" field.
+func PendingRevisionIDContains(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldContains(FieldPendingRevisionID, v))
+}
+
+// PendingRevisionIDHasPrefix applies the HasPrefix predicate on the "pending_revision_id" field.
+func PendingRevisionIDHasPrefix(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldHasPrefix(FieldPendingRevisionID, v))
+}
+
+// PendingRevisionIDHasSuffix applies the HasSuffix predicate on the "pending_revision_id" field.
+func PendingRevisionIDHasSuffix(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldHasSuffix(FieldPendingRevisionID, v))
+}
+
+// PendingRevisionIDIsNil applies the IsNil predicate on the "pending_revision_id" field.
+func PendingRevisionIDIsNil() predicate.Problem {
+	return predicate.Problem(sql.FieldIsNull(FieldPendingRevisionID))
+}
+
+// PendingRevisionIDNotNil applies the NotNil predicate on the "pending_revision_id" field.
+func PendingRevisionIDNotNil() predicate.Problem {
+	return predicate.Problem(sql.FieldNotNull(FieldPendingRevisionID))
+}
+
+// PendingRevisionIDEqualFold applies the EqualFold predicate on the "pending_revision_id" field.
+func PendingRevisionIDEqualFold(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEqualFold(FieldPendingRevisionID, v))
+}
+
+// PendingRevisionIDContainsFold applies the ContainsFold predicate on the "pending_revision_id" field.
+func PendingRevisionIDContainsFold(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldContainsFold(FieldPendingRevisionID, v))
+}
+
 // MergedIntoIDEQ applies the EQ predicate on the "merged_into_id" field.
 func MergedIntoIDEQ(v string) predicate.Problem {
 	return predicate.Problem(sql.FieldEQ(FieldMergedIntoID, v))
@@ -1043,6 +1123,29 @@ func HasCurrentRevision() predicate.Problem {
 func HasCurrentRevisionWith(preds ...predicate.Revision) predicate.Problem {
 	return predicate.Problem(func(s *sql.Selector) {
 		step := newCurrentRevisionStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasPendingRevision applies the HasEdge predicate on the "pending_revision" edge.
+func HasPendingRevision() predicate.Problem {
+	return predicate.Problem(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, PendingRevisionTable, PendingRevisionColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasPendingRevisionWith applies the HasEdge predicate on the "pending_revision" edge with a given conditions (other predicates).
+func HasPendingRevisionWith(preds ...predicate.Revision) predicate.Problem {
+	return predicate.Problem(func(s *sql.Selector) {
+		step := newPendingRevisionStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

@@ -58,6 +58,8 @@ const (
 	EdgeReferences = "references"
 	// EdgeCurrentOf holds the string denoting the current_of edge name in mutations.
 	EdgeCurrentOf = "current_of"
+	// EdgePendingOf holds the string denoting the pending_of edge name in mutations.
+	EdgePendingOf = "pending_of"
 	// EdgeDecisions holds the string denoting the decisions edge name in mutations.
 	EdgeDecisions = "decisions"
 	// EdgeChecks holds the string denoting the checks edge name in mutations.
@@ -92,6 +94,13 @@ const (
 	CurrentOfInverseTable = "problems"
 	// CurrentOfColumn is the table column denoting the current_of relation/edge.
 	CurrentOfColumn = "current_revision_id"
+	// PendingOfTable is the table that holds the pending_of relation/edge.
+	PendingOfTable = "problems"
+	// PendingOfInverseTable is the table name for the Problem entity.
+	// It exists in this package in order to avoid circular dependency with the "problem" package.
+	PendingOfInverseTable = "problems"
+	// PendingOfColumn is the table column denoting the pending_of relation/edge.
+	PendingOfColumn = "pending_revision_id"
 	// DecisionsTable is the table that holds the decisions relation/edge.
 	DecisionsTable = "decisions"
 	// DecisionsInverseTable is the table name for the Decision entity.
@@ -277,6 +286,20 @@ func ByCurrentOf(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByPendingOfCount orders the results by pending_of count.
+func ByPendingOfCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newPendingOfStep(), opts...)
+	}
+}
+
+// ByPendingOf orders the results by pending_of terms.
+func ByPendingOf(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newPendingOfStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByDecisionsCount orders the results by decisions count.
 func ByDecisionsCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -330,6 +353,13 @@ func newCurrentOfStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(CurrentOfInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, CurrentOfTable, CurrentOfColumn),
+	)
+}
+func newPendingOfStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(PendingOfInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, PendingOfTable, PendingOfColumn),
 	)
 }
 func newDecisionsStep() *sqlgraph.Step {

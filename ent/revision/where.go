@@ -922,6 +922,29 @@ func HasCurrentOfWith(preds ...predicate.Problem) predicate.Revision {
 	})
 }
 
+// HasPendingOf applies the HasEdge predicate on the "pending_of" edge.
+func HasPendingOf() predicate.Revision {
+	return predicate.Revision(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, PendingOfTable, PendingOfColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasPendingOfWith applies the HasEdge predicate on the "pending_of" edge with a given conditions (other predicates).
+func HasPendingOfWith(preds ...predicate.Problem) predicate.Revision {
+	return predicate.Revision(func(s *sql.Selector) {
+		step := newPendingOfStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasDecisions applies the HasEdge predicate on the "decisions" edge.
 func HasDecisions() predicate.Revision {
 	return predicate.Revision(func(s *sql.Selector) {

@@ -59,6 +59,8 @@ func (Problem) Fields() []ent.Field {
 		field.String("removal_reason").Optional().Nillable(),
 		field.String("proposer_id").Immutable(),
 		field.String("current_revision_id").Optional().Nillable().Annotations(entgql.Skip()),
+		field.String("pending_revision_id").Optional().Nillable().Annotations(entgql.Skip()).
+			Comment("A proposed revision of an accepted problem, waiting for a reviewer; the current one stays public."),
 		field.String("merged_into_id").Optional().Nillable().Annotations(entgql.Skip()),
 	}
 }
@@ -68,6 +70,7 @@ func (Problem) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("proposer", Account.Type).Ref("problems").Field("proposer_id").Unique().Required().Immutable(),
 		edge.From("current_revision", Revision.Type).Ref("current_of").Field("current_revision_id").Unique(),
+		edge.From("pending_revision", Revision.Type).Ref("pending_of").Field("pending_revision_id").Unique(),
 		edge.To("revisions", Revision.Type),
 		edge.To("merged_from", Problem.Type).
 			From("merged_into").Field("merged_into_id").Unique(),

@@ -50,6 +50,7 @@ func (Revision) Edges() []ent.Edge {
 		edge.From("author", Account.Type).Ref("revisions").Field("author_id").Unique().Required().Immutable(),
 		edge.To("references", Reference.Type),
 		edge.To("current_of", Problem.Type).Annotations(entgql.Skip()),
+		edge.To("pending_of", Problem.Type).Annotations(entgql.Skip()),
 		edge.To("decisions", Decision.Type).Annotations(entgql.Skip()),
 		edge.To("checks", GateRun.Type).Annotations(entgql.Skip()),
 	}
