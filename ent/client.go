@@ -1333,6 +1333,38 @@ func (c *DecisionClient) QueryMergeInto(_m *Decision) *ProblemQuery {
 	return query
 }
 
+// QuerySecondReviewOf queries the second_review_of edge of a Decision.
+func (c *DecisionClient) QuerySecondReviewOf(_m *Decision) *DecisionQuery {
+	query := (&DecisionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(decision.Table, decision.FieldID, id),
+			sqlgraph.To(decision.Table, decision.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, decision.SecondReviewOfTable, decision.SecondReviewOfColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QuerySecondReviews queries the second_reviews edge of a Decision.
+func (c *DecisionClient) QuerySecondReviews(_m *Decision) *DecisionQuery {
+	query := (&DecisionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(decision.Table, decision.FieldID, id),
+			sqlgraph.To(decision.Table, decision.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, decision.SecondReviewsTable, decision.SecondReviewsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *DecisionClient) Hooks() []Hook {
 	return c.hooks.Decision

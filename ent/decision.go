@@ -40,6 +40,12 @@ type Decision struct {
 	Confirmations []packet.FindingConfirmation `json:"confirmations,omitempty"`
 	// MergeIntoID holds the value of the "merge_into_id" field.
 	MergeIntoID *string `json:"merge_into_id,omitempty"`
+	// The qualify decision this one reviews a second time.
+	SecondReviewOfID *string `json:"second_review_of_id,omitempty"`
+	// When a second review splits from the first, the class of the split, kept rather than averaged.
+	Disagreement *decision.Disagreement `json:"disagreement,omitempty"`
+	// When the selector picked this qualify decision for a second review.
+	SecondReviewSelectedAt *time.Time `json:"second_review_selected_at,omitempty"`
 	// Authority holds the value of the "authority" field.
 	Authority decision.Authority `json:"authority,omitempty"`
 	// PolicyVersion holds the value of the "policy_version" field.
@@ -66,11 +72,17 @@ type DecisionEdges struct {
 	Reviewer *Account `json:"reviewer,omitempty"`
 	// MergeInto holds the value of the merge_into edge.
 	MergeInto *Problem `json:"merge_into,omitempty"`
+	// SecondReviewOf holds the value of the second_review_of edge.
+	SecondReviewOf *Decision `json:"second_review_of,omitempty"`
+	// SecondReviews holds the value of the second_reviews edge.
+	SecondReviews []*Decision `json:"second_reviews,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [4]bool
+	loadedTypes [6]bool
 	// totalCount holds the count of the edges above.
-	totalCount [4]map[string]int
+	totalCount [6]map[string]int
+
+	namedSecondReviews map[string][]*Decision
 }
 
 // ProblemOrErr returns the Problem value or an error if the edge
@@ -117,6 +129,26 @@ func (e DecisionEdges) MergeIntoOrErr() (*Problem, error) {
 	return nil, &NotLoadedError{edge: "merge_into"}
 }
 
+// SecondReviewOfOrErr returns the SecondReviewOf value or an error if the edge
+// was not loaded in eager-loading, or loaded but was not found.
+func (e DecisionEdges) SecondReviewOfOrErr() (*Decision, error) {
+	if e.SecondReviewOf != nil {
+		return e.SecondReviewOf, nil
+	} else if e.loadedTypes[4] {
+		return nil, &NotFoundError{label: decision.Label}
+	}
+	return nil, &NotLoadedError{edge: "second_review_of"}
+}
+
+// SecondReviewsOrErr returns the SecondReviews value or an error if the edge
+// was not loaded in eager-loading.
+func (e DecisionEdges) SecondReviewsOrErr() ([]*Decision, error) {
+	if e.loadedTypes[5] {
+		return e.SecondReviews, nil
+	}
+	return nil, &NotLoadedError{edge: "second_reviews"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*Decision) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
@@ -124,9 +156,9 @@ func (*Decision) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case decision.FieldNotes, decision.FieldRevisionRequests, decision.FieldConfirmations:
 			values[i] = new([]byte)
-		case decision.FieldID, decision.FieldProblemID, decision.FieldRevisionID, decision.FieldReviewerID, decision.FieldAction, decision.FieldReasonCode, decision.FieldMergeIntoID, decision.FieldAuthority, decision.FieldPolicyVersion, decision.FieldIdempotencyKey, decision.FieldInputDigest:
+		case decision.FieldID, decision.FieldProblemID, decision.FieldRevisionID, decision.FieldReviewerID, decision.FieldAction, decision.FieldReasonCode, decision.FieldMergeIntoID, decision.FieldSecondReviewOfID, decision.FieldDisagreement, decision.FieldAuthority, decision.FieldPolicyVersion, decision.FieldIdempotencyKey, decision.FieldInputDigest:
 			values[i] = new(sql.NullString)
-		case decision.FieldCreatedAt:
+		case decision.FieldSecondReviewSelectedAt, decision.FieldCreatedAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -211,6 +243,27 @@ func (_m *Decision) assignValues(columns []string, values []any) error {
 				_m.MergeIntoID = new(string)
 				*_m.MergeIntoID = value.String
 			}
+		case decision.FieldSecondReviewOfID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field second_review_of_id", values[i])
+			} else if value.Valid {
+				_m.SecondReviewOfID = new(string)
+				*_m.SecondReviewOfID = value.String
+			}
+		case decision.FieldDisagreement:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field disagreement", values[i])
+			} else if value.Valid {
+				_m.Disagreement = new(decision.Disagreement)
+				*_m.Disagreement = decision.Disagreement(value.String)
+			}
+		case decision.FieldSecondReviewSelectedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field second_review_selected_at", values[i])
+			} else if value.Valid {
+				_m.SecondReviewSelectedAt = new(time.Time)
+				*_m.SecondReviewSelectedAt = value.Time
+			}
 		case decision.FieldAuthority:
 			if value, ok := values[i].(*sql.NullString); !ok {
 				return fmt.Errorf("unexpected type %T for field authority", values[i])
@@ -274,6 +327,16 @@ func (_m *Decision) QueryMergeInto() *ProblemQuery {
 	return NewDecisionClient(_m.config).QueryMergeInto(_m)
 }
 
+// QuerySecondReviewOf queries the "second_review_of" edge of the Decision entity.
+func (_m *Decision) QuerySecondReviewOf() *DecisionQuery {
+	return NewDecisionClient(_m.config).QuerySecondReviewOf(_m)
+}
+
+// QuerySecondReviews queries the "second_reviews" edge of the Decision entity.
+func (_m *Decision) QuerySecondReviews() *DecisionQuery {
+	return NewDecisionClient(_m.config).QuerySecondReviews(_m)
+}
+
 // Update returns a builder for updating this Decision.
 // Note that you need to call Decision.Unwrap() before calling this method if this Decision
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -328,6 +391,21 @@ func (_m *Decision) String() string {
 		builder.WriteString(*v)
 	}
 	builder.WriteString(", ")
+	if v := _m.SecondReviewOfID; v != nil {
+		builder.WriteString("second_review_of_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.Disagreement; v != nil {
+		builder.WriteString("disagreement=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	if v := _m.SecondReviewSelectedAt; v != nil {
+		builder.WriteString("second_review_selected_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
 	builder.WriteString("authority=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Authority))
 	builder.WriteString(", ")
@@ -360,11 +438,39 @@ func (_m *Decision) Loaded(c *Client, edges ...string) *Decision {
 			_m.Edges.loadedTypes[2] = true
 		case "merge_into":
 			_m.Edges.loadedTypes[3] = true
+		case "second_review_of":
+			_m.Edges.loadedTypes[4] = true
+		case "second_reviews":
+			_m.Edges.loadedTypes[5] = true
 		default:
 			panic("ent: Decision has no edge " + name)
 		}
 	}
 	return _m
+}
+
+// NamedSecondReviews returns the SecondReviews named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Decision) NamedSecondReviews(name string) ([]*Decision, error) {
+	if _m.Edges.namedSecondReviews == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedSecondReviews[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Decision) appendNamedSecondReviews(name string, edges ...*Decision) {
+	if _m.Edges.namedSecondReviews == nil {
+		_m.Edges.namedSecondReviews = make(map[string][]*Decision)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedSecondReviews[name] = []*Decision{}
+	} else {
+		_m.Edges.namedSecondReviews[name] = append(_m.Edges.namedSecondReviews[name], edges...)
+	}
 }
 
 // Decisions is a parsable slice of Decision.

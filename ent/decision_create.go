@@ -97,6 +97,48 @@ func (_c *DecisionCreate) SetNillableMergeIntoID(v *string) *DecisionCreate {
 	return _c
 }
 
+// SetSecondReviewOfID sets the "second_review_of_id" field.
+func (_c *DecisionCreate) SetSecondReviewOfID(v string) *DecisionCreate {
+	_c.mutation.SetSecondReviewOfID(v)
+	return _c
+}
+
+// SetNillableSecondReviewOfID sets the "second_review_of_id" field if the given value is not nil.
+func (_c *DecisionCreate) SetNillableSecondReviewOfID(v *string) *DecisionCreate {
+	if v != nil {
+		_c.SetSecondReviewOfID(*v)
+	}
+	return _c
+}
+
+// SetDisagreement sets the "disagreement" field.
+func (_c *DecisionCreate) SetDisagreement(v decision.Disagreement) *DecisionCreate {
+	_c.mutation.SetDisagreement(v)
+	return _c
+}
+
+// SetNillableDisagreement sets the "disagreement" field if the given value is not nil.
+func (_c *DecisionCreate) SetNillableDisagreement(v *decision.Disagreement) *DecisionCreate {
+	if v != nil {
+		_c.SetDisagreement(*v)
+	}
+	return _c
+}
+
+// SetSecondReviewSelectedAt sets the "second_review_selected_at" field.
+func (_c *DecisionCreate) SetSecondReviewSelectedAt(v time.Time) *DecisionCreate {
+	_c.mutation.SetSecondReviewSelectedAt(v)
+	return _c
+}
+
+// SetNillableSecondReviewSelectedAt sets the "second_review_selected_at" field if the given value is not nil.
+func (_c *DecisionCreate) SetNillableSecondReviewSelectedAt(v *time.Time) *DecisionCreate {
+	if v != nil {
+		_c.SetSecondReviewSelectedAt(*v)
+	}
+	return _c
+}
+
 // SetAuthority sets the "authority" field.
 func (_c *DecisionCreate) SetAuthority(v decision.Authority) *DecisionCreate {
 	_c.mutation.SetAuthority(v)
@@ -159,6 +201,26 @@ func (_c *DecisionCreate) SetReviewer(v *Account) *DecisionCreate {
 // SetMergeInto sets the "merge_into" edge to the Problem entity.
 func (_c *DecisionCreate) SetMergeInto(v *Problem) *DecisionCreate {
 	return _c.SetMergeIntoID(v.ID)
+}
+
+// SetSecondReviewOf sets the "second_review_of" edge to the Decision entity.
+func (_c *DecisionCreate) SetSecondReviewOf(v *Decision) *DecisionCreate {
+	return _c.SetSecondReviewOfID(v.ID)
+}
+
+// AddSecondReviewIDs adds the "second_reviews" edge to the Decision entity by IDs.
+func (_c *DecisionCreate) AddSecondReviewIDs(ids ...string) *DecisionCreate {
+	_c.mutation.AddSecondReviewIDs(ids...)
+	return _c
+}
+
+// AddSecondReviews adds the "second_reviews" edges to the Decision entity.
+func (_c *DecisionCreate) AddSecondReviews(v ...*Decision) *DecisionCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddSecondReviewIDs(ids...)
 }
 
 // Mutation returns the DecisionMutation object of the builder.
@@ -228,6 +290,11 @@ func (_c *DecisionCreate) check() error {
 	}
 	if _, ok := _c.mutation.Notes(); !ok {
 		return &ValidationError{Name: "notes", err: errors.New(`ent: missing required field "Decision.notes"`)}
+	}
+	if v, ok := _c.mutation.Disagreement(); ok {
+		if err := decision.DisagreementValidator(v); err != nil {
+			return &ValidationError{Name: "disagreement", err: fmt.Errorf(`ent: validator failed for field "Decision.disagreement": %w`, err)}
+		}
 	}
 	if _, ok := _c.mutation.Authority(); !ok {
 		return &ValidationError{Name: "authority", err: errors.New(`ent: missing required field "Decision.authority"`)}
@@ -324,6 +391,14 @@ func (_c *DecisionCreate) createSpec() (*Decision, *sqlgraph.CreateSpec) {
 		_spec.SetField(decision.FieldConfirmations, field.TypeJSON, value)
 		_node.Confirmations = value
 	}
+	if value, ok := _c.mutation.Disagreement(); ok {
+		_spec.SetField(decision.FieldDisagreement, field.TypeEnum, value)
+		_node.Disagreement = &value
+	}
+	if value, ok := _c.mutation.SecondReviewSelectedAt(); ok {
+		_spec.SetField(decision.FieldSecondReviewSelectedAt, field.TypeTime, value)
+		_node.SecondReviewSelectedAt = &value
+	}
 	if value, ok := _c.mutation.Authority(); ok {
 		_spec.SetField(decision.FieldAuthority, field.TypeEnum, value)
 		_node.Authority = value
@@ -412,6 +487,39 @@ func (_c *DecisionCreate) createSpec() (*Decision, *sqlgraph.CreateSpec) {
 		_node.MergeIntoID = &nodes[0]
 		_spec.Edges = append(_spec.Edges, edge)
 	}
+	if nodes := _c.mutation.SecondReviewOfIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   decision.SecondReviewOfTable,
+			Columns: []string{decision.SecondReviewOfColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(decision.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_node.SecondReviewOfID = &nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.SecondReviewsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   decision.SecondReviewsTable,
+			Columns: []string{decision.SecondReviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(decision.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
 	return _node, _spec
 }
 
@@ -464,6 +572,24 @@ type (
 	}
 )
 
+// SetSecondReviewSelectedAt sets the "second_review_selected_at" field.
+func (u *DecisionUpsert) SetSecondReviewSelectedAt(v time.Time) *DecisionUpsert {
+	u.Set(decision.FieldSecondReviewSelectedAt, v)
+	return u
+}
+
+// UpdateSecondReviewSelectedAt sets the "second_review_selected_at" field to the value that was provided on create.
+func (u *DecisionUpsert) UpdateSecondReviewSelectedAt() *DecisionUpsert {
+	u.SetExcluded(decision.FieldSecondReviewSelectedAt)
+	return u
+}
+
+// ClearSecondReviewSelectedAt clears the value of the "second_review_selected_at" field.
+func (u *DecisionUpsert) ClearSecondReviewSelectedAt() *DecisionUpsert {
+	u.SetNull(decision.FieldSecondReviewSelectedAt)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -507,6 +633,12 @@ func (u *DecisionUpsertOne) UpdateNewValues() *DecisionUpsertOne {
 		}
 		if _, exists := u.create.mutation.MergeIntoID(); exists {
 			s.SetIgnore(decision.FieldMergeIntoID)
+		}
+		if _, exists := u.create.mutation.SecondReviewOfID(); exists {
+			s.SetIgnore(decision.FieldSecondReviewOfID)
+		}
+		if _, exists := u.create.mutation.Disagreement(); exists {
+			s.SetIgnore(decision.FieldDisagreement)
 		}
 		if _, exists := u.create.mutation.Authority(); exists {
 			s.SetIgnore(decision.FieldAuthority)
@@ -552,6 +684,27 @@ func (u *DecisionUpsertOne) Update(set func(*DecisionUpsert)) *DecisionUpsertOne
 		set(&DecisionUpsert{UpdateSet: update})
 	}))
 	return u
+}
+
+// SetSecondReviewSelectedAt sets the "second_review_selected_at" field.
+func (u *DecisionUpsertOne) SetSecondReviewSelectedAt(v time.Time) *DecisionUpsertOne {
+	return u.Update(func(s *DecisionUpsert) {
+		s.SetSecondReviewSelectedAt(v)
+	})
+}
+
+// UpdateSecondReviewSelectedAt sets the "second_review_selected_at" field to the value that was provided on create.
+func (u *DecisionUpsertOne) UpdateSecondReviewSelectedAt() *DecisionUpsertOne {
+	return u.Update(func(s *DecisionUpsert) {
+		s.UpdateSecondReviewSelectedAt()
+	})
+}
+
+// ClearSecondReviewSelectedAt clears the value of the "second_review_selected_at" field.
+func (u *DecisionUpsertOne) ClearSecondReviewSelectedAt() *DecisionUpsertOne {
+	return u.Update(func(s *DecisionUpsert) {
+		s.ClearSecondReviewSelectedAt()
+	})
 }
 
 // Exec executes the query.
@@ -764,6 +917,12 @@ func (u *DecisionUpsertBulk) UpdateNewValues() *DecisionUpsertBulk {
 			if _, exists := b.mutation.MergeIntoID(); exists {
 				s.SetIgnore(decision.FieldMergeIntoID)
 			}
+			if _, exists := b.mutation.SecondReviewOfID(); exists {
+				s.SetIgnore(decision.FieldSecondReviewOfID)
+			}
+			if _, exists := b.mutation.Disagreement(); exists {
+				s.SetIgnore(decision.FieldDisagreement)
+			}
 			if _, exists := b.mutation.Authority(); exists {
 				s.SetIgnore(decision.FieldAuthority)
 			}
@@ -809,6 +968,27 @@ func (u *DecisionUpsertBulk) Update(set func(*DecisionUpsert)) *DecisionUpsertBu
 		set(&DecisionUpsert{UpdateSet: update})
 	}))
 	return u
+}
+
+// SetSecondReviewSelectedAt sets the "second_review_selected_at" field.
+func (u *DecisionUpsertBulk) SetSecondReviewSelectedAt(v time.Time) *DecisionUpsertBulk {
+	return u.Update(func(s *DecisionUpsert) {
+		s.SetSecondReviewSelectedAt(v)
+	})
+}
+
+// UpdateSecondReviewSelectedAt sets the "second_review_selected_at" field to the value that was provided on create.
+func (u *DecisionUpsertBulk) UpdateSecondReviewSelectedAt() *DecisionUpsertBulk {
+	return u.Update(func(s *DecisionUpsert) {
+		s.UpdateSecondReviewSelectedAt()
+	})
+}
+
+// ClearSecondReviewSelectedAt clears the value of the "second_review_selected_at" field.
+func (u *DecisionUpsertBulk) ClearSecondReviewSelectedAt() *DecisionUpsertBulk {
+	return u.Update(func(s *DecisionUpsert) {
+		s.ClearSecondReviewSelectedAt()
+	})
 }
 
 // Exec executes the query.

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"database/sql/driver"
 	"fmt"
 	"math"
 
@@ -22,16 +23,19 @@ import (
 // DecisionQuery is the builder for querying Decision entities.
 type DecisionQuery struct {
 	config
-	ctx           *QueryContext
-	order         []decision.OrderOption
-	inters        []Interceptor
-	predicates    []predicate.Decision
-	withProblem   *ProblemQuery
-	withRevision  *RevisionQuery
-	withReviewer  *AccountQuery
-	withMergeInto *ProblemQuery
-	loadTotal     []func(context.Context, []*Decision) error
-	modifiers     []func(*sql.Selector)
+	ctx                    *QueryContext
+	order                  []decision.OrderOption
+	inters                 []Interceptor
+	predicates             []predicate.Decision
+	withProblem            *ProblemQuery
+	withRevision           *RevisionQuery
+	withReviewer           *AccountQuery
+	withMergeInto          *ProblemQuery
+	withSecondReviewOf     *DecisionQuery
+	withSecondReviews      *DecisionQuery
+	loadTotal              []func(context.Context, []*Decision) error
+	modifiers              []func(*sql.Selector)
+	withNamedSecondReviews map[string]*DecisionQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -149,6 +153,50 @@ func (_q *DecisionQuery) QueryMergeInto() *ProblemQuery {
 			sqlgraph.From(decision.Table, decision.FieldID, selector),
 			sqlgraph.To(problem.Table, problem.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, decision.MergeIntoTable, decision.MergeIntoColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QuerySecondReviewOf chains the current query on the "second_review_of" edge.
+func (_q *DecisionQuery) QuerySecondReviewOf() *DecisionQuery {
+	query := (&DecisionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(decision.Table, decision.FieldID, selector),
+			sqlgraph.To(decision.Table, decision.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, decision.SecondReviewOfTable, decision.SecondReviewOfColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QuerySecondReviews chains the current query on the "second_reviews" edge.
+func (_q *DecisionQuery) QuerySecondReviews() *DecisionQuery {
+	query := (&DecisionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(decision.Table, decision.FieldID, selector),
+			sqlgraph.To(decision.Table, decision.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, decision.SecondReviewsTable, decision.SecondReviewsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -343,15 +391,17 @@ func (_q *DecisionQuery) Clone() *DecisionQuery {
 		return nil
 	}
 	return &DecisionQuery{
-		config:        _q.config,
-		ctx:           _q.ctx.Clone(),
-		order:         append([]decision.OrderOption{}, _q.order...),
-		inters:        append([]Interceptor{}, _q.inters...),
-		predicates:    append([]predicate.Decision{}, _q.predicates...),
-		withProblem:   _q.withProblem.Clone(),
-		withRevision:  _q.withRevision.Clone(),
-		withReviewer:  _q.withReviewer.Clone(),
-		withMergeInto: _q.withMergeInto.Clone(),
+		config:             _q.config,
+		ctx:                _q.ctx.Clone(),
+		order:              append([]decision.OrderOption{}, _q.order...),
+		inters:             append([]Interceptor{}, _q.inters...),
+		predicates:         append([]predicate.Decision{}, _q.predicates...),
+		withProblem:        _q.withProblem.Clone(),
+		withRevision:       _q.withRevision.Clone(),
+		withReviewer:       _q.withReviewer.Clone(),
+		withMergeInto:      _q.withMergeInto.Clone(),
+		withSecondReviewOf: _q.withSecondReviewOf.Clone(),
+		withSecondReviews:  _q.withSecondReviews.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -400,6 +450,28 @@ func (_q *DecisionQuery) WithMergeInto(opts ...func(*ProblemQuery)) *DecisionQue
 		opt(query)
 	}
 	_q.withMergeInto = query
+	return _q
+}
+
+// WithSecondReviewOf tells the query-builder to eager-load the nodes that are connected to
+// the "second_review_of" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *DecisionQuery) WithSecondReviewOf(opts ...func(*DecisionQuery)) *DecisionQuery {
+	query := (&DecisionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withSecondReviewOf = query
+	return _q
+}
+
+// WithSecondReviews tells the query-builder to eager-load the nodes that are connected to
+// the "second_reviews" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *DecisionQuery) WithSecondReviews(opts ...func(*DecisionQuery)) *DecisionQuery {
+	query := (&DecisionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withSecondReviews = query
 	return _q
 }
 
@@ -481,11 +553,13 @@ func (_q *DecisionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Dec
 	var (
 		nodes       = []*Decision{}
 		_spec       = _q.querySpec()
-		loadedTypes = [4]bool{
+		loadedTypes = [6]bool{
 			_q.withProblem != nil,
 			_q.withRevision != nil,
 			_q.withReviewer != nil,
 			_q.withMergeInto != nil,
+			_q.withSecondReviewOf != nil,
+			_q.withSecondReviews != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -530,6 +604,26 @@ func (_q *DecisionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Dec
 	if query := _q.withMergeInto; query != nil {
 		if err := _q.loadMergeInto(ctx, query, nodes, nil,
 			func(n *Decision, e *Problem) { n.Edges.MergeInto = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withSecondReviewOf; query != nil {
+		if err := _q.loadSecondReviewOf(ctx, query, nodes, nil,
+			func(n *Decision, e *Decision) { n.Edges.SecondReviewOf = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withSecondReviews; query != nil {
+		if err := _q.loadSecondReviews(ctx, query, nodes,
+			func(n *Decision) { n.Edges.SecondReviews = []*Decision{} },
+			func(n *Decision, e *Decision) { n.Edges.SecondReviews = append(n.Edges.SecondReviews, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedSecondReviews {
+		if err := _q.loadSecondReviews(ctx, query, nodes,
+			func(n *Decision) { n.appendNamedSecondReviews(name) },
+			func(n *Decision, e *Decision) { n.appendNamedSecondReviews(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -660,6 +754,71 @@ func (_q *DecisionQuery) loadMergeInto(ctx context.Context, query *ProblemQuery,
 	}
 	return nil
 }
+func (_q *DecisionQuery) loadSecondReviewOf(ctx context.Context, query *DecisionQuery, nodes []*Decision, init func(*Decision), assign func(*Decision, *Decision)) error {
+	ids := make([]string, 0, len(nodes))
+	nodeids := make(map[string][]*Decision)
+	for i := range nodes {
+		if nodes[i].SecondReviewOfID == nil {
+			continue
+		}
+		fk := *nodes[i].SecondReviewOfID
+		if _, ok := nodeids[fk]; !ok {
+			ids = append(ids, fk)
+		}
+		nodeids[fk] = append(nodeids[fk], nodes[i])
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	query.Where(decision.IDIn(ids...))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nodeids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected foreign-key "second_review_of_id" returned %v`, n.ID)
+		}
+		for i := range nodes {
+			assign(nodes[i], n)
+		}
+	}
+	return nil
+}
+func (_q *DecisionQuery) loadSecondReviews(ctx context.Context, query *DecisionQuery, nodes []*Decision, init func(*Decision), assign func(*Decision, *Decision)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Decision)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(decision.FieldSecondReviewOfID)
+	}
+	query.Where(predicate.Decision(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(decision.SecondReviewsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.SecondReviewOfID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "second_review_of_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "second_review_of_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *DecisionQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -700,6 +859,9 @@ func (_q *DecisionQuery) querySpec() *sqlgraph.QuerySpec {
 		}
 		if _q.withMergeInto != nil {
 			_spec.Node.AddColumnOnce(decision.FieldMergeIntoID)
+		}
+		if _q.withSecondReviewOf != nil {
+			_spec.Node.AddColumnOnce(decision.FieldSecondReviewOfID)
 		}
 	}
 	if ps := _q.predicates; len(ps) > 0 {
@@ -790,6 +952,20 @@ func (_q *DecisionQuery) ForShare(opts ...sql.LockOption) *DecisionQuery {
 func (_q *DecisionQuery) Modify(modifiers ...func(s *sql.Selector)) *DecisionSelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// WithNamedSecondReviews tells the query-builder to eager-load the nodes that are connected to the "second_reviews"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *DecisionQuery) WithNamedSecondReviews(name string, opts ...func(*DecisionQuery)) *DecisionQuery {
+	query := (&DecisionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedSecondReviews == nil {
+		_q.withNamedSecondReviews = make(map[string]*DecisionQuery)
+	}
+	_q.withNamedSecondReviews[name] = query
+	return _q
 }
 
 // DecisionGroupBy is the group-by builder for Decision entities.

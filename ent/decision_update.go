@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -28,9 +29,65 @@ func (_u *DecisionUpdate) Where(ps ...predicate.Decision) *DecisionUpdate {
 	return _u
 }
 
+// SetSecondReviewSelectedAt sets the "second_review_selected_at" field.
+func (_u *DecisionUpdate) SetSecondReviewSelectedAt(v time.Time) *DecisionUpdate {
+	_u.mutation.SetSecondReviewSelectedAt(v)
+	return _u
+}
+
+// SetNillableSecondReviewSelectedAt sets the "second_review_selected_at" field if the given value is not nil.
+func (_u *DecisionUpdate) SetNillableSecondReviewSelectedAt(v *time.Time) *DecisionUpdate {
+	if v != nil {
+		_u.SetSecondReviewSelectedAt(*v)
+	}
+	return _u
+}
+
+// ClearSecondReviewSelectedAt clears the value of the "second_review_selected_at" field.
+func (_u *DecisionUpdate) ClearSecondReviewSelectedAt() *DecisionUpdate {
+	_u.mutation.ClearSecondReviewSelectedAt()
+	return _u
+}
+
+// AddSecondReviewIDs adds the "second_reviews" edge to the Decision entity by IDs.
+func (_u *DecisionUpdate) AddSecondReviewIDs(ids ...string) *DecisionUpdate {
+	_u.mutation.AddSecondReviewIDs(ids...)
+	return _u
+}
+
+// AddSecondReviews adds the "second_reviews" edges to the Decision entity.
+func (_u *DecisionUpdate) AddSecondReviews(v ...*Decision) *DecisionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSecondReviewIDs(ids...)
+}
+
 // Mutation returns the DecisionMutation object of the builder.
 func (_u *DecisionUpdate) Mutation() *DecisionMutation {
 	return _u.mutation
+}
+
+// ClearSecondReviews clears all "second_reviews" edges to the Decision entity.
+func (_u *DecisionUpdate) ClearSecondReviews() *DecisionUpdate {
+	_u.mutation.ClearSecondReviews()
+	return _u
+}
+
+// RemoveSecondReviewIDs removes the "second_reviews" edge to Decision entities by IDs.
+func (_u *DecisionUpdate) RemoveSecondReviewIDs(ids ...string) *DecisionUpdate {
+	_u.mutation.RemoveSecondReviewIDs(ids...)
+	return _u
+}
+
+// RemoveSecondReviews removes "second_reviews" edges to Decision entities.
+func (_u *DecisionUpdate) RemoveSecondReviews(v ...*Decision) *DecisionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSecondReviewIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -101,6 +158,60 @@ func (_u *DecisionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if _u.mutation.ConfirmationsCleared() {
 		_spec.ClearField(decision.FieldConfirmations, field.TypeJSON)
 	}
+	if _u.mutation.DisagreementCleared() {
+		_spec.ClearField(decision.FieldDisagreement, field.TypeEnum)
+	}
+	if value, ok := _u.mutation.SecondReviewSelectedAt(); ok {
+		_spec.SetField(decision.FieldSecondReviewSelectedAt, field.TypeTime, value)
+	}
+	if _u.mutation.SecondReviewSelectedAtCleared() {
+		_spec.ClearField(decision.FieldSecondReviewSelectedAt, field.TypeTime)
+	}
+	if _u.mutation.SecondReviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   decision.SecondReviewsTable,
+			Columns: []string{decision.SecondReviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(decision.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSecondReviewsIDs(); len(nodes) > 0 && !_u.mutation.SecondReviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   decision.SecondReviewsTable,
+			Columns: []string{decision.SecondReviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(decision.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SecondReviewsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   decision.SecondReviewsTable,
+			Columns: []string{decision.SecondReviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(decision.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -123,9 +234,65 @@ type DecisionUpdateOne struct {
 	modifiers []func(*sql.UpdateBuilder)
 }
 
+// SetSecondReviewSelectedAt sets the "second_review_selected_at" field.
+func (_u *DecisionUpdateOne) SetSecondReviewSelectedAt(v time.Time) *DecisionUpdateOne {
+	_u.mutation.SetSecondReviewSelectedAt(v)
+	return _u
+}
+
+// SetNillableSecondReviewSelectedAt sets the "second_review_selected_at" field if the given value is not nil.
+func (_u *DecisionUpdateOne) SetNillableSecondReviewSelectedAt(v *time.Time) *DecisionUpdateOne {
+	if v != nil {
+		_u.SetSecondReviewSelectedAt(*v)
+	}
+	return _u
+}
+
+// ClearSecondReviewSelectedAt clears the value of the "second_review_selected_at" field.
+func (_u *DecisionUpdateOne) ClearSecondReviewSelectedAt() *DecisionUpdateOne {
+	_u.mutation.ClearSecondReviewSelectedAt()
+	return _u
+}
+
+// AddSecondReviewIDs adds the "second_reviews" edge to the Decision entity by IDs.
+func (_u *DecisionUpdateOne) AddSecondReviewIDs(ids ...string) *DecisionUpdateOne {
+	_u.mutation.AddSecondReviewIDs(ids...)
+	return _u
+}
+
+// AddSecondReviews adds the "second_reviews" edges to the Decision entity.
+func (_u *DecisionUpdateOne) AddSecondReviews(v ...*Decision) *DecisionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSecondReviewIDs(ids...)
+}
+
 // Mutation returns the DecisionMutation object of the builder.
 func (_u *DecisionUpdateOne) Mutation() *DecisionMutation {
 	return _u.mutation
+}
+
+// ClearSecondReviews clears all "second_reviews" edges to the Decision entity.
+func (_u *DecisionUpdateOne) ClearSecondReviews() *DecisionUpdateOne {
+	_u.mutation.ClearSecondReviews()
+	return _u
+}
+
+// RemoveSecondReviewIDs removes the "second_reviews" edge to Decision entities by IDs.
+func (_u *DecisionUpdateOne) RemoveSecondReviewIDs(ids ...string) *DecisionUpdateOne {
+	_u.mutation.RemoveSecondReviewIDs(ids...)
+	return _u
+}
+
+// RemoveSecondReviews removes "second_reviews" edges to Decision entities.
+func (_u *DecisionUpdateOne) RemoveSecondReviews(v ...*Decision) *DecisionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSecondReviewIDs(ids...)
 }
 
 // Where appends a list predicates to the DecisionUpdate builder.
@@ -225,6 +392,60 @@ func (_u *DecisionUpdateOne) sqlSave(ctx context.Context) (_node *Decision, err 
 	}
 	if _u.mutation.ConfirmationsCleared() {
 		_spec.ClearField(decision.FieldConfirmations, field.TypeJSON)
+	}
+	if _u.mutation.DisagreementCleared() {
+		_spec.ClearField(decision.FieldDisagreement, field.TypeEnum)
+	}
+	if value, ok := _u.mutation.SecondReviewSelectedAt(); ok {
+		_spec.SetField(decision.FieldSecondReviewSelectedAt, field.TypeTime, value)
+	}
+	if _u.mutation.SecondReviewSelectedAtCleared() {
+		_spec.ClearField(decision.FieldSecondReviewSelectedAt, field.TypeTime)
+	}
+	if _u.mutation.SecondReviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   decision.SecondReviewsTable,
+			Columns: []string{decision.SecondReviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(decision.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSecondReviewsIDs(); len(nodes) > 0 && !_u.mutation.SecondReviewsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   decision.SecondReviewsTable,
+			Columns: []string{decision.SecondReviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(decision.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SecondReviewsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   decision.SecondReviewsTable,
+			Columns: []string{decision.SecondReviewsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(decision.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &Decision{config: _u.config}

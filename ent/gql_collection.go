@@ -443,6 +443,34 @@ func (_q *DecisionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 				selectedFields = append(selectedFields, decision.FieldMergeIntoID)
 				fieldSeen[decision.FieldMergeIntoID] = struct{}{}
 			}
+
+		case "secondReviewOf":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&DecisionClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, decisionImplementors)...); err != nil {
+				return err
+			}
+			_q.withSecondReviewOf = query
+			if _, ok := fieldSeen[decision.FieldSecondReviewOfID]; !ok {
+				selectedFields = append(selectedFields, decision.FieldSecondReviewOfID)
+				fieldSeen[decision.FieldSecondReviewOfID] = struct{}{}
+			}
+
+		case "secondReviews":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&DecisionClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, decisionImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedSecondReviews(alias, func(wq *DecisionQuery) {
+				*wq = *query
+			})
 		case "action":
 			if _, ok := fieldSeen[decision.FieldAction]; !ok {
 				selectedFields = append(selectedFields, decision.FieldAction)
@@ -457,6 +485,16 @@ func (_q *DecisionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 			if _, ok := fieldSeen[decision.FieldRevisionRequests]; !ok {
 				selectedFields = append(selectedFields, decision.FieldRevisionRequests)
 				fieldSeen[decision.FieldRevisionRequests] = struct{}{}
+			}
+		case "disagreement":
+			if _, ok := fieldSeen[decision.FieldDisagreement]; !ok {
+				selectedFields = append(selectedFields, decision.FieldDisagreement)
+				fieldSeen[decision.FieldDisagreement] = struct{}{}
+			}
+		case "secondReviewSelectedAt":
+			if _, ok := fieldSeen[decision.FieldSecondReviewSelectedAt]; !ok {
+				selectedFields = append(selectedFields, decision.FieldSecondReviewSelectedAt)
+				fieldSeen[decision.FieldSecondReviewSelectedAt] = struct{}{}
 			}
 		case "authority":
 			if _, ok := fieldSeen[decision.FieldAuthority]; !ok {

@@ -104,6 +104,26 @@ func (_m *Decision) MergeInto(ctx context.Context) (*Problem, error) {
 	return result, MaskNotFound(err)
 }
 
+func (_m *Decision) SecondReviewOf(ctx context.Context) (*Decision, error) {
+	result, err := _m.Edges.SecondReviewOfOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QuerySecondReviewOf().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *Decision) SecondReviews(ctx context.Context) (result []*Decision, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedSecondReviews(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.SecondReviewsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QuerySecondReviews().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *Flag) Problem(ctx context.Context) (*Problem, error) {
 	result, err := _m.Edges.ProblemOrErr()
 	if IsNotLoaded(err) {

@@ -981,6 +981,26 @@ type DecisionWhereInput struct {
 	ReasonCodeIsNil  bool                  `json:"reasonCodeIsNil,omitempty"`
 	ReasonCodeNotNil bool                  `json:"reasonCodeNotNil,omitempty"`
 
+	// "disagreement" field predicates.
+	Disagreement       *decision.Disagreement  `json:"disagreement,omitempty"`
+	DisagreementNEQ    *decision.Disagreement  `json:"disagreementNEQ,omitempty"`
+	DisagreementIn     []decision.Disagreement `json:"disagreementIn,omitempty"`
+	DisagreementNotIn  []decision.Disagreement `json:"disagreementNotIn,omitempty"`
+	DisagreementIsNil  bool                    `json:"disagreementIsNil,omitempty"`
+	DisagreementNotNil bool                    `json:"disagreementNotNil,omitempty"`
+
+	// "second_review_selected_at" field predicates.
+	SecondReviewSelectedAt       *time.Time  `json:"secondReviewSelectedAt,omitempty"`
+	SecondReviewSelectedAtNEQ    *time.Time  `json:"secondReviewSelectedAtNEQ,omitempty"`
+	SecondReviewSelectedAtIn     []time.Time `json:"secondReviewSelectedAtIn,omitempty"`
+	SecondReviewSelectedAtNotIn  []time.Time `json:"secondReviewSelectedAtNotIn,omitempty"`
+	SecondReviewSelectedAtGT     *time.Time  `json:"secondReviewSelectedAtGT,omitempty"`
+	SecondReviewSelectedAtGTE    *time.Time  `json:"secondReviewSelectedAtGTE,omitempty"`
+	SecondReviewSelectedAtLT     *time.Time  `json:"secondReviewSelectedAtLT,omitempty"`
+	SecondReviewSelectedAtLTE    *time.Time  `json:"secondReviewSelectedAtLTE,omitempty"`
+	SecondReviewSelectedAtIsNil  bool        `json:"secondReviewSelectedAtIsNil,omitempty"`
+	SecondReviewSelectedAtNotNil bool        `json:"secondReviewSelectedAtNotNil,omitempty"`
+
 	// "authority" field predicates.
 	Authority      *decision.Authority  `json:"authority,omitempty"`
 	AuthorityNEQ   *decision.Authority  `json:"authorityNEQ,omitempty"`
@@ -1027,6 +1047,14 @@ type DecisionWhereInput struct {
 	// "merge_into" edge predicates.
 	HasMergeInto     *bool                `json:"hasMergeInto,omitempty"`
 	HasMergeIntoWith []*ProblemWhereInput `json:"hasMergeIntoWith,omitempty"`
+
+	// "second_review_of" edge predicates.
+	HasSecondReviewOf     *bool                 `json:"hasSecondReviewOf,omitempty"`
+	HasSecondReviewOfWith []*DecisionWhereInput `json:"hasSecondReviewOfWith,omitempty"`
+
+	// "second_reviews" edge predicates.
+	HasSecondReviews     *bool                 `json:"hasSecondReviews,omitempty"`
+	HasSecondReviewsWith []*DecisionWhereInput `json:"hasSecondReviewsWith,omitempty"`
 }
 
 // AddPredicates adds custom predicates to the where input to be used during the filtering phase.
@@ -1159,6 +1187,54 @@ func (i *DecisionWhereInput) P() (predicate.Decision, error) {
 	}
 	if i.ReasonCodeNotNil {
 		predicates = append(predicates, decision.ReasonCodeNotNil())
+	}
+	if i.Disagreement != nil {
+		predicates = append(predicates, decision.DisagreementEQ(*i.Disagreement))
+	}
+	if i.DisagreementNEQ != nil {
+		predicates = append(predicates, decision.DisagreementNEQ(*i.DisagreementNEQ))
+	}
+	if len(i.DisagreementIn) > 0 {
+		predicates = append(predicates, decision.DisagreementIn(i.DisagreementIn...))
+	}
+	if len(i.DisagreementNotIn) > 0 {
+		predicates = append(predicates, decision.DisagreementNotIn(i.DisagreementNotIn...))
+	}
+	if i.DisagreementIsNil {
+		predicates = append(predicates, decision.DisagreementIsNil())
+	}
+	if i.DisagreementNotNil {
+		predicates = append(predicates, decision.DisagreementNotNil())
+	}
+	if i.SecondReviewSelectedAt != nil {
+		predicates = append(predicates, decision.SecondReviewSelectedAtEQ(*i.SecondReviewSelectedAt))
+	}
+	if i.SecondReviewSelectedAtNEQ != nil {
+		predicates = append(predicates, decision.SecondReviewSelectedAtNEQ(*i.SecondReviewSelectedAtNEQ))
+	}
+	if len(i.SecondReviewSelectedAtIn) > 0 {
+		predicates = append(predicates, decision.SecondReviewSelectedAtIn(i.SecondReviewSelectedAtIn...))
+	}
+	if len(i.SecondReviewSelectedAtNotIn) > 0 {
+		predicates = append(predicates, decision.SecondReviewSelectedAtNotIn(i.SecondReviewSelectedAtNotIn...))
+	}
+	if i.SecondReviewSelectedAtGT != nil {
+		predicates = append(predicates, decision.SecondReviewSelectedAtGT(*i.SecondReviewSelectedAtGT))
+	}
+	if i.SecondReviewSelectedAtGTE != nil {
+		predicates = append(predicates, decision.SecondReviewSelectedAtGTE(*i.SecondReviewSelectedAtGTE))
+	}
+	if i.SecondReviewSelectedAtLT != nil {
+		predicates = append(predicates, decision.SecondReviewSelectedAtLT(*i.SecondReviewSelectedAtLT))
+	}
+	if i.SecondReviewSelectedAtLTE != nil {
+		predicates = append(predicates, decision.SecondReviewSelectedAtLTE(*i.SecondReviewSelectedAtLTE))
+	}
+	if i.SecondReviewSelectedAtIsNil {
+		predicates = append(predicates, decision.SecondReviewSelectedAtIsNil())
+	}
+	if i.SecondReviewSelectedAtNotNil {
+		predicates = append(predicates, decision.SecondReviewSelectedAtNotNil())
 	}
 	if i.Authority != nil {
 		predicates = append(predicates, decision.AuthorityEQ(*i.Authority))
@@ -1307,6 +1383,42 @@ func (i *DecisionWhereInput) P() (predicate.Decision, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, decision.HasMergeIntoWith(with...))
+	}
+	if i.HasSecondReviewOf != nil {
+		p := decision.HasSecondReviewOf()
+		if !*i.HasSecondReviewOf {
+			p = decision.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasSecondReviewOfWith) > 0 {
+		with := make([]predicate.Decision, 0, len(i.HasSecondReviewOfWith))
+		for _, w := range i.HasSecondReviewOfWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasSecondReviewOfWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, decision.HasSecondReviewOfWith(with...))
+	}
+	if i.HasSecondReviews != nil {
+		p := decision.HasSecondReviews()
+		if !*i.HasSecondReviews {
+			p = decision.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasSecondReviewsWith) > 0 {
+		with := make([]predicate.Decision, 0, len(i.HasSecondReviewsWith))
+		for _, w := range i.HasSecondReviewsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasSecondReviewsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, decision.HasSecondReviewsWith(with...))
 	}
 	switch len(predicates) {
 	case 0:

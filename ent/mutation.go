@@ -3509,33 +3509,40 @@ func (m *CounterMutation) ResetEdge(name string) error {
 // DecisionMutation represents an operation that mutates the Decision nodes in the graph.
 type DecisionMutation struct {
 	config
-	op                      Op
-	typ                     string
-	id                      *string
-	action                  *decision.Action
-	reason_code             *decision.ReasonCode
-	notes                   *packet.DecisionNotes
-	revision_requests       *[]string
-	appendrevision_requests []string
-	confirmations           *[]packet.FindingConfirmation
-	appendconfirmations     []packet.FindingConfirmation
-	authority               *decision.Authority
-	policy_version          *string
-	idempotency_key         *string
-	input_digest            *string
-	created_at              *time.Time
-	clearedFields           map[string]struct{}
-	problem                 *string
-	clearedproblem          bool
-	revision                *string
-	clearedrevision         bool
-	reviewer                *string
-	clearedreviewer         bool
-	merge_into              *string
-	clearedmerge_into       bool
-	done                    bool
-	oldValue                func(context.Context) (*Decision, error)
-	predicates              []predicate.Decision
+	op                        Op
+	typ                       string
+	id                        *string
+	action                    *decision.Action
+	reason_code               *decision.ReasonCode
+	notes                     *packet.DecisionNotes
+	revision_requests         *[]string
+	appendrevision_requests   []string
+	confirmations             *[]packet.FindingConfirmation
+	appendconfirmations       []packet.FindingConfirmation
+	disagreement              *decision.Disagreement
+	second_review_selected_at *time.Time
+	authority                 *decision.Authority
+	policy_version            *string
+	idempotency_key           *string
+	input_digest              *string
+	created_at                *time.Time
+	clearedFields             map[string]struct{}
+	problem                   *string
+	clearedproblem            bool
+	revision                  *string
+	clearedrevision           bool
+	reviewer                  *string
+	clearedreviewer           bool
+	merge_into                *string
+	clearedmerge_into         bool
+	second_review_of          *string
+	clearedsecond_review_of   bool
+	second_reviews            map[string]struct{}
+	removedsecond_reviews     map[string]struct{}
+	clearedsecond_reviews     bool
+	done                      bool
+	oldValue                  func(context.Context) (*Decision, error)
+	predicates                []predicate.Decision
 }
 
 var _ ent.Mutation = (*DecisionMutation)(nil)
@@ -4050,6 +4057,153 @@ func (m *DecisionMutation) ResetMergeIntoID() {
 	delete(m.clearedFields, decision.FieldMergeIntoID)
 }
 
+// SetSecondReviewOfID sets the "second_review_of_id" field.
+func (m *DecisionMutation) SetSecondReviewOfID(s string) {
+	m.second_review_of = &s
+}
+
+// SecondReviewOfID returns the value of the "second_review_of_id" field in the mutation.
+func (m *DecisionMutation) SecondReviewOfID() (r string, exists bool) {
+	v := m.second_review_of
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSecondReviewOfID returns the old "second_review_of_id" field's value of the Decision entity.
+// If the Decision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *DecisionMutation) OldSecondReviewOfID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSecondReviewOfID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSecondReviewOfID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSecondReviewOfID: %w", err)
+	}
+	return oldValue.SecondReviewOfID, nil
+}
+
+// ClearSecondReviewOfID clears the value of the "second_review_of_id" field.
+func (m *DecisionMutation) ClearSecondReviewOfID() {
+	m.second_review_of = nil
+	m.clearedFields[decision.FieldSecondReviewOfID] = struct{}{}
+}
+
+// SecondReviewOfIDCleared returns if the "second_review_of_id" field was cleared in this mutation.
+func (m *DecisionMutation) SecondReviewOfIDCleared() bool {
+	_, ok := m.clearedFields[decision.FieldSecondReviewOfID]
+	return ok
+}
+
+// ResetSecondReviewOfID resets all changes to the "second_review_of_id" field.
+func (m *DecisionMutation) ResetSecondReviewOfID() {
+	m.second_review_of = nil
+	delete(m.clearedFields, decision.FieldSecondReviewOfID)
+}
+
+// SetDisagreement sets the "disagreement" field.
+func (m *DecisionMutation) SetDisagreement(d decision.Disagreement) {
+	m.disagreement = &d
+}
+
+// Disagreement returns the value of the "disagreement" field in the mutation.
+func (m *DecisionMutation) Disagreement() (r decision.Disagreement, exists bool) {
+	v := m.disagreement
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDisagreement returns the old "disagreement" field's value of the Decision entity.
+// If the Decision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *DecisionMutation) OldDisagreement(ctx context.Context) (v *decision.Disagreement, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDisagreement is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDisagreement requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDisagreement: %w", err)
+	}
+	return oldValue.Disagreement, nil
+}
+
+// ClearDisagreement clears the value of the "disagreement" field.
+func (m *DecisionMutation) ClearDisagreement() {
+	m.disagreement = nil
+	m.clearedFields[decision.FieldDisagreement] = struct{}{}
+}
+
+// DisagreementCleared returns if the "disagreement" field was cleared in this mutation.
+func (m *DecisionMutation) DisagreementCleared() bool {
+	_, ok := m.clearedFields[decision.FieldDisagreement]
+	return ok
+}
+
+// ResetDisagreement resets all changes to the "disagreement" field.
+func (m *DecisionMutation) ResetDisagreement() {
+	m.disagreement = nil
+	delete(m.clearedFields, decision.FieldDisagreement)
+}
+
+// SetSecondReviewSelectedAt sets the "second_review_selected_at" field.
+func (m *DecisionMutation) SetSecondReviewSelectedAt(t time.Time) {
+	m.second_review_selected_at = &t
+}
+
+// SecondReviewSelectedAt returns the value of the "second_review_selected_at" field in the mutation.
+func (m *DecisionMutation) SecondReviewSelectedAt() (r time.Time, exists bool) {
+	v := m.second_review_selected_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSecondReviewSelectedAt returns the old "second_review_selected_at" field's value of the Decision entity.
+// If the Decision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *DecisionMutation) OldSecondReviewSelectedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSecondReviewSelectedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSecondReviewSelectedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSecondReviewSelectedAt: %w", err)
+	}
+	return oldValue.SecondReviewSelectedAt, nil
+}
+
+// ClearSecondReviewSelectedAt clears the value of the "second_review_selected_at" field.
+func (m *DecisionMutation) ClearSecondReviewSelectedAt() {
+	m.second_review_selected_at = nil
+	m.clearedFields[decision.FieldSecondReviewSelectedAt] = struct{}{}
+}
+
+// SecondReviewSelectedAtCleared returns if the "second_review_selected_at" field was cleared in this mutation.
+func (m *DecisionMutation) SecondReviewSelectedAtCleared() bool {
+	_, ok := m.clearedFields[decision.FieldSecondReviewSelectedAt]
+	return ok
+}
+
+// ResetSecondReviewSelectedAt resets all changes to the "second_review_selected_at" field.
+func (m *DecisionMutation) ResetSecondReviewSelectedAt() {
+	m.second_review_selected_at = nil
+	delete(m.clearedFields, decision.FieldSecondReviewSelectedAt)
+}
+
 // SetAuthority sets the "authority" field.
 func (m *DecisionMutation) SetAuthority(d decision.Authority) {
 	m.authority = &d
@@ -4338,6 +4492,87 @@ func (m *DecisionMutation) ResetMergeInto() {
 	m.clearedmerge_into = false
 }
 
+// ClearSecondReviewOf clears the "second_review_of" edge to the Decision entity.
+func (m *DecisionMutation) ClearSecondReviewOf() {
+	m.clearedsecond_review_of = true
+	m.clearedFields[decision.FieldSecondReviewOfID] = struct{}{}
+}
+
+// SecondReviewOfCleared reports if the "second_review_of" edge to the Decision entity was cleared.
+func (m *DecisionMutation) SecondReviewOfCleared() bool {
+	return m.SecondReviewOfIDCleared() || m.clearedsecond_review_of
+}
+
+// SecondReviewOfIDs returns the "second_review_of" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// SecondReviewOfID instead. It exists only for internal usage by the builders.
+func (m *DecisionMutation) SecondReviewOfIDs() (ids []string) {
+	if id := m.second_review_of; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetSecondReviewOf resets all changes to the "second_review_of" edge.
+func (m *DecisionMutation) ResetSecondReviewOf() {
+	m.second_review_of = nil
+	m.clearedsecond_review_of = false
+}
+
+// AddSecondReviewIDs adds the "second_reviews" edge to the Decision entity by ids.
+func (m *DecisionMutation) AddSecondReviewIDs(ids ...string) {
+	if m.second_reviews == nil {
+		m.second_reviews = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.second_reviews[ids[i]] = struct{}{}
+	}
+}
+
+// ClearSecondReviews clears the "second_reviews" edge to the Decision entity.
+func (m *DecisionMutation) ClearSecondReviews() {
+	m.clearedsecond_reviews = true
+}
+
+// SecondReviewsCleared reports if the "second_reviews" edge to the Decision entity was cleared.
+func (m *DecisionMutation) SecondReviewsCleared() bool {
+	return m.clearedsecond_reviews
+}
+
+// RemoveSecondReviewIDs removes the "second_reviews" edge to the Decision entity by IDs.
+func (m *DecisionMutation) RemoveSecondReviewIDs(ids ...string) {
+	if m.removedsecond_reviews == nil {
+		m.removedsecond_reviews = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.second_reviews, ids[i])
+		m.removedsecond_reviews[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedSecondReviews returns the removed IDs of the "second_reviews" edge to the Decision entity.
+func (m *DecisionMutation) RemovedSecondReviewsIDs() (ids []string) {
+	for id := range m.removedsecond_reviews {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// SecondReviewsIDs returns the "second_reviews" edge IDs in the mutation.
+func (m *DecisionMutation) SecondReviewsIDs() (ids []string) {
+	for id := range m.second_reviews {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetSecondReviews resets all changes to the "second_reviews" edge.
+func (m *DecisionMutation) ResetSecondReviews() {
+	m.second_reviews = nil
+	m.clearedsecond_reviews = false
+	m.removedsecond_reviews = nil
+}
+
 // Where appends a list predicates to the DecisionMutation builder.
 func (m *DecisionMutation) Where(ps ...predicate.Decision) {
 	m.predicates = append(m.predicates, ps...)
@@ -4372,7 +4607,7 @@ func (m *DecisionMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *DecisionMutation) Fields() []string {
-	fields := make([]string, 0, 14)
+	fields := make([]string, 0, 17)
 	if m.problem != nil {
 		fields = append(fields, decision.FieldProblemID)
 	}
@@ -4399,6 +4634,15 @@ func (m *DecisionMutation) Fields() []string {
 	}
 	if m.merge_into != nil {
 		fields = append(fields, decision.FieldMergeIntoID)
+	}
+	if m.second_review_of != nil {
+		fields = append(fields, decision.FieldSecondReviewOfID)
+	}
+	if m.disagreement != nil {
+		fields = append(fields, decision.FieldDisagreement)
+	}
+	if m.second_review_selected_at != nil {
+		fields = append(fields, decision.FieldSecondReviewSelectedAt)
 	}
 	if m.authority != nil {
 		fields = append(fields, decision.FieldAuthority)
@@ -4441,6 +4685,12 @@ func (m *DecisionMutation) Field(name string) (ent.Value, bool) {
 		return m.Confirmations()
 	case decision.FieldMergeIntoID:
 		return m.MergeIntoID()
+	case decision.FieldSecondReviewOfID:
+		return m.SecondReviewOfID()
+	case decision.FieldDisagreement:
+		return m.Disagreement()
+	case decision.FieldSecondReviewSelectedAt:
+		return m.SecondReviewSelectedAt()
 	case decision.FieldAuthority:
 		return m.Authority()
 	case decision.FieldPolicyVersion:
@@ -4478,6 +4728,12 @@ func (m *DecisionMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldConfirmations(ctx)
 	case decision.FieldMergeIntoID:
 		return m.OldMergeIntoID(ctx)
+	case decision.FieldSecondReviewOfID:
+		return m.OldSecondReviewOfID(ctx)
+	case decision.FieldDisagreement:
+		return m.OldDisagreement(ctx)
+	case decision.FieldSecondReviewSelectedAt:
+		return m.OldSecondReviewSelectedAt(ctx)
 	case decision.FieldAuthority:
 		return m.OldAuthority(ctx)
 	case decision.FieldPolicyVersion:
@@ -4560,6 +4816,27 @@ func (m *DecisionMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetMergeIntoID(v)
 		return nil
+	case decision.FieldSecondReviewOfID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSecondReviewOfID(v)
+		return nil
+	case decision.FieldDisagreement:
+		v, ok := value.(decision.Disagreement)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDisagreement(v)
+		return nil
+	case decision.FieldSecondReviewSelectedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSecondReviewSelectedAt(v)
+		return nil
 	case decision.FieldAuthority:
 		v, ok := value.(decision.Authority)
 		if !ok {
@@ -4637,6 +4914,15 @@ func (m *DecisionMutation) ClearedFields() []string {
 	if m.FieldCleared(decision.FieldMergeIntoID) {
 		fields = append(fields, decision.FieldMergeIntoID)
 	}
+	if m.FieldCleared(decision.FieldSecondReviewOfID) {
+		fields = append(fields, decision.FieldSecondReviewOfID)
+	}
+	if m.FieldCleared(decision.FieldDisagreement) {
+		fields = append(fields, decision.FieldDisagreement)
+	}
+	if m.FieldCleared(decision.FieldSecondReviewSelectedAt) {
+		fields = append(fields, decision.FieldSecondReviewSelectedAt)
+	}
 	return fields
 }
 
@@ -4662,6 +4948,15 @@ func (m *DecisionMutation) ClearField(name string) error {
 		return nil
 	case decision.FieldMergeIntoID:
 		m.ClearMergeIntoID()
+		return nil
+	case decision.FieldSecondReviewOfID:
+		m.ClearSecondReviewOfID()
+		return nil
+	case decision.FieldDisagreement:
+		m.ClearDisagreement()
+		return nil
+	case decision.FieldSecondReviewSelectedAt:
+		m.ClearSecondReviewSelectedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Decision nullable field %s", name)
@@ -4698,6 +4993,15 @@ func (m *DecisionMutation) ResetField(name string) error {
 	case decision.FieldMergeIntoID:
 		m.ResetMergeIntoID()
 		return nil
+	case decision.FieldSecondReviewOfID:
+		m.ResetSecondReviewOfID()
+		return nil
+	case decision.FieldDisagreement:
+		m.ResetDisagreement()
+		return nil
+	case decision.FieldSecondReviewSelectedAt:
+		m.ResetSecondReviewSelectedAt()
+		return nil
 	case decision.FieldAuthority:
 		m.ResetAuthority()
 		return nil
@@ -4719,7 +5023,7 @@ func (m *DecisionMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *DecisionMutation) AddedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 6)
 	if m.problem != nil {
 		edges = append(edges, decision.EdgeProblem)
 	}
@@ -4731,6 +5035,12 @@ func (m *DecisionMutation) AddedEdges() []string {
 	}
 	if m.merge_into != nil {
 		edges = append(edges, decision.EdgeMergeInto)
+	}
+	if m.second_review_of != nil {
+		edges = append(edges, decision.EdgeSecondReviewOf)
+	}
+	if m.second_reviews != nil {
+		edges = append(edges, decision.EdgeSecondReviews)
 	}
 	return edges
 }
@@ -4755,25 +5065,46 @@ func (m *DecisionMutation) AddedIDs(name string) []ent.Value {
 		if id := m.merge_into; id != nil {
 			return []ent.Value{*id}
 		}
+	case decision.EdgeSecondReviewOf:
+		if id := m.second_review_of; id != nil {
+			return []ent.Value{*id}
+		}
+	case decision.EdgeSecondReviews:
+		ids := make([]ent.Value, 0, len(m.second_reviews))
+		for id := range m.second_reviews {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *DecisionMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 6)
+	if m.removedsecond_reviews != nil {
+		edges = append(edges, decision.EdgeSecondReviews)
+	}
 	return edges
 }
 
 // RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
 // the given name in this mutation.
 func (m *DecisionMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case decision.EdgeSecondReviews:
+		ids := make([]ent.Value, 0, len(m.removedsecond_reviews))
+		for id := range m.removedsecond_reviews {
+			ids = append(ids, id)
+		}
+		return ids
+	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *DecisionMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 6)
 	if m.clearedproblem {
 		edges = append(edges, decision.EdgeProblem)
 	}
@@ -4785,6 +5116,12 @@ func (m *DecisionMutation) ClearedEdges() []string {
 	}
 	if m.clearedmerge_into {
 		edges = append(edges, decision.EdgeMergeInto)
+	}
+	if m.clearedsecond_review_of {
+		edges = append(edges, decision.EdgeSecondReviewOf)
+	}
+	if m.clearedsecond_reviews {
+		edges = append(edges, decision.EdgeSecondReviews)
 	}
 	return edges
 }
@@ -4801,6 +5138,10 @@ func (m *DecisionMutation) EdgeCleared(name string) bool {
 		return m.clearedreviewer
 	case decision.EdgeMergeInto:
 		return m.clearedmerge_into
+	case decision.EdgeSecondReviewOf:
+		return m.clearedsecond_review_of
+	case decision.EdgeSecondReviews:
+		return m.clearedsecond_reviews
 	}
 	return false
 }
@@ -4821,6 +5162,9 @@ func (m *DecisionMutation) ClearEdge(name string) error {
 	case decision.EdgeMergeInto:
 		m.ClearMergeInto()
 		return nil
+	case decision.EdgeSecondReviewOf:
+		m.ClearSecondReviewOf()
+		return nil
 	}
 	return fmt.Errorf("unknown Decision unique edge %s", name)
 }
@@ -4840,6 +5184,12 @@ func (m *DecisionMutation) ResetEdge(name string) error {
 		return nil
 	case decision.EdgeMergeInto:
 		m.ResetMergeInto()
+		return nil
+	case decision.EdgeSecondReviewOf:
+		m.ResetSecondReviewOf()
+		return nil
+	case decision.EdgeSecondReviews:
+		m.ResetSecondReviews()
 		return nil
 	}
 	return fmt.Errorf("unknown Decision edge %s", name)

@@ -144,7 +144,7 @@ func init() {
 	decisionFields := schema.Decision{}.Fields()
 	_ = decisionFields
 	// decisionDescIdempotencyKey is the schema descriptor for idempotency_key field.
-	decisionDescIdempotencyKey := decisionFields[11].Descriptor()
+	decisionDescIdempotencyKey := decisionFields[14].Descriptor()
 	// decision.IdempotencyKeyValidator is a validator for the "idempotency_key" field. It is called by the builders before save.
 	decision.IdempotencyKeyValidator = func() func(string) error {
 		validators := decisionDescIdempotencyKey.Validators

@@ -41,6 +41,7 @@ func (r *mutationResolver) RecordDecision(ctx context.Context, input model.Recor
 		ProblemID: input.ProblemID, Action: input.Action, ReasonCode: input.ReasonCode, Notes: *input.Notes,
 		RevisionRequests: input.RevisionRequests, MergeInto: deref(input.MergeInto), IdempotencyKey: input.IdempotencyKey,
 		RevisionID: string(input.RevisionID), Confirmations: derefAll(input.Confirmations),
+		SecondReviewOf: string(deref(input.SecondReviewOf)), Disagreement: input.Disagreement,
 	})
 	if err != nil {
 		ues, err := userErrors(err)

@@ -33,6 +33,10 @@ type DecisionInput struct {
 	// gates that a machine could not certify; qualify needs every one of
 	// them to hold.
 	Confirmations []packet.FindingConfirmation
+	// SecondReviewOf names the selected qualify decision this one reviews a
+	// second time; Disagreement classes a second review that splits from it.
+	SecondReviewOf string
+	Disagreement   *decision.Disagreement
 }
 
 // MaxConfirmations bounds the confirmations of one decision.
@@ -133,7 +137,7 @@ func actionWord(a decision.Action) string {
 // different digest is a different request.
 func (in DecisionInput) digest(actorID, problemID, mergeInto string) string {
 	b, _ := json.Marshal([]any{actorID, problemID, in.Action, in.ReasonCode, in.Notes, in.RevisionRequests, mergeInto,
-		in.RevisionID, in.Confirmations})
+		in.RevisionID, in.Confirmations, in.SecondReviewOf, in.Disagreement})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }
@@ -258,6 +262,12 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 	if p.ProposerID == actor.ID {
 		return nil, refuse(CodeSelfReview, "you submitted this problem; another reviewer decides it", "problemId")
 	}
+	if in.SecondReviewOf != "" {
+		return t.decideSecond(ctx, actor, authority, in, p, digest)
+	}
+	if in.Disagreement != nil {
+		return nil, refuse(CodeInvalid, "only a second review names a disagreement", "disagreement")
+	}
 	if p.State == problem.StateACCEPTED && p.PendingRevisionID != nil && in.RevisionID == *p.PendingRevisionID {
 		return t.decidePending(ctx, actor, authority, in, p, digest)
 	}
@@ -272,7 +282,11 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 	case len(holds) > 0:
 		authority = decision.AuthoritySTAFF // an operator who is also a reviewer decides a held problem as staff
 		// Staff settle a held problem even after its deadline, which passed while the hold
-		// suspended the default acceptance.
+		// suspended the default acceptance; an accepted one is held after a second review
+		// found an error in its qualification.
+		if p.State == problem.StateACCEPTED {
+			return t.decideHeldAccepted(ctx, actor, in, p, holds, mergeInto, digest)
+		}
 		if p.State != problem.StatePROSPECTING {
 			return nil, decideRefusal(p, now)
 		}
@@ -323,6 +337,11 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 	d, err := create.Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("record decision: %w", err)
+	}
+	if in.Action == decision.ActionQUALIFY {
+		if err := t.selectSecondReview(ctx, d); err != nil {
+			return nil, err
+		}
 	}
 
 	upd := p.Update().SetUpdatedAt(now)

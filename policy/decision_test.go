@@ -255,8 +255,12 @@ func TestDecisionIdempotentUnderConcurrency(t *testing.T) {
 		if n, _ := c.Event.Query().Where(event.Kind(policy.KindDecisionRecorded)).Count(ctx); n != 1 {
 			t.Errorf("decision events = %d; want 1", n)
 		}
-		if after, _ := c.Event.Query().Count(ctx); after != eventsBefore+1 {
-			t.Errorf("events %d -> %d; want one more", eventsBefore, after)
+		// The decision's event, and the selection for a second review of the week's first qualify.
+		if after, _ := c.Event.Query().Count(ctx); after != eventsBefore+2 {
+			t.Errorf("events %d -> %d; want two more", eventsBefore, after)
+		}
+		if n, _ := c.Event.Query().Where(event.Kind(policy.KindSecondReviewSelected)).Count(ctx); n != 1 {
+			t.Errorf("second-review selections = %d; want 1", n)
 		}
 		if n, _ := c.ReputationEntry.Query().Where(reputationentry.KindEQ(reputationentry.KindRETURN)).Count(ctx); n != 1 {
 			t.Errorf("stake returns = %d; want 1", n)

@@ -151,6 +151,13 @@ var (
 		{"HERO", "Hero visual", "A brief exists, the page says what it shows, the alt text describes it and the caption claims no result."},
 		{"COMPUTATIONAL", "Bounded computation", "For finite search or numerical targets: the instance, the certification path, a small case and the parameter's origin."},
 	}
+	// Disagreements are the kinds of split between a second review and the first (AutoQA).
+	Disagreements = Vocabulary{
+		{"INSTRUCTION", "Instruction", "The policy or the template was read two ways: it goes to the contract queue."},
+		{"ERROR", "Error", "One review missed something the record shows: staff confirm before any adverse action."},
+		{"EXPERTISE", "Expertise", "Deciding needs a specialist: it goes to the specialist queue."},
+		{"LEGITIMATE_SPLIT", "Legitimate split", "Both readings are defensible: the split is recorded."},
+	}
 	// HoldReasons are why a problem is held for staff.
 	HoldReasons = Vocabulary{
 		{"ANSWER_CLAIM", "An attached answer", "A claim attached to the problem is a machine-readable answer: staff compare its scope with the statement."},

@@ -41,6 +41,7 @@ func TestVocabulariesAreTheDatabaseEnums(t *testing.T) {
 		{"ClaimStatuses", policy.ClaimStatuses, enum(migrate.ClaimsColumns, "status")},
 		{"Relations", policy.Relations, enum(migrate.BindingsColumns, "relation")},
 		{"Gates", policy.Gates, enum(migrate.GateRunsColumns, "gate")},
+		{"Disagreements", policy.Disagreements, enum(migrate.DecisionsColumns, "disagreement")},
 		{"HoldReasons", policy.HoldReasons, enum(migrate.HoldsColumns, "reason")},
 		{"Outcomes", policy.Outcomes, enum(migrate.GateRunsColumns, "outcome")},
 		{"ExpositionKinds", policy.ExpositionKinds, []string{string(packet.Definition), string(packet.Convention), string(packet.Remark), string(packet.Example)}},

@@ -34,7 +34,11 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s.render(w, r, http.StatusOK, page(r, "Review queue"), ui.ReviewQueue(items))
+	second, err := s.policy.SecondReviewQueue(r.Context(), viewer.From(r.Context()), 100)
+	if err != nil {
+		return err
+	}
+	s.render(w, r, http.StatusOK, page(r, "Review queue"), ui.ReviewQueue(items, second))
 	return nil
 }
 
@@ -71,6 +75,10 @@ func (s *Server) reviewPage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if sr := r.URL.Query().Get("second"); sr != "" {
+		// A second review of a selected qualify decision: it reads the revision the first read.
+		d.SecondReviewOf = sr
+	}
 	s.render(w, r, http.StatusOK, page(r, "Review "+id), ui.ReviewPage(d))
 	return nil
 }
@@ -91,7 +99,11 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 	f := r.PostForm
 	in := policy.DecisionInput{ProblemID: id, Action: decision.Action(f.Get("action")), MergeInto: strings.TrimSpace(f.Get("mergeInto")),
 		IdempotencyKey: f.Get("idempotencyKey"), RevisionRequests: lines(f.Get("revisionRequests")),
-		RevisionID: f.Get("revisionId"), Confirmations: confirmationsOf(f)}
+		RevisionID: f.Get("revisionId"), Confirmations: confirmationsOf(f), SecondReviewOf: f.Get("secondReviewOf")}
+	if dis := f.Get("disagreement"); dis != "" {
+		class := decision.Disagreement(dis)
+		in.Disagreement = &class
+	}
 	for _, sec := range policy.NoteSections {
 		*sec.Text(&in.Notes) = f.Get("notes." + sec.Key)
 	}
@@ -109,6 +121,7 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 			d.Values[k] = strings.Join(vs, "\n")
 		}
 		d.IdempotencyKey = in.IdempotencyKey // the same request, corrected, is still one decision
+		d.SecondReviewOf = in.SecondReviewOf
 		if in.RevisionID != "" && in.RevisionID != d.RevisionID {
 			// A newer revision arrived: the page shows it, and the reviewer reads it first.
 			d.General = append(d.General, "A newer revision was submitted while you were reading; it is shown below. Read it, then decide again.")

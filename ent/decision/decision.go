@@ -34,6 +34,12 @@ const (
 	FieldConfirmations = "confirmations"
 	// FieldMergeIntoID holds the string denoting the merge_into_id field in the database.
 	FieldMergeIntoID = "merge_into_id"
+	// FieldSecondReviewOfID holds the string denoting the second_review_of_id field in the database.
+	FieldSecondReviewOfID = "second_review_of_id"
+	// FieldDisagreement holds the string denoting the disagreement field in the database.
+	FieldDisagreement = "disagreement"
+	// FieldSecondReviewSelectedAt holds the string denoting the second_review_selected_at field in the database.
+	FieldSecondReviewSelectedAt = "second_review_selected_at"
 	// FieldAuthority holds the string denoting the authority field in the database.
 	FieldAuthority = "authority"
 	// FieldPolicyVersion holds the string denoting the policy_version field in the database.
@@ -52,6 +58,10 @@ const (
 	EdgeReviewer = "reviewer"
 	// EdgeMergeInto holds the string denoting the merge_into edge name in mutations.
 	EdgeMergeInto = "merge_into"
+	// EdgeSecondReviewOf holds the string denoting the second_review_of edge name in mutations.
+	EdgeSecondReviewOf = "second_review_of"
+	// EdgeSecondReviews holds the string denoting the second_reviews edge name in mutations.
+	EdgeSecondReviews = "second_reviews"
 	// Table holds the table name of the decision in the database.
 	Table = "decisions"
 	// ProblemTable is the table that holds the problem relation/edge.
@@ -82,6 +92,14 @@ const (
 	MergeIntoInverseTable = "problems"
 	// MergeIntoColumn is the table column denoting the merge_into relation/edge.
 	MergeIntoColumn = "merge_into_id"
+	// SecondReviewOfTable is the table that holds the second_review_of relation/edge.
+	SecondReviewOfTable = "decisions"
+	// SecondReviewOfColumn is the table column denoting the second_review_of relation/edge.
+	SecondReviewOfColumn = "second_review_of_id"
+	// SecondReviewsTable is the table that holds the second_reviews relation/edge.
+	SecondReviewsTable = "decisions"
+	// SecondReviewsColumn is the table column denoting the second_reviews relation/edge.
+	SecondReviewsColumn = "second_review_of_id"
 )
 
 // Columns holds all SQL columns for decision fields.
@@ -96,6 +114,9 @@ var Columns = []string{
 	FieldRevisionRequests,
 	FieldConfirmations,
 	FieldMergeIntoID,
+	FieldSecondReviewOfID,
+	FieldDisagreement,
+	FieldSecondReviewSelectedAt,
 	FieldAuthority,
 	FieldPolicyVersion,
 	FieldIdempotencyKey,
@@ -177,6 +198,31 @@ func ReasonCodeValidator(rc ReasonCode) error {
 	}
 }
 
+// Disagreement defines the type for the "disagreement" enum field.
+type Disagreement string
+
+// Disagreement values.
+const (
+	DisagreementINSTRUCTION      Disagreement = "INSTRUCTION"
+	DisagreementERROR            Disagreement = "ERROR"
+	DisagreementEXPERTISE        Disagreement = "EXPERTISE"
+	DisagreementLEGITIMATE_SPLIT Disagreement = "LEGITIMATE_SPLIT"
+)
+
+func (d Disagreement) String() string {
+	return string(d)
+}
+
+// DisagreementValidator is a validator for the "disagreement" field enum values. It is called by the builders before save.
+func DisagreementValidator(d Disagreement) error {
+	switch d {
+	case DisagreementINSTRUCTION, DisagreementERROR, DisagreementEXPERTISE, DisagreementLEGITIMATE_SPLIT:
+		return nil
+	default:
+		return fmt.Errorf("decision: invalid enum value for disagreement field: %q", d)
+	}
+}
+
 // Authority defines the type for the "authority" enum field.
 type Authority string
 
@@ -239,6 +285,21 @@ func ByMergeIntoID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldMergeIntoID, opts...).ToFunc()
 }
 
+// BySecondReviewOfID orders the results by the second_review_of_id field.
+func BySecondReviewOfID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSecondReviewOfID, opts...).ToFunc()
+}
+
+// ByDisagreement orders the results by the disagreement field.
+func ByDisagreement(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDisagreement, opts...).ToFunc()
+}
+
+// BySecondReviewSelectedAt orders the results by the second_review_selected_at field.
+func BySecondReviewSelectedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSecondReviewSelectedAt, opts...).ToFunc()
+}
+
 // ByAuthority orders the results by the authority field.
 func ByAuthority(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldAuthority, opts...).ToFunc()
@@ -291,6 +352,27 @@ func ByMergeIntoField(field string, opts ...sql.OrderTermOption) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newMergeIntoStep(), sql.OrderByField(field, opts...))
 	}
 }
+
+// BySecondReviewOfField orders the results by second_review_of field.
+func BySecondReviewOfField(field string, opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newSecondReviewOfStep(), sql.OrderByField(field, opts...))
+	}
+}
+
+// BySecondReviewsCount orders the results by second_reviews count.
+func BySecondReviewsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newSecondReviewsStep(), opts...)
+	}
+}
+
+// BySecondReviews orders the results by second_reviews terms.
+func BySecondReviews(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newSecondReviewsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newProblemStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -317,6 +399,20 @@ func newMergeIntoStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(MergeIntoInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2O, true, MergeIntoTable, MergeIntoColumn),
+	)
+}
+func newSecondReviewOfStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(Table, FieldID),
+		sqlgraph.Edge(sqlgraph.M2O, true, SecondReviewOfTable, SecondReviewOfColumn),
+	)
+}
+func newSecondReviewsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(Table, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, SecondReviewsTable, SecondReviewsColumn),
 	)
 }
 
@@ -352,6 +448,24 @@ func (e *ReasonCode) UnmarshalGQL(val interface{}) error {
 	*e = ReasonCode(str)
 	if err := ReasonCodeValidator(*e); err != nil {
 		return fmt.Errorf("%s is not a valid ReasonCode", str)
+	}
+	return nil
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (e Disagreement) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(e.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (e *Disagreement) UnmarshalGQL(val interface{}) error {
+	str, ok := val.(string)
+	if !ok {
+		return fmt.Errorf("enum %T must be a string", val)
+	}
+	*e = Disagreement(str)
+	if err := DisagreementValidator(*e); err != nil {
+		return fmt.Errorf("%s is not a valid Disagreement", str)
 	}
 	return nil
 }

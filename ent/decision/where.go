@@ -85,6 +85,16 @@ func MergeIntoID(v string) predicate.Decision {
 	return predicate.Decision(sql.FieldEQ(FieldMergeIntoID, v))
 }
 
+// SecondReviewOfID applies equality check predicate on the "second_review_of_id" field. It's identical to SecondReviewOfIDEQ.
+func SecondReviewOfID(v string) predicate.Decision {
+	return predicate.Decision(sql.FieldEQ(FieldSecondReviewOfID, v))
+}
+
+// SecondReviewSelectedAt applies equality check predicate on the "second_review_selected_at" field. It's identical to SecondReviewSelectedAtEQ.
+func SecondReviewSelectedAt(v time.Time) predicate.Decision {
+	return predicate.Decision(sql.FieldEQ(FieldSecondReviewSelectedAt, v))
+}
+
 // PolicyVersion applies equality check predicate on the "policy_version" field. It's identical to PolicyVersionEQ.
 func PolicyVersion(v string) predicate.Decision {
 	return predicate.Decision(sql.FieldEQ(FieldPolicyVersion, v))
@@ -445,6 +455,161 @@ func MergeIntoIDContainsFold(v string) predicate.Decision {
 	return predicate.Decision(sql.FieldContainsFold(FieldMergeIntoID, v))
 }
 
+// SecondReviewOfIDEQ applies the EQ predicate on the "second_review_of_id" field.
+func SecondReviewOfIDEQ(v string) predicate.Decision {
+	return predicate.Decision(sql.FieldEQ(FieldSecondReviewOfID, v))
+}
+
+// SecondReviewOfIDNEQ applies the NEQ predicate on the "second_review_of_id" field.
+func SecondReviewOfIDNEQ(v string) predicate.Decision {
+	return predicate.Decision(sql.FieldNEQ(FieldSecondReviewOfID, v))
+}
+
+// SecondReviewOfIDIn applies the In predicate on the "second_review_of_id" field.
+func SecondReviewOfIDIn(vs ...string) predicate.Decision {
+	return predicate.Decision(sql.FieldIn(FieldSecondReviewOfID, vs...))
+}
+
+// SecondReviewOfIDNotIn applies the NotIn predicate on the "second_review_of_id" field.
+func SecondReviewOfIDNotIn(vs ...string) predicate.Decision {
+	return predicate.Decision(sql.FieldNotIn(FieldSecondReviewOfID, vs...))
+}
+
+// SecondReviewOfIDGT applies the GT predicate on the "second_review_of_id" field.
+func SecondReviewOfIDGT(v string) predicate.Decision {
+	return predicate.Decision(sql.FieldGT(FieldSecondReviewOfID, v))
+}
+
+// SecondReviewOfIDGTE applies the GTE predicate on the "second_review_of_id" field.
+func SecondReviewOfIDGTE(v string) predicate.Decision {
+	return predicate.Decision(sql.FieldGTE(FieldSecondReviewOfID, v))
+}
+
+// SecondReviewOfIDLT applies the LT predicate on the "second_review_of_id" field.
+func SecondReviewOfIDLT(v string) predicate.Decision {
+	return predicate.Decision(sql.FieldLT(FieldSecondReviewOfID, v))
+}
+
+// SecondReviewOfIDLTE applies the LTE predicate on the "second_review_of_id" field.
+func SecondReviewOfIDLTE(v string) predicate.Decision {
+	return predicate.Decision(sql.FieldLTE(FieldSecondReviewOfID, v))
+}
+
+// SecondReviewOfIDContains applies the Contains predicate on the "second_review_of_id" field.
+func SecondReviewOfIDContains(v string) predicate.Decision {
+	return predicate.Decision(sql.FieldContains(FieldSecondReviewOfID, v))
+}
+
+// SecondReviewOfIDHasPrefix applies the HasPrefix predicate on the "second_review_of_id" field.
+func SecondReviewOfIDHasPrefix(v string) predicate.Decision {
+	return predicate.Decision(sql.FieldHasPrefix(FieldSecondReviewOfID, v))
+}
+
+// SecondReviewOfIDHasSuffix applies the HasSuffix predicate on the "second_review_of_id" field.
+func SecondReviewOfIDHasSuffix(v string) predicate.Decision {
+	return predicate.Decision(sql.FieldHasSuffix(FieldSecondReviewOfID, v))
+}
+
+// SecondReviewOfIDIsNil applies the IsNil predicate on the "second_review_of_id" field.
+func SecondReviewOfIDIsNil() predicate.Decision {
+	return predicate.Decision(sql.FieldIsNull(FieldSecondReviewOfID))
+}
+
+// SecondReviewOfIDNotNil applies the NotNil predicate on the "second_review_of_id" field.
+func SecondReviewOfIDNotNil() predicate.Decision {
+	return predicate.Decision(sql.FieldNotNull(FieldSecondReviewOfID))
+}
+
+// SecondReviewOfIDEqualFold applies the EqualFold predicate on the "second_review_of_id" field.
+func SecondReviewOfIDEqualFold(v string) predicate.Decision {
+	return predicate.Decision(sql.FieldEqualFold(FieldSecondReviewOfID, v))
+}
+
+// SecondReviewOfIDContainsFold applies the ContainsFold predicate on the "second_review_of_id" field.
+func SecondReviewOfIDContainsFold(v string) predicate.Decision {
+	return predicate.Decision(sql.FieldContainsFold(FieldSecondReviewOfID, v))
+}
+
+// DisagreementEQ applies the EQ predicate on the "disagreement" field.
+func DisagreementEQ(v Disagreement) predicate.Decision {
+	return predicate.Decision(sql.FieldEQ(FieldDisagreement, v))
+}
+
+// DisagreementNEQ applies the NEQ predicate on the "disagreement" field.
+func DisagreementNEQ(v Disagreement) predicate.Decision {
+	return predicate.Decision(sql.FieldNEQ(FieldDisagreement, v))
+}
+
+// DisagreementIn applies the In predicate on the "disagreement" field.
+func DisagreementIn(vs ...Disagreement) predicate.Decision {
+	return predicate.Decision(sql.FieldIn(FieldDisagreement, vs...))
+}
+
+// DisagreementNotIn applies the NotIn predicate on the "disagreement" field.
+func DisagreementNotIn(vs ...Disagreement) predicate.Decision {
+	return predicate.Decision(sql.FieldNotIn(FieldDisagreement, vs...))
+}
+
+// DisagreementIsNil applies the IsNil predicate on the "disagreement" field.
+func DisagreementIsNil() predicate.Decision {
+	return predicate.Decision(sql.FieldIsNull(FieldDisagreement))
+}
+
+// DisagreementNotNil applies the NotNil predicate on the "disagreement" field.
+func DisagreementNotNil() predicate.Decision {
+	return predicate.Decision(sql.FieldNotNull(FieldDisagreement))
+}
+
+// SecondReviewSelectedAtEQ applies the EQ predicate on the "second_review_selected_at" field.
+func SecondReviewSelectedAtEQ(v time.Time) predicate.Decision {
+	return predicate.Decision(sql.FieldEQ(FieldSecondReviewSelectedAt, v))
+}
+
+// SecondReviewSelectedAtNEQ applies the NEQ predicate on the "second_review_selected_at" field.
+func SecondReviewSelectedAtNEQ(v time.Time) predicate.Decision {
+	return predicate.Decision(sql.FieldNEQ(FieldSecondReviewSelectedAt, v))
+}
+
+// SecondReviewSelectedAtIn applies the In predicate on the "second_review_selected_at" field.
+func SecondReviewSelectedAtIn(vs ...time.Time) predicate.Decision {
+	return predicate.Decision(sql.FieldIn(FieldSecondReviewSelectedAt, vs...))
+}
+
+// SecondReviewSelectedAtNotIn applies the NotIn predicate on the "second_review_selected_at" field.
+func SecondReviewSelectedAtNotIn(vs ...time.Time) predicate.Decision {
+	return predicate.Decision(sql.FieldNotIn(FieldSecondReviewSelectedAt, vs...))
+}
+
+// SecondReviewSelectedAtGT applies the GT predicate on the "second_review_selected_at" field.
+func SecondReviewSelectedAtGT(v time.Time) predicate.Decision {
+	return predicate.Decision(sql.FieldGT(FieldSecondReviewSelectedAt, v))
+}
+
+// SecondReviewSelectedAtGTE applies the GTE predicate on the "second_review_selected_at" field.
+func SecondReviewSelectedAtGTE(v time.Time) predicate.Decision {
+	return predicate.Decision(sql.FieldGTE(FieldSecondReviewSelectedAt, v))
+}
+
+// SecondReviewSelectedAtLT applies the LT predicate on the "second_review_selected_at" field.
+func SecondReviewSelectedAtLT(v time.Time) predicate.Decision {
+	return predicate.Decision(sql.FieldLT(FieldSecondReviewSelectedAt, v))
+}
+
+// SecondReviewSelectedAtLTE applies the LTE predicate on the "second_review_selected_at" field.
+func SecondReviewSelectedAtLTE(v time.Time) predicate.Decision {
+	return predicate.Decision(sql.FieldLTE(FieldSecondReviewSelectedAt, v))
+}
+
+// SecondReviewSelectedAtIsNil applies the IsNil predicate on the "second_review_selected_at" field.
+func SecondReviewSelectedAtIsNil() predicate.Decision {
+	return predicate.Decision(sql.FieldIsNull(FieldSecondReviewSelectedAt))
+}
+
+// SecondReviewSelectedAtNotNil applies the NotNil predicate on the "second_review_selected_at" field.
+func SecondReviewSelectedAtNotNil() predicate.Decision {
+	return predicate.Decision(sql.FieldNotNull(FieldSecondReviewSelectedAt))
+}
+
 // AuthorityEQ applies the EQ predicate on the "authority" field.
 func AuthorityEQ(v Authority) predicate.Decision {
 	return predicate.Decision(sql.FieldEQ(FieldAuthority, v))
@@ -784,6 +949,52 @@ func HasMergeInto() predicate.Decision {
 func HasMergeIntoWith(preds ...predicate.Problem) predicate.Decision {
 	return predicate.Decision(func(s *sql.Selector) {
 		step := newMergeIntoStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasSecondReviewOf applies the HasEdge predicate on the "second_review_of" edge.
+func HasSecondReviewOf() predicate.Decision {
+	return predicate.Decision(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, SecondReviewOfTable, SecondReviewOfColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasSecondReviewOfWith applies the HasEdge predicate on the "second_review_of" edge with a given conditions (other predicates).
+func HasSecondReviewOfWith(preds ...predicate.Decision) predicate.Decision {
+	return predicate.Decision(func(s *sql.Selector) {
+		step := newSecondReviewOfStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasSecondReviews applies the HasEdge predicate on the "second_reviews" edge.
+func HasSecondReviews() predicate.Decision {
+	return predicate.Decision(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, SecondReviewsTable, SecondReviewsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasSecondReviewsWith applies the HasEdge predicate on the "second_reviews" edge with a given conditions (other predicates).
+func HasSecondReviewsWith(preds ...predicate.Decision) predicate.Decision {
+	return predicate.Decision(func(s *sql.Selector) {
+		step := newSecondReviewsStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

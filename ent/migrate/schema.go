@@ -123,12 +123,15 @@ var (
 		{Name: "notes", Type: field.TypeJSON},
 		{Name: "revision_requests", Type: field.TypeJSON, Nullable: true},
 		{Name: "confirmations", Type: field.TypeJSON, Nullable: true},
+		{Name: "disagreement", Type: field.TypeEnum, Nullable: true, Enums: []string{"INSTRUCTION", "ERROR", "EXPERTISE", "LEGITIMATE_SPLIT"}},
+		{Name: "second_review_selected_at", Type: field.TypeTime, Nullable: true},
 		{Name: "authority", Type: field.TypeEnum, Enums: []string{"REVIEWER", "STAFF", "MODERATION"}},
 		{Name: "policy_version", Type: field.TypeString},
 		{Name: "idempotency_key", Type: field.TypeString, Size: 200},
 		{Name: "input_digest", Type: field.TypeString},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "reviewer_id", Type: field.TypeString, Size: 40},
+		{Name: "second_review_of_id", Type: field.TypeString, Nullable: true, Size: 40},
 		{Name: "problem_id", Type: field.TypeString},
 		{Name: "merge_into_id", Type: field.TypeString, Nullable: true},
 		{Name: "revision_id", Type: field.TypeString, Size: 40},
@@ -141,25 +144,31 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "decisions_accounts_decisions",
-				Columns:    []*schema.Column{DecisionsColumns[11]},
+				Columns:    []*schema.Column{DecisionsColumns[13]},
 				RefColumns: []*schema.Column{AccountsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
+				Symbol:     "decisions_decisions_second_reviews",
+				Columns:    []*schema.Column{DecisionsColumns[14]},
+				RefColumns: []*schema.Column{DecisionsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
 				Symbol:     "decisions_problems_decisions",
-				Columns:    []*schema.Column{DecisionsColumns[12]},
+				Columns:    []*schema.Column{DecisionsColumns[15]},
 				RefColumns: []*schema.Column{ProblemsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "decisions_problems_merge_decisions",
-				Columns:    []*schema.Column{DecisionsColumns[13]},
+				Columns:    []*schema.Column{DecisionsColumns[16]},
 				RefColumns: []*schema.Column{ProblemsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "decisions_revisions_decisions",
-				Columns:    []*schema.Column{DecisionsColumns[14]},
+				Columns:    []*schema.Column{DecisionsColumns[17]},
 				RefColumns: []*schema.Column{RevisionsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -168,17 +177,17 @@ var (
 			{
 				Name:    "decision_problem_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{DecisionsColumns[12], DecisionsColumns[10]},
+				Columns: []*schema.Column{DecisionsColumns[15], DecisionsColumns[12]},
 			},
 			{
 				Name:    "decision_revision_id_action",
 				Unique:  false,
-				Columns: []*schema.Column{DecisionsColumns[14], DecisionsColumns[1]},
+				Columns: []*schema.Column{DecisionsColumns[17], DecisionsColumns[1]},
 			},
 			{
 				Name:    "decision_reviewer_id_idempotency_key",
 				Unique:  true,
-				Columns: []*schema.Column{DecisionsColumns[11], DecisionsColumns[8]},
+				Columns: []*schema.Column{DecisionsColumns[13], DecisionsColumns[10]},
 			},
 		},
 	}
@@ -829,9 +838,10 @@ func init() {
 	ClaimsTable.ForeignKeys[1].RefTable = ClaimsTable
 	ClaimsTable.ForeignKeys[2].RefTable = ProblemsTable
 	DecisionsTable.ForeignKeys[0].RefTable = AccountsTable
-	DecisionsTable.ForeignKeys[1].RefTable = ProblemsTable
+	DecisionsTable.ForeignKeys[1].RefTable = DecisionsTable
 	DecisionsTable.ForeignKeys[2].RefTable = ProblemsTable
-	DecisionsTable.ForeignKeys[3].RefTable = RevisionsTable
+	DecisionsTable.ForeignKeys[3].RefTable = ProblemsTable
+	DecisionsTable.ForeignKeys[4].RefTable = RevisionsTable
 	FindingsTable.ForeignKeys[0].RefTable = GateRunsTable
 	FlagsTable.ForeignKeys[0].RefTable = AccountsTable
 	FlagsTable.ForeignKeys[1].RefTable = ModerationCasesTable

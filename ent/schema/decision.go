@@ -44,6 +44,12 @@ func (Decision) Fields() []ent.Field {
 		field.JSON("confirmations", []packet.FindingConfirmation{}).Optional().Immutable().Annotations(entgql.Skip()).
 			Comment("The reviewer's answer to each finding of the reviewed revision a machine could not certify."),
 		field.String("merge_into_id").Optional().Nillable().Immutable().Annotations(entgql.Skip()),
+		field.String("second_review_of_id").Optional().Nillable().Immutable().Annotations(entgql.Skip()).
+			Comment("The qualify decision this one reviews a second time."),
+		field.Enum("disagreement").Values("INSTRUCTION", "ERROR", "EXPERTISE", "LEGITIMATE_SPLIT").Optional().Nillable().Immutable().
+			Comment("When a second review splits from the first, the class of the split, kept rather than averaged."),
+		field.Time("second_review_selected_at").Optional().Nillable().
+			Comment("When the selector picked this qualify decision for a second review."),
 		field.Enum("authority").Values("REVIEWER", "STAFF", "MODERATION").Immutable(),
 		field.String("policy_version").Immutable(),
 		field.String("idempotency_key").Immutable().NotEmpty().MaxLen(200).Sensitive().Annotations(entgql.Skip()),
@@ -59,6 +65,7 @@ func (Decision) Edges() []ent.Edge {
 		edge.From("revision", Revision.Type).Ref("decisions").Field("revision_id").Unique().Required().Immutable(),
 		edge.From("reviewer", Account.Type).Ref("decisions").Field("reviewer_id").Unique().Required().Immutable(),
 		edge.From("merge_into", Problem.Type).Ref("merge_decisions").Field("merge_into_id").Unique().Immutable(),
+		edge.To("second_reviews", Decision.Type).From("second_review_of").Field("second_review_of_id").Unique().Immutable(),
 	}
 }
 

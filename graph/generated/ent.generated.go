@@ -52,6 +52,7 @@ type GateRunResolver interface {
 }
 type ProblemResolver interface {
 	CurrentRevision(ctx context.Context, obj *ent.Problem) (*ent.Revision, error)
+
 	Revisions(ctx context.Context, obj *ent.Problem) ([]*ent.Revision, error)
 
 	MergedFrom(ctx context.Context, obj *ent.Problem) ([]*ent.Problem, error)
@@ -943,6 +944,52 @@ func (ec *executionContext) fieldContext_Decision_revisionRequests(_ context.Con
 	return graphql.NewScalarFieldContext("Decision", field, false, false, "String")
 }
 
+func (ec *executionContext) _Decision_disagreement(ctx context.Context, field graphql.CollectedField, obj *ent.Decision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Decision_disagreement(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Disagreement, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *decision.Disagreement) graphql.Marshaler {
+			return ec.marshalODecisionDisagreement2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐDisagreement(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Decision_disagreement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Decision", field, false, false, "DecisionDisagreement")
+}
+
+func (ec *executionContext) _Decision_secondReviewSelectedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Decision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Decision_secondReviewSelectedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SecondReviewSelectedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Decision_secondReviewSelectedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Decision", field, false, false, "Time")
+}
+
 func (ec *executionContext) _Decision_authority(ctx context.Context, field graphql.CollectedField, obj *ent.Decision) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1135,6 +1182,70 @@ func (ec *executionContext) fieldContext_Decision_mergeInto(_ context.Context, f
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Problem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Decision_secondReviewOf(ctx context.Context, field graphql.CollectedField, obj *ent.Decision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Decision_secondReviewOf(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SecondReviewOf(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Decision) graphql.Marshaler {
+			return ec.marshalODecision2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐDecision(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Decision_secondReviewOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Decision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Decision(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Decision_secondReviews(ctx context.Context, field graphql.CollectedField, obj *ent.Decision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Decision_secondReviews(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SecondReviews(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Decision) graphql.Marshaler {
+			return ec.marshalODecision2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐDecisionᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Decision_secondReviews(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Decision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Decision(ctx, field)
 		},
 	}
 	return fc, nil
@@ -3012,6 +3123,38 @@ func (ec *executionContext) fieldContext_Problem_currentRevision(_ context.Conte
 		Field:      field,
 		IsMethod:   true,
 		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Revision(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Problem_pendingRevision(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_pendingRevision(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PendingRevision(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Revision) graphql.Marshaler {
+			return ec.marshalORevision2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐRevision(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_pendingRevision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Problem",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Revision(ctx, field)
 		},
@@ -6555,7 +6698,7 @@ func (ec *executionContext) unmarshalInputDecisionWhereInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "action", "actionNEQ", "actionIn", "actionNotIn", "reasonCode", "reasonCodeNEQ", "reasonCodeIn", "reasonCodeNotIn", "reasonCodeIsNil", "reasonCodeNotNil", "authority", "authorityNEQ", "authorityIn", "authorityNotIn", "policyVersion", "policyVersionNEQ", "policyVersionIn", "policyVersionNotIn", "policyVersionGT", "policyVersionGTE", "policyVersionLT", "policyVersionLTE", "policyVersionContains", "policyVersionHasPrefix", "policyVersionHasSuffix", "policyVersionEqualFold", "policyVersionContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasProblem", "hasProblemWith", "hasRevision", "hasRevisionWith", "hasReviewer", "hasReviewerWith", "hasMergeInto", "hasMergeIntoWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "action", "actionNEQ", "actionIn", "actionNotIn", "reasonCode", "reasonCodeNEQ", "reasonCodeIn", "reasonCodeNotIn", "reasonCodeIsNil", "reasonCodeNotNil", "disagreement", "disagreementNEQ", "disagreementIn", "disagreementNotIn", "disagreementIsNil", "disagreementNotNil", "secondReviewSelectedAt", "secondReviewSelectedAtNEQ", "secondReviewSelectedAtIn", "secondReviewSelectedAtNotIn", "secondReviewSelectedAtGT", "secondReviewSelectedAtGTE", "secondReviewSelectedAtLT", "secondReviewSelectedAtLTE", "secondReviewSelectedAtIsNil", "secondReviewSelectedAtNotNil", "authority", "authorityNEQ", "authorityIn", "authorityNotIn", "policyVersion", "policyVersionNEQ", "policyVersionIn", "policyVersionNotIn", "policyVersionGT", "policyVersionGTE", "policyVersionLT", "policyVersionLTE", "policyVersionContains", "policyVersionHasPrefix", "policyVersionHasSuffix", "policyVersionEqualFold", "policyVersionContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasProblem", "hasProblemWith", "hasRevision", "hasRevisionWith", "hasReviewer", "hasReviewerWith", "hasMergeInto", "hasMergeIntoWith", "hasSecondReviewOf", "hasSecondReviewOfWith", "hasSecondReviews", "hasSecondReviewsWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -6723,6 +6866,118 @@ func (ec *executionContext) unmarshalInputDecisionWhereInput(ctx context.Context
 				return it, err
 			}
 			it.ReasonCodeNotNil = data
+		case "disagreement":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("disagreement"))
+			data, err := ec.unmarshalODecisionDisagreement2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐDisagreement(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Disagreement = data
+		case "disagreementNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("disagreementNEQ"))
+			data, err := ec.unmarshalODecisionDisagreement2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐDisagreement(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisagreementNEQ = data
+		case "disagreementIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("disagreementIn"))
+			data, err := ec.unmarshalODecisionDisagreement2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐDisagreementᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisagreementIn = data
+		case "disagreementNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("disagreementNotIn"))
+			data, err := ec.unmarshalODecisionDisagreement2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐDisagreementᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisagreementNotIn = data
+		case "disagreementIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("disagreementIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisagreementIsNil = data
+		case "disagreementNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("disagreementNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisagreementNotNil = data
+		case "secondReviewSelectedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("secondReviewSelectedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SecondReviewSelectedAt = data
+		case "secondReviewSelectedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("secondReviewSelectedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SecondReviewSelectedAtNEQ = data
+		case "secondReviewSelectedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("secondReviewSelectedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SecondReviewSelectedAtIn = data
+		case "secondReviewSelectedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("secondReviewSelectedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SecondReviewSelectedAtNotIn = data
+		case "secondReviewSelectedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("secondReviewSelectedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SecondReviewSelectedAtGT = data
+		case "secondReviewSelectedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("secondReviewSelectedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SecondReviewSelectedAtGTE = data
+		case "secondReviewSelectedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("secondReviewSelectedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SecondReviewSelectedAtLT = data
+		case "secondReviewSelectedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("secondReviewSelectedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SecondReviewSelectedAtLTE = data
+		case "secondReviewSelectedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("secondReviewSelectedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SecondReviewSelectedAtIsNil = data
+		case "secondReviewSelectedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("secondReviewSelectedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SecondReviewSelectedAtNotNil = data
 		case "authority":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authority"))
 			data, err := ec.unmarshalODecisionAuthority2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐAuthority(ctx, v)
@@ -6954,6 +7209,34 @@ func (ec *executionContext) unmarshalInputDecisionWhereInput(ctx context.Context
 				return it, err
 			}
 			it.HasMergeIntoWith = data
+		case "hasSecondReviewOf":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasSecondReviewOf"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasSecondReviewOf = data
+		case "hasSecondReviewOfWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasSecondReviewOfWith"))
+			data, err := ec.unmarshalODecisionWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐDecisionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasSecondReviewOfWith = data
+		case "hasSecondReviews":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasSecondReviews"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasSecondReviews = data
+		case "hasSecondReviewsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasSecondReviewsWith"))
+			data, err := ec.unmarshalODecisionWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐDecisionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasSecondReviewsWith = data
 		}
 	}
 	return it, nil
@@ -10584,7 +10867,7 @@ func (ec *executionContext) unmarshalInputProblemWhereInput(ctx context.Context,
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "number", "numberNEQ", "numberIn", "numberNotIn", "numberGT", "numberGTE", "numberLT", "numberLTE", "slug", "slugNEQ", "slugIn", "slugNotIn", "slugGT", "slugGTE", "slugLT", "slugLTE", "slugContains", "slugHasPrefix", "slugHasSuffix", "slugEqualFold", "slugContainsFold", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "acceptanceKind", "acceptanceKindNEQ", "acceptanceKindIn", "acceptanceKindNotIn", "provenanceKind", "provenanceKindNEQ", "provenanceKindIn", "provenanceKindNotIn", "state", "stateNEQ", "stateIn", "stateNotIn", "submittedAt", "submittedAtNEQ", "submittedAtIn", "submittedAtNotIn", "submittedAtGT", "submittedAtGTE", "submittedAtLT", "submittedAtLTE", "deadline", "deadlineNEQ", "deadlineIn", "deadlineNotIn", "deadlineGT", "deadlineGTE", "deadlineLT", "deadlineLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "acceptedAt", "acceptedAtNEQ", "acceptedAtIn", "acceptedAtNotIn", "acceptedAtGT", "acceptedAtGTE", "acceptedAtLT", "acceptedAtLTE", "acceptedAtIsNil", "acceptedAtNotNil", "acceptanceAuthority", "acceptanceAuthorityNEQ", "acceptanceAuthorityIn", "acceptanceAuthorityNotIn", "acceptanceAuthorityIsNil", "acceptanceAuthorityNotNil", "removedAt", "removedAtNEQ", "removedAtIn", "removedAtNotIn", "removedAtGT", "removedAtGTE", "removedAtLT", "removedAtLTE", "removedAtIsNil", "removedAtNotNil", "removalReason", "removalReasonNEQ", "removalReasonIn", "removalReasonNotIn", "removalReasonGT", "removalReasonGTE", "removalReasonLT", "removalReasonLTE", "removalReasonContains", "removalReasonHasPrefix", "removalReasonHasSuffix", "removalReasonIsNil", "removalReasonNotNil", "removalReasonEqualFold", "removalReasonContainsFold", "proposerID", "proposerIDNEQ", "proposerIDIn", "proposerIDNotIn", "proposerIDGT", "proposerIDGTE", "proposerIDLT", "proposerIDLTE", "proposerIDContains", "proposerIDHasPrefix", "proposerIDHasSuffix", "proposerIDEqualFold", "proposerIDContainsFold", "hasProposer", "hasProposerWith", "hasCurrentRevision", "hasCurrentRevisionWith", "hasRevisions", "hasRevisionsWith", "hasMergedInto", "hasMergedIntoWith", "hasMergedFrom", "hasMergedFromWith", "hasDecisions", "hasDecisionsWith", "hasClaims", "hasClaimsWith", "hasTags", "hasTagsWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "number", "numberNEQ", "numberIn", "numberNotIn", "numberGT", "numberGTE", "numberLT", "numberLTE", "slug", "slugNEQ", "slugIn", "slugNotIn", "slugGT", "slugGTE", "slugLT", "slugLTE", "slugContains", "slugHasPrefix", "slugHasSuffix", "slugEqualFold", "slugContainsFold", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "acceptanceKind", "acceptanceKindNEQ", "acceptanceKindIn", "acceptanceKindNotIn", "provenanceKind", "provenanceKindNEQ", "provenanceKindIn", "provenanceKindNotIn", "state", "stateNEQ", "stateIn", "stateNotIn", "submittedAt", "submittedAtNEQ", "submittedAtIn", "submittedAtNotIn", "submittedAtGT", "submittedAtGTE", "submittedAtLT", "submittedAtLTE", "deadline", "deadlineNEQ", "deadlineIn", "deadlineNotIn", "deadlineGT", "deadlineGTE", "deadlineLT", "deadlineLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "acceptedAt", "acceptedAtNEQ", "acceptedAtIn", "acceptedAtNotIn", "acceptedAtGT", "acceptedAtGTE", "acceptedAtLT", "acceptedAtLTE", "acceptedAtIsNil", "acceptedAtNotNil", "acceptanceAuthority", "acceptanceAuthorityNEQ", "acceptanceAuthorityIn", "acceptanceAuthorityNotIn", "acceptanceAuthorityIsNil", "acceptanceAuthorityNotNil", "removedAt", "removedAtNEQ", "removedAtIn", "removedAtNotIn", "removedAtGT", "removedAtGTE", "removedAtLT", "removedAtLTE", "removedAtIsNil", "removedAtNotNil", "removalReason", "removalReasonNEQ", "removalReasonIn", "removalReasonNotIn", "removalReasonGT", "removalReasonGTE", "removalReasonLT", "removalReasonLTE", "removalReasonContains", "removalReasonHasPrefix", "removalReasonHasSuffix", "removalReasonIsNil", "removalReasonNotNil", "removalReasonEqualFold", "removalReasonContainsFold", "proposerID", "proposerIDNEQ", "proposerIDIn", "proposerIDNotIn", "proposerIDGT", "proposerIDGTE", "proposerIDLT", "proposerIDLTE", "proposerIDContains", "proposerIDHasPrefix", "proposerIDHasSuffix", "proposerIDEqualFold", "proposerIDContainsFold", "hasProposer", "hasProposerWith", "hasCurrentRevision", "hasCurrentRevisionWith", "hasPendingRevision", "hasPendingRevisionWith", "hasRevisions", "hasRevisionsWith", "hasMergedInto", "hasMergedIntoWith", "hasMergedFrom", "hasMergedFromWith", "hasDecisions", "hasDecisionsWith", "hasClaims", "hasClaimsWith", "hasTags", "hasTagsWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -11578,6 +11861,20 @@ func (ec *executionContext) unmarshalInputProblemWhereInput(ctx context.Context,
 				return it, err
 			}
 			it.HasCurrentRevisionWith = data
+		case "hasPendingRevision":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasPendingRevision"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasPendingRevision = data
+		case "hasPendingRevisionWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasPendingRevisionWith"))
+			data, err := ec.unmarshalORevisionWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐRevisionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasPendingRevisionWith = data
 		case "hasRevisions":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasRevisions"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -14890,6 +15187,16 @@ func (ec *executionContext) _Decision(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "disagreement":
+			out.Values[i] = ec._Decision_disagreement(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "secondReviewSelectedAt":
+			out.Values[i] = ec._Decision_secondReviewSelectedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "authority":
 			out.Values[i] = ec._Decision_authority(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -14928,6 +15235,18 @@ func (ec *executionContext) _Decision(ctx context.Context, sel ast.SelectionSet,
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Decision_mergeInto(ctx, field, obj)
+				})
+		case "secondReviewOf":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Decision_secondReviewOf(ctx, field, obj)
+				})
+		case "secondReviews":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Decision_secondReviews(ctx, field, obj)
 				})
 		case "notes":
 			out.Values[i] = ec._Decision_notes(ctx, field, obj)
@@ -15548,6 +15867,12 @@ func (ec *executionContext) _Problem(ctx context.Context, sel ast.SelectionSet, 
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Problem_currentRevision(ctx, field, obj)
+				})
+		case "pendingRevision":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Problem_pendingRevision(ctx, field, obj)
 				})
 		case "revisions":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
@@ -16369,6 +16694,16 @@ func (ec *executionContext) unmarshalNDecisionAuthority2githubᚗcomᚋtheoremdb
 }
 
 func (ec *executionContext) marshalNDecisionAuthority2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐAuthority(ctx context.Context, sel ast.SelectionSet, v decision.Authority) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNDecisionDisagreement2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐDisagreement(ctx context.Context, v any) (decision.Disagreement, error) {
+	var res decision.Disagreement
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDecisionDisagreement2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐDisagreement(ctx context.Context, sel ast.SelectionSet, v decision.Disagreement) graphql.Marshaler {
 	return v
 }
 
@@ -17292,6 +17627,58 @@ func (ec *executionContext) unmarshalODecisionAuthority2ᚖgithubᚗcomᚋtheore
 }
 
 func (ec *executionContext) marshalODecisionAuthority2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐAuthority(ctx context.Context, sel ast.SelectionSet, v *decision.Authority) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalODecisionDisagreement2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐDisagreementᚄ(ctx context.Context, v any) ([]decision.Disagreement, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]decision.Disagreement, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNDecisionDisagreement2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐDisagreement(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalODecisionDisagreement2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐDisagreementᚄ(ctx context.Context, sel ast.SelectionSet, v []decision.Disagreement) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNDecisionDisagreement2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐDisagreement(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalODecisionDisagreement2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐDisagreement(ctx context.Context, v any) (*decision.Disagreement, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(decision.Disagreement)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODecisionDisagreement2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐDisagreement(ctx context.Context, sel ast.SelectionSet, v *decision.Disagreement) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}

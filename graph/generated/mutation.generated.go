@@ -1901,7 +1901,7 @@ func (ec *executionContext) unmarshalInputRecordDecisionInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"problemId", "revisionId", "action", "reasonCode", "notes", "revisionRequests", "mergeInto", "idempotencyKey", "confirmations"}
+	fieldsInOrder := [...]string{"problemId", "revisionId", "action", "reasonCode", "notes", "revisionRequests", "mergeInto", "idempotencyKey", "confirmations", "secondReviewOf", "disagreement"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -1971,6 +1971,20 @@ func (ec *executionContext) unmarshalInputRecordDecisionInput(ctx context.Contex
 				return it, err
 			}
 			it.Confirmations = data
+		case "secondReviewOf":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("secondReviewOf"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SecondReviewOf = data
+		case "disagreement":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("disagreement"))
+			data, err := ec.unmarshalODecisionDisagreement2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋdecisionᚐDisagreement(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Disagreement = data
 		}
 	}
 	return it, nil

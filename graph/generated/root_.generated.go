@@ -110,18 +110,22 @@ type ComplexityRoot struct {
 	}
 
 	Decision struct {
-		Action           func(childComplexity int) int
-		Authority        func(childComplexity int) int
-		CreatedAt        func(childComplexity int) int
-		ID               func(childComplexity int) int
-		MergeInto        func(childComplexity int) int
-		Notes            func(childComplexity int) int
-		PolicyVersion    func(childComplexity int) int
-		Problem          func(childComplexity int) int
-		ReasonCode       func(childComplexity int) int
-		Reviewer         func(childComplexity int) int
-		Revision         func(childComplexity int) int
-		RevisionRequests func(childComplexity int) int
+		Action                 func(childComplexity int) int
+		Authority              func(childComplexity int) int
+		CreatedAt              func(childComplexity int) int
+		Disagreement           func(childComplexity int) int
+		ID                     func(childComplexity int) int
+		MergeInto              func(childComplexity int) int
+		Notes                  func(childComplexity int) int
+		PolicyVersion          func(childComplexity int) int
+		Problem                func(childComplexity int) int
+		ReasonCode             func(childComplexity int) int
+		Reviewer               func(childComplexity int) int
+		Revision               func(childComplexity int) int
+		RevisionRequests       func(childComplexity int) int
+		SecondReviewOf         func(childComplexity int) int
+		SecondReviewSelectedAt func(childComplexity int) int
+		SecondReviews          func(childComplexity int) int
 	}
 
 	DecisionNotes struct {
@@ -293,6 +297,7 @@ type ComplexityRoot struct {
 		MergedInto           func(childComplexity int) int
 		Number               func(childComplexity int) int
 		OpenRevisionRequests func(childComplexity int) int
+		PendingRevision      func(childComplexity int) int
 		Proposer             func(childComplexity int) int
 		ProposerID           func(childComplexity int) int
 		ProvenanceKind       func(childComplexity int) int
@@ -805,6 +810,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Decision.CreatedAt(childComplexity), true
+	case "Decision.disagreement":
+		if e.ComplexityRoot.Decision.Disagreement == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Decision.Disagreement(childComplexity), true
 	case "Decision.id":
 		if e.ComplexityRoot.Decision.ID == nil {
 			break
@@ -859,6 +870,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Decision.RevisionRequests(childComplexity), true
+	case "Decision.secondReviewOf":
+		if e.ComplexityRoot.Decision.SecondReviewOf == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Decision.SecondReviewOf(childComplexity), true
+	case "Decision.secondReviewSelectedAt":
+		if e.ComplexityRoot.Decision.SecondReviewSelectedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Decision.SecondReviewSelectedAt(childComplexity), true
+	case "Decision.secondReviews":
+		if e.ComplexityRoot.Decision.SecondReviews == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Decision.SecondReviews(childComplexity), true
 
 	case "DecisionNotes.duplicateCheck":
 		if e.ComplexityRoot.DecisionNotes.DuplicateCheck == nil {
@@ -1651,6 +1680,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Problem.OpenRevisionRequests(childComplexity), true
+	case "Problem.pendingRevision":
+		if e.ComplexityRoot.Problem.PendingRevision == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.PendingRevision(childComplexity), true
 	case "Problem.proposer":
 		if e.ComplexityRoot.Problem.Proposer == nil {
 			break
@@ -2940,6 +2975,14 @@ type Decision implements Node {
   action: DecisionAction!
   reasonCode: DecisionReasonCode
   revisionRequests: [String!]
+  """
+  When a second review splits from the first, the class of the split, kept rather than averaged.
+  """
+  disagreement: DecisionDisagreement
+  """
+  When the selector picked this qualify decision for a second review.
+  """
+  secondReviewSelectedAt: Time
   authority: DecisionAuthority!
   policyVersion: String!
   createdAt: Time!
@@ -2947,6 +2990,8 @@ type Decision implements Node {
   revision: Revision!
   reviewer: Account!
   mergeInto: Problem
+  secondReviewOf: Decision
+  secondReviews: [Decision!]
 }
 """
 DecisionAction is enum for the field action
@@ -2964,6 +3009,15 @@ enum DecisionAuthority @goModel(model: "github.com/theoremdb/theoremdb/ent/decis
   REVIEWER
   STAFF
   MODERATION
+}
+"""
+DecisionDisagreement is enum for the field disagreement
+"""
+enum DecisionDisagreement @goModel(model: "github.com/theoremdb/theoremdb/ent/decision.Disagreement") {
+  INSTRUCTION
+  ERROR
+  EXPERTISE
+  LEGITIMATE_SPLIT
 }
 """
 DecisionReasonCode is enum for the field reason_code
@@ -3016,6 +3070,28 @@ input DecisionWhereInput {
   reasonCodeNotIn: [DecisionReasonCode!]
   reasonCodeIsNil: Boolean
   reasonCodeNotNil: Boolean
+  """
+  disagreement field predicates
+  """
+  disagreement: DecisionDisagreement
+  disagreementNEQ: DecisionDisagreement
+  disagreementIn: [DecisionDisagreement!]
+  disagreementNotIn: [DecisionDisagreement!]
+  disagreementIsNil: Boolean
+  disagreementNotNil: Boolean
+  """
+  second_review_selected_at field predicates
+  """
+  secondReviewSelectedAt: Time
+  secondReviewSelectedAtNEQ: Time
+  secondReviewSelectedAtIn: [Time!]
+  secondReviewSelectedAtNotIn: [Time!]
+  secondReviewSelectedAtGT: Time
+  secondReviewSelectedAtGTE: Time
+  secondReviewSelectedAtLT: Time
+  secondReviewSelectedAtLTE: Time
+  secondReviewSelectedAtIsNil: Boolean
+  secondReviewSelectedAtNotNil: Boolean
   """
   authority field predicates
   """
@@ -3070,6 +3146,16 @@ input DecisionWhereInput {
   """
   hasMergeInto: Boolean
   hasMergeIntoWith: [ProblemWhereInput!]
+  """
+  second_review_of edge predicates
+  """
+  hasSecondReviewOf: Boolean
+  hasSecondReviewOfWith: [DecisionWhereInput!]
+  """
+  second_reviews edge predicates
+  """
+  hasSecondReviews: Boolean
+  hasSecondReviewsWith: [DecisionWhereInput!]
 }
 type Event implements Node {
   id: ID!
@@ -3970,6 +4056,7 @@ type Problem implements Node {
   proposerID: ID!
   proposer: Account!
   currentRevision: Revision
+  pendingRevision: Revision
   revisions: [Revision!]
   mergedInto: Problem
   mergedFrom: [Problem!]
@@ -4262,6 +4349,11 @@ input ProblemWhereInput {
   """
   hasCurrentRevision: Boolean
   hasCurrentRevisionWith: [RevisionWhereInput!]
+  """
+  pending_revision edge predicates
+  """
+  hasPendingRevision: Boolean
+  hasPendingRevisionWith: [RevisionWhereInput!]
   """
   revisions edge predicates
   """
@@ -5232,6 +5324,13 @@ input RecordDecisionInput {
   revision's checks. Qualify needs every such finding answered, and holding.
   """
   confirmations: [FindingConfirmationInput!]
+  """
+  A second review: the selected qualify decision (dec_…) this one reviews again, on the
+  revision the first read, by another reviewer. Qualify agrees; any other action splits from
+  it and names the kind of split in disagreement (ERROR holds the problem for staff).
+  """
+  secondReviewOf: ID
+  disagreement: DecisionDisagreement
 }
 
 enum ClaimReviewStatus {
@@ -5762,6 +5861,10 @@ func (ec *executionContext) childFields_Decision(ctx context.Context, field grap
 		return ec.fieldContext_Decision_reasonCode(ctx, field)
 	case "revisionRequests":
 		return ec.fieldContext_Decision_revisionRequests(ctx, field)
+	case "disagreement":
+		return ec.fieldContext_Decision_disagreement(ctx, field)
+	case "secondReviewSelectedAt":
+		return ec.fieldContext_Decision_secondReviewSelectedAt(ctx, field)
 	case "authority":
 		return ec.fieldContext_Decision_authority(ctx, field)
 	case "policyVersion":
@@ -5776,6 +5879,10 @@ func (ec *executionContext) childFields_Decision(ctx context.Context, field grap
 		return ec.fieldContext_Decision_reviewer(ctx, field)
 	case "mergeInto":
 		return ec.fieldContext_Decision_mergeInto(ctx, field)
+	case "secondReviewOf":
+		return ec.fieldContext_Decision_secondReviewOf(ctx, field)
+	case "secondReviews":
+		return ec.fieldContext_Decision_secondReviews(ctx, field)
 	case "notes":
 		return ec.fieldContext_Decision_notes(ctx, field)
 	}
@@ -6092,6 +6199,8 @@ func (ec *executionContext) childFields_Problem(ctx context.Context, field graph
 		return ec.fieldContext_Problem_proposer(ctx, field)
 	case "currentRevision":
 		return ec.fieldContext_Problem_currentRevision(ctx, field)
+	case "pendingRevision":
+		return ec.fieldContext_Problem_pendingRevision(ctx, field)
 	case "revisions":
 		return ec.fieldContext_Problem_revisions(ctx, field)
 	case "mergedInto":

@@ -95,6 +95,11 @@ type RecordDecisionInput struct {
 	// The reviewer's answer to each NEEDS_HUMAN or UNKNOWN finding of the
 	// revision's checks. Qualify needs every such finding answered, and holding.
 	Confirmations []*packet.FindingConfirmation `json:"confirmations,omitempty"`
+	// A second review: the selected qualify decision (dec_…) this one reviews again, on the
+	// revision the first read, by another reviewer. Qualify agrees; any other action splits from
+	// it and names the kind of split in disagreement (ERROR holds the problem for staff).
+	SecondReviewOf *string                `json:"secondReviewOf,omitempty"`
+	Disagreement   *decision.Disagreement `json:"disagreement,omitempty"`
 }
 
 type RecordDecisionPayload struct {

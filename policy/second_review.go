@@ -1,0 +1,229 @@
+package policy
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	entsql "entgo.io/ent/dialect/sql"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/counter"
+	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/hold"
+)
+
+// Second reviews (review policy v5, batch rules): at least 10% of the qualified records of each
+// UTC week, and at least one in every week that has any, get a second review by another
+// reviewer. The selector is deterministic and on the record: the 1st, 11th, 21st, … qualify
+// decision of each week (Monday 00:00 UTC) is selected as it is recorded, with an event saying
+// which and why.
+const (
+	KindSecondReviewSelected = "second_review.selected"
+	// SecondReviewEvery is the selector's step: one in this many qualify decisions.
+	SecondReviewEvery = 10
+)
+
+// WeekOf is the start of the UTC week (Monday 00:00 UTC) that holds t.
+func WeekOf(t time.Time) time.Time {
+	t = t.UTC()
+	day := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+	return day.AddDate(0, 0, -((int(day.Weekday()) + 6) % 7))
+}
+
+// selectSecondReview counts a qualify decision in its week and selects it when its ordinal is
+// 1 modulo SecondReviewEvery. The week's counter row serialises concurrent qualifies.
+func (t *tx) selectSecondReview(ctx context.Context, d *ent.Decision) error {
+	week := WeekOf(d.CreatedAt)
+	name := "qualify-week-" + week.Format("2006-01-02")
+	if err := t.Counter.Create().SetID(name).SetValue(0).OnConflict(entsql.ConflictColumns(counter.FieldID)).
+		Ignore().Exec(ctx); err != nil {
+		return fmt.Errorf("second review: %w", err)
+	}
+	n, _, err := t.nextCounter(ctx, name)
+	if err != nil {
+		return err
+	}
+	if (n-1)%SecondReviewEvery != 0 {
+		return nil
+	}
+	if err := t.Decision.UpdateOneID(d.ID).SetSecondReviewSelectedAt(d.CreatedAt).Exec(ctx); err != nil {
+		return fmt.Errorf("second review: %w", err)
+	}
+	_, err = t.appendEvent(ctx, eventInput{actor: SystemActor, authority: AuthorityReviewer, kind: KindSecondReviewSelected,
+		subject: d.ProblemID, payload: map[string]any{"decision": d.ID, "week": week.Format("2006-01-02"), "ordinal": n,
+			"rule": fmt.Sprintf("qualify decision number %d of the UTC week from %s; every %dth from the first is reviewed again",
+				n, week.Format("2006-01-02"), SecondReviewEvery), "policyVersion": Version}})
+	return err
+}
+
+// decideSecond records a second review of a selected qualify decision: by another reviewer, on
+// the revision the first read. Agreeing is a qualify; any other action splits from the first,
+// and the split is kept with its class, not averaged: an ERROR holds the problem for staff
+// before any adverse action, and nothing else changes its state.
+func (t *tx) decideSecond(ctx context.Context, actor *ent.Account, authority decision.Authority, in DecisionInput,
+	p *ent.Problem, digest string) (*DecisionResult, error) {
+	first, err := t.Decision.Get(ctx, in.SecondReviewOf)
+	if ent.IsNotFound(err) || err == nil && first.ProblemID != p.ID {
+		return nil, refuse(CodeNotFound, fmt.Sprintf("%s has no decision %q", p.ID, in.SecondReviewOf), "secondReviewOf")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("second review: %w", err)
+	}
+	switch {
+	case first.Action != decision.ActionQUALIFY || first.SecondReviewSelectedAt == nil:
+		return nil, refuse(CodeInvalid, first.ID+" was not selected for a second review", "secondReviewOf")
+	case first.ReviewerID == actor.ID:
+		return nil, refuse(CodeSelfReview, "you recorded the first review; another reviewer makes the second", "secondReviewOf")
+	case in.RevisionID != first.RevisionID:
+		return nil, refuse(CodeStaleRevision, "a second review reads the revision the first review qualified", "revisionId")
+	}
+	done, err := t.Decision.Query().Where(decision.SecondReviewOfID(first.ID)).Exist(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("second review: %w", err)
+	}
+	if done {
+		return nil, refuse(CodeConflict, first.ID+" already has its second review", "secondReviewOf")
+	}
+	agrees := in.Action == decision.ActionQUALIFY
+	switch {
+	case agrees && in.Disagreement != nil:
+		return nil, refuse(CodeInvalid, "a second review that qualifies agrees with the first; it names no disagreement", "disagreement")
+	case !agrees && in.Disagreement == nil:
+		return nil, refuse(CodeRequired, "a second review that splits from the first names the kind of split: instruction, error, expertise or legitimate split", "disagreement")
+	case !agrees && decision.DisagreementValidator(*in.Disagreement) != nil:
+		return nil, refuse(CodeInvalid, "unknown kind of disagreement", "disagreement")
+	}
+	now := t.s.Now()
+	create := t.Decision.Create().SetProblemID(p.ID).SetRevisionID(in.RevisionID).SetReviewerID(actor.ID).
+		SetAction(in.Action).SetNillableReasonCode(in.ReasonCode).SetNotes(trimNotes(in.Notes)).SetAuthority(authority).
+		SetPolicyVersion(Version).SetIdempotencyKey(in.IdempotencyKey).SetInputDigest(digest).SetCreatedAt(now).
+		SetSecondReviewOfID(first.ID).SetNillableDisagreement(in.Disagreement)
+	if len(in.RevisionRequests) > 0 {
+		reqs := make([]string, len(in.RevisionRequests))
+		for i, r := range in.RevisionRequests {
+			reqs[i] = strings.TrimSpace(r)
+		}
+		create.SetRevisionRequests(reqs)
+	}
+	d, err := create.Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("record second review: %w", err)
+	}
+	payload := map[string]any{"decision": d.ID, "action": d.Action, "authority": d.Authority, "revision": d.RevisionID,
+		"secondReviewOf": first.ID, "agrees": agrees, "policyVersion": Version}
+	if in.Disagreement != nil {
+		payload["disagreement"] = *in.Disagreement
+	}
+	if _, err := t.appendEvent(ctx, eventInput{actor: actor.ID, authority: AuthorityReviewer, kind: KindDecisionRecorded,
+		subject: p.ID, payload: payload}); err != nil {
+		return nil, err
+	}
+	if in.Disagreement != nil && *in.Disagreement == decision.DisagreementERROR {
+		if _, err := t.openHold(ctx, p, holdInput{reason: hold.ReasonDISAGREEMENT, authority: AuthorityReviewer,
+			note: "A second review found an error in " + first.ID + ": " + oneLine(d.Notes.Reason), actorID: actor.ID}); err != nil {
+			return nil, err
+		}
+	}
+	return &DecisionResult{Decision: d, Problem: p}, nil
+}
+
+// SecondReviewItem is a qualify decision selected for a second review and not yet reviewed.
+type SecondReviewItem struct {
+	Decision         *ent.Decision
+	ProblemID, Title string
+	FirstReviewer    string // handle
+	SelectedAt       time.Time
+	CanReview        bool // the viewer is not the first reviewer
+}
+
+// SecondReviewQueue lists the selected qualify decisions still waiting for their second review,
+// oldest first.
+func (s *Service) SecondReviewQueue(ctx context.Context, viewer *ent.Account, limit int) ([]SecondReviewItem, error) {
+	if !CanReview(viewer) {
+		return nil, fmt.Errorf("second reviews need the reviewer or operator role: %w", ErrForbidden)
+	}
+	ds, err := s.client.Decision.Query().Where(decision.SecondReviewSelectedAtNotNil(), decision.Not(decision.HasSecondReviews())).
+		Order(ent.Asc(decision.FieldSecondReviewSelectedAt)).Limit(limit).WithProblem().WithReviewer().All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("second review queue: %w", err)
+	}
+	out := make([]SecondReviewItem, 0, len(ds))
+	for _, d := range ds {
+		it := SecondReviewItem{Decision: d, ProblemID: d.ProblemID, SelectedAt: *d.SecondReviewSelectedAt,
+			CanReview: d.ReviewerID != viewer.ID}
+		if p := d.Edges.Problem; p != nil {
+			it.Title = p.Title
+		}
+		if a := d.Edges.Reviewer; a != nil {
+			it.FirstReviewer = a.Handle
+		}
+		out = append(out, it)
+	}
+	return out, nil
+}
+
+// Disagreements lists the second reviews that split from the first, newest first, of one class
+// (every class when empty): the queue each class feeds.
+func (s *Service) Disagreements(ctx context.Context, viewer *ent.Account, class decision.Disagreement, limit int) ([]*ent.Decision, error) {
+	if !CanReview(viewer) {
+		return nil, fmt.Errorf("disagreements need the reviewer or operator role: %w", ErrForbidden)
+	}
+	q := s.client.Decision.Query().Where(decision.DisagreementNotNil())
+	if class != "" {
+		q = q.Where(decision.DisagreementEQ(class))
+	}
+	ds, err := q.Order(ent.Desc(decision.FieldCreatedAt)).Limit(limit).WithProblem().WithReviewer().WithSecondReviewOf().All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("disagreements: %w", err)
+	}
+	return ds, nil
+}
+
+// decideHeldAccepted is the staff decision on an accepted problem held after a second review
+// found an error: qualify confirms the acceptance, archive or merge reverses it (the stake was
+// settled at acceptance and stays so); either releases the hold.
+func (t *tx) decideHeldAccepted(ctx context.Context, actor *ent.Account, in DecisionInput, p *ent.Problem,
+	holds []*ent.Hold, mergeInto, digest string) (*DecisionResult, error) {
+	if in.Action == decision.ActionKEEP_PROSPECTING {
+		return nil, refuse(CodeInvalid, "an accepted problem does not return to prospecting; confirm it (qualify), archive or merge it", "action")
+	}
+	if in.RevisionID != *p.CurrentRevisionID {
+		return nil, t.staleRevision(ctx, p, in.RevisionID)
+	}
+	now := t.s.Now()
+	create := t.Decision.Create().SetProblemID(p.ID).SetRevisionID(in.RevisionID).SetReviewerID(actor.ID).
+		SetAction(in.Action).SetNillableReasonCode(in.ReasonCode).SetNotes(trimNotes(in.Notes)).
+		SetAuthority(decision.AuthoritySTAFF).SetPolicyVersion(Version).SetIdempotencyKey(in.IdempotencyKey).
+		SetInputDigest(digest).SetCreatedAt(now)
+	if mergeInto != "" {
+		if mergeInto == p.ID {
+			return nil, refuse(CodeInvalid, "a problem cannot be merged into itself", "mergeInto")
+		}
+		create.SetMergeIntoID(mergeInto)
+	}
+	d, err := create.Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("record decision: %w", err)
+	}
+	upd := p.Update().SetUpdatedAt(now)
+	switch in.Action {
+	case decision.ActionARCHIVE:
+		upd.SetState("ARCHIVED")
+	case decision.ActionMERGE:
+		upd.SetState("MERGED").SetMergedIntoID(mergeInto)
+	}
+	if p, err = upd.Save(ctx); err != nil {
+		return nil, fmt.Errorf("apply decision: %w", err)
+	}
+	if _, err := t.appendEvent(ctx, eventInput{actor: actor.ID, authority: AuthorityStaff, kind: KindDecisionRecorded,
+		subject: p.ID, payload: map[string]any{"decision": d.ID, "action": d.Action, "authority": d.Authority,
+			"revision": d.RevisionID, "state": p.State, "policyVersion": Version}}); err != nil {
+		return nil, err
+	}
+	if err := t.releaseHolds(ctx, p, holds, d.ID, actor.ID); err != nil {
+		return nil, err
+	}
+	return &DecisionResult{Decision: d, Problem: p}, nil
+}
