@@ -16,6 +16,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/theoremdb/theoremdb/ent/account"
+	"github.com/theoremdb/theoremdb/ent/batchstop"
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/counter"
@@ -47,6 +48,8 @@ type Client struct {
 	Schema *migrate.Schema
 	// Account is the client for interacting with the Account builders.
 	Account *AccountClient
+	// BatchStop is the client for interacting with the BatchStop builders.
+	BatchStop *BatchStopClient
 	// Binding is the client for interacting with the Binding builders.
 	Binding *BindingClient
 	// Claim is the client for interacting with the Claim builders.
@@ -99,6 +102,7 @@ func NewClient(opts ...Option) *Client {
 func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.Account = NewAccountClient(c.config)
+	c.BatchStop = NewBatchStopClient(c.config)
 	c.Binding = NewBindingClient(c.config)
 	c.Claim = NewClaimClient(c.config)
 	c.Counter = NewCounterClient(c.config)
@@ -212,6 +216,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ctx:             ctx,
 		config:          cfg,
 		Account:         NewAccountClient(cfg),
+		BatchStop:       NewBatchStopClient(cfg),
 		Binding:         NewBindingClient(cfg),
 		Claim:           NewClaimClient(cfg),
 		Counter:         NewCounterClient(cfg),
@@ -252,6 +257,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ctx:             ctx,
 		config:          cfg,
 		Account:         NewAccountClient(cfg),
+		BatchStop:       NewBatchStopClient(cfg),
 		Binding:         NewBindingClient(cfg),
 		Claim:           NewClaimClient(cfg),
 		Counter:         NewCounterClient(cfg),
@@ -301,8 +307,8 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Finding,
-		c.Flag, c.GateRun, c.Hold, c.ModerationCase, c.Problem, c.Reference,
+		c.Account, c.BatchStop, c.Binding, c.Claim, c.Counter, c.Decision, c.Event,
+		c.Finding, c.Flag, c.GateRun, c.Hold, c.ModerationCase, c.Problem, c.Reference,
 		c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source,
 		c.Tag, c.Token,
 	} {
@@ -314,8 +320,8 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Account, c.Binding, c.Claim, c.Counter, c.Decision, c.Event, c.Finding,
-		c.Flag, c.GateRun, c.Hold, c.ModerationCase, c.Problem, c.Reference,
+		c.Account, c.BatchStop, c.Binding, c.Claim, c.Counter, c.Decision, c.Event,
+		c.Finding, c.Flag, c.GateRun, c.Hold, c.ModerationCase, c.Problem, c.Reference,
 		c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source,
 		c.Tag, c.Token,
 	} {
@@ -328,6 +334,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 	switch m := m.(type) {
 	case *AccountMutation:
 		return c.Account.mutate(ctx, m)
+	case *BatchStopMutation:
+		return c.BatchStop.mutate(ctx, m)
 	case *BindingMutation:
 		return c.Binding.mutate(ctx, m)
 	case *ClaimMutation:
@@ -647,6 +655,139 @@ func (c *AccountClient) mutate(ctx context.Context, m *AccountMutation) (Value, 
 		return (&AccountDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Account mutation op: %q", m.Op())
+	}
+}
+
+// BatchStopClient is a client for the BatchStop schema.
+type BatchStopClient struct {
+	config
+}
+
+// NewBatchStopClient returns a client for the BatchStop from the given config.
+func NewBatchStopClient(c config) *BatchStopClient {
+	return &BatchStopClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `batchstop.Hooks(f(g(h())))`.
+func (c *BatchStopClient) Use(hooks ...Hook) {
+	c.hooks.BatchStop = append(c.hooks.BatchStop, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `batchstop.Intercept(f(g(h())))`.
+func (c *BatchStopClient) Intercept(interceptors ...Interceptor) {
+	c.inters.BatchStop = append(c.inters.BatchStop, interceptors...)
+}
+
+// Create returns a builder for creating a BatchStop entity.
+func (c *BatchStopClient) Create() *BatchStopCreate {
+	mutation := newBatchStopMutation(c.config, OpCreate)
+	return &BatchStopCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of BatchStop entities.
+func (c *BatchStopClient) CreateBulk(builders ...*BatchStopCreate) *BatchStopCreateBulk {
+	return &BatchStopCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *BatchStopClient) MapCreateBulk(slice any, setFunc func(*BatchStopCreate, int)) *BatchStopCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &BatchStopCreateBulk{err: fmt.Errorf("calling to BatchStopClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*BatchStopCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &BatchStopCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for BatchStop.
+func (c *BatchStopClient) Update() *BatchStopUpdate {
+	mutation := newBatchStopMutation(c.config, OpUpdate)
+	return &BatchStopUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *BatchStopClient) UpdateOne(_m *BatchStop) *BatchStopUpdateOne {
+	mutation := newBatchStopMutation(c.config, OpUpdateOne, withBatchStop(_m))
+	return &BatchStopUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *BatchStopClient) UpdateOneID(id string) *BatchStopUpdateOne {
+	mutation := newBatchStopMutation(c.config, OpUpdateOne, withBatchStopID(id))
+	return &BatchStopUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for BatchStop.
+func (c *BatchStopClient) Delete() *BatchStopDelete {
+	mutation := newBatchStopMutation(c.config, OpDelete)
+	return &BatchStopDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *BatchStopClient) DeleteOne(_m *BatchStop) *BatchStopDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *BatchStopClient) DeleteOneID(id string) *BatchStopDeleteOne {
+	builder := c.Delete().Where(batchstop.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &BatchStopDeleteOne{builder}
+}
+
+// Query returns a query builder for BatchStop.
+func (c *BatchStopClient) Query() *BatchStopQuery {
+	return &BatchStopQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeBatchStop},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a BatchStop entity by its id.
+func (c *BatchStopClient) Get(ctx context.Context, id string) (*BatchStop, error) {
+	return c.Query().Where(batchstop.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *BatchStopClient) GetX(ctx context.Context, id string) *BatchStop {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *BatchStopClient) Hooks() []Hook {
+	return c.hooks.BatchStop
+}
+
+// Interceptors returns the client interceptors.
+func (c *BatchStopClient) Interceptors() []Interceptor {
+	return c.inters.BatchStop
+}
+
+func (c *BatchStopClient) mutate(ctx context.Context, m *BatchStopMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&BatchStopCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&BatchStopUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&BatchStopUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&BatchStopDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown BatchStop mutation op: %q", m.Op())
 	}
 }
 
@@ -4241,14 +4382,14 @@ func (c *TokenClient) mutate(ctx context.Context, m *TokenMutation) (Value, erro
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Account, Binding, Claim, Counter, Decision, Event, Finding, Flag, GateRun, Hold,
-		ModerationCase, Problem, Reference, ReputationEntry, Revision, Session, Slug,
-		SolvedRecord, Source, Tag, Token []ent.Hook
+		Account, BatchStop, Binding, Claim, Counter, Decision, Event, Finding, Flag,
+		GateRun, Hold, ModerationCase, Problem, Reference, ReputationEntry, Revision,
+		Session, Slug, SolvedRecord, Source, Tag, Token []ent.Hook
 	}
 	inters struct {
-		Account, Binding, Claim, Counter, Decision, Event, Finding, Flag, GateRun, Hold,
-		ModerationCase, Problem, Reference, ReputationEntry, Revision, Session, Slug,
-		SolvedRecord, Source, Tag, Token []ent.Interceptor
+		Account, BatchStop, Binding, Claim, Counter, Decision, Event, Finding, Flag,
+		GateRun, Hold, ModerationCase, Problem, Reference, ReputationEntry, Revision,
+		Session, Slug, SolvedRecord, Source, Tag, Token []ent.Interceptor
 	}
 )
 

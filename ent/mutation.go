@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/theoremdb/theoremdb/ent/account"
+	"github.com/theoremdb/theoremdb/ent/batchstop"
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/counter"
@@ -47,6 +48,7 @@ const (
 
 	// Node types.
 	TypeAccount         = "Account"
+	TypeBatchStop       = "BatchStop"
 	TypeBinding         = "Binding"
 	TypeClaim           = "Claim"
 	TypeCounter         = "Counter"
@@ -1410,6 +1412,649 @@ func (m *AccountMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Account edge %s", name)
+}
+
+// BatchStopMutation represents an operation that mutates the BatchStop nodes in the graph.
+type BatchStopMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	source        *string
+	reason        *string
+	stopped_by_id *string
+	stopped_at    *time.Time
+	lifted_at     *time.Time
+	lifted_by_id  *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*BatchStop, error)
+	predicates    []predicate.BatchStop
+}
+
+var _ ent.Mutation = (*BatchStopMutation)(nil)
+
+// batchstopOption allows management of the mutation configuration using functional options.
+type batchstopOption func(*BatchStopMutation)
+
+// newBatchStopMutation creates new mutation for the BatchStop entity.
+func newBatchStopMutation(c config, op Op, opts ...batchstopOption) *BatchStopMutation {
+	m := &BatchStopMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeBatchStop,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withBatchStopID sets the ID field of the mutation.
+func withBatchStopID(id string) batchstopOption {
+	return func(m *BatchStopMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *BatchStop
+		)
+		m.oldValue = func(ctx context.Context) (*BatchStop, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().BatchStop.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withBatchStop sets the old BatchStop of the mutation.
+func withBatchStop(node *BatchStop) batchstopOption {
+	return func(m *BatchStopMutation) {
+		m.oldValue = func(context.Context) (*BatchStop, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m BatchStopMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m BatchStopMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of BatchStop entities.
+func (m *BatchStopMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *BatchStopMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *BatchStopMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().BatchStop.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetSource sets the "source" field.
+func (m *BatchStopMutation) SetSource(s string) {
+	m.source = &s
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *BatchStopMutation) Source() (r string, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the BatchStop entity.
+// If the BatchStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BatchStopMutation) OldSource(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *BatchStopMutation) ResetSource() {
+	m.source = nil
+}
+
+// SetReason sets the "reason" field.
+func (m *BatchStopMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *BatchStopMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the BatchStop entity.
+// If the BatchStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BatchStopMutation) OldReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *BatchStopMutation) ResetReason() {
+	m.reason = nil
+}
+
+// SetStoppedByID sets the "stopped_by_id" field.
+func (m *BatchStopMutation) SetStoppedByID(s string) {
+	m.stopped_by_id = &s
+}
+
+// StoppedByID returns the value of the "stopped_by_id" field in the mutation.
+func (m *BatchStopMutation) StoppedByID() (r string, exists bool) {
+	v := m.stopped_by_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStoppedByID returns the old "stopped_by_id" field's value of the BatchStop entity.
+// If the BatchStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BatchStopMutation) OldStoppedByID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStoppedByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStoppedByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStoppedByID: %w", err)
+	}
+	return oldValue.StoppedByID, nil
+}
+
+// ResetStoppedByID resets all changes to the "stopped_by_id" field.
+func (m *BatchStopMutation) ResetStoppedByID() {
+	m.stopped_by_id = nil
+}
+
+// SetStoppedAt sets the "stopped_at" field.
+func (m *BatchStopMutation) SetStoppedAt(t time.Time) {
+	m.stopped_at = &t
+}
+
+// StoppedAt returns the value of the "stopped_at" field in the mutation.
+func (m *BatchStopMutation) StoppedAt() (r time.Time, exists bool) {
+	v := m.stopped_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStoppedAt returns the old "stopped_at" field's value of the BatchStop entity.
+// If the BatchStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BatchStopMutation) OldStoppedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStoppedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStoppedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStoppedAt: %w", err)
+	}
+	return oldValue.StoppedAt, nil
+}
+
+// ResetStoppedAt resets all changes to the "stopped_at" field.
+func (m *BatchStopMutation) ResetStoppedAt() {
+	m.stopped_at = nil
+}
+
+// SetLiftedAt sets the "lifted_at" field.
+func (m *BatchStopMutation) SetLiftedAt(t time.Time) {
+	m.lifted_at = &t
+}
+
+// LiftedAt returns the value of the "lifted_at" field in the mutation.
+func (m *BatchStopMutation) LiftedAt() (r time.Time, exists bool) {
+	v := m.lifted_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLiftedAt returns the old "lifted_at" field's value of the BatchStop entity.
+// If the BatchStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BatchStopMutation) OldLiftedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLiftedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLiftedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLiftedAt: %w", err)
+	}
+	return oldValue.LiftedAt, nil
+}
+
+// ClearLiftedAt clears the value of the "lifted_at" field.
+func (m *BatchStopMutation) ClearLiftedAt() {
+	m.lifted_at = nil
+	m.clearedFields[batchstop.FieldLiftedAt] = struct{}{}
+}
+
+// LiftedAtCleared returns if the "lifted_at" field was cleared in this mutation.
+func (m *BatchStopMutation) LiftedAtCleared() bool {
+	_, ok := m.clearedFields[batchstop.FieldLiftedAt]
+	return ok
+}
+
+// ResetLiftedAt resets all changes to the "lifted_at" field.
+func (m *BatchStopMutation) ResetLiftedAt() {
+	m.lifted_at = nil
+	delete(m.clearedFields, batchstop.FieldLiftedAt)
+}
+
+// SetLiftedByID sets the "lifted_by_id" field.
+func (m *BatchStopMutation) SetLiftedByID(s string) {
+	m.lifted_by_id = &s
+}
+
+// LiftedByID returns the value of the "lifted_by_id" field in the mutation.
+func (m *BatchStopMutation) LiftedByID() (r string, exists bool) {
+	v := m.lifted_by_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLiftedByID returns the old "lifted_by_id" field's value of the BatchStop entity.
+// If the BatchStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BatchStopMutation) OldLiftedByID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLiftedByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLiftedByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLiftedByID: %w", err)
+	}
+	return oldValue.LiftedByID, nil
+}
+
+// ClearLiftedByID clears the value of the "lifted_by_id" field.
+func (m *BatchStopMutation) ClearLiftedByID() {
+	m.lifted_by_id = nil
+	m.clearedFields[batchstop.FieldLiftedByID] = struct{}{}
+}
+
+// LiftedByIDCleared returns if the "lifted_by_id" field was cleared in this mutation.
+func (m *BatchStopMutation) LiftedByIDCleared() bool {
+	_, ok := m.clearedFields[batchstop.FieldLiftedByID]
+	return ok
+}
+
+// ResetLiftedByID resets all changes to the "lifted_by_id" field.
+func (m *BatchStopMutation) ResetLiftedByID() {
+	m.lifted_by_id = nil
+	delete(m.clearedFields, batchstop.FieldLiftedByID)
+}
+
+// Where appends a list predicates to the BatchStopMutation builder.
+func (m *BatchStopMutation) Where(ps ...predicate.BatchStop) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the BatchStopMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *BatchStopMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.BatchStop, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *BatchStopMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *BatchStopMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (BatchStop).
+func (m *BatchStopMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *BatchStopMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.source != nil {
+		fields = append(fields, batchstop.FieldSource)
+	}
+	if m.reason != nil {
+		fields = append(fields, batchstop.FieldReason)
+	}
+	if m.stopped_by_id != nil {
+		fields = append(fields, batchstop.FieldStoppedByID)
+	}
+	if m.stopped_at != nil {
+		fields = append(fields, batchstop.FieldStoppedAt)
+	}
+	if m.lifted_at != nil {
+		fields = append(fields, batchstop.FieldLiftedAt)
+	}
+	if m.lifted_by_id != nil {
+		fields = append(fields, batchstop.FieldLiftedByID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *BatchStopMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case batchstop.FieldSource:
+		return m.Source()
+	case batchstop.FieldReason:
+		return m.Reason()
+	case batchstop.FieldStoppedByID:
+		return m.StoppedByID()
+	case batchstop.FieldStoppedAt:
+		return m.StoppedAt()
+	case batchstop.FieldLiftedAt:
+		return m.LiftedAt()
+	case batchstop.FieldLiftedByID:
+		return m.LiftedByID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *BatchStopMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case batchstop.FieldSource:
+		return m.OldSource(ctx)
+	case batchstop.FieldReason:
+		return m.OldReason(ctx)
+	case batchstop.FieldStoppedByID:
+		return m.OldStoppedByID(ctx)
+	case batchstop.FieldStoppedAt:
+		return m.OldStoppedAt(ctx)
+	case batchstop.FieldLiftedAt:
+		return m.OldLiftedAt(ctx)
+	case batchstop.FieldLiftedByID:
+		return m.OldLiftedByID(ctx)
+	}
+	return nil, fmt.Errorf("unknown BatchStop field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *BatchStopMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case batchstop.FieldSource:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
+		return nil
+	case batchstop.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case batchstop.FieldStoppedByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStoppedByID(v)
+		return nil
+	case batchstop.FieldStoppedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStoppedAt(v)
+		return nil
+	case batchstop.FieldLiftedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLiftedAt(v)
+		return nil
+	case batchstop.FieldLiftedByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLiftedByID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown BatchStop field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *BatchStopMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *BatchStopMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *BatchStopMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown BatchStop numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *BatchStopMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(batchstop.FieldLiftedAt) {
+		fields = append(fields, batchstop.FieldLiftedAt)
+	}
+	if m.FieldCleared(batchstop.FieldLiftedByID) {
+		fields = append(fields, batchstop.FieldLiftedByID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *BatchStopMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *BatchStopMutation) ClearField(name string) error {
+	switch name {
+	case batchstop.FieldLiftedAt:
+		m.ClearLiftedAt()
+		return nil
+	case batchstop.FieldLiftedByID:
+		m.ClearLiftedByID()
+		return nil
+	}
+	return fmt.Errorf("unknown BatchStop nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *BatchStopMutation) ResetField(name string) error {
+	switch name {
+	case batchstop.FieldSource:
+		m.ResetSource()
+		return nil
+	case batchstop.FieldReason:
+		m.ResetReason()
+		return nil
+	case batchstop.FieldStoppedByID:
+		m.ResetStoppedByID()
+		return nil
+	case batchstop.FieldStoppedAt:
+		m.ResetStoppedAt()
+		return nil
+	case batchstop.FieldLiftedAt:
+		m.ResetLiftedAt()
+		return nil
+	case batchstop.FieldLiftedByID:
+		m.ResetLiftedByID()
+		return nil
+	}
+	return fmt.Errorf("unknown BatchStop field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *BatchStopMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *BatchStopMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *BatchStopMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *BatchStopMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *BatchStopMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *BatchStopMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *BatchStopMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown BatchStop unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *BatchStopMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown BatchStop edge %s", name)
 }
 
 // BindingMutation represents an operation that mutates the Binding nodes in the graph.

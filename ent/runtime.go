@@ -4,6 +4,7 @@ package ent
 
 import (
 	"github.com/theoremdb/theoremdb/ent/account"
+	"github.com/theoremdb/theoremdb/ent/batchstop"
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/counter"
@@ -53,6 +54,53 @@ func init() {
 	// account.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	account.IDValidator = func() func(string) error {
 		validators := accountDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	batchstopMixin := schema.BatchStop{}.Mixin()
+	batchstopMixinFields0 := batchstopMixin[0].Fields()
+	_ = batchstopMixinFields0
+	batchstopFields := schema.BatchStop{}.Fields()
+	_ = batchstopFields
+	// batchstopDescSource is the schema descriptor for source field.
+	batchstopDescSource := batchstopFields[0].Descriptor()
+	// batchstop.SourceValidator is a validator for the "source" field. It is called by the builders before save.
+	batchstop.SourceValidator = func() func(string) error {
+		validators := batchstopDescSource.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(source string) error {
+			for _, fn := range fns {
+				if err := fn(source); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// batchstopDescReason is the schema descriptor for reason field.
+	batchstopDescReason := batchstopFields[1].Descriptor()
+	// batchstop.ReasonValidator is a validator for the "reason" field. It is called by the builders before save.
+	batchstop.ReasonValidator = batchstopDescReason.Validators[0].(func(string) error)
+	// batchstopDescID is the schema descriptor for id field.
+	batchstopDescID := batchstopMixinFields0[0].Descriptor()
+	// batchstop.DefaultID holds the default value on creation for the id field.
+	batchstop.DefaultID = batchstopDescID.Default.(func() string)
+	// batchstop.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	batchstop.IDValidator = func() func(string) error {
+		validators := batchstopDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

@@ -16,6 +16,8 @@ type Tx struct {
 	config
 	// Account is the client for interacting with the Account builders.
 	Account *AccountClient
+	// BatchStop is the client for interacting with the BatchStop builders.
+	BatchStop *BatchStopClient
 	// Binding is the client for interacting with the Binding builders.
 	Binding *BindingClient
 	// Claim is the client for interacting with the Claim builders.
@@ -188,6 +190,7 @@ func (tx *Tx) Client() *Client {
 
 func (tx *Tx) init() {
 	tx.Account = NewAccountClient(tx.config)
+	tx.BatchStop = NewBatchStopClient(tx.config)
 	tx.Binding = NewBindingClient(tx.config)
 	tx.Claim = NewClaimClient(tx.config)
 	tx.Counter = NewCounterClient(tx.config)

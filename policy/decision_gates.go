@@ -63,6 +63,13 @@ func (t *tx) checkConfirmations(ctx context.Context, in DecisionInput) ([]packet
 	if in.Action != decision.ActionQUALIFY {
 		return out, nil
 	}
+	rev, err := t.Revision.Query().Where(revision.ID(in.RevisionID)).WithProblem().Only(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("revision: %w", err)
+	}
+	if err := t.batchRefusal(ctx, rev.Edges.Problem, rev); err != nil {
+		return nil, err
+	}
 	var pending, failing []string
 	for _, r := range runs {
 		switch r.Outcome {

@@ -155,7 +155,10 @@ func (s *Service) RecordGateResult(ctx context.Context, runID, digest string, re
 				"policyVersion": Version}}); err != nil {
 			return err
 		}
-		return t.holdForGate(ctx, run, res)
+		if err := t.holdForGate(ctx, run, res); err != nil {
+			return err
+		}
+		return t.proposeStops(ctx, run, res)
 	})
 }
 

@@ -30,6 +30,8 @@ type ReviewItem struct {
 	Held                    bool
 	// Pending is the number of a proposed revision of an accepted problem, or 0.
 	Pending int
+	// Stopped is the reason qualify is stopped for the candidate's batch, or "".
+	Stopped string
 	Can     Permissions
 }
 
@@ -65,6 +67,10 @@ func (s *Service) ReviewQueue(ctx context.Context, viewer *ent.Account, limit in
 	if err != nil {
 		return nil, err
 	}
+	stops, err := s.OpenStops(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]ReviewItem, 0, len(ids))
 	for _, id := range ids {
 		pk := pks[id]
@@ -78,6 +84,9 @@ func (s *Service) ReviewQueue(ctx context.Context, viewer *ent.Account, limit in
 			Generated: rev.Provenance.GeneratedBy != "" || IsAgent(p.Edges.Proposer), Can: PermissionsOn(viewer, p, now)}
 		if pr := p.Edges.PendingRevision; pr != nil {
 			it.Pending = pr.Number
+		}
+		if b := stops[BatchSource(p, rev)]; b != nil {
+			it.Stopped = b.Source + ": " + b.Reason
 		}
 		if !rev.ReferenceSearch.CheckedOn.IsZero() {
 			for _, f := range rev.Edges.References {

@@ -61,6 +61,8 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 		{"POST /review/{ref}/staff", s.sendToStaff},
 		{"GET /admin/review", s.staffQueue},
 		{"GET /admin/review/{ref}", s.staffPage},
+		{"POST /admin/batch-stops", s.stopBatch},
+		{"POST /admin/batch-stops/{id}/lift", s.liftBatch},
 		{"GET /p/{ref}/flag", s.flagForm},
 		{"POST /p/{ref}/flag", s.flag},
 		{"GET /moderate", s.moderate},

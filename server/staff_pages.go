@@ -2,8 +2,10 @@ package server
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
+	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
@@ -29,7 +31,20 @@ func (s *Server) staffQueue(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s.render(w, r, http.StatusOK, page(r, "Staff review"), ui.StaffQueue(items))
+	proposals, err := s.policy.StopProposals(r.Context())
+	if err != nil {
+		return err
+	}
+	open, err := s.policy.OpenStops(r.Context())
+	if err != nil {
+		return err
+	}
+	stops := make([]*ent.BatchStop, 0, len(open))
+	for _, b := range open {
+		stops = append(stops, b)
+	}
+	slices.SortFunc(stops, func(a, b *ent.BatchStop) int { return a.StoppedAt.Compare(b.StoppedAt) })
+	s.render(w, r, http.StatusOK, page(r, "Staff review"), ui.StaffQueue(items, proposals, stops))
 	return nil
 }
 
@@ -87,5 +102,42 @@ func (s *Server) sendToStaff(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	redirectWith(w, r, "/p/"+id, "Sent to staff: the problem is held until staff decide.")
+	return nil
+}
+
+// stopBatch stops a batch from the staff console.
+func (s *Server) stopBatch(w http.ResponseWriter, r *http.Request) error {
+	if ok, err := s.requireStaff(w, r); !ok {
+		return err
+	}
+	if err := parseForm(r); err != nil {
+		return err
+	}
+	_, err := s.policy.StopBatch(r.Context(), viewer.From(r.Context()), r.PostForm.Get("source"), r.PostForm.Get("reason"))
+	if fes := policy.FieldErrors(err); fes != nil {
+		redirectWith(w, r, "/admin/review", "Not stopped: "+fes[0].Message+".")
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	redirectWith(w, r, "/admin/review", "Batch stopped: qualify is refused for its candidates until the stop is lifted.")
+	return nil
+}
+
+// liftBatch lifts a batch stop from the staff console.
+func (s *Server) liftBatch(w http.ResponseWriter, r *http.Request) error {
+	if ok, err := s.requireStaff(w, r); !ok {
+		return err
+	}
+	err := s.policy.LiftBatch(r.Context(), viewer.From(r.Context()), r.PathValue("id"))
+	if fes := policy.FieldErrors(err); fes != nil {
+		redirectWith(w, r, "/admin/review", "Not lifted: "+fes[0].Message+".")
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	redirectWith(w, r, "/admin/review", "Batch stop lifted.")
 	return nil
 }

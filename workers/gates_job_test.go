@@ -162,7 +162,16 @@ func TestGatesRerunAfterACrash(t *testing.T) {
 		if pk := checks(t, e.svc, p.ID); pk.Summary.Pending != len(gates.All())-1 {
 			t.Errorf("after the crash %d gates are pending; want all but one", pk.Summary.Pending)
 		}
-		e.clock.Advance(time.Minute) // the retry's backoff, on the test clock
+		// The retry waits out its backoff on the test clock; move the clock on until it has run (the
+		// job may not be marked retryable yet when the middleware returns).
+		deadline := time.Now().Add(30 * time.Second)
+		for checks(t, e.svc, p.ID).Summary.Pending > 0 {
+			if time.Now().After(deadline) {
+				t.Fatalf("the crashed gates job was not retried within 30 s: %+v", checks(t, e.svc, p.ID).Summary)
+			}
+			e.clock.Advance(time.Minute)
+			time.Sleep(100 * time.Millisecond)
+		}
 		first := waitChecks(t, e.svc, p.ID)
 		findings := func(pk *policy.Packet) map[string][]string {
 			out := map[string][]string{}

@@ -21,6 +21,18 @@ func (f AccountFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AccountMutation", m)
 }
 
+// The BatchStopFunc type is an adapter to allow the use of ordinary
+// function as BatchStop mutator.
+type BatchStopFunc func(context.Context, *ent.BatchStopMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f BatchStopFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.BatchStopMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.BatchStopMutation", m)
+}
+
 // The BindingFunc type is an adapter to allow the use of ordinary
 // function as Binding mutator.
 type BindingFunc func(context.Context, *ent.BindingMutation) (ent.Value, error)

@@ -23,6 +23,29 @@ var (
 		Columns:    AccountsColumns,
 		PrimaryKey: []*schema.Column{AccountsColumns[0]},
 	}
+	// BatchStopsColumns holds the columns for the "batch_stops" table.
+	BatchStopsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "source", Type: field.TypeString, Size: 1000},
+		{Name: "reason", Type: field.TypeString, Size: 2147483647},
+		{Name: "stopped_by_id", Type: field.TypeString},
+		{Name: "stopped_at", Type: field.TypeTime},
+		{Name: "lifted_at", Type: field.TypeTime, Nullable: true},
+		{Name: "lifted_by_id", Type: field.TypeString, Nullable: true},
+	}
+	// BatchStopsTable holds the schema information for the "batch_stops" table.
+	BatchStopsTable = &schema.Table{
+		Name:       "batch_stops",
+		Columns:    BatchStopsColumns,
+		PrimaryKey: []*schema.Column{BatchStopsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "batchstop_source_lifted_at",
+				Unique:  false,
+				Columns: []*schema.Column{BatchStopsColumns[1], BatchStopsColumns[5]},
+			},
+		},
+	}
 	// BindingsColumns holds the columns for the "bindings" table.
 	BindingsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -807,6 +830,7 @@ var (
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
 		AccountsTable,
+		BatchStopsTable,
 		BindingsTable,
 		ClaimsTable,
 		CountersTable,

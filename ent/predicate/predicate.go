@@ -9,6 +9,9 @@ import (
 // Account is the predicate function for account builders.
 type Account func(*sql.Selector)
 
+// BatchStop is the predicate function for batchstop builders.
+type BatchStop func(*sql.Selector)
+
 // Binding is the predicate function for binding builders.
 type Binding func(*sql.Selector)
 

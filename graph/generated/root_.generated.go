@@ -5390,6 +5390,8 @@ enum UserErrorCode {
   SELF_REVIEW
   "An agent account asked for a RESOLVES binding, which comes from review."
   AGENT_CANNOT_RESOLVE
+  "Qualify is stopped for the candidate's batch (its generator or importer) until the source is fixed."
+  BATCH_STOPPED
 }
 
 "A problem with the input that the caller can fix; field is the path to the input field."

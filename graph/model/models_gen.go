@@ -420,6 +420,8 @@ const (
 	UserErrorCodeSelfReview UserErrorCode = "SELF_REVIEW"
 	// An agent account asked for a RESOLVES binding, which comes from review.
 	UserErrorCodeAgentCannotResolve UserErrorCode = "AGENT_CANNOT_RESOLVE"
+	// Qualify is stopped for the candidate's batch (its generator or importer) until the source is fixed.
+	UserErrorCodeBatchStopped UserErrorCode = "BATCH_STOPPED"
 )
 
 var AllUserErrorCode = []UserErrorCode{
@@ -435,11 +437,12 @@ var AllUserErrorCode = []UserErrorCode{
 	UserErrorCodeHeldForStaff,
 	UserErrorCodeSelfReview,
 	UserErrorCodeAgentCannotResolve,
+	UserErrorCodeBatchStopped,
 }
 
 func (e UserErrorCode) IsValid() bool {
 	switch e {
-	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision, UserErrorCodeHeldForStaff, UserErrorCodeSelfReview, UserErrorCodeAgentCannotResolve:
+	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision, UserErrorCodeHeldForStaff, UserErrorCodeSelfReview, UserErrorCodeAgentCannotResolve, UserErrorCodeBatchStopped:
 		return true
 	}
 	return false

@@ -37,6 +37,7 @@ const (
 	GateRun         = "gat"
 	Finding         = "fnd"
 	Hold            = "hld"
+	BatchStop       = "bst"
 )
 
 // ProblemPrefix starts every problem ID.
