@@ -83,3 +83,43 @@ func TestStaffRoute(t *testing.T) {
 		t.Errorf("after the staff decision: %s; want ARCHIVED", got.State)
 	}
 }
+
+// TestBatchStopForms: an operator stops a batch by hand on the staff console and lifts it; the
+// console lists it meanwhile, and a reviewer cannot.
+func TestBatchStopForms(t *testing.T) {
+	s := newSite(t, "sqlite3")
+	ctx := context.Background()
+	signIn := func(handle string, roles ...role.Role) *http.Client {
+		t.Helper()
+		a, err := s.svc.SignUp(ctx, handle, "", "a long enough password")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.svc.Client().Account.UpdateOne(a).SetRoles(append([]role.Role{role.Member}, roles...)).Save(ctx); err != nil {
+			t.Fatal(err)
+		}
+		b := s.browser()
+		s.post(b, "/signin", url.Values{"handle": {handle}, "password": {"a long enough password"}})
+		return b
+	}
+	rev, staff := signIn("rita", role.Reviewer), signIn("otto", role.Operator)
+	stop := url.Values{"source": {"generator:gen-7"}, "reason": {"Undeclared variables in three statements."}}
+	if code, _, _ := s.post(rev, "/admin/batch-stops", stop); code != http.StatusForbidden {
+		t.Errorf("reviewer stop = %d; want 403", code)
+	}
+	if code, _, _ := s.post(staff, "/admin/batch-stops", stop); code != http.StatusSeeOther {
+		t.Fatalf("operator stop = %d", code)
+	}
+	_, body, _ := s.get(staff, "/admin/review")
+	pagetest.Check(t, "/admin/review with a stop", body)
+	m := regexp.MustCompile(`action="/admin/batch-stops/(bst_[0-9A-Z]+)/lift"`).FindSubmatch(body)
+	if m == nil || text(t, body, "batch-stops") == "" {
+		t.Fatal("the console does not list the stopped batch with a lift button")
+	}
+	if code, _, _ := s.post(staff, "/admin/batch-stops/"+string(m[1])+"/lift", url.Values{}); code != http.StatusSeeOther {
+		t.Fatalf("lift = %d", code)
+	}
+	if stops, _ := s.svc.OpenStops(ctx); len(stops) != 0 {
+		t.Errorf("%d stops open after the lift", len(stops))
+	}
+}
