@@ -734,7 +734,7 @@ func problemTab(v ProblemView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var36 = []any{"check-line", "outcome-" + v.P.CheckSummary.Outcome}
+			var templ_7745c5c3_Var36 = []any{"check-line", "outcome-" + string(v.P.CheckSummary.Outcome)}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_ElementWriter, templ_7745c5c3_Var36...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

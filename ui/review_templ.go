@@ -576,7 +576,7 @@ func ReviewPage(d DecisionView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var27 = []any{"check-summary", "outcome-" + d.Problem.P.CheckSummary.Outcome}
+			var templ_7745c5c3_Var27 = []any{"check-summary", "outcome-" + string(d.Problem.P.CheckSummary.Outcome)}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_ElementWriter, templ_7745c5c3_Var27...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -611,7 +611,7 @@ func ReviewPage(d DecisionView) templ.Component {
 		var templ_7745c5c3_Var29 string
 		templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(SummaryLine(d.Problem.P.CheckSummary))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `review.templ`, Line: 140, Col: 118}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `review.templ`, Line: 140, Col: 126}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var29))
 		if templ_7745c5c3_Err != nil {

@@ -33,6 +33,11 @@ func Check(t testing.TB, name string, page []byte) {
 	for _, v := range vs {
 		t.Errorf("%s: %s", name, v)
 	}
+	// templ writes this class for a class expression of a type it cannot render: a typed
+	// string the template forgot to convert.
+	if bytes.Contains(page, []byte("templ-css-class-unknown-type")) {
+		t.Errorf("%s: a class attribute holds a value templ could not render", name)
+	}
 	checkValidity(t, name, page)
 }
 
