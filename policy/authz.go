@@ -97,10 +97,16 @@ func OfferedOnSignIn(p *ent.Problem) Permissions {
 		AttachClaim: claimRefusal(p) == nil}
 }
 
-// reviseRefusal says why a may not revise p, or nil.
+// reviseRefusal says why a may not revise p, or nil. Besides the proposer, an operator may apply
+// a revision only to an imported problem, whose source account is not here to do it; on anyone
+// else's problem the proposer revises.
 func reviseRefusal(a *ent.Account, p *ent.Problem) error {
-	if p.ProposerID != a.ID && !CanReviseFor(a) {
-		return refuse(CodeForbidden, "only the proposer, or an operator, may revise this problem", "problemId")
+	switch {
+	case p.ProposerID == a.ID:
+	case !CanReviseFor(a):
+		return refuse(CodeForbidden, "only the proposer, or an operator for an imported problem, may revise this problem", "problemId")
+	case p.ImportKey == nil:
+		return refuse(CodeForbidden, "an operator revises only imported problems, whose source account is unavailable; the proposer revises this one", "problemId")
 	}
 	return revisableRefusal(p)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/role"
 )
 
 func TestRevise(t *testing.T) {
@@ -49,16 +50,28 @@ func TestRevise(t *testing.T) {
 		if diff := cmp.Diff([]errKey{{"problemId", policy.CodeForbidden}}, keys(err)); diff != "" {
 			t.Errorf("Revise() by another member (-want +got):\n%s", diff)
 		}
-		_, _, err = f.svc.Revise(ctx, f.operator, p.ID, "", validInput())
+		// An operator revises only an imported problem, whose source account is not here.
+		_, _, err = f.svc.Revise(ctx, f.operator, p.ID, "the proposer asked me", validInput())
+		if diff := cmp.Diff([]errKey{{"problemId", policy.CodeForbidden}}, keys(err)); diff != "" {
+			t.Errorf("Revise() by an operator of a member's problem (-want +got):\n%s", diff)
+		}
+		importer := f.account(t, "importer", role.Operator)
+		imported, _, err := f.svc.Import(ctx, importer, "erdos:9999", "test", validInput())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = f.svc.Revise(ctx, f.operator, imported.ID, "", validInput())
 		if diff := cmp.Diff([]errKey{{"note", policy.CodeRequired}}, keys(err)); diff != "" {
 			t.Errorf("Revise() by an operator without a note (-want +got):\n%s", diff)
 		}
-		_, rev, err = f.svc.Revise(ctx, f.operator, p.ID, "the importer's account is gone", validInput())
+		in = validInput()
+		in.Title = "Erdős–Straus conjecture (imported)"
+		_, rev, err = f.svc.Revise(ctx, f.operator, imported.ID, "the importer's account is gone", in)
 		if err != nil || !strings.Contains(rev.Note, "@otto") || rev.AuthorID != f.operator.ID {
 			t.Errorf("operator Revise() = %+v, %v; want a note naming @otto", rev, err)
 		}
-		if revs, _ := f.svc.Client().Revision.Query().Count(ctx); revs != 4 {
-			t.Errorf("revisions = %d; want 4, none lost", revs)
+		if revs, _ := f.svc.Client().Revision.Query().Count(ctx); revs != 5 {
+			t.Errorf("revisions = %d; want 5, none lost", revs)
 		}
 		// Invalid content and unknown problems are refused.
 		bad := validInput()

@@ -5532,7 +5532,7 @@ type Removal {
 }
 
 type ProblemPermissions {
-  "reviseProblem: the proposer, or an operator for the proposer, unless archived, merged or removed."
+  "reviseProblem: the proposer, or an operator for an imported problem (its source account is not here), unless archived, merged or removed."
   revise: Boolean!
   "recordDecision: a reviewer or operator, during the challenge period."
   review: Boolean!
