@@ -180,8 +180,12 @@ func (t *tx) proposeStops(ctx context.Context, run *ent.GateRun, res gates.Resul
 			Ignore().Exec(ctx); err != nil {
 			return fmt.Errorf("propose stop: %w", err)
 		}
-		if k, _, err := t.nextCounter(ctx, name); err != nil || k != 1 {
+		k, _, err := t.nextCounter(ctx, name)
+		if err != nil {
 			return err
+		}
+		if k != 1 {
+			continue // proposed already this week
 		}
 		if _, err := t.appendEvent(ctx, eventInput{actor: SystemActor, authority: AuthorityGate, kind: KindBatchStopProposed,
 			subject: "batch:" + src, payload: map[string]any{"source": src, "check": check, "failures": n,

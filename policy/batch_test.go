@@ -23,7 +23,7 @@ func TestBatchStops(t *testing.T) {
 		agent := f.account(t, "gen-7", role.Agent)
 		generated := func() string {
 			in := validInput()
-			in.Provenance.GeneratedBy = "Gen-7 model, prompt v2"
+			in.Provenance.GeneratedBy = "Gen-7's model, prompt v2 -- x' OR '1'='1"
 			p, err := f.svc.Submit(ctx, agent, in)
 			if err != nil {
 				t.Fatal(err)
@@ -55,7 +55,7 @@ func TestBatchStops(t *testing.T) {
 		}
 		fail(generated())
 		ps, err := f.svc.StopProposals(ctx)
-		if err != nil || len(ps) != 1 || ps[0].Source != "generator:gen-7 model, prompt v2" || ps[0].Check != "statement.variable-domain" || ps[0].Failures != 3 {
+		if err != nil || len(ps) != 1 || ps[0].Source != "generator:gen-7's model, prompt v2 -- x' or '1'='1" || ps[0].Check != "statement.variable-domain" || ps[0].Failures != 3 {
 			t.Fatalf("StopProposals() = %+v, %v; want one for the generator", ps, err)
 		}
 		if _, err := f.svc.StopBatch(ctx, f.reviewer, ps[0].Source, "why"); err == nil {

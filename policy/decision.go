@@ -268,17 +268,25 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 	if in.Disagreement != nil {
 		return nil, refuse(CodeInvalid, "only a second review names a disagreement", "disagreement")
 	}
-	if p.State == problem.StateACCEPTED && p.PendingRevisionID != nil && in.RevisionID == *p.PendingRevisionID {
-		return t.decidePending(ctx, actor, authority, in, p, digest)
+	if rev, err := t.Revision.Get(ctx, in.RevisionID); err == nil && rev.AuthorID == actor.ID && rev.ProblemID == p.ID {
+		return nil, refuse(CodeSelfReview, "you wrote this revision; another reviewer decides on it", "revisionId")
 	}
 	holds, err := t.openHolds(ctx, p.ID)
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case len(holds) > 0 && !CanStaff(actor):
+	if len(holds) > 0 && !CanStaff(actor) {
 		return nil, refuse(CodeHeldForStaff, fmt.Sprintf("%s is held for staff review (%s); only staff decide it now",
 			p.ID, HoldReasons.Label(string(holds[0].Reason))), "problemId")
+	}
+	if p.State == problem.StateACCEPTED && p.PendingRevisionID != nil && in.RevisionID == *p.PendingRevisionID {
+		res, err := t.decidePending(ctx, actor, authority, in, p, digest)
+		if err == nil && len(holds) > 0 {
+			err = t.releaseHolds(ctx, res.Problem, holds, res.Decision.ID, actor.ID)
+		}
+		return res, err
+	}
+	switch {
 	case len(holds) > 0:
 		authority = decision.AuthoritySTAFF // an operator who is also a reviewer decides a held problem as staff
 		// Staff settle a held problem even after its deadline, which passed while the hold

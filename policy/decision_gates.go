@@ -10,6 +10,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/packet"
 )
 
@@ -70,13 +71,23 @@ func (t *tx) checkConfirmations(ctx context.Context, in DecisionInput) ([]packet
 	if err := t.batchRefusal(ctx, rev.Edges.Problem, rev); err != nil {
 		return nil, err
 	}
-	var pending, failing []string
+	var pending, failing, unrun []string
+	have := map[gaterun.Gate]bool{}
 	for _, r := range runs {
-		switch r.Outcome {
-		case gaterun.OutcomePENDING:
+		have[r.Gate] = true
+		switch {
+		case r.Outcome == gaterun.OutcomePENDING:
 			pending = append(pending, gateWord(r.Gate))
-		case gaterun.OutcomeFAIL:
+		case r.Outcome == gaterun.OutcomeFAIL:
 			failing = append(failing, gateWord(r.Gate))
+		case r.Outcome == gaterun.OutcomeUNKNOWN && len(r.Edges.Findings) == 0:
+			// It could not run at all (a panic, a timeout, another version): nothing to answer.
+			unrun = append(unrun, gateWord(r.Gate))
+		}
+	}
+	for _, g := range gates.All() {
+		if !have[gaterun.Gate(g.Name)] {
+			unrun = append(unrun, gateWord(gaterun.Gate(g.Name)))
 		}
 	}
 	switch {
@@ -88,6 +99,9 @@ func (t *tx) checkConfirmations(ctx context.Context, in DecisionInput) ([]packet
 	case len(pending) > 0:
 		return nil, refuse(CodeConflict, fmt.Sprintf("the %s %s still running on this revision; qualify when %s finished",
 			strings.Join(pending, ", "), plural(len(pending), "check is", "checks are"), plural(len(pending), "it has", "they have")), "action")
+	case len(unrun) > 0:
+		return nil, refuse(CodeConflict, fmt.Sprintf("the %s %s not run on this revision; run %s again (theoremdb gates rerun) before qualifying",
+			strings.Join(unrun, ", "), plural(len(unrun), "gate has", "gates have"), plural(len(unrun), "it", "them")), "action")
 	}
 	var missing []string
 	for _, f := range order {

@@ -124,3 +124,28 @@ func TestDecisionOnAnOlderRevision(t *testing.T) {
 		}
 	})
 }
+
+// TestQualifyRefusedWhenAGateCouldNotRun: a gate that could not run at all (a panic, a timeout,
+// another version: UNKNOWN with no finding to answer) refuses qualify until it is run again.
+func TestQualifyRefusedWhenAGateCouldNotRun(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d)
+		p := f.submit(t, f.member)
+		runs, _ := f.svc.GateRunsToDo(ctx, *p.CurrentRevisionID)
+		for _, r := range runs {
+			res := gates.Result{Gate: gates.Name(r.Gate), Outcome: gates.OutcomePass, Started: f.clock.Now(), Finished: f.clock.Now()}
+			if r.Gate == "DUPLICATE" {
+				res.Outcome, res.Reason = gates.OutcomeUnknown, "the gate did not finish within 10s"
+			}
+			if err := f.svc.RecordGateResult(ctx, r.ID, "d", res); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err := f.svc.RecordDecision(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID, RevisionID: *p.CurrentRevisionID,
+			Action: decision.ActionQUALIFY, Notes: qualifyNotes(), IdempotencyKey: "k"})
+		if diff := cmp.Diff([]errKey{{"action", policy.CodeConflict}}, keys(err)); diff != "" {
+			t.Errorf("qualify with a gate that could not run (-want +got):\n%s", diff)
+		}
+	})
+}

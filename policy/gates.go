@@ -233,16 +233,24 @@ func (s *Service) RerunGates(ctx context.Context, gate gates.Name, problemRef st
 					return fmt.Errorf("rerun gates: %w", err)
 				}
 				for _, g := range gs {
-					n, err := t.GateRun.Update().Where(gaterun.RevisionID(revID), gaterun.GateEQ(gaterun.Gate(g.Name)),
-						gaterun.Version(g.Version)).SetOutcome(gaterun.OutcomePENDING).Save(ctx)
+					// A rerun is a new run: a worker still busy with the old one finds it gone
+					// and cannot record a result computed before the rerun was asked for.
+					old, err := t.GateRun.Query().Where(gaterun.RevisionID(revID), gaterun.GateEQ(gaterun.Gate(g.Name)),
+						gaterun.Version(g.Version)).IDs(ctx)
 					if err != nil {
 						return fmt.Errorf("rerun gates: %w", err)
 					}
-					if n == 0 {
-						if err := t.GateRun.Create().SetRevisionID(revID).SetProblemID(rev.ProblemID).
-							SetGate(gaterun.Gate(g.Name)).SetVersion(g.Version).SetCreatedAt(s.Now()).Exec(ctx); err != nil {
+					if len(old) > 0 {
+						if _, err := t.Finding.Delete().Where(finding.GateRunIDIn(old...)).Exec(ctx); err != nil {
 							return fmt.Errorf("rerun gates: %w", err)
 						}
+						if _, err := t.GateRun.Delete().Where(gaterun.IDIn(old...)).Exec(ctx); err != nil {
+							return fmt.Errorf("rerun gates: %w", err)
+						}
+					}
+					if err := t.GateRun.Create().SetRevisionID(revID).SetProblemID(rev.ProblemID).
+						SetGate(gaterun.Gate(g.Name)).SetVersion(g.Version).SetCreatedAt(s.Now()).Exec(ctx); err != nil {
+						return fmt.Errorf("rerun gates: %w", err)
 					}
 				}
 				if s.scheduler != nil {

@@ -129,6 +129,9 @@ func (s *Service) SendToStaff(ctx context.Context, actor *ent.Account, problemRe
 			return refuse(CodeConflict, fmt.Sprintf("%s is %s; only a prospecting problem can be held for staff",
 				p.ID, strings.ToLower(string(p.State))), "problemId")
 		}
+		if err := decideRefusal(p, s.Now()); err != nil {
+			return err // after the deadline the challenge is over, as for any decision
+		}
 		h, err = t.openHold(ctx, p, holdInput{reason: hold.ReasonREVIEWER, authority: AuthorityReviewer, note: note, actorID: actor.ID})
 		return err
 	})

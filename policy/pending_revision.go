@@ -45,6 +45,11 @@ func (t *tx) decidePending(ctx context.Context, actor *ent.Account, authority de
 	if err != nil {
 		return nil, fmt.Errorf("record decision: %w", err)
 	}
+	if in.Action == decision.ActionQUALIFY {
+		if err := t.selectSecondReview(ctx, d); err != nil {
+			return nil, err
+		}
+	}
 	ea := AuthorityReviewer
 	if authority == decision.AuthoritySTAFF {
 		ea = AuthorityStaff

@@ -120,7 +120,7 @@ func (t *tx) decideSecond(ctx context.Context, actor *ent.Account, authority dec
 		subject: p.ID, payload: payload}); err != nil {
 		return nil, err
 	}
-	if in.Disagreement != nil && *in.Disagreement == decision.DisagreementERROR {
+	if in.Disagreement != nil && *in.Disagreement == decision.DisagreementERROR && (p.State == "ACCEPTED" || p.State == "PROSPECTING") {
 		if _, err := t.openHold(ctx, p, holdInput{reason: hold.ReasonDISAGREEMENT, authority: AuthorityReviewer,
 			note: "A second review found an error in " + first.ID + ": " + oneLine(d.Notes.Reason), actorID: actor.ID}); err != nil {
 			return nil, err
@@ -200,6 +200,15 @@ func (t *tx) decideHeldAccepted(ctx context.Context, actor *ent.Account, in Deci
 	if mergeInto != "" {
 		if mergeInto == p.ID {
 			return nil, refuse(CodeInvalid, "a problem cannot be merged into itself", "mergeInto")
+		}
+		target, err := t.Problem.Get(ctx, mergeInto)
+		if err != nil {
+			return nil, fmt.Errorf("merge target: %w", err)
+		}
+		switch target.State {
+		case "MERGED", "REMOVED", "ARCHIVED":
+			return nil, refuse(CodeInvalid, fmt.Sprintf("%s is %s and cannot be a survivor; merge into the problem that survives",
+				target.ID, strings.ToLower(string(target.State))), "mergeInto")
 		}
 		create.SetMergeIntoID(mergeInto)
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -174,7 +175,7 @@ func (t *tx) nextCounter(ctx context.Context, name string) (int64, string, error
 		head string
 	)
 	err := t.sql.QueryRowContext(ctx,
-		`UPDATE counters SET value = value + 1 WHERE id = '`+name+`' RETURNING value, head`).Scan(&v, &head)
+		`UPDATE counters SET value = value + 1 WHERE id = `+t.s.placeholder(1)+` RETURNING value, head`, name).Scan(&v, &head)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, "", fmt.Errorf("counter %q is missing: run theoremdb migrate", name)
 	}
@@ -182,4 +183,12 @@ func (t *tx) nextCounter(ctx context.Context, name string) (int64, string, error
 		return 0, "", fmt.Errorf("counter %s: %w", name, err)
 	}
 	return v, head, nil
+}
+
+// placeholder is the n-th bind parameter of the service's database.
+func (s *Service) placeholder(n int) string {
+	if s.db.Dialect == dialect.Postgres {
+		return "$" + strconv.Itoa(n)
+	}
+	return "?"
 }

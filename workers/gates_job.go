@@ -2,6 +2,7 @@ package workers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -75,7 +76,9 @@ func runPending(ctx context.Context, p *policy.Service, env gates.Env, revisionI
 		} else {
 			res = gates.RunGate(ctx, g, in, env, gates.DefaultTimeout)
 		}
-		if err := p.RecordGateResult(ctx, run.ID, digest, res); err != nil {
+		if err := p.RecordGateResult(ctx, run.ID, digest, res); errors.Is(err, policy.ErrNotFound) {
+			continue // a rerun replaced this run while it ran; the new one is pending
+		} else if err != nil {
 			return err
 		}
 	}
