@@ -36,7 +36,7 @@ const (
 // BatchSource names the batch a revision belongs to: "generator:NAME" for a record that names
 // its generator, "import:SOURCE" for a trusted import, or "" for a member's own submission.
 func BatchSource(p *ent.Problem, rev *ent.Revision) string {
-	if g := strings.ToLower(strings.Join(strings.Fields(rev.Provenance.GeneratedBy), " ")); g != "" {
+	if g := generatorOf(rev); g != "" {
 		return "generator:" + g
 	}
 	if p.ImportKey != nil {
@@ -44,6 +44,10 @@ func BatchSource(p *ent.Problem, rev *ent.Revision) string {
 		return "import:" + src
 	}
 	return ""
+}
+
+func generatorOf(rev *ent.Revision) string {
+	return strings.ToLower(strings.Join(strings.Fields(rev.Provenance.GeneratedBy), " "))
 }
 
 // StopBatch stops qualify for every candidate of a source, with the reason (operators).
@@ -119,20 +123,38 @@ func (s *Service) OpenStops(ctx context.Context) (map[string]*ent.BatchStop, err
 	return out, nil
 }
 
-// batchRefusal says why a qualify of p's revision rev is stopped, or nil.
+// batchRefusal says why a qualify of p's revision rev is stopped, or nil. A problem belongs to
+// the batch of every generator any of its revisions named, so a later revision that leaves
+// generatedBy blank does not take it out of a stopped batch.
 func (t *tx) batchRefusal(ctx context.Context, p *ent.Problem, rev *ent.Revision) error {
-	src := BatchSource(p, rev)
-	if src == "" {
+	sources := map[string]bool{}
+	if src := BatchSource(p, rev); src != "" {
+		sources[src] = true
+	}
+	revs, err := t.Revision.Query().Where(revision.ProblemID(p.ID)).Select(revision.FieldProvenance).All(ctx)
+	if err != nil {
+		return fmt.Errorf("batch stop: %w", err)
+	}
+	for _, r := range revs {
+		if g := generatorOf(r); g != "" {
+			sources["generator:"+g] = true
+		}
+	}
+	if len(sources) == 0 {
 		return nil
 	}
-	b, err := t.BatchStop.Query().Where(batchstop.Source(src), batchstop.LiftedAtIsNil()).First(ctx)
+	list := make([]string, 0, len(sources))
+	for src := range sources {
+		list = append(list, src)
+	}
+	b, err := t.BatchStop.Query().Where(batchstop.SourceIn(list...), batchstop.LiftedAtIsNil()).First(ctx)
 	if ent.IsNotFound(err) {
 		return nil
 	}
 	if err != nil {
 		return fmt.Errorf("batch stop: %w", err)
 	}
-	return refuse(CodeBatchStopped, fmt.Sprintf("qualify is stopped for the batch from %s until its source is fixed: %s", src, b.Reason), "action")
+	return refuse(CodeBatchStopped, fmt.Sprintf("qualify is stopped for the batch from %s until its source is fixed: %s", b.Source, b.Reason), "action")
 }
 
 // proposeStops proposes a batch stop, once per source, check and UTC week, when a run's failing

@@ -84,6 +84,25 @@ func TestBatchStops(t *testing.T) {
 		if marked != 4 {
 			t.Errorf("%d queue rows marked stopped; want the generator's 4", marked)
 		}
+		// A later revision that leaves generatedBy blank stays in the stopped batch.
+		in := validInput()
+		in.Provenance.GeneratedBy = "Gen-7's model, prompt v2 -- x' OR '1'='1"
+		mixed, err := f.svc.Submit(ctx, f.member, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.Provenance.GeneratedBy = ""
+		if _, _, err := f.svc.Revise(ctx, f.member, mixed.ID, "", in); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.passGates(ctx, mustRevision(t, f, mixed.ID)); err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.decide(ctx, f.reviewer, policy.DecisionInput{ProblemID: mixed.ID, Action: decision.ActionQUALIFY,
+			Notes: qualifyNotes(), IdempotencyKey: "q-mixed"})
+		if diff := cmp.Diff([]errKey{{"action", policy.CodeBatchStopped}}, keys(err)); diff != "" {
+			t.Errorf("qualify of a revision that dropped its generator (-want +got):\n%s", diff)
+		}
 		own := f.submitChecked(t, f.member)
 		if _, err := f.decide(ctx, f.reviewer, policy.DecisionInput{ProblemID: own.ID, Action: decision.ActionQUALIFY,
 			Notes: qualifyNotes(), IdempotencyKey: "q2"}); err != nil {

@@ -73,6 +73,9 @@ func (s *Service) ReviewClaim(ctx context.Context, actor *ent.Account, in ClaimR
 		if err := claimRefusal(p); err != nil {
 			return err
 		}
+		if p.ProposerID == actor.ID {
+			return refuse(CodeSelfReview, "you submitted this problem; another reviewer reviews the claims on it", "claimId")
+		}
 		now := s.Now()
 		if c, err = t.Claim.UpdateOneID(c.ID).SetStatus(in.Status).Save(ctx); err != nil {
 			return fmt.Errorf("review claim: %w", err)

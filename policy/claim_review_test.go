@@ -71,6 +71,25 @@ func TestReviewClaim(t *testing.T) {
 	})
 }
 
+// TestNoReviewOfClaimsOnOwnProblem: a reviewer does not review the claims on a problem they
+// submitted (refuting an answer would keep it from staff).
+func TestNoReviewOfClaimsOnOwnProblem(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d)
+		p := f.submit(t, f.reviewer)
+		c, err := f.svc.AttachClaim(ctx, f.member, policy.ClaimInput{ProblemID: p.ID, Summary: "A counterexample.", Relation: binding.RelationADDRESSES})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = f.svc.ReviewClaim(ctx, f.reviewer, policy.ClaimReviewInput{ClaimID: c.ID, Status: claim.StatusREFUTED,
+			Relation: binding.RelationADDRESSES, Note: "Not a counterexample."})
+		if diff := cmp.Diff([]errKey{{"claimId", policy.CodeSelfReview}}, keys(err)); diff != "" {
+			t.Errorf("the proposer reviews a claim on their problem (-want +got):\n%s", diff)
+		}
+	})
+}
+
 // TestNoSelfReview: a reviewer cannot decide on their own submission.
 func TestNoSelfReview(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d string) {
