@@ -68,8 +68,12 @@ type Permissions struct {
 	// the problem is neither archived, merged nor removed.
 	Revise bool
 	// Review: a reviewer or operator, while the problem is in its
-	// challenge period.
+	// challenge period (or has a proposed revision); staff alone while it
+	// is held for staff.
 	Review bool
+	// SendToStaff: a reviewer or operator, while the problem is in its
+	// challenge period and not held already.
+	SendToStaff bool
 	// Flag: anyone signed in, unless the problem was removed or merged.
 	Flag bool
 	// AttachClaim: anyone signed in, unless the problem was removed or merged.
@@ -80,9 +84,11 @@ type Permissions struct {
 
 // PermissionsOn computes a's permissions on p at now; a may be nil.
 func PermissionsOn(a *ent.Account, p *ent.Problem, now time.Time) Permissions {
+	held := Held(p)
 	return Permissions{
 		Revise:      a != nil && reviseRefusal(a, p) == nil,
-		Review:      CanReview(a) && (decideRefusal(p, now) == nil || PendingReview(p)),
+		Review:      CanReview(a) && (decideRefusal(p, now) == nil || PendingReview(p) || held) && (!held || CanStaff(a)),
+		SendToStaff: CanReview(a) && !held && p.State == problem.StatePROSPECTING && decideRefusal(p, now) == nil,
 		Flag:        a != nil && flagRefusal(p) == nil,
 		AttachClaim: a != nil && claimRefusal(p) == nil,
 		Moderate:    CanModerate(a),
@@ -195,3 +201,6 @@ func resolveRefusal(a *ent.Account) error {
 func PendingReview(p *ent.Problem) bool {
 	return p.State == problem.StateACCEPTED && p.PendingRevisionID != nil
 }
+
+// Held reports whether p, read with its open holds (the packet reads them), is held for staff.
+func Held(p *ent.Problem) bool { return len(p.Edges.Holds) > 0 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -191,7 +192,7 @@ func (t *tx) proposeStops(ctx context.Context, run *ent.GateRun, res gates.Resul
 				n++
 			}
 		}
-		if !containsRev(revs, rev.ID) {
+		if !slices.ContainsFunc(revs, func(r *ent.Revision) bool { return r.ID == rev.ID }) {
 			n++ // this run's findings are being written in this transaction
 		}
 		if n < StopProposalFailures {
@@ -216,15 +217,6 @@ func (t *tx) proposeStops(ctx context.Context, run *ent.GateRun, res gates.Resul
 		}
 	}
 	return nil
-}
-
-func containsRev(revs []*ent.Revision, id string) bool {
-	for _, r := range revs {
-		if r.ID == id {
-			return true
-		}
-	}
-	return false
 }
 
 // StopProposal is a proposed batch stop not acted on.

@@ -311,34 +311,12 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 		return nil, err
 	}
 	if in.Action == decision.ActionMERGE {
-		if mergeInto == p.ID {
-			return nil, refuse(CodeInvalid, "a problem cannot be merged into itself", "mergeInto")
-		}
-		target, err := t.Problem.Get(ctx, mergeInto)
-		if err != nil {
-			return nil, fmt.Errorf("merge target: %w", err)
-		}
-		switch target.State {
-		case problem.StateMERGED, problem.StateREMOVED, problem.StateARCHIVED:
-			return nil, refuse(CodeInvalid, fmt.Sprintf("%s is %s and cannot be a survivor; merge into the problem that survives",
-				target.ID, strings.ToLower(string(target.State))), "mergeInto")
+		if err := t.mergeTargetRefusal(ctx, p, mergeInto); err != nil {
+			return nil, err
 		}
 	}
 
-	create := t.Decision.Create().SetProblemID(p.ID).SetRevisionID(in.RevisionID).SetReviewerID(actor.ID).
-		SetAction(in.Action).SetNillableReasonCode(in.ReasonCode).SetNotes(trimNotes(in.Notes)).
-		SetAuthority(authority).SetPolicyVersion(Version).SetIdempotencyKey(in.IdempotencyKey).
-		SetInputDigest(digest).SetCreatedAt(now)
-	if len(confirmations) > 0 {
-		create.SetConfirmations(confirmations)
-	}
-	if len(in.RevisionRequests) > 0 {
-		reqs := make([]string, len(in.RevisionRequests))
-		for i, r := range in.RevisionRequests {
-			reqs[i] = strings.TrimSpace(r)
-		}
-		create.SetRevisionRequests(reqs)
-	}
+	create := t.newDecision(actor, authority, in, p, digest, confirmations)
 	if mergeInto != "" {
 		create.SetMergeIntoID(mergeInto)
 	}
@@ -412,6 +390,46 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 		return nil, err
 	}
 	return &DecisionResult{Decision: d, Problem: p}, nil
+}
+
+// newDecision starts the decision row every path records: the request as asked, on the
+// revision read, with its authority, notes, trimmed revision requests and the answers to open
+// findings.
+func (t *tx) newDecision(actor *ent.Account, authority decision.Authority, in DecisionInput, p *ent.Problem,
+	digest string, confirmations []packet.FindingConfirmation) *ent.DecisionCreate {
+	create := t.Decision.Create().SetProblemID(p.ID).SetRevisionID(in.RevisionID).SetReviewerID(actor.ID).
+		SetAction(in.Action).SetNillableReasonCode(in.ReasonCode).SetNotes(trimNotes(in.Notes)).
+		SetAuthority(authority).SetPolicyVersion(Version).SetIdempotencyKey(in.IdempotencyKey).
+		SetInputDigest(digest).SetCreatedAt(t.s.Now())
+	if len(confirmations) > 0 {
+		create.SetConfirmations(confirmations)
+	}
+	if len(in.RevisionRequests) > 0 {
+		reqs := make([]string, len(in.RevisionRequests))
+		for i, r := range in.RevisionRequests {
+			reqs[i] = strings.TrimSpace(r)
+		}
+		create.SetRevisionRequests(reqs)
+	}
+	return create
+}
+
+// mergeTargetRefusal says why p may not be merged into mergeInto, or nil: not into itself, and
+// only into a problem that survives.
+func (t *tx) mergeTargetRefusal(ctx context.Context, p *ent.Problem, mergeInto string) error {
+	if mergeInto == p.ID {
+		return refuse(CodeInvalid, "a problem cannot be merged into itself", "mergeInto")
+	}
+	target, err := t.Problem.Get(ctx, mergeInto)
+	if err != nil {
+		return fmt.Errorf("merge target: %w", err)
+	}
+	switch target.State {
+	case problem.StateMERGED, problem.StateREMOVED, problem.StateARCHIVED:
+		return refuse(CodeInvalid, fmt.Sprintf("%s is %s and cannot be a survivor; merge into the problem that survives",
+			target.ID, strings.ToLower(string(target.State))), "mergeInto")
+	}
+	return nil
 }
 
 func trimNotes(n packet.DecisionNotes) packet.DecisionNotes {

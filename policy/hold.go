@@ -198,8 +198,7 @@ func (s *Service) StaffQueue(ctx context.Context, actor *ent.Account, limit int)
 	for _, h := range held {
 		it := HeldItem{ID: h.Problem.ID, Title: h.Problem.Title, HeldSince: h.Holds[0].OpenedAt}
 		for _, x := range h.Holds {
-			it.Holds = append(it.Holds, HoldView{ID: x.ID, Reason: string(x.Reason), Authority: x.Authority, Note: x.Note,
-				OpenedAt: x.OpenedAt, Claim: deref(x.ClaimID)})
+			it.Holds = append(it.Holds, holdView(x))
 		}
 		if pk := pks[h.Problem.ID]; pk != nil {
 			it.Checks = pk.Summary

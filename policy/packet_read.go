@@ -311,7 +311,7 @@ func (s *Service) assemble(r packetRow, head int64) (*Packet, error) {
 	p.Edges.Decisions = nonNil(r.Decisions)
 	p.Edges.Claims = nonNil(r.Claims)
 	p.Edges.Tags = nonNil(r.Tags)
-	p.Loaded(c, problem.EdgeProposer, problem.EdgeCurrentRevision, problem.EdgePendingRevision, problem.EdgeRevisions, problem.EdgeMergedInto,
+	p.Loaded(c, problem.EdgeProposer, problem.EdgeCurrentRevision, problem.EdgePendingRevision, problem.EdgeHolds, problem.EdgeRevisions, problem.EdgeMergedInto,
 		problem.EdgeMergedFrom, problem.EdgeDecisions, problem.EdgeClaims, problem.EdgeTags)
 
 	for _, e := range r.Events {
@@ -352,6 +352,7 @@ func (s *Service) assemble(r packetRow, head int64) (*Packet, error) {
 		deps = append(deps, h.ID)
 	}
 	pk.Holds = nonNil(r.Holds)
+	p.Edges.Holds = pk.Holds
 	pk.Checks = CurrentRuns(r.Runs)
 	pk.Summary = SummarizeChecks(pk.Checks)
 	cur.Edges.Checks = nonNil(pk.Checks)

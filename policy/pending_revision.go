@@ -3,7 +3,6 @@ package policy
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/decision"
@@ -27,21 +26,7 @@ func (t *tx) decidePending(ctx context.Context, actor *ent.Account, authority de
 	if err != nil {
 		return nil, err
 	}
-	now := t.s.Now()
-	create := t.Decision.Create().SetProblemID(p.ID).SetRevisionID(in.RevisionID).SetReviewerID(actor.ID).
-		SetAction(in.Action).SetNotes(trimNotes(in.Notes)).SetAuthority(authority).SetPolicyVersion(Version).
-		SetIdempotencyKey(in.IdempotencyKey).SetInputDigest(digest).SetCreatedAt(now)
-	if len(confirmations) > 0 {
-		create.SetConfirmations(confirmations)
-	}
-	if len(in.RevisionRequests) > 0 {
-		reqs := make([]string, len(in.RevisionRequests))
-		for i, r := range in.RevisionRequests {
-			reqs[i] = strings.TrimSpace(r)
-		}
-		create.SetRevisionRequests(reqs)
-	}
-	d, err := create.Save(ctx)
+	d, err := t.newDecision(actor, authority, in, p, digest, confirmations).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("record decision: %w", err)
 	}

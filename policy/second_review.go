@@ -3,7 +3,6 @@ package policy
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	entsql "entgo.io/ent/dialect/sql"
@@ -95,19 +94,8 @@ func (t *tx) decideSecond(ctx context.Context, actor *ent.Account, authority dec
 	case !agrees && decision.DisagreementValidator(*in.Disagreement) != nil:
 		return nil, refuse(CodeInvalid, "unknown kind of disagreement", "disagreement")
 	}
-	now := t.s.Now()
-	create := t.Decision.Create().SetProblemID(p.ID).SetRevisionID(in.RevisionID).SetReviewerID(actor.ID).
-		SetAction(in.Action).SetNillableReasonCode(in.ReasonCode).SetNotes(trimNotes(in.Notes)).SetAuthority(authority).
-		SetPolicyVersion(Version).SetIdempotencyKey(in.IdempotencyKey).SetInputDigest(digest).SetCreatedAt(now).
-		SetSecondReviewOfID(first.ID).SetNillableDisagreement(in.Disagreement)
-	if len(in.RevisionRequests) > 0 {
-		reqs := make([]string, len(in.RevisionRequests))
-		for i, r := range in.RevisionRequests {
-			reqs[i] = strings.TrimSpace(r)
-		}
-		create.SetRevisionRequests(reqs)
-	}
-	d, err := create.Save(ctx)
+	d, err := t.newDecision(actor, authority, in, p, digest, nil).
+		SetSecondReviewOfID(first.ID).SetNillableDisagreement(in.Disagreement).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("record second review: %w", err)
 	}
@@ -193,22 +181,10 @@ func (t *tx) decideHeldAccepted(ctx context.Context, actor *ent.Account, in Deci
 		return nil, t.staleRevision(ctx, p, in.RevisionID)
 	}
 	now := t.s.Now()
-	create := t.Decision.Create().SetProblemID(p.ID).SetRevisionID(in.RevisionID).SetReviewerID(actor.ID).
-		SetAction(in.Action).SetNillableReasonCode(in.ReasonCode).SetNotes(trimNotes(in.Notes)).
-		SetAuthority(decision.AuthoritySTAFF).SetPolicyVersion(Version).SetIdempotencyKey(in.IdempotencyKey).
-		SetInputDigest(digest).SetCreatedAt(now)
+	create := t.newDecision(actor, decision.AuthoritySTAFF, in, p, digest, nil)
 	if mergeInto != "" {
-		if mergeInto == p.ID {
-			return nil, refuse(CodeInvalid, "a problem cannot be merged into itself", "mergeInto")
-		}
-		target, err := t.Problem.Get(ctx, mergeInto)
-		if err != nil {
-			return nil, fmt.Errorf("merge target: %w", err)
-		}
-		switch target.State {
-		case "MERGED", "REMOVED", "ARCHIVED":
-			return nil, refuse(CodeInvalid, fmt.Sprintf("%s is %s and cannot be a survivor; merge into the problem that survives",
-				target.ID, strings.ToLower(string(target.State))), "mergeInto")
+		if err := t.mergeTargetRefusal(ctx, p, mergeInto); err != nil {
+			return nil, err
 		}
 		create.SetMergeIntoID(mergeInto)
 	}

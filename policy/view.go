@@ -67,6 +67,12 @@ type RevisionView struct {
 	CreatedAt       time.Time
 }
 
+// holdView flattens a hold.
+func holdView(h *ent.Hold) HoldView {
+	return HoldView{ID: h.ID, Reason: string(h.Reason), Authority: h.Authority, Note: h.Note,
+		OpenedAt: h.OpenedAt, Claim: deref(h.ClaimID)}
+}
+
 // CheckViews flattens gate runs (with their findings loaded).
 func CheckViews(runs []*ent.GateRun) []CheckView {
 	out := make([]CheckView, 0, len(runs))
@@ -226,8 +232,7 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 		v.Requests = append(v.Requests, q.Request)
 	}
 	for _, h := range pk.Holds {
-		v.Holds = append(v.Holds, HoldView{ID: h.ID, Reason: string(h.Reason), Authority: h.Authority, Note: h.Note,
-			OpenedAt: h.OpenedAt, Claim: deref(h.ClaimID)})
+		v.Holds = append(v.Holds, holdView(h))
 	}
 	v.CheckSummary = pk.Summary
 	v.Checks = CheckViews(pk.Checks)

@@ -126,13 +126,7 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 			// A newer revision arrived: the page shows it, and the reviewer reads it first.
 			d.General = append(d.General, "A newer revision was submitted while you were reading; it is shown below. Read it, then decide again.")
 		}
-		for _, fe := range fes {
-			if name := strings.Join(fe.Field, "."); name == "" || name == "problemId" {
-				d.General = append(d.General, fe.Message)
-			} else {
-				d.Errors[name] = fe.Message
-			}
-		}
+		showErrors(&d, fes)
 		s.render(w, r, http.StatusUnprocessableEntity, page(r, "Review "+id), ui.ReviewPage(d))
 		return nil
 	}
@@ -164,4 +158,16 @@ func confirmationsOf(f url.Values) []packet.FindingConfirmation {
 		out = append(out, packet.FindingConfirmation{Finding: id, Holds: holds == "true", Note: f.Get(p + "note")})
 	}
 	return out
+}
+
+// showErrors puts a refusal's field errors on the review page: beside their inputs, or at the
+// top when they concern the request as a whole.
+func showErrors(d *ui.DecisionView, fes []policy.FieldError) {
+	for _, fe := range fes {
+		if name := strings.Join(fe.Field, "."); name == "" || name == "problemId" {
+			d.General = append(d.General, fe.Message)
+		} else {
+			d.Errors[name] = fe.Message
+		}
+	}
 }

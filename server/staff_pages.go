@@ -3,7 +3,6 @@ package server
 import (
 	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/policy"
@@ -88,13 +87,7 @@ func (s *Server) sendToStaff(w http.ResponseWriter, r *http.Request) error {
 			return derr
 		}
 		d.Values["note"] = note
-		for _, fe := range fes {
-			if name := strings.Join(fe.Field, "."); name == "" || name == "problemId" {
-				d.General = append(d.General, fe.Message)
-			} else {
-				d.Errors[name] = fe.Message
-			}
-		}
+		showErrors(&d, fes)
 		s.render(w, r, http.StatusUnprocessableEntity, page(r, "Review "+id), ui.ReviewPage(d))
 		return nil
 	}

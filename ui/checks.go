@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/theoremdb/theoremdb/policy"
 )
@@ -52,24 +53,13 @@ func Highlight(text, field string, checks []policy.CheckView) []Segment {
 			out = append(out, Segment{Text: text[at:s.start]})
 		}
 		if s.end > s.start {
-			out = append(out, Segment{Text: text[s.start:s.end], Mark: true, Title: joinWords(titles)})
+			out = append(out, Segment{Text: text[s.start:s.end], Mark: true, Title: strings.Join(titles, ", ")})
 			at = s.end
 		}
 		i = j
 	}
 	if at < len(text) {
 		out = append(out, Segment{Text: text[at:]})
-	}
-	return out
-}
-
-func joinWords(ws []string) string {
-	out := ""
-	for i, w := range ws {
-		if i > 0 {
-			out += ", "
-		}
-		out += w
 	}
 	return out
 }

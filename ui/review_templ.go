@@ -282,7 +282,7 @@ func ReviewQueue(items []policy.ReviewItem, second []policy.SecondReviewItem) te
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if p.Can.Review && !p.Held {
+				if p.Can.Review {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "<a href=\"")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
@@ -734,7 +734,7 @@ func ReviewPage(d DecisionView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		if !d.Staff && len(d.Problem.P.Holds) > 0 {
+		if !d.Problem.P.Can.Review && len(d.Problem.P.Holds) > 0 {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 66, "<p class=\"banner held\" data-testid=\"held-for-staff\">This problem is held for staff review; staff decide it on the staff console.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -745,7 +745,7 @@ func ReviewPage(d DecisionView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		if !d.Staff && len(d.Problem.P.Holds) == 0 {
+		if d.Problem.P.Can.SendToStaff {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 67, "<form method=\"post\" action=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
