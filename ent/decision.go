@@ -46,7 +46,7 @@ type Decision struct {
 	Disagreement *decision.Disagreement `json:"disagreement,omitempty"`
 	// When the selector picked this qualify decision for a second review.
 	SecondReviewSelectedAt *time.Time `json:"second_review_selected_at,omitempty"`
-	// Authority holds the value of the "authority" field.
+	// TRUSTED_IMPORT: an import archived a record its source says is solved.
 	Authority decision.Authority `json:"authority,omitempty"`
 	// PolicyVersion holds the value of the "policy_version" field.
 	PolicyVersion string `json:"policy_version,omitempty"`

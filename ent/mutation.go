@@ -11862,6 +11862,9 @@ type ProblemMutation struct {
 	stake_state               *problem.StakeState
 	removed_at                *time.Time
 	removal_reason            *string
+	status_record_id          *string
+	resolution_record_id      *string
+	headline_record_id        *string
 	clearedFields             map[string]struct{}
 	proposer                  *string
 	clearedproposer           bool
@@ -12840,6 +12843,153 @@ func (m *ProblemMutation) ResetMergedIntoID() {
 	delete(m.clearedFields, problem.FieldMergedIntoID)
 }
 
+// SetStatusRecordID sets the "status_record_id" field.
+func (m *ProblemMutation) SetStatusRecordID(s string) {
+	m.status_record_id = &s
+}
+
+// StatusRecordID returns the value of the "status_record_id" field in the mutation.
+func (m *ProblemMutation) StatusRecordID() (r string, exists bool) {
+	v := m.status_record_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatusRecordID returns the old "status_record_id" field's value of the Problem entity.
+// If the Problem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProblemMutation) OldStatusRecordID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatusRecordID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatusRecordID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatusRecordID: %w", err)
+	}
+	return oldValue.StatusRecordID, nil
+}
+
+// ClearStatusRecordID clears the value of the "status_record_id" field.
+func (m *ProblemMutation) ClearStatusRecordID() {
+	m.status_record_id = nil
+	m.clearedFields[problem.FieldStatusRecordID] = struct{}{}
+}
+
+// StatusRecordIDCleared returns if the "status_record_id" field was cleared in this mutation.
+func (m *ProblemMutation) StatusRecordIDCleared() bool {
+	_, ok := m.clearedFields[problem.FieldStatusRecordID]
+	return ok
+}
+
+// ResetStatusRecordID resets all changes to the "status_record_id" field.
+func (m *ProblemMutation) ResetStatusRecordID() {
+	m.status_record_id = nil
+	delete(m.clearedFields, problem.FieldStatusRecordID)
+}
+
+// SetResolutionRecordID sets the "resolution_record_id" field.
+func (m *ProblemMutation) SetResolutionRecordID(s string) {
+	m.resolution_record_id = &s
+}
+
+// ResolutionRecordID returns the value of the "resolution_record_id" field in the mutation.
+func (m *ProblemMutation) ResolutionRecordID() (r string, exists bool) {
+	v := m.resolution_record_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResolutionRecordID returns the old "resolution_record_id" field's value of the Problem entity.
+// If the Problem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProblemMutation) OldResolutionRecordID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResolutionRecordID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResolutionRecordID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResolutionRecordID: %w", err)
+	}
+	return oldValue.ResolutionRecordID, nil
+}
+
+// ClearResolutionRecordID clears the value of the "resolution_record_id" field.
+func (m *ProblemMutation) ClearResolutionRecordID() {
+	m.resolution_record_id = nil
+	m.clearedFields[problem.FieldResolutionRecordID] = struct{}{}
+}
+
+// ResolutionRecordIDCleared returns if the "resolution_record_id" field was cleared in this mutation.
+func (m *ProblemMutation) ResolutionRecordIDCleared() bool {
+	_, ok := m.clearedFields[problem.FieldResolutionRecordID]
+	return ok
+}
+
+// ResetResolutionRecordID resets all changes to the "resolution_record_id" field.
+func (m *ProblemMutation) ResetResolutionRecordID() {
+	m.resolution_record_id = nil
+	delete(m.clearedFields, problem.FieldResolutionRecordID)
+}
+
+// SetHeadlineRecordID sets the "headline_record_id" field.
+func (m *ProblemMutation) SetHeadlineRecordID(s string) {
+	m.headline_record_id = &s
+}
+
+// HeadlineRecordID returns the value of the "headline_record_id" field in the mutation.
+func (m *ProblemMutation) HeadlineRecordID() (r string, exists bool) {
+	v := m.headline_record_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeadlineRecordID returns the old "headline_record_id" field's value of the Problem entity.
+// If the Problem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProblemMutation) OldHeadlineRecordID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeadlineRecordID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeadlineRecordID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeadlineRecordID: %w", err)
+	}
+	return oldValue.HeadlineRecordID, nil
+}
+
+// ClearHeadlineRecordID clears the value of the "headline_record_id" field.
+func (m *ProblemMutation) ClearHeadlineRecordID() {
+	m.headline_record_id = nil
+	m.clearedFields[problem.FieldHeadlineRecordID] = struct{}{}
+}
+
+// HeadlineRecordIDCleared returns if the "headline_record_id" field was cleared in this mutation.
+func (m *ProblemMutation) HeadlineRecordIDCleared() bool {
+	_, ok := m.clearedFields[problem.FieldHeadlineRecordID]
+	return ok
+}
+
+// ResetHeadlineRecordID resets all changes to the "headline_record_id" field.
+func (m *ProblemMutation) ResetHeadlineRecordID() {
+	m.headline_record_id = nil
+	delete(m.clearedFields, problem.FieldHeadlineRecordID)
+}
+
 // ClearProposer clears the "proposer" edge to the Account entity.
 func (m *ProblemMutation) ClearProposer() {
 	m.clearedproposer = true
@@ -13684,7 +13834,7 @@ func (m *ProblemMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ProblemMutation) Fields() []string {
-	fields := make([]string, 0, 19)
+	fields := make([]string, 0, 22)
 	if m.number != nil {
 		fields = append(fields, problem.FieldNumber)
 	}
@@ -13742,6 +13892,15 @@ func (m *ProblemMutation) Fields() []string {
 	if m.merged_into != nil {
 		fields = append(fields, problem.FieldMergedIntoID)
 	}
+	if m.status_record_id != nil {
+		fields = append(fields, problem.FieldStatusRecordID)
+	}
+	if m.resolution_record_id != nil {
+		fields = append(fields, problem.FieldResolutionRecordID)
+	}
+	if m.headline_record_id != nil {
+		fields = append(fields, problem.FieldHeadlineRecordID)
+	}
 	return fields
 }
 
@@ -13788,6 +13947,12 @@ func (m *ProblemMutation) Field(name string) (ent.Value, bool) {
 		return m.PendingRevisionID()
 	case problem.FieldMergedIntoID:
 		return m.MergedIntoID()
+	case problem.FieldStatusRecordID:
+		return m.StatusRecordID()
+	case problem.FieldResolutionRecordID:
+		return m.ResolutionRecordID()
+	case problem.FieldHeadlineRecordID:
+		return m.HeadlineRecordID()
 	}
 	return nil, false
 }
@@ -13835,6 +14000,12 @@ func (m *ProblemMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldPendingRevisionID(ctx)
 	case problem.FieldMergedIntoID:
 		return m.OldMergedIntoID(ctx)
+	case problem.FieldStatusRecordID:
+		return m.OldStatusRecordID(ctx)
+	case problem.FieldResolutionRecordID:
+		return m.OldResolutionRecordID(ctx)
+	case problem.FieldHeadlineRecordID:
+		return m.OldHeadlineRecordID(ctx)
 	}
 	return nil, fmt.Errorf("unknown Problem field %s", name)
 }
@@ -13977,6 +14148,27 @@ func (m *ProblemMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetMergedIntoID(v)
 		return nil
+	case problem.FieldStatusRecordID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatusRecordID(v)
+		return nil
+	case problem.FieldResolutionRecordID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResolutionRecordID(v)
+		return nil
+	case problem.FieldHeadlineRecordID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeadlineRecordID(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Problem field %s", name)
 }
@@ -14049,6 +14241,15 @@ func (m *ProblemMutation) ClearedFields() []string {
 	if m.FieldCleared(problem.FieldMergedIntoID) {
 		fields = append(fields, problem.FieldMergedIntoID)
 	}
+	if m.FieldCleared(problem.FieldStatusRecordID) {
+		fields = append(fields, problem.FieldStatusRecordID)
+	}
+	if m.FieldCleared(problem.FieldResolutionRecordID) {
+		fields = append(fields, problem.FieldResolutionRecordID)
+	}
+	if m.FieldCleared(problem.FieldHeadlineRecordID) {
+		fields = append(fields, problem.FieldHeadlineRecordID)
+	}
 	return fields
 }
 
@@ -14089,6 +14290,15 @@ func (m *ProblemMutation) ClearField(name string) error {
 		return nil
 	case problem.FieldMergedIntoID:
 		m.ClearMergedIntoID()
+		return nil
+	case problem.FieldStatusRecordID:
+		m.ClearStatusRecordID()
+		return nil
+	case problem.FieldResolutionRecordID:
+		m.ClearResolutionRecordID()
+		return nil
+	case problem.FieldHeadlineRecordID:
+		m.ClearHeadlineRecordID()
 		return nil
 	}
 	return fmt.Errorf("unknown Problem nullable field %s", name)
@@ -14154,6 +14364,15 @@ func (m *ProblemMutation) ResetField(name string) error {
 		return nil
 	case problem.FieldMergedIntoID:
 		m.ResetMergedIntoID()
+		return nil
+	case problem.FieldStatusRecordID:
+		m.ResetStatusRecordID()
+		return nil
+	case problem.FieldResolutionRecordID:
+		m.ResetResolutionRecordID()
+		return nil
+	case problem.FieldHeadlineRecordID:
+		m.ResetHeadlineRecordID()
 		return nil
 	}
 	return fmt.Errorf("unknown Problem field %s", name)

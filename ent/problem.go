@@ -57,6 +57,12 @@ type Problem struct {
 	PendingRevisionID *string `json:"pending_revision_id,omitempty"`
 	// MergedIntoID holds the value of the "merged_into_id" field.
 	MergedIntoID *string `json:"merged_into_id,omitempty"`
+	// StatusRecordID holds the value of the "status_record_id" field.
+	StatusRecordID *string `json:"status_record_id,omitempty"`
+	// ResolutionRecordID holds the value of the "resolution_record_id" field.
+	ResolutionRecordID *string `json:"resolution_record_id,omitempty"`
+	// A compatibility alias: when set it matches the state-specific selector, and it has no effect of its own.
+	HeadlineRecordID *string `json:"headline_record_id,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ProblemQuery when eager-loading is set.
 	Edges        ProblemEdges `json:"edges"`
@@ -288,7 +294,7 @@ func (*Problem) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case problem.FieldNumber:
 			values[i] = new(sql.NullInt64)
-		case problem.FieldID, problem.FieldSlug, problem.FieldTitle, problem.FieldAcceptanceKind, problem.FieldProvenanceKind, problem.FieldImportKey, problem.FieldState, problem.FieldAcceptanceAuthority, problem.FieldStakeState, problem.FieldRemovalReason, problem.FieldProposerID, problem.FieldCurrentRevisionID, problem.FieldPendingRevisionID, problem.FieldMergedIntoID:
+		case problem.FieldID, problem.FieldSlug, problem.FieldTitle, problem.FieldAcceptanceKind, problem.FieldProvenanceKind, problem.FieldImportKey, problem.FieldState, problem.FieldAcceptanceAuthority, problem.FieldStakeState, problem.FieldRemovalReason, problem.FieldProposerID, problem.FieldCurrentRevisionID, problem.FieldPendingRevisionID, problem.FieldMergedIntoID, problem.FieldStatusRecordID, problem.FieldResolutionRecordID, problem.FieldHeadlineRecordID:
 			values[i] = new(sql.NullString)
 		case problem.FieldSubmittedAt, problem.FieldDeadline, problem.FieldUpdatedAt, problem.FieldAcceptedAt, problem.FieldRemovedAt:
 			values[i] = new(sql.NullTime)
@@ -435,6 +441,27 @@ func (_m *Problem) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.MergedIntoID = new(string)
 				*_m.MergedIntoID = value.String
+			}
+		case problem.FieldStatusRecordID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field status_record_id", values[i])
+			} else if value.Valid {
+				_m.StatusRecordID = new(string)
+				*_m.StatusRecordID = value.String
+			}
+		case problem.FieldResolutionRecordID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field resolution_record_id", values[i])
+			} else if value.Valid {
+				_m.ResolutionRecordID = new(string)
+				*_m.ResolutionRecordID = value.String
+			}
+		case problem.FieldHeadlineRecordID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field headline_record_id", values[i])
+			} else if value.Valid {
+				_m.HeadlineRecordID = new(string)
+				*_m.HeadlineRecordID = value.String
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
@@ -629,6 +656,21 @@ func (_m *Problem) String() string {
 	builder.WriteString(", ")
 	if v := _m.MergedIntoID; v != nil {
 		builder.WriteString("merged_into_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.StatusRecordID; v != nil {
+		builder.WriteString("status_record_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.ResolutionRecordID; v != nil {
+		builder.WriteString("resolution_record_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.HeadlineRecordID; v != nil {
+		builder.WriteString("headline_record_id=")
 		builder.WriteString(*v)
 	}
 	builder.WriteByte(')')

@@ -228,6 +228,48 @@ func (_c *ProblemCreate) SetNillableMergedIntoID(v *string) *ProblemCreate {
 	return _c
 }
 
+// SetStatusRecordID sets the "status_record_id" field.
+func (_c *ProblemCreate) SetStatusRecordID(v string) *ProblemCreate {
+	_c.mutation.SetStatusRecordID(v)
+	return _c
+}
+
+// SetNillableStatusRecordID sets the "status_record_id" field if the given value is not nil.
+func (_c *ProblemCreate) SetNillableStatusRecordID(v *string) *ProblemCreate {
+	if v != nil {
+		_c.SetStatusRecordID(*v)
+	}
+	return _c
+}
+
+// SetResolutionRecordID sets the "resolution_record_id" field.
+func (_c *ProblemCreate) SetResolutionRecordID(v string) *ProblemCreate {
+	_c.mutation.SetResolutionRecordID(v)
+	return _c
+}
+
+// SetNillableResolutionRecordID sets the "resolution_record_id" field if the given value is not nil.
+func (_c *ProblemCreate) SetNillableResolutionRecordID(v *string) *ProblemCreate {
+	if v != nil {
+		_c.SetResolutionRecordID(*v)
+	}
+	return _c
+}
+
+// SetHeadlineRecordID sets the "headline_record_id" field.
+func (_c *ProblemCreate) SetHeadlineRecordID(v string) *ProblemCreate {
+	_c.mutation.SetHeadlineRecordID(v)
+	return _c
+}
+
+// SetNillableHeadlineRecordID sets the "headline_record_id" field if the given value is not nil.
+func (_c *ProblemCreate) SetNillableHeadlineRecordID(v *string) *ProblemCreate {
+	if v != nil {
+		_c.SetHeadlineRecordID(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ProblemCreate) SetID(v string) *ProblemCreate {
 	_c.mutation.SetID(v)
@@ -665,6 +707,18 @@ func (_c *ProblemCreate) createSpec() (*Problem, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.RemovalReason(); ok {
 		_spec.SetField(problem.FieldRemovalReason, field.TypeString, value)
 		_node.RemovalReason = &value
+	}
+	if value, ok := _c.mutation.StatusRecordID(); ok {
+		_spec.SetField(problem.FieldStatusRecordID, field.TypeString, value)
+		_node.StatusRecordID = &value
+	}
+	if value, ok := _c.mutation.ResolutionRecordID(); ok {
+		_spec.SetField(problem.FieldResolutionRecordID, field.TypeString, value)
+		_node.ResolutionRecordID = &value
+	}
+	if value, ok := _c.mutation.HeadlineRecordID(); ok {
+		_spec.SetField(problem.FieldHeadlineRecordID, field.TypeString, value)
+		_node.HeadlineRecordID = &value
 	}
 	if nodes := _c.mutation.ProposerIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -1222,6 +1276,60 @@ func (u *ProblemUpsert) ClearMergedIntoID() *ProblemUpsert {
 	return u
 }
 
+// SetStatusRecordID sets the "status_record_id" field.
+func (u *ProblemUpsert) SetStatusRecordID(v string) *ProblemUpsert {
+	u.Set(problem.FieldStatusRecordID, v)
+	return u
+}
+
+// UpdateStatusRecordID sets the "status_record_id" field to the value that was provided on create.
+func (u *ProblemUpsert) UpdateStatusRecordID() *ProblemUpsert {
+	u.SetExcluded(problem.FieldStatusRecordID)
+	return u
+}
+
+// ClearStatusRecordID clears the value of the "status_record_id" field.
+func (u *ProblemUpsert) ClearStatusRecordID() *ProblemUpsert {
+	u.SetNull(problem.FieldStatusRecordID)
+	return u
+}
+
+// SetResolutionRecordID sets the "resolution_record_id" field.
+func (u *ProblemUpsert) SetResolutionRecordID(v string) *ProblemUpsert {
+	u.Set(problem.FieldResolutionRecordID, v)
+	return u
+}
+
+// UpdateResolutionRecordID sets the "resolution_record_id" field to the value that was provided on create.
+func (u *ProblemUpsert) UpdateResolutionRecordID() *ProblemUpsert {
+	u.SetExcluded(problem.FieldResolutionRecordID)
+	return u
+}
+
+// ClearResolutionRecordID clears the value of the "resolution_record_id" field.
+func (u *ProblemUpsert) ClearResolutionRecordID() *ProblemUpsert {
+	u.SetNull(problem.FieldResolutionRecordID)
+	return u
+}
+
+// SetHeadlineRecordID sets the "headline_record_id" field.
+func (u *ProblemUpsert) SetHeadlineRecordID(v string) *ProblemUpsert {
+	u.Set(problem.FieldHeadlineRecordID, v)
+	return u
+}
+
+// UpdateHeadlineRecordID sets the "headline_record_id" field to the value that was provided on create.
+func (u *ProblemUpsert) UpdateHeadlineRecordID() *ProblemUpsert {
+	u.SetExcluded(problem.FieldHeadlineRecordID)
+	return u
+}
+
+// ClearHeadlineRecordID clears the value of the "headline_record_id" field.
+func (u *ProblemUpsert) ClearHeadlineRecordID() *ProblemUpsert {
+	u.SetNull(problem.FieldHeadlineRecordID)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -1545,6 +1653,69 @@ func (u *ProblemUpsertOne) UpdateMergedIntoID() *ProblemUpsertOne {
 func (u *ProblemUpsertOne) ClearMergedIntoID() *ProblemUpsertOne {
 	return u.Update(func(s *ProblemUpsert) {
 		s.ClearMergedIntoID()
+	})
+}
+
+// SetStatusRecordID sets the "status_record_id" field.
+func (u *ProblemUpsertOne) SetStatusRecordID(v string) *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.SetStatusRecordID(v)
+	})
+}
+
+// UpdateStatusRecordID sets the "status_record_id" field to the value that was provided on create.
+func (u *ProblemUpsertOne) UpdateStatusRecordID() *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.UpdateStatusRecordID()
+	})
+}
+
+// ClearStatusRecordID clears the value of the "status_record_id" field.
+func (u *ProblemUpsertOne) ClearStatusRecordID() *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.ClearStatusRecordID()
+	})
+}
+
+// SetResolutionRecordID sets the "resolution_record_id" field.
+func (u *ProblemUpsertOne) SetResolutionRecordID(v string) *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.SetResolutionRecordID(v)
+	})
+}
+
+// UpdateResolutionRecordID sets the "resolution_record_id" field to the value that was provided on create.
+func (u *ProblemUpsertOne) UpdateResolutionRecordID() *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.UpdateResolutionRecordID()
+	})
+}
+
+// ClearResolutionRecordID clears the value of the "resolution_record_id" field.
+func (u *ProblemUpsertOne) ClearResolutionRecordID() *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.ClearResolutionRecordID()
+	})
+}
+
+// SetHeadlineRecordID sets the "headline_record_id" field.
+func (u *ProblemUpsertOne) SetHeadlineRecordID(v string) *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.SetHeadlineRecordID(v)
+	})
+}
+
+// UpdateHeadlineRecordID sets the "headline_record_id" field to the value that was provided on create.
+func (u *ProblemUpsertOne) UpdateHeadlineRecordID() *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.UpdateHeadlineRecordID()
+	})
+}
+
+// ClearHeadlineRecordID clears the value of the "headline_record_id" field.
+func (u *ProblemUpsertOne) ClearHeadlineRecordID() *ProblemUpsertOne {
+	return u.Update(func(s *ProblemUpsert) {
+		s.ClearHeadlineRecordID()
 	})
 }
 
@@ -2038,6 +2209,69 @@ func (u *ProblemUpsertBulk) UpdateMergedIntoID() *ProblemUpsertBulk {
 func (u *ProblemUpsertBulk) ClearMergedIntoID() *ProblemUpsertBulk {
 	return u.Update(func(s *ProblemUpsert) {
 		s.ClearMergedIntoID()
+	})
+}
+
+// SetStatusRecordID sets the "status_record_id" field.
+func (u *ProblemUpsertBulk) SetStatusRecordID(v string) *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.SetStatusRecordID(v)
+	})
+}
+
+// UpdateStatusRecordID sets the "status_record_id" field to the value that was provided on create.
+func (u *ProblemUpsertBulk) UpdateStatusRecordID() *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.UpdateStatusRecordID()
+	})
+}
+
+// ClearStatusRecordID clears the value of the "status_record_id" field.
+func (u *ProblemUpsertBulk) ClearStatusRecordID() *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.ClearStatusRecordID()
+	})
+}
+
+// SetResolutionRecordID sets the "resolution_record_id" field.
+func (u *ProblemUpsertBulk) SetResolutionRecordID(v string) *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.SetResolutionRecordID(v)
+	})
+}
+
+// UpdateResolutionRecordID sets the "resolution_record_id" field to the value that was provided on create.
+func (u *ProblemUpsertBulk) UpdateResolutionRecordID() *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.UpdateResolutionRecordID()
+	})
+}
+
+// ClearResolutionRecordID clears the value of the "resolution_record_id" field.
+func (u *ProblemUpsertBulk) ClearResolutionRecordID() *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.ClearResolutionRecordID()
+	})
+}
+
+// SetHeadlineRecordID sets the "headline_record_id" field.
+func (u *ProblemUpsertBulk) SetHeadlineRecordID(v string) *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.SetHeadlineRecordID(v)
+	})
+}
+
+// UpdateHeadlineRecordID sets the "headline_record_id" field to the value that was provided on create.
+func (u *ProblemUpsertBulk) UpdateHeadlineRecordID() *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.UpdateHeadlineRecordID()
+	})
+}
+
+// ClearHeadlineRecordID clears the value of the "headline_record_id" field.
+func (u *ProblemUpsertBulk) ClearHeadlineRecordID() *ProblemUpsertBulk {
+	return u.Update(func(s *ProblemUpsert) {
+		s.ClearHeadlineRecordID()
 	})
 }
 

@@ -297,6 +297,66 @@ func (_u *ProblemUpdate) ClearMergedIntoID() *ProblemUpdate {
 	return _u
 }
 
+// SetStatusRecordID sets the "status_record_id" field.
+func (_u *ProblemUpdate) SetStatusRecordID(v string) *ProblemUpdate {
+	_u.mutation.SetStatusRecordID(v)
+	return _u
+}
+
+// SetNillableStatusRecordID sets the "status_record_id" field if the given value is not nil.
+func (_u *ProblemUpdate) SetNillableStatusRecordID(v *string) *ProblemUpdate {
+	if v != nil {
+		_u.SetStatusRecordID(*v)
+	}
+	return _u
+}
+
+// ClearStatusRecordID clears the value of the "status_record_id" field.
+func (_u *ProblemUpdate) ClearStatusRecordID() *ProblemUpdate {
+	_u.mutation.ClearStatusRecordID()
+	return _u
+}
+
+// SetResolutionRecordID sets the "resolution_record_id" field.
+func (_u *ProblemUpdate) SetResolutionRecordID(v string) *ProblemUpdate {
+	_u.mutation.SetResolutionRecordID(v)
+	return _u
+}
+
+// SetNillableResolutionRecordID sets the "resolution_record_id" field if the given value is not nil.
+func (_u *ProblemUpdate) SetNillableResolutionRecordID(v *string) *ProblemUpdate {
+	if v != nil {
+		_u.SetResolutionRecordID(*v)
+	}
+	return _u
+}
+
+// ClearResolutionRecordID clears the value of the "resolution_record_id" field.
+func (_u *ProblemUpdate) ClearResolutionRecordID() *ProblemUpdate {
+	_u.mutation.ClearResolutionRecordID()
+	return _u
+}
+
+// SetHeadlineRecordID sets the "headline_record_id" field.
+func (_u *ProblemUpdate) SetHeadlineRecordID(v string) *ProblemUpdate {
+	_u.mutation.SetHeadlineRecordID(v)
+	return _u
+}
+
+// SetNillableHeadlineRecordID sets the "headline_record_id" field if the given value is not nil.
+func (_u *ProblemUpdate) SetNillableHeadlineRecordID(v *string) *ProblemUpdate {
+	if v != nil {
+		_u.SetHeadlineRecordID(*v)
+	}
+	return _u
+}
+
+// ClearHeadlineRecordID clears the value of the "headline_record_id" field.
+func (_u *ProblemUpdate) ClearHeadlineRecordID() *ProblemUpdate {
+	_u.mutation.ClearHeadlineRecordID()
+	return _u
+}
+
 // SetCurrentRevision sets the "current_revision" edge to the Revision entity.
 func (_u *ProblemUpdate) SetCurrentRevision(v *Revision) *ProblemUpdate {
 	return _u.SetCurrentRevisionID(v.ID)
@@ -944,6 +1004,24 @@ func (_u *ProblemUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.RemovalReasonCleared() {
 		_spec.ClearField(problem.FieldRemovalReason, field.TypeString)
+	}
+	if value, ok := _u.mutation.StatusRecordID(); ok {
+		_spec.SetField(problem.FieldStatusRecordID, field.TypeString, value)
+	}
+	if _u.mutation.StatusRecordIDCleared() {
+		_spec.ClearField(problem.FieldStatusRecordID, field.TypeString)
+	}
+	if value, ok := _u.mutation.ResolutionRecordID(); ok {
+		_spec.SetField(problem.FieldResolutionRecordID, field.TypeString, value)
+	}
+	if _u.mutation.ResolutionRecordIDCleared() {
+		_spec.ClearField(problem.FieldResolutionRecordID, field.TypeString)
+	}
+	if value, ok := _u.mutation.HeadlineRecordID(); ok {
+		_spec.SetField(problem.FieldHeadlineRecordID, field.TypeString, value)
+	}
+	if _u.mutation.HeadlineRecordIDCleared() {
+		_spec.ClearField(problem.FieldHeadlineRecordID, field.TypeString)
 	}
 	if _u.mutation.CurrentRevisionCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -1897,6 +1975,66 @@ func (_u *ProblemUpdateOne) ClearMergedIntoID() *ProblemUpdateOne {
 	return _u
 }
 
+// SetStatusRecordID sets the "status_record_id" field.
+func (_u *ProblemUpdateOne) SetStatusRecordID(v string) *ProblemUpdateOne {
+	_u.mutation.SetStatusRecordID(v)
+	return _u
+}
+
+// SetNillableStatusRecordID sets the "status_record_id" field if the given value is not nil.
+func (_u *ProblemUpdateOne) SetNillableStatusRecordID(v *string) *ProblemUpdateOne {
+	if v != nil {
+		_u.SetStatusRecordID(*v)
+	}
+	return _u
+}
+
+// ClearStatusRecordID clears the value of the "status_record_id" field.
+func (_u *ProblemUpdateOne) ClearStatusRecordID() *ProblemUpdateOne {
+	_u.mutation.ClearStatusRecordID()
+	return _u
+}
+
+// SetResolutionRecordID sets the "resolution_record_id" field.
+func (_u *ProblemUpdateOne) SetResolutionRecordID(v string) *ProblemUpdateOne {
+	_u.mutation.SetResolutionRecordID(v)
+	return _u
+}
+
+// SetNillableResolutionRecordID sets the "resolution_record_id" field if the given value is not nil.
+func (_u *ProblemUpdateOne) SetNillableResolutionRecordID(v *string) *ProblemUpdateOne {
+	if v != nil {
+		_u.SetResolutionRecordID(*v)
+	}
+	return _u
+}
+
+// ClearResolutionRecordID clears the value of the "resolution_record_id" field.
+func (_u *ProblemUpdateOne) ClearResolutionRecordID() *ProblemUpdateOne {
+	_u.mutation.ClearResolutionRecordID()
+	return _u
+}
+
+// SetHeadlineRecordID sets the "headline_record_id" field.
+func (_u *ProblemUpdateOne) SetHeadlineRecordID(v string) *ProblemUpdateOne {
+	_u.mutation.SetHeadlineRecordID(v)
+	return _u
+}
+
+// SetNillableHeadlineRecordID sets the "headline_record_id" field if the given value is not nil.
+func (_u *ProblemUpdateOne) SetNillableHeadlineRecordID(v *string) *ProblemUpdateOne {
+	if v != nil {
+		_u.SetHeadlineRecordID(*v)
+	}
+	return _u
+}
+
+// ClearHeadlineRecordID clears the value of the "headline_record_id" field.
+func (_u *ProblemUpdateOne) ClearHeadlineRecordID() *ProblemUpdateOne {
+	_u.mutation.ClearHeadlineRecordID()
+	return _u
+}
+
 // SetCurrentRevision sets the "current_revision" edge to the Revision entity.
 func (_u *ProblemUpdateOne) SetCurrentRevision(v *Revision) *ProblemUpdateOne {
 	return _u.SetCurrentRevisionID(v.ID)
@@ -2574,6 +2712,24 @@ func (_u *ProblemUpdateOne) sqlSave(ctx context.Context) (_node *Problem, err er
 	}
 	if _u.mutation.RemovalReasonCleared() {
 		_spec.ClearField(problem.FieldRemovalReason, field.TypeString)
+	}
+	if value, ok := _u.mutation.StatusRecordID(); ok {
+		_spec.SetField(problem.FieldStatusRecordID, field.TypeString, value)
+	}
+	if _u.mutation.StatusRecordIDCleared() {
+		_spec.ClearField(problem.FieldStatusRecordID, field.TypeString)
+	}
+	if value, ok := _u.mutation.ResolutionRecordID(); ok {
+		_spec.SetField(problem.FieldResolutionRecordID, field.TypeString, value)
+	}
+	if _u.mutation.ResolutionRecordIDCleared() {
+		_spec.ClearField(problem.FieldResolutionRecordID, field.TypeString)
+	}
+	if value, ok := _u.mutation.HeadlineRecordID(); ok {
+		_spec.SetField(problem.FieldHeadlineRecordID, field.TypeString, value)
+	}
+	if _u.mutation.HeadlineRecordIDCleared() {
+		_spec.ClearField(problem.FieldHeadlineRecordID, field.TypeString)
 	}
 	if _u.mutation.CurrentRevisionCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -228,9 +228,10 @@ type Authority string
 
 // Authority values.
 const (
-	AuthorityREVIEWER   Authority = "REVIEWER"
-	AuthoritySTAFF      Authority = "STAFF"
-	AuthorityMODERATION Authority = "MODERATION"
+	AuthorityREVIEWER       Authority = "REVIEWER"
+	AuthoritySTAFF          Authority = "STAFF"
+	AuthorityMODERATION     Authority = "MODERATION"
+	AuthorityTRUSTED_IMPORT Authority = "TRUSTED_IMPORT"
 )
 
 func (a Authority) String() string {
@@ -240,7 +241,7 @@ func (a Authority) String() string {
 // AuthorityValidator is a validator for the "authority" field enum values. It is called by the builders before save.
 func AuthorityValidator(a Authority) error {
 	switch a {
-	case AuthorityREVIEWER, AuthoritySTAFF, AuthorityMODERATION:
+	case AuthorityREVIEWER, AuthoritySTAFF, AuthorityMODERATION, AuthorityTRUSTED_IMPORT:
 		return nil
 	default:
 		return fmt.Errorf("decision: invalid enum value for authority field: %q", a)

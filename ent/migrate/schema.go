@@ -148,7 +148,7 @@ var (
 		{Name: "confirmations", Type: field.TypeJSON, Nullable: true},
 		{Name: "disagreement", Type: field.TypeEnum, Nullable: true, Enums: []string{"INSTRUCTION", "ERROR", "EXPERTISE", "LEGITIMATE_SPLIT"}},
 		{Name: "second_review_selected_at", Type: field.TypeTime, Nullable: true},
-		{Name: "authority", Type: field.TypeEnum, Enums: []string{"REVIEWER", "STAFF", "MODERATION"}},
+		{Name: "authority", Type: field.TypeEnum, Enums: []string{"REVIEWER", "STAFF", "MODERATION", "TRUSTED_IMPORT"}},
 		{Name: "policy_version", Type: field.TypeString},
 		{Name: "idempotency_key", Type: field.TypeString, Size: 200},
 		{Name: "input_digest", Type: field.TypeString},
@@ -489,6 +489,9 @@ var (
 		{Name: "stake_state", Type: field.TypeEnum, Nullable: true, Enums: []string{"ESCROWED", "RETURNED", "FORFEITED"}},
 		{Name: "removed_at", Type: field.TypeTime, Nullable: true},
 		{Name: "removal_reason", Type: field.TypeString, Nullable: true},
+		{Name: "status_record_id", Type: field.TypeString, Nullable: true},
+		{Name: "resolution_record_id", Type: field.TypeString, Nullable: true},
+		{Name: "headline_record_id", Type: field.TypeString, Nullable: true},
 		{Name: "proposer_id", Type: field.TypeString, Size: 40},
 		{Name: "merged_into_id", Type: field.TypeString, Nullable: true},
 		{Name: "current_revision_id", Type: field.TypeString, Nullable: true, Size: 40},
@@ -502,25 +505,25 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "problems_accounts_problems",
-				Columns:    []*schema.Column{ProblemsColumns[16]},
+				Columns:    []*schema.Column{ProblemsColumns[19]},
 				RefColumns: []*schema.Column{AccountsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "problems_problems_merged_from",
-				Columns:    []*schema.Column{ProblemsColumns[17]},
+				Columns:    []*schema.Column{ProblemsColumns[20]},
 				RefColumns: []*schema.Column{ProblemsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "problems_revisions_current_of",
-				Columns:    []*schema.Column{ProblemsColumns[18]},
+				Columns:    []*schema.Column{ProblemsColumns[21]},
 				RefColumns: []*schema.Column{RevisionsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "problems_revisions_pending_of",
-				Columns:    []*schema.Column{ProblemsColumns[19]},
+				Columns:    []*schema.Column{ProblemsColumns[22]},
 				RefColumns: []*schema.Column{RevisionsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -544,12 +547,12 @@ var (
 			{
 				Name:    "problem_current_revision_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProblemsColumns[18]},
+				Columns: []*schema.Column{ProblemsColumns[21]},
 			},
 			{
 				Name:    "problem_merged_into_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProblemsColumns[17]},
+				Columns: []*schema.Column{ProblemsColumns[20]},
 			},
 		},
 	}

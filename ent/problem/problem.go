@@ -54,6 +54,12 @@ const (
 	FieldPendingRevisionID = "pending_revision_id"
 	// FieldMergedIntoID holds the string denoting the merged_into_id field in the database.
 	FieldMergedIntoID = "merged_into_id"
+	// FieldStatusRecordID holds the string denoting the status_record_id field in the database.
+	FieldStatusRecordID = "status_record_id"
+	// FieldResolutionRecordID holds the string denoting the resolution_record_id field in the database.
+	FieldResolutionRecordID = "resolution_record_id"
+	// FieldHeadlineRecordID holds the string denoting the headline_record_id field in the database.
+	FieldHeadlineRecordID = "headline_record_id"
 	// EdgeProposer holds the string denoting the proposer edge name in mutations.
 	EdgeProposer = "proposer"
 	// EdgeCurrentRevision holds the string denoting the current_revision edge name in mutations.
@@ -225,6 +231,9 @@ var Columns = []string{
 	FieldCurrentRevisionID,
 	FieldPendingRevisionID,
 	FieldMergedIntoID,
+	FieldStatusRecordID,
+	FieldResolutionRecordID,
+	FieldHeadlineRecordID,
 }
 
 var (
@@ -481,6 +490,21 @@ func ByPendingRevisionID(opts ...sql.OrderTermOption) OrderOption {
 // ByMergedIntoID orders the results by the merged_into_id field.
 func ByMergedIntoID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldMergedIntoID, opts...).ToFunc()
+}
+
+// ByStatusRecordID orders the results by the status_record_id field.
+func ByStatusRecordID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldStatusRecordID, opts...).ToFunc()
+}
+
+// ByResolutionRecordID orders the results by the resolution_record_id field.
+func ByResolutionRecordID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldResolutionRecordID, opts...).ToFunc()
+}
+
+// ByHeadlineRecordID orders the results by the headline_record_id field.
+func ByHeadlineRecordID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldHeadlineRecordID, opts...).ToFunc()
 }
 
 // ByProposerField orders the results by proposer field.

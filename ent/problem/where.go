@@ -135,6 +135,21 @@ func MergedIntoID(v string) predicate.Problem {
 	return predicate.Problem(sql.FieldEQ(FieldMergedIntoID, v))
 }
 
+// StatusRecordID applies equality check predicate on the "status_record_id" field. It's identical to StatusRecordIDEQ.
+func StatusRecordID(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEQ(FieldStatusRecordID, v))
+}
+
+// ResolutionRecordID applies equality check predicate on the "resolution_record_id" field. It's identical to ResolutionRecordIDEQ.
+func ResolutionRecordID(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEQ(FieldResolutionRecordID, v))
+}
+
+// HeadlineRecordID applies equality check predicate on the "headline_record_id" field. It's identical to HeadlineRecordIDEQ.
+func HeadlineRecordID(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEQ(FieldHeadlineRecordID, v))
+}
+
 // NumberEQ applies the EQ predicate on the "number" field.
 func NumberEQ(v int) predicate.Problem {
 	return predicate.Problem(sql.FieldEQ(FieldNumber, v))
@@ -1083,6 +1098,231 @@ func MergedIntoIDEqualFold(v string) predicate.Problem {
 // MergedIntoIDContainsFold applies the ContainsFold predicate on the "merged_into_id" field.
 func MergedIntoIDContainsFold(v string) predicate.Problem {
 	return predicate.Problem(sql.FieldContainsFold(FieldMergedIntoID, v))
+}
+
+// StatusRecordIDEQ applies the EQ predicate on the "status_record_id" field.
+func StatusRecordIDEQ(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEQ(FieldStatusRecordID, v))
+}
+
+// StatusRecordIDNEQ applies the NEQ predicate on the "status_record_id" field.
+func StatusRecordIDNEQ(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldNEQ(FieldStatusRecordID, v))
+}
+
+// StatusRecordIDIn applies the In predicate on the "status_record_id" field.
+func StatusRecordIDIn(vs ...string) predicate.Problem {
+	return predicate.Problem(sql.FieldIn(FieldStatusRecordID, vs...))
+}
+
+// StatusRecordIDNotIn applies the NotIn predicate on the "status_record_id" field.
+func StatusRecordIDNotIn(vs ...string) predicate.Problem {
+	return predicate.Problem(sql.FieldNotIn(FieldStatusRecordID, vs...))
+}
+
+// StatusRecordIDGT applies the GT predicate on the "status_record_id" field.
+func StatusRecordIDGT(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldGT(FieldStatusRecordID, v))
+}
+
+// StatusRecordIDGTE applies the GTE predicate on the "status_record_id" field.
+func StatusRecordIDGTE(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldGTE(FieldStatusRecordID, v))
+}
+
+// StatusRecordIDLT applies the LT predicate on the "status_record_id" field.
+func StatusRecordIDLT(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldLT(FieldStatusRecordID, v))
+}
+
+// StatusRecordIDLTE applies the LTE predicate on the "status_record_id" field.
+func StatusRecordIDLTE(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldLTE(FieldStatusRecordID, v))
+}
+
+// StatusRecordIDContains applies the Contains predicate on the "status_record_id" field.
+func StatusRecordIDContains(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldContains(FieldStatusRecordID, v))
+}
+
+// StatusRecordIDHasPrefix applies the HasPrefix predicate on the "status_record_id" field.
+func StatusRecordIDHasPrefix(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldHasPrefix(FieldStatusRecordID, v))
+}
+
+// StatusRecordIDHasSuffix applies the HasSuffix predicate on the "status_record_id" field.
+func StatusRecordIDHasSuffix(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldHasSuffix(FieldStatusRecordID, v))
+}
+
+// StatusRecordIDIsNil applies the IsNil predicate on the "status_record_id" field.
+func StatusRecordIDIsNil() predicate.Problem {
+	return predicate.Problem(sql.FieldIsNull(FieldStatusRecordID))
+}
+
+// StatusRecordIDNotNil applies the NotNil predicate on the "status_record_id" field.
+func StatusRecordIDNotNil() predicate.Problem {
+	return predicate.Problem(sql.FieldNotNull(FieldStatusRecordID))
+}
+
+// StatusRecordIDEqualFold applies the EqualFold predicate on the "status_record_id" field.
+func StatusRecordIDEqualFold(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEqualFold(FieldStatusRecordID, v))
+}
+
+// StatusRecordIDContainsFold applies the ContainsFold predicate on the "status_record_id" field.
+func StatusRecordIDContainsFold(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldContainsFold(FieldStatusRecordID, v))
+}
+
+// ResolutionRecordIDEQ applies the EQ predicate on the "resolution_record_id" field.
+func ResolutionRecordIDEQ(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEQ(FieldResolutionRecordID, v))
+}
+
+// ResolutionRecordIDNEQ applies the NEQ predicate on the "resolution_record_id" field.
+func ResolutionRecordIDNEQ(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldNEQ(FieldResolutionRecordID, v))
+}
+
+// ResolutionRecordIDIn applies the In predicate on the "resolution_record_id" field.
+func ResolutionRecordIDIn(vs ...string) predicate.Problem {
+	return predicate.Problem(sql.FieldIn(FieldResolutionRecordID, vs...))
+}
+
+// ResolutionRecordIDNotIn applies the NotIn predicate on the "resolution_record_id" field.
+func ResolutionRecordIDNotIn(vs ...string) predicate.Problem {
+	return predicate.Problem(sql.FieldNotIn(FieldResolutionRecordID, vs...))
+}
+
+// ResolutionRecordIDGT applies the GT predicate on the "resolution_record_id" field.
+func ResolutionRecordIDGT(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldGT(FieldResolutionRecordID, v))
+}
+
+// ResolutionRecordIDGTE applies the GTE predicate on the "resolution_record_id" field.
+func ResolutionRecordIDGTE(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldGTE(FieldResolutionRecordID, v))
+}
+
+// ResolutionRecordIDLT applies the LT predicate on the "resolution_record_id" field.
+func ResolutionRecordIDLT(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldLT(FieldResolutionRecordID, v))
+}
+
+// ResolutionRecordIDLTE applies the LTE predicate on the "resolution_record_id" field.
+func ResolutionRecordIDLTE(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldLTE(FieldResolutionRecordID, v))
+}
+
+// ResolutionRecordIDContains applies the Contains predicate on the "resolution_record_id" field.
+func ResolutionRecordIDContains(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldContains(FieldResolutionRecordID, v))
+}
+
+// ResolutionRecordIDHasPrefix applies the HasPrefix predicate on the "resolution_record_id" field.
+func ResolutionRecordIDHasPrefix(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldHasPrefix(FieldResolutionRecordID, v))
+}
+
+// ResolutionRecordIDHasSuffix applies the HasSuffix predicate on the "resolution_record_id" field.
+func ResolutionRecordIDHasSuffix(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldHasSuffix(FieldResolutionRecordID, v))
+}
+
+// ResolutionRecordIDIsNil applies the IsNil predicate on the "resolution_record_id" field.
+func ResolutionRecordIDIsNil() predicate.Problem {
+	return predicate.Problem(sql.FieldIsNull(FieldResolutionRecordID))
+}
+
+// ResolutionRecordIDNotNil applies the NotNil predicate on the "resolution_record_id" field.
+func ResolutionRecordIDNotNil() predicate.Problem {
+	return predicate.Problem(sql.FieldNotNull(FieldResolutionRecordID))
+}
+
+// ResolutionRecordIDEqualFold applies the EqualFold predicate on the "resolution_record_id" field.
+func ResolutionRecordIDEqualFold(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEqualFold(FieldResolutionRecordID, v))
+}
+
+// ResolutionRecordIDContainsFold applies the ContainsFold predicate on the "resolution_record_id" field.
+func ResolutionRecordIDContainsFold(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldContainsFold(FieldResolutionRecordID, v))
+}
+
+// HeadlineRecordIDEQ applies the EQ predicate on the "headline_record_id" field.
+func HeadlineRecordIDEQ(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEQ(FieldHeadlineRecordID, v))
+}
+
+// HeadlineRecordIDNEQ applies the NEQ predicate on the "headline_record_id" field.
+func HeadlineRecordIDNEQ(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldNEQ(FieldHeadlineRecordID, v))
+}
+
+// HeadlineRecordIDIn applies the In predicate on the "headline_record_id" field.
+func HeadlineRecordIDIn(vs ...string) predicate.Problem {
+	return predicate.Problem(sql.FieldIn(FieldHeadlineRecordID, vs...))
+}
+
+// HeadlineRecordIDNotIn applies the NotIn predicate on the "headline_record_id" field.
+func HeadlineRecordIDNotIn(vs ...string) predicate.Problem {
+	return predicate.Problem(sql.FieldNotIn(FieldHeadlineRecordID, vs...))
+}
+
+// HeadlineRecordIDGT applies the GT predicate on the "headline_record_id" field.
+func HeadlineRecordIDGT(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldGT(FieldHeadlineRecordID, v))
+}
+
+// HeadlineRecordIDGTE applies the GTE predicate on the "headline_record_id" field.
+func HeadlineRecordIDGTE(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldGTE(FieldHeadlineRecordID, v))
+}
+
+// HeadlineRecordIDLT applies the LT predicate on the "headline_record_id" field.
+func HeadlineRecordIDLT(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldLT(FieldHeadlineRecordID, v))
+}
+
+// HeadlineRecordIDLTE applies the LTE predicate on the "headline_record_id" field.
+func HeadlineRecordIDLTE(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldLTE(FieldHeadlineRecordID, v))
+}
+
+// HeadlineRecordIDContains applies the Contains predicate on the "headline_record_id" field.
+func HeadlineRecordIDContains(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldContains(FieldHeadlineRecordID, v))
+}
+
+// HeadlineRecordIDHasPrefix applies the HasPrefix predicate on the "headline_record_id" field.
+func HeadlineRecordIDHasPrefix(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldHasPrefix(FieldHeadlineRecordID, v))
+}
+
+// HeadlineRecordIDHasSuffix applies the HasSuffix predicate on the "headline_record_id" field.
+func HeadlineRecordIDHasSuffix(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldHasSuffix(FieldHeadlineRecordID, v))
+}
+
+// HeadlineRecordIDIsNil applies the IsNil predicate on the "headline_record_id" field.
+func HeadlineRecordIDIsNil() predicate.Problem {
+	return predicate.Problem(sql.FieldIsNull(FieldHeadlineRecordID))
+}
+
+// HeadlineRecordIDNotNil applies the NotNil predicate on the "headline_record_id" field.
+func HeadlineRecordIDNotNil() predicate.Problem {
+	return predicate.Problem(sql.FieldNotNull(FieldHeadlineRecordID))
+}
+
+// HeadlineRecordIDEqualFold applies the EqualFold predicate on the "headline_record_id" field.
+func HeadlineRecordIDEqualFold(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldEqualFold(FieldHeadlineRecordID, v))
+}
+
+// HeadlineRecordIDContainsFold applies the ContainsFold predicate on the "headline_record_id" field.
+func HeadlineRecordIDContainsFold(v string) predicate.Problem {
+	return predicate.Problem(sql.FieldContainsFold(FieldHeadlineRecordID, v))
 }
 
 // HasProposer applies the HasEdge predicate on the "proposer" edge.

@@ -50,7 +50,8 @@ func (Decision) Fields() []ent.Field {
 			Comment("When a second review splits from the first, the class of the split, kept rather than averaged."),
 		field.Time("second_review_selected_at").Optional().Nillable().
 			Comment("When the selector picked this qualify decision for a second review."),
-		field.Enum("authority").Values("REVIEWER", "STAFF", "MODERATION").Immutable(),
+		field.Enum("authority").Values("REVIEWER", "STAFF", "MODERATION", "TRUSTED_IMPORT").Immutable().
+			Comment("TRUSTED_IMPORT: an import archived a record its source says is solved."),
 		field.String("policy_version").Immutable(),
 		field.String("idempotency_key").Immutable().NotEmpty().MaxLen(200).Sensitive().Annotations(entgql.Skip()),
 		field.String("input_digest").Immutable().Annotations(entgql.Skip()),

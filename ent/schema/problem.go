@@ -62,6 +62,13 @@ func (Problem) Fields() []ent.Field {
 		field.String("pending_revision_id").Optional().Nillable().Annotations(entgql.Skip()).
 			Comment("A proposed revision of an accepted problem, waiting for a reviewer; the current one stays public."),
 		field.String("merged_into_id").Optional().Nillable().Annotations(entgql.Skip()),
+		// The presentation selectors (policy/presentation.go): which claim the packet shows as the
+		// status of an open problem, and which as the answer of a resolved one. A reviewer or staff
+		// sets them; each is validated when set and ignored when it no longer holds.
+		field.String("status_record_id").Optional().Nillable().Annotations(entgql.Skip()),
+		field.String("resolution_record_id").Optional().Nillable().Annotations(entgql.Skip()),
+		field.String("headline_record_id").Optional().Nillable().Annotations(entgql.Skip()).
+			Comment("A compatibility alias: when set it matches the state-specific selector, and it has no effect of its own."),
 	}
 }
 

@@ -2983,6 +2983,9 @@ type Decision implements Node {
   When the selector picked this qualify decision for a second review.
   """
   secondReviewSelectedAt: Time
+  """
+  TRUSTED_IMPORT: an import archived a record its source says is solved.
+  """
   authority: DecisionAuthority!
   policyVersion: String!
   createdAt: Time!
@@ -3009,6 +3012,7 @@ enum DecisionAuthority @goModel(model: "github.com/theoremdb/theoremdb/ent/decis
   REVIEWER
   STAFF
   MODERATION
+  TRUSTED_IMPORT
 }
 """
 DecisionDisagreement is enum for the field disagreement
