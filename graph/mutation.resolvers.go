@@ -75,10 +75,23 @@ func (r *mutationResolver) ReviewClaim(ctx context.Context, input model.ReviewCl
 	return &model.ReviewClaimPayload{Claim: c, Problem: p, UserErrors: []*model.UserError{}}, nil
 }
 
+// SetPresentation is the resolver for the setPresentation field.
+func (r *mutationResolver) SetPresentation(ctx context.Context, input model.SetPresentationInput) (*model.SetPresentationPayload, error) {
+	p, err := r.policy.SetPresentation(ctx, viewer.From(ctx), policy.PresentationInput{ProblemID: input.ProblemID,
+		StatusRecord: deref(input.StatusRecord), ResolutionRecord: deref(input.ResolutionRecord),
+		HeadlineRecord: deref(input.HeadlineRecord)})
+	if err != nil {
+		ues, err := userErrors(err)
+		return &model.SetPresentationPayload{UserErrors: ues}, err
+	}
+	return &model.SetPresentationPayload{Problem: p, UserErrors: []*model.UserError{}}, nil
+}
+
 // AttachClaim is the resolver for the attachClaim field.
 func (r *mutationResolver) AttachClaim(ctx context.Context, input model.AttachClaimInput) (*model.AttachClaimPayload, error) {
 	c, err := r.policy.AttachClaim(ctx, viewer.From(ctx), policy.ClaimInput{ProblemID: input.ProblemID,
-		Summary: input.Summary, Scope: deref(input.Scope), Relation: input.Relation})
+		Summary: input.Summary, Scope: deref(input.Scope), Relation: input.Relation, ObjectType: deref(input.ObjectType),
+		Supersedes: deref(input.Supersedes)})
 	if err != nil {
 		ues, err := userErrors(err)
 		return &model.AttachClaimPayload{UserErrors: ues}, err

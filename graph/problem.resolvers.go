@@ -87,6 +87,17 @@ func (r *problemResolver) Holds(ctx context.Context, obj *ent.Problem) ([]*ent.H
 	return pk.Holds, nil
 }
 
+// Presentation is the resolver for the presentation field.
+func (r *problemResolver) Presentation(ctx context.Context, obj *ent.Problem) (*model.Presentation, error) {
+	pk, err := r.policy.ProblemPacket(ctx, obj.ID)
+	if err != nil {
+		return nil, err
+	}
+	pr := pk.Presentation
+	return &model.Presentation{Resolved: pr.Resolved, StatusRecord: pr.Status, ResolutionRecord: pr.Resolution,
+		HeadlineRecord: pr.Headline, Selected: pr.Selected}, nil
+}
+
 // Stake is the resolver for the stake field.
 func (r *problemResolver) Stake(ctx context.Context, obj *ent.Problem) (*model.Stake, error) {
 	if obj.StakeState == nil {

@@ -76,5 +76,49 @@ func TestReviewContract(t *testing.T) {
 		if h := p.Problem.Hold; h == nil || h.Claim == nil || h.Claim.ID != c.ID || h.OpenedAt == "" || len(p.Problem.Holds) != 1 || p.Problem.PendingRevision != nil {
 			t.Errorf("problem = %+v; want the answer-claim hold naming the claim, and no pending revision", p.Problem)
 		}
+
+		// The presentation: the established answer is the resolution record and the headline; a
+		// status record on a resolved packet is refused with a userError naming the field.
+		type rec = *struct{ ID string }
+		var pr struct {
+			Problem struct {
+				Presentation struct {
+					Resolved                                       bool
+					StatusRecord, ResolutionRecord, HeadlineRecord rec
+				}
+			}
+		}
+		if r := a.do("", `query($id: String!) { problem(id: $id) { presentation { resolved statusRecord { id } resolutionRecord { id } headlineRecord { id } } } }`,
+			map[string]any{"id": id}, &pr); len(r.Errors) > 0 {
+			t.Fatal(r.Body)
+		}
+		if ps := pr.Problem.Presentation; !ps.Resolved || ps.StatusRecord != nil || ps.ResolutionRecord == nil || ps.ResolutionRecord.ID != c.ID ||
+			ps.HeadlineRecord == nil || ps.HeadlineRecord.ID != c.ID {
+			t.Errorf("presentation = %+v; want resolved with %s as resolution and headline record", ps, c.ID)
+		}
+		var set struct {
+			SetPresentation struct {
+				Problem    *struct{ ID string }
+				UserErrors []struct {
+					Field []string
+					Code  string
+				}
+			}
+		}
+		const setQ = `mutation($p: String!, $s: ID, $r: ID) { setPresentation(input: {problemId: $p, statusRecord: $s, resolutionRecord: $r}) {
+			problem { id } userErrors { field code } } }`
+		if r := a.do(rita, setQ, map[string]any{"p": id, "s": c.ID}, &set); len(r.Errors) > 0 {
+			t.Fatal(r.Body)
+		}
+		if ue := set.SetPresentation.UserErrors; len(ue) != 1 || ue[0].Code != "INVALID" || len(ue[0].Field) != 1 || ue[0].Field[0] != "statusRecord" {
+			t.Errorf("setPresentation(statusRecord on a resolved packet) userErrors = %+v", ue)
+		}
+		set.SetPresentation.UserErrors = nil
+		if r := a.do(rita, setQ, map[string]any{"p": id, "r": c.ID}, &set); len(r.Errors) > 0 {
+			t.Fatal(r.Body)
+		}
+		if sp := set.SetPresentation; len(sp.UserErrors) != 0 || sp.Problem == nil || sp.Problem.ID != id {
+			t.Errorf("setPresentation(the answer) = %+v", sp)
+		}
 	})
 }

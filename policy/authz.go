@@ -80,18 +80,26 @@ type Permissions struct {
 	AttachClaim bool
 	// Moderate: a moderator or operator (the moderation queue).
 	Moderate bool
+	// ReviewClaims: a reviewer or operator other than the proposer, unless the problem was
+	// removed or merged — reviewing the attached claims and choosing what the packet presents.
+	ReviewClaims bool
+	// ReviseOnConsole: Revise, as an operator for an imported problem's absent proposer, which
+	// happens on the staff console.
+	ReviseOnConsole bool
 }
 
 // PermissionsOn computes a's permissions on p at now; a may be nil.
 func PermissionsOn(a *ent.Account, p *ent.Problem, now time.Time) Permissions {
 	held := Held(p)
 	return Permissions{
-		Revise:      a != nil && reviseRefusal(a, p) == nil,
-		Review:      CanReview(a) && (decideRefusal(p, now) == nil || PendingReview(p) || held) && (!held || CanStaff(a)),
-		SendToStaff: CanReview(a) && !held && p.State == problem.StatePROSPECTING && decideRefusal(p, now) == nil,
-		Flag:        a != nil && flagRefusal(p) == nil,
-		AttachClaim: a != nil && claimRefusal(p) == nil,
-		Moderate:    CanModerate(a),
+		Revise:          a != nil && reviseRefusal(a, p) == nil,
+		Review:          CanReview(a) && (decideRefusal(p, now) == nil || PendingReview(p) || held) && (!held || CanStaff(a)),
+		SendToStaff:     CanReview(a) && !held && p.State == problem.StatePROSPECTING && decideRefusal(p, now) == nil,
+		Flag:            a != nil && flagRefusal(p) == nil,
+		AttachClaim:     a != nil && claimRefusal(p) == nil,
+		Moderate:        CanModerate(a),
+		ReviewClaims:    CanReview(a) && p.ProposerID != a.ID && claimRefusal(p) == nil,
+		ReviseOnConsole: a != nil && p.ProposerID != a.ID && reviseRefusal(a, p) == nil,
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/hold"
+	"github.com/theoremdb/theoremdb/ent/problem"
 )
 
 // KindClaimReviewed is the event of a review of a claim.
@@ -96,7 +97,7 @@ func (s *Service) ReviewClaim(ctx context.Context, actor *ent.Account, in ClaimR
 				"note": strings.TrimSpace(in.Note), "policyVersion": Version}}); err != nil {
 			return err
 		}
-		if MachineReadableAnswer(c, bs) && p.State == "PROSPECTING" {
+		if MachineReadableAnswer(c, bs) && (p.State == problem.StatePROSPECTING || p.State == problem.StateACCEPTED) {
 			_, err := t.openHold(ctx, p, holdInput{reason: hold.ReasonANSWER_CLAIM, authority: authority, claimID: c.ID,
 				note: "An established claim resolves the problem: " + oneLine(c.Summary), actorID: actor.ID})
 			return err

@@ -58,6 +58,8 @@ type Packet struct {
 	// Holds are the open holds for staff, oldest first, each with its claim
 	// when one triggered it; the problem is held while there is any.
 	Holds []*ent.Hold
+	// Presentation is which claims the packet presents: a status record or a resolution record.
+	Presentation Presentation
 
 	// deps are the IDs of everything the packet shows; an event naming any
 	// of them makes it stale.
@@ -355,6 +357,7 @@ func (s *Service) assemble(r packetRow, head int64) (*Packet, error) {
 	p.Edges.Holds = pk.Holds
 	pk.Checks = CurrentRuns(r.Runs)
 	pk.Summary = SummarizeChecks(pk.Checks)
+	pk.Presentation = PresentationOf(p, p.Edges.Claims)
 	cur.Edges.Checks = nonNil(pk.Checks)
 	cur.Loaded(c, revision.EdgeChecks)
 	pk.deps = deps

@@ -169,8 +169,8 @@ func (s *Service) Disagreements(ctx context.Context, viewer *ent.Account, class 
 	return ds, nil
 }
 
-// decideHeldAccepted is the staff decision on an accepted problem held after a second review
-// found an error: qualify confirms the acceptance, archive or merge reverses it (the stake was
+// decideHeldAccepted is the staff decision on an accepted problem held for staff (a second review
+// found an error, an answer claim was established, its source now says it is solved): qualify confirms the acceptance, archive or merge reverses it (the stake was
 // settled at acceptance and stays so); either releases the hold.
 func (t *tx) decideHeldAccepted(ctx context.Context, actor *ent.Account, in DecisionInput, p *ent.Problem,
 	holds []*ent.Hold, mergeInto, digest string) (*DecisionResult, error) {

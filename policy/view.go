@@ -33,6 +33,7 @@ type ProblemView struct {
 	References          []ReferenceView
 	Decisions           []DecisionView // newest first
 	Claims              []ClaimView
+	Presentation        PresentationView
 	Requests            []string // open revision requests, oldest first
 	Events              []EventView
 	AsOf                int64
@@ -144,10 +145,25 @@ type DecisionView struct {
 
 // ClaimView is an attached claim with its bindings.
 type ClaimView struct {
-	ID, Status, Summary, Scope string
-	Author                     string // handle; empty for a system claim
-	CreatedAt                  time.Time
-	Relations                  []string
+	ID, ObjectType, Status, Summary, Scope string
+	Author                                 string // handle; empty for a system claim
+	CreatedAt                              time.Time
+	Relations                              []string // oldest first
+	Relation                               string   // the current one
+	SupersededBy                           string
+	// Answer says the claim is a machine-readable answer to the problem.
+	Answer bool
+	// Presented is "status" or "resolution" when the packet presents this claim as that record.
+	Presented string
+}
+
+// PresentationView is which claim the packet presents.
+type PresentationView struct {
+	Resolved bool
+	// Record is the ID of the status record (open) or the resolution record (resolved); empty
+	// when no claim qualifies.
+	Record   string
+	Selected bool
 }
 
 // EventView is a public event of the problem.
@@ -218,13 +234,30 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 		}
 		v.Decisions = append(v.Decisions, dv)
 	}
+	pr := pk.Presentation
+	v.Presentation = PresentationView{Resolved: pr.Resolved, Selected: pr.Selected}
+	if pr.Headline != nil {
+		v.Presentation.Record = pr.Headline.ID
+	}
 	for _, c := range p.Edges.Claims {
-		cv := ClaimView{ID: c.ID, Status: string(c.Status), Summary: c.Summary, Scope: c.Scope, CreatedAt: c.CreatedAt}
+		cv := ClaimView{ID: c.ID, ObjectType: string(c.ObjectType), Status: string(c.Status), Summary: c.Summary,
+			Scope: c.Scope, CreatedAt: c.CreatedAt, SupersededBy: deref(c.SupersededByID),
+			Answer: MachineReadableAnswer(c, c.Edges.Bindings)}
 		if a := c.Edges.Author; a != nil {
 			cv.Author = a.Handle
 		}
 		for _, b := range c.Edges.Bindings {
 			cv.Relations = append(cv.Relations, string(b.Relation))
+		}
+		if b := currentBinding(c, c.Edges.Bindings); b != nil {
+			cv.Relation = string(b.Relation)
+		}
+		switch {
+		case c.ID != v.Presentation.Record:
+		case pr.Resolved:
+			cv.Presented = "resolution"
+		default:
+			cv.Presented = "status"
 		}
 		v.Claims = append(v.Claims, cv)
 	}

@@ -29,6 +29,12 @@ func (v Vocabulary) Label(value string) string {
 	return value
 }
 
+// Help is the explanation of value, or "" when it is not in v.
+func (v Vocabulary) Help(value string) string {
+	t, _ := v.Term(value)
+	return t.Help
+}
+
 // Term looks value up.
 func (v Vocabulary) Term(value string) (Term, bool) {
 	for _, t := range v {
@@ -129,7 +135,24 @@ var (
 		{"PROPOSED", "Proposed", "Attached, not yet reviewed."},
 		{"ESTABLISHED", "Established", "Confirmed by a review."},
 		{"REFUTED", "Refuted", "Shown wrong by a review."},
-		{"WITHDRAWN", "Withdrawn", "Withdrawn by its author."},
+		{"WITHDRAWN", "Withdrawn", "No longer stands, as a review recorded."},
+	}
+
+	// ClaimObjectTypes are what a claim is; only a claim (not a lemma, bound, example or
+	// computation) can be an answer to the problem.
+	ClaimObjectTypes = Vocabulary{
+		{"CLAIM", "Claim", "A statement about the problem as a whole; only a claim can answer it."},
+		{"LEMMA", "Lemma", "A step toward the problem."},
+		{"BOUND", "Bound", "A bound on what the problem asks about."},
+		{"EXAMPLE", "Example", "An example or a counterexample for a case."},
+		{"COMPUTATION", "Computation", "A computation, with how it was done."},
+	}
+
+	// PresentedRecords are the records a packet presents (policy v5): an open packet's status
+	// record and a resolved packet's resolution record.
+	PresentedRecords = Vocabulary{
+		{"status", "Status record", "The current claim with the strongest recorded status; it cannot declare a resolution."},
+		{"resolution", "Resolution record", "The answer claim: established, bound RESOLVES by a review, covering the whole statement."},
 	}
 
 	// Relations bind a claim to a problem.

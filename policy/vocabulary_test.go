@@ -39,6 +39,7 @@ func TestVocabulariesAreTheDatabaseEnums(t *testing.T) {
 		{"ReasonCodes", policy.ReasonCodes, enum(migrate.DecisionsColumns, "reason_code")},
 		{"Actions", policy.Actions, enum(migrate.DecisionsColumns, "action")},
 		{"ClaimStatuses", policy.ClaimStatuses, enum(migrate.ClaimsColumns, "status")},
+		{"ClaimObjectTypes", policy.ClaimObjectTypes, enum(migrate.ClaimsColumns, "object_type")},
 		{"Relations", policy.Relations, enum(migrate.BindingsColumns, "relation")},
 		{"Gates", policy.Gates, enum(migrate.GateRunsColumns, "gate")},
 		{"Disagreements", policy.Disagreements, enum(migrate.DecisionsColumns, "disagreement")},

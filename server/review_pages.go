@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/theoremdb/theoremdb/ent/binding"
+	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/schema/gid"
 	"github.com/theoremdb/theoremdb/packet"
@@ -158,6 +160,90 @@ func confirmationsOf(f url.Values) []packet.FindingConfirmation {
 		out = append(out, packet.FindingConfirmation{Finding: id, Holds: holds == "true", Note: f.Get(p + "note")})
 	}
 	return out
+}
+
+// reviewClaim records a review of one attached claim from the review page.
+func (s *Server) reviewClaim(w http.ResponseWriter, r *http.Request) error {
+	if ok, err := s.requireReviewer(w, r); !ok {
+		return err
+	}
+	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	if err != nil {
+		return err
+	}
+	if err := parseForm(r); err != nil {
+		return err
+	}
+	cl, f := r.PathValue("claim"), r.PostForm
+	_, _, err = s.policy.ReviewClaim(r.Context(), viewer.From(r.Context()), policy.ClaimReviewInput{ClaimID: cl,
+		Status: claim.Status(f.Get("status")), Relation: binding.Relation(f.Get("relation")), Note: f.Get("note")})
+	if shown, serr := s.showRefusal(w, r, id, err, "claim."+cl+".", f); shown {
+		return serr
+	}
+	if err != nil {
+		return err
+	}
+	redirectWith(w, r, "/review/"+id+"#"+cl, "Claim review recorded.")
+	return nil
+}
+
+// setPresentation records which claim the packet presents, from the review page.
+func (s *Server) setPresentation(w http.ResponseWriter, r *http.Request) error {
+	if ok, err := s.requireReviewer(w, r); !ok {
+		return err
+	}
+	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	if err != nil {
+		return err
+	}
+	if err := parseForm(r); err != nil {
+		return err
+	}
+	pk, err := s.policy.ProblemPacket(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	in := policy.PresentationInput{ProblemID: id}
+	if rec := r.PostForm.Get("record"); pk.Presentation.Resolved {
+		in.ResolutionRecord = rec
+	} else {
+		in.StatusRecord = rec
+	}
+	_, err = s.policy.SetPresentation(r.Context(), viewer.From(r.Context()), in)
+	if shown, serr := s.showRefusal(w, r, id, err, "", r.PostForm); shown {
+		return serr
+	}
+	if err != nil {
+		return err
+	}
+	redirectWith(w, r, "/p/"+id+"?tab=research", "The packet presents the record you chose.")
+	return nil
+}
+
+// showRefusal renders the review page again with a refusal's field errors, each named with
+// prefix, and the posted values, reporting whether err was such a refusal.
+func (s *Server) showRefusal(w http.ResponseWriter, r *http.Request, id string, err error, prefix string, posted url.Values) (bool, error) {
+	fes := policy.FieldErrors(err)
+	if fes == nil {
+		return false, nil
+	}
+	d, err := s.decisionView(r, id)
+	if err != nil {
+		return true, err
+	}
+	for k, vs := range posted {
+		d.Values[prefix+k] = strings.Join(vs, "\n")
+	}
+	for i := range fes {
+		if name := strings.Join(fes[i].Field, "."); name != "" && name != "problemId" && name != "claimId" {
+			fes[i].Field = []string{prefix + name}
+		} else {
+			fes[i].Field = nil
+		}
+	}
+	showErrors(&d, fes)
+	s.render(w, r, http.StatusUnprocessableEntity, page(r, "Review "+id), ui.ReviewPage(d))
+	return true, nil
 }
 
 // showErrors puts a refusal's field errors on the review page: beside their inputs, or at the

@@ -81,15 +81,8 @@ func (s *Server) sendToStaff(w http.ResponseWriter, r *http.Request) error {
 	}
 	note := r.PostForm.Get("note")
 	_, err = s.policy.SendToStaff(r.Context(), viewer.From(r.Context()), id, note)
-	if fes := policy.FieldErrors(err); fes != nil {
-		d, derr := s.decisionView(r, id)
-		if derr != nil {
-			return derr
-		}
-		d.Values["note"] = note
-		showErrors(&d, fes)
-		s.render(w, r, http.StatusUnprocessableEntity, page(r, "Review "+id), ui.ReviewPage(d))
-		return nil
+	if shown, serr := s.showRefusal(w, r, id, err, "", r.PostForm); shown {
+		return serr
 	}
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
@@ -70,8 +71,49 @@ func (s *Server) reviseForm(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p := pk.Problem
+	action, err := s.reviseAction(r, p)
+	if err != nil {
+		return err
+	}
+	if action != r.URL.Path {
+		http.Redirect(w, r, action, http.StatusSeeOther)
+		return nil
+	}
 	f := revisionValues(p, pk.Rev())
+	f.Action, f.Operator = action, onConsole(action)
 	s.render(w, r, http.StatusOK, page(r, "Revise "+p.ID), ui.ProblemForm(f))
+	return nil
+}
+
+// reviseAction is where the viewer revises p: the problem's own revise path for its proposer,
+// the staff console for an operator applying a revision to an imported problem whose source
+// account is not here. The console is for operators only.
+func (s *Server) reviseAction(r *http.Request, p *ent.Problem) (string, error) {
+	a := viewer.From(r.Context())
+	if policy.PermissionsOn(a, p, s.policy.Now()).ReviseOnConsole {
+		return "/admin/revise/" + p.ID, nil
+	}
+	if onConsole(r.URL.Path) && !policy.CanStaff(a) {
+		return "", policy.ErrForbidden
+	}
+	return "/p/" + p.ID + "/revise", nil
+}
+
+func onConsole(path string) bool { return strings.HasPrefix(path, "/admin/") }
+
+// consoleRevise opens the operator's revision form for the problem the console's form names.
+func (s *Server) consoleRevise(w http.ResponseWriter, r *http.Request) error {
+	if !requireSignIn(w, r) {
+		return nil
+	}
+	if !policy.CanStaff(viewer.From(r.Context())) {
+		return policy.ErrForbidden
+	}
+	id, err := policy.ResolveProblemID(r.Context(), c(s), strings.TrimSpace(r.URL.Query().Get("problem")))
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/admin/revise/"+id, http.StatusSeeOther)
 	return nil
 }
 
@@ -83,11 +125,23 @@ func (s *Server) revise(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	p, err := c(s).Problem.Get(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	action, err := s.reviseAction(r, p)
+	if err != nil {
+		return err
+	}
+	if action != r.URL.Path {
+		redirectWith(w, r, action, "An operator applies a revision for an imported problem on the staff console; nothing was saved yet.")
+		return nil
+	}
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	f := formView(r, "/p/"+id+"/revise")
-	f.Revise, f.ProblemID = true, id
+	f := formView(r, action)
+	f.Revise, f.ProblemID, f.Operator = true, id, onConsole(action)
 	if r.PostForm.Get("add") != "" || r.PostForm.Get("preview") != "" {
 		f.Preview = r.PostForm.Get("preview") != ""
 		s.render(w, r, http.StatusOK, page(r, "Revise "+id), ui.ProblemForm(f))

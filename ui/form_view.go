@@ -14,8 +14,11 @@ import (
 // is lost when the server refuses them, and the field errors by input name.
 // Input names are the policy's field paths ("references.0.identifier").
 type FormView struct {
-	Action     string
-	Revise     bool
+	Action string
+	Revise bool
+	// Operator says the form is the staff console's: an operator applies a revision to an
+	// imported problem whose source account is not here, and the note says why.
+	Operator   bool
 	ProblemID  string
 	Values     map[string]string
 	Exposition int

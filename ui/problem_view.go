@@ -104,3 +104,29 @@ func LineDiff(a, b string) []DiffLine {
 	}
 	return out
 }
+
+// claimByline says who attached a claim, and when.
+func claimByline(c policy.ClaimView) string {
+	by := "attached"
+	if c.Author != "" {
+		by += " by @" + c.Author
+	}
+	return by + " on " + Day(c.CreatedAt)
+}
+
+// Excerpt is s on one line, cut to at most n characters.
+func Excerpt(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// claimValue is what a claim-review form shows in a field: what was posted, else the claim's own.
+func claimValue(d DecisionView, c policy.ClaimView, field, current string) string {
+	if v, ok := d.Values["claim."+c.ID+"."+field]; ok {
+		return v
+	}
+	return current
+}

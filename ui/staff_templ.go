@@ -151,7 +151,7 @@ func StaffQueue(items []policy.HeldItem, proposals []policy.StopProposal, stops 
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<details class=\"fieldset\"><summary>Stop a batch by hand</summary><form method=\"post\" action=\"/admin/batch-stops\" data-testid=\"stop-batch-form\"><div class=\"field\"><label for=\"stop-source\">Batch: generator:NAME (as in provenance.generatedBy) or import:SOURCE</label> <input id=\"stop-source\" name=\"source\" type=\"text\" required></div><div class=\"field\"><label for=\"stop-reason\">Why</label> <textarea id=\"stop-reason\" name=\"reason\" rows=\"2\" required></textarea></div><button type=\"submit\">Stop the batch</button></form></details><p>Problems held for staff (administrator_review), the oldest hold first. While held, a problem stays prospecting and its default acceptance waits; a staff decision releases the hold.</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<details class=\"fieldset\"><summary>Stop a batch by hand</summary><form method=\"post\" action=\"/admin/batch-stops\" data-testid=\"stop-batch-form\"><div class=\"field\"><label for=\"stop-source\">Batch: generator:NAME (as in provenance.generatedBy) or import:SOURCE</label> <input id=\"stop-source\" name=\"source\" type=\"text\" required></div><div class=\"field\"><label for=\"stop-reason\">Why</label> <textarea id=\"stop-reason\" name=\"reason\" rows=\"2\" required></textarea></div><button type=\"submit\">Stop the batch</button></form></details> <details class=\"fieldset\"><summary>Revise an imported problem</summary><form method=\"get\" action=\"/admin/revise\" data-testid=\"console-revise-form\"><p class=\"hint\">For imported problems only, whose source account is not here to revise them; the stored revision note names you. Everyone else's problems are revised by their proposer.</p><div class=\"field\"><label for=\"revise-problem\">Problem ID or slug</label> <input id=\"revise-problem\" name=\"problem\" type=\"text\" required></div><button type=\"submit\">Open the revision form</button></form></details><p>Problems held for staff (administrator_review), the oldest hold first. While held, a problem stays prospecting and its default acceptance waits; a staff decision releases the hold.</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -173,7 +173,7 @@ func StaffQueue(items []policy.HeldItem, proposals []policy.StopProposal, stops 
 				var templ_7745c5c3_Var9 string
 				templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(it.ID)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 63, Col: 18}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 74, Col: 18}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 				if templ_7745c5c3_Err != nil {
@@ -186,7 +186,7 @@ func StaffQueue(items []policy.HeldItem, proposals []policy.StopProposal, stops 
 				var templ_7745c5c3_Var10 string
 				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(it.Title)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 64, Col: 31}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 75, Col: 31}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 				if templ_7745c5c3_Err != nil {
@@ -199,7 +199,7 @@ func StaffQueue(items []policy.HeldItem, proposals []policy.StopProposal, stops 
 				var templ_7745c5c3_Var11 string
 				templ_7745c5c3_Var11, templ_7745c5c3_Err = templruntime.NewAttributeExpression(ISO(it.HeldSince)).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 65, Col: 45}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 76, Col: 45}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var11)
 				if templ_7745c5c3_Err != nil {
@@ -212,7 +212,7 @@ func StaffQueue(items []policy.HeldItem, proposals []policy.StopProposal, stops 
 				var templ_7745c5c3_Var12 string
 				templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(When(it.HeldSince))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 65, Col: 68}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 76, Col: 68}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 				if templ_7745c5c3_Err != nil {
@@ -236,7 +236,7 @@ func StaffQueue(items []policy.HeldItem, proposals []policy.StopProposal, stops 
 					var templ_7745c5c3_Var13 string
 					templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(policy.HoldReasons.Label(h.Reason))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 71, Col: 53}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 82, Col: 53}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 					if templ_7745c5c3_Err != nil {
@@ -250,7 +250,7 @@ func StaffQueue(items []policy.HeldItem, proposals []policy.StopProposal, stops 
 						var templ_7745c5c3_Var14 string
 						templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(" — " + h.Note)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 73, Col: 28}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 84, Col: 28}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 						if templ_7745c5c3_Err != nil {
@@ -269,7 +269,7 @@ func StaffQueue(items []policy.HeldItem, proposals []policy.StopProposal, stops 
 						var templ_7745c5c3_Var15 string
 						templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(" (claim " + h.Claim + ")")
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 76, Col: 57}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 87, Col: 57}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 						if templ_7745c5c3_Err != nil {
@@ -288,7 +288,7 @@ func StaffQueue(items []policy.HeldItem, proposals []policy.StopProposal, stops 
 				var templ_7745c5c3_Var16 string
 				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(SummaryLine(it.Checks))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 80, Col: 35}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 91, Col: 35}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 				if templ_7745c5c3_Err != nil {
@@ -301,7 +301,7 @@ func StaffQueue(items []policy.HeldItem, proposals []policy.StopProposal, stops 
 				var templ_7745c5c3_Var17 string
 				templ_7745c5c3_Var17, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL("/admin/review/" + it.ID)).ResolveURL(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 81, Col: 60}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 92, Col: 60}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var17)
 				if templ_7745c5c3_Err != nil {
@@ -314,7 +314,7 @@ func StaffQueue(items []policy.HeldItem, proposals []policy.StopProposal, stops 
 				var templ_7745c5c3_Var18 string
 				templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs("Decide " + it.ID)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 81, Col: 82}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `staff.templ`, Line: 92, Col: 82}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 				if templ_7745c5c3_Err != nil {

@@ -66,6 +66,7 @@ type ProblemResolver interface {
 	Removal(ctx context.Context, obj *ent.Problem) (*model.Removal, error)
 	Hold(ctx context.Context, obj *ent.Problem) (*ent.Hold, error)
 	Holds(ctx context.Context, obj *ent.Problem) ([]*ent.Hold, error)
+	Presentation(ctx context.Context, obj *ent.Problem) (*model.Presentation, error)
 	Stake(ctx context.Context, obj *ent.Problem) (*model.Stake, error)
 	OpenRevisionRequests(ctx context.Context, obj *ent.Problem) ([]*model.RevisionRequest, error)
 	Events(ctx context.Context, obj *ent.Problem, after *int, first *int) ([]*ent.Event, error)
@@ -3555,6 +3556,38 @@ func (ec *executionContext) fieldContext_Problem_holds(_ context.Context, field 
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Hold(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Problem_presentation(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_presentation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Problem().Presentation(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Presentation) graphql.Marshaler {
+			return ec.marshalNPresentation2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐPresentation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_presentation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Problem",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Presentation(ctx, field)
 		},
 	}
 	return fc, nil
@@ -15951,6 +15984,12 @@ func (ec *executionContext) _Problem(ctx context.Context, sel ast.SelectionSet, 
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Problem_holds(ctx, field, obj)
+				})
+		case "presentation":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Problem_presentation(ctx, field, obj)
 				})
 		case "stake":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,

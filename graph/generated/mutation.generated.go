@@ -24,6 +24,7 @@ type MutationResolver interface {
 	RecordDecision(ctx context.Context, input model.RecordDecisionInput) (*model.RecordDecisionPayload, error)
 	SendToStaff(ctx context.Context, input model.SendToStaffInput) (*model.SendToStaffPayload, error)
 	ReviewClaim(ctx context.Context, input model.ReviewClaimInput) (*model.ReviewClaimPayload, error)
+	SetPresentation(ctx context.Context, input model.SetPresentationInput) (*model.SetPresentationPayload, error)
 	FlagProblem(ctx context.Context, input model.FlagProblemInput) (*model.FlagProblemPayload, error)
 	ClaimCase(ctx context.Context, input model.ClaimCaseInput) (*model.ModerationPayload, error)
 	DismissCase(ctx context.Context, input model.DismissCaseInput) (*model.ModerationPayload, error)
@@ -153,6 +154,20 @@ func (ec *executionContext) field_Mutation_sendToStaff_args(ctx context.Context,
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.SendToStaffInput, error) {
 			return ec.unmarshalNSendToStaffInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSendToStaffInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setPresentation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.SetPresentationInput, error) {
+			return ec.unmarshalNSetPresentationInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSetPresentationInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -457,6 +472,50 @@ func (ec *executionContext) fieldContext_Mutation_reviewClaim(ctx context.Contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_reviewClaim_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setPresentation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setPresentation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetPresentation(ctx, fc.Args["input"].(model.SetPresentationInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SetPresentationPayload) graphql.Marshaler {
+			return ec.marshalNSetPresentationPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSetPresentationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setPresentation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SetPresentationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setPresentation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -1067,6 +1126,70 @@ func (ec *executionContext) fieldContext_SendToStaffPayload_userErrors(_ context
 	return fc, nil
 }
 
+func (ec *executionContext) _SetPresentationPayload_problem(ctx context.Context, field graphql.CollectedField, obj *model.SetPresentationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SetPresentationPayload_problem(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Problem, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Problem) graphql.Marshaler {
+			return ec.marshalOProblem2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐProblem(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SetPresentationPayload_problem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SetPresentationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Problem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SetPresentationPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.SetPresentationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SetPresentationPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SetPresentationPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SetPresentationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _SubmitProblemPayload_problem(ctx context.Context, field graphql.CollectedField, obj *model.SubmitProblemPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1292,7 +1415,7 @@ func (ec *executionContext) unmarshalInputAttachClaimInput(ctx context.Context, 
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"problemId", "summary", "scope", "relation"}
+	fieldsInOrder := [...]string{"problemId", "summary", "scope", "relation", "objectType", "supersedes"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -1327,6 +1450,20 @@ func (ec *executionContext) unmarshalInputAttachClaimInput(ctx context.Context, 
 				return it, err
 			}
 			it.Relation = data
+		case "objectType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("objectType"))
+			data, err := ec.unmarshalOClaimObjectType2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋclaimᚐObjectType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ObjectType = data
+		case "supersedes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("supersedes"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Supersedes = data
 		}
 	}
 	return it, nil
@@ -2380,6 +2517,69 @@ func UnmarshalSendToStaffInput(ctx context.Context, raw any) (model.SendToStaffI
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputSetPresentationInput(ctx context.Context, obj any) (model.SetPresentationInput, error) {
+	var it model.SetPresentationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"problemId", "statusRecord", "resolutionRecord", "headlineRecord"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "problemId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("problemId"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProblemID = data
+		case "statusRecord":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusRecord"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusRecord = data
+		case "resolutionRecord":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolutionRecord"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolutionRecord = data
+		case "headlineRecord":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("headlineRecord"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeadlineRecord = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSetPresentationInput unmarshals raw into the SetPresentationInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSetPresentationInput(ctx context.Context, raw any) (model.SetPresentationInput, error) {
+	var out model.SetPresentationInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SetPresentationInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSubmitProblemInput(ctx context.Context, obj any) (model.SubmitProblemInput, error) {
 	var it model.SubmitProblemInput
 	if obj == nil {
@@ -2595,6 +2795,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "reviewClaim":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_reviewClaim(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setPresentation":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setPresentation(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -2823,6 +3030,44 @@ func (ec *executionContext) _SendToStaffPayload(ctx context.Context, sel ast.Sel
 	return out
 }
 
+var setPresentationPayloadImplementors = []string{"SetPresentationPayload"}
+
+func (ec *executionContext) _SetPresentationPayload(ctx context.Context, sel ast.SelectionSet, obj *model.SetPresentationPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, setPresentationPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SetPresentationPayload")
+		case "problem":
+			out.Values[i] = ec._SetPresentationPayload_problem(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._SetPresentationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var submitProblemPayloadImplementors = []string{"SubmitProblemPayload"}
 
 func (ec *executionContext) _SubmitProblemPayload(ctx context.Context, sel ast.SelectionSet, obj *model.SubmitProblemPayload) graphql.Marshaler {
@@ -3001,6 +3246,19 @@ func (ec *executionContext) marshalNSendToStaffPayload2ᚖgithubᚗcomᚋtheorem
 		return graphql.Null
 	}
 	return ec._SendToStaffPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSetPresentationInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSetPresentationInput(ctx context.Context, v any) (model.SetPresentationInput, error) {
+	res, err := ec.unmarshalInputSetPresentationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSetPresentationPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSetPresentationPayload(ctx context.Context, sel ast.SelectionSet, v *model.SetPresentationPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SetPresentationPayload!")
+		return graphql.Null
+	}
+	return ec._SetPresentationPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNSubmitProblemInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSubmitProblemInput(ctx context.Context, v any) (model.SubmitProblemInput, error) {

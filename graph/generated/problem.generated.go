@@ -937,6 +937,148 @@ func (ec *executionContext) fieldContext_OpenStatus_unresolvedTarget(_ context.C
 	return graphql.NewScalarFieldContext("OpenStatus", field, false, false, "String")
 }
 
+func (ec *executionContext) _Presentation_resolved(ctx context.Context, field graphql.CollectedField, obj *model.Presentation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Presentation_resolved(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Resolved, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Presentation_resolved(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Presentation", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _Presentation_statusRecord(ctx context.Context, field graphql.CollectedField, obj *model.Presentation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Presentation_statusRecord(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StatusRecord, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Claim) graphql.Marshaler {
+			return ec.marshalOClaim2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐClaim(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Presentation_statusRecord(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Presentation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Claim(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Presentation_resolutionRecord(ctx context.Context, field graphql.CollectedField, obj *model.Presentation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Presentation_resolutionRecord(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ResolutionRecord, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Claim) graphql.Marshaler {
+			return ec.marshalOClaim2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐClaim(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Presentation_resolutionRecord(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Presentation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Claim(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Presentation_headlineRecord(ctx context.Context, field graphql.CollectedField, obj *model.Presentation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Presentation_headlineRecord(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HeadlineRecord, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Claim) graphql.Marshaler {
+			return ec.marshalOClaim2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐClaim(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Presentation_headlineRecord(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Presentation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Claim(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Presentation_selected(ctx context.Context, field graphql.CollectedField, obj *model.Presentation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Presentation_selected(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Selected, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Presentation_selected(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Presentation", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _ProblemPermissions_revise(ctx context.Context, field graphql.CollectedField, obj *policy.Permissions) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1049,6 +1191,29 @@ func (ec *executionContext) _ProblemPermissions_moderate(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ProblemPermissions_moderate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProblemPermissions", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _ProblemPermissions_reviewClaims(ctx context.Context, field graphql.CollectedField, obj *policy.Permissions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProblemPermissions_reviewClaims(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReviewClaims, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProblemPermissions_reviewClaims(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ProblemPermissions", field, false, false, "Boolean")
 }
 
@@ -1984,6 +2149,59 @@ func (ec *executionContext) _OpenStatus(ctx context.Context, sel ast.SelectionSe
 	return out
 }
 
+var presentationImplementors = []string{"Presentation"}
+
+func (ec *executionContext) _Presentation(ctx context.Context, sel ast.SelectionSet, obj *model.Presentation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, presentationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Presentation")
+		case "resolved":
+			out.Values[i] = ec._Presentation_resolved(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "statusRecord":
+			out.Values[i] = ec._Presentation_statusRecord(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "resolutionRecord":
+			out.Values[i] = ec._Presentation_resolutionRecord(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "headlineRecord":
+			out.Values[i] = ec._Presentation_headlineRecord(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "selected":
+			out.Values[i] = ec._Presentation_selected(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var problemPermissionsImplementors = []string{"ProblemPermissions"}
 
 func (ec *executionContext) _ProblemPermissions(ctx context.Context, sel ast.SelectionSet, obj *policy.Permissions) graphql.Marshaler {
@@ -2017,6 +2235,11 @@ func (ec *executionContext) _ProblemPermissions(ctx context.Context, sel ast.Sel
 			}
 		case "moderate":
 			out.Values[i] = ec._ProblemPermissions_moderate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reviewClaims":
+			out.Values[i] = ec._ProblemPermissions_reviewClaims(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2394,6 +2617,14 @@ func (ec *executionContext) marshalNHero2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdb
 
 func (ec *executionContext) marshalNOpenStatus2githubᚗcomᚋtheoremdbᚋtheoremdbᚋpacketᚐOpenStatus(ctx context.Context, sel ast.SelectionSet, v packet.OpenStatus) graphql.Marshaler {
 	return ec._OpenStatus(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPresentation2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐPresentation(ctx context.Context, sel ast.SelectionSet, v *model.Presentation) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Presentation!")
+		return graphql.Null
+	}
+	return ec._Presentation(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNProblemPermissions2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐPermissions(ctx context.Context, sel ast.SelectionSet, v *policy.Permissions) graphql.Marshaler {

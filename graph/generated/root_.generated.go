@@ -254,16 +254,17 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		AttachClaim    func(childComplexity int, input model.AttachClaimInput) int
-		ClaimCase      func(childComplexity int, input model.ClaimCaseInput) int
-		DismissCase    func(childComplexity int, input model.DismissCaseInput) int
-		FlagProblem    func(childComplexity int, input model.FlagProblemInput) int
-		RecordDecision func(childComplexity int, input model.RecordDecisionInput) int
-		RemoveProblem  func(childComplexity int, input model.RemoveProblemInput) int
-		ReviewClaim    func(childComplexity int, input model.ReviewClaimInput) int
-		ReviseProblem  func(childComplexity int, input model.ReviseProblemInput) int
-		SendToStaff    func(childComplexity int, input model.SendToStaffInput) int
-		SubmitProblem  func(childComplexity int, input model.SubmitProblemInput) int
+		AttachClaim     func(childComplexity int, input model.AttachClaimInput) int
+		ClaimCase       func(childComplexity int, input model.ClaimCaseInput) int
+		DismissCase     func(childComplexity int, input model.DismissCaseInput) int
+		FlagProblem     func(childComplexity int, input model.FlagProblemInput) int
+		RecordDecision  func(childComplexity int, input model.RecordDecisionInput) int
+		RemoveProblem   func(childComplexity int, input model.RemoveProblemInput) int
+		ReviewClaim     func(childComplexity int, input model.ReviewClaimInput) int
+		ReviseProblem   func(childComplexity int, input model.ReviseProblemInput) int
+		SendToStaff     func(childComplexity int, input model.SendToStaffInput) int
+		SetPresentation func(childComplexity int, input model.SetPresentationInput) int
+		SubmitProblem   func(childComplexity int, input model.SubmitProblemInput) int
 	}
 
 	OpenStatus struct {
@@ -276,6 +277,14 @@ type ComplexityRoot struct {
 		HasNextPage     func(childComplexity int) int
 		HasPreviousPage func(childComplexity int) int
 		StartCursor     func(childComplexity int) int
+	}
+
+	Presentation struct {
+		HeadlineRecord   func(childComplexity int) int
+		ResolutionRecord func(childComplexity int) int
+		Resolved         func(childComplexity int) int
+		Selected         func(childComplexity int) int
+		StatusRecord     func(childComplexity int) int
 	}
 
 	Problem struct {
@@ -298,6 +307,7 @@ type ComplexityRoot struct {
 		Number               func(childComplexity int) int
 		OpenRevisionRequests func(childComplexity int) int
 		PendingRevision      func(childComplexity int) int
+		Presentation         func(childComplexity int) int
 		Proposer             func(childComplexity int) int
 		ProposerID           func(childComplexity int) int
 		ProvenanceKind       func(childComplexity int) int
@@ -328,11 +338,12 @@ type ComplexityRoot struct {
 	}
 
 	ProblemPermissions struct {
-		AttachClaim func(childComplexity int) int
-		Flag        func(childComplexity int) int
-		Moderate    func(childComplexity int) int
-		Review      func(childComplexity int) int
-		Revise      func(childComplexity int) int
+		AttachClaim  func(childComplexity int) int
+		Flag         func(childComplexity int) int
+		Moderate     func(childComplexity int) int
+		Review       func(childComplexity int) int
+		ReviewClaims func(childComplexity int) int
+		Revise       func(childComplexity int) int
 	}
 
 	Provenance struct {
@@ -447,6 +458,11 @@ type ComplexityRoot struct {
 
 	SendToStaffPayload struct {
 		Hold       func(childComplexity int) int
+		Problem    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	SetPresentationPayload struct {
 		Problem    func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
@@ -1517,6 +1533,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SendToStaff(childComplexity, args["input"].(model.SendToStaffInput)), true
+	case "Mutation.setPresentation":
+		if e.ComplexityRoot.Mutation.SetPresentation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setPresentation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetPresentation(childComplexity, args["input"].(model.SetPresentationInput)), true
 	case "Mutation.submitProblem":
 		if e.ComplexityRoot.Mutation.SubmitProblem == nil {
 			break
@@ -1566,6 +1593,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
+
+	case "Presentation.headlineRecord":
+		if e.ComplexityRoot.Presentation.HeadlineRecord == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Presentation.HeadlineRecord(childComplexity), true
+	case "Presentation.resolutionRecord":
+		if e.ComplexityRoot.Presentation.ResolutionRecord == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Presentation.ResolutionRecord(childComplexity), true
+	case "Presentation.resolved":
+		if e.ComplexityRoot.Presentation.Resolved == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Presentation.Resolved(childComplexity), true
+	case "Presentation.selected":
+		if e.ComplexityRoot.Presentation.Selected == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Presentation.Selected(childComplexity), true
+	case "Presentation.statusRecord":
+		if e.ComplexityRoot.Presentation.StatusRecord == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Presentation.StatusRecord(childComplexity), true
 
 	case "Problem.acceptanceAuthority":
 		if e.ComplexityRoot.Problem.AcceptanceAuthority == nil {
@@ -1686,6 +1744,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Problem.PendingRevision(childComplexity), true
+	case "Problem.presentation":
+		if e.ComplexityRoot.Problem.Presentation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.Presentation(childComplexity), true
 	case "Problem.proposer":
 		if e.ComplexityRoot.Problem.Proposer == nil {
 			break
@@ -1839,6 +1903,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ProblemPermissions.Review(childComplexity), true
+	case "ProblemPermissions.reviewClaims":
+		if e.ComplexityRoot.ProblemPermissions.ReviewClaims == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProblemPermissions.ReviewClaims(childComplexity), true
 	case "ProblemPermissions.revise":
 		if e.ComplexityRoot.ProblemPermissions.Revise == nil {
 			break
@@ -2351,6 +2421,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SendToStaffPayload.UserErrors(childComplexity), true
 
+	case "SetPresentationPayload.problem":
+		if e.ComplexityRoot.SetPresentationPayload.Problem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetPresentationPayload.Problem(childComplexity), true
+	case "SetPresentationPayload.userErrors":
+		if e.ComplexityRoot.SetPresentationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetPresentationPayload.UserErrors(childComplexity), true
+
 	case "Source.authors":
 		if e.ComplexityRoot.Source.Authors == nil {
 			break
@@ -2569,6 +2652,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ReviseProblemInput", ec.unmarshalInputReviseProblemInput),
 			graphql.NewInputUnmarshaler("RevisionWhereInput", ec.unmarshalInputRevisionWhereInput),
 			graphql.NewInputUnmarshaler("SendToStaffInput", ec.unmarshalInputSendToStaffInput),
+			graphql.NewInputUnmarshaler("SetPresentationInput", ec.unmarshalInputSetPresentationInput),
 			graphql.NewInputUnmarshaler("SourceWhereInput", ec.unmarshalInputSourceWhereInput),
 			graphql.NewInputUnmarshaler("SubmitProblemInput", ec.unmarshalInputSubmitProblemInput),
 			graphql.NewInputUnmarshaler("TagWhereInput", ec.unmarshalInputTagWhereInput),
@@ -5173,6 +5257,12 @@ type Subscription {
   machine-readable answer holds the problem for staff.
   """
   reviewClaim(input: ReviewClaimInput!): ReviewClaimPayload!
+  """
+  Choose which attached claims the problem's packet presents (reviewers and staff; not the
+  proposer). Every selector is set by each call: an omitted one returns to the default selection.
+  Refusals are userErrors with code INVALID naming the field.
+  """
+  setPresentation(input: SetPresentationInput!): SetPresentationPayload!
 }
 
 "The content of a problem, shared by submission and revision."
@@ -5438,10 +5528,38 @@ input AttachClaimInput {
   "What the claim covers of the statement."
   scope: String
   relation: BindingRelation!
+  "What the claim is; CLAIM when omitted. Only a CLAIM can be an answer to the problem."
+  objectType: ClaimObjectType
+  """
+  An earlier current claim on the same problem that this one replaces (its supersededBy becomes
+  this claim): your own, or any when you review.
+  """
+  supersedes: ID
 }
 
 type AttachClaimPayload {
   claim: Claim
+  userErrors: [UserError!]!
+}
+
+input SetPresentationInput {
+  problemId: String!
+  """
+  An open packet's status record: a current claim with the strongest recorded status
+  (established before proposed) that does not declare a resolution (its binding is not RESOLVES).
+  """
+  statusRecord: ID
+  """
+  A resolved packet's resolution record: an answer claim (type CLAIM, ESTABLISHED, current
+  binding RESOLVES, not superseded) whose scope covers the whole statement.
+  """
+  resolutionRecord: ID
+  "A compatibility alias: when given, the same claim as the selector that applies to the packet."
+  headlineRecord: ID
+}
+
+type SetPresentationPayload {
+  problem: Problem
   userErrors: [UserError!]!
 }
 `, BuiltIn: false},
@@ -5521,12 +5639,34 @@ extend type Problem {
   hold: Hold
   "Every open hold for staff, oldest first."
   holds: [Hold!]!
+  """
+  Which attached claims the packet presents: an open packet's status record, a resolved packet's
+  resolution record (resolved: a claim is a machine-readable answer), and the headline alias.
+  """
+  presentation: Presentation!
   "The submitter's reputation stake on this problem; null for a trusted import, which stakes nothing."
   stake: Stake
   "Revision requests of keep-prospecting decisions on the current revision."
   openRevisionRequests: [RevisionRequest!]!
   "Events whose subject is this problem, in sequence order, after the given sequence number."
   events(after: Int, first: Int): [Event!]!
+}
+
+"""
+Which attached claims a problem's packet presents (review policy v5). A reviewer's selection is
+kept while it still holds; otherwise the newest claim that qualifies is shown.
+"""
+type Presentation {
+  "True when an attached claim is a machine-readable answer (type CLAIM, ESTABLISHED, RESOLVES, not superseded)."
+  resolved: Boolean!
+  "An open packet's record: the current claim with the strongest recorded status; never a resolution. Null when resolved."
+  statusRecord: Claim
+  "A resolved packet's record: the answer claim shown. Null when open."
+  resolutionRecord: Claim
+  "A compatibility alias of the record that applies (statusRecord or resolutionRecord); it has no effect of its own."
+  headlineRecord: Claim
+  "True when the record shown is a reviewer's selection, false when it is the default."
+  selected: Boolean!
 }
 
 "The public record of a removal: the content is gone, the ID stays reserved."
@@ -5546,6 +5686,8 @@ type ProblemPermissions {
   attachClaim: Boolean!
   "The moderation queue: moderators and operators."
   moderate: Boolean!
+  "reviewClaim and setPresentation: a reviewer or operator other than the proposer, unless removed or merged."
+  reviewClaims: Boolean!
 }
 
 enum StakeState {
@@ -6169,6 +6311,22 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
 }
 
+func (ec *executionContext) childFields_Presentation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "resolved":
+		return ec.fieldContext_Presentation_resolved(ctx, field)
+	case "statusRecord":
+		return ec.fieldContext_Presentation_statusRecord(ctx, field)
+	case "resolutionRecord":
+		return ec.fieldContext_Presentation_resolutionRecord(ctx, field)
+	case "headlineRecord":
+		return ec.fieldContext_Presentation_headlineRecord(ctx, field)
+	case "selected":
+		return ec.fieldContext_Presentation_selected(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Presentation", field.Name)
+}
+
 func (ec *executionContext) childFields_Problem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -6233,6 +6391,8 @@ func (ec *executionContext) childFields_Problem(ctx context.Context, field graph
 		return ec.fieldContext_Problem_hold(ctx, field)
 	case "holds":
 		return ec.fieldContext_Problem_holds(ctx, field)
+	case "presentation":
+		return ec.fieldContext_Problem_presentation(ctx, field)
 	case "stake":
 		return ec.fieldContext_Problem_stake(ctx, field)
 	case "openRevisionRequests":
@@ -6279,6 +6439,8 @@ func (ec *executionContext) childFields_ProblemPermissions(ctx context.Context, 
 		return ec.fieldContext_ProblemPermissions_attachClaim(ctx, field)
 	case "moderate":
 		return ec.fieldContext_ProblemPermissions_moderate(ctx, field)
+	case "reviewClaims":
+		return ec.fieldContext_ProblemPermissions_reviewClaims(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ProblemPermissions", field.Name)
 }
@@ -6493,6 +6655,16 @@ func (ec *executionContext) childFields_SendToStaffPayload(ctx context.Context, 
 		return ec.fieldContext_SendToStaffPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SendToStaffPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_SetPresentationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "problem":
+		return ec.fieldContext_SetPresentationPayload_problem(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_SetPresentationPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SetPresentationPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Source(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/binding"
+	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/problem"
@@ -25,6 +26,11 @@ type AttachClaimInput struct {
 	// What the claim covers of the statement.
 	Scope    *string          `json:"scope,omitempty"`
 	Relation binding.Relation `json:"relation"`
+	// What the claim is; CLAIM when omitted. Only a CLAIM can be an answer to the problem.
+	ObjectType *claim.ObjectType `json:"objectType,omitempty"`
+	// An earlier current claim on the same problem that this one replaces (its supersededBy becomes
+	// this claim): your own, or any when you review.
+	Supersedes *string `json:"supersedes,omitempty"`
 }
 
 type AttachClaimPayload struct {
@@ -75,6 +81,21 @@ type ModerationUpdate struct {
 	Kind  ModerationUpdateKind `json:"kind"`
 	Case  *ent.ModerationCase  `json:"case"`
 	Event *ent.Event           `json:"event"`
+}
+
+// Which attached claims a problem's packet presents (review policy v5). A reviewer's selection is
+// kept while it still holds; otherwise the newest claim that qualifies is shown.
+type Presentation struct {
+	// True when an attached claim is a machine-readable answer (type CLAIM, ESTABLISHED, RESOLVES, not superseded).
+	Resolved bool `json:"resolved"`
+	// An open packet's record: the current claim with the strongest recorded status; never a resolution. Null when resolved.
+	StatusRecord *ent.Claim `json:"statusRecord,omitempty"`
+	// A resolved packet's record: the answer claim shown. Null when open.
+	ResolutionRecord *ent.Claim `json:"resolutionRecord,omitempty"`
+	// A compatibility alias of the record that applies (statusRecord or resolutionRecord); it has no effect of its own.
+	HeadlineRecord *ent.Claim `json:"headlineRecord,omitempty"`
+	// True when the record shown is a reviewer's selection, false when it is the default.
+	Selected bool `json:"selected"`
 }
 
 type RecordDecisionInput struct {
@@ -184,6 +205,23 @@ type SendToStaffInput struct {
 
 type SendToStaffPayload struct {
 	Hold       *ent.Hold    `json:"hold,omitempty"`
+	Problem    *ent.Problem `json:"problem,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type SetPresentationInput struct {
+	ProblemID string `json:"problemId"`
+	// An open packet's status record: a current claim with the strongest recorded status
+	// (established before proposed) that does not declare a resolution (its binding is not RESOLVES).
+	StatusRecord *string `json:"statusRecord,omitempty"`
+	// A resolved packet's resolution record: an answer claim (type CLAIM, ESTABLISHED, current
+	// binding RESOLVES, not superseded) whose scope covers the whole statement.
+	ResolutionRecord *string `json:"resolutionRecord,omitempty"`
+	// A compatibility alias: when given, the same claim as the selector that applies to the packet.
+	HeadlineRecord *string `json:"headlineRecord,omitempty"`
+}
+
+type SetPresentationPayload struct {
 	Problem    *ent.Problem `json:"problem,omitempty"`
 	UserErrors []*UserError `json:"userErrors"`
 }
