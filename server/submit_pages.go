@@ -87,13 +87,15 @@ func (s *Server) reviseForm(w http.ResponseWriter, r *http.Request) error {
 
 // reviseAction is where the viewer revises p: the problem's own revise path for its proposer,
 // the staff console for an operator applying a revision to an imported problem whose source
-// account is not here. The console is for operators only.
+// account is not here. The console's path serves nothing else.
 func (s *Server) reviseAction(r *http.Request, p *ent.Problem) (string, error) {
 	a := viewer.From(r.Context())
 	if policy.PermissionsOn(a, p, s.policy.Now()).ReviseOnConsole {
 		return "/admin/revise/" + p.ID, nil
 	}
-	if onConsole(r.URL.Path) && !policy.CanStaff(a) {
+	if onConsole(r.URL.Path) {
+		// The console revises imported problems only, for operators; everyone else's problem
+		// is its proposer's to revise.
 		return "", policy.ErrForbidden
 	}
 	return "/p/" + p.ID + "/revise", nil

@@ -1,0 +1,168 @@
+package server_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/binding"
+	"github.com/theoremdb/theoremdb/ent/claim"
+	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/role"
+	"github.com/theoremdb/theoremdb/seed"
+	"github.com/theoremdb/theoremdb/ui/pagetest"
+)
+
+// signedIn signs up handle with roles and returns a browser signed in as it.
+func (s *site) signedIn(t *testing.T, handle string, roles ...role.Role) (*http.Client, *ent.Account) {
+	t.Helper()
+	ctx := context.Background()
+	a, err := s.svc.SignUp(ctx, handle, "", "a long enough password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, err = s.svc.Client().Account.UpdateOne(a).SetRoles(append([]role.Role{role.Member}, roles...)).Save(ctx); err != nil {
+		t.Fatal(err)
+	}
+	b := s.browser()
+	if code, _, _ := s.post(b, "/signin", url.Values{"handle": {handle}, "password": {"a long enough password"}}); code != http.StatusSeeOther {
+		t.Fatalf("sign in %s = %d", handle, code)
+	}
+	return b, a
+}
+
+// formFields reads the named inputs, textareas and selected options of the form at action in page.
+func formFields(t *testing.T, page []byte, action string) url.Values {
+	t.Helper()
+	i := strings.Index(string(page), `action="`+action+`"`)
+	if i < 0 {
+		t.Fatalf("no form posting to %s", action)
+	}
+	form := string(page[i:])
+	form = form[:strings.Index(form, "</form>")]
+	out := url.Values{}
+	for _, m := range regexp.MustCompile(`<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"`).FindAllStringSubmatch(form, -1) {
+		if !strings.Contains(m[0], `type="radio"`) || strings.Contains(m[0], "checked") {
+			out.Set(m[1], unescape(m[2]))
+		}
+	}
+	for _, m := range regexp.MustCompile(`(?s)<textarea[^>]*name="([^"]+)"[^>]*>(.*?)</textarea>`).FindAllStringSubmatch(form, -1) {
+		out.Set(m[1], unescape(m[2]))
+	}
+	for _, m := range regexp.MustCompile(`(?s)<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>`).FindAllStringSubmatch(form, -1) {
+		if sel := regexp.MustCompile(`<option value="([^"]*)" selected`).FindStringSubmatch(m[2]); sel != nil {
+			out.Set(m[1], unescape(sel[1]))
+		}
+	}
+	return out
+}
+
+func unescape(s string) string {
+	return strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&#34;", `"`, "&#39;", "'", "&quot;", `"`).Replace(s)
+}
+
+// TestConsoleRevision: an operator revises an imported problem on the staff console, with a note
+// that names them; the problem's own revise path sends the operator there; the console is the
+// operators' alone, and an operator cannot revise a member's problem.
+func TestConsoleRevision(t *testing.T) {
+	s := newSite(t, "sqlite3")
+	ctx := context.Background()
+	staff, _ := s.signedIn(t, "otto", role.Operator)
+	member, _ := s.signedIn(t, "mia")
+	importer, err := s.svc.CreateAccount(ctx, "source-importer", "", []role.Role{role.Operator})
+	if err != nil {
+		t.Fatal(err)
+	}
+	imported, _, err := s.svc.Import(ctx, importer, "test:console-1", "test", seed.Packets()[0].Input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := imported.ID
+	if code, _, h := s.get(staff, "/p/"+id+"/revise"); code != http.StatusSeeOther || h.Get("Location") != "/admin/revise/"+id {
+		t.Errorf("operator GET /p/%s/revise = %d %s; want the console's form", id, code, h.Get("Location"))
+	}
+	if code, _, h := s.get(staff, "/admin/revise?problem="+id); code != http.StatusSeeOther || h.Get("Location") != "/admin/revise/"+id {
+		t.Errorf("console revise form = %d %s", code, h.Get("Location"))
+	}
+	if code, _, _ := s.get(member, "/admin/revise/"+id); code != http.StatusForbidden {
+		t.Errorf("member GET /admin/revise/%s = %d; want 403", id, code)
+	}
+	_, body, _ := s.get(staff, "/p/"+id)
+	if !strings.Contains(string(body), `href="/admin/revise/`+id+`"`) {
+		t.Error("the problem page does not offer the operator the console's revision form")
+	}
+	_, body, _ = s.get(staff, "/admin/revise/"+id)
+	pagetest.Check(t, "/admin/revise/"+id, body)
+	form := formFields(t, body, "/admin/revise/"+id)
+	form.Set("title", form.Get("title")+" (corrected)")
+	form.Set("note", "")
+	if code, body, _ := s.post(staff, "/admin/revise/"+id, form); code != http.StatusUnprocessableEntity || text(t, body, "error-note") == "" {
+		t.Fatalf("operator revision without a note = %d; want 422 naming the note", code)
+	}
+	form.Set("note", "The source corrected the title.")
+	if code, _, h := s.post(staff, "/admin/revise/"+id, form); code != http.StatusSeeOther || h.Get("Location") != "/p/"+id+"?tab=checks" {
+		t.Fatalf("operator revision = %d %s", code, h.Get("Location"))
+	}
+	p, _ := s.svc.Client().Problem.Query().Where(problem.ID(id)).WithCurrentRevision().Only(ctx)
+	if r := p.Edges.CurrentRevision; r.Number != 2 || !strings.HasPrefix(r.Note, "Applied by operator @otto: ") {
+		t.Errorf("revision %d note %q; want revision 2 naming the operator", r.Number, r.Note)
+	}
+
+	// A member's problem is not the operator's to revise, on either path.
+	theirs, err := s.svc.Client().Problem.Query().Where(problem.ImportKeyIsNil(), problem.StateEQ(problem.StatePROSPECTING)).First(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, _, _ := s.post(staff, "/admin/revise/"+theirs.ID, form); code == http.StatusSeeOther {
+		t.Errorf("an operator revised %s, a member's problem", theirs.ID)
+	}
+}
+
+// TestClaimReviewForms: a reviewer reviews an attached claim and chooses the status record on the
+// review page; a refused review keeps what was typed and names the field; the Research tab shows
+// the record.
+func TestClaimReviewForms(t *testing.T) {
+	s := newSite(t, "sqlite3")
+	ctx := context.Background()
+	rev, _ := s.signedIn(t, "rita", role.Reviewer)
+	_, bot := s.signedIn(t, "bot", role.Agent)
+	p, err := s.svc.Client().Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING)).Order(problem.ByDeadline()).First(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.svc.AttachClaim(ctx, bot, policy.ClaimInput{ProblemID: p.ID, Summary: "The statement holds for every $n < 10^{9}$.",
+		ObjectType: claim.ObjectTypeBOUND, Relation: binding.RelationADDRESSES})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body, _ := s.get(rev, "/review/"+p.ID)
+	pagetest.Check(t, "/review/"+p.ID+" with a claim", body)
+	action := "/review/" + p.ID + "/claims/" + c.ID
+	review := formFields(t, body, action)
+	review.Set("status", "ESTABLISHED")
+	review.Set("note", "")
+	if code, body, _ := s.post(rev, action, review); code != http.StatusUnprocessableEntity || text(t, body, "error-claim."+c.ID+".note") == "" {
+		t.Fatalf("claim review without a note = %d; want 422 naming the note", code)
+	}
+	review.Set("note", "The cited computation reaches 10^9.")
+	if code, _, _ := s.post(rev, action, review); code != http.StatusSeeOther {
+		t.Fatalf("claim review = %d", code)
+	}
+	got, _ := s.svc.Client().Claim.Get(ctx, c.ID)
+	if got.Status != claim.StatusESTABLISHED {
+		t.Errorf("claim status = %s; want ESTABLISHED", got.Status)
+	}
+	if code, _, _ := s.post(rev, "/review/"+p.ID+"/presentation", url.Values{"record": {c.ID}}); code != http.StatusSeeOther {
+		t.Fatalf("choose the status record = %d", code)
+	}
+	_, body, _ = s.get(rev, "/p/"+p.ID+"?tab=research")
+	pagetest.Check(t, "/p/"+p.ID+"?tab=research", body)
+	if !strings.Contains(text(t, body, "claim"), "Status record") || !strings.Contains(text(t, body, "claim"), "chosen by a reviewer") {
+		t.Errorf("research tab claim = %q; want it marked as the status record chosen by a reviewer", text(t, body, "claim"))
+	}
+}
