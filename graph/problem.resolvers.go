@@ -158,7 +158,7 @@ func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[strin
 		n := DefaultPage
 		first = &n
 	}
-	conn, err := r.policy.PageProblems(ctx, policy.ProblemPage{Where: where, Search: deref(search), Order: orderBy,
+	conn, err := r.policy.PageProblems(ctx, policy.ProblemPage{Viewer: viewer.From(ctx), Where: where, Search: deref(search), Order: orderBy,
 		After: after, Before: before, First: first, Last: last})
 	if err != nil {
 		return nil, pageError(err)

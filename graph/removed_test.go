@@ -18,7 +18,7 @@ func TestRemovedProblemIsATombstone(t *testing.T) {
 		ctx := context.Background()
 		a := newAPI(t, d)
 		a.token("ada")
-		a.token("mo", role.Moderator)
+		moToken := a.token("mo", role.Moderator)
 		id := a.submit("ada", "Good integers")
 		ada, _ := a.svc.AccountByHandle(ctx, "ada")
 		mo, _ := a.svc.AccountByHandle(ctx, "mo")
@@ -56,6 +56,37 @@ func TestRemovedProblemIsATombstone(t *testing.T) {
 			if p.CurrentRevision != nil || len(p.Revisions) != 0 {
 				t.Errorf("%s: a removed problem shows content: %+v, %d revisions", q, p.CurrentRevision, len(p.Revisions))
 			}
+		}
+
+		// Lists leave it out for everyone but moderators, who see its tombstone.
+		type list struct {
+			Problems struct {
+				Edges []struct{ Node struct{ ID, State string } }
+			}
+		}
+		listed := func(token, where string) (map[string]string, gqlResponse) {
+			var out list
+			r := a.do(token, `{ problems(first: 100`+where+`) { edges { node { id state } } } }`, nil, &out)
+			got := map[string]string{}
+			for _, e := range out.Problems.Edges {
+				got[e.Node.ID] = e.Node.State
+			}
+			return got, r
+		}
+		member := a.token("ada2")
+		for _, tok := range []string{"", member} {
+			if got, r := listed(tok, ""); len(r.Errors) > 0 || got[id] != "" {
+				t.Errorf("a reader's list shows the removed problem: %v %s", got, r.Body)
+			}
+			if _, r := listed(tok, ", where: {state: REMOVED}"); len(r.Errors) == 0 {
+				t.Errorf("a reader listed the removed problems: %s", r.Body)
+			}
+		}
+		if got, r := listed(moToken, ""); len(r.Errors) > 0 || got[id] != "REMOVED" {
+			t.Errorf("a moderator's list = %v %s; want the removed problem's tombstone in it", got, r.Body)
+		}
+		if got, r := listed(moToken, ", where: {state: REMOVED}"); len(r.Errors) > 0 || len(got) != 1 || got[id] != "REMOVED" {
+			t.Errorf("a moderator's list of removed problems = %v %s", got, r.Body)
 		}
 	})
 }

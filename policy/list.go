@@ -35,6 +35,9 @@ var ListSorts = []ListSort{SortDeadline, SortSubmitted, SortUpdated, SortNumber,
 // ListQuery asks for one page of the public list of problems. Every
 // filter is optional; After and Before are cursors of an earlier page.
 type ListQuery struct {
+	// Viewer is who reads the list (nil when anonymous): removed problems are listed only for
+	// moderators.
+	Viewer                             *ent.Account
 	State, Tag, Acceptance, Provenance string
 	Search                             string
 	Sort                               ListSort
@@ -86,7 +89,7 @@ func (s *Service) ListProblems(ctx context.Context, q ListQuery) (*ProblemList, 
 	)
 	if q.State != "" {
 		st := problem.State(q.State)
-		if problem.StateValidator(st) != nil || st == problem.StateREMOVED {
+		if problem.StateValidator(st) != nil || (st == problem.StateREMOVED && !listsRemoved(q.Viewer)) {
 			v.add(CodeInvalid, fmt.Sprintf("%q is not a state of a listed problem", q.State), "state")
 		}
 		where.State = &st
@@ -130,7 +133,7 @@ func (s *Service) ListProblems(ctx context.Context, q ListQuery) (*ProblemList, 
 	case !validSort(sort):
 		v.add(CodeInvalid, fmt.Sprintf("%q is not an order of the list", sort), "sort")
 	}
-	page := ProblemPage{Where: &where, Search: q.Search, First: &q.First}
+	page := ProblemPage{Viewer: q.Viewer, Where: &where, Search: q.Search, First: &q.First}
 	if sort != SortRelevance {
 		page.Order = sortOrder(sort)
 	}
@@ -342,6 +345,9 @@ func searchDigest(s Search) string {
 // with ent's generated filter and order. After and Before are cursors this
 // service handed out.
 type ProblemPage struct {
+	// Viewer is who reads the page (nil when anonymous): removed problems are listed, as
+	// tombstones, only for moderators.
+	Viewer        *ent.Account
 	Where         *ent.ProblemWhereInput
 	Search        string
 	Order         *ent.ProblemOrder
@@ -424,15 +430,31 @@ func (c withoutSelection) Value(key any) any {
 	return v
 }
 
+// listsRemoved reports whether lists show the removed problems too, as tombstones: for the
+// moderators who removed them, not for readers.
+func listsRemoved(a *ent.Account) bool { return CanModerate(a) }
+
+// ListStates are the states a's lists can be filtered by.
+func ListStates(a *ent.Account) Vocabulary {
+	if listsRemoved(a) {
+		return States
+	}
+	return ListedStates
+}
+
 // pageProblems is PageProblems with ctx hiding the GraphQL selection, so
 // that ent's Paginate counts and pages without eager-loading the edges
 // the packets hold.
 func (s *Service) pageProblems(ctx context.Context, q ProblemPage) (*ent.ProblemConnection, error) {
 	var v validator
-	if q.Where != nil && q.Where.State != nil && *q.Where.State == problem.StateREMOVED {
+	removed := listsRemoved(q.Viewer)
+	if q.Where != nil && q.Where.State != nil && *q.Where.State == problem.StateREMOVED && !removed {
 		v.add(CodeInvalid, "removed problems are not listed; fetch one by its ID to read its tombstone", "where", "state")
 	}
-	base := s.client.Problem.Query().Where(Listed())
+	base := s.client.Problem.Query()
+	if !removed {
+		base = base.Where(Listed())
+	}
 	var (
 		search    Search
 		searching bool

@@ -47,7 +47,7 @@ func pageKey(q ProblemPage) string {
 	if q.Order != nil && q.Order.Field != nil {
 		order = q.Order.Field.String() + " " + string(q.Order.Direction)
 	}
-	b, err := json.Marshal([]any{q.Where, q.Search, order, q.After, q.Before, q.First, q.Last})
+	b, err := json.Marshal([]any{q.Where, q.Search, order, q.After, q.Before, q.First, q.Last, listsRemoved(q.Viewer)})
 	if err != nil {
 		return ""
 	}

@@ -166,3 +166,40 @@ func TestClaimReviewForms(t *testing.T) {
 		t.Errorf("research tab claim = %q; want it marked as the status record chosen by a reviewer", text(t, body, "claim"))
 	}
 }
+
+// TestRemovedListedForModerators: the list page leaves removed problems out for readers and
+// lists their tombstones for moderators, who may filter by the state.
+func TestRemovedListedForModerators(t *testing.T) {
+	s := newSite(t, "sqlite3")
+	ctx := context.Background()
+	mod, mo := s.signedIn(t, "mo", role.Moderator)
+	reader, ada := s.signedIn(t, "ada")
+	p, err := s.svc.Client().Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING)).Order(problem.ByDeadline()).First(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr, err := s.svc.FlagProblem(ctx, ada, policy.FlagInput{ProblemID: p.ID, Reason: "ABUSE", Explanation: "Copied from a paywalled book."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.svc.ClaimCase(ctx, mo, fr.Case.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.svc.RemoveProblem(ctx, mo, fr.Case.ID, "Copied text."); err != nil {
+		t.Fatal(err)
+	}
+	link := `href="/p/` + p.ID + `"`
+	for _, b := range []*http.Client{reader, s.browser()} {
+		if _, body, _ := s.get(b, "/problems?sort=number"); strings.Contains(string(body), link) {
+			t.Error("a reader's list shows the removed problem")
+		}
+		if code, _, _ := s.get(b, "/problems?state=REMOVED"); code != http.StatusBadRequest {
+			t.Errorf("a reader's list of removed problems = %d; want 400", code)
+		}
+	}
+	code, body, _ := s.get(mod, "/problems?state=REMOVED")
+	pagetest.Check(t, "/problems?state=REMOVED", body)
+	if code != http.StatusOK || !strings.Contains(string(body), link) || !strings.Contains(string(body), `<option value="REMOVED" selected`) {
+		t.Errorf("a moderator's list of removed problems = %d; want the tombstone listed and the filter offered", code)
+	}
+}

@@ -69,7 +69,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	l, err := s.policy.ListProblems(ctx, policy.ListQuery{State: f.State, Tag: f.Tag, Acceptance: f.Acceptance,
+	l, err := s.policy.ListProblems(ctx, policy.ListQuery{Viewer: viewer.From(ctx), State: f.State, Tag: f.Tag, Acceptance: f.Acceptance,
 		Provenance: f.Provenance, Search: f.Q, Sort: policy.ListSort(f.Sort), After: q.Get("after"),
 		Before: q.Get("before"), First: pageSize})
 	if fes := policy.FieldErrors(err); fes != nil {
@@ -83,7 +83,8 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	v := ui.ListView{Total: l.Total, TotalAtLeast: l.TotalAtLeast, Filter: f, Tags: tags, Problems: l.Problems}
+	v := ui.ListView{Total: l.Total, TotalAtLeast: l.TotalAtLeast, Filter: f, Tags: tags, Problems: l.Problems,
+		States: policy.ListStates(viewer.From(ctx))}
 	link := func(k, cursor string) string {
 		u := url.Values{}
 		for key, val := range map[string]string{"state": f.State, "tag": f.Tag, "acceptance": f.Acceptance,
