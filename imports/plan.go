@@ -44,6 +44,9 @@ type Record struct {
 	Loc    Location
 	Source string
 	Input  policy.ProblemInput
+	// Status is what the sources say when they do not both call the problem open: solved at
+	// its source, or disputed between them (Status.Mismatch). Nil for an open problem.
+	Status *policy.SourceStatus
 }
 
 // Skip is a candidate that was not imported, and why.
@@ -69,6 +72,22 @@ type Plan struct {
 	// solved, with their statement: the catalogue the known-answer check
 	// searches.
 	Solved []policy.Solved
+}
+
+// Statuses counts the plan's records by what their sources say: open, solved, and disputed
+// between the two sources.
+func (p Plan) Statuses() (open, solved, disputed int) {
+	for _, r := range p.Records {
+		switch {
+		case r.Status == nil:
+			open++
+		case r.Status.Mismatch != "":
+			disputed++
+		default:
+			solved++
+		}
+	}
+	return open, solved, disputed
 }
 
 // Options are what the sources do not say about themselves.
@@ -153,8 +172,8 @@ func issueSkips(issues []Issue) []Skip {
 	return out
 }
 
-// PlanFormal plans the import of the open research theorems of files.
-// erdos, when not nil, is the Erdős database by number, joined to
+// PlanFormal plans the import of the research theorems of files, open and
+// solved. erdos, when not nil, is the Erdős database by number, joined to
 // ErdosProblems/N.lean.
 func PlanFormal(files []LeanFile, issues []Issue, erdos map[string]ErdosProblem, opt Options) Plan {
 	plan := Plan{Skips: issueSkips(issues)}
@@ -167,9 +186,7 @@ func PlanFormal(files []LeanFile, issues []Issue, erdos map[string]ErdosProblem,
 			case "":
 				continue
 			case "solved":
-				plan.Skips = append(plan.Skips, Skip{key, loc, "solved (category research solved in formal-conjectures)"})
 				plan.Solved = appendSolved(plan.Solved, key, "formal-conjectures", f, th, "research solved", opt)
-				continue
 			}
 			if prev, dup := seen[key]; dup {
 				plan.Skips = append(plan.Skips, Skip{key, loc, "repeats the import key of " + prev.String()})
@@ -180,7 +197,7 @@ func PlanFormal(files []LeanFile, issues []Issue, erdos map[string]ErdosProblem,
 			if p, ok := erdos[n]; ok && n != "" {
 				ep = &p
 			}
-			r, reason := buildFormal(f, th, key, ep, opt)
+			r, reason := buildFormal(f, th, key, ep, sourceStatus(f, th, ep, opt), opt)
 			if reason != "" {
 				plan.Skips = append(plan.Skips, Skip{key, loc, reason})
 				continue
@@ -205,28 +222,13 @@ func PlanErdos(problems []ErdosProblem, issues []Issue, files []LeanFile, opt Op
 	for _, p := range problems {
 		key := "erdos:" + p.Number
 		skip := func(format string, args ...any) {
-			plan.Skips = append(plan.Skips, Skip{key, p.Loc, fmt.Sprintf(format, args...)})
-		}
-		if !p.Status.Open() {
-			skip("not open: %s in the Erdős problems database", p.Status.State)
-			if f, ok := byNumber[p.Number]; ok {
-				for _, th := range f.Theorems {
-					if th.Name == "erdos_"+p.Number {
-						plan.Solved = appendSolved(plan.Solved, key, "erdosproblems", f, th, p.Status.State, opt)
-					}
-				}
+			reason := fmt.Sprintf(format, args...)
+			if !p.Status.Open() {
+				reason = fmt.Sprintf("not open (%s in the Erdős problems database), and %s", p.Status.State, reason)
 			}
-			continue
-		}
-		if files == nil {
-			skip("no statement text: the Erdős problems database has none; give --formal-conjectures DIR to take statements from formal-conjectures")
-			continue
+			plan.Skips = append(plan.Skips, Skip{key, p.Loc, reason})
 		}
 		f, ok := byNumber[p.Number]
-		if !ok {
-			skip("no statement text: formal-conjectures has no ErdosProblems/%s.lean", p.Number)
-			continue
-		}
 		var (
 			th    Theorem
 			found bool
@@ -237,22 +239,28 @@ func PlanErdos(problems []ErdosProblem, issues []Issue, files []LeanFile, opt Op
 				break
 			}
 		}
+		if found && !p.Status.Open() {
+			plan.Solved = appendSolved(plan.Solved, key, "erdosproblems", f, th, p.Status.State, opt)
+		}
 		switch {
+		case files == nil:
+			skip("no statement text: the Erdős problems database has none; give --formal-conjectures DIR to take statements from formal-conjectures")
+			continue
+		case !ok:
+			skip("no statement text: formal-conjectures has no ErdosProblems/%s.lean", p.Number)
+			continue
 		case !found && researchCount(f) > 0:
 			skip("no statement text for the problem as a whole: ErdosProblems/%s.lean states it in parts, which import formal-conjectures imports", p.Number)
 			continue
 		case !found:
 			skip("no statement text: ErdosProblems/%s.lean has no theorem erdos_%s", p.Number, p.Number)
 			continue
-		case th.Research() == "solved":
-			skip("solved according to formal-conjectures (ErdosProblems/%s.lean:%d is category research solved)", p.Number, th.Line)
-			continue
-		case th.Research() != "open":
-			skip("ErdosProblems/%s.lean:%d is not category research open", p.Number, th.Line)
+		case th.Research() == "":
+			skip("ErdosProblems/%s.lean:%d is not a research theorem", p.Number, th.Line)
 			continue
 		}
 		ep := p
-		r, reason := buildFormal(f, th, key, &ep, opt)
+		r, reason := buildFormal(f, th, key, &ep, sourceStatus(f, th, &ep, opt), opt)
 		if reason != "" {
 			skip("%s", reason)
 			continue
@@ -260,6 +268,49 @@ func PlanErdos(problems []ErdosProblem, issues []Issue, files []LeanFile, opt Op
 		plan.Records = append(plan.Records, r)
 	}
 	return plan
+}
+
+// Sources as a record's status cites them.
+const (
+	erdosSays  = "the Erdős problems database"
+	formalSays = "the formal-conjectures repository"
+)
+
+// sourceStatus is what the sources say of the research theorem th of f, joined with its Erdős
+// problem when ep is not nil: nil when none of them says it is solved; the status of the
+// source that says so when none says it is open; and, when the Erdős database and
+// formal-conjectures disagree, the status of the one that says solved with the disagreement as
+// its mismatch.
+func sourceStatus(f LeanFile, th Theorem, ep *ErdosProblem, opt Options) *policy.SourceStatus {
+	formalSolved := th.Research() == "solved"
+	formal := policy.SourceStatus{Source: formalSays, Status: "solved (category research solved)",
+		Locator: opt.fileURL(f.Path) + "#L" + strconv.Itoa(th.Line)}
+	if ep == nil {
+		if formalSolved {
+			return &formal
+		}
+		return nil
+	}
+	erdos := policy.SourceStatus{Source: erdosSays, Status: ep.Status.State, Date: ep.Status.LastUpdate,
+		Locator: "https://www.erdosproblems.com/" + ep.Number}
+	says := ep.Status.State
+	if !ep.Status.LastUpdate.IsZero() {
+		says += " (last updated " + ep.Status.LastUpdate.Format(time.DateOnly) + ")"
+	}
+	switch erdosOpen := ep.Status.Open(); {
+	case erdosOpen && !formalSolved:
+		return nil
+	case !erdosOpen && formalSolved:
+		return &erdos
+	case !erdosOpen:
+		erdos.Mismatch = fmt.Sprintf("The Erdős problems database says %s while formal-conjectures still marks %s category research %s.",
+			says, th.Name, th.Research())
+		return &erdos
+	default:
+		formal.Mismatch = fmt.Sprintf("formal-conjectures marks %s category research solved while the Erdős problems database says %s.",
+			th.Name, says)
+		return &formal
+	}
 }
 
 // prizeWords writes a dollar prize ("$500") in words ("500 US dollars"): a bare $ in a body
@@ -306,13 +357,11 @@ func rightsBasis(p string) string {
 	return "formal-conjectures text under CC-BY-4.0; its Lean code under Apache-2.0"
 }
 
-// buildFormal makes the record of one open theorem, joined with its Erdős
-// problem when ep is not nil. A non-empty reason says why there is none.
-func buildFormal(f LeanFile, th Theorem, key string, ep *ErdosProblem, opt Options) (Record, string) {
+// buildFormal makes the record of one research theorem, joined with its
+// Erdős problem when ep is not nil, with what its sources say of its status
+// (st, nil when open). A non-empty reason says why there is none.
+func buildFormal(f LeanFile, th Theorem, key string, ep *ErdosProblem, st *policy.SourceStatus, opt Options) (Record, string) {
 	loc := Location{f.Path, th.Line}
-	if ep != nil && !ep.Status.Open() {
-		return Record{}, fmt.Sprintf("not open: %s in the Erdős problems database, though category research open in formal-conjectures", ep.Status.State)
-	}
 	stmt := Statement(th.Doc)
 	switch n := utf8.RuneCountInString(stmt); {
 	case n == 0:
@@ -412,7 +461,14 @@ func buildFormal(f LeanFile, th Theorem, key string, ep *ErdosProblem, opt Optio
 	if ep != nil {
 		source = SourceErdos + " + " + SourceFormal
 	}
-	return Record{Key: key, Loc: loc, Source: source, Input: policy.ProblemInput{
+	status := "its references and its open status are the ones the source gives."
+	switch {
+	case st != nil && st.Mismatch != "":
+		status = "its references are the ones the sources give, and they disagree on whether it is open."
+	case st != nil:
+		status = "its references and its solved status are the ones the source gives."
+	}
+	return Record{Key: key, Loc: loc, Source: source, Status: st, Input: policy.ProblemInput{
 		Title:      title,
 		Statement:  stmt,
 		Exposition: exp,
@@ -425,7 +481,7 @@ func buildFormal(f LeanFile, th Theorem, key string, ep *ErdosProblem, opt Optio
 			Databases: databases,
 			Queries:   []string{key},
 			Coverage: "No literature search was done for this record. It was imported from " + strings.Join(databases, " and ") +
-				" as of " + checkedOn.Format(time.DateOnly) + " (" + asOfWhat + "); its references and its open status are the ones the source gives.",
+				" as of " + checkedOn.Format(time.DateOnly) + " (" + asOfWhat + "); " + status,
 		},
 		Tags: normaliseTags(tags),
 	}}, ""

@@ -87,13 +87,13 @@ func TestPlanFormal(t *testing.T) {
 		byNumber[p.Number] = p
 	}
 	plan := PlanFormal(files, issues, byNumber, testOptions)
-	wantKeys := []string{"erdos:7", "formal-conjectures:ErdosProblems/7.lean#erdos_7.variants.strong"}
+	wantKeys := []string{"erdos:7", "formal-conjectures:ErdosProblems/7.lean#erdos_7.variants.strong",
+		"formal-conjectures:ErdosProblems/7.lean#erdos_7.variants.weak"}
 	if diff := cmp.Diff(wantKeys, keysOf(plan)); diff != "" {
 		t.Errorf("PlanFormal() keys (-want +got):\n%s", diff)
 	}
 	wantSkips := []string{
 		"problems.yaml:10: malformed: malformed entry: [2:11] could not find flow mapping end token '}'",
-		"ErdosProblems/7.lean:19: formal-conjectures:ErdosProblems/7.lean#erdos_7.variants.weak: solved (category research solved in formal-conjectures)",
 		"ErdosProblems/7.lean:23: formal-conjectures:ErdosProblems/7.lean#erdos_7.variants.undocumented: no statement text: the theorem has no docstring",
 	}
 	if diff := cmp.Diff(wantSkips, skipsOf(plan)); diff != "" {
@@ -137,6 +137,27 @@ func TestPlanFormal(t *testing.T) {
 		t.Errorf("PlanFormal() erdos:7 (-want +got):\n%s", diff)
 	}
 
+	if plan.Records[0].Status != nil || plan.Records[1].Status != nil {
+		t.Errorf("open records have a source status: %+v, %+v", plan.Records[0].Status, plan.Records[1].Status)
+	}
+	// The solved variant is planned with formal-conjectures' status, and kept in the catalogue.
+	weak := plan.Records[2]
+	wantStatus := &policy.SourceStatus{Source: "the formal-conjectures repository", Status: "solved (category research solved)",
+		Locator: "https://github.com/google-deepmind/formal-conjectures/blob/abc1234/FormalConjectures/ErdosProblems/7.lean#L19"}
+	if diff := cmp.Diff(wantStatus, weak.Status); diff != "" {
+		t.Errorf("solved variant status (-want +got):\n%s", diff)
+	}
+	if weak.Input.Statement != "A solved variant." ||
+		!strings.HasSuffix(weak.Input.ReferenceSearch.Coverage, "its references and its solved status are the ones the source gives.") {
+		t.Errorf("solved variant = %q, coverage %q", weak.Input.Statement, weak.Input.ReferenceSearch.Coverage)
+	}
+	if len(plan.Solved) != 1 || plan.Solved[0].Key != weak.Key {
+		t.Errorf("PlanFormal() solved catalogue = %+v; want the solved variant", plan.Solved)
+	}
+	if open, solved, disputed := plan.Statuses(); open != 2 || solved != 1 || disputed != 0 {
+		t.Errorf("Statuses() = %d, %d, %d; want 2 open, 1 solved", open, solved, disputed)
+	}
+
 	v := plan.Records[1].Input
 	if v.Title != "Erdős Problem 7 (erdos_7.variants.strong)" {
 		t.Errorf("variant title = %q", v.Title)
@@ -171,7 +192,7 @@ func TestPlanErdos(t *testing.T) {
 	wantAlone := []string{
 		"problems.yaml:10: malformed: malformed entry: [2:11] could not find flow mapping end token '}'",
 		"problems.yaml:1: erdos:7: no statement text: the Erdős problems database has none; give --formal-conjectures DIR to take statements from formal-conjectures",
-		"problems.yaml:6: erdos:8: not open: proved in the Erdős problems database",
+		"problems.yaml:6: erdos:8: not open (proved in the Erdős problems database), and no statement text: the Erdős problems database has none; give --formal-conjectures DIR to take statements from formal-conjectures",
 		"problems.yaml:8: erdos:9: no statement text: the Erdős problems database has none; give --formal-conjectures DIR to take statements from formal-conjectures",
 	}
 	if diff := cmp.Diff(wantAlone, skipsOf(alone)); diff != "" {
@@ -195,12 +216,114 @@ func TestPlanErdos(t *testing.T) {
 	}
 }
 
+// TestPlanFormalErdosNotOpen: a problem the Erdős database says is settled while
+// formal-conjectures marks it open is planned, from either side, with the disagreement.
 func TestPlanFormalErdosNotOpen(t *testing.T) {
 	files, _, _ := testPlanInputs(t)
-	closed := map[string]ErdosProblem{"7": {Number: "7", Status: ErdosStatus{State: "proved (Lean)"}}}
-	plan := PlanFormal(files, nil, closed, testOptions)
-	if got := skipsOf(plan)[0]; got != "ErdosProblems/7.lean:9: erdos:7: not open: proved (Lean) in the Erdős problems database, though category research open in formal-conjectures" {
-		t.Errorf("PlanFormal() first skip = %q", got)
+	closed := ErdosProblem{Number: "7", Status: ErdosStatus{State: "proved (Lean)", LastUpdate: time.Date(2025, 9, 1, 0, 0, 0, 0, time.UTC)}}
+	plan := PlanFormal(files, nil, map[string]ErdosProblem{"7": closed}, testOptions)
+	if len(plan.Records) == 0 || plan.Records[0].Key != "erdos:7" {
+		t.Fatalf("PlanFormal() keys = %v; want erdos:7 first", keysOf(plan))
+	}
+	r := plan.Records[0]
+	want := &policy.SourceStatus{Source: "the Erdős problems database", Status: "proved (Lean)", Date: closed.Status.LastUpdate,
+		Locator: "https://www.erdosproblems.com/7",
+		Mismatch: "The Erdős problems database says proved (Lean) (last updated 2025-09-01) while formal-conjectures still marks " +
+			"erdos_7 category research open."}
+	if diff := cmp.Diff(want, r.Status); diff != "" {
+		t.Errorf("PlanFormal() erdos:7 status (-want +got):\n%s", diff)
+	}
+	if got := r.Input.Exposition[0].Body; got != "Status in the Erdős problems database: proved (Lean) (last updated 2025-09-01)." {
+		t.Errorf("PlanFormal() erdos:7 status remark = %q", got)
+	}
+	joined := PlanErdos([]ErdosProblem{closed}, nil, files, testOptions)
+	if len(joined.Records) != 1 {
+		t.Fatalf("PlanErdos() keys = %v, skips %v; want erdos:7", keysOf(joined), skipsOf(joined))
+	}
+	if diff := cmp.Diff(r, joined.Records[0]); diff != "" {
+		t.Errorf("erdos:7 differs between PlanFormal and PlanErdos (-formal +erdos):\n%s", diff)
+	}
+	if _, _, disputed := plan.Statuses(); disputed != 1 {
+		t.Errorf("Statuses() disputed = %d; want 1", disputed)
+	}
+}
+
+const erdos8Lean = `/-!
+# Erdős Problem 8
+-/
+
+/-- Is every $n$ the sum of $P(n)$? -/
+@[category research solved, AMS 11]
+theorem erdos_8 : True := by
+  sorry
+
+@[category research solved, AMS 11]
+theorem erdos_8.variants.undocumented : True := by
+  sorry
+`
+
+// TestPlanSolvedAtSource: a problem both sources call solved is planned with the Erdős
+// database's dated status and kept in the catalogue; one formal-conjectures calls solved while
+// the Erdős database says open is planned with the disagreement; a solved theorem without a
+// statement stays skipped.
+func TestPlanSolvedAtSource(t *testing.T) {
+	f, issues := ParseLean("ErdosProblems/8.lean", []byte(erdos8Lean))
+	if len(issues) != 0 {
+		t.Fatalf("ParseLean() issues = %v", issues)
+	}
+	files := []LeanFile{f}
+	updated := time.Date(2025, 9, 2, 0, 0, 0, 0, time.UTC)
+	proved := ErdosProblem{Number: "8", Status: ErdosStatus{State: "proved", LastUpdate: updated}}
+
+	formal := PlanFormal(files, nil, map[string]ErdosProblem{"8": proved}, testOptions)
+	if diff := cmp.Diff([]string{"erdos:8"}, keysOf(formal)); diff != "" {
+		t.Fatalf("PlanFormal() keys (-want +got):\n%s", diff)
+	}
+	wantSkips := []string{"ErdosProblems/8.lean:11: formal-conjectures:ErdosProblems/8.lean#erdos_8.variants.undocumented: " +
+		"no statement text: the theorem has no docstring"}
+	if diff := cmp.Diff(wantSkips, skipsOf(formal)); diff != "" {
+		t.Errorf("PlanFormal() skips (-want +got):\n%s", diff)
+	}
+	r := formal.Records[0]
+	want := &policy.SourceStatus{Source: "the Erdős problems database", Status: "proved", Date: updated,
+		Locator: "https://www.erdosproblems.com/8"}
+	if diff := cmp.Diff(want, r.Status); diff != "" {
+		t.Errorf("erdos:8 status (-want +got):\n%s", diff)
+	}
+	if got := r.Input.Exposition[0].Body; got != "Status in the Erdős problems database: proved (last updated 2025-09-02)." {
+		t.Errorf("erdos:8 status remark = %q", got)
+	}
+	if !strings.HasSuffix(r.Input.ReferenceSearch.Coverage, "its solved status are the ones the source gives.") {
+		t.Errorf("erdos:8 coverage = %q", r.Input.ReferenceSearch.Coverage)
+	}
+	erdos := PlanErdos([]ErdosProblem{proved}, nil, files, testOptions)
+	if len(erdos.Records) != 1 {
+		t.Fatalf("PlanErdos() keys = %v, skips %v; want erdos:8", keysOf(erdos), skipsOf(erdos))
+	}
+	if diff := cmp.Diff(r, erdos.Records[0]); diff != "" {
+		t.Errorf("erdos:8 differs between PlanFormal and PlanErdos (-formal +erdos):\n%s", diff)
+	}
+	if len(formal.Solved) != 1 || len(erdos.Solved) != 1 || erdos.Solved[0].Key != "erdos:8" {
+		t.Errorf("solved catalogue: formal %+v, erdos %+v", formal.Solved, erdos.Solved)
+	}
+
+	open := proved
+	open.Status.State = "open"
+	disputed := PlanFormal(files, nil, map[string]ErdosProblem{"8": open}, testOptions)
+	if len(disputed.Records) != 1 || disputed.Records[0].Status == nil {
+		t.Fatalf("PlanFormal(Erdős open) records = %v", keysOf(disputed))
+	}
+	st := disputed.Records[0].Status
+	if st.Source != "the formal-conjectures repository" || st.Mismatch != "formal-conjectures marks erdos_8 category research solved "+
+		"while the Erdős problems database says open (last updated 2025-09-02)." {
+		t.Errorf("PlanFormal(Erdős open) status = %+v", st)
+	}
+	if !strings.HasSuffix(disputed.Records[0].Input.ReferenceSearch.Coverage, "they disagree on whether it is open.") {
+		t.Errorf("disputed coverage = %q", disputed.Records[0].Input.ReferenceSearch.Coverage)
+	}
+	if e := PlanErdos([]ErdosProblem{open}, nil, files, testOptions); len(e.Records) != 1 ||
+		!cmp.Equal(disputed.Records[0], e.Records[0]) {
+		t.Errorf("PlanErdos(Erdős open) = %v, skips %v; want the record PlanFormal plans", keysOf(e), skipsOf(e))
 	}
 }
 

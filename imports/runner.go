@@ -16,6 +16,7 @@ import (
 // implements it.
 type Importer interface {
 	Import(ctx context.Context, actor *ent.Account, key, source string, in policy.ProblemInput) (*ent.Problem, policy.ImportOutcome, error)
+	ImportSolved(ctx context.Context, actor *ent.Account, key, source string, in policy.ProblemInput, st policy.SourceStatus) (*ent.Problem, policy.ImportOutcome, error)
 	RecordSolved(ctx context.Context, actor *ent.Account, recs []policy.Solved) (int, error)
 }
 
@@ -34,7 +35,11 @@ type Runner struct {
 
 // Summary counts what an import did.
 type Summary struct {
-	Created, Updated, Unchanged int
+	// Created are the new open problems; Archived the new records their
+	// source marks solved, archived as known answers with their answer
+	// claim; Held the problems held for staff because the sources disagree
+	// or the source of a problem imported as open now marks it solved.
+	Created, Archived, Held, Updated, Unchanged int
 	// Solved counts the solved candidates kept for the known-answer check.
 	Solved int
 	// Skipped are the candidates not imported: those the plan skipped, and
@@ -43,17 +48,19 @@ type Summary struct {
 }
 
 func (s Summary) String() string {
-	out := fmt.Sprintf("created %d, updated %d, unchanged %d, skipped %d", s.Created, s.Updated, s.Unchanged, len(s.Skipped))
+	out := fmt.Sprintf("created %d, archived %d, held %d, updated %d, unchanged %d, skipped %d",
+		s.Created, s.Archived, s.Held, s.Updated, s.Unchanged, len(s.Skipped))
 	if s.Solved > 0 {
 		out += fmt.Sprintf(" (%d solved kept for the known-answer check)", s.Solved)
 	}
 	return out
 }
 
-// Run imports the plan's records. A record the policy refuses as invalid
-// is skipped with the policy's reason; any other error stops the import
-// and is returned with the summary so far, so a re-run picks up where it
-// stopped (the import is idempotent).
+// Run imports the plan's records: open ones through Import, those whose
+// sources do not both call them open through ImportSolved. A record the
+// policy refuses as invalid is skipped with the policy's reason; any other
+// error stops the import and is returned with the summary so far, so a
+// re-run picks up where it stopped (the import is idempotent).
 func (r Runner) Run(ctx context.Context, plan Plan) (Summary, error) {
 	sum := Summary{Skipped: append([]Skip(nil), plan.Skips...)}
 	if !policy.CanImport(r.Actor) {
@@ -78,7 +85,15 @@ func (r Runner) Run(ctx context.Context, plan Plan) (Summary, error) {
 		if err := ctx.Err(); err != nil {
 			return sum, fmt.Errorf("import stopped after %d of %d records: %w", i, total, err)
 		}
-		_, outcome, err := r.Importer.Import(ctx, r.Actor, rec.Key, rec.Source, rec.Input)
+		var (
+			outcome policy.ImportOutcome
+			err     error
+		)
+		if rec.Status != nil {
+			_, outcome, err = r.Importer.ImportSolved(ctx, r.Actor, rec.Key, rec.Source, rec.Input, *rec.Status)
+		} else {
+			_, outcome, err = r.Importer.Import(ctx, r.Actor, rec.Key, rec.Source, rec.Input)
+		}
 		var ve *policy.ValidationError
 		switch {
 		case errors.As(err, &ve):
@@ -87,6 +102,10 @@ func (r Runner) Run(ctx context.Context, plan Plan) (Summary, error) {
 			return sum, fmt.Errorf("import %s (%s): %w", rec.Key, rec.Loc, err)
 		case outcome == policy.Created:
 			sum.Created++
+		case outcome == policy.Archived:
+			sum.Archived++
+		case outcome == policy.HeldForStaff:
+			sum.Held++
 		case outcome == policy.Updated:
 			sum.Updated++
 		default:

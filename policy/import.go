@@ -48,22 +48,8 @@ const (
 // earlier revisions and decisions. Problems that were archived, merged or
 // removed are left alone.
 func (s *Service) Import(ctx context.Context, actor *ent.Account, key, source string, in ProblemInput) (*ent.Problem, ImportOutcome, error) {
-	if actor == nil {
-		return nil, "", ErrUnauthenticated
-	}
-	if !CanImport(actor) {
-		return nil, "", fmt.Errorf("importing needs the operator role: %w", ErrForbidden)
-	}
-	var v validator
-	if strings.TrimSpace(key) == "" {
-		v.add(CodeRequired, "an import names the source's key of the record", "importKey")
-	} else {
-		v.line(key, true, MaxImportKey, "importKey")
-	}
-	v.line(source, false, MaxImportSource, "source")
-	now := s.Now()
-	ok, err := in.validate(now, false)
-	if err := v.with(err); err != nil {
+	ok, err := s.validateImport(actor, key, source, in, nil)
+	if err != nil {
 		return nil, "", err
 	}
 	var (
@@ -71,23 +57,16 @@ func (s *Service) Import(ctx context.Context, actor *ent.Account, key, source st
 		outcome ImportOutcome
 	)
 	err = s.inTx(ctx, func(ctx context.Context, t *tx) error {
-		existing, err := t.Problem.Query().Where(problem.ImportKey(key)).Only(ctx)
-		switch {
-		case ent.IsNotFound(err):
-			n, _, err := t.nextCounter(ctx, "problem")
-			if err != nil {
-				return err
-			}
-			p, err = t.createProblem(ctx, actor.ID, n, ok, s.Now(), key, AuthorityImport, KindProblemImported,
-				map[string]any{"importKey": key, "source": source})
+		existing, err := t.importedProblem(ctx, key)
+		if err != nil {
+			return err
+		}
+		if existing == nil {
+			p, err = t.createImported(ctx, actor, key, source, ok)
 			outcome = Created
 			return err
-		case err != nil:
-			return fmt.Errorf("import %s: %w", key, err)
 		}
-		if p, err = t.lockProblem(ctx, existing.ID); err != nil {
-			return err
-		}
+		p = existing
 		outcome = Unchanged
 		switch p.State {
 		case problem.StateARCHIVED, problem.StateMERGED, problem.StateREMOVED:
@@ -107,14 +86,69 @@ func (s *Service) Import(ctx context.Context, actor *ent.Account, key, source st
 		return err
 	})
 	if err != nil {
-		var ve *ValidationError
-		if !errors.As(err, &ve) && ent.IsConstraintError(err) {
-			return nil, "", fmt.Errorf("import %s: written concurrently, run the import again: %w", key, err)
-		}
-		return nil, "", err
+		return nil, "", importError(key, err)
 	}
 	p, err = s.client.Problem.Get(ctx, p.ID)
 	return p, outcome, err
+}
+
+// validateImport checks that actor may import and that the key, the source's name, anything
+// more checks, and the record are valid, and returns the record as intake.
+func (s *Service) validateImport(actor *ent.Account, key, source string, in ProblemInput, more func(*validator)) (*intake, error) {
+	if actor == nil {
+		return nil, ErrUnauthenticated
+	}
+	if !CanImport(actor) {
+		return nil, fmt.Errorf("importing needs the operator role: %w", ErrForbidden)
+	}
+	var v validator
+	if strings.TrimSpace(key) == "" {
+		v.add(CodeRequired, "an import names the source's key of the record", "importKey")
+	} else {
+		v.line(key, true, MaxImportKey, "importKey")
+	}
+	v.line(source, false, MaxImportSource, "source")
+	if more != nil {
+		more(&v)
+	}
+	ok, err := in.validate(s.Now(), false)
+	if err := v.with(err); err != nil {
+		return nil, err
+	}
+	return ok, nil
+}
+
+// importedProblem returns the problem imported under key, locked, or nil when there is none.
+func (t *tx) importedProblem(ctx context.Context, key string) (*ent.Problem, error) {
+	existing, err := t.Problem.Query().Where(problem.ImportKey(key)).Only(ctx)
+	switch {
+	case ent.IsNotFound(err):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("import %s: %w", key, err)
+	}
+	return t.lockProblem(ctx, existing.ID)
+}
+
+// createImported creates the problem of a new import key through intake: a permanent ID, a
+// challenge period and the deadline job, with no stake.
+func (t *tx) createImported(ctx context.Context, actor *ent.Account, key, source string, ok *intake) (*ent.Problem, error) {
+	n, _, err := t.nextCounter(ctx, "problem")
+	if err != nil {
+		return nil, err
+	}
+	return t.createProblem(ctx, actor.ID, n, ok, t.s.Now(), key, AuthorityImport, KindProblemImported,
+		map[string]any{"importKey": key, "source": source})
+}
+
+// importError says that a constraint error of an import came from a concurrent write of the
+// same key.
+func importError(key string, err error) error {
+	var ve *ValidationError
+	if !errors.As(err, &ve) && ent.IsConstraintError(err) {
+		return fmt.Errorf("import %s: written concurrently, run the import again: %w", key, err)
+	}
+	return err
 }
 
 // revisionContent rebuilds the intake a stored revision came from, with

@@ -152,26 +152,72 @@ func (s *Service) SecondReviewQueue(ctx context.Context, viewer *ent.Account, li
 	return out, nil
 }
 
-// Disagreements lists the second reviews that split from the first, newest first, of one class
-// (every class when empty): the queue each class feeds.
-func (s *Service) Disagreements(ctx context.Context, viewer *ent.Account, class decision.Disagreement, limit int) ([]*ent.Decision, error) {
+// DisagreementItem is one split between a first and a second review, for its class's queue.
+type DisagreementItem struct {
+	Class                         string
+	ProblemID, Title              string
+	FirstAction, FirstReviewer    string // the qualify decision and who recorded it
+	SecondAction, SecondReviewer  string
+	Reason                        string // the second review's reason, as its note states it
+	At                            time.Time
+	FirstDecision, SecondDecision string
+}
+
+// DisagreementQueue is the queue of one class of splits (every class when class is empty),
+// newest first, with how many splits each class holds.
+func (s *Service) DisagreementQueue(ctx context.Context, viewer *ent.Account, class decision.Disagreement, limit int) ([]DisagreementItem, map[string]int, error) {
 	if !CanReview(viewer) {
-		return nil, fmt.Errorf("disagreements need the reviewer or operator role: %w", ErrForbidden)
+		return nil, nil, fmt.Errorf("disagreements need the reviewer or operator role: %w", ErrForbidden)
+	}
+	if class != "" && decision.DisagreementValidator(class) != nil {
+		return nil, nil, refuse(CodeInvalid, fmt.Sprintf("%q is not a class of disagreement", class), "class")
+	}
+	var counts []struct {
+		Disagreement string `json:"disagreement"`
+		Count        int    `json:"count"`
+	}
+	if err := s.client.Decision.Query().Where(decision.DisagreementNotNil()).GroupBy(decision.FieldDisagreement).
+		Aggregate(ent.Count()).Scan(ctx, &counts); err != nil {
+		return nil, nil, fmt.Errorf("disagreements: %w", err)
+	}
+	byClass := map[string]int{}
+	for _, c := range counts {
+		byClass[c.Disagreement] = c.Count
 	}
 	q := s.client.Decision.Query().Where(decision.DisagreementNotNil())
 	if class != "" {
 		q = q.Where(decision.DisagreementEQ(class))
 	}
-	ds, err := q.Order(ent.Desc(decision.FieldCreatedAt)).Limit(limit).WithProblem().WithReviewer().WithSecondReviewOf().All(ctx)
+	ds, err := q.Order(ent.Desc(decision.FieldCreatedAt)).Limit(limit).WithProblem().WithReviewer().
+		WithSecondReviewOf(func(q *ent.DecisionQuery) { q.WithReviewer() }).All(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("disagreements: %w", err)
+		return nil, nil, fmt.Errorf("disagreements: %w", err)
 	}
-	return ds, nil
+	out := make([]DisagreementItem, 0, len(ds))
+	for _, d := range ds {
+		it := DisagreementItem{Class: string(*d.Disagreement), ProblemID: d.ProblemID, SecondAction: string(d.Action),
+			Reason: d.Notes.Reason, At: d.CreatedAt, SecondDecision: d.ID}
+		if p := d.Edges.Problem; p != nil {
+			it.Title = p.Title
+		}
+		if a := d.Edges.Reviewer; a != nil {
+			it.SecondReviewer = a.Handle
+		}
+		if f := d.Edges.SecondReviewOf; f != nil {
+			it.FirstAction, it.FirstDecision = string(f.Action), f.ID
+			if a := f.Edges.Reviewer; a != nil {
+				it.FirstReviewer = a.Handle
+			}
+		}
+		out = append(out, it)
+	}
+	return out, byClass, nil
 }
 
 // decideHeldAccepted is the staff decision on an accepted problem held for staff (a second review
-// found an error, an answer claim was established, its source now says it is solved): qualify confirms the acceptance, archive or merge reverses it (the stake was
-// settled at acceptance and stays so); either releases the hold.
+// found an error, an answer claim was established, its source now says it is solved): qualify
+// confirms the acceptance, archive or merge reverses it (the stake was settled at acceptance and
+// stays so); either releases the hold.
 func (t *tx) decideHeldAccepted(ctx context.Context, actor *ent.Account, in DecisionInput, p *ent.Problem,
 	holds []*ent.Hold, mergeInto, digest string) (*DecisionResult, error) {
 	if in.Action == decision.ActionKEEP_PROSPECTING {

@@ -100,9 +100,12 @@ func TestSecondReviews(t *testing.T) {
 		if _, err := f.svc.RecordDecision(ctx, second, in(decision.ActionQUALIFY, "s4", nil)); err == nil {
 			t.Error("a second second review was recorded")
 		}
-		splits, err := f.svc.Disagreements(ctx, second, decision.DisagreementERROR, 10)
-		if err != nil || len(splits) != 1 {
-			t.Errorf("Disagreements(ERROR) = %d, %v; want 1", len(splits), err)
+		splits, counts, err := f.svc.DisagreementQueue(ctx, second, decision.DisagreementERROR, 10)
+		if err != nil || len(splits) != 1 || splits[0].FirstDecision != first.ID || splits[0].Class != "ERROR" || counts["ERROR"] != 1 || len(counts) != 1 {
+			t.Errorf("DisagreementQueue(ERROR) = %+v, %v, %v; want the one split naming the first decision, counted", splits, counts, err)
+		}
+		if others, _, err := f.svc.DisagreementQueue(ctx, second, decision.DisagreementEXPERTISE, 10); err != nil || len(others) != 0 {
+			t.Errorf("DisagreementQueue(EXPERTISE) = %+v, %v; want none", others, err)
 		}
 		code := decision.ReasonCodeOTHER
 		staff, err := f.svc.RecordDecision(ctx, f.operator, policy.DecisionInput{ProblemID: first.ProblemID, RevisionID: first.RevisionID,

@@ -109,7 +109,10 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	var sum imports.Summary
 	if *dryRun {
 		sum = imports.Summary{Skipped: plan.Skips}
-		fmt.Fprintf(stdout, "dry run: would import %d records\n", len(plan.Records))
+		open, solved, disputed := plan.Statuses()
+		fmt.Fprintf(stdout, "dry run: would import %d records: %d open; %d solved at their source, archived as known answers "+
+			"(or held for staff if imported before as open); %d on which the sources disagree, held for staff\n",
+			len(plan.Records), open, solved, disputed)
 	} else {
 		a, err := open(ctx, stderr, false)
 		if err != nil {
