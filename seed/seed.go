@@ -280,9 +280,29 @@ func (r *replay) do(ctx context.Context, st step) error {
 		if err := r.readChecks(ctx, &in); err != nil {
 			return err
 		}
+		if st.Decision.SecondReview {
+			if err := r.secondReviewOf(ctx, &in, st.Decision.Disagreement); err != nil {
+				return err
+			}
+		}
 		if _, err := r.svc.RecordDecision(ctx, actor, in); err != nil {
 			return fmt.Errorf("seed: %s %s: %w", st.Decision.Action, st.Key, err)
 		}
+	}
+	return nil
+}
+
+// secondReviewOf makes in the second review of the problem's qualify decision the selector
+// picked, on the revision that decision read, splitting with class unless in qualifies.
+func (r *replay) secondReviewOf(ctx context.Context, in *policy.DecisionInput, class decision.Disagreement) error {
+	first, err := r.svc.Client().Decision.Query().Where(decision.ProblemID(in.ProblemID), decision.SecondReviewSelectedAtNotNil()).First(ctx)
+	if err != nil {
+		return fmt.Errorf("seed: %s has no qualify decision selected for a second review: %w", in.ProblemID, err)
+	}
+	in.SecondReviewOf, in.RevisionID = first.ID, first.RevisionID
+	in.IdempotencyKey += "-second"
+	if in.Action != decision.ActionQUALIFY {
+		in.Disagreement = &class
 	}
 	return nil
 }

@@ -56,6 +56,10 @@ type demoDecision struct {
 	Notes            packet.DecisionNotes
 	RevisionRequests []string
 	MergeInto        string
+	// SecondReview makes it the second review of the problem's qualify decision selected for
+	// one; a split names its Disagreement.
+	SecondReview bool
+	Disagreement decision.Disagreement
 }
 
 // accountsAgo is when the demo accounts are created, before the first
@@ -99,6 +103,16 @@ var timeline = []step{
 			Uncertainty:            "The precise improved constant has several independent proofs; citing one of them is enough and does not affect the statement.",
 			Reason:                 "Every publication gate passes on this revision; accepted before the deadline.",
 		},
+	}),
+	decideAt(ago(7, 23), "demo-referee", "union-closed", demoDecision{
+		SecondReview: true,
+		Action:       decision.ActionKEEP_PROSPECTING,
+		Disagreement: decision.DisagreementEXPERTISE,
+		Notes: packet.DecisionNotes{
+			OpenStatus: "The open status rests on the constant 0.38234 and its refinements; whether the entropy method's limit of (3 − √5)/2 is sharp for that method is a specialist's question, and the record should say what is known about it.",
+			Reason:     "Second review: the statement and references are right, but judging whether the open-status note describes the strongest known result needs a specialist in the entropy method; the first review's qualification stands unless one says otherwise.",
+		},
+		RevisionRequests: []string{"Say whether (3 − √5)/2 is known to be the limit of the entropy method, citing the source that says so."},
 	}),
 	submitAt(ago(7, 22), "legendre"),
 	submitAt(ago(7, 18), "brocard"),

@@ -203,3 +203,31 @@ func TestRemovedListedForModerators(t *testing.T) {
 		t.Errorf("a moderator's list of removed problems = %d; want the tombstone listed and the filter offered", code)
 	}
 }
+
+// TestDisagreementQueues: every class of split has its queue, with counts; the demo's second
+// review of a qualification, which asks for a specialist, is in the expertise queue alone.
+func TestDisagreementQueues(t *testing.T) {
+	s := newSite(t, "sqlite3")
+	rev, _ := s.signedIn(t, "rita", role.Reviewer)
+	member, _ := s.signedIn(t, "mia")
+	if code, _, _ := s.get(member, "/review/disagreements"); code != http.StatusForbidden {
+		t.Errorf("member /review/disagreements = %d; want 403", code)
+	}
+	_, body, _ := s.get(rev, "/review")
+	if !strings.Contains(string(body), `href="/review/disagreements"`) {
+		t.Error("the review queue does not link the disagreement queues")
+	}
+	for path, rows := range map[string]int{"/review/disagreements": 1, "/review/disagreements/EXPERTISE": 1, "/review/disagreements/ERROR": 0} {
+		code, body, _ := s.get(rev, path)
+		pagetest.Check(t, path, body)
+		if got := strings.Count(string(body), `data-testid="disagreement-row"`); code != http.StatusOK || got != rows {
+			t.Errorf("%s = %d with %d rows; want %d", path, code, got, rows)
+		}
+		if !strings.Contains(text(t, body, "class-EXPERTISE"), "(1)") || !strings.Contains(text(t, body, "class-ERROR"), "(0)") {
+			t.Errorf("%s counts: expertise %q, error %q", path, text(t, body, "class-EXPERTISE"), text(t, body, "class-ERROR"))
+		}
+	}
+	if code, _, _ := s.get(rev, "/review/disagreements/BOGUS"); code != http.StatusNotFound {
+		t.Errorf("unknown class = %d; want 404", code)
+	}
+}

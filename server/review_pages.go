@@ -44,6 +44,27 @@ func (s *Server) reviewQueue(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// disagreements is the queue of one class of splits between first and second reviews, or of all.
+func (s *Server) disagreements(w http.ResponseWriter, r *http.Request) error {
+	if ok, err := s.requireReviewer(w, r); !ok {
+		return err
+	}
+	class := r.PathValue("class")
+	items, counts, err := s.policy.DisagreementQueue(r.Context(), viewer.From(r.Context()), decision.Disagreement(class), 200)
+	if policy.FieldErrors(err) != nil {
+		return httpError{http.StatusNotFound, "There is no class of disagreement called " + strconv.Quote(class) + "."}
+	}
+	if err != nil {
+		return err
+	}
+	title := "Disagreements"
+	if class != "" {
+		title += ": " + policy.Disagreements.Label(class)
+	}
+	s.render(w, r, http.StatusOK, page(r, title), ui.DisagreementsPage(ui.DisagreementsView{Class: class, Items: items, Counts: counts}))
+	return nil
+}
+
 func (s *Server) decisionView(r *http.Request, id string) (ui.DecisionView, error) {
 	pv, err := s.problemView(r, id)
 	if err != nil {

@@ -56,6 +56,8 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 		{"POST /signout", s.signout},
 		{"GET /account", s.account},
 		{"GET /review", s.reviewQueue},
+		{"GET /review/disagreements", s.disagreements},
+		{"GET /review/disagreements/{class}", s.disagreements},
 		{"GET /review/{ref}", s.reviewPage},
 		{"POST /review/{ref}", s.decide},
 		{"POST /review/{ref}/staff", s.sendToStaff},
