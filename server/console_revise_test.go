@@ -98,6 +98,9 @@ func TestConsoleRevision(t *testing.T) {
 	}
 	_, body, _ = s.get(staff, "/admin/revise/"+id)
 	pagetest.Check(t, "/admin/revise/"+id, body)
+	if !strings.Contains(string(body), "for its source") || !strings.Contains(string(body), `href="/admin/review"`) {
+		t.Error("the console's revision form does not say it revises for the source, or lacks the way back to the console")
+	}
 	form := formFields(t, body, "/admin/revise/"+id)
 	form.Set("title", form.Get("title")+" (corrected)")
 	form.Set("note", "")
