@@ -5572,7 +5572,8 @@ scalar Date
 extend type Query {
   """
   Problems as a Relay connection; at most 100 per page. Removed problems are
-  never listed (fetch one by ID to see its tombstone). Without orderBy they
+  listed, as tombstones, only for moderators and operators (anyone may fetch
+  one by ID to see its tombstone). Without orderBy they
   come by number, or, with a search, best match first.
   """
   problems(
