@@ -3,6 +3,7 @@ package policy_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -100,6 +101,36 @@ func TestNoSelfReview(t *testing.T) {
 			Notes: packet.DecisionNotes{Reason: "r"}, RevisionRequests: []string{"More."}, IdempotencyKey: "k"})
 		if diff := cmp.Diff([]errKey{{"problemId", policy.CodeSelfReview}}, keys(err)); diff != "" {
 			t.Errorf("a reviewer decides on their own submission (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// TestAnswerHoldsAnAcceptedProblem: an answer established on a problem already accepted holds it
+// for staff too, who settle it; before any review the problem is not held.
+func TestAnswerHoldsAnAcceptedProblem(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d)
+		p := f.submit(t, f.member)
+		f.clock.Advance(policy.DefaultChallengeWindow + time.Hour)
+		if ok, err := f.svc.AcceptElapsed(ctx, p.ID); !ok || err != nil {
+			t.Fatalf("AcceptElapsed() = %v, %v", ok, err)
+		}
+		c, err := f.svc.AttachClaim(ctx, f.member, policy.ClaimInput{ProblemID: p.ID, Summary: "A proof for every n, in the cited preprint.",
+			Relation: binding.RelationADDRESSES})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := f.svc.Client().Hold.Query().Where(hold.ProblemID(p.ID)).Count(ctx); n != 0 {
+			t.Fatalf("%d holds before the claim was reviewed", n)
+		}
+		if _, _, err := f.svc.ReviewClaim(ctx, f.reviewer, policy.ClaimReviewInput{ClaimID: c.ID, Status: claim.StatusESTABLISHED,
+			Relation: binding.RelationRESOLVES, Note: "The preprint's proof covers the whole statement."}); err != nil {
+			t.Fatal(err)
+		}
+		hs, _ := f.svc.Client().Hold.Query().Where(hold.ProblemID(p.ID), hold.ReleasedAtIsNil()).All(ctx)
+		if len(hs) != 1 || hs[0].Reason != hold.ReasonANSWER_CLAIM {
+			t.Errorf("holds on the accepted problem after an established answer = %+v; want one ANSWER_CLAIM hold", hs)
 		}
 	})
 }
