@@ -38,10 +38,7 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 	s.mux.Handle("GET /metrics", s.metrics.handler())
 	s.mux.Handle("GET /static/", securityHeaders(staticHandler()))
 
-	pages := []struct {
-		pattern string
-		h       pageHandler
-	}{
+	pages := []route{
 		{"GET /{$}", s.home},
 		{"GET /problems", s.list},
 		{"GET /p/{ref}", s.problemPage},
@@ -76,6 +73,9 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 		{"POST /moderate/{case}/{action}", s.moderateAction},
 		{"GET /moderation/log", s.moderationLog},
 	}
+	pages = append(pages, s.developerRoutes()...)
+	pages = append(pages, s.readerRoutes()...)
+	pages = append(pages, s.memberRoutes()...)
 	for _, pg := range pages {
 		h := pg.h
 		if strings.HasPrefix(pg.pattern, "POST ") && !selfLimited[pg.pattern] {
@@ -90,6 +90,12 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 	// site; requests without browser headers (API clients) pass.
 	s.handler = http.NewCrossOriginProtection().Handler(s.mux)
 	return s
+}
+
+// route is a page's pattern and handler.
+type route struct {
+	pattern string
+	h       pageHandler
 }
 
 // selfLimited are the forms with limits of their own: sign-in and sign-up

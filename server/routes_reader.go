@@ -1,0 +1,6 @@
+package server
+
+// readerRoutes are the readers' downloads, feeds, citations, sitemap, tags and help.
+func (s *Server) readerRoutes() []route {
+	return nil
+}
