@@ -83,6 +83,9 @@ type Permissions struct {
 	// ReviewClaims: a reviewer or operator other than the proposer, unless the problem was
 	// removed or merged — reviewing the attached claims and choosing what the packet presents.
 	ReviewClaims bool
+	// Suggest: anyone signed in who may not revise, while the problem could be revised — a
+	// suggested edit the proposer accepts as a revision or declines.
+	Suggest bool
 	// ReviseOnConsole: Revise, as an operator for an imported problem's absent proposer, which
 	// happens on the staff console.
 	ReviseOnConsole bool
@@ -100,6 +103,7 @@ func PermissionsOn(a *ent.Account, p *ent.Problem, now time.Time) Permissions {
 		Moderate:        CanModerate(a),
 		ReviewClaims:    CanReview(a) && p.ProposerID != a.ID && claimRefusal(p) == nil,
 		ReviseOnConsole: a != nil && p.ProposerID != a.ID && reviseRefusal(a, p) == nil,
+		Suggest:         a != nil && reviseRefusal(a, p) != nil && revisableRefusal(p) == nil,
 	}
 }
 

@@ -40,6 +40,9 @@ type Page struct {
 	// challenge period words it from this, in the frame and, through
 	// framed, in the body.
 	ChallengeWindow time.Duration
+	// Head, when not nil, adds to the page's head: its description, canonical link, citation
+	// and Open Graph tags, feed links.
+	Head templ.Component
 }
 
 // Signed reports whether someone is signed in.
