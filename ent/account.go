@@ -55,9 +55,11 @@ type AccountEdges struct {
 	Decisions []*Decision `json:"decisions,omitempty"`
 	// Claims holds the value of the claims edge.
 	Claims []*Claim `json:"claims,omitempty"`
+	// Suggestions holds the value of the suggestions edge.
+	Suggestions []*Suggestion `json:"suggestions,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [9]bool
+	loadedTypes [10]bool
 
 	namedTokens            map[string][]*Token
 	namedSessions          map[string][]*Session
@@ -68,6 +70,7 @@ type AccountEdges struct {
 	namedRevisions         map[string][]*Revision
 	namedDecisions         map[string][]*Decision
 	namedClaims            map[string][]*Claim
+	namedSuggestions       map[string][]*Suggestion
 }
 
 // TokensOrErr returns the Tokens value or an error if the edge
@@ -149,6 +152,15 @@ func (e AccountEdges) ClaimsOrErr() ([]*Claim, error) {
 		return e.Claims, nil
 	}
 	return nil, &NotLoadedError{edge: "claims"}
+}
+
+// SuggestionsOrErr returns the Suggestions value or an error if the edge
+// was not loaded in eager-loading.
+func (e AccountEdges) SuggestionsOrErr() ([]*Suggestion, error) {
+	if e.loadedTypes[9] {
+		return e.Suggestions, nil
+	}
+	return nil, &NotLoadedError{edge: "suggestions"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -274,6 +286,11 @@ func (_m *Account) QueryClaims() *ClaimQuery {
 	return NewAccountClient(_m.config).QueryClaims(_m)
 }
 
+// QuerySuggestions queries the "suggestions" edge of the Account entity.
+func (_m *Account) QuerySuggestions() *SuggestionQuery {
+	return NewAccountClient(_m.config).QuerySuggestions(_m)
+}
+
 // Update returns a builder for updating this Account.
 // Note that you need to call Account.Unwrap() before calling this method if this Account
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -339,6 +356,8 @@ func (_m *Account) Loaded(c *Client, edges ...string) *Account {
 			_m.Edges.loadedTypes[7] = true
 		case "claims":
 			_m.Edges.loadedTypes[8] = true
+		case "suggestions":
+			_m.Edges.loadedTypes[9] = true
 		default:
 			panic("ent: Account has no edge " + name)
 		}
@@ -559,6 +578,30 @@ func (_m *Account) appendNamedClaims(name string, edges ...*Claim) {
 		_m.Edges.namedClaims[name] = []*Claim{}
 	} else {
 		_m.Edges.namedClaims[name] = append(_m.Edges.namedClaims[name], edges...)
+	}
+}
+
+// NamedSuggestions returns the Suggestions named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Account) NamedSuggestions(name string) ([]*Suggestion, error) {
+	if _m.Edges.namedSuggestions == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedSuggestions[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Account) appendNamedSuggestions(name string, edges ...*Suggestion) {
+	if _m.Edges.namedSuggestions == nil {
+		_m.Edges.namedSuggestions = make(map[string][]*Suggestion)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedSuggestions[name] = []*Suggestion{}
+	} else {
+		_m.Edges.namedSuggestions[name] = append(_m.Edges.namedSuggestions[name], edges...)
 	}
 }
 

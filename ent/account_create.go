@@ -21,6 +21,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/session"
+	"github.com/theoremdb/theoremdb/ent/suggestion"
 	"github.com/theoremdb/theoremdb/ent/token"
 	"github.com/theoremdb/theoremdb/role"
 )
@@ -226,6 +227,21 @@ func (_c *AccountCreate) AddClaims(v ...*Claim) *AccountCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddClaimIDs(ids...)
+}
+
+// AddSuggestionIDs adds the "suggestions" edge to the Suggestion entity by IDs.
+func (_c *AccountCreate) AddSuggestionIDs(ids ...string) *AccountCreate {
+	_c.mutation.AddSuggestionIDs(ids...)
+	return _c
+}
+
+// AddSuggestions adds the "suggestions" edges to the Suggestion entity.
+func (_c *AccountCreate) AddSuggestions(v ...*Suggestion) *AccountCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddSuggestionIDs(ids...)
 }
 
 // Mutation returns the AccountMutation object of the builder.
@@ -495,6 +511,22 @@ func (_c *AccountCreate) createSpec() (*Account, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(claim.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.SuggestionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.SuggestionsTable,
+			Columns: []string{account.SuggestionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(suggestion.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

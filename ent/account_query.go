@@ -23,6 +23,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/session"
+	"github.com/theoremdb/theoremdb/ent/suggestion"
 	"github.com/theoremdb/theoremdb/ent/token"
 )
 
@@ -42,6 +43,7 @@ type AccountQuery struct {
 	withRevisions              *RevisionQuery
 	withDecisions              *DecisionQuery
 	withClaims                 *ClaimQuery
+	withSuggestions            *SuggestionQuery
 	loadTotal                  []func(context.Context, []*Account) error
 	modifiers                  []func(*sql.Selector)
 	withNamedTokens            map[string]*TokenQuery
@@ -53,6 +55,7 @@ type AccountQuery struct {
 	withNamedRevisions         map[string]*RevisionQuery
 	withNamedDecisions         map[string]*DecisionQuery
 	withNamedClaims            map[string]*ClaimQuery
+	withNamedSuggestions       map[string]*SuggestionQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -287,6 +290,28 @@ func (_q *AccountQuery) QueryClaims() *ClaimQuery {
 	return query
 }
 
+// QuerySuggestions chains the current query on the "suggestions" edge.
+func (_q *AccountQuery) QuerySuggestions() *SuggestionQuery {
+	query := (&SuggestionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(account.Table, account.FieldID, selector),
+			sqlgraph.To(suggestion.Table, suggestion.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, account.SuggestionsTable, account.SuggestionsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first Account entity from the query.
 // Returns a *NotFoundError when no Account was found.
 func (_q *AccountQuery) First(ctx context.Context) (*Account, error) {
@@ -488,6 +513,7 @@ func (_q *AccountQuery) Clone() *AccountQuery {
 		withRevisions:         _q.withRevisions.Clone(),
 		withDecisions:         _q.withDecisions.Clone(),
 		withClaims:            _q.withClaims.Clone(),
+		withSuggestions:       _q.withSuggestions.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -594,6 +620,17 @@ func (_q *AccountQuery) WithClaims(opts ...func(*ClaimQuery)) *AccountQuery {
 	return _q
 }
 
+// WithSuggestions tells the query-builder to eager-load the nodes that are connected to
+// the "suggestions" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *AccountQuery) WithSuggestions(opts ...func(*SuggestionQuery)) *AccountQuery {
+	query := (&SuggestionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withSuggestions = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -672,7 +709,7 @@ func (_q *AccountQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Acco
 	var (
 		nodes       = []*Account{}
 		_spec       = _q.querySpec()
-		loadedTypes = [9]bool{
+		loadedTypes = [10]bool{
 			_q.withTokens != nil,
 			_q.withSessions != nil,
 			_q.withFlags != nil,
@@ -682,6 +719,7 @@ func (_q *AccountQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Acco
 			_q.withRevisions != nil,
 			_q.withDecisions != nil,
 			_q.withClaims != nil,
+			_q.withSuggestions != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -768,6 +806,13 @@ func (_q *AccountQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Acco
 			return nil, err
 		}
 	}
+	if query := _q.withSuggestions; query != nil {
+		if err := _q.loadSuggestions(ctx, query, nodes,
+			func(n *Account) { n.Edges.Suggestions = []*Suggestion{} },
+			func(n *Account, e *Suggestion) { n.Edges.Suggestions = append(n.Edges.Suggestions, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTokens {
 		if err := _q.loadTokens(ctx, query, nodes,
 			func(n *Account) { n.appendNamedTokens(name) },
@@ -828,6 +873,13 @@ func (_q *AccountQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Acco
 		if err := _q.loadClaims(ctx, query, nodes,
 			func(n *Account) { n.appendNamedClaims(name) },
 			func(n *Account, e *Claim) { n.appendNamedClaims(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedSuggestions {
+		if err := _q.loadSuggestions(ctx, query, nodes,
+			func(n *Account) { n.appendNamedSuggestions(name) },
+			func(n *Account, e *Suggestion) { n.appendNamedSuggestions(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1115,6 +1167,36 @@ func (_q *AccountQuery) loadClaims(ctx context.Context, query *ClaimQuery, nodes
 	}
 	return nil
 }
+func (_q *AccountQuery) loadSuggestions(ctx context.Context, query *SuggestionQuery, nodes []*Account, init func(*Account), assign func(*Account, *Suggestion)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Account)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(suggestion.FieldAuthorID)
+	}
+	query.Where(predicate.Suggestion(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(account.SuggestionsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.AuthorID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "author_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *AccountQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1358,6 +1440,20 @@ func (_q *AccountQuery) WithNamedClaims(name string, opts ...func(*ClaimQuery)) 
 		_q.withNamedClaims = make(map[string]*ClaimQuery)
 	}
 	_q.withNamedClaims[name] = query
+	return _q
+}
+
+// WithNamedSuggestions tells the query-builder to eager-load the nodes that are connected to the "suggestions"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *AccountQuery) WithNamedSuggestions(name string, opts ...func(*SuggestionQuery)) *AccountQuery {
+	query := (&SuggestionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedSuggestions == nil {
+		_q.withNamedSuggestions = make(map[string]*SuggestionQuery)
+	}
+	_q.withNamedSuggestions[name] = query
 	return _q
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/session"
+	"github.com/theoremdb/theoremdb/ent/suggestion"
 	"github.com/theoremdb/theoremdb/ent/token"
 	"github.com/theoremdb/theoremdb/role"
 )
@@ -220,6 +221,21 @@ func (_u *AccountUpdate) AddClaims(v ...*Claim) *AccountUpdate {
 	return _u.AddClaimIDs(ids...)
 }
 
+// AddSuggestionIDs adds the "suggestions" edge to the Suggestion entity by IDs.
+func (_u *AccountUpdate) AddSuggestionIDs(ids ...string) *AccountUpdate {
+	_u.mutation.AddSuggestionIDs(ids...)
+	return _u
+}
+
+// AddSuggestions adds the "suggestions" edges to the Suggestion entity.
+func (_u *AccountUpdate) AddSuggestions(v ...*Suggestion) *AccountUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSuggestionIDs(ids...)
+}
+
 // Mutation returns the AccountMutation object of the builder.
 func (_u *AccountUpdate) Mutation() *AccountMutation {
 	return _u.mutation
@@ -412,6 +428,27 @@ func (_u *AccountUpdate) RemoveClaims(v ...*Claim) *AccountUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveClaimIDs(ids...)
+}
+
+// ClearSuggestions clears all "suggestions" edges to the Suggestion entity.
+func (_u *AccountUpdate) ClearSuggestions() *AccountUpdate {
+	_u.mutation.ClearSuggestions()
+	return _u
+}
+
+// RemoveSuggestionIDs removes the "suggestions" edge to Suggestion entities by IDs.
+func (_u *AccountUpdate) RemoveSuggestionIDs(ids ...string) *AccountUpdate {
+	_u.mutation.RemoveSuggestionIDs(ids...)
+	return _u
+}
+
+// RemoveSuggestions removes "suggestions" edges to Suggestion entities.
+func (_u *AccountUpdate) RemoveSuggestions(v ...*Suggestion) *AccountUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSuggestionIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -891,6 +928,51 @@ func (_u *AccountUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.SuggestionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.SuggestionsTable,
+			Columns: []string{account.SuggestionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(suggestion.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSuggestionsIDs(); len(nodes) > 0 && !_u.mutation.SuggestionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.SuggestionsTable,
+			Columns: []string{account.SuggestionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(suggestion.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SuggestionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.SuggestionsTable,
+			Columns: []string{account.SuggestionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(suggestion.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -1094,6 +1176,21 @@ func (_u *AccountUpdateOne) AddClaims(v ...*Claim) *AccountUpdateOne {
 	return _u.AddClaimIDs(ids...)
 }
 
+// AddSuggestionIDs adds the "suggestions" edge to the Suggestion entity by IDs.
+func (_u *AccountUpdateOne) AddSuggestionIDs(ids ...string) *AccountUpdateOne {
+	_u.mutation.AddSuggestionIDs(ids...)
+	return _u
+}
+
+// AddSuggestions adds the "suggestions" edges to the Suggestion entity.
+func (_u *AccountUpdateOne) AddSuggestions(v ...*Suggestion) *AccountUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSuggestionIDs(ids...)
+}
+
 // Mutation returns the AccountMutation object of the builder.
 func (_u *AccountUpdateOne) Mutation() *AccountMutation {
 	return _u.mutation
@@ -1286,6 +1383,27 @@ func (_u *AccountUpdateOne) RemoveClaims(v ...*Claim) *AccountUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveClaimIDs(ids...)
+}
+
+// ClearSuggestions clears all "suggestions" edges to the Suggestion entity.
+func (_u *AccountUpdateOne) ClearSuggestions() *AccountUpdateOne {
+	_u.mutation.ClearSuggestions()
+	return _u
+}
+
+// RemoveSuggestionIDs removes the "suggestions" edge to Suggestion entities by IDs.
+func (_u *AccountUpdateOne) RemoveSuggestionIDs(ids ...string) *AccountUpdateOne {
+	_u.mutation.RemoveSuggestionIDs(ids...)
+	return _u
+}
+
+// RemoveSuggestions removes "suggestions" edges to Suggestion entities.
+func (_u *AccountUpdateOne) RemoveSuggestions(v ...*Suggestion) *AccountUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSuggestionIDs(ids...)
 }
 
 // Where appends a list predicates to the AccountUpdate builder.
@@ -1788,6 +1906,51 @@ func (_u *AccountUpdateOne) sqlSave(ctx context.Context) (_node *Account, err er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(claim.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.SuggestionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.SuggestionsTable,
+			Columns: []string{account.SuggestionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(suggestion.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSuggestionsIDs(); len(nodes) > 0 && !_u.mutation.SuggestionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.SuggestionsTable,
+			Columns: []string{account.SuggestionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(suggestion.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SuggestionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   account.SuggestionsTable,
+			Columns: []string{account.SuggestionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(suggestion.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

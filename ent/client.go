@@ -35,6 +35,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/slug"
 	"github.com/theoremdb/theoremdb/ent/solvedrecord"
 	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/ent/suggestion"
 	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/ent/token"
 
@@ -86,6 +87,8 @@ type Client struct {
 	SolvedRecord *SolvedRecordClient
 	// Source is the client for interacting with the Source builders.
 	Source *SourceClient
+	// Suggestion is the client for interacting with the Suggestion builders.
+	Suggestion *SuggestionClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
 	// Token is the client for interacting with the Token builders.
@@ -121,6 +124,7 @@ func (c *Client) init() {
 	c.Slug = NewSlugClient(c.config)
 	c.SolvedRecord = NewSolvedRecordClient(c.config)
 	c.Source = NewSourceClient(c.config)
+	c.Suggestion = NewSuggestionClient(c.config)
 	c.Tag = NewTagClient(c.config)
 	c.Token = NewTokenClient(c.config)
 }
@@ -235,6 +239,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Slug:            NewSlugClient(cfg),
 		SolvedRecord:    NewSolvedRecordClient(cfg),
 		Source:          NewSourceClient(cfg),
+		Suggestion:      NewSuggestionClient(cfg),
 		Tag:             NewTagClient(cfg),
 		Token:           NewTokenClient(cfg),
 	}, nil
@@ -276,6 +281,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Slug:            NewSlugClient(cfg),
 		SolvedRecord:    NewSolvedRecordClient(cfg),
 		Source:          NewSourceClient(cfg),
+		Suggestion:      NewSuggestionClient(cfg),
 		Tag:             NewTagClient(cfg),
 		Token:           NewTokenClient(cfg),
 	}, nil
@@ -310,7 +316,7 @@ func (c *Client) Use(hooks ...Hook) {
 		c.Account, c.BatchStop, c.Binding, c.Claim, c.Counter, c.Decision, c.Event,
 		c.Finding, c.Flag, c.GateRun, c.Hold, c.ModerationCase, c.Problem, c.Reference,
 		c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source,
-		c.Tag, c.Token,
+		c.Suggestion, c.Tag, c.Token,
 	} {
 		n.Use(hooks...)
 	}
@@ -323,7 +329,7 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.Account, c.BatchStop, c.Binding, c.Claim, c.Counter, c.Decision, c.Event,
 		c.Finding, c.Flag, c.GateRun, c.Hold, c.ModerationCase, c.Problem, c.Reference,
 		c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source,
-		c.Tag, c.Token,
+		c.Suggestion, c.Tag, c.Token,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -372,6 +378,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.SolvedRecord.mutate(ctx, m)
 	case *SourceMutation:
 		return c.Source.mutate(ctx, m)
+	case *SuggestionMutation:
+		return c.Suggestion.mutate(ctx, m)
 	case *TagMutation:
 		return c.Tag.mutate(ctx, m)
 	case *TokenMutation:
@@ -626,6 +634,22 @@ func (c *AccountClient) QueryClaims(_m *Account) *ClaimQuery {
 			sqlgraph.From(account.Table, account.FieldID, id),
 			sqlgraph.To(claim.Table, claim.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, account.ClaimsTable, account.ClaimsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QuerySuggestions queries the suggestions edge of a Account.
+func (c *AccountClient) QuerySuggestions(_m *Account) *SuggestionQuery {
+	query := (&SuggestionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(account.Table, account.FieldID, id),
+			sqlgraph.To(suggestion.Table, suggestion.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, account.SuggestionsTable, account.SuggestionsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -2869,6 +2893,22 @@ func (c *ProblemClient) QueryHolds(_m *Problem) *HoldQuery {
 	return query
 }
 
+// QuerySuggestions queries the suggestions edge of a Problem.
+func (c *ProblemClient) QuerySuggestions(_m *Problem) *SuggestionQuery {
+	query := (&SuggestionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(problem.Table, problem.FieldID, id),
+			sqlgraph.To(suggestion.Table, suggestion.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, problem.SuggestionsTable, problem.SuggestionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryDuplicateFlags queries the duplicate_flags edge of a Problem.
 func (c *ProblemClient) QueryDuplicateFlags(_m *Problem) *FlagQuery {
 	query := (&FlagClient{config: c.config}).Query()
@@ -4081,6 +4121,171 @@ func (c *SourceClient) mutate(ctx context.Context, m *SourceMutation) (Value, er
 	}
 }
 
+// SuggestionClient is a client for the Suggestion schema.
+type SuggestionClient struct {
+	config
+}
+
+// NewSuggestionClient returns a client for the Suggestion from the given config.
+func NewSuggestionClient(c config) *SuggestionClient {
+	return &SuggestionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `suggestion.Hooks(f(g(h())))`.
+func (c *SuggestionClient) Use(hooks ...Hook) {
+	c.hooks.Suggestion = append(c.hooks.Suggestion, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `suggestion.Intercept(f(g(h())))`.
+func (c *SuggestionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Suggestion = append(c.inters.Suggestion, interceptors...)
+}
+
+// Create returns a builder for creating a Suggestion entity.
+func (c *SuggestionClient) Create() *SuggestionCreate {
+	mutation := newSuggestionMutation(c.config, OpCreate)
+	return &SuggestionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Suggestion entities.
+func (c *SuggestionClient) CreateBulk(builders ...*SuggestionCreate) *SuggestionCreateBulk {
+	return &SuggestionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *SuggestionClient) MapCreateBulk(slice any, setFunc func(*SuggestionCreate, int)) *SuggestionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &SuggestionCreateBulk{err: fmt.Errorf("calling to SuggestionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*SuggestionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &SuggestionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Suggestion.
+func (c *SuggestionClient) Update() *SuggestionUpdate {
+	mutation := newSuggestionMutation(c.config, OpUpdate)
+	return &SuggestionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *SuggestionClient) UpdateOne(_m *Suggestion) *SuggestionUpdateOne {
+	mutation := newSuggestionMutation(c.config, OpUpdateOne, withSuggestion(_m))
+	return &SuggestionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *SuggestionClient) UpdateOneID(id string) *SuggestionUpdateOne {
+	mutation := newSuggestionMutation(c.config, OpUpdateOne, withSuggestionID(id))
+	return &SuggestionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Suggestion.
+func (c *SuggestionClient) Delete() *SuggestionDelete {
+	mutation := newSuggestionMutation(c.config, OpDelete)
+	return &SuggestionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *SuggestionClient) DeleteOne(_m *Suggestion) *SuggestionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *SuggestionClient) DeleteOneID(id string) *SuggestionDeleteOne {
+	builder := c.Delete().Where(suggestion.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &SuggestionDeleteOne{builder}
+}
+
+// Query returns a query builder for Suggestion.
+func (c *SuggestionClient) Query() *SuggestionQuery {
+	return &SuggestionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeSuggestion},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Suggestion entity by its id.
+func (c *SuggestionClient) Get(ctx context.Context, id string) (*Suggestion, error) {
+	return c.Query().Where(suggestion.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *SuggestionClient) GetX(ctx context.Context, id string) *Suggestion {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryProblem queries the problem edge of a Suggestion.
+func (c *SuggestionClient) QueryProblem(_m *Suggestion) *ProblemQuery {
+	query := (&ProblemClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(suggestion.Table, suggestion.FieldID, id),
+			sqlgraph.To(problem.Table, problem.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, suggestion.ProblemTable, suggestion.ProblemColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryAuthor queries the author edge of a Suggestion.
+func (c *SuggestionClient) QueryAuthor(_m *Suggestion) *AccountQuery {
+	query := (&AccountClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(suggestion.Table, suggestion.FieldID, id),
+			sqlgraph.To(account.Table, account.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, suggestion.AuthorTable, suggestion.AuthorColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *SuggestionClient) Hooks() []Hook {
+	return c.hooks.Suggestion
+}
+
+// Interceptors returns the client interceptors.
+func (c *SuggestionClient) Interceptors() []Interceptor {
+	return c.inters.Suggestion
+}
+
+func (c *SuggestionClient) mutate(ctx context.Context, m *SuggestionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&SuggestionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&SuggestionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&SuggestionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&SuggestionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Suggestion mutation op: %q", m.Op())
+	}
+}
+
 // TagClient is a client for the Tag schema.
 type TagClient struct {
 	config
@@ -4384,12 +4589,12 @@ type (
 	hooks struct {
 		Account, BatchStop, Binding, Claim, Counter, Decision, Event, Finding, Flag,
 		GateRun, Hold, ModerationCase, Problem, Reference, ReputationEntry, Revision,
-		Session, Slug, SolvedRecord, Source, Tag, Token []ent.Hook
+		Session, Slug, SolvedRecord, Source, Suggestion, Tag, Token []ent.Hook
 	}
 	inters struct {
 		Account, BatchStop, Binding, Claim, Counter, Decision, Event, Finding, Flag,
 		GateRun, Hold, ModerationCase, Problem, Reference, ReputationEntry, Revision,
-		Session, Slug, SolvedRecord, Source, Tag, Token []ent.Interceptor
+		Session, Slug, SolvedRecord, Source, Suggestion, Tag, Token []ent.Interceptor
 	}
 )
 

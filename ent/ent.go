@@ -32,6 +32,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/slug"
 	"github.com/theoremdb/theoremdb/ent/solvedrecord"
 	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/ent/suggestion"
 	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/ent/token"
 )
@@ -114,6 +115,7 @@ func checkColumn(t, c string) error {
 			slug.Table:            slug.ValidColumn,
 			solvedrecord.Table:    solvedrecord.ValidColumn,
 			source.Table:          source.ValidColumn,
+			suggestion.Table:      suggestion.ValidColumn,
 			tag.Table:             tag.ValidColumn,
 			token.Table:           token.ValidColumn,
 		})

@@ -32,6 +32,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/slug"
 	"github.com/theoremdb/theoremdb/ent/solvedrecord"
 	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/ent/suggestion"
 	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/ent/token"
 	"github.com/theoremdb/theoremdb/packet"
@@ -67,6 +68,7 @@ const (
 	TypeSlug            = "Slug"
 	TypeSolvedRecord    = "SolvedRecord"
 	TypeSource          = "Source"
+	TypeSuggestion      = "Suggestion"
 	TypeTag             = "Tag"
 	TypeToken           = "Token"
 )
@@ -111,6 +113,9 @@ type AccountMutation struct {
 	claims                    map[string]struct{}
 	removedclaims             map[string]struct{}
 	clearedclaims             bool
+	suggestions               map[string]struct{}
+	removedsuggestions        map[string]struct{}
+	clearedsuggestions        bool
 	done                      bool
 	oldValue                  func(context.Context) (*Account, error)
 	predicates                []predicate.Account
@@ -914,6 +919,60 @@ func (m *AccountMutation) ResetClaims() {
 	m.removedclaims = nil
 }
 
+// AddSuggestionIDs adds the "suggestions" edge to the Suggestion entity by ids.
+func (m *AccountMutation) AddSuggestionIDs(ids ...string) {
+	if m.suggestions == nil {
+		m.suggestions = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.suggestions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearSuggestions clears the "suggestions" edge to the Suggestion entity.
+func (m *AccountMutation) ClearSuggestions() {
+	m.clearedsuggestions = true
+}
+
+// SuggestionsCleared reports if the "suggestions" edge to the Suggestion entity was cleared.
+func (m *AccountMutation) SuggestionsCleared() bool {
+	return m.clearedsuggestions
+}
+
+// RemoveSuggestionIDs removes the "suggestions" edge to the Suggestion entity by IDs.
+func (m *AccountMutation) RemoveSuggestionIDs(ids ...string) {
+	if m.removedsuggestions == nil {
+		m.removedsuggestions = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.suggestions, ids[i])
+		m.removedsuggestions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedSuggestions returns the removed IDs of the "suggestions" edge to the Suggestion entity.
+func (m *AccountMutation) RemovedSuggestionsIDs() (ids []string) {
+	for id := range m.removedsuggestions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// SuggestionsIDs returns the "suggestions" edge IDs in the mutation.
+func (m *AccountMutation) SuggestionsIDs() (ids []string) {
+	for id := range m.suggestions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetSuggestions resets all changes to the "suggestions" edge.
+func (m *AccountMutation) ResetSuggestions() {
+	m.suggestions = nil
+	m.clearedsuggestions = false
+	m.removedsuggestions = nil
+}
+
 // Where appends a list predicates to the AccountMutation builder.
 func (m *AccountMutation) Where(ps ...predicate.Account) {
 	m.predicates = append(m.predicates, ps...)
@@ -1124,7 +1183,7 @@ func (m *AccountMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *AccountMutation) AddedEdges() []string {
-	edges := make([]string, 0, 9)
+	edges := make([]string, 0, 10)
 	if m.tokens != nil {
 		edges = append(edges, account.EdgeTokens)
 	}
@@ -1151,6 +1210,9 @@ func (m *AccountMutation) AddedEdges() []string {
 	}
 	if m.claims != nil {
 		edges = append(edges, account.EdgeClaims)
+	}
+	if m.suggestions != nil {
+		edges = append(edges, account.EdgeSuggestions)
 	}
 	return edges
 }
@@ -1213,13 +1275,19 @@ func (m *AccountMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case account.EdgeSuggestions:
+		ids := make([]ent.Value, 0, len(m.suggestions))
+		for id := range m.suggestions {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *AccountMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 9)
+	edges := make([]string, 0, 10)
 	if m.removedtokens != nil {
 		edges = append(edges, account.EdgeTokens)
 	}
@@ -1246,6 +1314,9 @@ func (m *AccountMutation) RemovedEdges() []string {
 	}
 	if m.removedclaims != nil {
 		edges = append(edges, account.EdgeClaims)
+	}
+	if m.removedsuggestions != nil {
+		edges = append(edges, account.EdgeSuggestions)
 	}
 	return edges
 }
@@ -1308,13 +1379,19 @@ func (m *AccountMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case account.EdgeSuggestions:
+		ids := make([]ent.Value, 0, len(m.removedsuggestions))
+		for id := range m.removedsuggestions {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *AccountMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 9)
+	edges := make([]string, 0, 10)
 	if m.clearedtokens {
 		edges = append(edges, account.EdgeTokens)
 	}
@@ -1342,6 +1419,9 @@ func (m *AccountMutation) ClearedEdges() []string {
 	if m.clearedclaims {
 		edges = append(edges, account.EdgeClaims)
 	}
+	if m.clearedsuggestions {
+		edges = append(edges, account.EdgeSuggestions)
+	}
 	return edges
 }
 
@@ -1367,6 +1447,8 @@ func (m *AccountMutation) EdgeCleared(name string) bool {
 		return m.cleareddecisions
 	case account.EdgeClaims:
 		return m.clearedclaims
+	case account.EdgeSuggestions:
+		return m.clearedsuggestions
 	}
 	return false
 }
@@ -1409,6 +1491,9 @@ func (m *AccountMutation) ResetEdge(name string) error {
 		return nil
 	case account.EdgeClaims:
 		m.ResetClaims()
+		return nil
+	case account.EdgeSuggestions:
+		m.ResetSuggestions()
 		return nil
 	}
 	return fmt.Errorf("unknown Account edge %s", name)
@@ -11907,6 +11992,9 @@ type ProblemMutation struct {
 	holds                     map[string]struct{}
 	removedholds              map[string]struct{}
 	clearedholds              bool
+	suggestions               map[string]struct{}
+	removedsuggestions        map[string]struct{}
+	clearedsuggestions        bool
 	duplicate_flags           map[string]struct{}
 	removedduplicate_flags    map[string]struct{}
 	clearedduplicate_flags    bool
@@ -13692,6 +13780,60 @@ func (m *ProblemMutation) ResetHolds() {
 	m.removedholds = nil
 }
 
+// AddSuggestionIDs adds the "suggestions" edge to the Suggestion entity by ids.
+func (m *ProblemMutation) AddSuggestionIDs(ids ...string) {
+	if m.suggestions == nil {
+		m.suggestions = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.suggestions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearSuggestions clears the "suggestions" edge to the Suggestion entity.
+func (m *ProblemMutation) ClearSuggestions() {
+	m.clearedsuggestions = true
+}
+
+// SuggestionsCleared reports if the "suggestions" edge to the Suggestion entity was cleared.
+func (m *ProblemMutation) SuggestionsCleared() bool {
+	return m.clearedsuggestions
+}
+
+// RemoveSuggestionIDs removes the "suggestions" edge to the Suggestion entity by IDs.
+func (m *ProblemMutation) RemoveSuggestionIDs(ids ...string) {
+	if m.removedsuggestions == nil {
+		m.removedsuggestions = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.suggestions, ids[i])
+		m.removedsuggestions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedSuggestions returns the removed IDs of the "suggestions" edge to the Suggestion entity.
+func (m *ProblemMutation) RemovedSuggestionsIDs() (ids []string) {
+	for id := range m.removedsuggestions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// SuggestionsIDs returns the "suggestions" edge IDs in the mutation.
+func (m *ProblemMutation) SuggestionsIDs() (ids []string) {
+	for id := range m.suggestions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetSuggestions resets all changes to the "suggestions" edge.
+func (m *ProblemMutation) ResetSuggestions() {
+	m.suggestions = nil
+	m.clearedsuggestions = false
+	m.removedsuggestions = nil
+}
+
 // AddDuplicateFlagIDs adds the "duplicate_flags" edge to the Flag entity by ids.
 func (m *ProblemMutation) AddDuplicateFlagIDs(ids ...string) {
 	if m.duplicate_flags == nil {
@@ -14380,7 +14522,7 @@ func (m *ProblemMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *ProblemMutation) AddedEdges() []string {
-	edges := make([]string, 0, 17)
+	edges := make([]string, 0, 18)
 	if m.proposer != nil {
 		edges = append(edges, problem.EdgeProposer)
 	}
@@ -14425,6 +14567,9 @@ func (m *ProblemMutation) AddedEdges() []string {
 	}
 	if m.holds != nil {
 		edges = append(edges, problem.EdgeHolds)
+	}
+	if m.suggestions != nil {
+		edges = append(edges, problem.EdgeSuggestions)
 	}
 	if m.duplicate_flags != nil {
 		edges = append(edges, problem.EdgeDuplicateFlags)
@@ -14521,6 +14666,12 @@ func (m *ProblemMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case problem.EdgeSuggestions:
+		ids := make([]ent.Value, 0, len(m.suggestions))
+		for id := range m.suggestions {
+			ids = append(ids, id)
+		}
+		return ids
 	case problem.EdgeDuplicateFlags:
 		ids := make([]ent.Value, 0, len(m.duplicate_flags))
 		for id := range m.duplicate_flags {
@@ -14539,7 +14690,7 @@ func (m *ProblemMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *ProblemMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 17)
+	edges := make([]string, 0, 18)
 	if m.removedrevisions != nil {
 		edges = append(edges, problem.EdgeRevisions)
 	}
@@ -14572,6 +14723,9 @@ func (m *ProblemMutation) RemovedEdges() []string {
 	}
 	if m.removedholds != nil {
 		edges = append(edges, problem.EdgeHolds)
+	}
+	if m.removedsuggestions != nil {
+		edges = append(edges, problem.EdgeSuggestions)
 	}
 	if m.removedduplicate_flags != nil {
 		edges = append(edges, problem.EdgeDuplicateFlags)
@@ -14652,6 +14806,12 @@ func (m *ProblemMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case problem.EdgeSuggestions:
+		ids := make([]ent.Value, 0, len(m.removedsuggestions))
+		for id := range m.removedsuggestions {
+			ids = append(ids, id)
+		}
+		return ids
 	case problem.EdgeDuplicateFlags:
 		ids := make([]ent.Value, 0, len(m.removedduplicate_flags))
 		for id := range m.removedduplicate_flags {
@@ -14670,7 +14830,7 @@ func (m *ProblemMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *ProblemMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 17)
+	edges := make([]string, 0, 18)
 	if m.clearedproposer {
 		edges = append(edges, problem.EdgeProposer)
 	}
@@ -14716,6 +14876,9 @@ func (m *ProblemMutation) ClearedEdges() []string {
 	if m.clearedholds {
 		edges = append(edges, problem.EdgeHolds)
 	}
+	if m.clearedsuggestions {
+		edges = append(edges, problem.EdgeSuggestions)
+	}
 	if m.clearedduplicate_flags {
 		edges = append(edges, problem.EdgeDuplicateFlags)
 	}
@@ -14759,6 +14922,8 @@ func (m *ProblemMutation) EdgeCleared(name string) bool {
 		return m.clearedflags
 	case problem.EdgeHolds:
 		return m.clearedholds
+	case problem.EdgeSuggestions:
+		return m.clearedsuggestions
 	case problem.EdgeDuplicateFlags:
 		return m.clearedduplicate_flags
 	case problem.EdgeModerationCases:
@@ -14835,6 +15000,9 @@ func (m *ProblemMutation) ResetEdge(name string) error {
 		return nil
 	case problem.EdgeHolds:
 		m.ResetHolds()
+		return nil
+	case problem.EdgeSuggestions:
+		m.ResetSuggestions()
 		return nil
 	case problem.EdgeDuplicateFlags:
 		m.ResetDuplicateFlags()
@@ -20961,6 +21129,1038 @@ func (m *SourceMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Source edge %s", name)
+}
+
+// SuggestionMutation represents an operation that mutates the Suggestion nodes in the graph.
+type SuggestionMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *string
+	base_revision_id *string
+	content          *packet.Content
+	note             *string
+	state            *suggestion.State
+	decided_by_id    *string
+	decided_at       *time.Time
+	decline_reason   *string
+	revision_id      *string
+	created_at       *time.Time
+	clearedFields    map[string]struct{}
+	problem          *string
+	clearedproblem   bool
+	author           *string
+	clearedauthor    bool
+	done             bool
+	oldValue         func(context.Context) (*Suggestion, error)
+	predicates       []predicate.Suggestion
+}
+
+var _ ent.Mutation = (*SuggestionMutation)(nil)
+
+// suggestionOption allows management of the mutation configuration using functional options.
+type suggestionOption func(*SuggestionMutation)
+
+// newSuggestionMutation creates new mutation for the Suggestion entity.
+func newSuggestionMutation(c config, op Op, opts ...suggestionOption) *SuggestionMutation {
+	m := &SuggestionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeSuggestion,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withSuggestionID sets the ID field of the mutation.
+func withSuggestionID(id string) suggestionOption {
+	return func(m *SuggestionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Suggestion
+		)
+		m.oldValue = func(ctx context.Context) (*Suggestion, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Suggestion.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withSuggestion sets the old Suggestion of the mutation.
+func withSuggestion(node *Suggestion) suggestionOption {
+	return func(m *SuggestionMutation) {
+		m.oldValue = func(context.Context) (*Suggestion, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m SuggestionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m SuggestionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Suggestion entities.
+func (m *SuggestionMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *SuggestionMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *SuggestionMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Suggestion.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProblemID sets the "problem_id" field.
+func (m *SuggestionMutation) SetProblemID(s string) {
+	m.problem = &s
+}
+
+// ProblemID returns the value of the "problem_id" field in the mutation.
+func (m *SuggestionMutation) ProblemID() (r string, exists bool) {
+	v := m.problem
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProblemID returns the old "problem_id" field's value of the Suggestion entity.
+// If the Suggestion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SuggestionMutation) OldProblemID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProblemID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProblemID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProblemID: %w", err)
+	}
+	return oldValue.ProblemID, nil
+}
+
+// ResetProblemID resets all changes to the "problem_id" field.
+func (m *SuggestionMutation) ResetProblemID() {
+	m.problem = nil
+}
+
+// SetAuthorID sets the "author_id" field.
+func (m *SuggestionMutation) SetAuthorID(s string) {
+	m.author = &s
+}
+
+// AuthorID returns the value of the "author_id" field in the mutation.
+func (m *SuggestionMutation) AuthorID() (r string, exists bool) {
+	v := m.author
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAuthorID returns the old "author_id" field's value of the Suggestion entity.
+// If the Suggestion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SuggestionMutation) OldAuthorID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAuthorID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAuthorID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAuthorID: %w", err)
+	}
+	return oldValue.AuthorID, nil
+}
+
+// ResetAuthorID resets all changes to the "author_id" field.
+func (m *SuggestionMutation) ResetAuthorID() {
+	m.author = nil
+}
+
+// SetBaseRevisionID sets the "base_revision_id" field.
+func (m *SuggestionMutation) SetBaseRevisionID(s string) {
+	m.base_revision_id = &s
+}
+
+// BaseRevisionID returns the value of the "base_revision_id" field in the mutation.
+func (m *SuggestionMutation) BaseRevisionID() (r string, exists bool) {
+	v := m.base_revision_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBaseRevisionID returns the old "base_revision_id" field's value of the Suggestion entity.
+// If the Suggestion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SuggestionMutation) OldBaseRevisionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBaseRevisionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBaseRevisionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBaseRevisionID: %w", err)
+	}
+	return oldValue.BaseRevisionID, nil
+}
+
+// ResetBaseRevisionID resets all changes to the "base_revision_id" field.
+func (m *SuggestionMutation) ResetBaseRevisionID() {
+	m.base_revision_id = nil
+}
+
+// SetContent sets the "content" field.
+func (m *SuggestionMutation) SetContent(pa packet.Content) {
+	m.content = &pa
+}
+
+// Content returns the value of the "content" field in the mutation.
+func (m *SuggestionMutation) Content() (r packet.Content, exists bool) {
+	v := m.content
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldContent returns the old "content" field's value of the Suggestion entity.
+// If the Suggestion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SuggestionMutation) OldContent(ctx context.Context) (v packet.Content, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldContent is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldContent requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldContent: %w", err)
+	}
+	return oldValue.Content, nil
+}
+
+// ResetContent resets all changes to the "content" field.
+func (m *SuggestionMutation) ResetContent() {
+	m.content = nil
+}
+
+// SetNote sets the "note" field.
+func (m *SuggestionMutation) SetNote(s string) {
+	m.note = &s
+}
+
+// Note returns the value of the "note" field in the mutation.
+func (m *SuggestionMutation) Note() (r string, exists bool) {
+	v := m.note
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNote returns the old "note" field's value of the Suggestion entity.
+// If the Suggestion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SuggestionMutation) OldNote(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNote is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNote requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNote: %w", err)
+	}
+	return oldValue.Note, nil
+}
+
+// ResetNote resets all changes to the "note" field.
+func (m *SuggestionMutation) ResetNote() {
+	m.note = nil
+}
+
+// SetState sets the "state" field.
+func (m *SuggestionMutation) SetState(s suggestion.State) {
+	m.state = &s
+}
+
+// State returns the value of the "state" field in the mutation.
+func (m *SuggestionMutation) State() (r suggestion.State, exists bool) {
+	v := m.state
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldState returns the old "state" field's value of the Suggestion entity.
+// If the Suggestion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SuggestionMutation) OldState(ctx context.Context) (v suggestion.State, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldState is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldState requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldState: %w", err)
+	}
+	return oldValue.State, nil
+}
+
+// ResetState resets all changes to the "state" field.
+func (m *SuggestionMutation) ResetState() {
+	m.state = nil
+}
+
+// SetDecidedByID sets the "decided_by_id" field.
+func (m *SuggestionMutation) SetDecidedByID(s string) {
+	m.decided_by_id = &s
+}
+
+// DecidedByID returns the value of the "decided_by_id" field in the mutation.
+func (m *SuggestionMutation) DecidedByID() (r string, exists bool) {
+	v := m.decided_by_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDecidedByID returns the old "decided_by_id" field's value of the Suggestion entity.
+// If the Suggestion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SuggestionMutation) OldDecidedByID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDecidedByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDecidedByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDecidedByID: %w", err)
+	}
+	return oldValue.DecidedByID, nil
+}
+
+// ClearDecidedByID clears the value of the "decided_by_id" field.
+func (m *SuggestionMutation) ClearDecidedByID() {
+	m.decided_by_id = nil
+	m.clearedFields[suggestion.FieldDecidedByID] = struct{}{}
+}
+
+// DecidedByIDCleared returns if the "decided_by_id" field was cleared in this mutation.
+func (m *SuggestionMutation) DecidedByIDCleared() bool {
+	_, ok := m.clearedFields[suggestion.FieldDecidedByID]
+	return ok
+}
+
+// ResetDecidedByID resets all changes to the "decided_by_id" field.
+func (m *SuggestionMutation) ResetDecidedByID() {
+	m.decided_by_id = nil
+	delete(m.clearedFields, suggestion.FieldDecidedByID)
+}
+
+// SetDecidedAt sets the "decided_at" field.
+func (m *SuggestionMutation) SetDecidedAt(t time.Time) {
+	m.decided_at = &t
+}
+
+// DecidedAt returns the value of the "decided_at" field in the mutation.
+func (m *SuggestionMutation) DecidedAt() (r time.Time, exists bool) {
+	v := m.decided_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDecidedAt returns the old "decided_at" field's value of the Suggestion entity.
+// If the Suggestion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SuggestionMutation) OldDecidedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDecidedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDecidedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDecidedAt: %w", err)
+	}
+	return oldValue.DecidedAt, nil
+}
+
+// ClearDecidedAt clears the value of the "decided_at" field.
+func (m *SuggestionMutation) ClearDecidedAt() {
+	m.decided_at = nil
+	m.clearedFields[suggestion.FieldDecidedAt] = struct{}{}
+}
+
+// DecidedAtCleared returns if the "decided_at" field was cleared in this mutation.
+func (m *SuggestionMutation) DecidedAtCleared() bool {
+	_, ok := m.clearedFields[suggestion.FieldDecidedAt]
+	return ok
+}
+
+// ResetDecidedAt resets all changes to the "decided_at" field.
+func (m *SuggestionMutation) ResetDecidedAt() {
+	m.decided_at = nil
+	delete(m.clearedFields, suggestion.FieldDecidedAt)
+}
+
+// SetDeclineReason sets the "decline_reason" field.
+func (m *SuggestionMutation) SetDeclineReason(s string) {
+	m.decline_reason = &s
+}
+
+// DeclineReason returns the value of the "decline_reason" field in the mutation.
+func (m *SuggestionMutation) DeclineReason() (r string, exists bool) {
+	v := m.decline_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeclineReason returns the old "decline_reason" field's value of the Suggestion entity.
+// If the Suggestion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SuggestionMutation) OldDeclineReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeclineReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeclineReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeclineReason: %w", err)
+	}
+	return oldValue.DeclineReason, nil
+}
+
+// ResetDeclineReason resets all changes to the "decline_reason" field.
+func (m *SuggestionMutation) ResetDeclineReason() {
+	m.decline_reason = nil
+}
+
+// SetRevisionID sets the "revision_id" field.
+func (m *SuggestionMutation) SetRevisionID(s string) {
+	m.revision_id = &s
+}
+
+// RevisionID returns the value of the "revision_id" field in the mutation.
+func (m *SuggestionMutation) RevisionID() (r string, exists bool) {
+	v := m.revision_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRevisionID returns the old "revision_id" field's value of the Suggestion entity.
+// If the Suggestion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SuggestionMutation) OldRevisionID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRevisionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRevisionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRevisionID: %w", err)
+	}
+	return oldValue.RevisionID, nil
+}
+
+// ClearRevisionID clears the value of the "revision_id" field.
+func (m *SuggestionMutation) ClearRevisionID() {
+	m.revision_id = nil
+	m.clearedFields[suggestion.FieldRevisionID] = struct{}{}
+}
+
+// RevisionIDCleared returns if the "revision_id" field was cleared in this mutation.
+func (m *SuggestionMutation) RevisionIDCleared() bool {
+	_, ok := m.clearedFields[suggestion.FieldRevisionID]
+	return ok
+}
+
+// ResetRevisionID resets all changes to the "revision_id" field.
+func (m *SuggestionMutation) ResetRevisionID() {
+	m.revision_id = nil
+	delete(m.clearedFields, suggestion.FieldRevisionID)
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *SuggestionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *SuggestionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Suggestion entity.
+// If the Suggestion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SuggestionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *SuggestionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// ClearProblem clears the "problem" edge to the Problem entity.
+func (m *SuggestionMutation) ClearProblem() {
+	m.clearedproblem = true
+	m.clearedFields[suggestion.FieldProblemID] = struct{}{}
+}
+
+// ProblemCleared reports if the "problem" edge to the Problem entity was cleared.
+func (m *SuggestionMutation) ProblemCleared() bool {
+	return m.clearedproblem
+}
+
+// ProblemIDs returns the "problem" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ProblemID instead. It exists only for internal usage by the builders.
+func (m *SuggestionMutation) ProblemIDs() (ids []string) {
+	if id := m.problem; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetProblem resets all changes to the "problem" edge.
+func (m *SuggestionMutation) ResetProblem() {
+	m.problem = nil
+	m.clearedproblem = false
+}
+
+// ClearAuthor clears the "author" edge to the Account entity.
+func (m *SuggestionMutation) ClearAuthor() {
+	m.clearedauthor = true
+	m.clearedFields[suggestion.FieldAuthorID] = struct{}{}
+}
+
+// AuthorCleared reports if the "author" edge to the Account entity was cleared.
+func (m *SuggestionMutation) AuthorCleared() bool {
+	return m.clearedauthor
+}
+
+// AuthorIDs returns the "author" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// AuthorID instead. It exists only for internal usage by the builders.
+func (m *SuggestionMutation) AuthorIDs() (ids []string) {
+	if id := m.author; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetAuthor resets all changes to the "author" edge.
+func (m *SuggestionMutation) ResetAuthor() {
+	m.author = nil
+	m.clearedauthor = false
+}
+
+// Where appends a list predicates to the SuggestionMutation builder.
+func (m *SuggestionMutation) Where(ps ...predicate.Suggestion) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the SuggestionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *SuggestionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Suggestion, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *SuggestionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *SuggestionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Suggestion).
+func (m *SuggestionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *SuggestionMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.problem != nil {
+		fields = append(fields, suggestion.FieldProblemID)
+	}
+	if m.author != nil {
+		fields = append(fields, suggestion.FieldAuthorID)
+	}
+	if m.base_revision_id != nil {
+		fields = append(fields, suggestion.FieldBaseRevisionID)
+	}
+	if m.content != nil {
+		fields = append(fields, suggestion.FieldContent)
+	}
+	if m.note != nil {
+		fields = append(fields, suggestion.FieldNote)
+	}
+	if m.state != nil {
+		fields = append(fields, suggestion.FieldState)
+	}
+	if m.decided_by_id != nil {
+		fields = append(fields, suggestion.FieldDecidedByID)
+	}
+	if m.decided_at != nil {
+		fields = append(fields, suggestion.FieldDecidedAt)
+	}
+	if m.decline_reason != nil {
+		fields = append(fields, suggestion.FieldDeclineReason)
+	}
+	if m.revision_id != nil {
+		fields = append(fields, suggestion.FieldRevisionID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, suggestion.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *SuggestionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case suggestion.FieldProblemID:
+		return m.ProblemID()
+	case suggestion.FieldAuthorID:
+		return m.AuthorID()
+	case suggestion.FieldBaseRevisionID:
+		return m.BaseRevisionID()
+	case suggestion.FieldContent:
+		return m.Content()
+	case suggestion.FieldNote:
+		return m.Note()
+	case suggestion.FieldState:
+		return m.State()
+	case suggestion.FieldDecidedByID:
+		return m.DecidedByID()
+	case suggestion.FieldDecidedAt:
+		return m.DecidedAt()
+	case suggestion.FieldDeclineReason:
+		return m.DeclineReason()
+	case suggestion.FieldRevisionID:
+		return m.RevisionID()
+	case suggestion.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *SuggestionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case suggestion.FieldProblemID:
+		return m.OldProblemID(ctx)
+	case suggestion.FieldAuthorID:
+		return m.OldAuthorID(ctx)
+	case suggestion.FieldBaseRevisionID:
+		return m.OldBaseRevisionID(ctx)
+	case suggestion.FieldContent:
+		return m.OldContent(ctx)
+	case suggestion.FieldNote:
+		return m.OldNote(ctx)
+	case suggestion.FieldState:
+		return m.OldState(ctx)
+	case suggestion.FieldDecidedByID:
+		return m.OldDecidedByID(ctx)
+	case suggestion.FieldDecidedAt:
+		return m.OldDecidedAt(ctx)
+	case suggestion.FieldDeclineReason:
+		return m.OldDeclineReason(ctx)
+	case suggestion.FieldRevisionID:
+		return m.OldRevisionID(ctx)
+	case suggestion.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown Suggestion field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SuggestionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case suggestion.FieldProblemID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProblemID(v)
+		return nil
+	case suggestion.FieldAuthorID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAuthorID(v)
+		return nil
+	case suggestion.FieldBaseRevisionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBaseRevisionID(v)
+		return nil
+	case suggestion.FieldContent:
+		v, ok := value.(packet.Content)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetContent(v)
+		return nil
+	case suggestion.FieldNote:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNote(v)
+		return nil
+	case suggestion.FieldState:
+		v, ok := value.(suggestion.State)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetState(v)
+		return nil
+	case suggestion.FieldDecidedByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDecidedByID(v)
+		return nil
+	case suggestion.FieldDecidedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDecidedAt(v)
+		return nil
+	case suggestion.FieldDeclineReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeclineReason(v)
+		return nil
+	case suggestion.FieldRevisionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRevisionID(v)
+		return nil
+	case suggestion.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Suggestion field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *SuggestionMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *SuggestionMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SuggestionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Suggestion numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *SuggestionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(suggestion.FieldDecidedByID) {
+		fields = append(fields, suggestion.FieldDecidedByID)
+	}
+	if m.FieldCleared(suggestion.FieldDecidedAt) {
+		fields = append(fields, suggestion.FieldDecidedAt)
+	}
+	if m.FieldCleared(suggestion.FieldRevisionID) {
+		fields = append(fields, suggestion.FieldRevisionID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *SuggestionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *SuggestionMutation) ClearField(name string) error {
+	switch name {
+	case suggestion.FieldDecidedByID:
+		m.ClearDecidedByID()
+		return nil
+	case suggestion.FieldDecidedAt:
+		m.ClearDecidedAt()
+		return nil
+	case suggestion.FieldRevisionID:
+		m.ClearRevisionID()
+		return nil
+	}
+	return fmt.Errorf("unknown Suggestion nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *SuggestionMutation) ResetField(name string) error {
+	switch name {
+	case suggestion.FieldProblemID:
+		m.ResetProblemID()
+		return nil
+	case suggestion.FieldAuthorID:
+		m.ResetAuthorID()
+		return nil
+	case suggestion.FieldBaseRevisionID:
+		m.ResetBaseRevisionID()
+		return nil
+	case suggestion.FieldContent:
+		m.ResetContent()
+		return nil
+	case suggestion.FieldNote:
+		m.ResetNote()
+		return nil
+	case suggestion.FieldState:
+		m.ResetState()
+		return nil
+	case suggestion.FieldDecidedByID:
+		m.ResetDecidedByID()
+		return nil
+	case suggestion.FieldDecidedAt:
+		m.ResetDecidedAt()
+		return nil
+	case suggestion.FieldDeclineReason:
+		m.ResetDeclineReason()
+		return nil
+	case suggestion.FieldRevisionID:
+		m.ResetRevisionID()
+		return nil
+	case suggestion.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Suggestion field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *SuggestionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.problem != nil {
+		edges = append(edges, suggestion.EdgeProblem)
+	}
+	if m.author != nil {
+		edges = append(edges, suggestion.EdgeAuthor)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *SuggestionMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case suggestion.EdgeProblem:
+		if id := m.problem; id != nil {
+			return []ent.Value{*id}
+		}
+	case suggestion.EdgeAuthor:
+		if id := m.author; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *SuggestionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *SuggestionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *SuggestionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedproblem {
+		edges = append(edges, suggestion.EdgeProblem)
+	}
+	if m.clearedauthor {
+		edges = append(edges, suggestion.EdgeAuthor)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *SuggestionMutation) EdgeCleared(name string) bool {
+	switch name {
+	case suggestion.EdgeProblem:
+		return m.clearedproblem
+	case suggestion.EdgeAuthor:
+		return m.clearedauthor
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *SuggestionMutation) ClearEdge(name string) error {
+	switch name {
+	case suggestion.EdgeProblem:
+		m.ClearProblem()
+		return nil
+	case suggestion.EdgeAuthor:
+		m.ClearAuthor()
+		return nil
+	}
+	return fmt.Errorf("unknown Suggestion unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *SuggestionMutation) ResetEdge(name string) error {
+	switch name {
+	case suggestion.EdgeProblem:
+		m.ResetProblem()
+		return nil
+	case suggestion.EdgeAuthor:
+		m.ResetAuthor()
+		return nil
+	}
+	return fmt.Errorf("unknown Suggestion edge %s", name)
 }
 
 // TagMutation represents an operation that mutates the Tag nodes in the graph.

@@ -101,13 +101,15 @@ type ProblemEdges struct {
 	Flags []*Flag `json:"flags,omitempty"`
 	// Holds holds the value of the holds edge.
 	Holds []*Hold `json:"holds,omitempty"`
+	// Suggestions holds the value of the suggestions edge.
+	Suggestions []*Suggestion `json:"suggestions,omitempty"`
 	// DuplicateFlags holds the value of the duplicate_flags edge.
 	DuplicateFlags []*Flag `json:"duplicate_flags,omitempty"`
 	// ModerationCases holds the value of the moderation_cases edge.
 	ModerationCases []*ModerationCase `json:"moderation_cases,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [17]bool
+	loadedTypes [18]bool
 	// totalCount holds the count of the edges above.
 	totalCount [9]map[string]int
 
@@ -122,6 +124,7 @@ type ProblemEdges struct {
 	namedTags              map[string][]*Tag
 	namedFlags             map[string][]*Flag
 	namedHolds             map[string][]*Hold
+	namedSuggestions       map[string][]*Suggestion
 	namedDuplicateFlags    map[string][]*Flag
 	namedModerationCases   map[string][]*ModerationCase
 }
@@ -269,10 +272,19 @@ func (e ProblemEdges) HoldsOrErr() ([]*Hold, error) {
 	return nil, &NotLoadedError{edge: "holds"}
 }
 
+// SuggestionsOrErr returns the Suggestions value or an error if the edge
+// was not loaded in eager-loading.
+func (e ProblemEdges) SuggestionsOrErr() ([]*Suggestion, error) {
+	if e.loadedTypes[15] {
+		return e.Suggestions, nil
+	}
+	return nil, &NotLoadedError{edge: "suggestions"}
+}
+
 // DuplicateFlagsOrErr returns the DuplicateFlags value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) DuplicateFlagsOrErr() ([]*Flag, error) {
-	if e.loadedTypes[15] {
+	if e.loadedTypes[16] {
 		return e.DuplicateFlags, nil
 	}
 	return nil, &NotLoadedError{edge: "duplicate_flags"}
@@ -281,7 +293,7 @@ func (e ProblemEdges) DuplicateFlagsOrErr() ([]*Flag, error) {
 // ModerationCasesOrErr returns the ModerationCases value or an error if the edge
 // was not loaded in eager-loading.
 func (e ProblemEdges) ModerationCasesOrErr() ([]*ModerationCase, error) {
-	if e.loadedTypes[16] {
+	if e.loadedTypes[17] {
 		return e.ModerationCases, nil
 	}
 	return nil, &NotLoadedError{edge: "moderation_cases"}
@@ -551,6 +563,11 @@ func (_m *Problem) QueryHolds() *HoldQuery {
 	return NewProblemClient(_m.config).QueryHolds(_m)
 }
 
+// QuerySuggestions queries the "suggestions" edge of the Problem entity.
+func (_m *Problem) QuerySuggestions() *SuggestionQuery {
+	return NewProblemClient(_m.config).QuerySuggestions(_m)
+}
+
 // QueryDuplicateFlags queries the "duplicate_flags" edge of the Problem entity.
 func (_m *Problem) QueryDuplicateFlags() *FlagQuery {
 	return NewProblemClient(_m.config).QueryDuplicateFlags(_m)
@@ -714,10 +731,12 @@ func (_m *Problem) Loaded(c *Client, edges ...string) *Problem {
 			_m.Edges.loadedTypes[13] = true
 		case "holds":
 			_m.Edges.loadedTypes[14] = true
-		case "duplicate_flags":
+		case "suggestions":
 			_m.Edges.loadedTypes[15] = true
-		case "moderation_cases":
+		case "duplicate_flags":
 			_m.Edges.loadedTypes[16] = true
+		case "moderation_cases":
+			_m.Edges.loadedTypes[17] = true
 		default:
 			panic("ent: Problem has no edge " + name)
 		}
@@ -986,6 +1005,30 @@ func (_m *Problem) appendNamedHolds(name string, edges ...*Hold) {
 		_m.Edges.namedHolds[name] = []*Hold{}
 	} else {
 		_m.Edges.namedHolds[name] = append(_m.Edges.namedHolds[name], edges...)
+	}
+}
+
+// NamedSuggestions returns the Suggestions named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Problem) NamedSuggestions(name string) ([]*Suggestion, error) {
+	if _m.Edges.namedSuggestions == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedSuggestions[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Problem) appendNamedSuggestions(name string, edges ...*Suggestion) {
+	if _m.Edges.namedSuggestions == nil {
+		_m.Edges.namedSuggestions = make(map[string][]*Suggestion)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedSuggestions[name] = []*Suggestion{}
+	} else {
+		_m.Edges.namedSuggestions[name] = append(_m.Edges.namedSuggestions[name], edges...)
 	}
 }
 

@@ -23,6 +23,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/slug"
+	"github.com/theoremdb/theoremdb/ent/suggestion"
 	"github.com/theoremdb/theoremdb/ent/tag"
 )
 
@@ -459,6 +460,21 @@ func (_c *ProblemCreate) AddHolds(v ...*Hold) *ProblemCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddHoldIDs(ids...)
+}
+
+// AddSuggestionIDs adds the "suggestions" edge to the Suggestion entity by IDs.
+func (_c *ProblemCreate) AddSuggestionIDs(ids ...string) *ProblemCreate {
+	_c.mutation.AddSuggestionIDs(ids...)
+	return _c
+}
+
+// AddSuggestions adds the "suggestions" edges to the Suggestion entity.
+func (_c *ProblemCreate) AddSuggestions(v ...*Suggestion) *ProblemCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddSuggestionIDs(ids...)
 }
 
 // AddDuplicateFlagIDs adds the "duplicate_flags" edge to the Flag entity by IDs.
@@ -957,6 +973,22 @@ func (_c *ProblemCreate) createSpec() (*Problem, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(hold.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.SuggestionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.SuggestionsTable,
+			Columns: []string{problem.SuggestionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(suggestion.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

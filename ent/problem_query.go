@@ -25,6 +25,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/slug"
+	"github.com/theoremdb/theoremdb/ent/suggestion"
 	"github.com/theoremdb/theoremdb/ent/tag"
 )
 
@@ -50,6 +51,7 @@ type ProblemQuery struct {
 	withTags                   *TagQuery
 	withFlags                  *FlagQuery
 	withHolds                  *HoldQuery
+	withSuggestions            *SuggestionQuery
 	withDuplicateFlags         *FlagQuery
 	withModerationCases        *ModerationCaseQuery
 	loadTotal                  []func(context.Context, []*Problem) error
@@ -65,6 +67,7 @@ type ProblemQuery struct {
 	withNamedTags              map[string]*TagQuery
 	withNamedFlags             map[string]*FlagQuery
 	withNamedHolds             map[string]*HoldQuery
+	withNamedSuggestions       map[string]*SuggestionQuery
 	withNamedDuplicateFlags    map[string]*FlagQuery
 	withNamedModerationCases   map[string]*ModerationCaseQuery
 	// intermediate query (i.e. traversal path).
@@ -433,6 +436,28 @@ func (_q *ProblemQuery) QueryHolds() *HoldQuery {
 	return query
 }
 
+// QuerySuggestions chains the current query on the "suggestions" edge.
+func (_q *ProblemQuery) QuerySuggestions() *SuggestionQuery {
+	query := (&SuggestionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(problem.Table, problem.FieldID, selector),
+			sqlgraph.To(suggestion.Table, suggestion.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, problem.SuggestionsTable, problem.SuggestionsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // QueryDuplicateFlags chains the current query on the "duplicate_flags" edge.
 func (_q *ProblemQuery) QueryDuplicateFlags() *FlagQuery {
 	query := (&FlagClient{config: _q.config}).Query()
@@ -684,6 +709,7 @@ func (_q *ProblemQuery) Clone() *ProblemQuery {
 		withTags:              _q.withTags.Clone(),
 		withFlags:             _q.withFlags.Clone(),
 		withHolds:             _q.withHolds.Clone(),
+		withSuggestions:       _q.withSuggestions.Clone(),
 		withDuplicateFlags:    _q.withDuplicateFlags.Clone(),
 		withModerationCases:   _q.withModerationCases.Clone(),
 		// clone intermediate query.
@@ -858,6 +884,17 @@ func (_q *ProblemQuery) WithHolds(opts ...func(*HoldQuery)) *ProblemQuery {
 	return _q
 }
 
+// WithSuggestions tells the query-builder to eager-load the nodes that are connected to
+// the "suggestions" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProblemQuery) WithSuggestions(opts ...func(*SuggestionQuery)) *ProblemQuery {
+	query := (&SuggestionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withSuggestions = query
+	return _q
+}
+
 // WithDuplicateFlags tells the query-builder to eager-load the nodes that are connected to
 // the "duplicate_flags" edge. The optional arguments are used to configure the query builder of the edge.
 func (_q *ProblemQuery) WithDuplicateFlags(opts ...func(*FlagQuery)) *ProblemQuery {
@@ -958,7 +995,7 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 	var (
 		nodes       = []*Problem{}
 		_spec       = _q.querySpec()
-		loadedTypes = [17]bool{
+		loadedTypes = [18]bool{
 			_q.withProposer != nil,
 			_q.withCurrentRevision != nil,
 			_q.withPendingRevision != nil,
@@ -974,6 +1011,7 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 			_q.withTags != nil,
 			_q.withFlags != nil,
 			_q.withHolds != nil,
+			_q.withSuggestions != nil,
 			_q.withDuplicateFlags != nil,
 			_q.withModerationCases != nil,
 		}
@@ -1100,6 +1138,13 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 			return nil, err
 		}
 	}
+	if query := _q.withSuggestions; query != nil {
+		if err := _q.loadSuggestions(ctx, query, nodes,
+			func(n *Problem) { n.Edges.Suggestions = []*Suggestion{} },
+			func(n *Problem, e *Suggestion) { n.Edges.Suggestions = append(n.Edges.Suggestions, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withDuplicateFlags; query != nil {
 		if err := _q.loadDuplicateFlags(ctx, query, nodes,
 			func(n *Problem) { n.Edges.DuplicateFlags = []*Flag{} },
@@ -1188,6 +1233,13 @@ func (_q *ProblemQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Prob
 		if err := _q.loadHolds(ctx, query, nodes,
 			func(n *Problem) { n.appendNamedHolds(name) },
 			func(n *Problem, e *Hold) { n.appendNamedHolds(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedSuggestions {
+		if err := _q.loadSuggestions(ctx, query, nodes,
+			func(n *Problem) { n.appendNamedSuggestions(name) },
+			func(n *Problem, e *Suggestion) { n.appendNamedSuggestions(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1708,6 +1760,36 @@ func (_q *ProblemQuery) loadHolds(ctx context.Context, query *HoldQuery, nodes [
 	}
 	return nil
 }
+func (_q *ProblemQuery) loadSuggestions(ctx context.Context, query *SuggestionQuery, nodes []*Problem, init func(*Problem), assign func(*Problem, *Suggestion)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Problem)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(suggestion.FieldProblemID)
+	}
+	query.Where(predicate.Suggestion(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(problem.SuggestionsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ProblemID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "problem_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 func (_q *ProblemQuery) loadDuplicateFlags(ctx context.Context, query *FlagQuery, nodes []*Problem, init func(*Problem), assign func(*Problem, *Flag)) error {
 	fks := make([]driver.Value, 0, len(nodes))
 	nodeids := make(map[string]*Problem)
@@ -2054,6 +2136,20 @@ func (_q *ProblemQuery) WithNamedHolds(name string, opts ...func(*HoldQuery)) *P
 		_q.withNamedHolds = make(map[string]*HoldQuery)
 	}
 	_q.withNamedHolds[name] = query
+	return _q
+}
+
+// WithNamedSuggestions tells the query-builder to eager-load the nodes that are connected to the "suggestions"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProblemQuery) WithNamedSuggestions(name string, opts ...func(*SuggestionQuery)) *ProblemQuery {
+	query := (&SuggestionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedSuggestions == nil {
+		_q.withNamedSuggestions = make(map[string]*SuggestionQuery)
+	}
+	_q.withNamedSuggestions[name] = query
 	return _q
 }
 

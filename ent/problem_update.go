@@ -22,6 +22,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/slug"
+	"github.com/theoremdb/theoremdb/ent/suggestion"
 	"github.com/theoremdb/theoremdb/ent/tag"
 )
 
@@ -537,6 +538,21 @@ func (_u *ProblemUpdate) AddHolds(v ...*Hold) *ProblemUpdate {
 	return _u.AddHoldIDs(ids...)
 }
 
+// AddSuggestionIDs adds the "suggestions" edge to the Suggestion entity by IDs.
+func (_u *ProblemUpdate) AddSuggestionIDs(ids ...string) *ProblemUpdate {
+	_u.mutation.AddSuggestionIDs(ids...)
+	return _u
+}
+
+// AddSuggestions adds the "suggestions" edges to the Suggestion entity.
+func (_u *ProblemUpdate) AddSuggestions(v ...*Suggestion) *ProblemUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSuggestionIDs(ids...)
+}
+
 // AddDuplicateFlagIDs adds the "duplicate_flags" edge to the Flag entity by IDs.
 func (_u *ProblemUpdate) AddDuplicateFlagIDs(ids ...string) *ProblemUpdate {
 	_u.mutation.AddDuplicateFlagIDs(ids...)
@@ -819,6 +835,27 @@ func (_u *ProblemUpdate) RemoveHolds(v ...*Hold) *ProblemUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveHoldIDs(ids...)
+}
+
+// ClearSuggestions clears all "suggestions" edges to the Suggestion entity.
+func (_u *ProblemUpdate) ClearSuggestions() *ProblemUpdate {
+	_u.mutation.ClearSuggestions()
+	return _u
+}
+
+// RemoveSuggestionIDs removes the "suggestions" edge to Suggestion entities by IDs.
+func (_u *ProblemUpdate) RemoveSuggestionIDs(ids ...string) *ProblemUpdate {
+	_u.mutation.RemoveSuggestionIDs(ids...)
+	return _u
+}
+
+// RemoveSuggestions removes "suggestions" edges to Suggestion entities.
+func (_u *ProblemUpdate) RemoveSuggestions(v ...*Suggestion) *ProblemUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSuggestionIDs(ids...)
 }
 
 // ClearDuplicateFlags clears all "duplicate_flags" edges to the Flag entity.
@@ -1605,6 +1642,51 @@ func (_u *ProblemUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.SuggestionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.SuggestionsTable,
+			Columns: []string{problem.SuggestionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(suggestion.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSuggestionsIDs(); len(nodes) > 0 && !_u.mutation.SuggestionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.SuggestionsTable,
+			Columns: []string{problem.SuggestionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(suggestion.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SuggestionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.SuggestionsTable,
+			Columns: []string{problem.SuggestionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(suggestion.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _u.mutation.DuplicateFlagsCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -2215,6 +2297,21 @@ func (_u *ProblemUpdateOne) AddHolds(v ...*Hold) *ProblemUpdateOne {
 	return _u.AddHoldIDs(ids...)
 }
 
+// AddSuggestionIDs adds the "suggestions" edge to the Suggestion entity by IDs.
+func (_u *ProblemUpdateOne) AddSuggestionIDs(ids ...string) *ProblemUpdateOne {
+	_u.mutation.AddSuggestionIDs(ids...)
+	return _u
+}
+
+// AddSuggestions adds the "suggestions" edges to the Suggestion entity.
+func (_u *ProblemUpdateOne) AddSuggestions(v ...*Suggestion) *ProblemUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSuggestionIDs(ids...)
+}
+
 // AddDuplicateFlagIDs adds the "duplicate_flags" edge to the Flag entity by IDs.
 func (_u *ProblemUpdateOne) AddDuplicateFlagIDs(ids ...string) *ProblemUpdateOne {
 	_u.mutation.AddDuplicateFlagIDs(ids...)
@@ -2497,6 +2594,27 @@ func (_u *ProblemUpdateOne) RemoveHolds(v ...*Hold) *ProblemUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveHoldIDs(ids...)
+}
+
+// ClearSuggestions clears all "suggestions" edges to the Suggestion entity.
+func (_u *ProblemUpdateOne) ClearSuggestions() *ProblemUpdateOne {
+	_u.mutation.ClearSuggestions()
+	return _u
+}
+
+// RemoveSuggestionIDs removes the "suggestions" edge to Suggestion entities by IDs.
+func (_u *ProblemUpdateOne) RemoveSuggestionIDs(ids ...string) *ProblemUpdateOne {
+	_u.mutation.RemoveSuggestionIDs(ids...)
+	return _u
+}
+
+// RemoveSuggestions removes "suggestions" edges to Suggestion entities.
+func (_u *ProblemUpdateOne) RemoveSuggestions(v ...*Suggestion) *ProblemUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSuggestionIDs(ids...)
 }
 
 // ClearDuplicateFlags clears all "duplicate_flags" edges to the Flag entity.
@@ -3306,6 +3424,51 @@ func (_u *ProblemUpdateOne) sqlSave(ctx context.Context) (_node *Problem, err er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(hold.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.SuggestionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.SuggestionsTable,
+			Columns: []string{problem.SuggestionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(suggestion.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSuggestionsIDs(); len(nodes) > 0 && !_u.mutation.SuggestionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.SuggestionsTable,
+			Columns: []string{problem.SuggestionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(suggestion.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SuggestionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   problem.SuggestionsTable,
+			Columns: []string{problem.SuggestionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(suggestion.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

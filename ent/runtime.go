@@ -24,6 +24,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/slug"
 	"github.com/theoremdb/theoremdb/ent/solvedrecord"
 	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/ent/suggestion"
 	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/ent/token"
 )
@@ -744,6 +745,39 @@ func init() {
 	// source.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	source.IDValidator = func() func(string) error {
 		validators := sourceDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	suggestionMixin := schema.Suggestion{}.Mixin()
+	suggestionMixinFields0 := suggestionMixin[0].Fields()
+	_ = suggestionMixinFields0
+	suggestionFields := schema.Suggestion{}.Fields()
+	_ = suggestionFields
+	// suggestionDescNote is the schema descriptor for note field.
+	suggestionDescNote := suggestionFields[4].Descriptor()
+	// suggestion.NoteValidator is a validator for the "note" field. It is called by the builders before save.
+	suggestion.NoteValidator = suggestionDescNote.Validators[0].(func(string) error)
+	// suggestionDescDeclineReason is the schema descriptor for decline_reason field.
+	suggestionDescDeclineReason := suggestionFields[8].Descriptor()
+	// suggestion.DefaultDeclineReason holds the default value on creation for the decline_reason field.
+	suggestion.DefaultDeclineReason = suggestionDescDeclineReason.Default.(string)
+	// suggestionDescID is the schema descriptor for id field.
+	suggestionDescID := suggestionMixinFields0[0].Descriptor()
+	// suggestion.DefaultID holds the default value on creation for the id field.
+	suggestion.DefaultID = suggestionDescID.Default.(func() string)
+	// suggestion.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	suggestion.IDValidator = func() func(string) error {
+		validators := suggestionDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

@@ -54,6 +54,8 @@ type Tx struct {
 	SolvedRecord *SolvedRecordClient
 	// Source is the client for interacting with the Source builders.
 	Source *SourceClient
+	// Suggestion is the client for interacting with the Suggestion builders.
+	Suggestion *SuggestionClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
 	// Token is the client for interacting with the Token builders.
@@ -209,6 +211,7 @@ func (tx *Tx) init() {
 	tx.Slug = NewSlugClient(tx.config)
 	tx.SolvedRecord = NewSolvedRecordClient(tx.config)
 	tx.Source = NewSourceClient(tx.config)
+	tx.Suggestion = NewSuggestionClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)
 	tx.Token = NewTokenClient(tx.config)
 }

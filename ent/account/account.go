@@ -40,6 +40,8 @@ const (
 	EdgeDecisions = "decisions"
 	// EdgeClaims holds the string denoting the claims edge name in mutations.
 	EdgeClaims = "claims"
+	// EdgeSuggestions holds the string denoting the suggestions edge name in mutations.
+	EdgeSuggestions = "suggestions"
 	// Table holds the table name of the account in the database.
 	Table = "accounts"
 	// TokensTable is the table that holds the tokens relation/edge.
@@ -105,6 +107,13 @@ const (
 	ClaimsInverseTable = "claims"
 	// ClaimsColumn is the table column denoting the claims relation/edge.
 	ClaimsColumn = "author_id"
+	// SuggestionsTable is the table that holds the suggestions relation/edge.
+	SuggestionsTable = "suggestions"
+	// SuggestionsInverseTable is the table name for the Suggestion entity.
+	// It exists in this package in order to avoid circular dependency with the "suggestion" package.
+	SuggestionsInverseTable = "suggestions"
+	// SuggestionsColumn is the table column denoting the suggestions relation/edge.
+	SuggestionsColumn = "author_id"
 )
 
 // Columns holds all SQL columns for account fields.
@@ -293,6 +302,20 @@ func ByClaims(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newClaimsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// BySuggestionsCount orders the results by suggestions count.
+func BySuggestionsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newSuggestionsStep(), opts...)
+	}
+}
+
+// BySuggestions orders the results by suggestions terms.
+func BySuggestions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newSuggestionsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newTokensStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -354,5 +377,12 @@ func newClaimsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ClaimsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, ClaimsTable, ClaimsColumn),
+	)
+}
+func newSuggestionsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(SuggestionsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, SuggestionsTable, SuggestionsColumn),
 	)
 }

@@ -537,6 +537,29 @@ func HasClaimsWith(preds ...predicate.Claim) predicate.Account {
 	})
 }
 
+// HasSuggestions applies the HasEdge predicate on the "suggestions" edge.
+func HasSuggestions() predicate.Account {
+	return predicate.Account(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, SuggestionsTable, SuggestionsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasSuggestionsWith applies the HasEdge predicate on the "suggestions" edge with a given conditions (other predicates).
+func HasSuggestionsWith(preds ...predicate.Suggestion) predicate.Account {
+	return predicate.Account(func(s *sql.Selector) {
+		step := newSuggestionsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Account) predicate.Account {
 	return predicate.Account(sql.AndPredicates(predicates...))

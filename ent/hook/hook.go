@@ -249,6 +249,18 @@ func (f SourceFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, erro
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SourceMutation", m)
 }
 
+// The SuggestionFunc type is an adapter to allow the use of ordinary
+// function as Suggestion mutator.
+type SuggestionFunc func(context.Context, *ent.SuggestionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f SuggestionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.SuggestionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SuggestionMutation", m)
+}
+
 // The TagFunc type is an adapter to allow the use of ordinary
 // function as Tag mutator.
 type TagFunc func(context.Context, *ent.TagMutation) (ent.Value, error)

@@ -771,6 +771,53 @@ var (
 		Columns:    SourcesColumns,
 		PrimaryKey: []*schema.Column{SourcesColumns[0]},
 	}
+	// SuggestionsColumns holds the columns for the "suggestions" table.
+	SuggestionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "base_revision_id", Type: field.TypeString},
+		{Name: "content", Type: field.TypeJSON},
+		{Name: "note", Type: field.TypeString, Size: 2147483647},
+		{Name: "state", Type: field.TypeEnum, Enums: []string{"OPEN", "ACCEPTED", "DECLINED"}, Default: "OPEN"},
+		{Name: "decided_by_id", Type: field.TypeString, Nullable: true},
+		{Name: "decided_at", Type: field.TypeTime, Nullable: true},
+		{Name: "decline_reason", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "revision_id", Type: field.TypeString, Nullable: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "author_id", Type: field.TypeString, Size: 40},
+		{Name: "problem_id", Type: field.TypeString},
+	}
+	// SuggestionsTable holds the schema information for the "suggestions" table.
+	SuggestionsTable = &schema.Table{
+		Name:       "suggestions",
+		Columns:    SuggestionsColumns,
+		PrimaryKey: []*schema.Column{SuggestionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "suggestions_accounts_suggestions",
+				Columns:    []*schema.Column{SuggestionsColumns[10]},
+				RefColumns: []*schema.Column{AccountsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "suggestions_problems_suggestions",
+				Columns:    []*schema.Column{SuggestionsColumns[11]},
+				RefColumns: []*schema.Column{ProblemsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "suggestion_problem_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{SuggestionsColumns[11], SuggestionsColumns[9]},
+			},
+			{
+				Name:    "suggestion_author_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{SuggestionsColumns[10], SuggestionsColumns[9]},
+			},
+		},
+	}
 	// TagsColumns holds the columns for the "tags" table.
 	TagsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -852,6 +899,7 @@ var (
 		SlugsTable,
 		SolvedRecordsTable,
 		SourcesTable,
+		SuggestionsTable,
 		TagsTable,
 		TokensTable,
 		ProblemTagsTable,
@@ -891,6 +939,8 @@ func init() {
 	RevisionsTable.ForeignKeys[1].RefTable = ProblemsTable
 	SessionsTable.ForeignKeys[0].RefTable = AccountsTable
 	SlugsTable.ForeignKeys[0].RefTable = ProblemsTable
+	SuggestionsTable.ForeignKeys[0].RefTable = AccountsTable
+	SuggestionsTable.ForeignKeys[1].RefTable = ProblemsTable
 	TokensTable.ForeignKeys[0].RefTable = AccountsTable
 	ProblemTagsTable.ForeignKeys[0].RefTable = ProblemsTable
 	ProblemTagsTable.ForeignKeys[1].RefTable = TagsTable

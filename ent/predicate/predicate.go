@@ -66,6 +66,9 @@ type SolvedRecord func(*sql.Selector)
 // Source is the predicate function for source builders.
 type Source func(*sql.Selector)
 
+// Suggestion is the predicate function for suggestion builders.
+type Suggestion func(*sql.Selector)
+
 // Tag is the predicate function for tag builders.
 type Tag func(*sql.Selector)
 

@@ -90,6 +90,8 @@ const (
 	EdgeFlags = "flags"
 	// EdgeHolds holds the string denoting the holds edge name in mutations.
 	EdgeHolds = "holds"
+	// EdgeSuggestions holds the string denoting the suggestions edge name in mutations.
+	EdgeSuggestions = "suggestions"
 	// EdgeDuplicateFlags holds the string denoting the duplicate_flags edge name in mutations.
 	EdgeDuplicateFlags = "duplicate_flags"
 	// EdgeModerationCases holds the string denoting the moderation_cases edge name in mutations.
@@ -193,6 +195,13 @@ const (
 	HoldsInverseTable = "holds"
 	// HoldsColumn is the table column denoting the holds relation/edge.
 	HoldsColumn = "problem_id"
+	// SuggestionsTable is the table that holds the suggestions relation/edge.
+	SuggestionsTable = "suggestions"
+	// SuggestionsInverseTable is the table name for the Suggestion entity.
+	// It exists in this package in order to avoid circular dependency with the "suggestion" package.
+	SuggestionsInverseTable = "suggestions"
+	// SuggestionsColumn is the table column denoting the suggestions relation/edge.
+	SuggestionsColumn = "problem_id"
 	// DuplicateFlagsTable is the table that holds the duplicate_flags relation/edge.
 	DuplicateFlagsTable = "flags"
 	// DuplicateFlagsInverseTable is the table name for the Flag entity.
@@ -689,6 +698,20 @@ func ByHolds(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// BySuggestionsCount orders the results by suggestions count.
+func BySuggestionsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newSuggestionsStep(), opts...)
+	}
+}
+
+// BySuggestions orders the results by suggestions terms.
+func BySuggestions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newSuggestionsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByDuplicateFlagsCount orders the results by duplicate_flags count.
 func ByDuplicateFlagsCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -819,6 +842,13 @@ func newHoldsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(HoldsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, HoldsTable, HoldsColumn),
+	)
+}
+func newSuggestionsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(SuggestionsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, SuggestionsTable, SuggestionsColumn),
 	)
 }
 func newDuplicateFlagsStep() *sqlgraph.Step {

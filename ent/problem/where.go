@@ -1670,6 +1670,29 @@ func HasHoldsWith(preds ...predicate.Hold) predicate.Problem {
 	})
 }
 
+// HasSuggestions applies the HasEdge predicate on the "suggestions" edge.
+func HasSuggestions() predicate.Problem {
+	return predicate.Problem(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, SuggestionsTable, SuggestionsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasSuggestionsWith applies the HasEdge predicate on the "suggestions" edge with a given conditions (other predicates).
+func HasSuggestionsWith(preds ...predicate.Suggestion) predicate.Problem {
+	return predicate.Problem(func(s *sql.Selector) {
+		step := newSuggestionsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasDuplicateFlags applies the HasEdge predicate on the "duplicate_flags" edge.
 func HasDuplicateFlags() predicate.Problem {
 	return predicate.Problem(func(s *sql.Selector) {

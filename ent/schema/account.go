@@ -44,5 +44,6 @@ func (Account) Edges() []ent.Edge {
 		edge.To("revisions", Revision.Type).Annotations(entgql.Skip()),
 		edge.To("decisions", Decision.Type).Annotations(entgql.Skip()),
 		edge.To("claims", Claim.Type).Annotations(entgql.Skip()),
+		edge.To("suggestions", Suggestion.Type).Annotations(entgql.Skip()),
 	}
 }

@@ -90,6 +90,7 @@ func (Problem) Edges() []ent.Edge {
 		edge.To("tags", Tag.Type),
 		edge.To("flags", Flag.Type).Annotations(entgql.Skip()),
 		edge.To("holds", Hold.Type).Annotations(entgql.Skip()),
+		edge.To("suggestions", Suggestion.Type).Annotations(entgql.Skip()),
 		edge.To("duplicate_flags", Flag.Type).Annotations(entgql.Skip()),
 		edge.To("moderation_cases", ModerationCase.Type).Annotations(entgql.Skip()),
 	}

@@ -38,6 +38,7 @@ const (
 	Finding         = "fnd"
 	Hold            = "hld"
 	BatchStop       = "bst"
+	Suggestion      = "sug"
 )
 
 // ProblemPrefix starts every problem ID.
