@@ -120,6 +120,9 @@ func readShared(data string) (*sharedRecords, error) {
 		{"erdosproblems/", imports.PlanErdos(erdos, eIssues, files, opt)},
 	} {
 		for _, r := range plan.plan.Records {
+			if r.Status != nil {
+				continue // solved at its source or disputed: imported archived or held, not an open record
+			}
 			out.Problems = append(out.Problems, dataRecord{ID: plan.prefix + r.Key, Title: r.Input.Title,
 				Statement: r.Input.Statement, State: "PROSPECTING", Locator: r.Input.Provenance.SourceLocator, Group: r.Loc.File})
 		}

@@ -190,6 +190,9 @@ func importedPackets(data string) (open, solved []*packet, err error) {
 	plan := imports.PlanFormal(files, issues, byNumber, opt)
 	complete := func(g gates.Name) bool { return g != gates.OpenStatus && g != gates.Hero }
 	for _, rec := range plan.Records {
+		if rec.Status != nil {
+			continue // the calibration set is the open records; solved ones are imported archived
+		}
 		r, err := policy.GateRevisionOf(rec.Input, now, false)
 		if err != nil {
 			return nil, nil, fmt.Errorf("imported packet %s: %w", rec.Key, err)
