@@ -1,8 +1,3 @@
-// Package records is the record plane: it parses and normalises the
-// identifiers that bibliography rows cite (DOI, arXiv, zbMATH, ISBN, URL),
-// so that one work has one Source however it was written. Resolving and
-// confirming identifiers against outside catalogues comes later and lives
-// here too.
 package records
 
 import (
