@@ -1587,6 +1587,41 @@ func (_q *ReferenceQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				selectedFields = append(selectedFields, reference.FieldLocatorConfirmed)
 				fieldSeen[reference.FieldLocatorConfirmed] = struct{}{}
 			}
+		case "claimedTitle":
+			if _, ok := fieldSeen[reference.FieldClaimedTitle]; !ok {
+				selectedFields = append(selectedFields, reference.FieldClaimedTitle)
+				fieldSeen[reference.FieldClaimedTitle] = struct{}{}
+			}
+		case "claimedAuthors":
+			if _, ok := fieldSeen[reference.FieldClaimedAuthors]; !ok {
+				selectedFields = append(selectedFields, reference.FieldClaimedAuthors)
+				fieldSeen[reference.FieldClaimedAuthors] = struct{}{}
+			}
+		case "claimedYear":
+			if _, ok := fieldSeen[reference.FieldClaimedYear]; !ok {
+				selectedFields = append(selectedFields, reference.FieldClaimedYear)
+				fieldSeen[reference.FieldClaimedYear] = struct{}{}
+			}
+		case "confirmation":
+			if _, ok := fieldSeen[reference.FieldConfirmation]; !ok {
+				selectedFields = append(selectedFields, reference.FieldConfirmation)
+				fieldSeen[reference.FieldConfirmation] = struct{}{}
+			}
+		case "confirmationReason":
+			if _, ok := fieldSeen[reference.FieldConfirmationReason]; !ok {
+				selectedFields = append(selectedFields, reference.FieldConfirmationReason)
+				fieldSeen[reference.FieldConfirmationReason] = struct{}{}
+			}
+		case "rejected":
+			if _, ok := fieldSeen[reference.FieldRejected]; !ok {
+				selectedFields = append(selectedFields, reference.FieldRejected)
+				fieldSeen[reference.FieldRejected] = struct{}{}
+			}
+		case "rejectionReason":
+			if _, ok := fieldSeen[reference.FieldRejectionReason]; !ok {
+				selectedFields = append(selectedFields, reference.FieldRejectionReason)
+				fieldSeen[reference.FieldRejectionReason] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:
@@ -1968,6 +2003,26 @@ func (_q *SourceQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 			if _, ok := fieldSeen[source.FieldConfirmation]; !ok {
 				selectedFields = append(selectedFields, source.FieldConfirmation)
 				fieldSeen[source.FieldConfirmation] = struct{}{}
+			}
+		case "licence":
+			if _, ok := fieldSeen[source.FieldLicence]; !ok {
+				selectedFields = append(selectedFields, source.FieldLicence)
+				fieldSeen[source.FieldLicence] = struct{}{}
+			}
+		case "url":
+			if _, ok := fieldSeen[source.FieldURL]; !ok {
+				selectedFields = append(selectedFields, source.FieldURL)
+				fieldSeen[source.FieldURL] = struct{}{}
+			}
+		case "resolver":
+			if _, ok := fieldSeen[source.FieldResolver]; !ok {
+				selectedFields = append(selectedFields, source.FieldResolver)
+				fieldSeen[source.FieldResolver] = struct{}{}
+			}
+		case "fetchedAt":
+			if _, ok := fieldSeen[source.FieldFetchedAt]; !ok {
+				selectedFields = append(selectedFields, source.FieldFetchedAt)
+				fieldSeen[source.FieldFetchedAt] = struct{}{}
 			}
 		case "createdAt":
 			if _, ok := fieldSeen[source.FieldCreatedAt]; !ok {

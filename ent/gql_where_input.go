@@ -4932,6 +4932,73 @@ type ReferenceWhereInput struct {
 	LocatorConfirmed    *bool `json:"locatorConfirmed,omitempty"`
 	LocatorConfirmedNEQ *bool `json:"locatorConfirmedNEQ,omitempty"`
 
+	// "claimed_title" field predicates.
+	ClaimedTitle             *string  `json:"claimedTitle,omitempty"`
+	ClaimedTitleNEQ          *string  `json:"claimedTitleNEQ,omitempty"`
+	ClaimedTitleIn           []string `json:"claimedTitleIn,omitempty"`
+	ClaimedTitleNotIn        []string `json:"claimedTitleNotIn,omitempty"`
+	ClaimedTitleGT           *string  `json:"claimedTitleGT,omitempty"`
+	ClaimedTitleGTE          *string  `json:"claimedTitleGTE,omitempty"`
+	ClaimedTitleLT           *string  `json:"claimedTitleLT,omitempty"`
+	ClaimedTitleLTE          *string  `json:"claimedTitleLTE,omitempty"`
+	ClaimedTitleContains     *string  `json:"claimedTitleContains,omitempty"`
+	ClaimedTitleHasPrefix    *string  `json:"claimedTitleHasPrefix,omitempty"`
+	ClaimedTitleHasSuffix    *string  `json:"claimedTitleHasSuffix,omitempty"`
+	ClaimedTitleEqualFold    *string  `json:"claimedTitleEqualFold,omitempty"`
+	ClaimedTitleContainsFold *string  `json:"claimedTitleContainsFold,omitempty"`
+
+	// "claimed_year" field predicates.
+	ClaimedYear       *int  `json:"claimedYear,omitempty"`
+	ClaimedYearNEQ    *int  `json:"claimedYearNEQ,omitempty"`
+	ClaimedYearIn     []int `json:"claimedYearIn,omitempty"`
+	ClaimedYearNotIn  []int `json:"claimedYearNotIn,omitempty"`
+	ClaimedYearGT     *int  `json:"claimedYearGT,omitempty"`
+	ClaimedYearGTE    *int  `json:"claimedYearGTE,omitempty"`
+	ClaimedYearLT     *int  `json:"claimedYearLT,omitempty"`
+	ClaimedYearLTE    *int  `json:"claimedYearLTE,omitempty"`
+	ClaimedYearIsNil  bool  `json:"claimedYearIsNil,omitempty"`
+	ClaimedYearNotNil bool  `json:"claimedYearNotNil,omitempty"`
+
+	// "confirmation" field predicates.
+	Confirmation      *reference.Confirmation  `json:"confirmation,omitempty"`
+	ConfirmationNEQ   *reference.Confirmation  `json:"confirmationNEQ,omitempty"`
+	ConfirmationIn    []reference.Confirmation `json:"confirmationIn,omitempty"`
+	ConfirmationNotIn []reference.Confirmation `json:"confirmationNotIn,omitempty"`
+
+	// "confirmation_reason" field predicates.
+	ConfirmationReason             *string  `json:"confirmationReason,omitempty"`
+	ConfirmationReasonNEQ          *string  `json:"confirmationReasonNEQ,omitempty"`
+	ConfirmationReasonIn           []string `json:"confirmationReasonIn,omitempty"`
+	ConfirmationReasonNotIn        []string `json:"confirmationReasonNotIn,omitempty"`
+	ConfirmationReasonGT           *string  `json:"confirmationReasonGT,omitempty"`
+	ConfirmationReasonGTE          *string  `json:"confirmationReasonGTE,omitempty"`
+	ConfirmationReasonLT           *string  `json:"confirmationReasonLT,omitempty"`
+	ConfirmationReasonLTE          *string  `json:"confirmationReasonLTE,omitempty"`
+	ConfirmationReasonContains     *string  `json:"confirmationReasonContains,omitempty"`
+	ConfirmationReasonHasPrefix    *string  `json:"confirmationReasonHasPrefix,omitempty"`
+	ConfirmationReasonHasSuffix    *string  `json:"confirmationReasonHasSuffix,omitempty"`
+	ConfirmationReasonEqualFold    *string  `json:"confirmationReasonEqualFold,omitempty"`
+	ConfirmationReasonContainsFold *string  `json:"confirmationReasonContainsFold,omitempty"`
+
+	// "rejected" field predicates.
+	Rejected    *bool `json:"rejected,omitempty"`
+	RejectedNEQ *bool `json:"rejectedNEQ,omitempty"`
+
+	// "rejection_reason" field predicates.
+	RejectionReason             *string  `json:"rejectionReason,omitempty"`
+	RejectionReasonNEQ          *string  `json:"rejectionReasonNEQ,omitempty"`
+	RejectionReasonIn           []string `json:"rejectionReasonIn,omitempty"`
+	RejectionReasonNotIn        []string `json:"rejectionReasonNotIn,omitempty"`
+	RejectionReasonGT           *string  `json:"rejectionReasonGT,omitempty"`
+	RejectionReasonGTE          *string  `json:"rejectionReasonGTE,omitempty"`
+	RejectionReasonLT           *string  `json:"rejectionReasonLT,omitempty"`
+	RejectionReasonLTE          *string  `json:"rejectionReasonLTE,omitempty"`
+	RejectionReasonContains     *string  `json:"rejectionReasonContains,omitempty"`
+	RejectionReasonHasPrefix    *string  `json:"rejectionReasonHasPrefix,omitempty"`
+	RejectionReasonHasSuffix    *string  `json:"rejectionReasonHasSuffix,omitempty"`
+	RejectionReasonEqualFold    *string  `json:"rejectionReasonEqualFold,omitempty"`
+	RejectionReasonContainsFold *string  `json:"rejectionReasonContainsFold,omitempty"`
+
 	// "revision" edge predicates.
 	HasRevision     *bool                 `json:"hasRevision,omitempty"`
 	HasRevisionWith []*RevisionWhereInput `json:"hasRevisionWith,omitempty"`
@@ -5200,6 +5267,171 @@ func (i *ReferenceWhereInput) P() (predicate.Reference, error) {
 	}
 	if i.LocatorConfirmedNEQ != nil {
 		predicates = append(predicates, reference.LocatorConfirmedNEQ(*i.LocatorConfirmedNEQ))
+	}
+	if i.ClaimedTitle != nil {
+		predicates = append(predicates, reference.ClaimedTitleEQ(*i.ClaimedTitle))
+	}
+	if i.ClaimedTitleNEQ != nil {
+		predicates = append(predicates, reference.ClaimedTitleNEQ(*i.ClaimedTitleNEQ))
+	}
+	if len(i.ClaimedTitleIn) > 0 {
+		predicates = append(predicates, reference.ClaimedTitleIn(i.ClaimedTitleIn...))
+	}
+	if len(i.ClaimedTitleNotIn) > 0 {
+		predicates = append(predicates, reference.ClaimedTitleNotIn(i.ClaimedTitleNotIn...))
+	}
+	if i.ClaimedTitleGT != nil {
+		predicates = append(predicates, reference.ClaimedTitleGT(*i.ClaimedTitleGT))
+	}
+	if i.ClaimedTitleGTE != nil {
+		predicates = append(predicates, reference.ClaimedTitleGTE(*i.ClaimedTitleGTE))
+	}
+	if i.ClaimedTitleLT != nil {
+		predicates = append(predicates, reference.ClaimedTitleLT(*i.ClaimedTitleLT))
+	}
+	if i.ClaimedTitleLTE != nil {
+		predicates = append(predicates, reference.ClaimedTitleLTE(*i.ClaimedTitleLTE))
+	}
+	if i.ClaimedTitleContains != nil {
+		predicates = append(predicates, reference.ClaimedTitleContains(*i.ClaimedTitleContains))
+	}
+	if i.ClaimedTitleHasPrefix != nil {
+		predicates = append(predicates, reference.ClaimedTitleHasPrefix(*i.ClaimedTitleHasPrefix))
+	}
+	if i.ClaimedTitleHasSuffix != nil {
+		predicates = append(predicates, reference.ClaimedTitleHasSuffix(*i.ClaimedTitleHasSuffix))
+	}
+	if i.ClaimedTitleEqualFold != nil {
+		predicates = append(predicates, reference.ClaimedTitleEqualFold(*i.ClaimedTitleEqualFold))
+	}
+	if i.ClaimedTitleContainsFold != nil {
+		predicates = append(predicates, reference.ClaimedTitleContainsFold(*i.ClaimedTitleContainsFold))
+	}
+	if i.ClaimedYear != nil {
+		predicates = append(predicates, reference.ClaimedYearEQ(*i.ClaimedYear))
+	}
+	if i.ClaimedYearNEQ != nil {
+		predicates = append(predicates, reference.ClaimedYearNEQ(*i.ClaimedYearNEQ))
+	}
+	if len(i.ClaimedYearIn) > 0 {
+		predicates = append(predicates, reference.ClaimedYearIn(i.ClaimedYearIn...))
+	}
+	if len(i.ClaimedYearNotIn) > 0 {
+		predicates = append(predicates, reference.ClaimedYearNotIn(i.ClaimedYearNotIn...))
+	}
+	if i.ClaimedYearGT != nil {
+		predicates = append(predicates, reference.ClaimedYearGT(*i.ClaimedYearGT))
+	}
+	if i.ClaimedYearGTE != nil {
+		predicates = append(predicates, reference.ClaimedYearGTE(*i.ClaimedYearGTE))
+	}
+	if i.ClaimedYearLT != nil {
+		predicates = append(predicates, reference.ClaimedYearLT(*i.ClaimedYearLT))
+	}
+	if i.ClaimedYearLTE != nil {
+		predicates = append(predicates, reference.ClaimedYearLTE(*i.ClaimedYearLTE))
+	}
+	if i.ClaimedYearIsNil {
+		predicates = append(predicates, reference.ClaimedYearIsNil())
+	}
+	if i.ClaimedYearNotNil {
+		predicates = append(predicates, reference.ClaimedYearNotNil())
+	}
+	if i.Confirmation != nil {
+		predicates = append(predicates, reference.ConfirmationEQ(*i.Confirmation))
+	}
+	if i.ConfirmationNEQ != nil {
+		predicates = append(predicates, reference.ConfirmationNEQ(*i.ConfirmationNEQ))
+	}
+	if len(i.ConfirmationIn) > 0 {
+		predicates = append(predicates, reference.ConfirmationIn(i.ConfirmationIn...))
+	}
+	if len(i.ConfirmationNotIn) > 0 {
+		predicates = append(predicates, reference.ConfirmationNotIn(i.ConfirmationNotIn...))
+	}
+	if i.ConfirmationReason != nil {
+		predicates = append(predicates, reference.ConfirmationReasonEQ(*i.ConfirmationReason))
+	}
+	if i.ConfirmationReasonNEQ != nil {
+		predicates = append(predicates, reference.ConfirmationReasonNEQ(*i.ConfirmationReasonNEQ))
+	}
+	if len(i.ConfirmationReasonIn) > 0 {
+		predicates = append(predicates, reference.ConfirmationReasonIn(i.ConfirmationReasonIn...))
+	}
+	if len(i.ConfirmationReasonNotIn) > 0 {
+		predicates = append(predicates, reference.ConfirmationReasonNotIn(i.ConfirmationReasonNotIn...))
+	}
+	if i.ConfirmationReasonGT != nil {
+		predicates = append(predicates, reference.ConfirmationReasonGT(*i.ConfirmationReasonGT))
+	}
+	if i.ConfirmationReasonGTE != nil {
+		predicates = append(predicates, reference.ConfirmationReasonGTE(*i.ConfirmationReasonGTE))
+	}
+	if i.ConfirmationReasonLT != nil {
+		predicates = append(predicates, reference.ConfirmationReasonLT(*i.ConfirmationReasonLT))
+	}
+	if i.ConfirmationReasonLTE != nil {
+		predicates = append(predicates, reference.ConfirmationReasonLTE(*i.ConfirmationReasonLTE))
+	}
+	if i.ConfirmationReasonContains != nil {
+		predicates = append(predicates, reference.ConfirmationReasonContains(*i.ConfirmationReasonContains))
+	}
+	if i.ConfirmationReasonHasPrefix != nil {
+		predicates = append(predicates, reference.ConfirmationReasonHasPrefix(*i.ConfirmationReasonHasPrefix))
+	}
+	if i.ConfirmationReasonHasSuffix != nil {
+		predicates = append(predicates, reference.ConfirmationReasonHasSuffix(*i.ConfirmationReasonHasSuffix))
+	}
+	if i.ConfirmationReasonEqualFold != nil {
+		predicates = append(predicates, reference.ConfirmationReasonEqualFold(*i.ConfirmationReasonEqualFold))
+	}
+	if i.ConfirmationReasonContainsFold != nil {
+		predicates = append(predicates, reference.ConfirmationReasonContainsFold(*i.ConfirmationReasonContainsFold))
+	}
+	if i.Rejected != nil {
+		predicates = append(predicates, reference.RejectedEQ(*i.Rejected))
+	}
+	if i.RejectedNEQ != nil {
+		predicates = append(predicates, reference.RejectedNEQ(*i.RejectedNEQ))
+	}
+	if i.RejectionReason != nil {
+		predicates = append(predicates, reference.RejectionReasonEQ(*i.RejectionReason))
+	}
+	if i.RejectionReasonNEQ != nil {
+		predicates = append(predicates, reference.RejectionReasonNEQ(*i.RejectionReasonNEQ))
+	}
+	if len(i.RejectionReasonIn) > 0 {
+		predicates = append(predicates, reference.RejectionReasonIn(i.RejectionReasonIn...))
+	}
+	if len(i.RejectionReasonNotIn) > 0 {
+		predicates = append(predicates, reference.RejectionReasonNotIn(i.RejectionReasonNotIn...))
+	}
+	if i.RejectionReasonGT != nil {
+		predicates = append(predicates, reference.RejectionReasonGT(*i.RejectionReasonGT))
+	}
+	if i.RejectionReasonGTE != nil {
+		predicates = append(predicates, reference.RejectionReasonGTE(*i.RejectionReasonGTE))
+	}
+	if i.RejectionReasonLT != nil {
+		predicates = append(predicates, reference.RejectionReasonLT(*i.RejectionReasonLT))
+	}
+	if i.RejectionReasonLTE != nil {
+		predicates = append(predicates, reference.RejectionReasonLTE(*i.RejectionReasonLTE))
+	}
+	if i.RejectionReasonContains != nil {
+		predicates = append(predicates, reference.RejectionReasonContains(*i.RejectionReasonContains))
+	}
+	if i.RejectionReasonHasPrefix != nil {
+		predicates = append(predicates, reference.RejectionReasonHasPrefix(*i.RejectionReasonHasPrefix))
+	}
+	if i.RejectionReasonHasSuffix != nil {
+		predicates = append(predicates, reference.RejectionReasonHasSuffix(*i.RejectionReasonHasSuffix))
+	}
+	if i.RejectionReasonEqualFold != nil {
+		predicates = append(predicates, reference.RejectionReasonEqualFold(*i.RejectionReasonEqualFold))
+	}
+	if i.RejectionReasonContainsFold != nil {
+		predicates = append(predicates, reference.RejectionReasonContainsFold(*i.RejectionReasonContainsFold))
 	}
 
 	if i.HasRevision != nil {
@@ -6445,6 +6677,63 @@ type SourceWhereInput struct {
 	ConfirmationIn    []source.Confirmation `json:"confirmationIn,omitempty"`
 	ConfirmationNotIn []source.Confirmation `json:"confirmationNotIn,omitempty"`
 
+	// "licence" field predicates.
+	Licence             *string  `json:"licence,omitempty"`
+	LicenceNEQ          *string  `json:"licenceNEQ,omitempty"`
+	LicenceIn           []string `json:"licenceIn,omitempty"`
+	LicenceNotIn        []string `json:"licenceNotIn,omitempty"`
+	LicenceGT           *string  `json:"licenceGT,omitempty"`
+	LicenceGTE          *string  `json:"licenceGTE,omitempty"`
+	LicenceLT           *string  `json:"licenceLT,omitempty"`
+	LicenceLTE          *string  `json:"licenceLTE,omitempty"`
+	LicenceContains     *string  `json:"licenceContains,omitempty"`
+	LicenceHasPrefix    *string  `json:"licenceHasPrefix,omitempty"`
+	LicenceHasSuffix    *string  `json:"licenceHasSuffix,omitempty"`
+	LicenceEqualFold    *string  `json:"licenceEqualFold,omitempty"`
+	LicenceContainsFold *string  `json:"licenceContainsFold,omitempty"`
+
+	// "url" field predicates.
+	URL             *string  `json:"url,omitempty"`
+	URLNEQ          *string  `json:"urlNEQ,omitempty"`
+	URLIn           []string `json:"urlIn,omitempty"`
+	URLNotIn        []string `json:"urlNotIn,omitempty"`
+	URLGT           *string  `json:"urlGT,omitempty"`
+	URLGTE          *string  `json:"urlGTE,omitempty"`
+	URLLT           *string  `json:"urlLT,omitempty"`
+	URLLTE          *string  `json:"urlLTE,omitempty"`
+	URLContains     *string  `json:"urlContains,omitempty"`
+	URLHasPrefix    *string  `json:"urlHasPrefix,omitempty"`
+	URLHasSuffix    *string  `json:"urlHasSuffix,omitempty"`
+	URLEqualFold    *string  `json:"urlEqualFold,omitempty"`
+	URLContainsFold *string  `json:"urlContainsFold,omitempty"`
+
+	// "resolver" field predicates.
+	Resolver             *string  `json:"resolver,omitempty"`
+	ResolverNEQ          *string  `json:"resolverNEQ,omitempty"`
+	ResolverIn           []string `json:"resolverIn,omitempty"`
+	ResolverNotIn        []string `json:"resolverNotIn,omitempty"`
+	ResolverGT           *string  `json:"resolverGT,omitempty"`
+	ResolverGTE          *string  `json:"resolverGTE,omitempty"`
+	ResolverLT           *string  `json:"resolverLT,omitempty"`
+	ResolverLTE          *string  `json:"resolverLTE,omitempty"`
+	ResolverContains     *string  `json:"resolverContains,omitempty"`
+	ResolverHasPrefix    *string  `json:"resolverHasPrefix,omitempty"`
+	ResolverHasSuffix    *string  `json:"resolverHasSuffix,omitempty"`
+	ResolverEqualFold    *string  `json:"resolverEqualFold,omitempty"`
+	ResolverContainsFold *string  `json:"resolverContainsFold,omitempty"`
+
+	// "fetched_at" field predicates.
+	FetchedAt       *time.Time  `json:"fetchedAt,omitempty"`
+	FetchedAtNEQ    *time.Time  `json:"fetchedAtNEQ,omitempty"`
+	FetchedAtIn     []time.Time `json:"fetchedAtIn,omitempty"`
+	FetchedAtNotIn  []time.Time `json:"fetchedAtNotIn,omitempty"`
+	FetchedAtGT     *time.Time  `json:"fetchedAtGT,omitempty"`
+	FetchedAtGTE    *time.Time  `json:"fetchedAtGTE,omitempty"`
+	FetchedAtLT     *time.Time  `json:"fetchedAtLT,omitempty"`
+	FetchedAtLTE    *time.Time  `json:"fetchedAtLTE,omitempty"`
+	FetchedAtIsNil  bool        `json:"fetchedAtIsNil,omitempty"`
+	FetchedAtNotNil bool        `json:"fetchedAtNotNil,omitempty"`
+
 	// "created_at" field predicates.
 	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
 	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
@@ -6704,6 +6993,153 @@ func (i *SourceWhereInput) P() (predicate.Source, error) {
 	}
 	if len(i.ConfirmationNotIn) > 0 {
 		predicates = append(predicates, source.ConfirmationNotIn(i.ConfirmationNotIn...))
+	}
+	if i.Licence != nil {
+		predicates = append(predicates, source.LicenceEQ(*i.Licence))
+	}
+	if i.LicenceNEQ != nil {
+		predicates = append(predicates, source.LicenceNEQ(*i.LicenceNEQ))
+	}
+	if len(i.LicenceIn) > 0 {
+		predicates = append(predicates, source.LicenceIn(i.LicenceIn...))
+	}
+	if len(i.LicenceNotIn) > 0 {
+		predicates = append(predicates, source.LicenceNotIn(i.LicenceNotIn...))
+	}
+	if i.LicenceGT != nil {
+		predicates = append(predicates, source.LicenceGT(*i.LicenceGT))
+	}
+	if i.LicenceGTE != nil {
+		predicates = append(predicates, source.LicenceGTE(*i.LicenceGTE))
+	}
+	if i.LicenceLT != nil {
+		predicates = append(predicates, source.LicenceLT(*i.LicenceLT))
+	}
+	if i.LicenceLTE != nil {
+		predicates = append(predicates, source.LicenceLTE(*i.LicenceLTE))
+	}
+	if i.LicenceContains != nil {
+		predicates = append(predicates, source.LicenceContains(*i.LicenceContains))
+	}
+	if i.LicenceHasPrefix != nil {
+		predicates = append(predicates, source.LicenceHasPrefix(*i.LicenceHasPrefix))
+	}
+	if i.LicenceHasSuffix != nil {
+		predicates = append(predicates, source.LicenceHasSuffix(*i.LicenceHasSuffix))
+	}
+	if i.LicenceEqualFold != nil {
+		predicates = append(predicates, source.LicenceEqualFold(*i.LicenceEqualFold))
+	}
+	if i.LicenceContainsFold != nil {
+		predicates = append(predicates, source.LicenceContainsFold(*i.LicenceContainsFold))
+	}
+	if i.URL != nil {
+		predicates = append(predicates, source.URLEQ(*i.URL))
+	}
+	if i.URLNEQ != nil {
+		predicates = append(predicates, source.URLNEQ(*i.URLNEQ))
+	}
+	if len(i.URLIn) > 0 {
+		predicates = append(predicates, source.URLIn(i.URLIn...))
+	}
+	if len(i.URLNotIn) > 0 {
+		predicates = append(predicates, source.URLNotIn(i.URLNotIn...))
+	}
+	if i.URLGT != nil {
+		predicates = append(predicates, source.URLGT(*i.URLGT))
+	}
+	if i.URLGTE != nil {
+		predicates = append(predicates, source.URLGTE(*i.URLGTE))
+	}
+	if i.URLLT != nil {
+		predicates = append(predicates, source.URLLT(*i.URLLT))
+	}
+	if i.URLLTE != nil {
+		predicates = append(predicates, source.URLLTE(*i.URLLTE))
+	}
+	if i.URLContains != nil {
+		predicates = append(predicates, source.URLContains(*i.URLContains))
+	}
+	if i.URLHasPrefix != nil {
+		predicates = append(predicates, source.URLHasPrefix(*i.URLHasPrefix))
+	}
+	if i.URLHasSuffix != nil {
+		predicates = append(predicates, source.URLHasSuffix(*i.URLHasSuffix))
+	}
+	if i.URLEqualFold != nil {
+		predicates = append(predicates, source.URLEqualFold(*i.URLEqualFold))
+	}
+	if i.URLContainsFold != nil {
+		predicates = append(predicates, source.URLContainsFold(*i.URLContainsFold))
+	}
+	if i.Resolver != nil {
+		predicates = append(predicates, source.ResolverEQ(*i.Resolver))
+	}
+	if i.ResolverNEQ != nil {
+		predicates = append(predicates, source.ResolverNEQ(*i.ResolverNEQ))
+	}
+	if len(i.ResolverIn) > 0 {
+		predicates = append(predicates, source.ResolverIn(i.ResolverIn...))
+	}
+	if len(i.ResolverNotIn) > 0 {
+		predicates = append(predicates, source.ResolverNotIn(i.ResolverNotIn...))
+	}
+	if i.ResolverGT != nil {
+		predicates = append(predicates, source.ResolverGT(*i.ResolverGT))
+	}
+	if i.ResolverGTE != nil {
+		predicates = append(predicates, source.ResolverGTE(*i.ResolverGTE))
+	}
+	if i.ResolverLT != nil {
+		predicates = append(predicates, source.ResolverLT(*i.ResolverLT))
+	}
+	if i.ResolverLTE != nil {
+		predicates = append(predicates, source.ResolverLTE(*i.ResolverLTE))
+	}
+	if i.ResolverContains != nil {
+		predicates = append(predicates, source.ResolverContains(*i.ResolverContains))
+	}
+	if i.ResolverHasPrefix != nil {
+		predicates = append(predicates, source.ResolverHasPrefix(*i.ResolverHasPrefix))
+	}
+	if i.ResolverHasSuffix != nil {
+		predicates = append(predicates, source.ResolverHasSuffix(*i.ResolverHasSuffix))
+	}
+	if i.ResolverEqualFold != nil {
+		predicates = append(predicates, source.ResolverEqualFold(*i.ResolverEqualFold))
+	}
+	if i.ResolverContainsFold != nil {
+		predicates = append(predicates, source.ResolverContainsFold(*i.ResolverContainsFold))
+	}
+	if i.FetchedAt != nil {
+		predicates = append(predicates, source.FetchedAtEQ(*i.FetchedAt))
+	}
+	if i.FetchedAtNEQ != nil {
+		predicates = append(predicates, source.FetchedAtNEQ(*i.FetchedAtNEQ))
+	}
+	if len(i.FetchedAtIn) > 0 {
+		predicates = append(predicates, source.FetchedAtIn(i.FetchedAtIn...))
+	}
+	if len(i.FetchedAtNotIn) > 0 {
+		predicates = append(predicates, source.FetchedAtNotIn(i.FetchedAtNotIn...))
+	}
+	if i.FetchedAtGT != nil {
+		predicates = append(predicates, source.FetchedAtGT(*i.FetchedAtGT))
+	}
+	if i.FetchedAtGTE != nil {
+		predicates = append(predicates, source.FetchedAtGTE(*i.FetchedAtGTE))
+	}
+	if i.FetchedAtLT != nil {
+		predicates = append(predicates, source.FetchedAtLT(*i.FetchedAtLT))
+	}
+	if i.FetchedAtLTE != nil {
+		predicates = append(predicates, source.FetchedAtLTE(*i.FetchedAtLTE))
+	}
+	if i.FetchedAtIsNil {
+		predicates = append(predicates, source.FetchedAtIsNil())
+	}
+	if i.FetchedAtNotNil {
+		predicates = append(predicates, source.FetchedAtNotNil())
 	}
 	if i.CreatedAt != nil {
 		predicates = append(predicates, source.CreatedAtEQ(*i.CreatedAt))

@@ -15017,24 +15017,33 @@ func (m *ProblemMutation) ResetEdge(name string) error {
 // ReferenceMutation represents an operation that mutates the Reference nodes in the graph.
 type ReferenceMutation struct {
 	config
-	op                Op
-	typ               string
-	id                *string
-	position          *int
-	addposition       *int
-	citation          *string
-	locator           *string
-	relevance         *string
-	role              *reference.Role
-	locator_confirmed *bool
-	clearedFields     map[string]struct{}
-	revision          *string
-	clearedrevision   bool
-	source            *string
-	clearedsource     bool
-	done              bool
-	oldValue          func(context.Context) (*Reference, error)
-	predicates        []predicate.Reference
+	op                    Op
+	typ                   string
+	id                    *string
+	position              *int
+	addposition           *int
+	citation              *string
+	locator               *string
+	relevance             *string
+	role                  *reference.Role
+	locator_confirmed     *bool
+	claimed_title         *string
+	claimed_authors       *[]string
+	appendclaimed_authors []string
+	claimed_year          *int
+	addclaimed_year       *int
+	confirmation          *reference.Confirmation
+	confirmation_reason   *string
+	rejected              *bool
+	rejection_reason      *string
+	clearedFields         map[string]struct{}
+	revision              *string
+	clearedrevision       bool
+	source                *string
+	clearedsource         bool
+	done                  bool
+	oldValue              func(context.Context) (*Reference, error)
+	predicates            []predicate.Reference
 }
 
 var _ ent.Mutation = (*ReferenceMutation)(nil)
@@ -15449,6 +15458,321 @@ func (m *ReferenceMutation) ResetLocatorConfirmed() {
 	m.locator_confirmed = nil
 }
 
+// SetClaimedTitle sets the "claimed_title" field.
+func (m *ReferenceMutation) SetClaimedTitle(s string) {
+	m.claimed_title = &s
+}
+
+// ClaimedTitle returns the value of the "claimed_title" field in the mutation.
+func (m *ReferenceMutation) ClaimedTitle() (r string, exists bool) {
+	v := m.claimed_title
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClaimedTitle returns the old "claimed_title" field's value of the Reference entity.
+// If the Reference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferenceMutation) OldClaimedTitle(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClaimedTitle is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClaimedTitle requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClaimedTitle: %w", err)
+	}
+	return oldValue.ClaimedTitle, nil
+}
+
+// ResetClaimedTitle resets all changes to the "claimed_title" field.
+func (m *ReferenceMutation) ResetClaimedTitle() {
+	m.claimed_title = nil
+}
+
+// SetClaimedAuthors sets the "claimed_authors" field.
+func (m *ReferenceMutation) SetClaimedAuthors(s []string) {
+	m.claimed_authors = &s
+	m.appendclaimed_authors = nil
+}
+
+// ClaimedAuthors returns the value of the "claimed_authors" field in the mutation.
+func (m *ReferenceMutation) ClaimedAuthors() (r []string, exists bool) {
+	v := m.claimed_authors
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClaimedAuthors returns the old "claimed_authors" field's value of the Reference entity.
+// If the Reference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferenceMutation) OldClaimedAuthors(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClaimedAuthors is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClaimedAuthors requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClaimedAuthors: %w", err)
+	}
+	return oldValue.ClaimedAuthors, nil
+}
+
+// AppendClaimedAuthors adds s to the "claimed_authors" field.
+func (m *ReferenceMutation) AppendClaimedAuthors(s []string) {
+	m.appendclaimed_authors = append(m.appendclaimed_authors, s...)
+}
+
+// AppendedClaimedAuthors returns the list of values that were appended to the "claimed_authors" field in this mutation.
+func (m *ReferenceMutation) AppendedClaimedAuthors() ([]string, bool) {
+	if len(m.appendclaimed_authors) == 0 {
+		return nil, false
+	}
+	return m.appendclaimed_authors, true
+}
+
+// ClearClaimedAuthors clears the value of the "claimed_authors" field.
+func (m *ReferenceMutation) ClearClaimedAuthors() {
+	m.claimed_authors = nil
+	m.appendclaimed_authors = nil
+	m.clearedFields[reference.FieldClaimedAuthors] = struct{}{}
+}
+
+// ClaimedAuthorsCleared returns if the "claimed_authors" field was cleared in this mutation.
+func (m *ReferenceMutation) ClaimedAuthorsCleared() bool {
+	_, ok := m.clearedFields[reference.FieldClaimedAuthors]
+	return ok
+}
+
+// ResetClaimedAuthors resets all changes to the "claimed_authors" field.
+func (m *ReferenceMutation) ResetClaimedAuthors() {
+	m.claimed_authors = nil
+	m.appendclaimed_authors = nil
+	delete(m.clearedFields, reference.FieldClaimedAuthors)
+}
+
+// SetClaimedYear sets the "claimed_year" field.
+func (m *ReferenceMutation) SetClaimedYear(i int) {
+	m.claimed_year = &i
+	m.addclaimed_year = nil
+}
+
+// ClaimedYear returns the value of the "claimed_year" field in the mutation.
+func (m *ReferenceMutation) ClaimedYear() (r int, exists bool) {
+	v := m.claimed_year
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClaimedYear returns the old "claimed_year" field's value of the Reference entity.
+// If the Reference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferenceMutation) OldClaimedYear(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClaimedYear is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClaimedYear requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClaimedYear: %w", err)
+	}
+	return oldValue.ClaimedYear, nil
+}
+
+// AddClaimedYear adds i to the "claimed_year" field.
+func (m *ReferenceMutation) AddClaimedYear(i int) {
+	if m.addclaimed_year != nil {
+		*m.addclaimed_year += i
+	} else {
+		m.addclaimed_year = &i
+	}
+}
+
+// AddedClaimedYear returns the value that was added to the "claimed_year" field in this mutation.
+func (m *ReferenceMutation) AddedClaimedYear() (r int, exists bool) {
+	v := m.addclaimed_year
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearClaimedYear clears the value of the "claimed_year" field.
+func (m *ReferenceMutation) ClearClaimedYear() {
+	m.claimed_year = nil
+	m.addclaimed_year = nil
+	m.clearedFields[reference.FieldClaimedYear] = struct{}{}
+}
+
+// ClaimedYearCleared returns if the "claimed_year" field was cleared in this mutation.
+func (m *ReferenceMutation) ClaimedYearCleared() bool {
+	_, ok := m.clearedFields[reference.FieldClaimedYear]
+	return ok
+}
+
+// ResetClaimedYear resets all changes to the "claimed_year" field.
+func (m *ReferenceMutation) ResetClaimedYear() {
+	m.claimed_year = nil
+	m.addclaimed_year = nil
+	delete(m.clearedFields, reference.FieldClaimedYear)
+}
+
+// SetConfirmation sets the "confirmation" field.
+func (m *ReferenceMutation) SetConfirmation(r reference.Confirmation) {
+	m.confirmation = &r
+}
+
+// Confirmation returns the value of the "confirmation" field in the mutation.
+func (m *ReferenceMutation) Confirmation() (r reference.Confirmation, exists bool) {
+	v := m.confirmation
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldConfirmation returns the old "confirmation" field's value of the Reference entity.
+// If the Reference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferenceMutation) OldConfirmation(ctx context.Context) (v reference.Confirmation, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldConfirmation is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldConfirmation requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldConfirmation: %w", err)
+	}
+	return oldValue.Confirmation, nil
+}
+
+// ResetConfirmation resets all changes to the "confirmation" field.
+func (m *ReferenceMutation) ResetConfirmation() {
+	m.confirmation = nil
+}
+
+// SetConfirmationReason sets the "confirmation_reason" field.
+func (m *ReferenceMutation) SetConfirmationReason(s string) {
+	m.confirmation_reason = &s
+}
+
+// ConfirmationReason returns the value of the "confirmation_reason" field in the mutation.
+func (m *ReferenceMutation) ConfirmationReason() (r string, exists bool) {
+	v := m.confirmation_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldConfirmationReason returns the old "confirmation_reason" field's value of the Reference entity.
+// If the Reference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferenceMutation) OldConfirmationReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldConfirmationReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldConfirmationReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldConfirmationReason: %w", err)
+	}
+	return oldValue.ConfirmationReason, nil
+}
+
+// ResetConfirmationReason resets all changes to the "confirmation_reason" field.
+func (m *ReferenceMutation) ResetConfirmationReason() {
+	m.confirmation_reason = nil
+}
+
+// SetRejected sets the "rejected" field.
+func (m *ReferenceMutation) SetRejected(b bool) {
+	m.rejected = &b
+}
+
+// Rejected returns the value of the "rejected" field in the mutation.
+func (m *ReferenceMutation) Rejected() (r bool, exists bool) {
+	v := m.rejected
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRejected returns the old "rejected" field's value of the Reference entity.
+// If the Reference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferenceMutation) OldRejected(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRejected is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRejected requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRejected: %w", err)
+	}
+	return oldValue.Rejected, nil
+}
+
+// ResetRejected resets all changes to the "rejected" field.
+func (m *ReferenceMutation) ResetRejected() {
+	m.rejected = nil
+}
+
+// SetRejectionReason sets the "rejection_reason" field.
+func (m *ReferenceMutation) SetRejectionReason(s string) {
+	m.rejection_reason = &s
+}
+
+// RejectionReason returns the value of the "rejection_reason" field in the mutation.
+func (m *ReferenceMutation) RejectionReason() (r string, exists bool) {
+	v := m.rejection_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRejectionReason returns the old "rejection_reason" field's value of the Reference entity.
+// If the Reference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferenceMutation) OldRejectionReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRejectionReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRejectionReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRejectionReason: %w", err)
+	}
+	return oldValue.RejectionReason, nil
+}
+
+// ResetRejectionReason resets all changes to the "rejection_reason" field.
+func (m *ReferenceMutation) ResetRejectionReason() {
+	m.rejection_reason = nil
+}
+
 // ClearRevision clears the "revision" edge to the Revision entity.
 func (m *ReferenceMutation) ClearRevision() {
 	m.clearedrevision = true
@@ -15537,7 +15861,7 @@ func (m *ReferenceMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ReferenceMutation) Fields() []string {
-	fields := make([]string, 0, 8)
+	fields := make([]string, 0, 15)
 	if m.revision != nil {
 		fields = append(fields, reference.FieldRevisionID)
 	}
@@ -15561,6 +15885,27 @@ func (m *ReferenceMutation) Fields() []string {
 	}
 	if m.locator_confirmed != nil {
 		fields = append(fields, reference.FieldLocatorConfirmed)
+	}
+	if m.claimed_title != nil {
+		fields = append(fields, reference.FieldClaimedTitle)
+	}
+	if m.claimed_authors != nil {
+		fields = append(fields, reference.FieldClaimedAuthors)
+	}
+	if m.claimed_year != nil {
+		fields = append(fields, reference.FieldClaimedYear)
+	}
+	if m.confirmation != nil {
+		fields = append(fields, reference.FieldConfirmation)
+	}
+	if m.confirmation_reason != nil {
+		fields = append(fields, reference.FieldConfirmationReason)
+	}
+	if m.rejected != nil {
+		fields = append(fields, reference.FieldRejected)
+	}
+	if m.rejection_reason != nil {
+		fields = append(fields, reference.FieldRejectionReason)
 	}
 	return fields
 }
@@ -15586,6 +15931,20 @@ func (m *ReferenceMutation) Field(name string) (ent.Value, bool) {
 		return m.Role()
 	case reference.FieldLocatorConfirmed:
 		return m.LocatorConfirmed()
+	case reference.FieldClaimedTitle:
+		return m.ClaimedTitle()
+	case reference.FieldClaimedAuthors:
+		return m.ClaimedAuthors()
+	case reference.FieldClaimedYear:
+		return m.ClaimedYear()
+	case reference.FieldConfirmation:
+		return m.Confirmation()
+	case reference.FieldConfirmationReason:
+		return m.ConfirmationReason()
+	case reference.FieldRejected:
+		return m.Rejected()
+	case reference.FieldRejectionReason:
+		return m.RejectionReason()
 	}
 	return nil, false
 }
@@ -15611,6 +15970,20 @@ func (m *ReferenceMutation) OldField(ctx context.Context, name string) (ent.Valu
 		return m.OldRole(ctx)
 	case reference.FieldLocatorConfirmed:
 		return m.OldLocatorConfirmed(ctx)
+	case reference.FieldClaimedTitle:
+		return m.OldClaimedTitle(ctx)
+	case reference.FieldClaimedAuthors:
+		return m.OldClaimedAuthors(ctx)
+	case reference.FieldClaimedYear:
+		return m.OldClaimedYear(ctx)
+	case reference.FieldConfirmation:
+		return m.OldConfirmation(ctx)
+	case reference.FieldConfirmationReason:
+		return m.OldConfirmationReason(ctx)
+	case reference.FieldRejected:
+		return m.OldRejected(ctx)
+	case reference.FieldRejectionReason:
+		return m.OldRejectionReason(ctx)
 	}
 	return nil, fmt.Errorf("unknown Reference field %s", name)
 }
@@ -15676,6 +16049,55 @@ func (m *ReferenceMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetLocatorConfirmed(v)
 		return nil
+	case reference.FieldClaimedTitle:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClaimedTitle(v)
+		return nil
+	case reference.FieldClaimedAuthors:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClaimedAuthors(v)
+		return nil
+	case reference.FieldClaimedYear:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClaimedYear(v)
+		return nil
+	case reference.FieldConfirmation:
+		v, ok := value.(reference.Confirmation)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetConfirmation(v)
+		return nil
+	case reference.FieldConfirmationReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetConfirmationReason(v)
+		return nil
+	case reference.FieldRejected:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRejected(v)
+		return nil
+	case reference.FieldRejectionReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRejectionReason(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Reference field %s", name)
 }
@@ -15687,6 +16109,9 @@ func (m *ReferenceMutation) AddedFields() []string {
 	if m.addposition != nil {
 		fields = append(fields, reference.FieldPosition)
 	}
+	if m.addclaimed_year != nil {
+		fields = append(fields, reference.FieldClaimedYear)
+	}
 	return fields
 }
 
@@ -15697,6 +16122,8 @@ func (m *ReferenceMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
 	case reference.FieldPosition:
 		return m.AddedPosition()
+	case reference.FieldClaimedYear:
+		return m.AddedClaimedYear()
 	}
 	return nil, false
 }
@@ -15713,6 +16140,13 @@ func (m *ReferenceMutation) AddField(name string, value ent.Value) error {
 		}
 		m.AddPosition(v)
 		return nil
+	case reference.FieldClaimedYear:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddClaimedYear(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Reference numeric field %s", name)
 }
@@ -15720,7 +16154,14 @@ func (m *ReferenceMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *ReferenceMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(reference.FieldClaimedAuthors) {
+		fields = append(fields, reference.FieldClaimedAuthors)
+	}
+	if m.FieldCleared(reference.FieldClaimedYear) {
+		fields = append(fields, reference.FieldClaimedYear)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -15733,6 +16174,14 @@ func (m *ReferenceMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *ReferenceMutation) ClearField(name string) error {
+	switch name {
+	case reference.FieldClaimedAuthors:
+		m.ClearClaimedAuthors()
+		return nil
+	case reference.FieldClaimedYear:
+		m.ClearClaimedYear()
+		return nil
+	}
 	return fmt.Errorf("unknown Reference nullable field %s", name)
 }
 
@@ -15763,6 +16212,27 @@ func (m *ReferenceMutation) ResetField(name string) error {
 		return nil
 	case reference.FieldLocatorConfirmed:
 		m.ResetLocatorConfirmed()
+		return nil
+	case reference.FieldClaimedTitle:
+		m.ResetClaimedTitle()
+		return nil
+	case reference.FieldClaimedAuthors:
+		m.ResetClaimedAuthors()
+		return nil
+	case reference.FieldClaimedYear:
+		m.ResetClaimedYear()
+		return nil
+	case reference.FieldConfirmation:
+		m.ResetConfirmation()
+		return nil
+	case reference.FieldConfirmationReason:
+		m.ResetConfirmationReason()
+		return nil
+	case reference.FieldRejected:
+		m.ResetRejected()
+		return nil
+	case reference.FieldRejectionReason:
+		m.ResetRejectionReason()
 		return nil
 	}
 	return fmt.Errorf("unknown Reference field %s", name)
@@ -20248,6 +20718,12 @@ type SourceMutation struct {
 	addyear           *int
 	licence_class     *source.LicenceClass
 	confirmation      *source.Confirmation
+	licence           *string
+	url               *string
+	resolver          *string
+	fetched_at        *time.Time
+	etag              *string
+	last_modified     *string
 	created_at        *time.Time
 	clearedFields     map[string]struct{}
 	references        map[string]struct{}
@@ -20677,6 +21153,235 @@ func (m *SourceMutation) ResetConfirmation() {
 	m.confirmation = nil
 }
 
+// SetLicence sets the "licence" field.
+func (m *SourceMutation) SetLicence(s string) {
+	m.licence = &s
+}
+
+// Licence returns the value of the "licence" field in the mutation.
+func (m *SourceMutation) Licence() (r string, exists bool) {
+	v := m.licence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLicence returns the old "licence" field's value of the Source entity.
+// If the Source object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SourceMutation) OldLicence(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLicence is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLicence requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLicence: %w", err)
+	}
+	return oldValue.Licence, nil
+}
+
+// ResetLicence resets all changes to the "licence" field.
+func (m *SourceMutation) ResetLicence() {
+	m.licence = nil
+}
+
+// SetURL sets the "url" field.
+func (m *SourceMutation) SetURL(s string) {
+	m.url = &s
+}
+
+// URL returns the value of the "url" field in the mutation.
+func (m *SourceMutation) URL() (r string, exists bool) {
+	v := m.url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldURL returns the old "url" field's value of the Source entity.
+// If the Source object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SourceMutation) OldURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldURL: %w", err)
+	}
+	return oldValue.URL, nil
+}
+
+// ResetURL resets all changes to the "url" field.
+func (m *SourceMutation) ResetURL() {
+	m.url = nil
+}
+
+// SetResolver sets the "resolver" field.
+func (m *SourceMutation) SetResolver(s string) {
+	m.resolver = &s
+}
+
+// Resolver returns the value of the "resolver" field in the mutation.
+func (m *SourceMutation) Resolver() (r string, exists bool) {
+	v := m.resolver
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResolver returns the old "resolver" field's value of the Source entity.
+// If the Source object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SourceMutation) OldResolver(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResolver is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResolver requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResolver: %w", err)
+	}
+	return oldValue.Resolver, nil
+}
+
+// ResetResolver resets all changes to the "resolver" field.
+func (m *SourceMutation) ResetResolver() {
+	m.resolver = nil
+}
+
+// SetFetchedAt sets the "fetched_at" field.
+func (m *SourceMutation) SetFetchedAt(t time.Time) {
+	m.fetched_at = &t
+}
+
+// FetchedAt returns the value of the "fetched_at" field in the mutation.
+func (m *SourceMutation) FetchedAt() (r time.Time, exists bool) {
+	v := m.fetched_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFetchedAt returns the old "fetched_at" field's value of the Source entity.
+// If the Source object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SourceMutation) OldFetchedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFetchedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFetchedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFetchedAt: %w", err)
+	}
+	return oldValue.FetchedAt, nil
+}
+
+// ClearFetchedAt clears the value of the "fetched_at" field.
+func (m *SourceMutation) ClearFetchedAt() {
+	m.fetched_at = nil
+	m.clearedFields[source.FieldFetchedAt] = struct{}{}
+}
+
+// FetchedAtCleared returns if the "fetched_at" field was cleared in this mutation.
+func (m *SourceMutation) FetchedAtCleared() bool {
+	_, ok := m.clearedFields[source.FieldFetchedAt]
+	return ok
+}
+
+// ResetFetchedAt resets all changes to the "fetched_at" field.
+func (m *SourceMutation) ResetFetchedAt() {
+	m.fetched_at = nil
+	delete(m.clearedFields, source.FieldFetchedAt)
+}
+
+// SetEtag sets the "etag" field.
+func (m *SourceMutation) SetEtag(s string) {
+	m.etag = &s
+}
+
+// Etag returns the value of the "etag" field in the mutation.
+func (m *SourceMutation) Etag() (r string, exists bool) {
+	v := m.etag
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEtag returns the old "etag" field's value of the Source entity.
+// If the Source object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SourceMutation) OldEtag(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEtag is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEtag requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEtag: %w", err)
+	}
+	return oldValue.Etag, nil
+}
+
+// ResetEtag resets all changes to the "etag" field.
+func (m *SourceMutation) ResetEtag() {
+	m.etag = nil
+}
+
+// SetLastModified sets the "last_modified" field.
+func (m *SourceMutation) SetLastModified(s string) {
+	m.last_modified = &s
+}
+
+// LastModified returns the value of the "last_modified" field in the mutation.
+func (m *SourceMutation) LastModified() (r string, exists bool) {
+	v := m.last_modified
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLastModified returns the old "last_modified" field's value of the Source entity.
+// If the Source object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SourceMutation) OldLastModified(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLastModified is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLastModified requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLastModified: %w", err)
+	}
+	return oldValue.LastModified, nil
+}
+
+// ResetLastModified resets all changes to the "last_modified" field.
+func (m *SourceMutation) ResetLastModified() {
+	m.last_modified = nil
+}
+
 // SetCreatedAt sets the "created_at" field.
 func (m *SourceMutation) SetCreatedAt(t time.Time) {
 	m.created_at = &t
@@ -20801,7 +21506,7 @@ func (m *SourceMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *SourceMutation) Fields() []string {
-	fields := make([]string, 0, 8)
+	fields := make([]string, 0, 14)
 	if m.identifier != nil {
 		fields = append(fields, source.FieldIdentifier)
 	}
@@ -20822,6 +21527,24 @@ func (m *SourceMutation) Fields() []string {
 	}
 	if m.confirmation != nil {
 		fields = append(fields, source.FieldConfirmation)
+	}
+	if m.licence != nil {
+		fields = append(fields, source.FieldLicence)
+	}
+	if m.url != nil {
+		fields = append(fields, source.FieldURL)
+	}
+	if m.resolver != nil {
+		fields = append(fields, source.FieldResolver)
+	}
+	if m.fetched_at != nil {
+		fields = append(fields, source.FieldFetchedAt)
+	}
+	if m.etag != nil {
+		fields = append(fields, source.FieldEtag)
+	}
+	if m.last_modified != nil {
+		fields = append(fields, source.FieldLastModified)
 	}
 	if m.created_at != nil {
 		fields = append(fields, source.FieldCreatedAt)
@@ -20848,6 +21571,18 @@ func (m *SourceMutation) Field(name string) (ent.Value, bool) {
 		return m.LicenceClass()
 	case source.FieldConfirmation:
 		return m.Confirmation()
+	case source.FieldLicence:
+		return m.Licence()
+	case source.FieldURL:
+		return m.URL()
+	case source.FieldResolver:
+		return m.Resolver()
+	case source.FieldFetchedAt:
+		return m.FetchedAt()
+	case source.FieldEtag:
+		return m.Etag()
+	case source.FieldLastModified:
+		return m.LastModified()
 	case source.FieldCreatedAt:
 		return m.CreatedAt()
 	}
@@ -20873,6 +21608,18 @@ func (m *SourceMutation) OldField(ctx context.Context, name string) (ent.Value, 
 		return m.OldLicenceClass(ctx)
 	case source.FieldConfirmation:
 		return m.OldConfirmation(ctx)
+	case source.FieldLicence:
+		return m.OldLicence(ctx)
+	case source.FieldURL:
+		return m.OldURL(ctx)
+	case source.FieldResolver:
+		return m.OldResolver(ctx)
+	case source.FieldFetchedAt:
+		return m.OldFetchedAt(ctx)
+	case source.FieldEtag:
+		return m.OldEtag(ctx)
+	case source.FieldLastModified:
+		return m.OldLastModified(ctx)
 	case source.FieldCreatedAt:
 		return m.OldCreatedAt(ctx)
 	}
@@ -20933,6 +21680,48 @@ func (m *SourceMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetConfirmation(v)
 		return nil
+	case source.FieldLicence:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLicence(v)
+		return nil
+	case source.FieldURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetURL(v)
+		return nil
+	case source.FieldResolver:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResolver(v)
+		return nil
+	case source.FieldFetchedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFetchedAt(v)
+		return nil
+	case source.FieldEtag:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEtag(v)
+		return nil
+	case source.FieldLastModified:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLastModified(v)
+		return nil
 	case source.FieldCreatedAt:
 		v, ok := value.(time.Time)
 		if !ok {
@@ -20991,6 +21780,9 @@ func (m *SourceMutation) ClearedFields() []string {
 	if m.FieldCleared(source.FieldYear) {
 		fields = append(fields, source.FieldYear)
 	}
+	if m.FieldCleared(source.FieldFetchedAt) {
+		fields = append(fields, source.FieldFetchedAt)
+	}
 	return fields
 }
 
@@ -21010,6 +21802,9 @@ func (m *SourceMutation) ClearField(name string) error {
 		return nil
 	case source.FieldYear:
 		m.ClearYear()
+		return nil
+	case source.FieldFetchedAt:
+		m.ClearFetchedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Source nullable field %s", name)
@@ -21039,6 +21834,24 @@ func (m *SourceMutation) ResetField(name string) error {
 		return nil
 	case source.FieldConfirmation:
 		m.ResetConfirmation()
+		return nil
+	case source.FieldLicence:
+		m.ResetLicence()
+		return nil
+	case source.FieldURL:
+		m.ResetURL()
+		return nil
+	case source.FieldResolver:
+		m.ResetResolver()
+		return nil
+	case source.FieldFetchedAt:
+		m.ResetFetchedAt()
+		return nil
+	case source.FieldEtag:
+		m.ResetEtag()
+		return nil
+	case source.FieldLastModified:
+		m.ResetLastModified()
 		return nil
 	case source.FieldCreatedAt:
 		m.ResetCreatedAt()

@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -34,6 +35,20 @@ type Reference struct {
 	Role reference.Role `json:"role,omitempty"`
 	// LocatorConfirmed holds the value of the "locator_confirmed" field.
 	LocatorConfirmed bool `json:"locator_confirmed,omitempty"`
+	// ClaimedTitle holds the value of the "claimed_title" field.
+	ClaimedTitle string `json:"claimed_title,omitempty"`
+	// ClaimedAuthors holds the value of the "claimed_authors" field.
+	ClaimedAuthors []string `json:"claimed_authors,omitempty"`
+	// ClaimedYear holds the value of the "claimed_year" field.
+	ClaimedYear *int `json:"claimed_year,omitempty"`
+	// This reference's claim against its source's record: MISMATCH and NOT_FOUND count as fabricated.
+	Confirmation reference.Confirmation `json:"confirmation,omitempty"`
+	// ConfirmationReason holds the value of the "confirmation_reason" field.
+	ConfirmationReason string `json:"confirmation_reason,omitempty"`
+	// An agent's fabricated reference: kept in the record, never shown as a reference.
+	Rejected bool `json:"rejected,omitempty"`
+	// RejectionReason holds the value of the "rejection_reason" field.
+	RejectionReason string `json:"rejection_reason,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ReferenceQuery when eager-loading is set.
 	Edges        ReferenceEdges `json:"edges"`
@@ -80,11 +95,13 @@ func (*Reference) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case reference.FieldLocatorConfirmed:
+		case reference.FieldClaimedAuthors:
+			values[i] = new([]byte)
+		case reference.FieldLocatorConfirmed, reference.FieldRejected:
 			values[i] = new(sql.NullBool)
-		case reference.FieldPosition:
+		case reference.FieldPosition, reference.FieldClaimedYear:
 			values[i] = new(sql.NullInt64)
-		case reference.FieldID, reference.FieldRevisionID, reference.FieldSourceID, reference.FieldCitation, reference.FieldLocator, reference.FieldRelevance, reference.FieldRole:
+		case reference.FieldID, reference.FieldRevisionID, reference.FieldSourceID, reference.FieldCitation, reference.FieldLocator, reference.FieldRelevance, reference.FieldRole, reference.FieldClaimedTitle, reference.FieldConfirmation, reference.FieldConfirmationReason, reference.FieldRejectionReason:
 			values[i] = new(sql.NullString)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -155,6 +172,51 @@ func (_m *Reference) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.LocatorConfirmed = value.Bool
 			}
+		case reference.FieldClaimedTitle:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field claimed_title", values[i])
+			} else if value.Valid {
+				_m.ClaimedTitle = value.String
+			}
+		case reference.FieldClaimedAuthors:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field claimed_authors", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.ClaimedAuthors); err != nil {
+					return fmt.Errorf("unmarshal field claimed_authors: %w", err)
+				}
+			}
+		case reference.FieldClaimedYear:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field claimed_year", values[i])
+			} else if value.Valid {
+				_m.ClaimedYear = new(int)
+				*_m.ClaimedYear = int(value.Int64)
+			}
+		case reference.FieldConfirmation:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field confirmation", values[i])
+			} else if value.Valid {
+				_m.Confirmation = reference.Confirmation(value.String)
+			}
+		case reference.FieldConfirmationReason:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field confirmation_reason", values[i])
+			} else if value.Valid {
+				_m.ConfirmationReason = value.String
+			}
+		case reference.FieldRejected:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field rejected", values[i])
+			} else if value.Valid {
+				_m.Rejected = value.Bool
+			}
+		case reference.FieldRejectionReason:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field rejection_reason", values[i])
+			} else if value.Valid {
+				_m.RejectionReason = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -224,6 +286,29 @@ func (_m *Reference) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("locator_confirmed=")
 	builder.WriteString(fmt.Sprintf("%v", _m.LocatorConfirmed))
+	builder.WriteString(", ")
+	builder.WriteString("claimed_title=")
+	builder.WriteString(_m.ClaimedTitle)
+	builder.WriteString(", ")
+	builder.WriteString("claimed_authors=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ClaimedAuthors))
+	builder.WriteString(", ")
+	if v := _m.ClaimedYear; v != nil {
+		builder.WriteString("claimed_year=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("confirmation=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Confirmation))
+	builder.WriteString(", ")
+	builder.WriteString("confirmation_reason=")
+	builder.WriteString(_m.ConfirmationReason)
+	builder.WriteString(", ")
+	builder.WriteString("rejected=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Rejected))
+	builder.WriteString(", ")
+	builder.WriteString("rejection_reason=")
+	builder.WriteString(_m.RejectionReason)
 	builder.WriteByte(')')
 	return builder.String()
 }

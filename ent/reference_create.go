@@ -88,6 +88,96 @@ func (_c *ReferenceCreate) SetNillableLocatorConfirmed(v *bool) *ReferenceCreate
 	return _c
 }
 
+// SetClaimedTitle sets the "claimed_title" field.
+func (_c *ReferenceCreate) SetClaimedTitle(v string) *ReferenceCreate {
+	_c.mutation.SetClaimedTitle(v)
+	return _c
+}
+
+// SetNillableClaimedTitle sets the "claimed_title" field if the given value is not nil.
+func (_c *ReferenceCreate) SetNillableClaimedTitle(v *string) *ReferenceCreate {
+	if v != nil {
+		_c.SetClaimedTitle(*v)
+	}
+	return _c
+}
+
+// SetClaimedAuthors sets the "claimed_authors" field.
+func (_c *ReferenceCreate) SetClaimedAuthors(v []string) *ReferenceCreate {
+	_c.mutation.SetClaimedAuthors(v)
+	return _c
+}
+
+// SetClaimedYear sets the "claimed_year" field.
+func (_c *ReferenceCreate) SetClaimedYear(v int) *ReferenceCreate {
+	_c.mutation.SetClaimedYear(v)
+	return _c
+}
+
+// SetNillableClaimedYear sets the "claimed_year" field if the given value is not nil.
+func (_c *ReferenceCreate) SetNillableClaimedYear(v *int) *ReferenceCreate {
+	if v != nil {
+		_c.SetClaimedYear(*v)
+	}
+	return _c
+}
+
+// SetConfirmation sets the "confirmation" field.
+func (_c *ReferenceCreate) SetConfirmation(v reference.Confirmation) *ReferenceCreate {
+	_c.mutation.SetConfirmation(v)
+	return _c
+}
+
+// SetNillableConfirmation sets the "confirmation" field if the given value is not nil.
+func (_c *ReferenceCreate) SetNillableConfirmation(v *reference.Confirmation) *ReferenceCreate {
+	if v != nil {
+		_c.SetConfirmation(*v)
+	}
+	return _c
+}
+
+// SetConfirmationReason sets the "confirmation_reason" field.
+func (_c *ReferenceCreate) SetConfirmationReason(v string) *ReferenceCreate {
+	_c.mutation.SetConfirmationReason(v)
+	return _c
+}
+
+// SetNillableConfirmationReason sets the "confirmation_reason" field if the given value is not nil.
+func (_c *ReferenceCreate) SetNillableConfirmationReason(v *string) *ReferenceCreate {
+	if v != nil {
+		_c.SetConfirmationReason(*v)
+	}
+	return _c
+}
+
+// SetRejected sets the "rejected" field.
+func (_c *ReferenceCreate) SetRejected(v bool) *ReferenceCreate {
+	_c.mutation.SetRejected(v)
+	return _c
+}
+
+// SetNillableRejected sets the "rejected" field if the given value is not nil.
+func (_c *ReferenceCreate) SetNillableRejected(v *bool) *ReferenceCreate {
+	if v != nil {
+		_c.SetRejected(*v)
+	}
+	return _c
+}
+
+// SetRejectionReason sets the "rejection_reason" field.
+func (_c *ReferenceCreate) SetRejectionReason(v string) *ReferenceCreate {
+	_c.mutation.SetRejectionReason(v)
+	return _c
+}
+
+// SetNillableRejectionReason sets the "rejection_reason" field if the given value is not nil.
+func (_c *ReferenceCreate) SetNillableRejectionReason(v *string) *ReferenceCreate {
+	if v != nil {
+		_c.SetRejectionReason(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ReferenceCreate) SetID(v string) *ReferenceCreate {
 	_c.mutation.SetID(v)
@@ -155,6 +245,26 @@ func (_c *ReferenceCreate) defaults() {
 		v := reference.DefaultLocatorConfirmed
 		_c.mutation.SetLocatorConfirmed(v)
 	}
+	if _, ok := _c.mutation.ClaimedTitle(); !ok {
+		v := reference.DefaultClaimedTitle
+		_c.mutation.SetClaimedTitle(v)
+	}
+	if _, ok := _c.mutation.Confirmation(); !ok {
+		v := reference.DefaultConfirmation
+		_c.mutation.SetConfirmation(v)
+	}
+	if _, ok := _c.mutation.ConfirmationReason(); !ok {
+		v := reference.DefaultConfirmationReason
+		_c.mutation.SetConfirmationReason(v)
+	}
+	if _, ok := _c.mutation.Rejected(); !ok {
+		v := reference.DefaultRejected
+		_c.mutation.SetRejected(v)
+	}
+	if _, ok := _c.mutation.RejectionReason(); !ok {
+		v := reference.DefaultRejectionReason
+		_c.mutation.SetRejectionReason(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := reference.DefaultID()
 		_c.mutation.SetID(v)
@@ -206,6 +316,26 @@ func (_c *ReferenceCreate) check() error {
 	}
 	if _, ok := _c.mutation.LocatorConfirmed(); !ok {
 		return &ValidationError{Name: "locator_confirmed", err: errors.New(`ent: missing required field "Reference.locator_confirmed"`)}
+	}
+	if _, ok := _c.mutation.ClaimedTitle(); !ok {
+		return &ValidationError{Name: "claimed_title", err: errors.New(`ent: missing required field "Reference.claimed_title"`)}
+	}
+	if _, ok := _c.mutation.Confirmation(); !ok {
+		return &ValidationError{Name: "confirmation", err: errors.New(`ent: missing required field "Reference.confirmation"`)}
+	}
+	if v, ok := _c.mutation.Confirmation(); ok {
+		if err := reference.ConfirmationValidator(v); err != nil {
+			return &ValidationError{Name: "confirmation", err: fmt.Errorf(`ent: validator failed for field "Reference.confirmation": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.ConfirmationReason(); !ok {
+		return &ValidationError{Name: "confirmation_reason", err: errors.New(`ent: missing required field "Reference.confirmation_reason"`)}
+	}
+	if _, ok := _c.mutation.Rejected(); !ok {
+		return &ValidationError{Name: "rejected", err: errors.New(`ent: missing required field "Reference.rejected"`)}
+	}
+	if _, ok := _c.mutation.RejectionReason(); !ok {
+		return &ValidationError{Name: "rejection_reason", err: errors.New(`ent: missing required field "Reference.rejection_reason"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := reference.IDValidator(v); err != nil {
@@ -277,6 +407,34 @@ func (_c *ReferenceCreate) createSpec() (*Reference, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.LocatorConfirmed(); ok {
 		_spec.SetField(reference.FieldLocatorConfirmed, field.TypeBool, value)
 		_node.LocatorConfirmed = value
+	}
+	if value, ok := _c.mutation.ClaimedTitle(); ok {
+		_spec.SetField(reference.FieldClaimedTitle, field.TypeString, value)
+		_node.ClaimedTitle = value
+	}
+	if value, ok := _c.mutation.ClaimedAuthors(); ok {
+		_spec.SetField(reference.FieldClaimedAuthors, field.TypeJSON, value)
+		_node.ClaimedAuthors = value
+	}
+	if value, ok := _c.mutation.ClaimedYear(); ok {
+		_spec.SetField(reference.FieldClaimedYear, field.TypeInt, value)
+		_node.ClaimedYear = &value
+	}
+	if value, ok := _c.mutation.Confirmation(); ok {
+		_spec.SetField(reference.FieldConfirmation, field.TypeEnum, value)
+		_node.Confirmation = value
+	}
+	if value, ok := _c.mutation.ConfirmationReason(); ok {
+		_spec.SetField(reference.FieldConfirmationReason, field.TypeString, value)
+		_node.ConfirmationReason = value
+	}
+	if value, ok := _c.mutation.Rejected(); ok {
+		_spec.SetField(reference.FieldRejected, field.TypeBool, value)
+		_node.Rejected = value
+	}
+	if value, ok := _c.mutation.RejectionReason(); ok {
+		_spec.SetField(reference.FieldRejectionReason, field.TypeString, value)
+		_node.RejectionReason = value
 	}
 	if nodes := _c.mutation.RevisionIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -376,6 +534,54 @@ func (u *ReferenceUpsert) UpdateLocatorConfirmed() *ReferenceUpsert {
 	return u
 }
 
+// SetConfirmation sets the "confirmation" field.
+func (u *ReferenceUpsert) SetConfirmation(v reference.Confirmation) *ReferenceUpsert {
+	u.Set(reference.FieldConfirmation, v)
+	return u
+}
+
+// UpdateConfirmation sets the "confirmation" field to the value that was provided on create.
+func (u *ReferenceUpsert) UpdateConfirmation() *ReferenceUpsert {
+	u.SetExcluded(reference.FieldConfirmation)
+	return u
+}
+
+// SetConfirmationReason sets the "confirmation_reason" field.
+func (u *ReferenceUpsert) SetConfirmationReason(v string) *ReferenceUpsert {
+	u.Set(reference.FieldConfirmationReason, v)
+	return u
+}
+
+// UpdateConfirmationReason sets the "confirmation_reason" field to the value that was provided on create.
+func (u *ReferenceUpsert) UpdateConfirmationReason() *ReferenceUpsert {
+	u.SetExcluded(reference.FieldConfirmationReason)
+	return u
+}
+
+// SetRejected sets the "rejected" field.
+func (u *ReferenceUpsert) SetRejected(v bool) *ReferenceUpsert {
+	u.Set(reference.FieldRejected, v)
+	return u
+}
+
+// UpdateRejected sets the "rejected" field to the value that was provided on create.
+func (u *ReferenceUpsert) UpdateRejected() *ReferenceUpsert {
+	u.SetExcluded(reference.FieldRejected)
+	return u
+}
+
+// SetRejectionReason sets the "rejection_reason" field.
+func (u *ReferenceUpsert) SetRejectionReason(v string) *ReferenceUpsert {
+	u.Set(reference.FieldRejectionReason, v)
+	return u
+}
+
+// UpdateRejectionReason sets the "rejection_reason" field to the value that was provided on create.
+func (u *ReferenceUpsert) UpdateRejectionReason() *ReferenceUpsert {
+	u.SetExcluded(reference.FieldRejectionReason)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -413,6 +619,15 @@ func (u *ReferenceUpsertOne) UpdateNewValues() *ReferenceUpsertOne {
 		}
 		if _, exists := u.create.mutation.Role(); exists {
 			s.SetIgnore(reference.FieldRole)
+		}
+		if _, exists := u.create.mutation.ClaimedTitle(); exists {
+			s.SetIgnore(reference.FieldClaimedTitle)
+		}
+		if _, exists := u.create.mutation.ClaimedAuthors(); exists {
+			s.SetIgnore(reference.FieldClaimedAuthors)
+		}
+		if _, exists := u.create.mutation.ClaimedYear(); exists {
+			s.SetIgnore(reference.FieldClaimedYear)
 		}
 	}))
 	return u
@@ -456,6 +671,62 @@ func (u *ReferenceUpsertOne) SetLocatorConfirmed(v bool) *ReferenceUpsertOne {
 func (u *ReferenceUpsertOne) UpdateLocatorConfirmed() *ReferenceUpsertOne {
 	return u.Update(func(s *ReferenceUpsert) {
 		s.UpdateLocatorConfirmed()
+	})
+}
+
+// SetConfirmation sets the "confirmation" field.
+func (u *ReferenceUpsertOne) SetConfirmation(v reference.Confirmation) *ReferenceUpsertOne {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.SetConfirmation(v)
+	})
+}
+
+// UpdateConfirmation sets the "confirmation" field to the value that was provided on create.
+func (u *ReferenceUpsertOne) UpdateConfirmation() *ReferenceUpsertOne {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.UpdateConfirmation()
+	})
+}
+
+// SetConfirmationReason sets the "confirmation_reason" field.
+func (u *ReferenceUpsertOne) SetConfirmationReason(v string) *ReferenceUpsertOne {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.SetConfirmationReason(v)
+	})
+}
+
+// UpdateConfirmationReason sets the "confirmation_reason" field to the value that was provided on create.
+func (u *ReferenceUpsertOne) UpdateConfirmationReason() *ReferenceUpsertOne {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.UpdateConfirmationReason()
+	})
+}
+
+// SetRejected sets the "rejected" field.
+func (u *ReferenceUpsertOne) SetRejected(v bool) *ReferenceUpsertOne {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.SetRejected(v)
+	})
+}
+
+// UpdateRejected sets the "rejected" field to the value that was provided on create.
+func (u *ReferenceUpsertOne) UpdateRejected() *ReferenceUpsertOne {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.UpdateRejected()
+	})
+}
+
+// SetRejectionReason sets the "rejection_reason" field.
+func (u *ReferenceUpsertOne) SetRejectionReason(v string) *ReferenceUpsertOne {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.SetRejectionReason(v)
+	})
+}
+
+// UpdateRejectionReason sets the "rejection_reason" field to the value that was provided on create.
+func (u *ReferenceUpsertOne) UpdateRejectionReason() *ReferenceUpsertOne {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.UpdateRejectionReason()
 	})
 }
 
@@ -663,6 +934,15 @@ func (u *ReferenceUpsertBulk) UpdateNewValues() *ReferenceUpsertBulk {
 			if _, exists := b.mutation.Role(); exists {
 				s.SetIgnore(reference.FieldRole)
 			}
+			if _, exists := b.mutation.ClaimedTitle(); exists {
+				s.SetIgnore(reference.FieldClaimedTitle)
+			}
+			if _, exists := b.mutation.ClaimedAuthors(); exists {
+				s.SetIgnore(reference.FieldClaimedAuthors)
+			}
+			if _, exists := b.mutation.ClaimedYear(); exists {
+				s.SetIgnore(reference.FieldClaimedYear)
+			}
 		}
 	}))
 	return u
@@ -706,6 +986,62 @@ func (u *ReferenceUpsertBulk) SetLocatorConfirmed(v bool) *ReferenceUpsertBulk {
 func (u *ReferenceUpsertBulk) UpdateLocatorConfirmed() *ReferenceUpsertBulk {
 	return u.Update(func(s *ReferenceUpsert) {
 		s.UpdateLocatorConfirmed()
+	})
+}
+
+// SetConfirmation sets the "confirmation" field.
+func (u *ReferenceUpsertBulk) SetConfirmation(v reference.Confirmation) *ReferenceUpsertBulk {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.SetConfirmation(v)
+	})
+}
+
+// UpdateConfirmation sets the "confirmation" field to the value that was provided on create.
+func (u *ReferenceUpsertBulk) UpdateConfirmation() *ReferenceUpsertBulk {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.UpdateConfirmation()
+	})
+}
+
+// SetConfirmationReason sets the "confirmation_reason" field.
+func (u *ReferenceUpsertBulk) SetConfirmationReason(v string) *ReferenceUpsertBulk {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.SetConfirmationReason(v)
+	})
+}
+
+// UpdateConfirmationReason sets the "confirmation_reason" field to the value that was provided on create.
+func (u *ReferenceUpsertBulk) UpdateConfirmationReason() *ReferenceUpsertBulk {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.UpdateConfirmationReason()
+	})
+}
+
+// SetRejected sets the "rejected" field.
+func (u *ReferenceUpsertBulk) SetRejected(v bool) *ReferenceUpsertBulk {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.SetRejected(v)
+	})
+}
+
+// UpdateRejected sets the "rejected" field to the value that was provided on create.
+func (u *ReferenceUpsertBulk) UpdateRejected() *ReferenceUpsertBulk {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.UpdateRejected()
+	})
+}
+
+// SetRejectionReason sets the "rejection_reason" field.
+func (u *ReferenceUpsertBulk) SetRejectionReason(v string) *ReferenceUpsertBulk {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.SetRejectionReason(v)
+	})
+}
+
+// UpdateRejectionReason sets the "rejection_reason" field to the value that was provided on create.
+func (u *ReferenceUpsertBulk) UpdateRejectionReason() *ReferenceUpsertBulk {
+	return u.Update(func(s *ReferenceUpsert) {
+		s.UpdateRejectionReason()
 	})
 }
 

@@ -42,6 +42,62 @@ func (_u *ReferenceUpdate) SetNillableLocatorConfirmed(v *bool) *ReferenceUpdate
 	return _u
 }
 
+// SetConfirmation sets the "confirmation" field.
+func (_u *ReferenceUpdate) SetConfirmation(v reference.Confirmation) *ReferenceUpdate {
+	_u.mutation.SetConfirmation(v)
+	return _u
+}
+
+// SetNillableConfirmation sets the "confirmation" field if the given value is not nil.
+func (_u *ReferenceUpdate) SetNillableConfirmation(v *reference.Confirmation) *ReferenceUpdate {
+	if v != nil {
+		_u.SetConfirmation(*v)
+	}
+	return _u
+}
+
+// SetConfirmationReason sets the "confirmation_reason" field.
+func (_u *ReferenceUpdate) SetConfirmationReason(v string) *ReferenceUpdate {
+	_u.mutation.SetConfirmationReason(v)
+	return _u
+}
+
+// SetNillableConfirmationReason sets the "confirmation_reason" field if the given value is not nil.
+func (_u *ReferenceUpdate) SetNillableConfirmationReason(v *string) *ReferenceUpdate {
+	if v != nil {
+		_u.SetConfirmationReason(*v)
+	}
+	return _u
+}
+
+// SetRejected sets the "rejected" field.
+func (_u *ReferenceUpdate) SetRejected(v bool) *ReferenceUpdate {
+	_u.mutation.SetRejected(v)
+	return _u
+}
+
+// SetNillableRejected sets the "rejected" field if the given value is not nil.
+func (_u *ReferenceUpdate) SetNillableRejected(v *bool) *ReferenceUpdate {
+	if v != nil {
+		_u.SetRejected(*v)
+	}
+	return _u
+}
+
+// SetRejectionReason sets the "rejection_reason" field.
+func (_u *ReferenceUpdate) SetRejectionReason(v string) *ReferenceUpdate {
+	_u.mutation.SetRejectionReason(v)
+	return _u
+}
+
+// SetNillableRejectionReason sets the "rejection_reason" field if the given value is not nil.
+func (_u *ReferenceUpdate) SetNillableRejectionReason(v *string) *ReferenceUpdate {
+	if v != nil {
+		_u.SetRejectionReason(*v)
+	}
+	return _u
+}
+
 // Mutation returns the ReferenceMutation object of the builder.
 func (_u *ReferenceUpdate) Mutation() *ReferenceMutation {
 	return _u.mutation
@@ -76,6 +132,11 @@ func (_u *ReferenceUpdate) ExecX(ctx context.Context) {
 
 // check runs all checks and user-defined validators on the builder.
 func (_u *ReferenceUpdate) check() error {
+	if v, ok := _u.mutation.Confirmation(); ok {
+		if err := reference.ConfirmationValidator(v); err != nil {
+			return &ValidationError{Name: "confirmation", err: fmt.Errorf(`ent: validator failed for field "Reference.confirmation": %w`, err)}
+		}
+	}
 	if _u.mutation.RevisionCleared() && len(_u.mutation.RevisionIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Reference.revision"`)
 	}
@@ -105,6 +166,24 @@ func (_u *ReferenceUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.LocatorConfirmed(); ok {
 		_spec.SetField(reference.FieldLocatorConfirmed, field.TypeBool, value)
+	}
+	if _u.mutation.ClaimedAuthorsCleared() {
+		_spec.ClearField(reference.FieldClaimedAuthors, field.TypeJSON)
+	}
+	if _u.mutation.ClaimedYearCleared() {
+		_spec.ClearField(reference.FieldClaimedYear, field.TypeInt)
+	}
+	if value, ok := _u.mutation.Confirmation(); ok {
+		_spec.SetField(reference.FieldConfirmation, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.ConfirmationReason(); ok {
+		_spec.SetField(reference.FieldConfirmationReason, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Rejected(); ok {
+		_spec.SetField(reference.FieldRejected, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.RejectionReason(); ok {
+		_spec.SetField(reference.FieldRejectionReason, field.TypeString, value)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
@@ -138,6 +217,62 @@ func (_u *ReferenceUpdateOne) SetLocatorConfirmed(v bool) *ReferenceUpdateOne {
 func (_u *ReferenceUpdateOne) SetNillableLocatorConfirmed(v *bool) *ReferenceUpdateOne {
 	if v != nil {
 		_u.SetLocatorConfirmed(*v)
+	}
+	return _u
+}
+
+// SetConfirmation sets the "confirmation" field.
+func (_u *ReferenceUpdateOne) SetConfirmation(v reference.Confirmation) *ReferenceUpdateOne {
+	_u.mutation.SetConfirmation(v)
+	return _u
+}
+
+// SetNillableConfirmation sets the "confirmation" field if the given value is not nil.
+func (_u *ReferenceUpdateOne) SetNillableConfirmation(v *reference.Confirmation) *ReferenceUpdateOne {
+	if v != nil {
+		_u.SetConfirmation(*v)
+	}
+	return _u
+}
+
+// SetConfirmationReason sets the "confirmation_reason" field.
+func (_u *ReferenceUpdateOne) SetConfirmationReason(v string) *ReferenceUpdateOne {
+	_u.mutation.SetConfirmationReason(v)
+	return _u
+}
+
+// SetNillableConfirmationReason sets the "confirmation_reason" field if the given value is not nil.
+func (_u *ReferenceUpdateOne) SetNillableConfirmationReason(v *string) *ReferenceUpdateOne {
+	if v != nil {
+		_u.SetConfirmationReason(*v)
+	}
+	return _u
+}
+
+// SetRejected sets the "rejected" field.
+func (_u *ReferenceUpdateOne) SetRejected(v bool) *ReferenceUpdateOne {
+	_u.mutation.SetRejected(v)
+	return _u
+}
+
+// SetNillableRejected sets the "rejected" field if the given value is not nil.
+func (_u *ReferenceUpdateOne) SetNillableRejected(v *bool) *ReferenceUpdateOne {
+	if v != nil {
+		_u.SetRejected(*v)
+	}
+	return _u
+}
+
+// SetRejectionReason sets the "rejection_reason" field.
+func (_u *ReferenceUpdateOne) SetRejectionReason(v string) *ReferenceUpdateOne {
+	_u.mutation.SetRejectionReason(v)
+	return _u
+}
+
+// SetNillableRejectionReason sets the "rejection_reason" field if the given value is not nil.
+func (_u *ReferenceUpdateOne) SetNillableRejectionReason(v *string) *ReferenceUpdateOne {
+	if v != nil {
+		_u.SetRejectionReason(*v)
 	}
 	return _u
 }
@@ -189,6 +324,11 @@ func (_u *ReferenceUpdateOne) ExecX(ctx context.Context) {
 
 // check runs all checks and user-defined validators on the builder.
 func (_u *ReferenceUpdateOne) check() error {
+	if v, ok := _u.mutation.Confirmation(); ok {
+		if err := reference.ConfirmationValidator(v); err != nil {
+			return &ValidationError{Name: "confirmation", err: fmt.Errorf(`ent: validator failed for field "Reference.confirmation": %w`, err)}
+		}
+	}
 	if _u.mutation.RevisionCleared() && len(_u.mutation.RevisionIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Reference.revision"`)
 	}
@@ -235,6 +375,24 @@ func (_u *ReferenceUpdateOne) sqlSave(ctx context.Context) (_node *Reference, er
 	}
 	if value, ok := _u.mutation.LocatorConfirmed(); ok {
 		_spec.SetField(reference.FieldLocatorConfirmed, field.TypeBool, value)
+	}
+	if _u.mutation.ClaimedAuthorsCleared() {
+		_spec.ClearField(reference.FieldClaimedAuthors, field.TypeJSON)
+	}
+	if _u.mutation.ClaimedYearCleared() {
+		_spec.ClearField(reference.FieldClaimedYear, field.TypeInt)
+	}
+	if value, ok := _u.mutation.Confirmation(); ok {
+		_spec.SetField(reference.FieldConfirmation, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.ConfirmationReason(); ok {
+		_spec.SetField(reference.FieldConfirmationReason, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Rejected(); ok {
+		_spec.SetField(reference.FieldRejected, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.RejectionReason(); ok {
+		_spec.SetField(reference.FieldRejectionReason, field.TypeString, value)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &Reference{config: _u.config}

@@ -491,6 +491,22 @@ func init() {
 	referenceDescLocatorConfirmed := referenceFields[7].Descriptor()
 	// reference.DefaultLocatorConfirmed holds the default value on creation for the locator_confirmed field.
 	reference.DefaultLocatorConfirmed = referenceDescLocatorConfirmed.Default.(bool)
+	// referenceDescClaimedTitle is the schema descriptor for claimed_title field.
+	referenceDescClaimedTitle := referenceFields[8].Descriptor()
+	// reference.DefaultClaimedTitle holds the default value on creation for the claimed_title field.
+	reference.DefaultClaimedTitle = referenceDescClaimedTitle.Default.(string)
+	// referenceDescConfirmationReason is the schema descriptor for confirmation_reason field.
+	referenceDescConfirmationReason := referenceFields[12].Descriptor()
+	// reference.DefaultConfirmationReason holds the default value on creation for the confirmation_reason field.
+	reference.DefaultConfirmationReason = referenceDescConfirmationReason.Default.(string)
+	// referenceDescRejected is the schema descriptor for rejected field.
+	referenceDescRejected := referenceFields[13].Descriptor()
+	// reference.DefaultRejected holds the default value on creation for the rejected field.
+	reference.DefaultRejected = referenceDescRejected.Default.(bool)
+	// referenceDescRejectionReason is the schema descriptor for rejection_reason field.
+	referenceDescRejectionReason := referenceFields[14].Descriptor()
+	// reference.DefaultRejectionReason holds the default value on creation for the rejection_reason field.
+	reference.DefaultRejectionReason = referenceDescRejectionReason.Default.(string)
 	// referenceDescID is the schema descriptor for id field.
 	referenceDescID := referenceMixinFields0[0].Descriptor()
 	// reference.DefaultID holds the default value on creation for the id field.
@@ -738,6 +754,26 @@ func init() {
 	source.DefaultTitle = sourceDescTitle.Default.(string)
 	// source.TitleValidator is a validator for the "title" field. It is called by the builders before save.
 	source.TitleValidator = sourceDescTitle.Validators[0].(func(string) error)
+	// sourceDescLicence is the schema descriptor for licence field.
+	sourceDescLicence := sourceFields[7].Descriptor()
+	// source.DefaultLicence holds the default value on creation for the licence field.
+	source.DefaultLicence = sourceDescLicence.Default.(string)
+	// sourceDescURL is the schema descriptor for url field.
+	sourceDescURL := sourceFields[8].Descriptor()
+	// source.DefaultURL holds the default value on creation for the url field.
+	source.DefaultURL = sourceDescURL.Default.(string)
+	// sourceDescResolver is the schema descriptor for resolver field.
+	sourceDescResolver := sourceFields[9].Descriptor()
+	// source.DefaultResolver holds the default value on creation for the resolver field.
+	source.DefaultResolver = sourceDescResolver.Default.(string)
+	// sourceDescEtag is the schema descriptor for etag field.
+	sourceDescEtag := sourceFields[11].Descriptor()
+	// source.DefaultEtag holds the default value on creation for the etag field.
+	source.DefaultEtag = sourceDescEtag.Default.(string)
+	// sourceDescLastModified is the schema descriptor for last_modified field.
+	sourceDescLastModified := sourceFields[12].Descriptor()
+	// source.DefaultLastModified holds the default value on creation for the last_modified field.
+	source.DefaultLastModified = sourceDescLastModified.Default.(string)
 	// sourceDescID is the schema descriptor for id field.
 	sourceDescID := sourceMixinFields0[0].Descriptor()
 	// source.DefaultID holds the default value on creation for the id field.

@@ -30,8 +30,20 @@ type Source struct {
 	Year *int `json:"year,omitempty"`
 	// LicenceClass holds the value of the "licence_class" field.
 	LicenceClass source.LicenceClass `json:"licence_class,omitempty"`
-	// Confirmation holds the value of the "confirmation" field.
+	// PENDING until resolved; NOT_FOUND when no record exists; MISMATCH when a reference's claim contradicts the record; else CONFIRMED.
 	Confirmation source.Confirmation `json:"confirmation,omitempty"`
+	// Licence holds the value of the "licence" field.
+	Licence string `json:"licence,omitempty"`
+	// URL holds the value of the "url" field.
+	URL string `json:"url,omitempty"`
+	// Resolver holds the value of the "resolver" field.
+	Resolver string `json:"resolver,omitempty"`
+	// FetchedAt holds the value of the "fetched_at" field.
+	FetchedAt *time.Time `json:"fetched_at,omitempty"`
+	// Etag holds the value of the "etag" field.
+	Etag string `json:"etag,omitempty"`
+	// LastModified holds the value of the "last_modified" field.
+	LastModified string `json:"last_modified,omitempty"`
 	// CreatedAt holds the value of the "created_at" field.
 	CreatedAt time.Time `json:"created_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -71,9 +83,9 @@ func (*Source) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case source.FieldYear:
 			values[i] = new(sql.NullInt64)
-		case source.FieldID, source.FieldIdentifier, source.FieldKind, source.FieldTitle, source.FieldLicenceClass, source.FieldConfirmation:
+		case source.FieldID, source.FieldIdentifier, source.FieldKind, source.FieldTitle, source.FieldLicenceClass, source.FieldConfirmation, source.FieldLicence, source.FieldURL, source.FieldResolver, source.FieldEtag, source.FieldLastModified:
 			values[i] = new(sql.NullString)
-		case source.FieldCreatedAt:
+		case source.FieldFetchedAt, source.FieldCreatedAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -140,6 +152,43 @@ func (_m *Source) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field confirmation", values[i])
 			} else if value.Valid {
 				_m.Confirmation = source.Confirmation(value.String)
+			}
+		case source.FieldLicence:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field licence", values[i])
+			} else if value.Valid {
+				_m.Licence = value.String
+			}
+		case source.FieldURL:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field url", values[i])
+			} else if value.Valid {
+				_m.URL = value.String
+			}
+		case source.FieldResolver:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field resolver", values[i])
+			} else if value.Valid {
+				_m.Resolver = value.String
+			}
+		case source.FieldFetchedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field fetched_at", values[i])
+			} else if value.Valid {
+				_m.FetchedAt = new(time.Time)
+				*_m.FetchedAt = value.Time
+			}
+		case source.FieldEtag:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field etag", values[i])
+			} else if value.Valid {
+				_m.Etag = value.String
+			}
+		case source.FieldLastModified:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field last_modified", values[i])
+			} else if value.Valid {
+				_m.LastModified = value.String
 			}
 		case source.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -210,6 +259,26 @@ func (_m *Source) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("confirmation=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Confirmation))
+	builder.WriteString(", ")
+	builder.WriteString("licence=")
+	builder.WriteString(_m.Licence)
+	builder.WriteString(", ")
+	builder.WriteString("url=")
+	builder.WriteString(_m.URL)
+	builder.WriteString(", ")
+	builder.WriteString("resolver=")
+	builder.WriteString(_m.Resolver)
+	builder.WriteString(", ")
+	if v := _m.FetchedAt; v != nil {
+		builder.WriteString("fetched_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("etag=")
+	builder.WriteString(_m.Etag)
+	builder.WriteString(", ")
+	builder.WriteString("last_modified=")
+	builder.WriteString(_m.LastModified)
 	builder.WriteString(", ")
 	builder.WriteString("created_at=")
 	builder.WriteString(_m.CreatedAt.Format(time.ANSIC))

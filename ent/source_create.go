@@ -98,6 +98,90 @@ func (_c *SourceCreate) SetNillableConfirmation(v *source.Confirmation) *SourceC
 	return _c
 }
 
+// SetLicence sets the "licence" field.
+func (_c *SourceCreate) SetLicence(v string) *SourceCreate {
+	_c.mutation.SetLicence(v)
+	return _c
+}
+
+// SetNillableLicence sets the "licence" field if the given value is not nil.
+func (_c *SourceCreate) SetNillableLicence(v *string) *SourceCreate {
+	if v != nil {
+		_c.SetLicence(*v)
+	}
+	return _c
+}
+
+// SetURL sets the "url" field.
+func (_c *SourceCreate) SetURL(v string) *SourceCreate {
+	_c.mutation.SetURL(v)
+	return _c
+}
+
+// SetNillableURL sets the "url" field if the given value is not nil.
+func (_c *SourceCreate) SetNillableURL(v *string) *SourceCreate {
+	if v != nil {
+		_c.SetURL(*v)
+	}
+	return _c
+}
+
+// SetResolver sets the "resolver" field.
+func (_c *SourceCreate) SetResolver(v string) *SourceCreate {
+	_c.mutation.SetResolver(v)
+	return _c
+}
+
+// SetNillableResolver sets the "resolver" field if the given value is not nil.
+func (_c *SourceCreate) SetNillableResolver(v *string) *SourceCreate {
+	if v != nil {
+		_c.SetResolver(*v)
+	}
+	return _c
+}
+
+// SetFetchedAt sets the "fetched_at" field.
+func (_c *SourceCreate) SetFetchedAt(v time.Time) *SourceCreate {
+	_c.mutation.SetFetchedAt(v)
+	return _c
+}
+
+// SetNillableFetchedAt sets the "fetched_at" field if the given value is not nil.
+func (_c *SourceCreate) SetNillableFetchedAt(v *time.Time) *SourceCreate {
+	if v != nil {
+		_c.SetFetchedAt(*v)
+	}
+	return _c
+}
+
+// SetEtag sets the "etag" field.
+func (_c *SourceCreate) SetEtag(v string) *SourceCreate {
+	_c.mutation.SetEtag(v)
+	return _c
+}
+
+// SetNillableEtag sets the "etag" field if the given value is not nil.
+func (_c *SourceCreate) SetNillableEtag(v *string) *SourceCreate {
+	if v != nil {
+		_c.SetEtag(*v)
+	}
+	return _c
+}
+
+// SetLastModified sets the "last_modified" field.
+func (_c *SourceCreate) SetLastModified(v string) *SourceCreate {
+	_c.mutation.SetLastModified(v)
+	return _c
+}
+
+// SetNillableLastModified sets the "last_modified" field if the given value is not nil.
+func (_c *SourceCreate) SetNillableLastModified(v *string) *SourceCreate {
+	if v != nil {
+		_c.SetLastModified(*v)
+	}
+	return _c
+}
+
 // SetCreatedAt sets the "created_at" field.
 func (_c *SourceCreate) SetCreatedAt(v time.Time) *SourceCreate {
 	_c.mutation.SetCreatedAt(v)
@@ -180,6 +264,26 @@ func (_c *SourceCreate) defaults() {
 		v := source.DefaultConfirmation
 		_c.mutation.SetConfirmation(v)
 	}
+	if _, ok := _c.mutation.Licence(); !ok {
+		v := source.DefaultLicence
+		_c.mutation.SetLicence(v)
+	}
+	if _, ok := _c.mutation.URL(); !ok {
+		v := source.DefaultURL
+		_c.mutation.SetURL(v)
+	}
+	if _, ok := _c.mutation.Resolver(); !ok {
+		v := source.DefaultResolver
+		_c.mutation.SetResolver(v)
+	}
+	if _, ok := _c.mutation.Etag(); !ok {
+		v := source.DefaultEtag
+		_c.mutation.SetEtag(v)
+	}
+	if _, ok := _c.mutation.LastModified(); !ok {
+		v := source.DefaultLastModified
+		_c.mutation.SetLastModified(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := source.DefaultID()
 		_c.mutation.SetID(v)
@@ -227,6 +331,21 @@ func (_c *SourceCreate) check() error {
 		if err := source.ConfirmationValidator(v); err != nil {
 			return &ValidationError{Name: "confirmation", err: fmt.Errorf(`ent: validator failed for field "Source.confirmation": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.Licence(); !ok {
+		return &ValidationError{Name: "licence", err: errors.New(`ent: missing required field "Source.licence"`)}
+	}
+	if _, ok := _c.mutation.URL(); !ok {
+		return &ValidationError{Name: "url", err: errors.New(`ent: missing required field "Source.url"`)}
+	}
+	if _, ok := _c.mutation.Resolver(); !ok {
+		return &ValidationError{Name: "resolver", err: errors.New(`ent: missing required field "Source.resolver"`)}
+	}
+	if _, ok := _c.mutation.Etag(); !ok {
+		return &ValidationError{Name: "etag", err: errors.New(`ent: missing required field "Source.etag"`)}
+	}
+	if _, ok := _c.mutation.LastModified(); !ok {
+		return &ValidationError{Name: "last_modified", err: errors.New(`ent: missing required field "Source.last_modified"`)}
 	}
 	if _, ok := _c.mutation.CreatedAt(); !ok {
 		return &ValidationError{Name: "created_at", err: errors.New(`ent: missing required field "Source.created_at"`)}
@@ -299,6 +418,30 @@ func (_c *SourceCreate) createSpec() (*Source, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Confirmation(); ok {
 		_spec.SetField(source.FieldConfirmation, field.TypeEnum, value)
 		_node.Confirmation = value
+	}
+	if value, ok := _c.mutation.Licence(); ok {
+		_spec.SetField(source.FieldLicence, field.TypeString, value)
+		_node.Licence = value
+	}
+	if value, ok := _c.mutation.URL(); ok {
+		_spec.SetField(source.FieldURL, field.TypeString, value)
+		_node.URL = value
+	}
+	if value, ok := _c.mutation.Resolver(); ok {
+		_spec.SetField(source.FieldResolver, field.TypeString, value)
+		_node.Resolver = value
+	}
+	if value, ok := _c.mutation.FetchedAt(); ok {
+		_spec.SetField(source.FieldFetchedAt, field.TypeTime, value)
+		_node.FetchedAt = &value
+	}
+	if value, ok := _c.mutation.Etag(); ok {
+		_spec.SetField(source.FieldEtag, field.TypeString, value)
+		_node.Etag = value
+	}
+	if value, ok := _c.mutation.LastModified(); ok {
+		_spec.SetField(source.FieldLastModified, field.TypeString, value)
+		_node.LastModified = value
 	}
 	if value, ok := _c.mutation.CreatedAt(); ok {
 		_spec.SetField(source.FieldCreatedAt, field.TypeTime, value)
@@ -450,6 +593,84 @@ func (u *SourceUpsert) UpdateConfirmation() *SourceUpsert {
 	return u
 }
 
+// SetLicence sets the "licence" field.
+func (u *SourceUpsert) SetLicence(v string) *SourceUpsert {
+	u.Set(source.FieldLicence, v)
+	return u
+}
+
+// UpdateLicence sets the "licence" field to the value that was provided on create.
+func (u *SourceUpsert) UpdateLicence() *SourceUpsert {
+	u.SetExcluded(source.FieldLicence)
+	return u
+}
+
+// SetURL sets the "url" field.
+func (u *SourceUpsert) SetURL(v string) *SourceUpsert {
+	u.Set(source.FieldURL, v)
+	return u
+}
+
+// UpdateURL sets the "url" field to the value that was provided on create.
+func (u *SourceUpsert) UpdateURL() *SourceUpsert {
+	u.SetExcluded(source.FieldURL)
+	return u
+}
+
+// SetResolver sets the "resolver" field.
+func (u *SourceUpsert) SetResolver(v string) *SourceUpsert {
+	u.Set(source.FieldResolver, v)
+	return u
+}
+
+// UpdateResolver sets the "resolver" field to the value that was provided on create.
+func (u *SourceUpsert) UpdateResolver() *SourceUpsert {
+	u.SetExcluded(source.FieldResolver)
+	return u
+}
+
+// SetFetchedAt sets the "fetched_at" field.
+func (u *SourceUpsert) SetFetchedAt(v time.Time) *SourceUpsert {
+	u.Set(source.FieldFetchedAt, v)
+	return u
+}
+
+// UpdateFetchedAt sets the "fetched_at" field to the value that was provided on create.
+func (u *SourceUpsert) UpdateFetchedAt() *SourceUpsert {
+	u.SetExcluded(source.FieldFetchedAt)
+	return u
+}
+
+// ClearFetchedAt clears the value of the "fetched_at" field.
+func (u *SourceUpsert) ClearFetchedAt() *SourceUpsert {
+	u.SetNull(source.FieldFetchedAt)
+	return u
+}
+
+// SetEtag sets the "etag" field.
+func (u *SourceUpsert) SetEtag(v string) *SourceUpsert {
+	u.Set(source.FieldEtag, v)
+	return u
+}
+
+// UpdateEtag sets the "etag" field to the value that was provided on create.
+func (u *SourceUpsert) UpdateEtag() *SourceUpsert {
+	u.SetExcluded(source.FieldEtag)
+	return u
+}
+
+// SetLastModified sets the "last_modified" field.
+func (u *SourceUpsert) SetLastModified(v string) *SourceUpsert {
+	u.Set(source.FieldLastModified, v)
+	return u
+}
+
+// UpdateLastModified sets the "last_modified" field to the value that was provided on create.
+func (u *SourceUpsert) UpdateLastModified() *SourceUpsert {
+	u.SetExcluded(source.FieldLastModified)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -595,6 +816,97 @@ func (u *SourceUpsertOne) SetConfirmation(v source.Confirmation) *SourceUpsertOn
 func (u *SourceUpsertOne) UpdateConfirmation() *SourceUpsertOne {
 	return u.Update(func(s *SourceUpsert) {
 		s.UpdateConfirmation()
+	})
+}
+
+// SetLicence sets the "licence" field.
+func (u *SourceUpsertOne) SetLicence(v string) *SourceUpsertOne {
+	return u.Update(func(s *SourceUpsert) {
+		s.SetLicence(v)
+	})
+}
+
+// UpdateLicence sets the "licence" field to the value that was provided on create.
+func (u *SourceUpsertOne) UpdateLicence() *SourceUpsertOne {
+	return u.Update(func(s *SourceUpsert) {
+		s.UpdateLicence()
+	})
+}
+
+// SetURL sets the "url" field.
+func (u *SourceUpsertOne) SetURL(v string) *SourceUpsertOne {
+	return u.Update(func(s *SourceUpsert) {
+		s.SetURL(v)
+	})
+}
+
+// UpdateURL sets the "url" field to the value that was provided on create.
+func (u *SourceUpsertOne) UpdateURL() *SourceUpsertOne {
+	return u.Update(func(s *SourceUpsert) {
+		s.UpdateURL()
+	})
+}
+
+// SetResolver sets the "resolver" field.
+func (u *SourceUpsertOne) SetResolver(v string) *SourceUpsertOne {
+	return u.Update(func(s *SourceUpsert) {
+		s.SetResolver(v)
+	})
+}
+
+// UpdateResolver sets the "resolver" field to the value that was provided on create.
+func (u *SourceUpsertOne) UpdateResolver() *SourceUpsertOne {
+	return u.Update(func(s *SourceUpsert) {
+		s.UpdateResolver()
+	})
+}
+
+// SetFetchedAt sets the "fetched_at" field.
+func (u *SourceUpsertOne) SetFetchedAt(v time.Time) *SourceUpsertOne {
+	return u.Update(func(s *SourceUpsert) {
+		s.SetFetchedAt(v)
+	})
+}
+
+// UpdateFetchedAt sets the "fetched_at" field to the value that was provided on create.
+func (u *SourceUpsertOne) UpdateFetchedAt() *SourceUpsertOne {
+	return u.Update(func(s *SourceUpsert) {
+		s.UpdateFetchedAt()
+	})
+}
+
+// ClearFetchedAt clears the value of the "fetched_at" field.
+func (u *SourceUpsertOne) ClearFetchedAt() *SourceUpsertOne {
+	return u.Update(func(s *SourceUpsert) {
+		s.ClearFetchedAt()
+	})
+}
+
+// SetEtag sets the "etag" field.
+func (u *SourceUpsertOne) SetEtag(v string) *SourceUpsertOne {
+	return u.Update(func(s *SourceUpsert) {
+		s.SetEtag(v)
+	})
+}
+
+// UpdateEtag sets the "etag" field to the value that was provided on create.
+func (u *SourceUpsertOne) UpdateEtag() *SourceUpsertOne {
+	return u.Update(func(s *SourceUpsert) {
+		s.UpdateEtag()
+	})
+}
+
+// SetLastModified sets the "last_modified" field.
+func (u *SourceUpsertOne) SetLastModified(v string) *SourceUpsertOne {
+	return u.Update(func(s *SourceUpsert) {
+		s.SetLastModified(v)
+	})
+}
+
+// UpdateLastModified sets the "last_modified" field to the value that was provided on create.
+func (u *SourceUpsertOne) UpdateLastModified() *SourceUpsertOne {
+	return u.Update(func(s *SourceUpsert) {
+		s.UpdateLastModified()
 	})
 }
 
@@ -910,6 +1222,97 @@ func (u *SourceUpsertBulk) SetConfirmation(v source.Confirmation) *SourceUpsertB
 func (u *SourceUpsertBulk) UpdateConfirmation() *SourceUpsertBulk {
 	return u.Update(func(s *SourceUpsert) {
 		s.UpdateConfirmation()
+	})
+}
+
+// SetLicence sets the "licence" field.
+func (u *SourceUpsertBulk) SetLicence(v string) *SourceUpsertBulk {
+	return u.Update(func(s *SourceUpsert) {
+		s.SetLicence(v)
+	})
+}
+
+// UpdateLicence sets the "licence" field to the value that was provided on create.
+func (u *SourceUpsertBulk) UpdateLicence() *SourceUpsertBulk {
+	return u.Update(func(s *SourceUpsert) {
+		s.UpdateLicence()
+	})
+}
+
+// SetURL sets the "url" field.
+func (u *SourceUpsertBulk) SetURL(v string) *SourceUpsertBulk {
+	return u.Update(func(s *SourceUpsert) {
+		s.SetURL(v)
+	})
+}
+
+// UpdateURL sets the "url" field to the value that was provided on create.
+func (u *SourceUpsertBulk) UpdateURL() *SourceUpsertBulk {
+	return u.Update(func(s *SourceUpsert) {
+		s.UpdateURL()
+	})
+}
+
+// SetResolver sets the "resolver" field.
+func (u *SourceUpsertBulk) SetResolver(v string) *SourceUpsertBulk {
+	return u.Update(func(s *SourceUpsert) {
+		s.SetResolver(v)
+	})
+}
+
+// UpdateResolver sets the "resolver" field to the value that was provided on create.
+func (u *SourceUpsertBulk) UpdateResolver() *SourceUpsertBulk {
+	return u.Update(func(s *SourceUpsert) {
+		s.UpdateResolver()
+	})
+}
+
+// SetFetchedAt sets the "fetched_at" field.
+func (u *SourceUpsertBulk) SetFetchedAt(v time.Time) *SourceUpsertBulk {
+	return u.Update(func(s *SourceUpsert) {
+		s.SetFetchedAt(v)
+	})
+}
+
+// UpdateFetchedAt sets the "fetched_at" field to the value that was provided on create.
+func (u *SourceUpsertBulk) UpdateFetchedAt() *SourceUpsertBulk {
+	return u.Update(func(s *SourceUpsert) {
+		s.UpdateFetchedAt()
+	})
+}
+
+// ClearFetchedAt clears the value of the "fetched_at" field.
+func (u *SourceUpsertBulk) ClearFetchedAt() *SourceUpsertBulk {
+	return u.Update(func(s *SourceUpsert) {
+		s.ClearFetchedAt()
+	})
+}
+
+// SetEtag sets the "etag" field.
+func (u *SourceUpsertBulk) SetEtag(v string) *SourceUpsertBulk {
+	return u.Update(func(s *SourceUpsert) {
+		s.SetEtag(v)
+	})
+}
+
+// UpdateEtag sets the "etag" field to the value that was provided on create.
+func (u *SourceUpsertBulk) UpdateEtag() *SourceUpsertBulk {
+	return u.Update(func(s *SourceUpsert) {
+		s.UpdateEtag()
+	})
+}
+
+// SetLastModified sets the "last_modified" field.
+func (u *SourceUpsertBulk) SetLastModified(v string) *SourceUpsertBulk {
+	return u.Update(func(s *SourceUpsert) {
+		s.SetLastModified(v)
+	})
+}
+
+// UpdateLastModified sets the "last_modified" field to the value that was provided on create.
+func (u *SourceUpsertBulk) UpdateLastModified() *SourceUpsertBulk {
+	return u.Update(func(s *SourceUpsert) {
+		s.UpdateLastModified()
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -113,6 +114,96 @@ func (_u *SourceUpdate) SetConfirmation(v source.Confirmation) *SourceUpdate {
 func (_u *SourceUpdate) SetNillableConfirmation(v *source.Confirmation) *SourceUpdate {
 	if v != nil {
 		_u.SetConfirmation(*v)
+	}
+	return _u
+}
+
+// SetLicence sets the "licence" field.
+func (_u *SourceUpdate) SetLicence(v string) *SourceUpdate {
+	_u.mutation.SetLicence(v)
+	return _u
+}
+
+// SetNillableLicence sets the "licence" field if the given value is not nil.
+func (_u *SourceUpdate) SetNillableLicence(v *string) *SourceUpdate {
+	if v != nil {
+		_u.SetLicence(*v)
+	}
+	return _u
+}
+
+// SetURL sets the "url" field.
+func (_u *SourceUpdate) SetURL(v string) *SourceUpdate {
+	_u.mutation.SetURL(v)
+	return _u
+}
+
+// SetNillableURL sets the "url" field if the given value is not nil.
+func (_u *SourceUpdate) SetNillableURL(v *string) *SourceUpdate {
+	if v != nil {
+		_u.SetURL(*v)
+	}
+	return _u
+}
+
+// SetResolver sets the "resolver" field.
+func (_u *SourceUpdate) SetResolver(v string) *SourceUpdate {
+	_u.mutation.SetResolver(v)
+	return _u
+}
+
+// SetNillableResolver sets the "resolver" field if the given value is not nil.
+func (_u *SourceUpdate) SetNillableResolver(v *string) *SourceUpdate {
+	if v != nil {
+		_u.SetResolver(*v)
+	}
+	return _u
+}
+
+// SetFetchedAt sets the "fetched_at" field.
+func (_u *SourceUpdate) SetFetchedAt(v time.Time) *SourceUpdate {
+	_u.mutation.SetFetchedAt(v)
+	return _u
+}
+
+// SetNillableFetchedAt sets the "fetched_at" field if the given value is not nil.
+func (_u *SourceUpdate) SetNillableFetchedAt(v *time.Time) *SourceUpdate {
+	if v != nil {
+		_u.SetFetchedAt(*v)
+	}
+	return _u
+}
+
+// ClearFetchedAt clears the value of the "fetched_at" field.
+func (_u *SourceUpdate) ClearFetchedAt() *SourceUpdate {
+	_u.mutation.ClearFetchedAt()
+	return _u
+}
+
+// SetEtag sets the "etag" field.
+func (_u *SourceUpdate) SetEtag(v string) *SourceUpdate {
+	_u.mutation.SetEtag(v)
+	return _u
+}
+
+// SetNillableEtag sets the "etag" field if the given value is not nil.
+func (_u *SourceUpdate) SetNillableEtag(v *string) *SourceUpdate {
+	if v != nil {
+		_u.SetEtag(*v)
+	}
+	return _u
+}
+
+// SetLastModified sets the "last_modified" field.
+func (_u *SourceUpdate) SetLastModified(v string) *SourceUpdate {
+	_u.mutation.SetLastModified(v)
+	return _u
+}
+
+// SetNillableLastModified sets the "last_modified" field if the given value is not nil.
+func (_u *SourceUpdate) SetNillableLastModified(v *string) *SourceUpdate {
+	if v != nil {
+		_u.SetLastModified(*v)
 	}
 	return _u
 }
@@ -251,6 +342,27 @@ func (_u *SourceUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Confirmation(); ok {
 		_spec.SetField(source.FieldConfirmation, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.Licence(); ok {
+		_spec.SetField(source.FieldLicence, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.URL(); ok {
+		_spec.SetField(source.FieldURL, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Resolver(); ok {
+		_spec.SetField(source.FieldResolver, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.FetchedAt(); ok {
+		_spec.SetField(source.FieldFetchedAt, field.TypeTime, value)
+	}
+	if _u.mutation.FetchedAtCleared() {
+		_spec.ClearField(source.FieldFetchedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.Etag(); ok {
+		_spec.SetField(source.FieldEtag, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.LastModified(); ok {
+		_spec.SetField(source.FieldLastModified, field.TypeString, value)
 	}
 	if _u.mutation.ReferencesCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -402,6 +514,96 @@ func (_u *SourceUpdateOne) SetConfirmation(v source.Confirmation) *SourceUpdateO
 func (_u *SourceUpdateOne) SetNillableConfirmation(v *source.Confirmation) *SourceUpdateOne {
 	if v != nil {
 		_u.SetConfirmation(*v)
+	}
+	return _u
+}
+
+// SetLicence sets the "licence" field.
+func (_u *SourceUpdateOne) SetLicence(v string) *SourceUpdateOne {
+	_u.mutation.SetLicence(v)
+	return _u
+}
+
+// SetNillableLicence sets the "licence" field if the given value is not nil.
+func (_u *SourceUpdateOne) SetNillableLicence(v *string) *SourceUpdateOne {
+	if v != nil {
+		_u.SetLicence(*v)
+	}
+	return _u
+}
+
+// SetURL sets the "url" field.
+func (_u *SourceUpdateOne) SetURL(v string) *SourceUpdateOne {
+	_u.mutation.SetURL(v)
+	return _u
+}
+
+// SetNillableURL sets the "url" field if the given value is not nil.
+func (_u *SourceUpdateOne) SetNillableURL(v *string) *SourceUpdateOne {
+	if v != nil {
+		_u.SetURL(*v)
+	}
+	return _u
+}
+
+// SetResolver sets the "resolver" field.
+func (_u *SourceUpdateOne) SetResolver(v string) *SourceUpdateOne {
+	_u.mutation.SetResolver(v)
+	return _u
+}
+
+// SetNillableResolver sets the "resolver" field if the given value is not nil.
+func (_u *SourceUpdateOne) SetNillableResolver(v *string) *SourceUpdateOne {
+	if v != nil {
+		_u.SetResolver(*v)
+	}
+	return _u
+}
+
+// SetFetchedAt sets the "fetched_at" field.
+func (_u *SourceUpdateOne) SetFetchedAt(v time.Time) *SourceUpdateOne {
+	_u.mutation.SetFetchedAt(v)
+	return _u
+}
+
+// SetNillableFetchedAt sets the "fetched_at" field if the given value is not nil.
+func (_u *SourceUpdateOne) SetNillableFetchedAt(v *time.Time) *SourceUpdateOne {
+	if v != nil {
+		_u.SetFetchedAt(*v)
+	}
+	return _u
+}
+
+// ClearFetchedAt clears the value of the "fetched_at" field.
+func (_u *SourceUpdateOne) ClearFetchedAt() *SourceUpdateOne {
+	_u.mutation.ClearFetchedAt()
+	return _u
+}
+
+// SetEtag sets the "etag" field.
+func (_u *SourceUpdateOne) SetEtag(v string) *SourceUpdateOne {
+	_u.mutation.SetEtag(v)
+	return _u
+}
+
+// SetNillableEtag sets the "etag" field if the given value is not nil.
+func (_u *SourceUpdateOne) SetNillableEtag(v *string) *SourceUpdateOne {
+	if v != nil {
+		_u.SetEtag(*v)
+	}
+	return _u
+}
+
+// SetLastModified sets the "last_modified" field.
+func (_u *SourceUpdateOne) SetLastModified(v string) *SourceUpdateOne {
+	_u.mutation.SetLastModified(v)
+	return _u
+}
+
+// SetNillableLastModified sets the "last_modified" field if the given value is not nil.
+func (_u *SourceUpdateOne) SetNillableLastModified(v *string) *SourceUpdateOne {
+	if v != nil {
+		_u.SetLastModified(*v)
 	}
 	return _u
 }
@@ -570,6 +772,27 @@ func (_u *SourceUpdateOne) sqlSave(ctx context.Context) (_node *Source, err erro
 	}
 	if value, ok := _u.mutation.Confirmation(); ok {
 		_spec.SetField(source.FieldConfirmation, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.Licence(); ok {
+		_spec.SetField(source.FieldLicence, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.URL(); ok {
+		_spec.SetField(source.FieldURL, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Resolver(); ok {
+		_spec.SetField(source.FieldResolver, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.FetchedAt(); ok {
+		_spec.SetField(source.FieldFetchedAt, field.TypeTime, value)
+	}
+	if _u.mutation.FetchedAtCleared() {
+		_spec.ClearField(source.FieldFetchedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.Etag(); ok {
+		_spec.SetField(source.FieldEtag, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.LastModified(); ok {
+		_spec.SetField(source.FieldLastModified, field.TypeString, value)
 	}
 	if _u.mutation.ReferencesCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -565,6 +565,13 @@ var (
 		{Name: "relevance", Type: field.TypeString, Size: 2147483647},
 		{Name: "role", Type: field.TypeEnum, Enums: []string{"PRIMARY", "SECONDARY", "STATUS_EVIDENCE"}},
 		{Name: "locator_confirmed", Type: field.TypeBool, Default: false},
+		{Name: "claimed_title", Type: field.TypeString, Default: ""},
+		{Name: "claimed_authors", Type: field.TypeJSON, Nullable: true},
+		{Name: "claimed_year", Type: field.TypeInt, Nullable: true},
+		{Name: "confirmation", Type: field.TypeEnum, Enums: []string{"PENDING", "CONFIRMED", "MISMATCH", "NOT_FOUND"}, Default: "PENDING"},
+		{Name: "confirmation_reason", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "rejected", Type: field.TypeBool, Default: false},
+		{Name: "rejection_reason", Type: field.TypeString, Size: 2147483647, Default: ""},
 		{Name: "revision_id", Type: field.TypeString, Size: 40},
 		{Name: "source_id", Type: field.TypeString, Size: 40},
 	}
@@ -576,13 +583,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "references_revisions_references",
-				Columns:    []*schema.Column{ReferencesColumns[7]},
+				Columns:    []*schema.Column{ReferencesColumns[14]},
 				RefColumns: []*schema.Column{RevisionsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "references_sources_references",
-				Columns:    []*schema.Column{ReferencesColumns[8]},
+				Columns:    []*schema.Column{ReferencesColumns[15]},
 				RefColumns: []*schema.Column{SourcesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -591,7 +598,7 @@ var (
 			{
 				Name:    "reference_revision_id_position",
 				Unique:  true,
-				Columns: []*schema.Column{ReferencesColumns[7], ReferencesColumns[1]},
+				Columns: []*schema.Column{ReferencesColumns[14], ReferencesColumns[1]},
 			},
 		},
 	}
@@ -762,7 +769,13 @@ var (
 		{Name: "authors", Type: field.TypeJSON, Nullable: true},
 		{Name: "year", Type: field.TypeInt, Nullable: true},
 		{Name: "licence_class", Type: field.TypeEnum, Enums: []string{"OPEN", "RECORD", "VERBATIM", "SHARE_ALIKE_NC", "SHARE_ALIKE", "GFDL"}, Default: "RECORD"},
-		{Name: "confirmation", Type: field.TypeEnum, Enums: []string{"UNCONFIRMED", "CONFIRMED", "FABRICATED"}, Default: "UNCONFIRMED"},
+		{Name: "confirmation", Type: field.TypeEnum, Enums: []string{"PENDING", "CONFIRMED", "MISMATCH", "NOT_FOUND"}, Default: "PENDING"},
+		{Name: "licence", Type: field.TypeString, Default: ""},
+		{Name: "url", Type: field.TypeString, Default: ""},
+		{Name: "resolver", Type: field.TypeString, Default: ""},
+		{Name: "fetched_at", Type: field.TypeTime, Nullable: true},
+		{Name: "etag", Type: field.TypeString, Default: ""},
+		{Name: "last_modified", Type: field.TypeString, Default: ""},
 		{Name: "created_at", Type: field.TypeTime},
 	}
 	// SourcesTable holds the schema information for the "sources" table.

@@ -32,6 +32,20 @@ const (
 	FieldRole = "role"
 	// FieldLocatorConfirmed holds the string denoting the locator_confirmed field in the database.
 	FieldLocatorConfirmed = "locator_confirmed"
+	// FieldClaimedTitle holds the string denoting the claimed_title field in the database.
+	FieldClaimedTitle = "claimed_title"
+	// FieldClaimedAuthors holds the string denoting the claimed_authors field in the database.
+	FieldClaimedAuthors = "claimed_authors"
+	// FieldClaimedYear holds the string denoting the claimed_year field in the database.
+	FieldClaimedYear = "claimed_year"
+	// FieldConfirmation holds the string denoting the confirmation field in the database.
+	FieldConfirmation = "confirmation"
+	// FieldConfirmationReason holds the string denoting the confirmation_reason field in the database.
+	FieldConfirmationReason = "confirmation_reason"
+	// FieldRejected holds the string denoting the rejected field in the database.
+	FieldRejected = "rejected"
+	// FieldRejectionReason holds the string denoting the rejection_reason field in the database.
+	FieldRejectionReason = "rejection_reason"
 	// EdgeRevision holds the string denoting the revision edge name in mutations.
 	EdgeRevision = "revision"
 	// EdgeSource holds the string denoting the source edge name in mutations.
@@ -65,6 +79,13 @@ var Columns = []string{
 	FieldRelevance,
 	FieldRole,
 	FieldLocatorConfirmed,
+	FieldClaimedTitle,
+	FieldClaimedAuthors,
+	FieldClaimedYear,
+	FieldConfirmation,
+	FieldConfirmationReason,
+	FieldRejected,
+	FieldRejectionReason,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -88,6 +109,14 @@ var (
 	RelevanceValidator func(string) error
 	// DefaultLocatorConfirmed holds the default value on creation for the "locator_confirmed" field.
 	DefaultLocatorConfirmed bool
+	// DefaultClaimedTitle holds the default value on creation for the "claimed_title" field.
+	DefaultClaimedTitle string
+	// DefaultConfirmationReason holds the default value on creation for the "confirmation_reason" field.
+	DefaultConfirmationReason string
+	// DefaultRejected holds the default value on creation for the "rejected" field.
+	DefaultRejected bool
+	// DefaultRejectionReason holds the default value on creation for the "rejection_reason" field.
+	DefaultRejectionReason string
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -115,6 +144,34 @@ func RoleValidator(r Role) error {
 		return nil
 	default:
 		return fmt.Errorf("reference: invalid enum value for role field: %q", r)
+	}
+}
+
+// Confirmation defines the type for the "confirmation" enum field.
+type Confirmation string
+
+// ConfirmationPENDING is the default value of the Confirmation enum.
+const DefaultConfirmation = ConfirmationPENDING
+
+// Confirmation values.
+const (
+	ConfirmationPENDING   Confirmation = "PENDING"
+	ConfirmationCONFIRMED Confirmation = "CONFIRMED"
+	ConfirmationMISMATCH  Confirmation = "MISMATCH"
+	ConfirmationNOT_FOUND Confirmation = "NOT_FOUND"
+)
+
+func (c Confirmation) String() string {
+	return string(c)
+}
+
+// ConfirmationValidator is a validator for the "confirmation" field enum values. It is called by the builders before save.
+func ConfirmationValidator(c Confirmation) error {
+	switch c {
+	case ConfirmationPENDING, ConfirmationCONFIRMED, ConfirmationMISMATCH, ConfirmationNOT_FOUND:
+		return nil
+	default:
+		return fmt.Errorf("reference: invalid enum value for confirmation field: %q", c)
 	}
 }
 
@@ -166,6 +223,36 @@ func ByLocatorConfirmed(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldLocatorConfirmed, opts...).ToFunc()
 }
 
+// ByClaimedTitle orders the results by the claimed_title field.
+func ByClaimedTitle(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClaimedTitle, opts...).ToFunc()
+}
+
+// ByClaimedYear orders the results by the claimed_year field.
+func ByClaimedYear(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClaimedYear, opts...).ToFunc()
+}
+
+// ByConfirmation orders the results by the confirmation field.
+func ByConfirmation(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldConfirmation, opts...).ToFunc()
+}
+
+// ByConfirmationReason orders the results by the confirmation_reason field.
+func ByConfirmationReason(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldConfirmationReason, opts...).ToFunc()
+}
+
+// ByRejected orders the results by the rejected field.
+func ByRejected(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRejected, opts...).ToFunc()
+}
+
+// ByRejectionReason orders the results by the rejection_reason field.
+func ByRejectionReason(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRejectionReason, opts...).ToFunc()
+}
+
 // ByRevisionField orders the results by revision field.
 func ByRevisionField(field string, opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -208,6 +295,24 @@ func (e *Role) UnmarshalGQL(val interface{}) error {
 	*e = Role(str)
 	if err := RoleValidator(*e); err != nil {
 		return fmt.Errorf("%s is not a valid Role", str)
+	}
+	return nil
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (e Confirmation) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(e.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (e *Confirmation) UnmarshalGQL(val interface{}) error {
+	str, ok := val.(string)
+	if !ok {
+		return fmt.Errorf("enum %T must be a string", val)
+	}
+	*e = Confirmation(str)
+	if err := ConfirmationValidator(*e); err != nil {
+		return fmt.Errorf("%s is not a valid Confirmation", str)
 	}
 	return nil
 }

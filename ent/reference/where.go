@@ -98,6 +98,31 @@ func LocatorConfirmed(v bool) predicate.Reference {
 	return predicate.Reference(sql.FieldEQ(FieldLocatorConfirmed, v))
 }
 
+// ClaimedTitle applies equality check predicate on the "claimed_title" field. It's identical to ClaimedTitleEQ.
+func ClaimedTitle(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldEQ(FieldClaimedTitle, v))
+}
+
+// ClaimedYear applies equality check predicate on the "claimed_year" field. It's identical to ClaimedYearEQ.
+func ClaimedYear(v int) predicate.Reference {
+	return predicate.Reference(sql.FieldEQ(FieldClaimedYear, v))
+}
+
+// ConfirmationReason applies equality check predicate on the "confirmation_reason" field. It's identical to ConfirmationReasonEQ.
+func ConfirmationReason(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldEQ(FieldConfirmationReason, v))
+}
+
+// Rejected applies equality check predicate on the "rejected" field. It's identical to RejectedEQ.
+func Rejected(v bool) predicate.Reference {
+	return predicate.Reference(sql.FieldEQ(FieldRejected, v))
+}
+
+// RejectionReason applies equality check predicate on the "rejection_reason" field. It's identical to RejectionReasonEQ.
+func RejectionReason(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldEQ(FieldRejectionReason, v))
+}
+
 // RevisionIDEQ applies the EQ predicate on the "revision_id" field.
 func RevisionIDEQ(v string) predicate.Reference {
 	return predicate.Reference(sql.FieldEQ(FieldRevisionID, v))
@@ -491,6 +516,291 @@ func LocatorConfirmedEQ(v bool) predicate.Reference {
 // LocatorConfirmedNEQ applies the NEQ predicate on the "locator_confirmed" field.
 func LocatorConfirmedNEQ(v bool) predicate.Reference {
 	return predicate.Reference(sql.FieldNEQ(FieldLocatorConfirmed, v))
+}
+
+// ClaimedTitleEQ applies the EQ predicate on the "claimed_title" field.
+func ClaimedTitleEQ(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldEQ(FieldClaimedTitle, v))
+}
+
+// ClaimedTitleNEQ applies the NEQ predicate on the "claimed_title" field.
+func ClaimedTitleNEQ(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldNEQ(FieldClaimedTitle, v))
+}
+
+// ClaimedTitleIn applies the In predicate on the "claimed_title" field.
+func ClaimedTitleIn(vs ...string) predicate.Reference {
+	return predicate.Reference(sql.FieldIn(FieldClaimedTitle, vs...))
+}
+
+// ClaimedTitleNotIn applies the NotIn predicate on the "claimed_title" field.
+func ClaimedTitleNotIn(vs ...string) predicate.Reference {
+	return predicate.Reference(sql.FieldNotIn(FieldClaimedTitle, vs...))
+}
+
+// ClaimedTitleGT applies the GT predicate on the "claimed_title" field.
+func ClaimedTitleGT(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldGT(FieldClaimedTitle, v))
+}
+
+// ClaimedTitleGTE applies the GTE predicate on the "claimed_title" field.
+func ClaimedTitleGTE(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldGTE(FieldClaimedTitle, v))
+}
+
+// ClaimedTitleLT applies the LT predicate on the "claimed_title" field.
+func ClaimedTitleLT(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldLT(FieldClaimedTitle, v))
+}
+
+// ClaimedTitleLTE applies the LTE predicate on the "claimed_title" field.
+func ClaimedTitleLTE(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldLTE(FieldClaimedTitle, v))
+}
+
+// ClaimedTitleContains applies the Contains predicate on the "claimed_title" field.
+func ClaimedTitleContains(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldContains(FieldClaimedTitle, v))
+}
+
+// ClaimedTitleHasPrefix applies the HasPrefix predicate on the "claimed_title" field.
+func ClaimedTitleHasPrefix(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldHasPrefix(FieldClaimedTitle, v))
+}
+
+// ClaimedTitleHasSuffix applies the HasSuffix predicate on the "claimed_title" field.
+func ClaimedTitleHasSuffix(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldHasSuffix(FieldClaimedTitle, v))
+}
+
+// ClaimedTitleEqualFold applies the EqualFold predicate on the "claimed_title" field.
+func ClaimedTitleEqualFold(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldEqualFold(FieldClaimedTitle, v))
+}
+
+// ClaimedTitleContainsFold applies the ContainsFold predicate on the "claimed_title" field.
+func ClaimedTitleContainsFold(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldContainsFold(FieldClaimedTitle, v))
+}
+
+// ClaimedAuthorsIsNil applies the IsNil predicate on the "claimed_authors" field.
+func ClaimedAuthorsIsNil() predicate.Reference {
+	return predicate.Reference(sql.FieldIsNull(FieldClaimedAuthors))
+}
+
+// ClaimedAuthorsNotNil applies the NotNil predicate on the "claimed_authors" field.
+func ClaimedAuthorsNotNil() predicate.Reference {
+	return predicate.Reference(sql.FieldNotNull(FieldClaimedAuthors))
+}
+
+// ClaimedYearEQ applies the EQ predicate on the "claimed_year" field.
+func ClaimedYearEQ(v int) predicate.Reference {
+	return predicate.Reference(sql.FieldEQ(FieldClaimedYear, v))
+}
+
+// ClaimedYearNEQ applies the NEQ predicate on the "claimed_year" field.
+func ClaimedYearNEQ(v int) predicate.Reference {
+	return predicate.Reference(sql.FieldNEQ(FieldClaimedYear, v))
+}
+
+// ClaimedYearIn applies the In predicate on the "claimed_year" field.
+func ClaimedYearIn(vs ...int) predicate.Reference {
+	return predicate.Reference(sql.FieldIn(FieldClaimedYear, vs...))
+}
+
+// ClaimedYearNotIn applies the NotIn predicate on the "claimed_year" field.
+func ClaimedYearNotIn(vs ...int) predicate.Reference {
+	return predicate.Reference(sql.FieldNotIn(FieldClaimedYear, vs...))
+}
+
+// ClaimedYearGT applies the GT predicate on the "claimed_year" field.
+func ClaimedYearGT(v int) predicate.Reference {
+	return predicate.Reference(sql.FieldGT(FieldClaimedYear, v))
+}
+
+// ClaimedYearGTE applies the GTE predicate on the "claimed_year" field.
+func ClaimedYearGTE(v int) predicate.Reference {
+	return predicate.Reference(sql.FieldGTE(FieldClaimedYear, v))
+}
+
+// ClaimedYearLT applies the LT predicate on the "claimed_year" field.
+func ClaimedYearLT(v int) predicate.Reference {
+	return predicate.Reference(sql.FieldLT(FieldClaimedYear, v))
+}
+
+// ClaimedYearLTE applies the LTE predicate on the "claimed_year" field.
+func ClaimedYearLTE(v int) predicate.Reference {
+	return predicate.Reference(sql.FieldLTE(FieldClaimedYear, v))
+}
+
+// ClaimedYearIsNil applies the IsNil predicate on the "claimed_year" field.
+func ClaimedYearIsNil() predicate.Reference {
+	return predicate.Reference(sql.FieldIsNull(FieldClaimedYear))
+}
+
+// ClaimedYearNotNil applies the NotNil predicate on the "claimed_year" field.
+func ClaimedYearNotNil() predicate.Reference {
+	return predicate.Reference(sql.FieldNotNull(FieldClaimedYear))
+}
+
+// ConfirmationEQ applies the EQ predicate on the "confirmation" field.
+func ConfirmationEQ(v Confirmation) predicate.Reference {
+	return predicate.Reference(sql.FieldEQ(FieldConfirmation, v))
+}
+
+// ConfirmationNEQ applies the NEQ predicate on the "confirmation" field.
+func ConfirmationNEQ(v Confirmation) predicate.Reference {
+	return predicate.Reference(sql.FieldNEQ(FieldConfirmation, v))
+}
+
+// ConfirmationIn applies the In predicate on the "confirmation" field.
+func ConfirmationIn(vs ...Confirmation) predicate.Reference {
+	return predicate.Reference(sql.FieldIn(FieldConfirmation, vs...))
+}
+
+// ConfirmationNotIn applies the NotIn predicate on the "confirmation" field.
+func ConfirmationNotIn(vs ...Confirmation) predicate.Reference {
+	return predicate.Reference(sql.FieldNotIn(FieldConfirmation, vs...))
+}
+
+// ConfirmationReasonEQ applies the EQ predicate on the "confirmation_reason" field.
+func ConfirmationReasonEQ(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldEQ(FieldConfirmationReason, v))
+}
+
+// ConfirmationReasonNEQ applies the NEQ predicate on the "confirmation_reason" field.
+func ConfirmationReasonNEQ(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldNEQ(FieldConfirmationReason, v))
+}
+
+// ConfirmationReasonIn applies the In predicate on the "confirmation_reason" field.
+func ConfirmationReasonIn(vs ...string) predicate.Reference {
+	return predicate.Reference(sql.FieldIn(FieldConfirmationReason, vs...))
+}
+
+// ConfirmationReasonNotIn applies the NotIn predicate on the "confirmation_reason" field.
+func ConfirmationReasonNotIn(vs ...string) predicate.Reference {
+	return predicate.Reference(sql.FieldNotIn(FieldConfirmationReason, vs...))
+}
+
+// ConfirmationReasonGT applies the GT predicate on the "confirmation_reason" field.
+func ConfirmationReasonGT(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldGT(FieldConfirmationReason, v))
+}
+
+// ConfirmationReasonGTE applies the GTE predicate on the "confirmation_reason" field.
+func ConfirmationReasonGTE(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldGTE(FieldConfirmationReason, v))
+}
+
+// ConfirmationReasonLT applies the LT predicate on the "confirmation_reason" field.
+func ConfirmationReasonLT(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldLT(FieldConfirmationReason, v))
+}
+
+// ConfirmationReasonLTE applies the LTE predicate on the "confirmation_reason" field.
+func ConfirmationReasonLTE(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldLTE(FieldConfirmationReason, v))
+}
+
+// ConfirmationReasonContains applies the Contains predicate on the "confirmation_reason" field.
+func ConfirmationReasonContains(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldContains(FieldConfirmationReason, v))
+}
+
+// ConfirmationReasonHasPrefix applies the HasPrefix predicate on the "confirmation_reason" field.
+func ConfirmationReasonHasPrefix(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldHasPrefix(FieldConfirmationReason, v))
+}
+
+// ConfirmationReasonHasSuffix applies the HasSuffix predicate on the "confirmation_reason" field.
+func ConfirmationReasonHasSuffix(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldHasSuffix(FieldConfirmationReason, v))
+}
+
+// ConfirmationReasonEqualFold applies the EqualFold predicate on the "confirmation_reason" field.
+func ConfirmationReasonEqualFold(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldEqualFold(FieldConfirmationReason, v))
+}
+
+// ConfirmationReasonContainsFold applies the ContainsFold predicate on the "confirmation_reason" field.
+func ConfirmationReasonContainsFold(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldContainsFold(FieldConfirmationReason, v))
+}
+
+// RejectedEQ applies the EQ predicate on the "rejected" field.
+func RejectedEQ(v bool) predicate.Reference {
+	return predicate.Reference(sql.FieldEQ(FieldRejected, v))
+}
+
+// RejectedNEQ applies the NEQ predicate on the "rejected" field.
+func RejectedNEQ(v bool) predicate.Reference {
+	return predicate.Reference(sql.FieldNEQ(FieldRejected, v))
+}
+
+// RejectionReasonEQ applies the EQ predicate on the "rejection_reason" field.
+func RejectionReasonEQ(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldEQ(FieldRejectionReason, v))
+}
+
+// RejectionReasonNEQ applies the NEQ predicate on the "rejection_reason" field.
+func RejectionReasonNEQ(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldNEQ(FieldRejectionReason, v))
+}
+
+// RejectionReasonIn applies the In predicate on the "rejection_reason" field.
+func RejectionReasonIn(vs ...string) predicate.Reference {
+	return predicate.Reference(sql.FieldIn(FieldRejectionReason, vs...))
+}
+
+// RejectionReasonNotIn applies the NotIn predicate on the "rejection_reason" field.
+func RejectionReasonNotIn(vs ...string) predicate.Reference {
+	return predicate.Reference(sql.FieldNotIn(FieldRejectionReason, vs...))
+}
+
+// RejectionReasonGT applies the GT predicate on the "rejection_reason" field.
+func RejectionReasonGT(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldGT(FieldRejectionReason, v))
+}
+
+// RejectionReasonGTE applies the GTE predicate on the "rejection_reason" field.
+func RejectionReasonGTE(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldGTE(FieldRejectionReason, v))
+}
+
+// RejectionReasonLT applies the LT predicate on the "rejection_reason" field.
+func RejectionReasonLT(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldLT(FieldRejectionReason, v))
+}
+
+// RejectionReasonLTE applies the LTE predicate on the "rejection_reason" field.
+func RejectionReasonLTE(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldLTE(FieldRejectionReason, v))
+}
+
+// RejectionReasonContains applies the Contains predicate on the "rejection_reason" field.
+func RejectionReasonContains(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldContains(FieldRejectionReason, v))
+}
+
+// RejectionReasonHasPrefix applies the HasPrefix predicate on the "rejection_reason" field.
+func RejectionReasonHasPrefix(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldHasPrefix(FieldRejectionReason, v))
+}
+
+// RejectionReasonHasSuffix applies the HasSuffix predicate on the "rejection_reason" field.
+func RejectionReasonHasSuffix(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldHasSuffix(FieldRejectionReason, v))
+}
+
+// RejectionReasonEqualFold applies the EqualFold predicate on the "rejection_reason" field.
+func RejectionReasonEqualFold(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldEqualFold(FieldRejectionReason, v))
+}
+
+// RejectionReasonContainsFold applies the ContainsFold predicate on the "rejection_reason" field.
+func RejectionReasonContainsFold(v string) predicate.Reference {
+	return predicate.Reference(sql.FieldContainsFold(FieldRejectionReason, v))
 }
 
 // HasRevision applies the HasEdge predicate on the "revision" edge.

@@ -10,6 +10,9 @@ import (
 	"github.com/theoremdb/theoremdb/ent/schema/gid"
 )
 
+// Confirmations are the outcomes of confirming a source against what was claimed of it.
+var Confirmations = []string{"PENDING", "CONFIRMED", "MISMATCH", "NOT_FOUND"}
+
 // Reference is one row of a revision's bibliography: which source, where in
 // it, why it matters to this problem, and in what role.
 type Reference struct{ ent.Schema }
@@ -28,6 +31,16 @@ func (Reference) Fields() []ent.Field {
 		field.Text("relevance").NotEmpty().Immutable(),
 		field.Enum("role").Values("PRIMARY", "SECONDARY", "STATUS_EVIDENCE").Immutable(),
 		field.Bool("locator_confirmed").Default(false),
+		// What the proposer claims the source is (optional for members, required of agents); the
+		// record plane compares it with the source's record.
+		field.String("claimed_title").Default("").Immutable(),
+		field.Strings("claimed_authors").Optional().Immutable(),
+		field.Int("claimed_year").Optional().Nillable().Immutable(),
+		field.Enum("confirmation").Values(Confirmations...).Default("PENDING").
+			Comment("This reference's claim against its source's record: MISMATCH and NOT_FOUND count as fabricated."),
+		field.Text("confirmation_reason").Default(""),
+		field.Bool("rejected").Default(false).Comment("An agent's fabricated reference: kept in the record, never shown as a reference."),
+		field.Text("rejection_reason").Default(""),
 	}
 }
 

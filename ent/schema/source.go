@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
@@ -28,7 +29,16 @@ func (Source) Fields() []ent.Field {
 		field.Enum("licence_class").
 			Values("OPEN", "RECORD", "VERBATIM", "SHARE_ALIKE_NC", "SHARE_ALIKE", "GFDL").
 			Default("RECORD"),
-		field.Enum("confirmation").Values("UNCONFIRMED", "CONFIRMED", "FABRICATED").Default("UNCONFIRMED"),
+		field.Enum("confirmation").Values(Confirmations...).Default("PENDING").
+			Comment("PENDING until resolved; NOT_FOUND when no record exists; MISMATCH when a reference's claim contradicts the record; else CONFIRMED."),
+		// The record as the record plane last read it: its licence, address, which resolver
+		// answered, when, and the validators for a conditional request.
+		field.String("licence").Default(""),
+		field.String("url").Default(""),
+		field.String("resolver").Default(""),
+		field.Time("fetched_at").Optional().Nillable(),
+		field.String("etag").Default("").Annotations(entgql.Skip()),
+		field.String("last_modified").Default("").Annotations(entgql.Skip()),
 		field.Time("created_at").Immutable(),
 	}
 }

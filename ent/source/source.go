@@ -30,6 +30,18 @@ const (
 	FieldLicenceClass = "licence_class"
 	// FieldConfirmation holds the string denoting the confirmation field in the database.
 	FieldConfirmation = "confirmation"
+	// FieldLicence holds the string denoting the licence field in the database.
+	FieldLicence = "licence"
+	// FieldURL holds the string denoting the url field in the database.
+	FieldURL = "url"
+	// FieldResolver holds the string denoting the resolver field in the database.
+	FieldResolver = "resolver"
+	// FieldFetchedAt holds the string denoting the fetched_at field in the database.
+	FieldFetchedAt = "fetched_at"
+	// FieldEtag holds the string denoting the etag field in the database.
+	FieldEtag = "etag"
+	// FieldLastModified holds the string denoting the last_modified field in the database.
+	FieldLastModified = "last_modified"
 	// FieldCreatedAt holds the string denoting the created_at field in the database.
 	FieldCreatedAt = "created_at"
 	// EdgeReferences holds the string denoting the references edge name in mutations.
@@ -55,6 +67,12 @@ var Columns = []string{
 	FieldYear,
 	FieldLicenceClass,
 	FieldConfirmation,
+	FieldLicence,
+	FieldURL,
+	FieldResolver,
+	FieldFetchedAt,
+	FieldEtag,
+	FieldLastModified,
 	FieldCreatedAt,
 }
 
@@ -75,6 +93,16 @@ var (
 	DefaultTitle string
 	// TitleValidator is a validator for the "title" field. It is called by the builders before save.
 	TitleValidator func(string) error
+	// DefaultLicence holds the default value on creation for the "licence" field.
+	DefaultLicence string
+	// DefaultURL holds the default value on creation for the "url" field.
+	DefaultURL string
+	// DefaultResolver holds the default value on creation for the "resolver" field.
+	DefaultResolver string
+	// DefaultEtag holds the default value on creation for the "etag" field.
+	DefaultEtag string
+	// DefaultLastModified holds the default value on creation for the "last_modified" field.
+	DefaultLastModified string
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -140,14 +168,15 @@ func LicenceClassValidator(lc LicenceClass) error {
 // Confirmation defines the type for the "confirmation" enum field.
 type Confirmation string
 
-// ConfirmationUNCONFIRMED is the default value of the Confirmation enum.
-const DefaultConfirmation = ConfirmationUNCONFIRMED
+// ConfirmationPENDING is the default value of the Confirmation enum.
+const DefaultConfirmation = ConfirmationPENDING
 
 // Confirmation values.
 const (
-	ConfirmationUNCONFIRMED Confirmation = "UNCONFIRMED"
-	ConfirmationCONFIRMED   Confirmation = "CONFIRMED"
-	ConfirmationFABRICATED  Confirmation = "FABRICATED"
+	ConfirmationPENDING   Confirmation = "PENDING"
+	ConfirmationCONFIRMED Confirmation = "CONFIRMED"
+	ConfirmationMISMATCH  Confirmation = "MISMATCH"
+	ConfirmationNOT_FOUND Confirmation = "NOT_FOUND"
 )
 
 func (c Confirmation) String() string {
@@ -157,7 +186,7 @@ func (c Confirmation) String() string {
 // ConfirmationValidator is a validator for the "confirmation" field enum values. It is called by the builders before save.
 func ConfirmationValidator(c Confirmation) error {
 	switch c {
-	case ConfirmationUNCONFIRMED, ConfirmationCONFIRMED, ConfirmationFABRICATED:
+	case ConfirmationPENDING, ConfirmationCONFIRMED, ConfirmationMISMATCH, ConfirmationNOT_FOUND:
 		return nil
 	default:
 		return fmt.Errorf("source: invalid enum value for confirmation field: %q", c)
@@ -200,6 +229,36 @@ func ByLicenceClass(opts ...sql.OrderTermOption) OrderOption {
 // ByConfirmation orders the results by the confirmation field.
 func ByConfirmation(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldConfirmation, opts...).ToFunc()
+}
+
+// ByLicence orders the results by the licence field.
+func ByLicence(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldLicence, opts...).ToFunc()
+}
+
+// ByURL orders the results by the url field.
+func ByURL(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldURL, opts...).ToFunc()
+}
+
+// ByResolver orders the results by the resolver field.
+func ByResolver(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldResolver, opts...).ToFunc()
+}
+
+// ByFetchedAt orders the results by the fetched_at field.
+func ByFetchedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldFetchedAt, opts...).ToFunc()
+}
+
+// ByEtag orders the results by the etag field.
+func ByEtag(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldEtag, opts...).ToFunc()
+}
+
+// ByLastModified orders the results by the last_modified field.
+func ByLastModified(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldLastModified, opts...).ToFunc()
 }
 
 // ByCreatedAt orders the results by the created_at field.

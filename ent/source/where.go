@@ -80,6 +80,36 @@ func Year(v int) predicate.Source {
 	return predicate.Source(sql.FieldEQ(FieldYear, v))
 }
 
+// Licence applies equality check predicate on the "licence" field. It's identical to LicenceEQ.
+func Licence(v string) predicate.Source {
+	return predicate.Source(sql.FieldEQ(FieldLicence, v))
+}
+
+// URL applies equality check predicate on the "url" field. It's identical to URLEQ.
+func URL(v string) predicate.Source {
+	return predicate.Source(sql.FieldEQ(FieldURL, v))
+}
+
+// Resolver applies equality check predicate on the "resolver" field. It's identical to ResolverEQ.
+func Resolver(v string) predicate.Source {
+	return predicate.Source(sql.FieldEQ(FieldResolver, v))
+}
+
+// FetchedAt applies equality check predicate on the "fetched_at" field. It's identical to FetchedAtEQ.
+func FetchedAt(v time.Time) predicate.Source {
+	return predicate.Source(sql.FieldEQ(FieldFetchedAt, v))
+}
+
+// Etag applies equality check predicate on the "etag" field. It's identical to EtagEQ.
+func Etag(v string) predicate.Source {
+	return predicate.Source(sql.FieldEQ(FieldEtag, v))
+}
+
+// LastModified applies equality check predicate on the "last_modified" field. It's identical to LastModifiedEQ.
+func LastModified(v string) predicate.Source {
+	return predicate.Source(sql.FieldEQ(FieldLastModified, v))
+}
+
 // CreatedAt applies equality check predicate on the "created_at" field. It's identical to CreatedAtEQ.
 func CreatedAt(v time.Time) predicate.Source {
 	return predicate.Source(sql.FieldEQ(FieldCreatedAt, v))
@@ -333,6 +363,381 @@ func ConfirmationIn(vs ...Confirmation) predicate.Source {
 // ConfirmationNotIn applies the NotIn predicate on the "confirmation" field.
 func ConfirmationNotIn(vs ...Confirmation) predicate.Source {
 	return predicate.Source(sql.FieldNotIn(FieldConfirmation, vs...))
+}
+
+// LicenceEQ applies the EQ predicate on the "licence" field.
+func LicenceEQ(v string) predicate.Source {
+	return predicate.Source(sql.FieldEQ(FieldLicence, v))
+}
+
+// LicenceNEQ applies the NEQ predicate on the "licence" field.
+func LicenceNEQ(v string) predicate.Source {
+	return predicate.Source(sql.FieldNEQ(FieldLicence, v))
+}
+
+// LicenceIn applies the In predicate on the "licence" field.
+func LicenceIn(vs ...string) predicate.Source {
+	return predicate.Source(sql.FieldIn(FieldLicence, vs...))
+}
+
+// LicenceNotIn applies the NotIn predicate on the "licence" field.
+func LicenceNotIn(vs ...string) predicate.Source {
+	return predicate.Source(sql.FieldNotIn(FieldLicence, vs...))
+}
+
+// LicenceGT applies the GT predicate on the "licence" field.
+func LicenceGT(v string) predicate.Source {
+	return predicate.Source(sql.FieldGT(FieldLicence, v))
+}
+
+// LicenceGTE applies the GTE predicate on the "licence" field.
+func LicenceGTE(v string) predicate.Source {
+	return predicate.Source(sql.FieldGTE(FieldLicence, v))
+}
+
+// LicenceLT applies the LT predicate on the "licence" field.
+func LicenceLT(v string) predicate.Source {
+	return predicate.Source(sql.FieldLT(FieldLicence, v))
+}
+
+// LicenceLTE applies the LTE predicate on the "licence" field.
+func LicenceLTE(v string) predicate.Source {
+	return predicate.Source(sql.FieldLTE(FieldLicence, v))
+}
+
+// LicenceContains applies the Contains predicate on the "licence" field.
+func LicenceContains(v string) predicate.Source {
+	return predicate.Source(sql.FieldContains(FieldLicence, v))
+}
+
+// LicenceHasPrefix applies the HasPrefix predicate on the "licence" field.
+func LicenceHasPrefix(v string) predicate.Source {
+	return predicate.Source(sql.FieldHasPrefix(FieldLicence, v))
+}
+
+// LicenceHasSuffix applies the HasSuffix predicate on the "licence" field.
+func LicenceHasSuffix(v string) predicate.Source {
+	return predicate.Source(sql.FieldHasSuffix(FieldLicence, v))
+}
+
+// LicenceEqualFold applies the EqualFold predicate on the "licence" field.
+func LicenceEqualFold(v string) predicate.Source {
+	return predicate.Source(sql.FieldEqualFold(FieldLicence, v))
+}
+
+// LicenceContainsFold applies the ContainsFold predicate on the "licence" field.
+func LicenceContainsFold(v string) predicate.Source {
+	return predicate.Source(sql.FieldContainsFold(FieldLicence, v))
+}
+
+// URLEQ applies the EQ predicate on the "url" field.
+func URLEQ(v string) predicate.Source {
+	return predicate.Source(sql.FieldEQ(FieldURL, v))
+}
+
+// URLNEQ applies the NEQ predicate on the "url" field.
+func URLNEQ(v string) predicate.Source {
+	return predicate.Source(sql.FieldNEQ(FieldURL, v))
+}
+
+// URLIn applies the In predicate on the "url" field.
+func URLIn(vs ...string) predicate.Source {
+	return predicate.Source(sql.FieldIn(FieldURL, vs...))
+}
+
+// URLNotIn applies the NotIn predicate on the "url" field.
+func URLNotIn(vs ...string) predicate.Source {
+	return predicate.Source(sql.FieldNotIn(FieldURL, vs...))
+}
+
+// URLGT applies the GT predicate on the "url" field.
+func URLGT(v string) predicate.Source {
+	return predicate.Source(sql.FieldGT(FieldURL, v))
+}
+
+// URLGTE applies the GTE predicate on the "url" field.
+func URLGTE(v string) predicate.Source {
+	return predicate.Source(sql.FieldGTE(FieldURL, v))
+}
+
+// URLLT applies the LT predicate on the "url" field.
+func URLLT(v string) predicate.Source {
+	return predicate.Source(sql.FieldLT(FieldURL, v))
+}
+
+// URLLTE applies the LTE predicate on the "url" field.
+func URLLTE(v string) predicate.Source {
+	return predicate.Source(sql.FieldLTE(FieldURL, v))
+}
+
+// URLContains applies the Contains predicate on the "url" field.
+func URLContains(v string) predicate.Source {
+	return predicate.Source(sql.FieldContains(FieldURL, v))
+}
+
+// URLHasPrefix applies the HasPrefix predicate on the "url" field.
+func URLHasPrefix(v string) predicate.Source {
+	return predicate.Source(sql.FieldHasPrefix(FieldURL, v))
+}
+
+// URLHasSuffix applies the HasSuffix predicate on the "url" field.
+func URLHasSuffix(v string) predicate.Source {
+	return predicate.Source(sql.FieldHasSuffix(FieldURL, v))
+}
+
+// URLEqualFold applies the EqualFold predicate on the "url" field.
+func URLEqualFold(v string) predicate.Source {
+	return predicate.Source(sql.FieldEqualFold(FieldURL, v))
+}
+
+// URLContainsFold applies the ContainsFold predicate on the "url" field.
+func URLContainsFold(v string) predicate.Source {
+	return predicate.Source(sql.FieldContainsFold(FieldURL, v))
+}
+
+// ResolverEQ applies the EQ predicate on the "resolver" field.
+func ResolverEQ(v string) predicate.Source {
+	return predicate.Source(sql.FieldEQ(FieldResolver, v))
+}
+
+// ResolverNEQ applies the NEQ predicate on the "resolver" field.
+func ResolverNEQ(v string) predicate.Source {
+	return predicate.Source(sql.FieldNEQ(FieldResolver, v))
+}
+
+// ResolverIn applies the In predicate on the "resolver" field.
+func ResolverIn(vs ...string) predicate.Source {
+	return predicate.Source(sql.FieldIn(FieldResolver, vs...))
+}
+
+// ResolverNotIn applies the NotIn predicate on the "resolver" field.
+func ResolverNotIn(vs ...string) predicate.Source {
+	return predicate.Source(sql.FieldNotIn(FieldResolver, vs...))
+}
+
+// ResolverGT applies the GT predicate on the "resolver" field.
+func ResolverGT(v string) predicate.Source {
+	return predicate.Source(sql.FieldGT(FieldResolver, v))
+}
+
+// ResolverGTE applies the GTE predicate on the "resolver" field.
+func ResolverGTE(v string) predicate.Source {
+	return predicate.Source(sql.FieldGTE(FieldResolver, v))
+}
+
+// ResolverLT applies the LT predicate on the "resolver" field.
+func ResolverLT(v string) predicate.Source {
+	return predicate.Source(sql.FieldLT(FieldResolver, v))
+}
+
+// ResolverLTE applies the LTE predicate on the "resolver" field.
+func ResolverLTE(v string) predicate.Source {
+	return predicate.Source(sql.FieldLTE(FieldResolver, v))
+}
+
+// ResolverContains applies the Contains predicate on the "resolver" field.
+func ResolverContains(v string) predicate.Source {
+	return predicate.Source(sql.FieldContains(FieldResolver, v))
+}
+
+// ResolverHasPrefix applies the HasPrefix predicate on the "resolver" field.
+func ResolverHasPrefix(v string) predicate.Source {
+	return predicate.Source(sql.FieldHasPrefix(FieldResolver, v))
+}
+
+// ResolverHasSuffix applies the HasSuffix predicate on the "resolver" field.
+func ResolverHasSuffix(v string) predicate.Source {
+	return predicate.Source(sql.FieldHasSuffix(FieldResolver, v))
+}
+
+// ResolverEqualFold applies the EqualFold predicate on the "resolver" field.
+func ResolverEqualFold(v string) predicate.Source {
+	return predicate.Source(sql.FieldEqualFold(FieldResolver, v))
+}
+
+// ResolverContainsFold applies the ContainsFold predicate on the "resolver" field.
+func ResolverContainsFold(v string) predicate.Source {
+	return predicate.Source(sql.FieldContainsFold(FieldResolver, v))
+}
+
+// FetchedAtEQ applies the EQ predicate on the "fetched_at" field.
+func FetchedAtEQ(v time.Time) predicate.Source {
+	return predicate.Source(sql.FieldEQ(FieldFetchedAt, v))
+}
+
+// FetchedAtNEQ applies the NEQ predicate on the "fetched_at" field.
+func FetchedAtNEQ(v time.Time) predicate.Source {
+	return predicate.Source(sql.FieldNEQ(FieldFetchedAt, v))
+}
+
+// FetchedAtIn applies the In predicate on the "fetched_at" field.
+func FetchedAtIn(vs ...time.Time) predicate.Source {
+	return predicate.Source(sql.FieldIn(FieldFetchedAt, vs...))
+}
+
+// FetchedAtNotIn applies the NotIn predicate on the "fetched_at" field.
+func FetchedAtNotIn(vs ...time.Time) predicate.Source {
+	return predicate.Source(sql.FieldNotIn(FieldFetchedAt, vs...))
+}
+
+// FetchedAtGT applies the GT predicate on the "fetched_at" field.
+func FetchedAtGT(v time.Time) predicate.Source {
+	return predicate.Source(sql.FieldGT(FieldFetchedAt, v))
+}
+
+// FetchedAtGTE applies the GTE predicate on the "fetched_at" field.
+func FetchedAtGTE(v time.Time) predicate.Source {
+	return predicate.Source(sql.FieldGTE(FieldFetchedAt, v))
+}
+
+// FetchedAtLT applies the LT predicate on the "fetched_at" field.
+func FetchedAtLT(v time.Time) predicate.Source {
+	return predicate.Source(sql.FieldLT(FieldFetchedAt, v))
+}
+
+// FetchedAtLTE applies the LTE predicate on the "fetched_at" field.
+func FetchedAtLTE(v time.Time) predicate.Source {
+	return predicate.Source(sql.FieldLTE(FieldFetchedAt, v))
+}
+
+// FetchedAtIsNil applies the IsNil predicate on the "fetched_at" field.
+func FetchedAtIsNil() predicate.Source {
+	return predicate.Source(sql.FieldIsNull(FieldFetchedAt))
+}
+
+// FetchedAtNotNil applies the NotNil predicate on the "fetched_at" field.
+func FetchedAtNotNil() predicate.Source {
+	return predicate.Source(sql.FieldNotNull(FieldFetchedAt))
+}
+
+// EtagEQ applies the EQ predicate on the "etag" field.
+func EtagEQ(v string) predicate.Source {
+	return predicate.Source(sql.FieldEQ(FieldEtag, v))
+}
+
+// EtagNEQ applies the NEQ predicate on the "etag" field.
+func EtagNEQ(v string) predicate.Source {
+	return predicate.Source(sql.FieldNEQ(FieldEtag, v))
+}
+
+// EtagIn applies the In predicate on the "etag" field.
+func EtagIn(vs ...string) predicate.Source {
+	return predicate.Source(sql.FieldIn(FieldEtag, vs...))
+}
+
+// EtagNotIn applies the NotIn predicate on the "etag" field.
+func EtagNotIn(vs ...string) predicate.Source {
+	return predicate.Source(sql.FieldNotIn(FieldEtag, vs...))
+}
+
+// EtagGT applies the GT predicate on the "etag" field.
+func EtagGT(v string) predicate.Source {
+	return predicate.Source(sql.FieldGT(FieldEtag, v))
+}
+
+// EtagGTE applies the GTE predicate on the "etag" field.
+func EtagGTE(v string) predicate.Source {
+	return predicate.Source(sql.FieldGTE(FieldEtag, v))
+}
+
+// EtagLT applies the LT predicate on the "etag" field.
+func EtagLT(v string) predicate.Source {
+	return predicate.Source(sql.FieldLT(FieldEtag, v))
+}
+
+// EtagLTE applies the LTE predicate on the "etag" field.
+func EtagLTE(v string) predicate.Source {
+	return predicate.Source(sql.FieldLTE(FieldEtag, v))
+}
+
+// EtagContains applies the Contains predicate on the "etag" field.
+func EtagContains(v string) predicate.Source {
+	return predicate.Source(sql.FieldContains(FieldEtag, v))
+}
+
+// EtagHasPrefix applies the HasPrefix predicate on the "etag" field.
+func EtagHasPrefix(v string) predicate.Source {
+	return predicate.Source(sql.FieldHasPrefix(FieldEtag, v))
+}
+
+// EtagHasSuffix applies the HasSuffix predicate on the "etag" field.
+func EtagHasSuffix(v string) predicate.Source {
+	return predicate.Source(sql.FieldHasSuffix(FieldEtag, v))
+}
+
+// EtagEqualFold applies the EqualFold predicate on the "etag" field.
+func EtagEqualFold(v string) predicate.Source {
+	return predicate.Source(sql.FieldEqualFold(FieldEtag, v))
+}
+
+// EtagContainsFold applies the ContainsFold predicate on the "etag" field.
+func EtagContainsFold(v string) predicate.Source {
+	return predicate.Source(sql.FieldContainsFold(FieldEtag, v))
+}
+
+// LastModifiedEQ applies the EQ predicate on the "last_modified" field.
+func LastModifiedEQ(v string) predicate.Source {
+	return predicate.Source(sql.FieldEQ(FieldLastModified, v))
+}
+
+// LastModifiedNEQ applies the NEQ predicate on the "last_modified" field.
+func LastModifiedNEQ(v string) predicate.Source {
+	return predicate.Source(sql.FieldNEQ(FieldLastModified, v))
+}
+
+// LastModifiedIn applies the In predicate on the "last_modified" field.
+func LastModifiedIn(vs ...string) predicate.Source {
+	return predicate.Source(sql.FieldIn(FieldLastModified, vs...))
+}
+
+// LastModifiedNotIn applies the NotIn predicate on the "last_modified" field.
+func LastModifiedNotIn(vs ...string) predicate.Source {
+	return predicate.Source(sql.FieldNotIn(FieldLastModified, vs...))
+}
+
+// LastModifiedGT applies the GT predicate on the "last_modified" field.
+func LastModifiedGT(v string) predicate.Source {
+	return predicate.Source(sql.FieldGT(FieldLastModified, v))
+}
+
+// LastModifiedGTE applies the GTE predicate on the "last_modified" field.
+func LastModifiedGTE(v string) predicate.Source {
+	return predicate.Source(sql.FieldGTE(FieldLastModified, v))
+}
+
+// LastModifiedLT applies the LT predicate on the "last_modified" field.
+func LastModifiedLT(v string) predicate.Source {
+	return predicate.Source(sql.FieldLT(FieldLastModified, v))
+}
+
+// LastModifiedLTE applies the LTE predicate on the "last_modified" field.
+func LastModifiedLTE(v string) predicate.Source {
+	return predicate.Source(sql.FieldLTE(FieldLastModified, v))
+}
+
+// LastModifiedContains applies the Contains predicate on the "last_modified" field.
+func LastModifiedContains(v string) predicate.Source {
+	return predicate.Source(sql.FieldContains(FieldLastModified, v))
+}
+
+// LastModifiedHasPrefix applies the HasPrefix predicate on the "last_modified" field.
+func LastModifiedHasPrefix(v string) predicate.Source {
+	return predicate.Source(sql.FieldHasPrefix(FieldLastModified, v))
+}
+
+// LastModifiedHasSuffix applies the HasSuffix predicate on the "last_modified" field.
+func LastModifiedHasSuffix(v string) predicate.Source {
+	return predicate.Source(sql.FieldHasSuffix(FieldLastModified, v))
+}
+
+// LastModifiedEqualFold applies the EqualFold predicate on the "last_modified" field.
+func LastModifiedEqualFold(v string) predicate.Source {
+	return predicate.Source(sql.FieldEqualFold(FieldLastModified, v))
+}
+
+// LastModifiedContainsFold applies the ContainsFold predicate on the "last_modified" field.
+func LastModifiedContainsFold(v string) predicate.Source {
+	return predicate.Source(sql.FieldContainsFold(FieldLastModified, v))
 }
 
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.

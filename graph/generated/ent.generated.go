@@ -4399,6 +4399,167 @@ func (ec *executionContext) fieldContext_Reference_locatorConfirmed(_ context.Co
 	return graphql.NewScalarFieldContext("Reference", field, false, false, "Boolean")
 }
 
+func (ec *executionContext) _Reference_claimedTitle(ctx context.Context, field graphql.CollectedField, obj *ent.Reference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reference_claimedTitle(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClaimedTitle, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reference_claimedTitle(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Reference", field, false, false, "String")
+}
+
+func (ec *executionContext) _Reference_claimedAuthors(ctx context.Context, field graphql.CollectedField, obj *ent.Reference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reference_claimedAuthors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClaimedAuthors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Reference_claimedAuthors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Reference", field, false, false, "String")
+}
+
+func (ec *executionContext) _Reference_claimedYear(ctx context.Context, field graphql.CollectedField, obj *ent.Reference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reference_claimedYear(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClaimedYear, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Reference_claimedYear(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Reference", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Reference_confirmation(ctx context.Context, field graphql.CollectedField, obj *ent.Reference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reference_confirmation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Confirmation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v reference.Confirmation) graphql.Marshaler {
+			return ec.marshalNReferenceConfirmation2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐConfirmation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reference_confirmation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Reference", field, false, false, "ReferenceConfirmation")
+}
+
+func (ec *executionContext) _Reference_confirmationReason(ctx context.Context, field graphql.CollectedField, obj *ent.Reference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reference_confirmationReason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ConfirmationReason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reference_confirmationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Reference", field, false, false, "String")
+}
+
+func (ec *executionContext) _Reference_rejected(ctx context.Context, field graphql.CollectedField, obj *ent.Reference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reference_rejected(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rejected, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reference_rejected(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Reference", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _Reference_rejectionReason(ctx context.Context, field graphql.CollectedField, obj *ent.Reference) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reference_rejectionReason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RejectionReason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reference_rejectionReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Reference", field, false, false, "String")
+}
+
 func (ec *executionContext) _Reference_revision(ctx context.Context, field graphql.CollectedField, obj *ent.Reference) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5489,6 +5650,98 @@ func (ec *executionContext) _Source_confirmation(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_Source_confirmation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Source", field, false, false, "SourceConfirmation")
+}
+
+func (ec *executionContext) _Source_licence(ctx context.Context, field graphql.CollectedField, obj *ent.Source) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Source_licence(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Licence, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Source_licence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Source", field, false, false, "String")
+}
+
+func (ec *executionContext) _Source_url(ctx context.Context, field graphql.CollectedField, obj *ent.Source) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Source_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Source_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Source", field, false, false, "String")
+}
+
+func (ec *executionContext) _Source_resolver(ctx context.Context, field graphql.CollectedField, obj *ent.Source) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Source_resolver(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Resolver, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Source_resolver(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Source", field, false, false, "String")
+}
+
+func (ec *executionContext) _Source_fetchedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Source) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Source_fetchedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FetchedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Source_fetchedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Source", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Source_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Source) (ret graphql.Marshaler) {
@@ -12020,7 +12273,7 @@ func (ec *executionContext) unmarshalInputReferenceWhereInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "position", "positionNEQ", "positionIn", "positionNotIn", "positionGT", "positionGTE", "positionLT", "positionLTE", "citation", "citationNEQ", "citationIn", "citationNotIn", "citationGT", "citationGTE", "citationLT", "citationLTE", "citationContains", "citationHasPrefix", "citationHasSuffix", "citationEqualFold", "citationContainsFold", "locator", "locatorNEQ", "locatorIn", "locatorNotIn", "locatorGT", "locatorGTE", "locatorLT", "locatorLTE", "locatorContains", "locatorHasPrefix", "locatorHasSuffix", "locatorEqualFold", "locatorContainsFold", "relevance", "relevanceNEQ", "relevanceIn", "relevanceNotIn", "relevanceGT", "relevanceGTE", "relevanceLT", "relevanceLTE", "relevanceContains", "relevanceHasPrefix", "relevanceHasSuffix", "relevanceEqualFold", "relevanceContainsFold", "role", "roleNEQ", "roleIn", "roleNotIn", "locatorConfirmed", "locatorConfirmedNEQ", "hasRevision", "hasRevisionWith", "hasSource", "hasSourceWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "position", "positionNEQ", "positionIn", "positionNotIn", "positionGT", "positionGTE", "positionLT", "positionLTE", "citation", "citationNEQ", "citationIn", "citationNotIn", "citationGT", "citationGTE", "citationLT", "citationLTE", "citationContains", "citationHasPrefix", "citationHasSuffix", "citationEqualFold", "citationContainsFold", "locator", "locatorNEQ", "locatorIn", "locatorNotIn", "locatorGT", "locatorGTE", "locatorLT", "locatorLTE", "locatorContains", "locatorHasPrefix", "locatorHasSuffix", "locatorEqualFold", "locatorContainsFold", "relevance", "relevanceNEQ", "relevanceIn", "relevanceNotIn", "relevanceGT", "relevanceGTE", "relevanceLT", "relevanceLTE", "relevanceContains", "relevanceHasPrefix", "relevanceHasSuffix", "relevanceEqualFold", "relevanceContainsFold", "role", "roleNEQ", "roleIn", "roleNotIn", "locatorConfirmed", "locatorConfirmedNEQ", "claimedTitle", "claimedTitleNEQ", "claimedTitleIn", "claimedTitleNotIn", "claimedTitleGT", "claimedTitleGTE", "claimedTitleLT", "claimedTitleLTE", "claimedTitleContains", "claimedTitleHasPrefix", "claimedTitleHasSuffix", "claimedTitleEqualFold", "claimedTitleContainsFold", "claimedYear", "claimedYearNEQ", "claimedYearIn", "claimedYearNotIn", "claimedYearGT", "claimedYearGTE", "claimedYearLT", "claimedYearLTE", "claimedYearIsNil", "claimedYearNotNil", "confirmation", "confirmationNEQ", "confirmationIn", "confirmationNotIn", "confirmationReason", "confirmationReasonNEQ", "confirmationReasonIn", "confirmationReasonNotIn", "confirmationReasonGT", "confirmationReasonGTE", "confirmationReasonLT", "confirmationReasonLTE", "confirmationReasonContains", "confirmationReasonHasPrefix", "confirmationReasonHasSuffix", "confirmationReasonEqualFold", "confirmationReasonContainsFold", "rejected", "rejectedNEQ", "rejectionReason", "rejectionReasonNEQ", "rejectionReasonIn", "rejectionReasonNotIn", "rejectionReasonGT", "rejectionReasonGTE", "rejectionReasonLT", "rejectionReasonLTE", "rejectionReasonContains", "rejectionReasonHasPrefix", "rejectionReasonHasSuffix", "rejectionReasonEqualFold", "rejectionReasonContainsFold", "hasRevision", "hasRevisionWith", "hasSource", "hasSourceWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -12489,6 +12742,391 @@ func (ec *executionContext) unmarshalInputReferenceWhereInput(ctx context.Contex
 				return it, err
 			}
 			it.LocatorConfirmedNEQ = data
+		case "claimedTitle":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedTitle"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedTitle = data
+		case "claimedTitleNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedTitleNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedTitleNEQ = data
+		case "claimedTitleIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedTitleIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedTitleIn = data
+		case "claimedTitleNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedTitleNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedTitleNotIn = data
+		case "claimedTitleGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedTitleGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedTitleGT = data
+		case "claimedTitleGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedTitleGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedTitleGTE = data
+		case "claimedTitleLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedTitleLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedTitleLT = data
+		case "claimedTitleLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedTitleLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedTitleLTE = data
+		case "claimedTitleContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedTitleContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedTitleContains = data
+		case "claimedTitleHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedTitleHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedTitleHasPrefix = data
+		case "claimedTitleHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedTitleHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedTitleHasSuffix = data
+		case "claimedTitleEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedTitleEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedTitleEqualFold = data
+		case "claimedTitleContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedTitleContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedTitleContainsFold = data
+		case "claimedYear":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedYear"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedYear = data
+		case "claimedYearNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedYearNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedYearNEQ = data
+		case "claimedYearIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedYearIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedYearIn = data
+		case "claimedYearNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedYearNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedYearNotIn = data
+		case "claimedYearGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedYearGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedYearGT = data
+		case "claimedYearGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedYearGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedYearGTE = data
+		case "claimedYearLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedYearLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedYearLT = data
+		case "claimedYearLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedYearLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedYearLTE = data
+		case "claimedYearIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedYearIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedYearIsNil = data
+		case "claimedYearNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("claimedYearNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClaimedYearNotNil = data
+		case "confirmation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmation"))
+			data, err := ec.unmarshalOReferenceConfirmation2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐConfirmation(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Confirmation = data
+		case "confirmationNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationNEQ"))
+			data, err := ec.unmarshalOReferenceConfirmation2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐConfirmation(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationNEQ = data
+		case "confirmationIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationIn"))
+			data, err := ec.unmarshalOReferenceConfirmation2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐConfirmationᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationIn = data
+		case "confirmationNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationNotIn"))
+			data, err := ec.unmarshalOReferenceConfirmation2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐConfirmationᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationNotIn = data
+		case "confirmationReason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationReason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationReason = data
+		case "confirmationReasonNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationReasonNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationReasonNEQ = data
+		case "confirmationReasonIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationReasonIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationReasonIn = data
+		case "confirmationReasonNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationReasonNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationReasonNotIn = data
+		case "confirmationReasonGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationReasonGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationReasonGT = data
+		case "confirmationReasonGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationReasonGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationReasonGTE = data
+		case "confirmationReasonLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationReasonLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationReasonLT = data
+		case "confirmationReasonLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationReasonLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationReasonLTE = data
+		case "confirmationReasonContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationReasonContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationReasonContains = data
+		case "confirmationReasonHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationReasonHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationReasonHasPrefix = data
+		case "confirmationReasonHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationReasonHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationReasonHasSuffix = data
+		case "confirmationReasonEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationReasonEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationReasonEqualFold = data
+		case "confirmationReasonContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirmationReasonContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ConfirmationReasonContainsFold = data
+		case "rejected":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejected"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rejected = data
+		case "rejectedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectedNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectedNEQ = data
+		case "rejectionReason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionReason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionReason = data
+		case "rejectionReasonNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionReasonNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionReasonNEQ = data
+		case "rejectionReasonIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionReasonIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionReasonIn = data
+		case "rejectionReasonNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionReasonNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionReasonNotIn = data
+		case "rejectionReasonGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionReasonGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionReasonGT = data
+		case "rejectionReasonGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionReasonGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionReasonGTE = data
+		case "rejectionReasonLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionReasonLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionReasonLT = data
+		case "rejectionReasonLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionReasonLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionReasonLTE = data
+		case "rejectionReasonContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionReasonContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionReasonContains = data
+		case "rejectionReasonHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionReasonHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionReasonHasPrefix = data
+		case "rejectionReasonHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionReasonHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionReasonHasSuffix = data
+		case "rejectionReasonEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionReasonEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionReasonEqualFold = data
+		case "rejectionReasonContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rejectionReasonContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RejectionReasonContainsFold = data
 		case "hasRevision":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasRevision"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -14134,7 +14772,7 @@ func (ec *executionContext) unmarshalInputSourceWhereInput(ctx context.Context, 
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "identifier", "identifierNEQ", "identifierIn", "identifierNotIn", "identifierGT", "identifierGTE", "identifierLT", "identifierLTE", "identifierContains", "identifierHasPrefix", "identifierHasSuffix", "identifierEqualFold", "identifierContainsFold", "kind", "kindNEQ", "kindIn", "kindNotIn", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "year", "yearNEQ", "yearIn", "yearNotIn", "yearGT", "yearGTE", "yearLT", "yearLTE", "yearIsNil", "yearNotNil", "licenceClass", "licenceClassNEQ", "licenceClassIn", "licenceClassNotIn", "confirmation", "confirmationNEQ", "confirmationIn", "confirmationNotIn", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasReferences", "hasReferencesWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "identifier", "identifierNEQ", "identifierIn", "identifierNotIn", "identifierGT", "identifierGTE", "identifierLT", "identifierLTE", "identifierContains", "identifierHasPrefix", "identifierHasSuffix", "identifierEqualFold", "identifierContainsFold", "kind", "kindNEQ", "kindIn", "kindNotIn", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "year", "yearNEQ", "yearIn", "yearNotIn", "yearGT", "yearGTE", "yearLT", "yearLTE", "yearIsNil", "yearNotNil", "licenceClass", "licenceClassNEQ", "licenceClassIn", "licenceClassNotIn", "confirmation", "confirmationNEQ", "confirmationIn", "confirmationNotIn", "licence", "licenceNEQ", "licenceIn", "licenceNotIn", "licenceGT", "licenceGTE", "licenceLT", "licenceLTE", "licenceContains", "licenceHasPrefix", "licenceHasSuffix", "licenceEqualFold", "licenceContainsFold", "url", "urlNEQ", "urlIn", "urlNotIn", "urlGT", "urlGTE", "urlLT", "urlLTE", "urlContains", "urlHasPrefix", "urlHasSuffix", "urlEqualFold", "urlContainsFold", "resolver", "resolverNEQ", "resolverIn", "resolverNotIn", "resolverGT", "resolverGTE", "resolverLT", "resolverLTE", "resolverContains", "resolverHasPrefix", "resolverHasSuffix", "resolverEqualFold", "resolverContainsFold", "fetchedAt", "fetchedAtNEQ", "fetchedAtIn", "fetchedAtNotIn", "fetchedAtGT", "fetchedAtGTE", "fetchedAtLT", "fetchedAtLTE", "fetchedAtIsNil", "fetchedAtNotNil", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasReferences", "hasReferencesWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -14568,6 +15206,349 @@ func (ec *executionContext) unmarshalInputSourceWhereInput(ctx context.Context, 
 				return it, err
 			}
 			it.ConfirmationNotIn = data
+		case "licence":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licence"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Licence = data
+		case "licenceNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licenceNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LicenceNEQ = data
+		case "licenceIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licenceIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LicenceIn = data
+		case "licenceNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licenceNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LicenceNotIn = data
+		case "licenceGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licenceGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LicenceGT = data
+		case "licenceGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licenceGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LicenceGTE = data
+		case "licenceLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licenceLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LicenceLT = data
+		case "licenceLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licenceLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LicenceLTE = data
+		case "licenceContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licenceContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LicenceContains = data
+		case "licenceHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licenceHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LicenceHasPrefix = data
+		case "licenceHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licenceHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LicenceHasSuffix = data
+		case "licenceEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licenceEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LicenceEqualFold = data
+		case "licenceContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licenceContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LicenceContainsFold = data
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "urlNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLNEQ = data
+		case "urlIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLIn = data
+		case "urlNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLNotIn = data
+		case "urlGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLGT = data
+		case "urlGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLGTE = data
+		case "urlLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLLT = data
+		case "urlLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLLTE = data
+		case "urlContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLContains = data
+		case "urlHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLHasPrefix = data
+		case "urlHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLHasSuffix = data
+		case "urlEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLEqualFold = data
+		case "urlContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("urlContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URLContainsFold = data
+		case "resolver":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolver"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Resolver = data
+		case "resolverNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolverNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolverNEQ = data
+		case "resolverIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolverIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolverIn = data
+		case "resolverNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolverNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolverNotIn = data
+		case "resolverGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolverGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolverGT = data
+		case "resolverGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolverGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolverGTE = data
+		case "resolverLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolverLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolverLT = data
+		case "resolverLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolverLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolverLTE = data
+		case "resolverContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolverContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolverContains = data
+		case "resolverHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolverHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolverHasPrefix = data
+		case "resolverHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolverHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolverHasSuffix = data
+		case "resolverEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolverEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolverEqualFold = data
+		case "resolverContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolverContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResolverContainsFold = data
+		case "fetchedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fetchedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FetchedAt = data
+		case "fetchedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fetchedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FetchedAtNEQ = data
+		case "fetchedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fetchedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FetchedAtIn = data
+		case "fetchedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fetchedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FetchedAtNotIn = data
+		case "fetchedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fetchedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FetchedAtGT = data
+		case "fetchedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fetchedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FetchedAtGTE = data
+		case "fetchedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fetchedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FetchedAtLT = data
+		case "fetchedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fetchedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FetchedAtLTE = data
+		case "fetchedAtIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fetchedAtIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FetchedAtIsNil = data
+		case "fetchedAtNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fetchedAtNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FetchedAtNotNil = data
 		case "createdAt":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
 			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
@@ -16251,6 +17232,41 @@ func (ec *executionContext) _Reference(ctx context.Context, sel ast.SelectionSet
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "claimedTitle":
+			out.Values[i] = ec._Reference_claimedTitle(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "claimedAuthors":
+			out.Values[i] = ec._Reference_claimedAuthors(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "claimedYear":
+			out.Values[i] = ec._Reference_claimedYear(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "confirmation":
+			out.Values[i] = ec._Reference_confirmation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "confirmationReason":
+			out.Values[i] = ec._Reference_confirmationReason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rejected":
+			out.Values[i] = ec._Reference_rejected(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rejectionReason":
+			out.Values[i] = ec._Reference_rejectionReason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "revision":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -16551,6 +17567,26 @@ func (ec *executionContext) _Source(ctx context.Context, sel ast.SelectionSet, o
 		case "confirmation":
 			out.Values[i] = ec._Source_confirmation(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "licence":
+			out.Values[i] = ec._Source_licence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "url":
+			out.Values[i] = ec._Source_url(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "resolver":
+			out.Values[i] = ec._Source_resolver(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "fetchedAt":
+			out.Values[i] = ec._Source_fetchedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "createdAt":
@@ -17104,6 +18140,16 @@ func (ec *executionContext) marshalNReference2ᚖgithubᚗcomᚋtheoremdbᚋtheo
 		return graphql.Null
 	}
 	return ec._Reference(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNReferenceConfirmation2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐConfirmation(ctx context.Context, v any) (reference.Confirmation, error) {
+	var res reference.Confirmation
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNReferenceConfirmation2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐConfirmation(ctx context.Context, sel ast.SelectionSet, v reference.Confirmation) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNReferenceRole2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐRole(ctx context.Context, v any) (reference.Role, error) {
@@ -18718,6 +19764,58 @@ func (ec *executionContext) marshalOReference2ᚕᚖgithubᚗcomᚋtheoremdbᚋt
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalOReferenceConfirmation2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐConfirmationᚄ(ctx context.Context, v any) ([]reference.Confirmation, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]reference.Confirmation, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNReferenceConfirmation2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐConfirmation(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOReferenceConfirmation2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐConfirmationᚄ(ctx context.Context, sel ast.SelectionSet, v []reference.Confirmation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNReferenceConfirmation2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐConfirmation(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOReferenceConfirmation2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐConfirmation(ctx context.Context, v any) (*reference.Confirmation, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(reference.Confirmation)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOReferenceConfirmation2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐConfirmation(ctx context.Context, sel ast.SelectionSet, v *reference.Confirmation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) unmarshalOReferenceRole2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋreferenceᚐRoleᚄ(ctx context.Context, v any) ([]reference.Role, error) {

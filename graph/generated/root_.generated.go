@@ -372,15 +372,22 @@ type ComplexityRoot struct {
 	}
 
 	Reference struct {
-		Citation         func(childComplexity int) int
-		ID               func(childComplexity int) int
-		Locator          func(childComplexity int) int
-		LocatorConfirmed func(childComplexity int) int
-		Position         func(childComplexity int) int
-		Relevance        func(childComplexity int) int
-		Revision         func(childComplexity int) int
-		Role             func(childComplexity int) int
-		Source           func(childComplexity int) int
+		Citation           func(childComplexity int) int
+		ClaimedAuthors     func(childComplexity int) int
+		ClaimedTitle       func(childComplexity int) int
+		ClaimedYear        func(childComplexity int) int
+		Confirmation       func(childComplexity int) int
+		ConfirmationReason func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Locator            func(childComplexity int) int
+		LocatorConfirmed   func(childComplexity int) int
+		Position           func(childComplexity int) int
+		Rejected           func(childComplexity int) int
+		RejectionReason    func(childComplexity int) int
+		Relevance          func(childComplexity int) int
+		Revision           func(childComplexity int) int
+		Role               func(childComplexity int) int
+		Source             func(childComplexity int) int
 	}
 
 	ReferenceSearch struct {
@@ -471,12 +478,16 @@ type ComplexityRoot struct {
 		Authors      func(childComplexity int) int
 		Confirmation func(childComplexity int) int
 		CreatedAt    func(childComplexity int) int
+		FetchedAt    func(childComplexity int) int
 		ID           func(childComplexity int) int
 		Identifier   func(childComplexity int) int
 		Kind         func(childComplexity int) int
+		Licence      func(childComplexity int) int
 		LicenceClass func(childComplexity int) int
 		References   func(childComplexity int) int
+		Resolver     func(childComplexity int) int
 		Title        func(childComplexity int) int
+		URL          func(childComplexity int) int
 		Year         func(childComplexity int) int
 	}
 
@@ -2051,6 +2062,36 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Reference.Citation(childComplexity), true
+	case "Reference.claimedAuthors":
+		if e.ComplexityRoot.Reference.ClaimedAuthors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reference.ClaimedAuthors(childComplexity), true
+	case "Reference.claimedTitle":
+		if e.ComplexityRoot.Reference.ClaimedTitle == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reference.ClaimedTitle(childComplexity), true
+	case "Reference.claimedYear":
+		if e.ComplexityRoot.Reference.ClaimedYear == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reference.ClaimedYear(childComplexity), true
+	case "Reference.confirmation":
+		if e.ComplexityRoot.Reference.Confirmation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reference.Confirmation(childComplexity), true
+	case "Reference.confirmationReason":
+		if e.ComplexityRoot.Reference.ConfirmationReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reference.ConfirmationReason(childComplexity), true
 	case "Reference.id":
 		if e.ComplexityRoot.Reference.ID == nil {
 			break
@@ -2075,6 +2116,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Reference.Position(childComplexity), true
+	case "Reference.rejected":
+		if e.ComplexityRoot.Reference.Rejected == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reference.Rejected(childComplexity), true
+	case "Reference.rejectionReason":
+		if e.ComplexityRoot.Reference.RejectionReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reference.RejectionReason(childComplexity), true
 	case "Reference.relevance":
 		if e.ComplexityRoot.Reference.Relevance == nil {
 			break
@@ -2452,6 +2505,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Source.CreatedAt(childComplexity), true
+	case "Source.fetchedAt":
+		if e.ComplexityRoot.Source.FetchedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Source.FetchedAt(childComplexity), true
 	case "Source.id":
 		if e.ComplexityRoot.Source.ID == nil {
 			break
@@ -2470,6 +2529,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Source.Kind(childComplexity), true
+	case "Source.licence":
+		if e.ComplexityRoot.Source.Licence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Source.Licence(childComplexity), true
 	case "Source.licenceClass":
 		if e.ComplexityRoot.Source.LicenceClass == nil {
 			break
@@ -2482,12 +2547,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Source.References(childComplexity), true
+	case "Source.resolver":
+		if e.ComplexityRoot.Source.Resolver == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Source.Resolver(childComplexity), true
 	case "Source.title":
 		if e.ComplexityRoot.Source.Title == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Source.Title(childComplexity), true
+	case "Source.url":
+		if e.ComplexityRoot.Source.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Source.URL(childComplexity), true
 	case "Source.year":
 		if e.ComplexityRoot.Source.Year == nil {
 			break
@@ -4501,8 +4578,30 @@ type Reference implements Node {
   relevance: String!
   role: ReferenceRole!
   locatorConfirmed: Boolean!
+  claimedTitle: String!
+  claimedAuthors: [String!]
+  claimedYear: Int
+  """
+  This reference's claim against its source's record: MISMATCH and NOT_FOUND count as fabricated.
+  """
+  confirmation: ReferenceConfirmation!
+  confirmationReason: String!
+  """
+  An agent's fabricated reference: kept in the record, never shown as a reference.
+  """
+  rejected: Boolean!
+  rejectionReason: String!
   revision: Revision!
   source: Source!
+}
+"""
+ReferenceConfirmation is enum for the field confirmation
+"""
+enum ReferenceConfirmation @goModel(model: "github.com/theoremdb/theoremdb/ent/reference.Confirmation") {
+  PENDING
+  CONFIRMED
+  MISMATCH
+  NOT_FOUND
 }
 """
 ReferenceRole is enum for the field role
@@ -4604,6 +4703,79 @@ input ReferenceWhereInput {
   """
   locatorConfirmed: Boolean
   locatorConfirmedNEQ: Boolean
+  """
+  claimed_title field predicates
+  """
+  claimedTitle: String
+  claimedTitleNEQ: String
+  claimedTitleIn: [String!]
+  claimedTitleNotIn: [String!]
+  claimedTitleGT: String
+  claimedTitleGTE: String
+  claimedTitleLT: String
+  claimedTitleLTE: String
+  claimedTitleContains: String
+  claimedTitleHasPrefix: String
+  claimedTitleHasSuffix: String
+  claimedTitleEqualFold: String
+  claimedTitleContainsFold: String
+  """
+  claimed_year field predicates
+  """
+  claimedYear: Int
+  claimedYearNEQ: Int
+  claimedYearIn: [Int!]
+  claimedYearNotIn: [Int!]
+  claimedYearGT: Int
+  claimedYearGTE: Int
+  claimedYearLT: Int
+  claimedYearLTE: Int
+  claimedYearIsNil: Boolean
+  claimedYearNotNil: Boolean
+  """
+  confirmation field predicates
+  """
+  confirmation: ReferenceConfirmation
+  confirmationNEQ: ReferenceConfirmation
+  confirmationIn: [ReferenceConfirmation!]
+  confirmationNotIn: [ReferenceConfirmation!]
+  """
+  confirmation_reason field predicates
+  """
+  confirmationReason: String
+  confirmationReasonNEQ: String
+  confirmationReasonIn: [String!]
+  confirmationReasonNotIn: [String!]
+  confirmationReasonGT: String
+  confirmationReasonGTE: String
+  confirmationReasonLT: String
+  confirmationReasonLTE: String
+  confirmationReasonContains: String
+  confirmationReasonHasPrefix: String
+  confirmationReasonHasSuffix: String
+  confirmationReasonEqualFold: String
+  confirmationReasonContainsFold: String
+  """
+  rejected field predicates
+  """
+  rejected: Boolean
+  rejectedNEQ: Boolean
+  """
+  rejection_reason field predicates
+  """
+  rejectionReason: String
+  rejectionReasonNEQ: String
+  rejectionReasonIn: [String!]
+  rejectionReasonNotIn: [String!]
+  rejectionReasonGT: String
+  rejectionReasonGTE: String
+  rejectionReasonLT: String
+  rejectionReasonLTE: String
+  rejectionReasonContains: String
+  rejectionReasonHasPrefix: String
+  rejectionReasonHasSuffix: String
+  rejectionReasonEqualFold: String
+  rejectionReasonContainsFold: String
   """
   revision edge predicates
   """
@@ -4961,7 +5133,14 @@ type Source implements Node {
   authors: [String!]
   year: Int
   licenceClass: SourceLicenceClass!
+  """
+  PENDING until resolved; NOT_FOUND when no record exists; MISMATCH when a reference's claim contradicts the record; else CONFIRMED.
+  """
   confirmation: SourceConfirmation!
+  licence: String!
+  url: String!
+  resolver: String!
+  fetchedAt: Time
   createdAt: Time!
   references: [Reference!]
 }
@@ -4969,9 +5148,10 @@ type Source implements Node {
 SourceConfirmation is enum for the field confirmation
 """
 enum SourceConfirmation @goModel(model: "github.com/theoremdb/theoremdb/ent/source.Confirmation") {
-  UNCONFIRMED
+  PENDING
   CONFIRMED
-  FABRICATED
+  MISMATCH
+  NOT_FOUND
 }
 """
 SourceKind is enum for the field kind
@@ -5081,6 +5261,67 @@ input SourceWhereInput {
   confirmationNEQ: SourceConfirmation
   confirmationIn: [SourceConfirmation!]
   confirmationNotIn: [SourceConfirmation!]
+  """
+  licence field predicates
+  """
+  licence: String
+  licenceNEQ: String
+  licenceIn: [String!]
+  licenceNotIn: [String!]
+  licenceGT: String
+  licenceGTE: String
+  licenceLT: String
+  licenceLTE: String
+  licenceContains: String
+  licenceHasPrefix: String
+  licenceHasSuffix: String
+  licenceEqualFold: String
+  licenceContainsFold: String
+  """
+  url field predicates
+  """
+  url: String
+  urlNEQ: String
+  urlIn: [String!]
+  urlNotIn: [String!]
+  urlGT: String
+  urlGTE: String
+  urlLT: String
+  urlLTE: String
+  urlContains: String
+  urlHasPrefix: String
+  urlHasSuffix: String
+  urlEqualFold: String
+  urlContainsFold: String
+  """
+  resolver field predicates
+  """
+  resolver: String
+  resolverNEQ: String
+  resolverIn: [String!]
+  resolverNotIn: [String!]
+  resolverGT: String
+  resolverGTE: String
+  resolverLT: String
+  resolverLTE: String
+  resolverContains: String
+  resolverHasPrefix: String
+  resolverHasSuffix: String
+  resolverEqualFold: String
+  resolverContainsFold: String
+  """
+  fetched_at field predicates
+  """
+  fetchedAt: Time
+  fetchedAtNEQ: Time
+  fetchedAtIn: [Time!]
+  fetchedAtNotIn: [Time!]
+  fetchedAtGT: Time
+  fetchedAtGTE: Time
+  fetchedAtLT: Time
+  fetchedAtLTE: Time
+  fetchedAtIsNil: Boolean
+  fetchedAtNotNil: Boolean
   """
   created_at field predicates
   """
@@ -6492,6 +6733,20 @@ func (ec *executionContext) childFields_Reference(ctx context.Context, field gra
 		return ec.fieldContext_Reference_role(ctx, field)
 	case "locatorConfirmed":
 		return ec.fieldContext_Reference_locatorConfirmed(ctx, field)
+	case "claimedTitle":
+		return ec.fieldContext_Reference_claimedTitle(ctx, field)
+	case "claimedAuthors":
+		return ec.fieldContext_Reference_claimedAuthors(ctx, field)
+	case "claimedYear":
+		return ec.fieldContext_Reference_claimedYear(ctx, field)
+	case "confirmation":
+		return ec.fieldContext_Reference_confirmation(ctx, field)
+	case "confirmationReason":
+		return ec.fieldContext_Reference_confirmationReason(ctx, field)
+	case "rejected":
+		return ec.fieldContext_Reference_rejected(ctx, field)
+	case "rejectionReason":
+		return ec.fieldContext_Reference_rejectionReason(ctx, field)
 	case "revision":
 		return ec.fieldContext_Reference_revision(ctx, field)
 	case "source":
@@ -6686,6 +6941,14 @@ func (ec *executionContext) childFields_Source(ctx context.Context, field graphq
 		return ec.fieldContext_Source_licenceClass(ctx, field)
 	case "confirmation":
 		return ec.fieldContext_Source_confirmation(ctx, field)
+	case "licence":
+		return ec.fieldContext_Source_licence(ctx, field)
+	case "url":
+		return ec.fieldContext_Source_url(ctx, field)
+	case "resolver":
+		return ec.fieldContext_Source_resolver(ctx, field)
+	case "fetchedAt":
+		return ec.fieldContext_Source_fetchedAt(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_Source_createdAt(ctx, field)
 	case "references":

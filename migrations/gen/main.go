@@ -32,10 +32,19 @@ import (
 
 func main() {
 	name := flag.String("name", "change", "name of the new migration, when one is needed")
+	rehash := flag.Bool("rehash", false, "only rewrite each dialect's atlas.sum, after a data step was added to a written migration by hand")
 	pg := flag.String("postgres", envOr("THEOREMDB_DEV_POSTGRES", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"),
 		"PostgreSQL server on which a throwaway development database is made")
 	flag.Parse()
 	ctx := context.Background()
+	if *rehash {
+		for _, d := range []string{"sqlite", "postgres"} {
+			if err := rehashDir(d); err != nil {
+				log.Fatal(err)
+			}
+		}
+		return
+	}
 	if err := gen(ctx, "sqlite", dialect.SQLite, *name, func() (*sql.DB, func(), error) {
 		db, err := sql.Open("sqlite", "file:gen-"+randHex()+"?mode=memory&_pragma=foreign_keys(1)")
 		return db, func() { db.Close() }, err
@@ -77,6 +86,23 @@ func gen(ctx context.Context, dirName, dialectName, name string, open func() (*s
 		return fmt.Errorf("%s: %w", dirName, err)
 	}
 	fmt.Printf("migrations/%s: wrote a new migration %q\n", dirName, name)
+	return nil
+}
+
+// rehashDir rewrites the checksum file of a migration directory.
+func rehashDir(name string) error {
+	dir, err := migrate.NewLocalDir(name)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	sum, err := dir.Checksum()
+	if err != nil {
+		return fmt.Errorf("%s: checksum: %w", name, err)
+	}
+	if err := migrate.WriteSumFile(dir, sum); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	fmt.Printf("migrations/%s: atlas.sum rewritten\n", name)
 	return nil
 }
 
