@@ -26,6 +26,8 @@ const (
 	MaxIdentifier      = 2000
 	MaxCitation        = 1000
 	MaxLocator         = 200
+	MaxAuthors         = 50
+	MaxAuthorName      = 200
 	MaxRelevance       = 2000
 	MaxSearchItems     = 50
 	MaxSearchItem      = 500
@@ -99,6 +101,11 @@ type ReferenceInput struct {
 	Locator    string
 	Relevance  string
 	Role       reference.Role
+	// What the proposer claims the source is, which the record plane checks against the
+	// source's record: optional for members, required of agents.
+	Title   string
+	Authors []string
+	Year    *int
 }
 
 // p0 is p, or the zero provenance when p is nil.
@@ -216,6 +223,22 @@ func (in ProblemInput) validate(now time.Time, generated bool) (*intake, error) 
 		if reference.RoleValidator(r.Role) != nil {
 			v.add(CodeInvalid, "role must be PRIMARY, SECONDARY or STATUS_EVIDENCE", append(f, "role")...)
 		}
+		v.line(r.Title, generated, MaxCitation, append(f, "title")...)
+		if len(r.Authors) > MaxAuthors {
+			v.add(CodeTooLong, fmt.Sprintf("has %d names; the limit is %d", len(r.Authors), MaxAuthors), append(f, "authors")...)
+		}
+		if generated && len(trimAll(r.Authors)) == 0 {
+			v.add(CodeRequired, "an agent names the source's authors, which the record plane checks", append(f, "authors")...)
+		}
+		for j, a := range r.Authors {
+			v.line(a, false, MaxAuthorName, append(f, "authors", strconv.Itoa(j))...)
+		}
+		switch y := r.Year; {
+		case y == nil && generated:
+			v.add(CodeRequired, "an agent gives the source's year, which the record plane checks", append(f, "year")...)
+		case y != nil && (*y < 1000 || *y > now.Year()+1):
+			v.add(CodeInvalid, fmt.Sprintf("%d is not a year of publication", *y), append(f, "year")...)
+		}
 	}
 
 	if rs := in.ReferenceSearch; rs == nil {
@@ -272,4 +295,15 @@ func (in ProblemInput) validate(now time.Time, generated bool) (*intake, error) 
 		return nil, err
 	}
 	return &intake{ProblemInput: in, ids: ids}, nil
+}
+
+// trimAll trims each string and drops the empty ones.
+func trimAll(ss []string) []string {
+	var out []string
+	for _, s := range ss {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }

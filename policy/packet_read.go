@@ -259,11 +259,16 @@ func (s *Service) assemble(r packetRow, head int64) (*Packet, error) {
 		sources[src.ID] = src.Loaded(c)
 		deps = append(deps, src.ID)
 	}
+	refs := make([]*ent.Reference, 0, len(r.References))
 	for _, f := range r.References {
 		f.Edges.Revision, f.Edges.Source = cur, sources[f.SourceID]
 		f.Loaded(c, reference.EdgeRevision, reference.EdgeSource)
+		deps = append(deps, f.ID)
+		if !f.Rejected {
+			refs = append(refs, f) // an agent's fabricated source is in the record, not in the packet
+		}
 	}
-	cur.Edges.References = nonNil(r.References)
+	cur.Edges.References = refs
 	cur.Loaded(c, revision.EdgeReferences)
 
 	pk := &Packet{Problem: p, AsOf: head}

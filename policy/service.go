@@ -39,6 +39,8 @@ type Scheduler interface {
 	ScheduleAcceptance(ctx context.Context, tx *sql.Tx, problemID string, at time.Time) error
 	// ScheduleGates enqueues the job that runs a revision's pending gates.
 	ScheduleGates(ctx context.Context, tx *sql.Tx, revisionID string) error
+	// ScheduleConfirmations enqueues the record plane's confirmation of each reference.
+	ScheduleConfirmations(ctx context.Context, tx *sql.Tx, referenceIDs []string) error
 }
 
 // Notifier learns the sequence number of every event after its transaction

@@ -223,10 +223,21 @@ func (t *tx) writeRevision(ctx context.Context, problemID string, n int, authorI
 		}
 		bulk[i] = t.Reference.Create().SetRevisionID(rev.ID).SetSourceID(srcID).SetPosition(i).
 			SetCitation(strings.TrimSpace(r.Citation)).SetLocator(strings.TrimSpace(r.Locator)).
-			SetRelevance(strings.TrimSpace(r.Relevance)).SetRole(r.Role)
+			SetRelevance(strings.TrimSpace(r.Relevance)).SetRole(r.Role).SetClaimedTitle(strings.TrimSpace(r.Title)).
+			SetClaimedAuthors(trimAll(r.Authors)).SetNillableClaimedYear(r.Year)
 	}
-	if err := t.Reference.CreateBulk(bulk...).Exec(ctx); err != nil {
+	refs, err := t.Reference.CreateBulk(bulk...).Save(ctx)
+	if err != nil {
 		return nil, fmt.Errorf("write references: %w", err)
+	}
+	if t.s.scheduler != nil {
+		ids := make([]string, len(refs))
+		for i, r := range refs {
+			ids[i] = r.ID
+		}
+		if err := t.s.scheduler.ScheduleConfirmations(ctx, t.sql, ids); err != nil {
+			return nil, fmt.Errorf("schedule confirmations: %w", err)
+		}
 	}
 	return rev, nil
 }

@@ -109,7 +109,7 @@ func TestSubmitBadText(t *testing.T) {
 var singleLineFields = []string{
 	"computation.code.expectedDigest", "computation.code.repository", "computation.code.revision",
 	"exposition.N.term", "hero.caption", "provenance.attribution", "provenance.sourceLocator", "referenceSearch.databases.N",
-	"referenceSearch.queries.N", "references.N.citation", "references.N.identifier", "references.N.locator",
+	"referenceSearch.queries.N", "references.N.authors.N", "references.N.citation", "references.N.identifier", "references.N.locator", "references.N.title",
 	"tags.N", "title",
 }
 

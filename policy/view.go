@@ -123,11 +123,24 @@ func (f FindingView) Open() bool { return f.Verdict == "NEEDS_HUMAN" || f.Verdic
 type ReferenceView struct {
 	Citation, Locator, Relevance, Role string
 	Source                             SourceView
+	// Confirmation is this reference's claim against its source's record (PENDING, CONFIRMED,
+	// MISMATCH, NOT_FOUND), with the record plane's reason; LocatorConfirmed says the cited
+	// place was found in the text, or a person cleared it.
+	Confirmation, ConfirmationReason string
+	LocatorConfirmed                 bool
+}
+
+// Fabricated says the record plane found the source fabricated (its record is missing, or
+// contradicts what was claimed of it).
+func (r ReferenceView) Fabricated() bool {
+	return r.Confirmation == "MISMATCH" || r.Confirmation == "NOT_FOUND"
 }
 
 // SourceView is a cited source.
 type SourceView struct {
 	Identifier, Kind, Title string
+	Authors                 []string
+	Year                    int
 	LicenceClass, Confirmed string
 }
 
@@ -213,9 +226,11 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 		v.Revisions = append(v.Revisions, revisionView(r))
 	}
 	for _, f := range pk.Rev().Edges.References {
-		rv := ReferenceView{Citation: f.Citation, Locator: f.Locator, Relevance: f.Relevance, Role: string(f.Role)}
+		rv := ReferenceView{Citation: f.Citation, Locator: f.Locator, Relevance: f.Relevance, Role: string(f.Role),
+			Confirmation: string(f.Confirmation), ConfirmationReason: f.ConfirmationReason, LocatorConfirmed: f.LocatorConfirmed}
 		if src := f.Edges.Source; src != nil {
-			rv.Source = SourceView{Identifier: src.Identifier, Kind: string(src.Kind), Title: src.Title,
+			rv.Source = SourceView{Identifier: src.Identifier, Kind: string(src.Kind), Title: src.Title, Authors: src.Authors,
+				Year:         valueOf(src.Year),
 				LicenceClass: string(src.LicenceClass), Confirmed: string(src.Confirmation)}
 		}
 		v.References = append(v.References, rv)

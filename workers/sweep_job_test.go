@@ -22,7 +22,8 @@ type lose struct{}
 
 func (lose) ScheduleAcceptance(context.Context, *sql.Tx, string, time.Time) error { return nil }
 
-func (lose) ScheduleGates(context.Context, *sql.Tx, string) error { return nil }
+func (lose) ScheduleGates(context.Context, *sql.Tx, string) error           { return nil }
+func (lose) ScheduleConfirmations(context.Context, *sql.Tx, []string) error { return nil }
 
 // submitLost submits a problem whose challenge window is window and whose
 // deadline job is lost.

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"log/slog"
+	"os"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -17,6 +18,7 @@ import (
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/records"
 )
 
 // Config tunes the job clients.
@@ -38,6 +40,11 @@ type Config struct {
 	Clock policy.Clock
 	// Middleware wraps every job; tests use it to stall or kill a worker.
 	Middleware []rivertype.WorkerMiddleware
+	// Records is the record plane that confirms sources; nil means one configured from the
+	// environment (THEOREMDB_CROSSREF_URL and the others), without a catalogue or texts.
+	Records *records.Plane
+	// RecordWorkers is how many confirmations run at once (4 when zero).
+	RecordWorkers int
 	// Gates is what the gates read from outside a packet. Its Problems,
 	// Solved and Claims default to the database's own (NewProblemIndex,
 	// NewSolvedIndex, the policy's claims); a nil Copies means no copy-check
@@ -55,6 +62,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.SweepInterval == 0 {
 		c.SweepInterval = time.Minute
+	}
+	if c.RecordWorkers == 0 {
+		c.RecordWorkers = 4
 	}
 	if c.RescueAfter == 0 {
 		c.RescueAfter = 2 * time.Minute
@@ -106,8 +116,18 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 			env.Claims = p
 		}
 		river.AddWorker(w, &RunGatesWorker{policy: p, env: env})
+		plane := cfg.Records
+		if plane == nil {
+			rcfg, err := records.ConfigFromEnv(os.Getenv)
+			if err != nil {
+				return nil, fmt.Errorf("workers: %w", err)
+			}
+			plane = records.NewPlane(rcfg, nil, nil)
+		}
+		river.AddWorker(w, &ConfirmReferenceWorker{policy: p, plane: plane})
 		rc.Workers = w
-		rc.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.MaxWorkers}}
+		rc.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.MaxWorkers},
+			QueueRecords: {MaxWorkers: cfg.RecordWorkers}}
 		rc.RescueStuckJobsAfter = cfg.RescueAfter
 		rc.JobTimeout = cfg.RescueAfter / 2
 		rc.PeriodicJobs = []*river.PeriodicJob{
@@ -143,6 +163,19 @@ func (c *Client) ScheduleAcceptance(ctx context.Context, tx *sql.Tx, problemID s
 // ScheduleGates inserts the job that runs a revision's pending gates in tx.
 func (c *Client) ScheduleGates(ctx context.Context, tx *sql.Tx, revisionID string) error {
 	_, err := c.river.InsertTx(ctx, tx, RunGatesArgs{RevisionID: revisionID}, nil)
+	return err
+}
+
+// ScheduleConfirmations inserts, in tx, a confirmation job for each reference.
+func (c *Client) ScheduleConfirmations(ctx context.Context, tx *sql.Tx, referenceIDs []string) error {
+	if len(referenceIDs) == 0 {
+		return nil
+	}
+	params := make([]river.InsertManyParams, len(referenceIDs))
+	for i, id := range referenceIDs {
+		params[i] = river.InsertManyParams{Args: ConfirmReferenceArgs{ReferenceID: id}}
+	}
+	_, err := c.river.InsertManyTx(ctx, tx, params)
 	return err
 }
 

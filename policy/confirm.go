@@ -1,0 +1,227 @@
+package policy
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"entgo.io/ent/dialect/sql"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/records"
+)
+
+// Events of the record plane.
+const (
+	// KindReferenceConfirmed: a definite outcome for a reference (CONFIRMED, MISMATCH, NOT_FOUND).
+	KindReferenceConfirmed = "reference.confirmed"
+	// KindReferenceRejected: an agent's reference whose source is fabricated left the packet.
+	KindReferenceRejected = "reference.rejected"
+	// AuthorityRecordPlane is the authority of the record plane's outcomes.
+	AuthorityRecordPlane = "record_plane"
+)
+
+// RecordFreshness is how long a source's record, once read, answers for it without asking its
+// catalogue again.
+const RecordFreshness = 30 * 24 * time.Hour
+
+// Confirmation is what confirming one reference needs: its source's identifier and the record
+// already held, what the proposer claimed, and the outcome so far.
+type Confirmation struct {
+	ReferenceID string
+	Identifier  records.Identifier
+	// Cached is the source's record when one was read before (nil otherwise); Fresh says it is
+	// recent enough to answer without asking again.
+	Cached  *records.Record
+	Fresh   bool
+	Claimed records.Claimed
+	Prev    records.Outcome
+}
+
+// ReferenceConfirmation loads what confirming a reference needs.
+func (s *Service) ReferenceConfirmation(ctx context.Context, referenceID string) (*Confirmation, error) {
+	r, err := s.client.Reference.Query().Where(reference.ID(referenceID)).WithSource().Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reference %s: %w", referenceID, err)
+	}
+	src := r.Edges.Source
+	id, err := records.Parse(src.Identifier)
+	if err != nil {
+		return nil, fmt.Errorf("source %s: %w", src.Identifier, err)
+	}
+	c := &Confirmation{ReferenceID: r.ID, Identifier: id,
+		Claimed: records.Claimed{Title: r.ClaimedTitle, Authors: r.ClaimedAuthors, Year: valueOf(r.ClaimedYear)}}
+	if r.Confirmation != reference.ConfirmationPENDING {
+		c.Prev = records.Outcome{Confirmation: records.Confirmation(r.Confirmation), Reason: r.ConfirmationReason}
+	}
+	if src.FetchedAt != nil {
+		rec := recordOf(src)
+		c.Cached, c.Fresh = &rec, s.Now().Sub(*src.FetchedAt) < RecordFreshness
+	}
+	return c, nil
+}
+
+func recordOf(src *ent.Source) records.Record {
+	id, _ := records.Parse(src.Identifier)
+	return records.Record{ID: id, Title: src.Title, Authors: src.Authors, Year: valueOf(src.Year), Licence: src.Licence,
+		URL: src.URL, Resolver: src.Resolver, FetchedAt: valueOf(src.FetchedAt), ETag: src.Etag, LastModified: src.LastModified}
+}
+
+// RecordConfirmation stores a resolution of a reference's source and the outcome it gives: the
+// record on the source when one was found, the outcome on the reference, and the source's own
+// confirmation over every reference citing it. A fabricated source (MISMATCH, NOT_FOUND) of an
+// agent's revision is rejected: it stays in the record with the reason and leaves the packet's
+// references; a person's stays, flagged, and the event tells the proposer.
+func (s *Service) RecordConfirmation(ctx context.Context, referenceID string, res records.Result, out records.Outcome) error {
+	return s.inTx(ctx, func(ctx context.Context, t *tx) error {
+		r, err := t.Reference.Query().Where(reference.ID(referenceID)).WithSource().WithRevision().Only(ctx)
+		if err != nil {
+			return fmt.Errorf("reference %s: %w", referenceID, err)
+		}
+		p, err := t.lockProblem(ctx, r.Edges.Revision.ProblemID)
+		if err != nil {
+			return err
+		}
+		src := r.Edges.Source
+		if res.Status == records.StatusFound {
+			rec := res.Record
+			if rec.FetchedAt.IsZero() {
+				rec.FetchedAt = s.Now() // a local catalogue or reference text answers now
+			}
+			if err := t.Source.UpdateOne(src).SetTitle(clipRunes(rec.Title, 500)).SetAuthors(rec.Authors).
+				SetNillableYear(nonZero(rec.Year)).SetLicence(clipRunes(rec.Licence, 500)).SetURL(clipRunes(rec.URL, 2000)).
+				SetResolver(rec.Resolver).SetFetchedAt(rec.FetchedAt).SetEtag(rec.ETag).SetLastModified(rec.LastModified).
+				Exec(ctx); err != nil {
+				return fmt.Errorf("source %s: %w", src.Identifier, err)
+			}
+		}
+		if string(r.Confirmation) == string(out.Confirmation) && r.ConfirmationReason == out.Reason {
+			return t.settleSource(ctx, src.ID)
+		}
+		upd := r.Update().SetConfirmation(reference.Confirmation(out.Confirmation)).SetConfirmationReason(out.Reason)
+		agent := false
+		if out.Confirmation.Fabricated() {
+			author, err := t.Account.Get(ctx, r.Edges.Revision.AuthorID)
+			if err != nil {
+				return fmt.Errorf("revision author: %w", err)
+			}
+			agent = IsAgent(author)
+		}
+		if agent {
+			upd.SetRejected(true).SetRejectionReason("The source is fabricated: " + out.Reason)
+		}
+		if err := upd.Exec(ctx); err != nil {
+			return fmt.Errorf("confirm reference: %w", err)
+		}
+		if out.Confirmation != records.Pending {
+			payload := map[string]any{"reference": r.ID, "source": src.Identifier, "sourceId": src.ID, "revision": r.RevisionID,
+				"confirmation": out.Confirmation, "reason": out.Reason}
+			kind := KindReferenceConfirmed
+			if agent {
+				kind = KindReferenceRejected
+			}
+			if _, err := t.appendEvent(ctx, eventInput{actor: SystemActor, authority: AuthorityRecordPlane, kind: kind,
+				subject: p.ID, payload: payload}); err != nil {
+				return err
+			}
+		}
+		return t.settleSource(ctx, src.ID)
+	})
+}
+
+// settleSource sets a source's confirmation from its references: NOT_FOUND when the record does
+// not exist, MISMATCH when a claim contradicts it, CONFIRMED when every reference has its
+// outcome and none is fabricated, PENDING otherwise.
+func (t *tx) settleSource(ctx context.Context, sourceID string) error {
+	refs, err := t.Reference.Query().Where(reference.SourceID(sourceID)).Select(reference.FieldConfirmation).All(ctx)
+	if err != nil {
+		return fmt.Errorf("source references: %w", err)
+	}
+	st := source.ConfirmationCONFIRMED
+	pending := false
+	for _, r := range refs {
+		switch r.Confirmation {
+		case reference.ConfirmationNOT_FOUND:
+			st = source.ConfirmationNOT_FOUND
+		case reference.ConfirmationMISMATCH:
+			if st != source.ConfirmationNOT_FOUND {
+				st = source.ConfirmationMISMATCH
+			}
+		case reference.ConfirmationPENDING:
+			pending = true
+		}
+	}
+	if pending && st == source.ConfirmationCONFIRMED {
+		st = source.ConfirmationPENDING
+	}
+	return t.Source.UpdateOneID(sourceID).SetConfirmation(st).Exec(ctx)
+}
+
+// PendingReferences lists the references still PENDING, oldest first, at most limit after the
+// given ID: what `theoremdb records resolve --pending` works through.
+func (s *Service) PendingReferences(ctx context.Context, pendingOnly bool, after string, limit int) ([]string, error) {
+	q := s.client.Reference.Query().Where(reference.IDGT(after))
+	if pendingOnly {
+		q = q.Where(reference.ConfirmationEQ(reference.ConfirmationPENDING))
+	}
+	return q.Order(ent.Asc(reference.FieldID)).Limit(limit).IDs(ctx)
+}
+
+func nonZero(n int) *int {
+	if n == 0 {
+		return nil
+	}
+	return &n
+}
+
+func clipRunes(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}
+
+// ImportRecords loads a local catalogue's records into the record plane (an operator's act), so
+// that an installation without network, or with a mirror, resolves its sources from it first:
+// each becomes, or refreshes, the record of its source. It returns how many it wrote.
+func (s *Service) ImportRecords(ctx context.Context, actor *ent.Account, recs []records.Record) (int, error) {
+	if !CanImport(actor) {
+		return 0, fmt.Errorf("importing records needs the operator role: %w", ErrForbidden)
+	}
+	n := 0
+	err := s.inTx(ctx, func(ctx context.Context, t *tx) error {
+		for _, rec := range recs {
+			if rec.ID.Key == "" {
+				continue
+			}
+			rec.FetchedAt = s.Now()
+			id, err := t.Source.Create().SetIdentifier(rec.ID.Key).SetKind(source.Kind(rec.ID.Kind)).SetCreatedAt(s.Now()).
+				OnConflict(sql.ConflictColumns(source.FieldIdentifier)).Ignore().ID(ctx)
+			if err != nil {
+				return fmt.Errorf("record %s: %w", rec.ID.Key, err)
+			}
+			if err := t.Source.UpdateOneID(id).SetTitle(clipRunes(rec.Title, 500)).SetAuthors(rec.Authors).
+				SetNillableYear(nonZero(rec.Year)).SetLicence(clipRunes(rec.Licence, 500)).SetURL(rec.URL).
+				SetResolver("catalogue").SetFetchedAt(rec.FetchedAt).Exec(ctx); err != nil {
+				return fmt.Errorf("record %s: %w", rec.ID.Key, err)
+			}
+			n++
+		}
+		return nil
+	})
+	return n, err
+}
+
+// valueOf is *p, or the zero value for nil.
+func valueOf[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}

@@ -1,0 +1,97 @@
+package workers
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/records"
+)
+
+// QueueRecords is the queue of the record plane's jobs: they wait on other sites' APIs, so they
+// have workers of their own and never hold up the gates or default acceptance.
+const QueueRecords = "records"
+
+// ConfirmReferenceArgs asks the record plane to confirm one reference's source.
+type ConfirmReferenceArgs struct {
+	ReferenceID string `json:"reference_id"`
+}
+
+// Kind names the job.
+func (ConfirmReferenceArgs) Kind() string { return "confirm_reference" }
+
+// InsertOpts puts the job on the records queue. A source whose catalogue cannot be reached is
+// asked again later, many times: it stays PENDING, never fabricated, meanwhile.
+func (ConfirmReferenceArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueRecords, MaxAttempts: 50}
+}
+
+// ConfirmReferenceWorker resolves a reference's source, compares it with what was claimed and
+// records the outcome.
+type ConfirmReferenceWorker struct {
+	river.WorkerDefaults[ConfirmReferenceArgs]
+	policy *policy.Service
+	plane  *records.Plane
+}
+
+// Work confirms the reference; an unreachable catalogue snoozes the job for a retry.
+func (w *ConfirmReferenceWorker) Work(ctx context.Context, job *river.Job[ConfirmReferenceArgs]) error {
+	pending, err := ConfirmReference(ctx, w.policy, w.plane, job.Args.ReferenceID)
+	if errors.Is(err, policy.ErrNotFound) {
+		return nil // the reference is gone (a test's database, a removal): nothing to confirm
+	}
+	if err != nil {
+		return err
+	}
+	if pending {
+		return river.JobSnooze(retryAfter(job.Attempt))
+	}
+	return nil
+}
+
+// NextRetry is when River retries a failed confirmation: the same backoff as a snooze.
+func (w *ConfirmReferenceWorker) NextRetry(job *river.Job[ConfirmReferenceArgs]) time.Time {
+	return time.Now().Add(retryAfter(job.Attempt))
+}
+
+// retryAfter is the wait before the attempt-th retry: a minute, doubling, at most six hours.
+func retryAfter(attempt int) time.Duration {
+	d := time.Minute
+	for i := 1; i < attempt && d < 6*time.Hour; i++ {
+		d *= 2
+	}
+	return min(d, 6*time.Hour)
+}
+
+// ConfirmReference confirms one reference now: from the source's record when it is fresh,
+// otherwise by asking its catalogue (conditionally, when a record is held). It reports whether
+// the outcome is still PENDING because the catalogue could not be reached. The job runs it, and
+// so does `theoremdb records resolve`.
+func ConfirmReference(ctx context.Context, p *policy.Service, plane *records.Plane, referenceID string) (bool, error) {
+	c, err := p.ReferenceConfirmation(ctx, referenceID)
+	if err != nil {
+		return false, err
+	}
+	var res records.Result
+	switch {
+	case c.Fresh:
+		res = records.Result{Status: records.StatusFound, Record: *c.Cached}
+	default:
+		res = plane.Resolve(ctx, c.Identifier, c.Cached)
+	}
+	var out records.Outcome
+	if res.Status == records.StatusNoResolver {
+		// A web address is no catalogued record: it stays unconfirmed, neither confirmed nor
+		// fabricated, and asking again would not change that.
+		out = records.Outcome{Confirmation: records.Pending, Reason: "a web address, not a catalogued record: nothing to confirm it against"}
+	} else {
+		out = records.Advance(c.Prev, res, c.Claimed)
+	}
+	if err := p.RecordConfirmation(ctx, referenceID, res, out); err != nil {
+		return false, err
+	}
+	return out.Confirmation == records.Pending && res.Status == records.StatusUnreachable, nil
+}

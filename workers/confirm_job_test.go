@@ -1,0 +1,158 @@
+package workers_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/records"
+	"github.com/theoremdb/theoremdb/role"
+	"github.com/theoremdb/theoremdb/workers"
+)
+
+// TestConfirmReference runs the record plane against a local Crossref answering as the real one
+// does: a claim matching the record is CONFIRMED; an agent's claim contradicting it is MISMATCH
+// and rejected (kept in the record with the reason, out of the packet, an event in History); a
+// person's is flagged, not rejected; while Crossref cannot be reached a new reference stays
+// PENDING, never fabricated; and a fresh record answers without asking again.
+func TestConfirmReference(t *testing.T) {
+	work, err := os.ReadFile("../records/testdata/crossref_work.json") // 10.1007/bf01444162, Hilbert 1893
+	if err != nil {
+		t.Fatal(err)
+	}
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		down, asked := false, 0
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			asked++
+			if down {
+				w.WriteHeader(http.StatusServiceUnavailable)
+				return
+			}
+			if strings.HasPrefix(r.URL.Path, "/works/") {
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = w.Write(work)
+				return
+			}
+			http.NotFound(w, r)
+		}))
+		defer srv.Close()
+		cfg, err := records.ConfigFromEnv(func(k string) string {
+			if k == records.EnvCrossrefURL || k == records.EnvDataCiteURL {
+				return srv.URL
+			}
+			return ""
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.MaxAttempts, cfg.BaseDelay, cfg.MaxDelay = 1, time.Millisecond, time.Millisecond
+		plane := records.NewPlane(cfg, nil, nil)
+		svc := policy.New(dbtest.Open(t, d), policy.Config{})
+		agent, _ := svc.CreateAccount(ctx, "bot", "", []role.Role{role.Agent})
+		member, _ := svc.CreateAccount(ctx, "ada", "", nil)
+
+		submit := func(a *ent.Account, title, author string, year int) *ent.Reference {
+			t.Helper()
+			p, err := svc.Submit(ctx, a, policy.ProblemInput{Title: "Finite bases of invariants " + title,
+				Statement:  "Is every ring of invariants of a reductive group acting linearly on a polynomial ring finitely generated, for the group $G$ given?",
+				Acceptance: &packet.Acceptance{Kind: packet.Proof, Criterion: "A proof or a counterexample group."},
+				Provenance: &packet.Provenance{Kind: packet.Imported, Attribution: "D. Hilbert", SourceLocator: "Math. Ann. 42",
+					RightsBasis: "Our own words.", GeneratedBy: "model m1, prompt p1"},
+				References: []policy.ReferenceInput{{Identifier: "doi:10.1007/bf01444162", Citation: "D. Hilbert, 1893.",
+					Relevance: "The source.", Role: reference.RolePRIMARY, Title: title, Authors: []string{author}, Year: &year}},
+				ReferenceSearch: &packet.ReferenceSearch{CheckedOn: time.Now().AddDate(0, 0, -1), Databases: []string{"zbMATH Open"},
+					Queries: []string{"Hilbert invariants"}, Coverage: "Titles."}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := svc.Client().Reference.Query().Where(reference.RevisionID(*p.CurrentRevisionID)).Only(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		confirm := func(r *ent.Reference) (*ent.Reference, bool) {
+			t.Helper()
+			pending, err := workers.ConfirmReference(ctx, svc, plane, r.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := svc.Client().Reference.Query().Where(reference.ID(r.ID)).WithSource().Only(ctx)
+			return got, pending
+		}
+
+		// Crossref is down: the reference stays PENDING and asks to be retried.
+		down = true
+		good := submit(agent, "Über die vollen Invariantensysteme", "Hilbert, David", 1893)
+		if got, pending := confirm(good); !pending || got.Confirmation != reference.ConfirmationPENDING ||
+			got.Edges.Source.Confirmation != source.ConfirmationPENDING || got.Rejected {
+			t.Fatalf("with Crossref down: %s (retry %v), source %s, rejected %v; want PENDING and a retry", got.Confirmation, pending, got.Edges.Source.Confirmation, got.Rejected)
+		}
+		down = false
+		got, pending := confirm(good)
+		if pending || got.Confirmation != reference.ConfirmationCONFIRMED || got.Edges.Source.Title != "Über die vollen Invariantensysteme" ||
+			valueOf(got.Edges.Source.Year) != 1893 || got.Edges.Source.Confirmation != source.ConfirmationCONFIRMED {
+			t.Fatalf("matching claim: %s, source %+v; want CONFIRMED with the record kept", got.Confirmation, got.Edges.Source)
+		}
+
+		// An agent's claim of another title and year: MISMATCH, rejected, out of the packet.
+		n := asked
+		bad := submit(agent, "Über die Theorie der algebraischen Formen", "Hilbert", 1890)
+		if got, _ := confirm(bad); got.Confirmation != reference.ConfirmationMISMATCH || !got.Rejected || !strings.Contains(got.RejectionReason, "title") {
+			t.Errorf("an agent's mismatched claim: %s, rejected %v (%q); want MISMATCH and rejected naming the title", got.Confirmation, got.Rejected, got.RejectionReason)
+		}
+		if asked != n {
+			t.Errorf("Crossref was asked %d times for a source whose record is fresh; want 0", asked-n)
+		}
+		rev, _ := svc.Client().Reference.Get(ctx, bad.ID)
+		pk, err := svc.ProblemPacket(ctx, mustProblemOf(t, svc, rev.RevisionID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pk.Rev().Edges.References) != 0 {
+			t.Errorf("the packet keeps the agent's fabricated reference")
+		}
+		if n, _ := svc.Client().Event.Query().Where(event.Kind(policy.KindReferenceRejected), event.Subject(pk.Problem.ID)).Count(ctx); n != 1 {
+			t.Errorf("reference.rejected events = %d; want 1", n)
+		}
+		src, _ := svc.Client().Source.Get(ctx, got.SourceID)
+		if src.Confirmation != source.ConfirmationMISMATCH {
+			t.Errorf("the shared source after a contradicting claim = %s; want MISMATCH", src.Confirmation)
+		}
+
+		// A person's contradicting claim is flagged, not rejected.
+		theirs := submit(member, "Über die Theorie der algebraischen Formen", "Hilbert", 1890)
+		if got, _ := confirm(theirs); got.Confirmation != reference.ConfirmationMISMATCH || got.Rejected {
+			t.Errorf("a person's mismatched claim: %s, rejected %v; want MISMATCH, kept", got.Confirmation, got.Rejected)
+		}
+	})
+}
+
+func mustProblemOf(t *testing.T, svc *policy.Service, revisionID string) string {
+	t.Helper()
+	r, err := svc.Client().Revision.Get(context.Background(), revisionID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.ProblemID
+}
+
+func valueOf[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
