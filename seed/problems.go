@@ -125,6 +125,7 @@ var problems = []demoProblem{
 		Proposer: "demo-ada",
 		Input: policy.ProblemInput{
 			Title:     "Twin prime conjecture",
+			Tags:      []string{"number theory", "primes"},
 			Statement: `Prove that there are infinitely many primes $p$ such that $p+2$ is also prime; equivalently, that for every integer $N$ there is a prime $p > N$ with $p + 2$ prime.`,
 			Exposition: []packet.ExpositionEntry{
 				def("twin prime pair", `A pair $(p, p+2)$ in which both numbers are prime.`),
@@ -159,6 +160,7 @@ var problems = []demoProblem{
 		Proposer: "demo-ada",
 		Input: policy.ProblemInput{
 			Title:     "Goldbach's conjecture (binary form)",
+			Tags:      []string{"number theory", "primes", "additive number theory"},
 			Statement: `Prove that every even integer $n \ge 4$ is a sum of two primes: there are primes $p$ and $q$ with $p + q = n$.`,
 			Exposition: []packet.ExpositionEntry{
 				def("Goldbach partition", `A way of writing an even $n$ as $p + q$ with primes $p \le q$.`),
@@ -191,6 +193,7 @@ var problems = []demoProblem{
 		Proposer: "demo-emmy",
 		Input: policy.ProblemInput{
 			Title:     "Collatz conjecture (the 3x + 1 problem)",
+			Tags:      []string{"number theory", "dynamical systems"},
 			Statement: `Let $T\colon \mathbb{Z}_{>0} \to \mathbb{Z}_{>0}$ be given by $T(n) = n/2$ for even $n$ and $T(n) = 3n + 1$ for odd $n$. Prove that for every positive integer $n$ there is $k \ge 0$ with $T^{k}(n) = 1$.`,
 			Exposition: []packet.ExpositionEntry{
 				def("trajectory", `The sequence $n, T(n), T(T(n)), \dots$ of iterates of $T$ starting at $n$.`),
@@ -223,6 +226,7 @@ var problems = []demoProblem{
 		Proposer: "demo-emmy",
 		Input: policy.ProblemInput{
 			Title:     "Riemann hypothesis",
+			Tags:      []string{"number theory", "analysis", "zeta functions"},
 			Statement: `Let $\zeta(s)$ be the Riemann zeta function: $\zeta(s) = \sum_{n \ge 1} n^{-s}$ for $\mathrm{Re}(s) > 1$, continued meromorphically to $\mathbb{C}$ with a single simple pole at $s = 1$. Prove that every zero $s$ of $\zeta$ with $0 < \mathrm{Re}(s) < 1$ has $\mathrm{Re}(s) = 1/2$.`,
 			Exposition: []packet.ExpositionEntry{
 				def("nontrivial zero", `A zero of $\zeta$ in the critical strip $0 < \mathrm{Re}(s) < 1$. The other zeros, $-2, -4, -6, \dots$, are called trivial.`),
@@ -257,6 +261,7 @@ var problems = []demoProblem{
 		Proposer: "demo-paul",
 		Input: policy.ProblemInput{
 			Title:     "Existence of odd perfect numbers",
+			Tags:      []string{"number theory", "divisors"},
 			Statement: `For a positive integer $n$ let $\sigma(n)$ be the sum of the positive divisors of $n$. Decide whether there is an odd positive integer $n$ with $\sigma(n) = 2n$.`,
 			Exposition: []packet.ExpositionEntry{
 				def("perfect number", `A positive integer $n$ with $\sigma(n) = 2n$, that is, equal to the sum of its proper divisors.`),
@@ -288,6 +293,7 @@ var problems = []demoProblem{
 		Proposer: "demo-paul",
 		Input: policy.ProblemInput{
 			Title:     "Legendre's conjecture",
+			Tags:      []string{"number theory", "primes"},
 			Statement: `Prove that for every positive integer $n$ there is a prime between $n^2$ and $(n+1)^2$.`,
 			Exposition: []packet.ExpositionEntry{
 				remark(`This is one of the four problems on primes that Landau singled out in 1912.`),
@@ -310,6 +316,7 @@ var problems = []demoProblem{
 			Note: "States the open interval and the domain of n precisely, adds small cases, and explains why the strongest known short-interval results do not reach the conjecture.",
 			Input: policy.ProblemInput{
 				Title:     "Legendre's conjecture",
+				Tags:      []string{"number theory", "primes"},
 				Statement: `Prove that for every integer $n \ge 1$ there is a prime $p$ with $n^2 < p < (n+1)^2$.`,
 				Exposition: []packet.ExpositionEntry{
 					convention(`The inequalities are strict; since $n^2$ and $(n+1)^2$ are squares they are never prime, so the strict and non-strict forms agree.`),
@@ -339,6 +346,7 @@ var problems = []demoProblem{
 		Proposer: "demo-sofia",
 		Input: policy.ProblemInput{
 			Title:     "Brocard's problem",
+			Tags:      []string{"number theory", "diophantine equations"},
 			Statement: `Find all pairs of positive integers $(n, m)$ with $n! + 1 = m^2$. The pairs $(4, 5)$, $(5, 11)$ and $(7, 71)$ are solutions; prove that there are no others, or find another.`,
 			Exposition: []packet.ExpositionEntry{
 				def("Brown numbers", `The pairs $(n, m)$ of positive integers satisfying $n! + 1 = m^2$.`),
@@ -369,6 +377,7 @@ var problems = []demoProblem{
 		Proposer: "demo-sofia",
 		Input: policy.ProblemInput{
 			Title:     "Jacobian conjecture",
+			Tags:      []string{"algebra", "algebraic geometry"},
 			Statement: `Let $k$ be a field of characteristic zero and $n \ge 2$ an integer. Let $F = (F_1, \dots, F_n)\colon k^n \to k^n$ with each $F_i \in k[x_1, \dots, x_n]$, and suppose that the Jacobian determinant $\det(\partial F_i / \partial x_j)_{1 \le i, j \le n}$ is a nonzero constant in $k$. Prove that $F$ has an inverse that is also given by polynomials.`,
 			Exposition: []packet.ExpositionEntry{
 				def("Keller map", `A polynomial map $k^n \to k^n$ whose Jacobian determinant is a nonzero constant.`),
@@ -399,6 +408,7 @@ var problems = []demoProblem{
 		Proposer: "demo-paul",
 		Input: policy.ProblemInput{
 			Title:     "Lehmer's problem on the Mahler measure",
+			Tags:      []string{"number theory", "polynomials"},
 			Statement: `For a nonzero polynomial $P(x) = a\prod_{i=1}^{d}(x - \alpha_i)$ with integer coefficients, leading coefficient $a$ and complex roots $\alpha_i$, let $M(P) = |a|\prod_{i=1}^{d}\max(1, |\alpha_i|)$. Decide whether there is a real constant $c > 1$ such that $M(P) \ge c$ for every $P \in \mathbb{Z}[x]$ with $M(P) > 1$.`,
 			Exposition: []packet.ExpositionEntry{
 				def("Mahler measure", `The quantity $M(P)$ above; it is multiplicative, $M(PQ) = M(P)M(Q)$.`),
@@ -429,6 +439,7 @@ var problems = []demoProblem{
 		Proposer: "demo-ada",
 		Input: policy.ProblemInput{
 			Title:     "Union-closed sets conjecture",
+			Tags:      []string{"combinatorics", "extremal set theory"},
 			Statement: `Let $\mathcal{F}$ be a finite family of finite sets that is closed under union ($A, B \in \mathcal{F}$ implies $A \cup B \in \mathcal{F}$) and contains at least one nonempty set. Prove that some element belongs to at least half of the sets in $\mathcal{F}$.`,
 			Exposition: []packet.ExpositionEntry{
 				def("union-closed family", `A family $\mathcal{F}$ of sets such that the union of any two members is again a member.`),
@@ -462,6 +473,7 @@ var problems = []demoProblem{
 		Proposer: "demo-emmy",
 		Input: policy.ProblemInput{
 			Title:     "Erdős–Straus conjecture",
+			Tags:      []string{"number theory", "diophantine equations", "egyptian fractions"},
 			Statement: `Prove that for every integer $n \ge 2$ there are positive integers $x$, $y$, $z$ with $\frac{4}{n} = \frac{1}{x} + \frac{1}{y} + \frac{1}{z}$.`,
 			Exposition: []packet.ExpositionEntry{
 				convention(`$x$, $y$ and $z$ need not be distinct.`),
@@ -490,6 +502,7 @@ var problems = []demoProblem{
 		Proposer: "demo-sofia",
 		Input: policy.ProblemInput{
 			Title:     "Sensitivity conjecture for Boolean functions",
+			Tags:      []string{"combinatorics", "boolean functions"},
 			Statement: `For a Boolean function $f\colon \{0,1\}^n \to \{0,1\}$ let $s(f)$ be its sensitivity and $bs(f)$ its block sensitivity. Prove that there is a polynomial $q$ such that $bs(f) \le q(s(f))$ for every $n \ge 1$ and every Boolean function $f$ on $n$ variables.`,
 			Exposition: []packet.ExpositionEntry{
 				def("sensitivity", `$s(f)$ is the largest, over inputs $x$, number of coordinates $i$ such that flipping the $i$-th bit of $x$ changes $f(x)$.`),
@@ -522,6 +535,7 @@ var problems = []demoProblem{
 		Proposer: "demo-ada",
 		Input: policy.ProblemInput{
 			Title:     "Erdős–Rado sunflower conjecture",
+			Tags:      []string{"combinatorics", "extremal set theory"},
 			Statement: `Prove that for every integer $r \ge 3$ there is a constant $C_r$ such that, for every integer $w \ge 1$, every family of more than $C_r^{\,w}$ distinct sets, each of size $w$, contains a sunflower with $r$ petals.`,
 			Exposition: []packet.ExpositionEntry{
 				def("sunflower with r petals", `A family of $r$ distinct sets $S_1, \dots, S_r$ whose pairwise intersections $S_i \cap S_j$ ($i \ne j$) are all equal to one set $K$, the kernel.`),
@@ -554,6 +568,7 @@ var problems = []demoProblem{
 		Proposer: "demo-paul",
 		Input: policy.ProblemInput{
 			Title:     "Frankl's conjecture for intersection-closed families",
+			Tags:      []string{"combinatorics", "extremal set theory"},
 			Statement: `Let $\mathcal{G}$ be a finite family of finite sets with at least two members, closed under intersection ($A, B \in \mathcal{G}$ implies $A \cap B \in \mathcal{G}$), and let $U = \bigcup \mathcal{G}$. Prove that some element of $U$ belongs to at most half of the members of $\mathcal{G}$.`,
 			Exposition: []packet.ExpositionEntry{
 				def("intersection-closed family", `A family of sets such that the intersection of any two members is again a member.`),
@@ -581,6 +596,7 @@ var problems = []demoProblem{
 		Proposer: "demo-emmy",
 		Input: policy.ProblemInput{
 			Title:     "Chromatic number of the plane (Hadwiger–Nelson problem)",
+			Tags:      []string{"combinatorics", "discrete geometry", "graph colouring"},
 			Statement: `Let $G$ be the graph whose vertices are the points of $\mathbb{R}^2$, two points being adjacent when their Euclidean distance is exactly $1$. Determine the chromatic number $\chi(G)$. It is known that $5 \le \chi(G) \le 7$.`,
 			Exposition: []packet.ExpositionEntry{
 				def("unit-distance graph", `A graph whose vertices are points of the plane, with edges joining points at distance exactly $1$.`),
@@ -613,6 +629,7 @@ var problems = []demoProblem{
 		Proposer: "demo-sofia",
 		Input: policy.ProblemInput{
 			Title:     "Erdős unit distance problem: lowering the exponent 4/3",
+			Tags:      []string{"discrete geometry", "combinatorics"},
 			Statement: `For an integer $n \ge 2$ let $u(n)$ be the largest number of pairs at Euclidean distance exactly $1$ among $n$ points of $\mathbb{R}^2$. Decide whether there are a real number $\delta > 0$ and a constant $C$ such that $u(n) \le C\, n^{4/3 - \delta}$ for every $n \ge 2$.`,
 			Exposition: []packet.ExpositionEntry{
 				def("u(n)", `The maximum, over all sets $P$ of $n$ points in the plane, of the number of unordered pairs $\{p, q\} \subseteq P$ with $|p - q| = 1$.`),
@@ -648,6 +665,7 @@ var problems = []demoProblem{
 		Proposer: "demo-ada",
 		Input: policy.ProblemInput{
 			Title:     "Inscribed square problem (Toeplitz's square peg problem)",
+			Tags:      []string{"geometry", "topology"},
 			Statement: `Prove that every Jordan curve $\gamma \subset \mathbb{R}^2$ contains four distinct points that are the vertices of a square.`,
 			Exposition: []packet.ExpositionEntry{
 				def("Jordan curve", `The image of a continuous injective map from the circle $S^1$ to $\mathbb{R}^2$.`),
@@ -680,6 +698,7 @@ var problems = []demoProblem{
 		Proposer: "demo-emmy",
 		Input: policy.ProblemInput{
 			Title:     "Erdős–Szekeres conjecture on convex polygons (happy ending problem)",
+			Tags:      []string{"discrete geometry", "combinatorics", "ramsey theory"},
 			Statement: `For an integer $n \ge 3$ let $ES(n)$ be the least integer $N$ such that every set of $N$ points in the plane, no three on a line, contains $n$ points in convex position. Prove that $ES(n) = 2^{n-2} + 1$ for every $n \ge 3$.`,
 			Exposition: []packet.ExpositionEntry{
 				def("convex position", `Points are in convex position when they are the vertices of a convex polygon.`),
@@ -714,6 +733,7 @@ var problems = []demoProblem{
 		Proposer: "demo-paul",
 		Input: policy.ProblemInput{
 			Title:     "Lonely runner conjecture",
+			Tags:      []string{"number theory", "diophantine approximation"},
 			Statement: `Let $k \ge 1$ and let $v_1, \dots, v_k$ be distinct positive real numbers. Prove that there is a real $t > 0$ with $\lVert t v_i \rVert \ge \frac{1}{k+1}$ for every $i = 1, \dots, k$, where $\lVert x \rVert$ is the distance from $x$ to the nearest integer.`,
 			Exposition: []packet.ExpositionEntry{
 				remark(`In the picture that gives the problem its name, $k$ runners with speeds $v_i$ and one standing runner start together on a circular track of length $1$; the standing runner is eventually at distance at least $1/(k+1)$ from all the others.`),
@@ -748,6 +768,7 @@ var problems = []demoProblem{
 		Proposer: "demo-sofia",
 		Input: policy.ProblemInput{
 			Title:     "Kakeya set conjecture in dimensions four and higher",
+			Tags:      []string{"analysis", "geometric measure theory"},
 			Statement: `Let $n \ge 4$. Prove that every compact set $K \subseteq \mathbb{R}^n$ that contains a unit line segment in every direction has Hausdorff dimension $n$.`,
 			Exposition: []packet.ExpositionEntry{
 				def("Kakeya set", `A compact set $K \subseteq \mathbb{R}^n$ such that for every unit vector $e$ there is $a \in \mathbb{R}^n$ with $\{a + te : 0 \le t \le 1\} \subseteq K$. Also called a Besicovitch set.`),
@@ -784,6 +805,7 @@ var problems = []demoProblem{
 		Proposer: "demo-ada",
 		Input: policy.ProblemInput{
 			Title:     "Schanuel's conjecture",
+			Tags:      []string{"number theory", "transcendence"},
 			Statement: `Let $z_1, \dots, z_n \in \mathbb{C}$ be linearly independent over $\mathbb{Q}$. Prove that the field $\mathbb{Q}(z_1, \dots, z_n, e^{z_1}, \dots, e^{z_n})$ has transcendence degree at least $n$ over $\mathbb{Q}$.`,
 			Exposition: []packet.ExpositionEntry{
 				def("transcendence degree", `The largest number of elements of a field extension of $\mathbb{Q}$ that are algebraically independent over $\mathbb{Q}$.`),
@@ -812,6 +834,7 @@ var problems = []demoProblem{
 		Proposer: "demo-emmy",
 		Input: policy.ProblemInput{
 			Title:     "Singmaster's conjecture",
+			Tags:      []string{"number theory", "combinatorics"},
 			Statement: `For an integer $t \ge 2$ let $N(t)$ be the number of pairs of integers $(n, k)$ with $0 \le k \le n$ and $\binom{n}{k} = t$. Prove that $N(t)$ is bounded: there is a constant $C$ with $N(t) \le C$ for every $t \ge 2$.`,
 			Exposition: []packet.ExpositionEntry{
 				convention(`Both $(n, k)$ and $(n, n-k)$ are counted, so each $t \ge 3$ has $N(t) \ge 2$ from $\binom{t}{1} = \binom{t}{t-1} = t$.`),
@@ -842,6 +865,7 @@ var problems = []demoProblem{
 		Proposer: "demo-paul",
 		Input: policy.ProblemInput{
 			Title:     "A Hadamard matrix of order 668",
+			Tags:      []string{"combinatorics", "design theory", "computation"},
 			Statement: `Find a $668 \times 668$ matrix $H$ with entries in $\{+1, -1\}$ such that $HH^{\mathsf{T}} = 668\,I$, or prove that none exists. Order $668$ is the smallest multiple of $4$ for which no Hadamard matrix has been published.`,
 			Exposition: []packet.ExpositionEntry{
 				def("Hadamard matrix", `An $n \times n$ matrix $H$ with entries $\pm 1$ and $HH^{\mathsf{T}} = nI_n$; equivalently, its rows are pairwise orthogonal.`),
@@ -887,6 +911,7 @@ var problems = []demoProblem{
 		Proposer: "demo-sofia",
 		Input: policy.ProblemInput{
 			Title:     "The Ramsey number R(5, 5)",
+			Tags:      []string{"combinatorics", "ramsey theory", "computation"},
 			Statement: `Determine $R(5,5)$, the least integer $N$ such that every colouring of the edges of the complete graph $K_N$ with two colours contains a complete subgraph $K_5$ whose edges all have the same colour. It is known that $43 \le R(5,5) \le 46$.`,
 			Exposition: []packet.ExpositionEntry{
 				def("R(s, t)", `The least $N$ such that every red–blue colouring of the edges of $K_N$ contains a red $K_s$ or a blue $K_t$.`),
@@ -934,6 +959,7 @@ var problems = []demoProblem{
 		Proposer: "demo-ada",
 		Input: policy.ProblemInput{
 			Title:     "Uniqueness of the optimal kissing configuration in four dimensions",
+			Tags:      []string{"discrete geometry", "sphere packing", "computation"},
 			Statement: `A kissing configuration in $\mathbb{R}^4$ is a set of unit vectors $x_1, \dots, x_m$ with $\langle x_i, x_j\rangle \le \frac{1}{2}$ for all $i \ne j$. Musin proved that $m \le 24$. Classify all kissing configurations with $m = 24$ up to orthogonal transformations of $\mathbb{R}^4$; in particular, decide whether the one given by the $24$-cell is the only one.`,
 			Exposition: []packet.ExpositionEntry{
 				def("kissing configuration", `The unit vectors above. The balls of radius $1$ centred at $2x_i$ touch the unit ball at the origin and have pairwise disjoint interiors exactly when $\langle x_i, x_j\rangle \le 1/2$.`),
@@ -965,6 +991,7 @@ var problems = []demoProblem{
 		Proposer: "demo-emmy",
 		Input: policy.ProblemInput{
 			Title:     "Lebesgue's universal covering problem: the minimal area to three decimals",
+			Tags:      []string{"geometry", "discrete geometry"},
 			Statement: `A convex set $K \subseteq \mathbb{R}^2$ is a universal cover if every set $S \subseteq \mathbb{R}^2$ of diameter at most $1$ can be moved into $K$ by an isometry of the plane (a composition of translations, rotations and reflections). Let $\alpha$ be the infimum of the areas of universal covers. Determine $\alpha$ to within $10^{-3}$.`,
 			Exposition: []packet.ExpositionEntry{
 				def("diameter", `The diameter of a set $S$ is $\sup\{|p - q| : p, q \in S\}$.`),

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/theoremdb/theoremdb/ent"
@@ -109,7 +110,9 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) error {
 func c(s *Server) *ent.Client { return s.policy.Client() }
 
 // problemPage is /p/{ref}. Slugs and IDs in another case redirect to the
-// ID; a merged problem redirects to its survivor with a notice.
+// ID; a merged problem redirects to its survivor with a notice, unless
+// ?redirect=no asks for the merged record itself, which opens on its History
+// (the merge decision and its reasoning).
 func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) error {
 	ref := r.PathValue("ref")
 	v, err := s.problemView(r, ref)
@@ -120,12 +123,22 @@ func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, "/p/"+v.P.ID+queryOf(r), http.StatusMovedPermanently)
 		return nil
 	}
-	if v.P.State == string(problem.StateMERGED) && v.P.MergedInto != "" {
+	q := r.URL.Query()
+	merged := v.P.State == string(problem.StateMERGED) && v.P.MergedInto != ""
+	if merged && q.Get("redirect") != "no" {
 		http.Redirect(w, r, "/p/"+v.P.MergedInto+"?merged="+v.P.ID, http.StatusFound)
 		return nil
 	}
-	if from := r.URL.Query().Get("merged"); from != "" {
-		v.Notice = from + " was merged into this problem; its ID now leads here."
+	if merged {
+		v.Notice = v.P.ID + " was merged into " + v.P.MergedInto + ". This is the merged record, kept as it was; " +
+			"its History holds the merge decision and its reasoning, and its ID leads to " + v.P.MergedInto + "."
+		if q.Get("tab") == "" {
+			v.Tab = "history"
+		}
+	}
+	if from := q.Get("merged"); from != "" && slices.Contains(v.P.MergedFrom, from) {
+		v.Notice = from + " was merged into this problem; its ID now leads here. The merged record and the merge " +
+			"decision stay readable at /p/" + from + "?redirect=no."
 	}
 	status := http.StatusOK
 	if v.P.State == string(problem.StateREMOVED) {
@@ -135,6 +148,14 @@ func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) error {
 	if v.Tab == "checks" && ui.ChecksPending(v.P.Checks) {
 		pg.Refresh = checksRefresh
 	}
+	if v.P.State != string(problem.StateREMOVED) {
+		h := s.problemHead(v.P)
+		if merged {
+			h.Canonical = s.baseURL() + "/p/" + v.P.MergedInto
+		}
+		pg.Head = ui.ProblemHead(h)
+	}
+	r = r.WithContext(ui.WithSite(r.Context(), s.baseURL()))
 	s.render(w, r, status, pg, ui.ProblemPage(v))
 	return nil
 }

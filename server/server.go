@@ -7,8 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/workers"
 )
 
 // Server is the HTTP handler of the whole site.
@@ -21,6 +23,10 @@ type Server struct {
 	metrics *metrics
 	limiter *limiter
 	guard   *guard
+	// similar finds the problems most like a draft: the duplicate gate's index.
+	similar gates.Similar
+	// base is the site's public address, without a trailing slash (WithBaseURL).
+	base string
 }
 
 // New builds the route table. b delivers live events to subscriptions; its
@@ -30,6 +36,9 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 		guard: newGuard(Limits{})}
 	for _, o := range opts {
 		o(s)
+	}
+	if s.similar == nil {
+		s.similar = workers.NewProblemIndex(p)
 	}
 	b.OnEvent(p.InvalidatePackets) // other instances' commits; this one's invalidate as they commit
 	gql := withSession(p, authenticate(p, withSocketControl(s.guard, specStatus(graphqlHandler(p, b, log, s.guard)))))
