@@ -12,7 +12,7 @@ help: ## list the targets
 	@grep -E '^[a-zA-Z/_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
 .PHONY: assets
-assets: ## install ui/'s npm packages (KaTeX, html-validate) and copy KaTeX into ui/static/dist
+assets: ## install ui/'s npm packages and build ui/static/dist: KaTeX, and the GraphQL explorer (GraphiQL, bundled by esbuild)
 	cd ui && npm ci --no-audit --no-fund --loglevel=error && node assets.mjs
 
 .PHONY: build

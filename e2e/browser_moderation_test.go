@@ -84,7 +84,11 @@ func TestBrowserModeratorSeesFlagsLive(t *testing.T) {
 		t.Fatalf("after a live update the reason reads %q; want what was typed", got)
 	}
 	screenshot(t, ctx, "moderate-live-1280")
-	do(t, ctx, "remove", chromedp.Click(byTestID("remove-button")))
+	do(t, ctx, "remove, and confirm on the next page",
+		chromedp.Click(byTestID("remove-button")),
+		chromedp.WaitVisible(byTestID("remove-confirm-button")),
+		chromedp.Click(byTestID("remove-confirm-button")),
+	)
 	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 		if f := get(t, ctx, "read the flash", chromedp.Evaluate[string](
 			`(document.querySelector('[data-testid="flash"]') || {}).textContent || ""`)); strings.Contains(f, "was removed") {

@@ -482,3 +482,64 @@ func Statement(doc string) string {
 	}
 	return strings.TrimSpace(strings.Join(out, "\n"))
 }
+
+// sourceLeadRe matches the start of a line that cites rather than states: "See: …",
+// "See also …", "Reference: …", "*References:*", "Source: …".
+var sourceLeadRe = regexp.MustCompile(`^[*_\s]*(?i:see(?:\s+also)?\s*:|see\s+also\b|references?\s*:|sources?\s*:)`)
+
+// SplitSources takes out of statement text what cites its sources rather than states the
+// problem: from a line that starts "See:", "See also", "Reference:" or "Source:" to the end
+// of its paragraph, and a line that is only a link with a label (such as
+// "WOWII [Conjecture 61](http://…)") standing as a paragraph or before a colon. It returns the statement and the passages taken
+// out, in order. The links in them stay among the record's references (links(th.Doc)).
+// When nothing would be left of the statement, it is returned as given.
+func SplitSources(text string) (string, []string) {
+	var (
+		kept  []string
+		cited []string
+	)
+	for _, para := range strings.Split(text, "\n\n") {
+		lines := strings.Split(para, "\n")
+		// A label line goes when it is the paragraph, or introduces what follows with a
+		// colon; one that begins a sentence ("WOWII [Conjecture 63](…)\nasked whether …")
+		// stays.
+		for len(lines) > 0 && linkLabelOnly(lines[0]) &&
+			(len(lines) == 1 || strings.HasSuffix(strings.TrimSpace(lines[0]), ":")) {
+			cited = append(cited, strings.TrimSpace(lines[0]))
+			lines = lines[1:]
+		}
+		for i, l := range lines {
+			if sourceLeadRe.MatchString(l) {
+				cited = append(cited, oneLine(strings.Join(lines[i:], " ")))
+				lines = lines[:i]
+				break
+			}
+		}
+		if p := strings.TrimSpace(strings.Join(lines, "\n")); p != "" {
+			kept = append(kept, strings.Join(lines, "\n"))
+		}
+	}
+	if len(kept) == 0 {
+		return text, nil
+	}
+	return strings.TrimSpace(strings.Join(kept, "\n\n")), cited
+}
+
+// linkLabelOnly says whether a line is one or more links with at most two words around them
+// and no formula: a source label, not a sentence.
+func linkLabelOnly(line string) bool {
+	if strings.Contains(line, "$") || strings.Contains(line, `\(`) {
+		return false
+	}
+	rest := mdLinkRe.ReplaceAllString(line, "")
+	if rest == line {
+		rest = bareLinkRe.ReplaceAllString(line, "")
+		if rest == line {
+			return false
+		}
+	}
+	words := strings.FieldsFunc(rest, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsPunct(r)
+	})
+	return len(words) <= 2
+}

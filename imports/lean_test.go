@@ -176,3 +176,36 @@ func TestStatement(t *testing.T) {
 		})
 	}
 }
+
+func TestSplitSources(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		cited          []string
+	}{
+		{"label paragraph", "WOWII [Conjecture 1](http://x.example/)\n\nFor every $G$, $P(G)$.",
+			"For every $G$, $P(G)$.", []string{"WOWII [Conjecture 1](http://x.example/)"}},
+		{"label before a colon", "WOWII [Conjecture 2](http://x.example/):\nFor every $G$, $P(G)$.",
+			"For every $G$, $P(G)$.", []string{"WOWII [Conjecture 2](http://x.example/):"}},
+		{"label begins a sentence", "WOWII [Conjecture 3](http://x.example/)\nasked whether $P$.",
+			"WOWII [Conjecture 3](http://x.example/)\nasked whether $P$.", nil},
+		{"see line", "Is $x$ prime?\n\nSee: Smith (1991) for\nthe background.",
+			"Is $x$ prime?", []string{"See: Smith (1991) for the background."}},
+		{"reference to paragraph end", "Is $x$ prime?\n*Reference:*\n[Wikipedia](https://en.wikipedia.org/wiki/X)\n\nA remark.",
+			"Is $x$ prime?\n\nA remark.", []string{"*Reference:* [Wikipedia](https://en.wikipedia.org/wiki/X)"}},
+		{"see also", "Is $x$ prime?\n\nSee also [806].", "Is $x$ prime?", []string{"See also [806]."}},
+		{"bare url paragraph", "Is $x$ prime?\n\nhttps://arxiv.org/abs/2309.09973", "Is $x$ prime?", []string{"https://arxiv.org/abs/2309.09973"}},
+		{"see in a sentence stays", "See Problem 595 for the case $(K_4, K_3)$.", "See Problem 595 for the case $(K_4, K_3)$.", nil},
+		{"nothing left", "Reference: [W](https://en.wikipedia.org/wiki/X)", "Reference: [W](https://en.wikipedia.org/wiki/X)", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, cited := SplitSources(tt.in)
+			if got != tt.want {
+				t.Errorf("SplitSources(%q) = %q; want %q", tt.in, got, tt.want)
+			}
+			if diff := cmp.Diff(tt.cited, cited); diff != "" {
+				t.Errorf("SplitSources(%q) cited (-want +got):\n%s", tt.in, diff)
+			}
+		})
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -18,7 +19,7 @@ import (
 // Version is the importer's version, named in every record's generatedBy.
 // Change it when what the importer writes changes, so that re-imported
 // revisions can be told apart.
-const Version = "1"
+const Version = "2"
 
 // GeneratedBy names the importer in a record's provenance.
 const GeneratedBy = "theoremdb imports v" + Version + " (statements from formal-conjectures docstrings, metadata from the Erdős problems database)"
@@ -332,6 +333,128 @@ func appendSolved(out []policy.Solved, key, source string, f LeanFile, th Theore
 		Status: status, Locator: opt.fileURL(f.Path) + "#L" + strconv.Itoa(th.Line)})
 }
 
+// titleOf is the title of the research theorem th of f: the file's heading, and when the
+// file states more than one research theorem, what tells this one apart — the bold lead of
+// its docstring ("**Odd Perfect Number Conjecture.**"), else its name in words
+// ("Erdős Problem 7, strong variant" for erdos_7.variants.strong). The Erdős problem itself
+// (key erdos:N) has the heading alone. Titles within a file are distinct.
+func titleOf(f LeanFile, th Theorem, key string) string {
+	heading := oneLine(f.Heading)
+	if heading == "" {
+		heading = strings.TrimSuffix(f.Path, ".lean")
+	}
+	if researchCount(f) < 2 || strings.HasPrefix(key, "erdos:") {
+		return heading
+	}
+	// The parts each research theorem of the file would take, to tell clashes apart.
+	var (
+		mine  string
+		count = map[string]int{}
+	)
+	for _, t := range f.Theorems {
+		if t.Research() == "" {
+			continue
+		}
+		part := boldLead(t.Doc)
+		if part == "" {
+			part = nameWords(t.Name)
+		}
+		count[strings.ToLower(part)]++
+		if t.Name == th.Name {
+			mine = part
+		}
+	}
+	if count[strings.ToLower(mine)] > 1 && nameWords(th.Name) != mine {
+		mine = nameWords(th.Name)
+	}
+	switch lm, lh := strings.ToLower(mine), strings.ToLower(heading); {
+	case lm == lh:
+		// The file's main conjecture, under its own name; the others are told apart from it.
+		return heading
+	case mine == "":
+		return heading + " (" + th.Name + ")"
+	case strings.HasPrefix(lm, lh):
+		// "**Erdős Problem 567 (Q3)**" under the heading "Erdős Problem 567".
+		return heading + mine[len(heading):]
+	}
+	return heading + ", " + mine
+}
+
+var boldLeadRe = regexp.MustCompile(`^\*\*([^*\n$]{3,120})\*\*`)
+
+// boldLead is the bold phrase a docstring opens with, without its closing full stop.
+func boldLead(doc string) string {
+	m := boldLeadRe.FindStringSubmatch(strings.TrimSpace(doc))
+	if m == nil {
+		return ""
+	}
+	return strings.TrimRight(strings.TrimSpace(m[1]), ".:")
+}
+
+var erdosNameRe = regexp.MustCompile(`^erdos_[0-9]+$`)
+
+// nameWords writes a Lean theorem name in words: the Erdős problem's own name left out,
+// "variants" and "parts" read as such, underscores and camel case split
+// (erdos_1.variants.least_N_5 is "least N 5 variant", erdos_1064.parts.i is "part i").
+func nameWords(name string) string {
+	var before, after []string
+	kind := ""
+	for i, c := range strings.Split(name, ".") {
+		switch {
+		case i == 0 && erdosNameRe.MatchString(c):
+		case kind == "" && (c == "variants" || c == "parts"):
+			kind = c
+		case kind == "":
+			before = append(before, identWords(c))
+		default:
+			after = append(after, identWords(c))
+		}
+	}
+	out := strings.Join(before, " ")
+	var tail string
+	switch {
+	case kind == "parts":
+		tail = "part " + strings.Join(after, " ")
+	case kind == "variants" && len(after) > 0:
+		tail = strings.Join(after, " ") + " variant"
+	case kind == "variants":
+		tail = "variant"
+	}
+	switch {
+	case out == "":
+		return tail
+	case tail == "":
+		return out
+	}
+	return out + ", " + tail
+}
+
+// identWords splits one component of a Lean name into words at underscores, at a change
+// from a lower-case letter or digit to an upper-case one, and before the number that ends a
+// word of three or more letters (conjecture1 is "conjecture 1"; k4 stays).
+func identWords(c string) string {
+	var b strings.Builder
+	prev, letters := rune(0), 0
+	for _, r := range c {
+		switch {
+		case r == '_':
+			r = ' '
+		case unicode.IsUpper(r) && (unicode.IsLower(prev) || unicode.IsDigit(prev)):
+			b.WriteByte(' ')
+		case unicode.IsDigit(r) && unicode.IsLetter(prev) && letters >= 3:
+			b.WriteByte(' ')
+		}
+		if unicode.IsLetter(r) {
+			letters++
+		} else {
+			letters = 0
+		}
+		b.WriteRune(r)
+		prev = r
+	}
+	return oneLine(b.String())
+}
+
 // researchCount is the number of research theorems in f; a file with more
 // than one names the theorem in each title.
 func researchCount(f LeanFile) int {
@@ -362,7 +485,7 @@ func rightsBasis(p string) string {
 // (st, nil when open). A non-empty reason says why there is none.
 func buildFormal(f LeanFile, th Theorem, key string, ep *ErdosProblem, st *policy.SourceStatus, opt Options) (Record, string) {
 	loc := Location{f.Path, th.Line}
-	stmt := Statement(th.Doc)
+	stmt, cited := SplitSources(Statement(th.Doc))
 	switch n := utf8.RuneCountInString(stmt); {
 	case n == 0:
 		return Record{}, "no statement text: the theorem has no docstring"
@@ -370,14 +493,7 @@ func buildFormal(f LeanFile, th Theorem, key string, ep *ErdosProblem, st *polic
 		return Record{}, fmt.Sprintf("statement is %d characters; the limit is %d", n, policy.MaxStatement)
 	}
 
-	title := oneLine(f.Heading)
-	if title == "" {
-		title = strings.TrimSuffix(f.Path, ".lean")
-	}
-	if researchCount(f) > 1 && !strings.HasPrefix(key, "erdos:") {
-		title += " (" + th.Name + ")"
-	}
-	title = truncate(title, policy.MaxTitle)
+	title := truncate(titleOf(f, th, key), policy.MaxTitle)
 
 	fileURL := opt.fileURL(f.Path)
 	var in refList
@@ -390,9 +506,13 @@ func buildFormal(f LeanFile, th Theorem, key string, ep *ErdosProblem, st *polic
 	if ep == nil && !hasParseable(f.Links) {
 		fileRole = reference.RolePRIMARY
 	}
+	relevance := "The source of the statement text (the theorem's docstring) and a Lean formalisation of the statement."
+	if len(cited) > 0 {
+		relevance = truncate(relevance+" The docstring also cites: "+strings.Join(cited, " "), policy.MaxRelevance)
+	}
 	in.add(policy.ReferenceInput{Identifier: fileURL, Role: fileRole,
 		Citation:  "The Formal Conjectures Authors, formal-conjectures, " + f.Path + ", theorem " + th.Name,
-		Relevance: "The source of the statement text (the theorem's docstring) and a Lean formalisation of the statement."})
+		Relevance: relevance})
 	for i, l := range f.Links {
 		role := reference.RoleSECONDARY
 		if i == 0 && ep == nil {

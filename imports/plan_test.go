@@ -159,8 +159,8 @@ func TestPlanFormal(t *testing.T) {
 	}
 
 	v := plan.Records[1].Input
-	if v.Title != "Erdős Problem 7 (erdos_7.variants.strong)" {
-		t.Errorf("variant title = %q", v.Title)
+	if v.Title != "Erdős Problem 7, strong variant" {
+		t.Errorf("variant title = %q; want %q", v.Title, "Erdős Problem 7, strong variant")
 	}
 	if got := v.ReferenceSearch.CheckedOn; !got.Equal(testOptions.AsOf) {
 		t.Errorf("variant checkedOn = %v; want the --as-of date %v", got, testOptions.AsOf)
@@ -335,5 +335,84 @@ func TestPlanFormalNeedsDate(t *testing.T) {
 	}
 	if got := skipsOf(plan)[0]; !strings.Contains(got, "give the date of the formal-conjectures revision with --as-of") {
 		t.Errorf("PlanFormal(no date) first skip = %q", got)
+	}
+}
+
+const wowLean = `/-!
+# Written on the Wall II
+-/
+
+/--
+WOWII [Conjecture 61](http://cms.example.org/wowII/)
+
+For a simple connected graph $G$, $f(G) \ge r(G)$.
+
+See: Favaron, Mahéo, Saclé (1991) for the residue.
+-/
+@[category research open, AMS 5]
+theorem conjecture61 : True := by
+  sorry
+
+/-- A stronger form, for trees. -/
+@[category research open, AMS 5]
+theorem conjecture61.variants.trees : True := by
+  sorry
+
+/-- **Conjecture 61.** Again, in another reading. -/
+@[category research open, AMS 5]
+theorem conjecture61_again : True := by
+  sorry
+`
+
+// TestPlanFormalText: the statement keeps only what states the problem, its source label and
+// "See:" line go to the file's reference, and titles name no Lean identifier while staying
+// distinct within the file.
+func TestPlanFormalText(t *testing.T) {
+	f, issues := ParseLean("WrittenOnTheWallII/61.lean", []byte(wowLean))
+	if len(issues) != 0 {
+		t.Fatalf("ParseLean() issues = %v", issues)
+	}
+	plan := PlanFormal([]LeanFile{f}, nil, nil, testOptions)
+	if len(plan.Records) != 3 {
+		t.Fatalf("PlanFormal() keys = %v, skips %v; want 3 records", keysOf(plan), skipsOf(plan))
+	}
+	r := plan.Records[0].Input
+	if want := "For a simple connected graph $G$, $f(G) \\ge r(G)$."; r.Statement != want {
+		t.Errorf("statement = %q; want %q", r.Statement, want)
+	}
+	var ids []string
+	for _, ref := range r.References {
+		ids = append(ids, ref.Identifier)
+	}
+	if diff := cmp.Diff([]string{"https://github.com/google-deepmind/formal-conjectures/blob/abc1234/FormalConjectures/WrittenOnTheWallII/61.lean",
+		"http://cms.example.org/wowII/"}, ids); diff != "" {
+		t.Errorf("references (-want +got):\n%s", diff)
+	}
+	if !strings.HasSuffix(r.References[0].Relevance, "The docstring also cites: WOWII [Conjecture 61](http://cms.example.org/wowII/) See: Favaron, Mahéo, Saclé (1991) for the residue.") {
+		t.Errorf("file reference relevance = %q; want the See: line", r.References[0].Relevance)
+	}
+	var titles []string
+	for _, rec := range plan.Records {
+		titles = append(titles, rec.Input.Title)
+	}
+	want := []string{"Written on the Wall II, conjecture 61", "Written on the Wall II, conjecture 61, trees variant", "Written on the Wall II, conjecture 61 again"}
+	if diff := cmp.Diff(want, titles); diff != "" {
+		t.Errorf("titles (-want +got):\n%s", diff)
+	}
+}
+
+func TestNameWords(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"erdos_1.variants.real", "real variant"},
+		{"erdos_1064.parts.i", "part i"},
+		{"erdos_1.variants.least_N_5", "least N 5 variant"},
+		{"minimum_overlap.variants.lower.scherk_1955", "minimum overlap, lower scherk 1955 variant"},
+		{"HadwigerNelsonAtLeastFive", "Hadwiger Nelson At Least Five"},
+		{"conjecture1", "conjecture 1"},
+		{"erdos_1034.variants.k4_free", "k4 free variant"},
+	} {
+		if got := nameWords(tc.in); got != tc.want {
+			t.Errorf("nameWords(%q) = %q; want %q", tc.in, got, tc.want)
+		}
 	}
 }

@@ -38,11 +38,15 @@ type Confirmation struct {
 	Fresh   bool
 	Claimed records.Claimed
 	Prev    records.Outcome
+	// Agent says an agent account wrote the revision: a source that is no record at all (a
+	// bare web address) is then a fabricated proposal, as one that does not resolve.
+	Agent bool
 }
 
 // ReferenceConfirmation loads what confirming a reference needs.
 func (s *Service) ReferenceConfirmation(ctx context.Context, referenceID string) (*Confirmation, error) {
-	r, err := s.client.Reference.Query().Where(reference.ID(referenceID)).WithSource().Only(ctx)
+	r, err := s.client.Reference.Query().Where(reference.ID(referenceID)).WithSource().
+		WithRevision(func(q *ent.RevisionQuery) { q.WithAuthor() }).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, ErrNotFound
 	}
@@ -54,7 +58,7 @@ func (s *Service) ReferenceConfirmation(ctx context.Context, referenceID string)
 	if err != nil {
 		return nil, fmt.Errorf("source %s: %w", src.Identifier, err)
 	}
-	c := &Confirmation{ReferenceID: r.ID, Identifier: id,
+	c := &Confirmation{ReferenceID: r.ID, Identifier: id, Agent: IsAgent(r.Edges.Revision.Edges.Author),
 		Claimed: records.Claimed{Title: r.ClaimedTitle, Authors: r.ClaimedAuthors, Year: valueOf(r.ClaimedYear)}}
 	if r.Confirmation != reference.ConfirmationPENDING {
 		c.Prev = records.Outcome{Confirmation: records.Confirmation(r.Confirmation), Reason: r.ConfirmationReason}
@@ -117,6 +121,11 @@ func (s *Service) RecordConfirmation(ctx context.Context, referenceID string, re
 		}
 		if err := upd.Exec(ctx); err != nil {
 			return fmt.Errorf("confirm reference: %w", err)
+		}
+		if out.Confirmation.Fabricated() {
+			if err := t.stopSourcesIfOver(ctx, r.Edges.Revision); err != nil {
+				return err
+			}
 		}
 		if out.Confirmation != records.Pending {
 			payload := map[string]any{"reference": r.ID, "source": src.Identifier, "sourceId": src.ID, "revision": r.RevisionID,

@@ -49,6 +49,11 @@ func (s *Service) Revise(ctx context.Context, actor *ent.Account, problemRef, no
 		if err := reviseRefusal(actor, p); err != nil {
 			return err
 		}
+		if len(in.References) > 0 {
+			if err := t.sourcesRefusal(ctx, actor, in.Provenance.GeneratedBy); err != nil {
+				return err
+			}
+		}
 		if p.ProposerID != actor.ID {
 			if storedNote == "" {
 				return refuse(CodeRequired, "an operator's revision says why it is applied for the proposer", "note")

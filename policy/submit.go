@@ -48,6 +48,11 @@ func (s *Service) Submit(ctx context.Context, actor *ent.Account, in ProblemInpu
 		if err := t.lockAccount(ctx, actor.ID); err != nil {
 			return err
 		}
+		if len(in.References) > 0 {
+			if err := t.sourcesRefusal(ctx, actor, in.Provenance.GeneratedBy); err != nil {
+				return err
+			}
+		}
 		// The problem counter stays locked until commit: read the time
 		// after it, so submission times follow ID order.
 		n, _, err := t.nextCounter(ctx, "problem")

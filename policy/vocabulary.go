@@ -148,6 +148,21 @@ var (
 		{"COMPUTATION", "Computation", "A computation, with how it was done."},
 	}
 
+	// SuggestionStates are the states of a suggested edit.
+	SuggestionStates = Vocabulary{
+		{"OPEN", "Waiting for the proposer", "The proposer accepts it as a revision or declines it."},
+		{"ACCEPTED", "Accepted", "It became a revision of the problem."},
+		{"DECLINED", "Declined", "The proposer declined it, with the reason on the record."},
+	}
+
+	// ReferenceConfirmations are what the record plane found of a reference's source.
+	ReferenceConfirmations = Vocabulary{
+		{"PENDING", "Unconfirmed", "Not yet confirmed: the record plane has not resolved the source, or could not reach its catalogue."},
+		{"CONFIRMED", "Confirmed", "The source's record exists and its title, authors and year match what was claimed."},
+		{"MISMATCH", "Does not match its record", "The record exists but its title, authors or year differ from what was claimed: counted as fabricated."},
+		{"NOT_FOUND", "No such record", "The catalogue has no record for the identifier: counted as fabricated."},
+	}
+
 	// PresentedRecords are the records a packet presents (policy v5): an open packet's status
 	// record and a resolved packet's resolution record.
 	PresentedRecords = Vocabulary{

@@ -40,6 +40,8 @@ func TestVocabulariesAreTheDatabaseEnums(t *testing.T) {
 		{"Actions", policy.Actions, enum(migrate.DecisionsColumns, "action")},
 		{"ClaimStatuses", policy.ClaimStatuses, enum(migrate.ClaimsColumns, "status")},
 		{"ClaimObjectTypes", policy.ClaimObjectTypes, enum(migrate.ClaimsColumns, "object_type")},
+		{"SuggestionStates", policy.SuggestionStates, enum(migrate.SuggestionsColumns, "state")},
+		{"ReferenceConfirmations", policy.ReferenceConfirmations, enum(migrate.ReferencesColumns, "confirmation")},
 		{"Relations", policy.Relations, enum(migrate.BindingsColumns, "relation")},
 		{"Gates", policy.Gates, enum(migrate.GateRunsColumns, "gate")},
 		{"Disagreements", policy.Disagreements, enum(migrate.DecisionsColumns, "disagreement")},

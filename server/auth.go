@@ -9,10 +9,17 @@ import (
 	"github.com/theoremdb/theoremdb/viewer"
 )
 
-// authenticate puts the account of a bearer token in the request context.
-// A request without credentials is anonymous; a request with a bad token is
-// refused outright, so a typo never silently reads as anonymous.
+// authenticate is the front of /graphql: a browser that opens it gets the
+// explorer page (withExplorer), and every GraphQL request is authenticated
+// by its bearer token (bearer).
 func authenticate(p *policy.Service, next http.Handler) http.Handler {
+	return withExplorer(p, bearer(p, next))
+}
+
+// bearer puts the account of a bearer token in the request context. A
+// request without credentials is anonymous; a request with a bad token is
+// refused outright, so a typo never silently reads as anonymous.
+func bearer(p *policy.Service, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := r.Header.Get("Authorization")
 		if h == "" {

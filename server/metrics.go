@@ -58,8 +58,16 @@ func newMetrics(p *policy.Service) *metrics {
 	return m
 }
 
-func (m *metrics) handler() http.Handler {
-	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+// handler is the public address's /metrics: not found. The metrics tell
+// more about the server than its users need to know, so they are served
+// only where operators listen (MetricsHandler).
+func (m *metrics) handler() http.Handler { return http.NotFoundHandler() }
+
+// MetricsHandler serves the server's Prometheus metrics. Serve it on an
+// address of its own, for operators (theoremdb serve --metrics-addr), never
+// beside the site.
+func (s *Server) MetricsHandler() http.Handler {
+	return promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
 }
 
 // instrument records the duration and status of every request to route.

@@ -91,7 +91,9 @@ func (s *Server) moderate(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// moderateAction claims, dismisses or removes, then returns to the queue.
+// moderateAction claims, dismisses or removes, then returns to the queue. A removal is asked
+// for twice: the first request shows what will happen with the reason as typed, and only the
+// confirmed second one (confirm=yes) removes.
 func (s *Server) moderateAction(w http.ResponseWriter, r *http.Request) error {
 	if !requireSignIn(w, r) {
 		return nil
@@ -112,6 +114,9 @@ func (s *Server) moderateAction(w http.ResponseWriter, r *http.Request) error {
 		_, err = s.policy.DismissCase(r.Context(), a, id, r.PostForm.Get("note"))
 		msg = "Case dismissed."
 	case "remove":
+		if r.PostForm.Get("confirm") != "yes" {
+			return s.confirmRemoval(w, r, id)
+		}
 		_, p, rerr := s.policy.RemoveProblem(r.Context(), a, id, r.PostForm.Get("reason"))
 		if err = rerr; p != nil {
 			msg = p.ID + " was removed; its page is now a tombstone."
@@ -129,6 +134,22 @@ func (s *Server) moderateAction(w http.ResponseWriter, r *http.Request) error {
 	}
 	redirectWith(w, r, "/moderate", msg)
 	return nil
+}
+
+// confirmRemoval is the removal's confirmation page, for a case in the viewer's queue.
+func (s *Server) confirmRemoval(w http.ResponseWriter, r *http.Request, id string) error {
+	cases, err := s.policy.ModerationQueue(r.Context(), viewer.From(r.Context()), 100)
+	if err != nil {
+		return err
+	}
+	for _, c := range cases {
+		if c.ID == id {
+			s.render(w, r, http.StatusOK, page(r, "Remove "+c.ProblemID+"?"),
+				ui.RemoveConfirmPage(ui.RemoveConfirmView{Case: c, Reason: r.PostForm.Get("reason")}))
+			return nil
+		}
+	}
+	return policy.ErrNotFound
 }
 
 func (s *Server) moderationLog(w http.ResponseWriter, r *http.Request) error {

@@ -408,8 +408,16 @@ func TestModerationPages(t *testing.T) {
 	if len(pagetest.Select(t, body, "remove-button")) != 1 {
 		t.Error("the claimed case has no removal form")
 	}
-	if code, _, _ := s.post(mb, "/moderate/"+caseID+"/remove", url.Values{"reason": {"The problem was solved in 2025 (cited in the report)."}}); code != http.StatusSeeOther {
-		t.Fatalf("remove = %d", code)
+	// Removal is confirmed on a second page; the first request removes nothing.
+	reason := url.Values{"reason": {"The problem was solved in 2025 (cited in the report)."}}
+	code, body, _ = s.post(mb, "/moderate/"+caseID+"/remove", reason)
+	if code != http.StatusOK || len(pagetest.Select(t, body, "remove-confirm-form")) != 1 || !strings.Contains(string(body), reason.Get("reason")) {
+		t.Fatalf("remove without confirmation = %d; want the confirmation page with the reason", code)
+	}
+	pagetest.Check(t, "removal confirmation", body)
+	reason.Set("confirm", "yes")
+	if code, _, _ := s.post(mb, "/moderate/"+caseID+"/remove", reason); code != http.StatusSeeOther {
+		t.Fatalf("confirmed remove = %d", code)
 	}
 	// The queue's live refresh may reach the server before the page the
 	// redirect leads to: it must leave the message for that page, which shows

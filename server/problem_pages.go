@@ -140,6 +140,12 @@ func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) error {
 		v.Notice = from + " was merged into this problem; its ID now leads here. The merged record and the merge " +
 			"decision stay readable at /p/" + from + "?redirect=no."
 	}
+	if v.Tab == "history" {
+		// Suggested edits are read for the History tab alone: the other tabs cost no query.
+		if v.Suggestions, err = s.policy.SuggestionsOf(r.Context(), v.P.ID); err != nil {
+			return err
+		}
+	}
 	status := http.StatusOK
 	if v.P.State == string(problem.StateREMOVED) {
 		status = http.StatusGone

@@ -38,6 +38,9 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) error {
 	f := formView(r, "/submit")
 	if r.PostForm.Get("add") != "" || r.PostForm.Get("preview") != "" {
 		f.Preview = r.PostForm.Get("preview") != ""
+		if err := s.previewSimilar(r, &f); err != nil {
+			return err
+		}
 		s.render(w, r, http.StatusOK, page(r, "Submit a problem"), ui.ProblemForm(f))
 		return nil
 	}
@@ -146,6 +149,9 @@ func (s *Server) revise(w http.ResponseWriter, r *http.Request) error {
 	f.Revise, f.ProblemID, f.Operator = true, id, onConsole(action)
 	if r.PostForm.Get("add") != "" || r.PostForm.Get("preview") != "" {
 		f.Preview = r.PostForm.Get("preview") != ""
+		if err := s.previewSimilar(r, &f); err != nil {
+			return err
+		}
 		s.render(w, r, http.StatusOK, page(r, "Revise "+id), ui.ProblemForm(f))
 		return nil
 	}
@@ -201,16 +207,25 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) signupForm(w http.ResponseWriter, r *http.Request) error {
-	s.render(w, r, http.StatusOK, page(r, "Sign up"), ui.AuthPage(ui.AuthView{SignUp: true, Next: "/account"}))
+	s.render(w, r, http.StatusOK, page(r, "Sign up"), ui.AuthPage(ui.AuthView{SignUp: true, Next: signupNext(r.URL.Query().Get("next"))}))
 	return nil
+}
+
+// signupNext is where a new account goes once made: the same-site page it
+// was made from, or its account page.
+func signupNext(next string) string {
+	if next == "" {
+		return "/account"
+	}
+	return safeNext(next)
 }
 
 func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	v := ui.AuthView{SignUp: true, Handle: r.PostForm.Get("handle"), Name: r.PostForm.Get("name"), Next: "/account",
-		Errors: map[string]string{}}
+	v := ui.AuthView{SignUp: true, Handle: r.PostForm.Get("handle"), Name: r.PostForm.Get("name"),
+		Next: signupNext(r.PostForm.Get("next")), Errors: map[string]string{}}
 	if !s.limiter.allow(clientIP(r), "", time.Now()) {
 		v.General = "Too many attempts from your address. Wait 15 minutes and try again."
 		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign up"), ui.AuthPage(v))
@@ -251,7 +266,7 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	setSession(w, tok)
-	redirectWith(w, r, "/account", "Welcome to TheoremDB.")
+	redirectWith(w, r, v.Next, "Welcome to TheoremDB.")
 	return nil
 }
 
@@ -270,11 +285,5 @@ func (s *Server) account(w http.ResponseWriter, r *http.Request) error {
 	if !requireSignIn(w, r) {
 		return nil
 	}
-	p := page(r, "Your account")
-	rep, err := s.policy.Reputation(r.Context(), p.Viewer.ID)
-	if err != nil {
-		return err
-	}
-	s.render(w, r, http.StatusOK, p, ui.AccountPage(p, rep.Balance, rep.Escrowed, rep.Ledger()))
-	return nil
+	return s.renderAccount(w, r, http.StatusOK, ui.AccountView{})
 }

@@ -1,16 +1,20 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"io/fs"
+	"mime"
 	"net/http"
 	"net/url"
+	"path"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
 	"unicode"
 
 	"github.com/a-h/templ"
@@ -30,17 +34,31 @@ type nonceKey struct{}
 // from our origin with that nonce, nothing inline.
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b := make([]byte, 18)
-		_, _ = rand.Read(b)
-		nonce := base64.StdEncoding.EncodeToString(b)
-		h := w.Header()
-		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'nonce-"+nonce+"'; "+
-			"style-src 'self'; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'none'; "+
-			"form-action 'self'; frame-ancestors 'none'")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "same-origin")
+		nonce := newNonce()
+		setSecurityHeaders(w.Header(), contentSecurityPolicy(nonce, "'self'", "'self'"))
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), nonceKey{}, nonce)))
 	})
+}
+
+func newNonce() string {
+	b := make([]byte, 18)
+	_, _ = rand.Read(b)
+	return base64.StdEncoding.EncodeToString(b)
+}
+
+// contentSecurityPolicy is the policy of a page whose scripts carry nonce:
+// scripts only from our origin with that nonce, nothing inline; styles and
+// fonts from the sources style and font name.
+func contentSecurityPolicy(nonce, style, font string) string {
+	return "default-src 'self'; script-src 'self' 'nonce-" + nonce + "'; style-src " + style + "; " +
+		"img-src 'self' data:; font-src " + font + "; object-src 'none'; base-uri 'none'; " +
+		"form-action 'self'; frame-ancestors 'none'"
+}
+
+func setSecurityHeaders(h http.Header, csp string) {
+	h.Set("Content-Security-Policy", csp)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "same-origin")
 }
 
 // withSession puts the account of the session cookie in the context. A
@@ -117,7 +135,22 @@ func clearFlash(w http.ResponseWriter) {
 func page(r *http.Request, title string) ui.Page {
 	nonce, _ := r.Context().Value(nonceKey{}).(string)
 	flash, _ := r.Context().Value(flashKey{}).(string)
-	return ui.Page{Title: title, Nonce: nonce, Viewer: policy.ViewerOf(viewer.From(r.Context())), Flash: flash}
+	return ui.Page{Title: title, Nonce: nonce, Viewer: policy.ViewerOf(viewer.From(r.Context())), Flash: flash,
+		Return: returnPath(r)}
+}
+
+// returnPath is where signing in or up from r's page leads back to: the
+// page itself, or, from the sign-in and sign-up forms, the page they were
+// opened for.
+func returnPath(r *http.Request) string {
+	switch r.URL.Path {
+	case "/signin", "/signup":
+		return safeNext(r.URL.Query().Get("next"))
+	}
+	if r.Method != http.MethodGet {
+		return "/"
+	}
+	return safeNext(r.URL.RequestURI())
 }
 
 // render writes a whole page. It gives the page the configured challenge
@@ -238,20 +271,75 @@ func safeNext(next string) string {
 	return out
 }
 
-// staticHandler serves the embedded assets; a directory is not a page, so
-// it answers 404 rather than listing its files.
+// staticHandler serves the embedded assets (staticFile); a directory is
+// not a page, so it answers 404 rather than listing its files.
 func staticHandler() http.Handler {
-	sub, _ := fs.Sub(ui.Static, "static")
-	fsrv := http.FileServerFS(sub)
 	return http.StripPrefix("/static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		name := strings.TrimSuffix(r.URL.Path, "/")
-		if st, err := fs.Stat(sub, name); name == "" || err != nil || st.IsDir() {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Cache-Control", "public, max-age=3600")
-		fsrv.ServeHTTP(w, r)
+		staticFile(w, r, r.URL.Path)
 	}))
+}
+
+// Cache lifetimes of static files: one whose URL carries its content hash
+// (ui.Asset) never changes, so it is cached for a year without asking
+// again; a plain URL is cached for an hour.
+const (
+	cacheHashed = "public, max-age=31536000, immutable"
+	cachePlain  = "public, max-age=3600"
+)
+
+// staticFile answers with the file under ui/static a name (plain or
+// hashed) finds, compressed with gzip when the client accepts it and that
+// makes it smaller.
+func staticFile(w http.ResponseWriter, r *http.Request, name string) {
+	f, hashed := ui.LookupStatic(name)
+	if f == nil {
+		http.NotFound(w, r)
+		return
+	}
+	h := w.Header()
+	h.Set("Cache-Control", cachePlain)
+	if hashed {
+		h.Set("Cache-Control", cacheHashed)
+	}
+	ctype := mime.TypeByExtension(path.Ext(f.Name))
+	if ctype == "" {
+		ctype = http.DetectContentType(f.Body)
+	}
+	h.Set("Content-Type", ctype)
+	body, etag := f.Body, `"`+f.Hash+`"`
+	if gz := f.Gzipped(); gz != nil {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+			body, etag = gz, `"`+f.Hash+`-gzip"`
+			h.Set("Content-Encoding", "gzip")
+		}
+	}
+	h.Set("ETag", etag)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+// acceptsGzip reports whether an Accept-Encoding header admits gzip: named
+// (or *) without q=0.
+func acceptsGzip(header string) bool {
+	star := false
+	for _, part := range strings.Split(header, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		q := 1.0
+		for _, p := range strings.Split(params, ";") {
+			if k, v, ok := strings.Cut(strings.TrimSpace(p), "="); ok && strings.EqualFold(k, "q") {
+				if f, err := strconv.ParseFloat(v, 64); err == nil {
+					q = f
+				}
+			}
+		}
+		switch strings.ToLower(strings.TrimSpace(coding)) {
+		case "gzip", "x-gzip":
+			return q > 0
+		case "*":
+			star = q > 0
+		}
+	}
+	return star
 }
 
 // parseForm reads a posted form; a body over MaxRequestBody is reported as

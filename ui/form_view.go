@@ -1,12 +1,16 @@
 package ui
 
 import (
+	"errors"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/a-h/templ"
 
+	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
@@ -18,7 +22,13 @@ type FormView struct {
 	Revise bool
 	// Operator says the form is the staff console's: an operator applies a revision to an
 	// imported problem whose source account is not here, and the note says why.
-	Operator   bool
+	Operator bool
+	// Suggest says the form suggests an edit to someone else's problem: the proposer accepts
+	// or declines it, and the note says what it changes and why.
+	Suggest bool
+	// Similar are the problems most like the draft, shown under the statement (on the preview
+	// without scripts, as it is typed with them).
+	Similar    []gates.Candidate
 	ProblemID  string
 	Values     map[string]string
 	Exposition int
@@ -139,6 +149,9 @@ func describedBy(f FormView, name, hint string) templ.Attributes {
 	if hint != "" {
 		ids = append(ids, hintID(name))
 	}
+	if f.TeXWarning(name) != "" {
+		ids = append(ids, texID(name))
+	}
 	if f.E(name) != "" {
 		ids = append(ids, errID(name))
 	}
@@ -146,4 +159,99 @@ func describedBy(f FormView, name, hint string) templ.Attributes {
 		return templ.Attributes{}
 	}
 	return templ.Attributes{"aria-describedby": strings.Join(ids, " ")}
+}
+
+// ErrorAttrs are the ARIA attributes of an input whose error, if any, is errs[name]:
+// aria-invalid, and aria-describedby naming its hint (the element hint, when not empty) and
+// its error message (ErrorText).
+func ErrorAttrs(errs map[string]string, name, hint string) templ.Attributes {
+	var ids []string
+	if hint != "" {
+		ids = append(ids, hint)
+	}
+	a := templ.Attributes{}
+	if errs[name] != "" {
+		a["aria-invalid"] = "true"
+		ids = append(ids, errID(name))
+	}
+	if len(ids) > 0 {
+		a["aria-describedby"] = strings.Join(ids, " ")
+	}
+	return a
+}
+
+func texID(name string) string { return ID(name) + "-tex" }
+
+// texFields are the inputs whose text is read as TeX; the others (identifiers, dates,
+// citations) may hold a $ that opens no formula.
+var texFields = map[string]bool{"title": true, "statement": true, "acceptance.criterion": true,
+	"acceptance.precision": true, "acceptance.searchSpace": true, "acceptance.certificate": true,
+	"acceptance.equivalence": true, "openStatus.strongestKnown": true, "openStatus.unresolvedTarget": true,
+	"computation.instance": true, "computation.smallCases": true, "hero.caption": true}
+
+// TeXWarning is the preview's warning about the TeX of an input, or "": only on a preview,
+// and only for inputs read as TeX.
+func (f FormView) TeXWarning(name string) string {
+	if !f.Preview {
+		return ""
+	}
+	parts := strings.Split(name, ".")
+	if !texFields[name] && !(len(parts) == 3 && (parts[0] == "exposition" && (parts[2] == "body" || parts[2] == "term") ||
+		parts[0] == "references" && parts[2] == "relevance")) {
+		return ""
+	}
+	return TeXWarning(f.V(name))
+}
+
+// TeXWarnings are the names of the inputs with a TeX warning, in form order.
+func (f FormView) TeXWarnings() []string {
+	m := map[string]string{}
+	for name := range f.Values {
+		if w := f.TeXWarning(name); w != "" {
+			m[name] = w
+		}
+	}
+	return SortedKeys(m)
+}
+
+var bytePosRe = regexp.MustCompile(` at byte [0-9]+`)
+
+// TeXWarning says what is malformed in the TeX of s — an unclosed $ or \(, an unbalanced
+// brace, a stray delimiter — and where, for a proposer to fix before the page shows the text
+// mangled; "" when the gates' TeX reader finds nothing wrong, or s passes the reader's limits
+// (the checks report those).
+func TeXWarning(s string) string {
+	_, err := gates.ReadTeX(s)
+	var te *gates.TeXError
+	if !errors.As(err, &te) {
+		return ""
+	}
+	pos := min(max(te.Pos, 0), len(s))
+	line := 1 + strings.Count(s[:pos], "\n")
+	return "Check the TeX: " + bytePosRe.ReplaceAllString(te.Msg, "") + ", on line " + strconv.Itoa(line) +
+		" near “" + texExcerpt(s, pos) + "”."
+}
+
+// texExcerpt is up to 30 characters of s from pos, on one line.
+func texExcerpt(s string, pos int) string {
+	for pos > 0 && !utf8.RuneStart(s[pos]) {
+		pos--
+	}
+	return Excerpt(s[pos:min(len(s), pos+120)], 30)
+}
+
+// PreviewEntry is one setup entry as the preview shows it.
+type PreviewEntry struct{ Kind, Term, Body string }
+
+// PreviewExposition is every setup entry of the form that has any text, in order.
+func (f FormView) PreviewExposition() []PreviewEntry {
+	var out []PreviewEntry
+	for i := range f.Exposition {
+		e := PreviewEntry{Kind: f.V(Name("exposition", i, "kind")), Term: strings.TrimSpace(f.V(Name("exposition", i, "term"))),
+			Body: f.V(Name("exposition", i, "body"))}
+		if e.Term != "" || strings.TrimSpace(e.Body) != "" {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -17,6 +17,18 @@ type ProblemView struct {
 	Hero   Hero
 	// Notice explains a redirect that brought the reader here.
 	Notice string
+	// Suggestions are the edits suggested to the problem, newest first.
+	Suggestions []policy.SuggestionSummary
+}
+
+// TabURL is the address of one of the problem's tabs; a merged record's tabs stay on it rather
+// than redirecting to its survivor.
+func (v ProblemView) TabURL(tab string) string {
+	u := "/p/" + v.P.ID + "?tab=" + tab
+	if v.P.State == "MERGED" {
+		u += "&redirect=no"
+	}
+	return u
 }
 
 // Hero is the picture at the top of the Problem tab; its SVG carries the

@@ -7,6 +7,7 @@
 package ui
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"io"
@@ -43,6 +44,35 @@ type Page struct {
 	// Head, when not nil, adds to the page's head: its description, canonical link, citation
 	// and Open Graph tags, feed links.
 	Head templ.Component
+	// Return is the same-site path that signing in or up from this page
+	// returns to.
+	Return string
+	// Math loads KaTeX whatever the body holds. Without it, Layout loads
+	// KaTeX only for a body with TeX in it (mathMarkers).
+	Math bool
+}
+
+// mathMarkers mark a body that needs KaTeX: an element whose TeX math.js
+// renders, or the moderation queue, whose live refresh brings in cases with
+// TeX.
+var mathMarkers = [][]byte{[]byte(" data-math"), []byte(" data-live-moderation")}
+
+// Layout frames body as a whole page. The body is rendered first, so that
+// the head loads KaTeX only where the body has TeX.
+func Layout(p Page, body templ.Component) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		var b bytes.Buffer
+		if err := framed(p, body).Render(ctx, &b); err != nil {
+			return err
+		}
+		for _, m := range mathMarkers {
+			p.Math = p.Math || bytes.Contains(b.Bytes(), m)
+		}
+		return layout(p, templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+			_, err := w.Write(b.Bytes())
+			return err
+		})).Render(ctx, w)
+	})
 }
 
 // Signed reports whether someone is signed in.

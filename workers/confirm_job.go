@@ -29,6 +29,17 @@ func (ConfirmReferenceArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: QueueRecords, MaxAttempts: 50}
 }
 
+// RecordsConfig adapts a record plane's configuration to jobs: one request and one quick retry
+// per run, since the job itself is retried later with a growing wait — a catalogue that cannot
+// be reached costs a run seconds, not minutes, and a worker stopping is not held up.
+func RecordsConfig(cfg records.Config) records.Config {
+	cfg.MaxAttempts = min(cfg.MaxAttempts, 2)
+	if cfg.MaxDelay <= 0 || cfg.MaxDelay > 5*time.Second {
+		cfg.MaxDelay = 5 * time.Second
+	}
+	return cfg
+}
+
 // ConfirmReferenceWorker resolves a reference's source, compares it with what was claimed and
 // records the outcome.
 type ConfirmReferenceWorker struct {
@@ -83,9 +94,10 @@ func ConfirmReference(ctx context.Context, p *policy.Service, plane *records.Pla
 		res = plane.Resolve(ctx, c.Identifier, c.Cached)
 	}
 	var out records.Outcome
-	if res.Status == records.StatusNoResolver {
-		// A web address is no catalogued record: it stays unconfirmed, neither confirmed nor
-		// fabricated, and asking again would not change that.
+	if res.Status == records.StatusNoResolver && !c.Agent {
+		// A person's web address is no catalogued record: it stays unconfirmed, neither
+		// confirmed nor fabricated, and asking again would not change that. An agent's is a
+		// proposal that does not resolve (K9.5), which Advance makes NOT_FOUND.
 		out = records.Outcome{Confirmation: records.Pending, Reason: "a web address, not a catalogued record: nothing to confirm it against"}
 	} else {
 		out = records.Advance(c.Prev, res, c.Claimed)

@@ -122,7 +122,7 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 			if err != nil {
 				return nil, fmt.Errorf("workers: %w", err)
 			}
-			plane = records.NewPlane(rcfg, nil, nil)
+			plane = records.NewPlane(RecordsConfig(rcfg), nil, nil)
 		}
 		river.AddWorker(w, &ConfirmReferenceWorker{policy: p, plane: plane})
 		rc.Workers = w

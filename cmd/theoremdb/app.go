@@ -62,6 +62,10 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 	}
 	wcfg := workers.Config{Work: work}
 	if work {
+		if wcfg.Records, err = recordPlane(); err != nil {
+			a.close()
+			return nil, err
+		}
 		env, closeEnv, err := gateEnv(cfg, cfg.log)
 		if err != nil {
 			a.close()

@@ -38,17 +38,29 @@ Usage:
   theoremdb copycheck [--json] FILE
   theoremdb import erdos FILE [--formal-conjectures DIR]   Erdős problems whose statement DIR has
   theoremdb import formal-conjectures DIR [--erdos FILE] [--as-of DATE]   open research problems
+  theoremdb export [--format jsonl|csv] FILE      every public problem, as /export/problems.jsonl (or .csv)
+  theoremdb import export FILE                     load an export into a database with no problems yet
   theoremdb gates rerun [--gate NAME] [--problem TDB-n]   run the publication gates again (after a
                                version change, or once the copy-check index is built)
+  theoremdb records import FILE   load a local catalogue (JSON Lines: identifier, title, authors,
+                               year, licence); its records answer for their sources first
+  theoremdb records resolve [--pending]   confirm every reference's source now (or the pending ones)
 
 Environment:
   DATABASE_URL                 postgres://… or sqlite:PATH (default sqlite:data/theoremdb.db)
+  THEOREMDB_BASE_URL           the site's public address, for permanent URLs in feeds, exports,
+                               citations and the sitemap (default http://localhost:8080)
   THEOREMDB_CHALLENGE_WINDOW   challenge period, a Go duration (default 168h)
   THEOREMDB_LOG_LEVEL          debug, info, warn or error (default info)
   THEOREMDB_PACKET_CACHE_MB    memory for cached problem packets (default 64)
   THEOREMDB_CORPUS             copy-check index directory (default data/corpus)
   THEOREMDB_FRESHNESS_WINDOW   how old a reference search may be for the open-status gate
                                (default 365d)
+  THEOREMDB_CROSSREF_URL, THEOREMDB_DATACITE_URL, THEOREMDB_ARXIV_URL, THEOREMDB_ZBMATH_URL,
+  THEOREMDB_OPENLIBRARY_URL    the record plane's resolvers (default the public APIs)
+  THEOREMDB_RECORDS_CONTACT    contact address in the User-Agent (Crossref's polite pool)
+  THEOREMDB_RECORDS_RATE       requests per second per resolver host (default 5)
+  THEOREMDB_REFERENCE_TEXTS    directory of the open reference texts (HoTT book, OpenLogic, Stacks)
   THEOREMDB_REQUEST_TIMEOUT    longest a page or GraphQL request may run (default 15s)
   THEOREMDB_WRITES_PER_MINUTE  mutations and forms per account or address (default 30, bursts of
                                THEOREMDB_WRITE_BURST, default 20)
@@ -90,10 +102,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runCorpus(ctx, rest, stdout, stderr)
 	case "copycheck":
 		return runCopycheck(ctx, rest, stdout, stderr)
+	case "export":
+		return runExport(ctx, rest, stdout, stderr)
 	case "import":
+		if len(rest) > 0 && rest[0] == "export" {
+			return runRestore(ctx, rest[1:], stdout, stderr)
+		}
 		return runImport(ctx, rest, stdout, stderr)
 	case "gates":
 		return runGates(ctx, rest, stdout, stderr)
+	case "records":
+		return runRecords(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

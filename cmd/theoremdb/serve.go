@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/theoremdb/theoremdb/server"
@@ -21,7 +22,13 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", ":8080", "address to listen on")
 	noWorkers := fs.Bool("no-workers", false, "do not run background workers in this process")
+	metricsAddr := fs.String("metrics-addr", os.Getenv("THEOREMDB_METRICS_ADDR"),
+		"address to serve Prometheus /metrics on, for operators only (default $THEOREMDB_METRICS_ADDR; none when empty)")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	base, err := loadBaseURL(os.Getenv)
+	if err != nil {
 		return err
 	}
 	a, err := open(ctx, stderr, !*noWorkers)
@@ -50,8 +57,9 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 			}
 		}()
 	}
+	site := server.New(a.policy, a.live, log, server.WithLimits(a.cfg.limits), server.WithBaseURL(base))
 	srv := &http.Server{
-		Handler:           server.New(a.policy, a.live, log, server.WithLimits(a.cfg.limits)),
+		Handler:           site,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		IdleTimeout:       120 * time.Second,
@@ -63,8 +71,20 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "database", a.db.URL, "workers", !*noWorkers,
 		"challenge_window", a.policy.Config().ChallengeWindow.String())
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
+	if *metricsAddr != "" {
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", site.MetricsHandler())
+		msrv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		mln, err := net.Listen("tcp", *metricsAddr)
+		if err != nil {
+			return fmt.Errorf("metrics address: %w", err)
+		}
+		log.Info("serving metrics", "addr", mln.Addr().String())
+		go func() { errc <- msrv.Serve(mln) }()
+		defer msrv.Close()
+	}
 
 	select {
 	case err := <-errc:

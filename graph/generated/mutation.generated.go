@@ -2150,7 +2150,7 @@ func (ec *executionContext) unmarshalInputReferenceInput(ctx context.Context, ob
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"identifier", "citation", "locator", "relevance", "role"}
+	fieldsInOrder := [...]string{"identifier", "citation", "locator", "relevance", "role", "title", "authors", "year"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -2192,6 +2192,27 @@ func (ec *executionContext) unmarshalInputReferenceInput(ctx context.Context, ob
 				return it, err
 			}
 			it.Role = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "authors":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authors"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Authors = data
+		case "year":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("year"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Year = data
 		}
 	}
 	return it, nil

@@ -5614,6 +5614,15 @@ input ReferenceInput {
   locator: String
   relevance: String!
   role: ReferenceRole!
+  """
+  What you claim the source is — its title, authors and year — which the record plane checks
+  against the source's record (Crossref, DataCite, arXiv, zbMATH Open, Open Library, the
+  reference texts). Optional for members; required of agent accounts, whose references whose
+  source turns out fabricated (not found, or not matching) are rejected from the packet.
+  """
+  title: String
+  authors: [String!]
+  year: Int
 }
 
 input ReferenceSearchInput {

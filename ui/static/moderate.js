@@ -3,12 +3,15 @@
 // the session cookie) and, on every update, reloads the list of cases from
 // the server. A reload that brings the list the page shows (the server names
 // each list with a version) leaves the page alone, and one that changes it
-// keeps what the moderator was typing, and where. Without scripts the page
-// works as it is, with a refresh link.
+// keeps what the moderator was typing, and where. A case that was not on the
+// page before is marked "New" and announced in the polite live region
+// (#case-announcer) for screen readers. Without scripts the page works as it
+// is, with a refresh link.
 (function () {
   "use strict";
   var box = document.querySelector("[data-live-moderation]");
   var status = document.getElementById("live-status");
+  var announcer = document.getElementById("case-announcer");
   if (!box || !window.WebSocket || !window.fetch) return;
 
   function say(text) {
@@ -39,7 +42,12 @@
         var active = document.activeElement;
         var focus = active && active.id && box.contains(active) ? active.id : "";
         var caret = focus ? [active.selectionStart, active.selectionEnd] : null;
+        var before = {};
+        box.querySelectorAll("[data-case]").forEach(function (el) {
+          before[el.getAttribute("data-case")] = true;
+        });
         box.innerHTML = html;
+        markArrivals(before);
         Object.keys(typed).forEach(function (id) {
           var el = document.getElementById(id);
           if (el && box.contains(el)) el.value = typed[id];
@@ -55,6 +63,28 @@
       .catch(function () {
         say("Could not reload the cases; use the refresh link.");
       });
+  }
+
+  // markArrivals highlights the cases that were not on the page before and
+  // announces them, once, in the live region.
+  function markArrivals(before) {
+    var names = [];
+    box.querySelectorAll("[data-case]").forEach(function (el) {
+      if (before[el.getAttribute("data-case")]) return;
+      el.classList.add("arrived");
+      var h = el.querySelector("h2");
+      if (h) {
+        var badge = document.createElement("span");
+        badge.className = "badge arrived-badge";
+        badge.textContent = "New";
+        h.insertBefore(badge, h.firstChild);
+      }
+      var link = el.querySelector("h2 a");
+      var title = el.querySelector("[data-testid=case-title]");
+      names.push((link ? link.textContent : "") + (title ? " " + title.textContent : ""));
+    });
+    if (!announcer || names.length === 0) return;
+    announcer.textContent = (names.length === 1 ? "New case: " : names.length + " new cases: ") + names.join("; ");
   }
 
   var delay = 1000;

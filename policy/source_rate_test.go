@@ -1,0 +1,86 @@
+package policy_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/records"
+	"github.com/theoremdb/theoremdb/role"
+)
+
+// TestFabricatedSourcesStop: a configuration whose fabricated-source rate this UTC week is over
+// the limit has its source proposals stopped — its next submission is refused with the reason —
+// while another configuration of the same account is not; the report shows the rate; an
+// operator lifts the stop after looking. A pending source counts as neither.
+func TestFabricatedSourcesStop(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d)
+		agent := f.account(t, "bot", role.Agent)
+		in := validInput()
+		in.Provenance.GeneratedBy = "model m1, prompt p1"
+		p, err := f.svc.Submit(ctx, agent, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs, _ := f.svc.Client().Reference.Query().Where(reference.RevisionID(*p.CurrentRevisionID)).Order(reference.ByPosition()).All(ctx)
+		found := records.Result{Status: records.StatusFound, Record: records.Record{Title: "Unsolved Problems in Number Theory", Year: 2004}}
+		if err := f.svc.RecordConfirmation(ctx, refs[0].ID, found, records.Outcome{Confirmation: records.Confirmed}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Submit(ctx, agent, in); err != nil {
+			t.Fatalf("a submission before any fabricated source = %v", err)
+		}
+		missing := records.Result{Status: records.StatusNotFound, Reason: "Crossref: 404"}
+		if err := f.svc.RecordConfirmation(ctx, refs[1].ID, missing, records.Outcome{Confirmation: records.NotFound, Reason: "no such record"}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.svc.Submit(ctx, agent, in)
+		if diff := cmp.Diff([]errKey{{"references", policy.CodeSourcesStopped}}, keys(err)); diff != "" {
+			t.Fatalf("a submission from the stopped configuration (-want +got):\n%s", diff)
+		}
+		other := validInput()
+		other.Provenance.GeneratedBy = "model m2, prompt p1"
+		if _, err := f.svc.Submit(ctx, agent, other); err != nil {
+			t.Errorf("another configuration of the same account was refused: %v", err)
+		}
+		report, err := f.svc.SourceReport(ctx, f.operator, f.clock.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m1 *policy.SourceRate
+		for i := range report {
+			if report[i].GeneratedBy == "model m1, prompt p1" {
+				m1 = &report[i]
+			}
+		}
+		// Two submissions of m1 with two references each: one confirmed, one not found, two pending.
+		if m1 == nil || m1.Proposals != 4 || m1.Fabricated != 1 || m1.Pending != 2 || m1.Rate != 0.5 || !m1.Stopped || m1.WilsonLow <= policy.FabricatedRateLimit {
+			t.Errorf("report for m1 = %+v; want 4 proposals, 1 fabricated, 2 pending, rate 0.5, stopped", m1)
+		}
+		if _, err := f.svc.SourceReport(ctx, f.reviewer, f.clock.Now()); err == nil {
+			t.Error("a reviewer read the source report")
+		}
+		stops, _ := f.svc.OpenStops(ctx)
+		var id string
+		for src, b := range stops {
+			if src == "sources:@bot (model m1, prompt p1)" {
+				id = b.ID
+			}
+		}
+		if id == "" {
+			t.Fatalf("open stops = %v; want the configuration's", stops)
+		}
+		if err := f.svc.LiftBatch(ctx, f.operator, id); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Submit(ctx, agent, in); err != nil {
+			t.Errorf("a submission after the stop was lifted = %v", err)
+		}
+	})
+}

@@ -1,0 +1,180 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/gorilla/websocket"
+	"github.com/vektah/gqlparser/v2/formatter"
+
+	"github.com/theoremdb/theoremdb/graph/generated"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/ui"
+	"github.com/theoremdb/theoremdb/viewer"
+)
+
+// explorerTab is one example the explorer opens with.
+type explorerTab struct {
+	Query     string `json:"query"`
+	Variables string `json:"variables,omitempty"`
+}
+
+// explorerExample is the problem the examples name.
+const explorerExample = "TDB-1"
+
+// explorerTabs are the explorer's examples: a problem with its packet, a
+// page of problems, a problem's events as they happen.
+var explorerTabs = []explorerTab{
+	{Query: `# A problem by its permanent ID, with its packet: the current revision's
+# statement, setup, acceptance criterion, provenance and references.
+query Problem($id: String!) {
+  problem(id: $id) {
+    id
+    number
+    title
+    state
+    submittedAt
+    deadline
+    inChallengePeriod
+    asOf
+    tags { name }
+    currentRevision {
+      number
+      statement
+      exposition { kind term body }
+      acceptance { kind criterion }
+      provenance { kind attribution sourceLocator }
+      references { citation locator relevance role }
+    }
+  }
+}
+`, Variables: `{ "id": "` + explorerExample + `" }`},
+	{Query: `# A page of problems, newest first. Pass pageInfo.endCursor as $after for
+# the next page; first is at most 100.
+query Problems($first: Int = 20, $after: Cursor) {
+  problems(first: $first, after: $after, orderBy: { field: SUBMITTED_AT, direction: DESC }) {
+    totalCount
+    pageInfo { hasNextPage endCursor }
+    edges {
+      cursor
+      node { id title state submittedAt deadline }
+    }
+  }
+}
+`, Variables: `{ "first": 20 }`},
+	{Query: `# A problem's public events as they happen, over graphql-transport-ws on
+# this same /graphql. Set $after to the last seq you saw to resume without
+# missing or repeating an event; 0 replays them all.
+subscription ProblemEvents($id: String!, $after: Int) {
+  problemEvents(id: $id, after: $after) {
+    seq
+    at
+    kind
+    actor
+    authority
+    payload
+  }
+}
+`, Variables: `{ "id": "` + explorerExample + `", "after": 0 }`},
+}
+
+// wantsExplorer reports whether a request to /graphql is a browser opening
+// the page rather than a GraphQL client: a GET (or HEAD) with no operation
+// and no websocket upgrade, from a client that asks for HTML.
+func wantsExplorer(r *http.Request) bool {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return false
+	}
+	q := r.URL.Query()
+	if q.Has("query") || q.Has("extensions") || websocket.IsWebSocketUpgrade(r) {
+		return false
+	}
+	return acceptsHTML(r.Header.Get("Accept"))
+}
+
+// acceptsHTML reports whether an Accept header names text/html with a
+// weight of at least that of any JSON type it names, as browsers' do; */*
+// alone is not enough, since every GraphQL client may send it.
+func acceptsHTML(accept string) bool {
+	html, js := -1.0, -1.0
+	for _, part := range strings.Split(accept, ",") {
+		mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
+		if err != nil {
+			continue
+		}
+		q := 1.0
+		if v, ok := params["q"]; ok {
+			if f, err := strconv.ParseFloat(v, 64); err == nil {
+				q = f
+			}
+		}
+		switch {
+		case mt == "text/html":
+			html = max(html, q)
+		case mt == "application/json", strings.HasSuffix(mt, "+json"):
+			js = max(js, q)
+		}
+	}
+	return html > 0 && html >= js
+}
+
+// withExplorer serves the explorer page to browsers that open /graphql and
+// passes every other request, GraphQL over HTTP or websockets, to api.
+func withExplorer(p *policy.Service, api http.Handler) http.Handler {
+	tabs, err := json.Marshal(explorerTabs)
+	if err != nil {
+		panic("explorer tabs: " + err.Error())
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !wantsExplorer(r) {
+			api.ServeHTTP(w, r)
+			return
+		}
+		nonce := newNonce()
+		// The editor (Monaco) writes <style> elements, which carry the
+		// nonce (ui/explorer/nonce.mjs), and lays out its lines with style
+		// attributes; GraphiQL's stylesheet has its fonts inline, as data:
+		// URLs. Scripts stay as strict as on every page.
+		setSecurityHeaders(w.Header(), contentSecurityPolicy(nonce,
+			"'self' 'nonce-"+nonce+"'; style-src-attr 'unsafe-inline'", "'self' data:"))
+		pg := ui.Page{Title: "GraphQL explorer", Nonce: nonce, Viewer: policy.ViewerOf(viewer.From(r.Context())), Return: returnPath(r),
+			ChallengeWindow: p.Config().ChallengeWindow, Head: ui.ExplorerHead(nonce)}
+		var b bytes.Buffer
+		if err := ui.Layout(pg, ui.ExplorerPage(ui.ExplorerView{Endpoint: "/graphql", Schema: schemaPath, Tabs: string(tabs)})).Render(r.Context(), &b); err != nil {
+			http.Error(w, "the explorer page could not be rendered", http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		w.Header().Add("Vary", "Accept")
+		_, _ = w.Write(b.Bytes())
+	})
+}
+
+// schemaPath is where the schema's SDL is downloaded.
+const schemaPath = "/graphql/schema.graphql"
+
+var (
+	schemaOnce sync.Once
+	schemaSDL  []byte
+)
+
+// schemaFile downloads the served schema as SDL (/graphql/schema.graphql),
+// with its descriptions, as gqlgen parsed it from graph/*.graphqls.
+func (s *Server) schemaFile(w http.ResponseWriter, r *http.Request) error {
+	schemaOnce.Do(func() {
+		var b bytes.Buffer
+		formatter.NewFormatter(&b).FormatSchema(generated.NewExecutableSchema(generated.Config{}).Schema())
+		schemaSDL = b.Bytes()
+	})
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="schema.graphql"`)
+	w.Header().Set("Cache-Control", cachePlain)
+	_, _ = w.Write(schemaSDL)
+	return nil
+}

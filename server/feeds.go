@@ -1,0 +1,257 @@
+package server
+
+import (
+	"encoding/xml"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/ent/tag"
+	"github.com/theoremdb/theoremdb/policy"
+)
+
+// feedEntries is the most entries a feed carries.
+const feedEntries = 50
+
+// closingWithin is how near its deadline a problem must be to be in the closing feed.
+const closingWithin = 24 * time.Hour
+
+// atomFeed is an Atom 1.0 feed (RFC 4287).
+type atomFeed struct {
+	XMLName  xml.Name    `xml:"http://www.w3.org/2005/Atom feed"`
+	ID       string      `xml:"id"`
+	Title    string      `xml:"title"`
+	Subtitle string      `xml:"subtitle,omitempty"`
+	Updated  string      `xml:"updated"`
+	Links    []atomLink  `xml:"link"`
+	Author   atomPerson  `xml:"author"`
+	Rights   string      `xml:"rights"`
+	Entries  []atomEntry `xml:"entry"`
+}
+
+type atomLink struct {
+	Rel  string `xml:"rel,attr"`
+	Href string `xml:"href,attr"`
+	Type string `xml:"type,attr,omitempty"`
+}
+
+type atomPerson struct {
+	Name string `xml:"name"`
+	URI  string `xml:"uri,omitempty"`
+}
+
+type atomEntry struct {
+	ID         string         `xml:"id"`
+	Title      string         `xml:"title"`
+	Updated    string         `xml:"updated"`
+	Published  string         `xml:"published,omitempty"`
+	Links      []atomLink     `xml:"link"`
+	Categories []atomCategory `xml:"category"`
+	Summary    atomText       `xml:"summary"`
+}
+
+type atomCategory struct {
+	Term string `xml:"term,attr"`
+}
+
+type atomText struct {
+	Type string `xml:"type,attr"`
+	Body string `xml:",chardata"`
+}
+
+func atomTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// feed starts a feed whose permanent URL (also its ID) is path.
+func (s *Server) feed(path, title, subtitle string) *atomFeed {
+	self := s.baseURL() + path
+	return &atomFeed{ID: self, Title: title, Subtitle: subtitle,
+		Links: []atomLink{{Rel: "self", Href: self, Type: "application/atom+xml"},
+			{Rel: "alternate", Href: s.baseURL() + "/", Type: "text/html"},
+			{Rel: "license", Href: policy.ExportLicenceURL}},
+		Author: atomPerson{Name: "TheoremDB", URI: s.baseURL() + "/"}, Rights: policy.ExportLicence}
+}
+
+// writeFeed sets the feed's updated time to its newest entry's (or now, when it has none)
+// and writes it.
+func (s *Server) writeFeed(w http.ResponseWriter, r *http.Request, f *atomFeed) error {
+	f.Updated = atomTime(s.policy.Now())
+	if len(f.Entries) > 0 {
+		newest := f.Entries[0].Updated
+		for _, e := range f.Entries[1:] {
+			if e.Updated > newest {
+				newest = e.Updated
+			}
+		}
+		f.Updated = newest
+	}
+	b, err := xml.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return fmt.Errorf("feed %s: %w", f.ID, err)
+	}
+	w.Header().Set("Content-Type", "application/atom+xml; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=300")
+	_, _ = w.Write([]byte(xml.Header))
+	_, err = w.Write(b)
+	if err != nil && !gone(r, err) {
+		s.log.ErrorContext(r.Context(), "write feed", "path", r.URL.Path, "err", err)
+	}
+	return nil
+}
+
+// problemEntries are feed entries for problems, with their current revisions' statements.
+func (s *Server) problemEntries(r *http.Request, ps []*ent.Problem, updated func(*ent.Problem) time.Time) ([]atomEntry, error) {
+	ids := make([]string, 0, len(ps))
+	for _, p := range ps {
+		if p.CurrentRevisionID != nil {
+			ids = append(ids, *p.CurrentRevisionID)
+		}
+	}
+	revs, err := c(s).Revision.Query().Where(revision.IDIn(ids...)).All(r.Context())
+	if err != nil {
+		return nil, fmt.Errorf("feed revisions: %w", err)
+	}
+	byID := map[string]*ent.Revision{}
+	for _, rv := range revs {
+		byID[rv.ID] = rv
+	}
+	out := make([]atomEntry, 0, len(ps))
+	for _, p := range ps {
+		u := s.baseURL() + "/p/" + p.ID
+		e := atomEntry{ID: u, Title: p.ID + ": " + p.Title, Updated: atomTime(updated(p)),
+			Published: atomTime(p.SubmittedAt), Links: []atomLink{{Rel: "alternate", Href: u, Type: "text/html"}},
+			Summary: atomText{Type: "text", Body: policy.States.Label(string(p.State))}}
+		if p.CurrentRevisionID != nil {
+			if rv := byID[*p.CurrentRevisionID]; rv != nil {
+				e.Summary.Body = rv.Statement
+				for _, t := range rv.Tags {
+					e.Categories = append(e.Categories, atomCategory{Term: t})
+				}
+			}
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+func updatedAt(p *ent.Problem) time.Time { return p.UpdatedAt }
+
+// feedNew is /feeds/new.atom: the newest problems.
+func (s *Server) feedNew(w http.ResponseWriter, r *http.Request) error {
+	ps, err := c(s).Problem.Query().Where(policy.Listed(), problem.StateNEQ(problem.StateMERGED)).
+		Order(ent.Desc(problem.FieldSubmittedAt), ent.Desc(problem.FieldNumber)).Limit(feedEntries).All(r.Context())
+	if err != nil {
+		return err
+	}
+	f := s.feed("/feeds/new.atom", "TheoremDB: new problems", "The newest problems, each in its challenge period when it arrives.")
+	if f.Entries, err = s.problemEntries(r, ps, func(p *ent.Problem) time.Time { return p.SubmittedAt }); err != nil {
+		return err
+	}
+	return s.writeFeed(w, r, f)
+}
+
+// feedAccepted is /feeds/accepted.atom: the problems accepted most recently.
+func (s *Server) feedAccepted(w http.ResponseWriter, r *http.Request) error {
+	ps, err := c(s).Problem.Query().Where(problem.StateEQ(problem.StateACCEPTED)).
+		Order(ent.Desc(problem.FieldAcceptedAt), ent.Desc(problem.FieldNumber)).Limit(feedEntries).All(r.Context())
+	if err != nil {
+		return err
+	}
+	f := s.feed("/feeds/accepted.atom", "TheoremDB: accepted problems",
+		"Problems accepted by default when their challenge period ended, or qualified by a reviewer.")
+	if f.Entries, err = s.problemEntries(r, ps, func(p *ent.Problem) time.Time { return *p.AcceptedAt }); err != nil {
+		return err
+	}
+	return s.writeFeed(w, r, f)
+}
+
+// feedClosing is /feeds/closing.atom: problems whose challenge period ends within a day,
+// the nearest deadline first.
+func (s *Server) feedClosing(w http.ResponseWriter, r *http.Request) error {
+	now := s.policy.Now()
+	ps, err := c(s).Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING), problem.DeadlineGT(now),
+		problem.DeadlineLTE(now.Add(closingWithin))).
+		Order(ent.Asc(problem.FieldDeadline)).Limit(feedEntries).All(r.Context())
+	if err != nil {
+		return err
+	}
+	f := s.feed("/feeds/closing.atom", "TheoremDB: challenge periods closing",
+		"Problems whose challenge period ends within a day: the last chance to flag, challenge or review them.")
+	if f.Entries, err = s.problemEntries(r, ps, updatedAt); err != nil {
+		return err
+	}
+	for i, p := range ps {
+		f.Entries[i].Summary.Body = "The challenge period ends " + p.Deadline.UTC().Format("2006-01-02 15:04 UTC") +
+			".\n\n" + f.Entries[i].Summary.Body
+	}
+	return s.writeFeed(w, r, f)
+}
+
+// feedTag is /feeds/tag/{tag}.atom: the newest problems with a tag.
+func (s *Server) feedTag(w http.ResponseWriter, r *http.Request) error {
+	name, ok := strings.CutSuffix(r.PathValue("file"), ".atom")
+	if !ok || name == "" {
+		return httpError{http.StatusNotFound, "There is no such feed."}
+	}
+	exists, err := c(s).Tag.Query().Where(tag.Name(name)).Exist(r.Context())
+	if err != nil {
+		return err
+	}
+	if !exists {
+		return httpError{http.StatusNotFound, "No problem has the tag " + strconv.Quote(name) + "."}
+	}
+	ps, err := c(s).Problem.Query().Where(policy.Listed(), problem.StateNEQ(problem.StateMERGED), problem.HasTagsWith(tag.Name(name))).
+		Order(ent.Desc(problem.FieldSubmittedAt), ent.Desc(problem.FieldNumber)).Limit(feedEntries).All(r.Context())
+	if err != nil {
+		return err
+	}
+	f := s.feed("/feeds/tag/"+url.PathEscape(name)+".atom", "TheoremDB: "+name, "The newest problems tagged "+name+".")
+	f.Links[1].Href = s.baseURL() + "/problems?tag=" + url.QueryEscape(name)
+	if f.Entries, err = s.problemEntries(r, ps, updatedAt); err != nil {
+		return err
+	}
+	return s.writeFeed(w, r, f)
+}
+
+// problemFeedEvents is how many events a problem's feed carries.
+const problemFeedEvents = 100
+
+// feedProblem is /p/{ref}/feed.atom: the newest public events of one problem, newest first.
+func (s *Server) feedProblem(w http.ResponseWriter, r *http.Request) error {
+	pk, err := s.policy.ProblemPacket(r.Context(), r.PathValue("ref"))
+	if err != nil {
+		return err
+	}
+	p := pk.Problem
+	if p.State == problem.StateREMOVED {
+		return httpError{http.StatusGone, "This problem was removed; its feed has ended."}
+	}
+	if p.ID != r.PathValue("ref") {
+		http.Redirect(w, r, "/p/"+p.ID+"/feed.atom", http.StatusMovedPermanently)
+		return nil
+	}
+	page := s.baseURL() + "/p/" + p.ID
+	f := s.feed("/p/"+p.ID+"/feed.atom", "TheoremDB "+p.ID+": "+p.Title, "What happened to "+p.ID+", from the public event log.")
+	f.Links[1].Href = page
+	evs := pk.Events
+	for i := len(evs) - 1; i >= 0 && len(f.Entries) < problemFeedEvents; i-- {
+		e := evs[i]
+		seq := strconv.FormatInt(e.Seq, 10)
+		f.Entries = append(f.Entries, atomEntry{ID: page + "#event-" + seq,
+			Title: p.ID + ": " + eventWords(e.Kind), Updated: atomTime(e.At), Published: atomTime(e.At),
+			Links: []atomLink{{Rel: "alternate", Href: page + "?tab=history", Type: "text/html"}},
+			Summary: atomText{Type: "text", Body: fmt.Sprintf("Event #%s on %s, on the authority of %s. Hash %s.",
+				seq, e.At.UTC().Format("2006-01-02 15:04 UTC"), strings.ReplaceAll(e.Authority, "_", " "), e.Hash)}})
+	}
+	return s.writeFeed(w, r, f)
+}
+
+// eventWords is an event kind in words: "decision.recorded" is "decision recorded".
+func eventWords(kind string) string {
+	return strings.NewReplacer(".", " ", "_", " ").Replace(kind)
+}
