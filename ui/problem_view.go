@@ -142,3 +142,12 @@ func claimValue(d DecisionView, c policy.ClaimView, field, current string) strin
 	}
 	return current
 }
+
+// pendingNote is a pending reference's reason as a reader reads it: why the source is not
+// confirmed yet, without the resolver's technical detail (which the element's title keeps).
+func pendingNote(reason string) string {
+	if head, _, ok := strings.Cut(reason, " ("); ok && strings.HasPrefix(reason, "not yet resolved") {
+		return "Not yet resolved: " + strings.TrimPrefix(head, "not yet resolved: ") + "; it is tried again later."
+	}
+	return strings.ToUpper(reason[:1]) + reason[1:] + "."
+}
