@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"time"
 
 	"entgo.io/contrib/entgql"
 	"github.com/theoremdb/theoremdb/ent"
@@ -173,6 +174,23 @@ func (r *queryResolver) Problem(ctx context.Context, id string) (*ent.Problem, e
 		return nil, err
 	}
 	return pk.Problem, nil
+}
+
+// SourceReport is the resolver for the sourceReport field.
+func (r *queryResolver) SourceReport(ctx context.Context, week *time.Time) ([]*policy.SourceRate, error) {
+	at := r.policy.Now()
+	if week != nil {
+		at = *week
+	}
+	rates, err := r.policy.SourceReport(ctx, viewer.From(ctx), at)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*policy.SourceRate, len(rates))
+	for i := range rates {
+		out[i] = &rates[i]
+	}
+	return out, nil
 }
 
 // Hero is the resolver for the hero field.

@@ -1548,6 +1548,236 @@ func (ec *executionContext) fieldContext_RevisionRequest_decision(_ context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _SourceRate_week(ctx context.Context, field graphql.CollectedField, obj *policy.SourceRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SourceRate_week(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Week, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SourceRate_week(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceRate", field, false, false, "Time")
+}
+
+func (ec *executionContext) _SourceRate_account(ctx context.Context, field graphql.CollectedField, obj *policy.SourceRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SourceRate_account(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Account, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SourceRate_account(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceRate", field, false, false, "String")
+}
+
+func (ec *executionContext) _SourceRate_generatedBy(ctx context.Context, field graphql.CollectedField, obj *policy.SourceRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SourceRate_generatedBy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GeneratedBy, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SourceRate_generatedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceRate", field, false, false, "String")
+}
+
+func (ec *executionContext) _SourceRate_proposals(ctx context.Context, field graphql.CollectedField, obj *policy.SourceRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SourceRate_proposals(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Proposals, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SourceRate_proposals(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceRate", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SourceRate_fabricated(ctx context.Context, field graphql.CollectedField, obj *policy.SourceRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SourceRate_fabricated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Fabricated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SourceRate_fabricated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceRate", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SourceRate_pending(ctx context.Context, field graphql.CollectedField, obj *policy.SourceRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SourceRate_pending(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pending, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SourceRate_pending(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceRate", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SourceRate_rate(ctx context.Context, field graphql.CollectedField, obj *policy.SourceRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SourceRate_rate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SourceRate_rate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceRate", field, false, false, "Float")
+}
+
+func (ec *executionContext) _SourceRate_wilsonLow(ctx context.Context, field graphql.CollectedField, obj *policy.SourceRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SourceRate_wilsonLow(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WilsonLow, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SourceRate_wilsonLow(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceRate", field, false, false, "Float")
+}
+
+func (ec *executionContext) _SourceRate_wilsonHigh(ctx context.Context, field graphql.CollectedField, obj *policy.SourceRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SourceRate_wilsonHigh(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WilsonHigh, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SourceRate_wilsonHigh(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceRate", field, false, false, "Float")
+}
+
+func (ec *executionContext) _SourceRate_stopped(ctx context.Context, field graphql.CollectedField, obj *policy.SourceRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SourceRate_stopped(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Stopped, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SourceRate_stopped(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceRate", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _Span_field(ctx context.Context, field graphql.CollectedField, obj *gates.Span) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2442,6 +2672,84 @@ func (ec *executionContext) _RevisionRequest(ctx context.Context, sel ast.Select
 	return out
 }
 
+var sourceRateImplementors = []string{"SourceRate"}
+
+func (ec *executionContext) _SourceRate(ctx context.Context, sel ast.SelectionSet, obj *policy.SourceRate) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, sourceRateImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SourceRate")
+		case "week":
+			out.Values[i] = ec._SourceRate_week(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "account":
+			out.Values[i] = ec._SourceRate_account(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "generatedBy":
+			out.Values[i] = ec._SourceRate_generatedBy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "proposals":
+			out.Values[i] = ec._SourceRate_proposals(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fabricated":
+			out.Values[i] = ec._SourceRate_fabricated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pending":
+			out.Values[i] = ec._SourceRate_pending(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rate":
+			out.Values[i] = ec._SourceRate_rate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "wilsonLow":
+			out.Values[i] = ec._SourceRate_wilsonLow(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "wilsonHigh":
+			out.Values[i] = ec._SourceRate_wilsonHigh(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "stopped":
+			out.Values[i] = ec._SourceRate_stopped(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var spanImplementors = []string{"Span"}
 
 func (ec *executionContext) _Span(ctx context.Context, sel ast.SelectionSet, obj *gates.Span) graphql.Marshaler {
@@ -2677,6 +2985,30 @@ func (ec *executionContext) marshalNRevisionRequest2ᚖgithubᚗcomᚋtheoremdb�
 	return ec._RevisionRequest(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNSourceRate2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐSourceRateᚄ(ctx context.Context, sel ast.SelectionSet, v []*policy.SourceRate) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSourceRate2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐSourceRate(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSourceRate2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐSourceRate(ctx context.Context, sel ast.SelectionSet, v *policy.SourceRate) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SourceRate!")
+		return graphql.Null
+	}
+	return ec._SourceRate(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNSpan2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgatesᚐSpan(ctx context.Context, sel ast.SelectionSet, v *gates.Span) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Span!")
@@ -2707,6 +3039,24 @@ func (ec *executionContext) marshalOComputation2ᚖgithubᚗcomᚋtheoremdbᚋth
 		return graphql.Null
 	}
 	return ec._Computation(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalODate2ᚖtimeᚐTime(ctx context.Context, v any) (*time.Time, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := scalar.UnmarshalDate(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODate2ᚖtimeᚐTime(ctx context.Context, sel ast.SelectionSet, v *time.Time) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := scalar.MarshalDate(*v)
+	return res
 }
 
 func (ec *executionContext) marshalORemoval2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐRemoval(ctx context.Context, sel ast.SelectionSet, v *model.Removal) graphql.Marshaler {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"sync/atomic"
+	"time"
 
 	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
@@ -362,6 +363,7 @@ type ComplexityRoot struct {
 		Nodes           func(childComplexity int, ids []string) int
 		Problem         func(childComplexity int, id string) int
 		Problems        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput, search *string) int
+		SourceReport    func(childComplexity int, week *time.Time) int
 		Viewer          func(childComplexity int) int
 	}
 
@@ -489,6 +491,19 @@ type ComplexityRoot struct {
 		Title        func(childComplexity int) int
 		URL          func(childComplexity int) int
 		Year         func(childComplexity int) int
+	}
+
+	SourceRate struct {
+		Account     func(childComplexity int) int
+		Fabricated  func(childComplexity int) int
+		GeneratedBy func(childComplexity int) int
+		Pending     func(childComplexity int) int
+		Proposals   func(childComplexity int) int
+		Rate        func(childComplexity int) int
+		Stopped     func(childComplexity int) int
+		Week        func(childComplexity int) int
+		WilsonHigh  func(childComplexity int) int
+		WilsonLow   func(childComplexity int) int
 	}
 
 	Span struct {
@@ -2030,6 +2045,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Problems(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.ProblemOrder), args["where"].(*ent.ProblemWhereInput), args["search"].(*string)), true
+	case "Query.sourceReport":
+		if e.ComplexityRoot.Query.SourceReport == nil {
+			break
+		}
+
+		args, err := ec.field_Query_sourceReport_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.SourceReport(childComplexity, args["week"].(*time.Time)), true
 	case "Query.viewer":
 		if e.ComplexityRoot.Query.Viewer == nil {
 			break
@@ -2571,6 +2597,67 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Source.Year(childComplexity), true
+
+	case "SourceRate.account":
+		if e.ComplexityRoot.SourceRate.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceRate.Account(childComplexity), true
+	case "SourceRate.fabricated":
+		if e.ComplexityRoot.SourceRate.Fabricated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceRate.Fabricated(childComplexity), true
+	case "SourceRate.generatedBy":
+		if e.ComplexityRoot.SourceRate.GeneratedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceRate.GeneratedBy(childComplexity), true
+	case "SourceRate.pending":
+		if e.ComplexityRoot.SourceRate.Pending == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceRate.Pending(childComplexity), true
+	case "SourceRate.proposals":
+		if e.ComplexityRoot.SourceRate.Proposals == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceRate.Proposals(childComplexity), true
+	case "SourceRate.rate":
+		if e.ComplexityRoot.SourceRate.Rate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceRate.Rate(childComplexity), true
+	case "SourceRate.stopped":
+		if e.ComplexityRoot.SourceRate.Stopped == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceRate.Stopped(childComplexity), true
+	case "SourceRate.week":
+		if e.ComplexityRoot.SourceRate.Week == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceRate.Week(childComplexity), true
+	case "SourceRate.wilsonHigh":
+		if e.ComplexityRoot.SourceRate.WilsonHigh == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceRate.WilsonHigh(childComplexity), true
+	case "SourceRate.wilsonLow":
+		if e.ComplexityRoot.SourceRate.WilsonLow == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceRate.WilsonLow(childComplexity), true
 
 	case "Span.end":
 		if e.ComplexityRoot.Span.End == nil {
@@ -6104,6 +6191,37 @@ type DecisionNotes {
   uncertainty: String
   reason: String
 }
+
+extend type Query {
+  """
+  The fabricated-source rate of every configuration (account and provenance.generatedBy) that
+  proposed sources in the UTC week containing week (default this week), highest first
+  (operators). A configuration above 2% — with at least 50 proposals, or already at 95%
+  confidence by the Wilson interval — has its source proposals stopped until an operator lifts
+  the stop on the staff console.
+  """
+  sourceReport(week: Date): [SourceRate!]!
+}
+
+"One configuration's source proposals in one UTC week."
+type SourceRate {
+  "The Monday 00:00 UTC the week starts."
+  week: Time!
+  account: String!
+  generatedBy: String!
+  "References proposed."
+  proposals: Int!
+  "Of them MISMATCH or NOT_FOUND."
+  fabricated: Int!
+  "Not yet resolved: counted as neither."
+  pending: Int!
+  "Fabricated over resolved proposals."
+  rate: Float!
+  wilsonLow: Float!
+  wilsonHigh: Float!
+  "Whether the configuration's source proposals are stopped now."
+  stopped: Boolean!
+}
 `, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -6964,6 +7082,32 @@ func (ec *executionContext) childFields_Source(ctx context.Context, field graphq
 		return ec.fieldContext_Source_references(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Source", field.Name)
+}
+
+func (ec *executionContext) childFields_SourceRate(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "week":
+		return ec.fieldContext_SourceRate_week(ctx, field)
+	case "account":
+		return ec.fieldContext_SourceRate_account(ctx, field)
+	case "generatedBy":
+		return ec.fieldContext_SourceRate_generatedBy(ctx, field)
+	case "proposals":
+		return ec.fieldContext_SourceRate_proposals(ctx, field)
+	case "fabricated":
+		return ec.fieldContext_SourceRate_fabricated(ctx, field)
+	case "pending":
+		return ec.fieldContext_SourceRate_pending(ctx, field)
+	case "rate":
+		return ec.fieldContext_SourceRate_rate(ctx, field)
+	case "wilsonLow":
+		return ec.fieldContext_SourceRate_wilsonLow(ctx, field)
+	case "wilsonHigh":
+		return ec.fieldContext_SourceRate_wilsonHigh(ctx, field)
+	case "stopped":
+		return ec.fieldContext_SourceRate_stopped(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SourceRate", field.Name)
 }
 
 func (ec *executionContext) childFields_Span(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
