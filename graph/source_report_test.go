@@ -18,9 +18,9 @@ func TestSourceReport(t *testing.T) {
 		const q = `{ sourceReport { week account generatedBy proposals fabricated pending rate stopped } }`
 		var out struct {
 			SourceReport []struct {
-				Account                         string
+				Account                        string
 				Proposals, Fabricated, Pending int
-				Stopped                         bool
+				Stopped                        bool
 			}
 		}
 		if r := a.do(op, q, nil, &out); len(r.Errors) > 0 {
