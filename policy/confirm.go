@@ -3,6 +3,7 @@ package policy
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"entgo.io/ent/dialect/sql"
@@ -19,6 +20,8 @@ const (
 	KindReferenceConfirmed = "reference.confirmed"
 	// KindReferenceRejected: an agent's reference whose source is fabricated left the packet.
 	KindReferenceRejected = "reference.rejected"
+	// KindLocatorConfirmed: the cited place was found in the source, by the record plane or a person.
+	KindLocatorConfirmed = "reference.locator_confirmed"
 	// AuthorityRecordPlane is the authority of the record plane's outcomes.
 	AuthorityRecordPlane = "record_plane"
 )
@@ -38,6 +41,9 @@ type Confirmation struct {
 	Fresh   bool
 	Claimed records.Claimed
 	Prev    records.Outcome
+	// Locator is where in the source the reference points; LocatorConfirmed says it was found.
+	Locator          string
+	LocatorConfirmed bool
 	// Agent says an agent account wrote the revision: a source that is no record at all (a
 	// bare web address) is then a fabricated proposal, as one that does not resolve.
 	Agent bool
@@ -54,11 +60,9 @@ func (s *Service) ReferenceConfirmation(ctx context.Context, referenceID string)
 		return nil, fmt.Errorf("reference %s: %w", referenceID, err)
 	}
 	src := r.Edges.Source
-	id, err := records.Parse(src.Identifier)
-	if err != nil {
-		return nil, fmt.Errorf("source %s: %w", src.Identifier, err)
-	}
+	id := identifierOf(src)
 	c := &Confirmation{ReferenceID: r.ID, Identifier: id, Agent: IsAgent(r.Edges.Revision.Edges.Author),
+		Locator: r.Locator, LocatorConfirmed: r.LocatorConfirmed,
 		Claimed: records.Claimed{Title: r.ClaimedTitle, Authors: r.ClaimedAuthors, Year: valueOf(r.ClaimedYear)}}
 	if r.Confirmation != reference.ConfirmationPENDING {
 		c.Prev = records.Outcome{Confirmation: records.Confirmation(r.Confirmation), Reason: r.ConfirmationReason}
@@ -70,9 +74,13 @@ func (s *Service) ReferenceConfirmation(ctx context.Context, referenceID string)
 	return c, nil
 }
 
+// identifierOf is a source's identifier as the record plane knows it (stored normalised).
+func identifierOf(src *ent.Source) records.Identifier {
+	return records.Identifier{Kind: records.Kind(src.Kind), Key: src.Identifier}
+}
+
 func recordOf(src *ent.Source) records.Record {
-	id, _ := records.Parse(src.Identifier)
-	return records.Record{ID: id, Title: src.Title, Authors: src.Authors, Year: valueOf(src.Year), Licence: src.Licence,
+	return records.Record{ID: identifierOf(src), Title: src.Title, Authors: src.Authors, Year: valueOf(src.Year), Licence: src.Licence,
 		URL: src.URL, Resolver: src.Resolver, FetchedAt: valueOf(src.FetchedAt), ETag: src.Etag, LastModified: src.LastModified}
 }
 
@@ -82,6 +90,16 @@ func recordOf(src *ent.Source) records.Record {
 // agent's revision is rejected: it stays in the record with the reason and leaves the packet's
 // references; a person's stays, flagged, and the event tells the proposer.
 func (s *Service) RecordConfirmation(ctx context.Context, referenceID string, res records.Result, out records.Outcome) error {
+	return s.recordConfirmation(ctx, referenceID, res, out, false)
+}
+
+// RecordLocated is RecordConfirmation when the record plane also found the reference's locator
+// in the source's text: the reference's locator is confirmed.
+func (s *Service) RecordLocated(ctx context.Context, referenceID string, res records.Result, out records.Outcome) error {
+	return s.recordConfirmation(ctx, referenceID, res, out, true)
+}
+
+func (s *Service) recordConfirmation(ctx context.Context, referenceID string, res records.Result, out records.Outcome, located bool) error {
 	return s.inTx(ctx, func(ctx context.Context, t *tx) error {
 		r, err := t.Reference.Query().Where(reference.ID(referenceID)).WithSource().WithRevision().Only(ctx)
 		if err != nil {
@@ -102,6 +120,15 @@ func (s *Service) RecordConfirmation(ctx context.Context, referenceID string, re
 				SetResolver(rec.Resolver).SetFetchedAt(rec.FetchedAt).SetEtag(rec.ETag).SetLastModified(rec.LastModified).
 				Exec(ctx); err != nil {
 				return fmt.Errorf("source %s: %w", src.Identifier, err)
+			}
+		}
+		if located && !r.LocatorConfirmed {
+			if err := r.Update().SetLocatorConfirmed(true).Exec(ctx); err != nil {
+				return fmt.Errorf("confirm locator: %w", err)
+			}
+			if _, err := t.appendEvent(ctx, eventInput{actor: SystemActor, authority: AuthorityRecordPlane, kind: KindLocatorConfirmed,
+				subject: p.ID, payload: map[string]any{"reference": r.ID, "locator": r.Locator, "by": "record plane"}}); err != nil {
+				return err
 			}
 		}
 		if string(r.Confirmation) == string(out.Confirmation) && r.ConfirmationReason == out.Reason {
@@ -233,4 +260,46 @@ func valueOf[T any](p *T) T {
 		return zero
 	}
 	return *p
+}
+
+// ConfirmLocator clears a reference's locatorUnconfirmed on a person's word — a reviewer or
+// operator who found the cited place in the source — with a note saying where; an event records
+// it.
+func (s *Service) ConfirmLocator(ctx context.Context, actor *ent.Account, referenceID, note string) error {
+	if actor == nil {
+		return ErrUnauthenticated
+	}
+	if !CanReview(actor) {
+		return fmt.Errorf("confirming a locator needs the reviewer or operator role: %w", ErrForbidden)
+	}
+	var v validator
+	v.text(note, true, MaxHoldNote, "note")
+	if err := v.err(); err != nil {
+		return err
+	}
+	return s.inTx(ctx, func(ctx context.Context, t *tx) error {
+		r, err := t.Reference.Query().Where(reference.ID(referenceID)).WithRevision().Only(ctx)
+		if ent.IsNotFound(err) {
+			return refuse(CodeNotFound, fmt.Sprintf("no reference %q", referenceID), "referenceId")
+		}
+		if err != nil {
+			return err
+		}
+		p, err := t.lockProblem(ctx, r.Edges.Revision.ProblemID)
+		if err != nil {
+			return err
+		}
+		if p.ProposerID == actor.ID || r.Edges.Revision.AuthorID == actor.ID {
+			return refuse(CodeSelfReview, "you proposed this reference; another reviewer confirms where it points", "referenceId")
+		}
+		if r.Locator == "" || r.LocatorConfirmed {
+			return refuse(CodeConflict, "this reference has no unconfirmed locator", "referenceId")
+		}
+		if err := r.Update().SetLocatorConfirmed(true).Exec(ctx); err != nil {
+			return fmt.Errorf("confirm locator: %w", err)
+		}
+		_, err = t.appendEvent(ctx, eventInput{actor: actor.ID, authority: AuthorityOf(actor), kind: KindLocatorConfirmed,
+			subject: p.ID, payload: map[string]any{"reference": r.ID, "locator": r.Locator, "note": strings.TrimSpace(note)}})
+		return err
+	})
 }

@@ -84,3 +84,38 @@ func TestFabricatedSourcesStop(t *testing.T) {
 		}
 	})
 }
+
+// TestConfirmLocator: a locator the record plane cannot check stays unconfirmed until a reviewer
+// who found the cited place clears it, with a note; the proposer cannot, and it is done once.
+func TestConfirmLocator(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d)
+		p := f.submit(t, f.member)
+		refs, _ := f.svc.Client().Reference.Query().Where(reference.RevisionID(*p.CurrentRevisionID)).Order(reference.ByPosition()).All(ctx)
+		withLocator, without := refs[0], refs[1] // "Problem D11", and none
+		if err := f.svc.ConfirmLocator(ctx, f.reviewer, withLocator.ID, ""); cmp.Diff([]errKey{{"note", policy.CodeRequired}}, keys(err)) != "" {
+			t.Errorf("without a note = %v", err)
+		}
+		if err := f.svc.ConfirmLocator(ctx, f.member, withLocator.ID, "Found it."); err == nil {
+			t.Error("the proposer confirmed their own locator")
+		}
+		if err := f.svc.ConfirmLocator(ctx, f.reviewer, without.ID, "Found it."); cmp.Diff([]errKey{{"referenceId", policy.CodeConflict}}, keys(err)) != "" {
+			t.Errorf("a reference without a locator = %v", err)
+		}
+		if err := f.svc.ConfirmLocator(ctx, f.reviewer, withLocator.ID, "Problem D11 is on p. 252 of the 3rd edition and states the conjecture."); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := f.svc.Client().Reference.Get(ctx, withLocator.ID)
+		if !got.LocatorConfirmed {
+			t.Error("the locator is still unconfirmed")
+		}
+		if err := f.svc.ConfirmLocator(ctx, f.reviewer, withLocator.ID, "Again."); cmp.Diff([]errKey{{"referenceId", policy.CodeConflict}}, keys(err)) != "" {
+			t.Errorf("confirming twice = %v", err)
+		}
+		pk, _ := f.svc.ProblemPacket(ctx, p.ID)
+		if v := pk.View(f.reviewer, f.clock.Now(), 10); !v.References[0].LocatorConfirmed {
+			t.Error("the packet does not show the confirmed locator")
+		}
+	})
+}

@@ -121,6 +121,7 @@ func (f FindingView) Open() bool { return f.Verdict == "NEEDS_HUMAN" || f.Verdic
 
 // ReferenceView is one reference of the current revision with its source.
 type ReferenceView struct {
+	ID                                 string
 	Citation, Locator, Relevance, Role string
 	Source                             SourceView
 	// Confirmation is this reference's claim against its source's record (PENDING, CONFIRMED,
@@ -226,7 +227,7 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 		v.Revisions = append(v.Revisions, revisionView(r))
 	}
 	for _, f := range pk.Rev().Edges.References {
-		rv := ReferenceView{Citation: f.Citation, Locator: f.Locator, Relevance: f.Relevance, Role: string(f.Role),
+		rv := ReferenceView{ID: f.ID, Citation: f.Citation, Locator: f.Locator, Relevance: f.Relevance, Role: string(f.Role),
 			Confirmation: string(f.Confirmation), ConfirmationReason: f.ConfirmationReason, LocatorConfirmed: f.LocatorConfirmed}
 		if src := f.Edges.Source; src != nil {
 			rv.Source = SourceView{Identifier: src.Identifier, Kind: string(src.Kind), Title: src.Title, Authors: src.Authors,

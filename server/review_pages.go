@@ -208,6 +208,30 @@ func (s *Server) reviewClaim(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// confirmLocator clears a reference's unconfirmed locator on a reviewer's word, from the review page.
+func (s *Server) confirmLocator(w http.ResponseWriter, r *http.Request) error {
+	if ok, err := s.requireReviewer(w, r); !ok {
+		return err
+	}
+	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	if err != nil {
+		return err
+	}
+	if err := parseForm(r); err != nil {
+		return err
+	}
+	ref := r.PathValue("reference")
+	err = s.policy.ConfirmLocator(r.Context(), viewer.From(r.Context()), ref, r.PostForm.Get("note"))
+	if shown, serr := s.showRefusal(w, r, id, err, "locator."+ref+".", r.PostForm); shown {
+		return serr
+	}
+	if err != nil {
+		return err
+	}
+	redirectWith(w, r, "/review/"+id, "Locator confirmed; the note is on the record.")
+	return nil
+}
+
 // setPresentation records which claim the packet presents, from the review page.
 func (s *Server) setPresentation(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := s.requireReviewer(w, r); !ok {

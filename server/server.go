@@ -69,6 +69,7 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 		{"POST /review/{ref}/staff", s.sendToStaff},
 		{"POST /review/{ref}/claims/{claim}", s.reviewClaim},
 		{"POST /review/{ref}/presentation", s.setPresentation},
+		{"POST /review/{ref}/locators/{reference}", s.confirmLocator},
 		{"GET /admin/review", s.staffQueue},
 		{"GET /admin/review/{ref}", s.staffPage},
 		{"GET /admin/revise", s.consoleRevise},

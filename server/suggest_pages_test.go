@@ -8,8 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/suggestion"
+	"github.com/theoremdb/theoremdb/role"
 	"github.com/theoremdb/theoremdb/ui/pagetest"
 )
 
@@ -106,5 +109,48 @@ func TestSimilarDrafts(t *testing.T) {
 	_, body, _ = s.post(b, "/submit", draft)
 	if !strings.Contains(text(t, body, "similar"), twin.ID) {
 		t.Errorf("the preview does not list %s among similar problems", twin.ID)
+	}
+}
+
+// TestLocatorChecks: the review page lists the cited places nobody has found yet; a reviewer
+// clears one with a note (refused without), and it leaves the list.
+func TestLocatorChecks(t *testing.T) {
+	s := newSite(t, "sqlite3")
+	ctx := context.Background()
+	rev, _ := s.signedIn(t, "rita", role.Reviewer)
+	ps, err := s.svc.Client().Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING)).Order(problem.ByDeadline()).All(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var (
+		p *ent.Problem
+		r *ent.Reference
+	)
+	for _, cand := range ps {
+		if r, err = s.svc.Client().Reference.Query().Where(reference.RevisionID(*cand.CurrentRevisionID), reference.LocatorNEQ("")).First(ctx); err == nil {
+			p = cand
+			break
+		}
+	}
+	if p == nil {
+		t.Fatal("no demo problem in its challenge period cites a locator")
+	}
+	_, body, _ := s.get(rev, "/review/"+p.ID)
+	pagetest.Check(t, "/review/"+p.ID+" with locators", body)
+	action := "/review/" + p.ID + "/locators/" + r.ID
+	if !strings.Contains(string(body), `action="`+action+`"`) {
+		t.Fatal("the review page does not offer to check the locator")
+	}
+	if code, body, _ := s.post(rev, action, url.Values{"note": {""}}); code != http.StatusUnprocessableEntity || text(t, body, "error-locator."+r.ID+".note") == "" {
+		t.Fatalf("without a note = %d", code)
+	}
+	if code, _, _ := s.post(rev, action, url.Values{"note": {"Section 1 states the problem as cited."}}); code != http.StatusSeeOther {
+		t.Fatalf("confirm = %d", code)
+	}
+	if got, _ := s.svc.Client().Reference.Get(ctx, r.ID); !got.LocatorConfirmed {
+		t.Error("the locator is still unconfirmed")
+	}
+	if _, body, _ := s.get(rev, "/review/"+p.ID); strings.Contains(string(body), `action="`+action+`"`) {
+		t.Error("the confirmed locator is still offered")
 	}
 }

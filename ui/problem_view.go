@@ -151,3 +151,14 @@ func pendingNote(reason string) string {
 	}
 	return strings.ToUpper(reason[:1]) + reason[1:] + "."
 }
+
+// UnconfirmedLocators are the references whose cited place nobody has found yet.
+func UnconfirmedLocators(refs []policy.ReferenceView) []policy.ReferenceView {
+	var out []policy.ReferenceView
+	for _, r := range refs {
+		if r.Locator != "" && !r.LocatorConfirmed {
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -102,8 +102,23 @@ func ConfirmReference(ctx context.Context, p *policy.Service, plane *records.Pla
 	} else {
 		out = records.Advance(c.Prev, res, c.Claimed)
 	}
-	if err := p.RecordConfirmation(ctx, referenceID, res, out); err != nil {
+	record := p.RecordConfirmation
+	if located(plane, c) {
+		record = p.RecordLocated
+	}
+	if err := record(ctx, referenceID, res, out); err != nil {
 		return false, err
 	}
 	return out.Confirmation == records.Pending && res.Status == records.StatusUnreachable, nil
+}
+
+// located reports whether the record plane can read the reference's source and finds the cited
+// place in it (a Stacks tag, a HoTT or Open Logic label). Anywhere else a locator stays
+// unconfirmed until a person clears it.
+func located(plane *records.Plane, c *policy.Confirmation) bool {
+	if c.Locator == "" || c.LocatorConfirmed || plane.Texts == nil {
+		return false
+	}
+	_, err := plane.Texts.Locate(c.Identifier, c.Locator)
+	return err == nil
 }

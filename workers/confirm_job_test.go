@@ -156,3 +156,54 @@ func valueOf[T any](p *T) T {
 	}
 	return *p
 }
+
+// TestLocatorInAReferenceText: when the source is one of the reference texts the record plane
+// can read, the cited place is looked up: found, the locator is confirmed (an event says so);
+// not found, it stays unconfirmed for a person to check.
+func TestLocatorInAReferenceText(t *testing.T) {
+	texts, err := records.LoadTexts("../records/testdata/corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := records.ConfigFromEnv(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	plane := records.NewPlane(workers.RecordsConfig(cfg), nil, texts)
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		svc := policy.New(dbtest.Open(t, d), policy.Config{})
+		member, _ := svc.CreateAccount(ctx, "ada", "", nil)
+		p, err := svc.Submit(ctx, member, policy.ProblemInput{Title: "Classes and sets",
+			Statement:  "Is every class of sets $C$ with a surjection onto the ordinals a proper class?",
+			Acceptance: &packet.Acceptance{Kind: packet.Proof, Criterion: "A proof or a counterexample."},
+			Provenance: &packet.Provenance{Kind: packet.Imported, Attribution: "The Stacks project", SourceLocator: "Tag 000A",
+				RightsBasis: "Our own words."},
+			References: []policy.ReferenceInput{
+				{Identifier: "https://stacks.math.columbia.edu", Locator: "Tag 000A", Citation: "The Stacks project, Tag 000A.", Relevance: "Classes.", Role: reference.RolePRIMARY},
+				{Identifier: "https://stacks.math.columbia.edu", Locator: "Tag 9Z9Z", Citation: "The Stacks project, Tag 9Z9Z.", Relevance: "Nothing there.", Role: reference.RoleSECONDARY},
+			},
+			ReferenceSearch: &packet.ReferenceSearch{CheckedOn: time.Now().AddDate(0, 0, -1), Databases: []string{"The Stacks project"},
+				Queries: []string{"class"}, Coverage: "Chapter Sets."}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs, _ := svc.Client().Reference.Query().Where(reference.RevisionID(*p.CurrentRevisionID)).Order(reference.ByPosition()).All(ctx)
+		for _, r := range refs {
+			if _, err := workers.ConfirmReference(ctx, svc, plane, r.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		here, _ := svc.Client().Reference.Get(ctx, refs[0].ID)
+		nowhere, _ := svc.Client().Reference.Get(ctx, refs[1].ID)
+		if !here.LocatorConfirmed || nowhere.LocatorConfirmed {
+			t.Errorf("locators confirmed: Tag 000A %v, Tag 9Z9Z %v; want true, false", here.LocatorConfirmed, nowhere.LocatorConfirmed)
+		}
+		if here.Confirmation != reference.ConfirmationCONFIRMED {
+			t.Errorf("a reference text's source = %s; want CONFIRMED from the text's record", here.Confirmation)
+		}
+		if n, _ := svc.Client().Event.Query().Where(event.Kind(policy.KindLocatorConfirmed), event.Subject(p.ID)).Count(ctx); n != 1 {
+			t.Errorf("locator events = %d; want 1", n)
+		}
+	})
+}
