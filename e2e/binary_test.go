@@ -18,7 +18,8 @@ func submitInput(title string) map[string]any {
 		"title": title, "statement": "For every integer $k \\ge 1$ and distinct positive speeds, is some runner lonely?",
 		"acceptance": map[string]any{"kind": "PROOF", "criterion": "A proof for every k, or a counterexample."},
 		"provenance": map[string]any{"kind": "IMPORTED", "attribution": "J. M. Wills, 1967", "sourceLocator": "Wills 1967", "rightsBasis": "Own words."},
-		"references": []map[string]any{{"identifier": "arXiv:1909.03562", "citation": "A paper.", "relevance": "States the problem.", "role": "PRIMARY"}},
+		"references": []map[string]any{{"identifier": "arXiv:1909.03562", "citation": "A paper.", "relevance": "States the problem.", "role": "PRIMARY",
+			"title": "A paper", "authors": []string{"A. Author"}, "year": 2019}},
 		"referenceSearch": map[string]any{"checkedOn": "2026-11-01T00:00:00Z", "databases": []string{"arXiv"},
 			"queries": []string{"lonely runner"}, "coverage": "Titles and abstracts."},
 	}}

@@ -377,7 +377,9 @@ func titleOf(f LeanFile, th Theorem, key string) string {
 		// "**Erdős Problem 567 (Q3)**" under the heading "Erdős Problem 567".
 		return heading + mine[len(heading):]
 	}
-	return heading + ", " + mine
+	// The qualifier in parentheses: the duplicate search reads "Heading (qualifier)" as a
+	// variant of the problem the heading names (gates.simBaseTitle).
+	return heading + " (" + mine + ")"
 }
 
 var boldLeadRe = regexp.MustCompile(`^\*\*([^*\n$]{3,120})\*\*`)

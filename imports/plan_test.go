@@ -159,8 +159,8 @@ func TestPlanFormal(t *testing.T) {
 	}
 
 	v := plan.Records[1].Input
-	if v.Title != "Erdős Problem 7, strong variant" {
-		t.Errorf("variant title = %q; want %q", v.Title, "Erdős Problem 7, strong variant")
+	if v.Title != "Erdős Problem 7 (strong variant)" {
+		t.Errorf("variant title = %q; want %q", v.Title, "Erdős Problem 7 (strong variant)")
 	}
 	if got := v.ReferenceSearch.CheckedOn; !got.Equal(testOptions.AsOf) {
 		t.Errorf("variant checkedOn = %v; want the --as-of date %v", got, testOptions.AsOf)
@@ -395,7 +395,7 @@ func TestPlanFormalText(t *testing.T) {
 	for _, rec := range plan.Records {
 		titles = append(titles, rec.Input.Title)
 	}
-	want := []string{"Written on the Wall II, conjecture 61", "Written on the Wall II, conjecture 61, trees variant", "Written on the Wall II, conjecture 61 again"}
+	want := []string{"Written on the Wall II (conjecture 61)", "Written on the Wall II (conjecture 61, trees variant)", "Written on the Wall II (conjecture 61 again)"}
 	if diff := cmp.Diff(want, titles); diff != "" {
 		t.Errorf("titles (-want +got):\n%s", diff)
 	}
