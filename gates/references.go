@@ -18,18 +18,20 @@ const (
 	checkRefsRelevance  = "references.relevance"
 	checkRefsDuplicates = "references.duplicates"
 	checkRefsCited      = "references.cited-sources"
+	checkRefsRecord     = "references.record"
 )
 
 // referencesGate checks the bibliography as rows: each names its work stably or exactly, says
 // why it matters to this problem, appears once per locator, and every identifier the record
 // quotes elsewhere has its row. Whether a locator supports the claim pointing to it is a reading
 // of the source and is left to the reviewer.
-var referencesGate = &Gate{Name: References, Version: "1", Checks: []Check{
+var referencesGate = &Gate{Name: References, Version: "2", Checks: []Check{
 	{ID: checkRefsPresent, Criterion: "references contains every relevant work found during review.", Certifies: true},
 	{ID: checkRefsRow, Criterion: "Each structured row has a citation, a stable URL or exact locator, and a relevance note tied to this problem.", Certifies: true},
 	{ID: checkRefsRelevance, Criterion: "Every bibliography row explains its relevance. A URL by itself fails this gate.", Certifies: true},
 	{ID: checkRefsDuplicates, Criterion: "Duplicate DOI and URL identities are merged while distinct theorem, page, table, file, or line locators are preserved.", Certifies: true},
 	{ID: checkRefsCited, Criterion: "Every source used for a mathematical, historical, or open-status claim appears in the bibliography.", Certifies: true},
+	{ID: checkRefsRecord, Criterion: "A source is a record in the record plane: the record must exist, and its title, authors and year must match what was claimed; a locator the plane cannot read is confirmed by a person (K9.5).", Certifies: true},
 }, run: runReferences}
 
 // exactLocatorRe recognises an exact locator: a numbered theorem, section, page, table, figure,
@@ -52,6 +54,44 @@ func runReferences(_ context.Context, r *Revision, _ Env, out *Report) {
 	refsRelevance(r, out)
 	refsDuplicates(r, out)
 	refsCited(r, out)
+	refsRecord(r, out)
+}
+
+// refsRecord reads what the record plane found of each source: a fabricated one (no record, or
+// one that contradicts the claim) fails; a catalogued source not yet resolved, or a locator
+// nobody has found in its source, needs a person. A web page is no catalogued record, and a
+// packet the record plane never saw (Confirmation empty) has nothing to read here.
+func refsRecord(r *Revision, out *Report) {
+	open := 0
+	for i, ref := range r.References {
+		if open >= maxRefFindings {
+			break
+		}
+		sp := spanOrAbsent(ReferenceField(i, "identifier"), ref.Identifier)
+		row := "references[" + strconv.Itoa(i) + "]"
+		switch ref.Confirmation {
+		case "MISMATCH", "NOT_FOUND":
+			open++
+			out.Fail(checkRefsRecord, sp, row+" cites a source the record plane finds fabricated: "+clipText(ref.ConfirmationReason, 300),
+				"Correct the identifier, title, authors or year of "+row+" to the work's own record, or remove the row.")
+			continue
+		case "PENDING":
+			if ref.Kind != "URL" {
+				open++
+				out.NeedsHuman(checkRefsRecord, sp, "The record plane has not confirmed "+row+" yet ("+clipText(ref.ConfirmationReason, 200)+").",
+					"Find the work and check that it exists and that the citation of "+row+" matches its title, authors and year.")
+			}
+		}
+		if ref.Confirmation != "" && strings.TrimSpace(ref.Locator) != "" && !ref.LocatorConfirmed {
+			open++
+			out.NeedsHuman(checkRefsRecord, Whole(ReferenceField(i, "locator"), ref.Locator),
+				"Nobody has found the place "+row+" cites (“"+clipText(ref.Locator, 80)+"”) in its source yet.",
+				"Read the source at “"+clipText(ref.Locator, 80)+"” and confirm it states what "+row+" relies on (the review page records it).")
+		}
+	}
+	if open == 0 {
+		out.Pass(checkRefsRecord, Absent(fieldReferences), "No source is fabricated, unconfirmed or cited at a place nobody has found.")
+	}
 }
 
 func refsPresent(r *Revision, out *Report) {
@@ -266,6 +306,15 @@ func refsCited(r *Revision, out *Report) {
 }
 
 func init() {
+	plant(checkRefsRecord, func(r *Revision, rng *rand.Rand) bool {
+		if len(r.References) == 0 {
+			return false
+		}
+		ref := &r.References[rng.IntN(len(r.References))]
+		ref.Confirmation = plantPick(rng, "MISMATCH", "NOT_FOUND")
+		ref.ConfirmationReason = plantPick(rng, "the claimed title is not the record's", "Crossref: no such DOI", "the claimed year 1990 is not the record's 2004")
+		return true
+	})
 	plant(checkRefsPresent, func(r *Revision, _ *rand.Rand) bool {
 		if len(r.References) == 0 || r.Provenance.Kind == packet.Original {
 			return false

@@ -46,6 +46,13 @@ type Reference struct {
 	Relevance string `json:"relevance"`
 	// Role is PRIMARY, SECONDARY or STATUS_EVIDENCE.
 	Role string `json:"role"`
+	// Confirmation is what the record plane found of the source against what was claimed of it:
+	// PENDING (not yet resolved), CONFIRMED, MISMATCH or NOT_FOUND (both fabricated), with the
+	// plane's reason. Empty when nobody asked (a packet outside the platform).
+	Confirmation       string `json:"confirmation,omitempty"`
+	ConfirmationReason string `json:"confirmationReason,omitempty"`
+	// LocatorConfirmed says the cited place was found in the source, by the plane or a person.
+	LocatorConfirmed bool `json:"locatorConfirmed,omitempty"`
 }
 
 // Computational reports whether the revision is a bounded computational problem: a search or

@@ -204,8 +204,10 @@ func TestCleanPassesMyGates(t *testing.T) {
 func TestGatesDeclareTheirChecks(t *testing.T) {
 	t.Parallel()
 	for _, g := range myGates {
-		if g.Version != "1" || len(g.Checks) == 0 {
-			t.Errorf("%s: version %q with %d checks; want version 1 with checks", g.Name, g.Version, len(g.Checks))
+		// A gate's version changes with what it checks (REFERENCES is at 2 since it reads the
+		// record plane's outcomes); what matters here is that every gate has one.
+		if g.Version == "" || g.Version == "0" || len(g.Checks) == 0 {
+			t.Errorf("%s: version %q with %d checks; want a version and checks", g.Name, g.Version, len(g.Checks))
 		}
 		prefix := map[Name]string{Acceptance: "acceptance.", Provenance: "provenance.", OpenStatus: "open-status.",
 			References: "references.", Consistency: "consistency.", Hero: "hero.", Computational: "computational."}[g.Name]

@@ -11,6 +11,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/source"
+	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/records"
 )
 
@@ -122,7 +123,9 @@ func (s *Service) recordConfirmation(ctx context.Context, referenceID string, re
 				return fmt.Errorf("source %s: %w", src.Identifier, err)
 			}
 		}
+		changed := false
 		if located && !r.LocatorConfirmed {
+			changed = true
 			if err := r.Update().SetLocatorConfirmed(true).Exec(ctx); err != nil {
 				return fmt.Errorf("confirm locator: %w", err)
 			}
@@ -132,6 +135,11 @@ func (s *Service) recordConfirmation(ctx context.Context, referenceID string, re
 			}
 		}
 		if string(r.Confirmation) == string(out.Confirmation) && r.ConfirmationReason == out.Reason {
+			if changed {
+				if err := t.recheckReferences(ctx, p, r.RevisionID); err != nil {
+					return err
+				}
+			}
 			return t.settleSource(ctx, src.ID)
 		}
 		upd := r.Update().SetConfirmation(reference.Confirmation(out.Confirmation)).SetConfirmationReason(out.Reason)
@@ -166,8 +174,21 @@ func (s *Service) recordConfirmation(ctx context.Context, referenceID string, re
 				return err
 			}
 		}
+		if err := t.recheckReferences(ctx, p, r.RevisionID); err != nil {
+			return err
+		}
 		return t.settleSource(ctx, src.ID)
 	})
+}
+
+// recheckReferences runs the references gate again on a revision the problem shows (its current
+// or proposed one) when the record plane's outcome for one of its references changed.
+func (t *tx) recheckReferences(ctx context.Context, p *ent.Problem, revisionID string) error {
+	if valueOf(p.CurrentRevisionID) != revisionID && valueOf(p.PendingRevisionID) != revisionID {
+		return nil
+	}
+	g, _ := gates.ByName(gates.References)
+	return t.rerunGates(ctx, revisionID, []*gates.Gate{g})
 }
 
 // settleSource sets a source's confirmation from its references: NOT_FOUND when the record does
@@ -298,8 +319,10 @@ func (s *Service) ConfirmLocator(ctx context.Context, actor *ent.Account, refere
 		if err := r.Update().SetLocatorConfirmed(true).Exec(ctx); err != nil {
 			return fmt.Errorf("confirm locator: %w", err)
 		}
-		_, err = t.appendEvent(ctx, eventInput{actor: actor.ID, authority: AuthorityOf(actor), kind: KindLocatorConfirmed,
-			subject: p.ID, payload: map[string]any{"reference": r.ID, "locator": r.Locator, "note": strings.TrimSpace(note)}})
-		return err
+		if _, err = t.appendEvent(ctx, eventInput{actor: actor.ID, authority: AuthorityOf(actor), kind: KindLocatorConfirmed,
+			subject: p.ID, payload: map[string]any{"reference": r.ID, "locator": r.Locator, "note": strings.TrimSpace(note)}}); err != nil {
+			return err
+		}
+		return t.recheckReferences(ctx, p, r.RevisionID)
 	})
 }

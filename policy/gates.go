@@ -86,7 +86,8 @@ func GateRevision(rev *ent.Revision) *gates.Revision {
 		if f.Rejected {
 			continue // an agent's fabricated source left the packet
 		}
-		g := gates.Reference{Citation: f.Citation, Locator: f.Locator, Relevance: f.Relevance, Role: string(f.Role)}
+		g := gates.Reference{Citation: f.Citation, Locator: f.Locator, Relevance: f.Relevance, Role: string(f.Role),
+			Confirmation: string(f.Confirmation), ConfirmationReason: f.ConfirmationReason, LocatorConfirmed: f.LocatorConfirmed}
 		if src := f.Edges.Source; src != nil {
 			g.Identifier, g.Kind = src.Identifier, string(src.Kind)
 		}
@@ -231,35 +232,8 @@ func (s *Service) RerunGates(ctx context.Context, gate gates.Name, problemRef st
 	for chunk := range slices.Chunk(revs, 100) {
 		err := s.inTx(ctx, func(ctx context.Context, t *tx) error {
 			for _, revID := range chunk {
-				rev, err := t.Revision.Get(ctx, revID)
-				if err != nil {
-					return fmt.Errorf("rerun gates: %w", err)
-				}
-				for _, g := range gs {
-					// A rerun is a new run: a worker still busy with the old one finds it gone
-					// and cannot record a result computed before the rerun was asked for.
-					old, err := t.GateRun.Query().Where(gaterun.RevisionID(revID), gaterun.GateEQ(gaterun.Gate(g.Name)),
-						gaterun.Version(g.Version)).IDs(ctx)
-					if err != nil {
-						return fmt.Errorf("rerun gates: %w", err)
-					}
-					if len(old) > 0 {
-						if _, err := t.Finding.Delete().Where(finding.GateRunIDIn(old...)).Exec(ctx); err != nil {
-							return fmt.Errorf("rerun gates: %w", err)
-						}
-						if _, err := t.GateRun.Delete().Where(gaterun.IDIn(old...)).Exec(ctx); err != nil {
-							return fmt.Errorf("rerun gates: %w", err)
-						}
-					}
-					if err := t.GateRun.Create().SetRevisionID(revID).SetProblemID(rev.ProblemID).
-						SetGate(gaterun.Gate(g.Name)).SetVersion(g.Version).SetCreatedAt(s.Now()).Exec(ctx); err != nil {
-						return fmt.Errorf("rerun gates: %w", err)
-					}
-				}
-				if s.scheduler != nil {
-					if err := s.scheduler.ScheduleGates(ctx, t.sql, revID); err != nil {
-						return fmt.Errorf("rerun gates: %w", err)
-					}
+				if err := t.rerunGates(ctx, revID, gs); err != nil {
+					return err
 				}
 			}
 			return nil
@@ -269,6 +243,42 @@ func (s *Service) RerunGates(ctx context.Context, gate gates.Name, problemRef st
 		}
 	}
 	return len(revs), nil
+}
+
+// rerunGates marks the given gates of a revision pending again, as new runs, and schedules the
+// job that runs them, in t.
+func (t *tx) rerunGates(ctx context.Context, revID string, gs []*gates.Gate) error {
+	rev, err := t.Revision.Get(ctx, revID)
+	if err != nil {
+		return fmt.Errorf("rerun gates: %w", err)
+	}
+	for _, g := range gs {
+		// A rerun is a new run: a worker still busy with the old one finds it gone and cannot
+		// record a result computed before the rerun was asked for.
+		old, err := t.GateRun.Query().Where(gaterun.RevisionID(revID), gaterun.GateEQ(gaterun.Gate(g.Name)),
+			gaterun.Version(g.Version)).IDs(ctx)
+		if err != nil {
+			return fmt.Errorf("rerun gates: %w", err)
+		}
+		if len(old) > 0 {
+			if _, err := t.Finding.Delete().Where(finding.GateRunIDIn(old...)).Exec(ctx); err != nil {
+				return fmt.Errorf("rerun gates: %w", err)
+			}
+			if _, err := t.GateRun.Delete().Where(gaterun.IDIn(old...)).Exec(ctx); err != nil {
+				return fmt.Errorf("rerun gates: %w", err)
+			}
+		}
+		if err := t.GateRun.Create().SetRevisionID(revID).SetProblemID(rev.ProblemID).
+			SetGate(gaterun.Gate(g.Name)).SetVersion(g.Version).SetCreatedAt(t.s.Now()).Exec(ctx); err != nil {
+			return fmt.Errorf("rerun gates: %w", err)
+		}
+	}
+	if t.s.scheduler != nil {
+		if err := t.s.scheduler.ScheduleGates(ctx, t.sql, revID); err != nil {
+			return fmt.Errorf("rerun gates: %w", err)
+		}
+	}
+	return nil
 }
 
 // sortRuns puts runs in the gates' order, the newest version of a gate first.

@@ -7,6 +7,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/records"
@@ -36,9 +38,21 @@ func TestFabricatedSourcesStop(t *testing.T) {
 		if _, err := f.svc.Submit(ctx, agent, in); err != nil {
 			t.Fatalf("a submission before any fabricated source = %v", err)
 		}
+		runOf := func() *ent.GateRun {
+			run, err := f.svc.Client().GateRun.Query().Where(gaterun.RevisionID(*p.CurrentRevisionID), gaterun.GateEQ(gaterun.GateREFERENCES)).Only(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return run
+		}
+		before := runOf()
 		missing := records.Result{Status: records.StatusNotFound, Reason: "Crossref: 404"}
 		if err := f.svc.RecordConfirmation(ctx, refs[1].ID, missing, records.Outcome{Confirmation: records.NotFound, Reason: "no such record"}); err != nil {
 			t.Fatal(err)
+		}
+		// The outcome changed: the references gate of the revision runs again, as a new run.
+		if after := runOf(); after.ID == before.ID || after.Outcome != gaterun.OutcomePENDING {
+			t.Errorf("references run after a new outcome = %s %s (was %s); want a new pending run", after.ID, after.Outcome, before.ID)
 		}
 		_, err = f.svc.Submit(ctx, agent, in)
 		if diff := cmp.Diff([]errKey{{"references", policy.CodeSourcesStopped}}, keys(err)); diff != "" {
