@@ -174,8 +174,11 @@ func (s *Service) recordConfirmation(ctx context.Context, referenceID string, re
 				return err
 			}
 		}
-		if err := t.recheckReferences(ctx, p, r.RevisionID); err != nil {
-			return err
+		if r.Confirmation != reference.Confirmation(out.Confirmation) {
+			// Only a new outcome changes what the gate reads (a pending reason does not).
+			if err := t.recheckReferences(ctx, p, r.RevisionID); err != nil {
+				return err
+			}
 		}
 		return t.settleSource(ctx, src.ID)
 	})
