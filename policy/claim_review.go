@@ -99,7 +99,7 @@ func (s *Service) ReviewClaim(ctx context.Context, actor *ent.Account, in ClaimR
 		}
 		if MachineReadableAnswer(c, bs) && (p.State == problem.StatePROSPECTING || p.State == problem.StateACCEPTED) {
 			_, err := t.openHold(ctx, p, holdInput{reason: hold.ReasonANSWER_CLAIM, authority: authority, claimID: c.ID,
-				note: "An established claim resolves the problem: " + oneLine(c.Summary), actorID: actor.ID})
+				note: "An established claim resolves the problem: " + OneLine(c.Summary, 200), actorID: actor.ID})
 			return err
 		}
 		return nil
@@ -124,12 +124,4 @@ func currentBinding(c *ent.Claim, bs []*ent.Binding) *ent.Binding {
 		}
 	}
 	return cur
-}
-
-func oneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > 200 {
-		return string(r[:200]) + "…"
-	}
-	return s
 }

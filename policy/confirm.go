@@ -116,11 +116,8 @@ func (s *Service) recordConfirmation(ctx context.Context, referenceID string, re
 			if rec.FetchedAt.IsZero() {
 				rec.FetchedAt = s.Now() // a local catalogue or reference text answers now
 			}
-			if err := t.Source.UpdateOne(src).SetTitle(clipRunes(rec.Title, 500)).SetAuthors(rec.Authors).
-				SetNillableYear(nonZero(rec.Year)).SetLicence(clipRunes(rec.Licence, 500)).SetURL(clipRunes(rec.URL, 2000)).
-				SetResolver(rec.Resolver).SetFetchedAt(rec.FetchedAt).SetEtag(rec.ETag).SetLastModified(rec.LastModified).
-				Exec(ctx); err != nil {
-				return fmt.Errorf("source %s: %w", src.Identifier, err)
+			if err := t.storeRecord(ctx, src.ID, rec); err != nil {
+				return err
 			}
 		}
 		changed := false
@@ -194,6 +191,18 @@ func (t *tx) recheckReferences(ctx context.Context, p *ent.Problem, revisionID s
 	return t.rerunGates(ctx, revisionID, []*gates.Gate{g})
 }
 
+// storeRecord keeps a record on its source: what it says of the work, where it came from, when,
+// and the validators for a conditional request.
+func (t *tx) storeRecord(ctx context.Context, sourceID string, rec records.Record) error {
+	err := t.Source.UpdateOneID(sourceID).SetTitle(Clip(rec.Title, 500)).SetAuthors(rec.Authors).
+		SetNillableYear(nonZero(rec.Year)).SetLicence(Clip(rec.Licence, 500)).SetURL(Clip(rec.URL, 2000)).
+		SetResolver(rec.Resolver).SetFetchedAt(rec.FetchedAt).SetEtag(rec.ETag).SetLastModified(rec.LastModified).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("source record %s: %w", rec.ID.Key, err)
+	}
+	return nil
+}
+
 // settleSource sets a source's confirmation from its references: NOT_FOUND when the record does
 // not exist, MISMATCH when a claim contradicts it, CONFIRMED when every reference has its
 // outcome and none is fabricated, PENDING otherwise.
@@ -239,13 +248,6 @@ func nonZero(n int) *int {
 	return &n
 }
 
-func clipRunes(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n])
-	}
-	return s
-}
-
 // ImportRecords loads a local catalogue's records into the record plane (an operator's act), so
 // that an installation without network, or with a mirror, resolves its sources from it first:
 // each becomes, or refreshes, the record of its source. It returns how many it wrote.
@@ -259,16 +261,14 @@ func (s *Service) ImportRecords(ctx context.Context, actor *ent.Account, recs []
 			if rec.ID.Key == "" {
 				continue
 			}
-			rec.FetchedAt = s.Now()
+			rec.FetchedAt, rec.Resolver = s.Now(), "catalogue"
 			id, err := t.Source.Create().SetIdentifier(rec.ID.Key).SetKind(source.Kind(rec.ID.Kind)).SetCreatedAt(s.Now()).
 				OnConflict(sql.ConflictColumns(source.FieldIdentifier)).Ignore().ID(ctx)
 			if err != nil {
 				return fmt.Errorf("record %s: %w", rec.ID.Key, err)
 			}
-			if err := t.Source.UpdateOneID(id).SetTitle(clipRunes(rec.Title, 500)).SetAuthors(rec.Authors).
-				SetNillableYear(nonZero(rec.Year)).SetLicence(clipRunes(rec.Licence, 500)).SetURL(rec.URL).
-				SetResolver("catalogue").SetFetchedAt(rec.FetchedAt).Exec(ctx); err != nil {
-				return fmt.Errorf("record %s: %w", rec.ID.Key, err)
+			if err := t.storeRecord(ctx, id, rec); err != nil {
+				return err
 			}
 			n++
 		}

@@ -110,7 +110,7 @@ func (t *tx) decideSecond(ctx context.Context, actor *ent.Account, authority dec
 	}
 	if in.Disagreement != nil && *in.Disagreement == decision.DisagreementERROR && (p.State == "ACCEPTED" || p.State == "PROSPECTING") {
 		if _, err := t.openHold(ctx, p, holdInput{reason: hold.ReasonDISAGREEMENT, authority: AuthorityReviewer,
-			note: "A second review found an error in " + first.ID + ": " + oneLine(d.Notes.Reason), actorID: actor.ID}); err != nil {
+			note: "A second review found an error in " + first.ID + ": " + OneLine(d.Notes.Reason, 200), actorID: actor.ID}); err != nil {
 			return nil, err
 		}
 	}

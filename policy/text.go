@@ -160,3 +160,21 @@ func remedy(k textKind, r rune) string {
 func storable(s string) bool {
 	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
 }
+
+// Clip cuts s to at most n characters.
+func Clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}
+
+// OneLine is s on one line, its white space collapsed, cut to at most n characters with the cut
+// marked: a quotation of free text in a note or a label.
+func OneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}

@@ -3,7 +3,6 @@ package server
 import (
 	"net/http"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/gates"
@@ -34,7 +33,7 @@ func (s *Server) similarDrafts(w http.ResponseWriter, r *http.Request) error {
 // similarTo returns the problems most like a draft, best first, leaving out exclude (the
 // problem being revised) and those too unlike it to matter.
 func (s *Server) similarTo(r *http.Request, title, statement, exclude string) ([]gates.Candidate, error) {
-	title, statement = clip(title, policy.MaxTitle), clip(statement, policy.MaxStatement)
+	title, statement = policy.Clip(title, policy.MaxTitle), policy.Clip(statement, policy.MaxStatement) // a draft longer than allowed is still searched
 	if strings.TrimSpace(title+statement) == "" {
 		return nil, nil
 	}
@@ -59,14 +58,6 @@ func (s *Server) previewSimilar(r *http.Request, f *ui.FormView) error {
 	var err error
 	f.Similar, err = s.similarTo(r, f.V("title"), f.V("statement"), f.ProblemID)
 	return err
-}
-
-// clip cuts s to at most n characters: a draft longer than the policy allows is still searched.
-func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n])
 }
 
 // suggestForm is the form of a suggested edit, filled from the current revision.

@@ -237,7 +237,7 @@ func texExcerpt(s string, pos int) string {
 	for pos > 0 && !utf8.RuneStart(s[pos]) {
 		pos--
 	}
-	return Excerpt(s[pos:min(len(s), pos+120)], 30)
+	return policy.OneLine(s[pos:min(len(s), pos+120)], 30)
 }
 
 // PreviewEntry is one setup entry as the preview shows it.

@@ -126,15 +126,6 @@ func claimByline(c policy.ClaimView) string {
 	return by + " on " + Day(c.CreatedAt)
 }
 
-// Excerpt is s on one line, cut to at most n characters.
-func Excerpt(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
-}
-
 // claimValue is what a claim-review form shows in a field: what was posted, else the claim's own.
 func claimValue(d DecisionView, c policy.ClaimView, field, current string) string {
 	if v, ok := d.Values["claim."+c.ID+"."+field]; ok {

@@ -50,7 +50,7 @@ type ConfirmReferenceWorker struct {
 
 // Work confirms the reference; an unreachable catalogue snoozes the job for a retry.
 func (w *ConfirmReferenceWorker) Work(ctx context.Context, job *river.Job[ConfirmReferenceArgs]) error {
-	pending, err := ConfirmReference(ctx, w.policy, w.plane, job.Args.ReferenceID)
+	_, pending, err := ConfirmReference(ctx, w.policy, w.plane, job.Args.ReferenceID)
 	if errors.Is(err, policy.ErrNotFound) {
 		return nil // the reference is gone (a test's database, a removal): nothing to confirm
 	}
@@ -78,13 +78,13 @@ func retryAfter(attempt int) time.Duration {
 }
 
 // ConfirmReference confirms one reference now: from the source's record when it is fresh,
-// otherwise by asking its catalogue (conditionally, when a record is held). It reports whether
-// the outcome is still PENDING because the catalogue could not be reached. The job runs it, and
+// otherwise by asking its catalogue (conditionally, when a record is held). It returns the outcome
+// recorded, and whether it is still PENDING because the catalogue could not be reached. The job runs it, and
 // so does `theoremdb records resolve`.
-func ConfirmReference(ctx context.Context, p *policy.Service, plane *records.Plane, referenceID string) (bool, error) {
+func ConfirmReference(ctx context.Context, p *policy.Service, plane *records.Plane, referenceID string) (records.Outcome, bool, error) {
 	c, err := p.ReferenceConfirmation(ctx, referenceID)
 	if err != nil {
-		return false, err
+		return records.Outcome{}, false, err
 	}
 	var res records.Result
 	switch {
@@ -107,9 +107,9 @@ func ConfirmReference(ctx context.Context, p *policy.Service, plane *records.Pla
 		record = p.RecordLocated
 	}
 	if err := record(ctx, referenceID, res, out); err != nil {
-		return false, err
+		return records.Outcome{}, false, err
 	}
-	return out.Confirmation == records.Pending && res.Status == records.StatusUnreachable, nil
+	return out, out.Confirmation == records.Pending && res.Status == records.StatusUnreachable, nil
 }
 
 // located reports whether the record plane can read the reference's source and finds the cited

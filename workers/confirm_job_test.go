@@ -85,7 +85,7 @@ func TestConfirmReference(t *testing.T) {
 		}
 		confirm := func(r *ent.Reference) (*ent.Reference, bool) {
 			t.Helper()
-			pending, err := workers.ConfirmReference(ctx, svc, plane, r.ID)
+			_, pending, err := workers.ConfirmReference(ctx, svc, plane, r.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -190,7 +190,7 @@ func TestLocatorInAReferenceText(t *testing.T) {
 		}
 		refs, _ := svc.Client().Reference.Query().Where(reference.RevisionID(*p.CurrentRevisionID)).Order(reference.ByPosition()).All(ctx)
 		for _, r := range refs {
-			if _, err := workers.ConfirmReference(ctx, svc, plane, r.ID); err != nil {
+			if _, _, err := workers.ConfirmReference(ctx, svc, plane, r.ID); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -114,16 +114,12 @@ func runRecords(ctx context.Context, args []string, stdout, stderr io.Writer) er
 				sem <- struct{}{}
 				go func() {
 					defer func() { <-sem; wg.Done() }()
-					if _, err := workers.ConfirmReference(ctx, a.policy, plane, id); err != nil {
+					out, _, err := workers.ConfirmReference(ctx, a.policy, plane, id)
+					if err != nil {
 						errs[i] = fmt.Errorf("reference %s: %w", id, err)
 						return
 					}
-					c, err := a.policy.ReferenceConfirmation(ctx, id)
-					if err != nil {
-						errs[i] = err
-						return
-					}
-					outcomes[i] = string(c.Prev.Confirmation)
+					outcomes[i] = string(out.Confirmation)
 				}()
 			}
 			wg.Wait()
@@ -131,9 +127,6 @@ func runRecords(ctx context.Context, args []string, stdout, stderr io.Writer) er
 				return err
 			}
 			for _, o := range outcomes {
-				if o == "" {
-					o = "PENDING"
-				}
 				counts[o]++
 			}
 			done += len(ids)
