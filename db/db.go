@@ -39,9 +39,11 @@ type DB struct {
 	// DSN is the connection string used, for connections outside the pool
 	// (the LISTEN connection of live updates). Empty for SQLite.
 	DSN string
-	// EntOptions are added to every ent client made on the pool; tests
-	// use them to count statements.
+	// EntOptions are added to every ent client made on the pool.
 	EntOptions []ent.Option
+	// WrapDriver, when set, wraps the pool's ent driver of every client
+	// made later; tests use it to count statements.
+	WrapDriver func(dialect.Driver) dialect.Driver
 }
 
 // Open opens rawURL: "postgres://…" (or "postgresql://…") or "sqlite:PATH".
@@ -137,8 +139,49 @@ func ping(ctx context.Context, db *sql.DB) error {
 
 // Ent returns an ent client that uses the pool.
 func (d *DB) Ent(opts ...ent.Option) *ent.Client {
-	all := append([]ent.Option{ent.Driver(entsql.OpenDB(d.Dialect, d.DB))}, d.EntOptions...)
+	var drv dialect.Driver = entsql.OpenDB(d.Dialect, d.DB)
+	if d.WrapDriver != nil {
+		drv = d.WrapDriver(drv)
+	}
+	all := append([]ent.Option{ent.Driver(observedDriver{drv})}, d.EntOptions...)
 	return ent.NewClient(append(all, opts...)...)
+}
+
+type observerKey struct{}
+
+// ObserveStatements returns ctx under which f is called before every
+// statement sent by an ent client of Ent, and by code that calls
+// Statement; nil stops an observer set further out. Callers use it to
+// learn whether an answer was read from the database or from memory.
+func ObserveStatements(ctx context.Context, f func()) context.Context {
+	return context.WithValue(ctx, observerKey{}, f)
+}
+
+// Statement tells ctx's observer, if any, that a statement is being sent
+// outside ent (database/sql, a transaction of the pool).
+func Statement(ctx context.Context) {
+	if f, _ := ctx.Value(observerKey{}).(func()); f != nil {
+		f()
+	}
+}
+
+// observedDriver tells the context's observer of every statement and
+// transaction.
+type observedDriver struct{ dialect.Driver }
+
+func (d observedDriver) Exec(ctx context.Context, q string, args, v any) error {
+	Statement(ctx)
+	return d.Driver.Exec(ctx, q, args, v)
+}
+
+func (d observedDriver) Query(ctx context.Context, q string, args, v any) error {
+	Statement(ctx)
+	return d.Driver.Query(ctx, q, args, v)
+}
+
+func (d observedDriver) Tx(ctx context.Context) (dialect.Tx, error) {
+	Statement(ctx)
+	return d.Driver.Tx(ctx)
 }
 
 // EntTx returns an ent client bound to tx, so that ent writes and other

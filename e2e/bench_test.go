@@ -22,7 +22,6 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect"
-	entsql "entgo.io/ent/dialect/sql"
 
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/db/dbtest"
@@ -151,7 +150,7 @@ func newBenchEnv(b *testing.B) (*benchEnv, error) {
 	fmt.Fprintf(os.Stderr, "seeded %d problems on PostgreSQL in %v\n", benchProblems, time.Since(start).Round(time.Second))
 
 	var n atomic.Int64
-	d.EntOptions = []ent.Option{ent.Driver(countingDriver{entsql.OpenDB(d.Dialect, d.DB), &n})}
+	d.WrapDriver = func(drv dialect.Driver) dialect.Driver { return countingDriver{drv, &n} }
 	svc := policy.New(d, policy.Config{})
 	errLog := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	return &benchEnv{url: u, srv: httptest.NewServer(server.New(svc, livetest.Start(b, svc.Client()), errLog)), statements: &n}, nil

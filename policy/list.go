@@ -374,7 +374,11 @@ var DefaultOrder = &ent.ProblemOrder{Field: ent.ProblemOrderFieldNumber, Directi
 // else by number. Cursors are opened under the order they were made for.
 func (s *Service) PageProblems(ctx context.Context, q ProblemPage) (*ent.ProblemConnection, error) {
 	key := pageKey(q)
-	if conn, ids, ok := s.pages.get(key); ok {
+	rs := readSetOf(ctx)
+	if conn, ids, seq, ok := s.pages.get(key); ok {
+		if rs != nil {
+			rs.addPage(seq)
+		}
 		pks, err := s.ProblemPackets(ctx, ids)
 		if err != nil {
 			return nil, err
@@ -387,9 +391,12 @@ func (s *Service) PageProblems(ctx context.Context, q ProblemPage) (*ent.Problem
 		}
 	}
 	seq := s.pages.heard()
-	conn, err := s.pageProblems(withoutSelection{ctx}, q)
+	conn, err := s.pageProblems(withoutSelection{cacheRead(ctx)}, q)
 	if err != nil {
 		return nil, err
+	}
+	if rs != nil {
+		rs.addPage(seq)
 	}
 	if err := s.packetNodes(ctx, conn); err != nil {
 		return nil, err

@@ -111,8 +111,16 @@ func (s *Service) ProblemPacket(ctx context.Context, ref string) (*Packet, error
 // ProblemPackets returns the packets of the problems with these IDs, by ID,
 // reading those the cache does not hold in one statement. An unknown ID
 // has no entry.
-func (s *Service) ProblemPackets(ctx context.Context, ids []string) (map[string]*Packet, error) {
-	out := make(map[string]*Packet, len(ids))
+func (s *Service) ProblemPackets(ctx context.Context, ids []string) (out map[string]*Packet, err error) {
+	if rs := readSetOf(ctx); rs != nil {
+		defer func() {
+			now := s.Now()
+			for _, p := range out {
+				rs.addPacket(p, now)
+			}
+		}()
+	}
+	out = make(map[string]*Packet, len(ids))
 	var missing []string
 	for _, id := range ids {
 		if p := s.packets.get(id); p != nil {
@@ -124,7 +132,7 @@ func (s *Service) ProblemPackets(ctx context.Context, ids []string) (map[string]
 	if len(missing) == 0 {
 		return out, nil
 	}
-	read, err := s.readPackets(ctx, missing)
+	read, err := s.readPackets(cacheRead(ctx), missing)
 	if err != nil {
 		return nil, err
 	}

@@ -73,24 +73,24 @@ func (c *pageCache) heard() int64 {
 	return c.packets.latest
 }
 
-// get returns a copy of the page and its problems' IDs, if no event has
-// been heard since it was read.
-func (c *pageCache) get(key string) (*ent.ProblemConnection, []string, bool) {
+// get returns a copy of the page, its problems' IDs and the event it was
+// read at, if no event has been heard since.
+func (c *pageCache) get(key string) (*ent.ProblemConnection, []string, int64, bool) {
 	if key == "" {
-		return nil, nil, false
+		return nil, nil, 0, false
 	}
 	now := c.heard()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	el, ok := c.entries[key]
 	if !ok {
-		return nil, nil, false
+		return nil, nil, 0, false
 	}
 	e := el.Value.(*pageEntry)
 	if e.seq != now {
 		c.order.Remove(el)
 		delete(c.entries, key)
-		return nil, nil, false
+		return nil, nil, 0, false
 	}
 	c.order.MoveToFront(el)
 	conn := e.conn
@@ -102,7 +102,7 @@ func (c *pageCache) get(key string) (*ent.ProblemConnection, []string, bool) {
 	if e.lower {
 		markLowerBound(&conn)
 	}
-	return &conn, e.ids, true
+	return &conn, e.ids, e.seq, true
 }
 
 // put keeps conn, read when heard() was seq, unless an event came since.

@@ -16,6 +16,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/lib/pq"
 
+	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
@@ -460,6 +461,7 @@ func (s *Service) Snippets(ctx context.Context, q Search, revIDs []string) (map[
 			})).
 			Where(sql.P(func(b *sql.Builder) { b.WriteString("revision_id = ANY(").Arg(pq.Array(revIDs)).WriteString(")") }))
 		query, args := sel.Query()
+		db.Statement(ctx)
 		rows, err = s.db.QueryContext(ctx, query, args...)
 	} else {
 		args := []any{q.fts5}
@@ -470,6 +472,7 @@ func (s *Service) Snippets(ctx context.Context, q Search, revIDs []string) (map[
 		// then the full-text query on each, which FTS5 answers by seeking
 		// to its rowid; the other order walks every match of the query
 		// (most of the site, for a common word) to find these.
+		db.Statement(ctx)
 		rows, err = s.db.QueryContext(ctx, `SELECT s.revision_id, snippet(revision_fts, -1, char(1), char(2), ' … ', 24)
 			FROM revision_search s CROSS JOIN revision_fts ON s.rowid = revision_fts.rowid
 			WHERE revision_fts MATCH ? AND s.revision_id IN (?`+strings.Repeat(", ?", len(revIDs)-1)+`)`, args...)

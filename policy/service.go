@@ -124,6 +124,7 @@ type tx struct {
 // inTx runs fn in one transaction and commits it, or rolls everything back
 // when fn fails. Committed event sequence numbers go to the notifier.
 func (s *Service) inTx(ctx context.Context, fn func(ctx context.Context, t *tx) error) error {
+	db.Statement(ctx) // a write is never an answer to keep
 	sqlTx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)

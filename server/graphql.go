@@ -42,7 +42,7 @@ const (
 // graphqlHandler serves /graphql. Anonymous callers get a server that
 // leaves "did you mean" suggestions out of its errors, so the schema cannot
 // be mapped by probing; signed-in callers get the helpful one.
-func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guard) http.Handler {
+func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guard, answers *responseCache) http.Handler {
 	r := graph.NewResolver(p, b)
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: r, Complexity: graph.Complexity()})
 	shape := newShapeLimits(MaxDepth)
@@ -87,7 +87,7 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 					return graphql.OneShot(graphql.ErrorResponse(ctx, "too many subscriptions on one connection"))
 				}
 			}
-			return next(r.WithLoaders(ctx))
+			return answers.around(r.WithLoaders(ctx), next)
 		})
 		return srv
 	}

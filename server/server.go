@@ -27,6 +27,10 @@ type Server struct {
 	similar gates.Similar
 	// base is the site's public address, without a trailing slash (WithBaseURL).
 	base string
+	// answers keeps GraphQL answers read from the packet cache alone
+	// (WithResponseCache).
+	answers      *responseCache
+	answersBytes int
 }
 
 // New builds the route table. b delivers live events to subscriptions; its
@@ -41,7 +45,9 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 		s.similar = workers.NewProblemIndex(p)
 	}
 	b.OnEvent(p.InvalidatePackets) // other instances' commits; this one's invalidate as they commit
-	gql := withSession(p, authenticate(p, withSocketControl(s.guard, specStatus(graphqlHandler(p, b, log, s.guard)))))
+	s.answers = newResponseCache(p, s.answersBytes)
+	s.metrics.responses(s.answers)
+	gql := withSession(p, authenticate(p, withSocketControl(s.guard, specStatus(graphqlHandler(p, b, log, s.guard, s.answers)))))
 	s.handle("/graphql", gql)
 	s.handle("GET /healthz", http.HandlerFunc(s.healthz))
 	s.mux.Handle("GET /metrics", s.metrics.handler())

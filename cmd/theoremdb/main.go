@@ -53,6 +53,7 @@ Environment:
   THEOREMDB_CHALLENGE_WINDOW   challenge period, a Go duration (default 168h)
   THEOREMDB_LOG_LEVEL          debug, info, warn or error (default info)
   THEOREMDB_PACKET_CACHE_MB    memory for cached problem packets (default 64)
+  THEOREMDB_RESPONSE_CACHE_MB  memory for GraphQL answers kept beside the packets (default 32)
   THEOREMDB_CORPUS             copy-check index directory (default data/corpus)
   THEOREMDB_FRESHNESS_WINDOW   how old a reference search may be for the open-status gate
                                (default 365d)
@@ -126,6 +127,7 @@ type config struct {
 	databaseURL     string
 	challengeWindow time.Duration
 	packetCacheMB   int
+	responseMB      int
 	freshness       time.Duration
 	log             *slog.Logger
 	limits          server.Limits
@@ -153,6 +155,13 @@ func loadConfig(stderr io.Writer) (config, error) {
 			return c, fmt.Errorf("THEOREMDB_PACKET_CACHE_MB=%q: want a positive number of megabytes such as 64", v)
 		}
 		c.packetCacheMB = n
+	}
+	if v := os.Getenv("THEOREMDB_RESPONSE_CACHE_MB"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return c, fmt.Errorf("THEOREMDB_RESPONSE_CACHE_MB=%q: want a positive number of megabytes such as 32", v)
+		}
+		c.responseMB = n
 	}
 	if v := os.Getenv("THEOREMDB_FRESHNESS_WINDOW"); v != "" {
 		d, err := parseFreshness(v)

@@ -57,7 +57,8 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 			}
 		}()
 	}
-	site := server.New(a.policy, a.live, log, server.WithLimits(a.cfg.limits), server.WithBaseURL(base))
+	site := server.New(a.policy, a.live, log, server.WithLimits(a.cfg.limits), server.WithBaseURL(base),
+		server.WithResponseCache(a.cfg.responseMB<<20))
 	srv := &http.Server{
 		Handler:           site,
 		ReadHeaderTimeout: 10 * time.Second,

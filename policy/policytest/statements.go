@@ -5,10 +5,8 @@ import (
 	"sync/atomic"
 
 	"entgo.io/ent/dialect"
-	entsql "entgo.io/ent/dialect/sql"
 
 	"github.com/theoremdb/theoremdb/db"
-	"github.com/theoremdb/theoremdb/ent"
 )
 
 // CountStatements makes every ent client later made on d count the
@@ -16,7 +14,7 @@ import (
 // count. Call it before policy.New.
 func CountStatements(d *db.DB) *atomic.Int64 {
 	n := new(atomic.Int64)
-	d.EntOptions = append(d.EntOptions, ent.Driver(countingDriver{entsql.OpenDB(d.Dialect, d.DB), n}))
+	d.WrapDriver = func(drv dialect.Driver) dialect.Driver { return countingDriver{drv, n} }
 	return n
 }
 

@@ -1,0 +1,326 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/theoremdb/theoremdb/db"
+	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/live"
+	"github.com/theoremdb/theoremdb/live/livetest"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/policy/policytest"
+	"github.com/theoremdb/theoremdb/role"
+	"github.com/theoremdb/theoremdb/server"
+)
+
+const cachedProblemQuery = `query($id: String!) { problem(id: $id) { id asOf title state deadline inChallengePeriod
+	viewerCan { revise review flag } currentRevision { statement references { source { identifier } } }
+	claims { id summary } } }`
+
+// counter reads one of the server's counters from /metrics.
+func counter(t *testing.T, a *api, name string) int64 {
+	t.Helper()
+	for _, l := range strings.Split(metrics(t, a), "\n") {
+		if v, ok := strings.CutPrefix(l, name+" "); ok {
+			n, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatalf("%s: %v", l, err)
+			}
+			return int64(n)
+		}
+	}
+	t.Fatalf("no %s in /metrics", name)
+	return 0
+}
+
+// raw posts an operation and returns the body as sent.
+func (a *api) raw(token, query string, vars map[string]any) []byte {
+	a.t.Helper()
+	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
+	req, _ := http.NewRequest(http.MethodPost, a.srv.URL+"/graphql", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	return b
+}
+
+func (a *api) submit(title string) string {
+	a.t.Helper()
+	var sub submitData
+	if r := a.do(a.member, submitMutation, submitVars(title, 3), &sub); len(r.Errors) > 0 || sub.SubmitProblem.Problem == nil {
+		a.t.Fatalf("submit: %+v %+v", r.Errors, sub.SubmitProblem.UserErrors)
+	}
+	return sub.SubmitProblem.Problem.ID
+}
+
+func (a *api) claim(token, id, summary string) {
+	a.t.Helper()
+	if r := a.do(token, `mutation($id: String!, $s: String!) { attachClaim(input: {problemId: $id, summary: $s, relation: ADDRESSES}) { claim { id } } }`,
+		map[string]any{"id": id, "s": summary}, nil); len(r.Errors) > 0 {
+		a.t.Fatal(r.Errors)
+	}
+}
+
+type cachedProblem struct {
+	Problem struct {
+		ID, Title string
+		AsOf      int
+		Claims    []struct{ ID, Summary string }
+		ViewerCan struct{ Revise, Review, Flag bool }
+	}
+}
+
+// TestResponseCache: a query answered from the packet cache alone is
+// answered again from memory, byte for byte, with no statement, until an
+// event about anything it shows; other viewers and other variables get
+// their own answers; a query that reads anything else is never kept.
+func TestResponseCache(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		a := newAPI(t, d)
+		id, other := a.submit("A kept answer"), a.submit("Another problem")
+		vars := map[string]any{"id": id}
+
+		first := a.raw("", cachedProblemQuery, vars)
+		hits := counter(t, a, "theoremdb_response_cache_hits_total")
+		a.queries.Store(0)
+		again := a.raw("", cachedProblemQuery, vars)
+		if !bytes.Equal(first, again) {
+			t.Errorf("a kept answer differs:\n%s\n%s", first, again)
+		}
+		if n := a.queries.Load(); n != 0 {
+			t.Errorf("a repeat read sent %d statements; want none", n)
+		}
+		if h := counter(t, a, "theoremdb_response_cache_hits_total"); h != hits+1 {
+			t.Errorf("hits went from %d to %d on a repeat read; want one more", hits, h)
+		}
+
+		// Another viewer is answered for itself: a reviewer may review.
+		var anon, rev cachedProblem
+		a.do("", cachedProblemQuery, vars, &anon)
+		a.do(a.review, cachedProblemQuery, vars, &rev)
+		a.do(a.review, cachedProblemQuery, vars, &rev)
+		if anon.Problem.ViewerCan.Review || !rev.Problem.ViewerCan.Review {
+			t.Errorf("viewerCan.review: anonymous %v, reviewer %v; want false, true", anon.Problem.ViewerCan.Review, rev.Problem.ViewerCan.Review)
+		}
+		// Other variables, another answer.
+		var o cachedProblem
+		a.do("", cachedProblemQuery, map[string]any{"id": other}, &o)
+		if o.Problem.ID != other {
+			t.Errorf("problem(id: %s) answered %s", other, o.Problem.ID)
+		}
+
+		// An event about the problem: the next read shows it.
+		a.claim(a.review, id, "A first bound.")
+		var after cachedProblem
+		a.do("", cachedProblemQuery, vars, &after)
+		if len(after.Claims()) != 1 || after.Problem.AsOf <= anon.Problem.AsOf {
+			t.Errorf("after a claim: claims %v, asOf %d (before %d)", after.Problem.Claims, after.Problem.AsOf, anon.Problem.AsOf)
+		}
+		// An event about another problem leaves this answer kept.
+		a.claim(a.review, other, "Elsewhere.")
+		a.do("", cachedProblemQuery, vars, nil)
+		hits = counter(t, a, "theoremdb_response_cache_hits_total")
+		a.do("", cachedProblemQuery, vars, nil)
+		if h := counter(t, a, "theoremdb_response_cache_hits_total"); h != hits+1 {
+			t.Errorf("an event about another problem dropped this one's answer (hits %d → %d)", hits, h)
+		}
+
+		// A page of the list is dropped by any event: a new problem shows.
+		const page = `{ problems(first: 50) { totalCount edges { node { id title } } } }`
+		var p1, p2 struct {
+			Problems struct {
+				TotalCount int
+				Edges      []struct{ Node struct{ ID string } }
+			}
+		}
+		a.do("", page, nil, &p1)
+		a.do("", page, nil, &p1)
+		a.submit("A third problem")
+		a.do("", page, nil, &p2)
+		if p2.Problems.TotalCount != p1.Problems.TotalCount+1 || len(p2.Problems.Edges) != len(p1.Problems.Edges)+1 {
+			t.Errorf("after a submission the page has %d problems (total %d); before %d (%d)",
+				len(p2.Problems.Edges), p2.Problems.TotalCount, len(p1.Problems.Edges), p1.Problems.TotalCount)
+		}
+
+		// The proposer's reputation is read from the ledger, not the
+		// packet: such an answer is never kept.
+		const withReputation = `query($id: String!) { problem(id: $id) { id proposer { handle reputation { balance } } } }`
+		a.do("", withReputation, vars, nil)
+		hits = counter(t, a, "theoremdb_response_cache_hits_total")
+		a.queries.Store(0)
+		if r := a.do("", withReputation, vars, nil); len(r.Errors) > 0 {
+			t.Fatal(r.Errors)
+		}
+		if h := counter(t, a, "theoremdb_response_cache_hits_total"); h != hits || a.queries.Load() == 0 {
+			t.Errorf("an answer that read the ledger was kept (hits %d → %d, %d statements)", hits, h, a.queries.Load())
+		}
+
+		// Answers with errors are not kept.
+		bad := map[string]any{"id": "TDB-999999"}
+		a.do("", cachedProblemQuery, bad, nil)
+		hits = counter(t, a, "theoremdb_response_cache_hits_total")
+		if r := a.do("", cachedProblemQuery, bad, nil); len(r.Errors) == 0 {
+			t.Error("problem(id: TDB-999999) answered without an error")
+		}
+		if h := counter(t, a, "theoremdb_response_cache_hits_total"); h != hits {
+			t.Errorf("an answer with errors was kept (hits %d → %d)", hits, h)
+		}
+	})
+}
+
+// Claims is the claims the answer shows.
+func (p cachedProblem) Claims() []struct{ ID, Summary string } { return p.Problem.Claims }
+
+// TestResponseCacheDeadline: an answer turns on the deadline (the
+// challenge period, what a viewer may do), so it is not served past the
+// earliest deadline it shows, even with no event.
+func TestResponseCacheDeadline(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		dd := dbtest.Open(t, d)
+		clock := policytest.NewClock(time.Now())
+		svc := policy.New(dd, policy.Config{ChallengeWindow: time.Hour}, policy.WithClock(clock))
+		srv := httptest.NewServer(server.New(svc, startBroker(t, svc, dd), quiet))
+		t.Cleanup(srv.Close)
+		a := &api{t: t, srv: srv, svc: svc}
+		a.member = a.token("ada")
+		id := a.submit("A deadline ahead")
+		const q = `query($id: String!) { problem(id: $id) { inChallengePeriod viewerCan { flag } } }`
+		var before, after struct{ Problem struct{ InChallengePeriod bool } }
+		a.do("", q, map[string]any{"id": id}, &before)
+		a.do("", q, map[string]any{"id": id}, &before)
+		clock.Advance(2 * time.Hour)
+		a.do("", q, map[string]any{"id": id}, &after)
+		if !before.Problem.InChallengePeriod || after.Problem.InChallengePeriod {
+			t.Errorf("inChallengePeriod before the deadline %v, after %v; want true, false",
+				before.Problem.InChallengePeriod, after.Problem.InChallengePeriod)
+		}
+	})
+}
+
+// TestResponseCacheConcurrentWrites: readers hammer one problem while a
+// writer adds claims; once a write has returned, no read that starts
+// after it shows fewer claims (no kept answer outlives its event).
+func TestResponseCacheConcurrentWrites(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d string) {
+		a := newAPI(t, d)
+		id := a.submit("Written while read")
+		vars := map[string]any{"id": id}
+		var (
+			mu      sync.Mutex
+			written int // claims whose write has returned
+			wg      sync.WaitGroup
+			stop    = make(chan struct{})
+			stale   []string
+		)
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					mu.Lock()
+					want := written
+					mu.Unlock()
+					var p cachedProblem
+					a.do("", cachedProblemQuery, vars, &p)
+					if got := len(p.Problem.Claims); got < want {
+						mu.Lock()
+						stale = append(stale, fmt.Sprintf("%d claims after %d writes", got, want))
+						mu.Unlock()
+					}
+				}
+			}()
+		}
+		for i := range 15 {
+			a.claim(a.review, id, fmt.Sprintf("Bound %d.", i))
+			mu.Lock()
+			written = i + 1
+			mu.Unlock()
+			time.Sleep(5 * time.Millisecond)
+		}
+		close(stop)
+		wg.Wait()
+		if len(stale) > 0 {
+			t.Errorf("%d stale reads, the first: %s", len(stale), stale[0])
+		}
+		if h := counter(t, a, "theoremdb_response_cache_hits_total"); h == 0 {
+			t.Error("no read was answered from the cache")
+		}
+	})
+}
+
+// TestResponseCacheAcrossInstances: two servers on one PostgreSQL
+// database; a write through one reaches the other's kept answers through
+// LISTEN/NOTIFY.
+func TestResponseCacheAcrossInstances(t *testing.T) {
+	dd := dbtest.Open(t, "postgres")
+	mk := func() *api {
+		svc := policy.New(dd, policy.Config{})
+		srv := httptest.NewServer(server.New(svc, startBroker(t, svc, dd), quiet))
+		t.Cleanup(srv.Close)
+		return &api{t: t, srv: srv, svc: svc}
+	}
+	one, two := mk(), mk()
+	one.member = one.token("ada")
+	one.review = one.token("rita", role.Reviewer)
+	id := one.submit("Read on two instances")
+	vars := map[string]any{"id": id}
+	var p cachedProblem
+	two.do("", cachedProblemQuery, vars, &p)
+	two.do("", cachedProblemQuery, vars, &p)
+	if counter(t, two, "theoremdb_response_cache_hits_total") == 0 {
+		t.Fatal("the second instance kept no answer")
+	}
+	one.claim(one.review, id, "Through the first instance.")
+	start := time.Now()
+	for {
+		two.do("", cachedProblemQuery, vars, &p)
+		if len(p.Problem.Claims) == 1 {
+			break
+		}
+		if time.Since(start) > 5*time.Second {
+			t.Fatalf("the second instance still answers %d claims after %v", len(p.Problem.Claims), time.Since(start))
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t.Logf("the claim reached the other instance's answers in %v", time.Since(start))
+}
+
+// startBroker runs a live broker over svc's database for the test,
+// hearing other instances' commits on PostgreSQL.
+func startBroker(t *testing.T, svc *policy.Service, dd *db.DB) *live.Broker {
+	t.Helper()
+	b := livetest.Start(t, svc.Client())
+	if dd.DSN != "" {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { _ = b.ListenPostgres(ctx, dd.DSN); close(done) }()
+		t.Cleanup(func() { cancel(); <-done })
+	}
+	return b
+}
