@@ -206,7 +206,9 @@ func TestResponseCacheDeadline(t *testing.T) {
 		a.member = a.token("ada")
 		id := a.submit("A deadline ahead")
 		const q = `query($id: String!) { problem(id: $id) { inChallengePeriod viewerCan { flag } } }`
-		var before, after struct{ Problem struct{ InChallengePeriod bool } }
+		var before, after struct {
+			Problem struct{ InChallengePeriod bool }
+		}
 		a.do("", q, map[string]any{"id": id}, &before)
 		a.do("", q, map[string]any{"id": id}, &before)
 		clock.Advance(2 * time.Hour)
