@@ -25,9 +25,13 @@ import (
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/gateswitch"
 	"github.com/theoremdb/theoremdb/ent/hold"
+	"github.com/theoremdb/theoremdb/ent/lane"
+	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/publicationgate"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
@@ -67,12 +71,20 @@ type Client struct {
 	Flag *FlagClient
 	// GateRun is the client for interacting with the GateRun builders.
 	GateRun *GateRunClient
+	// GateSwitch is the client for interacting with the GateSwitch builders.
+	GateSwitch *GateSwitchClient
 	// Hold is the client for interacting with the Hold builders.
 	Hold *HoldClient
+	// Lane is the client for interacting with the Lane builders.
+	Lane *LaneClient
+	// LaneReview is the client for interacting with the LaneReview builders.
+	LaneReview *LaneReviewClient
 	// ModerationCase is the client for interacting with the ModerationCase builders.
 	ModerationCase *ModerationCaseClient
 	// Problem is the client for interacting with the Problem builders.
 	Problem *ProblemClient
+	// PublicationGate is the client for interacting with the PublicationGate builders.
+	PublicationGate *PublicationGateClient
 	// Reference is the client for interacting with the Reference builders.
 	Reference *ReferenceClient
 	// ReputationEntry is the client for interacting with the ReputationEntry builders.
@@ -114,9 +126,13 @@ func (c *Client) init() {
 	c.Finding = NewFindingClient(c.config)
 	c.Flag = NewFlagClient(c.config)
 	c.GateRun = NewGateRunClient(c.config)
+	c.GateSwitch = NewGateSwitchClient(c.config)
 	c.Hold = NewHoldClient(c.config)
+	c.Lane = NewLaneClient(c.config)
+	c.LaneReview = NewLaneReviewClient(c.config)
 	c.ModerationCase = NewModerationCaseClient(c.config)
 	c.Problem = NewProblemClient(c.config)
+	c.PublicationGate = NewPublicationGateClient(c.config)
 	c.Reference = NewReferenceClient(c.config)
 	c.ReputationEntry = NewReputationEntryClient(c.config)
 	c.Revision = NewRevisionClient(c.config)
@@ -229,9 +245,13 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Finding:         NewFindingClient(cfg),
 		Flag:            NewFlagClient(cfg),
 		GateRun:         NewGateRunClient(cfg),
+		GateSwitch:      NewGateSwitchClient(cfg),
 		Hold:            NewHoldClient(cfg),
+		Lane:            NewLaneClient(cfg),
+		LaneReview:      NewLaneReviewClient(cfg),
 		ModerationCase:  NewModerationCaseClient(cfg),
 		Problem:         NewProblemClient(cfg),
+		PublicationGate: NewPublicationGateClient(cfg),
 		Reference:       NewReferenceClient(cfg),
 		ReputationEntry: NewReputationEntryClient(cfg),
 		Revision:        NewRevisionClient(cfg),
@@ -271,9 +291,13 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Finding:         NewFindingClient(cfg),
 		Flag:            NewFlagClient(cfg),
 		GateRun:         NewGateRunClient(cfg),
+		GateSwitch:      NewGateSwitchClient(cfg),
 		Hold:            NewHoldClient(cfg),
+		Lane:            NewLaneClient(cfg),
+		LaneReview:      NewLaneReviewClient(cfg),
 		ModerationCase:  NewModerationCaseClient(cfg),
 		Problem:         NewProblemClient(cfg),
+		PublicationGate: NewPublicationGateClient(cfg),
 		Reference:       NewReferenceClient(cfg),
 		ReputationEntry: NewReputationEntryClient(cfg),
 		Revision:        NewRevisionClient(cfg),
@@ -314,9 +338,10 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Account, c.BatchStop, c.Binding, c.Claim, c.Counter, c.Decision, c.Event,
-		c.Finding, c.Flag, c.GateRun, c.Hold, c.ModerationCase, c.Problem, c.Reference,
-		c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source,
-		c.Suggestion, c.Tag, c.Token,
+		c.Finding, c.Flag, c.GateRun, c.GateSwitch, c.Hold, c.Lane, c.LaneReview,
+		c.ModerationCase, c.Problem, c.PublicationGate, c.Reference, c.ReputationEntry,
+		c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag,
+		c.Token,
 	} {
 		n.Use(hooks...)
 	}
@@ -327,9 +352,10 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Account, c.BatchStop, c.Binding, c.Claim, c.Counter, c.Decision, c.Event,
-		c.Finding, c.Flag, c.GateRun, c.Hold, c.ModerationCase, c.Problem, c.Reference,
-		c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source,
-		c.Suggestion, c.Tag, c.Token,
+		c.Finding, c.Flag, c.GateRun, c.GateSwitch, c.Hold, c.Lane, c.LaneReview,
+		c.ModerationCase, c.Problem, c.PublicationGate, c.Reference, c.ReputationEntry,
+		c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag,
+		c.Token,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -358,12 +384,20 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Flag.mutate(ctx, m)
 	case *GateRunMutation:
 		return c.GateRun.mutate(ctx, m)
+	case *GateSwitchMutation:
+		return c.GateSwitch.mutate(ctx, m)
 	case *HoldMutation:
 		return c.Hold.mutate(ctx, m)
+	case *LaneMutation:
+		return c.Lane.mutate(ctx, m)
+	case *LaneReviewMutation:
+		return c.LaneReview.mutate(ctx, m)
 	case *ModerationCaseMutation:
 		return c.ModerationCase.mutate(ctx, m)
 	case *ProblemMutation:
 		return c.Problem.mutate(ctx, m)
+	case *PublicationGateMutation:
+		return c.PublicationGate.mutate(ctx, m)
 	case *ReferenceMutation:
 		return c.Reference.mutate(ctx, m)
 	case *ReputationEntryMutation:
@@ -2199,6 +2233,139 @@ func (c *GateRunClient) mutate(ctx context.Context, m *GateRunMutation) (Value, 
 	}
 }
 
+// GateSwitchClient is a client for the GateSwitch schema.
+type GateSwitchClient struct {
+	config
+}
+
+// NewGateSwitchClient returns a client for the GateSwitch from the given config.
+func NewGateSwitchClient(c config) *GateSwitchClient {
+	return &GateSwitchClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `gateswitch.Hooks(f(g(h())))`.
+func (c *GateSwitchClient) Use(hooks ...Hook) {
+	c.hooks.GateSwitch = append(c.hooks.GateSwitch, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `gateswitch.Intercept(f(g(h())))`.
+func (c *GateSwitchClient) Intercept(interceptors ...Interceptor) {
+	c.inters.GateSwitch = append(c.inters.GateSwitch, interceptors...)
+}
+
+// Create returns a builder for creating a GateSwitch entity.
+func (c *GateSwitchClient) Create() *GateSwitchCreate {
+	mutation := newGateSwitchMutation(c.config, OpCreate)
+	return &GateSwitchCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of GateSwitch entities.
+func (c *GateSwitchClient) CreateBulk(builders ...*GateSwitchCreate) *GateSwitchCreateBulk {
+	return &GateSwitchCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *GateSwitchClient) MapCreateBulk(slice any, setFunc func(*GateSwitchCreate, int)) *GateSwitchCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &GateSwitchCreateBulk{err: fmt.Errorf("calling to GateSwitchClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*GateSwitchCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &GateSwitchCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for GateSwitch.
+func (c *GateSwitchClient) Update() *GateSwitchUpdate {
+	mutation := newGateSwitchMutation(c.config, OpUpdate)
+	return &GateSwitchUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *GateSwitchClient) UpdateOne(_m *GateSwitch) *GateSwitchUpdateOne {
+	mutation := newGateSwitchMutation(c.config, OpUpdateOne, withGateSwitch(_m))
+	return &GateSwitchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *GateSwitchClient) UpdateOneID(id string) *GateSwitchUpdateOne {
+	mutation := newGateSwitchMutation(c.config, OpUpdateOne, withGateSwitchID(id))
+	return &GateSwitchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for GateSwitch.
+func (c *GateSwitchClient) Delete() *GateSwitchDelete {
+	mutation := newGateSwitchMutation(c.config, OpDelete)
+	return &GateSwitchDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *GateSwitchClient) DeleteOne(_m *GateSwitch) *GateSwitchDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *GateSwitchClient) DeleteOneID(id string) *GateSwitchDeleteOne {
+	builder := c.Delete().Where(gateswitch.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &GateSwitchDeleteOne{builder}
+}
+
+// Query returns a query builder for GateSwitch.
+func (c *GateSwitchClient) Query() *GateSwitchQuery {
+	return &GateSwitchQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeGateSwitch},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a GateSwitch entity by its id.
+func (c *GateSwitchClient) Get(ctx context.Context, id string) (*GateSwitch, error) {
+	return c.Query().Where(gateswitch.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *GateSwitchClient) GetX(ctx context.Context, id string) *GateSwitch {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *GateSwitchClient) Hooks() []Hook {
+	return c.hooks.GateSwitch
+}
+
+// Interceptors returns the client interceptors.
+func (c *GateSwitchClient) Interceptors() []Interceptor {
+	return c.inters.GateSwitch
+}
+
+func (c *GateSwitchClient) mutate(ctx context.Context, m *GateSwitchMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&GateSwitchCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&GateSwitchUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&GateSwitchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&GateSwitchDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown GateSwitch mutation op: %q", m.Op())
+	}
+}
+
 // HoldClient is a client for the Hold schema.
 type HoldClient struct {
 	config
@@ -2361,6 +2528,272 @@ func (c *HoldClient) mutate(ctx context.Context, m *HoldMutation) (Value, error)
 		return (&HoldDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Hold mutation op: %q", m.Op())
+	}
+}
+
+// LaneClient is a client for the Lane schema.
+type LaneClient struct {
+	config
+}
+
+// NewLaneClient returns a client for the Lane from the given config.
+func NewLaneClient(c config) *LaneClient {
+	return &LaneClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `lane.Hooks(f(g(h())))`.
+func (c *LaneClient) Use(hooks ...Hook) {
+	c.hooks.Lane = append(c.hooks.Lane, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `lane.Intercept(f(g(h())))`.
+func (c *LaneClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Lane = append(c.inters.Lane, interceptors...)
+}
+
+// Create returns a builder for creating a Lane entity.
+func (c *LaneClient) Create() *LaneCreate {
+	mutation := newLaneMutation(c.config, OpCreate)
+	return &LaneCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Lane entities.
+func (c *LaneClient) CreateBulk(builders ...*LaneCreate) *LaneCreateBulk {
+	return &LaneCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LaneClient) MapCreateBulk(slice any, setFunc func(*LaneCreate, int)) *LaneCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LaneCreateBulk{err: fmt.Errorf("calling to LaneClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LaneCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LaneCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Lane.
+func (c *LaneClient) Update() *LaneUpdate {
+	mutation := newLaneMutation(c.config, OpUpdate)
+	return &LaneUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LaneClient) UpdateOne(_m *Lane) *LaneUpdateOne {
+	mutation := newLaneMutation(c.config, OpUpdateOne, withLane(_m))
+	return &LaneUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LaneClient) UpdateOneID(id string) *LaneUpdateOne {
+	mutation := newLaneMutation(c.config, OpUpdateOne, withLaneID(id))
+	return &LaneUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Lane.
+func (c *LaneClient) Delete() *LaneDelete {
+	mutation := newLaneMutation(c.config, OpDelete)
+	return &LaneDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LaneClient) DeleteOne(_m *Lane) *LaneDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LaneClient) DeleteOneID(id string) *LaneDeleteOne {
+	builder := c.Delete().Where(lane.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LaneDeleteOne{builder}
+}
+
+// Query returns a query builder for Lane.
+func (c *LaneClient) Query() *LaneQuery {
+	return &LaneQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLane},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Lane entity by its id.
+func (c *LaneClient) Get(ctx context.Context, id string) (*Lane, error) {
+	return c.Query().Where(lane.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LaneClient) GetX(ctx context.Context, id string) *Lane {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *LaneClient) Hooks() []Hook {
+	return c.hooks.Lane
+}
+
+// Interceptors returns the client interceptors.
+func (c *LaneClient) Interceptors() []Interceptor {
+	return c.inters.Lane
+}
+
+func (c *LaneClient) mutate(ctx context.Context, m *LaneMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LaneCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LaneUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LaneUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LaneDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Lane mutation op: %q", m.Op())
+	}
+}
+
+// LaneReviewClient is a client for the LaneReview schema.
+type LaneReviewClient struct {
+	config
+}
+
+// NewLaneReviewClient returns a client for the LaneReview from the given config.
+func NewLaneReviewClient(c config) *LaneReviewClient {
+	return &LaneReviewClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `lanereview.Hooks(f(g(h())))`.
+func (c *LaneReviewClient) Use(hooks ...Hook) {
+	c.hooks.LaneReview = append(c.hooks.LaneReview, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `lanereview.Intercept(f(g(h())))`.
+func (c *LaneReviewClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LaneReview = append(c.inters.LaneReview, interceptors...)
+}
+
+// Create returns a builder for creating a LaneReview entity.
+func (c *LaneReviewClient) Create() *LaneReviewCreate {
+	mutation := newLaneReviewMutation(c.config, OpCreate)
+	return &LaneReviewCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LaneReview entities.
+func (c *LaneReviewClient) CreateBulk(builders ...*LaneReviewCreate) *LaneReviewCreateBulk {
+	return &LaneReviewCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LaneReviewClient) MapCreateBulk(slice any, setFunc func(*LaneReviewCreate, int)) *LaneReviewCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LaneReviewCreateBulk{err: fmt.Errorf("calling to LaneReviewClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LaneReviewCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LaneReviewCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LaneReview.
+func (c *LaneReviewClient) Update() *LaneReviewUpdate {
+	mutation := newLaneReviewMutation(c.config, OpUpdate)
+	return &LaneReviewUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LaneReviewClient) UpdateOne(_m *LaneReview) *LaneReviewUpdateOne {
+	mutation := newLaneReviewMutation(c.config, OpUpdateOne, withLaneReview(_m))
+	return &LaneReviewUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LaneReviewClient) UpdateOneID(id string) *LaneReviewUpdateOne {
+	mutation := newLaneReviewMutation(c.config, OpUpdateOne, withLaneReviewID(id))
+	return &LaneReviewUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LaneReview.
+func (c *LaneReviewClient) Delete() *LaneReviewDelete {
+	mutation := newLaneReviewMutation(c.config, OpDelete)
+	return &LaneReviewDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LaneReviewClient) DeleteOne(_m *LaneReview) *LaneReviewDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LaneReviewClient) DeleteOneID(id string) *LaneReviewDeleteOne {
+	builder := c.Delete().Where(lanereview.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LaneReviewDeleteOne{builder}
+}
+
+// Query returns a query builder for LaneReview.
+func (c *LaneReviewClient) Query() *LaneReviewQuery {
+	return &LaneReviewQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLaneReview},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LaneReview entity by its id.
+func (c *LaneReviewClient) Get(ctx context.Context, id string) (*LaneReview, error) {
+	return c.Query().Where(lanereview.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LaneReviewClient) GetX(ctx context.Context, id string) *LaneReview {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *LaneReviewClient) Hooks() []Hook {
+	return c.hooks.LaneReview
+}
+
+// Interceptors returns the client interceptors.
+func (c *LaneReviewClient) Interceptors() []Interceptor {
+	return c.inters.LaneReview
+}
+
+func (c *LaneReviewClient) mutate(ctx context.Context, m *LaneReviewMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LaneReviewCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LaneReviewUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LaneReviewUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LaneReviewDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LaneReview mutation op: %q", m.Op())
 	}
 }
 
@@ -2963,6 +3396,139 @@ func (c *ProblemClient) mutate(ctx context.Context, m *ProblemMutation) (Value, 
 		return (&ProblemDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Problem mutation op: %q", m.Op())
+	}
+}
+
+// PublicationGateClient is a client for the PublicationGate schema.
+type PublicationGateClient struct {
+	config
+}
+
+// NewPublicationGateClient returns a client for the PublicationGate from the given config.
+func NewPublicationGateClient(c config) *PublicationGateClient {
+	return &PublicationGateClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `publicationgate.Hooks(f(g(h())))`.
+func (c *PublicationGateClient) Use(hooks ...Hook) {
+	c.hooks.PublicationGate = append(c.hooks.PublicationGate, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `publicationgate.Intercept(f(g(h())))`.
+func (c *PublicationGateClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PublicationGate = append(c.inters.PublicationGate, interceptors...)
+}
+
+// Create returns a builder for creating a PublicationGate entity.
+func (c *PublicationGateClient) Create() *PublicationGateCreate {
+	mutation := newPublicationGateMutation(c.config, OpCreate)
+	return &PublicationGateCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PublicationGate entities.
+func (c *PublicationGateClient) CreateBulk(builders ...*PublicationGateCreate) *PublicationGateCreateBulk {
+	return &PublicationGateCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PublicationGateClient) MapCreateBulk(slice any, setFunc func(*PublicationGateCreate, int)) *PublicationGateCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PublicationGateCreateBulk{err: fmt.Errorf("calling to PublicationGateClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PublicationGateCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PublicationGateCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PublicationGate.
+func (c *PublicationGateClient) Update() *PublicationGateUpdate {
+	mutation := newPublicationGateMutation(c.config, OpUpdate)
+	return &PublicationGateUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PublicationGateClient) UpdateOne(_m *PublicationGate) *PublicationGateUpdateOne {
+	mutation := newPublicationGateMutation(c.config, OpUpdateOne, withPublicationGate(_m))
+	return &PublicationGateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PublicationGateClient) UpdateOneID(id string) *PublicationGateUpdateOne {
+	mutation := newPublicationGateMutation(c.config, OpUpdateOne, withPublicationGateID(id))
+	return &PublicationGateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PublicationGate.
+func (c *PublicationGateClient) Delete() *PublicationGateDelete {
+	mutation := newPublicationGateMutation(c.config, OpDelete)
+	return &PublicationGateDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PublicationGateClient) DeleteOne(_m *PublicationGate) *PublicationGateDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PublicationGateClient) DeleteOneID(id string) *PublicationGateDeleteOne {
+	builder := c.Delete().Where(publicationgate.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PublicationGateDeleteOne{builder}
+}
+
+// Query returns a query builder for PublicationGate.
+func (c *PublicationGateClient) Query() *PublicationGateQuery {
+	return &PublicationGateQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePublicationGate},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PublicationGate entity by its id.
+func (c *PublicationGateClient) Get(ctx context.Context, id string) (*PublicationGate, error) {
+	return c.Query().Where(publicationgate.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PublicationGateClient) GetX(ctx context.Context, id string) *PublicationGate {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *PublicationGateClient) Hooks() []Hook {
+	return c.hooks.PublicationGate
+}
+
+// Interceptors returns the client interceptors.
+func (c *PublicationGateClient) Interceptors() []Interceptor {
+	return c.inters.PublicationGate
+}
+
+func (c *PublicationGateClient) mutate(ctx context.Context, m *PublicationGateMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PublicationGateCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PublicationGateUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PublicationGateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PublicationGateDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PublicationGate mutation op: %q", m.Op())
 	}
 }
 
@@ -4588,13 +5154,15 @@ func (c *TokenClient) mutate(ctx context.Context, m *TokenMutation) (Value, erro
 type (
 	hooks struct {
 		Account, BatchStop, Binding, Claim, Counter, Decision, Event, Finding, Flag,
-		GateRun, Hold, ModerationCase, Problem, Reference, ReputationEntry, Revision,
-		Session, Slug, SolvedRecord, Source, Suggestion, Tag, Token []ent.Hook
+		GateRun, GateSwitch, Hold, Lane, LaneReview, ModerationCase, Problem,
+		PublicationGate, Reference, ReputationEntry, Revision, Session, Slug,
+		SolvedRecord, Source, Suggestion, Tag, Token []ent.Hook
 	}
 	inters struct {
 		Account, BatchStop, Binding, Claim, Counter, Decision, Event, Finding, Flag,
-		GateRun, Hold, ModerationCase, Problem, Reference, ReputationEntry, Revision,
-		Session, Slug, SolvedRecord, Source, Suggestion, Tag, Token []ent.Interceptor
+		GateRun, GateSwitch, Hold, Lane, LaneReview, ModerationCase, Problem,
+		PublicationGate, Reference, ReputationEntry, Revision, Session, Slug,
+		SolvedRecord, Source, Suggestion, Tag, Token []ent.Interceptor
 	}
 )
 

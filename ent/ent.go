@@ -22,9 +22,13 @@ import (
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/gateswitch"
 	"github.com/theoremdb/theoremdb/ent/hold"
+	"github.com/theoremdb/theoremdb/ent/lane"
+	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/publicationgate"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
@@ -105,9 +109,13 @@ func checkColumn(t, c string) error {
 			finding.Table:         finding.ValidColumn,
 			flag.Table:            flag.ValidColumn,
 			gaterun.Table:         gaterun.ValidColumn,
+			gateswitch.Table:      gateswitch.ValidColumn,
 			hold.Table:            hold.ValidColumn,
+			lane.Table:            lane.ValidColumn,
+			lanereview.Table:      lanereview.ValidColumn,
 			moderationcase.Table:  moderationcase.ValidColumn,
 			problem.Table:         problem.ValidColumn,
+			publicationgate.Table: publicationgate.ValidColumn,
 			reference.Table:       reference.ValidColumn,
 			reputationentry.Table: reputationentry.ValidColumn,
 			revision.Table:        revision.ValidColumn,

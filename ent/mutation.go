@@ -21,10 +21,14 @@ import (
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/gateswitch"
 	"github.com/theoremdb/theoremdb/ent/hold"
+	"github.com/theoremdb/theoremdb/ent/lane"
+	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/publicationgate"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
@@ -58,9 +62,13 @@ const (
 	TypeFinding         = "Finding"
 	TypeFlag            = "Flag"
 	TypeGateRun         = "GateRun"
+	TypeGateSwitch      = "GateSwitch"
 	TypeHold            = "Hold"
+	TypeLane            = "Lane"
+	TypeLaneReview      = "LaneReview"
 	TypeModerationCase  = "ModerationCase"
 	TypeProblem         = "Problem"
+	TypePublicationGate = "PublicationGate"
 	TypeReference       = "Reference"
 	TypeReputationEntry = "ReputationEntry"
 	TypeRevision        = "Revision"
@@ -10027,6 +10035,554 @@ func (m *GateRunMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown GateRun edge %s", name)
 }
 
+// GateSwitchMutation represents an operation that mutates the GateSwitch nodes in the graph.
+type GateSwitchMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	name          *gateswitch.Name
+	enabled       *bool
+	reason        *string
+	set_by_id     *string
+	set_at        *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*GateSwitch, error)
+	predicates    []predicate.GateSwitch
+}
+
+var _ ent.Mutation = (*GateSwitchMutation)(nil)
+
+// gateswitchOption allows management of the mutation configuration using functional options.
+type gateswitchOption func(*GateSwitchMutation)
+
+// newGateSwitchMutation creates new mutation for the GateSwitch entity.
+func newGateSwitchMutation(c config, op Op, opts ...gateswitchOption) *GateSwitchMutation {
+	m := &GateSwitchMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeGateSwitch,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withGateSwitchID sets the ID field of the mutation.
+func withGateSwitchID(id string) gateswitchOption {
+	return func(m *GateSwitchMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *GateSwitch
+		)
+		m.oldValue = func(ctx context.Context) (*GateSwitch, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().GateSwitch.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withGateSwitch sets the old GateSwitch of the mutation.
+func withGateSwitch(node *GateSwitch) gateswitchOption {
+	return func(m *GateSwitchMutation) {
+		m.oldValue = func(context.Context) (*GateSwitch, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m GateSwitchMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m GateSwitchMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of GateSwitch entities.
+func (m *GateSwitchMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *GateSwitchMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *GateSwitchMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().GateSwitch.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetName sets the "name" field.
+func (m *GateSwitchMutation) SetName(ga gateswitch.Name) {
+	m.name = &ga
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *GateSwitchMutation) Name() (r gateswitch.Name, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the GateSwitch entity.
+// If the GateSwitch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateSwitchMutation) OldName(ctx context.Context) (v gateswitch.Name, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *GateSwitchMutation) ResetName() {
+	m.name = nil
+}
+
+// SetEnabled sets the "enabled" field.
+func (m *GateSwitchMutation) SetEnabled(b bool) {
+	m.enabled = &b
+}
+
+// Enabled returns the value of the "enabled" field in the mutation.
+func (m *GateSwitchMutation) Enabled() (r bool, exists bool) {
+	v := m.enabled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEnabled returns the old "enabled" field's value of the GateSwitch entity.
+// If the GateSwitch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateSwitchMutation) OldEnabled(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEnabled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEnabled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEnabled: %w", err)
+	}
+	return oldValue.Enabled, nil
+}
+
+// ResetEnabled resets all changes to the "enabled" field.
+func (m *GateSwitchMutation) ResetEnabled() {
+	m.enabled = nil
+}
+
+// SetReason sets the "reason" field.
+func (m *GateSwitchMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *GateSwitchMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the GateSwitch entity.
+// If the GateSwitch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateSwitchMutation) OldReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *GateSwitchMutation) ResetReason() {
+	m.reason = nil
+}
+
+// SetSetByID sets the "set_by_id" field.
+func (m *GateSwitchMutation) SetSetByID(s string) {
+	m.set_by_id = &s
+}
+
+// SetByID returns the value of the "set_by_id" field in the mutation.
+func (m *GateSwitchMutation) SetByID() (r string, exists bool) {
+	v := m.set_by_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSetByID returns the old "set_by_id" field's value of the GateSwitch entity.
+// If the GateSwitch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateSwitchMutation) OldSetByID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSetByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSetByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSetByID: %w", err)
+	}
+	return oldValue.SetByID, nil
+}
+
+// ResetSetByID resets all changes to the "set_by_id" field.
+func (m *GateSwitchMutation) ResetSetByID() {
+	m.set_by_id = nil
+}
+
+// SetSetAt sets the "set_at" field.
+func (m *GateSwitchMutation) SetSetAt(t time.Time) {
+	m.set_at = &t
+}
+
+// SetAt returns the value of the "set_at" field in the mutation.
+func (m *GateSwitchMutation) SetAt() (r time.Time, exists bool) {
+	v := m.set_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSetAt returns the old "set_at" field's value of the GateSwitch entity.
+// If the GateSwitch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GateSwitchMutation) OldSetAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSetAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSetAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSetAt: %w", err)
+	}
+	return oldValue.SetAt, nil
+}
+
+// ResetSetAt resets all changes to the "set_at" field.
+func (m *GateSwitchMutation) ResetSetAt() {
+	m.set_at = nil
+}
+
+// Where appends a list predicates to the GateSwitchMutation builder.
+func (m *GateSwitchMutation) Where(ps ...predicate.GateSwitch) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the GateSwitchMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *GateSwitchMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.GateSwitch, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *GateSwitchMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *GateSwitchMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (GateSwitch).
+func (m *GateSwitchMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *GateSwitchMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.name != nil {
+		fields = append(fields, gateswitch.FieldName)
+	}
+	if m.enabled != nil {
+		fields = append(fields, gateswitch.FieldEnabled)
+	}
+	if m.reason != nil {
+		fields = append(fields, gateswitch.FieldReason)
+	}
+	if m.set_by_id != nil {
+		fields = append(fields, gateswitch.FieldSetByID)
+	}
+	if m.set_at != nil {
+		fields = append(fields, gateswitch.FieldSetAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *GateSwitchMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case gateswitch.FieldName:
+		return m.Name()
+	case gateswitch.FieldEnabled:
+		return m.Enabled()
+	case gateswitch.FieldReason:
+		return m.Reason()
+	case gateswitch.FieldSetByID:
+		return m.SetByID()
+	case gateswitch.FieldSetAt:
+		return m.SetAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *GateSwitchMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case gateswitch.FieldName:
+		return m.OldName(ctx)
+	case gateswitch.FieldEnabled:
+		return m.OldEnabled(ctx)
+	case gateswitch.FieldReason:
+		return m.OldReason(ctx)
+	case gateswitch.FieldSetByID:
+		return m.OldSetByID(ctx)
+	case gateswitch.FieldSetAt:
+		return m.OldSetAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown GateSwitch field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GateSwitchMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case gateswitch.FieldName:
+		v, ok := value.(gateswitch.Name)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case gateswitch.FieldEnabled:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEnabled(v)
+		return nil
+	case gateswitch.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case gateswitch.FieldSetByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSetByID(v)
+		return nil
+	case gateswitch.FieldSetAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSetAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GateSwitch field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *GateSwitchMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *GateSwitchMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GateSwitchMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown GateSwitch numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *GateSwitchMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *GateSwitchMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *GateSwitchMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown GateSwitch nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *GateSwitchMutation) ResetField(name string) error {
+	switch name {
+	case gateswitch.FieldName:
+		m.ResetName()
+		return nil
+	case gateswitch.FieldEnabled:
+		m.ResetEnabled()
+		return nil
+	case gateswitch.FieldReason:
+		m.ResetReason()
+		return nil
+	case gateswitch.FieldSetByID:
+		m.ResetSetByID()
+		return nil
+	case gateswitch.FieldSetAt:
+		m.ResetSetAt()
+		return nil
+	}
+	return fmt.Errorf("unknown GateSwitch field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *GateSwitchMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *GateSwitchMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *GateSwitchMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *GateSwitchMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *GateSwitchMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *GateSwitchMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *GateSwitchMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown GateSwitch unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *GateSwitchMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown GateSwitch edge %s", name)
+}
+
 // HoldMutation represents an operation that mutates the Hold nodes in the graph.
 type HoldMutation struct {
 	config
@@ -10968,6 +11524,2682 @@ func (m *HoldMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Hold edge %s", name)
+}
+
+// LaneMutation represents an operation that mutates the Lane nodes in the graph.
+type LaneMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	identity       *string
+	role           *lane.Role
+	provider       *string
+	base_url       *string
+	model          *string
+	model_version  *string
+	prompt_version *string
+	enabled        *bool
+	created_by_id  *string
+	created_at     *time.Time
+	approved_by_id *string
+	approved_at    *time.Time
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*Lane, error)
+	predicates     []predicate.Lane
+}
+
+var _ ent.Mutation = (*LaneMutation)(nil)
+
+// laneOption allows management of the mutation configuration using functional options.
+type laneOption func(*LaneMutation)
+
+// newLaneMutation creates new mutation for the Lane entity.
+func newLaneMutation(c config, op Op, opts ...laneOption) *LaneMutation {
+	m := &LaneMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLane,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLaneID sets the ID field of the mutation.
+func withLaneID(id string) laneOption {
+	return func(m *LaneMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Lane
+		)
+		m.oldValue = func(ctx context.Context) (*Lane, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Lane.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLane sets the old Lane of the mutation.
+func withLane(node *Lane) laneOption {
+	return func(m *LaneMutation) {
+		m.oldValue = func(context.Context) (*Lane, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LaneMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LaneMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Lane entities.
+func (m *LaneMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LaneMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LaneMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Lane.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetIdentity sets the "identity" field.
+func (m *LaneMutation) SetIdentity(s string) {
+	m.identity = &s
+}
+
+// Identity returns the value of the "identity" field in the mutation.
+func (m *LaneMutation) Identity() (r string, exists bool) {
+	v := m.identity
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldIdentity returns the old "identity" field's value of the Lane entity.
+// If the Lane object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneMutation) OldIdentity(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldIdentity is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldIdentity requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldIdentity: %w", err)
+	}
+	return oldValue.Identity, nil
+}
+
+// ResetIdentity resets all changes to the "identity" field.
+func (m *LaneMutation) ResetIdentity() {
+	m.identity = nil
+}
+
+// SetRole sets the "role" field.
+func (m *LaneMutation) SetRole(l lane.Role) {
+	m.role = &l
+}
+
+// Role returns the value of the "role" field in the mutation.
+func (m *LaneMutation) Role() (r lane.Role, exists bool) {
+	v := m.role
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRole returns the old "role" field's value of the Lane entity.
+// If the Lane object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneMutation) OldRole(ctx context.Context) (v lane.Role, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRole is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRole requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRole: %w", err)
+	}
+	return oldValue.Role, nil
+}
+
+// ResetRole resets all changes to the "role" field.
+func (m *LaneMutation) ResetRole() {
+	m.role = nil
+}
+
+// SetProvider sets the "provider" field.
+func (m *LaneMutation) SetProvider(s string) {
+	m.provider = &s
+}
+
+// Provider returns the value of the "provider" field in the mutation.
+func (m *LaneMutation) Provider() (r string, exists bool) {
+	v := m.provider
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProvider returns the old "provider" field's value of the Lane entity.
+// If the Lane object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneMutation) OldProvider(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProvider is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProvider requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProvider: %w", err)
+	}
+	return oldValue.Provider, nil
+}
+
+// ResetProvider resets all changes to the "provider" field.
+func (m *LaneMutation) ResetProvider() {
+	m.provider = nil
+}
+
+// SetBaseURL sets the "base_url" field.
+func (m *LaneMutation) SetBaseURL(s string) {
+	m.base_url = &s
+}
+
+// BaseURL returns the value of the "base_url" field in the mutation.
+func (m *LaneMutation) BaseURL() (r string, exists bool) {
+	v := m.base_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBaseURL returns the old "base_url" field's value of the Lane entity.
+// If the Lane object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneMutation) OldBaseURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBaseURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBaseURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBaseURL: %w", err)
+	}
+	return oldValue.BaseURL, nil
+}
+
+// ResetBaseURL resets all changes to the "base_url" field.
+func (m *LaneMutation) ResetBaseURL() {
+	m.base_url = nil
+}
+
+// SetModel sets the "model" field.
+func (m *LaneMutation) SetModel(s string) {
+	m.model = &s
+}
+
+// Model returns the value of the "model" field in the mutation.
+func (m *LaneMutation) Model() (r string, exists bool) {
+	v := m.model
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModel returns the old "model" field's value of the Lane entity.
+// If the Lane object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneMutation) OldModel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModel: %w", err)
+	}
+	return oldValue.Model, nil
+}
+
+// ResetModel resets all changes to the "model" field.
+func (m *LaneMutation) ResetModel() {
+	m.model = nil
+}
+
+// SetModelVersion sets the "model_version" field.
+func (m *LaneMutation) SetModelVersion(s string) {
+	m.model_version = &s
+}
+
+// ModelVersion returns the value of the "model_version" field in the mutation.
+func (m *LaneMutation) ModelVersion() (r string, exists bool) {
+	v := m.model_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModelVersion returns the old "model_version" field's value of the Lane entity.
+// If the Lane object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneMutation) OldModelVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModelVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModelVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModelVersion: %w", err)
+	}
+	return oldValue.ModelVersion, nil
+}
+
+// ResetModelVersion resets all changes to the "model_version" field.
+func (m *LaneMutation) ResetModelVersion() {
+	m.model_version = nil
+}
+
+// SetPromptVersion sets the "prompt_version" field.
+func (m *LaneMutation) SetPromptVersion(s string) {
+	m.prompt_version = &s
+}
+
+// PromptVersion returns the value of the "prompt_version" field in the mutation.
+func (m *LaneMutation) PromptVersion() (r string, exists bool) {
+	v := m.prompt_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPromptVersion returns the old "prompt_version" field's value of the Lane entity.
+// If the Lane object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneMutation) OldPromptVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPromptVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPromptVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPromptVersion: %w", err)
+	}
+	return oldValue.PromptVersion, nil
+}
+
+// ResetPromptVersion resets all changes to the "prompt_version" field.
+func (m *LaneMutation) ResetPromptVersion() {
+	m.prompt_version = nil
+}
+
+// SetEnabled sets the "enabled" field.
+func (m *LaneMutation) SetEnabled(b bool) {
+	m.enabled = &b
+}
+
+// Enabled returns the value of the "enabled" field in the mutation.
+func (m *LaneMutation) Enabled() (r bool, exists bool) {
+	v := m.enabled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEnabled returns the old "enabled" field's value of the Lane entity.
+// If the Lane object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneMutation) OldEnabled(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEnabled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEnabled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEnabled: %w", err)
+	}
+	return oldValue.Enabled, nil
+}
+
+// ResetEnabled resets all changes to the "enabled" field.
+func (m *LaneMutation) ResetEnabled() {
+	m.enabled = nil
+}
+
+// SetCreatedByID sets the "created_by_id" field.
+func (m *LaneMutation) SetCreatedByID(s string) {
+	m.created_by_id = &s
+}
+
+// CreatedByID returns the value of the "created_by_id" field in the mutation.
+func (m *LaneMutation) CreatedByID() (r string, exists bool) {
+	v := m.created_by_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedByID returns the old "created_by_id" field's value of the Lane entity.
+// If the Lane object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneMutation) OldCreatedByID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedByID: %w", err)
+	}
+	return oldValue.CreatedByID, nil
+}
+
+// ResetCreatedByID resets all changes to the "created_by_id" field.
+func (m *LaneMutation) ResetCreatedByID() {
+	m.created_by_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *LaneMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *LaneMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Lane entity.
+// If the Lane object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *LaneMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetApprovedByID sets the "approved_by_id" field.
+func (m *LaneMutation) SetApprovedByID(s string) {
+	m.approved_by_id = &s
+}
+
+// ApprovedByID returns the value of the "approved_by_id" field in the mutation.
+func (m *LaneMutation) ApprovedByID() (r string, exists bool) {
+	v := m.approved_by_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldApprovedByID returns the old "approved_by_id" field's value of the Lane entity.
+// If the Lane object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneMutation) OldApprovedByID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldApprovedByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldApprovedByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldApprovedByID: %w", err)
+	}
+	return oldValue.ApprovedByID, nil
+}
+
+// ClearApprovedByID clears the value of the "approved_by_id" field.
+func (m *LaneMutation) ClearApprovedByID() {
+	m.approved_by_id = nil
+	m.clearedFields[lane.FieldApprovedByID] = struct{}{}
+}
+
+// ApprovedByIDCleared returns if the "approved_by_id" field was cleared in this mutation.
+func (m *LaneMutation) ApprovedByIDCleared() bool {
+	_, ok := m.clearedFields[lane.FieldApprovedByID]
+	return ok
+}
+
+// ResetApprovedByID resets all changes to the "approved_by_id" field.
+func (m *LaneMutation) ResetApprovedByID() {
+	m.approved_by_id = nil
+	delete(m.clearedFields, lane.FieldApprovedByID)
+}
+
+// SetApprovedAt sets the "approved_at" field.
+func (m *LaneMutation) SetApprovedAt(t time.Time) {
+	m.approved_at = &t
+}
+
+// ApprovedAt returns the value of the "approved_at" field in the mutation.
+func (m *LaneMutation) ApprovedAt() (r time.Time, exists bool) {
+	v := m.approved_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldApprovedAt returns the old "approved_at" field's value of the Lane entity.
+// If the Lane object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneMutation) OldApprovedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldApprovedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldApprovedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldApprovedAt: %w", err)
+	}
+	return oldValue.ApprovedAt, nil
+}
+
+// ClearApprovedAt clears the value of the "approved_at" field.
+func (m *LaneMutation) ClearApprovedAt() {
+	m.approved_at = nil
+	m.clearedFields[lane.FieldApprovedAt] = struct{}{}
+}
+
+// ApprovedAtCleared returns if the "approved_at" field was cleared in this mutation.
+func (m *LaneMutation) ApprovedAtCleared() bool {
+	_, ok := m.clearedFields[lane.FieldApprovedAt]
+	return ok
+}
+
+// ResetApprovedAt resets all changes to the "approved_at" field.
+func (m *LaneMutation) ResetApprovedAt() {
+	m.approved_at = nil
+	delete(m.clearedFields, lane.FieldApprovedAt)
+}
+
+// Where appends a list predicates to the LaneMutation builder.
+func (m *LaneMutation) Where(ps ...predicate.Lane) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LaneMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LaneMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Lane, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LaneMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LaneMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Lane).
+func (m *LaneMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LaneMutation) Fields() []string {
+	fields := make([]string, 0, 12)
+	if m.identity != nil {
+		fields = append(fields, lane.FieldIdentity)
+	}
+	if m.role != nil {
+		fields = append(fields, lane.FieldRole)
+	}
+	if m.provider != nil {
+		fields = append(fields, lane.FieldProvider)
+	}
+	if m.base_url != nil {
+		fields = append(fields, lane.FieldBaseURL)
+	}
+	if m.model != nil {
+		fields = append(fields, lane.FieldModel)
+	}
+	if m.model_version != nil {
+		fields = append(fields, lane.FieldModelVersion)
+	}
+	if m.prompt_version != nil {
+		fields = append(fields, lane.FieldPromptVersion)
+	}
+	if m.enabled != nil {
+		fields = append(fields, lane.FieldEnabled)
+	}
+	if m.created_by_id != nil {
+		fields = append(fields, lane.FieldCreatedByID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, lane.FieldCreatedAt)
+	}
+	if m.approved_by_id != nil {
+		fields = append(fields, lane.FieldApprovedByID)
+	}
+	if m.approved_at != nil {
+		fields = append(fields, lane.FieldApprovedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LaneMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case lane.FieldIdentity:
+		return m.Identity()
+	case lane.FieldRole:
+		return m.Role()
+	case lane.FieldProvider:
+		return m.Provider()
+	case lane.FieldBaseURL:
+		return m.BaseURL()
+	case lane.FieldModel:
+		return m.Model()
+	case lane.FieldModelVersion:
+		return m.ModelVersion()
+	case lane.FieldPromptVersion:
+		return m.PromptVersion()
+	case lane.FieldEnabled:
+		return m.Enabled()
+	case lane.FieldCreatedByID:
+		return m.CreatedByID()
+	case lane.FieldCreatedAt:
+		return m.CreatedAt()
+	case lane.FieldApprovedByID:
+		return m.ApprovedByID()
+	case lane.FieldApprovedAt:
+		return m.ApprovedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LaneMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case lane.FieldIdentity:
+		return m.OldIdentity(ctx)
+	case lane.FieldRole:
+		return m.OldRole(ctx)
+	case lane.FieldProvider:
+		return m.OldProvider(ctx)
+	case lane.FieldBaseURL:
+		return m.OldBaseURL(ctx)
+	case lane.FieldModel:
+		return m.OldModel(ctx)
+	case lane.FieldModelVersion:
+		return m.OldModelVersion(ctx)
+	case lane.FieldPromptVersion:
+		return m.OldPromptVersion(ctx)
+	case lane.FieldEnabled:
+		return m.OldEnabled(ctx)
+	case lane.FieldCreatedByID:
+		return m.OldCreatedByID(ctx)
+	case lane.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case lane.FieldApprovedByID:
+		return m.OldApprovedByID(ctx)
+	case lane.FieldApprovedAt:
+		return m.OldApprovedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown Lane field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LaneMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case lane.FieldIdentity:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetIdentity(v)
+		return nil
+	case lane.FieldRole:
+		v, ok := value.(lane.Role)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRole(v)
+		return nil
+	case lane.FieldProvider:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProvider(v)
+		return nil
+	case lane.FieldBaseURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBaseURL(v)
+		return nil
+	case lane.FieldModel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModel(v)
+		return nil
+	case lane.FieldModelVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModelVersion(v)
+		return nil
+	case lane.FieldPromptVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPromptVersion(v)
+		return nil
+	case lane.FieldEnabled:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEnabled(v)
+		return nil
+	case lane.FieldCreatedByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedByID(v)
+		return nil
+	case lane.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case lane.FieldApprovedByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetApprovedByID(v)
+		return nil
+	case lane.FieldApprovedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetApprovedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Lane field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LaneMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LaneMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LaneMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Lane numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LaneMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(lane.FieldApprovedByID) {
+		fields = append(fields, lane.FieldApprovedByID)
+	}
+	if m.FieldCleared(lane.FieldApprovedAt) {
+		fields = append(fields, lane.FieldApprovedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LaneMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LaneMutation) ClearField(name string) error {
+	switch name {
+	case lane.FieldApprovedByID:
+		m.ClearApprovedByID()
+		return nil
+	case lane.FieldApprovedAt:
+		m.ClearApprovedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Lane nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LaneMutation) ResetField(name string) error {
+	switch name {
+	case lane.FieldIdentity:
+		m.ResetIdentity()
+		return nil
+	case lane.FieldRole:
+		m.ResetRole()
+		return nil
+	case lane.FieldProvider:
+		m.ResetProvider()
+		return nil
+	case lane.FieldBaseURL:
+		m.ResetBaseURL()
+		return nil
+	case lane.FieldModel:
+		m.ResetModel()
+		return nil
+	case lane.FieldModelVersion:
+		m.ResetModelVersion()
+		return nil
+	case lane.FieldPromptVersion:
+		m.ResetPromptVersion()
+		return nil
+	case lane.FieldEnabled:
+		m.ResetEnabled()
+		return nil
+	case lane.FieldCreatedByID:
+		m.ResetCreatedByID()
+		return nil
+	case lane.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case lane.FieldApprovedByID:
+		m.ResetApprovedByID()
+		return nil
+	case lane.FieldApprovedAt:
+		m.ResetApprovedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Lane field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LaneMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LaneMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LaneMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LaneMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LaneMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LaneMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LaneMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Lane unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LaneMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Lane edge %s", name)
+}
+
+// LaneReviewMutation represents an operation that mutates the LaneReview nodes in the graph.
+type LaneReviewMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *string
+	lane_id          *string
+	problem_id       *string
+	revision_id      *string
+	gold_id          *string
+	audit            *bool
+	identity         *string
+	role             *lanereview.Role
+	provider         *string
+	model            *string
+	model_version    *string
+	prompt_version   *string
+	prompt_digest    *string
+	packet_digest    *string
+	input_digest     *string
+	request_digest   *string
+	answer           *string
+	recommendation   *string
+	failure          *string
+	detail           *string
+	latency_ms       *int
+	addlatency_ms    *int
+	attempts         *int
+	addattempts      *int
+	input_tokens     *int
+	addinput_tokens  *int
+	output_tokens    *int
+	addoutput_tokens *int
+	created_at       *time.Time
+	clearedFields    map[string]struct{}
+	done             bool
+	oldValue         func(context.Context) (*LaneReview, error)
+	predicates       []predicate.LaneReview
+}
+
+var _ ent.Mutation = (*LaneReviewMutation)(nil)
+
+// lanereviewOption allows management of the mutation configuration using functional options.
+type lanereviewOption func(*LaneReviewMutation)
+
+// newLaneReviewMutation creates new mutation for the LaneReview entity.
+func newLaneReviewMutation(c config, op Op, opts ...lanereviewOption) *LaneReviewMutation {
+	m := &LaneReviewMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLaneReview,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLaneReviewID sets the ID field of the mutation.
+func withLaneReviewID(id string) lanereviewOption {
+	return func(m *LaneReviewMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *LaneReview
+		)
+		m.oldValue = func(ctx context.Context) (*LaneReview, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().LaneReview.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLaneReview sets the old LaneReview of the mutation.
+func withLaneReview(node *LaneReview) lanereviewOption {
+	return func(m *LaneReviewMutation) {
+		m.oldValue = func(context.Context) (*LaneReview, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LaneReviewMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LaneReviewMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of LaneReview entities.
+func (m *LaneReviewMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LaneReviewMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LaneReviewMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().LaneReview.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetLaneID sets the "lane_id" field.
+func (m *LaneReviewMutation) SetLaneID(s string) {
+	m.lane_id = &s
+}
+
+// LaneID returns the value of the "lane_id" field in the mutation.
+func (m *LaneReviewMutation) LaneID() (r string, exists bool) {
+	v := m.lane_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLaneID returns the old "lane_id" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldLaneID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLaneID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLaneID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLaneID: %w", err)
+	}
+	return oldValue.LaneID, nil
+}
+
+// ResetLaneID resets all changes to the "lane_id" field.
+func (m *LaneReviewMutation) ResetLaneID() {
+	m.lane_id = nil
+}
+
+// SetProblemID sets the "problem_id" field.
+func (m *LaneReviewMutation) SetProblemID(s string) {
+	m.problem_id = &s
+}
+
+// ProblemID returns the value of the "problem_id" field in the mutation.
+func (m *LaneReviewMutation) ProblemID() (r string, exists bool) {
+	v := m.problem_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProblemID returns the old "problem_id" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldProblemID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProblemID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProblemID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProblemID: %w", err)
+	}
+	return oldValue.ProblemID, nil
+}
+
+// ResetProblemID resets all changes to the "problem_id" field.
+func (m *LaneReviewMutation) ResetProblemID() {
+	m.problem_id = nil
+}
+
+// SetRevisionID sets the "revision_id" field.
+func (m *LaneReviewMutation) SetRevisionID(s string) {
+	m.revision_id = &s
+}
+
+// RevisionID returns the value of the "revision_id" field in the mutation.
+func (m *LaneReviewMutation) RevisionID() (r string, exists bool) {
+	v := m.revision_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRevisionID returns the old "revision_id" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldRevisionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRevisionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRevisionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRevisionID: %w", err)
+	}
+	return oldValue.RevisionID, nil
+}
+
+// ResetRevisionID resets all changes to the "revision_id" field.
+func (m *LaneReviewMutation) ResetRevisionID() {
+	m.revision_id = nil
+}
+
+// SetGoldID sets the "gold_id" field.
+func (m *LaneReviewMutation) SetGoldID(s string) {
+	m.gold_id = &s
+}
+
+// GoldID returns the value of the "gold_id" field in the mutation.
+func (m *LaneReviewMutation) GoldID() (r string, exists bool) {
+	v := m.gold_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGoldID returns the old "gold_id" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldGoldID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGoldID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGoldID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGoldID: %w", err)
+	}
+	return oldValue.GoldID, nil
+}
+
+// ResetGoldID resets all changes to the "gold_id" field.
+func (m *LaneReviewMutation) ResetGoldID() {
+	m.gold_id = nil
+}
+
+// SetAudit sets the "audit" field.
+func (m *LaneReviewMutation) SetAudit(b bool) {
+	m.audit = &b
+}
+
+// Audit returns the value of the "audit" field in the mutation.
+func (m *LaneReviewMutation) Audit() (r bool, exists bool) {
+	v := m.audit
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAudit returns the old "audit" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldAudit(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAudit is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAudit requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAudit: %w", err)
+	}
+	return oldValue.Audit, nil
+}
+
+// ResetAudit resets all changes to the "audit" field.
+func (m *LaneReviewMutation) ResetAudit() {
+	m.audit = nil
+}
+
+// SetIdentity sets the "identity" field.
+func (m *LaneReviewMutation) SetIdentity(s string) {
+	m.identity = &s
+}
+
+// Identity returns the value of the "identity" field in the mutation.
+func (m *LaneReviewMutation) Identity() (r string, exists bool) {
+	v := m.identity
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldIdentity returns the old "identity" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldIdentity(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldIdentity is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldIdentity requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldIdentity: %w", err)
+	}
+	return oldValue.Identity, nil
+}
+
+// ResetIdentity resets all changes to the "identity" field.
+func (m *LaneReviewMutation) ResetIdentity() {
+	m.identity = nil
+}
+
+// SetRole sets the "role" field.
+func (m *LaneReviewMutation) SetRole(l lanereview.Role) {
+	m.role = &l
+}
+
+// Role returns the value of the "role" field in the mutation.
+func (m *LaneReviewMutation) Role() (r lanereview.Role, exists bool) {
+	v := m.role
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRole returns the old "role" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldRole(ctx context.Context) (v lanereview.Role, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRole is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRole requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRole: %w", err)
+	}
+	return oldValue.Role, nil
+}
+
+// ResetRole resets all changes to the "role" field.
+func (m *LaneReviewMutation) ResetRole() {
+	m.role = nil
+}
+
+// SetProvider sets the "provider" field.
+func (m *LaneReviewMutation) SetProvider(s string) {
+	m.provider = &s
+}
+
+// Provider returns the value of the "provider" field in the mutation.
+func (m *LaneReviewMutation) Provider() (r string, exists bool) {
+	v := m.provider
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProvider returns the old "provider" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldProvider(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProvider is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProvider requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProvider: %w", err)
+	}
+	return oldValue.Provider, nil
+}
+
+// ResetProvider resets all changes to the "provider" field.
+func (m *LaneReviewMutation) ResetProvider() {
+	m.provider = nil
+}
+
+// SetModel sets the "model" field.
+func (m *LaneReviewMutation) SetModel(s string) {
+	m.model = &s
+}
+
+// Model returns the value of the "model" field in the mutation.
+func (m *LaneReviewMutation) Model() (r string, exists bool) {
+	v := m.model
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModel returns the old "model" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldModel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModel: %w", err)
+	}
+	return oldValue.Model, nil
+}
+
+// ResetModel resets all changes to the "model" field.
+func (m *LaneReviewMutation) ResetModel() {
+	m.model = nil
+}
+
+// SetModelVersion sets the "model_version" field.
+func (m *LaneReviewMutation) SetModelVersion(s string) {
+	m.model_version = &s
+}
+
+// ModelVersion returns the value of the "model_version" field in the mutation.
+func (m *LaneReviewMutation) ModelVersion() (r string, exists bool) {
+	v := m.model_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModelVersion returns the old "model_version" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldModelVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModelVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModelVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModelVersion: %w", err)
+	}
+	return oldValue.ModelVersion, nil
+}
+
+// ResetModelVersion resets all changes to the "model_version" field.
+func (m *LaneReviewMutation) ResetModelVersion() {
+	m.model_version = nil
+}
+
+// SetPromptVersion sets the "prompt_version" field.
+func (m *LaneReviewMutation) SetPromptVersion(s string) {
+	m.prompt_version = &s
+}
+
+// PromptVersion returns the value of the "prompt_version" field in the mutation.
+func (m *LaneReviewMutation) PromptVersion() (r string, exists bool) {
+	v := m.prompt_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPromptVersion returns the old "prompt_version" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldPromptVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPromptVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPromptVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPromptVersion: %w", err)
+	}
+	return oldValue.PromptVersion, nil
+}
+
+// ResetPromptVersion resets all changes to the "prompt_version" field.
+func (m *LaneReviewMutation) ResetPromptVersion() {
+	m.prompt_version = nil
+}
+
+// SetPromptDigest sets the "prompt_digest" field.
+func (m *LaneReviewMutation) SetPromptDigest(s string) {
+	m.prompt_digest = &s
+}
+
+// PromptDigest returns the value of the "prompt_digest" field in the mutation.
+func (m *LaneReviewMutation) PromptDigest() (r string, exists bool) {
+	v := m.prompt_digest
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPromptDigest returns the old "prompt_digest" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldPromptDigest(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPromptDigest is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPromptDigest requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPromptDigest: %w", err)
+	}
+	return oldValue.PromptDigest, nil
+}
+
+// ResetPromptDigest resets all changes to the "prompt_digest" field.
+func (m *LaneReviewMutation) ResetPromptDigest() {
+	m.prompt_digest = nil
+}
+
+// SetPacketDigest sets the "packet_digest" field.
+func (m *LaneReviewMutation) SetPacketDigest(s string) {
+	m.packet_digest = &s
+}
+
+// PacketDigest returns the value of the "packet_digest" field in the mutation.
+func (m *LaneReviewMutation) PacketDigest() (r string, exists bool) {
+	v := m.packet_digest
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPacketDigest returns the old "packet_digest" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldPacketDigest(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPacketDigest is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPacketDigest requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPacketDigest: %w", err)
+	}
+	return oldValue.PacketDigest, nil
+}
+
+// ResetPacketDigest resets all changes to the "packet_digest" field.
+func (m *LaneReviewMutation) ResetPacketDigest() {
+	m.packet_digest = nil
+}
+
+// SetInputDigest sets the "input_digest" field.
+func (m *LaneReviewMutation) SetInputDigest(s string) {
+	m.input_digest = &s
+}
+
+// InputDigest returns the value of the "input_digest" field in the mutation.
+func (m *LaneReviewMutation) InputDigest() (r string, exists bool) {
+	v := m.input_digest
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldInputDigest returns the old "input_digest" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldInputDigest(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldInputDigest is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldInputDigest requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldInputDigest: %w", err)
+	}
+	return oldValue.InputDigest, nil
+}
+
+// ResetInputDigest resets all changes to the "input_digest" field.
+func (m *LaneReviewMutation) ResetInputDigest() {
+	m.input_digest = nil
+}
+
+// SetRequestDigest sets the "request_digest" field.
+func (m *LaneReviewMutation) SetRequestDigest(s string) {
+	m.request_digest = &s
+}
+
+// RequestDigest returns the value of the "request_digest" field in the mutation.
+func (m *LaneReviewMutation) RequestDigest() (r string, exists bool) {
+	v := m.request_digest
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRequestDigest returns the old "request_digest" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldRequestDigest(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRequestDigest is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRequestDigest requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRequestDigest: %w", err)
+	}
+	return oldValue.RequestDigest, nil
+}
+
+// ResetRequestDigest resets all changes to the "request_digest" field.
+func (m *LaneReviewMutation) ResetRequestDigest() {
+	m.request_digest = nil
+}
+
+// SetAnswer sets the "answer" field.
+func (m *LaneReviewMutation) SetAnswer(s string) {
+	m.answer = &s
+}
+
+// Answer returns the value of the "answer" field in the mutation.
+func (m *LaneReviewMutation) Answer() (r string, exists bool) {
+	v := m.answer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAnswer returns the old "answer" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldAnswer(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAnswer is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAnswer requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAnswer: %w", err)
+	}
+	return oldValue.Answer, nil
+}
+
+// ResetAnswer resets all changes to the "answer" field.
+func (m *LaneReviewMutation) ResetAnswer() {
+	m.answer = nil
+}
+
+// SetRecommendation sets the "recommendation" field.
+func (m *LaneReviewMutation) SetRecommendation(s string) {
+	m.recommendation = &s
+}
+
+// Recommendation returns the value of the "recommendation" field in the mutation.
+func (m *LaneReviewMutation) Recommendation() (r string, exists bool) {
+	v := m.recommendation
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRecommendation returns the old "recommendation" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldRecommendation(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRecommendation is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRecommendation requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRecommendation: %w", err)
+	}
+	return oldValue.Recommendation, nil
+}
+
+// ResetRecommendation resets all changes to the "recommendation" field.
+func (m *LaneReviewMutation) ResetRecommendation() {
+	m.recommendation = nil
+}
+
+// SetFailure sets the "failure" field.
+func (m *LaneReviewMutation) SetFailure(s string) {
+	m.failure = &s
+}
+
+// Failure returns the value of the "failure" field in the mutation.
+func (m *LaneReviewMutation) Failure() (r string, exists bool) {
+	v := m.failure
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailure returns the old "failure" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldFailure(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailure is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailure requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailure: %w", err)
+	}
+	return oldValue.Failure, nil
+}
+
+// ResetFailure resets all changes to the "failure" field.
+func (m *LaneReviewMutation) ResetFailure() {
+	m.failure = nil
+}
+
+// SetDetail sets the "detail" field.
+func (m *LaneReviewMutation) SetDetail(s string) {
+	m.detail = &s
+}
+
+// Detail returns the value of the "detail" field in the mutation.
+func (m *LaneReviewMutation) Detail() (r string, exists bool) {
+	v := m.detail
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDetail returns the old "detail" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldDetail(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDetail is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDetail requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDetail: %w", err)
+	}
+	return oldValue.Detail, nil
+}
+
+// ResetDetail resets all changes to the "detail" field.
+func (m *LaneReviewMutation) ResetDetail() {
+	m.detail = nil
+}
+
+// SetLatencyMs sets the "latency_ms" field.
+func (m *LaneReviewMutation) SetLatencyMs(i int) {
+	m.latency_ms = &i
+	m.addlatency_ms = nil
+}
+
+// LatencyMs returns the value of the "latency_ms" field in the mutation.
+func (m *LaneReviewMutation) LatencyMs() (r int, exists bool) {
+	v := m.latency_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLatencyMs returns the old "latency_ms" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldLatencyMs(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLatencyMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLatencyMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLatencyMs: %w", err)
+	}
+	return oldValue.LatencyMs, nil
+}
+
+// AddLatencyMs adds i to the "latency_ms" field.
+func (m *LaneReviewMutation) AddLatencyMs(i int) {
+	if m.addlatency_ms != nil {
+		*m.addlatency_ms += i
+	} else {
+		m.addlatency_ms = &i
+	}
+}
+
+// AddedLatencyMs returns the value that was added to the "latency_ms" field in this mutation.
+func (m *LaneReviewMutation) AddedLatencyMs() (r int, exists bool) {
+	v := m.addlatency_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetLatencyMs resets all changes to the "latency_ms" field.
+func (m *LaneReviewMutation) ResetLatencyMs() {
+	m.latency_ms = nil
+	m.addlatency_ms = nil
+}
+
+// SetAttempts sets the "attempts" field.
+func (m *LaneReviewMutation) SetAttempts(i int) {
+	m.attempts = &i
+	m.addattempts = nil
+}
+
+// Attempts returns the value of the "attempts" field in the mutation.
+func (m *LaneReviewMutation) Attempts() (r int, exists bool) {
+	v := m.attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttempts returns the old "attempts" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldAttempts(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttempts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttempts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttempts: %w", err)
+	}
+	return oldValue.Attempts, nil
+}
+
+// AddAttempts adds i to the "attempts" field.
+func (m *LaneReviewMutation) AddAttempts(i int) {
+	if m.addattempts != nil {
+		*m.addattempts += i
+	} else {
+		m.addattempts = &i
+	}
+}
+
+// AddedAttempts returns the value that was added to the "attempts" field in this mutation.
+func (m *LaneReviewMutation) AddedAttempts() (r int, exists bool) {
+	v := m.addattempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAttempts resets all changes to the "attempts" field.
+func (m *LaneReviewMutation) ResetAttempts() {
+	m.attempts = nil
+	m.addattempts = nil
+}
+
+// SetInputTokens sets the "input_tokens" field.
+func (m *LaneReviewMutation) SetInputTokens(i int) {
+	m.input_tokens = &i
+	m.addinput_tokens = nil
+}
+
+// InputTokens returns the value of the "input_tokens" field in the mutation.
+func (m *LaneReviewMutation) InputTokens() (r int, exists bool) {
+	v := m.input_tokens
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldInputTokens returns the old "input_tokens" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldInputTokens(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldInputTokens is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldInputTokens requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldInputTokens: %w", err)
+	}
+	return oldValue.InputTokens, nil
+}
+
+// AddInputTokens adds i to the "input_tokens" field.
+func (m *LaneReviewMutation) AddInputTokens(i int) {
+	if m.addinput_tokens != nil {
+		*m.addinput_tokens += i
+	} else {
+		m.addinput_tokens = &i
+	}
+}
+
+// AddedInputTokens returns the value that was added to the "input_tokens" field in this mutation.
+func (m *LaneReviewMutation) AddedInputTokens() (r int, exists bool) {
+	v := m.addinput_tokens
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetInputTokens resets all changes to the "input_tokens" field.
+func (m *LaneReviewMutation) ResetInputTokens() {
+	m.input_tokens = nil
+	m.addinput_tokens = nil
+}
+
+// SetOutputTokens sets the "output_tokens" field.
+func (m *LaneReviewMutation) SetOutputTokens(i int) {
+	m.output_tokens = &i
+	m.addoutput_tokens = nil
+}
+
+// OutputTokens returns the value of the "output_tokens" field in the mutation.
+func (m *LaneReviewMutation) OutputTokens() (r int, exists bool) {
+	v := m.output_tokens
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOutputTokens returns the old "output_tokens" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldOutputTokens(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOutputTokens is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOutputTokens requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOutputTokens: %w", err)
+	}
+	return oldValue.OutputTokens, nil
+}
+
+// AddOutputTokens adds i to the "output_tokens" field.
+func (m *LaneReviewMutation) AddOutputTokens(i int) {
+	if m.addoutput_tokens != nil {
+		*m.addoutput_tokens += i
+	} else {
+		m.addoutput_tokens = &i
+	}
+}
+
+// AddedOutputTokens returns the value that was added to the "output_tokens" field in this mutation.
+func (m *LaneReviewMutation) AddedOutputTokens() (r int, exists bool) {
+	v := m.addoutput_tokens
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetOutputTokens resets all changes to the "output_tokens" field.
+func (m *LaneReviewMutation) ResetOutputTokens() {
+	m.output_tokens = nil
+	m.addoutput_tokens = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *LaneReviewMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *LaneReviewMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the LaneReview entity.
+// If the LaneReview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneReviewMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *LaneReviewMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// Where appends a list predicates to the LaneReviewMutation builder.
+func (m *LaneReviewMutation) Where(ps ...predicate.LaneReview) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LaneReviewMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LaneReviewMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.LaneReview, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LaneReviewMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LaneReviewMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (LaneReview).
+func (m *LaneReviewMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LaneReviewMutation) Fields() []string {
+	fields := make([]string, 0, 24)
+	if m.lane_id != nil {
+		fields = append(fields, lanereview.FieldLaneID)
+	}
+	if m.problem_id != nil {
+		fields = append(fields, lanereview.FieldProblemID)
+	}
+	if m.revision_id != nil {
+		fields = append(fields, lanereview.FieldRevisionID)
+	}
+	if m.gold_id != nil {
+		fields = append(fields, lanereview.FieldGoldID)
+	}
+	if m.audit != nil {
+		fields = append(fields, lanereview.FieldAudit)
+	}
+	if m.identity != nil {
+		fields = append(fields, lanereview.FieldIdentity)
+	}
+	if m.role != nil {
+		fields = append(fields, lanereview.FieldRole)
+	}
+	if m.provider != nil {
+		fields = append(fields, lanereview.FieldProvider)
+	}
+	if m.model != nil {
+		fields = append(fields, lanereview.FieldModel)
+	}
+	if m.model_version != nil {
+		fields = append(fields, lanereview.FieldModelVersion)
+	}
+	if m.prompt_version != nil {
+		fields = append(fields, lanereview.FieldPromptVersion)
+	}
+	if m.prompt_digest != nil {
+		fields = append(fields, lanereview.FieldPromptDigest)
+	}
+	if m.packet_digest != nil {
+		fields = append(fields, lanereview.FieldPacketDigest)
+	}
+	if m.input_digest != nil {
+		fields = append(fields, lanereview.FieldInputDigest)
+	}
+	if m.request_digest != nil {
+		fields = append(fields, lanereview.FieldRequestDigest)
+	}
+	if m.answer != nil {
+		fields = append(fields, lanereview.FieldAnswer)
+	}
+	if m.recommendation != nil {
+		fields = append(fields, lanereview.FieldRecommendation)
+	}
+	if m.failure != nil {
+		fields = append(fields, lanereview.FieldFailure)
+	}
+	if m.detail != nil {
+		fields = append(fields, lanereview.FieldDetail)
+	}
+	if m.latency_ms != nil {
+		fields = append(fields, lanereview.FieldLatencyMs)
+	}
+	if m.attempts != nil {
+		fields = append(fields, lanereview.FieldAttempts)
+	}
+	if m.input_tokens != nil {
+		fields = append(fields, lanereview.FieldInputTokens)
+	}
+	if m.output_tokens != nil {
+		fields = append(fields, lanereview.FieldOutputTokens)
+	}
+	if m.created_at != nil {
+		fields = append(fields, lanereview.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LaneReviewMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case lanereview.FieldLaneID:
+		return m.LaneID()
+	case lanereview.FieldProblemID:
+		return m.ProblemID()
+	case lanereview.FieldRevisionID:
+		return m.RevisionID()
+	case lanereview.FieldGoldID:
+		return m.GoldID()
+	case lanereview.FieldAudit:
+		return m.Audit()
+	case lanereview.FieldIdentity:
+		return m.Identity()
+	case lanereview.FieldRole:
+		return m.Role()
+	case lanereview.FieldProvider:
+		return m.Provider()
+	case lanereview.FieldModel:
+		return m.Model()
+	case lanereview.FieldModelVersion:
+		return m.ModelVersion()
+	case lanereview.FieldPromptVersion:
+		return m.PromptVersion()
+	case lanereview.FieldPromptDigest:
+		return m.PromptDigest()
+	case lanereview.FieldPacketDigest:
+		return m.PacketDigest()
+	case lanereview.FieldInputDigest:
+		return m.InputDigest()
+	case lanereview.FieldRequestDigest:
+		return m.RequestDigest()
+	case lanereview.FieldAnswer:
+		return m.Answer()
+	case lanereview.FieldRecommendation:
+		return m.Recommendation()
+	case lanereview.FieldFailure:
+		return m.Failure()
+	case lanereview.FieldDetail:
+		return m.Detail()
+	case lanereview.FieldLatencyMs:
+		return m.LatencyMs()
+	case lanereview.FieldAttempts:
+		return m.Attempts()
+	case lanereview.FieldInputTokens:
+		return m.InputTokens()
+	case lanereview.FieldOutputTokens:
+		return m.OutputTokens()
+	case lanereview.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LaneReviewMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case lanereview.FieldLaneID:
+		return m.OldLaneID(ctx)
+	case lanereview.FieldProblemID:
+		return m.OldProblemID(ctx)
+	case lanereview.FieldRevisionID:
+		return m.OldRevisionID(ctx)
+	case lanereview.FieldGoldID:
+		return m.OldGoldID(ctx)
+	case lanereview.FieldAudit:
+		return m.OldAudit(ctx)
+	case lanereview.FieldIdentity:
+		return m.OldIdentity(ctx)
+	case lanereview.FieldRole:
+		return m.OldRole(ctx)
+	case lanereview.FieldProvider:
+		return m.OldProvider(ctx)
+	case lanereview.FieldModel:
+		return m.OldModel(ctx)
+	case lanereview.FieldModelVersion:
+		return m.OldModelVersion(ctx)
+	case lanereview.FieldPromptVersion:
+		return m.OldPromptVersion(ctx)
+	case lanereview.FieldPromptDigest:
+		return m.OldPromptDigest(ctx)
+	case lanereview.FieldPacketDigest:
+		return m.OldPacketDigest(ctx)
+	case lanereview.FieldInputDigest:
+		return m.OldInputDigest(ctx)
+	case lanereview.FieldRequestDigest:
+		return m.OldRequestDigest(ctx)
+	case lanereview.FieldAnswer:
+		return m.OldAnswer(ctx)
+	case lanereview.FieldRecommendation:
+		return m.OldRecommendation(ctx)
+	case lanereview.FieldFailure:
+		return m.OldFailure(ctx)
+	case lanereview.FieldDetail:
+		return m.OldDetail(ctx)
+	case lanereview.FieldLatencyMs:
+		return m.OldLatencyMs(ctx)
+	case lanereview.FieldAttempts:
+		return m.OldAttempts(ctx)
+	case lanereview.FieldInputTokens:
+		return m.OldInputTokens(ctx)
+	case lanereview.FieldOutputTokens:
+		return m.OldOutputTokens(ctx)
+	case lanereview.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown LaneReview field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LaneReviewMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case lanereview.FieldLaneID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLaneID(v)
+		return nil
+	case lanereview.FieldProblemID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProblemID(v)
+		return nil
+	case lanereview.FieldRevisionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRevisionID(v)
+		return nil
+	case lanereview.FieldGoldID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGoldID(v)
+		return nil
+	case lanereview.FieldAudit:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAudit(v)
+		return nil
+	case lanereview.FieldIdentity:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetIdentity(v)
+		return nil
+	case lanereview.FieldRole:
+		v, ok := value.(lanereview.Role)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRole(v)
+		return nil
+	case lanereview.FieldProvider:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProvider(v)
+		return nil
+	case lanereview.FieldModel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModel(v)
+		return nil
+	case lanereview.FieldModelVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModelVersion(v)
+		return nil
+	case lanereview.FieldPromptVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPromptVersion(v)
+		return nil
+	case lanereview.FieldPromptDigest:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPromptDigest(v)
+		return nil
+	case lanereview.FieldPacketDigest:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPacketDigest(v)
+		return nil
+	case lanereview.FieldInputDigest:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetInputDigest(v)
+		return nil
+	case lanereview.FieldRequestDigest:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRequestDigest(v)
+		return nil
+	case lanereview.FieldAnswer:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAnswer(v)
+		return nil
+	case lanereview.FieldRecommendation:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRecommendation(v)
+		return nil
+	case lanereview.FieldFailure:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailure(v)
+		return nil
+	case lanereview.FieldDetail:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDetail(v)
+		return nil
+	case lanereview.FieldLatencyMs:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLatencyMs(v)
+		return nil
+	case lanereview.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttempts(v)
+		return nil
+	case lanereview.FieldInputTokens:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetInputTokens(v)
+		return nil
+	case lanereview.FieldOutputTokens:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOutputTokens(v)
+		return nil
+	case lanereview.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LaneReview field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LaneReviewMutation) AddedFields() []string {
+	var fields []string
+	if m.addlatency_ms != nil {
+		fields = append(fields, lanereview.FieldLatencyMs)
+	}
+	if m.addattempts != nil {
+		fields = append(fields, lanereview.FieldAttempts)
+	}
+	if m.addinput_tokens != nil {
+		fields = append(fields, lanereview.FieldInputTokens)
+	}
+	if m.addoutput_tokens != nil {
+		fields = append(fields, lanereview.FieldOutputTokens)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LaneReviewMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case lanereview.FieldLatencyMs:
+		return m.AddedLatencyMs()
+	case lanereview.FieldAttempts:
+		return m.AddedAttempts()
+	case lanereview.FieldInputTokens:
+		return m.AddedInputTokens()
+	case lanereview.FieldOutputTokens:
+		return m.AddedOutputTokens()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LaneReviewMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case lanereview.FieldLatencyMs:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddLatencyMs(v)
+		return nil
+	case lanereview.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAttempts(v)
+		return nil
+	case lanereview.FieldInputTokens:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddInputTokens(v)
+		return nil
+	case lanereview.FieldOutputTokens:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddOutputTokens(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LaneReview numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LaneReviewMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LaneReviewMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LaneReviewMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown LaneReview nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LaneReviewMutation) ResetField(name string) error {
+	switch name {
+	case lanereview.FieldLaneID:
+		m.ResetLaneID()
+		return nil
+	case lanereview.FieldProblemID:
+		m.ResetProblemID()
+		return nil
+	case lanereview.FieldRevisionID:
+		m.ResetRevisionID()
+		return nil
+	case lanereview.FieldGoldID:
+		m.ResetGoldID()
+		return nil
+	case lanereview.FieldAudit:
+		m.ResetAudit()
+		return nil
+	case lanereview.FieldIdentity:
+		m.ResetIdentity()
+		return nil
+	case lanereview.FieldRole:
+		m.ResetRole()
+		return nil
+	case lanereview.FieldProvider:
+		m.ResetProvider()
+		return nil
+	case lanereview.FieldModel:
+		m.ResetModel()
+		return nil
+	case lanereview.FieldModelVersion:
+		m.ResetModelVersion()
+		return nil
+	case lanereview.FieldPromptVersion:
+		m.ResetPromptVersion()
+		return nil
+	case lanereview.FieldPromptDigest:
+		m.ResetPromptDigest()
+		return nil
+	case lanereview.FieldPacketDigest:
+		m.ResetPacketDigest()
+		return nil
+	case lanereview.FieldInputDigest:
+		m.ResetInputDigest()
+		return nil
+	case lanereview.FieldRequestDigest:
+		m.ResetRequestDigest()
+		return nil
+	case lanereview.FieldAnswer:
+		m.ResetAnswer()
+		return nil
+	case lanereview.FieldRecommendation:
+		m.ResetRecommendation()
+		return nil
+	case lanereview.FieldFailure:
+		m.ResetFailure()
+		return nil
+	case lanereview.FieldDetail:
+		m.ResetDetail()
+		return nil
+	case lanereview.FieldLatencyMs:
+		m.ResetLatencyMs()
+		return nil
+	case lanereview.FieldAttempts:
+		m.ResetAttempts()
+		return nil
+	case lanereview.FieldInputTokens:
+		m.ResetInputTokens()
+		return nil
+	case lanereview.FieldOutputTokens:
+		m.ResetOutputTokens()
+		return nil
+	case lanereview.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown LaneReview field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LaneReviewMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LaneReviewMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LaneReviewMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LaneReviewMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LaneReviewMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LaneReviewMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LaneReviewMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown LaneReview unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LaneReviewMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown LaneReview edge %s", name)
 }
 
 // ModerationCaseMutation represents an operation that mutates the ModerationCase nodes in the graph.
@@ -15012,6 +18244,947 @@ func (m *ProblemMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Problem edge %s", name)
+}
+
+// PublicationGateMutation represents an operation that mutates the PublicationGate nodes in the graph.
+type PublicationGateMutation struct {
+	config
+	op                    Op
+	typ                   string
+	id                    *string
+	problem_id            *string
+	revision_id           *string
+	version               *int
+	addversion            *int
+	gate_version          *string
+	recommendation        *string
+	lanes                 *string
+	switches              *string
+	search_window_days    *int
+	addsearch_window_days *int
+	audit_state           *string
+	reason_codes          *string
+	created_at            *time.Time
+	clearedFields         map[string]struct{}
+	done                  bool
+	oldValue              func(context.Context) (*PublicationGate, error)
+	predicates            []predicate.PublicationGate
+}
+
+var _ ent.Mutation = (*PublicationGateMutation)(nil)
+
+// publicationgateOption allows management of the mutation configuration using functional options.
+type publicationgateOption func(*PublicationGateMutation)
+
+// newPublicationGateMutation creates new mutation for the PublicationGate entity.
+func newPublicationGateMutation(c config, op Op, opts ...publicationgateOption) *PublicationGateMutation {
+	m := &PublicationGateMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePublicationGate,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPublicationGateID sets the ID field of the mutation.
+func withPublicationGateID(id string) publicationgateOption {
+	return func(m *PublicationGateMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *PublicationGate
+		)
+		m.oldValue = func(ctx context.Context) (*PublicationGate, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().PublicationGate.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPublicationGate sets the old PublicationGate of the mutation.
+func withPublicationGate(node *PublicationGate) publicationgateOption {
+	return func(m *PublicationGateMutation) {
+		m.oldValue = func(context.Context) (*PublicationGate, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PublicationGateMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PublicationGateMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of PublicationGate entities.
+func (m *PublicationGateMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PublicationGateMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PublicationGateMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().PublicationGate.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProblemID sets the "problem_id" field.
+func (m *PublicationGateMutation) SetProblemID(s string) {
+	m.problem_id = &s
+}
+
+// ProblemID returns the value of the "problem_id" field in the mutation.
+func (m *PublicationGateMutation) ProblemID() (r string, exists bool) {
+	v := m.problem_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProblemID returns the old "problem_id" field's value of the PublicationGate entity.
+// If the PublicationGate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationGateMutation) OldProblemID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProblemID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProblemID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProblemID: %w", err)
+	}
+	return oldValue.ProblemID, nil
+}
+
+// ResetProblemID resets all changes to the "problem_id" field.
+func (m *PublicationGateMutation) ResetProblemID() {
+	m.problem_id = nil
+}
+
+// SetRevisionID sets the "revision_id" field.
+func (m *PublicationGateMutation) SetRevisionID(s string) {
+	m.revision_id = &s
+}
+
+// RevisionID returns the value of the "revision_id" field in the mutation.
+func (m *PublicationGateMutation) RevisionID() (r string, exists bool) {
+	v := m.revision_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRevisionID returns the old "revision_id" field's value of the PublicationGate entity.
+// If the PublicationGate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationGateMutation) OldRevisionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRevisionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRevisionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRevisionID: %w", err)
+	}
+	return oldValue.RevisionID, nil
+}
+
+// ResetRevisionID resets all changes to the "revision_id" field.
+func (m *PublicationGateMutation) ResetRevisionID() {
+	m.revision_id = nil
+}
+
+// SetVersion sets the "version" field.
+func (m *PublicationGateMutation) SetVersion(i int) {
+	m.version = &i
+	m.addversion = nil
+}
+
+// Version returns the value of the "version" field in the mutation.
+func (m *PublicationGateMutation) Version() (r int, exists bool) {
+	v := m.version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVersion returns the old "version" field's value of the PublicationGate entity.
+// If the PublicationGate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationGateMutation) OldVersion(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVersion: %w", err)
+	}
+	return oldValue.Version, nil
+}
+
+// AddVersion adds i to the "version" field.
+func (m *PublicationGateMutation) AddVersion(i int) {
+	if m.addversion != nil {
+		*m.addversion += i
+	} else {
+		m.addversion = &i
+	}
+}
+
+// AddedVersion returns the value that was added to the "version" field in this mutation.
+func (m *PublicationGateMutation) AddedVersion() (r int, exists bool) {
+	v := m.addversion
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetVersion resets all changes to the "version" field.
+func (m *PublicationGateMutation) ResetVersion() {
+	m.version = nil
+	m.addversion = nil
+}
+
+// SetGateVersion sets the "gate_version" field.
+func (m *PublicationGateMutation) SetGateVersion(s string) {
+	m.gate_version = &s
+}
+
+// GateVersion returns the value of the "gate_version" field in the mutation.
+func (m *PublicationGateMutation) GateVersion() (r string, exists bool) {
+	v := m.gate_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGateVersion returns the old "gate_version" field's value of the PublicationGate entity.
+// If the PublicationGate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationGateMutation) OldGateVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGateVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGateVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGateVersion: %w", err)
+	}
+	return oldValue.GateVersion, nil
+}
+
+// ResetGateVersion resets all changes to the "gate_version" field.
+func (m *PublicationGateMutation) ResetGateVersion() {
+	m.gate_version = nil
+}
+
+// SetRecommendation sets the "recommendation" field.
+func (m *PublicationGateMutation) SetRecommendation(s string) {
+	m.recommendation = &s
+}
+
+// Recommendation returns the value of the "recommendation" field in the mutation.
+func (m *PublicationGateMutation) Recommendation() (r string, exists bool) {
+	v := m.recommendation
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRecommendation returns the old "recommendation" field's value of the PublicationGate entity.
+// If the PublicationGate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationGateMutation) OldRecommendation(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRecommendation is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRecommendation requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRecommendation: %w", err)
+	}
+	return oldValue.Recommendation, nil
+}
+
+// ResetRecommendation resets all changes to the "recommendation" field.
+func (m *PublicationGateMutation) ResetRecommendation() {
+	m.recommendation = nil
+}
+
+// SetLanes sets the "lanes" field.
+func (m *PublicationGateMutation) SetLanes(s string) {
+	m.lanes = &s
+}
+
+// Lanes returns the value of the "lanes" field in the mutation.
+func (m *PublicationGateMutation) Lanes() (r string, exists bool) {
+	v := m.lanes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLanes returns the old "lanes" field's value of the PublicationGate entity.
+// If the PublicationGate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationGateMutation) OldLanes(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLanes is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLanes requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLanes: %w", err)
+	}
+	return oldValue.Lanes, nil
+}
+
+// ResetLanes resets all changes to the "lanes" field.
+func (m *PublicationGateMutation) ResetLanes() {
+	m.lanes = nil
+}
+
+// SetSwitches sets the "switches" field.
+func (m *PublicationGateMutation) SetSwitches(s string) {
+	m.switches = &s
+}
+
+// Switches returns the value of the "switches" field in the mutation.
+func (m *PublicationGateMutation) Switches() (r string, exists bool) {
+	v := m.switches
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSwitches returns the old "switches" field's value of the PublicationGate entity.
+// If the PublicationGate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationGateMutation) OldSwitches(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSwitches is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSwitches requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSwitches: %w", err)
+	}
+	return oldValue.Switches, nil
+}
+
+// ResetSwitches resets all changes to the "switches" field.
+func (m *PublicationGateMutation) ResetSwitches() {
+	m.switches = nil
+}
+
+// SetSearchWindowDays sets the "search_window_days" field.
+func (m *PublicationGateMutation) SetSearchWindowDays(i int) {
+	m.search_window_days = &i
+	m.addsearch_window_days = nil
+}
+
+// SearchWindowDays returns the value of the "search_window_days" field in the mutation.
+func (m *PublicationGateMutation) SearchWindowDays() (r int, exists bool) {
+	v := m.search_window_days
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSearchWindowDays returns the old "search_window_days" field's value of the PublicationGate entity.
+// If the PublicationGate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationGateMutation) OldSearchWindowDays(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSearchWindowDays is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSearchWindowDays requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSearchWindowDays: %w", err)
+	}
+	return oldValue.SearchWindowDays, nil
+}
+
+// AddSearchWindowDays adds i to the "search_window_days" field.
+func (m *PublicationGateMutation) AddSearchWindowDays(i int) {
+	if m.addsearch_window_days != nil {
+		*m.addsearch_window_days += i
+	} else {
+		m.addsearch_window_days = &i
+	}
+}
+
+// AddedSearchWindowDays returns the value that was added to the "search_window_days" field in this mutation.
+func (m *PublicationGateMutation) AddedSearchWindowDays() (r int, exists bool) {
+	v := m.addsearch_window_days
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSearchWindowDays resets all changes to the "search_window_days" field.
+func (m *PublicationGateMutation) ResetSearchWindowDays() {
+	m.search_window_days = nil
+	m.addsearch_window_days = nil
+}
+
+// SetAuditState sets the "audit_state" field.
+func (m *PublicationGateMutation) SetAuditState(s string) {
+	m.audit_state = &s
+}
+
+// AuditState returns the value of the "audit_state" field in the mutation.
+func (m *PublicationGateMutation) AuditState() (r string, exists bool) {
+	v := m.audit_state
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAuditState returns the old "audit_state" field's value of the PublicationGate entity.
+// If the PublicationGate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationGateMutation) OldAuditState(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAuditState is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAuditState requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAuditState: %w", err)
+	}
+	return oldValue.AuditState, nil
+}
+
+// ResetAuditState resets all changes to the "audit_state" field.
+func (m *PublicationGateMutation) ResetAuditState() {
+	m.audit_state = nil
+}
+
+// SetReasonCodes sets the "reason_codes" field.
+func (m *PublicationGateMutation) SetReasonCodes(s string) {
+	m.reason_codes = &s
+}
+
+// ReasonCodes returns the value of the "reason_codes" field in the mutation.
+func (m *PublicationGateMutation) ReasonCodes() (r string, exists bool) {
+	v := m.reason_codes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReasonCodes returns the old "reason_codes" field's value of the PublicationGate entity.
+// If the PublicationGate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationGateMutation) OldReasonCodes(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReasonCodes is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReasonCodes requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReasonCodes: %w", err)
+	}
+	return oldValue.ReasonCodes, nil
+}
+
+// ResetReasonCodes resets all changes to the "reason_codes" field.
+func (m *PublicationGateMutation) ResetReasonCodes() {
+	m.reason_codes = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *PublicationGateMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *PublicationGateMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the PublicationGate entity.
+// If the PublicationGate object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PublicationGateMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *PublicationGateMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// Where appends a list predicates to the PublicationGateMutation builder.
+func (m *PublicationGateMutation) Where(ps ...predicate.PublicationGate) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PublicationGateMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PublicationGateMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PublicationGate, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PublicationGateMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PublicationGateMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PublicationGate).
+func (m *PublicationGateMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PublicationGateMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.problem_id != nil {
+		fields = append(fields, publicationgate.FieldProblemID)
+	}
+	if m.revision_id != nil {
+		fields = append(fields, publicationgate.FieldRevisionID)
+	}
+	if m.version != nil {
+		fields = append(fields, publicationgate.FieldVersion)
+	}
+	if m.gate_version != nil {
+		fields = append(fields, publicationgate.FieldGateVersion)
+	}
+	if m.recommendation != nil {
+		fields = append(fields, publicationgate.FieldRecommendation)
+	}
+	if m.lanes != nil {
+		fields = append(fields, publicationgate.FieldLanes)
+	}
+	if m.switches != nil {
+		fields = append(fields, publicationgate.FieldSwitches)
+	}
+	if m.search_window_days != nil {
+		fields = append(fields, publicationgate.FieldSearchWindowDays)
+	}
+	if m.audit_state != nil {
+		fields = append(fields, publicationgate.FieldAuditState)
+	}
+	if m.reason_codes != nil {
+		fields = append(fields, publicationgate.FieldReasonCodes)
+	}
+	if m.created_at != nil {
+		fields = append(fields, publicationgate.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PublicationGateMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case publicationgate.FieldProblemID:
+		return m.ProblemID()
+	case publicationgate.FieldRevisionID:
+		return m.RevisionID()
+	case publicationgate.FieldVersion:
+		return m.Version()
+	case publicationgate.FieldGateVersion:
+		return m.GateVersion()
+	case publicationgate.FieldRecommendation:
+		return m.Recommendation()
+	case publicationgate.FieldLanes:
+		return m.Lanes()
+	case publicationgate.FieldSwitches:
+		return m.Switches()
+	case publicationgate.FieldSearchWindowDays:
+		return m.SearchWindowDays()
+	case publicationgate.FieldAuditState:
+		return m.AuditState()
+	case publicationgate.FieldReasonCodes:
+		return m.ReasonCodes()
+	case publicationgate.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PublicationGateMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case publicationgate.FieldProblemID:
+		return m.OldProblemID(ctx)
+	case publicationgate.FieldRevisionID:
+		return m.OldRevisionID(ctx)
+	case publicationgate.FieldVersion:
+		return m.OldVersion(ctx)
+	case publicationgate.FieldGateVersion:
+		return m.OldGateVersion(ctx)
+	case publicationgate.FieldRecommendation:
+		return m.OldRecommendation(ctx)
+	case publicationgate.FieldLanes:
+		return m.OldLanes(ctx)
+	case publicationgate.FieldSwitches:
+		return m.OldSwitches(ctx)
+	case publicationgate.FieldSearchWindowDays:
+		return m.OldSearchWindowDays(ctx)
+	case publicationgate.FieldAuditState:
+		return m.OldAuditState(ctx)
+	case publicationgate.FieldReasonCodes:
+		return m.OldReasonCodes(ctx)
+	case publicationgate.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown PublicationGate field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PublicationGateMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case publicationgate.FieldProblemID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProblemID(v)
+		return nil
+	case publicationgate.FieldRevisionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRevisionID(v)
+		return nil
+	case publicationgate.FieldVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVersion(v)
+		return nil
+	case publicationgate.FieldGateVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGateVersion(v)
+		return nil
+	case publicationgate.FieldRecommendation:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRecommendation(v)
+		return nil
+	case publicationgate.FieldLanes:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLanes(v)
+		return nil
+	case publicationgate.FieldSwitches:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSwitches(v)
+		return nil
+	case publicationgate.FieldSearchWindowDays:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSearchWindowDays(v)
+		return nil
+	case publicationgate.FieldAuditState:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAuditState(v)
+		return nil
+	case publicationgate.FieldReasonCodes:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReasonCodes(v)
+		return nil
+	case publicationgate.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PublicationGate field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PublicationGateMutation) AddedFields() []string {
+	var fields []string
+	if m.addversion != nil {
+		fields = append(fields, publicationgate.FieldVersion)
+	}
+	if m.addsearch_window_days != nil {
+		fields = append(fields, publicationgate.FieldSearchWindowDays)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PublicationGateMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case publicationgate.FieldVersion:
+		return m.AddedVersion()
+	case publicationgate.FieldSearchWindowDays:
+		return m.AddedSearchWindowDays()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PublicationGateMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case publicationgate.FieldVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddVersion(v)
+		return nil
+	case publicationgate.FieldSearchWindowDays:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSearchWindowDays(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PublicationGate numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PublicationGateMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PublicationGateMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PublicationGateMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown PublicationGate nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PublicationGateMutation) ResetField(name string) error {
+	switch name {
+	case publicationgate.FieldProblemID:
+		m.ResetProblemID()
+		return nil
+	case publicationgate.FieldRevisionID:
+		m.ResetRevisionID()
+		return nil
+	case publicationgate.FieldVersion:
+		m.ResetVersion()
+		return nil
+	case publicationgate.FieldGateVersion:
+		m.ResetGateVersion()
+		return nil
+	case publicationgate.FieldRecommendation:
+		m.ResetRecommendation()
+		return nil
+	case publicationgate.FieldLanes:
+		m.ResetLanes()
+		return nil
+	case publicationgate.FieldSwitches:
+		m.ResetSwitches()
+		return nil
+	case publicationgate.FieldSearchWindowDays:
+		m.ResetSearchWindowDays()
+		return nil
+	case publicationgate.FieldAuditState:
+		m.ResetAuditState()
+		return nil
+	case publicationgate.FieldReasonCodes:
+		m.ResetReasonCodes()
+		return nil
+	case publicationgate.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown PublicationGate field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PublicationGateMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PublicationGateMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PublicationGateMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PublicationGateMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PublicationGateMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PublicationGateMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PublicationGateMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown PublicationGate unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PublicationGateMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown PublicationGate edge %s", name)
 }
 
 // ReferenceMutation represents an operation that mutates the Reference nodes in the graph.

@@ -13,9 +13,13 @@ import (
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/gateswitch"
 	"github.com/theoremdb/theoremdb/ent/hold"
+	"github.com/theoremdb/theoremdb/ent/lane"
+	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/publicationgate"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
@@ -376,6 +380,39 @@ func init() {
 			return nil
 		}
 	}()
+	gateswitchMixin := schema.GateSwitch{}.Mixin()
+	gateswitchMixinFields0 := gateswitchMixin[0].Fields()
+	_ = gateswitchMixinFields0
+	gateswitchFields := schema.GateSwitch{}.Fields()
+	_ = gateswitchFields
+	// gateswitchDescEnabled is the schema descriptor for enabled field.
+	gateswitchDescEnabled := gateswitchFields[1].Descriptor()
+	// gateswitch.DefaultEnabled holds the default value on creation for the enabled field.
+	gateswitch.DefaultEnabled = gateswitchDescEnabled.Default.(bool)
+	// gateswitchDescReason is the schema descriptor for reason field.
+	gateswitchDescReason := gateswitchFields[2].Descriptor()
+	// gateswitch.DefaultReason holds the default value on creation for the reason field.
+	gateswitch.DefaultReason = gateswitchDescReason.Default.(string)
+	// gateswitchDescID is the schema descriptor for id field.
+	gateswitchDescID := gateswitchMixinFields0[0].Descriptor()
+	// gateswitch.DefaultID holds the default value on creation for the id field.
+	gateswitch.DefaultID = gateswitchDescID.Default.(func() string)
+	// gateswitch.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	gateswitch.IDValidator = func() func(string) error {
+		validators := gateswitchDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
 	holdMixin := schema.Hold{}.Mixin()
 	holdMixinFields0 := holdMixin[0].Fields()
 	_ = holdMixinFields0
@@ -392,6 +429,158 @@ func init() {
 	// hold.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	hold.IDValidator = func() func(string) error {
 		validators := holdDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	laneMixin := schema.Lane{}.Mixin()
+	laneMixinFields0 := laneMixin[0].Fields()
+	_ = laneMixinFields0
+	laneFields := schema.Lane{}.Fields()
+	_ = laneFields
+	// laneDescIdentity is the schema descriptor for identity field.
+	laneDescIdentity := laneFields[0].Descriptor()
+	// lane.IdentityValidator is a validator for the "identity" field. It is called by the builders before save.
+	lane.IdentityValidator = func() func(string) error {
+		validators := laneDescIdentity.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(identity string) error {
+			for _, fn := range fns {
+				if err := fn(identity); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// laneDescProvider is the schema descriptor for provider field.
+	laneDescProvider := laneFields[2].Descriptor()
+	// lane.ProviderValidator is a validator for the "provider" field. It is called by the builders before save.
+	lane.ProviderValidator = laneDescProvider.Validators[0].(func(string) error)
+	// laneDescBaseURL is the schema descriptor for base_url field.
+	laneDescBaseURL := laneFields[3].Descriptor()
+	// lane.DefaultBaseURL holds the default value on creation for the base_url field.
+	lane.DefaultBaseURL = laneDescBaseURL.Default.(string)
+	// laneDescModel is the schema descriptor for model field.
+	laneDescModel := laneFields[4].Descriptor()
+	// lane.DefaultModel holds the default value on creation for the model field.
+	lane.DefaultModel = laneDescModel.Default.(string)
+	// laneDescModelVersion is the schema descriptor for model_version field.
+	laneDescModelVersion := laneFields[5].Descriptor()
+	// lane.DefaultModelVersion holds the default value on creation for the model_version field.
+	lane.DefaultModelVersion = laneDescModelVersion.Default.(string)
+	// laneDescPromptVersion is the schema descriptor for prompt_version field.
+	laneDescPromptVersion := laneFields[6].Descriptor()
+	// lane.PromptVersionValidator is a validator for the "prompt_version" field. It is called by the builders before save.
+	lane.PromptVersionValidator = laneDescPromptVersion.Validators[0].(func(string) error)
+	// laneDescEnabled is the schema descriptor for enabled field.
+	laneDescEnabled := laneFields[7].Descriptor()
+	// lane.DefaultEnabled holds the default value on creation for the enabled field.
+	lane.DefaultEnabled = laneDescEnabled.Default.(bool)
+	// laneDescID is the schema descriptor for id field.
+	laneDescID := laneMixinFields0[0].Descriptor()
+	// lane.DefaultID holds the default value on creation for the id field.
+	lane.DefaultID = laneDescID.Default.(func() string)
+	// lane.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	lane.IDValidator = func() func(string) error {
+		validators := laneDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	lanereviewMixin := schema.LaneReview{}.Mixin()
+	lanereviewMixinFields0 := lanereviewMixin[0].Fields()
+	_ = lanereviewMixinFields0
+	lanereviewFields := schema.LaneReview{}.Fields()
+	_ = lanereviewFields
+	// lanereviewDescGoldID is the schema descriptor for gold_id field.
+	lanereviewDescGoldID := lanereviewFields[3].Descriptor()
+	// lanereview.DefaultGoldID holds the default value on creation for the gold_id field.
+	lanereview.DefaultGoldID = lanereviewDescGoldID.Default.(string)
+	// lanereviewDescAudit is the schema descriptor for audit field.
+	lanereviewDescAudit := lanereviewFields[4].Descriptor()
+	// lanereview.DefaultAudit holds the default value on creation for the audit field.
+	lanereview.DefaultAudit = lanereviewDescAudit.Default.(bool)
+	// lanereviewDescModel is the schema descriptor for model field.
+	lanereviewDescModel := lanereviewFields[8].Descriptor()
+	// lanereview.DefaultModel holds the default value on creation for the model field.
+	lanereview.DefaultModel = lanereviewDescModel.Default.(string)
+	// lanereviewDescModelVersion is the schema descriptor for model_version field.
+	lanereviewDescModelVersion := lanereviewFields[9].Descriptor()
+	// lanereview.DefaultModelVersion holds the default value on creation for the model_version field.
+	lanereview.DefaultModelVersion = lanereviewDescModelVersion.Default.(string)
+	// lanereviewDescPacketDigest is the schema descriptor for packet_digest field.
+	lanereviewDescPacketDigest := lanereviewFields[12].Descriptor()
+	// lanereview.DefaultPacketDigest holds the default value on creation for the packet_digest field.
+	lanereview.DefaultPacketDigest = lanereviewDescPacketDigest.Default.(string)
+	// lanereviewDescInputDigest is the schema descriptor for input_digest field.
+	lanereviewDescInputDigest := lanereviewFields[13].Descriptor()
+	// lanereview.DefaultInputDigest holds the default value on creation for the input_digest field.
+	lanereview.DefaultInputDigest = lanereviewDescInputDigest.Default.(string)
+	// lanereviewDescRequestDigest is the schema descriptor for request_digest field.
+	lanereviewDescRequestDigest := lanereviewFields[14].Descriptor()
+	// lanereview.DefaultRequestDigest holds the default value on creation for the request_digest field.
+	lanereview.DefaultRequestDigest = lanereviewDescRequestDigest.Default.(string)
+	// lanereviewDescAnswer is the schema descriptor for answer field.
+	lanereviewDescAnswer := lanereviewFields[15].Descriptor()
+	// lanereview.DefaultAnswer holds the default value on creation for the answer field.
+	lanereview.DefaultAnswer = lanereviewDescAnswer.Default.(string)
+	// lanereviewDescRecommendation is the schema descriptor for recommendation field.
+	lanereviewDescRecommendation := lanereviewFields[16].Descriptor()
+	// lanereview.DefaultRecommendation holds the default value on creation for the recommendation field.
+	lanereview.DefaultRecommendation = lanereviewDescRecommendation.Default.(string)
+	// lanereviewDescFailure is the schema descriptor for failure field.
+	lanereviewDescFailure := lanereviewFields[17].Descriptor()
+	// lanereview.DefaultFailure holds the default value on creation for the failure field.
+	lanereview.DefaultFailure = lanereviewDescFailure.Default.(string)
+	// lanereviewDescDetail is the schema descriptor for detail field.
+	lanereviewDescDetail := lanereviewFields[18].Descriptor()
+	// lanereview.DefaultDetail holds the default value on creation for the detail field.
+	lanereview.DefaultDetail = lanereviewDescDetail.Default.(string)
+	// lanereviewDescLatencyMs is the schema descriptor for latency_ms field.
+	lanereviewDescLatencyMs := lanereviewFields[19].Descriptor()
+	// lanereview.DefaultLatencyMs holds the default value on creation for the latency_ms field.
+	lanereview.DefaultLatencyMs = lanereviewDescLatencyMs.Default.(int)
+	// lanereviewDescAttempts is the schema descriptor for attempts field.
+	lanereviewDescAttempts := lanereviewFields[20].Descriptor()
+	// lanereview.DefaultAttempts holds the default value on creation for the attempts field.
+	lanereview.DefaultAttempts = lanereviewDescAttempts.Default.(int)
+	// lanereviewDescInputTokens is the schema descriptor for input_tokens field.
+	lanereviewDescInputTokens := lanereviewFields[21].Descriptor()
+	// lanereview.DefaultInputTokens holds the default value on creation for the input_tokens field.
+	lanereview.DefaultInputTokens = lanereviewDescInputTokens.Default.(int)
+	// lanereviewDescOutputTokens is the schema descriptor for output_tokens field.
+	lanereviewDescOutputTokens := lanereviewFields[22].Descriptor()
+	// lanereview.DefaultOutputTokens holds the default value on creation for the output_tokens field.
+	lanereview.DefaultOutputTokens = lanereviewDescOutputTokens.Default.(int)
+	// lanereviewDescID is the schema descriptor for id field.
+	lanereviewDescID := lanereviewMixinFields0[0].Descriptor()
+	// lanereview.DefaultID holds the default value on creation for the id field.
+	lanereview.DefaultID = lanereviewDescID.Default.(func() string)
+	// lanereview.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	lanereview.IDValidator = func() func(string) error {
+		validators := lanereviewDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
@@ -466,6 +655,31 @@ func init() {
 	problemDescID := problemFields[0].Descriptor()
 	// problem.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	problem.IDValidator = problemDescID.Validators[0].(func(string) error)
+	publicationgateMixin := schema.PublicationGate{}.Mixin()
+	publicationgateMixinFields0 := publicationgateMixin[0].Fields()
+	_ = publicationgateMixinFields0
+	publicationgateFields := schema.PublicationGate{}.Fields()
+	_ = publicationgateFields
+	// publicationgateDescID is the schema descriptor for id field.
+	publicationgateDescID := publicationgateMixinFields0[0].Descriptor()
+	// publicationgate.DefaultID holds the default value on creation for the id field.
+	publicationgate.DefaultID = publicationgateDescID.Default.(func() string)
+	// publicationgate.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	publicationgate.IDValidator = func() func(string) error {
+		validators := publicationgateDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
 	referenceMixin := schema.Reference{}.Mixin()
 	referenceMixinFields0 := referenceMixin[0].Fields()
 	_ = referenceMixinFields0

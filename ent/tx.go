@@ -34,12 +34,20 @@ type Tx struct {
 	Flag *FlagClient
 	// GateRun is the client for interacting with the GateRun builders.
 	GateRun *GateRunClient
+	// GateSwitch is the client for interacting with the GateSwitch builders.
+	GateSwitch *GateSwitchClient
 	// Hold is the client for interacting with the Hold builders.
 	Hold *HoldClient
+	// Lane is the client for interacting with the Lane builders.
+	Lane *LaneClient
+	// LaneReview is the client for interacting with the LaneReview builders.
+	LaneReview *LaneReviewClient
 	// ModerationCase is the client for interacting with the ModerationCase builders.
 	ModerationCase *ModerationCaseClient
 	// Problem is the client for interacting with the Problem builders.
 	Problem *ProblemClient
+	// PublicationGate is the client for interacting with the PublicationGate builders.
+	PublicationGate *PublicationGateClient
 	// Reference is the client for interacting with the Reference builders.
 	Reference *ReferenceClient
 	// ReputationEntry is the client for interacting with the ReputationEntry builders.
@@ -201,9 +209,13 @@ func (tx *Tx) init() {
 	tx.Finding = NewFindingClient(tx.config)
 	tx.Flag = NewFlagClient(tx.config)
 	tx.GateRun = NewGateRunClient(tx.config)
+	tx.GateSwitch = NewGateSwitchClient(tx.config)
 	tx.Hold = NewHoldClient(tx.config)
+	tx.Lane = NewLaneClient(tx.config)
+	tx.LaneReview = NewLaneReviewClient(tx.config)
 	tx.ModerationCase = NewModerationCaseClient(tx.config)
 	tx.Problem = NewProblemClient(tx.config)
+	tx.PublicationGate = NewPublicationGateClient(tx.config)
 	tx.Reference = NewReferenceClient(tx.config)
 	tx.ReputationEntry = NewReputationEntryClient(tx.config)
 	tx.Revision = NewRevisionClient(tx.config)

@@ -129,6 +129,18 @@ func (f GateRunFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GateRunMutation", m)
 }
 
+// The GateSwitchFunc type is an adapter to allow the use of ordinary
+// function as GateSwitch mutator.
+type GateSwitchFunc func(context.Context, *ent.GateSwitchMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f GateSwitchFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.GateSwitchMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GateSwitchMutation", m)
+}
+
 // The HoldFunc type is an adapter to allow the use of ordinary
 // function as Hold mutator.
 type HoldFunc func(context.Context, *ent.HoldMutation) (ent.Value, error)
@@ -139,6 +151,30 @@ func (f HoldFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error)
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.HoldMutation", m)
+}
+
+// The LaneFunc type is an adapter to allow the use of ordinary
+// function as Lane mutator.
+type LaneFunc func(context.Context, *ent.LaneMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LaneFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LaneMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LaneMutation", m)
+}
+
+// The LaneReviewFunc type is an adapter to allow the use of ordinary
+// function as LaneReview mutator.
+type LaneReviewFunc func(context.Context, *ent.LaneReviewMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LaneReviewFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LaneReviewMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LaneReviewMutation", m)
 }
 
 // The ModerationCaseFunc type is an adapter to allow the use of ordinary
@@ -163,6 +199,18 @@ func (f ProblemFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ProblemMutation", m)
+}
+
+// The PublicationGateFunc type is an adapter to allow the use of ordinary
+// function as PublicationGate mutator.
+type PublicationGateFunc func(context.Context, *ent.PublicationGateMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PublicationGateFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PublicationGateMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PublicationGateMutation", m)
 }
 
 // The ReferenceFunc type is an adapter to allow the use of ordinary

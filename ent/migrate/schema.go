@@ -382,6 +382,28 @@ var (
 			},
 		},
 	}
+	// GateSwitchesColumns holds the columns for the "gate_switches" table.
+	GateSwitchesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "name", Type: field.TypeEnum, Enums: []string{"MASTER", "AGENT_REVIEW", "AUDIT_LANE"}},
+		{Name: "enabled", Type: field.TypeBool, Default: false},
+		{Name: "reason", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "set_by_id", Type: field.TypeString},
+		{Name: "set_at", Type: field.TypeTime},
+	}
+	// GateSwitchesTable holds the schema information for the "gate_switches" table.
+	GateSwitchesTable = &schema.Table{
+		Name:       "gate_switches",
+		Columns:    GateSwitchesColumns,
+		PrimaryKey: []*schema.Column{GateSwitchesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "gateswitch_name",
+				Unique:  true,
+				Columns: []*schema.Column{GateSwitchesColumns[1]},
+			},
+		},
+	}
 	// HoldsColumns holds the columns for the "holds" table.
 	HoldsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -424,6 +446,86 @@ var (
 				Name:    "hold_released_at_opened_at",
 				Unique:  false,
 				Columns: []*schema.Column{HoldsColumns[6], HoldsColumns[5]},
+			},
+		},
+	}
+	// LanesColumns holds the columns for the "lanes" table.
+	LanesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "identity", Type: field.TypeString, Unique: true, Size: 100},
+		{Name: "role", Type: field.TypeEnum, Enums: []string{"PRIOR_ART", "MATH_CRITIQUE", "FORMAL_READINESS", "AUDIT"}},
+		{Name: "provider", Type: field.TypeString},
+		{Name: "base_url", Type: field.TypeString, Default: ""},
+		{Name: "model", Type: field.TypeString, Default: ""},
+		{Name: "model_version", Type: field.TypeString, Default: ""},
+		{Name: "prompt_version", Type: field.TypeString},
+		{Name: "enabled", Type: field.TypeBool, Default: true},
+		{Name: "created_by_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "approved_by_id", Type: field.TypeString, Nullable: true},
+		{Name: "approved_at", Type: field.TypeTime, Nullable: true},
+	}
+	// LanesTable holds the schema information for the "lanes" table.
+	LanesTable = &schema.Table{
+		Name:       "lanes",
+		Columns:    LanesColumns,
+		PrimaryKey: []*schema.Column{LanesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "lane_role_enabled",
+				Unique:  false,
+				Columns: []*schema.Column{LanesColumns[2], LanesColumns[8]},
+			},
+		},
+	}
+	// LaneReviewsColumns holds the columns for the "lane_reviews" table.
+	LaneReviewsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "lane_id", Type: field.TypeString},
+		{Name: "problem_id", Type: field.TypeString},
+		{Name: "revision_id", Type: field.TypeString},
+		{Name: "gold_id", Type: field.TypeString, Default: ""},
+		{Name: "audit", Type: field.TypeBool, Default: false},
+		{Name: "identity", Type: field.TypeString},
+		{Name: "role", Type: field.TypeEnum, Enums: []string{"PRIOR_ART", "MATH_CRITIQUE", "FORMAL_READINESS", "AUDIT"}},
+		{Name: "provider", Type: field.TypeString},
+		{Name: "model", Type: field.TypeString, Default: ""},
+		{Name: "model_version", Type: field.TypeString, Default: ""},
+		{Name: "prompt_version", Type: field.TypeString},
+		{Name: "prompt_digest", Type: field.TypeString},
+		{Name: "packet_digest", Type: field.TypeString, Default: ""},
+		{Name: "input_digest", Type: field.TypeString, Default: ""},
+		{Name: "request_digest", Type: field.TypeString, Default: ""},
+		{Name: "answer", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "recommendation", Type: field.TypeString, Default: ""},
+		{Name: "failure", Type: field.TypeString, Default: ""},
+		{Name: "detail", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "latency_ms", Type: field.TypeInt, Default: 0},
+		{Name: "attempts", Type: field.TypeInt, Default: 0},
+		{Name: "input_tokens", Type: field.TypeInt, Default: 0},
+		{Name: "output_tokens", Type: field.TypeInt, Default: 0},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// LaneReviewsTable holds the schema information for the "lane_reviews" table.
+	LaneReviewsTable = &schema.Table{
+		Name:       "lane_reviews",
+		Columns:    LaneReviewsColumns,
+		PrimaryKey: []*schema.Column{LaneReviewsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "lanereview_revision_id",
+				Unique:  false,
+				Columns: []*schema.Column{LaneReviewsColumns[3]},
+			},
+			{
+				Name:    "lanereview_lane_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{LaneReviewsColumns[1], LaneReviewsColumns[24]},
+			},
+			{
+				Name:    "lanereview_gold_id",
+				Unique:  false,
+				Columns: []*schema.Column{LaneReviewsColumns[4]},
 			},
 		},
 	}
@@ -553,6 +655,39 @@ var (
 				Name:    "problem_merged_into_id",
 				Unique:  false,
 				Columns: []*schema.Column{ProblemsColumns[20]},
+			},
+		},
+	}
+	// PublicationGatesColumns holds the columns for the "publication_gates" table.
+	PublicationGatesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "problem_id", Type: field.TypeString},
+		{Name: "revision_id", Type: field.TypeString},
+		{Name: "version", Type: field.TypeInt},
+		{Name: "gate_version", Type: field.TypeString},
+		{Name: "recommendation", Type: field.TypeString},
+		{Name: "lanes", Type: field.TypeString, Size: 2147483647},
+		{Name: "switches", Type: field.TypeString, Size: 2147483647},
+		{Name: "search_window_days", Type: field.TypeInt},
+		{Name: "audit_state", Type: field.TypeString},
+		{Name: "reason_codes", Type: field.TypeString, Size: 2147483647},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// PublicationGatesTable holds the schema information for the "publication_gates" table.
+	PublicationGatesTable = &schema.Table{
+		Name:       "publication_gates",
+		Columns:    PublicationGatesColumns,
+		PrimaryKey: []*schema.Column{PublicationGatesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "publicationgate_problem_id_version",
+				Unique:  true,
+				Columns: []*schema.Column{PublicationGatesColumns[1], PublicationGatesColumns[3]},
+			},
+			{
+				Name:    "publicationgate_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{PublicationGatesColumns[11]},
 			},
 		},
 	}
@@ -902,9 +1037,13 @@ var (
 		FindingsTable,
 		FlagsTable,
 		GateRunsTable,
+		GateSwitchesTable,
 		HoldsTable,
+		LanesTable,
+		LaneReviewsTable,
 		ModerationCasesTable,
 		ProblemsTable,
+		PublicationGatesTable,
 		ReferencesTable,
 		ReputationEntriesTable,
 		RevisionsTable,

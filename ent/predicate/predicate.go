@@ -36,14 +36,26 @@ type Flag func(*sql.Selector)
 // GateRun is the predicate function for gaterun builders.
 type GateRun func(*sql.Selector)
 
+// GateSwitch is the predicate function for gateswitch builders.
+type GateSwitch func(*sql.Selector)
+
 // Hold is the predicate function for hold builders.
 type Hold func(*sql.Selector)
+
+// Lane is the predicate function for lane builders.
+type Lane func(*sql.Selector)
+
+// LaneReview is the predicate function for lanereview builders.
+type LaneReview func(*sql.Selector)
 
 // ModerationCase is the predicate function for moderationcase builders.
 type ModerationCase func(*sql.Selector)
 
 // Problem is the predicate function for problem builders.
 type Problem func(*sql.Selector)
+
+// PublicationGate is the predicate function for publicationgate builders.
+type PublicationGate func(*sql.Selector)
 
 // Reference is the predicate function for reference builders.
 type Reference func(*sql.Selector)

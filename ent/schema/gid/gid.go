@@ -39,6 +39,10 @@ const (
 	Hold            = "hld"
 	BatchStop       = "bst"
 	Suggestion      = "sug"
+	Lane            = "lan"
+	LaneReview      = "lrv"
+	PublicationGate = "pgt"
+	GateSwitch      = "gsw"
 )
 
 // ProblemPrefix starts every problem ID.
