@@ -10,7 +10,7 @@ import (
 )
 
 // DefaultPacketCacheBytes bounds the packet cache when Config says nothing.
-const DefaultPacketCacheBytes = 64 << 20
+const DefaultPacketCacheBytes = 256 << 20
 
 // maxTombstones bounds the invalidations remembered one by one; older ones
 // are folded into a floor below which no packet is cached.

@@ -17,7 +17,7 @@ import (
 )
 
 // DefaultResponseCacheBytes bounds the GraphQL answers kept in memory.
-const DefaultResponseCacheBytes = 32 << 20
+const DefaultResponseCacheBytes = 64 << 20
 
 // responseTTL bounds how long an answer is kept whatever else holds: what
 // a viewer may do can turn on time as well as on events.

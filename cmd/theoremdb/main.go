@@ -52,8 +52,8 @@ Environment:
                                citations and the sitemap (default http://localhost:8080)
   THEOREMDB_CHALLENGE_WINDOW   challenge period, a Go duration (default 168h)
   THEOREMDB_LOG_LEVEL          debug, info, warn or error (default info)
-  THEOREMDB_PACKET_CACHE_MB    memory for cached problem packets (default 64)
-  THEOREMDB_RESPONSE_CACHE_MB  memory for GraphQL answers kept beside the packets (default 32)
+  THEOREMDB_PACKET_CACHE_MB    memory for cached problem packets (default 256)
+  THEOREMDB_RESPONSE_CACHE_MB  memory for GraphQL answers kept beside the packets (default 64)
   THEOREMDB_CORPUS             copy-check index directory (default data/corpus)
   THEOREMDB_FRESHNESS_WINDOW   how old a reference search may be for the open-status gate
                                (default 365d)
@@ -152,14 +152,14 @@ func loadConfig(stderr io.Writer) (config, error) {
 	if v := os.Getenv("THEOREMDB_PACKET_CACHE_MB"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n <= 0 {
-			return c, fmt.Errorf("THEOREMDB_PACKET_CACHE_MB=%q: want a positive number of megabytes such as 64", v)
+			return c, fmt.Errorf("THEOREMDB_PACKET_CACHE_MB=%q: want a positive number of megabytes such as 256", v)
 		}
 		c.packetCacheMB = n
 	}
 	if v := os.Getenv("THEOREMDB_RESPONSE_CACHE_MB"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n <= 0 {
-			return c, fmt.Errorf("THEOREMDB_RESPONSE_CACHE_MB=%q: want a positive number of megabytes such as 32", v)
+			return c, fmt.Errorf("THEOREMDB_RESPONSE_CACHE_MB=%q: want a positive number of megabytes such as 64", v)
 		}
 		c.responseMB = n
 	}
