@@ -162,8 +162,27 @@ func (s *Service) RecordGateResult(ctx context.Context, runID, digest string, re
 		if err := t.holdForGate(ctx, run, res); err != nil {
 			return err
 		}
-		return t.proposeStops(ctx, run, res)
+		if err := t.proposeStops(ctx, run, res); err != nil {
+			return err
+		}
+		return t.schedulePanel(ctx, run.RevisionID)
 	})
+}
+
+// schedulePanel enqueues agent-assisted review once the last pending gate of a revision has
+// run; the panel itself skips a revision that is no longer current or already has its record.
+func (t *tx) schedulePanel(ctx context.Context, revisionID string) error {
+	if t.s.scheduler == nil {
+		return nil
+	}
+	pending, err := t.GateRun.Query().Where(gaterun.RevisionID(revisionID), gaterun.OutcomeEQ(gaterun.OutcomePENDING)).Exist(ctx)
+	if err != nil || pending {
+		return err
+	}
+	if err := t.s.scheduler.SchedulePanel(ctx, t.sql, revisionID); err != nil {
+		return fmt.Errorf("schedule panel: %w", err)
+	}
+	return nil
 }
 
 // gateHolds are the duplicate gate's failing checks that send a problem to staff: a direct

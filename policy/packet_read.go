@@ -23,6 +23,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/publicationgate"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/ent/schema"
@@ -58,6 +59,8 @@ type Packet struct {
 	// Holds are the open holds for staff, oldest first, each with its claim
 	// when one triggered it; the problem is held while there is any.
 	Holds []*ent.Hold
+	// PublicationGate is the newest publication_gate record of agent-assisted review, or nil.
+	PublicationGate *PublicationGateView
 	// Presentation is which claims the packet presents: a status record or a resolution record.
 	Presentation Presentation
 
@@ -167,6 +170,7 @@ type packetRow struct {
 	Runs       []*ent.GateRun
 	Findings   []*ent.Finding
 	Holds      []*ent.Hold
+	PubGates   []*ent.PublicationGate // the newest record only
 }
 
 // readPackets reads the packets of ids in one statement.
@@ -181,7 +185,7 @@ func (s *Service) readPackets(ctx context.Context, ids []string) (map[string]*Pa
 	out := make(map[string]*Packet, len(ids))
 	for rows.Next() {
 		var (
-			cols [14]jsonColumn
+			cols [15]jsonColumn
 			head int64
 		)
 		dest := make([]any, 0, len(cols)+1)
@@ -194,7 +198,7 @@ func (s *Service) readPackets(ctx context.Context, ids []string) (map[string]*Pa
 		var r packetRow
 		size := 0
 		for i, into := range []any{&r.Problem, &r.Revisions, &r.References, &r.Sources, &r.Decisions, &r.Claims,
-			&r.Bindings, &r.Accounts, &r.Tags, &r.Related, &r.Events, &r.Runs, &r.Findings, &r.Holds} {
+			&r.Bindings, &r.Accounts, &r.Tags, &r.Related, &r.Events, &r.Runs, &r.Findings, &r.Holds, &r.PubGates} {
 			size += len(cols[i])
 			if len(cols[i]) == 0 {
 				continue
@@ -367,6 +371,9 @@ func (s *Service) assemble(r packetRow, head int64) (*Packet, error) {
 		deps = append(deps, h.ID)
 	}
 	pk.Holds = nonNil(r.Holds)
+	if len(r.PubGates) > 0 {
+		pk.PublicationGate = ViewOfPublicationGate(r.PubGates[0])
+	}
 	p.Edges.Holds = pk.Holds
 	pk.Checks = CurrentRuns(r.Runs)
 	pk.Summary = SummarizeChecks(pk.Checks)
@@ -436,6 +443,8 @@ func buildPacketStatement(d string) string {
 		agg(obj("fn", finding.Columns, ent.Finding{}), "gate_runs g JOIN findings fn ON fn.gate_run_id = g.id WHERE g.revision_id = p.current_revision_id",
 			"fn.gate_run_id, fn.position"),
 		agg(obj("h", hold.Columns, ent.Hold{}), "holds h WHERE h.problem_id = p.id AND h.released_at IS NULL", "h.opened_at, h.id"),
+		agg(obj("pg", publicationgate.Columns, ent.PublicationGate{}),
+			"(SELECT * FROM publication_gates WHERE problem_id = p.id ORDER BY version DESC LIMIT 1) pg", "pg.version"),
 		"(SELECT coalesce(max(seq), 0) FROM events)",
 	}
 	return "SELECT " + strings.Join(parts, ",\n  ") + "\nFROM problems p WHERE p.id IN (" + ids + ")"

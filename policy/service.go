@@ -41,6 +41,8 @@ type Scheduler interface {
 	ScheduleGates(ctx context.Context, tx *sql.Tx, revisionID string) error
 	// ScheduleConfirmations enqueues the record plane's confirmation of each reference.
 	ScheduleConfirmations(ctx context.Context, tx *sql.Tx, referenceIDs []string) error
+	// SchedulePanel enqueues agent-assisted review of a revision whose gates have all run.
+	SchedulePanel(ctx context.Context, tx *sql.Tx, revisionID string) error
 }
 
 // Notifier learns the sequence number of every event after its transaction

@@ -45,6 +45,8 @@ type Config struct {
 	Records *records.Plane
 	// RecordWorkers is how many confirmations run at once (4 when zero).
 	RecordWorkers int
+	// Panel configures agent-assisted review (the lanes, the audit seed).
+	Panel policy.PanelConfig
 	// Gates is what the gates read from outside a packet. Its Problems,
 	// Solved and Claims default to the database's own (NewProblemIndex,
 	// NewSolvedIndex, the policy's claims); a nil Copies means no copy-check
@@ -125,9 +127,10 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 			plane = records.NewPlane(RecordsConfig(rcfg), nil, nil)
 		}
 		river.AddWorker(w, &ConfirmReferenceWorker{policy: p, plane: plane})
+		river.AddWorker(w, &ReviewPanelWorker{policy: p, cfg: cfg.Panel})
 		rc.Workers = w
 		rc.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.MaxWorkers},
-			QueueRecords: {MaxWorkers: cfg.RecordWorkers}}
+			QueueRecords: {MaxWorkers: cfg.RecordWorkers}, QueueLanes: {MaxWorkers: 2}}
 		rc.RescueStuckJobsAfter = cfg.RescueAfter
 		rc.JobTimeout = cfg.RescueAfter / 2
 		rc.PeriodicJobs = []*river.PeriodicJob{
@@ -176,6 +179,12 @@ func (c *Client) ScheduleConfirmations(ctx context.Context, tx *sql.Tx, referenc
 		params[i] = river.InsertManyParams{Args: ConfirmReferenceArgs{ReferenceID: id}}
 	}
 	_, err := c.river.InsertManyTx(ctx, tx, params)
+	return err
+}
+
+// SchedulePanel inserts, in tx, the agent-assisted review of a revision whose gates have run.
+func (c *Client) SchedulePanel(ctx context.Context, tx *sql.Tx, revisionID string) error {
+	_, err := c.river.InsertTx(ctx, tx, ReviewPanelArgs{RevisionID: revisionID}, nil)
 	return err
 }
 
