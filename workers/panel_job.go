@@ -45,4 +45,6 @@ func (w *ReviewPanelWorker) Work(ctx context.Context, job *river.Job[ReviewPanel
 }
 
 // Timeout leaves room for three isolated calls and an audit, each with its retries.
-func (w *ReviewPanelWorker) Timeout(*river.Job[ReviewPanelArgs]) time.Duration { return 15 * time.Minute }
+func (w *ReviewPanelWorker) Timeout(*river.Job[ReviewPanelArgs]) time.Duration {
+	return 15 * time.Minute
+}
