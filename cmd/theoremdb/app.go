@@ -72,6 +72,7 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 			return nil, err
 		}
 		wcfg.Gates, a.closeGates = env, closeEnv
+		wcfg.Panel = policy.PanelConfig{FreshnessWindow: cfg.freshness, AuditSeed: []byte(cfg.auditSeed)}
 	}
 	a.jobs, err = workers.New(jobsDB, jobsPolicy, cfg.log, wcfg)
 	if err != nil {

@@ -55,6 +55,7 @@ Environment:
   THEOREMDB_PACKET_CACHE_MB    memory for cached problem packets (default 256)
   THEOREMDB_RESPONSE_CACHE_MB  memory for GraphQL answers kept beside the packets (default 64)
   THEOREMDB_CORPUS             copy-check index directory (default data/corpus)
+  THEOREMDB_AUDIT_SEED         the secret that draws the audit sample of agent-assisted review
   THEOREMDB_FRESHNESS_WINDOW   how old a reference search may be for the open-status gate
                                (default 365d)
   THEOREMDB_CROSSREF_URL, THEOREMDB_DATACITE_URL, THEOREMDB_ARXIV_URL, THEOREMDB_ZBMATH_URL,
@@ -129,6 +130,7 @@ type config struct {
 	packetCacheMB   int
 	responseMB      int
 	freshness       time.Duration
+	auditSeed       string
 	log             *slog.Logger
 	limits          server.Limits
 }
@@ -163,6 +165,7 @@ func loadConfig(stderr io.Writer) (config, error) {
 		}
 		c.responseMB = n
 	}
+	c.auditSeed = os.Getenv("THEOREMDB_AUDIT_SEED")
 	if v := os.Getenv("THEOREMDB_FRESHNESS_WINDOW"); v != "" {
 		d, err := parseFreshness(v)
 		if err != nil {
