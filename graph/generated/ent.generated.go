@@ -59,6 +59,7 @@ type ProblemResolver interface {
 	Decisions(ctx context.Context, obj *ent.Problem) ([]*ent.Decision, error)
 	Claims(ctx context.Context, obj *ent.Problem) ([]*ent.Claim, error)
 	Tags(ctx context.Context, obj *ent.Problem) ([]*ent.Tag, error)
+	PublicationGate(ctx context.Context, obj *ent.Problem) (*policy.PublicationGateView, error)
 	AsOf(ctx context.Context, obj *ent.Problem) (int, error)
 	ViewerCan(ctx context.Context, obj *ent.Problem) (*policy.Permissions, error)
 	InChallengePeriod(ctx context.Context, obj *ent.Problem) (bool, error)
@@ -78,6 +79,8 @@ type QueryResolver interface {
 	Node(ctx context.Context, id string) (ent.Noder, error)
 	Nodes(ctx context.Context, ids []string) ([]ent.Noder, error)
 	Viewer(ctx context.Context) (*ent.Account, error)
+	Lanes(ctx context.Context) ([]*ent.Lane, error)
+	GateSwitches(ctx context.Context) (*policy.Switches, error)
 	ModerationLog(ctx context.Context, first *int, before *int) ([]*model.ModerationLogEntry, error)
 	ModerationCases(ctx context.Context, first *int) ([]*ent.ModerationCase, error)
 	Problems(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput, search *string) (*ent.ProblemConnection, error)
@@ -3370,6 +3373,38 @@ func (ec *executionContext) fieldContext_Problem_tags(_ context.Context, field g
 	return fc, nil
 }
 
+func (ec *executionContext) _Problem_publicationGate(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_publicationGate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Problem().PublicationGate(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *policy.PublicationGateView) graphql.Marshaler {
+			return ec.marshalOPublicationGate2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐPublicationGateView(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_publicationGate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Problem",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PublicationGate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Problem_asOf(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3996,6 +4031,70 @@ func (ec *executionContext) fieldContext_Query_viewer(_ context.Context, field g
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Account(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_lanes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_lanes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Lanes(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Lane) graphql.Marshaler {
+			return ec.marshalNLane2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐLaneᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_lanes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Lane(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_gateSwitches(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_gateSwitches(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().GateSwitches(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *policy.Switches) graphql.Marshaler {
+			return ec.marshalNGateSwitches2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐSwitches(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_gateSwitches(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GateSwitches(ctx, field)
 		},
 	}
 	return fc, nil
@@ -16983,6 +17082,12 @@ func (ec *executionContext) _Problem(ctx context.Context, sel ast.SelectionSet, 
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Problem_tags(ctx, field, obj)
 				})
+		case "publicationGate":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Problem_publicationGate(ctx, field, obj)
+				})
 		case "asOf":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -17189,6 +17294,18 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_viewer(ctx, field)
+				})
+		case "lanes":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_lanes(ctx, field)
+				})
+		case "gateSwitches":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_gateSwitches(ctx, field)
 				})
 		case "moderationLog":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
+	"github.com/theoremdb/theoremdb/ent/lane"
 	"github.com/theoremdb/theoremdb/graph/scalar"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -1634,6 +1635,16 @@ func (ec *executionContext) marshalNInt2int64(ctx context.Context, sel ast.Selec
 		graphql.AddInvalidNullFromMarshaler(ctx, "Int!")
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNString2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋlaneᚐRole(ctx context.Context, v any) (lane.Role, error) {
+	var res lane.Role
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNString2githubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚋlaneᚐRole(ctx context.Context, sel ast.SelectionSet, v lane.Role) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {

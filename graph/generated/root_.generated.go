@@ -29,6 +29,7 @@ type ResolverRoot interface {
 	Claim() ClaimResolver
 	Finding() FindingResolver
 	GateRun() GateRunResolver
+	Lane() LaneResolver
 	Mutation() MutationResolver
 	Problem() ProblemResolver
 	ProblemConnection() ProblemConnectionResolver
@@ -202,6 +203,12 @@ type ComplexityRoot struct {
 		Version    func(childComplexity int) int
 	}
 
+	GateSwitches struct {
+		AgentReview func(childComplexity int) int
+		AuditLane   func(childComplexity int) int
+		Master      func(childComplexity int) int
+	}
+
 	Hero struct {
 		Alt         func(childComplexity int) int
 		Bespoke     func(childComplexity int) int
@@ -218,6 +225,21 @@ type ComplexityRoot struct {
 		OpenedAt   func(childComplexity int) int
 		Reason     func(childComplexity int) int
 		ReleasedAt func(childComplexity int) int
+	}
+
+	Lane struct {
+		Approved      func(childComplexity int) int
+		ApprovedAt    func(childComplexity int) int
+		BaseURL       func(childComplexity int) int
+		Enabled       func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Identity      func(childComplexity int) int
+		KeyConfigured func(childComplexity int) int
+		Model         func(childComplexity int) int
+		ModelVersion  func(childComplexity int) int
+		PromptVersion func(childComplexity int) int
+		Provider      func(childComplexity int) int
+		Role          func(childComplexity int) int
 	}
 
 	ModerationCase struct {
@@ -312,6 +334,7 @@ type ComplexityRoot struct {
 		Proposer             func(childComplexity int) int
 		ProposerID           func(childComplexity int) int
 		ProvenanceKind       func(childComplexity int) int
+		PublicationGate      func(childComplexity int) int
 		Removal              func(childComplexity int) int
 		RemovalReason        func(childComplexity int) int
 		RemovedAt            func(childComplexity int) int
@@ -356,7 +379,31 @@ type ComplexityRoot struct {
 		SourceLocator func(childComplexity int) int
 	}
 
+	PublicationGate struct {
+		AuditState     func(childComplexity int) int
+		GateVersion    func(childComplexity int) int
+		Lanes          func(childComplexity int) int
+		ReasonCodes    func(childComplexity int) int
+		Recommendation func(childComplexity int) int
+		RecordedAt     func(childComplexity int) int
+		RevisionID     func(childComplexity int) int
+		SearchWindow   func(childComplexity int) int
+		Switches       func(childComplexity int) int
+		Version        func(childComplexity int) int
+	}
+
+	PublicationGateLane struct {
+		Audit         func(childComplexity int) int
+		Identity      func(childComplexity int) int
+		ModelVersion  func(childComplexity int) int
+		PromptVersion func(childComplexity int) int
+		Provider      func(childComplexity int) int
+		Role          func(childComplexity int) int
+	}
+
 	Query struct {
+		GateSwitches    func(childComplexity int) int
+		Lanes           func(childComplexity int) int
 		ModerationCases func(childComplexity int, first *int) int
 		ModerationLog   func(childComplexity int, first *int, before *int) int
 		Node            func(childComplexity int, id string) int
@@ -1250,6 +1297,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.GateRun.Version(childComplexity), true
 
+	case "GateSwitches.agentReview":
+		if e.ComplexityRoot.GateSwitches.AgentReview == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GateSwitches.AgentReview(childComplexity), true
+	case "GateSwitches.auditLane":
+		if e.ComplexityRoot.GateSwitches.AuditLane == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GateSwitches.AuditLane(childComplexity), true
+	case "GateSwitches.master":
+		if e.ComplexityRoot.GateSwitches.Master == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GateSwitches.Master(childComplexity), true
+
 	case "Hero.alt":
 		if e.ComplexityRoot.Hero.Alt == nil {
 			break
@@ -1323,6 +1389,79 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Hold.ReleasedAt(childComplexity), true
+
+	case "Lane.approved":
+		if e.ComplexityRoot.Lane.Approved == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Lane.Approved(childComplexity), true
+	case "Lane.approvedAt":
+		if e.ComplexityRoot.Lane.ApprovedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Lane.ApprovedAt(childComplexity), true
+	case "Lane.baseUrl":
+		if e.ComplexityRoot.Lane.BaseURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Lane.BaseURL(childComplexity), true
+	case "Lane.enabled":
+		if e.ComplexityRoot.Lane.Enabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Lane.Enabled(childComplexity), true
+	case "Lane.id":
+		if e.ComplexityRoot.Lane.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Lane.ID(childComplexity), true
+	case "Lane.identity":
+		if e.ComplexityRoot.Lane.Identity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Lane.Identity(childComplexity), true
+	case "Lane.keyConfigured":
+		if e.ComplexityRoot.Lane.KeyConfigured == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Lane.KeyConfigured(childComplexity), true
+	case "Lane.model":
+		if e.ComplexityRoot.Lane.Model == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Lane.Model(childComplexity), true
+	case "Lane.modelVersion":
+		if e.ComplexityRoot.Lane.ModelVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Lane.ModelVersion(childComplexity), true
+	case "Lane.promptVersion":
+		if e.ComplexityRoot.Lane.PromptVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Lane.PromptVersion(childComplexity), true
+	case "Lane.provider":
+		if e.ComplexityRoot.Lane.Provider == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Lane.Provider(childComplexity), true
+	case "Lane.role":
+		if e.ComplexityRoot.Lane.Role == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Lane.Role(childComplexity), true
 
 	case "ModerationCase.claimedAt":
 		if e.ComplexityRoot.ModerationCase.ClaimedAt == nil {
@@ -1794,6 +1933,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Problem.ProvenanceKind(childComplexity), true
+	case "Problem.publicationGate":
+		if e.ComplexityRoot.Problem.PublicationGate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.PublicationGate(childComplexity), true
 	case "Problem.removal":
 		if e.ComplexityRoot.Problem.Removal == nil {
 			break
@@ -1979,6 +2124,117 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Provenance.SourceLocator(childComplexity), true
 
+	case "PublicationGate.auditState":
+		if e.ComplexityRoot.PublicationGate.AuditState == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGate.AuditState(childComplexity), true
+	case "PublicationGate.gateVersion":
+		if e.ComplexityRoot.PublicationGate.GateVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGate.GateVersion(childComplexity), true
+	case "PublicationGate.lanes":
+		if e.ComplexityRoot.PublicationGate.Lanes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGate.Lanes(childComplexity), true
+	case "PublicationGate.reasonCodes":
+		if e.ComplexityRoot.PublicationGate.ReasonCodes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGate.ReasonCodes(childComplexity), true
+	case "PublicationGate.recommendation":
+		if e.ComplexityRoot.PublicationGate.Recommendation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGate.Recommendation(childComplexity), true
+	case "PublicationGate.recordedAt":
+		if e.ComplexityRoot.PublicationGate.RecordedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGate.RecordedAt(childComplexity), true
+	case "PublicationGate.revisionId":
+		if e.ComplexityRoot.PublicationGate.RevisionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGate.RevisionID(childComplexity), true
+	case "PublicationGate.searchWindow":
+		if e.ComplexityRoot.PublicationGate.SearchWindow == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGate.SearchWindow(childComplexity), true
+	case "PublicationGate.switches":
+		if e.ComplexityRoot.PublicationGate.Switches == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGate.Switches(childComplexity), true
+	case "PublicationGate.version":
+		if e.ComplexityRoot.PublicationGate.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGate.Version(childComplexity), true
+
+	case "PublicationGateLane.audit":
+		if e.ComplexityRoot.PublicationGateLane.Audit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGateLane.Audit(childComplexity), true
+	case "PublicationGateLane.identity":
+		if e.ComplexityRoot.PublicationGateLane.Identity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGateLane.Identity(childComplexity), true
+	case "PublicationGateLane.modelVersion":
+		if e.ComplexityRoot.PublicationGateLane.ModelVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGateLane.ModelVersion(childComplexity), true
+	case "PublicationGateLane.promptVersion":
+		if e.ComplexityRoot.PublicationGateLane.PromptVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGateLane.PromptVersion(childComplexity), true
+	case "PublicationGateLane.provider":
+		if e.ComplexityRoot.PublicationGateLane.Provider == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGateLane.Provider(childComplexity), true
+	case "PublicationGateLane.role":
+		if e.ComplexityRoot.PublicationGateLane.Role == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PublicationGateLane.Role(childComplexity), true
+
+	case "Query.gateSwitches":
+		if e.ComplexityRoot.Query.GateSwitches == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.GateSwitches(childComplexity), true
+
+	case "Query.lanes":
+		if e.ComplexityRoot.Query.Lanes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Lanes(childComplexity), true
 	case "Query.moderationCases":
 		if e.ComplexityRoot.Query.ModerationCases == nil {
 			break
@@ -5479,6 +5735,87 @@ The builtin Time type
 """
 scalar Time
 `, BuiltIn: false},
+	{Name: "../lanes.graphqls", Input: `extend type Problem {
+  """
+  The newest publication_gate record of agent-assisted review: what the review gate recommended
+  for the current or an earlier revision, the lanes that reviewed it, the switches as they
+  stood, the search window, the audit state and the reason codes. Public review evidence; it
+  holds no model reasoning. Under policy v5 a recommendation never accepts early: the problem
+  stays in its challenge period until the deadline. Null before the panel has run.
+  """
+  publicationGate: PublicationGate
+}
+
+"A versioned publication_gate record (policy v5, agent-assisted exception review)."
+type PublicationGate {
+  "1, 2, … per problem; a new revision gets a new record."
+  version: Int!
+  "The version of the review gate's rules."
+  gateVersion: String!
+  "The revision reviewed."
+  revisionId: ID!
+  "RECOMMEND_EARLY_ACCEPTANCE, ADMINISTRATOR_REVIEW, or NONE when a switch had closed the gate."
+  recommendation: String!
+  "The lanes whose reviews the gate read: the three panel roles and the audit lane when it ran."
+  lanes: [PublicationGateLane!]!
+  switches: GateSwitches!
+  "The freshness window the dated reference search had to fall within, in days."
+  searchWindow: Int!
+  "NOT_ELIGIBLE, NOT_SELECTED, AFFIRMED, FAILED, MISSING or LANE_CLOSED."
+  auditState: String!
+  "Why the gate routed as it did, one code per condition that did not hold."
+  reasonCodes: [String!]!
+  recordedAt: Time!
+}
+
+"A reviewing lane as the public record names it."
+type PublicationGateLane {
+  role: String!
+  "The provider's protocol and host."
+  provider: String!
+  modelVersion: String!
+  promptVersion: String!
+  "The lane's distinct reviewer identity."
+  identity: String!
+  "True for the audit lane."
+  audit: Boolean!
+}
+
+"The switches of automated review; true is on. Either of master and agentReview off closes the gate."
+type GateSwitches {
+  master: Boolean!
+  agentReview: Boolean!
+  auditLane: Boolean!
+}
+
+"A registered model lane (operators)."
+type Lane {
+  id: ID!
+  "The distinct reviewer identity; its key is read from THEOREMDB_LANE_KEY_<IDENTITY>."
+  identity: String!
+  "PRIOR_ART, MATH_CRITIQUE, FORMAL_READINESS or AUDIT."
+  role: String!
+  "openai, anthropic or baseline."
+  provider: String!
+  baseUrl: String!
+  model: String!
+  modelVersion: String!
+  promptVersion: String!
+  enabled: Boolean!
+  "An operator approved this provider and model-version lane."
+  approved: Boolean!
+  approvedAt: Time
+  "Whether this server's environment holds the lane's key (the key itself is never shown)."
+  keyConfigured: Boolean!
+}
+
+extend type Query {
+  "The registered lanes (operators)."
+  lanes: [Lane!]!
+  "The switches of automated review, as they stand."
+  gateSwitches: GateSwitches!
+}
+`, BuiltIn: false},
 	{Name: "../moderation.graphqls", Input: `extend type Mutation {
   "Flag a public problem for moderators. It opens a case or joins the open one."
   flagProblem(input: FlagProblemInput!): FlagProblemPayload!
@@ -6552,6 +6889,18 @@ func (ec *executionContext) childFields_GateRun(ctx context.Context, field graph
 	return nil, fmt.Errorf("no field named %q was found under type GateRun", field.Name)
 }
 
+func (ec *executionContext) childFields_GateSwitches(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "master":
+		return ec.fieldContext_GateSwitches_master(ctx, field)
+	case "agentReview":
+		return ec.fieldContext_GateSwitches_agentReview(ctx, field)
+	case "auditLane":
+		return ec.fieldContext_GateSwitches_auditLane(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GateSwitches", field.Name)
+}
+
 func (ec *executionContext) childFields_Hero(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "brief":
@@ -6586,6 +6935,36 @@ func (ec *executionContext) childFields_Hold(ctx context.Context, field graphql.
 		return ec.fieldContext_Hold_claim(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Hold", field.Name)
+}
+
+func (ec *executionContext) childFields_Lane(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Lane_id(ctx, field)
+	case "identity":
+		return ec.fieldContext_Lane_identity(ctx, field)
+	case "role":
+		return ec.fieldContext_Lane_role(ctx, field)
+	case "provider":
+		return ec.fieldContext_Lane_provider(ctx, field)
+	case "baseUrl":
+		return ec.fieldContext_Lane_baseUrl(ctx, field)
+	case "model":
+		return ec.fieldContext_Lane_model(ctx, field)
+	case "modelVersion":
+		return ec.fieldContext_Lane_modelVersion(ctx, field)
+	case "promptVersion":
+		return ec.fieldContext_Lane_promptVersion(ctx, field)
+	case "enabled":
+		return ec.fieldContext_Lane_enabled(ctx, field)
+	case "approved":
+		return ec.fieldContext_Lane_approved(ctx, field)
+	case "approvedAt":
+		return ec.fieldContext_Lane_approvedAt(ctx, field)
+	case "keyConfigured":
+		return ec.fieldContext_Lane_keyConfigured(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Lane", field.Name)
 }
 
 func (ec *executionContext) childFields_ModerationCase(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6746,6 +7125,8 @@ func (ec *executionContext) childFields_Problem(ctx context.Context, field graph
 		return ec.fieldContext_Problem_claims(ctx, field)
 	case "tags":
 		return ec.fieldContext_Problem_tags(ctx, field)
+	case "publicationGate":
+		return ec.fieldContext_Problem_publicationGate(ctx, field)
 	case "asOf":
 		return ec.fieldContext_Problem_asOf(ctx, field)
 	case "viewerCan":
@@ -6830,6 +7211,50 @@ func (ec *executionContext) childFields_Provenance(ctx context.Context, field gr
 		return ec.fieldContext_Provenance_motivation(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Provenance", field.Name)
+}
+
+func (ec *executionContext) childFields_PublicationGate(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "version":
+		return ec.fieldContext_PublicationGate_version(ctx, field)
+	case "gateVersion":
+		return ec.fieldContext_PublicationGate_gateVersion(ctx, field)
+	case "revisionId":
+		return ec.fieldContext_PublicationGate_revisionId(ctx, field)
+	case "recommendation":
+		return ec.fieldContext_PublicationGate_recommendation(ctx, field)
+	case "lanes":
+		return ec.fieldContext_PublicationGate_lanes(ctx, field)
+	case "switches":
+		return ec.fieldContext_PublicationGate_switches(ctx, field)
+	case "searchWindow":
+		return ec.fieldContext_PublicationGate_searchWindow(ctx, field)
+	case "auditState":
+		return ec.fieldContext_PublicationGate_auditState(ctx, field)
+	case "reasonCodes":
+		return ec.fieldContext_PublicationGate_reasonCodes(ctx, field)
+	case "recordedAt":
+		return ec.fieldContext_PublicationGate_recordedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PublicationGate", field.Name)
+}
+
+func (ec *executionContext) childFields_PublicationGateLane(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "role":
+		return ec.fieldContext_PublicationGateLane_role(ctx, field)
+	case "provider":
+		return ec.fieldContext_PublicationGateLane_provider(ctx, field)
+	case "modelVersion":
+		return ec.fieldContext_PublicationGateLane_modelVersion(ctx, field)
+	case "promptVersion":
+		return ec.fieldContext_PublicationGateLane_promptVersion(ctx, field)
+	case "identity":
+		return ec.fieldContext_PublicationGateLane_identity(ctx, field)
+	case "audit":
+		return ec.fieldContext_PublicationGateLane_audit(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PublicationGateLane", field.Name)
 }
 
 func (ec *executionContext) childFields_RecordDecisionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
