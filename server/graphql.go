@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +11,9 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/99designs/gqlgen/complexity"
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
@@ -47,6 +50,7 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: r, Complexity: graph.Complexity()})
 	shape := newShapeLimits(MaxDepth)
 	persisted := newQueryCache(10000)
+	costs := newComplexityLimit(MaxComplexity, 10000) // shared: a document's cost is the same on both servers
 	build := func(suggest bool) *handler.Server {
 		srv := handler.New(schema)
 		srv.AddTransport(websocketTransport(p, g))
@@ -57,7 +61,7 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 		srv.Use(extension.Introspection{})
 		srv.Use(extension.AutomaticPersistedQuery{Cache: persisted}) // fills in the query the shape check reads
 		srv.Use(shape)                                               // before anything that expands fragments
-		srv.Use(extension.FixedComplexityLimit(MaxComplexity))
+		srv.Use(costs)
 		srv.Use(writeLimit{g})
 		srv.SetParserTokenLimit(MaxTokens)
 		srv.SetDisableSuggestion(!suggest)
@@ -237,4 +241,57 @@ func (c queryCache) Add(ctx context.Context, hash, query string) {
 	if len(query) <= MaxQueryBytes {
 		c.docs.Add(ctx, hash, query)
 	}
+}
+
+// complexityLimit refuses an operation whose complexity (graph.Complexity:
+// lists priced by their size) is over the limit, as gqlgen's
+// FixedComplexityLimit does, and remembers each document's complexity by
+// its text, operation and variables, so that a query asked all day is
+// priced once. Documents over maxCachedDoc are priced every time.
+type complexityLimit struct {
+	limit int
+	known *lru.LRU[int]
+	es    graphql.ExecutableSchema
+}
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.OperationContextMutator
+} = (*complexityLimit)(nil)
+
+func newComplexityLimit(limit, size int) *complexityLimit {
+	return &complexityLimit{limit: limit, known: lru.New[int](size)}
+}
+
+func (*complexityLimit) ExtensionName() string { return "ComplexityLimit" }
+
+func (c *complexityLimit) Validate(es graphql.ExecutableSchema) error {
+	c.es = es
+	return nil
+}
+
+func (c *complexityLimit) MutateOperationContext(ctx context.Context, rc *graphql.OperationContext) *gqlerror.Error {
+	key := ""
+	if len(rc.RawQuery) <= maxCachedDoc {
+		if vars, err := json.Marshal(rc.Variables); err == nil {
+			key = rc.OperationName + "\x00" + string(vars) + "\x00" + rc.RawQuery
+		}
+	}
+	n, ok := 0, false
+	if key != "" {
+		n, ok = c.known.Get(ctx, key)
+	}
+	if !ok {
+		n = complexity.Calculate(ctx, c.es, rc.Doc.Operations.ForName(rc.OperationName), rc.Variables)
+		if key != "" {
+			c.known.Add(ctx, key, n)
+		}
+	}
+	rc.Stats.SetExtension("ComplexityLimit", &extension.ComplexityStats{Complexity: n, ComplexityLimit: c.limit})
+	if n > c.limit {
+		err := gqlerror.Errorf("operation has complexity %d, which exceeds the limit of %d", n, c.limit)
+		errcode.Set(err, "COMPLEXITY_LIMIT_EXCEEDED")
+		return err
+	}
+	return nil
 }
