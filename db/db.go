@@ -184,6 +184,41 @@ func (d observedDriver) Tx(ctx context.Context) (dialect.Tx, error) {
 	return d.Driver.Tx(ctx)
 }
 
+// ExecContext, QueryContext and BeginTx pass through what ent's client
+// offers on a driver of the pool (Client.ExecContext and the others).
+func (d observedDriver) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	Statement(ctx)
+	ex, ok := d.Driver.(interface {
+		ExecContext(context.Context, string, ...any) (sql.Result, error)
+	})
+	if !ok {
+		return nil, fmt.Errorf("Driver.ExecContext is not supported")
+	}
+	return ex.ExecContext(ctx, query, args...)
+}
+
+func (d observedDriver) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	Statement(ctx)
+	q, ok := d.Driver.(interface {
+		QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+	})
+	if !ok {
+		return nil, fmt.Errorf("Driver.QueryContext is not supported")
+	}
+	return q.QueryContext(ctx, query, args...)
+}
+
+func (d observedDriver) BeginTx(ctx context.Context, opts *sql.TxOptions) (dialect.Tx, error) {
+	Statement(ctx)
+	b, ok := d.Driver.(interface {
+		BeginTx(context.Context, *sql.TxOptions) (dialect.Tx, error)
+	})
+	if !ok {
+		return nil, fmt.Errorf("Driver.BeginTx is not supported")
+	}
+	return b.BeginTx(ctx, opts)
+}
+
 // EntTx returns an ent client bound to tx, so that ent writes and other
 // writers given the same tx (River's InsertTx) commit or roll back together.
 func (d *DB) EntTx(tx *sql.Tx) *ent.Client {
