@@ -108,193 +108,171 @@ type ReferenceInput struct {
 	Year    *int
 }
 
-// p0 is p, or the zero provenance when p is nil.
-func p0(p *packet.Provenance) packet.Provenance {
-	if p == nil {
-		return packet.Provenance{}
-	}
-	return *p
-}
-
 // intake is a validated ProblemInput with its parsed identifiers.
 type intake struct {
 	ProblemInput
 	ids []records.Identifier
 }
 
-// validate checks in deterministically and returns every field error at
-// once. generated marks a submission by an agent, which must say who
-// generated it. Every string is checked as a single-line (v.line) or a
-// multi-line (v.text) field: what heads a page or a list, names, locates or
-// identifies something, or is one item of a list, is one line; prose a
-// reader reads as paragraphs is not.
+// validate checks in deterministically against ProblemFields, in form
+// order, and returns every field error at once. generated marks a
+// submission by an agent, which must say who generated it and what it
+// claims each source is. Beyond the table, an identifier must parse and
+// not repeat a source and locator, and tags are normalised (normaliseTags).
 func (in ProblemInput) validate(now time.Time, generated bool) (*intake, error) {
-	var v validator
-	v.line(in.Title, true, MaxTitle, "title")
-	v.text(in.Statement, true, MaxStatement, "statement")
-
-	if len(in.Exposition) > MaxExposition {
-		v.add(CodeTooLong, fmt.Sprintf("has %d entries; the limit is %d", len(in.Exposition), MaxExposition), "exposition")
+	c := Circumstances{Agent: generated}
+	if in.Acceptance != nil {
+		c.Acceptance = in.Acceptance.Kind
 	}
-	for i, e := range in.Exposition {
-		f := []string{"exposition", strconv.Itoa(i)}
-		if !e.Kind.Valid() {
-			v.add(CodeInvalid, "kind must be DEFINITION, CONVENTION, REMARK or EXAMPLE", append(f, "kind")...)
-		}
-		switch {
-		case e.Kind == packet.Definition && strings.TrimSpace(e.Term) == "":
-			v.add(CodeRequired, "a definition names the term or symbol it defines", append(f, "term")...)
-		case e.Kind != packet.Definition && e.Term != "":
-			v.add(CodeInvalid, "only a definition names a term", append(f, "term")...)
-		default:
-			v.line(e.Term, false, MaxTerm, append(f, "term")...)
-		}
-		v.text(e.Body, true, MaxExpositionBody, append(f, "body")...)
+	if in.Provenance != nil {
+		c.Provenance = in.Provenance.Kind
 	}
-
-	if a := in.Acceptance; a == nil {
-		v.add(CodeRequired, "say exactly what evidence would settle the problem", "acceptance")
-	} else {
-		f := "acceptance"
-		if !a.Kind.Valid() {
-			v.add(CodeInvalid, "kind must be PROOF, NUMERICAL, SEARCH or CLASSIFICATION", f, "kind")
-		}
-		v.text(a.Criterion, true, MaxCriterion, f, "criterion")
-		need := func(val, name, why string) {
-			if strings.TrimSpace(val) == "" {
-				v.add(CodeRequired, why, f, name)
-			}
-		}
-		switch a.Kind {
-		case packet.Numerical:
-			need(a.Precision, "precision", "a numerical target states its precision and certification requirement")
-		case packet.Search:
-			need(a.SearchSpace, "searchSpace", "a search target states its search space")
-			need(a.Certificate, "certificate", "a search target states the witness or impossibility certificate")
-		case packet.Classification:
-			need(a.Equivalence, "equivalence", "a classification target states its equivalence and completeness")
-		}
-		for _, part := range []struct{ name, val string }{{"precision", a.Precision},
-			{"searchSpace", a.SearchSpace}, {"certificate", a.Certificate}, {"equivalence", a.Equivalence}} {
-			v.text(part.val, false, MaxAcceptancePart, f, part.name)
+	w := &intakeCheck{in: &in, now: now, c: c, seen: map[string]int{}}
+	for _, f := range ProblemFields {
+		if !strings.Contains(f.Name, "#") {
+			w.field(f, nil)
 		}
 	}
-
-	if p := in.Provenance; p == nil {
-		v.add(CodeRequired, "say whether the problem is imported, a reformulation or original, and on what rights basis", "provenance")
-	} else {
-		f := "provenance"
-		if !p.Kind.Valid() {
-			v.add(CodeInvalid, "kind must be IMPORTED, REFORMULATION or ORIGINAL", f, "kind")
-		}
-		v.line(p.Attribution, true, MaxProvenancePart, f, "attribution")
-		v.line(p.SourceLocator, p.Kind != packet.Original, MaxProvenancePart, f, "sourceLocator")
-		v.text(p.RightsBasis, true, MaxProvenancePart, f, "rightsBasis")
-		v.text(p.GeneratedBy, generated, MaxProvenancePart, f, "generatedBy")
-	}
-
-	var ids []records.Identifier
-	if len(in.References) > MaxReferences {
-		v.add(CodeTooLong, fmt.Sprintf("has %d rows; the limit is %d", len(in.References), MaxReferences), "references")
-	}
-	if len(in.References) == 0 && in.Provenance != nil && in.Provenance.Kind != packet.Original {
-		v.add(CodeRequired, "an imported or reformulated problem cites at least one source", "references")
-	}
-	seen := map[string]int{}
-	for i, r := range in.References {
-		f := []string{"references", strconv.Itoa(i)}
-		var id records.Identifier
-		if v.line(r.Identifier, true, MaxIdentifier, append(f, "identifier")...) {
-			var err error
-			if id, err = records.Parse(r.Identifier); err != nil {
-				v.add(CodeInvalid, err.Error(), append(f, "identifier")...)
-			} else {
-				key := id.Key + "\x00" + strings.TrimSpace(r.Locator)
-				if j, dup := seen[key]; dup {
-					v.add(CodeConflict, fmt.Sprintf("repeats reference %d (same source and locator)", j), append(f, "identifier")...)
-				}
-				seen[key] = i
-			}
-		}
-		ids = append(ids, id)
-		v.line(r.Citation, true, MaxCitation, append(f, "citation")...)
-		v.line(r.Locator, false, MaxLocator, append(f, "locator")...)
-		v.text(r.Relevance, true, MaxRelevance, append(f, "relevance")...)
-		if reference.RoleValidator(r.Role) != nil {
-			v.add(CodeInvalid, "role must be PRIMARY, SECONDARY or STATUS_EVIDENCE", append(f, "role")...)
-		}
-		v.line(r.Title, generated, MaxCitation, append(f, "title")...)
-		if len(r.Authors) > MaxAuthors {
-			v.add(CodeTooLong, fmt.Sprintf("has %d names; the limit is %d", len(r.Authors), MaxAuthors), append(f, "authors")...)
-		}
-		if generated && len(trimAll(r.Authors)) == 0 {
-			v.add(CodeRequired, "an agent names the source's authors, which the record plane checks", append(f, "authors")...)
-		}
-		for j, a := range r.Authors {
-			v.line(a, false, MaxAuthorName, append(f, "authors", strconv.Itoa(j))...)
-		}
-		switch y := r.Year; {
-		case y == nil && generated:
-			v.add(CodeRequired, "an agent gives the source's year, which the record plane checks", append(f, "year")...)
-		case y != nil && (*y < 1000 || *y > now.Year()+1):
-			v.add(CodeInvalid, fmt.Sprintf("%d is not a year of publication", *y), append(f, "year")...)
-		}
-	}
-
-	if rs := in.ReferenceSearch; rs == nil {
-		v.add(CodeRequired, "record the dated prior-art search: when, where, with what queries, and its boundary", "referenceSearch")
-	} else {
-		f := "referenceSearch"
-		switch {
-		case rs.CheckedOn.IsZero():
-			v.add(CodeRequired, "is required", f, "checkedOn")
-		case rs.CheckedOn.After(now.Add(24 * time.Hour)):
-			v.add(CodeInvalid, "is in the future", f, "checkedOn")
-		}
-		list := func(items []string, name string) {
-			if len(items) == 0 {
-				v.add(CodeRequired, "list at least one", f, name)
-			}
-			if len(items) > MaxSearchItems {
-				v.add(CodeTooLong, fmt.Sprintf("has %d items; the limit is %d", len(items), MaxSearchItems), f, name)
-			}
-			for i, it := range items {
-				v.line(it, true, MaxSearchItem, f, name, strconv.Itoa(i))
-			}
-		}
-		list(rs.Databases, "databases")
-		list(rs.Queries, "queries")
-		v.text(rs.Coverage, true, MaxCoverage, f, "coverage")
-	}
-	v.text(p0(in.Provenance).Motivation, false, MaxProvenancePart, "provenance", "motivation")
-	v.text(in.Hero.Brief, false, MaxHeroBrief, "hero", "brief")
-	v.text(in.Hero.Alt, false, MaxHeroPart, "hero", "alt")
-	v.line(in.Hero.Caption, false, MaxHeroPart, "hero", "caption")
-	v.text(in.Hero.RightsBasis, false, MaxProvenancePart, "hero", "rightsBasis")
-	v.text(in.OpenStatus.StrongestKnown, false, MaxAcceptancePart, "openStatus", "strongestKnown")
-	v.text(in.OpenStatus.UnresolvedTarget, false, MaxAcceptancePart, "openStatus", "unresolvedTarget")
-	if c := in.Computation; c != nil {
-		for _, part := range []struct{ name, val string }{{"instance", c.Instance}, {"equivalence", c.Equivalence},
-			{"whyNotBruteForce", c.WhyNotBruteForce}, {"smallCases", c.SmallCases},
-			{"certification", c.Certification}, {"parameterOrigin", c.ParameterOrigin}} {
-			v.text(part.val, false, MaxAcceptancePart, "computation", part.name)
-		}
-		if code := c.Code; code != nil {
-			v.line(code.Repository, false, MaxIdentifier, "computation", "code", "repository")
-			v.line(code.Revision, false, MaxSearchItem, "computation", "code", "revision")
-			v.text(code.Inputs, false, MaxAcceptancePart, "computation", "code", "inputs")
-			v.line(code.ExpectedDigest, false, MaxSearchItem, "computation", "code", "expectedDigest")
-		}
-	}
-	tags, tagErrs := normaliseTags(in.Tags)
-	for _, fe := range tagErrs {
-		v.add(fe.Code, fe.Message, fe.Field...)
-	}
-	in.Tags = tags
-	if err := v.err(); err != nil {
+	if err := w.v.err(); err != nil {
 		return nil, err
 	}
-	return &intake{ProblemInput: in, ids: ids}, nil
+	return &intake{ProblemInput: in, ids: w.ids}, nil
+}
+
+// intakeCheck is one run of validate.
+type intakeCheck struct {
+	v    validator
+	in   *ProblemInput
+	now  time.Time
+	c    Circumstances
+	ids  []records.Identifier
+	seen map[string]int // a reference's source and locator: its row
+}
+
+const identifierField = "references.#.identifier"
+
+// field checks the field f at the indexes at, then the rows or items it holds.
+func (w *intakeCheck) field(f ProblemField, at []int) {
+	path := f.path(at)
+	c := w.c
+	if f.group() == "exposition" && len(at) > 0 {
+		c.Exposition = w.in.Exposition[at[0]].Kind
+	}
+	required := f.Required.Holds(c)
+	missing := f.Missing
+	if missing == "" {
+		missing = "is required"
+	}
+	switch f.Kind {
+	case Part:
+		if !f.present(w.in) && required {
+			w.v.add(CodeRequired, missing, path...)
+		}
+	case Line, Text:
+		p := f.text(w.in, at, false)
+		if p == nil {
+			return
+		}
+		kind := multiLine
+		if f.Kind == Line {
+			kind = singleLine
+		}
+		ok := false
+		switch {
+		case required && strings.TrimSpace(*p) == "":
+			w.v.add(CodeRequired, missing, path...)
+		case !required && f.Required.Only != "" && *p != "":
+			w.v.add(CodeInvalid, f.Required.Only, path...)
+		default:
+			ok = w.v.check(kind, *p, false, f.Max, path...)
+		}
+		if f.Name == identifierField {
+			w.identifier(ok, *p, at, path)
+		}
+	case Choice:
+		if p := f.text(w.in, at, false); p != nil && !f.Choices.Has(*p) {
+			w.v.add(CodeInvalid, path[len(path)-1]+" must be "+orList(f.Choices.Values()), path...)
+		}
+	case Date:
+		switch p := f.date(w.in, at, false); {
+		case p == nil:
+		case p.IsZero():
+			if required {
+				w.v.add(CodeRequired, missing, path...)
+			}
+		case p.After(w.now.Add(24 * time.Hour)):
+			w.v.add(CodeInvalid, "is in the future", path...)
+		}
+	case Year:
+		switch p := f.year(w.in, at, false); {
+		case p == nil:
+		case *p == nil:
+			if required {
+				w.v.add(CodeRequired, missing, path...)
+			}
+		case **p < 1000 || **p > w.now.Year()+1:
+			w.v.add(CodeInvalid, fmt.Sprintf("%d is not a year of publication", **p), path...)
+		}
+	case List:
+		p := f.list(w.in, at, false)
+		if p == nil {
+			return
+		}
+		if f.Name == "tags" {
+			tags, errs := normaliseTags(*p)
+			for _, fe := range errs {
+				w.v.add(fe.Code, fe.Message, fe.Field...)
+			}
+			*p = tags
+			return
+		}
+		itemField, _, _ := FieldAt(f.Name + ".#")
+		if len(*p) > f.Max {
+			w.v.add(CodeTooLong, fmt.Sprintf("has %d %s; the limit is %d", len(*p), f.Count, f.Max), path...)
+		}
+		// A list is missing with no item; with no item that has text, too,
+		// unless its items are required, when each empty one is refused.
+		if required && (len(*p) == 0 || !itemField.Required.Always && len(trimAll(*p)) == 0) {
+			w.v.add(CodeRequired, missing, path...)
+		}
+		for j := range *p {
+			w.field(itemField, append(append([]int(nil), at...), j))
+		}
+	case Repeated:
+		n := f.rows(w.in)
+		if n > f.Max {
+			w.v.add(CodeTooLong, fmt.Sprintf("has %d %s; the limit is %d", n, f.Count, f.Max), path...)
+		}
+		if n == 0 && required {
+			w.v.add(CodeRequired, missing, path...)
+		}
+		for i := range n {
+			for _, rf := range ProblemFields {
+				if rest, ok := strings.CutPrefix(rf.Name, f.Name+".#."); ok && !strings.Contains(rest, ".") {
+					w.field(rf, []int{i})
+				}
+			}
+		}
+	}
+}
+
+// identifier parses a reference's identifier, which must not repeat the
+// source and locator of an earlier row; ok says the text passed its checks.
+func (w *intakeCheck) identifier(ok bool, s string, at []int, path []string) {
+	var id records.Identifier
+	if ok {
+		var err error
+		if id, err = records.Parse(s); err != nil {
+			w.v.add(CodeInvalid, err.Error(), path...)
+		} else {
+			key := id.Key + "\x00" + strings.TrimSpace(w.in.References[at[0]].Locator)
+			if j, dup := w.seen[key]; dup {
+				w.v.add(CodeConflict, fmt.Sprintf("repeats reference %d (same source and locator)", j), path...)
+			}
+			w.seen[key] = at[0]
+		}
+	}
+	w.ids = append(w.ids, id)
 }
 
 // trimAll trims each string and drops the empty ones.

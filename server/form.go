@@ -5,10 +5,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
@@ -49,63 +47,36 @@ func rowsOf(v url.Values, name string, def int) int {
 	return min(n, maxFormRows)
 }
 
-// problemInput turns the form into the policy's input. Empty repeated rows
-// are dropped; a date that does not parse is reported as a field error.
+// problemInput turns the form into the policy's input, field by field as
+// policy.ProblemFields lists them. Empty repeated rows are dropped; a date
+// that does not parse is reported as a field error.
 func problemInput(f ui.FormView) (policy.ProblemInput, map[string]string) {
 	errs := map[string]string{}
-	v := f.V
-	in := policy.ProblemInput{Title: v("title"), Statement: v("statement"),
-		Hero:       packet.Hero{Brief: v("hero.brief"), Alt: v("hero.alt"), Caption: v("hero.caption")},
-		OpenStatus: packet.OpenStatus{StrongestKnown: v("openStatus.strongestKnown"), UnresolvedTarget: v("openStatus.unresolvedTarget")}}
-	comp := packet.Computation{Instance: v("computation.instance"), Equivalence: v("computation.equivalence"),
-		WhyNotBruteForce: v("computation.whyNotBruteForce"), SmallCases: v("computation.smallCases"),
-		Certification: v("computation.certification"), ParameterOrigin: v("computation.parameterOrigin")}
-	code := packet.CodeRef{Repository: v("computation.code.repository"), Revision: v("computation.code.revision"),
-		Inputs: v("computation.code.inputs"), ExpectedDigest: v("computation.code.expectedDigest")}
-	if code != (packet.CodeRef{}) {
-		comp.Code = &code
-	}
-	if comp.Code != nil || comp != (packet.Computation{}) {
-		in.Computation = &comp
-	}
-	for _, t := range strings.Split(v("tags"), ",") {
-		if t = strings.TrimSpace(t); t != "" {
-			in.Tags = append(in.Tags, t)
+	// The form always has an acceptance, a provenance and a reference search: their kinds are
+	// choices it always sends.
+	in := policy.ProblemInput{Acceptance: &packet.Acceptance{}, Provenance: &packet.Provenance{},
+		ReferenceSearch: &packet.ReferenceSearch{}}
+	set := func(fd policy.ProblemField, name string, at ...int) {
+		if err := fd.SetText(&in, f.V(name), at...); err != nil {
+			errs[name] = err.Error()
 		}
 	}
-	for i := range f.Exposition {
-		name := func(field string) string { return ui.Name("exposition", i, field) }
-		if v(name("kind")) == "" && strings.TrimSpace(v(name("term"))+v(name("body"))) == "" {
-			continue
-		}
-		in.Exposition = append(in.Exposition, packet.ExpositionEntry{Kind: packet.ExpositionKind(v(name("kind"))),
-			Term: strings.TrimSpace(v(name("term"))), Body: v(name("body"))})
+	for _, fd := range policy.FormFields() {
+		set(fd, fd.Name)
 	}
-	in.Acceptance = &packet.Acceptance{Kind: packet.AcceptanceKind(v("acceptance.kind")), Criterion: v("acceptance.criterion"),
-		Precision: v("acceptance.precision"), SearchSpace: v("acceptance.searchSpace"),
-		Certificate: v("acceptance.certificate"), Equivalence: v("acceptance.equivalence")}
-	in.Provenance = &packet.Provenance{Kind: packet.ProvenanceKind(v("provenance.kind")), Attribution: v("provenance.attribution"),
-		SourceLocator: v("provenance.sourceLocator"), RightsBasis: v("provenance.rightsBasis"), GeneratedBy: v("provenance.generatedBy"),
-		Motivation: v("provenance.motivation")}
-	for i := range f.References {
-		name := func(field string) string { return ui.Name("references", i, field) }
-		if strings.TrimSpace(v(name("identifier"))+v(name("citation"))+v(name("locator"))+v(name("relevance"))) == "" {
-			continue
+	for _, g := range policy.RowGroups() {
+		n := 0
+		for _, i := range filledRows(f, g.Name) {
+			for _, fd := range policy.RowFields(g.Name) {
+				set(fd, fd.Path(i), n)
+			}
+			n++
 		}
-		in.References = append(in.References, policy.ReferenceInput{Identifier: v(name("identifier")),
-			Citation: v(name("citation")), Locator: v(name("locator")), Relevance: v(name("relevance")),
-			Role: reference.Role(v(name("role")))})
 	}
-	rs := &packet.ReferenceSearch{Databases: lines(v("referenceSearch.databases")),
-		Queries: lines(v("referenceSearch.queries")), Coverage: v("referenceSearch.coverage")}
-	if d := v("referenceSearch.checkedOn"); d != "" {
-		t, err := time.Parse("2006-01-02", d)
-		if err != nil {
-			errs["referenceSearch.checkedOn"] = "use a date such as 2026-11-30"
-		}
-		rs.CheckedOn = t
+	// A term is a word or a symbol: the form drops the spaces typed around it.
+	for i := range in.Exposition {
+		in.Exposition[i].Term = strings.TrimSpace(in.Exposition[i].Term)
 	}
-	in.ReferenceSearch = rs
 	return in, errs
 }
 
@@ -120,14 +91,17 @@ func lines(s string) []string {
 }
 
 // addErrors puts policy field errors on the form. Errors on dropped empty
-// rows' indexes map back by position among the filled rows.
+// rows' indexes map back by position among the filled rows; an error on a
+// list's item goes on the list's input, naming the item.
 func addErrors(f *ui.FormView, err error) bool {
 	fes := policy.FieldErrors(err)
 	if fes == nil {
 		return false
 	}
-	filled := map[string][]int{"exposition": filledRows(*f, "exposition", f.Exposition, []string{"kind", "term", "body"}),
-		"references": filledRows(*f, "references", f.References, []string{"identifier", "citation", "locator", "relevance"})}
+	filled := map[string][]int{}
+	for _, g := range policy.RowGroups() {
+		filled[g.Name] = filledRows(*f, g.Name)
+	}
 	for _, fe := range fes {
 		path := fe.Field
 		if len(path) >= 2 {
@@ -138,13 +112,19 @@ func addErrors(f *ui.FormView, err error) bool {
 			}
 		}
 		name := strings.Join(path, ".")
+		fd, at, known := policy.FieldAt(name)
 		switch {
 		case name == "":
 			f.General = append(f.General, fe.Message)
-		case len(path) == 1 && (name == "exposition" || name == "references" || name == "acceptance" || name == "provenance" || name == "referenceSearch"):
+		case known && (fd.Kind == policy.Part || fd.Kind == policy.Repeated):
 			f.General = append(f.General, ui.FieldLabel(name)+": "+fe.Message)
-		case len(path) == 3 && path[0] == "referenceSearch":
-			f.Errors["referenceSearch."+path[1]] = "item " + path[2] + ": " + fe.Message
+		case known && strings.HasSuffix(fd.Name, ".#"):
+			list := strings.Join(path[:len(path)-1], ".")
+			msg := fd.Label + " " + strconv.Itoa(at[len(at)-1]+1) + ": " + fe.Message
+			if f.Errors[list] != "" {
+				msg = f.Errors[list] + "; " + msg
+			}
+			f.Errors[list] = msg
 		default:
 			f.Errors[name] = fe.Message
 		}
@@ -152,12 +132,16 @@ func addErrors(f *ui.FormView, err error) bool {
 	return true
 }
 
-func filledRows(f ui.FormView, group string, n int, fields []string) []int {
+// filledRows are the rows of group on the form that have text in a field other than a choice
+// the form always sends; the others are dropped.
+func filledRows(f ui.FormView, group string) []int {
 	var rows []int
-	for i := range n {
+	for i := range f.RowsOf(group) {
 		s := ""
-		for _, fl := range fields {
-			s += f.V(ui.Name(group, i, fl))
+		for _, fd := range policy.RowFields(group) {
+			if fd.Kind != policy.Choice || fd.Blank {
+				s += f.V(fd.Path(i))
+			}
 		}
 		if strings.TrimSpace(s) != "" {
 			rows = append(rows, i)
@@ -168,61 +152,32 @@ func filledRows(f ui.FormView, group string, n int, fields []string) []int {
 
 // revisionValues fills the revise form from the current revision.
 func revisionValues(p *ent.Problem, rev *ent.Revision) ui.FormView {
-	f := ui.FormView{Action: "/p/" + p.ID + "/revise", Revise: true, ProblemID: p.ID, Values: map[string]string{},
-		Errors: map[string]string{}, Exposition: len(rev.Exposition) + 1, References: len(rev.Edges.References) + 1}
-	set := func(k, v string) { f.Values[k] = v }
-	set("title", rev.Title)
-	set("statement", rev.Statement)
-	set("tags", strings.Join(rev.Tags, ", "))
-	set("hero.brief", rev.HeroBrief)
-	set("hero.alt", rev.HeroAlt)
-	set("hero.caption", rev.HeroCaption)
-	set("openStatus.strongestKnown", rev.OpenStatus.StrongestKnown)
-	set("openStatus.unresolvedTarget", rev.OpenStatus.UnresolvedTarget)
-	set("provenance.motivation", rev.Provenance.Motivation)
-	if c := rev.Computation; c != nil {
-		set("computation.instance", c.Instance)
-		set("computation.equivalence", c.Equivalence)
-		set("computation.whyNotBruteForce", c.WhyNotBruteForce)
-		set("computation.smallCases", c.SmallCases)
-		set("computation.certification", c.Certification)
-		set("computation.parameterOrigin", c.ParameterOrigin)
-		if k := c.Code; k != nil {
-			set("computation.code.repository", k.Repository)
-			set("computation.code.revision", k.Revision)
-			set("computation.code.inputs", k.Inputs)
-			set("computation.code.expectedDigest", k.ExpectedDigest)
+	in := policy.ProblemInput{Title: rev.Title, Statement: rev.Statement, Exposition: rev.Exposition,
+		Acceptance: &rev.Acceptance, Provenance: &rev.Provenance, ReferenceSearch: &rev.ReferenceSearch,
+		Tags: rev.Tags, Hero: policy.HeroOf(rev), OpenStatus: rev.OpenStatus, Computation: rev.Computation}
+	for _, r := range rev.Edges.References {
+		in.References = append(in.References, policy.ReferenceInput{Identifier: strings.TrimPrefix(r.Edges.Source.Identifier, "url:"),
+			Citation: r.Citation, Locator: r.Locator, Relevance: r.Relevance, Role: r.Role})
+	}
+	f := formValues(in)
+	f.Action, f.Revise, f.ProblemID = "/p/"+p.ID+"/revise", true, p.ID
+	return f
+}
+
+// formValues is the form holding in, field by field as policy.ProblemFields lists them, with
+// one empty row more of each repeated group.
+func formValues(in policy.ProblemInput) ui.FormView {
+	f := ui.FormView{Values: map[string]string{}, Errors: map[string]string{},
+		Exposition: len(in.Exposition) + 1, References: len(in.References) + 1}
+	for _, fd := range policy.FormFields() {
+		f.Values[fd.Name] = fd.Text(&in)
+	}
+	for _, g := range policy.RowGroups() {
+		for i := range g.Rows(&in) {
+			for _, fd := range policy.RowFields(g.Name) {
+				f.Values[fd.Path(i)] = fd.Text(&in, i)
+			}
 		}
 	}
-	for i, e := range rev.Exposition {
-		set(ui.Name("exposition", i, "kind"), string(e.Kind))
-		set(ui.Name("exposition", i, "term"), e.Term)
-		set(ui.Name("exposition", i, "body"), e.Body)
-	}
-	a := rev.Acceptance
-	set("acceptance.kind", string(a.Kind))
-	set("acceptance.criterion", a.Criterion)
-	set("acceptance.precision", a.Precision)
-	set("acceptance.searchSpace", a.SearchSpace)
-	set("acceptance.certificate", a.Certificate)
-	set("acceptance.equivalence", a.Equivalence)
-	pv := rev.Provenance
-	set("provenance.kind", string(pv.Kind))
-	set("provenance.attribution", pv.Attribution)
-	set("provenance.sourceLocator", pv.SourceLocator)
-	set("provenance.rightsBasis", pv.RightsBasis)
-	set("provenance.generatedBy", pv.GeneratedBy)
-	for i, r := range rev.Edges.References {
-		set(ui.Name("references", i, "identifier"), strings.TrimPrefix(r.Edges.Source.Identifier, "url:"))
-		set(ui.Name("references", i, "citation"), r.Citation)
-		set(ui.Name("references", i, "locator"), r.Locator)
-		set(ui.Name("references", i, "relevance"), r.Relevance)
-		set(ui.Name("references", i, "role"), string(r.Role))
-	}
-	rs := rev.ReferenceSearch
-	set("referenceSearch.checkedOn", rs.CheckedOn.Format("2006-01-02"))
-	set("referenceSearch.databases", strings.Join(rs.Databases, "\n"))
-	set("referenceSearch.queries", strings.Join(rs.Queries, "\n"))
-	set("referenceSearch.coverage", rs.Coverage)
 	return f
 }
