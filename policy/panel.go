@@ -147,7 +147,11 @@ func (s *Service) RunPanel(ctx context.Context, revisionID string, cfg PanelConf
 		in.FreshnessWindow = gates.DefaultFreshnessWindow
 	}
 	if !sw.GateOpen() {
+		// A closed gate reviews nothing: its record says which switch closed it, and only that.
 		res := ReviewGate(in)
+		res.Reasons = slices.DeleteFunc(res.Reasons, func(r ReviewReason) bool {
+			return r.Code != ReasonMasterSwitchOff && r.Code != ReasonAgentReviewOff
+		})
 		return s.recordPublicationGate(ctx, p, revisionID, RecommendationNone, res, nil, sw, false)
 	}
 
@@ -430,8 +434,12 @@ func (s *Service) recordPublicationGate(ctx context.Context, p *ent.Problem, rev
 		if !held || lp.State != problem.StatePROSPECTING {
 			return nil
 		}
+		why := make([]string, len(codes))
+		for i, c := range codes {
+			why[i] = ReviewGateReasons.Label(c)
+		}
 		_, err = t.openHold(ctx, lp, holdInput{reason: hold.ReasonAGENT_PANEL, authority: AuthorityPublicationGate,
-			note: "The review gate did not pass: " + strings.Join(codes, ", ") + "."})
+			note: Clip("The review gate did not pass: "+strings.Join(why, "; ")+".", MaxHoldNote)})
 		return err
 	})
 	if err != nil {
@@ -464,7 +472,7 @@ func (s *Service) closeOnRepeatedDefects(ctx context.Context, reviews []*ent.Lan
 			continue
 		}
 		n, err := s.client.LaneReview.Query().Where(lanereview.LaneID(r.LaneID), lanereview.PromptVersion(r.PromptVersion),
-			lanereview.FailureNEQ(""), lanereview.CreatedAtGTE(week)).Count(ctx)
+			lanereview.FailureNEQ(""), lanereview.GoldID(""), lanereview.CreatedAtGTE(week)).Count(ctx)
 		if err != nil {
 			return fmt.Errorf("lane defects: %w", err)
 		}

@@ -151,7 +151,7 @@ func TestPanelRoutes(t *testing.T) {
 			f.panel(t, true)
 			f.switches(t, true, false, true)
 			g := f.run(t)
-			if g.Recommendation != policy.RecommendationNone || !slices.Contains(g.ReasonCodes, "AGENT_REVIEW_SWITCH_OFF") ||
+			if g.Recommendation != policy.RecommendationNone || !slices.Equal(g.ReasonCodes, []string{"AGENT_REVIEW_SWITCH_OFF"}) ||
 				f.provider.calls.Load() != 0 || len(f.holds(t)) != 0 {
 				t.Errorf("record %+v, %d calls, holds %d", g, f.provider.calls.Load(), len(f.holds(t)))
 			}

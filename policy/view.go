@@ -44,6 +44,9 @@ type ProblemView struct {
 	// Checks are the current revision's gate runs; CheckSummary sums them.
 	Checks       []CheckView
 	CheckSummary CheckSummary
+	// PublicationGate is the newest publication_gate record of agent-assisted review, or nil:
+	// public review evidence, without model reasoning.
+	PublicationGate *PublicationGateView
 	// Can is what the viewer may do; for a reader not signed in it is
 	// what signing in is offered for (OfferedOnSignIn).
 	Can Permissions
@@ -285,6 +288,7 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 	}
 	v.CheckSummary = pk.Summary
 	v.Checks = CheckViews(pk.Checks)
+	v.PublicationGate = pk.PublicationGate
 	if pr := p.Edges.PendingRevision; pr != nil {
 		rv := revisionView(pr)
 		v.Pending = &rv

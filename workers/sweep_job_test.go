@@ -24,6 +24,7 @@ func (lose) ScheduleAcceptance(context.Context, *sql.Tx, string, time.Time) erro
 
 func (lose) ScheduleGates(context.Context, *sql.Tx, string) error           { return nil }
 func (lose) ScheduleConfirmations(context.Context, *sql.Tx, []string) error { return nil }
+func (lose) SchedulePanel(context.Context, *sql.Tx, string) error           { return nil }
 
 // submitLost submits a problem whose challenge window is window and whose
 // deadline job is lost.

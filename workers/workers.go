@@ -47,6 +47,8 @@ type Config struct {
 	RecordWorkers int
 	// Panel configures agent-assisted review (the lanes, the audit seed).
 	Panel policy.PanelConfig
+	// Gold schedules blind gold on the lanes; zero reads it from the environment (GoldConfigFromEnv).
+	Gold GoldConfig
 	// Gates is what the gates read from outside a packet. Its Problems,
 	// Solved and Claims default to the database's own (NewProblemIndex,
 	// NewSolvedIndex, the policy's claims); a nil Copies means no copy-check
@@ -128,6 +130,7 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 		}
 		river.AddWorker(w, &ConfirmReferenceWorker{policy: p, plane: plane})
 		river.AddWorker(w, &ReviewPanelWorker{policy: p, cfg: cfg.Panel})
+		river.AddWorker(w, &GoldRunWorker{policy: p, cfg: cfg.Panel, log: log})
 		rc.Workers = w
 		rc.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.MaxWorkers},
 			QueueRecords: {MaxWorkers: cfg.RecordWorkers}, QueueLanes: {MaxWorkers: 2}}
@@ -138,6 +141,11 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 				func() (river.JobArgs, *river.InsertOpts) { return SweepOverdueArgs{}, nil },
 				&river.PeriodicJobOpts{RunOnStart: true}),
 		}
+		gold, err := goldJobs(cfg.Gold)
+		if err != nil {
+			return nil, err
+		}
+		rc.PeriodicJobs = append(rc.PeriodicJobs, gold...)
 	}
 	rcl, err := river.NewClient(drv, rc)
 	if err != nil {

@@ -34,6 +34,8 @@ func runAdmin(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return adminPasswordSet(ctx, args[2:], stdin, stdout, stderr)
 	case sub(0) == "verify-log":
 		return adminVerifyLog(ctx, stdout, stderr)
+	case sub(0) == "lane" || sub(0) == "switch":
+		return laneCommand(ctx, args[0], args[1:], stdout, stderr)
 	}
 	fmt.Fprint(stderr, usage)
 	return fmt.Errorf("unknown admin command %q", args)

@@ -33,6 +33,12 @@ Usage:
   theoremdb admin token revoke TOKEN_ID            or the token itself, or --handle H --label LABEL; it stops working
   theoremdb admin password set --handle H          reads the password from standard input; ends the account's sessions
   theoremdb admin verify-log                       check the event log's hash chain
+  theoremdb admin lane add --role ROLE --provider openai|anthropic|baseline --base-url URL --model NAME
+                     --model-version V [--prompt-version P] --identity ID   register a model lane (unapproved)
+  theoremdb admin lane approve|disable ID          approve a lane's provider and model version, or take it out
+  theoremdb admin lane list                        the lanes, their approval, and whether their key is set
+  theoremdb admin switch set master|agent-review|audit-lane on|off [--reason TEXT]
+  theoremdb admin switch list                      the switches of automated review
   theoremdb corpus add DIR --licence CLASS --source URI
   theoremdb corpus build
   theoremdb copycheck [--json] FILE
@@ -45,6 +51,8 @@ Usage:
   theoremdb records import FILE   load a local catalogue (JSON Lines: identifier, title, authors,
                                year, licence); its records answer for their sources first
   theoremdb records resolve [--pending]   confirm every reference's source now (or the pending ones)
+  theoremdb report lanes [--since DATE] [--until DATE] [--json]   each lane's reviews, failures, latency,
+                               agreement with humans, escalations and accuracy on blind gold
 
 Environment:
   DATABASE_URL                 postgres://… or sqlite:PATH (default sqlite:data/theoremdb.db)
@@ -55,7 +63,10 @@ Environment:
   THEOREMDB_PACKET_CACHE_MB    memory for cached problem packets (default 256)
   THEOREMDB_RESPONSE_CACHE_MB  memory for GraphQL answers kept beside the packets (default 64)
   THEOREMDB_CORPUS             copy-check index directory (default data/corpus)
+  THEOREMDB_LANE_KEY_<ID>      a model lane's API key; ID is its identity upper-cased, other characters as _
   THEOREMDB_AUDIT_SEED         the secret that draws the audit sample of agent-assisted review
+  THEOREMDB_GOLD_EVERY         how often every enabled lane is sent blind gold, aligned to UTC (default 24h; off)
+  THEOREMDB_GOLD_PER_LANE      gold packets per lane and run (default 3)
   THEOREMDB_FRESHNESS_WINDOW   how old a reference search may be for the open-status gate
                                (default 365d)
   THEOREMDB_CROSSREF_URL, THEOREMDB_DATACITE_URL, THEOREMDB_ARXIV_URL, THEOREMDB_ZBMATH_URL,
@@ -115,6 +126,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runGates(ctx, rest, stdout, stderr)
 	case "records":
 		return runRecords(ctx, rest, stdout, stderr)
+	case "report":
+		return runReport(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

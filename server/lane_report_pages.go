@@ -1,0 +1,42 @@
+package server
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/ui"
+	"github.com/theoremdb/theoremdb/viewer"
+)
+
+// laneReport is /admin/lanes/report?since=DATE&until=DATE: each lane's calls, failures,
+// agreement with the human decisions that followed, escalations and accuracy on blind gold over
+// the period (the last 30 days by default), for operators.
+func (s *Server) laneReport(w http.ResponseWriter, r *http.Request) error {
+	if ok, err := s.requireStaff(w, r); !ok {
+		return err
+	}
+	q := r.URL.Query()
+	form := ui.LaneReportForm{Since: q.Get("since"), Until: q.Get("until")}
+	since, until, err := policy.ReportPeriod(form.Since, form.Until, s.policy.Now())
+	if fes := policy.FieldErrors(err); len(fes) > 0 {
+		form.Error = "Not shown: " + fes[0].Message + "."
+		s.render(w, r, http.StatusBadRequest, page(r, "Lane report"), ui.LaneReport(nil, form))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	rep, err := s.policy.LaneReport(r.Context(), viewer.From(r.Context()), since, until)
+	if err != nil {
+		return err
+	}
+	if form.Since == "" {
+		form.Since = since.UTC().Format(time.DateOnly)
+	}
+	if form.Until == "" {
+		form.Until = until.UTC().Format(time.DateOnly)
+	}
+	s.render(w, r, http.StatusOK, page(r, "Lane report"), ui.LaneReport(rep, form))
+	return nil
+}
