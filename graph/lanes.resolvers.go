@@ -8,6 +8,7 @@ package graph
 import (
 	"context"
 	"os"
+	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/graph/generated"
@@ -25,6 +26,56 @@ func (r *laneResolver) Approved(ctx context.Context, obj *ent.Lane) (bool, error
 func (r *laneResolver) KeyConfigured(ctx context.Context, obj *ent.Lane) (bool, error) {
 	v, ok := os.LookupEnv(lanes.KeyEnvName(obj.Identity))
 	return ok && v != "", nil
+}
+
+// LatencyMeanMs is the resolver for the latencyMeanMs field.
+func (r *laneReportRowResolver) LatencyMeanMs(ctx context.Context, obj *policy.LaneReportRow) (float64, error) {
+	return float64(obj.LatencyMean) / float64(time.Millisecond), nil
+}
+
+// LatencyP95Ms is the resolver for the latencyP95Ms field.
+func (r *laneReportRowResolver) LatencyP95Ms(ctx context.Context, obj *policy.LaneReportRow) (float64, error) {
+	return float64(obj.LatencyP95) / float64(time.Millisecond), nil
+}
+
+// Agreement is the resolver for the agreement field.
+func (r *laneReportRowResolver) Agreement(ctx context.Context, obj *policy.LaneReportRow) (*policy.Share, error) {
+	return &obj.Agreement.Agreed, nil
+}
+
+// Escalation is the resolver for the escalation field.
+func (r *laneReportRowResolver) Escalation(ctx context.Context, obj *policy.LaneReportRow) (*policy.Share, error) {
+	return &obj.Escalation.Escalated, nil
+}
+
+// EscalationChange is the resolver for the escalationChange field.
+func (r *laneReportRowResolver) EscalationChange(ctx context.Context, obj *policy.LaneReportRow) (*policy.Share, error) {
+	return &obj.Escalation.Changed, nil
+}
+
+// GoldAccuracy is the resolver for the goldAccuracy field.
+func (r *laneReportRowResolver) GoldAccuracy(ctx context.Context, obj *policy.LaneReportRow) (*policy.Share, error) {
+	return &obj.Gold.Right, nil
+}
+
+// Notes is the resolver for the notes field.
+func (r *laneReportRowResolver) Notes(ctx context.Context, obj *policy.LaneReportRow) ([]string, error) {
+	return nonNilStrings(obj.Notes()), nil
+}
+
+// Rate is the resolver for the rate field.
+func (r *laneShareResolver) Rate(ctx context.Context, obj *policy.Share) (*float64, error) {
+	return knownRate(obj, obj.Rate), nil
+}
+
+// Low is the resolver for the low field.
+func (r *laneShareResolver) Low(ctx context.Context, obj *policy.Share) (*float64, error) {
+	return knownRate(obj, obj.Low), nil
+}
+
+// High is the resolver for the high field.
+func (r *laneShareResolver) High(ctx context.Context, obj *policy.Share) (*float64, error) {
+	return knownRate(obj, obj.High), nil
 }
 
 // PublicationGate is the resolver for the publicationGate field.
@@ -47,7 +98,26 @@ func (r *queryResolver) GateSwitches(ctx context.Context) (*policy.Switches, err
 	return &sw, err
 }
 
+// LaneReport is the resolver for the laneReport field.
+func (r *queryResolver) LaneReport(ctx context.Context, since *time.Time, until *time.Time) (*policy.LaneReport, error) {
+	from, to, err := policy.ReportPeriod(periodEnd(since), periodEnd(until), r.policy.Now())
+	if err != nil {
+		return nil, err
+	}
+	return r.policy.LaneReport(ctx, viewer.From(ctx), from, to)
+}
+
 // Lane returns generated.LaneResolver implementation.
 func (r *Resolver) Lane() generated.LaneResolver { return &laneResolver{r} }
 
-type laneResolver struct{ *Resolver }
+// LaneReportRow returns generated.LaneReportRowResolver implementation.
+func (r *Resolver) LaneReportRow() generated.LaneReportRowResolver { return &laneReportRowResolver{r} }
+
+// LaneShare returns generated.LaneShareResolver implementation.
+func (r *Resolver) LaneShare() generated.LaneShareResolver { return &laneShareResolver{r} }
+
+type (
+	laneResolver          struct{ *Resolver }
+	laneReportRowResolver struct{ *Resolver }
+	laneShareResolver     struct{ *Resolver }
+)

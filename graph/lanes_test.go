@@ -95,5 +95,37 @@ func TestPublicationGateOverGraphQL(t *testing.T) {
 		if r := a.do(member, `{ lanes { identity } }`, nil, nil); len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != "FORBIDDEN" {
 			t.Errorf("a member read the lanes: %s", r.Body)
 		}
+
+		// The report: the lane has no reviews, so its rates are unknown (null), never 0%.
+		const rq = `query($since: Date, $until: Date) { laneReport(since: $since, until: $until) { since until goldPackets
+			lanes { identity role calls escalation { count of rate low high } escalationChange { rate } goldAccuracy { of rate } notes } } }`
+		var rep struct {
+			LaneReport struct {
+				GoldPackets int
+				Lanes       []struct {
+					Identity   string
+					Calls      int
+					Escalation struct {
+						Count, Of int
+						Rate      *float64
+					}
+					GoldAccuracy struct{ Rate *float64 }
+					Notes        []string
+				}
+			}
+		}
+		if r := a.do(opTok, rq, map[string]any{"since": "2026-01-01", "until": "2030-12-31"}, &rep); len(r.Errors) > 0 {
+			t.Fatal(string(r.Body))
+		}
+		if len(rep.LaneReport.Lanes) != 1 || rep.LaneReport.Lanes[0].Identity != "critique.x" || rep.LaneReport.Lanes[0].Calls != 0 ||
+			rep.LaneReport.Lanes[0].Escalation.Rate != nil || rep.LaneReport.Lanes[0].GoldAccuracy.Rate != nil || rep.LaneReport.GoldPackets == 0 {
+			t.Errorf("laneReport = %+v", rep.LaneReport)
+		}
+		if r := a.do(opTok, rq, map[string]any{"since": "2026-12-01", "until": "2026-11-01"}, nil); len(r.Errors) == 0 {
+			t.Errorf("a period that ends before it starts was answered: %s", r.Body)
+		}
+		if r := a.do(member, rq, nil, nil); len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != "FORBIDDEN" {
+			t.Errorf("a member read the lane report: %s", r.Body)
+		}
 	})
 }

@@ -23,6 +23,21 @@ type LaneResolver interface {
 
 	KeyConfigured(ctx context.Context, obj *ent.Lane) (bool, error)
 }
+type LaneReportRowResolver interface {
+	LatencyMeanMs(ctx context.Context, obj *policy.LaneReportRow) (float64, error)
+	LatencyP95Ms(ctx context.Context, obj *policy.LaneReportRow) (float64, error)
+
+	Agreement(ctx context.Context, obj *policy.LaneReportRow) (*policy.Share, error)
+	Escalation(ctx context.Context, obj *policy.LaneReportRow) (*policy.Share, error)
+	EscalationChange(ctx context.Context, obj *policy.LaneReportRow) (*policy.Share, error)
+	GoldAccuracy(ctx context.Context, obj *policy.LaneReportRow) (*policy.Share, error)
+	Notes(ctx context.Context, obj *policy.LaneReportRow) ([]string, error)
+}
+type LaneShareResolver interface {
+	Rate(ctx context.Context, obj *policy.Share) (*float64, error)
+	Low(ctx context.Context, obj *policy.Share) (*float64, error)
+	High(ctx context.Context, obj *policy.Share) (*float64, error)
+}
 
 // endregion ************************** generated!.gotpl **************************
 
@@ -375,6 +390,764 @@ func (ec *executionContext) _Lane_keyConfigured(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_Lane_keyConfigured(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Lane", field, true, true, "Boolean")
+}
+
+func (ec *executionContext) _LaneReport_since(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReport_since(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Since, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReport_since(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReport", field, false, false, "Time")
+}
+
+func (ec *executionContext) _LaneReport_until(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReport_until(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Until, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReport_until(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReport", field, false, false, "Time")
+}
+
+func (ec *executionContext) _LaneReport_goldPackets(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReport_goldPackets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GoldPackets, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReport_goldPackets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReport", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LaneReport_lanes(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReport_lanes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Lanes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []policy.LaneReportRow) graphql.Marshaler {
+			return ec.marshalNLaneReportRow2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐLaneReportRowᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReport_lanes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LaneReport",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LaneReportRow(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LaneReportRow_laneId(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_laneId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LaneID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_laneId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "ID")
+}
+
+func (ec *executionContext) _LaneReportRow_identity(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_identity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Identity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_identity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "String")
+}
+
+func (ec *executionContext) _LaneReportRow_role(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_role(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Role, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "String")
+}
+
+func (ec *executionContext) _LaneReportRow_provider(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_provider(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Provider, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "String")
+}
+
+func (ec *executionContext) _LaneReportRow_modelVersion(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_modelVersion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ModelVersion, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_modelVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "String")
+}
+
+func (ec *executionContext) _LaneReportRow_promptVersion(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_promptVersion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PromptVersion, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_promptVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "String")
+}
+
+func (ec *executionContext) _LaneReportRow_enabled(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_enabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Enabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _LaneReportRow_approved(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_approved(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Approved, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_approved(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _LaneReportRow_baseline(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_baseline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Baseline, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_baseline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _LaneReportRow_calls(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_calls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Calls, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_calls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LaneReportRow_reviews(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_reviews(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reviews, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_reviews(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LaneReportRow_goldReviews(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_goldReviews(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GoldReviews, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_goldReviews(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LaneReportRow_failed(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_failed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Failed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_failed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LaneReportRow_latencyMeanMs(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_latencyMeanMs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LaneReportRow().LatencyMeanMs(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_latencyMeanMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, true, true, "Float")
+}
+
+func (ec *executionContext) _LaneReportRow_latencyP95Ms(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_latencyP95Ms(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LaneReportRow().LatencyP95Ms(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_latencyP95Ms(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, true, true, "Float")
+}
+
+func (ec *executionContext) _LaneReportRow_inputTokens(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_inputTokens(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.InputTokens, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_inputTokens(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LaneReportRow_outputTokens(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_outputTokens(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OutputTokens, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_outputTokens(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LaneReportRow_agreement(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_agreement(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LaneReportRow().Agreement(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *policy.Share) graphql.Marshaler {
+			return ec.marshalNLaneShare2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐShare(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_agreement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LaneReportRow",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LaneShare(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LaneReportRow_escalation(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_escalation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LaneReportRow().Escalation(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *policy.Share) graphql.Marshaler {
+			return ec.marshalNLaneShare2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐShare(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_escalation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LaneReportRow",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LaneShare(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LaneReportRow_escalationChange(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_escalationChange(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LaneReportRow().EscalationChange(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *policy.Share) graphql.Marshaler {
+			return ec.marshalNLaneShare2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐShare(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_escalationChange(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LaneReportRow",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LaneShare(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LaneReportRow_goldAccuracy(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_goldAccuracy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LaneReportRow().GoldAccuracy(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *policy.Share) graphql.Marshaler {
+			return ec.marshalNLaneShare2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐShare(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_goldAccuracy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LaneReportRow",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LaneShare(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LaneReportRow_notes(ctx context.Context, field graphql.CollectedField, obj *policy.LaneReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneReportRow_notes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LaneReportRow().Notes(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneReportRow_notes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneReportRow", field, true, true, "String")
+}
+
+func (ec *executionContext) _LaneShare_count(ctx context.Context, field graphql.CollectedField, obj *policy.Share) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneShare_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneShare_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneShare", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LaneShare_of(ctx context.Context, field graphql.CollectedField, obj *policy.Share) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneShare_of(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Of, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LaneShare_of(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneShare", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LaneShare_rate(ctx context.Context, field graphql.CollectedField, obj *policy.Share) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneShare_rate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LaneShare().Rate(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LaneShare_rate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneShare", field, true, true, "Float")
+}
+
+func (ec *executionContext) _LaneShare_low(ctx context.Context, field graphql.CollectedField, obj *policy.Share) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneShare_low(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LaneShare().Low(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LaneShare_low(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneShare", field, true, true, "Float")
+}
+
+func (ec *executionContext) _LaneShare_high(ctx context.Context, field graphql.CollectedField, obj *policy.Share) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LaneShare_high(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LaneShare().High(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LaneShare_high(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LaneShare", field, true, true, "Float")
 }
 
 func (ec *executionContext) _PublicationGate_version(ctx context.Context, field graphql.CollectedField, obj *policy.PublicationGateView) (ret graphql.Marshaler) {
@@ -908,6 +1681,255 @@ func (ec *executionContext) _Lane(ctx context.Context, sel ast.SelectionSet, obj
 	return out
 }
 
+var laneReportImplementors = []string{"LaneReport"}
+
+func (ec *executionContext) _LaneReport(ctx context.Context, sel ast.SelectionSet, obj *policy.LaneReport) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, laneReportImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LaneReport")
+		case "since":
+			out.Values[i] = ec._LaneReport_since(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "until":
+			out.Values[i] = ec._LaneReport_until(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "goldPackets":
+			out.Values[i] = ec._LaneReport_goldPackets(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lanes":
+			out.Values[i] = ec._LaneReport_lanes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var laneReportRowImplementors = []string{"LaneReportRow"}
+
+func (ec *executionContext) _LaneReportRow(ctx context.Context, sel ast.SelectionSet, obj *policy.LaneReportRow) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, laneReportRowImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LaneReportRow")
+		case "laneId":
+			out.Values[i] = ec._LaneReportRow_laneId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "identity":
+			out.Values[i] = ec._LaneReportRow_identity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "role":
+			out.Values[i] = ec._LaneReportRow_role(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "provider":
+			out.Values[i] = ec._LaneReportRow_provider(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "modelVersion":
+			out.Values[i] = ec._LaneReportRow_modelVersion(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "promptVersion":
+			out.Values[i] = ec._LaneReportRow_promptVersion(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "enabled":
+			out.Values[i] = ec._LaneReportRow_enabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "approved":
+			out.Values[i] = ec._LaneReportRow_approved(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "baseline":
+			out.Values[i] = ec._LaneReportRow_baseline(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "calls":
+			out.Values[i] = ec._LaneReportRow_calls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reviews":
+			out.Values[i] = ec._LaneReportRow_reviews(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "goldReviews":
+			out.Values[i] = ec._LaneReportRow_goldReviews(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "failed":
+			out.Values[i] = ec._LaneReportRow_failed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "latencyMeanMs":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._LaneReportRow_latencyMeanMs(ctx, field, obj)
+				})
+		case "latencyP95Ms":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._LaneReportRow_latencyP95Ms(ctx, field, obj)
+				})
+		case "inputTokens":
+			out.Values[i] = ec._LaneReportRow_inputTokens(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "outputTokens":
+			out.Values[i] = ec._LaneReportRow_outputTokens(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "agreement":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._LaneReportRow_agreement(ctx, field, obj)
+				})
+		case "escalation":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._LaneReportRow_escalation(ctx, field, obj)
+				})
+		case "escalationChange":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._LaneReportRow_escalationChange(ctx, field, obj)
+				})
+		case "goldAccuracy":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._LaneReportRow_goldAccuracy(ctx, field, obj)
+				})
+		case "notes":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._LaneReportRow_notes(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var laneShareImplementors = []string{"LaneShare"}
+
+func (ec *executionContext) _LaneShare(ctx context.Context, sel ast.SelectionSet, obj *policy.Share) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, laneShareImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LaneShare")
+		case "count":
+			out.Values[i] = ec._LaneShare_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "of":
+			out.Values[i] = ec._LaneShare_of(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rate":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._LaneShare_rate(ctx, field, obj)
+				})
+		case "low":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._LaneShare_low(ctx, field, obj)
+				})
+		case "high":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._LaneShare_high(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var publicationGateImplementors = []string{"PublicationGate"}
 
 func (ec *executionContext) _PublicationGate(ctx context.Context, sel ast.SelectionSet, obj *policy.PublicationGateView) graphql.Marshaler {
@@ -1082,6 +2104,42 @@ func (ec *executionContext) marshalNLane2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdb
 		return graphql.Null
 	}
 	return ec._Lane(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLaneReport2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐLaneReport(ctx context.Context, sel ast.SelectionSet, v *policy.LaneReport) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LaneReport!")
+		return graphql.Null
+	}
+	return ec._LaneReport(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLaneReportRow2githubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐLaneReportRow(ctx context.Context, sel ast.SelectionSet, v policy.LaneReportRow) graphql.Marshaler {
+	return ec._LaneReportRow(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNLaneReportRow2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐLaneReportRowᚄ(ctx context.Context, sel ast.SelectionSet, v []policy.LaneReportRow) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLaneReportRow2githubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐLaneReportRow(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLaneShare2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐShare(ctx context.Context, sel ast.SelectionSet, v *policy.Share) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LaneShare!")
+		return graphql.Null
+	}
+	return ec._LaneShare(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPublicationGateLane2githubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐPublicationGateLane(ctx context.Context, sel ast.SelectionSet, v policy.PublicationGateLane) graphql.Marshaler {

@@ -30,6 +30,8 @@ type ResolverRoot interface {
 	Finding() FindingResolver
 	GateRun() GateRunResolver
 	Lane() LaneResolver
+	LaneReportRow() LaneReportRowResolver
+	LaneShare() LaneShareResolver
 	Mutation() MutationResolver
 	Problem() ProblemResolver
 	ProblemConnection() ProblemConnectionResolver
@@ -242,6 +244,46 @@ type ComplexityRoot struct {
 		Role          func(childComplexity int) int
 	}
 
+	LaneReport struct {
+		GoldPackets func(childComplexity int) int
+		Lanes       func(childComplexity int) int
+		Since       func(childComplexity int) int
+		Until       func(childComplexity int) int
+	}
+
+	LaneReportRow struct {
+		Agreement        func(childComplexity int) int
+		Approved         func(childComplexity int) int
+		Baseline         func(childComplexity int) int
+		Calls            func(childComplexity int) int
+		Enabled          func(childComplexity int) int
+		Escalation       func(childComplexity int) int
+		EscalationChange func(childComplexity int) int
+		Failed           func(childComplexity int) int
+		GoldAccuracy     func(childComplexity int) int
+		GoldReviews      func(childComplexity int) int
+		Identity         func(childComplexity int) int
+		InputTokens      func(childComplexity int) int
+		LaneID           func(childComplexity int) int
+		LatencyMeanMs    func(childComplexity int) int
+		LatencyP95Ms     func(childComplexity int) int
+		ModelVersion     func(childComplexity int) int
+		Notes            func(childComplexity int) int
+		OutputTokens     func(childComplexity int) int
+		PromptVersion    func(childComplexity int) int
+		Provider         func(childComplexity int) int
+		Reviews          func(childComplexity int) int
+		Role             func(childComplexity int) int
+	}
+
+	LaneShare struct {
+		Count func(childComplexity int) int
+		High  func(childComplexity int) int
+		Low   func(childComplexity int) int
+		Of    func(childComplexity int) int
+		Rate  func(childComplexity int) int
+	}
+
 	ModerationCase struct {
 		ClaimedAt  func(childComplexity int) int
 		ClaimedBy  func(childComplexity int) int
@@ -403,6 +445,7 @@ type ComplexityRoot struct {
 
 	Query struct {
 		GateSwitches    func(childComplexity int) int
+		LaneReport      func(childComplexity int, since *time.Time, until *time.Time) int
 		Lanes           func(childComplexity int) int
 		ModerationCases func(childComplexity int, first *int) int
 		ModerationLog   func(childComplexity int, first *int, before *int) int
@@ -1463,6 +1506,195 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Lane.Role(childComplexity), true
 
+	case "LaneReport.goldPackets":
+		if e.ComplexityRoot.LaneReport.GoldPackets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReport.GoldPackets(childComplexity), true
+	case "LaneReport.lanes":
+		if e.ComplexityRoot.LaneReport.Lanes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReport.Lanes(childComplexity), true
+	case "LaneReport.since":
+		if e.ComplexityRoot.LaneReport.Since == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReport.Since(childComplexity), true
+	case "LaneReport.until":
+		if e.ComplexityRoot.LaneReport.Until == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReport.Until(childComplexity), true
+
+	case "LaneReportRow.agreement":
+		if e.ComplexityRoot.LaneReportRow.Agreement == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.Agreement(childComplexity), true
+	case "LaneReportRow.approved":
+		if e.ComplexityRoot.LaneReportRow.Approved == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.Approved(childComplexity), true
+	case "LaneReportRow.baseline":
+		if e.ComplexityRoot.LaneReportRow.Baseline == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.Baseline(childComplexity), true
+	case "LaneReportRow.calls":
+		if e.ComplexityRoot.LaneReportRow.Calls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.Calls(childComplexity), true
+	case "LaneReportRow.enabled":
+		if e.ComplexityRoot.LaneReportRow.Enabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.Enabled(childComplexity), true
+	case "LaneReportRow.escalation":
+		if e.ComplexityRoot.LaneReportRow.Escalation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.Escalation(childComplexity), true
+	case "LaneReportRow.escalationChange":
+		if e.ComplexityRoot.LaneReportRow.EscalationChange == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.EscalationChange(childComplexity), true
+	case "LaneReportRow.failed":
+		if e.ComplexityRoot.LaneReportRow.Failed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.Failed(childComplexity), true
+	case "LaneReportRow.goldAccuracy":
+		if e.ComplexityRoot.LaneReportRow.GoldAccuracy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.GoldAccuracy(childComplexity), true
+	case "LaneReportRow.goldReviews":
+		if e.ComplexityRoot.LaneReportRow.GoldReviews == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.GoldReviews(childComplexity), true
+	case "LaneReportRow.identity":
+		if e.ComplexityRoot.LaneReportRow.Identity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.Identity(childComplexity), true
+	case "LaneReportRow.inputTokens":
+		if e.ComplexityRoot.LaneReportRow.InputTokens == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.InputTokens(childComplexity), true
+	case "LaneReportRow.laneId":
+		if e.ComplexityRoot.LaneReportRow.LaneID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.LaneID(childComplexity), true
+	case "LaneReportRow.latencyMeanMs":
+		if e.ComplexityRoot.LaneReportRow.LatencyMeanMs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.LatencyMeanMs(childComplexity), true
+	case "LaneReportRow.latencyP95Ms":
+		if e.ComplexityRoot.LaneReportRow.LatencyP95Ms == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.LatencyP95Ms(childComplexity), true
+	case "LaneReportRow.modelVersion":
+		if e.ComplexityRoot.LaneReportRow.ModelVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.ModelVersion(childComplexity), true
+	case "LaneReportRow.notes":
+		if e.ComplexityRoot.LaneReportRow.Notes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.Notes(childComplexity), true
+	case "LaneReportRow.outputTokens":
+		if e.ComplexityRoot.LaneReportRow.OutputTokens == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.OutputTokens(childComplexity), true
+	case "LaneReportRow.promptVersion":
+		if e.ComplexityRoot.LaneReportRow.PromptVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.PromptVersion(childComplexity), true
+	case "LaneReportRow.provider":
+		if e.ComplexityRoot.LaneReportRow.Provider == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.Provider(childComplexity), true
+	case "LaneReportRow.reviews":
+		if e.ComplexityRoot.LaneReportRow.Reviews == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.Reviews(childComplexity), true
+	case "LaneReportRow.role":
+		if e.ComplexityRoot.LaneReportRow.Role == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneReportRow.Role(childComplexity), true
+
+	case "LaneShare.count":
+		if e.ComplexityRoot.LaneShare.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneShare.Count(childComplexity), true
+	case "LaneShare.high":
+		if e.ComplexityRoot.LaneShare.High == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneShare.High(childComplexity), true
+	case "LaneShare.low":
+		if e.ComplexityRoot.LaneShare.Low == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneShare.Low(childComplexity), true
+	case "LaneShare.of":
+		if e.ComplexityRoot.LaneShare.Of == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneShare.Of(childComplexity), true
+	case "LaneShare.rate":
+		if e.ComplexityRoot.LaneShare.Rate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneShare.Rate(childComplexity), true
+
 	case "ModerationCase.claimedAt":
 		if e.ComplexityRoot.ModerationCase.ClaimedAt == nil {
 			break
@@ -2229,6 +2461,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.GateSwitches(childComplexity), true
 
+	case "Query.laneReport":
+		if e.ComplexityRoot.Query.LaneReport == nil {
+			break
+		}
+
+		args, err := ec.field_Query_laneReport_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LaneReport(childComplexity, args["since"].(*time.Time), args["until"].(*time.Time)), true
 	case "Query.lanes":
 		if e.ComplexityRoot.Query.Lanes == nil {
 			break
@@ -5815,6 +6058,66 @@ extend type Query {
   "The switches of automated review, as they stand."
   gateSwitches: GateSwitches!
 }
+
+extend type Query {
+  """
+  Each lane's figures over a period (operators): reviews, failures, latency and tokens;
+  agreement with the human decisions that followed; the escalation rate and how often staff
+  changed the machine's outcome; accuracy on blind gold with a Wilson interval. The period is
+  the last 30 days unless given; until includes its day.
+  """
+  laneReport(since: Date, until: Date): LaneReport!
+}
+
+"The lane report (operators)."
+type LaneReport {
+  since: Time!
+  until: Time!
+  "The size of the gold set graded against."
+  goldPackets: Int!
+  lanes: [LaneReportRow!]!
+}
+
+"One lane's figures."
+type LaneReportRow {
+  laneId: ID!
+  identity: String!
+  role: String!
+  provider: String!
+  modelVersion: String!
+  promptVersion: String!
+  enabled: Boolean!
+  approved: Boolean!
+  baseline: Boolean!
+  "Calls in the period: reviews of problems and of gold."
+  calls: Int!
+  reviews: Int!
+  goldReviews: Int!
+  failed: Int!
+  latencyMeanMs: Float!
+  latencyP95Ms: Float!
+  inputTokens: Int!
+  outputTokens: Int!
+  "Recommendations that agreed with the human decision that followed, of those with one."
+  agreement: LaneShare!
+  "Panels whose publication_gate record sent the problem to administrator review."
+  escalation: LaneShare!
+  "Escalated panels staff later decided otherwise than this lane recommended, of those decided."
+  escalationChange: LaneShare!
+  "Gold packets answered right, of those graded."
+  goldAccuracy: LaneShare!
+  "What the figures rest on, in words (for instance that staff never changed an outcome)."
+  notes: [String!]!
+}
+
+"A count of a total, with the rate and its 95% Wilson interval; null rates when the total is 0."
+type LaneShare {
+  count: Int!
+  of: Int!
+  rate: Float
+  low: Float
+  high: Float
+}
 `, BuiltIn: false},
 	{Name: "../moderation.graphqls", Input: `extend type Mutation {
   "Flag a public problem for moderators. It opens a case or joins the open one."
@@ -6965,6 +7268,86 @@ func (ec *executionContext) childFields_Lane(ctx context.Context, field graphql.
 		return ec.fieldContext_Lane_keyConfigured(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Lane", field.Name)
+}
+
+func (ec *executionContext) childFields_LaneReport(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "since":
+		return ec.fieldContext_LaneReport_since(ctx, field)
+	case "until":
+		return ec.fieldContext_LaneReport_until(ctx, field)
+	case "goldPackets":
+		return ec.fieldContext_LaneReport_goldPackets(ctx, field)
+	case "lanes":
+		return ec.fieldContext_LaneReport_lanes(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LaneReport", field.Name)
+}
+
+func (ec *executionContext) childFields_LaneReportRow(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "laneId":
+		return ec.fieldContext_LaneReportRow_laneId(ctx, field)
+	case "identity":
+		return ec.fieldContext_LaneReportRow_identity(ctx, field)
+	case "role":
+		return ec.fieldContext_LaneReportRow_role(ctx, field)
+	case "provider":
+		return ec.fieldContext_LaneReportRow_provider(ctx, field)
+	case "modelVersion":
+		return ec.fieldContext_LaneReportRow_modelVersion(ctx, field)
+	case "promptVersion":
+		return ec.fieldContext_LaneReportRow_promptVersion(ctx, field)
+	case "enabled":
+		return ec.fieldContext_LaneReportRow_enabled(ctx, field)
+	case "approved":
+		return ec.fieldContext_LaneReportRow_approved(ctx, field)
+	case "baseline":
+		return ec.fieldContext_LaneReportRow_baseline(ctx, field)
+	case "calls":
+		return ec.fieldContext_LaneReportRow_calls(ctx, field)
+	case "reviews":
+		return ec.fieldContext_LaneReportRow_reviews(ctx, field)
+	case "goldReviews":
+		return ec.fieldContext_LaneReportRow_goldReviews(ctx, field)
+	case "failed":
+		return ec.fieldContext_LaneReportRow_failed(ctx, field)
+	case "latencyMeanMs":
+		return ec.fieldContext_LaneReportRow_latencyMeanMs(ctx, field)
+	case "latencyP95Ms":
+		return ec.fieldContext_LaneReportRow_latencyP95Ms(ctx, field)
+	case "inputTokens":
+		return ec.fieldContext_LaneReportRow_inputTokens(ctx, field)
+	case "outputTokens":
+		return ec.fieldContext_LaneReportRow_outputTokens(ctx, field)
+	case "agreement":
+		return ec.fieldContext_LaneReportRow_agreement(ctx, field)
+	case "escalation":
+		return ec.fieldContext_LaneReportRow_escalation(ctx, field)
+	case "escalationChange":
+		return ec.fieldContext_LaneReportRow_escalationChange(ctx, field)
+	case "goldAccuracy":
+		return ec.fieldContext_LaneReportRow_goldAccuracy(ctx, field)
+	case "notes":
+		return ec.fieldContext_LaneReportRow_notes(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LaneReportRow", field.Name)
+}
+
+func (ec *executionContext) childFields_LaneShare(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "count":
+		return ec.fieldContext_LaneShare_count(ctx, field)
+	case "of":
+		return ec.fieldContext_LaneShare_of(ctx, field)
+	case "rate":
+		return ec.fieldContext_LaneShare_rate(ctx, field)
+	case "low":
+		return ec.fieldContext_LaneShare_low(ctx, field)
+	case "high":
+		return ec.fieldContext_LaneShare_high(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LaneShare", field.Name)
 }
 
 func (ec *executionContext) childFields_ModerationCase(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
