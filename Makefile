@@ -85,6 +85,10 @@ bench-copycheck: ## copy check on the shared corpus (per core), in benchstat for
 	GOMAXPROCS=1 $(GO) test -run '^$$' -bench . -benchtime 2s ./copycheck
 	GOMAXPROCS=1 $(GO) run ./copycheck/cmd/benchbuild
 
+.PHONY: gold
+gold: ## rebuild the blind gold packets of agent-assisted review (lanes/gold/packets.json) from the demo and imported data
+	$(GO) run ./lanes/gold/build
+
 .PHONY: bench-large
 bench-large: ## copy check on a synthetic 1 GiB corpus (about 8 GB of disk, 6 GB of memory)
 	GOMAXPROCS=1 $(GO) run ./copycheck/cmd/benchbuild -synthetic 1073741824
