@@ -3,6 +3,7 @@ package gates
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,17 +17,20 @@ const (
 	checkProvenanceFields    = "provenance.fields"
 	checkProvenanceGenerated = "provenance.generated"
 	checkProvenanceCopy      = "provenance.copy"
+	checkProvenanceRecord    = "provenance.source-record"
 )
 
 // provenanceGate checks where a problem comes from and on what rights basis its text is
 // published: the kind of record, its attribution, locator and rights basis, who generated a
 // generated record and why its parameter, and whether the statement and exposition reproduce a
-// reference source whose licence forbids it or requires a credit the record does not give.
-var provenanceGate = &Gate{Name: Provenance, Version: "1", Checks: []Check{
+// reference source whose licence forbids it or requires a credit the record does not give; and
+// whether the source the problem comes from is a record the record plane found (K9.5).
+var provenanceGate = &Gate{Name: Provenance, Version: "2", Checks: []Check{
 	{ID: checkProvenanceKind, Criterion: "The record distinguishes an imported problem, a reformulation, and an original question.", Certifies: true},
 	{ID: checkProvenanceFields, Criterion: "Attribution, source locator, and license or rights basis are present.", Certifies: true},
 	{ID: checkProvenanceGenerated, Criterion: "Generated records say who generated them and what earlier work motivated the parameter.", Certifies: true},
 	{ID: checkProvenanceCopy, Criterion: "Reproduced or adapted prose, proofs, code, data, tables, and figures have a resolved rights basis. Citation-only sources and independently written summaries need no open license.", Certifies: true},
+	{ID: checkProvenanceRecord, Criterion: "The source the problem comes from is a record in the record plane whose title, authors and year match what was claimed; a fabricated source is no provenance (K9.5).", Certifies: true},
 }, run: runProvenance}
 
 // Field paths of the provenance record.
@@ -62,6 +66,7 @@ func runProvenance(ctx context.Context, r *Revision, env Env, out *Report) {
 	provenanceFields(r, out)
 	provenanceGenerated(r, out)
 	provenanceCopy(ctx, r, env, out)
+	provenanceRecord(r, out)
 }
 
 func provenanceFields(r *Revision, out *Report) {
@@ -278,6 +283,123 @@ func copyFinding(r *Revision, b Text, m copycheck.Match, out *Report) {
 	}
 }
 
+// originRef is a reference the provenance rests on: a PRIMARY row (where the problem was posed
+// or first stated), or one whose identifier provenance.sourceLocator or provenance.attribution
+// quotes.
+type originRef struct {
+	ref  Reference
+	at   int    // its row in the bibliography, or -1 for a rejected reference
+	row  string // how a finding names it: "references[2]", or the rejected reference's identifier
+	span Span   // its identifier
+	why  string // "its PRIMARY source" or "the source provenance.sourceLocator names"
+}
+
+// originRefs lists the references, in the bibliography or rejected from it, that the provenance
+// rests on.
+func originRefs(r *Revision) []originRef {
+	named := map[string]string{}
+	for _, t := range []Text{{fieldProvenanceLocator, r.Provenance.SourceLocator}, {fieldProvenanceAttribution, r.Provenance.Attribution}} {
+		if k := refIDKey(t.Body); k != "" && named[k] == "" {
+			named[k] = t.Field
+		}
+		for _, id := range quotedIDs(t.Body, 20) {
+			if named[id.Key] == "" {
+				named[id.Key] = t.Field
+			}
+		}
+	}
+	var out []originRef
+	add := func(ref Reference, at int, row string, sp Span) {
+		why := ""
+		if f := named[refIDKey(ref.Identifier)]; f != "" {
+			why = "the source " + f + " names"
+		} else if ref.Role == roleRefPrimary {
+			why = "its PRIMARY source, where the problem was posed"
+		} else {
+			return
+		}
+		out = append(out, originRef{ref: ref, at: at, row: row, span: sp, why: why})
+	}
+	for i, ref := range r.References {
+		add(ref, i, "references["+strconv.Itoa(i)+"]", spanOrAbsent(ReferenceField(i, "identifier"), ref.Identifier))
+	}
+	for i, ref := range r.Rejected {
+		field := "rejectedReferences[" + strconv.Itoa(i) + "].identifier"
+		add(ref, -1, "the reference to "+clipText(ref.Identifier, 100)+" (dropped from the bibliography)", spanOrAbsent(field, ref.Identifier))
+	}
+	return out
+}
+
+// provenanceRecord reads what the record plane found of the sources the provenance rests on: a
+// fabricated one (no record, or one contradicting the claim) fails, since a problem cannot come
+// from a work that does not exist; a catalogued one not yet resolved needs a person, as in the
+// references gate, and is never taken for fabricated. A web page has no catalogued record, and a
+// packet the record plane never saw has nothing to read here.
+func provenanceRecord(r *Revision, out *Report) {
+	origins := originRefs(r)
+	open, confirmed, web, unasked := 0, 0, 0, 0
+	for _, o := range origins {
+		if open >= maxRefFindings {
+			break
+		}
+		switch o.ref.Confirmation {
+		case "MISMATCH", "NOT_FOUND":
+			open++
+			out.Fail(checkProvenanceRecord, o.span,
+				"The provenance rests on "+o.row+" ("+o.why+"), but the record plane finds that source fabricated: "+clipText(o.ref.ConfirmationReason, 300)+".",
+				"Name the real source the problem comes from: correct the identifier, title, authors and year of "+o.row+" to the work's own record, with provenance.sourceLocator and provenance.attribution to match, or, if the problem was never posed in print, mark provenance.kind ORIGINAL and name its proposer in provenance.attribution.")
+		case "PENDING":
+			if refKind(o.ref) == "URL" {
+				web++
+				continue
+			}
+			open++
+			said := ""
+			if reason := strings.TrimSpace(o.ref.ConfirmationReason); reason != "" {
+				said = " The record plane says: " + clipText(reason, 200) + "."
+			}
+			out.NeedsHuman(checkProvenanceRecord, o.span,
+				"The record plane has not yet confirmed "+o.row+" ("+o.why+"); a source not yet confirmed is never counted as fabricated, but it cannot vouch for the provenance either."+said,
+				"Find the work "+clipText(o.ref.Identifier, 100)+" and check that it exists and is the work provenance.attribution and provenance.sourceLocator describe.")
+		case "CONFIRMED":
+			confirmed++
+		default:
+			unasked++
+		}
+	}
+	if open > 0 {
+		return
+	}
+	switch {
+	case len(origins) == 0 && r.Provenance.Kind == packet.Original:
+		out.Pass(checkProvenanceRecord, Absent(fieldProvenanceLocator), "The problem is an original question and no reference is its PRIMARY source, so its provenance rests on no earlier record.")
+	case len(origins) == 0:
+		out.Pass(checkProvenanceRecord, Absent(fieldProvenanceLocator), "No reference is marked PRIMARY or named in provenance.sourceLocator, so the provenance rests on no record the record plane could confirm.")
+	case len(origins) == 1:
+		what := "not yet given to the record plane (a packet from outside the platform)"
+		switch {
+		case confirmed == 1:
+			what = "confirmed against its record"
+		case web == 1:
+			what = "a web page, which has no catalogued record"
+		}
+		out.Pass(checkProvenanceRecord, origins[0].span, "The source the provenance rests on, "+origins[0].row+" ("+origins[0].why+"), is not fabricated: "+what+".")
+	default:
+		var parts []string
+		for _, p := range []struct {
+			n    int
+			what string
+		}{{confirmed, "confirmed against its record"}, {web, "a web page, which has no catalogued record"},
+			{unasked, "not yet given to the record plane (a packet from outside the platform)"}} {
+			if p.n > 0 {
+				parts = append(parts, strconv.Itoa(p.n)+" "+p.what)
+			}
+		}
+		out.Pass(checkProvenanceRecord, spanOrAbsent(fieldProvenanceLocator, r.Provenance.SourceLocator),
+			"None of the "+strconv.Itoa(len(origins))+" sources the provenance rests on is fabricated: "+strings.Join(parts, "; ")+".")
+	}
+}
+
 // openLogicPassages are verbatim paragraphs of the Open Logic Project (CC BY 4.0,
 // github.com/OpenLogicProject/OpenLogic, content/sets-functions-relations/relations), which the
 // shared reference corpus holds in the open licence class. The copy-check planter pastes one
@@ -333,6 +455,32 @@ func init() {
 			}
 			r.Provenance.Motivation = ""
 		}
+		return true
+	})
+	plant(checkProvenanceRecord, func(r *Revision, rng *rand.Rand) bool {
+		var at []int
+		for _, o := range originRefs(r) {
+			if o.at >= 0 {
+				at = append(at, o.at)
+			}
+		}
+		if len(at) == 0 {
+			return false
+		}
+		i := at[rng.IntN(len(at))]
+		ref := r.References[i]
+		ref.Confirmation = plantPick(rng, "MISMATCH", "NOT_FOUND")
+		ref.ConfirmationReason = plantPick(rng, "Crossref: no such DOI", "the arXiv API has no such identifier",
+			"the claimed title “A proof of the conjecture” is not the record's “On a problem of Erdős”", "the claimed year 2019 is not the record's 1961")
+		if rng.IntN(2) == 0 {
+			// An agent's fabricated source leaves the bibliography; the provenance still names it.
+			r.Generated = true
+			r.References = append(slices.Clone(r.References[:i]), r.References[i+1:]...)
+			r.Rejected = append(slices.Clone(r.Rejected), ref)
+			return true
+		}
+		r.References = slices.Clone(r.References)
+		r.References[i] = ref
 		return true
 	})
 	plant(checkProvenanceCopy, func(r *Revision, rng *rand.Rand) bool {

@@ -126,3 +126,93 @@ func TestProvenanceCopyFindings(t *testing.T) {
 		t.Errorf("copy findings = %+v; want a failing GFDL match and a passing credited share-alike match", fs)
 	}
 }
+
+// TestProvenanceSourceRecord: the provenance gate reads what the record plane found of the
+// sources the problem comes from (its PRIMARY rows, and any row provenance.sourceLocator or
+// provenance.attribution quotes): a fabricated one fails, also when an agent's reference was
+// dropped from the bibliography for it; a catalogued one not yet resolved needs a person and is
+// never failed; a confirmed one, a web page and a packet the plane never saw pass.
+func TestProvenanceSourceRecord(t *testing.T) {
+	t.Parallel()
+	confirmAll := func(r *Revision) {
+		for i := range r.References {
+			r.References[i].Confirmation = "CONFIRMED"
+		}
+	}
+	primary := func(confirmation, reason string) func(r *Revision) {
+		return func(r *Revision) {
+			confirmAll(r)
+			r.References[0].Confirmation, r.References[0].ConfirmationReason = confirmation, reason
+		}
+	}
+	cases := []gateCase{
+		{"never seen by the record plane", nil, nil, checkProvenanceRecord, Pass},
+		{"primary confirmed", confirmAll, nil, checkProvenanceRecord, Pass},
+		{"primary not found", primary("NOT_FOUND", "Crossref: no such DOI"), nil, checkProvenanceRecord, Fail},
+		{"primary contradicts its record", primary("MISMATCH", "the claimed year 1990 is not the record's 2014"), nil, checkProvenanceRecord, Fail},
+		{"primary not yet resolved", primary("PENDING", "not yet resolved: the record plane is unreachable (crossref: 503)"), nil, checkProvenanceRecord, NeedsHuman},
+		{"primary pending with no reason yet", primary("PENDING", ""), nil, checkProvenanceRecord, NeedsHuman},
+		{"primary is a web page", func(r *Revision) {
+			confirmAll(r)
+			r.References[0].Identifier, r.References[0].Kind = "url:https://www.erdosproblems.com/42", "URL"
+			r.References[0].Confirmation = "PENDING"
+			r.References[0].ConfirmationReason = "a web address, not a catalogued record: nothing to confirm it against"
+		}, nil, checkProvenanceRecord, Pass},
+		{"a fabricated status source the provenance does not name", func(r *Revision) {
+			confirmAll(r)
+			r.References[1].Confirmation, r.References[1].ConfirmationReason = "NOT_FOUND", "the arXiv API has no such identifier"
+		}, nil, checkProvenanceRecord, Pass},
+		{"a fabricated source the source locator names", func(r *Revision) {
+			confirmAll(r)
+			r.Provenance.SourceLocator = "arXiv:1407.4897, Theorem 4"
+			r.References[1].Confirmation, r.References[1].ConfirmationReason = "MISMATCH", "the claimed title is not the record's"
+		}, nil, checkProvenanceRecord, Fail},
+		{"a fabricated source the attribution quotes", func(r *Revision) {
+			confirmAll(r)
+			r.References[0].Role = "SECONDARY"
+			r.Provenance.Attribution = "Posed in https://doi.org/10.4007/annals.2014.179.3.7 by Y. Zhang."
+			r.References[0].Confirmation, r.References[0].ConfirmationReason = "NOT_FOUND", "Crossref: no such DOI"
+		}, nil, checkProvenanceRecord, Fail},
+		{"an agent's fabricated primary left the bibliography", func(r *Revision) {
+			confirmAll(r)
+			r.Generated = true
+			gone := r.References[0]
+			gone.Confirmation, gone.ConfirmationReason = "NOT_FOUND", "Crossref: no such DOI"
+			r.References, r.Rejected = r.References[1:], []Reference{gone}
+		}, nil, checkProvenanceRecord, Fail},
+		{"an original question with no primary source", func(r *Revision) {
+			r.Provenance.Kind, r.Provenance.SourceLocator = packet.Original, ""
+			r.References[0].Role = "SECONDARY"
+		}, nil, checkProvenanceRecord, Pass},
+	}
+	runGateCases(t, provenanceGate, clean, cases)
+
+	r := clean()
+	primary("MISMATCH", "the claimed year 1990 is not the record's 2014")(r)
+	_, fs := checkVerdict(t, provenanceGate, r, testEnv(), checkProvenanceRecord)
+	if len(fs) != 1 || fs[0].Span.Field != ReferenceField(0, "identifier") || !strings.Contains(fs[0].Behaviour, "the claimed year 1990") ||
+		!strings.Contains(fs[0].Behaviour, "PRIMARY") || !strings.Contains(fs[0].Fix, "references[0]") || fs[0].Consequence != BlocksQualify {
+		t.Errorf("fabricated primary findings = %+v; want one blocking finding on references[0].identifier quoting the reason", fs)
+	}
+}
+
+// TestProvenancePendingNeverFails: whatever the record plane's reason and the row's kind, role
+// or place in the provenance, a source still PENDING never fails the provenance gate.
+func TestProvenancePendingNeverFails(t *testing.T) {
+	t.Parallel()
+	for _, kind := range []string{"DOI", "ARXIV", "ZBMATH", "ISBN", "URL"} {
+		for _, role := range []string{"PRIMARY", "SECONDARY", "STATUS_EVIDENCE"} {
+			for _, reason := range []string{"", "not yet resolved: the record plane is unreachable (timeout)", "NOT_FOUND", "fabricated"} {
+				r := clean()
+				for i := range r.References {
+					r.References[i].Kind, r.References[i].Role = kind, role
+					r.References[i].Confirmation, r.References[i].ConfirmationReason = "PENDING", reason
+				}
+				r.Provenance.SourceLocator = "arXiv:1407.4897, Theorem 4"
+				if got, fs := checkVerdict(t, provenanceGate, r, testEnv(), checkProvenanceRecord); got == Fail {
+					t.Errorf("PENDING %s %s (%q) = FAIL: %+v", kind, role, reason, fs)
+				}
+			}
+		}
+	}
+}

@@ -84,8 +84,12 @@ func refsRecord(r *Revision, out *Report) {
 		}
 		if ref.Confirmation != "" && strings.TrimSpace(ref.Locator) != "" && !ref.LocatorConfirmed {
 			open++
-			out.NeedsHuman(checkRefsRecord, Whole(ReferenceField(i, "locator"), ref.Locator),
-				"Nobody has found the place "+row+" cites (“"+clipText(ref.Locator, 80)+"”) in its source yet.",
+			seen := "Nobody has found the place " + row + " cites (“" + clipText(ref.Locator, 80) + "”) in its source yet."
+			if ref.Confirmation == "CONFIRMED" && strings.TrimSpace(ref.ConfirmationReason) != "" {
+				// The record plane read the source: its reason says what it found at the place.
+				seen = "The place " + row + " cites (“" + clipText(ref.Locator, 80) + "”) is not confirmed: " + clipText(ref.ConfirmationReason, 300) + "."
+			}
+			out.NeedsHuman(checkRefsRecord, Whole(ReferenceField(i, "locator"), ref.Locator), seen,
 				"Read the source at “"+clipText(ref.Locator, 80)+"” and confirm it states what "+row+" relies on (the review page records it).")
 		}
 	}

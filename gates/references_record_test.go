@@ -2,6 +2,7 @@ package gates
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -57,4 +58,25 @@ func TestReferencesRecord(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReferencesRecordLocatorReason: when the record plane read the source and the cited place
+// does not bear the reference out, the references gate asks a person and quotes why.
+func TestReferencesRecordLocatorReason(t *testing.T) {
+	t.Parallel()
+	r := clean()
+	for i := range r.References {
+		r.References[i].Confirmation, r.References[i].LocatorConfirmed = "CONFIRMED", true
+	}
+	ref := &r.References[0]
+	ref.Identifier, ref.Kind, ref.Locator, ref.LocatorConfirmed = "url:https://stacks.math.columbia.edu", "URL", "Tag 000A", false
+	ref.ConfirmationReason = "the record plane read Tag 000A of The Stacks project and found a section (“Classes”), but the reference cites it as a lemma"
+	res := RunGate(context.Background(), referencesGate, r, Env{}, 0)
+	for _, f := range res.Findings {
+		if f.Check == checkRefsRecord && f.Verdict == NeedsHuman && f.Span.Field == ReferenceField(0, "locator") &&
+			strings.Contains(f.Behaviour, "cites it as a lemma") && f.Fix != "" {
+			return
+		}
+	}
+	t.Errorf("findings = %+v; want a NEEDS_HUMAN on references[0].locator quoting the record plane's reason", res.Findings)
 }

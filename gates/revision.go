@@ -23,10 +23,14 @@ type Revision struct {
 	Provenance      packet.Provenance        `json:"provenance"`
 	ReferenceSearch packet.ReferenceSearch   `json:"referenceSearch"`
 	References      []Reference              `json:"references"`
-	OpenStatus      packet.OpenStatus        `json:"openStatus"`
-	Hero            packet.Hero              `json:"hero"`
-	Computation     *packet.Computation      `json:"computation,omitempty"`
-	Tags            []string                 `json:"tags"`
+	// Rejected are an agent's references whose sources the record plane found fabricated: they
+	// left the bibliography, so no other gate reads them, but a provenance resting on one of
+	// them rests on a source that does not exist.
+	Rejected    []Reference         `json:"rejectedReferences,omitempty"`
+	OpenStatus  packet.OpenStatus   `json:"openStatus"`
+	Hero        packet.Hero         `json:"hero"`
+	Computation *packet.Computation `json:"computation,omitempty"`
+	Tags        []string            `json:"tags"`
 
 	// Generated is true when the proposer is an agent account.
 	Generated bool `json:"generated"`

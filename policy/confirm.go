@@ -43,8 +43,12 @@ type Confirmation struct {
 	Claimed records.Claimed
 	Prev    records.Outcome
 	// Locator is where in the source the reference points; LocatorConfirmed says it was found.
+	// Citation and Relevance say what the reference cites that place for, which a check that
+	// reads the source compares with what is there.
 	Locator          string
 	LocatorConfirmed bool
+	Citation         string
+	Relevance        string
 	// Agent says an agent account wrote the revision: a source that is no record at all (a
 	// bare web address) is then a fabricated proposal, as one that does not resolve.
 	Agent bool
@@ -63,7 +67,7 @@ func (s *Service) ReferenceConfirmation(ctx context.Context, referenceID string)
 	src := r.Edges.Source
 	id := identifierOf(src)
 	c := &Confirmation{ReferenceID: r.ID, Identifier: id, Agent: IsAgent(r.Edges.Revision.Edges.Author),
-		Locator: r.Locator, LocatorConfirmed: r.LocatorConfirmed,
+		Locator: r.Locator, LocatorConfirmed: r.LocatorConfirmed, Citation: r.Citation, Relevance: r.Relevance,
 		Claimed: records.Claimed{Title: r.ClaimedTitle, Authors: r.ClaimedAuthors, Year: valueOf(r.ClaimedYear)}}
 	if r.Confirmation != reference.ConfirmationPENDING {
 		c.Prev = records.Outcome{Confirmation: records.Confirmation(r.Confirmation), Reason: r.ConfirmationReason}
@@ -131,9 +135,10 @@ func (s *Service) recordConfirmation(ctx context.Context, referenceID string, re
 				return err
 			}
 		}
-		if string(r.Confirmation) == string(out.Confirmation) && r.ConfirmationReason == out.Reason {
+		sameOutcome := string(r.Confirmation) == string(out.Confirmation)
+		if sameOutcome && r.ConfirmationReason == out.Reason {
 			if changed {
-				if err := t.recheckReferences(ctx, p, r.RevisionID); err != nil {
+				if err := t.recheckRecord(ctx, p, r.RevisionID, true, false); err != nil {
 					return err
 				}
 			}
@@ -171,9 +176,15 @@ func (s *Service) recordConfirmation(ctx context.Context, referenceID string, re
 				return err
 			}
 		}
-		if r.Confirmation != reference.Confirmation(out.Confirmation) {
-			// Only a new outcome changes what the gate reads (a pending reason does not).
-			if err := t.recheckReferences(ctx, p, r.RevisionID); err != nil {
+		// A new outcome changes what both gates read. A definite outcome's new reason changes what
+		// they quote (the references gate a confirmed source's locator note, both a fabricated
+		// source's reason); a pending source's new reason, which every retry brings, changes
+		// nothing they decide.
+		definite := out.Confirmation != records.Pending
+		refs := !sameOutcome || definite || changed
+		prov := !sameOutcome || out.Confirmation.Fabricated()
+		if refs || prov {
+			if err := t.recheckRecord(ctx, p, r.RevisionID, refs, prov); err != nil {
 				return err
 			}
 		}
@@ -181,14 +192,26 @@ func (s *Service) recordConfirmation(ctx context.Context, referenceID string, re
 	})
 }
 
-// recheckReferences runs the references gate again on a revision the problem shows (its current
-// or proposed one) when the record plane's outcome for one of its references changed.
-func (t *tx) recheckReferences(ctx context.Context, p *ent.Problem, revisionID string) error {
+// recheckRecord runs the gates that read the record plane again on a revision the problem shows
+// (its current or proposed one) when what the plane found of one of its references changed: the
+// references gate (every outcome, reason and locator) and the provenance gate (the outcomes of
+// the sources the problem comes from).
+func (t *tx) recheckRecord(ctx context.Context, p *ent.Problem, revisionID string, references, provenance bool) error {
 	if valueOf(p.CurrentRevisionID) != revisionID && valueOf(p.PendingRevisionID) != revisionID {
 		return nil
 	}
-	g, _ := gates.ByName(gates.References)
-	return t.rerunGates(ctx, revisionID, []*gates.Gate{g})
+	var gs []*gates.Gate
+	for _, n := range []struct {
+		name gates.Name
+		want bool
+	}{{gates.Provenance, provenance}, {gates.References, references}} {
+		if !n.want {
+			continue
+		}
+		g, _ := gates.ByName(n.name)
+		gs = append(gs, g)
+	}
+	return t.rerunGates(ctx, revisionID, gs)
 }
 
 // storeRecord keeps a record on its source: what it says of the work, where it came from, when,
@@ -319,13 +342,23 @@ func (s *Service) ConfirmLocator(ctx context.Context, actor *ent.Account, refere
 		if r.Locator == "" || r.LocatorConfirmed {
 			return refuse(CodeConflict, "this reference has no unconfirmed locator", "referenceId")
 		}
-		if err := r.Update().SetLocatorConfirmed(true).Exec(ctx); err != nil {
+		upd := r.Update().SetLocatorConfirmed(true)
+		if r.Confirmation == reference.ConfirmationCONFIRMED && r.ConfirmationReason != "" {
+			// A confirmed source's reason is the record plane's note on its locator, which the
+			// person's reading now answers; the event keeps both.
+			upd.SetConfirmationReason("")
+		}
+		if err := upd.Exec(ctx); err != nil {
 			return fmt.Errorf("confirm locator: %w", err)
 		}
+		payload := map[string]any{"reference": r.ID, "locator": r.Locator, "note": strings.TrimSpace(note)}
+		if r.Confirmation == reference.ConfirmationCONFIRMED && r.ConfirmationReason != "" {
+			payload["recordPlane"] = r.ConfirmationReason
+		}
 		if _, err = t.appendEvent(ctx, eventInput{actor: actor.ID, authority: AuthorityOf(actor), kind: KindLocatorConfirmed,
-			subject: p.ID, payload: map[string]any{"reference": r.ID, "locator": r.Locator, "note": strings.TrimSpace(note)}}); err != nil {
+			subject: p.ID, payload: payload}); err != nil {
 			return err
 		}
-		return t.recheckReferences(ctx, p, r.RevisionID)
+		return t.recheckRecord(ctx, p, r.RevisionID, true, false)
 	})
 }

@@ -83,13 +83,15 @@ func GateRevision(rev *ent.Revision) *gates.Revision {
 	refs := slices.Clone(rev.Edges.References)
 	slices.SortFunc(refs, func(a, b *ent.Reference) int { return a.Position - b.Position })
 	for _, f := range refs {
-		if f.Rejected {
-			continue // an agent's fabricated source left the packet
-		}
 		g := gates.Reference{Citation: f.Citation, Locator: f.Locator, Relevance: f.Relevance, Role: string(f.Role),
 			Confirmation: string(f.Confirmation), ConfirmationReason: f.ConfirmationReason, LocatorConfirmed: f.LocatorConfirmed}
 		if src := f.Edges.Source; src != nil {
 			g.Identifier, g.Kind = src.Identifier, string(src.Kind)
+		}
+		if f.Rejected {
+			// An agent's fabricated source left the packet; the provenance gate still reads it.
+			r.Rejected = append(r.Rejected, g)
+			continue
 		}
 		r.References = append(r.References, g)
 	}

@@ -23,6 +23,7 @@ type Text struct {
 	Licence string
 	URL     string
 	hosts   []string // URL identifiers on these hosts (and paths) cite the text
+	names   []string // what people call the text, besides its title
 	dir     string
 	labels  map[string]place // locator, canonical form, to where it is defined
 	files   []string         // Stacks: the chapter files' base names, longest first
@@ -39,11 +40,25 @@ type place struct {
 type Located struct {
 	Text    string // the text's Name
 	Locator string // canonical: a Stacks tag, a HoTT label, an Open Logic file id or label
+	Label   string // the label in the source: a Stacks tag's full label, otherwise Locator
 	File    string // relative to the text's directory
 	Line    int    // 1-based
 	Heading string // the sectioning command or environment the label belongs to
 	Excerpt string // up to five lines of source after the label
+	// Kind is the kind of item at the label (lemma, theorem, definition, section, …), from the
+	// label's own prefix where the text names kinds in its labels, else from the heading; empty
+	// when neither says.
+	Kind string
+	// Title is the item's name: a section's title, or an environment's optional argument
+	// (“Stein factorization; Noetherian case”); often empty for a lemma.
+	Title string
+	// Body is the item's source from the label on: to the end of its environment, or a
+	// section's opening lines, at most maxBodyLines lines.
+	Body string
 }
+
+// maxBodyLines bounds the lines of an item's source read for a comparison.
+const maxBodyLines = 40
 
 // Texts are the reference texts of the copy check's corpus.
 type Texts struct {
@@ -90,13 +105,15 @@ func knownTexts() []*Text {
 	return []*Text{
 		{Name: "stacks-project", Title: "The Stacks project", Authors: []string{"The Stacks project authors"},
 			Licence: "GFDL-1.2", URL: "https://stacks.math.columbia.edu",
-			hosts: []string{"stacks.math.columbia.edu"}},
+			hosts: []string{"stacks.math.columbia.edu"}, names: []string{"Stacks project"}},
 		{Name: "hott-book", Title: "Homotopy Type Theory: Univalent Foundations of Mathematics",
 			Authors: []string{"The Univalent Foundations Program"}, Year: 2013, Licence: "CC-BY-SA-3.0",
-			URL: "https://homotopytypetheory.org/book", hosts: []string{"homotopytypetheory.org/book"}},
+			URL: "https://homotopytypetheory.org/book", hosts: []string{"homotopytypetheory.org/book"},
+			names: []string{"Homotopy Type Theory", "HoTT book", "HoTT"}},
 		{Name: "openlogic", Title: "The Open Logic Text", Authors: []string{"The Open Logic Project"},
 			Licence: "CC-BY-4.0", URL: "https://openlogicproject.org",
-			hosts: []string{"openlogicproject.org", "builds.openlogicproject.org"}},
+			hosts: []string{"openlogicproject.org", "builds.openlogicproject.org"},
+			names: []string{"Open Logic Project", "Open Logic Text", "Open Logic", "OpenLogic"}},
 	}
 }
 
@@ -159,7 +176,19 @@ func (ts *Texts) Locate(id Identifier, locator string) (Located, error) {
 	if !found {
 		return Located{}, fmt.Errorf("%s %q: %w", t.Name, locator, ErrNoLocator)
 	}
-	return t.excerpt(key, p)
+	l, err := t.excerpt(key, p)
+	if err != nil {
+		return Located{}, err
+	}
+	l.Label = key
+	if full, ok := t.tags[key]; ok {
+		l.Label = full
+	}
+	l.Kind = t.labelKind(l.Label)
+	if l.Kind == "" {
+		l.Kind = headingKind(t.Name, l.Heading)
+	}
+	return l, nil
 }
 
 // canonical strips what people put around a locator: "Tag 0A1B", "tag:0A1B", "Section
@@ -322,7 +351,57 @@ func (t *Text) excerpt(key string, p place) (Located, error) {
 		ex = append(ex, s)
 	}
 	l.Excerpt = strings.Join(ex, "\n")
+	l.Title = headingTitle(l.Heading)
+	l.Body = itemBody(lines, p.line, l.Heading)
 	return l, nil
+}
+
+// headingTitle is a sectioning command's title or an environment's optional argument.
+func headingTitle(h string) string {
+	m := headingRe.FindStringSubmatch(h)
+	switch {
+	case m == nil:
+		return ""
+	case m[3] != "":
+		return m[3]
+	case m[5] != "":
+		return strings.TrimSuffix(strings.TrimPrefix(m[5], "["), "]")
+	}
+	return ""
+}
+
+var (
+	endRe        = regexp.MustCompile(`\\end\{([a-zA-Z*]+)\}`)
+	sectioningRe = regexp.MustCompile(`\\(part|chapter|section|subsection|subsubsection|olchapter|olsection|olpart)\*?[\[{]`)
+)
+
+// itemBody is the source of the item whose label is on line at: to the end of its environment
+// when it is one, else to the next sectioning command, at most maxBodyLines lines, comments left
+// out.
+func itemBody(lines []string, at int, heading string) string {
+	env := ""
+	if m := headingRe.FindStringSubmatch(heading); m != nil {
+		env = m[4]
+	}
+	var out []string
+	for i := at; i < len(lines) && len(out) < maxBodyLines; i++ {
+		l := lines[i]
+		if i > at && env == "" && sectioningRe.MatchString(l) && (heading == "" || !strings.Contains(l, heading)) {
+			break
+		}
+		if c := strings.IndexByte(l, '%'); c >= 0 && (c == 0 || l[c-1] != '\\') {
+			l = l[:c]
+		}
+		if s := strings.TrimSpace(l); s != "" {
+			out = append(out, s)
+		}
+		if env != "" {
+			if m := endRe.FindStringSubmatch(l); m != nil && m[1] == env {
+				break
+			}
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 func readLines(p string) ([]string, error) {

@@ -50,14 +50,14 @@ type ConfirmReferenceWorker struct {
 
 // Work confirms the reference; an unreachable catalogue snoozes the job for a retry.
 func (w *ConfirmReferenceWorker) Work(ctx context.Context, job *river.Job[ConfirmReferenceArgs]) error {
-	_, pending, err := ConfirmReference(ctx, w.policy, w.plane, job.Args.ReferenceID)
+	got, err := ConfirmReference(ctx, w.policy, w.plane, job.Args.ReferenceID)
 	if errors.Is(err, policy.ErrNotFound) {
 		return nil // the reference is gone (a test's database, a removal): nothing to confirm
 	}
 	if err != nil {
 		return err
 	}
-	if pending {
+	if got.Retry {
 		return river.JobSnooze(retryAfter(job.Attempt))
 	}
 	return nil
@@ -77,15 +77,47 @@ func retryAfter(attempt int) time.Duration {
 	return min(d, 6*time.Hour)
 }
 
+// Confirmed is what confirming one reference came to.
+type Confirmed struct {
+	Outcome records.Outcome
+	// Retry says the outcome is still PENDING because the catalogue could not be reached.
+	Retry bool
+	// Source is the source's identifier, and Resolver what answered for it: the source's fresh
+	// record's resolver (catalogue for a record `records import` loaded, text for a reference
+	// text, crossref, datacite, arxiv, zbmath, openlibrary), or, when nothing answered with a
+	// record, ResolvedNotFound, ResolvedUnreachable or ResolvedNoResolver.
+	Source   string
+	Resolver string
+	// Locator is what became of the reference's locator: LocatorFound (the place was found and
+	// bears the reference out), LocatorUnconfirmed (the plane read the source but the place is
+	// missing or does not bear it out: Outcome.Reason says why), or empty (no locator to
+	// check, one already confirmed, or a source the plane cannot read).
+	Locator string
+}
+
+// What answered for a source when no record did.
+const (
+	ResolvedNotFound    = "not-found"
+	ResolvedUnreachable = "unreachable"
+	ResolvedNoResolver  = "no-resolver"
+)
+
+// What became of a locator.
+const (
+	LocatorFound       = "found"
+	LocatorUnconfirmed = "unconfirmed"
+)
+
 // ConfirmReference confirms one reference now: from the source's record when it is fresh,
-// otherwise by asking its catalogue (conditionally, when a record is held). It returns the outcome
-// recorded, and whether it is still PENDING because the catalogue could not be reached. The job runs it, and
-// so does `theoremdb records resolve`.
-func ConfirmReference(ctx context.Context, p *policy.Service, plane *records.Plane, referenceID string) (records.Outcome, bool, error) {
+// otherwise by asking its catalogue (conditionally, when a record is held); and, when the source
+// is a reference text the record plane can read, finds the cited place and compares it with what
+// the reference cites it for. The job runs it, and so does `theoremdb records resolve`.
+func ConfirmReference(ctx context.Context, p *policy.Service, plane *records.Plane, referenceID string) (Confirmed, error) {
 	c, err := p.ReferenceConfirmation(ctx, referenceID)
 	if err != nil {
-		return records.Outcome{}, false, err
+		return Confirmed{}, err
 	}
+	got := Confirmed{Source: c.Identifier.Key}
 	var res records.Result
 	switch {
 	case c.Fresh:
@@ -93,32 +125,58 @@ func ConfirmReference(ctx context.Context, p *policy.Service, plane *records.Pla
 	default:
 		res = plane.Resolve(ctx, c.Identifier, c.Cached)
 	}
-	var out records.Outcome
+	switch res.Status {
+	case records.StatusFound:
+		got.Resolver = res.Record.Resolver
+	case records.StatusNotFound:
+		got.Resolver = ResolvedNotFound
+	case records.StatusUnreachable:
+		got.Resolver = ResolvedUnreachable
+	default:
+		got.Resolver = ResolvedNoResolver
+	}
 	if res.Status == records.StatusNoResolver && !c.Agent {
 		// A person's web address is no catalogued record: it stays unconfirmed, neither
 		// confirmed nor fabricated, and asking again would not change that. An agent's is a
 		// proposal that does not resolve (K9.5), which Advance makes NOT_FOUND.
-		out = records.Outcome{Confirmation: records.Pending, Reason: "a web address, not a catalogued record: nothing to confirm it against"}
+		got.Outcome = records.Outcome{Confirmation: records.Pending, Reason: "a web address, not a catalogued record: nothing to confirm it against"}
 	} else {
-		out = records.Advance(c.Prev, res, c.Claimed)
+		got.Outcome = records.Advance(c.Prev, res, c.Claimed)
 	}
 	record := p.RecordConfirmation
-	if located(plane, c) {
-		record = p.RecordLocated
+	if check, checked := checkLocator(plane, c); checked {
+		switch {
+		case check.Consistent:
+			got.Locator, record = LocatorFound, p.RecordLocated
+		default:
+			got.Locator = LocatorUnconfirmed
+			if got.Outcome.Confirmation == records.Confirmed {
+				// The source is what was claimed; why its cited place is not is the reason a
+				// reviewer reads beside the unconfirmed locator.
+				got.Outcome.Reason = check.Reason
+			}
+		}
 	}
-	if err := record(ctx, referenceID, res, out); err != nil {
-		return records.Outcome{}, false, err
+	if err := record(ctx, referenceID, res, got.Outcome); err != nil {
+		return Confirmed{}, err
 	}
-	return out, out.Confirmation == records.Pending && res.Status == records.StatusUnreachable, nil
+	got.Retry = got.Outcome.Confirmation == records.Pending && res.Status == records.StatusUnreachable
+	return got, nil
 }
 
-// located reports whether the record plane can read the reference's source and finds the cited
-// place in it (a Stacks tag, a HoTT or Open Logic label). Anywhere else a locator stays
+// checkLocator finds the reference's locator in its source when the record plane can read the
+// source (a Stacks tag, a HoTT or Open Logic label) and compares the item there with what the
+// reference cites it for; checked is false when there is no locator to check, a person already
+// confirmed it, or the source is none of the reference texts. Anywhere else a locator stays
 // unconfirmed until a person clears it.
-func located(plane *records.Plane, c *policy.Confirmation) bool {
+func checkLocator(plane *records.Plane, c *policy.Confirmation) (records.LocatorCheck, bool) {
 	if c.Locator == "" || c.LocatorConfirmed || plane.Texts == nil {
-		return false
+		return records.LocatorCheck{}, false
 	}
-	_, err := plane.Texts.Locate(c.Identifier, c.Locator)
-	return err == nil
+	check, err := plane.Texts.CheckLocator(c.Identifier, records.Citing{Locator: c.Locator, Citation: c.Citation, Relevance: c.Relevance})
+	switch {
+	case err == nil, errors.Is(err, records.ErrNoLocator):
+		return check, true
+	}
+	return records.LocatorCheck{}, false
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -85,12 +86,12 @@ func TestConfirmReference(t *testing.T) {
 		}
 		confirm := func(r *ent.Reference) (*ent.Reference, bool) {
 			t.Helper()
-			_, pending, err := workers.ConfirmReference(ctx, svc, plane, r.ID)
+			res, err := workers.ConfirmReference(ctx, svc, plane, r.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
 			got, _ := svc.Client().Reference.Query().Where(reference.ID(r.ID)).WithSource().Only(ctx)
-			return got, pending
+			return got, res.Retry
 		}
 
 		// Crossref is down: the reference stays PENDING and asks to be retried.
@@ -158,8 +159,10 @@ func valueOf[T any](p *T) T {
 }
 
 // TestLocatorInAReferenceText: when the source is one of the reference texts the record plane
-// can read, the cited place is looked up: found, the locator is confirmed (an event says so);
-// not found, it stays unconfirmed for a person to check.
+// can read, the cited place is looked up and compared with what the reference cites it for:
+// found and borne out, the locator is confirmed (an event says so); found but not what it is
+// cited for, or not there, it stays unconfirmed for a person, with the plane's reason on the
+// reference.
 func TestLocatorInAReferenceText(t *testing.T) {
 	texts, err := records.LoadTexts("../records/testdata/corpus")
 	if err != nil {
@@ -182,6 +185,10 @@ func TestLocatorInAReferenceText(t *testing.T) {
 			References: []policy.ReferenceInput{
 				{Identifier: "https://stacks.math.columbia.edu", Locator: "Tag 000A", Citation: "The Stacks project, Tag 000A.", Relevance: "Classes.", Role: reference.RolePRIMARY},
 				{Identifier: "https://stacks.math.columbia.edu", Locator: "Tag 9Z9Z", Citation: "The Stacks project, Tag 9Z9Z.", Relevance: "Nothing there.", Role: reference.RoleSECONDARY},
+				{Identifier: "https://stacks.math.columbia.edu", Locator: "000A", Citation: "The Stacks project, Lemma 000A.",
+					Relevance: "The notion of a class.", Role: reference.RoleSECONDARY},
+				{Identifier: "https://homotopytypetheory.org/book", Locator: "lem:opp", Citation: "The HoTT book, Lemma 2.1.1.",
+					Relevance: "Every path has an inverse.", Role: reference.RoleSECONDARY},
 			},
 			ReferenceSearch: &packet.ReferenceSearch{CheckedOn: time.Now().AddDate(0, 0, -1), Databases: []string{"The Stacks project"},
 				Queries: []string{"class"}, Coverage: "Chapter Sets."}})
@@ -189,21 +196,49 @@ func TestLocatorInAReferenceText(t *testing.T) {
 			t.Fatal(err)
 		}
 		refs, _ := svc.Client().Reference.Query().Where(reference.RevisionID(*p.CurrentRevisionID)).Order(reference.ByPosition()).All(ctx)
+		var locators []string
 		for _, r := range refs {
-			if _, _, err := workers.ConfirmReference(ctx, svc, plane, r.ID); err != nil {
+			got, err := workers.ConfirmReference(ctx, svc, plane, r.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Resolver != "text" || got.Outcome.Confirmation != records.Confirmed {
+				t.Errorf("%s: resolved by %q as %s; want CONFIRMED by the reference text's record", r.Locator, got.Resolver, got.Outcome.Confirmation)
+			}
+			locators = append(locators, got.Locator)
+		}
+		if want := []string{workers.LocatorFound, workers.LocatorUnconfirmed, workers.LocatorUnconfirmed, workers.LocatorFound}; !slices.Equal(locators, want) {
+			t.Errorf("locators = %v; want %v", locators, want)
+		}
+		for i, want := range []struct {
+			confirmed bool
+			reason    string
+		}{
+			{true, ""},
+			{false, "the record plane read The Stacks project and found no place “Tag 9Z9Z” in it"},
+			{false, "found a section (“Classes”), but the reference cites it as a lemma"},
+			{true, ""},
+		} {
+			r, _ := svc.Client().Reference.Get(ctx, refs[i].ID)
+			if r.LocatorConfirmed != want.confirmed || !strings.Contains(r.ConfirmationReason, want.reason) || (want.reason == "") != (r.ConfirmationReason == "") {
+				t.Errorf("%s: locator confirmed %v, reason %q; want %v, a reason with %q", r.Locator, r.LocatorConfirmed, r.ConfirmationReason, want.confirmed, want.reason)
+			}
+			if r.Confirmation != reference.ConfirmationCONFIRMED {
+				t.Errorf("%s: a reference text's source = %s; want CONFIRMED from the text's record", r.Locator, r.Confirmation)
+			}
+		}
+		if n, _ := svc.Client().Event.Query().Where(event.Kind(policy.KindLocatorConfirmed), event.Subject(p.ID)).Count(ctx); n != 2 {
+			t.Errorf("locator events = %d; want 2", n)
+		}
+		// Asked again, nothing changes: the reasons are the same, and no new event is written.
+		events, _ := svc.Client().Event.Query().Count(ctx)
+		for _, r := range refs {
+			if _, err := workers.ConfirmReference(ctx, svc, plane, r.ID); err != nil {
 				t.Fatal(err)
 			}
 		}
-		here, _ := svc.Client().Reference.Get(ctx, refs[0].ID)
-		nowhere, _ := svc.Client().Reference.Get(ctx, refs[1].ID)
-		if !here.LocatorConfirmed || nowhere.LocatorConfirmed {
-			t.Errorf("locators confirmed: Tag 000A %v, Tag 9Z9Z %v; want true, false", here.LocatorConfirmed, nowhere.LocatorConfirmed)
-		}
-		if here.Confirmation != reference.ConfirmationCONFIRMED {
-			t.Errorf("a reference text's source = %s; want CONFIRMED from the text's record", here.Confirmation)
-		}
-		if n, _ := svc.Client().Event.Query().Where(event.Kind(policy.KindLocatorConfirmed), event.Subject(p.ID)).Count(ctx); n != 1 {
-			t.Errorf("locator events = %d; want 1", n)
+		if again, _ := svc.Client().Event.Query().Count(ctx); again != events {
+			t.Errorf("confirming again wrote %d events; want none", again-events)
 		}
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/theoremdb/theoremdb/imports"
@@ -96,6 +97,8 @@ func runRecords(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		defer a.close()
 		counts := map[string]int{}
+		sources := map[string]string{} // each source's identifier, to what answered for it
+		locators := map[string]int{}
 		after, done := "", 0
 		for {
 			ids, err := a.policy.PendingReferences(ctx, *pendingOnly, after, 200)
@@ -105,7 +108,7 @@ func runRecords(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			if len(ids) == 0 {
 				break
 			}
-			outcomes := make([]string, len(ids))
+			got := make([]workers.Confirmed, len(ids))
 			errs := make([]error, len(ids))
 			var wg sync.WaitGroup
 			sem := make(chan struct{}, resolveConcurrency)
@@ -114,36 +117,56 @@ func runRecords(ctx context.Context, args []string, stdout, stderr io.Writer) er
 				sem <- struct{}{}
 				go func() {
 					defer func() { <-sem; wg.Done() }()
-					out, _, err := workers.ConfirmReference(ctx, a.policy, plane, id)
+					c, err := workers.ConfirmReference(ctx, a.policy, plane, id)
 					if err != nil {
 						errs[i] = fmt.Errorf("reference %s: %w", id, err)
 						return
 					}
-					outcomes[i] = string(out.Confirmation)
+					got[i] = c
 				}()
 			}
 			wg.Wait()
 			if err := errors.Join(errs...); err != nil {
 				return err
 			}
-			for _, o := range outcomes {
-				counts[o]++
+			for _, c := range got {
+				counts[string(c.Outcome.Confirmation)]++
+				sources[c.Source] = c.Resolver
+				if c.Locator != "" {
+					locators[c.Locator]++
+				}
 			}
 			done += len(ids)
 			after = ids[len(ids)-1]
 			fmt.Fprintf(stderr, "records resolve: %d references\n", done)
 		}
-		keys := make([]string, 0, len(counts))
-		for k := range counts {
-			keys = append(keys, k)
+		fmt.Fprintf(stdout, "Confirmed %d %s:%s\n", done, plural(done, "reference", "references"), tally(counts))
+		byResolver := map[string]int{}
+		for _, r := range sources {
+			byResolver[r]++
 		}
-		sort.Strings(keys)
-		fmt.Fprintf(stdout, "Confirmed %d %s:", done, plural(done, "reference", "references"))
-		for _, k := range keys {
-			fmt.Fprintf(stdout, " %s %d", k, counts[k])
+		fmt.Fprintf(stdout, "Sources: %d, by what answered for them:%s\n", len(sources), tally(byResolver))
+		if len(locators) > 0 {
+			fmt.Fprintf(stdout, "Locators checked in the reference texts:%s\n", tally(locators))
 		}
-		fmt.Fprintln(stdout)
 		return nil
 	}
 	return errors.New(use)
+}
+
+// tally is " key n" for each key of counts, in order (" none" when empty).
+func tally(counts map[string]int) string {
+	if len(counts) == 0 {
+		return " none"
+	}
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, " %s %d", k, counts[k])
+	}
+	return b.String()
 }
