@@ -115,6 +115,10 @@ func (r *subscriptionResolver) ModerationQueue(ctx context.Context) (<-chan *mod
 	if err != nil {
 		return nil, err
 	}
+	st := sharedStream(ctx)
+	if st != nil {
+		st.Start(true)
+	}
 	out := make(chan *model.ModerationUpdate)
 	go func() {
 		defer close(out)
@@ -129,6 +133,9 @@ func (r *subscriptionResolver) ModerationQueue(ctx context.Context) (<-chan *mod
 					continue
 				}
 				return
+			}
+			if st != nil {
+				st.Sending(ev.Seq)
 			}
 			select {
 			case out <- &model.ModerationUpdate{Kind: updateKind(ev.Kind), Case: c, Event: ev}:
@@ -152,9 +159,15 @@ func (r *subscriptionResolver) ProblemEvents(ctx context.Context, id string, aft
 	} else if from, err = live.Head(ctx, r.client); err != nil {
 		return nil, err
 	}
-	return r.live.Subscribe(ctx, from, event.And(event.Subject(pid), event.Public(true)), func(ev *ent.Event) bool {
+	evs, err := r.live.Subscribe(ctx, from, event.And(event.Subject(pid), event.Public(true)), func(ev *ent.Event) bool {
 		return ev.Subject == pid && ev.Public
 	})
+	st := sharedStream(ctx)
+	if err != nil || st == nil {
+		return evs, err
+	}
+	st.Start(after == nil)
+	return relay(ctx, st, evs), nil
 }
 
 // Subscription returns generated.SubscriptionResolver implementation.

@@ -31,7 +31,7 @@ const (
 	readPage = 500
 	// maxBehind is how far a subscriber may fall behind before it is cut
 	// off: its stream ends, and it resumes from its last sequence number.
-	maxBehind = 1024
+	maxBehind = MaxBehind
 	// subscriberBuffer is the capacity of a subscriber's channel. Events
 	// past it, up to maxBehind, queue in the subscriber's backlog, which a
 	// goroutine of its own hands over while there is one: an idle
@@ -42,6 +42,12 @@ const (
 	// gapPatience is how long a gap in sequence numbers is waited for.
 	gapPatience = 10 * time.Second
 )
+
+// MaxBehind is how many events a subscriber may have waiting for it before
+// its stream ends (and its client resumes from the last one it received).
+// A transport that sends one subscription's events to several subscribers
+// holds each of them to it too.
+const MaxBehind = 1024
 
 // ErrClosed is returned when subscribing to a stopped broker.
 var ErrClosed = errors.New("live: broker stopped")
@@ -82,6 +88,22 @@ type sub struct {
 	backlog []*ent.Event
 	dead    bool
 	done    <-chan struct{} // the subscription's context's
+	aud     Audience        // the subscribers it stands for; nil: one
+}
+
+// An Audience is the subscribers that one subscription stands for when a
+// transport sends its events to several (identical subscriptions share
+// one). Subscribers counts them rather than the subscription.
+type Audience interface {
+	// Members is how many subscribers there are now.
+	Members() int
+}
+
+type audienceKey struct{}
+
+// WithAudience has the subscription made with ctx count as a's members.
+func WithAudience(ctx context.Context, a Audience) context.Context {
+	return context.WithValue(ctx, audienceKey{}, a)
 }
 
 // New returns a broker reading events through client. Call Run.
@@ -273,8 +295,9 @@ func (b *Broker) Subscribe(ctx context.Context, after int64, where predicate.Eve
 	}
 	head := b.last
 	// Until its history is replayed, live events queue in its backlog.
+	aud, _ := ctx.Value(audienceKey{}).(Audience)
 	s := &sub{match: match, ch: make(chan *ent.Event, subscriberBuffer), last: max(after, head),
-		pumping: after < head, done: ctx.Done()}
+		pumping: after < head, done: ctx.Done(), aud: aud}
 	b.subs[s] = struct{}{}
 	b.mu.Unlock()
 
@@ -315,8 +338,25 @@ func (b *Broker) stop() {
 	}
 }
 
-// Subscribers counts the open subscriptions, for metrics and tests.
+// Subscribers counts the open subscriptions, for metrics and tests: a
+// subscription with an Audience counts as its members.
 func (b *Broker) Subscribers() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := 0
+	for s := range b.subs {
+		if s.aud != nil {
+			n += s.aud.Members()
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// Streams counts the broker's own subscriptions, however many subscribers
+// each stands for.
+func (b *Broker) Streams() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return len(b.subs)

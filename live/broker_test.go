@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -277,4 +278,43 @@ func TestLongReplayEndsAndResumes(t *testing.T) {
 			after = seqs[len(seqs)-1]
 		}
 	})
+}
+
+// audience is a number of subscribers standing behind one subscription.
+type audience struct{ n atomic.Int32 }
+
+func (a *audience) Members() int { return int(a.n.Load()) }
+
+// TestAudienceCountsAsItsMembers: a subscription made with an Audience
+// counts as its members in Subscribers, and as one in Streams.
+func TestAudienceCountsAsItsMembers(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	e := newLiveEnv(t, ctx, "sqlite3", 1024, 10_000)
+	all := func(*ent.Event) bool { return true }
+	a := &audience{}
+	a.n.Store(3)
+	shared, stopShared := context.WithCancel(live.WithAudience(ctx, a))
+	if _, err := e.b.Subscribe(shared, 0, event.SeqGT(0), all); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.b.Subscribe(ctx, 0, event.SeqGT(0), all); err != nil {
+		t.Fatal(err)
+	}
+	if got, streams := e.b.Subscribers(), e.b.Streams(); got != 4 || streams != 2 {
+		t.Errorf("Subscribers() = %d, Streams() = %d; want 4 and 2", got, streams)
+	}
+	a.n.Store(5)
+	if got := e.b.Subscribers(); got != 6 {
+		t.Errorf("with 5 members, Subscribers() = %d; want 6", got)
+	}
+	stopShared()
+	for end := time.Now().Add(5 * time.Second); e.b.Streams() != 1; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("Streams() = %d after the shared subscription ended; want 1", e.b.Streams())
+		}
+	}
+	if got := e.b.Subscribers(); got != 1 {
+		t.Errorf("Subscribers() = %d; want 1", got)
+	}
 }
