@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -29,12 +30,14 @@ type verdictProvider struct {
 	mu    sync.Mutex
 	rec   lanes.Recommendation
 	fail  bool
+	calls atomic.Int64
 }
 
 func newVerdictProvider(t *testing.T, model string) *verdictProvider {
 	t.Helper()
 	p := &verdictProvider{model: model, rec: lanes.Qualify}
 	p.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p.calls.Add(1)
 		p.mu.Lock()
 		rec, fail := p.rec, p.fail
 		p.mu.Unlock()

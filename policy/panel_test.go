@@ -2,12 +2,8 @@ package policy_test
 
 import (
 	"context"
-	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/theoremdb/theoremdb/db/dbtest"
@@ -19,60 +15,12 @@ import (
 	"github.com/theoremdb/theoremdb/policy"
 )
 
-// chatProvider is an OpenAI-compatible chat-completions server that answers every role's
-// prompt with every required check confirmed and "qualify", or fails as told.
-type chatProvider struct {
-	*httptest.Server
-	calls atomic.Int64
-	fail  atomic.Bool // answer 500
-	model string
-}
-
-func newChatProvider(t *testing.T, model string) *chatProvider {
-	t.Helper()
-	p := &chatProvider{model: model}
-	p.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		p.calls.Add(1)
-		if p.fail.Load() {
-			http.Error(w, `{"error":{"message":"The server had an error","type":"server_error"}}`, http.StatusInternalServerError)
-			return
-		}
-		var req struct {
-			Messages []struct{ Role, Content string }
-		}
-		if err := json.NewDecoder(r.Body).Decode(&req); err != nil || len(req.Messages) == 0 {
-			http.Error(w, "bad request", http.StatusBadRequest)
-			return
-		}
-		var checks []string
-		for _, pr := range lanes.Prompts() {
-			if pr.Text == req.Messages[0].Content {
-				checks = pr.Checks
-			}
-		}
-		ans := map[string]any{"recommendation": "qualify", "blockers": []string{}, "concerns": []string{}, "unknowns": []string{}}
-		cs := map[string]any{}
-		for _, c := range checks {
-			cs[c] = map[string]any{"confirmed": true, "reason": "Checked against the packet."}
-		}
-		ans["checks"] = cs
-		content, _ := json.Marshal(ans)
-		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(map[string]any{"id": "chatcmpl-1", "object": "chat.completion", "model": p.model,
-			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
-				"message": map[string]any{"role": "assistant", "content": string(content), "refusal": nil}}},
-			"usage": map[string]any{"prompt_tokens": 1200, "completion_tokens": 300, "total_tokens": 1500}})
-	}))
-	t.Cleanup(p.Close)
-	return p
-}
-
 // panelFixture has a problem whose gates passed and a panel of three lanes on one provider.
 type panelFixture struct {
 	*fixture
 	problem  *ent.Problem
-	provider *chatProvider
-	audit    *chatProvider
+	provider *verdictProvider
+	audit    *verdictProvider
 	cfg      policy.PanelConfig
 }
 
@@ -80,8 +28,8 @@ func newPanelFixture(t *testing.T, d string) *panelFixture {
 	t.Helper()
 	f := &panelFixture{fixture: newFixture(t, d)}
 	f.problem = f.submitChecked(t, f.member)
-	f.provider = newChatProvider(t, "model-a-2026-01")
-	f.audit = newChatProvider(t, "model-b-2026-02")
+	f.provider = newVerdictProvider(t, "model-a-2026-01")
+	f.audit = newVerdictProvider(t, "model-b-2026-02")
 	f.cfg = policy.PanelConfig{AuditSeed: []byte("test seed"),
 		Build: func(c lanes.Config) (lanes.Lane, error) {
 			return lanes.New(c, lanes.WithEnv(func(string) (string, bool) { return "test-key", true }))
@@ -89,7 +37,7 @@ func newPanelFixture(t *testing.T, d string) *panelFixture {
 	return f
 }
 
-func (f *panelFixture) addLane(t *testing.T, identity string, role lanes.Role, p *chatProvider, approve bool) *ent.Lane {
+func (f *panelFixture) addLane(t *testing.T, identity string, role lanes.Role, p *verdictProvider, approve bool) *ent.Lane {
 	t.Helper()
 	ctx := context.Background()
 	l, err := f.svc.AddLane(ctx, f.operator, policy.LaneInput{Identity: identity, Role: string(role), Provider: "openai",
@@ -229,7 +177,7 @@ func TestPanelRepeatedDefectsCloseTheGate(t *testing.T) {
 		f := newPanelFixture(t, d)
 		f.panel(t, true)
 		f.switches(t, true, true, true)
-		f.provider.fail.Store(true)
+		f.provider.set(lanes.Qualify, true)
 		for i := range 3 {
 			p := f.submitChecked(t, f.member)
 			g, err := f.svc.RunPanel(ctx, *p.CurrentRevisionID, f.cfg)

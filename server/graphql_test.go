@@ -87,6 +87,22 @@ type gqlResponse struct {
 // do posts an operation and decodes the response into out (the data).
 func (a *api) do(token, query string, vars map[string]any, out any) gqlResponse {
 	a.t.Helper()
+	status, body := a.post(token, query, vars)
+	var r gqlResponse
+	if err := json.Unmarshal(body, &r); err != nil {
+		a.t.Fatalf("decode response (status %d): %v", status, err)
+	}
+	if out != nil && len(r.Data) > 0 && string(r.Data) != "null" {
+		if err := json.Unmarshal(r.Data, out); err != nil {
+			a.t.Fatalf("decode data %s: %v", r.Data, err)
+		}
+	}
+	return r
+}
+
+// post posts an operation and returns the status and the body as sent.
+func (a *api) post(token, query string, vars map[string]any) (int, []byte) {
+	a.t.Helper()
 	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
 	req, _ := http.NewRequest(http.MethodPost, a.srv.URL+"/graphql", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
@@ -98,16 +114,11 @@ func (a *api) do(token, query string, vars map[string]any, out any) gqlResponse 
 		a.t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var r gqlResponse
-	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
-		a.t.Fatalf("decode response (status %d): %v", resp.StatusCode, err)
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		a.t.Fatal(err)
 	}
-	if out != nil && len(r.Data) > 0 && string(r.Data) != "null" {
-		if err := json.Unmarshal(r.Data, out); err != nil {
-			a.t.Fatalf("decode data %s: %v", r.Data, err)
-		}
-	}
-	return r
+	return resp.StatusCode, b
 }
 
 const submitMutation = `mutation($in: SubmitProblemInput!) {

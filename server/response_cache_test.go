@@ -3,10 +3,7 @@ package server_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
@@ -44,24 +41,10 @@ func counter(t *testing.T, a *api, name string) int64 {
 	return 0
 }
 
-// raw posts an operation and returns the body as sent.
-func (a *api) raw(token, query string, vars map[string]any) []byte {
+// body is an anonymous read's body as sent.
+func (a *api) body(query string, vars map[string]any) []byte {
 	a.t.Helper()
-	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
-	req, _ := http.NewRequest(http.MethodPost, a.srv.URL+"/graphql", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		a.t.Fatal(err)
-	}
+	_, b := a.post("", query, vars)
 	return b
 }
 
@@ -101,10 +84,10 @@ func TestResponseCache(t *testing.T) {
 		id, other := a.submit("A kept answer"), a.submit("Another problem")
 		vars := map[string]any{"id": id}
 
-		first := a.raw("", cachedProblemQuery, vars)
+		first := a.body(cachedProblemQuery, vars)
 		hits := counter(t, a, "theoremdb_response_cache_hits_total")
 		a.queries.Store(0)
-		again := a.raw("", cachedProblemQuery, vars)
+		again := a.body(cachedProblemQuery, vars)
 		if !bytes.Equal(first, again) {
 			t.Errorf("a kept answer differs:\n%s\n%s", first, again)
 		}
