@@ -189,10 +189,9 @@ func reviewGold(ctx context.Context, cfg PanelConfig, l *ent.Lane, p *gold.Packe
 // and no problem or revision, and an operators' event.
 func (s *Service) storeGoldReview(ctx context.Context, l *ent.Lane, p *gold.Packet, r *lanes.Result) (GoldReview, error) {
 	out := GoldReview{LaneID: l.ID, Identity: l.Identity, Role: lanes.Role(l.Role), GoldID: p.ID, Failure: r.Failure}
-	answer, rec := "", ""
+	rec := ""
 	if r.Answer != nil {
-		b, _ := json.Marshal(r.Answer)
-		answer, rec = string(b), string(r.Answer.Recommendation)
+		rec = string(r.Answer.Recommendation)
 		g, err := p.Grade(lanes.Role(l.Role), r.Answer)
 		if err != nil {
 			return out, err
@@ -205,15 +204,9 @@ func (s *Service) storeGoldReview(ctx context.Context, l *ent.Lane, p *gold.Pack
 		payload["right"], payload["grade"] = out.Grade.Right, out.Grade.Reason
 	}
 	err := s.inTx(ctx, func(ctx context.Context, t *tx) error {
-		lr, err := t.LaneReview.Create().SetLaneID(l.ID).SetProblemID("").SetRevisionID("").SetGoldID(p.ID).
-			SetAudit(lanes.Role(l.Role) == lanes.Audit).SetIdentity(r.Identity).SetRole(lanereview.Role(l.Role)).
-			SetProvider(string(r.Provider)).SetModel(r.Model).SetModelVersion(r.ModelVersion).SetPromptVersion(r.PromptVersion).
-			SetPromptDigest(r.PromptDigest).SetPacketDigest(r.PacketDigest).SetInputDigest(r.InputDigest).
-			SetRequestDigest(r.RequestDigest).SetAnswer(answer).SetRecommendation(rec).SetFailure(string(r.Failure)).
-			SetDetail(r.Detail).SetLatencyMs(int(r.Latency / time.Millisecond)).SetAttempts(r.Attempts).
-			SetInputTokens(r.Usage.InputTokens).SetOutputTokens(r.Usage.OutputTokens).SetCreatedAt(t.s.Now()).Save(ctx)
+		lr, err := t.createLaneReview(ctx, l.ID, "", "", p.ID, lanes.Role(l.Role) == lanes.Audit, r)
 		if err != nil {
-			return fmt.Errorf("store gold review: %w", err)
+			return err
 		}
 		out.ReviewID = lr.ID
 		payload["review"] = lr.ID

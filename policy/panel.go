@@ -337,10 +337,9 @@ func (s *Service) storeLaneReview(ctx context.Context, l *ent.Lane, problemID, r
 	if r == nil {
 		return nil, nil
 	}
-	answer, rec := "", ""
+	rec := ""
 	if r.Answer != nil {
-		b, _ := json.Marshal(r.Answer)
-		answer, rec = string(b), string(r.Answer.Recommendation)
+		rec = string(r.Answer.Recommendation)
 	}
 	laneID := ""
 	if l != nil {
@@ -349,15 +348,8 @@ func (s *Service) storeLaneReview(ctx context.Context, l *ent.Lane, problemID, r
 	var lr *ent.LaneReview
 	err := s.inTx(ctx, func(ctx context.Context, t *tx) error {
 		var err error
-		lr, err = t.LaneReview.Create().SetLaneID(laneID).SetProblemID(problemID).SetRevisionID(revisionID).SetAudit(audit).
-			SetIdentity(r.Identity).SetRole(lanereview.Role(r.Role)).SetProvider(string(r.Provider)).SetModel(r.Model).
-			SetModelVersion(r.ModelVersion).SetPromptVersion(r.PromptVersion).SetPromptDigest(r.PromptDigest).
-			SetPacketDigest(r.PacketDigest).SetInputDigest(r.InputDigest).SetRequestDigest(r.RequestDigest).
-			SetAnswer(answer).SetRecommendation(rec).SetFailure(string(r.Failure)).SetDetail(r.Detail).
-			SetLatencyMs(int(r.Latency / time.Millisecond)).SetAttempts(r.Attempts).SetInputTokens(r.Usage.InputTokens).
-			SetOutputTokens(r.Usage.OutputTokens).SetCreatedAt(t.s.Now()).Save(ctx)
-		if err != nil {
-			return fmt.Errorf("store lane review: %w", err)
+		if lr, err = t.createLaneReview(ctx, laneID, problemID, revisionID, "", audit, r); err != nil {
+			return err
 		}
 		_, err = t.appendEvent(ctx, eventInput{actor: SystemActor, authority: AuthorityPublicationGate, kind: KindLaneReviewed,
 			subject: "lane:" + laneID, payload: map[string]any{"review": lr.ID, "problem": problemID, "revision": revisionID,
@@ -365,6 +357,27 @@ func (s *Service) storeLaneReview(ctx context.Context, l *ent.Lane, problemID, r
 		return err
 	})
 	return lr, err
+}
+
+// createLaneReview writes one review call as its Result records it: of a problem's revision, or
+// of a gold packet (goldID, with no problem).
+func (t *tx) createLaneReview(ctx context.Context, laneID, problemID, revisionID, goldID string, audit bool, r *lanes.Result) (*ent.LaneReview, error) {
+	answer, rec := "", ""
+	if r.Answer != nil {
+		b, _ := json.Marshal(r.Answer)
+		answer, rec = string(b), string(r.Answer.Recommendation)
+	}
+	lr, err := t.LaneReview.Create().SetLaneID(laneID).SetProblemID(problemID).SetRevisionID(revisionID).SetGoldID(goldID).
+		SetAudit(audit).SetIdentity(r.Identity).SetRole(lanereview.Role(r.Role)).SetProvider(string(r.Provider)).SetModel(r.Model).
+		SetModelVersion(r.ModelVersion).SetPromptVersion(r.PromptVersion).SetPromptDigest(r.PromptDigest).
+		SetPacketDigest(r.PacketDigest).SetInputDigest(r.InputDigest).SetRequestDigest(r.RequestDigest).
+		SetAnswer(answer).SetRecommendation(rec).SetFailure(string(r.Failure)).SetDetail(r.Detail).
+		SetLatencyMs(int(r.Latency / time.Millisecond)).SetAttempts(r.Attempts).SetInputTokens(r.Usage.InputTokens).
+		SetOutputTokens(r.Usage.OutputTokens).SetCreatedAt(t.s.Now()).Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store lane review: %w", err)
+	}
+	return lr, nil
 }
 
 // selectAudit is the audit selector's verdict on this problem's recommendation, among this UTC

@@ -86,12 +86,7 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 			return resp
 		})
 		srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
-			if op := graphql.GetOperationContext(ctx).Operation; op != nil && op.Operation == ast.Subscription {
-				if ctl, ok := ctx.Value(socketControlKey{}).(*socketControl); ok && !ctl.subscribe(ctx) {
-					return graphql.OneShot(graphql.ErrorResponse(ctx, "too many subscriptions on one connection"))
-				}
-			}
-			return answers.around(r.WithLoaders(ctx), next)
+			return answers.around(r.WithLoaders(ctx), next) // the websocket transport counts subscriptions itself
 		})
 		return srv
 	}
