@@ -44,6 +44,8 @@ type DB struct {
 	// WrapDriver, when set, wraps the pool's ent driver of every client
 	// made later; tests use it to count statements.
 	WrapDriver func(dialect.Driver) dialect.Driver
+
+	stmts *statements
 }
 
 // Open opens rawURL: "postgres://…" (or "postgresql://…") or "sqlite:PATH".
@@ -101,7 +103,7 @@ func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("open database %s: %w", redact(rawURL), err)
 	}
-	return &DB{DB: sqldb, Dialect: dialect.Postgres, URL: redact(rawURL), DSN: u.String()}, nil
+	return &DB{DB: sqldb, Dialect: dialect.Postgres, URL: redact(rawURL), DSN: u.String(), stmts: newStatements(sqldb)}, nil
 }
 
 func openSQLite(ctx context.Context, path string) (*DB, error) {
@@ -128,7 +130,7 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("open database sqlite:%s: %w", path, err)
 	}
-	return &DB{DB: sqldb, Dialect: dialect.SQLite, URL: "sqlite:" + path}, nil
+	return &DB{DB: sqldb, Dialect: dialect.SQLite, URL: "sqlite:" + path, stmts: newStatements(sqldb)}, nil
 }
 
 func ping(ctx context.Context, db *sql.DB) error {
@@ -137,9 +139,20 @@ func ping(ctx context.Context, db *sql.DB) error {
 	return db.PingContext(ctx)
 }
 
+// Close closes the prepared statements and the pool.
+func (d *DB) Close() error {
+	if d.stmts != nil {
+		d.stmts.close()
+	}
+	return d.DB.Close()
+}
+
 // Ent returns an ent client that uses the pool.
 func (d *DB) Ent(opts ...ent.Option) *ent.Client {
 	var drv dialect.Driver = entsql.OpenDB(d.Dialect, d.DB)
+	if d.stmts != nil {
+		drv = preparingDriver{drv.(*entsql.Driver), d.stmts}
+	}
 	if d.WrapDriver != nil {
 		drv = d.WrapDriver(drv)
 	}

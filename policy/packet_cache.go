@@ -36,6 +36,9 @@ type packetCache struct {
 	// ones forgotten; latest is the newest of all.
 	dropped       map[string]int64
 	floor, latest int64
+	// removals counts the packets ever taken out (evicted, invalidated,
+	// replaced): while it stands still every cached packet stays.
+	removals uint64
 
 	hits, misses, evictions, invalidations atomic.Int64
 }
@@ -123,6 +126,7 @@ func (c *packetCache) put(id string, p *Packet) {
 
 func (c *packetCache) remove(el *list.Element) {
 	e := c.order.Remove(el).(*cacheEntry)
+	c.removals++
 	delete(c.entries, e.id)
 	c.size -= e.p.size
 	for _, d := range e.p.deps {

@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
 
+	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/binding"
@@ -178,7 +179,7 @@ func (s *Service) readPackets(ctx context.Context, ids []string) (map[string]*Pa
 	q := packetStatement(s.db.Dialect)
 	arg, _ := json.Marshal(ids)
 	var rows entsql.Rows
-	if err := s.client.Driver().Query(ctx, q, []any{string(arg)}, &rows); err != nil {
+	if err := s.client.Driver().Query(db.Prepared(ctx), q, []any{string(arg)}, &rows); err != nil {
 		return nil, fmt.Errorf("read packets: %w", err)
 	}
 	defer rows.Close()
@@ -406,11 +407,13 @@ func packetStatement(d string) string { return packetStatements[d] }
 // generated lists, so a new field is read without a change here.
 func buildPacketStatement(d string) string {
 	j := jsonDialect(d)
-	arg := "$1"
-	ids := "SELECT json_array_elements_text($1::json)"
+	// The problems by their primary key. On PostgreSQL the IDs are an
+	// array computed once, which the planner reads with the key's index;
+	// as "IN (SELECT json_array_elements_text(…))" it guesses a hundred
+	// IDs and joins them to a scan of every problem.
+	where := "p.id = ANY (ARRAY(SELECT json_array_elements_text($1::json)))"
 	if d == dialect.SQLite {
-		arg = "?"
-		ids = "SELECT value FROM json_each(" + arg + ")"
+		where = "p.id IN (SELECT value FROM json_each(?))"
 	}
 	obj := func(alias string, cols []string, model any) string {
 		return j.object(alias, cols, reflect.TypeOf(model))
@@ -447,7 +450,7 @@ func buildPacketStatement(d string) string {
 			"(SELECT * FROM publication_gates WHERE problem_id = p.id ORDER BY version DESC LIMIT 1) pg", "pg.version"),
 		"(SELECT coalesce(max(seq), 0) FROM events)",
 	}
-	return "SELECT " + strings.Join(parts, ",\n  ") + "\nFROM problems p WHERE p.id IN (" + ids + ")"
+	return "SELECT " + strings.Join(parts, ",\n  ") + "\nFROM problems p WHERE " + where
 }
 
 // jsonDialect writes JSON-building SQL for one database.

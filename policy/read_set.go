@@ -21,6 +21,10 @@ type ReadSet struct {
 	paged   bool
 	other   bool      // a statement outside the packet and page reads
 	until   time.Time // the earliest deadline still ahead among the packets
+	// checked says every packet was found current when the cache had made
+	// removals removals; while it has made no more, they all still are.
+	checked  bool
+	removals uint64
 }
 
 type readSetKey struct{}
@@ -108,11 +112,15 @@ func (s *Service) Current(rs *ReadSet) bool {
 	c := s.packets
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if rs.checked && rs.removals == c.removals {
+		return true // a packet leaves the cache only through remove
+	}
 	for id, asOf := range rs.packets {
 		el, ok := c.entries[id]
 		if !ok || el.Value.(*cacheEntry).p.AsOf != asOf {
 			return false
 		}
 	}
+	rs.checked, rs.removals = true, c.removals
 	return true
 }

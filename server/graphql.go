@@ -56,7 +56,7 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 		srv.AddTransport(websocketTransport(p, g))
 		srv.AddTransport(transport.Options{})
 		srv.AddTransport(transport.GET{})
-		srv.AddTransport(transport.POST{})
+		srv.AddTransport(postTransport{})
 		srv.SetQueryCache(newDocCache(1000))
 		srv.Use(extension.Introspection{})
 		srv.Use(extension.AutomaticPersistedQuery{Cache: persisted}) // fills in the query the shape check reads
