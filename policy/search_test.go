@@ -450,3 +450,56 @@ func TestSearchBounded(t *testing.T) {
 		})
 	}
 }
+
+// TestCompactSearchIndex: on SQLite, compacting merges the full-text
+// index, which every submission grew by a segment, into one, and every
+// search finds what it found before; on PostgreSQL there is nothing to do.
+func TestCompactSearchIndex(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, dialectName string) {
+		f := searchFixture(t, dialectName)
+		ctx := context.Background()
+		for i := range 10 {
+			in := validInput()
+			in.Title = fmt.Sprintf("Squares in progression %d", i)
+			if _, err := f.svc.Submit(ctx, f.account(t, fmt.Sprintf("compact%d", i)), in); err != nil {
+				t.Fatal(err)
+			}
+		}
+		searches := []string{"sum of two squares", "Erdos", `"prime constellations"`, "squares progression", "conjecture -runner"}
+		before := map[string][]string{}
+		for _, q := range searches {
+			before[q] = searchTitles(t, f, q)
+		}
+		segments := func() int {
+			var n int
+			if err := f.svc.DB().QueryRowContext(ctx, `SELECT count(DISTINCT segid) FROM revision_fts_idx`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		if dialectName == "sqlite3" && segments() < 2 {
+			t.Fatalf("the index has %d segments before compacting; want several", segments())
+		}
+		steps, err := f.svc.CompactSearchIndex(ctx, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dialectName != "sqlite3" {
+			if steps != 0 {
+				t.Errorf("CompactSearchIndex on %s took %d steps; want 0", dialectName, steps)
+			}
+			return
+		}
+		if steps == 0 || segments() != 1 {
+			t.Errorf("CompactSearchIndex took %d steps and left %d segments; want some steps and 1 segment", steps, segments())
+		}
+		if again, err := f.svc.CompactSearchIndex(ctx, time.Minute); err != nil || again != 0 {
+			t.Errorf("CompactSearchIndex on a merged index = %d, %v; want 0 steps", again, err)
+		}
+		for _, q := range searches {
+			if diff := cmp.Diff(before[q], searchTitles(t, f, q)); diff != "" {
+				t.Errorf("search %q after compacting (-before +after):\n%s", q, diff)
+			}
+		}
+	})
+}

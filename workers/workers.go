@@ -109,6 +109,7 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 		w := river.NewWorkers()
 		river.AddWorker(w, &AcceptAtDeadlineWorker{policy: p})
 		river.AddWorker(w, &SweepOverdueWorker{policy: p, log: log})
+		river.AddWorker(w, &CompactSearchWorker{policy: p, log: log})
 		env := cfg.Gates
 		if env.Problems == nil {
 			env.Problems = NewProblemIndex(p)
@@ -139,6 +140,9 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 		rc.PeriodicJobs = []*river.PeriodicJob{
 			river.NewPeriodicJob(river.PeriodicInterval(cfg.SweepInterval),
 				func() (river.JobArgs, *river.InsertOpts) { return SweepOverdueArgs{}, nil },
+				&river.PeriodicJobOpts{RunOnStart: true}),
+			river.NewPeriodicJob(river.PeriodicInterval(CompactSearchEvery),
+				func() (river.JobArgs, *river.InsertOpts) { return CompactSearchArgs{}, nil },
 				&river.PeriodicJobOpts{RunOnStart: true}),
 		}
 		gold, err := goldJobs(cfg.Gold)
