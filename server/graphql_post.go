@@ -3,6 +3,8 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -40,7 +42,7 @@ func (t postTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 	dec.UseNumber()
 	if err := dec.Decode(params); err != nil {
 		w.WriteHeader(http.StatusBadRequest)
-		writeGraphQL(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("json request body could not be decoded: %v", err)}))
+		writeGraphQL(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("json request body could not be decoded: %s", bodyError(err))}))
 		return
 	}
 	params.Headers = r.Header
@@ -102,4 +104,18 @@ func writeGraphQL(w http.ResponseWriter, resp *graphql.Response) {
 		b, _ = json.Marshal(graphql.Response{Errors: gqlerror.List{gqlerror.Errorf("internal error")}})
 	}
 	_, _ = w.Write(b)
+}
+
+// bodyError says what is wrong with a request body in the protocol's
+// terms, not Go's: which member has the wrong type, and what it must be.
+func bodyError(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		want := map[string]string{"query": "a string", "operationName": "a string",
+			"variables": "an object", "extensions": "an object"}[strings.SplitN(te.Field, ".", 2)[0]]
+		if want != "" && !strings.Contains(te.Field, ".") {
+			return fmt.Sprintf("%q must be %s, not a JSON %s", te.Field, want, te.Value)
+		}
+	}
+	return err.Error()
 }
