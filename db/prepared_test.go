@@ -2,7 +2,6 @@ package db_test
 
 import (
 	"context"
-	"sync/atomic"
 	"testing"
 
 	"entgo.io/ent/dialect"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/policy/policytest"
 )
 
 // TestPrepared: a query sent under db.Prepared answers as the same query
@@ -22,8 +22,7 @@ func TestPrepared(t *testing.T) {
 		ctx := context.Background()
 		d := dbtest.Open(t, dialectName)
 		d.SetMaxOpenConns(1) // one connection, so its prepared statements are the pool's
-		var wrapped atomic.Int64
-		d.WrapDriver = func(drv dialect.Driver) dialect.Driver { return counting{drv, &wrapped} }
+		wrapped := policytest.CountStatements(d)
 		client := d.Ent()
 		q := "SELECT 40 + ? + ?"
 		if dialectName == dialect.Postgres {
@@ -65,12 +64,3 @@ func TestPrepared(t *testing.T) {
 	})
 }
 
-type counting struct {
-	dialect.Driver
-	n *atomic.Int64
-}
-
-func (c counting) Query(ctx context.Context, q string, args, v any) error {
-	c.n.Add(1)
-	return c.Driver.Query(ctx, q, args, v)
-}

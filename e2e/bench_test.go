@@ -21,8 +21,6 @@ import (
 	"testing"
 	"time"
 
-	"entgo.io/ent/dialect"
-
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
@@ -31,6 +29,7 @@ import (
 	"github.com/theoremdb/theoremdb/migrations"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/policy/policytest"
 	"github.com/theoremdb/theoremdb/server"
 )
 
@@ -149,11 +148,10 @@ func newBenchEnv(b *testing.B) (*benchEnv, error) {
 	}
 	fmt.Fprintf(os.Stderr, "seeded %d problems on PostgreSQL in %v\n", benchProblems, time.Since(start).Round(time.Second))
 
-	var n atomic.Int64
-	d.WrapDriver = func(drv dialect.Driver) dialect.Driver { return countingDriver{drv, &n} }
+	n := policytest.CountStatements(d)
 	svc := policy.New(d, policy.Config{})
 	errLog := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-	return &benchEnv{url: u, srv: httptest.NewServer(server.New(svc, livetest.Start(b, svc.Client()), errLog)), statements: &n}, nil
+	return &benchEnv{url: u, srv: httptest.NewServer(server.New(svc, livetest.Start(b, svc.Client()), errLog)), statements: n}, nil
 }
 
 // seedMany submits n problems with three references each, from enough
@@ -267,21 +265,4 @@ func envInt(name string, def int) int {
 		return v
 	}
 	return def
-}
-
-// countingDriver counts the statements sent to the database, at the cost
-// of one atomic add each (ent's debug driver would format every query).
-type countingDriver struct {
-	dialect.Driver
-	n *atomic.Int64
-}
-
-func (c countingDriver) Exec(ctx context.Context, q string, args, v any) error {
-	c.n.Add(1)
-	return c.Driver.Exec(ctx, q, args, v)
-}
-
-func (c countingDriver) Query(ctx context.Context, q string, args, v any) error {
-	c.n.Add(1)
-	return c.Driver.Query(ctx, q, args, v)
 }

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -32,13 +31,10 @@ func (t postTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 	contentType := responseContentType(r)
 	w.Header().Set("Content-Type", contentType)
 	start := graphql.Now()
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		writeGraphQL(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("could not read request body: %v", err)}))
-		return
-	}
 	params := &graphql.RawParams{}
-	dec := json.NewDecoder(bytes.NewReader(body))
+	// graphqlHandler has read and measured the body already: decoded from
+	// where it lies, not copied again.
+	dec := json.NewDecoder(r.Body)
 	dec.UseNumber()
 	if err := dec.Decode(params); err != nil {
 		w.WriteHeader(http.StatusBadRequest)
