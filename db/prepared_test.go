@@ -63,4 +63,3 @@ func TestPrepared(t *testing.T) {
 		}
 	})
 }
-
