@@ -121,7 +121,7 @@ func Apply(ctx context.Context, db *sql.DB, dialectName string, log *slog.Logger
 	if err != nil {
 		return err
 	}
-	if _, err := db.ExecContext(ctx, string(body)); err != nil {
+	if err := applySearch(ctx, db, dialectName, string(body), log); err != nil {
 		return fmt.Errorf("migrate: search: %w", err)
 	}
 	for _, c := range []string{"problem", "event"} {

@@ -23,6 +23,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/policy/searchtext"
 )
 
 // Full-text search runs on the database's own engine: PostgreSQL's text
@@ -32,13 +33,18 @@ import (
 // index the same text of each revision and read the same query language:
 // every word must occur somewhere ("sum of two squares" finds "Sums of two
 // squares"), "quoted words" must occur together, -word must not occur.
+// FTS5 finds a phrase by its word pairs (policy/searchtext), which SQLite's
+// index holds beside the words.
 
 // MaxSearch is the longest search, in characters.
 const MaxSearch = 200
 
 // Search is a reader's search, parsed once for either database.
 type Search struct {
-	fts5 string // in FTS5's query syntax
+	// In FTS5's query syntax: fts5 finds and ranks, with each phrase as
+	// the phrase of its word pairs (policy/searchtext); fts5Words is the
+	// same with phrases of words, for snippets, which mark words.
+	fts5, fts5Words string
 	// The same as text for PostgreSQL's parser (tsquery): what a match
 	// holds anywhere (every word, those of the phrases too), the phrases it
 	// holds in order, and the words it must not hold.
@@ -51,11 +57,16 @@ type Search struct {
 // can be searched for (only punctuation, say).
 func ParseSearch(q string) (s Search, ok bool) {
 	q = strings.TrimSpace(q)
-	var parts, negated, all []string
+	var parts, pairParts, negated, all []string
 	for i, chunk := range strings.Split(q, `"`) {
 		if i%2 == 1 { // inside quotes: a phrase
 			if p := words(chunk); len(p) > 0 {
-				parts = append(parts, fts5String(strings.Join(p, " ")))
+				phrase := fts5String(strings.Join(p, " "))
+				parts = append(parts, phrase)
+				if pairs := searchtext.Pairs(chunk); len(pairs) > 0 {
+					phrase = "{title_pairs body_pairs extra_pairs} : " + fts5String(strings.Join(pairs, " "))
+				}
+				pairParts = append(pairParts, phrase)
 				all = append(all, chunk)
 				if len(p) > 1 {
 					s.phrases = append(s.phrases, chunk)
@@ -72,6 +83,7 @@ func ParseSearch(q string) (s Search, ok bool) {
 					s.not = append(s.not, w)
 				} else {
 					parts = append(parts, fts5String(w))
+					pairParts = append(pairParts, fts5String(w))
 				}
 			}
 			if !neg && len(ws) > 0 {
@@ -82,9 +94,10 @@ func ParseSearch(q string) (s Search, ok bool) {
 	if len(parts) == 0 {
 		return Search{}, false
 	}
-	s.fts5 = strings.Join(parts, " ")
+	s.fts5, s.fts5Words = strings.Join(pairParts, " "), strings.Join(parts, " ")
 	for _, n := range negated {
 		s.fts5 += " NOT " + n
+		s.fts5Words += " NOT " + n
 	}
 	s.words = strings.Join(all, " ")
 	return s, true
@@ -153,8 +166,7 @@ func (t *tx) indexRevision(ctx context.Context, revID string, txt searchText) er
 			}
 			return fmt.Errorf("search index: %w", err)
 		}
-		if _, err := t.sql.ExecContext(ctx, `INSERT INTO revision_fts (rowid, title, body, extra) VALUES (?, ?, ?, ?)`,
-			rowid, txt.title, txt.body, txt.extra); err != nil {
+		if _, err := t.sql.ExecContext(ctx, searchtext.InsertFTS, searchtext.FTSArgs(rowid, txt.title, txt.body, txt.extra)...); err != nil {
 			return fmt.Errorf("search index: %w", err)
 		}
 	}
@@ -264,8 +276,8 @@ func (s *Service) ByRelevance(q Search) func(*sql.Selector) {
 }
 
 // The ranks, higher better: the title weighs most, then the statement and
-// exposition, then tags and citations.
-const bm25 = "-bm25(revision_fts, 10.0, 4.0, 1.0)"
+// exposition, then tags and citations; their word pairs weigh as they do.
+const bm25 = "-bm25(revision_fts, 10.0, 4.0, 1.0, 10.0, 4.0, 1.0)"
 
 func rankExpr(b *sql.Builder, doc string, q Search) {
 	b.WriteString("ts_rank(" + doc + ", ")
@@ -464,7 +476,7 @@ func (s *Service) Snippets(ctx context.Context, q Search, revIDs []string) (map[
 		db.Statement(ctx)
 		rows, err = s.db.QueryContext(ctx, query, args...)
 	} else {
-		args := []any{q.fts5}
+		args := []any{q.fts5Words}
 		for _, id := range revIDs {
 			args = append(args, id)
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +16,7 @@ import (
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/migrations"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 )
@@ -90,6 +93,12 @@ func TestSearch(t *testing.T) {
 				{"conjecture -straus", []string{"Hardy-Littlewood k-tuple conjecture", "Lonely runner conjecture"}},
 				{"primes squares", []string{}},
 				{`"squares two"`, []string{}},
+				{`"sum of two squares"`, []string{"Sums of two squares"}},          // word forms in a phrase
+				{`"Erdos Straus conjecture"`, []string{"Erdős–Straus conjecture"}}, // accents and a dash in a phrase
+				{`"a sum of two" integers`, []string{"Sums of two squares"}},       // a phrase and a word
+				{`"of integers" -tuples`, []string{"Sums of two squares"}},         // a phrase and a word left out
+				{`"sum two squares"`, []string{}},                                  // the words, not together
+				{`"primes squares" conjecture`, []string{}},
 			} {
 				got := searchTitles(t, f, tc.q)
 				// The list's bounded ranking: the same.
@@ -502,4 +511,54 @@ func TestCompactSearchIndex(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSearchIndexGainsPairs: an SQLite index made before it held word
+// pairs (three columns) is rebuilt with them by migrations.Apply, keeping
+// every row, and then finds what it found before, phrases included.
+func TestSearchIndexGainsPairs(t *testing.T) {
+	f := searchFixture(t, "sqlite3")
+	ctx := context.Background()
+	searches := []string{"sum of two squares", "Erdos", `"two squares"`, `"sum of two squares"`, `"prime constellations"`, "conjecture -runner"}
+	before := map[string][]string{}
+	for _, q := range searches {
+		before[q] = searchTitles(t, f, q)
+	}
+	var rows int
+	if err := f.db.QueryRowContext(ctx, `SELECT count(*) FROM revision_fts`).Scan(&rows); err != nil {
+		t.Fatal(err)
+	}
+	// The index as it was made before: the words alone.
+	for _, stmt := range []string{
+		`CREATE VIRTUAL TABLE revision_fts_old USING fts5 (title, body, extra, tokenize = 'porter unicode61 remove_diacritics 2')`,
+		`INSERT INTO revision_fts_old (rowid, title, body, extra) SELECT rowid, title, body, extra FROM revision_fts`,
+		`DROP TABLE revision_fts`,
+		`ALTER TABLE revision_fts_old RENAME TO revision_fts`,
+	} {
+		if _, err := f.db.ExecContext(ctx, stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	if _, err := f.db.ExecContext(ctx, `SELECT count(*) FROM revision_fts WHERE body_pairs = ''`); err == nil {
+		t.Fatal("the index made as before has a column of pairs")
+	}
+	if err := migrations.Apply(ctx, f.db.DB, f.db.Dialect, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
+		t.Fatal(err)
+	}
+	var after, pairs int
+	if err := f.db.QueryRowContext(ctx, `SELECT count(*), count(NULLIF(body_pairs, '')) FROM revision_fts`).Scan(&after, &pairs); err != nil {
+		t.Fatalf("the index after migrating: %v", err)
+	}
+	if after != rows || pairs != rows {
+		t.Errorf("after migrating: %d rows, %d with pairs; want %d and %d", after, pairs, rows, rows)
+	}
+	for _, q := range searches {
+		if diff := cmp.Diff(before[q], searchTitles(t, f, q)); diff != "" {
+			t.Errorf("search %q after migrating (-before +after):\n%s", q, diff)
+		}
+	}
+	// Applying again leaves it be.
+	if err := migrations.Apply(ctx, f.db.DB, f.db.Dialect, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
+		t.Fatal(err)
+	}
 }

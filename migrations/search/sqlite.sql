@@ -6,11 +6,15 @@
 -- revision_fts holds its title, body (statement and exposition) and extra
 -- (tags and reference citations), folded to ASCII and stemmed (Porter), so
 -- that "Erdos" finds "Erdős" and "sums" finds "sum", as on PostgreSQL.
+-- title_pairs, body_pairs and extra_pairs hold the same text as pairs of
+-- neighbouring words, each pair one token (policy/searchtext), so that a
+-- phrase is found by its pairs; migrations.Apply rebuilds an index made
+-- before they were added.
 CREATE TABLE IF NOT EXISTS revision_search (
   rowid INTEGER PRIMARY KEY,
   revision_id TEXT NOT NULL UNIQUE REFERENCES revisions (id) ON DELETE CASCADE
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS revision_fts USING fts5 (
-  title, body, extra,
+  title, body, extra, title_pairs, body_pairs, extra_pairs,
   tokenize = 'porter unicode61 remove_diacritics 2'
 );
