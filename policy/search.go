@@ -454,7 +454,7 @@ type SnippetPart struct {
 }
 
 // Snippets returns, per revision ID, a short passage of its text with the
-// words that matched q marked.
+// words that matched q marked, and no formula cut in half (wholeFormulas).
 func (s *Service) Snippets(ctx context.Context, q Search, revIDs []string) (map[string][]SnippetPart, error) {
 	out := map[string][]SnippetPart{}
 	if len(revIDs) == 0 {
@@ -469,7 +469,8 @@ func (s *Service) Snippets(ctx context.Context, q Search, revIDs []string) (map[
 			AppendSelectExpr(sql.ExprFunc(func(b *sql.Builder) {
 				b.WriteString("revision_id, ts_headline('tdb_search', body || E'\\n' || extra, ")
 				q.tsquery(b, true)
-				b.WriteString(`, 'StartSel='||chr(1)||', StopSel='||chr(2)||', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "')`)
+				b.WriteString(`, 'StartSel='||chr(1)||', StopSel='||chr(2)||', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'),
+					title, body || E'\n' || extra, ''`)
 			})).
 			Where(sql.P(func(b *sql.Builder) { b.WriteString("revision_id = ANY(").Arg(pq.Array(revIDs)).WriteString(")") }))
 		query, args := sel.Query()
@@ -485,7 +486,8 @@ func (s *Service) Snippets(ctx context.Context, q Search, revIDs []string) (map[
 		// to its rowid; the other order walks every match of the query
 		// (most of the site, for a common word) to find these.
 		db.Statement(ctx)
-		rows, err = s.db.QueryContext(ctx, `SELECT s.revision_id, snippet(revision_fts, -1, char(1), char(2), ' … ', 24)
+		rows, err = s.db.QueryContext(ctx, `SELECT s.revision_id, snippet(revision_fts, -1, char(1), char(2), ' … ', 24),
+				revision_fts.title, revision_fts.body, revision_fts.extra
 			FROM revision_search s CROSS JOIN revision_fts ON s.rowid = revision_fts.rowid
 			WHERE revision_fts MATCH ? AND s.revision_id IN (?`+strings.Repeat(", ?", len(revIDs)-1)+`)`, args...)
 	}
@@ -494,11 +496,11 @@ func (s *Service) Snippets(ctx context.Context, q Search, revIDs []string) (map[
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var id, text string
-		if err := rows.Scan(&id, &text); err != nil {
+		var id, text, title, body, extra string
+		if err := rows.Scan(&id, &text, &title, &body, &extra); err != nil {
 			return nil, fmt.Errorf("snippets: %w", err)
 		}
-		out[id] = snippetParts(text)
+		out[id] = wholeFormulas(snippetParts(text), title, body, extra)
 	}
 	return out, rows.Err()
 }

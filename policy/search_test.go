@@ -562,3 +562,43 @@ func TestSearchIndexGainsPairs(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSearchSnippetsKeepFormulasWhole: a snippet cut near a formula shows
+// the whole formula or none of it, so that the page can render it, on
+// both databases.
+func TestSearchSnippetsKeepFormulasWhole(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, dialectName string) {
+		f := searchFixture(t, dialectName)
+		ctx := context.Background()
+		in := validInput()
+		in.Title = "A bound for partial sums"
+		in.Statement = "Words come first, and more words after them, before the formula begins. Let $S = a_1 + a_2 + a_3 + a_4 + a_5 + a_6 + a_7 + a_8 + a_9 + a_{10}$ " +
+			"where every term is positive; then the quantity vanishes exactly when each term does, and many more words follow here to the end of the statement, " +
+			"so that a snippet cannot hold it all."
+		if _, err := f.svc.Submit(ctx, f.account(t, "formulas"), in); err != nil {
+			t.Fatal(err)
+		}
+		l, err := f.svc.ListProblems(ctx, policy.ListQuery{Search: "vanishes"})
+		if err != nil || len(l.Problems) != 1 {
+			t.Fatalf("search: %v, %d problems", err, len(l.Problems))
+		}
+		var text strings.Builder
+		var marked []string
+		for _, p := range l.Problems[0].Snippet {
+			text.WriteString(p.Text)
+			if p.Match {
+				marked = append(marked, p.Text)
+			}
+		}
+		snippet := text.String()
+		if strings.Count(snippet, "$")%2 != 0 {
+			t.Errorf("the snippet cuts a formula: %q", snippet)
+		}
+		if !slices.Equal(marked, []string{"vanishes"}) {
+			t.Errorf("snippet %q marks %q; want vanishes", snippet, marked)
+		}
+		if !strings.Contains(snippet, "…") || len(snippet) >= len(in.Statement) {
+			t.Errorf("snippet %q is not a passage of the statement", snippet)
+		}
+	})
+}
