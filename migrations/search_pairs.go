@@ -21,21 +21,26 @@ func applySearch(ctx context.Context, db *sql.DB, dialectName, body string, log 
 		_, err := db.ExecContext(ctx, body)
 		return err
 	}
-	var old bool
-	err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'revision_fts')
-		AND NOT EXISTS (SELECT 1 FROM pragma_table_info('revision_fts') WHERE name = 'title_pairs')`).Scan(&old)
-	if err != nil {
-		return err
-	}
-	if !old {
-		_, err := db.ExecContext(ctx, body)
-		return err
-	}
+	// In the transaction (which holds the write lock from its start), so
+	// that of two processes starting at once one rebuilds and the other
+	// finds it done.
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
+	var old bool
+	err = tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'revision_fts')
+		AND NOT EXISTS (SELECT 1 FROM pragma_table_info('revision_fts') WHERE name = 'title_pairs')`).Scan(&old)
+	if err != nil {
+		return err
+	}
+	if !old {
+		if _, err := tx.ExecContext(ctx, body); err != nil {
+			return err
+		}
+		return tx.Commit()
+	}
 	var total int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM revision_fts`).Scan(&total); err != nil {
 		return err
