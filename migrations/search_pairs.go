@@ -12,10 +12,11 @@ import (
 )
 
 // applySearch runs the search objects' statements (body, idempotent). On
-// SQLite, an index made before revision_fts held word pairs is rebuilt
-// with them, in one transaction, from the text it holds: its table is set
-// aside, body makes the new one, every row is copied with its pairs, and
-// the old table is dropped. A failure leaves the old index as it was.
+// SQLite, an index made before revision_fts held word pairs and read its
+// text from revision_search is rebuilt, in one transaction, from the text
+// it holds: the text moves to revision_search, the old index is dropped,
+// body makes the new one, and every row is indexed with its pairs. A
+// failure leaves the old index as it was.
 func applySearch(ctx context.Context, db *sql.DB, dialectName, body string, log *slog.Logger) error {
 	if dialectName != dialect.SQLite {
 		_, err := db.ExecContext(ctx, body)
@@ -31,7 +32,7 @@ func applySearch(ctx context.Context, db *sql.DB, dialectName, body string, log 
 	defer tx.Rollback()
 	var old bool
 	err = tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'revision_fts')
-		AND NOT EXISTS (SELECT 1 FROM pragma_table_info('revision_fts') WHERE name = 'title_pairs')`).Scan(&old)
+		AND NOT EXISTS (SELECT 1 FROM pragma_table_info('revision_search') WHERE name = 'title')`).Scan(&old)
 	if err != nil {
 		return err
 	}
@@ -42,15 +43,23 @@ func applySearch(ctx context.Context, db *sql.DB, dialectName, body string, log 
 		return tx.Commit()
 	}
 	var total int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM revision_fts`).Scan(&total); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM revision_search`).Scan(&total); err != nil {
 		return err
 	}
 	log.Info("search index: adding word pairs", "rows", total)
-	if _, err := tx.ExecContext(ctx, `ALTER TABLE revision_fts RENAME TO revision_fts_words`); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, body); err != nil {
-		return err
+	for _, stmt := range []string{
+		`ALTER TABLE revision_search ADD COLUMN title TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE revision_search ADD COLUMN body TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE revision_search ADD COLUMN extra TEXT NOT NULL DEFAULT ''`,
+		`UPDATE revision_search SET (title, body, extra) =
+			(SELECT title, body, extra FROM revision_fts WHERE revision_fts.rowid = revision_search.rowid)
+			WHERE rowid IN (SELECT rowid FROM revision_fts)`,
+		`DROP TABLE revision_fts`,
+		body,
+	} {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return err
+		}
 	}
 	ins, err := tx.PrepareContext(ctx, searchtext.InsertFTS)
 	if err != nil {
@@ -64,7 +73,7 @@ func applySearch(ctx context.Context, db *sql.DB, dialectName, body string, log 
 	var last int64
 	for done := 0; ; {
 		// A batch at a time: read, then write.
-		rows, err := tx.QueryContext(ctx, `SELECT rowid, title, body, extra FROM revision_fts_words
+		rows, err := tx.QueryContext(ctx, `SELECT rowid, title, body, extra FROM revision_search
 			WHERE rowid > ? ORDER BY rowid LIMIT 1000`, last)
 		if err != nil {
 			return err
@@ -94,9 +103,6 @@ func applySearch(ctx context.Context, db *sql.DB, dialectName, body string, log 
 		if done += len(batch); done%20_000 < len(batch) || done == total {
 			log.Info("search index: adding word pairs", "done", done, "of", total)
 		}
-	}
-	if _, err := tx.ExecContext(ctx, `DROP TABLE revision_fts_words`); err != nil {
-		return err
 	}
 	return tx.Commit()
 }

@@ -158,8 +158,8 @@ func (t *tx) indexRevision(ctx context.Context, revID string, txt searchText) er
 		}
 	default:
 		var rowid int64
-		err := t.sql.QueryRowContext(ctx, `INSERT INTO revision_search (revision_id) VALUES (?)
-			ON CONFLICT (revision_id) DO NOTHING RETURNING rowid`, revID).Scan(&rowid)
+		err := t.sql.QueryRowContext(ctx, `INSERT INTO revision_search (revision_id, title, body, extra) VALUES (?, ?, ?, ?)
+			ON CONFLICT (revision_id) DO NOTHING RETURNING rowid`, revID, txt.title, txt.body, txt.extra).Scan(&rowid)
 		if err != nil {
 			if strings.Contains(err.Error(), "no rows") {
 				return nil // indexed already
@@ -487,7 +487,7 @@ func (s *Service) Snippets(ctx context.Context, q Search, revIDs []string) (map[
 		// (most of the site, for a common word) to find these.
 		db.Statement(ctx)
 		rows, err = s.db.QueryContext(ctx, `SELECT s.revision_id, snippet(revision_fts, -1, char(1), char(2), ' … ', 24),
-				revision_fts.title, revision_fts.body, revision_fts.extra
+				s.title, s.body, s.extra
 			FROM revision_search s CROSS JOIN revision_fts ON s.rowid = revision_fts.rowid
 			WHERE revision_fts MATCH ? AND s.revision_id IN (?`+strings.Repeat(", ?", len(revIDs)-1)+`)`, args...)
 	}

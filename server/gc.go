@@ -34,16 +34,17 @@ func (s *Server) TuneGC(getenv func(string) string) GC {
 
 // tuneGC sets the collector for a serving process whose caches are
 // bounded by cacheBytes in all: GOGC CachePercent, and a soft memory limit
-// of three times the caches' bound (at least 1 GiB), so that the larger
-// headroom never lets the heap grow past what the caches explain; near the
-// limit Go collects more often, as it would by default. When the
+// of four times the caches' bound (at least 2 GiB), so that the larger
+// headroom never lets the heap grow far past what the caches explain. The
+// limit must stay well above the live heap times the headroom (caches,
+// connections, requests in flight): near it Go collects again and again. When the
 // environment sets GOGC or GOMEMLIMIT, the operator has chosen and
 // nothing changes.
 func tuneGC(getenv func(string) string, cacheBytes int64) GC {
 	if getenv("GOGC") != "" || getenv("GOMEMLIMIT") != "" {
 		return GC{Limit: debug.SetMemoryLimit(-1)} // a negative limit only reads it
 	}
-	limit := max(1<<30, 3*cacheBytes)
+	limit := max(2<<30, 4*cacheBytes)
 	debug.SetGCPercent(CachePercent)
 	debug.SetMemoryLimit(limit)
 	return GC{Percent: CachePercent, Limit: limit, Set: true}

@@ -11,18 +11,18 @@ func TestTuneGC(t *testing.T) {
 	env := map[string]string{}
 	getenv := func(k string) string { return env[k] }
 
-	g := tuneGC(getenv, 512<<20)
-	if !g.Set || g.Percent != CachePercent || g.Limit != 3*512<<20 {
-		t.Errorf("TuneGC = %+v; want GOGC %d and a limit of 1.5 GiB", g, CachePercent)
+	g := tuneGC(getenv, 1024<<20)
+	if !g.Set || g.Percent != CachePercent || g.Limit != 4*1024<<20 {
+		t.Errorf("TuneGC = %+v; want GOGC %d and a limit of 4 GiB", g, CachePercent)
 	}
 	if p := debug.SetGCPercent(100); p != CachePercent {
 		t.Errorf("GOGC is %d; want %d", p, CachePercent)
 	}
-	if l := debug.SetMemoryLimit(-1); l != 3*512<<20 {
-		t.Errorf("GOMEMLIMIT is %d; want %d", l, 3*512<<20)
+	if l := debug.SetMemoryLimit(-1); l != 4*1024<<20 {
+		t.Errorf("GOMEMLIMIT is %d; want %d", l, 4*1024<<20)
 	}
-	if g := tuneGC(getenv, 64<<20); g.Limit != 1<<30 {
-		t.Errorf("small caches: limit %d; want 1 GiB", g.Limit)
+	if g := tuneGC(getenv, 320<<20); g.Limit != 2<<30 {
+		t.Errorf("the default caches: limit %d; want 2 GiB", g.Limit)
 	}
 
 	// The operator's choice stands.

@@ -75,8 +75,10 @@ func Pairs(s string) []string {
 // PairText is the pairs of s as one text to index, separated by spaces.
 func PairText(s string) string { return strings.Join(Pairs(s), " ") }
 
-// InsertFTS is the statement that adds a revision's row to SQLite's index,
-// revision_fts (migrations/search), with FTSArgs.
+// InsertFTS is the statement that indexes a revision's row of
+// revision_search in SQLite's index, revision_fts (migrations/search),
+// with FTSArgs: the text and its pairs, which the index keeps as tokens
+// only (it reads text from revision_search).
 const InsertFTS = `INSERT INTO revision_fts (rowid, title, body, extra, title_pairs, body_pairs, extra_pairs)
 	VALUES (?, ?, ?, ?, ?, ?, ?)`
 
