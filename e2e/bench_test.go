@@ -151,9 +151,7 @@ func newBenchEnv(b *testing.B) (*benchEnv, error) {
 	n := policytest.CountStatements(d)
 	svc := policy.New(d, policy.Config{})
 	errLog := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-	site := server.New(svc, livetest.Start(b, svc.Client()), errLog)
-	site.TuneGC(os.Getenv) // as serve does
-	return &benchEnv{url: u, srv: httptest.NewServer(site), statements: n}, nil
+	return &benchEnv{url: u, srv: httptest.NewServer(server.New(svc, livetest.Start(b, svc.Client()), errLog)), statements: n}, nil
 }
 
 // seedMany submits n problems with three references each, from enough

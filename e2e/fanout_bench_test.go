@@ -89,10 +89,8 @@ func benchFanout(b *testing.B, client string, n int) {
 	liveDone := make(chan struct{})
 	go func() { _ = broker.Run(liveCtx); close(liveDone) }()
 	// Every client comes from 127.0.0.1: let it hold them all.
-	site := server.New(svc, broker, quietLog, server.WithLimits(server.Limits{
-		ConnectionsPerAddress: n + 10, SubscribesPerSecond: float64(n), SubscribeBurst: n + 10}))
-	site.TuneGC(os.Getenv) // as serve does; memory is measured after a full collection
-	srv := httptest.NewServer(site)
+	srv := httptest.NewServer(server.New(svc, broker, quietLog, server.WithLimits(server.Limits{
+		ConnectionsPerAddress: n + 10, SubscribesPerSecond: float64(n), SubscribeBurst: n + 10})))
 	b.Cleanup(func() { srv.Close(); stopLive(); <-liveDone })
 
 	author, err := svc.CreateAccount(ctx, "author", "", nil)

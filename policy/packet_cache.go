@@ -62,9 +62,6 @@ type CacheStats struct {
 	Packets, Bytes                         int
 }
 
-// PacketCacheBytes is the packet cache's bound, in bytes.
-func (s *Service) PacketCacheBytes() int { return s.packets.max }
-
 // PacketCacheStats reports the packet cache, for metrics.
 func (s *Service) PacketCacheStats() CacheStats {
 	c := s.packets

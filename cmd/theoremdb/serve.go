@@ -59,7 +59,6 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	site := server.New(a.policy, a.live, log, server.WithLimits(a.cfg.limits), server.WithBaseURL(base),
 		server.WithResponseCache(a.cfg.responseMB<<20))
-	gc := site.TuneGC(os.Getenv)
 	srv := &http.Server{
 		Handler:           site,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -72,7 +71,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "database", a.db.URL, "workers", !*noWorkers,
-		"challenge_window", a.policy.Config().ChallengeWindow.String(), "gogc", gcSetting(gc))
+		"challenge_window", a.policy.Config().ChallengeWindow.String())
 	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
 	if *metricsAddr != "" {
@@ -144,12 +143,4 @@ func runMigrate(ctx context.Context, args []string, stderr io.Writer) error {
 	defer a.close()
 	a.cfg.log.Info("database is up to date", "database", a.db.URL)
 	return nil
-}
-
-// gcSetting says how the collector runs, for the log.
-func gcSetting(gc server.GC) string {
-	if !gc.Set {
-		return "from GOGC/GOMEMLIMIT"
-	}
-	return fmt.Sprintf("%d, GOMEMLIMIT %d MiB", gc.Percent, gc.Limit>>20)
 }
