@@ -1,6 +1,10 @@
 package policy
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/theoremdb/theoremdb/gates"
+)
 
 // A search engine cuts its snippets by words, blind to TeX: a passage can
 // start or end inside $…$, and then the page shows the half formula as raw
@@ -11,42 +15,19 @@ import "strings"
 // formula it cuts; a longer formula is left out instead.
 const maxMathGrow = 160
 
-// mathSpans returns the [start, end) byte ranges of the TeX formulas in s:
-// $$…$$, \[…\], $…$ and \(…\), as the pages' math renderer finds them; a
-// backslash-escaped dollar is text. A formula left open runs to the end.
+// mathSpans returns the [start, end) byte ranges of the TeX formulas in s,
+// as the gates read them (gates.ReadTeX: $…$, $$…$$, \(…\), \[…\] and
+// display environments; \$ is text). Malformed TeX ends the reading: a
+// formula left open runs to the end, and past any other error the text
+// has no formulas a snippet is mended for.
 func mathSpans(s string) [][2]int {
-	var spans [][2]int
-	for i := 0; i < len(s); {
-		open, close := "", ""
-		switch {
-		case s[i] == '\\' && i+1 < len(s) && s[i+1] == '$':
-			i += 2
-			continue
-		case strings.HasPrefix(s[i:], "$$"):
-			open, close = "$$", "$$"
-		case s[i] == '$':
-			open, close = "$", "$"
-		case strings.HasPrefix(s[i:], `\[`):
-			open, close = `\[`, `\]`
-		case strings.HasPrefix(s[i:], `\(`):
-			open, close = `\(`, `\)`
-		default:
-			i++
-			continue
-		}
-		end := len(s)
-		for j := i + len(open); j < len(s); j++ {
-			if s[j] == '\\' && j+1 < len(s) && s[j+1] == '$' {
-				j++
-				continue
-			}
-			if strings.HasPrefix(s[j:], close) {
-				end = j + len(close)
-				break
-			}
-		}
-		spans = append(spans, [2]int{i, end})
-		i = end
+	doc, err := gates.ReadTeX(s)
+	spans := make([][2]int, 0, len(doc.Formulas)+1)
+	for _, f := range doc.Formulas {
+		spans = append(spans, [2]int{f.Start, f.End})
+	}
+	if te, ok := err.(*gates.TeXError); ok && te.Code == gates.TeXUnclosedFormula {
+		spans = append(spans, [2]int{te.Pos, len(s)})
 	}
 	return spans
 }
