@@ -3,6 +3,7 @@ package policy
 import (
 	"container/list"
 	"encoding/json"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -24,14 +25,26 @@ const maxTombstones = 1 << 16
 // its invalidation would be stale, so each invalidation leaves a tombstone
 // with its sequence number, and a packet older than a tombstone on
 // anything it shows is not stored.
+//
+// A packet is kept as its statement returned it (encodedPacket: one
+// buffer the collector need not look inside) and decoded when it is asked
+// for. Only the most recently asked-for ones are also kept decoded: a
+// decoded packet is a graph of a hundred or more small objects, and ten
+// thousand of them made every collection mark a million and a half objects
+// while answers waited.
 type packetCache struct {
-	max int
+	max    int
+	decode func(encodedPacket) (*Packet, error)
 
 	mu      sync.Mutex
 	size    int
 	order   *list.List               // of *cacheEntry, most recent first
 	entries map[string]*list.Element // by problem ID
-	deps    map[string]map[string]struct{}
+	deps    map[string]dependents
+	// hot are the entries also kept decoded, most recently asked for
+	// first; hotSize is the sum of their encoded sizes.
+	hot     *list.List
+	hotSize int
 	// dropped is the newest invalidation of each ID; floor stands for the
 	// ones forgotten; latest is the newest of all.
 	dropped       map[string]int64
@@ -40,26 +53,78 @@ type packetCache struct {
 	// replaced): while it stands still every cached packet stays.
 	removals uint64
 
-	hits, misses, evictions, invalidations atomic.Int64
+	hits, misses, evictions, invalidations, decodes atomic.Int64
 }
 
 type cacheEntry struct {
-	id string
-	p  *Packet
+	id   string
+	asOf int64
+	enc  encodedPacket
+	deps []string // substrings of one string
+	// p is the decoded packet while the entry is hot (hotEl is its place).
+	p     *Packet
+	hotEl *list.Element
 }
 
-func newPacketCache(max int) *packetCache {
+// dependents are the problems whose packets show one ID. Most IDs are
+// shown by one packet, which needs no set of its own.
+type dependents struct {
+	one  string
+	more map[string]struct{}
+}
+
+func (d *dependents) add(id string) {
+	switch {
+	case d.one == "" || d.one == id:
+		d.one = id
+	default:
+		if d.more == nil {
+			d.more = map[string]struct{}{}
+		}
+		d.more[id] = struct{}{}
+	}
+}
+
+// remove takes id out and reports whether none is left.
+func (d *dependents) remove(id string) bool {
+	if d.one == id {
+		d.one = ""
+		for other := range d.more {
+			d.one = other
+			delete(d.more, other)
+			break
+		}
+	} else {
+		delete(d.more, id)
+	}
+	return d.one == ""
+}
+
+func (d dependents) each(f func(id string)) {
+	if d.one != "" {
+		f(d.one)
+	}
+	for id := range d.more {
+		f(id)
+	}
+}
+
+// Bounds of the decoded packets: at most hotPackets of them, and at most
+// an eighth of the budget in encoded bytes.
+const hotPackets = 1024
+
+func newPacketCache(max int, decode func(encodedPacket) (*Packet, error)) *packetCache {
 	if max <= 0 {
 		max = DefaultPacketCacheBytes
 	}
-	return &packetCache{max: max, order: list.New(), entries: map[string]*list.Element{},
-		deps: map[string]map[string]struct{}{}, dropped: map[string]int64{}}
+	return &packetCache{max: max, decode: decode, order: list.New(), entries: map[string]*list.Element{},
+		deps: map[string]dependents{}, hot: list.New(), dropped: map[string]int64{}}
 }
 
 // CacheStats are the packet cache's counters and contents.
 type CacheStats struct {
-	Hits, Misses, Evictions, Invalidations int64
-	Packets, Bytes                         int
+	Hits, Misses, Evictions, Invalidations, Decodes int64
+	Packets, Bytes, Decoded                         int
 }
 
 // PacketCacheStats reports the packet cache, for metrics.
@@ -68,20 +133,67 @@ func (s *Service) PacketCacheStats() CacheStats {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return CacheStats{Hits: c.hits.Load(), Misses: c.misses.Load(), Evictions: c.evictions.Load(),
-		Invalidations: c.invalidations.Load(), Packets: len(c.entries), Bytes: c.size}
+		Invalidations: c.invalidations.Load(), Decodes: c.decodes.Load(), Packets: len(c.entries), Bytes: c.size,
+		Decoded: c.hot.Len()}
 }
 
+// get returns the cached packet of a problem, decoding it unless it is hot.
 func (c *packetCache) get(id string) *Packet {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	el, ok := c.entries[id]
 	if !ok {
+		c.mu.Unlock()
+		c.misses.Add(1)
+		return nil
+	}
+	c.order.MoveToFront(el)
+	e := el.Value.(*cacheEntry)
+	if e.p != nil {
+		c.hot.MoveToFront(e.hotEl)
+		p := e.p
+		c.mu.Unlock()
+		c.hits.Add(1)
+		return p
+	}
+	c.mu.Unlock()
+	p, err := c.decode(e.enc) // e.enc never changes
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err != nil {
+		if c.entries[id] == el {
+			c.remove(el) // so that the packet read afresh takes its place
+		}
 		c.misses.Add(1)
 		return nil
 	}
 	c.hits.Add(1)
-	c.order.MoveToFront(el)
-	return el.Value.(*cacheEntry).p
+	c.decodes.Add(1)
+	if c.entries[id] == el {
+		if e.p != nil {
+			return e.p
+		}
+		c.warm(e, p)
+	}
+	return p
+}
+
+// warm keeps e's packet decoded, letting the least recently asked-for
+// decoded packets go.
+func (c *packetCache) warm(e *cacheEntry, p *Packet) {
+	e.p, e.hotEl = p, c.hot.PushFront(e)
+	c.hotSize += len(e.enc.buf)
+	for c.hot.Len() > hotPackets || c.hotSize > c.max/8 {
+		c.cool(c.hot.Back().Value.(*cacheEntry))
+	}
+}
+
+func (c *packetCache) cool(e *cacheEntry) {
+	if e.p == nil {
+		return
+	}
+	c.hot.Remove(e.hotEl)
+	c.hotSize -= len(e.enc.buf)
+	e.p, e.hotEl = nil, nil
 }
 
 // put stores p unless an invalidation newer than p has been seen for
@@ -89,7 +201,7 @@ func (c *packetCache) get(id string) *Packet {
 func (c *packetCache) put(id string, p *Packet) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if p.size > c.max/8 {
+	if len(p.enc.buf) > c.max/8 {
 		return // one packet may not crowd out the rest
 	}
 	if p.AsOf < c.latest {
@@ -103,38 +215,52 @@ func (c *packetCache) put(id string, p *Packet) {
 		}
 	}
 	if el, ok := c.entries[id]; ok {
-		if el.Value.(*cacheEntry).p.AsOf >= p.AsOf {
+		if el.Value.(*cacheEntry).asOf >= p.AsOf {
 			return
 		}
 		c.remove(el)
 	}
-	c.entries[id] = c.order.PushFront(&cacheEntry{id: id, p: p})
-	c.size += p.size
-	for _, d := range p.deps {
-		m := c.deps[d]
-		if m == nil {
-			m = map[string]struct{}{}
-			c.deps[d] = m
-		}
-		m[id] = struct{}{}
+	e := &cacheEntry{id: id, asOf: p.AsOf, enc: p.enc, deps: compactIDs(p.deps)}
+	c.entries[id] = c.order.PushFront(e)
+	c.size += len(e.enc.buf)
+	for _, d := range e.deps {
+		ds := c.deps[d]
+		ds.add(id)
+		c.deps[d] = ds
 	}
+	c.warm(e, p)
 	for c.size > c.max {
 		c.remove(c.order.Back())
 		c.evictions.Add(1)
 	}
 }
 
+// compactIDs copies ids into one string, so that a kept entry holds one
+// allocation for them, not one each.
+func compactIDs(ids []string) []string {
+	all := strings.Join(ids, "")
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i], all = all[:len(id)], all[len(id):]
+	}
+	return out
+}
+
 func (c *packetCache) remove(el *list.Element) {
 	e := c.order.Remove(el).(*cacheEntry)
+	c.cool(e)
 	c.removals++
 	delete(c.entries, e.id)
-	c.size -= e.p.size
-	for _, d := range e.p.deps {
-		if m := c.deps[d]; m != nil {
-			delete(m, e.id)
-			if len(m) == 0 {
-				delete(c.deps, d)
-			}
+	c.size -= len(e.enc.buf)
+	for _, d := range e.deps {
+		ds, ok := c.deps[d]
+		if !ok {
+			continue
+		}
+		if ds.remove(e.id) {
+			delete(c.deps, d)
+		} else {
+			c.deps[d] = ds
 		}
 	}
 }
@@ -150,12 +276,15 @@ func (c *packetCache) invalidate(seq int64, ids []string) {
 	}
 	for _, id := range ids {
 		c.dropped[id] = max(c.dropped[id], seq)
-		for pid := range c.deps[id] {
-			el := c.entries[pid]
-			if el != nil && el.Value.(*cacheEntry).p.AsOf < seq {
-				c.remove(el)
-				c.invalidations.Add(1)
+		var stale []*list.Element
+		c.deps[id].each(func(pid string) {
+			if el := c.entries[pid]; el != nil && el.Value.(*cacheEntry).asOf < seq {
+				stale = append(stale, el)
 			}
+		})
+		for _, el := range stale {
+			c.remove(el)
+			c.invalidations.Add(1)
 		}
 	}
 }

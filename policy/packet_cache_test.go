@@ -6,11 +6,18 @@ import (
 )
 
 func testPacket(asOf int64, size int, deps ...string) *Packet {
-	return &Packet{AsOf: asOf, size: size, deps: deps}
+	return &Packet{AsOf: asOf, deps: deps, enc: encodedPacket{buf: make([]byte, size), asOf: asOf}}
+}
+
+// newTestCache is a packet cache whose packets decode to their AsOf alone.
+func newTestCache(max int) *packetCache {
+	return newPacketCache(max, func(e encodedPacket) (*Packet, error) {
+		return &Packet{AsOf: e.asOf, enc: e}, nil
+	})
 }
 
 func TestPacketCacheRefusesPacketsOlderThanAnInvalidation(t *testing.T) {
-	c := newPacketCache(1000)
+	c := newTestCache(1000)
 	c.put("TDB-1", testPacket(5, 10, "TDB-1", "acc_1"))
 	if c.get("TDB-1") == nil {
 		t.Fatal("a stored packet is not there")
@@ -43,7 +50,7 @@ func TestPacketCacheRefusesPacketsOlderThanAnInvalidation(t *testing.T) {
 }
 
 func TestPacketCacheBounds(t *testing.T) {
-	c := newPacketCache(100)
+	c := newTestCache(100)
 	for i := range 20 {
 		c.put(fmt.Sprintf("TDB-%d", i+1), testPacket(1, 10, fmt.Sprintf("TDB-%d", i+1)))
 	}
@@ -67,5 +74,70 @@ func TestPacketCacheBounds(t *testing.T) {
 	c.put("TDB-50", testPacket(10, 10, "TDB-50"))
 	if c.get("TDB-50") != nil {
 		t.Fatal("a packet older than forgotten invalidations was stored")
+	}
+}
+
+func TestPacketCacheKeepsTheRecentPacketsDecoded(t *testing.T) {
+	c := newTestCache(1 << 30)
+	n := hotPackets + 10
+	for i := range n {
+		c.put(fmt.Sprintf("TDB-%d", i+1), testPacket(1, 10, fmt.Sprintf("TDB-%d", i+1)))
+	}
+	if c.hot.Len() != hotPackets {
+		t.Fatalf("%d packets decoded; want %d", c.hot.Len(), hotPackets)
+	}
+	newest := fmt.Sprintf("TDB-%d", n)
+	if p := c.get(newest); p == nil || c.decodes.Load() != 0 {
+		t.Fatalf("the newest packet was decoded again (%d decodes)", c.decodes.Load())
+	}
+	// The oldest is kept encoded only: asking decodes it and makes it hot.
+	p := c.get("TDB-1")
+	if p == nil || p.AsOf != 1 || c.decodes.Load() != 1 {
+		t.Fatalf("packet %+v after %d decodes; want the packet, decoded once", p, c.decodes.Load())
+	}
+	if again := c.get("TDB-1"); again != p || c.decodes.Load() != 1 {
+		t.Fatal("a packet just decoded was decoded again")
+	}
+	if c.hot.Len() != hotPackets {
+		t.Fatalf("%d packets decoded; want %d", c.hot.Len(), hotPackets)
+	}
+	// Invalidating a hot packet takes it out of both.
+	c.invalidate(2, []string{"TDB-1"})
+	if c.get("TDB-1") != nil || c.hot.Len() != hotPackets-1 || len(c.entries) != n-1 {
+		t.Fatalf("after invalidation: %d decoded, %d entries", c.hot.Len(), len(c.entries))
+	}
+}
+
+func TestPacketCacheDecodeFailureIsAMiss(t *testing.T) {
+	c := newPacketCache(1<<20, func(encodedPacket) (*Packet, error) { return nil, fmt.Errorf("corrupt") })
+	c.put("TDB-1", testPacket(1, 10, "TDB-1"))
+	c.cool(c.entries["TDB-1"].Value.(*cacheEntry))
+	if c.get("TDB-1") != nil || c.misses.Load() != 1 {
+		t.Fatal("a packet that does not decode was served")
+	}
+	if len(c.entries) != 0 {
+		t.Fatal("a packet that does not decode is still cached")
+	}
+	c.put("TDB-1", testPacket(1, 10, "TDB-1")) // read afresh, at the same event
+	if p := c.get("TDB-1"); p == nil || p.AsOf != 1 {
+		t.Fatalf("packet = %+v; want the one read afresh", p)
+	}
+}
+
+func TestPacketCacheSharedDependencies(t *testing.T) {
+	c := newTestCache(1 << 20)
+	c.put("TDB-1", testPacket(1, 10, "TDB-1", "acc_1", "src_1"))
+	c.put("TDB-2", testPacket(1, 10, "TDB-2", "acc_1"))
+	c.put("TDB-3", testPacket(1, 10, "TDB-3", "acc_1", "src_1"))
+	c.invalidate(2, []string{"src_1"}) // shown by TDB-1 and TDB-3
+	if c.get("TDB-1") != nil || c.get("TDB-3") != nil || c.get("TDB-2") == nil {
+		t.Fatal("an event about a source did not drop exactly the packets showing it")
+	}
+	if _, ok := c.deps["src_1"]; ok {
+		t.Fatal("a dependency without packets is still indexed")
+	}
+	c.invalidate(3, []string{"acc_1"}) // TDB-2 is left showing it
+	if c.get("TDB-2") != nil || len(c.deps) != 0 {
+		t.Fatalf("after the last invalidation: %d dependencies indexed", len(c.deps))
 	}
 }

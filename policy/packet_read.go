@@ -68,8 +68,8 @@ type Packet struct {
 	// deps are the IDs of everything the packet shows; an event naming any
 	// of them makes it stale.
 	deps []string
-	// size is the length of the rows it was built from, for the cache's bound.
-	size int
+	// enc is the row it was built from, which the cache keeps.
+	enc encodedPacket
 }
 
 // packetEvents bounds the events a packet holds; a longer history is paged
@@ -184,41 +184,78 @@ func (s *Service) readPackets(ctx context.Context, ids []string) (map[string]*Pa
 	}
 	defer rows.Close()
 	out := make(map[string]*Packet, len(ids))
+	var cols [packetParts]jsonColumn
+	dest := make([]any, 0, len(cols)+1)
+	for i := range cols {
+		dest = append(dest, &cols[i])
+	}
 	for rows.Next() {
-		var (
-			cols [15]jsonColumn
-			head int64
-		)
-		dest := make([]any, 0, len(cols)+1)
-		for i := range cols {
-			dest = append(dest, &cols[i])
-		}
+		var head int64
 		if err := rows.Scan(append(dest, &head)...); err != nil {
 			return nil, fmt.Errorf("read packets: %w", err)
 		}
-		var r packetRow
-		size := 0
-		for i, into := range []any{&r.Problem, &r.Revisions, &r.References, &r.Sources, &r.Decisions, &r.Claims,
-			&r.Bindings, &r.Accounts, &r.Tags, &r.Related, &r.Events, &r.Runs, &r.Findings, &r.Holds, &r.PubGates} {
-			size += len(cols[i])
-			if len(cols[i]) == 0 {
-				continue
-			}
-			if err := json.Unmarshal(cols[i], into); err != nil {
-				return nil, fmt.Errorf("read packets: column %d: %w", i, err)
-			}
-		}
-		p, err := s.assemble(r, head)
+		p, err := s.decodePacket(encodePacket(&cols, head))
 		if err != nil {
 			return nil, err
 		}
-		p.size = size
 		out[p.Problem.ID] = p
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read packets: %w", err)
 	}
 	return out, nil
+}
+
+// packetParts is the number of JSON columns of the packet statement.
+const packetParts = 15
+
+// encodedPacket is a packet as its statement returned it: the JSON of its
+// parts one after another in one buffer, which holds no pointers, and the
+// event sequence number it was read at.
+type encodedPacket struct {
+	buf  []byte
+	ends [packetParts]uint32
+	asOf int64
+}
+
+func encodePacket(cols *[packetParts]jsonColumn, head int64) encodedPacket {
+	n := 0
+	for _, c := range cols {
+		n += len(c)
+	}
+	e := encodedPacket{buf: make([]byte, 0, n), asOf: head}
+	for i, c := range cols {
+		e.buf = append(e.buf, c...)
+		e.ends[i] = uint32(len(e.buf))
+	}
+	return e
+}
+
+func (e encodedPacket) part(i int) []byte {
+	start := uint32(0)
+	if i > 0 {
+		start = e.ends[i-1]
+	}
+	return e.buf[start:e.ends[i]]
+}
+
+// decodePacket builds a packet from its encoded row.
+func (s *Service) decodePacket(e encodedPacket) (*Packet, error) {
+	var r packetRow
+	for i, into := range []any{&r.Problem, &r.Revisions, &r.References, &r.Sources, &r.Decisions, &r.Claims,
+		&r.Bindings, &r.Accounts, &r.Tags, &r.Related, &r.Events, &r.Runs, &r.Findings, &r.Holds, &r.PubGates} {
+		if b := e.part(i); len(b) > 0 {
+			if err := json.Unmarshal(b, into); err != nil {
+				return nil, fmt.Errorf("read packets: column %d: %w", i, err)
+			}
+		}
+	}
+	p, err := s.assemble(r, e.asOf)
+	if err != nil {
+		return nil, err
+	}
+	p.enc = e
+	return p, nil
 }
 
 // jsonColumn scans a JSON value that either driver may return as text or

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"time"
 
@@ -16,8 +17,8 @@ import (
 // keep the answer beside them.
 type ReadSet struct {
 	mu      sync.Mutex
-	packets map[string]int64 // problem ID → AsOf of the packet read
-	page    int64            // the newest event heard when a page was read
+	packets []packetRead // one a problem; a read shows at most a page of them
+	page    int64        // the newest event heard when a page was read
 	paged   bool
 	other   bool      // a statement outside the packet and page reads
 	until   time.Time // the earliest deadline still ahead among the packets
@@ -27,11 +28,17 @@ type ReadSet struct {
 	removals uint64
 }
 
+// packetRead is a packet a read used: its problem and the event it reflects.
+type packetRead struct {
+	id   string
+	asOf int64
+}
+
 type readSetKey struct{}
 
 // TrackReads returns ctx under which reads are recorded in the ReadSet.
 func TrackReads(ctx context.Context) (context.Context, *ReadSet) {
-	rs := &ReadSet{packets: map[string]int64{}}
+	rs := &ReadSet{}
 	ctx = context.WithValue(ctx, readSetKey{}, rs)
 	return db.ObserveStatements(ctx, rs.statement), rs
 }
@@ -55,10 +62,13 @@ func (r *ReadSet) addPacket(p *Packet, now time.Time) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	id := p.Problem.ID
-	if asOf, ok := r.packets[id]; ok && asOf != p.AsOf {
+	i := slices.IndexFunc(r.packets, func(pr packetRead) bool { return pr.id == id })
+	switch {
+	case i < 0:
+		r.packets = append(r.packets, packetRead{id, p.AsOf})
+	case r.packets[i].asOf != p.AsOf:
 		r.other = true // two versions in one answer: keep none of it
 	}
-	r.packets[id] = p.AsOf
 	if d := p.Problem.Deadline; d.After(now) && (r.until.IsZero() || d.Before(r.until)) {
 		r.until = d
 	}
@@ -86,8 +96,8 @@ func (r *ReadSet) Size() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	n := 64
-	for id := range r.packets {
-		n += len(id) + 48
+	for _, pr := range r.packets {
+		n += len(pr.id) + 24
 	}
 	return n
 }
@@ -115,9 +125,9 @@ func (s *Service) Current(rs *ReadSet) bool {
 	if rs.checked && rs.removals == c.removals {
 		return true // a packet leaves the cache only through remove
 	}
-	for id, asOf := range rs.packets {
-		el, ok := c.entries[id]
-		if !ok || el.Value.(*cacheEntry).p.AsOf != asOf {
+	for _, pr := range rs.packets {
+		el, ok := c.entries[pr.id]
+		if !ok || el.Value.(*cacheEntry).asOf != pr.asOf {
 			return false
 		}
 	}

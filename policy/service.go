@@ -93,7 +93,8 @@ func New(d *db.DB, cfg Config, opts ...Option) *Service {
 	if cfg.ChallengeWindow <= 0 {
 		cfg.ChallengeWindow = DefaultChallengeWindow
 	}
-	s := &Service{db: d, client: d.Ent(), clock: SystemClock{}, cfg: cfg, packets: newPacketCache(cfg.PacketCacheBytes)}
+	s := &Service{db: d, client: d.Ent(), clock: SystemClock{}, cfg: cfg}
+	s.packets = newPacketCache(cfg.PacketCacheBytes, s.decodePacket)
 	for _, o := range opts {
 		o(s)
 	}
