@@ -122,6 +122,14 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 				return
 			}
 			req.Body = io.NopCloser(bytes.NewReader(b))
+			if key := bodyKey(req.Context(), b); key != "" && (postTransport{}).Supports(req) {
+				if data, ok := answers.get(key); ok {
+					w.Header().Set("Content-Type", responseContentType(req))
+					writeGraphQL(w, &graphql.Response{Data: data})
+					return
+				}
+				req = req.WithContext(withBodyKey(req.Context(), key))
+			}
 		}
 		ctx := context.WithValue(req.Context(), requestKey{}, &requestInfo{addr: clientIP(req), header: w.Header()})
 		if !websocket.IsWebSocketUpgrade(req) {

@@ -25,7 +25,8 @@ const responseTTL = time.Minute
 
 // responseCache keeps the encoded answers of GraphQL queries that were
 // read from the packet and page caches alone, by query text, operation,
-// variables and viewer, each with the ReadSet it was read under. An
+// variables and viewer (or, for a POST, by the body as sent and viewer),
+// each with the ReadSet it was read under. An
 // answer is served again only while policy.Current says that every packet
 // and page behind it is still the cached one, so it is as fresh as the
 // packets are: invalidated by the same events, on this instance at once
@@ -83,24 +84,59 @@ func responseKey(ctx context.Context, rc *graphql.OperationContext) string {
 	if err != nil {
 		return ""
 	}
-	who := "-"
-	if a := viewer.From(ctx); a != nil {
-		// What an account may see and do follows its roles; an account
-		// whose roles change asks under another key.
-		who = a.ID + "/" + a.Handle
-		for _, r := range a.Roles {
-			who += "/" + string(r)
-		}
+	return joinKey(viewerKey(ctx), "op", rc.OperationName, string(vars), rc.RawQuery)
+}
+
+// bodyKey identifies the answer to a POST body as sent, by its viewer, or
+// is "" for a body too large to keep. The same bytes from the same viewer
+// ask the same operation with the same variables, so an answer kept under
+// it is served before the body is decoded, parsed or checked: it passed
+// every check when it was read. Whether the body is a query at all is
+// known only then, so only a query's answer is ever kept under it.
+func bodyKey(ctx context.Context, body []byte) string {
+	if len(body) > maxCachedDoc {
+		return ""
+	}
+	return joinKey(viewerKey(ctx), "body", string(body))
+}
+
+// viewerKey is who asks, as far as an answer can tell: what an account
+// may see and do follows its roles, so an account whose roles change asks
+// under another key.
+func viewerKey(ctx context.Context) string {
+	a := viewer.From(ctx)
+	if a == nil {
+		return "-"
+	}
+	who := a.ID + "/" + a.Handle
+	for _, r := range a.Roles {
+		who += "/" + string(r)
+	}
+	return who
+}
+
+func joinKey(parts ...string) string {
+	n := len(parts)
+	for _, p := range parts {
+		n += len(p)
 	}
 	var b strings.Builder
-	b.Grow(len(rc.RawQuery) + len(rc.OperationName) + len(vars) + len(who) + 3)
-	for i, part := range []string{who, rc.OperationName, string(vars), rc.RawQuery} {
+	b.Grow(n)
+	for i, p := range parts {
 		if i > 0 {
 			b.WriteByte(0)
 		}
-		b.WriteString(part)
+		b.WriteString(p)
 	}
 	return b.String()
+}
+
+type bodyKeyCtx struct{}
+
+// withBodyKey tells around to keep the answer under a POST body's key
+// (which the transport has looked up already) instead of the operation's.
+func withBodyKey(ctx context.Context, key string) context.Context {
+	return context.WithValue(ctx, bodyKeyCtx{}, key)
 }
 
 // get returns the answer kept under key, if it is still current.
@@ -164,7 +200,9 @@ func (c *responseCache) around(ctx context.Context, next graphql.OperationHandle
 	if key == "" {
 		return next(ctx)
 	}
-	if data, ok := c.get(key); ok {
+	if body, ok := ctx.Value(bodyKeyCtx{}).(string); ok {
+		key = body // looked up before the body was decoded
+	} else if data, ok := c.get(key); ok {
 		return graphql.OneShot(&graphql.Response{Data: data})
 	}
 	ctx, reads := policy.TrackReads(ctx)

@@ -3,7 +3,10 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
@@ -308,4 +311,67 @@ func startBroker(t *testing.T, svc *policy.Service, dd *db.DB) *live.Broker {
 		t.Cleanup(func() { cancel(); <-done })
 	}
 	return b
+}
+
+// TestResponseCacheByBody: a POST body seen before from the same viewer is
+// answered before it is decoded, but only as the full path would answer
+// it: with the content type the request accepts, never for a body sent as
+// another media type, and never for a mutation.
+func TestResponseCacheByBody(t *testing.T) {
+	a := newAPI(t, "sqlite3")
+	id := a.submit("Asked in the same words")
+	body, _ := json.Marshal(map[string]any{"query": cachedProblemQuery, "variables": map[string]any{"id": id}})
+	send := func(contentType, accept string, body []byte) (*http.Response, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, a.srv.URL+"/graphql", bytes.NewReader(body))
+		req.Header.Set("Content-Type", contentType)
+		if accept != "" {
+			req.Header.Set("Accept", accept)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, b
+	}
+	_, first := send("application/json", "", body)
+	hits := counter(t, a, "theoremdb_response_cache_hits_total")
+	a.queries.Store(0)
+	resp, again := send("application/json", "application/graphql-response+json", body)
+	if !bytes.Equal(first, again) || a.queries.Load() != 0 || counter(t, a, "theoremdb_response_cache_hits_total") != hits+1 {
+		t.Fatalf("the same body again: %d statements, answer\n%s\nwant from memory\n%s", a.queries.Load(), again, first)
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "application/graphql-response+json" {
+		t.Errorf("a kept answer came as %q; the request accepts application/graphql-response+json", ct)
+	}
+	// The same body as text/plain is not a GraphQL request here at all.
+	resp, plain := send("text/plain", "", body)
+	if resp.StatusCode == http.StatusOK || bytes.Contains(plain, []byte(id)) {
+		t.Errorf("a text/plain body was answered %d: %s", resp.StatusCode, plain)
+	}
+	// The same operation in other bytes is kept on its own, with the same answer.
+	spaced := append([]byte(" "), body...)
+	if _, b := send("application/json", "", spaced); !bytes.Equal(b, first) {
+		t.Errorf("the same operation in other bytes answered\n%s\nwant\n%s", b, first)
+	}
+	// A mutation sent twice in the same bytes runs twice.
+	claim, _ := json.Marshal(map[string]any{"query": `mutation($id: String!) { attachClaim(input: {problemId: $id,
+		summary: "Twice.", relation: ADDRESSES}) { claim { id } } }`, "variables": map[string]any{"id": id}})
+	for range 2 {
+		req, _ := http.NewRequest(http.MethodPost, a.srv.URL+"/graphql", bytes.NewReader(claim))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+a.review)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	var p cachedProblem
+	a.do("", cachedProblemQuery, map[string]any{"id": id}, &p)
+	if len(p.Problem.Claims) != 2 {
+		t.Errorf("the same mutation body sent twice made %d claims; want 2", len(p.Problem.Claims))
+	}
 }
