@@ -5,11 +5,14 @@ import (
 	"context"
 	"html"
 	"io"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/a-h/templ"
+	"github.com/hashicorp/golang-lru/v2/simplelru"
 	"github.com/microcosm-cc/bluemonday"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -43,6 +46,56 @@ func MarkdownHTML(s string) string {
 	if strings.TrimSpace(s) == "" {
 		return ""
 	}
+	if out, ok := rendered.get(s); ok {
+		return out
+	}
+	out := renderMarkdown(s)
+	rendered.add(s, out)
+	return out
+}
+
+// rendered keeps Markdown's recent outputs by their source: the same text
+// always renders the same, and a page read again shows the same texts.
+var rendered = newMarkdownMemo(16 << 20)
+
+// markdownMemo is a least-recently-used map of sources to outputs, within
+// a bound on the bytes of both.
+type markdownMemo struct {
+	max int
+
+	mu    sync.Mutex
+	bytes int
+	lru   *simplelru.LRU[string, string]
+}
+
+func newMarkdownMemo(max int) *markdownMemo {
+	m := &markdownMemo{max: max}
+	m.lru, _ = simplelru.NewLRU(math.MaxInt, func(src, out string) { m.bytes -= len(src) + len(out) })
+	return m
+}
+
+func (m *markdownMemo) get(src string) (string, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.lru.Get(src)
+}
+
+func (m *markdownMemo) add(src, out string) {
+	n := len(src) + len(out)
+	if n > m.max/64 {
+		return // a long text may not crowd out the rest
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.lru.Remove(src)
+	m.lru.Add(strings.Clone(src), out) // not the caller's string, which may hold a larger value alive
+	m.bytes += n
+	for m.bytes > m.max {
+		m.lru.RemoveOldest()
+	}
+}
+
+func renderMarkdown(s string) string {
 	src, spans := protectTeX(s)
 	var buf bytes.Buffer
 	buf.WriteString(`<div class="md" data-math>`)

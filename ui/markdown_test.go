@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -106,4 +107,39 @@ func FuzzMarkdown(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestMarkdownMemo: a text rendered before is answered from memory with
+// the same output, and the memory stays within its bound, the least
+// recently used going first.
+func TestMarkdownMemo(t *testing.T) {
+	src := "A *kept* rendering of $x_1 * x_2$."
+	if first, again := MarkdownHTML(src), MarkdownHTML(src); first != again || first != renderMarkdown(src) {
+		t.Fatalf("a repeated rendering differs:\n%s\n%s", first, again)
+	}
+	m := newMarkdownMemo(64 << 10) // texts of up to 1 KiB
+	for i := range 1000 {
+		s := fmt.Sprintf("Text number %d, *emphasised*.", i)
+		m.add(s, renderMarkdown(s))
+		if i%10 == 0 {
+			m.get("Text number 0, *emphasised*.") // read often: never the least recently used
+		}
+	}
+	if m.bytes > m.max || m.lru.Len() >= 1000 {
+		t.Fatalf("%d renderings in %d bytes kept; the bound is %d bytes", m.lru.Len(), m.bytes, m.max)
+	}
+	if _, ok := m.get("Text number 0, *emphasised*."); !ok {
+		t.Error("a rendering read all along was let go")
+	}
+	if _, ok := m.get("Text number 999, *emphasised*."); !ok {
+		t.Error("the newest rendering is not kept")
+	}
+	if _, ok := m.get("Text number 1, *emphasised*."); ok {
+		t.Error("the oldest rendering survived past the bound")
+	}
+	long := strings.Repeat("A long paragraph. ", 100)
+	m.add(long, renderMarkdown(long))
+	if _, ok := m.get(long); ok {
+		t.Error("a text over a sixty-fourth of the bound was kept")
+	}
 }
