@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -145,159 +146,182 @@ var bndTexSpace = wordSet(",", ";", ":", "!", " ", "quad", "qquad", "thinspace",
 // bndTexSep are TeX commands that delimit like punctuation.
 var bndTexSep = wordSet("(", ")", "[", "]", "{", "}", "text", "mbox", "quad")
 
-// bndTokens reads s into the bound reader's tokens.
-func bndTokens(s string) []bndToken {
-	s = scanPart(s)
-	var out []bndToken
-	emit := func(k bndKind, start, end int) {
-		out = append(out, bndToken{kind: k, start: start, end: end, text: s[start:end]})
+// bndLexer reads a field into the bound reader's tokens one at a time, so that the comparisons
+// of a long field are read without holding its tokens, and reading stops where the comparisons
+// are enough.
+type bndLexer struct {
+	s    string
+	i    int
+	prev bndKind // the kind of the token read last
+	read bool    // whether any token has been read
+}
+
+func newBndLexer(s string) *bndLexer { return &bndLexer{s: scanPart(s)} }
+
+// next returns the next token, or false at the end of the field.
+func (l *bndLexer) next() (bndToken, bool) {
+	for l.i < len(l.s) {
+		if t, ok := l.scan(); ok {
+			l.prev, l.read = t.kind, true
+			return t, true
+		}
 	}
-	prevOp := func() bool { return len(out) == 0 || out[len(out)-1].kind == bkOp || out[len(out)-1].kind == bkSep }
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '~':
-			i++
-		case c == '\\':
-			j := i + 1
-			for j < len(s) && ('a' <= s[j] && s[j] <= 'z' || 'A' <= s[j] && s[j] <= 'Z') {
-				j++
-			}
-			if j == i+1 && j < len(s) {
-				j++ // a one-character command: \, \{ \( …
-			}
-			name := s[i+1 : j]
-			switch op, isOp := bndTexOps[name]; {
-			case isOp:
-				out = append(out, bndToken{kind: bkOp, op: op, start: i, end: j, text: s[i:j]})
-			case bndTexSpace[name] && name != "quad":
-				// space
-			case bndGreek[name]:
-				j = bndSubscript(s, j)
-				emit(bkVar, i, j)
-			case bndTexSep[name]:
-				emit(bkSep, i, j)
-			default:
-				emit(bkBlock, i, j)
-			}
-			i = j
-		case c == '<' || c == '>':
-			op, j := bopLess, i+1
-			if c == '>' {
-				op = bopGreater
-			}
-			if j < len(s) && s[j] == '=' {
-				op++
-				j++
-			}
-			out = append(out, bndToken{kind: bkOp, op: op, start: i, end: j, text: s[i:j]})
-			i = j
-		case '0' <= c && c <= '9' || (c == '-' && i+1 < len(s) && bndDigit(s[i+1]) && prevOp()):
-			j := i + 1
+	return bndToken{}, false
+}
+
+// prevOp reports whether a minus sign here begins a number: at the start, or after an operator
+// or a separator.
+func (l *bndLexer) prevOp() bool { return !l.read || l.prev == bkOp || l.prev == bkSep }
+
+// token is the token of kind k over s[start:end], with the lexer moved past it.
+func (l *bndLexer) token(k bndKind, start, end int) (bndToken, bool) {
+	l.i = end
+	return bndToken{kind: k, start: start, end: end, text: l.s[start:end]}, true
+}
+
+// op is the comparison token op over s[start:end], with the lexer moved past it.
+func (l *bndLexer) op(op bndOp, start, end int) (bndToken, bool) {
+	t, ok := l.token(bkOp, start, end)
+	t.op = op
+	return t, ok
+}
+
+// scan reads what starts at s[i]: a token, or space that makes none (false).
+func (l *bndLexer) scan() (bndToken, bool) {
+	s, i := l.s, l.i
+	c := s[i]
+	switch {
+	case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '~':
+		l.i++
+		return bndToken{}, false
+	case c == '\\':
+		j := i + 1
+		for j < len(s) && ('a' <= s[j] && s[j] <= 'z' || 'A' <= s[j] && s[j] <= 'Z') {
+			j++
+		}
+		if j == i+1 && j < len(s) {
+			j++ // a one-character command: \, \{ \( …
+		}
+		name := s[i+1 : j]
+		switch op, isOp := bndTexOps[name]; {
+		case isOp:
+			return l.op(op, i, j)
+		case bndTexSpace[name] && name != "quad":
+			l.i = j
+			return bndToken{}, false
+		case bndGreek[name]:
+			return l.token(bkVar, i, bndSubscript(s, j))
+		case bndTexSep[name]:
+			return l.token(bkSep, i, j)
+		default:
+			return l.token(bkBlock, i, j)
+		}
+	case c == '<' || c == '>':
+		op, j := bopLess, i+1
+		if c == '>' {
+			op = bopGreater
+		}
+		if j < len(s) && s[j] == '=' {
+			op++
+			j++
+		}
+		return l.op(op, i, j)
+	case '0' <= c && c <= '9' || (c == '-' && i+1 < len(s) && bndDigit(s[i+1]) && l.prevOp()):
+		j := i + 1
+		for j < len(s) && bndDigit(s[j]) {
+			j++
+		}
+		if j+1 < len(s) && s[j] == '.' && bndDigit(s[j+1]) {
+			j++
 			for j < len(s) && bndDigit(s[j]) {
 				j++
 			}
-			if j+1 < len(s) && s[j] == '.' && bndDigit(s[j+1]) {
-				j++
-				for j < len(s) && bndDigit(s[j]) {
-					j++
-				}
+		}
+		v, err := strconv.ParseFloat(s[i:j], 64)
+		glued := j < len(s) && (textWordByte(s[j]) || s[j] == '.' && j+1 < len(s) && bndDigit(s[j+1]))
+		if err != nil || glued {
+			return l.token(bkBlock, i, j)
+		}
+		t, ok := l.token(bkNum, i, j)
+		t.num = v
+		return t, ok
+	case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		j := i + 1
+		for j < len(s) && ('a' <= s[j] && s[j] <= 'z' || 'A' <= s[j] && s[j] <= 'Z') {
+			j++
+		}
+		if j == i+1 && (j >= len(s) || s[j] < 0x80) {
+			return l.token(bkVar, i, bndSubscript(s, j))
+		}
+		for j < len(s) && s[j] >= 0x80 {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			if !unicode.IsLetter(r) {
+				break
 			}
-			v, err := strconv.ParseFloat(s[i:j], 64)
-			glued := j < len(s) && (textWordByte(s[j]) || s[j] == '.' && j+1 < len(s) && bndDigit(s[j+1]))
-			if err != nil || glued {
-				emit(bkBlock, i, j)
-			} else {
-				out = append(out, bndToken{kind: bkNum, start: i, end: j, text: s[i:j], num: v})
-			}
-			i = j
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-			j := i + 1
-			for j < len(s) && ('a' <= s[j] && s[j] <= 'z' || 'A' <= s[j] && s[j] <= 'Z') {
-				j++
-			}
-			if j == i+1 && (j >= len(s) || s[j] < 0x80) {
-				j = bndSubscript(s, j)
-				emit(bkVar, i, j)
-			} else {
-				for j < len(s) && s[j] >= 0x80 {
-					r, n := utf8.DecodeRuneInString(s[j:])
-					if !unicode.IsLetter(r) {
-						break
-					}
-					j += n
-				}
-				emit(bkSep, i, j) // a word of prose
-			}
-			i = j
-		case c < 0x80:
-			switch c {
-			case ',', ';', ':', '.', '?', '$', '(', '[', ']', ')', '{', '}', '"', '\'', '`':
-				emit(bkSep, i, i+1)
-			default:
-				emit(bkBlock, i, i+1)
-			}
-			i++
+			j += n
+		}
+		return l.token(bkSep, i, j) // a word of prose
+	case c < 0x80:
+		switch c {
+		case ',', ';', ':', '.', '?', '$', '(', '[', ']', ')', '{', '}', '"', '\'', '`':
+			return l.token(bkSep, i, i+1)
 		default:
-			r, n := utf8.DecodeRuneInString(s[i:])
-			switch {
-			case r == '≤' || r == '⩽' || r == '≦':
-				out = append(out, bndToken{kind: bkOp, op: bopLessEq, start: i, end: i + n, text: s[i : i+n]})
-			case r == '≥' || r == '⩾' || r == '≧':
-				out = append(out, bndToken{kind: bkOp, op: bopGreaterEq, start: i, end: i + n, text: s[i : i+n]})
-			case r == '−' && i+n < len(s) && bndDigit(s[i+n]) && prevOp():
-				j := i + n
-				for j < len(s) && bndDigit(s[j]) {
-					j++
-				}
-				v, _ := strconv.ParseFloat(s[i+n:j], 64)
-				if j < len(s) && textWordByte(s[j]) {
-					emit(bkBlock, i, j)
-				} else {
-					out = append(out, bndToken{kind: bkNum, start: i, end: j, text: s[i:j], num: -v})
-				}
-				n = j - i
-			case unicode.Is(unicode.Greek, r):
-				j := i + n
-				if j < len(s) {
-					if r2, _ := utf8.DecodeRuneInString(s[j:]); unicode.IsLetter(r2) {
-						for j < len(s) {
-							r2, n2 := utf8.DecodeRuneInString(s[j:])
-							if !unicode.IsLetter(r2) {
-								break
-							}
-							j += n2
-						}
-						emit(bkSep, i, j)
-						n = j - i
-						break
-					}
-				}
-				emit(bkVar, i, bndSubscript(s, i+n))
-				n = out[len(out)-1].end - i
-			case unicode.IsLetter(r):
-				j := i + n
+			return l.token(bkBlock, i, i+1)
+		}
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == '≤' || r == '⩽' || r == '≦':
+		return l.op(bopLessEq, i, i+n)
+	case r == '≥' || r == '⩾' || r == '≧':
+		return l.op(bopGreaterEq, i, i+n)
+	case r == '−' && i+n < len(s) && bndDigit(s[i+n]) && l.prevOp():
+		j := i + n
+		for j < len(s) && bndDigit(s[j]) {
+			j++
+		}
+		v, _ := strconv.ParseFloat(s[i+n:j], 64)
+		if j < len(s) && textWordByte(s[j]) {
+			return l.token(bkBlock, i, j)
+		}
+		t, ok := l.token(bkNum, i, j)
+		t.num = -v
+		return t, ok
+	case unicode.Is(unicode.Greek, r):
+		j := i + n
+		if j < len(s) {
+			if r2, _ := utf8.DecodeRuneInString(s[j:]); unicode.IsLetter(r2) {
 				for j < len(s) {
 					r2, n2 := utf8.DecodeRuneInString(s[j:])
-					if !unicode.IsLetter(r2) && !(r2 < 0x80 && textWordByte(byte(r2))) {
+					if !unicode.IsLetter(r2) {
 						break
 					}
 					j += n2
 				}
-				emit(bkSep, i, j)
-				n = j - i
-			case unicode.IsSpace(r):
-			case r == '∀' || r == '∃':
-				emit(bkSep, i, i+n)
-			case unicode.IsPunct(r) && r != '−' && r != '·' && r != '×':
-				emit(bkSep, i, i+n)
-			default:
-				emit(bkBlock, i, i+n)
+				return l.token(bkSep, i, j)
 			}
-			i += n
 		}
+		return l.token(bkVar, i, bndSubscript(s, i+n))
+	case unicode.IsLetter(r):
+		j := i + n
+		for j < len(s) {
+			r2, n2 := utf8.DecodeRuneInString(s[j:])
+			if !unicode.IsLetter(r2) && !(r2 < 0x80 && textWordByte(byte(r2))) {
+				break
+			}
+			j += n2
+		}
+		return l.token(bkSep, i, j)
+	case unicode.IsSpace(r):
+		l.i = i + n
+		return bndToken{}, false
+	case r == '∀' || r == '∃':
+		return l.token(bkSep, i, i+n)
+	case unicode.IsPunct(r) && r != '−' && r != '·' && r != '×':
+		return l.token(bkSep, i, i+n)
+	default:
+		return l.token(bkBlock, i, i+n)
 	}
-	return out
 }
 
 func bndDigit(b byte) bool { return '0' <= b && b <= '9' }
@@ -322,25 +346,67 @@ func bndSubscript(s string, j int) int {
 	return j
 }
 
+// bndWindow holds a field's tokens from the earliest one the comparison reader still needs,
+// reading more from the lexer as they are asked for.
+type bndWindow struct {
+	lx   *bndLexer
+	ts   []bndToken
+	base int // the index of ts[0] among the field's tokens
+	done bool
+}
+
+// at returns the field's i-th token, or false past its end or before the window.
+func (w *bndWindow) at(i int) (bndToken, bool) {
+	for !w.done && i-w.base >= len(w.ts) {
+		t, ok := w.lx.next()
+		if !ok {
+			w.done = true
+			break
+		}
+		w.ts = append(w.ts, t)
+	}
+	if i < w.base || i-w.base >= len(w.ts) {
+		return bndToken{}, false
+	}
+	return w.ts[i-w.base], true
+}
+
+// forget lets the tokens before the i-th go.
+func (w *bndWindow) forget(i int) {
+	if k := min(i-w.base, len(w.ts)); k > 64 && k > len(w.ts)/2 {
+		w.ts = append(w.ts[:0], w.ts[k:]...)
+		w.base += k
+	}
+}
+
 // bndComparisons reads the bounds one field states, grouped by comparison chain, at most
-// maxConstraints.
+// maxConstraints. It reads the field only as far as it needs to.
 func bndComparisons(s string) [][]bndBound {
-	ts := bndTokens(s)
-	term := func(i int) bool { return i >= 0 && i < len(ts) && (ts[i].kind == bkVar || ts[i].kind == bkNum) }
-	isolatedBefore := func(i int) bool { return i < 0 || ts[i].kind == bkSep || ts[i].kind == bkOp }
+	w := bndWindow{lx: newBndLexer(s)}
+	is := func(i int, kinds ...bndKind) bool {
+		t, ok := w.at(i)
+		return ok && slices.Contains(kinds, t.kind)
+	}
+	term := func(i int) bool { return is(i, bkVar, bkNum) }
+	isolatedBefore := func(i int) bool { return i < 0 || is(i, bkSep, bkOp) }
 	// A term followed by "(" is a function applied, R(5,5), not a variable.
 	isolatedAfter := func(i int) bool {
-		return i >= len(ts) || ts[i].kind == bkSep && ts[i].text != "(" || ts[i].kind == bkOp
+		t, ok := w.at(i)
+		return !ok || t.kind == bkSep && t.text != "(" || t.kind == bkOp
 	}
 	var out [][]bndBound
 	n := 0
-	for i := 0; i < len(ts) && n < maxConstraints; i++ {
-		if !term(i) || i+2 >= len(ts) || ts[i+1].kind != bkOp || !term(i+2) {
+	for i := 0; n < maxConstraints; i++ {
+		w.forget(i - 1)
+		if _, ok := w.at(i); !ok {
+			break
+		}
+		if !term(i) || !is(i+1, bkOp) || !term(i+2) {
 			continue
 		}
-		// The longest chain term op term op … starting at i.
+		// The longest chain term op term op … starting at i, of at most maxConstraints links.
 		end := i
-		for end+2 < len(ts) && ts[end+1].kind == bkOp && term(end+2) {
+		for end-i < 2*maxConstraints && is(end+1, bkOp) && term(end+2) {
 			end += 2
 		}
 		start := i
@@ -350,16 +416,21 @@ func bndComparisons(s string) [][]bndBound {
 		if !isolatedAfter(end + 1) {
 			end -= 2
 		}
+		first, _ := w.at(start)
+		last, _ := w.at(end)
 		var chain []bndBound
-		for k := start; k+2 <= end; k += 2 {
-			a, op, b := ts[k], ts[k+1].op, ts[k+2]
+		for k := start; k+2 <= end && n+len(chain) < maxConstraints; k += 2 {
+			a, _ := w.at(k)
+			opT, _ := w.at(k + 1)
+			b, _ := w.at(k + 2)
+			op := opT.op
 			switch {
 			case a.kind == bkVar && b.kind == bkNum:
 				chain = append(chain, bndBound{Var: bndVarName(a.text), Lower: op == bopGreater || op == bopGreaterEq, Value: b.num,
-					Strict: op == bopLess || op == bopGreater, Start: ts[start].start, End: ts[end].end})
+					Strict: op == bopLess || op == bopGreater, Start: first.start, End: last.end})
 			case a.kind == bkNum && b.kind == bkVar:
 				chain = append(chain, bndBound{Var: bndVarName(b.text), Lower: op == bopLess || op == bopLessEq, Value: a.num,
-					Strict: op == bopLess || op == bopGreater, Start: ts[start].start, End: ts[end].end})
+					Strict: op == bopLess || op == bopGreater, Start: first.start, End: last.end})
 			}
 		}
 		if len(chain) > 0 {
@@ -430,8 +501,9 @@ const (
 
 type bndField struct {
 	Text
-	role bndRole
-	vars map[string]*bndInterval
+	role   bndRole
+	chains [][]bndBound // the field's comparisons, by chain
+	vars   map[string]*bndInterval
 }
 
 // maxBoundFields bounds the fields the bound comparison reads, since it compares them in pairs.
@@ -457,8 +529,8 @@ func bndFields(r *Revision) []bndField {
 				}
 			}
 		}
-		fb := bndField{Text: t, role: role, vars: map[string]*bndInterval{}}
-		for _, chain := range bndComparisons(t.Body) {
+		fb := bndField{Text: t, role: role, chains: bndComparisons(t.Body), vars: map[string]*bndInterval{}}
+		for _, chain := range fb.chains {
 			byVar := map[string]*bndInterval{}
 			for _, b := range chain {
 				iv := byVar[b.Var]
@@ -505,7 +577,7 @@ func consistencyBounds(r *Revision, out *Report) {
 	// Within one field: a target field that states disjoint ranges, or any comparison chain
 	// whose own range is empty.
 	for _, f := range fields {
-		for _, chain := range bndComparisons(f.Body) {
+		for _, chain := range f.chains {
 			iv := bndInterval{}
 			for _, b := range chain {
 				if b.Lower {

@@ -3,6 +3,7 @@ package gates
 import (
 	"context"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -315,21 +316,38 @@ func TestQuotedIDs(t *testing.T) {
 
 func TestTextHelpersBounded(t *testing.T) {
 	t.Parallel()
-	// A pathological packet: every field megabytes of comparisons, identifiers and math.
+	// Every field megabytes of comparisons, identifiers and math.
 	huge := strings.Repeat("$n \\ge 3$ and $n \\le 2$, https://github.com/x/y/tree/main 10.1000/abc arXiv:1234.5678 ", 15000)
-	r := computationalClean()
-	r.Statement, r.Acceptance.Criterion, r.Acceptance.Certificate = huge, huge, huge
-	r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Convention, Body: huge})
-	r.Hero.Caption, r.ReferenceSearch.Coverage = huge, huge
-	start := time.Now()
-	for _, g := range myGates {
-		res := RunGate(context.Background(), g, r, testEnv(), 20*time.Second)
-		if res.Reason != "" {
-			t.Errorf("%s on a huge packet: %s", g.Name, res.Reason)
+	everywhere := computationalClean()
+	everywhere.Statement, everywhere.Acceptance.Criterion, everywhere.Acceptance.Certificate = huge, huge, huge
+	everywhere.Exposition = append(everywhere.Exposition, packet.ExpositionEntry{Kind: packet.Convention, Body: huge})
+	everywhere.Hero.Caption, everywhere.ReferenceSearch.Coverage = huge, huge
+	// One comparison chain of 50,000 links in each target field, no two of its bounds alike, so
+	// that comparing the fields' bounds in pairs would take billions of steps.
+	chain := func(offset int) string {
+		var b strings.Builder
+		for k := range 50000 {
+			b.WriteString("x \\ge " + strconv.Itoa(2*k+offset) + " \\ge ")
 		}
-		if len(res.Findings) > 200 {
-			t.Errorf("%s on a huge packet: %d findings; want a bounded number", g.Name, len(res.Findings))
-		}
+		return "$" + b.String() + "z$"
 	}
-	t.Logf("all gates on a %d-byte packet in %s", len(huge)*6, time.Since(start))
+	chains := computationalClean()
+	chains.Statement, chains.Acceptance.Criterion = chain(0), chain(1)
+	for _, tt := range []struct {
+		name string
+		r    *Revision
+	}{{"a huge packet", everywhere}, {"a packet of long comparison chains", chains}} {
+		size := len(tt.r.Statement) + len(tt.r.Acceptance.Criterion) + len(tt.r.Acceptance.Certificate) + len(tt.r.Hero.Caption) + len(tt.r.ReferenceSearch.Coverage)
+		start := time.Now()
+		for _, g := range myGates {
+			res := RunGate(context.Background(), g, tt.r, testEnv(), 20*time.Second)
+			if res.Reason != "" {
+				t.Errorf("%s on %s: %s", g.Name, tt.name, res.Reason)
+			}
+			if len(res.Findings) > 200 {
+				t.Errorf("%s on %s: %d findings; want a bounded number", g.Name, tt.name, len(res.Findings))
+			}
+		}
+		t.Logf("all gates on %s (%d bytes of text) in %s", tt.name, size, time.Since(start))
+	}
 }
