@@ -6,7 +6,8 @@
 // keeps what the moderator was typing, and where. A case that was not on the
 // page before is marked "New" and announced in the polite live region
 // (#case-announcer) for screen readers. Without scripts the page works as it
-// is, with a refresh link.
+// is, with a refresh link. Once the moderator submits one of the list's forms
+// the page is on its way to the answer, and the list stays as they saw it.
 (function () {
   "use strict";
   var box = document.querySelector("[data-live-moderation]");
@@ -19,6 +20,17 @@
   }
 
   var asked = 0, applied = 0; // refreshes asked for, and the newest applied
+  var leaving = false; // a form of the list was submitted
+  box.addEventListener("submit", function (e) {
+    if (!e.defaultPrevented) leaving = true;
+  });
+  // Back to this page from the browser's cache: the list lives again.
+  window.addEventListener("pageshow", function (e) {
+    if (e.persisted && leaving) {
+      leaving = false;
+      refresh();
+    }
+  });
 
   function refresh() {
     var n = ++asked;
@@ -31,7 +43,7 @@
       })
       .then(function (html) {
         // The list the page shows already: leave it, and what is under the pointer.
-        if (n < applied) return; // a later refresh answered first
+        if (n < applied || leaving) return; // a later refresh answered first, or the page is going
         applied = n;
         if (version && version === box.getAttribute("data-version")) return;
         box.setAttribute("data-version", version);
