@@ -152,17 +152,14 @@ var bndTexSep = wordSet("(", ")", "[", "]", "{", "}", "text", "mbox", "quad")
 type bndLexer struct {
 	s    string
 	i    int
-	prev bndKind // the kind of the token read last
-	read bool    // whether any token has been read
+	prev bndKind // the kind of the token read last; bkSep before the first
 }
-
-func newBndLexer(s string) *bndLexer { return &bndLexer{s: scanPart(s)} }
 
 // next returns the next token, or false at the end of the field.
 func (l *bndLexer) next() (bndToken, bool) {
 	for l.i < len(l.s) {
 		if t, ok := l.scan(); ok {
-			l.prev, l.read = t.kind, true
+			l.prev = t.kind
 			return t, true
 		}
 	}
@@ -171,7 +168,7 @@ func (l *bndLexer) next() (bndToken, bool) {
 
 // prevOp reports whether a minus sign here begins a number: at the start, or after an operator
 // or a separator.
-func (l *bndLexer) prevOp() bool { return !l.read || l.prev == bkOp || l.prev == bkSep }
+func (l *bndLexer) prevOp() bool { return l.prev == bkOp || l.prev == bkSep }
 
 // token is the token of kind k over s[start:end], with the lexer moved past it.
 func (l *bndLexer) token(k bndKind, start, end int) (bndToken, bool) {
@@ -349,18 +346,16 @@ func bndSubscript(s string, j int) int {
 // bndWindow holds a field's tokens from the earliest one the comparison reader still needs,
 // reading more from the lexer as they are asked for.
 type bndWindow struct {
-	lx   *bndLexer
+	lx   bndLexer
 	ts   []bndToken
 	base int // the index of ts[0] among the field's tokens
-	done bool
 }
 
 // at returns the field's i-th token, or false past its end or before the window.
 func (w *bndWindow) at(i int) (bndToken, bool) {
-	for !w.done && i-w.base >= len(w.ts) {
+	for i-w.base >= len(w.ts) {
 		t, ok := w.lx.next()
 		if !ok {
-			w.done = true
 			break
 		}
 		w.ts = append(w.ts, t)
@@ -382,7 +377,7 @@ func (w *bndWindow) forget(i int) {
 // bndComparisons reads the bounds one field states, grouped by comparison chain, at most
 // maxConstraints. It reads the field only as far as it needs to.
 func bndComparisons(s string) [][]bndBound {
-	w := bndWindow{lx: newBndLexer(s)}
+	w := bndWindow{lx: bndLexer{s: scanPart(s)}}
 	is := func(i int, kinds ...bndKind) bool {
 		t, ok := w.at(i)
 		return ok && slices.Contains(kinds, t.kind)
