@@ -21,8 +21,10 @@
 
   var asked = 0, applied = 0; // refreshes asked for, and the newest applied
   var leaving = false; // a form of the list was submitted
-  box.addEventListener("submit", function (e) {
-    if (!e.defaultPrevented) leaving = true;
+  // On the document, so that it hears a submission after the form's and the list's own
+  // listeners, and knows whether one of them cancelled it.
+  document.addEventListener("submit", function (e) {
+    if (!e.defaultPrevented && box.contains(e.target)) leaving = true;
   });
   // Back to this page from the browser's cache: the list lives again.
   window.addEventListener("pageshow", function (e) {
