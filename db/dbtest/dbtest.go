@@ -50,15 +50,27 @@ func URL(t testing.TB, dialectName string) string {
 	return ""
 }
 
-// Open makes, migrates and opens a fresh database of the dialect.
+// Open makes, migrates and opens a fresh database of the dialect. In a
+// package whose TestMain calls Main, a PostgreSQL database is copied from a
+// template migrated once per test process, which is twice as fast as
+// migrating each database; elsewhere each database is migrated on its own.
 func Open(t testing.TB, dialectName string) *db.DB {
 	t.Helper()
 	ctx := context.Background()
-	d, err := db.Open(ctx, URL(t, dialectName))
+	u, migrated := URL(t, dialectName), false
+	if dialectName == dialect.Postgres {
+		if tmpl := templateName(t); tmpl != "" {
+			u, migrated = postgresURLFrom(t, tmpl), true
+		}
+	}
+	d, err := db.Open(ctx, u)
 	if err != nil {
 		t.Fatalf("dbtest: open: %v", err)
 	}
 	t.Cleanup(func() { d.Close() })
+	if migrated {
+		return d
+	}
 	if err := migrations.Apply(ctx, d.DB, d.Dialect, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
 		t.Fatalf("dbtest: migrate: %v", err)
 	}
@@ -66,6 +78,12 @@ func Open(t testing.TB, dialectName string) *db.DB {
 }
 
 func postgresURL(t testing.TB) string {
+	t.Helper()
+	return postgresURLFrom(t, "")
+}
+
+// postgresURLFrom makes a database, a copy of template when it is named.
+func postgresURLFrom(t testing.TB, template string) string {
 	t.Helper()
 	server := ServerURL()
 	admin, err := sql.Open("postgres", server)
@@ -80,10 +98,12 @@ func postgresURL(t testing.TB) string {
 		}
 		t.Skipf("dbtest: PostgreSQL at %s unreachable, skipping (set CI=true to fail instead): %v", server, err)
 	}
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	name := "theoremdb_test_" + hex.EncodeToString(b)
-	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+	name := randomName("theoremdb_test_")
+	create := "CREATE DATABASE " + name
+	if template != "" {
+		create += " TEMPLATE " + template
+	}
+	if _, err := admin.Exec(create); err != nil {
 		t.Fatalf("dbtest: create database: %v", err)
 	}
 	t.Cleanup(func() {
@@ -92,12 +112,23 @@ func postgresURL(t testing.TB) string {
 			t.Errorf("dbtest: drop database %s: %v", name, err)
 		}
 	})
+	return withDatabase(t, server, name)
+}
+
+func withDatabase(t testing.TB, server, name string) string {
+	t.Helper()
 	u, err := url.Parse(server)
 	if err != nil {
 		t.Fatalf("dbtest: %v", err)
 	}
 	u.Path = "/" + name
 	return u.String()
+}
+
+func randomName(prefix string) string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return prefix + hex.EncodeToString(b)
 }
 
 // Each runs f as a subtest on every dialect.
