@@ -26,6 +26,7 @@ import (
 	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/server"
+	"github.com/theoremdb/theoremdb/throttle"
 )
 
 // BenchmarkFanout measures how long one event takes to reach every open
@@ -89,7 +90,7 @@ func benchFanout(b *testing.B, client string, n int) {
 	liveDone := make(chan struct{})
 	go func() { _ = broker.Run(liveCtx); close(liveDone) }()
 	// Every client comes from 127.0.0.1: let it hold them all.
-	srv := httptest.NewServer(server.New(svc, broker, quietLog, server.WithLimits(server.Limits{
+	srv := httptest.NewServer(server.New(svc, broker, quietLog, server.WithLimits(throttle.Limits{
 		ConnectionsPerAddress: n + 10, SubscribesPerSecond: float64(n), SubscribeBurst: n + 10})))
 	b.Cleanup(func() { srv.Close(); stopLive(); <-liveDone })
 

@@ -19,6 +19,7 @@ import (
 	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/server"
+	"github.com/theoremdb/theoremdb/throttle"
 )
 
 // TestOpenSocketsKeepNoHTTPConnection: once a websocket is upgraded, the
@@ -36,7 +37,7 @@ func TestOpenSocketsKeepNoHTTPConnection(t *testing.T) {
 	liveDone := make(chan struct{})
 	go func() { _ = broker.Run(liveCtx); close(liveDone) }()
 	const n = 10
-	srv := httptest.NewServer(server.New(svc, broker, quietLog, server.WithLimits(server.Limits{
+	srv := httptest.NewServer(server.New(svc, broker, quietLog, server.WithLimits(throttle.Limits{
 		ConnectionsPerAddress: n, RefusalsPerMinute: 1000, RefusalBurst: 1000})))
 	t.Cleanup(func() { srv.Close(); stopLive(); <-liveDone })
 

@@ -12,6 +12,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/server"
+	"github.com/theoremdb/theoremdb/throttle"
 	"github.com/theoremdb/theoremdb/ui/pagetest"
 )
 
@@ -206,7 +207,7 @@ func TestAccountOverview(t *testing.T) {
 // opened from, through the other form too, and only to a path on this
 // site.
 func TestSignInReturns(t *testing.T) {
-	s := newSite(t, "sqlite3", server.WithLimits(server.Limits{SignUpsPerHour: 1000, SignUpBurst: 100}))
+	s := newSite(t, "sqlite3", server.WithLimits(throttle.Limits{SignUpsPerHour: 1000, SignUpBurst: 100}))
 	anon := s.browser()
 	_, page, _ := s.get(anon, "/p/TDB-3?tab=history")
 	if href := regexp.MustCompile(`href="(/signin[^"]*)"`).FindStringSubmatch(string(page)); href == nil ||

@@ -284,8 +284,8 @@ func TestFavicon(t *testing.T) {
 // TestMetricsNotPublic: the site's own handler does not serve /metrics;
 // the operators' handler does.
 func TestMetricsNotPublic(t *testing.T) {
-	a := newAPI(t, "sqlite3")
-	resp, err := http.Get(a.srv.URL + "/metrics")
+	srv, _ := bareSite(t, "sqlite3", quiet)
+	resp, err := http.Get(srv.URL + "/metrics")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ func TestMetricsNotPublic(t *testing.T) {
 	if resp.StatusCode != http.StatusNotFound || bytes.Contains(b, []byte("theoremdb_")) {
 		t.Errorf("public GET /metrics = %d %.100s; want 404", resp.StatusCode, b)
 	}
-	h, ok := a.srv.Config.Handler.(interface{ MetricsHandler() http.Handler })
+	h, ok := srv.Config.Handler.(interface{ MetricsHandler() http.Handler })
 	if !ok {
 		t.Fatal("the server has no MetricsHandler")
 	}

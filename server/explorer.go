@@ -7,12 +7,10 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/gorilla/websocket"
-	"github.com/vektah/gqlparser/v2/formatter"
 
-	"github.com/theoremdb/theoremdb/graph/generated"
+	"github.com/theoremdb/theoremdb/api"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
@@ -124,15 +122,16 @@ func acceptsHTML(accept string) bool {
 }
 
 // withExplorer serves the explorer page to browsers that open /graphql and
-// passes every other request, GraphQL over HTTP or websockets, to api.
-func withExplorer(p *policy.Service, api http.Handler) http.Handler {
+// passes every other request, GraphQL over HTTP or websockets, to gql (the
+// transport, api.Handler).
+func withExplorer(p *policy.Service, gql http.Handler) http.Handler {
 	tabs, err := json.Marshal(explorerTabs)
 	if err != nil {
 		panic("explorer tabs: " + err.Error())
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !wantsExplorer(r) {
-			api.ServeHTTP(w, r)
+			gql.ServeHTTP(w, r)
 			return
 		}
 		nonce := newNonce()
@@ -159,22 +158,12 @@ func withExplorer(p *policy.Service, api http.Handler) http.Handler {
 // schemaPath is where the schema's SDL is downloaded.
 const schemaPath = "/graphql/schema.graphql"
 
-var (
-	schemaOnce sync.Once
-	schemaSDL  []byte
-)
-
 // schemaFile downloads the served schema as SDL (/graphql/schema.graphql),
-// with its descriptions, as gqlgen parsed it from graph/*.graphqls.
+// with its descriptions (api.Schema).
 func (s *Server) schemaFile(w http.ResponseWriter, r *http.Request) error {
-	schemaOnce.Do(func() {
-		var b bytes.Buffer
-		formatter.NewFormatter(&b).FormatSchema(generated.NewExecutableSchema(generated.Config{}).Schema())
-		schemaSDL = b.Bytes()
-	})
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="schema.graphql"`)
 	w.Header().Set("Cache-Control", cachePlain)
-	_, _ = w.Write(schemaSDL)
+	_, _ = w.Write(api.Schema())
 	return nil
 }

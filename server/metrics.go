@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/theoremdb/theoremdb/api"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
@@ -108,22 +109,5 @@ func (w *statusWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	return http.NewResponseController(w.ResponseWriter).Hijack()
 }
 
-// responses registers the GraphQL response cache's counters.
-func (m *metrics) responses(c *responseCache) {
-	stat := func(v func(ResponseCacheStats) int64) func() float64 {
-		return func() float64 { return float64(v(c.stats())) }
-	}
-	m.reg.MustRegister(
-		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "theoremdb_response_cache_hits_total",
-			Help: "GraphQL queries answered from kept answers."}, stat(func(s ResponseCacheStats) int64 { return s.Hits })),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "theoremdb_response_cache_misses_total",
-			Help: "GraphQL queries with no kept answer."}, stat(func(s ResponseCacheStats) int64 { return s.Misses })),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "theoremdb_response_cache_stale_total",
-			Help: "Kept GraphQL answers dropped because a packet or page behind them changed, or a deadline passed."},
-			stat(func(s ResponseCacheStats) int64 { return s.Stale })),
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "theoremdb_response_cache_answers",
-			Help: "GraphQL answers kept."}, stat(func(s ResponseCacheStats) int64 { return int64(s.Answers) })),
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "theoremdb_response_cache_bytes",
-			Help: "Size of the GraphQL answers kept."}, stat(func(s ResponseCacheStats) int64 { return int64(s.Bytes) })),
-	)
-}
+// transport registers the GraphQL transport's metrics.
+func (m *metrics) transport(h *api.Handler) { m.reg.MustRegister(h.Collectors()...) }

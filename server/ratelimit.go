@@ -1,8 +1,6 @@
 package server
 
 import (
-	"net"
-	"net/http"
 	"strings"
 	"sync"
 	"time"
@@ -83,14 +81,4 @@ func (l *limiter) recent(key string, now time.Time) []time.Time {
 		l.failures[key] = ts
 	}
 	return ts
-}
-
-// clientIP is the address of the connection; a proxy in front should be
-// configured to pass the real one there.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }

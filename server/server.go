@@ -7,9 +7,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/theoremdb/theoremdb/api"
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/throttle"
 	"github.com/theoremdb/theoremdb/workers"
 )
 
@@ -27,9 +29,8 @@ type Server struct {
 	similar gates.Similar
 	// base is the site's public address, without a trailing slash (WithBaseURL).
 	base string
-	// answers keeps GraphQL answers read from the packet cache alone
+	// answersBytes bounds the GraphQL answers the transport keeps
 	// (WithResponseCache).
-	answers      *responseCache
 	answersBytes int
 }
 
@@ -37,7 +38,7 @@ type Server struct {
 // Run must be going.
 func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *Server {
 	s := &Server{policy: p, live: b, log: log, mux: http.NewServeMux(), metrics: newMetrics(p), limiter: newLimiter(),
-		guard: newGuard(Limits{})}
+		guard: newGuard(throttle.Limits{})}
 	for _, o := range opts {
 		o(s)
 	}
@@ -45,10 +46,10 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 		s.similar = workers.NewProblemIndex(p)
 	}
 	b.OnEvent(p.InvalidatePackets) // other instances' commits; this one's invalidate as they commit
-	s.answers = newResponseCache(p, s.answersBytes)
-	s.metrics.responses(s.answers)
-	gql := withSession(p, authenticate(p, withSocketControl(s.guard, specStatus(graphqlHandler(p, b, log, s.guard, s.answers)))))
-	s.handle("/graphql", gql)
+	gql := api.New(api.Config{Policy: p, Live: b, Log: log, Accounts: p, Limits: s.guard.Limits, Writes: s.guard.writes,
+		ResponseCacheBytes: s.answersBytes})
+	s.metrics.transport(gql)
+	s.handle("/graphql", withSession(p, withExplorer(p, gql)))
 	s.handle("GET /healthz", http.HandlerFunc(s.healthz))
 	s.mux.Handle("GET /metrics", s.metrics.handler())
 	s.mux.Handle("GET /static/", securityHeaders(staticHandler()))

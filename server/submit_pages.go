@@ -10,6 +10,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/throttle"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
 )
@@ -183,14 +184,14 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	v := ui.AuthView{Handle: r.PostForm.Get("handle"), Next: safeNext(r.PostForm.Get("next")), Errors: map[string]string{}}
-	if !s.limiter.allow(clientIP(r), v.Handle, time.Now()) {
+	if !s.limiter.allow(throttle.ClientIP(r), v.Handle, time.Now()) {
 		v.General = "Too many sign-in attempts. Wait 15 minutes and try again."
 		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign in"), ui.AuthPage(v))
 		return nil
 	}
 	tok, _, err := s.policy.SignIn(r.Context(), v.Handle, r.PostForm.Get("password"))
 	if errors.Is(err, policy.ErrBadCredentials) {
-		s.limiter.fail(clientIP(r), v.Handle, time.Now())
+		s.limiter.fail(throttle.ClientIP(r), v.Handle, time.Now())
 		v.General = err.Error() + "."
 		s.render(w, r, http.StatusUnauthorized, page(r, "Sign in"), ui.AuthPage(v))
 		return nil
@@ -226,16 +227,16 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 	}
 	v := ui.AuthView{SignUp: true, Handle: r.PostForm.Get("handle"), Name: r.PostForm.Get("name"),
 		Next: signupNext(r.PostForm.Get("next")), Errors: map[string]string{}}
-	if !s.limiter.allow(clientIP(r), "", time.Now()) {
+	if !s.limiter.allow(throttle.ClientIP(r), "", time.Now()) {
 		v.General = "Too many attempts from your address. Wait 15 minutes and try again."
 		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign up"), ui.AuthPage(v))
 		return nil
 	}
 	// Accounts made from one address are limited whether or not earlier
 	// attempts failed; an attempt the policy refuses is given back.
-	addr := "addr:" + clientIP(r)
-	if ok, wait := s.guard.signups.take(addr, 1); !ok {
-		setRetryAfter(w, wait)
+	addr := "addr:" + throttle.ClientIP(r)
+	if ok, wait := s.guard.signups.Take(addr, 1); !ok {
+		throttle.SetRetryAfter(w, wait)
 		v.General = fmt.Sprintf("Too many accounts were made from your address. Try again in %s minutes.",
 			strconv.Itoa(int(wait.Minutes())+1))
 		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign up"), ui.AuthPage(v))
@@ -244,10 +245,10 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 	pw := r.PostForm.Get("password")
 	_, err := s.policy.SignUp(r.Context(), v.Handle, v.Name, pw)
 	if err != nil {
-		s.guard.signups.refund(addr, 1)
+		s.guard.signups.Refund(addr, 1)
 	}
 	if fes := policy.FieldErrors(err); fes != nil {
-		s.limiter.fail(clientIP(r), "", time.Now())
+		s.limiter.fail(throttle.ClientIP(r), "", time.Now())
 		for _, fe := range fes {
 			if len(fe.Field) > 0 {
 				v.Errors[fe.Field[0]] = fe.Message

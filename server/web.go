@@ -192,7 +192,7 @@ func (s *Server) pageFunc(h pageHandler) http.Handler {
 		ctx, cancel := context.WithTimeout(r.Context(), s.guard.RequestTimeout)
 		defer cancel()
 		r = r.WithContext(ctx)
-		r.Body = http.MaxBytesReader(w, r.Body, MaxRequestBody)
+		r.Body = http.MaxBytesReader(w, r.Body, maxFormBody)
 		err := h(w, r)
 		var (
 			he     httpError
@@ -206,7 +206,7 @@ func (s *Server) pageFunc(h pageHandler) http.Handler {
 			w.WriteHeader(statusClientClosed)
 		case errors.As(err, &tooBig):
 			s.fail(w, r, http.StatusRequestEntityTooLarge,
-				fmt.Sprintf("The form is larger than %d MiB and was not read.", MaxRequestBody>>20), nil)
+				fmt.Sprintf("The form is larger than %d MiB and was not read.", maxFormBody>>20), nil)
 		case errors.As(err, &he):
 			s.fail(w, r, he.status, he.msg, nil)
 		case errors.Is(err, policy.ErrNotFound):
@@ -342,7 +342,7 @@ func acceptsGzip(header string) bool {
 	return star
 }
 
-// parseForm reads a posted form; a body over MaxRequestBody is reported as
+// parseForm reads a posted form; a body over maxFormBody is reported as
 // such, anything else that does not parse as a bad request.
 func parseForm(r *http.Request) error {
 	err := r.ParseForm()

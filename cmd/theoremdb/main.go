@@ -17,7 +17,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/theoremdb/theoremdb/server"
+	"github.com/theoremdb/theoremdb/throttle"
 )
 
 const usage = `theoremdb — open problems with permanent IDs and a challenge period
@@ -145,7 +145,7 @@ type config struct {
 	freshness       time.Duration
 	auditSeed       string
 	log             *slog.Logger
-	limits          server.Limits
+	limits          throttle.Limits
 }
 
 func loadConfig(stderr io.Writer) (config, error) {
@@ -193,8 +193,8 @@ func loadConfig(stderr io.Writer) (config, error) {
 
 // loadLimits reads the server's limits; an unset variable keeps the
 // default, a malformed one is an error that names it.
-func loadLimits(getenv func(string) string) (server.Limits, error) {
-	var l server.Limits
+func loadLimits(getenv func(string) string) (throttle.Limits, error) {
+	var l throttle.Limits
 	ints := []struct {
 		name string
 		to   *int

@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"errors"
@@ -9,17 +9,11 @@ import (
 	"github.com/theoremdb/theoremdb/viewer"
 )
 
-// authenticate is the front of /graphql: a browser that opens it gets the
-// explorer page (withExplorer), and every GraphQL request is authenticated
-// by its bearer token (bearer).
-func authenticate(p *policy.Service, next http.Handler) http.Handler {
-	return withExplorer(p, bearer(p, next))
-}
-
 // bearer puts the account of a bearer token in the request context. A
-// request without credentials is anonymous; a request with a bad token is
+// request without credentials keeps the account its context has (the
+// site's session cookie) or is anonymous; a request with a bad token is
 // refused outright, so a typo never silently reads as anonymous.
-func bearer(p *policy.Service, next http.Handler) http.Handler {
+func bearer(accounts Accounts, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := r.Header.Get("Authorization")
 		if h == "" {
@@ -31,7 +25,7 @@ func bearer(p *policy.Service, next http.Handler) http.Handler {
 			unauthorized(w, "the Authorization header must be \"Bearer <token>\"")
 			return
 		}
-		a, err := p.Authenticate(r.Context(), strings.TrimSpace(tok))
+		a, err := accounts.Authenticate(r.Context(), strings.TrimSpace(tok))
 		switch {
 		case errors.Is(err, policy.ErrUnauthenticated):
 			unauthorized(w, "the bearer token is not valid")

@@ -1,4 +1,4 @@
-package server_test
+package api_test
 
 import (
 	"context"
@@ -14,18 +14,19 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/gorilla/websocket"
 
+	"github.com/theoremdb/theoremdb/api"
+	"github.com/theoremdb/theoremdb/api/apitest"
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
-	"github.com/theoremdb/theoremdb/server"
 )
 
 var flaggers atomic.Int64
 
 // flagOnce raises one flag on problemID by a new account (an account has
 // one open flag per problem), with an explanation of n characters.
-func (a *api) flagOnce(problemID string, n int) {
+func (a *endpoint) flagOnce(problemID string, n int) {
 	a.t.Helper()
 	ctx := context.Background()
 	acc, err := a.svc.CreateAccount(ctx, fmt.Sprintf("flagger%d", flaggers.Add(1)), "", nil)
@@ -39,7 +40,7 @@ func (a *api) flagOnce(problemID string, n int) {
 }
 
 // head is the newest event's sequence number, as a problem's events say.
-func (a *api) head(problemID string) int {
+func (a *endpoint) head(problemID string) int {
 	a.t.Helper()
 	var out struct {
 		Problem struct{ Events []struct{ Seq int } }
@@ -60,7 +61,7 @@ type sub struct {
 	id       string
 }
 
-func (a *api) open(t *testing.T, protocol, token, id, query string) *sub {
+func (a *endpoint) open(t *testing.T, protocol, token, id, query string) *sub {
 	t.Helper()
 	c, _, err := a.dial(protocol, token, nil)
 	if err != nil {
@@ -108,7 +109,7 @@ func seqsOf(t *testing.T, payloads []string) []int {
 	return seqs
 }
 
-func (a *api) waitStreams(n int) {
+func (a *endpoint) waitStreams(n int) {
 	a.t.Helper()
 	for end := time.Now().Add(10 * time.Second); a.live.Streams() != n; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(end) {
@@ -123,8 +124,8 @@ func (a *api) waitStreams(n int) {
 // another viewer has an execution of its own.
 func TestSharedSubscriptionsSameAnswers(t *testing.T) {
 	a := liveAPI(t, "sqlite3")
-	a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
-	a.do(a.member, submitMutation, submitVars("Odd integers", 1), nil)
+	a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), nil)
+	a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Odd integers", 1), nil)
 	after := max(a.head("TDB-1"), a.head("TDB-2"))
 	q := fmt.Sprintf(`subscription { problemEvents(id: "TDB-1", after: %d) { seq kind payload } }`, after)
 	var shared []*sub
@@ -196,7 +197,7 @@ func TestSharedSubscriptionsSameAnswers(t *testing.T) {
 func TestSharedSubscriptionsJoinLate(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		a := liveAPI(t, dialectName)
-		a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+		a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), nil)
 		liveQ := `subscription { problemEvents(id: "TDB-1") { seq kind } }`
 		first := a.open(t, "graphql-transport-ws", "", "1", liveQ)
 		a.waitSubscribers(1)
@@ -242,7 +243,7 @@ func TestSharedSubscriptionsJoinLate(t *testing.T) {
 // execution's broker subscription.
 func TestSharedSubscriptionsEndApart(t *testing.T) {
 	a := liveAPI(t, "sqlite3")
-	a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+	a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), nil)
 	q := `subscription { problemEvents(id: "TDB-1") { seq kind } }`
 	s1 := a.open(t, "graphql-transport-ws", "", "1", q)
 	s2 := a.open(t, "graphql-transport-ws", "", "1", q)
@@ -281,7 +282,7 @@ func TestSharedSubscriptionsEndApart(t *testing.T) {
 // the connections of one moderator, not by two moderators.
 func TestSharedModerationQueueByAccount(t *testing.T) {
 	a := liveAPI(t, "sqlite3")
-	a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+	a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), nil)
 	other := a.token("mia", role.Moderator)
 	q := `subscription { moderationQueue { kind case { problem { id } } event { seq } } }`
 	subs := []*sub{a.open(t, "graphql-transport-ws", a.review, "q", q), a.open(t, "graphql-transport-ws", a.review, "q", q),
@@ -302,11 +303,11 @@ func TestSharedModerationQueueByAccount(t *testing.T) {
 // once more than the limit waits for it its stream ends with complete
 // after some event, from which it resumes with none missed.
 func TestSlowSubscriberIsCut(t *testing.T) {
-	defer server.SetMemberBehind(4)()
+	defer api.SetMemberBehind(4)()
 	a := liveAPI(t, "sqlite3")
-	a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+	a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), nil)
 	after := a.head("TDB-1")
-	defer server.SetSocketSendBuffer(4096)() // the slow one's, and the fast one's: it reads
+	defer api.SetSocketSendBuffer(4096)() // the slow one's, and the fast one's: it reads
 	q := fmt.Sprintf(`subscription { problemEvents(id: "TDB-1", after: %d) { seq kind payload } }`, after)
 	fast := a.open(t, "graphql-transport-ws", "", "1", q)
 
@@ -386,7 +387,7 @@ func TestSlowSubscriberIsCut(t *testing.T) {
 // once and completed.
 func TestQueryOverWebsocket(t *testing.T) {
 	a := liveAPI(t, "sqlite3")
-	a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+	a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), nil)
 	s := a.open(t, "graphql-transport-ws", "", "q", `{ problem(id: "TDB-1") { id title } }`)
 	got := s.payloads(1)
 	if want := `{"data":{"problem":{"id":"TDB-1","title":"Good integers"}}}`; got[0] != want {

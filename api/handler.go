@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"bytes"
@@ -24,10 +24,12 @@ import (
 	"github.com/vektah/gqlparser/v2/validator/core"
 	"github.com/vektah/gqlparser/v2/validator/rules"
 
+	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/graph"
 	"github.com/theoremdb/theoremdb/graph/generated"
 	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/throttle"
 	"github.com/theoremdb/theoremdb/viewer"
 )
 
@@ -42,10 +44,66 @@ const (
 	MaxRequestBody = 2 << 20 // 2 MiB: the largest submission with room to spare
 )
 
+// Accounts finds the account a bearer token signs in, as policy.Service
+// does: policy.ErrUnauthenticated for a token that is not valid, any other
+// error when the lookup itself failed.
+type Accounts interface {
+	Authenticate(ctx context.Context, bearer string) (*ent.Account, error)
+}
+
+// Config is what a Handler is built from.
+type Config struct {
+	// Policy is the service the resolvers call. The packet cache must hear
+	// other instances' commits (live.Broker.OnEvent with
+	// policy.Service.InvalidatePackets) for kept answers to stay fresh;
+	// the site wires that.
+	Policy *policy.Service
+	// Live delivers events to subscriptions; its Run must be going.
+	Live *live.Broker
+	Log  *slog.Logger
+	// Accounts resolves bearer tokens (the Authorization header, or
+	// connection_init's authorization); nil means Policy. A session cookie
+	// is the site's to resolve: an account already in the request's
+	// context (viewer.With) is the caller's.
+	Accounts Accounts
+	// Limits bound what one client may make the transport do; unset
+	// fields keep their defaults.
+	Limits throttle.Limits
+	// Writes are the buckets of writes shared with the site's forms, so a
+	// writer is bounded however it writes; nil for buckets of its own.
+	Writes *throttle.Buckets
+	// ResponseCacheBytes bounds the memory for kept answers; zero or less
+	// means DefaultResponseCacheBytes.
+	ResponseCacheBytes int
+}
+
+// Handler serves GraphQL at the path it is mounted on (/graphql): POST,
+// GET, and websockets.
+type Handler struct {
+	h       http.Handler
+	answers *responseCache
+}
+
+// ServeHTTP serves a GraphQL request or a websocket upgrade.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.h.ServeHTTP(w, r) }
+
+// New builds the transport: bearer tokens, websocket limits, the
+// GraphQL-over-HTTP status rules, and gqlgen's executor behind the shape,
+// complexity and write limits and the response cache.
+func New(c Config) *Handler {
+	if c.Accounts == nil {
+		c.Accounts = c.Policy
+	}
+	g := newGuard(c.Limits, c.Writes)
+	answers := newResponseCache(c.Policy, c.ResponseCacheBytes)
+	gql := bearer(c.Accounts, withSocketControl(g, specStatus(graphqlHandler(c.Policy, c.Live, c.Accounts, c.Log, g, answers))))
+	return &Handler{h: gql, answers: answers}
+}
+
 // graphqlHandler serves /graphql. Anonymous callers get a server that
 // leaves "did you mean" suggestions out of its errors, so the schema cannot
 // be mapped by probing; signed-in callers get the helpful one.
-func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guard, answers *responseCache) http.Handler {
+func graphqlHandler(p *policy.Service, b *live.Broker, accounts Accounts, log *slog.Logger, g *guard, answers *responseCache) http.Handler {
 	r := graph.NewResolver(p, b)
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: r, Complexity: graph.Complexity()})
 	shape := newShapeLimits(MaxDepth)
@@ -53,7 +111,7 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 	costs := newComplexityLimit(MaxComplexity, 10000) // shared: a document's cost is the same on both servers
 	build := func(suggest bool) *handler.Server {
 		srv := handler.New(schema)
-		srv.AddTransport(websocketTransport(p, g))
+		srv.AddTransport(websocketTransport(p, accounts, g))
 		srv.AddTransport(transport.Options{})
 		srv.AddTransport(transport.GET{})
 		srv.AddTransport(postTransport{})
@@ -92,7 +150,7 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 	}
 	anonymous, signedIn := build(false), build(true)
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		if g.penalized(w, req, clientIP(req)) {
+		if g.penalized(w, req, throttle.ClientIP(req)) {
 			return
 		}
 		if req.ContentLength > MaxRequestBody {
@@ -117,7 +175,7 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 				return
 			}
 			if gerr := checkBody(b); gerr != nil {
-				g.refused(clientIP(req))
+				g.refused(throttle.ClientIP(req))
 				writeErrors(w, http.StatusUnprocessableEntity, gerr) // specStatus answers 200 to legacy clients
 				return
 			}
@@ -131,7 +189,7 @@ func graphqlHandler(p *policy.Service, b *live.Broker, log *slog.Logger, g *guar
 				req = req.WithContext(withBodyKey(req.Context(), key))
 			}
 		}
-		ctx := context.WithValue(req.Context(), requestKey{}, &requestInfo{addr: clientIP(req), header: w.Header()})
+		ctx := context.WithValue(req.Context(), requestKey{}, &requestInfo{addr: throttle.ClientIP(req), header: w.Header()})
 		if !websocket.IsWebSocketUpgrade(req) {
 			var cancel context.CancelFunc
 			ctx, cancel = context.WithTimeout(ctx, g.RequestTimeout)
@@ -210,22 +268,20 @@ func (l writeLimit) MutateOperationContext(ctx context.Context, rc *graphql.Oper
 		return nil
 	}
 	info, _ := ctx.Value(requestKey{}).(*requestInfo)
-	key := "addr:"
-	if a := viewer.From(ctx); a != nil {
-		key = "account:" + a.ID
-	} else if info != nil {
-		key += info.addr
+	addr := ""
+	if info != nil {
+		addr = info.addr
 	}
 	n := len(graphql.CollectFields(rc, rc.Operation.SelectionSet, []string{"Mutation"}))
-	ok, wait := l.g.writes.take(key, n)
+	ok, wait := l.g.writes.Take(throttle.Writer(ctx, addr), n)
 	if ok {
 		return nil
 	}
 	if info != nil {
-		info.header.Set("Retry-After", retrySeconds(wait))
+		info.header.Set("Retry-After", throttle.RetrySeconds(wait))
 	}
 	return codedError(codeRateLimited, "too many writes: the limit is %g a minute with bursts of %d; try again in %s s",
-		l.g.WritesPerMinute, l.g.WriteBurst, retrySeconds(wait))
+		l.g.WritesPerMinute, l.g.WriteBurst, throttle.RetrySeconds(wait))
 }
 
 // queryCache holds the documents of automatic persisted queries by their
@@ -293,7 +349,7 @@ func (c *complexityLimit) MutateOperationContext(ctx context.Context, rc *graphq
 	rc.Stats.SetExtension("ComplexityLimit", &extension.ComplexityStats{Complexity: n, ComplexityLimit: c.limit})
 	if n > c.limit {
 		err := gqlerror.Errorf("operation has complexity %d, which exceeds the limit of %d", n, c.limit)
-		errcode.Set(err, "COMPLEXITY_LIMIT_EXCEEDED")
+		errcode.Set(err, codeComplexityLimit)
 		return err
 	}
 	return nil

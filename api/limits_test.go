@@ -1,4 +1,4 @@
-package server_test
+package api_test
 
 import (
 	"bytes"
@@ -12,14 +12,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/theoremdb/theoremdb/api"
+	"github.com/theoremdb/theoremdb/api/apitest"
 	"github.com/theoremdb/theoremdb/ent/claim"
-	"github.com/theoremdb/theoremdb/server"
+	"github.com/theoremdb/theoremdb/throttle"
 )
 
 // doWithin posts an operation and fails the test if the answer takes
 // longer than limit: a document whose analysis does not end must not hang
 // the suite for its whole timeout.
-func (a *api) doWithin(limit time.Duration, token, query string, vars map[string]any) gqlResponse {
+func (a *endpoint) doWithin(limit time.Duration, token, query string, vars map[string]any) apitest.Response {
 	a.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
@@ -34,14 +36,14 @@ func (a *api) doWithin(limit time.Duration, token, query string, vars map[string
 		a.t.Fatalf("no answer within %s: %v", limit, err)
 	}
 	defer resp.Body.Close()
-	var r gqlResponse
+	var r apitest.Response
 	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
 		a.t.Fatalf("decode response (status %d): %v", resp.StatusCode, err)
 	}
 	return r
 }
 
-func wantCode(t *testing.T, what string, r gqlResponse, code string) {
+func wantCode(t *testing.T, what string, r apitest.Response, code string) {
 	t.Helper()
 	if len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != code {
 		t.Errorf("%s: errors = %+v; want %s", what, r.Errors, code)
@@ -140,7 +142,7 @@ func nestedWhere(n int, edge string) map[string]any {
 // follow many edges are priced; a reasonable filter passes.
 func TestInputsAreBoundedBeforeTheyRun(t *testing.T) {
 	a := newAPI(t, "sqlite3")
-	a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+	a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), nil)
 	const q = `query($w: ProblemWhereInput) { problems(first: 5, where: $w) { totalCount } }`
 	for _, tc := range []struct {
 		name string
@@ -194,14 +196,14 @@ func TestInputsAreBoundedBeforeTheyRun(t *testing.T) {
 	})
 }
 
-// TestMutationsPerRequest: one request runs at most server.MaxMutations
+// TestMutationsPerRequest: one request runs at most api.MaxMutations
 // mutation fields, of any kind, and a refused request writes nothing.
 func TestMutationsPerRequest(t *testing.T) {
 	a := newAPI(t, "sqlite3")
 	var sub struct {
 		SubmitProblem struct{ Problem struct{ ID string } } `json:"submitProblem"`
 	}
-	a.do(a.member, submitMutation, submitVars("Good integers", 1), &sub)
+	a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), &sub)
 	id := sub.SubmitProblem.Problem.ID
 	claimOp := func(n int) string {
 		var b strings.Builder
@@ -218,23 +220,23 @@ func TestMutationsPerRequest(t *testing.T) {
 		t.Errorf("a refused request wrote %d claims; want 0", n)
 	}
 	flags := "mutation {"
-	for i := range server.MaxMutations + 1 {
+	for i := range api.MaxMutations + 1 {
 		flags += fmt.Sprintf(` f%d: flagProblem(input: {problemId: %q, reason: OTHER, explanation: "x"}) { userErrors { code } }`, i, id)
 	}
 	wantCode(t, "aliased flagProblem", a.do(a.member, flags+" }", nil, nil), "MUTATION_LIMIT_EXCEEDED")
-	if r := a.do(a.member, claimOp(server.MaxMutations), nil, nil); len(r.Errors) > 0 {
-		t.Errorf("%d mutations in one request: %+v; want them run", server.MaxMutations, r.Errors)
+	if r := a.do(a.member, claimOp(api.MaxMutations), nil, nil); len(r.Errors) > 0 {
+		t.Errorf("%d mutations in one request: %+v; want them run", api.MaxMutations, r.Errors)
 	}
 }
 
 // TestWritesAreRateLimited: an account's writes past its burst are refused
 // with RATE_LIMITED and Retry-After until tokens are earned again.
 func TestWritesAreRateLimited(t *testing.T) {
-	a := newAPI(t, "sqlite3", server.WithLimits(server.Limits{WritesPerMinute: 0.001, WriteBurst: 3}))
+	a := newAPI(t, "sqlite3", withLimits(throttle.Limits{WritesPerMinute: 0.001, WriteBurst: 3}))
 	var sub struct {
 		SubmitProblem struct{ Problem struct{ ID string } } `json:"submitProblem"`
 	}
-	a.do(a.member, submitMutation, submitVars("Good integers", 1), &sub)
+	a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), &sub)
 	op := fmt.Sprintf(`mutation { attachClaim(input: {problemId: %q, summary: "A bound.", relation: ADDRESSES}) { userErrors { code } } }`,
 		sub.SubmitProblem.Problem.ID)
 	for i := range 2 {
@@ -251,7 +253,7 @@ func TestWritesAreRateLimited(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var r gqlResponse
+	var r apitest.Response
 	_ = json.NewDecoder(resp.Body).Decode(&r)
 	wantCode(t, "the fourth write", r, "RATE_LIMITED")
 	if resp.Header.Get("Retry-After") == "" {
@@ -267,7 +269,7 @@ func TestWritesAreRateLimited(t *testing.T) {
 // the limits is answered 429 at once, whatever it sends, until its
 // allowance is earned back; other callers are not affected.
 func TestRefusedClientsWait(t *testing.T) {
-	a := newAPI(t, "sqlite3", server.WithLimits(server.Limits{RefusalsPerMinute: 0.001, RefusalBurst: 3}))
+	a := newAPI(t, "sqlite3", withLimits(throttle.Limits{RefusalsPerMinute: 0.001, RefusalBurst: 3}))
 	bomb := fragmentBomb(40, 2, func(next string) string { return "..." + next })
 	for i := range 3 {
 		wantCode(t, fmt.Sprint("refusal ", i+1), a.do("", bomb, nil, nil), "DOCUMENT_LIMIT_EXCEEDED")
@@ -278,7 +280,7 @@ func TestRefusedClientsWait(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var r gqlResponse
+	var r apitest.Response
 	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +297,7 @@ func TestPersistedQueries(t *testing.T) {
 	const q = `{ problems(first: 1) { totalCount } }`
 	sum := sha256.Sum256([]byte(q))
 	ext := map[string]any{"persistedQuery": map[string]any{"version": 1, "sha256Hash": hex.EncodeToString(sum[:])}}
-	post := func(body map[string]any) gqlResponse {
+	post := func(body map[string]any) apitest.Response {
 		t.Helper()
 		b, _ := json.Marshal(body)
 		resp, err := http.Post(a.srv.URL+"/graphql", "application/json", bytes.NewReader(b))
@@ -303,7 +305,7 @@ func TestPersistedQueries(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer resp.Body.Close()
-		var r gqlResponse
+		var r apitest.Response
 		if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
 			t.Fatal(err)
 		}

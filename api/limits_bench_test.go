@@ -1,11 +1,11 @@
-package server_test
+package api_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/theoremdb/theoremdb/server"
+	"github.com/theoremdb/theoremdb/api"
 )
 
 // BenchmarkAllowedWorstDocuments times documents at the edge of the shape
@@ -20,13 +20,13 @@ func BenchmarkAllowedWorstDocuments(b *testing.B) {
 	}{
 		{"same-name fields repeated at every level", func(i int) string {
 			var set strings.Builder
-			for n := range server.MaxSelections / server.MaxSameName {
-				for range server.MaxSameName {
+			for n := range api.MaxSelections / api.MaxSameName {
+				for range api.MaxSameName {
 					fmt.Fprintf(&set, "a%d: id ", n)
 				}
 			}
 			return fmt.Sprintf("# %d\n{ %s }", i,
-				strings.Repeat("problems(first: 1) { edges { node { "+set.String()+"} } } ", server.MaxSameName))
+				strings.Repeat("problems(first: 1) { edges { node { "+set.String()+"} } } ", api.MaxSameName))
 		}},
 		{"selection set at its limit", func(i int) string {
 			return fmt.Sprintf("# %d\n{ %s }", i, aliases(250, "__typename"))

@@ -1,4 +1,4 @@
-package server
+package api
 
 // SetMemberBehind lowers how many events of one subscription may wait for
 // a slow client, until the test ends (restore).

@@ -1,11 +1,10 @@
-package server_test
+package api_test
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,15 +12,15 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/theoremdb/theoremdb/api/apitest"
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
-	"github.com/theoremdb/theoremdb/server"
 )
 
 // liveAPI is the API with a broker fed by the policy service.
-func liveAPI(t *testing.T, dialectName string, opts ...server.Option) *api {
+func liveAPI(t *testing.T, dialectName string, opts ...option) *endpoint {
 	t.Helper()
 	d := dbtest.Open(t, dialectName)
 	b := live.New(d.Ent(), quiet)
@@ -29,9 +28,9 @@ func liveAPI(t *testing.T, dialectName string, opts ...server.Option) *api {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { _ = b.Run(ctx); close(done) }()
-	srv := httptest.NewServer(server.New(svc, b, quiet, opts...))
-	t.Cleanup(func() { srv.Close(); cancel(); <-done })
-	a := &api{t: t, srv: srv, svc: svc, live: b}
+	t.Cleanup(func() { cancel(); <-done }) // after the server closes
+	srv, h := serve(t, svc, b, quiet, opts...)
+	a := &endpoint{t: t, srv: srv, h: h, svc: svc, live: b}
 	a.member = a.token("ada")
 	a.review = a.token("mo", role.Moderator)
 	return a
@@ -44,7 +43,7 @@ type wsMsg struct {
 }
 
 // dial opens a websocket with a sub-protocol and sends connection_init.
-func (a *api) dial(protocol, token string, header http.Header) (*websocket.Conn, *http.Response, error) {
+func (a *endpoint) dial(protocol, token string, header http.Header) (*websocket.Conn, *http.Response, error) {
 	u := "ws" + strings.TrimPrefix(a.srv.URL, "http") + "/graphql"
 	d := websocket.Dialer{Subprotocols: []string{protocol}, HandshakeTimeout: 5 * time.Second}
 	c, resp, err := d.Dial(u, header)
@@ -98,7 +97,7 @@ func TestModerationQueueSubscription(t *testing.T) {
 	for _, proto := range []string{"graphql-transport-ws", "graphql-ws"} {
 		t.Run(proto, func(t *testing.T) {
 			a := liveAPI(t, "sqlite3")
-			a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+			a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), nil)
 			c, _, err := a.dial(proto, a.review, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -205,7 +204,7 @@ func TestSubscriptionRefusals(t *testing.T) {
 func TestProblemEventsResume(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		a := liveAPI(t, dialectName)
-		a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+		a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), nil)
 		var after int
 		for i := range 3 {
 			r := a.do(a.member, `mutation($e: String!) { flagProblem(input: {problemId: "TDB-1", reason: OTHER, explanation: $e}) { flag { id } userErrors { message } } }`,
@@ -257,7 +256,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // waitSubscribers waits until the broker holds n subscriptions, so a test
 // raises its event only once the subscriber can see it.
-func (a *api) waitSubscribers(n int) {
+func (a *endpoint) waitSubscribers(n int) {
 	a.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for a.live.Subscribers() < n {

@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"bufio"
@@ -27,20 +27,25 @@ import (
 	"github.com/theoremdb/theoremdb/graph"
 	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/throttle"
 	"github.com/theoremdb/theoremdb/viewer"
 )
 
 // Websocket limits.
 const (
-	wsReadLimit    = 64 << 10 // a subscription message is small
-	wsKeepAlive    = 15 * time.Second
-	wsInitTimeout  = 10 * time.Second
+	// MaxMessageBytes is the longest message a client may send: a
+	// subscription message is small.
+	MaxMessageBytes = 64 << 10
+	// KeepAlive is how often an idle socket is pinged.
+	KeepAlive = 15 * time.Second
+	// InitTimeout is how long a client has to send connection_init.
+	InitTimeout    = 10 * time.Second
 	wsWriteTimeout = 10 * time.Second
 )
 
-// closeTooMany is the close code of a websocket past a limit (as HTTP's
+// CloseTooMany is the close code of a websocket past a limit (as HTTP's
 // 429, in the 4xxx range graphql-transport-ws uses).
-const closeTooMany = 4429
+const CloseTooMany = 4429
 
 // wsSubprotocols are the protocols served, in order of preference: a
 // client offering both gets the legacy one.
@@ -53,7 +58,7 @@ var wsSubprotocols = []string{"graphql-ws", "graphql-transport-ws"}
 //
 // Connections are counted per client address from the upgrade and per
 // account from connection_init; one past either limit is closed with
-// closeTooMany and a reason that names the limit.
+// CloseTooMany and a reason that names the limit.
 //
 // An open connection costs one goroutine, its reader; it writes through
 // its socket (fanout_socket.go), without a goroutine unless the client is
@@ -61,13 +66,14 @@ var wsSubprotocols = []string{"graphql-ws", "graphql-transport-ws"}
 // that send the same operation as the same viewer (fanout.go); queries
 // and mutations sent over the socket are executed for their sender.
 type wsTransport struct {
-	p   *policy.Service
-	g   *guard
-	fan *fanout
+	p        *policy.Service
+	accounts Accounts
+	g        *guard
+	fan      *fanout
 }
 
-func websocketTransport(p *policy.Service, g *guard) *wsTransport {
-	return &wsTransport{p: p, g: g, fan: newFanout()}
+func websocketTransport(p *policy.Service, accounts Accounts, g *guard) *wsTransport {
+	return &wsTransport{p: p, accounts: accounts, g: g, fan: newFanout()}
 }
 
 var _ graphql.Transport = (*wsTransport)(nil)
@@ -106,10 +112,10 @@ func (t *wsTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Gr
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithCancel(context.WithoutCancel(ctx))
 		ctl = &socketControl{cancel: cancel, maxSubs: t.g.SubscriptionsPerConnection, starts: t.g.subscribes,
-			ip: clientIP(r), guard: t.g}
+			ip: throttle.ClientIP(r), guard: t.g}
 	}
 	c := &wsConn{t: t, ws: ws, sock: hw.sock, ctl: ctl, exec: exec, ctx: ctx}
-	ws.SetReadLimit(wsReadLimit)
+	ws.SetReadLimit(MaxMessageBytes)
 	ws.SetCloseHandler(func(int, string) error { return nil }) // answered when the reader ends
 	ctl.adopt()
 	switch ws.Subprotocol() {
@@ -323,9 +329,9 @@ func (c *wsConn) serve() {
 	}
 }
 
-// init reads connection_init, within wsInitTimeout, and acknowledges it.
+// init reads connection_init, within InitTimeout, and acknowledges it.
 func (c *wsConn) init() bool {
-	_ = c.ws.SetReadDeadline(time.Now().Add(wsInitTimeout))
+	_ = c.ws.SetReadDeadline(time.Now().Add(InitTimeout))
 	m, err := c.read()
 	_ = c.ws.SetReadDeadline(time.Time{})
 	var ne net.Error
@@ -368,7 +374,7 @@ func (c *wsConn) init() bool {
 	if c.legacy {
 		c.send(c.message("ka", "", nil))
 		c.mu.Lock()
-		c.ka = time.AfterFunc(wsKeepAlive, c.keepAlive)
+		c.ka = time.AfterFunc(KeepAlive, c.keepAlive)
 		c.mu.Unlock()
 	}
 	return true
@@ -379,7 +385,7 @@ func (c *wsConn) keepAlive() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.closed {
-		c.ka.Reset(wsKeepAlive)
+		c.ka.Reset(KeepAlive)
 	}
 }
 
@@ -389,26 +395,26 @@ func (c *wsConn) keepAlive() {
 func (t *wsTransport) authorize(ctx context.Context, ctl *socketControl, init map[string]any) (context.Context, int, string, error) {
 	if ctl.refused != "" {
 		t.g.refused(ctl.ip)
-		return ctx, closeTooMany, ctl.refused, errors.New(ctl.refused)
+		return ctx, CloseTooMany, ctl.refused, errors.New(ctl.refused)
 	}
 	if auth := authorization(init); auth != "" {
 		scheme, tok, _ := strings.Cut(auth, " ")
 		if !strings.EqualFold(scheme, "Bearer") {
 			return ctx, graph.CloseUnauthorized, "terminated", errors.New(`authorization must be "Bearer <token>"`)
 		}
-		a, err := t.p.Authenticate(ctx, strings.TrimSpace(tok))
+		a, err := t.accounts.Authenticate(ctx, strings.TrimSpace(tok))
 		if err != nil {
 			return ctx, graph.CloseUnauthorized, "terminated", errors.New("the bearer token is not valid")
 		}
 		ctx = viewer.With(ctx, a)
 	}
 	if a := viewer.From(ctx); a != nil { // the token's account, or the cookie's
-		release, ok := t.g.sockets.acquire("account:"+a.ID, t.g.ConnectionsPerAccount)
+		release, ok := t.g.sockets.Acquire("account:"+a.ID, t.g.ConnectionsPerAccount)
 		if !ok {
 			t.g.refused(ctl.ip)
 			reason := fmt.Sprintf("your account has %d websockets open; the limit is %d",
 				t.g.ConnectionsPerAccount, t.g.ConnectionsPerAccount)
-			return ctx, closeTooMany, reason, errors.New(reason)
+			return ctx, CloseTooMany, reason, errors.New(reason)
 		}
 		ctl.onClose(release)
 	}
@@ -629,7 +635,7 @@ type socketControl struct {
 	cancel   context.CancelFunc
 	subs     int
 	maxSubs  int
-	starts   *buckets // subscriptions started, by client address
+	starts   *throttle.Buckets // subscriptions started, by client address
 	ip       string
 	guard    *guard
 	refused  string // why the connection is refused at connection_init
@@ -647,7 +653,7 @@ func (c *socketControl) close(code int, reason string) {
 		c.code, c.reason = code, reason
 	}
 	c.mu.Unlock()
-	if code == closeTooMany && c.guard != nil {
+	if code == CloseTooMany && c.guard != nil {
 		c.guard.refused(c.ip)
 	}
 	if first { // later calls find the connection closing already
@@ -697,12 +703,12 @@ func (c *socketControl) take() (release func(), ok bool) {
 	c.mu.Lock()
 	if c.subs >= c.maxSubs {
 		c.mu.Unlock()
-		c.close(closeTooMany, fmt.Sprintf("too many subscriptions on one connection; the limit is %d", c.maxSubs))
+		c.close(CloseTooMany, fmt.Sprintf("too many subscriptions on one connection; the limit is %d", c.maxSubs))
 		return nil, false
 	}
-	if ok, wait := c.starts.take("addr:"+c.ip, 1); !ok {
+	if ok, wait := c.starts.Take("addr:"+c.ip, 1); !ok {
 		c.mu.Unlock()
-		c.close(closeTooMany, fmt.Sprintf("subscribing too fast from your address; try again in %s s", retrySeconds(wait)))
+		c.close(CloseTooMany, fmt.Sprintf("subscribing too fast from your address; try again in %s s", throttle.RetrySeconds(wait)))
 		return nil, false
 	}
 	c.subs++
@@ -746,8 +752,8 @@ func withSocketControl(g *guard, next http.Handler) http.Handler {
 		}
 		ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
 		ctl := &socketControl{cancel: cancel, maxSubs: g.SubscriptionsPerConnection, starts: g.subscribes,
-			ip: clientIP(r), guard: g}
-		if release, ok := g.sockets.acquire("addr:"+clientIP(r), g.ConnectionsPerAddress); ok {
+			ip: throttle.ClientIP(r), guard: g}
+		if release, ok := g.sockets.Acquire("addr:"+throttle.ClientIP(r), g.ConnectionsPerAddress); ok {
 			ctl.releases = append(ctl.releases, release)
 		} else {
 			ctl.refused = fmt.Sprintf("your address has %d websockets open; the limit is %d",

@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"context"
@@ -55,6 +55,8 @@ const (
 	codeInputLimit    = "INPUT_LIMIT_EXCEEDED"
 	codeMutationLimit = "MUTATION_LIMIT_EXCEEDED"
 	codeRateLimited   = "RATE_LIMITED"
+	// codeComplexityLimit is gqlgen's code for an operation over MaxComplexity.
+	codeComplexityLimit = "COMPLEXITY_LIMIT_EXCEEDED"
 )
 
 // shapeLimits is the gqlgen extension that enforces the limits above. The

@@ -1,4 +1,4 @@
-package server_test
+package api_test
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/theoremdb/theoremdb/api/apitest"
 )
 
 // BenchmarkCachedProblem times problem(id:) answered from kept answers, in
@@ -15,7 +17,7 @@ import (
 func BenchmarkCachedProblem(b *testing.B) {
 	a := newAPIWithLog(b, "sqlite3", quiet)
 	var sub submitData
-	if r := a.do(a.member, submitMutation, submitVars("A read all day", 3), &sub); len(r.Errors) > 0 {
+	if r := a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("A read all day", 3), &sub); len(r.Errors) > 0 {
 		b.Fatal(r.Errors)
 	}
 	body, _ := json.Marshal(map[string]any{"query": `query($id: String!) { problem(id: $id) { id title state deadline

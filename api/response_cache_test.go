@@ -1,4 +1,4 @@
-package server_test
+package api_test
 
 import (
 	"bytes"
@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/theoremdb/theoremdb/api/apitest"
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/live"
@@ -21,7 +21,6 @@ import (
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/policy/policytest"
 	"github.com/theoremdb/theoremdb/role"
-	"github.com/theoremdb/theoremdb/server"
 )
 
 const cachedProblemQuery = `query($id: String!) { problem(id: $id) { id asOf title state deadline inChallengePeriod
@@ -29,7 +28,7 @@ const cachedProblemQuery = `query($id: String!) { problem(id: $id) { id asOf tit
 	claims { id summary } } }`
 
 // counter reads one of the server's counters from /metrics.
-func counter(t *testing.T, a *api, name string) int64 {
+func counter(t *testing.T, a *endpoint, name string) int64 {
 	t.Helper()
 	for _, l := range strings.Split(metrics(t, a), "\n") {
 		if v, ok := strings.CutPrefix(l, name+" "); ok {
@@ -45,22 +44,22 @@ func counter(t *testing.T, a *api, name string) int64 {
 }
 
 // body is an anonymous read's body as sent.
-func (a *api) body(query string, vars map[string]any) []byte {
+func (a *endpoint) body(query string, vars map[string]any) []byte {
 	a.t.Helper()
 	_, b := a.post("", query, vars)
 	return b
 }
 
-func (a *api) submit(title string) string {
+func (a *endpoint) submit(title string) string {
 	a.t.Helper()
 	var sub submitData
-	if r := a.do(a.member, submitMutation, submitVars(title, 3), &sub); len(r.Errors) > 0 || sub.SubmitProblem.Problem == nil {
+	if r := a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars(title, 3), &sub); len(r.Errors) > 0 || sub.SubmitProblem.Problem == nil {
 		a.t.Fatalf("submit: %+v %+v", r.Errors, sub.SubmitProblem.UserErrors)
 	}
 	return sub.SubmitProblem.Problem.ID
 }
 
-func (a *api) claim(token, id, summary string) {
+func (a *endpoint) claim(token, id, summary string) {
 	a.t.Helper()
 	if r := a.do(token, `mutation($id: String!, $s: String!) { attachClaim(input: {problemId: $id, summary: $s, relation: ADDRESSES}) { claim { id } } }`,
 		map[string]any{"id": id, "s": summary}, nil); len(r.Errors) > 0 {
@@ -186,9 +185,8 @@ func TestResponseCacheDeadline(t *testing.T) {
 		dd := dbtest.Open(t, d)
 		clock := policytest.NewClock(time.Now())
 		svc := policy.New(dd, policy.Config{ChallengeWindow: time.Hour}, policy.WithClock(clock))
-		srv := httptest.NewServer(server.New(svc, startBroker(t, svc, dd), quiet))
-		t.Cleanup(srv.Close)
-		a := &api{t: t, srv: srv, svc: svc}
+		srv, h := serve(t, svc, startBroker(t, svc, dd), quiet)
+		a := &endpoint{t: t, srv: srv, h: h, svc: svc}
 		a.member = a.token("ada")
 		id := a.submit("A deadline ahead")
 		const q = `query($id: String!) { problem(id: $id) { inChallengePeriod viewerCan { flag } } }`
@@ -267,11 +265,10 @@ func TestResponseCacheConcurrentWrites(t *testing.T) {
 // LISTEN/NOTIFY.
 func TestResponseCacheAcrossInstances(t *testing.T) {
 	dd := dbtest.Open(t, "postgres")
-	mk := func() *api {
+	mk := func() *endpoint {
 		svc := policy.New(dd, policy.Config{})
-		srv := httptest.NewServer(server.New(svc, startBroker(t, svc, dd), quiet))
-		t.Cleanup(srv.Close)
-		return &api{t: t, srv: srv, svc: svc}
+		srv, h := serve(t, svc, startBroker(t, svc, dd), quiet)
+		return &endpoint{t: t, srv: srv, h: h, svc: svc}
 	}
 	one, two := mk(), mk()
 	one.member = one.token("ada")

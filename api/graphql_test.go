@@ -1,15 +1,12 @@
-package server_test
+package api_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -17,6 +14,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/theoremdb/theoremdb/api"
+	"github.com/theoremdb/theoremdb/api/apitest"
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -25,14 +24,17 @@ import (
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
-	"github.com/theoremdb/theoremdb/server"
+	"github.com/theoremdb/theoremdb/throttle"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
-type api struct {
+// endpoint is the transport on its own over HTTP, as the site mounts it,
+// with bearer tokens of a member and a reviewer and a statement counter.
+type endpoint struct {
 	t       testing.TB
 	srv     *httptest.Server
+	h       *api.Handler
 	svc     *policy.Service
 	queries *atomic.Int64
 	member  string // bearer tokens
@@ -40,12 +42,33 @@ type api struct {
 	live    *live.Broker
 }
 
-func newAPI(t *testing.T, dialectName string, opts ...server.Option) *api {
+// option changes the transport's configuration.
+type option func(*api.Config)
+
+// withLimits sets the transport's limits.
+func withLimits(l throttle.Limits) option { return func(c *api.Config) { c.Limits = l } }
+
+// serve starts the transport of svc, with events from b, as the site
+// wires it: the packet cache hears the commits b delivers.
+func serve(t testing.TB, svc *policy.Service, b *live.Broker, log *slog.Logger, opts ...option) (*httptest.Server, *api.Handler) {
+	t.Helper()
+	b.OnEvent(svc.InvalidatePackets)
+	c := api.Config{Policy: svc, Live: b, Log: log, Accounts: svc}
+	for _, o := range opts {
+		o(&c)
+	}
+	h := api.New(c)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv, h
+}
+
+func newAPI(t *testing.T, dialectName string, opts ...option) *endpoint {
 	t.Helper()
 	return newAPIWithLog(t, dialectName, quiet, opts...)
 }
 
-func newAPIWithLog(t testing.TB, dialectName string, log *slog.Logger, opts ...server.Option) *api {
+func newAPIWithLog(t testing.TB, dialectName string, log *slog.Logger, opts ...option) *endpoint {
 	t.Helper()
 	d := dbtest.Open(t, dialectName)
 	// The live broker polls the events on a client of its own, so that the statements counted
@@ -54,92 +77,28 @@ func newAPIWithLog(t testing.TB, dialectName string, log *slog.Logger, opts ...s
 	var n atomic.Int64
 	d.EntOptions = []ent.Option{ent.Debug(), ent.Log(func(...any) { n.Add(1) })}
 	svc := policy.New(d, policy.Config{})
-	srv := httptest.NewServer(server.New(svc, broker, log, opts...))
-	t.Cleanup(srv.Close)
-	a := &api{t: t, srv: srv, svc: svc, queries: &n}
+	srv, h := serve(t, svc, broker, log, opts...)
+	a := &endpoint{t: t, srv: srv, h: h, svc: svc, queries: &n}
 	a.member = a.token("ada")
 	a.review = a.token("rita", role.Reviewer)
 	return a
 }
 
-func (a *api) token(handle string, roles ...role.Role) string {
+func (a *endpoint) token(handle string, roles ...role.Role) string {
 	a.t.Helper()
-	ctx := context.Background()
-	acc, err := a.svc.CreateAccount(ctx, handle, "", roles)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	tok, err := a.svc.CreateToken(ctx, acc, "test")
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	return tok
-}
-
-type gqlResponse struct {
-	Data   json.RawMessage `json:"data"`
-	Errors []struct {
-		Message    string         `json:"message"`
-		Extensions map[string]any `json:"extensions"`
-	} `json:"errors"`
+	return apitest.Token(a.t, a.svc, handle, roles...)
 }
 
 // do posts an operation and decodes the response into out (the data).
-func (a *api) do(token, query string, vars map[string]any, out any) gqlResponse {
+func (a *endpoint) do(token, query string, vars map[string]any, out any) apitest.Response {
 	a.t.Helper()
-	status, body := a.post(token, query, vars)
-	var r gqlResponse
-	if err := json.Unmarshal(body, &r); err != nil {
-		a.t.Fatalf("decode response (status %d): %v", status, err)
-	}
-	if out != nil && len(r.Data) > 0 && string(r.Data) != "null" {
-		if err := json.Unmarshal(r.Data, out); err != nil {
-			a.t.Fatalf("decode data %s: %v", r.Data, err)
-		}
-	}
-	return r
+	return apitest.Client{T: a.t, URL: a.srv.URL}.Do(token, query, vars, out)
 }
 
 // post posts an operation and returns the status and the body as sent.
-func (a *api) post(token, query string, vars map[string]any) (int, []byte) {
+func (a *endpoint) post(token, query string, vars map[string]any) (int, []byte) {
 	a.t.Helper()
-	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
-	req, _ := http.NewRequest(http.MethodPost, a.srv.URL+"/graphql", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	return resp.StatusCode, b
-}
-
-const submitMutation = `mutation($in: SubmitProblemInput!) {
-  submitProblem(input: $in) { problem { id slug state deadline } userErrors { field message code } }
-}`
-
-func submitVars(title string, refs int) map[string]any {
-	rs := []map[string]any{}
-	for i := range refs {
-		rs = append(rs, map[string]any{"identifier": fmt.Sprintf("arXiv:2101.%05d", i+1), "citation": "A paper.",
-			"locator": fmt.Sprintf("Theorem %d", i+1), "relevance": "States a bound.", "role": "SECONDARY"})
-	}
-	return map[string]any{"in": map[string]any{
-		"title": title, "statement": "Is every $n$ good?",
-		"exposition": []map[string]any{{"kind": "DEFINITION", "term": "good", "body": "An integer is good when …"}},
-		"acceptance": map[string]any{"kind": "PROOF", "criterion": "A proof or a counterexample."},
-		"provenance": map[string]any{"kind": "REFORMULATION", "attribution": "Folklore", "sourceLocator": "Guy D11", "rightsBasis": "Own words."},
-		"references": rs,
-		"referenceSearch": map[string]any{"checkedOn": "2026-11-01T00:00:00Z", "databases": []string{"arXiv"},
-			"queries": []string{"good integers"}, "coverage": "Titles and abstracts."},
-	}}
+	return apitest.Client{T: a.t, URL: a.srv.URL}.Post(token, query, vars)
 }
 
 type submitData struct {
@@ -162,7 +121,7 @@ func TestSubmitAndFetchByID(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d string) {
 		a := newAPI(t, d)
 		var out submitData
-		if r := a.do(a.member, submitMutation, submitVars("Good integers", 2), &out); len(r.Errors) > 0 {
+		if r := a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 2), &out); len(r.Errors) > 0 {
 			t.Fatalf("submitProblem errors: %+v", r.Errors)
 		}
 		p := out.SubmitProblem.Problem
@@ -227,15 +186,15 @@ func TestMutationRefusals(t *testing.T) {
 		a := newAPI(t, d)
 		var out submitData
 		// Anonymous callers cannot write.
-		r := a.do("", submitMutation, submitVars("Good integers", 1), &out)
+		r := a.do("", apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), &out)
 		if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "UNAUTHENTICATED" {
 			t.Errorf("anonymous submitProblem errors = %+v; want UNAUTHENTICATED", r.Errors)
 		}
 		// Field errors come back as typed user errors.
-		vars := submitVars("", 1)
+		vars := apitest.SubmitVars("", 1)
 		in := vars["in"].(map[string]any)
 		in["references"] = []map[string]any{{"identifier": "not an identifier", "citation": "c", "relevance": "r", "role": "PRIMARY"}}
-		a.do(a.member, submitMutation, vars, &out)
+		a.do(a.member, apitest.SubmitMutation, vars, &out)
 		want := []userError{
 			{Field: []string{"title"}, Message: "is required", Code: "REQUIRED"},
 			{Field: []string{"references", "0", "identifier"}, Code: "INVALID"},
@@ -248,9 +207,9 @@ func TestMutationRefusals(t *testing.T) {
 			t.Errorf("userErrors (-want +got):\n%s", diff)
 		}
 		// An unknown enum value is refused by the schema.
-		vars = submitVars("Good integers", 1)
+		vars = apitest.SubmitVars("Good integers", 1)
 		vars["in"].(map[string]any)["acceptance"] = map[string]any{"kind": "VIBES", "criterion": "c"}
-		if r := a.do(a.member, submitMutation, vars, nil); len(r.Errors) == 0 {
+		if r := a.do(a.member, apitest.SubmitMutation, vars, nil); len(r.Errors) == 0 {
 			t.Error("submitProblem with an unknown enum value succeeded")
 		}
 		// A bad token is refused, never read as anonymous.
@@ -267,7 +226,7 @@ func TestMutationRefusals(t *testing.T) {
 
 func TestViewerReputation(t *testing.T) {
 	a := newAPI(t, "sqlite3")
-	a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+	a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), nil)
 	var out struct {
 		Viewer struct {
 			Handle     string
@@ -384,12 +343,12 @@ func TestLimits(t *testing.T) {
 		t.Errorf("signed-in typo errors = %+v; want a suggestion", r.Errors)
 	}
 	// Too many tokens.
-	big := "{ " + strings.Repeat("__typename ", server.MaxTokens) + "}"
+	big := "{ " + strings.Repeat("__typename ", api.MaxTokens) + "}"
 	if r := a.do("", big, nil, nil); len(r.Errors) == 0 {
 		t.Error("a query over the token limit was accepted")
 	}
 	// A body over the limit is refused.
-	huge := strings.Repeat("x", server.MaxRequestBody+1)
+	huge := strings.Repeat("x", api.MaxRequestBody+1)
 	resp, err := http.Post(a.srv.URL+"/graphql", "application/json", strings.NewReader(`{"query":"{ __typename }","variables":{"x":"`+huge+`"}}`))
 	if err != nil {
 		t.Fatal(err)
@@ -411,7 +370,7 @@ func TestLimits(t *testing.T) {
 
 func TestAttachClaimOverGraphQL(t *testing.T) {
 	a := newAPI(t, "sqlite3")
-	a.do(a.member, submitMutation, submitVars("Good integers", 1), nil)
+	a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), nil)
 	agent := a.token("prover", role.Agent)
 	var out struct {
 		AttachClaim struct {
@@ -485,11 +444,11 @@ func TestProblemPacketStatements(t *testing.T) {
 		var sub struct {
 			SubmitProblem struct{ Problem struct{ ID, Slug string } }
 		}
-		if r := a.do(a.member, submitMutation, submitVars("A packet with everything", 12), &sub); len(r.Errors) > 0 {
+		if r := a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("A packet with everything", 12), &sub); len(r.Errors) > 0 {
 			t.Fatal(r.Errors)
 		}
 		id := sub.SubmitProblem.Problem.ID
-		must := func(r gqlResponse) {
+		must := func(r apitest.Response) {
 			t.Helper()
 			if len(r.Errors) > 0 {
 				t.Fatal(r.Errors)
@@ -537,11 +496,13 @@ func TestProblemPacketStatements(t *testing.T) {
 		if len(after["claims"].([]any)) != 2 || after["asOf"].(float64) <= first["asOf"].(float64) {
 			t.Errorf("after a second claim: claims %v, asOf %v (before %v)", after["claims"], after["asOf"], first["asOf"])
 		}
-		m := metrics(t, a)
-		for _, name := range []string{"hits_total", "misses_total", "invalidations_total", "packets"} {
-			v := regexp.MustCompile(`(?m)^theoremdb_packet_cache_` + name + ` (\S+)$`).FindStringSubmatch(m)
-			if v == nil || v[1] == "0" {
-				t.Errorf("metric theoremdb_packet_cache_%s = %v; want a positive count", name, v)
+		// The packet cache's own counts (the site exports them as metrics:
+		// server's TestPacketCacheMetrics).
+		st := a.svc.PacketCacheStats()
+		for name, v := range map[string]int64{"hits": st.Hits, "misses": st.Misses, "invalidations": st.Invalidations,
+			"packets": int64(st.Packets)} {
+			if v <= 0 {
+				t.Errorf("packet cache %s = %d; want a positive count", name, v)
 			}
 		}
 	})
