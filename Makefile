@@ -107,7 +107,7 @@ fuzz: ## fuzz the parsers of user input for a minute each
 	$(GO) test -run '^$$' -fuzz FuzzNormalize -fuzztime 60s ./copycheck
 	$(GO) test -run '^$$' -fuzz FuzzBuildSuffixArray -fuzztime 60s ./copycheck
 	$(GO) test -run '^$$' -fuzz FuzzDraw -fuzztime 60s ./ui/hero
-	$(GO) test -run '^$$' -fuzz FuzzJSONShape -fuzztime 60s ./server
+	$(GO) test -run '^$$' -fuzz FuzzJSONShape -fuzztime 60s ./api
 
 .PHONY: db/reset
 db/reset: ## delete the local SQLite database

@@ -12,7 +12,7 @@ import (
 // limits, each made distinct per iteration so that no cache helps: what
 // parsing, the shape check, validation (with its pairwise field
 // comparison) and the complexity walk cost for the worst a client may
-// send. Run: go test -run '^$' -bench AllowedWorst ./server
+// send. Run: go test -run '^$' -bench AllowedWorst ./api
 func BenchmarkAllowedWorstDocuments(b *testing.B) {
 	for _, tc := range []struct {
 		name string

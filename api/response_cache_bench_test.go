@@ -13,7 +13,7 @@ import (
 // BenchmarkCachedProblem times problem(id:) answered from kept answers, in
 // process (no socket): what one read costs the server's CPU once the
 // packet and its answer are in memory. Run:
-// go test -run '^$' -bench CachedProblem -benchmem ./server
+// go test -run '^$' -bench CachedProblem -benchmem ./api
 func BenchmarkCachedProblem(b *testing.B) {
 	a := newAPIWithLog(b, "sqlite3", quiet)
 	var sub submitData
