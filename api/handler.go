@@ -3,26 +3,17 @@ package api
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
-	"strings"
 
-	"github.com/99designs/gqlgen/complexity"
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
-	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/gorilla/websocket"
-	"github.com/vektah/gqlparser/v2/ast"
-	"github.com/vektah/gqlparser/v2/gqlerror"
-	"github.com/vektah/gqlparser/v2/validator/core"
-	"github.com/vektah/gqlparser/v2/validator/rules"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/graph"
@@ -204,43 +195,6 @@ func graphqlHandler(p *policy.Service, b *live.Broker, accounts Accounts, log *s
 	})
 }
 
-// rulesWithoutSuggestions are the standard validation rules with every
-// rule that offers "did you mean" replaced by its plain form; gqlgen swaps
-// the field and leaf rules itself.
-func rulesWithoutSuggestions() *rules.Rules {
-	rs := rules.NewDefaultRules()
-	for _, r := range []core.Rule{rules.KnownArgumentNamesRuleWithoutSuggestions,
-		rules.KnownTypeNamesRuleWithoutSuggestions, rules.ValuesOfCorrectTypeRuleWithoutSuggestions} {
-		rs.RemoveRule(strings.TrimSuffix(r.Name, "WithoutSuggestions"))
-		rs.AddRule(r.Name, r.RuleFunc)
-	}
-	return rs
-}
-
-// docCache keeps parsed and validated documents by the digest of their
-// text. Documents over maxCachedDoc are parsed every time, so the cache
-// holds at most its size times that much text, whatever clients send.
-type docCache struct {
-	docs *lru.LRU[*ast.QueryDocument]
-}
-
-const maxCachedDoc = 64 << 10
-
-func newDocCache(size int) docCache { return docCache{docs: lru.New[*ast.QueryDocument](size)} }
-
-func (c docCache) Get(ctx context.Context, query string) (*ast.QueryDocument, bool) {
-	if len(query) > maxCachedDoc {
-		return nil, false
-	}
-	return c.docs.Get(ctx, docKey(query))
-}
-
-func (c docCache) Add(ctx context.Context, query string, doc *ast.QueryDocument) {
-	if len(query) <= maxCachedDoc {
-		c.docs.Add(ctx, docKey(query), doc)
-	}
-}
-
 // requestInfo is what extensions need of the HTTP request behind an
 // operation.
 type requestInfo struct {
@@ -249,108 +203,3 @@ type requestInfo struct {
 }
 
 type requestKey struct{}
-
-// writeLimit takes a write token per mutation field of an operation from
-// the caller's bucket, all of them or none, so that a request is refused
-// whole (RATE_LIMITED, with Retry-After) rather than half done.
-type writeLimit struct{ g *guard }
-
-var _ interface {
-	graphql.HandlerExtension
-	graphql.OperationContextMutator
-} = writeLimit{}
-
-func (writeLimit) ExtensionName() string                   { return "WriteLimit" }
-func (writeLimit) Validate(graphql.ExecutableSchema) error { return nil }
-
-func (l writeLimit) MutateOperationContext(ctx context.Context, rc *graphql.OperationContext) *gqlerror.Error {
-	if rc.Operation == nil || rc.Operation.Operation != ast.Mutation {
-		return nil
-	}
-	info, _ := ctx.Value(requestKey{}).(*requestInfo)
-	addr := ""
-	if info != nil {
-		addr = info.addr
-	}
-	n := len(graphql.CollectFields(rc, rc.Operation.SelectionSet, []string{"Mutation"}))
-	ok, wait := l.g.writes.Take(throttle.Writer(ctx, addr), n)
-	if ok {
-		return nil
-	}
-	if info != nil {
-		info.header.Set("Retry-After", throttle.RetrySeconds(wait))
-	}
-	return codedError(codeRateLimited, "too many writes: the limit is %g a minute with bursts of %d; try again in %s s",
-		l.g.WritesPerMinute, l.g.WriteBurst, throttle.RetrySeconds(wait))
-}
-
-// queryCache holds the documents of automatic persisted queries by their
-// SHA-256, as the protocol names them. A document over MaxQueryBytes is
-// not kept (it is refused anyway), so the cache holds at most its size
-// times that much text.
-type queryCache struct{ docs *lru.LRU[string] }
-
-func newQueryCache(size int) queryCache { return queryCache{docs: lru.New[string](size)} }
-
-func (c queryCache) Get(ctx context.Context, hash string) (string, bool) {
-	return c.docs.Get(ctx, hash)
-}
-
-func (c queryCache) Add(ctx context.Context, hash, query string) {
-	if len(query) <= MaxQueryBytes {
-		c.docs.Add(ctx, hash, query)
-	}
-}
-
-// complexityLimit refuses an operation whose complexity (graph.Complexity:
-// lists priced by their size) is over the limit, as gqlgen's
-// FixedComplexityLimit does, and remembers each document's complexity by
-// its text, operation and variables, so that a query asked all day is
-// priced once. Documents over maxCachedDoc are priced every time.
-type complexityLimit struct {
-	limit int
-	known *lru.LRU[int]
-	es    graphql.ExecutableSchema
-}
-
-var _ interface {
-	graphql.HandlerExtension
-	graphql.OperationContextMutator
-} = (*complexityLimit)(nil)
-
-func newComplexityLimit(limit, size int) *complexityLimit {
-	return &complexityLimit{limit: limit, known: lru.New[int](size)}
-}
-
-func (*complexityLimit) ExtensionName() string { return "ComplexityLimit" }
-
-func (c *complexityLimit) Validate(es graphql.ExecutableSchema) error {
-	c.es = es
-	return nil
-}
-
-func (c *complexityLimit) MutateOperationContext(ctx context.Context, rc *graphql.OperationContext) *gqlerror.Error {
-	key := ""
-	if len(rc.RawQuery) <= maxCachedDoc {
-		if vars, err := json.Marshal(rc.Variables); err == nil {
-			key = rc.OperationName + "\x00" + string(vars) + "\x00" + rc.RawQuery
-		}
-	}
-	n, ok := 0, false
-	if key != "" {
-		n, ok = c.known.Get(ctx, key)
-	}
-	if !ok {
-		n = complexity.Calculate(ctx, c.es, rc.Doc.Operations.ForName(rc.OperationName), rc.Variables)
-		if key != "" {
-			c.known.Add(ctx, key, n)
-		}
-	}
-	rc.Stats.SetExtension("ComplexityLimit", &extension.ComplexityStats{Complexity: n, ComplexityLimit: c.limit})
-	if n > c.limit {
-		err := gqlerror.Errorf("operation has complexity %d, which exceeds the limit of %d", n, c.limit)
-		errcode.Set(err, codeComplexityLimit)
-		return err
-	}
-	return nil
-}
