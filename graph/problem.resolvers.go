@@ -13,7 +13,6 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/finding"
-	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/graph/model"
 	"github.com/theoremdb/theoremdb/packet"
@@ -64,7 +63,7 @@ func (r *problemResolver) CheckSummary(ctx context.Context, obj *ent.Problem) (*
 
 // Removal is the resolver for the removal field.
 func (r *problemResolver) Removal(ctx context.Context, obj *ent.Problem) (*model.Removal, error) {
-	if obj.State != problem.StateREMOVED || obj.RemovedAt == nil {
+	if !policy.ContentWithheld(obj) || obj.RemovedAt == nil {
 		return nil, nil
 	}
 	return &model.Removal{Reason: deref(obj.RemovalReason), At: *obj.RemovedAt}, nil
@@ -159,7 +158,7 @@ func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[strin
 		n := DefaultPage
 		first = &n
 	}
-	conn, err := r.policy.PageProblems(ctx, policy.ProblemPage{Viewer: viewer.From(ctx), Where: where, Search: deref(search), Order: orderBy,
+	conn, err := r.policy.PageProblems(withoutSelection{ctx}, policy.ProblemPage{Viewer: viewer.From(ctx), Where: where, Search: deref(search), Order: orderBy,
 		After: after, Before: before, First: first, Last: last})
 	if err != nil {
 		return nil, pageError(err)

@@ -193,7 +193,11 @@ func ViewerOf(a *ent.Account) *Viewer {
 // ContentWithheld reports whether a problem's content (statement, revisions, references) is
 // withheld from every transport: a removed problem is a tombstone with its ID, state and the
 // public reason and date of its removal.
-func ContentWithheld(p *ent.Problem) bool { return p.State == problem.StateREMOVED }
+func ContentWithheld(p *ent.Problem) bool { return StateWithheld(string(p.State)) }
+
+// StateWithheld is ContentWithheld for a problem known by its stored state alone, as an index
+// or a feed row carries it.
+func StateWithheld(state string) bool { return state == string(problem.StateREMOVED) }
 
 // resolveRefusal says why a may not write a RESOLVES binding, or nil: the relation comes from a
 // review (reviewers and staff), never from an account with the agent role, even one that also

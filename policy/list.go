@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"entgo.io/contrib/entgql"
-	"github.com/99designs/gqlgen/graphql"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/problem"
@@ -62,7 +61,7 @@ type ProblemList struct {
 type ProblemSummary struct {
 	ID, Slug, Title string
 	Number          int
-	State           problem.State
+	State           string
 	Deadline        time.Time
 	AcceptedAt      *time.Time
 	// Snippet is the passage that matched a search, its matches marked.
@@ -71,7 +70,7 @@ type ProblemSummary struct {
 
 // SummaryOf is the summary of p.
 func SummaryOf(p *ent.Problem) ProblemSummary {
-	return ProblemSummary{ID: p.ID, Slug: p.Slug, Title: p.Title, Number: p.Number, State: p.State,
+	return ProblemSummary{ID: p.ID, Slug: p.Slug, Title: p.Title, Number: p.Number, State: string(p.State),
 		Deadline: p.Deadline, AcceptedAt: p.AcceptedAt}
 }
 
@@ -371,7 +370,9 @@ var DefaultOrder = &ent.ProblemOrder{Field: ent.ProblemOrderFieldNumber, Directi
 // PageProblems returns a page of the public list: never removed problems
 // (asking for them is a field error), filtered by Where, searched, and
 // ordered by Order, by relevance when there is a search and no order, or
-// else by number. Cursors are opened under the order they were made for.
+// else by number. Cursors are opened under the order they were made for. A GraphQL resolver
+// calls it with the field's selection hidden from ctx: the packets, not the selection, say what
+// a page's nodes hold.
 func (s *Service) PageProblems(ctx context.Context, q ProblemPage) (*ent.ProblemConnection, error) {
 	key := pageKey(q)
 	rs := readSetOf(ctx)
@@ -391,7 +392,7 @@ func (s *Service) PageProblems(ctx context.Context, q ProblemPage) (*ent.Problem
 		}
 	}
 	seq := s.pages.heard()
-	conn, err := s.pageProblems(withoutSelection{cacheRead(ctx)}, q)
+	conn, err := s.pageProblems(cacheRead(ctx), q)
 	if err != nil {
 		return nil, err
 	}
@@ -425,18 +426,6 @@ func (s *Service) packetNodes(ctx context.Context, conn *ent.ProblemConnection) 
 	return nil
 }
 
-// withoutSelection hides the GraphQL field being resolved, and so its
-// selection, from what reads ctx.
-type withoutSelection struct{ context.Context }
-
-func (c withoutSelection) Value(key any) any {
-	v := c.Context.Value(key)
-	if _, ok := v.(*graphql.FieldContext); ok {
-		return nil
-	}
-	return v
-}
-
 // listsRemoved reports whether lists show the removed problems too, as tombstones: for the
 // moderators who removed them, not for readers.
 func listsRemoved(a *ent.Account) bool { return CanModerate(a) }
@@ -449,9 +438,9 @@ func ListStates(a *ent.Account) Vocabulary {
 	return ListedStates
 }
 
-// pageProblems is PageProblems with ctx hiding the GraphQL selection, so
-// that ent's Paginate counts and pages without eager-loading the edges
-// the packets hold.
+// pageProblems is PageProblems without its page cache. Its ctx must carry no transport's
+// field selection (graph/ strips GraphQL's before it calls), so that ent's Paginate counts and
+// pages without eager-loading the edges the packets hold.
 func (s *Service) pageProblems(ctx context.Context, q ProblemPage) (*ent.ProblemConnection, error) {
 	var v validator
 	removed := listsRemoved(q.Viewer)

@@ -64,3 +64,8 @@ func (s *Service) InChallengePeriod(p *ent.Problem) bool { return inChallengePer
 func inChallengePeriod(p *ent.Problem, now time.Time) bool {
 	return p.State == problem.StatePROSPECTING && now.Before(p.Deadline)
 }
+
+// ProblemID turns a reference to a problem into its permanent ID (ResolveProblemID).
+func (s *Service) ProblemID(ctx context.Context, ref string) (string, error) {
+	return ResolveProblemID(ctx, s.client, ref)
+}

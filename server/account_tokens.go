@@ -9,6 +9,14 @@ import (
 	"github.com/theoremdb/theoremdb/viewer"
 )
 
+// account is /account: the signed-in account's page.
+func (s *Server) account(w http.ResponseWriter, r *http.Request) error {
+	if !requireSignIn(w, r) {
+		return nil
+	}
+	return s.renderAccount(w, r, http.StatusOK, ui.AccountView{})
+}
+
 // renderAccount shows the account page: reputation, the account's
 // problems, flags and inbox, and its tokens; v carries what a token form
 // has to say (a new token's secret, a refusal).

@@ -5,18 +5,17 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
 // citeBib is /p/{ref}/cite.bib: a BibTeX entry for the current revision, keyed by the
 // permanent ID.
 func (s *Server) citeBib(w http.ResponseWriter, r *http.Request) error {
-	v, err := s.policy.ViewProblem(r.Context(), nil, r.PathValue("ref"), 0)
+	v, err := s.reads.ViewProblem(r.Context(), nil, r.PathValue("ref"), 0)
 	if err != nil {
 		return err
 	}
-	if v.State == string(problem.StateREMOVED) {
+	if v.Withheld {
 		return httpError{http.StatusGone, "This problem was removed; there is nothing to cite."}
 	}
 	if v.ID != r.PathValue("ref") {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -9,10 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/problem"
-	"github.com/theoremdb/theoremdb/ent/revision"
-	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
@@ -104,87 +101,59 @@ func (s *Server) writeFeed(w http.ResponseWriter, r *http.Request, f *atomFeed) 
 	return nil
 }
 
-// problemEntries are feed entries for problems, with their current revisions' statements.
-func (s *Server) problemEntries(r *http.Request, ps []*ent.Problem, updated func(*ent.Problem) time.Time) ([]atomEntry, error) {
-	ids := make([]string, 0, len(ps))
-	for _, p := range ps {
-		if p.CurrentRevisionID != nil {
-			ids = append(ids, *p.CurrentRevisionID)
-		}
-	}
-	revs, err := c(s).Revision.Query().Where(revision.IDIn(ids...)).All(r.Context())
-	if err != nil {
-		return nil, fmt.Errorf("feed revisions: %w", err)
-	}
-	byID := map[string]*ent.Revision{}
-	for _, rv := range revs {
-		byID[rv.ID] = rv
-	}
+// problemEntries are the Atom entries of a feed's problems: each says its current statement,
+// or its state when it has no revision.
+func (s *Server) problemEntries(ps []policy.FeedEntry) []atomEntry {
 	out := make([]atomEntry, 0, len(ps))
 	for _, p := range ps {
 		u := s.baseURL() + "/p/" + p.ID
-		e := atomEntry{ID: u, Title: p.ID + ": " + p.Title, Updated: atomTime(updated(p)),
+		e := atomEntry{ID: u, Title: p.ID + ": " + p.Title, Updated: atomTime(p.Updated),
 			Published: atomTime(p.SubmittedAt), Links: []atomLink{{Rel: "alternate", Href: u, Type: "text/html"}},
-			Summary: atomText{Type: "text", Body: policy.States.Label(string(p.State))}}
-		if p.CurrentRevisionID != nil {
-			if rv := byID[*p.CurrentRevisionID]; rv != nil {
-				e.Summary.Body = rv.Statement
-				for _, t := range rv.Tags {
-					e.Categories = append(e.Categories, atomCategory{Term: t})
-				}
+			Summary: atomText{Type: "text", Body: policy.States.Label(p.State)}}
+		if p.HasRevision {
+			e.Summary.Body = p.Statement
+			for _, t := range p.Tags {
+				e.Categories = append(e.Categories, atomCategory{Term: t})
 			}
 		}
 		out = append(out, e)
 	}
-	return out, nil
+	return out
 }
-
-func updatedAt(p *ent.Problem) time.Time { return p.UpdatedAt }
 
 // feedNew is /feeds/new.atom: the newest problems.
 func (s *Server) feedNew(w http.ResponseWriter, r *http.Request) error {
-	ps, err := c(s).Problem.Query().Where(policy.Listed(), problem.StateNEQ(problem.StateMERGED)).
-		Order(ent.Desc(problem.FieldSubmittedAt), ent.Desc(problem.FieldNumber)).Limit(feedEntries).All(r.Context())
+	ps, err := s.reads.FeedNew(r.Context(), feedEntries)
 	if err != nil {
 		return err
 	}
 	f := s.feed("/feeds/new.atom", "TheoremDB: new problems", "The newest problems, each in its challenge period when it arrives.")
-	if f.Entries, err = s.problemEntries(r, ps, func(p *ent.Problem) time.Time { return p.SubmittedAt }); err != nil {
-		return err
-	}
+	f.Entries = s.problemEntries(ps)
 	return s.writeFeed(w, r, f)
 }
 
 // feedAccepted is /feeds/accepted.atom: the problems accepted most recently.
 func (s *Server) feedAccepted(w http.ResponseWriter, r *http.Request) error {
-	ps, err := c(s).Problem.Query().Where(problem.StateEQ(problem.StateACCEPTED)).
-		Order(ent.Desc(problem.FieldAcceptedAt), ent.Desc(problem.FieldNumber)).Limit(feedEntries).All(r.Context())
+	ps, err := s.reads.FeedAccepted(r.Context(), feedEntries)
 	if err != nil {
 		return err
 	}
 	f := s.feed("/feeds/accepted.atom", "TheoremDB: accepted problems",
 		"Problems accepted by default when their challenge period ended, or qualified by a reviewer.")
-	if f.Entries, err = s.problemEntries(r, ps, func(p *ent.Problem) time.Time { return *p.AcceptedAt }); err != nil {
-		return err
-	}
+	f.Entries = s.problemEntries(ps)
 	return s.writeFeed(w, r, f)
 }
 
 // feedClosing is /feeds/closing.atom: problems whose challenge period ends within a day,
 // the nearest deadline first.
 func (s *Server) feedClosing(w http.ResponseWriter, r *http.Request) error {
-	now := s.policy.Now()
-	ps, err := c(s).Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING), problem.DeadlineGT(now),
-		problem.DeadlineLTE(now.Add(closingWithin))).
-		Order(ent.Asc(problem.FieldDeadline)).Limit(feedEntries).All(r.Context())
+	ps, err := s.reads.FeedClosing(r.Context(), closingWithin, feedEntries)
 	if err != nil {
 		return err
 	}
 	f := s.feed("/feeds/closing.atom", "TheoremDB: challenge periods closing",
 		"Problems whose challenge period ends within a day: the last chance to flag, challenge or review them.")
-	if f.Entries, err = s.problemEntries(r, ps, updatedAt); err != nil {
-		return err
-	}
+	f.Entries = s.problemEntries(ps)
 	for i, p := range ps {
 		f.Entries[i].Summary.Body = "The challenge period ends " + p.Deadline.UTC().Format("2006-01-02 15:04 UTC") +
 			".\n\n" + f.Entries[i].Summary.Body
@@ -198,23 +167,16 @@ func (s *Server) feedTag(w http.ResponseWriter, r *http.Request) error {
 	if !ok || name == "" {
 		return httpError{http.StatusNotFound, "There is no such feed."}
 	}
-	exists, err := c(s).Tag.Query().Where(tag.Name(name)).Exist(r.Context())
-	if err != nil {
-		return err
-	}
-	if !exists {
+	ps, err := s.reads.FeedTag(r.Context(), name, feedEntries)
+	if errors.Is(err, policy.ErrNotFound) {
 		return httpError{http.StatusNotFound, "No problem has the tag " + strconv.Quote(name) + "."}
 	}
-	ps, err := c(s).Problem.Query().Where(policy.Listed(), problem.StateNEQ(problem.StateMERGED), problem.HasTagsWith(tag.Name(name))).
-		Order(ent.Desc(problem.FieldSubmittedAt), ent.Desc(problem.FieldNumber)).Limit(feedEntries).All(r.Context())
 	if err != nil {
 		return err
 	}
 	f := s.feed("/feeds/tag/"+url.PathEscape(name)+".atom", "TheoremDB: "+name, "The newest problems tagged "+name+".")
 	f.Links[1].Href = s.baseURL() + "/problems?tag=" + url.QueryEscape(name)
-	if f.Entries, err = s.problemEntries(r, ps, updatedAt); err != nil {
-		return err
-	}
+	f.Entries = s.problemEntries(ps)
 	return s.writeFeed(w, r, f)
 }
 
@@ -223,12 +185,11 @@ const problemFeedEvents = 100
 
 // feedProblem is /p/{ref}/feed.atom: the newest public events of one problem, newest first.
 func (s *Server) feedProblem(w http.ResponseWriter, r *http.Request) error {
-	pk, err := s.policy.ProblemPacket(r.Context(), r.PathValue("ref"))
+	p, err := s.reads.ProblemFeed(r.Context(), r.PathValue("ref"), problemFeedEvents)
 	if err != nil {
 		return err
 	}
-	p := pk.Problem
-	if p.State == problem.StateREMOVED {
+	if p.Withheld {
 		return httpError{http.StatusGone, "This problem was removed; its feed has ended."}
 	}
 	if p.ID != r.PathValue("ref") {
@@ -238,9 +199,7 @@ func (s *Server) feedProblem(w http.ResponseWriter, r *http.Request) error {
 	page := s.baseURL() + "/p/" + p.ID
 	f := s.feed("/p/"+p.ID+"/feed.atom", "TheoremDB "+p.ID+": "+p.Title, "What happened to "+p.ID+", from the public event log.")
 	f.Links[1].Href = page
-	evs := pk.Events
-	for i := len(evs) - 1; i >= 0 && len(f.Entries) < problemFeedEvents; i-- {
-		e := evs[i]
+	for _, e := range p.Events {
 		seq := strconv.FormatInt(e.Seq, 10)
 		f.Entries = append(f.Entries, atomEntry{ID: page + "#event-" + seq,
 			Title: p.ID + ": " + eventWords(e.Kind), Updated: atomTime(e.At), Published: atomTime(e.At),

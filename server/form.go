@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
@@ -150,17 +149,10 @@ func filledRows(f ui.FormView, group string) []int {
 	return rows
 }
 
-// revisionValues fills the revise form from the current revision.
-func revisionValues(p *ent.Problem, rev *ent.Revision) ui.FormView {
-	in := policy.ProblemInput{Title: rev.Title, Statement: rev.Statement, Exposition: rev.Exposition,
-		Acceptance: &rev.Acceptance, Provenance: &rev.Provenance, ReferenceSearch: &rev.ReferenceSearch,
-		Tags: rev.Tags, Hero: policy.HeroOf(rev), OpenStatus: rev.OpenStatus, Computation: rev.Computation}
-	for _, r := range rev.Edges.References {
-		in.References = append(in.References, policy.ReferenceInput{Identifier: strings.TrimPrefix(r.Edges.Source.Identifier, "url:"),
-			Citation: r.Citation, Locator: r.Locator, Relevance: r.Relevance, Role: r.Role})
-	}
-	f := formValues(in)
-	f.Action, f.Revise, f.ProblemID = "/p/"+p.ID+"/revise", true, p.ID
+// revisionValues fills the revise form from the current revision of v.
+func revisionValues(v *policy.ProblemView) ui.FormView {
+	f := formValues(policy.RevisionInput(v))
+	f.Action, f.Revise, f.ProblemID = "/p/"+v.ID+"/revise", true, v.ID
 	return f
 }
 

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/lanes"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
@@ -116,22 +114,39 @@ func laneMessage(m string) string {
 	return m
 }
 
+// laneChange is a recorded change of one lane by an operator, answering with the lane's
+// identity: approving or disabling it.
+type laneChange func(ctx context.Context, a *viewer.Account, lane string) (identity string, err error)
+
 // approveLane approves a lane's provider and model version.
 func (s *Server) approveLane(w http.ResponseWriter, r *http.Request) error {
-	return s.changeLane(w, r, s.policy.ApproveLane, "Approved the lane %s.", "Not approved: ")
+	approve := func(ctx context.Context, a *viewer.Account, lane string) (string, error) {
+		l, err := s.policy.ApproveLane(ctx, a, lane)
+		if err != nil {
+			return "", err
+		}
+		return l.Identity, nil
+	}
+	return s.changeLane(w, r, approve, "Approved the lane %s.", "Not approved: ")
 }
 
 // disableLane takes a lane out of the panel; its reviews stay in the record.
 func (s *Server) disableLane(w http.ResponseWriter, r *http.Request) error {
-	return s.changeLane(w, r, s.policy.DisableLane, "Disabled the lane %s; its reviews stay in the record.", "Not disabled: ")
+	disable := func(ctx context.Context, a *viewer.Account, lane string) (string, error) {
+		l, err := s.policy.DisableLane(ctx, a, lane)
+		if err != nil {
+			return "", err
+		}
+		return l.Identity, nil
+	}
+	return s.changeLane(w, r, disable, "Disabled the lane %s; its reviews stay in the record.", "Not disabled: ")
 }
 
-func (s *Server) changeLane(w http.ResponseWriter, r *http.Request, change func(context.Context, *ent.Account, string) (*ent.Lane, error),
-	done, refused string) error {
+func (s *Server) changeLane(w http.ResponseWriter, r *http.Request, change laneChange, done, refused string) error {
 	if ok, err := s.requireStaff(w, r); !ok {
 		return err
 	}
-	l, err := change(r.Context(), viewer.From(r.Context()), r.PathValue("lane"))
+	identity, err := change(r.Context(), viewer.From(r.Context()), r.PathValue("lane"))
 	if fes := policy.FieldErrors(err); fes != nil {
 		redirectWith(w, r, lanesPath, refused+laneMessage(fes[0].Message))
 		return nil
@@ -139,7 +154,7 @@ func (s *Server) changeLane(w http.ResponseWriter, r *http.Request, change func(
 	if err != nil {
 		return err
 	}
-	redirectWith(w, r, lanesPath, strings.Replace(done, "%s", l.Identity, 1))
+	redirectWith(w, r, lanesPath, strings.Replace(done, "%s", identity, 1))
 	return nil
 }
 
@@ -193,78 +208,34 @@ func (s *Server) setSwitch(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// lanesView reads the lanes and the switches, with the handles of the operators who approved
-// and set them, and whether the server's environment holds each lane's key.
-func (s *Server) lanesView(ctx context.Context, a *ent.Account) (ui.LanesView, error) {
+// lanesView is the page of the lanes and the switches, with the handles of the operators who
+// approved and set them, and whether the server's environment holds each lane's key.
+func (s *Server) lanesView(ctx context.Context, a *viewer.Account) (ui.LanesView, error) {
 	v := ui.LanesView{Errors: map[string]string{}}
-	ls, err := s.policy.Lanes(ctx, a)
+	lv, err := s.reads.ViewLanes(ctx, a)
 	if err != nil {
 		return v, err
 	}
-	rows, err := c(s).GateSwitch.Query().All(ctx)
-	if err != nil {
-		return v, err
-	}
-	var ids []string
-	for _, l := range ls {
-		if l.ApprovedByID != nil {
-			ids = append(ids, *l.ApprovedByID)
-		}
-	}
-	for _, r := range rows {
-		ids = append(ids, r.SetByID)
-	}
-	handles, err := s.handlesOf(ctx, ids)
-	if err != nil {
-		return v, err
-	}
-	for _, l := range ls {
-		row := ui.LaneRow{ID: l.ID, Identity: l.Identity, Role: string(l.Role), Provider: l.Provider, BaseURL: l.BaseURL,
+	for _, l := range lv.Lanes {
+		row := ui.LaneRow{ID: l.ID, Identity: l.Identity, Role: l.Role, Provider: l.Provider, BaseURL: l.BaseURL,
 			Model: l.Model, ModelVersion: l.ModelVersion, PromptVersion: l.PromptVersion, Enabled: l.Enabled,
-			ApprovedAt: l.ApprovedAt, CreatedAt: l.CreatedAt, KeyEnv: lanes.KeyEnvName(l.Identity)}
-		if l.ApprovedByID != nil {
-			row.ApprovedBy = handles[*l.ApprovedByID]
-		}
+			ApprovedBy: l.ApprovedBy, ApprovedAt: l.ApprovedAt, CreatedAt: l.CreatedAt, KeyEnv: lanes.KeyEnvName(l.Identity)}
 		row.KeySet = os.Getenv(row.KeyEnv) != ""
 		v.Lanes = append(v.Lanes, row)
 	}
-	byName := map[string]*ent.GateSwitch{}
-	for _, r := range rows {
-		byName[string(r.Name)] = r
-	}
 	for _, sp := range switchPages {
 		row := ui.SwitchRow{Name: sp.name, Arg: strings.ToLower(strings.ReplaceAll(sp.name, "_", "-")), Label: sp.label, Help: sp.help}
-		if r := byName[sp.name]; r != nil {
-			at := r.SetAt
-			row.On, row.SetBy, row.SetAt, row.Reason = r.Enabled, handles[r.SetByID], &at, r.Reason
+		if sw, ok := lv.Switches[sp.name]; ok {
+			at := sw.SetAt
+			row.On, row.SetBy, row.SetAt, row.Reason = sw.On, sw.SetBy, &at, sw.Reason
 		}
 		v.Switches = append(v.Switches, row)
 	}
-	sw, err := s.policy.Switches(ctx)
-	if err != nil {
-		return v, err
-	}
-	v.GateOpen = sw.GateOpen()
+	v.GateOpen = lv.GateOpen
 	for _, p := range lanes.Prompts() {
 		if !slices.Contains(v.Prompts, p.Version) {
 			v.Prompts = append(v.Prompts, p.Version)
 		}
 	}
 	return v, nil
-}
-
-// handlesOf maps account IDs to "@handle"; the system's own actor is "the system".
-func (s *Server) handlesOf(ctx context.Context, ids []string) (map[string]string, error) {
-	out := map[string]string{policy.SystemActor: "the system"}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	accs, err := c(s).Account.Query().Where(account.IDIn(ids...)).Select(account.FieldID, account.FieldHandle).All(ctx)
-	if err != nil {
-		return nil, err
-	}
-	for _, a := range accs {
-		out[a.ID] = "@" + a.Handle
-	}
-	return out, nil
 }

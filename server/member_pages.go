@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
@@ -43,7 +42,7 @@ func (s *Server) similarTo(r *http.Request, title, statement, exclude string) ([
 	}
 	out := cands[:0]
 	for _, c := range cands {
-		if c.Similarity >= minSimilarity && c.State != "REMOVED" {
+		if c.Similarity >= minSimilarity && !policy.StateWithheld(c.State) {
 			out = append(out, c)
 		}
 	}
@@ -65,26 +64,24 @@ func (s *Server) suggestForm(w http.ResponseWriter, r *http.Request) error {
 	if !requireSignIn(w, r) {
 		return nil
 	}
-	pk, err := s.policy.ProblemPacket(r.Context(), r.PathValue("ref"))
+	v, err := s.reads.ViewProblem(r.Context(), viewer.From(r.Context()), r.PathValue("ref"), 0)
 	if err != nil {
 		return err
 	}
-	p := pk.Problem
-	can := policy.PermissionsOn(viewer.From(r.Context()), p, s.policy.Now())
 	switch {
-	case can.Revise:
-		action, err := s.reviseAction(r, p)
+	case v.Can.Revise:
+		action, err := s.reviseAction(r, v)
 		if err != nil {
 			return err
 		}
 		http.Redirect(w, r, action, http.StatusSeeOther)
 		return nil
-	case !can.Suggest:
-		return httpError{http.StatusConflict, p.ID + " can no longer be edited."}
+	case !v.Can.Suggest:
+		return httpError{http.StatusConflict, v.ID + " can no longer be edited."}
 	}
-	f := revisionValues(p, pk.Rev())
-	f.Action, f.Suggest = "/p/"+p.ID+"/suggest", true
-	s.render(w, r, http.StatusOK, page(r, "Suggest an edit to "+p.ID), ui.ProblemForm(f))
+	f := revisionValues(v)
+	f.Action, f.Suggest = "/p/"+v.ID+"/suggest", true
+	s.render(w, r, http.StatusOK, page(r, "Suggest an edit to "+v.ID), ui.ProblemForm(f))
 	return nil
 }
 
@@ -93,7 +90,7 @@ func (s *Server) suggest(w http.ResponseWriter, r *http.Request) error {
 	if !requireSignIn(w, r) {
 		return nil
 	}
-	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	id, err := s.reads.ProblemID(r.Context(), r.PathValue("ref"))
 	if err != nil {
 		return err
 	}
@@ -111,9 +108,12 @@ func (s *Server) suggest(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	in, ferrs := problemInput(f)
-	var sg *ent.Suggestion
+	var sid string
 	if len(ferrs) == 0 {
-		sg, err = s.policy.SuggestEdit(r.Context(), viewer.From(r.Context()), id, r.PostForm.Get("note"), in)
+		sg, serr := s.policy.SuggestEdit(r.Context(), viewer.From(r.Context()), id, r.PostForm.Get("note"), in)
+		if err = serr; err == nil {
+			sid = sg.ID
+		}
 	}
 	if len(ferrs) > 0 || addErrors(&f, err) {
 		for k, v := range ferrs {
@@ -125,7 +125,7 @@ func (s *Server) suggest(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	redirectWith(w, r, "/p/"+id+"/suggestions/"+sg.ID, "Suggestion sent: the proposer accepts it as a revision or declines it, on the record.")
+	redirectWith(w, r, "/p/"+id+"/suggestions/"+sid, "Suggestion sent: the proposer accepts it as a revision or declines it, on the record.")
 	return nil
 }
 

@@ -9,7 +9,6 @@ import (
 
 	"github.com/a-h/templ"
 
-	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
@@ -42,7 +41,7 @@ func (s *Server) flag(w http.ResponseWriter, r *http.Request) error {
 	v := ui.FlagView{ProblemID: p.ID, Title: p.Title, Reason: r.PostForm.Get("reason"), Explanation: r.PostForm.Get("explanation"),
 		DuplicateOf: strings.TrimSpace(r.PostForm.Get("duplicateOf")), Errors: map[string]string{}}
 	_, err = s.policy.FlagProblem(r.Context(), viewer.From(r.Context()), policy.FlagInput{ProblemID: p.ID,
-		Reason: flag.Reason(v.Reason), Explanation: v.Explanation, DuplicateOf: v.DuplicateOf})
+		Reason: policy.FlagReason(v.Reason), Explanation: v.Explanation, DuplicateOf: v.DuplicateOf})
 	if fes := policy.FieldErrors(err); fes != nil {
 		for _, fe := range fes {
 			if len(fe.Field) == 0 || fe.Field[0] == "problemId" {

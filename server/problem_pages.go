@@ -8,9 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/problem"
-	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/ui/hero"
@@ -20,37 +17,13 @@ import (
 // pageSize is the length of the list page.
 const pageSize = 25
 
+// home is the front page.
 func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	c := s.policy.Client()
-	soonest, err := s.policy.InChallenge(ctx, 8)
+	v, err := s.reads.Home(r.Context())
 	if err != nil {
 		return err
 	}
-	accepted, err := c.Problem.Query().Where(problem.StateEQ(problem.StateACCEPTED)).
-		Order(ent.Desc(problem.FieldAcceptedAt)).Limit(8).All(ctx)
-	if err != nil {
-		return err
-	}
-	var counts []struct {
-		State string `json:"state"`
-		Count int    `json:"count"`
-	}
-	if err := c.Problem.Query().Where(policy.Listed()).
-		GroupBy(problem.FieldState).Aggregate(ent.Count()).Scan(ctx, &counts); err != nil {
-		return err
-	}
-	v := ui.HomeView{Soonest: summaries(soonest), Accepted: summaries(accepted)}
-	for _, st := range policy.ListedStates.Values() {
-		n := 0
-		for _, c := range counts {
-			if c.State == st {
-				n = c.Count
-			}
-		}
-		v.Counts = append(v.Counts, ui.StateCount{State: st, N: n})
-	}
-	s.render(w, r, http.StatusOK, page(r, "Open problems"), ui.HomePage(v))
+	s.render(w, r, http.StatusOK, page(r, "Open problems"), ui.HomePage(*v))
 	return nil
 }
 
@@ -63,7 +36,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) error {
 	f := ui.ListFilter{State: q.Get("state"), Tag: q.Get("tag"), Acceptance: q.Get("acceptance"),
 		Provenance: q.Get("provenance"), Q: strings.TrimSpace(q.Get("q")), Sort: q.Get("sort")}
 	if f.Q != "" && q.Get("after") == "" && q.Get("before") == "" {
-		if id, err := policy.ResolveProblemID(ctx, c(s), f.Q); err == nil {
+		if id, err := s.reads.ProblemID(ctx, f.Q); err == nil {
 			http.Redirect(w, r, "/p/"+id, http.StatusSeeOther)
 			return nil
 		} else if !errors.Is(err, policy.ErrNotFound) {
@@ -80,7 +53,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f.Sort = string(l.Sort)
-	tags, err := c(s).Tag.Query().Order(ent.Asc(tag.FieldName)).Select(tag.FieldName).Strings(ctx)
+	tags, err := s.reads.TagNames(ctx)
 	if err != nil {
 		return err
 	}
@@ -107,8 +80,6 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func c(s *Server) *ent.Client { return s.policy.Client() }
-
 // problemPage is /p/{ref}. Slugs and IDs in another case redirect to the
 // ID; a merged problem redirects to its survivor with a notice, unless
 // ?redirect=no asks for the merged record itself, which opens on its History
@@ -124,7 +95,7 @@ func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	q := r.URL.Query()
-	merged := v.P.State == string(problem.StateMERGED) && v.P.MergedInto != ""
+	merged := v.P.State == policy.StateMerged && v.P.MergedInto != ""
 	if merged && q.Get("redirect") != "no" {
 		http.Redirect(w, r, "/p/"+v.P.MergedInto+"?merged="+v.P.ID, http.StatusFound)
 		return nil
@@ -147,14 +118,14 @@ func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	status := http.StatusOK
-	if v.P.State == string(problem.StateREMOVED) {
+	if v.P.Withheld {
 		status = http.StatusGone
 	}
 	pg := page(r, v.P.ID+": "+v.P.Title)
 	if v.Tab == "checks" && ui.ChecksPending(v.P.Checks) {
 		pg.Refresh = checksRefresh
 	}
-	if v.P.State != string(problem.StateREMOVED) {
+	if !v.P.Withheld {
 		h := s.problemHead(v.P)
 		if merged {
 			h.Canonical = s.baseURL() + "/p/" + v.P.MergedInto
@@ -182,7 +153,7 @@ const pageEvents = 200
 // problemView is the problem page of the problem a reference names.
 func (s *Server) problemView(r *http.Request, ref string) (ui.ProblemView, error) {
 	who := viewer.From(r.Context())
-	v, err := s.policy.ViewProblem(r.Context(), who, ref, pageEvents)
+	v, err := s.reads.ViewProblem(r.Context(), who, ref, pageEvents)
 	if err != nil {
 		return ui.ProblemView{}, err
 	}
@@ -194,12 +165,4 @@ func (s *Server) problemView(r *http.Request, ref string) (ui.ProblemView, error
 	}
 	hv := hero.Draw(hero.Input{ID: v.ID, Title: v.Title, Kind: v.Revision.Acceptance.Kind, Tags: v.Revision.Tags})
 	return ui.ProblemView{P: v, Tab: tab, Signed: who != nil, Hero: ui.Hero{SVG: hv.SVG, Caption: hv.Caption}}, nil
-}
-
-func summaries(ps []*ent.Problem) []policy.ProblemSummary {
-	out := make([]policy.ProblemSummary, len(ps))
-	for i, p := range ps {
-		out[i] = policy.SummaryOf(p)
-	}
-	return out
 }

@@ -6,10 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/theoremdb/theoremdb/ent/binding"
-	"github.com/theoremdb/theoremdb/ent/claim"
-	"github.com/theoremdb/theoremdb/ent/decision"
-	"github.com/theoremdb/theoremdb/ent/schema/gid"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
@@ -50,7 +46,7 @@ func (s *Server) disagreements(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	class := r.PathValue("class")
-	items, counts, err := s.policy.DisagreementQueue(r.Context(), viewer.From(r.Context()), decision.Disagreement(class), 200)
+	items, counts, err := s.policy.DisagreementQueue(r.Context(), viewer.From(r.Context()), policy.Disagreement(class), 200)
 	if policy.FieldErrors(err) != nil {
 		return httpError{http.StatusNotFound, "There is no class of disagreement called " + strconv.Quote(class) + "."}
 	}
@@ -75,7 +71,7 @@ func (s *Server) decisionView(r *http.Request, id string) (ui.DecisionView, erro
 		req[string(a)] = fields
 	}
 	d := ui.DecisionView{Problem: pv, Values: map[string]string{}, Errors: map[string]string{},
-		IdempotencyKey: "web:" + gid.New("key"), RevisionID: pv.P.Revision.ID, Required: req}
+		IdempotencyKey: policy.NewIdempotencyKey("web:"), RevisionID: pv.P.Revision.ID, Required: req}
 	if pr := pv.P.Pending; pr != nil {
 		// An accepted problem's proposed revision: the decision adopts or declines it.
 		d.RevisionID = pr.ID
@@ -90,7 +86,7 @@ func (s *Server) reviewPage(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := s.requireReviewer(w, r); !ok {
 		return err
 	}
-	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	id, err := s.reads.ProblemID(r.Context(), r.PathValue("ref"))
 	if err != nil {
 		return err
 	}
@@ -112,7 +108,7 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := s.requireReviewer(w, r); !ok {
 		return err
 	}
-	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	id, err := s.reads.ProblemID(r.Context(), r.PathValue("ref"))
 	if err != nil {
 		return err
 	}
@@ -120,18 +116,18 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f := r.PostForm
-	in := policy.DecisionInput{ProblemID: id, Action: decision.Action(f.Get("action")), MergeInto: strings.TrimSpace(f.Get("mergeInto")),
+	in := policy.DecisionInput{ProblemID: id, Action: policy.DecisionAction(f.Get("action")), MergeInto: strings.TrimSpace(f.Get("mergeInto")),
 		IdempotencyKey: f.Get("idempotencyKey"), RevisionRequests: lines(f.Get("revisionRequests")),
 		RevisionID: f.Get("revisionId"), Confirmations: confirmationsOf(f), SecondReviewOf: f.Get("secondReviewOf")}
 	if dis := f.Get("disagreement"); dis != "" {
-		class := decision.Disagreement(dis)
+		class := policy.Disagreement(dis)
 		in.Disagreement = &class
 	}
 	for _, sec := range policy.NoteSections {
 		*sec.Text(&in.Notes) = f.Get("notes." + sec.Key)
 	}
 	if rc := f.Get("reasonCode"); rc != "" {
-		code := decision.ReasonCode(rc)
+		code := policy.ReasonCode(rc)
 		in.ReasonCode = &code
 	}
 	res, err := s.policy.RecordDecision(r.Context(), viewer.From(r.Context()), in)
@@ -188,7 +184,7 @@ func (s *Server) reviewClaim(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := s.requireReviewer(w, r); !ok {
 		return err
 	}
-	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	id, err := s.reads.ProblemID(r.Context(), r.PathValue("ref"))
 	if err != nil {
 		return err
 	}
@@ -197,7 +193,7 @@ func (s *Server) reviewClaim(w http.ResponseWriter, r *http.Request) error {
 	}
 	cl, f := r.PathValue("claim"), r.PostForm
 	_, _, err = s.policy.ReviewClaim(r.Context(), viewer.From(r.Context()), policy.ClaimReviewInput{ClaimID: cl,
-		Status: claim.Status(f.Get("status")), Relation: binding.Relation(f.Get("relation")), Note: f.Get("note")})
+		Status: policy.ClaimStatus(f.Get("status")), Relation: policy.BindingRelation(f.Get("relation")), Note: f.Get("note")})
 	if shown, serr := s.showRefusal(w, r, id, err, "claim."+cl+".", f); shown {
 		return serr
 	}
@@ -213,7 +209,7 @@ func (s *Server) confirmLocator(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := s.requireReviewer(w, r); !ok {
 		return err
 	}
-	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	id, err := s.reads.ProblemID(r.Context(), r.PathValue("ref"))
 	if err != nil {
 		return err
 	}
@@ -237,7 +233,7 @@ func (s *Server) setPresentation(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := s.requireReviewer(w, r); !ok {
 		return err
 	}
-	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	id, err := s.reads.ProblemID(r.Context(), r.PathValue("ref"))
 	if err != nil {
 		return err
 	}

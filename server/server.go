@@ -4,7 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/theoremdb/theoremdb/api"
@@ -18,6 +17,7 @@ import (
 // Server is the HTTP handler of the whole site.
 type Server struct {
 	policy  *policy.Service
+	reads   reads
 	live    *live.Broker
 	log     *slog.Logger
 	mux     *http.ServeMux
@@ -37,7 +37,7 @@ type Server struct {
 // New builds the route table. b delivers live events to subscriptions; its
 // Run must be going.
 func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *Server {
-	s := &Server{policy: p, live: b, log: log, mux: http.NewServeMux(), metrics: newMetrics(p), limiter: newLimiter(),
+	s := &Server{policy: p, reads: p, live: b, log: log, mux: http.NewServeMux(), metrics: newMetrics(p), limiter: newLimiter(),
 		guard: newGuard(throttle.Limits{})}
 	for _, o := range opts {
 		o(s)
@@ -51,79 +51,12 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 	s.metrics.transport(gql)
 	s.handle("/graphql", withSession(p, withExplorer(p, gql)))
 	s.handle("GET /healthz", http.HandlerFunc(s.healthz))
-	s.mux.Handle("GET /metrics", s.metrics.handler())
-	s.mux.Handle("GET /static/", securityHeaders(staticHandler()))
-
-	pages := []route{
-		{"GET /{$}", s.home},
-		{"GET /problems", s.list},
-		{"GET /p/{ref}", s.problemPage},
-		{"GET /p/{ref}/revise", s.reviseForm},
-		{"POST /p/{ref}/revise", s.revise},
-		{"GET /submit", s.submitForm},
-		{"POST /submit", s.submit},
-		{"GET /signin", s.signinForm},
-		{"POST /signin", s.signin},
-		{"GET /signup", s.signupForm},
-		{"POST /signup", s.signup},
-		{"POST /signout", s.signout},
-		{"GET /account", s.account},
-		{"GET /review", s.reviewQueue},
-		{"GET /review/disagreements", s.disagreements},
-		{"GET /review/disagreements/{class}", s.disagreements},
-		{"GET /review/{ref}", s.reviewPage},
-		{"POST /review/{ref}", s.decide},
-		{"POST /review/{ref}/staff", s.sendToStaff},
-		{"POST /review/{ref}/claims/{claim}", s.reviewClaim},
-		{"POST /review/{ref}/presentation", s.setPresentation},
-		{"POST /review/{ref}/locators/{reference}", s.confirmLocator},
-		{"GET /admin/review", s.staffQueue},
-		{"GET /admin/review/{ref}", s.staffPage},
-		{"GET /admin/revise", s.consoleRevise},
-		{"GET /admin/revise/{ref}", s.reviseForm},
-		{"POST /admin/revise/{ref}", s.revise},
-		{"POST /admin/batch-stops", s.stopBatch},
-		{"POST /admin/batch-stops/{id}/lift", s.liftBatch},
-		{"GET /admin/lanes", s.lanesPage},
-		{"POST /admin/lanes", s.addLane},
-		{"POST /admin/lanes/{lane}/approve", s.approveLane},
-		{"POST /admin/lanes/{lane}/disable", s.disableLane},
-		{"POST /admin/switches/{name}", s.setSwitch},
-		{"GET /admin/lanes/report", s.laneReport},
-		{"GET /p/{ref}/flag", s.flagForm},
-		{"POST /p/{ref}/flag", s.flag},
-		{"GET /moderate", s.moderate},
-		{"POST /moderate/{case}/{action}", s.moderateAction},
-		{"GET /moderation/log", s.moderationLog},
-	}
-	pages = append(pages, s.developerRoutes()...)
-	pages = append(pages, s.readerRoutes()...)
-	pages = append(pages, s.memberRoutes()...)
-	for _, pg := range pages {
-		h := pg.h
-		if strings.HasPrefix(pg.pattern, "POST ") && !selfLimited[pg.pattern] {
-			h = s.limitWrites(h)
-		}
-		s.handle(pg.pattern, securityHeaders(withSession(p, takeFlash(s.pageFunc(h)))))
-	}
-	s.mux.Handle("/", securityHeaders(withSession(p, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.fail(w, r, http.StatusNotFound, "There is no such page.", nil)
-	}))))
+	s.install()
 	// Every state-changing request from a browser must come from this
 	// site; requests without browser headers (API clients) pass.
 	s.handler = http.NewCrossOriginProtection().Handler(s.mux)
 	return s
 }
-
-// route is a page's pattern and handler.
-type route struct {
-	pattern string
-	h       pageHandler
-}
-
-// selfLimited are the forms with limits of their own: sign-in and sign-up
-// count by address, and signing out is always allowed.
-var selfLimited = map[string]bool{"POST /signin": true, "POST /signup": true, "POST /signout": true}
 
 func (s *Server) handle(pattern string, h http.Handler) {
 	s.mux.Handle(pattern, s.metrics.instrument(pattern, h))

@@ -2,9 +2,7 @@ package server
 
 import (
 	"net/http"
-	"slices"
 
-	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
@@ -26,24 +24,11 @@ func (s *Server) staffQueue(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := s.requireStaff(w, r); !ok {
 		return err
 	}
-	items, err := s.policy.StaffQueue(r.Context(), viewer.From(r.Context()), 200)
+	v, err := s.reads.StaffConsole(r.Context(), viewer.From(r.Context()), 200)
 	if err != nil {
 		return err
 	}
-	proposals, err := s.policy.StopProposals(r.Context())
-	if err != nil {
-		return err
-	}
-	open, err := s.policy.OpenStops(r.Context())
-	if err != nil {
-		return err
-	}
-	stops := make([]*ent.BatchStop, 0, len(open))
-	for _, b := range open {
-		stops = append(stops, b)
-	}
-	slices.SortFunc(stops, func(a, b *ent.BatchStop) int { return a.StoppedAt.Compare(b.StoppedAt) })
-	s.render(w, r, http.StatusOK, page(r, "Staff review"), ui.StaffQueue(items, proposals, stops))
+	s.render(w, r, http.StatusOK, page(r, "Staff review"), ui.StaffQueue(*v))
 	return nil
 }
 
@@ -53,7 +38,7 @@ func (s *Server) staffPage(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := s.requireStaff(w, r); !ok {
 		return err
 	}
-	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	id, err := s.reads.ProblemID(r.Context(), r.PathValue("ref"))
 	if err != nil {
 		return err
 	}
@@ -72,7 +57,7 @@ func (s *Server) sendToStaff(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := s.requireReviewer(w, r); !ok {
 		return err
 	}
-	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	id, err := s.reads.ProblemID(r.Context(), r.PathValue("ref"))
 	if err != nil {
 		return err
 	}

@@ -1,16 +1,11 @@
 package server
 
 import (
-	"errors"
-	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/policy"
-	"github.com/theoremdb/theoremdb/throttle"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
 )
@@ -46,10 +41,16 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	in, ferrs := problemInput(f)
-	var p *ent.Problem
-	var err error
+	var (
+		id       string
+		deadline time.Time
+		err      error
+	)
 	if len(ferrs) == 0 {
-		p, err = s.policy.Submit(r.Context(), viewer.From(r.Context()), in)
+		p, serr := s.policy.Submit(r.Context(), viewer.From(r.Context()), in)
+		if err = serr; err == nil {
+			id, deadline = p.ID, p.Deadline
+		}
 	}
 	if len(ferrs) > 0 || addErrors(&f, err) {
 		for k, v := range ferrs {
@@ -61,7 +62,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	redirectWith(w, r, "/p/"+p.ID+"?tab=checks", "Submitted as "+p.ID+". Its challenge period ends "+ui.When(p.Deadline)+
+	redirectWith(w, r, "/p/"+id+"?tab=checks", "Submitted as "+id+". Its challenge period ends "+ui.When(deadline)+
 		". The checks below run now; each finding says what to change.")
 	return nil
 }
@@ -70,12 +71,11 @@ func (s *Server) reviseForm(w http.ResponseWriter, r *http.Request) error {
 	if !requireSignIn(w, r) {
 		return nil
 	}
-	pk, err := s.policy.ProblemPacket(r.Context(), r.PathValue("ref"))
+	v, err := s.reads.ViewProblem(r.Context(), viewer.From(r.Context()), r.PathValue("ref"), 0)
 	if err != nil {
 		return err
 	}
-	p := pk.Problem
-	action, err := s.reviseAction(r, p)
+	action, err := s.reviseAction(r, v)
 	if err != nil {
 		return err
 	}
@@ -83,26 +83,25 @@ func (s *Server) reviseForm(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, action, http.StatusSeeOther)
 		return nil
 	}
-	f := revisionValues(p, pk.Rev())
+	f := revisionValues(v)
 	f.Action, f.Operator = action, onConsole(action)
-	s.render(w, r, http.StatusOK, page(r, "Revise "+p.ID), ui.ProblemForm(f))
+	s.render(w, r, http.StatusOK, page(r, "Revise "+v.ID), ui.ProblemForm(f))
 	return nil
 }
 
-// reviseAction is where the viewer revises p: the problem's own revise path for its proposer,
-// the staff console for an operator applying a revision to an imported problem whose source
-// account is not here. The console's path serves nothing else.
-func (s *Server) reviseAction(r *http.Request, p *ent.Problem) (string, error) {
-	a := viewer.From(r.Context())
-	if policy.PermissionsOn(a, p, s.policy.Now()).ReviseOnConsole {
-		return "/admin/revise/" + p.ID, nil
+// reviseAction is where the viewer of v revises it: the problem's own revise path for its
+// proposer, the staff console for an operator applying a revision to an imported problem whose
+// source account is not here. The console's path serves nothing else.
+func (s *Server) reviseAction(r *http.Request, v *policy.ProblemView) (string, error) {
+	if v.Can.ReviseOnConsole {
+		return "/admin/revise/" + v.ID, nil
 	}
 	if onConsole(r.URL.Path) {
 		// The console revises imported problems only, for operators; everyone else's problem
 		// is its proposer's to revise.
 		return "", policy.ErrForbidden
 	}
-	return "/p/" + p.ID + "/revise", nil
+	return "/p/" + v.ID + "/revise", nil
 }
 
 func onConsole(path string) bool { return strings.HasPrefix(path, "/admin/") }
@@ -115,7 +114,7 @@ func (s *Server) consoleRevise(w http.ResponseWriter, r *http.Request) error {
 	if !policy.CanStaff(viewer.From(r.Context())) {
 		return policy.ErrForbidden
 	}
-	id, err := policy.ResolveProblemID(r.Context(), c(s), strings.TrimSpace(r.URL.Query().Get("problem")))
+	id, err := s.reads.ProblemID(r.Context(), strings.TrimSpace(r.URL.Query().Get("problem")))
 	if err != nil {
 		return err
 	}
@@ -127,15 +126,12 @@ func (s *Server) revise(w http.ResponseWriter, r *http.Request) error {
 	if !requireSignIn(w, r) {
 		return nil
 	}
-	id, err := policy.ResolveProblemID(r.Context(), c(s), r.PathValue("ref"))
+	v, err := s.reads.ViewProblem(r.Context(), viewer.From(r.Context()), r.PathValue("ref"), 0)
 	if err != nil {
 		return err
 	}
-	p, err := c(s).Problem.Get(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	action, err := s.reviseAction(r, p)
+	id := v.ID
+	action, err := s.reviseAction(r, v)
 	if err != nil {
 		return err
 	}
@@ -172,119 +168,4 @@ func (s *Server) revise(w http.ResponseWriter, r *http.Request) error {
 	}
 	redirectWith(w, r, "/p/"+id+"?tab=checks", "Revision saved. The checks below run on it now.")
 	return nil
-}
-
-func (s *Server) signinForm(w http.ResponseWriter, r *http.Request) error {
-	s.render(w, r, http.StatusOK, page(r, "Sign in"), ui.AuthPage(ui.AuthView{Next: safeNext(r.URL.Query().Get("next"))}))
-	return nil
-}
-
-func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
-	if err := parseForm(r); err != nil {
-		return err
-	}
-	v := ui.AuthView{Handle: r.PostForm.Get("handle"), Next: safeNext(r.PostForm.Get("next")), Errors: map[string]string{}}
-	if !s.limiter.allow(throttle.ClientIP(r), v.Handle, time.Now()) {
-		v.General = "Too many sign-in attempts. Wait 15 minutes and try again."
-		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign in"), ui.AuthPage(v))
-		return nil
-	}
-	tok, _, err := s.policy.SignIn(r.Context(), v.Handle, r.PostForm.Get("password"))
-	if errors.Is(err, policy.ErrBadCredentials) {
-		s.limiter.fail(throttle.ClientIP(r), v.Handle, time.Now())
-		v.General = err.Error() + "."
-		s.render(w, r, http.StatusUnauthorized, page(r, "Sign in"), ui.AuthPage(v))
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if old, err := r.Cookie(sessionCookie); err == nil {
-		_ = s.policy.SignOut(r.Context(), old.Value) // rotate: the old session ends
-	}
-	setSession(w, tok)
-	http.Redirect(w, r, v.Next, http.StatusSeeOther)
-	return nil
-}
-
-func (s *Server) signupForm(w http.ResponseWriter, r *http.Request) error {
-	s.render(w, r, http.StatusOK, page(r, "Sign up"), ui.AuthPage(ui.AuthView{SignUp: true, Next: signupNext(r.URL.Query().Get("next"))}))
-	return nil
-}
-
-// signupNext is where a new account goes once made: the same-site page it
-// was made from, or its account page.
-func signupNext(next string) string {
-	if next == "" {
-		return "/account"
-	}
-	return safeNext(next)
-}
-
-func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
-	if err := parseForm(r); err != nil {
-		return err
-	}
-	v := ui.AuthView{SignUp: true, Handle: r.PostForm.Get("handle"), Name: r.PostForm.Get("name"),
-		Next: signupNext(r.PostForm.Get("next")), Errors: map[string]string{}}
-	if !s.limiter.allow(throttle.ClientIP(r), "", time.Now()) {
-		v.General = "Too many attempts from your address. Wait 15 minutes and try again."
-		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign up"), ui.AuthPage(v))
-		return nil
-	}
-	// Accounts made from one address are limited whether or not earlier
-	// attempts failed; an attempt the policy refuses is given back.
-	addr := "addr:" + throttle.ClientIP(r)
-	if ok, wait := s.guard.signups.Take(addr, 1); !ok {
-		throttle.SetRetryAfter(w, wait)
-		v.General = fmt.Sprintf("Too many accounts were made from your address. Try again in %s minutes.",
-			strconv.Itoa(int(wait.Minutes())+1))
-		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign up"), ui.AuthPage(v))
-		return nil
-	}
-	pw := r.PostForm.Get("password")
-	_, err := s.policy.SignUp(r.Context(), v.Handle, v.Name, pw)
-	if err != nil {
-		s.guard.signups.Refund(addr, 1)
-	}
-	if fes := policy.FieldErrors(err); fes != nil {
-		s.limiter.fail(throttle.ClientIP(r), "", time.Now())
-		for _, fe := range fes {
-			if len(fe.Field) > 0 {
-				v.Errors[fe.Field[0]] = fe.Message
-			} else {
-				v.General = fe.Message
-			}
-		}
-		s.render(w, r, http.StatusUnprocessableEntity, page(r, "Sign up"), ui.AuthPage(v))
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	tok, _, err := s.policy.SignIn(r.Context(), v.Handle, pw)
-	if err != nil {
-		return err
-	}
-	setSession(w, tok)
-	redirectWith(w, r, v.Next, "Welcome to TheoremDB.")
-	return nil
-}
-
-func (s *Server) signout(w http.ResponseWriter, r *http.Request) error {
-	if c, err := r.Cookie(sessionCookie); err == nil {
-		if err := s.policy.SignOut(r.Context(), c.Value); err != nil {
-			return err
-		}
-	}
-	clearSession(w)
-	redirectWith(w, r, "/", "Signed out.")
-	return nil
-}
-
-func (s *Server) account(w http.ResponseWriter, r *http.Request) error {
-	if !requireSignIn(w, r) {
-		return nil
-	}
-	return s.renderAccount(w, r, http.StatusOK, ui.AccountView{})
 }

@@ -1,0 +1,119 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+)
+
+// route is a page's method pattern and handler.
+type route struct {
+	pattern string
+	h       pageHandler
+}
+
+// routes is the site's one route table: every page, download and form, by method and path.
+// The GraphQL endpoint, the health check, the metrics and the static files are mounted beside it
+// (New, install).
+func (s *Server) routes() []route {
+	return []route{
+		// Reading the record.
+		{"GET /{$}", s.home},
+		{"GET /problems", s.list},
+		{"GET /p/{ref}", s.problemPage},
+		{"GET /tags", s.tags},
+		{"GET /about", s.about},
+		{"GET /moderation/log", s.moderationLog},
+
+		// Downloads, feeds, citations and what crawlers read.
+		{"GET /export/problems.jsonl", s.exportJSONL},
+		{"GET /export/problems.csv", s.exportCSV},
+		{"GET /feeds/new.atom", s.feedNew},
+		{"GET /feeds/accepted.atom", s.feedAccepted},
+		{"GET /feeds/closing.atom", s.feedClosing},
+		{"GET /feeds/tag/{file}", s.feedTag},
+		{"GET /p/{ref}/feed.atom", s.feedProblem},
+		{"GET /p/{ref}/cite.bib", s.citeBib},
+		{"GET /sitemap.xml", s.sitemap},
+		{"GET /robots.txt", s.robots},
+
+		// Accounts.
+		{"GET /signin", s.signinForm},
+		{"POST /signin", s.signin},
+		{"GET /signup", s.signupForm},
+		{"POST /signup", s.signup},
+		{"POST /signout", s.signout},
+		{"GET /account", s.account},
+		{"POST /account/tokens", s.createToken},
+		{"POST /account/tokens/{id}/revoke", s.revokeToken},
+
+		// Members: submitting, revising, suggesting and reporting.
+		{"GET /submit", s.submitForm},
+		{"POST /submit", s.submit},
+		{"GET /similar", s.similarDrafts},
+		{"GET /p/{ref}/revise", s.reviseForm},
+		{"POST /p/{ref}/revise", s.revise},
+		{"GET /p/{ref}/suggest", s.suggestForm},
+		{"POST /p/{ref}/suggest", s.suggest},
+		{"GET /p/{ref}/suggestions/{id}", s.suggestionPage},
+		{"POST /p/{ref}/suggestions/{id}/{action}", s.settleSuggestion},
+		{"GET /p/{ref}/flag", s.flagForm},
+		{"POST /p/{ref}/flag", s.flag},
+
+		// Reviewers.
+		{"GET /review", s.reviewQueue},
+		{"GET /review/disagreements", s.disagreements},
+		{"GET /review/disagreements/{class}", s.disagreements},
+		{"GET /review/{ref}", s.reviewPage},
+		{"POST /review/{ref}", s.decide},
+		{"POST /review/{ref}/staff", s.sendToStaff},
+		{"POST /review/{ref}/claims/{claim}", s.reviewClaim},
+		{"POST /review/{ref}/presentation", s.setPresentation},
+		{"POST /review/{ref}/locators/{reference}", s.confirmLocator},
+
+		// Moderators.
+		{"GET /moderate", s.moderate},
+		{"POST /moderate/{case}/{action}", s.moderateAction},
+
+		// Operators: the staff console, lanes and switches.
+		{"GET /admin/review", s.staffQueue},
+		{"GET /admin/review/{ref}", s.staffPage},
+		{"GET /admin/revise", s.consoleRevise},
+		{"GET /admin/revise/{ref}", s.reviseForm},
+		{"POST /admin/revise/{ref}", s.revise},
+		{"POST /admin/batch-stops", s.stopBatch},
+		{"POST /admin/batch-stops/{id}/lift", s.liftBatch},
+		{"GET /admin/lanes", s.lanesPage},
+		{"POST /admin/lanes", s.addLane},
+		{"POST /admin/lanes/{lane}/approve", s.approveLane},
+		{"POST /admin/lanes/{lane}/disable", s.disableLane},
+		{"POST /admin/switches/{name}", s.setSwitch},
+		{"GET /admin/lanes/report", s.laneReport},
+
+		// Developers and research agents.
+		{"GET " + schemaPath, s.schemaFile},
+		{"GET /api", s.apiDocs},
+		{"GET /favicon.ico", s.favicon},
+	}
+}
+
+// selfLimited are the forms with limits of their own: sign-in and sign-up
+// count by address, and signing out is always allowed.
+var selfLimited = map[string]bool{"POST /signin": true, "POST /signup": true, "POST /signout": true}
+
+// install mounts the route table, the metrics, the static files and the one not-found page.
+// Every page gets the security headers, the session and the flash message; a form that
+// changes something is rate-limited unless it limits itself.
+func (s *Server) install() {
+	s.mux.Handle("GET /metrics", s.metrics.handler())
+	s.mux.Handle("GET /static/", securityHeaders(staticHandler()))
+	for _, pg := range s.routes() {
+		h := pg.h
+		if strings.HasPrefix(pg.pattern, "POST ") && !selfLimited[pg.pattern] {
+			h = s.limitWrites(h)
+		}
+		s.handle(pg.pattern, securityHeaders(withSession(s.policy, takeFlash(s.pageFunc(h)))))
+	}
+	s.mux.Handle("/", securityHeaders(withSession(s.policy, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, http.StatusNotFound, "There is no such page.", nil)
+	}))))
+}
