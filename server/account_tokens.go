@@ -54,7 +54,7 @@ func (s *Server) createToken(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	name := r.PostForm.Get("name")
+	name := parseToken(r.PostForm).Name
 	secret, tk, err := s.policy.CreateOwnToken(r.Context(), viewer.From(r.Context()), name)
 	if fes := policy.FieldErrors(err); fes != nil {
 		return s.renderAccount(w, r, http.StatusUnprocessableEntity, ui.AccountView{TokenName: name,

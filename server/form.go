@@ -173,3 +173,142 @@ func formValues(in policy.ProblemInput) ui.FormView {
 	}
 	return f
 }
+
+// The other forms of the site, each parsed here into the typed value its handler uses: a
+// handler reads no posted field by name.
+
+// signInForm is the sign-in form.
+type signInForm struct{ Handle, Password, Next string }
+
+func parseSignIn(f url.Values) signInForm {
+	return signInForm{Handle: f.Get("handle"), Password: f.Get("password"), Next: safeNext(f.Get("next"))}
+}
+
+// signUpForm is the sign-up form.
+type signUpForm struct{ Handle, Name, Password, Next string }
+
+func parseSignUp(f url.Values) signUpForm {
+	return signUpForm{Handle: f.Get("handle"), Name: f.Get("name"), Password: f.Get("password"),
+		Next: signupNext(f.Get("next"))}
+}
+
+// draftForm is what the problem form (submit, revise, suggest) posts besides the problem:
+// whether it asks for another row or a preview rather than saving, and the note of a
+// revision or a suggestion.
+type draftForm struct {
+	Add, Preview bool
+	Note         string
+}
+
+func parseDraft(f url.Values) draftForm {
+	return draftForm{Add: f.Get("add") != "", Preview: f.Get("preview") != "", Note: f.Get("note")}
+}
+
+// Saves reports whether the form asks to save the draft rather than to show it again.
+func (d draftForm) Saves() bool { return !d.Add && !d.Preview }
+
+// decisionInput is the review form's decision on problem id.
+func decisionInput(id string, f url.Values) policy.DecisionInput {
+	in := policy.DecisionInput{ProblemID: id, Action: policy.DecisionAction(f.Get("action")), MergeInto: strings.TrimSpace(f.Get("mergeInto")),
+		IdempotencyKey: f.Get("idempotencyKey"), RevisionRequests: lines(f.Get("revisionRequests")),
+		RevisionID: f.Get("revisionId"), Confirmations: confirmationsOf(f), SecondReviewOf: f.Get("secondReviewOf")}
+	if dis := f.Get("disagreement"); dis != "" {
+		class := policy.Disagreement(dis)
+		in.Disagreement = &class
+	}
+	for _, sec := range policy.NoteSections {
+		*sec.Text(&in.Notes) = f.Get("notes." + sec.Key)
+	}
+	if rc := f.Get("reasonCode"); rc != "" {
+		code := policy.ReasonCode(rc)
+		in.ReasonCode = &code
+	}
+	return in
+}
+
+// confirmationsOf reads the answers to open findings from the review form: a row per finding,
+// answered when its holds radio is set; a row left unanswered is not sent, so the policy names it.
+func confirmationsOf(f url.Values) []packet.FindingConfirmation {
+	var out []packet.FindingConfirmation
+	for i := 0; i < policy.MaxConfirmations; i++ {
+		p := "confirmations." + strconv.Itoa(i) + "."
+		id := f.Get(p + "finding")
+		if id == "" {
+			break
+		}
+		holds := f.Get(p + "holds")
+		if holds == "" {
+			continue
+		}
+		out = append(out, packet.FindingConfirmation{Finding: id, Holds: holds == "true", Note: f.Get(p + "note")})
+	}
+	return out
+}
+
+// claimReviewInput is the review page's review of the claim cl.
+func claimReviewInput(cl string, f url.Values) policy.ClaimReviewInput {
+	return policy.ClaimReviewInput{ClaimID: cl, Status: policy.ClaimStatus(f.Get("status")),
+		Relation: policy.BindingRelation(f.Get("relation")), Note: f.Get("note")}
+}
+
+// noteForm is a form whose one field is a note or a reason: sending to staff, confirming a
+// locator, dismissing a case, declining a suggestion, choosing the presented record.
+type noteForm struct{ Note, Reason, Record string }
+
+func parseNote(f url.Values) noteForm {
+	return noteForm{Note: f.Get("note"), Reason: f.Get("reason"), Record: f.Get("record")}
+}
+
+// flagView is the report form of problem id (titled title) as posted.
+func flagView(id, title string, f url.Values) ui.FlagView {
+	return ui.FlagView{ProblemID: id, Title: title, Reason: f.Get("reason"), Explanation: f.Get("explanation"),
+		DuplicateOf: strings.TrimSpace(f.Get("duplicateOf")), Errors: map[string]string{}}
+}
+
+// moderationForm is a moderator's action on a case: the removal's reason, asked for twice
+// (Confirmed on the second), or a dismissal's note.
+type moderationForm struct {
+	Note, Reason string
+	Confirmed    bool
+}
+
+func parseModeration(f url.Values) moderationForm {
+	return moderationForm{Note: f.Get("note"), Reason: f.Get("reason"), Confirmed: f.Get("confirm") == "yes"}
+}
+
+// laneForm is the registration form of a lane.
+func laneForm(f url.Values) ui.LaneForm {
+	return ui.LaneForm{Identity: strings.TrimSpace(f.Get("identity")), Role: f.Get("role"), Provider: f.Get("provider"),
+		BaseURL: strings.TrimSpace(f.Get("baseUrl")), Model: strings.TrimSpace(f.Get("model")),
+		ModelVersion: strings.TrimSpace(f.Get("modelVersion")), PromptVersion: f.Get("promptVersion")}
+}
+
+// switchForm turns a switch on or off with the operator's reason.
+type switchForm struct {
+	On     bool
+	Reason string
+}
+
+func parseSwitch(f url.Values) (switchForm, error) {
+	sf := switchForm{Reason: f.Get("reason")}
+	switch f.Get("state") {
+	case "on":
+		sf.On = true
+	case "off":
+	default:
+		return sf, httpError{http.StatusBadRequest, "A switch is turned on or off."}
+	}
+	return sf, nil
+}
+
+// batchStopForm stops the batch of a source, with the operator's reason.
+type batchStopForm struct{ Source, Reason string }
+
+func parseBatchStop(f url.Values) batchStopForm {
+	return batchStopForm{Source: f.Get("source"), Reason: f.Get("reason")}
+}
+
+// tokenForm names a new API token.
+type tokenForm struct{ Name string }
+
+func parseToken(f url.Values) tokenForm { return tokenForm{Name: f.Get("name")} }

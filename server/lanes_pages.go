@@ -46,10 +46,7 @@ func (s *Server) addLane(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	f := r.PostForm
-	form := ui.LaneForm{Identity: strings.TrimSpace(f.Get("identity")), Role: f.Get("role"), Provider: f.Get("provider"),
-		BaseURL: strings.TrimSpace(f.Get("baseUrl")), Model: strings.TrimSpace(f.Get("model")),
-		ModelVersion: strings.TrimSpace(f.Get("modelVersion")), PromptVersion: f.Get("promptVersion")}
+	form := laneForm(r.PostForm)
 	a := viewer.From(r.Context())
 	l, err := s.policy.AddLane(r.Context(), a, policy.LaneInput{Identity: form.Identity, Role: form.Role, Provider: form.Provider,
 		BaseURL: form.BaseURL, Model: form.Model, ModelVersion: form.ModelVersion, PromptVersion: form.PromptVersion})
@@ -166,14 +163,11 @@ func (s *Server) setSwitch(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	var on bool
-	switch r.PostForm.Get("state") {
-	case "on":
-		on = true
-	case "off":
-	default:
-		return httpError{http.StatusBadRequest, "A switch is turned on or off."}
+	f, err := parseSwitch(r.PostForm)
+	if err != nil {
+		return err
 	}
+	on := f.On
 	name := strings.ToUpper(strings.ReplaceAll(r.PathValue("name"), "-", "_"))
 	label := ""
 	for _, sp := range switchPages {
@@ -184,7 +178,7 @@ func (s *Server) setSwitch(w http.ResponseWriter, r *http.Request) error {
 	if label == "" {
 		return policy.ErrNotFound
 	}
-	err := s.policy.SetSwitch(r.Context(), viewer.From(r.Context()), name, on, r.PostForm.Get("reason"))
+	err = s.policy.SetSwitch(r.Context(), viewer.From(r.Context()), name, on, f.Reason)
 	if fes := policy.FieldErrors(err); fes != nil {
 		redirectWith(w, r, lanesPath, "Not changed: "+laneMessage(fes[0].Message))
 		return nil

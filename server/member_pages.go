@@ -99,8 +99,9 @@ func (s *Server) suggest(w http.ResponseWriter, r *http.Request) error {
 	}
 	f := formView(r, "/p/"+id+"/suggest")
 	f.ProblemID, f.Suggest = id, true
-	if r.PostForm.Get("add") != "" || r.PostForm.Get("preview") != "" {
-		f.Preview = r.PostForm.Get("preview") != ""
+	draft := parseDraft(r.PostForm)
+	if !draft.Saves() {
+		f.Preview = draft.Preview
 		if err := s.previewSimilar(r, &f); err != nil {
 			return err
 		}
@@ -110,7 +111,7 @@ func (s *Server) suggest(w http.ResponseWriter, r *http.Request) error {
 	in, ferrs := problemInput(f)
 	var sid string
 	if len(ferrs) == 0 {
-		sg, serr := s.policy.SuggestEdit(r.Context(), viewer.From(r.Context()), id, r.PostForm.Get("note"), in)
+		sg, serr := s.policy.SuggestEdit(r.Context(), viewer.From(r.Context()), id, draft.Note, in)
 		if err = serr; err == nil {
 			sid = sg.ID
 		}
@@ -154,7 +155,7 @@ func (s *Server) settleSuggestion(w http.ResponseWriter, r *http.Request) error 
 	case "accept":
 		_, err = s.policy.AcceptSuggestion(r.Context(), a, sid)
 	case "decline":
-		_, err = s.policy.DeclineSuggestion(r.Context(), a, sid, r.PostForm.Get("reason"))
+		_, err = s.policy.DeclineSuggestion(r.Context(), a, sid, parseNote(r.PostForm).Reason)
 		msg = "Suggestion declined; your reason is on the record."
 	default:
 		return httpError{http.StatusNotFound, "There is no such page."}

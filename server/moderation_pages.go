@@ -5,7 +5,6 @@ import (
 	"hash/fnv"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/a-h/templ"
 
@@ -38,8 +37,7 @@ func (s *Server) flag(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	v := ui.FlagView{ProblemID: p.ID, Title: p.Title, Reason: r.PostForm.Get("reason"), Explanation: r.PostForm.Get("explanation"),
-		DuplicateOf: strings.TrimSpace(r.PostForm.Get("duplicateOf")), Errors: map[string]string{}}
+	v := flagView(p.ID, p.Title, r.PostForm)
 	_, err = s.policy.FlagProblem(r.Context(), viewer.From(r.Context()), policy.FlagInput{ProblemID: p.ID,
 		Reason: policy.FlagReason(v.Reason), Explanation: v.Explanation, DuplicateOf: v.DuplicateOf})
 	if fes := policy.FieldErrors(err); fes != nil {
@@ -100,7 +98,7 @@ func (s *Server) moderateAction(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	a, id := viewer.From(r.Context()), r.PathValue("case")
+	a, id, f := viewer.From(r.Context()), r.PathValue("case"), parseModeration(r.PostForm)
 	var (
 		err error
 		msg string
@@ -110,13 +108,13 @@ func (s *Server) moderateAction(w http.ResponseWriter, r *http.Request) error {
 		_, err = s.policy.ClaimCase(r.Context(), a, id)
 		msg = "Case claimed."
 	case "dismiss":
-		_, err = s.policy.DismissCase(r.Context(), a, id, r.PostForm.Get("note"))
+		_, err = s.policy.DismissCase(r.Context(), a, id, f.Note)
 		msg = "Case dismissed."
 	case "remove":
-		if r.PostForm.Get("confirm") != "yes" {
-			return s.confirmRemoval(w, r, id)
+		if !f.Confirmed {
+			return s.confirmRemoval(w, r, id, f.Reason)
 		}
-		_, p, rerr := s.policy.RemoveProblem(r.Context(), a, id, r.PostForm.Get("reason"))
+		_, p, rerr := s.policy.RemoveProblem(r.Context(), a, id, f.Reason)
 		if err = rerr; p != nil {
 			msg = p.ID + " was removed; its page is now a tombstone."
 		}
@@ -136,7 +134,7 @@ func (s *Server) moderateAction(w http.ResponseWriter, r *http.Request) error {
 }
 
 // confirmRemoval is the removal's confirmation page, for a case in the viewer's queue.
-func (s *Server) confirmRemoval(w http.ResponseWriter, r *http.Request, id string) error {
+func (s *Server) confirmRemoval(w http.ResponseWriter, r *http.Request, id, reason string) error {
 	cases, err := s.policy.ModerationQueue(r.Context(), viewer.From(r.Context()), 100)
 	if err != nil {
 		return err
@@ -144,7 +142,7 @@ func (s *Server) confirmRemoval(w http.ResponseWriter, r *http.Request, id strin
 	for _, c := range cases {
 		if c.ID == id {
 			s.render(w, r, http.StatusOK, page(r, "Remove "+c.ProblemID+"?"),
-				ui.RemoveConfirmPage(ui.RemoveConfirmView{Case: c, Reason: r.PostForm.Get("reason")}))
+				ui.RemoveConfirmPage(ui.RemoveConfirmView{Case: c, Reason: reason}))
 			return nil
 		}
 	}

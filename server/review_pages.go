@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
@@ -116,20 +115,7 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f := r.PostForm
-	in := policy.DecisionInput{ProblemID: id, Action: policy.DecisionAction(f.Get("action")), MergeInto: strings.TrimSpace(f.Get("mergeInto")),
-		IdempotencyKey: f.Get("idempotencyKey"), RevisionRequests: lines(f.Get("revisionRequests")),
-		RevisionID: f.Get("revisionId"), Confirmations: confirmationsOf(f), SecondReviewOf: f.Get("secondReviewOf")}
-	if dis := f.Get("disagreement"); dis != "" {
-		class := policy.Disagreement(dis)
-		in.Disagreement = &class
-	}
-	for _, sec := range policy.NoteSections {
-		*sec.Text(&in.Notes) = f.Get("notes." + sec.Key)
-	}
-	if rc := f.Get("reasonCode"); rc != "" {
-		code := policy.ReasonCode(rc)
-		in.ReasonCode = &code
-	}
+	in := decisionInput(id, f)
 	res, err := s.policy.RecordDecision(r.Context(), viewer.From(r.Context()), in)
 	if fes := policy.FieldErrors(err); fes != nil {
 		d, derr := s.decisionView(r, id)
@@ -160,25 +146,6 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// confirmationsOf reads the answers to open findings from the review form: a row per finding,
-// answered when its holds radio is set; a row left unanswered is not sent, so the policy names it.
-func confirmationsOf(f url.Values) []packet.FindingConfirmation {
-	var out []packet.FindingConfirmation
-	for i := 0; i < policy.MaxConfirmations; i++ {
-		p := "confirmations." + strconv.Itoa(i) + "."
-		id := f.Get(p + "finding")
-		if id == "" {
-			break
-		}
-		holds := f.Get(p + "holds")
-		if holds == "" {
-			continue
-		}
-		out = append(out, packet.FindingConfirmation{Finding: id, Holds: holds == "true", Note: f.Get(p + "note")})
-	}
-	return out
-}
-
 // reviewClaim records a review of one attached claim from the review page.
 func (s *Server) reviewClaim(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := s.requireReviewer(w, r); !ok {
@@ -192,8 +159,7 @@ func (s *Server) reviewClaim(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	cl, f := r.PathValue("claim"), r.PostForm
-	_, _, err = s.policy.ReviewClaim(r.Context(), viewer.From(r.Context()), policy.ClaimReviewInput{ClaimID: cl,
-		Status: policy.ClaimStatus(f.Get("status")), Relation: policy.BindingRelation(f.Get("relation")), Note: f.Get("note")})
+	_, _, err = s.policy.ReviewClaim(r.Context(), viewer.From(r.Context()), claimReviewInput(cl, f))
 	if shown, serr := s.showRefusal(w, r, id, err, "claim."+cl+".", f); shown {
 		return serr
 	}
@@ -217,7 +183,7 @@ func (s *Server) confirmLocator(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ref := r.PathValue("reference")
-	err = s.policy.ConfirmLocator(r.Context(), viewer.From(r.Context()), ref, r.PostForm.Get("note"))
+	err = s.policy.ConfirmLocator(r.Context(), viewer.From(r.Context()), ref, parseNote(r.PostForm).Note)
 	if shown, serr := s.showRefusal(w, r, id, err, "locator."+ref+".", r.PostForm); shown {
 		return serr
 	}
@@ -240,12 +206,12 @@ func (s *Server) setPresentation(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	pk, err := s.policy.ProblemPacket(r.Context(), id)
+	v, err := s.reads.ViewProblem(r.Context(), nil, id, 0)
 	if err != nil {
 		return err
 	}
 	in := policy.PresentationInput{ProblemID: id}
-	if rec := r.PostForm.Get("record"); pk.Presentation.Resolved {
+	if rec := parseNote(r.PostForm).Record; v.Presentation.Resolved {
 		in.ResolutionRecord = rec
 	} else {
 		in.StatusRecord = rec

@@ -21,13 +21,14 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	v := ui.AuthView{Handle: r.PostForm.Get("handle"), Next: safeNext(r.PostForm.Get("next")), Errors: map[string]string{}}
+	f := parseSignIn(r.PostForm)
+	v := ui.AuthView{Handle: f.Handle, Next: f.Next, Errors: map[string]string{}}
 	if !s.limiter.allow(throttle.ClientIP(r), v.Handle, time.Now()) {
 		v.General = "Too many sign-in attempts. Wait 15 minutes and try again."
 		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign in"), ui.AuthPage(v))
 		return nil
 	}
-	tok, _, err := s.policy.SignIn(r.Context(), v.Handle, r.PostForm.Get("password"))
+	tok, _, err := s.policy.SignIn(r.Context(), v.Handle, f.Password)
 	if errors.Is(err, policy.ErrBadCredentials) {
 		s.limiter.fail(throttle.ClientIP(r), v.Handle, time.Now())
 		v.General = err.Error() + "."
@@ -63,8 +64,8 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	v := ui.AuthView{SignUp: true, Handle: r.PostForm.Get("handle"), Name: r.PostForm.Get("name"),
-		Next: signupNext(r.PostForm.Get("next")), Errors: map[string]string{}}
+	f := parseSignUp(r.PostForm)
+	v := ui.AuthView{SignUp: true, Handle: f.Handle, Name: f.Name, Next: f.Next, Errors: map[string]string{}}
 	if !s.limiter.allow(throttle.ClientIP(r), "", time.Now()) {
 		v.General = "Too many attempts from your address. Wait 15 minutes and try again."
 		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign up"), ui.AuthPage(v))
@@ -80,7 +81,7 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign up"), ui.AuthPage(v))
 		return nil
 	}
-	pw := r.PostForm.Get("password")
+	pw := f.Password
 	_, err := s.policy.SignUp(r.Context(), v.Handle, v.Name, pw)
 	if err != nil {
 		s.guard.signups.Refund(addr, 1)

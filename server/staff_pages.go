@@ -64,8 +64,7 @@ func (s *Server) sendToStaff(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	note := r.PostForm.Get("note")
-	_, err = s.policy.SendToStaff(r.Context(), viewer.From(r.Context()), id, note)
+	_, err = s.policy.SendToStaff(r.Context(), viewer.From(r.Context()), id, parseNote(r.PostForm).Note)
 	if shown, serr := s.showRefusal(w, r, id, err, "", r.PostForm); shown {
 		return serr
 	}
@@ -84,7 +83,8 @@ func (s *Server) stopBatch(w http.ResponseWriter, r *http.Request) error {
 	if err := parseForm(r); err != nil {
 		return err
 	}
-	_, err := s.policy.StopBatch(r.Context(), viewer.From(r.Context()), r.PostForm.Get("source"), r.PostForm.Get("reason"))
+	f := parseBatchStop(r.PostForm)
+	_, err := s.policy.StopBatch(r.Context(), viewer.From(r.Context()), f.Source, f.Reason)
 	if fes := policy.FieldErrors(err); fes != nil {
 		redirectWith(w, r, "/admin/review", "Not stopped: "+fes[0].Message+".")
 		return nil

@@ -32,8 +32,9 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f := formView(r, "/submit")
-	if r.PostForm.Get("add") != "" || r.PostForm.Get("preview") != "" {
-		f.Preview = r.PostForm.Get("preview") != ""
+	draft := parseDraft(r.PostForm)
+	if !draft.Saves() {
+		f.Preview = draft.Preview
 		if err := s.previewSimilar(r, &f); err != nil {
 			return err
 		}
@@ -144,8 +145,9 @@ func (s *Server) revise(w http.ResponseWriter, r *http.Request) error {
 	}
 	f := formView(r, action)
 	f.Revise, f.ProblemID, f.Operator = true, id, onConsole(action)
-	if r.PostForm.Get("add") != "" || r.PostForm.Get("preview") != "" {
-		f.Preview = r.PostForm.Get("preview") != ""
+	draft := parseDraft(r.PostForm)
+	if !draft.Saves() {
+		f.Preview = draft.Preview
 		if err := s.previewSimilar(r, &f); err != nil {
 			return err
 		}
@@ -154,7 +156,7 @@ func (s *Server) revise(w http.ResponseWriter, r *http.Request) error {
 	}
 	in, ferrs := problemInput(f)
 	if len(ferrs) == 0 {
-		_, _, err = s.policy.Revise(r.Context(), viewer.From(r.Context()), id, r.PostForm.Get("note"), in)
+		_, _, err = s.policy.Revise(r.Context(), viewer.From(r.Context()), id, draft.Note, in)
 	}
 	if len(ferrs) > 0 || addErrors(&f, err) {
 		for k, v := range ferrs {
