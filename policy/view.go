@@ -23,24 +23,24 @@ type ProblemView struct {
 	AcceptanceAuthority string // empty unless accepted
 	RemovedAt           *time.Time
 	RemovalReason       string
+	MergedInto          string   // the survivor's ID, when merged
+	MergedFrom          []string // IDs merged into this one
+	Proposer            string   // handle
+	StakeState          string   // empty for a trusted import
+	InChallenge         bool
+	Revision            RevisionView // the current one
+	Revisions           []RevisionView
+	References          []ReferenceView
+	Decisions           []DecisionView // newest first
+	Claims              []ClaimView
+	Presentation        PresentationView
+	Requests            []string // open revision requests, oldest first
+	Events              []EventView
+	AsOf                int64
 	// Withheld says the problem's content (statement, revisions, references) is withheld:
 	// a removed problem is a tombstone with its ID, state and the reason and date of its
 	// removal (ContentWithheld). Every page reads it here rather than testing the state.
-	Withheld     bool
-	MergedInto   string   // the survivor's ID, when merged
-	MergedFrom   []string // IDs merged into this one
-	Proposer     string   // handle
-	StakeState   string   // empty for a trusted import
-	InChallenge  bool
-	Revision     RevisionView // the current one
-	Revisions    []RevisionView
-	References   []ReferenceView
-	Decisions    []DecisionView // newest first
-	Claims       []ClaimView
-	Presentation PresentationView
-	Requests     []string // open revision requests, oldest first
-	Events       []EventView
-	AsOf         int64
+	Withheld bool
 	// Holds are the open holds for staff, oldest first.
 	Holds []HoldView
 	// Pending is the proposed revision of an accepted problem, waiting for a reviewer.
