@@ -1,4 +1,4 @@
-// Command build writes the blind gold set, lanes/gold/packets.json (go run ./lanes/gold/build).
+// Command gold writes the blind gold set, lanes/gold/packets.json (`make gold`).
 //
 // Its bases are real, complete packets: the demo packets and a spread of the open records of
 // the formal-conjectures and Erdős imports in ../shared/data, each with its sources as the
@@ -53,6 +53,7 @@ import (
 	"github.com/theoremdb/theoremdb/lanes/gold"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/seed"
+	"github.com/theoremdb/theoremdb/shareddata"
 )
 
 func main() {
@@ -92,7 +93,9 @@ func run(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *data == "" {
-		*data = filepath.Join(root, "..", "shared", "data")
+		if *data, err = shareddata.Dir(); err != nil {
+			return err
+		}
 	}
 	if *out == "" {
 		*out = filepath.Join(root, "lanes", "gold", "packets.json")
@@ -302,8 +305,8 @@ func importedBases(data string) ([]*base, error) {
 // loadCorpus builds the copy check over the shared corpus, as `theoremdb corpus build` would.
 func loadCorpus(root string) (*copycheck.Checker, error) {
 	var docs []copycheck.Document
-	for _, col := range copycheck.SharedCollections(root) {
-		ds, err := copycheck.LoadCollection(col)
+	for _, col := range shareddata.Collections(root) {
+		ds, err := shareddata.LoadCollection(col)
 		if err != nil {
 			return nil, fmt.Errorf("corpus %s: %w", col.Name, err)
 		}
