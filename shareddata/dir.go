@@ -7,20 +7,29 @@ import (
 	"testing"
 )
 
-// Dir is the shared data directory, ../shared/data beside the root of the module that holds the
-// working directory.
+// Dir is the shared data directory, ../shared/data beside the module root.
 func Dir() (string, error) {
-	dir, err := os.Getwd()
+	root, err := ModuleRoot()
 	if err != nil {
 		return "", fmt.Errorf("shared data: %w", err)
 	}
+	return filepath.Join(root, "..", "shared", "data"), nil
+}
+
+// ModuleRoot is the directory of the go.mod that holds the working directory: where the tools
+// run from, and where they write what they build.
+func ModuleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "..", "shared", "data"), nil
+			return dir, nil
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", fmt.Errorf("shared data: no go.mod above %s", dir)
+			return "", fmt.Errorf("no go.mod above %s", dir)
 		}
 		dir = parent
 	}

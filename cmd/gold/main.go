@@ -88,7 +88,7 @@ func run(args []string, stdout io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	root, err := moduleRoot()
+	root, err := shareddata.ModuleRoot()
 	if err != nil {
 		return err
 	}
@@ -192,23 +192,6 @@ func encode(set gold.Set) ([]byte, error) {
 	}
 	b.WriteString("\n]}")
 	return []byte(b.String()), nil
-}
-
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above %s", dir)
-		}
-		dir = parent
-	}
 }
 
 // decision is a demo decision that is not qualify, as the right answer of its packet.
