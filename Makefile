@@ -83,23 +83,23 @@ calibrate-gates: ## the gates' planted-defect recall and false-fail rate on real
 .PHONY: bench-copycheck
 bench-copycheck: ## copy check on the shared corpus (per core), in benchstat format
 	GOMAXPROCS=1 $(GO) test -run '^$$' -bench . -benchtime 2s ./copycheck
-	GOMAXPROCS=1 $(GO) run ./copycheck/cmd/benchbuild
+	GOMAXPROCS=1 $(GO) run ./cmd/copycheck-bench
 
 .PHONY: gold
 gold: ## rebuild the blind gold packets of agent-assisted review (lanes/gold/packets.json) from the demo and imported data
-	$(GO) run ./lanes/gold/build
+	$(GO) run ./cmd/gold
 
 .PHONY: bench-large
 bench-large: ## copy check on a synthetic 1 GiB corpus (about 8 GB of disk, 6 GB of memory)
-	GOMAXPROCS=1 $(GO) run ./copycheck/cmd/benchbuild -synthetic 1073741824
+	GOMAXPROCS=1 $(GO) run ./cmd/copycheck-bench -synthetic 1073741824
 
 .PHONY: bench-paragraphs
 bench-paragraphs: ## copy check stage 2 against about 1 M paragraphs (a synthetic 256 MiB corpus)
-	GOMAXPROCS=1 $(GO) run ./copycheck/cmd/benchbuild -synthetic 268435456
+	GOMAXPROCS=1 $(GO) run ./cmd/copycheck-bench -synthetic 268435456
 
 .PHONY: calibrate
 calibrate: ## copy check: false matches on human text and recall of planted copies, short statements too (held-out split), as tables
-	GOMAXPROCS=1 $(GO) run ./copycheck/cmd/calibrate -q $(ARGS)
+	GOMAXPROCS=1 $(GO) run ./cmd/copycheck-calibrate -q $(ARGS)
 
 .PHONY: fuzz
 fuzz: ## fuzz the parsers of user input for a minute each

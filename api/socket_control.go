@@ -114,15 +114,6 @@ func (c *socketControl) take() (release func(), ok bool) {
 	}, true
 }
 
-// subscribe counts a subscription that lasts as long as ctx, as take.
-func (c *socketControl) subscribe(ctx context.Context) bool {
-	release, ok := c.take()
-	if ok {
-		context.AfterFunc(ctx, release)
-	}
-	return ok
-}
-
 type socketControlKey struct{}
 
 // withSocketControl prepares an upgrade request for resolver-chosen close

@@ -1,4 +1,4 @@
-package copycheck
+package copycheck_test
 
 import (
 	"context"
@@ -10,29 +10,34 @@ import (
 	"testing"
 	"time"
 
-	"github.com/theoremdb/theoremdb/copycheck/internal/cputime"
+	"github.com/theoremdb/theoremdb/copycheck"
+	"github.com/theoremdb/theoremdb/internal/copycalibrate"
+	"github.com/theoremdb/theoremdb/internal/cputime"
+	"github.com/theoremdb/theoremdb/shareddata"
 )
 
 // The benchmarks on the shared corpus print figures next to the goals of the issue; `make bench`
 // runs them with GOMAXPROCS=1. The figures on a synthetic 1 GiB corpus come from
-// copycheck/cmd/benchbuild (`make bench-large`).
+// cmd/copycheck-bench (`make bench-large`). They are an external test package because they read
+// the shared corpus through shareddata, which imports copycheck; export_test.go gives them the
+// parts of the index they time.
 
 var shared struct {
 	once   sync.Once
-	docs   []Document
+	docs   []copycheck.Document
 	raw    int64
-	x      *Index
+	x      *copycheck.Index
 	bodies [][]byte // 4 KiB bodies: fresh text, one in five with a planted exact copy
 	err    error
 }
 
-func sharedIndex(b *testing.B) (*Index, [][]byte, []Document) {
+func sharedIndex(b *testing.B) (*copycheck.Index, [][]byte, []copycheck.Document) {
 	b.Helper()
-	root := sharedCorpus(b)
-	freshDir := sharedData(b, "formal-conjectures")
+	root := shareddata.Require(b, "corpus")
+	freshDir := shareddata.Require(b, "formal-conjectures")
 	shared.once.Do(func() {
-		for _, c := range SharedCollections(root) {
-			docs, err := LoadCollection(c)
+		for _, c := range shareddata.Collections(root) {
+			docs, err := shareddata.LoadCollection(c)
 			if err != nil {
 				shared.err = err
 				return
@@ -42,26 +47,16 @@ func sharedIndex(b *testing.B) (*Index, [][]byte, []Document) {
 		for _, d := range shared.docs {
 			shared.raw += int64(len(d.Text))
 		}
-		shared.x, shared.err = BuildIndex(shared.docs, 0)
+		shared.x, shared.err = copycheck.BuildIndex(shared.docs, 0)
 		if shared.err != nil {
 			return
 		}
-		fresh, err := LoadFresh(freshDir)
+		fresh, err := shareddata.LoadFresh(freshDir)
 		if err != nil {
 			shared.err = err
 			return
 		}
-		r := rand.New(rand.NewPCG(1, 1))
-		plantRun := exactPlant(150, 400)
-		for len(shared.bodies) < 200 {
-			body := freshBody(r, fresh, 4096)
-			if len(shared.bodies)%5 == 0 {
-				if p, ok := plantRun(r, shared.docs[r.IntN(len(shared.docs))]); ok {
-					body, _, _ = plant(r, body, p)
-				}
-			}
-			shared.bodies = append(shared.bodies, body[:min(len(body), 4096)])
-		}
+		shared.bodies = copycalibrate.Bodies(rand.New(rand.NewPCG(1, 1)), shared.docs, fresh, 200, 4096)
 	})
 	if shared.err != nil {
 		b.Fatal(shared.err)
@@ -86,8 +81,8 @@ func reportPercentiles(b *testing.B, prefix string, d []time.Duration) (p50, p95
 // `theoremdb corpus build` does: goal ≥ 25 MB/s per core.
 func BenchmarkBuildShared(b *testing.B) {
 	sharedIndex(b)
-	c := Corpus{Dir: b.TempDir()}
-	for _, col := range SharedCollections(sharedCorpus(b)) {
+	c := copycheck.Corpus{Dir: b.TempDir()}
+	for _, col := range shareddata.Collections(shareddata.Require(b, "corpus")) {
 		if _, err := c.Add(context.Background(), col.Dir, col.Name, col.Licence, "https://example.org/"+col.Name); err != nil {
 			b.Fatal(err)
 		}
@@ -96,7 +91,7 @@ func BenchmarkBuildShared(b *testing.B) {
 	b.ResetTimer()
 	cpu0 := cputime.Process()
 	for b.Loop() {
-		rep, err := c.Build(context.Background(), BuildOptions{Jobs: 1})
+		rep, err := c.Build(context.Background(), copycheck.BuildOptions{Jobs: 1})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -117,13 +112,13 @@ func BenchmarkBuildShared(b *testing.B) {
 // index/suffixarray on the same text for comparison.
 func BenchmarkBuildSuffixArray(b *testing.B) {
 	x, _, _ := sharedIndex(b)
-	text := x.shards[0].text
+	text := x.ShardText(0)
 	b.Run("sais", func(b *testing.B) {
 		b.SetBytes(int64(len(text)))
 		sa := make([]int32, len(text))
 		cpu0 := cputime.Process()
 		for b.Loop() {
-			buildSuffixArray(text, sa)
+			copycheck.BuildSuffixArray(text, sa)
 		}
 		b.ReportMetric(float64(len(text))*float64(b.N)/1e6/(cputime.Process()-cpu0).Seconds(), "MB/cpu-s")
 	})
@@ -143,10 +138,10 @@ func BenchmarkStage1(b *testing.B) {
 	x, bodies, _ := sharedIndex(b)
 	norm := make([][]byte, len(bodies))
 	for i, body := range bodies {
-		norm[i] = Normalize(body, LaTeX).Text
+		norm[i] = copycheck.Normalize(body, copycheck.LaTeX).Text
 	}
-	minLen := DefaultConfig().FlagRun
-	naive := suffixarray.New(x.shards[0].text)
+	minLen := copycheck.DefaultConfig().FlagRun
+	naive := suffixarray.New(x.ShardText(0))
 	// Thread CPU time measures the work alone when other processes share the machine.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -155,7 +150,7 @@ func BenchmarkStage1(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		t := norm[i%len(norm)]
 		t0, c0 := time.Now(), cputime.Thread()
-		x.exactRuns(t, minLen)
+		x.ExactRuns(t, minLen)
 		t1, c1 := time.Now(), cputime.Thread()
 		for k := 0; k+minLen <= len(t); k++ {
 			naive.Lookup(t[k:k+minLen], 1)
@@ -174,18 +169,18 @@ func BenchmarkStage1(b *testing.B) {
 // BenchmarkSignature computes MinHash signatures of 1 KiB paragraphs: goal ≥ 30,000 a second.
 func BenchmarkSignature(b *testing.B) {
 	_, _, docs := sharedIndex(b)
-	var paras [][]token
+	var paras [][]copycheck.Token
 	for _, d := range docs {
-		nz := Normalize(d.Text, d.Format)
+		nz := copycheck.Normalize(d.Text, d.Format)
 		for i := 0; i+1024 <= len(nz.Text) && len(paras) < 2000; i += 50000 {
-			paras = append(paras, appendTokens(nil, nz.Text, i, i+1024, func(int) uint32 { return 0 }))
+			paras = append(paras, copycheck.Tokens(nz.Text, i, i+1024))
 		}
 	}
-	var sig [numHashes]uint32
+	var sig copycheck.Signature
 	b.ResetTimer()
 	cpu0 := cputime.Process()
 	for i := 0; b.Loop(); i++ {
-		signature(paras[i%len(paras)], &sig)
+		copycheck.Sign(paras[i%len(paras)], &sig)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "signatures/s")
 	b.ReportMetric(float64(b.N)/(cputime.Process()-cpu0).Seconds(), "signatures/cpu-s")
@@ -195,21 +190,18 @@ func BenchmarkSignature(b *testing.B) {
 // reports stage 2 alone too (goal p95 ≤ 0.5 ms against 1 M paragraphs, see bench-large).
 func BenchmarkCheck(b *testing.B) {
 	x, bodies, _ := sharedIndex(b)
-	ck, err := NewChecker(x, DefaultConfig(), DefaultPhrases())
+	ck, err := copycheck.NewChecker(x, copycheck.DefaultConfig(), copycheck.DefaultPhrases())
 	if err != nil {
 		b.Fatal(err)
 	}
 	var whole, near, cpu []time.Duration
-	chunks := 0
-	for _, s := range x.shards {
-		chunks += len(s.chunks)
-	}
+	chunks := x.Stats().Paragraphs
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		t0, c0 := time.Now(), cputime.Thread()
-		res, err := ck.Check(context.Background(), bodies[i%len(bodies)], LaTeX)
+		res, err := ck.Check(context.Background(), bodies[i%len(bodies)], copycheck.LaTeX)
 		if err != nil {
 			b.Fatal(err)
 		}

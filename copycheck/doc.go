@@ -18,7 +18,8 @@
 // their pages into the page tables in the background; Checker.Check normalises a body, finds its
 // maximal exact runs and its near copies, and maps every match back to byte offsets in the body
 // and in the source file.
-// Calibrate measures false matches on human text and the recall of planted copies, near copies
-// of short statements included, on a tuning and a held-out split (CALIBRATION.md); BENCHMARKS.md
-// gives the speed and memory figures and how to measure them.
+// The calibration lab, internal/copycalibrate (`make calibrate`), measures false matches on human
+// text and the recall of planted copies, near copies of short statements included, on a tuning
+// and a held-out split (CALIBRATION.md); BENCHMARKS.md gives the speed and memory figures and how
+// to measure them. Neither the lab nor the shared data it reads is part of this package.
 package copycheck

@@ -28,6 +28,17 @@ func (x *Index) Documents() int {
 // Shards reports how many shards the index has.
 func (x *Index) Shards() int { return len(x.shards) }
 
+// Join is one index over the shards of xs, in order, as if their documents had been indexed
+// together into several shards. Closing it closes nothing: the parts keep their files and must
+// outlive it.
+func Join(xs ...*Index) *Index {
+	j := &Index{}
+	for _, x := range xs {
+		j.shards = append(j.shards, x.shards...)
+	}
+	return j
+}
+
 // Close unmaps the index files. The index must not be used afterwards.
 func (x *Index) Close() error {
 	var first error

@@ -75,11 +75,6 @@ func mix64(x uint64) uint64 {
 	return x
 }
 
-// signature computes the MinHash signature of the word 5-grams of toks into sig; see signatureOf.
-func signature(toks []token, sig *[numHashes]uint32) bool {
-	return signatureOf(toks, shingleWords, sig)
-}
-
 // signatureOf computes the MinHash signature of the word k-grams of toks into sig, by
 // one-permutation hashing with optimal densification (Shrivastava, ICML 2017): each shingle's
 // hash picks one of numHashes bins by its top bits and competes there with its low bits; an empty
@@ -155,9 +150,6 @@ func bandKeyOf(sig *[numHashes]uint32, b, k int) uint32 {
 	}
 	return uint32(x >> 32)
 }
-
-// bandKey is the LSH key of band b of a signature of 5-grams.
-func bandKey(sig *[numHashes]uint32, b int) uint32 { return bandKeyOf(sig, b, shingleWords) }
 
 // similarity estimates the Jaccard similarity of two signatures from the share of equal values.
 func similarity(a *[numHashes]uint32, b []uint16) float64 {

@@ -11,6 +11,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// signature computes the MinHash signature of the word 5-grams of toks into sig; see signatureOf.
+func signature(toks []token, sig *[numHashes]uint32) bool {
+	return signatureOf(toks, shingleWords, sig)
+}
+
+// bandKey is the LSH key of band b of a signature of 5-grams.
+func bandKey(sig *[numHashes]uint32, b int) uint32 { return bandKeyOf(sig, b, shingleWords) }
+
 func words(s string) []token {
 	return appendTokens(nil, []byte(s), 0, len(s), func(int) uint32 { return 0 })
 }

@@ -368,7 +368,7 @@ func (n *normalizer) macro(i int) int {
 	case "begin", "end":
 		env, k := n.group(j)
 		if name == "begin" {
-			if mathEnvs[strings.TrimSuffix(env, "*")] {
+			if MathEnvironment(env) {
 				return n.math(i, k, `\end{`+env+`}`)
 			}
 			if skipEnvs[strings.TrimSuffix(env, "*")] {
@@ -605,6 +605,10 @@ var mathSpacing = map[string]bool{
 	"displaystyle": true, "textstyle": true, "limits": true, "nolimits": true, "label": true,
 	"nonumber": true, "notag": true, "middle": true,
 }
+
+// MathEnvironment says whether normalisation reads the LaTeX environment env, starred or not,
+// as displayed mathematics.
+func MathEnvironment(env string) bool { return mathEnvs[strings.TrimSuffix(env, "*")] }
 
 var mathEnvs = setOf("equation", "align", "alignat", "gather", "multline", "eqnarray",
 	"displaymath", "math", "flalign", "xy", "xymatrix", "tikzcd", "CD", "split", "dmath")

@@ -44,6 +44,3 @@ func MeasuredRecall(checkID string) (float64, bool) {
 	}
 	return c.Recall, true
 }
-
-// Calibrations lists the measured checks.
-func Calibrations() map[string]Calibration { return calibration() }

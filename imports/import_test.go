@@ -25,34 +25,14 @@ import (
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
+	"github.com/theoremdb/theoremdb/shareddata"
 )
 
-// sharedData finds ../shared/data beside the module root. Outside CI a
-// missing copy skips the test; in CI it fails.
+// sharedData is ../shared/data beside the module root. Outside CI a missing
+// copy skips the test; in CI it fails.
 func sharedData(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatalf("no go.mod above the package directory")
-		}
-		dir = parent
-	}
-	data := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(filepath.Join(data, "erdosproblems", "problems.yaml")); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared data is required in CI: %v", err)
-		}
-		t.Skipf("shared data not found at %s, skipping (set CI=true to fail instead): %v", data, err)
-	}
-	return data
+	return filepath.Dir(shareddata.Require(t, "erdosproblems"))
 }
 
 // dataOptions describe the pinned snapshot in ../shared/data

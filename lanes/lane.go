@@ -79,16 +79,11 @@ type Usage struct {
 type Option func(*options)
 
 type options struct {
-	client *http.Client
 	env    func(string) (string, bool)
 	sleep  func(context.Context, time.Duration) error
 	now    func() time.Time
 	jitter func() float64
 }
-
-// WithHTTPClient sets the HTTP client (its redirect policy is replaced: a lane never follows a
-// redirect, which would send the key elsewhere).
-func WithHTTPClient(c *http.Client) Option { return func(o *options) { o.client = c } }
 
 // WithEnv sets where keys are read (os.LookupEnv by default).
 func WithEnv(lookup func(string) (string, bool)) Option { return func(o *options) { o.env = lookup } }
@@ -121,12 +116,8 @@ func New(cfg Config, opts ...Option) (Lane, error) {
 	if err != nil {
 		return nil, err
 	}
-	client := &http.Client{}
-	if o.client != nil {
-		c := *o.client
-		client = &c
-	}
-	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	// A lane never follows a redirect, which would send the key elsewhere.
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	var p protocol
 	switch cfg.Provider {
 	case OpenAI:

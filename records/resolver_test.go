@@ -264,5 +264,34 @@ func TestOpenLibraryResolver(t *testing.T) {
 			routes: map[string][]answer{edition: {{302, "", redirect}}, book: {{200, "openlibrary_edition.json", nil}},
 				author: {{429, "", map[string]string{"Retry-After": "3"}}, {200, "openlibrary_author.json", nil}}}},
 	}
+	// An edition that names no author is named through its work; failing that, by its
+	// by_statement; never by a partial list.
+	work := "/works/OL1931426W.json"
+	workless := `={"key":"/books/OL7598931M","title":"Lectures on Discrete Geometry","publish_date":"2002",` +
+		`"by_statement":"Jiri Matousek.","works":[{"key":"/works/OL1931426W"}]}`
+	byStatement := matousek
+	byStatement.Authors = []string{"Jiri Matousek"}
+	anonymous := matousek
+	anonymous.Authors = nil
+	cases = append(cases, []resolverCase{
+		{name: "authors through the work", id: "ISBN 0-387-95385-X", want: StatusFound, rec: &matousek,
+			routes: map[string][]answer{edition: {{200, workless, nil}},
+				work:   {{200, `={"authors":[{"author":{"key":"/authors/OL1147574A"},"type":{"key":"/type/author_role"}}]}`, nil}},
+				author: {{200, "openlibrary_author.json", nil}}}},
+		{name: "work gone, by_statement kept", id: "ISBN 0-387-95385-X", want: StatusFound, rec: &byStatement,
+			routes: map[string][]answer{edition: {{200, workless, nil}}, work: {{404, "openlibrary_404.json", nil}}}},
+		{name: "work unreachable", id: "ISBN 0-387-95385-X", want: StatusUnreachable,
+			routes: map[string][]answer{edition: {{200, workless, nil}}, work: {{503, "=down", nil}}}},
+		{name: "work malformed", id: "ISBN 0-387-95385-X", want: StatusUnreachable,
+			routes: map[string][]answer{edition: {{200, workless, nil}}, work: {{200, "={\"authors\":7}", nil}}}},
+		{name: "an author without a name leaves the by_statement", id: "ISBN 0-387-95385-X", want: StatusFound, rec: &byStatement,
+			routes: map[string][]answer{edition: {{200, workless, nil}},
+				work:   {{200, `={"authors":[{"author":{"key":"/authors/OL1147574A"}}]}`, nil}},
+				author: {{200, `={"key":"/authors/OL1147574A"}`, nil}}}},
+		{name: "a malformed author key names nobody", id: "ISBN 0-387-95385-X", want: StatusFound, rec: &anonymous,
+			routes: map[string][]answer{edition: {{200, `={"key":"/books/OL7598931M","title":"Lectures on Discrete Geometry","publish_date":"2002","authors":[{"key":"/people/x"}]}`, nil}}}},
+		{name: "an edition without a title", id: "ISBN 0-387-95385-X", want: StatusUnreachable,
+			routes: map[string][]answer{edition: {{200, `={"key":"/books/OL7598931M"}`, nil}}}},
+	}...)
 	runResolverCases(t, cases, func(c *Client, base string) Resolver { return OpenLibraryResolver{Client: c, URL: base} })
 }

@@ -105,17 +105,6 @@ func Day(t time.Time) string { return t.UTC().Format("2 January 2006") }
 // ISO is the machine-readable form for <time datetime>.
 func ISO(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
-// Paragraphs splits text on blank lines.
-func Paragraphs(s string) []string {
-	var out []string
-	for _, p := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n\n") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // Words shows an enum value in words: ACCEPTANCE_KIND → "acceptance kind".
 func Words(s string) string { return strings.ReplaceAll(strings.ToLower(s), "_", " ") }
 

@@ -14,7 +14,7 @@
 // answers the audit reads: three qualify answers with every check confirmed, so that the audit
 // is graded on affirming a right qualification and on refusing a wrong one.
 //
-// The set is packets.json, written by `go run ./lanes/gold/build` (which says how the packets
+// The set is packets.json, written by `make gold` (cmd/gold, which says how the packets
 // are chosen) and compiled into the binary. A packet's ID is derived from its input's digest, so
 // a rebuilt packet with other content has another ID, and a stored review is graded only against
 // the packet it read.

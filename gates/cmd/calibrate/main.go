@@ -34,6 +34,7 @@ import (
 	"github.com/theoremdb/theoremdb/imports"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/seed"
+	"github.com/theoremdb/theoremdb/shareddata"
 )
 
 func main() {
@@ -489,8 +490,8 @@ type corpus struct {
 func loadCorpus(root string) (*corpus, error) {
 	var docs []copycheck.Document
 	c := &corpus{}
-	for _, col := range copycheck.SharedCollections(root) {
-		ds, err := copycheck.LoadCollection(col)
+	for _, col := range shareddata.Collections(root) {
+		ds, err := shareddata.LoadCollection(col)
 		if err != nil {
 			return nil, fmt.Errorf("corpus %s: %w", col.Name, err)
 		}

@@ -1,9 +1,12 @@
-package copycheck
+package copycalibrate
 
 import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/theoremdb/theoremdb/copycheck"
+	"github.com/theoremdb/theoremdb/shareddata"
 )
 
 // TestCalibrationOnSharedCorpora is the false-match test on human text and the planted-copy
@@ -13,8 +16,8 @@ import (
 // `make calibrate` runs all four rounds in full.
 func TestCalibrationOnSharedCorpora(t *testing.T) {
 	t.Parallel()
-	root := sharedCorpus(t)
-	cols := SharedCollections(root)
+	root := shareddata.Require(t, "corpus")
+	cols := shareddata.Collections(root)
 	shortFrom := "stacks-project"
 	if raceEnabled {
 		// Under the race detector indexing the Stacks project alone takes a minute; OpenLogic
@@ -22,17 +25,17 @@ func TestCalibrationOnSharedCorpora(t *testing.T) {
 		// short lemmas too.
 		cols, shortFrom = cols[1:], "hott-book"
 	}
-	rep, err := Calibrate(context.Background(), CalibrationOptions{
+	rep, err := Run(context.Background(), Options{
 		Collections: cols,
 		Check:       []string{"openlogic"},
-		Fresh:       sharedData(t, "formal-conjectures"),
+		Fresh:       shareddata.Require(t, "formal-conjectures"),
 		MaxBodies:   400,
 		Plants:      30,
 		ShortPlants: 20,
 		ShortFrom:   shortFrom,
 		Seed:        7,
-		Config:      DefaultConfig(),
-		Phrases:     DefaultPhrases(),
+		Config:      copycheck.DefaultConfig(),
+		Phrases:     copycheck.DefaultPhrases(),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +103,7 @@ func TestSplitBodies(t *testing.T) {
 	t.Parallel()
 	para := strings.Repeat("word ", 100) // 500 bytes
 	text := "\\documentclass{x}\n\\begin{document}\n" + strings.Repeat(para+"\n\n", 20) + "\\end{document}"
-	bodies := splitBodies(Document{Format: LaTeX, Text: []byte(text)}, 2048)
+	bodies := splitBodies(copycheck.Document{Format: copycheck.LaTeX, Text: []byte(text)}, 2048)
 	if len(bodies) < 4 || len(bodies) > 6 {
 		t.Fatalf("splitBodies gave %d bodies; want about 5", len(bodies))
 	}

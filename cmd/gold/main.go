@@ -1,4 +1,4 @@
-// Command build writes the blind gold set, lanes/gold/packets.json (go run ./lanes/gold/build).
+// Command gold writes the blind gold set, lanes/gold/packets.json (`make gold`).
 //
 // Its bases are real, complete packets: the demo packets and a spread of the open records of
 // the formal-conjectures and Erdős imports in ../shared/data, each with its sources as the
@@ -53,6 +53,7 @@ import (
 	"github.com/theoremdb/theoremdb/lanes/gold"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/seed"
+	"github.com/theoremdb/theoremdb/shareddata"
 )
 
 func main() {
@@ -87,12 +88,14 @@ func run(args []string, stdout io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	root, err := moduleRoot()
+	root, err := shareddata.ModuleRoot()
 	if err != nil {
 		return err
 	}
 	if *data == "" {
-		*data = filepath.Join(root, "..", "shared", "data")
+		if *data, err = shareddata.Dir(); err != nil {
+			return err
+		}
 	}
 	if *out == "" {
 		*out = filepath.Join(root, "lanes", "gold", "packets.json")
@@ -191,23 +194,6 @@ func encode(set gold.Set) ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above %s", dir)
-		}
-		dir = parent
-	}
-}
-
 // decision is a demo decision that is not qualify, as the right answer of its packet.
 type decision struct {
 	line   string
@@ -302,8 +288,8 @@ func importedBases(data string) ([]*base, error) {
 // loadCorpus builds the copy check over the shared corpus, as `theoremdb corpus build` would.
 func loadCorpus(root string) (*copycheck.Checker, error) {
 	var docs []copycheck.Document
-	for _, col := range copycheck.SharedCollections(root) {
-		ds, err := copycheck.LoadCollection(col)
+	for _, col := range shareddata.Collections(root) {
+		ds, err := shareddata.LoadCollection(col)
 		if err != nil {
 			return nil, fmt.Errorf("corpus %s: %w", col.Name, err)
 		}

@@ -1,13 +1,11 @@
-package copycheck
+package copycalibrate
 
 import (
-	"fmt"
 	"hash/fnv"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/theoremdb/theoremdb/copycheck"
 )
 
 // statement is the original text of one short statement, a lemma of a reference collection or a
@@ -39,7 +37,7 @@ var (
 
 // statementsOf returns the contents of the given environments of a LaTeX document, without
 // labels and Stacks reference blocks, whose word count lies in [lo, hi].
-func statementsOf(d Document, envs []string, lo, hi int) []statement {
+func statementsOf(d copycheck.Document, envs []string, lo, hi int) []statement {
 	var out []statement
 	text := string(d.Text)
 	for _, env := range envs {
@@ -68,54 +66,6 @@ func statementsOf(d Document, envs []string, lo, hi int) []statement {
 		}
 	}
 	return out
-}
-
-// leanFile is the human prose of one Lean file: every doc comment (module and declaration) and,
-// of those, the ones that state a theorem.
-type leanFile struct {
-	Rel      string
-	Comments []string
-	Theorems []string
-}
-
-var (
-	leanComment   = regexp.MustCompile(`(?s)/-[-!](.*?)-/`)
-	beforeTheorem = regexp.MustCompile(`^\s*(?:@\[[^\n]*\]\s*)*(?:(?:private|protected|noncomputable|nonrec)\s+)*(?:theorem|lemma)\s`)
-)
-
-// loadLean reads the doc comments of the Lean files under dir, in the order of a directory walk.
-func loadLean(dir string) ([]leanFile, error) {
-	var out []leanFile
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(p) != ".lean" {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		f := leanFile{Rel: filepath.ToSlash(rel)}
-		for _, m := range leanComment.FindAllSubmatchIndex(b, -1) {
-			s := strings.TrimSpace(string(b[m[2]:m[3]]))
-			if strings.Contains(s, "Copyright") {
-				continue
-			}
-			if wordCount(s) >= 12 {
-				f.Comments = append(f.Comments, s)
-			}
-			// A theorem's doc comment starts with /-- and is followed by the declaration.
-			if b[m[0]+2] == '-' && beforeTheorem.Match(b[m[1]:]) {
-				f.Theorems = append(f.Theorems, s)
-			}
-		}
-		out = append(out, f)
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("load fresh text: %w", err)
-	}
-	return out, nil
 }
 
 // splitHash places a file in a calibration split by a salted hash of its name, so that the

@@ -1,12 +1,13 @@
-package copycheck
+package copycalibrate
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/theoremdb/theoremdb/copycheck"
 )
 
 func TestStatementsOf(t *testing.T) {
@@ -28,57 +29,13 @@ Short.
 \begin{lemma}` + long + `\end{lemma}
 \begin{lem}[Named] A lemma of the other kind with a title before it.\end{lem}
 \begin{lemma} unclosed`
-	got := statementsOf(Document{Meta: DocMeta{ID: "c/f.tex"}, Text: []byte(text)}, lemmaEnvs, 3, 80)
+	got := statementsOf(copycheck.Document{Meta: copycheck.DocMeta{ID: "c/f.tex"}, Text: []byte(text)}, lemmaEnvs, 3, 80)
 	want := []statement{
 		{File: "c/f.tex", Text: "Let $R$ be a ring. Every finite $R$-module is a quotient\nof a finite free one."},
 		{File: "c/f.tex", Text: "A lemma of the other kind with a title before it."},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("statementsOf (-want +got):\n%s", diff)
-	}
-}
-
-func TestLoadLean(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	src := `/-
-Copyright 2026 The Authors. Licensed under the Apache License, Version 2.0, which says a lot.
--/
-/-!
-# A module comment
-
-It has twelve words or more, so it is fresh human text for carriers.
--/
-
-/-- A definition's doc comment, which is not a statement of a theorem at all. -/
-def f : Nat := 1
-
-/--
-The statement of a theorem, with $n$ a natural number.
--/
-@[category research open, AMS 11]
-theorem t (n : Nat) : n = n := rfl
-
-/-- Short. -/
-lemma l : True := trivial
-`
-	if err := os.WriteFile(filepath.Join(dir, "A.lean"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	got, err := loadLean(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []leanFile{{
-		Rel: "A.lean",
-		Comments: []string{
-			"# A module comment\n\nIt has twelve words or more, so it is fresh human text for carriers.",
-			"A definition's doc comment, which is not a statement of a theorem at all.",
-		},
-		Theorems: []string{"The statement of a theorem, with $n$ a natural number.", "Short."},
-	}}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("loadLean (-want +got):\n%s", diff)
 	}
 }
 

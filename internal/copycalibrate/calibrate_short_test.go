@@ -1,10 +1,12 @@
-package copycheck
+package copycalibrate
 
 import (
 	"bytes"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/theoremdb/theoremdb/copycheck"
 )
 
 func TestMathMask(t *testing.T) {
@@ -69,7 +71,7 @@ for all $i \geq 0$.`
 	if !strings.Contains(got, `\mathcal{`) || !strings.Contains(got, `\bigoplus_`) || !strings.HasPrefix(got, "Let $") {
 		t.Errorf("renameVars(%q) = %q; want macros and prose kept", s, got)
 	}
-	a, b := Normalize([]byte(s), LaTeX), Normalize([]byte(got), LaTeX)
+	a, b := copycheck.Normalize([]byte(s), copycheck.LaTeX), copycheck.Normalize([]byte(got), copycheck.LaTeX)
 	if !bytes.Equal(a.Text, b.Text) {
 		t.Errorf("normalised text changed from %q to %q", a.Text, b.Text)
 	}

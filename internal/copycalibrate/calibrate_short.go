@@ -1,4 +1,4 @@
-package copycheck
+package copycalibrate
 
 import (
 	"context"
@@ -8,6 +8,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/theoremdb/theoremdb/copycheck"
+	"github.com/theoremdb/theoremdb/shareddata"
 )
 
 // Splits of the planted short statements.
@@ -55,12 +58,12 @@ func newShortSource(name string, sts []statement) shortSource {
 // must not match the collections. Near copies of lemmas of the collection ShortFrom and of doc
 // comments of the other half, of 20 to 80 words and planted as a paragraph into fresh bodies,
 // must be found; each source file is in the tuning or the held-out split.
-func calibrateShort(ctx context.Context, o CalibrationOptions, cols [][]Document, r *rand.Rand, rep *CalibrationReport, logf func(string, ...any)) error {
-	lean, err := loadLean(o.Fresh)
+func calibrateShort(ctx context.Context, o Options, cols [][]copycheck.Document, r *rand.Rand, rep *Report, logf func(string, ...any)) error {
+	lean, err := shareddata.LoadLean(o.Fresh)
 	if err != nil {
 		return err
 	}
-	var corpora, docs []Document
+	var corpora, docs []copycheck.Document
 	var names []string
 	var lemmas []statement
 	for i, c := range o.Collections {
@@ -88,8 +91,8 @@ func calibrateShort(ctx context.Context, o CalibrationOptions, cols [][]Document
 			continue
 		}
 		id := "formal-conjectures/" + f.Rel
-		docs = append(docs, Document{Meta: DocMeta{ID: id, URI: "file:" + f.Rel, Licence: LicenceOpen},
-			Format: LaTeX, Text: []byte(strings.Join(f.Comments, "\n\n"))})
+		docs = append(docs, copycheck.Document{Meta: copycheck.DocMeta{ID: id, URI: "file:" + f.Rel, Licence: copycheck.LicenceOpen},
+			Format: copycheck.LaTeX, Text: []byte(strings.Join(f.Comments, "\n\n"))})
 		for _, s := range f.Theorems {
 			if n := wordCount(s); n >= shortMinWords && n <= shortMaxWords {
 				docStatements = append(docStatements, statement{File: id, Text: s})
@@ -98,12 +101,12 @@ func calibrateShort(ctx context.Context, o CalibrationOptions, cols [][]Document
 	}
 	against := strings.Join(names, " + ")
 	if len(fresh) == 0 || len(docStatements) == 0 {
-		return fmt.Errorf("no doc comments of theorems under %s: %w", o.Fresh, ErrInvalid)
+		return fmt.Errorf("no doc comments of theorems under %s: %w", o.Fresh, copycheck.ErrInvalid)
 	}
 	sources := []shortSource{newShortSource("formal-conjectures doc comment", docStatements)}
 	if o.ShortFrom != "" {
 		if len(lemmas) == 0 {
-			return fmt.Errorf("collection %s has no lemmas of %d to %d words: %w", o.ShortFrom, shortMinWords, shortMaxWords, ErrInvalid)
+			return fmt.Errorf("collection %s has no lemmas of %d to %d words: %w", o.ShortFrom, shortMinWords, shortMaxWords, copycheck.ErrInvalid)
 		}
 		sources = append([]shortSource{newShortSource(o.ShortFrom+" lemma", lemmas)}, sources...)
 	}
@@ -112,21 +115,21 @@ func calibrateShort(ctx context.Context, o CalibrationOptions, cols [][]Document
 	// problem stated in several files), so fresh human text is checked against the collections
 	// alone, and the planted copies against the collections and the indexed doc comments.
 	logf("indexing %s, and half of the doc comments", against)
-	xc, err := BuildIndex(corpora, 0)
+	xc, err := copycheck.BuildIndex(corpora, 0)
 	if err != nil {
 		return err
 	}
 	defer xc.Close()
-	xd, err := BuildIndex(docs, 0)
+	xd, err := copycheck.BuildIndex(docs, 0)
 	if err != nil {
 		return err
 	}
 	defer xd.Close()
-	human, err := NewChecker(xc, o.Config, o.Phrases)
+	human, err := copycheck.NewChecker(xc, o.Config, o.Phrases)
 	if err != nil {
 		return err
 	}
-	ck, err := NewChecker(&Index{shards: slices.Concat(xc.shards, xd.shards)}, o.Config, o.Phrases)
+	ck, err := copycheck.NewChecker(copycheck.Join(xc, xd), o.Config, o.Phrases)
 	if err != nil {
 		return err
 	}
@@ -145,7 +148,7 @@ func calibrateShort(ctx context.Context, o CalibrationOptions, cols [][]Document
 		for _, sp := range []string{SplitTune, SplitHeldOut} {
 			pool := src.split[sp]
 			if len(pool) == 0 {
-				return fmt.Errorf("no %s statements in split %s: %w", src.name, sp, ErrInvalid)
+				return fmt.Errorf("no %s statements in split %s: %w", src.name, sp, copycheck.ErrInvalid)
 			}
 			logf("planting %d near copies of each kind of %s statements (%s: %d statements)", o.ShortPlants, src.name, sp, len(pool))
 			for _, k := range shortKinds {
@@ -160,7 +163,7 @@ func calibrateShort(ctx context.Context, o CalibrationOptions, cols [][]Document
 					}
 					carrier := freshBody(r, fresh, o.BodyBytes)
 					body, a, b := plant(r, carrier, []byte(planted))
-					res, err := ck.Check(ctx, body, LaTeX)
+					res, err := ck.Check(ctx, body, copycheck.LaTeX)
 					if err != nil {
 						return err
 					}
@@ -180,8 +183,8 @@ func calibrateShort(ctx context.Context, o CalibrationOptions, cols [][]Document
 }
 
 // check checks one human body and counts its outcome.
-func (row *FalseMatchRow) check(ctx context.Context, ck *Checker, body []byte) error {
-	res, err := ck.Check(ctx, body, LaTeX)
+func (row *FalseMatchRow) check(ctx context.Context, ck *copycheck.Checker, body []byte) error {
+	res, err := ck.Check(ctx, body, copycheck.LaTeX)
 	if err != nil {
 		return err
 	}
@@ -192,19 +195,21 @@ func (row *FalseMatchRow) check(ctx context.Context, ck *Checker, body []byte) e
 	if len(res.Matches)+len(res.Flags) > 0 {
 		row.Flagged++
 	}
-	if res.Verdict == VerdictBlock {
+	if res.Verdict == copycheck.VerdictBlock {
 		row.Blocked++
 	}
 	return nil
 }
 
 // count counts the outcome of a check for a copy planted at [a, b).
-func (row *RecallRow) count(res *Result, a, b int) {
+func (row *RecallRow) count(res *copycheck.Result, a, b int) {
 	row.Planted++
 	if overlaps(res.Matches, a, b) {
 		row.Matched++
 	}
-	if slices.ContainsFunc(res.Matches, func(m Match) bool { return m.Stage == StageNear && m.BodyStart < b && m.BodyEnd > a }) {
+	if slices.ContainsFunc(res.Matches, func(m copycheck.Match) bool {
+		return m.Stage == copycheck.StageNear && m.BodyStart < b && m.BodyEnd > a
+	}) {
 		row.Near++
 	}
 	if overlaps(res.Matches, a, b) || overlaps(res.Flags, a, b) {
@@ -305,7 +310,7 @@ func mathMask(s string) []bool {
 			close, start = `\]`, i+2
 		case strings.HasPrefix(s[i:], `\begin{`):
 			env, _, ok := strings.Cut(s[i+len(`\begin{`):], "}")
-			if !ok || !mathEnvs[strings.TrimSuffix(env, "*")] {
+			if !ok || !copycheck.MathEnvironment(env) {
 				i += len(`\begin{`)
 				continue
 			}
@@ -340,7 +345,7 @@ func mathMask(s string) []bool {
 }
 
 // writeShort prints the tables of short statements, when there are any.
-func (rep *CalibrationReport) writeShort(w io.Writer) {
+func (rep *Report) writeShort(w io.Writer) {
 	if len(rep.ShortFalseMatch) > 0 {
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "False matches on short human text (statements of %d-%d words, each a body; fresh bodies of the short-statement round):\n\n", shortMinWords, shortMaxWords)

@@ -1,5 +1,6 @@
 // Package cputime reads CPU clocks, so that benchmark figures per core hold even when other
-// processes share the machine.
+// processes share the machine. The copy check's benchmarks and cmd/copycheck-bench use it; the
+// product does not.
 package cputime
 
 import (

@@ -1,4 +1,4 @@
-// Command benchbuild measures the copy check end to end in a fresh process, so that its peak
+// Command copycheck-bench measures the copy check end to end in a fresh process, so that its peak
 // memory is the build's: it ingests a corpus (the shared corpora, or a synthetic corpus of a
 // given size), builds the on-disk index, memory-maps it, and checks 4 KiB bodies, some with a
 // planted copy. It prints benchstat lines (`make bench-large` runs it on 1 GiB).
@@ -22,7 +22,8 @@ import (
 	"time"
 
 	"github.com/theoremdb/theoremdb/copycheck"
-	"github.com/theoremdb/theoremdb/copycheck/internal/cputime"
+	"github.com/theoremdb/theoremdb/internal/cputime"
+	"github.com/theoremdb/theoremdb/shareddata"
 )
 
 func main() {
@@ -36,14 +37,14 @@ func main() {
 	flag.Parse()
 	if *prepareOnly {
 		if err := prepare(*sharedDir, *synthetic, *workDir); err != nil {
-			fmt.Fprintln(os.Stderr, "benchbuild:", err)
+			fmt.Fprintln(os.Stderr, "copycheck-bench:", err)
 			os.Exit(1)
 		}
 		return
 	}
 	runtime.LockOSThread() // cputime.Thread measures the queries on this thread
 	if err := run(*sharedDir, *synthetic, *workDir, *jobs, *shardSize, *queries); err != nil {
-		fmt.Fprintln(os.Stderr, "benchbuild:", err)
+		fmt.Fprintln(os.Stderr, "copycheck-bench:", err)
 		os.Exit(1)
 	}
 }
@@ -105,7 +106,7 @@ func run(sharedDir string, synthetic int64, workDir string, jobs, shardSize, que
 	if err != nil {
 		return err
 	}
-	fresh, err := copycheck.LoadFresh(filepath.Join(sharedDir, "formal-conjectures"))
+	fresh, err := shareddata.LoadFresh(filepath.Join(sharedDir, "formal-conjectures"))
 	if err != nil {
 		return err
 	}
@@ -203,7 +204,7 @@ func prepare(sharedDir string, synthetic int64, workDir string) error {
 	ctx := context.Background()
 	c := copycheck.Corpus{Dir: filepath.Join(workDir, "corpus")}
 	if synthetic == 0 {
-		for _, col := range copycheck.SharedCollections(filepath.Join(sharedDir, "corpus")) {
+		for _, col := range shareddata.Collections(filepath.Join(sharedDir, "corpus")) {
 			if _, err := c.Add(ctx, col.Dir, col.Name, col.Licence, "https://example.org/"+col.Name); err != nil {
 				return err
 			}
@@ -249,8 +250,8 @@ func corpusFiles(dir string) ([]string, error) {
 // vocabulary is the word stream of the shared corpora, normalised.
 func vocabulary(sharedDir string) ([]string, error) {
 	var words []string
-	for _, col := range copycheck.SharedCollections(filepath.Join(sharedDir, "corpus")) {
-		docs, err := copycheck.LoadCollection(col)
+	for _, col := range shareddata.Collections(filepath.Join(sharedDir, "corpus")) {
+		docs, err := shareddata.LoadCollection(col)
 		if err != nil {
 			return nil, err
 		}

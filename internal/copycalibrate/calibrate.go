@@ -1,49 +1,33 @@
-package copycheck
+package copycalibrate
 
 import (
 	"bytes"
 	"context"
 	"fmt"
 	"io"
-	"io/fs"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/theoremdb/theoremdb/copycheck"
+	"github.com/theoremdb/theoremdb/shareddata"
 )
 
-// CollectionDir is a reference collection read straight from a directory, for calibration.
-type CollectionDir struct {
-	Name    string
-	Dir     string
-	Licence Licence
-}
-
-// SharedCollections are the three corpora of ../shared/data/corpus with their licence classes.
-func SharedCollections(root string) []CollectionDir {
-	return []CollectionDir{
-		{Name: "stacks-project", Dir: filepath.Join(root, "stacks-project"), Licence: LicenceGFDL},
-		{Name: "hott-book", Dir: filepath.Join(root, "hott-book"), Licence: LicenceShareAlike},
-		{Name: "openlogic", Dir: filepath.Join(root, "openlogic"), Licence: LicenceOpen},
-	}
-}
-
-// CalibrationOptions says what to calibrate on.
-type CalibrationOptions struct {
-	Collections []CollectionDir
-	Check       []string // names of the collections whose bodies are checked, each against the others; all when empty
-	Fresh       string   // directory of Lean files whose doc comments are fresh human text
-	BodyBytes   int      // size of a checked body; 4096 when 0
-	MaxBodies   int      // bodies checked per collection, spread evenly; all when 0
-	Plants      int      // planted copies per kind; 100 when 0
-	ShortPlants int      // planted near copies of short statements per source, kind and split; no such round when 0
-	ShortFrom   string   // the collection whose lemmas are planted as short statements; none when empty
-	Seed        uint64   // for the choice of planted copies
-	Config      Config   // thresholds under test
-	Phrases     *Phrases
+// Options says what to calibrate on.
+type Options struct {
+	Collections []shareddata.Collection
+	Check       []string         // names of the collections whose bodies are checked, each against the others; all when empty
+	Fresh       string           // directory of Lean files whose doc comments are fresh human text
+	BodyBytes   int              // size of a checked body; 4096 when 0
+	MaxBodies   int              // bodies checked per collection, spread evenly; all when 0
+	Plants      int              // planted copies per kind; 100 when 0
+	ShortPlants int              // planted near copies of short statements per source, kind and split; no such round when 0
+	ShortFrom   string           // the collection whose lemmas are planted as short statements; none when empty
+	Seed        uint64           // for the choice of planted copies
+	Config      copycheck.Config // thresholds under test
+	Phrases     *copycheck.Phrases
 	Progress    io.Writer // optional
 }
 
@@ -71,9 +55,9 @@ type RecallRow struct {
 // Recall is the share of planted copies that the check matched.
 func (r RecallRow) Recall() float64 { return share(r.Matched, r.Planted) }
 
-// CalibrationReport is the outcome of Calibrate.
-type CalibrationReport struct {
-	Config     Config
+// Report is the outcome of Run.
+type Report struct {
+	Config     copycheck.Config
 	FalseMatch []FalseMatchRow
 	Recall     []RecallRow
 	// ShortFalseMatch counts the human short statements, each checked as a body of its own, and
@@ -90,59 +74,11 @@ func share(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-// LoadCollection reads the LaTeX and Markdown files of a collection directory.
-func LoadCollection(c CollectionDir) ([]Document, error) {
-	var docs []Document
-	err := filepath.WalkDir(c.Dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		switch strings.ToLower(filepath.Ext(p)) {
-		case ".tex", ".md", ".markdown":
-		default:
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(c.Dir, p)
-		rel = filepath.ToSlash(rel)
-		docs = append(docs, Document{Meta: DocMeta{ID: c.Name + "/" + rel, URI: "file:" + rel, Licence: c.Licence},
-			Format: FormatOf(p), Text: b})
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("load collection %s: %w", c.Name, err)
-	}
-	if len(docs) == 0 {
-		return nil, fmt.Errorf("collection %s at %s has no documents: %w", c.Name, c.Dir, ErrInvalid)
-	}
-	return docs, nil
-}
-
-// LoadFresh gathers the doc comments of the Lean files under dir: human-written mathematical
-// prose that none of the reference collections contains.
-func LoadFresh(dir string) ([]string, error) {
-	files, err := loadLean(dir)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, f := range files {
-		out = append(out, f.Comments...)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no doc comments under %s: %w", dir, ErrInvalid)
-	}
-	return out, nil
-}
-
 // splitBodies cuts the text of a document, after its preamble, into bodies of about size bytes
 // at blank lines, the way an agent's body is a few paragraphs.
-func splitBodies(d Document, size int) [][]byte {
+func splitBodies(d copycheck.Document, size int) [][]byte {
 	text := d.Text
-	if d.Format == LaTeX {
+	if d.Format == copycheck.LaTeX {
 		if i := bytes.Index(text, []byte(`\begin{document}`)); i >= 0 {
 			text = text[i+len(`\begin{document}`):]
 			if j := bytes.Index(text, []byte(`\end{document}`)); j >= 0 {
@@ -170,9 +106,9 @@ func splitBodies(d Document, size int) [][]byte {
 	return out
 }
 
-// Calibrate runs the check over human-written texts compared with each other, which must give
+// Run runs the check over human-written texts compared with each other, which must give
 // (almost) no matches, and over fresh text with planted copies of several kinds, which must.
-func Calibrate(ctx context.Context, o CalibrationOptions) (*CalibrationReport, error) {
+func Run(ctx context.Context, o Options) (*Report, error) {
 	start := time.Now()
 	if o.BodyBytes == 0 {
 		o.BodyBytes = 4096
@@ -185,19 +121,19 @@ func Calibrate(ctx context.Context, o CalibrationOptions) (*CalibrationReport, e
 			fmt.Fprintf(o.Progress, format+"\n", args...)
 		}
 	}
-	cols := make([][]Document, len(o.Collections))
+	cols := make([][]copycheck.Document, len(o.Collections))
 	for i, c := range o.Collections {
-		docs, err := LoadCollection(c)
+		docs, err := shareddata.LoadCollection(c)
 		if err != nil {
 			return nil, err
 		}
 		cols[i] = docs
 	}
-	fresh, err := LoadFresh(o.Fresh)
+	fresh, err := shareddata.LoadFresh(o.Fresh)
 	if err != nil {
 		return nil, err
 	}
-	rep := &CalibrationReport{Config: o.Config}
+	rep := &Report{Config: o.Config}
 	recall := map[string]*RecallRow{}
 	for _, k := range plantKinds {
 		recall[k.name] = &RecallRow{Kind: k.name}
@@ -210,13 +146,13 @@ func Calibrate(ctx context.Context, o CalibrationOptions) (*CalibrationReport, e
 		}
 	}
 	if len(rounds) == 0 {
-		return nil, fmt.Errorf("no collection named %v to check: %w", o.Check, ErrInvalid)
+		return nil, fmt.Errorf("no collection named %v to check: %w", o.Check, copycheck.ErrInvalid)
 	}
 	for round, i := range rounds {
 		c := o.Collections[i]
-		var ref []Document
+		var ref []copycheck.Document
 		var names []string
-		var pool [][]Document
+		var pool [][]copycheck.Document
 		for j, other := range o.Collections {
 			if j != i {
 				ref = append(ref, cols[j]...)
@@ -225,11 +161,11 @@ func Calibrate(ctx context.Context, o CalibrationOptions) (*CalibrationReport, e
 			}
 		}
 		logf("indexing %s", strings.Join(names, " + "))
-		x, err := BuildIndex(ref, 0)
+		x, err := copycheck.BuildIndex(ref, 0)
 		if err != nil {
 			return nil, err
 		}
-		ck, err := NewChecker(x, o.Config, o.Phrases)
+		ck, err := copycheck.NewChecker(x, o.Config, o.Phrases)
 		if err != nil {
 			return nil, err
 		}
@@ -247,7 +183,7 @@ func Calibrate(ctx context.Context, o CalibrationOptions) (*CalibrationReport, e
 		row := FalseMatchRow{From: c.Name, Against: strings.Join(names, " + "), Bodies: len(bodies)}
 		logf("checking %d bodies of %s", len(bodies), c.Name)
 		for _, b := range bodies {
-			res, err := ck.Check(ctx, b, LaTeX)
+			res, err := ck.Check(ctx, b, copycheck.LaTeX)
 			if err != nil {
 				return nil, err
 			}
@@ -257,7 +193,7 @@ func Calibrate(ctx context.Context, o CalibrationOptions) (*CalibrationReport, e
 			if len(res.Flags) > 0 || len(res.Matches) > 0 {
 				row.Flagged++
 			}
-			if res.Verdict == VerdictBlock {
+			if res.Verdict == copycheck.VerdictBlock {
 				row.Blocked++
 			}
 		}
@@ -296,7 +232,7 @@ func Calibrate(ctx context.Context, o CalibrationOptions) (*CalibrationReport, e
 					return nil, fmt.Errorf("no source text fit for a planted copy of kind %s", k.name)
 				}
 				body, a, b := plant(r, carrier, planted)
-				res, err := ck.Check(ctx, body, LaTeX)
+				res, err := ck.Check(ctx, body, copycheck.LaTeX)
 				if err != nil {
 					return nil, err
 				}
@@ -309,7 +245,7 @@ func Calibrate(ctx context.Context, o CalibrationOptions) (*CalibrationReport, e
 					row.Flagged++
 				}
 				if k.name == plantKinds[0].name {
-					res, err := ck.Check(ctx, carrier, LaTeX)
+					res, err := ck.Check(ctx, carrier, copycheck.LaTeX)
 					if err != nil {
 						return nil, err
 					}
@@ -320,7 +256,7 @@ func Calibrate(ctx context.Context, o CalibrationOptions) (*CalibrationReport, e
 					if len(res.Matches)+len(res.Flags) > 0 {
 						freshRow.Flagged++
 					}
-					if res.Verdict == VerdictBlock {
+					if res.Verdict == copycheck.VerdictBlock {
 						freshRow.Blocked++
 					}
 				}
@@ -343,8 +279,26 @@ func Calibrate(ctx context.Context, o CalibrationOptions) (*CalibrationReport, e
 	return rep, nil
 }
 
-func overlaps(ms []Match, a, b int) bool {
-	return slices.ContainsFunc(ms, func(m Match) bool { return m.BodyStart < b && m.BodyEnd > a })
+func overlaps(ms []copycheck.Match, a, b int) bool {
+	return slices.ContainsFunc(ms, func(m copycheck.Match) bool { return m.BodyStart < b && m.BodyEnd > a })
+}
+
+// Bodies makes n bodies of at most size bytes of fresh text, one in five (the first, the sixth,
+// ...) with an exact run of 150 to 400 normalised characters of one of docs planted as a paragraph
+// where it fits: what the copy check's benchmarks check.
+func Bodies(r *rand.Rand, docs []copycheck.Document, fresh []string, n, size int) [][]byte {
+	run := exactPlant(150, 400)
+	var out [][]byte
+	for len(out) < n {
+		body := freshBody(r, fresh, size)
+		if len(out)%5 == 0 {
+			if p, ok := run(r, docs[r.IntN(len(docs))]); ok {
+				body, _, _ = plant(r, body, p)
+			}
+		}
+		out = append(out, body[:min(len(body), size)])
+	}
+	return out
 }
 
 // freshBody joins random doc comments into a body of about size bytes.
@@ -389,7 +343,7 @@ func plant(r *rand.Rand, carrier, copy []byte) ([]byte, int, int) {
 
 type plantKind struct {
 	name string
-	make func(r *rand.Rand, d Document) ([]byte, bool)
+	make func(r *rand.Rand, d copycheck.Document) ([]byte, bool)
 }
 
 // plantKinds are the copies the calibration plants: exact runs of 50 to 500 normalised
@@ -408,9 +362,9 @@ var plantKinds = []plantKind{
 
 // exactPlant copies the original text behind a run of lo to hi normalised characters that
 // normalises on its own to the same run.
-func exactPlant(lo, hi int) func(*rand.Rand, Document) ([]byte, bool) {
-	return func(r *rand.Rand, d Document) ([]byte, bool) {
-		nz := Normalize(d.Text, d.Format)
+func exactPlant(lo, hi int) func(*rand.Rand, copycheck.Document) ([]byte, bool) {
+	return func(r *rand.Rand, d copycheck.Document) ([]byte, bool) {
+		nz := copycheck.Normalize(d.Text, d.Format)
 		l := lo + r.IntN(hi-lo+1)
 		if len(nz.Text) < l+2 {
 			return nil, false
@@ -425,7 +379,7 @@ func exactPlant(lo, hi int) func(*rand.Rand, Document) ([]byte, bool) {
 		}
 		a, b := nz.Map.Span(p, p+l)
 		out := d.Text[a:b]
-		if got := Normalize(out, d.Format).Text; !bytes.Equal(bytes.TrimSpace(got), bytes.TrimSpace(nz.Text[p:p+l])) {
+		if got := copycheck.Normalize(out, d.Format).Text; !bytes.Equal(bytes.TrimSpace(got), bytes.TrimSpace(nz.Text[p:p+l])) {
 			return nil, false
 		}
 		return out, true
@@ -436,7 +390,7 @@ var plainWord = regexp.MustCompile(`^[A-Za-z]{3,}[,.;:]?$`)
 
 // proseParagraph picks a paragraph of the document's original text with at least minWords
 // words, most of them plain words, and no environments or sectioning.
-func proseParagraph(r *rand.Rand, d Document, minWords int) ([]string, bool) {
+func proseParagraph(r *rand.Rand, d copycheck.Document, minWords int) ([]string, bool) {
 	paras := bytes.Split(d.Text, []byte("\n\n"))
 	for try := 0; try < 20; try++ {
 		p := string(bytes.TrimSpace(paras[r.IntN(len(paras))]))
@@ -460,8 +414,8 @@ func proseParagraph(r *rand.Rand, d Document, minWords int) ([]string, bool) {
 
 var replacements = strings.Fields("thing object part piece item entity member figure point notion case kind sort type form")
 
-func editPlant(k int) func(*rand.Rand, Document) ([]byte, bool) {
-	return func(r *rand.Rand, d Document) ([]byte, bool) {
+func editPlant(k int) func(*rand.Rand, copycheck.Document) ([]byte, bool) {
+	return func(r *rand.Rand, d copycheck.Document) ([]byte, bool) {
 		words, ok := proseParagraph(r, d, 60)
 		if !ok {
 			return nil, false
@@ -484,7 +438,7 @@ func editPlant(k int) func(*rand.Rand, Document) ([]byte, bool) {
 
 var inlineMath = regexp.MustCompile(`\$[^$]+\$`)
 
-func renamePlant(r *rand.Rand, d Document) ([]byte, bool) {
+func renamePlant(r *rand.Rand, d copycheck.Document) ([]byte, bool) {
 	words, ok := proseParagraph(r, d, 40)
 	if !ok {
 		return nil, false
@@ -524,9 +478,12 @@ func renamePlant(r *rand.Rand, d Document) ([]byte, bool) {
 	return []byte(out), changed
 }
 
+// isLetter says whether c is an ASCII letter.
+func isLetter(c byte) bool { return 'A' <= c&^0x20 && c&^0x20 <= 'Z' }
+
 var sentenceEnd = regexp.MustCompile(`[.!?]\s+`)
 
-func reorderPlant(r *rand.Rand, d Document) ([]byte, bool) {
+func reorderPlant(r *rand.Rand, d copycheck.Document) ([]byte, bool) {
 	words, ok := proseParagraph(r, d, 50)
 	if !ok {
 		return nil, false
@@ -552,7 +509,7 @@ func reorderPlant(r *rand.Rand, d Document) ([]byte, bool) {
 }
 
 // WriteTable prints the calibration as Markdown tables.
-func (rep *CalibrationReport) WriteTable(w io.Writer) {
+func (rep *Report) WriteTable(w io.Writer) {
 	c := rep.Config
 	fmt.Fprintf(w, "thresholds %s: flag %d, match %d characters, section cover %.0f%%, Jaccard %.2f, block %d words, ROUGE-L %.2f, near minimum %d words (%d by 3-grams)\n\n",
 		c.Version, c.FlagRun, c.MatchRun, c.SectionCover*100, c.NearJaccard, c.NearBlock, c.NearRougeL, c.NearMinWords, c.NearShortMinWords)

@@ -1,7 +1,7 @@
-// Command calibrate runs the copy check over the shared human-written corpora compared with each
-// other and over fresh text with planted copies, and prints the false-match rates and the recall
-// per kind of copy as tables (`make calibrate`). The policy requires this before the check may
-// block a merge.
+// Command copycheck-calibrate runs the copy check over the shared human-written corpora compared
+// with each other and over fresh text with planted copies, and prints the false-match rates and
+// the recall per kind of copy as tables (`make calibrate`; the lab is internal/copycalibrate). The
+// policy requires this before the check may block a merge.
 package main
 
 import (
@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 
 	"github.com/theoremdb/theoremdb/copycheck"
+	"github.com/theoremdb/theoremdb/internal/copycalibrate"
+	"github.com/theoremdb/theoremdb/shareddata"
 )
 
 func main() {
@@ -32,8 +34,8 @@ func main() {
 	flag.IntVar(&cfg.NearShortMinWords, "near-short-min", cfg.NearShortMinWords, "words a short piece compared by 3-grams needs")
 	flag.StringVar(&cfg.Version, "version", cfg.Version, "label of the thresholds under test")
 	flag.Parse()
-	o := copycheck.CalibrationOptions{
-		Collections: copycheck.SharedCollections(filepath.Join(*shared, "corpus")),
+	o := copycalibrate.Options{
+		Collections: shareddata.Collections(filepath.Join(*shared, "corpus")),
 		Fresh:       filepath.Join(*shared, "formal-conjectures"),
 		MaxBodies:   *bodies,
 		Plants:      *plants,
@@ -50,7 +52,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "calibrate:", err)
 		os.Exit(2)
 	}
-	rep, err := copycheck.Calibrate(context.Background(), o)
+	rep, err := copycalibrate.Run(context.Background(), o)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "calibrate:", err)
 		os.Exit(1)

@@ -1,0 +1,6 @@
+//go:build race
+
+package copycalibrate
+
+// raceEnabled makes the calibration test smaller under the race detector.
+const raceEnabled = true
