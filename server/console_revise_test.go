@@ -8,27 +8,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/binding"
-	"github.com/theoremdb/theoremdb/ent/claim"
-	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
 	"github.com/theoremdb/theoremdb/seed"
 	"github.com/theoremdb/theoremdb/ui/pagetest"
+	"github.com/theoremdb/theoremdb/viewer"
 )
 
-// signedIn signs up handle with roles and returns a browser signed in as it.
-func (s *site) signedIn(t *testing.T, handle string, roles ...role.Role) (*http.Client, *ent.Account) {
+// signedIn makes a member's account for handle with roles and returns a browser signed in as it.
+func (s *site) signedIn(t *testing.T, handle string, roles ...role.Role) (*http.Client, *viewer.Account) {
 	t.Helper()
-	ctx := context.Background()
-	a, err := s.svc.SignUp(ctx, handle, "", "a long enough password")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if a, err = s.svc.Client().Account.UpdateOne(a).SetRoles(append([]role.Role{role.Member}, roles...)).Save(ctx); err != nil {
-		t.Fatal(err)
-	}
+	a := s.member(t, handle, "a long enough password", roles...)
 	b := s.browser()
 	if code, _, _ := s.post(b, "/signin", url.Values{"handle": {handle}, "password": {"a long enough password"}}); code != http.StatusSeeOther {
 		t.Fatalf("sign in %s = %d", handle, code)
@@ -111,16 +101,12 @@ func TestConsoleRevision(t *testing.T) {
 	if code, _, h := s.post(staff, "/admin/revise/"+id, form); code != http.StatusSeeOther || h.Get("Location") != "/p/"+id+"?tab=checks" {
 		t.Fatalf("operator revision = %d %s", code, h.Get("Location"))
 	}
-	p, _ := s.svc.Client().Problem.Query().Where(problem.ID(id)).WithCurrentRevision().Only(ctx)
-	if r := p.Edges.CurrentRevision; r.Number != 2 || !strings.HasPrefix(r.Note, "Applied by operator @otto: ") {
+	if r := s.view(t, id).Revision; r.Number != 2 || !strings.HasPrefix(r.Note, "Applied by operator @otto: ") {
 		t.Errorf("revision %d note %q; want revision 2 naming the operator", r.Number, r.Note)
 	}
 
 	// A member's problem is not the operator's to revise, on either path.
-	theirs, err := s.svc.Client().Problem.Query().Where(problem.ImportKeyIsNil(), problem.StateEQ(problem.StatePROSPECTING)).First(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	theirs := membersProspect(t, s)
 	if code, _, _ := s.post(staff, "/admin/revise/"+theirs.ID, form); code == http.StatusSeeOther {
 		t.Errorf("an operator revised %s, a member's problem", theirs.ID)
 	}
@@ -134,12 +120,9 @@ func TestClaimReviewForms(t *testing.T) {
 	ctx := context.Background()
 	rev, _ := s.signedIn(t, "rita", role.Reviewer)
 	_, bot := s.signedIn(t, "bot", role.Agent)
-	p, err := s.svc.Client().Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING)).Order(problem.ByDeadline()).First(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := prospects(t, s)[0]
 	c, err := s.svc.AttachClaim(ctx, bot, policy.ClaimInput{ProblemID: p.ID, Summary: "The statement holds for every $n < 10^{9}$.",
-		ObjectType: claim.ObjectTypeBOUND, Relation: binding.RelationADDRESSES})
+		ObjectType: "BOUND", Relation: "ADDRESSES"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,9 +139,8 @@ func TestClaimReviewForms(t *testing.T) {
 	if code, _, _ := s.post(rev, action, review); code != http.StatusSeeOther {
 		t.Fatalf("claim review = %d", code)
 	}
-	got, _ := s.svc.Client().Claim.Get(ctx, c.ID)
-	if got.Status != claim.StatusESTABLISHED {
-		t.Errorf("claim status = %s; want ESTABLISHED", got.Status)
+	if got := claimStatus(t, s.view(t, p.ID), c.ID); got != "ESTABLISHED" {
+		t.Errorf("claim status = %s; want ESTABLISHED", got)
 	}
 	if code, _, _ := s.post(rev, "/review/"+p.ID+"/presentation", url.Values{"record": {c.ID}}); code != http.StatusSeeOther {
 		t.Fatalf("choose the status record = %d", code)
@@ -170,6 +152,18 @@ func TestClaimReviewForms(t *testing.T) {
 	}
 }
 
+// claimStatus is the status of the claim with the ID on the problem v shows.
+func claimStatus(t *testing.T, v *policy.ProblemView, id string) string {
+	t.Helper()
+	for _, c := range v.Claims {
+		if c.ID == id {
+			return c.Status
+		}
+	}
+	t.Fatalf("%s shows no claim %s", v.ID, id)
+	return ""
+}
+
 // TestRemovedListedForModerators: the list page leaves removed problems out for readers and
 // lists their tombstones for moderators, who may filter by the state.
 func TestRemovedListedForModerators(t *testing.T) {
@@ -177,10 +171,7 @@ func TestRemovedListedForModerators(t *testing.T) {
 	ctx := context.Background()
 	mod, mo := s.signedIn(t, "mo", role.Moderator)
 	reader, ada := s.signedIn(t, "ada")
-	p, err := s.svc.Client().Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING)).Order(problem.ByDeadline()).First(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := prospects(t, s)[0]
 	fr, err := s.svc.FlagProblem(ctx, ada, policy.FlagInput{ProblemID: p.ID, Reason: "ABUSE", Explanation: "Copied from a paywalled book."})
 	if err != nil {
 		t.Fatal(err)

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/server"
 	"github.com/theoremdb/theoremdb/throttle"
@@ -128,32 +126,17 @@ func TestAccountOverview(t *testing.T) {
 	s := newSite(t, "sqlite3")
 	ctx := context.Background()
 	// A seeded problem a reviewer kept prospecting with revision requests.
-	ps, err := s.svc.Client().Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING), problem.CurrentRevisionIDNotNil()).All(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var revs []string
-	for _, p := range ps {
-		revs = append(revs, *p.CurrentRevisionID)
-	}
-	open, err := policy.OpenRevisionRequests(ctx, s.svc.Client(), revs)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var target *struct{ id, proposer, request string }
-	for _, p := range ps {
-		if rq := open[*p.CurrentRevisionID]; len(rq) > 0 {
-			target = &struct{ id, proposer, request string }{p.ID, p.ProposerID, rq[0].Request}
+	for _, p := range prospects(t, s) {
+		if rq := s.view(t, p.ID).Requests; len(rq) > 0 {
+			target = &struct{ id, proposer, request string }{p.ID, p.Proposer, rq[0]}
 			break
 		}
 	}
 	if target == nil {
 		t.Fatal("the seed has no prospecting problem with open revision requests")
 	}
-	proposer, err := s.svc.Client().Account.Get(ctx, target.proposer)
-	if err != nil {
-		t.Fatal(err)
-	}
+	proposer := s.account(t, target.proposer)
 	if err := s.svc.SetPassword(ctx, proposer, "a long enough password"); err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +227,7 @@ func TestSignInReturns(t *testing.T) {
 		if loc := h.Get("Location"); code != http.StatusSeeOther || loc != "/" {
 			t.Errorf("sign up with next %q = %d %q; want /", evil, code, loc)
 		}
-		if err := s.svc.SetPassword(context.Background(), mustAccount(t, s, handle), "a long enough password"); err != nil {
+		if err := s.svc.SetPassword(context.Background(), s.account(t, handle), "a long enough password"); err != nil {
 			t.Fatal(err)
 		}
 		code, _, h = s.post(s.browser(), "/signin", url.Values{"handle": {handle}, "password": {"a long enough password"}, "next": {evil}})
@@ -252,13 +235,4 @@ func TestSignInReturns(t *testing.T) {
 			t.Errorf("sign in with next %q = %d %q; want /", evil, code, loc)
 		}
 	}
-}
-
-func mustAccount(t *testing.T, s *site, handle string) *ent.Account {
-	t.Helper()
-	a, err := s.svc.AccountByHandle(context.Background(), handle)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
 }

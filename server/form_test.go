@@ -6,7 +6,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
@@ -23,8 +22,8 @@ func formInput() policy.ProblemInput {
 		Provenance: &packet.Provenance{Kind: packet.Imported, Attribution: "Erdős and Straus, 1948", SourceLocator: "Guy, D11",
 			RightsBasis: "Our own words.", GeneratedBy: "A person.", Motivation: "Earlier searches."},
 		References: []policy.ReferenceInput{
-			{Identifier: "10.1007/978-0-387-26677-0", Citation: "Guy, 2004.", Locator: "D11", Relevance: "States it.", Role: reference.RolePRIMARY},
-			{Identifier: "arXiv:1107.1010", Citation: "Elsholtz and Tao, 2013.", Relevance: "Counts solutions.", Role: reference.RoleSTATUS_EVIDENCE}},
+			{Identifier: "10.1007/978-0-387-26677-0", Citation: "Guy, 2004.", Locator: "D11", Relevance: "States it.", Role: "PRIMARY"},
+			{Identifier: "arXiv:1107.1010", Citation: "Elsholtz and Tao, 2013.", Relevance: "Counts solutions.", Role: "STATUS_EVIDENCE"}},
 		ReferenceSearch: &packet.ReferenceSearch{CheckedOn: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC),
 			Databases: []string{"zbMATH Open", "arXiv"}, Queries: []string{"Erdős–Straus"}, Coverage: "Titles and abstracts."},
 		Hero:       packet.Hero{Brief: "Unit squares.", Alt: "Squares in a row.", Caption: "The fractions of the statement."},

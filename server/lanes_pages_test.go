@@ -7,14 +7,11 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/theoremdb/theoremdb/db/dbtest"
-	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/event"
-	"github.com/theoremdb/theoremdb/ent/gaterun"
-	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/lanes"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
@@ -153,16 +150,15 @@ func TestLanesPage(t *testing.T) {
 			t.Errorf("the baseline's row = %q", got)
 		}
 
-		l, err := s.svc.Client().Lane.Query().All(ctx)
-		if err != nil || len(l) != 2 {
+		l, err := s.svc.ViewLanes(ctx, otto)
+		if err != nil || len(l.Lanes) != 2 {
 			t.Fatalf("lanes = %v, %v", l, err)
 		}
-		var lane *ent.Lane
-		for _, x := range l {
-			if x.Identity == "panel.prior-art-1" {
-				lane = x
-			}
+		i := slices.IndexFunc(l.Lanes, func(x policy.LaneView) bool { return x.Identity == "panel.prior-art-1" })
+		if i < 0 {
+			t.Fatal("the lane panel.prior-art-1 is not registered")
 		}
+		lane := l.Lanes[i]
 		if !strings.Contains(string(body), `action="/admin/lanes/`+lane.ID+`/approve"`) {
 			t.Fatal("no Approve button for the unapproved lane")
 		}
@@ -218,8 +214,12 @@ func TestLanesPage(t *testing.T) {
 		if code, _, _ := s.post(staff, "/admin/switches/master", url.Values{"state": {"maybe"}}); code != http.StatusBadRequest {
 			t.Errorf("a switch neither on nor off = %d; want 400", code)
 		}
+		recorded, err := s.svc.EventCountsBy(ctx, otto.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for kind, want := range map[string]int{policy.KindLaneAdded: 2, policy.KindLaneApproved: 1, policy.KindLaneDisabled: 1, policy.KindSwitchSet: 3} {
-			if n, _ := s.svc.Client().Event.Query().Where(event.Kind(kind), event.Actor(otto.ID)).Count(ctx); n != want {
+			if n := recorded[kind]; n != want {
 				t.Errorf("%d %s events name @otto; want %d", n, kind, want)
 			}
 		}
@@ -258,22 +258,15 @@ func qualifyingProvider(t *testing.T, model string) *httptest.Server {
 	return srv
 }
 
-// checkedProspects are prospecting demo problems whose gates have all run, oldest deadline first.
-func checkedProspects(t *testing.T, s *site) []*ent.Problem {
+// checkedProspects are prospecting demo problems whose gates have all run, oldest deadline first,
+// each as its view shows it.
+func checkedProspects(t *testing.T, s *site) []*policy.ProblemView {
 	t.Helper()
-	ctx := context.Background()
-	ps, err := s.svc.Client().Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING)).Order(problem.ByDeadline()).All(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []*ent.Problem
-	for _, p := range ps {
-		pending, err := s.svc.Client().GateRun.Query().Where(gaterun.RevisionID(*p.CurrentRevisionID), gaterun.OutcomeEQ(gaterun.OutcomePENDING)).Exist(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !pending {
-			out = append(out, p)
+	var out []*policy.ProblemView
+	for _, p := range prospects(t, s) {
+		v := s.view(t, p.ID)
+		if !slices.ContainsFunc(v.Checks, func(c policy.CheckView) bool { return c.Outcome == "PENDING" }) {
+			out = append(out, v)
 		}
 	}
 	if len(out) < 2 {
@@ -294,7 +287,7 @@ func TestPublicationGateOnProblemPage(t *testing.T) {
 	_, op := s.signedIn(t, "otto", role.Operator)
 
 	// The switches were never set: the gate is closed, and the record says so.
-	closed, err := s.svc.RunPanel(ctx, *ps[0].CurrentRevisionID, policy.PanelConfig{})
+	closed, err := s.svc.RunPanel(ctx, ps[0].Revision.ID, policy.PanelConfig{})
 	if err != nil || closed == nil || closed.Recommendation != policy.RecommendationNone {
 		t.Fatalf("RunPanel with the gate closed = %+v, %v", closed, err)
 	}
@@ -354,7 +347,7 @@ func TestPublicationGateOnProblemPage(t *testing.T) {
 	cfg := policy.PanelConfig{AuditSeed: []byte("test seed"), Build: func(c lanes.Config) (lanes.Lane, error) {
 		return lanes.New(c, lanes.WithEnv(func(string) (string, bool) { return "test-key", true }))
 	}}
-	g, err := s.svc.RunPanel(ctx, *ps[1].CurrentRevisionID, cfg)
+	g, err := s.svc.RunPanel(ctx, ps[1].Revision.ID, cfg)
 	if err != nil || g == nil {
 		t.Fatalf("RunPanel = %+v, %v", g, err)
 	}

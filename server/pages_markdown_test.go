@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/role"
 	"github.com/theoremdb/theoremdb/ui/pagetest"
 )
@@ -59,11 +58,7 @@ func TestPreviewRendersMarkdownAndWarnsOfTeX(t *testing.T) {
 func TestProblemPageActionsAndTerms(t *testing.T) {
 	s := newSite(t, "sqlite3")
 	ctx := context.Background()
-	p, err := s.svc.Client().Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING), problem.ImportKeyIsNil()).
-		WithProposer().Order(problem.ByDeadline()).First(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := membersProspect(t, s)
 	revise, suggest := `href="/p/`+p.ID+`/revise"`, `href="/p/`+p.ID+`/suggest"`
 	_, body, _ := s.get(s.browser(), "/p/"+p.ID)
 	if strings.Contains(string(body), revise) || !strings.Contains(string(body), suggest) {
@@ -79,11 +74,11 @@ func TestProblemPageActionsAndTerms(t *testing.T) {
 			t.Errorf("tag link %q is not encoded", m[1])
 		}
 	}
-	if err := s.svc.SetPassword(ctx, p.Edges.Proposer, "a long enough password"); err != nil {
+	if err := s.svc.SetPassword(ctx, s.account(t, p.Proposer), "a long enough password"); err != nil {
 		t.Fatal(err)
 	}
 	owner := s.browser()
-	s.post(owner, "/signin", url.Values{"handle": {p.Edges.Proposer.Handle}, "password": {"a long enough password"}})
+	s.post(owner, "/signin", url.Values{"handle": {p.Proposer}, "password": {"a long enough password"}})
 	_, body, _ = s.get(owner, "/p/"+p.ID)
 	if !strings.Contains(string(body), revise) || strings.Contains(string(body), suggest) {
 		t.Error("the proposer is not offered revising, or is offered a suggestion")

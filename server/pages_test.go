@@ -14,8 +14,6 @@ import (
 	"time"
 
 	"github.com/theoremdb/theoremdb/db/dbtest"
-	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/live/livetest"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
@@ -43,15 +41,14 @@ func newSite(t *testing.T, dialectName string, opts ...server.Option) *site {
 func newSiteWith(t *testing.T, dialectName string, cfg policy.Config, opts ...server.Option) *site {
 	t.Helper()
 	d := dbtest.Open(t, dialectName)
-	var n atomic.Int64
-	d.EntOptions = []ent.Option{ent.Debug(), ent.Log(func(...any) { n.Add(1) })}
+	n := dbtest.CountStatements(d)
 	if _, err := seed.Run(context.Background(), d, cfg, nil, time.Now(), nil); err != nil {
 		t.Fatal(err)
 	}
 	svc := policy.New(d, cfg)
 	srv := httptest.NewTLSServer(server.New(svc, livetest.Start(t, svc.Client()), quiet, opts...))
 	t.Cleanup(srv.Close)
-	return &site{t: t, srv: srv, svc: svc, statements: &n}
+	return &site{t: t, srv: srv, svc: svc, statements: n}
 }
 
 // browser is a client with its own cookies that does not follow redirects.
@@ -203,7 +200,6 @@ var problemIDRe = regexp.MustCompile(`^/p/(TDB-\d+)(?:\?tab=checks)?$`)
 func TestSignUpSubmitAndReview(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		s := newSite(t, dialectName)
-		ctx := context.Background()
 		b := s.browser()
 		if code, _, h := s.get(b, "/submit"); code != http.StatusSeeOther || !strings.HasPrefix(h.Get("Location"), "/signin") {
 			t.Fatalf("anonymous /submit = %d %s; want a redirect to sign in", code, h.Get("Location"))
@@ -292,13 +288,7 @@ func TestSignUpSubmitAndReview(t *testing.T) {
 			t.Errorf("member /review = %d; want 403", code)
 		}
 		// A reviewer archives it; a double submit records once.
-		rev, err := s.svc.SignUp(ctx, "rita", "", "reviewer password")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.svc.Client().Account.UpdateOne(rev).SetRoles([]role.Role{role.Member, role.Reviewer}).Save(ctx); err != nil {
-			t.Fatal(err)
-		}
+		s.member(t, "rita", "reviewer password", role.Reviewer)
 		rb := s.browser()
 		if code, _, _ := s.post(rb, "/signin", url.Values{"handle": {"rita"}, "password": {"wrong password!"}}); code != http.StatusUnauthorized {
 			t.Errorf("wrong password = %d; want 401", code)
@@ -331,8 +321,7 @@ func TestSignUpSubmitAndReview(t *testing.T) {
 				t.Fatalf("decision = %d", code)
 			}
 		}
-		n, _ := s.svc.Client().Decision.Query().Where(decision.ProblemID(id)).Count(ctx)
-		if n != 1 {
+		if n := len(s.view(t, id).Decisions); n != 1 {
 			t.Errorf("decisions after a double submit = %d; want 1", n)
 		}
 		_, body, _ = s.get(b, "/p/"+id+"?tab=history")
@@ -357,7 +346,6 @@ func TestSignUpSubmitAndReview(t *testing.T) {
 
 func TestModerationPages(t *testing.T) {
 	s := newSite(t, "sqlite3")
-	ctx := context.Background()
 	reporter := s.browser()
 	s.post(reporter, "/signup", url.Values{"handle": {"rex"}, "password": {"a long enough password"}})
 	_, body, _ := s.get(reporter, "/p/TDB-20/flag")
@@ -371,11 +359,7 @@ func TestModerationPages(t *testing.T) {
 		t.Fatalf("report = %d", code)
 	}
 
-	mod, err := s.svc.SignUp(ctx, "mona", "", "moderator password")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.svc.Client().Account.UpdateOne(mod).SetRoles([]role.Role{role.Member, role.Moderator}).ExecX(ctx)
+	s.member(t, "mona", "moderator password", role.Moderator)
 	mb := s.browser()
 	s.post(mb, "/signin", url.Values{"handle": {"mona"}, "password": {"moderator password"}})
 	_, body, _ = s.get(mb, "/moderate")

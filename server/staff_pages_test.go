@@ -7,7 +7,7 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
 	"github.com/theoremdb/theoremdb/ui/pagetest"
 )
@@ -17,16 +17,9 @@ import (
 // releases it.
 func TestStaffRoute(t *testing.T) {
 	s := newSite(t, "sqlite3")
-	ctx := context.Background()
 	account := func(handle string, roles ...role.Role) *http.Client {
 		t.Helper()
-		a, err := s.svc.SignUp(ctx, handle, "", "a long enough password")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.svc.Client().Account.UpdateOne(a).SetRoles(append([]role.Role{role.Member}, roles...)).Save(ctx); err != nil {
-			t.Fatal(err)
-		}
+		s.member(t, handle, "a long enough password", roles...)
 		b := s.browser()
 		if code, _, _ := s.post(b, "/signin", url.Values{"handle": {handle}, "password": {"a long enough password"}}); code != http.StatusSeeOther {
 			t.Fatalf("sign in %s = %d", handle, code)
@@ -35,10 +28,7 @@ func TestStaffRoute(t *testing.T) {
 	}
 	rev, staff := account("rita", role.Reviewer), account("otto", role.Operator)
 	// A problem in its challenge period from the demo data.
-	p, err := s.svc.Client().Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING)).Order(problem.ByDeadline()).First(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := prospects(t, s)[0]
 	if code, body, _ := s.post(rev, "/review/"+p.ID+"/staff", url.Values{"note": {""}}); code != http.StatusUnprocessableEntity || text(t, body, "error-note") == "" {
 		t.Fatalf("send to staff without a note = %d", code)
 	}
@@ -78,9 +68,8 @@ func TestStaffRoute(t *testing.T) {
 	if text(t, body, "staff-empty") == "" {
 		t.Error("the staff console still lists the decided problem")
 	}
-	got, _ := s.svc.Client().Problem.Get(ctx, p.ID)
-	if got.State != problem.StateARCHIVED {
-		t.Errorf("after the staff decision: %s; want ARCHIVED", got.State)
+	if got := s.view(t, p.ID).State; got != policy.StateArchived {
+		t.Errorf("after the staff decision: %s; want ARCHIVED", got)
 	}
 }
 
@@ -91,13 +80,7 @@ func TestBatchStopForms(t *testing.T) {
 	ctx := context.Background()
 	signIn := func(handle string, roles ...role.Role) *http.Client {
 		t.Helper()
-		a, err := s.svc.SignUp(ctx, handle, "", "a long enough password")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.svc.Client().Account.UpdateOne(a).SetRoles(append([]role.Role{role.Member}, roles...)).Save(ctx); err != nil {
-			t.Fatal(err)
-		}
+		s.member(t, handle, "a long enough password", roles...)
 		b := s.browser()
 		s.post(b, "/signin", url.Values{"handle": {handle}, "password": {"a long enough password"}})
 		return b

@@ -5,13 +5,11 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/problem"
-	"github.com/theoremdb/theoremdb/ent/reference"
-	"github.com/theoremdb/theoremdb/ent/suggestion"
+	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
 	"github.com/theoremdb/theoremdb/ui/pagetest"
 )
@@ -23,11 +21,7 @@ func TestSuggestAnEdit(t *testing.T) {
 	s := newSite(t, "sqlite3")
 	ctx := context.Background()
 	bea, _ := s.signedIn(t, "bea")
-	p, err := s.svc.Client().Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING), problem.ImportKeyIsNil()).
-		WithProposer().Order(problem.ByDeadline()).First(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := membersProspect(t, s)
 	_, body, _ := s.get(bea, "/p/"+p.ID)
 	if strings.Contains(string(body), `href="/p/`+p.ID+`/revise"`) || !strings.Contains(string(body), `href="/p/`+p.ID+`/suggest"`) {
 		t.Error("a member who may not revise is offered the revise form, or not offered a suggestion")
@@ -54,13 +48,13 @@ func TestSuggestAnEdit(t *testing.T) {
 		t.Error("the suggestion page lacks the change, or offers the suggester to accept it")
 	}
 	if code, _, _ := s.post(bea, page+"/accept", nil); code == http.StatusSeeOther {
-		if sg, _ := s.svc.Client().Suggestion.Get(ctx, m[1]); sg.State != suggestion.StateOPEN {
+		if sg, err := s.svc.ViewSuggestion(ctx, nil, p.ID, m[1]); err != nil || sg.State != "OPEN" {
 			t.Fatal("the suggester accepted their own suggestion")
 		}
 	}
 
-	proposer := p.Edges.Proposer.Handle
-	if err := s.svc.SetPassword(ctx, p.Edges.Proposer, "a long enough password"); err != nil {
+	proposer := p.Proposer
+	if err := s.svc.SetPassword(ctx, s.account(t, proposer), "a long enough password"); err != nil {
 		t.Fatal(err)
 	}
 	owner := s.browser()
@@ -72,8 +66,7 @@ func TestSuggestAnEdit(t *testing.T) {
 	if code, _, _ := s.post(owner, page+"/accept", nil); code != http.StatusSeeOther {
 		t.Fatalf("accept = %d", code)
 	}
-	got, _ := s.svc.Client().Problem.Query().Where(problem.ID(p.ID)).WithCurrentRevision().Only(ctx)
-	if r := got.Edges.CurrentRevision; !strings.HasSuffix(r.Title, "(restated)") || !strings.Contains(r.Note, m[1]) {
+	if r := s.view(t, p.ID).Revision; !strings.HasSuffix(r.Title, "(restated)") || !strings.Contains(r.Note, m[1]) {
 		t.Errorf("current revision %q note %q; want the suggestion's title and a note naming it", r.Title, r.Note)
 	}
 	_, body, _ = s.get(owner, page)
@@ -90,12 +83,17 @@ func TestSuggestAnEdit(t *testing.T) {
 // problems most like it are listed; an unrelated draft lists none.
 func TestSimilarDrafts(t *testing.T) {
 	s := newSite(t, "sqlite3")
-	ctx := context.Background()
 	b, _ := s.signedIn(t, "bea")
-	twin, err := s.svc.Client().Problem.Query().Where(problem.Title("Twin prime conjecture")).Only(ctx)
-	if err != nil {
-		t.Fatal(err)
+	var twins []*policy.ExportProblem
+	for _, p := range publicProblems(t, s) {
+		if p.Revision.Title == "Twin prime conjecture" {
+			twins = append(twins, p)
+		}
 	}
+	if len(twins) != 1 {
+		t.Fatalf("%d problems are titled the twin prime conjecture; want 1", len(twins))
+	}
+	twin := twins[0]
 	draft := url.Values{"title": {"Infinitely many twin primes"},
 		"statement": {"Prove that there are infinitely many primes $p$ such that $p+2$ is also prime."}}
 	code, body, h := s.get(b, "/similar?"+draft.Encode())
@@ -116,19 +114,15 @@ func TestSimilarDrafts(t *testing.T) {
 // clears one with a note (refused without), and it leaves the list.
 func TestLocatorChecks(t *testing.T) {
 	s := newSite(t, "sqlite3")
-	ctx := context.Background()
 	rev, _ := s.signedIn(t, "rita", role.Reviewer)
-	ps, err := s.svc.Client().Problem.Query().Where(problem.StateEQ(problem.StatePROSPECTING)).Order(problem.ByDeadline()).All(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var (
-		p *ent.Problem
-		r *ent.Reference
+		p *policy.ProblemView
+		r policy.ReferenceView
 	)
-	for _, cand := range ps {
-		if r, err = s.svc.Client().Reference.Query().Where(reference.RevisionID(*cand.CurrentRevisionID), reference.LocatorNEQ("")).First(ctx); err == nil {
-			p = cand
+	for _, cand := range prospects(t, s) {
+		v := s.view(t, cand.ID)
+		if i := slices.IndexFunc(v.References, func(r policy.ReferenceView) bool { return r.Locator != "" }); i >= 0 {
+			p, r = v, v.References[i]
 			break
 		}
 	}
@@ -147,7 +141,8 @@ func TestLocatorChecks(t *testing.T) {
 	if code, _, _ := s.post(rev, action, url.Values{"note": {"Section 1 states the problem as cited."}}); code != http.StatusSeeOther {
 		t.Fatalf("confirm = %d", code)
 	}
-	if got, _ := s.svc.Client().Reference.Get(ctx, r.ID); !got.LocatorConfirmed {
+	refs := s.view(t, p.ID).References
+	if i := slices.IndexFunc(refs, func(x policy.ReferenceView) bool { return x.ID == r.ID }); i < 0 || !refs[i].LocatorConfirmed {
 		t.Error("the locator is still unconfirmed")
 	}
 	if _, body, _ := s.get(rev, "/review/"+p.ID); strings.Contains(string(body), `action="`+action+`"`) {
