@@ -53,7 +53,7 @@ func withLimits(l throttle.Limits) option { return func(c *api.Config) { c.Limit
 func serve(t testing.TB, svc *policy.Service, b *live.Broker, log *slog.Logger, opts ...option) (*httptest.Server, *api.Handler) {
 	t.Helper()
 	b.OnEvent(svc.InvalidatePackets)
-	c := api.Config{Policy: svc, Live: b, Log: log, Accounts: svc}
+	c := api.Config{Policy: svc, Live: b, Log: log, Accounts: svc.Identity()}
 	for _, o := range opts {
 		o(&c)
 	}

@@ -35,8 +35,8 @@ const (
 	MaxRequestBody = 2 << 20 // 2 MiB: the largest submission with room to spare
 )
 
-// Accounts finds the account a bearer token signs in, as policy.Service
-// does: policy.ErrUnauthenticated for a token that is not valid, any other
+// Accounts finds the account a bearer token signs in, as identity.Service
+// does: policy.ErrUnauthenticated (identity.ErrUnauthenticated) for a token that is not valid, any other
 // error when the lookup itself failed.
 type Accounts interface {
 	Authenticate(ctx context.Context, bearer string) (*ent.Account, error)
@@ -53,7 +53,7 @@ type Config struct {
 	Live *live.Broker
 	Log  *slog.Logger
 	// Accounts resolves bearer tokens (the Authorization header, or
-	// connection_init's authorization); nil means Policy. A session cookie
+	// connection_init's authorization); nil means Policy's identity. A session cookie
 	// is the site's to resolve: an account already in the request's
 	// context (viewer.With) is the caller's.
 	Accounts Accounts
@@ -83,7 +83,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.h.ServeH
 // complexity and write limits and the response cache.
 func New(c Config) *Handler {
 	if c.Accounts == nil {
-		c.Accounts = c.Policy
+		c.Accounts = c.Policy.Identity()
 	}
 	g := newGuard(c.Limits, c.Writes)
 	answers := newResponseCache(c.Policy, c.ResponseCacheBytes)

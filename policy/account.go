@@ -2,8 +2,6 @@ package policy
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -15,11 +13,9 @@ import (
 	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/schema"
 	"github.com/theoremdb/theoremdb/ent/token"
+	"github.com/theoremdb/theoremdb/identity"
 	"github.com/theoremdb/theoremdb/role"
 )
-
-// TokenPrefix starts every bearer token, so a leaked one is recognisable.
-const TokenPrefix = "tdb_"
 
 // Limits on account and token text, in characters; the schema holds the
 // same limits.
@@ -106,13 +102,13 @@ func (s *Service) IssueToken(ctx context.Context, a *ent.Account, label string) 
 	if err := v.err(); err != nil {
 		return "", nil, err
 	}
-	tok, err := randomToken(TokenPrefix)
+	tok, err := identity.NewSecret(identity.TokenPrefix)
 	if err != nil {
 		return "", nil, err
 	}
 	var tk *ent.Token
 	err = s.inTx(ctx, func(ctx context.Context, t *tx) error {
-		tk, err = t.Token.Create().SetAccountID(a.ID).SetDigest(tokenDigest(tok)).SetLabel(label).
+		tk, err = t.Token.Create().SetAccountID(a.ID).SetDigest(identity.Digest(tok)).SetLabel(label).
 			SetCreatedAt(s.Now()).Save(ctx)
 		if err != nil {
 			return fmt.Errorf("create token: %w", err)
@@ -178,7 +174,7 @@ func (s *Service) TokenByLabel(ctx context.Context, a *ent.Account, label string
 // so an operator who comes upon a leaked token can revoke it without first
 // finding out whose it is.
 func (s *Service) TokenBySecret(ctx context.Context, bearer string) (*ent.Token, error) {
-	tk, err := s.client.Token.Query().Where(token.Digest(tokenDigest(strings.TrimSpace(bearer)))).Only(ctx)
+	tk, err := s.client.Token.Query().Where(token.Digest(identity.Digest(strings.TrimSpace(bearer)))).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, fmt.Errorf("no such token was ever issued: %w", ErrNotFound)
 	}
@@ -189,7 +185,7 @@ func (s *Service) TokenBySecret(ctx context.Context, bearer string) (*ent.Token,
 }
 
 // RevokeToken ends a bearer token by its ID (tok_…): from the commit on,
-// Authenticate refuses it, on HTTP and on websockets alike. The token row
+// identity's Authenticate refuses it, on HTTP and on websockets alike. The token row
 // stays, with its revocation time, and a token.revoked event records who
 // revoked it on what authority. A token already revoked is ErrRevoked and
 // nothing is written, so the first revocation's time and event stand.
@@ -226,25 +222,4 @@ func (s *Service) RevokeToken(ctx context.Context, id string) (*ent.Token, error
 		return nil, err
 	}
 	return tk, nil
-}
-
-// Authenticate returns the account a bearer token belongs to.
-func (s *Service) Authenticate(ctx context.Context, bearer string) (*ent.Account, error) {
-	if !strings.HasPrefix(bearer, TokenPrefix) {
-		return nil, ErrUnauthenticated
-	}
-	tk, err := s.client.Token.Query().
-		Where(token.Digest(tokenDigest(bearer)), token.RevokedAtIsNil()).WithAccount().Only(ctx)
-	if ent.IsNotFound(err) {
-		return nil, ErrUnauthenticated
-	}
-	if err != nil {
-		return nil, fmt.Errorf("authenticate: %w", err)
-	}
-	return tk.Edges.Account, nil
-}
-
-func tokenDigest(tok string) string {
-	sum := sha256.Sum256([]byte(tok))
-	return hex.EncodeToString(sum[:])
 }

@@ -5,14 +5,17 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/theoremdb/theoremdb/identity"
 )
 
 // Sentinel errors, matched with errors.Is.
 var (
 	// ErrNotFound: the problem, account or other entity does not exist.
 	ErrNotFound = errors.New("not found")
-	// ErrUnauthenticated: the operation needs a signed-in account.
-	ErrUnauthenticated = errors.New("sign in required")
+	// ErrUnauthenticated: the operation needs a signed-in account. It is
+	// identity's, which answers a session or token it does not know with it.
+	ErrUnauthenticated = identity.ErrUnauthenticated
 	// ErrForbidden: the account lacks the role the operation needs.
 	ErrForbidden = errors.New("forbidden")
 )

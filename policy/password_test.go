@@ -8,6 +8,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/identity"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
@@ -30,7 +31,7 @@ func TestSetPasswordEndsSessions(t *testing.T) {
 		}
 		signIn := func(handle, pw string) string {
 			t.Helper()
-			tok, _, err := f.svc.SignIn(ctx, handle, pw)
+			tok, _, err := f.svc.Identity().SignIn(ctx, handle, pw)
 			if err != nil {
 				t.Fatalf("SignIn(@%s) = %v", handle, err)
 			}
@@ -39,7 +40,7 @@ func TestSetPasswordEndsSessions(t *testing.T) {
 		laptop, phone := signIn("ada", oldPW), signIn("ada", oldPW)
 		other := signIn("rita", oldPW)
 		for _, tok := range []string{laptop, phone, other} {
-			if _, err := f.svc.SessionAccount(ctx, tok); err != nil {
+			if _, err := f.svc.Identity().SessionAccount(ctx, tok); err != nil {
 				t.Fatalf("SessionAccount() before the change = %v", err)
 			}
 		}
@@ -57,15 +58,15 @@ func TestSetPasswordEndsSessions(t *testing.T) {
 			{"other account", other, nil},
 		}
 		for _, tt := range tests {
-			if _, err := f.svc.SessionAccount(ctx, tt.tok); !errors.Is(err, tt.want) {
+			if _, err := f.svc.Identity().SessionAccount(ctx, tt.tok); !errors.Is(err, tt.want) {
 				t.Errorf("SessionAccount(%s) after the change = %v; want %v", tt.name, err, tt.want)
 			}
 		}
-		if _, _, err := f.svc.SignIn(ctx, "ada", oldPW); !errors.Is(err, policy.ErrBadCredentials) {
+		if _, _, err := f.svc.Identity().SignIn(ctx, "ada", oldPW); !errors.Is(err, identity.ErrBadCredentials) {
 			t.Errorf("SignIn() with the old password = %v; want ErrBadCredentials", err)
 		}
 		fresh := signIn("ada", newPW)
-		if a, err := f.svc.SessionAccount(ctx, fresh); err != nil || a.ID != f.member.ID {
+		if a, err := f.svc.Identity().SessionAccount(ctx, fresh); err != nil || a.ID != f.member.ID {
 			t.Errorf("SessionAccount(new session) = %v, %v; want @ada", a, err)
 		}
 

@@ -13,6 +13,7 @@ import (
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/identity"
 )
 
 // Version names the review policy these rules implement; it is stamped on
@@ -68,6 +69,7 @@ type Service struct {
 	notifier  Notifier
 	packets   *packetCache
 	pages     *pageCache
+	identity  *identity.Service
 }
 
 // Option configures a Service.
@@ -99,8 +101,13 @@ func New(d *db.DB, cfg Config, opts ...Option) *Service {
 		o(s)
 	}
 	s.pages = newPageCache(s.packets)
+	s.identity = identity.New(d, s.client, s.Now)
 	return s
 }
+
+// Identity is who a request is: sign-in, sessions and bearer tokens on the
+// service's database and clock.
+func (s *Service) Identity() *identity.Service { return s.identity }
 
 // Client is the ent client for reads.
 func (s *Service) Client() *ent.Client { return s.client }

@@ -16,6 +16,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/flag"
+	"github.com/theoremdb/theoremdb/identity"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
@@ -335,7 +336,7 @@ func TestOtherTextInputs(t *testing.T) {
 			{"problem by NUL ID", func() error { _, err := f.svc.Problem(ctx, p.ID+"\x00"); return err }, policy.ErrNotFound},
 			{"problem by invalid slug", func() error { _, err := f.svc.Problem(ctx, "erd\xffos"); return err }, policy.ErrNotFound},
 			{"account by NUL handle", func() error { _, err := f.svc.AccountByHandle(ctx, "ada\x00"); return err }, policy.ErrNotFound},
-			{"sign in with NUL handle", func() error { _, _, err := f.svc.SignIn(ctx, "ada\x00", "password"); return err }, policy.ErrBadCredentials},
+			{"sign in with NUL handle", func() error { _, _, err := f.svc.Identity().SignIn(ctx, "ada\x00", "password"); return err }, identity.ErrBadCredentials},
 			{"token by NUL label", func() error { _, err := f.svc.TokenByLabel(ctx, f.member, "ci\x00"); return err }, policy.ErrNotFound},
 			{"revoke NUL token ID", func() error { _, err := f.svc.RevokeToken(ctx, "tok_\x00"); return err }, policy.ErrNotFound},
 		} {

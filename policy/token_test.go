@@ -8,6 +8,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/identity"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
@@ -24,7 +25,7 @@ func TestRevokeToken(t *testing.T) {
 			if err != nil {
 				t.Fatalf("IssueToken() = %v", err)
 			}
-			if a, err := f.svc.Authenticate(ctx, tok); err != nil || a.ID != f.member.ID {
+			if a, err := f.svc.Identity().Authenticate(ctx, tok); err != nil || a.ID != f.member.ID {
 				t.Fatalf("Authenticate(new token) = %v, %v; want @ada", a, err)
 			}
 			return tok, tk.ID
@@ -35,7 +36,7 @@ func TestRevokeToken(t *testing.T) {
 		if tk, err := f.svc.TokenBySecret(ctx, ciTok); err != nil || tk.ID != ciID {
 			t.Errorf("TokenBySecret(ci token) = %v, %v; want %s", tk, err, ciID)
 		}
-		if _, err := f.svc.TokenBySecret(ctx, policy.TokenPrefix+"forged"); !errors.Is(err, policy.ErrNotFound) {
+		if _, err := f.svc.TokenBySecret(ctx, identity.TokenPrefix+"forged"); !errors.Is(err, policy.ErrNotFound) {
 			t.Errorf("TokenBySecret(forged) = %v; want ErrNotFound", err)
 		}
 		tk, err := f.svc.RevokeToken(ctx, ciID)
@@ -45,10 +46,10 @@ func TestRevokeToken(t *testing.T) {
 		if tk.RevokedAt == nil || !tk.RevokedAt.Equal(f.svc.Now()) || tk.Edges.Account == nil || tk.Edges.Account.ID != f.member.ID {
 			t.Errorf("revoked token = %+v; want revoked now, with its account", tk)
 		}
-		if _, err := f.svc.Authenticate(ctx, ciTok); !errors.Is(err, policy.ErrUnauthenticated) {
+		if _, err := f.svc.Identity().Authenticate(ctx, ciTok); !errors.Is(err, policy.ErrUnauthenticated) {
 			t.Errorf("Authenticate(revoked token) = %v; want ErrUnauthenticated", err)
 		}
-		if _, err := f.svc.Authenticate(ctx, keepTok); err != nil {
+		if _, err := f.svc.Identity().Authenticate(ctx, keepTok); err != nil {
 			t.Errorf("Authenticate(other token) = %v; want it still valid", err)
 		}
 		evs, err := f.svc.Client().Event.Query().Where(event.Kind(policy.KindTokenRevoked)).All(ctx)

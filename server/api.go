@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/theoremdb/theoremdb/api"
-	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/identity"
 	"github.com/theoremdb/theoremdb/ui"
 )
 
@@ -17,8 +17,8 @@ import (
 func (s *Server) apiDocs(w http.ResponseWriter, r *http.Request) error {
 	g := s.guard.Limits
 	v := ui.APIView{
-		TokenPrefix:     policy.TokenPrefix,
-		SessionLifetime: apiDays(policy.SessionLifetime),
+		TokenPrefix:     identity.TokenPrefix,
+		SessionLifetime: apiDays(identity.SessionLifetime),
 		DefaultPage:     api.DefaultPage,
 		MaxPage:         api.MaxPage,
 		Example:         explorerExample,

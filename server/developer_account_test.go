@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/identity"
 	"github.com/theoremdb/theoremdb/server"
 	"github.com/theoremdb/theoremdb/throttle"
 	"github.com/theoremdb/theoremdb/ui/pagetest"
@@ -59,7 +59,7 @@ func TestAccountTokens(t *testing.T) {
 	}
 	pagetest.Check(t, "/account (new token)", body)
 	secret := firstAttrIn(t, body, "token-secret")
-	if !strings.HasPrefix(secret, policy.TokenPrefix) || !strings.Contains(text(t, body, "token-new"), "nightly crawler") {
+	if !strings.HasPrefix(secret, identity.TokenPrefix) || !strings.Contains(text(t, body, "token-new"), "nightly crawler") {
 		t.Fatalf("new token %q; want the secret shown with its name", secret)
 	}
 	if code, who := viewerOf(t, s, secret); code != http.StatusOK || who != "tess" {

@@ -46,7 +46,7 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 		s.similar = workers.NewProblemIndex(p)
 	}
 	b.OnEvent(p.InvalidatePackets) // other instances' commits; this one's invalidate as they commit
-	gql := api.New(api.Config{Policy: p, Live: b, Log: log, Accounts: p, Limits: s.guard.Limits, Writes: s.guard.writes,
+	gql := api.New(api.Config{Policy: p, Live: b, Log: log, Accounts: p.Identity(), Limits: s.guard.Limits, Writes: s.guard.writes,
 		ResponseCacheBytes: s.answersBytes})
 	s.metrics.transport(gql)
 	s.handle("/graphql", withSession(p, withExplorer(p, gql)))

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/theoremdb/theoremdb/identity"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/throttle"
 	"github.com/theoremdb/theoremdb/ui"
@@ -28,8 +29,8 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
 		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign in"), ui.AuthPage(v))
 		return nil
 	}
-	tok, _, err := s.policy.SignIn(r.Context(), v.Handle, f.Password)
-	if errors.Is(err, policy.ErrBadCredentials) {
+	tok, _, err := s.policy.Identity().SignIn(r.Context(), v.Handle, f.Password)
+	if errors.Is(err, identity.ErrBadCredentials) {
 		s.limiter.fail(throttle.ClientIP(r), v.Handle, time.Now())
 		v.General = err.Error() + "."
 		s.render(w, r, http.StatusUnauthorized, page(r, "Sign in"), ui.AuthPage(v))
@@ -39,7 +40,7 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if old, err := r.Cookie(sessionCookie); err == nil {
-		_ = s.policy.SignOut(r.Context(), old.Value) // rotate: the old session ends
+		_ = s.policy.Identity().SignOut(r.Context(), old.Value) // rotate: the old session ends
 	}
 	setSession(w, tok)
 	http.Redirect(w, r, v.Next, http.StatusSeeOther)
@@ -101,7 +102,7 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	tok, _, err := s.policy.SignIn(r.Context(), v.Handle, pw)
+	tok, _, err := s.policy.Identity().SignIn(r.Context(), v.Handle, pw)
 	if err != nil {
 		return err
 	}
@@ -112,7 +113,7 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) signout(w http.ResponseWriter, r *http.Request) error {
 	if c, err := r.Cookie(sessionCookie); err == nil {
-		if err := s.policy.SignOut(r.Context(), c.Value); err != nil {
+		if err := s.policy.Identity().SignOut(r.Context(), c.Value); err != nil {
 			return err
 		}
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/theoremdb/theoremdb/identity"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
@@ -70,7 +71,7 @@ func withSession(p *policy.Service, next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		a, err := p.SessionAccount(r.Context(), c.Value)
+		a, err := p.Identity().SessionAccount(r.Context(), c.Value)
 		switch {
 		case errors.Is(err, policy.ErrUnauthenticated):
 			clearSession(w)
@@ -86,7 +87,7 @@ func withSession(p *policy.Service, next http.Handler) http.Handler {
 
 func setSession(w http.ResponseWriter, tok string) {
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: tok, Path: "/", Secure: true, HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, MaxAge: int(policy.SessionLifetime.Seconds())})
+		SameSite: http.SameSiteLaxMode, MaxAge: int(identity.SessionLifetime.Seconds())})
 }
 
 func clearSession(w http.ResponseWriter) {

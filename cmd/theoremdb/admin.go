@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/theoremdb/theoremdb/identity"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
 )
@@ -201,7 +202,7 @@ func adminTokenRevoke(ctx context.Context, args []string, stdout, stderr io.Writ
 		return err
 	}
 	defer a.close()
-	if strings.HasPrefix(id, policy.TokenPrefix) {
+	if strings.HasPrefix(id, identity.TokenPrefix) {
 		// The token itself, as token create printed it (a leaked one, say).
 		tk, err := a.policy.TokenBySecret(ctx, id)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/identity"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
@@ -52,7 +53,7 @@ func TestAdminTokenRevoke(t *testing.T) {
 			if err != nil {
 				t.Fatalf("token create: %v\n%s", err, errs)
 			}
-			if !strings.HasPrefix(out, policy.TokenPrefix) || strings.Count(out, "\n") != 1 {
+			if !strings.HasPrefix(out, identity.TokenPrefix) || strings.Count(out, "\n") != 1 {
 				t.Fatalf("token create printed %q; want the token alone on one line", out)
 			}
 			id := tokenIDRe.FindString(errs)
@@ -88,7 +89,7 @@ func TestAdminTokenRevoke(t *testing.T) {
 		svc := policyOn(t, url)
 		for label, want := range map[string]error{"ci": policy.ErrUnauthenticated, "laptop": policy.ErrUnauthenticated,
 			"leaked": policy.ErrUnauthenticated, "spare": nil} {
-			if _, err := svc.Authenticate(ctx, tokens[label]); !errors.Is(err, want) {
+			if _, err := svc.Identity().Authenticate(ctx, tokens[label]); !errors.Is(err, want) {
 				t.Errorf("Authenticate(%s token) = %v; want %v", label, err, want)
 			}
 		}
@@ -109,7 +110,7 @@ func TestAdminTokenRevoke(t *testing.T) {
 			{"unknown ID", []string{"token", "revoke", "tok_01JUNKNOWNUNKNOWNUNKNOWNUN"}, "no token tok_01JUNKNOWNUNKNOWNUNKNOWNUN"},
 			{"again", []string{"token", "revoke", ids["ci"]}, "already revoked"},
 			{"again by the token", []string{"token", "revoke", tokens["leaked"]}, "already revoked"},
-			{"unknown token", []string{"token", "revoke", policy.TokenPrefix + "forged"}, "no such token"},
+			{"unknown token", []string{"token", "revoke", identity.TokenPrefix + "forged"}, "no such token"},
 			{"unknown label", []string{"token", "revoke", "--handle", "ada", "--label", "nope"}, `no token labelled "nope"`},
 			{"unknown account", []string{"token", "revoke", "--handle", "nobody", "--label", "ci"}, "@nobody"},
 			{"list without handle", []string{"token", "list"}, "usage: theoremdb admin token list"},
@@ -120,7 +121,7 @@ func TestAdminTokenRevoke(t *testing.T) {
 				t.Errorf("admin %s (%s) = %v; want an error mentioning %q", strings.Join(tt.args, " "), tt.name, err, tt.want)
 			}
 		}
-		if _, err := svc.Authenticate(ctx, tokens["spare"]); err != nil {
+		if _, err := svc.Identity().Authenticate(ctx, tokens["spare"]); err != nil {
 			t.Errorf("Authenticate(spare token) after the refused commands = %v; want it still valid", err)
 		}
 	})
@@ -141,7 +142,7 @@ func TestAdminPasswordSetEndsSessions(t *testing.T) {
 			t.Fatalf("password set: %v\n%s", err, errs)
 		}
 		svc := policyOn(t, url)
-		session, _, err := svc.SignIn(ctx, "rita", "the first password")
+		session, _, err := svc.Identity().SignIn(ctx, "rita", "the first password")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -149,7 +150,7 @@ func TestAdminPasswordSetEndsSessions(t *testing.T) {
 		if err != nil || !strings.Contains(out, "session") {
 			t.Fatalf("password set = %q, %v\n%s; want it to say the sessions ended", out, err, errs)
 		}
-		if _, err := svc.SessionAccount(ctx, session); !errors.Is(err, policy.ErrUnauthenticated) {
+		if _, err := svc.Identity().SessionAccount(ctx, session); !errors.Is(err, policy.ErrUnauthenticated) {
 			t.Errorf("SessionAccount(session from before) = %v; want ErrUnauthenticated", err)
 		}
 	})
