@@ -144,7 +144,7 @@ func benchSearch(b *testing.B, dialectName string) {
 		b.Fatal(err)
 	}
 	// As `serve` does at start and hourly (the compact_search job).
-	if _, err := svc.CompactSearchIndex(ctx, time.Hour); err != nil {
+	if _, err := svc.Search().CompactIndex(ctx, time.Hour); err != nil {
 		b.Fatal(err)
 	}
 	if seeded == 0 {

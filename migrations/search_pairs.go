@@ -8,7 +8,7 @@ import (
 
 	"entgo.io/ent/dialect"
 
-	"github.com/theoremdb/theoremdb/policy/searchtext"
+	"github.com/theoremdb/theoremdb/search/searchtext"
 )
 
 // applySearch runs the search objects' statements (body, idempotent). On

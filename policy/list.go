@@ -2,8 +2,6 @@ package policy
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/search"
 )
 
 // ListSort is an order of the public list of problems.
@@ -30,6 +29,9 @@ const (
 
 // ListSorts are the orders a reader may ask for, in the order offered.
 var ListSorts = []ListSort{SortDeadline, SortSubmitted, SortUpdated, SortNumber, SortRelevance}
+
+// MaxSearch is the longest search a list takes, in characters.
+const MaxSearch = search.MaxLength
 
 // ListQuery asks for one page of the public list of problems. Every
 // filter is optional; After and Before are cursors of an earlier page.
@@ -65,7 +67,7 @@ type ProblemSummary struct {
 	Deadline        time.Time
 	AcceptedAt      *time.Time
 	// Snippet is the passage that matched a search, its matches marked.
-	Snippet []SnippetPart
+	Snippet []search.SnippetPart
 }
 
 // SummaryOf is the summary of p.
@@ -112,11 +114,11 @@ func (s *Service) ListProblems(ctx context.Context, q ListQuery) (*ProblemList, 
 	}
 	// A search with no word in it (only punctuation) shows the whole list.
 	var (
-		search    Search
+		sq        search.Query
 		searching bool
 	)
 	if v.line(q.Search, false, MaxSearch, "q") {
-		search, searching = ParseSearch(q.Search)
+		sq, searching = search.Parse(q.Search)
 	}
 	if !searching {
 		q.Search = ""
@@ -185,7 +187,7 @@ func (s *Service) ListProblems(ctx context.Context, q ListQuery) (*ProblemList, 
 		}
 	}
 	if searching && len(revIDs) > 0 {
-		snips, err := s.Snippets(ctx, search, revIDs)
+		snips, err := s.search.Snippets(ctx, sq, revIDs)
 		if err != nil {
 			return nil, err
 		}
@@ -231,16 +233,16 @@ func cursorString(c *ent.Cursor) string {
 
 // PageByRelevance pages the problems of base that match search, best
 // match first, as a Relay connection. The ranking is bounded: at most
-// MaxRanked matches are ranked (rankMatches), so a reader pages through
+// search.MaxRanked matches are ranked (search.Index.Rank), so a reader pages through
 // those and no further; when more match, TotalCount is the number ranked
 // and TotalIsLowerBound(conn) is true. Ranks have no column a keyset cursor
 // could hold, so these cursors are positions in the ranking, bound to the
 // search they were made for: any other cursor, and a position at or past
-// MaxRanked, is ErrBadCursor; a position past the last ranked (fewer match
+// search.MaxRanked, is ErrBadCursor; a position past the last ranked (fewer match
 // than when it was made) is an empty page. The ranking is the same on
 // every page while the problems are. first (or last, before a cursor) is
 // the page size.
-func (s *Service) PageByRelevance(ctx context.Context, base *ent.ProblemQuery, search Search,
+func (s *Service) PageByRelevance(ctx context.Context, base *ent.ProblemQuery, sq search.Query,
 	after *ent.Cursor, first *int, before *ent.Cursor, last *int) (*ent.ProblemConnection, error) {
 	size := 20
 	switch {
@@ -249,22 +251,22 @@ func (s *Service) PageByRelevance(ctx context.Context, base *ent.ProblemQuery, s
 	case last != nil:
 		size = *last
 	}
-	lo, hi := 0, MaxRanked // the window [lo, hi) of ranked positions
+	lo, hi := 0, search.MaxRanked // the window [lo, hi) of ranked positions
 	if after != nil {
-		n, err := openRelevanceCursor(after, search)
+		n, err := openRelevanceCursor(after, sq)
 		if err != nil {
 			return nil, err
 		}
 		lo = n + 1
 	}
 	if before != nil {
-		n, err := openRelevanceCursor(before, search)
+		n, err := openRelevanceCursor(before, sq)
 		if err != nil {
 			return nil, err
 		}
 		hi = n
 	}
-	ranked, more, err := s.rankMatches(ctx, base, search)
+	ranked, more, err := s.search.Rank(ctx, base, sq)
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +297,7 @@ func (s *Service) PageByRelevance(ctx context.Context, base *ent.ProblemQuery, s
 		}
 		for i, id := range ids {
 			if p := byID[id]; p != nil { // else changed since it was ranked
-				conn.Edges = append(conn.Edges, &ent.ProblemEdge{Node: p, Cursor: relevanceCursor(offset+i, search, more)})
+				conn.Edges = append(conn.Edges, &ent.ProblemEdge{Node: p, Cursor: relevanceCursor(offset+i, sq, more)})
 			}
 		}
 	}
@@ -312,32 +314,27 @@ func (s *Service) PageByRelevance(ctx context.Context, base *ent.ProblemQuery, s
 // relevanceCursor is the position of a row in the ranked results of a
 // search, with a digest of the search, and a mark (+) when more match than
 // are ranked, which a copy of the page keeps (TotalIsLowerBound).
-func relevanceCursor(pos int, search Search, more bool) ent.Cursor {
-	c := ent.Cursor{ID: "RELEVANCE:" + searchDigest(search) + ":" + strconv.Itoa(pos)}
+func relevanceCursor(pos int, sq search.Query, more bool) ent.Cursor {
+	c := ent.Cursor{ID: "RELEVANCE:" + sq.Digest() + ":" + strconv.Itoa(pos)}
 	if more {
 		c.ID += "+"
 	}
 	return c
 }
 
-func openRelevanceCursor(c *ent.Cursor, search Search) (int, error) {
+func openRelevanceCursor(c *ent.Cursor, sq search.Query) (int, error) {
 	if c.Value != nil {
 		return 0, ErrBadCursor
 	}
-	rest, ok := strings.CutPrefix(c.ID, "RELEVANCE:"+searchDigest(search)+":")
+	rest, ok := strings.CutPrefix(c.ID, "RELEVANCE:"+sq.Digest()+":")
 	if !ok {
 		return 0, ErrBadCursor
 	}
 	n, err := strconv.Atoi(strings.TrimSuffix(rest, "+"))
-	if err != nil || n < 0 || n >= MaxRanked {
+	if err != nil || n < 0 || n >= search.MaxRanked {
 		return 0, ErrBadCursor
 	}
 	return n, nil
-}
-
-func searchDigest(s Search) string {
-	sum := sha256.Sum256([]byte(strings.Join(append([]string{s.fts5, s.words}, append(s.phrases, s.not...)...), "\x00")))
-	return hex.EncodeToString(sum[:6])
 }
 
 // ProblemPage asks for a page of the public list as an API client does,
@@ -452,11 +449,11 @@ func (s *Service) pageProblems(ctx context.Context, q ProblemPage) (*ent.Problem
 		base = base.Where(Listed())
 	}
 	var (
-		search    Search
+		sq        search.Query
 		searching bool
 	)
 	if q.Search = strings.TrimSpace(q.Search); q.Search != "" && v.line(q.Search, false, MaxSearch, "search") {
-		if search, searching = ParseSearch(q.Search); !searching {
+		if sq, searching = search.Parse(q.Search); !searching {
 			v.add(CodeInvalid, "has no word to search for", "search")
 		}
 	}
@@ -471,7 +468,7 @@ func (s *Service) pageProblems(ctx context.Context, q ProblemPage) (*ent.Problem
 	}
 	if searching {
 		if q.Order == nil {
-			conn, err := s.PageByRelevance(ctx, base, search, q.After, q.First, q.Before, q.Last)
+			conn, err := s.PageByRelevance(ctx, base, sq, q.After, q.First, q.Before, q.Last)
 			if errors.Is(err, ErrBadCursor) {
 				name := "after"
 				if q.After == nil {
@@ -481,7 +478,7 @@ func (s *Service) pageProblems(ctx context.Context, q ProblemPage) (*ent.Problem
 			}
 			return conn, err
 		}
-		base = base.Where(s.Matching(search))
+		base = base.Where(s.search.Matching(sq))
 	}
 	order := q.Order
 	if order == nil {

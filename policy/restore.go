@@ -16,6 +16,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/source"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/role"
+	"github.com/theoremdb/theoremdb/search"
 
 	entsql "entgo.io/ent/dialect/sql"
 )
@@ -243,7 +244,7 @@ func (rs *restorer) revision(ctx context.Context, problemID string, er ExportRev
 			return "", fmt.Errorf("restore %s: references of revision %d: %w", problemID, er.Number, err)
 		}
 	}
-	if err := t.indexRevision(ctx, rev.ID, searchTextOf(rev.Title, rev.Statement, exp, er.Tags, cites)); err != nil {
+	if err := t.s.search.Add(ctx, t.sql, rev.ID, search.TextOf(rev.Title, rev.Statement, exp, er.Tags, cites)); err != nil {
 		return "", err
 	}
 	rs.sum.Revisions++

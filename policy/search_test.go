@@ -19,6 +19,7 @@ import (
 	"github.com/theoremdb/theoremdb/migrations"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/search"
 )
 
 // searchFixture submits problems whose words exercise accents, stems,
@@ -51,12 +52,12 @@ func searchFixture(t *testing.T, dialectName string) *fixture {
 
 func searchTitles(t *testing.T, f *fixture, q string) []string {
 	t.Helper()
-	s, ok := policy.ParseSearch(q)
+	s, ok := search.Parse(q)
 	if !ok {
 		t.Fatalf("ParseSearch(%q) found nothing to search", q)
 	}
 	pq := f.svc.Client().Problem.Query()
-	pq.Modify(f.svc.ByRelevance(s))
+	pq.Modify(f.svc.Search().ByRelevance(s))
 	ps, err := pq.All(context.Background())
 	if err != nil {
 		t.Fatalf("search %q: %v", q, err)
@@ -131,12 +132,12 @@ func TestSearchSnippets(t *testing.T) {
 	for _, d := range dbtest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			f := searchFixture(t, d)
-			s, _ := policy.ParseSearch("admissible constellations")
-			ps, err := f.svc.Client().Problem.Query().Where(f.svc.Matching(s)).All(context.Background())
+			s, _ := search.Parse("admissible constellations")
+			ps, err := f.svc.Client().Problem.Query().Where(f.svc.Search().Matching(s)).All(context.Background())
 			if err != nil || len(ps) != 1 {
 				t.Fatalf("search: %v, %d problems", err, len(ps))
 			}
-			snips, err := f.svc.Snippets(context.Background(), s, []string{*ps[0].CurrentRevisionID})
+			snips, err := f.svc.Search().Snippets(context.Background(), s, []string{*ps[0].CurrentRevisionID})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -157,7 +158,7 @@ func TestSearchSnippets(t *testing.T) {
 // operators typed by a reader are words, not syntax.
 func TestParseSearch(t *testing.T) {
 	for _, q := range []string{"", "   ", `"" ''`, "- + * ( )"} {
-		if _, ok := policy.ParseSearch(q); ok {
+		if _, ok := search.Parse(q); ok {
 			t.Errorf("ParseSearch(%q) ok; want nothing to search", q)
 		}
 	}
@@ -166,13 +167,13 @@ func TestParseSearch(t *testing.T) {
 			f := searchFixture(t, d)
 			for _, q := range []string{`NOT AND OR`, `squares*`, `title:squares`, `NEAR(squares two)`, `"unbalanced`, `^squares`, `squares"`,
 				`the`, `squares "of the"`, `squares -the`, `a & b | !c <-> d:*`} {
-				s, ok := policy.ParseSearch(q)
+				s, ok := search.Parse(q)
 				if !ok {
 					continue
 				}
 				pq := f.svc.Client().Problem.Query().Where(problem.StateNEQ(problem.StateREMOVED))
-				pq.Modify(f.svc.ByRelevance(s))
-				if _, err := f.svc.Client().Problem.Query().Where(f.svc.Matching(s)).Count(context.Background()); err != nil {
+				pq.Modify(f.svc.Search().ByRelevance(s))
+				if _, err := f.svc.Client().Problem.Query().Where(f.svc.Search().Matching(s)).Count(context.Background()); err != nil {
 					t.Errorf("count %q: %v", q, err)
 				}
 				if _, err := pq.All(context.Background()); err != nil {
@@ -203,7 +204,7 @@ func TestIndexMissing(t *testing.T) {
 				t.Fatalf("after emptying the index: %v", got)
 			}
 			for _, want := range []int{4, 0} {
-				n, err := f.svc.IndexMissing(context.Background())
+				n, err := f.svc.Search().IndexMissing(context.Background())
 				if err != nil || n != want {
 					t.Fatalf("IndexMissing() = %d, %v; want %d", n, err, want)
 				}
@@ -338,7 +339,7 @@ func bulkProblems(t *testing.T, f *fixture, n int, title, statement string) {
 		(SELECT id FROM revisions WHERE revisions.problem_id = problems.id) WHERE current_revision_id IS NULL`); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := f.svc.IndexMissing(ctx); err != nil || got != n {
+	if got, err := f.svc.Search().IndexMissing(ctx); err != nil || got != n {
 		t.Fatalf("IndexMissing() = %d, %v; want %d", got, err, n)
 	}
 }
@@ -347,11 +348,12 @@ func bulkProblems(t *testing.T, f *fixture, n int, title, statement string) {
 // pages through MaxRanked of them, once each, in one order, says that its
 // count is a lower bound, and refuses positions past the bound.
 func TestSearchBounded(t *testing.T) {
+	const maxRanked = search.MaxRanked
 	for _, d := range dbtest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			f := searchFixture(t, d)
 			ctx := context.Background()
-			n := policy.MaxRanked + 20
+			n := maxRanked + 20
 			bulkProblems(t, f, n, "Bounded gaps between primes", "Are there infinitely many pairs of primes a bounded distance apart?")
 
 			page := func(search string, after *ent.Cursor, first int) *ent.ProblemConnection {
@@ -369,9 +371,9 @@ func TestSearchBounded(t *testing.T) {
 				)
 				for {
 					conn := page(search, after, 300)
-					if conn.TotalCount != policy.MaxRanked || !policy.TotalIsLowerBound(conn) {
+					if conn.TotalCount != maxRanked || !policy.TotalIsLowerBound(conn) {
 						t.Fatalf("search %q: totalCount %d, lower bound %v; want %d, true",
-							search, conn.TotalCount, policy.TotalIsLowerBound(conn), policy.MaxRanked)
+							search, conn.TotalCount, policy.TotalIsLowerBound(conn), maxRanked)
 					}
 					for _, e := range conn.Edges {
 						seen = append(seen, e.Node.ID)
@@ -382,8 +384,8 @@ func TestSearchBounded(t *testing.T) {
 					}
 					after = conn.PageInfo.EndCursor
 				}
-				if len(seen) != policy.MaxRanked || len(uniq(seen)) != policy.MaxRanked {
-					t.Errorf("search %q: pages showed %d problems, %d distinct; want %d", search, len(seen), len(uniq(seen)), policy.MaxRanked)
+				if len(seen) != maxRanked || len(uniq(seen)) != maxRanked {
+					t.Errorf("search %q: pages showed %d problems, %d distinct; want %d", search, len(seen), len(uniq(seen)), maxRanked)
 				}
 				// A page read again (from memory) says so too.
 				if conn := page(search, nil, 300); !policy.TotalIsLowerBound(conn) {
@@ -409,9 +411,9 @@ func TestSearchBounded(t *testing.T) {
 					t.Errorf("search %q: after the last ranked: %d problems, next %v", search, len(conn.Edges), conn.PageInfo.HasNextPage)
 				}
 				// A position past the bound is none of ours.
-				past := &ent.Cursor{ID: strings.Replace(after.ID, fmt.Sprintf(":%d", policy.MaxRanked-1), fmt.Sprintf(":%d", policy.MaxRanked), 1)}
+				past := &ent.Cursor{ID: strings.Replace(after.ID, fmt.Sprintf(":%d", maxRanked-1), fmt.Sprintf(":%d", maxRanked), 1)}
 				if past.ID == after.ID {
-					t.Fatalf("last cursor %q is not at position %d", after.ID, policy.MaxRanked-1)
+					t.Fatalf("last cursor %q is not at position %d", after.ID, maxRanked-1)
 				}
 				var ce *policy.CursorError
 				if _, err := f.svc.PageProblems(ctx, policy.ProblemPage{Search: search, After: past}); !errors.As(err, &ce) {
@@ -423,7 +425,7 @@ func TestSearchBounded(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if conn.TotalCount != policy.MaxRanked || !policy.TotalIsLowerBound(conn) {
+			if conn.TotalCount != maxRanked || !policy.TotalIsLowerBound(conn) {
 				t.Errorf("primes: totalCount %d, lower bound %v", conn.TotalCount, policy.TotalIsLowerBound(conn))
 			}
 			// A phrase no problem holds. PostgreSQL checks phrases on the
@@ -489,7 +491,7 @@ func TestCompactSearchIndex(t *testing.T) {
 		if dialectName == "sqlite3" && segments() < 2 {
 			t.Fatalf("the index has %d segments before compacting; want several", segments())
 		}
-		steps, err := f.svc.CompactSearchIndex(ctx, time.Minute)
+		steps, err := f.svc.Search().CompactIndex(ctx, time.Minute)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -502,7 +504,7 @@ func TestCompactSearchIndex(t *testing.T) {
 		if steps == 0 || segments() != 1 {
 			t.Errorf("CompactSearchIndex took %d steps and left %d segments; want some steps and 1 segment", steps, segments())
 		}
-		if again, err := f.svc.CompactSearchIndex(ctx, time.Minute); err != nil || again != 0 {
+		if again, err := f.svc.Search().CompactIndex(ctx, time.Minute); err != nil || again != 0 {
 			t.Errorf("CompactSearchIndex on a merged index = %d, %v; want 0 steps", again, err)
 		}
 		for _, q := range searches {

@@ -14,6 +14,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/identity"
+	"github.com/theoremdb/theoremdb/search"
 )
 
 // Version names the review policy these rules implement; it is stamped on
@@ -70,6 +71,7 @@ type Service struct {
 	packets   *packetCache
 	pages     *pageCache
 	identity  *identity.Service
+	search    *search.Index
 }
 
 // Option configures a Service.
@@ -102,8 +104,13 @@ func New(d *db.DB, cfg Config, opts ...Option) *Service {
 	}
 	s.pages = newPageCache(s.packets)
 	s.identity = identity.New(d, s.client, s.Now)
+	s.search = search.New(d, s.client)
 	return s
 }
+
+// Search is the full-text index of the service's database, which the
+// service adds each revision it writes to.
+func (s *Service) Search() *search.Index { return s.search }
 
 // Identity is who a request is: sign-in, sessions and bearer tokens on the
 // service's database and clock.

@@ -21,6 +21,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/source"
 	"github.com/theoremdb/theoremdb/ent/tag"
 	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/search"
 )
 
 // Reputation amounts of the policy.
@@ -209,7 +210,7 @@ func (t *tx) writeRevision(ctx context.Context, problemID string, n int, authorI
 	for i, r := range in.References {
 		cites = append(cites, strings.TrimSpace(r.Citation), in.ids[i].Key)
 	}
-	if err := t.indexRevision(ctx, rev.ID, searchTextOf(rev.Title, rev.Statement, in.Exposition, in.Tags, cites)); err != nil {
+	if err := t.s.search.Add(ctx, t.sql, rev.ID, search.TextOf(rev.Title, rev.Statement, in.Exposition, in.Tags, cites)); err != nil {
 		return nil, err
 	}
 	if err := t.scheduleGates(ctx, rev); err != nil {

@@ -39,7 +39,7 @@ type CompactSearchWorker struct {
 // Work compacts the index for at most compactSearchBudget.
 func (w *CompactSearchWorker) Work(ctx context.Context, _ *river.Job[CompactSearchArgs]) error {
 	start := time.Now()
-	n, err := w.policy.CompactSearchIndex(ctx, compactSearchBudget)
+	n, err := w.policy.Search().CompactIndex(ctx, compactSearchBudget)
 	if n > 0 {
 		w.log.Info("search index compacted", "steps", n, "took", time.Since(start).Round(time.Millisecond))
 	}

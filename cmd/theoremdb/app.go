@@ -80,7 +80,7 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 		return nil, fmt.Errorf("job client: %w", err)
 	}
 	sched.Scheduler = a.jobs
-	if n, err := a.policy.IndexMissing(ctx); err != nil {
+	if n, err := a.policy.Search().IndexMissing(ctx); err != nil {
 		a.close()
 		return nil, err
 	} else if n > 0 {

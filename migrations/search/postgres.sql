@@ -46,7 +46,7 @@ $$;
 -- The first n revisions matching q_match in the GIN index's order, each
 -- with its ts_rank for q_rank if it matches that too (a phrase, which the
 -- index cannot check): a bounded set of candidates to rank, however many
--- match (policy.rankMatches). The settings make that order the index's:
+-- match (search.Index.Rank). The settings make that order the index's:
 -- a bitmap scan stops at the n-th row, where a sequential scan would start
 -- wherever the last one stopped (synchronized scans) and a parallel one
 -- would return rows in any order; and the body's plan is generic, so it is

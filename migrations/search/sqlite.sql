@@ -8,7 +8,7 @@
 -- folded to ASCII and stemmed (Porter), so that "Erdos" finds "Erdős" and
 -- "sums" finds "sum", as on PostgreSQL; and, in title_pairs, body_pairs and
 -- extra_pairs, the same text as pairs of neighbouring words, each pair one
--- token (policy/searchtext), so that a phrase is found by its pairs. It
+-- token (search/searchtext), so that a phrase is found by its pairs. It
 -- reads its text from revision_search (external content), where the pairs
 -- are not kept: they are indexed, never shown. migrations.Apply rebuilds an
 -- index made before.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/theoremdb/theoremdb/policy/searchtext"
+	"github.com/theoremdb/theoremdb/search/searchtext"
 )
 
 func TestWordsFold(t *testing.T) {

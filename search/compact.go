@@ -1,4 +1,4 @@
-package policy
+package search
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 // rewrites, in pages: a step holds the write lock for a few milliseconds.
 const compactPages = 500
 
-// CompactSearchIndex merges SQLite's full-text index (FTS5) towards one
+// CompactIndex merges SQLite's full-text index (FTS5) towards one
 // segment, a bounded step at a time, each its own short write, until
 // nothing is left to merge or budget has passed, and says how many steps
 // did work. FTS5 adds a segment for every committed revision and merges
@@ -24,11 +24,11 @@ const compactPages = 500
 // searches a fifth faster, snippets twice as fast. PostgreSQL's GIN index
 // needs nothing of the kind (autovacuum folds its pending list in), and
 // there it does nothing.
-func (s *Service) CompactSearchIndex(ctx context.Context, budget time.Duration) (int, error) {
-	if s.db.Dialect != dialect.SQLite {
+func (ix *Index) CompactIndex(ctx context.Context, budget time.Duration) (int, error) {
+	if ix.db.Dialect != dialect.SQLite {
 		return 0, nil
 	}
-	conn, err := s.db.Conn(ctx)
+	conn, err := ix.db.Conn(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("compact search index: %w", err)
 	}
