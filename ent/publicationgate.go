@@ -25,7 +25,7 @@ type PublicationGate struct {
 	Version int `json:"version,omitempty"`
 	// the review gate's rules, e.g. v5.1
 	GateVersion string `json:"gate_version,omitempty"`
-	// EARLY_ACCEPTANCE, ADMINISTRATOR_REVIEW or NONE (gate closed)
+	// RECOMMEND_EARLY_ACCEPTANCE, ADMINISTRATOR_REVIEW or NONE (gate closed): policy.GateRecommendations
 	Recommendation string `json:"recommendation,omitempty"`
 	// JSON: the reviews' role, provider, model and prompt versions, identity
 	Lanes string `json:"lanes,omitempty"`
@@ -33,7 +33,7 @@ type PublicationGate struct {
 	Switches string `json:"switches,omitempty"`
 	// SearchWindowDays holds the value of the "search_window_days" field.
 	SearchWindowDays int `json:"search_window_days,omitempty"`
-	// AuditState holds the value of the "audit_state" field.
+	// policy.AuditStates
 	AuditState string `json:"audit_state,omitempty"`
 	// JSON array
 	ReasonCodes string `json:"reason_codes,omitempty"`

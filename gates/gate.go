@@ -8,8 +8,13 @@ import (
 	"time"
 )
 
-// PolicyVersion is the review policy the checks quote; policy.Version is the same string.
-const PolicyVersion = "review-quality-v5"
+// PolicyNumber is the number of the review policy the gates implement, as pages say it
+// ("policy v5"); PolicyVersion is the name a decision or a finding is stamped with. These are
+// the one spelling of the policy's version: policy.Version is PolicyVersion.
+const (
+	PolicyNumber  = "v5"
+	PolicyVersion = "review-quality-" + PolicyNumber
+)
 
 // Name names a gate. The values are the GraphQL enum values.
 type Name string

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -19,6 +20,28 @@ const (
 	Anthropic Provider = "anthropic"
 	Baseline  Provider = "baseline"
 )
+
+// Providers are the closed set, in the order the lane form offers them.
+var Providers = []Provider{OpenAI, Anthropic, Baseline}
+
+// Valid reports whether p is a known provider.
+func (p Provider) Valid() bool { return slices.Contains(Providers, p) }
+
+// OneOf spells a closed set in a sentence: "a, b or c".
+func OneOf[T ~string](values []T) string {
+	var b strings.Builder
+	for i, v := range values {
+		switch {
+		case i == 0:
+		case i == len(values)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(string(v))
+	}
+	return b.String()
+}
 
 // OutputFormat is how a lane asks the provider to constrain its output.
 type OutputFormat string
@@ -122,17 +145,16 @@ func (c Config) Validate() error {
 		return err
 	}
 	if !c.Role.Valid() {
-		return fmt.Errorf("lanes: role %q is not PRIOR_ART, MATH_CRITIQUE, FORMAL_READINESS or AUDIT", c.Role)
+		return fmt.Errorf("lanes: role %q is not %s", c.Role, OneOf(Roles))
 	}
 	if _, err := LookupPrompt(c.Role, c.PromptVersion); err != nil {
 		return err
 	}
-	switch c.Provider {
-	case Baseline:
+	switch {
+	case !c.Provider.Valid():
+		return fmt.Errorf("lanes: provider %q is not %s", c.Provider, OneOf(Providers))
+	case c.Provider == Baseline:
 		return nil
-	case OpenAI, Anthropic:
-	default:
-		return fmt.Errorf("lanes: provider %q is not openai, anthropic or baseline", c.Provider)
 	}
 	if strings.TrimSpace(c.Model) == "" || strings.TrimSpace(c.ModelVersion) == "" {
 		return fmt.Errorf("lanes: a %s lane names its model and its model version", c.Provider)

@@ -2,6 +2,7 @@ package lanes
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/theoremdb/theoremdb/gates"
@@ -25,13 +26,7 @@ var PanelRoles = []Role{PriorArt, MathCritique, FormalReadiness}
 var Roles = []Role{PriorArt, MathCritique, FormalReadiness, Audit}
 
 // Valid reports whether r is a known role.
-func (r Role) Valid() bool {
-	switch r {
-	case PriorArt, MathCritique, FormalReadiness, Audit:
-		return true
-	}
-	return false
-}
+func (r Role) Valid() bool { return slices.Contains(Roles, r) }
 
 // Panel reports whether r is one of the three panel roles.
 func (r Role) Panel() bool { return r.Valid() && r != Audit }
@@ -43,7 +38,7 @@ func (r Role) dir() string { return strings.ToLower(string(r)) }
 func ParseRole(s string) (Role, error) {
 	r := Role(strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(s), "-", "_")))
 	if !r.Valid() {
-		return "", fmt.Errorf("lanes: %q is not a role (PRIOR_ART, MATH_CRITIQUE, FORMAL_READINESS or AUDIT)", s)
+		return "", fmt.Errorf("lanes: %q is not a role (%s)", s, OneOf(Roles))
 	}
 	return r, nil
 }
@@ -65,13 +60,7 @@ const (
 var Recommendations = []Recommendation{Qualify, KeepProspecting, Archive, Merge}
 
 // Valid reports whether r is one of the four.
-func (r Recommendation) Valid() bool {
-	switch r {
-	case Qualify, KeepProspecting, Archive, Merge:
-		return true
-	}
-	return false
-}
+func (r Recommendation) Valid() bool { return slices.Contains(Recommendations, r) }
 
 // The audit lane's checks the review gate reads by name: a rights, safety or legal concern
 // sends the problem to administrator_review with its own reason.

@@ -19,7 +19,8 @@ const (
 	KindSwitchSet    = "switch.set"
 )
 
-// Switch names, as GraphQL and the CLI spell them.
+// Switch names, as the database and GraphQL spell them; GateSwitches has each with its
+// command-line spelling.
 const (
 	SwitchMaster      = "MASTER"
 	SwitchAgentReview = "AGENT_REVIEW"
@@ -190,10 +191,11 @@ func (s *Service) SetSwitch(ctx context.Context, actor *ent.Account, name string
 }
 
 func (t *tx) setSwitch(ctx context.Context, actorID, authority, name string, on bool, reason string) error {
-	n := gateswitch.Name(strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(name), "-", "_")))
-	if gateswitch.NameValidator(n) != nil {
-		return refuse(CodeInvalid, fmt.Sprintf("%q is not a switch: master, agent-review or audit-lane", name), "name")
+	sw, ok := SwitchNamed(name)
+	if !ok {
+		return refuse(CodeInvalid, fmt.Sprintf("%q is not a switch: %s", name, SwitchArgs()), "name")
 	}
+	n := gateswitch.Name(sw.Value)
 	now := t.s.Now()
 	err := t.GateSwitch.Create().SetName(n).SetEnabled(on).SetReason(strings.TrimSpace(reason)).SetSetByID(actorID).SetSetAt(now).
 		OnConflictColumns(gateswitch.FieldName).UpdateNewValues().Exec(ctx)

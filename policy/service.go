@@ -13,13 +13,15 @@ import (
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/identity"
 	"github.com/theoremdb/theoremdb/search"
 )
 
 // Version names the review policy these rules implement; it is stamped on
-// every decision.
-const Version = "review-quality-v5"
+// every decision. It is gates.PolicyVersion, the one spelling of it, which
+// the gates stamp on their findings.
+const Version = gates.PolicyVersion
 
 // DefaultChallengeWindow is the policy's seven days.
 const DefaultChallengeWindow = 7 * 24 * time.Hour

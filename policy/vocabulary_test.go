@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/theoremdb/theoremdb/ent/migrate"
+	"github.com/theoremdb/theoremdb/lanes"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 )
@@ -48,6 +49,15 @@ func TestVocabulariesAreTheDatabaseEnums(t *testing.T) {
 		{"HoldReasons", policy.HoldReasons, enum(migrate.HoldsColumns, "reason")},
 		{"Outcomes", policy.Outcomes, enum(migrate.GateRunsColumns, "outcome")},
 		{"ExpositionKinds", policy.ExpositionKinds, []string{string(packet.Definition), string(packet.Convention), string(packet.Remark), string(packet.Example)}},
+		{"LaneRoles", policy.LaneRoles, enum(migrate.LanesColumns, "role")},
+		{"LaneRoles of a review", policy.LaneRoles, enum(migrate.LaneReviewsColumns, "role")},
+		{"GateSwitches", switchVocabulary(), enum(migrate.GateSwitchesColumns, "name")},
+		// Plain-text columns: held to the constants that are stored.
+		{"LaneProviders", policy.LaneProviders, strs(lanes.Providers)},
+		{"AuditStates", policy.AuditStates, strs([]policy.AuditState{policy.AuditNotEligible, policy.AuditNotSelected,
+			policy.AuditAffirmed, policy.AuditFailed, policy.AuditMissing, policy.AuditLaneClosed})},
+		{"GateRecommendations", policy.GateRecommendations, []string{string(policy.RouteEarlyAcceptance),
+			string(policy.RouteAdministratorReview), policy.RecommendationNone}},
 	} {
 		got := tt.vocab.Values()
 		if diff := cmp.Diff(tt.enum, got, cmp.Transformer("set", set)); diff != "" {
@@ -57,6 +67,59 @@ func TestVocabulariesAreTheDatabaseEnums(t *testing.T) {
 			if term.Label == "" || term.Help == "" {
 				t.Errorf("%s: %s has no label or help", tt.name, term.Value)
 			}
+		}
+	}
+}
+
+func switchVocabulary() policy.Vocabulary {
+	var v policy.Vocabulary
+	for _, sw := range policy.GateSwitches {
+		v = append(v, sw.Term)
+	}
+	return v
+}
+
+func strs[T ~string](vs []T) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(v)
+	}
+	return out
+}
+
+// TestLaneTablesAreTheLanes checks that the lane tables list lanes' closed sets in lanes'
+// order, and that every switch reads back from either of its spellings.
+func TestLaneTablesAreTheLanes(t *testing.T) {
+	if diff := cmp.Diff(strs(lanes.Roles), policy.LaneRoles.Values()); diff != "" {
+		t.Errorf("LaneRoles (-lanes.Roles +table):\n%s", diff)
+	}
+	if diff := cmp.Diff(strs(lanes.Providers), policy.LaneProviders.Values()); diff != "" {
+		t.Errorf("LaneProviders (-lanes.Providers +table):\n%s", diff)
+	}
+	for _, sw := range policy.GateSwitches {
+		if want := strings.ToLower(strings.ReplaceAll(sw.Value, "_", "-")); sw.Arg != want {
+			t.Errorf("switch %s: Arg = %q; want %q", sw.Value, sw.Arg, want)
+		}
+		for _, name := range []string{sw.Value, sw.Arg, strings.ToUpper(sw.Arg), " " + strings.ToLower(sw.Value) + " "} {
+			if got, ok := policy.SwitchNamed(name); !ok || got.Value != sw.Value {
+				t.Errorf("SwitchNamed(%q) = %s, %v; want %s", name, got.Value, ok, sw.Value)
+			}
+		}
+	}
+	if got, ok := policy.SwitchNamed("audit"); ok {
+		t.Errorf("SwitchNamed(%q) = %s; want no switch", "audit", got.Value)
+	}
+	if got, want := policy.SwitchArgs(), "master, agent-review or audit-lane"; got != want {
+		t.Errorf("SwitchArgs() = %q; want %q", got, want)
+	}
+	for _, tt := range []struct{ in, want string }{
+		{"openai", "OpenAI-compatible API"},
+		{"openai@api.example.org", "OpenAI-compatible API (api.example.org)"},
+		{"baseline", "Deterministic baseline"},
+		{"other", "other"},
+	} {
+		if got := policy.ProviderLabel(tt.in); got != tt.want {
+			t.Errorf("ProviderLabel(%q) = %q; want %q", tt.in, got, tt.want)
 		}
 	}
 }

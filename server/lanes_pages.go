@@ -16,13 +16,6 @@ import (
 // lanesPath is the operators' page of lanes and switches.
 const lanesPath = "/admin/lanes"
 
-// switchPages are the switches in the order the page lists them, with what each does.
-var switchPages = []struct{ name, label, help string }{
-	{policy.SwitchMaster, "Master switch", "The feature switch of automated review. Off closes the gate: no lane is called, and every revision takes the ordinary human path."},
-	{policy.SwitchAgentReview, "Agent-review switch", "Off closes the gate as the master switch does. Repeated defects of one lane or prompt version turn it off by themselves."},
-	{policy.SwitchAuditLane, "Audit-lane switch", "Off, a recommendation the audit selector picks cannot be recorded without staff: it goes to administrator review."},
-}
-
 // lanesPage is /admin/lanes: the lanes with their approvals, the switches, and the form that
 // registers a lane.
 func (s *Server) lanesPage(w http.ResponseWriter, r *http.Request) error {
@@ -168,17 +161,12 @@ func (s *Server) setSwitch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	on := f.On
-	name := strings.ToUpper(strings.ReplaceAll(r.PathValue("name"), "-", "_"))
-	label := ""
-	for _, sp := range switchPages {
-		if sp.name == name {
-			label = sp.label
-		}
-	}
-	if label == "" {
+	sw, ok := policy.SwitchNamed(r.PathValue("name"))
+	if !ok {
 		return policy.ErrNotFound
 	}
-	err = s.policy.SetSwitch(r.Context(), viewer.From(r.Context()), name, on, f.Reason)
+	label := sw.Label
+	err = s.policy.SetSwitch(r.Context(), viewer.From(r.Context()), sw.Value, on, f.Reason)
 	if fes := policy.FieldErrors(err); fes != nil {
 		redirectWith(w, r, lanesPath, "Not changed: "+laneMessage(fes[0].Message))
 		return nil
@@ -217,9 +205,9 @@ func (s *Server) lanesView(ctx context.Context, a *viewer.Account) (ui.LanesView
 		row.KeySet = os.Getenv(row.KeyEnv) != ""
 		v.Lanes = append(v.Lanes, row)
 	}
-	for _, sp := range switchPages {
-		row := ui.SwitchRow{Name: sp.name, Arg: strings.ToLower(strings.ReplaceAll(sp.name, "_", "-")), Label: sp.label, Help: sp.help}
-		if sw, ok := lv.Switches[sp.name]; ok {
+	for _, sp := range policy.GateSwitches {
+		row := ui.SwitchRow{Name: sp.Value, Arg: sp.Arg, Label: sp.Label, Help: sp.Help}
+		if sw, ok := lv.Switches[sp.Value]; ok {
 			at := sw.SetAt
 			row.On, row.SetBy, row.SetAt, row.Reason = sw.On, sw.SetBy, &at, sw.Reason
 		}

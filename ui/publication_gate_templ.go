@@ -12,25 +12,22 @@ import templruntime "github.com/a-h/templ/runtime"
 import (
 	"strings"
 
+	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
-// Words of the publication_gate record's recommendations, as the problem page says them.
-const (
-	PublicationGateEarly = "Recommended for early acceptance — under policy v5 this does not accept early; the problem stays in its challenge period until the deadline"
-	PublicationGateStaff = "Sent to administrator review"
-	PublicationGateNone  = "Automated review closed (a switch is off)"
+// Words of the publication_gate record's recommendations, as the problem page says them
+// (policy.GateRecommendations).
+var (
+	PublicationGateEarly = policy.GateRecommendations.Label(string(policy.RouteEarlyAcceptance))
+	PublicationGateStaff = policy.GateRecommendations.Label(string(policy.RouteAdministratorReview))
+	PublicationGateNone  = policy.GateRecommendations.Label(policy.RecommendationNone)
 )
 
 // PublicationGateRecommendation is a record's recommendation in words.
 func PublicationGateRecommendation(rec string) string {
-	switch rec {
-	case string(policy.RouteEarlyAcceptance), "EARLY_ACCEPTANCE":
-		return PublicationGateEarly
-	case string(policy.RouteAdministratorReview):
-		return PublicationGateStaff
-	case policy.RecommendationNone:
-		return PublicationGateNone
+	if t, ok := policy.GateRecommendations.Term(rec); ok {
+		return t.Label
 	}
 	return Words(rec)
 }
@@ -38,7 +35,7 @@ func PublicationGateRecommendation(rec string) string {
 // publicationGateTone is the class of a recommendation: early, staff or closed.
 func publicationGateTone(rec string) string {
 	switch rec {
-	case string(policy.RouteEarlyAcceptance), "EARLY_ACCEPTANCE":
+	case string(policy.RouteEarlyAcceptance):
 		return "early"
 	case string(policy.RouteAdministratorReview):
 		return "staff"
@@ -51,20 +48,10 @@ func publicationGateEarly(g *policy.PublicationGateView) bool {
 	return g != nil && publicationGateTone(g.Recommendation) == "early"
 }
 
-// auditStates are the audit states of the record in words.
-var auditStates = map[string]string{
-	string(policy.AuditNotEligible): "Not considered: the recommendation did not otherwise qualify",
-	string(policy.AuditNotSelected): "Not selected for audit",
-	string(policy.AuditAffirmed):    "Audited: the audit lane affirmed every check",
-	string(policy.AuditFailed):      "Audited: the audit lane did not affirm",
-	string(policy.AuditMissing):     "Selected for audit; no audit review was recorded",
-	string(policy.AuditLaneClosed):  "Selected for audit while the audit lane's switch was off",
-}
-
-// AuditStateLabel is an audit state in words.
+// AuditStateLabel is an audit state in words (policy.AuditStates).
 func AuditStateLabel(s string) string {
-	if l, ok := auditStates[s]; ok {
-		return l
+	if t, ok := policy.AuditStates.Term(s); ok {
+		return t.Label
 	}
 	return Words(s)
 }
@@ -78,41 +65,17 @@ func publicationGateAudit(g *policy.PublicationGateView) string {
 	return AuditStateLabel(g.AuditState)
 }
 
-// laneRoles are the lane roles in words.
-var laneRoles = map[string]string{
-	"PRIOR_ART":        "Prior art",
-	"MATH_CRITIQUE":    "Mathematical critique",
-	"FORMAL_READINESS": "Formal readiness",
-	"AUDIT":            "Audit",
-}
-
-// LaneRoleLabel is a lane's role in words.
+// LaneRoleLabel is a lane's role in words (policy.LaneRoles).
 func LaneRoleLabel(r string) string {
-	if l, ok := laneRoles[r]; ok {
-		return l
+	if t, ok := policy.LaneRoles.Term(r); ok {
+		return t.Label
 	}
 	return Words(r)
 }
 
-// ProviderLabel is a lane's provider in words.
-func ProviderLabel(p string) string {
-	proto, host, _ := strings.Cut(p, "@")
-	var out string
-	switch proto {
-	case "openai":
-		out = "OpenAI-compatible API"
-	case "anthropic":
-		out = "Anthropic Messages API"
-	case "baseline":
-		out = "Deterministic baseline"
-	default:
-		out = proto
-	}
-	if host != "" {
-		out += " (" + host + ")"
-	}
-	return out
-}
+// ProviderLabel is a lane's provider in words (policy.LaneProviders), with its host when it
+// names one.
+func ProviderLabel(p string) string { return policy.ProviderLabel(p) }
 
 func switchWord(on bool) string {
 	if on {
@@ -150,7 +113,7 @@ func publicationGateLine(p *policy.ProblemView, g *policy.PublicationGateView) s
 
 // publicationGateRecord is the newest publication_gate record of agent-assisted review: public
 // review evidence of what the machine recommended and on what configuration. It holds no model
-// reasoning, and under policy v5 a recommendation never shortens the challenge period.
+// reasoning, and under the review policy a recommendation never shortens the challenge period.
 func publicationGateRecord(p *policy.ProblemView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -216,7 +179,7 @@ func publicationGateRecord(p *policy.ProblemView) templ.Component {
 			var templ_7745c5c3_Var4 string
 			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(PublicationGateRecommendation(g.Recommendation) + ".")
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 150, Col: 59}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 113, Col: 59}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 			if templ_7745c5c3_Err != nil {
@@ -229,7 +192,7 @@ func publicationGateRecord(p *policy.ProblemView) templ.Component {
 			var templ_7745c5c3_Var5 string
 			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(publicationGateLine(p, g))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 152, Col: 85}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 115, Col: 85}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 			if templ_7745c5c3_Err != nil {
@@ -242,7 +205,7 @@ func publicationGateRecord(p *policy.ProblemView) templ.Component {
 			var templ_7745c5c3_Var6 string
 			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs("master " + switchWord(g.Switches.Master) + " · agent review " + switchWord(g.Switches.AgentReview) + " · audit lane " + switchWord(g.Switches.AuditLane))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 156, Col: 162}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 119, Col: 162}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 			if templ_7745c5c3_Err != nil {
@@ -256,7 +219,7 @@ func publicationGateRecord(p *policy.ProblemView) templ.Component {
 				var templ_7745c5c3_Var7 string
 				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(g.SearchWindow) + " days")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 161, Col: 38}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 124, Col: 38}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 				if templ_7745c5c3_Err != nil {
@@ -275,7 +238,7 @@ func publicationGateRecord(p *policy.ProblemView) templ.Component {
 			var templ_7745c5c3_Var8 string
 			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(publicationGateAudit(g))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 167, Col: 70}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 130, Col: 70}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 			if templ_7745c5c3_Err != nil {
@@ -303,7 +266,7 @@ func publicationGateRecord(p *policy.ProblemView) templ.Component {
 					var templ_7745c5c3_Var9 string
 					templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(policy.ReviewGateReasons.Label(code))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 176, Col: 55}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 139, Col: 55}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 					if templ_7745c5c3_Err != nil {
@@ -316,7 +279,7 @@ func publicationGateRecord(p *policy.ProblemView) templ.Component {
 					var templ_7745c5c3_Var10 string
 					templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(" ")
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 177, Col: 14}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 140, Col: 14}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 					if templ_7745c5c3_Err != nil {
@@ -329,7 +292,7 @@ func publicationGateRecord(p *policy.ProblemView) templ.Component {
 					var templ_7745c5c3_Var11 string
 					templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(code)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 177, Col: 28}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 140, Col: 28}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 					if templ_7745c5c3_Err != nil {
@@ -347,7 +310,7 @@ func publicationGateRecord(p *policy.ProblemView) templ.Component {
 						var templ_7745c5c3_Var12 string
 						templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(" " + h)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 179, Col: 38}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 142, Col: 38}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 						if templ_7745c5c3_Err != nil {
@@ -390,7 +353,7 @@ func publicationGateRecord(p *policy.ProblemView) templ.Component {
 					var templ_7745c5c3_Var13 string
 					templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(LaneRoleLabel(l.Role))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 197, Col: 54}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 160, Col: 54}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 					if templ_7745c5c3_Err != nil {
@@ -403,7 +366,7 @@ func publicationGateRecord(p *policy.ProblemView) templ.Component {
 					var templ_7745c5c3_Var14 string
 					templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(ProviderLabel(l.Provider))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 198, Col: 62}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 161, Col: 62}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 					if templ_7745c5c3_Err != nil {
@@ -416,7 +379,7 @@ func publicationGateRecord(p *policy.ProblemView) templ.Component {
 					var templ_7745c5c3_Var15 string
 					templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(orNone(l.ModelVersion))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 199, Col: 70}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 162, Col: 70}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 					if templ_7745c5c3_Err != nil {
@@ -429,7 +392,7 @@ func publicationGateRecord(p *policy.ProblemView) templ.Component {
 					var templ_7745c5c3_Var16 string
 					templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(orNone(l.PromptVersion))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 200, Col: 66}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 163, Col: 66}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 					if templ_7745c5c3_Err != nil {
@@ -473,20 +436,33 @@ func publicationGateNote(p *policy.ProblemView) templ.Component {
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
 		if publicationGateEarly(p.PublicationGate) {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "<p class=\"pubgate-note\" data-testid=\"publication-gate-note\">Automated review recommends early acceptance; under policy v5 the problem still waits for its deadline. <a href=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "<p class=\"pubgate-note\" data-testid=\"publication-gate-note\">Automated review recommends early acceptance; under policy ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var18 string
-			templ_7745c5c3_Var18, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL("/p/" + p.ID + "#publication-gate")).ResolveURL(ctx)
+			templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(gates.PolicyNumber)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 216, Col: 62}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 178, Col: 82}
 			}
-			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var18)
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "\">The record</a></p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, " the problem still waits for its deadline. <a href=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var19 string
+			templ_7745c5c3_Var19, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL("/p/" + p.ID + "#publication-gate")).ResolveURL(ctx)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `publication_gate.templ`, Line: 179, Col: 62}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var19)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "\">The record</a></p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -19,19 +19,41 @@ import (
 	"github.com/theoremdb/theoremdb/policy"
 )
 
-// laneUsage is what the lane and switch commands take.
-const laneUsage = `usage:
-  theoremdb admin lane add --role ROLE --provider openai|anthropic|baseline --base-url URL --model NAME
+// laneUsage is what the lane and switch commands take; the roles, providers and switches are
+// spelled from the policy's tables.
+var laneUsage = `usage:
+  theoremdb admin lane add --role ROLE --provider ` + providerArgs("|") + ` --base-url URL --model NAME
                            --model-version V [--prompt-version P] --identity ID [--as HANDLE]
   theoremdb admin lane approve ID|IDENTITY [--as HANDLE]
   theoremdb admin lane disable ID|IDENTITY [--as HANDLE]
   theoremdb admin lane list
-  theoremdb admin switch set master|agent-review|audit-lane on|off [--reason TEXT] [--as HANDLE]
+  theoremdb admin switch set ` + switchArgs("|") + ` on|off [--reason TEXT] [--as HANDLE]
   theoremdb admin switch list
-ROLE is prior_art, math_critique, formal_readiness or audit. A lane's API key is read from
+ROLE is ` + roleArgs() + `. A lane's API key is read from
 THEOREMDB_LANE_KEY_<IDENTITY> (the identity upper-cased, every character other than A-Z and 0-9
 replaced by an underscore). --as names the operator account that acts (default @importer, the operator account
 of the command line).`
+
+// roleArgs are the lane roles as the command line spells them, in a sentence.
+func roleArgs() string {
+	args := make([]string, len(policy.LaneRoles))
+	for i, r := range policy.LaneRoles {
+		args[i] = strings.ToLower(r.Value)
+	}
+	return lanes.OneOf(args)
+}
+
+// providerArgs are the providers joined by sep.
+func providerArgs(sep string) string { return strings.Join(policy.LaneProviders.Values(), sep) }
+
+// switchArgs are the switches as the command line spells them, joined by sep.
+func switchArgs(sep string) string {
+	args := make([]string, len(policy.GateSwitches))
+	for i, sw := range policy.GateSwitches {
+		args[i] = sw.Arg
+	}
+	return strings.Join(args, sep)
+}
 
 // laneCommand runs `theoremdb admin lane …` and `theoremdb admin switch …`.
 func laneCommand(ctx context.Context, group string, args []string, stdout, stderr io.Writer) error {
@@ -109,7 +131,7 @@ func adminLaneAdd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs := flag.NewFlagSet("admin lane add", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var in policy.LaneInput
-	fs.StringVar(&in.Role, "role", "", "the `ROLE`: prior_art, math_critique, formal_readiness or audit (required)")
+	fs.StringVar(&in.Role, "role", "", "the `ROLE`: "+roleArgs()+" (required)")
 	fs.StringVar(&in.Provider, "provider", "", "openai (chat completions), anthropic (Messages API) or baseline (required)")
 	fs.StringVar(&in.BaseURL, "base-url", "", "the provider's base `URL`, e.g. https://api.openai.com/v1 (not for baseline)")
 	fs.StringVar(&in.Model, "model", "", "the model `NAME` sent to the provider (not for baseline)")
@@ -135,7 +157,7 @@ func adminLaneAdd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	r, err := lanes.ParseRole(in.Role)
 	if err != nil {
-		return fmt.Errorf("admin lane add: --role %q is not a role: use prior_art, math_critique, formal_readiness or audit", in.Role)
+		return fmt.Errorf("admin lane add: --role %q is not a role: use %s", in.Role, roleArgs())
 	}
 	in.Role = string(r)
 	switch p := lanes.Provider(strings.ToLower(strings.TrimSpace(in.Provider))); p {
@@ -150,7 +172,7 @@ func adminLaneAdd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 	case lanes.Baseline:
 	default:
-		return fmt.Errorf("admin lane add: --provider %q is not a provider: use openai, anthropic or baseline", in.Provider)
+		return fmt.Errorf("admin lane add: --provider %q is not a provider: use %s", in.Provider, lanes.OneOf(lanes.Providers))
 	}
 	if err := lanes.ValidateIdentity(strings.TrimSpace(in.Identity)); err != nil {
 		return fmt.Errorf("admin lane add: --identity: %s", strings.TrimPrefix(err.Error(), "lanes: "))
@@ -303,14 +325,15 @@ func adminSwitchSet(ctx context.Context, args []string, stdout, stderr io.Writer
 	if err != nil {
 		return err
 	}
-	const usage = "usage: theoremdb admin switch set master|agent-review|audit-lane on|off [--reason TEXT]"
+	usage := "usage: theoremdb admin switch set " + switchArgs("|") + " on|off [--reason TEXT]"
 	if len(pos) != 2 {
 		return errors.New(usage)
 	}
-	name := switchName(pos[0])
-	if name == "" {
-		return fmt.Errorf("admin switch set: %q is not a switch: master, agent-review or audit-lane", pos[0])
+	sw, ok := policy.SwitchNamed(pos[0])
+	if !ok {
+		return fmt.Errorf("admin switch set: %q is not a switch: %s", pos[0], policy.SwitchArgs())
 	}
+	name := sw.Value
 	var on bool
 	switch strings.ToLower(pos[1]) {
 	case "on":
@@ -331,11 +354,11 @@ func adminSwitchSet(ctx context.Context, args []string, stdout, stderr io.Writer
 	if err := a.policy.SetSwitch(ctx, actor, name, on, *reason); err != nil {
 		return refusal("admin switch set", err)
 	}
-	sw, err := a.policy.Switches(ctx)
+	state, err := a.policy.Switches(ctx)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s is %s (as @%s); automated review is %s\n", switchLabel(name), onOff(on), actor.Handle, gateState(sw))
+	fmt.Fprintf(stdout, "%s is %s (as @%s); automated review is %s\n", switchLabel(sw), onOff(on), actor.Handle, gateState(state))
 	return nil
 }
 
@@ -364,13 +387,13 @@ func adminSwitchList(ctx context.Context, args []string, stdout, stderr io.Write
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SWITCH\tSTATE\tSET BY\tSET AT\tREASON")
-	for _, n := range []string{policy.SwitchMaster, policy.SwitchAgentReview, policy.SwitchAuditLane} {
-		r := byName[gateswitch.Name(n)]
+	for _, sw := range policy.GateSwitches {
+		r := byName[gateswitch.Name(sw.Value)]
 		if r == nil {
-			fmt.Fprintf(tw, "%s\toff\t-\t-\tnever set\n", switchArg(n))
+			fmt.Fprintf(tw, "%s\toff\t-\t-\tnever set\n", sw.Arg)
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", switchArg(n), onOff(r.Enabled), handles[r.SetByID], r.SetAt.UTC().Format(time.RFC3339), orDash(r.Reason))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", sw.Arg, onOff(r.Enabled), handles[r.SetByID], r.SetAt.UTC().Format(time.RFC3339), orDash(r.Reason))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -383,28 +406,9 @@ func adminSwitchList(ctx context.Context, args []string, stdout, stderr io.Write
 	return nil
 }
 
-// switchName reads a switch as the command line spells it (master, agent-review, audit-lane,
-// in any case, with - or _), or "".
-func switchName(s string) string {
-	n := strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(s), "-", "_"))
-	switch n {
-	case policy.SwitchMaster, policy.SwitchAgentReview, policy.SwitchAuditLane:
-		return n
-	}
-	return ""
-}
-
-// switchArg is a switch as the command line spells it.
-func switchArg(name string) string { return strings.ToLower(strings.ReplaceAll(name, "_", "-")) }
-
-func switchLabel(name string) string {
-	switch name {
-	case policy.SwitchMaster:
-		return "the master switch"
-	case policy.SwitchAgentReview:
-		return "the agent-review switch"
-	}
-	return "the audit-lane switch"
+// switchLabel names a switch in a sentence: "the agent-review switch".
+func switchLabel(sw policy.GateSwitch) string {
+	return "the " + strings.ToLower(sw.Label[:1]) + sw.Label[1:]
 }
 
 func gateState(sw policy.Switches) string {

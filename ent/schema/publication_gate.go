@@ -30,11 +30,11 @@ func (PublicationGate) Fields() []ent.Field {
 		field.String("revision_id").Immutable(),
 		field.Int("version").Immutable().Comment("1, 2, … per problem"),
 		field.String("gate_version").Immutable().Comment("the review gate's rules, e.g. v5.1"),
-		field.String("recommendation").Immutable().Comment("EARLY_ACCEPTANCE, ADMINISTRATOR_REVIEW or NONE (gate closed)"),
+		field.String("recommendation").Immutable().Comment("RECOMMEND_EARLY_ACCEPTANCE, ADMINISTRATOR_REVIEW or NONE (gate closed): policy.GateRecommendations"),
 		field.Text("lanes").Immutable().Comment("JSON: the reviews' role, provider, model and prompt versions, identity"),
 		field.Text("switches").Immutable().Comment("JSON: master, agentReview, auditLane"),
 		field.Int("search_window_days").Immutable(),
-		field.String("audit_state").Immutable(),
+		field.String("audit_state").Immutable().Comment("policy.AuditStates"),
 		field.Text("reason_codes").Immutable().Comment("JSON array"),
 		field.Time("created_at").Immutable(),
 	}
