@@ -20,7 +20,7 @@ import (
 	"github.com/theoremdb/theoremdb/throttle"
 )
 
-const usage = `theoremdb — open problems with permanent IDs and a challenge period
+var usage = `theoremdb — open problems with permanent IDs and a challenge period
 
 Usage:
   theoremdb serve [--addr :8080] [--no-workers]   web, GraphQL and workers
@@ -33,11 +33,11 @@ Usage:
   theoremdb admin token revoke TOKEN_ID            or the token itself, or --handle H --label LABEL; it stops working
   theoremdb admin password set --handle H          reads the password from standard input; ends the account's sessions
   theoremdb admin verify-log                       check the event log's hash chain
-  theoremdb admin lane add --role ROLE --provider openai|anthropic|baseline --base-url URL --model NAME
+  theoremdb admin lane add --role ROLE --provider ` + providerArgs("|") + ` --base-url URL --model NAME
                      --model-version V [--prompt-version P] --identity ID   register a model lane (unapproved)
   theoremdb admin lane approve|disable ID          approve a lane's provider and model version, or take it out
   theoremdb admin lane list                        the lanes, their approval, and whether their key is set
-  theoremdb admin switch set master|agent-review|audit-lane on|off [--reason TEXT]
+  theoremdb admin switch set ` + switchArgs("|") + ` on|off [--reason TEXT]
   theoremdb admin switch list                      the switches of automated review
   theoremdb corpus add DIR --licence CLASS --source URI
   theoremdb corpus build
