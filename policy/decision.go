@@ -43,22 +43,21 @@ type DecisionInput struct {
 const MaxConfirmations = 500
 
 // RequiredFields lists, per action, the inputs the policy's evidence
-// standard requires: the reason code of an archive, the survivor of a
-// merge, the revision requests of keep-prospecting, and the note-template
-// sections (notes.x) each action must state (NoteSections). Forms show it;
-// validate enforces it.
+// standard requires: the revision requests of keep-prospecting, the reason
+// code of an archive, the survivor of a merge, and the note-template
+// sections (notes.x) each action must state (NoteSections), in the order
+// of DecisionFields, which it is read from. Forms show it; validate
+// enforces it.
 var RequiredFields = requiredFields()
 
 func requiredFields() map[decision.Action][]string {
-	out := map[decision.Action][]string{
-		decision.ActionQUALIFY:          nil,
-		decision.ActionKEEP_PROSPECTING: {"revisionRequests"},
-		decision.ActionARCHIVE:          {"reasonCode"},
-		decision.ActionMERGE:            {"mergeInto"},
+	out := map[decision.Action][]string{}
+	for _, a := range Actions.Values() {
+		out[decision.Action(a)] = nil
 	}
-	for _, sec := range NoteSections {
-		for _, a := range sec.RequiredFor {
-			out[a] = append(out[a], "notes."+sec.Key)
+	for _, f := range DecisionFields {
+		for _, a := range f.Required {
+			out[a] = append(out[a], f.Name)
 		}
 	}
 	return out
@@ -66,8 +65,8 @@ func requiredFields() map[decision.Action][]string {
 
 func (in DecisionInput) validate() error {
 	var v validator
-	if decision.ActionValidator(in.Action) != nil {
-		v.add(CodeInvalid, "action must be one of "+strings.Join(Actions.Values(), ", "), "action")
+	if f := decisionField("action"); !f.Choices.Has(string(in.Action)) {
+		v.add(CodeInvalid, "action must be one of "+strings.Join(f.Choices.Values(), ", "), f.Name)
 		return v.err()
 	}
 	v.line(in.IdempotencyKey, true, MaxIdempotencyKey, "idempotencyKey")
@@ -89,42 +88,43 @@ func (in DecisionInput) validate() error {
 		required[f] = true
 	}
 	for _, sec := range NoteSections {
+		f := decisionField("notes." + sec.Key)
 		val := *sec.Text(&in.Notes)
-		if required["notes."+sec.Key] && strings.TrimSpace(val) == "" {
-			v.add(CodeRequired, fmt.Sprintf("a %s decision states %s", actionWord(in.Action), sec.Help), "notes", sec.Key)
+		if f.RequiredFor(in.Action) && strings.TrimSpace(val) == "" {
+			v.add(CodeRequired, fmt.Sprintf(f.Missing, actionWord(in.Action)), "notes", sec.Key)
 			continue
 		}
-		v.text(val, false, MaxNoteSection, "notes", sec.Key)
+		v.text(val, false, f.Max, "notes", sec.Key)
 	}
-	if required["reasonCode"] {
+	if f := decisionField("reasonCode"); f.RequiredFor(in.Action) {
 		if in.ReasonCode == nil {
-			v.add(CodeRequired, "an archive names its reason code", "reasonCode")
-		} else if decision.ReasonCodeValidator(*in.ReasonCode) != nil {
-			v.add(CodeInvalid, "unknown reason code", "reasonCode")
+			v.add(CodeRequired, f.Missing, f.Name)
+		} else if !f.Choices.Has(string(*in.ReasonCode)) {
+			v.add(CodeInvalid, "unknown reason code", f.Name)
 		}
 	} else if in.ReasonCode != nil {
-		v.add(CodeInvalid, "only an archive takes a reason code", "reasonCode")
+		v.add(CodeInvalid, f.Only, f.Name)
 	}
-	if required["revisionRequests"] {
+	if f := decisionField("revisionRequests"); f.RequiredFor(in.Action) {
 		if len(in.RevisionRequests) == 0 {
-			v.add(CodeRequired, "name each missing item as a concrete revision request", "revisionRequests")
+			v.add(CodeRequired, f.Missing, f.Name)
 		}
-		if len(in.RevisionRequests) > MaxRevisionReqs {
-			v.add(CodeTooLong, fmt.Sprintf("has %d requests; the limit is %d", len(in.RevisionRequests), MaxRevisionReqs), "revisionRequests")
+		if len(in.RevisionRequests) > f.Max {
+			v.add(CodeTooLong, fmt.Sprintf("has %d %s; the limit is %d", len(in.RevisionRequests), f.Count, f.Max), f.Name)
 		}
 		for i, r := range in.RevisionRequests {
 			// One line each: the review form takes one request per line.
-			v.line(r, true, MaxRevisionRequest, "revisionRequests", strconv.Itoa(i))
+			v.line(r, true, f.ItemMax, f.Name, strconv.Itoa(i))
 		}
 	} else if len(in.RevisionRequests) > 0 {
-		v.add(CodeInvalid, "only keep-prospecting takes revision requests", "revisionRequests")
+		v.add(CodeInvalid, f.Only, f.Name)
 	}
-	if required["mergeInto"] {
+	if f := decisionField("mergeInto"); f.RequiredFor(in.Action) {
 		if strings.TrimSpace(in.MergeInto) == "" {
-			v.add(CodeRequired, "a merge names the surviving problem", "mergeInto")
+			v.add(CodeRequired, f.Missing, f.Name)
 		}
 	} else if in.MergeInto != "" {
-		v.add(CodeInvalid, "only a merge names a surviving problem", "mergeInto")
+		v.add(CodeInvalid, f.Only, f.Name)
 	}
 	return v.err()
 }

@@ -84,7 +84,7 @@ func SwitchArgs() string {
 	for i, sw := range GateSwitches {
 		args[i] = sw.Arg
 	}
-	return lanes.OneOf(args)
+	return orList(args)
 }
 
 // ProviderLabel is a lane's provider in words; a provider identity (openai@host, as a review

@@ -135,9 +135,12 @@ func SortedKeys(m map[string]string) []string {
 	return keys
 }
 
-// decisionLabels name the decision form's inputs that are not note sections.
-var decisionLabels = map[string]string{"reasonCode": "Reason code", "mergeInto": "Surviving problem",
-	"revisionRequests": "Revision requests"}
+// decisionField is the field of the decision form called name
+// (policy.DecisionFields).
+func decisionField(name string) policy.DecisionField {
+	f, _ := policy.DecisionFieldNamed(name)
+	return f
+}
 
 // FieldLabel names an input for the error summary as its label does
 // (policy.ProblemField.LabelAt): "references.0.citation" is "Reference 1:
@@ -146,15 +149,8 @@ func FieldLabel(name string) string {
 	if fd, at, ok := policy.FieldAt(name); ok {
 		return fd.LabelAt(at...)
 	}
-	if l, ok := decisionLabels[name]; ok {
-		return l
-	}
-	if key, ok := strings.CutPrefix(name, "notes."); ok {
-		for _, s := range policy.NoteSections {
-			if s.Key == key {
-				return s.Label
-			}
-		}
+	if f, ok := policy.DecisionFieldNamed(name); ok {
+		return f.Label
 	}
 	if name == policy.RevisionNote.Name {
 		return policy.RevisionNote.Label
