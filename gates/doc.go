@@ -17,5 +17,5 @@
 //
 // Run runs gates in isolation from each other: a gate that panics or overruns its time is
 // recorded as UNKNOWN with the reason and never stops the others. Work per check is bounded
-// (the TeX reader's limits in tex.go), so that pathological input ends in UNKNOWN, not a hang.
+// (the limits of the TeX reader, package tex), so that pathological input ends in UNKNOWN, not a hang.
 package gates

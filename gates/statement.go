@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/theoremdb/theoremdb/tex"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -106,8 +107,8 @@ func stAnalyse(r *Revision) *stAnalysis {
 type stText struct {
 	field string
 	src   string
-	tex   *TeX
-	err   error // from ReadTeX: malformed TeX or a limit
+	tex   *tex.Document
+	err   error // from tex.Read: malformed TeX or a limit
 	toks  []stTok
 	// ftok is the token index of each formula.
 	ftok []int
@@ -131,11 +132,11 @@ const stMaxTokens = 20_000
 // stRead reads one field.
 func stRead(field, src string) *stText {
 	t := &stText{field: field, src: src}
-	t.tex, t.err = ReadTeX(src)
+	t.tex, t.err = tex.Read(src)
 	if t.tex == nil {
-		t.tex = &TeX{Source: src}
+		t.tex = &tex.Document{Source: src}
 	}
-	var lim *TeXLimitError
+	var lim *tex.LimitError
 	if errors.As(t.err, &lim) {
 		return t // a field past the reader's limits is not read at all
 	}
@@ -264,7 +265,7 @@ func (t *stText) words(lo, hi int) []string {
 }
 
 // formula returns the formula of token k.
-func (t *stText) formula(k int) *Formula { return &t.tex.Formulas[t.toks[k].formula] }
+func (t *stText) formula(k int) *tex.Formula { return &t.tex.Formulas[t.toks[k].formula] }
 
 // prose returns the field's text with every formula replaced by a space, lower-cased, so that
 // phrase searches do not match inside formulas. Offsets are those of the field.
@@ -320,8 +321,8 @@ func stTeXWellformed(a *stAnalysis, out *Report) {
 	fields = append(fields, a.entries...)
 	for _, t := range fields {
 		var (
-			te  *TeXError
-			lim *TeXLimitError
+			te  *tex.Error
+			lim *tex.LimitError
 		)
 		name := stFieldName(a.r, t.field)
 		switch {
@@ -363,8 +364,8 @@ var stCurrencyRe = regexp.MustCompile(`^\$[0-9][0-9,.]*(\s|[.,;)]|$)`)
 
 // stCurrency reports whether a formula that is never closed is a dollar sign before an amount:
 // "$500 for this problem", with no other $ after it.
-func stCurrency(src string, te *TeXError) bool {
-	return te.Code == TeXUnclosedFormula && te.Pos < len(src) && stCurrencyRe.MatchString(src[te.Pos:]) &&
+func stCurrency(src string, te *tex.Error) bool {
+	return te.Code == tex.UnclosedFormula && te.Pos < len(src) && stCurrencyRe.MatchString(src[te.Pos:]) &&
 		!strings.Contains(src[te.Pos+1:], "$")
 }
 
@@ -517,7 +518,7 @@ func stTermDecls(term, field string, d *stDecls) {
 		return
 	}
 	sp := Whole(field, term)
-	if doc, err := ReadTeX(term); err == nil && len(doc.Formulas) > 0 {
+	if doc, err := tex.Read(term); err == nil && len(doc.Formulas) > 0 {
 		for _, f := range doc.Formulas {
 			for _, k := range stKeys(&f) {
 				d.add(k, false, sp)
@@ -687,9 +688,9 @@ var stTargetVerbs = stWordSet(`prove proves show shows disprove decide determine
 	conjectured conjectures establish verify`)
 
 // stHasEquation reports whether the top level of f has an "=".
-func stHasEquation(f *Formula) bool {
+func stHasEquation(f *tex.Formula) bool {
 	for _, a := range f.Atoms {
-		if a.Kind == AtomRel && a.Text == "=" && a.Depth == 0 && a.Script == 0 {
+		if a.Kind == tex.AtomRel && a.Text == "=" && a.Depth == 0 && a.Script == 0 {
 			return true
 		}
 	}
@@ -824,12 +825,12 @@ func stAfterContext(t *stText, p int, v *stVocab, asserted, hypothesis bool) stC
 // stKeys returns, for each atom of f, the identifier it names, or "" when it names none. A run
 // of letters followed by a parenthesis is one name ("bs" in $bs(f)$); a run that spells a
 // function ("log") names nothing.
-func stKeys(f *Formula) []string {
+func stKeys(f *tex.Formula) []string {
 	atoms := f.Atoms
 	keys := make([]string, len(atoms))
 	for k := 0; k < len(atoms); k++ {
 		a := atoms[k]
-		if a.Kind != AtomIdent {
+		if a.Kind != tex.AtomIdent {
 			continue
 		}
 		if a.Word != "" {
@@ -865,11 +866,11 @@ type stRange struct {
 }
 
 // stLevel returns the atoms of f with the given script and base, in order.
-func stLevel(f *Formula, script byte, base int) stRange {
+func stLevel(f *tex.Formula, script byte, base int) stRange {
 	var r stRange
 	lo, hi := 0, len(f.Atoms)
 	if script != 0 {
-		lo, hi = f.scriptAtoms(base, script)
+		lo, hi = f.ScriptAtoms(base, script)
 	}
 	for k := lo; k < hi; k++ {
 		if a := f.Atoms[k]; a.Script == script && (script == 0 || a.Base == base) {
@@ -882,7 +883,7 @@ func stLevel(f *Formula, script byte, base int) stRange {
 // stSegments splits a range at its top-level commas into the clauses of a formula: "$x > 0,
 // y > 0$" is two. A part without a relation is a list item of the next part ("$p, q \in S$"),
 // or of the previous one when it comes last ("$i = 1, \dots, k$").
-func stSegments(f *Formula, r stRange) [][]int {
+func stSegments(f *tex.Formula, r stRange) [][]int {
 	if len(r.idx) == 0 {
 		return nil
 	}
@@ -897,11 +898,11 @@ func stSegments(f *Formula, r stRange) [][]int {
 		a := f.Atoms[k]
 		if a.Depth == depth {
 			switch {
-			case a.Kind == AtomOpen:
+			case a.Kind == tex.AtomOpen:
 				paren++
-			case a.Kind == AtomClose:
+			case a.Kind == tex.AtomClose:
 				paren--
-			case a.Kind == AtomPunct && paren <= 0:
+			case a.Kind == tex.AtomPunct && paren <= 0:
 				parts = append(parts, cur)
 				cur = nil
 				continue
@@ -912,7 +913,7 @@ func stSegments(f *Formula, r stRange) [][]int {
 	parts = append(parts, cur)
 	hasRel := func(p []int) bool {
 		for _, k := range p {
-			if a := f.Atoms[k]; a.Kind == AtomRel && a.Depth == depth {
+			if a := f.Atoms[k]; a.Kind == tex.AtomRel && a.Depth == depth {
 				return true
 			}
 		}
@@ -939,7 +940,7 @@ func stSegments(f *Formula, r stRange) [][]int {
 
 // stChain splits a segment at its top-level relations into terms; rels[i] is the relation
 // atom between terms[i] and terms[i+1].
-func stChain(f *Formula, seg []int) (terms [][]int, rels []int) {
+func stChain(f *tex.Formula, seg []int) (terms [][]int, rels []int) {
 	if len(seg) == 0 {
 		return nil, nil
 	}
@@ -951,20 +952,20 @@ func stChain(f *Formula, seg []int) (terms [][]int, rels []int) {
 	paren := 0
 	for i, k := range seg {
 		a := f.Atoms[k]
-		if a.Text == `\not` && i+1 < len(seg) && f.Atoms[seg[i+1]].Kind == AtomRel {
+		if a.Text == `\not` && i+1 < len(seg) && f.Atoms[seg[i+1]].Kind == tex.AtomRel {
 			continue // \not\equiv: part of the relation
 		}
-		if a.Depth == depth+1 && a.Kind == AtomRel && i > 0 && i+1 < len(seg) &&
+		if a.Depth == depth+1 && a.Kind == tex.AtomRel && i > 0 && i+1 < len(seg) &&
 			f.Atoms[seg[i-1]].Depth == depth && f.Atoms[seg[i+1]].Depth == depth {
 			a.Depth = depth // a relation alone in braces: "n{\in}I"
 		}
 		if a.Depth == depth {
 			switch a.Kind {
-			case AtomOpen:
+			case tex.AtomOpen:
 				paren++
-			case AtomClose:
+			case tex.AtomClose:
 				paren--
-			case AtomRel:
+			case tex.AtomRel:
 				if paren <= 0 {
 					terms = append(terms, cur)
 					rels = append(rels, k)
@@ -982,7 +983,7 @@ func stChain(f *Formula, seg []int) (terms [][]int, rels []int) {
 // stLone returns the identifiers of a term that is one identifier, a list of them
 // ("$z_1, \dots, z_n$") or a tuple ("$(n, k)$"), and whether it is one. withScripts adds the
 // identifiers in their scripts.
-func stLone(f *Formula, keys []string, term []int, withScripts bool) ([]string, bool) {
+func stLone(f *tex.Formula, keys []string, term []int, withScripts bool) ([]string, bool) {
 	if len(term) == 0 {
 		return nil, false
 	}
@@ -998,14 +999,14 @@ func stLone(f *Formula, keys []string, term []int, withScripts bool) ([]string, 
 			continue // script content attached to an identifier of the term
 		}
 		switch {
-		case a.Kind == AtomIdent && keys[k] != "" && stApplied(f, k):
+		case a.Kind == tex.AtomIdent && keys[k] != "" && stApplied(f, k):
 			return nil, false // W(k): a function applied, not a name
-		case a.Kind == AtomIdent && keys[k] != "":
+		case a.Kind == tex.AtomIdent && keys[k] != "":
 			out = append(out, keys[k])
 			n++
 			if withScripts {
 				for _, c := range []byte{'_', '^'} {
-					lo, hi := f.scriptAtoms(k, c)
+					lo, hi := f.ScriptAtoms(k, c)
 					for j := lo; j < hi; j++ {
 						if keys[j] != "" {
 							out = append(out, keys[j])
@@ -1013,9 +1014,9 @@ func stLone(f *Formula, keys []string, term []int, withScripts bool) ([]string, 
 					}
 				}
 			}
-		case a.Kind == AtomIdent: // a later letter of a run named by its first
-		case a.Kind == AtomPunct && a.Text == ",", a.Kind == AtomDots:
-		case (a.Kind == AtomOpen || a.Kind == AtomClose) && (a.Text == "(" || a.Text == ")"):
+		case a.Kind == tex.AtomIdent: // a later letter of a run named by its first
+		case a.Kind == tex.AtomPunct && a.Text == ",", a.Kind == tex.AtomDots:
+		case (a.Kind == tex.AtomOpen || a.Kind == tex.AtomClose) && (a.Text == "(" || a.Text == ")"):
 		default:
 			return nil, false
 		}
@@ -1025,14 +1026,14 @@ func stLone(f *Formula, keys []string, term []int, withScripts bool) ([]string, 
 
 // stNumeric reports whether a term names a fixed number: digits, constants and operators, no
 // variable ("$0$", "$1/2$", "$10^{-3}$", "$\infty$").
-func stNumeric(f *Formula, keys []string, term []int) bool {
+func stNumeric(f *tex.Formula, keys []string, term []int) bool {
 	seen := false
 	for _, k := range term {
 		a := f.Atoms[k]
 		switch {
 		case keys[k] != "" && !stConstantName(keys[k]):
 			return false
-		case a.Kind == AtomNumber || a.Kind == AtomConst:
+		case a.Kind == tex.AtomNumber || a.Kind == tex.AtomConst:
 			seen = true
 		}
 	}
@@ -1045,7 +1046,7 @@ func stConstantName(k string) bool {
 }
 
 // stApplication returns the name and arguments of a term of the form X(args).
-func stApplication(f *Formula, keys []string, term []int) (string, []string, bool) {
+func stApplication(f *tex.Formula, keys []string, term []int) (string, []string, bool) {
 	if len(term) < 3 || keys[term[0]] == "" || f.Atoms[term[1]].Text != "(" || f.Atoms[term[len(term)-1]].Text != ")" {
 		return "", nil, false
 	}
@@ -1071,7 +1072,7 @@ var (
 // stSoftDeclared returns the identifiers a formula introduces in a way the reader cannot take
 // as a domain: one side of an equation ("with $|A| = n$" makes $n$ the size of $A$) and the end
 // of a range ("$A \subseteq \{1, \dots, N\}$" makes $N$ a bound of unstated kind).
-func stSoftDeclared(f *Formula, keys []string) []string {
+func stSoftDeclared(f *tex.Formula, keys []string) []string {
 	var out []string
 	for _, seg := range stSegments(f, stLevel(f, 0, -1)) {
 		terms, rels := stChain(f, seg)
@@ -1087,14 +1088,14 @@ func stSoftDeclared(f *Formula, keys []string) []string {
 		}
 	}
 	for k, a := range f.Atoms {
-		if a.Kind == AtomDots || a.Text == "," {
+		if a.Kind == tex.AtomDots || a.Text == "," {
 			// {1, \dots, N}, [1, N], (0, N], 1, …, n: the name that ends a range.
 			for j := k + 1; j < len(f.Atoms) && j <= k+3; j++ {
-				if keys[j] != "" && f.Atoms[j].Depth == a.Depth && (j+1 == len(f.Atoms) || f.Atoms[j+1].Kind == AtomClose) {
+				if keys[j] != "" && f.Atoms[j].Depth == a.Depth && (j+1 == len(f.Atoms) || f.Atoms[j+1].Kind == tex.AtomClose) {
 					out = append(out, keys[j])
 					break
 				}
-				if f.Atoms[j].Kind == AtomClose || f.Atoms[j].Kind == AtomRel {
+				if f.Atoms[j].Kind == tex.AtomClose || f.Atoms[j].Kind == tex.AtomRel {
 					break
 				}
 			}
@@ -1105,11 +1106,11 @@ func stSoftDeclared(f *Formula, keys []string) []string {
 
 // stEnumerated returns the names listed in an enumeration of a set, "$A = \{a_1 < a_2 < \cdots\}$"
 // or "$\{x_1, \dots, x_n\}$": the listing introduces its elements and their number.
-func stEnumerated(f *Formula, keys []string) []string {
+func stEnumerated(f *tex.Formula, keys []string) []string {
 	var out []string
 	atoms := f.Atoms
 	for k, a := range atoms {
-		if a.Kind != AtomOpen || a.Text != `\{` {
+		if a.Kind != tex.AtomOpen || a.Text != `\{` {
 			continue
 		}
 		var names []string
@@ -1117,17 +1118,17 @@ func stEnumerated(f *Formula, keys []string) []string {
 		for j := k + 1; j < len(atoms) && j < k+stMaxScan && ok; j++ {
 			b := atoms[j]
 			switch {
-			case b.Kind == AtomClose && b.Text == `\}` && b.Depth == a.Depth:
+			case b.Kind == tex.AtomClose && b.Text == `\}` && b.Depth == a.Depth:
 				if dots && len(names) > 0 {
 					out = append(out, names...)
 				}
 				ok = false
 			case keys[j] != "":
 				names = append(names, keys[j])
-			case b.Kind == AtomDots:
+			case b.Kind == tex.AtomDots:
 				dots = true
-			case b.Kind == AtomPunct, b.Kind == AtomRel && stOrder[b.Text], b.Script != 0 && b.Kind != AtomIdent:
-			case b.Kind == AtomNumber && b.Script != 0:
+			case b.Kind == tex.AtomPunct, b.Kind == tex.AtomRel && stOrder[b.Text], b.Script != 0 && b.Kind != tex.AtomIdent:
+			case b.Kind == tex.AtomNumber && b.Script != 0:
 			default:
 				ok = false
 			}
@@ -1139,7 +1140,7 @@ func stEnumerated(f *Formula, keys []string) []string {
 // stSelfDeclared returns the identifiers a formula gives a domain by itself: the left side of a
 // membership or of a map ("$x \in \mathbb{R}$", "$f\colon A \to B$"), a variable bounded by a
 // number ("$n \ge 1$", "$0 \le k \le n$"), and "$p \text{ prime}$".
-func stSelfDeclared(f *Formula, keys []string, v *stVocab) []string {
+func stSelfDeclared(f *tex.Formula, keys []string, v *stVocab) []string {
 	var out []string
 	for _, seg := range stSegments(f, stLevel(f, 0, -1)) {
 		terms, rels := stChain(f, seg)
@@ -1166,12 +1167,12 @@ func stSelfDeclared(f *Formula, keys []string, v *stVocab) []string {
 		}
 	}
 	for k, a := range f.Atoms { // the indeterminates of a polynomial ring are its variables from then on
-		if a.Text == "[" && k > 0 && (keys[k-1] != "" || f.Atoms[k-1].Kind == AtomConst) && f.Atoms[k-1].Depth == a.Depth {
+		if a.Text == "[" && k > 0 && (keys[k-1] != "" || f.Atoms[k-1].Kind == tex.AtomConst) && f.Atoms[k-1].Depth == a.Depth {
 			out = append(out, stIndeterminates(f, keys, k)...)
 		}
 	}
 	for k := 0; k+1 < len(f.Atoms); k++ {
-		if t := f.Atoms[k+1]; keys[k] != "" && t.Kind == AtomText {
+		if t := f.Atoms[k+1]; keys[k] != "" && t.Kind == tex.AtomText {
 			if ws := strings.Fields(strings.ToLower(t.Text)); len(ws) > 0 && v.typeWord(ws[0]) {
 				out = append(out, keys[k])
 			}
@@ -1184,7 +1185,7 @@ func stSelfDeclared(f *Formula, keys []string, v *stVocab) []string {
 // them when it is a bare name or list ("integer $N$", "pairs $(n, k)$"), else the leading
 // term of each clause ("prime $p > N$", "each $F_i \in k[x]$") or a function and its
 // arguments ("$P(x) = …$").
-func stHeads(f *Formula, keys []string) ([]string, bool) {
+func stHeads(f *tex.Formula, keys []string) ([]string, bool) {
 	segs := stSegments(f, stLevel(f, 0, -1))
 	var out []string
 	related := false
@@ -1229,13 +1230,13 @@ func stHeads(f *Formula, keys []string) ([]string, bool) {
 // stNameLikeFormula reports whether a formula without a relation names objects rather than
 // computing with them: "$K_N$", "$(n, k)$", "$x_1, \dots, x_m$", "$\chi(G)$", but not "$g + h$",
 // whose variables a noun before it ("the quantity $g + h$") does not introduce.
-func stNameLikeFormula(f *Formula) bool {
+func stNameLikeFormula(f *tex.Formula) bool {
 	for _, a := range f.Atoms {
 		if a.Script != 0 || a.Depth != 0 {
 			continue
 		}
 		switch a.Kind {
-		case AtomIdent, AtomConst, AtomNumber, AtomPunct, AtomDots, AtomOpen, AtomClose, AtomBar, AtomText, AtomFunc:
+		case tex.AtomIdent, tex.AtomConst, tex.AtomNumber, tex.AtomPunct, tex.AtomDots, tex.AtomOpen, tex.AtomClose, tex.AtomBar, tex.AtomText, tex.AtomFunc:
 		default:
 			return false
 		}
@@ -1248,17 +1249,17 @@ func stNameLikeFormula(f *Formula) bool {
 // ("$dx$"), the variables of a set-builder ("$\{x : x^2 < 2\}$"), of a quantifier, of a map
 // ("$x \mapsto x^2$"), the indeterminates of a polynomial ring ("$\mathbb{Z}[x]$") and the
 // arguments of a function the formula defines ("$f(x) := x^2$").
-func stBound(f *Formula, keys []string) map[string]bool {
+func stBound(f *tex.Formula, keys []string) map[string]bool {
 	b := map[string]bool{}
 	atoms := f.Atoms
 	integral := false
 	for k, a := range atoms {
 		switch {
-		case a.Kind == AtomBigOp || (a.Kind == AtomClose && a.scripts&1 != 0):
+		case a.Kind == tex.AtomBigOp || (a.Kind == tex.AtomClose && a.HasSubscript()):
 			if strings.Contains(a.Text, "int") || a.Text == "∫" {
 				integral = true
 			}
-			if a.scripts&1 == 0 {
+			if !a.HasSubscript() {
 				continue
 			}
 			for _, seg := range stSegments(f, stLevel(f, '_', k)) {
@@ -1278,30 +1279,30 @@ func stBound(f *Formula, keys []string) map[string]bool {
 					}
 				}
 			}
-		case a.Kind == AtomQuant:
+		case a.Kind == tex.AtomQuant:
 			for j := k + 1; j < len(atoms); j++ {
 				if keys[j] != "" && atoms[j].Script == a.Script {
 					b[keys[j]] = true
-				} else if atoms[j].Kind != AtomPunct && atoms[j].Script == a.Script {
+				} else if atoms[j].Kind != tex.AtomPunct && atoms[j].Script == a.Script {
 					break
 				}
 			}
-		case a.Kind == AtomRel && (a.Text == `\mapsto` || a.Text == "↦"):
+		case a.Kind == tex.AtomRel && (a.Text == `\mapsto` || a.Text == "↦"):
 			for j := k - 1; j >= 0; j-- {
-				if atoms[j].Depth < a.Depth || atoms[j].Kind == AtomRel || atoms[j].Kind == AtomPunct || atoms[j].Kind == AtomOpen {
+				if atoms[j].Depth < a.Depth || atoms[j].Kind == tex.AtomRel || atoms[j].Kind == tex.AtomPunct || atoms[j].Kind == tex.AtomOpen {
 					break
 				}
 				if keys[j] != "" {
 					b[keys[j]] = true
 				}
 			}
-		case a.Kind == AtomOpen && (a.Text == `\{` || a.Text == `\lbrace`):
+		case a.Kind == tex.AtomOpen && (a.Text == `\{` || a.Text == `\lbrace`):
 			stBindSetBuilder(f, keys, k, b)
-		case a.Text == "[" && k > 0 && (keys[k-1] != "" || atoms[k-1].Kind == AtomConst) && atoms[k-1].Depth == a.Depth:
+		case a.Text == "[" && k > 0 && (keys[k-1] != "" || atoms[k-1].Kind == tex.AtomConst) && atoms[k-1].Depth == a.Depth:
 			for _, x := range stIndeterminates(f, keys, k) {
 				b[x] = true
 			}
-		case a.Kind == AtomFunc && (a.Text == `\det` || a.Text == `\operatorname{det}`) && k+1 < len(atoms) && atoms[k+1].Text == "(":
+		case a.Kind == tex.AtomFunc && (a.Text == `\det` || a.Text == `\operatorname{det}`) && k+1 < len(atoms) && atoms[k+1].Text == "(":
 			// \det(a_{ij}): indices that occur only in subscripts inside are the matrix's.
 			inMain := map[string]bool{}
 			var subs []string
@@ -1357,7 +1358,7 @@ func stBound(f *Formula, keys []string) map[string]bool {
 
 // stIndeterminates returns the names inside the brackets that open at atom open after a ring:
 // the indeterminates of "$\mathbb{Z}[x]$" or "$k[x_1, \dots, x_n]$".
-func stIndeterminates(f *Formula, keys []string, open int) []string {
+func stIndeterminates(f *tex.Formula, keys []string, open int) []string {
 	var out []string
 	atoms := f.Atoms
 	a := atoms[open]
@@ -1374,7 +1375,7 @@ func stIndeterminates(f *Formula, keys []string, open int) []string {
 
 // stBindSetBuilder binds the variables of a set-builder {L : C} opening at atom open: those
 // that occur both before and after the separator, and L itself when it is one name or a list.
-func stBindSetBuilder(f *Formula, keys []string, open int, b map[string]bool) {
+func stBindSetBuilder(f *tex.Formula, keys []string, open int, b map[string]bool) {
 	atoms := f.Atoms
 	d := atoms[open].Depth
 	sep, end := -1, -1
@@ -1388,11 +1389,11 @@ func stBindSetBuilder(f *Formula, keys []string, open int, b map[string]bool) {
 			continue
 		}
 		switch {
-		case a.Kind == AtomOpen:
+		case a.Kind == tex.AtomOpen:
 			nest++
-		case a.Kind == AtomClose && nest > 0:
+		case a.Kind == tex.AtomClose && nest > 0:
 			nest--
-		case a.Kind == AtomClose:
+		case a.Kind == tex.AtomClose:
 			end = j
 		case nest == 0 && sep < 0 && (a.Text == ":" || a.Text == `\mid` || a.Text == "|" || a.Text == `\colon` || a.Text == "∣"):
 			sep = j
@@ -1430,7 +1431,7 @@ func stBindSetBuilder(f *Formula, keys []string, open int, b map[string]bool) {
 // the imaginary unit (outside a subscript); the d of an integral or derivative; the Landau
 // symbols O and o; a transpose T; the identity matrix I in a statement about matrices; a
 // standard function written with a Greek letter ("\zeta(s)", "\varphi(n)").
-func stNotVariable(f *Formula, keys []string, k int, matrices, graphs bool) bool {
+func stNotVariable(f *tex.Formula, keys []string, k int, matrices, graphs bool) bool {
 	a := f.Atoms[k]
 	key := keys[k]
 	next := ""
@@ -1448,9 +1449,9 @@ func stNotVariable(f *Formula, keys []string, k int, matrices, graphs bool) bool
 		return true
 	case graphs && stGraphNotation[key] && next == "(":
 		return true
-	case graphs && stGraphNames[key] && a.scripts&1 != 0:
+	case graphs && stGraphNames[key] && a.HasSubscript():
 		return true // K_5, C_4, P_n, Q_3: the complete graph, the cycle, the path, the cube
-	case key == "T" && a.Script == '^' && a.Base >= 0 && f.scriptOf(a.Base, '^') == "T":
+	case key == "T" && a.Script == '^' && a.Base >= 0 && f.ScriptOf(a.Base, '^') == "T":
 		return true
 	case key == "I" && matrices:
 		return true
@@ -1482,7 +1483,7 @@ var stGraphNames = stWordSet(`K C P Q`)
 
 // stApplied reports whether atom k is applied to an argument, past its own scripts:
 // "O(n)", "O_\epsilon(1)".
-func stApplied(f *Formula, k int) bool {
+func stApplied(f *tex.Formula, k int) bool {
 	for j := k + 1; j < len(f.Atoms); j++ {
 		a := f.Atoms[j]
 		if a.Base == k && a.Script != 0 {
@@ -1535,8 +1536,8 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 		asymptotic, undefinedFunction := false, false
 		for k, key := range keys {
 			at := f.Atoms[k]
-			asymptotic = asymptotic || stAsymptotic[at.Text] && (at.Kind == AtomRel || at.Kind == AtomBigOp || stApplied(f, k)) ||
-				at.Kind == AtomRel && at.Depth == 0 && at.Script == 0 && stArrows[at.Text] && at.Text != `\mapsto`
+			asymptotic = asymptotic || stAsymptotic[at.Text] && (at.Kind == tex.AtomRel || at.Kind == tex.AtomBigOp || stApplied(f, k)) ||
+				at.Kind == tex.AtomRel && at.Depth == 0 && at.Script == 0 && stArrows[at.Text] && at.Text != `\mapsto`
 			if key != "" && stApplied(f, k) && !bound[key] && !a.decl.has(key, false) && !stNotVariable(f, keys, k, matrices, graphs) {
 				undefinedFunction = true
 			}
@@ -2236,7 +2237,7 @@ func stExpositionKinds(a *stAnalysis, out *Report) {
 // stRecurrence is a formula that defines a sequence by a recurrence: "$a_{n+1} = f(a_n)$".
 type stRecurrence struct {
 	t      *stText
-	f      *Formula
+	f      *tex.Formula
 	tok    int    // the formula's token
 	seq    string // the sequence's name ("a")
 	index  string // the index the recurrence runs over ("n")
@@ -2267,18 +2268,18 @@ func stRecurrences(t *stText) []stRecurrence {
 				}
 				k := left[0]
 				for _, c := range []byte{'_', '^'} {
-					m := stIndexRe.FindStringSubmatch(f.scriptOf(k, c))
+					m := stIndexRe.FindStringSubmatch(f.ScriptOf(k, c))
 					if m == nil {
 						continue
 					}
-					lhs := f.scriptOf(k, c)
+					lhs := f.ScriptOf(k, c)
 					found := false
 					for _, j := range terms[i+1] {
 						if j == k || keys[j] != keys[k] {
 							continue
 						}
-						rm := stIndexRe.FindStringSubmatch(f.scriptOf(j, c))
-						if rm != nil && rm[1] == m[1] && f.scriptOf(j, c) != lhs {
+						rm := stIndexRe.FindStringSubmatch(f.ScriptOf(j, c))
+						if rm != nil && rm[1] == m[1] && f.ScriptOf(j, c) != lhs {
 							found = true
 							break
 						}
@@ -2304,14 +2305,14 @@ func stHasInitial(fields []*stText, seq string, script byte) bool {
 				if key != seq {
 					continue
 				}
-				idx := strings.Trim(f.scriptOf(k, script), "{} ")
+				idx := strings.Trim(f.ScriptOf(k, script), "{} ")
 				if idx == "" || strings.IndexFunc(idx, func(r rune) bool { return !unicode.IsDigit(r) && r != ',' && r != ' ' }) >= 0 {
 					continue
 				}
 				// The value must be given: an "=" follows on the same level.
 				for j := k + 1; j < len(f.Atoms); j++ {
 					if a := f.Atoms[j]; a.Depth == f.Atoms[k].Depth && a.Script == f.Atoms[k].Script {
-						if a.Kind == AtomRel {
+						if a.Kind == tex.AtomRel {
 							if a.Text == "=" {
 								return true
 							}
@@ -2866,8 +2867,8 @@ func stTryVariants(rng *rand.Rand, variants ...func() bool) bool {
 }
 
 // stFormulas returns the formulas of s, or none when its TeX does not read.
-func stFormulas(s string) []Formula {
-	doc, err := ReadTeX(s)
+func stFormulas(s string) []tex.Formula {
+	doc, err := tex.Read(s)
 	if err != nil {
 		return nil
 	}
@@ -2916,7 +2917,7 @@ func stPlantTeX(r *Revision, rng *rand.Rand) bool {
 	for i := range r.Exposition {
 		targets = append(targets, target{func() string { return r.Exposition[i].Body }, func(s string) { r.Exposition[i].Body = s }})
 	}
-	pick := func(statementOnly bool) (target, []Formula) {
+	pick := func(statementOnly bool) (target, []tex.Formula) {
 		order := rng.Perm(len(targets))
 		for _, i := range order {
 			if statementOnly && i != 0 {
@@ -2955,7 +2956,7 @@ func stPlantTeX(r *Revision, rng *rand.Rand) bool {
 			return false
 		}
 		s := t.get()
-		var inline []Formula
+		var inline []tex.Formula
 		for _, f := range fs {
 			if f.Delim == "$" {
 				inline = append(inline, f)
@@ -3024,7 +3025,7 @@ func stPlantDomain(r *Revision, rng *rand.Rand) bool {
 	}
 	term := func() bool {
 		fs := stFormulas(r.Statement)
-		var cands []Formula
+		var cands []tex.Formula
 		for _, f := range fs {
 			sentence := strings.ToLower(r.Statement[stSentenceStart(r.Statement, f.Start):f.Start])
 			before := strings.Fields(sentence)

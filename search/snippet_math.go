@@ -3,7 +3,7 @@ package search
 import (
 	"strings"
 
-	"github.com/theoremdb/theoremdb/gates"
+	"github.com/theoremdb/theoremdb/tex"
 )
 
 // A search engine cuts its snippets by words, blind to TeX: a passage can
@@ -16,17 +16,17 @@ import (
 const maxMathGrow = 160
 
 // mathSpans returns the [start, end) byte ranges of the TeX formulas in s,
-// as the gates read them (gates.ReadTeX: $…$, $$…$$, \(…\), \[…\] and
+// as the gates read them (tex.Read: $…$, $$…$$, \(…\), \[…\] and
 // display environments; \$ is text). Malformed TeX ends the reading: a
 // formula left open runs to the end, and past any other error the text
 // has no formulas a snippet is mended for.
 func mathSpans(s string) [][2]int {
-	doc, err := gates.ReadTeX(s)
+	doc, err := tex.Read(s)
 	spans := make([][2]int, 0, len(doc.Formulas)+1)
 	for _, f := range doc.Formulas {
 		spans = append(spans, [2]int{f.Start, f.End})
 	}
-	if te, ok := err.(*gates.TeXError); ok && te.Code == gates.TeXUnclosedFormula {
+	if te, ok := err.(*tex.Error); ok && te.Code == tex.UnclosedFormula {
 		spans = append(spans, [2]int{te.Pos, len(s)})
 	}
 	return spans

@@ -13,6 +13,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/tex"
 )
 
 // FormView is the submit and revise form: the values as typed, so nothing
@@ -235,8 +236,8 @@ var bytePosRe = regexp.MustCompile(` at byte [0-9]+`)
 // mangled; "" when the gates' TeX reader finds nothing wrong, or s passes the reader's limits
 // (the checks report those).
 func TeXWarning(s string) string {
-	_, err := gates.ReadTeX(s)
-	var te *gates.TeXError
+	_, err := tex.Read(s)
+	var te *tex.Error
 	if !errors.As(err, &te) {
 		return ""
 	}
