@@ -43,13 +43,15 @@ e2e/deps: ## install the npm packages the end-to-end tests use
 	cd e2e && npm ci --no-audit --no-fund --loglevel=error
 
 .PHONY: lint
-lint: ## go vet and gofmt
+lint: ## go vet (also with the calibrate tag, which builds the gates' planters and their tools) and gofmt
 	$(GO) vet ./...
+	$(GO) vet -tags calibrate ./gates/... ./similar/... ./cmd/gold/
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 
 .PHONY: test
 test: assets check-generated lint e2e/deps ## every test: unit, SQLite and PostgreSQL integration, GraphQL conformance, end-to-end
 	$(GO) test -race -count=1 -timeout 20m ./...
+	$(GO) test -tags calibrate -count=1 ./gates/... ./similar/... ./cmd/gold/
 
 .PHONY: bench
 bench: bench-api bench-hostile bench-search bench-copycheck bench-gates ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, search, the copy check
@@ -74,11 +76,12 @@ bench-search: ## full-text search on both databases over 100,000 problems (seedi
 
 .PHONY: bench-gates
 bench-gates: ## the publication gates: every gate on one revision (p95), the duplicate search over 100,000 statements
-	$(GO) test -run '^$$' -bench 'AllGates|Similar100k' -benchtime 2s -count 1 -timeout 30m ./gates/
+	$(GO) test -run '^$$' -bench 'AllGates' -benchtime 2s -count 1 -timeout 30m ./gates/
+	$(GO) test -tags calibrate -run '^$$' -bench 'Similar100k' -benchtime 2s -count 1 -timeout 30m ./similar/
 
 .PHONY: calibrate-gates
 calibrate-gates: ## the gates' planted-defect recall and false-fail rate on real packets, as a table; writes gates/calibration.json and gates/CALIBRATION.md
-	$(GO) run ./gates/cmd/calibrate -write gates/calibration.json -markdown gates/CALIBRATION.md $(ARGS)
+	$(GO) run -tags calibrate ./gates/cmd/calibrate -write gates/calibration.json -markdown gates/CALIBRATION.md $(ARGS)
 
 .PHONY: bench-copycheck
 bench-copycheck: ## copy check on the shared corpus (per core), in benchstat format
@@ -87,7 +90,7 @@ bench-copycheck: ## copy check on the shared corpus (per core), in benchstat for
 
 .PHONY: gold
 gold: ## rebuild the blind gold packets of agent-assisted review (lanes/gold/packets.json) from the demo and imported data
-	$(GO) run ./cmd/gold
+	$(GO) run -tags calibrate ./cmd/gold
 
 .PHONY: bench-large
 bench-large: ## copy check on a synthetic 1 GiB corpus (about 8 GB of disk, 6 GB of memory)

@@ -3,7 +3,6 @@ package gates
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"unicode/utf8"
 )
@@ -275,34 +274,6 @@ type StaticClaims map[string][]Claim
 // Claims returns the claims listed for problemID.
 func (s StaticClaims) Claims(_ context.Context, problemID string) ([]Claim, error) {
 	return s[problemID], nil
-}
-
-// KnownAnswerCalibration plants a known answer for calibration: it adds to idx, a catalogue of
-// solved records, a near copy of r's statement (see DuplicateCalibration) as a record its
-// source says is solved. It returns false when r has no statement to copy.
-func KnownAnswerCalibration(r *Revision, rng *rand.Rand, idx *Index) bool {
-	return nearCopyInto(r, rng, idx, "solved-calibration:", "proved", "https://example.org/solved-calibration")
-}
-
-// AnswerClaimCalibration plants an attached answer for calibration: it returns claims for r's
-// problem of which one, picked by rng among a few, is a machine-readable answer.
-func AnswerClaimCalibration(r *Revision, rng *rand.Rand) Claims {
-	summaries := []string{"Proof of the statement in full.", "A counterexample disproving the statement.",
-		"The requested value, with a certificate.", "Complete resolution of the question as stated."}
-	claims := []Claim{{ID: "claim-lemma", Summary: "A lemma addressing a special case.", Answer: false}}
-	k := rng.IntN(len(summaries))
-	claims = append(claims, Claim{ID: fmt.Sprintf("claim-answer-%d", k), Summary: summaries[k], Answer: true})
-	return StaticClaims{r.ProblemID: claims}
-}
-
-// The three checks with the authority to fail read the environment, not the packet: a planter,
-// which changes the packet alone, cannot plant their defects, so each returns false and the
-// calibration plants through DuplicateCalibration, KnownAnswerCalibration and
-// AnswerClaimCalibration instead.
-func init() {
-	for _, id := range []string{"duplicate.near-duplicate", "duplicate.known-answer", "duplicate.answer-claim"} {
-		plant(id, func(*Revision, *rand.Rand) bool { return false })
-	}
 }
 
 // dupClip cuts s to at most n bytes on a character boundary, marking the cut.

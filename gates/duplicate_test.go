@@ -3,11 +3,18 @@ package gates
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/theoremdb/theoremdb/similar"
+)
+
+// sidon, twin and collatz are the statements of three unrelated problems.
+const (
+	sidon   = `Let $A \subseteq \{1, \ldots, N\}$ be a Sidon set, that is, a set in which all sums $a + b$ with $a \le b$ are distinct. Is it true that $|A| \le N^{1/2} + O(1)$? Erdős offered a prize for this bound.`
+	twin    = `Prove that there are infinitely many primes $p$ such that $p+2$ is also prime. Equivalently, for every integer $N$ there is a prime $p > N$ with $p + 2$ prime.`
+	collatz = `Let $T(n) = n/2$ for even $n$ and $T(n) = 3n + 1$ for odd $n$. Prove that for every positive integer $n$ there is $k \ge 0$ with $T^{k}(n) = 1$.`
 )
 
 // failingSearch is a Similar and a Claims whose every call fails.
@@ -22,8 +29,8 @@ func (failingSearch) Claims(context.Context, string) ([]Claim, error) {
 }
 
 // problems is an index of other problems: two unrelated ones, and those add lists.
-func problems(add ...[5]string) *Index {
-	x := NewIndex()
+func problems(add ...[5]string) *similar.Index {
+	x := similar.NewIndex()
 	x.Add("TDB-2", "Collatz conjecture", collatz, "ACCEPTED", "")
 	x.Add("TDB-3", "Sidon sets", sidon, "PROSPECTING", "")
 	for _, a := range add {
@@ -113,7 +120,7 @@ func TestNearDuplicate(t *testing.T) {
 			behaviour: []string{"index offline"}},
 		{name: "nothing similar", check: id, env: func() Env { return Env{Problems: problems()} }, verdict: Pass,
 			behaviour: []string{"No other problem resembles the statement", "nearest problems:"}},
-		{name: "empty index", check: id, env: func() Env { return Env{Problems: NewIndex()} }, verdict: Pass,
+		{name: "empty index", check: id, env: func() Env { return Env{Problems: similar.NewIndex()} }, verdict: Pass,
 			behaviour: []string{"nearest problems: none"}},
 		{name: "copy of a live problem", check: id, verdict: Fail,
 			env: func() Env {
@@ -150,7 +157,7 @@ func TestKnownAnswer(t *testing.T) {
 	const id = "duplicate.known-answer"
 	solved := func(add ...[5]string) func() Env {
 		return func() Env {
-			x := NewIndex()
+			x := similar.NewIndex()
 			x.Add("erdos:1", "Erdős Problem 1", sidon, "proved", "https://www.erdosproblems.com/1")
 			for _, a := range add {
 				x.Add(a[0], a[1], a[2], a[3], a[4])
@@ -205,7 +212,7 @@ func TestEquivalentFormulations(t *testing.T) {
 		{name: "always a person", check: id, verdict: NeedsHuman, behaviour: []string{"equivalent formulations"},
 			fix: "shifted indexing or a different normalization"},
 		{name: "with every index", check: id, verdict: NeedsHuman,
-			env: func() Env { return Env{Problems: problems(), Solved: NewIndex(), Claims: StaticClaims{}} }},
+			env: func() Env { return Env{Problems: problems(), Solved: similar.NewIndex(), Claims: StaticClaims{}} }},
 	})
 	r := clean()
 	f := findingsOf(t, r, testEnv(), id)[0]
@@ -219,7 +226,7 @@ func TestEquivalentFormulations(t *testing.T) {
 func TestEveryDuplicateCheckAnswered(t *testing.T) {
 	t.Parallel()
 	env := testEnv()
-	env.Problems, env.Solved, env.Claims = problems(), NewIndex(), StaticClaims{}
+	env.Problems, env.Solved, env.Claims = problems(), similar.NewIndex(), StaticClaims{}
 	res := RunGate(context.Background(), duplicateGate, clean(), env, 0)
 	verdicts := map[string]Verdict{}
 	for _, f := range res.Findings {
@@ -235,39 +242,5 @@ func TestEveryDuplicateCheckAnswered(t *testing.T) {
 	}
 	if res.Outcome != OutcomeNeedsHuman {
 		t.Errorf("outcome = %s; want NEEDS_HUMAN", res.Outcome)
-	}
-}
-
-// TestDuplicatePlanters checks that the checks with the authority to fail have planters, which
-// cannot plant into a packet, and that the calibration functions plant what the checks catch.
-func TestDuplicatePlanters(t *testing.T) {
-	t.Parallel()
-	rng := rand.New(rand.NewPCG(9, 9))
-	for _, c := range duplicateGate.Checks {
-		p, ok := PlanterOf(c.ID)
-		if c.Certifies != ok {
-			t.Errorf("PlanterOf(%s) = %v; want %v", c.ID, ok, c.Certifies)
-		}
-		if ok && p(clean(), rng) {
-			t.Errorf("planter of %s planted into the packet; want false (the defect lives in the environment)", c.ID)
-		}
-	}
-	for range 10 {
-		r := clean()
-		x := NewIndex()
-		if !KnownAnswerCalibration(r, rng, x) {
-			t.Fatal("KnownAnswerCalibration(clean()) = false")
-		}
-		if f := findingsOf(t, r, Env{Solved: x}, "duplicate.known-answer")[0]; f.Verdict == Pass {
-			t.Errorf("known-answer on a planted solved copy = PASS: %s", f.Behaviour)
-		}
-		if f := findingsOf(t, r, Env{Claims: AnswerClaimCalibration(r, rng)}, "duplicate.answer-claim")[0]; f.Verdict != Fail {
-			t.Errorf("answer-claim with a planted answer = %s; want FAIL", f.Verdict)
-		}
-		x = NewIndex()
-		DuplicateCalibration(r, rng, x)
-		if f := findingsOf(t, r, Env{Problems: x}, "duplicate.near-duplicate")[0]; f.Verdict == Pass {
-			t.Errorf("near-duplicate on a planted copy = PASS: %s", f.Behaviour)
-		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/theoremdb/theoremdb/copycheck"
+	"github.com/theoremdb/theoremdb/similar"
 )
 
 // Env is what the gates read from outside the packet. Any part may be nil: a check that needs a
@@ -42,19 +43,9 @@ func (e Env) freshness() time.Duration {
 	return e.FreshnessWindow
 }
 
-// Candidate is a record whose statement resembles the one searched for.
-type Candidate struct {
-	// ID is the problem's permanent ID, or the solved record's key.
-	ID    string
-	Title string
-	// Similarity is the estimated resemblance in [0, 1].
-	Similarity float64
-	// State is the problem's lifecycle state (PROSPECTING, ACCEPTED, …) or the source's status
-	// for a solved record ("proved", "research solved").
-	State string
-	// Locator is where the record comes from (a URL or file and line), when known.
-	Locator string
-}
+// Candidate is a record whose statement resembles the one searched for: the similarity
+// index's answer (package similar), named here because the duplicate gate reads it.
+type Candidate = similar.Candidate
 
 // Similar finds the records most like a statement, best first, excluding the problem itself.
 type Similar interface {

@@ -64,8 +64,9 @@ func TestRunGateIsolatesFailures(t *testing.T) {
 	}
 }
 
-// TestEveryCheckIsDeclaredOnce: check IDs are unique and carry their gate's prefix, every check
-// quotes a criterion, and every check that may FAIL has a planter for calibration.
+// TestEveryCheckIsDeclaredOnce: check IDs are unique and carry their gate's prefix, and every
+// check quotes a criterion (plant_test.go, built with the calibrate tag, holds every check that
+// may FAIL to a planter).
 func TestEveryCheckIsDeclaredOnce(t *testing.T) {
 	seen := map[string]bool{}
 	for _, g := range All() {
@@ -80,14 +81,6 @@ func TestEveryCheckIsDeclaredOnce(t *testing.T) {
 			if c.Criterion == "" {
 				t.Errorf("%s quotes no criterion", c.ID)
 			}
-			if _, ok := PlanterOf(c.ID); c.Certifies && !ok {
-				t.Errorf("%s may fail but has no planter", c.ID)
-			}
-		}
-	}
-	for _, id := range PlantedChecks() {
-		if !seen[id] {
-			t.Errorf("planter for an unknown check %s", id)
 		}
 	}
 }

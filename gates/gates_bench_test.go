@@ -9,6 +9,7 @@ import (
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/seed"
+	"github.com/theoremdb/theoremdb/similar"
 )
 
 // BenchmarkAllGates runs every gate on each demo packet in turn, with a duplicate index of the
@@ -17,7 +18,7 @@ import (
 func BenchmarkAllGates(b *testing.B) {
 	now := time.Date(2026, time.December, 1, 0, 0, 0, 0, time.UTC)
 	var revs []*gates.Revision
-	idx := gates.NewIndex()
+	idx := similar.NewIndex()
 	for _, p := range seed.Packets() {
 		r, err := policy.GateRevisionOf(p.Input, now, false)
 		if err != nil {
@@ -27,7 +28,7 @@ func BenchmarkAllGates(b *testing.B) {
 		revs = append(revs, r)
 		idx.Add(r.ProblemID, r.Title, r.Statement, "PROSPECTING", "")
 	}
-	env := gates.Env{Now: func() time.Time { return now }, Problems: idx, Solved: gates.NewIndex(), Claims: gates.StaticClaims{}}
+	env := gates.Env{Now: func() time.Time { return now }, Problems: idx, Solved: similar.NewIndex(), Claims: gates.StaticClaims{}}
 	ctx := context.Background()
 	times := make([]time.Duration, 0, b.N)
 	b.ResetTimer()

@@ -1,3 +1,5 @@
+//go:build calibrate
+
 package gates
 
 import (

@@ -2,14 +2,12 @@ package gates
 
 import (
 	"context"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-
 	"github.com/theoremdb/theoremdb/copycheck"
 	"github.com/theoremdb/theoremdb/packet"
 )
@@ -216,57 +214,7 @@ func TestGatesDeclareTheirChecks(t *testing.T) {
 			if !strings.HasPrefix(c.ID, prefix) || c.Criterion == "" {
 				t.Errorf("%s: check %q has criterion %q; want prefix %q and a criterion", g.Name, c.ID, c.Criterion, prefix)
 			}
-			if _, ok := PlanterOf(c.ID); ok != c.Certifies {
-				t.Errorf("%s: check %s certifies %v but has planter %v", g.Name, c.ID, c.Certifies, ok)
-			}
 		}
-	}
-}
-
-// plantBases returns the packets a planter may meet: the two clean ones, and the clean one
-// without its optional open-status, hero and computation records.
-func plantBases() []func() *Revision {
-	bare := func() *Revision {
-		r := clean()
-		r.OpenStatus, r.Hero, r.Computation = packet.OpenStatus{}, packet.Hero{}, nil
-		return r
-	}
-	return []func() *Revision{clean, computationalClean, bare}
-}
-
-func TestPlantersAreCaught(t *testing.T) {
-	t.Parallel()
-	env := copyEnv(t)
-	byCheck := map[string]*Gate{}
-	for _, g := range myGates {
-		for _, c := range g.Checks {
-			byCheck[c.ID] = g
-		}
-	}
-	for id, g := range byCheck {
-		p, ok := PlanterOf(id)
-		if !ok {
-			continue
-		}
-		t.Run(id, func(t *testing.T) {
-			t.Parallel()
-			planted := 0
-			for bi, base := range plantBases() {
-				for seed := range uint64(40) {
-					r := base().Clone()
-					if !p(r, rand.New(rand.NewPCG(seed, uint64(bi)))) {
-						continue
-					}
-					planted++
-					if got, fs := checkVerdict(t, g, r, env, id); got != Fail && got != NeedsHuman {
-						t.Errorf("planter %s on base %d seed %d: verdict %s; want FAIL or NEEDS_HUMAN\nfindings %+v", id, bi, seed, got, fs)
-					}
-				}
-			}
-			if planted == 0 {
-				t.Errorf("planter %s planted nothing in any base packet", id)
-			}
-		})
 	}
 }
 

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"github.com/theoremdb/theoremdb/similar"
 
 	"entgo.io/ent/dialect"
 	"fmt"
@@ -405,16 +406,10 @@ func (s *Service) Claims(ctx context.Context, problemID string) ([]gates.Claim, 
 	return out, nil
 }
 
-// Statement is a problem's current title and statement, for the duplicate search.
-type Statement struct {
-	ProblemID, Title, Statement, State string
-	// Changed is when the problem last changed (a revision, a decision).
-	Changed time.Time
-}
-
 // StatementsChangedSince lists the problems changed after since, oldest change first, at most
-// limit of them, with their current title and statement.
-func (s *Service) StatementsChangedSince(ctx context.Context, since time.Time, limit int) ([]Statement, error) {
+// limit of them, with their current title and statement, for the duplicate search
+// (similar.ProblemIndex). Changed is when the problem last changed (a revision, a decision).
+func (s *Service) StatementsChangedSince(ctx context.Context, since time.Time, limit int) ([]similar.Entry, error) {
 	ps, err := s.client.Problem.Query().Where(problem.UpdatedAtGT(since)).Order(ent.Asc(problem.FieldUpdatedAt), ent.Asc(problem.FieldID)).
 		Limit(limit).WithCurrentRevision(func(q *ent.RevisionQuery) {
 		q.Select(revision.FieldTitle, revision.FieldStatement)
@@ -422,9 +417,9 @@ func (s *Service) StatementsChangedSince(ctx context.Context, since time.Time, l
 	if err != nil {
 		return nil, fmt.Errorf("statements: %w", err)
 	}
-	out := make([]Statement, 0, len(ps))
+	out := make([]similar.Entry, 0, len(ps))
 	for _, p := range ps {
-		st := Statement{ProblemID: p.ID, Title: p.Title, State: string(p.State), Changed: p.UpdatedAt}
+		st := similar.Entry{ID: p.ID, Title: p.Title, State: string(p.State), Changed: p.UpdatedAt}
 		if r := p.Edges.CurrentRevision; r != nil {
 			st.Statement = r.Statement
 		}

@@ -3,6 +3,7 @@ package policy
 import (
 	"context"
 	"fmt"
+	"github.com/theoremdb/theoremdb/similar"
 	"slices"
 	"strings"
 	"time"
@@ -53,12 +54,18 @@ func (s *Service) RecordSolved(ctx context.Context, actor *ent.Account, recs []S
 	return n, nil
 }
 
-// SolvedChangedSince lists the solved records written after since, oldest first, at most limit.
-func (s *Service) SolvedChangedSince(ctx context.Context, since time.Time, limit int) ([]*ent.SolvedRecord, error) {
+// SolvedChangedSince lists the solved records written after since, oldest first, at most limit,
+// for the known-answer search (similar.SolvedIndex).
+func (s *Service) SolvedChangedSince(ctx context.Context, since time.Time, limit int) ([]similar.Entry, error) {
 	rs, err := s.client.SolvedRecord.Query().Where(solvedrecord.UpdatedAtGT(since)).
 		Order(ent.Asc(solvedrecord.FieldUpdatedAt), ent.Asc(solvedrecord.FieldID)).Limit(limit).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("solved records: %w", err)
 	}
-	return rs, nil
+	out := make([]similar.Entry, len(rs))
+	for i, r := range rs {
+		out[i] = similar.Entry{ID: r.ID, Title: r.Title, Statement: r.Statement, State: r.Status, Locator: r.Locator,
+			Changed: r.UpdatedAt}
+	}
+	return out, nil
 }

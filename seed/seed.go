@@ -22,6 +22,7 @@ import (
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/similar"
 	"github.com/theoremdb/theoremdb/workers"
 )
 
@@ -97,7 +98,7 @@ func Run(ctx context.Context, d *db.DB, cfg policy.Config, sched policy.Schedule
 	svc := policy.New(d, cfg, opts...)
 	r := &replay{
 		svc:      svc,
-		gates:    gates.Env{Problems: workers.NewProblemIndex(svc), Solved: workers.NewSolvedIndex(svc), Claims: svc},
+		gates:    gates.Env{Problems: similar.NewProblemIndex(svc), Solved: similar.NewSolvedIndex(svc), Claims: svc},
 		clock:    clk,
 		log:      log,
 		accounts: map[string]*ent.Account{},

@@ -10,8 +10,8 @@ import (
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/similar"
 	"github.com/theoremdb/theoremdb/throttle"
-	"github.com/theoremdb/theoremdb/workers"
 )
 
 // Server is the HTTP handler of the whole site.
@@ -43,7 +43,7 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 		o(s)
 	}
 	if s.similar == nil {
-		s.similar = workers.NewProblemIndex(p)
+		s.similar = similar.NewProblemIndex(p)
 	}
 	b.OnEvent(p.InvalidatePackets) // other instances' commits; this one's invalidate as they commit
 	gql := api.New(api.Config{Policy: p, Live: b, Log: log, Accounts: p.Identity(), Limits: s.guard.Limits, Writes: s.guard.writes,

@@ -19,6 +19,7 @@ import (
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/records"
+	"github.com/theoremdb/theoremdb/similar"
 )
 
 // Config tunes the job clients.
@@ -50,8 +51,8 @@ type Config struct {
 	// Gold schedules blind gold on the lanes; zero reads it from the environment (GoldConfigFromEnv).
 	Gold GoldConfig
 	// Gates is what the gates read from outside a packet. Its Problems,
-	// Solved and Claims default to the database's own (NewProblemIndex,
-	// NewSolvedIndex, the policy's claims); a nil Copies means no copy-check
+	// Solved and Claims default to the database's own (similar.NewProblemIndex,
+	// similar.NewSolvedIndex, the policy's claims); a nil Copies means no copy-check
 	// index is built, and the copy check is UNKNOWN.
 	Gates gates.Env
 }
@@ -112,10 +113,10 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 		river.AddWorker(w, &CompactSearchWorker{policy: p, log: log})
 		env := cfg.Gates
 		if env.Problems == nil {
-			env.Problems = NewProblemIndex(p)
+			env.Problems = similar.NewProblemIndex(p)
 		}
 		if env.Solved == nil {
-			env.Solved = NewSolvedIndex(p)
+			env.Solved = similar.NewSolvedIndex(p)
 		}
 		if env.Claims == nil {
 			env.Claims = p

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"github.com/theoremdb/theoremdb/similar"
 	"io"
 	"log/slog"
 	"testing"
@@ -163,7 +164,7 @@ func TestDefaultAcceptanceExactlyOnce(t *testing.T) {
 		e := newEnv(t, dialectName)
 		// The ten problems state the same thing; the duplicate check would rightly hold them for
 		// staff, which suspends default acceptance. This test is about the deadline alone.
-		e.gates = &gates.Env{Problems: gates.NewIndex()}
+		e.gates = &gates.Env{Problems: similar.NewIndex()}
 		const n = 10
 		for range n {
 			if _, err := e.svc.Submit(ctx, e.proposer, input()); err != nil {

@@ -1,4 +1,7 @@
-// Command gold writes the blind gold set, lanes/gold/packets.json (`make gold`).
+//go:build calibrate
+
+// Command gold writes the blind gold set, lanes/gold/packets.json (`make gold`; it plants with
+// the gates' planters, so it builds only with the calibrate tag).
 //
 // Its bases are real, complete packets: the demo packets and a spread of the open records of
 // the formal-conjectures and Erdős imports in ../shared/data, each with its sources as the
@@ -54,6 +57,7 @@ import (
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/seed"
 	"github.com/theoremdb/theoremdb/shareddata"
+	"github.com/theoremdb/theoremdb/similar"
 )
 
 func main() {
@@ -312,8 +316,8 @@ type builder struct {
 func (b *builder) rng(key string) *rand.Rand { return rand.New(rand.NewPCG(b.seed, hash(key))) }
 
 // index masks the bases' IDs and indexes their statements for the duplicate search.
-func (b *builder) index(all []*base) *gates.Index {
-	idx := gates.NewIndex()
+func (b *builder) index(all []*base) *similar.Index {
+	idx := similar.NewIndex()
 	for _, p := range all {
 		b.mask(p)
 		idx.Add(p.rev.ProblemID, p.rev.Title, p.rev.Statement, "PROSPECTING", p.family)
@@ -323,7 +327,7 @@ func (b *builder) index(all []*base) *gates.Index {
 
 // pick keeps n of the bases with no contrary decision that count for at least one role, spread
 // evenly over them.
-func (b *builder) pick(all []*base, idx *gates.Index, n int) []*base {
+func (b *builder) pick(all []*base, idx *similar.Index, n int) []*base {
 	var ok []*base
 	for _, p := range all {
 		if _, skip := decided[p.name]; skip {
@@ -361,8 +365,8 @@ func (r rngReader) Read(p []byte) (int, error) {
 }
 
 // gates runs every gate on rev as the workers would for the base.
-func (b *builder) gates(p *base, rev *gates.Revision, idx *gates.Index) []gates.Result {
-	env := gates.Env{Now: func() time.Time { return asOf }, Problems: family{idx, p.family}, Solved: gates.NewIndex(),
+func (b *builder) gates(p *base, rev *gates.Revision, idx *similar.Index) []gates.Result {
+	env := gates.Env{Now: func() time.Time { return asOf }, Problems: family{idx, p.family}, Solved: similar.NewIndex(),
 		Claims: gates.StaticClaims{}, Copies: b.copies}
 	return gates.Run(context.Background(), rev, env)
 }
@@ -370,7 +374,7 @@ func (b *builder) gates(p *base, rev *gates.Revision, idx *gates.Index) []gates.
 // family drops the candidates of a packet's own duplicate family (the variants of one problem),
 // which are true duplicates of it.
 type family struct {
-	idx    *gates.Index
+	idx    *similar.Index
 	family string
 }
 
@@ -450,7 +454,7 @@ func failing(role lanes.Role, g gates.Name) []string {
 }
 
 // clean is the base as it is, for every role it counts for.
-func (b *builder) clean(p *base, idx *gates.Index) gold.Packet {
+func (b *builder) clean(p *base, idx *similar.Index) gold.Packet {
 	res := b.gates(p, p.rev, idx)
 	pk := gold.Packet{Base: p.name, Kind: gold.KindClean, Input: panelInput(p.rev, res), Expect: map[lanes.Role]gold.Expectation{}}
 	for _, r := range eligible(p, res) {
@@ -460,14 +464,14 @@ func (b *builder) clean(p *base, idx *gates.Index) gold.Packet {
 }
 
 // decided is a demo packet with its reviewers' decision as the right answer.
-func (b *builder) decided(p *base, idx *gates.Index, d decision) gold.Packet {
+func (b *builder) decided(p *base, idx *similar.Index, d decision) gold.Packet {
 	return finish(gold.Packet{Base: p.name, Kind: gold.KindDecided, Decision: d.line,
 		Input: panelInput(p.rev, b.gates(p, p.rev, idx)), Expect: d.expect})
 }
 
 // planted plants n defects into copies of the base, one each, of checks that passed on it and
 // bear on a role it counts for.
-func (b *builder) planted(p *base, idx *gates.Index, n int) []gold.Packet {
+func (b *builder) planted(p *base, idx *similar.Index, n int) []gold.Packet {
 	res := b.gates(p, p.rev, idx)
 	roles := eligible(p, res)
 	seen, open := map[string]bool{}, map[string]bool{}

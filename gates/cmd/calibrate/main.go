@@ -1,3 +1,5 @@
+//go:build calibrate
+
 // Command calibrate measures the publication gates (make calibrate-gates): for every check that
 // may FAIL, the recall of planted defects — one defect of the check's kind planted at a time into
 // complete real packets (the demo packets and the formal-conjectures and Erdős imports of
@@ -10,6 +12,9 @@
 // for all. Duplicates are measured against the other packets of the same set, leaving out the
 // packet's own family (the variants of one Erdős problem, the theorems of one Lean file), which
 // are true duplicates of it.
+//
+// The planters are built only with the calibrate tag, and so is this command:
+// go run -tags calibrate ./gates/cmd/calibrate (make calibrate-gates).
 package main
 
 import (
@@ -35,6 +40,7 @@ import (
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/seed"
 	"github.com/theoremdb/theoremdb/shareddata"
+	"github.com/theoremdb/theoremdb/similar"
 )
 
 func main() {
@@ -95,13 +101,13 @@ func run(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "copy-check index of %d documents (%d passages to plant) built in %s\n",
 			copies.docs, len(copies.passages), time.Since(t1).Round(time.Millisecond))
 	}
-	solvedIdx := gates.NewIndex()
+	solvedIdx := similar.NewIndex()
 	for _, s := range solved {
 		solvedIdx.Add(s.rev.ProblemID, s.rev.Title, s.rev.Statement, "research solved", s.family)
 	}
 	m := &measure{variants: *variants, seed: *seedN, rows: map[string]*gates.Calibration{}, corpus: copies}
 	for _, set := range [][]*packet{demo, imported} {
-		idx := gates.NewIndex()
+		idx := similar.NewIndex()
 		for _, p := range set {
 			idx.Add(p.rev.ProblemID, p.rev.Title, p.rev.Statement, "PROSPECTING", p.family)
 		}
@@ -218,7 +224,7 @@ func importedPackets(data string) (open, solved []*packet, err error) {
 
 // family drops the candidates of a packet's own duplicate family.
 type family struct {
-	idx    *gates.Index
+	idx    *similar.Index
 	family string
 }
 
@@ -268,7 +274,7 @@ func verdicts(res gates.Result) map[string]gates.Verdict {
 	return out
 }
 
-func (m *measure) run(set []*packet, idx, solved *gates.Index) {
+func (m *measure) run(set []*packet, idx, solved *similar.Index) {
 	work := make(chan *packet)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
@@ -287,7 +293,7 @@ func (m *measure) run(set []*packet, idx, solved *gates.Index) {
 	wg.Wait()
 }
 
-func (m *measure) packet(p *packet, idx, solved *gates.Index) {
+func (m *measure) packet(p *packet, idx, solved *similar.Index) {
 	ctx := context.Background()
 	env := gates.Env{Now: func() time.Time { return now }, Problems: family{idx: idx, family: p.family},
 		Solved: family{idx: solved, family: p.family}, Claims: gates.StaticClaims{}}
@@ -368,14 +374,14 @@ func (m *measure) plantOne(id string, r *gates.Revision, rng *rand.Rand, env gat
 		m.corpus.plant(c, rng)
 		return c, env, true
 	case "duplicate.near-duplicate":
-		x := gates.NewIndex()
+		x := similar.NewIndex()
 		if !gates.DuplicateCalibration(r, rng, x) {
 			return nil, env, false
 		}
 		env.Problems = merged{x, env.Problems}
 		return c, env, true
 	case "duplicate.known-answer":
-		x := gates.NewIndex()
+		x := similar.NewIndex()
 		if !gates.KnownAnswerCalibration(r, rng, x) {
 			return nil, env, false
 		}
@@ -394,7 +400,7 @@ func (m *measure) plantOne(id string, r *gates.Revision, rng *rand.Rand, env gat
 
 // merged searches a planted index before the real one.
 type merged struct {
-	planted *gates.Index
+	planted *similar.Index
 	rest    gates.Similar
 }
 

@@ -1,28 +1,39 @@
-package workers
+package similar
 
 import (
 	"context"
 	"sync"
 	"time"
-
-	"github.com/theoremdb/theoremdb/gates"
-	"github.com/theoremdb/theoremdb/policy"
 )
 
-// entry is one statement of a catalogue the duplicate gate searches.
-type entry struct {
-	id, title, statement, state, locator string
-	changed                              time.Time
-	remove                               bool
+// Entry is one statement of a catalogue, as its source lists it.
+type Entry struct {
+	ID, Title, Statement, State, Locator string
+	// Changed is when the row last changed: the catalogue catches up from the latest it saw.
+	Changed time.Time
+	// Removed takes the statement out of the catalogue.
+	Removed bool
+}
+
+// Problems is what a ProblemIndex reads: the problems changed since a time, oldest change
+// first, and the current lifecycle states of a few.
+type Problems interface {
+	StatementsChangedSince(ctx context.Context, since time.Time, limit int) ([]Entry, error)
+	ProblemStates(ctx context.Context, ids []string) (map[string]string, error)
+}
+
+// Solved is what a SolvedIndex reads: the solved records written since a time, oldest first.
+type Solved interface {
+	SolvedChangedSince(ctx context.Context, since time.Time, limit int) ([]Entry, error)
 }
 
 // catalogue is an in-memory similarity index over statements kept in the database, caught up
 // before each search with the rows changed since the last one.
 type catalogue struct {
-	load func(ctx context.Context, since time.Time, limit int) ([]entry, error)
+	load func(ctx context.Context, since time.Time, limit int) ([]Entry, error)
 
 	mu    sync.Mutex // serialises catching up
-	index *gates.Index
+	index *Index
 	since time.Time
 }
 
@@ -46,12 +57,12 @@ func (c *catalogue) catchUp(ctx context.Context) error {
 			return err
 		}
 		for _, e := range batch {
-			if e.remove {
-				c.index.Remove(e.id)
+			if e.Removed {
+				c.index.Remove(e.ID)
 			} else {
-				c.index.Add(e.id, e.title, e.statement, e.state, e.locator)
+				c.index.Add(e.ID, e.Title, e.Statement, e.State, e.Locator)
 			}
-			since = e.changed
+			since = e.Changed
 		}
 		if since.After(c.since) {
 			c.since = since
@@ -66,27 +77,27 @@ func (c *catalogue) catchUp(ctx context.Context) error {
 // the candidates' states read fresh, so a problem archived or merged a moment ago is not
 // reported as a live duplicate.
 type ProblemIndex struct {
-	policy *policy.Service
-	cat    catalogue
+	problems Problems
+	cat      catalogue
 }
 
-// NewProblemIndex returns an index that loads itself on the first search.
-func NewProblemIndex(p *policy.Service) *ProblemIndex {
-	x := &ProblemIndex{policy: p, cat: catalogue{index: gates.NewIndex()}}
-	x.cat.load = func(ctx context.Context, since time.Time, limit int) ([]entry, error) {
-		ss, err := p.StatementsChangedSince(ctx, since, limit)
-		out := make([]entry, len(ss))
-		for i, s := range ss {
-			out[i] = entry{id: s.ProblemID, title: s.Title, statement: s.Statement, state: s.State,
-				locator: "/p/" + s.ProblemID, changed: s.Changed, remove: s.State == "REMOVED"}
+// NewProblemIndex returns an index that loads itself on the first search. A problem's locator
+// is its page; a removed problem leaves the index.
+func NewProblemIndex(p Problems) *ProblemIndex {
+	x := &ProblemIndex{problems: p, cat: catalogue{index: NewIndex()}}
+	x.cat.load = func(ctx context.Context, since time.Time, limit int) ([]Entry, error) {
+		es, err := p.StatementsChangedSince(ctx, since, limit)
+		for i := range es {
+			es[i].Locator = "/p/" + es[i].ID
+			es[i].Removed = es[i].State == "REMOVED"
 		}
-		return out, err
+		return es, err
 	}
 	return x
 }
 
 // Similar implements gates.Similar.
-func (x *ProblemIndex) Similar(ctx context.Context, title, statement, exclude string, limit int) ([]gates.Candidate, error) {
+func (x *ProblemIndex) Similar(ctx context.Context, title, statement, exclude string, limit int) ([]Candidate, error) {
 	if err := x.cat.catchUp(ctx); err != nil {
 		return nil, err
 	}
@@ -98,7 +109,7 @@ func (x *ProblemIndex) Similar(ctx context.Context, title, statement, exclude st
 	for i, c := range cands {
 		ids[i] = c.ID
 	}
-	states, err := x.policy.ProblemStates(ctx, ids)
+	states, err := x.problems.ProblemStates(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -116,22 +127,12 @@ func (x *ProblemIndex) Similar(ctx context.Context, title, statement, exclude st
 type SolvedIndex struct{ cat catalogue }
 
 // NewSolvedIndex returns a catalogue that loads itself on the first search.
-func NewSolvedIndex(p *policy.Service) *SolvedIndex {
-	x := &SolvedIndex{cat: catalogue{index: gates.NewIndex()}}
-	x.cat.load = func(ctx context.Context, since time.Time, limit int) ([]entry, error) {
-		rs, err := p.SolvedChangedSince(ctx, since, limit)
-		out := make([]entry, len(rs))
-		for i, r := range rs {
-			out[i] = entry{id: r.ID, title: r.Title, statement: r.Statement, state: r.Status, locator: r.Locator,
-				changed: r.UpdatedAt}
-		}
-		return out, err
-	}
-	return x
+func NewSolvedIndex(s Solved) *SolvedIndex {
+	return &SolvedIndex{cat: catalogue{index: NewIndex(), load: s.SolvedChangedSince}}
 }
 
 // Similar implements gates.Similar.
-func (x *SolvedIndex) Similar(ctx context.Context, title, statement, exclude string, limit int) ([]gates.Candidate, error) {
+func (x *SolvedIndex) Similar(ctx context.Context, title, statement, exclude string, limit int) ([]Candidate, error) {
 	if err := x.cat.catchUp(ctx); err != nil {
 		return nil, err
 	}

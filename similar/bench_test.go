@@ -1,4 +1,6 @@
-package gates_test
+//go:build calibrate
+
+package similar_test
 
 import (
 	"context"
@@ -11,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/theoremdb/theoremdb/gates"
+	"github.com/theoremdb/theoremdb/similar"
 )
 
 // benchWords is the prose vocabulary of the synthetic statements: words of problem statements.
@@ -72,7 +74,7 @@ func benchStatement(rng *rand.Rand) (title, statement string) {
 // benchmark function runs several times as the testing package sizes b.N.
 var bench100k struct {
 	once         sync.Once
-	idx          *gates.Index
+	idx          *similar.Index
 	queries      [][2]string
 	perStatement float64
 	add          time.Duration
@@ -96,7 +98,7 @@ func buildBench100k(b *testing.B) {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	idx := gates.NewIndex()
+	idx := similar.NewIndex()
 	start := time.Now()
 	for i, t := range texts {
 		idx.Add("TDB-"+strconv.Itoa(i+1), t[0], t[1], "ACCEPTED", "")
@@ -113,7 +115,7 @@ func buildBench100k(b *testing.B) {
 	for i := range bench100k.queries {
 		if i%2 == 0 {
 			t := texts[rng.IntN(len(texts))]
-			bench100k.queries[i] = [2]string{t[0], gates.ChangeWords(gates.RenameVariables(t[1], rng), rng)}
+			bench100k.queries[i] = [2]string{t[0], similar.ChangeWords(similar.RenameVariables(t[1], rng), rng)}
 		} else {
 			t, s := benchStatement(rng)
 			bench100k.queries[i] = [2]string{t, s}
@@ -134,7 +136,7 @@ func BenchmarkSimilar100k(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		q := queries[i%len(queries)]
 		t0 := time.Now()
-		if _, err := idx.Similar(ctx, q[0], q[1], "", gates.DefaultLimit); err != nil {
+		if _, err := idx.Similar(ctx, q[0], q[1], "", similar.DefaultLimit); err != nil {
 			b.Fatal(err)
 		}
 		times = append(times, time.Since(t0))
