@@ -13,6 +13,10 @@ import (
 	"github.com/theoremdb/theoremdb/tex"
 )
 
+// The planters below damage a complete packet the way real submissions are damaged, one check
+// at a time, for calibration (plant.go). Each has several variants and picks among those the
+// packet has room for; the defect is built into the text, never chosen by asking the check.
+
 func init() {
 	plant(stCheckTeX, stPlantTeX)
 	plant(stCheckDomain, stPlantDomain)

@@ -1,0 +1,297 @@
+package gates
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/theoremdb/theoremdb/tex"
+)
+
+const (
+	stCtxNone  stCtx = iota
+	stCtxSoft        // looks like an introduction the reader cannot parse
+	stCtxHeads       // introduces the formula's leading identifiers ("a prime $p > N$")
+	stCtxAll         // introduces every identifier in it ("let $T(n) = n/2$")
+)
+
+// stScanDecls records the introductions in one field.
+func stScanDecls(t *stText, d *stDecls, v *stVocab) {
+	ctxs := make([]stCtx, len(t.toks))
+	for fi, p := range t.ftok {
+		if p < 0 {
+			continue
+		}
+		f := &t.tex.Formulas[fi]
+		keys := stKeys(f)
+		sp := t.span(f.Start, f.End)
+		for _, k := range stSelfDeclared(f, keys, v) {
+			d.add(k, false, sp)
+			d.ranged[k] = true
+		}
+		for _, k := range stSoftDeclared(f, keys) {
+			d.add(k, true, sp)
+		}
+		for _, k := range stEnumerated(f, keys) {
+			d.add(k, false, sp)
+		}
+		c := stContextOf(t, p, ctxs, v)
+		ctxs[p] = c
+		switch c {
+		case stCtxAll:
+			for _, k := range keys {
+				d.add(k, false, sp)
+			}
+		case stCtxHeads, stCtxSoft:
+			heads, soft := stHeads(f, keys)
+			for _, k := range heads {
+				d.add(k, soft || c == stCtxSoft, sp)
+				d.ranged[k] = d.ranged[k] || !soft && c == stCtxHeads
+			}
+			if stHasEquation(f) {
+				for _, k := range keys { // the rest of a quantified equation: "for all $n = 4k$"
+					d.add(k, true, sp)
+				}
+			}
+		}
+	}
+	// Letters in prose and in code spans: "for every integer n", "for any `K > 1`", "(n = 1, 2, 3)".
+	for k, tok := range t.toks {
+		if tok.kind != 'w' || utf8.RuneCountInString(tok.raw) != 1 || !stAlpha(tok.raw) || tok.raw == "a" || tok.raw == "I" {
+			continue
+		}
+		j := k - 1
+		for j >= 0 && t.toks[j].text == "`" {
+			j--
+		}
+		if j >= 0 && t.toks[j].kind == 'w' && t.toks[j].sent == tok.sent {
+			w := t.toks[j].text
+			if v.typeWord(w) || stIntroducers[w] || stLetWords[w] || w == "many" {
+				d.add(tok.raw, false, t.span(tok.start, tok.end))
+				continue
+			}
+		}
+		if tok.raw == "A" {
+			continue
+		}
+		if n := k + 1; n < len(t.toks) && t.toks[n].kind == 'w' && v.typeWord(t.toks[n].text) && strings.HasSuffix(t.toks[n].text, "s") {
+			d.add(tok.raw, true, t.span(tok.start, tok.end)) // "a graph with n vertices": a count
+			continue
+		}
+		if n := k + 1; n+1 < len(t.toks) && t.toks[n].kind == 'p' && strings.Contains("=≥≤<>∈", t.toks[n].text) &&
+			t.toks[n+1].kind == 'w' && stWordStart(t.toks[n+1].raw) && unicode.IsDigit(rune(t.toks[n+1].raw[0])) {
+			d.add(tok.raw, false, t.span(tok.start, tok.end))
+		}
+	}
+}
+
+// stContextOf classifies how the prose before and after the formula at token p introduces it.
+func stContextOf(t *stText, p int, ctxs []stCtx, v *stVocab) stCtx {
+	tok := t.toks[p]
+	// The words before the formula in its clause, nearest first; "," stands for a comma.
+	var prev []string
+	q := -1 // the previous formula in the sentence
+	gap := 0
+	for k := p - 1; k >= 0 && t.toks[k].clause == tok.clause; k-- {
+		x := t.toks[k]
+		if x.kind == 'f' {
+			q = k
+			break
+		}
+		if x.kind == 'p' {
+			if x.text == "," {
+				if len(prev) < 6 {
+					prev = append(prev, ",")
+				}
+				continue
+			}
+			if strings.Contains(`"“”'‘’*_`, x.text) {
+				continue
+			}
+			break
+		}
+		gap++
+		if len(prev) < 6 {
+			prev = append(prev, x.text)
+		}
+	}
+	w := func(i int) string {
+		if i < len(prev) {
+			return prev[i]
+		}
+		return ""
+	}
+	w1, w2 := w(0), w(1)
+	switch {
+	case stLetWords[w1]:
+		return stCtxAll
+	case w1 == "by" && (w2 == "given" || w2 == "defined" || w2 == "denoted" || w2 == "denote" || w2 == "define"):
+		return stCtxAll
+	case w1 == "that" && (w2 == "suppose" || w2 == "assume" || w2 == "given" || w2 == "provided"):
+		return stCtxAll
+	case (w1 == "is" || w1 == "are") && w2 == "there", w1 == "there" && (w2 == "is" || w2 == "are"), stIntroducers[w1]:
+		return stCtxHeads
+	case w1 == "many" && (w2 == "infinitely" || w2 == "finitely" || w2 == "only"):
+		return stCtxHeads
+	case w1 == "of" && v.typeWord(w2):
+		return stCtxHeads // "the number of $p \le x$", "a set of $n$ points"
+	case v.typeWord(w1) || stHyphenType(w1, v):
+		return stCtxHeads
+	case w1 == "to" && (w2 == "solutions" || w2 == "solution") || w1 == "of" && (w2 == "solutions" || w2 == "solution"):
+		return stCtxAll // "solutions to $a + b = c + d$": the unknowns of the equation
+	case (w1 == "," || w1 == "and" || w1 == "or") && q >= 0 && ctxs[q] != stCtxNone && gap <= 5:
+		return ctxs[q]
+	}
+	// "Prove that $G$ is a planar graph" asserts something of $G$; it does not introduce it.
+	asserted := (w1 == "that" || w1 == "whether") && stTargetVerbs[w2]
+	hypothesis := w1 == "if" || w1 == "when" || w1 == "whenever" || w1 == "where" || w1 == "unless"
+	if c := stAfterContext(t, p, v, asserted, hypothesis); c != stCtxNone {
+		return c
+	}
+	switch {
+	case w1 == "the" || w1 == "a" || w1 == "an" || w1 == "its":
+		return stCtxSoft
+	case len(w1) >= 3 && stAlpha(w1) && !stNonDeclaring[w1]:
+		return stCtxSoft
+	}
+	return stCtxNone
+}
+
+// stTargetVerbs ask for a proof or an answer about what follows them.
+var stTargetVerbs = stWordSet(`prove proves show shows disprove decide determine true case conjecture
+	conjectured conjectures establish verify`)
+
+// stHasEquation reports whether the top level of f has an "=".
+func stHasEquation(f *tex.Formula) bool {
+	for _, a := range f.Atoms {
+		if a.Kind == tex.AtomRel && a.Text == "=" && a.Depth == 0 && a.Script == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// stHyphenType reports whether a hyphenated word ends in a type word: "3-full", "$k$-uniform".
+func stHyphenType(w string, v *stVocab) bool {
+	i := strings.LastIndexAny(w, "-–")
+	if i < 0 || i+1 >= len(w) {
+		return false
+	}
+	last := w[i+1:]
+	return v.typeWord(last) || stHyphenSuffixes[last]
+}
+
+// stAfterContext reads the words after a formula: "$G$ is a graph", "$n$ an integer",
+// "$R(5,5)$, the least integer", "$X$ denotes", and, as a soft introduction, "$n$ points".
+func stAfterContext(t *stText, p int, v *stVocab, asserted, hypothesis bool) stCtx {
+	var next []string
+	for k := p + 1; k < len(t.toks) && len(next) < 6 && t.toks[k].sent == t.toks[p].sent; k++ {
+		x := t.toks[k]
+		if x.kind == 'f' {
+			if len(next) == 0 {
+				break
+			}
+			next = append(next, "$") // "$n_k$ is the $k$th powerful number"
+			continue
+		}
+		if x.kind == 'p' {
+			if x.text == "," && len(next) == 0 {
+				next = append(next, ",")
+				continue
+			}
+			break
+		}
+		next = append(next, x.text)
+	}
+	w := func(i int) string {
+		if i < len(next) {
+			return next[i]
+		}
+		return ""
+	}
+	// A noun phrase "a|an|the [adjectives] noun" starting at next[i].
+	nounPhrase := func(i int) bool {
+		if w := w(i); w != "a" && w != "an" && w != "the" {
+			return false
+		}
+		for j := i + 1; j < len(next); j++ {
+			if v.typeWord(next[j]) {
+				return true
+			}
+			if stNonDeclaring[next[j]] && !stSuperlatives[next[j]] {
+				return false
+			}
+		}
+		return false
+	}
+	// A formula a phrase after it can introduce: a name, a list, or a relation whose left side
+	// is a name ("$p$ is a prime", not "$p + 2$ is prime").
+	f := t.formula(p)
+	introducible := stNameLikeFormula(f)
+	if !introducible {
+		if segs := stSegments(f, stLevel(f, 0, -1)); len(segs) > 0 {
+			if terms, rels := stChain(f, segs[0]); len(rels) > 0 {
+				_, introducible = stLone(f, stKeys(f), terms[0], false)
+			}
+		}
+	}
+	if !introducible || asserted {
+		return stCtxNone
+	}
+	// "$G$ is a graph", "$X$ are all composite numbers"; not "$S$ is infinite", which asserts.
+	copula := func() bool {
+		if w(0) != "is" && w(0) != "are" && w(0) != "be" {
+			return false
+		}
+		j := 1
+		for stCopulaSkip[w(j)] {
+			j++
+		}
+		if nounPhrase(j) {
+			return true
+		}
+		for ; j < len(next) && v.typeWord(next[j]); j++ {
+			if strings.HasSuffix(next[j], "s") || hypothesis {
+				return true // "are integers"; "if $n$ is sufficiently large", "if $D$ is even"
+			}
+		}
+		return false
+	}
+	// "$x, y, z, w$ nonnegative integers": a list named by the noun after it.
+	appositive := func() bool {
+		ids, lone := stLone(f, stKeys(f), stLevel(f, 0, -1).idx, false)
+		if !lone || len(ids) < 2 {
+			return false
+		}
+		for j := 0; j < len(next); j++ {
+			if v.typeWord(next[j]) && strings.HasSuffix(next[j], "s") {
+				return true
+			}
+			if !v.typeWord(next[j]) {
+				return false
+			}
+		}
+		return false
+	}
+	switch {
+	case copula(), appositive():
+		return stCtxHeads
+	case w(0) == "tends" || w(0) == "tend" || w(0) == "goes" || w(0) == "go" || w(0) == "approaches":
+		return stCtxHeads // "as $n$ tends to infinity"
+	case (w(0) == "has" || w(0) == "have") && (w(1) == "solutions" || w(1) == "solution" || w(2) == "solutions" || w(2) == "solution"):
+		return stCtxAll // "$\phi(m) = n$ has exactly one solution": the unknowns of the equation
+	case nounPhrase(0):
+		return stCtxHeads
+	case w(0) == "," && nounPhrase(1):
+		return stCtxHeads
+	case w(0) == "denote" || w(0) == "denotes" || w(0) == "stands" || w(0) == "stand" || w(0) == "counts" ||
+		w(0) == "count" || w(0) == "is" && w(1) == "defined":
+		return stCtxHeads
+	}
+	for j := 0; j < len(next) && v.typeWord(next[j]); j++ {
+		if strings.HasSuffix(next[j], "s") {
+			return stCtxSoft // "$n$ distinct points": a count, of a range the reader cannot see
+		}
+	}
+	return stCtxNone
+}

@@ -1,0 +1,146 @@
+package gates
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// stContentStems returns the stems of the words of s that carry a subject: no stop words,
+// no generic words ("conjecture"), no numbers or single letters.
+func stContentStems(s string) []string {
+	var out []string
+	for _, w := range stContentWords(s) {
+		out = append(out, stStem(w))
+	}
+	return out
+}
+
+// stContentWords returns the words of s that carry a subject, lower-cased.
+func stContentWords(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’' }) {
+		l := strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))
+		l = strings.Trim(l, "'’")
+		if utf8.RuneCountInString(l) < 2 || stStopWords[l] || stGenericTitleWords[l] || strings.IndexFunc(l, unicode.IsDigit) >= 0 {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// stWeakTitleWords (stems) are words too common in mathematics to tie a title to a statement.
+var stWeakTitleWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`number set function integer value sequence element order form type class
+		result bound general problem object`) {
+		m[stStem(w)] = true
+	}
+	return m
+}()
+
+// stCatalogueRe finds a catalogue number in a title ("Erdős Problem 32", "Conjecture 314").
+var stCatalogueRe = regexp.MustCompile(`(?i)\b(problems?|conjectures?|questions?|no\.?|#)[\s_]*[0-9]+`)
+
+// stDeictic are phrases by which a statement refers to something outside it.
+var stDeictic = []string{"this sequence", "the sequence", "these numbers", "this problem", "the problem",
+	"this conjecture", "the conjecture", "the same", "above", "this question", "the question", "such numbers",
+	"this set", "these terms", "each term", "no term", "all terms", "every term", "the terms"}
+
+// stPhraseAny reports whether low contains one of the phrases as whole words.
+func stPhraseAny(low string, phrases []string) bool {
+	for _, p := range phrases {
+		if stPhrase(low, p) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// stTitleMatches compares the subject words of the title with the statement, then with the
+// exposition and the provenance, which name the problem after its source.
+func stTitleMatches(a *stAnalysis, out *Report) {
+	r := a.r
+	titleWords := stContentWords(r.Title)
+	title := make([]string, len(titleWords))
+	shown := map[string]string{} // a stem and the title word it came from
+	for i, w := range titleWords {
+		title[i] = stStem(w)
+		if _, ok := shown[title[i]]; !ok {
+			shown[title[i]] = w
+		}
+	}
+	span := Whole(FieldTitle, r.Title)
+	if len(title) == 0 {
+		out.NeedsHuman(stCheckTitle, span,
+			"The title has no word that names a subject, so it cannot be compared with the statement; a person must confirm that the title names the statement's question.",
+			"Give the problem a title that names its object and question (for example \"Twin primes: infinitely many pairs p, p + 2\").")
+		return
+	}
+	set := func(stems []string) map[string]bool {
+		m := map[string]bool{}
+		for _, s := range stems {
+			m[s] = true
+		}
+		return m
+	}
+	stmt := set(stContentStems(stPlainWords(r.Statement)))
+	var exp, prov strings.Builder
+	for _, e := range r.Exposition {
+		exp.WriteString(e.Term + " " + e.Body + " ")
+	}
+	prov.WriteString(r.Provenance.Attribution + " " + r.Provenance.SourceLocator + " ")
+	for _, x := range r.References {
+		prov.WriteString(x.Citation + " ")
+	}
+	expo, source := set(stContentStems(stPlainWords(exp.String()))), set(stContentStems(stPlainWords(prov.String())))
+	var inStmt, inExp, inSource, none []string
+	for _, w := range slices.Compact(slices.Sorted(slices.Values(title))) {
+		switch {
+		case stWeakTitleWords[w]:
+			// "number", "set": shared by unrelated problems, so no evidence either way.
+		case stmt[w]:
+			inStmt = append(inStmt, shown[w])
+		case expo[w]:
+			inExp = append(inExp, shown[w])
+		case source[w]:
+			inSource = append(inSource, shown[w])
+		default:
+			none = append(none, shown[w])
+		}
+	}
+	label := stCatalogueRe.MatchString(r.Title) && len(inStmt)+len(inExp) == 0
+	// The statement may refer to what the title names ("this sequence", "the same question"), and
+	// a title with a formula may define the object the statement asks about: then a missing
+	// overlap is no evidence that the two differ.
+	deictic := strings.Contains(r.Title, "$") || stPhraseAny(strings.ToLower(r.Statement), stDeictic)
+	switch {
+	case label:
+		out.NeedsHuman(stCheckTitle, span,
+			"The title is a catalogue label (a source and a number) that shares no subject word with the statement; a person must confirm that the statement is the labelled problem.",
+			"Give the problem a title that names its object and question, and keep the catalogue number in the provenance.")
+	case len(inStmt) > 0:
+		out.Pass(stCheckTitle, span,
+			fmt.Sprintf("The title and the statement share the subject words %s.", stQuoteList(inStmt)))
+	case len(inExp) > 0 || len(inSource) > 0:
+		where := "the exposition"
+		words := inExp
+		if len(inExp) == 0 {
+			where, words = "the provenance", inSource
+		}
+		out.Pass(stCheckTitle, span,
+			fmt.Sprintf("The title names the problem by %s, which %s ties to the statement's object.", stQuoteList(words), where))
+	case len(none) >= 2 && len(stmt) >= 6 && !deictic:
+		out.Fail(stCheckTitle, span,
+			fmt.Sprintf("No subject word of the title (%s) occurs in the statement, its exposition or its provenance, so the title and the statement do not ask the same question.", stQuoteList(none)),
+			"Retitle the problem after the question the statement asks, or correct the statement if the title names the intended problem.")
+	default:
+		out.NeedsHuman(stCheckTitle, span,
+			fmt.Sprintf("The title's subject words (%s) do not occur in the statement, but there are too few words to be sure the two differ; a person must compare them.", stQuoteList(none)),
+			"If the title and the statement ask different questions, retitle the problem after the statement's question.")
+	}
+}
