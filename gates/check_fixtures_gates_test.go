@@ -147,5 +147,47 @@ func TestGateCheckFixtures(t *testing.T) {
 			change: func(r *Revision) { r.Computation.ParameterOrigin = "" }, want: []fixtureFinding{{"computational.parameter-origin", Fail, Span{"computation.parameterOrigin", 0, 0, ""}}}},
 		{name: "code on a branch", gate: computationalGate, check: checkCompCode, base: comp,
 			change: func(r *Revision) { r.Computation.Code.Revision = "main" }, want: []fixtureFinding{{"computational.code", Fail, Span{"computation.code.revision", 0, 4, "main"}}}},
+		{name: "empty criterion", gate: acceptanceGate, check: checkAcceptanceEvidence,
+			change: func(r *Revision) { r.Acceptance.Criterion = "" }, want: []fixtureFinding{{"acceptance.evidence", Fail, Span{"acceptance.criterion", 0, 0, ""}}}},
+		{name: "criterion restates the task", gate: acceptanceGate, check: checkAcceptanceEvidence,
+			change: func(r *Revision) { r.Acceptance.Criterion = "A complete and correct solution of the problem." }, want: []fixtureFinding{{"acceptance.evidence", Fail, Span{"acceptance.criterion", 0, 47, "A complete and correct solution of the problem."}}}},
+		{name: "no acceptance kind", gate: acceptanceGate, check: checkAcceptanceEvidence,
+			change: func(r *Revision) { r.Acceptance.Kind = "" }, want: []fixtureFinding{{"acceptance.evidence", Fail, Span{"acceptance.kind", 0, 0, ""}}}},
+		{name: "search without certificate", gate: acceptanceGate, check: checkAcceptanceSearch, base: comp,
+			change: func(r *Revision) { r.Acceptance.Certificate = "TBD" }, want: []fixtureFinding{{"acceptance.search", Fail, Span{"acceptance.certificate", 0, 3, "TBD"}}}},
+		{name: "one query spelled twice", gate: openStatusGate, check: checkOpenAlternatives,
+			change: func(r *Revision) {
+				r.ReferenceSearch.Queries = []string{"twin prime conjecture", "Twin prime conjecture"}
+			}, want: []fixtureFinding{{"open-status.alternatives", Fail, Span{"referenceSearch.queries", 0, 44, "twin prime conjecture; Twin prime conjecture"}}}},
+		{name: "search in the future", gate: openStatusGate, check: checkOpenDated,
+			change: func(r *Revision) { r.ReferenceSearch.CheckedOn = fixtureNow.AddDate(0, 1, 0) }, want: []fixtureFinding{{"open-status.dated-search", NeedsHuman, Span{"referenceSearch.checkedOn", 0, 16, "20 December 2026"}}}},
+		{name: "placeholder locator", gate: referencesGate, check: checkRefsRow,
+			change: func(r *Revision) { r.References[0].Locator = "TBD" }, want: []fixtureFinding{{"references.row", Fail, Span{"references[0].locator", 0, 3, "TBD"}}}},
+		{name: "placeholder citation", gate: referencesGate, check: checkRefsRow,
+			change: func(r *Revision) { r.References[1].Citation = "?" }, want: []fixtureFinding{{"references.row", Fail, Span{"references[1].citation", 0, 1, "?"}}}},
+		{name: "source not yet resolved", gate: referencesGate, check: checkRefsRecord,
+			change: func(r *Revision) {
+				r.References[0].Kind, r.References[0].Confirmation, r.References[0].ConfirmationReason = "ARXIV", "PENDING", "as the record plane said"
+			}, want: []fixtureFinding{{"references.record", NeedsHuman, Span{"references[0].identifier", 0, 31, "doi:10.4007/annals.2014.179.3.7"}}, {"references.record", NeedsHuman, Span{"references[0].locator", 0, 9, "Section 1"}}}},
+		{name: "primary contradicts its record", gate: provenanceGate, check: checkProvenanceRecord,
+			change: func(r *Revision) {
+				for i := range r.References {
+					r.References[i].Confirmation, r.References[i].LocatorConfirmed = "CONFIRMED", true
+				}
+				r.References[0].Confirmation, r.References[0].ConfirmationReason = "MISMATCH", "the claimed year 1990 is not the record's 2014"
+			}, want: []fixtureFinding{{"provenance.source-record", Fail, Span{"references[0].identifier", 0, 31, "doi:10.4007/annals.2014.179.3.7"}}}},
+		{name: "caption cites a theorem", gate: heroGate, check: checkHeroCaption,
+			change: func(r *Revision) { r.Hero.Caption = "Gaps between primes, as in Zhang's theorem." }, want: []fixtureFinding{{"hero.caption", Fail, Span{"hero.caption", 35, 42, "theorem"}}}},
+		{name: "small cases without a value", gate: computationalGate, check: checkCompSmallCases, base: comp,
+			change: func(r *Revision) { r.Computation.SmallCases = "The small cases are easy to check by hand." }, want: []fixtureFinding{{"computational.small-cases", Fail, Span{"computation.smallCases", 0, 42, "The small cases are easy to check by hand."}}}},
+		{name: "numerical evidence suggests", gate: computationalGate, check: checkCompExact, base: comp,
+			change: func(r *Revision) {
+				r.Acceptance.Certificate = "Numerical evidence suggests that no such matrix exists."
+			}, want: []fixtureFinding{{"computational.exact-evidence", Fail, Span{"acceptance.certificate", 0, 18, "Numerical evidence"}}}},
+		{name: "program without code", gate: computationalGate, check: checkCompCode, base: comp,
+			change: func(r *Revision) {
+				r.Computation.Code = nil
+				r.Computation.SmallCases = "Orders up to 64 were checked by our program."
+			}, want: []fixtureFinding{{"computational.code", NeedsHuman, Span{"computation.code", 0, 0, ""}}}},
 	})
 }
