@@ -18,4 +18,8 @@
 // Run runs gates in isolation from each other: a gate that panics or overruns its time is
 // recorded as UNKNOWN with the reason and never stops the others. Work per check is bounded
 // (the limits of the TeX reader, package tex), so that pathological input ends in UNKNOWN, not a hang.
+//
+// The duplicate search reads the similarity index of package similar through Env. Each gate's
+// planters, which plant its defects into real packets for calibration (make calibrate-gates),
+// are in <gate>_plant.go and built only with the calibrate tag: the gates a site runs hold none.
 package gates
