@@ -84,6 +84,26 @@ func TestStatementCheckFixtures(t *testing.T) {
 		{name: "the reference's problem", gate: g, check: stCheckSelf,
 			change: statement("Settle the problem stated in the primary reference."), want: []fixtureFinding{{"statement.self-contained", Fail, Span{"statement", 7, 50, "the problem stated in the primary reference"}}}},
 		{name: "label only", gate: g, check: stCheckSelf, change: statement("Prove the twin prime conjecture."), want: []fixtureFinding{{"statement.self-contained", Fail, Span{"statement", 0, 32, "Prove the twin prime conjecture."}}}},
+
+		// Short inputs each check passes.
+		{name: "bound by a sum and declared by a bound", gate: g, check: stCheckDomain,
+			change: statement(`Prove that $\sum_{k=1}^{n} k = n(n+1)/2$ for every integer $n \ge 1$.`), want: []fixtureFinding{{"statement.variable-domain", Pass, Span{"statement", 0, 69, "Prove that $\\sum_{k=1}^{n} k = n(n+1)/2$ for every integer $n \\ge 1$."}}}},
+		{name: "standard eponyms", gate: g, check: stCheckTerms,
+			change: statement(`Prove that every Jordan curve $\gamma \subset \mathbb{R}^2$ of finite Hausdorff dimension has Lebesgue measure zero.`), want: []fixtureFinding{{"statement.defined-terms", Pass, Span{"statement", 0, 116, "Prove that every Jordan curve $\\gamma \\subset \\mathbb{R}^2$ of finite Hausdorff dimension has Lebesgue measure zero."}}}},
+		{name: "no definitions", gate: g, check: stCheckDefinition,
+			change: func(r *Revision) { r.Exposition = r.Exposition[1:] }, want: []fixtureFinding{{"statement.definition-names-term", Pass, Span{"exposition", 0, 0, ""}}}},
+		{name: "no entries", gate: g, check: stCheckKinds,
+			change: func(r *Revision) { r.Exposition = nil }, want: []fixtureFinding{{"statement.exposition-kinds", Pass, Span{"exposition", 0, 0, ""}}}},
+		{name: "initial value and range", gate: g, check: stCheckRecurrence,
+			change: statement(`Let $a_0 = 1$ and $a_{n+1} = a_n^2 + 1$ for $n \ge 0$. Determine whether $a_n$ is prime for infinitely many $n$.`), want: []fixtureFinding{{"statement.recursive-sequence", Pass, Span{"statement", 18, 39, "$a_{n+1} = a_n^2 + 1$"}}}},
+		{name: "question", gate: g, check: stCheckTarget,
+			change: statement(`Are there infinitely many primes $p$ such that $p + 2$ is prime?`), want: []fixtureFinding{{"statement.determinate-target", Pass, Span{"statement", 0, 64, "Are there infinitely many primes $p$ such that $p + 2$ is prime?"}}}},
+		{name: "named after its source", gate: g, check: stCheckTitle,
+			change: func(r *Revision) { r.Title = "Polignac's question" }, want: []fixtureFinding{{"statement.title-matches", Pass, Span{"title", 0, 19, "Polignac's question"}}}},
+		{name: "well-formed TeX", gate: g, check: stCheckTeX,
+			change: statement(`Prove that $\left( \frac{p+2}{2} \right)^{2}$ is an integer for every odd prime $p$.`), want: []fixtureFinding{{"statement.tex-wellformed", Pass, Span{"statement", 0, 84, "Prove that $\\left( \\frac{p+2}{2} \\right)^{2}$ is an integer for every odd prime $p$."}}, {"statement.tex-wellformed", Pass, Span{"exposition[0].body", 0, 50, "A pair $(p, p+2)$ in which both numbers are prime."}}, {"statement.tex-wellformed", Pass, Span{"exposition[1].body", 0, 77, "A prime is an integer $p \\ge 2$ whose only positive divisors are $1$ and $p$."}}, {"statement.tex-wellformed", Pass, Span{"exposition[2].body", 0, 73, "The first twin prime pairs are $(3,5)$, $(5,7)$, $(11,13)$ and $(17,19)$."}}, {"statement.tex-wellformed", Pass, Span{"exposition[3].body", 0, 153, "Zhang (2014) proved that $\\liminf_{n\\to\\infty}(p_{n+1}-p_n)$ is finite, where $p_n$ is the $n$-th prime; the Polymath project lowered the bound to $246$."}}}},
+		{name: "self-contained", gate: g, check: stCheckSelf,
+			change: statement(`Are there infinitely many primes $p$ such that $p + 2$ is prime?`), want: []fixtureFinding{{"statement.self-contained", Pass, Span{"statement", 0, 64, "Are there infinitely many primes $p$ such that $p + 2$ is prime?"}}}},
 		{name: "explicit objects are read by a person", gate: g, check: stCheckExplicit, want: []fixtureFinding{{"statement.explicit-objects", NeedsHuman, Span{"statement", 0, 185, "Prove or disprove: there are infinitely many primes $p$ such that $p+2$ is also prime. Equivalently, determine whether for every integer $N$ there is a prime $p > N$ with $p + 2$ prime."}}}},
 	})
 }
