@@ -45,13 +45,13 @@ e2e/deps: ## install the npm packages the end-to-end tests use
 .PHONY: lint
 lint: ## go vet (also with the calibrate tag, which builds the gates' planters and their tools) and gofmt
 	$(GO) vet ./...
-	$(GO) vet -tags calibrate ./gates/... ./similar/... ./cmd/gold/
+	$(GO) vet -tags calibrate ./gates/... ./similar/... ./cmd/gold/ ./cmd/calibrate-gates/
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 
 .PHONY: test
 test: assets check-generated lint e2e/deps ## every test: unit, SQLite and PostgreSQL integration, GraphQL conformance, end-to-end
 	$(GO) test -race -count=1 -timeout 20m ./...
-	$(GO) test -tags calibrate -count=1 ./gates/... ./similar/... ./cmd/gold/
+	$(GO) test -tags calibrate -count=1 ./gates/... ./similar/... ./cmd/gold/ ./cmd/calibrate-gates/
 
 .PHONY: bench
 bench: bench-api bench-hostile bench-search bench-copycheck bench-gates ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, search, the copy check
@@ -81,7 +81,7 @@ bench-gates: ## the publication gates: every gate on one revision (p95), the dup
 
 .PHONY: calibrate-gates
 calibrate-gates: ## the gates' planted-defect recall and false-fail rate on real packets, as a table; writes gates/calibration.json and gates/CALIBRATION.md
-	$(GO) run -tags calibrate ./gates/cmd/calibrate -write gates/calibration.json -markdown gates/CALIBRATION.md $(ARGS)
+	$(GO) run -tags calibrate ./cmd/calibrate-gates -write gates/calibration.json -markdown gates/CALIBRATION.md $(ARGS)
 
 .PHONY: bench-copycheck
 bench-copycheck: ## copy check on the shared corpus (per core), in benchstat format

@@ -18,7 +18,7 @@ type Calibration struct {
 	NeedsHuman float64 `json:"needsHuman"`
 }
 
-// calibrationJSON is written by `make calibrate-gates` (gates/cmd/calibrate -write).
+// calibrationJSON is written by `make calibrate-gates` (cmd/calibrate-gates -write).
 //
 //go:embed calibration.json
 var calibrationJSON []byte

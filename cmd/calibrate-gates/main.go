@@ -14,7 +14,7 @@
 // are true duplicates of it.
 //
 // The planters are built only with the calibrate tag, and so is this command:
-// go run -tags calibrate ./gates/cmd/calibrate (make calibrate-gates).
+// go run -tags calibrate ./cmd/calibrate-gates (make calibrate-gates).
 package main
 
 import (
@@ -74,11 +74,11 @@ func run(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *data == "" {
-		root, err := moduleRoot()
+		dir, err := shareddata.Dir()
 		if err != nil {
 			return err
 		}
-		*data = filepath.Join(root, "..", "shared", "data")
+		*data = dir
 	}
 	t0 := time.Now()
 	demo, err := demoPackets()
@@ -136,23 +136,6 @@ func run(args []string, stdout io.Writer) error {
 		}
 	}
 	return nil
-}
-
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above %s", dir)
-		}
-		dir = parent
-	}
 }
 
 func demoPackets() ([]*packet, error) {
@@ -545,7 +528,7 @@ func (c *corpus) plant(r *gates.Revision, rng *rand.Rand) {
 
 const calibrationHeader = `# Calibration of the publication gates
 
-Written by ` + "`make calibrate-gates`" + ` (gates/cmd/calibrate); do not edit by hand.
+Written by ` + "`make calibrate-gates`" + ` (cmd/calibrate-gates); do not edit by hand.
 
 - **Recall** is measured where a check can FAIL: one defect of the check's kind is planted at a time
   (each check's planter in gates/, or for the duplicate checks a near copy of the statement added to
