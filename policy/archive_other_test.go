@@ -16,6 +16,7 @@ import (
 // TestArchiveWithOtherReason: a reason code where one fits, OTHER where none does, and then the
 // note's reason is the explanation, which an archive always requires.
 func TestArchiveWithOtherReason(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

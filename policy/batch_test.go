@@ -17,6 +17,7 @@ import (
 // an operator's stop refuses qualify for the generator's candidates, and only theirs, until it
 // is lifted.
 func TestBatchStops(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

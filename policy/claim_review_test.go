@@ -21,6 +21,7 @@ import (
 // agent account, even one that is also a reviewer; nobody reviews their own claim; and a review
 // that makes a claim a machine-readable answer holds the problem for staff.
 func TestReviewClaim(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -75,6 +76,7 @@ func TestReviewClaim(t *testing.T) {
 // TestNoReviewOfClaimsOnOwnProblem: a reviewer does not review the claims on a problem they
 // submitted (refuting an answer would keep it from staff).
 func TestNoReviewOfClaimsOnOwnProblem(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -93,6 +95,7 @@ func TestNoReviewOfClaimsOnOwnProblem(t *testing.T) {
 
 // TestNoSelfReview: a reviewer cannot decide on their own submission.
 func TestNoSelfReview(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -108,6 +111,7 @@ func TestNoSelfReview(t *testing.T) {
 // TestAnswerHoldsAnAcceptedProblem: an answer established on a problem already accepted holds it
 // for staff too, who settle it; before any review the problem is not held.
 func TestAnswerHoldsAnAcceptedProblem(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

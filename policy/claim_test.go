@@ -14,6 +14,7 @@ import (
 )
 
 func TestAttachClaim(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

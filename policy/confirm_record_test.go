@@ -20,6 +20,7 @@ import (
 // neither — and the provenance gate, run on the revision as policy builds it, fails a problem
 // whose primary source is fabricated, also when it was an agent's and left the bibliography.
 func TestRecordOutcomesRerunTheirGates(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

@@ -19,6 +19,7 @@ import (
 // are stored: SQLite compares times as text, so a cursor time decoded in
 // the local zone would select the wrong rows there.
 func TestProblemCursors(t *testing.T) {
+	t.Parallel()
 	newYork := time.FixedZone("EST", -5*3600)
 	at := time.Date(2026, 3, 2, 4, 0, 0, 123000, newYork)
 	order := func(f *ent.ProblemOrderField, d entgql.OrderDirection) *ent.ProblemOrder {

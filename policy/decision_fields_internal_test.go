@@ -13,6 +13,7 @@ import (
 // with the table's message at the table's name, and every field one action
 // only takes is refused under another with its Only message.
 func TestDecisionFieldsAreWhatValidationReports(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, f := range DecisionFields {
 		if seen[f.Name] {

@@ -18,6 +18,7 @@ import (
 // pending or failing, until every finding a machine could not certify is answered as holding,
 // and on any revision but the current one; the answers are recorded with the decision.
 func TestQualifyFollowsTheGates(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -106,6 +107,7 @@ func TestQualifyFollowsTheGates(t *testing.T) {
 // TestDecisionOnAnOlderRevision: a reviewer who read revision 1 cannot decide once revision 2
 // exists.
 func TestDecisionOnAnOlderRevision(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -128,6 +130,7 @@ func TestDecisionOnAnOlderRevision(t *testing.T) {
 // TestQualifyRefusedWhenAGateCouldNotRun: a gate that could not run at all (a panic, a timeout,
 // another version: UNKNOWN with no finding to answer) refuses qualify until it is run again.
 func TestQualifyRefusedWhenAGateCouldNotRun(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

@@ -23,6 +23,7 @@ import (
 func reason(c decision.ReasonCode) *decision.ReasonCode { return &c }
 
 func TestDecisionActions(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -110,6 +111,7 @@ func TestDecisionActions(t *testing.T) {
 func ptr[T any](v T) *T { return &v }
 
 func TestDecisionRefusals(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -218,6 +220,7 @@ func TestDecisionRefusals(t *testing.T) {
 }
 
 func TestDecisionIdempotentUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -283,6 +286,7 @@ func TestDecisionIdempotentUnderConcurrency(t *testing.T) {
 // (not a replay of, nor a clash with, the first), while the first reviewer
 // retrying still replays.
 func TestIdempotencyKeysArePerReviewer(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

@@ -12,6 +12,7 @@ import (
 
 // TestEventCountsBy: an account's events are counted by kind, and another's are not among them.
 func TestEventCountsBy(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		f := newFixture(t, d)
 		ctx := context.Background()

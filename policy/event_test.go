@@ -21,6 +21,7 @@ import (
 )
 
 func TestVerifyLogCatchesTampering(t *testing.T) {
+	t.Parallel()
 	tamper := []struct {
 		name    string
 		sql     func(d string) string
@@ -88,6 +89,7 @@ func rehash(t *testing.T, c *ent.Client, seq int64) {
 // event. A column added to the table without a case here fails the test,
 // so the hash cannot silently stop covering the whole row again.
 func TestVerifyLogCoversEveryColumn(t *testing.T) {
+	t.Parallel()
 	forged := time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)
 	tamper := map[string]struct {
 		set  string
@@ -140,6 +142,7 @@ func TestVerifyLogCoversEveryColumn(t *testing.T) {
 // encoding, which does not cover public, with a hash that matches: the
 // version going down along the chain gives it away at that event.
 func TestVerifyLogRefusesDowngrade(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -170,6 +173,7 @@ func TestVerifyLogRefusesDowngrade(t *testing.T) {
 // were written, the new ones are written at the current version, and a
 // hidden new event is caught.
 func TestVerifyLogAcceptsOldFormatEvents(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d) // 3 account events, at version 2
@@ -233,6 +237,7 @@ func bind(dialectName, q string) string {
 }
 
 func TestConcurrentSubmissionsNeverForkTheChain(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

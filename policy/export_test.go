@@ -58,6 +58,7 @@ func exportJSONL(t *testing.T, svc *policy.Service) []string {
 // TestExportRoundTrip exports the demo data, restores the export into an empty database and
 // exports again: apart from the time of export the two files are the same, byte for byte.
 func TestExportRoundTrip(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		ctx := context.Background()
 		src := seededService(t, dialectName)
@@ -164,6 +165,7 @@ func lastNumber(t *testing.T, lines []string) int {
 // TestRestoreRefuses checks that only an operator restores, and only a file that says it is
 // an export of a version this one reads.
 func TestRestoreRefuses(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		f := newFixture(t, dialectName)
 		ctx := context.Background()
@@ -186,6 +188,7 @@ func TestRestoreRefuses(t *testing.T) {
 // TestExportCSV checks the CSV export: the documented columns, one row per public problem, and
 // references and decisions as JSON cells.
 func TestExportCSV(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		svc := seededService(t, dialectName)
 		var b bytes.Buffer

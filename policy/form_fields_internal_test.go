@@ -128,6 +128,7 @@ func zeros(f ProblemField) []int { return make([]int, strings.Count(f.Name, "#")
 // row group the table names is in the input; each row reaches the field it
 // names and no other; and every row says what the form and the errors need.
 func TestProblemFieldsAreTheInput(t *testing.T) {
+	t.Parallel()
 	var leaves, interior []string
 	inputPaths(reflect.TypeFor[ProblemInput](), "", &leaves, &interior)
 	var names, groups []string
@@ -348,6 +349,7 @@ func dependent(ks []errKey, kindPath string) []errKey {
 // refused on that field. Every field error seen, and those of a NUL put
 // into every string, names a field of the table.
 func TestIntakeEnforcesProblemFields(t *testing.T) {
+	t.Parallel()
 	reported := map[string]bool{}
 	validate := func(in ProblemInput, c Circumstances) []errKey {
 		_, err := in.validate(intakeNow, c.Agent)
@@ -467,6 +469,7 @@ func TestIntakeEnforcesProblemFields(t *testing.T) {
 // make a field required, and an error summary names a field as the form
 // labels it, in its row.
 func TestProblemFieldLabels(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ path, form, summary string }{
 		{"title", "Title", "Title"},
 		{"acceptance.precision", "Precision and certification (numerical)", "Precision and certification"},

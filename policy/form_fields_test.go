@@ -17,6 +17,7 @@ import (
 // refused on "note" with the table's message, an optional one is not, and
 // one character over the table's limit is refused.
 func TestNoteFieldsAreEnforced(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

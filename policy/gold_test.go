@@ -75,6 +75,7 @@ func errorsJoin(a, b error) error {
 // against the set, and nothing of it reaches a public list or search; the report gives each
 // lane's accuracy with its Wilson interval, apart from its reviews of problems.
 func TestGoldRun(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newReportFixture(t, d)

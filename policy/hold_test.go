@@ -21,6 +21,7 @@ import (
 // reviewer may decide it, and its default acceptance waits past the deadline; a staff qualify
 // then accepts it at once on the authority STAFF and releases the hold, on the record.
 func TestHeldForStaff(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -71,6 +72,7 @@ func TestHeldForStaff(t *testing.T) {
 // TestStaffKeepProspectingAfterTheDeadline: staff who keep a held problem prospecting after its
 // deadline give the revision requests a new challenge period.
 func TestStaffKeepProspectingAfterTheDeadline(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -95,6 +97,7 @@ func TestStaffKeepProspectingAfterTheDeadline(t *testing.T) {
 // TestDuplicateGateHoldsForStaff: a failing duplicate or known-answer check on the current
 // revision holds the problem for staff, once however often the gate runs.
 func TestDuplicateGateHoldsForStaff(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

@@ -65,6 +65,7 @@ func payloadOf(t *testing.T, e *ent.Event) map[string]any {
 // KNOWN_ANSWER archive on the authority TRUSTED_IMPORT, all on the record; no stake moves, the
 // acceptance job leaves it alone after the deadline, and a second import writes nothing.
 func TestImportSolvedArchives(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -179,6 +180,7 @@ func TestImportSolvedArchives(t *testing.T) {
 // solved keeps its content and is held for staff, once; after staff settle the hold the same
 // status holds it no more, and a newer status holds it again. An accepted import is held too.
 func TestImportSolvedHoldsAnOpenImport(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -266,6 +268,7 @@ func TestImportSolvedHoldsAnOpenImport(t *testing.T) {
 // TestImportSolvedMismatch: a new record whose sources disagree about its status is imported as
 // open and held for staff with the disagreement as the note; a re-import adds nothing.
 func TestImportSolvedMismatch(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -302,6 +305,7 @@ func TestImportSolvedMismatch(t *testing.T) {
 // TestImportSolvedRefusals: only an operator imports, never as an agent, and the source's
 // status is required.
 func TestImportSolvedRefusals(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

@@ -29,6 +29,7 @@ func keys(err error) []errKey {
 }
 
 func TestSubmitValidation(t *testing.T) {
+	t.Parallel()
 	long := func(n int) string { return strings.Repeat("x", n) }
 	tests := []struct {
 		name   string
@@ -122,6 +123,7 @@ func TestSubmitValidation(t *testing.T) {
 }
 
 func TestSubmitRefusals(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		f := newFixture(t, d)
 		ctx := context.Background()

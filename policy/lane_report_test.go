@@ -180,6 +180,7 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-4 }
 // TestLaneReport: reviews and decisions made through the policy; agreement with the human
 // decision that followed, the escalation rate and the escalation-change rate, per lane.
 func TestLaneReport(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newReportFixture(t, d)
@@ -290,6 +291,7 @@ func TestLaneReport(t *testing.T) {
 // TestLaneReportMatchesLaterRevision: when no decision was made on the reviewed revision, the
 // first decision on a later revision of the problem is what followed the review.
 func TestLaneReportMatchesLaterRevision(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newReportFixture(t, d)

@@ -26,6 +26,7 @@ func qualifyNotes() packet.DecisionNotes {
 }
 
 func TestSubmitGivesIDDeadlineAndEscrow(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		f := newFixture(t, d)
 		ctx := context.Background()
@@ -69,6 +70,7 @@ func TestSubmitGivesIDDeadlineAndEscrow(t *testing.T) {
 }
 
 func TestLifecycle(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

@@ -20,6 +20,7 @@ import (
 const because = "The answer is in a 2024 paper; see its Theorem 2."
 
 func TestFlagsAndCases(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -137,6 +138,7 @@ func TestFlagsAndCases(t *testing.T) {
 }
 
 func TestFlagRateLimit(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t, "sqlite3")
 	var ids []string

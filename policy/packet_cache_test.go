@@ -17,6 +17,7 @@ func newTestCache(max int) *packetCache {
 }
 
 func TestPacketCacheRefusesPacketsOlderThanAnInvalidation(t *testing.T) {
+	t.Parallel()
 	c := newTestCache(1000)
 	c.put("TDB-1", testPacket(5, 10, "TDB-1", "acc_1"))
 	if c.get("TDB-1") == nil {
@@ -50,6 +51,7 @@ func TestPacketCacheRefusesPacketsOlderThanAnInvalidation(t *testing.T) {
 }
 
 func TestPacketCacheBounds(t *testing.T) {
+	t.Parallel()
 	c := newTestCache(100)
 	for i := range 20 {
 		c.put(fmt.Sprintf("TDB-%d", i+1), testPacket(1, 10, fmt.Sprintf("TDB-%d", i+1)))
@@ -78,6 +80,7 @@ func TestPacketCacheBounds(t *testing.T) {
 }
 
 func TestPacketCacheKeepsTheRecentPacketsDecoded(t *testing.T) {
+	t.Parallel()
 	c := newTestCache(1 << 30)
 	n := hotPackets + 10
 	for i := range n {
@@ -109,6 +112,7 @@ func TestPacketCacheKeepsTheRecentPacketsDecoded(t *testing.T) {
 }
 
 func TestPacketCacheDecodeFailureIsAMiss(t *testing.T) {
+	t.Parallel()
 	c := newPacketCache(1<<20, func(encodedPacket) (*Packet, error) { return nil, fmt.Errorf("corrupt") })
 	c.put("TDB-1", testPacket(1, 10, "TDB-1"))
 	c.cool(c.entries["TDB-1"].Value.(*cacheEntry))
@@ -125,6 +129,7 @@ func TestPacketCacheDecodeFailureIsAMiss(t *testing.T) {
 }
 
 func TestPacketCacheSharedDependencies(t *testing.T) {
+	t.Parallel()
 	c := newTestCache(1 << 20)
 	c.put("TDB-1", testPacket(1, 10, "TDB-1", "acc_1", "src_1"))
 	c.put("TDB-2", testPacket(1, 10, "TDB-2", "acc_1"))

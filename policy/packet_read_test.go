@@ -178,6 +178,7 @@ func richProblem(t *testing.T, f *fixture) (p, other *ent.Problem) {
 }
 
 func TestPacketEqualsEagerLoading(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		f := newFixture(t, d)
 		p, other := richProblem(t, f)
@@ -216,6 +217,7 @@ func TestPacketEqualsEagerLoading(t *testing.T) {
 }
 
 func TestPacketStatementCount(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		dd := dbtest.Open(t, d)
@@ -261,6 +263,7 @@ func TestPacketStatementCount(t *testing.T) {
 // packet is cached and checks that the next read shows it, as a service
 // with an empty cache reads it.
 func TestPacketCacheInvalidation(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -358,6 +361,7 @@ func TestPacketCacheInvalidation(t *testing.T) {
 // them: every read after a revision returns shows it, and when the writers
 // stop no cached packet differs from the database.
 func TestPacketCacheUnderConcurrentWrites(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -412,6 +416,7 @@ func TestPacketCacheUnderConcurrentWrites(t *testing.T) {
 // database, as two server instances: a write through one reaches the
 // other's cache through LISTEN/NOTIFY and the live broker.
 func TestPacketCacheAcrossInstances(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	f := newFixture(t, "postgres")
@@ -457,6 +462,7 @@ func TestPacketCacheAcrossInstances(t *testing.T) {
 }
 
 func TestReviewQueue(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -486,6 +492,7 @@ func TestReviewQueue(t *testing.T) {
 // TestPageCache checks that a repeated page of the list costs no statement
 // and that any event makes the next read fresh.
 func TestPageCache(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		dd := dbtest.Open(t, d)

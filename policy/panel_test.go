@@ -91,6 +91,7 @@ func (f *panelFixture) holds(t *testing.T) []*ent.Hold {
 // TestPanelRoutes runs the panel against lanes over HTTP on both databases: each route of the
 // review gate, its record, its hold, and the audit path.
 func TestPanelRoutes(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 
@@ -172,6 +173,7 @@ func TestPanelRoutes(t *testing.T) {
 // administrator review, and the third failure of one lane in a week closes the agent-review
 // switch, recorded as an event.
 func TestPanelRepeatedDefectsCloseTheGate(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newPanelFixture(t, d)
@@ -217,6 +219,7 @@ func TestPanelRepeatedDefectsCloseTheGate(t *testing.T) {
 
 // TestLaneRegistry: operators only, identities distinct, approval and switches recorded.
 func TestLaneRegistry(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newPanelFixture(t, d)

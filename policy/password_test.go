@@ -16,6 +16,7 @@ import (
 // set stops authenticating, on every device, while other accounts keep
 // theirs; the new password opens a fresh one and the old one opens none.
 func TestSetPasswordEndsSessions(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

@@ -16,6 +16,7 @@ import (
 // proposed; the accepted revision stays current and public until a reviewer adopts the new one
 // (qualify, its gates passing) or declines it (keep-prospecting, with reasons).
 func TestRevisionOfAnAcceptedProblem(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

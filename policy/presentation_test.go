@@ -21,6 +21,7 @@ import (
 // is an answer claim; the headline is an alias of whichever applies; every selector is validated
 // when set, and one that no longer holds falls back to the default.
 func TestPresentation(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -156,6 +157,7 @@ func TestPresentation(t *testing.T) {
 // reviewer); a superseded claim is no longer current, so it is neither an answer nor a status
 // record.
 func TestSupersede(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

@@ -16,6 +16,7 @@ import (
 // TestReviewQueueOrder: source-backed candidates come before source-poor ones, and source-poor
 // generated ones last, each group by deadline; rows carry their checks and holds.
 func TestReviewQueueOrder(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

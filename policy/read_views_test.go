@@ -16,6 +16,7 @@ import (
 // TestReadViews holds the views the site composes to what was submitted: the front page, the
 // feeds, the sitemap, the tag names, and the revise form's input, the inverse of intake.
 func TestReadViews(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		f := newFixture(t, dialectName)
 		ctx := context.Background()

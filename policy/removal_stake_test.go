@@ -16,6 +16,7 @@ import (
 // passes, even before the acceptance job has run, so a removal then returns the stake as
 // acceptance would have; during the period it forfeits it.
 func TestRemovalAfterTheDeadlineReturnsTheStake(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

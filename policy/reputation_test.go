@@ -24,6 +24,7 @@ import (
 // escrowed equals grants minus forfeits, escrow equals the number of its
 // problems whose stake is held, and nothing is ever negative.
 func TestReputationConserved(t *testing.T) {
+	t.Parallel()
 	if f := flag.Lookup("rapid.checks"); f != nil && f.Value.String() == "100" {
 		_ = f.Value.Set("25") // each check writes to a real database
 	}

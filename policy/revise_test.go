@@ -15,6 +15,7 @@ import (
 )
 
 func TestRevise(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -99,6 +100,7 @@ func TestRevise(t *testing.T) {
 }
 
 func TestSlugNeverShadowsAnID(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"Erdős–Straus conjecture": "erdos-straus-conjecture",
 		"  The 3x+1 problem!  ":   "the-3x-1-problem",

@@ -72,6 +72,7 @@ func searchTitles(t *testing.T, f *fixture, q string) []string {
 // TestSearch: the same searches find the same problems in the same order
 // on both databases.
 func TestSearch(t *testing.T) {
+	t.Parallel()
 	for _, d := range dbtest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			f := searchFixture(t, d)
@@ -129,6 +130,7 @@ func TestSearch(t *testing.T) {
 
 // TestSearchSnippets: a snippet shows the words that matched, marked.
 func TestSearchSnippets(t *testing.T) {
+	t.Parallel()
 	for _, d := range dbtest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			f := searchFixture(t, d)
@@ -157,6 +159,7 @@ func TestSearchSnippets(t *testing.T) {
 // TestParseSearch: what cannot be searched for is said so, and FTS5's
 // operators typed by a reader are words, not syntax.
 func TestParseSearch(t *testing.T) {
+	t.Parallel()
 	for _, q := range []string{"", "   ", `"" ''`, "- + * ( )"} {
 		if _, ok := search.Parse(q); ok {
 			t.Errorf("ParseSearch(%q) ok; want nothing to search", q)
@@ -189,6 +192,7 @@ func TestParseSearch(t *testing.T) {
 
 // TestIndexMissing: revisions written before the index are indexed once.
 func TestIndexMissing(t *testing.T) {
+	t.Parallel()
 	for _, d := range dbtest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			f := searchFixture(t, d)
@@ -219,6 +223,7 @@ func TestIndexMissing(t *testing.T) {
 // TestListProblemsPages: every order pages through its results once, back
 // and forth, and a cursor of another order or search is refused.
 func TestListProblemsPages(t *testing.T) {
+	t.Parallel()
 	for _, d := range dbtest.Dialects {
 		t.Run(d, func(t *testing.T) {
 			f := searchFixture(t, d)
@@ -348,6 +353,7 @@ func bulkProblems(t *testing.T, f *fixture, n int, title, statement string) {
 // pages through MaxRanked of them, once each, in one order, says that its
 // count is a lower bound, and refuses positions past the bound.
 func TestSearchBounded(t *testing.T) {
+	t.Parallel()
 	const maxRanked = search.MaxRanked
 	for _, d := range dbtest.Dialects {
 		t.Run(d, func(t *testing.T) {
@@ -466,6 +472,7 @@ func TestSearchBounded(t *testing.T) {
 // index, which every submission grew by a segment, into one, and every
 // search finds what it found before; on PostgreSQL there is nothing to do.
 func TestCompactSearchIndex(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		f := searchFixture(t, dialectName)
 		ctx := context.Background()
@@ -520,6 +527,7 @@ func TestCompactSearchIndex(t *testing.T) {
 // migrations.Apply with them, keeping every row and the text once, and
 // then finds what it found before, phrases included.
 func TestSearchIndexGainsPairs(t *testing.T) {
+	t.Parallel()
 	f := searchFixture(t, "sqlite3")
 	ctx := context.Background()
 	searches := []string{"sum of two squares", "Erdos", `"two squares"`, `"sum of two squares"`, `"prime constellations"`, "conjecture -runner"}
@@ -581,6 +589,7 @@ func TestSearchIndexGainsPairs(t *testing.T) {
 // the whole formula or none of it, so that the page can render it, on
 // both databases.
 func TestSearchSnippetsKeepFormulasWhole(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		f := searchFixture(t, dialectName)
 		ctx := context.Background()

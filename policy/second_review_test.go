@@ -18,6 +18,7 @@ import (
 )
 
 func TestWeekOf(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"2026-11-30T00:00:00Z":      "2026-11-30", // a Monday
 		"2026-12-06T23:59:59Z":      "2026-11-30", // the Sunday after
@@ -35,6 +36,7 @@ func TestWeekOf(t *testing.T) {
 // record; a second review is by another reviewer on the same revision; agreeing names no split,
 // splitting names its class, and an ERROR holds the accepted problem for staff, who settle it.
 func TestSecondReviews(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

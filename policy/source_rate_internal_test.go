@@ -8,6 +8,7 @@ import (
 // TestWilsonAndOver: the Wilson interval against published values, and the stop rule on both
 // sides of the limit.
 func TestWilsonAndOver(t *testing.T) {
+	t.Parallel()
 	// 1 error in 10: the 95% Wilson interval is 0.0179–0.4042 (Newcombe 1998, method 3).
 	lo, hi := wilson(1, 10)
 	if math.Abs(lo-0.0179) > 0.0005 || math.Abs(hi-0.4042) > 0.0005 {

@@ -20,6 +20,7 @@ import (
 // while another configuration of the same account is not; the report shows the rate; an
 // operator lifts the stop after looking. A pending source counts as neither.
 func TestFabricatedSourcesStop(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -102,6 +103,7 @@ func TestFabricatedSourcesStop(t *testing.T) {
 // TestConfirmLocator: a locator the record plane cannot check stays unconfirmed until a reviewer
 // who found the cited place clears it, with a note; the proposer cannot, and it is done once.
 func TestConfirmLocator(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

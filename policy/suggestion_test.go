@@ -18,6 +18,7 @@ import (
 // with a reason; a suggestion on a revision that is no longer current cannot be accepted; only
 // whoever may revise settles one, once.
 func TestSuggestedEdits(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

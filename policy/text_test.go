@@ -17,6 +17,7 @@ import (
 const multilingual = `Erdős–Straus für Ångström: αβγ ≤ Σ 素数の分布 حدسية השערה $\sum_{n\ge1} 1/n^2 = \pi^2/6$ “quoted” — ok � ∎`
 
 func TestTextFault(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		in        string
@@ -73,6 +74,7 @@ func TestTextFault(t *testing.T) {
 }
 
 func TestValidatorText(t *testing.T) {
+	t.Parallel()
 	type result struct {
 		Field []string
 		Code  Code

@@ -28,6 +28,7 @@ import (
 // databases, nothing is written, and ordinary multilingual text with TeX
 // is stored exactly as given.
 func TestSubmitBadText(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		modify func(in *policy.ProblemInput)
@@ -119,6 +120,7 @@ var singleLineFields = []string{
 // reflection so that a field added later is covered too: the first two are
 // refused in every field, the last two exactly in the single-line fields.
 func TestEveryTextFieldIsChecked(t *testing.T) {
+	t.Parallel()
 	input := func() policy.ProblemInput {
 		in := validInput()
 		in.Exposition[1] = packet.ExpositionEntry{Kind: packet.Definition, Term: "unit fraction", Body: "A fraction $1/n$."}
@@ -229,6 +231,7 @@ func sorted(in []string) []string {
 // could equal finds nothing on either database rather than failing on
 // PostgreSQL.
 func TestOtherTextInputs(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

@@ -16,6 +16,7 @@ import (
 // tokens of the account keep working, the revocation is an event, and a
 // second revocation or an unknown ID is an error that writes nothing.
 func TestRevokeToken(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
@@ -86,6 +87,7 @@ func TestRevokeToken(t *testing.T) {
 // TestTokenByLabel: a label names a token only when exactly one live token
 // of the account carries it.
 func TestTokenByLabel(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)

@@ -17,6 +17,7 @@ import (
 // TestVocabulariesAreTheDatabaseEnums checks every vocabulary against the
 // enum of the column that stores it: a value added in one place only fails.
 func TestVocabulariesAreTheDatabaseEnums(t *testing.T) {
+	t.Parallel()
 	enum := func(cols []*schema.Column, name string) []string {
 		for _, c := range cols {
 			if c.Name == name {
@@ -90,6 +91,7 @@ func strs[T ~string](vs []T) []string {
 // TestLaneTablesAreTheLanes checks that the lane tables list lanes' closed sets in lanes'
 // order, and that every switch reads back from either of its spellings.
 func TestLaneTablesAreTheLanes(t *testing.T) {
+	t.Parallel()
 	if diff := cmp.Diff(strs(lanes.Roles), policy.LaneRoles.Values()); diff != "" {
 		t.Errorf("LaneRoles (-lanes.Roles +table):\n%s", diff)
 	}
@@ -135,6 +137,7 @@ func set(s []string) map[string]bool {
 // TestNoteSectionsCoverTheNotes checks that the note template table names
 // every section of packet.DecisionNotes once, with its JSON name as key.
 func TestNoteSectionsCoverTheNotes(t *testing.T) {
+	t.Parallel()
 	typ := reflect.TypeOf(packet.DecisionNotes{})
 	var fields []string
 	for i := range typ.NumField() {
