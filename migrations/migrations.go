@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"ariga.io/atlas/sql/migrate"
@@ -165,6 +166,9 @@ func applyFile(ctx context.Context, db *sql.DB, dialectName, version, body strin
 	return nil
 }
 
+// checks numbers the in-memory directories checkSum opens.
+var checks atomic.Uint64
+
 // checkSum verifies atlas.sum against the files, so a hand-edited migration
 // is refused instead of silently diverging between databases.
 func checkSum(dir fs.FS) error {
@@ -172,7 +176,10 @@ func checkSum(dir fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	mem := migrate.OpenMemDir("check")
+	// OpenMemDir shares one directory among all who open the same name, so
+	// each check opens its own: two databases migrated at once in one process
+	// would otherwise write into one directory together.
+	mem := migrate.OpenMemDir(fmt.Sprintf("check-%d", checks.Add(1)))
 	defer mem.Close()
 	names, _ := fs.Glob(dir, "*.sql")
 	for _, n := range names {
