@@ -50,7 +50,7 @@ lint: ## go vet (also with the calibrate tag, which builds the gates' planters a
 
 .PHONY: test
 test: assets check-generated lint e2e/deps ## every test: unit, SQLite and PostgreSQL integration, GraphQL conformance, end-to-end
-	$(GO) test -race -count=1 -timeout 20m ./...
+	$(GO) test -race -count=1 -parallel 4 -timeout 20m ./...
 	$(GO) test -tags calibrate -count=1 ./gates/... ./similar/... ./cmd/gold/ ./cmd/calibrate-gates/
 
 .PHONY: bench

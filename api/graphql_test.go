@@ -118,6 +118,7 @@ type userError struct {
 }
 
 func TestSubmitAndFetchByID(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		a := newAPI(t, d)
 		var out submitData
@@ -182,6 +183,7 @@ func TestSubmitAndFetchByID(t *testing.T) {
 }
 
 func TestMutationRefusals(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		a := newAPI(t, d)
 		var out submitData
@@ -225,6 +227,7 @@ func TestMutationRefusals(t *testing.T) {
 }
 
 func TestViewerReputation(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t, "sqlite3")
 	a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), nil)
 	var out struct {
@@ -255,6 +258,7 @@ func TestViewerReputation(t *testing.T) {
 // TestListPageStatementsDoNotGrow counts the SQL statements of a problems
 // page with its whole packet: 50 problems must cost what 5 cost.
 func TestListPageStatementsDoNotGrow(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		a := newAPI(t, d)
 		ctx := context.Background()
@@ -323,6 +327,7 @@ func TestListPageStatementsDoNotGrow(t *testing.T) {
 }
 
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t, "sqlite3")
 	deep := "{ problems(first: 1) { edges { node { proposer { problems: id } currentRevision { problem { currentRevision { problem { currentRevision { problem { currentRevision { problem { id } } } } } } } } } } } }"
 	r := a.do("", deep, nil, nil)
@@ -369,6 +374,7 @@ func TestLimits(t *testing.T) {
 }
 
 func TestAttachClaimOverGraphQL(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t, "sqlite3")
 	a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), nil)
 	agent := a.token("prover", role.Agent)
@@ -407,6 +413,7 @@ func TestAttachClaimOverGraphQL(t *testing.T) {
 // TestComplexityPricesLists: the largest legitimate page passes, a query
 // that nests site-wide lists is refused before it runs.
 func TestComplexityPricesLists(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t, "sqlite3")
 	page := `{ problems(first: 100) { totalCount edges { node { id slug state deadline inChallengePeriod
 		stake { state account { handle } } openRevisionRequests { request }
@@ -429,6 +436,7 @@ func TestComplexityPricesLists(t *testing.T) {
 // its whole packet: a first read at most 3 whatever the packet holds, a
 // repeat read none, and a read after a write shows the write.
 func TestProblemPacketStatements(t *testing.T) {
+	t.Parallel()
 	const whole = `query($id: String!) { problem(id: $id) {
 		id asOf slug state deadline inChallengePeriod acceptedAt acceptanceAuthority mergedInto { id } mergedFrom { id }
 		stake { state amount account { handle } } proposer { handle }

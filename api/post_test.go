@@ -19,6 +19,7 @@ import (
 // alike, under each Accept header, and writes an answer of data alone
 // without re-encoding it.
 func TestPostTransportAnswersAsGqlgen(t *testing.T) {
+	t.Parallel()
 	serve := func(tr graphql.Transport) http.Handler {
 		s := testserver.New()
 		s.AddTransport(tr)
@@ -76,6 +77,7 @@ func TestPostTransportAnswersAsGqlgen(t *testing.T) {
 // TestWriteGraphQLKeepsTheData: data alone is written byte for byte as
 // executed; with errors or extensions the answer is encoded whole.
 func TestWriteGraphQLKeepsTheData(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		resp *graphql.Response
 		want string

@@ -81,6 +81,7 @@ type cachedProblem struct {
 // event about anything it shows; other viewers and other variables get
 // their own answers; a query that reads anything else is never kept.
 func TestResponseCache(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		a := newAPI(t, d)
 		id, other := a.submit("A kept answer"), a.submit("Another problem")
@@ -181,6 +182,7 @@ func (p cachedProblem) Claims() []struct{ ID, Summary string } { return p.Proble
 // challenge period, what a viewer may do), so it is not served past the
 // earliest deadline it shows, even with no event.
 func TestResponseCacheDeadline(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		dd := dbtest.Open(t, d)
 		clock := policytest.NewClock(time.Now())
@@ -208,6 +210,7 @@ func TestResponseCacheDeadline(t *testing.T) {
 // writer adds claims; once a write has returned, no read that starts
 // after it shows fewer claims (no kept answer outlives its event).
 func TestResponseCacheConcurrentWrites(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		a := newAPI(t, d)
 		id := a.submit("Written while read")
@@ -264,6 +267,7 @@ func TestResponseCacheConcurrentWrites(t *testing.T) {
 // database; a write through one reaches the other's kept answers through
 // LISTEN/NOTIFY.
 func TestResponseCacheAcrossInstances(t *testing.T) {
+	t.Parallel()
 	dd := dbtest.Open(t, "postgres")
 	mk := func() *endpoint {
 		svc := policy.New(dd, policy.Config{})
@@ -315,6 +319,7 @@ func startBroker(t *testing.T, svc *policy.Service, dd *db.DB) *live.Broker {
 // it: with the content type the request accepts, never for a body sent as
 // another media type, and never for a mutation.
 func TestResponseCacheByBody(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t, "sqlite3")
 	id := a.submit("Asked in the same words")
 	body, _ := json.Marshal(map[string]any{"query": cachedProblemQuery, "variables": map[string]any{"id": id}})

@@ -13,6 +13,7 @@ import (
 // Revision.checks lists every gate with its version, outcome and findings (check, criterion,
 // verdict, evidence, behaviour, fix, consequence, span), and Problem.checkSummary sums them.
 func TestChecksThroughGraphQL(t *testing.T) {
+	t.Parallel()
 	const q = `query($id: String!) { problem(id: $id) {
 		checkSummary { outcome failing needsHuman pending }
 		currentRevision { checks { gate version outcome findings {

@@ -59,6 +59,7 @@ func orderBy(field, direction string) any {
 // with its own orderBy, paging forwards and backwards two at a time visits
 // every problem once, in the order of a single page.
 func TestCursorBelongsToItsOrder(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		a := newAPI(t, d)
 		tok := a.token("ada")

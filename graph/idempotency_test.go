@@ -30,6 +30,7 @@ type decisionData struct {
 // key through the mutation, a reviewer's retry replays, and the key is in
 // no output, no type and no filter of the schema.
 func TestIdempotencyKeyIsPrivateAndPerReviewer(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		a := newAPI(t, d)
 		a.token("ada")

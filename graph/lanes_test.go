@@ -14,6 +14,7 @@ import (
 // TestPublicationGateOverGraphQL: the public publication_gate record and the staff hold a
 // panel with no lanes leaves, as an agent reads them; the lanes and switches for operators.
 func TestPublicationGateOverGraphQL(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		a := newAPI(t, d)

@@ -41,6 +41,7 @@ func titlesOf(p problemsPage) []string {
 // accents and word forms, ranks, pages by relevance, and combines with
 // where and orderBy; on both databases.
 func TestProblemsSearch(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		a := newAPI(t, d)
 		a.token("ada")
@@ -117,6 +118,7 @@ func TestProblemsSearch(t *testing.T) {
 // by the text of their ID (TDB-10 after TDB-9); removed problems are not
 // listed, and asking for them says so.
 func TestProblemsDefaultOrder(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t, "sqlite3")
 	a.token("ada")
 	var want []string
@@ -144,6 +146,7 @@ func TestProblemsDefaultOrder(t *testing.T) {
 // naming the field and the form expected, never INTERNAL; a plain date is
 // a date.
 func TestInputCoercion(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		a := newAPI(t, d)
 		tok := a.token("ada")

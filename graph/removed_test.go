@@ -14,6 +14,7 @@ import (
 // state, the public reason and date of its removal, and no content: no current revision, no
 // revisions.
 func TestRemovedProblemIsATombstone(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		a := newAPI(t, d)

@@ -13,6 +13,7 @@ import (
 // TestReviewContract: the names agents rely on — reviewClaim with its payload and codes,
 // Problem.hold and holds, pendingRevision — answer over GraphQL as the contract says.
 func TestReviewContract(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		a := newAPI(t, d)

@@ -10,6 +10,7 @@ import (
 // TestSourceReport: operators read the fabricated-source rate per configuration over GraphQL;
 // anyone else is refused.
 func TestSourceReport(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		a := newAPI(t, d)
 		member := a.token("ada")

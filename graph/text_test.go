@@ -27,6 +27,7 @@ type userError struct {
 // naming the field and the character, not as an INTERNAL error, and is
 // stored on neither database; the same title without it is accepted.
 func TestNULInTitleIsAUserError(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		a := newAPI(t, d)
 		tok := a.token("ada")

@@ -20,6 +20,7 @@ import (
 // HTTP request nor a websocket, since both authenticate through the
 // policy.
 func TestRevokedTokenIsRefused(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		a := newAPI(t, d)

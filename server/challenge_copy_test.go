@@ -18,6 +18,7 @@ import (
 // names the configured window, not the default's seven days, and no page
 // says the record holds evidence that a problem is still open.
 func TestChallengeWindowCopy(t *testing.T) {
+	t.Parallel()
 	s := newSiteWith(t, "sqlite3", policy.Config{ChallengeWindow: 72 * time.Hour})
 	b := s.browser()
 	if code, _, _ := s.post(b, "/signup", url.Values{"handle": {"ada"}, "password": {"a long enough password"}}); code != http.StatusSeeOther {

@@ -60,6 +60,7 @@ func unescape(s string) string {
 // that names them; the problem's own revise path sends the operator there; the console is the
 // operators' alone, and an operator cannot revise a member's problem.
 func TestConsoleRevision(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	ctx := context.Background()
 	staff, _ := s.signedIn(t, "otto", role.Operator)
@@ -116,6 +117,7 @@ func TestConsoleRevision(t *testing.T) {
 // review page; a refused review keeps what was typed and names the field; the Research tab shows
 // the record.
 func TestClaimReviewForms(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	ctx := context.Background()
 	rev, _ := s.signedIn(t, "rita", role.Reviewer)
@@ -167,6 +169,7 @@ func claimStatus(t *testing.T, v *policy.ProblemView, id string) string {
 // TestRemovedListedForModerators: the list page leaves removed problems out for readers and
 // lists their tombstones for moderators, who may filter by the state.
 func TestRemovedListedForModerators(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	ctx := context.Background()
 	mod, mo := s.signedIn(t, "mo", role.Moderator)
@@ -201,6 +204,7 @@ func TestRemovedListedForModerators(t *testing.T) {
 // TestDisagreementQueues: every class of split has its queue, with counts; the demo's second
 // review of a qualification, which asks for a specialist, is in the expertise queue alone.
 func TestDisagreementQueues(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	rev, _ := s.signedIn(t, "rita", role.Reviewer)
 	member, _ := s.signedIn(t, "mia")

@@ -41,6 +41,7 @@ func viewerOf(t *testing.T, s *site, tok string) (int, string) {
 // it over GraphQL, and revokes it, after which GraphQL refuses it; nobody
 // revokes another member's token.
 func TestAccountTokens(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	b := signUpAs(t, s, "tess")
 
@@ -123,6 +124,7 @@ func firstAttrIn(t *testing.T, page []byte, testid string) string {
 // their states and open revision requests, their flags with the outcome,
 // and what others did to them.
 func TestAccountOverview(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	ctx := context.Background()
 	// A seeded problem a reviewer kept prospecting with revision requests.
@@ -190,6 +192,7 @@ func TestAccountOverview(t *testing.T) {
 // opened from, through the other form too, and only to a path on this
 // site.
 func TestSignInReturns(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3", server.WithLimits(throttle.Limits{SignUpsPerHour: 1000, SignUpBurst: 100}))
 	anon := s.browser()
 	_, page, _ := s.get(anon, "/p/TDB-3?tab=history")

@@ -41,6 +41,7 @@ const browserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,ima
 // GraphQL client (POST, GET with a query, Accept: application/json, no
 // Accept at all, a websocket) gets GraphQL as before.
 func TestGraphQLExplorerForBrowsers(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	c := s.browser()
 
@@ -127,6 +128,7 @@ func htmlUnescape(s string) string {
 // TestSchemaDownload: /graphql/schema.graphql is the served schema as SDL
 // that parses, and every example of the explorer is valid against it.
 func TestSchemaDownload(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	c := s.browser()
 	code, sdl, h := s.get(c, "/graphql/schema.graphql")
@@ -168,6 +170,7 @@ func TestSchemaDownload(t *testing.T) {
 // subscriptions and pagination with the server's own numbers and codes,
 // and the footer links to it.
 func TestAPIDocs(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	c := s.browser()
 	code, body, _ := s.get(c, "/api")
@@ -209,6 +212,7 @@ func TestAPIDocs(t *testing.T) {
 // a hashed URL is cached for good, a plain one for an hour; gzip is served
 // to clients that accept it and decompresses to the file.
 func TestStaticHashedAndCompressed(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	c := s.browser()
 	_, page, _ := s.get(c, "/")
@@ -251,6 +255,7 @@ func TestStaticHashedAndCompressed(t *testing.T) {
 
 // TestKaTeXOnlyWhereMath: pages with TeX load KaTeX, pages without do not.
 func TestKaTeXOnlyWhereMath(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	c := s.browser()
 	for path, want := range map[string]bool{"/p/TDB-1": true, "/problems": true, "/api": false, "/signin": false} {
@@ -264,6 +269,7 @@ func TestKaTeXOnlyWhereMath(t *testing.T) {
 // TestFavicon: /favicon.ico answers with an icon, and pages link the SVG
 // one by its hash.
 func TestFavicon(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	c := s.browser()
 	code, body, h := s.get(c, "/favicon.ico")
@@ -284,6 +290,7 @@ func TestFavicon(t *testing.T) {
 // TestMetricsNotPublic: the site's own handler does not serve /metrics;
 // the operators' handler does.
 func TestMetricsNotPublic(t *testing.T) {
+	t.Parallel()
 	srv, _ := bareSite(t, "sqlite3", quiet)
 	resp, err := http.Get(srv.URL + "/metrics")
 	if err != nil {

@@ -37,6 +37,7 @@ func formInput() policy.ProblemInput {
 // TestFormRoundTrip: the form filled from an input decodes to the same input, for every field
 // the form asks for; an empty form makes no computation, and empty rows are dropped.
 func TestFormRoundTrip(t *testing.T) {
+	t.Parallel()
 	in := formInput()
 	f := formValues(in)
 	for _, fd := range policy.FormFields() {
@@ -70,6 +71,7 @@ func TestFormRoundTrip(t *testing.T) {
 // were dropped; one on a list's item on the list's input, naming the item from 1; one on a
 // part or a row group at the top.
 func TestAddErrors(t *testing.T) {
+	t.Parallel()
 	f := ui.FormView{Values: map[string]string{"references.1.citation": "Guy.", "references.2.citation": "Tao."},
 		Exposition: 1, References: 3, Errors: map[string]string{}}
 	err := &policy.ValidationError{Errors: []policy.FieldError{

@@ -26,6 +26,7 @@ import (
 // TestSignUpsPerAddress: successful sign-ups from one address are limited
 // (429 with Retry-After); refused attempts do not use the allowance.
 func TestSignUpsPerAddress(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3", server.WithLimits(throttle.Limits{SignUpsPerHour: 0.001, SignUpBurst: 2}))
 	signup := func(handle, pw string) (int, http.Header) {
 		code, _, h := s.post(s.browser(), "/signup", url.Values{"handle": {handle}, "name": {handle}, "password": {pw}})
@@ -53,6 +54,7 @@ func TestSignUpsPerAddress(t *testing.T) {
 // TestFormWritesAreRateLimited: a signed-in account's form submissions past
 // its burst get 429 with Retry-After.
 func TestFormWritesAreRateLimited(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3", server.WithLimits(throttle.Limits{WritesPerMinute: 0.001, WriteBurst: 2}))
 	b := s.browser()
 	if code, _, _ := s.post(b, "/signup", url.Values{"handle": {"wanda"}, "name": {"W"}, "password": {"a long enough password"}}); code != http.StatusSeeOther {
@@ -73,6 +75,7 @@ func TestFormWritesAreRateLimited(t *testing.T) {
 // TestSignInRedirectStaysOnSite: next= can only name a path of this site,
 // however it is spelled.
 func TestSignInRedirectStaysOnSite(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	if _, err := s.svc.SignUp(context.Background(), "nora", "Nora", "a long enough password"); err != nil {
 		t.Fatal(err)
@@ -103,6 +106,7 @@ func TestSignInRedirectStaysOnSite(t *testing.T) {
 // TestStaticHasNoListings: a directory under /static/ is not listed, and
 // what is served carries the security headers.
 func TestStaticHasNoListings(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	c := s.browser()
 	for _, p := range []string{"/static/", "/static/dist/", "/static/dist"} {
@@ -132,6 +136,7 @@ func bareSite(t *testing.T, dialectName string, log *slog.Logger, opts ...server
 // TestHangUpIsNotAnError: a client that goes away mid-request is neither
 // logged as an error nor counted as a 500.
 func TestHangUpIsNotAnError(t *testing.T) {
+	t.Parallel()
 	var logs lockedBuffer
 	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	srv, svc := bareSite(t, "postgres", log)
@@ -214,6 +219,7 @@ func (l *lockedBuffer) String() string {
 // (a 503 page) rather than failing, and the connection goes back to the
 // pool. (GraphQL does the same: api's TestRequestsEndAtTheirDeadline.)
 func TestPagesEndAtTheirDeadline(t *testing.T) {
+	t.Parallel()
 	srv, svc := bareSite(t, "postgres", quiet, server.WithLimits(throttle.Limits{RequestTimeout: 300 * time.Millisecond}))
 	member := apitest.Token(t, svc, "ada")
 	gql := apitest.Client{T: t, URL: srv.URL}

@@ -16,6 +16,7 @@ import (
 // its interval and a dash, not 0%, where nothing was counted; others are refused, and a bad
 // period is said so.
 func TestLaneReportPage(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	ctx := context.Background()
 	staff, op := s.signedIn(t, "otto", role.Operator)

@@ -280,6 +280,7 @@ func checkedProspects(t *testing.T, s *site) []*policy.ProblemView {
 // with its recommendation in words, lanes, switches, window, audit state and labelled reason
 // codes, and no model reasoning.
 func TestPublicationGateOnProblemPage(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	ctx := context.Background()
 	reader := s.browser()

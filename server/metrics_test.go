@@ -12,6 +12,7 @@ import (
 // TestPacketCacheMetrics: the operators' metrics count the packet cache's
 // hits, misses, invalidations and packets, as the cache itself does.
 func TestPacketCacheMetrics(t *testing.T) {
+	t.Parallel()
 	srv, svc := bareSite(t, "sqlite3", quiet)
 	gql := apitest.Client{T: t, URL: srv.URL}
 	member, reviewer := apitest.Token(t, svc, "ada"), apitest.Token(t, svc, "rita", role.Reviewer)

@@ -16,6 +16,7 @@ import (
 // entry as Markdown with TeX intact and raw HTML escaped, and says beside each field whose TeX
 // is malformed what is wrong, the field pointing to the warning.
 func TestPreviewRendersMarkdownAndWarnsOfTeX(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	b, _ := s.signedIn(t, "pia")
 	form := url.Values{"preview": {"1"}, "title": {"Sums of $a_i$"}, "exposition.rows": {"3"},
@@ -56,6 +57,7 @@ func TestPreviewRendersMarkdownAndWarnsOfTeX(t *testing.T) {
 // and readers not signed in, are offered a suggested edit; terms link to /about; tag links
 // are encoded.
 func TestProblemPageActionsAndTerms(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	ctx := context.Background()
 	p := membersProspect(t, s)
@@ -93,6 +95,7 @@ func TestProblemPageActionsAndTerms(t *testing.T) {
 // TestErrorFieldsAreInvalid: a refused report marks its field aria-invalid and points it to
 // the message; the review page jumps to its decision form.
 func TestErrorFieldsAreInvalid(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	b, _ := s.signedIn(t, "ria")
 	code, body, _ := s.post(b, "/p/TDB-20/flag", url.Values{"reason": {"KNOWN_ANSWER"}, "explanation": {"short"}})

@@ -96,6 +96,7 @@ func text(t *testing.T, page []byte, testid string) string {
 }
 
 func TestPublicPages(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	anon := s.browser()
 	for _, path := range []string{"/", "/problems", "/problems?state=ACCEPTED&sort=submitted", "/problems?q=prime",
@@ -198,6 +199,7 @@ func attr(as []htmlAttr, key string) string {
 var problemIDRe = regexp.MustCompile(`^/p/(TDB-\d+)(?:\?tab=checks)?$`)
 
 func TestSignUpSubmitAndReview(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		s := newSite(t, dialectName)
 		b := s.browser()
@@ -345,6 +347,7 @@ func TestSignUpSubmitAndReview(t *testing.T) {
 }
 
 func TestModerationPages(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	reporter := s.browser()
 	s.post(reporter, "/signup", url.Values{"handle": {"rex"}, "password": {"a long enough password"}})

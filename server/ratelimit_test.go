@@ -6,6 +6,7 @@ import (
 )
 
 func TestLimiter(t *testing.T) {
+	t.Parallel()
 	l := newLimiter()
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := range limitPerHandle {

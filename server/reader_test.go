@@ -123,6 +123,7 @@ func entryIDs(f *gofeed.Feed) []string {
 }
 
 func TestReaderFeeds(t *testing.T) {
+	t.Parallel()
 	s := readerSite(t)
 	ctx := context.Background()
 	public := publicProblems(t, s)
@@ -225,6 +226,7 @@ func exportLines(t *testing.T, s *site) ([]string, http.Header) {
 }
 
 func TestReaderExport(t *testing.T) {
+	t.Parallel()
 	s := readerSite(t)
 	ctx := context.Background()
 	// Every public problem is listed: the list counts them.
@@ -300,6 +302,7 @@ func heads(t *testing.T, page []byte) map[string]string {
 }
 
 func TestReaderCitation(t *testing.T) {
+	t.Parallel()
 	s := readerSite(t)
 	v, err := s.svc.ViewProblem(context.Background(), nil, "TDB-14", 0)
 	if err != nil {
@@ -341,6 +344,7 @@ func TestReaderCitation(t *testing.T) {
 }
 
 func TestReaderSitemapAndRobots(t *testing.T) {
+	t.Parallel()
 	s := readerSite(t)
 	code, body, h := s.get(s.browser(), "/sitemap.xml")
 	if code != http.StatusOK || !strings.HasPrefix(h.Get("Content-Type"), "application/xml") {
@@ -389,6 +393,7 @@ func TestReaderSitemapAndRobots(t *testing.T) {
 }
 
 func TestReaderTags(t *testing.T) {
+	t.Parallel()
 	s := readerSite(t)
 	counts, err := s.svc.TagCounts(context.Background())
 	if err != nil {
@@ -431,6 +436,7 @@ func TestReaderTags(t *testing.T) {
 }
 
 func TestReaderMergedRecord(t *testing.T) {
+	t.Parallel()
 	s := readerSite(t)
 	ctx := context.Background()
 	i := slices.IndexFunc(publicProblems(t, s), func(p *policy.ExportProblem) bool { return p.State == policy.StateMerged })
@@ -484,6 +490,7 @@ func TestReaderMergedRecord(t *testing.T) {
 }
 
 func TestReaderAbout(t *testing.T) {
+	t.Parallel()
 	s := readerSite(t)
 	code, body, _ := s.get(s.browser(), "/about")
 	if code != http.StatusOK {

@@ -11,6 +11,7 @@ import (
 // TestSearchPage: the list's search box finds what a reader types on both
 // databases, shows where it matched, and opens a problem by ID or slug.
 func TestSearchPage(t *testing.T) {
+	t.Parallel()
 	for _, d := range []string{"sqlite3", "postgres"} {
 		t.Run(d, func(t *testing.T) {
 			s := newSite(t, d)
@@ -64,6 +65,7 @@ func TestSearchPage(t *testing.T) {
 // TestListCursorsKeepTheirOrder: a page link made for one order, or one
 // search, is refused under another instead of showing a wrong page.
 func TestListCursorsKeepTheirOrder(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	anon := s.browser()
 	next := func(path string) string {

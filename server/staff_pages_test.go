@@ -16,6 +16,7 @@ import (
 // held, reviewers see no decision form, the staff console lists it, and the staff decision
 // releases it.
 func TestStaffRoute(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	account := func(handle string, roles ...role.Role) *http.Client {
 		t.Helper()
@@ -76,6 +77,7 @@ func TestStaffRoute(t *testing.T) {
 // TestBatchStopForms: an operator stops a batch by hand on the staff console and lifts it; the
 // console lists it meanwhile, and a reviewer cannot.
 func TestBatchStopForms(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	ctx := context.Background()
 	signIn := func(handle string, roles ...role.Role) *http.Client {

@@ -18,6 +18,7 @@ import (
 // the suggestion, refused while incomplete with everything kept, reaches the proposer, who
 // accepts it as a revision; the suggester cannot settle it.
 func TestSuggestAnEdit(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	ctx := context.Background()
 	bea, _ := s.signedIn(t, "bea")
@@ -82,6 +83,7 @@ func TestSuggestAnEdit(t *testing.T) {
 // TestSimilarDrafts: while a draft is typed (the /similar fragment) and on the preview, the
 // problems most like it are listed; an unrelated draft lists none.
 func TestSimilarDrafts(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	b, _ := s.signedIn(t, "bea")
 	var twins []*policy.ExportProblem
@@ -113,6 +115,7 @@ func TestSimilarDrafts(t *testing.T) {
 // TestLocatorChecks: the review page lists the cited places nobody has found yet; a reviewer
 // clears one with a note (refused without), and it leaves the list.
 func TestLocatorChecks(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "sqlite3")
 	rev, _ := s.signedIn(t, "rita", role.Reviewer)
 	var (

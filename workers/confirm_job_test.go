@@ -28,6 +28,7 @@ import (
 // person's is flagged, not rejected; while Crossref cannot be reached a new reference stays
 // PENDING, never fabricated; and a fresh record answers without asking again.
 func TestConfirmReference(t *testing.T) {
+	t.Parallel()
 	work, err := os.ReadFile("../records/testdata/crossref_work.json") // 10.1007/bf01444162, Hilbert 1893
 	if err != nil {
 		t.Fatal(err)
@@ -164,6 +165,7 @@ func valueOf[T any](p *T) T {
 // cited for, or not there, it stays unconfirmed for a person, with the plane's reason on the
 // reference.
 func TestLocatorInAReferenceText(t *testing.T) {
+	t.Parallel()
 	texts, err := records.LoadTexts("../records/testdata/corpus")
 	if err != nil {
 		t.Fatal(err)

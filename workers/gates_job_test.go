@@ -59,6 +59,7 @@ func waitChecks(t *testing.T, svc *policy.Service, id string) *policy.Packet {
 // a worker runs every one of them, each completion is an event, and a submission that lacks
 // what the gates require fails with findings that say what to fix.
 func TestGatesRunOnSubmission(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		e := newEnv(t, d)
@@ -145,6 +146,7 @@ func (c *crashOnce) Work(ctx context.Context, job *rivertype.JobRow, next func(c
 // TestGatesRerunAfterACrash: a job that dies after one gate is retried and runs only what is
 // pending, and a rerun of every gate replaces the findings with the same ones.
 func TestGatesRerunAfterACrash(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		e := newEnv(t, d)

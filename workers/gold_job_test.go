@@ -16,6 +16,7 @@ import (
 // TestGoldJob: a gold run inserted like the periodic one is worked on the lanes queue and
 // sends each enabled lane its packets, stored as reviews of gold and of no problem.
 func TestGoldJob(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		ctx := context.Background()
 		e := newEnv(t, dialectName)
@@ -54,6 +55,7 @@ func TestGoldJob(t *testing.T) {
 
 // TestGoldSchedule: runs fall on multiples of the period in UTC, whenever the client started.
 func TestGoldSchedule(t *testing.T) {
+	t.Parallel()
 	at := time.Date(2026, 3, 2, 17, 25, 0, 0, time.FixedZone("CET", 3600))
 	for _, tc := range []struct {
 		every time.Duration
@@ -70,6 +72,7 @@ func TestGoldSchedule(t *testing.T) {
 
 // TestGoldConfigFromEnv: the defaults, the settings and the refusals.
 func TestGoldConfigFromEnv(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		every, perLane string
 		want           workers.GoldConfig

@@ -75,6 +75,7 @@ func (e *env) wantProspecting(t *testing.T, id string) {
 // completed: the second start's sweep must still run, and accept a problem
 // that went overdue in between without its deadline job.
 func TestSweepRunsOnEveryStart(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		ctx := context.Background()
 		e := newEnv(t, dialectName)
@@ -102,6 +103,7 @@ func TestSweepRunsOnEveryStart(t *testing.T) {
 // then loses a deadline job: a later periodic sweep of the same client must
 // accept the problem.
 func TestSweepRunsEveryPeriod(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		ctx := context.Background()
 		e := newEnv(t, dialectName)
@@ -125,6 +127,7 @@ func TestSweepRunsEveryPeriod(t *testing.T) {
 // TestSweepKeepsOnePending checks the other half of the sweep's uniqueness:
 // a sweep waiting to run absorbs the next one, a finished one does not.
 func TestSweepKeepsOnePending(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		opts  *river.InsertOpts

@@ -159,6 +159,7 @@ func waitFor(t *testing.T, what string, timeout time.Duration, cond func() (bool
 }
 
 func TestDefaultAcceptanceExactlyOnce(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		ctx := context.Background()
 		e := newEnv(t, dialectName)
@@ -227,6 +228,7 @@ func TestDefaultAcceptanceExactlyOnce(t *testing.T) {
 }
 
 func TestSweepAcceptsWhatALostJobMissed(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		ctx := context.Background()
 		e := newEnv(t, dialectName)
@@ -247,6 +249,7 @@ func TestSweepAcceptsWhatALostJobMissed(t *testing.T) {
 }
 
 func TestRolledBackTransactionLeavesNoJob(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		ctx := context.Background()
 		e := newEnv(t, dialectName)
