@@ -36,7 +36,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/copycheck"
 	"github.com/theoremdb/theoremdb/gates"
-	"github.com/theoremdb/theoremdb/imports"
+	"github.com/theoremdb/theoremdb/internal/pinned"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/seed"
 	"github.com/theoremdb/theoremdb/shareddata"
@@ -163,21 +163,10 @@ func familyOf(path string) string {
 }
 
 func importedPackets(data string) (open, solved []*packet, err error) {
-	b, err := os.ReadFile(filepath.Join(data, "erdosproblems", "problems.yaml"))
-	if err != nil {
-		return nil, nil, fmt.Errorf("the shared data: %w", err)
-	}
-	problems, _ := imports.ParseErdos("problems.yaml", b)
-	byNumber := map[string]imports.ErdosProblem{}
-	for _, p := range problems {
-		byNumber[p.Number] = p
-	}
-	files, issues, err := imports.ReadFormal(os.DirFS(filepath.Join(data, "formal-conjectures", "FormalConjectures")))
+	plan, err := pinned.Plan(data)
 	if err != nil {
 		return nil, nil, err
 	}
-	opt := imports.Options{Commit: "488aade", AsOf: time.Date(2026, 5, 20, 0, 0, 0, 0, time.UTC)}
-	plan := imports.PlanFormal(files, issues, byNumber, opt)
 	complete := func(g gates.Name) bool { return g != gates.OpenStatus && g != gates.Hero }
 	for _, rec := range plan.Records {
 		if rec.Status != nil {

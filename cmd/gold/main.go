@@ -51,7 +51,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/copycheck"
 	"github.com/theoremdb/theoremdb/gates"
-	"github.com/theoremdb/theoremdb/imports"
+	"github.com/theoremdb/theoremdb/internal/pinned"
 	"github.com/theoremdb/theoremdb/lanes"
 	"github.com/theoremdb/theoremdb/lanes/gold"
 	"github.com/theoremdb/theoremdb/policy"
@@ -254,20 +254,10 @@ func demoBases() ([]*base, error) {
 var erdosFile = regexp.MustCompile(`ErdosProblems/(\d+)\.lean$`)
 
 func importedBases(data string) ([]*base, error) {
-	b, err := os.ReadFile(filepath.Join(data, "erdosproblems", "problems.yaml"))
-	if err != nil {
-		return nil, fmt.Errorf("the shared data: %w", err)
-	}
-	problems, _ := imports.ParseErdos("problems.yaml", b)
-	byNumber := map[string]imports.ErdosProblem{}
-	for _, p := range problems {
-		byNumber[p.Number] = p
-	}
-	files, issues, err := imports.ReadFormal(os.DirFS(filepath.Join(data, "formal-conjectures", "FormalConjectures")))
+	plan, err := pinned.Plan(data)
 	if err != nil {
 		return nil, err
 	}
-	plan := imports.PlanFormal(files, issues, byNumber, imports.Options{Commit: "488aade", AsOf: time.Date(2026, 5, 20, 0, 0, 0, 0, time.UTC)})
 	var out []*base
 	for _, rec := range plan.Records {
 		if rec.Status != nil {
