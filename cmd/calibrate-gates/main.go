@@ -466,34 +466,22 @@ type corpus struct {
 }
 
 func loadCorpus(root string) (*corpus, error) {
-	var docs []copycheck.Document
-	c := &corpus{}
-	for _, col := range shareddata.Collections(root) {
-		ds, err := shareddata.LoadCollection(col)
-		if err != nil {
-			return nil, fmt.Errorf("corpus %s: %w", col.Name, err)
-		}
-		docs = append(docs, ds...)
-		if col.Licence != copycheck.LicenceGFDL {
-			continue
-		}
-		for _, d := range ds {
-			for _, para := range strings.Split(string(d.Text), "\n\n") {
-				if n := len(strings.Fields(para)); n >= 25 && n <= 80 && !strings.Contains(para, "\\begin") &&
-					!strings.Contains(para, "\\label") && !strings.Contains(para, "%") {
-					c.passages = append(c.passages, strings.TrimSpace(para))
-				}
-			}
-		}
-	}
-	x, err := copycheck.BuildIndex(docs, 0)
+	checker, docs, err := shareddata.Checker(root)
 	if err != nil {
 		return nil, err
 	}
-	if c.checker, err = copycheck.NewChecker(x, copycheck.DefaultConfig(), copycheck.DefaultPhrases()); err != nil {
-		return nil, err
+	c := &corpus{checker: checker, docs: len(docs)}
+	for _, d := range docs {
+		if d.Meta.Licence != copycheck.LicenceGFDL {
+			continue
+		}
+		for _, para := range strings.Split(string(d.Text), "\n\n") {
+			if n := len(strings.Fields(para)); n >= 25 && n <= 80 && !strings.Contains(para, "\\begin") &&
+				!strings.Contains(para, "\\label") && !strings.Contains(para, "%") {
+				c.passages = append(c.passages, strings.TrimSpace(para))
+			}
+		}
 	}
-	c.docs = len(docs)
 	return c, nil
 }
 

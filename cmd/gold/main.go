@@ -281,19 +281,8 @@ func importedBases(data string) ([]*base, error) {
 
 // loadCorpus builds the copy check over the shared corpus, as `theoremdb corpus build` would.
 func loadCorpus(root string) (*copycheck.Checker, error) {
-	var docs []copycheck.Document
-	for _, col := range shareddata.Collections(root) {
-		ds, err := shareddata.LoadCollection(col)
-		if err != nil {
-			return nil, fmt.Errorf("corpus %s: %w", col.Name, err)
-		}
-		docs = append(docs, ds...)
-	}
-	x, err := copycheck.BuildIndex(docs, 0)
-	if err != nil {
-		return nil, err
-	}
-	return copycheck.NewChecker(x, copycheck.DefaultConfig(), copycheck.DefaultPhrases())
+	c, _, err := shareddata.Checker(root)
+	return c, err
 }
 
 type builder struct {
