@@ -31,6 +31,11 @@ func TestVerifyLogCatchesTampering(t *testing.T) {
 		{"edited actor", func(string) string { return `UPDATE events SET actor = 'acc_mallory' WHERE seq = 6` }, 6},
 		{"deleted event", func(string) string { return `DELETE FROM events WHERE seq = 4` }, 4},
 		{"deleted last event", func(string) string { return `DELETE FROM events WHERE seq = 7` }, 7},
+		{"appended event", func(string) string {
+			// A copy of the last event under a seq the counter never gave out.
+			return `INSERT INTO events (id, seq, at, actor, authority, kind, subject, payload, prev_hash, hash, public, hash_version)
+				SELECT 'ev_forged', 8, at, actor, authority, kind, subject, payload, hash, hash, public, hash_version FROM events WHERE seq = 7`
+		}, 8},
 		{"reordered events", func(string) string {
 			// Swap the sequence numbers of 5 and 6, through negatives so the
 			// unique index allows it.

@@ -13,6 +13,7 @@ import (
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
+	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/workers"
@@ -173,6 +174,15 @@ func TestGatesRerunAfterACrash(t *testing.T) {
 			}
 			e.clock.Advance(time.Minute)
 			time.Sleep(100 * time.Millisecond)
+		}
+		// A rerun reads the record plane as it is then; wait until it has answered for the
+		// reference (unreachable here, the same answer every time), so that both runs read it.
+		waitFor(t, "the reference's first confirmation", 30*time.Second, func() (bool, error) {
+			n, err := e.svc.Client().Reference.Query().Where(reference.RevisionID(*p.CurrentRevisionID), reference.ConfirmationReasonNEQ("")).Count(ctx)
+			return n == 1, err
+		})
+		if _, err := e.svc.RerunGates(ctx, "", p.ID); err != nil {
+			t.Fatal(err)
 		}
 		first := waitChecks(t, e.svc, p.ID)
 		findings := func(pk *policy.Packet) map[string][]string {

@@ -4,9 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"github.com/theoremdb/theoremdb/similar"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -24,6 +25,8 @@ import (
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/policy/policytest"
+	"github.com/theoremdb/theoremdb/records"
+	"github.com/theoremdb/theoremdb/similar"
 	"github.com/theoremdb/theoremdb/workers"
 )
 
@@ -103,6 +106,9 @@ func (e *env) start(t *testing.T, cfg workers.Config) *workers.Client {
 	d := openDB(t, e.url)
 	svc := policy.New(d, policy.Config{}, policy.WithClock(e.clock))
 	cfg.Work, cfg.Clock, cfg.PollInterval = true, e.clock, 50*time.Millisecond
+	if cfg.Records == nil {
+		cfg.Records = catalogueDown(t)
+	}
 	if e.gates != nil {
 		cfg.Gates = *e.gates
 	}
@@ -119,6 +125,28 @@ func (e *env) start(t *testing.T, cfg workers.Config) *workers.Client {
 		_ = c.Stop(ctx)
 	})
 	return c
+}
+
+// catalogueDown is a record plane whose catalogues all answer 503 at once, so a test never asks
+// the real ones and every reference stays PENDING with the same reason, however often it is retried.
+func catalogueDown(t *testing.T) *records.Plane {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(srv.Close)
+	cfg, err := records.ConfigFromEnv(func(k string) string {
+		switch k {
+		case records.EnvCrossrefURL, records.EnvDataCiteURL, records.EnvArxivURL, records.EnvZbMATHURL, records.EnvOpenLibraryURL:
+			return srv.URL
+		}
+		return ""
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.MaxAttempts = 1
+	return records.NewPlane(workers.RecordsConfig(cfg), nil, nil)
 }
 
 // stall is a worker middleware that hangs inside every deadline job until
