@@ -180,21 +180,11 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			}
 			bodies = picked
 		}
-		row := FalseMatchRow{From: c.Name, Against: strings.Join(names, " + "), Bodies: len(bodies)}
+		row := FalseMatchRow{From: c.Name, Against: strings.Join(names, " + ")}
 		logf("checking %d bodies of %s", len(bodies), c.Name)
 		for _, b := range bodies {
-			res, err := ck.Check(ctx, b, copycheck.LaTeX)
-			if err != nil {
+			if err := row.check(ctx, ck, b); err != nil {
 				return nil, err
-			}
-			if len(res.Matches) > 0 {
-				row.Matched++
-			}
-			if len(res.Flags) > 0 || len(res.Matches) > 0 {
-				row.Flagged++
-			}
-			if res.Verdict == copycheck.VerdictBlock {
-				row.Blocked++
 			}
 		}
 		rep.FalseMatch = append(rep.FalseMatch, row)
@@ -245,19 +235,8 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 					row.Flagged++
 				}
 				if k.name == plantKinds[0].name {
-					res, err := ck.Check(ctx, carrier, copycheck.LaTeX)
-					if err != nil {
+					if err := freshRow.check(ctx, ck, carrier); err != nil {
 						return nil, err
-					}
-					freshRow.Bodies++
-					if len(res.Matches) > 0 {
-						freshRow.Matched++
-					}
-					if len(res.Matches)+len(res.Flags) > 0 {
-						freshRow.Flagged++
-					}
-					if res.Verdict == copycheck.VerdictBlock {
-						freshRow.Blocked++
 					}
 				}
 			}
