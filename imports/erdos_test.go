@@ -9,6 +9,7 @@ import (
 )
 
 func TestParseErdos(t *testing.T) {
+	t.Parallel()
 	day := func(s string) time.Time {
 		d, err := time.Parse(time.DateOnly, s)
 		if err != nil {
@@ -100,6 +101,7 @@ func TestParseErdos(t *testing.T) {
 }
 
 func TestErdosStatusOpen(t *testing.T) {
+	t.Parallel()
 	for state, want := range map[string]bool{"open": true, "open (Lean)": true, "falsifiable": true, "decidable": true,
 		"verifiable": true, "proved": false, "disproved (Lean)": false, "solved": false, "independent": false, "not provable": false} {
 		if got := (ErdosStatus{State: state}).Open(); got != want {

@@ -65,6 +65,7 @@ const (
 )
 
 func TestImportSharedData(t *testing.T) {
+	t.Parallel()
 	data := sharedData(t)
 	yamlPath := filepath.Join(data, "erdosproblems", "problems.yaml")
 	b, err := os.ReadFile(yamlPath)
@@ -88,6 +89,7 @@ func TestImportSharedData(t *testing.T) {
 	}
 
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
+		t.Parallel() // the dialects share only what was read above, and only read it
 		ctx := context.Background()
 		d := dbtest.Open(t, dialectName)
 		svc := policy.New(d, policy.Config{})
@@ -347,6 +349,7 @@ func (f refusingImporter) Import(_ context.Context, _ *ent.Account, key, _ strin
 }
 
 func TestRunner(t *testing.T) {
+	t.Parallel()
 	operator := &ent.Account{Roles: []role.Role{role.Member, role.Operator}}
 	plan := Plan{Skips: []Skip{{"k0", Location{"f", 1}, "solved"}}}
 	for _, k := range []string{"a", "b", "c"} {

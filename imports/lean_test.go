@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseLean(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		src        string
@@ -131,6 +132,7 @@ private theorem foo.bar (n : ℕ) : True := trivial
 }
 
 func TestModuleDoc(t *testing.T) {
+	t.Parallel()
 	src := `/-!
 # Agrawal's conjecture
 
@@ -161,6 +163,7 @@ Closing words.
 }
 
 func TestStatement(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, doc, want string }{
 		{"dedent and trim", "\n  Is $x$ prime?\n    Indented $y$.\n", "Is $x$ prime?\n  Indented $y$."},
 		{"latex kept", " $$\\sum_{n} a_n$$ ", "$$\\sum_{n} a_n$$"},
@@ -178,6 +181,7 @@ func TestStatement(t *testing.T) {
 }
 
 func TestSplitSources(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in, want string
 		cited          []string

@@ -81,6 +81,7 @@ func keysOf(p Plan) []string {
 }
 
 func TestPlanFormal(t *testing.T) {
+	t.Parallel()
 	files, ps, issues := testPlanInputs(t)
 	byNumber := map[string]ErdosProblem{}
 	for _, p := range ps {
@@ -183,6 +184,7 @@ func TestPlanFormal(t *testing.T) {
 }
 
 func TestPlanErdos(t *testing.T) {
+	t.Parallel()
 	files, ps, issues := testPlanInputs(t)
 
 	alone := PlanErdos(ps, issues, nil, testOptions)
@@ -219,6 +221,7 @@ func TestPlanErdos(t *testing.T) {
 // TestPlanFormalErdosNotOpen: a problem the Erdős database says is settled while
 // formal-conjectures marks it open is planned, from either side, with the disagreement.
 func TestPlanFormalErdosNotOpen(t *testing.T) {
+	t.Parallel()
 	files, _, _ := testPlanInputs(t)
 	closed := ErdosProblem{Number: "7", Status: ErdosStatus{State: "proved (Lean)", LastUpdate: time.Date(2025, 9, 1, 0, 0, 0, 0, time.UTC)}}
 	plan := PlanFormal(files, nil, map[string]ErdosProblem{"7": closed}, testOptions)
@@ -267,6 +270,7 @@ theorem erdos_8.variants.undocumented : True := by
 // the Erdős database says open is planned with the disagreement; a solved theorem without a
 // statement stays skipped.
 func TestPlanSolvedAtSource(t *testing.T) {
+	t.Parallel()
 	f, issues := ParseLean("ErdosProblems/8.lean", []byte(erdos8Lean))
 	if len(issues) != 0 {
 		t.Fatalf("ParseLean() issues = %v", issues)
@@ -328,6 +332,7 @@ func TestPlanSolvedAtSource(t *testing.T) {
 }
 
 func TestPlanFormalNeedsDate(t *testing.T) {
+	t.Parallel()
 	files, _, _ := testPlanInputs(t)
 	plan := PlanFormal(files, nil, nil, Options{})
 	if len(plan.Records) != 0 {
@@ -368,6 +373,7 @@ theorem conjecture61_again : True := by
 // "See:" line go to the file's reference, and titles name no Lean identifier while staying
 // distinct within the file.
 func TestPlanFormalText(t *testing.T) {
+	t.Parallel()
 	f, issues := ParseLean("WrittenOnTheWallII/61.lean", []byte(wowLean))
 	if len(issues) != 0 {
 		t.Fatalf("ParseLean() issues = %v", issues)
@@ -402,6 +408,7 @@ func TestPlanFormalText(t *testing.T) {
 }
 
 func TestNameWords(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"erdos_1.variants.real", "real variant"},
 		{"erdos_1064.parts.i", "part i"},

@@ -77,6 +77,7 @@ func titleOf(t *testing.T, key string) string {
 }
 
 func TestRun(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		ctx := context.Background()
 		d, sum := seeded(t, dialectName, policy.Config{})
@@ -169,6 +170,7 @@ func TestRun(t *testing.T) {
 // TestRunShortWindow seeds with a challenge window of seconds, as
 // end-to-end tests configure it: the history scales and keeps its shape.
 func TestRunShortWindow(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		_, sum := seeded(t, dialectName, policy.Config{ChallengeWindow: 30 * time.Second})
 		if diff := cmp.Diff(wantSummary, sum, cmpopts.IgnoreFields(Summary{}, "Deadlines")); diff != "" {
@@ -178,6 +180,7 @@ func TestRunShortWindow(t *testing.T) {
 }
 
 func TestRunTwiceRefused(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		ctx := context.Background()
 		d, sum := seeded(t, dialectName, policy.Config{})
@@ -198,6 +201,7 @@ func TestRunTwiceRefused(t *testing.T) {
 // TestRunRefusesLaterLog refuses to write a history that would start
 // before events already in the log.
 func TestRunRefusesLaterLog(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		ctx := context.Background()
 		d := dbtest.Open(t, dialectName)
@@ -219,6 +223,7 @@ func (c fixedClock) Now() time.Time { return time.Time(c) }
 // TestProblemsPassIntake submits every demo revision on its own, so a
 // problem that intake refuses is named with its field errors.
 func TestProblemsPassIntake(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	d := dbtest.Open(t, dbtest.Dialects[0])
 	svc := policy.New(d, policy.Config{}, policy.WithClock(fixedClock(testNow)))
@@ -242,6 +247,7 @@ func TestProblemsPassIntake(t *testing.T) {
 }
 
 func TestDataIsWellFormed(t *testing.T) {
+	t.Parallel()
 	keys := map[string]bool{}
 	for _, dp := range problems {
 		if keys[dp.Key] {
@@ -290,6 +296,7 @@ func TestDataIsWellFormed(t *testing.T) {
 }
 
 func TestReplayClock(t *testing.T) {
+	t.Parallel()
 	start := testNow.Add(-time.Hour)
 	c := newReplayClock(start, testNow)
 	if err := c.Set(start.Add(time.Minute)); err != nil {
