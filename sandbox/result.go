@@ -12,12 +12,12 @@ import (
 // capture keeps what a program prints on its two streams, up to limit bytes
 // together, and calls full once when it prints more.
 type capture struct {
-	mu     sync.Mutex
-	limit  int64
-	n      int64
-	over   bool
-	full   func()
-	bufs   [2]bytes.Buffer
+	mu    sync.Mutex
+	limit int64
+	n     int64
+	over  bool
+	full  func()
+	bufs  [2]bytes.Buffer
 }
 
 type streamWriter struct {
