@@ -54,7 +54,7 @@ test: assets check-generated lint e2e/deps ## every test: unit, SQLite and Postg
 	$(GO) test -tags calibrate -count=1 ./gates/... ./similar/... ./cmd/gold/ ./cmd/calibrate-gates/
 
 .PHONY: bench
-bench: bench-api bench-hostile bench-search bench-copycheck bench-gates ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, search, the copy check
+bench: bench-api bench-hostile bench-search bench-copycheck bench-gates bench-sandbox ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, search, the copy check, the sandbox
 
 .PHONY: bench/deps
 bench/deps: ## install what the read benchmark compares and loads with: PostGraphile 4 (e2e/peers) and wrk
@@ -78,6 +78,10 @@ bench-search: ## full-text search on both databases over 100,000 problems (seedi
 bench-gates: ## the publication gates: every gate on one revision (p95), the duplicate search over 100,000 statements
 	$(GO) test -run '^$$' -bench 'AllGates' -benchtime 2s -count 1 -timeout 30m ./gates/
 	$(GO) test -tags calibrate -run '^$$' -bench 'Similar100k' -benchtime 2s -count 1 -timeout 30m ./similar/
+
+.PHONY: bench-sandbox
+bench-sandbox: ## what the sandbox adds to a program that does nothing (p95)
+	$(GO) test -run '^$$' -bench Start -benchtime 200x -count 1 ./sandbox/
 
 .PHONY: calibrate-gates
 calibrate-gates: ## the gates' planted-defect recall and false-fail rate on real packets, as a table; writes gates/calibration.json and gates/CALIBRATION.md
