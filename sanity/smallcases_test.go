@@ -38,7 +38,7 @@ func TestSmallCases(t *testing.T) {
 		// n^2 + n + 41 is prime for n = 0..39 and not for n = 40: a false "for every n".
 		eulerPy = "import sys\nN = int(sys.argv[1])\nprime = lambda m: m > 1 and all(m % d for d in range(2, int(m**0.5) + 1))\n" +
 			"for n in range(N + 1):\n    if not prime(n*n + n + 41):\n        print('COUNTEREXAMPLE n =', n)\n        break\nelse:\n    print('NONE UP TO', N)\n"
-		eulerGP = "for(n = 0, bound, if(!isprime(n^2 + n + 41), print(\"COUNTEREXAMPLE n = \", n); quit));\nprint(\"NONE UP TO \", bound);"
+		eulerGP    = "for(n = 0, bound, if(!isprime(n^2 + n + 41), print(\"COUNTEREXAMPLE n = \", n); quit));\nprint(\"NONE UP TO \", bound);"
 		goldbachGP = "for(k = 2, bound / 2, n = 2*k; ok = 0; forprime(p = 2, n / 2, if(isprime(n - p), ok = 1; break)); " +
 			"if(!ok, print(\"COUNTEREXAMPLE \", n); quit));\nprint(\"NONE UP TO \", bound);"
 	)
