@@ -173,10 +173,15 @@ func TestDrawIsReproducibleAndTamperEvident(t *testing.T) {
 		t.Fatal("Verify rejects an untouched draw")
 	}
 	for name, tamper := range map[string]func(audit.Draw) audit.Draw{
-		"a node dropped":   func(x audit.Draw) audit.Draw { x.Sample = x.Sample[1:]; return x },
-		"a node swapped":   func(x audit.Draw) audit.Draw { x.Sample = append(slices.Clone(x.Sample[:99]), "N-99999"); return x },
-		"the order broken": func(x audit.Draw) audit.Draw { s := slices.Clone(x.Sample); s[0], s[1] = s[1], s[0]; x.Sample = s; return x },
-		"another seed":     func(x audit.Draw) audit.Draw { x.Seed = "2026-11/seed-3"; return x },
+		"a node dropped": func(x audit.Draw) audit.Draw { x.Sample = x.Sample[1:]; return x },
+		"a node swapped": func(x audit.Draw) audit.Draw { x.Sample = append(slices.Clone(x.Sample[:99]), "N-99999"); return x },
+		"the order broken": func(x audit.Draw) audit.Draw {
+			s := slices.Clone(x.Sample)
+			s[0], s[1] = s[1], s[0]
+			x.Sample = s
+			return x
+		},
+		"another seed": func(x audit.Draw) audit.Draw { x.Seed = "2026-11/seed-3"; return x },
 	} {
 		if audit.Verify(tamper(d), pop) {
 			t.Errorf("Verify accepts a draw with %s", name)
