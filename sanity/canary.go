@@ -143,7 +143,9 @@ var (
 func hypotheses(text string) []Change {
 	var cs []Change
 	inMath := mathSpans(text)
-	outside := func(i int) bool { return !slices.ContainsFunc(inMath, func(s [2]int) bool { return s[0] <= i && i < s[1] }) }
+	outside := func(i int) bool {
+		return !slices.ContainsFunc(inMath, func(s [2]int) bool { return s[0] <= i && i < s[1] })
+	}
 	for _, m := range ifThen.FindAllStringSubmatchIndex(text, -1) {
 		start := m[4] // the If
 		if !outside(start) || !outside(m[1]-1) {
