@@ -57,6 +57,9 @@ type ProblemList struct {
 	Sort ListSort
 	// Next and Prev are the cursors of the neighbouring pages, empty at an end.
 	Next, Prev string
+	// Suggestion is the search with its unknown words corrected from the
+	// index's vocabulary, when a search found nothing and a correction exists.
+	Suggestion string
 }
 
 // ProblemSummary is a problem as a list shows it.
@@ -184,6 +187,13 @@ func (s *Service) ListProblems(ctx context.Context, q ListQuery) (*ProblemList, 
 		}
 		if conn.PageInfo.HasPreviousPage || page.After != nil {
 			out.Prev = cursorString(conn.PageInfo.StartCursor)
+		}
+	}
+	if searching && out.Total == 0 {
+		if sug, ok, err := s.search.Suggest(ctx, q.Search); err != nil {
+			return nil, err
+		} else if ok {
+			out.Suggestion = sug
 		}
 	}
 	if searching && len(revIDs) > 0 {

@@ -73,12 +73,15 @@ func TextOf(title, statement string, exposition []packet.ExpositionEntry, tags, 
 func (ix *Index) Add(ctx context.Context, tx *stdsql.Tx, revID string, txt Text) error {
 	switch ix.db.Dialect {
 	case dialect.Postgres:
-		_, err := tx.ExecContext(ctx, `INSERT INTO revision_search (revision_id, title, body, extra, doc)
+		res, err := tx.ExecContext(ctx, `INSERT INTO revision_search (revision_id, title, body, extra, doc)
 			VALUES ($1, $2, $3, $4, setweight(to_tsvector('tdb_search', $2), 'A') ||
 				setweight(to_tsvector('tdb_search', $3), 'B') || setweight(to_tsvector('tdb_search', $4), 'D'))
 			ON CONFLICT (revision_id) DO NOTHING`, revID, txt.title, txt.body, txt.extra)
 		if err != nil {
 			return fmt.Errorf("search index: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err // indexed already
 		}
 	default:
 		var rowid int64
@@ -94,12 +97,16 @@ func (ix *Index) Add(ctx context.Context, tx *stdsql.Tx, revID string, txt Text)
 			return fmt.Errorf("search index: %w", err)
 		}
 	}
-	return nil
+	return ix.addWords(ctx, tx, txt.title+"\n"+txt.body)
 }
 
 // IndexMissing adds to the search index every current revision that is
-// not in it (those written before the index existed), and says how many.
+// not in it (those written before the index existed), and says how many;
+// it counts the words of an index made before its vocabulary.
 func (ix *Index) IndexMissing(ctx context.Context) (int, error) {
+	if _, err := ix.fillWords(ctx); err != nil {
+		return 0, err
+	}
 	ids, err := ix.client.Problem.Query().Where(problem.CurrentRevisionIDNotNil(),
 		func(sel *sql.Selector) {
 			sel.Where(sql.P(func(b *sql.Builder) {

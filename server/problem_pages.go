@@ -52,23 +52,37 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	f.Sort = string(l.Sort)
 	tags, err := s.reads.TagNames(ctx)
 	if err != nil {
 		return err
 	}
 	v := ui.ListView{Total: l.Total, TotalAtLeast: l.TotalAtLeast, Filter: f, Tags: tags, Problems: l.Problems,
-		States: policy.ListStates(viewer.From(ctx))}
+		States: policy.ListStates(viewer.From(ctx)), Suggestion: l.Suggestion}
+	// The form shows the order used for a search, and otherwise the order as
+	// asked, so that a search typed into a form that asked for none is ranked
+	// best first; the page links carry the order used, which their cursors
+	// belong to.
+	if f.Q != "" {
+		v.Filter.Sort = string(l.Sort)
+	}
 	link := func(k, cursor string) string {
 		u := url.Values{}
 		for key, val := range map[string]string{"state": f.State, "tag": f.Tag, "acceptance": f.Acceptance,
-			"provenance": f.Provenance, "q": f.Q, "sort": f.Sort} {
+			"provenance": f.Provenance, "q": f.Q, "sort": string(l.Sort)} {
 			if val != "" {
 				u.Set(key, val)
 			}
 		}
-		u.Set(k, cursor)
+		if k != "" {
+			u.Set(k, cursor)
+		}
 		return "/problems?" + u.Encode()
+	}
+	if l.Suggestion != "" {
+		asked := f.Q
+		f.Q = l.Suggestion
+		v.SuggestionURL = link("", "")
+		f.Q = asked
 	}
 	if l.Next != "" {
 		v.NextURL = link("after", l.Next)

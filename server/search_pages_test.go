@@ -52,6 +52,23 @@ func TestSearchPage(t *testing.T) {
 			if rows := rowsOf("/problems?q=zzyzx+qwertyuiop"); len(rows) != 0 {
 				t.Errorf("nonsense search found %v", rows)
 			}
+			if _, body, _ := s.get(anon, "/problems?q=zzyzx+qwertyuiop"); len(pagetest.Select(t, body, "suggestion")) != 0 {
+				t.Error("a search with no word near a known one has a suggestion")
+			}
+			// A typo finds nothing and suggests the word the index holds, linked to its search.
+			_, body, _ = s.get(anon, "/problems?q=Legnedre+conjectrue")
+			sug := pagetest.Select(t, body, "suggestion")
+			if len(sug) != 1 || !strings.Contains(pagetest.Text(sug[0]), "legendre conjecture") {
+				t.Fatalf("search for a typo: suggestion %v; want one with legendre conjecture", sug)
+			}
+			if rows := rowsOf("/problems?q=legendre+conjecture"); len(rows) == 0 || !strings.Contains(rows[0], "Legendre") {
+				t.Errorf("the suggested search finds %v", rows)
+			}
+			// A search typed into a form that asked for no order is ranked best first.
+			_, body, _ = s.get(anon, "/problems")
+			if !strings.Contains(string(body), `<option value="" selected>best match when searching, else deadline</option>`) {
+				t.Error("the list with no order asked for does not offer best match as its default")
+			}
 			for q, want := range map[string]string{"TDB-14": "/p/TDB-14", "tdb-14": "/p/TDB-14", "twin-prime-conjecture": "/p/TDB-1"} {
 				code, _, h := s.get(anon, "/problems?q="+q)
 				if code != http.StatusSeeOther || h.Get("Location") != want {

@@ -59,3 +59,11 @@ AS $$
   SELECT rs.revision_id, CASE WHEN rs.doc @@ q_rank THEN ts_rank(rs.doc, q_rank) END
   FROM revision_search rs WHERE rs.doc @@ q_match LIMIT n
 $$;
+
+-- The vocabulary: every word of the titles and statements indexed, folded
+-- to lower case without accents, and the number of revisions it occurs in
+-- (search.Index.Suggest reads it for "did you mean").
+CREATE TABLE IF NOT EXISTS search_words (
+  word text PRIMARY KEY,
+  docs integer NOT NULL
+);

@@ -26,3 +26,11 @@ CREATE VIRTUAL TABLE IF NOT EXISTS revision_fts USING fts5 (
   content = 'revision_fts_text', content_rowid = 'rowid',
   tokenize = 'porter unicode61 remove_diacritics 2'
 );
+
+-- The vocabulary: every word of the titles and statements indexed, folded
+-- to lower case without accents, and the number of revisions it occurs in
+-- (search.Index.Suggest reads it for "did you mean").
+CREATE TABLE IF NOT EXISTS search_words (
+  word TEXT PRIMARY KEY,
+  docs INTEGER NOT NULL
+) WITHOUT ROWID;
