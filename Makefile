@@ -13,11 +13,14 @@ help: ## list the targets
 
 .PHONY: assets
 assets: ## install ui/'s npm packages and build ui/static/dist: KaTeX, and the GraphQL explorer (GraphiQL, bundled by esbuild)
+	@echo "assets: installing the pages' npm packages and bundling KaTeX and the GraphQL explorer (under a minute)"
 	cd ui && npm ci --no-audit --no-fund --loglevel=error && node assets.mjs
 
 .PHONY: build
 build: assets ## build bin/theoremdb
+	@echo "build: compiling bin/theoremdb; the first build takes a few minutes on a small machine, later ones seconds"
 	$(GO) build -o $(BIN) ./cmd/theoremdb
+	@echo "build: bin/theoremdb is ready"
 
 .PHONY: run
 run: build ## serve http://localhost:8080 with demo data (DATABASE_URL=postgres://… for PostgreSQL)

@@ -97,7 +97,7 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 		return nil, fmt.Errorf("workers: unsupported dialect %q", d.Dialect)
 	}
 	rc := &river.Config{
-		Logger:            log.With("component", "river"),
+		Logger:            riverLog(log),
 		FetchPollInterval: cfg.PollInterval,
 		FetchCooldown:     cfg.PollInterval / 4,
 		ID:                cfg.ID,
