@@ -129,6 +129,23 @@ func TestPublicPages(t *testing.T) {
 	if len(pagetest.Select(t, body, "hero")) != 1 || len(pagetest.Select(t, body, "challenge-banner")) != 1 {
 		t.Error("problem page lacks its hero or challenge banner")
 	}
+	// A reference's citation and relevance note are rendered as TeX like the statement.
+	_, body, _ = s.get(anon, "/p/TDB-14?tab=references")
+	refs := pagetest.Select(t, body, "reference")
+	if len(refs) == 0 {
+		t.Fatal("no reference on the references tab")
+	}
+	for _, class := range []string{"citation", "relevance"} {
+		marked := false
+		for n := range refs[0].Descendants() {
+			if attr(n.Attr, "class") == class {
+				_, marked = attrOf(n.Attr, "data-math")
+			}
+		}
+		if !marked {
+			t.Errorf("a reference's %s is not marked for the TeX renderer", class)
+		}
+	}
 
 	// A slug redirects to the ID; a merged problem to its survivor.
 	code, _, h := s.get(anon, "/p/twin-prime-conjecture")
@@ -185,6 +202,15 @@ func TestPublicPages(t *testing.T) {
 	if code, _, _ := s.get(anon, "/problems?after=garbage"); code != http.StatusBadRequest {
 		t.Errorf("bad cursor = %d; want 400", code)
 	}
+}
+
+func attrOf(as []htmlAttr, key string) (string, bool) {
+	for _, a := range as {
+		if a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
 }
 
 func attr(as []htmlAttr, key string) string {
