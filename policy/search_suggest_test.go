@@ -75,4 +75,3 @@ func TestSearchVocabularyFilledOnce(t *testing.T) {
 		}
 	})
 }
-
