@@ -70,7 +70,7 @@ func mutateProofs(t *testing.T, src []byte, n int) ([]byte, map[string]bool) {
 // passes.
 func TestMutatedDatabases(t *testing.T) {
 	for _, tc := range []struct {
-		file string
+		file  string
 		least int
 	}{{"nf.mm", 200}, {"ql.mm", 40}} {
 		t.Run(tc.file, func(t *testing.T) { checkMutated(t, tc.file, tc.least) })
