@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Row is one $p label as both checkers saw it.
@@ -83,6 +84,8 @@ func Compare(ctx context.Context, run Exec, src []byte) (*Comparison, error) {
 			return nil, ctx.Err()
 		}
 		c.MetamathErr = err
+	} else if len(mm.Labels) == 0 && len(mm.DatabaseErrors) > 0 {
+		c.MetamathErr = fmt.Errorf("metamath could not read the database: %s", strings.Join(mm.DatabaseErrors, "; "))
 	} else {
 		first = mm.Verdicts()
 	}

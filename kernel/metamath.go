@@ -79,13 +79,14 @@ func ParseMetamath(out []byte) (*MetamathReport, error) {
 		block   []string // the lines of the error being read
 		label   string
 		kind    string
+		located bool // the error names a line of the source, which it shows next
 		ended   bool
 	)
 	flush := func() {
 		if block == nil {
 			return
 		}
-		msg := errorMessage(block)
+		msg := errorMessage(block, located)
 		switch {
 		case label != "" && kind == "p":
 			if r.Failed[label] == "" {
@@ -96,7 +97,7 @@ func ParseMetamath(out []byte) (*MetamathReport, error) {
 		default:
 			r.DatabaseErrors = append(r.DatabaseErrors, msg)
 		}
-		block, label, kind = nil, "", ""
+		block, label, kind, located = nil, "", "", false
 	}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<16), 1<<26)
@@ -113,13 +114,19 @@ func ParseMetamath(out []byte) (*MetamathReport, error) {
 		if i := strings.Index(line, "?Error"); i >= 0 {
 			flush()
 			line = line[i:]
-			m := errorHeader.FindStringSubmatch(line)
 			block = []string{}
-			if m != nil {
-				label, kind = m[1], m[2]
-			} else {
-				block = append(block, "", strings.TrimPrefix(line, "?Error"))
+			if m := errorHeader.FindStringSubmatch(line); m != nil {
+				label, kind, located = m[1], m[2], true
+			} else if rest := strings.TrimLeft(strings.TrimPrefix(line, "?Error"), ": "); rest != "" {
+				block = append(block, rest)
 			}
+			continue
+		}
+		if strings.HasPrefix(line, "?") && !strings.HasPrefix(line, "?Warning") {
+			// a one-line complaint: "?Source was not read due to error(s)", "?No source file
+			// has been read in", "?End of comment not found".
+			flush()
+			r.DatabaseErrors = append(r.DatabaseErrors, strings.TrimPrefix(line, "?"))
 			continue
 		}
 		if block != nil {
@@ -156,20 +163,20 @@ func ParseMetamath(out []byte) (*MetamathReport, error) {
 	return r, nil
 }
 
-// errorMessage is the text of an error block: the source line and the caret under it are
-// dropped, the explanation is kept on one line.
-func errorMessage(block []string) string {
-	if len(block) > 0 {
-		block = block[1:] // the source line
-	}
-	if len(block) > 0 && caretLine.MatchString(block[0]) {
+// errorMessage is the text of an error block on one line. An error located in the source shows
+// the source line first, which is dropped; carets under it are dropped too.
+func errorMessage(block []string, located bool) string {
+	if located && len(block) > 0 {
 		block = block[1:]
 	}
 	var parts []string
 	for _, l := range block {
-		if l = strings.TrimSpace(l); l != "" && l != "..." {
+		if l = strings.TrimSpace(l); l != "" && l != "..." && !caretLine.MatchString(l) {
 			parts = append(parts, l)
 		}
+	}
+	if len(parts) == 0 {
+		return "metamath reports an error without a message"
 	}
 	return strings.Join(parts, " ")
 }
