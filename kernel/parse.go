@@ -141,8 +141,8 @@ func (p *parser) closeBlock(off int) error {
 	return nil
 }
 
-// symbolsUntilEnd reads math symbols up to `$.` (or stop, if non-zero, for `$=`) into p.syms as
-// raw offsets, rejecting keywords and symbols containing `$`.
+// readSymbols reads math symbols up to `$.` (or to `$` followed by stop, when stop is not zero)
+// as offsets, rejecting other keywords and symbols that contain `$`.
 func (p *parser) readSymbols(what string, stmtOff int, stop byte) (term byte, offs [][2]int, err error) {
 	for {
 		s, e, ok, err := p.next()
