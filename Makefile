@@ -57,7 +57,7 @@ test: assets check-generated lint e2e/deps ## every test: unit, SQLite and Postg
 	$(GO) test -tags calibrate -count=1 ./gates/... ./similar/... ./cmd/gold/ ./cmd/calibrate-gates/
 
 .PHONY: bench
-bench: bench-api bench-hostile bench-search bench-copycheck bench-gates bench-sandbox ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, search, the copy check, the sandbox
+bench: bench-api bench-hostile bench-search bench-copycheck bench-gates bench-sandbox bench-kernel ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, search, the copy check, the sandbox, the proof kernel
 
 .PHONY: bench/deps
 bench/deps: ## install what the read benchmark compares and loads with: PostGraphile 4 (e2e/peers) and wrk
@@ -85,6 +85,10 @@ bench-gates: ## the publication gates: every gate on one revision (p95), the dup
 .PHONY: bench-sandbox
 bench-sandbox: ## what the sandbox adds to a program that does nothing (p95)
 	$(GO) test -run '^$$' -bench Start -benchtime 200x -count 1 ./sandbox/
+
+.PHONY: bench-kernel
+bench-kernel: ## both proof checkers on nf.mm side by side: the second checker, and Debian's metamath directly and in the sandbox
+	$(GO) test -run '^$$' -bench KernelNF -benchtime 10x -count 5 ./kernel/
 
 .PHONY: calibrate-gates
 calibrate-gates: ## the gates' planted-defect recall and false-fail rate on real packets, as a table; writes gates/calibration.json and gates/CALIBRATION.md

@@ -48,6 +48,9 @@ Usage:
   theoremdb import export FILE                     load an export into a database with no problems yet
   theoremdb gates rerun [--gate NAME] [--problem TDB-n]   run the publication gates again (after a
                                version change, or once the copy-check index is built)
+  theoremdb kernel check [--json] FILE   check every proof of a Metamath database with Debian's metamath
+                               (in the sandbox) and with the independent second checker; one verdict
+                               of each per $p label; fails when a proof fails or the checkers disagree
   theoremdb records import FILE   load a local catalogue (JSON Lines: identifier, title, authors,
                                year, licence); its records answer for their sources first
   theoremdb records resolve [--pending]   confirm every reference's source now (or the pending ones)
@@ -126,6 +129,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runGates(ctx, rest, stdout, stderr)
 	case "records":
 		return runRecords(ctx, rest, stdout, stderr)
+	case "kernel":
+		return runKernel(ctx, rest, stdout, stderr)
 	case "report":
 		return runReport(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":

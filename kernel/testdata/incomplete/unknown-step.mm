@@ -1,0 +1,24 @@
+$( The demo system with an unknown step (?) in the proof of th0. $)
+  $c 0 + = -> ( ) term wff |- $.
+  $v t r s P Q $.
+  tt $f term t $.
+  tr $f term r $.
+  ts $f term s $.
+  wp $f wff P $.
+  wq $f wff Q $.
+  tze $a term 0 $.
+  tpl $a term ( t + r ) $.
+  weq $a wff t = r $.
+  wim $a wff ( P -> Q ) $.
+  a1 $a |- ( t = r -> ( t = s -> r = s ) ) $.
+  a2 $a |- ( t + 0 ) = t $.
+  ${
+    min $e |- P $.
+    maj $e |- ( P -> Q ) $.
+    mp $a |- Q $.
+  $}
+
+  th0 $p term ( 0 + 0 ) $= tze ? tpl $.
+  th1 $p |- t = t $=
+    tt tze tpl tt weq tt tt weq tt a2 tt tze tpl tt weq tt tze tpl tt weq tt tt
+    weq wim tt a2 tt tze tpl tt tt a1 mp mp $.
