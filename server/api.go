@@ -1,9 +1,12 @@
 package server
 
 import (
+	"cmp"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/theoremdb/theoremdb/api"
@@ -51,6 +54,18 @@ func (s *Server) apiDocs(w http.ResponseWriter, r *http.Request) error {
 		Unauthorized: api.CloseUnauthorized,
 		Forbidden:    api.CloseForbidden,
 	}
+	v.BaseURL = s.baseURL()
+	v.Socket = "ws" + strings.TrimPrefix(v.BaseURL, "http")
+	for _, e := range examples {
+		x := ui.APIExample{Name: e.Name, Use: e.Use, Query: e.Query, Variables: cmp.Or(e.Variables, "{}"),
+			Subscription: operationKind(e.Query) == "subscription", Token: e.Signed}
+		body, err := json.MarshalIndent(map[string]any{"query": e.Query, "variables": json.RawMessage(x.Variables)}, "", "  ")
+		if err != nil {
+			return fmt.Errorf("example %s: %w", e.Name, err)
+		}
+		x.Body = string(body)
+		v.Examples = append(v.Examples, x)
+	}
 	for _, c := range api.ErrorCodes {
 		v.TopCodes = append(v.TopCodes, ui.APICode{Code: c.Code, Meaning: c.Meaning})
 	}
@@ -74,4 +89,18 @@ func apiCount(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// operationKind is the keyword an example's operation starts with, past its comments:
+// query, mutation or subscription.
+func operationKind(doc string) string {
+	for _, line := range strings.Split(doc, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		kind, _, _ := strings.Cut(line, " ")
+		return kind
+	}
+	return ""
 }

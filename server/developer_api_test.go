@@ -15,6 +15,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/theoremdb/theoremdb/graph/model"
+	"github.com/theoremdb/theoremdb/server"
 	"github.com/theoremdb/theoremdb/ui/pagetest"
 )
 
@@ -73,8 +74,17 @@ func TestGraphQLExplorerForBrowsers(t *testing.T) {
 		t.Error("the explorer page loads KaTeX, which it does not use")
 	}
 	var tabs []struct{ Query, Variables string }
-	if err := json.Unmarshal([]byte(firstAttr(t, body, "data-tabs")), &tabs); err != nil || len(tabs) != 3 {
-		t.Fatalf("explorer tabs: %v (%d)", err, len(tabs))
+	if err := json.Unmarshal([]byte(firstAttr(t, body, "data-tabs")), &tabs); err != nil || len(tabs) != len(server.Operations()) {
+		t.Fatalf("explorer tabs: %v (%d); want every operation /api shows", err, len(tabs))
+	}
+	mutations := 0
+	for _, tab := range tabs {
+		if strings.Contains(tab.Query, "\nmutation ") {
+			mutations++
+		}
+	}
+	if mutations < 3 {
+		t.Errorf("the explorer opens %d mutations; want the writes an agent starts from", mutations)
 	}
 
 	isGraphQL := func(name string, code int, body []byte, h http.Header) {

@@ -16,71 +16,6 @@ import (
 	"github.com/theoremdb/theoremdb/viewer"
 )
 
-// explorerTab is one example the explorer opens with.
-type explorerTab struct {
-	Query     string `json:"query"`
-	Variables string `json:"variables,omitempty"`
-}
-
-// explorerExample is the problem the examples name.
-const explorerExample = "TDB-1"
-
-// explorerTabs are the explorer's examples: a problem with its packet, a
-// page of problems, a problem's events as they happen.
-var explorerTabs = []explorerTab{
-	{Query: `# A problem by its permanent ID, with its packet: the current revision's
-# statement, setup, acceptance criterion, provenance and references.
-query Problem($id: String!) {
-  problem(id: $id) {
-    id
-    number
-    title
-    state
-    submittedAt
-    deadline
-    inChallengePeriod
-    asOf
-    tags { name }
-    currentRevision {
-      number
-      statement
-      exposition { kind term body }
-      acceptance { kind criterion }
-      provenance { kind attribution sourceLocator }
-      references { citation locator relevance role }
-    }
-  }
-}
-`, Variables: `{ "id": "` + explorerExample + `" }`},
-	{Query: `# A page of problems, newest first. Pass pageInfo.endCursor as $after for
-# the next page; first is at most 100.
-query Problems($first: Int = 20, $after: Cursor) {
-  problems(first: $first, after: $after, orderBy: { field: SUBMITTED_AT, direction: DESC }) {
-    totalCount
-    pageInfo { hasNextPage endCursor }
-    edges {
-      cursor
-      node { id title state submittedAt deadline }
-    }
-  }
-}
-`, Variables: `{ "first": 20 }`},
-	{Query: `# A problem's public events as they happen, over graphql-transport-ws on
-# this same /graphql. Set $after to the last seq you saw to resume without
-# missing or repeating an event; 0 replays them all.
-subscription ProblemEvents($id: String!, $after: Int) {
-  problemEvents(id: $id, after: $after) {
-    seq
-    at
-    kind
-    actor
-    authority
-    payload
-  }
-}
-`, Variables: `{ "id": "` + explorerExample + `", "after": 0 }`},
-}
-
 // wantsExplorer reports whether a request to /graphql is a browser opening
 // the page rather than a GraphQL client: a GET (or HEAD) with no operation
 // and no websocket upgrade, from a client that asks for HTML.
@@ -125,7 +60,7 @@ func acceptsHTML(accept string) bool {
 // passes every other request, GraphQL over HTTP or websockets, to gql (the
 // transport, api.Handler).
 func withExplorer(p *policy.Service, gql http.Handler) http.Handler {
-	tabs, err := json.Marshal(explorerTabs)
+	tabs, err := json.Marshal(examples)
 	if err != nil {
 		panic("explorer tabs: " + err.Error())
 	}
