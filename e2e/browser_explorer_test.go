@@ -108,7 +108,7 @@ func TestBrowserExplorer(t *testing.T) {
 		chromedp.Poll[bool](`editorText(".graphiql-query-editor").includes("query Problem")`,
 			chromedp.WithPollingTimeout(30*time.Second)))
 	tabs := get(t, ctx, "read the tabs", chromedp.Evaluate[string](`[...document.querySelectorAll(".graphiql-tab")].map(e => e.textContent).join("|")`))
-	for _, name := range []string{"Problem", "Problems", "ProblemEvents"} {
+	for _, name := range []string{"Problem", "Problems", "SubmitProblem", "AttachClaim", "FlagProblem", "RecordDecision", "ProblemEvents"} {
 		if !strings.Contains(tabs, name) {
 			t.Errorf("explorer tabs %q lack the example %s", tabs, name)
 		}
