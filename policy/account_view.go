@@ -2,7 +2,6 @@ package policy
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -53,6 +52,8 @@ type InboxItem struct {
 	Actor     string // the actor's handle, or "system"
 	Authority string
 	Payload   map[string]any
+	// Checks, on a gate run, sums up every gate run of its revision in the inbox.
+	Checks *ChecksSummary
 }
 
 // AccountOverview is what an account's page shows of its activity.
@@ -114,7 +115,7 @@ func (s *Service) Overview(ctx context.Context, a *ent.Account) (AccountOverview
 	}
 	evs, err := s.client.Event.Query().
 		Where(event.SubjectIn(subjects...), event.Public(true), event.ActorNEQ(a.ID)).
-		Order(ent.Desc(event.FieldSeq)).Limit(AccountInbox).All(ctx)
+		Order(ent.Desc(event.FieldSeq)).Limit(AccountInbox * inboxFold).All(ctx)
 	if err != nil {
 		return out, fmt.Errorf("account inbox: %w", err)
 	}
@@ -135,14 +136,18 @@ func (s *Service) Overview(ctx context.Context, a *ent.Account) (AccountOverview
 			actors[x.ID] = "@" + x.Handle
 		}
 	}
-	for _, ev := range evs {
-		it := InboxItem{Seq: ev.Seq, At: ev.At, Kind: ev.Kind, ProblemID: ev.Subject, Actor: actors[ev.Actor],
-			Authority: ev.Authority}
-		_ = json.Unmarshal([]byte(ev.Payload), &it.Payload) // a payload that is not an object shows no details
-		out.Inbox = append(out.Inbox, it)
-	}
+	foldChecks(evs, func(ev *ent.Event, payload map[string]any, checks *ChecksSummary) {
+		if len(out.Inbox) < AccountInbox {
+			out.Inbox = append(out.Inbox, InboxItem{Seq: ev.Seq, At: ev.At, Kind: ev.Kind, ProblemID: ev.Subject,
+				Actor: actors[ev.Actor], Authority: ev.Authority, Payload: payload, Checks: checks})
+		}
+	})
 	return out, nil
 }
+
+// inboxFold is how many events the inbox reads per line it shows: a
+// revision's gate runs fold into one line.
+const inboxFold = 10
 
 // CreateOwnToken makes a named bearer token for the signed-in account
 // (IssueToken), from its account page: the name is required there, since it

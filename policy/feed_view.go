@@ -132,9 +132,14 @@ func (s *Service) ProblemFeed(ctx context.Context, ref string, limit int) (*Prob
 	if v.Withheld {
 		return v, nil
 	}
-	for i := len(pk.Events) - 1; i >= 0 && len(v.Events) < limit; i-- {
-		e := pk.Events[i]
-		v.Events = append(v.Events, EventView{Seq: e.Seq, Kind: e.Kind, Authority: e.Authority, At: e.At, Hash: e.Hash})
+	newest := make([]*ent.Event, 0, len(pk.Events))
+	for i := len(pk.Events) - 1; i >= 0; i-- {
+		newest = append(newest, pk.Events[i])
 	}
+	foldChecks(newest, func(e *ent.Event, _ map[string]any, checks *ChecksSummary) {
+		if len(v.Events) < limit {
+			v.Events = append(v.Events, EventView{Seq: e.Seq, Kind: e.Kind, Authority: e.Authority, At: e.At, Hash: e.Hash, Checks: checks})
+		}
+	})
 	return v, nil
 }

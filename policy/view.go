@@ -193,6 +193,8 @@ type EventView struct {
 	Kind, Authority, Actor string
 	At                     time.Time
 	Hash                   string
+	// Checks, in a problem's feed, sums up a revision's gate runs on its first one.
+	Checks *ChecksSummary
 }
 
 // ViewProblem returns the view of the problem a reference names, for

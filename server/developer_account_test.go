@@ -186,6 +186,22 @@ func TestAccountOverview(t *testing.T) {
 	if !decided {
 		t.Errorf("the inbox lacks the decision on %s: %d items", target.id, len(items))
 	}
+	// A revision's gate runs are one line with their outcome, never one line each.
+	checks := map[string]int{}
+	for _, it := range items {
+		txt := pagetest.Text(it)
+		if strings.Contains(txt, "A check finished") {
+			t.Errorf("the inbox shows a single gate run: %q", txt)
+		}
+		if strings.Contains(txt, "Checks finished: ") {
+			checks[txt]++
+		}
+	}
+	for txt, n := range checks {
+		if n > 1 {
+			t.Errorf("the inbox repeats %q %d times", txt, n)
+		}
+	}
 }
 
 // TestSignInReturns: sign-in and sign-up return to the page they were

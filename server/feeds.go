@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/ui"
 )
 
 // feedEntries is the most entries a feed carries.
@@ -201,8 +202,12 @@ func (s *Server) feedProblem(w http.ResponseWriter, r *http.Request) error {
 	f.Links[1].Href = page
 	for _, e := range p.Events {
 		seq := strconv.FormatInt(e.Seq, 10)
+		title := eventWords(e.Kind)
+		if e.Checks != nil {
+			title = ui.ChecksWords(e.Checks)
+		}
 		f.Entries = append(f.Entries, atomEntry{ID: page + "#event-" + seq,
-			Title: p.ID + ": " + eventWords(e.Kind), Updated: atomTime(e.At), Published: atomTime(e.At),
+			Title: p.ID + ": " + title, Updated: atomTime(e.At), Published: atomTime(e.At),
 			Links: []atomLink{{Rel: "alternate", Href: page + "?tab=history", Type: "text/html"}},
 			Summary: atomText{Type: "text", Body: fmt.Sprintf("Event #%s on %s, on the authority of %s. Hash %s.",
 				seq, e.At.UTC().Format("2006-01-02 15:04 UTC"), strings.ReplaceAll(e.Authority, "_", " "), e.Hash)}})
