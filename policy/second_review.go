@@ -258,3 +258,57 @@ func (t *tx) decideHeldAccepted(ctx context.Context, actor *ent.Account, in Deci
 	}
 	return &DecisionResult{Decision: d, Problem: p}, nil
 }
+
+// SecondReviewView is what the second-review page shows beside its form: the selected qualify
+// decision, its reviewer and its notes section by section, and the revision it qualified, which
+// the second review must read and name.
+type SecondReviewView struct {
+	DecisionID    string
+	FirstReviewer string // handle
+	At            time.Time
+	RevisionID    string
+	RevisionNo    int
+	// Notes are the first review's note sections that say something, in the template's order.
+	Notes []NoteText
+}
+
+// NoteText is one section of a decision's note.
+type NoteText struct{ Label, Text string }
+
+// SecondReviewOf returns the view of decision id of problem problemID for a second review by
+// viewer: refused unless the decision was selected, has no second review yet, and was recorded
+// by someone else.
+func (s *Service) SecondReviewOf(ctx context.Context, viewer *ent.Account, problemID, id string) (*SecondReviewView, error) {
+	if !CanReview(viewer) {
+		return nil, fmt.Errorf("second reviews need the reviewer or operator role: %w", ErrForbidden)
+	}
+	d, err := s.client.Decision.Query().Where(decision.ID(id), decision.ProblemID(problemID)).
+		WithReviewer().WithRevision().WithSecondReviews().Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, refuse(CodeNotFound, fmt.Sprintf("%s has no decision %q", problemID, id), "secondReviewOf")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("second review: %w", err)
+	}
+	switch {
+	case d.Action != decision.ActionQUALIFY || d.SecondReviewSelectedAt == nil:
+		return nil, refuse(CodeInvalid, d.ID+" was not selected for a second review", "secondReviewOf")
+	case len(d.Edges.SecondReviews) > 0:
+		return nil, refuse(CodeConflict, d.ID+" already has its second review", "secondReviewOf")
+	case d.ReviewerID == viewer.ID:
+		return nil, refuse(CodeSelfReview, "you recorded the first review; another reviewer makes the second", "secondReviewOf")
+	}
+	v := &SecondReviewView{DecisionID: d.ID, At: d.CreatedAt, RevisionID: d.RevisionID}
+	if a := d.Edges.Reviewer; a != nil {
+		v.FirstReviewer = a.Handle
+	}
+	if rv := d.Edges.Revision; rv != nil {
+		v.RevisionNo = rv.Number
+	}
+	for _, sec := range NoteSections {
+		if t := *sec.Text(&d.Notes); t != "" {
+			v.Notes = append(v.Notes, NoteText{Label: sec.Label, Text: t})
+		}
+	}
+	return v, nil
+}

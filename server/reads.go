@@ -28,6 +28,8 @@ type reads interface {
 	SitemapPage(ctx context.Context, after, limit int) ([]policy.SitemapEntry, error)
 	StaffConsole(ctx context.Context, a *viewer.Account, limit int) (*policy.StaffQueueView, error)
 	ViewLanes(ctx context.Context, a *viewer.Account) (*policy.LanesView, error)
+	// SecondReviewOf is a selected qualify decision as its second review reads it.
+	SecondReviewOf(ctx context.Context, a *viewer.Account, problemID, decisionID string) (*policy.SecondReviewView, error)
 }
 
 var _ reads = (*policy.Service)(nil)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -93,11 +94,30 @@ func (s *Server) reviewPage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	status := http.StatusOK
 	if sr := r.URL.Query().Get("second"); sr != "" {
-		// A second review of a selected qualify decision: it reads the revision the first read.
-		d.SecondReviewOf = sr
+		if fes := policy.FieldErrors(s.secondReview(r, &d, sr)); fes != nil {
+			d.General, status = append(d.General, fes[0].Message), http.StatusConflict
+		} else if d.Second == nil {
+			return errors.New("second review: no view and no refusal")
+		}
 	}
-	s.render(w, r, http.StatusOK, page(r, "Review "+id), ui.ReviewPage(d))
+	title := "Review " + id
+	if d.Second != nil {
+		title = "Second review of " + id
+	}
+	s.render(w, r, status, page(r, title), ui.ReviewPage(d))
+	return nil
+}
+
+// secondReview turns d into the second review of decision sr: the first decision beside the
+// form, and the revision it qualified, which the second review names.
+func (s *Server) secondReview(r *http.Request, d *ui.DecisionView, sr string) error {
+	v, err := s.reads.SecondReviewOf(r.Context(), viewer.From(r.Context()), d.Problem.P.ID, sr)
+	if err != nil {
+		return err
+	}
+	d.Second, d.SecondReviewOf, d.RevisionID = v, v.DecisionID, v.RevisionID
 	return nil
 }
 
@@ -126,7 +146,11 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 			d.Values[k] = strings.Join(vs, "\n")
 		}
 		d.IdempotencyKey = in.IdempotencyKey // the same request, corrected, is still one decision
-		d.SecondReviewOf = in.SecondReviewOf
+		if in.SecondReviewOf != "" {
+			if err := s.secondReview(r, &d, in.SecondReviewOf); policy.FieldErrors(err) == nil && err != nil {
+				return err
+			}
+		}
 		if in.RevisionID != "" && in.RevisionID != d.RevisionID {
 			// A newer revision arrived: the page shows it, and the reviewer reads it first.
 			d.General = append(d.General, "A newer revision was submitted while you were reading; it is shown below. Read it, then decide again.")
