@@ -156,6 +156,12 @@ func FieldLabel(name string) string {
 	if name == policy.RevisionNote.Name {
 		return policy.RevisionNote.Label
 	}
+	switch name { // a second review's two fields, which only its page has
+	case "disagreement":
+		return "Kind of split"
+	case "secondReviewOf":
+		return "Second review of"
+	}
 	return strings.ReplaceAll(name, ".", " ")
 }
 
