@@ -164,6 +164,12 @@ func TestPublicPages(t *testing.T) {
 	if got := text(t, body, "reason-code"); !strings.Contains(got, "known answer") {
 		t.Errorf("archived problem's reason code = %q", got)
 	}
+	// The archived banner says why, in words, with the reviewer's reason.
+	_, body, _ = s.get(anon, "/p/TDB-13")
+	if got := text(t, body, "archived"); !strings.Contains(got, "Archived: Known answer.") || !strings.Contains(got, "The problem has been solved.") ||
+		!strings.Contains(got, "reviewer decision") {
+		t.Errorf("archived banner = %q; want the reason code in words and who decided", got)
+	}
 
 	// The list filters, and its statement count does not grow with rows.
 	_, body, _ = s.get(anon, "/problems?state=ACCEPTED")
