@@ -2,14 +2,10 @@ package sanity_test
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/theoremdb/theoremdb/sanity"
-	"github.com/theoremdb/theoremdb/shareddata"
 	"github.com/theoremdb/theoremdb/tex"
 )
 
@@ -66,28 +62,12 @@ func TestMutate(t *testing.T) {
 // many statements, and what it makes is still well-formed TeX that differs from the original.
 func TestMutateOpenLogic(t *testing.T) {
 	t.Parallel()
-	dir := shareddata.Require(t, "corpus/openlogic")
-	env := regexp.MustCompile(`(?s)\\begin\{(thm|prop|lem|cor)\}(?:\[[^\]]*\])?(.*?)\\end\{(?:thm|prop|lem|cor)\}`)
 	var statements []string
-	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tex") {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		for _, m := range env.FindAllStringSubmatch(string(b), -1) {
-			if s := strings.TrimSpace(m[2]); s != "" {
-				if _, err := tex.Read(s); err == nil {
-					statements = append(statements, s)
-				}
-			}
-		}
-		return nil
-	})
+	for _, st := range openLogic(t, regexp.MustCompile(`(?s)\\begin\{(thm|prop|lem|cor)\}(?:\[[^\]]*\])?(.*?)\\end\{(?:thm|prop|lem|cor)\}`), 1) {
+		statements = append(statements, st.Text)
+	}
 	if len(statements) < 500 {
-		t.Fatalf("read %d theorem statements from %s; want the corpus's several hundred", len(statements), dir)
+		t.Fatalf("read %d theorem statements from the Open Logic Project; want its several hundred", len(statements))
 	}
 	r := rand.New(rand.NewPCG(7, 7))
 	for _, m := range sanity.Mutations {

@@ -2,14 +2,10 @@ package sanity_test
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/theoremdb/theoremdb/sanity"
-	"github.com/theoremdb/theoremdb/shareddata"
 	"github.com/theoremdb/theoremdb/tex"
 )
 
@@ -60,27 +56,7 @@ func TestPlantStep(t *testing.T) {
 // from one that reads.
 func TestJudgeSetOpenLogic(t *testing.T) {
 	t.Parallel()
-	dir := shareddata.Require(t, "corpus/openlogic")
-	env := regexp.MustCompile(`(?s)\\begin\{proof\}(.*?)\\end\{proof\}`)
-	var proofs []sanity.Proof
-	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tex") {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		for i, m := range env.FindAllStringSubmatch(string(b), -1) {
-			if s := strings.TrimSpace(m[1]); len(s) > 40 {
-				if _, err := tex.Read(s); err == nil {
-					rel, _ := filepath.Rel(dir, p)
-					proofs = append(proofs, sanity.Proof{Source: "openlogic:" + rel + "#" + string(rune('0'+i%10)), Text: s})
-				}
-			}
-		}
-		return nil
-	})
+	proofs := openLogic(t, regexp.MustCompile(`(?s)\\begin\{proof\}(.*?)\\end\{proof\}`), 41)
 	if len(proofs) < 400 {
 		t.Fatalf("read %d proofs; want the corpus's several hundred", len(proofs))
 	}
