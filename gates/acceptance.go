@@ -112,15 +112,24 @@ func acceptanceKindName(k packet.AcceptanceKind) string {
 	return string(k)
 }
 
-// acceptanceRequire fails id when the field is missing or a placeholder and passes it otherwise.
+// acceptanceRequire fails id when the field is missing or a placeholder, asks a person when it
+// is present but shorter than minWords (unless it names a standard equivalence, for an
+// equivalence field), and passes it otherwise. It reports whether the field may be read further.
 func acceptanceRequire(out *Report, id, field, text string, minWords int, what, fix string) bool {
-	if why := placeholderReason(text, minWords); why != "" {
-		sp := Absent(field)
-		if text != "" {
-			sp = Whole(field, text)
-		}
-		out.Fail(id, sp, field+" "+why+", so the record does not state "+what+".", fix)
+	var named []string
+	if field == fieldAcceptanceEquivalence || field == fieldComputationEquiv {
+		named = standardEquivalences
+	}
+	switch m, why := measureField(text, minWords, named); m {
+	case fieldMissing:
+		out.Fail(id, spanOrAbsent(field, text), field+" "+why+", so the record does not state "+what+".", fix)
 		return false
+	case fieldShortUnsure:
+		out.NeedsHuman(id, Whole(field, text), field+" “"+clipText(text, 80)+"” "+why+"; a person must confirm that it states "+what+".", fix)
+		return false
+	case fieldShortNamed:
+		out.Pass(id, Whole(field, text), field+" names "+what+" in standard words: “"+clipText(text, 80)+"”.")
+		return true
 	}
 	out.Pass(id, Whole(field, text), field+" states "+what+".")
 	return true

@@ -51,6 +51,10 @@ func TestAcceptanceGate(t *testing.T) {
 		{"classification complete", kissing, nil, checkAcceptanceClassification, Pass},
 		{"classification without equivalence", func(r *Revision) { kissing(r); r.Acceptance.Equivalence = "" }, nil, checkAcceptanceClassification, Fail},
 		{"classification usual equivalence", func(r *Revision) { kissing(r); r.Acceptance.Equivalence = "The usual one." }, nil, checkAcceptanceClassification, Fail},
+		{"classification equivalence in two standard words", func(r *Revision) { kissing(r); r.Acceptance.Equivalence = "Graph isomorphism." }, nil, checkAcceptanceClassification, Pass},
+		{"classification equivalence up to rotation", func(r *Revision) { kissing(r); r.Acceptance.Equivalence = "Up to rotation." }, nil, checkAcceptanceClassification, Pass},
+		{"classification short equivalence a machine cannot read", func(r *Revision) { kissing(r); r.Acceptance.Equivalence = "Same colours." }, nil, checkAcceptanceClassification, NeedsHuman},
+		{"search certificate too short to judge", func(r *Revision) { *r = *computationalClean(); r.Acceptance.Certificate = "The matrix." }, nil, checkAcceptanceSearch, NeedsHuman},
 		{"classification without completeness", func(r *Revision) {
 			kissing(r)
 			r.Acceptance.Criterion = "A classification of the configurations, with a proof."
