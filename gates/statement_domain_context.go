@@ -13,6 +13,9 @@ const (
 	stCtxSoft        // looks like an introduction the reader cannot parse
 	stCtxHeads       // introduces the formula's leading identifiers ("a prime $p > N$")
 	stCtxAll         // introduces every identifier in it ("let $T(n) = n/2$")
+	// stCtxRequested introduces every name the formula relates: the objects a question asks
+	// for ("Determine rational numbers $L \le U$ with …", "Are there integers $a < b$ …").
+	stCtxRequested
 )
 
 // stScanDecls records the introductions in one field.
@@ -42,6 +45,12 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 			for _, k := range keys {
 				d.add(k, false, sp)
 			}
+		case stCtxRequested:
+			heads, _ := stHeads(f, keys)
+			for _, k := range append(heads, stRelatedNames(f, keys)...) {
+				d.add(k, false, sp)
+				d.ranged[k] = true
+			}
 		case stCtxHeads, stCtxSoft:
 			heads, soft := stHeads(f, keys)
 			for _, k := range heads {
@@ -66,8 +75,12 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 		}
 		if j >= 0 && t.toks[j].kind == 'w' && t.toks[j].sent == tok.sent {
 			w := t.toks[j].text
-			if v.typeWord(w) || stIntroducers[w] || stLetWords[w] || w == "many" {
+			if v.typeWord(w) || stIntroducers[w] || stLetWords[w] {
 				d.add(tok.raw, false, t.span(tok.start, tok.end))
+				continue
+			}
+			if w == "many" { // "infinitely many n such that": counted, with no domain
+				d.add(tok.raw, true, t.span(tok.start, tok.end))
 				continue
 			}
 		}
@@ -132,9 +145,14 @@ func stContextOf(t *stText, p int, ctxs []stCtx, v *stVocab) stCtx {
 	case (w1 == "is" || w1 == "are") && w2 == "there", w1 == "there" && (w2 == "is" || w2 == "are"), stIntroducers[w1]:
 		return stCtxHeads
 	case w1 == "many" && (w2 == "infinitely" || w2 == "finitely" || w2 == "only"):
-		return stCtxHeads
+		// "infinitely many $n$ such that …" counts the $n$ without saying what they are:
+		// integers, primes, reals? Only a noun ("infinitely many primes $p$") or the formula
+		// itself ("$n \in \mathbb{N}$", read by stSelfDeclared) gives the domain.
+		return stCtxSoft
 	case w1 == "of" && v.typeWord(w2):
 		return stCtxHeads // "the number of $p \le x$", "a set of $n$ points"
+	case (v.typeWord(w1) || stHyphenType(w1, v)) && stRequestedBy(prev, v):
+		return stCtxRequested
 	case v.typeWord(w1) || stHyphenType(w1, v):
 		return stCtxHeads
 	case w1 == "to" && (w2 == "solutions" || w2 == "solution") || w1 == "of" && (w2 == "solutions" || w2 == "solution"):
@@ -294,4 +312,44 @@ func stAfterContext(t *stText, p int, v *stVocab, asserted, hypothesis bool) stC
 		}
 	}
 	return stCtxNone
+}
+
+// stRequestVerbs ask for objects, which the question itself then introduces: "determine rational
+// numbers $L \le U$", "find integers $x < y$", "do there exist primes $p < q$".
+var stRequestVerbs = stWordSet(`determine find construct exhibit give compute produce describe identify
+	exist exists there`)
+
+// stRequestedBy reports whether the noun phrase before a formula (prev, nearest word first) is
+// the object of a request verb: the plural noun it ends in names every object of the formula.
+func stRequestedBy(prev []string, v *stVocab) bool {
+	if len(prev) == 0 || !strings.HasSuffix(prev[0], "s") {
+		return false // a singular noun names one object: "a prime $p > N$"
+	}
+	for i, w := range prev {
+		switch {
+		case stRequestVerbs[w]:
+			return i > 0
+		case w == "," || stLetWords[w] || w == "that" || w == "if" || w == "for" || w == "with" || w == "such" || w == "where":
+			return false
+		}
+	}
+	return false
+}
+
+// stRelatedNames returns the names standing alone as terms of the formula's top-level chains:
+// L and U in "$L \le U$", a, b and c in "$0 < a < b < c$".
+func stRelatedNames(f *tex.Formula, keys []string) []string {
+	var out []string
+	for _, seg := range stSegments(f, stLevel(f, 0, -1)) {
+		terms, rels := stChain(f, seg)
+		if len(rels) == 0 {
+			continue
+		}
+		for _, term := range terms {
+			if ids, ok := stLone(f, keys, term, false); ok {
+				out = append(out, ids...)
+			}
+		}
+	}
+	return out
 }

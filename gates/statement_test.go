@@ -137,6 +137,13 @@ func TestStatementVariableDomain(t *testing.T) {
 		{"index only", stStatement(`Prove that $a_i > 0$ for the sequence $a$ of the statement.`), stCheckDomain, NeedsHuman},
 		{"undefined function", stStatement(`Prove that $W(k) \ge 2^k$ for every integer $k \ge 1$.`), stCheckDomain, NeedsHuman},
 		{"malformed TeX", stStatement(`Prove that $p$ is prime for $p \ge {2$.`), stCheckDomain, Unknown},
+		{"requested numbers", stStatement(`Determine rational numbers $L \le U$ with $U - L \le 10^{-3}$ such that $L \le \zeta(3) \le U$.`), stCheckDomain, Pass},
+		{"requested integers of an existence question", stStatement(`Do there exist integers $1 < a < b$ such that $a^2 + b^2$ divides $ab + 1$?`), stCheckDomain, Pass},
+		{"a singular noun bounds by another name", stStatement(`Find a prime $p > N$ such that $p + 2$ is prime.`), stCheckDomain, Fail},
+		{"infinitely many without a domain", stStatement(`Are there infinitely many $n$ such that $n^2 + 1$ is prime?`), stCheckDomain, NeedsHuman},
+		{"infinitely many in prose without a domain", stStatement(`Prove that $n^2 + 1$ is prime for infinitely many n.`), stCheckDomain, NeedsHuman},
+		{"infinitely many with a noun", stStatement(`Are there infinitely many integers $n$ such that $n^2 + 1$ is prime?`), stCheckDomain, Pass},
+		{"infinitely many with a membership", stStatement(`Are there infinitely many $n \in \mathbb{N}$ such that $n^2 + 1$ is prime?`), stCheckDomain, Pass},
 	})
 }
 
