@@ -75,6 +75,14 @@ type stCase struct {
 
 func stStatement(s string) func(*Revision) { return func(r *Revision) { r.Statement = s } }
 
+// stConvention asks, in the statement, about the sequence a convention entry defines.
+func stConvention(body string) func(*Revision) {
+	return func(r *Revision) {
+		r.Statement = `Let $(a_n)_{n \ge 0}$ be the sequence of the convention. Prove that $a_n$ is odd for every $n \ge 0$.`
+		r.Exposition[1] = packet.ExpositionEntry{Kind: packet.Convention, Body: body}
+	}
+}
+
 func runStCases(t *testing.T, tests []stCase) {
 	t.Helper()
 	for _, tt := range tests {
@@ -206,6 +214,15 @@ func TestStatementRecursiveSequence(t *testing.T) {
 		{"no range", stStatement(`Let $a_0 = 1$ and $a_{n+1} = 2a_n + 1$. Determine whether infinitely many terms are prime.`), stCheckRecurrence, NeedsHuman},
 		{"quantified sequence", stStatement(`Is there a sequence of integers with $a_{n+2} = a_{n+1} + a_n$ for $n \ge 0$ all of whose terms are composite?`), stCheckRecurrence, NeedsHuman},
 		{"named sequence", stStatement(`Determine whether infinitely many Fibonacci numbers $F_n$ are prime.`), stCheckRecurrence, NeedsHuman},
+		{"initial value by cases in the convention sentence", stConvention(`We set $a_n = \begin{cases} 1 & n = 0, \\ 2a_{n-1} + 1 & n \ge 1. \end{cases}$`), stCheckRecurrence, Pass},
+		{"initial value by coloneqq in the convention sentence", stConvention(`Throughout, $a_{n+1} = 2a_n + 1$ for $n \ge 0$ and $a_0 \coloneqq 1$.`), stCheckRecurrence, Pass},
+		{"initial value in words in the convention sentence", stConvention(`The sequence has $a_{n+1} = 2a_n + 1$ for $n \ge 0$ and $a_0$ equal to $1$.`), stCheckRecurrence, Pass},
+		{"initial values as a pair", stConvention(`We set $(a_0, a_1) = (1, 1)$ and $a_{n+2} = a_{n+1} + 2a_n$ for $n \ge 0$.`), stCheckRecurrence, Pass},
+		{"initial term named without a value", stConvention(`The sequence has $a_{n+1} = 2a_n + 1$ for $n \ge 0$ and starts from a chosen $a_0$.`), stCheckRecurrence, NeedsHuman},
+		{"recurrence in the convention without initial values", stConvention(`Throughout, $a_{n+1} = 2a_n + 1$ for $n \ge 0$.`), stCheckRecurrence, Fail},
+		{"function notation without initial values", stStatement(`Let $T(n+1) = 2T(n) + n$ for every integer $n \ge 1$. Prove that $T(n) \ge 2^{n-1}$ for every $n \ge 1$.`), stCheckRecurrence, NeedsHuman},
+		{"function notation with initial values", stStatement(`Let $T(1) = 1$ and $T(n+1) = 2T(n) + n$ for every integer $n \ge 1$. Prove that $T(n) \ge 2^{n-1}$ for every $n \ge 1$.`), stCheckRecurrence, Pass},
+		{"functional equation in a real variable", stStatement(`Find every continuous $f\colon \mathbb{R} \to \mathbb{R}$ with $f(x+1) = f(x) + 1$ for every real $x$.`), stCheckRecurrence, Pass},
 	})
 }
 
