@@ -85,8 +85,10 @@ func runAcceptance(_ context.Context, r *Revision, _ Env, out *Report) {
 		acceptanceNumerical(a, out)
 	})
 	acceptanceKindFields(out, a, checkAcceptanceSearch, packet.Search, "a search target", func() {
-		acceptanceRequire(out, checkAcceptanceSearch, fieldAcceptanceSearchSpace, a.SearchSpace, 3,
-			"the set of objects searched", "Write in acceptance.searchSpace the finite set of candidates the search ranges over (for example “all 668 × 668 matrices with entries ±1”).")
+		if acceptanceRequire(out, checkAcceptanceSearch, fieldAcceptanceSearchSpace, a.SearchSpace, 3,
+			"the set of objects searched", "Write in acceptance.searchSpace the finite set of candidates the search ranges over (for example “all 668 × 668 matrices with entries ±1”).") {
+			acceptanceBounded(a.SearchSpace, out)
+		}
 		acceptanceRequire(out, checkAcceptanceSearch, fieldAcceptanceCertificate, a.Certificate, 3,
 			"the witness or impossibility certificate", "Write in acceptance.certificate what a witness must be and how it is checked, and what certificate an impossibility claim must carry (for example a proof, or a DRAT refutation another person can check).")
 	})
@@ -251,4 +253,31 @@ func acceptancePart(a packet.Acceptance, h phraseHit) (string, string, phraseHit
 		off += len(p.text) + 1
 	}
 	return fieldAcceptanceCriterion, a.Criterion, phraseHit{}
+}
+
+// unboundedSpace are the words by which a search space says it has no bound.
+var unboundedSpace = []string{"infinite", "infinitely", "unbounded", "arbitrary size", "arbitrarily large", "any size",
+	"all sizes", "every size", "no bound", "without bound", "all positive integers", "all natural numbers",
+	"all integers", "all real", "all graphs", "all finite", "every finite", "every n", "all n"}
+
+// boundedSpace are the words by which a search space says it is finite without a number.
+var boundedSpace = []string{"finite", "finitely many", "bounded", "at most", "up to", "below", "less than", "fixed"}
+
+// acceptanceBounded asks a person about a search space that names no bound: the policy's search
+// targets are finite ("A finite search target may qualify …"), and a space such as "all graphs"
+// or "integers of any size" cannot be enumerated or certified complete.
+func acceptanceBounded(space string, out *Report) {
+	sp := Whole(fieldAcceptanceSearchSpace, space)
+	if h, ok := findPhrase(space, unboundedSpace); ok {
+		out.NeedsHuman(checkAcceptanceSearch, SpanOf(fieldAcceptanceSearchSpace, space, h.Start, h.End),
+			"acceptance.searchSpace says “"+space[h.Start:h.End]+"”, so the space searched is not bounded; a finite search target needs a finite space, and a person must confirm what bounds it.",
+			"Bound acceptance.searchSpace (for example “graphs on at most 12 vertices”, “integers n ≤ 10^{12}”), or make the target a PROOF if no finite search settles it.")
+		return
+	}
+	if textHasDigit(space) || containsStem(space, boundedSpace...) {
+		return
+	}
+	out.NeedsHuman(checkAcceptanceSearch, sp,
+		"acceptance.searchSpace “"+clipText(space, 120)+"” names no size, range or other bound, so whether the space searched is finite is not stated; a person must confirm it.",
+		"State the bound of acceptance.searchSpace: the sizes, orders or ranges searched (for example “all 668 × 668 matrices with entries ±1”).")
 }

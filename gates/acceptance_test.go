@@ -54,6 +54,22 @@ func TestAcceptanceGate(t *testing.T) {
 		{"classification equivalence in two standard words", func(r *Revision) { kissing(r); r.Acceptance.Equivalence = "Graph isomorphism." }, nil, checkAcceptanceClassification, Pass},
 		{"classification equivalence up to rotation", func(r *Revision) { kissing(r); r.Acceptance.Equivalence = "Up to rotation." }, nil, checkAcceptanceClassification, Pass},
 		{"classification short equivalence a machine cannot read", func(r *Revision) { kissing(r); r.Acceptance.Equivalence = "Same colours." }, nil, checkAcceptanceClassification, NeedsHuman},
+		{"search space of any size", func(r *Revision) {
+			*r = *computationalClean()
+			r.Acceptance.SearchSpace = "Square matrices of any size with entries +1 and −1."
+		}, nil, checkAcceptanceSearch, NeedsHuman},
+		{"search space over all graphs", func(r *Revision) {
+			*r = *computationalClean()
+			r.Acceptance.SearchSpace = "All graphs, with vertices coloured red or blue."
+		}, nil, checkAcceptanceSearch, NeedsHuman},
+		{"search space without a bound", func(r *Revision) {
+			*r = *computationalClean()
+			r.Acceptance.SearchSpace = "Square matrices with entries plus one and minus one."
+		}, nil, checkAcceptanceSearch, NeedsHuman},
+		{"search space bounded in words", func(r *Revision) {
+			*r = *computationalClean()
+			r.Acceptance.SearchSpace = "Graphs on finitely many vertices up to the order of the conjectured witness, listed in the certificate."
+		}, nil, checkAcceptanceSearch, Pass},
 		{"search certificate too short to judge", func(r *Revision) { *r = *computationalClean(); r.Acceptance.Certificate = "The matrix." }, nil, checkAcceptanceSearch, NeedsHuman},
 		{"classification without completeness", func(r *Revision) {
 			kissing(r)
