@@ -249,6 +249,14 @@ func TestStatementTitleMatches(t *testing.T) {
 		{"catalogue label", func(r *Revision) { r.Title = "Polignac Problem 12" }, stCheckTitle, NeedsHuman},
 		{"named after its source", func(r *Revision) { r.Title = "Polignac's question" }, stCheckTitle, Pass},
 		{"no subject word", func(r *Revision) { r.Title = "The open problem" }, stCheckTitle, NeedsHuman},
+		{"title names another parameter", func(r *Revision) { r.Title = "Twin primes: prime pairs with gap 4" }, stCheckTitle, NeedsHuman},
+		{"title names the statement's parameter", func(r *Revision) { r.Title = "Twin primes: prime pairs p, p + 2" }, stCheckTitle, Pass},
+		{"title with a year", func(r *Revision) { r.Title = "Twin prime conjecture of 1849" }, stCheckTitle, Pass},
+		{"title asks the opposite", func(r *Revision) {
+			r.Title = "Twin primes: finitely many pairs"
+			r.Statement = "Prove that there are infinitely many primes $p$ such that $p + 2$ is also prime."
+		}, stCheckTitle, NeedsHuman},
+		{"title asks about other objects", func(r *Revision) { r.Title = "Sophie Germain primes and safe primes" }, stCheckTitle, NeedsHuman},
 	})
 }
 

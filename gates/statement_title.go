@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -123,6 +124,12 @@ func stTitleMatches(a *stAnalysis, out *Report) {
 		out.NeedsHuman(stCheckTitle, span,
 			"The title is a catalogue label (a source and a number) that shares no subject word with the statement; a person must confirm that the statement is the labelled problem.",
 			"Give the problem a title that names its object and question, and keep the catalogue number in the provenance.")
+	case len(inStmt)+len(inExp)+len(inSource) > 0 && stTitleDiffers(a, span, out):
+		// a specific finding: the title names a number or the opposite of the statement's word
+	case len(inStmt) > 0 && len(none) >= 2 && len(none) > len(inStmt)+len(inExp):
+		out.NeedsHuman(stCheckTitle, span,
+			fmt.Sprintf("The title shares %s with the statement, but its other subject words (%s) occur nowhere in the packet, so it may ask a different question; a person must compare them.", stQuoteList(inStmt), stQuoteList(none)),
+			"If the title and the statement ask different questions, retitle the problem after the statement's question.")
 	case len(inStmt) > 0:
 		out.Pass(stCheckTitle, span,
 			fmt.Sprintf("The title and the statement share the subject words %s.", stQuoteList(inStmt)))
@@ -143,4 +150,59 @@ func stTitleMatches(a *stAnalysis, out *Report) {
 			fmt.Sprintf("The title's subject words (%s) do not occur in the statement, but there are too few words to be sure the two differ; a person must compare them.", stQuoteList(none)),
 			"If the title and the statement ask different questions, retitle the problem after the statement's question.")
 	}
+}
+
+// stTitleNumberRe finds the numbers of a title: "668", "R(5, 5)" gives 5 and 5, "10^{-3}".
+var stTitleNumberRe = regexp.MustCompile(`[0-9]+(?:\.[0-9]+)?`)
+
+// stAntonyms are words whose swap turns one question into another: a title that asks for an
+// upper bound of a statement that asks for a lower one.
+var stAntonyms = [][2]string{{"upper", "lower"}, {"infinitely", "finitely"}, {"infinite", "finite"}, {"odd", "even"},
+	{"maximum", "minimum"}, {"largest", "smallest"}, {"greatest", "least"}, {"maximal", "minimal"}, {"prime", "composite"},
+	{"exists", "no"}, {"convergent", "divergent"}, {"converges", "diverges"}, {"sum", "difference"}}
+
+// stTitleDiffers reports, as a finding, a title that names a number the statement, exposition
+// and provenance never name (a parameter of another question: "order 716" over a statement about
+// 668), or a word whose opposite the statement uses instead (an "upper" bound asked as a "lower"
+// one). Both are read as a person's question, since a title may abbreviate.
+func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
+	r := a.r
+	title := stCatalogueRe.ReplaceAllString(r.Title, " ")
+	var rest strings.Builder
+	rest.WriteString(r.Statement + " " + r.Provenance.Attribution + " " + r.Provenance.SourceLocator + " ")
+	for _, e := range r.Exposition {
+		rest.WriteString(e.Term + " " + e.Body + " ")
+	}
+	packetText := rest.String()
+	for _, loc := range stTitleNumberRe.FindAllStringIndex(title, 10) {
+		num := title[loc[0]:loc[1]]
+		if y, err := strconv.Atoi(num); err == nil && len(num) == 4 && y >= 1600 && y <= 2100 {
+			continue // a year names the source, not the question
+		}
+		if !hasNumber(packetText, num) {
+			out.NeedsHuman(stCheckTitle, SpanOf(FieldTitle, r.Title, loc[0], loc[1]),
+				fmt.Sprintf("The title names %s, which the statement, its exposition and its provenance never name, so the title may ask about another parameter than the statement; a person must compare them.", num),
+				"Retitle the problem after the statement's own parameters, or correct the statement if the title names the intended case.")
+			return true
+		}
+	}
+	stmt := " " + strings.ToLower(stPlainWords(r.Statement)) + " "
+	low := " " + strings.ToLower(stPlainWords(r.Title)) + " "
+	for _, p := range stAntonyms {
+		for _, ab := range [][2]string{{p[0], p[1]}, {p[1], p[0]}} {
+			w, opp := " "+ab[0]+" ", " "+ab[1]+" "
+			if strings.Contains(low, w) && !strings.Contains(stmt, w) && strings.Contains(stmt, opp) && !strings.Contains(low, opp) {
+				i := strings.Index(strings.ToLower(r.Title), ab[0])
+				sp := span
+				if i >= 0 {
+					sp = SpanOf(FieldTitle, r.Title, i, i+len(ab[0]))
+				}
+				out.NeedsHuman(stCheckTitle, sp,
+					fmt.Sprintf("The title says “%s” where the statement says “%s”, so the two may ask opposite questions; a person must compare them.", ab[0], ab[1]),
+					"Retitle the problem after the statement's question, or correct the statement if the title names the intended one.")
+				return true
+			}
+		}
+	}
+	return false
 }
