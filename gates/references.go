@@ -166,6 +166,11 @@ func refsRows(r *Revision, out *Report) {
 var theoremClaimWords = []string{"theorem", "lemma", "proposition", "corollary", "main result", "key lemma",
 	"main theorem", "conjecture", "inequality", "identity", "formula"}
 
+// resultClaimVerbs (stems) say that the work itself obtains a result: a note that only says
+// where a statement comes from ("the theorem's docstring") makes no claim to check at a place.
+var resultClaimVerbs = []string{"prove", "proof", "shows", "showed", "shown", "establish", "obtain", "derive",
+	"deduce", "main result", "key lemma", "settle", "resolve", "disprove"}
+
 // refsTheoremLocators asks a person about a row whose relevance note claims a specific result
 // of the work ("the main theorem", "a lemma of Erdős") but whose locator is empty and whose note
 // names no numbered place: the policy asks that the cited locator support the exact claim. It
@@ -180,7 +185,8 @@ func refsTheoremLocators(r *Revision, out *Report) int {
 			continue
 		}
 		h, ok := findPhrase(ref.Relevance, theoremClaimWords)
-		if !ok || !theoremClaimed(ref.Relevance, h) {
+		if !ok || !theoremClaimed(ref.Relevance, h) || !containsStem(ref.Relevance, resultClaimVerbs...) ||
+			exactLocatorRe.MatchString(ref.Citation) {
 			continue
 		}
 		n++

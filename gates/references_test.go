@@ -34,7 +34,7 @@ func TestReferencesGate(t *testing.T) {
 		}, nil, checkRefsRow, NeedsHuman},
 		{"lemma claimed without a locator", func(r *Revision) {
 			r.References[1].Locator = ""
-			r.References[1].Relevance = "Its sieve lemma gives the bound 246 on gaps between consecutive primes."
+			r.References[1].Relevance = "Its sieve lemma proves the bound 246 on gaps between consecutive primes."
 		}, nil, checkRefsRow, NeedsHuman},
 		{"numbered theorem named in the note", func(r *Revision) {
 			r.References[0].Locator = ""

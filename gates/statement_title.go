@@ -167,13 +167,17 @@ var stAntonyms = [][2]string{{"upper", "lower"}, {"infinitely", "finitely"}, {"i
 // one). Both are read as a person's question, since a title may abbreviate.
 func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
 	r := a.r
-	title := stCatalogueRe.ReplaceAllString(r.Title, " ")
+	// Catalogue numbers name the source ("Problem 12"): blank them, keeping offsets.
+	title := stCatalogueRe.ReplaceAllStringFunc(r.Title, func(m string) string { return strings.Repeat(" ", len(m)) })
 	var rest strings.Builder
 	rest.WriteString(r.Statement + " " + r.Provenance.Attribution + " " + r.Provenance.SourceLocator + " ")
 	for _, e := range r.Exposition {
 		rest.WriteString(e.Term + " " + e.Body + " ")
 	}
 	packetText := rest.String()
+	if !textHasDigit(r.Statement) {
+		title = "" // a statement without numbers has no parameter a title's number could contradict
+	}
 	for _, loc := range stTitleNumberRe.FindAllStringIndex(title, 10) {
 		num := title[loc[0]:loc[1]]
 		if y, err := strconv.Atoi(num); err == nil && len(num) == 4 && y >= 1600 && y <= 2100 {
