@@ -143,7 +143,7 @@ func heroCaption(r *Revision, out *Report) {
 
 // captionBoundRe finds a number compared with something in words or symbols: "at most 246",
 // "≤ 46", "$\le 10^{-3}$", "fewer than 5".
-var captionBoundRe = regexp.MustCompile(`(?i)(≤|≥|<|>|⩽|⩾|\\leq?|\\geq?|\\lt|\\gt|\bat most|\bat least|\bno more than|\bno fewer than|\bno less than|\bfewer than|\bless than|\bmore than|\bgreater than|\bexceeds?|\bexceeding|\bbounded above by|\bbounded below by)\s*\$?\s*([0-9][0-9.,]*(?:\s*(?:·|\\cdot|×)\s*10\^\{?-?[0-9]+\}?)?|10\^\{?-?[0-9]+\}?)`)
+var captionBoundRe = regexp.MustCompile(`(?i)(≤|≥|<|>|⩽|⩾|\\leq?|\\geq?|\\lt|\\gt|\bat most|\bat least|\bno more than|\bno fewer than|\bno less than|\bfewer than|\bless than|\bmore than|\bgreater than|\bexceeds?|\bexceeding|\bbounded above by|\bbounded below by|\babove|\bbelow|\bover|\bunder|\bbeyond)\s*\$?\s*([0-9][0-9.,]*(?:\s*(?:·|\\cdot|×)\s*10\^\{?-?[0-9]+\}?)?|10\^\{?-?[0-9]+\}?)`)
 
 // heroCaptionBound reads the comparisons of a caption with a number. A number the picture shows
 // (named in hero.alt or hero.brief: "the pairs below 50") is setup; one the packet records as the

@@ -42,8 +42,12 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 		ctxs[p] = c
 		switch c {
 		case stCtxAll:
+			dummy := map[string]bool{}
+			for _, k := range stDefinedArgs(f, keys) {
+				dummy[k] = true
+			}
 			for _, k := range keys {
-				d.add(k, false, sp)
+				d.add(k, dummy[k], sp) // "let $T(n+1) = 2T(n)$" defines T; n is its dummy argument
 			}
 		case stCtxRequested:
 			heads, _ := stHeads(f, keys)
@@ -75,6 +79,10 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 		}
 		if j >= 0 && t.toks[j].kind == 'w' && t.toks[j].sent == tok.sent {
 			w := t.toks[j].text
+			if stQuantifierWords[w] { // "for every n": a range with no domain
+				d.add(tok.raw, true, t.span(tok.start, tok.end))
+				continue
+			}
 			if v.typeWord(w) || stIntroducers[w] || stLetWords[w] {
 				d.add(tok.raw, false, t.span(tok.start, tok.end))
 				continue
@@ -142,6 +150,11 @@ func stContextOf(t *stText, p int, ctxs []stCtx, v *stVocab) stCtx {
 		return stCtxAll
 	case w1 == "that" && (w2 == "suppose" || w2 == "assume" || w2 == "given" || w2 == "provided"):
 		return stCtxAll
+	case stQuantifierWords[w1] && stBareName(t.formula(p)):
+		// "for every $n$": a quantifier over a bare name gives it no range; only a noun ("for
+		// every integer $n$"), a membership or a bound ("$n \in \mathbb{N}$", "$n \ge 1$",
+		// read by stSelfDeclared) or an earlier introduction does.
+		return stCtxSoft
 	case (w1 == "is" || w1 == "are") && w2 == "there", w1 == "there" && (w2 == "is" || w2 == "are"), stIntroducers[w1]:
 		return stCtxHeads
 	case w1 == "many" && (w2 == "infinitely" || w2 == "finitely" || w2 == "only"):
@@ -352,4 +365,19 @@ func stRelatedNames(f *tex.Formula, keys []string) []string {
 		}
 	}
 	return out
+}
+
+// stQuantifierWords quantify over what follows them; unlike a declaration ("fix $k$", "let $n$"),
+// they say over which range only with a noun or a relation.
+var stQuantifierWords = stWordSet(`every each all any some exists exist`)
+
+// stBareName reports whether a formula is names only, with no relation to bound them: "$n$",
+// "$x, y$", "$(a, b)$".
+func stBareName(f *tex.Formula) bool {
+	for _, a := range f.Atoms {
+		if a.Kind == tex.AtomRel && a.Script == 0 {
+			return false
+		}
+	}
+	return stNameLikeFormula(f)
 }

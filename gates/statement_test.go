@@ -151,6 +151,11 @@ func TestStatementVariableDomain(t *testing.T) {
 		{"infinitely many without a domain", stStatement(`Are there infinitely many $n$ such that $n^2 + 1$ is prime?`), stCheckDomain, NeedsHuman},
 		{"infinitely many in prose without a domain", stStatement(`Prove that $n^2 + 1$ is prime for infinitely many n.`), stCheckDomain, NeedsHuman},
 		{"infinitely many with a noun", stStatement(`Are there infinitely many integers $n$ such that $n^2 + 1$ is prime?`), stCheckDomain, Pass},
+		{"bare quantifier", stStatement(`Prove that $n^2 + n$ is even for every $n$.`), stCheckDomain, NeedsHuman},
+		{"bare quantifier in prose", stStatement(`Prove that $n^2 + n$ is even for every n.`), stCheckDomain, NeedsHuman},
+		{"quantifier with a noun", stStatement(`Prove that $n^2 + n$ is even for every integer $n$.`), stCheckDomain, Pass},
+		{"dummy argument of a definition", stStatement(`Let $T(1) = 1$ and $T(n+1) = 2T(n) + n$. Is $T(n)$ prime for infinitely many $n$?`), stCheckDomain, NeedsHuman},
+		{"definition with its argument ranged", stStatement(`Let $f(x) = x^2 + 1$ for every real $x$. Prove that $f(x) \ge 1$ for every real $x$.`), stCheckDomain, Pass},
 		{"infinitely many with a membership", stStatement(`Are there infinitely many $n \in \mathbb{N}$ such that $n^2 + 1$ is prime?`), stCheckDomain, Pass},
 	})
 }
@@ -257,6 +262,8 @@ func TestStatementTitleMatches(t *testing.T) {
 			r.Statement = "Prove that there are infinitely many primes $p$ such that $p + 2$ is also prime."
 		}, stCheckTitle, NeedsHuman},
 		{"title asks about other objects", func(r *Revision) { r.Title = "Sophie Germain primes and safe primes" }, stCheckTitle, NeedsHuman},
+		{"title names another object", func(r *Revision) { r.Title = "Are there infinitely many Mersenne twin primes?" }, stCheckTitle, NeedsHuman},
+		{"title names the source's author", func(r *Revision) { r.Title = "Twin primes after Zhang" }, stCheckTitle, Pass},
 	})
 }
 

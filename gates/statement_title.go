@@ -190,6 +190,12 @@ func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
 			return true
 		}
 	}
+	if sp, name, ok := stTitleForeignName(r, packetText); ok {
+		out.NeedsHuman(stCheckTitle, sp,
+			fmt.Sprintf("The title names “%s”, which the statement, its exposition, its provenance and its references never mention, so the title may ask about another object; a person must compare them.", name),
+			"Retitle the problem after the object the statement asks about, or correct the statement if the title names the intended one.")
+		return true
+	}
 	stmt := " " + strings.ToLower(stPlainWords(r.Statement)) + " "
 	low := " " + strings.ToLower(stPlainWords(r.Title)) + " "
 	for _, p := range stAntonyms {
@@ -209,4 +215,49 @@ func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
 		}
 	}
 	return false
+}
+
+// stTitleForeignName finds a proper name in the title ("Fermat numbers" over a statement about
+// Sylvester's sequence): a capitalised word past the title's first, not a stop or generic word,
+// that nothing else in the packet mentions.
+func stTitleForeignName(r *Revision, packetText string) (Span, string, bool) {
+	var all strings.Builder
+	all.WriteString(packetText)
+	for _, x := range r.References {
+		all.WriteString(" " + x.Citation + " " + x.Relevance)
+	}
+	all.WriteString(" " + r.OpenStatus.StrongestKnown + " " + strings.Join(r.Tags, " "))
+	known := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(stPlainWords(all.String()))) {
+		known[stStem(strings.Trim(w, "'’-–"))] = true
+	}
+	title := r.Title
+	first := true
+	for i := 0; i < len(title); {
+		j := i
+		for j < len(title) {
+			c, size := utf8.DecodeRuneInString(title[j:])
+			if !unicode.IsLetter(c) && c != '\'' && c != '’' {
+				break
+			}
+			j += size
+		}
+		if j == i {
+			if title[i] == ':' || title[i] == '(' {
+				first = true // a subtitle or an aside starts with a capital too
+			}
+			i++
+			continue
+		}
+		w := strings.TrimSuffix(strings.TrimSuffix(title[i:j], "'s"), "’s")
+		r0, _ := utf8.DecodeRuneInString(w)
+		low := strings.ToLower(w)
+		if !first && unicode.IsUpper(r0) && utf8.RuneCountInString(w) > 2 && !stStopWords[low] && !stGenericTitleWords[low] &&
+			!known[stStem(low)] && (i == 0 || title[i-1] != '\\') {
+			return SpanOf(FieldTitle, title, i, i+len(w)), w, true
+		}
+		first = false
+		i = j
+	}
+	return Span{}, "", false
 }
