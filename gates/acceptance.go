@@ -2,6 +2,7 @@ package gates
 
 import (
 	"context"
+	"regexp"
 
 	"github.com/theoremdb/theoremdb/packet"
 )
@@ -260,6 +261,10 @@ var unboundedSpace = []string{"infinite", "infinitely", "unbounded", "arbitrary 
 	"all sizes", "every size", "no bound", "without bound", "all positive integers", "all natural numbers",
 	"all integers", "all real", "all graphs", "all finite", "every finite", "every n", "all n"}
 
+// unboundedSpaceRe finds a size left free ("of any length", "every order", "arbitrary
+// dimension") or an infinite set searched over ("the positive integers", "the natural numbers").
+var unboundedSpaceRe = regexp.MustCompile(`(?i)\b((any|every|arbitrary|all|unlimited)\s+(size|sizes|length|lengths|order|orders|dimension|dimensions|degree|degrees|number of \w+)|(the\s+)?(positive|non-negative|nonnegative|natural)\s+(integers|numbers)|the\s+(integers|reals|real numbers|rationals))\b`)
+
 // boundedSpace are the words by which a search space says it is finite without a number.
 var boundedSpace = []string{"finite", "finitely many", "bounded", "at most", "up to", "below", "less than", "fixed"}
 
@@ -268,7 +273,11 @@ var boundedSpace = []string{"finite", "finitely many", "bounded", "at most", "up
 // or "integers of any size" cannot be enumerated or certified complete.
 func acceptanceBounded(space string, out *Report) {
 	sp := Whole(fieldAcceptanceSearchSpace, space)
-	if h, ok := findPhrase(space, unboundedSpace); ok {
+	h, ok := findPhrase(space, unboundedSpace)
+	if m := unboundedSpaceRe.FindStringIndex(space); !ok && m != nil {
+		h, ok = phraseHit{Start: m[0], End: m[1]}, true
+	}
+	if ok {
 		out.NeedsHuman(checkAcceptanceSearch, SpanOf(fieldAcceptanceSearchSpace, space, h.Start, h.End),
 			"acceptance.searchSpace says “"+space[h.Start:h.End]+"”, so the space searched is not bounded; a finite search target needs a finite space, and a person must confirm what bounds it.",
 			"Bound acceptance.searchSpace (for example “graphs on at most 12 vertices”, “integers n ≤ 10^{12}”), or make the target a PROOF if no finite search settles it.")

@@ -62,6 +62,14 @@ func TestAcceptanceGate(t *testing.T) {
 			*r = *computationalClean()
 			r.Acceptance.SearchSpace = "All graphs, with vertices coloured red or blue."
 		}, nil, checkAcceptanceSearch, NeedsHuman},
+		{"search space over the positive integers", func(r *Revision) {
+			*r = *computationalClean()
+			r.Acceptance.SearchSpace = "Colourings of the positive integers with 6 colours."
+		}, nil, checkAcceptanceSearch, NeedsHuman},
+		{"search space of every length", func(r *Revision) {
+			*r = *computationalClean()
+			r.Acceptance.SearchSpace = "Sign sequences of every length with 4 distinct autocorrelations."
+		}, nil, checkAcceptanceSearch, NeedsHuman},
 		{"search space without a bound", func(r *Revision) {
 			*r = *computationalClean()
 			r.Acceptance.SearchSpace = "Square matrices with entries plus one and minus one."
