@@ -50,8 +50,12 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 				d.add(k, dummy[k], sp) // "let $T(n+1) = 2T(n)$" defines T; n is its dummy argument
 			}
 		case stCtxRequested:
-			heads, _ := stHeads(f, keys)
-			for _, k := range append(heads, stRelatedNames(f, keys)...) {
+			heads, soft := stHeads(f, keys)
+			for _, k := range heads {
+				d.add(k, soft, sp)
+				d.ranged[k] = d.ranged[k] || !soft
+			}
+			for _, k := range stRelatedNames(f, keys) {
 				d.add(k, false, sp)
 				d.ranged[k] = true
 			}
