@@ -536,7 +536,16 @@ func stPlantTitle(r *Revision, rng *rand.Rand) bool {
 	}
 	// Another parameter: a number of the title moved to one the packet never names.
 	parameter := func() bool {
-		loc := stTitleNumberRe.FindStringIndex(r.Title)
+		// A number of the title's own question: not a catalogue number or a year, which name
+		// the source ("Erdős Problem 12", "(Bondy, 1980)").
+		blank := stCatalogueRe.ReplaceAllStringFunc(r.Title, func(m string) string { return strings.Repeat(" ", len(m)) })
+		var loc []int
+		for _, l := range stTitleNumberRe.FindAllStringIndex(blank, 10) {
+			if y, err := strconv.Atoi(blank[l[0]:l[1]]); err == nil && !(l[1]-l[0] == 4 && y >= 1600 && y <= 2100) {
+				loc = l
+				break
+			}
+		}
 		if loc == nil || !textHasDigit(r.Statement) {
 			return false
 		}
