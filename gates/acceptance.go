@@ -2,6 +2,7 @@ package gates
 
 import (
 	"context"
+	"regexp"
 
 	"github.com/theoremdb/theoremdb/packet"
 )
@@ -85,8 +86,10 @@ func runAcceptance(_ context.Context, r *Revision, _ Env, out *Report) {
 		acceptanceNumerical(a, out)
 	})
 	acceptanceKindFields(out, a, checkAcceptanceSearch, packet.Search, "a search target", func() {
-		acceptanceRequire(out, checkAcceptanceSearch, fieldAcceptanceSearchSpace, a.SearchSpace, 3,
-			"the set of objects searched", "Write in acceptance.searchSpace the finite set of candidates the search ranges over (for example “all 668 × 668 matrices with entries ±1”).")
+		if acceptanceRequire(out, checkAcceptanceSearch, fieldAcceptanceSearchSpace, a.SearchSpace, 3,
+			"the set of objects searched", "Write in acceptance.searchSpace the finite set of candidates the search ranges over (for example “all 668 × 668 matrices with entries ±1”).") {
+			acceptanceBounded(a.SearchSpace, out)
+		}
 		acceptanceRequire(out, checkAcceptanceSearch, fieldAcceptanceCertificate, a.Certificate, 3,
 			"the witness or impossibility certificate", "Write in acceptance.certificate what a witness must be and how it is checked, and what certificate an impossibility claim must carry (for example a proof, or a DRAT refutation another person can check).")
 	})
@@ -112,15 +115,24 @@ func acceptanceKindName(k packet.AcceptanceKind) string {
 	return string(k)
 }
 
-// acceptanceRequire fails id when the field is missing or a placeholder and passes it otherwise.
+// acceptanceRequire fails id when the field is missing or a placeholder, asks a person when it
+// is present but shorter than minWords (unless it names a standard equivalence, for an
+// equivalence field), and passes it otherwise. It reports whether the field may be read further.
 func acceptanceRequire(out *Report, id, field, text string, minWords int, what, fix string) bool {
-	if why := placeholderReason(text, minWords); why != "" {
-		sp := Absent(field)
-		if text != "" {
-			sp = Whole(field, text)
-		}
-		out.Fail(id, sp, field+" "+why+", so the record does not state "+what+".", fix)
+	var named []string
+	if field == fieldAcceptanceEquivalence || field == fieldComputationEquiv {
+		named = standardEquivalences
+	}
+	switch m, why := measureField(text, minWords, named); m {
+	case fieldMissing:
+		out.Fail(id, spanOrAbsent(field, text), field+" "+why+", so the record does not state "+what+".", fix)
 		return false
+	case fieldShortUnsure:
+		out.NeedsHuman(id, Whole(field, text), field+" “"+clipText(text, 80)+"” "+why+"; a person must confirm that it states "+what+".", fix)
+		return false
+	case fieldShortNamed:
+		out.Pass(id, Whole(field, text), field+" names "+what+" in standard words: “"+clipText(text, 80)+"”.")
+		return true
 	}
 	out.Pass(id, Whole(field, text), field+" states "+what+".")
 	return true
@@ -242,4 +254,39 @@ func acceptancePart(a packet.Acceptance, h phraseHit) (string, string, phraseHit
 		off += len(p.text) + 1
 	}
 	return fieldAcceptanceCriterion, a.Criterion, phraseHit{}
+}
+
+// unboundedSpace are the words by which a search space says it has no bound.
+var unboundedSpace = []string{"infinite", "infinitely", "unbounded", "arbitrary size", "arbitrarily large", "any size",
+	"all sizes", "every size", "no bound", "without bound", "all positive integers", "all natural numbers",
+	"all integers", "all real", "all graphs", "all finite", "every finite", "every n", "all n"}
+
+// unboundedSpaceRe finds a size left free ("of any length", "every order", "arbitrary
+// dimension") or an infinite set searched over ("the positive integers", "the natural numbers").
+var unboundedSpaceRe = regexp.MustCompile(`(?i)\b((any|every|arbitrary|all|unlimited)\s+(size|sizes|length|lengths|order|orders|dimension|dimensions|degree|degrees|number of \w+)|(the\s+)?(positive|non-negative|nonnegative|natural)\s+(integers|numbers)|the\s+(integers|reals|real numbers|rationals))\b`)
+
+// boundedSpace are the words by which a search space says it is finite without a number.
+var boundedSpace = []string{"finite", "finitely many", "bounded", "at most", "up to", "below", "less than", "fixed"}
+
+// acceptanceBounded asks a person about a search space that names no bound: the policy's search
+// targets are finite ("A finite search target may qualify …"), and a space such as "all graphs"
+// or "integers of any size" cannot be enumerated or certified complete.
+func acceptanceBounded(space string, out *Report) {
+	sp := Whole(fieldAcceptanceSearchSpace, space)
+	h, ok := findPhrase(space, unboundedSpace)
+	if m := unboundedSpaceRe.FindStringIndex(space); !ok && m != nil {
+		h, ok = phraseHit{Start: m[0], End: m[1]}, true
+	}
+	if ok {
+		out.NeedsHuman(checkAcceptanceSearch, SpanOf(fieldAcceptanceSearchSpace, space, h.Start, h.End),
+			"acceptance.searchSpace says “"+space[h.Start:h.End]+"”, so the space searched is not bounded; a finite search target needs a finite space, and a person must confirm what bounds it.",
+			"Bound acceptance.searchSpace (for example “graphs on at most 12 vertices”, “integers n ≤ 10^{12}”), or make the target a PROOF if no finite search settles it.")
+		return
+	}
+	if textHasDigit(space) || containsStem(space, boundedSpace...) {
+		return
+	}
+	out.NeedsHuman(checkAcceptanceSearch, sp,
+		"acceptance.searchSpace “"+clipText(space, 120)+"” names no size, range or other bound, so whether the space searched is finite is not stated; a person must confirm it.",
+		"State the bound of acceptance.searchSpace: the sizes, orders or ranges searched (for example “all 668 × 668 matrices with entries ±1”).")
 }

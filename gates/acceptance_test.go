@@ -51,6 +51,34 @@ func TestAcceptanceGate(t *testing.T) {
 		{"classification complete", kissing, nil, checkAcceptanceClassification, Pass},
 		{"classification without equivalence", func(r *Revision) { kissing(r); r.Acceptance.Equivalence = "" }, nil, checkAcceptanceClassification, Fail},
 		{"classification usual equivalence", func(r *Revision) { kissing(r); r.Acceptance.Equivalence = "The usual one." }, nil, checkAcceptanceClassification, Fail},
+		{"classification equivalence in two standard words", func(r *Revision) { kissing(r); r.Acceptance.Equivalence = "Graph isomorphism." }, nil, checkAcceptanceClassification, Pass},
+		{"classification equivalence up to rotation", func(r *Revision) { kissing(r); r.Acceptance.Equivalence = "Up to rotation." }, nil, checkAcceptanceClassification, Pass},
+		{"classification short equivalence a machine cannot read", func(r *Revision) { kissing(r); r.Acceptance.Equivalence = "Same colours." }, nil, checkAcceptanceClassification, NeedsHuman},
+		{"search space of any size", func(r *Revision) {
+			*r = *computationalClean()
+			r.Acceptance.SearchSpace = "Square matrices of any size with entries +1 and −1."
+		}, nil, checkAcceptanceSearch, NeedsHuman},
+		{"search space over all graphs", func(r *Revision) {
+			*r = *computationalClean()
+			r.Acceptance.SearchSpace = "All graphs, with vertices coloured red or blue."
+		}, nil, checkAcceptanceSearch, NeedsHuman},
+		{"search space over the positive integers", func(r *Revision) {
+			*r = *computationalClean()
+			r.Acceptance.SearchSpace = "Colourings of the positive integers with 6 colours."
+		}, nil, checkAcceptanceSearch, NeedsHuman},
+		{"search space of every length", func(r *Revision) {
+			*r = *computationalClean()
+			r.Acceptance.SearchSpace = "Sign sequences of every length with 4 distinct autocorrelations."
+		}, nil, checkAcceptanceSearch, NeedsHuman},
+		{"search space without a bound", func(r *Revision) {
+			*r = *computationalClean()
+			r.Acceptance.SearchSpace = "Square matrices with entries plus one and minus one."
+		}, nil, checkAcceptanceSearch, NeedsHuman},
+		{"search space bounded in words", func(r *Revision) {
+			*r = *computationalClean()
+			r.Acceptance.SearchSpace = "Graphs on finitely many vertices up to the order of the conjectured witness, listed in the certificate."
+		}, nil, checkAcceptanceSearch, Pass},
+		{"search certificate too short to judge", func(r *Revision) { *r = *computationalClean(); r.Acceptance.Certificate = "The matrix." }, nil, checkAcceptanceSearch, NeedsHuman},
 		{"classification without completeness", func(r *Revision) {
 			kissing(r)
 			r.Acceptance.Criterion = "A classification of the configurations, with a proof."

@@ -23,13 +23,36 @@ type Calibration struct {
 //go:embed calibration.json
 var calibrationJSON []byte
 
+// FreshCalibration is what `make calibrate-gates` measured for one gate on one split of the
+// fresh set (testdata/fresh): packets written for calibration, apart from those the checks were
+// written against. FalseFail counts the clean packets with a FAIL in the gate; Caught counts the
+// planted defects of the gate's checks caught by intake (AtIntake) or by a finding of the
+// planted check that the clean packet does not have, CaughtFail those caught by a FAIL.
+type FreshCalibration struct {
+	Set        string `json:"set"`
+	Gate       string `json:"gate"`
+	Clean      int    `json:"clean"`
+	FalseFail  int    `json:"falseFail"`
+	Planted    int    `json:"planted"`
+	Caught     int    `json:"caught"`
+	CaughtFail int    `json:"caughtFail"`
+	AtIntake   int    `json:"atIntake"`
+}
+
+// CalibrationFile is the shape of calibration.json: the per-check measurement on the demo and
+// imported packets, and the per-gate measurement on the fresh set.
+type CalibrationFile struct {
+	Checks []Calibration      `json:"checks"`
+	Fresh  []FreshCalibration `json:"fresh"`
+}
+
 var calibration = sync.OnceValue(func() map[string]Calibration {
-	var rows []Calibration
+	var f CalibrationFile
 	out := map[string]Calibration{}
-	if err := json.Unmarshal(calibrationJSON, &rows); err != nil {
+	if err := json.Unmarshal(calibrationJSON, &f); err != nil {
 		return out // a damaged file claims no measurement, never a false one
 	}
-	for _, r := range rows {
+	for _, r := range f.Checks {
 		out[r.Check] = r
 	}
 	return out

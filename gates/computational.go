@@ -17,10 +17,12 @@ const (
 	checkCompCode       = "computational.code"
 )
 
-// computationalGate applies the extra checks for bounded computational problems (search and
-// numerical targets, and any record that states a computation): a finite search target may
-// qualify with mathematical context and a credible certification path, and these checks read
-// the record of both. On other problems every check passes with one finding saying so.
+// computationalGate applies the extra checks for bounded computational problems: a finite search
+// target may qualify with mathematical context and a credible certification path, and these
+// checks read the record of both. The instance, brute-force, small-case and parameter-origin
+// checks apply to search targets only; a numerical target, or another target with a computation
+// block, is held only to exact or certified evidence and to naming its code. On other problems
+// every check passes with one finding saying so.
 var computationalGate = &Gate{Name: Computational, Version: "1", Checks: []Check{
 	{ID: checkCompInstance, Criterion: "The instance and equivalence relation are fully specified.", Certifies: true},
 	{ID: checkCompBruteForce, Criterion: "The record explains why brute force is insufficient or how a complete enumeration can be certified.", Certifies: true},
@@ -61,10 +63,29 @@ func runComputational(_ context.Context, r *Revision, _ Env, out *Report) {
 	if c == nil {
 		c = &packet.Computation{}
 	}
+	if !r.FiniteSearch() {
+		// The extras of a finite search do not apply; what any computational record owes —
+		// exact or certified evidence, and code named in full — still does.
+		for _, id := range []string{checkCompInstance, checkCompBruteForce, checkCompSmallCases, checkCompOrigin} {
+			out.Pass(id, Absent(fieldAcceptanceKind), "Not a finite search target: the target is "+acceptanceKindName(r.Acceptance.Kind)+
+				", so the extra checks of a finite search (instance, equivalence, brute force, small cases, parameter origin) do not apply.")
+		}
+		compExact(r, c, out)
+		compCode(c, out)
+		return
+	}
 	a := r.Acceptance
 	need := func(id, field, text string, minWords int, what, fix string) bool {
-		if why := placeholderReason(text, minWords); why != "" {
+		var named []string
+		if field == fieldComputationEquiv || field == fieldAcceptanceEquivalence {
+			named = standardEquivalences
+		}
+		switch m, why := measureField(text, minWords, named); m {
+		case fieldMissing:
 			out.Fail(id, spanOrAbsent(field, text), field+" "+why+", so the record does not state "+what+".", fix)
+			return false
+		case fieldShortUnsure:
+			out.NeedsHuman(id, Whole(field, text), field+" “"+clipText(text, 80)+"” "+why+"; a person must confirm that it states "+what+".", fix)
 			return false
 		}
 		return true

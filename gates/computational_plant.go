@@ -10,7 +10,7 @@ import (
 
 func init() {
 	plant(checkCompInstance, func(r *Revision, rng *rand.Rand) bool {
-		if r.Computation == nil {
+		if r.Computation == nil || !r.FiniteSearch() {
 			return false
 		}
 		switch rng.IntN(3) {
@@ -24,7 +24,7 @@ func init() {
 		return true
 	})
 	plant(checkCompBruteForce, func(r *Revision, rng *rand.Rand) bool {
-		if r.Computation == nil {
+		if r.Computation == nil || !r.FiniteSearch() {
 			return false
 		}
 		r.Computation.WhyNotBruteForce = plantPick(rng, "", "TBD", "It is hard.", "Too big.")
@@ -32,7 +32,7 @@ func init() {
 		return true
 	})
 	plant(checkCompSmallCases, func(r *Revision, rng *rand.Rand) bool {
-		if r.Computation == nil {
+		if r.Computation == nil || !r.FiniteSearch() {
 			return false
 		}
 		r.Computation.SmallCases = plantPick(rng, "", "TBD", "see the paper", "The small cases are easy.", "n/a", "Trivial.")
@@ -56,7 +56,7 @@ func init() {
 		return true
 	})
 	plant(checkCompOrigin, func(r *Revision, rng *rand.Rand) bool {
-		if r.Computation == nil {
+		if r.Computation == nil || !r.FiniteSearch() {
 			return false
 		}
 		if rng.IntN(2) == 0 {

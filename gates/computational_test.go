@@ -19,7 +19,22 @@ func TestComputationalGate(t *testing.T) {
 		{"no instance", func(r *Revision) { r.Computation.Instance, r.Acceptance.SearchSpace = "", "" }, nil, checkCompInstance, Fail},
 		{"placeholder instance", comp(func(c *packet.Computation) { c.Instance = "see statement" }), nil, checkCompInstance, Fail},
 		{"no equivalence", comp(func(c *packet.Computation) { c.Equivalence = "" }), nil, checkCompInstance, Fail},
+		{"equivalence in two standard words", comp(func(c *packet.Computation) { c.Equivalence = "Graph isomorphism." }), nil, checkCompInstance, Pass},
+		{"short equivalence a machine cannot read", comp(func(c *packet.Computation) { c.Equivalence = "Same colours." }), nil, checkCompInstance, NeedsHuman},
 		{"search without computation record", func(r *Revision) { r.Computation = nil }, nil, checkCompInstance, Fail},
+		{"numerical target without computation record", numericalTarget(func(r *Revision) { r.Computation = nil }), nil, checkCompInstance, Pass},
+		{"numerical target with a bare computation record", numericalTarget(func(r *Revision) {
+			r.Computation = &packet.Computation{Certification: "Interval arithmetic that another person can rerun."}
+		}), nil, checkCompInstance, Pass},
+		{"numerical target needs no brute-force argument", numericalTarget(nil), nil, checkCompBruteForce, Pass},
+		{"numerical target needs no small cases", numericalTarget(nil), nil, checkCompSmallCases, Pass},
+		{"numerical target needs no parameter origin", numericalTarget(nil), nil, checkCompOrigin, Pass},
+		{"numerical target still needs certified evidence", numericalTarget(func(r *Revision) {
+			r.Acceptance.Precision = "A Monte Carlo estimate with high confidence."
+		}), nil, checkCompExact, Fail},
+		{"numerical target still names its code", numericalTarget(func(r *Revision) {
+			r.Computation = &packet.Computation{Code: &packet.CodeRef{Repository: "https://github.com/x/y", Revision: "main", Inputs: "n = 3", ExpectedDigest: "sha256:00"}}
+		}), nil, checkCompCode, Fail},
 
 		{"why not brute force", nil, nil, checkCompBruteForce, Pass},
 		{"certified enumeration", comp(func(c *packet.Computation) { c.WhyNotBruteForce = "" }), nil, checkCompBruteForce, Pass},
@@ -68,4 +83,17 @@ func TestComputationalGate(t *testing.T) {
 		{"code without expected output", comp(func(c *packet.Computation) { c.Code.ExpectedDigest = "TBD" }), nil, checkCompCode, Fail},
 		{"code without repository", comp(func(c *packet.Computation) { c.Code.Repository = "" }), nil, checkCompCode, Fail},
 	}...))
+}
+
+// numericalTarget turns the computational fixture into a numerical target with a certified
+// precision and an empty computation record, then applies change.
+func numericalTarget(change func(r *Revision)) func(r *Revision) {
+	return func(r *Revision) {
+		r.Acceptance = packet.Acceptance{Kind: packet.Numerical, Criterion: "Certified bounds L ≤ c ≤ U with U − L ≤ 10^{-3}.",
+			Precision: "Absolute error at most 10^{-3}, certified by interval arithmetic that can be rerun."}
+		r.Computation = &packet.Computation{}
+		if change != nil {
+			change(r)
+		}
+	}
 }

@@ -53,9 +53,11 @@ func runConsistency(_ context.Context, r *Revision, _ Env, out *Report) {
 	if r.OpenStatus.StrongestKnown == "" && r.Computation != nil {
 		sp = Whole(fieldComputationSmallCases, r.Computation.SmallCases)
 	}
-	out.NeedsHuman(checkConsistencyIncumbent, sp,
-		"The record states an incumbent or computation; whether it already meets the requested target is a comparison of mathematics a machine cannot certify.",
-		"Compare the strongest known result and any supplied computation with the statement's target, and record that the target goes beyond them.")
+	if !consistencyIncumbentMeets(r, out) {
+		out.NeedsHuman(checkConsistencyIncumbent, sp,
+			"The record states an incumbent or computation; whether it already meets the requested target is a comparison of mathematics a machine cannot certify.",
+			"Compare the strongest known result and any supplied computation with the statement's target, and record that the target goes beyond them.")
+	}
 	if r.Computation == nil {
 		out.Pass(checkConsistencyComputation, Absent(fieldComputation), "Nothing stated: the record supplies no computation.")
 		return
@@ -555,7 +557,7 @@ func bndFields(r *Revision) []bndField {
 
 func consistencyBounds(r *Revision, out *Report) {
 	fields := bndFields(r)
-	found, compared := 0, 0
+	found, compared := consistencyExampleValues(r, out), 0
 	ask := func(a Text, ab bndBound, b Text, bb bndBound, behaviour string) {
 		if found >= maxBoundFindings {
 			found++

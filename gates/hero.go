@@ -2,6 +2,7 @@ package gates
 
 import (
 	"context"
+	"regexp"
 	"strings"
 )
 
@@ -127,6 +128,9 @@ func heroCaption(r *Revision, out *Report) {
 	}
 	hits := findPhrases(c, captionClaims, 10)
 	if len(hits) == 0 {
+		if heroCaptionBound(r, out) {
+			return
+		}
 		out.Pass(checkHeroCaption, Whole(fieldHeroCaption, c), "hero.caption describes the setup and states no result, bound, status or proof claim.")
 		return
 	}
@@ -136,3 +140,56 @@ func heroCaption(r *Revision, out *Report) {
 			"Rewrite hero.caption to say only how the picture relates to the setup, and move any result or status to the Research tab.")
 	}
 }
+
+// captionBoundRe finds a number compared with something in words or symbols: "at most 246",
+// "≤ 46", "$\le 10^{-3}$", "fewer than 5".
+var captionBoundRe = regexp.MustCompile(`(?i)(≤|≥|<|>|⩽|⩾|\\leq?|\\geq?|\\lt|\\gt|\bat most|\bat least|\bno more than|\bno fewer than|\bno less than|\bfewer than|\bless than|\bmore than|\bgreater than|\bexceeds?|\bexceeding|\bbounded above by|\bbounded below by|\babove|\bbelow|\bover|\bunder|\bbeyond)\s*\$?\s*([0-9][0-9.,]*(?:\s*(?:·|\\cdot|×)\s*10\^\{?-?[0-9]+\}?)?|10\^\{?-?[0-9]+\}?)`)
+
+// heroCaptionBound reads the comparisons of a caption with a number. A number the picture shows
+// (named in hero.alt or hero.brief: "the pairs below 50") is setup; one the packet records as the
+// state of the art (in openStatus) is a bound the caption states, which fails; any other is for a
+// person to read. It reports whether it recorded a finding.
+func heroCaptionBound(r *Revision, out *Report) bool {
+	c := r.Hero.Caption
+	shown := r.Hero.Alt + " " + r.Hero.Brief
+	known := r.OpenStatus.StrongestKnown + " " + r.OpenStatus.UnresolvedTarget
+	found := false
+	for _, m := range captionBoundRe.FindAllStringSubmatchIndex(c, 10) {
+		num := strings.TrimRight(c[m[4]:m[5]], ".,")
+		if hasNumber(shown, num) {
+			continue
+		}
+		found = true
+		sp := SpanOf(fieldHeroCaption, c, m[0], m[1])
+		if hasNumber(known, num) {
+			out.Fail(checkHeroCaption, sp,
+				"hero.caption says “"+sp.Quote+"”, a bound the packet records as the state of the art (openStatus), so the caption states a result; the Problem page's visual states none.",
+				"Rewrite hero.caption to say only how the picture relates to the setup, and move the bound to the Research tab.")
+			continue
+		}
+		out.NeedsHuman(checkHeroCaption, sp,
+			"hero.caption compares something with "+num+" (“"+sp.Quote+"”), a number the picture's alt text and brief do not show; a person must confirm that it describes the setup and states no bound.",
+			"If “"+sp.Quote+"” states a bound or result, rewrite hero.caption to say only how the picture relates to the setup.")
+	}
+	return found
+}
+
+// hasNumber reports whether num occurs in s as a whole number, not inside a longer one.
+func hasNumber(s, num string) bool {
+	for from := 0; ; {
+		i := strings.Index(s[from:], num)
+		if i < 0 {
+			return false
+		}
+		i += from
+		j := i + len(num)
+		before := i == 0 || !isNumberByte(s[i-1])
+		after := j == len(s) || !isNumberByte(s[j]) || s[j] == '.' && (j+1 == len(s) || !isNumberByte(s[j+1]))
+		if before && after {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+func isNumberByte(b byte) bool { return b >= '0' && b <= '9' || b == '.' }

@@ -44,6 +44,11 @@ func init() {
 		claim := plantPick(rng, "The conjecture was proved in 2024.", "This problem remains open.", "The best known bound of 246 is shown.",
 			"A counterexample found by computer search.", "We show the extremal case.", "The picture illustrates the main theorem.",
 			"The problem is still unsolved.")
+		// The recorded state of the art as a bound: "The quantity stays below 46."
+		if nums := twoDigitsRe.FindAllString(r.OpenStatus.StrongestKnown, 5); len(nums) > 0 && rng.IntN(2) == 0 {
+			claim = plantPick(rng, "The quantity shown stays below ", "Here the value is at most ", "The count drawn exceeds ") +
+				nums[rng.IntN(len(nums))] + "."
+		}
 		if rng.IntN(2) == 0 {
 			r.Hero.Caption = claim
 		} else {

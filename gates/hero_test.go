@@ -37,6 +37,19 @@ func TestHeroGate(t *testing.T) {
 		{"caption states a bound", func(r *Revision) { r.Hero.Caption = "Prime gaps with the best known bound of 246." }, nil, checkHeroCaption, Fail},
 		{"caption states the status", func(r *Revision) { r.Hero.Caption = "Twin prime pairs; the problem remains open." }, nil, checkHeroCaption, Fail},
 		{"caption says unsolved", func(r *Revision) { r.Hero.Caption = "An unsolved question about twin primes." }, nil, checkHeroCaption, Fail},
+		{"caption states the recorded bound in words", func(r *Revision) {
+			r.Hero.Caption = "Twin prime pairs below 50; infinitely many pairs of consecutive primes differ by at most 246."
+		}, nil, checkHeroCaption, Fail},
+		{"caption states the recorded bound in symbols", func(r *Revision) {
+			r.Hero.Caption = "Gaps $p_{n+1} - p_n \\le 246$ between consecutive primes, drawn as arcs."
+		}, nil, checkHeroCaption, Fail},
+		{"caption places the target above a recorded bound", func(r *Revision) {
+			r.Hero.Caption = "Prime gaps drawn as arcs; infinitely many of them stay below 246."
+		}, nil, checkHeroCaption, Fail},
+		{"caption compares with a number the picture does not show", func(r *Revision) { r.Hero.Caption = "Twin prime pairs joined by arcs, with gaps of at most 300." }, nil, checkHeroCaption, NeedsHuman},
+		{"caption bounds the range the picture shows", func(r *Revision) {
+			r.Hero.Caption = "Twin prime pairs among the integers less than 50, each joined by an arc."
+		}, nil, checkHeroCaption, Pass},
 		{"caption cites a theorem", func(r *Revision) { r.Hero.Caption = "Gaps between primes, as in Zhang's theorem." }, nil, checkHeroCaption, Fail},
 
 		{"neutral fallback depicts nothing bespoke", nil, nil, checkHeroDepicts, Pass},

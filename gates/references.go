@@ -152,9 +152,66 @@ func refsRows(r *Revision, out *Report) {
 				"Give references["+strconv.Itoa(i)+"] a stable identifier (DOI, arXiv ID, zbMATH ID, ISBN or a stable URL) or an exact locator such as “Theorem 2.1”, “p. 14” or “Section 3”.")
 		}
 	}
+	unsure := refsTheoremLocators(r, out)
 	if bad == 0 {
-		out.Pass(checkRefsRow, Absent(fieldReferences), eachRow(len(r.References))+" has a citation and a stable identifier or an exact locator.")
+		what := " has a citation and a stable identifier or an exact locator."
+		if unsure > 0 {
+			what = " has a citation and a stable identifier or an exact locator; the rows above need a person for their locator."
+		}
+		out.Pass(checkRefsRow, Absent(fieldReferences), eachRow(len(r.References))+what)
 	}
+}
+
+// theoremClaimWords name a specific result of a work: a claim pointing to one needs the place.
+var theoremClaimWords = []string{"theorem", "lemma", "proposition", "corollary", "main result", "key lemma",
+	"main theorem", "conjecture", "inequality", "identity", "formula"}
+
+// resultClaimVerbs (stems) say that the work itself obtains a result: a note that only says
+// where a statement comes from ("the theorem's docstring") makes no claim to check at a place.
+var resultClaimVerbs = []string{"prove", "proof", "shows", "showed", "shown", "establish", "obtain", "derive",
+	"deduce", "main result", "key lemma", "settle", "resolve", "disprove"}
+
+// refsTheoremLocators asks a person about a row whose relevance note claims a specific result
+// of the work ("the main theorem", "a lemma of Erdős") but whose locator is empty and whose note
+// names no numbered place: the policy asks that the cited locator support the exact claim. It
+// returns how many rows it asked about.
+func refsTheoremLocators(r *Revision, out *Report) int {
+	n := 0
+	for i, ref := range r.References {
+		if n >= maxRefFindings {
+			break
+		}
+		if strings.TrimSpace(ref.Locator) != "" || exactLocatorRe.MatchString(ref.Relevance) {
+			continue
+		}
+		h, ok := findPhrase(ref.Relevance, theoremClaimWords)
+		if !ok || !theoremClaimed(ref.Relevance, h) || !containsStem(ref.Relevance, resultClaimVerbs...) ||
+			exactLocatorRe.MatchString(ref.Citation) {
+			continue
+		}
+		n++
+		field := ReferenceField(i, "relevance")
+		out.NeedsHuman(checkRefsRow, SpanOf(field, ref.Relevance, h.Start, h.End),
+			field+" ties the row to a specific result (“"+ref.Relevance[h.Start:h.End]+"”) but "+ReferenceField(i, "locator")+" is empty and the note names no numbered place, so a reader cannot check the claim at its place; a person must confirm where the work states it.",
+			"Write in "+ReferenceField(i, "locator")+" the exact place of the result in the work (for example “Theorem 1.2”, “Lemma 3”, “p. 14”).")
+	}
+	return n
+}
+
+// theoremClaimed reports whether the phrase at h names one result of the cited work ("proves
+// the main theorem", "Theorem of Zhang") rather than the problem's own conjecture ("states the
+// conjecture"), which needs no place beyond the work.
+func theoremClaimed(rel string, h phraseHit) bool {
+	if h.Phrase != "conjecture" {
+		return true
+	}
+	low := strings.ToLower(rel)
+	for _, w := range []string{"proves the conjecture", "proved the conjecture", "disproves", "settles the conjecture", "resolves the conjecture"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // spanOrAbsent is the span of a whole field, or the absent span when the field is empty.
@@ -210,7 +267,82 @@ func refsRelevance(r *Revision, out *Report) {
 		}
 	}
 	if bad == 0 {
+		refsRelevanceTopic(r, out)
 		out.Pass(checkRefsRelevance, Absent(fieldReferences), eachRow(len(r.References))+" explains its relevance in prose.")
+	}
+}
+
+// relevanceGeneric (stems) are words any relevance note may use whatever its subject: what the
+// work does and of what kind its contribution is.
+var relevanceGeneric = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`prove proof show establish give construct state improve settle survey record table
+		bound upper lower best known current first new result history historical method case open value compute
+		computation search verify verification confirm list status evidence reference problem question paper article
+		book source introduce define definition discuss study extend generalize generalise answer solve solution
+		partial progress recent earlier later original classical main key important standard approach technique
+		argument example counterexample explicit exact estimate asymptotic sharp weak strong also many several
+		exist existence number set function author work works contain contains include includes determine find
+		decide characterize characterise classify describe discussion keep keeps remain remains`) {
+		m[stStem(w)] = true
+	}
+	return m
+}()
+
+// relevanceTies are phrases by which a note ties its row to this problem without naming the
+// subject: "the problem's page", "cited in the docstring".
+var relevanceTies = []string{"this problem", "the problem", "the problem's", "this conjecture", "the conjecture",
+	"this question", "the question", "the statement", "the target", "docstring", "formal-conjectures", "links to problem",
+	"cited as a reference", "cited in"}
+
+// refsRelevanceTopic asks a person about a relevance note that names a subject (three or more
+// subject words) sharing none with the problem's title, statement, exposition, acceptance,
+// open status, computation or tags: a note that may be about a different problem.
+func refsRelevanceTopic(r *Revision, out *Report) {
+	var prob strings.Builder
+	for _, s := range []string{r.Title, r.Statement, r.Acceptance.Criterion, r.Acceptance.SearchSpace, r.Acceptance.Equivalence,
+		r.OpenStatus.StrongestKnown, r.OpenStatus.UnresolvedTarget, r.Provenance.Attribution, r.Provenance.SourceLocator,
+		r.Hero.Brief, strings.Join(r.Tags, " ")} {
+		prob.WriteString(s + " ")
+	}
+	for _, e := range r.Exposition {
+		prob.WriteString(e.Term + " " + e.Body + " ")
+	}
+	if c := r.Computation; c != nil {
+		prob.WriteString(c.Instance + " " + c.SmallCases + " " + c.ParameterOrigin + " ")
+	}
+	problem := map[string]bool{}
+	for _, w := range stContentStems(stPlainWords(prob.String())) {
+		problem[w] = true
+	}
+	asked := 0
+	for i, ref := range r.References {
+		if asked >= maxRefFindings {
+			break
+		}
+		if _, tied := findPhrase(ref.Relevance, relevanceTies); tied || sharesNumber(ref.Relevance, prob.String()) {
+			continue
+		}
+		var topic []string
+		shared := false
+		for _, w := range stContentStems(stPlainWords(ref.Relevance)) {
+			if relevanceGeneric[w] || stWeakTitleWords[w] || vagueRelevance[w] {
+				continue
+			}
+			if problem[w] {
+				shared = true
+				break
+			}
+			topic = append(topic, w)
+		}
+		if shared || len(topic) < 3 {
+			continue
+		}
+		asked++
+		field := ReferenceField(i, "relevance")
+		out.NeedsHuman(checkRefsRelevance, Whole(field, ref.Relevance),
+			field+" “"+clipText(ref.Relevance, 120)+"” shares no subject word with the problem, so it may be about a different problem; a person must confirm that it says why the work matters to this one.",
+			"Rewrite "+field+" to say what the work contributes to this problem's object and target, or remove the row if it concerns another problem.")
 	}
 }
 
@@ -306,4 +438,17 @@ func refsCited(r *Revision, out *Report) {
 		}
 		out.Pass(checkRefsCited, Absent(fieldReferences), msg)
 	}
+}
+
+var twoDigitsRe = regexp.MustCompile(`[0-9]{2,}(?:\.[0-9]+)?`)
+
+// sharesNumber reports whether a number of two or more digits in note occurs in text: a note
+// that quotes the packet's bound or parameter ("the bound 246") is about the same problem.
+func sharesNumber(note, text string) bool {
+	for _, n := range twoDigitsRe.FindAllString(note, 20) {
+		if hasNumber(text, n) {
+			return true
+		}
+	}
+	return false
 }

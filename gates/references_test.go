@@ -28,6 +28,22 @@ func TestReferencesGate(t *testing.T) {
 		{"book with a vague locator", func(r *Revision) { b := book; b.Locator = "the introduction"; row(b)(r) }, nil, checkRefsRow, Fail},
 		{"placeholder locator", func(r *Revision) { r.References[0].Locator = "TBD" }, nil, checkRefsRow, Fail},
 		{"placeholder citation", func(r *Revision) { r.References[1].Citation = "?" }, nil, checkRefsRow, Fail},
+		{"theorem claimed without a locator", func(r *Revision) {
+			r.References[0].Locator = ""
+			r.References[0].Relevance = "Proves the main theorem on bounded gaps between consecutive primes."
+		}, nil, checkRefsRow, NeedsHuman},
+		{"lemma claimed without a locator", func(r *Revision) {
+			r.References[1].Locator = ""
+			r.References[1].Relevance = "Its sieve lemma proves the bound 246 on gaps between consecutive primes."
+		}, nil, checkRefsRow, NeedsHuman},
+		{"numbered theorem named in the note", func(r *Revision) {
+			r.References[0].Locator = ""
+			r.References[0].Relevance = "Theorem 1 proves bounded gaps between consecutive primes."
+		}, nil, checkRefsRow, Pass},
+		{"note that states the conjecture needs no locator", func(r *Revision) {
+			r.References[0].Locator = ""
+			r.References[0].Relevance = "States the conjecture and proves the first finite bound on gaps."
+		}, nil, checkRefsRow, Pass},
 		{"unparseable identifier", func(r *Revision) { r.References[0].Identifier, r.References[0].Locator = "see Guy's book", "" }, nil, checkRefsRow, Fail},
 
 		{"relevance in prose", nil, nil, checkRefsRelevance, Pass},
@@ -37,6 +53,15 @@ func TestReferencesGate(t *testing.T) {
 		{"relevance says relevant", func(r *Revision) { r.References[0].Relevance = "Relevant." }, nil, checkRefsRelevance, Fail},
 		{"relevance is generic", func(r *Revision) { r.References[0].Relevance = "Useful related background reference." }, nil, checkRefsRelevance, Fail},
 		{"no relevance", func(r *Revision) { r.References[0].Relevance = "" }, nil, checkRefsRelevance, Fail},
+		{"relevance about a different problem", func(r *Revision) {
+			r.References[1].Relevance = "Determines the chromatic number of unit-distance graphs in the Euclidean plane."
+		}, nil, checkRefsRelevance, NeedsHuman},
+		{"relevance tied by a subject word", func(r *Revision) {
+			r.References[1].Relevance = "Determines the parity barrier for sieves that detect twin primes."
+		}, nil, checkRefsRelevance, Pass},
+		{"relevance tied to the problem by reference", func(r *Revision) {
+			r.References[1].Relevance = "Cited in the formal-conjectures docstring of twin_primes."
+		}, nil, checkRefsRelevance, Pass},
 
 		{"no duplicates", nil, nil, checkRefsDuplicates, Pass},
 		{"same work at two locators", func(r *Revision) {

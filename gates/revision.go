@@ -65,6 +65,13 @@ func (r *Revision) Computational() bool {
 	return r.Acceptance.Kind == packet.Search || r.Acceptance.Kind == packet.Numerical || r.Computation != nil
 }
 
+// FiniteSearch reports whether the revision's target is a search, the only kind the policy's
+// extra checks for bounded computational problems read in full ("A finite search target may
+// qualify when …"): a numerical target states its precision and certification instead
+// (acceptance.numerical), and a proof or a classification with a computation block is not asked
+// for an instance, a brute-force argument, small cases or a parameter origin.
+func (r *Revision) FiniteSearch() bool { return r.Acceptance.Kind == packet.Search }
+
 // Digest is the SHA-256 of the revision's content as the gates read it, recorded with each run
 // so that a rerun on the same input can be recognised.
 func (r *Revision) Digest() string {

@@ -278,6 +278,9 @@ func stNameLikeFormula(f *tex.Formula) bool {
 // arguments of a function the formula defines ("$f(x) := x^2$").
 func stBound(f *tex.Formula, keys []string) map[string]bool {
 	b := map[string]bool{}
+	for _, arg := range stDefinedArgs(f, keys) {
+		b[arg] = true
+	}
 	atoms := f.Atoms
 	integral := false
 	for k, a := range atoms {
@@ -538,3 +541,20 @@ type stUse struct {
 // stAsymptotic are the relations and symbols of asymptotic statements, whose variable tends to
 // infinity implicitly.
 var stAsymptotic = stWordSet(`O o \sim \ll \gg \asymp \lesssim \gtrsim ≪ ≫ ∼ ≍ \Omega \Theta \limsup \liminf \lim`)
+
+// stDefinedArgs returns the arguments of a function a formula defines by an equation,
+// "$T(n+1) = 2T(n) + n$", "$f(x) \coloneqq x^2$": dummy names of the definition, bound inside it,
+// which give the name no domain outside it.
+func stDefinedArgs(f *tex.Formula, keys []string) []string {
+	var out []string
+	for _, seg := range stSegments(f, stLevel(f, 0, -1)) {
+		terms, rels := stChain(f, seg)
+		if len(rels) != 1 || !stValueRels[f.Atoms[rels[0]].Text] {
+			continue
+		}
+		if _, args, ok := stApplication(f, keys, terms[0]); ok {
+			out = append(out, args...)
+		}
+	}
+	return out
+}

@@ -13,6 +13,9 @@ const (
 	stCtxSoft        // looks like an introduction the reader cannot parse
 	stCtxHeads       // introduces the formula's leading identifiers ("a prime $p > N$")
 	stCtxAll         // introduces every identifier in it ("let $T(n) = n/2$")
+	// stCtxRequested introduces every name the formula relates: the objects a question asks
+	// for ("Determine rational numbers $L \le U$ with …", "Are there integers $a < b$ …").
+	stCtxRequested
 )
 
 // stScanDecls records the introductions in one field.
@@ -39,8 +42,22 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 		ctxs[p] = c
 		switch c {
 		case stCtxAll:
+			dummy := map[string]bool{}
+			for _, k := range stDefinedArgs(f, keys) {
+				dummy[k] = true
+			}
 			for _, k := range keys {
+				d.add(k, dummy[k], sp) // "let $T(n+1) = 2T(n)$" defines T; n is its dummy argument
+			}
+		case stCtxRequested:
+			heads, soft := stHeads(f, keys)
+			for _, k := range heads {
+				d.add(k, soft, sp)
+				d.ranged[k] = d.ranged[k] || !soft
+			}
+			for _, k := range stRelatedNames(f, keys) {
 				d.add(k, false, sp)
+				d.ranged[k] = true
 			}
 		case stCtxHeads, stCtxSoft:
 			heads, soft := stHeads(f, keys)
@@ -66,8 +83,16 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 		}
 		if j >= 0 && t.toks[j].kind == 'w' && t.toks[j].sent == tok.sent {
 			w := t.toks[j].text
-			if v.typeWord(w) || stIntroducers[w] || stLetWords[w] || w == "many" {
+			if stQuantifierWords[w] { // "for every n": a range with no domain
+				d.add(tok.raw, true, t.span(tok.start, tok.end))
+				continue
+			}
+			if v.typeWord(w) || stIntroducers[w] || stLetWords[w] {
 				d.add(tok.raw, false, t.span(tok.start, tok.end))
+				continue
+			}
+			if w == "many" { // "infinitely many n such that": counted, with no domain
+				d.add(tok.raw, true, t.span(tok.start, tok.end))
 				continue
 			}
 		}
@@ -129,12 +154,22 @@ func stContextOf(t *stText, p int, ctxs []stCtx, v *stVocab) stCtx {
 		return stCtxAll
 	case w1 == "that" && (w2 == "suppose" || w2 == "assume" || w2 == "given" || w2 == "provided"):
 		return stCtxAll
+	case stQuantifierWords[w1] && stBareName(t.formula(p)):
+		// "for every $n$": a quantifier over a bare name gives it no range; only a noun ("for
+		// every integer $n$"), a membership or a bound ("$n \in \mathbb{N}$", "$n \ge 1$",
+		// read by stSelfDeclared) or an earlier introduction does.
+		return stCtxSoft
 	case (w1 == "is" || w1 == "are") && w2 == "there", w1 == "there" && (w2 == "is" || w2 == "are"), stIntroducers[w1]:
 		return stCtxHeads
 	case w1 == "many" && (w2 == "infinitely" || w2 == "finitely" || w2 == "only"):
-		return stCtxHeads
+		// "infinitely many $n$ such that …" counts the $n$ without saying what they are:
+		// integers, primes, reals? Only a noun ("infinitely many primes $p$") or the formula
+		// itself ("$n \in \mathbb{N}$", read by stSelfDeclared) gives the domain.
+		return stCtxSoft
 	case w1 == "of" && v.typeWord(w2):
 		return stCtxHeads // "the number of $p \le x$", "a set of $n$ points"
+	case (v.typeWord(w1) || stHyphenType(w1, v)) && stRequestedBy(prev, v):
+		return stCtxRequested
 	case v.typeWord(w1) || stHyphenType(w1, v):
 		return stCtxHeads
 	case w1 == "to" && (w2 == "solutions" || w2 == "solution") || w1 == "of" && (w2 == "solutions" || w2 == "solution"):
@@ -294,4 +329,59 @@ func stAfterContext(t *stText, p int, v *stVocab, asserted, hypothesis bool) stC
 		}
 	}
 	return stCtxNone
+}
+
+// stRequestVerbs ask for objects, which the question itself then introduces: "determine rational
+// numbers $L \le U$", "find integers $x < y$", "do there exist primes $p < q$".
+var stRequestVerbs = stWordSet(`determine find construct exhibit give compute produce describe identify
+	exist exists there`)
+
+// stRequestedBy reports whether the noun phrase before a formula (prev, nearest word first) is
+// the object of a request verb: the plural noun it ends in names every object of the formula.
+func stRequestedBy(prev []string, v *stVocab) bool {
+	if len(prev) == 0 || !strings.HasSuffix(prev[0], "s") {
+		return false // a singular noun names one object: "a prime $p > N$"
+	}
+	for i, w := range prev {
+		switch {
+		case stRequestVerbs[w]:
+			return i > 0
+		case w == "," || stLetWords[w] || w == "that" || w == "if" || w == "for" || w == "with" || w == "such" || w == "where":
+			return false
+		}
+	}
+	return false
+}
+
+// stRelatedNames returns the names standing alone as terms of the formula's top-level chains:
+// L and U in "$L \le U$", a, b and c in "$0 < a < b < c$".
+func stRelatedNames(f *tex.Formula, keys []string) []string {
+	var out []string
+	for _, seg := range stSegments(f, stLevel(f, 0, -1)) {
+		terms, rels := stChain(f, seg)
+		if len(rels) == 0 {
+			continue
+		}
+		for _, term := range terms {
+			if ids, ok := stLone(f, keys, term, false); ok {
+				out = append(out, ids...)
+			}
+		}
+	}
+	return out
+}
+
+// stQuantifierWords quantify over what follows them; unlike a declaration ("fix $k$", "let $n$"),
+// they say over which range only with a noun or a relation.
+var stQuantifierWords = stWordSet(`every each all any some exists exist`)
+
+// stBareName reports whether a formula is names only, with no relation to bound them: "$n$",
+// "$x, y$", "$(a, b)$".
+func stBareName(f *tex.Formula) bool {
+	for _, a := range f.Atoms {
+		if a.Kind == tex.AtomRel && a.Script == 0 {
+			return false
+		}
+	}
+	return stNameLikeFormula(f)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -519,18 +520,62 @@ func stPlantTitle(r *Revision, rng *rand.Rand) bool {
 	for _, w := range stContentStems(stPlainWords(b.String())) {
 		have[w] = true
 	}
-	for _, i := range rng.Perm(len(stOtherTitles)) {
-		shared := false
-		for _, w := range stContentStems(stOtherTitles[i]) {
-			shared = shared || have[w]
+	packetText := b.String()
+	other := func() bool {
+		for _, i := range rng.Perm(len(stOtherTitles)) {
+			shared := false
+			for _, w := range stContentStems(stOtherTitles[i]) {
+				shared = shared || have[w]
+			}
+			if !shared {
+				r.Title = stOtherTitles[i]
+				return true
+			}
 		}
-		if !shared {
-			r.Title = stOtherTitles[i]
-			return true
-		}
+		return false
 	}
-	return false
+	// Another parameter: a number of the title moved to one the packet never names.
+	parameter := func() bool {
+		// A number of the title's own question: not a catalogue number or a year, which name
+		// the source ("Erdős Problem 12", "(Bondy, 1980)").
+		blank := stCatalogueRe.ReplaceAllStringFunc(r.Title, func(m string) string { return strings.Repeat(" ", len(m)) })
+		var loc []int
+		for _, l := range stTitleNumberRe.FindAllStringIndex(blank, 10) {
+			if y, err := strconv.Atoi(blank[l[0]:l[1]]); err == nil && !(l[1]-l[0] == 4 && y >= 1600 && y <= 2100) {
+				loc = l
+				break
+			}
+		}
+		if loc == nil || !textHasDigit(r.Statement) {
+			return false
+		}
+		n, err := strconv.Atoi(r.Title[loc[0]:loc[1]])
+		if err != nil {
+			return false
+		}
+		for d := 1; d < 50; d++ {
+			if m := strconv.Itoa(n + d); !hasNumber(packetText, m) {
+				r.Title = r.Title[:loc[0]] + m + r.Title[loc[1]:]
+				return true
+			}
+		}
+		return false
+	}
+	// Another object: the title's question asked of a named family the packet never mentions.
+	object := func() bool {
+		for _, i := range rng.Perm(len(stOtherObjects)) {
+			if !have[stStem(strings.ToLower(stOtherObjects[i]))] {
+				r.Title = strings.TrimSpace(r.Title) + " for " + stOtherObjects[i] + " numbers"
+				return true
+			}
+		}
+		return false
+	}
+	return stTryVariants(rng, other, parameter, object)
 }
+
+// stOtherObjects name families of objects a title can ask about instead of the statement's.
+var stOtherObjects = []string{"Mersenne", "Fermat", "Carmichael", "Wieferich", "Sierpiński", "Perrin", "Lucas"}
 
 // stParenRe matches a parenthetical remark of a title.
 var stParenRe = regexp.MustCompile(`\s*\([^)]*\)`)

@@ -64,49 +64,195 @@ func stRecurrences(t *stText) []stRecurrence {
 						out = append(out, stRecurrence{t: t, f: f, tok: p, seq: keys[k], index: m[1], script: c})
 					}
 				}
+				if rec, ok := stFunctionRecurrence(f, keys, k, terms[i+1]); ok {
+					rec.t, rec.tok = t, p
+					out = append(out, rec)
+				}
 			}
 		}
 	}
 	return out
 }
 
-// stHasInitial reports whether some formula of the fields gives the sequence a value at a
-// numeric index ("$a_0 = 1$", "$T^{0}(n) = n$").
-func stHasInitial(fields []*stText, seq string, script byte) bool {
+// stFunctionIndexes are the letters that index a sequence written as a function, "$T(n+1) =
+// 2T(n)$"; a real variable ("$f(x+1) = f(x) + 1$") makes a functional equation instead.
+var stFunctionIndexes = stWordSet(`n m k i j l`)
+
+// stArgument returns the source of the parenthesised argument right after atom k ("n+1" in
+// "T(n+1)"), if there is one on the same level.
+func stArgument(f *tex.Formula, k int) (string, bool) {
+	if k+1 >= len(f.Atoms) || f.Atoms[k+1].Text != "(" || f.Atoms[k+1].Depth != f.Atoms[k].Depth {
+		return "", false
+	}
+	open := 0
+	for j := k + 1; j < len(f.Atoms) && j < k+stMaxScan; j++ {
+		a := f.Atoms[j]
+		if a.Depth != f.Atoms[k].Depth || a.Script != f.Atoms[k].Script {
+			continue
+		}
+		switch a.Kind {
+		case tex.AtomOpen:
+			open++
+		case tex.AtomClose:
+			open--
+			if open == 0 {
+				return strings.TrimSpace(f.Source[f.Atoms[k+1].End-f.Start : a.Start-f.Start]), true
+			}
+		}
+	}
+	return "", false
+}
+
+// stFunctionRecurrence reads "$T(n+1) = 2T(n) + 1$": the name at atom k applied to an index
+// in an integer variable on the left, and to another index in the same variable on the right.
+func stFunctionRecurrence(f *tex.Formula, keys []string, k int, right []int) (stRecurrence, bool) {
+	arg, ok := stArgument(f, k)
+	if !ok {
+		return stRecurrence{}, false
+	}
+	m := stIndexRe.FindStringSubmatch(arg)
+	if m == nil || !stFunctionIndexes[m[1]] {
+		return stRecurrence{}, false
+	}
+	for _, j := range right {
+		if j == k || keys[j] != keys[k] {
+			continue
+		}
+		if rarg, ok := stArgument(f, j); ok && rarg != arg {
+			if rm := stIndexRe.FindStringSubmatch(rarg); rm != nil && rm[1] == m[1] {
+				return stRecurrence{f: f, seq: keys[k], index: m[1], script: '('}, true
+			}
+		}
+	}
+	return stRecurrence{}, false
+}
+
+// stInitial is what the fields say of a sequence's initial values.
+type stInitial int
+
+const (
+	stNoInitial        stInitial = iota // nothing: the sequence is not determined
+	stInitialMentioned                  // a term at a fixed index appears, its value unclear
+	stInitialGiven                      // a value at a fixed index is given
+)
+
+// stValueRels are the relations that give a term its value: =, :=, \coloneqq.
+var stValueRels = stWordSet(`= \coloneqq \coloneq \eqqcolon := ≔`)
+
+// stValueWords, after a term at a fixed index, give its value in prose: "$a_0$ equal to $1$".
+var stValueWords = stWordSet(`is equals equal be being set`)
+
+// stInitialCues say in prose that initial values are given.
+var stInitialCues = []string{"initial value", "initial term", "initial condition", "starting value",
+	"starting with", "starts with", "start with", "starting from", "starts at", "first term", "first two terms", "seed"}
+
+// stInitialOf says whether some formula of the fields gives the sequence a value at a numeric
+// index ("$a_0 = 1$", "$a_0 \coloneqq 1$", "$T(0) = 1$", "$(a_0, a_1) = (1, 1)$", "$a_0$ equal
+// to $1$", a case of "$a_n = \begin{cases} 1 & n = 0 \\ … \end{cases}$"), or only mentions
+// the sequence at a numeric index without a value a reader can find.
+func stInitialOf(fields []*stText, rec stRecurrence) stInitial {
+	seq, script := rec.seq, rec.script
+	found := stNoInitial
+	if rec.f != nil && stCasesInitial(rec.f, rec.index) {
+		return stInitialGiven
+	}
 	for _, t := range fields {
 		for fi := range t.tex.Formulas {
 			f := &t.tex.Formulas[fi]
 			keys := stKeys(f)
+			if stCasesInitial(f, rec.index) && strings.Contains(f.Source, seq) {
+				return stInitialGiven
+			}
 			for k, key := range keys {
 				if key != seq {
 					continue
 				}
-				idx := strings.Trim(f.ScriptOf(k, script), "{} ")
+				var idx string
+				if script == '(' {
+					idx, _ = stArgument(f, k)
+				} else {
+					idx = strings.Trim(f.ScriptOf(k, script), "{} ")
+				}
 				if idx == "" || strings.IndexFunc(idx, func(r rune) bool { return !unicode.IsDigit(r) && r != ',' && r != ' ' }) >= 0 {
 					continue
 				}
-				// The value must be given: an "=" follows on the same level.
-				for j := k + 1; j < len(f.Atoms); j++ {
-					if a := f.Atoms[j]; a.Depth == f.Atoms[k].Depth && a.Script == f.Atoms[k].Script {
-						if a.Kind == tex.AtomRel {
-							if a.Text == "=" {
-								return true
-							}
-							break
-						}
-					}
+				found = stInitialMentioned
+				if stValueFollows(f, k) || stProseValue(t, fi, f, k) {
+					return stInitialGiven
 				}
 			}
 		}
 		low := t.prose()
-		for _, cue := range []string{"initial value", "initial term", "initial condition", "starting value",
-			"starting with", "starts with", "start with", "first term", "first two terms", "seed"} {
+		for _, cue := range stInitialCues {
 			if strings.Contains(low, cue) {
-				return true
+				return stInitialGiven
 			}
 		}
 	}
+	return found
+}
+
+// stValueFollows reports whether a relation that gives a value follows atom k on its level,
+// before any other relation: "$a_0 = 1$", "$a_0 := 1$", "$(a_0, a_1) = (1, 1)$".
+func stValueFollows(f *tex.Formula, k int) bool {
+	for j := k + 1; j < len(f.Atoms); j++ {
+		a := f.Atoms[j]
+		if a.Depth != f.Atoms[k].Depth || a.Script != f.Atoms[k].Script {
+			continue
+		}
+		if a.Kind != tex.AtomRel {
+			continue
+		}
+		if stValueRels[a.Text] {
+			return true
+		}
+		if a.Text == ":" && j+1 < len(f.Atoms) && f.Atoms[j+1].Text == "=" {
+			return true
+		}
+		return false
+	}
 	return false
+}
+
+// stProseValue reports whether the formula is the term alone and the prose after it gives its
+// value: "$a_0$ equal to $1$", "$a_0$ is $2$".
+func stProseValue(t *stText, fi int, f *tex.Formula, k int) bool {
+	for j := range f.Atoms {
+		if j != k && f.Atoms[j].Script == 0 && f.Atoms[j].Kind == tex.AtomRel {
+			return false
+		}
+	}
+	p := t.ftok[fi]
+	if p < 0 {
+		return false
+	}
+	for q := p + 1; q < len(t.toks) && q <= p+4 && t.toks[q].sent == t.toks[p].sent; q++ {
+		x := t.toks[q]
+		switch {
+		case x.kind == 'w' && stValueWords[x.text]:
+			continue
+		case x.kind == 'w' && (x.text == "to" || x.text == "at"):
+			continue
+		case x.kind == 'f' || x.kind == 'w' && x.text != "" && unicode.IsDigit(rune(x.text[0])):
+			return q > p+1 && stValueWords[t.toks[p+1].text]
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// stCasesCond matches, after the index, a case condition that fixes the index at a number: "n = 0", "n \le 1",
+// "n \in \{0, 1\}".
+var stCasesCond = `\s*(=|<|\\le|\\leq|\\leqslant|\\in)\s*(\\\{)?\s*-?[0-9]`
+
+// stCasesInitial reports whether f defines by cases with a case that fixes index at a number.
+func stCasesInitial(f *tex.Formula, index string) bool {
+	if index == "" || !strings.Contains(f.Source, `\begin{cases}`) {
+		return false
+	}
+	re, err := regexp.Compile(`(^|[^A-Za-z\\])` + regexp.QuoteMeta(index) + stCasesCond)
+	return err == nil && re.MatchString(f.Source)
 }
 
 // stNamedSequences are sequences whose indexing convention varies between sources.
@@ -138,19 +284,34 @@ func stRecursiveSequence(a *stAnalysis, out *Report) {
 			seen[rec.seq] = true
 			sp := t.span(rec.f.Start, rec.f.End)
 			name := stShow(rec.seq + string(rec.script) + rec.index)
-			initial := stHasInitial(fields, rec.seq, rec.script)
+			first := stShow(rec.seq + string(rec.script) + "0 = 1")
+			if rec.script == '(' {
+				name, first = stShow(rec.seq+"("+rec.index+")"), stShow(rec.seq+"(0) = 1")
+			}
+			init := stInitialOf(fields, rec)
+			initial := init == stInitialGiven
 			ranged := a.decl.ranged[rec.index]
 			switch {
+			case init == stInitialMentioned:
+				reported++
+				out.NeedsHuman(stCheckRecurrence, sp,
+					fmt.Sprintf("The recurrence %s is given and the packet names %s at a fixed index, but no value for it that the reader can find; a person must confirm that the initial values are stated.", sp.Quote, stShow(rec.seq)),
+					fmt.Sprintf("State the initial values of %s as equations next to the recurrence (for example %s).", name, first))
+			case !initial && rec.script == '(':
+				reported++
+				out.NeedsHuman(stCheckRecurrence, sp,
+					fmt.Sprintf("The equation %s reads as a recurrence for %s with no initial value, unless it is a functional equation that leaves them free; a person must confirm which.", sp.Quote, name),
+					fmt.Sprintf("If %s is a sequence, state its initial values (for example %s) and the range of the recurrence.", name, first))
 			case !initial && stQuantifiedSequence(t, rec.tok):
 				reported++
 				out.NeedsHuman(stCheckRecurrence, sp,
 					fmt.Sprintf("The recurrence %s gives no initial values, but the statement quantifies over the sequence, so its initial values may be what the problem leaves free; a person must confirm that.", sp.Quote),
-					fmt.Sprintf("If the initial values of %s are meant to be fixed, state them (for example %s).", name, stShow(rec.seq+string(rec.script)+"0 = 1")))
+					fmt.Sprintf("If the initial values of %s are meant to be fixed, state them (for example %s).", name, first))
 			case !initial:
 				reported++
 				out.Fail(stCheckRecurrence, sp,
 					fmt.Sprintf("The recurrence %s defines the sequence %s but no initial value is given, so the sequence is not determined.", sp.Quote, name),
-					fmt.Sprintf("State the initial values of %s (for example %s) next to the recurrence.", name, stShow(rec.seq+string(rec.script)+"0 = 1")))
+					fmt.Sprintf("State the initial values of %s (for example %s) next to the recurrence.", name, first))
 			case !ranged:
 				reported++
 				out.NeedsHuman(stCheckRecurrence, sp,

@@ -75,6 +75,14 @@ type stCase struct {
 
 func stStatement(s string) func(*Revision) { return func(r *Revision) { r.Statement = s } }
 
+// stConvention asks, in the statement, about the sequence a convention entry defines.
+func stConvention(body string) func(*Revision) {
+	return func(r *Revision) {
+		r.Statement = `Let $(a_n)_{n \ge 0}$ be the sequence of the convention. Prove that $a_n$ is odd for every $n \ge 0$.`
+		r.Exposition[1] = packet.ExpositionEntry{Kind: packet.Convention, Body: body}
+	}
+}
+
 func runStCases(t *testing.T, tests []stCase) {
 	t.Helper()
 	for _, tt := range tests {
@@ -137,6 +145,18 @@ func TestStatementVariableDomain(t *testing.T) {
 		{"index only", stStatement(`Prove that $a_i > 0$ for the sequence $a$ of the statement.`), stCheckDomain, NeedsHuman},
 		{"undefined function", stStatement(`Prove that $W(k) \ge 2^k$ for every integer $k \ge 1$.`), stCheckDomain, NeedsHuman},
 		{"malformed TeX", stStatement(`Prove that $p$ is prime for $p \ge {2$.`), stCheckDomain, Unknown},
+		{"requested numbers", stStatement(`Determine rational numbers $L \le U$ with $U - L \le 10^{-3}$ such that $L \le \zeta(3) \le U$.`), stCheckDomain, Pass},
+		{"requested integers of an existence question", stStatement(`Do there exist integers $1 < a < b$ such that $a^2 + b^2$ divides $ab + 1$?`), stCheckDomain, Pass},
+		{"a singular noun bounds by another name", stStatement(`Find a prime $p > N$ such that $p + 2$ is prime.`), stCheckDomain, Fail},
+		{"infinitely many without a domain", stStatement(`Are there infinitely many $n$ such that $n^2 + 1$ is prime?`), stCheckDomain, NeedsHuman},
+		{"infinitely many in prose without a domain", stStatement(`Prove that $n^2 + 1$ is prime for infinitely many n.`), stCheckDomain, NeedsHuman},
+		{"infinitely many with a noun", stStatement(`Are there infinitely many integers $n$ such that $n^2 + 1$ is prime?`), stCheckDomain, Pass},
+		{"bare quantifier", stStatement(`Prove that $n^2 + n$ is even for every $n$.`), stCheckDomain, NeedsHuman},
+		{"bare quantifier in prose", stStatement(`Prove that $n^2 + n$ is even for every n.`), stCheckDomain, NeedsHuman},
+		{"quantifier with a noun", stStatement(`Prove that $n^2 + n$ is even for every integer $n$.`), stCheckDomain, Pass},
+		{"dummy argument of a definition", stStatement(`Let $T(1) = 1$ and $T(n+1) = 2T(n) + n$. Is $T(n)$ prime for infinitely many $n$?`), stCheckDomain, NeedsHuman},
+		{"definition with its argument ranged", stStatement(`Let $f(x) = x^2 + 1$ for every real $x$. Prove that $f(x) \ge 1$ for every real $x$.`), stCheckDomain, Pass},
+		{"infinitely many with a membership", stStatement(`Are there infinitely many $n \in \mathbb{N}$ such that $n^2 + 1$ is prime?`), stCheckDomain, Pass},
 	})
 }
 
@@ -199,6 +219,15 @@ func TestStatementRecursiveSequence(t *testing.T) {
 		{"no range", stStatement(`Let $a_0 = 1$ and $a_{n+1} = 2a_n + 1$. Determine whether infinitely many terms are prime.`), stCheckRecurrence, NeedsHuman},
 		{"quantified sequence", stStatement(`Is there a sequence of integers with $a_{n+2} = a_{n+1} + a_n$ for $n \ge 0$ all of whose terms are composite?`), stCheckRecurrence, NeedsHuman},
 		{"named sequence", stStatement(`Determine whether infinitely many Fibonacci numbers $F_n$ are prime.`), stCheckRecurrence, NeedsHuman},
+		{"initial value by cases in the convention sentence", stConvention(`We set $a_n = \begin{cases} 1 & n = 0, \\ 2a_{n-1} + 1 & n \ge 1. \end{cases}$`), stCheckRecurrence, Pass},
+		{"initial value by coloneqq in the convention sentence", stConvention(`Throughout, $a_{n+1} = 2a_n + 1$ for $n \ge 0$ and $a_0 \coloneqq 1$.`), stCheckRecurrence, Pass},
+		{"initial value in words in the convention sentence", stConvention(`The sequence has $a_{n+1} = 2a_n + 1$ for $n \ge 0$ and $a_0$ equal to $1$.`), stCheckRecurrence, Pass},
+		{"initial values as a pair", stConvention(`We set $(a_0, a_1) = (1, 1)$ and $a_{n+2} = a_{n+1} + 2a_n$ for $n \ge 0$.`), stCheckRecurrence, Pass},
+		{"initial term named without a value", stConvention(`The sequence has $a_{n+1} = 2a_n + 1$ for $n \ge 0$ and starts from a chosen $a_0$.`), stCheckRecurrence, NeedsHuman},
+		{"recurrence in the convention without initial values", stConvention(`Throughout, $a_{n+1} = 2a_n + 1$ for $n \ge 0$.`), stCheckRecurrence, Fail},
+		{"function notation without initial values", stStatement(`Let $T(n+1) = 2T(n) + n$ for every integer $n \ge 1$. Prove that $T(n) \ge 2^{n-1}$ for every $n \ge 1$.`), stCheckRecurrence, NeedsHuman},
+		{"function notation with initial values", stStatement(`Let $T(1) = 1$ and $T(n+1) = 2T(n) + n$ for every integer $n \ge 1$. Prove that $T(n) \ge 2^{n-1}$ for every $n \ge 1$.`), stCheckRecurrence, Pass},
+		{"functional equation in a real variable", stStatement(`Find every continuous $f\colon \mathbb{R} \to \mathbb{R}$ with $f(x+1) = f(x) + 1$ for every real $x$.`), stCheckRecurrence, Pass},
 	})
 }
 
@@ -225,6 +254,16 @@ func TestStatementTitleMatches(t *testing.T) {
 		{"catalogue label", func(r *Revision) { r.Title = "Polignac Problem 12" }, stCheckTitle, NeedsHuman},
 		{"named after its source", func(r *Revision) { r.Title = "Polignac's question" }, stCheckTitle, Pass},
 		{"no subject word", func(r *Revision) { r.Title = "The open problem" }, stCheckTitle, NeedsHuman},
+		{"title names another parameter", func(r *Revision) { r.Title = "Twin primes: prime pairs with gap 4" }, stCheckTitle, NeedsHuman},
+		{"title names the statement's parameter", func(r *Revision) { r.Title = "Twin primes: prime pairs p, p + 2" }, stCheckTitle, Pass},
+		{"title with a year", func(r *Revision) { r.Title = "Twin prime conjecture of 1849" }, stCheckTitle, Pass},
+		{"title asks the opposite", func(r *Revision) {
+			r.Title = "Twin primes: finitely many pairs"
+			r.Statement = "Prove that there are infinitely many primes $p$ such that $p + 2$ is also prime."
+		}, stCheckTitle, NeedsHuman},
+		{"title asks about other objects", func(r *Revision) { r.Title = "Sophie Germain primes and safe primes" }, stCheckTitle, NeedsHuman},
+		{"title names another object", func(r *Revision) { r.Title = "Are there infinitely many Mersenne twin primes?" }, stCheckTitle, NeedsHuman},
+		{"title names the source's author", func(r *Revision) { r.Title = "Twin primes after Zhang" }, stCheckTitle, Pass},
 	})
 }
 

@@ -3,9 +3,7 @@ package gates
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -59,15 +57,9 @@ func stTeXWellformed(a *stAnalysis, out *Report) {
 	}
 }
 
-// stCurrencyRe matches the amount after a dollar sign: "$500 for", "$1,000."
-var stCurrencyRe = regexp.MustCompile(`^\$[0-9][0-9,.]*(\s|[.,;)]|$)`)
-
 // stCurrency reports whether a formula that is never closed is a dollar sign before an amount:
 // "$500 for this problem", with no other $ after it.
-func stCurrency(src string, te *tex.Error) bool {
-	return te.Code == tex.UnclosedFormula && te.Pos < len(src) && stCurrencyRe.MatchString(src[te.Pos:]) &&
-		!strings.Contains(src[te.Pos+1:], "$")
-}
+func stCurrency(src string, te *tex.Error) bool { return te.DollarAmount(src) }
 
 // stUpper capitalises the first letter of a sentence fragment.
 func stUpper(s string) string {

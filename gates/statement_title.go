@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -123,6 +124,12 @@ func stTitleMatches(a *stAnalysis, out *Report) {
 		out.NeedsHuman(stCheckTitle, span,
 			"The title is a catalogue label (a source and a number) that shares no subject word with the statement; a person must confirm that the statement is the labelled problem.",
 			"Give the problem a title that names its object and question, and keep the catalogue number in the provenance.")
+	case len(inStmt)+len(inExp)+len(inSource) > 0 && stTitleDiffers(a, span, out):
+		// a specific finding: the title names a number or the opposite of the statement's word
+	case len(inStmt) > 0 && len(none) >= 2 && len(none) > len(inStmt)+len(inExp):
+		out.NeedsHuman(stCheckTitle, span,
+			fmt.Sprintf("The title shares %s with the statement, but its other subject words (%s) occur nowhere in the packet, so it may ask a different question; a person must compare them.", stQuoteList(inStmt), stQuoteList(none)),
+			"If the title and the statement ask different questions, retitle the problem after the statement's question.")
 	case len(inStmt) > 0:
 		out.Pass(stCheckTitle, span,
 			fmt.Sprintf("The title and the statement share the subject words %s.", stQuoteList(inStmt)))
@@ -143,4 +150,114 @@ func stTitleMatches(a *stAnalysis, out *Report) {
 			fmt.Sprintf("The title's subject words (%s) do not occur in the statement, but there are too few words to be sure the two differ; a person must compare them.", stQuoteList(none)),
 			"If the title and the statement ask different questions, retitle the problem after the statement's question.")
 	}
+}
+
+// stTitleNumberRe finds the numbers of a title: "668", "R(5, 5)" gives 5 and 5, "10^{-3}".
+var stTitleNumberRe = regexp.MustCompile(`[0-9]+(?:\.[0-9]+)?`)
+
+// stAntonyms are words whose swap turns one question into another: a title that asks for an
+// upper bound of a statement that asks for a lower one.
+var stAntonyms = [][2]string{{"upper", "lower"}, {"infinitely", "finitely"}, {"infinite", "finite"}, {"odd", "even"},
+	{"maximum", "minimum"}, {"largest", "smallest"}, {"greatest", "least"}, {"maximal", "minimal"}, {"prime", "composite"},
+	{"exists", "no"}, {"convergent", "divergent"}, {"converges", "diverges"}, {"sum", "difference"}}
+
+// stTitleDiffers reports, as a finding, a title that names a number the statement, exposition
+// and provenance never name (a parameter of another question: "order 716" over a statement about
+// 668), or a word whose opposite the statement uses instead (an "upper" bound asked as a "lower"
+// one). Both are read as a person's question, since a title may abbreviate.
+func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
+	r := a.r
+	// Catalogue numbers name the source ("Problem 12"): blank them, keeping offsets.
+	title := stCatalogueRe.ReplaceAllStringFunc(r.Title, func(m string) string { return strings.Repeat(" ", len(m)) })
+	var rest strings.Builder
+	rest.WriteString(r.Statement + " " + r.Provenance.Attribution + " " + r.Provenance.SourceLocator + " ")
+	for _, e := range r.Exposition {
+		rest.WriteString(e.Term + " " + e.Body + " ")
+	}
+	packetText := rest.String()
+	if !textHasDigit(r.Statement) {
+		title = "" // a statement without numbers has no parameter a title's number could contradict
+	}
+	for _, loc := range stTitleNumberRe.FindAllStringIndex(title, 10) {
+		num := title[loc[0]:loc[1]]
+		if y, err := strconv.Atoi(num); err == nil && len(num) == 4 && y >= 1600 && y <= 2100 {
+			continue // a year names the source, not the question
+		}
+		if !hasNumber(packetText, num) {
+			out.NeedsHuman(stCheckTitle, SpanOf(FieldTitle, r.Title, loc[0], loc[1]),
+				fmt.Sprintf("The title names %s, which the statement, its exposition and its provenance never name, so the title may ask about another parameter than the statement; a person must compare them.", num),
+				"Retitle the problem after the statement's own parameters, or correct the statement if the title names the intended case.")
+			return true
+		}
+	}
+	if sp, name, ok := stTitleForeignName(r, packetText); ok {
+		out.NeedsHuman(stCheckTitle, sp,
+			fmt.Sprintf("The title names “%s”, which the statement, its exposition, its provenance and its references never mention, so the title may ask about another object; a person must compare them.", name),
+			"Retitle the problem after the object the statement asks about, or correct the statement if the title names the intended one.")
+		return true
+	}
+	stmt := " " + strings.ToLower(stPlainWords(r.Statement)) + " "
+	low := " " + strings.ToLower(stPlainWords(r.Title)) + " "
+	for _, p := range stAntonyms {
+		for _, ab := range [][2]string{{p[0], p[1]}, {p[1], p[0]}} {
+			w, opp := " "+ab[0]+" ", " "+ab[1]+" "
+			if strings.Contains(low, w) && !strings.Contains(stmt, w) && strings.Contains(stmt, opp) && !strings.Contains(low, opp) {
+				i := strings.Index(strings.ToLower(r.Title), ab[0])
+				sp := span
+				if i >= 0 {
+					sp = SpanOf(FieldTitle, r.Title, i, i+len(ab[0]))
+				}
+				out.NeedsHuman(stCheckTitle, sp,
+					fmt.Sprintf("The title says “%s” where the statement says “%s”, so the two may ask opposite questions; a person must compare them.", ab[0], ab[1]),
+					"Retitle the problem after the statement's question, or correct the statement if the title names the intended one.")
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stTitleForeignName finds a proper name in the title ("Fermat numbers" over a statement about
+// Sylvester's sequence): a capitalised word past the title's first, not a stop or generic word,
+// that nothing else in the packet mentions.
+func stTitleForeignName(r *Revision, packetText string) (Span, string, bool) {
+	var all strings.Builder
+	all.WriteString(packetText)
+	for _, x := range r.References {
+		all.WriteString(" " + x.Citation + " " + x.Relevance)
+	}
+	all.WriteString(" " + r.OpenStatus.StrongestKnown + " " + strings.Join(r.Tags, " "))
+	known := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(stPlainWords(all.String()))) {
+		known[stStem(strings.Trim(w, "'’-–"))] = true
+	}
+	title := r.Title
+	first := true
+	for i := 0; i < len(title); {
+		j := i
+		for j < len(title) {
+			c, size := utf8.DecodeRuneInString(title[j:])
+			if !unicode.IsLetter(c) && c != '\'' && c != '’' {
+				break
+			}
+			j += size
+		}
+		if j == i {
+			if title[i] == ':' || title[i] == '(' {
+				first = true // a subtitle or an aside starts with a capital too
+			}
+			i++
+			continue
+		}
+		w := strings.TrimSuffix(strings.TrimSuffix(title[i:j], "'s"), "’s")
+		r0, _ := utf8.DecodeRuneInString(w)
+		low := strings.ToLower(w)
+		if !first && unicode.IsUpper(r0) && utf8.RuneCountInString(w) > 2 && !stStopWords[low] && !stGenericTitleWords[low] &&
+			!known[stStem(low)] && (i == 0 || title[i-1] != '\\') {
+			return SpanOf(FieldTitle, title, i, i+len(w)), w, true
+		}
+		first = false
+		i = j
+	}
+	return Span{}, "", false
 }

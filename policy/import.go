@@ -111,7 +111,7 @@ func (s *Service) validateImport(actor *ent.Account, key, source string, in Prob
 	if more != nil {
 		more(&v)
 	}
-	ok, err := in.validate(s.Now(), false)
+	ok, err := in.validateWith(s.Now(), false, false)
 	if err := v.with(err); err != nil {
 		return nil, err
 	}

@@ -120,6 +120,14 @@ type intake struct {
 // claims each source is. Beyond the table, an identifier must parse and
 // not repeat a source and locator, and tags are normalised (normaliseTags).
 func (in ProblemInput) validate(now time.Time, generated bool) (*intake, error) {
+	return in.validateWith(now, generated, true)
+}
+
+// validateWith is validate, reading the TeX of every field the page renders as TeX when readTeX
+// is set: a submission or a revision whose TeX cannot be read is refused with the place. A
+// trusted import is not refused for it, since the source's text is what it is; the statement
+// gate records the malformed TeX as a failing check for a reviewer instead.
+func (in ProblemInput) validateWith(now time.Time, generated, readTeX bool) (*intake, error) {
 	c := Circumstances{Agent: generated}
 	if in.Acceptance != nil {
 		c.Acceptance = in.Acceptance.Kind
@@ -127,7 +135,7 @@ func (in ProblemInput) validate(now time.Time, generated bool) (*intake, error) 
 	if in.Provenance != nil {
 		c.Provenance = in.Provenance.Kind
 	}
-	w := &intakeCheck{in: &in, now: now, c: c, seen: map[string]int{}}
+	w := &intakeCheck{in: &in, now: now, c: c, seen: map[string]int{}, readTeX: readTeX}
 	for _, f := range ProblemFields {
 		if !strings.Contains(f.Name, "#") {
 			w.field(f, nil)
@@ -147,6 +155,8 @@ type intakeCheck struct {
 	c    Circumstances
 	ids  []records.Identifier
 	seen map[string]int // a reference's source and locator: its row
+	// readTeX refuses TeX that cannot be read (see validateWith).
+	readTeX bool
 }
 
 const identifierField = "references.#.identifier"
@@ -185,6 +195,12 @@ func (w *intakeCheck) field(f ProblemField, at []int) {
 			w.v.add(CodeInvalid, f.Required.Only, path...)
 		default:
 			ok = w.v.check(kind, *p, false, f.Max, path...)
+			if ok && f.TeX && w.readTeX {
+				if fault := texFault(*p); fault != "" {
+					ok = false
+					w.v.add(CodeInvalid, fault, path...)
+				}
+			}
 		}
 		if f.Name == identifierField {
 			w.identifier(ok, *p, at, path)

@@ -279,6 +279,13 @@ func TestSignUpSubmitAndReview(t *testing.T) {
 			t.Error("the refused form lost what was typed")
 		}
 		form.Set("title", "Binary Goldbach conjecture")
+		// TeX the page cannot render is a field error on its input, with where it breaks.
+		form.Set("statement", "Is every even $n > 2 a sum of two primes?")
+		code, body, _ = s.post(b, "/submit", form)
+		if got := text(t, body, "error-statement"); code != http.StatusUnprocessableEntity || !strings.Contains(got, "TeX that cannot be read at line 1, character 15") {
+			t.Errorf("statement with an unbalanced $ = %d, error %q; want 422 saying where the TeX cannot be read", code, got)
+		}
+		form.Set("statement", "Is every even $n > 2$ a sum of two primes?")
 		code, _, h = s.post(b, "/submit", form)
 		m := problemIDRe.FindStringSubmatch(h.Get("Location"))
 		if code != http.StatusSeeOther || m == nil || !strings.HasSuffix(h.Get("Location"), "?tab=checks") {

@@ -76,8 +76,11 @@ func simEnvName(s []byte) string {
 
 // simFeatures is what the index keeps of a statement and its title.
 type simFeatures struct {
-	stmt   []uint32
-	title  []uint32
+	stmt  []uint32
+	title []uint32
+	// shapes are the shapes of the statement's long formulas (simShapeMin), variables numbered
+	// within each formula: a restatement in other words keeps them.
+	shapes []uint32
 	base   []uint32 // nil when the title has no qualifier
 	weight float32
 }
@@ -101,7 +104,8 @@ func simFeaturesOf(title, statement string) simFeatures {
 	if len(title) > 1024 {
 		title = title[:1024]
 	}
-	f := simFeatures{stmt: simStatementFeatures(statement), title: simTitleFeatures(title)}
+	stmt, shapes := simStatementFeatures(statement)
+	f := simFeatures{stmt: stmt, title: simTitleFeatures(title), shapes: shapes}
 	if b, ok := simBaseTitle(title); ok {
 		f.base = simTitleFeatures(b)
 	}
@@ -111,8 +115,13 @@ func simFeaturesOf(title, statement string) simFeatures {
 	return f
 }
 
-// simStatementFeatures returns the sorted features of a statement.
-func simStatementFeatures(statement string) []uint32 {
+// simShapeMin is the fewest tokens a formula needs for its shape to find candidates: a short
+// formula ("$n \ge 1$") is shared by unrelated statements.
+const simShapeMin = 8
+
+// simStatementFeatures returns the sorted features of a statement and the sorted shapes of its
+// long formulas.
+func simStatementFeatures(statement string) ([]uint32, []uint32) {
 	if len(statement) > simMaxText {
 		statement = statement[:simMaxText]
 	}
@@ -120,8 +129,9 @@ func simStatementFeatures(statement string) []uint32 {
 	nz := copycheck.Normalize(src, copycheck.Markdown)
 	vars := newSimVars()
 	var (
-		out  []uint32
-		sent []uint32 // content tokens of the current sentence
+		out    []uint32
+		shapes []uint32
+		sent   []uint32 // content tokens of the current sentence
 	)
 	add := func(class, h uint32) {
 		if len(out) < simMaxFeatures {
@@ -167,6 +177,10 @@ func simStatementFeatures(statement string) []uint32 {
 			s, e := nz.Map.Orig(i)
 			whole := simFormula(src[s:e], vars, func(h uint32) { add(simClassFormula, h) })
 			token(uint32(simMix(uint64(whole) | 1<<40)))
+			n := 2 // a formula of n tokens emits n − 2 triples
+			if shape := simFormula(src[s:e], newSimVars(), func(uint32) { n++ }); n >= simShapeMin && len(shapes) < 64 {
+				shapes = append(shapes, shape)
+			}
 			i++
 		case simWordByte(c):
 			j := i
@@ -191,7 +205,8 @@ func simStatementFeatures(statement string) []uint32 {
 	}
 	endSentence()
 	slices.Sort(out)
-	return slices.Clone(slices.Compact(out))
+	slices.Sort(shapes)
+	return slices.Clone(slices.Compact(out)), slices.Compact(shapes)
 }
 
 // simTitleFeatures returns the sorted features of a title: its content words and formulas, and

@@ -43,6 +43,10 @@ type Index struct {
 	// candidates a title names (an alias such as "Erdős Problem 1"), and its counts weigh
 	// title features by how rare they are.
 	titles simPostings
+	// formulas lists, for every shape of a long formula, the statements that have it: it finds
+	// a statement restated in other words around the same formula, which shares too few words
+	// for the bands to find it.
+	formulas simPostings
 	// dead are the slots of removed statements that postings may still name; they become free
 	// at the next compaction.
 	dead, free []int32
@@ -59,6 +63,7 @@ type simDoc struct {
 	feats                     []uint32 // statement features, sorted, each once
 	tfeats                    []uint32 // title features, sorted, each once
 	base                      []uint32 // features of the title without its qualifier (simBaseTitle)
+	shapes                    []uint32 // shapes of the long formulas, sorted, each once
 	weight                    float32  // total weight of feats
 	used                      bool
 }
@@ -191,7 +196,7 @@ func (x *Index) Add(id, title, statement, state, locator string) {
 		x.states[state] = state
 	}
 	d := simDoc{id: id, title: title, state: state, locator: locator, feats: f.stmt, tfeats: f.title,
-		base: f.base, weight: f.weight, used: true}
+		base: f.base, shapes: f.shapes, weight: f.weight, used: true}
 	var slot int32
 	if n := len(x.free); n > 0 {
 		slot = x.free[n-1]
@@ -204,6 +209,9 @@ func (x *Index) Add(id, title, statement, state, locator string) {
 	x.byID[id] = slot
 	for _, t := range f.title {
 		x.titles.add(t, slot)
+	}
+	for _, sh := range f.shapes {
+		x.formulas.add(sh, slot)
 	}
 	if sketched {
 		for b := range sigBands {
@@ -248,6 +256,7 @@ func (x *Index) changed() {
 		x.bands[b].compact(dead)
 	}
 	x.titles.compact(dead)
+	x.formulas.compact(dead)
 	x.free = append(x.free, x.dead...)
 	x.dead, x.pending = nil, 0
 }
@@ -292,6 +301,13 @@ func (x *Index) Similar(ctx context.Context, title, statement, exclude string, l
 			hits = x.titles.appendSlots(hits, t, simMaxTitlePostings)
 		}
 	}
+	var shapes []uint32 // the query's rare long formulas
+	for _, sh := range q.shapes {
+		if n := x.formulas.count(sh); n > 0 && n <= simMaxShapePostings {
+			shapes = append(shapes, sh)
+			hits = x.formulas.appendSlots(hits, sh, simMaxShapePostings)
+		}
+	}
 	slices.Sort(hits)
 	type cand struct{ slot, n int32 }
 	var cands []cand
@@ -331,7 +347,8 @@ func (x *Index) Similar(ctx context.Context, title, statement, exclude string, l
 		if q.base != nil || d.base != nil {
 			common = max(common, bq.common(d.baseOr()))
 		}
-		ranked = append(ranked, scored{c.slot, st, simCombine(st, simTitleBound(common))})
+		fs := simShapeShare(q.shapes, shapes, d.shapes)
+		ranked = append(ranked, scored{c.slot, st, simCombine(st, max(simTitleBound(common), fs))})
 	}
 	slices.SortFunc(ranked, func(a, b scored) int { return cmp.Compare(b.top, a.top) })
 	out := make([]Candidate, 0, min(limit, len(ranked)))
@@ -344,7 +361,7 @@ func (x *Index) Similar(ctx context.Context, title, statement, exclude string, l
 		if q.base != nil || d.base != nil {
 			t = max(t, bq.similarity(x, d.baseOr()))
 		}
-		s := simCombine(r.stmt, t)
+		s := simCombine(r.stmt, max(t, simShapeShare(q.shapes, shapes, d.shapes)))
 		if s <= 0 || len(out) == limit && s <= out[len(out)-1].Similarity {
 			continue
 		}
@@ -355,4 +372,26 @@ func (x *Index) Similar(ctx context.Context, title, statement, exclude string, l
 		out = slices.Insert(out, i, Candidate{ID: d.id, Title: d.title, Similarity: s, State: d.state, Locator: d.locator})
 	}
 	return out, nil
+}
+
+// simMaxShapePostings is how many statements a formula shape may occur in and still count: a
+// formula many statements share ("$\sum_{n \le x} f(n)$") says little about which is the same
+// question.
+const simMaxShapePostings = 8
+
+// simShapeShare is the share of the query's long formulas that the candidate has, counting
+// only the rare ones: a restatement of a known problem in other words keeps its formula, and the
+// share moves its similarity up as a matching title does (simCombine), so that it is among the
+// nearest candidates a person compares, never a FAIL on the formula alone.
+func simShapeShare(all, rare, doc []uint32) float64 {
+	if len(all) == 0 || len(rare) == 0 || len(doc) == 0 {
+		return 0
+	}
+	n := 0
+	for _, sh := range rare {
+		if _, ok := slices.BinarySearch(doc, sh); ok {
+			n++
+		}
+	}
+	return float64(n) / float64(len(all))
 }

@@ -210,3 +210,46 @@ func FuzzTeX(f *testing.F) {
 		}
 	})
 }
+
+func TestPosition(t *testing.T) {
+	src := "ab\ncdé\n$x"
+	for _, tt := range []struct{ pos, line, char int }{{0, 1, 1}, {2, 1, 3}, {3, 2, 1}, {5, 2, 3}, {len(src) - 2, 3, 1}, {len(src) + 5, 3, 3}} {
+		if line, char := Position(src, tt.pos); line != tt.line || char != tt.char {
+			t.Errorf("Position(%q, %d) = %d, %d; want %d, %d", src, tt.pos, line, char, tt.line, tt.char)
+		}
+	}
+}
+
+func TestErrorDescribe(t *testing.T) {
+	src := "Let $n \\ge 1\n\nbe an integer. Prove $n = n$."
+	_, err := Read(src)
+	var te *Error
+	if !errors.As(err, &te) {
+		t.Fatalf("Read(%q) error = %v; want a *tex.Error", src, err)
+	}
+	got := te.Describe(src)
+	if strings.Contains(got, "byte") || !strings.Contains(got, "at line 1, character 13") {
+		t.Errorf("Describe = %q; want byte offsets written as a line and character (at line 1, character 13)", got)
+	}
+}
+
+func TestDollarAmount(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want bool
+	}{
+		{"Erdős offered $500 for a proof.", true},
+		{"A prize of $1,000.", true},
+		{"Let $n \\ge 1 be an integer.", false},
+		{"Pay $500 for $n$.", false},
+	} {
+		_, err := Read(tt.src)
+		var te *Error
+		if !errors.As(err, &te) {
+			t.Fatalf("Read(%q) error = %v; want a *tex.Error", tt.src, err)
+		}
+		if got := te.DollarAmount(tt.src); got != tt.want {
+			t.Errorf("DollarAmount(%q) = %v; want %v", tt.src, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,352 @@
+//go:build calibrate
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/theoremdb/theoremdb/gates"
+	pkt "github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/similar"
+)
+
+// The fresh set (gates/testdata/fresh) is packets written for calibration in the shape of real
+// submissions, apart from the demo and the imports the checks were written against: clean,
+// complete packets of every acceptance kind (proof, search with a computation block, numerical,
+// classification), every provenance kind (imported, reformulated, original) and several styles
+// of writing, and defect packets, each a clean packet with one planted defect of a class the
+// gates must catch. It has two splits: tune, read while the checks were revised, and heldout,
+// written afterwards and measured without changing a check for it.
+//
+// A clean packet goes through intake as a submission does (policy.GateRevisionOf); a refusal is
+// a false refusal. A defect is caught when intake refuses it, or when the check it is planted
+// for reports FAIL or NEEDS_HUMAN in a finding the clean packet does not have (same check,
+// verdict, field and quoted span): a finding specific to the defect, not one every packet gets.
+
+// freshDefect is one defect packet: a base clean packet, the check the defect is planted for,
+// what it is, and the fields it sets ("statement", "exposition.2.body", "exposition.+" to add
+// an entry, "references.1.locator").
+type freshDefect struct {
+	Name   string         `json:"-"`
+	Base   string         `json:"base"`
+	Check  string         `json:"check"`
+	Defect string         `json:"defect"`
+	Set    map[string]any `json:"set"`
+}
+
+// freshSplit is one split of the fresh set.
+type freshSplit struct {
+	name    string
+	clean   map[string]pkt.Content
+	order   []string
+	defects []freshDefect
+}
+
+func loadFresh(dir string) ([]*freshSplit, error) {
+	var out []*freshSplit
+	for _, name := range []string{"tune", "heldout"} {
+		sp := &freshSplit{name: name, clean: map[string]pkt.Content{}}
+		files, err := filepath.Glob(filepath.Join(dir, name, "clean", "*.json"))
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			var c pkt.Content
+			if err := json.Unmarshal(b, &c); err != nil {
+				return nil, fmt.Errorf("%s: %w", f, err)
+			}
+			key := strings.TrimSuffix(filepath.Base(f), ".json")
+			sp.clean[key] = c
+			sp.order = append(sp.order, key)
+		}
+		files, err = filepath.Glob(filepath.Join(dir, name, "defect", "*.json"))
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			var d freshDefect
+			if err := json.Unmarshal(b, &d); err != nil {
+				return nil, fmt.Errorf("%s: %w", f, err)
+			}
+			d.Name = strings.TrimSuffix(filepath.Base(f), ".json")
+			if _, ok := sp.clean[d.Base]; !ok {
+				return nil, fmt.Errorf("%s: base %q is no clean packet of %s", f, d.Base, name)
+			}
+			if _, ok := checkGate(d.Check); !ok && d.Check != "intake" {
+				return nil, fmt.Errorf("%s: %q is no check", f, d.Check)
+			}
+			sp.defects = append(sp.defects, d)
+		}
+		if len(sp.order) > 0 {
+			out = append(out, sp)
+		}
+	}
+	return out, nil
+}
+
+// checkGate returns the gate a check belongs to.
+func checkGate(id string) (gates.Name, bool) {
+	for _, g := range gates.All() {
+		for _, c := range g.Checks {
+			if c.ID == id {
+				return g.Name, true
+			}
+		}
+	}
+	return "", false
+}
+
+// plantFresh applies a defect's field settings to a copy of its base packet.
+func plantFresh(base pkt.Content, set map[string]any) (pkt.Content, error) {
+	b, err := json.Marshal(base)
+	if err != nil {
+		return pkt.Content{}, err
+	}
+	var doc any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return pkt.Content{}, err
+	}
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if doc, err = setPath(doc, strings.Split(k, "."), set[k]); err != nil {
+			return pkt.Content{}, fmt.Errorf("set %s: %w", k, err)
+		}
+	}
+	b, err = json.Marshal(doc)
+	if err != nil {
+		return pkt.Content{}, err
+	}
+	var out pkt.Content
+	return out, json.Unmarshal(b, &out)
+}
+
+func setPath(doc any, path []string, v any) (any, error) {
+	if len(path) == 0 {
+		return v, nil
+	}
+	switch d := doc.(type) {
+	case map[string]any:
+		next, err := setPath(d[path[0]], path[1:], v)
+		d[path[0]] = next
+		return d, err
+	case []any:
+		if path[0] == "+" {
+			return append(d, v), nil
+		}
+		i, err := strconv.Atoi(path[0])
+		if err != nil || i < 0 || i >= len(d) {
+			return d, fmt.Errorf("no item %s", path[0])
+		}
+		d[i], err = setPath(d[i], path[1:], v)
+		return d, err
+	case nil:
+		if path[0] == "+" {
+			return []any{v}, nil
+		}
+		m := map[string]any{}
+		next, err := setPath(nil, path[1:], v)
+		m[path[0]] = next
+		return m, err
+	}
+	return doc, errors.New("not an object or a list")
+}
+
+// freshRow is what the fresh set measured for one gate in one split.
+type freshRow = gates.FreshCalibration
+
+// freshResult is the measurement of one split, with the packets behind the rates.
+type freshResult struct {
+	split      string
+	rows       []freshRow
+	falseFails []string // "packet: check (span)"
+	misses     []string // "defect: check"
+	refused    []string // clean packets refused at intake
+}
+
+// findingKey identifies a finding for the comparison of a defect with its base.
+func findingKey(f gates.Finding) string {
+	return f.Check + "|" + string(f.Verdict) + "|" + f.Span.Field + "|" + f.Span.Quote
+}
+
+func runAll(ctx context.Context, r *gates.Revision, env gates.Env) map[gates.Name]gates.Result {
+	out := map[gates.Name]gates.Result{}
+	for _, g := range gates.All() {
+		out[g.Name] = gates.RunGate(ctx, g, r, env, 0)
+	}
+	return out
+}
+
+func measureFresh(sp *freshSplit, problems *similar.Index, solved *similar.Index, copies *corpus) freshResult {
+	ctx := context.Background()
+	env := func(id string) gates.Env {
+		e := gates.Env{Now: func() time.Time { return now }, Problems: family{idx: problems, family: "fresh:" + id},
+			Solved: family{idx: solved, family: "fresh:" + id}, Claims: gates.StaticClaims{}}
+		if copies != nil {
+			e.Copies = copies.checker
+		}
+		return e
+	}
+	res := freshResult{split: sp.name}
+	rows := map[gates.Name]*freshRow{}
+	row := func(g gates.Name) *freshRow {
+		if rows[g] == nil {
+			rows[g] = &freshRow{Set: sp.name, Gate: string(g)}
+		}
+		return rows[g]
+	}
+	base := map[string]map[gates.Name]gates.Result{}
+	for _, key := range sp.order {
+		r, err := policy.GateRevisionOf(policy.InputOf(sp.clean[key]), now, false)
+		if err != nil {
+			res.refused = append(res.refused, key+": "+err.Error())
+			continue
+		}
+		r.ProblemID = "fresh:" + key
+		results := runAll(ctx, r, env(key))
+		base[key] = results
+		for _, g := range gates.All() {
+			rw := row(g.Name)
+			rw.Clean++
+			failed := false
+			for _, f := range results[g.Name].Findings {
+				if f.Verdict == gates.Fail {
+					failed = true
+					res.falseFails = append(res.falseFails, fmt.Sprintf("%s: %s at %s “%s”", key, f.Check, f.Span.Field, clip(f.Span.Quote, 60)))
+				}
+			}
+			if failed {
+				rw.FalseFail++
+			}
+		}
+	}
+	for _, d := range sp.defects {
+		g, _ := checkGate(d.Check)
+		if d.Check == "intake" {
+			g = "INTAKE"
+		}
+		rw := row(g)
+		rw.Planted++
+		c, err := plantFresh(sp.clean[d.Base], d.Set)
+		if err != nil {
+			res.misses = append(res.misses, d.Name+": the defect could not be planted: "+err.Error())
+			continue
+		}
+		r, err := policy.GateRevisionOf(policy.InputOf(c), now, false)
+		if err != nil {
+			rw.Caught++
+			rw.AtIntake++
+			continue
+		}
+		if d.Check == "intake" {
+			res.misses = append(res.misses, d.Name+": intake accepted it")
+			continue
+		}
+		r.ProblemID = "fresh:" + d.Base
+		before := map[string]bool{}
+		for _, f := range base[d.Base][g].Findings {
+			before[findingKey(f)] = true
+		}
+		got := gates.RunGate(ctx, mustGate(g), r, env(d.Base), 0)
+		caught := false
+		for _, f := range got.Findings {
+			if f.Check == d.Check && (f.Verdict == gates.Fail || f.Verdict == gates.NeedsHuman) && !before[findingKey(f)] {
+				caught = true
+				if f.Verdict == gates.Fail {
+					rw.CaughtFail++
+				}
+				break
+			}
+		}
+		if caught {
+			rw.Caught++
+		} else {
+			res.misses = append(res.misses, d.Name+": "+d.Check+" ("+d.Defect+")")
+		}
+	}
+	for _, g := range append(gates.All(), &gates.Gate{Name: "INTAKE"}) {
+		if rw := rows[g.Name]; rw != nil {
+			res.rows = append(res.rows, *rw)
+		}
+	}
+	return res
+}
+
+func mustGate(n gates.Name) *gates.Gate {
+	g, ok := gates.ByName(n)
+	if !ok {
+		panic("calibrate: no gate " + string(n))
+	}
+	return g
+}
+
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}
+
+func pct(a, b int) string {
+	if b == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
+}
+
+// writeFresh writes the per-gate table of each split, then the false FAILs and the misses.
+func writeFresh(w io.Writer, results []freshResult) {
+	for _, res := range results {
+		var clean, planted, caught, withFail int
+		fmt.Fprintf(w, "\n#### %s\n\n| gate | clean packets | with a FAIL | false-FAIL rate | defects planted | caught | recall | of which FAIL | refused at intake |\n|---|---|---|---|---|---|---|---|---|\n", res.split)
+		for _, r := range res.rows {
+			fmt.Fprintf(w, "| %s | %d | %d | %s | %d | %d | %s | %d | %d |\n", r.Gate, r.Clean, r.FalseFail, pct(r.FalseFail, r.Clean),
+				r.Planted, r.Caught, pct(r.Caught, r.Planted), r.CaughtFail, r.AtIntake)
+			planted += r.Planted
+			caught += r.Caught
+			clean = max(clean, r.Clean)
+		}
+		withFail = packetsWithFail(res.falseFails)
+		fmt.Fprintf(w, "\n%s: %d clean packets, %d with a gate FAIL, %d refused at intake; %d of %d planted defects caught (%s).\n",
+			res.split, clean, withFail, len(res.refused), caught, planted, pct(caught, planted))
+		for _, s := range res.refused {
+			fmt.Fprintf(w, "- refused clean packet: %s\n", s)
+		}
+		for _, s := range res.falseFails {
+			fmt.Fprintf(w, "- false FAIL: %s\n", s)
+		}
+		for _, s := range res.misses {
+			fmt.Fprintf(w, "- missed: %s\n", s)
+		}
+	}
+}
+
+func packetsWithFail(falseFails []string) int {
+	seen := map[string]bool{}
+	for _, s := range falseFails {
+		seen[strings.SplitN(s, ":", 2)[0]] = true
+	}
+	return len(seen)
+}

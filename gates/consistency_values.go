@@ -1,0 +1,196 @@
+package gates
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/theoremdb/theoremdb/packet"
+)
+
+// The consistency gate's reading of named quantities: "R(5,5) ≤ 46" in the open status, "$R(5,5)
+// = 42$" in an example, "Prove that $R(5,5) \le 47$" in the statement. A quantity is matched by
+// how it is written (compare.go), and a one-letter variable is left out, since a letter may name
+// different things in different sentences; what is found goes to a person with both spans.
+
+// namedQuantity reports whether a comparison's subject names a fixed quantity rather than a
+// running variable: anything but a single Latin letter.
+func namedQuantity(c comparison) bool {
+	rs := []rune(c.Subject)
+	return !(len(rs) == 1 && (rs[0] >= 'a' && rs[0] <= 'z' || rs[0] >= 'A' && rs[0] <= 'Z'))
+}
+
+// statedBounds are the bounds on named quantities that the statement, its definitions,
+// conventions and remarks and the open status state.
+func statedBounds(r *Revision) []comparison {
+	var out []comparison
+	add := func(field, text string) {
+		for _, c := range comparisons(field, text) {
+			if c.Op != cmpEQ && namedQuantity(c) {
+				out = append(out, c)
+			}
+		}
+	}
+	add(FieldStatement, r.Statement)
+	for i, e := range r.Exposition {
+		if e.Kind != packet.Example {
+			add(ExpositionField(i, "body"), e.Body)
+		}
+	}
+	add(fieldOpenStrongestKnown, r.OpenStatus.StrongestKnown)
+	return out
+}
+
+// consistencyExampleValues asks a person about an example that gives a named quantity a value
+// outside a bound stated elsewhere ("$R(5,5) = 42$" against "$43 \le R(5,5)$"). It returns the
+// number of findings.
+func consistencyExampleValues(r *Revision, out *Report) int {
+	bounds := statedBounds(r)
+	n := 0
+	for i, e := range r.Exposition {
+		if e.Kind != packet.Example || n >= maxBoundFindings {
+			continue
+		}
+		field := ExpositionField(i, "body")
+		for _, v := range comparisons(field, e.Body) {
+			if v.Op != cmpEQ || !namedQuantity(v) {
+				continue
+			}
+			for _, b := range bounds {
+				if !b.violates(v) {
+					continue
+				}
+				n++
+				behaviour := fmt.Sprintf("%s gives %s, outside the bound %s that %s states.", field, v, b, b.Field)
+				fix := fmt.Sprintf("Correct the example or the bound so that they agree: %s cannot be %g while %s.", v.Subject, v.Value, b)
+				out.NeedsHuman(checkConsistencyBounds, SpanOf(field, e.Body, v.Start, v.End), behaviour, fix)
+				out.NeedsHuman(checkConsistencyBounds, SpanOf(b.Field, fieldText(r, b.Field), b.Start, b.End), behaviour, fix)
+				break
+			}
+		}
+	}
+	return n
+}
+
+// fieldText returns the text of a field a comparison was read from.
+func fieldText(r *Revision, field string) string {
+	switch field {
+	case FieldStatement:
+		return r.Statement
+	case fieldOpenStrongestKnown:
+		return r.OpenStatus.StrongestKnown
+	}
+	for i, e := range r.Exposition {
+		if field == ExpositionField(i, "body") {
+			return e.Body
+		}
+	}
+	return ""
+}
+
+// targetVerbsRe finds the sentences of a statement that ask for something.
+var targetVerbsRe = regexp.MustCompile(`(?i)\b(prove|show|disprove|decide|determine|find|improve|establish|whether|construct|exhibit)\b`)
+
+// knownRe marks a sentence that reports what is known rather than asks.
+var knownRe = regexp.MustCompile(`(?i)\b(known|proved|proven|showed|shown|established|conjectured|currently|best)\b`)
+
+// sentenceEndRe ends a sentence of a statement.
+var sentenceEndRe = regexp.MustCompile(`[.?!](\s|$)`)
+
+// requestedBounds are the comparisons on named quantities in the sentences of the statement
+// that ask for something ("Prove that $R(5,5) \le 45$"), and in the acceptance criterion.
+func requestedBounds(r *Revision) []comparison {
+	var out []comparison
+	s := r.Statement
+	start := 0
+	for start < len(s) {
+		end := len(s)
+		if i := sentenceEndRe.FindStringIndex(s[start:]); i != nil {
+			end = start + i[1]
+		}
+		sent := s[start:end]
+		if targetVerbsRe.MatchString(sent) && !knownRe.MatchString(sent) {
+			for _, c := range comparisons(FieldStatement, sent) {
+				if namedQuantity(c) {
+					if c.Start >= 0 {
+						c.Start, c.End = c.Start+start, c.End+start
+					}
+					out = append(out, c)
+				}
+			}
+		}
+		start = end
+	}
+	return out
+}
+
+// precisionRe reads a requested precision: "within 10^{-3}", "U − L ≤ 10^{-3}", "error at most 0.001".
+var precisionRe = regexp.MustCompile(`(?i)(within|at most|error of|to|≤|\\le)\s*\$?\s*(10\^\{?[−-]?[0-9]+\}?|[0-9]*\.[0-9]+)`)
+
+// requestedPrecision is the smallest precision the statement or the acceptance condition asks
+// for, or 0 when none is stated.
+func requestedPrecision(r *Revision) float64 {
+	best := 0.0
+	for _, t := range []string{r.Statement, r.Acceptance.Criterion, r.Acceptance.Precision} {
+		for _, m := range precisionRe.FindAllStringSubmatch(t, 10) {
+			if v, ok := cmpNumber(m[2]); ok && v > 0 && v < 1 && (best == 0 || v < best) {
+				best = v
+			}
+		}
+	}
+	return best
+}
+
+// consistencyIncumbentMeets looks for an incumbent that already meets the requested target: a
+// known bound at least as strong as the one the statement asks to prove, or a known interval
+// already as narrow as the precision asked for. It reports whether it recorded a finding.
+func consistencyIncumbentMeets(r *Revision, out *Report) bool {
+	known := comparisons(fieldOpenStrongestKnown, r.OpenStatus.StrongestKnown)
+	for i, e := range r.Exposition {
+		if e.Kind == packet.Remark {
+			known = append(known, comparisons(ExpositionField(i, "body"), e.Body)...)
+		}
+	}
+	found := false
+	for _, req := range requestedBounds(r) {
+		for _, k := range known {
+			if !k.meets(req) {
+				continue
+			}
+			found = true
+			behaviour := fmt.Sprintf("The statement asks for %s, but %s already states %s, which gives it: the incumbent meets the requested target.", req, k.Field, k)
+			fix := "Ask for a target beyond the strongest known result (for example a stronger bound), or correct the recorded incumbent."
+			out.NeedsHuman(checkConsistencyIncumbent, SpanOf(k.Field, fieldText(r, k.Field), k.Start, k.End), behaviour, fix)
+			break
+		}
+	}
+	if eps := requestedPrecision(r); eps > 0 {
+		for _, iv := range knownIntervals(known) {
+			if width := iv[1].Value - iv[0].Value; width >= 0 && width <= eps {
+				found = true
+				k := iv[0]
+				out.NeedsHuman(checkConsistencyIncumbent, SpanOf(k.Field, fieldText(r, k.Field), k.Start, k.End),
+					fmt.Sprintf("The record asks for %s to within %g, but %s already states %s and %s, an interval of width %g: the incumbent meets the requested precision.",
+						k.Subject, eps, k.Field, iv[0], iv[1], width),
+					"Ask for a precision beyond the known interval, or correct the recorded bounds.")
+			}
+		}
+	}
+	return found
+}
+
+// knownIntervals pairs a lower and an upper bound on one subject read from one place.
+func knownIntervals(cs []comparison) [][2]comparison {
+	var out [][2]comparison
+	for _, lo := range cs {
+		if lo.Op != cmpGE && lo.Op != cmpGT {
+			continue
+		}
+		for _, up := range cs {
+			if (up.Op == cmpLE || up.Op == cmpLT) && up.Subject == lo.Subject && up.Field == lo.Field && strings.EqualFold(up.Quote, lo.Quote) {
+				out = append(out, [2]comparison{lo, up})
+			}
+		}
+	}
+	return out
+}
