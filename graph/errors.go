@@ -49,6 +49,8 @@ func ErrorPresenter(log *slog.Logger) graphql.ErrorPresenterFunc {
 		)
 		code, msg := "", ""
 		switch {
+		case errors.Is(err, policy.ErrWithheld):
+			code, msg = CodeRemoved, err.Error()
 		case errors.Is(err, policy.ErrNotFound), ent.IsNotFound(err):
 			code, msg = CodeNotFound, notFoundMessage(err)
 		case errors.Is(err, policy.ErrUnauthenticated):

@@ -27,6 +27,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 type ResolverRoot interface {
 	Account() AccountResolver
 	Claim() ClaimResolver
+	Event() EventResolver
 	Finding() FindingResolver
 	GateRun() GateRunResolver
 	Lane() LaneResolver
@@ -37,6 +38,7 @@ type ResolverRoot interface {
 	ProblemConnection() ProblemConnectionResolver
 	Query() QueryResolver
 	Revision() RevisionResolver
+	Source() SourceResolver
 	Subscription() SubscriptionResolver
 }
 
@@ -3427,7 +3429,11 @@ enum Role {
 
 extend type Account {
   roles: [Role!]!
-  reputation: Reputation!
+  """
+  The account's reputation and its ledger: only the account itself and operators may read it;
+  null for anyone else.
+  """
+  reputation: Reputation
 }
 
 "An account's reputation, derived from its ledger."
