@@ -97,7 +97,7 @@ func New(c Config) *Handler {
 func graphqlHandler(p *policy.Service, b *live.Broker, accounts Accounts, log *slog.Logger, g *guard, answers *responseCache) http.Handler {
 	r := graph.NewResolver(p, b)
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: r, Complexity: graph.Complexity()})
-	shape := newShapeLimits(MaxDepth)
+	shape := newShapeLimits(MaxDepth, schema.Schema())
 	persisted := newQueryCache(10000)
 	costs := newComplexityLimit(MaxComplexity, 10000) // shared: a document's cost is the same on both servers
 	build := func(suggest bool) *handler.Server {
