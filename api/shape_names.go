@@ -13,7 +13,9 @@ type sameNames struct {
 	byType map[string]map[string]int
 }
 
-func newSameNames() sameNames { return sameNames{any: map[string]int{}, byType: map[string]map[string]int{}} }
+func newSameNames() sameNames {
+	return sameNames{any: map[string]int{}, byType: map[string]map[string]int{}}
+}
 
 // oneName is a single field's name, selected whatever the type.
 func oneName(name string) sameNames {
