@@ -1,17 +1,30 @@
 package server
 
 import (
+	"net"
 	"strings"
 	"sync"
 	"time"
 )
 
-// Sign-in limits: failed attempts allowed in a window, per handle and per
-// client address.
+// Sign-in limits. Failed attempts are counted per client address and per
+// address and handle together, never per handle alone: a handle's owner
+// signing in from elsewhere with the right password is never held back by
+// someone else's guesses. Past a few free failures each further failure
+// doubles the wait before the next attempt from that address, up to
+// maxBackoff; failures older than limitWindow are forgotten.
 const (
-	limitWindow    = 15 * time.Minute
-	limitPerHandle = 10
-	limitPerIP     = 30
+	limitWindow = 15 * time.Minute
+	// freePerHandle is how many failures for one handle from one address
+	// pass without a wait (typos).
+	freePerHandle = 5
+	// freePerAddress is how many failures for any handles from one address
+	// pass without a wait.
+	freePerAddress = 20
+	// firstBackoff is the wait after the first failure past the free ones.
+	firstBackoff = time.Second
+	// maxBackoff bounds the wait.
+	maxBackoff = 15 * time.Minute
 )
 
 // limiter counts failed sign-ins in a sliding window, in memory. Behind
@@ -23,33 +36,58 @@ type limiter struct {
 
 func newLimiter() *limiter { return &limiter{failures: map[string][]time.Time{}} }
 
-func (l *limiter) keys(ip, handle string) []struct {
-	key string
-	max int
-} {
-	ks := []struct {
-		key string
-		max int
-	}{{"ip:" + ip, limitPerIP}}
-	if handle != "" {
-		ks = append(ks, struct {
-			key string
-			max int
-		}{"handle:" + strings.ToLower(strings.TrimSpace(handle)), limitPerHandle})
+type limitKey struct {
+	key  string
+	free int
+}
+
+// keys are what one attempt is counted under: the address (an IPv6
+// address by its /64, which one client holds whole), and, for a handle,
+// the address and the handle together.
+func (l *limiter) keys(ip, handle string) []limitKey {
+	addr := addressKey(ip)
+	ks := []limitKey{{"ip:" + addr, freePerAddress}}
+	if h := strings.ToLower(strings.TrimSpace(handle)); h != "" {
+		ks = append(ks, limitKey{"ip:" + addr + "|handle:" + h, freePerHandle})
 	}
 	return ks
 }
 
-// allow reports whether another attempt may be made now.
-func (l *limiter) allow(ip, handle string, now time.Time) bool {
+// addressKey is the part of a client address one client controls: the
+// address itself for IPv4, its /64 for IPv6.
+func addressKey(ip string) string {
+	a := net.ParseIP(ip)
+	if a == nil || a.To4() != nil {
+		return ip
+	}
+	return a.Mask(net.CIDRMask(64, 128)).String() + "/64"
+}
+
+// allow reports whether another attempt may be made now, and if not, how
+// long to wait.
+func (l *limiter) allow(ip, handle string, now time.Time) (bool, time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	var wait time.Duration
 	for _, k := range l.keys(ip, handle) {
-		if len(l.recent(k.key, now)) >= k.max {
-			return false
+		ts := l.recent(k.key, now)
+		if len(ts) < k.free {
+			continue
+		}
+		if w := ts[len(ts)-1].Add(backoff(len(ts) - k.free)).Sub(now); w > wait {
+			wait = w
 		}
 	}
-	return true
+	return wait <= 0, wait
+}
+
+// backoff is the wait after n failures past the free ones: firstBackoff,
+// doubling with each, at most maxBackoff.
+func backoff(n int) time.Duration {
+	if n >= 20 {
+		return maxBackoff
+	}
+	return min(firstBackoff<<n, maxBackoff)
 }
 
 // fail records a failed attempt.
