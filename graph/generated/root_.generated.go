@@ -5724,9 +5724,12 @@ type Source implements Node {
   title: String!
   authors: [String!]
   year: Int
+  """
+  What the licence the record states allows (records.LicenceClassOf); RECORD until a record is read, or when it states none that allows reuse.
+  """
   licenceClass: SourceLicenceClass!
   """
-  PENDING until resolved; NOT_FOUND when no record exists; MISMATCH when a reference's claim contradicts the record; else CONFIRMED.
+  Whether the record exists: PENDING until resolved, NOT_FOUND when no record exists, else CONFIRMED. Whether a citation's claims match the record is its reference's confirmation; a source is never MISMATCH.
   """
   confirmation: SourceConfirmation!
   licence: String!
