@@ -44,6 +44,7 @@ var ErrorCodes = []Code{
 	{Code: codeRateLimited, Meaning: "Too many writes: wait as long as the Retry-After header says."},
 	{Code: "PERSISTED_QUERY_NOT_FOUND", Meaning: "An automatic persisted query's hash is unknown: send the document with it once."},
 	{Code: graph.CodeTimeout, Meaning: "The request took longer than the time limit and was stopped."},
+	{Code: graph.CodeUnavailable, Meaning: "The database is busy or restarting (it refused a connection): try again after the Retry-After header's seconds (HTTP 503)."},
 	{Code: graph.CodeInternal, Meaning: "Something failed on our side; it has been logged."},
 }
 

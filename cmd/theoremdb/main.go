@@ -151,6 +151,7 @@ type config struct {
 	auditSeed       string
 	log             *slog.Logger
 	limits          throttle.Limits
+	pools           poolSizes
 }
 
 func loadConfig(stderr io.Writer) (config, error) {
@@ -191,6 +192,11 @@ func loadConfig(stderr io.Writer) (config, error) {
 		}
 		c.freshness = d
 	}
+	pools, err := loadPools(os.Getenv)
+	if err != nil {
+		return c, err
+	}
+	c.pools = pools
 	l, err := loadLimits(os.Getenv)
 	c.limits = l
 	return c, err
