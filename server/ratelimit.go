@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/theoremdb/theoremdb/throttle"
 )
 
 // Sign-in limits. Failed attempts are counted per client address and per
@@ -13,14 +15,11 @@ import (
 // someone else's guesses. Past a few free failures each further failure
 // doubles the wait before the next attempt from that address, up to
 // maxBackoff; failures older than limitWindow are forgotten.
+// How many failures pass without a wait is set by throttle.Limits
+// (SignInFreeFailures per address, SignInFreeFailuresPerHandle per address
+// and handle).
 const (
 	limitWindow = 15 * time.Minute
-	// freePerHandle is how many failures for one handle from one address
-	// pass without a wait (typos).
-	freePerHandle = 5
-	// freePerAddress is how many failures for any handles from one address
-	// pass without a wait.
-	freePerAddress = 20
 	// firstBackoff is the wait after the first failure past the free ones.
 	firstBackoff = time.Second
 	// maxBackoff bounds the wait.
@@ -32,9 +31,16 @@ const (
 type limiter struct {
 	mu       sync.Mutex
 	failures map[string][]time.Time
+	// freeAddress and freeHandle are the failures that pass without a wait,
+	// per address and per address and handle.
+	freeAddress, freeHandle int
 }
 
-func newLimiter() *limiter { return &limiter{failures: map[string][]time.Time{}} }
+func newLimiter(l throttle.Limits) *limiter {
+	l = l.WithDefaults()
+	return &limiter{failures: map[string][]time.Time{}, freeAddress: l.SignInFreeFailures,
+		freeHandle: l.SignInFreeFailuresPerHandle}
+}
 
 type limitKey struct {
 	key  string
@@ -46,9 +52,9 @@ type limitKey struct {
 // the address and the handle together.
 func (l *limiter) keys(ip, handle string) []limitKey {
 	addr := addressKey(ip)
-	ks := []limitKey{{"ip:" + addr, freePerAddress}}
+	ks := []limitKey{{"ip:" + addr, l.freeAddress}}
 	if h := strings.ToLower(strings.TrimSpace(handle)); h != "" {
-		ks = append(ks, limitKey{"ip:" + addr + "|handle:" + h, freePerHandle})
+		ks = append(ks, limitKey{"ip:" + addr + "|handle:" + h, l.freeHandle})
 	}
 	return ks
 }

@@ -3,6 +3,8 @@ package server
 import (
 	"testing"
 	"time"
+
+	"github.com/theoremdb/theoremdb/throttle"
 )
 
 // TestLimiterSlowsTheGuesserNotTheOwner: wrong passwords for a handle from one address slow
@@ -10,7 +12,8 @@ import (
 // in from another address; an address that guesses across many handles is slowed as well.
 func TestLimiterSlowsTheGuesserNotTheOwner(t *testing.T) {
 	t.Parallel()
-	l := newLimiter()
+	l := newLimiter(throttle.Limits{})
+	freePerHandle, freePerAddress := l.freeHandle, l.freeAddress
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	guess := func(ip, handle string) time.Duration {
 		t.Helper()
