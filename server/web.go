@@ -78,6 +78,7 @@ func withSession(p *policy.Service, next http.Handler) http.Handler {
 		case errors.Is(err, policy.ErrUnauthenticated):
 			clearSession(w)
 		case err != nil:
+			throttle.SetRetryAfter(w, db.RetryAfter)
 			http.Error(w, "sessions are unavailable; try again", http.StatusServiceUnavailable)
 			return
 		default:
