@@ -70,6 +70,14 @@ func TestDatabaseRefusalIsTryAgain(t *testing.T) {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	srv := httptest.NewServer(server.New(svc, livetest.Start(t, super.Ent()), quiet))
 	defer srv.Close()
+	acc, err := svc.CreateAccount(ctx, "ada", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, err := svc.CreateToken(ctx, acc, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
 	// The role's two connections are taken: the next one the pool opens is refused.
 	for range 2 {
 		c, err := limited.Conn(ctx)
@@ -97,6 +105,19 @@ func TestDatabaseRefusalIsTryAgain(t *testing.T) {
 		len(out.Errors) == 0 || out.Errors[0].Extensions["code"] != "UNAVAILABLE" {
 		t.Errorf("GraphQL with the database refusing: %d, Retry-After %q, %s; want 503 with Retry-After and UNAVAILABLE",
 			resp.StatusCode, resp.Header.Get("Retry-After"), raw)
+	}
+
+	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/graphql", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("a signed-in GraphQL request with the database refusing: %d, Retry-After %q; want 503 with Retry-After",
+			resp.StatusCode, resp.Header.Get("Retry-After"))
 	}
 
 	resp, err = http.Get(srv.URL + "/problems")
