@@ -23,6 +23,12 @@ func TestLicenceClassOf(t *testing.T) {
 		{"https://creativecommons.org/licenses/by-nd/4.0/", LicenceVerbatim},
 		{"https://www.gnu.org/licenses/fdl-1.3.html", LicenceGFDL},
 		{"GNU Free Documentation License", LicenceGFDL},
+		// SPDX identifiers, as the reference texts' records give them.
+		{"GFDL-1.2", LicenceGFDL},
+		{"CC-BY-SA-3.0", LicenceShareAlike},
+		{"CC-BY-4.0", LicenceOpen},
+		{"CC-BY-NC-SA-4.0", LicenceShareAlikeNC},
+		{"CC0-1.0", LicenceOpen},
 	} {
 		if got := LicenceClassOf(c.in); got != c.want {
 			t.Errorf("LicenceClassOf(%q) = %s; want %s", c.in, got, c.want)
