@@ -44,3 +44,43 @@ func TestBibTextRunsNoTeXCommand(t *testing.T) {
 		}
 	}
 }
+
+// FuzzBibText: whatever the title, every control word bibText writes is one it writes itself
+// (textbackslash, backslash, mathrm, the text escapes) or one bibMathSafe keeps, no ^^ is
+// left in a formula, and no brace closes more than was opened.
+func FuzzBibText(f *testing.F) {
+	for _, s := range []string{`\input{x}`, `$\def\a{b}$`, `$x^^5c$`, `a & b % c`, `$\{\}$`, `\`, `$`, `}{`, `$\sum_{i}$`} {
+		f.Add(s)
+	}
+	own := map[string]bool{"textbackslash": true, "backslash": true, "mathrm": true, "textasciitilde": true,
+		"textasciicircum": true, "wedge": true}
+	f.Fuzz(func(t *testing.T, in string) {
+		out := []rune(bibText(in))
+		depth := 0
+		for i := 0; i < len(out); i++ {
+			switch out[i] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+				if depth < 0 {
+					t.Fatalf("bibText(%q) = %q closes a brace it did not open", in, string(out))
+				}
+			case '\\':
+				j := i + 1
+				for j < len(out) && ('a' <= out[j] && out[j] <= 'z' || 'A' <= out[j] && out[j] <= 'Z') {
+					j++
+				}
+				if name := string(out[i+1 : j]); name != "" && !own[name] && !bibMathSafe(name) {
+					t.Fatalf("bibText(%q) = %q writes \\%s", in, string(out), name)
+				}
+				if j == i+1 {
+					i++ // a control symbol: the character after it is escaped
+				}
+			}
+		}
+		if strings.Contains(string(out), "^^") {
+			t.Fatalf("bibText(%q) = %q holds ^^", in, string(out))
+		}
+	})
+}
