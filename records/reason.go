@@ -100,3 +100,10 @@ func statusReason(host string, status int) string {
 	}
 	return fmt.Sprintf("%s gave an answer the record plane does not read (HTTP %d)", host, status)
 }
+
+// malformed is the result of an answer from the catalogue at rawURL that is not what it should
+// be (what names it: "Crossref body"): pending, since a catalogue's bad moment passes, and said
+// for people, without the parser's error.
+func malformed(rawURL, what string) Result {
+	return unreachable(hostOf(rawURL) + " answered with a " + what + " the record plane cannot read")
+}
