@@ -5,7 +5,9 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/throttle"
 	"github.com/theoremdb/theoremdb/viewer"
 )
 
@@ -31,6 +33,7 @@ func bearer(accounts Accounts, next http.Handler) http.Handler {
 			unauthorized(w, "the bearer token is not valid")
 			return
 		case err != nil:
+			throttle.SetRetryAfter(w, db.RetryAfter)
 			http.Error(w, "authentication is unavailable; try again", http.StatusServiceUnavailable)
 			return
 		}

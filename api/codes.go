@@ -35,6 +35,7 @@ var ErrorCodes = []Code{
 	{Code: graph.CodeUnauthenticated, Meaning: "The operation needs a signed-in account, or the bearer token is not valid (HTTP 401)."},
 	{Code: graph.CodeForbidden, Meaning: "Your account lacks the role the operation needs."},
 	{Code: graph.CodeNotFound, Meaning: "There is no problem or node with that ID."},
+	{Code: graph.CodeRemoved, Meaning: "The node is part of a removed problem, whose content is withheld; the problem's tombstone stays readable by its ID."},
 	{Code: codeDocumentLimit, Meaning: "The document is too long, or has too many fields or tokens."},
 	{Code: codeDepthLimit, Meaning: "The selection nests too deeply."},
 	{Code: codeComplexityLimit, Meaning: "The operation would cost too much; ask for smaller pages or fewer fields."},
@@ -43,6 +44,7 @@ var ErrorCodes = []Code{
 	{Code: codeRateLimited, Meaning: "Too many writes: wait as long as the Retry-After header says."},
 	{Code: "PERSISTED_QUERY_NOT_FOUND", Meaning: "An automatic persisted query's hash is unknown: send the document with it once."},
 	{Code: graph.CodeTimeout, Meaning: "The request took longer than the time limit and was stopped."},
+	{Code: graph.CodeUnavailable, Meaning: "The database is busy or restarting (it refused a connection): try again after the Retry-After header's seconds (HTTP 503)."},
 	{Code: graph.CodeInternal, Meaning: "Something failed on our side; it has been logged."},
 }
 

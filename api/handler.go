@@ -97,7 +97,7 @@ func New(c Config) *Handler {
 func graphqlHandler(p *policy.Service, b *live.Broker, accounts Accounts, log *slog.Logger, g *guard, answers *responseCache) http.Handler {
 	r := graph.NewResolver(p, b)
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: r, Complexity: graph.Complexity()})
-	shape := newShapeLimits(MaxDepth)
+	shape := newShapeLimits(MaxDepth, schema.Schema())
 	persisted := newQueryCache(10000)
 	costs := newComplexityLimit(MaxComplexity, 10000) // shared: a document's cost is the same on both servers
 	build := func(suggest bool) *handler.Server {
@@ -131,6 +131,7 @@ func graphqlHandler(p *policy.Service, b *live.Broker, accounts Accounts, log *s
 						break
 					}
 				}
+				info.unavailable(resp.Errors)
 			}
 			return resp
 		})
@@ -180,11 +181,13 @@ func graphqlHandler(p *policy.Service, b *live.Broker, accounts Accounts, log *s
 				req = req.WithContext(withBodyKey(req.Context(), key))
 			}
 		}
-		ctx := context.WithValue(req.Context(), requestKey{}, &requestInfo{addr: throttle.ClientIP(req), header: w.Header()})
+		info := &requestInfo{addr: throttle.ClientIP(req), header: w.Header()}
+		ctx := context.WithValue(req.Context(), requestKey{}, info)
 		if !websocket.IsWebSocketUpgrade(req) {
 			var cancel context.CancelFunc
 			ctx, cancel = context.WithTimeout(ctx, g.RequestTimeout)
 			defer cancel()
+			w = &statusWriter{ResponseWriter: w, info: info}
 		}
 		req = req.WithContext(ctx)
 		if viewer.From(req.Context()) == nil {
@@ -200,6 +203,8 @@ func graphqlHandler(p *policy.Service, b *live.Broker, accounts Accounts, log *s
 type requestInfo struct {
 	addr   string
 	header http.Header // of the response, before it is written
+	// status replaces a 200 answer's status when set (503 when the database is unavailable).
+	status int
 }
 
 type requestKey struct{}

@@ -321,3 +321,42 @@ func TestPersistedQueries(t *testing.T) {
 		t.Errorf("the hash alone = %s %+v; want the answer", r.Data, r.Errors)
 	}
 }
+
+// TestSameNameCountsPerPossibleType: the limit on fields of one response name counts, for each
+// concrete type a selection can be, the fields that apply to that type, so a Relay node query
+// with an id in each of many types' fragments passes — and leaves nothing in the caller's
+// refusal allowance — while nine of one name on one type, directly, through an interface's
+// fragments or through spreads of one fragment, are still refused.
+func TestSameNameCountsPerPossibleType(t *testing.T) {
+	a := newAPI(t, "sqlite3", withLimits(throttle.Limits{RefusalsPerMinute: 0.001, RefusalBurst: 1}))
+	var types strings.Builder
+	for _, ty := range []string{"Problem", "Revision", "Account", "Source", "Reference", "Claim", "Binding",
+		"Decision", "Event", "ReputationEntry"} {
+		fmt.Fprintf(&types, "... on %s { id __typename } ", ty)
+	}
+	relay := `query($id: ID!) { node(id: $id) { id ` + types.String() + `} }`
+	for i := range 3 {
+		r := a.do("", relay, map[string]any{"id": "TDB-999"}, nil)
+		if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "NOT_FOUND" {
+			t.Fatalf("a node query over ten types (try %d): errors %+v; want only NOT_FOUND for the missing problem", i+1, r.Errors)
+		}
+	}
+	for _, tc := range []struct{ name, query string }{
+		{"nine on one type", `{ node(id: "TDB-1") { ... on Problem { ` + aliasesOf(9, "id", "") + `} } }`},
+		{"nine through an interface", `{ node(id: "TDB-1") { ` + strings.Repeat("... on Node { id } ", 9) + `} }`},
+		{"unconditional and on one type", `{ node(id: "TDB-1") { id ` + strings.Repeat("... on Problem { id } ", 8) + `} }`},
+		{"spreads of one fragment", `{ node(id: "TDB-1") { ` + strings.Repeat("...P ", 9) + `} } fragment P on Problem { id }`},
+	} {
+		a := newAPI(t, "sqlite3")
+		wantCode(t, tc.name, a.do("", tc.query, nil, nil), "DOCUMENT_LIMIT_EXCEEDED")
+	}
+}
+
+// aliasesOf is n selections of field under the one response name alias (the field's own name
+// when alias is empty).
+func aliasesOf(n int, field, alias string) string {
+	if alias != "" {
+		field = alias + ": " + field
+	}
+	return strings.Repeat(field+" ", n)
+}

@@ -152,10 +152,10 @@ func TestResponseCache(t *testing.T) {
 		// The proposer's reputation is read from the ledger, not the
 		// packet: such an answer is never kept.
 		const withReputation = `query($id: String!) { problem(id: $id) { id proposer { handle reputation { balance } } } }`
-		a.do("", withReputation, vars, nil)
+		a.do(a.member, withReputation, vars, nil)
 		hits = counter(t, a, "theoremdb_response_cache_hits_total")
 		a.queries.Store(0)
-		if r := a.do("", withReputation, vars, nil); len(r.Errors) > 0 {
+		if r := a.do(a.member, withReputation, vars, nil); len(r.Errors) > 0 {
 			t.Fatal(r.Errors)
 		}
 		if h := counter(t, a, "theoremdb_response_cache_hits_total"); h != hits || a.queries.Load() == 0 {

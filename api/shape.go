@@ -65,10 +65,13 @@ const (
 type shapeLimits struct {
 	maxDepth int
 	passed   *lru.LRU[struct{}]
+	// objects are the schema's concrete object types: a fragment on one of them selects
+	// fields for that type alone (MaxSameName counts per type).
+	objects map[string]bool
 }
 
-func newShapeLimits(maxDepth int) shapeLimits {
-	return shapeLimits{maxDepth: maxDepth, passed: lru.New[struct{}](10000)}
+func newShapeLimits(maxDepth int, schema *ast.Schema) shapeLimits {
+	return shapeLimits{maxDepth: maxDepth, passed: lru.New[struct{}](10000), objects: objectTypes(schema)}
 }
 
 var _ interface {
@@ -98,7 +101,7 @@ func (l shapeLimits) MutateOperationParameters(ctx context.Context, p *graphql.R
 	if err != nil {
 		return nil // gqlgen reports the syntax error, and parsing is linear
 	}
-	m := measurer{frags: map[string]*fragMeasure{}, values: values}
+	m := measurer{frags: map[string]*fragMeasure{}, values: values, objects: l.objects}
 	for _, f := range doc.Fragments {
 		m.defs = append(m.defs, f)
 	}
@@ -158,12 +161,13 @@ func checkVariable(path string, v any, depth int, values *int) *gqlerror.Error {
 
 // measure is what a selection set costs once expanded: the fields it
 // selects at every level, the depth of its deepest field, and the response
-// names of its own level with how often each occurs.
+// names of its own level with how often each occurs, apart for the fields
+// that apply only to one concrete type (see sameNames).
 type measure struct {
 	fields int
 	depth  int
-	names  map[string]int
-	total  int // the sum of names
+	names  sameNames
+	total  int // how many fields its own level selects, whatever their type
 }
 
 type fragMeasure struct {
@@ -178,6 +182,8 @@ type measurer struct {
 	defs   ast.FragmentDefinitionList
 	frags  map[string]*fragMeasure
 	values int
+	// objects are the schema's concrete object types.
+	objects map[string]bool
 }
 
 func (m *measurer) operation(op *ast.OperationDefinition, maxDepth int) *gqlerror.Error {
@@ -212,7 +218,7 @@ func (m *measurer) operation(op *ast.OperationDefinition, maxDepth int) *gqlerro
 // set measures a selection set and checks its own level against
 // MaxSelections and MaxSameName.
 func (m *measurer) set(ss ast.SelectionSet) (measure, *gqlerror.Error) {
-	out := measure{names: map[string]int{}}
+	out := measure{names: newSameNames()}
 	for _, sel := range ss {
 		var sub measure
 		switch s := sel.(type) {
@@ -224,11 +230,11 @@ func (m *measurer) set(ss ast.SelectionSet) (measure, *gqlerror.Error) {
 			if err != nil {
 				return out, err
 			}
-			sub = measure{fields: child.fields + 1, depth: child.depth + 1,
-				names: map[string]int{s.Alias: 1}, total: 1}
-			if s.Alias == "" {
-				sub.names = map[string]int{s.Name: 1}
+			name := s.Alias
+			if name == "" {
+				name = s.Name
 			}
+			sub = measure{fields: child.fields + 1, depth: child.depth + 1, names: oneName(name), total: 1}
 		case *ast.InlineFragment:
 			if err := m.directives(s.Directives); err != nil {
 				return out, err
@@ -236,6 +242,9 @@ func (m *measurer) set(ss ast.SelectionSet) (measure, *gqlerror.Error) {
 			var err *gqlerror.Error
 			if sub, err = m.set(s.SelectionSet); err != nil {
 				return out, err
+			}
+			if m.objects[s.TypeCondition] {
+				sub.names = sub.names.on(s.TypeCondition)
 			}
 		case *ast.FragmentSpread:
 			if err := m.directives(s.Directives); err != nil {
@@ -248,13 +257,11 @@ func (m *measurer) set(ss ast.SelectionSet) (measure, *gqlerror.Error) {
 		}
 		out.fields += sub.fields
 		out.depth = max(out.depth, sub.depth)
-		for n, c := range sub.names {
-			out.names[n] += c
-			out.total += c
-			if out.names[n] > MaxSameName {
-				return out, codedError(codeDocumentLimit,
-					"a selection set asks for %q more than %d times, counting its fragments; the limit is %d", n, MaxSameName, MaxSameName)
-			}
+		out.total += sub.total
+		if n, over := out.names.add(sub.names); over {
+			return out, codedError(codeDocumentLimit,
+				"a selection set asks for %q more than %d times for one type, counting its fragments; the limit is %d",
+				n, MaxSameName, MaxSameName)
 		}
 		switch {
 		case out.total > MaxSelections:
@@ -295,6 +302,9 @@ func (m *measurer) fragment(name string) (measure, *gqlerror.Error) {
 	ms, err := m.set(def.SelectionSet)
 	if err != nil {
 		return measure{}, err
+	}
+	if m.objects[def.TypeCondition] {
+		ms.names = ms.names.on(def.TypeCondition)
 	}
 	f.measure, f.done, f.visiting = ms, true, false
 	return ms, nil

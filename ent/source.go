@@ -28,9 +28,9 @@ type Source struct {
 	Authors []string `json:"authors,omitempty"`
 	// Year holds the value of the "year" field.
 	Year *int `json:"year,omitempty"`
-	// LicenceClass holds the value of the "licence_class" field.
+	// What the licence the record states allows (records.LicenceClassOf); RECORD until a record is read, or when it states none that allows reuse.
 	LicenceClass source.LicenceClass `json:"licence_class,omitempty"`
-	// PENDING until resolved; NOT_FOUND when no record exists; MISMATCH when a reference's claim contradicts the record; else CONFIRMED.
+	// Whether the record exists: PENDING until resolved, NOT_FOUND when no record exists, else CONFIRMED. Whether a citation's claims match the record is its reference's confirmation; a source is never MISMATCH.
 	Confirmation source.Confirmation `json:"confirmation,omitempty"`
 	// Licence holds the value of the "licence" field.
 	Licence string `json:"licence,omitempty"`

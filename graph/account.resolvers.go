@@ -10,11 +10,15 @@ import (
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/graph/model"
+	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/viewer"
 )
 
 // Reputation is the resolver for the reputation field.
 func (r *accountResolver) Reputation(ctx context.Context, obj *ent.Account) (*model.Reputation, error) {
+	if !policy.CanReadLedger(viewer.From(ctx), obj.ID) {
+		return nil, nil
+	}
 	rep, err := r.loaders(ctx).reputation.Load(ctx, obj.ID)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ package graph
 import (
 	"context"
 
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/graph/generated"
 	"github.com/theoremdb/theoremdb/policy"
@@ -16,6 +17,35 @@ import (
 // Bindings is the resolver for the bindings field.
 func (r *claimResolver) Bindings(ctx context.Context, obj *ent.Claim) ([]*ent.Binding, error) {
 	return loaded(ctx, obj.Edges.BindingsOrErr, obj.Bindings)
+}
+
+// Payload is the resolver for the payload field.
+func (r *eventResolver) Payload(ctx context.Context, obj *ent.Event) (string, error) {
+	obj, err := policy.WholeEvent(ctx, r.client, obj)
+	if err != nil {
+		return "", err
+	}
+	withheld, err := r.withheldProblem(ctx, policy.EventProblem(obj))
+	if err != nil {
+		return "", err
+	}
+	return policy.EventPayload(obj, withheld), nil
+}
+
+// Slug is the resolver for the slug field.
+func (r *problemResolver) Slug(ctx context.Context, obj *ent.Problem) (string, error) {
+	if policy.ContentWithheld(obj) {
+		return "", nil
+	}
+	return obj.Slug, nil
+}
+
+// Title is the resolver for the title field.
+func (r *problemResolver) Title(ctx context.Context, obj *ent.Problem) (string, error) {
+	if policy.ContentWithheld(obj) {
+		return "", nil
+	}
+	return obj.Title, nil
 }
 
 // CurrentRevision is the resolver for the currentRevision field.
@@ -27,6 +57,17 @@ func (r *problemResolver) CurrentRevision(ctx context.Context, obj *ent.Problem)
 		return rev, nil
 	}
 	return obj.CurrentRevision(ctx)
+}
+
+// PendingRevision is the resolver for the pendingRevision field.
+func (r *problemResolver) PendingRevision(ctx context.Context, obj *ent.Problem) (*ent.Revision, error) {
+	if policy.ContentWithheld(obj) || obj.PendingRevisionID == nil {
+		return nil, nil
+	}
+	if rev, err := obj.Edges.PendingRevisionOrErr(); err == nil {
+		return rev, nil
+	}
+	return obj.PendingRevision(ctx)
 }
 
 // Revisions is the resolver for the revisions field.
@@ -44,11 +85,17 @@ func (r *problemResolver) MergedFrom(ctx context.Context, obj *ent.Problem) ([]*
 
 // Decisions is the resolver for the decisions field.
 func (r *problemResolver) Decisions(ctx context.Context, obj *ent.Problem) ([]*ent.Decision, error) {
+	if policy.ContentWithheld(obj) {
+		return []*ent.Decision{}, nil
+	}
 	return loaded(ctx, obj.Edges.DecisionsOrErr, obj.Decisions)
 }
 
 // Claims is the resolver for the claims field.
 func (r *problemResolver) Claims(ctx context.Context, obj *ent.Problem) ([]*ent.Claim, error) {
+	if policy.ContentWithheld(obj) {
+		return []*ent.Claim{}, nil
+	}
 	return loaded(ctx, obj.Edges.ClaimsOrErr, obj.Claims)
 }
 
@@ -59,12 +106,32 @@ func (r *problemResolver) Tags(ctx context.Context, obj *ent.Problem) ([]*ent.Ta
 
 // Node is the resolver for the node field.
 func (r *queryResolver) Node(ctx context.Context, id string) (ent.Noder, error) {
-	return r.client.Noder(ctx, id, withNodeType)
+	n, err := r.client.Noder(ctx, id, withNodeType)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.readable(ctx, id, n); err != nil {
+		return nil, err
+	}
+	return n, nil
 }
 
 // Nodes is the resolver for the nodes field.
 func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]ent.Noder, error) {
-	return r.client.Noders(ctx, ids, withNodeType)
+	ns, err := r.client.Noders(ctx, ids, withNodeType)
+	if err != nil {
+		return nil, err
+	}
+	for i, n := range ns {
+		if n == nil {
+			continue
+		}
+		if err := r.readable(ctx, ids[i], n); err != nil {
+			graphql.AddError(ctx, err)
+			ns[i] = nil
+		}
+	}
+	return ns, nil
 }
 
 // References is the resolver for the references field.
@@ -72,11 +139,19 @@ func (r *revisionResolver) References(ctx context.Context, obj *ent.Revision) ([
 	return loaded(ctx, obj.Edges.ReferencesOrErr, obj.References)
 }
 
+// References is the resolver for the references field.
+func (r *sourceResolver) References(ctx context.Context, obj *ent.Source) ([]*ent.Reference, error) {
+	return policy.PublicCitations(ctx, r.client, obj.ID)
+}
+
 // Account returns generated.AccountResolver implementation.
 func (r *Resolver) Account() generated.AccountResolver { return &accountResolver{r} }
 
 // Claim returns generated.ClaimResolver implementation.
 func (r *Resolver) Claim() generated.ClaimResolver { return &claimResolver{r} }
+
+// Event returns generated.EventResolver implementation.
+func (r *Resolver) Event() generated.EventResolver { return &eventResolver{r} }
 
 // Finding returns generated.FindingResolver implementation.
 func (r *Resolver) Finding() generated.FindingResolver { return &findingResolver{r} }
@@ -98,13 +173,18 @@ func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 // Revision returns generated.RevisionResolver implementation.
 func (r *Resolver) Revision() generated.RevisionResolver { return &revisionResolver{r} }
 
+// Source returns generated.SourceResolver implementation.
+func (r *Resolver) Source() generated.SourceResolver { return &sourceResolver{r} }
+
 type (
 	accountResolver           struct{ *Resolver }
 	claimResolver             struct{ *Resolver }
+	eventResolver             struct{ *Resolver }
 	findingResolver           struct{ *Resolver }
 	gateRunResolver           struct{ *Resolver }
 	problemResolver           struct{ *Resolver }
 	problemConnectionResolver struct{ *Resolver }
 	queryResolver             struct{ *Resolver }
 	revisionResolver          struct{ *Resolver }
+	sourceResolver            struct{ *Resolver }
 )

@@ -25,6 +25,9 @@ const (
 	CodeInternal        = "INTERNAL"
 	CodeTimeout         = "TIMEOUT"
 	CodeCancelled       = "CANCELLED"
+	// CodeUnavailable: the database refused or lost a connection; the transport answers 503
+	// with Retry-After.
+	CodeUnavailable = "UNAVAILABLE"
 )
 
 // errBadInput is a request the caller must change, outside any mutation's
@@ -49,6 +52,11 @@ func ErrorPresenter(log *slog.Logger) graphql.ErrorPresenterFunc {
 		)
 		code, msg := "", ""
 		switch {
+		case errors.Is(err, policy.ErrWithheld):
+			code, msg = CodeRemoved, err.Error()
+		case policy.DatabaseUnavailable(err):
+			log.WarnContext(ctx, "graphql request: the database is unavailable", "path", graphql.GetPath(ctx), "err", err)
+			code, msg = CodeUnavailable, "the database is busy or restarting; try again in a few seconds (see Retry-After)"
 		case errors.Is(err, policy.ErrNotFound), ent.IsNotFound(err):
 			code, msg = CodeNotFound, notFoundMessage(err)
 		case errors.Is(err, policy.ErrUnauthenticated):

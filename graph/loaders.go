@@ -15,6 +15,8 @@ import (
 // set lives for one operation.
 type loaders struct {
 	reputation *dataloadgen.Loader[string, *policy.Reputation]
+	// withheld says whether a problem's content is withheld (false for an ID of no problem).
+	withheld *dataloadgen.Loader[string, bool]
 }
 
 type loadersKey struct{}
@@ -25,6 +27,15 @@ func newLoaders(c *ent.Client) *loaders {
 	return &loaders{
 		reputation: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []string) (map[string]*policy.Reputation, error) {
 			return policy.ReputationOf(ctx, c, ids)
+		}, dataloadgen.WithWait(batchWait)),
+		withheld: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []string) (map[string]bool, error) {
+			out, err := policy.WithheldProblems(ctx, c, ids)
+			for _, id := range ids {
+				if _, ok := out[id]; !ok && err == nil {
+					out[id] = false
+				}
+			}
+			return out, err
 		}, dataloadgen.WithWait(batchWait)),
 	}
 }

@@ -71,6 +71,9 @@ func (r *problemResolver) Removal(ctx context.Context, obj *ent.Problem) (*model
 
 // Hold is the resolver for the hold field.
 func (r *problemResolver) Hold(ctx context.Context, obj *ent.Problem) (*ent.Hold, error) {
+	if policy.ContentWithheld(obj) {
+		return nil, nil
+	}
 	pk, err := r.policy.ProblemPacket(ctx, obj.ID)
 	if err != nil || len(pk.Holds) == 0 {
 		return nil, err
@@ -80,6 +83,9 @@ func (r *problemResolver) Hold(ctx context.Context, obj *ent.Problem) (*ent.Hold
 
 // Holds is the resolver for the holds field.
 func (r *problemResolver) Holds(ctx context.Context, obj *ent.Problem) ([]*ent.Hold, error) {
+	if policy.ContentWithheld(obj) {
+		return []*ent.Hold{}, nil
+	}
 	pk, err := r.policy.ProblemPacket(ctx, obj.ID)
 	if err != nil {
 		return nil, err
@@ -89,6 +95,9 @@ func (r *problemResolver) Holds(ctx context.Context, obj *ent.Problem) ([]*ent.H
 
 // Presentation is the resolver for the presentation field.
 func (r *problemResolver) Presentation(ctx context.Context, obj *ent.Problem) (*model.Presentation, error) {
+	if policy.ContentWithheld(obj) {
+		return &model.Presentation{}, nil
+	}
 	pk, err := r.policy.ProblemPacket(ctx, obj.ID)
 	if err != nil {
 		return nil, err
@@ -112,6 +121,9 @@ func (r *problemResolver) Stake(ctx context.Context, obj *ent.Problem) (*model.S
 
 // OpenRevisionRequests is the resolver for the openRevisionRequests field.
 func (r *problemResolver) OpenRevisionRequests(ctx context.Context, obj *ent.Problem) ([]*model.RevisionRequest, error) {
+	if policy.ContentWithheld(obj) {
+		return []*model.RevisionRequest{}, nil
+	}
 	pk, err := r.policy.ProblemPacket(ctx, obj.ID)
 	if err != nil {
 		return nil, err

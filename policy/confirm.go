@@ -218,7 +218,8 @@ func (t *tx) recheckRecord(ctx context.Context, p *ent.Problem, revisionID strin
 // and the validators for a conditional request.
 func (t *tx) storeRecord(ctx context.Context, sourceID string, rec records.Record) error {
 	err := t.Source.UpdateOneID(sourceID).SetTitle(Clip(rec.Title, 500)).SetAuthors(rec.Authors).
-		SetNillableYear(nonZero(rec.Year)).SetLicence(Clip(rec.Licence, 500)).SetURL(Clip(rec.URL, 2000)).
+		SetNillableYear(nonZero(rec.Year)).SetLicence(Clip(rec.Licence, 500)).
+		SetLicenceClass(source.LicenceClass(records.LicenceClassOf(rec.Licence))).SetURL(Clip(rec.URL, 2000)).
 		SetResolver(rec.Resolver).SetFetchedAt(rec.FetchedAt).SetEtag(rec.ETag).SetLastModified(rec.LastModified).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("source record %s: %w", rec.ID.Key, err)
@@ -226,30 +227,25 @@ func (t *tx) storeRecord(ctx context.Context, sourceID string, rec records.Recor
 	return nil
 }
 
-// settleSource sets a source's confirmation from its references: NOT_FOUND when the record does
-// not exist, MISMATCH when a claim contradicts it, CONFIRMED when every reference has its
-// outcome and none is fabricated, PENDING otherwise.
+// settleSource sets a source's confirmation from its references' outcomes, which say whether
+// the record plane found its record: CONFIRMED when the record exists (a reference CONFIRMED or
+// MISMATCH: a citation's wrong claim is its own reference's outcome, never the source's),
+// NOT_FOUND when it does not, PENDING while no answer came.
 func (t *tx) settleSource(ctx context.Context, sourceID string) error {
 	refs, err := t.Reference.Query().Where(reference.SourceID(sourceID)).Select(reference.FieldConfirmation).All(ctx)
 	if err != nil {
 		return fmt.Errorf("source references: %w", err)
 	}
-	st := source.ConfirmationCONFIRMED
-	pending := false
+	st := source.ConfirmationPENDING
 	for _, r := range refs {
 		switch r.Confirmation {
+		case reference.ConfirmationCONFIRMED, reference.ConfirmationMISMATCH:
+			st = source.ConfirmationCONFIRMED
 		case reference.ConfirmationNOT_FOUND:
-			st = source.ConfirmationNOT_FOUND
-		case reference.ConfirmationMISMATCH:
-			if st != source.ConfirmationNOT_FOUND {
-				st = source.ConfirmationMISMATCH
+			if st == source.ConfirmationPENDING {
+				st = source.ConfirmationNOT_FOUND
 			}
-		case reference.ConfirmationPENDING:
-			pending = true
 		}
-	}
-	if pending && st == source.ConfirmationCONFIRMED {
-		st = source.ConfirmationPENDING
 	}
 	return t.Source.UpdateOneID(sourceID).SetConfirmation(st).Exec(ctx)
 }

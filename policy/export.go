@@ -383,13 +383,17 @@ func csvRow(p *ExportProblem) []string {
 	if len(p.MergedFrom) > 0 {
 		mergedFrom = js(p.MergedFrom)
 	}
-	return []string{
+	row := []string{
 		p.ID, strconv.Itoa(p.Number), p.Slug, p.URL, p.State, p.AcceptanceAuthority, tm(&p.SubmittedAt),
 		tm(&p.Deadline), tm(p.AcceptedAt), tm(p.ArchivedAt), tm(p.MergedAt), p.MergedInto, mergedFrom,
 		tm(&p.UpdatedAt), p.Proposer, strconv.Itoa(r.Number), tm(&r.CreatedAt), r.Title, r.Statement,
 		js(r.Exposition), string(r.Acceptance.Kind), js(r.Acceptance), string(r.Provenance.Kind), js(r.Provenance),
 		js(r.ReferenceSearch), js(r.Tags), js(p.References), js(p.Decisions),
 	}
+	for i, c := range row {
+		row[i] = csvCell(c)
+	}
+	return row
 }
 
 // TagCount is a tag with the number of public problems carrying it.

@@ -130,6 +130,7 @@ func (s *Service) ProblemFeed(ctx context.Context, ref string, limit int) (*Prob
 	p := pk.Problem
 	v := &ProblemFeedView{ID: p.ID, Title: p.Title, Withheld: ContentWithheld(p)}
 	if v.Withheld {
+		v.Title = ""
 		return v, nil
 	}
 	newest := make([]*ent.Event, 0, len(pk.Events))

@@ -219,6 +219,9 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 	if viewer == nil {
 		v.Can = OfferedOnSignIn(p)
 	}
+	if v.Withheld {
+		return v.tombstone(pk, events)
+	}
 	if p.AcceptanceAuthority != nil {
 		v.AcceptanceAuthority = string(*p.AcceptanceAuthority)
 	}

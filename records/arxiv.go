@@ -50,11 +50,11 @@ func (a ArxivResolver) Resolve(ctx context.Context, id Identifier, cached *Recor
 	}
 	var f atomFeed
 	if err := xml.Unmarshal(resp.Body, &f); err != nil {
-		return unreachable(fmt.Sprintf("%s: malformed arXiv body: %v", u, err))
+		return malformed(u, "arXiv body")
 	}
 	if len(f.Entries) == 0 {
 		if n, err := strconv.Atoi(strings.TrimSpace(f.TotalResults)); err == nil && n > 0 {
-			return unreachable(fmt.Sprintf("%s: arXiv reports %d results but sent no entry", u, n))
+			return unreachable(fmt.Sprintf("%s: arXiv reports %d results but sent no entry", hostOf(u), n))
 		}
 		return notFound("arXiv holds no " + aid)
 	}
@@ -64,12 +64,12 @@ func (a ArxivResolver) Resolve(ctx context.Context, id Identifier, cached *Recor
 		if strings.Contains(e.ID, "incorrect_id_format") || strings.HasPrefix(msg, "incorrect id format") {
 			return notFound("arXiv: " + msg)
 		}
-		return unreachable(fmt.Sprintf("%s: arXiv error: %s", u, msg))
+		return unreachable(fmt.Sprintf("%s: arXiv error: %s", hostOf(u), msg))
 	}
 	want := arxivVersion.ReplaceAllString(aid, "")
 	got := e.ID[strings.LastIndex(e.ID, "/abs/")+len("/abs/"):]
 	if !strings.Contains(e.ID, "/abs/") || arxivVersion.ReplaceAllString(got, "") != want {
-		return unreachable(fmt.Sprintf("%s: arXiv answered entry %q for %s", u, e.ID, aid))
+		return unreachable(fmt.Sprintf("%s: arXiv answered entry %q for %s", hostOf(u), e.ID, aid))
 	}
 	title := collapseSpace(e.Title)
 	if title == "" {

@@ -30,7 +30,7 @@ type Client struct {
 func NewClient(cfg Config) *Client {
 	cfg = cfg.withDefaults()
 	return &Client{
-		HTTP:   &http.Client{Timeout: cfg.Timeout},
+		HTTP:   &http.Client{Timeout: cfg.Timeout, CheckRedirect: sameHostRedirects},
 		Config: cfg,
 		Now:    time.Now,
 		Sleep:  sleepCtx,
@@ -70,7 +70,7 @@ var ErrUnreachable = errors.New("record plane unreachable")
 func (c *Client) get(ctx context.Context, rawURL, accept string, cached *Record) (response, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
-		return response{}, fmt.Errorf("request %s: %w: %v", rawURL, ErrUnreachable, err)
+		return response{}, &unreachableError{"the catalogue's address is not a URL", err}
 	}
 	start := c.Now()
 	cfg := c.Config
@@ -78,22 +78,22 @@ func (c *Client) get(ctx context.Context, rawURL, accept string, cached *Record)
 	for attempt := 0; attempt < cfg.MaxAttempts; attempt++ {
 		if wait := c.limits.reserve(u.Host, c.Now()); wait > 0 {
 			if err := c.Sleep(ctx, wait); err != nil {
-				return response{}, fmt.Errorf("request %s: %w: %v", rawURL, ErrUnreachable, err)
+				return response{}, &unreachableError{failureReason(u.Host, err), err}
 			}
 		}
 		resp, retryAfter, err := c.once(ctx, rawURL, accept, cached)
 		switch {
 		case err != nil && ctx.Err() != nil:
-			return response{}, fmt.Errorf("request %s: %w: %v", rawURL, ErrUnreachable, ctx.Err())
+			return response{}, &unreachableError{failureReason(u.Host, ctx.Err()), ctx.Err()}
 		case err != nil:
-			last = err.Error()
+			last = failureReason(u.Host, err)
 		case resp.Status == http.StatusTooManyRequests || resp.Status >= 500:
-			last = fmt.Sprintf("HTTP %d", resp.Status)
+			last = statusReason(u.Host, resp.Status)
 		default:
 			return resp, nil
 		}
-		if errors.Is(err, errTooLarge) {
-			break
+		if errors.Is(err, errTooLarge) || errors.Is(err, errRedirect) {
+			break // asking again gets the same answer
 		}
 		if attempt == cfg.MaxAttempts-1 {
 			break
@@ -108,10 +108,10 @@ func (c *Client) get(ctx context.Context, rawURL, accept string, cached *Record)
 			break
 		}
 		if err := c.Sleep(ctx, delay); err != nil {
-			return response{}, fmt.Errorf("request %s: %w: %v", rawURL, ErrUnreachable, err)
+			return response{}, &unreachableError{failureReason(u.Host, err), err}
 		}
 	}
-	return response{}, fmt.Errorf("request %s: %w: %s", rawURL, ErrUnreachable, last)
+	return response{}, &unreachableError{last, nil}
 }
 
 var errTooLarge = errors.New("response body too large")
@@ -172,15 +172,15 @@ func (c *Client) fetch(ctx context.Context, rawURL, accept string, cached *Recor
 	resp, err := c.get(ctx, rawURL, accept, cached)
 	switch {
 	case err != nil:
-		return resp, unreachable(err.Error()), false
+		return resp, unreachable(reasonOf(err)), false
 	case resp.Status == http.StatusNotModified && cached != nil:
 		r := *cached
 		r.FetchedAt = c.Now()
 		return resp, found(r), false
 	case resp.Status == http.StatusNotFound || resp.Status == http.StatusGone:
-		return resp, notFound(fmt.Sprintf("%s: HTTP %d", rawURL, resp.Status)), false
+		return resp, notFound(fmt.Sprintf("%s has no such record (HTTP %d)", hostOf(rawURL), resp.Status)), false
 	case resp.Status != http.StatusOK:
-		return resp, unreachable(fmt.Sprintf("%s: unexpected HTTP %d", rawURL, resp.Status)), false
+		return resp, unreachable(statusReason(hostOf(rawURL), resp.Status)), false
 	}
 	return resp, Result{}, true
 }
@@ -192,4 +192,12 @@ func (c *Client) stamp(r Record, resolver string, resp response) Record {
 	r.ETag = resp.ETag
 	r.LastModified = resp.LastModified
 	return r
+}
+
+// hostOf is the host of a catalogue URL, how reasons name the catalogue.
+func hostOf(rawURL string) string {
+	if u, err := url.Parse(rawURL); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return "the catalogue"
 }

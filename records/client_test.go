@@ -74,7 +74,7 @@ func TestClientCancellation(t *testing.T) {
 	c, _, _, base := testClient(t, routes, Config{})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := c.get(ctx, base+"/x", "text/plain", nil); !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), "canceled") {
+	if _, err := c.get(ctx, base+"/x", "text/plain", nil); !errors.Is(err, ErrUnreachable) || !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "cancelled") {
 		t.Fatalf("get = %v; want ErrUnreachable naming the cancellation", err)
 	}
 }

@@ -3,7 +3,6 @@ package records
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"strings"
 )
@@ -91,10 +90,10 @@ func (d DOIResolver) crossref(ctx context.Context, id Identifier, doi string, ca
 	}
 	var w crossrefWork
 	if err := json.Unmarshal(resp.Body, &w); err != nil {
-		return unreachable(fmt.Sprintf("%s: malformed Crossref body: %v", u, err))
+		return malformed(u, "Crossref body")
 	}
 	if w.Status != "ok" || w.MessageType != "work" || w.Message == nil || len(w.Message.Title) == 0 {
-		return unreachable(fmt.Sprintf("%s: malformed Crossref body: not a work message with a title", u))
+		return malformed(u, "Crossref body")
 	}
 	m := w.Message
 	r := Record{ID: id, Title: joinSubtitle(m.Title[0], m.Subtitle), URL: m.URL}
@@ -155,10 +154,10 @@ func (d DOIResolver) datacite(ctx context.Context, id Identifier, doi string, ca
 	}
 	var v dataciteDOI
 	if err := json.Unmarshal(resp.Body, &v); err != nil {
-		return unreachable(fmt.Sprintf("%s: malformed DataCite body: %v", u, err))
+		return malformed(u, "DataCite body")
 	}
 	if v.Data == nil || len(v.Data.Attributes.Titles) == 0 {
-		return unreachable(fmt.Sprintf("%s: malformed DataCite body: no data with titles", u))
+		return malformed(u, "DataCite body")
 	}
 	a := v.Data.Attributes
 	r := Record{ID: id, URL: a.URL}

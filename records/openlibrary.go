@@ -3,7 +3,6 @@ package records
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -51,7 +50,7 @@ func (o OpenLibraryResolver) Resolve(ctx context.Context, id Identifier, cached 
 	}
 	var e olEdition
 	if err := json.Unmarshal(resp.Body, &e); err != nil {
-		return unreachable(fmt.Sprintf("%s: malformed Open Library body: %v", u, err))
+		return malformed(u, "Open Library body")
 	}
 	if e.Error == "notfound" {
 		return notFound("Open Library holds no edition with ISBN " + isbn)
@@ -104,7 +103,7 @@ func (o OpenLibraryResolver) workAuthors(ctx context.Context, u string) ([]strin
 		} `json:"authors"`
 	}
 	if err := json.Unmarshal(resp.Body, &w); err != nil {
-		return nil, unreachable(fmt.Sprintf("%s: malformed Open Library work: %v", u, err)), false
+		return nil, malformed(u, "Open Library work"), false
 	}
 	var keys []string
 	for _, a := range w.Authors {
@@ -137,7 +136,7 @@ func (o OpenLibraryResolver) names(ctx context.Context, base string, keys []stri
 			PersonalName string `json:"personal_name"`
 		}
 		if err := json.Unmarshal(resp.Body, &a); err != nil {
-			return nil, unreachable(fmt.Sprintf("%s: malformed Open Library author: %v", u, err)), false
+			return nil, malformed(u, "Open Library author"), false
 		}
 		n := a.Name
 		if n == "" {

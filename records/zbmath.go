@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -58,7 +57,7 @@ func (z ZbMATHResolver) Resolve(ctx context.Context, id Identifier, cached *Reco
 		} `json:"status"`
 	}
 	if err := json.Unmarshal(resp.Body, &env); err != nil {
-		return unreachable(fmt.Sprintf("%s: malformed zbMATH body: %v", u, err))
+		return malformed(u, "zbMATH body")
 	}
 	raw := bytes.TrimSpace(env.Result)
 	if env.Status == nil && len(raw) == 0 {
@@ -71,14 +70,14 @@ func (z ZbMATHResolver) Resolve(ctx context.Context, id Identifier, cached *Reco
 	if raw[0] == '[' {
 		var docs []zbDocument
 		if err := json.Unmarshal(raw, &docs); err != nil {
-			return unreachable(fmt.Sprintf("%s: malformed zbMATH result: %v", u, err))
+			return malformed(u, "zbMATH result")
 		}
 		if len(docs) == 0 {
 			return notFound("zbMATH Open holds no " + zid)
 		}
 		doc = docs[0]
 	} else if err := json.Unmarshal(raw, &doc); err != nil {
-		return unreachable(fmt.Sprintf("%s: malformed zbMATH result: %v", u, err))
+		return malformed(u, "zbMATH result")
 	}
 	r := Record{ID: id, URL: doc.ZbMATHURL}
 	if !strings.Contains(doc.Title.Title, zbUnavailable) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/tex"
 )
 
 // citeBib is /p/{ref}/cite.bib: a BibTeX entry for the current revision, keyed by the
@@ -46,15 +47,22 @@ func BibTeX(v *policy.ProblemView, base string) string {
 	return b.String()
 }
 
-// bibText escapes the characters BibTeX and LaTeX treat as special outside mathematics; TeX
-// between dollar signs is kept as it is. Unbalanced braces, which would end the field, are
-// dropped.
+// bibText writes s as the text of a BibTeX field that runs nothing when typeset: outside
+// mathematics the characters BibTeX and LaTeX treat as special are escaped and a control word is
+// written as text; inside mathematics (between dollar signs) a control word is kept only when
+// KaTeX renders it and it defines, reads, writes and links nothing (bibMathSafe), and ^^, which
+// TeX reads as a character code (^^5c is a backslash), is broken up. Unbalanced braces, which
+// would end the field, are dropped or closed.
 func bibText(s string) string {
 	var b strings.Builder
 	math := false
 	depth := 0
-	for _, r := range s {
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
 		switch {
+		case r == '\\':
+			i = bibControl(&b, rs, i, math)
 		case r == '$':
 			math = !math
 			b.WriteRune(r)
@@ -67,6 +75,9 @@ func bibText(s string) string {
 			}
 			depth--
 			b.WriteRune(r)
+		case math && r == '^' && i+1 < len(rs) && rs[i+1] == '^':
+			b.WriteString(`^{\wedge}`)
+			i++
 		case !math && strings.ContainsRune("&%#_", r):
 			b.WriteString(`\` + string(r))
 		case !math && r == '~':
@@ -85,4 +96,57 @@ func bibText(s string) string {
 		out += "$"
 	}
 	return out
+}
+
+// bibControl writes the control sequence at rs[i] (a backslash) and returns the index of its
+// last rune. An escaped special character stays escaped; a control word is kept only in
+// mathematics and only when bibMathSafe; anything else is written as a backslash that is text.
+func bibControl(b *strings.Builder, rs []rune, i int, math bool) int {
+	backslash := `\textbackslash{}`
+	if math {
+		backslash = `\backslash `
+	}
+	if i+1 >= len(rs) {
+		b.WriteString(backslash)
+		return i
+	}
+	next := rs[i+1]
+	if strings.ContainsRune("$&%#_{}", next) || math && strings.ContainsRune(",;:! |", next) {
+		b.WriteRune('\\')
+		b.WriteRune(next)
+		return i + 1
+	}
+	j := i + 1
+	for j < len(rs) && ('a' <= rs[j] && rs[j] <= 'z' || 'A' <= rs[j] && rs[j] <= 'Z') {
+		j++
+	}
+	name := string(rs[i+1 : j])
+	switch {
+	case name == "":
+		b.WriteString(backslash) // a control symbol: the character after it is read on its own
+		return i
+	case math && bibMathSafe(name):
+		b.WriteString(`\` + name)
+	case math:
+		b.WriteString(backslash + `\mathrm{` + name + `}`)
+	default:
+		b.WriteString(backslash + name)
+	}
+	return j - 1
+}
+
+// bibMathSafe reports whether a control word may stay in a formula of a BibTeX field: KaTeX
+// renders it, and it is none of those that define macros, change how TeX reads, or link out.
+func bibMathSafe(name string) bool {
+	if !tex.KaTeXKnown(name) {
+		return false
+	}
+	switch name {
+	case "def", "gdef", "edef", "xdef", "let", "futurelet", "newcommand", "renewcommand", "providecommand",
+		"global", "href", "url", "includegraphics", "htmlClass", "htmlId", "htmlStyle", "htmlData",
+		"char", "mathchar", "catcode", "csname", "endcsname", "expandafter", "noexpand", "input", "include",
+		"write", "immediate", "openout", "openin", "read", "special", "message", "errmessage":
+		return false
+	}
+	return true
 }

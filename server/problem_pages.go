@@ -135,7 +135,11 @@ func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) error {
 	if v.P.Withheld {
 		status = http.StatusGone
 	}
-	pg := page(r, v.P.ID+": "+v.P.Title)
+	title := v.P.ID + ": " + v.P.Title
+	if v.P.Withheld {
+		title = v.P.ID + " (removed)"
+	}
+	pg := page(r, title)
 	if v.Tab == "checks" && ui.ChecksPending(v.P.Checks) {
 		pg.Refresh = checksRefresh
 	}

@@ -15,7 +15,8 @@ type reads interface {
 	// ProblemID is the permanent ID of the problem a reference (ID in any case, or any slug
 	// it ever had) names.
 	ProblemID(ctx context.Context, ref string) (string, error)
-	// ViewProblem is a problem's packet for a viewer, withheld content included as Withheld.
+	// ViewProblem is a problem's packet for a viewer; a removed problem's is its tombstone (Withheld),
+	// with no title, slug or content.
 	ViewProblem(ctx context.Context, a *viewer.Account, ref string, events int) (*policy.ProblemView, error)
 	Home(ctx context.Context) (*policy.HomeView, error)
 	TagNames(ctx context.Context) ([]string, error)

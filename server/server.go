@@ -37,11 +37,12 @@ type Server struct {
 // New builds the route table. b delivers live events to subscriptions; its
 // Run must be going.
 func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *Server {
-	s := &Server{policy: p, reads: p, live: b, log: log, mux: http.NewServeMux(), metrics: newMetrics(p), limiter: newLimiter(),
+	s := &Server{policy: p, reads: p, live: b, log: log, mux: http.NewServeMux(), metrics: newMetrics(p),
 		guard: newGuard(throttle.Limits{})}
 	for _, o := range opts {
 		o(s)
 	}
+	s.limiter = newLimiter(s.guard.Limits)
 	if s.similar == nil {
 		s.similar = similar.NewProblemIndex(p)
 	}
@@ -54,7 +55,7 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 	s.install()
 	// Every state-changing request from a browser must come from this
 	// site; requests without browser headers (API clients) pass.
-	s.handler = http.NewCrossOriginProtection().Handler(s.mux)
+	s.handler = withClientAddr(s.guard.Proxies, http.NewCrossOriginProtection().Handler(s.mux))
 	return s
 }
 

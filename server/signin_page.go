@@ -24,8 +24,9 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) error {
 	}
 	f := parseSignIn(r.PostForm)
 	v := ui.AuthView{Handle: f.Handle, Next: f.Next, Errors: map[string]string{}}
-	if !s.limiter.allow(throttle.ClientIP(r), v.Handle, time.Now()) {
-		v.General = "Too many sign-in attempts. Wait 15 minutes and try again."
+	if ok, wait := s.limiter.allow(throttle.ClientIP(r), v.Handle, time.Now()); !ok {
+		throttle.SetRetryAfter(w, wait)
+		v.General = "Too many failed sign-in attempts from your address. Wait " + waitWords(wait) + " and try again."
 		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign in"), ui.AuthPage(v))
 		return nil
 	}
@@ -67,8 +68,9 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) error {
 	}
 	f := parseSignUp(r.PostForm)
 	v := ui.AuthView{SignUp: true, Handle: f.Handle, Name: f.Name, Next: f.Next, Errors: map[string]string{}}
-	if !s.limiter.allow(throttle.ClientIP(r), "", time.Now()) {
-		v.General = "Too many attempts from your address. Wait 15 minutes and try again."
+	if ok, wait := s.limiter.allow(throttle.ClientIP(r), "", time.Now()); !ok {
+		throttle.SetRetryAfter(w, wait)
+		v.General = "Too many attempts from your address. Wait " + waitWords(wait) + " and try again."
 		s.render(w, r, http.StatusTooManyRequests, page(r, "Sign up"), ui.AuthPage(v))
 		return nil
 	}
@@ -120,4 +122,12 @@ func (s *Server) signout(w http.ResponseWriter, r *http.Request) error {
 	clearSession(w)
 	redirectWith(w, r, "/", "Signed out.")
 	return nil
+}
+
+// waitWords says a wait the way a person reads it: seconds under two minutes, else minutes.
+func waitWords(d time.Duration) string {
+	if d < 2*time.Minute {
+		return strconv.Itoa(max(1, int(d.Round(time.Second)/time.Second))) + " seconds"
+	}
+	return strconv.Itoa(int((d+time.Minute-1)/time.Minute)) + " minutes"
 }

@@ -19,8 +19,10 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/identity"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/throttle"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
 )
@@ -76,6 +78,7 @@ func withSession(p *policy.Service, next http.Handler) http.Handler {
 		case errors.Is(err, policy.ErrUnauthenticated):
 			clearSession(w)
 		case err != nil:
+			throttle.SetRetryAfter(w, db.RetryAfter)
 			http.Error(w, "sessions are unavailable; try again", http.StatusServiceUnavailable)
 			return
 		default:
@@ -216,6 +219,10 @@ func (s *Server) pageFunc(h pageHandler) http.Handler {
 			s.fail(w, r, http.StatusForbidden, "Your account does not have the role this page needs.", nil)
 		case errors.Is(ctx.Err(), context.DeadlineExceeded):
 			s.fail(w, r, http.StatusServiceUnavailable, "The page took too long to prepare; try again.", err)
+		case db.Unavailable(err):
+			throttle.SetRetryAfter(w, db.RetryAfter)
+			s.log.WarnContext(ctx, "page: the database is unavailable", "path", r.URL.Path, "err", err)
+			s.fail(w, r, http.StatusServiceUnavailable, "The database is busy or restarting; try again in a few seconds.", nil)
 		default:
 			s.fail(w, r, http.StatusInternalServerError, "Something went wrong on our side; it has been logged.", err)
 		}

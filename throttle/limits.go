@@ -39,23 +39,34 @@ type Limits struct {
 	// client sending nothing else costs the others their share.
 	RefusalsPerMinute float64
 	RefusalBurst      int
+	// SignInFreeFailures is how many failed sign-ins one client address makes, across handles,
+	// before each further one doubles its wait; SignInFreeFailuresPerHandle is the same for one
+	// handle from one address. No count is kept per handle alone, so that no one can lock a
+	// handle's owner out.
+	SignInFreeFailures          int
+	SignInFreeFailuresPerHandle int
+	// Proxies are the reverse proxies whose forwarding headers name the client address every
+	// per-address limit counts by (THEOREMDB_TRUSTED_PROXIES).
+	Proxies Proxies
 }
 
 // DefaultLimits are the limits of a server given none.
 func DefaultLimits() Limits {
 	return Limits{
-		RequestTimeout:             15 * time.Second,
-		SubscriptionsPerConnection: 50,
-		SubscribesPerSecond:        10,
-		SubscribeBurst:             100,
-		ConnectionsPerAddress:      20,
-		ConnectionsPerAccount:      10,
-		WritesPerMinute:            30,
-		WriteBurst:                 20,
-		SignUpsPerHour:             5,
-		SignUpBurst:                3,
-		RefusalsPerMinute:          30,
-		RefusalBurst:               20,
+		RequestTimeout:              15 * time.Second,
+		SubscriptionsPerConnection:  50,
+		SubscribesPerSecond:         10,
+		SubscribeBurst:              100,
+		ConnectionsPerAddress:       20,
+		ConnectionsPerAccount:       10,
+		WritesPerMinute:             30,
+		WriteBurst:                  20,
+		SignUpsPerHour:              5,
+		SignUpBurst:                 3,
+		RefusalsPerMinute:           30,
+		RefusalBurst:                20,
+		SignInFreeFailures:          20,
+		SignInFreeFailuresPerHandle: 5,
 	}
 }
 
@@ -97,6 +108,12 @@ func (l Limits) WithDefaults() Limits {
 	}
 	if l.RefusalBurst <= 0 {
 		l.RefusalBurst = d.RefusalBurst
+	}
+	if l.SignInFreeFailures <= 0 {
+		l.SignInFreeFailures = d.SignInFreeFailures
+	}
+	if l.SignInFreeFailuresPerHandle <= 0 {
+		l.SignInFreeFailuresPerHandle = d.SignInFreeFailuresPerHandle
 	}
 	return l
 }

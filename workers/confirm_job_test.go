@@ -129,9 +129,10 @@ func TestConfirmReference(t *testing.T) {
 		if n, _ := svc.Client().Event.Query().Where(event.Kind(policy.KindReferenceRejected), event.Subject(pk.Problem.ID)).Count(ctx); n != 1 {
 			t.Errorf("reference.rejected events = %d; want 1", n)
 		}
+		// The source says whether its record exists: a citation's wrong claim is its reference's.
 		src, _ := svc.Client().Source.Get(ctx, got.SourceID)
-		if src.Confirmation != source.ConfirmationMISMATCH {
-			t.Errorf("the shared source after a contradicting claim = %s; want MISMATCH", src.Confirmation)
+		if src.Confirmation != source.ConfirmationCONFIRMED {
+			t.Errorf("the shared source after a contradicting claim = %s; want CONFIRMED: the record exists", src.Confirmation)
 		}
 
 		// A person's contradicting claim is flagged, not rejected.

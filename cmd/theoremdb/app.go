@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"entgo.io/ent/dialect"
+
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/migrations"
@@ -25,10 +27,6 @@ type app struct {
 	closeGates func()
 }
 
-// jobConns is the size of the workers' pool. Jobs and River's own queries
-// (fetching, leadership) never wait behind web requests for a connection.
-const jobConns = 8
-
 // open connects, migrates, and wires the policy to a job client that
 // works jobs when work is true and only inserts them otherwise.
 func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
@@ -39,6 +37,15 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 	d, err := db.Open(ctx, cfg.databaseURL)
 	if err != nil {
 		return nil, err
+	}
+	if d.Dialect == dialect.Postgres {
+		d.SetMaxOpenConns(cfg.pools.web)
+		d.SetMaxIdleConns(cfg.pools.web)
+		jobs := 0
+		if work {
+			jobs = cfg.pools.jobs
+		}
+		cfg.log.Info("database connections", "most", cfg.pools.total(work), "web", cfg.pools.web, "jobs", jobs, "listen", 1)
 	}
 	if err := migrations.Apply(ctx, d.DB, d.Dialect, cfg.log); err != nil {
 		d.Close()
@@ -54,8 +61,10 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 			d.Close()
 			return nil, fmt.Errorf("job pool: %w", err)
 		}
-		jobsDB.SetMaxOpenConns(jobConns)
-		jobsDB.SetMaxIdleConns(jobConns)
+		// The workers' own pool: jobs and River's own queries (fetching, leadership) never
+		// wait behind web requests for a connection.
+		jobsDB.SetMaxOpenConns(cfg.pools.jobs)
+		jobsDB.SetMaxIdleConns(cfg.pools.jobs)
 		a.jobsDB = jobsDB
 		jobsPolicy = policy.New(jobsDB, pcfg, policy.WithScheduler(sched), policy.WithNotifier(a.live),
 			policy.WithPacketsOf(a.policy))

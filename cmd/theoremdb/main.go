@@ -151,6 +151,7 @@ type config struct {
 	auditSeed       string
 	log             *slog.Logger
 	limits          throttle.Limits
+	pools           poolSizes
 }
 
 func loadConfig(stderr io.Writer) (config, error) {
@@ -191,6 +192,11 @@ func loadConfig(stderr io.Writer) (config, error) {
 		}
 		c.freshness = d
 	}
+	pools, err := loadPools(os.Getenv)
+	if err != nil {
+		return c, err
+	}
+	c.pools = pools
 	l, err := loadLimits(os.Getenv)
 	c.limits = l
 	return c, err
@@ -209,6 +215,10 @@ func loadLimits(getenv func(string) string) (throttle.Limits, error) {
 		{"THEOREMDB_WS_CONNECTIONS_PER_ADDRESS", &l.ConnectionsPerAddress},
 		{"THEOREMDB_WS_CONNECTIONS_PER_ACCOUNT", &l.ConnectionsPerAccount},
 		{"THEOREMDB_WS_SUBSCRIPTIONS_PER_CONNECTION", &l.SubscriptionsPerConnection},
+		{"THEOREMDB_SUBSCRIBE_BURST", &l.SubscribeBurst},
+		{"THEOREMDB_REFUSAL_BURST", &l.RefusalBurst},
+		{"THEOREMDB_SIGNIN_FREE_FAILURES", &l.SignInFreeFailures},
+		{"THEOREMDB_SIGNIN_FREE_FAILURES_PER_HANDLE", &l.SignInFreeFailuresPerHandle},
 	}
 	for _, e := range ints {
 		if v := getenv(e.name); v != "" {
@@ -225,6 +235,8 @@ func loadLimits(getenv func(string) string) (throttle.Limits, error) {
 	}{
 		{"THEOREMDB_WRITES_PER_MINUTE", &l.WritesPerMinute},
 		{"THEOREMDB_SIGNUPS_PER_HOUR", &l.SignUpsPerHour},
+		{"THEOREMDB_SUBSCRIBES_PER_SECOND", &l.SubscribesPerSecond},
+		{"THEOREMDB_REFUSALS_PER_MINUTE", &l.RefusalsPerMinute},
 	}
 	for _, e := range rates {
 		if v := getenv(e.name); v != "" {
@@ -234,6 +246,13 @@ func loadLimits(getenv func(string) string) (throttle.Limits, error) {
 			}
 			*e.to = f
 		}
+	}
+	if v := getenv("THEOREMDB_TRUSTED_PROXIES"); v != "" {
+		p, err := throttle.ParseProxies(v)
+		if err != nil {
+			return l, fmt.Errorf("THEOREMDB_TRUSTED_PROXIES=%q: %w", v, err)
+		}
+		l.Proxies = p
 	}
 	if v := getenv("THEOREMDB_REQUEST_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)

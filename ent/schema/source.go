@@ -28,9 +28,10 @@ func (Source) Fields() []ent.Field {
 		field.Int("year").Optional().Nillable(),
 		field.Enum("licence_class").
 			Values("OPEN", "RECORD", "VERBATIM", "SHARE_ALIKE_NC", "SHARE_ALIKE", "GFDL").
-			Default("RECORD"),
+			Default("RECORD").
+			Comment("What the licence the record states allows (records.LicenceClassOf); RECORD until a record is read, or when it states none that allows reuse."),
 		field.Enum("confirmation").Values(Confirmations...).Default("PENDING").
-			Comment("PENDING until resolved; NOT_FOUND when no record exists; MISMATCH when a reference's claim contradicts the record; else CONFIRMED."),
+			Comment("Whether the record exists: PENDING until resolved, NOT_FOUND when no record exists, else CONFIRMED. Whether a citation's claims match the record is its reference's confirmation; a source is never MISMATCH."),
 		// The record as the record plane last read it: its licence, address, which resolver
 		// answered, when, and the validators for a conditional request.
 		field.String("licence").Default(""),

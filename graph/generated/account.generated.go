@@ -162,14 +162,6 @@ func (ec *executionContext) _Reputation(ctx context.Context, sel ast.SelectionSe
 
 // region    ***************************** type.gotpl *****************************
 
-func (ec *executionContext) marshalNReputation2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐReputation(ctx context.Context, sel ast.SelectionSet, v *model.Reputation) graphql.Marshaler {
-	if v == nil {
-		graphql.AddInvalidNullError(ctx, "Reputation!")
-		return graphql.Null
-	}
-	return ec._Reputation(ctx, sel, v)
-}
-
 func (ec *executionContext) unmarshalNRole2githubᚗcomᚋtheoremdbᚋtheoremdbᚋroleᚐRole(ctx context.Context, v any) (role.Role, error) {
 	var res role.Role
 	err := res.UnmarshalGQL(v)
@@ -208,6 +200,13 @@ func (ec *executionContext) marshalNRole2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdb
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalOReputation2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐReputation(ctx context.Context, sel ast.SelectionSet, v *model.Reputation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Reputation(ctx, sel, v)
 }
 
 // endregion ***************************** type.gotpl *****************************

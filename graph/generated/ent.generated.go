@@ -44,6 +44,9 @@ type AccountResolver interface {
 type ClaimResolver interface {
 	Bindings(ctx context.Context, obj *ent.Claim) ([]*ent.Binding, error)
 }
+type EventResolver interface {
+	Payload(ctx context.Context, obj *ent.Event) (string, error)
+}
 type FindingResolver interface {
 	Span(ctx context.Context, obj *ent.Finding) (*gates.Span, error)
 }
@@ -51,8 +54,11 @@ type GateRunResolver interface {
 	Findings(ctx context.Context, obj *ent.GateRun) ([]*ent.Finding, error)
 }
 type ProblemResolver interface {
-	CurrentRevision(ctx context.Context, obj *ent.Problem) (*ent.Revision, error)
+	Slug(ctx context.Context, obj *ent.Problem) (string, error)
+	Title(ctx context.Context, obj *ent.Problem) (string, error)
 
+	CurrentRevision(ctx context.Context, obj *ent.Problem) (*ent.Revision, error)
+	PendingRevision(ctx context.Context, obj *ent.Problem) (*ent.Revision, error)
 	Revisions(ctx context.Context, obj *ent.Problem) ([]*ent.Revision, error)
 
 	MergedFrom(ctx context.Context, obj *ent.Problem) ([]*ent.Problem, error)
@@ -94,6 +100,9 @@ type RevisionResolver interface {
 	Hero(ctx context.Context, obj *ent.Revision) (*packet.Hero, error)
 
 	Checks(ctx context.Context, obj *ent.Revision) ([]*ent.GateRun, error)
+}
+type SourceResolver interface {
+	References(ctx context.Context, obj *ent.Source) ([]*ent.Reference, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -444,10 +453,10 @@ func (ec *executionContext) _Account_reputation(ctx context.Context, field graph
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Reputation) graphql.Marshaler {
-			return ec.marshalNReputation2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐReputation(ctx, selections, v)
+			return ec.marshalOReputation2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐReputation(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Account_reputation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -1495,7 +1504,7 @@ func (ec *executionContext) _Event_payload(ctx context.Context, field graphql.Co
 			return ec.fieldContext_Event_payload(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Payload, nil
+			return ec.Resolvers.Event().Payload(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -1506,7 +1515,7 @@ func (ec *executionContext) _Event_payload(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Event_payload(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Event", field, true, true, "String")
 }
 
 func (ec *executionContext) _Event_prevHash(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
@@ -2818,7 +2827,7 @@ func (ec *executionContext) _Problem_slug(ctx context.Context, field graphql.Col
 			return ec.fieldContext_Problem_slug(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Slug, nil
+			return ec.Resolvers.Problem().Slug(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -2829,7 +2838,7 @@ func (ec *executionContext) _Problem_slug(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Problem_slug(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Problem", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Problem", field, true, true, "String")
 }
 
 func (ec *executionContext) _Problem_title(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
@@ -2841,7 +2850,7 @@ func (ec *executionContext) _Problem_title(ctx context.Context, field graphql.Co
 			return ec.fieldContext_Problem_title(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Title, nil
+			return ec.Resolvers.Problem().Title(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -2852,7 +2861,7 @@ func (ec *executionContext) _Problem_title(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Problem_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Problem", field, false, false, "String")
+	return graphql.NewScalarFieldContext("Problem", field, true, true, "String")
 }
 
 func (ec *executionContext) _Problem_acceptanceKind(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
@@ -3181,7 +3190,7 @@ func (ec *executionContext) _Problem_pendingRevision(ctx context.Context, field 
 			return ec.fieldContext_Problem_pendingRevision(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.PendingRevision(ctx)
+			return ec.Resolvers.Problem().PendingRevision(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Revision) graphql.Marshaler {
@@ -3196,7 +3205,7 @@ func (ec *executionContext) fieldContext_Problem_pendingRevision(_ context.Conte
 		Object:     "Problem",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: false,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Revision(ctx, field)
 		},
@@ -6001,7 +6010,7 @@ func (ec *executionContext) _Source_references(ctx context.Context, field graphq
 			return ec.fieldContext_Source_references(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.References(ctx)
+			return ec.Resolvers.Source().References(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Reference) graphql.Marshaler {
@@ -6016,7 +6025,7 @@ func (ec *executionContext) fieldContext_Source_references(_ context.Context, fi
 		Object:     "Source",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: false,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Reference(ctx, field)
 		},
@@ -16231,7 +16240,7 @@ func (ec *executionContext) _Account(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "reputation":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
+				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Account_reputation(ctx, field, obj)
 				})
@@ -16523,57 +16532,58 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 		case "id":
 			out.Values[i] = ec._Event_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "seq":
 			out.Values[i] = ec._Event_seq(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "at":
 			out.Values[i] = ec._Event_at(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "actor":
 			out.Values[i] = ec._Event_actor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "authority":
 			out.Values[i] = ec._Event_authority(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "kind":
 			out.Values[i] = ec._Event_kind(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "subject":
 			out.Values[i] = ec._Event_subject(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "payload":
-			out.Values[i] = ec._Event_payload(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Event_payload(ctx, field, obj)
+				})
 		case "prevHash":
 			out.Values[i] = ec._Event_prevHash(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "hash":
 			out.Values[i] = ec._Event_hash(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "hashVersion":
 			out.Values[i] = ec._Event_hashVersion(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -17031,15 +17041,17 @@ func (ec *executionContext) _Problem(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "slug":
-			out.Values[i] = ec._Problem_slug(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Problem_slug(ctx, field, obj)
+				})
 		case "title":
-			out.Values[i] = ec._Problem_title(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Problem_title(ctx, field, obj)
+				})
 		case "acceptanceKind":
 			out.Values[i] = ec._Problem_acceptanceKind(ctx, field, obj)
 			if out.Values[i] == graphql.Null {

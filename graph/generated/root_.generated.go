@@ -27,6 +27,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 type ResolverRoot interface {
 	Account() AccountResolver
 	Claim() ClaimResolver
+	Event() EventResolver
 	Finding() FindingResolver
 	GateRun() GateRunResolver
 	Lane() LaneResolver
@@ -37,6 +38,7 @@ type ResolverRoot interface {
 	ProblemConnection() ProblemConnectionResolver
 	Query() QueryResolver
 	Revision() RevisionResolver
+	Source() SourceResolver
 	Subscription() SubscriptionResolver
 }
 
@@ -3427,7 +3429,11 @@ enum Role {
 
 extend type Account {
   roles: [Role!]!
-  reputation: Reputation!
+  """
+  The account's reputation and its ledger: only the account itself and operators may read it;
+  null for anyone else.
+  """
+  reputation: Reputation
 }
 
 "An account's reputation, derived from its ledger."
@@ -5718,9 +5724,12 @@ type Source implements Node {
   title: String!
   authors: [String!]
   year: Int
+  """
+  What the licence the record states allows (records.LicenceClassOf); RECORD until a record is read, or when it states none that allows reuse.
+  """
   licenceClass: SourceLicenceClass!
   """
-  PENDING until resolved; NOT_FOUND when no record exists; MISMATCH when a reference's claim contradicts the record; else CONFIRMED.
+  Whether the record exists: PENDING until resolved, NOT_FOUND when no record exists, else CONFIRMED. Whether a citation's claims match the record is its reference's confirmation; a source is never MISMATCH.
   """
   confirmation: SourceConfirmation!
   licence: String!
