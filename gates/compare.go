@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // A comparison is "subject op number" as a packet states it, in prose or in a formula:
@@ -67,6 +68,27 @@ var cmpTeX = strings.NewReplacer(`\leqslant`, "≤", `\geqslant`, "≥", `\leq`,
 // cmpRe reads a chain of terms and relations. A term is a number or a short expression without
 // spaces once a formula's spaces are removed.
 var cmpRe = regexp.MustCompile(cmpTerm + `(?:\s*(?:≤|≥|<|>|=)\s*` + cmpTerm + `)+`)
+
+// The bounds of reading comparisons: the bytes of a field (intake's limit on a statement is
+// 20,000 characters) and the links of one chain.
+const (
+	maxComparedText = 64 << 10
+	maxChainLinks   = 32
+)
+
+// compared is as much of a field as the consistency checks read: a field longer than intake
+// allows is read as far as a field may be long, so that what a reader states as a bound is
+// read and the rest cannot make the gate's reading unbounded.
+func compared(text string) string {
+	if len(text) <= maxComparedText {
+		return text
+	}
+	cut := maxComparedText
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return text[:cut]
+}
 
 // cmpTerm is one term of a chain: characters that are no space, relation or separator, and
 // groups in parentheses, which may hold commas ("R(5, 5)").
@@ -149,6 +171,7 @@ func isProseWord(s string) bool {
 // comparisons reads the comparisons of one field. Formulas are read without their spaces, so
 // "$R(5, 5) \le 46$" and "R(5,5) ≤ 46" give the same subject.
 func comparisons(field, text string) []comparison {
+	text = compared(text)
 	// Remove the spaces, braces and dollars inside formulas, keeping offsets by padding.
 	b := []byte(text)
 	in := false
@@ -197,8 +220,11 @@ func comparisonsAt(field, text, s string, orig func(int) int) []comparison {
 	var out []comparison
 	for _, loc := range cmpRe.FindAllStringIndex(s, 50) {
 		chain := s[loc[0]:loc[1]]
+		ops := cmpOpRe.FindAllString(chain, maxChainLinks+1)
+		if len(ops) > maxChainLinks {
+			continue // no reader states a bound as a chain this long
+		}
 		parts := cmpSplitRe.Split(chain, -1)
-		ops := cmpOpRe.FindAllString(chain, -1)
 		if len(ops) != len(parts)-1 {
 			continue
 		}

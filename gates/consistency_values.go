@@ -101,7 +101,7 @@ var sentenceEndRe = regexp.MustCompile(`[.?!](\s|$)`)
 // that ask for something ("Prove that $R(5,5) \le 45$"), and in the acceptance criterion.
 func requestedBounds(r *Revision) []comparison {
 	var out []comparison
-	s := r.Statement
+	s := compared(r.Statement)
 	start := 0
 	for start < len(s) {
 		end := len(s)
@@ -132,7 +132,7 @@ var precisionRe = regexp.MustCompile(`(?i)(within|at most|error of|to|≤|\\le)\
 func requestedPrecision(r *Revision) float64 {
 	best := 0.0
 	for _, t := range []string{r.Statement, r.Acceptance.Criterion, r.Acceptance.Precision} {
-		for _, m := range precisionRe.FindAllStringSubmatch(t, 10) {
+		for _, m := range precisionRe.FindAllStringSubmatch(compared(t), 10) {
 			if v, ok := cmpNumber(m[2]); ok && v > 0 && v < 1 && (best == 0 || v < best) {
 				best = v
 			}
