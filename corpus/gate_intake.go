@@ -367,8 +367,9 @@ func (st *state) intakeCycle(ctx context.Context) error {
 				stack = append(stack, blame{i, st.useIndex(i, j)})
 				k := t.key(st)
 				switch colour[k] {
-				case grey:
-					closed(k)
+				case grey: // this edge closes the cycle
+					b := stack[len(stack)-1]
+					found = &b
 				case 0:
 					if err := walk(k); err != nil {
 						return err

@@ -22,6 +22,9 @@ import (
 // not the writer's.
 var ErrWriter = errors.New("a change request needs a writer: PERSON, IMPORTER or AGENT, with its ID")
 
+// ErrKind is a draft of a kind no node has, which cannot be stored.
+var ErrKind = errors.New("unknown node kind")
+
 // UserError is a field of the input the writer must change: the path
 // (nodes[0].uses[1]), what is wrong, and a stable code.
 type UserError struct {
@@ -80,6 +83,25 @@ func (s *Service) Open(ctx context.Context, req Request) (*Result, error) {
 	if slices.ContainsFunc(req.Drafts, func(d Draft) bool { return !slices.Contains(Kinds, d.Kind) }) {
 		return s.Check(ctx, req) // a kind no node has cannot be stored: the dry run names it, nothing is written
 	}
+	id, err := s.Submit(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return s.Process(ctx, id)
+}
+
+// Submit records a change request PENDING with its drafts and returns its
+// ID, for a worker to Process. Each draft that revises a node records the
+// node's revision current now, which the merge holds it to.
+func (s *Service) Submit(ctx context.Context, req Request) (string, error) {
+	if err := validWriter(req.Writer); err != nil {
+		return "", err
+	}
+	for i, d := range req.Drafts {
+		if !slices.Contains(Kinds, d.Kind) {
+			return "", fmt.Errorf("draft %d: kind %q is no node kind: %w", i+1, d.Kind, ErrKind)
+		}
+	}
 	var id string
 	err := s.pol.Write(ctx, func(ctx context.Context, w *policy.WriteTx) error {
 		c := w.Client()
@@ -115,10 +137,7 @@ func (s *Service) Open(ctx context.Context, req Request) (*Result, error) {
 			"drafts": len(req.Drafts)})
 		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	return s.Process(ctx, id)
+	return id, err
 }
 
 // baseOf is the node a draft revises, when it exists.
