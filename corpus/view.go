@@ -74,7 +74,7 @@ func (s *Service) changeRequestViews(ctx context.Context, crs []*ent.ChangeReque
 	for i, cr := range crs {
 		v := &ChangeRequestView{ID: cr.ID, State: string(cr.State), Note: cr.Note, FailedGate: cr.FailedGate,
 			Writer: Writer{Kind: string(cr.WriterKind), ID: cr.Opener, Model: cr.Model, PromptVersion: cr.PromptVersion, Layer: cr.Layer},
-			Gates: []GateResult{}, Nodes: []string{}, CreatedAt: cr.CreatedAt, UpdatedAt: cr.UpdatedAt, MergedAt: cr.MergedAt}
+			Gates:  []GateResult{}, Nodes: []string{}, CreatedAt: cr.CreatedAt, UpdatedAt: cr.UpdatedAt, MergedAt: cr.MergedAt}
 		drafts, err := s.client.NodeDraft.Query().Where(nodedraft.ChangeRequestID(cr.ID)).Order(ent.Asc(nodedraft.FieldPosition)).All(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("drafts of %s: %w", cr.ID, err)
