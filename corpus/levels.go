@@ -75,14 +75,14 @@ func Level(r Record) int {
 		return E0
 	}
 	level := E1
-	people := confirmers(r)
+	people, blind := confirmers(r)
 	usesOK := true
 	for _, u := range r.Uses {
 		usesOK = usesOK && u.Level >= E1
 	}
 	if len(people) >= 1 && usesOK {
 		level = E2
-		if len(people) >= 2 && anyBlind(r) && allTrue(r.Locators) {
+		if len(people) >= 2 && blind && allTrue(r.Locators) {
 			level = E3
 		}
 	}
@@ -136,29 +136,22 @@ func SorryInClosure(r Record) bool {
 func LocatorUnconfirmed(r Record) bool { return !allTrue(r.Locators) }
 
 // confirmers are the people whose confirmation of the statement or proof
-// counts: a statement checked against a source counts only when some
-// locator is confirmed.
-func confirmers(r Record) []string {
+// counts, and whether one of those confirmations was blind: a statement
+// checked against a source counts only when some locator is confirmed.
+func confirmers(r Record) ([]string, bool) {
 	anyLocator := false
 	for _, l := range r.Locators {
 		anyLocator = anyLocator || l
 	}
 	var people []string
+	blind := false
 	for _, c := range r.Confirmations {
 		if c.Kind == ConfirmProof || c.Kind == ConfirmStatement && anyLocator {
 			people = append(people, c.Account)
+			blind = blind || c.Blind
 		}
 	}
-	return distinct(people)
-}
-
-func anyBlind(r Record) bool {
-	for _, c := range r.Confirmations {
-		if c.Blind && (c.Kind == ConfirmProof || c.Kind == ConfirmStatement) {
-			return true
-		}
-	}
-	return false
+	return distinct(people), blind
 }
 
 func allTrue(xs []bool) bool {
