@@ -7,6 +7,7 @@ package graph
 //go:generate go tool gqlgen generate
 
 import (
+	"github.com/theoremdb/theoremdb/corpus"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
@@ -15,6 +16,7 @@ import (
 // Resolver is the root resolver; one per server.
 type Resolver struct {
 	policy *policy.Service
+	corpus *corpus.Service
 	client *ent.Client
 	live   *live.Broker
 }
@@ -22,5 +24,5 @@ type Resolver struct {
 // NewResolver returns the root resolver over the policy service and the
 // live event broker.
 func NewResolver(p *policy.Service, b *live.Broker) *Resolver {
-	return &Resolver{policy: p, client: p.Client(), live: b}
+	return &Resolver{policy: p, corpus: corpus.New(p), client: p.Client(), live: b}
 }

@@ -25,6 +25,8 @@ type MutationResolver interface {
 	SendToStaff(ctx context.Context, input model.SendToStaffInput) (*model.SendToStaffPayload, error)
 	ReviewClaim(ctx context.Context, input model.ReviewClaimInput) (*model.ReviewClaimPayload, error)
 	SetPresentation(ctx context.Context, input model.SetPresentationInput) (*model.SetPresentationPayload, error)
+	OpenChangeRequest(ctx context.Context, input model.OpenChangeRequestInput) (*model.ChangeRequestPayload, error)
+	CheckChangeRequest(ctx context.Context, input model.OpenChangeRequestInput) (*model.ChangeRequestPayload, error)
 	FlagProblem(ctx context.Context, input model.FlagProblemInput) (*model.FlagProblemPayload, error)
 	ClaimCase(ctx context.Context, input model.ClaimCaseInput) (*model.ModerationPayload, error)
 	DismissCase(ctx context.Context, input model.DismissCaseInput) (*model.ModerationPayload, error)
@@ -42,6 +44,20 @@ func (ec *executionContext) field_Mutation_attachClaim_args(ctx context.Context,
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.AttachClaimInput, error) {
 			return ec.unmarshalNAttachClaimInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐAttachClaimInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_checkChangeRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.OpenChangeRequestInput, error) {
+			return ec.unmarshalNOpenChangeRequestInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐOpenChangeRequestInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -84,6 +100,20 @@ func (ec *executionContext) field_Mutation_flagProblem_args(ctx context.Context,
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.FlagProblemInput, error) {
 			return ec.unmarshalNFlagProblemInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐFlagProblemInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_openChangeRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.OpenChangeRequestInput, error) {
+			return ec.unmarshalNOpenChangeRequestInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐOpenChangeRequestInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -516,6 +546,94 @@ func (ec *executionContext) fieldContext_Mutation_setPresentation(ctx context.Co
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_setPresentation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_openChangeRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_openChangeRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().OpenChangeRequest(ctx, fc.Args["input"].(model.OpenChangeRequestInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequestPayload) graphql.Marshaler {
+			return ec.marshalNChangeRequestPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐChangeRequestPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_openChangeRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChangeRequestPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_openChangeRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_checkChangeRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_checkChangeRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CheckChangeRequest(ctx, fc.Args["input"].(model.OpenChangeRequestInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ChangeRequestPayload) graphql.Marshaler {
+			return ec.marshalNChangeRequestPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐChangeRequestPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_checkChangeRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChangeRequestPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_checkChangeRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -2823,6 +2941,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "setPresentation":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_setPresentation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "openChangeRequest":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_openChangeRequest(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "checkChangeRequest":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_checkChangeRequest(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
