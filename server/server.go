@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"github.com/theoremdb/theoremdb/corpus"
 	"log/slog"
 	"net/http"
 	"time"
@@ -18,6 +19,7 @@ import (
 type Server struct {
 	policy  *policy.Service
 	reads   reads
+	corpus  corpusReads
 	live    *live.Broker
 	log     *slog.Logger
 	mux     *http.ServeMux
@@ -37,7 +39,7 @@ type Server struct {
 // New builds the route table. b delivers live events to subscriptions; its
 // Run must be going.
 func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *Server {
-	s := &Server{policy: p, reads: p, live: b, log: log, mux: http.NewServeMux(), metrics: newMetrics(p),
+	s := &Server{policy: p, reads: p, corpus: corpus.New(p), live: b, log: log, mux: http.NewServeMux(), metrics: newMetrics(p),
 		guard: newGuard(throttle.Limits{})}
 	for _, o := range opts {
 		o(s)
