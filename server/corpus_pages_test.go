@@ -20,7 +20,7 @@ func TestCorpusPages(t *testing.T) {
 	w := corpus.Writer{Kind: corpus.WriterPerson, ID: "acc_writer"}
 	res, err := svc.Open(ctx, corpus.Request{Writer: w, Drafts: []corpus.Draft{
 		{Kind: corpus.Definition, Label: "group", Title: "Group", Term: "group",
-			Body: "A *group* is a set $G$ with an associative operation, an identity element and inverses.",
+			Body:       "A *group* is a set $G$ with an associative operation, an identity element and inverses.",
 			References: []corpus.Reference{{Identifier: "10.1000/groups", Citation: "A. Author, Groups (2001)", Locator: "Def. 1.1"}}},
 		{Kind: corpus.Theorem, Label: "identity-unique", Title: "Uniqueness of the identity", Uses: []string{"group"},
 			Body: "The identity element of a group is unique."},
