@@ -48,6 +48,12 @@ func newFixture(t *testing.T, dialectName string, copies gates.CopyChecker) *fix
 	return &fixture{db: d, pol: pol, svc: corpus.New(pol, opts...)}
 }
 
+// newFixtureOn is a corpus service with a clear copy check on d.
+func newFixtureOn(tb testing.TB, d *db.DB) *corpus.Service {
+	tb.Helper()
+	return corpus.New(policy.New(d, policy.Config{}), corpus.WithCopies(clearCopies{}))
+}
+
 var (
 	person   = corpus.Writer{Kind: corpus.WriterPerson, ID: "acc_writer"}
 	agent    = corpus.Writer{Kind: corpus.WriterAgent, ID: "lane_prover", Model: "m-1", PromptVersion: "p-3"}
