@@ -1,12 +1,18 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
 
+	"github.com/theoremdb/theoremdb/copycheck"
 	"github.com/theoremdb/theoremdb/corpus"
+	"github.com/theoremdb/theoremdb/role"
+	"github.com/theoremdb/theoremdb/server"
 	"github.com/theoremdb/theoremdb/ui/pagetest"
 )
 
@@ -94,4 +100,47 @@ func TestCorpusPages(t *testing.T) {
 	if !strings.Contains(findings, "nodes[0].uses[0]") || !strings.Contains(findings, "nodes[0].body") {
 		t.Errorf("findings = %q; want the missing target and the broken TeX", findings)
 	}
+}
+
+// With the copy check's index, a change request made over GraphQL runs
+// every gate to an outcome and merges at E1; the node page shows it.
+func TestCorpusCopyIndexReachesTheAPI(t *testing.T) {
+	t.Parallel()
+	s := newSite(t, "sqlite3", server.WithCopies(clearCopies{}))
+	ctx := context.Background()
+	acc, err := s.svc.CreateAccount(ctx, "writer", "", []role.Role{role.Member})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := s.svc.CreateToken(ctx, acc, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(map[string]any{
+		"query": `mutation($in: OpenChangeRequestInput!) { openChangeRequest(input: $in) { changeRequest { state nodes { id level } } userErrors { code } } }`,
+		"variables": map[string]any{"in": map[string]any{"nodes": []map[string]any{
+			{"kind": "DEFINITION", "label": "magma", "title": "Magma", "term": "magma", "body": "A *magma* is a set with a binary operation."}}}},
+	})
+	req, _ := http.NewRequest(http.MethodPost, s.srv.URL+"/graphql", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+tok)
+	resp, err := s.srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if !strings.Contains(string(raw), `"state":"MERGED"`) || !strings.Contains(string(raw), `"level":"E1"`) {
+		t.Fatalf("openChangeRequest = %s; want MERGED at E1", raw)
+	}
+	_, page, _ := s.get(s.browser(), "/n/N-1")
+	if got := text(t, page, "level"); got != "E1" {
+		t.Errorf("page level = %q; want E1", got)
+	}
+}
+
+type clearCopies struct{}
+
+func (clearCopies) Check(context.Context, []byte, copycheck.Format) (*copycheck.Result, error) {
+	return &copycheck.Result{Verdict: copycheck.VerdictClear, ThresholdsVersion: "test"}, nil
 }
