@@ -128,5 +128,6 @@ db/reset: ## delete the local SQLite database
 	rm -f data/theoremdb.db data/theoremdb.db-wal data/theoremdb.db-shm
 
 .PHONY: bench-corpus
-bench-corpus: ## corpus change requests on both databases: open to merged, the dry run and closure(id), p50 and p95 on 500 nodes
+bench-corpus: ## corpus change requests on both databases (open to merged, dry run, closure(id) on 500 nodes); closure(id) on a generated corpus on PostgreSQL (THEOREMDB_CORPUS_BENCH_NODES, 100,000 by default)
 	$(GO) test -run '^$$' -bench 'ChangeRequest' -benchtime 200x -count 1 -timeout 30m ./corpus/
+	$(GO) test -run '^$$' -bench 'ClosureScale' -benchtime 50x -count 1 -timeout 60m ./corpus/
