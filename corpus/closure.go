@@ -38,8 +38,33 @@ const closureSQL = `WITH RECURSIVE c(id) AS (
 SELECT COUNT(*), COALESCE(MIN(n.level), -1), COALESCE(SUM(CASE WHEN n.level < 2 THEN 1 ELSE 0 END), 0)
 FROM c JOIN corpus_nodes n ON n.id = c.id`
 
-// Closure summarises the uses closure of the node id (N-<n> or label).
+// Closure summarises the uses closure of the node ref (N-<n> or label)
+// from what the node stores: the merge and every recomputation keep the
+// summary with the levels, so reading it walks nothing.
 func (s *Service) Closure(ctx context.Context, ref string) (*Closure, error) {
+	n, err := baseOf(ctx, s.client, ref)
+	if err != nil {
+		return nil, err
+	}
+	if n == nil {
+		return nil, fmt.Errorf("corpus node %q: %w", ref, policy.ErrNotFound)
+	}
+	return &Closure{Size: n.ClosureSize, LowestLevel: n.ClosureLowest, SorryInClosure: n.SorryInClosure}, nil
+}
+
+// closureCount counts a node's uses closure by the recursive query.
+func (s *Service) closureCount(ctx context.Context, q querier, id string) (int, error) {
+	var size, low, below int
+	if err := q.QueryRowContext(ctx, fmt.Sprintf(closureSQL, s.ph(1)), id).Scan(&size, &low, &below); err != nil {
+		return 0, fmt.Errorf("closure of %s: %w", id, err)
+	}
+	return size, nil
+}
+
+// ClosureByQuery summarises the uses closure of the node ref by walking
+// it with the plain recursive query, the reference the stored summary is
+// held to and measured against.
+func (s *Service) ClosureByQuery(ctx context.Context, ref string) (*Closure, error) {
 	n, err := baseOf(ctx, s.client, ref)
 	if err != nil {
 		return nil, err

@@ -62,7 +62,7 @@ func (s *Service) Confirm(ctx context.Context, ref string, in ConfirmInput) erro
 			"kind": in.Kind, "section": in.Section, "blind": in.Blind, "revision": *n.CurrentRevisionID}); err != nil {
 			return err
 		}
-		return s.recompute(ctx, w, []string{n.ID})
+		return s.recompute(ctx, w, []string{n.ID}, nil)
 	})
 }
 
@@ -90,7 +90,7 @@ func (s *Service) ConfirmLocator(ctx context.Context, ref string, position int, 
 			"kind": "LOCATOR", "reference": position, "revision": *n.CurrentRevisionID}); err != nil {
 			return err
 		}
-		return s.recompute(ctx, w, []string{n.ID})
+		return s.recompute(ctx, w, []string{n.ID}, nil)
 	})
 }
 
@@ -128,7 +128,7 @@ func (s *Service) RecordBinding(ctx context.Context, ref string, in BindingInput
 			"checkers": distinct(in.Checkers)}); err != nil {
 			return err
 		}
-		return s.recompute(ctx, w, []string{n.ID})
+		return s.recompute(ctx, w, []string{n.ID}, nil)
 	})
 	return id, err
 }
@@ -162,6 +162,6 @@ func (s *Service) Retire(ctx context.Context, ref, successor, actor string) erro
 		if _, err := w.Append(ctx, actor, AuthorityPerson, "corpus.node.retired", n.ID, map[string]any{"successor": successor}); err != nil {
 			return err
 		}
-		return s.recompute(ctx, w, []string{n.ID})
+		return s.recompute(ctx, w, []string{n.ID}, nil)
 	})
 }

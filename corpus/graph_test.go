@@ -73,6 +73,7 @@ func TestLevelsOnRandomGraphs(t *testing.T) {
 		f := newFixture(t, dialectName, clearCopies{})
 		rng := rand.New(rand.NewPCG(7, uint64(len(dialectName))))
 		var labels []string
+		retired := map[string]bool{}
 		for batch := range 6 {
 			var drafts []corpus.Draft
 			for k := range 1 + rng.IntN(4) {
@@ -85,7 +86,7 @@ func TestLevelsOnRandomGraphs(t *testing.T) {
 					d.References = []corpus.Reference{{Identifier: fmt.Sprintf("arXiv:2101.%05d", rng.IntN(99999)), Citation: "A paper", Locator: "Thm 1"}}
 				}
 				for _, l := range labels {
-					if rng.IntN(3) == 0 {
+					if rng.IntN(3) == 0 && !retired[l] {
 						d.Uses = append(d.Uses, l)
 					}
 				}
@@ -99,7 +100,23 @@ func TestLevelsOnRandomGraphs(t *testing.T) {
 			for range 4 {
 				l := labels[rng.IntN(len(labels))]
 				var err error
-				switch rng.IntN(5) {
+				switch rng.IntN(6) {
+				case 5:
+					// A revision that changes what the node uses: the closures
+					// of everything resting on it change size.
+					n, nerr := f.svc.Node(ctx, l)
+					if nerr != nil || n.Retired || n.Kind != corpus.Lemma {
+						continue
+					}
+					d := corpus.Draft{Kind: corpus.Lemma, Title: n.Title, Body: n.Body + " Revised.", Revises: n.ID}
+					for _, o := range labels {
+						if o != l && rng.IntN(4) == 0 && !retired[o] {
+							d.Uses = append(d.Uses, o)
+						}
+					}
+					if _, err = f.svc.Open(ctx, corpus.Request{Writer: person, Drafts: []corpus.Draft{d}}); err != nil {
+						t.Fatal(err)
+					}
 				case 0, 1:
 					err = f.svc.Confirm(ctx, l, corpus.ConfirmInput{Account: []string{"acc_a", "acc_b", "acc_c"}[rng.IntN(3)], Kind: corpus.ConfirmProof, Blind: rng.IntN(2) == 0})
 				case 2:
@@ -111,6 +128,7 @@ func TestLevelsOnRandomGraphs(t *testing.T) {
 				case 4:
 					if rng.IntN(4) == 0 {
 						err = f.svc.Retire(ctx, l, "", "acc_staff")
+						retired[l] = true
 					}
 				}
 				if err != nil {
@@ -169,12 +187,15 @@ func checkGraph(t *testing.T, f *fixture) {
 			}
 			below = below || l < corpus.E2
 		}
-		got, err := f.svc.Closure(ctx, n.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Size != len(seen) || got.LowestLevel != lowest || got.SorryInClosure != below {
-			t.Errorf("Closure(%s) = %+v; the walk finds size %d, lowest %d, below E2 %v", n.ID, got, len(seen), lowest, below)
+		for name, read := range map[string]func(context.Context, string) (*corpus.Closure, error){
+			"Closure": f.svc.Closure, "ClosureByQuery": f.svc.ClosureByQuery} {
+			got, err := read(ctx, n.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Size != len(seen) || got.LowestLevel != lowest || got.SorryInClosure != below {
+				t.Errorf("%s(%s) = %+v; the walk finds size %d, lowest %d, below E2 %v", name, n.ID, got, len(seen), lowest, below)
+			}
 		}
 		if n.SorryInClosure != below {
 			t.Errorf("%s stores sorry_in_closure %v; its closure says %v", n.ID, n.SorryInClosure, below)

@@ -3,6 +3,7 @@ package corpus
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,10 +23,11 @@ import (
 // new draft with its permanent N-<n>, a revision per draft with its diff,
 // the drafts' edges in place of the old ones, references through the
 // record plane's sources, and an event per node. It returns the IDs of the
-// nodes it wrote, in draft order.
-func (st *state) merge(ctx context.Context, w *policy.WriteTx, cr *ent.ChangeRequest, drafts []*ent.NodeDraft) ([]string, error) {
+// nodes it wrote, in draft order, and those whose uses changed (every new
+// node, and a revised one whose uses are not what they were).
+func (st *state) merge(ctx context.Context, w *policy.WriteTx, cr *ent.ChangeRequest, drafts []*ent.NodeDraft) (ids, reshaped []string, err error) {
 	c, now := w.Client(), st.s.now()
-	ids := make([]string, len(st.req.Drafts))
+	ids = make([]string, len(st.req.Drafts))
 	wr := st.req.Writer
 	for i, d := range st.req.Drafts {
 		if r := st.drafts[i].revised; r != nil {
@@ -34,7 +36,7 @@ func (st *state) merge(ctx context.Context, w *policy.WriteTx, cr *ent.ChangeReq
 		}
 		n, err := w.Next(ctx, "node")
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		ids[i] = "N-" + strconv.FormatInt(n, 10)
 		create := c.CorpusNode.Create().SetID(ids[i]).SetNumber(int(n)).SetKind(corpusnode.Kind(d.Kind)).SetLabel(d.Label).
@@ -45,7 +47,7 @@ func (st *state) merge(ctx context.Context, w *policy.WriteTx, cr *ent.ChangeReq
 			create.SetImportKey(d.ImportKey)
 		}
 		if err := create.Exec(ctx); err != nil {
-			return nil, fmt.Errorf("node %s: %w", ids[i], err)
+			return nil, nil, fmt.Errorf("node %s: %w", ids[i], err)
 		}
 	}
 	keyID := func(t target) string {
@@ -57,16 +59,30 @@ func (st *state) merge(ctx context.Context, w *policy.WriteTx, cr *ent.ChangeReq
 	for i, d := range st.req.Drafts {
 		id := ids[i]
 		number, prevBody := 1, ""
+		if st.drafts[i].revised == nil {
+			reshaped = append(reshaped, id)
+		}
 		if r := st.drafts[i].revised; r != nil {
 			prev, err := c.CorpusRevision.Query().Where(corpusrevision.NodeID(id)).Order(ent.Desc(corpusrevision.FieldNumber)).First(ctx)
 			if err != nil && !ent.IsNotFound(err) {
-				return nil, fmt.Errorf("revisions of %s: %w", id, err)
+				return nil, nil, fmt.Errorf("revisions of %s: %w", id, err)
 			}
 			if prev != nil {
 				number, prevBody = prev.Number+1, prev.Body
 			}
+			old, err := st.usesOf(ctx, id)
+			if err != nil {
+				return nil, nil, err
+			}
+			var now []string
+			for _, t := range st.drafts[i].uses {
+				now = append(now, keyID(t))
+			}
+			if !sameIDs(old, now) {
+				reshaped = append(reshaped, id)
+			}
 			if _, err := c.CorpusEdge.Delete().Where(corpusedge.FromID(id)).Exec(ctx); err != nil {
-				return nil, fmt.Errorf("edges of %s: %w", id, err)
+				return nil, nil, fmt.Errorf("edges of %s: %w", id, err)
 			}
 		}
 		var declared []schema.CorpusEdgeRef
@@ -93,17 +109,17 @@ func (st *state) merge(ctx context.Context, w *policy.WriteTx, cr *ent.ChangeReq
 		}
 		if len(edges) > 0 {
 			if _, err := c.CorpusEdge.CreateBulk(edges...).Save(ctx); err != nil {
-				return nil, fmt.Errorf("edges of %s: %w", id, err)
+				return nil, nil, fmt.Errorf("edges of %s: %w", id, err)
 			}
 		}
 		rev, err := c.CorpusRevision.Create().SetNodeID(id).SetNumber(number).SetTitle(strings.TrimSpace(d.Title)).
 			SetBody(d.Body).SetDeclared(declared).SetDiff(lineDiff(prevBody, d.Body)).SetChangeRequestID(cr.ID).
 			SetCreatedAt(now).Save(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("revision of %s: %w", id, err)
+			return nil, nil, fmt.Errorf("revision of %s: %w", id, err)
 		}
 		if err := st.writeReferences(ctx, c, rev.ID, d.References); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		upd := c.CorpusNode.UpdateOneID(id).SetCurrentRevisionID(rev.ID).SetUpdatedAt(now).SetMergedByID(cr.ID)
 		if st.drafts[i].revised != nil {
@@ -113,10 +129,10 @@ func (st *state) merge(ctx context.Context, w *policy.WriteTx, cr *ent.ChangeReq
 			}
 		}
 		if err := upd.Exec(ctx); err != nil {
-			return nil, fmt.Errorf("node %s: %w", id, err)
+			return nil, nil, fmt.Errorf("node %s: %w", id, err)
 		}
 		if err := drafts[i].Update().SetNodeID(id).Exec(ctx); err != nil {
-			return nil, fmt.Errorf("draft %d: %w", i, err)
+			return nil, nil, fmt.Errorf("draft %d: %w", i, err)
 		}
 		kind := KindNodeCreated
 		if st.drafts[i].revised != nil {
@@ -124,10 +140,18 @@ func (st *state) merge(ctx context.Context, w *policy.WriteTx, cr *ent.ChangeReq
 		}
 		if _, err := w.Append(ctx, wr.ID, AuthorityWriter, kind, id, map[string]any{
 			"changeRequest": cr.ID, "revision": rev.ID, "number": number, "kind": d.Kind}); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return ids, nil
+	return ids, reshaped, nil
+}
+
+// sameIDs reports whether two lists hold the same IDs.
+func sameIDs(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(slices.Compact(a), slices.Compact(b))
 }
 
 // attributionOf is what the merged node credits: the draft's own

@@ -223,7 +223,7 @@ func (s *Service) processOnce(ctx context.Context, id string) (*Result, error) {
 				"gate": last.Gate, "failures": countVerdict(last.Findings, gates.Fail)})
 			return err
 		}
-		nodes, err := st.merge(ctx, w, cr, drafts)
+		nodes, reshaped, err := st.merge(ctx, w, cr, drafts)
 		if err != nil {
 			return err
 		}
@@ -233,7 +233,7 @@ func (s *Service) processOnce(ctx context.Context, id string) (*Result, error) {
 		if _, err := w.Append(ctx, policy.SystemActor, AuthorityGates, KindRequestMerged, cr.ID, map[string]any{"nodes": nodes}); err != nil {
 			return err
 		}
-		return s.recompute(ctx, w, nodes)
+		return s.recompute(ctx, w, nodes, reshaped)
 	})
 	if err != nil {
 		return nil, err

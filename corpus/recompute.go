@@ -22,19 +22,35 @@ const chunk = 500
 // records, then of every node that rests on them, targets before their
 // dependants, and writes each change with an event in the transaction.
 // Nothing else writes a level.
-func (s *Service) recompute(ctx context.Context, w *policy.WriteTx, seeds []string) error {
+//
+// The closure summary stored on each node is kept with them: its lowest
+// level and sorry_in_closure from its targets' as it goes, and its size
+// counted again for reshaped nodes (whose uses changed; they are among the
+// seeds) and every node resting on one of them.
+func (s *Service) recompute(ctx context.Context, w *policy.WriteTx, seeds, reshaped []string) error {
 	c := w.Client()
 	affected := map[string]bool{}
 	for _, id := range seeds {
 		affected[id] = true
 	}
-	for i := 0; i < len(seeds); i += chunk {
-		deps, err := s.dependants(ctx, w.SQL(), seeds[i:min(len(seeds), i+chunk)])
+	deps, err := s.dependantsOf(ctx, w.SQL(), seeds)
+	if err != nil {
+		return err
+	}
+	for _, id := range deps {
+		affected[id] = true
+	}
+	resize := map[string]bool{}
+	for _, id := range reshaped {
+		resize[id] = true
+	}
+	if len(reshaped) > 0 {
+		more, err := s.dependantsOf(ctx, w.SQL(), reshaped)
 		if err != nil {
 			return err
 		}
-		for _, id := range deps {
-			affected[id] = true
+		for _, id := range more {
+			resize[id] = true
 		}
 	}
 	ids := make([]string, 0, len(affected))
@@ -51,6 +67,19 @@ func (s *Service) recompute(ctx context.Context, w *policy.WriteTx, seeds []stri
 		n := rs.nodes[id]
 		r := rs.record(id)
 		level, fid, sorry, loc := Level(r), Fidelity(r), SorryInClosure(r), LocatorUnconfirmed(r)
+		lowest := rs.lowest(id)
+		size := n.ClosureSize
+		if resize[id] {
+			if size, err = s.closureCount(ctx, w.SQL(), id); err != nil {
+				return err
+			}
+		}
+		if lowest != n.ClosureLowest || size != n.ClosureSize {
+			if err := c.CorpusNode.UpdateOneID(id).SetClosureLowest(lowest).SetClosureSize(size).Exec(ctx); err != nil {
+				return fmt.Errorf("closure of %s: %w", id, err)
+			}
+			n.ClosureLowest, n.ClosureSize = lowest, size
+		}
 		if level == n.Level && fid == n.Fidelity && sorry == n.SorryInClosure && loc == n.LocatorUnconfirmed {
 			continue
 		}
@@ -96,6 +125,37 @@ func (rs *recordSet) record(id string) Record {
 	}
 	r.Bindings = rs.bindings[id]
 	return r
+}
+
+// lowest is the lowest level in a node's uses closure, from its targets'
+// levels and their own closures' lowest; -1 when it uses nothing.
+func (rs *recordSet) lowest(id string) int {
+	low := -1
+	for _, t := range rs.uses[id] {
+		tn := rs.nodes[t]
+		if tn == nil {
+			continue
+		}
+		for _, l := range []int{tn.Level, tn.ClosureLowest} {
+			if l >= 0 && (low < 0 || l < low) {
+				low = l
+			}
+		}
+	}
+	return low
+}
+
+// dependantsOf are the dependants of ids, asked for in chunks.
+func (s *Service) dependantsOf(ctx context.Context, q querier, ids []string) ([]string, error) {
+	var out []string
+	for i := 0; i < len(ids); i += chunk {
+		deps, err := s.dependants(ctx, q, ids[i:min(len(ids), i+chunk)])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, deps...)
+	}
+	return out, nil
 }
 
 // loadRecords reads the records of ids.

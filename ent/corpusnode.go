@@ -51,6 +51,10 @@ type CorpusNode struct {
 	Fidelity int `json:"fidelity,omitempty"`
 	// Some node of the uses closure is below E2.
 	SorryInClosure bool `json:"sorry_in_closure,omitempty"`
+	// How many nodes the uses closure holds, itself excluded.
+	ClosureSize int `json:"closure_size,omitempty"`
+	// The lowest level in the uses closure; -1 when it is empty.
+	ClosureLowest int `json:"closure_lowest,omitempty"`
 	// LocatorUnconfirmed holds the value of the "locator_unconfirmed" field.
 	LocatorUnconfirmed bool `json:"locator_unconfirmed,omitempty"`
 	// Retired holds the value of the "retired" field.
@@ -144,7 +148,7 @@ func (*CorpusNode) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case corpusnode.FieldSorryInClosure, corpusnode.FieldLocatorUnconfirmed, corpusnode.FieldRetired:
 			values[i] = new(sql.NullBool)
-		case corpusnode.FieldNumber, corpusnode.FieldLevel, corpusnode.FieldFidelity:
+		case corpusnode.FieldNumber, corpusnode.FieldLevel, corpusnode.FieldFidelity, corpusnode.FieldClosureSize, corpusnode.FieldClosureLowest:
 			values[i] = new(sql.NullInt64)
 		case corpusnode.FieldID, corpusnode.FieldKind, corpusnode.FieldLabel, corpusnode.FieldTitle, corpusnode.FieldTerm, corpusnode.FieldCurrentRevisionID, corpusnode.FieldWriterKind, corpusnode.FieldWriter, corpusnode.FieldModel, corpusnode.FieldPromptVersion, corpusnode.FieldLayer, corpusnode.FieldLicence, corpusnode.FieldAttribution, corpusnode.FieldImportKey, corpusnode.FieldSuccessorID, corpusnode.FieldMergedByID:
 			values[i] = new(sql.NullString)
@@ -274,6 +278,18 @@ func (_m *CorpusNode) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field sorry_in_closure", values[i])
 			} else if value.Valid {
 				_m.SorryInClosure = value.Bool
+			}
+		case corpusnode.FieldClosureSize:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field closure_size", values[i])
+			} else if value.Valid {
+				_m.ClosureSize = int(value.Int64)
+			}
+		case corpusnode.FieldClosureLowest:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field closure_lowest", values[i])
+			} else if value.Valid {
+				_m.ClosureLowest = int(value.Int64)
 			}
 		case corpusnode.FieldLocatorUnconfirmed:
 			if value, ok := values[i].(*sql.NullBool); !ok {
@@ -428,6 +444,12 @@ func (_m *CorpusNode) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("sorry_in_closure=")
 	builder.WriteString(fmt.Sprintf("%v", _m.SorryInClosure))
+	builder.WriteString(", ")
+	builder.WriteString("closure_size=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ClosureSize))
+	builder.WriteString(", ")
+	builder.WriteString("closure_lowest=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ClosureLowest))
 	builder.WriteString(", ")
 	builder.WriteString("locator_unconfirmed=")
 	builder.WriteString(fmt.Sprintf("%v", _m.LocatorUnconfirmed))

@@ -217,6 +217,34 @@ func (_c *CorpusNodeCreate) SetNillableSorryInClosure(v *bool) *CorpusNodeCreate
 	return _c
 }
 
+// SetClosureSize sets the "closure_size" field.
+func (_c *CorpusNodeCreate) SetClosureSize(v int) *CorpusNodeCreate {
+	_c.mutation.SetClosureSize(v)
+	return _c
+}
+
+// SetNillableClosureSize sets the "closure_size" field if the given value is not nil.
+func (_c *CorpusNodeCreate) SetNillableClosureSize(v *int) *CorpusNodeCreate {
+	if v != nil {
+		_c.SetClosureSize(*v)
+	}
+	return _c
+}
+
+// SetClosureLowest sets the "closure_lowest" field.
+func (_c *CorpusNodeCreate) SetClosureLowest(v int) *CorpusNodeCreate {
+	_c.mutation.SetClosureLowest(v)
+	return _c
+}
+
+// SetNillableClosureLowest sets the "closure_lowest" field if the given value is not nil.
+func (_c *CorpusNodeCreate) SetNillableClosureLowest(v *int) *CorpusNodeCreate {
+	if v != nil {
+		_c.SetClosureLowest(*v)
+	}
+	return _c
+}
+
 // SetLocatorUnconfirmed sets the "locator_unconfirmed" field.
 func (_c *CorpusNodeCreate) SetLocatorUnconfirmed(v bool) *CorpusNodeCreate {
 	_c.mutation.SetLocatorUnconfirmed(v)
@@ -437,6 +465,14 @@ func (_c *CorpusNodeCreate) defaults() {
 		v := corpusnode.DefaultSorryInClosure
 		_c.mutation.SetSorryInClosure(v)
 	}
+	if _, ok := _c.mutation.ClosureSize(); !ok {
+		v := corpusnode.DefaultClosureSize
+		_c.mutation.SetClosureSize(v)
+	}
+	if _, ok := _c.mutation.ClosureLowest(); !ok {
+		v := corpusnode.DefaultClosureLowest
+		_c.mutation.SetClosureLowest(v)
+	}
 	if _, ok := _c.mutation.LocatorUnconfirmed(); !ok {
 		v := corpusnode.DefaultLocatorUnconfirmed
 		_c.mutation.SetLocatorUnconfirmed(v)
@@ -528,6 +564,22 @@ func (_c *CorpusNodeCreate) check() error {
 	}
 	if _, ok := _c.mutation.SorryInClosure(); !ok {
 		return &ValidationError{Name: "sorry_in_closure", err: errors.New(`ent: missing required field "CorpusNode.sorry_in_closure"`)}
+	}
+	if _, ok := _c.mutation.ClosureSize(); !ok {
+		return &ValidationError{Name: "closure_size", err: errors.New(`ent: missing required field "CorpusNode.closure_size"`)}
+	}
+	if v, ok := _c.mutation.ClosureSize(); ok {
+		if err := corpusnode.ClosureSizeValidator(v); err != nil {
+			return &ValidationError{Name: "closure_size", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.closure_size": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.ClosureLowest(); !ok {
+		return &ValidationError{Name: "closure_lowest", err: errors.New(`ent: missing required field "CorpusNode.closure_lowest"`)}
+	}
+	if v, ok := _c.mutation.ClosureLowest(); ok {
+		if err := corpusnode.ClosureLowestValidator(v); err != nil {
+			return &ValidationError{Name: "closure_lowest", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.closure_lowest": %w`, err)}
+		}
 	}
 	if _, ok := _c.mutation.LocatorUnconfirmed(); !ok {
 		return &ValidationError{Name: "locator_unconfirmed", err: errors.New(`ent: missing required field "CorpusNode.locator_unconfirmed"`)}
@@ -649,6 +701,14 @@ func (_c *CorpusNodeCreate) createSpec() (*CorpusNode, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.SorryInClosure(); ok {
 		_spec.SetField(corpusnode.FieldSorryInClosure, field.TypeBool, value)
 		_node.SorryInClosure = value
+	}
+	if value, ok := _c.mutation.ClosureSize(); ok {
+		_spec.SetField(corpusnode.FieldClosureSize, field.TypeInt, value)
+		_node.ClosureSize = value
+	}
+	if value, ok := _c.mutation.ClosureLowest(); ok {
+		_spec.SetField(corpusnode.FieldClosureLowest, field.TypeInt, value)
+		_node.ClosureLowest = value
 	}
 	if value, ok := _c.mutation.LocatorUnconfirmed(); ok {
 		_spec.SetField(corpusnode.FieldLocatorUnconfirmed, field.TypeBool, value)
@@ -941,6 +1001,42 @@ func (u *CorpusNodeUpsert) SetSorryInClosure(v bool) *CorpusNodeUpsert {
 // UpdateSorryInClosure sets the "sorry_in_closure" field to the value that was provided on create.
 func (u *CorpusNodeUpsert) UpdateSorryInClosure() *CorpusNodeUpsert {
 	u.SetExcluded(corpusnode.FieldSorryInClosure)
+	return u
+}
+
+// SetClosureSize sets the "closure_size" field.
+func (u *CorpusNodeUpsert) SetClosureSize(v int) *CorpusNodeUpsert {
+	u.Set(corpusnode.FieldClosureSize, v)
+	return u
+}
+
+// UpdateClosureSize sets the "closure_size" field to the value that was provided on create.
+func (u *CorpusNodeUpsert) UpdateClosureSize() *CorpusNodeUpsert {
+	u.SetExcluded(corpusnode.FieldClosureSize)
+	return u
+}
+
+// AddClosureSize adds v to the "closure_size" field.
+func (u *CorpusNodeUpsert) AddClosureSize(v int) *CorpusNodeUpsert {
+	u.Add(corpusnode.FieldClosureSize, v)
+	return u
+}
+
+// SetClosureLowest sets the "closure_lowest" field.
+func (u *CorpusNodeUpsert) SetClosureLowest(v int) *CorpusNodeUpsert {
+	u.Set(corpusnode.FieldClosureLowest, v)
+	return u
+}
+
+// UpdateClosureLowest sets the "closure_lowest" field to the value that was provided on create.
+func (u *CorpusNodeUpsert) UpdateClosureLowest() *CorpusNodeUpsert {
+	u.SetExcluded(corpusnode.FieldClosureLowest)
+	return u
+}
+
+// AddClosureLowest adds v to the "closure_lowest" field.
+func (u *CorpusNodeUpsert) AddClosureLowest(v int) *CorpusNodeUpsert {
+	u.Add(corpusnode.FieldClosureLowest, v)
 	return u
 }
 
@@ -1246,6 +1342,48 @@ func (u *CorpusNodeUpsertOne) SetSorryInClosure(v bool) *CorpusNodeUpsertOne {
 func (u *CorpusNodeUpsertOne) UpdateSorryInClosure() *CorpusNodeUpsertOne {
 	return u.Update(func(s *CorpusNodeUpsert) {
 		s.UpdateSorryInClosure()
+	})
+}
+
+// SetClosureSize sets the "closure_size" field.
+func (u *CorpusNodeUpsertOne) SetClosureSize(v int) *CorpusNodeUpsertOne {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.SetClosureSize(v)
+	})
+}
+
+// AddClosureSize adds v to the "closure_size" field.
+func (u *CorpusNodeUpsertOne) AddClosureSize(v int) *CorpusNodeUpsertOne {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.AddClosureSize(v)
+	})
+}
+
+// UpdateClosureSize sets the "closure_size" field to the value that was provided on create.
+func (u *CorpusNodeUpsertOne) UpdateClosureSize() *CorpusNodeUpsertOne {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.UpdateClosureSize()
+	})
+}
+
+// SetClosureLowest sets the "closure_lowest" field.
+func (u *CorpusNodeUpsertOne) SetClosureLowest(v int) *CorpusNodeUpsertOne {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.SetClosureLowest(v)
+	})
+}
+
+// AddClosureLowest adds v to the "closure_lowest" field.
+func (u *CorpusNodeUpsertOne) AddClosureLowest(v int) *CorpusNodeUpsertOne {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.AddClosureLowest(v)
+	})
+}
+
+// UpdateClosureLowest sets the "closure_lowest" field to the value that was provided on create.
+func (u *CorpusNodeUpsertOne) UpdateClosureLowest() *CorpusNodeUpsertOne {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.UpdateClosureLowest()
 	})
 }
 
@@ -1730,6 +1868,48 @@ func (u *CorpusNodeUpsertBulk) SetSorryInClosure(v bool) *CorpusNodeUpsertBulk {
 func (u *CorpusNodeUpsertBulk) UpdateSorryInClosure() *CorpusNodeUpsertBulk {
 	return u.Update(func(s *CorpusNodeUpsert) {
 		s.UpdateSorryInClosure()
+	})
+}
+
+// SetClosureSize sets the "closure_size" field.
+func (u *CorpusNodeUpsertBulk) SetClosureSize(v int) *CorpusNodeUpsertBulk {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.SetClosureSize(v)
+	})
+}
+
+// AddClosureSize adds v to the "closure_size" field.
+func (u *CorpusNodeUpsertBulk) AddClosureSize(v int) *CorpusNodeUpsertBulk {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.AddClosureSize(v)
+	})
+}
+
+// UpdateClosureSize sets the "closure_size" field to the value that was provided on create.
+func (u *CorpusNodeUpsertBulk) UpdateClosureSize() *CorpusNodeUpsertBulk {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.UpdateClosureSize()
+	})
+}
+
+// SetClosureLowest sets the "closure_lowest" field.
+func (u *CorpusNodeUpsertBulk) SetClosureLowest(v int) *CorpusNodeUpsertBulk {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.SetClosureLowest(v)
+	})
+}
+
+// AddClosureLowest adds v to the "closure_lowest" field.
+func (u *CorpusNodeUpsertBulk) AddClosureLowest(v int) *CorpusNodeUpsertBulk {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.AddClosureLowest(v)
+	})
+}
+
+// UpdateClosureLowest sets the "closure_lowest" field to the value that was provided on create.
+func (u *CorpusNodeUpsertBulk) UpdateClosureLowest() *CorpusNodeUpsertBulk {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.UpdateClosureLowest()
 	})
 }
 

@@ -193,6 +193,48 @@ func (_u *CorpusNodeUpdate) SetNillableSorryInClosure(v *bool) *CorpusNodeUpdate
 	return _u
 }
 
+// SetClosureSize sets the "closure_size" field.
+func (_u *CorpusNodeUpdate) SetClosureSize(v int) *CorpusNodeUpdate {
+	_u.mutation.ResetClosureSize()
+	_u.mutation.SetClosureSize(v)
+	return _u
+}
+
+// SetNillableClosureSize sets the "closure_size" field if the given value is not nil.
+func (_u *CorpusNodeUpdate) SetNillableClosureSize(v *int) *CorpusNodeUpdate {
+	if v != nil {
+		_u.SetClosureSize(*v)
+	}
+	return _u
+}
+
+// AddClosureSize adds value to the "closure_size" field.
+func (_u *CorpusNodeUpdate) AddClosureSize(v int) *CorpusNodeUpdate {
+	_u.mutation.AddClosureSize(v)
+	return _u
+}
+
+// SetClosureLowest sets the "closure_lowest" field.
+func (_u *CorpusNodeUpdate) SetClosureLowest(v int) *CorpusNodeUpdate {
+	_u.mutation.ResetClosureLowest()
+	_u.mutation.SetClosureLowest(v)
+	return _u
+}
+
+// SetNillableClosureLowest sets the "closure_lowest" field if the given value is not nil.
+func (_u *CorpusNodeUpdate) SetNillableClosureLowest(v *int) *CorpusNodeUpdate {
+	if v != nil {
+		_u.SetClosureLowest(*v)
+	}
+	return _u
+}
+
+// AddClosureLowest adds value to the "closure_lowest" field.
+func (_u *CorpusNodeUpdate) AddClosureLowest(v int) *CorpusNodeUpdate {
+	_u.mutation.AddClosureLowest(v)
+	return _u
+}
+
 // SetLocatorUnconfirmed sets the "locator_unconfirmed" field.
 func (_u *CorpusNodeUpdate) SetLocatorUnconfirmed(v bool) *CorpusNodeUpdate {
 	_u.mutation.SetLocatorUnconfirmed(v)
@@ -509,6 +551,16 @@ func (_u *CorpusNodeUpdate) check() error {
 			return &ValidationError{Name: "fidelity", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.fidelity": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.ClosureSize(); ok {
+		if err := corpusnode.ClosureSizeValidator(v); err != nil {
+			return &ValidationError{Name: "closure_size", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.closure_size": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.ClosureLowest(); ok {
+		if err := corpusnode.ClosureLowestValidator(v); err != nil {
+			return &ValidationError{Name: "closure_lowest", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.closure_lowest": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -571,6 +623,18 @@ func (_u *CorpusNodeUpdate) sqlSave(ctx context.Context) (_node int, err error) 
 	}
 	if value, ok := _u.mutation.SorryInClosure(); ok {
 		_spec.SetField(corpusnode.FieldSorryInClosure, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ClosureSize(); ok {
+		_spec.SetField(corpusnode.FieldClosureSize, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedClosureSize(); ok {
+		_spec.AddField(corpusnode.FieldClosureSize, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.ClosureLowest(); ok {
+		_spec.SetField(corpusnode.FieldClosureLowest, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedClosureLowest(); ok {
+		_spec.AddField(corpusnode.FieldClosureLowest, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.LocatorUnconfirmed(); ok {
 		_spec.SetField(corpusnode.FieldLocatorUnconfirmed, field.TypeBool, value)
@@ -1000,6 +1064,48 @@ func (_u *CorpusNodeUpdateOne) SetNillableSorryInClosure(v *bool) *CorpusNodeUpd
 	return _u
 }
 
+// SetClosureSize sets the "closure_size" field.
+func (_u *CorpusNodeUpdateOne) SetClosureSize(v int) *CorpusNodeUpdateOne {
+	_u.mutation.ResetClosureSize()
+	_u.mutation.SetClosureSize(v)
+	return _u
+}
+
+// SetNillableClosureSize sets the "closure_size" field if the given value is not nil.
+func (_u *CorpusNodeUpdateOne) SetNillableClosureSize(v *int) *CorpusNodeUpdateOne {
+	if v != nil {
+		_u.SetClosureSize(*v)
+	}
+	return _u
+}
+
+// AddClosureSize adds value to the "closure_size" field.
+func (_u *CorpusNodeUpdateOne) AddClosureSize(v int) *CorpusNodeUpdateOne {
+	_u.mutation.AddClosureSize(v)
+	return _u
+}
+
+// SetClosureLowest sets the "closure_lowest" field.
+func (_u *CorpusNodeUpdateOne) SetClosureLowest(v int) *CorpusNodeUpdateOne {
+	_u.mutation.ResetClosureLowest()
+	_u.mutation.SetClosureLowest(v)
+	return _u
+}
+
+// SetNillableClosureLowest sets the "closure_lowest" field if the given value is not nil.
+func (_u *CorpusNodeUpdateOne) SetNillableClosureLowest(v *int) *CorpusNodeUpdateOne {
+	if v != nil {
+		_u.SetClosureLowest(*v)
+	}
+	return _u
+}
+
+// AddClosureLowest adds value to the "closure_lowest" field.
+func (_u *CorpusNodeUpdateOne) AddClosureLowest(v int) *CorpusNodeUpdateOne {
+	_u.mutation.AddClosureLowest(v)
+	return _u
+}
+
 // SetLocatorUnconfirmed sets the "locator_unconfirmed" field.
 func (_u *CorpusNodeUpdateOne) SetLocatorUnconfirmed(v bool) *CorpusNodeUpdateOne {
 	_u.mutation.SetLocatorUnconfirmed(v)
@@ -1329,6 +1435,16 @@ func (_u *CorpusNodeUpdateOne) check() error {
 			return &ValidationError{Name: "fidelity", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.fidelity": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.ClosureSize(); ok {
+		if err := corpusnode.ClosureSizeValidator(v); err != nil {
+			return &ValidationError{Name: "closure_size", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.closure_size": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.ClosureLowest(); ok {
+		if err := corpusnode.ClosureLowestValidator(v); err != nil {
+			return &ValidationError{Name: "closure_lowest", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.closure_lowest": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -1408,6 +1524,18 @@ func (_u *CorpusNodeUpdateOne) sqlSave(ctx context.Context) (_node *CorpusNode, 
 	}
 	if value, ok := _u.mutation.SorryInClosure(); ok {
 		_spec.SetField(corpusnode.FieldSorryInClosure, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ClosureSize(); ok {
+		_spec.SetField(corpusnode.FieldClosureSize, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedClosureSize(); ok {
+		_spec.AddField(corpusnode.FieldClosureSize, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.ClosureLowest(); ok {
+		_spec.SetField(corpusnode.FieldClosureLowest, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedClosureLowest(); ok {
+		_spec.AddField(corpusnode.FieldClosureLowest, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.LocatorUnconfirmed(); ok {
 		_spec.SetField(corpusnode.FieldLocatorUnconfirmed, field.TypeBool, value)

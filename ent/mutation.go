@@ -9081,6 +9081,10 @@ type CorpusNodeMutation struct {
 	fidelity             *int
 	addfidelity          *int
 	sorry_in_closure     *bool
+	closure_size         *int
+	addclosure_size      *int
+	closure_lowest       *int
+	addclosure_lowest    *int
 	locator_unconfirmed  *bool
 	retired              *bool
 	successor_id         *string
@@ -9910,6 +9914,118 @@ func (m *CorpusNodeMutation) ResetSorryInClosure() {
 	m.sorry_in_closure = nil
 }
 
+// SetClosureSize sets the "closure_size" field.
+func (m *CorpusNodeMutation) SetClosureSize(i int) {
+	m.closure_size = &i
+	m.addclosure_size = nil
+}
+
+// ClosureSize returns the value of the "closure_size" field in the mutation.
+func (m *CorpusNodeMutation) ClosureSize() (r int, exists bool) {
+	v := m.closure_size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClosureSize returns the old "closure_size" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldClosureSize(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClosureSize is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClosureSize requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClosureSize: %w", err)
+	}
+	return oldValue.ClosureSize, nil
+}
+
+// AddClosureSize adds i to the "closure_size" field.
+func (m *CorpusNodeMutation) AddClosureSize(i int) {
+	if m.addclosure_size != nil {
+		*m.addclosure_size += i
+	} else {
+		m.addclosure_size = &i
+	}
+}
+
+// AddedClosureSize returns the value that was added to the "closure_size" field in this mutation.
+func (m *CorpusNodeMutation) AddedClosureSize() (r int, exists bool) {
+	v := m.addclosure_size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetClosureSize resets all changes to the "closure_size" field.
+func (m *CorpusNodeMutation) ResetClosureSize() {
+	m.closure_size = nil
+	m.addclosure_size = nil
+}
+
+// SetClosureLowest sets the "closure_lowest" field.
+func (m *CorpusNodeMutation) SetClosureLowest(i int) {
+	m.closure_lowest = &i
+	m.addclosure_lowest = nil
+}
+
+// ClosureLowest returns the value of the "closure_lowest" field in the mutation.
+func (m *CorpusNodeMutation) ClosureLowest() (r int, exists bool) {
+	v := m.closure_lowest
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClosureLowest returns the old "closure_lowest" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldClosureLowest(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClosureLowest is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClosureLowest requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClosureLowest: %w", err)
+	}
+	return oldValue.ClosureLowest, nil
+}
+
+// AddClosureLowest adds i to the "closure_lowest" field.
+func (m *CorpusNodeMutation) AddClosureLowest(i int) {
+	if m.addclosure_lowest != nil {
+		*m.addclosure_lowest += i
+	} else {
+		m.addclosure_lowest = &i
+	}
+}
+
+// AddedClosureLowest returns the value that was added to the "closure_lowest" field in this mutation.
+func (m *CorpusNodeMutation) AddedClosureLowest() (r int, exists bool) {
+	v := m.addclosure_lowest
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetClosureLowest resets all changes to the "closure_lowest" field.
+func (m *CorpusNodeMutation) ResetClosureLowest() {
+	m.closure_lowest = nil
+	m.addclosure_lowest = nil
+}
+
 // SetLocatorUnconfirmed sets the "locator_unconfirmed" field.
 func (m *CorpusNodeMutation) SetLocatorUnconfirmed(b bool) {
 	m.locator_unconfirmed = &b
@@ -10456,7 +10572,7 @@ func (m *CorpusNodeMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CorpusNodeMutation) Fields() []string {
-	fields := make([]string, 0, 23)
+	fields := make([]string, 0, 25)
 	if m.number != nil {
 		fields = append(fields, corpusnode.FieldNumber)
 	}
@@ -10507,6 +10623,12 @@ func (m *CorpusNodeMutation) Fields() []string {
 	}
 	if m.sorry_in_closure != nil {
 		fields = append(fields, corpusnode.FieldSorryInClosure)
+	}
+	if m.closure_size != nil {
+		fields = append(fields, corpusnode.FieldClosureSize)
+	}
+	if m.closure_lowest != nil {
+		fields = append(fields, corpusnode.FieldClosureLowest)
 	}
 	if m.locator_unconfirmed != nil {
 		fields = append(fields, corpusnode.FieldLocatorUnconfirmed)
@@ -10568,6 +10690,10 @@ func (m *CorpusNodeMutation) Field(name string) (ent.Value, bool) {
 		return m.Fidelity()
 	case corpusnode.FieldSorryInClosure:
 		return m.SorryInClosure()
+	case corpusnode.FieldClosureSize:
+		return m.ClosureSize()
+	case corpusnode.FieldClosureLowest:
+		return m.ClosureLowest()
 	case corpusnode.FieldLocatorUnconfirmed:
 		return m.LocatorUnconfirmed()
 	case corpusnode.FieldRetired:
@@ -10623,6 +10749,10 @@ func (m *CorpusNodeMutation) OldField(ctx context.Context, name string) (ent.Val
 		return m.OldFidelity(ctx)
 	case corpusnode.FieldSorryInClosure:
 		return m.OldSorryInClosure(ctx)
+	case corpusnode.FieldClosureSize:
+		return m.OldClosureSize(ctx)
+	case corpusnode.FieldClosureLowest:
+		return m.OldClosureLowest(ctx)
 	case corpusnode.FieldLocatorUnconfirmed:
 		return m.OldLocatorUnconfirmed(ctx)
 	case corpusnode.FieldRetired:
@@ -10763,6 +10893,20 @@ func (m *CorpusNodeMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetSorryInClosure(v)
 		return nil
+	case corpusnode.FieldClosureSize:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClosureSize(v)
+		return nil
+	case corpusnode.FieldClosureLowest:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClosureLowest(v)
+		return nil
 	case corpusnode.FieldLocatorUnconfirmed:
 		v, ok := value.(bool)
 		if !ok {
@@ -10822,6 +10966,12 @@ func (m *CorpusNodeMutation) AddedFields() []string {
 	if m.addfidelity != nil {
 		fields = append(fields, corpusnode.FieldFidelity)
 	}
+	if m.addclosure_size != nil {
+		fields = append(fields, corpusnode.FieldClosureSize)
+	}
+	if m.addclosure_lowest != nil {
+		fields = append(fields, corpusnode.FieldClosureLowest)
+	}
 	return fields
 }
 
@@ -10836,6 +10986,10 @@ func (m *CorpusNodeMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedLevel()
 	case corpusnode.FieldFidelity:
 		return m.AddedFidelity()
+	case corpusnode.FieldClosureSize:
+		return m.AddedClosureSize()
+	case corpusnode.FieldClosureLowest:
+		return m.AddedClosureLowest()
 	}
 	return nil, false
 }
@@ -10865,6 +11019,20 @@ func (m *CorpusNodeMutation) AddField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.AddFidelity(v)
+		return nil
+	case corpusnode.FieldClosureSize:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddClosureSize(v)
+		return nil
+	case corpusnode.FieldClosureLowest:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddClosureLowest(v)
 		return nil
 	}
 	return fmt.Errorf("unknown CorpusNode numeric field %s", name)
@@ -10970,6 +11138,12 @@ func (m *CorpusNodeMutation) ResetField(name string) error {
 		return nil
 	case corpusnode.FieldSorryInClosure:
 		m.ResetSorryInClosure()
+		return nil
+	case corpusnode.FieldClosureSize:
+		m.ResetClosureSize()
+		return nil
+	case corpusnode.FieldClosureLowest:
+		m.ResetClosureLowest()
 		return nil
 	case corpusnode.FieldLocatorUnconfirmed:
 		m.ResetLocatorUnconfirmed()

@@ -502,12 +502,38 @@ func init() {
 	corpusnodeDescSorryInClosure := corpusnodeFields[17].Descriptor()
 	// corpusnode.DefaultSorryInClosure holds the default value on creation for the sorry_in_closure field.
 	corpusnode.DefaultSorryInClosure = corpusnodeDescSorryInClosure.Default.(bool)
+	// corpusnodeDescClosureSize is the schema descriptor for closure_size field.
+	corpusnodeDescClosureSize := corpusnodeFields[18].Descriptor()
+	// corpusnode.DefaultClosureSize holds the default value on creation for the closure_size field.
+	corpusnode.DefaultClosureSize = corpusnodeDescClosureSize.Default.(int)
+	// corpusnode.ClosureSizeValidator is a validator for the "closure_size" field. It is called by the builders before save.
+	corpusnode.ClosureSizeValidator = corpusnodeDescClosureSize.Validators[0].(func(int) error)
+	// corpusnodeDescClosureLowest is the schema descriptor for closure_lowest field.
+	corpusnodeDescClosureLowest := corpusnodeFields[19].Descriptor()
+	// corpusnode.DefaultClosureLowest holds the default value on creation for the closure_lowest field.
+	corpusnode.DefaultClosureLowest = corpusnodeDescClosureLowest.Default.(int)
+	// corpusnode.ClosureLowestValidator is a validator for the "closure_lowest" field. It is called by the builders before save.
+	corpusnode.ClosureLowestValidator = func() func(int) error {
+		validators := corpusnodeDescClosureLowest.Validators
+		fns := [...]func(int) error{
+			validators[0].(func(int) error),
+			validators[1].(func(int) error),
+		}
+		return func(closure_lowest int) error {
+			for _, fn := range fns {
+				if err := fn(closure_lowest); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
 	// corpusnodeDescLocatorUnconfirmed is the schema descriptor for locator_unconfirmed field.
-	corpusnodeDescLocatorUnconfirmed := corpusnodeFields[18].Descriptor()
+	corpusnodeDescLocatorUnconfirmed := corpusnodeFields[20].Descriptor()
 	// corpusnode.DefaultLocatorUnconfirmed holds the default value on creation for the locator_unconfirmed field.
 	corpusnode.DefaultLocatorUnconfirmed = corpusnodeDescLocatorUnconfirmed.Default.(bool)
 	// corpusnodeDescRetired is the schema descriptor for retired field.
-	corpusnodeDescRetired := corpusnodeFields[19].Descriptor()
+	corpusnodeDescRetired := corpusnodeFields[21].Descriptor()
 	// corpusnode.DefaultRetired holds the default value on creation for the retired field.
 	corpusnode.DefaultRetired = corpusnodeDescRetired.Default.(bool)
 	// corpusnodeDescID is the schema descriptor for id field.

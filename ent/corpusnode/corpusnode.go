@@ -50,6 +50,10 @@ const (
 	FieldFidelity = "fidelity"
 	// FieldSorryInClosure holds the string denoting the sorry_in_closure field in the database.
 	FieldSorryInClosure = "sorry_in_closure"
+	// FieldClosureSize holds the string denoting the closure_size field in the database.
+	FieldClosureSize = "closure_size"
+	// FieldClosureLowest holds the string denoting the closure_lowest field in the database.
+	FieldClosureLowest = "closure_lowest"
 	// FieldLocatorUnconfirmed holds the string denoting the locator_unconfirmed field in the database.
 	FieldLocatorUnconfirmed = "locator_unconfirmed"
 	// FieldRetired holds the string denoting the retired field in the database.
@@ -131,6 +135,8 @@ var Columns = []string{
 	FieldLevel,
 	FieldFidelity,
 	FieldSorryInClosure,
+	FieldClosureSize,
+	FieldClosureLowest,
 	FieldLocatorUnconfirmed,
 	FieldRetired,
 	FieldSuccessorID,
@@ -178,6 +184,14 @@ var (
 	FidelityValidator func(int) error
 	// DefaultSorryInClosure holds the default value on creation for the "sorry_in_closure" field.
 	DefaultSorryInClosure bool
+	// DefaultClosureSize holds the default value on creation for the "closure_size" field.
+	DefaultClosureSize int
+	// ClosureSizeValidator is a validator for the "closure_size" field. It is called by the builders before save.
+	ClosureSizeValidator func(int) error
+	// DefaultClosureLowest holds the default value on creation for the "closure_lowest" field.
+	DefaultClosureLowest int
+	// ClosureLowestValidator is a validator for the "closure_lowest" field. It is called by the builders before save.
+	ClosureLowestValidator func(int) error
 	// DefaultLocatorUnconfirmed holds the default value on creation for the "locator_unconfirmed" field.
 	DefaultLocatorUnconfirmed bool
 	// DefaultRetired holds the default value on creation for the "retired" field.
@@ -330,6 +344,16 @@ func ByFidelity(opts ...sql.OrderTermOption) OrderOption {
 // BySorryInClosure orders the results by the sorry_in_closure field.
 func BySorryInClosure(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSorryInClosure, opts...).ToFunc()
+}
+
+// ByClosureSize orders the results by the closure_size field.
+func ByClosureSize(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClosureSize, opts...).ToFunc()
+}
+
+// ByClosureLowest orders the results by the closure_lowest field.
+func ByClosureLowest(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClosureLowest, opts...).ToFunc()
 }
 
 // ByLocatorUnconfirmed orders the results by the locator_unconfirmed field.

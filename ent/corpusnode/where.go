@@ -135,6 +135,16 @@ func SorryInClosure(v bool) predicate.CorpusNode {
 	return predicate.CorpusNode(sql.FieldEQ(FieldSorryInClosure, v))
 }
 
+// ClosureSize applies equality check predicate on the "closure_size" field. It's identical to ClosureSizeEQ.
+func ClosureSize(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldEQ(FieldClosureSize, v))
+}
+
+// ClosureLowest applies equality check predicate on the "closure_lowest" field. It's identical to ClosureLowestEQ.
+func ClosureLowest(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldEQ(FieldClosureLowest, v))
+}
+
 // LocatorUnconfirmed applies equality check predicate on the "locator_unconfirmed" field. It's identical to LocatorUnconfirmedEQ.
 func LocatorUnconfirmed(v bool) predicate.CorpusNode {
 	return predicate.CorpusNode(sql.FieldEQ(FieldLocatorUnconfirmed, v))
@@ -1068,6 +1078,86 @@ func SorryInClosureEQ(v bool) predicate.CorpusNode {
 // SorryInClosureNEQ applies the NEQ predicate on the "sorry_in_closure" field.
 func SorryInClosureNEQ(v bool) predicate.CorpusNode {
 	return predicate.CorpusNode(sql.FieldNEQ(FieldSorryInClosure, v))
+}
+
+// ClosureSizeEQ applies the EQ predicate on the "closure_size" field.
+func ClosureSizeEQ(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldEQ(FieldClosureSize, v))
+}
+
+// ClosureSizeNEQ applies the NEQ predicate on the "closure_size" field.
+func ClosureSizeNEQ(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldNEQ(FieldClosureSize, v))
+}
+
+// ClosureSizeIn applies the In predicate on the "closure_size" field.
+func ClosureSizeIn(vs ...int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldIn(FieldClosureSize, vs...))
+}
+
+// ClosureSizeNotIn applies the NotIn predicate on the "closure_size" field.
+func ClosureSizeNotIn(vs ...int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldNotIn(FieldClosureSize, vs...))
+}
+
+// ClosureSizeGT applies the GT predicate on the "closure_size" field.
+func ClosureSizeGT(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldGT(FieldClosureSize, v))
+}
+
+// ClosureSizeGTE applies the GTE predicate on the "closure_size" field.
+func ClosureSizeGTE(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldGTE(FieldClosureSize, v))
+}
+
+// ClosureSizeLT applies the LT predicate on the "closure_size" field.
+func ClosureSizeLT(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldLT(FieldClosureSize, v))
+}
+
+// ClosureSizeLTE applies the LTE predicate on the "closure_size" field.
+func ClosureSizeLTE(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldLTE(FieldClosureSize, v))
+}
+
+// ClosureLowestEQ applies the EQ predicate on the "closure_lowest" field.
+func ClosureLowestEQ(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldEQ(FieldClosureLowest, v))
+}
+
+// ClosureLowestNEQ applies the NEQ predicate on the "closure_lowest" field.
+func ClosureLowestNEQ(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldNEQ(FieldClosureLowest, v))
+}
+
+// ClosureLowestIn applies the In predicate on the "closure_lowest" field.
+func ClosureLowestIn(vs ...int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldIn(FieldClosureLowest, vs...))
+}
+
+// ClosureLowestNotIn applies the NotIn predicate on the "closure_lowest" field.
+func ClosureLowestNotIn(vs ...int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldNotIn(FieldClosureLowest, vs...))
+}
+
+// ClosureLowestGT applies the GT predicate on the "closure_lowest" field.
+func ClosureLowestGT(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldGT(FieldClosureLowest, v))
+}
+
+// ClosureLowestGTE applies the GTE predicate on the "closure_lowest" field.
+func ClosureLowestGTE(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldGTE(FieldClosureLowest, v))
+}
+
+// ClosureLowestLT applies the LT predicate on the "closure_lowest" field.
+func ClosureLowestLT(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldLT(FieldClosureLowest, v))
+}
+
+// ClosureLowestLTE applies the LTE predicate on the "closure_lowest" field.
+func ClosureLowestLTE(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldLTE(FieldClosureLowest, v))
 }
 
 // LocatorUnconfirmedEQ applies the EQ predicate on the "locator_unconfirmed" field.

@@ -349,6 +349,8 @@ var (
 		{Name: "level", Type: field.TypeInt, Default: 0},
 		{Name: "fidelity", Type: field.TypeInt, Default: 0},
 		{Name: "sorry_in_closure", Type: field.TypeBool, Default: false},
+		{Name: "closure_size", Type: field.TypeInt, Default: 0},
+		{Name: "closure_lowest", Type: field.TypeInt, Default: -1},
 		{Name: "locator_unconfirmed", Type: field.TypeBool, Default: false},
 		{Name: "retired", Type: field.TypeBool, Default: false},
 		{Name: "successor_id", Type: field.TypeString, Nullable: true},
@@ -365,7 +367,7 @@ var (
 			{
 				Name:    "corpusnode_updated_at",
 				Unique:  false,
-				Columns: []*schema.Column{CorpusNodesColumns[23]},
+				Columns: []*schema.Column{CorpusNodesColumns[25]},
 			},
 			{
 				Name:    "corpusnode_kind",
