@@ -16,6 +16,22 @@ import (
 // ErrConfirmation is a confirmation the record cannot take.
 var ErrConfirmation = errors.New("invalid confirmation")
 
+// ErrSelfConfirmation is a person confirming a node they wrote.
+var ErrSelfConfirmation = errors.New("no one confirms their own node")
+
+// ConfirmAs records the confirmation of a signed-in account: only a
+// reviewer confirms a node, and never one they wrote.
+func (s *Service) ConfirmAs(ctx context.Context, a *ent.Account, ref string, in ConfirmInput) error {
+	switch {
+	case a == nil:
+		return policy.ErrUnauthenticated
+	case !policy.CanReview(a):
+		return fmt.Errorf("confirm %s: only a reviewer confirms a corpus node: %w", ref, policy.ErrForbidden)
+	}
+	in.Account = a.ID
+	return s.Confirm(ctx, ref, in)
+}
+
 // Confirmation inputs: who confirmed what of which node's current revision.
 type ConfirmInput struct {
 	Account string
@@ -42,7 +58,7 @@ func (s *Service) Confirm(ctx context.Context, ref string, in ConfirmInput) erro
 			return fmt.Errorf("corpus node %q: %w", ref, policy.ErrNotFound)
 		}
 		if n.Writer == in.Account {
-			return fmt.Errorf("confirm %s: %s wrote it, and no one confirms their own node: %w", n.ID, in.Account, ErrConfirmation)
+			return fmt.Errorf("confirm %s: %s wrote it: %w", n.ID, in.Account, ErrSelfConfirmation)
 		}
 		if in.Kind == ConfirmBinding {
 			ok, err := w.Client().CorpusBinding.Query().Where(corpusbinding.ID(in.Section), corpusbinding.NodeID(n.ID)).Exist(ctx)

@@ -2,6 +2,7 @@ package corpus_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -14,6 +15,8 @@ import (
 	"github.com/theoremdb/theoremdb/ent/corpusgaterun"
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
 	"github.com/theoremdb/theoremdb/ent/corpusreference"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/role"
 )
 
 // recordFromDB reads a node's record from the stored rows, independently of
@@ -256,6 +259,47 @@ func TestConfirmationPropagates(t *testing.T) {
 		// The writer never confirms their own node.
 		if err := f.svc.Confirm(ctx, ids[0], corpus.ConfirmInput{Account: agent.ID, Kind: corpus.ConfirmProof}); err == nil {
 			t.Errorf("Confirm by the writer = nil; want a refusal")
+		}
+	})
+}
+
+// Only a signed-in reviewer confirms a node, never one they wrote.
+func TestConfirmAsNeedsAReviewer(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, dialectName string) {
+		t.Parallel()
+		ctx := context.Background()
+		f := newFixture(t, dialectName, clearCopies{})
+		member, err := f.pol.CreateAccount(ctx, "ada", "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reviewer, err := f.pol.CreateAccount(ctx, "rita", "", []role.Role{role.Reviewer})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.mustMerge(t, corpus.Writer{Kind: corpus.WriterPerson, ID: reviewer.ID}, definition("own"))
+		f.mustMerge(t, person, definition("group"))
+		in := corpus.ConfirmInput{Kind: corpus.ConfirmProof}
+		for _, tc := range []struct {
+			who  *ent.Account
+			ref  string
+			want error
+		}{
+			{nil, "group", policy.ErrUnauthenticated},
+			{member, "group", policy.ErrForbidden},
+			{reviewer, "own", corpus.ErrSelfConfirmation},
+			{reviewer, "group", nil},
+		} {
+			if err := f.svc.ConfirmAs(ctx, tc.who, tc.ref, in); !errors.Is(err, tc.want) {
+				t.Errorf("ConfirmAs(%v, %s) = %v; want %v", tc.who != nil, tc.ref, err, tc.want)
+			}
+		}
+		n, err := f.svc.Node(ctx, "group")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.Level != corpus.E2 {
+			t.Errorf("group at E%d after a reviewer's confirmation; want E2", n.Level)
 		}
 	})
 }

@@ -115,3 +115,18 @@ func (r *Resolver) corpusNodes(ctx context.Context, search *string, first *int, 
 	}
 	return c, nil
 }
+
+// confirmUserError is the userError of a confirmation the record refuses,
+// or nil for any other outcome.
+func confirmUserError(err error) *model.UserError {
+	field := []string{"input", "node"}
+	switch {
+	case errors.Is(err, corpus.ErrSelfConfirmation):
+		return &model.UserError{Field: field, Message: "you wrote this node; another reviewer must confirm it", Code: model.UserErrorCodeSelfReview}
+	case errors.Is(err, corpus.ErrConfirmation):
+		return &model.UserError{Field: []string{"input", "section"}, Message: err.Error(), Code: model.UserErrorCodeInvalid}
+	case errors.Is(err, policy.ErrNotFound):
+		return &model.UserError{Field: field, Message: "no corpus node has this ID or label", Code: model.UserErrorCodeNotFound}
+	}
+	return nil
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/theoremdb/theoremdb/corpus"
 	"github.com/theoremdb/theoremdb/graph/generated"
 	"github.com/theoremdb/theoremdb/graph/model"
+	"github.com/theoremdb/theoremdb/viewer"
 )
 
 // ID is the resolver for the id field.
@@ -144,6 +145,23 @@ func (r *mutationResolver) CheckChangeRequest(ctx context.Context, input model.O
 		return nil, err
 	}
 	return changeRequestPayload(res), nil
+}
+
+// ConfirmCorpusNode is the resolver for the confirmCorpusNode field.
+func (r *mutationResolver) ConfirmCorpusNode(ctx context.Context, input model.ConfirmCorpusNodeInput) (*model.ConfirmCorpusNodePayload, error) {
+	err := r.corpus.ConfirmAs(ctx, viewer.From(ctx), input.Node, corpus.ConfirmInput{Kind: string(input.Kind),
+		Section: deref(input.Section), Blind: deref(input.Blind)})
+	if ue := confirmUserError(err); ue != nil {
+		return &model.ConfirmCorpusNodePayload{UserErrors: []*model.UserError{ue}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	n, err := r.corpus.Node(ctx, input.Node)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ConfirmCorpusNodePayload{Node: n, UserErrors: []*model.UserError{}}, nil
 }
 
 // CorpusNode is the resolver for the corpusNode field.

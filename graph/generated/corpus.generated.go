@@ -400,6 +400,70 @@ func (ec *executionContext) fieldContext_Closure_sorryInClosure(_ context.Contex
 	return graphql.NewScalarFieldContext("Closure", field, false, false, "Boolean")
 }
 
+func (ec *executionContext) _ConfirmCorpusNodePayload_node(ctx context.Context, field graphql.CollectedField, obj *model.ConfirmCorpusNodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ConfirmCorpusNodePayload_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *corpus.NodeView) graphql.Marshaler {
+			return ec.marshalOCorpusNode2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋcorpusᚐNodeView(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ConfirmCorpusNodePayload_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfirmCorpusNodePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CorpusNode(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfirmCorpusNodePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.ConfirmCorpusNodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ConfirmCorpusNodePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ConfirmCorpusNodePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfirmCorpusNodePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CorpusNode_id(ctx context.Context, field graphql.CollectedField, obj *corpus.NodeView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2025,6 +2089,69 @@ func (ec *executionContext) fieldContext_MergeGateResult_findings(_ context.Cont
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputConfirmCorpusNodeInput(ctx context.Context, obj any) (model.ConfirmCorpusNodeInput, error) {
+	var it model.ConfirmCorpusNodeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"node", "kind", "section", "blind"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "node":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("node"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Node = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalNCorpusConfirmationKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐCorpusConfirmationKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "section":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("section"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Section = data
+		case "blind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blind"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Blind = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalConfirmCorpusNodeInput unmarshals raw into the ConfirmCorpusNodeInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalConfirmCorpusNodeInput(ctx context.Context, raw any) (model.ConfirmCorpusNodeInput, error) {
+	var out model.ConfirmCorpusNodeInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ConfirmCorpusNodeInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputNodeDraftInput(ctx context.Context, obj any) (model.NodeDraftInput, error) {
 	var it model.NodeDraftInput
 	if obj == nil {
@@ -2345,6 +2472,44 @@ func (ec *executionContext) _Closure(ctx context.Context, sel ast.SelectionSet, 
 			out.Values[i] = ec._Closure_sorryInClosure(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var confirmCorpusNodePayloadImplementors = []string{"ConfirmCorpusNodePayload"}
+
+func (ec *executionContext) _ConfirmCorpusNodePayload(ctx context.Context, sel ast.SelectionSet, obj *model.ConfirmCorpusNodePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, confirmCorpusNodePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ConfirmCorpusNodePayload")
+		case "node":
+			out.Values[i] = ec._ConfirmCorpusNodePayload_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._ConfirmCorpusNodePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -3009,6 +3174,29 @@ func (ec *executionContext) marshalNClosure2ᚖgithubᚗcomᚋtheoremdbᚋtheore
 		return graphql.Null
 	}
 	return ec._Closure(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNConfirmCorpusNodeInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐConfirmCorpusNodeInput(ctx context.Context, v any) (model.ConfirmCorpusNodeInput, error) {
+	res, err := ec.unmarshalInputConfirmCorpusNodeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNConfirmCorpusNodePayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐConfirmCorpusNodePayload(ctx context.Context, sel ast.SelectionSet, v *model.ConfirmCorpusNodePayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ConfirmCorpusNodePayload!")
+		return graphql.Null
+	}
+	return ec._ConfirmCorpusNodePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCorpusConfirmationKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐCorpusConfirmationKind(ctx context.Context, v any) (model.CorpusConfirmationKind, error) {
+	var res model.CorpusConfirmationKind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCorpusConfirmationKind2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐCorpusConfirmationKind(ctx context.Context, sel ast.SelectionSet, v model.CorpusConfirmationKind) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNCorpusFlag2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐCorpusFlag(ctx context.Context, v any) (model.CorpusFlag, error) {

@@ -143,6 +143,11 @@ type ComplexityRoot struct {
 		WhyNotBruteForce func(childComplexity int) int
 	}
 
+	ConfirmCorpusNodePayload struct {
+		Node       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	CorpusNode struct {
 		Attribution func(childComplexity int) int
 		Body        func(childComplexity int) int
@@ -447,6 +452,7 @@ type ComplexityRoot struct {
 		AttachClaim        func(childComplexity int, input model.AttachClaimInput) int
 		CheckChangeRequest func(childComplexity int, input model.OpenChangeRequestInput) int
 		ClaimCase          func(childComplexity int, input model.ClaimCaseInput) int
+		ConfirmCorpusNode  func(childComplexity int, input model.ConfirmCorpusNodeInput) int
 		DismissCase        func(childComplexity int, input model.DismissCaseInput) int
 		FlagProblem        func(childComplexity int, input model.FlagProblemInput) int
 		OpenChangeRequest  func(childComplexity int, input model.OpenChangeRequestInput) int
@@ -1135,6 +1141,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Computation.WhyNotBruteForce(childComplexity), true
+
+	case "ConfirmCorpusNodePayload.node":
+		if e.ComplexityRoot.ConfirmCorpusNodePayload.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ConfirmCorpusNodePayload.Node(childComplexity), true
+	case "ConfirmCorpusNodePayload.userErrors":
+		if e.ComplexityRoot.ConfirmCorpusNodePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ConfirmCorpusNodePayload.UserErrors(childComplexity), true
 
 	case "CorpusNode.attribution":
 		if e.ComplexityRoot.CorpusNode.Attribution == nil {
@@ -2476,6 +2495,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ClaimCase(childComplexity, args["input"].(model.ClaimCaseInput)), true
+	case "Mutation.confirmCorpusNode":
+		if e.ComplexityRoot.Mutation.ConfirmCorpusNode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_confirmCorpusNode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfirmCorpusNode(childComplexity, args["input"].(model.ConfirmCorpusNodeInput)), true
 	case "Mutation.dismissCase":
 		if e.ComplexityRoot.Mutation.DismissCase == nil {
 			break
@@ -3966,6 +3996,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ClaimWhereInput", ec.unmarshalInputClaimWhereInput),
 			graphql.NewInputUnmarshaler("CodeRefInput", ec.unmarshalInputCodeRefInput),
 			graphql.NewInputUnmarshaler("ComputationInput", ec.unmarshalInputComputationInput),
+			graphql.NewInputUnmarshaler("ConfirmCorpusNodeInput", ec.unmarshalInputConfirmCorpusNodeInput),
 			graphql.NewInputUnmarshaler("DecisionNotesInput", ec.unmarshalInputDecisionNotesInput),
 			graphql.NewInputUnmarshaler("DecisionWhereInput", ec.unmarshalInputDecisionWhereInput),
 			graphql.NewInputUnmarshaler("DismissCaseInput", ec.unmarshalInputDismissCaseInput),
@@ -4144,6 +4175,34 @@ extend type Mutation {
   openChangeRequest(input: OpenChangeRequestInput!): ChangeRequestPayload!
   "Run the same merge gates on a request without opening it: nothing is written, and the request has no ID."
   checkChangeRequest(input: OpenChangeRequestInput!): ChangeRequestPayload!
+  """
+  Record a reviewer's confirmation of one section of a node's current revision: its statement
+  against its source at a confirmed locator, its proof read step by step, or a formal binding.
+  The node's levels, and those of every node resting on it, are computed again. No one confirms
+  a node they wrote (SELF_REVIEW).
+  """
+  confirmCorpusNode(input: ConfirmCorpusNodeInput!): ConfirmCorpusNodePayload!
+}
+
+enum CorpusConfirmationKind {
+  STATEMENT_SOURCE
+  PROOF_STEPS
+  BINDING
+}
+
+input ConfirmCorpusNodeInput {
+  "N-<n> or label."
+  node: String!
+  kind: CorpusConfirmationKind!
+  "The section confirmed; for a binding, the binding's ID."
+  section: String
+  "True when the reviewer could not see an earlier confirmation."
+  blind: Boolean
+}
+
+type ConfirmCorpusNodePayload {
+  node: CorpusNode
+  userErrors: [UserError!]!
 }
 
 input OpenChangeRequestInput {
@@ -8002,6 +8061,16 @@ func (ec *executionContext) childFields_Computation(ctx context.Context, field g
 		return ec.fieldContext_Computation_code(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Computation", field.Name)
+}
+
+func (ec *executionContext) childFields_ConfirmCorpusNodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_ConfirmCorpusNodePayload_node(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ConfirmCorpusNodePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ConfirmCorpusNodePayload", field.Name)
 }
 
 func (ec *executionContext) childFields_CorpusNode(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

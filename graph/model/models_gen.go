@@ -48,6 +48,21 @@ type ClaimCaseInput struct {
 	CaseID string `json:"caseId"`
 }
 
+type ConfirmCorpusNodeInput struct {
+	// N-<n> or label.
+	Node string                 `json:"node"`
+	Kind CorpusConfirmationKind `json:"kind"`
+	// The section confirmed; for a binding, the binding's ID.
+	Section *string `json:"section,omitempty"`
+	// True when the reviewer could not see an earlier confirmation.
+	Blind *bool `json:"blind,omitempty"`
+}
+
+type ConfirmCorpusNodePayload struct {
+	Node       *corpus.NodeView `json:"node,omitempty"`
+	UserErrors []*UserError     `json:"userErrors"`
+}
+
 type CorpusNodeConnection struct {
 	Edges      []*CorpusNodeEdge `json:"edges"`
 	PageInfo   *CorpusPageInfo   `json:"pageInfo"`
@@ -436,6 +451,63 @@ func (e *ClaimReviewStatus) UnmarshalJSON(b []byte) error {
 }
 
 func (e ClaimReviewStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type CorpusConfirmationKind string
+
+const (
+	CorpusConfirmationKindStatementSource CorpusConfirmationKind = "STATEMENT_SOURCE"
+	CorpusConfirmationKindProofSteps      CorpusConfirmationKind = "PROOF_STEPS"
+	CorpusConfirmationKindBinding         CorpusConfirmationKind = "BINDING"
+)
+
+var AllCorpusConfirmationKind = []CorpusConfirmationKind{
+	CorpusConfirmationKindStatementSource,
+	CorpusConfirmationKindProofSteps,
+	CorpusConfirmationKindBinding,
+}
+
+func (e CorpusConfirmationKind) IsValid() bool {
+	switch e {
+	case CorpusConfirmationKindStatementSource, CorpusConfirmationKindProofSteps, CorpusConfirmationKindBinding:
+		return true
+	}
+	return false
+}
+
+func (e CorpusConfirmationKind) String() string {
+	return string(e)
+}
+
+func (e *CorpusConfirmationKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = CorpusConfirmationKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid CorpusConfirmationKind", str)
+	}
+	return nil
+}
+
+func (e CorpusConfirmationKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *CorpusConfirmationKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e CorpusConfirmationKind) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
