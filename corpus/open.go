@@ -114,23 +114,8 @@ func (s *Service) Submit(ctx context.Context, req Request) (string, error) {
 			return fmt.Errorf("open change request: %w", err)
 		}
 		id = cr.ID
-		bulk := make([]*ent.NodeDraftCreate, len(req.Drafts))
-		for i, d := range req.Drafts {
-			base := ""
-			if d.Revises != "" {
-				if n, err := baseOf(ctx, c, d.Revises); err != nil {
-					return err
-				} else if n != nil && n.CurrentRevisionID != nil {
-					base = *n.CurrentRevisionID
-				}
-			}
-			bulk[i] = c.NodeDraft.Create().SetChangeRequestID(cr.ID).SetPosition(i).SetKind(nodedraft.Kind(d.Kind)).
-				SetLabel(d.Label).SetTitle(d.Title).SetBody(d.Body).SetTerm(d.Term).SetUses(d.Uses).SetProves(d.Proves).
-				SetExampleOf(d.ExampleOf).SetReferences(d.References).SetRevises(d.Revises).SetBaseRevisionID(base).
-				SetLicence(d.Licence).SetAttribution(d.Attribution).SetImportKey(d.ImportKey)
-		}
-		if _, err := c.NodeDraft.CreateBulk(bulk...).Save(ctx); err != nil {
-			return fmt.Errorf("open change request: drafts: %w", err)
+		if err := s.writeDrafts(ctx, c, cr.ID, req.Drafts); err != nil {
+			return err
 		}
 		_, err = w.Append(ctx, req.Writer.ID, AuthorityWriter, KindRequestOpened, cr.ID, map[string]any{
 			"writer": req.Writer.Kind, "model": req.Writer.Model, "promptVersion": req.Writer.PromptVersion,
@@ -138,6 +123,30 @@ func (s *Service) Submit(ctx context.Context, req Request) (string, error) {
 		return err
 	})
 	return id, err
+}
+
+// writeDrafts records a request's drafts, each revision with the revision
+// of its node current now, which the merge holds it to.
+func (s *Service) writeDrafts(ctx context.Context, c *ent.Client, crID string, drafts []Draft) error {
+	bulk := make([]*ent.NodeDraftCreate, len(drafts))
+	for i, d := range drafts {
+		base := ""
+		if d.Revises != "" {
+			if n, err := baseOf(ctx, c, d.Revises); err != nil {
+				return err
+			} else if n != nil && n.CurrentRevisionID != nil {
+				base = *n.CurrentRevisionID
+			}
+		}
+		bulk[i] = c.NodeDraft.Create().SetChangeRequestID(crID).SetPosition(i).SetKind(nodedraft.Kind(d.Kind)).
+			SetLabel(d.Label).SetTitle(d.Title).SetBody(d.Body).SetTerm(d.Term).SetUses(d.Uses).SetProves(d.Proves).
+			SetExampleOf(d.ExampleOf).SetReferences(d.References).SetRevises(d.Revises).SetBaseRevisionID(base).
+			SetLicence(d.Licence).SetAttribution(d.Attribution).SetImportKey(d.ImportKey)
+	}
+	if _, err := c.NodeDraft.CreateBulk(bulk...).Save(ctx); err != nil {
+		return fmt.Errorf("change request %s: drafts: %w", crID, err)
+	}
+	return nil
 }
 
 // baseOf is the node a draft revises, when it exists.

@@ -128,14 +128,16 @@ const (
 
 // Event kinds the corpus writes.
 const (
-	KindRequestOpened  = "corpus.change_request.opened"
-	KindRequestChecked = "corpus.change_request.checked"
-	KindRequestFailed  = "corpus.change_request.failed"
-	KindRequestMerged  = "corpus.change_request.merged"
-	KindNodeCreated    = "corpus.node.created"
-	KindNodeRevised    = "corpus.node.revised"
-	KindLevelChanged   = "corpus.node.level_changed"
-	KindConfirmed      = "corpus.node.confirmed"
+	KindRequestOpened    = "corpus.change_request.opened"
+	KindRequestChecked   = "corpus.change_request.checked"
+	KindRequestFailed    = "corpus.change_request.failed"
+	KindRequestMerged    = "corpus.change_request.merged"
+	KindRequestRevised   = "corpus.change_request.revised"
+	KindRequestWithdrawn = "corpus.change_request.withdrawn"
+	KindNodeCreated      = "corpus.node.created"
+	KindNodeRevised      = "corpus.node.revised"
+	KindLevelChanged     = "corpus.node.level_changed"
+	KindConfirmed        = "corpus.node.confirmed"
 )
 
 // Authorities of the corpus's events.

@@ -130,3 +130,17 @@ func confirmUserError(err error) *model.UserError {
 	}
 	return nil
 }
+
+// requestUserError is the userError of a revision or a withdrawal the
+// corpus refuses, or nil for any other outcome.
+func requestUserError(err error) *model.UserError {
+	switch {
+	case errors.Is(err, corpus.ErrNotWriter):
+		return &model.UserError{Field: []string{"id"}, Message: "only the writer who opened the change request revises or withdraws it", Code: model.UserErrorCodeForbidden}
+	case errors.Is(err, corpus.ErrNotOpen):
+		return &model.UserError{Field: []string{"id"}, Message: "the change request is merged or withdrawn; open a new one", Code: model.UserErrorCodeConflict}
+	case errors.Is(err, policy.ErrNotFound):
+		return &model.UserError{Field: []string{"id"}, Message: "no change request has this ID", Code: model.UserErrorCodeNotFound}
+	}
+	return nil
+}

@@ -164,6 +164,38 @@ func (r *mutationResolver) ConfirmCorpusNode(ctx context.Context, input model.Co
 	return &model.ConfirmCorpusNodePayload{Node: n, UserErrors: []*model.UserError{}}, nil
 }
 
+// ReviseChangeRequest is the resolver for the reviseChangeRequest field.
+func (r *mutationResolver) ReviseChangeRequest(ctx context.Context, id string, input model.OpenChangeRequestInput) (*model.ChangeRequestPayload, error) {
+	req, err := changeRequestInput(ctx, input)
+	if err != nil {
+		return nil, err
+	}
+	res, err := r.corpus.Revise(ctx, id, req)
+	if ue := requestUserError(err); ue != nil {
+		return &model.ChangeRequestPayload{UserErrors: []*model.UserError{ue}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return changeRequestPayload(res), nil
+}
+
+// WithdrawChangeRequest is the resolver for the withdrawChangeRequest field.
+func (r *mutationResolver) WithdrawChangeRequest(ctx context.Context, id string) (*model.ChangeRequestPayload, error) {
+	req, err := changeRequestInput(ctx, model.OpenChangeRequestInput{})
+	if err != nil {
+		return nil, err
+	}
+	v, err := r.corpus.Withdraw(ctx, id, req.Writer)
+	if ue := requestUserError(err); ue != nil {
+		return &model.ChangeRequestPayload{UserErrors: []*model.UserError{ue}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &model.ChangeRequestPayload{ChangeRequest: v, UserErrors: []*model.UserError{}}, nil
+}
+
 // CorpusNode is the resolver for the corpusNode field.
 func (r *queryResolver) CorpusNode(ctx context.Context, id string) (*corpus.NodeView, error) {
 	return r.corpus.Node(ctx, id)

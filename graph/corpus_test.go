@@ -167,3 +167,44 @@ func cmpPath(p []string) string {
 	}
 	return out
 }
+
+// A failed request is revised by its writer into a merge; another account
+// may not revise it, and a merged one cannot be withdrawn.
+func TestReviseChangeRequest(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, dialectName string) {
+		t.Parallel()
+		a := newAPI(t, dialectName)
+		writer := a.token("writer", role.Member)
+		other := a.token("other", role.Member)
+		bad := map[string]any{"nodes": []map[string]any{{"kind": "LEMMA", "label": "l", "title": "L", "body": "Let $x be a set."}}}
+		var out struct{ OpenChangeRequest crPayload }
+		a.do(writer, openCR, map[string]any{"input": bad}, &out)
+		id := *out.OpenChangeRequest.ChangeRequest.ID
+		const revise = `mutation($id: ID!, $input: OpenChangeRequestInput!) { reviseChangeRequest(id: $id, input: $input) {
+			changeRequest { id state } userErrors { field code } } }`
+		good := map[string]any{"nodes": []map[string]any{{"kind": "LEMMA", "label": "l", "title": "L", "body": "Let $x$ be a set."}}}
+		type payload struct {
+			ReviseChangeRequest struct {
+				ChangeRequest *struct{ ID, State string }
+				UserErrors    []struct{ Code string }
+			}
+		}
+		var p payload
+		a.do(other, revise, map[string]any{"id": id, "input": good}, &p)
+		if len(p.ReviseChangeRequest.UserErrors) != 1 || p.ReviseChangeRequest.UserErrors[0].Code != "FORBIDDEN" {
+			t.Errorf("another account's revision = %+v; want FORBIDDEN", p.ReviseChangeRequest.UserErrors)
+		}
+		p = payload{}
+		a.do(writer, revise, map[string]any{"id": id, "input": good}, &p)
+		if cr := p.ReviseChangeRequest.ChangeRequest; cr == nil || cr.ID != id || cr.State != "MERGED" {
+			t.Fatalf("revised = %+v; want %s MERGED", cr, id)
+		}
+		var w struct {
+			WithdrawChangeRequest struct{ UserErrors []struct{ Code string } }
+		}
+		a.do(writer, `mutation($id: ID!) { withdrawChangeRequest(id: $id) { userErrors { code } } }`, map[string]any{"id": id}, &w)
+		if len(w.WithdrawChangeRequest.UserErrors) != 1 || w.WithdrawChangeRequest.UserErrors[0].Code != "CONFLICT" {
+			t.Errorf("withdrawing a merged request = %+v; want CONFLICT", w.WithdrawChangeRequest.UserErrors)
+		}
+	})
+}

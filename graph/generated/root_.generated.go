@@ -449,20 +449,22 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		AttachClaim        func(childComplexity int, input model.AttachClaimInput) int
-		CheckChangeRequest func(childComplexity int, input model.OpenChangeRequestInput) int
-		ClaimCase          func(childComplexity int, input model.ClaimCaseInput) int
-		ConfirmCorpusNode  func(childComplexity int, input model.ConfirmCorpusNodeInput) int
-		DismissCase        func(childComplexity int, input model.DismissCaseInput) int
-		FlagProblem        func(childComplexity int, input model.FlagProblemInput) int
-		OpenChangeRequest  func(childComplexity int, input model.OpenChangeRequestInput) int
-		RecordDecision     func(childComplexity int, input model.RecordDecisionInput) int
-		RemoveProblem      func(childComplexity int, input model.RemoveProblemInput) int
-		ReviewClaim        func(childComplexity int, input model.ReviewClaimInput) int
-		ReviseProblem      func(childComplexity int, input model.ReviseProblemInput) int
-		SendToStaff        func(childComplexity int, input model.SendToStaffInput) int
-		SetPresentation    func(childComplexity int, input model.SetPresentationInput) int
-		SubmitProblem      func(childComplexity int, input model.SubmitProblemInput) int
+		AttachClaim           func(childComplexity int, input model.AttachClaimInput) int
+		CheckChangeRequest    func(childComplexity int, input model.OpenChangeRequestInput) int
+		ClaimCase             func(childComplexity int, input model.ClaimCaseInput) int
+		ConfirmCorpusNode     func(childComplexity int, input model.ConfirmCorpusNodeInput) int
+		DismissCase           func(childComplexity int, input model.DismissCaseInput) int
+		FlagProblem           func(childComplexity int, input model.FlagProblemInput) int
+		OpenChangeRequest     func(childComplexity int, input model.OpenChangeRequestInput) int
+		RecordDecision        func(childComplexity int, input model.RecordDecisionInput) int
+		RemoveProblem         func(childComplexity int, input model.RemoveProblemInput) int
+		ReviewClaim           func(childComplexity int, input model.ReviewClaimInput) int
+		ReviseChangeRequest   func(childComplexity int, id string, input model.OpenChangeRequestInput) int
+		ReviseProblem         func(childComplexity int, input model.ReviseProblemInput) int
+		SendToStaff           func(childComplexity int, input model.SendToStaffInput) int
+		SetPresentation       func(childComplexity int, input model.SetPresentationInput) int
+		SubmitProblem         func(childComplexity int, input model.SubmitProblemInput) int
+		WithdrawChangeRequest func(childComplexity int, id string) int
 	}
 
 	OpenStatus struct {
@@ -2572,6 +2574,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReviewClaim(childComplexity, args["input"].(model.ReviewClaimInput)), true
+	case "Mutation.reviseChangeRequest":
+		if e.ComplexityRoot.Mutation.ReviseChangeRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reviseChangeRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReviseChangeRequest(childComplexity, args["id"].(string), args["input"].(model.OpenChangeRequestInput)), true
 	case "Mutation.reviseProblem":
 		if e.ComplexityRoot.Mutation.ReviseProblem == nil {
 			break
@@ -2616,6 +2629,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SubmitProblem(childComplexity, args["input"].(model.SubmitProblemInput)), true
+	case "Mutation.withdrawChangeRequest":
+		if e.ComplexityRoot.Mutation.WithdrawChangeRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_withdrawChangeRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.WithdrawChangeRequest(childComplexity, args["id"].(string)), true
 
 	case "OpenStatus.strongestKnown":
 		if e.ComplexityRoot.OpenStatus.StrongestKnown == nil {
@@ -4182,6 +4206,13 @@ extend type Mutation {
   a node they wrote (SELF_REVIEW).
   """
   confirmCorpusNode(input: ConfirmCorpusNodeInput!): ConfirmCorpusNodePayload!
+  """
+  Replace the drafts of an open change request (its writer only) and run the merge gates on it
+  again; the earlier run's findings stay in its record.
+  """
+  reviseChangeRequest(id: ID!, input: OpenChangeRequestInput!): ChangeRequestPayload!
+  "Withdraw an open change request (its writer only); it stays in the record."
+  withdrawChangeRequest(id: ID!): ChangeRequestPayload!
 }
 
 enum CorpusConfirmationKind {
