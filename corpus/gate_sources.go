@@ -20,11 +20,13 @@ const (
 // claimed of it. An agent's source the plane found missing or mismatched
 // is fabricated: the gate fails, and the finding is what the fabricated
 // source rate counts. A person's or an importer's goes to a person. A
-// source not resolved yet is pending, never fabricated. Locators the plane
-// has not confirmed leave the node flagged locator_unconfirmed, and such a
-// source does not count towards E2 or E3.
+// source not resolved yet is pending, never fabricated: the plane or a
+// person must confirm it (NEEDS_HUMAN, as the problems' references gate
+// says of one), and the request merges. Locators no one has confirmed
+// leave the node flagged locator_unconfirmed, and such a source does not
+// count towards E2 or E3.
 var sourcesGate = &mergeGate{
-	name: GateSources, position: 3, version: "1",
+	name: GateSources, position: 3, version: "2",
 	checks: map[string]string{
 		srCheckRecord:  "Each source is a record in the record plane whose title, authors and year match what the writer claimed.",
 		srCheckLocator: "Each source's locator is confirmed before it counts towards E2 or E3; else the node is flagged locator_unconfirmed.",
@@ -49,7 +51,8 @@ func runSources(ctx context.Context, st *state) error {
 			sp := gates.Whole(field, ref.Identifier)
 			switch {
 			case src == nil || src.Confirmation == source.ConfirmationPENDING:
-				st.rep.unknown(srCheckRecord, sp, fmt.Sprintf("The record plane has not resolved %s yet, so the source is pending: it is kept and counts towards no level until it is confirmed.", id.Key))
+				st.rep.needsHuman(srCheckRecord, sp, fmt.Sprintf("The record plane has not resolved %s yet, so the source is pending, never fabricated: it is kept and counts towards no level until it is confirmed.", id.Key),
+					"The record plane confirms the source when it resolves it, or a person does against the source itself.")
 			case src.Confirmation == source.ConfirmationNOT_FOUND || src.Confirmation == source.ConfirmationMISMATCH:
 				why := "no record exists for it"
 				if src.Confirmation == source.ConfirmationMISMATCH {

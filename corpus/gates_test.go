@@ -153,3 +153,40 @@ func TestCheckWritesNothing(t *testing.T) {
 		}
 	})
 }
+
+// A source the record plane has not resolved yet is pending, never
+// fabricated: the request merges through every gate (E1), the node is
+// flagged locator_unconfirmed, and the source counts towards no level.
+func TestPendingSourceMergesFlagged(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, dialectName string) {
+		t.Parallel()
+		ctx := context.Background()
+		f := newFixture(t, dialectName, clearCopies{})
+		d := definition("group")
+		d.References = []corpus.Reference{{Identifier: "arXiv:2101.00001", Citation: "A. Author, Groups (2021)", Locator: "Def. 2"}}
+		res := f.open(t, agent, d)
+		if res.Request.State != corpus.StateMerged {
+			t.Fatalf("state = %s at %s; want MERGED", res.Request.State, res.Request.FailedGate)
+		}
+		n, err := f.svc.Node(ctx, "group")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.Level != corpus.E1 || !slices.Contains(n.Flags, corpus.FlagLocatorUnconfirmed) {
+			t.Errorf("node at E%d with flags %v; want E1 with LOCATOR_UNCONFIRMED", n.Level, n.Flags)
+		}
+		// A statement confirmed against its source counts once the locator is.
+		if err := f.svc.Confirm(ctx, "group", corpus.ConfirmInput{Account: "acc_r", Kind: corpus.ConfirmStatement}); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ = f.svc.Node(ctx, "group"); n.Level != corpus.E1 {
+			t.Errorf("E%d after a statement confirmation at an unconfirmed locator; want E1", n.Level)
+		}
+		if err := f.svc.ConfirmLocator(ctx, "group", 0, "acc_r"); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ = f.svc.Node(ctx, "group"); n.Level != corpus.E2 || len(n.Flags) != 0 {
+			t.Errorf("E%d with flags %v after the locator's confirmation; want E2 and no flag", n.Level, n.Flags)
+		}
+	})
+}
