@@ -57,7 +57,7 @@ test: assets check-generated lint e2e/deps ## every test: unit, SQLite and Postg
 	$(GO) test -tags calibrate -count=1 ./gates/... ./similar/... ./cmd/gold/ ./cmd/calibrate-gates/
 
 .PHONY: bench
-bench: bench-api bench-hostile bench-search bench-copycheck bench-gates bench-sandbox bench-kernel ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, search, the copy check, the sandbox, the proof kernel
+bench: bench-api bench-hostile bench-search bench-copycheck bench-gates bench-sandbox bench-kernel bench-corpus ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, search, the copy check, the sandbox, the proof kernel, corpus change requests
 
 .PHONY: bench/deps
 bench/deps: ## install what the read benchmark compares and loads with: PostGraphile 4 (e2e/peers) and wrk
@@ -126,3 +126,8 @@ fuzz: ## fuzz the parsers of user input for a minute each
 .PHONY: db/reset
 db/reset: ## delete the local SQLite database
 	rm -f data/theoremdb.db data/theoremdb.db-wal data/theoremdb.db-shm
+
+.PHONY: bench-corpus
+bench-corpus: ## corpus change requests on both databases (open to merged, dry run, closure(id) on 500 nodes); closure(id) on a generated corpus on PostgreSQL (THEOREMDB_CORPUS_BENCH_NODES, 100,000 by default)
+	$(GO) test -run '^$$' -bench 'ChangeRequest' -benchtime 200x -count 1 -timeout 30m ./corpus/
+	$(GO) test -run '^$$' -bench 'ClosureScale' -benchtime 50x -count 1 -timeout 60m ./corpus/

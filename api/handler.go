@@ -66,6 +66,8 @@ type Config struct {
 	// ResponseCacheBytes bounds the memory for kept answers; zero or less
 	// means DefaultResponseCacheBytes.
 	ResponseCacheBytes int
+	// Resolver configures the GraphQL resolvers (the corpus service they call).
+	Resolver []graph.ResolverOption
 }
 
 // Handler serves GraphQL at the path it is mounted on (/graphql): POST,
@@ -87,15 +89,16 @@ func New(c Config) *Handler {
 	}
 	g := newGuard(c.Limits, c.Writes)
 	answers := newResponseCache(c.Policy, c.ResponseCacheBytes)
-	gql := bearer(c.Accounts, withSocketControl(g, specStatus(graphqlHandler(c.Policy, c.Live, c.Accounts, c.Log, g, answers))))
+	gql := bearer(c.Accounts, withSocketControl(g, specStatus(graphqlHandler(c.Policy, c.Live, c.Accounts, c.Log, g, answers, c.Resolver))))
 	return &Handler{h: gql, answers: answers}
 }
 
 // graphqlHandler serves /graphql. Anonymous callers get a server that
 // leaves "did you mean" suggestions out of its errors, so the schema cannot
 // be mapped by probing; signed-in callers get the helpful one.
-func graphqlHandler(p *policy.Service, b *live.Broker, accounts Accounts, log *slog.Logger, g *guard, answers *responseCache) http.Handler {
-	r := graph.NewResolver(p, b)
+func graphqlHandler(p *policy.Service, b *live.Broker, accounts Accounts, log *slog.Logger, g *guard, answers *responseCache,
+	opts []graph.ResolverOption) http.Handler {
+	r := graph.NewResolver(p, b, opts...)
 	schema := generated.NewExecutableSchema(generated.Config{Resolvers: r, Complexity: graph.Complexity()})
 	shape := newShapeLimits(MaxDepth, schema.Schema())
 	persisted := newQueryCache(10000)

@@ -1,33 +1,37 @@
-// Package corpus will own the corpus (K09): the second domain beside the
-// problems, a body of mathematical statements and their proofs.
-//
-// What it will own, in the words of POLICY.md section 5 and DESIGN.md:
+// Package corpus owns the corpus (K09): the second domain beside the
+// problems, a body of mathematical statements and their proofs, as
+// POLICY.md section 5 defines it.
 //
 //   - Nodes: definitions, theorems, lemmas, propositions, proofs,
-//     examples, remarks and computations, each with a permanent N-<n>,
-//     typed edges between them (uses, proves, defines, example_of), flags
-//     (sorry_in_closure, locator_unconfirmed) and an optional formal
-//     binding and small-case program.
-//   - Change requests: one or more node drafts, the only way a body enters
-//     the corpus or changes.
-//   - The merge gates, in this order, each stopping a change request at
-//     its first failure: intake; copy check; source confirmation; names of
-//     theorems; statement checks; small cases; kernel check and formal
-//     round trip; independent model judges; hypothesis check (a remark,
-//     never a stop); proof dependencies (a flag, never a stop). Cheap
-//     before expensive: a model is called only after every deterministic
-//     gate passed.
-//   - Evidence levels E0 to E5 and fidelity levels F0 to F3, computed from
-//     a node's record and propagated along its uses, never set by hand;
-//     sanity checks never raise one.
-//   - People's checks, the monthly blind sample audits by stratum and the
-//     error rates with their intervals, per property (correctness,
-//     fidelity, sourcing, style).
+//     examples, remarks and computations, each with a permanent N-<n> from
+//     the node counter (never reused; a retired node reads as its
+//     tombstone with its successor), a label, immutable revisions with
+//     their line diffs, and typed edges (uses, proves, defines, example_of).
+//   - Change requests (open.go): one or more node drafts from one writer
+//     (a person, an importer, or an agent with its model and prompt
+//     version), the only way a body enters the corpus or changes. Open
+//     records a request and runs the gates; Check runs the same gates and
+//     writes nothing; Submit and Process split the two for a worker.
+//   - The merge gates (gate_*.go), in the policy's order, stopping at the
+//     first failure: intake (1), the copy check (2), source confirmation
+//     (3), names of theorems (4), the statement checks of the problems'
+//     statement gate (5), and proof dependencies (10, a flag, never a
+//     stop). Small cases, the kernel and round trip, model judges and the
+//     hypothesis check (6 to 9) slot in at their numbers.
+//   - The merge (merge.go): a passing request writes its nodes, revisions,
+//     edges and references in one transaction with an event per change,
+//     through policy.WriteTx, on the one hash-chained log. Two requests
+//     revising one node: the second is refused STALE_REVISION.
+//   - Levels (levels.go, recompute.go): E0 to E5 and F0 to F3 computed
+//     from the record (how a node merged, people's confirmations, locators,
+//     bindings and checkers), stored for the closure query and rewritten,
+//     with events, on the node and every dependant whenever an input
+//     changes. No one sets a level; sanity checks never raise one.
+//   - The read side (view.go, node_view.go, closure.go): flat views every
+//     transport shares, and closure(id) by a recursive query on both
+//     databases.
 //
-// Like policy/, it will record every change it makes as an event in the
-// transaction that makes it, and transports will call it and never
-// re-implement a rule. It must not hold the problems' review policy (that
-// is policy/), run a gate's checks itself (they are pure functions in
-// gates/ and its neighbours, which the merge calls in order), or speak a
-// transport.
+// It must not hold the problems' review policy (that is policy/), run a
+// problem gate's checks on its own terms (it calls them, in gates/), or
+// speak a transport.
 package corpus

@@ -18,7 +18,16 @@ import (
 	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/batchstop"
 	"github.com/theoremdb/theoremdb/ent/binding"
+	"github.com/theoremdb/theoremdb/ent/changerequest"
 	"github.com/theoremdb/theoremdb/ent/claim"
+	"github.com/theoremdb/theoremdb/ent/corpusbinding"
+	"github.com/theoremdb/theoremdb/ent/corpusconfirmation"
+	"github.com/theoremdb/theoremdb/ent/corpusedge"
+	"github.com/theoremdb/theoremdb/ent/corpusfinding"
+	"github.com/theoremdb/theoremdb/ent/corpusgaterun"
+	"github.com/theoremdb/theoremdb/ent/corpusnode"
+	"github.com/theoremdb/theoremdb/ent/corpusreference"
+	"github.com/theoremdb/theoremdb/ent/corpusrevision"
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
@@ -30,6 +39,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/lane"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
+	"github.com/theoremdb/theoremdb/ent/nodedraft"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -57,8 +67,26 @@ type Client struct {
 	BatchStop *BatchStopClient
 	// Binding is the client for interacting with the Binding builders.
 	Binding *BindingClient
+	// ChangeRequest is the client for interacting with the ChangeRequest builders.
+	ChangeRequest *ChangeRequestClient
 	// Claim is the client for interacting with the Claim builders.
 	Claim *ClaimClient
+	// CorpusBinding is the client for interacting with the CorpusBinding builders.
+	CorpusBinding *CorpusBindingClient
+	// CorpusConfirmation is the client for interacting with the CorpusConfirmation builders.
+	CorpusConfirmation *CorpusConfirmationClient
+	// CorpusEdge is the client for interacting with the CorpusEdge builders.
+	CorpusEdge *CorpusEdgeClient
+	// CorpusFinding is the client for interacting with the CorpusFinding builders.
+	CorpusFinding *CorpusFindingClient
+	// CorpusGateRun is the client for interacting with the CorpusGateRun builders.
+	CorpusGateRun *CorpusGateRunClient
+	// CorpusNode is the client for interacting with the CorpusNode builders.
+	CorpusNode *CorpusNodeClient
+	// CorpusReference is the client for interacting with the CorpusReference builders.
+	CorpusReference *CorpusReferenceClient
+	// CorpusRevision is the client for interacting with the CorpusRevision builders.
+	CorpusRevision *CorpusRevisionClient
 	// Counter is the client for interacting with the Counter builders.
 	Counter *CounterClient
 	// Decision is the client for interacting with the Decision builders.
@@ -81,6 +109,8 @@ type Client struct {
 	LaneReview *LaneReviewClient
 	// ModerationCase is the client for interacting with the ModerationCase builders.
 	ModerationCase *ModerationCaseClient
+	// NodeDraft is the client for interacting with the NodeDraft builders.
+	NodeDraft *NodeDraftClient
 	// Problem is the client for interacting with the Problem builders.
 	Problem *ProblemClient
 	// PublicationGate is the client for interacting with the PublicationGate builders.
@@ -119,7 +149,16 @@ func (c *Client) init() {
 	c.Account = NewAccountClient(c.config)
 	c.BatchStop = NewBatchStopClient(c.config)
 	c.Binding = NewBindingClient(c.config)
+	c.ChangeRequest = NewChangeRequestClient(c.config)
 	c.Claim = NewClaimClient(c.config)
+	c.CorpusBinding = NewCorpusBindingClient(c.config)
+	c.CorpusConfirmation = NewCorpusConfirmationClient(c.config)
+	c.CorpusEdge = NewCorpusEdgeClient(c.config)
+	c.CorpusFinding = NewCorpusFindingClient(c.config)
+	c.CorpusGateRun = NewCorpusGateRunClient(c.config)
+	c.CorpusNode = NewCorpusNodeClient(c.config)
+	c.CorpusReference = NewCorpusReferenceClient(c.config)
+	c.CorpusRevision = NewCorpusRevisionClient(c.config)
 	c.Counter = NewCounterClient(c.config)
 	c.Decision = NewDecisionClient(c.config)
 	c.Event = NewEventClient(c.config)
@@ -131,6 +170,7 @@ func (c *Client) init() {
 	c.Lane = NewLaneClient(c.config)
 	c.LaneReview = NewLaneReviewClient(c.config)
 	c.ModerationCase = NewModerationCaseClient(c.config)
+	c.NodeDraft = NewNodeDraftClient(c.config)
 	c.Problem = NewProblemClient(c.config)
 	c.PublicationGate = NewPublicationGateClient(c.config)
 	c.Reference = NewReferenceClient(c.config)
@@ -233,35 +273,45 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:             ctx,
-		config:          cfg,
-		Account:         NewAccountClient(cfg),
-		BatchStop:       NewBatchStopClient(cfg),
-		Binding:         NewBindingClient(cfg),
-		Claim:           NewClaimClient(cfg),
-		Counter:         NewCounterClient(cfg),
-		Decision:        NewDecisionClient(cfg),
-		Event:           NewEventClient(cfg),
-		Finding:         NewFindingClient(cfg),
-		Flag:            NewFlagClient(cfg),
-		GateRun:         NewGateRunClient(cfg),
-		GateSwitch:      NewGateSwitchClient(cfg),
-		Hold:            NewHoldClient(cfg),
-		Lane:            NewLaneClient(cfg),
-		LaneReview:      NewLaneReviewClient(cfg),
-		ModerationCase:  NewModerationCaseClient(cfg),
-		Problem:         NewProblemClient(cfg),
-		PublicationGate: NewPublicationGateClient(cfg),
-		Reference:       NewReferenceClient(cfg),
-		ReputationEntry: NewReputationEntryClient(cfg),
-		Revision:        NewRevisionClient(cfg),
-		Session:         NewSessionClient(cfg),
-		Slug:            NewSlugClient(cfg),
-		SolvedRecord:    NewSolvedRecordClient(cfg),
-		Source:          NewSourceClient(cfg),
-		Suggestion:      NewSuggestionClient(cfg),
-		Tag:             NewTagClient(cfg),
-		Token:           NewTokenClient(cfg),
+		ctx:                ctx,
+		config:             cfg,
+		Account:            NewAccountClient(cfg),
+		BatchStop:          NewBatchStopClient(cfg),
+		Binding:            NewBindingClient(cfg),
+		ChangeRequest:      NewChangeRequestClient(cfg),
+		Claim:              NewClaimClient(cfg),
+		CorpusBinding:      NewCorpusBindingClient(cfg),
+		CorpusConfirmation: NewCorpusConfirmationClient(cfg),
+		CorpusEdge:         NewCorpusEdgeClient(cfg),
+		CorpusFinding:      NewCorpusFindingClient(cfg),
+		CorpusGateRun:      NewCorpusGateRunClient(cfg),
+		CorpusNode:         NewCorpusNodeClient(cfg),
+		CorpusReference:    NewCorpusReferenceClient(cfg),
+		CorpusRevision:     NewCorpusRevisionClient(cfg),
+		Counter:            NewCounterClient(cfg),
+		Decision:           NewDecisionClient(cfg),
+		Event:              NewEventClient(cfg),
+		Finding:            NewFindingClient(cfg),
+		Flag:               NewFlagClient(cfg),
+		GateRun:            NewGateRunClient(cfg),
+		GateSwitch:         NewGateSwitchClient(cfg),
+		Hold:               NewHoldClient(cfg),
+		Lane:               NewLaneClient(cfg),
+		LaneReview:         NewLaneReviewClient(cfg),
+		ModerationCase:     NewModerationCaseClient(cfg),
+		NodeDraft:          NewNodeDraftClient(cfg),
+		Problem:            NewProblemClient(cfg),
+		PublicationGate:    NewPublicationGateClient(cfg),
+		Reference:          NewReferenceClient(cfg),
+		ReputationEntry:    NewReputationEntryClient(cfg),
+		Revision:           NewRevisionClient(cfg),
+		Session:            NewSessionClient(cfg),
+		Slug:               NewSlugClient(cfg),
+		SolvedRecord:       NewSolvedRecordClient(cfg),
+		Source:             NewSourceClient(cfg),
+		Suggestion:         NewSuggestionClient(cfg),
+		Tag:                NewTagClient(cfg),
+		Token:              NewTokenClient(cfg),
 	}, nil
 }
 
@@ -279,35 +329,45 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:             ctx,
-		config:          cfg,
-		Account:         NewAccountClient(cfg),
-		BatchStop:       NewBatchStopClient(cfg),
-		Binding:         NewBindingClient(cfg),
-		Claim:           NewClaimClient(cfg),
-		Counter:         NewCounterClient(cfg),
-		Decision:        NewDecisionClient(cfg),
-		Event:           NewEventClient(cfg),
-		Finding:         NewFindingClient(cfg),
-		Flag:            NewFlagClient(cfg),
-		GateRun:         NewGateRunClient(cfg),
-		GateSwitch:      NewGateSwitchClient(cfg),
-		Hold:            NewHoldClient(cfg),
-		Lane:            NewLaneClient(cfg),
-		LaneReview:      NewLaneReviewClient(cfg),
-		ModerationCase:  NewModerationCaseClient(cfg),
-		Problem:         NewProblemClient(cfg),
-		PublicationGate: NewPublicationGateClient(cfg),
-		Reference:       NewReferenceClient(cfg),
-		ReputationEntry: NewReputationEntryClient(cfg),
-		Revision:        NewRevisionClient(cfg),
-		Session:         NewSessionClient(cfg),
-		Slug:            NewSlugClient(cfg),
-		SolvedRecord:    NewSolvedRecordClient(cfg),
-		Source:          NewSourceClient(cfg),
-		Suggestion:      NewSuggestionClient(cfg),
-		Tag:             NewTagClient(cfg),
-		Token:           NewTokenClient(cfg),
+		ctx:                ctx,
+		config:             cfg,
+		Account:            NewAccountClient(cfg),
+		BatchStop:          NewBatchStopClient(cfg),
+		Binding:            NewBindingClient(cfg),
+		ChangeRequest:      NewChangeRequestClient(cfg),
+		Claim:              NewClaimClient(cfg),
+		CorpusBinding:      NewCorpusBindingClient(cfg),
+		CorpusConfirmation: NewCorpusConfirmationClient(cfg),
+		CorpusEdge:         NewCorpusEdgeClient(cfg),
+		CorpusFinding:      NewCorpusFindingClient(cfg),
+		CorpusGateRun:      NewCorpusGateRunClient(cfg),
+		CorpusNode:         NewCorpusNodeClient(cfg),
+		CorpusReference:    NewCorpusReferenceClient(cfg),
+		CorpusRevision:     NewCorpusRevisionClient(cfg),
+		Counter:            NewCounterClient(cfg),
+		Decision:           NewDecisionClient(cfg),
+		Event:              NewEventClient(cfg),
+		Finding:            NewFindingClient(cfg),
+		Flag:               NewFlagClient(cfg),
+		GateRun:            NewGateRunClient(cfg),
+		GateSwitch:         NewGateSwitchClient(cfg),
+		Hold:               NewHoldClient(cfg),
+		Lane:               NewLaneClient(cfg),
+		LaneReview:         NewLaneReviewClient(cfg),
+		ModerationCase:     NewModerationCaseClient(cfg),
+		NodeDraft:          NewNodeDraftClient(cfg),
+		Problem:            NewProblemClient(cfg),
+		PublicationGate:    NewPublicationGateClient(cfg),
+		Reference:          NewReferenceClient(cfg),
+		ReputationEntry:    NewReputationEntryClient(cfg),
+		Revision:           NewRevisionClient(cfg),
+		Session:            NewSessionClient(cfg),
+		Slug:               NewSlugClient(cfg),
+		SolvedRecord:       NewSolvedRecordClient(cfg),
+		Source:             NewSourceClient(cfg),
+		Suggestion:         NewSuggestionClient(cfg),
+		Tag:                NewTagClient(cfg),
+		Token:              NewTokenClient(cfg),
 	}, nil
 }
 
@@ -337,11 +397,13 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Account, c.BatchStop, c.Binding, c.Claim, c.Counter, c.Decision, c.Event,
-		c.Finding, c.Flag, c.GateRun, c.GateSwitch, c.Hold, c.Lane, c.LaneReview,
-		c.ModerationCase, c.Problem, c.PublicationGate, c.Reference, c.ReputationEntry,
-		c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag,
-		c.Token,
+		c.Account, c.BatchStop, c.Binding, c.ChangeRequest, c.Claim, c.CorpusBinding,
+		c.CorpusConfirmation, c.CorpusEdge, c.CorpusFinding, c.CorpusGateRun,
+		c.CorpusNode, c.CorpusReference, c.CorpusRevision, c.Counter, c.Decision,
+		c.Event, c.Finding, c.Flag, c.GateRun, c.GateSwitch, c.Hold, c.Lane,
+		c.LaneReview, c.ModerationCase, c.NodeDraft, c.Problem, c.PublicationGate,
+		c.Reference, c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord,
+		c.Source, c.Suggestion, c.Tag, c.Token,
 	} {
 		n.Use(hooks...)
 	}
@@ -351,11 +413,13 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Account, c.BatchStop, c.Binding, c.Claim, c.Counter, c.Decision, c.Event,
-		c.Finding, c.Flag, c.GateRun, c.GateSwitch, c.Hold, c.Lane, c.LaneReview,
-		c.ModerationCase, c.Problem, c.PublicationGate, c.Reference, c.ReputationEntry,
-		c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag,
-		c.Token,
+		c.Account, c.BatchStop, c.Binding, c.ChangeRequest, c.Claim, c.CorpusBinding,
+		c.CorpusConfirmation, c.CorpusEdge, c.CorpusFinding, c.CorpusGateRun,
+		c.CorpusNode, c.CorpusReference, c.CorpusRevision, c.Counter, c.Decision,
+		c.Event, c.Finding, c.Flag, c.GateRun, c.GateSwitch, c.Hold, c.Lane,
+		c.LaneReview, c.ModerationCase, c.NodeDraft, c.Problem, c.PublicationGate,
+		c.Reference, c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord,
+		c.Source, c.Suggestion, c.Tag, c.Token,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -370,8 +434,26 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.BatchStop.mutate(ctx, m)
 	case *BindingMutation:
 		return c.Binding.mutate(ctx, m)
+	case *ChangeRequestMutation:
+		return c.ChangeRequest.mutate(ctx, m)
 	case *ClaimMutation:
 		return c.Claim.mutate(ctx, m)
+	case *CorpusBindingMutation:
+		return c.CorpusBinding.mutate(ctx, m)
+	case *CorpusConfirmationMutation:
+		return c.CorpusConfirmation.mutate(ctx, m)
+	case *CorpusEdgeMutation:
+		return c.CorpusEdge.mutate(ctx, m)
+	case *CorpusFindingMutation:
+		return c.CorpusFinding.mutate(ctx, m)
+	case *CorpusGateRunMutation:
+		return c.CorpusGateRun.mutate(ctx, m)
+	case *CorpusNodeMutation:
+		return c.CorpusNode.mutate(ctx, m)
+	case *CorpusReferenceMutation:
+		return c.CorpusReference.mutate(ctx, m)
+	case *CorpusRevisionMutation:
+		return c.CorpusRevision.mutate(ctx, m)
 	case *CounterMutation:
 		return c.Counter.mutate(ctx, m)
 	case *DecisionMutation:
@@ -394,6 +476,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.LaneReview.mutate(ctx, m)
 	case *ModerationCaseMutation:
 		return c.ModerationCase.mutate(ctx, m)
+	case *NodeDraftMutation:
+		return c.NodeDraft.mutate(ctx, m)
 	case *ProblemMutation:
 		return c.Problem.mutate(ctx, m)
 	case *PublicationGateMutation:
@@ -1014,6 +1098,171 @@ func (c *BindingClient) mutate(ctx context.Context, m *BindingMutation) (Value, 
 	}
 }
 
+// ChangeRequestClient is a client for the ChangeRequest schema.
+type ChangeRequestClient struct {
+	config
+}
+
+// NewChangeRequestClient returns a client for the ChangeRequest from the given config.
+func NewChangeRequestClient(c config) *ChangeRequestClient {
+	return &ChangeRequestClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `changerequest.Hooks(f(g(h())))`.
+func (c *ChangeRequestClient) Use(hooks ...Hook) {
+	c.hooks.ChangeRequest = append(c.hooks.ChangeRequest, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `changerequest.Intercept(f(g(h())))`.
+func (c *ChangeRequestClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ChangeRequest = append(c.inters.ChangeRequest, interceptors...)
+}
+
+// Create returns a builder for creating a ChangeRequest entity.
+func (c *ChangeRequestClient) Create() *ChangeRequestCreate {
+	mutation := newChangeRequestMutation(c.config, OpCreate)
+	return &ChangeRequestCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ChangeRequest entities.
+func (c *ChangeRequestClient) CreateBulk(builders ...*ChangeRequestCreate) *ChangeRequestCreateBulk {
+	return &ChangeRequestCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ChangeRequestClient) MapCreateBulk(slice any, setFunc func(*ChangeRequestCreate, int)) *ChangeRequestCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ChangeRequestCreateBulk{err: fmt.Errorf("calling to ChangeRequestClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ChangeRequestCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ChangeRequestCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ChangeRequest.
+func (c *ChangeRequestClient) Update() *ChangeRequestUpdate {
+	mutation := newChangeRequestMutation(c.config, OpUpdate)
+	return &ChangeRequestUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ChangeRequestClient) UpdateOne(_m *ChangeRequest) *ChangeRequestUpdateOne {
+	mutation := newChangeRequestMutation(c.config, OpUpdateOne, withChangeRequest(_m))
+	return &ChangeRequestUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ChangeRequestClient) UpdateOneID(id string) *ChangeRequestUpdateOne {
+	mutation := newChangeRequestMutation(c.config, OpUpdateOne, withChangeRequestID(id))
+	return &ChangeRequestUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ChangeRequest.
+func (c *ChangeRequestClient) Delete() *ChangeRequestDelete {
+	mutation := newChangeRequestMutation(c.config, OpDelete)
+	return &ChangeRequestDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ChangeRequestClient) DeleteOne(_m *ChangeRequest) *ChangeRequestDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ChangeRequestClient) DeleteOneID(id string) *ChangeRequestDeleteOne {
+	builder := c.Delete().Where(changerequest.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ChangeRequestDeleteOne{builder}
+}
+
+// Query returns a query builder for ChangeRequest.
+func (c *ChangeRequestClient) Query() *ChangeRequestQuery {
+	return &ChangeRequestQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeChangeRequest},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ChangeRequest entity by its id.
+func (c *ChangeRequestClient) Get(ctx context.Context, id string) (*ChangeRequest, error) {
+	return c.Query().Where(changerequest.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ChangeRequestClient) GetX(ctx context.Context, id string) *ChangeRequest {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryDrafts queries the drafts edge of a ChangeRequest.
+func (c *ChangeRequestClient) QueryDrafts(_m *ChangeRequest) *NodeDraftQuery {
+	query := (&NodeDraftClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(changerequest.Table, changerequest.FieldID, id),
+			sqlgraph.To(nodedraft.Table, nodedraft.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, changerequest.DraftsTable, changerequest.DraftsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryGateRuns queries the gate_runs edge of a ChangeRequest.
+func (c *ChangeRequestClient) QueryGateRuns(_m *ChangeRequest) *CorpusGateRunQuery {
+	query := (&CorpusGateRunClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(changerequest.Table, changerequest.FieldID, id),
+			sqlgraph.To(corpusgaterun.Table, corpusgaterun.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, changerequest.GateRunsTable, changerequest.GateRunsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ChangeRequestClient) Hooks() []Hook {
+	return c.hooks.ChangeRequest
+}
+
+// Interceptors returns the client interceptors.
+func (c *ChangeRequestClient) Interceptors() []Interceptor {
+	return c.inters.ChangeRequest
+}
+
+func (c *ChangeRequestClient) mutate(ctx context.Context, m *ChangeRequestMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ChangeRequestCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ChangeRequestUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ChangeRequestUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ChangeRequestDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ChangeRequest mutation op: %q", m.Op())
+	}
+}
+
 // ClaimClient is a client for the Claim schema.
 type ClaimClient struct {
 	config
@@ -1224,6 +1473,1326 @@ func (c *ClaimClient) mutate(ctx context.Context, m *ClaimMutation) (Value, erro
 		return (&ClaimDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Claim mutation op: %q", m.Op())
+	}
+}
+
+// CorpusBindingClient is a client for the CorpusBinding schema.
+type CorpusBindingClient struct {
+	config
+}
+
+// NewCorpusBindingClient returns a client for the CorpusBinding from the given config.
+func NewCorpusBindingClient(c config) *CorpusBindingClient {
+	return &CorpusBindingClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `corpusbinding.Hooks(f(g(h())))`.
+func (c *CorpusBindingClient) Use(hooks ...Hook) {
+	c.hooks.CorpusBinding = append(c.hooks.CorpusBinding, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `corpusbinding.Intercept(f(g(h())))`.
+func (c *CorpusBindingClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CorpusBinding = append(c.inters.CorpusBinding, interceptors...)
+}
+
+// Create returns a builder for creating a CorpusBinding entity.
+func (c *CorpusBindingClient) Create() *CorpusBindingCreate {
+	mutation := newCorpusBindingMutation(c.config, OpCreate)
+	return &CorpusBindingCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CorpusBinding entities.
+func (c *CorpusBindingClient) CreateBulk(builders ...*CorpusBindingCreate) *CorpusBindingCreateBulk {
+	return &CorpusBindingCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CorpusBindingClient) MapCreateBulk(slice any, setFunc func(*CorpusBindingCreate, int)) *CorpusBindingCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CorpusBindingCreateBulk{err: fmt.Errorf("calling to CorpusBindingClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CorpusBindingCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CorpusBindingCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CorpusBinding.
+func (c *CorpusBindingClient) Update() *CorpusBindingUpdate {
+	mutation := newCorpusBindingMutation(c.config, OpUpdate)
+	return &CorpusBindingUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CorpusBindingClient) UpdateOne(_m *CorpusBinding) *CorpusBindingUpdateOne {
+	mutation := newCorpusBindingMutation(c.config, OpUpdateOne, withCorpusBinding(_m))
+	return &CorpusBindingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CorpusBindingClient) UpdateOneID(id string) *CorpusBindingUpdateOne {
+	mutation := newCorpusBindingMutation(c.config, OpUpdateOne, withCorpusBindingID(id))
+	return &CorpusBindingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CorpusBinding.
+func (c *CorpusBindingClient) Delete() *CorpusBindingDelete {
+	mutation := newCorpusBindingMutation(c.config, OpDelete)
+	return &CorpusBindingDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CorpusBindingClient) DeleteOne(_m *CorpusBinding) *CorpusBindingDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CorpusBindingClient) DeleteOneID(id string) *CorpusBindingDeleteOne {
+	builder := c.Delete().Where(corpusbinding.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CorpusBindingDeleteOne{builder}
+}
+
+// Query returns a query builder for CorpusBinding.
+func (c *CorpusBindingClient) Query() *CorpusBindingQuery {
+	return &CorpusBindingQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCorpusBinding},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CorpusBinding entity by its id.
+func (c *CorpusBindingClient) Get(ctx context.Context, id string) (*CorpusBinding, error) {
+	return c.Query().Where(corpusbinding.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CorpusBindingClient) GetX(ctx context.Context, id string) *CorpusBinding {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryNode queries the node edge of a CorpusBinding.
+func (c *CorpusBindingClient) QueryNode(_m *CorpusBinding) *CorpusNodeQuery {
+	query := (&CorpusNodeClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusbinding.Table, corpusbinding.FieldID, id),
+			sqlgraph.To(corpusnode.Table, corpusnode.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, corpusbinding.NodeTable, corpusbinding.NodeColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CorpusBindingClient) Hooks() []Hook {
+	return c.hooks.CorpusBinding
+}
+
+// Interceptors returns the client interceptors.
+func (c *CorpusBindingClient) Interceptors() []Interceptor {
+	return c.inters.CorpusBinding
+}
+
+func (c *CorpusBindingClient) mutate(ctx context.Context, m *CorpusBindingMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CorpusBindingCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CorpusBindingUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CorpusBindingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CorpusBindingDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CorpusBinding mutation op: %q", m.Op())
+	}
+}
+
+// CorpusConfirmationClient is a client for the CorpusConfirmation schema.
+type CorpusConfirmationClient struct {
+	config
+}
+
+// NewCorpusConfirmationClient returns a client for the CorpusConfirmation from the given config.
+func NewCorpusConfirmationClient(c config) *CorpusConfirmationClient {
+	return &CorpusConfirmationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `corpusconfirmation.Hooks(f(g(h())))`.
+func (c *CorpusConfirmationClient) Use(hooks ...Hook) {
+	c.hooks.CorpusConfirmation = append(c.hooks.CorpusConfirmation, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `corpusconfirmation.Intercept(f(g(h())))`.
+func (c *CorpusConfirmationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CorpusConfirmation = append(c.inters.CorpusConfirmation, interceptors...)
+}
+
+// Create returns a builder for creating a CorpusConfirmation entity.
+func (c *CorpusConfirmationClient) Create() *CorpusConfirmationCreate {
+	mutation := newCorpusConfirmationMutation(c.config, OpCreate)
+	return &CorpusConfirmationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CorpusConfirmation entities.
+func (c *CorpusConfirmationClient) CreateBulk(builders ...*CorpusConfirmationCreate) *CorpusConfirmationCreateBulk {
+	return &CorpusConfirmationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CorpusConfirmationClient) MapCreateBulk(slice any, setFunc func(*CorpusConfirmationCreate, int)) *CorpusConfirmationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CorpusConfirmationCreateBulk{err: fmt.Errorf("calling to CorpusConfirmationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CorpusConfirmationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CorpusConfirmationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CorpusConfirmation.
+func (c *CorpusConfirmationClient) Update() *CorpusConfirmationUpdate {
+	mutation := newCorpusConfirmationMutation(c.config, OpUpdate)
+	return &CorpusConfirmationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CorpusConfirmationClient) UpdateOne(_m *CorpusConfirmation) *CorpusConfirmationUpdateOne {
+	mutation := newCorpusConfirmationMutation(c.config, OpUpdateOne, withCorpusConfirmation(_m))
+	return &CorpusConfirmationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CorpusConfirmationClient) UpdateOneID(id string) *CorpusConfirmationUpdateOne {
+	mutation := newCorpusConfirmationMutation(c.config, OpUpdateOne, withCorpusConfirmationID(id))
+	return &CorpusConfirmationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CorpusConfirmation.
+func (c *CorpusConfirmationClient) Delete() *CorpusConfirmationDelete {
+	mutation := newCorpusConfirmationMutation(c.config, OpDelete)
+	return &CorpusConfirmationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CorpusConfirmationClient) DeleteOne(_m *CorpusConfirmation) *CorpusConfirmationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CorpusConfirmationClient) DeleteOneID(id string) *CorpusConfirmationDeleteOne {
+	builder := c.Delete().Where(corpusconfirmation.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CorpusConfirmationDeleteOne{builder}
+}
+
+// Query returns a query builder for CorpusConfirmation.
+func (c *CorpusConfirmationClient) Query() *CorpusConfirmationQuery {
+	return &CorpusConfirmationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCorpusConfirmation},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CorpusConfirmation entity by its id.
+func (c *CorpusConfirmationClient) Get(ctx context.Context, id string) (*CorpusConfirmation, error) {
+	return c.Query().Where(corpusconfirmation.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CorpusConfirmationClient) GetX(ctx context.Context, id string) *CorpusConfirmation {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryNode queries the node edge of a CorpusConfirmation.
+func (c *CorpusConfirmationClient) QueryNode(_m *CorpusConfirmation) *CorpusNodeQuery {
+	query := (&CorpusNodeClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusconfirmation.Table, corpusconfirmation.FieldID, id),
+			sqlgraph.To(corpusnode.Table, corpusnode.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, corpusconfirmation.NodeTable, corpusconfirmation.NodeColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CorpusConfirmationClient) Hooks() []Hook {
+	return c.hooks.CorpusConfirmation
+}
+
+// Interceptors returns the client interceptors.
+func (c *CorpusConfirmationClient) Interceptors() []Interceptor {
+	return c.inters.CorpusConfirmation
+}
+
+func (c *CorpusConfirmationClient) mutate(ctx context.Context, m *CorpusConfirmationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CorpusConfirmationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CorpusConfirmationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CorpusConfirmationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CorpusConfirmationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CorpusConfirmation mutation op: %q", m.Op())
+	}
+}
+
+// CorpusEdgeClient is a client for the CorpusEdge schema.
+type CorpusEdgeClient struct {
+	config
+}
+
+// NewCorpusEdgeClient returns a client for the CorpusEdge from the given config.
+func NewCorpusEdgeClient(c config) *CorpusEdgeClient {
+	return &CorpusEdgeClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `corpusedge.Hooks(f(g(h())))`.
+func (c *CorpusEdgeClient) Use(hooks ...Hook) {
+	c.hooks.CorpusEdge = append(c.hooks.CorpusEdge, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `corpusedge.Intercept(f(g(h())))`.
+func (c *CorpusEdgeClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CorpusEdge = append(c.inters.CorpusEdge, interceptors...)
+}
+
+// Create returns a builder for creating a CorpusEdge entity.
+func (c *CorpusEdgeClient) Create() *CorpusEdgeCreate {
+	mutation := newCorpusEdgeMutation(c.config, OpCreate)
+	return &CorpusEdgeCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CorpusEdge entities.
+func (c *CorpusEdgeClient) CreateBulk(builders ...*CorpusEdgeCreate) *CorpusEdgeCreateBulk {
+	return &CorpusEdgeCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CorpusEdgeClient) MapCreateBulk(slice any, setFunc func(*CorpusEdgeCreate, int)) *CorpusEdgeCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CorpusEdgeCreateBulk{err: fmt.Errorf("calling to CorpusEdgeClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CorpusEdgeCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CorpusEdgeCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CorpusEdge.
+func (c *CorpusEdgeClient) Update() *CorpusEdgeUpdate {
+	mutation := newCorpusEdgeMutation(c.config, OpUpdate)
+	return &CorpusEdgeUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CorpusEdgeClient) UpdateOne(_m *CorpusEdge) *CorpusEdgeUpdateOne {
+	mutation := newCorpusEdgeMutation(c.config, OpUpdateOne, withCorpusEdge(_m))
+	return &CorpusEdgeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CorpusEdgeClient) UpdateOneID(id string) *CorpusEdgeUpdateOne {
+	mutation := newCorpusEdgeMutation(c.config, OpUpdateOne, withCorpusEdgeID(id))
+	return &CorpusEdgeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CorpusEdge.
+func (c *CorpusEdgeClient) Delete() *CorpusEdgeDelete {
+	mutation := newCorpusEdgeMutation(c.config, OpDelete)
+	return &CorpusEdgeDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CorpusEdgeClient) DeleteOne(_m *CorpusEdge) *CorpusEdgeDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CorpusEdgeClient) DeleteOneID(id string) *CorpusEdgeDeleteOne {
+	builder := c.Delete().Where(corpusedge.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CorpusEdgeDeleteOne{builder}
+}
+
+// Query returns a query builder for CorpusEdge.
+func (c *CorpusEdgeClient) Query() *CorpusEdgeQuery {
+	return &CorpusEdgeQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCorpusEdge},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CorpusEdge entity by its id.
+func (c *CorpusEdgeClient) Get(ctx context.Context, id string) (*CorpusEdge, error) {
+	return c.Query().Where(corpusedge.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CorpusEdgeClient) GetX(ctx context.Context, id string) *CorpusEdge {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryFrom queries the from edge of a CorpusEdge.
+func (c *CorpusEdgeClient) QueryFrom(_m *CorpusEdge) *CorpusNodeQuery {
+	query := (&CorpusNodeClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusedge.Table, corpusedge.FieldID, id),
+			sqlgraph.To(corpusnode.Table, corpusnode.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, corpusedge.FromTable, corpusedge.FromColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryTo queries the to edge of a CorpusEdge.
+func (c *CorpusEdgeClient) QueryTo(_m *CorpusEdge) *CorpusNodeQuery {
+	query := (&CorpusNodeClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusedge.Table, corpusedge.FieldID, id),
+			sqlgraph.To(corpusnode.Table, corpusnode.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, corpusedge.ToTable, corpusedge.ToColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CorpusEdgeClient) Hooks() []Hook {
+	return c.hooks.CorpusEdge
+}
+
+// Interceptors returns the client interceptors.
+func (c *CorpusEdgeClient) Interceptors() []Interceptor {
+	return c.inters.CorpusEdge
+}
+
+func (c *CorpusEdgeClient) mutate(ctx context.Context, m *CorpusEdgeMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CorpusEdgeCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CorpusEdgeUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CorpusEdgeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CorpusEdgeDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CorpusEdge mutation op: %q", m.Op())
+	}
+}
+
+// CorpusFindingClient is a client for the CorpusFinding schema.
+type CorpusFindingClient struct {
+	config
+}
+
+// NewCorpusFindingClient returns a client for the CorpusFinding from the given config.
+func NewCorpusFindingClient(c config) *CorpusFindingClient {
+	return &CorpusFindingClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `corpusfinding.Hooks(f(g(h())))`.
+func (c *CorpusFindingClient) Use(hooks ...Hook) {
+	c.hooks.CorpusFinding = append(c.hooks.CorpusFinding, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `corpusfinding.Intercept(f(g(h())))`.
+func (c *CorpusFindingClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CorpusFinding = append(c.inters.CorpusFinding, interceptors...)
+}
+
+// Create returns a builder for creating a CorpusFinding entity.
+func (c *CorpusFindingClient) Create() *CorpusFindingCreate {
+	mutation := newCorpusFindingMutation(c.config, OpCreate)
+	return &CorpusFindingCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CorpusFinding entities.
+func (c *CorpusFindingClient) CreateBulk(builders ...*CorpusFindingCreate) *CorpusFindingCreateBulk {
+	return &CorpusFindingCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CorpusFindingClient) MapCreateBulk(slice any, setFunc func(*CorpusFindingCreate, int)) *CorpusFindingCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CorpusFindingCreateBulk{err: fmt.Errorf("calling to CorpusFindingClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CorpusFindingCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CorpusFindingCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CorpusFinding.
+func (c *CorpusFindingClient) Update() *CorpusFindingUpdate {
+	mutation := newCorpusFindingMutation(c.config, OpUpdate)
+	return &CorpusFindingUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CorpusFindingClient) UpdateOne(_m *CorpusFinding) *CorpusFindingUpdateOne {
+	mutation := newCorpusFindingMutation(c.config, OpUpdateOne, withCorpusFinding(_m))
+	return &CorpusFindingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CorpusFindingClient) UpdateOneID(id string) *CorpusFindingUpdateOne {
+	mutation := newCorpusFindingMutation(c.config, OpUpdateOne, withCorpusFindingID(id))
+	return &CorpusFindingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CorpusFinding.
+func (c *CorpusFindingClient) Delete() *CorpusFindingDelete {
+	mutation := newCorpusFindingMutation(c.config, OpDelete)
+	return &CorpusFindingDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CorpusFindingClient) DeleteOne(_m *CorpusFinding) *CorpusFindingDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CorpusFindingClient) DeleteOneID(id string) *CorpusFindingDeleteOne {
+	builder := c.Delete().Where(corpusfinding.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CorpusFindingDeleteOne{builder}
+}
+
+// Query returns a query builder for CorpusFinding.
+func (c *CorpusFindingClient) Query() *CorpusFindingQuery {
+	return &CorpusFindingQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCorpusFinding},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CorpusFinding entity by its id.
+func (c *CorpusFindingClient) Get(ctx context.Context, id string) (*CorpusFinding, error) {
+	return c.Query().Where(corpusfinding.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CorpusFindingClient) GetX(ctx context.Context, id string) *CorpusFinding {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryRun queries the run edge of a CorpusFinding.
+func (c *CorpusFindingClient) QueryRun(_m *CorpusFinding) *CorpusGateRunQuery {
+	query := (&CorpusGateRunClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusfinding.Table, corpusfinding.FieldID, id),
+			sqlgraph.To(corpusgaterun.Table, corpusgaterun.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, corpusfinding.RunTable, corpusfinding.RunColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CorpusFindingClient) Hooks() []Hook {
+	return c.hooks.CorpusFinding
+}
+
+// Interceptors returns the client interceptors.
+func (c *CorpusFindingClient) Interceptors() []Interceptor {
+	return c.inters.CorpusFinding
+}
+
+func (c *CorpusFindingClient) mutate(ctx context.Context, m *CorpusFindingMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CorpusFindingCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CorpusFindingUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CorpusFindingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CorpusFindingDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CorpusFinding mutation op: %q", m.Op())
+	}
+}
+
+// CorpusGateRunClient is a client for the CorpusGateRun schema.
+type CorpusGateRunClient struct {
+	config
+}
+
+// NewCorpusGateRunClient returns a client for the CorpusGateRun from the given config.
+func NewCorpusGateRunClient(c config) *CorpusGateRunClient {
+	return &CorpusGateRunClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `corpusgaterun.Hooks(f(g(h())))`.
+func (c *CorpusGateRunClient) Use(hooks ...Hook) {
+	c.hooks.CorpusGateRun = append(c.hooks.CorpusGateRun, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `corpusgaterun.Intercept(f(g(h())))`.
+func (c *CorpusGateRunClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CorpusGateRun = append(c.inters.CorpusGateRun, interceptors...)
+}
+
+// Create returns a builder for creating a CorpusGateRun entity.
+func (c *CorpusGateRunClient) Create() *CorpusGateRunCreate {
+	mutation := newCorpusGateRunMutation(c.config, OpCreate)
+	return &CorpusGateRunCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CorpusGateRun entities.
+func (c *CorpusGateRunClient) CreateBulk(builders ...*CorpusGateRunCreate) *CorpusGateRunCreateBulk {
+	return &CorpusGateRunCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CorpusGateRunClient) MapCreateBulk(slice any, setFunc func(*CorpusGateRunCreate, int)) *CorpusGateRunCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CorpusGateRunCreateBulk{err: fmt.Errorf("calling to CorpusGateRunClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CorpusGateRunCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CorpusGateRunCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CorpusGateRun.
+func (c *CorpusGateRunClient) Update() *CorpusGateRunUpdate {
+	mutation := newCorpusGateRunMutation(c.config, OpUpdate)
+	return &CorpusGateRunUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CorpusGateRunClient) UpdateOne(_m *CorpusGateRun) *CorpusGateRunUpdateOne {
+	mutation := newCorpusGateRunMutation(c.config, OpUpdateOne, withCorpusGateRun(_m))
+	return &CorpusGateRunUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CorpusGateRunClient) UpdateOneID(id string) *CorpusGateRunUpdateOne {
+	mutation := newCorpusGateRunMutation(c.config, OpUpdateOne, withCorpusGateRunID(id))
+	return &CorpusGateRunUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CorpusGateRun.
+func (c *CorpusGateRunClient) Delete() *CorpusGateRunDelete {
+	mutation := newCorpusGateRunMutation(c.config, OpDelete)
+	return &CorpusGateRunDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CorpusGateRunClient) DeleteOne(_m *CorpusGateRun) *CorpusGateRunDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CorpusGateRunClient) DeleteOneID(id string) *CorpusGateRunDeleteOne {
+	builder := c.Delete().Where(corpusgaterun.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CorpusGateRunDeleteOne{builder}
+}
+
+// Query returns a query builder for CorpusGateRun.
+func (c *CorpusGateRunClient) Query() *CorpusGateRunQuery {
+	return &CorpusGateRunQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCorpusGateRun},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CorpusGateRun entity by its id.
+func (c *CorpusGateRunClient) Get(ctx context.Context, id string) (*CorpusGateRun, error) {
+	return c.Query().Where(corpusgaterun.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CorpusGateRunClient) GetX(ctx context.Context, id string) *CorpusGateRun {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryChangeRequest queries the change_request edge of a CorpusGateRun.
+func (c *CorpusGateRunClient) QueryChangeRequest(_m *CorpusGateRun) *ChangeRequestQuery {
+	query := (&ChangeRequestClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusgaterun.Table, corpusgaterun.FieldID, id),
+			sqlgraph.To(changerequest.Table, changerequest.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, corpusgaterun.ChangeRequestTable, corpusgaterun.ChangeRequestColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryFindings queries the findings edge of a CorpusGateRun.
+func (c *CorpusGateRunClient) QueryFindings(_m *CorpusGateRun) *CorpusFindingQuery {
+	query := (&CorpusFindingClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusgaterun.Table, corpusgaterun.FieldID, id),
+			sqlgraph.To(corpusfinding.Table, corpusfinding.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, corpusgaterun.FindingsTable, corpusgaterun.FindingsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CorpusGateRunClient) Hooks() []Hook {
+	return c.hooks.CorpusGateRun
+}
+
+// Interceptors returns the client interceptors.
+func (c *CorpusGateRunClient) Interceptors() []Interceptor {
+	return c.inters.CorpusGateRun
+}
+
+func (c *CorpusGateRunClient) mutate(ctx context.Context, m *CorpusGateRunMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CorpusGateRunCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CorpusGateRunUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CorpusGateRunUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CorpusGateRunDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CorpusGateRun mutation op: %q", m.Op())
+	}
+}
+
+// CorpusNodeClient is a client for the CorpusNode schema.
+type CorpusNodeClient struct {
+	config
+}
+
+// NewCorpusNodeClient returns a client for the CorpusNode from the given config.
+func NewCorpusNodeClient(c config) *CorpusNodeClient {
+	return &CorpusNodeClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `corpusnode.Hooks(f(g(h())))`.
+func (c *CorpusNodeClient) Use(hooks ...Hook) {
+	c.hooks.CorpusNode = append(c.hooks.CorpusNode, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `corpusnode.Intercept(f(g(h())))`.
+func (c *CorpusNodeClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CorpusNode = append(c.inters.CorpusNode, interceptors...)
+}
+
+// Create returns a builder for creating a CorpusNode entity.
+func (c *CorpusNodeClient) Create() *CorpusNodeCreate {
+	mutation := newCorpusNodeMutation(c.config, OpCreate)
+	return &CorpusNodeCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CorpusNode entities.
+func (c *CorpusNodeClient) CreateBulk(builders ...*CorpusNodeCreate) *CorpusNodeCreateBulk {
+	return &CorpusNodeCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CorpusNodeClient) MapCreateBulk(slice any, setFunc func(*CorpusNodeCreate, int)) *CorpusNodeCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CorpusNodeCreateBulk{err: fmt.Errorf("calling to CorpusNodeClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CorpusNodeCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CorpusNodeCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CorpusNode.
+func (c *CorpusNodeClient) Update() *CorpusNodeUpdate {
+	mutation := newCorpusNodeMutation(c.config, OpUpdate)
+	return &CorpusNodeUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CorpusNodeClient) UpdateOne(_m *CorpusNode) *CorpusNodeUpdateOne {
+	mutation := newCorpusNodeMutation(c.config, OpUpdateOne, withCorpusNode(_m))
+	return &CorpusNodeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CorpusNodeClient) UpdateOneID(id string) *CorpusNodeUpdateOne {
+	mutation := newCorpusNodeMutation(c.config, OpUpdateOne, withCorpusNodeID(id))
+	return &CorpusNodeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CorpusNode.
+func (c *CorpusNodeClient) Delete() *CorpusNodeDelete {
+	mutation := newCorpusNodeMutation(c.config, OpDelete)
+	return &CorpusNodeDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CorpusNodeClient) DeleteOne(_m *CorpusNode) *CorpusNodeDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CorpusNodeClient) DeleteOneID(id string) *CorpusNodeDeleteOne {
+	builder := c.Delete().Where(corpusnode.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CorpusNodeDeleteOne{builder}
+}
+
+// Query returns a query builder for CorpusNode.
+func (c *CorpusNodeClient) Query() *CorpusNodeQuery {
+	return &CorpusNodeQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCorpusNode},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CorpusNode entity by its id.
+func (c *CorpusNodeClient) Get(ctx context.Context, id string) (*CorpusNode, error) {
+	return c.Query().Where(corpusnode.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CorpusNodeClient) GetX(ctx context.Context, id string) *CorpusNode {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryRevisions queries the revisions edge of a CorpusNode.
+func (c *CorpusNodeClient) QueryRevisions(_m *CorpusNode) *CorpusRevisionQuery {
+	query := (&CorpusRevisionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusnode.Table, corpusnode.FieldID, id),
+			sqlgraph.To(corpusrevision.Table, corpusrevision.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, corpusnode.RevisionsTable, corpusnode.RevisionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryOutEdges queries the out_edges edge of a CorpusNode.
+func (c *CorpusNodeClient) QueryOutEdges(_m *CorpusNode) *CorpusEdgeQuery {
+	query := (&CorpusEdgeClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusnode.Table, corpusnode.FieldID, id),
+			sqlgraph.To(corpusedge.Table, corpusedge.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, corpusnode.OutEdgesTable, corpusnode.OutEdgesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryInEdges queries the in_edges edge of a CorpusNode.
+func (c *CorpusNodeClient) QueryInEdges(_m *CorpusNode) *CorpusEdgeQuery {
+	query := (&CorpusEdgeClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusnode.Table, corpusnode.FieldID, id),
+			sqlgraph.To(corpusedge.Table, corpusedge.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, corpusnode.InEdgesTable, corpusnode.InEdgesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryConfirmations queries the confirmations edge of a CorpusNode.
+func (c *CorpusNodeClient) QueryConfirmations(_m *CorpusNode) *CorpusConfirmationQuery {
+	query := (&CorpusConfirmationClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusnode.Table, corpusnode.FieldID, id),
+			sqlgraph.To(corpusconfirmation.Table, corpusconfirmation.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, corpusnode.ConfirmationsTable, corpusnode.ConfirmationsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryBindings queries the bindings edge of a CorpusNode.
+func (c *CorpusNodeClient) QueryBindings(_m *CorpusNode) *CorpusBindingQuery {
+	query := (&CorpusBindingClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusnode.Table, corpusnode.FieldID, id),
+			sqlgraph.To(corpusbinding.Table, corpusbinding.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, corpusnode.BindingsTable, corpusnode.BindingsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CorpusNodeClient) Hooks() []Hook {
+	return c.hooks.CorpusNode
+}
+
+// Interceptors returns the client interceptors.
+func (c *CorpusNodeClient) Interceptors() []Interceptor {
+	return c.inters.CorpusNode
+}
+
+func (c *CorpusNodeClient) mutate(ctx context.Context, m *CorpusNodeMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CorpusNodeCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CorpusNodeUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CorpusNodeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CorpusNodeDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CorpusNode mutation op: %q", m.Op())
+	}
+}
+
+// CorpusReferenceClient is a client for the CorpusReference schema.
+type CorpusReferenceClient struct {
+	config
+}
+
+// NewCorpusReferenceClient returns a client for the CorpusReference from the given config.
+func NewCorpusReferenceClient(c config) *CorpusReferenceClient {
+	return &CorpusReferenceClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `corpusreference.Hooks(f(g(h())))`.
+func (c *CorpusReferenceClient) Use(hooks ...Hook) {
+	c.hooks.CorpusReference = append(c.hooks.CorpusReference, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `corpusreference.Intercept(f(g(h())))`.
+func (c *CorpusReferenceClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CorpusReference = append(c.inters.CorpusReference, interceptors...)
+}
+
+// Create returns a builder for creating a CorpusReference entity.
+func (c *CorpusReferenceClient) Create() *CorpusReferenceCreate {
+	mutation := newCorpusReferenceMutation(c.config, OpCreate)
+	return &CorpusReferenceCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CorpusReference entities.
+func (c *CorpusReferenceClient) CreateBulk(builders ...*CorpusReferenceCreate) *CorpusReferenceCreateBulk {
+	return &CorpusReferenceCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CorpusReferenceClient) MapCreateBulk(slice any, setFunc func(*CorpusReferenceCreate, int)) *CorpusReferenceCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CorpusReferenceCreateBulk{err: fmt.Errorf("calling to CorpusReferenceClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CorpusReferenceCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CorpusReferenceCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CorpusReference.
+func (c *CorpusReferenceClient) Update() *CorpusReferenceUpdate {
+	mutation := newCorpusReferenceMutation(c.config, OpUpdate)
+	return &CorpusReferenceUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CorpusReferenceClient) UpdateOne(_m *CorpusReference) *CorpusReferenceUpdateOne {
+	mutation := newCorpusReferenceMutation(c.config, OpUpdateOne, withCorpusReference(_m))
+	return &CorpusReferenceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CorpusReferenceClient) UpdateOneID(id string) *CorpusReferenceUpdateOne {
+	mutation := newCorpusReferenceMutation(c.config, OpUpdateOne, withCorpusReferenceID(id))
+	return &CorpusReferenceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CorpusReference.
+func (c *CorpusReferenceClient) Delete() *CorpusReferenceDelete {
+	mutation := newCorpusReferenceMutation(c.config, OpDelete)
+	return &CorpusReferenceDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CorpusReferenceClient) DeleteOne(_m *CorpusReference) *CorpusReferenceDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CorpusReferenceClient) DeleteOneID(id string) *CorpusReferenceDeleteOne {
+	builder := c.Delete().Where(corpusreference.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CorpusReferenceDeleteOne{builder}
+}
+
+// Query returns a query builder for CorpusReference.
+func (c *CorpusReferenceClient) Query() *CorpusReferenceQuery {
+	return &CorpusReferenceQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCorpusReference},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CorpusReference entity by its id.
+func (c *CorpusReferenceClient) Get(ctx context.Context, id string) (*CorpusReference, error) {
+	return c.Query().Where(corpusreference.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CorpusReferenceClient) GetX(ctx context.Context, id string) *CorpusReference {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryRevision queries the revision edge of a CorpusReference.
+func (c *CorpusReferenceClient) QueryRevision(_m *CorpusReference) *CorpusRevisionQuery {
+	query := (&CorpusRevisionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusreference.Table, corpusreference.FieldID, id),
+			sqlgraph.To(corpusrevision.Table, corpusrevision.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, corpusreference.RevisionTable, corpusreference.RevisionColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QuerySource queries the source edge of a CorpusReference.
+func (c *CorpusReferenceClient) QuerySource(_m *CorpusReference) *SourceQuery {
+	query := (&SourceClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusreference.Table, corpusreference.FieldID, id),
+			sqlgraph.To(source.Table, source.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, corpusreference.SourceTable, corpusreference.SourceColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CorpusReferenceClient) Hooks() []Hook {
+	return c.hooks.CorpusReference
+}
+
+// Interceptors returns the client interceptors.
+func (c *CorpusReferenceClient) Interceptors() []Interceptor {
+	return c.inters.CorpusReference
+}
+
+func (c *CorpusReferenceClient) mutate(ctx context.Context, m *CorpusReferenceMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CorpusReferenceCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CorpusReferenceUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CorpusReferenceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CorpusReferenceDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CorpusReference mutation op: %q", m.Op())
+	}
+}
+
+// CorpusRevisionClient is a client for the CorpusRevision schema.
+type CorpusRevisionClient struct {
+	config
+}
+
+// NewCorpusRevisionClient returns a client for the CorpusRevision from the given config.
+func NewCorpusRevisionClient(c config) *CorpusRevisionClient {
+	return &CorpusRevisionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `corpusrevision.Hooks(f(g(h())))`.
+func (c *CorpusRevisionClient) Use(hooks ...Hook) {
+	c.hooks.CorpusRevision = append(c.hooks.CorpusRevision, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `corpusrevision.Intercept(f(g(h())))`.
+func (c *CorpusRevisionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CorpusRevision = append(c.inters.CorpusRevision, interceptors...)
+}
+
+// Create returns a builder for creating a CorpusRevision entity.
+func (c *CorpusRevisionClient) Create() *CorpusRevisionCreate {
+	mutation := newCorpusRevisionMutation(c.config, OpCreate)
+	return &CorpusRevisionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CorpusRevision entities.
+func (c *CorpusRevisionClient) CreateBulk(builders ...*CorpusRevisionCreate) *CorpusRevisionCreateBulk {
+	return &CorpusRevisionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CorpusRevisionClient) MapCreateBulk(slice any, setFunc func(*CorpusRevisionCreate, int)) *CorpusRevisionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CorpusRevisionCreateBulk{err: fmt.Errorf("calling to CorpusRevisionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CorpusRevisionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CorpusRevisionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CorpusRevision.
+func (c *CorpusRevisionClient) Update() *CorpusRevisionUpdate {
+	mutation := newCorpusRevisionMutation(c.config, OpUpdate)
+	return &CorpusRevisionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CorpusRevisionClient) UpdateOne(_m *CorpusRevision) *CorpusRevisionUpdateOne {
+	mutation := newCorpusRevisionMutation(c.config, OpUpdateOne, withCorpusRevision(_m))
+	return &CorpusRevisionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CorpusRevisionClient) UpdateOneID(id string) *CorpusRevisionUpdateOne {
+	mutation := newCorpusRevisionMutation(c.config, OpUpdateOne, withCorpusRevisionID(id))
+	return &CorpusRevisionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CorpusRevision.
+func (c *CorpusRevisionClient) Delete() *CorpusRevisionDelete {
+	mutation := newCorpusRevisionMutation(c.config, OpDelete)
+	return &CorpusRevisionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CorpusRevisionClient) DeleteOne(_m *CorpusRevision) *CorpusRevisionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CorpusRevisionClient) DeleteOneID(id string) *CorpusRevisionDeleteOne {
+	builder := c.Delete().Where(corpusrevision.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CorpusRevisionDeleteOne{builder}
+}
+
+// Query returns a query builder for CorpusRevision.
+func (c *CorpusRevisionClient) Query() *CorpusRevisionQuery {
+	return &CorpusRevisionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCorpusRevision},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CorpusRevision entity by its id.
+func (c *CorpusRevisionClient) Get(ctx context.Context, id string) (*CorpusRevision, error) {
+	return c.Query().Where(corpusrevision.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CorpusRevisionClient) GetX(ctx context.Context, id string) *CorpusRevision {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryNode queries the node edge of a CorpusRevision.
+func (c *CorpusRevisionClient) QueryNode(_m *CorpusRevision) *CorpusNodeQuery {
+	query := (&CorpusNodeClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusrevision.Table, corpusrevision.FieldID, id),
+			sqlgraph.To(corpusnode.Table, corpusnode.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, corpusrevision.NodeTable, corpusrevision.NodeColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryReferences queries the references edge of a CorpusRevision.
+func (c *CorpusRevisionClient) QueryReferences(_m *CorpusRevision) *CorpusReferenceQuery {
+	query := (&CorpusReferenceClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(corpusrevision.Table, corpusrevision.FieldID, id),
+			sqlgraph.To(corpusreference.Table, corpusreference.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, corpusrevision.ReferencesTable, corpusrevision.ReferencesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CorpusRevisionClient) Hooks() []Hook {
+	return c.hooks.CorpusRevision
+}
+
+// Interceptors returns the client interceptors.
+func (c *CorpusRevisionClient) Interceptors() []Interceptor {
+	return c.inters.CorpusRevision
+}
+
+func (c *CorpusRevisionClient) mutate(ctx context.Context, m *CorpusRevisionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CorpusRevisionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CorpusRevisionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CorpusRevisionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CorpusRevisionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CorpusRevision mutation op: %q", m.Op())
 	}
 }
 
@@ -2978,6 +4547,155 @@ func (c *ModerationCaseClient) mutate(ctx context.Context, m *ModerationCaseMuta
 	}
 }
 
+// NodeDraftClient is a client for the NodeDraft schema.
+type NodeDraftClient struct {
+	config
+}
+
+// NewNodeDraftClient returns a client for the NodeDraft from the given config.
+func NewNodeDraftClient(c config) *NodeDraftClient {
+	return &NodeDraftClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `nodedraft.Hooks(f(g(h())))`.
+func (c *NodeDraftClient) Use(hooks ...Hook) {
+	c.hooks.NodeDraft = append(c.hooks.NodeDraft, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `nodedraft.Intercept(f(g(h())))`.
+func (c *NodeDraftClient) Intercept(interceptors ...Interceptor) {
+	c.inters.NodeDraft = append(c.inters.NodeDraft, interceptors...)
+}
+
+// Create returns a builder for creating a NodeDraft entity.
+func (c *NodeDraftClient) Create() *NodeDraftCreate {
+	mutation := newNodeDraftMutation(c.config, OpCreate)
+	return &NodeDraftCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of NodeDraft entities.
+func (c *NodeDraftClient) CreateBulk(builders ...*NodeDraftCreate) *NodeDraftCreateBulk {
+	return &NodeDraftCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *NodeDraftClient) MapCreateBulk(slice any, setFunc func(*NodeDraftCreate, int)) *NodeDraftCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &NodeDraftCreateBulk{err: fmt.Errorf("calling to NodeDraftClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*NodeDraftCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &NodeDraftCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for NodeDraft.
+func (c *NodeDraftClient) Update() *NodeDraftUpdate {
+	mutation := newNodeDraftMutation(c.config, OpUpdate)
+	return &NodeDraftUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *NodeDraftClient) UpdateOne(_m *NodeDraft) *NodeDraftUpdateOne {
+	mutation := newNodeDraftMutation(c.config, OpUpdateOne, withNodeDraft(_m))
+	return &NodeDraftUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *NodeDraftClient) UpdateOneID(id string) *NodeDraftUpdateOne {
+	mutation := newNodeDraftMutation(c.config, OpUpdateOne, withNodeDraftID(id))
+	return &NodeDraftUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for NodeDraft.
+func (c *NodeDraftClient) Delete() *NodeDraftDelete {
+	mutation := newNodeDraftMutation(c.config, OpDelete)
+	return &NodeDraftDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *NodeDraftClient) DeleteOne(_m *NodeDraft) *NodeDraftDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *NodeDraftClient) DeleteOneID(id string) *NodeDraftDeleteOne {
+	builder := c.Delete().Where(nodedraft.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &NodeDraftDeleteOne{builder}
+}
+
+// Query returns a query builder for NodeDraft.
+func (c *NodeDraftClient) Query() *NodeDraftQuery {
+	return &NodeDraftQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeNodeDraft},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a NodeDraft entity by its id.
+func (c *NodeDraftClient) Get(ctx context.Context, id string) (*NodeDraft, error) {
+	return c.Query().Where(nodedraft.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *NodeDraftClient) GetX(ctx context.Context, id string) *NodeDraft {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryChangeRequest queries the change_request edge of a NodeDraft.
+func (c *NodeDraftClient) QueryChangeRequest(_m *NodeDraft) *ChangeRequestQuery {
+	query := (&ChangeRequestClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(nodedraft.Table, nodedraft.FieldID, id),
+			sqlgraph.To(changerequest.Table, changerequest.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, nodedraft.ChangeRequestTable, nodedraft.ChangeRequestColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *NodeDraftClient) Hooks() []Hook {
+	return c.hooks.NodeDraft
+}
+
+// Interceptors returns the client interceptors.
+func (c *NodeDraftClient) Interceptors() []Interceptor {
+	return c.inters.NodeDraft
+}
+
+func (c *NodeDraftClient) mutate(ctx context.Context, m *NodeDraftMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&NodeDraftCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&NodeDraftUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&NodeDraftUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&NodeDraftDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown NodeDraft mutation op: %q", m.Op())
+	}
+}
+
 // ProblemClient is a client for the Problem schema.
 type ProblemClient struct {
 	config
@@ -4662,6 +6380,22 @@ func (c *SourceClient) QueryReferences(_m *Source) *ReferenceQuery {
 	return query
 }
 
+// QueryCorpusReferences queries the corpus_references edge of a Source.
+func (c *SourceClient) QueryCorpusReferences(_m *Source) *CorpusReferenceQuery {
+	query := (&CorpusReferenceClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(source.Table, source.FieldID, id),
+			sqlgraph.To(corpusreference.Table, corpusreference.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, source.CorpusReferencesTable, source.CorpusReferencesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *SourceClient) Hooks() []Hook {
 	return c.hooks.Source
@@ -5153,15 +6887,19 @@ func (c *TokenClient) mutate(ctx context.Context, m *TokenMutation) (Value, erro
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Account, BatchStop, Binding, Claim, Counter, Decision, Event, Finding, Flag,
-		GateRun, GateSwitch, Hold, Lane, LaneReview, ModerationCase, Problem,
-		PublicationGate, Reference, ReputationEntry, Revision, Session, Slug,
+		Account, BatchStop, Binding, ChangeRequest, Claim, CorpusBinding,
+		CorpusConfirmation, CorpusEdge, CorpusFinding, CorpusGateRun, CorpusNode,
+		CorpusReference, CorpusRevision, Counter, Decision, Event, Finding, Flag,
+		GateRun, GateSwitch, Hold, Lane, LaneReview, ModerationCase, NodeDraft,
+		Problem, PublicationGate, Reference, ReputationEntry, Revision, Session, Slug,
 		SolvedRecord, Source, Suggestion, Tag, Token []ent.Hook
 	}
 	inters struct {
-		Account, BatchStop, Binding, Claim, Counter, Decision, Event, Finding, Flag,
-		GateRun, GateSwitch, Hold, Lane, LaneReview, ModerationCase, Problem,
-		PublicationGate, Reference, ReputationEntry, Revision, Session, Slug,
+		Account, BatchStop, Binding, ChangeRequest, Claim, CorpusBinding,
+		CorpusConfirmation, CorpusEdge, CorpusFinding, CorpusGateRun, CorpusNode,
+		CorpusReference, CorpusRevision, Counter, Decision, Event, Finding, Flag,
+		GateRun, GateSwitch, Hold, Lane, LaneReview, ModerationCase, NodeDraft,
+		Problem, PublicationGate, Reference, ReputationEntry, Revision, Session, Slug,
 		SolvedRecord, Source, Suggestion, Tag, Token []ent.Interceptor
 	}
 )

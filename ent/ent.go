@@ -15,7 +15,16 @@ import (
 	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/batchstop"
 	"github.com/theoremdb/theoremdb/ent/binding"
+	"github.com/theoremdb/theoremdb/ent/changerequest"
 	"github.com/theoremdb/theoremdb/ent/claim"
+	"github.com/theoremdb/theoremdb/ent/corpusbinding"
+	"github.com/theoremdb/theoremdb/ent/corpusconfirmation"
+	"github.com/theoremdb/theoremdb/ent/corpusedge"
+	"github.com/theoremdb/theoremdb/ent/corpusfinding"
+	"github.com/theoremdb/theoremdb/ent/corpusgaterun"
+	"github.com/theoremdb/theoremdb/ent/corpusnode"
+	"github.com/theoremdb/theoremdb/ent/corpusreference"
+	"github.com/theoremdb/theoremdb/ent/corpusrevision"
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
@@ -27,6 +36,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/lane"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
+	"github.com/theoremdb/theoremdb/ent/nodedraft"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -99,33 +109,43 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			account.Table:         account.ValidColumn,
-			batchstop.Table:       batchstop.ValidColumn,
-			binding.Table:         binding.ValidColumn,
-			claim.Table:           claim.ValidColumn,
-			counter.Table:         counter.ValidColumn,
-			decision.Table:        decision.ValidColumn,
-			event.Table:           event.ValidColumn,
-			finding.Table:         finding.ValidColumn,
-			flag.Table:            flag.ValidColumn,
-			gaterun.Table:         gaterun.ValidColumn,
-			gateswitch.Table:      gateswitch.ValidColumn,
-			hold.Table:            hold.ValidColumn,
-			lane.Table:            lane.ValidColumn,
-			lanereview.Table:      lanereview.ValidColumn,
-			moderationcase.Table:  moderationcase.ValidColumn,
-			problem.Table:         problem.ValidColumn,
-			publicationgate.Table: publicationgate.ValidColumn,
-			reference.Table:       reference.ValidColumn,
-			reputationentry.Table: reputationentry.ValidColumn,
-			revision.Table:        revision.ValidColumn,
-			session.Table:         session.ValidColumn,
-			slug.Table:            slug.ValidColumn,
-			solvedrecord.Table:    solvedrecord.ValidColumn,
-			source.Table:          source.ValidColumn,
-			suggestion.Table:      suggestion.ValidColumn,
-			tag.Table:             tag.ValidColumn,
-			token.Table:           token.ValidColumn,
+			account.Table:            account.ValidColumn,
+			batchstop.Table:          batchstop.ValidColumn,
+			binding.Table:            binding.ValidColumn,
+			changerequest.Table:      changerequest.ValidColumn,
+			claim.Table:              claim.ValidColumn,
+			corpusbinding.Table:      corpusbinding.ValidColumn,
+			corpusconfirmation.Table: corpusconfirmation.ValidColumn,
+			corpusedge.Table:         corpusedge.ValidColumn,
+			corpusfinding.Table:      corpusfinding.ValidColumn,
+			corpusgaterun.Table:      corpusgaterun.ValidColumn,
+			corpusnode.Table:         corpusnode.ValidColumn,
+			corpusreference.Table:    corpusreference.ValidColumn,
+			corpusrevision.Table:     corpusrevision.ValidColumn,
+			counter.Table:            counter.ValidColumn,
+			decision.Table:           decision.ValidColumn,
+			event.Table:              event.ValidColumn,
+			finding.Table:            finding.ValidColumn,
+			flag.Table:               flag.ValidColumn,
+			gaterun.Table:            gaterun.ValidColumn,
+			gateswitch.Table:         gateswitch.ValidColumn,
+			hold.Table:               hold.ValidColumn,
+			lane.Table:               lane.ValidColumn,
+			lanereview.Table:         lanereview.ValidColumn,
+			moderationcase.Table:     moderationcase.ValidColumn,
+			nodedraft.Table:          nodedraft.ValidColumn,
+			problem.Table:            problem.ValidColumn,
+			publicationgate.Table:    publicationgate.ValidColumn,
+			reference.Table:          reference.ValidColumn,
+			reputationentry.Table:    reputationentry.ValidColumn,
+			revision.Table:           revision.ValidColumn,
+			session.Table:            session.ValidColumn,
+			slug.Table:               slug.ValidColumn,
+			solvedrecord.Table:       solvedrecord.ValidColumn,
+			source.Table:             source.ValidColumn,
+			suggestion.Table:         suggestion.ValidColumn,
+			tag.Table:                tag.ValidColumn,
+			token.Table:              token.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

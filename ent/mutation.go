@@ -14,7 +14,16 @@ import (
 	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/batchstop"
 	"github.com/theoremdb/theoremdb/ent/binding"
+	"github.com/theoremdb/theoremdb/ent/changerequest"
 	"github.com/theoremdb/theoremdb/ent/claim"
+	"github.com/theoremdb/theoremdb/ent/corpusbinding"
+	"github.com/theoremdb/theoremdb/ent/corpusconfirmation"
+	"github.com/theoremdb/theoremdb/ent/corpusedge"
+	"github.com/theoremdb/theoremdb/ent/corpusfinding"
+	"github.com/theoremdb/theoremdb/ent/corpusgaterun"
+	"github.com/theoremdb/theoremdb/ent/corpusnode"
+	"github.com/theoremdb/theoremdb/ent/corpusreference"
+	"github.com/theoremdb/theoremdb/ent/corpusrevision"
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
@@ -26,12 +35,14 @@ import (
 	"github.com/theoremdb/theoremdb/ent/lane"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
+	"github.com/theoremdb/theoremdb/ent/nodedraft"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/ent/schema"
 	"github.com/theoremdb/theoremdb/ent/session"
 	"github.com/theoremdb/theoremdb/ent/slug"
 	"github.com/theoremdb/theoremdb/ent/solvedrecord"
@@ -52,33 +63,43 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
-	TypeAccount         = "Account"
-	TypeBatchStop       = "BatchStop"
-	TypeBinding         = "Binding"
-	TypeClaim           = "Claim"
-	TypeCounter         = "Counter"
-	TypeDecision        = "Decision"
-	TypeEvent           = "Event"
-	TypeFinding         = "Finding"
-	TypeFlag            = "Flag"
-	TypeGateRun         = "GateRun"
-	TypeGateSwitch      = "GateSwitch"
-	TypeHold            = "Hold"
-	TypeLane            = "Lane"
-	TypeLaneReview      = "LaneReview"
-	TypeModerationCase  = "ModerationCase"
-	TypeProblem         = "Problem"
-	TypePublicationGate = "PublicationGate"
-	TypeReference       = "Reference"
-	TypeReputationEntry = "ReputationEntry"
-	TypeRevision        = "Revision"
-	TypeSession         = "Session"
-	TypeSlug            = "Slug"
-	TypeSolvedRecord    = "SolvedRecord"
-	TypeSource          = "Source"
-	TypeSuggestion      = "Suggestion"
-	TypeTag             = "Tag"
-	TypeToken           = "Token"
+	TypeAccount            = "Account"
+	TypeBatchStop          = "BatchStop"
+	TypeBinding            = "Binding"
+	TypeChangeRequest      = "ChangeRequest"
+	TypeClaim              = "Claim"
+	TypeCorpusBinding      = "CorpusBinding"
+	TypeCorpusConfirmation = "CorpusConfirmation"
+	TypeCorpusEdge         = "CorpusEdge"
+	TypeCorpusFinding      = "CorpusFinding"
+	TypeCorpusGateRun      = "CorpusGateRun"
+	TypeCorpusNode         = "CorpusNode"
+	TypeCorpusReference    = "CorpusReference"
+	TypeCorpusRevision     = "CorpusRevision"
+	TypeCounter            = "Counter"
+	TypeDecision           = "Decision"
+	TypeEvent              = "Event"
+	TypeFinding            = "Finding"
+	TypeFlag               = "Flag"
+	TypeGateRun            = "GateRun"
+	TypeGateSwitch         = "GateSwitch"
+	TypeHold               = "Hold"
+	TypeLane               = "Lane"
+	TypeLaneReview         = "LaneReview"
+	TypeModerationCase     = "ModerationCase"
+	TypeNodeDraft          = "NodeDraft"
+	TypeProblem            = "Problem"
+	TypePublicationGate    = "PublicationGate"
+	TypeReference          = "Reference"
+	TypeReputationEntry    = "ReputationEntry"
+	TypeRevision           = "Revision"
+	TypeSession            = "Session"
+	TypeSlug               = "Slug"
+	TypeSolvedRecord       = "SolvedRecord"
+	TypeSource             = "Source"
+	TypeSuggestion         = "Suggestion"
+	TypeTag                = "Tag"
+	TypeToken              = "Token"
 )
 
 // AccountMutation represents an operation that mutates the Account nodes in the graph.
@@ -2757,6 +2778,1076 @@ func (m *BindingMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Binding edge %s", name)
 }
 
+// ChangeRequestMutation represents an operation that mutates the ChangeRequest nodes in the graph.
+type ChangeRequestMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *string
+	state            *changerequest.State
+	note             *string
+	opener           *string
+	writer_kind      *changerequest.WriterKind
+	model            *string
+	prompt_version   *string
+	layer            *string
+	failed_gate      *string
+	created_at       *time.Time
+	updated_at       *time.Time
+	merged_at        *time.Time
+	clearedFields    map[string]struct{}
+	drafts           map[string]struct{}
+	removeddrafts    map[string]struct{}
+	cleareddrafts    bool
+	gate_runs        map[string]struct{}
+	removedgate_runs map[string]struct{}
+	clearedgate_runs bool
+	done             bool
+	oldValue         func(context.Context) (*ChangeRequest, error)
+	predicates       []predicate.ChangeRequest
+}
+
+var _ ent.Mutation = (*ChangeRequestMutation)(nil)
+
+// changerequestOption allows management of the mutation configuration using functional options.
+type changerequestOption func(*ChangeRequestMutation)
+
+// newChangeRequestMutation creates new mutation for the ChangeRequest entity.
+func newChangeRequestMutation(c config, op Op, opts ...changerequestOption) *ChangeRequestMutation {
+	m := &ChangeRequestMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeChangeRequest,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withChangeRequestID sets the ID field of the mutation.
+func withChangeRequestID(id string) changerequestOption {
+	return func(m *ChangeRequestMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ChangeRequest
+		)
+		m.oldValue = func(ctx context.Context) (*ChangeRequest, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ChangeRequest.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withChangeRequest sets the old ChangeRequest of the mutation.
+func withChangeRequest(node *ChangeRequest) changerequestOption {
+	return func(m *ChangeRequestMutation) {
+		m.oldValue = func(context.Context) (*ChangeRequest, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ChangeRequestMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ChangeRequestMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ChangeRequest entities.
+func (m *ChangeRequestMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ChangeRequestMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ChangeRequestMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ChangeRequest.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetState sets the "state" field.
+func (m *ChangeRequestMutation) SetState(c changerequest.State) {
+	m.state = &c
+}
+
+// State returns the value of the "state" field in the mutation.
+func (m *ChangeRequestMutation) State() (r changerequest.State, exists bool) {
+	v := m.state
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldState returns the old "state" field's value of the ChangeRequest entity.
+// If the ChangeRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeRequestMutation) OldState(ctx context.Context) (v changerequest.State, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldState is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldState requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldState: %w", err)
+	}
+	return oldValue.State, nil
+}
+
+// ResetState resets all changes to the "state" field.
+func (m *ChangeRequestMutation) ResetState() {
+	m.state = nil
+}
+
+// SetNote sets the "note" field.
+func (m *ChangeRequestMutation) SetNote(s string) {
+	m.note = &s
+}
+
+// Note returns the value of the "note" field in the mutation.
+func (m *ChangeRequestMutation) Note() (r string, exists bool) {
+	v := m.note
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNote returns the old "note" field's value of the ChangeRequest entity.
+// If the ChangeRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeRequestMutation) OldNote(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNote is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNote requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNote: %w", err)
+	}
+	return oldValue.Note, nil
+}
+
+// ResetNote resets all changes to the "note" field.
+func (m *ChangeRequestMutation) ResetNote() {
+	m.note = nil
+}
+
+// SetOpener sets the "opener" field.
+func (m *ChangeRequestMutation) SetOpener(s string) {
+	m.opener = &s
+}
+
+// Opener returns the value of the "opener" field in the mutation.
+func (m *ChangeRequestMutation) Opener() (r string, exists bool) {
+	v := m.opener
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOpener returns the old "opener" field's value of the ChangeRequest entity.
+// If the ChangeRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeRequestMutation) OldOpener(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOpener is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOpener requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOpener: %w", err)
+	}
+	return oldValue.Opener, nil
+}
+
+// ResetOpener resets all changes to the "opener" field.
+func (m *ChangeRequestMutation) ResetOpener() {
+	m.opener = nil
+}
+
+// SetWriterKind sets the "writer_kind" field.
+func (m *ChangeRequestMutation) SetWriterKind(ck changerequest.WriterKind) {
+	m.writer_kind = &ck
+}
+
+// WriterKind returns the value of the "writer_kind" field in the mutation.
+func (m *ChangeRequestMutation) WriterKind() (r changerequest.WriterKind, exists bool) {
+	v := m.writer_kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWriterKind returns the old "writer_kind" field's value of the ChangeRequest entity.
+// If the ChangeRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeRequestMutation) OldWriterKind(ctx context.Context) (v changerequest.WriterKind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWriterKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWriterKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWriterKind: %w", err)
+	}
+	return oldValue.WriterKind, nil
+}
+
+// ResetWriterKind resets all changes to the "writer_kind" field.
+func (m *ChangeRequestMutation) ResetWriterKind() {
+	m.writer_kind = nil
+}
+
+// SetModel sets the "model" field.
+func (m *ChangeRequestMutation) SetModel(s string) {
+	m.model = &s
+}
+
+// Model returns the value of the "model" field in the mutation.
+func (m *ChangeRequestMutation) Model() (r string, exists bool) {
+	v := m.model
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModel returns the old "model" field's value of the ChangeRequest entity.
+// If the ChangeRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeRequestMutation) OldModel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModel: %w", err)
+	}
+	return oldValue.Model, nil
+}
+
+// ResetModel resets all changes to the "model" field.
+func (m *ChangeRequestMutation) ResetModel() {
+	m.model = nil
+}
+
+// SetPromptVersion sets the "prompt_version" field.
+func (m *ChangeRequestMutation) SetPromptVersion(s string) {
+	m.prompt_version = &s
+}
+
+// PromptVersion returns the value of the "prompt_version" field in the mutation.
+func (m *ChangeRequestMutation) PromptVersion() (r string, exists bool) {
+	v := m.prompt_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPromptVersion returns the old "prompt_version" field's value of the ChangeRequest entity.
+// If the ChangeRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeRequestMutation) OldPromptVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPromptVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPromptVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPromptVersion: %w", err)
+	}
+	return oldValue.PromptVersion, nil
+}
+
+// ResetPromptVersion resets all changes to the "prompt_version" field.
+func (m *ChangeRequestMutation) ResetPromptVersion() {
+	m.prompt_version = nil
+}
+
+// SetLayer sets the "layer" field.
+func (m *ChangeRequestMutation) SetLayer(s string) {
+	m.layer = &s
+}
+
+// Layer returns the value of the "layer" field in the mutation.
+func (m *ChangeRequestMutation) Layer() (r string, exists bool) {
+	v := m.layer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLayer returns the old "layer" field's value of the ChangeRequest entity.
+// If the ChangeRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeRequestMutation) OldLayer(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLayer is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLayer requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLayer: %w", err)
+	}
+	return oldValue.Layer, nil
+}
+
+// ResetLayer resets all changes to the "layer" field.
+func (m *ChangeRequestMutation) ResetLayer() {
+	m.layer = nil
+}
+
+// SetFailedGate sets the "failed_gate" field.
+func (m *ChangeRequestMutation) SetFailedGate(s string) {
+	m.failed_gate = &s
+}
+
+// FailedGate returns the value of the "failed_gate" field in the mutation.
+func (m *ChangeRequestMutation) FailedGate() (r string, exists bool) {
+	v := m.failed_gate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailedGate returns the old "failed_gate" field's value of the ChangeRequest entity.
+// If the ChangeRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeRequestMutation) OldFailedGate(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailedGate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailedGate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailedGate: %w", err)
+	}
+	return oldValue.FailedGate, nil
+}
+
+// ResetFailedGate resets all changes to the "failed_gate" field.
+func (m *ChangeRequestMutation) ResetFailedGate() {
+	m.failed_gate = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ChangeRequestMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ChangeRequestMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ChangeRequest entity.
+// If the ChangeRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeRequestMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ChangeRequestMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ChangeRequestMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ChangeRequestMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ChangeRequest entity.
+// If the ChangeRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeRequestMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ChangeRequestMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetMergedAt sets the "merged_at" field.
+func (m *ChangeRequestMutation) SetMergedAt(t time.Time) {
+	m.merged_at = &t
+}
+
+// MergedAt returns the value of the "merged_at" field in the mutation.
+func (m *ChangeRequestMutation) MergedAt() (r time.Time, exists bool) {
+	v := m.merged_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMergedAt returns the old "merged_at" field's value of the ChangeRequest entity.
+// If the ChangeRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeRequestMutation) OldMergedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMergedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMergedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMergedAt: %w", err)
+	}
+	return oldValue.MergedAt, nil
+}
+
+// ClearMergedAt clears the value of the "merged_at" field.
+func (m *ChangeRequestMutation) ClearMergedAt() {
+	m.merged_at = nil
+	m.clearedFields[changerequest.FieldMergedAt] = struct{}{}
+}
+
+// MergedAtCleared returns if the "merged_at" field was cleared in this mutation.
+func (m *ChangeRequestMutation) MergedAtCleared() bool {
+	_, ok := m.clearedFields[changerequest.FieldMergedAt]
+	return ok
+}
+
+// ResetMergedAt resets all changes to the "merged_at" field.
+func (m *ChangeRequestMutation) ResetMergedAt() {
+	m.merged_at = nil
+	delete(m.clearedFields, changerequest.FieldMergedAt)
+}
+
+// AddDraftIDs adds the "drafts" edge to the NodeDraft entity by ids.
+func (m *ChangeRequestMutation) AddDraftIDs(ids ...string) {
+	if m.drafts == nil {
+		m.drafts = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.drafts[ids[i]] = struct{}{}
+	}
+}
+
+// ClearDrafts clears the "drafts" edge to the NodeDraft entity.
+func (m *ChangeRequestMutation) ClearDrafts() {
+	m.cleareddrafts = true
+}
+
+// DraftsCleared reports if the "drafts" edge to the NodeDraft entity was cleared.
+func (m *ChangeRequestMutation) DraftsCleared() bool {
+	return m.cleareddrafts
+}
+
+// RemoveDraftIDs removes the "drafts" edge to the NodeDraft entity by IDs.
+func (m *ChangeRequestMutation) RemoveDraftIDs(ids ...string) {
+	if m.removeddrafts == nil {
+		m.removeddrafts = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.drafts, ids[i])
+		m.removeddrafts[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedDrafts returns the removed IDs of the "drafts" edge to the NodeDraft entity.
+func (m *ChangeRequestMutation) RemovedDraftsIDs() (ids []string) {
+	for id := range m.removeddrafts {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// DraftsIDs returns the "drafts" edge IDs in the mutation.
+func (m *ChangeRequestMutation) DraftsIDs() (ids []string) {
+	for id := range m.drafts {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetDrafts resets all changes to the "drafts" edge.
+func (m *ChangeRequestMutation) ResetDrafts() {
+	m.drafts = nil
+	m.cleareddrafts = false
+	m.removeddrafts = nil
+}
+
+// AddGateRunIDs adds the "gate_runs" edge to the CorpusGateRun entity by ids.
+func (m *ChangeRequestMutation) AddGateRunIDs(ids ...string) {
+	if m.gate_runs == nil {
+		m.gate_runs = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.gate_runs[ids[i]] = struct{}{}
+	}
+}
+
+// ClearGateRuns clears the "gate_runs" edge to the CorpusGateRun entity.
+func (m *ChangeRequestMutation) ClearGateRuns() {
+	m.clearedgate_runs = true
+}
+
+// GateRunsCleared reports if the "gate_runs" edge to the CorpusGateRun entity was cleared.
+func (m *ChangeRequestMutation) GateRunsCleared() bool {
+	return m.clearedgate_runs
+}
+
+// RemoveGateRunIDs removes the "gate_runs" edge to the CorpusGateRun entity by IDs.
+func (m *ChangeRequestMutation) RemoveGateRunIDs(ids ...string) {
+	if m.removedgate_runs == nil {
+		m.removedgate_runs = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.gate_runs, ids[i])
+		m.removedgate_runs[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedGateRuns returns the removed IDs of the "gate_runs" edge to the CorpusGateRun entity.
+func (m *ChangeRequestMutation) RemovedGateRunsIDs() (ids []string) {
+	for id := range m.removedgate_runs {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// GateRunsIDs returns the "gate_runs" edge IDs in the mutation.
+func (m *ChangeRequestMutation) GateRunsIDs() (ids []string) {
+	for id := range m.gate_runs {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetGateRuns resets all changes to the "gate_runs" edge.
+func (m *ChangeRequestMutation) ResetGateRuns() {
+	m.gate_runs = nil
+	m.clearedgate_runs = false
+	m.removedgate_runs = nil
+}
+
+// Where appends a list predicates to the ChangeRequestMutation builder.
+func (m *ChangeRequestMutation) Where(ps ...predicate.ChangeRequest) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ChangeRequestMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ChangeRequestMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ChangeRequest, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ChangeRequestMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ChangeRequestMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ChangeRequest).
+func (m *ChangeRequestMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ChangeRequestMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.state != nil {
+		fields = append(fields, changerequest.FieldState)
+	}
+	if m.note != nil {
+		fields = append(fields, changerequest.FieldNote)
+	}
+	if m.opener != nil {
+		fields = append(fields, changerequest.FieldOpener)
+	}
+	if m.writer_kind != nil {
+		fields = append(fields, changerequest.FieldWriterKind)
+	}
+	if m.model != nil {
+		fields = append(fields, changerequest.FieldModel)
+	}
+	if m.prompt_version != nil {
+		fields = append(fields, changerequest.FieldPromptVersion)
+	}
+	if m.layer != nil {
+		fields = append(fields, changerequest.FieldLayer)
+	}
+	if m.failed_gate != nil {
+		fields = append(fields, changerequest.FieldFailedGate)
+	}
+	if m.created_at != nil {
+		fields = append(fields, changerequest.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, changerequest.FieldUpdatedAt)
+	}
+	if m.merged_at != nil {
+		fields = append(fields, changerequest.FieldMergedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ChangeRequestMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case changerequest.FieldState:
+		return m.State()
+	case changerequest.FieldNote:
+		return m.Note()
+	case changerequest.FieldOpener:
+		return m.Opener()
+	case changerequest.FieldWriterKind:
+		return m.WriterKind()
+	case changerequest.FieldModel:
+		return m.Model()
+	case changerequest.FieldPromptVersion:
+		return m.PromptVersion()
+	case changerequest.FieldLayer:
+		return m.Layer()
+	case changerequest.FieldFailedGate:
+		return m.FailedGate()
+	case changerequest.FieldCreatedAt:
+		return m.CreatedAt()
+	case changerequest.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case changerequest.FieldMergedAt:
+		return m.MergedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ChangeRequestMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case changerequest.FieldState:
+		return m.OldState(ctx)
+	case changerequest.FieldNote:
+		return m.OldNote(ctx)
+	case changerequest.FieldOpener:
+		return m.OldOpener(ctx)
+	case changerequest.FieldWriterKind:
+		return m.OldWriterKind(ctx)
+	case changerequest.FieldModel:
+		return m.OldModel(ctx)
+	case changerequest.FieldPromptVersion:
+		return m.OldPromptVersion(ctx)
+	case changerequest.FieldLayer:
+		return m.OldLayer(ctx)
+	case changerequest.FieldFailedGate:
+		return m.OldFailedGate(ctx)
+	case changerequest.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case changerequest.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case changerequest.FieldMergedAt:
+		return m.OldMergedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown ChangeRequest field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChangeRequestMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case changerequest.FieldState:
+		v, ok := value.(changerequest.State)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetState(v)
+		return nil
+	case changerequest.FieldNote:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNote(v)
+		return nil
+	case changerequest.FieldOpener:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOpener(v)
+		return nil
+	case changerequest.FieldWriterKind:
+		v, ok := value.(changerequest.WriterKind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWriterKind(v)
+		return nil
+	case changerequest.FieldModel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModel(v)
+		return nil
+	case changerequest.FieldPromptVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPromptVersion(v)
+		return nil
+	case changerequest.FieldLayer:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLayer(v)
+		return nil
+	case changerequest.FieldFailedGate:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailedGate(v)
+		return nil
+	case changerequest.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case changerequest.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case changerequest.FieldMergedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMergedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ChangeRequest field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ChangeRequestMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ChangeRequestMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChangeRequestMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ChangeRequest numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ChangeRequestMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(changerequest.FieldMergedAt) {
+		fields = append(fields, changerequest.FieldMergedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ChangeRequestMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ChangeRequestMutation) ClearField(name string) error {
+	switch name {
+	case changerequest.FieldMergedAt:
+		m.ClearMergedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ChangeRequest nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ChangeRequestMutation) ResetField(name string) error {
+	switch name {
+	case changerequest.FieldState:
+		m.ResetState()
+		return nil
+	case changerequest.FieldNote:
+		m.ResetNote()
+		return nil
+	case changerequest.FieldOpener:
+		m.ResetOpener()
+		return nil
+	case changerequest.FieldWriterKind:
+		m.ResetWriterKind()
+		return nil
+	case changerequest.FieldModel:
+		m.ResetModel()
+		return nil
+	case changerequest.FieldPromptVersion:
+		m.ResetPromptVersion()
+		return nil
+	case changerequest.FieldLayer:
+		m.ResetLayer()
+		return nil
+	case changerequest.FieldFailedGate:
+		m.ResetFailedGate()
+		return nil
+	case changerequest.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case changerequest.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case changerequest.FieldMergedAt:
+		m.ResetMergedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ChangeRequest field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ChangeRequestMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.drafts != nil {
+		edges = append(edges, changerequest.EdgeDrafts)
+	}
+	if m.gate_runs != nil {
+		edges = append(edges, changerequest.EdgeGateRuns)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ChangeRequestMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case changerequest.EdgeDrafts:
+		ids := make([]ent.Value, 0, len(m.drafts))
+		for id := range m.drafts {
+			ids = append(ids, id)
+		}
+		return ids
+	case changerequest.EdgeGateRuns:
+		ids := make([]ent.Value, 0, len(m.gate_runs))
+		for id := range m.gate_runs {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ChangeRequestMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removeddrafts != nil {
+		edges = append(edges, changerequest.EdgeDrafts)
+	}
+	if m.removedgate_runs != nil {
+		edges = append(edges, changerequest.EdgeGateRuns)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ChangeRequestMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case changerequest.EdgeDrafts:
+		ids := make([]ent.Value, 0, len(m.removeddrafts))
+		for id := range m.removeddrafts {
+			ids = append(ids, id)
+		}
+		return ids
+	case changerequest.EdgeGateRuns:
+		ids := make([]ent.Value, 0, len(m.removedgate_runs))
+		for id := range m.removedgate_runs {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ChangeRequestMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.cleareddrafts {
+		edges = append(edges, changerequest.EdgeDrafts)
+	}
+	if m.clearedgate_runs {
+		edges = append(edges, changerequest.EdgeGateRuns)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ChangeRequestMutation) EdgeCleared(name string) bool {
+	switch name {
+	case changerequest.EdgeDrafts:
+		return m.cleareddrafts
+	case changerequest.EdgeGateRuns:
+		return m.clearedgate_runs
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ChangeRequestMutation) ClearEdge(name string) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ChangeRequest unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ChangeRequestMutation) ResetEdge(name string) error {
+	switch name {
+	case changerequest.EdgeDrafts:
+		m.ResetDrafts()
+		return nil
+	case changerequest.EdgeGateRuns:
+		m.ResetGateRuns()
+		return nil
+	}
+	return fmt.Errorf("unknown ChangeRequest edge %s", name)
+}
+
 // ClaimMutation represents an operation that mutates the Claim nodes in the graph.
 type ClaimMutation struct {
 	config
@@ -3820,6 +4911,8364 @@ func (m *ClaimMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Claim edge %s", name)
+}
+
+// CorpusBindingMutation represents an operation that mutates the CorpusBinding nodes in the graph.
+type CorpusBindingMutation struct {
+	config
+	op                    Op
+	typ                   string
+	id                    *string
+	system                *string
+	label                 *string
+	formal                *bool
+	round_trip_passed     *bool
+	checkers_passed       *[]string
+	appendcheckers_passed []string
+	created_at            *time.Time
+	clearedFields         map[string]struct{}
+	node                  *string
+	clearednode           bool
+	done                  bool
+	oldValue              func(context.Context) (*CorpusBinding, error)
+	predicates            []predicate.CorpusBinding
+}
+
+var _ ent.Mutation = (*CorpusBindingMutation)(nil)
+
+// corpusbindingOption allows management of the mutation configuration using functional options.
+type corpusbindingOption func(*CorpusBindingMutation)
+
+// newCorpusBindingMutation creates new mutation for the CorpusBinding entity.
+func newCorpusBindingMutation(c config, op Op, opts ...corpusbindingOption) *CorpusBindingMutation {
+	m := &CorpusBindingMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCorpusBinding,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCorpusBindingID sets the ID field of the mutation.
+func withCorpusBindingID(id string) corpusbindingOption {
+	return func(m *CorpusBindingMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CorpusBinding
+		)
+		m.oldValue = func(ctx context.Context) (*CorpusBinding, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CorpusBinding.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCorpusBinding sets the old CorpusBinding of the mutation.
+func withCorpusBinding(node *CorpusBinding) corpusbindingOption {
+	return func(m *CorpusBindingMutation) {
+		m.oldValue = func(context.Context) (*CorpusBinding, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CorpusBindingMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CorpusBindingMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CorpusBinding entities.
+func (m *CorpusBindingMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CorpusBindingMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CorpusBindingMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CorpusBinding.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetNodeID sets the "node_id" field.
+func (m *CorpusBindingMutation) SetNodeID(s string) {
+	m.node = &s
+}
+
+// NodeID returns the value of the "node_id" field in the mutation.
+func (m *CorpusBindingMutation) NodeID() (r string, exists bool) {
+	v := m.node
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNodeID returns the old "node_id" field's value of the CorpusBinding entity.
+// If the CorpusBinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusBindingMutation) OldNodeID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNodeID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNodeID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNodeID: %w", err)
+	}
+	return oldValue.NodeID, nil
+}
+
+// ResetNodeID resets all changes to the "node_id" field.
+func (m *CorpusBindingMutation) ResetNodeID() {
+	m.node = nil
+}
+
+// SetSystem sets the "system" field.
+func (m *CorpusBindingMutation) SetSystem(s string) {
+	m.system = &s
+}
+
+// System returns the value of the "system" field in the mutation.
+func (m *CorpusBindingMutation) System() (r string, exists bool) {
+	v := m.system
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSystem returns the old "system" field's value of the CorpusBinding entity.
+// If the CorpusBinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusBindingMutation) OldSystem(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSystem is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSystem requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSystem: %w", err)
+	}
+	return oldValue.System, nil
+}
+
+// ResetSystem resets all changes to the "system" field.
+func (m *CorpusBindingMutation) ResetSystem() {
+	m.system = nil
+}
+
+// SetLabel sets the "label" field.
+func (m *CorpusBindingMutation) SetLabel(s string) {
+	m.label = &s
+}
+
+// Label returns the value of the "label" field in the mutation.
+func (m *CorpusBindingMutation) Label() (r string, exists bool) {
+	v := m.label
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLabel returns the old "label" field's value of the CorpusBinding entity.
+// If the CorpusBinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusBindingMutation) OldLabel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLabel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLabel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLabel: %w", err)
+	}
+	return oldValue.Label, nil
+}
+
+// ResetLabel resets all changes to the "label" field.
+func (m *CorpusBindingMutation) ResetLabel() {
+	m.label = nil
+}
+
+// SetFormal sets the "formal" field.
+func (m *CorpusBindingMutation) SetFormal(b bool) {
+	m.formal = &b
+}
+
+// Formal returns the value of the "formal" field in the mutation.
+func (m *CorpusBindingMutation) Formal() (r bool, exists bool) {
+	v := m.formal
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFormal returns the old "formal" field's value of the CorpusBinding entity.
+// If the CorpusBinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusBindingMutation) OldFormal(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFormal is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFormal requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFormal: %w", err)
+	}
+	return oldValue.Formal, nil
+}
+
+// ResetFormal resets all changes to the "formal" field.
+func (m *CorpusBindingMutation) ResetFormal() {
+	m.formal = nil
+}
+
+// SetRoundTripPassed sets the "round_trip_passed" field.
+func (m *CorpusBindingMutation) SetRoundTripPassed(b bool) {
+	m.round_trip_passed = &b
+}
+
+// RoundTripPassed returns the value of the "round_trip_passed" field in the mutation.
+func (m *CorpusBindingMutation) RoundTripPassed() (r bool, exists bool) {
+	v := m.round_trip_passed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRoundTripPassed returns the old "round_trip_passed" field's value of the CorpusBinding entity.
+// If the CorpusBinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusBindingMutation) OldRoundTripPassed(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRoundTripPassed is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRoundTripPassed requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRoundTripPassed: %w", err)
+	}
+	return oldValue.RoundTripPassed, nil
+}
+
+// ResetRoundTripPassed resets all changes to the "round_trip_passed" field.
+func (m *CorpusBindingMutation) ResetRoundTripPassed() {
+	m.round_trip_passed = nil
+}
+
+// SetCheckersPassed sets the "checkers_passed" field.
+func (m *CorpusBindingMutation) SetCheckersPassed(s []string) {
+	m.checkers_passed = &s
+	m.appendcheckers_passed = nil
+}
+
+// CheckersPassed returns the value of the "checkers_passed" field in the mutation.
+func (m *CorpusBindingMutation) CheckersPassed() (r []string, exists bool) {
+	v := m.checkers_passed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCheckersPassed returns the old "checkers_passed" field's value of the CorpusBinding entity.
+// If the CorpusBinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusBindingMutation) OldCheckersPassed(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCheckersPassed is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCheckersPassed requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCheckersPassed: %w", err)
+	}
+	return oldValue.CheckersPassed, nil
+}
+
+// AppendCheckersPassed adds s to the "checkers_passed" field.
+func (m *CorpusBindingMutation) AppendCheckersPassed(s []string) {
+	m.appendcheckers_passed = append(m.appendcheckers_passed, s...)
+}
+
+// AppendedCheckersPassed returns the list of values that were appended to the "checkers_passed" field in this mutation.
+func (m *CorpusBindingMutation) AppendedCheckersPassed() ([]string, bool) {
+	if len(m.appendcheckers_passed) == 0 {
+		return nil, false
+	}
+	return m.appendcheckers_passed, true
+}
+
+// ClearCheckersPassed clears the value of the "checkers_passed" field.
+func (m *CorpusBindingMutation) ClearCheckersPassed() {
+	m.checkers_passed = nil
+	m.appendcheckers_passed = nil
+	m.clearedFields[corpusbinding.FieldCheckersPassed] = struct{}{}
+}
+
+// CheckersPassedCleared returns if the "checkers_passed" field was cleared in this mutation.
+func (m *CorpusBindingMutation) CheckersPassedCleared() bool {
+	_, ok := m.clearedFields[corpusbinding.FieldCheckersPassed]
+	return ok
+}
+
+// ResetCheckersPassed resets all changes to the "checkers_passed" field.
+func (m *CorpusBindingMutation) ResetCheckersPassed() {
+	m.checkers_passed = nil
+	m.appendcheckers_passed = nil
+	delete(m.clearedFields, corpusbinding.FieldCheckersPassed)
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CorpusBindingMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CorpusBindingMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CorpusBinding entity.
+// If the CorpusBinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusBindingMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CorpusBindingMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// ClearNode clears the "node" edge to the CorpusNode entity.
+func (m *CorpusBindingMutation) ClearNode() {
+	m.clearednode = true
+	m.clearedFields[corpusbinding.FieldNodeID] = struct{}{}
+}
+
+// NodeCleared reports if the "node" edge to the CorpusNode entity was cleared.
+func (m *CorpusBindingMutation) NodeCleared() bool {
+	return m.clearednode
+}
+
+// NodeIDs returns the "node" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// NodeID instead. It exists only for internal usage by the builders.
+func (m *CorpusBindingMutation) NodeIDs() (ids []string) {
+	if id := m.node; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetNode resets all changes to the "node" edge.
+func (m *CorpusBindingMutation) ResetNode() {
+	m.node = nil
+	m.clearednode = false
+}
+
+// Where appends a list predicates to the CorpusBindingMutation builder.
+func (m *CorpusBindingMutation) Where(ps ...predicate.CorpusBinding) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CorpusBindingMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CorpusBindingMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CorpusBinding, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CorpusBindingMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CorpusBindingMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CorpusBinding).
+func (m *CorpusBindingMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CorpusBindingMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.node != nil {
+		fields = append(fields, corpusbinding.FieldNodeID)
+	}
+	if m.system != nil {
+		fields = append(fields, corpusbinding.FieldSystem)
+	}
+	if m.label != nil {
+		fields = append(fields, corpusbinding.FieldLabel)
+	}
+	if m.formal != nil {
+		fields = append(fields, corpusbinding.FieldFormal)
+	}
+	if m.round_trip_passed != nil {
+		fields = append(fields, corpusbinding.FieldRoundTripPassed)
+	}
+	if m.checkers_passed != nil {
+		fields = append(fields, corpusbinding.FieldCheckersPassed)
+	}
+	if m.created_at != nil {
+		fields = append(fields, corpusbinding.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CorpusBindingMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case corpusbinding.FieldNodeID:
+		return m.NodeID()
+	case corpusbinding.FieldSystem:
+		return m.System()
+	case corpusbinding.FieldLabel:
+		return m.Label()
+	case corpusbinding.FieldFormal:
+		return m.Formal()
+	case corpusbinding.FieldRoundTripPassed:
+		return m.RoundTripPassed()
+	case corpusbinding.FieldCheckersPassed:
+		return m.CheckersPassed()
+	case corpusbinding.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CorpusBindingMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case corpusbinding.FieldNodeID:
+		return m.OldNodeID(ctx)
+	case corpusbinding.FieldSystem:
+		return m.OldSystem(ctx)
+	case corpusbinding.FieldLabel:
+		return m.OldLabel(ctx)
+	case corpusbinding.FieldFormal:
+		return m.OldFormal(ctx)
+	case corpusbinding.FieldRoundTripPassed:
+		return m.OldRoundTripPassed(ctx)
+	case corpusbinding.FieldCheckersPassed:
+		return m.OldCheckersPassed(ctx)
+	case corpusbinding.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown CorpusBinding field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusBindingMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case corpusbinding.FieldNodeID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNodeID(v)
+		return nil
+	case corpusbinding.FieldSystem:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSystem(v)
+		return nil
+	case corpusbinding.FieldLabel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLabel(v)
+		return nil
+	case corpusbinding.FieldFormal:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFormal(v)
+		return nil
+	case corpusbinding.FieldRoundTripPassed:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRoundTripPassed(v)
+		return nil
+	case corpusbinding.FieldCheckersPassed:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCheckersPassed(v)
+		return nil
+	case corpusbinding.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusBinding field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CorpusBindingMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CorpusBindingMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusBindingMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CorpusBinding numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CorpusBindingMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(corpusbinding.FieldCheckersPassed) {
+		fields = append(fields, corpusbinding.FieldCheckersPassed)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CorpusBindingMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CorpusBindingMutation) ClearField(name string) error {
+	switch name {
+	case corpusbinding.FieldCheckersPassed:
+		m.ClearCheckersPassed()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusBinding nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CorpusBindingMutation) ResetField(name string) error {
+	switch name {
+	case corpusbinding.FieldNodeID:
+		m.ResetNodeID()
+		return nil
+	case corpusbinding.FieldSystem:
+		m.ResetSystem()
+		return nil
+	case corpusbinding.FieldLabel:
+		m.ResetLabel()
+		return nil
+	case corpusbinding.FieldFormal:
+		m.ResetFormal()
+		return nil
+	case corpusbinding.FieldRoundTripPassed:
+		m.ResetRoundTripPassed()
+		return nil
+	case corpusbinding.FieldCheckersPassed:
+		m.ResetCheckersPassed()
+		return nil
+	case corpusbinding.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusBinding field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CorpusBindingMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.node != nil {
+		edges = append(edges, corpusbinding.EdgeNode)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CorpusBindingMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case corpusbinding.EdgeNode:
+		if id := m.node; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CorpusBindingMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CorpusBindingMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CorpusBindingMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearednode {
+		edges = append(edges, corpusbinding.EdgeNode)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CorpusBindingMutation) EdgeCleared(name string) bool {
+	switch name {
+	case corpusbinding.EdgeNode:
+		return m.clearednode
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CorpusBindingMutation) ClearEdge(name string) error {
+	switch name {
+	case corpusbinding.EdgeNode:
+		m.ClearNode()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusBinding unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CorpusBindingMutation) ResetEdge(name string) error {
+	switch name {
+	case corpusbinding.EdgeNode:
+		m.ResetNode()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusBinding edge %s", name)
+}
+
+// CorpusConfirmationMutation represents an operation that mutates the CorpusConfirmation nodes in the graph.
+type CorpusConfirmationMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	revision_id   *string
+	kind          *corpusconfirmation.Kind
+	section       *string
+	account_id    *string
+	blind         *bool
+	created_at    *time.Time
+	clearedFields map[string]struct{}
+	node          *string
+	clearednode   bool
+	done          bool
+	oldValue      func(context.Context) (*CorpusConfirmation, error)
+	predicates    []predicate.CorpusConfirmation
+}
+
+var _ ent.Mutation = (*CorpusConfirmationMutation)(nil)
+
+// corpusconfirmationOption allows management of the mutation configuration using functional options.
+type corpusconfirmationOption func(*CorpusConfirmationMutation)
+
+// newCorpusConfirmationMutation creates new mutation for the CorpusConfirmation entity.
+func newCorpusConfirmationMutation(c config, op Op, opts ...corpusconfirmationOption) *CorpusConfirmationMutation {
+	m := &CorpusConfirmationMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCorpusConfirmation,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCorpusConfirmationID sets the ID field of the mutation.
+func withCorpusConfirmationID(id string) corpusconfirmationOption {
+	return func(m *CorpusConfirmationMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CorpusConfirmation
+		)
+		m.oldValue = func(ctx context.Context) (*CorpusConfirmation, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CorpusConfirmation.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCorpusConfirmation sets the old CorpusConfirmation of the mutation.
+func withCorpusConfirmation(node *CorpusConfirmation) corpusconfirmationOption {
+	return func(m *CorpusConfirmationMutation) {
+		m.oldValue = func(context.Context) (*CorpusConfirmation, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CorpusConfirmationMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CorpusConfirmationMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CorpusConfirmation entities.
+func (m *CorpusConfirmationMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CorpusConfirmationMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CorpusConfirmationMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CorpusConfirmation.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetNodeID sets the "node_id" field.
+func (m *CorpusConfirmationMutation) SetNodeID(s string) {
+	m.node = &s
+}
+
+// NodeID returns the value of the "node_id" field in the mutation.
+func (m *CorpusConfirmationMutation) NodeID() (r string, exists bool) {
+	v := m.node
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNodeID returns the old "node_id" field's value of the CorpusConfirmation entity.
+// If the CorpusConfirmation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusConfirmationMutation) OldNodeID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNodeID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNodeID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNodeID: %w", err)
+	}
+	return oldValue.NodeID, nil
+}
+
+// ResetNodeID resets all changes to the "node_id" field.
+func (m *CorpusConfirmationMutation) ResetNodeID() {
+	m.node = nil
+}
+
+// SetRevisionID sets the "revision_id" field.
+func (m *CorpusConfirmationMutation) SetRevisionID(s string) {
+	m.revision_id = &s
+}
+
+// RevisionID returns the value of the "revision_id" field in the mutation.
+func (m *CorpusConfirmationMutation) RevisionID() (r string, exists bool) {
+	v := m.revision_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRevisionID returns the old "revision_id" field's value of the CorpusConfirmation entity.
+// If the CorpusConfirmation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusConfirmationMutation) OldRevisionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRevisionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRevisionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRevisionID: %w", err)
+	}
+	return oldValue.RevisionID, nil
+}
+
+// ResetRevisionID resets all changes to the "revision_id" field.
+func (m *CorpusConfirmationMutation) ResetRevisionID() {
+	m.revision_id = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *CorpusConfirmationMutation) SetKind(c corpusconfirmation.Kind) {
+	m.kind = &c
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *CorpusConfirmationMutation) Kind() (r corpusconfirmation.Kind, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the CorpusConfirmation entity.
+// If the CorpusConfirmation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusConfirmationMutation) OldKind(ctx context.Context) (v corpusconfirmation.Kind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *CorpusConfirmationMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetSection sets the "section" field.
+func (m *CorpusConfirmationMutation) SetSection(s string) {
+	m.section = &s
+}
+
+// Section returns the value of the "section" field in the mutation.
+func (m *CorpusConfirmationMutation) Section() (r string, exists bool) {
+	v := m.section
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSection returns the old "section" field's value of the CorpusConfirmation entity.
+// If the CorpusConfirmation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusConfirmationMutation) OldSection(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSection is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSection requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSection: %w", err)
+	}
+	return oldValue.Section, nil
+}
+
+// ResetSection resets all changes to the "section" field.
+func (m *CorpusConfirmationMutation) ResetSection() {
+	m.section = nil
+}
+
+// SetAccountID sets the "account_id" field.
+func (m *CorpusConfirmationMutation) SetAccountID(s string) {
+	m.account_id = &s
+}
+
+// AccountID returns the value of the "account_id" field in the mutation.
+func (m *CorpusConfirmationMutation) AccountID() (r string, exists bool) {
+	v := m.account_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAccountID returns the old "account_id" field's value of the CorpusConfirmation entity.
+// If the CorpusConfirmation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusConfirmationMutation) OldAccountID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAccountID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAccountID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAccountID: %w", err)
+	}
+	return oldValue.AccountID, nil
+}
+
+// ResetAccountID resets all changes to the "account_id" field.
+func (m *CorpusConfirmationMutation) ResetAccountID() {
+	m.account_id = nil
+}
+
+// SetBlind sets the "blind" field.
+func (m *CorpusConfirmationMutation) SetBlind(b bool) {
+	m.blind = &b
+}
+
+// Blind returns the value of the "blind" field in the mutation.
+func (m *CorpusConfirmationMutation) Blind() (r bool, exists bool) {
+	v := m.blind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBlind returns the old "blind" field's value of the CorpusConfirmation entity.
+// If the CorpusConfirmation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusConfirmationMutation) OldBlind(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBlind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBlind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBlind: %w", err)
+	}
+	return oldValue.Blind, nil
+}
+
+// ResetBlind resets all changes to the "blind" field.
+func (m *CorpusConfirmationMutation) ResetBlind() {
+	m.blind = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CorpusConfirmationMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CorpusConfirmationMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CorpusConfirmation entity.
+// If the CorpusConfirmation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusConfirmationMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CorpusConfirmationMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// ClearNode clears the "node" edge to the CorpusNode entity.
+func (m *CorpusConfirmationMutation) ClearNode() {
+	m.clearednode = true
+	m.clearedFields[corpusconfirmation.FieldNodeID] = struct{}{}
+}
+
+// NodeCleared reports if the "node" edge to the CorpusNode entity was cleared.
+func (m *CorpusConfirmationMutation) NodeCleared() bool {
+	return m.clearednode
+}
+
+// NodeIDs returns the "node" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// NodeID instead. It exists only for internal usage by the builders.
+func (m *CorpusConfirmationMutation) NodeIDs() (ids []string) {
+	if id := m.node; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetNode resets all changes to the "node" edge.
+func (m *CorpusConfirmationMutation) ResetNode() {
+	m.node = nil
+	m.clearednode = false
+}
+
+// Where appends a list predicates to the CorpusConfirmationMutation builder.
+func (m *CorpusConfirmationMutation) Where(ps ...predicate.CorpusConfirmation) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CorpusConfirmationMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CorpusConfirmationMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CorpusConfirmation, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CorpusConfirmationMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CorpusConfirmationMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CorpusConfirmation).
+func (m *CorpusConfirmationMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CorpusConfirmationMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.node != nil {
+		fields = append(fields, corpusconfirmation.FieldNodeID)
+	}
+	if m.revision_id != nil {
+		fields = append(fields, corpusconfirmation.FieldRevisionID)
+	}
+	if m.kind != nil {
+		fields = append(fields, corpusconfirmation.FieldKind)
+	}
+	if m.section != nil {
+		fields = append(fields, corpusconfirmation.FieldSection)
+	}
+	if m.account_id != nil {
+		fields = append(fields, corpusconfirmation.FieldAccountID)
+	}
+	if m.blind != nil {
+		fields = append(fields, corpusconfirmation.FieldBlind)
+	}
+	if m.created_at != nil {
+		fields = append(fields, corpusconfirmation.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CorpusConfirmationMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case corpusconfirmation.FieldNodeID:
+		return m.NodeID()
+	case corpusconfirmation.FieldRevisionID:
+		return m.RevisionID()
+	case corpusconfirmation.FieldKind:
+		return m.Kind()
+	case corpusconfirmation.FieldSection:
+		return m.Section()
+	case corpusconfirmation.FieldAccountID:
+		return m.AccountID()
+	case corpusconfirmation.FieldBlind:
+		return m.Blind()
+	case corpusconfirmation.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CorpusConfirmationMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case corpusconfirmation.FieldNodeID:
+		return m.OldNodeID(ctx)
+	case corpusconfirmation.FieldRevisionID:
+		return m.OldRevisionID(ctx)
+	case corpusconfirmation.FieldKind:
+		return m.OldKind(ctx)
+	case corpusconfirmation.FieldSection:
+		return m.OldSection(ctx)
+	case corpusconfirmation.FieldAccountID:
+		return m.OldAccountID(ctx)
+	case corpusconfirmation.FieldBlind:
+		return m.OldBlind(ctx)
+	case corpusconfirmation.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown CorpusConfirmation field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusConfirmationMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case corpusconfirmation.FieldNodeID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNodeID(v)
+		return nil
+	case corpusconfirmation.FieldRevisionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRevisionID(v)
+		return nil
+	case corpusconfirmation.FieldKind:
+		v, ok := value.(corpusconfirmation.Kind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case corpusconfirmation.FieldSection:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSection(v)
+		return nil
+	case corpusconfirmation.FieldAccountID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAccountID(v)
+		return nil
+	case corpusconfirmation.FieldBlind:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBlind(v)
+		return nil
+	case corpusconfirmation.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusConfirmation field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CorpusConfirmationMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CorpusConfirmationMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusConfirmationMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CorpusConfirmation numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CorpusConfirmationMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CorpusConfirmationMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CorpusConfirmationMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown CorpusConfirmation nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CorpusConfirmationMutation) ResetField(name string) error {
+	switch name {
+	case corpusconfirmation.FieldNodeID:
+		m.ResetNodeID()
+		return nil
+	case corpusconfirmation.FieldRevisionID:
+		m.ResetRevisionID()
+		return nil
+	case corpusconfirmation.FieldKind:
+		m.ResetKind()
+		return nil
+	case corpusconfirmation.FieldSection:
+		m.ResetSection()
+		return nil
+	case corpusconfirmation.FieldAccountID:
+		m.ResetAccountID()
+		return nil
+	case corpusconfirmation.FieldBlind:
+		m.ResetBlind()
+		return nil
+	case corpusconfirmation.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusConfirmation field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CorpusConfirmationMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.node != nil {
+		edges = append(edges, corpusconfirmation.EdgeNode)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CorpusConfirmationMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case corpusconfirmation.EdgeNode:
+		if id := m.node; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CorpusConfirmationMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CorpusConfirmationMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CorpusConfirmationMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearednode {
+		edges = append(edges, corpusconfirmation.EdgeNode)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CorpusConfirmationMutation) EdgeCleared(name string) bool {
+	switch name {
+	case corpusconfirmation.EdgeNode:
+		return m.clearednode
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CorpusConfirmationMutation) ClearEdge(name string) error {
+	switch name {
+	case corpusconfirmation.EdgeNode:
+		m.ClearNode()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusConfirmation unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CorpusConfirmationMutation) ResetEdge(name string) error {
+	switch name {
+	case corpusconfirmation.EdgeNode:
+		m.ResetNode()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusConfirmation edge %s", name)
+}
+
+// CorpusEdgeMutation represents an operation that mutates the CorpusEdge nodes in the graph.
+type CorpusEdgeMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	kind          *corpusedge.Kind
+	term          *string
+	clearedFields map[string]struct{}
+	from          *string
+	clearedfrom   bool
+	to            *string
+	clearedto     bool
+	done          bool
+	oldValue      func(context.Context) (*CorpusEdge, error)
+	predicates    []predicate.CorpusEdge
+}
+
+var _ ent.Mutation = (*CorpusEdgeMutation)(nil)
+
+// corpusedgeOption allows management of the mutation configuration using functional options.
+type corpusedgeOption func(*CorpusEdgeMutation)
+
+// newCorpusEdgeMutation creates new mutation for the CorpusEdge entity.
+func newCorpusEdgeMutation(c config, op Op, opts ...corpusedgeOption) *CorpusEdgeMutation {
+	m := &CorpusEdgeMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCorpusEdge,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCorpusEdgeID sets the ID field of the mutation.
+func withCorpusEdgeID(id string) corpusedgeOption {
+	return func(m *CorpusEdgeMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CorpusEdge
+		)
+		m.oldValue = func(ctx context.Context) (*CorpusEdge, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CorpusEdge.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCorpusEdge sets the old CorpusEdge of the mutation.
+func withCorpusEdge(node *CorpusEdge) corpusedgeOption {
+	return func(m *CorpusEdgeMutation) {
+		m.oldValue = func(context.Context) (*CorpusEdge, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CorpusEdgeMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CorpusEdgeMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CorpusEdge entities.
+func (m *CorpusEdgeMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CorpusEdgeMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CorpusEdgeMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CorpusEdge.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetFromID sets the "from_id" field.
+func (m *CorpusEdgeMutation) SetFromID(s string) {
+	m.from = &s
+}
+
+// FromID returns the value of the "from_id" field in the mutation.
+func (m *CorpusEdgeMutation) FromID() (r string, exists bool) {
+	v := m.from
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFromID returns the old "from_id" field's value of the CorpusEdge entity.
+// If the CorpusEdge object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusEdgeMutation) OldFromID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFromID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFromID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFromID: %w", err)
+	}
+	return oldValue.FromID, nil
+}
+
+// ResetFromID resets all changes to the "from_id" field.
+func (m *CorpusEdgeMutation) ResetFromID() {
+	m.from = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *CorpusEdgeMutation) SetKind(c corpusedge.Kind) {
+	m.kind = &c
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *CorpusEdgeMutation) Kind() (r corpusedge.Kind, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the CorpusEdge entity.
+// If the CorpusEdge object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusEdgeMutation) OldKind(ctx context.Context) (v corpusedge.Kind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *CorpusEdgeMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetToID sets the "to_id" field.
+func (m *CorpusEdgeMutation) SetToID(s string) {
+	m.to = &s
+}
+
+// ToID returns the value of the "to_id" field in the mutation.
+func (m *CorpusEdgeMutation) ToID() (r string, exists bool) {
+	v := m.to
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldToID returns the old "to_id" field's value of the CorpusEdge entity.
+// If the CorpusEdge object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusEdgeMutation) OldToID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldToID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldToID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldToID: %w", err)
+	}
+	return oldValue.ToID, nil
+}
+
+// ClearToID clears the value of the "to_id" field.
+func (m *CorpusEdgeMutation) ClearToID() {
+	m.to = nil
+	m.clearedFields[corpusedge.FieldToID] = struct{}{}
+}
+
+// ToIDCleared returns if the "to_id" field was cleared in this mutation.
+func (m *CorpusEdgeMutation) ToIDCleared() bool {
+	_, ok := m.clearedFields[corpusedge.FieldToID]
+	return ok
+}
+
+// ResetToID resets all changes to the "to_id" field.
+func (m *CorpusEdgeMutation) ResetToID() {
+	m.to = nil
+	delete(m.clearedFields, corpusedge.FieldToID)
+}
+
+// SetTerm sets the "term" field.
+func (m *CorpusEdgeMutation) SetTerm(s string) {
+	m.term = &s
+}
+
+// Term returns the value of the "term" field in the mutation.
+func (m *CorpusEdgeMutation) Term() (r string, exists bool) {
+	v := m.term
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTerm returns the old "term" field's value of the CorpusEdge entity.
+// If the CorpusEdge object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusEdgeMutation) OldTerm(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTerm is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTerm requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTerm: %w", err)
+	}
+	return oldValue.Term, nil
+}
+
+// ResetTerm resets all changes to the "term" field.
+func (m *CorpusEdgeMutation) ResetTerm() {
+	m.term = nil
+}
+
+// ClearFrom clears the "from" edge to the CorpusNode entity.
+func (m *CorpusEdgeMutation) ClearFrom() {
+	m.clearedfrom = true
+	m.clearedFields[corpusedge.FieldFromID] = struct{}{}
+}
+
+// FromCleared reports if the "from" edge to the CorpusNode entity was cleared.
+func (m *CorpusEdgeMutation) FromCleared() bool {
+	return m.clearedfrom
+}
+
+// FromIDs returns the "from" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// FromID instead. It exists only for internal usage by the builders.
+func (m *CorpusEdgeMutation) FromIDs() (ids []string) {
+	if id := m.from; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetFrom resets all changes to the "from" edge.
+func (m *CorpusEdgeMutation) ResetFrom() {
+	m.from = nil
+	m.clearedfrom = false
+}
+
+// ClearTo clears the "to" edge to the CorpusNode entity.
+func (m *CorpusEdgeMutation) ClearTo() {
+	m.clearedto = true
+	m.clearedFields[corpusedge.FieldToID] = struct{}{}
+}
+
+// ToCleared reports if the "to" edge to the CorpusNode entity was cleared.
+func (m *CorpusEdgeMutation) ToCleared() bool {
+	return m.ToIDCleared() || m.clearedto
+}
+
+// ToIDs returns the "to" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ToID instead. It exists only for internal usage by the builders.
+func (m *CorpusEdgeMutation) ToIDs() (ids []string) {
+	if id := m.to; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetTo resets all changes to the "to" edge.
+func (m *CorpusEdgeMutation) ResetTo() {
+	m.to = nil
+	m.clearedto = false
+}
+
+// Where appends a list predicates to the CorpusEdgeMutation builder.
+func (m *CorpusEdgeMutation) Where(ps ...predicate.CorpusEdge) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CorpusEdgeMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CorpusEdgeMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CorpusEdge, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CorpusEdgeMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CorpusEdgeMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CorpusEdge).
+func (m *CorpusEdgeMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CorpusEdgeMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.from != nil {
+		fields = append(fields, corpusedge.FieldFromID)
+	}
+	if m.kind != nil {
+		fields = append(fields, corpusedge.FieldKind)
+	}
+	if m.to != nil {
+		fields = append(fields, corpusedge.FieldToID)
+	}
+	if m.term != nil {
+		fields = append(fields, corpusedge.FieldTerm)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CorpusEdgeMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case corpusedge.FieldFromID:
+		return m.FromID()
+	case corpusedge.FieldKind:
+		return m.Kind()
+	case corpusedge.FieldToID:
+		return m.ToID()
+	case corpusedge.FieldTerm:
+		return m.Term()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CorpusEdgeMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case corpusedge.FieldFromID:
+		return m.OldFromID(ctx)
+	case corpusedge.FieldKind:
+		return m.OldKind(ctx)
+	case corpusedge.FieldToID:
+		return m.OldToID(ctx)
+	case corpusedge.FieldTerm:
+		return m.OldTerm(ctx)
+	}
+	return nil, fmt.Errorf("unknown CorpusEdge field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusEdgeMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case corpusedge.FieldFromID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFromID(v)
+		return nil
+	case corpusedge.FieldKind:
+		v, ok := value.(corpusedge.Kind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case corpusedge.FieldToID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetToID(v)
+		return nil
+	case corpusedge.FieldTerm:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTerm(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusEdge field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CorpusEdgeMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CorpusEdgeMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusEdgeMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CorpusEdge numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CorpusEdgeMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(corpusedge.FieldToID) {
+		fields = append(fields, corpusedge.FieldToID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CorpusEdgeMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CorpusEdgeMutation) ClearField(name string) error {
+	switch name {
+	case corpusedge.FieldToID:
+		m.ClearToID()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusEdge nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CorpusEdgeMutation) ResetField(name string) error {
+	switch name {
+	case corpusedge.FieldFromID:
+		m.ResetFromID()
+		return nil
+	case corpusedge.FieldKind:
+		m.ResetKind()
+		return nil
+	case corpusedge.FieldToID:
+		m.ResetToID()
+		return nil
+	case corpusedge.FieldTerm:
+		m.ResetTerm()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusEdge field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CorpusEdgeMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.from != nil {
+		edges = append(edges, corpusedge.EdgeFrom)
+	}
+	if m.to != nil {
+		edges = append(edges, corpusedge.EdgeTo)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CorpusEdgeMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case corpusedge.EdgeFrom:
+		if id := m.from; id != nil {
+			return []ent.Value{*id}
+		}
+	case corpusedge.EdgeTo:
+		if id := m.to; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CorpusEdgeMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CorpusEdgeMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CorpusEdgeMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedfrom {
+		edges = append(edges, corpusedge.EdgeFrom)
+	}
+	if m.clearedto {
+		edges = append(edges, corpusedge.EdgeTo)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CorpusEdgeMutation) EdgeCleared(name string) bool {
+	switch name {
+	case corpusedge.EdgeFrom:
+		return m.clearedfrom
+	case corpusedge.EdgeTo:
+		return m.clearedto
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CorpusEdgeMutation) ClearEdge(name string) error {
+	switch name {
+	case corpusedge.EdgeFrom:
+		m.ClearFrom()
+		return nil
+	case corpusedge.EdgeTo:
+		m.ClearTo()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusEdge unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CorpusEdgeMutation) ResetEdge(name string) error {
+	switch name {
+	case corpusedge.EdgeFrom:
+		m.ResetFrom()
+		return nil
+	case corpusedge.EdgeTo:
+		m.ResetTo()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusEdge edge %s", name)
+}
+
+// CorpusFindingMutation represents an operation that mutates the CorpusFinding nodes in the graph.
+type CorpusFindingMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	position      *int
+	addposition   *int
+	check         *string
+	criterion     *string
+	verdict       *corpusfinding.Verdict
+	evidence      *corpusfinding.Evidence
+	behaviour     *string
+	fix           *string
+	consequence   *string
+	code          *string
+	span_field    *string
+	span_start    *int
+	addspan_start *int
+	span_end      *int
+	addspan_end   *int
+	span_quote    *string
+	clearedFields map[string]struct{}
+	run           *string
+	clearedrun    bool
+	done          bool
+	oldValue      func(context.Context) (*CorpusFinding, error)
+	predicates    []predicate.CorpusFinding
+}
+
+var _ ent.Mutation = (*CorpusFindingMutation)(nil)
+
+// corpusfindingOption allows management of the mutation configuration using functional options.
+type corpusfindingOption func(*CorpusFindingMutation)
+
+// newCorpusFindingMutation creates new mutation for the CorpusFinding entity.
+func newCorpusFindingMutation(c config, op Op, opts ...corpusfindingOption) *CorpusFindingMutation {
+	m := &CorpusFindingMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCorpusFinding,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCorpusFindingID sets the ID field of the mutation.
+func withCorpusFindingID(id string) corpusfindingOption {
+	return func(m *CorpusFindingMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CorpusFinding
+		)
+		m.oldValue = func(ctx context.Context) (*CorpusFinding, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CorpusFinding.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCorpusFinding sets the old CorpusFinding of the mutation.
+func withCorpusFinding(node *CorpusFinding) corpusfindingOption {
+	return func(m *CorpusFindingMutation) {
+		m.oldValue = func(context.Context) (*CorpusFinding, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CorpusFindingMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CorpusFindingMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CorpusFinding entities.
+func (m *CorpusFindingMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CorpusFindingMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CorpusFindingMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CorpusFinding.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetGateRunID sets the "gate_run_id" field.
+func (m *CorpusFindingMutation) SetGateRunID(s string) {
+	m.run = &s
+}
+
+// GateRunID returns the value of the "gate_run_id" field in the mutation.
+func (m *CorpusFindingMutation) GateRunID() (r string, exists bool) {
+	v := m.run
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGateRunID returns the old "gate_run_id" field's value of the CorpusFinding entity.
+// If the CorpusFinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusFindingMutation) OldGateRunID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGateRunID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGateRunID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGateRunID: %w", err)
+	}
+	return oldValue.GateRunID, nil
+}
+
+// ResetGateRunID resets all changes to the "gate_run_id" field.
+func (m *CorpusFindingMutation) ResetGateRunID() {
+	m.run = nil
+}
+
+// SetPosition sets the "position" field.
+func (m *CorpusFindingMutation) SetPosition(i int) {
+	m.position = &i
+	m.addposition = nil
+}
+
+// Position returns the value of the "position" field in the mutation.
+func (m *CorpusFindingMutation) Position() (r int, exists bool) {
+	v := m.position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPosition returns the old "position" field's value of the CorpusFinding entity.
+// If the CorpusFinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusFindingMutation) OldPosition(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPosition is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPosition requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPosition: %w", err)
+	}
+	return oldValue.Position, nil
+}
+
+// AddPosition adds i to the "position" field.
+func (m *CorpusFindingMutation) AddPosition(i int) {
+	if m.addposition != nil {
+		*m.addposition += i
+	} else {
+		m.addposition = &i
+	}
+}
+
+// AddedPosition returns the value that was added to the "position" field in this mutation.
+func (m *CorpusFindingMutation) AddedPosition() (r int, exists bool) {
+	v := m.addposition
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPosition resets all changes to the "position" field.
+func (m *CorpusFindingMutation) ResetPosition() {
+	m.position = nil
+	m.addposition = nil
+}
+
+// SetCheck sets the "check" field.
+func (m *CorpusFindingMutation) SetCheck(s string) {
+	m.check = &s
+}
+
+// Check returns the value of the "check" field in the mutation.
+func (m *CorpusFindingMutation) Check() (r string, exists bool) {
+	v := m.check
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCheck returns the old "check" field's value of the CorpusFinding entity.
+// If the CorpusFinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusFindingMutation) OldCheck(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCheck is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCheck requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCheck: %w", err)
+	}
+	return oldValue.Check, nil
+}
+
+// ResetCheck resets all changes to the "check" field.
+func (m *CorpusFindingMutation) ResetCheck() {
+	m.check = nil
+}
+
+// SetCriterion sets the "criterion" field.
+func (m *CorpusFindingMutation) SetCriterion(s string) {
+	m.criterion = &s
+}
+
+// Criterion returns the value of the "criterion" field in the mutation.
+func (m *CorpusFindingMutation) Criterion() (r string, exists bool) {
+	v := m.criterion
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCriterion returns the old "criterion" field's value of the CorpusFinding entity.
+// If the CorpusFinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusFindingMutation) OldCriterion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCriterion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCriterion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCriterion: %w", err)
+	}
+	return oldValue.Criterion, nil
+}
+
+// ResetCriterion resets all changes to the "criterion" field.
+func (m *CorpusFindingMutation) ResetCriterion() {
+	m.criterion = nil
+}
+
+// SetVerdict sets the "verdict" field.
+func (m *CorpusFindingMutation) SetVerdict(c corpusfinding.Verdict) {
+	m.verdict = &c
+}
+
+// Verdict returns the value of the "verdict" field in the mutation.
+func (m *CorpusFindingMutation) Verdict() (r corpusfinding.Verdict, exists bool) {
+	v := m.verdict
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVerdict returns the old "verdict" field's value of the CorpusFinding entity.
+// If the CorpusFinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusFindingMutation) OldVerdict(ctx context.Context) (v corpusfinding.Verdict, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVerdict is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVerdict requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVerdict: %w", err)
+	}
+	return oldValue.Verdict, nil
+}
+
+// ResetVerdict resets all changes to the "verdict" field.
+func (m *CorpusFindingMutation) ResetVerdict() {
+	m.verdict = nil
+}
+
+// SetEvidence sets the "evidence" field.
+func (m *CorpusFindingMutation) SetEvidence(c corpusfinding.Evidence) {
+	m.evidence = &c
+}
+
+// Evidence returns the value of the "evidence" field in the mutation.
+func (m *CorpusFindingMutation) Evidence() (r corpusfinding.Evidence, exists bool) {
+	v := m.evidence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEvidence returns the old "evidence" field's value of the CorpusFinding entity.
+// If the CorpusFinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusFindingMutation) OldEvidence(ctx context.Context) (v corpusfinding.Evidence, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEvidence is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEvidence requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEvidence: %w", err)
+	}
+	return oldValue.Evidence, nil
+}
+
+// ResetEvidence resets all changes to the "evidence" field.
+func (m *CorpusFindingMutation) ResetEvidence() {
+	m.evidence = nil
+}
+
+// SetBehaviour sets the "behaviour" field.
+func (m *CorpusFindingMutation) SetBehaviour(s string) {
+	m.behaviour = &s
+}
+
+// Behaviour returns the value of the "behaviour" field in the mutation.
+func (m *CorpusFindingMutation) Behaviour() (r string, exists bool) {
+	v := m.behaviour
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBehaviour returns the old "behaviour" field's value of the CorpusFinding entity.
+// If the CorpusFinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusFindingMutation) OldBehaviour(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBehaviour is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBehaviour requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBehaviour: %w", err)
+	}
+	return oldValue.Behaviour, nil
+}
+
+// ResetBehaviour resets all changes to the "behaviour" field.
+func (m *CorpusFindingMutation) ResetBehaviour() {
+	m.behaviour = nil
+}
+
+// SetFix sets the "fix" field.
+func (m *CorpusFindingMutation) SetFix(s string) {
+	m.fix = &s
+}
+
+// Fix returns the value of the "fix" field in the mutation.
+func (m *CorpusFindingMutation) Fix() (r string, exists bool) {
+	v := m.fix
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFix returns the old "fix" field's value of the CorpusFinding entity.
+// If the CorpusFinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusFindingMutation) OldFix(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFix is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFix requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFix: %w", err)
+	}
+	return oldValue.Fix, nil
+}
+
+// ResetFix resets all changes to the "fix" field.
+func (m *CorpusFindingMutation) ResetFix() {
+	m.fix = nil
+}
+
+// SetConsequence sets the "consequence" field.
+func (m *CorpusFindingMutation) SetConsequence(s string) {
+	m.consequence = &s
+}
+
+// Consequence returns the value of the "consequence" field in the mutation.
+func (m *CorpusFindingMutation) Consequence() (r string, exists bool) {
+	v := m.consequence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldConsequence returns the old "consequence" field's value of the CorpusFinding entity.
+// If the CorpusFinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusFindingMutation) OldConsequence(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldConsequence is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldConsequence requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldConsequence: %w", err)
+	}
+	return oldValue.Consequence, nil
+}
+
+// ResetConsequence resets all changes to the "consequence" field.
+func (m *CorpusFindingMutation) ResetConsequence() {
+	m.consequence = nil
+}
+
+// SetCode sets the "code" field.
+func (m *CorpusFindingMutation) SetCode(s string) {
+	m.code = &s
+}
+
+// Code returns the value of the "code" field in the mutation.
+func (m *CorpusFindingMutation) Code() (r string, exists bool) {
+	v := m.code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCode returns the old "code" field's value of the CorpusFinding entity.
+// If the CorpusFinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusFindingMutation) OldCode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCode: %w", err)
+	}
+	return oldValue.Code, nil
+}
+
+// ResetCode resets all changes to the "code" field.
+func (m *CorpusFindingMutation) ResetCode() {
+	m.code = nil
+}
+
+// SetSpanField sets the "span_field" field.
+func (m *CorpusFindingMutation) SetSpanField(s string) {
+	m.span_field = &s
+}
+
+// SpanField returns the value of the "span_field" field in the mutation.
+func (m *CorpusFindingMutation) SpanField() (r string, exists bool) {
+	v := m.span_field
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSpanField returns the old "span_field" field's value of the CorpusFinding entity.
+// If the CorpusFinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusFindingMutation) OldSpanField(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSpanField is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSpanField requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSpanField: %w", err)
+	}
+	return oldValue.SpanField, nil
+}
+
+// ResetSpanField resets all changes to the "span_field" field.
+func (m *CorpusFindingMutation) ResetSpanField() {
+	m.span_field = nil
+}
+
+// SetSpanStart sets the "span_start" field.
+func (m *CorpusFindingMutation) SetSpanStart(i int) {
+	m.span_start = &i
+	m.addspan_start = nil
+}
+
+// SpanStart returns the value of the "span_start" field in the mutation.
+func (m *CorpusFindingMutation) SpanStart() (r int, exists bool) {
+	v := m.span_start
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSpanStart returns the old "span_start" field's value of the CorpusFinding entity.
+// If the CorpusFinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusFindingMutation) OldSpanStart(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSpanStart is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSpanStart requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSpanStart: %w", err)
+	}
+	return oldValue.SpanStart, nil
+}
+
+// AddSpanStart adds i to the "span_start" field.
+func (m *CorpusFindingMutation) AddSpanStart(i int) {
+	if m.addspan_start != nil {
+		*m.addspan_start += i
+	} else {
+		m.addspan_start = &i
+	}
+}
+
+// AddedSpanStart returns the value that was added to the "span_start" field in this mutation.
+func (m *CorpusFindingMutation) AddedSpanStart() (r int, exists bool) {
+	v := m.addspan_start
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSpanStart resets all changes to the "span_start" field.
+func (m *CorpusFindingMutation) ResetSpanStart() {
+	m.span_start = nil
+	m.addspan_start = nil
+}
+
+// SetSpanEnd sets the "span_end" field.
+func (m *CorpusFindingMutation) SetSpanEnd(i int) {
+	m.span_end = &i
+	m.addspan_end = nil
+}
+
+// SpanEnd returns the value of the "span_end" field in the mutation.
+func (m *CorpusFindingMutation) SpanEnd() (r int, exists bool) {
+	v := m.span_end
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSpanEnd returns the old "span_end" field's value of the CorpusFinding entity.
+// If the CorpusFinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusFindingMutation) OldSpanEnd(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSpanEnd is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSpanEnd requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSpanEnd: %w", err)
+	}
+	return oldValue.SpanEnd, nil
+}
+
+// AddSpanEnd adds i to the "span_end" field.
+func (m *CorpusFindingMutation) AddSpanEnd(i int) {
+	if m.addspan_end != nil {
+		*m.addspan_end += i
+	} else {
+		m.addspan_end = &i
+	}
+}
+
+// AddedSpanEnd returns the value that was added to the "span_end" field in this mutation.
+func (m *CorpusFindingMutation) AddedSpanEnd() (r int, exists bool) {
+	v := m.addspan_end
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSpanEnd resets all changes to the "span_end" field.
+func (m *CorpusFindingMutation) ResetSpanEnd() {
+	m.span_end = nil
+	m.addspan_end = nil
+}
+
+// SetSpanQuote sets the "span_quote" field.
+func (m *CorpusFindingMutation) SetSpanQuote(s string) {
+	m.span_quote = &s
+}
+
+// SpanQuote returns the value of the "span_quote" field in the mutation.
+func (m *CorpusFindingMutation) SpanQuote() (r string, exists bool) {
+	v := m.span_quote
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSpanQuote returns the old "span_quote" field's value of the CorpusFinding entity.
+// If the CorpusFinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusFindingMutation) OldSpanQuote(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSpanQuote is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSpanQuote requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSpanQuote: %w", err)
+	}
+	return oldValue.SpanQuote, nil
+}
+
+// ResetSpanQuote resets all changes to the "span_quote" field.
+func (m *CorpusFindingMutation) ResetSpanQuote() {
+	m.span_quote = nil
+}
+
+// SetRunID sets the "run" edge to the CorpusGateRun entity by id.
+func (m *CorpusFindingMutation) SetRunID(id string) {
+	m.run = &id
+}
+
+// ClearRun clears the "run" edge to the CorpusGateRun entity.
+func (m *CorpusFindingMutation) ClearRun() {
+	m.clearedrun = true
+	m.clearedFields[corpusfinding.FieldGateRunID] = struct{}{}
+}
+
+// RunCleared reports if the "run" edge to the CorpusGateRun entity was cleared.
+func (m *CorpusFindingMutation) RunCleared() bool {
+	return m.clearedrun
+}
+
+// RunID returns the "run" edge ID in the mutation.
+func (m *CorpusFindingMutation) RunID() (id string, exists bool) {
+	if m.run != nil {
+		return *m.run, true
+	}
+	return
+}
+
+// RunIDs returns the "run" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// RunID instead. It exists only for internal usage by the builders.
+func (m *CorpusFindingMutation) RunIDs() (ids []string) {
+	if id := m.run; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetRun resets all changes to the "run" edge.
+func (m *CorpusFindingMutation) ResetRun() {
+	m.run = nil
+	m.clearedrun = false
+}
+
+// Where appends a list predicates to the CorpusFindingMutation builder.
+func (m *CorpusFindingMutation) Where(ps ...predicate.CorpusFinding) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CorpusFindingMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CorpusFindingMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CorpusFinding, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CorpusFindingMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CorpusFindingMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CorpusFinding).
+func (m *CorpusFindingMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CorpusFindingMutation) Fields() []string {
+	fields := make([]string, 0, 14)
+	if m.run != nil {
+		fields = append(fields, corpusfinding.FieldGateRunID)
+	}
+	if m.position != nil {
+		fields = append(fields, corpusfinding.FieldPosition)
+	}
+	if m.check != nil {
+		fields = append(fields, corpusfinding.FieldCheck)
+	}
+	if m.criterion != nil {
+		fields = append(fields, corpusfinding.FieldCriterion)
+	}
+	if m.verdict != nil {
+		fields = append(fields, corpusfinding.FieldVerdict)
+	}
+	if m.evidence != nil {
+		fields = append(fields, corpusfinding.FieldEvidence)
+	}
+	if m.behaviour != nil {
+		fields = append(fields, corpusfinding.FieldBehaviour)
+	}
+	if m.fix != nil {
+		fields = append(fields, corpusfinding.FieldFix)
+	}
+	if m.consequence != nil {
+		fields = append(fields, corpusfinding.FieldConsequence)
+	}
+	if m.code != nil {
+		fields = append(fields, corpusfinding.FieldCode)
+	}
+	if m.span_field != nil {
+		fields = append(fields, corpusfinding.FieldSpanField)
+	}
+	if m.span_start != nil {
+		fields = append(fields, corpusfinding.FieldSpanStart)
+	}
+	if m.span_end != nil {
+		fields = append(fields, corpusfinding.FieldSpanEnd)
+	}
+	if m.span_quote != nil {
+		fields = append(fields, corpusfinding.FieldSpanQuote)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CorpusFindingMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case corpusfinding.FieldGateRunID:
+		return m.GateRunID()
+	case corpusfinding.FieldPosition:
+		return m.Position()
+	case corpusfinding.FieldCheck:
+		return m.Check()
+	case corpusfinding.FieldCriterion:
+		return m.Criterion()
+	case corpusfinding.FieldVerdict:
+		return m.Verdict()
+	case corpusfinding.FieldEvidence:
+		return m.Evidence()
+	case corpusfinding.FieldBehaviour:
+		return m.Behaviour()
+	case corpusfinding.FieldFix:
+		return m.Fix()
+	case corpusfinding.FieldConsequence:
+		return m.Consequence()
+	case corpusfinding.FieldCode:
+		return m.Code()
+	case corpusfinding.FieldSpanField:
+		return m.SpanField()
+	case corpusfinding.FieldSpanStart:
+		return m.SpanStart()
+	case corpusfinding.FieldSpanEnd:
+		return m.SpanEnd()
+	case corpusfinding.FieldSpanQuote:
+		return m.SpanQuote()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CorpusFindingMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case corpusfinding.FieldGateRunID:
+		return m.OldGateRunID(ctx)
+	case corpusfinding.FieldPosition:
+		return m.OldPosition(ctx)
+	case corpusfinding.FieldCheck:
+		return m.OldCheck(ctx)
+	case corpusfinding.FieldCriterion:
+		return m.OldCriterion(ctx)
+	case corpusfinding.FieldVerdict:
+		return m.OldVerdict(ctx)
+	case corpusfinding.FieldEvidence:
+		return m.OldEvidence(ctx)
+	case corpusfinding.FieldBehaviour:
+		return m.OldBehaviour(ctx)
+	case corpusfinding.FieldFix:
+		return m.OldFix(ctx)
+	case corpusfinding.FieldConsequence:
+		return m.OldConsequence(ctx)
+	case corpusfinding.FieldCode:
+		return m.OldCode(ctx)
+	case corpusfinding.FieldSpanField:
+		return m.OldSpanField(ctx)
+	case corpusfinding.FieldSpanStart:
+		return m.OldSpanStart(ctx)
+	case corpusfinding.FieldSpanEnd:
+		return m.OldSpanEnd(ctx)
+	case corpusfinding.FieldSpanQuote:
+		return m.OldSpanQuote(ctx)
+	}
+	return nil, fmt.Errorf("unknown CorpusFinding field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusFindingMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case corpusfinding.FieldGateRunID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGateRunID(v)
+		return nil
+	case corpusfinding.FieldPosition:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPosition(v)
+		return nil
+	case corpusfinding.FieldCheck:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCheck(v)
+		return nil
+	case corpusfinding.FieldCriterion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCriterion(v)
+		return nil
+	case corpusfinding.FieldVerdict:
+		v, ok := value.(corpusfinding.Verdict)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVerdict(v)
+		return nil
+	case corpusfinding.FieldEvidence:
+		v, ok := value.(corpusfinding.Evidence)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEvidence(v)
+		return nil
+	case corpusfinding.FieldBehaviour:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBehaviour(v)
+		return nil
+	case corpusfinding.FieldFix:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFix(v)
+		return nil
+	case corpusfinding.FieldConsequence:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetConsequence(v)
+		return nil
+	case corpusfinding.FieldCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCode(v)
+		return nil
+	case corpusfinding.FieldSpanField:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSpanField(v)
+		return nil
+	case corpusfinding.FieldSpanStart:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSpanStart(v)
+		return nil
+	case corpusfinding.FieldSpanEnd:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSpanEnd(v)
+		return nil
+	case corpusfinding.FieldSpanQuote:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSpanQuote(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusFinding field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CorpusFindingMutation) AddedFields() []string {
+	var fields []string
+	if m.addposition != nil {
+		fields = append(fields, corpusfinding.FieldPosition)
+	}
+	if m.addspan_start != nil {
+		fields = append(fields, corpusfinding.FieldSpanStart)
+	}
+	if m.addspan_end != nil {
+		fields = append(fields, corpusfinding.FieldSpanEnd)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CorpusFindingMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case corpusfinding.FieldPosition:
+		return m.AddedPosition()
+	case corpusfinding.FieldSpanStart:
+		return m.AddedSpanStart()
+	case corpusfinding.FieldSpanEnd:
+		return m.AddedSpanEnd()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusFindingMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case corpusfinding.FieldPosition:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPosition(v)
+		return nil
+	case corpusfinding.FieldSpanStart:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSpanStart(v)
+		return nil
+	case corpusfinding.FieldSpanEnd:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSpanEnd(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusFinding numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CorpusFindingMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CorpusFindingMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CorpusFindingMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown CorpusFinding nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CorpusFindingMutation) ResetField(name string) error {
+	switch name {
+	case corpusfinding.FieldGateRunID:
+		m.ResetGateRunID()
+		return nil
+	case corpusfinding.FieldPosition:
+		m.ResetPosition()
+		return nil
+	case corpusfinding.FieldCheck:
+		m.ResetCheck()
+		return nil
+	case corpusfinding.FieldCriterion:
+		m.ResetCriterion()
+		return nil
+	case corpusfinding.FieldVerdict:
+		m.ResetVerdict()
+		return nil
+	case corpusfinding.FieldEvidence:
+		m.ResetEvidence()
+		return nil
+	case corpusfinding.FieldBehaviour:
+		m.ResetBehaviour()
+		return nil
+	case corpusfinding.FieldFix:
+		m.ResetFix()
+		return nil
+	case corpusfinding.FieldConsequence:
+		m.ResetConsequence()
+		return nil
+	case corpusfinding.FieldCode:
+		m.ResetCode()
+		return nil
+	case corpusfinding.FieldSpanField:
+		m.ResetSpanField()
+		return nil
+	case corpusfinding.FieldSpanStart:
+		m.ResetSpanStart()
+		return nil
+	case corpusfinding.FieldSpanEnd:
+		m.ResetSpanEnd()
+		return nil
+	case corpusfinding.FieldSpanQuote:
+		m.ResetSpanQuote()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusFinding field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CorpusFindingMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.run != nil {
+		edges = append(edges, corpusfinding.EdgeRun)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CorpusFindingMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case corpusfinding.EdgeRun:
+		if id := m.run; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CorpusFindingMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CorpusFindingMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CorpusFindingMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedrun {
+		edges = append(edges, corpusfinding.EdgeRun)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CorpusFindingMutation) EdgeCleared(name string) bool {
+	switch name {
+	case corpusfinding.EdgeRun:
+		return m.clearedrun
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CorpusFindingMutation) ClearEdge(name string) error {
+	switch name {
+	case corpusfinding.EdgeRun:
+		m.ClearRun()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusFinding unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CorpusFindingMutation) ResetEdge(name string) error {
+	switch name {
+	case corpusfinding.EdgeRun:
+		m.ResetRun()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusFinding edge %s", name)
+}
+
+// CorpusGateRunMutation represents an operation that mutates the CorpusGateRun nodes in the graph.
+type CorpusGateRunMutation struct {
+	config
+	op                    Op
+	typ                   string
+	id                    *string
+	attempt               *int
+	addattempt            *int
+	position              *int
+	addposition           *int
+	gate                  *string
+	version               *string
+	outcome               *corpusgaterun.Outcome
+	created_at            *time.Time
+	clearedFields         map[string]struct{}
+	change_request        *string
+	clearedchange_request bool
+	findings              map[string]struct{}
+	removedfindings       map[string]struct{}
+	clearedfindings       bool
+	done                  bool
+	oldValue              func(context.Context) (*CorpusGateRun, error)
+	predicates            []predicate.CorpusGateRun
+}
+
+var _ ent.Mutation = (*CorpusGateRunMutation)(nil)
+
+// corpusgaterunOption allows management of the mutation configuration using functional options.
+type corpusgaterunOption func(*CorpusGateRunMutation)
+
+// newCorpusGateRunMutation creates new mutation for the CorpusGateRun entity.
+func newCorpusGateRunMutation(c config, op Op, opts ...corpusgaterunOption) *CorpusGateRunMutation {
+	m := &CorpusGateRunMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCorpusGateRun,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCorpusGateRunID sets the ID field of the mutation.
+func withCorpusGateRunID(id string) corpusgaterunOption {
+	return func(m *CorpusGateRunMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CorpusGateRun
+		)
+		m.oldValue = func(ctx context.Context) (*CorpusGateRun, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CorpusGateRun.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCorpusGateRun sets the old CorpusGateRun of the mutation.
+func withCorpusGateRun(node *CorpusGateRun) corpusgaterunOption {
+	return func(m *CorpusGateRunMutation) {
+		m.oldValue = func(context.Context) (*CorpusGateRun, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CorpusGateRunMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CorpusGateRunMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CorpusGateRun entities.
+func (m *CorpusGateRunMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CorpusGateRunMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CorpusGateRunMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CorpusGateRun.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetChangeRequestID sets the "change_request_id" field.
+func (m *CorpusGateRunMutation) SetChangeRequestID(s string) {
+	m.change_request = &s
+}
+
+// ChangeRequestID returns the value of the "change_request_id" field in the mutation.
+func (m *CorpusGateRunMutation) ChangeRequestID() (r string, exists bool) {
+	v := m.change_request
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldChangeRequestID returns the old "change_request_id" field's value of the CorpusGateRun entity.
+// If the CorpusGateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusGateRunMutation) OldChangeRequestID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldChangeRequestID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldChangeRequestID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldChangeRequestID: %w", err)
+	}
+	return oldValue.ChangeRequestID, nil
+}
+
+// ResetChangeRequestID resets all changes to the "change_request_id" field.
+func (m *CorpusGateRunMutation) ResetChangeRequestID() {
+	m.change_request = nil
+}
+
+// SetAttempt sets the "attempt" field.
+func (m *CorpusGateRunMutation) SetAttempt(i int) {
+	m.attempt = &i
+	m.addattempt = nil
+}
+
+// Attempt returns the value of the "attempt" field in the mutation.
+func (m *CorpusGateRunMutation) Attempt() (r int, exists bool) {
+	v := m.attempt
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttempt returns the old "attempt" field's value of the CorpusGateRun entity.
+// If the CorpusGateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusGateRunMutation) OldAttempt(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttempt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttempt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttempt: %w", err)
+	}
+	return oldValue.Attempt, nil
+}
+
+// AddAttempt adds i to the "attempt" field.
+func (m *CorpusGateRunMutation) AddAttempt(i int) {
+	if m.addattempt != nil {
+		*m.addattempt += i
+	} else {
+		m.addattempt = &i
+	}
+}
+
+// AddedAttempt returns the value that was added to the "attempt" field in this mutation.
+func (m *CorpusGateRunMutation) AddedAttempt() (r int, exists bool) {
+	v := m.addattempt
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAttempt resets all changes to the "attempt" field.
+func (m *CorpusGateRunMutation) ResetAttempt() {
+	m.attempt = nil
+	m.addattempt = nil
+}
+
+// SetPosition sets the "position" field.
+func (m *CorpusGateRunMutation) SetPosition(i int) {
+	m.position = &i
+	m.addposition = nil
+}
+
+// Position returns the value of the "position" field in the mutation.
+func (m *CorpusGateRunMutation) Position() (r int, exists bool) {
+	v := m.position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPosition returns the old "position" field's value of the CorpusGateRun entity.
+// If the CorpusGateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusGateRunMutation) OldPosition(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPosition is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPosition requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPosition: %w", err)
+	}
+	return oldValue.Position, nil
+}
+
+// AddPosition adds i to the "position" field.
+func (m *CorpusGateRunMutation) AddPosition(i int) {
+	if m.addposition != nil {
+		*m.addposition += i
+	} else {
+		m.addposition = &i
+	}
+}
+
+// AddedPosition returns the value that was added to the "position" field in this mutation.
+func (m *CorpusGateRunMutation) AddedPosition() (r int, exists bool) {
+	v := m.addposition
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPosition resets all changes to the "position" field.
+func (m *CorpusGateRunMutation) ResetPosition() {
+	m.position = nil
+	m.addposition = nil
+}
+
+// SetGate sets the "gate" field.
+func (m *CorpusGateRunMutation) SetGate(s string) {
+	m.gate = &s
+}
+
+// Gate returns the value of the "gate" field in the mutation.
+func (m *CorpusGateRunMutation) Gate() (r string, exists bool) {
+	v := m.gate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGate returns the old "gate" field's value of the CorpusGateRun entity.
+// If the CorpusGateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusGateRunMutation) OldGate(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGate: %w", err)
+	}
+	return oldValue.Gate, nil
+}
+
+// ResetGate resets all changes to the "gate" field.
+func (m *CorpusGateRunMutation) ResetGate() {
+	m.gate = nil
+}
+
+// SetVersion sets the "version" field.
+func (m *CorpusGateRunMutation) SetVersion(s string) {
+	m.version = &s
+}
+
+// Version returns the value of the "version" field in the mutation.
+func (m *CorpusGateRunMutation) Version() (r string, exists bool) {
+	v := m.version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVersion returns the old "version" field's value of the CorpusGateRun entity.
+// If the CorpusGateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusGateRunMutation) OldVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVersion: %w", err)
+	}
+	return oldValue.Version, nil
+}
+
+// ResetVersion resets all changes to the "version" field.
+func (m *CorpusGateRunMutation) ResetVersion() {
+	m.version = nil
+}
+
+// SetOutcome sets the "outcome" field.
+func (m *CorpusGateRunMutation) SetOutcome(c corpusgaterun.Outcome) {
+	m.outcome = &c
+}
+
+// Outcome returns the value of the "outcome" field in the mutation.
+func (m *CorpusGateRunMutation) Outcome() (r corpusgaterun.Outcome, exists bool) {
+	v := m.outcome
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOutcome returns the old "outcome" field's value of the CorpusGateRun entity.
+// If the CorpusGateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusGateRunMutation) OldOutcome(ctx context.Context) (v corpusgaterun.Outcome, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOutcome is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOutcome requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOutcome: %w", err)
+	}
+	return oldValue.Outcome, nil
+}
+
+// ResetOutcome resets all changes to the "outcome" field.
+func (m *CorpusGateRunMutation) ResetOutcome() {
+	m.outcome = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CorpusGateRunMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CorpusGateRunMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CorpusGateRun entity.
+// If the CorpusGateRun object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusGateRunMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CorpusGateRunMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// ClearChangeRequest clears the "change_request" edge to the ChangeRequest entity.
+func (m *CorpusGateRunMutation) ClearChangeRequest() {
+	m.clearedchange_request = true
+	m.clearedFields[corpusgaterun.FieldChangeRequestID] = struct{}{}
+}
+
+// ChangeRequestCleared reports if the "change_request" edge to the ChangeRequest entity was cleared.
+func (m *CorpusGateRunMutation) ChangeRequestCleared() bool {
+	return m.clearedchange_request
+}
+
+// ChangeRequestIDs returns the "change_request" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ChangeRequestID instead. It exists only for internal usage by the builders.
+func (m *CorpusGateRunMutation) ChangeRequestIDs() (ids []string) {
+	if id := m.change_request; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetChangeRequest resets all changes to the "change_request" edge.
+func (m *CorpusGateRunMutation) ResetChangeRequest() {
+	m.change_request = nil
+	m.clearedchange_request = false
+}
+
+// AddFindingIDs adds the "findings" edge to the CorpusFinding entity by ids.
+func (m *CorpusGateRunMutation) AddFindingIDs(ids ...string) {
+	if m.findings == nil {
+		m.findings = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.findings[ids[i]] = struct{}{}
+	}
+}
+
+// ClearFindings clears the "findings" edge to the CorpusFinding entity.
+func (m *CorpusGateRunMutation) ClearFindings() {
+	m.clearedfindings = true
+}
+
+// FindingsCleared reports if the "findings" edge to the CorpusFinding entity was cleared.
+func (m *CorpusGateRunMutation) FindingsCleared() bool {
+	return m.clearedfindings
+}
+
+// RemoveFindingIDs removes the "findings" edge to the CorpusFinding entity by IDs.
+func (m *CorpusGateRunMutation) RemoveFindingIDs(ids ...string) {
+	if m.removedfindings == nil {
+		m.removedfindings = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.findings, ids[i])
+		m.removedfindings[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedFindings returns the removed IDs of the "findings" edge to the CorpusFinding entity.
+func (m *CorpusGateRunMutation) RemovedFindingsIDs() (ids []string) {
+	for id := range m.removedfindings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// FindingsIDs returns the "findings" edge IDs in the mutation.
+func (m *CorpusGateRunMutation) FindingsIDs() (ids []string) {
+	for id := range m.findings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetFindings resets all changes to the "findings" edge.
+func (m *CorpusGateRunMutation) ResetFindings() {
+	m.findings = nil
+	m.clearedfindings = false
+	m.removedfindings = nil
+}
+
+// Where appends a list predicates to the CorpusGateRunMutation builder.
+func (m *CorpusGateRunMutation) Where(ps ...predicate.CorpusGateRun) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CorpusGateRunMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CorpusGateRunMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CorpusGateRun, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CorpusGateRunMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CorpusGateRunMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CorpusGateRun).
+func (m *CorpusGateRunMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CorpusGateRunMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.change_request != nil {
+		fields = append(fields, corpusgaterun.FieldChangeRequestID)
+	}
+	if m.attempt != nil {
+		fields = append(fields, corpusgaterun.FieldAttempt)
+	}
+	if m.position != nil {
+		fields = append(fields, corpusgaterun.FieldPosition)
+	}
+	if m.gate != nil {
+		fields = append(fields, corpusgaterun.FieldGate)
+	}
+	if m.version != nil {
+		fields = append(fields, corpusgaterun.FieldVersion)
+	}
+	if m.outcome != nil {
+		fields = append(fields, corpusgaterun.FieldOutcome)
+	}
+	if m.created_at != nil {
+		fields = append(fields, corpusgaterun.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CorpusGateRunMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case corpusgaterun.FieldChangeRequestID:
+		return m.ChangeRequestID()
+	case corpusgaterun.FieldAttempt:
+		return m.Attempt()
+	case corpusgaterun.FieldPosition:
+		return m.Position()
+	case corpusgaterun.FieldGate:
+		return m.Gate()
+	case corpusgaterun.FieldVersion:
+		return m.Version()
+	case corpusgaterun.FieldOutcome:
+		return m.Outcome()
+	case corpusgaterun.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CorpusGateRunMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case corpusgaterun.FieldChangeRequestID:
+		return m.OldChangeRequestID(ctx)
+	case corpusgaterun.FieldAttempt:
+		return m.OldAttempt(ctx)
+	case corpusgaterun.FieldPosition:
+		return m.OldPosition(ctx)
+	case corpusgaterun.FieldGate:
+		return m.OldGate(ctx)
+	case corpusgaterun.FieldVersion:
+		return m.OldVersion(ctx)
+	case corpusgaterun.FieldOutcome:
+		return m.OldOutcome(ctx)
+	case corpusgaterun.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown CorpusGateRun field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusGateRunMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case corpusgaterun.FieldChangeRequestID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetChangeRequestID(v)
+		return nil
+	case corpusgaterun.FieldAttempt:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttempt(v)
+		return nil
+	case corpusgaterun.FieldPosition:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPosition(v)
+		return nil
+	case corpusgaterun.FieldGate:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGate(v)
+		return nil
+	case corpusgaterun.FieldVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVersion(v)
+		return nil
+	case corpusgaterun.FieldOutcome:
+		v, ok := value.(corpusgaterun.Outcome)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOutcome(v)
+		return nil
+	case corpusgaterun.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusGateRun field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CorpusGateRunMutation) AddedFields() []string {
+	var fields []string
+	if m.addattempt != nil {
+		fields = append(fields, corpusgaterun.FieldAttempt)
+	}
+	if m.addposition != nil {
+		fields = append(fields, corpusgaterun.FieldPosition)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CorpusGateRunMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case corpusgaterun.FieldAttempt:
+		return m.AddedAttempt()
+	case corpusgaterun.FieldPosition:
+		return m.AddedPosition()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusGateRunMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case corpusgaterun.FieldAttempt:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAttempt(v)
+		return nil
+	case corpusgaterun.FieldPosition:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPosition(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusGateRun numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CorpusGateRunMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CorpusGateRunMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CorpusGateRunMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown CorpusGateRun nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CorpusGateRunMutation) ResetField(name string) error {
+	switch name {
+	case corpusgaterun.FieldChangeRequestID:
+		m.ResetChangeRequestID()
+		return nil
+	case corpusgaterun.FieldAttempt:
+		m.ResetAttempt()
+		return nil
+	case corpusgaterun.FieldPosition:
+		m.ResetPosition()
+		return nil
+	case corpusgaterun.FieldGate:
+		m.ResetGate()
+		return nil
+	case corpusgaterun.FieldVersion:
+		m.ResetVersion()
+		return nil
+	case corpusgaterun.FieldOutcome:
+		m.ResetOutcome()
+		return nil
+	case corpusgaterun.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusGateRun field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CorpusGateRunMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.change_request != nil {
+		edges = append(edges, corpusgaterun.EdgeChangeRequest)
+	}
+	if m.findings != nil {
+		edges = append(edges, corpusgaterun.EdgeFindings)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CorpusGateRunMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case corpusgaterun.EdgeChangeRequest:
+		if id := m.change_request; id != nil {
+			return []ent.Value{*id}
+		}
+	case corpusgaterun.EdgeFindings:
+		ids := make([]ent.Value, 0, len(m.findings))
+		for id := range m.findings {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CorpusGateRunMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removedfindings != nil {
+		edges = append(edges, corpusgaterun.EdgeFindings)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CorpusGateRunMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case corpusgaterun.EdgeFindings:
+		ids := make([]ent.Value, 0, len(m.removedfindings))
+		for id := range m.removedfindings {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CorpusGateRunMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedchange_request {
+		edges = append(edges, corpusgaterun.EdgeChangeRequest)
+	}
+	if m.clearedfindings {
+		edges = append(edges, corpusgaterun.EdgeFindings)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CorpusGateRunMutation) EdgeCleared(name string) bool {
+	switch name {
+	case corpusgaterun.EdgeChangeRequest:
+		return m.clearedchange_request
+	case corpusgaterun.EdgeFindings:
+		return m.clearedfindings
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CorpusGateRunMutation) ClearEdge(name string) error {
+	switch name {
+	case corpusgaterun.EdgeChangeRequest:
+		m.ClearChangeRequest()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusGateRun unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CorpusGateRunMutation) ResetEdge(name string) error {
+	switch name {
+	case corpusgaterun.EdgeChangeRequest:
+		m.ResetChangeRequest()
+		return nil
+	case corpusgaterun.EdgeFindings:
+		m.ResetFindings()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusGateRun edge %s", name)
+}
+
+// CorpusNodeMutation represents an operation that mutates the CorpusNode nodes in the graph.
+type CorpusNodeMutation struct {
+	config
+	op                   Op
+	typ                  string
+	id                   *string
+	number               *int
+	addnumber            *int
+	kind                 *corpusnode.Kind
+	label                *string
+	title                *string
+	term                 *string
+	current_revision_id  *string
+	writer_kind          *corpusnode.WriterKind
+	writer               *string
+	model                *string
+	prompt_version       *string
+	layer                *string
+	licence              *string
+	attribution          *string
+	import_key           *string
+	level                *int
+	addlevel             *int
+	fidelity             *int
+	addfidelity          *int
+	sorry_in_closure     *bool
+	closure_size         *int
+	addclosure_size      *int
+	closure_lowest       *int
+	addclosure_lowest    *int
+	locator_unconfirmed  *bool
+	retired              *bool
+	successor_id         *string
+	merged_by_id         *string
+	created_at           *time.Time
+	updated_at           *time.Time
+	clearedFields        map[string]struct{}
+	revisions            map[string]struct{}
+	removedrevisions     map[string]struct{}
+	clearedrevisions     bool
+	out_edges            map[string]struct{}
+	removedout_edges     map[string]struct{}
+	clearedout_edges     bool
+	in_edges             map[string]struct{}
+	removedin_edges      map[string]struct{}
+	clearedin_edges      bool
+	confirmations        map[string]struct{}
+	removedconfirmations map[string]struct{}
+	clearedconfirmations bool
+	bindings             map[string]struct{}
+	removedbindings      map[string]struct{}
+	clearedbindings      bool
+	done                 bool
+	oldValue             func(context.Context) (*CorpusNode, error)
+	predicates           []predicate.CorpusNode
+}
+
+var _ ent.Mutation = (*CorpusNodeMutation)(nil)
+
+// corpusnodeOption allows management of the mutation configuration using functional options.
+type corpusnodeOption func(*CorpusNodeMutation)
+
+// newCorpusNodeMutation creates new mutation for the CorpusNode entity.
+func newCorpusNodeMutation(c config, op Op, opts ...corpusnodeOption) *CorpusNodeMutation {
+	m := &CorpusNodeMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCorpusNode,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCorpusNodeID sets the ID field of the mutation.
+func withCorpusNodeID(id string) corpusnodeOption {
+	return func(m *CorpusNodeMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CorpusNode
+		)
+		m.oldValue = func(ctx context.Context) (*CorpusNode, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CorpusNode.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCorpusNode sets the old CorpusNode of the mutation.
+func withCorpusNode(node *CorpusNode) corpusnodeOption {
+	return func(m *CorpusNodeMutation) {
+		m.oldValue = func(context.Context) (*CorpusNode, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CorpusNodeMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CorpusNodeMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CorpusNode entities.
+func (m *CorpusNodeMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CorpusNodeMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CorpusNodeMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CorpusNode.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetNumber sets the "number" field.
+func (m *CorpusNodeMutation) SetNumber(i int) {
+	m.number = &i
+	m.addnumber = nil
+}
+
+// Number returns the value of the "number" field in the mutation.
+func (m *CorpusNodeMutation) Number() (r int, exists bool) {
+	v := m.number
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNumber returns the old "number" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldNumber(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNumber is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNumber requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNumber: %w", err)
+	}
+	return oldValue.Number, nil
+}
+
+// AddNumber adds i to the "number" field.
+func (m *CorpusNodeMutation) AddNumber(i int) {
+	if m.addnumber != nil {
+		*m.addnumber += i
+	} else {
+		m.addnumber = &i
+	}
+}
+
+// AddedNumber returns the value that was added to the "number" field in this mutation.
+func (m *CorpusNodeMutation) AddedNumber() (r int, exists bool) {
+	v := m.addnumber
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetNumber resets all changes to the "number" field.
+func (m *CorpusNodeMutation) ResetNumber() {
+	m.number = nil
+	m.addnumber = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *CorpusNodeMutation) SetKind(c corpusnode.Kind) {
+	m.kind = &c
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *CorpusNodeMutation) Kind() (r corpusnode.Kind, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldKind(ctx context.Context) (v corpusnode.Kind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *CorpusNodeMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetLabel sets the "label" field.
+func (m *CorpusNodeMutation) SetLabel(s string) {
+	m.label = &s
+}
+
+// Label returns the value of the "label" field in the mutation.
+func (m *CorpusNodeMutation) Label() (r string, exists bool) {
+	v := m.label
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLabel returns the old "label" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldLabel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLabel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLabel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLabel: %w", err)
+	}
+	return oldValue.Label, nil
+}
+
+// ResetLabel resets all changes to the "label" field.
+func (m *CorpusNodeMutation) ResetLabel() {
+	m.label = nil
+}
+
+// SetTitle sets the "title" field.
+func (m *CorpusNodeMutation) SetTitle(s string) {
+	m.title = &s
+}
+
+// Title returns the value of the "title" field in the mutation.
+func (m *CorpusNodeMutation) Title() (r string, exists bool) {
+	v := m.title
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTitle returns the old "title" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldTitle(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTitle is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTitle requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTitle: %w", err)
+	}
+	return oldValue.Title, nil
+}
+
+// ResetTitle resets all changes to the "title" field.
+func (m *CorpusNodeMutation) ResetTitle() {
+	m.title = nil
+}
+
+// SetTerm sets the "term" field.
+func (m *CorpusNodeMutation) SetTerm(s string) {
+	m.term = &s
+}
+
+// Term returns the value of the "term" field in the mutation.
+func (m *CorpusNodeMutation) Term() (r string, exists bool) {
+	v := m.term
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTerm returns the old "term" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldTerm(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTerm is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTerm requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTerm: %w", err)
+	}
+	return oldValue.Term, nil
+}
+
+// ResetTerm resets all changes to the "term" field.
+func (m *CorpusNodeMutation) ResetTerm() {
+	m.term = nil
+}
+
+// SetCurrentRevisionID sets the "current_revision_id" field.
+func (m *CorpusNodeMutation) SetCurrentRevisionID(s string) {
+	m.current_revision_id = &s
+}
+
+// CurrentRevisionID returns the value of the "current_revision_id" field in the mutation.
+func (m *CorpusNodeMutation) CurrentRevisionID() (r string, exists bool) {
+	v := m.current_revision_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCurrentRevisionID returns the old "current_revision_id" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldCurrentRevisionID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCurrentRevisionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCurrentRevisionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCurrentRevisionID: %w", err)
+	}
+	return oldValue.CurrentRevisionID, nil
+}
+
+// ClearCurrentRevisionID clears the value of the "current_revision_id" field.
+func (m *CorpusNodeMutation) ClearCurrentRevisionID() {
+	m.current_revision_id = nil
+	m.clearedFields[corpusnode.FieldCurrentRevisionID] = struct{}{}
+}
+
+// CurrentRevisionIDCleared returns if the "current_revision_id" field was cleared in this mutation.
+func (m *CorpusNodeMutation) CurrentRevisionIDCleared() bool {
+	_, ok := m.clearedFields[corpusnode.FieldCurrentRevisionID]
+	return ok
+}
+
+// ResetCurrentRevisionID resets all changes to the "current_revision_id" field.
+func (m *CorpusNodeMutation) ResetCurrentRevisionID() {
+	m.current_revision_id = nil
+	delete(m.clearedFields, corpusnode.FieldCurrentRevisionID)
+}
+
+// SetWriterKind sets the "writer_kind" field.
+func (m *CorpusNodeMutation) SetWriterKind(ck corpusnode.WriterKind) {
+	m.writer_kind = &ck
+}
+
+// WriterKind returns the value of the "writer_kind" field in the mutation.
+func (m *CorpusNodeMutation) WriterKind() (r corpusnode.WriterKind, exists bool) {
+	v := m.writer_kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWriterKind returns the old "writer_kind" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldWriterKind(ctx context.Context) (v corpusnode.WriterKind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWriterKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWriterKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWriterKind: %w", err)
+	}
+	return oldValue.WriterKind, nil
+}
+
+// ResetWriterKind resets all changes to the "writer_kind" field.
+func (m *CorpusNodeMutation) ResetWriterKind() {
+	m.writer_kind = nil
+}
+
+// SetWriter sets the "writer" field.
+func (m *CorpusNodeMutation) SetWriter(s string) {
+	m.writer = &s
+}
+
+// Writer returns the value of the "writer" field in the mutation.
+func (m *CorpusNodeMutation) Writer() (r string, exists bool) {
+	v := m.writer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWriter returns the old "writer" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldWriter(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWriter is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWriter requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWriter: %w", err)
+	}
+	return oldValue.Writer, nil
+}
+
+// ResetWriter resets all changes to the "writer" field.
+func (m *CorpusNodeMutation) ResetWriter() {
+	m.writer = nil
+}
+
+// SetModel sets the "model" field.
+func (m *CorpusNodeMutation) SetModel(s string) {
+	m.model = &s
+}
+
+// Model returns the value of the "model" field in the mutation.
+func (m *CorpusNodeMutation) Model() (r string, exists bool) {
+	v := m.model
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModel returns the old "model" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldModel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModel: %w", err)
+	}
+	return oldValue.Model, nil
+}
+
+// ResetModel resets all changes to the "model" field.
+func (m *CorpusNodeMutation) ResetModel() {
+	m.model = nil
+}
+
+// SetPromptVersion sets the "prompt_version" field.
+func (m *CorpusNodeMutation) SetPromptVersion(s string) {
+	m.prompt_version = &s
+}
+
+// PromptVersion returns the value of the "prompt_version" field in the mutation.
+func (m *CorpusNodeMutation) PromptVersion() (r string, exists bool) {
+	v := m.prompt_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPromptVersion returns the old "prompt_version" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldPromptVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPromptVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPromptVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPromptVersion: %w", err)
+	}
+	return oldValue.PromptVersion, nil
+}
+
+// ResetPromptVersion resets all changes to the "prompt_version" field.
+func (m *CorpusNodeMutation) ResetPromptVersion() {
+	m.prompt_version = nil
+}
+
+// SetLayer sets the "layer" field.
+func (m *CorpusNodeMutation) SetLayer(s string) {
+	m.layer = &s
+}
+
+// Layer returns the value of the "layer" field in the mutation.
+func (m *CorpusNodeMutation) Layer() (r string, exists bool) {
+	v := m.layer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLayer returns the old "layer" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldLayer(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLayer is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLayer requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLayer: %w", err)
+	}
+	return oldValue.Layer, nil
+}
+
+// ResetLayer resets all changes to the "layer" field.
+func (m *CorpusNodeMutation) ResetLayer() {
+	m.layer = nil
+}
+
+// SetLicence sets the "licence" field.
+func (m *CorpusNodeMutation) SetLicence(s string) {
+	m.licence = &s
+}
+
+// Licence returns the value of the "licence" field in the mutation.
+func (m *CorpusNodeMutation) Licence() (r string, exists bool) {
+	v := m.licence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLicence returns the old "licence" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldLicence(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLicence is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLicence requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLicence: %w", err)
+	}
+	return oldValue.Licence, nil
+}
+
+// ResetLicence resets all changes to the "licence" field.
+func (m *CorpusNodeMutation) ResetLicence() {
+	m.licence = nil
+}
+
+// SetAttribution sets the "attribution" field.
+func (m *CorpusNodeMutation) SetAttribution(s string) {
+	m.attribution = &s
+}
+
+// Attribution returns the value of the "attribution" field in the mutation.
+func (m *CorpusNodeMutation) Attribution() (r string, exists bool) {
+	v := m.attribution
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttribution returns the old "attribution" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldAttribution(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttribution is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttribution requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttribution: %w", err)
+	}
+	return oldValue.Attribution, nil
+}
+
+// ResetAttribution resets all changes to the "attribution" field.
+func (m *CorpusNodeMutation) ResetAttribution() {
+	m.attribution = nil
+}
+
+// SetImportKey sets the "import_key" field.
+func (m *CorpusNodeMutation) SetImportKey(s string) {
+	m.import_key = &s
+}
+
+// ImportKey returns the value of the "import_key" field in the mutation.
+func (m *CorpusNodeMutation) ImportKey() (r string, exists bool) {
+	v := m.import_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldImportKey returns the old "import_key" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldImportKey(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldImportKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldImportKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldImportKey: %w", err)
+	}
+	return oldValue.ImportKey, nil
+}
+
+// ClearImportKey clears the value of the "import_key" field.
+func (m *CorpusNodeMutation) ClearImportKey() {
+	m.import_key = nil
+	m.clearedFields[corpusnode.FieldImportKey] = struct{}{}
+}
+
+// ImportKeyCleared returns if the "import_key" field was cleared in this mutation.
+func (m *CorpusNodeMutation) ImportKeyCleared() bool {
+	_, ok := m.clearedFields[corpusnode.FieldImportKey]
+	return ok
+}
+
+// ResetImportKey resets all changes to the "import_key" field.
+func (m *CorpusNodeMutation) ResetImportKey() {
+	m.import_key = nil
+	delete(m.clearedFields, corpusnode.FieldImportKey)
+}
+
+// SetLevel sets the "level" field.
+func (m *CorpusNodeMutation) SetLevel(i int) {
+	m.level = &i
+	m.addlevel = nil
+}
+
+// Level returns the value of the "level" field in the mutation.
+func (m *CorpusNodeMutation) Level() (r int, exists bool) {
+	v := m.level
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLevel returns the old "level" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldLevel(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLevel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLevel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLevel: %w", err)
+	}
+	return oldValue.Level, nil
+}
+
+// AddLevel adds i to the "level" field.
+func (m *CorpusNodeMutation) AddLevel(i int) {
+	if m.addlevel != nil {
+		*m.addlevel += i
+	} else {
+		m.addlevel = &i
+	}
+}
+
+// AddedLevel returns the value that was added to the "level" field in this mutation.
+func (m *CorpusNodeMutation) AddedLevel() (r int, exists bool) {
+	v := m.addlevel
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetLevel resets all changes to the "level" field.
+func (m *CorpusNodeMutation) ResetLevel() {
+	m.level = nil
+	m.addlevel = nil
+}
+
+// SetFidelity sets the "fidelity" field.
+func (m *CorpusNodeMutation) SetFidelity(i int) {
+	m.fidelity = &i
+	m.addfidelity = nil
+}
+
+// Fidelity returns the value of the "fidelity" field in the mutation.
+func (m *CorpusNodeMutation) Fidelity() (r int, exists bool) {
+	v := m.fidelity
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFidelity returns the old "fidelity" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldFidelity(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFidelity is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFidelity requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFidelity: %w", err)
+	}
+	return oldValue.Fidelity, nil
+}
+
+// AddFidelity adds i to the "fidelity" field.
+func (m *CorpusNodeMutation) AddFidelity(i int) {
+	if m.addfidelity != nil {
+		*m.addfidelity += i
+	} else {
+		m.addfidelity = &i
+	}
+}
+
+// AddedFidelity returns the value that was added to the "fidelity" field in this mutation.
+func (m *CorpusNodeMutation) AddedFidelity() (r int, exists bool) {
+	v := m.addfidelity
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetFidelity resets all changes to the "fidelity" field.
+func (m *CorpusNodeMutation) ResetFidelity() {
+	m.fidelity = nil
+	m.addfidelity = nil
+}
+
+// SetSorryInClosure sets the "sorry_in_closure" field.
+func (m *CorpusNodeMutation) SetSorryInClosure(b bool) {
+	m.sorry_in_closure = &b
+}
+
+// SorryInClosure returns the value of the "sorry_in_closure" field in the mutation.
+func (m *CorpusNodeMutation) SorryInClosure() (r bool, exists bool) {
+	v := m.sorry_in_closure
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSorryInClosure returns the old "sorry_in_closure" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldSorryInClosure(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSorryInClosure is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSorryInClosure requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSorryInClosure: %w", err)
+	}
+	return oldValue.SorryInClosure, nil
+}
+
+// ResetSorryInClosure resets all changes to the "sorry_in_closure" field.
+func (m *CorpusNodeMutation) ResetSorryInClosure() {
+	m.sorry_in_closure = nil
+}
+
+// SetClosureSize sets the "closure_size" field.
+func (m *CorpusNodeMutation) SetClosureSize(i int) {
+	m.closure_size = &i
+	m.addclosure_size = nil
+}
+
+// ClosureSize returns the value of the "closure_size" field in the mutation.
+func (m *CorpusNodeMutation) ClosureSize() (r int, exists bool) {
+	v := m.closure_size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClosureSize returns the old "closure_size" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldClosureSize(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClosureSize is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClosureSize requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClosureSize: %w", err)
+	}
+	return oldValue.ClosureSize, nil
+}
+
+// AddClosureSize adds i to the "closure_size" field.
+func (m *CorpusNodeMutation) AddClosureSize(i int) {
+	if m.addclosure_size != nil {
+		*m.addclosure_size += i
+	} else {
+		m.addclosure_size = &i
+	}
+}
+
+// AddedClosureSize returns the value that was added to the "closure_size" field in this mutation.
+func (m *CorpusNodeMutation) AddedClosureSize() (r int, exists bool) {
+	v := m.addclosure_size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetClosureSize resets all changes to the "closure_size" field.
+func (m *CorpusNodeMutation) ResetClosureSize() {
+	m.closure_size = nil
+	m.addclosure_size = nil
+}
+
+// SetClosureLowest sets the "closure_lowest" field.
+func (m *CorpusNodeMutation) SetClosureLowest(i int) {
+	m.closure_lowest = &i
+	m.addclosure_lowest = nil
+}
+
+// ClosureLowest returns the value of the "closure_lowest" field in the mutation.
+func (m *CorpusNodeMutation) ClosureLowest() (r int, exists bool) {
+	v := m.closure_lowest
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClosureLowest returns the old "closure_lowest" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldClosureLowest(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClosureLowest is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClosureLowest requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClosureLowest: %w", err)
+	}
+	return oldValue.ClosureLowest, nil
+}
+
+// AddClosureLowest adds i to the "closure_lowest" field.
+func (m *CorpusNodeMutation) AddClosureLowest(i int) {
+	if m.addclosure_lowest != nil {
+		*m.addclosure_lowest += i
+	} else {
+		m.addclosure_lowest = &i
+	}
+}
+
+// AddedClosureLowest returns the value that was added to the "closure_lowest" field in this mutation.
+func (m *CorpusNodeMutation) AddedClosureLowest() (r int, exists bool) {
+	v := m.addclosure_lowest
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetClosureLowest resets all changes to the "closure_lowest" field.
+func (m *CorpusNodeMutation) ResetClosureLowest() {
+	m.closure_lowest = nil
+	m.addclosure_lowest = nil
+}
+
+// SetLocatorUnconfirmed sets the "locator_unconfirmed" field.
+func (m *CorpusNodeMutation) SetLocatorUnconfirmed(b bool) {
+	m.locator_unconfirmed = &b
+}
+
+// LocatorUnconfirmed returns the value of the "locator_unconfirmed" field in the mutation.
+func (m *CorpusNodeMutation) LocatorUnconfirmed() (r bool, exists bool) {
+	v := m.locator_unconfirmed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLocatorUnconfirmed returns the old "locator_unconfirmed" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldLocatorUnconfirmed(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLocatorUnconfirmed is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLocatorUnconfirmed requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLocatorUnconfirmed: %w", err)
+	}
+	return oldValue.LocatorUnconfirmed, nil
+}
+
+// ResetLocatorUnconfirmed resets all changes to the "locator_unconfirmed" field.
+func (m *CorpusNodeMutation) ResetLocatorUnconfirmed() {
+	m.locator_unconfirmed = nil
+}
+
+// SetRetired sets the "retired" field.
+func (m *CorpusNodeMutation) SetRetired(b bool) {
+	m.retired = &b
+}
+
+// Retired returns the value of the "retired" field in the mutation.
+func (m *CorpusNodeMutation) Retired() (r bool, exists bool) {
+	v := m.retired
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRetired returns the old "retired" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldRetired(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRetired is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRetired requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRetired: %w", err)
+	}
+	return oldValue.Retired, nil
+}
+
+// ResetRetired resets all changes to the "retired" field.
+func (m *CorpusNodeMutation) ResetRetired() {
+	m.retired = nil
+}
+
+// SetSuccessorID sets the "successor_id" field.
+func (m *CorpusNodeMutation) SetSuccessorID(s string) {
+	m.successor_id = &s
+}
+
+// SuccessorID returns the value of the "successor_id" field in the mutation.
+func (m *CorpusNodeMutation) SuccessorID() (r string, exists bool) {
+	v := m.successor_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSuccessorID returns the old "successor_id" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldSuccessorID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSuccessorID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSuccessorID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSuccessorID: %w", err)
+	}
+	return oldValue.SuccessorID, nil
+}
+
+// ClearSuccessorID clears the value of the "successor_id" field.
+func (m *CorpusNodeMutation) ClearSuccessorID() {
+	m.successor_id = nil
+	m.clearedFields[corpusnode.FieldSuccessorID] = struct{}{}
+}
+
+// SuccessorIDCleared returns if the "successor_id" field was cleared in this mutation.
+func (m *CorpusNodeMutation) SuccessorIDCleared() bool {
+	_, ok := m.clearedFields[corpusnode.FieldSuccessorID]
+	return ok
+}
+
+// ResetSuccessorID resets all changes to the "successor_id" field.
+func (m *CorpusNodeMutation) ResetSuccessorID() {
+	m.successor_id = nil
+	delete(m.clearedFields, corpusnode.FieldSuccessorID)
+}
+
+// SetMergedByID sets the "merged_by_id" field.
+func (m *CorpusNodeMutation) SetMergedByID(s string) {
+	m.merged_by_id = &s
+}
+
+// MergedByID returns the value of the "merged_by_id" field in the mutation.
+func (m *CorpusNodeMutation) MergedByID() (r string, exists bool) {
+	v := m.merged_by_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMergedByID returns the old "merged_by_id" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldMergedByID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMergedByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMergedByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMergedByID: %w", err)
+	}
+	return oldValue.MergedByID, nil
+}
+
+// ClearMergedByID clears the value of the "merged_by_id" field.
+func (m *CorpusNodeMutation) ClearMergedByID() {
+	m.merged_by_id = nil
+	m.clearedFields[corpusnode.FieldMergedByID] = struct{}{}
+}
+
+// MergedByIDCleared returns if the "merged_by_id" field was cleared in this mutation.
+func (m *CorpusNodeMutation) MergedByIDCleared() bool {
+	_, ok := m.clearedFields[corpusnode.FieldMergedByID]
+	return ok
+}
+
+// ResetMergedByID resets all changes to the "merged_by_id" field.
+func (m *CorpusNodeMutation) ResetMergedByID() {
+	m.merged_by_id = nil
+	delete(m.clearedFields, corpusnode.FieldMergedByID)
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CorpusNodeMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CorpusNodeMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CorpusNodeMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CorpusNodeMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CorpusNodeMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CorpusNodeMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// AddRevisionIDs adds the "revisions" edge to the CorpusRevision entity by ids.
+func (m *CorpusNodeMutation) AddRevisionIDs(ids ...string) {
+	if m.revisions == nil {
+		m.revisions = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.revisions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRevisions clears the "revisions" edge to the CorpusRevision entity.
+func (m *CorpusNodeMutation) ClearRevisions() {
+	m.clearedrevisions = true
+}
+
+// RevisionsCleared reports if the "revisions" edge to the CorpusRevision entity was cleared.
+func (m *CorpusNodeMutation) RevisionsCleared() bool {
+	return m.clearedrevisions
+}
+
+// RemoveRevisionIDs removes the "revisions" edge to the CorpusRevision entity by IDs.
+func (m *CorpusNodeMutation) RemoveRevisionIDs(ids ...string) {
+	if m.removedrevisions == nil {
+		m.removedrevisions = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.revisions, ids[i])
+		m.removedrevisions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRevisions returns the removed IDs of the "revisions" edge to the CorpusRevision entity.
+func (m *CorpusNodeMutation) RemovedRevisionsIDs() (ids []string) {
+	for id := range m.removedrevisions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RevisionsIDs returns the "revisions" edge IDs in the mutation.
+func (m *CorpusNodeMutation) RevisionsIDs() (ids []string) {
+	for id := range m.revisions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRevisions resets all changes to the "revisions" edge.
+func (m *CorpusNodeMutation) ResetRevisions() {
+	m.revisions = nil
+	m.clearedrevisions = false
+	m.removedrevisions = nil
+}
+
+// AddOutEdgeIDs adds the "out_edges" edge to the CorpusEdge entity by ids.
+func (m *CorpusNodeMutation) AddOutEdgeIDs(ids ...string) {
+	if m.out_edges == nil {
+		m.out_edges = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.out_edges[ids[i]] = struct{}{}
+	}
+}
+
+// ClearOutEdges clears the "out_edges" edge to the CorpusEdge entity.
+func (m *CorpusNodeMutation) ClearOutEdges() {
+	m.clearedout_edges = true
+}
+
+// OutEdgesCleared reports if the "out_edges" edge to the CorpusEdge entity was cleared.
+func (m *CorpusNodeMutation) OutEdgesCleared() bool {
+	return m.clearedout_edges
+}
+
+// RemoveOutEdgeIDs removes the "out_edges" edge to the CorpusEdge entity by IDs.
+func (m *CorpusNodeMutation) RemoveOutEdgeIDs(ids ...string) {
+	if m.removedout_edges == nil {
+		m.removedout_edges = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.out_edges, ids[i])
+		m.removedout_edges[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedOutEdges returns the removed IDs of the "out_edges" edge to the CorpusEdge entity.
+func (m *CorpusNodeMutation) RemovedOutEdgesIDs() (ids []string) {
+	for id := range m.removedout_edges {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// OutEdgesIDs returns the "out_edges" edge IDs in the mutation.
+func (m *CorpusNodeMutation) OutEdgesIDs() (ids []string) {
+	for id := range m.out_edges {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetOutEdges resets all changes to the "out_edges" edge.
+func (m *CorpusNodeMutation) ResetOutEdges() {
+	m.out_edges = nil
+	m.clearedout_edges = false
+	m.removedout_edges = nil
+}
+
+// AddInEdgeIDs adds the "in_edges" edge to the CorpusEdge entity by ids.
+func (m *CorpusNodeMutation) AddInEdgeIDs(ids ...string) {
+	if m.in_edges == nil {
+		m.in_edges = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.in_edges[ids[i]] = struct{}{}
+	}
+}
+
+// ClearInEdges clears the "in_edges" edge to the CorpusEdge entity.
+func (m *CorpusNodeMutation) ClearInEdges() {
+	m.clearedin_edges = true
+}
+
+// InEdgesCleared reports if the "in_edges" edge to the CorpusEdge entity was cleared.
+func (m *CorpusNodeMutation) InEdgesCleared() bool {
+	return m.clearedin_edges
+}
+
+// RemoveInEdgeIDs removes the "in_edges" edge to the CorpusEdge entity by IDs.
+func (m *CorpusNodeMutation) RemoveInEdgeIDs(ids ...string) {
+	if m.removedin_edges == nil {
+		m.removedin_edges = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.in_edges, ids[i])
+		m.removedin_edges[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedInEdges returns the removed IDs of the "in_edges" edge to the CorpusEdge entity.
+func (m *CorpusNodeMutation) RemovedInEdgesIDs() (ids []string) {
+	for id := range m.removedin_edges {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// InEdgesIDs returns the "in_edges" edge IDs in the mutation.
+func (m *CorpusNodeMutation) InEdgesIDs() (ids []string) {
+	for id := range m.in_edges {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetInEdges resets all changes to the "in_edges" edge.
+func (m *CorpusNodeMutation) ResetInEdges() {
+	m.in_edges = nil
+	m.clearedin_edges = false
+	m.removedin_edges = nil
+}
+
+// AddConfirmationIDs adds the "confirmations" edge to the CorpusConfirmation entity by ids.
+func (m *CorpusNodeMutation) AddConfirmationIDs(ids ...string) {
+	if m.confirmations == nil {
+		m.confirmations = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.confirmations[ids[i]] = struct{}{}
+	}
+}
+
+// ClearConfirmations clears the "confirmations" edge to the CorpusConfirmation entity.
+func (m *CorpusNodeMutation) ClearConfirmations() {
+	m.clearedconfirmations = true
+}
+
+// ConfirmationsCleared reports if the "confirmations" edge to the CorpusConfirmation entity was cleared.
+func (m *CorpusNodeMutation) ConfirmationsCleared() bool {
+	return m.clearedconfirmations
+}
+
+// RemoveConfirmationIDs removes the "confirmations" edge to the CorpusConfirmation entity by IDs.
+func (m *CorpusNodeMutation) RemoveConfirmationIDs(ids ...string) {
+	if m.removedconfirmations == nil {
+		m.removedconfirmations = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.confirmations, ids[i])
+		m.removedconfirmations[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedConfirmations returns the removed IDs of the "confirmations" edge to the CorpusConfirmation entity.
+func (m *CorpusNodeMutation) RemovedConfirmationsIDs() (ids []string) {
+	for id := range m.removedconfirmations {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ConfirmationsIDs returns the "confirmations" edge IDs in the mutation.
+func (m *CorpusNodeMutation) ConfirmationsIDs() (ids []string) {
+	for id := range m.confirmations {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetConfirmations resets all changes to the "confirmations" edge.
+func (m *CorpusNodeMutation) ResetConfirmations() {
+	m.confirmations = nil
+	m.clearedconfirmations = false
+	m.removedconfirmations = nil
+}
+
+// AddBindingIDs adds the "bindings" edge to the CorpusBinding entity by ids.
+func (m *CorpusNodeMutation) AddBindingIDs(ids ...string) {
+	if m.bindings == nil {
+		m.bindings = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.bindings[ids[i]] = struct{}{}
+	}
+}
+
+// ClearBindings clears the "bindings" edge to the CorpusBinding entity.
+func (m *CorpusNodeMutation) ClearBindings() {
+	m.clearedbindings = true
+}
+
+// BindingsCleared reports if the "bindings" edge to the CorpusBinding entity was cleared.
+func (m *CorpusNodeMutation) BindingsCleared() bool {
+	return m.clearedbindings
+}
+
+// RemoveBindingIDs removes the "bindings" edge to the CorpusBinding entity by IDs.
+func (m *CorpusNodeMutation) RemoveBindingIDs(ids ...string) {
+	if m.removedbindings == nil {
+		m.removedbindings = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.bindings, ids[i])
+		m.removedbindings[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedBindings returns the removed IDs of the "bindings" edge to the CorpusBinding entity.
+func (m *CorpusNodeMutation) RemovedBindingsIDs() (ids []string) {
+	for id := range m.removedbindings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// BindingsIDs returns the "bindings" edge IDs in the mutation.
+func (m *CorpusNodeMutation) BindingsIDs() (ids []string) {
+	for id := range m.bindings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetBindings resets all changes to the "bindings" edge.
+func (m *CorpusNodeMutation) ResetBindings() {
+	m.bindings = nil
+	m.clearedbindings = false
+	m.removedbindings = nil
+}
+
+// Where appends a list predicates to the CorpusNodeMutation builder.
+func (m *CorpusNodeMutation) Where(ps ...predicate.CorpusNode) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CorpusNodeMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CorpusNodeMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CorpusNode, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CorpusNodeMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CorpusNodeMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CorpusNode).
+func (m *CorpusNodeMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CorpusNodeMutation) Fields() []string {
+	fields := make([]string, 0, 25)
+	if m.number != nil {
+		fields = append(fields, corpusnode.FieldNumber)
+	}
+	if m.kind != nil {
+		fields = append(fields, corpusnode.FieldKind)
+	}
+	if m.label != nil {
+		fields = append(fields, corpusnode.FieldLabel)
+	}
+	if m.title != nil {
+		fields = append(fields, corpusnode.FieldTitle)
+	}
+	if m.term != nil {
+		fields = append(fields, corpusnode.FieldTerm)
+	}
+	if m.current_revision_id != nil {
+		fields = append(fields, corpusnode.FieldCurrentRevisionID)
+	}
+	if m.writer_kind != nil {
+		fields = append(fields, corpusnode.FieldWriterKind)
+	}
+	if m.writer != nil {
+		fields = append(fields, corpusnode.FieldWriter)
+	}
+	if m.model != nil {
+		fields = append(fields, corpusnode.FieldModel)
+	}
+	if m.prompt_version != nil {
+		fields = append(fields, corpusnode.FieldPromptVersion)
+	}
+	if m.layer != nil {
+		fields = append(fields, corpusnode.FieldLayer)
+	}
+	if m.licence != nil {
+		fields = append(fields, corpusnode.FieldLicence)
+	}
+	if m.attribution != nil {
+		fields = append(fields, corpusnode.FieldAttribution)
+	}
+	if m.import_key != nil {
+		fields = append(fields, corpusnode.FieldImportKey)
+	}
+	if m.level != nil {
+		fields = append(fields, corpusnode.FieldLevel)
+	}
+	if m.fidelity != nil {
+		fields = append(fields, corpusnode.FieldFidelity)
+	}
+	if m.sorry_in_closure != nil {
+		fields = append(fields, corpusnode.FieldSorryInClosure)
+	}
+	if m.closure_size != nil {
+		fields = append(fields, corpusnode.FieldClosureSize)
+	}
+	if m.closure_lowest != nil {
+		fields = append(fields, corpusnode.FieldClosureLowest)
+	}
+	if m.locator_unconfirmed != nil {
+		fields = append(fields, corpusnode.FieldLocatorUnconfirmed)
+	}
+	if m.retired != nil {
+		fields = append(fields, corpusnode.FieldRetired)
+	}
+	if m.successor_id != nil {
+		fields = append(fields, corpusnode.FieldSuccessorID)
+	}
+	if m.merged_by_id != nil {
+		fields = append(fields, corpusnode.FieldMergedByID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, corpusnode.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, corpusnode.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CorpusNodeMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case corpusnode.FieldNumber:
+		return m.Number()
+	case corpusnode.FieldKind:
+		return m.Kind()
+	case corpusnode.FieldLabel:
+		return m.Label()
+	case corpusnode.FieldTitle:
+		return m.Title()
+	case corpusnode.FieldTerm:
+		return m.Term()
+	case corpusnode.FieldCurrentRevisionID:
+		return m.CurrentRevisionID()
+	case corpusnode.FieldWriterKind:
+		return m.WriterKind()
+	case corpusnode.FieldWriter:
+		return m.Writer()
+	case corpusnode.FieldModel:
+		return m.Model()
+	case corpusnode.FieldPromptVersion:
+		return m.PromptVersion()
+	case corpusnode.FieldLayer:
+		return m.Layer()
+	case corpusnode.FieldLicence:
+		return m.Licence()
+	case corpusnode.FieldAttribution:
+		return m.Attribution()
+	case corpusnode.FieldImportKey:
+		return m.ImportKey()
+	case corpusnode.FieldLevel:
+		return m.Level()
+	case corpusnode.FieldFidelity:
+		return m.Fidelity()
+	case corpusnode.FieldSorryInClosure:
+		return m.SorryInClosure()
+	case corpusnode.FieldClosureSize:
+		return m.ClosureSize()
+	case corpusnode.FieldClosureLowest:
+		return m.ClosureLowest()
+	case corpusnode.FieldLocatorUnconfirmed:
+		return m.LocatorUnconfirmed()
+	case corpusnode.FieldRetired:
+		return m.Retired()
+	case corpusnode.FieldSuccessorID:
+		return m.SuccessorID()
+	case corpusnode.FieldMergedByID:
+		return m.MergedByID()
+	case corpusnode.FieldCreatedAt:
+		return m.CreatedAt()
+	case corpusnode.FieldUpdatedAt:
+		return m.UpdatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CorpusNodeMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case corpusnode.FieldNumber:
+		return m.OldNumber(ctx)
+	case corpusnode.FieldKind:
+		return m.OldKind(ctx)
+	case corpusnode.FieldLabel:
+		return m.OldLabel(ctx)
+	case corpusnode.FieldTitle:
+		return m.OldTitle(ctx)
+	case corpusnode.FieldTerm:
+		return m.OldTerm(ctx)
+	case corpusnode.FieldCurrentRevisionID:
+		return m.OldCurrentRevisionID(ctx)
+	case corpusnode.FieldWriterKind:
+		return m.OldWriterKind(ctx)
+	case corpusnode.FieldWriter:
+		return m.OldWriter(ctx)
+	case corpusnode.FieldModel:
+		return m.OldModel(ctx)
+	case corpusnode.FieldPromptVersion:
+		return m.OldPromptVersion(ctx)
+	case corpusnode.FieldLayer:
+		return m.OldLayer(ctx)
+	case corpusnode.FieldLicence:
+		return m.OldLicence(ctx)
+	case corpusnode.FieldAttribution:
+		return m.OldAttribution(ctx)
+	case corpusnode.FieldImportKey:
+		return m.OldImportKey(ctx)
+	case corpusnode.FieldLevel:
+		return m.OldLevel(ctx)
+	case corpusnode.FieldFidelity:
+		return m.OldFidelity(ctx)
+	case corpusnode.FieldSorryInClosure:
+		return m.OldSorryInClosure(ctx)
+	case corpusnode.FieldClosureSize:
+		return m.OldClosureSize(ctx)
+	case corpusnode.FieldClosureLowest:
+		return m.OldClosureLowest(ctx)
+	case corpusnode.FieldLocatorUnconfirmed:
+		return m.OldLocatorUnconfirmed(ctx)
+	case corpusnode.FieldRetired:
+		return m.OldRetired(ctx)
+	case corpusnode.FieldSuccessorID:
+		return m.OldSuccessorID(ctx)
+	case corpusnode.FieldMergedByID:
+		return m.OldMergedByID(ctx)
+	case corpusnode.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case corpusnode.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown CorpusNode field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusNodeMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case corpusnode.FieldNumber:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNumber(v)
+		return nil
+	case corpusnode.FieldKind:
+		v, ok := value.(corpusnode.Kind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case corpusnode.FieldLabel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLabel(v)
+		return nil
+	case corpusnode.FieldTitle:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTitle(v)
+		return nil
+	case corpusnode.FieldTerm:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTerm(v)
+		return nil
+	case corpusnode.FieldCurrentRevisionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCurrentRevisionID(v)
+		return nil
+	case corpusnode.FieldWriterKind:
+		v, ok := value.(corpusnode.WriterKind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWriterKind(v)
+		return nil
+	case corpusnode.FieldWriter:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWriter(v)
+		return nil
+	case corpusnode.FieldModel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModel(v)
+		return nil
+	case corpusnode.FieldPromptVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPromptVersion(v)
+		return nil
+	case corpusnode.FieldLayer:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLayer(v)
+		return nil
+	case corpusnode.FieldLicence:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLicence(v)
+		return nil
+	case corpusnode.FieldAttribution:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttribution(v)
+		return nil
+	case corpusnode.FieldImportKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetImportKey(v)
+		return nil
+	case corpusnode.FieldLevel:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLevel(v)
+		return nil
+	case corpusnode.FieldFidelity:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFidelity(v)
+		return nil
+	case corpusnode.FieldSorryInClosure:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSorryInClosure(v)
+		return nil
+	case corpusnode.FieldClosureSize:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClosureSize(v)
+		return nil
+	case corpusnode.FieldClosureLowest:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClosureLowest(v)
+		return nil
+	case corpusnode.FieldLocatorUnconfirmed:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLocatorUnconfirmed(v)
+		return nil
+	case corpusnode.FieldRetired:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRetired(v)
+		return nil
+	case corpusnode.FieldSuccessorID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSuccessorID(v)
+		return nil
+	case corpusnode.FieldMergedByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMergedByID(v)
+		return nil
+	case corpusnode.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case corpusnode.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusNode field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CorpusNodeMutation) AddedFields() []string {
+	var fields []string
+	if m.addnumber != nil {
+		fields = append(fields, corpusnode.FieldNumber)
+	}
+	if m.addlevel != nil {
+		fields = append(fields, corpusnode.FieldLevel)
+	}
+	if m.addfidelity != nil {
+		fields = append(fields, corpusnode.FieldFidelity)
+	}
+	if m.addclosure_size != nil {
+		fields = append(fields, corpusnode.FieldClosureSize)
+	}
+	if m.addclosure_lowest != nil {
+		fields = append(fields, corpusnode.FieldClosureLowest)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CorpusNodeMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case corpusnode.FieldNumber:
+		return m.AddedNumber()
+	case corpusnode.FieldLevel:
+		return m.AddedLevel()
+	case corpusnode.FieldFidelity:
+		return m.AddedFidelity()
+	case corpusnode.FieldClosureSize:
+		return m.AddedClosureSize()
+	case corpusnode.FieldClosureLowest:
+		return m.AddedClosureLowest()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusNodeMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case corpusnode.FieldNumber:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddNumber(v)
+		return nil
+	case corpusnode.FieldLevel:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddLevel(v)
+		return nil
+	case corpusnode.FieldFidelity:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddFidelity(v)
+		return nil
+	case corpusnode.FieldClosureSize:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddClosureSize(v)
+		return nil
+	case corpusnode.FieldClosureLowest:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddClosureLowest(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusNode numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CorpusNodeMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(corpusnode.FieldCurrentRevisionID) {
+		fields = append(fields, corpusnode.FieldCurrentRevisionID)
+	}
+	if m.FieldCleared(corpusnode.FieldImportKey) {
+		fields = append(fields, corpusnode.FieldImportKey)
+	}
+	if m.FieldCleared(corpusnode.FieldSuccessorID) {
+		fields = append(fields, corpusnode.FieldSuccessorID)
+	}
+	if m.FieldCleared(corpusnode.FieldMergedByID) {
+		fields = append(fields, corpusnode.FieldMergedByID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CorpusNodeMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CorpusNodeMutation) ClearField(name string) error {
+	switch name {
+	case corpusnode.FieldCurrentRevisionID:
+		m.ClearCurrentRevisionID()
+		return nil
+	case corpusnode.FieldImportKey:
+		m.ClearImportKey()
+		return nil
+	case corpusnode.FieldSuccessorID:
+		m.ClearSuccessorID()
+		return nil
+	case corpusnode.FieldMergedByID:
+		m.ClearMergedByID()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusNode nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CorpusNodeMutation) ResetField(name string) error {
+	switch name {
+	case corpusnode.FieldNumber:
+		m.ResetNumber()
+		return nil
+	case corpusnode.FieldKind:
+		m.ResetKind()
+		return nil
+	case corpusnode.FieldLabel:
+		m.ResetLabel()
+		return nil
+	case corpusnode.FieldTitle:
+		m.ResetTitle()
+		return nil
+	case corpusnode.FieldTerm:
+		m.ResetTerm()
+		return nil
+	case corpusnode.FieldCurrentRevisionID:
+		m.ResetCurrentRevisionID()
+		return nil
+	case corpusnode.FieldWriterKind:
+		m.ResetWriterKind()
+		return nil
+	case corpusnode.FieldWriter:
+		m.ResetWriter()
+		return nil
+	case corpusnode.FieldModel:
+		m.ResetModel()
+		return nil
+	case corpusnode.FieldPromptVersion:
+		m.ResetPromptVersion()
+		return nil
+	case corpusnode.FieldLayer:
+		m.ResetLayer()
+		return nil
+	case corpusnode.FieldLicence:
+		m.ResetLicence()
+		return nil
+	case corpusnode.FieldAttribution:
+		m.ResetAttribution()
+		return nil
+	case corpusnode.FieldImportKey:
+		m.ResetImportKey()
+		return nil
+	case corpusnode.FieldLevel:
+		m.ResetLevel()
+		return nil
+	case corpusnode.FieldFidelity:
+		m.ResetFidelity()
+		return nil
+	case corpusnode.FieldSorryInClosure:
+		m.ResetSorryInClosure()
+		return nil
+	case corpusnode.FieldClosureSize:
+		m.ResetClosureSize()
+		return nil
+	case corpusnode.FieldClosureLowest:
+		m.ResetClosureLowest()
+		return nil
+	case corpusnode.FieldLocatorUnconfirmed:
+		m.ResetLocatorUnconfirmed()
+		return nil
+	case corpusnode.FieldRetired:
+		m.ResetRetired()
+		return nil
+	case corpusnode.FieldSuccessorID:
+		m.ResetSuccessorID()
+		return nil
+	case corpusnode.FieldMergedByID:
+		m.ResetMergedByID()
+		return nil
+	case corpusnode.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case corpusnode.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusNode field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CorpusNodeMutation) AddedEdges() []string {
+	edges := make([]string, 0, 5)
+	if m.revisions != nil {
+		edges = append(edges, corpusnode.EdgeRevisions)
+	}
+	if m.out_edges != nil {
+		edges = append(edges, corpusnode.EdgeOutEdges)
+	}
+	if m.in_edges != nil {
+		edges = append(edges, corpusnode.EdgeInEdges)
+	}
+	if m.confirmations != nil {
+		edges = append(edges, corpusnode.EdgeConfirmations)
+	}
+	if m.bindings != nil {
+		edges = append(edges, corpusnode.EdgeBindings)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CorpusNodeMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case corpusnode.EdgeRevisions:
+		ids := make([]ent.Value, 0, len(m.revisions))
+		for id := range m.revisions {
+			ids = append(ids, id)
+		}
+		return ids
+	case corpusnode.EdgeOutEdges:
+		ids := make([]ent.Value, 0, len(m.out_edges))
+		for id := range m.out_edges {
+			ids = append(ids, id)
+		}
+		return ids
+	case corpusnode.EdgeInEdges:
+		ids := make([]ent.Value, 0, len(m.in_edges))
+		for id := range m.in_edges {
+			ids = append(ids, id)
+		}
+		return ids
+	case corpusnode.EdgeConfirmations:
+		ids := make([]ent.Value, 0, len(m.confirmations))
+		for id := range m.confirmations {
+			ids = append(ids, id)
+		}
+		return ids
+	case corpusnode.EdgeBindings:
+		ids := make([]ent.Value, 0, len(m.bindings))
+		for id := range m.bindings {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CorpusNodeMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 5)
+	if m.removedrevisions != nil {
+		edges = append(edges, corpusnode.EdgeRevisions)
+	}
+	if m.removedout_edges != nil {
+		edges = append(edges, corpusnode.EdgeOutEdges)
+	}
+	if m.removedin_edges != nil {
+		edges = append(edges, corpusnode.EdgeInEdges)
+	}
+	if m.removedconfirmations != nil {
+		edges = append(edges, corpusnode.EdgeConfirmations)
+	}
+	if m.removedbindings != nil {
+		edges = append(edges, corpusnode.EdgeBindings)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CorpusNodeMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case corpusnode.EdgeRevisions:
+		ids := make([]ent.Value, 0, len(m.removedrevisions))
+		for id := range m.removedrevisions {
+			ids = append(ids, id)
+		}
+		return ids
+	case corpusnode.EdgeOutEdges:
+		ids := make([]ent.Value, 0, len(m.removedout_edges))
+		for id := range m.removedout_edges {
+			ids = append(ids, id)
+		}
+		return ids
+	case corpusnode.EdgeInEdges:
+		ids := make([]ent.Value, 0, len(m.removedin_edges))
+		for id := range m.removedin_edges {
+			ids = append(ids, id)
+		}
+		return ids
+	case corpusnode.EdgeConfirmations:
+		ids := make([]ent.Value, 0, len(m.removedconfirmations))
+		for id := range m.removedconfirmations {
+			ids = append(ids, id)
+		}
+		return ids
+	case corpusnode.EdgeBindings:
+		ids := make([]ent.Value, 0, len(m.removedbindings))
+		for id := range m.removedbindings {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CorpusNodeMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 5)
+	if m.clearedrevisions {
+		edges = append(edges, corpusnode.EdgeRevisions)
+	}
+	if m.clearedout_edges {
+		edges = append(edges, corpusnode.EdgeOutEdges)
+	}
+	if m.clearedin_edges {
+		edges = append(edges, corpusnode.EdgeInEdges)
+	}
+	if m.clearedconfirmations {
+		edges = append(edges, corpusnode.EdgeConfirmations)
+	}
+	if m.clearedbindings {
+		edges = append(edges, corpusnode.EdgeBindings)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CorpusNodeMutation) EdgeCleared(name string) bool {
+	switch name {
+	case corpusnode.EdgeRevisions:
+		return m.clearedrevisions
+	case corpusnode.EdgeOutEdges:
+		return m.clearedout_edges
+	case corpusnode.EdgeInEdges:
+		return m.clearedin_edges
+	case corpusnode.EdgeConfirmations:
+		return m.clearedconfirmations
+	case corpusnode.EdgeBindings:
+		return m.clearedbindings
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CorpusNodeMutation) ClearEdge(name string) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CorpusNode unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CorpusNodeMutation) ResetEdge(name string) error {
+	switch name {
+	case corpusnode.EdgeRevisions:
+		m.ResetRevisions()
+		return nil
+	case corpusnode.EdgeOutEdges:
+		m.ResetOutEdges()
+		return nil
+	case corpusnode.EdgeInEdges:
+		m.ResetInEdges()
+		return nil
+	case corpusnode.EdgeConfirmations:
+		m.ResetConfirmations()
+		return nil
+	case corpusnode.EdgeBindings:
+		m.ResetBindings()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusNode edge %s", name)
+}
+
+// CorpusReferenceMutation represents an operation that mutates the CorpusReference nodes in the graph.
+type CorpusReferenceMutation struct {
+	config
+	op                    Op
+	typ                   string
+	id                    *string
+	position              *int
+	addposition           *int
+	citation              *string
+	locator               *string
+	claimed_title         *string
+	claimed_authors       *[]string
+	appendclaimed_authors []string
+	claimed_year          *int
+	addclaimed_year       *int
+	locator_confirmed     *bool
+	clearedFields         map[string]struct{}
+	revision              *string
+	clearedrevision       bool
+	source                *string
+	clearedsource         bool
+	done                  bool
+	oldValue              func(context.Context) (*CorpusReference, error)
+	predicates            []predicate.CorpusReference
+}
+
+var _ ent.Mutation = (*CorpusReferenceMutation)(nil)
+
+// corpusreferenceOption allows management of the mutation configuration using functional options.
+type corpusreferenceOption func(*CorpusReferenceMutation)
+
+// newCorpusReferenceMutation creates new mutation for the CorpusReference entity.
+func newCorpusReferenceMutation(c config, op Op, opts ...corpusreferenceOption) *CorpusReferenceMutation {
+	m := &CorpusReferenceMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCorpusReference,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCorpusReferenceID sets the ID field of the mutation.
+func withCorpusReferenceID(id string) corpusreferenceOption {
+	return func(m *CorpusReferenceMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CorpusReference
+		)
+		m.oldValue = func(ctx context.Context) (*CorpusReference, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CorpusReference.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCorpusReference sets the old CorpusReference of the mutation.
+func withCorpusReference(node *CorpusReference) corpusreferenceOption {
+	return func(m *CorpusReferenceMutation) {
+		m.oldValue = func(context.Context) (*CorpusReference, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CorpusReferenceMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CorpusReferenceMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CorpusReference entities.
+func (m *CorpusReferenceMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CorpusReferenceMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CorpusReferenceMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CorpusReference.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetRevisionID sets the "revision_id" field.
+func (m *CorpusReferenceMutation) SetRevisionID(s string) {
+	m.revision = &s
+}
+
+// RevisionID returns the value of the "revision_id" field in the mutation.
+func (m *CorpusReferenceMutation) RevisionID() (r string, exists bool) {
+	v := m.revision
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRevisionID returns the old "revision_id" field's value of the CorpusReference entity.
+// If the CorpusReference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusReferenceMutation) OldRevisionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRevisionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRevisionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRevisionID: %w", err)
+	}
+	return oldValue.RevisionID, nil
+}
+
+// ResetRevisionID resets all changes to the "revision_id" field.
+func (m *CorpusReferenceMutation) ResetRevisionID() {
+	m.revision = nil
+}
+
+// SetSourceID sets the "source_id" field.
+func (m *CorpusReferenceMutation) SetSourceID(s string) {
+	m.source = &s
+}
+
+// SourceID returns the value of the "source_id" field in the mutation.
+func (m *CorpusReferenceMutation) SourceID() (r string, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSourceID returns the old "source_id" field's value of the CorpusReference entity.
+// If the CorpusReference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusReferenceMutation) OldSourceID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSourceID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSourceID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSourceID: %w", err)
+	}
+	return oldValue.SourceID, nil
+}
+
+// ResetSourceID resets all changes to the "source_id" field.
+func (m *CorpusReferenceMutation) ResetSourceID() {
+	m.source = nil
+}
+
+// SetPosition sets the "position" field.
+func (m *CorpusReferenceMutation) SetPosition(i int) {
+	m.position = &i
+	m.addposition = nil
+}
+
+// Position returns the value of the "position" field in the mutation.
+func (m *CorpusReferenceMutation) Position() (r int, exists bool) {
+	v := m.position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPosition returns the old "position" field's value of the CorpusReference entity.
+// If the CorpusReference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusReferenceMutation) OldPosition(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPosition is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPosition requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPosition: %w", err)
+	}
+	return oldValue.Position, nil
+}
+
+// AddPosition adds i to the "position" field.
+func (m *CorpusReferenceMutation) AddPosition(i int) {
+	if m.addposition != nil {
+		*m.addposition += i
+	} else {
+		m.addposition = &i
+	}
+}
+
+// AddedPosition returns the value that was added to the "position" field in this mutation.
+func (m *CorpusReferenceMutation) AddedPosition() (r int, exists bool) {
+	v := m.addposition
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPosition resets all changes to the "position" field.
+func (m *CorpusReferenceMutation) ResetPosition() {
+	m.position = nil
+	m.addposition = nil
+}
+
+// SetCitation sets the "citation" field.
+func (m *CorpusReferenceMutation) SetCitation(s string) {
+	m.citation = &s
+}
+
+// Citation returns the value of the "citation" field in the mutation.
+func (m *CorpusReferenceMutation) Citation() (r string, exists bool) {
+	v := m.citation
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCitation returns the old "citation" field's value of the CorpusReference entity.
+// If the CorpusReference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusReferenceMutation) OldCitation(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCitation is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCitation requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCitation: %w", err)
+	}
+	return oldValue.Citation, nil
+}
+
+// ResetCitation resets all changes to the "citation" field.
+func (m *CorpusReferenceMutation) ResetCitation() {
+	m.citation = nil
+}
+
+// SetLocator sets the "locator" field.
+func (m *CorpusReferenceMutation) SetLocator(s string) {
+	m.locator = &s
+}
+
+// Locator returns the value of the "locator" field in the mutation.
+func (m *CorpusReferenceMutation) Locator() (r string, exists bool) {
+	v := m.locator
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLocator returns the old "locator" field's value of the CorpusReference entity.
+// If the CorpusReference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusReferenceMutation) OldLocator(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLocator is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLocator requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLocator: %w", err)
+	}
+	return oldValue.Locator, nil
+}
+
+// ResetLocator resets all changes to the "locator" field.
+func (m *CorpusReferenceMutation) ResetLocator() {
+	m.locator = nil
+}
+
+// SetClaimedTitle sets the "claimed_title" field.
+func (m *CorpusReferenceMutation) SetClaimedTitle(s string) {
+	m.claimed_title = &s
+}
+
+// ClaimedTitle returns the value of the "claimed_title" field in the mutation.
+func (m *CorpusReferenceMutation) ClaimedTitle() (r string, exists bool) {
+	v := m.claimed_title
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClaimedTitle returns the old "claimed_title" field's value of the CorpusReference entity.
+// If the CorpusReference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusReferenceMutation) OldClaimedTitle(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClaimedTitle is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClaimedTitle requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClaimedTitle: %w", err)
+	}
+	return oldValue.ClaimedTitle, nil
+}
+
+// ResetClaimedTitle resets all changes to the "claimed_title" field.
+func (m *CorpusReferenceMutation) ResetClaimedTitle() {
+	m.claimed_title = nil
+}
+
+// SetClaimedAuthors sets the "claimed_authors" field.
+func (m *CorpusReferenceMutation) SetClaimedAuthors(s []string) {
+	m.claimed_authors = &s
+	m.appendclaimed_authors = nil
+}
+
+// ClaimedAuthors returns the value of the "claimed_authors" field in the mutation.
+func (m *CorpusReferenceMutation) ClaimedAuthors() (r []string, exists bool) {
+	v := m.claimed_authors
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClaimedAuthors returns the old "claimed_authors" field's value of the CorpusReference entity.
+// If the CorpusReference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusReferenceMutation) OldClaimedAuthors(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClaimedAuthors is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClaimedAuthors requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClaimedAuthors: %w", err)
+	}
+	return oldValue.ClaimedAuthors, nil
+}
+
+// AppendClaimedAuthors adds s to the "claimed_authors" field.
+func (m *CorpusReferenceMutation) AppendClaimedAuthors(s []string) {
+	m.appendclaimed_authors = append(m.appendclaimed_authors, s...)
+}
+
+// AppendedClaimedAuthors returns the list of values that were appended to the "claimed_authors" field in this mutation.
+func (m *CorpusReferenceMutation) AppendedClaimedAuthors() ([]string, bool) {
+	if len(m.appendclaimed_authors) == 0 {
+		return nil, false
+	}
+	return m.appendclaimed_authors, true
+}
+
+// ClearClaimedAuthors clears the value of the "claimed_authors" field.
+func (m *CorpusReferenceMutation) ClearClaimedAuthors() {
+	m.claimed_authors = nil
+	m.appendclaimed_authors = nil
+	m.clearedFields[corpusreference.FieldClaimedAuthors] = struct{}{}
+}
+
+// ClaimedAuthorsCleared returns if the "claimed_authors" field was cleared in this mutation.
+func (m *CorpusReferenceMutation) ClaimedAuthorsCleared() bool {
+	_, ok := m.clearedFields[corpusreference.FieldClaimedAuthors]
+	return ok
+}
+
+// ResetClaimedAuthors resets all changes to the "claimed_authors" field.
+func (m *CorpusReferenceMutation) ResetClaimedAuthors() {
+	m.claimed_authors = nil
+	m.appendclaimed_authors = nil
+	delete(m.clearedFields, corpusreference.FieldClaimedAuthors)
+}
+
+// SetClaimedYear sets the "claimed_year" field.
+func (m *CorpusReferenceMutation) SetClaimedYear(i int) {
+	m.claimed_year = &i
+	m.addclaimed_year = nil
+}
+
+// ClaimedYear returns the value of the "claimed_year" field in the mutation.
+func (m *CorpusReferenceMutation) ClaimedYear() (r int, exists bool) {
+	v := m.claimed_year
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClaimedYear returns the old "claimed_year" field's value of the CorpusReference entity.
+// If the CorpusReference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusReferenceMutation) OldClaimedYear(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClaimedYear is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClaimedYear requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClaimedYear: %w", err)
+	}
+	return oldValue.ClaimedYear, nil
+}
+
+// AddClaimedYear adds i to the "claimed_year" field.
+func (m *CorpusReferenceMutation) AddClaimedYear(i int) {
+	if m.addclaimed_year != nil {
+		*m.addclaimed_year += i
+	} else {
+		m.addclaimed_year = &i
+	}
+}
+
+// AddedClaimedYear returns the value that was added to the "claimed_year" field in this mutation.
+func (m *CorpusReferenceMutation) AddedClaimedYear() (r int, exists bool) {
+	v := m.addclaimed_year
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearClaimedYear clears the value of the "claimed_year" field.
+func (m *CorpusReferenceMutation) ClearClaimedYear() {
+	m.claimed_year = nil
+	m.addclaimed_year = nil
+	m.clearedFields[corpusreference.FieldClaimedYear] = struct{}{}
+}
+
+// ClaimedYearCleared returns if the "claimed_year" field was cleared in this mutation.
+func (m *CorpusReferenceMutation) ClaimedYearCleared() bool {
+	_, ok := m.clearedFields[corpusreference.FieldClaimedYear]
+	return ok
+}
+
+// ResetClaimedYear resets all changes to the "claimed_year" field.
+func (m *CorpusReferenceMutation) ResetClaimedYear() {
+	m.claimed_year = nil
+	m.addclaimed_year = nil
+	delete(m.clearedFields, corpusreference.FieldClaimedYear)
+}
+
+// SetLocatorConfirmed sets the "locator_confirmed" field.
+func (m *CorpusReferenceMutation) SetLocatorConfirmed(b bool) {
+	m.locator_confirmed = &b
+}
+
+// LocatorConfirmed returns the value of the "locator_confirmed" field in the mutation.
+func (m *CorpusReferenceMutation) LocatorConfirmed() (r bool, exists bool) {
+	v := m.locator_confirmed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLocatorConfirmed returns the old "locator_confirmed" field's value of the CorpusReference entity.
+// If the CorpusReference object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusReferenceMutation) OldLocatorConfirmed(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLocatorConfirmed is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLocatorConfirmed requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLocatorConfirmed: %w", err)
+	}
+	return oldValue.LocatorConfirmed, nil
+}
+
+// ResetLocatorConfirmed resets all changes to the "locator_confirmed" field.
+func (m *CorpusReferenceMutation) ResetLocatorConfirmed() {
+	m.locator_confirmed = nil
+}
+
+// ClearRevision clears the "revision" edge to the CorpusRevision entity.
+func (m *CorpusReferenceMutation) ClearRevision() {
+	m.clearedrevision = true
+	m.clearedFields[corpusreference.FieldRevisionID] = struct{}{}
+}
+
+// RevisionCleared reports if the "revision" edge to the CorpusRevision entity was cleared.
+func (m *CorpusReferenceMutation) RevisionCleared() bool {
+	return m.clearedrevision
+}
+
+// RevisionIDs returns the "revision" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// RevisionID instead. It exists only for internal usage by the builders.
+func (m *CorpusReferenceMutation) RevisionIDs() (ids []string) {
+	if id := m.revision; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetRevision resets all changes to the "revision" edge.
+func (m *CorpusReferenceMutation) ResetRevision() {
+	m.revision = nil
+	m.clearedrevision = false
+}
+
+// ClearSource clears the "source" edge to the Source entity.
+func (m *CorpusReferenceMutation) ClearSource() {
+	m.clearedsource = true
+	m.clearedFields[corpusreference.FieldSourceID] = struct{}{}
+}
+
+// SourceCleared reports if the "source" edge to the Source entity was cleared.
+func (m *CorpusReferenceMutation) SourceCleared() bool {
+	return m.clearedsource
+}
+
+// SourceIDs returns the "source" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// SourceID instead. It exists only for internal usage by the builders.
+func (m *CorpusReferenceMutation) SourceIDs() (ids []string) {
+	if id := m.source; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetSource resets all changes to the "source" edge.
+func (m *CorpusReferenceMutation) ResetSource() {
+	m.source = nil
+	m.clearedsource = false
+}
+
+// Where appends a list predicates to the CorpusReferenceMutation builder.
+func (m *CorpusReferenceMutation) Where(ps ...predicate.CorpusReference) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CorpusReferenceMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CorpusReferenceMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CorpusReference, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CorpusReferenceMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CorpusReferenceMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CorpusReference).
+func (m *CorpusReferenceMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CorpusReferenceMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.revision != nil {
+		fields = append(fields, corpusreference.FieldRevisionID)
+	}
+	if m.source != nil {
+		fields = append(fields, corpusreference.FieldSourceID)
+	}
+	if m.position != nil {
+		fields = append(fields, corpusreference.FieldPosition)
+	}
+	if m.citation != nil {
+		fields = append(fields, corpusreference.FieldCitation)
+	}
+	if m.locator != nil {
+		fields = append(fields, corpusreference.FieldLocator)
+	}
+	if m.claimed_title != nil {
+		fields = append(fields, corpusreference.FieldClaimedTitle)
+	}
+	if m.claimed_authors != nil {
+		fields = append(fields, corpusreference.FieldClaimedAuthors)
+	}
+	if m.claimed_year != nil {
+		fields = append(fields, corpusreference.FieldClaimedYear)
+	}
+	if m.locator_confirmed != nil {
+		fields = append(fields, corpusreference.FieldLocatorConfirmed)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CorpusReferenceMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case corpusreference.FieldRevisionID:
+		return m.RevisionID()
+	case corpusreference.FieldSourceID:
+		return m.SourceID()
+	case corpusreference.FieldPosition:
+		return m.Position()
+	case corpusreference.FieldCitation:
+		return m.Citation()
+	case corpusreference.FieldLocator:
+		return m.Locator()
+	case corpusreference.FieldClaimedTitle:
+		return m.ClaimedTitle()
+	case corpusreference.FieldClaimedAuthors:
+		return m.ClaimedAuthors()
+	case corpusreference.FieldClaimedYear:
+		return m.ClaimedYear()
+	case corpusreference.FieldLocatorConfirmed:
+		return m.LocatorConfirmed()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CorpusReferenceMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case corpusreference.FieldRevisionID:
+		return m.OldRevisionID(ctx)
+	case corpusreference.FieldSourceID:
+		return m.OldSourceID(ctx)
+	case corpusreference.FieldPosition:
+		return m.OldPosition(ctx)
+	case corpusreference.FieldCitation:
+		return m.OldCitation(ctx)
+	case corpusreference.FieldLocator:
+		return m.OldLocator(ctx)
+	case corpusreference.FieldClaimedTitle:
+		return m.OldClaimedTitle(ctx)
+	case corpusreference.FieldClaimedAuthors:
+		return m.OldClaimedAuthors(ctx)
+	case corpusreference.FieldClaimedYear:
+		return m.OldClaimedYear(ctx)
+	case corpusreference.FieldLocatorConfirmed:
+		return m.OldLocatorConfirmed(ctx)
+	}
+	return nil, fmt.Errorf("unknown CorpusReference field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusReferenceMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case corpusreference.FieldRevisionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRevisionID(v)
+		return nil
+	case corpusreference.FieldSourceID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSourceID(v)
+		return nil
+	case corpusreference.FieldPosition:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPosition(v)
+		return nil
+	case corpusreference.FieldCitation:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCitation(v)
+		return nil
+	case corpusreference.FieldLocator:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLocator(v)
+		return nil
+	case corpusreference.FieldClaimedTitle:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClaimedTitle(v)
+		return nil
+	case corpusreference.FieldClaimedAuthors:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClaimedAuthors(v)
+		return nil
+	case corpusreference.FieldClaimedYear:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClaimedYear(v)
+		return nil
+	case corpusreference.FieldLocatorConfirmed:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLocatorConfirmed(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusReference field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CorpusReferenceMutation) AddedFields() []string {
+	var fields []string
+	if m.addposition != nil {
+		fields = append(fields, corpusreference.FieldPosition)
+	}
+	if m.addclaimed_year != nil {
+		fields = append(fields, corpusreference.FieldClaimedYear)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CorpusReferenceMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case corpusreference.FieldPosition:
+		return m.AddedPosition()
+	case corpusreference.FieldClaimedYear:
+		return m.AddedClaimedYear()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusReferenceMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case corpusreference.FieldPosition:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPosition(v)
+		return nil
+	case corpusreference.FieldClaimedYear:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddClaimedYear(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusReference numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CorpusReferenceMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(corpusreference.FieldClaimedAuthors) {
+		fields = append(fields, corpusreference.FieldClaimedAuthors)
+	}
+	if m.FieldCleared(corpusreference.FieldClaimedYear) {
+		fields = append(fields, corpusreference.FieldClaimedYear)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CorpusReferenceMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CorpusReferenceMutation) ClearField(name string) error {
+	switch name {
+	case corpusreference.FieldClaimedAuthors:
+		m.ClearClaimedAuthors()
+		return nil
+	case corpusreference.FieldClaimedYear:
+		m.ClearClaimedYear()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusReference nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CorpusReferenceMutation) ResetField(name string) error {
+	switch name {
+	case corpusreference.FieldRevisionID:
+		m.ResetRevisionID()
+		return nil
+	case corpusreference.FieldSourceID:
+		m.ResetSourceID()
+		return nil
+	case corpusreference.FieldPosition:
+		m.ResetPosition()
+		return nil
+	case corpusreference.FieldCitation:
+		m.ResetCitation()
+		return nil
+	case corpusreference.FieldLocator:
+		m.ResetLocator()
+		return nil
+	case corpusreference.FieldClaimedTitle:
+		m.ResetClaimedTitle()
+		return nil
+	case corpusreference.FieldClaimedAuthors:
+		m.ResetClaimedAuthors()
+		return nil
+	case corpusreference.FieldClaimedYear:
+		m.ResetClaimedYear()
+		return nil
+	case corpusreference.FieldLocatorConfirmed:
+		m.ResetLocatorConfirmed()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusReference field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CorpusReferenceMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.revision != nil {
+		edges = append(edges, corpusreference.EdgeRevision)
+	}
+	if m.source != nil {
+		edges = append(edges, corpusreference.EdgeSource)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CorpusReferenceMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case corpusreference.EdgeRevision:
+		if id := m.revision; id != nil {
+			return []ent.Value{*id}
+		}
+	case corpusreference.EdgeSource:
+		if id := m.source; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CorpusReferenceMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CorpusReferenceMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CorpusReferenceMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedrevision {
+		edges = append(edges, corpusreference.EdgeRevision)
+	}
+	if m.clearedsource {
+		edges = append(edges, corpusreference.EdgeSource)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CorpusReferenceMutation) EdgeCleared(name string) bool {
+	switch name {
+	case corpusreference.EdgeRevision:
+		return m.clearedrevision
+	case corpusreference.EdgeSource:
+		return m.clearedsource
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CorpusReferenceMutation) ClearEdge(name string) error {
+	switch name {
+	case corpusreference.EdgeRevision:
+		m.ClearRevision()
+		return nil
+	case corpusreference.EdgeSource:
+		m.ClearSource()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusReference unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CorpusReferenceMutation) ResetEdge(name string) error {
+	switch name {
+	case corpusreference.EdgeRevision:
+		m.ResetRevision()
+		return nil
+	case corpusreference.EdgeSource:
+		m.ResetSource()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusReference edge %s", name)
+}
+
+// CorpusRevisionMutation represents an operation that mutates the CorpusRevision nodes in the graph.
+type CorpusRevisionMutation struct {
+	config
+	op                Op
+	typ               string
+	id                *string
+	number            *int
+	addnumber         *int
+	title             *string
+	body              *string
+	declared          *[]schema.CorpusEdgeRef
+	appenddeclared    []schema.CorpusEdgeRef
+	diff              *string
+	change_request_id *string
+	created_at        *time.Time
+	clearedFields     map[string]struct{}
+	node              *string
+	clearednode       bool
+	references        map[string]struct{}
+	removedreferences map[string]struct{}
+	clearedreferences bool
+	done              bool
+	oldValue          func(context.Context) (*CorpusRevision, error)
+	predicates        []predicate.CorpusRevision
+}
+
+var _ ent.Mutation = (*CorpusRevisionMutation)(nil)
+
+// corpusrevisionOption allows management of the mutation configuration using functional options.
+type corpusrevisionOption func(*CorpusRevisionMutation)
+
+// newCorpusRevisionMutation creates new mutation for the CorpusRevision entity.
+func newCorpusRevisionMutation(c config, op Op, opts ...corpusrevisionOption) *CorpusRevisionMutation {
+	m := &CorpusRevisionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCorpusRevision,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCorpusRevisionID sets the ID field of the mutation.
+func withCorpusRevisionID(id string) corpusrevisionOption {
+	return func(m *CorpusRevisionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CorpusRevision
+		)
+		m.oldValue = func(ctx context.Context) (*CorpusRevision, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CorpusRevision.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCorpusRevision sets the old CorpusRevision of the mutation.
+func withCorpusRevision(node *CorpusRevision) corpusrevisionOption {
+	return func(m *CorpusRevisionMutation) {
+		m.oldValue = func(context.Context) (*CorpusRevision, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CorpusRevisionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CorpusRevisionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CorpusRevision entities.
+func (m *CorpusRevisionMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CorpusRevisionMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CorpusRevisionMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CorpusRevision.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetNodeID sets the "node_id" field.
+func (m *CorpusRevisionMutation) SetNodeID(s string) {
+	m.node = &s
+}
+
+// NodeID returns the value of the "node_id" field in the mutation.
+func (m *CorpusRevisionMutation) NodeID() (r string, exists bool) {
+	v := m.node
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNodeID returns the old "node_id" field's value of the CorpusRevision entity.
+// If the CorpusRevision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusRevisionMutation) OldNodeID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNodeID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNodeID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNodeID: %w", err)
+	}
+	return oldValue.NodeID, nil
+}
+
+// ResetNodeID resets all changes to the "node_id" field.
+func (m *CorpusRevisionMutation) ResetNodeID() {
+	m.node = nil
+}
+
+// SetNumber sets the "number" field.
+func (m *CorpusRevisionMutation) SetNumber(i int) {
+	m.number = &i
+	m.addnumber = nil
+}
+
+// Number returns the value of the "number" field in the mutation.
+func (m *CorpusRevisionMutation) Number() (r int, exists bool) {
+	v := m.number
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNumber returns the old "number" field's value of the CorpusRevision entity.
+// If the CorpusRevision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusRevisionMutation) OldNumber(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNumber is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNumber requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNumber: %w", err)
+	}
+	return oldValue.Number, nil
+}
+
+// AddNumber adds i to the "number" field.
+func (m *CorpusRevisionMutation) AddNumber(i int) {
+	if m.addnumber != nil {
+		*m.addnumber += i
+	} else {
+		m.addnumber = &i
+	}
+}
+
+// AddedNumber returns the value that was added to the "number" field in this mutation.
+func (m *CorpusRevisionMutation) AddedNumber() (r int, exists bool) {
+	v := m.addnumber
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetNumber resets all changes to the "number" field.
+func (m *CorpusRevisionMutation) ResetNumber() {
+	m.number = nil
+	m.addnumber = nil
+}
+
+// SetTitle sets the "title" field.
+func (m *CorpusRevisionMutation) SetTitle(s string) {
+	m.title = &s
+}
+
+// Title returns the value of the "title" field in the mutation.
+func (m *CorpusRevisionMutation) Title() (r string, exists bool) {
+	v := m.title
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTitle returns the old "title" field's value of the CorpusRevision entity.
+// If the CorpusRevision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusRevisionMutation) OldTitle(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTitle is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTitle requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTitle: %w", err)
+	}
+	return oldValue.Title, nil
+}
+
+// ResetTitle resets all changes to the "title" field.
+func (m *CorpusRevisionMutation) ResetTitle() {
+	m.title = nil
+}
+
+// SetBody sets the "body" field.
+func (m *CorpusRevisionMutation) SetBody(s string) {
+	m.body = &s
+}
+
+// Body returns the value of the "body" field in the mutation.
+func (m *CorpusRevisionMutation) Body() (r string, exists bool) {
+	v := m.body
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBody returns the old "body" field's value of the CorpusRevision entity.
+// If the CorpusRevision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusRevisionMutation) OldBody(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBody is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBody requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBody: %w", err)
+	}
+	return oldValue.Body, nil
+}
+
+// ResetBody resets all changes to the "body" field.
+func (m *CorpusRevisionMutation) ResetBody() {
+	m.body = nil
+}
+
+// SetDeclared sets the "declared" field.
+func (m *CorpusRevisionMutation) SetDeclared(ser []schema.CorpusEdgeRef) {
+	m.declared = &ser
+	m.appenddeclared = nil
+}
+
+// Declared returns the value of the "declared" field in the mutation.
+func (m *CorpusRevisionMutation) Declared() (r []schema.CorpusEdgeRef, exists bool) {
+	v := m.declared
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeclared returns the old "declared" field's value of the CorpusRevision entity.
+// If the CorpusRevision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusRevisionMutation) OldDeclared(ctx context.Context) (v []schema.CorpusEdgeRef, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeclared is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeclared requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeclared: %w", err)
+	}
+	return oldValue.Declared, nil
+}
+
+// AppendDeclared adds ser to the "declared" field.
+func (m *CorpusRevisionMutation) AppendDeclared(ser []schema.CorpusEdgeRef) {
+	m.appenddeclared = append(m.appenddeclared, ser...)
+}
+
+// AppendedDeclared returns the list of values that were appended to the "declared" field in this mutation.
+func (m *CorpusRevisionMutation) AppendedDeclared() ([]schema.CorpusEdgeRef, bool) {
+	if len(m.appenddeclared) == 0 {
+		return nil, false
+	}
+	return m.appenddeclared, true
+}
+
+// ClearDeclared clears the value of the "declared" field.
+func (m *CorpusRevisionMutation) ClearDeclared() {
+	m.declared = nil
+	m.appenddeclared = nil
+	m.clearedFields[corpusrevision.FieldDeclared] = struct{}{}
+}
+
+// DeclaredCleared returns if the "declared" field was cleared in this mutation.
+func (m *CorpusRevisionMutation) DeclaredCleared() bool {
+	_, ok := m.clearedFields[corpusrevision.FieldDeclared]
+	return ok
+}
+
+// ResetDeclared resets all changes to the "declared" field.
+func (m *CorpusRevisionMutation) ResetDeclared() {
+	m.declared = nil
+	m.appenddeclared = nil
+	delete(m.clearedFields, corpusrevision.FieldDeclared)
+}
+
+// SetDiff sets the "diff" field.
+func (m *CorpusRevisionMutation) SetDiff(s string) {
+	m.diff = &s
+}
+
+// Diff returns the value of the "diff" field in the mutation.
+func (m *CorpusRevisionMutation) Diff() (r string, exists bool) {
+	v := m.diff
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDiff returns the old "diff" field's value of the CorpusRevision entity.
+// If the CorpusRevision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusRevisionMutation) OldDiff(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDiff is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDiff requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDiff: %w", err)
+	}
+	return oldValue.Diff, nil
+}
+
+// ResetDiff resets all changes to the "diff" field.
+func (m *CorpusRevisionMutation) ResetDiff() {
+	m.diff = nil
+}
+
+// SetChangeRequestID sets the "change_request_id" field.
+func (m *CorpusRevisionMutation) SetChangeRequestID(s string) {
+	m.change_request_id = &s
+}
+
+// ChangeRequestID returns the value of the "change_request_id" field in the mutation.
+func (m *CorpusRevisionMutation) ChangeRequestID() (r string, exists bool) {
+	v := m.change_request_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldChangeRequestID returns the old "change_request_id" field's value of the CorpusRevision entity.
+// If the CorpusRevision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusRevisionMutation) OldChangeRequestID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldChangeRequestID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldChangeRequestID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldChangeRequestID: %w", err)
+	}
+	return oldValue.ChangeRequestID, nil
+}
+
+// ResetChangeRequestID resets all changes to the "change_request_id" field.
+func (m *CorpusRevisionMutation) ResetChangeRequestID() {
+	m.change_request_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CorpusRevisionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CorpusRevisionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CorpusRevision entity.
+// If the CorpusRevision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusRevisionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CorpusRevisionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// ClearNode clears the "node" edge to the CorpusNode entity.
+func (m *CorpusRevisionMutation) ClearNode() {
+	m.clearednode = true
+	m.clearedFields[corpusrevision.FieldNodeID] = struct{}{}
+}
+
+// NodeCleared reports if the "node" edge to the CorpusNode entity was cleared.
+func (m *CorpusRevisionMutation) NodeCleared() bool {
+	return m.clearednode
+}
+
+// NodeIDs returns the "node" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// NodeID instead. It exists only for internal usage by the builders.
+func (m *CorpusRevisionMutation) NodeIDs() (ids []string) {
+	if id := m.node; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetNode resets all changes to the "node" edge.
+func (m *CorpusRevisionMutation) ResetNode() {
+	m.node = nil
+	m.clearednode = false
+}
+
+// AddReferenceIDs adds the "references" edge to the CorpusReference entity by ids.
+func (m *CorpusRevisionMutation) AddReferenceIDs(ids ...string) {
+	if m.references == nil {
+		m.references = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.references[ids[i]] = struct{}{}
+	}
+}
+
+// ClearReferences clears the "references" edge to the CorpusReference entity.
+func (m *CorpusRevisionMutation) ClearReferences() {
+	m.clearedreferences = true
+}
+
+// ReferencesCleared reports if the "references" edge to the CorpusReference entity was cleared.
+func (m *CorpusRevisionMutation) ReferencesCleared() bool {
+	return m.clearedreferences
+}
+
+// RemoveReferenceIDs removes the "references" edge to the CorpusReference entity by IDs.
+func (m *CorpusRevisionMutation) RemoveReferenceIDs(ids ...string) {
+	if m.removedreferences == nil {
+		m.removedreferences = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.references, ids[i])
+		m.removedreferences[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedReferences returns the removed IDs of the "references" edge to the CorpusReference entity.
+func (m *CorpusRevisionMutation) RemovedReferencesIDs() (ids []string) {
+	for id := range m.removedreferences {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ReferencesIDs returns the "references" edge IDs in the mutation.
+func (m *CorpusRevisionMutation) ReferencesIDs() (ids []string) {
+	for id := range m.references {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetReferences resets all changes to the "references" edge.
+func (m *CorpusRevisionMutation) ResetReferences() {
+	m.references = nil
+	m.clearedreferences = false
+	m.removedreferences = nil
+}
+
+// Where appends a list predicates to the CorpusRevisionMutation builder.
+func (m *CorpusRevisionMutation) Where(ps ...predicate.CorpusRevision) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CorpusRevisionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CorpusRevisionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CorpusRevision, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CorpusRevisionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CorpusRevisionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CorpusRevision).
+func (m *CorpusRevisionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CorpusRevisionMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.node != nil {
+		fields = append(fields, corpusrevision.FieldNodeID)
+	}
+	if m.number != nil {
+		fields = append(fields, corpusrevision.FieldNumber)
+	}
+	if m.title != nil {
+		fields = append(fields, corpusrevision.FieldTitle)
+	}
+	if m.body != nil {
+		fields = append(fields, corpusrevision.FieldBody)
+	}
+	if m.declared != nil {
+		fields = append(fields, corpusrevision.FieldDeclared)
+	}
+	if m.diff != nil {
+		fields = append(fields, corpusrevision.FieldDiff)
+	}
+	if m.change_request_id != nil {
+		fields = append(fields, corpusrevision.FieldChangeRequestID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, corpusrevision.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CorpusRevisionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case corpusrevision.FieldNodeID:
+		return m.NodeID()
+	case corpusrevision.FieldNumber:
+		return m.Number()
+	case corpusrevision.FieldTitle:
+		return m.Title()
+	case corpusrevision.FieldBody:
+		return m.Body()
+	case corpusrevision.FieldDeclared:
+		return m.Declared()
+	case corpusrevision.FieldDiff:
+		return m.Diff()
+	case corpusrevision.FieldChangeRequestID:
+		return m.ChangeRequestID()
+	case corpusrevision.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CorpusRevisionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case corpusrevision.FieldNodeID:
+		return m.OldNodeID(ctx)
+	case corpusrevision.FieldNumber:
+		return m.OldNumber(ctx)
+	case corpusrevision.FieldTitle:
+		return m.OldTitle(ctx)
+	case corpusrevision.FieldBody:
+		return m.OldBody(ctx)
+	case corpusrevision.FieldDeclared:
+		return m.OldDeclared(ctx)
+	case corpusrevision.FieldDiff:
+		return m.OldDiff(ctx)
+	case corpusrevision.FieldChangeRequestID:
+		return m.OldChangeRequestID(ctx)
+	case corpusrevision.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown CorpusRevision field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusRevisionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case corpusrevision.FieldNodeID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNodeID(v)
+		return nil
+	case corpusrevision.FieldNumber:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNumber(v)
+		return nil
+	case corpusrevision.FieldTitle:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTitle(v)
+		return nil
+	case corpusrevision.FieldBody:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBody(v)
+		return nil
+	case corpusrevision.FieldDeclared:
+		v, ok := value.([]schema.CorpusEdgeRef)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeclared(v)
+		return nil
+	case corpusrevision.FieldDiff:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDiff(v)
+		return nil
+	case corpusrevision.FieldChangeRequestID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetChangeRequestID(v)
+		return nil
+	case corpusrevision.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusRevision field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CorpusRevisionMutation) AddedFields() []string {
+	var fields []string
+	if m.addnumber != nil {
+		fields = append(fields, corpusrevision.FieldNumber)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CorpusRevisionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case corpusrevision.FieldNumber:
+		return m.AddedNumber()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusRevisionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case corpusrevision.FieldNumber:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddNumber(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusRevision numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CorpusRevisionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(corpusrevision.FieldDeclared) {
+		fields = append(fields, corpusrevision.FieldDeclared)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CorpusRevisionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CorpusRevisionMutation) ClearField(name string) error {
+	switch name {
+	case corpusrevision.FieldDeclared:
+		m.ClearDeclared()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusRevision nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CorpusRevisionMutation) ResetField(name string) error {
+	switch name {
+	case corpusrevision.FieldNodeID:
+		m.ResetNodeID()
+		return nil
+	case corpusrevision.FieldNumber:
+		m.ResetNumber()
+		return nil
+	case corpusrevision.FieldTitle:
+		m.ResetTitle()
+		return nil
+	case corpusrevision.FieldBody:
+		m.ResetBody()
+		return nil
+	case corpusrevision.FieldDeclared:
+		m.ResetDeclared()
+		return nil
+	case corpusrevision.FieldDiff:
+		m.ResetDiff()
+		return nil
+	case corpusrevision.FieldChangeRequestID:
+		m.ResetChangeRequestID()
+		return nil
+	case corpusrevision.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusRevision field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CorpusRevisionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.node != nil {
+		edges = append(edges, corpusrevision.EdgeNode)
+	}
+	if m.references != nil {
+		edges = append(edges, corpusrevision.EdgeReferences)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CorpusRevisionMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case corpusrevision.EdgeNode:
+		if id := m.node; id != nil {
+			return []ent.Value{*id}
+		}
+	case corpusrevision.EdgeReferences:
+		ids := make([]ent.Value, 0, len(m.references))
+		for id := range m.references {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CorpusRevisionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removedreferences != nil {
+		edges = append(edges, corpusrevision.EdgeReferences)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CorpusRevisionMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case corpusrevision.EdgeReferences:
+		ids := make([]ent.Value, 0, len(m.removedreferences))
+		for id := range m.removedreferences {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CorpusRevisionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearednode {
+		edges = append(edges, corpusrevision.EdgeNode)
+	}
+	if m.clearedreferences {
+		edges = append(edges, corpusrevision.EdgeReferences)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CorpusRevisionMutation) EdgeCleared(name string) bool {
+	switch name {
+	case corpusrevision.EdgeNode:
+		return m.clearednode
+	case corpusrevision.EdgeReferences:
+		return m.clearedreferences
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CorpusRevisionMutation) ClearEdge(name string) error {
+	switch name {
+	case corpusrevision.EdgeNode:
+		m.ClearNode()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusRevision unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CorpusRevisionMutation) ResetEdge(name string) error {
+	switch name {
+	case corpusrevision.EdgeNode:
+		m.ResetNode()
+		return nil
+	case corpusrevision.EdgeReferences:
+		m.ResetReferences()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusRevision edge %s", name)
 }
 
 // CounterMutation represents an operation that mutates the Counter nodes in the graph.
@@ -15157,6 +24606,1367 @@ func (m *ModerationCaseMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown ModerationCase edge %s", name)
 }
 
+// NodeDraftMutation represents an operation that mutates the NodeDraft nodes in the graph.
+type NodeDraftMutation struct {
+	config
+	op                    Op
+	typ                   string
+	id                    *string
+	position              *int
+	addposition           *int
+	kind                  *nodedraft.Kind
+	label                 *string
+	title                 *string
+	body                  *string
+	term                  *string
+	uses                  *[]string
+	appenduses            []string
+	proves                *string
+	example_of            *string
+	references            *[]schema.DraftReference
+	appendreferences      []schema.DraftReference
+	revises               *string
+	base_revision_id      *string
+	licence               *string
+	attribution           *string
+	import_key            *string
+	node_id               *string
+	clearedFields         map[string]struct{}
+	change_request        *string
+	clearedchange_request bool
+	done                  bool
+	oldValue              func(context.Context) (*NodeDraft, error)
+	predicates            []predicate.NodeDraft
+}
+
+var _ ent.Mutation = (*NodeDraftMutation)(nil)
+
+// nodedraftOption allows management of the mutation configuration using functional options.
+type nodedraftOption func(*NodeDraftMutation)
+
+// newNodeDraftMutation creates new mutation for the NodeDraft entity.
+func newNodeDraftMutation(c config, op Op, opts ...nodedraftOption) *NodeDraftMutation {
+	m := &NodeDraftMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeNodeDraft,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withNodeDraftID sets the ID field of the mutation.
+func withNodeDraftID(id string) nodedraftOption {
+	return func(m *NodeDraftMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *NodeDraft
+		)
+		m.oldValue = func(ctx context.Context) (*NodeDraft, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().NodeDraft.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withNodeDraft sets the old NodeDraft of the mutation.
+func withNodeDraft(node *NodeDraft) nodedraftOption {
+	return func(m *NodeDraftMutation) {
+		m.oldValue = func(context.Context) (*NodeDraft, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m NodeDraftMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m NodeDraftMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of NodeDraft entities.
+func (m *NodeDraftMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *NodeDraftMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *NodeDraftMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().NodeDraft.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetChangeRequestID sets the "change_request_id" field.
+func (m *NodeDraftMutation) SetChangeRequestID(s string) {
+	m.change_request = &s
+}
+
+// ChangeRequestID returns the value of the "change_request_id" field in the mutation.
+func (m *NodeDraftMutation) ChangeRequestID() (r string, exists bool) {
+	v := m.change_request
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldChangeRequestID returns the old "change_request_id" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldChangeRequestID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldChangeRequestID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldChangeRequestID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldChangeRequestID: %w", err)
+	}
+	return oldValue.ChangeRequestID, nil
+}
+
+// ResetChangeRequestID resets all changes to the "change_request_id" field.
+func (m *NodeDraftMutation) ResetChangeRequestID() {
+	m.change_request = nil
+}
+
+// SetPosition sets the "position" field.
+func (m *NodeDraftMutation) SetPosition(i int) {
+	m.position = &i
+	m.addposition = nil
+}
+
+// Position returns the value of the "position" field in the mutation.
+func (m *NodeDraftMutation) Position() (r int, exists bool) {
+	v := m.position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPosition returns the old "position" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldPosition(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPosition is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPosition requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPosition: %w", err)
+	}
+	return oldValue.Position, nil
+}
+
+// AddPosition adds i to the "position" field.
+func (m *NodeDraftMutation) AddPosition(i int) {
+	if m.addposition != nil {
+		*m.addposition += i
+	} else {
+		m.addposition = &i
+	}
+}
+
+// AddedPosition returns the value that was added to the "position" field in this mutation.
+func (m *NodeDraftMutation) AddedPosition() (r int, exists bool) {
+	v := m.addposition
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPosition resets all changes to the "position" field.
+func (m *NodeDraftMutation) ResetPosition() {
+	m.position = nil
+	m.addposition = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *NodeDraftMutation) SetKind(n nodedraft.Kind) {
+	m.kind = &n
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *NodeDraftMutation) Kind() (r nodedraft.Kind, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldKind(ctx context.Context) (v nodedraft.Kind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *NodeDraftMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetLabel sets the "label" field.
+func (m *NodeDraftMutation) SetLabel(s string) {
+	m.label = &s
+}
+
+// Label returns the value of the "label" field in the mutation.
+func (m *NodeDraftMutation) Label() (r string, exists bool) {
+	v := m.label
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLabel returns the old "label" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldLabel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLabel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLabel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLabel: %w", err)
+	}
+	return oldValue.Label, nil
+}
+
+// ResetLabel resets all changes to the "label" field.
+func (m *NodeDraftMutation) ResetLabel() {
+	m.label = nil
+}
+
+// SetTitle sets the "title" field.
+func (m *NodeDraftMutation) SetTitle(s string) {
+	m.title = &s
+}
+
+// Title returns the value of the "title" field in the mutation.
+func (m *NodeDraftMutation) Title() (r string, exists bool) {
+	v := m.title
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTitle returns the old "title" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldTitle(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTitle is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTitle requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTitle: %w", err)
+	}
+	return oldValue.Title, nil
+}
+
+// ResetTitle resets all changes to the "title" field.
+func (m *NodeDraftMutation) ResetTitle() {
+	m.title = nil
+}
+
+// SetBody sets the "body" field.
+func (m *NodeDraftMutation) SetBody(s string) {
+	m.body = &s
+}
+
+// Body returns the value of the "body" field in the mutation.
+func (m *NodeDraftMutation) Body() (r string, exists bool) {
+	v := m.body
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBody returns the old "body" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldBody(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBody is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBody requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBody: %w", err)
+	}
+	return oldValue.Body, nil
+}
+
+// ResetBody resets all changes to the "body" field.
+func (m *NodeDraftMutation) ResetBody() {
+	m.body = nil
+}
+
+// SetTerm sets the "term" field.
+func (m *NodeDraftMutation) SetTerm(s string) {
+	m.term = &s
+}
+
+// Term returns the value of the "term" field in the mutation.
+func (m *NodeDraftMutation) Term() (r string, exists bool) {
+	v := m.term
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTerm returns the old "term" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldTerm(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTerm is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTerm requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTerm: %w", err)
+	}
+	return oldValue.Term, nil
+}
+
+// ResetTerm resets all changes to the "term" field.
+func (m *NodeDraftMutation) ResetTerm() {
+	m.term = nil
+}
+
+// SetUses sets the "uses" field.
+func (m *NodeDraftMutation) SetUses(s []string) {
+	m.uses = &s
+	m.appenduses = nil
+}
+
+// Uses returns the value of the "uses" field in the mutation.
+func (m *NodeDraftMutation) Uses() (r []string, exists bool) {
+	v := m.uses
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUses returns the old "uses" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldUses(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUses is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUses requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUses: %w", err)
+	}
+	return oldValue.Uses, nil
+}
+
+// AppendUses adds s to the "uses" field.
+func (m *NodeDraftMutation) AppendUses(s []string) {
+	m.appenduses = append(m.appenduses, s...)
+}
+
+// AppendedUses returns the list of values that were appended to the "uses" field in this mutation.
+func (m *NodeDraftMutation) AppendedUses() ([]string, bool) {
+	if len(m.appenduses) == 0 {
+		return nil, false
+	}
+	return m.appenduses, true
+}
+
+// ClearUses clears the value of the "uses" field.
+func (m *NodeDraftMutation) ClearUses() {
+	m.uses = nil
+	m.appenduses = nil
+	m.clearedFields[nodedraft.FieldUses] = struct{}{}
+}
+
+// UsesCleared returns if the "uses" field was cleared in this mutation.
+func (m *NodeDraftMutation) UsesCleared() bool {
+	_, ok := m.clearedFields[nodedraft.FieldUses]
+	return ok
+}
+
+// ResetUses resets all changes to the "uses" field.
+func (m *NodeDraftMutation) ResetUses() {
+	m.uses = nil
+	m.appenduses = nil
+	delete(m.clearedFields, nodedraft.FieldUses)
+}
+
+// SetProves sets the "proves" field.
+func (m *NodeDraftMutation) SetProves(s string) {
+	m.proves = &s
+}
+
+// Proves returns the value of the "proves" field in the mutation.
+func (m *NodeDraftMutation) Proves() (r string, exists bool) {
+	v := m.proves
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProves returns the old "proves" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldProves(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProves is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProves requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProves: %w", err)
+	}
+	return oldValue.Proves, nil
+}
+
+// ResetProves resets all changes to the "proves" field.
+func (m *NodeDraftMutation) ResetProves() {
+	m.proves = nil
+}
+
+// SetExampleOf sets the "example_of" field.
+func (m *NodeDraftMutation) SetExampleOf(s string) {
+	m.example_of = &s
+}
+
+// ExampleOf returns the value of the "example_of" field in the mutation.
+func (m *NodeDraftMutation) ExampleOf() (r string, exists bool) {
+	v := m.example_of
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExampleOf returns the old "example_of" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldExampleOf(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExampleOf is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExampleOf requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExampleOf: %w", err)
+	}
+	return oldValue.ExampleOf, nil
+}
+
+// ResetExampleOf resets all changes to the "example_of" field.
+func (m *NodeDraftMutation) ResetExampleOf() {
+	m.example_of = nil
+}
+
+// SetReferences sets the "references" field.
+func (m *NodeDraftMutation) SetReferences(sr []schema.DraftReference) {
+	m.references = &sr
+	m.appendreferences = nil
+}
+
+// References returns the value of the "references" field in the mutation.
+func (m *NodeDraftMutation) References() (r []schema.DraftReference, exists bool) {
+	v := m.references
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReferences returns the old "references" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldReferences(ctx context.Context) (v []schema.DraftReference, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReferences is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReferences requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReferences: %w", err)
+	}
+	return oldValue.References, nil
+}
+
+// AppendReferences adds sr to the "references" field.
+func (m *NodeDraftMutation) AppendReferences(sr []schema.DraftReference) {
+	m.appendreferences = append(m.appendreferences, sr...)
+}
+
+// AppendedReferences returns the list of values that were appended to the "references" field in this mutation.
+func (m *NodeDraftMutation) AppendedReferences() ([]schema.DraftReference, bool) {
+	if len(m.appendreferences) == 0 {
+		return nil, false
+	}
+	return m.appendreferences, true
+}
+
+// ClearReferences clears the value of the "references" field.
+func (m *NodeDraftMutation) ClearReferences() {
+	m.references = nil
+	m.appendreferences = nil
+	m.clearedFields[nodedraft.FieldReferences] = struct{}{}
+}
+
+// ReferencesCleared returns if the "references" field was cleared in this mutation.
+func (m *NodeDraftMutation) ReferencesCleared() bool {
+	_, ok := m.clearedFields[nodedraft.FieldReferences]
+	return ok
+}
+
+// ResetReferences resets all changes to the "references" field.
+func (m *NodeDraftMutation) ResetReferences() {
+	m.references = nil
+	m.appendreferences = nil
+	delete(m.clearedFields, nodedraft.FieldReferences)
+}
+
+// SetRevises sets the "revises" field.
+func (m *NodeDraftMutation) SetRevises(s string) {
+	m.revises = &s
+}
+
+// Revises returns the value of the "revises" field in the mutation.
+func (m *NodeDraftMutation) Revises() (r string, exists bool) {
+	v := m.revises
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRevises returns the old "revises" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldRevises(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRevises is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRevises requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRevises: %w", err)
+	}
+	return oldValue.Revises, nil
+}
+
+// ResetRevises resets all changes to the "revises" field.
+func (m *NodeDraftMutation) ResetRevises() {
+	m.revises = nil
+}
+
+// SetBaseRevisionID sets the "base_revision_id" field.
+func (m *NodeDraftMutation) SetBaseRevisionID(s string) {
+	m.base_revision_id = &s
+}
+
+// BaseRevisionID returns the value of the "base_revision_id" field in the mutation.
+func (m *NodeDraftMutation) BaseRevisionID() (r string, exists bool) {
+	v := m.base_revision_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBaseRevisionID returns the old "base_revision_id" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldBaseRevisionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBaseRevisionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBaseRevisionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBaseRevisionID: %w", err)
+	}
+	return oldValue.BaseRevisionID, nil
+}
+
+// ResetBaseRevisionID resets all changes to the "base_revision_id" field.
+func (m *NodeDraftMutation) ResetBaseRevisionID() {
+	m.base_revision_id = nil
+}
+
+// SetLicence sets the "licence" field.
+func (m *NodeDraftMutation) SetLicence(s string) {
+	m.licence = &s
+}
+
+// Licence returns the value of the "licence" field in the mutation.
+func (m *NodeDraftMutation) Licence() (r string, exists bool) {
+	v := m.licence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLicence returns the old "licence" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldLicence(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLicence is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLicence requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLicence: %w", err)
+	}
+	return oldValue.Licence, nil
+}
+
+// ResetLicence resets all changes to the "licence" field.
+func (m *NodeDraftMutation) ResetLicence() {
+	m.licence = nil
+}
+
+// SetAttribution sets the "attribution" field.
+func (m *NodeDraftMutation) SetAttribution(s string) {
+	m.attribution = &s
+}
+
+// Attribution returns the value of the "attribution" field in the mutation.
+func (m *NodeDraftMutation) Attribution() (r string, exists bool) {
+	v := m.attribution
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttribution returns the old "attribution" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldAttribution(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttribution is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttribution requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttribution: %w", err)
+	}
+	return oldValue.Attribution, nil
+}
+
+// ResetAttribution resets all changes to the "attribution" field.
+func (m *NodeDraftMutation) ResetAttribution() {
+	m.attribution = nil
+}
+
+// SetImportKey sets the "import_key" field.
+func (m *NodeDraftMutation) SetImportKey(s string) {
+	m.import_key = &s
+}
+
+// ImportKey returns the value of the "import_key" field in the mutation.
+func (m *NodeDraftMutation) ImportKey() (r string, exists bool) {
+	v := m.import_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldImportKey returns the old "import_key" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldImportKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldImportKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldImportKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldImportKey: %w", err)
+	}
+	return oldValue.ImportKey, nil
+}
+
+// ResetImportKey resets all changes to the "import_key" field.
+func (m *NodeDraftMutation) ResetImportKey() {
+	m.import_key = nil
+}
+
+// SetNodeID sets the "node_id" field.
+func (m *NodeDraftMutation) SetNodeID(s string) {
+	m.node_id = &s
+}
+
+// NodeID returns the value of the "node_id" field in the mutation.
+func (m *NodeDraftMutation) NodeID() (r string, exists bool) {
+	v := m.node_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNodeID returns the old "node_id" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldNodeID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNodeID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNodeID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNodeID: %w", err)
+	}
+	return oldValue.NodeID, nil
+}
+
+// ResetNodeID resets all changes to the "node_id" field.
+func (m *NodeDraftMutation) ResetNodeID() {
+	m.node_id = nil
+}
+
+// ClearChangeRequest clears the "change_request" edge to the ChangeRequest entity.
+func (m *NodeDraftMutation) ClearChangeRequest() {
+	m.clearedchange_request = true
+	m.clearedFields[nodedraft.FieldChangeRequestID] = struct{}{}
+}
+
+// ChangeRequestCleared reports if the "change_request" edge to the ChangeRequest entity was cleared.
+func (m *NodeDraftMutation) ChangeRequestCleared() bool {
+	return m.clearedchange_request
+}
+
+// ChangeRequestIDs returns the "change_request" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ChangeRequestID instead. It exists only for internal usage by the builders.
+func (m *NodeDraftMutation) ChangeRequestIDs() (ids []string) {
+	if id := m.change_request; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetChangeRequest resets all changes to the "change_request" edge.
+func (m *NodeDraftMutation) ResetChangeRequest() {
+	m.change_request = nil
+	m.clearedchange_request = false
+}
+
+// Where appends a list predicates to the NodeDraftMutation builder.
+func (m *NodeDraftMutation) Where(ps ...predicate.NodeDraft) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the NodeDraftMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *NodeDraftMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.NodeDraft, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *NodeDraftMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *NodeDraftMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (NodeDraft).
+func (m *NodeDraftMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *NodeDraftMutation) Fields() []string {
+	fields := make([]string, 0, 17)
+	if m.change_request != nil {
+		fields = append(fields, nodedraft.FieldChangeRequestID)
+	}
+	if m.position != nil {
+		fields = append(fields, nodedraft.FieldPosition)
+	}
+	if m.kind != nil {
+		fields = append(fields, nodedraft.FieldKind)
+	}
+	if m.label != nil {
+		fields = append(fields, nodedraft.FieldLabel)
+	}
+	if m.title != nil {
+		fields = append(fields, nodedraft.FieldTitle)
+	}
+	if m.body != nil {
+		fields = append(fields, nodedraft.FieldBody)
+	}
+	if m.term != nil {
+		fields = append(fields, nodedraft.FieldTerm)
+	}
+	if m.uses != nil {
+		fields = append(fields, nodedraft.FieldUses)
+	}
+	if m.proves != nil {
+		fields = append(fields, nodedraft.FieldProves)
+	}
+	if m.example_of != nil {
+		fields = append(fields, nodedraft.FieldExampleOf)
+	}
+	if m.references != nil {
+		fields = append(fields, nodedraft.FieldReferences)
+	}
+	if m.revises != nil {
+		fields = append(fields, nodedraft.FieldRevises)
+	}
+	if m.base_revision_id != nil {
+		fields = append(fields, nodedraft.FieldBaseRevisionID)
+	}
+	if m.licence != nil {
+		fields = append(fields, nodedraft.FieldLicence)
+	}
+	if m.attribution != nil {
+		fields = append(fields, nodedraft.FieldAttribution)
+	}
+	if m.import_key != nil {
+		fields = append(fields, nodedraft.FieldImportKey)
+	}
+	if m.node_id != nil {
+		fields = append(fields, nodedraft.FieldNodeID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *NodeDraftMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case nodedraft.FieldChangeRequestID:
+		return m.ChangeRequestID()
+	case nodedraft.FieldPosition:
+		return m.Position()
+	case nodedraft.FieldKind:
+		return m.Kind()
+	case nodedraft.FieldLabel:
+		return m.Label()
+	case nodedraft.FieldTitle:
+		return m.Title()
+	case nodedraft.FieldBody:
+		return m.Body()
+	case nodedraft.FieldTerm:
+		return m.Term()
+	case nodedraft.FieldUses:
+		return m.Uses()
+	case nodedraft.FieldProves:
+		return m.Proves()
+	case nodedraft.FieldExampleOf:
+		return m.ExampleOf()
+	case nodedraft.FieldReferences:
+		return m.References()
+	case nodedraft.FieldRevises:
+		return m.Revises()
+	case nodedraft.FieldBaseRevisionID:
+		return m.BaseRevisionID()
+	case nodedraft.FieldLicence:
+		return m.Licence()
+	case nodedraft.FieldAttribution:
+		return m.Attribution()
+	case nodedraft.FieldImportKey:
+		return m.ImportKey()
+	case nodedraft.FieldNodeID:
+		return m.NodeID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *NodeDraftMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case nodedraft.FieldChangeRequestID:
+		return m.OldChangeRequestID(ctx)
+	case nodedraft.FieldPosition:
+		return m.OldPosition(ctx)
+	case nodedraft.FieldKind:
+		return m.OldKind(ctx)
+	case nodedraft.FieldLabel:
+		return m.OldLabel(ctx)
+	case nodedraft.FieldTitle:
+		return m.OldTitle(ctx)
+	case nodedraft.FieldBody:
+		return m.OldBody(ctx)
+	case nodedraft.FieldTerm:
+		return m.OldTerm(ctx)
+	case nodedraft.FieldUses:
+		return m.OldUses(ctx)
+	case nodedraft.FieldProves:
+		return m.OldProves(ctx)
+	case nodedraft.FieldExampleOf:
+		return m.OldExampleOf(ctx)
+	case nodedraft.FieldReferences:
+		return m.OldReferences(ctx)
+	case nodedraft.FieldRevises:
+		return m.OldRevises(ctx)
+	case nodedraft.FieldBaseRevisionID:
+		return m.OldBaseRevisionID(ctx)
+	case nodedraft.FieldLicence:
+		return m.OldLicence(ctx)
+	case nodedraft.FieldAttribution:
+		return m.OldAttribution(ctx)
+	case nodedraft.FieldImportKey:
+		return m.OldImportKey(ctx)
+	case nodedraft.FieldNodeID:
+		return m.OldNodeID(ctx)
+	}
+	return nil, fmt.Errorf("unknown NodeDraft field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *NodeDraftMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case nodedraft.FieldChangeRequestID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetChangeRequestID(v)
+		return nil
+	case nodedraft.FieldPosition:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPosition(v)
+		return nil
+	case nodedraft.FieldKind:
+		v, ok := value.(nodedraft.Kind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case nodedraft.FieldLabel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLabel(v)
+		return nil
+	case nodedraft.FieldTitle:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTitle(v)
+		return nil
+	case nodedraft.FieldBody:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBody(v)
+		return nil
+	case nodedraft.FieldTerm:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTerm(v)
+		return nil
+	case nodedraft.FieldUses:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUses(v)
+		return nil
+	case nodedraft.FieldProves:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProves(v)
+		return nil
+	case nodedraft.FieldExampleOf:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExampleOf(v)
+		return nil
+	case nodedraft.FieldReferences:
+		v, ok := value.([]schema.DraftReference)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReferences(v)
+		return nil
+	case nodedraft.FieldRevises:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRevises(v)
+		return nil
+	case nodedraft.FieldBaseRevisionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBaseRevisionID(v)
+		return nil
+	case nodedraft.FieldLicence:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLicence(v)
+		return nil
+	case nodedraft.FieldAttribution:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttribution(v)
+		return nil
+	case nodedraft.FieldImportKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetImportKey(v)
+		return nil
+	case nodedraft.FieldNodeID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNodeID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown NodeDraft field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *NodeDraftMutation) AddedFields() []string {
+	var fields []string
+	if m.addposition != nil {
+		fields = append(fields, nodedraft.FieldPosition)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *NodeDraftMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case nodedraft.FieldPosition:
+		return m.AddedPosition()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *NodeDraftMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case nodedraft.FieldPosition:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPosition(v)
+		return nil
+	}
+	return fmt.Errorf("unknown NodeDraft numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *NodeDraftMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(nodedraft.FieldUses) {
+		fields = append(fields, nodedraft.FieldUses)
+	}
+	if m.FieldCleared(nodedraft.FieldReferences) {
+		fields = append(fields, nodedraft.FieldReferences)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *NodeDraftMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *NodeDraftMutation) ClearField(name string) error {
+	switch name {
+	case nodedraft.FieldUses:
+		m.ClearUses()
+		return nil
+	case nodedraft.FieldReferences:
+		m.ClearReferences()
+		return nil
+	}
+	return fmt.Errorf("unknown NodeDraft nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *NodeDraftMutation) ResetField(name string) error {
+	switch name {
+	case nodedraft.FieldChangeRequestID:
+		m.ResetChangeRequestID()
+		return nil
+	case nodedraft.FieldPosition:
+		m.ResetPosition()
+		return nil
+	case nodedraft.FieldKind:
+		m.ResetKind()
+		return nil
+	case nodedraft.FieldLabel:
+		m.ResetLabel()
+		return nil
+	case nodedraft.FieldTitle:
+		m.ResetTitle()
+		return nil
+	case nodedraft.FieldBody:
+		m.ResetBody()
+		return nil
+	case nodedraft.FieldTerm:
+		m.ResetTerm()
+		return nil
+	case nodedraft.FieldUses:
+		m.ResetUses()
+		return nil
+	case nodedraft.FieldProves:
+		m.ResetProves()
+		return nil
+	case nodedraft.FieldExampleOf:
+		m.ResetExampleOf()
+		return nil
+	case nodedraft.FieldReferences:
+		m.ResetReferences()
+		return nil
+	case nodedraft.FieldRevises:
+		m.ResetRevises()
+		return nil
+	case nodedraft.FieldBaseRevisionID:
+		m.ResetBaseRevisionID()
+		return nil
+	case nodedraft.FieldLicence:
+		m.ResetLicence()
+		return nil
+	case nodedraft.FieldAttribution:
+		m.ResetAttribution()
+		return nil
+	case nodedraft.FieldImportKey:
+		m.ResetImportKey()
+		return nil
+	case nodedraft.FieldNodeID:
+		m.ResetNodeID()
+		return nil
+	}
+	return fmt.Errorf("unknown NodeDraft field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *NodeDraftMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.change_request != nil {
+		edges = append(edges, nodedraft.EdgeChangeRequest)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *NodeDraftMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case nodedraft.EdgeChangeRequest:
+		if id := m.change_request; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *NodeDraftMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *NodeDraftMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *NodeDraftMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedchange_request {
+		edges = append(edges, nodedraft.EdgeChangeRequest)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *NodeDraftMutation) EdgeCleared(name string) bool {
+	switch name {
+	case nodedraft.EdgeChangeRequest:
+		return m.clearedchange_request
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *NodeDraftMutation) ClearEdge(name string) error {
+	switch name {
+	case nodedraft.EdgeChangeRequest:
+		m.ClearChangeRequest()
+		return nil
+	}
+	return fmt.Errorf("unknown NodeDraft unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *NodeDraftMutation) ResetEdge(name string) error {
+	switch name {
+	case nodedraft.EdgeChangeRequest:
+		m.ResetChangeRequest()
+		return nil
+	}
+	return fmt.Errorf("unknown NodeDraft edge %s", name)
+}
+
 // ProblemMutation represents an operation that mutates the Problem nodes in the graph.
 type ProblemMutation struct {
 	config
@@ -24879,32 +35689,35 @@ func (m *SolvedRecordMutation) ResetEdge(name string) error {
 // SourceMutation represents an operation that mutates the Source nodes in the graph.
 type SourceMutation struct {
 	config
-	op                Op
-	typ               string
-	id                *string
-	identifier        *string
-	kind              *source.Kind
-	title             *string
-	authors           *[]string
-	appendauthors     []string
-	year              *int
-	addyear           *int
-	licence_class     *source.LicenceClass
-	confirmation      *source.Confirmation
-	licence           *string
-	url               *string
-	resolver          *string
-	fetched_at        *time.Time
-	etag              *string
-	last_modified     *string
-	created_at        *time.Time
-	clearedFields     map[string]struct{}
-	references        map[string]struct{}
-	removedreferences map[string]struct{}
-	clearedreferences bool
-	done              bool
-	oldValue          func(context.Context) (*Source, error)
-	predicates        []predicate.Source
+	op                       Op
+	typ                      string
+	id                       *string
+	identifier               *string
+	kind                     *source.Kind
+	title                    *string
+	authors                  *[]string
+	appendauthors            []string
+	year                     *int
+	addyear                  *int
+	licence_class            *source.LicenceClass
+	confirmation             *source.Confirmation
+	licence                  *string
+	url                      *string
+	resolver                 *string
+	fetched_at               *time.Time
+	etag                     *string
+	last_modified            *string
+	created_at               *time.Time
+	clearedFields            map[string]struct{}
+	references               map[string]struct{}
+	removedreferences        map[string]struct{}
+	clearedreferences        bool
+	corpus_references        map[string]struct{}
+	removedcorpus_references map[string]struct{}
+	clearedcorpus_references bool
+	done                     bool
+	oldValue                 func(context.Context) (*Source, error)
+	predicates               []predicate.Source
 }
 
 var _ ent.Mutation = (*SourceMutation)(nil)
@@ -25645,6 +36458,60 @@ func (m *SourceMutation) ResetReferences() {
 	m.removedreferences = nil
 }
 
+// AddCorpusReferenceIDs adds the "corpus_references" edge to the CorpusReference entity by ids.
+func (m *SourceMutation) AddCorpusReferenceIDs(ids ...string) {
+	if m.corpus_references == nil {
+		m.corpus_references = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.corpus_references[ids[i]] = struct{}{}
+	}
+}
+
+// ClearCorpusReferences clears the "corpus_references" edge to the CorpusReference entity.
+func (m *SourceMutation) ClearCorpusReferences() {
+	m.clearedcorpus_references = true
+}
+
+// CorpusReferencesCleared reports if the "corpus_references" edge to the CorpusReference entity was cleared.
+func (m *SourceMutation) CorpusReferencesCleared() bool {
+	return m.clearedcorpus_references
+}
+
+// RemoveCorpusReferenceIDs removes the "corpus_references" edge to the CorpusReference entity by IDs.
+func (m *SourceMutation) RemoveCorpusReferenceIDs(ids ...string) {
+	if m.removedcorpus_references == nil {
+		m.removedcorpus_references = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.corpus_references, ids[i])
+		m.removedcorpus_references[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedCorpusReferences returns the removed IDs of the "corpus_references" edge to the CorpusReference entity.
+func (m *SourceMutation) RemovedCorpusReferencesIDs() (ids []string) {
+	for id := range m.removedcorpus_references {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// CorpusReferencesIDs returns the "corpus_references" edge IDs in the mutation.
+func (m *SourceMutation) CorpusReferencesIDs() (ids []string) {
+	for id := range m.corpus_references {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetCorpusReferences resets all changes to the "corpus_references" edge.
+func (m *SourceMutation) ResetCorpusReferences() {
+	m.corpus_references = nil
+	m.clearedcorpus_references = false
+	m.removedcorpus_references = nil
+}
+
 // Where appends a list predicates to the SourceMutation builder.
 func (m *SourceMutation) Where(ps ...predicate.Source) {
 	m.predicates = append(m.predicates, ps...)
@@ -26035,9 +36902,12 @@ func (m *SourceMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *SourceMutation) AddedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.references != nil {
 		edges = append(edges, source.EdgeReferences)
+	}
+	if m.corpus_references != nil {
+		edges = append(edges, source.EdgeCorpusReferences)
 	}
 	return edges
 }
@@ -26052,15 +36922,24 @@ func (m *SourceMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case source.EdgeCorpusReferences:
+		ids := make([]ent.Value, 0, len(m.corpus_references))
+		for id := range m.corpus_references {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *SourceMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.removedreferences != nil {
 		edges = append(edges, source.EdgeReferences)
+	}
+	if m.removedcorpus_references != nil {
+		edges = append(edges, source.EdgeCorpusReferences)
 	}
 	return edges
 }
@@ -26075,15 +36954,24 @@ func (m *SourceMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case source.EdgeCorpusReferences:
+		ids := make([]ent.Value, 0, len(m.removedcorpus_references))
+		for id := range m.removedcorpus_references {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *SourceMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.clearedreferences {
 		edges = append(edges, source.EdgeReferences)
+	}
+	if m.clearedcorpus_references {
+		edges = append(edges, source.EdgeCorpusReferences)
 	}
 	return edges
 }
@@ -26094,6 +36982,8 @@ func (m *SourceMutation) EdgeCleared(name string) bool {
 	switch name {
 	case source.EdgeReferences:
 		return m.clearedreferences
+	case source.EdgeCorpusReferences:
+		return m.clearedcorpus_references
 	}
 	return false
 }
@@ -26112,6 +37002,9 @@ func (m *SourceMutation) ResetEdge(name string) error {
 	switch name {
 	case source.EdgeReferences:
 		m.ResetReferences()
+		return nil
+	case source.EdgeCorpusReferences:
+		m.ResetCorpusReferences()
 		return nil
 	}
 	return fmt.Errorf("unknown Source edge %s", name)

@@ -6,7 +6,16 @@ import (
 	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/batchstop"
 	"github.com/theoremdb/theoremdb/ent/binding"
+	"github.com/theoremdb/theoremdb/ent/changerequest"
 	"github.com/theoremdb/theoremdb/ent/claim"
+	"github.com/theoremdb/theoremdb/ent/corpusbinding"
+	"github.com/theoremdb/theoremdb/ent/corpusconfirmation"
+	"github.com/theoremdb/theoremdb/ent/corpusedge"
+	"github.com/theoremdb/theoremdb/ent/corpusfinding"
+	"github.com/theoremdb/theoremdb/ent/corpusgaterun"
+	"github.com/theoremdb/theoremdb/ent/corpusnode"
+	"github.com/theoremdb/theoremdb/ent/corpusreference"
+	"github.com/theoremdb/theoremdb/ent/corpusrevision"
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
@@ -18,6 +27,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/lane"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
+	"github.com/theoremdb/theoremdb/ent/nodedraft"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -144,6 +154,51 @@ func init() {
 			return nil
 		}
 	}()
+	changerequestMixin := schema.ChangeRequest{}.Mixin()
+	changerequestMixinFields0 := changerequestMixin[0].Fields()
+	_ = changerequestMixinFields0
+	changerequestFields := schema.ChangeRequest{}.Fields()
+	_ = changerequestFields
+	// changerequestDescNote is the schema descriptor for note field.
+	changerequestDescNote := changerequestFields[1].Descriptor()
+	// changerequest.DefaultNote holds the default value on creation for the note field.
+	changerequest.DefaultNote = changerequestDescNote.Default.(string)
+	// changerequestDescModel is the schema descriptor for model field.
+	changerequestDescModel := changerequestFields[4].Descriptor()
+	// changerequest.DefaultModel holds the default value on creation for the model field.
+	changerequest.DefaultModel = changerequestDescModel.Default.(string)
+	// changerequestDescPromptVersion is the schema descriptor for prompt_version field.
+	changerequestDescPromptVersion := changerequestFields[5].Descriptor()
+	// changerequest.DefaultPromptVersion holds the default value on creation for the prompt_version field.
+	changerequest.DefaultPromptVersion = changerequestDescPromptVersion.Default.(string)
+	// changerequestDescLayer is the schema descriptor for layer field.
+	changerequestDescLayer := changerequestFields[6].Descriptor()
+	// changerequest.DefaultLayer holds the default value on creation for the layer field.
+	changerequest.DefaultLayer = changerequestDescLayer.Default.(string)
+	// changerequestDescFailedGate is the schema descriptor for failed_gate field.
+	changerequestDescFailedGate := changerequestFields[7].Descriptor()
+	// changerequest.DefaultFailedGate holds the default value on creation for the failed_gate field.
+	changerequest.DefaultFailedGate = changerequestDescFailedGate.Default.(string)
+	// changerequestDescID is the schema descriptor for id field.
+	changerequestDescID := changerequestMixinFields0[0].Descriptor()
+	// changerequest.DefaultID holds the default value on creation for the id field.
+	changerequest.DefaultID = changerequestDescID.Default.(func() string)
+	// changerequest.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	changerequest.IDValidator = func() func(string) error {
+		validators := changerequestDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
 	claimMixin := schema.Claim{}.Mixin()
 	claimMixinFields0 := claimMixin[0].Fields()
 	_ = claimMixinFields0
@@ -164,6 +219,396 @@ func init() {
 	// claim.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	claim.IDValidator = func() func(string) error {
 		validators := claimDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	corpusbindingMixin := schema.CorpusBinding{}.Mixin()
+	corpusbindingMixinFields0 := corpusbindingMixin[0].Fields()
+	_ = corpusbindingMixinFields0
+	corpusbindingFields := schema.CorpusBinding{}.Fields()
+	_ = corpusbindingFields
+	// corpusbindingDescFormal is the schema descriptor for formal field.
+	corpusbindingDescFormal := corpusbindingFields[3].Descriptor()
+	// corpusbinding.DefaultFormal holds the default value on creation for the formal field.
+	corpusbinding.DefaultFormal = corpusbindingDescFormal.Default.(bool)
+	// corpusbindingDescRoundTripPassed is the schema descriptor for round_trip_passed field.
+	corpusbindingDescRoundTripPassed := corpusbindingFields[4].Descriptor()
+	// corpusbinding.DefaultRoundTripPassed holds the default value on creation for the round_trip_passed field.
+	corpusbinding.DefaultRoundTripPassed = corpusbindingDescRoundTripPassed.Default.(bool)
+	// corpusbindingDescID is the schema descriptor for id field.
+	corpusbindingDescID := corpusbindingMixinFields0[0].Descriptor()
+	// corpusbinding.DefaultID holds the default value on creation for the id field.
+	corpusbinding.DefaultID = corpusbindingDescID.Default.(func() string)
+	// corpusbinding.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	corpusbinding.IDValidator = func() func(string) error {
+		validators := corpusbindingDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	corpusconfirmationMixin := schema.CorpusConfirmation{}.Mixin()
+	corpusconfirmationMixinFields0 := corpusconfirmationMixin[0].Fields()
+	_ = corpusconfirmationMixinFields0
+	corpusconfirmationFields := schema.CorpusConfirmation{}.Fields()
+	_ = corpusconfirmationFields
+	// corpusconfirmationDescSection is the schema descriptor for section field.
+	corpusconfirmationDescSection := corpusconfirmationFields[3].Descriptor()
+	// corpusconfirmation.DefaultSection holds the default value on creation for the section field.
+	corpusconfirmation.DefaultSection = corpusconfirmationDescSection.Default.(string)
+	// corpusconfirmationDescBlind is the schema descriptor for blind field.
+	corpusconfirmationDescBlind := corpusconfirmationFields[5].Descriptor()
+	// corpusconfirmation.DefaultBlind holds the default value on creation for the blind field.
+	corpusconfirmation.DefaultBlind = corpusconfirmationDescBlind.Default.(bool)
+	// corpusconfirmationDescID is the schema descriptor for id field.
+	corpusconfirmationDescID := corpusconfirmationMixinFields0[0].Descriptor()
+	// corpusconfirmation.DefaultID holds the default value on creation for the id field.
+	corpusconfirmation.DefaultID = corpusconfirmationDescID.Default.(func() string)
+	// corpusconfirmation.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	corpusconfirmation.IDValidator = func() func(string) error {
+		validators := corpusconfirmationDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	corpusedgeMixin := schema.CorpusEdge{}.Mixin()
+	corpusedgeMixinFields0 := corpusedgeMixin[0].Fields()
+	_ = corpusedgeMixinFields0
+	corpusedgeFields := schema.CorpusEdge{}.Fields()
+	_ = corpusedgeFields
+	// corpusedgeDescTerm is the schema descriptor for term field.
+	corpusedgeDescTerm := corpusedgeFields[3].Descriptor()
+	// corpusedge.DefaultTerm holds the default value on creation for the term field.
+	corpusedge.DefaultTerm = corpusedgeDescTerm.Default.(string)
+	// corpusedgeDescID is the schema descriptor for id field.
+	corpusedgeDescID := corpusedgeMixinFields0[0].Descriptor()
+	// corpusedge.DefaultID holds the default value on creation for the id field.
+	corpusedge.DefaultID = corpusedgeDescID.Default.(func() string)
+	// corpusedge.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	corpusedge.IDValidator = func() func(string) error {
+		validators := corpusedgeDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	corpusfindingMixin := schema.CorpusFinding{}.Mixin()
+	corpusfindingMixinFields0 := corpusfindingMixin[0].Fields()
+	_ = corpusfindingMixinFields0
+	corpusfindingFields := schema.CorpusFinding{}.Fields()
+	_ = corpusfindingFields
+	// corpusfindingDescPosition is the schema descriptor for position field.
+	corpusfindingDescPosition := corpusfindingFields[1].Descriptor()
+	// corpusfinding.PositionValidator is a validator for the "position" field. It is called by the builders before save.
+	corpusfinding.PositionValidator = corpusfindingDescPosition.Validators[0].(func(int) error)
+	// corpusfindingDescFix is the schema descriptor for fix field.
+	corpusfindingDescFix := corpusfindingFields[7].Descriptor()
+	// corpusfinding.DefaultFix holds the default value on creation for the fix field.
+	corpusfinding.DefaultFix = corpusfindingDescFix.Default.(string)
+	// corpusfindingDescConsequence is the schema descriptor for consequence field.
+	corpusfindingDescConsequence := corpusfindingFields[8].Descriptor()
+	// corpusfinding.DefaultConsequence holds the default value on creation for the consequence field.
+	corpusfinding.DefaultConsequence = corpusfindingDescConsequence.Default.(string)
+	// corpusfindingDescCode is the schema descriptor for code field.
+	corpusfindingDescCode := corpusfindingFields[9].Descriptor()
+	// corpusfinding.DefaultCode holds the default value on creation for the code field.
+	corpusfinding.DefaultCode = corpusfindingDescCode.Default.(string)
+	// corpusfindingDescSpanQuote is the schema descriptor for span_quote field.
+	corpusfindingDescSpanQuote := corpusfindingFields[13].Descriptor()
+	// corpusfinding.DefaultSpanQuote holds the default value on creation for the span_quote field.
+	corpusfinding.DefaultSpanQuote = corpusfindingDescSpanQuote.Default.(string)
+	// corpusfindingDescID is the schema descriptor for id field.
+	corpusfindingDescID := corpusfindingMixinFields0[0].Descriptor()
+	// corpusfinding.DefaultID holds the default value on creation for the id field.
+	corpusfinding.DefaultID = corpusfindingDescID.Default.(func() string)
+	// corpusfinding.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	corpusfinding.IDValidator = func() func(string) error {
+		validators := corpusfindingDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	corpusgaterunMixin := schema.CorpusGateRun{}.Mixin()
+	corpusgaterunMixinFields0 := corpusgaterunMixin[0].Fields()
+	_ = corpusgaterunMixinFields0
+	corpusgaterunFields := schema.CorpusGateRun{}.Fields()
+	_ = corpusgaterunFields
+	// corpusgaterunDescAttempt is the schema descriptor for attempt field.
+	corpusgaterunDescAttempt := corpusgaterunFields[1].Descriptor()
+	// corpusgaterun.AttemptValidator is a validator for the "attempt" field. It is called by the builders before save.
+	corpusgaterun.AttemptValidator = corpusgaterunDescAttempt.Validators[0].(func(int) error)
+	// corpusgaterunDescPosition is the schema descriptor for position field.
+	corpusgaterunDescPosition := corpusgaterunFields[2].Descriptor()
+	// corpusgaterun.PositionValidator is a validator for the "position" field. It is called by the builders before save.
+	corpusgaterun.PositionValidator = corpusgaterunDescPosition.Validators[0].(func(int) error)
+	// corpusgaterunDescID is the schema descriptor for id field.
+	corpusgaterunDescID := corpusgaterunMixinFields0[0].Descriptor()
+	// corpusgaterun.DefaultID holds the default value on creation for the id field.
+	corpusgaterun.DefaultID = corpusgaterunDescID.Default.(func() string)
+	// corpusgaterun.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	corpusgaterun.IDValidator = func() func(string) error {
+		validators := corpusgaterunDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	corpusnodeFields := schema.CorpusNode{}.Fields()
+	_ = corpusnodeFields
+	// corpusnodeDescNumber is the schema descriptor for number field.
+	corpusnodeDescNumber := corpusnodeFields[1].Descriptor()
+	// corpusnode.NumberValidator is a validator for the "number" field. It is called by the builders before save.
+	corpusnode.NumberValidator = corpusnodeDescNumber.Validators[0].(func(int) error)
+	// corpusnodeDescLabel is the schema descriptor for label field.
+	corpusnodeDescLabel := corpusnodeFields[3].Descriptor()
+	// corpusnode.LabelValidator is a validator for the "label" field. It is called by the builders before save.
+	corpusnode.LabelValidator = func() func(string) error {
+		validators := corpusnodeDescLabel.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+			validators[2].(func(string) error),
+		}
+		return func(label string) error {
+			for _, fn := range fns {
+				if err := fn(label); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// corpusnodeDescTitle is the schema descriptor for title field.
+	corpusnodeDescTitle := corpusnodeFields[4].Descriptor()
+	// corpusnode.TitleValidator is a validator for the "title" field. It is called by the builders before save.
+	corpusnode.TitleValidator = corpusnodeDescTitle.Validators[0].(func(string) error)
+	// corpusnodeDescTerm is the schema descriptor for term field.
+	corpusnodeDescTerm := corpusnodeFields[5].Descriptor()
+	// corpusnode.DefaultTerm holds the default value on creation for the term field.
+	corpusnode.DefaultTerm = corpusnodeDescTerm.Default.(string)
+	// corpusnodeDescModel is the schema descriptor for model field.
+	corpusnodeDescModel := corpusnodeFields[9].Descriptor()
+	// corpusnode.DefaultModel holds the default value on creation for the model field.
+	corpusnode.DefaultModel = corpusnodeDescModel.Default.(string)
+	// corpusnodeDescPromptVersion is the schema descriptor for prompt_version field.
+	corpusnodeDescPromptVersion := corpusnodeFields[10].Descriptor()
+	// corpusnode.DefaultPromptVersion holds the default value on creation for the prompt_version field.
+	corpusnode.DefaultPromptVersion = corpusnodeDescPromptVersion.Default.(string)
+	// corpusnodeDescLayer is the schema descriptor for layer field.
+	corpusnodeDescLayer := corpusnodeFields[11].Descriptor()
+	// corpusnode.DefaultLayer holds the default value on creation for the layer field.
+	corpusnode.DefaultLayer = corpusnodeDescLayer.Default.(string)
+	// corpusnodeDescLicence is the schema descriptor for licence field.
+	corpusnodeDescLicence := corpusnodeFields[12].Descriptor()
+	// corpusnode.DefaultLicence holds the default value on creation for the licence field.
+	corpusnode.DefaultLicence = corpusnodeDescLicence.Default.(string)
+	// corpusnodeDescAttribution is the schema descriptor for attribution field.
+	corpusnodeDescAttribution := corpusnodeFields[13].Descriptor()
+	// corpusnode.DefaultAttribution holds the default value on creation for the attribution field.
+	corpusnode.DefaultAttribution = corpusnodeDescAttribution.Default.(string)
+	// corpusnodeDescLevel is the schema descriptor for level field.
+	corpusnodeDescLevel := corpusnodeFields[15].Descriptor()
+	// corpusnode.DefaultLevel holds the default value on creation for the level field.
+	corpusnode.DefaultLevel = corpusnodeDescLevel.Default.(int)
+	// corpusnode.LevelValidator is a validator for the "level" field. It is called by the builders before save.
+	corpusnode.LevelValidator = func() func(int) error {
+		validators := corpusnodeDescLevel.Validators
+		fns := [...]func(int) error{
+			validators[0].(func(int) error),
+			validators[1].(func(int) error),
+		}
+		return func(level int) error {
+			for _, fn := range fns {
+				if err := fn(level); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// corpusnodeDescFidelity is the schema descriptor for fidelity field.
+	corpusnodeDescFidelity := corpusnodeFields[16].Descriptor()
+	// corpusnode.DefaultFidelity holds the default value on creation for the fidelity field.
+	corpusnode.DefaultFidelity = corpusnodeDescFidelity.Default.(int)
+	// corpusnode.FidelityValidator is a validator for the "fidelity" field. It is called by the builders before save.
+	corpusnode.FidelityValidator = func() func(int) error {
+		validators := corpusnodeDescFidelity.Validators
+		fns := [...]func(int) error{
+			validators[0].(func(int) error),
+			validators[1].(func(int) error),
+		}
+		return func(fidelity int) error {
+			for _, fn := range fns {
+				if err := fn(fidelity); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// corpusnodeDescSorryInClosure is the schema descriptor for sorry_in_closure field.
+	corpusnodeDescSorryInClosure := corpusnodeFields[17].Descriptor()
+	// corpusnode.DefaultSorryInClosure holds the default value on creation for the sorry_in_closure field.
+	corpusnode.DefaultSorryInClosure = corpusnodeDescSorryInClosure.Default.(bool)
+	// corpusnodeDescClosureSize is the schema descriptor for closure_size field.
+	corpusnodeDescClosureSize := corpusnodeFields[18].Descriptor()
+	// corpusnode.DefaultClosureSize holds the default value on creation for the closure_size field.
+	corpusnode.DefaultClosureSize = corpusnodeDescClosureSize.Default.(int)
+	// corpusnode.ClosureSizeValidator is a validator for the "closure_size" field. It is called by the builders before save.
+	corpusnode.ClosureSizeValidator = corpusnodeDescClosureSize.Validators[0].(func(int) error)
+	// corpusnodeDescClosureLowest is the schema descriptor for closure_lowest field.
+	corpusnodeDescClosureLowest := corpusnodeFields[19].Descriptor()
+	// corpusnode.DefaultClosureLowest holds the default value on creation for the closure_lowest field.
+	corpusnode.DefaultClosureLowest = corpusnodeDescClosureLowest.Default.(int)
+	// corpusnode.ClosureLowestValidator is a validator for the "closure_lowest" field. It is called by the builders before save.
+	corpusnode.ClosureLowestValidator = func() func(int) error {
+		validators := corpusnodeDescClosureLowest.Validators
+		fns := [...]func(int) error{
+			validators[0].(func(int) error),
+			validators[1].(func(int) error),
+		}
+		return func(closure_lowest int) error {
+			for _, fn := range fns {
+				if err := fn(closure_lowest); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// corpusnodeDescLocatorUnconfirmed is the schema descriptor for locator_unconfirmed field.
+	corpusnodeDescLocatorUnconfirmed := corpusnodeFields[20].Descriptor()
+	// corpusnode.DefaultLocatorUnconfirmed holds the default value on creation for the locator_unconfirmed field.
+	corpusnode.DefaultLocatorUnconfirmed = corpusnodeDescLocatorUnconfirmed.Default.(bool)
+	// corpusnodeDescRetired is the schema descriptor for retired field.
+	corpusnodeDescRetired := corpusnodeFields[21].Descriptor()
+	// corpusnode.DefaultRetired holds the default value on creation for the retired field.
+	corpusnode.DefaultRetired = corpusnodeDescRetired.Default.(bool)
+	// corpusnodeDescID is the schema descriptor for id field.
+	corpusnodeDescID := corpusnodeFields[0].Descriptor()
+	// corpusnode.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	corpusnode.IDValidator = corpusnodeDescID.Validators[0].(func(string) error)
+	corpusreferenceMixin := schema.CorpusReference{}.Mixin()
+	corpusreferenceMixinFields0 := corpusreferenceMixin[0].Fields()
+	_ = corpusreferenceMixinFields0
+	corpusreferenceFields := schema.CorpusReference{}.Fields()
+	_ = corpusreferenceFields
+	// corpusreferenceDescPosition is the schema descriptor for position field.
+	corpusreferenceDescPosition := corpusreferenceFields[2].Descriptor()
+	// corpusreference.PositionValidator is a validator for the "position" field. It is called by the builders before save.
+	corpusreference.PositionValidator = corpusreferenceDescPosition.Validators[0].(func(int) error)
+	// corpusreferenceDescLocator is the schema descriptor for locator field.
+	corpusreferenceDescLocator := corpusreferenceFields[4].Descriptor()
+	// corpusreference.DefaultLocator holds the default value on creation for the locator field.
+	corpusreference.DefaultLocator = corpusreferenceDescLocator.Default.(string)
+	// corpusreferenceDescClaimedTitle is the schema descriptor for claimed_title field.
+	corpusreferenceDescClaimedTitle := corpusreferenceFields[5].Descriptor()
+	// corpusreference.DefaultClaimedTitle holds the default value on creation for the claimed_title field.
+	corpusreference.DefaultClaimedTitle = corpusreferenceDescClaimedTitle.Default.(string)
+	// corpusreferenceDescLocatorConfirmed is the schema descriptor for locator_confirmed field.
+	corpusreferenceDescLocatorConfirmed := corpusreferenceFields[8].Descriptor()
+	// corpusreference.DefaultLocatorConfirmed holds the default value on creation for the locator_confirmed field.
+	corpusreference.DefaultLocatorConfirmed = corpusreferenceDescLocatorConfirmed.Default.(bool)
+	// corpusreferenceDescID is the schema descriptor for id field.
+	corpusreferenceDescID := corpusreferenceMixinFields0[0].Descriptor()
+	// corpusreference.DefaultID holds the default value on creation for the id field.
+	corpusreference.DefaultID = corpusreferenceDescID.Default.(func() string)
+	// corpusreference.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	corpusreference.IDValidator = func() func(string) error {
+		validators := corpusreferenceDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	corpusrevisionMixin := schema.CorpusRevision{}.Mixin()
+	corpusrevisionMixinFields0 := corpusrevisionMixin[0].Fields()
+	_ = corpusrevisionMixinFields0
+	corpusrevisionFields := schema.CorpusRevision{}.Fields()
+	_ = corpusrevisionFields
+	// corpusrevisionDescNumber is the schema descriptor for number field.
+	corpusrevisionDescNumber := corpusrevisionFields[1].Descriptor()
+	// corpusrevision.NumberValidator is a validator for the "number" field. It is called by the builders before save.
+	corpusrevision.NumberValidator = corpusrevisionDescNumber.Validators[0].(func(int) error)
+	// corpusrevisionDescTitle is the schema descriptor for title field.
+	corpusrevisionDescTitle := corpusrevisionFields[2].Descriptor()
+	// corpusrevision.TitleValidator is a validator for the "title" field. It is called by the builders before save.
+	corpusrevision.TitleValidator = corpusrevisionDescTitle.Validators[0].(func(string) error)
+	// corpusrevisionDescBody is the schema descriptor for body field.
+	corpusrevisionDescBody := corpusrevisionFields[3].Descriptor()
+	// corpusrevision.BodyValidator is a validator for the "body" field. It is called by the builders before save.
+	corpusrevision.BodyValidator = corpusrevisionDescBody.Validators[0].(func(string) error)
+	// corpusrevisionDescDiff is the schema descriptor for diff field.
+	corpusrevisionDescDiff := corpusrevisionFields[5].Descriptor()
+	// corpusrevision.DefaultDiff holds the default value on creation for the diff field.
+	corpusrevision.DefaultDiff = corpusrevisionDescDiff.Default.(string)
+	// corpusrevisionDescID is the schema descriptor for id field.
+	corpusrevisionDescID := corpusrevisionMixinFields0[0].Descriptor()
+	// corpusrevision.DefaultID holds the default value on creation for the id field.
+	corpusrevision.DefaultID = corpusrevisionDescID.Default.(func() string)
+	// corpusrevision.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	corpusrevision.IDValidator = func() func(string) error {
+		validators := corpusrevisionDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
@@ -610,6 +1055,75 @@ func init() {
 	// moderationcase.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	moderationcase.IDValidator = func() func(string) error {
 		validators := moderationcaseDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	nodedraftMixin := schema.NodeDraft{}.Mixin()
+	nodedraftMixinFields0 := nodedraftMixin[0].Fields()
+	_ = nodedraftMixinFields0
+	nodedraftFields := schema.NodeDraft{}.Fields()
+	_ = nodedraftFields
+	// nodedraftDescPosition is the schema descriptor for position field.
+	nodedraftDescPosition := nodedraftFields[1].Descriptor()
+	// nodedraft.PositionValidator is a validator for the "position" field. It is called by the builders before save.
+	nodedraft.PositionValidator = nodedraftDescPosition.Validators[0].(func(int) error)
+	// nodedraftDescLabel is the schema descriptor for label field.
+	nodedraftDescLabel := nodedraftFields[3].Descriptor()
+	// nodedraft.DefaultLabel holds the default value on creation for the label field.
+	nodedraft.DefaultLabel = nodedraftDescLabel.Default.(string)
+	// nodedraftDescTerm is the schema descriptor for term field.
+	nodedraftDescTerm := nodedraftFields[6].Descriptor()
+	// nodedraft.DefaultTerm holds the default value on creation for the term field.
+	nodedraft.DefaultTerm = nodedraftDescTerm.Default.(string)
+	// nodedraftDescProves is the schema descriptor for proves field.
+	nodedraftDescProves := nodedraftFields[8].Descriptor()
+	// nodedraft.DefaultProves holds the default value on creation for the proves field.
+	nodedraft.DefaultProves = nodedraftDescProves.Default.(string)
+	// nodedraftDescExampleOf is the schema descriptor for example_of field.
+	nodedraftDescExampleOf := nodedraftFields[9].Descriptor()
+	// nodedraft.DefaultExampleOf holds the default value on creation for the example_of field.
+	nodedraft.DefaultExampleOf = nodedraftDescExampleOf.Default.(string)
+	// nodedraftDescRevises is the schema descriptor for revises field.
+	nodedraftDescRevises := nodedraftFields[11].Descriptor()
+	// nodedraft.DefaultRevises holds the default value on creation for the revises field.
+	nodedraft.DefaultRevises = nodedraftDescRevises.Default.(string)
+	// nodedraftDescBaseRevisionID is the schema descriptor for base_revision_id field.
+	nodedraftDescBaseRevisionID := nodedraftFields[12].Descriptor()
+	// nodedraft.DefaultBaseRevisionID holds the default value on creation for the base_revision_id field.
+	nodedraft.DefaultBaseRevisionID = nodedraftDescBaseRevisionID.Default.(string)
+	// nodedraftDescLicence is the schema descriptor for licence field.
+	nodedraftDescLicence := nodedraftFields[13].Descriptor()
+	// nodedraft.DefaultLicence holds the default value on creation for the licence field.
+	nodedraft.DefaultLicence = nodedraftDescLicence.Default.(string)
+	// nodedraftDescAttribution is the schema descriptor for attribution field.
+	nodedraftDescAttribution := nodedraftFields[14].Descriptor()
+	// nodedraft.DefaultAttribution holds the default value on creation for the attribution field.
+	nodedraft.DefaultAttribution = nodedraftDescAttribution.Default.(string)
+	// nodedraftDescImportKey is the schema descriptor for import_key field.
+	nodedraftDescImportKey := nodedraftFields[15].Descriptor()
+	// nodedraft.DefaultImportKey holds the default value on creation for the import_key field.
+	nodedraft.DefaultImportKey = nodedraftDescImportKey.Default.(string)
+	// nodedraftDescNodeID is the schema descriptor for node_id field.
+	nodedraftDescNodeID := nodedraftFields[16].Descriptor()
+	// nodedraft.DefaultNodeID holds the default value on creation for the node_id field.
+	nodedraft.DefaultNodeID = nodedraftDescNodeID.Default.(string)
+	// nodedraftDescID is the schema descriptor for id field.
+	nodedraftDescID := nodedraftMixinFields0[0].Descriptor()
+	// nodedraft.DefaultID holds the default value on creation for the id field.
+	nodedraft.DefaultID = nodedraftDescID.Default.(func() string)
+	// nodedraft.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	nodedraft.IDValidator = func() func(string) error {
+		validators := nodedraftDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

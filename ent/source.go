@@ -56,13 +56,16 @@ type Source struct {
 type SourceEdges struct {
 	// References holds the value of the references edge.
 	References []*Reference `json:"references,omitempty"`
+	// CorpusReferences holds the value of the corpus_references edge.
+	CorpusReferences []*CorpusReference `json:"corpus_references,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [1]bool
+	loadedTypes [2]bool
 	// totalCount holds the count of the edges above.
 	totalCount [1]map[string]int
 
-	namedReferences map[string][]*Reference
+	namedReferences       map[string][]*Reference
+	namedCorpusReferences map[string][]*CorpusReference
 }
 
 // ReferencesOrErr returns the References value or an error if the edge
@@ -72,6 +75,15 @@ func (e SourceEdges) ReferencesOrErr() ([]*Reference, error) {
 		return e.References, nil
 	}
 	return nil, &NotLoadedError{edge: "references"}
+}
+
+// CorpusReferencesOrErr returns the CorpusReferences value or an error if the edge
+// was not loaded in eager-loading.
+func (e SourceEdges) CorpusReferencesOrErr() ([]*CorpusReference, error) {
+	if e.loadedTypes[1] {
+		return e.CorpusReferences, nil
+	}
+	return nil, &NotLoadedError{edge: "corpus_references"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -214,6 +226,11 @@ func (_m *Source) QueryReferences() *ReferenceQuery {
 	return NewSourceClient(_m.config).QueryReferences(_m)
 }
 
+// QueryCorpusReferences queries the "corpus_references" edge of the Source entity.
+func (_m *Source) QueryCorpusReferences() *CorpusReferenceQuery {
+	return NewSourceClient(_m.config).QueryCorpusReferences(_m)
+}
+
 // Update returns a builder for updating this Source.
 // Note that you need to call Source.Unwrap() before calling this method if this Source
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -295,6 +312,8 @@ func (_m *Source) Loaded(c *Client, edges ...string) *Source {
 		switch name {
 		case "references":
 			_m.Edges.loadedTypes[0] = true
+		case "corpus_references":
+			_m.Edges.loadedTypes[1] = true
 		default:
 			panic("ent: Source has no edge " + name)
 		}
@@ -323,6 +342,30 @@ func (_m *Source) appendNamedReferences(name string, edges ...*Reference) {
 		_m.Edges.namedReferences[name] = []*Reference{}
 	} else {
 		_m.Edges.namedReferences[name] = append(_m.Edges.namedReferences[name], edges...)
+	}
+}
+
+// NamedCorpusReferences returns the CorpusReferences named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Source) NamedCorpusReferences(name string) ([]*CorpusReference, error) {
+	if _m.Edges.namedCorpusReferences == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedCorpusReferences[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Source) appendNamedCorpusReferences(name string, edges ...*CorpusReference) {
+	if _m.Edges.namedCorpusReferences == nil {
+		_m.Edges.namedCorpusReferences = make(map[string][]*CorpusReference)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedCorpusReferences[name] = []*CorpusReference{}
+	} else {
+		_m.Edges.namedCorpusReferences[name] = append(_m.Edges.namedCorpusReferences[name], edges...)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
+	"github.com/theoremdb/theoremdb/ent/corpusreference"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/source"
 )
@@ -215,6 +216,21 @@ func (_c *SourceCreate) AddReferences(v ...*Reference) *SourceCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddReferenceIDs(ids...)
+}
+
+// AddCorpusReferenceIDs adds the "corpus_references" edge to the CorpusReference entity by IDs.
+func (_c *SourceCreate) AddCorpusReferenceIDs(ids ...string) *SourceCreate {
+	_c.mutation.AddCorpusReferenceIDs(ids...)
+	return _c
+}
+
+// AddCorpusReferences adds the "corpus_references" edges to the CorpusReference entity.
+func (_c *SourceCreate) AddCorpusReferences(v ...*CorpusReference) *SourceCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddCorpusReferenceIDs(ids...)
 }
 
 // Mutation returns the SourceMutation object of the builder.
@@ -456,6 +472,22 @@ func (_c *SourceCreate) createSpec() (*Source, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(reference.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.CorpusReferencesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   source.CorpusReferencesTable,
+			Columns: []string{source.CorpusReferencesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(corpusreference.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
+	"github.com/theoremdb/theoremdb/ent/corpusreference"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/source"
@@ -21,14 +22,16 @@ import (
 // SourceQuery is the builder for querying Source entities.
 type SourceQuery struct {
 	config
-	ctx                 *QueryContext
-	order               []source.OrderOption
-	inters              []Interceptor
-	predicates          []predicate.Source
-	withReferences      *ReferenceQuery
-	loadTotal           []func(context.Context, []*Source) error
-	modifiers           []func(*sql.Selector)
-	withNamedReferences map[string]*ReferenceQuery
+	ctx                       *QueryContext
+	order                     []source.OrderOption
+	inters                    []Interceptor
+	predicates                []predicate.Source
+	withReferences            *ReferenceQuery
+	withCorpusReferences      *CorpusReferenceQuery
+	loadTotal                 []func(context.Context, []*Source) error
+	modifiers                 []func(*sql.Selector)
+	withNamedReferences       map[string]*ReferenceQuery
+	withNamedCorpusReferences map[string]*CorpusReferenceQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -80,6 +83,28 @@ func (_q *SourceQuery) QueryReferences() *ReferenceQuery {
 			sqlgraph.From(source.Table, source.FieldID, selector),
 			sqlgraph.To(reference.Table, reference.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, source.ReferencesTable, source.ReferencesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryCorpusReferences chains the current query on the "corpus_references" edge.
+func (_q *SourceQuery) QueryCorpusReferences() *CorpusReferenceQuery {
+	query := (&CorpusReferenceClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(source.Table, source.FieldID, selector),
+			sqlgraph.To(corpusreference.Table, corpusreference.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, source.CorpusReferencesTable, source.CorpusReferencesColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -274,12 +299,13 @@ func (_q *SourceQuery) Clone() *SourceQuery {
 		return nil
 	}
 	return &SourceQuery{
-		config:         _q.config,
-		ctx:            _q.ctx.Clone(),
-		order:          append([]source.OrderOption{}, _q.order...),
-		inters:         append([]Interceptor{}, _q.inters...),
-		predicates:     append([]predicate.Source{}, _q.predicates...),
-		withReferences: _q.withReferences.Clone(),
+		config:               _q.config,
+		ctx:                  _q.ctx.Clone(),
+		order:                append([]source.OrderOption{}, _q.order...),
+		inters:               append([]Interceptor{}, _q.inters...),
+		predicates:           append([]predicate.Source{}, _q.predicates...),
+		withReferences:       _q.withReferences.Clone(),
+		withCorpusReferences: _q.withCorpusReferences.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -295,6 +321,17 @@ func (_q *SourceQuery) WithReferences(opts ...func(*ReferenceQuery)) *SourceQuer
 		opt(query)
 	}
 	_q.withReferences = query
+	return _q
+}
+
+// WithCorpusReferences tells the query-builder to eager-load the nodes that are connected to
+// the "corpus_references" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *SourceQuery) WithCorpusReferences(opts ...func(*CorpusReferenceQuery)) *SourceQuery {
+	query := (&CorpusReferenceClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withCorpusReferences = query
 	return _q
 }
 
@@ -376,8 +413,9 @@ func (_q *SourceQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Sourc
 	var (
 		nodes       = []*Source{}
 		_spec       = _q.querySpec()
-		loadedTypes = [1]bool{
+		loadedTypes = [2]bool{
 			_q.withReferences != nil,
+			_q.withCorpusReferences != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -408,10 +446,24 @@ func (_q *SourceQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Sourc
 			return nil, err
 		}
 	}
+	if query := _q.withCorpusReferences; query != nil {
+		if err := _q.loadCorpusReferences(ctx, query, nodes,
+			func(n *Source) { n.Edges.CorpusReferences = []*CorpusReference{} },
+			func(n *Source, e *CorpusReference) { n.Edges.CorpusReferences = append(n.Edges.CorpusReferences, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedReferences {
 		if err := _q.loadReferences(ctx, query, nodes,
 			func(n *Source) { n.appendNamedReferences(name) },
 			func(n *Source, e *Reference) { n.appendNamedReferences(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedCorpusReferences {
+		if err := _q.loadCorpusReferences(ctx, query, nodes,
+			func(n *Source) { n.appendNamedCorpusReferences(name) },
+			func(n *Source, e *CorpusReference) { n.appendNamedCorpusReferences(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -438,6 +490,36 @@ func (_q *SourceQuery) loadReferences(ctx context.Context, query *ReferenceQuery
 	}
 	query.Where(predicate.Reference(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(source.ReferencesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.SourceID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "source_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *SourceQuery) loadCorpusReferences(ctx context.Context, query *CorpusReferenceQuery, nodes []*Source, init func(*Source), assign func(*Source, *CorpusReference)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Source)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(corpusreference.FieldSourceID)
+	}
+	query.Where(predicate.CorpusReference(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(source.CorpusReferencesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -584,6 +666,20 @@ func (_q *SourceQuery) WithNamedReferences(name string, opts ...func(*ReferenceQ
 		_q.withNamedReferences = make(map[string]*ReferenceQuery)
 	}
 	_q.withNamedReferences[name] = query
+	return _q
+}
+
+// WithNamedCorpusReferences tells the query-builder to eager-load the nodes that are connected to the "corpus_references"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *SourceQuery) WithNamedCorpusReferences(name string, opts ...func(*CorpusReferenceQuery)) *SourceQuery {
+	query := (&CorpusReferenceClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedCorpusReferences == nil {
+		_q.withNamedCorpusReferences = make(map[string]*CorpusReferenceQuery)
+	}
+	_q.withNamedCorpusReferences[name] = query
 	return _q
 }
 

@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
+	"github.com/theoremdb/theoremdb/ent/corpusreference"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/source"
@@ -223,6 +224,21 @@ func (_u *SourceUpdate) AddReferences(v ...*Reference) *SourceUpdate {
 	return _u.AddReferenceIDs(ids...)
 }
 
+// AddCorpusReferenceIDs adds the "corpus_references" edge to the CorpusReference entity by IDs.
+func (_u *SourceUpdate) AddCorpusReferenceIDs(ids ...string) *SourceUpdate {
+	_u.mutation.AddCorpusReferenceIDs(ids...)
+	return _u
+}
+
+// AddCorpusReferences adds the "corpus_references" edges to the CorpusReference entity.
+func (_u *SourceUpdate) AddCorpusReferences(v ...*CorpusReference) *SourceUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddCorpusReferenceIDs(ids...)
+}
+
 // Mutation returns the SourceMutation object of the builder.
 func (_u *SourceUpdate) Mutation() *SourceMutation {
 	return _u.mutation
@@ -247,6 +263,27 @@ func (_u *SourceUpdate) RemoveReferences(v ...*Reference) *SourceUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveReferenceIDs(ids...)
+}
+
+// ClearCorpusReferences clears all "corpus_references" edges to the CorpusReference entity.
+func (_u *SourceUpdate) ClearCorpusReferences() *SourceUpdate {
+	_u.mutation.ClearCorpusReferences()
+	return _u
+}
+
+// RemoveCorpusReferenceIDs removes the "corpus_references" edge to CorpusReference entities by IDs.
+func (_u *SourceUpdate) RemoveCorpusReferenceIDs(ids ...string) *SourceUpdate {
+	_u.mutation.RemoveCorpusReferenceIDs(ids...)
+	return _u
+}
+
+// RemoveCorpusReferences removes "corpus_references" edges to CorpusReference entities.
+func (_u *SourceUpdate) RemoveCorpusReferences(v ...*CorpusReference) *SourceUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveCorpusReferenceIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -402,6 +439,51 @@ func (_u *SourceUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(reference.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.CorpusReferencesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   source.CorpusReferencesTable,
+			Columns: []string{source.CorpusReferencesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(corpusreference.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedCorpusReferencesIDs(); len(nodes) > 0 && !_u.mutation.CorpusReferencesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   source.CorpusReferencesTable,
+			Columns: []string{source.CorpusReferencesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(corpusreference.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.CorpusReferencesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   source.CorpusReferencesTable,
+			Columns: []string{source.CorpusReferencesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(corpusreference.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -623,6 +705,21 @@ func (_u *SourceUpdateOne) AddReferences(v ...*Reference) *SourceUpdateOne {
 	return _u.AddReferenceIDs(ids...)
 }
 
+// AddCorpusReferenceIDs adds the "corpus_references" edge to the CorpusReference entity by IDs.
+func (_u *SourceUpdateOne) AddCorpusReferenceIDs(ids ...string) *SourceUpdateOne {
+	_u.mutation.AddCorpusReferenceIDs(ids...)
+	return _u
+}
+
+// AddCorpusReferences adds the "corpus_references" edges to the CorpusReference entity.
+func (_u *SourceUpdateOne) AddCorpusReferences(v ...*CorpusReference) *SourceUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddCorpusReferenceIDs(ids...)
+}
+
 // Mutation returns the SourceMutation object of the builder.
 func (_u *SourceUpdateOne) Mutation() *SourceMutation {
 	return _u.mutation
@@ -647,6 +744,27 @@ func (_u *SourceUpdateOne) RemoveReferences(v ...*Reference) *SourceUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveReferenceIDs(ids...)
+}
+
+// ClearCorpusReferences clears all "corpus_references" edges to the CorpusReference entity.
+func (_u *SourceUpdateOne) ClearCorpusReferences() *SourceUpdateOne {
+	_u.mutation.ClearCorpusReferences()
+	return _u
+}
+
+// RemoveCorpusReferenceIDs removes the "corpus_references" edge to CorpusReference entities by IDs.
+func (_u *SourceUpdateOne) RemoveCorpusReferenceIDs(ids ...string) *SourceUpdateOne {
+	_u.mutation.RemoveCorpusReferenceIDs(ids...)
+	return _u
+}
+
+// RemoveCorpusReferences removes "corpus_references" edges to CorpusReference entities.
+func (_u *SourceUpdateOne) RemoveCorpusReferences(v ...*CorpusReference) *SourceUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveCorpusReferenceIDs(ids...)
 }
 
 // Where appends a list predicates to the SourceUpdate builder.
@@ -832,6 +950,51 @@ func (_u *SourceUpdateOne) sqlSave(ctx context.Context) (_node *Source, err erro
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(reference.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.CorpusReferencesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   source.CorpusReferencesTable,
+			Columns: []string{source.CorpusReferencesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(corpusreference.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedCorpusReferencesIDs(); len(nodes) > 0 && !_u.mutation.CorpusReferencesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   source.CorpusReferencesTable,
+			Columns: []string{source.CorpusReferencesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(corpusreference.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.CorpusReferencesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   source.CorpusReferencesTable,
+			Columns: []string{source.CorpusReferencesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(corpusreference.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -20,8 +20,26 @@ type Tx struct {
 	BatchStop *BatchStopClient
 	// Binding is the client for interacting with the Binding builders.
 	Binding *BindingClient
+	// ChangeRequest is the client for interacting with the ChangeRequest builders.
+	ChangeRequest *ChangeRequestClient
 	// Claim is the client for interacting with the Claim builders.
 	Claim *ClaimClient
+	// CorpusBinding is the client for interacting with the CorpusBinding builders.
+	CorpusBinding *CorpusBindingClient
+	// CorpusConfirmation is the client for interacting with the CorpusConfirmation builders.
+	CorpusConfirmation *CorpusConfirmationClient
+	// CorpusEdge is the client for interacting with the CorpusEdge builders.
+	CorpusEdge *CorpusEdgeClient
+	// CorpusFinding is the client for interacting with the CorpusFinding builders.
+	CorpusFinding *CorpusFindingClient
+	// CorpusGateRun is the client for interacting with the CorpusGateRun builders.
+	CorpusGateRun *CorpusGateRunClient
+	// CorpusNode is the client for interacting with the CorpusNode builders.
+	CorpusNode *CorpusNodeClient
+	// CorpusReference is the client for interacting with the CorpusReference builders.
+	CorpusReference *CorpusReferenceClient
+	// CorpusRevision is the client for interacting with the CorpusRevision builders.
+	CorpusRevision *CorpusRevisionClient
 	// Counter is the client for interacting with the Counter builders.
 	Counter *CounterClient
 	// Decision is the client for interacting with the Decision builders.
@@ -44,6 +62,8 @@ type Tx struct {
 	LaneReview *LaneReviewClient
 	// ModerationCase is the client for interacting with the ModerationCase builders.
 	ModerationCase *ModerationCaseClient
+	// NodeDraft is the client for interacting with the NodeDraft builders.
+	NodeDraft *NodeDraftClient
 	// Problem is the client for interacting with the Problem builders.
 	Problem *ProblemClient
 	// PublicationGate is the client for interacting with the PublicationGate builders.
@@ -202,7 +222,16 @@ func (tx *Tx) init() {
 	tx.Account = NewAccountClient(tx.config)
 	tx.BatchStop = NewBatchStopClient(tx.config)
 	tx.Binding = NewBindingClient(tx.config)
+	tx.ChangeRequest = NewChangeRequestClient(tx.config)
 	tx.Claim = NewClaimClient(tx.config)
+	tx.CorpusBinding = NewCorpusBindingClient(tx.config)
+	tx.CorpusConfirmation = NewCorpusConfirmationClient(tx.config)
+	tx.CorpusEdge = NewCorpusEdgeClient(tx.config)
+	tx.CorpusFinding = NewCorpusFindingClient(tx.config)
+	tx.CorpusGateRun = NewCorpusGateRunClient(tx.config)
+	tx.CorpusNode = NewCorpusNodeClient(tx.config)
+	tx.CorpusReference = NewCorpusReferenceClient(tx.config)
+	tx.CorpusRevision = NewCorpusRevisionClient(tx.config)
 	tx.Counter = NewCounterClient(tx.config)
 	tx.Decision = NewDecisionClient(tx.config)
 	tx.Event = NewEventClient(tx.config)
@@ -214,6 +243,7 @@ func (tx *Tx) init() {
 	tx.Lane = NewLaneClient(tx.config)
 	tx.LaneReview = NewLaneReviewClient(tx.config)
 	tx.ModerationCase = NewModerationCaseClient(tx.config)
+	tx.NodeDraft = NewNodeDraftClient(tx.config)
 	tx.Problem = NewProblemClient(tx.config)
 	tx.PublicationGate = NewPublicationGateClient(tx.config)
 	tx.Reference = NewReferenceClient(tx.config)

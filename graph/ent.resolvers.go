@@ -106,6 +106,9 @@ func (r *problemResolver) Tags(ctx context.Context, obj *ent.Problem) ([]*ent.Ta
 
 // Node is the resolver for the node field.
 func (r *queryResolver) Node(ctx context.Context, id string) (ent.Noder, error) {
+	if corpusID(id) {
+		return r.corpus.Node(ctx, id)
+	}
 	n, err := r.client.Noder(ctx, id, withNodeType)
 	if err != nil {
 		return nil, err
@@ -118,18 +121,40 @@ func (r *queryResolver) Node(ctx context.Context, id string) (ent.Noder, error) 
 
 // Nodes is the resolver for the nodes field.
 func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]ent.Noder, error) {
-	ns, err := r.client.Noders(ctx, ids, withNodeType)
+	var rest []string
+	for _, id := range ids {
+		if !corpusID(id) {
+			rest = append(rest, id)
+		}
+	}
+	found, err := r.client.Noders(ctx, rest, withNodeType)
 	if err != nil {
 		return nil, err
 	}
-	for i, n := range ns {
+	for i, n := range found {
 		if n == nil {
 			continue
 		}
-		if err := r.readable(ctx, ids[i], n); err != nil {
+		if err := r.readable(ctx, rest[i], n); err != nil {
 			graphql.AddError(ctx, err)
-			ns[i] = nil
+			found[i] = nil
 		}
+	}
+	if len(rest) == len(ids) {
+		return found, nil
+	}
+	ns := make([]ent.Noder, len(ids))
+	for i, id := range ids {
+		if !corpusID(id) {
+			ns[i], found = found[0], found[1:]
+			continue
+		}
+		n, err := r.corpus.Node(ctx, id)
+		if err != nil {
+			graphql.AddError(ctx, err)
+			continue
+		}
+		ns[i] = n
 	}
 	return ns, nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/ent/schema"
 	"github.com/theoremdb/theoremdb/ent/schema/gid"
 	"github.com/theoremdb/theoremdb/ent/source"
 	"github.com/theoremdb/theoremdb/policy"
@@ -43,3 +44,7 @@ func nodeType(_ context.Context, id string) (string, error) {
 }
 
 var withNodeType = ent.WithNodeType(nodeType)
+
+// corpusID reports whether id is a corpus node's N-<n>, which corpus/
+// reads rather than ent's noder.
+func corpusID(id string) bool { return schema.CorpusNodeIDPattern.MatchString(id) }

@@ -7,6 +7,7 @@ package graph
 //go:generate go tool gqlgen generate
 
 import (
+	"github.com/theoremdb/theoremdb/corpus"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
@@ -15,12 +16,28 @@ import (
 // Resolver is the root resolver; one per server.
 type Resolver struct {
 	policy *policy.Service
+	corpus *corpus.Service
 	client *ent.Client
 	live   *live.Broker
 }
 
 // NewResolver returns the root resolver over the policy service and the
 // live event broker.
-func NewResolver(p *policy.Service, b *live.Broker) *Resolver {
-	return &Resolver{policy: p, client: p.Client(), live: b}
+func NewResolver(p *policy.Service, b *live.Broker, opts ...ResolverOption) *Resolver {
+	r := &Resolver{policy: p, client: p.Client(), live: b}
+	for _, o := range opts {
+		o(r)
+	}
+	if r.corpus == nil {
+		r.corpus = corpus.New(p)
+	}
+	return r
 }
+
+// ResolverOption configures the root resolver.
+type ResolverOption func(*Resolver)
+
+// WithCorpus sets the corpus service the resolvers call (by default one
+// over the policy service's database with no copy-check index, so the copy
+// check reports UNKNOWN).
+func WithCorpus(c *corpus.Service) ResolverOption { return func(r *Resolver) { r.corpus = c } }

@@ -57,7 +57,7 @@ func Dir(dialectName string) (fs.FS, error) {
 }
 
 // Apply brings db up to date: every pending migration file, then River's
-// tables, then the counter rows the policy needs. It is safe to run
+// tables, then the counter rows the policy and the corpus need. It is safe to run
 // concurrently from several processes and to run again.
 func Apply(ctx context.Context, db *sql.DB, dialectName string, log *slog.Logger) error {
 	dir, err := Dir(dialectName)
@@ -125,7 +125,7 @@ func Apply(ctx context.Context, db *sql.DB, dialectName string, log *slog.Logger
 	if err := applySearch(ctx, db, dialectName, string(body), log); err != nil {
 		return fmt.Errorf("migrate: search: %w", err)
 	}
-	for _, c := range []string{"problem", "event"} {
+	for _, c := range []string{"problem", "event", "node"} {
 		if _, err := db.ExecContext(ctx,
 			`INSERT INTO counters (id, value, head) VALUES ('`+c+`', 0, '') ON CONFLICT (id) DO NOTHING`); err != nil {
 			return fmt.Errorf("migrate: counter %s: %w", c, err)

@@ -21,6 +21,9 @@ func (s *Server) routes() []route {
 		{"GET /problems", s.list},
 		{"GET /p/{ref}", s.problemPage},
 		{"GET /tags", s.tags},
+		{"GET /n/{ref}", s.nodePage},
+		{"GET /corpus", s.corpusList},
+		{"GET /changes", s.changes},
 		{"GET /about", s.about},
 		{"GET /moderation/log", s.moderationLog},
 

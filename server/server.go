@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"github.com/theoremdb/theoremdb/corpus"
+	"github.com/theoremdb/theoremdb/graph"
 	"log/slog"
 	"net/http"
 	"time"
@@ -18,6 +20,7 @@ import (
 type Server struct {
 	policy  *policy.Service
 	reads   reads
+	corpus  corpusReads
 	live    *live.Broker
 	log     *slog.Logger
 	mux     *http.ServeMux
@@ -27,6 +30,8 @@ type Server struct {
 	guard   *guard
 	// similar finds the problems most like a draft: the duplicate gate's index.
 	similar gates.Similar
+	// copies is the copy check's index the corpus's merge gates read, or nil.
+	copies gates.CopyChecker
 	// base is the site's public address, without a trailing slash (WithBaseURL).
 	base string
 	// answersBytes bounds the GraphQL answers the transport keeps
@@ -46,9 +51,15 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 	if s.similar == nil {
 		s.similar = similar.NewProblemIndex(p)
 	}
+	var copies []corpus.Option
+	if s.copies != nil {
+		copies = append(copies, corpus.WithCopies(s.copies))
+	}
+	cs := corpus.New(p, copies...)
+	s.corpus = cs
 	b.OnEvent(p.InvalidatePackets) // other instances' commits; this one's invalidate as they commit
 	gql := api.New(api.Config{Policy: p, Live: b, Log: log, Accounts: p.Identity(), Limits: s.guard.Limits, Writes: s.guard.writes,
-		ResponseCacheBytes: s.answersBytes})
+		ResponseCacheBytes: s.answersBytes, Resolver: []graph.ResolverOption{graph.WithCorpus(cs)}})
 	s.metrics.transport(gql)
 	s.handle("/graphql", withSession(p, withExplorer(p, gql)))
 	s.handle("GET /healthz", http.HandlerFunc(s.healthz))

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/theoremdb/theoremdb/gates"
 	"io"
 
 	"entgo.io/ent/dialect"
@@ -25,6 +26,8 @@ type app struct {
 	live   *live.Broker
 	// closeGates releases what the gates read (the copy-check index).
 	closeGates func()
+	// copies is the copy-check index, when one is built and the workers run here.
+	copies gates.CopyChecker
 }
 
 // open connects, migrates, and wires the policy to a job client that
@@ -81,6 +84,7 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 			return nil, err
 		}
 		wcfg.Gates, a.closeGates = env, closeEnv
+		a.copies = env.Copies
 		wcfg.Panel = policy.PanelConfig{FreshnessWindow: cfg.freshness, AuditSeed: []byte(cfg.auditSeed)}
 	}
 	a.jobs, err = workers.New(jobsDB, jobsPolicy, cfg.log, wcfg)

@@ -57,8 +57,11 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 			}
 		}()
 	}
-	site := server.New(a.policy, a.live, log, server.WithLimits(a.cfg.limits), server.WithBaseURL(base),
-		server.WithResponseCache(a.cfg.responseMB<<20))
+	opts := []server.Option{server.WithLimits(a.cfg.limits), server.WithBaseURL(base), server.WithResponseCache(a.cfg.responseMB << 20)}
+	if a.copies != nil {
+		opts = append(opts, server.WithCopies(a.copies))
+	}
+	site := server.New(a.policy, a.live, log, opts...)
 	srv := &http.Server{
 		Handler:           site,
 		ReadHeaderTimeout: 10 * time.Second,

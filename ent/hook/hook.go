@@ -45,6 +45,18 @@ func (f BindingFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.BindingMutation", m)
 }
 
+// The ChangeRequestFunc type is an adapter to allow the use of ordinary
+// function as ChangeRequest mutator.
+type ChangeRequestFunc func(context.Context, *ent.ChangeRequestMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ChangeRequestFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ChangeRequestMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ChangeRequestMutation", m)
+}
+
 // The ClaimFunc type is an adapter to allow the use of ordinary
 // function as Claim mutator.
 type ClaimFunc func(context.Context, *ent.ClaimMutation) (ent.Value, error)
@@ -55,6 +67,102 @@ func (f ClaimFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ClaimMutation", m)
+}
+
+// The CorpusBindingFunc type is an adapter to allow the use of ordinary
+// function as CorpusBinding mutator.
+type CorpusBindingFunc func(context.Context, *ent.CorpusBindingMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CorpusBindingFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CorpusBindingMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CorpusBindingMutation", m)
+}
+
+// The CorpusConfirmationFunc type is an adapter to allow the use of ordinary
+// function as CorpusConfirmation mutator.
+type CorpusConfirmationFunc func(context.Context, *ent.CorpusConfirmationMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CorpusConfirmationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CorpusConfirmationMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CorpusConfirmationMutation", m)
+}
+
+// The CorpusEdgeFunc type is an adapter to allow the use of ordinary
+// function as CorpusEdge mutator.
+type CorpusEdgeFunc func(context.Context, *ent.CorpusEdgeMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CorpusEdgeFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CorpusEdgeMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CorpusEdgeMutation", m)
+}
+
+// The CorpusFindingFunc type is an adapter to allow the use of ordinary
+// function as CorpusFinding mutator.
+type CorpusFindingFunc func(context.Context, *ent.CorpusFindingMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CorpusFindingFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CorpusFindingMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CorpusFindingMutation", m)
+}
+
+// The CorpusGateRunFunc type is an adapter to allow the use of ordinary
+// function as CorpusGateRun mutator.
+type CorpusGateRunFunc func(context.Context, *ent.CorpusGateRunMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CorpusGateRunFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CorpusGateRunMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CorpusGateRunMutation", m)
+}
+
+// The CorpusNodeFunc type is an adapter to allow the use of ordinary
+// function as CorpusNode mutator.
+type CorpusNodeFunc func(context.Context, *ent.CorpusNodeMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CorpusNodeFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CorpusNodeMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CorpusNodeMutation", m)
+}
+
+// The CorpusReferenceFunc type is an adapter to allow the use of ordinary
+// function as CorpusReference mutator.
+type CorpusReferenceFunc func(context.Context, *ent.CorpusReferenceMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CorpusReferenceFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CorpusReferenceMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CorpusReferenceMutation", m)
+}
+
+// The CorpusRevisionFunc type is an adapter to allow the use of ordinary
+// function as CorpusRevision mutator.
+type CorpusRevisionFunc func(context.Context, *ent.CorpusRevisionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CorpusRevisionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CorpusRevisionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CorpusRevisionMutation", m)
 }
 
 // The CounterFunc type is an adapter to allow the use of ordinary
@@ -187,6 +295,18 @@ func (f ModerationCaseFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ModerationCaseMutation", m)
+}
+
+// The NodeDraftFunc type is an adapter to allow the use of ordinary
+// function as NodeDraft mutator.
+type NodeDraftFunc func(context.Context, *ent.NodeDraftMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f NodeDraftFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.NodeDraftMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.NodeDraftMutation", m)
 }
 
 // The ProblemFunc type is an adapter to allow the use of ordinary

@@ -81,6 +81,34 @@ var (
 			},
 		},
 	}
+	// ChangeRequestsColumns holds the columns for the "change_requests" table.
+	ChangeRequestsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "state", Type: field.TypeEnum, Enums: []string{"PENDING", "FAILED", "MERGED", "WITHDRAWN"}, Default: "PENDING"},
+		{Name: "note", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "opener", Type: field.TypeString},
+		{Name: "writer_kind", Type: field.TypeEnum, Enums: []string{"PERSON", "IMPORTER", "AGENT"}},
+		{Name: "model", Type: field.TypeString, Default: ""},
+		{Name: "prompt_version", Type: field.TypeString, Default: ""},
+		{Name: "layer", Type: field.TypeString, Default: ""},
+		{Name: "failed_gate", Type: field.TypeString, Default: ""},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "merged_at", Type: field.TypeTime, Nullable: true},
+	}
+	// ChangeRequestsTable holds the schema information for the "change_requests" table.
+	ChangeRequestsTable = &schema.Table{
+		Name:       "change_requests",
+		Columns:    ChangeRequestsColumns,
+		PrimaryKey: []*schema.Column{ChangeRequestsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "changerequest_state_updated_at",
+				Unique:  false,
+				Columns: []*schema.Column{ChangeRequestsColumns[1], ChangeRequestsColumns[10]},
+			},
+		},
+	}
 	// ClaimsColumns holds the columns for the "claims" table.
 	ClaimsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -123,6 +151,301 @@ var (
 				Name:    "claim_problem_id_created_at",
 				Unique:  false,
 				Columns: []*schema.Column{ClaimsColumns[8], ClaimsColumns[5]},
+			},
+		},
+	}
+	// CorpusBindingsColumns holds the columns for the "corpus_bindings" table.
+	CorpusBindingsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "system", Type: field.TypeString},
+		{Name: "label", Type: field.TypeString},
+		{Name: "formal", Type: field.TypeBool, Default: false},
+		{Name: "round_trip_passed", Type: field.TypeBool, Default: false},
+		{Name: "checkers_passed", Type: field.TypeJSON, Nullable: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "node_id", Type: field.TypeString},
+	}
+	// CorpusBindingsTable holds the schema information for the "corpus_bindings" table.
+	CorpusBindingsTable = &schema.Table{
+		Name:       "corpus_bindings",
+		Columns:    CorpusBindingsColumns,
+		PrimaryKey: []*schema.Column{CorpusBindingsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "corpus_bindings_corpus_nodes_bindings",
+				Columns:    []*schema.Column{CorpusBindingsColumns[7]},
+				RefColumns: []*schema.Column{CorpusNodesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "corpusbinding_node_id",
+				Unique:  false,
+				Columns: []*schema.Column{CorpusBindingsColumns[7]},
+			},
+		},
+	}
+	// CorpusConfirmationsColumns holds the columns for the "corpus_confirmations" table.
+	CorpusConfirmationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "revision_id", Type: field.TypeString},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"STATEMENT_SOURCE", "PROOF_STEPS", "BINDING"}},
+		{Name: "section", Type: field.TypeString, Default: ""},
+		{Name: "account_id", Type: field.TypeString},
+		{Name: "blind", Type: field.TypeBool, Default: false},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "node_id", Type: field.TypeString},
+	}
+	// CorpusConfirmationsTable holds the schema information for the "corpus_confirmations" table.
+	CorpusConfirmationsTable = &schema.Table{
+		Name:       "corpus_confirmations",
+		Columns:    CorpusConfirmationsColumns,
+		PrimaryKey: []*schema.Column{CorpusConfirmationsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "corpus_confirmations_corpus_nodes_confirmations",
+				Columns:    []*schema.Column{CorpusConfirmationsColumns[7]},
+				RefColumns: []*schema.Column{CorpusNodesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "corpusconfirmation_node_id_revision_id",
+				Unique:  false,
+				Columns: []*schema.Column{CorpusConfirmationsColumns[7], CorpusConfirmationsColumns[1]},
+			},
+		},
+	}
+	// CorpusEdgesColumns holds the columns for the "corpus_edges" table.
+	CorpusEdgesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"USES", "PROVES", "DEFINES", "EXAMPLE_OF"}},
+		{Name: "term", Type: field.TypeString, Default: ""},
+		{Name: "from_id", Type: field.TypeString},
+		{Name: "to_id", Type: field.TypeString, Nullable: true},
+	}
+	// CorpusEdgesTable holds the schema information for the "corpus_edges" table.
+	CorpusEdgesTable = &schema.Table{
+		Name:       "corpus_edges",
+		Columns:    CorpusEdgesColumns,
+		PrimaryKey: []*schema.Column{CorpusEdgesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "corpus_edges_corpus_nodes_out_edges",
+				Columns:    []*schema.Column{CorpusEdgesColumns[3]},
+				RefColumns: []*schema.Column{CorpusNodesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "corpus_edges_corpus_nodes_in_edges",
+				Columns:    []*schema.Column{CorpusEdgesColumns[4]},
+				RefColumns: []*schema.Column{CorpusNodesColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "corpusedge_from_id_kind_to_id",
+				Unique:  false,
+				Columns: []*schema.Column{CorpusEdgesColumns[3], CorpusEdgesColumns[1], CorpusEdgesColumns[4]},
+			},
+			{
+				Name:    "corpusedge_to_id_kind_from_id",
+				Unique:  false,
+				Columns: []*schema.Column{CorpusEdgesColumns[4], CorpusEdgesColumns[1], CorpusEdgesColumns[3]},
+			},
+		},
+	}
+	// CorpusFindingsColumns holds the columns for the "corpus_findings" table.
+	CorpusFindingsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "position", Type: field.TypeInt},
+		{Name: "check", Type: field.TypeString},
+		{Name: "criterion", Type: field.TypeString, Size: 2147483647},
+		{Name: "verdict", Type: field.TypeEnum, Enums: []string{"PASS", "FAIL", "NEEDS_HUMAN", "UNKNOWN"}},
+		{Name: "evidence", Type: field.TypeEnum, Enums: []string{"SUPPORTS", "CONTRADICTS", "INSUFFICIENT"}},
+		{Name: "behaviour", Type: field.TypeString, Size: 2147483647},
+		{Name: "fix", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "consequence", Type: field.TypeString, Default: ""},
+		{Name: "code", Type: field.TypeString, Default: ""},
+		{Name: "span_field", Type: field.TypeString},
+		{Name: "span_start", Type: field.TypeInt},
+		{Name: "span_end", Type: field.TypeInt},
+		{Name: "span_quote", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "gate_run_id", Type: field.TypeString, Size: 40},
+	}
+	// CorpusFindingsTable holds the schema information for the "corpus_findings" table.
+	CorpusFindingsTable = &schema.Table{
+		Name:       "corpus_findings",
+		Columns:    CorpusFindingsColumns,
+		PrimaryKey: []*schema.Column{CorpusFindingsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "corpus_findings_corpus_gate_runs_findings",
+				Columns:    []*schema.Column{CorpusFindingsColumns[14]},
+				RefColumns: []*schema.Column{CorpusGateRunsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "corpusfinding_gate_run_id_position",
+				Unique:  true,
+				Columns: []*schema.Column{CorpusFindingsColumns[14], CorpusFindingsColumns[1]},
+			},
+		},
+	}
+	// CorpusGateRunsColumns holds the columns for the "corpus_gate_runs" table.
+	CorpusGateRunsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "attempt", Type: field.TypeInt},
+		{Name: "position", Type: field.TypeInt},
+		{Name: "gate", Type: field.TypeString},
+		{Name: "version", Type: field.TypeString},
+		{Name: "outcome", Type: field.TypeEnum, Enums: []string{"PASS", "FAIL", "NEEDS_HUMAN", "UNKNOWN"}},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "change_request_id", Type: field.TypeString, Size: 40},
+	}
+	// CorpusGateRunsTable holds the schema information for the "corpus_gate_runs" table.
+	CorpusGateRunsTable = &schema.Table{
+		Name:       "corpus_gate_runs",
+		Columns:    CorpusGateRunsColumns,
+		PrimaryKey: []*schema.Column{CorpusGateRunsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "corpus_gate_runs_change_requests_gate_runs",
+				Columns:    []*schema.Column{CorpusGateRunsColumns[7]},
+				RefColumns: []*schema.Column{ChangeRequestsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "corpusgaterun_change_request_id_attempt_position",
+				Unique:  true,
+				Columns: []*schema.Column{CorpusGateRunsColumns[7], CorpusGateRunsColumns[1], CorpusGateRunsColumns[2]},
+			},
+		},
+	}
+	// CorpusNodesColumns holds the columns for the "corpus_nodes" table.
+	CorpusNodesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "number", Type: field.TypeInt, Unique: true},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"DEFINITION", "THEOREM", "LEMMA", "PROPOSITION", "PROOF", "EXAMPLE", "REMARK", "COMPUTATION"}},
+		{Name: "label", Type: field.TypeString, Unique: true, Size: 120},
+		{Name: "title", Type: field.TypeString},
+		{Name: "term", Type: field.TypeString, Default: ""},
+		{Name: "current_revision_id", Type: field.TypeString, Nullable: true},
+		{Name: "writer_kind", Type: field.TypeEnum, Enums: []string{"PERSON", "IMPORTER", "AGENT"}},
+		{Name: "writer", Type: field.TypeString},
+		{Name: "model", Type: field.TypeString, Default: ""},
+		{Name: "prompt_version", Type: field.TypeString, Default: ""},
+		{Name: "layer", Type: field.TypeString, Default: ""},
+		{Name: "licence", Type: field.TypeString, Default: ""},
+		{Name: "attribution", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "import_key", Type: field.TypeString, Unique: true, Nullable: true},
+		{Name: "level", Type: field.TypeInt, Default: 0},
+		{Name: "fidelity", Type: field.TypeInt, Default: 0},
+		{Name: "sorry_in_closure", Type: field.TypeBool, Default: false},
+		{Name: "closure_size", Type: field.TypeInt, Default: 0},
+		{Name: "closure_lowest", Type: field.TypeInt, Default: -1},
+		{Name: "locator_unconfirmed", Type: field.TypeBool, Default: false},
+		{Name: "retired", Type: field.TypeBool, Default: false},
+		{Name: "successor_id", Type: field.TypeString, Nullable: true},
+		{Name: "merged_by_id", Type: field.TypeString, Nullable: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+	}
+	// CorpusNodesTable holds the schema information for the "corpus_nodes" table.
+	CorpusNodesTable = &schema.Table{
+		Name:       "corpus_nodes",
+		Columns:    CorpusNodesColumns,
+		PrimaryKey: []*schema.Column{CorpusNodesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "corpusnode_updated_at",
+				Unique:  false,
+				Columns: []*schema.Column{CorpusNodesColumns[25]},
+			},
+			{
+				Name:    "corpusnode_kind",
+				Unique:  false,
+				Columns: []*schema.Column{CorpusNodesColumns[2]},
+			},
+		},
+	}
+	// CorpusReferencesColumns holds the columns for the "corpus_references" table.
+	CorpusReferencesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "position", Type: field.TypeInt},
+		{Name: "citation", Type: field.TypeString, Size: 2147483647},
+		{Name: "locator", Type: field.TypeString, Default: ""},
+		{Name: "claimed_title", Type: field.TypeString, Default: ""},
+		{Name: "claimed_authors", Type: field.TypeJSON, Nullable: true},
+		{Name: "claimed_year", Type: field.TypeInt, Nullable: true},
+		{Name: "locator_confirmed", Type: field.TypeBool, Default: false},
+		{Name: "revision_id", Type: field.TypeString, Size: 40},
+		{Name: "source_id", Type: field.TypeString, Size: 40},
+	}
+	// CorpusReferencesTable holds the schema information for the "corpus_references" table.
+	CorpusReferencesTable = &schema.Table{
+		Name:       "corpus_references",
+		Columns:    CorpusReferencesColumns,
+		PrimaryKey: []*schema.Column{CorpusReferencesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "corpus_references_corpus_revisions_references",
+				Columns:    []*schema.Column{CorpusReferencesColumns[8]},
+				RefColumns: []*schema.Column{CorpusRevisionsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "corpus_references_sources_corpus_references",
+				Columns:    []*schema.Column{CorpusReferencesColumns[9]},
+				RefColumns: []*schema.Column{SourcesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "corpusreference_revision_id_position",
+				Unique:  true,
+				Columns: []*schema.Column{CorpusReferencesColumns[8], CorpusReferencesColumns[1]},
+			},
+		},
+	}
+	// CorpusRevisionsColumns holds the columns for the "corpus_revisions" table.
+	CorpusRevisionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "number", Type: field.TypeInt},
+		{Name: "title", Type: field.TypeString},
+		{Name: "body", Type: field.TypeString, Size: 2147483647},
+		{Name: "declared", Type: field.TypeJSON, Nullable: true},
+		{Name: "diff", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "change_request_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "node_id", Type: field.TypeString},
+	}
+	// CorpusRevisionsTable holds the schema information for the "corpus_revisions" table.
+	CorpusRevisionsTable = &schema.Table{
+		Name:       "corpus_revisions",
+		Columns:    CorpusRevisionsColumns,
+		PrimaryKey: []*schema.Column{CorpusRevisionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "corpus_revisions_corpus_nodes_revisions",
+				Columns:    []*schema.Column{CorpusRevisionsColumns[8]},
+				RefColumns: []*schema.Column{CorpusNodesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "corpusrevision_node_id_number",
+				Unique:  true,
+				Columns: []*schema.Column{CorpusRevisionsColumns[8], CorpusRevisionsColumns[1]},
 			},
 		},
 	}
@@ -570,6 +893,58 @@ var (
 				Name:    "moderationcase_problem_id_reason_state",
 				Unique:  false,
 				Columns: []*schema.Column{ModerationCasesColumns[8], ModerationCasesColumns[1], ModerationCasesColumns[2]},
+			},
+		},
+	}
+	// NodeDraftsColumns holds the columns for the "node_drafts" table.
+	NodeDraftsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "position", Type: field.TypeInt},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"DEFINITION", "THEOREM", "LEMMA", "PROPOSITION", "PROOF", "EXAMPLE", "REMARK", "COMPUTATION"}},
+		{Name: "label", Type: field.TypeString, Default: ""},
+		{Name: "title", Type: field.TypeString, Size: 2147483647},
+		{Name: "body", Type: field.TypeString, Size: 2147483647},
+		{Name: "term", Type: field.TypeString, Default: ""},
+		{Name: "uses", Type: field.TypeJSON, Nullable: true},
+		{Name: "proves", Type: field.TypeString, Default: ""},
+		{Name: "example_of", Type: field.TypeString, Default: ""},
+		{Name: "references", Type: field.TypeJSON, Nullable: true},
+		{Name: "revises", Type: field.TypeString, Default: ""},
+		{Name: "base_revision_id", Type: field.TypeString, Default: ""},
+		{Name: "licence", Type: field.TypeString, Default: ""},
+		{Name: "attribution", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "import_key", Type: field.TypeString, Default: ""},
+		{Name: "node_id", Type: field.TypeString, Default: ""},
+		{Name: "change_request_id", Type: field.TypeString, Size: 40},
+	}
+	// NodeDraftsTable holds the schema information for the "node_drafts" table.
+	NodeDraftsTable = &schema.Table{
+		Name:       "node_drafts",
+		Columns:    NodeDraftsColumns,
+		PrimaryKey: []*schema.Column{NodeDraftsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "node_drafts_change_requests_drafts",
+				Columns:    []*schema.Column{NodeDraftsColumns[17]},
+				RefColumns: []*schema.Column{ChangeRequestsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "nodedraft_change_request_id_position",
+				Unique:  true,
+				Columns: []*schema.Column{NodeDraftsColumns[17], NodeDraftsColumns[1]},
+			},
+			{
+				Name:    "nodedraft_revises",
+				Unique:  false,
+				Columns: []*schema.Column{NodeDraftsColumns[11]},
+			},
+			{
+				Name:    "nodedraft_import_key",
+				Unique:  false,
+				Columns: []*schema.Column{NodeDraftsColumns[15]},
 			},
 		},
 	}
@@ -1030,7 +1405,16 @@ var (
 		AccountsTable,
 		BatchStopsTable,
 		BindingsTable,
+		ChangeRequestsTable,
 		ClaimsTable,
+		CorpusBindingsTable,
+		CorpusConfirmationsTable,
+		CorpusEdgesTable,
+		CorpusFindingsTable,
+		CorpusGateRunsTable,
+		CorpusNodesTable,
+		CorpusReferencesTable,
+		CorpusRevisionsTable,
 		CountersTable,
 		DecisionsTable,
 		EventsTable,
@@ -1042,6 +1426,7 @@ var (
 		LanesTable,
 		LaneReviewsTable,
 		ModerationCasesTable,
+		NodeDraftsTable,
 		ProblemsTable,
 		PublicationGatesTable,
 		ReferencesTable,
@@ -1064,6 +1449,15 @@ func init() {
 	ClaimsTable.ForeignKeys[0].RefTable = AccountsTable
 	ClaimsTable.ForeignKeys[1].RefTable = ClaimsTable
 	ClaimsTable.ForeignKeys[2].RefTable = ProblemsTable
+	CorpusBindingsTable.ForeignKeys[0].RefTable = CorpusNodesTable
+	CorpusConfirmationsTable.ForeignKeys[0].RefTable = CorpusNodesTable
+	CorpusEdgesTable.ForeignKeys[0].RefTable = CorpusNodesTable
+	CorpusEdgesTable.ForeignKeys[1].RefTable = CorpusNodesTable
+	CorpusFindingsTable.ForeignKeys[0].RefTable = CorpusGateRunsTable
+	CorpusGateRunsTable.ForeignKeys[0].RefTable = ChangeRequestsTable
+	CorpusReferencesTable.ForeignKeys[0].RefTable = CorpusRevisionsTable
+	CorpusReferencesTable.ForeignKeys[1].RefTable = SourcesTable
+	CorpusRevisionsTable.ForeignKeys[0].RefTable = CorpusNodesTable
 	DecisionsTable.ForeignKeys[0].RefTable = AccountsTable
 	DecisionsTable.ForeignKeys[1].RefTable = DecisionsTable
 	DecisionsTable.ForeignKeys[2].RefTable = ProblemsTable
@@ -1079,6 +1473,7 @@ func init() {
 	HoldsTable.ForeignKeys[1].RefTable = ProblemsTable
 	ModerationCasesTable.ForeignKeys[0].RefTable = AccountsTable
 	ModerationCasesTable.ForeignKeys[1].RefTable = ProblemsTable
+	NodeDraftsTable.ForeignKeys[0].RefTable = ChangeRequestsTable
 	ProblemsTable.ForeignKeys[0].RefTable = AccountsTable
 	ProblemsTable.ForeignKeys[1].RefTable = ProblemsTable
 	ProblemsTable.ForeignKeys[2].RefTable = RevisionsTable

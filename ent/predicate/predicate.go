@@ -15,8 +15,35 @@ type BatchStop func(*sql.Selector)
 // Binding is the predicate function for binding builders.
 type Binding func(*sql.Selector)
 
+// ChangeRequest is the predicate function for changerequest builders.
+type ChangeRequest func(*sql.Selector)
+
 // Claim is the predicate function for claim builders.
 type Claim func(*sql.Selector)
+
+// CorpusBinding is the predicate function for corpusbinding builders.
+type CorpusBinding func(*sql.Selector)
+
+// CorpusConfirmation is the predicate function for corpusconfirmation builders.
+type CorpusConfirmation func(*sql.Selector)
+
+// CorpusEdge is the predicate function for corpusedge builders.
+type CorpusEdge func(*sql.Selector)
+
+// CorpusFinding is the predicate function for corpusfinding builders.
+type CorpusFinding func(*sql.Selector)
+
+// CorpusGateRun is the predicate function for corpusgaterun builders.
+type CorpusGateRun func(*sql.Selector)
+
+// CorpusNode is the predicate function for corpusnode builders.
+type CorpusNode func(*sql.Selector)
+
+// CorpusReference is the predicate function for corpusreference builders.
+type CorpusReference func(*sql.Selector)
+
+// CorpusRevision is the predicate function for corpusrevision builders.
+type CorpusRevision func(*sql.Selector)
 
 // Counter is the predicate function for counter builders.
 type Counter func(*sql.Selector)
@@ -50,6 +77,9 @@ type LaneReview func(*sql.Selector)
 
 // ModerationCase is the predicate function for moderationcase builders.
 type ModerationCase func(*sql.Selector)
+
+// NodeDraft is the predicate function for nodedraft builders.
+type NodeDraft func(*sql.Selector)
 
 // Problem is the predicate function for problem builders.
 type Problem func(*sql.Selector)

@@ -46,5 +46,5 @@ func (Source) Fields() []ent.Field {
 
 // Edges of the Source.
 func (Source) Edges() []ent.Edge {
-	return []ent.Edge{edge.To("references", Reference.Type)}
+	return []ent.Edge{edge.To("references", Reference.Type), edge.To("corpus_references", CorpusReference.Type).Annotations(entgql.Skip())}
 }

@@ -46,6 +46,8 @@ const (
 	FieldCreatedAt = "created_at"
 	// EdgeReferences holds the string denoting the references edge name in mutations.
 	EdgeReferences = "references"
+	// EdgeCorpusReferences holds the string denoting the corpus_references edge name in mutations.
+	EdgeCorpusReferences = "corpus_references"
 	// Table holds the table name of the source in the database.
 	Table = "sources"
 	// ReferencesTable is the table that holds the references relation/edge.
@@ -55,6 +57,13 @@ const (
 	ReferencesInverseTable = "references"
 	// ReferencesColumn is the table column denoting the references relation/edge.
 	ReferencesColumn = "source_id"
+	// CorpusReferencesTable is the table that holds the corpus_references relation/edge.
+	CorpusReferencesTable = "corpus_references"
+	// CorpusReferencesInverseTable is the table name for the CorpusReference entity.
+	// It exists in this package in order to avoid circular dependency with the "corpusreference" package.
+	CorpusReferencesInverseTable = "corpus_references"
+	// CorpusReferencesColumn is the table column denoting the corpus_references relation/edge.
+	CorpusReferencesColumn = "source_id"
 )
 
 // Columns holds all SQL columns for source fields.
@@ -279,11 +288,32 @@ func ByReferences(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newReferencesStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByCorpusReferencesCount orders the results by corpus_references count.
+func ByCorpusReferencesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newCorpusReferencesStep(), opts...)
+	}
+}
+
+// ByCorpusReferences orders the results by corpus_references terms.
+func ByCorpusReferences(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newCorpusReferencesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newReferencesStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ReferencesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, ReferencesTable, ReferencesColumn),
+	)
+}
+func newCorpusReferencesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(CorpusReferencesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, CorpusReferencesTable, CorpusReferencesColumn),
 	)
 }
 

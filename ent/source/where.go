@@ -803,6 +803,29 @@ func HasReferencesWith(preds ...predicate.Reference) predicate.Source {
 	})
 }
 
+// HasCorpusReferences applies the HasEdge predicate on the "corpus_references" edge.
+func HasCorpusReferences() predicate.Source {
+	return predicate.Source(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, CorpusReferencesTable, CorpusReferencesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasCorpusReferencesWith applies the HasEdge predicate on the "corpus_references" edge with a given conditions (other predicates).
+func HasCorpusReferencesWith(preds ...predicate.CorpusReference) predicate.Source {
+	return predicate.Source(func(s *sql.Selector) {
+		step := newCorpusReferencesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Source) predicate.Source {
 	return predicate.Source(sql.AndPredicates(predicates...))

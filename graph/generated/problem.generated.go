@@ -3009,6 +3009,10 @@ func (ec *executionContext) marshalNSourceRate2ᚖgithubᚗcomᚋtheoremdbᚋthe
 	return ec._SourceRate(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNSpan2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgatesᚐSpan(ctx context.Context, sel ast.SelectionSet, v gates.Span) graphql.Marshaler {
+	return ec._Span(ctx, sel, &v)
+}
+
 func (ec *executionContext) marshalNSpan2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgatesᚐSpan(ctx context.Context, sel ast.SelectionSet, v *gates.Span) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Span!")

@@ -26,13 +26,19 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Account() AccountResolver
+	ChangeRequest() ChangeRequestResolver
 	Claim() ClaimResolver
+	Closure() ClosureResolver
+	CorpusNode() CorpusNodeResolver
+	CorpusNodeRef() CorpusNodeRefResolver
 	Event() EventResolver
 	Finding() FindingResolver
 	GateRun() GateRunResolver
 	Lane() LaneResolver
 	LaneReportRow() LaneReportRowResolver
 	LaneShare() LaneShareResolver
+	MergeFinding() MergeFindingResolver
+	MergeGateResult() MergeGateResultResolver
 	Mutation() MutationResolver
 	Problem() ProblemResolver
 	ProblemConnection() ProblemConnectionResolver
@@ -77,6 +83,22 @@ type ComplexityRoot struct {
 		Target    func(childComplexity int) int
 	}
 
+	ChangeRequest struct {
+		CreatedAt  func(childComplexity int) int
+		FailedGate func(childComplexity int) int
+		Gates      func(childComplexity int) int
+		ID         func(childComplexity int) int
+		MergedAt   func(childComplexity int) int
+		Nodes      func(childComplexity int) int
+		Note       func(childComplexity int) int
+		State      func(childComplexity int) int
+	}
+
+	ChangeRequestPayload struct {
+		ChangeRequest func(childComplexity int) int
+		UserErrors    func(childComplexity int) int
+	}
+
 	CheckSummary struct {
 		Failing    func(childComplexity int) int
 		NeedsHuman func(childComplexity int) int
@@ -98,6 +120,12 @@ type ComplexityRoot struct {
 		Supersedes   func(childComplexity int) int
 	}
 
+	Closure struct {
+		LowestLevel    func(childComplexity int) int
+		Size           func(childComplexity int) int
+		SorryInClosure func(childComplexity int) int
+	}
+
 	CodeRef struct {
 		ExpectedDigest func(childComplexity int) int
 		Inputs         func(childComplexity int) int
@@ -113,6 +141,87 @@ type ComplexityRoot struct {
 		ParameterOrigin  func(childComplexity int) int
 		SmallCases       func(childComplexity int) int
 		WhyNotBruteForce func(childComplexity int) int
+	}
+
+	ConfirmCorpusNodePayload struct {
+		Node       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	CorpusNode struct {
+		Attribution func(childComplexity int) int
+		Body        func(childComplexity int) int
+		Closure     func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		ExampleOf   func(childComplexity int) int
+		Fidelity    func(childComplexity int) int
+		Flags       func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		Label       func(childComplexity int) int
+		Level       func(childComplexity int) int
+		Licence     func(childComplexity int) int
+		MergedBy    func(childComplexity int) int
+		Number      func(childComplexity int) int
+		Properties  func(childComplexity int) int
+		ProvedBy    func(childComplexity int) int
+		Proves      func(childComplexity int) int
+		References  func(childComplexity int) int
+		Retired     func(childComplexity int) int
+		Revisions   func(childComplexity int) int
+		Successor   func(childComplexity int) int
+		Term        func(childComplexity int) int
+		Title       func(childComplexity int) int
+		UpdatedAt   func(childComplexity int) int
+		UsedBy      func(childComplexity int) int
+		Uses        func(childComplexity int) int
+	}
+
+	CorpusNodeConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	CorpusNodeEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	CorpusNodeRef struct {
+		ID    func(childComplexity int) int
+		Kind  func(childComplexity int) int
+		Label func(childComplexity int) int
+		Level func(childComplexity int) int
+		Title func(childComplexity int) int
+	}
+
+	CorpusPageInfo struct {
+		EndCursor       func(childComplexity int) int
+		HasNextPage     func(childComplexity int) int
+		HasPreviousPage func(childComplexity int) int
+		StartCursor     func(childComplexity int) int
+	}
+
+	CorpusPropertyStatus struct {
+		Property func(childComplexity int) int
+		Status   func(childComplexity int) int
+	}
+
+	CorpusReference struct {
+		Citation         func(childComplexity int) int
+		Confirmation     func(childComplexity int) int
+		Identifier       func(childComplexity int) int
+		Locator          func(childComplexity int) int
+		LocatorConfirmed func(childComplexity int) int
+	}
+
+	CorpusRevision struct {
+		ChangeRequest func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		Diff          func(childComplexity int) int
+		Number        func(childComplexity int) int
+		Title         func(childComplexity int) int
 	}
 
 	Decision struct {
@@ -286,6 +395,25 @@ type ComplexityRoot struct {
 		Rate  func(childComplexity int) int
 	}
 
+	MergeFinding struct {
+		Behaviour   func(childComplexity int) int
+		Check       func(childComplexity int) int
+		Code        func(childComplexity int) int
+		Consequence func(childComplexity int) int
+		Criterion   func(childComplexity int) int
+		Fix         func(childComplexity int) int
+		Span        func(childComplexity int) int
+		Verdict     func(childComplexity int) int
+	}
+
+	MergeGateResult struct {
+		Findings func(childComplexity int) int
+		Gate     func(childComplexity int) int
+		Outcome  func(childComplexity int) int
+		Position func(childComplexity int) int
+		Version  func(childComplexity int) int
+	}
+
 	ModerationCase struct {
 		ClaimedAt  func(childComplexity int) int
 		ClaimedBy  func(childComplexity int) int
@@ -321,17 +449,22 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		AttachClaim     func(childComplexity int, input model.AttachClaimInput) int
-		ClaimCase       func(childComplexity int, input model.ClaimCaseInput) int
-		DismissCase     func(childComplexity int, input model.DismissCaseInput) int
-		FlagProblem     func(childComplexity int, input model.FlagProblemInput) int
-		RecordDecision  func(childComplexity int, input model.RecordDecisionInput) int
-		RemoveProblem   func(childComplexity int, input model.RemoveProblemInput) int
-		ReviewClaim     func(childComplexity int, input model.ReviewClaimInput) int
-		ReviseProblem   func(childComplexity int, input model.ReviseProblemInput) int
-		SendToStaff     func(childComplexity int, input model.SendToStaffInput) int
-		SetPresentation func(childComplexity int, input model.SetPresentationInput) int
-		SubmitProblem   func(childComplexity int, input model.SubmitProblemInput) int
+		AttachClaim           func(childComplexity int, input model.AttachClaimInput) int
+		CheckChangeRequest    func(childComplexity int, input model.OpenChangeRequestInput) int
+		ClaimCase             func(childComplexity int, input model.ClaimCaseInput) int
+		ConfirmCorpusNode     func(childComplexity int, input model.ConfirmCorpusNodeInput) int
+		DismissCase           func(childComplexity int, input model.DismissCaseInput) int
+		FlagProblem           func(childComplexity int, input model.FlagProblemInput) int
+		OpenChangeRequest     func(childComplexity int, input model.OpenChangeRequestInput) int
+		RecordDecision        func(childComplexity int, input model.RecordDecisionInput) int
+		RemoveProblem         func(childComplexity int, input model.RemoveProblemInput) int
+		ReviewClaim           func(childComplexity int, input model.ReviewClaimInput) int
+		ReviseChangeRequest   func(childComplexity int, id string, input model.OpenChangeRequestInput) int
+		ReviseProblem         func(childComplexity int, input model.ReviseProblemInput) int
+		SendToStaff           func(childComplexity int, input model.SendToStaffInput) int
+		SetPresentation       func(childComplexity int, input model.SetPresentationInput) int
+		SubmitProblem         func(childComplexity int, input model.SubmitProblemInput) int
+		WithdrawChangeRequest func(childComplexity int, id string) int
 	}
 
 	OpenStatus struct {
@@ -446,6 +579,10 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
+		ChangeRequest   func(childComplexity int, id string) int
+		Closure         func(childComplexity int, id string) int
+		CorpusNode      func(childComplexity int, id string) int
+		CorpusNodes     func(childComplexity int, search *string, first *int, after *string) int
 		GateSwitches    func(childComplexity int) int
 		LaneReport      func(childComplexity int, since *time.Time, until *time.Time) int
 		Lanes           func(childComplexity int) int
@@ -766,6 +903,68 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Binding.Target(childComplexity), true
 
+	case "ChangeRequest.createdAt":
+		if e.ComplexityRoot.ChangeRequest.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.CreatedAt(childComplexity), true
+	case "ChangeRequest.failedGate":
+		if e.ComplexityRoot.ChangeRequest.FailedGate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.FailedGate(childComplexity), true
+	case "ChangeRequest.gates":
+		if e.ComplexityRoot.ChangeRequest.Gates == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.Gates(childComplexity), true
+	case "ChangeRequest.id":
+		if e.ComplexityRoot.ChangeRequest.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.ID(childComplexity), true
+	case "ChangeRequest.mergedAt":
+		if e.ComplexityRoot.ChangeRequest.MergedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.MergedAt(childComplexity), true
+	case "ChangeRequest.nodes":
+		if e.ComplexityRoot.ChangeRequest.Nodes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.Nodes(childComplexity), true
+	case "ChangeRequest.note":
+		if e.ComplexityRoot.ChangeRequest.Note == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.Note(childComplexity), true
+	case "ChangeRequest.state":
+		if e.ComplexityRoot.ChangeRequest.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequest.State(childComplexity), true
+
+	case "ChangeRequestPayload.changeRequest":
+		if e.ComplexityRoot.ChangeRequestPayload.ChangeRequest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequestPayload.ChangeRequest(childComplexity), true
+	case "ChangeRequestPayload.userErrors":
+		if e.ComplexityRoot.ChangeRequestPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRequestPayload.UserErrors(childComplexity), true
+
 	case "CheckSummary.failing":
 		if e.ComplexityRoot.CheckSummary.Failing == nil {
 			break
@@ -858,6 +1057,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Claim.Supersedes(childComplexity), true
 
+	case "Closure.lowestLevel":
+		if e.ComplexityRoot.Closure.LowestLevel == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Closure.LowestLevel(childComplexity), true
+	case "Closure.size":
+		if e.ComplexityRoot.Closure.Size == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Closure.Size(childComplexity), true
+	case "Closure.sorryInClosure":
+		if e.ComplexityRoot.Closure.SorryInClosure == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Closure.SorryInClosure(childComplexity), true
+
 	case "CodeRef.expectedDigest":
 		if e.ComplexityRoot.CodeRef.ExpectedDigest == nil {
 			break
@@ -925,6 +1143,339 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Computation.WhyNotBruteForce(childComplexity), true
+
+	case "ConfirmCorpusNodePayload.node":
+		if e.ComplexityRoot.ConfirmCorpusNodePayload.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ConfirmCorpusNodePayload.Node(childComplexity), true
+	case "ConfirmCorpusNodePayload.userErrors":
+		if e.ComplexityRoot.ConfirmCorpusNodePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ConfirmCorpusNodePayload.UserErrors(childComplexity), true
+
+	case "CorpusNode.attribution":
+		if e.ComplexityRoot.CorpusNode.Attribution == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Attribution(childComplexity), true
+	case "CorpusNode.body":
+		if e.ComplexityRoot.CorpusNode.Body == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Body(childComplexity), true
+	case "CorpusNode.closure":
+		if e.ComplexityRoot.CorpusNode.Closure == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Closure(childComplexity), true
+	case "CorpusNode.createdAt":
+		if e.ComplexityRoot.CorpusNode.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.CreatedAt(childComplexity), true
+	case "CorpusNode.exampleOf":
+		if e.ComplexityRoot.CorpusNode.ExampleOf == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.ExampleOf(childComplexity), true
+	case "CorpusNode.fidelity":
+		if e.ComplexityRoot.CorpusNode.Fidelity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Fidelity(childComplexity), true
+	case "CorpusNode.flags":
+		if e.ComplexityRoot.CorpusNode.Flags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Flags(childComplexity), true
+	case "CorpusNode.id":
+		if e.ComplexityRoot.CorpusNode.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.ID(childComplexity), true
+	case "CorpusNode.kind":
+		if e.ComplexityRoot.CorpusNode.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Kind(childComplexity), true
+	case "CorpusNode.label":
+		if e.ComplexityRoot.CorpusNode.Label == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Label(childComplexity), true
+	case "CorpusNode.level":
+		if e.ComplexityRoot.CorpusNode.Level == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Level(childComplexity), true
+	case "CorpusNode.licence":
+		if e.ComplexityRoot.CorpusNode.Licence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Licence(childComplexity), true
+	case "CorpusNode.mergedBy":
+		if e.ComplexityRoot.CorpusNode.MergedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.MergedBy(childComplexity), true
+	case "CorpusNode.number":
+		if e.ComplexityRoot.CorpusNode.Number == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Number(childComplexity), true
+	case "CorpusNode.properties":
+		if e.ComplexityRoot.CorpusNode.Properties == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Properties(childComplexity), true
+	case "CorpusNode.provedBy":
+		if e.ComplexityRoot.CorpusNode.ProvedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.ProvedBy(childComplexity), true
+	case "CorpusNode.proves":
+		if e.ComplexityRoot.CorpusNode.Proves == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Proves(childComplexity), true
+	case "CorpusNode.references":
+		if e.ComplexityRoot.CorpusNode.References == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.References(childComplexity), true
+	case "CorpusNode.retired":
+		if e.ComplexityRoot.CorpusNode.Retired == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Retired(childComplexity), true
+	case "CorpusNode.revisions":
+		if e.ComplexityRoot.CorpusNode.Revisions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Revisions(childComplexity), true
+	case "CorpusNode.successor":
+		if e.ComplexityRoot.CorpusNode.Successor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Successor(childComplexity), true
+	case "CorpusNode.term":
+		if e.ComplexityRoot.CorpusNode.Term == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Term(childComplexity), true
+	case "CorpusNode.title":
+		if e.ComplexityRoot.CorpusNode.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Title(childComplexity), true
+	case "CorpusNode.updatedAt":
+		if e.ComplexityRoot.CorpusNode.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.UpdatedAt(childComplexity), true
+	case "CorpusNode.usedBy":
+		if e.ComplexityRoot.CorpusNode.UsedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.UsedBy(childComplexity), true
+	case "CorpusNode.uses":
+		if e.ComplexityRoot.CorpusNode.Uses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.Uses(childComplexity), true
+
+	case "CorpusNodeConnection.edges":
+		if e.ComplexityRoot.CorpusNodeConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNodeConnection.Edges(childComplexity), true
+	case "CorpusNodeConnection.pageInfo":
+		if e.ComplexityRoot.CorpusNodeConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNodeConnection.PageInfo(childComplexity), true
+	case "CorpusNodeConnection.totalCount":
+		if e.ComplexityRoot.CorpusNodeConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNodeConnection.TotalCount(childComplexity), true
+
+	case "CorpusNodeEdge.cursor":
+		if e.ComplexityRoot.CorpusNodeEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNodeEdge.Cursor(childComplexity), true
+	case "CorpusNodeEdge.node":
+		if e.ComplexityRoot.CorpusNodeEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNodeEdge.Node(childComplexity), true
+
+	case "CorpusNodeRef.id":
+		if e.ComplexityRoot.CorpusNodeRef.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNodeRef.ID(childComplexity), true
+	case "CorpusNodeRef.kind":
+		if e.ComplexityRoot.CorpusNodeRef.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNodeRef.Kind(childComplexity), true
+	case "CorpusNodeRef.label":
+		if e.ComplexityRoot.CorpusNodeRef.Label == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNodeRef.Label(childComplexity), true
+	case "CorpusNodeRef.level":
+		if e.ComplexityRoot.CorpusNodeRef.Level == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNodeRef.Level(childComplexity), true
+	case "CorpusNodeRef.title":
+		if e.ComplexityRoot.CorpusNodeRef.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNodeRef.Title(childComplexity), true
+
+	case "CorpusPageInfo.endCursor":
+		if e.ComplexityRoot.CorpusPageInfo.EndCursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusPageInfo.EndCursor(childComplexity), true
+	case "CorpusPageInfo.hasNextPage":
+		if e.ComplexityRoot.CorpusPageInfo.HasNextPage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusPageInfo.HasNextPage(childComplexity), true
+	case "CorpusPageInfo.hasPreviousPage":
+		if e.ComplexityRoot.CorpusPageInfo.HasPreviousPage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusPageInfo.HasPreviousPage(childComplexity), true
+	case "CorpusPageInfo.startCursor":
+		if e.ComplexityRoot.CorpusPageInfo.StartCursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusPageInfo.StartCursor(childComplexity), true
+
+	case "CorpusPropertyStatus.property":
+		if e.ComplexityRoot.CorpusPropertyStatus.Property == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusPropertyStatus.Property(childComplexity), true
+	case "CorpusPropertyStatus.status":
+		if e.ComplexityRoot.CorpusPropertyStatus.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusPropertyStatus.Status(childComplexity), true
+
+	case "CorpusReference.citation":
+		if e.ComplexityRoot.CorpusReference.Citation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusReference.Citation(childComplexity), true
+	case "CorpusReference.confirmation":
+		if e.ComplexityRoot.CorpusReference.Confirmation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusReference.Confirmation(childComplexity), true
+	case "CorpusReference.identifier":
+		if e.ComplexityRoot.CorpusReference.Identifier == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusReference.Identifier(childComplexity), true
+	case "CorpusReference.locator":
+		if e.ComplexityRoot.CorpusReference.Locator == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusReference.Locator(childComplexity), true
+	case "CorpusReference.locatorConfirmed":
+		if e.ComplexityRoot.CorpusReference.LocatorConfirmed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusReference.LocatorConfirmed(childComplexity), true
+
+	case "CorpusRevision.changeRequest":
+		if e.ComplexityRoot.CorpusRevision.ChangeRequest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusRevision.ChangeRequest(childComplexity), true
+	case "CorpusRevision.createdAt":
+		if e.ComplexityRoot.CorpusRevision.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusRevision.CreatedAt(childComplexity), true
+	case "CorpusRevision.diff":
+		if e.ComplexityRoot.CorpusRevision.Diff == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusRevision.Diff(childComplexity), true
+	case "CorpusRevision.number":
+		if e.ComplexityRoot.CorpusRevision.Number == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusRevision.Number(childComplexity), true
+	case "CorpusRevision.title":
+		if e.ComplexityRoot.CorpusRevision.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusRevision.Title(childComplexity), true
 
 	case "Decision.action":
 		if e.ComplexityRoot.Decision.Action == nil {
@@ -1697,6 +2248,86 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LaneShare.Rate(childComplexity), true
 
+	case "MergeFinding.behaviour":
+		if e.ComplexityRoot.MergeFinding.Behaviour == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeFinding.Behaviour(childComplexity), true
+	case "MergeFinding.check":
+		if e.ComplexityRoot.MergeFinding.Check == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeFinding.Check(childComplexity), true
+	case "MergeFinding.code":
+		if e.ComplexityRoot.MergeFinding.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeFinding.Code(childComplexity), true
+	case "MergeFinding.consequence":
+		if e.ComplexityRoot.MergeFinding.Consequence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeFinding.Consequence(childComplexity), true
+	case "MergeFinding.criterion":
+		if e.ComplexityRoot.MergeFinding.Criterion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeFinding.Criterion(childComplexity), true
+	case "MergeFinding.fix":
+		if e.ComplexityRoot.MergeFinding.Fix == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeFinding.Fix(childComplexity), true
+	case "MergeFinding.span":
+		if e.ComplexityRoot.MergeFinding.Span == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeFinding.Span(childComplexity), true
+	case "MergeFinding.verdict":
+		if e.ComplexityRoot.MergeFinding.Verdict == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeFinding.Verdict(childComplexity), true
+
+	case "MergeGateResult.findings":
+		if e.ComplexityRoot.MergeGateResult.Findings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeGateResult.Findings(childComplexity), true
+	case "MergeGateResult.gate":
+		if e.ComplexityRoot.MergeGateResult.Gate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeGateResult.Gate(childComplexity), true
+	case "MergeGateResult.outcome":
+		if e.ComplexityRoot.MergeGateResult.Outcome == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeGateResult.Outcome(childComplexity), true
+	case "MergeGateResult.position":
+		if e.ComplexityRoot.MergeGateResult.Position == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeGateResult.Position(childComplexity), true
+	case "MergeGateResult.version":
+		if e.ComplexityRoot.MergeGateResult.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeGateResult.Version(childComplexity), true
+
 	case "ModerationCase.claimedAt":
 		if e.ComplexityRoot.ModerationCase.ClaimedAt == nil {
 			break
@@ -1844,6 +2475,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AttachClaim(childComplexity, args["input"].(model.AttachClaimInput)), true
+	case "Mutation.checkChangeRequest":
+		if e.ComplexityRoot.Mutation.CheckChangeRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_checkChangeRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CheckChangeRequest(childComplexity, args["input"].(model.OpenChangeRequestInput)), true
 	case "Mutation.claimCase":
 		if e.ComplexityRoot.Mutation.ClaimCase == nil {
 			break
@@ -1855,6 +2497,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ClaimCase(childComplexity, args["input"].(model.ClaimCaseInput)), true
+	case "Mutation.confirmCorpusNode":
+		if e.ComplexityRoot.Mutation.ConfirmCorpusNode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_confirmCorpusNode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfirmCorpusNode(childComplexity, args["input"].(model.ConfirmCorpusNodeInput)), true
 	case "Mutation.dismissCase":
 		if e.ComplexityRoot.Mutation.DismissCase == nil {
 			break
@@ -1877,6 +2530,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.FlagProblem(childComplexity, args["input"].(model.FlagProblemInput)), true
+	case "Mutation.openChangeRequest":
+		if e.ComplexityRoot.Mutation.OpenChangeRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_openChangeRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.OpenChangeRequest(childComplexity, args["input"].(model.OpenChangeRequestInput)), true
 	case "Mutation.recordDecision":
 		if e.ComplexityRoot.Mutation.RecordDecision == nil {
 			break
@@ -1910,6 +2574,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReviewClaim(childComplexity, args["input"].(model.ReviewClaimInput)), true
+	case "Mutation.reviseChangeRequest":
+		if e.ComplexityRoot.Mutation.ReviseChangeRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reviseChangeRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReviseChangeRequest(childComplexity, args["id"].(string), args["input"].(model.OpenChangeRequestInput)), true
 	case "Mutation.reviseProblem":
 		if e.ComplexityRoot.Mutation.ReviseProblem == nil {
 			break
@@ -1954,6 +2629,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SubmitProblem(childComplexity, args["input"].(model.SubmitProblemInput)), true
+	case "Mutation.withdrawChangeRequest":
+		if e.ComplexityRoot.Mutation.WithdrawChangeRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_withdrawChangeRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.WithdrawChangeRequest(childComplexity, args["id"].(string)), true
 
 	case "OpenStatus.strongestKnown":
 		if e.ComplexityRoot.OpenStatus.StrongestKnown == nil {
@@ -2456,6 +3142,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PublicationGateLane.Role(childComplexity), true
 
+	case "Query.changeRequest":
+		if e.ComplexityRoot.Query.ChangeRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Query_changeRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ChangeRequest(childComplexity, args["id"].(string)), true
+	case "Query.closure":
+		if e.ComplexityRoot.Query.Closure == nil {
+			break
+		}
+
+		args, err := ec.field_Query_closure_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Closure(childComplexity, args["id"].(string)), true
+	case "Query.corpusNode":
+		if e.ComplexityRoot.Query.CorpusNode == nil {
+			break
+		}
+
+		args, err := ec.field_Query_corpusNode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CorpusNode(childComplexity, args["id"].(string)), true
+	case "Query.corpusNodes":
+		if e.ComplexityRoot.Query.CorpusNodes == nil {
+			break
+		}
+
+		args, err := ec.field_Query_corpusNodes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CorpusNodes(childComplexity, args["search"].(*string), args["first"].(*int), args["after"].(*string)), true
 	case "Query.gateSwitches":
 		if e.ComplexityRoot.Query.GateSwitches == nil {
 			break
@@ -3290,6 +4020,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ClaimWhereInput", ec.unmarshalInputClaimWhereInput),
 			graphql.NewInputUnmarshaler("CodeRefInput", ec.unmarshalInputCodeRefInput),
 			graphql.NewInputUnmarshaler("ComputationInput", ec.unmarshalInputComputationInput),
+			graphql.NewInputUnmarshaler("ConfirmCorpusNodeInput", ec.unmarshalInputConfirmCorpusNodeInput),
 			graphql.NewInputUnmarshaler("DecisionNotesInput", ec.unmarshalInputDecisionNotesInput),
 			graphql.NewInputUnmarshaler("DecisionWhereInput", ec.unmarshalInputDecisionWhereInput),
 			graphql.NewInputUnmarshaler("DismissCaseInput", ec.unmarshalInputDismissCaseInput),
@@ -3303,6 +4034,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("HeroInput", ec.unmarshalInputHeroInput),
 			graphql.NewInputUnmarshaler("HoldWhereInput", ec.unmarshalInputHoldWhereInput),
 			graphql.NewInputUnmarshaler("ModerationCaseWhereInput", ec.unmarshalInputModerationCaseWhereInput),
+			graphql.NewInputUnmarshaler("NodeDraftInput", ec.unmarshalInputNodeDraftInput),
+			graphql.NewInputUnmarshaler("OpenChangeRequestInput", ec.unmarshalInputOpenChangeRequestInput),
 			graphql.NewInputUnmarshaler("OpenStatusInput", ec.unmarshalInputOpenStatusInput),
 			graphql.NewInputUnmarshaler("ProblemOrder", ec.unmarshalInputProblemOrder),
 			graphql.NewInputUnmarshaler("ProblemWhereInput", ec.unmarshalInputProblemWhereInput),
@@ -3443,6 +4176,292 @@ type Reputation {
   "Points held in escrow on problems in their challenge period."
   escrowed: Int!
   entries: [ReputationEntry!]!
+}
+`, BuiltIn: false},
+	{Name: "../corpus.graphqls", Input: `extend type Query {
+  "A corpus node by its permanent ID (N-<n>) or its label. A retired node reads as its tombstone, naming its successor."
+  corpusNode(id: String!): CorpusNode
+  "Corpus nodes in the order of their numbers; search matches titles and labels."
+  corpusNodes(search: String, first: Int, after: String): CorpusNodeConnection!
+  "The summary of a node's uses closure: how many nodes it rests on, the lowest level among them, and whether one is below E2."
+  closure(id: String!): Closure!
+  "A change request with the results of its last run of the merge gates."
+  changeRequest(id: ID!): ChangeRequest
+}
+
+extend type Mutation {
+  """
+  Open a change request of one or more node drafts, the only way a body enters the corpus or
+  changes. The merge gates run in the fixed order of the corpus policy and stop at the first
+  failure: a request that passes merges at once; one that fails stays open, FAILED, with its
+  findings, and a failure at intake comes back as userErrors naming each field.
+  """
+  openChangeRequest(input: OpenChangeRequestInput!): ChangeRequestPayload!
+  "Run the same merge gates on a request without opening it: nothing is written, and the request has no ID."
+  checkChangeRequest(input: OpenChangeRequestInput!): ChangeRequestPayload!
+  """
+  Record a reviewer's confirmation of one section of a node's current revision: its statement
+  against its source at a confirmed locator, its proof read step by step, or a formal binding.
+  The node's levels, and those of every node resting on it, are computed again. No one confirms
+  a node they wrote (SELF_REVIEW).
+  """
+  confirmCorpusNode(input: ConfirmCorpusNodeInput!): ConfirmCorpusNodePayload!
+  """
+  Replace the drafts of an open change request (its writer only) and run the merge gates on it
+  again; the earlier run's findings stay in its record.
+  """
+  reviseChangeRequest(id: ID!, input: OpenChangeRequestInput!): ChangeRequestPayload!
+  "Withdraw an open change request (its writer only); it stays in the record."
+  withdrawChangeRequest(id: ID!): ChangeRequestPayload!
+}
+
+enum CorpusConfirmationKind {
+  STATEMENT_SOURCE
+  PROOF_STEPS
+  BINDING
+}
+
+input ConfirmCorpusNodeInput {
+  "N-<n> or label."
+  node: String!
+  kind: CorpusConfirmationKind!
+  "The section confirmed; for a binding, the binding's ID."
+  section: String
+  "True when the reviewer could not see an earlier confirmation."
+  blind: Boolean
+}
+
+type ConfirmCorpusNodePayload {
+  node: CorpusNode
+  userErrors: [UserError!]!
+}
+
+input OpenChangeRequestInput {
+  nodes: [NodeDraftInput!]!
+  note: String
+  "An agent's model and prompt version, which with the kinds and the layer make the stratum its output is audited in."
+  model: String
+  promptVersion: String
+  layer: String
+}
+
+"""
+One node of a change request: a new node (with a label), or a revision of the node revises
+names. uses, proves and exampleOf name nodes by N-<n> or label, or other drafts of the request by
+their labels.
+"""
+input NodeDraftInput {
+  kind: CorpusNodeKind!
+  title: String!
+  "Markdown with TeX."
+  body: String!
+  "Lower-case letters, digits and hyphens; required of a new node, never changed."
+  label: String
+  uses: [ID!]
+  "For a proof: the theorem, lemma or proposition it proves."
+  proves: ID
+  "For an example: what it is an example of."
+  exampleOf: ID
+  "For a definition: the term it fixes."
+  term: String
+  references: [ReferenceInput!]
+  "The node this draft revises."
+  revises: ID
+}
+
+type ChangeRequestPayload {
+  changeRequest: ChangeRequest
+  userErrors: [UserError!]!
+}
+
+enum CorpusNodeKind {
+  DEFINITION
+  THEOREM
+  LEMMA
+  PROPOSITION
+  PROOF
+  EXAMPLE
+  REMARK
+  COMPUTATION
+}
+
+"PENDING while its gates run; FAILED when one stopped it (open for revision); MERGED; WITHDRAWN."
+enum ChangeRequestState {
+  PENDING
+  FAILED
+  MERGED
+  WITHDRAWN
+}
+
+enum MergeGateOutcome {
+  PASS
+  FAIL
+  NEEDS_HUMAN
+  UNKNOWN
+}
+
+enum FindingVerdictValue {
+  PASS
+  FAIL
+  NEEDS_HUMAN
+  UNKNOWN
+}
+
+enum EvidenceLevel {
+  E0
+  E1
+  E2
+  E3
+  E4
+  E5
+}
+
+enum FidelityLevel {
+  F0
+  F1
+  F2
+  F3
+}
+
+enum CorpusFlag {
+  "A proof some node of whose uses closure is below E2."
+  SORRY_IN_CLOSURE
+  "A source whose locator no one has confirmed; it counts towards no level."
+  LOCATOR_UNCONFIRMED
+}
+
+type ChangeRequest {
+  "Null on a dry run, which writes nothing."
+  id: ID
+  state: ChangeRequestState!
+  note: String!
+  "The gate that stopped it, when FAILED."
+  failedGate: String
+  "The merge gates of the last run, in order; the last is the failure when the request failed."
+  gates: [MergeGateResult!]!
+  "The nodes it created or revised, once merged (on a dry run, the nodes it would revise)."
+  nodes: [CorpusNodeRef!]!
+  createdAt: Time
+  mergedAt: Time
+}
+
+"One merge gate's run: its name, its number in the policy's order, its version, outcome and findings."
+type MergeGateResult {
+  gate: String!
+  position: Int!
+  version: String!
+  outcome: MergeGateOutcome!
+  findings: [MergeFinding!]!
+}
+
+"An auditable unit of a merge gate: the check, its criterion, the span, what was observed, the verdict and the fix."
+type MergeFinding {
+  check: String!
+  criterion: String!
+  verdict: FindingVerdictValue!
+  behaviour: String!
+  "A path into the request's input (nodes[0].body, nodes[1].uses[2]) with the quoted text."
+  span: Span!
+  fix: String!
+  consequence: String!
+  "The stable code of an intake failure (CYCLE, MISSING_TARGET, …), as in userErrors."
+  code: String
+}
+
+"A node as an edge or a list shows it."
+type CorpusNodeRef {
+  id: ID!
+  label: String!
+  kind: CorpusNodeKind!
+  title: String!
+  level: EvidenceLevel!
+}
+
+"""
+A node of the corpus: a definition, theorem, lemma, proposition, proof, example, remark or
+computation, with a permanent N-<n>. Its levels and flags are computed from the record, never set.
+"""
+type CorpusNode implements Node {
+  id: ID!
+  number: Int!
+  kind: CorpusNodeKind!
+  label: String!
+  title: String!
+  body: String!
+  "For a definition, the term it fixes."
+  term: String
+  level: EvidenceLevel!
+  fidelity: FidelityLevel!
+  flags: [CorpusFlag!]!
+  uses: [CorpusNodeRef!]!
+  usedBy: [CorpusNodeRef!]!
+  proves: CorpusNodeRef
+  provedBy: [CorpusNodeRef!]!
+  exampleOf: CorpusNodeRef
+  references: [CorpusReference!]!
+  "The four properties of the corpus policy, each with its own status."
+  properties: [CorpusPropertyStatus!]!
+  closure: Closure!
+  licence: String!
+  attribution: String!
+  retired: Boolean!
+  "The node that replaced a retired one."
+  successor: ID
+  "The change request that merged the current revision."
+  mergedBy: ID
+  revisions: [CorpusRevision!]!
+  createdAt: Time!
+  updatedAt: Time!
+}
+
+type CorpusReference {
+  identifier: String!
+  citation: String!
+  locator: String!
+  locatorConfirmed: Boolean!
+  "The source's record: PENDING, CONFIRMED, MISMATCH or NOT_FOUND."
+  confirmation: String!
+}
+
+"A property of K9.1 (CORRECTNESS, FIDELITY, SOURCING, STYLE) and its status: CONFIRMED, UNCONFIRMED, FLAGGED or NOT_APPLICABLE."
+type CorpusPropertyStatus {
+  property: String!
+  status: String!
+}
+
+type CorpusRevision {
+  number: Int!
+  title: String!
+  "The line diff from the revision before it."
+  diff: String!
+  changeRequest: ID!
+  createdAt: Time!
+}
+
+type Closure {
+  size: Int!
+  "Null when the closure is empty."
+  lowestLevel: EvidenceLevel
+  sorryInClosure: Boolean!
+}
+
+type CorpusNodeConnection {
+  edges: [CorpusNodeEdge!]!
+  pageInfo: CorpusPageInfo!
+  totalCount: Int!
+}
+
+"Relay's page info; a cursor is the ID of the node it stands at."
+type CorpusPageInfo {
+  hasNextPage: Boolean!
+  hasPreviousPage: Boolean!
+  startCursor: String
+  endCursor: String
+}
+
+type CorpusNodeEdge {
+  cursor: String!
+  node: CorpusNodeRef!
 }
 `, BuiltIn: false},
 	{Name: "../ent.graphqls", Input: `directive @goField(forceResolver: Boolean, name: String, omittable: Boolean) on FIELD_DEFINITION | INPUT_FIELD_DEFINITION
@@ -6462,7 +7481,7 @@ enum UserErrorCode {
   CONFLICT
   INSUFFICIENT_REPUTATION
   IDEMPOTENCY_MISMATCH
-  "A decision names a revision older than the problem's current one: read the new one first."
+  "A decision names a revision older than the problem's current one, or a corpus change request revises a node another request revised since it opened: read the new one first."
   STALE_REVISION
   "The problem is held for staff review; only an operator's decision settles it."
   HELD_FOR_STAFF
@@ -6472,6 +7491,20 @@ enum UserErrorCode {
   AGENT_CANNOT_RESOLVE
   "Qualify is stopped for the candidate's batch (its generator or importer) until the source is fixed."
   BATCH_STOPPED
+  "A corpus change request's uses edges close a cycle."
+  CYCLE
+  "An edge or a revision names a node (N-<n> or label) that does not exist."
+  MISSING_TARGET
+  "A title or body has malformed TeX."
+  BROKEN_TEX
+  "A body, title or list is over its bound."
+  OVERSIZE
+  "An edge that the node's kind may not take, or to a node of a kind it may not point to."
+  EDGE_KIND
+  "A change request touches a retired node."
+  RETIRED_NODE
+  "A new node's label is another node's."
+  LABEL_TAKEN
 }
 
 "A problem with the input that the caller can fix; field is the path to the input field."
@@ -6941,6 +7974,38 @@ func (ec *executionContext) childFields_Binding(ctx context.Context, field graph
 	return nil, fmt.Errorf("no field named %q was found under type Binding", field.Name)
 }
 
+func (ec *executionContext) childFields_ChangeRequest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ChangeRequest_id(ctx, field)
+	case "state":
+		return ec.fieldContext_ChangeRequest_state(ctx, field)
+	case "note":
+		return ec.fieldContext_ChangeRequest_note(ctx, field)
+	case "failedGate":
+		return ec.fieldContext_ChangeRequest_failedGate(ctx, field)
+	case "gates":
+		return ec.fieldContext_ChangeRequest_gates(ctx, field)
+	case "nodes":
+		return ec.fieldContext_ChangeRequest_nodes(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ChangeRequest_createdAt(ctx, field)
+	case "mergedAt":
+		return ec.fieldContext_ChangeRequest_mergedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChangeRequest", field.Name)
+}
+
+func (ec *executionContext) childFields_ChangeRequestPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "changeRequest":
+		return ec.fieldContext_ChangeRequestPayload_changeRequest(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ChangeRequestPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChangeRequestPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_CheckSummary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "outcome":
@@ -6983,6 +8048,18 @@ func (ec *executionContext) childFields_Claim(ctx context.Context, field graphql
 	return nil, fmt.Errorf("no field named %q was found under type Claim", field.Name)
 }
 
+func (ec *executionContext) childFields_Closure(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "size":
+		return ec.fieldContext_Closure_size(ctx, field)
+	case "lowestLevel":
+		return ec.fieldContext_Closure_lowestLevel(ctx, field)
+	case "sorryInClosure":
+		return ec.fieldContext_Closure_sorryInClosure(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Closure", field.Name)
+}
+
 func (ec *executionContext) childFields_CodeRef(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "repository":
@@ -7015,6 +8092,168 @@ func (ec *executionContext) childFields_Computation(ctx context.Context, field g
 		return ec.fieldContext_Computation_code(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Computation", field.Name)
+}
+
+func (ec *executionContext) childFields_ConfirmCorpusNodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_ConfirmCorpusNodePayload_node(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ConfirmCorpusNodePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ConfirmCorpusNodePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CorpusNode(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CorpusNode_id(ctx, field)
+	case "number":
+		return ec.fieldContext_CorpusNode_number(ctx, field)
+	case "kind":
+		return ec.fieldContext_CorpusNode_kind(ctx, field)
+	case "label":
+		return ec.fieldContext_CorpusNode_label(ctx, field)
+	case "title":
+		return ec.fieldContext_CorpusNode_title(ctx, field)
+	case "body":
+		return ec.fieldContext_CorpusNode_body(ctx, field)
+	case "term":
+		return ec.fieldContext_CorpusNode_term(ctx, field)
+	case "level":
+		return ec.fieldContext_CorpusNode_level(ctx, field)
+	case "fidelity":
+		return ec.fieldContext_CorpusNode_fidelity(ctx, field)
+	case "flags":
+		return ec.fieldContext_CorpusNode_flags(ctx, field)
+	case "uses":
+		return ec.fieldContext_CorpusNode_uses(ctx, field)
+	case "usedBy":
+		return ec.fieldContext_CorpusNode_usedBy(ctx, field)
+	case "proves":
+		return ec.fieldContext_CorpusNode_proves(ctx, field)
+	case "provedBy":
+		return ec.fieldContext_CorpusNode_provedBy(ctx, field)
+	case "exampleOf":
+		return ec.fieldContext_CorpusNode_exampleOf(ctx, field)
+	case "references":
+		return ec.fieldContext_CorpusNode_references(ctx, field)
+	case "properties":
+		return ec.fieldContext_CorpusNode_properties(ctx, field)
+	case "closure":
+		return ec.fieldContext_CorpusNode_closure(ctx, field)
+	case "licence":
+		return ec.fieldContext_CorpusNode_licence(ctx, field)
+	case "attribution":
+		return ec.fieldContext_CorpusNode_attribution(ctx, field)
+	case "retired":
+		return ec.fieldContext_CorpusNode_retired(ctx, field)
+	case "successor":
+		return ec.fieldContext_CorpusNode_successor(ctx, field)
+	case "mergedBy":
+		return ec.fieldContext_CorpusNode_mergedBy(ctx, field)
+	case "revisions":
+		return ec.fieldContext_CorpusNode_revisions(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_CorpusNode_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_CorpusNode_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CorpusNode", field.Name)
+}
+
+func (ec *executionContext) childFields_CorpusNodeConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_CorpusNodeConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_CorpusNodeConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_CorpusNodeConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CorpusNodeConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_CorpusNodeEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_CorpusNodeEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_CorpusNodeEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CorpusNodeEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_CorpusNodeRef(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CorpusNodeRef_id(ctx, field)
+	case "label":
+		return ec.fieldContext_CorpusNodeRef_label(ctx, field)
+	case "kind":
+		return ec.fieldContext_CorpusNodeRef_kind(ctx, field)
+	case "title":
+		return ec.fieldContext_CorpusNodeRef_title(ctx, field)
+	case "level":
+		return ec.fieldContext_CorpusNodeRef_level(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CorpusNodeRef", field.Name)
+}
+
+func (ec *executionContext) childFields_CorpusPageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "hasNextPage":
+		return ec.fieldContext_CorpusPageInfo_hasNextPage(ctx, field)
+	case "hasPreviousPage":
+		return ec.fieldContext_CorpusPageInfo_hasPreviousPage(ctx, field)
+	case "startCursor":
+		return ec.fieldContext_CorpusPageInfo_startCursor(ctx, field)
+	case "endCursor":
+		return ec.fieldContext_CorpusPageInfo_endCursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CorpusPageInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_CorpusPropertyStatus(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "property":
+		return ec.fieldContext_CorpusPropertyStatus_property(ctx, field)
+	case "status":
+		return ec.fieldContext_CorpusPropertyStatus_status(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CorpusPropertyStatus", field.Name)
+}
+
+func (ec *executionContext) childFields_CorpusReference(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "identifier":
+		return ec.fieldContext_CorpusReference_identifier(ctx, field)
+	case "citation":
+		return ec.fieldContext_CorpusReference_citation(ctx, field)
+	case "locator":
+		return ec.fieldContext_CorpusReference_locator(ctx, field)
+	case "locatorConfirmed":
+		return ec.fieldContext_CorpusReference_locatorConfirmed(ctx, field)
+	case "confirmation":
+		return ec.fieldContext_CorpusReference_confirmation(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CorpusReference", field.Name)
+}
+
+func (ec *executionContext) childFields_CorpusRevision(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "number":
+		return ec.fieldContext_CorpusRevision_number(ctx, field)
+	case "title":
+		return ec.fieldContext_CorpusRevision_title(ctx, field)
+	case "diff":
+		return ec.fieldContext_CorpusRevision_diff(ctx, field)
+	case "changeRequest":
+		return ec.fieldContext_CorpusRevision_changeRequest(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_CorpusRevision_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CorpusRevision", field.Name)
 }
 
 func (ec *executionContext) childFields_Decision(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7357,6 +8596,44 @@ func (ec *executionContext) childFields_LaneShare(ctx context.Context, field gra
 		return ec.fieldContext_LaneShare_high(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LaneShare", field.Name)
+}
+
+func (ec *executionContext) childFields_MergeFinding(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "check":
+		return ec.fieldContext_MergeFinding_check(ctx, field)
+	case "criterion":
+		return ec.fieldContext_MergeFinding_criterion(ctx, field)
+	case "verdict":
+		return ec.fieldContext_MergeFinding_verdict(ctx, field)
+	case "behaviour":
+		return ec.fieldContext_MergeFinding_behaviour(ctx, field)
+	case "span":
+		return ec.fieldContext_MergeFinding_span(ctx, field)
+	case "fix":
+		return ec.fieldContext_MergeFinding_fix(ctx, field)
+	case "consequence":
+		return ec.fieldContext_MergeFinding_consequence(ctx, field)
+	case "code":
+		return ec.fieldContext_MergeFinding_code(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MergeFinding", field.Name)
+}
+
+func (ec *executionContext) childFields_MergeGateResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "gate":
+		return ec.fieldContext_MergeGateResult_gate(ctx, field)
+	case "position":
+		return ec.fieldContext_MergeGateResult_position(ctx, field)
+	case "version":
+		return ec.fieldContext_MergeGateResult_version(ctx, field)
+	case "outcome":
+		return ec.fieldContext_MergeGateResult_outcome(ctx, field)
+	case "findings":
+		return ec.fieldContext_MergeGateResult_findings(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MergeGateResult", field.Name)
 }
 
 func (ec *executionContext) childFields_ModerationCase(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/theoremdb/theoremdb/corpus"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/claim"
@@ -38,8 +39,47 @@ type AttachClaimPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+type ChangeRequestPayload struct {
+	ChangeRequest *corpus.ChangeRequestView `json:"changeRequest,omitempty"`
+	UserErrors    []*UserError              `json:"userErrors"`
+}
+
 type ClaimCaseInput struct {
 	CaseID string `json:"caseId"`
+}
+
+type ConfirmCorpusNodeInput struct {
+	// N-<n> or label.
+	Node string                 `json:"node"`
+	Kind CorpusConfirmationKind `json:"kind"`
+	// The section confirmed; for a binding, the binding's ID.
+	Section *string `json:"section,omitempty"`
+	// True when the reviewer could not see an earlier confirmation.
+	Blind *bool `json:"blind,omitempty"`
+}
+
+type ConfirmCorpusNodePayload struct {
+	Node       *corpus.NodeView `json:"node,omitempty"`
+	UserErrors []*UserError     `json:"userErrors"`
+}
+
+type CorpusNodeConnection struct {
+	Edges      []*CorpusNodeEdge `json:"edges"`
+	PageInfo   *CorpusPageInfo   `json:"pageInfo"`
+	TotalCount int               `json:"totalCount"`
+}
+
+type CorpusNodeEdge struct {
+	Cursor string          `json:"cursor"`
+	Node   *corpus.NodeRef `json:"node"`
+}
+
+// Relay's page info; a cursor is the ID of the node it stands at.
+type CorpusPageInfo struct {
+	HasNextPage     bool    `json:"hasNextPage"`
+	HasPreviousPage bool    `json:"hasPreviousPage"`
+	StartCursor     *string `json:"startCursor,omitempty"`
+	EndCursor       *string `json:"endCursor,omitempty"`
 }
 
 type DismissCaseInput struct {
@@ -81,6 +121,37 @@ type ModerationUpdate struct {
 	Kind  ModerationUpdateKind `json:"kind"`
 	Case  *ent.ModerationCase  `json:"case"`
 	Event *ent.Event           `json:"event"`
+}
+
+// One node of a change request: a new node (with a label), or a revision of the node revises
+// names. uses, proves and exampleOf name nodes by N-<n> or label, or other drafts of the request by
+// their labels.
+type NodeDraftInput struct {
+	Kind  CorpusNodeKind `json:"kind"`
+	Title string         `json:"title"`
+	// Markdown with TeX.
+	Body string `json:"body"`
+	// Lower-case letters, digits and hyphens; required of a new node, never changed.
+	Label *string  `json:"label,omitempty"`
+	Uses  []string `json:"uses,omitempty"`
+	// For a proof: the theorem, lemma or proposition it proves.
+	Proves *string `json:"proves,omitempty"`
+	// For an example: what it is an example of.
+	ExampleOf *string `json:"exampleOf,omitempty"`
+	// For a definition: the term it fixes.
+	Term       *string                  `json:"term,omitempty"`
+	References []*policy.ReferenceInput `json:"references,omitempty"`
+	// The node this draft revises.
+	Revises *string `json:"revises,omitempty"`
+}
+
+type OpenChangeRequestInput struct {
+	Nodes []*NodeDraftInput `json:"nodes"`
+	Note  *string           `json:"note,omitempty"`
+	// An agent's model and prompt version, which with the kinds and the layer make the stratum its output is audited in.
+	Model         *string `json:"model,omitempty"`
+	PromptVersion *string `json:"promptVersion,omitempty"`
+	Layer         *string `json:"layer,omitempty"`
 }
 
 // Which attached claims a problem's packet presents (review policy v5). A reviewer's selection is
@@ -268,6 +339,66 @@ type UserError struct {
 	Code    UserErrorCode `json:"code"`
 }
 
+// PENDING while its gates run; FAILED when one stopped it (open for revision); MERGED; WITHDRAWN.
+type ChangeRequestState string
+
+const (
+	ChangeRequestStatePending   ChangeRequestState = "PENDING"
+	ChangeRequestStateFailed    ChangeRequestState = "FAILED"
+	ChangeRequestStateMerged    ChangeRequestState = "MERGED"
+	ChangeRequestStateWithdrawn ChangeRequestState = "WITHDRAWN"
+)
+
+var AllChangeRequestState = []ChangeRequestState{
+	ChangeRequestStatePending,
+	ChangeRequestStateFailed,
+	ChangeRequestStateMerged,
+	ChangeRequestStateWithdrawn,
+}
+
+func (e ChangeRequestState) IsValid() bool {
+	switch e {
+	case ChangeRequestStatePending, ChangeRequestStateFailed, ChangeRequestStateMerged, ChangeRequestStateWithdrawn:
+		return true
+	}
+	return false
+}
+
+func (e ChangeRequestState) String() string {
+	return string(e)
+}
+
+func (e *ChangeRequestState) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ChangeRequestState(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ChangeRequestState", str)
+	}
+	return nil
+}
+
+func (e ChangeRequestState) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ChangeRequestState) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ChangeRequestState) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 type ClaimReviewStatus string
 
 const (
@@ -320,6 +451,427 @@ func (e *ClaimReviewStatus) UnmarshalJSON(b []byte) error {
 }
 
 func (e ClaimReviewStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type CorpusConfirmationKind string
+
+const (
+	CorpusConfirmationKindStatementSource CorpusConfirmationKind = "STATEMENT_SOURCE"
+	CorpusConfirmationKindProofSteps      CorpusConfirmationKind = "PROOF_STEPS"
+	CorpusConfirmationKindBinding         CorpusConfirmationKind = "BINDING"
+)
+
+var AllCorpusConfirmationKind = []CorpusConfirmationKind{
+	CorpusConfirmationKindStatementSource,
+	CorpusConfirmationKindProofSteps,
+	CorpusConfirmationKindBinding,
+}
+
+func (e CorpusConfirmationKind) IsValid() bool {
+	switch e {
+	case CorpusConfirmationKindStatementSource, CorpusConfirmationKindProofSteps, CorpusConfirmationKindBinding:
+		return true
+	}
+	return false
+}
+
+func (e CorpusConfirmationKind) String() string {
+	return string(e)
+}
+
+func (e *CorpusConfirmationKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = CorpusConfirmationKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid CorpusConfirmationKind", str)
+	}
+	return nil
+}
+
+func (e CorpusConfirmationKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *CorpusConfirmationKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e CorpusConfirmationKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type CorpusFlag string
+
+const (
+	// A proof some node of whose uses closure is below E2.
+	CorpusFlagSorryInClosure CorpusFlag = "SORRY_IN_CLOSURE"
+	// A source whose locator no one has confirmed; it counts towards no level.
+	CorpusFlagLocatorUnconfirmed CorpusFlag = "LOCATOR_UNCONFIRMED"
+)
+
+var AllCorpusFlag = []CorpusFlag{
+	CorpusFlagSorryInClosure,
+	CorpusFlagLocatorUnconfirmed,
+}
+
+func (e CorpusFlag) IsValid() bool {
+	switch e {
+	case CorpusFlagSorryInClosure, CorpusFlagLocatorUnconfirmed:
+		return true
+	}
+	return false
+}
+
+func (e CorpusFlag) String() string {
+	return string(e)
+}
+
+func (e *CorpusFlag) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = CorpusFlag(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid CorpusFlag", str)
+	}
+	return nil
+}
+
+func (e CorpusFlag) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *CorpusFlag) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e CorpusFlag) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type CorpusNodeKind string
+
+const (
+	CorpusNodeKindDefinition  CorpusNodeKind = "DEFINITION"
+	CorpusNodeKindTheorem     CorpusNodeKind = "THEOREM"
+	CorpusNodeKindLemma       CorpusNodeKind = "LEMMA"
+	CorpusNodeKindProposition CorpusNodeKind = "PROPOSITION"
+	CorpusNodeKindProof       CorpusNodeKind = "PROOF"
+	CorpusNodeKindExample     CorpusNodeKind = "EXAMPLE"
+	CorpusNodeKindRemark      CorpusNodeKind = "REMARK"
+	CorpusNodeKindComputation CorpusNodeKind = "COMPUTATION"
+)
+
+var AllCorpusNodeKind = []CorpusNodeKind{
+	CorpusNodeKindDefinition,
+	CorpusNodeKindTheorem,
+	CorpusNodeKindLemma,
+	CorpusNodeKindProposition,
+	CorpusNodeKindProof,
+	CorpusNodeKindExample,
+	CorpusNodeKindRemark,
+	CorpusNodeKindComputation,
+}
+
+func (e CorpusNodeKind) IsValid() bool {
+	switch e {
+	case CorpusNodeKindDefinition, CorpusNodeKindTheorem, CorpusNodeKindLemma, CorpusNodeKindProposition, CorpusNodeKindProof, CorpusNodeKindExample, CorpusNodeKindRemark, CorpusNodeKindComputation:
+		return true
+	}
+	return false
+}
+
+func (e CorpusNodeKind) String() string {
+	return string(e)
+}
+
+func (e *CorpusNodeKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = CorpusNodeKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid CorpusNodeKind", str)
+	}
+	return nil
+}
+
+func (e CorpusNodeKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *CorpusNodeKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e CorpusNodeKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type EvidenceLevel string
+
+const (
+	EvidenceLevelE0 EvidenceLevel = "E0"
+	EvidenceLevelE1 EvidenceLevel = "E1"
+	EvidenceLevelE2 EvidenceLevel = "E2"
+	EvidenceLevelE3 EvidenceLevel = "E3"
+	EvidenceLevelE4 EvidenceLevel = "E4"
+	EvidenceLevelE5 EvidenceLevel = "E5"
+)
+
+var AllEvidenceLevel = []EvidenceLevel{
+	EvidenceLevelE0,
+	EvidenceLevelE1,
+	EvidenceLevelE2,
+	EvidenceLevelE3,
+	EvidenceLevelE4,
+	EvidenceLevelE5,
+}
+
+func (e EvidenceLevel) IsValid() bool {
+	switch e {
+	case EvidenceLevelE0, EvidenceLevelE1, EvidenceLevelE2, EvidenceLevelE3, EvidenceLevelE4, EvidenceLevelE5:
+		return true
+	}
+	return false
+}
+
+func (e EvidenceLevel) String() string {
+	return string(e)
+}
+
+func (e *EvidenceLevel) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = EvidenceLevel(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid EvidenceLevel", str)
+	}
+	return nil
+}
+
+func (e EvidenceLevel) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *EvidenceLevel) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e EvidenceLevel) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type FidelityLevel string
+
+const (
+	FidelityLevelF0 FidelityLevel = "F0"
+	FidelityLevelF1 FidelityLevel = "F1"
+	FidelityLevelF2 FidelityLevel = "F2"
+	FidelityLevelF3 FidelityLevel = "F3"
+)
+
+var AllFidelityLevel = []FidelityLevel{
+	FidelityLevelF0,
+	FidelityLevelF1,
+	FidelityLevelF2,
+	FidelityLevelF3,
+}
+
+func (e FidelityLevel) IsValid() bool {
+	switch e {
+	case FidelityLevelF0, FidelityLevelF1, FidelityLevelF2, FidelityLevelF3:
+		return true
+	}
+	return false
+}
+
+func (e FidelityLevel) String() string {
+	return string(e)
+}
+
+func (e *FidelityLevel) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = FidelityLevel(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid FidelityLevel", str)
+	}
+	return nil
+}
+
+func (e FidelityLevel) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *FidelityLevel) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e FidelityLevel) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type FindingVerdictValue string
+
+const (
+	FindingVerdictValuePass       FindingVerdictValue = "PASS"
+	FindingVerdictValueFail       FindingVerdictValue = "FAIL"
+	FindingVerdictValueNeedsHuman FindingVerdictValue = "NEEDS_HUMAN"
+	FindingVerdictValueUnknown    FindingVerdictValue = "UNKNOWN"
+)
+
+var AllFindingVerdictValue = []FindingVerdictValue{
+	FindingVerdictValuePass,
+	FindingVerdictValueFail,
+	FindingVerdictValueNeedsHuman,
+	FindingVerdictValueUnknown,
+}
+
+func (e FindingVerdictValue) IsValid() bool {
+	switch e {
+	case FindingVerdictValuePass, FindingVerdictValueFail, FindingVerdictValueNeedsHuman, FindingVerdictValueUnknown:
+		return true
+	}
+	return false
+}
+
+func (e FindingVerdictValue) String() string {
+	return string(e)
+}
+
+func (e *FindingVerdictValue) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = FindingVerdictValue(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid FindingVerdictValue", str)
+	}
+	return nil
+}
+
+func (e FindingVerdictValue) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *FindingVerdictValue) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e FindingVerdictValue) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type MergeGateOutcome string
+
+const (
+	MergeGateOutcomePass       MergeGateOutcome = "PASS"
+	MergeGateOutcomeFail       MergeGateOutcome = "FAIL"
+	MergeGateOutcomeNeedsHuman MergeGateOutcome = "NEEDS_HUMAN"
+	MergeGateOutcomeUnknown    MergeGateOutcome = "UNKNOWN"
+)
+
+var AllMergeGateOutcome = []MergeGateOutcome{
+	MergeGateOutcomePass,
+	MergeGateOutcomeFail,
+	MergeGateOutcomeNeedsHuman,
+	MergeGateOutcomeUnknown,
+}
+
+func (e MergeGateOutcome) IsValid() bool {
+	switch e {
+	case MergeGateOutcomePass, MergeGateOutcomeFail, MergeGateOutcomeNeedsHuman, MergeGateOutcomeUnknown:
+		return true
+	}
+	return false
+}
+
+func (e MergeGateOutcome) String() string {
+	return string(e)
+}
+
+func (e *MergeGateOutcome) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = MergeGateOutcome(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid MergeGateOutcome", str)
+	}
+	return nil
+}
+
+func (e MergeGateOutcome) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *MergeGateOutcome) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e MergeGateOutcome) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
@@ -450,7 +1002,7 @@ const (
 	UserErrorCodeConflict               UserErrorCode = "CONFLICT"
 	UserErrorCodeInsufficientReputation UserErrorCode = "INSUFFICIENT_REPUTATION"
 	UserErrorCodeIdempotencyMismatch    UserErrorCode = "IDEMPOTENCY_MISMATCH"
-	// A decision names a revision older than the problem's current one: read the new one first.
+	// A decision names a revision older than the problem's current one, or a corpus change request revises a node another request revised since it opened: read the new one first.
 	UserErrorCodeStaleRevision UserErrorCode = "STALE_REVISION"
 	// The problem is held for staff review; only an operator's decision settles it.
 	UserErrorCodeHeldForStaff UserErrorCode = "HELD_FOR_STAFF"
@@ -460,6 +1012,20 @@ const (
 	UserErrorCodeAgentCannotResolve UserErrorCode = "AGENT_CANNOT_RESOLVE"
 	// Qualify is stopped for the candidate's batch (its generator or importer) until the source is fixed.
 	UserErrorCodeBatchStopped UserErrorCode = "BATCH_STOPPED"
+	// A corpus change request's uses edges close a cycle.
+	UserErrorCodeCycle UserErrorCode = "CYCLE"
+	// An edge or a revision names a node (N-<n> or label) that does not exist.
+	UserErrorCodeMissingTarget UserErrorCode = "MISSING_TARGET"
+	// A title or body has malformed TeX.
+	UserErrorCodeBrokenTex UserErrorCode = "BROKEN_TEX"
+	// A body, title or list is over its bound.
+	UserErrorCodeOversize UserErrorCode = "OVERSIZE"
+	// An edge that the node's kind may not take, or to a node of a kind it may not point to.
+	UserErrorCodeEdgeKind UserErrorCode = "EDGE_KIND"
+	// A change request touches a retired node.
+	UserErrorCodeRetiredNode UserErrorCode = "RETIRED_NODE"
+	// A new node's label is another node's.
+	UserErrorCodeLabelTaken UserErrorCode = "LABEL_TAKEN"
 )
 
 var AllUserErrorCode = []UserErrorCode{
@@ -476,11 +1042,18 @@ var AllUserErrorCode = []UserErrorCode{
 	UserErrorCodeSelfReview,
 	UserErrorCodeAgentCannotResolve,
 	UserErrorCodeBatchStopped,
+	UserErrorCodeCycle,
+	UserErrorCodeMissingTarget,
+	UserErrorCodeBrokenTex,
+	UserErrorCodeOversize,
+	UserErrorCodeEdgeKind,
+	UserErrorCodeRetiredNode,
+	UserErrorCodeLabelTaken,
 }
 
 func (e UserErrorCode) IsValid() bool {
 	switch e {
-	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision, UserErrorCodeHeldForStaff, UserErrorCodeSelfReview, UserErrorCodeAgentCannotResolve, UserErrorCodeBatchStopped:
+	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision, UserErrorCodeHeldForStaff, UserErrorCodeSelfReview, UserErrorCodeAgentCannotResolve, UserErrorCodeBatchStopped, UserErrorCodeCycle, UserErrorCodeMissingTarget, UserErrorCodeBrokenTex, UserErrorCodeOversize, UserErrorCodeEdgeKind, UserErrorCodeRetiredNode, UserErrorCodeLabelTaken:
 		return true
 	}
 	return false

@@ -43,7 +43,20 @@ const (
 	LaneReview      = "lrv"
 	PublicationGate = "pgt"
 	GateSwitch      = "gsw"
+
+	CorpusRevision     = "nrv"
+	CorpusEdge         = "ned"
+	ChangeRequest      = "chr"
+	NodeDraft          = "ndr"
+	CorpusGateRun      = "cgr"
+	CorpusFinding      = "cfd"
+	CorpusReference    = "nrf"
+	CorpusConfirmation = "ncf"
+	CorpusBinding      = "nbd"
 )
+
+// CorpusNodePrefix starts every corpus node ID.
+const CorpusNodePrefix = "N-"
 
 // ProblemPrefix starts every problem ID.
 const ProblemPrefix = "TDB-"
@@ -62,11 +75,14 @@ func New(prefix string) string {
 	return prefix + "_" + id.String()
 }
 
-// Prefix returns the type prefix of id ("TDB" for problems) and whether id
+// Prefix returns the type prefix of id ("TDB" for problems, "N" for corpus nodes) and whether id
 // has a well-formed shape.
 func Prefix(id string) (string, bool) {
 	if strings.HasPrefix(id, ProblemPrefix) {
 		return "TDB", len(id) > len(ProblemPrefix)
+	}
+	if strings.HasPrefix(id, CorpusNodePrefix) {
+		return "N", len(id) > len(CorpusNodePrefix)
 	}
 	p, rest, ok := strings.Cut(id, "_")
 	if !ok || len(rest) != ulid.EncodedSize {

@@ -1,0 +1,39 @@
+package corpus
+
+import (
+	"time"
+
+	"github.com/theoremdb/theoremdb/db"
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/gates"
+	"github.com/theoremdb/theoremdb/policy"
+)
+
+// Service runs the corpus's rules against one database, writing through
+// the policy service's transactions so that every change shares the one
+// hash-chained event log.
+type Service struct {
+	pol    *policy.Service
+	db     *db.DB
+	client *ent.Client
+	copies gates.CopyChecker
+}
+
+// Option configures a Service.
+type Option func(*Service)
+
+// WithCopies sets the copy check's index; without one the copy check
+// reports UNKNOWN on every body.
+func WithCopies(c gates.CopyChecker) Option { return func(s *Service) { s.copies = c } }
+
+// New returns the corpus service over the policy service's database.
+func New(p *policy.Service, opts ...Option) *Service {
+	s := &Service{pol: p, db: p.DB(), client: p.Client()}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// now is the policy service's clock.
+func (s *Service) now() time.Time { return s.pol.Now() }
