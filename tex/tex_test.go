@@ -253,3 +253,12 @@ func TestDollarAmount(t *testing.T) {
 		}
 	}
 }
+
+// TestIntertext: \intertext inside an alignment holds words, and inline formulas among them.
+func TestIntertext(t *testing.T) {
+	t.Parallel()
+	src := `\begin{align*} a &= b \intertext{so, since $b = c$ by the lemma,} a &= c \end{align*}`
+	if _, err := Read(src); err != nil {
+		t.Errorf("Read(%q) = %v; want it read", src, err)
+	}
+}

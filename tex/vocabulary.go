@@ -103,7 +103,7 @@ var (
 	constFonts = wordSet(`mathbb Bbb mathrm mathsf mathtt operatorname`)
 
 	textCommands = wordSet(`text textrm textit textbf textsf texttt textnormal textup textmd emph mbox
-		hbox textsc textsl operatorname operatorname*`)
+		hbox textsc textsl operatorname operatorname* intertext shortintertext`)
 	accents = wordSet(`hat bar tilde vec dot ddot check breve acute grave widehat widetilde overline
 		underline mathring overrightarrow overleftarrow widecheck utilde underbar`)
 	definers = wordSet(`newcommand renewcommand providecommand def gdef edef xdef let DeclareMathOperator`)
