@@ -233,25 +233,22 @@ func (s *Service) recordInput(ctx context.Context, in *ReviewGateInput, p *ent.P
 		in.DatedSearch, in.SearchCheckedOn = true, rs.CheckedOn
 	}
 	in.RightsBasis = strings.TrimSpace(rev.Provenance.RightsBasis)
-	in.StatementGate, in.HeroGate = gates.OutcomeUnknown, gates.OutcomeUnknown
 	for _, r := range runs {
-		o := gates.Outcome(r.Outcome)
-		switch r.Gate {
-		case gaterun.GateSTATEMENT:
-			in.StatementGate = o
-		case gaterun.GateHERO:
-			in.HeroGate = o
-		case gaterun.GateDUPLICATE:
-			for _, f := range r.Edges.Findings {
-				if gates.Verdict(f.Verdict) == gates.Pass {
-					continue
-				}
-				in.UnresolvedPriorArt++
-				if f.Check == "duplicate.near-duplicate" && gates.Verdict(f.Verdict) == gates.Fail {
-					in.DirectDuplicate = true
-				}
+		gr := GateRunInput{Gate: gates.Name(r.Gate), Outcome: gates.Outcome(r.Outcome), Reason: r.Reason}
+		for _, f := range r.Edges.Findings {
+			gr.Findings = append(gr.Findings, GateCheckFinding{Check: f.Check, Verdict: gates.Verdict(f.Verdict)})
+			if r.Gate != gaterun.GateDUPLICATE || gates.Verdict(f.Verdict) == gates.Pass {
+				continue
+			}
+			if _, byRole := ConfirmingRole(f.Check); byRole && gates.Verdict(f.Verdict) == gates.NeedsHuman {
+				continue // a judgement the prior-art role makes, not a candidate for staff
+			}
+			in.UnresolvedPriorArt++
+			if f.Check == "duplicate.near-duplicate" && gates.Verdict(f.Verdict) == gates.Fail {
+				in.DirectDuplicate = true
 			}
 		}
+		in.Gates = append(in.Gates, gr)
 	}
 	for _, c := range p.Edges.Claims {
 		if MachineReadableAnswer(c, c.Edges.Bindings) {
