@@ -94,11 +94,11 @@ type ReviewGateInput struct {
 	SearchCheckedOn      time.Time
 	RightsBasis          string
 	// Gates are the current runs of the nine deterministic gates on the reviewed revision.
-	Gates []GateRunInput
-	UnresolvedPriorArt   int // prior-art candidates nobody has resolved
-	ResolvingClaim       bool
-	DirectDuplicate      bool
-	FinancialCommitment  bool
+	Gates               []GateRunInput
+	UnresolvedPriorArt  int // prior-art candidates nobody has resolved
+	ResolvingClaim      bool
+	DirectDuplicate     bool
+	FinancialCommitment bool
 	// NeutralVisualAssigned: the page shows the neutral generated visual; BespokeArtReviewed:
 	// reviewed bespoke art exists instead.
 	NeutralVisualAssigned bool

@@ -158,7 +158,9 @@ func (g *reviewGate) gateRuns() {
 	}
 }
 
-func gateNameWord(g gates.Name) string { return strings.ReplaceAll(strings.ToLower(string(g)), "_", " ") }
+func gateNameWord(g gates.Name) string {
+	return strings.ReplaceAll(strings.ToLower(string(g)), "_", " ")
+}
 
 func dedupe(xs []string) []string {
 	var out []string
