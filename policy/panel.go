@@ -15,7 +15,6 @@ import (
 	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/lane"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
-	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -261,10 +260,8 @@ func (s *Service) recordInput(ctx context.Context, in *ReviewGateInput, p *ent.P
 	if stops, err := s.OpenStops(ctx); err == nil {
 		_, in.BatchStopped = stops[BatchSource(p, rev)]
 	}
-	if open, err := s.client.ModerationCase.Query().Where(moderationcase.ProblemID(p.ID),
-		moderationcase.StateIn(moderationcase.StateOPEN, moderationcase.StateCLAIMED)).Exist(ctx); err == nil && open {
-		in.Disputed = true
-	}
+	// A community flag is no dispute: it opens a moderation case and never holds the problem or
+	// pauses its clock (POLICY.md section 4), so an open flag does not set Disputed.
 }
 
 // panelInput is what each role sees: the revision, its gates' outcomes, the claims and the

@@ -7,6 +7,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
@@ -94,5 +95,26 @@ func TestPanelOnRealGateOutput(t *testing.T) {
 				t.Errorf("record %+v, holds %d; want administrator review naming the failed gate", g, len(f.holds(t)))
 			}
 		})
+	})
+}
+
+// TestPanelFlagNeverHolds: with the panel on, an open community flag neither holds the problem
+// nor pauses its clock; the recommendation is made on the record as it stands.
+func TestPanelFlagNeverHolds(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d string) {
+		f := newBarePanelFixture(t, d)
+		f.problem = f.submitComplete(t)
+		eve := f.account(t, "eve")
+		if _, err := f.svc.FlagProblem(context.Background(), eve, policy.FlagInput{ProblemID: f.problem.ID, Reason: flag.ReasonOTHER,
+			Explanation: "I think the title could be clearer."}); err != nil {
+			t.Fatal(err)
+		}
+		f.panel(t, true)
+		f.switches(t, true, true, true)
+		g := f.run(t)
+		if len(f.holds(t)) != 0 || slices.Contains(g.ReasonCodes, "DISPUTED") {
+			t.Errorf("a flag: record %+v, holds %d; want no hold and no DISPUTED", g, len(f.holds(t)))
+		}
 	})
 }
