@@ -7419,8 +7419,9 @@ input RecordDecisionInput {
   """
   idempotencyKey: String!
   """
-  The reviewer's answer to each NEEDS_HUMAN or UNKNOWN finding of the
-  revision's checks. Qualify needs every such finding answered, and holding.
+  The reviewer's answer to each NEEDS_HUMAN finding of the revision's checks. Qualify needs
+  every such finding answered, and holding. An UNKNOWN finding (a check that could not run)
+  cannot be answered into a pass: qualify is refused with GATE_NOT_RUN until it runs.
   """
   confirmations: [FindingConfirmationInput!]
   """
@@ -7505,6 +7506,8 @@ enum UserErrorCode {
   RETIRED_NODE
   "A new node's label is another node's."
   LABEL_TAKEN
+  "Qualify names a gate or check that has not run or could not run (UNKNOWN); it must run first."
+  GATE_NOT_RUN
 }
 
 "A problem with the input that the caller can fix; field is the path to the input field."
@@ -7801,7 +7804,7 @@ type CheckSummary {
   outcome: GateRunOutcome!
   "Gates that fail."
   failing: Int!
-  "Findings a reviewer must answer one by one (NEEDS_HUMAN and UNKNOWN)."
+  "Findings still open: NEEDS_HUMAN ones a reviewer answers one by one, and UNKNOWN ones that must run again before qualify."
   needsHuman: Int!
   "Gates not run yet."
   pending: Int!
