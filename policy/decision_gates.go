@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
@@ -73,6 +74,9 @@ func (t *tx) checkConfirmations(ctx context.Context, in DecisionInput) ([]packet
 	if err := t.batchRefusal(ctx, rev.Edges.Problem, rev); err != nil {
 		return nil, err
 	}
+	if err := t.resolvesRefusal(ctx, rev.ProblemID); err != nil {
+		return nil, err
+	}
 	var pending, failing, unrun, unknown []string
 	have := map[gaterun.Gate]bool{}
 	for _, r := range runs {
@@ -130,6 +134,23 @@ func (t *tx) checkConfirmations(ctx context.Context, in DecisionInput) ([]packet
 			strings.Join(missing, ", ")), "confirmations")
 	}
 	return out, nil
+}
+
+// resolvesRefusal refuses qualify while an established RESOLVES binding, of any object type,
+// ties a claim to the problem: the problem is answered until a review corrects the binding or
+// the problem is archived.
+func (t *tx) resolvesRefusal(ctx context.Context, problemID string) error {
+	cs, err := t.Claim.Query().Where(claim.ProblemID(problemID), claim.StatusEQ(claim.StatusESTABLISHED)).WithBindings().All(ctx)
+	if err != nil {
+		return fmt.Errorf("claims: %w", err)
+	}
+	for _, c := range cs {
+		if EstablishedResolves(c, c.Edges.Bindings) {
+			return refuse(CodeConflict, fmt.Sprintf("the established %s %s resolves this problem, so it cannot be qualified as open: correct its binding (reviewClaim with ADDRESSES) if it does not cover the statement, or archive the problem as known_answer",
+				strings.ToLower(string(c.ObjectType)), c.ID), "action")
+		}
+	}
+	return nil
 }
 
 func gateWord(g gaterun.Gate) string { return strings.ReplaceAll(strings.ToLower(string(g)), "_", " ") }

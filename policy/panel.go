@@ -250,7 +250,7 @@ func (s *Service) recordInput(ctx context.Context, in *ReviewGateInput, p *ent.P
 		in.Gates = append(in.Gates, gr)
 	}
 	for _, c := range p.Edges.Claims {
-		if MachineReadableAnswer(c, c.Edges.Bindings) {
+		if EstablishedResolves(c, c.Edges.Bindings) {
 			in.ResolvingClaim = true
 		}
 	}
