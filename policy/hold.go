@@ -125,6 +125,9 @@ func (s *Service) SendToStaff(ctx context.Context, actor *ent.Account, problemRe
 		if err != nil {
 			return err
 		}
+		if p.ProposerID == actor.ID {
+			return refuse(CodeSelfReview, "you submitted this problem; another reviewer sends it to staff if it needs them", "problemId")
+		}
 		if p.State != problem.StatePROSPECTING {
 			return refuse(CodeConflict, fmt.Sprintf("%s is %s; only a prospecting problem can be held for staff",
 				p.ID, strings.ToLower(string(p.State))), "problemId")

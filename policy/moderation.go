@@ -212,6 +212,13 @@ func (s *Service) moderate(ctx context.Context, actor *ent.Account, caseID strin
 		if err != nil {
 			return err
 		}
+		proposer, err := t.Problem.Query().Where(problem.ID(c.ProblemID)).Select(problem.FieldProposerID).String(ctx)
+		if err != nil {
+			return fmt.Errorf("moderation case: %w", err)
+		}
+		if proposer == actor.ID {
+			return refuse(CodeSelfReview, "you submitted this problem; another moderator settles the flags on it", "caseId")
+		}
 		return fn(ctx, t, c, s.Now())
 	})
 	if err != nil {
