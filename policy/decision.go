@@ -105,6 +105,7 @@ func (in DecisionInput) validate() error {
 	} else if in.ReasonCode != nil {
 		v.add(CodeInvalid, f.Only, f.Name)
 	}
+	otherArchiveRefusal(in, &v)
 	if f := decisionField("revisionRequests"); f.RequiredFor(in.Action) {
 		if len(in.RevisionRequests) == 0 {
 			v.add(CodeRequired, f.Missing, f.Name)
