@@ -103,7 +103,7 @@ func PermissionsOn(a *ent.Account, p *ent.Problem, now time.Time) Permissions {
 	return Permissions{
 		Revise: a != nil && reviseRefusal(a, p) == nil,
 		Review: CanReview(a) && p.ProposerID != a.ID && (decideRefusal(p, now) == nil || PendingReview(p) || held) &&
-			(!held || CanStaff(a)),
+			(!held || CanStaff(a) || ReviewerMaySettle(p)),
 		SendToStaff:     CanReview(a) && p.ProposerID != a.ID && !held && p.State == problem.StatePROSPECTING && decideRefusal(p, now) == nil,
 		Flag:            a != nil && flagRefusal(p) == nil,
 		AttachClaim:     a != nil && claimRefusal(p) == nil,
@@ -223,6 +223,21 @@ func resolveRefusal(a *ent.Account) error {
 // reviewer to adopt or decline it.
 func PendingReview(p *ent.Problem) bool {
 	return p.State == problem.StateACCEPTED && p.PendingRevisionID != nil
+}
+
+// ReviewerMaySettle reports whether p, read with its open holds, is held only by a failing
+// duplicate or known-answer check, which a reviewer's archive or merge that the finding supports
+// settles (qualify still needs staff).
+func ReviewerMaySettle(p *ent.Problem) bool {
+	if !Held(p) || p.State != problem.StatePROSPECTING {
+		return false
+	}
+	for _, h := range p.Edges.Holds {
+		if _, ok := reviewerSettleable[h.Reason]; !ok || h.Authority != AuthorityGate {
+			return false
+		}
+	}
+	return true
 }
 
 // Held reports whether p, read with its open holds (the packet reads them), is held for staff.
