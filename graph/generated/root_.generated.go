@@ -7237,7 +7237,7 @@ type Subscription {
 	{Name: "../mutation.graphqls", Input: `type Mutation {
   "Submit a new problem. It gets its permanent ID and deadline at once."
   submitProblem(input: SubmitProblemInput!): SubmitProblemPayload!
-  "Add a revision to a problem (its proposer, or an operator with a note)."
+  "Add a revision to a problem: its proposer's path (an operator revises an imported problem on the administrator console)."
   reviseProblem(input: ReviseProblemInput!): ReviseProblemPayload!
   "Record a reviewer decision. Retrying with the same idempotency key and input replays the first result."
   recordDecision(input: RecordDecisionInput!): RecordDecisionPayload!
@@ -7284,7 +7284,11 @@ input SubmitProblemInput {
 
 input ReviseProblemInput {
   problemId: String!
-  "Required when the reviser is not the proposer: why an operator applies it."
+  """
+  A note stored with the revision. This is the proposer's path: an operator applying a revision
+  for an imported problem whose source account is gone does it on the administrator review
+  console, whose stored note names the administrator; here that is FORBIDDEN.
+  """
   note: String
   title: String!
   statement: String!

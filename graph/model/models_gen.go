@@ -237,7 +237,9 @@ type ReviewClaimPayload struct {
 
 type ReviseProblemInput struct {
 	ProblemID string `json:"problemId"`
-	// Required when the reviser is not the proposer: why an operator applies it.
+	// A note stored with the revision. This is the proposer's path: an operator applying a revision
+	// for an imported problem whose source account is gone does it on the administrator review
+	// console, whose stored note names the administrator; here that is FORBIDDEN.
 	Note            *string                   `json:"note,omitempty"`
 	Title           string                    `json:"title"`
 	Statement       string                    `json:"statement"`
