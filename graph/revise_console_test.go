@@ -29,7 +29,7 @@ func TestReviseProblemIsTheProposersPath(t *testing.T) {
 		}
 	}
 	input := map[string]any{"problemId": p.ID, "note": "the importer is gone", "title": "An imported problem, revised",
-		"statement": "Is every integer $n \\ge 2$ good?",
+		"statement":  "Is every integer $n \\ge 2$ good?",
 		"acceptance": map[string]any{"kind": "PROOF", "criterion": "A proof or a counterexample."},
 		"provenance": map[string]any{"kind": "REFORMULATION", "attribution": "Folklore", "sourceLocator": "Guy D11", "rightsBasis": "Own words."},
 		"references": []any{map[string]any{"identifier": "arXiv:2101.00001", "citation": "A paper.", "locator": "Theorem 1",
