@@ -254,9 +254,10 @@ func (s *Service) recordInput(ctx context.Context, in *ReviewGateInput, p *ent.P
 			in.ResolvingClaim = true
 		}
 	}
-	hero := HeroOf(rev)
-	in.BespokeArtReviewed = hero.Bespoke && hero.RightsBasis != ""
-	in.NeutralVisualAssigned = !hero.Bespoke
+	// The page shows the neutral generated figure: the proposer's bespoke flag is a request, and
+	// bespoke art reaches a public page only after a registered asset pair passes a reviewer's
+	// check for the problem with its rights basis, which no revision field can claim.
+	in.NeutralVisualAssigned, in.BespokeArtReviewed = true, false
 	if stops, err := s.OpenStops(ctx); err == nil {
 		_, in.BatchStopped = stops[BatchSource(p, rev)]
 	}
