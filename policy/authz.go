@@ -95,6 +95,10 @@ type Permissions struct {
 	// ReviseOnConsole: Revise, as an operator for an imported problem's absent proposer, which
 	// happens on the staff console.
 	ReviseOnConsole bool
+	// SettleGateHold: Review by a reviewer on a problem held only by a failing duplicate or
+	// known-answer check: an archive or merge the finding supports settles it, qualify waits for
+	// staff.
+	SettleGateHold bool
 }
 
 // PermissionsOn computes a's permissions on p at now; a may be nil.
@@ -111,6 +115,7 @@ func PermissionsOn(a *ent.Account, p *ent.Problem, now time.Time) Permissions {
 		ReviewClaims:    CanReview(a) && p.ProposerID != a.ID && claimRefusal(p) == nil,
 		ReviseOnConsole: a != nil && p.ProposerID != a.ID && reviseRefusal(a, p) == nil,
 		Suggest:         a != nil && reviseRefusal(a, p) != nil && revisableRefusal(p) == nil,
+		SettleGateHold:  CanReview(a) && p.ProposerID != a.ID && !CanStaff(a) && ReviewerMaySettle(p),
 	}
 }
 

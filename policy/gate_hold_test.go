@@ -84,7 +84,7 @@ func TestReviewOfferedOnAGateHold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !policy.ReviewerMaySettle(pk.Problem) || !policy.PermissionsOn(f.reviewer, pk.Problem, f.clock.Now()).Review {
+	if perm := policy.PermissionsOn(f.reviewer, pk.Problem, f.clock.Now()); !policy.ReviewerMaySettle(pk.Problem) || !perm.Review || !perm.SettleGateHold {
 		t.Errorf("a reviewer is not offered the decision on a problem held by a duplicate finding")
 	}
 }
