@@ -23,10 +23,34 @@ build: assets ## build bin/theoremdb
 	@echo "build: bin/theoremdb is ready"
 
 .PHONY: run
-run: build ## serve http://localhost:8080 with demo data (DATABASE_URL=postgres://… for PostgreSQL)
+run: build corpus-index ## serve http://localhost:8080 with demo data (DATABASE_URL=postgres://… for PostgreSQL)
 	$(BIN) migrate
 	$(BIN) seed
 	$(BIN) serve --addr :8080
+
+# The copy check's reference corpus: make run builds its index from the shared corpora when that
+# folder exists and no index is built yet; without one the copy check is UNKNOWN, which blocks
+# qualify (never default acceptance), and the review page says how to build one.
+SHARED_CORPUS ?= ../shared/data/corpus
+CORPUS_DIR    ?= $(or $(THEOREMDB_CORPUS),data/corpus)
+
+.PHONY: corpus-index
+corpus-index: build ## build the copy-check index from ../shared/data/corpus when that folder exists and none is built
+	@if [ -f "$(CORPUS_DIR)/index/index.json" ]; then \
+	  echo "copy-check index: $(CORPUS_DIR)"; \
+	elif [ -d "$(SHARED_CORPUS)" ]; then \
+	  for c in stacks-project:gfdl:https://github.com/stacks/stacks-project \
+	           hott-book:share-alike:https://github.com/HoTT/book \
+	           openlogic:open:https://github.com/OpenLogicProject/OpenLogic; do \
+	    name=$${c%%:*}; rest=$${c#*:}; lic=$${rest%%:*}; src=$${rest#*:}; \
+	    if [ -d "$(SHARED_CORPUS)/$$name" ]; then \
+	      THEOREMDB_CORPUS="$(CORPUS_DIR)" $(BIN) corpus add "$(SHARED_CORPUS)/$$name" --licence $$lic --source $$src || exit 1; \
+	    fi; \
+	  done; \
+	  THEOREMDB_CORPUS="$(CORPUS_DIR)" $(BIN) corpus build || exit 1; \
+	else \
+	  echo "no copy-check index and no $(SHARED_CORPUS): the copy check reports UNKNOWN until an operator runs theoremdb corpus add and theoremdb corpus build"; \
+	fi
 
 .PHONY: generate
 generate: ## regenerate ent, GraphQL and migrations from their sources

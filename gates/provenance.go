@@ -213,7 +213,9 @@ func creditsSource(p packet.Provenance, m copycheck.Match) bool {
 
 func provenanceCopy(ctx context.Context, r *Revision, env Env, out *Report) {
 	if env.Copies == nil {
-		out.Unknown(checkProvenanceCopy, Absent(FieldStatement), "No copy-check index is built, so the statement and exposition were not compared with the reference corpus.")
+		out.Unknown(checkProvenanceCopy, Absent(FieldStatement), "No copy-check index is built, so the statement and exposition were not compared with the reference corpus. "+
+			"An operator builds one (theoremdb corpus add DIR --licence CLASS --source URI for each reference collection, then theoremdb corpus build; "+
+			"make run does it from ../shared/data/corpus when that folder exists) and runs the check again (theoremdb gates rerun --gate provenance).")
 		return
 	}
 	bodies := []Text{{FieldStatement, r.Statement}}

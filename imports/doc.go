@@ -43,15 +43,16 @@
 // importing from either side gives the same content and a second run of
 // either changes nothing.
 //
-// Solved records are imported too, archived with their answer claim. A
+// Solved records are imported too, held for staff with their answer claim. A
 // candidate its source marks solved — `category research solved`, or an
 // Erdős problem the database says is no longer open (proved, disproved,
 // solved, independent, …), whose record keeps the database's status among
 // its remarks — is built like an open one and handed to ImportSolved with
 // the source's status, date and locator: a new one is created and, in the
 // same transaction, given an established answer claim that RESOLVES it,
-// citing the source, and archived as KNOWN_ANSWER on the authority of the
-// trusted import. When the two sources disagree (the Erdős database says
+// citing the source, and held for staff with that claim: staff compare its
+// scope with the statement, then archive the problem as KNOWN_ANSWER or
+// correct the binding; the import archives nothing. When the two sources disagree (the Erdős database says
 // proved while formal-conjectures marks the theorem open, or the other way
 // round) the record is imported as open and held for staff with the
 // disagreement as the note. A problem imported as open whose source now

@@ -17,7 +17,6 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/claim"
-	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -51,7 +50,7 @@ const (
 	fullCreated = 1425
 	// Solved in formal-conjectures and not disputed: 1,308 with no Erdős
 	// entry, and 224 erdos_N that the Erdős database also calls settled.
-	fullArchived = 1532
+	fullAnswered = 1532
 	// Disputed, imported open and held for staff: 3 erdos_N open in
 	// formal-conjectures but settled in the Erdős database, and 14 solved in
 	// formal-conjectures but open in the Erdős database.
@@ -128,18 +127,18 @@ func TestImportSharedData(t *testing.T) {
 			t.Fatalf("Run() first = %v", err)
 		}
 		t.Logf("%s: imported %d records in %v", dialectName, len(plan.Records), time.Since(start).Round(time.Millisecond))
-		wantCreated, wantArchived, wantHeld := plan.Statuses()
+		wantCreated, wantAnswered, wantHeld := plan.Statuses()
 		wantSkipped := len(plan.Skips)
-		if full && (wantCreated != fullCreated || wantArchived != fullArchived || wantHeld != fullHeld || wantSkipped != fullSkipped) {
+		if full && (wantCreated != fullCreated || wantAnswered != fullAnswered || wantHeld != fullHeld || wantSkipped != fullSkipped) {
 			t.Errorf("PlanFormal() = %d open, %d solved, %d disputed records, %d skips; want %d, %d, %d and %d",
-				wantCreated, wantArchived, wantHeld, wantSkipped, fullCreated, fullArchived, fullHeld, fullSkipped)
+				wantCreated, wantAnswered, wantHeld, wantSkipped, fullCreated, fullAnswered, fullHeld, fullSkipped)
 		}
-		if first.Created != wantCreated || first.Archived != wantArchived || first.Held != wantHeld ||
+		if first.Created != wantCreated || first.Answered != wantAnswered || first.Held != wantHeld ||
 			first.Updated != 0 || first.Unchanged != 0 || len(first.Skipped) != wantSkipped {
-			t.Errorf("Run() first = %v; want created %d, archived %d, held %d, skipped %d",
-				first, wantCreated, wantArchived, wantHeld, wantSkipped)
+			t.Errorf("Run() first = %v; want created %d, answered %d, held %d, skipped %d",
+				first, wantCreated, wantAnswered, wantHeld, wantSkipped)
 		}
-		checkStates(t, d.Ent(), wantCreated+wantHeld, wantArchived, wantHeld)
+		checkStates(t, d.Ent(), wantCreated, wantAnswered, wantHeld)
 		for _, s := range first.Skipped {
 			if strings.HasPrefix(s.Reason, "refused by intake") {
 				t.Errorf("intake refused %s", s)
@@ -157,11 +156,11 @@ func TestImportSharedData(t *testing.T) {
 			t.Fatalf("Run() second = %v", err)
 		}
 		t.Logf("%s: re-imported in %v", dialectName, time.Since(start).Round(time.Millisecond))
-		if second.Created != 0 || second.Archived != 0 || second.Held != 0 || second.Updated != 0 ||
+		if second.Created != 0 || second.Answered != 0 || second.Held != 0 || second.Updated != 0 ||
 			second.Unchanged != len(plan.Records) {
 			t.Errorf("Run() second = %v; want unchanged %d, nothing else", second, len(plan.Records))
 		}
-		checkStates(t, d.Ent(), wantCreated+wantHeld, wantArchived, wantHeld)
+		checkStates(t, d.Ent(), wantCreated, wantAnswered, wantHeld)
 
 		// The Erdős side builds the same records for erdos:N.
 		erdosPlan := PlanErdos(problems, eIssues, subset, dataOptions)
@@ -178,7 +177,7 @@ func TestImportSharedData(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Run(PlanErdos) = %v", err)
 		}
-		if erdos.Created != 0 || erdos.Archived != 0 || erdos.Held != 0 || erdos.Updated != 0 || erdos.Unchanged != joined {
+		if erdos.Created != 0 || erdos.Answered != 0 || erdos.Held != 0 || erdos.Updated != 0 || erdos.Unchanged != joined {
 			t.Errorf("Run(PlanErdos) = %v; want unchanged %d and nothing else", erdos, joined)
 		}
 
@@ -188,26 +187,29 @@ func TestImportSharedData(t *testing.T) {
 	})
 }
 
-// checkStates counts the imported problems by state, the answer claims of the archived ones,
-// and the staff holds of the disputed ones.
-func checkStates(t *testing.T, c *ent.Client, prospecting, archived, held int) {
+// checkStates counts the imported problems: every one prospecting (the import archives
+// nothing), the answered ones each with the source's established answer claim and an
+// ANSWER_CLAIM hold for staff, and the disputed ones with a source-status hold.
+func checkStates(t *testing.T, c *ent.Client, open, answered, disputed int) {
 	t.Helper()
 	ctx := context.Background()
-	for state, want := range map[problem.State]int{problem.StatePROSPECTING: prospecting, problem.StateARCHIVED: archived} {
+	for state, want := range map[problem.State]int{problem.StatePROSPECTING: open + answered + disputed, problem.StateARCHIVED: 0} {
 		if n, err := c.Problem.Query().Where(problem.StateEQ(state)).Count(ctx); err != nil || n != want {
 			t.Errorf("%s problems = %d, %v; want %d", state, n, err, want)
 		}
 	}
 	if n, err := c.Claim.Query().Where(claim.StatusEQ(claim.StatusESTABLISHED), claim.HasBindingsWith(binding.RelationEQ(binding.RelationRESOLVES))).
-		Count(ctx); err != nil || n != archived {
-		t.Errorf("established answer claims = %d, %v; want one per archived record, %d", n, err, archived)
+		Count(ctx); err != nil || n != answered {
+		t.Errorf("established answer claims = %d, %v; want one per answered record, %d", n, err, answered)
 	}
-	if n, err := c.Decision.Query().Where(decision.ActionEQ(decision.ActionARCHIVE), decision.ReasonCodeEQ(decision.ReasonCodeKNOWN_ANSWER),
-		decision.AuthorityEQ(decision.AuthorityTRUSTED_IMPORT)).Count(ctx); err != nil || n != archived {
-		t.Errorf("known-answer archives by the trusted import = %d, %v; want %d", n, err, archived)
+	if n, err := c.Decision.Query().Count(ctx); err != nil || n != 0 {
+		t.Errorf("decisions = %d, %v; the trusted import decides nothing", n, err)
 	}
-	if n, err := c.Hold.Query().Where(hold.ReasonEQ(hold.ReasonSOURCE_STATUS), hold.ReleasedAtIsNil()).Count(ctx); err != nil || n != held {
-		t.Errorf("source-status holds = %d, %v; want %d", n, err, held)
+	if n, err := c.Hold.Query().Where(hold.ReasonEQ(hold.ReasonANSWER_CLAIM), hold.ReleasedAtIsNil()).Count(ctx); err != nil || n != answered {
+		t.Errorf("answer-claim holds = %d, %v; want %d", n, err, answered)
+	}
+	if n, err := c.Hold.Query().Where(hold.ReasonEQ(hold.ReasonSOURCE_STATUS), hold.ReleasedAtIsNil()).Count(ctx); err != nil || n != disputed {
+		t.Errorf("source-status holds = %d, %v; want %d", n, err, disputed)
 	}
 }
 
@@ -230,9 +232,9 @@ func checkSolved(t *testing.T, c *ent.Client, plan Plan) {
 	}
 	p, r := current(t, c, solved.Key)
 	cs, err := c.Claim.Query().Where(claim.ProblemID(p.ID)).All(ctx)
-	if p.State != problem.StateARCHIVED || err != nil || len(cs) != 1 ||
+	if p.State != problem.StatePROSPECTING || err != nil || len(cs) != 1 ||
 		!strings.HasPrefix(cs[0].Summary, "The Erdős problems database records this problem as "+solved.Status.Status) {
-		t.Errorf("%s: %s with claims %v, %v; want archived with the database's answer claim", solved.Key, p.State, cs, err)
+		t.Errorf("%s: %s with claims %v, %v; want held for staff with the database's answer claim", solved.Key, p.State, cs, err)
 	}
 	if !strings.Contains(r.Exposition[0].Body, "Status in the Erdős problems database: "+solved.Status.Status) {
 		t.Errorf("%s remarks = %+v; want the database's status", solved.Key, r.Exposition)
@@ -335,7 +337,7 @@ func (f refusingImporter) ImportSolved(ctx context.Context, a *ent.Account, key,
 	case st.Mismatch != "":
 		return p, policy.HeldForStaff, nil
 	}
-	return p, policy.Archived, nil
+	return p, policy.AnswerHeld, nil
 }
 
 func (f refusingImporter) Import(_ context.Context, _ *ent.Account, key, _ string, _ policy.ProblemInput) (*ent.Problem, policy.ImportOutcome, error) {
@@ -364,15 +366,15 @@ func TestRunner(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Run() = %v", err)
 	}
-	if got, want := sum.String(), "created 2, archived 1, held 1, updated 0, unchanged 0, skipped 2"; got != want {
+	if got, want := sum.String(), "created 2, answered 1 (held for staff with the source's answer), held 1, updated 0, unchanged 0, skipped 2"; got != want {
 		t.Errorf("Run() = %q; want %q", got, want)
 	}
 	if got := sum.Skipped[1].String(); !strings.HasPrefix(got, "f:2: b: refused by intake: invalid input") {
 		t.Errorf("Run() refused skip = %q", got)
 	}
-	if got, want := progress.String(), "import: 2/5 records (created 1, archived 0, held 0, updated 0, unchanged 0, skipped 2)\n"+
-		"import: 4/5 records (created 2, archived 1, held 0, updated 0, unchanged 0, skipped 2)\n"+
-		"import: 5/5 records (created 2, archived 1, held 1, updated 0, unchanged 0, skipped 2)\n"; got != want {
+	if got, want := progress.String(), "import: 2/5 records (created 1, answered 0 (held for staff with the source's answer), held 0, updated 0, unchanged 0, skipped 2)\n"+
+		"import: 4/5 records (created 2, answered 1 (held for staff with the source's answer), held 0, updated 0, unchanged 0, skipped 2)\n"+
+		"import: 5/5 records (created 2, answered 1 (held for staff with the source's answer), held 1, updated 0, unchanged 0, skipped 2)\n"; got != want {
 		t.Errorf("Run() progress = %q; want %q", got, want)
 	}
 

@@ -35,11 +35,12 @@ type Runner struct {
 
 // Summary counts what an import did.
 type Summary struct {
-	// Created are the new open problems; Archived the new records their
-	// source marks solved, archived as known answers with their answer
-	// claim; Held the problems held for staff because the sources disagree
-	// or the source of a problem imported as open now marks it solved.
-	Created, Archived, Held, Updated, Unchanged int
+	// Created are the new open problems; Answered the new records their
+	// source marks solved, held for staff with their answer claim (staff
+	// compare its scope and archive them); Held the problems held for staff
+	// because the sources disagree or the source of a problem imported as
+	// open now marks it solved.
+	Created, Answered, Held, Updated, Unchanged int
 	// Solved counts the solved candidates kept for the known-answer check.
 	Solved int
 	// Skipped are the candidates not imported: those the plan skipped, and
@@ -48,8 +49,8 @@ type Summary struct {
 }
 
 func (s Summary) String() string {
-	out := fmt.Sprintf("created %d, archived %d, held %d, updated %d, unchanged %d, skipped %d",
-		s.Created, s.Archived, s.Held, s.Updated, s.Unchanged, len(s.Skipped))
+	out := fmt.Sprintf("created %d, answered %d (held for staff with the source's answer), held %d, updated %d, unchanged %d, skipped %d",
+		s.Created, s.Answered, s.Held, s.Updated, s.Unchanged, len(s.Skipped))
 	if s.Solved > 0 {
 		out += fmt.Sprintf(" (%d solved kept for the known-answer check)", s.Solved)
 	}
@@ -102,8 +103,8 @@ func (r Runner) Run(ctx context.Context, plan Plan) (Summary, error) {
 			return sum, fmt.Errorf("import %s (%s): %w", rec.Key, rec.Loc, err)
 		case outcome == policy.Created:
 			sum.Created++
-		case outcome == policy.Archived:
-			sum.Archived++
+		case outcome == policy.AnswerHeld:
+			sum.Answered++
 		case outcome == policy.HeldForStaff:
 			sum.Held++
 		case outcome == policy.Updated:

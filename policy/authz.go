@@ -16,9 +16,10 @@ import (
 // functions to decide what to offer; the policy asks them again to decide
 // what to do, so an offer never grants anything.
 
-// CanModerate reports whether an account may work moderation cases.
+// CanModerate reports whether an account may work moderation cases: a moderator or operator
+// that is not an agent (a flag opens a human moderation case).
 func CanModerate(a *ent.Account) bool {
-	return a != nil && (role.Has(a.Roles, role.Moderator) || role.Has(a.Roles, role.Operator))
+	return a != nil && !IsAgent(a) && (role.Has(a.Roles, role.Moderator) || role.Has(a.Roles, role.Operator))
 }
 
 // CanResolve reports whether a can dismiss c or remove its problem: a
@@ -28,9 +29,11 @@ func CanResolve(a *ent.Account, c *ent.ModerationCase) bool {
 }
 
 // CanReview reports whether an account may record reviewer decisions:
-// reviewers on their own authority, operators as staff.
+// reviewers on their own authority, operators as staff. An agent account may not, whatever
+// other role it holds: what agents may not do, they may not do under a second role (agents
+// take part in review only as lanes of the panel).
 func CanReview(a *ent.Account) bool {
-	return a != nil && (role.Has(a.Roles, role.Reviewer) || role.Has(a.Roles, role.Operator))
+	return a != nil && !IsAgent(a) && (role.Has(a.Roles, role.Reviewer) || role.Has(a.Roles, role.Operator))
 }
 
 // CanImport reports whether an account may import problems from a public
@@ -41,8 +44,11 @@ func CanImport(a *ent.Account) bool { return a != nil && role.Has(a.Roles, role.
 // else, on the proposer's behalf and with a note saying why: operators.
 func CanReviseFor(a *ent.Account) bool { return a != nil && role.Has(a.Roles, role.Operator) }
 
-// CanStaff reports whether a may work the staff console (administrator_review): operators.
-func CanStaff(a *ent.Account) bool { return a != nil && role.Has(a.Roles, role.Operator) }
+// CanStaff reports whether a may work the staff console (administrator_review): operators that
+// are not agents.
+func CanStaff(a *ent.Account) bool {
+	return a != nil && !IsAgent(a) && role.Has(a.Roles, role.Operator)
+}
 
 // IsAgent reports whether an account is a machine agent, whose submissions
 // must say what generated them.
@@ -89,21 +95,27 @@ type Permissions struct {
 	// ReviseOnConsole: Revise, as an operator for an imported problem's absent proposer, which
 	// happens on the staff console.
 	ReviseOnConsole bool
+	// SettleGateHold: Review by a reviewer on a problem held only by a failing duplicate or
+	// known-answer check: an archive or merge the finding supports settles it, qualify waits for
+	// staff.
+	SettleGateHold bool
 }
 
 // PermissionsOn computes a's permissions on p at now; a may be nil.
 func PermissionsOn(a *ent.Account, p *ent.Problem, now time.Time) Permissions {
 	held := Held(p)
 	return Permissions{
-		Revise:          a != nil && reviseRefusal(a, p) == nil,
-		Review:          CanReview(a) && (decideRefusal(p, now) == nil || PendingReview(p) || held) && (!held || CanStaff(a)),
-		SendToStaff:     CanReview(a) && !held && p.State == problem.StatePROSPECTING && decideRefusal(p, now) == nil,
+		Revise: a != nil && reviseRefusal(a, p) == nil,
+		Review: CanReview(a) && p.ProposerID != a.ID && (decideRefusal(p, now) == nil || PendingReview(p) || held) &&
+			(!held || CanStaff(a) || ReviewerMaySettle(p)),
+		SendToStaff:     CanReview(a) && p.ProposerID != a.ID && !held && p.State == problem.StatePROSPECTING && decideRefusal(p, now) == nil,
 		Flag:            a != nil && flagRefusal(p) == nil,
 		AttachClaim:     a != nil && claimRefusal(p) == nil,
 		Moderate:        CanModerate(a),
 		ReviewClaims:    CanReview(a) && p.ProposerID != a.ID && claimRefusal(p) == nil,
 		ReviseOnConsole: a != nil && p.ProposerID != a.ID && reviseRefusal(a, p) == nil,
 		Suggest:         a != nil && reviseRefusal(a, p) != nil && revisableRefusal(p) == nil,
+		SettleGateHold:  CanReview(a) && p.ProposerID != a.ID && !CanStaff(a) && ReviewerMaySettle(p),
 	}
 }
 
@@ -216,6 +228,21 @@ func resolveRefusal(a *ent.Account) error {
 // reviewer to adopt or decline it.
 func PendingReview(p *ent.Problem) bool {
 	return p.State == problem.StateACCEPTED && p.PendingRevisionID != nil
+}
+
+// ReviewerMaySettle reports whether p, read with its open holds, is held only by a failing
+// duplicate or known-answer check, which a reviewer's archive or merge that the finding supports
+// settles (qualify still needs staff).
+func ReviewerMaySettle(p *ent.Problem) bool {
+	if !Held(p) || p.State != problem.StatePROSPECTING {
+		return false
+	}
+	for _, h := range p.Edges.Holds {
+		if _, ok := reviewerSettleable[h.Reason]; !ok || h.Authority != AuthorityGate {
+			return false
+		}
+	}
+	return true
 }
 
 // Held reports whether p, read with its open holds (the packet reads them), is held for staff.

@@ -10,6 +10,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/gates"
 )
 
 // KindClaimReviewed is the event of a review of a claim.
@@ -26,7 +27,8 @@ type ClaimReviewInput struct {
 // ReviewClaim records a review of a claim: its status becomes established, refuted or
 // withdrawn only this way, and its binding to the problem may change relation (a new binding,
 // which becomes the current one). RESOLVES comes from a review, never from an agent account.
-// A claim that the review makes a machine-readable answer holds the problem for staff.
+// A review that establishes a RESOLVES binding, whatever the claim's object type, holds the
+// problem for staff; every review runs the duplicate gate again on the current revision.
 func (s *Service) ReviewClaim(ctx context.Context, actor *ent.Account, in ClaimReviewInput) (*ent.Claim, *ent.Problem, error) {
 	if actor == nil {
 		return nil, nil, ErrUnauthenticated
@@ -97,9 +99,18 @@ func (s *Service) ReviewClaim(ctx context.Context, actor *ent.Account, in ClaimR
 				"note": strings.TrimSpace(in.Note), "policyVersion": Version}}); err != nil {
 			return err
 		}
-		if MachineReadableAnswer(c, bs) && (p.State == problem.StatePROSPECTING || p.State == problem.StateACCEPTED) {
+		// What the duplicate gate read of the claims has changed: it runs again on the current
+		// revision, and qualify waits for it.
+		if p.State == problem.StatePROSPECTING && p.CurrentRevisionID != nil {
+			if g, ok := gates.ByName(gates.Duplicate); ok {
+				if err := t.rerunGates(ctx, *p.CurrentRevisionID, []*gates.Gate{g}); err != nil {
+					return err
+				}
+			}
+		}
+		if EstablishedResolves(c, bs) && (p.State == problem.StatePROSPECTING || p.State == problem.StateACCEPTED) {
 			_, err := t.openHold(ctx, p, holdInput{reason: hold.ReasonANSWER_CLAIM, authority: authority, claimID: c.ID,
-				note: "An established claim resolves the problem: " + OneLine(c.Summary, 200), actorID: actor.ID})
+				note: "An established " + strings.ToLower(string(c.ObjectType)) + " resolves the problem: " + OneLine(c.Summary, 200), actorID: actor.ID})
 			return err
 		}
 		return nil

@@ -2,6 +2,7 @@ package policy_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -44,12 +45,23 @@ func TestReviewClaim(t *testing.T) {
 		}
 		in := policy.ClaimReviewInput{ClaimID: c.ID, Status: claim.StatusESTABLISHED, Relation: binding.RelationRESOLVES,
 			Note: "The counterexample checks out and covers the whole statement."}
-		if diff := cmp.Diff([]errKey{{"relation", policy.CodeAgentCannotResolve}}, keys(review("bot", in))); diff != "" {
-			t.Errorf("an agent-reviewer reviews as RESOLVES (-want +got):\n%s", diff)
+		// An agent account reviews no claim, whatever its second role.
+		if err := review("bot", in); !errors.Is(err, policy.ErrForbidden) {
+			t.Errorf("an agent-reviewer reviews as RESOLVES: %v; want forbidden", err)
 		}
 		self := in
 		self.Relation = binding.RelationADDRESSES
-		if diff := cmp.Diff([]errKey{{"claimId", policy.CodeSelfReview}}, keys(review("bot", self))); diff != "" {
+		if err := review("bot", self); !errors.Is(err, policy.ErrForbidden) {
+			t.Errorf("an agent-reviewer reviews its own claim: %v; want forbidden", err)
+		}
+		author := f.account(t, "rex", role.Reviewer)
+		own, err := f.svc.AttachClaim(ctx, author, policy.ClaimInput{ProblemID: p.ID, Summary: "A bound of order n log n holds for the count.",
+			Relation: binding.RelationADDRESSES})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]errKey{{"claimId", policy.CodeSelfReview}}, keys(review("rex", policy.ClaimReviewInput{ClaimID: own.ID,
+			Status: claim.StatusESTABLISHED, Relation: binding.RelationADDRESSES, Note: "Mine."}))); diff != "" {
 			t.Errorf("the author reviews their own claim (-want +got):\n%s", diff)
 		}
 		if err := review(f.member.Handle, in); err == nil {
@@ -67,8 +79,8 @@ func TestReviewClaim(t *testing.T) {
 			t.Errorf("holds after an established RESOLVES claim = %+v; want one ANSWER_CLAIM hold naming it", hs)
 		}
 		cs, err := f.svc.Claims(ctx, p.ID)
-		if err != nil || len(cs) != 1 || !cs[0].Answer {
-			t.Errorf("Claims() = %+v, %v; want the claim reported as an answer", cs, err)
+		if err != nil || len(cs) != 2 || !cs[0].Answer || cs[1].Answer {
+			t.Errorf("Claims() = %+v, %v; want the established RESOLVES claim reported as an answer, the other not", cs, err)
 		}
 	})
 }

@@ -105,6 +105,7 @@ func (in DecisionInput) validate() error {
 	} else if in.ReasonCode != nil {
 		v.add(CodeInvalid, f.Only, f.Name)
 	}
+	otherArchiveRefusal(in, &v)
 	if f := decisionField("revisionRequests"); f.RequiredFor(in.Action) {
 		if len(in.RevisionRequests) == 0 {
 			v.add(CodeRequired, f.Missing, f.Name)
@@ -275,9 +276,19 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 	if err != nil {
 		return nil, err
 	}
+	settles := false
 	if len(holds) > 0 && !CanStaff(actor) {
-		return nil, refuse(CodeHeldForStaff, fmt.Sprintf("%s is held for staff review (%s); only staff decide it now",
-			p.ID, HoldReasons.Label(string(holds[0].Reason))), "problemId")
+		if settles, err = t.reviewerSettles(ctx, p, holds, in, mergeInto); err != nil {
+			return nil, err
+		}
+		if !settles {
+			msg := fmt.Sprintf("%s is held for staff review (%s); only staff decide it now", p.ID, HoldReasons.Label(string(holds[0].Reason)))
+			if _, ok := reviewerSettleable[holds[0].Reason]; ok && len(holds) == 1 {
+				msg += fmt.Sprintf(", except an archive as %s or a merge into the problem the duplicate check names, which the finding supports",
+					strings.ToLower(string(reviewerSettleable[holds[0].Reason])))
+			}
+			return nil, refuse(CodeHeldForStaff, msg, "problemId")
+		}
 	}
 	if p.State == problem.StateACCEPTED && p.PendingRevisionID != nil && in.RevisionID == *p.PendingRevisionID {
 		res, err := t.decidePending(ctx, actor, authority, in, p, digest)
@@ -288,7 +299,9 @@ func (t *tx) decide(ctx context.Context, actor *ent.Account, authority decision.
 	}
 	switch {
 	case len(holds) > 0:
-		authority = decision.AuthoritySTAFF // an operator who is also a reviewer decides a held problem as staff
+		if !settles {
+			authority = decision.AuthoritySTAFF // an operator who is also a reviewer decides a held problem as staff
+		}
 		// Staff settle a held problem even after its deadline, which passed while the hold
 		// suspended the default acceptance; an accepted one is held after a second review
 		// found an error in its qualification.

@@ -3,9 +3,11 @@ package policy
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
@@ -29,9 +31,10 @@ func (t *tx) staleRevision(ctx context.Context, p *ent.Problem, revisionID strin
 
 // checkConfirmations checks the decision's answers to the reviewed revision's findings against
 // its current gate runs, and returns them as recorded (with each finding's check). Qualify is
-// refused while a gate is pending or failing, and until every NEEDS_HUMAN or UNKNOWN finding
-// has been confirmed to hold; any decision may answer findings, and each answer must name one
-// of the revision's open findings.
+// refused while a gate is pending or failing, while a gate or check has not run or could not
+// run (UNKNOWN: nobody can say it passes, so it blocks qualify as a failing one does, with
+// GATE_NOT_RUN naming it), and until every NEEDS_HUMAN finding has been confirmed to hold; any
+// decision may answer findings, and each answer must name one of the revision's open findings.
 func (t *tx) checkConfirmations(ctx context.Context, in DecisionInput) ([]packet.FindingConfirmation, error) {
 	runs, err := t.GateRun.Query().Where(gaterun.RevisionID(in.RevisionID)).
 		WithFindings(func(q *ent.FindingQuery) {
@@ -71,7 +74,10 @@ func (t *tx) checkConfirmations(ctx context.Context, in DecisionInput) ([]packet
 	if err := t.batchRefusal(ctx, rev.Edges.Problem, rev); err != nil {
 		return nil, err
 	}
-	var pending, failing, unrun []string
+	if err := t.resolvesRefusal(ctx, rev.ProblemID); err != nil {
+		return nil, err
+	}
+	var pending, failing, unrun, unknown []string
 	have := map[gaterun.Gate]bool{}
 	for _, r := range runs {
 		have[r.Gate] = true
@@ -83,6 +89,11 @@ func (t *tx) checkConfirmations(ctx context.Context, in DecisionInput) ([]packet
 		case r.Outcome == gaterun.OutcomeUNKNOWN && len(r.Edges.Findings) == 0:
 			// It could not run at all (a panic, a timeout, another version): nothing to answer.
 			unrun = append(unrun, gateWord(r.Gate))
+		}
+		for _, f := range r.Edges.Findings {
+			if f.Verdict == finding.VerdictUNKNOWN && !slices.Contains(unknown, f.Check) {
+				unknown = append(unknown, f.Check)
+			}
 		}
 	}
 	for _, g := range gates.All() {
@@ -100,8 +111,12 @@ func (t *tx) checkConfirmations(ctx context.Context, in DecisionInput) ([]packet
 		return nil, refuse(CodeConflict, fmt.Sprintf("the %s %s still running on this revision; qualify when %s finished",
 			strings.Join(pending, ", "), plural(len(pending), "check is", "checks are"), plural(len(pending), "it has", "they have")), "action")
 	case len(unrun) > 0:
-		return nil, refuse(CodeConflict, fmt.Sprintf("the %s %s not run on this revision; run %s again (theoremdb gates rerun) before qualifying",
+		return nil, refuse(CodeGateNotRun, fmt.Sprintf("the %s %s not run on this revision; run %s again (theoremdb gates rerun) before qualifying",
 			strings.Join(unrun, ", "), plural(len(unrun), "gate has", "gates have"), plural(len(unrun), "it", "them")), "action")
+	case len(unknown) > 0:
+		return nil, refuse(CodeGateNotRun, fmt.Sprintf("%s could not run on this revision (%s), so nobody can say %s: an operator makes %s run (for the copy check, build its index: theoremdb corpus build) and runs the gate again (theoremdb gates rerun) before qualifying; keep-prospecting, archive and merge need no gate",
+			plural(len(unknown), "a check", "checks"), strings.Join(unknown, ", "), plural(len(unknown), "it passes", "they pass"),
+			plural(len(unknown), "it", "them")), "action")
 	}
 	var missing []string
 	for _, f := range order {
@@ -119,6 +134,23 @@ func (t *tx) checkConfirmations(ctx context.Context, in DecisionInput) ([]packet
 			strings.Join(missing, ", ")), "confirmations")
 	}
 	return out, nil
+}
+
+// resolvesRefusal refuses qualify while an established RESOLVES binding, of any object type,
+// ties a claim to the problem: the problem is answered until a review corrects the binding or
+// the problem is archived.
+func (t *tx) resolvesRefusal(ctx context.Context, problemID string) error {
+	cs, err := t.Claim.Query().Where(claim.ProblemID(problemID), claim.StatusEQ(claim.StatusESTABLISHED)).WithBindings().All(ctx)
+	if err != nil {
+		return fmt.Errorf("claims: %w", err)
+	}
+	for _, c := range cs {
+		if EstablishedResolves(c, c.Edges.Bindings) {
+			return refuse(CodeConflict, fmt.Sprintf("the established %s %s resolves this problem, so it cannot be qualified as open: correct its binding (reviewClaim with ADDRESSES) if it does not cover the statement, or archive the problem as known_answer",
+				strings.ToLower(string(c.ObjectType)), c.ID), "action")
+		}
+	}
+	return nil
 }
 
 func gateWord(g gaterun.Gate) string { return strings.ReplaceAll(strings.ToLower(string(g)), "_", " ") }

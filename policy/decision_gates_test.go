@@ -2,7 +2,9 @@ package policy_test
 
 import (
 	"context"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -147,8 +149,58 @@ func TestQualifyRefusedWhenAGateCouldNotRun(t *testing.T) {
 		}
 		_, err := f.svc.RecordDecision(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID, RevisionID: *p.CurrentRevisionID,
 			Action: decision.ActionQUALIFY, Notes: qualifyNotes(), IdempotencyKey: "k"})
-		if diff := cmp.Diff([]errKey{{"action", policy.CodeConflict}}, keys(err)); diff != "" {
+		if diff := cmp.Diff([]errKey{{"action", policy.CodeGateNotRun}}, keys(err)); diff != "" {
 			t.Errorf("qualify with a gate that could not run (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// TestQualifyRefusedWhileACheckIsUnknown: a check that could not run (UNKNOWN, such as the copy
+// check with no index) cannot be confirmed as holding: qualify is refused with GATE_NOT_RUN
+// naming it until it runs, and default acceptance, which claims no gate, is not stopped by it.
+func TestQualifyRefusedWhileACheckIsUnknown(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d)
+		p := f.submit(t, f.member)
+		rev := *p.CurrentRevisionID
+		runs, _ := f.svc.GateRunsToDo(ctx, rev)
+		unknown := gates.Finding{Check: "provenance.copy", Criterion: "copy", Policy: gates.PolicyVersion,
+			Span: gates.Span{Field: "statement"}, Behaviour: "no copy-check index is built", Evidence: gates.Insufficient, Verdict: gates.Unknown}
+		for _, r := range runs {
+			res := gates.Result{Gate: gates.Name(r.Gate), Outcome: gates.OutcomePass, Started: f.clock.Now(), Finished: f.clock.Now()}
+			if r.Gate == "PROVENANCE" {
+				res.Outcome, res.Findings = gates.OutcomeUnknown, []gates.Finding{unknown}
+			}
+			if err := f.svc.RecordGateResult(ctx, r.ID, "d", res); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pk, err := f.svc.ProblemPacket(ctx, p.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fid string
+		for _, r := range pk.Checks {
+			for _, fd := range r.Edges.Findings {
+				if fd.Check == "provenance.copy" {
+					fid = fd.ID
+				}
+			}
+		}
+		_, err = f.svc.RecordDecision(ctx, f.reviewer, policy.DecisionInput{ProblemID: p.ID, RevisionID: rev,
+			Action: decision.ActionQUALIFY, Notes: qualifyNotes(), IdempotencyKey: "k",
+			Confirmations: []packet.FindingConfirmation{{Finding: fid, Holds: true, Note: "I looked myself."}}})
+		if diff := cmp.Diff([]errKey{{"action", policy.CodeGateNotRun}}, keys(err)); diff != "" {
+			t.Fatalf("qualify confirming an UNKNOWN check (-want +got):\n%s\nerr = %v", diff, err)
+		}
+		if !strings.Contains(err.Error(), "provenance.copy") {
+			t.Errorf("the refusal does not name the check: %v", err)
+		}
+		f.clock.Advance(8 * 24 * time.Hour)
+		if n, err := f.svc.AcceptOverdue(ctx); err != nil || n != 1 {
+			t.Errorf("default acceptance with an UNKNOWN check: %d accepted, %v; want 1", n, err)
 		}
 	})
 }

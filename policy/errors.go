@@ -39,6 +39,9 @@ const (
 	CodeSelfReview Code = "SELF_REVIEW"
 	// CodeAgentCannotResolve: an account with the agent role asks for a RESOLVES binding.
 	CodeAgentCannotResolve Code = "AGENT_CANNOT_RESOLVE"
+	// CodeGateNotRun: qualify names a gate or check that has not run, or could not run
+	// (UNKNOWN), on the reviewed revision; it must run before anyone can say it passes.
+	CodeGateNotRun Code = "GATE_NOT_RUN"
 )
 
 // FieldError is one problem with the input that the caller can fix. Field is

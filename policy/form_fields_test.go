@@ -38,7 +38,7 @@ func TestNoteFieldsAreEnforced(t *testing.T) {
 				return err
 			}},
 			{"operator's revision", policy.OperatorNote, func(note string) error {
-				_, _, err := f.svc.Revise(ctx, f.operator, imported.ID, note, validInput())
+				_, _, err := f.svc.ReviseOnConsole(ctx, f.operator, imported.ID, note, validInput())
 				return err
 			}},
 			{"suggested edit", policy.SuggestionNote, func(note string) error {

@@ -393,7 +393,22 @@ func MachineReadableAnswer(c *ent.Claim, bindings []*ent.Binding) bool {
 	return cur != nil && cur.Relation == binding.RelationRESOLVES
 }
 
-// Claims lists a problem's claims for the duplicate gate; Service implements gates.Claims.
+// EstablishedResolves reports whether a claim's current binding to its problem is an established
+// RESOLVES binding that nothing supersedes, whatever the claim's object type: a reviewed judgement
+// that the research object answers the problem. It holds the problem for staff and blocks qualify
+// until the binding is corrected or the problem archived; only a claim of object type claim is
+// also the machine-readable answer a resolved page shows (MachineReadableAnswer).
+func EstablishedResolves(c *ent.Claim, bindings []*ent.Binding) bool {
+	if c.Status != claim.StatusESTABLISHED || c.SupersededByID != nil {
+		return false
+	}
+	cur := currentBinding(c, bindings)
+	return cur != nil && cur.Relation == binding.RelationRESOLVES
+}
+
+// Claims lists a problem's claims for the duplicate gate; Service implements gates.Claims. A
+// claim counts as an answer for the gate when an established RESOLVES binding ties it to the
+// problem, whatever its object type.
 func (s *Service) Claims(ctx context.Context, problemID string) ([]gates.Claim, error) {
 	cs, err := s.client.Claim.Query().Where(claim.ProblemID(problemID)).WithBindings().All(ctx)
 	if err != nil {
@@ -401,7 +416,7 @@ func (s *Service) Claims(ctx context.Context, problemID string) ([]gates.Claim, 
 	}
 	out := make([]gates.Claim, len(cs))
 	for i, c := range cs {
-		out[i] = gates.Claim{ID: c.ID, Summary: c.Summary, Answer: MachineReadableAnswer(c, c.Edges.Bindings)}
+		out[i] = gates.Claim{ID: c.ID, Summary: c.Summary, Answer: EstablishedResolves(c, c.Edges.Bindings)}
 	}
 	return out, nil
 }

@@ -83,7 +83,8 @@ func (t *tx) openHolds(ctx context.Context, problemID string) ([]*ent.Hold, erro
 	return hs, nil
 }
 
-// releaseHolds closes a problem's open holds with the staff decision that settles them.
+// releaseHolds closes a problem's open holds with the decision that settles them: staff's, or a
+// reviewer's archive or merge that a duplicate or known-answer finding supports.
 func (t *tx) releaseHolds(ctx context.Context, p *ent.Problem, holds []*ent.Hold, decisionID, actorID string) error {
 	if len(holds) == 0 {
 		return nil
@@ -96,7 +97,11 @@ func (t *tx) releaseHolds(ctx context.Context, p *ent.Problem, holds []*ent.Hold
 		Exec(ctx); err != nil {
 		return fmt.Errorf("release holds: %w", err)
 	}
-	_, err := t.appendEvent(ctx, eventInput{actor: actorID, authority: AuthorityStaff, kind: KindHoldReleased,
+	authority := AuthorityStaff
+	if a, err := t.Account.Get(ctx, actorID); err == nil && !CanStaff(a) {
+		authority = AuthorityReviewer
+	}
+	_, err := t.appendEvent(ctx, eventInput{actor: actorID, authority: authority, kind: KindHoldReleased,
 		subject: p.ID, payload: map[string]any{"holds": ids, "decision": decisionID}})
 	return err
 }
@@ -124,6 +129,9 @@ func (s *Service) SendToStaff(ctx context.Context, actor *ent.Account, problemRe
 		p, err := t.lockProblem(ctx, id)
 		if err != nil {
 			return err
+		}
+		if p.ProposerID == actor.ID {
+			return refuse(CodeSelfReview, "you submitted this problem; another reviewer sends it to staff if it needs them", "problemId")
 		}
 		if p.State != problem.StatePROSPECTING {
 			return refuse(CodeConflict, fmt.Sprintf("%s is %s; only a prospecting problem can be held for staff",

@@ -2,8 +2,6 @@ package policy
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
@@ -13,16 +11,15 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/claim"
-	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/problem"
-	"github.com/theoremdb/theoremdb/packet"
 )
 
 // Outcomes of importing a record its source marks solved.
 const (
-	// Archived: a new record, archived as a known answer with the source's answer claim.
-	Archived ImportOutcome = "archived"
+	// AnswerHeld: a new record with the source's answer claim, held for staff, who compare the
+	// claim's scope with the statement before archiving it (the import archives nothing).
+	AnswerHeld ImportOutcome = "answer-held"
 	// HeldForStaff: the problem is held for staff because its source's status changed or the sources
 	// disagree.
 	HeldForStaff ImportOutcome = "held"
@@ -86,13 +83,14 @@ func (st SourceStatus) holdNote(importedOn time.Time) string {
 // ImportSolved is the trusted import path for a record its source marks solved. An operator
 // runs it. A new key is created through intake as Import creates it and, in the same
 // transaction, given the source's answer claim (an established claim that RESOLVES the
-// problem, citing the source's status and date) and archived as a known answer on the
-// authority of the trusted import; with no stake escrowed there is nothing to forfeit. A new
-// key whose sources disagree (st.Mismatch) is imported as open and held for staff. An existing
-// key that is prospecting or accepted — imported as open — keeps its content and is held for
-// staff with a note saying what the source now says, once: while that hold is open, or after
-// staff settled a hold with the same note, a re-import changes nothing. Archived, merged and
-// removed problems are left alone.
+// problem, citing the source's status and date) and held for staff with that claim: the policy
+// sends an answer claim to staff, who compare its scope with the statement and archive the
+// problem or correct the binding (review policy v5). No stake is escrowed. A new key whose
+// sources disagree (st.Mismatch) is imported as open and held for staff. An existing key that is
+// prospecting or accepted — imported as open — keeps its content and is held for staff with a
+// note saying what the source now says, once: while that hold is open, or after staff settled a
+// hold with the same note, a re-import changes nothing. Archived, merged and removed problems
+// are left alone.
 func (s *Service) ImportSolved(ctx context.Context, actor *ent.Account, key, source string, in ProblemInput, st SourceStatus) (*ent.Problem, ImportOutcome, error) {
 	ok, err := s.validateImport(actor, key, source, in, st.validate)
 	if err != nil {
@@ -120,14 +118,22 @@ func (s *Service) ImportSolved(ctx context.Context, actor *ent.Account, key, sou
 					note: st.holdNote(p.SubmittedAt), actorID: actor.ID})
 				return err
 			}
-			outcome = Archived
-			p, err = t.archiveImported(ctx, actor, key, p, st)
-			return err
+			outcome = AnswerHeld
+			return t.holdImportedAnswer(ctx, actor, key, p, st)
 		}
 		p, outcome = existing, Unchanged
 		switch p.State {
 		case problem.StatePROSPECTING, problem.StateACCEPTED:
 		default:
+			return nil
+		}
+		// The source's answer claim is already on record (staff have it, or settled it): the
+		// same status imported again changes nothing.
+		answered, err := t.Claim.Query().Where(claim.ProblemID(p.ID), claim.Summary(st.says("records"))).Exist(ctx)
+		if err != nil {
+			return fmt.Errorf("import %s: claims: %w", key, err)
+		}
+		if answered {
 			return nil
 		}
 		note := st.holdNote(p.SubmittedAt)
@@ -151,60 +157,26 @@ func (s *Service) ImportSolved(ctx context.Context, actor *ent.Account, key, sou
 	return p, outcome, err
 }
 
-// archiveImported attaches the source's answer claim to a problem just imported and archives it
-// as a known answer on the authority of the trusted import, recording both as a reviewer's claim
-// and archive are recorded.
-func (t *tx) archiveImported(ctx context.Context, actor *ent.Account, key string, p *ent.Problem, st SourceStatus) (*ent.Problem, error) {
+// holdImportedAnswer attaches the source's answer claim to a problem just imported, bound by
+// RESOLVES on the trusted import's authority, and holds the problem for staff with that claim.
+func (t *tx) holdImportedAnswer(ctx context.Context, actor *ent.Account, key string, p *ent.Problem, st SourceStatus) error {
 	now := t.s.Now()
 	says := st.says("records")
 	c, err := t.Claim.Create().SetProblemID(p.ID).SetAuthorID(actor.ID).SetObjectType(claim.ObjectTypeCLAIM).
 		SetStatus(claim.StatusESTABLISHED).SetSummary(says).SetScope(ImportedAnswerScope).SetCreatedAt(now).Save(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("import %s: answer claim: %w", key, err)
+		return fmt.Errorf("import %s: answer claim: %w", key, err)
 	}
 	b, err := t.Binding.Create().SetClaimID(c.ID).SetProblemID(p.ID).SetRelation(binding.RelationRESOLVES).
 		SetCreatedAt(now).Save(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("import %s: answer binding: %w", key, err)
+		return fmt.Errorf("import %s: answer binding: %w", key, err)
 	}
 	if _, err := t.appendEvent(ctx, eventInput{actor: actor.ID, authority: AuthorityImport, kind: KindClaimAttached,
 		subject: p.ID, payload: map[string]any{"claim": c.ID, "binding": b.ID, "relation": b.Relation, "status": c.Status}}); err != nil {
-		return nil, err
+		return err
 	}
-
-	reason := decision.ReasonCodeKNOWN_ANSWER
-	in := DecisionInput{ProblemID: p.ID, RevisionID: *p.CurrentRevisionID, Action: decision.ActionARCHIVE,
-		ReasonCode: &reason, IdempotencyKey: importIdempotencyKey(key), Notes: packet.DecisionNotes{
-			OpenStatus: "Not open: " + says,
-			Reason: "Archived as a known answer by the trusted import: its source marks the problem solved, and the " +
-				"source's answer claim (" + c.ID + ") is attached.",
-			Uncertainty: "No reviewer read this record and the import did no literature search of its own; " +
-				"the status is the source's.",
-		}}
-	if err := in.validate(); err != nil {
-		return nil, fmt.Errorf("import %s: archive: %w", key, err)
-	}
-	d, err := t.newDecision(actor, decision.AuthorityTRUSTED_IMPORT, in, p, in.digest(actor.ID, p.ID, ""), nil).Save(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("import %s: archive: %w", key, err)
-	}
-	if p, err = p.Update().SetState(problem.StateARCHIVED).SetUpdatedAt(now).Save(ctx); err != nil {
-		return nil, fmt.Errorf("import %s: archive: %w", key, err)
-	}
-	if _, err := t.appendEvent(ctx, eventInput{actor: actor.ID, authority: AuthorityImport, kind: KindDecisionRecorded,
-		subject: p.ID, payload: map[string]any{"decision": d.ID, "action": d.Action, "authority": d.Authority,
-			"revision": d.RevisionID, "policyVersion": Version, "reasonCode": reason, "state": p.State}}); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-// importIdempotencyKey is the idempotency key of the archive decision of an import key:
-// "import:" and the key, or its digest when that would be longer than a key may be.
-func importIdempotencyKey(key string) string {
-	if k := "import:" + key; len(k) <= MaxIdempotencyKey {
-		return k
-	}
-	sum := sha256.Sum256([]byte(key))
-	return "import:sha256:" + hex.EncodeToString(sum[:])
+	_, err = t.openHold(ctx, p, holdInput{reason: hold.ReasonANSWER_CLAIM, authority: AuthorityImport, claimID: c.ID, actorID: actor.ID,
+		note: says + " Staff compare the answer's scope with the statement, then archive the problem as a known answer or correct the binding."})
+	return err
 }

@@ -212,6 +212,13 @@ func (s *Service) moderate(ctx context.Context, actor *ent.Account, caseID strin
 		if err != nil {
 			return err
 		}
+		proposer, err := t.Problem.Query().Where(problem.ID(c.ProblemID)).Select(problem.FieldProposerID).String(ctx)
+		if err != nil {
+			return fmt.Errorf("moderation case: %w", err)
+		}
+		if proposer == actor.ID {
+			return refuse(CodeSelfReview, "you submitted this problem; another moderator settles the flags on it", "caseId")
+		}
 		return fn(ctx, t, c, s.Now())
 	})
 	if err != nil {
@@ -287,7 +294,8 @@ func (s *Service) DismissCase(ctx context.Context, actor *ent.Account, caseID, n
 // reason: the page becomes a tombstone, the ID stays reserved, the problem
 // leaves lists and search. A stake still in escrow is forfeited during the
 // challenge period and returned after it (the challenge is over, and the
-// acceptance job may simply not have run yet); one already returned stays
+// acceptance job may simply not have run yet) unless the problem is held for
+// staff, whose challenge goes on past the deadline; one already returned stays
 // returned. Every other open case on the problem
 // closes with it.
 func (s *Service) RemoveProblem(ctx context.Context, actor *ent.Account, caseID, reason string) (*ent.ModerationCase, *ent.Problem, error) {
@@ -314,8 +322,14 @@ func (s *Service) RemoveProblem(ctx context.Context, actor *ent.Account, caseID,
 		if p.State == problem.StatePROSPECTING && p.StakeState != nil && *p.StakeState == problem.StakeStateESCROWED {
 			// A removal during the challenge forfeits the stake as an archive would; once the
 			// challenge period is over the stake is returned, as acceptance would have returned it.
+			// A problem held for staff is still in its challenge after the deadline (the hold
+			// suspends default acceptance), so its removal forfeits as a staff archive does.
 			kind := reputationentry.KindFORFEIT
-			if !now.Before(p.Deadline) {
+			holds, err := t.openHolds(ctx, p.ID)
+			if err != nil {
+				return err
+			}
+			if !now.Before(p.Deadline) && len(holds) == 0 {
 				kind = reputationentry.KindRETURN
 			}
 			if err := t.settleStake(ctx, p, kind, now); err != nil {

@@ -15,7 +15,6 @@ import (
 	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/lane"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
-	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
 	"github.com/theoremdb/theoremdb/ent/reference"
@@ -233,41 +232,37 @@ func (s *Service) recordInput(ctx context.Context, in *ReviewGateInput, p *ent.P
 		in.DatedSearch, in.SearchCheckedOn = true, rs.CheckedOn
 	}
 	in.RightsBasis = strings.TrimSpace(rev.Provenance.RightsBasis)
-	in.StatementGate, in.HeroGate = gates.OutcomeUnknown, gates.OutcomeUnknown
 	for _, r := range runs {
-		o := gates.Outcome(r.Outcome)
-		switch r.Gate {
-		case gaterun.GateSTATEMENT:
-			in.StatementGate = o
-		case gaterun.GateHERO:
-			in.HeroGate = o
-		case gaterun.GateDUPLICATE:
-			for _, f := range r.Edges.Findings {
-				if gates.Verdict(f.Verdict) == gates.Pass {
-					continue
-				}
-				in.UnresolvedPriorArt++
-				if f.Check == "duplicate.near-duplicate" && gates.Verdict(f.Verdict) == gates.Fail {
-					in.DirectDuplicate = true
-				}
+		gr := GateRunInput{Gate: gates.Name(r.Gate), Outcome: gates.Outcome(r.Outcome), Reason: r.Reason}
+		for _, f := range r.Edges.Findings {
+			gr.Findings = append(gr.Findings, GateCheckFinding{Check: f.Check, Verdict: gates.Verdict(f.Verdict)})
+			if r.Gate != gaterun.GateDUPLICATE || gates.Verdict(f.Verdict) == gates.Pass {
+				continue
+			}
+			if _, byRole := ConfirmingRole(f.Check); byRole && gates.Verdict(f.Verdict) == gates.NeedsHuman {
+				continue // a judgement the prior-art role makes, not a candidate for staff
+			}
+			in.UnresolvedPriorArt++
+			if f.Check == "duplicate.near-duplicate" && gates.Verdict(f.Verdict) == gates.Fail {
+				in.DirectDuplicate = true
 			}
 		}
+		in.Gates = append(in.Gates, gr)
 	}
 	for _, c := range p.Edges.Claims {
-		if MachineReadableAnswer(c, c.Edges.Bindings) {
+		if EstablishedResolves(c, c.Edges.Bindings) {
 			in.ResolvingClaim = true
 		}
 	}
-	hero := HeroOf(rev)
-	in.BespokeArtReviewed = hero.Bespoke && hero.RightsBasis != ""
-	in.NeutralVisualAssigned = !hero.Bespoke
+	// The page shows the neutral generated figure: the proposer's bespoke flag is a request, and
+	// bespoke art reaches a public page only after a registered asset pair passes a reviewer's
+	// check for the problem with its rights basis, which no revision field can claim.
+	in.NeutralVisualAssigned, in.BespokeArtReviewed = true, false
 	if stops, err := s.OpenStops(ctx); err == nil {
 		_, in.BatchStopped = stops[BatchSource(p, rev)]
 	}
-	if open, err := s.client.ModerationCase.Query().Where(moderationcase.ProblemID(p.ID),
-		moderationcase.StateIn(moderationcase.StateOPEN, moderationcase.StateCLAIMED)).Exist(ctx); err == nil && open {
-		in.Disputed = true
-	}
+	// A community flag is no dispute: it opens a moderation case and never holds the problem or
+	// pauses its clock (POLICY.md section 4), so an open flag does not set Disputed.
 }
 
 // panelInput is what each role sees: the revision, its gates' outcomes, the claims and the

@@ -26,8 +26,15 @@ type panelFixture struct {
 
 func newPanelFixture(t *testing.T, d string) *panelFixture {
 	t.Helper()
-	f := &panelFixture{fixture: newFixture(t, d)}
+	f := newBarePanelFixture(t, d)
 	f.problem = f.submitChecked(t, f.member)
+	return f
+}
+
+// newBarePanelFixture is a panel fixture with no problem yet.
+func newBarePanelFixture(t *testing.T, d string) *panelFixture {
+	t.Helper()
+	f := &panelFixture{fixture: newFixture(t, d)}
 	f.provider = newVerdictProvider(t, "model-a-2026-01")
 	f.audit = newVerdictProvider(t, "model-b-2026-02")
 	f.cfg = policy.PanelConfig{AuditSeed: []byte("test seed"),

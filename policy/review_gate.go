@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/lanes"
 )
 
@@ -94,12 +93,12 @@ type ReviewGateInput struct {
 	DatedSearch          bool // a structured reference_search record exists
 	SearchCheckedOn      time.Time
 	RightsBasis          string
-	StatementGate        gates.Outcome
-	HeroGate             gates.Outcome
-	UnresolvedPriorArt   int // prior-art candidates nobody has resolved
-	ResolvingClaim       bool
-	DirectDuplicate      bool
-	FinancialCommitment  bool
+	// Gates are the current runs of the nine deterministic gates on the reviewed revision.
+	Gates               []GateRunInput
+	UnresolvedPriorArt  int // prior-art candidates nobody has resolved
+	ResolvingClaim      bool
+	DirectDuplicate     bool
+	FinancialCommitment bool
 	// NeutralVisualAssigned: the page shows the neutral generated visual; BespokeArtReviewed:
 	// reviewed bespoke art exists instead.
 	NeutralVisualAssigned bool
@@ -146,6 +145,9 @@ const (
 	ReasonNoRightsBasis       ReviewReasonCode = "NO_RIGHTS_BASIS"
 	ReasonStatementGate       ReviewReasonCode = "STATEMENT_GATE_NOT_PASSED"
 	ReasonHeroGate            ReviewReasonCode = "HERO_GATE_NOT_PASSED"
+	ReasonGateFailed          ReviewReasonCode = "GATE_FAILED"
+	ReasonGateNeedsPerson     ReviewReasonCode = "GATE_NEEDS_PERSON"
+	ReasonGateNotRun          ReviewReasonCode = "GATE_NOT_RUN"
 	ReasonSearchOutsideWindow ReviewReasonCode = "SEARCH_OUTSIDE_WINDOW"
 	ReasonPriorArtUnresolved  ReviewReasonCode = "PRIOR_ART_UNRESOLVED"
 	ReasonResolvingClaim      ReviewReasonCode = "RESOLVING_CLAIM"
@@ -196,6 +198,9 @@ var ReviewGateReasons = Vocabulary{
 	{string(ReasonNoRightsBasis), "No rights basis", "The record states no license or rights basis."},
 	{string(ReasonStatementGate), "Statement gate not passed", "The title and statement do not pass the problem-display standard."},
 	{string(ReasonHeroGate), "Hero gate not passed", "The public visual does not pass the problem-display standard."},
+	{string(ReasonGateFailed), "Gate failed", "A check of another publication gate fails on the current revision."},
+	{string(ReasonGateNeedsPerson), "Gate needs a person", "A check a machine cannot certify is not one a panel role may confirm, or the role that may did not confirm it."},
+	{string(ReasonGateNotRun), "Gate not run", "A gate, or one of its checks, has not run or could not run on the current revision."},
 	{string(ReasonSearchOutsideWindow), "Search outside the window", "The dated search is older than the freshness window, or dated in the future."},
 	{string(ReasonPriorArtUnresolved), "Prior-art candidate unresolved", "A prior-art candidate needs staff judgment."},
 	{string(ReasonResolvingClaim), "Resolving claim attached", "An established claim bound by resolves is attached."},
@@ -505,12 +510,7 @@ func (g *reviewGate) record() {
 	if strings.TrimSpace(in.RightsBasis) == "" {
 		g.add(ReasonNoRightsBasis, "", "the record states no rights basis")
 	}
-	if in.StatementGate != gates.OutcomePass {
-		g.add(ReasonStatementGate, "", "the STATEMENT gate is %s", outcomeName(in.StatementGate))
-	}
-	if in.HeroGate != gates.OutcomePass {
-		g.add(ReasonHeroGate, "", "the HERO gate is %s", outcomeName(in.HeroGate))
-	}
+	g.gateRuns()
 	if n := in.UnresolvedPriorArt; n > 0 {
 		g.add(ReasonPriorArtUnresolved, "", "%d unresolved prior-art %s", n, plural(n, "candidate", "candidates"))
 	}
@@ -574,13 +574,6 @@ func (g *reviewGate) audit() AuditState {
 func sameModel(a, b string) bool {
 	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
 	return a != "" && strings.EqualFold(a, b)
-}
-
-func outcomeName(o gates.Outcome) string {
-	if o == "" {
-		return "not run"
-	}
-	return string(o)
 }
 
 func short(digest string) string {

@@ -41,6 +41,47 @@ func gateReview(t *testing.T, role lanes.Role, provider, model string) policy.Ga
 		PacketDigest: gateDigest, ServedModel: model, Answer: a}
 }
 
+// realisticRuns are the nine gates' runs on a complete packet as the real gates report them: every
+// check passes but the judgements a machine never certifies, which the panel's roles confirm.
+func realisticRuns() []policy.GateRunInput {
+	var out []policy.GateRunInput
+	for _, g := range gates.All() {
+		r := policy.GateRunInput{Gate: g.Name, Outcome: gates.OutcomePass}
+		for _, c := range g.Checks {
+			v := gates.Pass
+			if _, ok := policy.ConfirmingRole(c.ID); ok {
+				v, r.Outcome = gates.NeedsHuman, gates.OutcomeNeedsHuman
+			}
+			r.Findings = append(r.Findings, policy.GateCheckFinding{Check: c.ID, Verdict: v})
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// runsWith is realisticRuns with check's verdict set to v (the gate's run dropped when v is
+// empty), or with the gate's run UNKNOWN with no finding when check names the gate.
+func runsWith(check string, v gates.Verdict) func(*policy.ReviewGateInput) {
+	return func(in *policy.ReviewGateInput) {
+		var out []policy.GateRunInput
+		for _, r := range realisticRuns() {
+			if string(r.Gate) == check {
+				if v != "" {
+					out = append(out, policy.GateRunInput{Gate: r.Gate, Outcome: gates.OutcomeUnknown, Reason: "the gate did not finish within 10s"})
+				}
+				continue
+			}
+			for i, f := range r.Findings {
+				if f.Check == check {
+					r.Findings[i].Verdict = v
+				}
+			}
+			out = append(out, r)
+		}
+		in.Gates = out
+	}
+}
+
 // passingGate is an input on which every condition holds, with a selected recommendation and
 // an affirming audit.
 func passingGate(t *testing.T) policy.ReviewGateInput {
@@ -57,7 +98,7 @@ func passingGate(t *testing.T) policy.ReviewGateInput {
 		PacketDigest: gateDigest, Panel: panel,
 		IntakeValid: true, StructuredReferences: 3, PrimarySource: true, DatedSearch: true,
 		SearchCheckedOn: gateNow.AddDate(0, -2, 0), RightsBasis: "citation only; independently written summary",
-		StatementGate: gates.OutcomePass, HeroGate: gates.OutcomePass, NeutralVisualAssigned: true,
+		Gates: realisticRuns(), NeutralVisualAssigned: true,
 		AuditSelected: true, Audit: &audit,
 	}
 }
@@ -204,10 +245,17 @@ func gateConditions(t *testing.T) []gateCondition {
 		{"no-search-record", func(in *policy.ReviewGateInput) { in.DatedSearch = false }, policy.ReasonNoDatedSearch, "", ""},
 		{"undated-search", func(in *policy.ReviewGateInput) { in.SearchCheckedOn = time.Time{} }, policy.ReasonNoDatedSearch, "", ""},
 		{"no-rights-basis", func(in *policy.ReviewGateInput) { in.RightsBasis = "  " }, policy.ReasonNoRightsBasis, "", ""},
-		{"statement-needs-human", func(in *policy.ReviewGateInput) { in.StatementGate = gates.OutcomeNeedsHuman }, policy.ReasonStatementGate, "", ""},
-		{"statement-not-run", func(in *policy.ReviewGateInput) { in.StatementGate = "" }, policy.ReasonStatementGate, "", ""},
-		{"hero-fails", func(in *policy.ReviewGateInput) { in.HeroGate = gates.OutcomeFail }, policy.ReasonHeroGate, "", ""},
-		{"hero-unknown", func(in *policy.ReviewGateInput) { in.HeroGate = gates.OutcomeUnknown }, policy.ReasonHeroGate, "", ""},
+		{"statement-needs-a-person", runsWith("statement.variable-domain", gates.NeedsHuman), policy.ReasonStatementGate, "", ""},
+		{"statement-fails", runsWith("statement.explicit-objects", gates.Fail), policy.ReasonStatementGate, "", ""},
+		{"statement-not-run", runsWith("STATEMENT", ""), policy.ReasonGateNotRun, "", ""},
+		{"hero-fails", runsWith("hero.caption", gates.Fail), policy.ReasonHeroGate, "", ""},
+		{"hero-check-unknown", runsWith("hero.caption", gates.Unknown), policy.ReasonGateNotRun, "", ""},
+		{"open-status-fails", runsWith("open-status.strongest-known", gates.Fail), policy.ReasonGateFailed, "", ""},
+		{"acceptance-fails", runsWith("acceptance.numerical", gates.Fail), policy.ReasonGateFailed, "", ""},
+		{"consistency-fails", runsWith("consistency.bounds", gates.Fail), policy.ReasonGateFailed, "", ""},
+		{"references-need-a-person", runsWith("references.record", gates.NeedsHuman), policy.ReasonGateNeedsPerson, "", ""},
+		{"copy-check-unknown", runsWith("provenance.copy", gates.Unknown), policy.ReasonGateNotRun, "", ""},
+		{"computational-could-not-run", runsWith("COMPUTATIONAL", gates.Unknown), policy.ReasonGateNotRun, "", ""},
 		{"search-stale", func(in *policy.ReviewGateInput) { in.SearchCheckedOn = gateNow.AddDate(-1, 0, -1) }, policy.ReasonSearchOutsideWindow, "", ""},
 		{"search-in-future", func(in *policy.ReviewGateInput) { in.SearchCheckedOn = gateNow.AddDate(0, 0, 3) }, policy.ReasonSearchOutsideWindow, "", ""},
 		{"prior-art-unresolved", func(in *policy.ReviewGateInput) { in.UnresolvedPriorArt = 1 }, policy.ReasonPriorArtUnresolved, "", ""},
@@ -254,6 +302,12 @@ func TestReviewGateConditions(t *testing.T) {
 			in := passingGate(t)
 			c.mut(&in)
 			res := policy.ReviewGate(in)
+			// A panel role's failed review also leaves unconfirmed the gate checks only that role
+			// may confirm; those reasons name the role and follow from the condition.
+			res.Reasons = slices.DeleteFunc(res.Reasons, func(r policy.ReviewReason) bool {
+				return c.role != "" && r.Role == c.role &&
+					(r.Code == policy.ReasonStatementGate || r.Code == policy.ReasonGateNeedsPerson)
+			})
 			if res.Route != policy.RouteAdministratorReview || !res.StaffAudit {
 				t.Errorf("ReviewGate(%s).Route = %s, staff audit %v; want %s", c.name, res.Route, res.StaffAudit, policy.RouteAdministratorReview)
 			}
@@ -323,7 +377,10 @@ func TestReviewGateReportsEveryCondition(t *testing.T) {
 	in.Panel = slices.Clone(in.Panel)
 	in.Panel[0].Failure, in.Panel[0].Answer = lanes.FailureTimeout, nil
 	got := policy.ReviewGate(in).ReasonCodes()
-	want := []string{string(policy.ReasonMasterSwitchOff), string(policy.ReasonProviderFailure), string(policy.ReasonDirectDuplicate)}
+	// The failed prior-art review also leaves unconfirmed the open-status and duplicate checks
+	// only that role may confirm.
+	want := []string{string(policy.ReasonMasterSwitchOff), string(policy.ReasonProviderFailure), string(policy.ReasonGateNeedsPerson),
+		string(policy.ReasonDirectDuplicate)}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("ReasonCodes (-want +got):\n%s", diff)
 	}
@@ -445,4 +502,71 @@ func TestReviewGateAuditRate(t *testing.T) {
 		t.Errorf("only %d distinct schedule openings among 50 seeds", len(distinct))
 	}
 	t.Logf("selected %.1f%% of %d recommendations on average over 50 seeds", 100*float64(total)/float64(50*n), n)
+}
+
+// TestReviewGateRoleConfirmations: each gate check a panel role may confirm is a real check, and
+// the role's prompt requires each check the table names; a NEEDS_HUMAN finding the role did not
+// confirm keeps the problem from a recommendation, and says which role's confirmation it lacks.
+func TestReviewGateRoleConfirmations(t *testing.T) {
+	t.Parallel()
+	for _, id := range []string{"statement.explicit-objects", "duplicate.equivalent-formulations"} {
+		if _, ok := policy.ConfirmingRole(id); !ok {
+			t.Errorf("no panel role may confirm %s", id)
+		}
+	}
+	for _, id := range policy.RoleConfirmableChecks() {
+		c, _ := policy.ConfirmingRole(id)
+		known := false
+		for _, g := range gates.All() {
+			for _, gc := range g.Checks {
+				known = known || gc.ID == id
+			}
+		}
+		p, err := lanes.LatestPrompt(c.Role)
+		if !known || err != nil {
+			t.Errorf("%s: a gate check %v; prompt of %s: %v", id, known, c.Role, err)
+			continue
+		}
+		for _, rc := range c.Checks {
+			if !slices.Contains(p.Checks, rc) {
+				t.Errorf("%s: the %s prompt %s requires no check %s", id, c.Role, p.Version, rc)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		role  lanes.Role
+		check string
+		want  policy.ReviewReasonCode
+	}{
+		{lanes.MathCritique, "explicit_target", policy.ReasonStatementGate},
+		{lanes.PriorArt, "nearby_formulations", policy.ReasonGateNeedsPerson},
+	} {
+		in := passingGate(t)
+		in.Panel = slices.Clone(in.Panel)
+		for i := range in.Panel {
+			if in.Panel[i].Role == tc.role {
+				a := *in.Panel[i].Answer
+				a.Checks = slices.Clone(a.Checks)
+				for j := range a.Checks {
+					if a.Checks[j].ID == tc.check {
+						a.Checks[j].Confirmed = false
+					}
+				}
+				in.Panel[i].Answer = &a
+			}
+		}
+		res := policy.ReviewGate(in)
+		codes := res.ReasonCodes()
+		if res.Route != policy.RouteAdministratorReview || !slices.Contains(codes, string(tc.want)) ||
+			!slices.Contains(codes, string(policy.ReasonCheckNotConfirmed)) {
+			t.Errorf("%s leaves %s unconfirmed: route %s, reasons %v; want %s and CHECK_NOT_CONFIRMED", tc.role, tc.check, res.Route, codes, tc.want)
+		}
+		found := false
+		for _, r := range res.Reasons {
+			found = found || (r.Code == tc.want && strings.Contains(r.Detail, string(tc.role)))
+		}
+		if !found {
+			t.Errorf("%s: no %s reason names the role whose confirmation is missing: %+v", tc.check, tc.want, res.Reasons)
+		}
+	}
 }

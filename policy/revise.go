@@ -17,7 +17,21 @@ import (
 // the operator's name. The permanent ID, credit, earlier revisions and
 // decisions stay as they are, and the deadline does not move. A new title
 // gives a new slug; the old one keeps resolving.
+//
+// Revise is the proposer's scoped path: an operator applying a revision for an absent proposer
+// uses ReviseOnConsole, the administrator review console's path, and is refused here.
 func (s *Service) Revise(ctx context.Context, actor *ent.Account, problemRef, note string, in ProblemInput) (*ent.Problem, *ent.Revision, error) {
+	return s.revise(ctx, actor, problemRef, note, in, false)
+}
+
+// ReviseOnConsole is the administrator review console's path: an operator applies a validated
+// revision for an imported problem whose source account is unavailable, and the stored note
+// names the administrator. It serves nothing else.
+func (s *Service) ReviseOnConsole(ctx context.Context, actor *ent.Account, problemRef, note string, in ProblemInput) (*ent.Problem, *ent.Revision, error) {
+	return s.revise(ctx, actor, problemRef, note, in, true)
+}
+
+func (s *Service) revise(ctx context.Context, actor *ent.Account, problemRef, note string, in ProblemInput, console bool) (*ent.Problem, *ent.Revision, error) {
 	if actor == nil {
 		return nil, nil, ErrUnauthenticated
 	}
@@ -53,6 +67,13 @@ func (s *Service) Revise(ctx context.Context, actor *ent.Account, problemRef, no
 			if err := t.sourcesRefusal(ctx, actor, in.Provenance.GeneratedBy); err != nil {
 				return err
 			}
+		}
+		switch {
+		case p.ProposerID != actor.ID && !console:
+			return refuse(CodeForbidden, "an operator applies a revision for an imported problem on the administrator review console "+
+				"(/admin/revise/"+p.ID+"), whose stored note names the administrator; this path is the proposer's", "problemId")
+		case p.ProposerID == actor.ID && console:
+			return refuse(CodeForbidden, "the console applies revisions for an absent proposer; revise your own problem on its page", "problemId")
 		}
 		if p.ProposerID != actor.ID {
 			if storedNote == "" {

@@ -61,13 +61,19 @@ func TestRevise(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, _, err = f.svc.Revise(ctx, f.operator, imported.ID, "", validInput())
+		// The proposer's path is not the operator's: an operator revises on the console, whose
+		// path names the administrator.
+		_, _, err = f.svc.Revise(ctx, f.operator, imported.ID, "the importer's account is gone", validInput())
+		if diff := cmp.Diff([]errKey{{"problemId", policy.CodeForbidden}}, keys(err)); diff != "" {
+			t.Errorf("Revise() by an operator off the console (-want +got):\n%s", diff)
+		}
+		_, _, err = f.svc.ReviseOnConsole(ctx, f.operator, imported.ID, "", validInput())
 		if diff := cmp.Diff([]errKey{{"note", policy.CodeRequired}}, keys(err)); diff != "" {
 			t.Errorf("Revise() by an operator without a note (-want +got):\n%s", diff)
 		}
 		in = validInput()
 		in.Title = "Erdős–Straus conjecture (imported)"
-		_, rev, err = f.svc.Revise(ctx, f.operator, imported.ID, "the importer's account is gone", in)
+		_, rev, err = f.svc.ReviseOnConsole(ctx, f.operator, imported.ID, "the importer's account is gone", in)
 		if err != nil || !strings.Contains(rev.Note, "@otto") || rev.AuthorID != f.operator.ID {
 			t.Errorf("operator Revise() = %+v, %v; want a note naming @otto", rev, err)
 		}

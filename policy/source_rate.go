@@ -63,6 +63,14 @@ func wilson(k, n int) (lo, hi float64) {
 	return max(0, (mid-half)/den), min(1, (mid+half)/den)
 }
 
+// modelConfiguration reports whether an author writing with generatedBy is a model configuration,
+// whose source proposals the fabricated-source rate may stop: an agent account, or a record that
+// says what generated it. A person citing from memory is never stopped; the references gate
+// judges each of their sources.
+func modelConfiguration(author *ent.Account, generatedBy string) bool {
+	return IsAgent(author) || strings.TrimSpace(generatedBy) != ""
+}
+
 // sourcesStop names a configuration's stop: "sources:@handle (generatedBy)".
 func sourcesStop(handle, generatedBy string) string {
 	g := strings.ToLower(strings.Join(strings.Fields(generatedBy), " "))
@@ -149,6 +157,9 @@ func (t *tx) stopSourcesIfOver(ctx context.Context, rev *ent.Revision) error {
 	if err != nil {
 		return fmt.Errorf("revision author: %w", err)
 	}
+	if !modelConfiguration(author, rev.Provenance.GeneratedBy) {
+		return nil
+	}
 	from := WeekOf(rev.CreatedAt)
 	gen := strings.Join(strings.Fields(rev.Provenance.GeneratedBy), " ")
 	rates, err := t.s.sourceRates(ctx, t.Revision.Query().Where(revision.AuthorID(author.ID),
@@ -181,6 +192,9 @@ func (t *tx) stopSourcesIfOver(ctx context.Context, rev *ent.Revision) error {
 // sourcesRefusal refuses a submission or revision by actor, saying generatedBy, while that
 // configuration's source proposals are stopped.
 func (t *tx) sourcesRefusal(ctx context.Context, actor *ent.Account, generatedBy string) error {
+	if !modelConfiguration(actor, generatedBy) {
+		return nil
+	}
 	key := sourcesStop(actor.Handle, generatedBy)
 	b, err := t.BatchStop.Query().Where(batchstop.Source(key), batchstop.LiftedAtIsNil()).First(ctx)
 	if ent.IsNotFound(err) {

@@ -119,7 +119,7 @@ var (
 		{"UNRELIABLE_PROVENANCE", "Unreliable provenance", "The source cannot be traced or does not say this."},
 		{"INTERNAL_INCONSISTENCY", "Internal inconsistency", "Parts of the packet contradict each other."},
 		{"PARAMETER_WITHOUT_RATIONALE", "Parameter without rationale", "A bound or constant is chosen without a reason."},
-		{"OTHER", "Other", "None of the above fits; the note's reason section explains the ground."},
+		{"OTHER", "Other", "None of the above fits; the note's reason section explains the ground, which is never popularity, importance, difficulty, whether agents can solve it, retrieval fit or the lack of a formal statement."},
 	}
 
 	// Actions are a reviewer's four decisions.

@@ -56,8 +56,20 @@ type Summary struct {
 // timeline through the policy service on a simulated clock that ends at
 // now. sched, when not nil, receives each problem's deadline job as a real
 // submission would; log may be nil. A database that already has problems
-// is refused with ErrNotEmpty.
-func Run(ctx context.Context, d *db.DB, cfg policy.Config, sched policy.Scheduler, now time.Time, log *slog.Logger) (Summary, error) {
+// is refused with ErrNotEmpty. The copy check runs over the demo's own reference catalogue
+// unless WithCopies gives the operator's index.
+func Run(ctx context.Context, d *db.DB, cfg policy.Config, sched policy.Scheduler, now time.Time, log *slog.Logger, opts ...Option) (Summary, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.copies == nil {
+		c, err := demoCopies()
+		if err != nil {
+			return Summary{}, err
+		}
+		o.copies = c
+	}
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
@@ -91,14 +103,14 @@ func Run(ctx context.Context, d *db.DB, cfg policy.Config, sched policy.Schedule
 	}
 
 	clk := newReplayClock(start, now)
-	opts := []policy.Option{policy.WithClock(clk)}
+	svcOpts := []policy.Option{policy.WithClock(clk)}
 	if sched != nil {
-		opts = append(opts, policy.WithScheduler(sched))
+		svcOpts = append(svcOpts, policy.WithScheduler(sched))
 	}
-	svc := policy.New(d, cfg, opts...)
+	svc := policy.New(d, cfg, svcOpts...)
 	r := &replay{
 		svc:      svc,
-		gates:    gates.Env{Problems: similar.NewProblemIndex(svc), Solved: similar.NewSolvedIndex(svc), Claims: svc},
+		gates:    gates.Env{Problems: similar.NewProblemIndex(svc), Solved: similar.NewSolvedIndex(svc), Claims: svc, Copies: o.copies},
 		clock:    clk,
 		log:      log,
 		accounts: map[string]*ent.Account{},
@@ -332,7 +344,7 @@ func (r *replay) readChecks(ctx context.Context, in *policy.DecisionInput) error
 				in.ProblemID, run.Gate, strings.Join(why, "; "))
 		}
 		for _, f := range run.Edges.Findings {
-			if f.Verdict == finding.VerdictNEEDS_HUMAN || f.Verdict == finding.VerdictUNKNOWN {
+			if f.Verdict == finding.VerdictNEEDS_HUMAN {
 				in.Confirmations = append(in.Confirmations, packet.FindingConfirmation{Finding: f.ID, Holds: true,
 					Note: "Read by the reviewer: the check holds."})
 			}

@@ -55,7 +55,19 @@ type atomEntry struct {
 }
 
 type atomCategory struct {
-	Term string `xml:"term,attr"`
+	Term   string `xml:"term,attr"`
+	Scheme string `xml:"scheme,attr,omitempty"`
+	Label  string `xml:"label,attr,omitempty"`
+}
+
+// stateCategory labels an entry with its problem's state, so that a feed that mixes them keeps
+// accepted problems apart from those in their challenge period.
+func (s *Server) stateCategory(state string) atomCategory {
+	term, label := strings.ToLower(state), policy.States.Label(state)
+	if state == policy.StateProspecting {
+		term, label = "challenge-period", "In its challenge period"
+	}
+	return atomCategory{Term: term, Scheme: s.baseURL() + "/about#challenge-period", Label: label}
 }
 
 type atomText struct {
@@ -110,7 +122,7 @@ func (s *Server) problemEntries(ps []policy.FeedEntry) []atomEntry {
 		u := s.baseURL() + "/p/" + p.ID
 		e := atomEntry{ID: u, Title: p.ID + ": " + p.Title, Updated: atomTime(p.Updated),
 			Published: atomTime(p.SubmittedAt), Links: []atomLink{{Rel: "alternate", Href: u, Type: "text/html"}},
-			Summary: atomText{Type: "text", Body: policy.States.Label(p.State)}}
+			Summary: atomText{Type: "text", Body: policy.States.Label(p.State)}, Categories: []atomCategory{s.stateCategory(p.State)}}
 		if p.HasRevision {
 			e.Summary.Body = p.Statement
 			for _, t := range p.Tags {

@@ -84,6 +84,9 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) error {
 		v.SuggestionURL = link("", "")
 		f.Q = asked
 	}
+	if v.Lanes, err = s.listLanes(r, f); err != nil {
+		return err
+	}
 	if l.Next != "" {
 		v.NextURL = link("after", l.Next)
 	}

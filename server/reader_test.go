@@ -190,6 +190,10 @@ func TestReaderFeeds(t *testing.T) {
 		if !slices.Contains(e.Categories, tag) {
 			t.Errorf("tag feed entry %q has categories %v; want %q among them", e.Title, e.Categories, tag)
 		}
+		// A feed that mixes states labels each entry with its own: accepted, or in its challenge period.
+		if !slices.ContainsFunc(e.Categories, func(c string) bool { return c == "Accepted" || c == "In its challenge period" || c == "Archived" }) {
+			t.Errorf("tag feed entry %q has categories %v; want its state among them", e.Title, e.Categories)
+		}
 	}
 	if code, _, _ := s.get(s.browser(), "/feeds/tag/no-such-tag.atom"); code != http.StatusNotFound {
 		t.Errorf("feed of an unknown tag = %d; want 404", code)

@@ -41,6 +41,11 @@ func TestStaffRoute(t *testing.T) {
 	if got := text(t, body, "held-banner"); !regexp.MustCompile(`Held for staff review.*preprint`).MatchString(got) {
 		t.Errorf("held banner = %q", got)
 	}
+	// A held problem's page does not promise acceptance by default: the hold suspends it.
+	if got := text(t, body, "challenge-banner"); regexp.MustCompile(`(?i)accepted by default at`).MatchString(got) ||
+		!regexp.MustCompile(`(?i)suspended`).MatchString(got) {
+		t.Errorf("challenge banner of a held problem = %q; want it to say default acceptance is suspended, not promise it", got)
+	}
 	_, body, _ = s.get(rev, "/review/"+p.ID)
 	if text(t, body, "held-for-staff") == "" || regexp.MustCompile(`data-testid="decision-form"`).Match(body) {
 		t.Error("a reviewer is offered a decision on a held problem")

@@ -156,7 +156,11 @@ func (s *Server) revise(w http.ResponseWriter, r *http.Request) error {
 	}
 	in, ferrs := problemInput(f)
 	if len(ferrs) == 0 {
-		_, _, err = s.policy.Revise(r.Context(), viewer.From(r.Context()), id, draft.Note, in)
+		revise := s.policy.Revise
+		if onConsole(action) {
+			revise = s.policy.ReviseOnConsole
+		}
+		_, _, err = revise(r.Context(), viewer.From(r.Context()), id, draft.Note, in)
 	}
 	if len(ferrs) > 0 || addErrors(&f, err) {
 		for k, v := range ferrs {

@@ -25,7 +25,15 @@ func runSeed(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer a.close()
-	sum, err := seed.Run(ctx, a.db, policy.Config{ChallengeWindow: a.cfg.challengeWindow}, a.jobs, time.Now(), a.cfg.log)
+	// The demo's copy check runs over the operator's index when one is built (make run builds
+	// it first from the shared corpora), else over the demo's own reference catalogue.
+	env, closeEnv, err := gateEnv(a.cfg, a.cfg.log)
+	if err != nil {
+		return err
+	}
+	defer closeEnv()
+	sum, err := seed.Run(ctx, a.db, policy.Config{ChallengeWindow: a.cfg.challengeWindow}, a.jobs, time.Now(), a.cfg.log,
+		seed.WithCopies(env.Copies))
 	if errors.Is(err, seed.ErrNotEmpty) {
 		fmt.Fprintln(stdout, "database already has problems; nothing seeded")
 		return nil

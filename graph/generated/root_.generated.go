@@ -7237,7 +7237,7 @@ type Subscription {
 	{Name: "../mutation.graphqls", Input: `type Mutation {
   "Submit a new problem. It gets its permanent ID and deadline at once."
   submitProblem(input: SubmitProblemInput!): SubmitProblemPayload!
-  "Add a revision to a problem (its proposer, or an operator with a note)."
+  "Add a revision to a problem: its proposer's path (an operator revises an imported problem on the administrator console)."
   reviseProblem(input: ReviseProblemInput!): ReviseProblemPayload!
   "Record a reviewer decision. Retrying with the same idempotency key and input replays the first result."
   recordDecision(input: RecordDecisionInput!): RecordDecisionPayload!
@@ -7284,7 +7284,11 @@ input SubmitProblemInput {
 
 input ReviseProblemInput {
   problemId: String!
-  "Required when the reviser is not the proposer: why an operator applies it."
+  """
+  A note stored with the revision. This is the proposer's path: an operator applying a revision
+  for an imported problem whose source account is gone does it on the administrator review
+  console, whose stored note names the administrator; here that is FORBIDDEN.
+  """
   note: String
   title: String!
   statement: String!
@@ -7419,8 +7423,9 @@ input RecordDecisionInput {
   """
   idempotencyKey: String!
   """
-  The reviewer's answer to each NEEDS_HUMAN or UNKNOWN finding of the
-  revision's checks. Qualify needs every such finding answered, and holding.
+  The reviewer's answer to each NEEDS_HUMAN finding of the revision's checks. Qualify needs
+  every such finding answered, and holding. An UNKNOWN finding (a check that could not run)
+  cannot be answered into a pass: qualify is refused with GATE_NOT_RUN until it runs.
   """
   confirmations: [FindingConfirmationInput!]
   """
@@ -7505,6 +7510,8 @@ enum UserErrorCode {
   RETIRED_NODE
   "A new node's label is another node's."
   LABEL_TAKEN
+  "Qualify names a gate or check that has not run or could not run (UNKNOWN); it must run first."
+  GATE_NOT_RUN
 }
 
 "A problem with the input that the caller can fix; field is the path to the input field."
@@ -7801,7 +7808,7 @@ type CheckSummary {
   outcome: GateRunOutcome!
   "Gates that fail."
   failing: Int!
-  "Findings a reviewer must answer one by one (NEEDS_HUMAN and UNKNOWN)."
+  "Findings still open: NEEDS_HUMAN ones a reviewer answers one by one, and UNKNOWN ones that must run again before qualify."
   needsHuman: Int!
   "Gates not run yet."
   pending: Int!

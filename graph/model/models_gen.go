@@ -184,8 +184,9 @@ type RecordDecisionInput struct {
 	// first result. Keys are per reviewer, so another reviewer's keys never collide with yours,
 	// and they are never shown back.
 	IdempotencyKey string `json:"idempotencyKey"`
-	// The reviewer's answer to each NEEDS_HUMAN or UNKNOWN finding of the
-	// revision's checks. Qualify needs every such finding answered, and holding.
+	// The reviewer's answer to each NEEDS_HUMAN finding of the revision's checks. Qualify needs
+	// every such finding answered, and holding. An UNKNOWN finding (a check that could not run)
+	// cannot be answered into a pass: qualify is refused with GATE_NOT_RUN until it runs.
 	Confirmations []*packet.FindingConfirmation `json:"confirmations,omitempty"`
 	// A second review: the selected qualify decision (dec_…) this one reviews again, on the
 	// revision the first read, by another reviewer. Qualify agrees; any other action splits from
@@ -236,7 +237,9 @@ type ReviewClaimPayload struct {
 
 type ReviseProblemInput struct {
 	ProblemID string `json:"problemId"`
-	// Required when the reviser is not the proposer: why an operator applies it.
+	// A note stored with the revision. This is the proposer's path: an operator applying a revision
+	// for an imported problem whose source account is gone does it on the administrator review
+	// console, whose stored note names the administrator; here that is FORBIDDEN.
 	Note            *string                   `json:"note,omitempty"`
 	Title           string                    `json:"title"`
 	Statement       string                    `json:"statement"`
@@ -1026,6 +1029,8 @@ const (
 	UserErrorCodeRetiredNode UserErrorCode = "RETIRED_NODE"
 	// A new node's label is another node's.
 	UserErrorCodeLabelTaken UserErrorCode = "LABEL_TAKEN"
+	// Qualify names a gate or check that has not run or could not run (UNKNOWN); it must run first.
+	UserErrorCodeGateNotRun UserErrorCode = "GATE_NOT_RUN"
 )
 
 var AllUserErrorCode = []UserErrorCode{
@@ -1049,11 +1054,12 @@ var AllUserErrorCode = []UserErrorCode{
 	UserErrorCodeEdgeKind,
 	UserErrorCodeRetiredNode,
 	UserErrorCodeLabelTaken,
+	UserErrorCodeGateNotRun,
 }
 
 func (e UserErrorCode) IsValid() bool {
 	switch e {
-	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision, UserErrorCodeHeldForStaff, UserErrorCodeSelfReview, UserErrorCodeAgentCannotResolve, UserErrorCodeBatchStopped, UserErrorCodeCycle, UserErrorCodeMissingTarget, UserErrorCodeBrokenTex, UserErrorCodeOversize, UserErrorCodeEdgeKind, UserErrorCodeRetiredNode, UserErrorCodeLabelTaken:
+	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision, UserErrorCodeHeldForStaff, UserErrorCodeSelfReview, UserErrorCodeAgentCannotResolve, UserErrorCodeBatchStopped, UserErrorCodeCycle, UserErrorCodeMissingTarget, UserErrorCodeBrokenTex, UserErrorCodeOversize, UserErrorCodeEdgeKind, UserErrorCodeRetiredNode, UserErrorCodeLabelTaken, UserErrorCodeGateNotRun:
 		return true
 	}
 	return false
