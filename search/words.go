@@ -192,11 +192,19 @@ func (ix *Index) Suggest(ctx context.Context, q string) (string, bool, error) {
 		}
 		spans = append(spans, span{start, i, fold(q[start:i])})
 	}
+	words := make([]string, 0, len(spans))
+	for _, sp := range spans {
+		words = append(words, sp.word)
+	}
+	known, err := ix.known(ctx, words)
+	if err != nil {
+		return "", false, err
+	}
 	out, changed := q, false
 	for k := len(spans) - 1; k >= 0; k-- { // from the end, so earlier offsets stay put
 		sp := spans[k]
 		n := utf8.RuneCountInString(sp.word)
-		if n < minWord || n > maxWord || (sp.start > 0 && q[sp.start-1] == '-') {
+		if n < minWord || n > maxWord || (sp.start > 0 && q[sp.start-1] == '-') || known[sp.word] {
 			continue
 		}
 		best, ok, err := ix.nearest(ctx, sp.word)
@@ -208,6 +216,32 @@ func (ix *Index) Suggest(ctx context.Context, q string) (string, bool, error) {
 		}
 	}
 	return out, changed, nil
+}
+
+// known is which of words the vocabulary holds, read in one query.
+func (ix *Index) known(ctx context.Context, words []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if len(words) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(words))
+	marks := make([]string, len(words))
+	for i, w := range words {
+		args[i], marks[i] = w, ix.arg(i+1)
+	}
+	rows, err := ix.db.QueryContext(ctx, `SELECT word FROM search_words WHERE word IN (`+strings.Join(marks, ", ")+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("search suggestions: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var w string
+		if err := rows.Scan(&w); err != nil {
+			return nil, fmt.Errorf("search suggestions: %w", err)
+		}
+		out[w] = true
+	}
+	return out, rows.Err()
 }
 
 // nearest is the vocabulary's word nearest to w: w itself when the
