@@ -16,23 +16,16 @@ func ChecksWords(c *policy.ChecksSummary) string {
 	}
 	var parts []string
 	if c.Failing > 0 {
-		parts = append(parts, plural(c.Failing, "finding fails", "findings fail"))
+		parts = append(parts, PluralOf(c.Failing, "finding fails", "findings fail"))
 	}
 	if c.Unknown > 0 {
-		parts = append(parts, plural(c.Unknown, "check could not run", "checks could not run"))
+		parts = append(parts, PluralOf(c.Unknown, "check could not run", "checks could not run"))
 	}
 	if c.NeedsHuman > 0 {
-		parts = append(parts, plural(c.NeedsHuman, "needs a reviewer's reading", "need a reviewer's reading"))
+		parts = append(parts, PluralOf(c.NeedsHuman, "needs a reviewer's reading", "need a reviewer's reading"))
 	}
 	if len(parts) == 0 {
 		return "Checks finished: " + gates + ", all passed"
 	}
 	return "Checks finished: " + gates + "; " + strings.Join(parts, ", ")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -44,9 +44,12 @@ func requiredList(fields []string) string {
 }
 
 // Plural says "1 flag" or "3 flags".
-func Plural(n int, word string) string {
+func Plural(n int, word string) string { return PluralOf(n, word, word+"s") }
+
+// PluralOf says n with the phrase for one or for many: "1 finding fails", "3 findings fail".
+func PluralOf(n int, one, many string) string {
 	if n == 1 {
-		return "1 " + word
+		return "1 " + one
 	}
-	return strconv.Itoa(n) + " " + word + "s"
+	return strconv.Itoa(n) + " " + many
 }
