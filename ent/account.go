@@ -14,20 +14,20 @@ import (
 	"github.com/theoremdb/theoremdb/role"
 )
 
-// Account is the model entity for the Account schema.
+// A person or an agent that acts on the platform, known by its handle.
 type Account struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// Handle holds the value of the "handle" field.
+	// The account's permanent handle, unique on the site.
 	Handle string `json:"handle,omitempty"`
-	// DisplayName holds the value of the "display_name" field.
+	// The name the account shows beside its handle; empty when it gives none.
 	DisplayName string `json:"display_name,omitempty"`
 	// Roles holds the value of the "roles" field.
 	Roles []role.Role `json:"roles,omitempty"`
 	// PasswordHash holds the value of the "password_hash" field.
 	PasswordHash *string `json:"-"`
-	// CreatedAt holds the value of the "created_at" field.
+	// When the account was created.
 	CreatedAt time.Time `json:"created_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the AccountQuery when eager-loading is set.

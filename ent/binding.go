@@ -14,7 +14,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/problem"
 )
 
-// Binding is the model entity for the Binding schema.
+// A claim's tie to the problem it addresses or resolves.
 type Binding struct {
 	config `json:"-"`
 	// ID of the ent.
@@ -23,9 +23,9 @@ type Binding struct {
 	ClaimID string `json:"claim_id,omitempty"`
 	// ProblemID holds the value of the "problem_id" field.
 	ProblemID string `json:"problem_id,omitempty"`
-	// Relation holds the value of the "relation" field.
+	// ADDRESSES when the claim bears on the problem; RESOLVES when it says it settles it.
 	Relation binding.Relation `json:"relation,omitempty"`
-	// CreatedAt holds the value of the "created_at" field.
+	// When the binding was made.
 	CreatedAt time.Time `json:"created_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the BindingQuery when eager-loading is set.
@@ -35,9 +35,9 @@ type Binding struct {
 
 // BindingEdges holds the relations/edges for other nodes in the graph.
 type BindingEdges struct {
-	// Claim holds the value of the claim edge.
+	// The claim that is bound.
 	Claim *Claim `json:"claim,omitempty"`
-	// Target holds the value of the target edge.
+	// The problem the claim is bound to.
 	Target *Problem `json:"target,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

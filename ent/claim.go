@@ -14,7 +14,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/problem"
 )
 
-// Claim is the model entity for the Claim schema.
+// A research object attached to a problem: a lemma, a bound, a partial result, an example or a computation, with its status.
 type Claim struct {
 	config `json:"-"`
 	// ID of the ent.
@@ -23,17 +23,17 @@ type Claim struct {
 	ProblemID string `json:"problem_id,omitempty"`
 	// AuthorID holds the value of the "author_id" field.
 	AuthorID *string `json:"author_id,omitempty"`
-	// ObjectType holds the value of the "object_type" field.
+	// What kind of research object the claim is.
 	ObjectType claim.ObjectType `json:"object_type,omitempty"`
-	// Status holds the value of the "status" field.
+	// PROPOSED until a review establishes or refutes it; WITHDRAWN by its author.
 	Status claim.Status `json:"status,omitempty"`
-	// Summary holds the value of the "summary" field.
+	// The claim in a sentence or a paragraph, Markdown with TeX.
 	Summary string `json:"summary,omitempty"`
-	// Scope holds the value of the "scope" field.
+	// What the claim covers when it is narrower than the problem (a range, a special case); empty when it is the whole problem.
 	Scope string `json:"scope,omitempty"`
 	// SupersededByID holds the value of the "superseded_by_id" field.
 	SupersededByID *string `json:"superseded_by_id,omitempty"`
-	// CreatedAt holds the value of the "created_at" field.
+	// When the claim was attached.
 	CreatedAt time.Time `json:"created_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ClaimQuery when eager-loading is set.
@@ -43,15 +43,15 @@ type Claim struct {
 
 // ClaimEdges holds the relations/edges for other nodes in the graph.
 type ClaimEdges struct {
-	// Problem holds the value of the problem edge.
+	// The problem the claim is attached to.
 	Problem *Problem `json:"problem,omitempty"`
-	// Author holds the value of the author edge.
+	// The account that attached the claim; empty for a claim an import brought with its source.
 	Author *Account `json:"author,omitempty"`
-	// SupersededBy holds the value of the superseded_by edge.
+	// The claim that replaces this one, when there is one.
 	SupersededBy *Claim `json:"superseded_by,omitempty"`
-	// Supersedes holds the value of the supersedes edge.
+	// The claims this one replaces.
 	Supersedes []*Claim `json:"supersedes,omitempty"`
-	// Bindings holds the value of the bindings edge.
+	// The problems this claim is bound to, and how.
 	Bindings []*Binding `json:"bindings,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

@@ -17,7 +17,7 @@ import (
 	"github.com/theoremdb/theoremdb/packet"
 )
 
-// Decision is the model entity for the Decision schema.
+// One reviewer's recorded decision on one revision of a problem: qualify, keep prospecting, archive or merge, with its grounds.
 type Decision struct {
 	config `json:"-"`
 	// ID of the ent.
@@ -28,13 +28,13 @@ type Decision struct {
 	RevisionID string `json:"revision_id,omitempty"`
 	// ReviewerID holds the value of the "reviewer_id" field.
 	ReviewerID string `json:"reviewer_id,omitempty"`
-	// Action holds the value of the "action" field.
+	// What the decision does: QUALIFY accepts the revision, KEEP_PROSPECTING leaves it in its challenge period with revision requests, ARCHIVE and MERGE remove it from the open list.
 	Action decision.Action `json:"action,omitempty"`
-	// ReasonCode holds the value of the "reason_code" field.
+	// The stable reason code of an archive or a merge; empty for the other actions.
 	ReasonCode *decision.ReasonCode `json:"reason_code,omitempty"`
 	// Notes holds the value of the "notes" field.
 	Notes packet.DecisionNotes `json:"notes,omitempty"`
-	// RevisionRequests holds the value of the "revision_requests" field.
+	// What the reviewer asks the proposer to change, one request an entry.
 	RevisionRequests []string `json:"revision_requests,omitempty"`
 	// The reviewer's answer to each finding of the reviewed revision a machine could not certify.
 	Confirmations []packet.FindingConfirmation `json:"confirmations,omitempty"`
@@ -48,13 +48,13 @@ type Decision struct {
 	SecondReviewSelectedAt *time.Time `json:"second_review_selected_at,omitempty"`
 	// TRUSTED_IMPORT: an import archived a record its source says is solved.
 	Authority decision.Authority `json:"authority,omitempty"`
-	// PolicyVersion holds the value of the "policy_version" field.
+	// The version of the review policy the decision was recorded under.
 	PolicyVersion string `json:"policy_version,omitempty"`
 	// IdempotencyKey holds the value of the "idempotency_key" field.
 	IdempotencyKey string `json:"-"`
 	// InputDigest holds the value of the "input_digest" field.
 	InputDigest string `json:"input_digest,omitempty"`
-	// CreatedAt holds the value of the "created_at" field.
+	// When the decision was recorded.
 	CreatedAt time.Time `json:"created_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the DecisionQuery when eager-loading is set.
@@ -64,17 +64,17 @@ type Decision struct {
 
 // DecisionEdges holds the relations/edges for other nodes in the graph.
 type DecisionEdges struct {
-	// Problem holds the value of the problem edge.
+	// The problem decided on.
 	Problem *Problem `json:"problem,omitempty"`
-	// Revision holds the value of the revision edge.
+	// The revision the decision qualifies, keeps or removes.
 	Revision *Revision `json:"revision,omitempty"`
-	// Reviewer holds the value of the reviewer edge.
+	// The account that recorded the decision.
 	Reviewer *Account `json:"reviewer,omitempty"`
-	// MergeInto holds the value of the merge_into edge.
+	// The problem a MERGE decision merges this one into.
 	MergeInto *Problem `json:"merge_into,omitempty"`
-	// SecondReviewOf holds the value of the second_review_of edge.
+	// The qualify decision this one reviews a second time.
 	SecondReviewOf *Decision `json:"second_review_of,omitempty"`
-	// SecondReviews holds the value of the second_reviews edge.
+	// The second reviews of this qualify decision.
 	SecondReviews []*Decision `json:"second_reviews,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

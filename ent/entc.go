@@ -8,6 +8,8 @@ import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent/entc"
 	"entgo.io/ent/entc/gen"
+
+	"github.com/theoremdb/theoremdb/ent/gqldoc"
 )
 
 func main() {
@@ -17,6 +19,7 @@ func main() {
 		entgql.WithConfigPath("gqlgen.yml"),
 		entgql.WithWhereInputs(true),
 		entgql.WithRelaySpec(true),
+		entgql.WithSchemaHook(gqldoc.Hook),
 	)
 	if err != nil {
 		log.Fatalf("creating entgql extension: %v", err)

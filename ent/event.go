@@ -12,32 +12,32 @@ import (
 	"github.com/theoremdb/theoremdb/ent/event"
 )
 
-// Event is the model entity for the Event schema.
+// One entry of the append-only, hash-chained event log: every change of state on the site is one event, and the chain of hashes lets anyone check that none was altered or dropped.
 type Event struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// Seq holds the value of the "seq" field.
+	// The event's place in the log, from 1, without gaps.
 	Seq int64 `json:"seq,omitempty"`
-	// At holds the value of the "at" field.
+	// When the event happened.
 	At time.Time `json:"at,omitempty"`
-	// Actor holds the value of the "actor" field.
+	// The ID of the account that acted, or system for what the platform did by itself (a deadline, a gate, a job).
 	Actor string `json:"actor,omitempty"`
-	// Authority holds the value of the "authority" field.
+	// By what right the actor acted: submitter, reviewer, staff, moderation, community, operator, challenge_window_elapsed, publication_gate, record_plane, trusted_import, writer, merge_gates.
 	Authority string `json:"authority,omitempty"`
-	// Kind holds the value of the "kind" field.
+	// What happened, as a dotted name such as problem.submitted, decision.recorded or claim.attached.
 	Kind string `json:"kind,omitempty"`
-	// Subject holds the value of the "subject" field.
+	// The ID of what the event is about: a problem's TDB-n, a node's N-n, an account, a case, a change request, …
 	Subject string `json:"subject,omitempty"`
-	// Payload holds the value of the "payload" field.
+	// The event's details: a JSON object whose keys depend on its kind.
 	Payload string `json:"payload,omitempty"`
-	// PrevHash holds the value of the "prev_hash" field.
+	// The hash of the event before this one (64 zeros for the first), which chains the log.
 	PrevHash string `json:"prev_hash,omitempty"`
-	// Hash holds the value of the "hash" field.
+	// SHA-256, hex, over the canonical encoding of this event including prevHash.
 	Hash string `json:"hash,omitempty"`
 	// Public holds the value of the "public" field.
 	Public bool `json:"public,omitempty"`
-	// HashVersion holds the value of the "hash_version" field.
+	// Which fields the hash covers: 1 for events written before the id and visibility were hashed, 2 for every column but the hash.
 	HashVersion  int `json:"hash_version,omitempty"`
 	selectValues sql.SelectValues
 }

@@ -12,30 +12,30 @@ import (
 	"github.com/theoremdb/theoremdb/ent/gaterun"
 )
 
-// Finding is the model entity for the Finding schema.
+// One auditable unit of a gate run: the check and its criterion, the span it read, the behaviour it saw, the evidence, the verdict and the fix.
 type Finding struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
 	// GateRunID holds the value of the "gate_run_id" field.
 	GateRunID string `json:"gate_run_id,omitempty"`
-	// Position holds the value of the "position" field.
+	// The finding's place among its run's findings, from 0.
 	Position int `json:"position,omitempty"`
-	// Check holds the value of the "check" field.
+	// The stable name of the check that produced the finding, such as statement.variable-domain.
 	Check string `json:"check,omitempty"`
-	// Criterion holds the value of the "criterion" field.
+	// The rule of the policy the check applies, in words.
 	Criterion string `json:"criterion,omitempty"`
-	// PolicyVersion holds the value of the "policy_version" field.
+	// The version of the policy the criterion was read from.
 	PolicyVersion string `json:"policy_version,omitempty"`
-	// Verdict holds the value of the "verdict" field.
+	// PASS, FAIL, NEEDS_HUMAN (a person must read the span) or UNKNOWN (the check could not run).
 	Verdict finding.Verdict `json:"verdict,omitempty"`
-	// Evidence holds the value of the "evidence" field.
+	// Whether what the check read SUPPORTS or CONTRADICTS the criterion, or is INSUFFICIENT to tell.
 	Evidence finding.Evidence `json:"evidence,omitempty"`
-	// Behaviour holds the value of the "behaviour" field.
+	// What the check saw, in words, quoting the span.
 	Behaviour string `json:"behaviour,omitempty"`
-	// Fix holds the value of the "fix" field.
+	// What the proposer can change to meet the criterion; empty on a pass.
 	Fix string `json:"fix,omitempty"`
-	// Consequence holds the value of the "consequence" field.
+	// What the verdict does to the problem (holds it, blocks qualify, nothing); empty when it does nothing.
 	Consequence string `json:"consequence,omitempty"`
 	// SpanField holds the value of the "span_field" field.
 	SpanField string `json:"span_field,omitempty"`

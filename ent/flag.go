@@ -15,7 +15,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/problem"
 )
 
-// Flag is the model entity for the Flag schema.
+// One account's report about a public problem, joined to the open moderation case for that problem and reason.
 type Flag struct {
 	config `json:"-"`
 	// ID of the ent.
@@ -26,13 +26,13 @@ type Flag struct {
 	FlaggerID string `json:"flagger_id,omitempty"`
 	// CaseID holds the value of the "case_id" field.
 	CaseID string `json:"case_id,omitempty"`
-	// Reason holds the value of the "reason" field.
+	// Why the problem was flagged.
 	Reason flag.Reason `json:"reason,omitempty"`
-	// Explanation holds the value of the "explanation" field.
+	// The flagger's words.
 	Explanation string `json:"explanation,omitempty"`
 	// DuplicateOfID holds the value of the "duplicate_of_id" field.
 	DuplicateOfID *string `json:"duplicate_of_id,omitempty"`
-	// CreatedAt holds the value of the "created_at" field.
+	// When the flag was raised.
 	CreatedAt time.Time `json:"created_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the FlagQuery when eager-loading is set.
@@ -42,13 +42,13 @@ type Flag struct {
 
 // FlagEdges holds the relations/edges for other nodes in the graph.
 type FlagEdges struct {
-	// Problem holds the value of the problem edge.
+	// The flagged problem.
 	Problem *Problem `json:"problem,omitempty"`
 	// Flagger holds the value of the flagger edge.
 	Flagger *Account `json:"flagger,omitempty"`
-	// Case holds the value of the case edge.
+	// The moderation case the flag joined.
 	Case *ModerationCase `json:"case,omitempty"`
-	// DuplicateOf holds the value of the duplicate_of edge.
+	// For a duplicate flag, the problem it names as the original.
 	DuplicateOf *Problem `json:"duplicate_of,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

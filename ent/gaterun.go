@@ -13,7 +13,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/revision"
 )
 
-// GateRun is the model entity for the GateRun schema.
+// One publication gate's run on one revision at one gate version, with its outcome.
 type GateRun struct {
 	config `json:"-"`
 	// ID of the ent.
@@ -22,11 +22,11 @@ type GateRun struct {
 	RevisionID string `json:"revision_id,omitempty"`
 	// ProblemID holds the value of the "problem_id" field.
 	ProblemID string `json:"problem_id,omitempty"`
-	// Gate holds the value of the "gate" field.
+	// Which publication gate ran.
 	Gate gaterun.Gate `json:"gate,omitempty"`
-	// Version holds the value of the "version" field.
+	// The gate's version: a changed gate runs again on the revisions it concerns.
 	Version string `json:"version,omitempty"`
-	// Outcome holds the value of the "outcome" field.
+	// PENDING while the run is queued or running; then its worst verdict.
 	Outcome gaterun.Outcome `json:"outcome,omitempty"`
 	// InputsDigest holds the value of the "inputs_digest" field.
 	InputsDigest string `json:"inputs_digest,omitempty"`
@@ -34,11 +34,11 @@ type GateRun struct {
 	Reason string `json:"reason,omitempty"`
 	// Attempts holds the value of the "attempts" field.
 	Attempts int `json:"attempts,omitempty"`
-	// CreatedAt holds the value of the "created_at" field.
+	// When the run was queued.
 	CreatedAt time.Time `json:"created_at,omitempty"`
-	// StartedAt holds the value of the "started_at" field.
+	// When the run started; empty while it waits.
 	StartedAt *time.Time `json:"started_at,omitempty"`
-	// FinishedAt holds the value of the "finished_at" field.
+	// When the run finished; empty until then.
 	FinishedAt *time.Time `json:"finished_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the GateRunQuery when eager-loading is set.

@@ -14,26 +14,26 @@ import (
 	"github.com/theoremdb/theoremdb/ent/problem"
 )
 
-// Hold is the model entity for the Hold schema.
+// A problem held for staff: while it is open the problem stays in its challenge period and its default acceptance waits.
 type Hold struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
 	// ProblemID holds the value of the "problem_id" field.
 	ProblemID string `json:"problem_id,omitempty"`
-	// Reason holds the value of the "reason" field.
+	// Why the problem is held.
 	Reason hold.Reason `json:"reason,omitempty"`
 	// Who opened it: publication_gate, reviewer, trusted_import, …
 	Authority string `json:"authority,omitempty"`
-	// Note holds the value of the "note" field.
+	// What the opener wrote about the hold.
 	Note string `json:"note,omitempty"`
 	// ClaimID holds the value of the "claim_id" field.
 	ClaimID *string `json:"claim_id,omitempty"`
 	// OpenedByID holds the value of the "opened_by_id" field.
 	OpenedByID *string `json:"opened_by_id,omitempty"`
-	// OpenedAt holds the value of the "opened_at" field.
+	// When the hold was opened.
 	OpenedAt time.Time `json:"opened_at,omitempty"`
-	// ReleasedAt holds the value of the "released_at" field.
+	// When the hold was released; empty while it is open.
 	ReleasedAt *time.Time `json:"released_at,omitempty"`
 	// ReleaseDecisionID holds the value of the "release_decision_id" field.
 	ReleaseDecisionID *string `json:"release_decision_id,omitempty"`
@@ -47,7 +47,7 @@ type Hold struct {
 type HoldEdges struct {
 	// Problem holds the value of the problem edge.
 	Problem *Problem `json:"problem,omitempty"`
-	// Claim holds the value of the claim edge.
+	// The answer claim whose review the hold waits on, when it is one.
 	Claim *Claim `json:"claim,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

@@ -14,24 +14,24 @@ import (
 	"github.com/theoremdb/theoremdb/ent/problem"
 )
 
-// ModerationCase is the model entity for the ModerationCase schema.
+// One problem's open or settled moderation case: the flags raised for one reason, joined, and what a moderator did about them.
 type ModerationCase struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
 	// ProblemID holds the value of the "problem_id" field.
 	ProblemID string `json:"problem_id,omitempty"`
-	// Reason holds the value of the "reason" field.
+	// The reason every flag of the case gives.
 	Reason moderationcase.Reason `json:"reason,omitempty"`
-	// State holds the value of the "state" field.
+	// OPEN until a moderator claims it; CLAIMED while one works on it; DISMISSED or REMOVED once settled.
 	State moderationcase.State `json:"state,omitempty"`
 	// ClaimedByID holds the value of the "claimed_by_id" field.
 	ClaimedByID *string `json:"claimed_by_id,omitempty"`
-	// OpenedAt holds the value of the "opened_at" field.
+	// When the first flag opened the case.
 	OpenedAt time.Time `json:"opened_at,omitempty"`
-	// ClaimedAt holds the value of the "claimed_at" field.
+	// When a moderator claimed the case; empty until then.
 	ClaimedAt *time.Time `json:"claimed_at,omitempty"`
-	// ResolvedAt holds the value of the "resolved_at" field.
+	// When the case was settled; empty until then.
 	ResolvedAt *time.Time `json:"resolved_at,omitempty"`
 	// The dismissal note or the public removal reason.
 	Resolution string `json:"resolution,omitempty"`
@@ -43,11 +43,11 @@ type ModerationCase struct {
 
 // ModerationCaseEdges holds the relations/edges for other nodes in the graph.
 type ModerationCaseEdges struct {
-	// Problem holds the value of the problem edge.
+	// The flagged problem.
 	Problem *Problem `json:"problem,omitempty"`
-	// ClaimedBy holds the value of the claimed_by edge.
+	// The moderator who claimed the case.
 	ClaimedBy *Account `json:"claimed_by,omitempty"`
-	// Flags holds the value of the flags edge.
+	// The flags joined in the case.
 	Flags []*Flag `json:"flags,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

@@ -14,14 +14,15 @@ import (
 	"github.com/theoremdb/theoremdb/ent/revision"
 )
 
-// Problem is the model entity for the Problem schema.
+// An open mathematical problem with a permanent ID (TDB-n). Its content lives in immutable revisions; the problem holds its lifecycle: the seven-day challenge period, acceptance, archive, merge or removal.
 type Problem struct {
 	config `json:"-"`
 	// ID of the ent.
+	// The permanent ID, TDB-n: never reused, and resolved for ever (a merged problem's ID leads to its survivor).
 	ID string `json:"id,omitempty"`
-	// Number holds the value of the "number" field.
+	// The n of the permanent ID.
 	Number int `json:"number,omitempty"`
-	// Slug holds the value of the "slug" field.
+	// The current title as a URL slug: /p/TDB-n/slug.
 	Slug string `json:"slug,omitempty"`
 	// The current revision's title, kept here for lists and search.
 	Title string `json:"title,omitempty"`
@@ -31,25 +32,25 @@ type Problem struct {
 	ProvenanceKind problem.ProvenanceKind `json:"provenance_kind,omitempty"`
 	// The source's key of an imported problem (erdos:123), so re-imports update it.
 	ImportKey *string `json:"import_key,omitempty"`
-	// State holds the value of the "state" field.
+	// PROSPECTING during the challenge period; ACCEPTED when a reviewer qualifies it or the period ends without archive or merge; ARCHIVED, MERGED or REMOVED otherwise.
 	State problem.State `json:"state,omitempty"`
-	// SubmittedAt holds the value of the "submitted_at" field.
+	// When the problem was submitted.
 	SubmittedAt time.Time `json:"submitted_at,omitempty"`
-	// Deadline holds the value of the "deadline" field.
+	// When the challenge period ends: the problem is accepted by default then unless it is held, archived or merged.
 	Deadline time.Time `json:"deadline,omitempty"`
-	// UpdatedAt holds the value of the "updated_at" field.
+	// When the problem last changed.
 	UpdatedAt time.Time `json:"updated_at,omitempty"`
-	// AcceptedAt holds the value of the "accepted_at" field.
+	// When the problem was accepted; empty before.
 	AcceptedAt *time.Time `json:"accepted_at,omitempty"`
-	// AcceptanceAuthority holds the value of the "acceptance_authority" field.
+	// Who accepted it: a REVIEWER's qualify, the CHALLENGE_WINDOW_ELAPSED by default, or STAFF.
 	AcceptanceAuthority *problem.AcceptanceAuthority `json:"acceptance_authority,omitempty"`
 	// Empty for a trusted import, which stakes nothing.
 	StakeState *problem.StakeState `json:"stake_state,omitempty"`
-	// RemovedAt holds the value of the "removed_at" field.
+	// When the problem was removed; empty unless it was.
 	RemovedAt *time.Time `json:"removed_at,omitempty"`
-	// RemovalReason holds the value of the "removal_reason" field.
+	// The public reason for the removal; empty unless it was removed.
 	RemovalReason *string `json:"removal_reason,omitempty"`
-	// ProposerID holds the value of the "proposer_id" field.
+	// The ID of the proposer's account.
 	ProposerID string `json:"proposer_id,omitempty"`
 	// CurrentRevisionID holds the value of the "current_revision_id" field.
 	CurrentRevisionID *string `json:"current_revision_id,omitempty"`
@@ -71,31 +72,31 @@ type Problem struct {
 
 // ProblemEdges holds the relations/edges for other nodes in the graph.
 type ProblemEdges struct {
-	// Proposer holds the value of the proposer edge.
+	// The account that submitted the problem (an importer's account for an import).
 	Proposer *Account `json:"proposer,omitempty"`
-	// CurrentRevision holds the value of the current_revision edge.
+	// The revision the public page shows.
 	CurrentRevision *Revision `json:"current_revision,omitempty"`
-	// PendingRevision holds the value of the pending_revision edge.
+	// A proposed revision of an accepted problem waiting for a reviewer; the current revision stays public meanwhile.
 	PendingRevision *Revision `json:"pending_revision,omitempty"`
-	// Revisions holds the value of the revisions edge.
+	// Every revision of the problem, oldest first.
 	Revisions []*Revision `json:"revisions,omitempty"`
-	// MergedInto holds the value of the merged_into edge.
+	// The problem this one was merged into, when it was.
 	MergedInto *Problem `json:"merged_into,omitempty"`
-	// MergedFrom holds the value of the merged_from edge.
+	// The problems merged into this one.
 	MergedFrom []*Problem `json:"merged_from,omitempty"`
 	// Slugs holds the value of the slugs edge.
 	Slugs []*Slug `json:"slugs,omitempty"`
-	// Decisions holds the value of the decisions edge.
+	// Every reviewer decision recorded on the problem.
 	Decisions []*Decision `json:"decisions,omitempty"`
 	// MergeDecisions holds the value of the merge_decisions edge.
 	MergeDecisions []*Decision `json:"merge_decisions,omitempty"`
-	// Claims holds the value of the claims edge.
+	// The claims attached to the problem.
 	Claims []*Claim `json:"claims,omitempty"`
 	// Bindings holds the value of the bindings edge.
 	Bindings []*Binding `json:"bindings,omitempty"`
 	// ReputationEntries holds the value of the reputation_entries edge.
 	ReputationEntries []*ReputationEntry `json:"reputation_entries,omitempty"`
-	// Tags holds the value of the tags edge.
+	// The problem's subject tags.
 	Tags []*Tag `json:"tags,omitempty"`
 	// Flags holds the value of the flags edge.
 	Flags []*Flag `json:"flags,omitempty"`

@@ -14,7 +14,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/source"
 )
 
-// Reference is the model entity for the Reference schema.
+// One source a revision cites, with the locator, what the source is cited for and whether the record confirms it.
 type Reference struct {
 	config `json:"-"`
 	// ID of the ent.
@@ -23,31 +23,31 @@ type Reference struct {
 	RevisionID string `json:"revision_id,omitempty"`
 	// SourceID holds the value of the "source_id" field.
 	SourceID string `json:"source_id,omitempty"`
-	// Position holds the value of the "position" field.
+	// The reference's place in its revision's list, from 0.
 	Position int `json:"position,omitempty"`
-	// Citation holds the value of the "citation" field.
+	// The citation as the proposer wrote it.
 	Citation string `json:"citation,omitempty"`
-	// Locator holds the value of the "locator" field.
+	// Where in the source the cited statement is (a theorem, a page, a section); empty when none was given.
 	Locator string `json:"locator,omitempty"`
-	// Relevance holds the value of the "relevance" field.
+	// What the source is cited for, in the proposer's words.
 	Relevance string `json:"relevance,omitempty"`
-	// Role holds the value of the "role" field.
+	// PRIMARY for the problem's source, SECONDARY for further reading, STATUS_EVIDENCE for what supports the stated open status.
 	Role reference.Role `json:"role,omitempty"`
-	// LocatorConfirmed holds the value of the "locator_confirmed" field.
+	// Whether a reviewer confirmed that the locator points at the cited statement.
 	LocatorConfirmed bool `json:"locator_confirmed,omitempty"`
-	// ClaimedTitle holds the value of the "claimed_title" field.
+	// The title the proposer says the source has; empty when none was given.
 	ClaimedTitle string `json:"claimed_title,omitempty"`
-	// ClaimedAuthors holds the value of the "claimed_authors" field.
+	// The authors the proposer says the source has.
 	ClaimedAuthors []string `json:"claimed_authors,omitempty"`
-	// ClaimedYear holds the value of the "claimed_year" field.
+	// The year the proposer says the source has.
 	ClaimedYear *int `json:"claimed_year,omitempty"`
 	// This reference's claim against its source's record: MISMATCH and NOT_FOUND count as fabricated.
 	Confirmation reference.Confirmation `json:"confirmation,omitempty"`
-	// ConfirmationReason holds the value of the "confirmation_reason" field.
+	// Why the record plane confirmed or rejected the citation, in words.
 	ConfirmationReason string `json:"confirmation_reason,omitempty"`
 	// An agent's fabricated reference: kept in the record, never shown as a reference.
 	Rejected bool `json:"rejected,omitempty"`
-	// RejectionReason holds the value of the "rejection_reason" field.
+	// Why an agent's reference was rejected as fabricated; empty otherwise.
 	RejectionReason string `json:"rejection_reason,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ReferenceQuery when eager-loading is set.
@@ -57,9 +57,9 @@ type Reference struct {
 
 // ReferenceEdges holds the relations/edges for other nodes in the graph.
 type ReferenceEdges struct {
-	// Revision holds the value of the revision edge.
+	// The revision that cites the source.
 	Revision *Revision `json:"revision,omitempty"`
-	// Source holds the value of the source edge.
+	// The cited source, shared by every reference to it.
 	Source *Source `json:"source,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

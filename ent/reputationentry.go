@@ -14,20 +14,20 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 )
 
-// ReputationEntry is the model entity for the ReputationEntry schema.
+// One entry of an account's reputation ledger: a grant, a stake escrowed on a submission, and its return or forfeit.
 type ReputationEntry struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// AccountID holds the value of the "account_id" field.
+	// The ID of the account whose ledger this is.
 	AccountID string `json:"account_id,omitempty"`
-	// ProblemID holds the value of the "problem_id" field.
+	// The ID of the problem the stake is on; empty for a grant.
 	ProblemID *string `json:"problem_id,omitempty"`
-	// Kind holds the value of the "kind" field.
+	// GRANT, ESCROW (a stake on a submission), RETURN (the stake back) or FORFEIT (the stake lost).
 	Kind reputationentry.Kind `json:"kind,omitempty"`
-	// Amount holds the value of the "amount" field.
+	// The number of points moved.
 	Amount int `json:"amount,omitempty"`
-	// At holds the value of the "at" field.
+	// When the entry was made.
 	At time.Time `json:"at,omitempty"`
 	// The account, on its grant entry only: makes the one-time grant unique.
 	GrantOf *string `json:"grant_of,omitempty"`
@@ -41,7 +41,7 @@ type ReputationEntry struct {
 type ReputationEntryEdges struct {
 	// Account holds the value of the account edge.
 	Account *Account `json:"account,omitempty"`
-	// Problem holds the value of the problem edge.
+	// The problem the stake is on.
 	Problem *Problem `json:"problem,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

@@ -16,18 +16,18 @@ import (
 	"github.com/theoremdb/theoremdb/packet"
 )
 
-// Revision is the model entity for the Revision schema.
+// The immutable content of a problem at one point: title, statement, references and the rest of its packet. A change is a new revision.
 type Revision struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// ProblemID holds the value of the "problem_id" field.
+	// The ID of the problem.
 	ProblemID string `json:"problem_id,omitempty"`
-	// Number holds the value of the "number" field.
+	// The revision's number within its problem, from 1.
 	Number int `json:"number,omitempty"`
-	// Title holds the value of the "title" field.
+	// The problem's title in this revision.
 	Title string `json:"title,omitempty"`
-	// Statement holds the value of the "statement" field.
+	// The problem's statement, Markdown with TeX.
 	Statement string `json:"statement,omitempty"`
 	// Exposition holds the value of the "exposition" field.
 	Exposition []packet.ExpositionEntry `json:"exposition,omitempty"`
@@ -37,17 +37,17 @@ type Revision struct {
 	Provenance packet.Provenance `json:"provenance,omitempty"`
 	// ReferenceSearch holds the value of the "reference_search" field.
 	ReferenceSearch packet.ReferenceSearch `json:"reference_search,omitempty"`
-	// Tags holds the value of the "tags" field.
+	// The subject tags the revision gives.
 	Tags []string `json:"tags,omitempty"`
-	// HeroBrief holds the value of the "hero_brief" field.
+	// The proposer's brief for the problem's picture.
 	HeroBrief string `json:"hero_brief,omitempty"`
-	// HeroAlt holds the value of the "hero_alt" field.
+	// The picture's text alternative.
 	HeroAlt string `json:"hero_alt,omitempty"`
-	// HeroCaption holds the value of the "hero_caption" field.
+	// The picture's caption.
 	HeroCaption string `json:"hero_caption,omitempty"`
-	// HeroRightsBasis holds the value of the "hero_rights_basis" field.
+	// The rights basis of bespoke art; empty for the generated figure.
 	HeroRightsBasis string `json:"hero_rights_basis,omitempty"`
-	// HeroBespoke holds the value of the "hero_bespoke" field.
+	// Whether the revision asks for bespoke art rather than the generated figure.
 	HeroBespoke bool `json:"hero_bespoke,omitempty"`
 	// OpenStatus holds the value of the "open_status" field.
 	OpenStatus packet.OpenStatus `json:"open_status,omitempty"`
@@ -55,9 +55,9 @@ type Revision struct {
 	Computation *packet.Computation `json:"computation,omitempty"`
 	// Who applied the revision and why, when it was not the proposer.
 	Note string `json:"note,omitempty"`
-	// AuthorID holds the value of the "author_id" field.
+	// The ID of the account that wrote the revision.
 	AuthorID string `json:"author_id,omitempty"`
-	// CreatedAt holds the value of the "created_at" field.
+	// When the revision was made.
 	CreatedAt time.Time `json:"created_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the RevisionQuery when eager-loading is set.
@@ -67,11 +67,11 @@ type Revision struct {
 
 // RevisionEdges holds the relations/edges for other nodes in the graph.
 type RevisionEdges struct {
-	// Problem holds the value of the problem edge.
+	// The problem the revision belongs to.
 	Problem *Problem `json:"problem,omitempty"`
-	// Author holds the value of the author edge.
+	// The account that wrote the revision.
 	Author *Account `json:"author,omitempty"`
-	// References holds the value of the references edge.
+	// The sources the revision cites, in order.
 	References []*Reference `json:"references,omitempty"`
 	// CurrentOf holds the value of the current_of edge.
 	CurrentOf []*Problem `json:"current_of,omitempty"`

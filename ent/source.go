@@ -13,38 +13,38 @@ import (
 	"github.com/theoremdb/theoremdb/ent/source"
 )
 
-// Source is the model entity for the Source schema.
+// A work cited by references (a DOI, an arXiv paper, a zbMATH record, a book, a web page), with what the record plane read of its record.
 type Source struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// Identifier holds the value of the "identifier" field.
+	// The source's identifier in its kind's form: 10.x/y, arXiv:2101.00001, zbMATH 1234.56789, an ISBN or a URL.
 	Identifier string `json:"identifier,omitempty"`
-	// Kind holds the value of the "kind" field.
+	// Which kind of identifier it is.
 	Kind source.Kind `json:"kind,omitempty"`
-	// Title holds the value of the "title" field.
+	// The title the record gives; empty until a record is read.
 	Title string `json:"title,omitempty"`
-	// Authors holds the value of the "authors" field.
+	// The authors the record gives.
 	Authors []string `json:"authors,omitempty"`
-	// Year holds the value of the "year" field.
+	// The year the record gives.
 	Year *int `json:"year,omitempty"`
 	// What the licence the record states allows (records.LicenceClassOf); RECORD until a record is read, or when it states none that allows reuse.
 	LicenceClass source.LicenceClass `json:"licence_class,omitempty"`
 	// Whether the record exists: PENDING until resolved, NOT_FOUND when no record exists, else CONFIRMED. Whether a citation's claims match the record is its reference's confirmation; a source is never MISMATCH.
 	Confirmation source.Confirmation `json:"confirmation,omitempty"`
-	// Licence holds the value of the "licence" field.
+	// The licence the record states; empty when it states none.
 	Licence string `json:"licence,omitempty"`
-	// URL holds the value of the "url" field.
+	// The record's address.
 	URL string `json:"url,omitempty"`
-	// Resolver holds the value of the "resolver" field.
+	// Which resolver answered for the record (crossref, arxiv, zbmath, …).
 	Resolver string `json:"resolver,omitempty"`
-	// FetchedAt holds the value of the "fetched_at" field.
+	// When the record was last read; empty until it is.
 	FetchedAt *time.Time `json:"fetched_at,omitempty"`
 	// Etag holds the value of the "etag" field.
 	Etag string `json:"etag,omitempty"`
 	// LastModified holds the value of the "last_modified" field.
 	LastModified string `json:"last_modified,omitempty"`
-	// CreatedAt holds the value of the "created_at" field.
+	// When the source was first cited on the site.
 	CreatedAt time.Time `json:"created_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the SourceQuery when eager-loading is set.
@@ -54,7 +54,7 @@ type Source struct {
 
 // SourceEdges holds the relations/edges for other nodes in the graph.
 type SourceEdges struct {
-	// References holds the value of the references edge.
+	// Every reference that cites the source.
 	References []*Reference `json:"references,omitempty"`
 	// CorpusReferences holds the value of the corpus_references edge.
 	CorpusReferences []*CorpusReference `json:"corpus_references,omitempty"`

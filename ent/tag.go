@@ -11,12 +11,12 @@ import (
 	"github.com/theoremdb/theoremdb/ent/tag"
 )
 
-// Tag is the model entity for the Tag schema.
+// A subject tag problems carry, such as number-theory.
 type Tag struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID string `json:"id,omitempty"`
-	// Name holds the value of the "name" field.
+	// The tag as it is written in URLs and lists.
 	Name string `json:"name,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the TagQuery when eager-loading is set.
@@ -26,7 +26,7 @@ type Tag struct {
 
 // TagEdges holds the relations/edges for other nodes in the graph.
 type TagEdges struct {
-	// Problems holds the value of the problems edge.
+	// The problems that carry the tag.
 	Problems []*Problem `json:"problems,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.

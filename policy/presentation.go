@@ -15,8 +15,8 @@ const KindPresentationSet = "presentation.set"
 
 // Presentation is which attached claims a problem's packet presents (review policy v5, "Open
 // status" and "Duplicate and known-answer check"). An open packet — no claim is a machine-readable
-// answer — shows a status record: the current claim with the strongest recorded status, which
-// cannot declare a resolution. A resolved packet shows its resolution record: an answer claim.
+// answer — shows a status record: a current claim a review has established, which cannot declare
+// a resolution; with none, it shows none and says so. A resolved packet shows its resolution record: an answer claim.
 // Headline is the compatibility alias of whichever of the two applies and has no effect of its own.
 // A reviewer's selection is kept while it still holds; otherwise, or when there is none, the
 // newest claim that qualifies is shown.
@@ -39,7 +39,7 @@ func PresentationOf(p *ent.Problem, claims []*ent.Claim) Presentation {
 		out.Headline = out.Resolution
 		return out
 	}
-	out.Status, out.Selected = sel.pick(p.StatusRecordID, sel.statusCandidates(), sel.isStatusRecord)
+	out.Status, out.Selected = sel.pick(p.StatusRecordID, sel.statusCandidates(), eligible)
 	out.Headline = out.Status
 	return out
 }
@@ -68,46 +68,22 @@ func (s selectors) answers() []*ent.Claim {
 	return out
 }
 
-// strength orders the statuses a status record may show; refuted and withdrawn claims show none.
-func strength(st claim.Status) int {
-	switch st {
-	case claim.StatusESTABLISHED:
-		return 2
-	case claim.StatusPROPOSED:
-		return 1
-	}
-	return 0
-}
-
-// eligible reports whether c may be an open packet's status record at all: current (not
-// superseded), neither refuted nor withdrawn, and not declaring a resolution.
+// eligible reports whether c may be an open packet's status record: a claim a review has
+// established, current (not superseded), and not declaring a resolution. A claim nobody has
+// reviewed is a proposal, not a recorded status: shown as the problem's status it would let any
+// account, an agent's first guess included, speak for the problem.
 func eligible(c *ent.Claim) bool {
-	if c.SupersededByID != nil || strength(c.Status) == 0 {
+	if c.SupersededByID != nil || c.Status != claim.StatusESTABLISHED {
 		return false
 	}
 	cur := currentBinding(c, c.Edges.Bindings)
 	return cur == nil || cur.Relation != binding.RelationRESOLVES
 }
 
-// strongest is the strongest status among the eligible claims (0 when there are none).
-func (s selectors) strongest() int {
-	best := 0
-	for _, c := range s.claims {
-		if eligible(c) {
-			best = max(best, strength(c.Status))
-		}
-	}
-	return best
-}
-
-func (s selectors) isStatusRecord(c *ent.Claim) bool {
-	return eligible(c) && strength(c.Status) == s.strongest()
-}
-
 func (s selectors) statusCandidates() []*ent.Claim {
 	var out []*ent.Claim
 	for _, c := range s.claims {
-		if s.isStatusRecord(c) {
+		if eligible(c) {
 			out = append(out, c)
 		}
 	}
@@ -140,7 +116,7 @@ type PresentationInput struct {
 
 // SetPresentation records a reviewer's or staff's choice of the claims a packet presents, each
 // validated against the policy: a status record only on an open packet, never one that declares a
-// resolution, and only among the claims with the strongest recorded status; a resolution record
+// resolution, and only among the claims a review has established; a resolution record
 // only an answer claim; a headline record only the same claim as the one that applies.
 func (s *Service) SetPresentation(ctx context.Context, actor *ent.Account, in PresentationInput) (*ent.Problem, error) {
 	if actor == nil {
@@ -222,14 +198,11 @@ func validatePresentation(s selectors, in PresentationInput) error {
 		v.add(CodeInvalid, "the packet is resolved: it presents a resolution record, not a status record", "statusRecord")
 	case !eligible(status) && status.SupersededByID != nil:
 		v.add(CodeInvalid, fmt.Sprintf("%s is superseded by %s; choose the current claim", status.ID, *status.SupersededByID), "statusRecord")
-	case !eligible(status) && strength(status.Status) == 0:
-		v.add(CodeInvalid, fmt.Sprintf("%s is %s; a status record shows a proposed or established claim", status.ID,
+	case status.Status != claim.StatusESTABLISHED:
+		v.add(CodeInvalid, fmt.Sprintf("%s is %s; a status record shows a claim a review has established (review it first)", status.ID,
 			strings.ToLower(string(status.Status))), "statusRecord")
 	case !eligible(status):
 		v.add(CodeInvalid, "an open packet's status record cannot declare a resolution: this claim's binding is RESOLVES", "statusRecord")
-	case !s.isStatusRecord(status):
-		v.add(CodeInvalid, fmt.Sprintf("%s is proposed while an established claim is attached: the status record shows the strongest recorded status",
-			status.ID), "statusRecord")
 	}
 	if resolution != nil && !s.isAnswer(resolution) {
 		v.add(CodeInvalid, "a resolution record is an answer: a claim of type claim, established, whose current binding is RESOLVES, not superseded",

@@ -71,12 +71,13 @@ func TestPresentation(t *testing.T) {
 		}
 		bound := attach("The statement holds for all n below 10^17 (a verified computation).", claim.ObjectTypeBOUND)
 		lemma := attach("Every counterexample is a prime congruent to 1 modulo 24.", claim.ObjectTypeLEMMA)
-		if pr := shown(); id(pr.Status) != lemma.ID || id(pr.Headline) != lemma.ID || pr.Selected {
-			t.Errorf("default status record = %s (headline %s, selected %v); want the newest proposed claim %s", id(pr.Status), id(pr.Headline), pr.Selected, lemma.ID)
+		if pr := shown(); pr.Status != nil || pr.Headline != nil || pr.Selected {
+			t.Errorf("status record with only proposed claims = %s (headline %s, selected %v); want none: no review has established a claim",
+				id(pr.Status), id(pr.Headline), pr.Selected)
 		}
 		review(bound, claim.StatusESTABLISHED, binding.RelationADDRESSES)
 		if pr := shown(); id(pr.Status) != bound.ID {
-			t.Errorf("status record = %s; want the established claim %s, the strongest recorded status", id(pr.Status), bound.ID)
+			t.Errorf("status record = %s; want the established claim %s", id(pr.Status), bound.ID)
 		}
 
 		for _, tt := range []struct {
@@ -84,7 +85,7 @@ func TestPresentation(t *testing.T) {
 			in   policy.PresentationInput
 			want []errKey
 		}{
-			{"a proposed claim beside an established one", policy.PresentationInput{StatusRecord: lemma.ID}, []errKey{{"statusRecord", policy.CodeInvalid}}},
+			{"a proposed claim", policy.PresentationInput{StatusRecord: lemma.ID}, []errKey{{"statusRecord", policy.CodeInvalid}}},
 			{"a claim of another problem", policy.PresentationInput{StatusRecord: "clm_nope"}, []errKey{{"statusRecord", policy.CodeInvalid}}},
 			{"a resolution record on an open packet", policy.PresentationInput{ResolutionRecord: bound.ID}, []errKey{{"resolutionRecord", policy.CodeInvalid}}},
 			{"a headline that is not the status record", policy.PresentationInput{StatusRecord: bound.ID, HeadlineRecord: lemma.ID}, []errKey{{"headlineRecord", policy.CodeInvalid}}},
@@ -198,8 +199,18 @@ func TestSupersede(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if s := pk.Presentation.Status; s != nil {
+			t.Errorf("status record = %s before any review; want none: an agent's proposal does not speak for the problem", s.ID)
+		}
+		if _, _, err := f.svc.ReviewClaim(ctx, f.reviewer, policy.ClaimReviewInput{ClaimID: next.ID, Status: claim.StatusESTABLISHED,
+			Relation: binding.RelationADDRESSES, Note: "Checked against the cited computation."}); err != nil {
+			t.Fatal(err)
+		}
+		if pk, err = f.svc.ProblemPacket(ctx, p.ID); err != nil {
+			t.Fatal(err)
+		}
 		if s := pk.Presentation.Status; s == nil || s.ID != next.ID {
-			t.Errorf("status record = %v; want the superseding claim %s", s, next.ID)
+			t.Errorf("status record = %v; want the superseding claim %s once a review established it", s, next.ID)
 		}
 		if err := func() error {
 			_, err := f.svc.SetPresentation(ctx, f.reviewer, policy.PresentationInput{ProblemID: p.ID, StatusRecord: first.ID})

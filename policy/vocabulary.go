@@ -166,7 +166,7 @@ var (
 	// PresentedRecords are the records a packet presents (policy v5): an open packet's status
 	// record and a resolved packet's resolution record.
 	PresentedRecords = Vocabulary{
-		{"status", "Status record", "The current claim with the strongest recorded status; it cannot declare a resolution."},
+		{"status", "Status record", "A current claim a review has established; it cannot declare a resolution."},
 		{"resolution", "Resolution record", "The answer claim: established, bound RESOLVES by a review, covering the whole statement."},
 	}
 

@@ -1156,12 +1156,12 @@ func researchTab(v ProblemView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			} else if v.P.Presentation.Record != "" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 111, "No attached claim answers this problem. The status record is the current claim with the strongest recorded status.")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 111, "No attached claim answers this problem. The status record is a current claim a review has established.")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 112, "No attached claim answers this problem, and none stands as its status record.")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 112, "No attached claim answers this problem, and no review has established any of them yet, so none stands as its status record: the claims below are proposals.")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"entgo.io/ent/schema"
 	"regexp"
 
 	"entgo.io/contrib/entgql"
@@ -21,14 +22,19 @@ type Account struct{ ent.Schema }
 // Mixin of the Account.
 func (Account) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.Account)} }
 
+// Annotations of the Account: its description in the GraphQL schema.
+func (Account) Annotations() []schema.Annotation {
+	return []schema.Annotation{schema.Comment("A person or an agent that acts on the platform, known by its handle.")}
+}
+
 // Fields of the Account.
 func (Account) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("handle").Unique().Immutable().Match(HandlePattern),
-		field.String("display_name").Default("").MaxLen(100),
+		field.String("handle").Comment("The account's permanent handle, unique on the site.").Unique().Immutable().Match(HandlePattern),
+		field.String("display_name").Comment("The name the account shows beside its handle; empty when it gives none.").Default("").MaxLen(100),
 		field.JSON("roles", []role.Role{}).Annotations(entgql.Skip()),
 		field.String("password_hash").Optional().Nillable().Sensitive().Annotations(entgql.Skip()),
-		field.Time("created_at").Immutable(),
+		field.Time("created_at").Comment("When the account was created.").Immutable(),
 	}
 }
 

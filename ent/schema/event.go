@@ -3,6 +3,7 @@ package schema
 import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 
@@ -26,20 +27,25 @@ type Event struct{ ent.Schema }
 // Mixin of the Event.
 func (Event) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.Event)} }
 
+// Annotations of the Event: its description in the GraphQL schema.
+func (Event) Annotations() []schema.Annotation {
+	return []schema.Annotation{schema.Comment("One entry of the append-only, hash-chained event log: every change of state on the site is one event, and the chain of hashes lets anyone check that none was altered or dropped.")}
+}
+
 // Fields of the Event.
 func (Event) Fields() []ent.Field {
 	return []ent.Field{
-		field.Int64("seq").Unique().Immutable().Positive(),
-		field.Time("at").Immutable(),
-		field.String("actor").Immutable(),
-		field.String("authority").Immutable(),
-		field.String("kind").Immutable(),
-		field.String("subject").Immutable(),
-		field.Text("payload").Immutable(),
-		field.String("prev_hash").Immutable(),
-		field.String("hash").Immutable(),
+		field.Int64("seq").Comment("The event's place in the log, from 1, without gaps.").Unique().Immutable().Positive(),
+		field.Time("at").Comment("When the event happened.").Immutable(),
+		field.String("actor").Comment("The ID of the account that acted, or system for what the platform did by itself (a deadline, a gate, a job).").Immutable(),
+		field.String("authority").Comment("By what right the actor acted: submitter, reviewer, staff, moderation, community, operator, challenge_window_elapsed, publication_gate, record_plane, trusted_import, writer, merge_gates.").Immutable(),
+		field.String("kind").Comment("What happened, as a dotted name such as problem.submitted, decision.recorded or claim.attached.").Immutable(),
+		field.String("subject").Comment("The ID of what the event is about: a problem's TDB-n, a node's N-n, an account, a case, a change request, …").Immutable(),
+		field.Text("payload").Comment("The event's details: a JSON object whose keys depend on its kind.").Immutable(),
+		field.String("prev_hash").Comment("The hash of the event before this one (64 zeros for the first), which chains the log.").Immutable(),
+		field.String("hash").Comment("SHA-256, hex, over the canonical encoding of this event including prevHash.").Immutable(),
 		field.Bool("public").Default(true).Immutable().Annotations(entgql.Skip()),
-		field.Int("hash_version").Default(1).Positive().Immutable().
+		field.Int("hash_version").Comment("Which fields the hash covers: 1 for events written before the id and visibility were hashed, 2 for every column but the hash.").Default(1).Positive().Immutable().
 			Annotations(entgql.Skip(entgql.SkipWhereInput, entgql.SkipOrderField)),
 	}
 }

@@ -3,6 +3,7 @@ package schema
 import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
@@ -23,21 +24,26 @@ type GateRun struct{ ent.Schema }
 // Mixin of the GateRun.
 func (GateRun) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.GateRun)} }
 
+// Annotations of the GateRun: its description in the GraphQL schema.
+func (GateRun) Annotations() []schema.Annotation {
+	return []schema.Annotation{schema.Comment("One publication gate's run on one revision at one gate version, with its outcome.")}
+}
+
 // Fields of the GateRun.
 func (GateRun) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("revision_id").Immutable().Annotations(entgql.Skip()),
 		field.String("problem_id").Immutable().Annotations(entgql.Skip()),
-		field.Enum("gate").Values(GateNames...).Immutable(),
-		field.String("version").Immutable(),
-		field.Enum("outcome").Values("PENDING", "PASS", "FAIL", "NEEDS_HUMAN", "UNKNOWN").Default("PENDING"),
+		field.Enum("gate").Comment("Which publication gate ran.").Values(GateNames...).Immutable(),
+		field.String("version").Comment("The gate's version: a changed gate runs again on the revisions it concerns.").Immutable(),
+		field.Enum("outcome").Comment("PENDING while the run is queued or running; then its worst verdict.").Values("PENDING", "PASS", "FAIL", "NEEDS_HUMAN", "UNKNOWN").Default("PENDING"),
 		field.String("inputs_digest").Default("").Annotations(entgql.Skip()),
 		field.Text("reason").Default("").
 			Comment("Why the outcome is UNKNOWN when no finding says so: a panic or a timeout."),
 		field.Int("attempts").Default(0).Annotations(entgql.Skip()),
-		field.Time("created_at").Immutable(),
-		field.Time("started_at").Optional().Nillable(),
-		field.Time("finished_at").Optional().Nillable(),
+		field.Time("created_at").Comment("When the run was queued.").Immutable(),
+		field.Time("started_at").Comment("When the run started; empty while it waits.").Optional().Nillable(),
+		field.Time("finished_at").Comment("When the run finished; empty until then.").Optional().Nillable(),
 	}
 }
 

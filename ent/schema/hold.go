@@ -3,6 +3,7 @@ package schema
 import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
@@ -20,17 +21,22 @@ type Hold struct{ ent.Schema }
 // Mixin of the Hold.
 func (Hold) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.Hold)} }
 
+// Annotations of the Hold: its description in the GraphQL schema.
+func (Hold) Annotations() []schema.Annotation {
+	return []schema.Annotation{schema.Comment("A problem held for staff: while it is open the problem stays in its challenge period and its default acceptance waits.")}
+}
+
 // Fields of the Hold.
 func (Hold) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("problem_id").Immutable().Annotations(entgql.Skip()),
-		field.Enum("reason").Values(HoldReasons...).Immutable(),
+		field.Enum("reason").Comment("Why the problem is held.").Values(HoldReasons...).Immutable(),
 		field.String("authority").Immutable().Comment("Who opened it: publication_gate, reviewer, trusted_import, …"),
-		field.Text("note").Default("").Immutable(),
+		field.Text("note").Comment("What the opener wrote about the hold.").Default("").Immutable(),
 		field.String("claim_id").Optional().Nillable().Immutable().Annotations(entgql.Skip()),
 		field.String("opened_by_id").Optional().Nillable().Immutable().Annotations(entgql.Skip()),
-		field.Time("opened_at").Immutable(),
-		field.Time("released_at").Optional().Nillable(),
+		field.Time("opened_at").Comment("When the hold was opened.").Immutable(),
+		field.Time("released_at").Comment("When the hold was released; empty while it is open.").Optional().Nillable(),
 		field.String("release_decision_id").Optional().Nillable().Annotations(entgql.Skip()),
 	}
 }
@@ -40,7 +46,7 @@ func (Hold) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("problem", Problem.Type).Ref("holds").Field("problem_id").Unique().Required().Immutable().
 			Annotations(entgql.Skip()),
-		edge.To("claim", Claim.Type).Field("claim_id").Unique().Immutable(),
+		edge.To("claim", Claim.Type).Comment("The answer claim whose review the hold waits on, when it is one.").Field("claim_id").Unique().Immutable(),
 	}
 }
 

@@ -3,6 +3,7 @@ package schema
 import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
@@ -17,16 +18,21 @@ type ModerationCase struct{ ent.Schema }
 // Mixin of the ModerationCase.
 func (ModerationCase) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.ModerationCase)} }
 
+// Annotations of the ModerationCase: its description in the GraphQL schema.
+func (ModerationCase) Annotations() []schema.Annotation {
+	return []schema.Annotation{schema.Comment("One problem's open or settled moderation case: the flags raised for one reason, joined, and what a moderator did about them.")}
+}
+
 // Fields of the ModerationCase.
 func (ModerationCase) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("problem_id").Immutable().Annotations(entgql.Skip()),
-		field.Enum("reason").Values(FlagReasons...).Immutable(),
-		field.Enum("state").Values("OPEN", "CLAIMED", "DISMISSED", "REMOVED").Default("OPEN"),
+		field.Enum("reason").Comment("The reason every flag of the case gives.").Values(FlagReasons...).Immutable(),
+		field.Enum("state").Comment("OPEN until a moderator claims it; CLAIMED while one works on it; DISMISSED or REMOVED once settled.").Values("OPEN", "CLAIMED", "DISMISSED", "REMOVED").Default("OPEN"),
 		field.String("claimed_by_id").Optional().Nillable().Annotations(entgql.Skip()),
-		field.Time("opened_at").Immutable(),
-		field.Time("claimed_at").Optional().Nillable(),
-		field.Time("resolved_at").Optional().Nillable(),
+		field.Time("opened_at").Comment("When the first flag opened the case.").Immutable(),
+		field.Time("claimed_at").Comment("When a moderator claimed the case; empty until then.").Optional().Nillable(),
+		field.Time("resolved_at").Comment("When the case was settled; empty until then.").Optional().Nillable(),
 		field.Text("resolution").Default("").Comment("The dismissal note or the public removal reason."),
 	}
 }
@@ -34,9 +40,9 @@ func (ModerationCase) Fields() []ent.Field {
 // Edges of the ModerationCase.
 func (ModerationCase) Edges() []ent.Edge {
 	return []ent.Edge{
-		edge.From("problem", Problem.Type).Ref("moderation_cases").Field("problem_id").Unique().Required().Immutable(),
-		edge.From("claimed_by", Account.Type).Ref("claimed_cases").Field("claimed_by_id").Unique(),
-		edge.To("flags", Flag.Type),
+		edge.From("problem", Problem.Type).Comment("The flagged problem.").Ref("moderation_cases").Field("problem_id").Unique().Required().Immutable(),
+		edge.From("claimed_by", Account.Type).Comment("The moderator who claimed the case.").Ref("claimed_cases").Field("claimed_by_id").Unique(),
+		edge.To("flags", Flag.Type).Comment("The flags joined in the case."),
 	}
 }
 

@@ -3,6 +3,7 @@ package schema
 import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
@@ -20,14 +21,19 @@ type ReputationEntry struct{ ent.Schema }
 // Mixin of the ReputationEntry.
 func (ReputationEntry) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.ReputationEntry)} }
 
+// Annotations of the ReputationEntry: its description in the GraphQL schema.
+func (ReputationEntry) Annotations() []schema.Annotation {
+	return []schema.Annotation{schema.Comment("One entry of an account's reputation ledger: a grant, a stake escrowed on a submission, and its return or forfeit.")}
+}
+
 // Fields of the ReputationEntry.
 func (ReputationEntry) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("account_id").Immutable(),
-		field.String("problem_id").Optional().Nillable().Immutable(),
-		field.Enum("kind").Values("GRANT", "ESCROW", "RETURN", "FORFEIT").Immutable(),
-		field.Int("amount").Positive().Immutable(),
-		field.Time("at").Immutable(),
+		field.String("account_id").Comment("The ID of the account whose ledger this is.").Immutable(),
+		field.String("problem_id").Comment("The ID of the problem the stake is on; empty for a grant.").Optional().Nillable().Immutable(),
+		field.Enum("kind").Comment("GRANT, ESCROW (a stake on a submission), RETURN (the stake back) or FORFEIT (the stake lost).").Values("GRANT", "ESCROW", "RETURN", "FORFEIT").Immutable(),
+		field.Int("amount").Comment("The number of points moved.").Positive().Immutable(),
+		field.Time("at").Comment("When the entry was made.").Immutable(),
 		field.String("grant_of").Optional().Nillable().Unique().Immutable().Annotations(entgql.Skip()).
 			Comment("The account, on its grant entry only: makes the one-time grant unique."),
 	}
@@ -38,7 +44,7 @@ func (ReputationEntry) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("account", Account.Type).Ref("reputation_entries").Field("account_id").Unique().Required().Immutable().
 			Annotations(entgql.Skip()),
-		edge.From("problem", Problem.Type).Ref("reputation_entries").Field("problem_id").Unique().Immutable(),
+		edge.From("problem", Problem.Type).Comment("The problem the stake is on.").Ref("reputation_entries").Field("problem_id").Unique().Immutable(),
 	}
 }
 

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"entgo.io/ent"
+	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 
@@ -15,14 +16,19 @@ type Tag struct{ ent.Schema }
 // Mixin of the Tag.
 func (Tag) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.Tag)} }
 
+// Annotations of the Tag: its description in the GraphQL schema.
+func (Tag) Annotations() []schema.Annotation {
+	return []schema.Annotation{schema.Comment("A subject tag problems carry, such as number-theory.")}
+}
+
 // Fields of the Tag.
 func (Tag) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("name").Unique().Immutable().NotEmpty().MaxLen(60),
+		field.String("name").Comment("The tag as it is written in URLs and lists.").Unique().Immutable().NotEmpty().MaxLen(60),
 	}
 }
 
 // Edges of the Tag.
 func (Tag) Edges() []ent.Edge {
-	return []ent.Edge{edge.From("problems", Problem.Type).Ref("tags")}
+	return []ent.Edge{edge.From("problems", Problem.Type).Comment("The problems that carry the tag.").Ref("tags")}
 }

@@ -20,12 +20,15 @@ import (
 	"github.com/theoremdb/theoremdb/policy"
 )
 
+// A research claim to attach to a problem.
 type AttachClaimInput struct {
+	// The problem's permanent ID (TDB-n) or a slug it has had.
 	ProblemID string `json:"problemId"`
 	// A standalone summary of the claim (at most 5000 characters).
 	Summary string `json:"summary"`
 	// What the claim covers of the statement.
-	Scope    *string          `json:"scope,omitempty"`
+	Scope *string `json:"scope,omitempty"`
+	// How the claim bears on the problem: ADDRESSES, or RESOLVES (reviewers and operators only).
 	Relation binding.Relation `json:"relation"`
 	// What the claim is; CLAIM when omitted. Only a CLAIM can be an answer to the problem.
 	ObjectType *claim.ObjectType `json:"objectType,omitempty"`
@@ -34,8 +37,11 @@ type AttachClaimInput struct {
 	Supersedes *string `json:"supersedes,omitempty"`
 }
 
+// The attached claim, or why it was refused.
 type AttachClaimPayload struct {
-	Claim      *ent.Claim   `json:"claim,omitempty"`
+	// The claim, PROPOSED; null when refused.
+	Claim *ent.Claim `json:"claim,omitempty"`
+	// Why the claim was refused; empty when it was attached.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
@@ -44,7 +50,9 @@ type ChangeRequestPayload struct {
 	UserErrors    []*UserError              `json:"userErrors"`
 }
 
+// A moderator's claim of an open case.
 type ClaimCaseInput struct {
+	// The moderation case's ID.
 	CaseID string `json:"caseId"`
 }
 
@@ -82,45 +90,70 @@ type CorpusPageInfo struct {
 	EndCursor       *string `json:"endCursor,omitempty"`
 }
 
+// A moderator's dismissal of a claimed case.
 type DismissCaseInput struct {
+	// The moderation case's ID.
 	CaseID string `json:"caseId"`
-	Note   string `json:"note"`
+	// Why the flags do not call for removal; it goes into the public moderation log.
+	Note string `json:"note"`
 }
 
+// A community flag on a public problem.
 type FlagProblemInput struct {
-	ProblemID string      `json:"problemId"`
-	Reason    flag.Reason `json:"reason"`
+	// The problem's permanent ID (TDB-n) or a slug it has had.
+	ProblemID string `json:"problemId"`
+	// Why the problem is flagged.
+	Reason flag.Reason `json:"reason"`
 	// Why: what a moderator should check (10 to 2000 characters).
 	Explanation string `json:"explanation"`
 	// The other problem, for a DUPLICATE flag (ID or slug).
 	DuplicateOf *string `json:"duplicateOf,omitempty"`
 }
 
+// The flag and the case it opened or joined, or why it was refused.
 type FlagProblemPayload struct {
-	Flag       *ent.Flag           `json:"flag,omitempty"`
-	Case       *ent.ModerationCase `json:"case,omitempty"`
-	UserErrors []*UserError        `json:"userErrors"`
+	// The flag raised; null when refused.
+	Flag *ent.Flag `json:"flag,omitempty"`
+	// The case the flag opened or joined; null when refused.
+	Case *ent.ModerationCase `json:"case,omitempty"`
+	// Why the flag was refused; empty when it was raised.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// One settled moderation case, as the public log shows it.
 type ModerationLogEntry struct {
-	Seq       int              `json:"seq"`
-	At        time.Time        `json:"at"`
-	Action    ModerationAction `json:"action"`
-	Moderator string           `json:"moderator"`
-	Problem   *ent.Problem     `json:"problem"`
-	Reason    string           `json:"reason"`
+	// The sequence number of the event that settled the case; page with before.
+	Seq int `json:"seq"`
+	// When the case was settled.
+	At time.Time `json:"at"`
+	// How the case was settled.
+	Action ModerationAction `json:"action"`
+	// The handle of the moderator who settled it.
+	Moderator string `json:"moderator"`
+	// The flagged problem.
+	Problem *ent.Problem `json:"problem"`
+	// The dismissal note or the public removal reason.
+	Reason string `json:"reason"`
 }
 
+// The case and its problem after a moderator's action, or why the action was refused.
 type ModerationPayload struct {
-	Case       *ent.ModerationCase `json:"case,omitempty"`
-	Problem    *ent.Problem        `json:"problem,omitempty"`
-	UserErrors []*UserError        `json:"userErrors"`
+	// The case after the action; null when refused.
+	Case *ent.ModerationCase `json:"case,omitempty"`
+	// The case's problem after the action; null when refused.
+	Problem *ent.Problem `json:"problem,omitempty"`
+	// Why the action was refused; empty when it was done.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// One change to the moderation queue, delivered live.
 type ModerationUpdate struct {
-	Kind  ModerationUpdateKind `json:"kind"`
-	Case  *ent.ModerationCase  `json:"case"`
-	Event *ent.Event           `json:"event"`
+	// What changed.
+	Kind ModerationUpdateKind `json:"kind"`
+	// The case as it stands after the change.
+	Case *ent.ModerationCase `json:"case"`
+	// The event that recorded the change.
+	Event *ent.Event `json:"event"`
 }
 
 // One node of a change request: a new node (with a label), or a revision of the node revises
@@ -159,7 +192,7 @@ type OpenChangeRequestInput struct {
 type Presentation struct {
 	// True when an attached claim is a machine-readable answer (type CLAIM, ESTABLISHED, RESOLVES, not superseded).
 	Resolved bool `json:"resolved"`
-	// An open packet's record: the current claim with the strongest recorded status; never a resolution. Null when resolved.
+	// An open packet's record: a current claim a review has established; never a resolution. Null when resolved, and when no review has established a claim yet (the claims are then proposals).
 	StatusRecord *ent.Claim `json:"statusRecord,omitempty"`
 	// A resolved packet's record: the answer claim shown. Null when open.
 	ResolutionRecord *ent.Claim `json:"resolutionRecord,omitempty"`
@@ -169,15 +202,21 @@ type Presentation struct {
 	Selected bool `json:"selected"`
 }
 
+// A reviewer's decision on the revision they read.
 type RecordDecisionInput struct {
+	// The problem's permanent ID (TDB-n) or a slug it has had.
 	ProblemID string `json:"problemId"`
 	// The revision the reviewer read (its ID). A decision on any other than the
 	// problem's current revision is refused with CONFLICT.
-	RevisionID       string                `json:"revisionId"`
-	Action           decision.Action       `json:"action"`
-	ReasonCode       *decision.ReasonCode  `json:"reasonCode,omitempty"`
-	Notes            *packet.DecisionNotes `json:"notes"`
-	RevisionRequests []string              `json:"revisionRequests,omitempty"`
+	RevisionID string `json:"revisionId"`
+	// What the decision does.
+	Action decision.Action `json:"action"`
+	// The reason code of an archive; refused for the other actions.
+	ReasonCode *decision.ReasonCode `json:"reasonCode,omitempty"`
+	// The reviewer's note; the sections an action must state are required of it.
+	Notes *packet.DecisionNotes `json:"notes"`
+	// What a keep-prospecting decision asks the proposer to change, one request an entry.
+	RevisionRequests []string `json:"revisionRequests,omitempty"`
 	// The surviving problem of a merge (ID or slug).
 	MergeInto *string `json:"mergeInto,omitempty"`
 	// The caller's own name for this request: a retry with the same key and input replays the
@@ -191,24 +230,34 @@ type RecordDecisionInput struct {
 	// A second review: the selected qualify decision (dec_…) this one reviews again, on the
 	// revision the first read, by another reviewer. Qualify agrees; any other action splits from
 	// it and names the kind of split in disagreement (ERROR holds the problem for staff).
-	SecondReviewOf *string                `json:"secondReviewOf,omitempty"`
-	Disagreement   *decision.Disagreement `json:"disagreement,omitempty"`
+	SecondReviewOf *string `json:"secondReviewOf,omitempty"`
+	// For a second review that does not qualify: the class of the split from the first decision.
+	Disagreement *decision.Disagreement `json:"disagreement,omitempty"`
 }
 
+// The recorded decision and its problem, or why it was refused.
 type RecordDecisionPayload struct {
-	Decision   *ent.Decision `json:"decision,omitempty"`
-	Problem    *ent.Problem  `json:"problem,omitempty"`
-	UserErrors []*UserError  `json:"userErrors"`
+	// The recorded decision; null when refused.
+	Decision *ent.Decision `json:"decision,omitempty"`
+	// The problem after the decision; null when refused.
+	Problem *ent.Problem `json:"problem,omitempty"`
+	// Why the decision was refused; empty when it was recorded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // The public record of a removal: the content is gone, the ID stays reserved.
 type Removal struct {
-	Reason string    `json:"reason"`
-	At     time.Time `json:"at"`
+	// The public reason given for the removal.
+	Reason string `json:"reason"`
+	// When the problem was removed.
+	At time.Time `json:"at"`
 }
 
+// A moderator's removal of a claimed case's problem.
 type RemoveProblemInput struct {
+	// The moderation case's ID.
 	CaseID string `json:"caseId"`
+	// The public reason for the removal, shown on the problem's tombstone.
 	Reason string `json:"reason"`
 }
 
@@ -217,37 +266,56 @@ type Reputation struct {
 	// Points available to stake.
 	Balance int `json:"balance"`
 	// Points held in escrow on problems in their challenge period.
-	Escrowed int                    `json:"escrowed"`
-	Entries  []*ent.ReputationEntry `json:"entries"`
+	Escrowed int `json:"escrowed"`
+	// The ledger, oldest entry first.
+	Entries []*ent.ReputationEntry `json:"entries"`
 }
 
+// A reviewer's review of an attached claim.
 type ReviewClaimInput struct {
-	ClaimID  string            `json:"claimId"`
-	Status   ClaimReviewStatus `json:"status"`
-	Relation binding.Relation  `json:"relation"`
+	// The claim's ID.
+	ClaimID string `json:"claimId"`
+	// The status the review gives the claim.
+	Status ClaimReviewStatus `json:"status"`
+	// The claim's binding to its problem after the review.
+	Relation binding.Relation `json:"relation"`
 	// What the review found: the reason for the status.
 	Note string `json:"note"`
 }
 
+// The reviewed claim and its problem, or why the review was refused.
 type ReviewClaimPayload struct {
-	Claim      *ent.Claim   `json:"claim,omitempty"`
-	Problem    *ent.Problem `json:"problem,omitempty"`
+	// The claim as reviewed; null when refused.
+	Claim *ent.Claim `json:"claim,omitempty"`
+	// The claim's problem after the review; null when refused.
+	Problem *ent.Problem `json:"problem,omitempty"`
+	// Why the review was refused; empty when it was recorded.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A new revision of a problem's content: the whole content, as at submission, with a note.
 type ReviseProblemInput struct {
+	// The problem's permanent ID (TDB-n) or a slug it has had.
 	ProblemID string `json:"problemId"`
 	// A note stored with the revision. This is the proposer's path: an operator applying a revision
 	// for an imported problem whose source account is gone does it on the administrator review
 	// console, whose stored note names the administrator; here that is FORBIDDEN.
-	Note            *string                   `json:"note,omitempty"`
-	Title           string                    `json:"title"`
-	Statement       string                    `json:"statement"`
-	Exposition      []*packet.ExpositionEntry `json:"exposition,omitempty"`
-	Acceptance      *packet.Acceptance        `json:"acceptance,omitempty"`
-	Provenance      *packet.Provenance        `json:"provenance,omitempty"`
-	References      []*policy.ReferenceInput  `json:"references,omitempty"`
-	ReferenceSearch *packet.ReferenceSearch   `json:"referenceSearch,omitempty"`
+	Note *string `json:"note,omitempty"`
+	// One line that asks the same question as the statement.
+	Title string `json:"title"`
+	// The statement in textbook notation, Markdown with TeX between $…$: every variable has a domain,
+	// every quantifier a range.
+	Statement string `json:"statement"`
+	// The setup: definitions, conventions, remarks and examples the statement relies on, in order.
+	Exposition []*packet.ExpositionEntry `json:"exposition,omitempty"`
+	// Exactly what evidence would settle the problem.
+	Acceptance *packet.Acceptance `json:"acceptance,omitempty"`
+	// Where the problem comes from and on what rights basis it is published.
+	Provenance *packet.Provenance `json:"provenance,omitempty"`
+	// The sources cited, in order; the record plane checks each against its record.
+	References []*policy.ReferenceInput `json:"references,omitempty"`
+	// The search for prior work made before submitting.
+	ReferenceSearch *packet.ReferenceSearch `json:"referenceSearch,omitempty"`
 	// Subject labels such as "number theory"; lower-cased, at most 12.
 	Tags []string `json:"tags,omitempty"`
 	// Deprecated: use hero.brief. Taken when hero is not given.
@@ -260,33 +328,48 @@ type ReviseProblemInput struct {
 	Computation *packet.Computation `json:"computation,omitempty"`
 }
 
+// The revised problem and its new revision, or why the revision was refused.
 type ReviseProblemPayload struct {
-	Problem    *ent.Problem  `json:"problem,omitempty"`
-	Revision   *ent.Revision `json:"revision,omitempty"`
-	UserErrors []*UserError  `json:"userErrors"`
+	// The problem after the revision; null when refused.
+	Problem *ent.Problem `json:"problem,omitempty"`
+	// The new revision (the pending one, for an accepted problem); null when refused.
+	Revision *ent.Revision `json:"revision,omitempty"`
+	// Why the revision was refused; empty when it was made.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// One change a keep-prospecting decision asks the proposer to make.
 type RevisionRequest struct {
-	Request  string        `json:"request"`
+	// What the reviewer asks to change, in words.
+	Request string `json:"request"`
+	// The decision that asked for it.
 	Decision *ent.Decision `json:"decision"`
 }
 
+// A reviewer's request that staff decide a problem.
 type SendToStaffInput struct {
+	// The problem's permanent ID (TDB-n) or a slug it has had.
 	ProblemID string `json:"problemId"`
 	// Why staff should decide: what the reviewer saw.
 	Note string `json:"note"`
 }
 
+// The hold opened, or why it was refused.
 type SendToStaffPayload struct {
-	Hold       *ent.Hold    `json:"hold,omitempty"`
-	Problem    *ent.Problem `json:"problem,omitempty"`
+	// The hold opened; null when refused.
+	Hold *ent.Hold `json:"hold,omitempty"`
+	// The problem, now held; null when refused.
+	Problem *ent.Problem `json:"problem,omitempty"`
+	// Why the request was refused; empty when the hold was opened.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// Which attached claims a problem's packet presents.
 type SetPresentationInput struct {
+	// The problem's permanent ID (TDB-n) or a slug it has had.
 	ProblemID string `json:"problemId"`
-	// An open packet's status record: a current claim with the strongest recorded status
-	// (established before proposed) that does not declare a resolution (its binding is not RESOLVES).
+	// An open packet's status record: a current claim a review has established that does not declare
+	// a resolution (its binding is not RESOLVES).
 	StatusRecord *string `json:"statusRecord,omitempty"`
 	// A resolved packet's resolution record: an answer claim (type CLAIM, ESTABLISHED, current
 	// binding RESOLVES, not superseded) whose scope covers the whole statement.
@@ -295,26 +378,41 @@ type SetPresentationInput struct {
 	HeadlineRecord *string `json:"headlineRecord,omitempty"`
 }
 
+// The problem with its new presentation, or why the selection was refused.
 type SetPresentationPayload struct {
-	Problem    *ent.Problem `json:"problem,omitempty"`
+	// The problem with its new presentation; null when refused.
+	Problem *ent.Problem `json:"problem,omitempty"`
+	// Why the selection was refused; empty when it was set.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// The reputation a submitter put at stake on a problem.
 type Stake struct {
-	State   problem.StakeState `json:"state"`
-	Amount  int                `json:"amount"`
-	Account *ent.Account       `json:"account"`
+	// Whether the stake is in escrow, returned or forfeited.
+	State problem.StakeState `json:"state"`
+	// The number of points at stake.
+	Amount int `json:"amount"`
+	// The account whose stake it is.
+	Account *ent.Account `json:"account"`
 }
 
 // The content of a problem, shared by submission and revision.
 type SubmitProblemInput struct {
-	Title           string                    `json:"title"`
-	Statement       string                    `json:"statement"`
-	Exposition      []*packet.ExpositionEntry `json:"exposition,omitempty"`
-	Acceptance      *packet.Acceptance        `json:"acceptance,omitempty"`
-	Provenance      *packet.Provenance        `json:"provenance,omitempty"`
-	References      []*policy.ReferenceInput  `json:"references,omitempty"`
-	ReferenceSearch *packet.ReferenceSearch   `json:"referenceSearch,omitempty"`
+	// One line that asks the same question as the statement.
+	Title string `json:"title"`
+	// The statement in textbook notation, Markdown with TeX between $…$: every variable has a domain,
+	// every quantifier a range.
+	Statement string `json:"statement"`
+	// The setup: definitions, conventions, remarks and examples the statement relies on, in order.
+	Exposition []*packet.ExpositionEntry `json:"exposition,omitempty"`
+	// Exactly what evidence would settle the problem.
+	Acceptance *packet.Acceptance `json:"acceptance,omitempty"`
+	// Where the problem comes from and on what rights basis it is published.
+	Provenance *packet.Provenance `json:"provenance,omitempty"`
+	// The sources cited, in order; the record plane checks each against its record.
+	References []*policy.ReferenceInput `json:"references,omitempty"`
+	// The search for prior work made before submitting.
+	ReferenceSearch *packet.ReferenceSearch `json:"referenceSearch,omitempty"`
 	// Subject labels such as "number theory"; lower-cased, at most 12.
 	Tags []string `json:"tags,omitempty"`
 	// Deprecated: use hero.brief. Taken when hero is not given.
@@ -327,19 +425,28 @@ type SubmitProblemInput struct {
 	Computation *packet.Computation `json:"computation,omitempty"`
 }
 
+// The new problem, or why the submission was refused.
 type SubmitProblemPayload struct {
-	Problem    *ent.Problem `json:"problem,omitempty"`
+	// The new problem, with its permanent ID and deadline; null when refused.
+	Problem *ent.Problem `json:"problem,omitempty"`
+	// Why the submission was refused; empty when it was accepted.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// Live streams over a WebSocket at /graphql (the graphql-transport-ws protocol, or the older
+// graphql-ws); each message is one change, in sequence order.
 type Subscription struct {
 }
 
 // A problem with the input that the caller can fix; field is the path to the input field.
 type UserError struct {
-	Field   []string      `json:"field"`
-	Message string        `json:"message"`
-	Code    UserErrorCode `json:"code"`
+	// The path to the input field at fault, one element a step; empty when the error concerns the whole
+	// input.
+	Field []string `json:"field"`
+	// What is wrong, in words a person can act on.
+	Message string `json:"message"`
+	// What kind of refusal it is, for a program to act on.
+	Code UserErrorCode `json:"code"`
 }
 
 // PENDING while its gates run; FAILED when one stopped it (open for revision); MERGED; WITHDRAWN.
@@ -402,12 +509,16 @@ func (e ChangeRequestState) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The status a claim review gives.
 type ClaimReviewStatus string
 
 const (
+	// The claim holds.
 	ClaimReviewStatusEstablished ClaimReviewStatus = "ESTABLISHED"
-	ClaimReviewStatusRefuted     ClaimReviewStatus = "REFUTED"
-	ClaimReviewStatusWithdrawn   ClaimReviewStatus = "WITHDRAWN"
+	// The claim is false.
+	ClaimReviewStatusRefuted ClaimReviewStatus = "REFUTED"
+	// The claim no longer stands, without being shown false.
+	ClaimReviewStatusWithdrawn ClaimReviewStatus = "WITHDRAWN"
 )
 
 var AllClaimReviewStatus = []ClaimReviewStatus{
@@ -880,11 +991,14 @@ func (e MergeGateOutcome) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// How a moderator settled a case.
 type ModerationAction string
 
 const (
+	// The flags did not call for removal.
 	ModerationActionDismissed ModerationAction = "DISMISSED"
-	ModerationActionRemoved   ModerationAction = "REMOVED"
+	// The problem was removed; its ID stays reserved and its page shows the tombstone.
+	ModerationActionRemoved ModerationAction = "REMOVED"
 )
 
 var AllModerationAction = []ModerationAction{
@@ -935,12 +1049,17 @@ func (e ModerationAction) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// What changed in the moderation queue.
 type ModerationUpdateKind string
 
 const (
-	ModerationUpdateKindCaseOpened   ModerationUpdateKind = "CASE_OPENED"
-	ModerationUpdateKindFlagAdded    ModerationUpdateKind = "FLAG_ADDED"
-	ModerationUpdateKindCaseClaimed  ModerationUpdateKind = "CASE_CLAIMED"
+	// A first flag opened a case.
+	ModerationUpdateKindCaseOpened ModerationUpdateKind = "CASE_OPENED"
+	// A flag joined an open case.
+	ModerationUpdateKindFlagAdded ModerationUpdateKind = "FLAG_ADDED"
+	// A moderator claimed a case.
+	ModerationUpdateKindCaseClaimed ModerationUpdateKind = "CASE_CLAIMED"
+	// A moderator dismissed a case or removed its problem.
 	ModerationUpdateKindCaseResolved ModerationUpdateKind = "CASE_RESOLVED"
 )
 
@@ -994,17 +1113,27 @@ func (e ModerationUpdateKind) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// Why an input was refused; the message says it in words.
 type UserErrorCode string
 
 const (
-	UserErrorCodeRequired               UserErrorCode = "REQUIRED"
-	UserErrorCodeTooLong                UserErrorCode = "TOO_LONG"
-	UserErrorCodeInvalid                UserErrorCode = "INVALID"
-	UserErrorCodeNotFound               UserErrorCode = "NOT_FOUND"
-	UserErrorCodeForbidden              UserErrorCode = "FORBIDDEN"
-	UserErrorCodeConflict               UserErrorCode = "CONFLICT"
+	// A required field is missing or empty.
+	UserErrorCodeRequired UserErrorCode = "REQUIRED"
+	// A field is over its length limit.
+	UserErrorCodeTooLong UserErrorCode = "TOO_LONG"
+	// A field's value is not one the field takes.
+	UserErrorCodeInvalid UserErrorCode = "INVALID"
+	// An ID names nothing the caller may see.
+	UserErrorCodeNotFound UserErrorCode = "NOT_FOUND"
+	// The caller's roles do not allow it.
+	UserErrorCodeForbidden UserErrorCode = "FORBIDDEN"
+	// The state changed: the action no longer applies (the problem was decided, the revision is not
+	// current, …).
+	UserErrorCodeConflict UserErrorCode = "CONFLICT"
+	// A submission with no reputation point available to stake.
 	UserErrorCodeInsufficientReputation UserErrorCode = "INSUFFICIENT_REPUTATION"
-	UserErrorCodeIdempotencyMismatch    UserErrorCode = "IDEMPOTENCY_MISMATCH"
+	// An idempotency key used before with a different input.
+	UserErrorCodeIdempotencyMismatch UserErrorCode = "IDEMPOTENCY_MISMATCH"
 	// A decision names a revision older than the problem's current one, or a corpus change request revises a node another request revised since it opened: read the new one first.
 	UserErrorCodeStaleRevision UserErrorCode = "STALE_REVISION"
 	// The problem is held for staff review; only an operator's decision settles it.
