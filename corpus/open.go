@@ -91,7 +91,7 @@ func (s *Service) Open(ctx context.Context, req Request) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.Process(ctx, id)
+	return s.settle(ctx, id)
 }
 
 // Submit records a change request PENDING with its drafts and returns its
@@ -129,7 +129,10 @@ func (s *Service) Submit(ctx context.Context, req Request) (string, error) {
 		_, err = w.Append(ctx, req.Writer.ID, AuthorityWriter, KindRequestOpened, cr.ID, map[string]any{
 			"writer": req.Writer.Kind, "model": req.Writer.Model, "promptVersion": req.Writer.PromptVersion,
 			"drafts": len(req.Drafts)})
-		return err
+		if err != nil {
+			return err
+		}
+		return s.enqueue(ctx, w.SQL(), cr.ID)
 	})
 	return id, err
 }
