@@ -754,8 +754,9 @@ type ComplexityRoot struct {
 	}
 
 	Subscription struct {
-		ModerationQueue func(childComplexity int) int
-		ProblemEvents   func(childComplexity int, id string, after *int) int
+		ChangeRequestEvents func(childComplexity int, id string) int
+		ModerationQueue     func(childComplexity int) int
+		ProblemEvents       func(childComplexity int, id string, after *int) int
 	}
 
 	Tag struct {
@@ -3947,6 +3948,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SubmitProblemPayload.UserErrors(childComplexity), true
 
+	case "Subscription.changeRequestEvents":
+		if e.ComplexityRoot.Subscription.ChangeRequestEvents == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_changeRequestEvents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.ChangeRequestEvents(childComplexity, args["id"].(string)), true
 	case "Subscription.moderationQueue":
 		if e.ComplexityRoot.Subscription.ModerationQueue == nil {
 			break
@@ -4462,6 +4474,16 @@ type CorpusPageInfo {
 type CorpusNodeEdge {
   cursor: String!
   node: CorpusNodeRef!
+}
+`, BuiltIn: false},
+	{Name: "../corpus_live.graphqls", Input: `extend type Subscription {
+  """
+  A change request as it stands now, then again each time its state or its
+  gate results change (opened, gates run by the worker, revised, merged,
+  failed, withdrawn). The stream ends when the request is merged or
+  withdrawn.
+  """
+  changeRequestEvents(id: ID!): ChangeRequest!
 }
 `, BuiltIn: false},
 	{Name: "../ent.graphqls", Input: `directive @goField(forceResolver: Boolean, name: String, omittable: Boolean) on FIELD_DEFINITION | INPUT_FIELD_DEFINITION
