@@ -4204,9 +4204,11 @@ type Reputation {
 extend type Mutation {
   """
   Open a change request of one or more node drafts, the only way a body enters the corpus or
-  changes. The merge gates run in the fixed order of the corpus policy and stop at the first
-  failure: a request that passes merges at once; one that fails stays open, FAILED, with its
-  findings, and a failure at intake comes back as userErrors naming each field.
+  changes. The request comes back PENDING and a worker runs the merge gates in the fixed order
+  of the corpus policy, stopping at the first failure: a request that passes merges; one that
+  fails stays open, FAILED, with its findings (follow it with changeRequestEvents). Run
+  checkChangeRequest first for the same gates' answer at once, with a failure at intake as
+  userErrors naming each field.
   """
   openChangeRequest(input: OpenChangeRequestInput!): ChangeRequestPayload!
   "Run the same merge gates on a request without opening it: nothing is written, and the request has no ID."
@@ -4267,7 +4269,7 @@ input NodeDraftInput {
   title: String!
   "Markdown with TeX."
   body: String!
-  "Lower-case letters, digits and hyphens; required of a new node, never changed."
+  "Lower-case letters, digits and hyphens, never changed; a new node drafted without one gets one made from its title, unique."
   label: String
   uses: [ID!]
   "For a proof: the theorem, lemma or proposition it proves."
