@@ -26,6 +26,7 @@ build: assets ## build bin/theoremdb
 run: build corpus-index ## serve http://localhost:8080 with demo data (DATABASE_URL=postgres://… for PostgreSQL)
 	$(BIN) migrate
 	$(BIN) seed
+	@$(MAKE) --no-print-directory corpus-demo
 	$(BIN) serve --addr :8080
 
 # The copy check's reference corpus: make run builds its index from the shared corpora when that
@@ -33,6 +34,17 @@ run: build corpus-index ## serve http://localhost:8080 with demo data (DATABASE_
 # qualify (never default acceptance), and the review page says how to build one.
 SHARED_CORPUS ?= ../shared/data/corpus
 CORPUS_DIR    ?= $(or $(THEOREMDB_CORPUS),data/corpus)
+
+.PHONY: corpus-demo
+corpus-demo: build ## import the Open Logic Project and the HoTT book into the corpus from ../shared/data/corpus when there, through change requests as the importer (a second run changes nothing)
+	@for src in openlogic:openlogic hott:hott-book; do \
+	  dir="$(SHARED_CORPUS)/$${src#*:}"; \
+	  if [ -d "$$dir" ]; then \
+	    echo "corpus: importing $${src%%:*} from $$dir (progress every 250 items; about a minute on a small machine)"; \
+	    out=$$(mktemp); $(BIN) import $${src%%:*} "$$dir" > "$$out" || { cat "$$out"; rm -f "$$out"; exit 1; }; \
+	    sed -n 1p "$$out"; rm -f "$$out"; \
+	  else echo "corpus: $$dir is not there; the corpus stays as it is"; fi; \
+	done
 
 .PHONY: corpus-index
 corpus-index: build ## build the copy-check index from ../shared/data/corpus when that folder exists and none is built

@@ -10,8 +10,10 @@
 //   - Change requests (open.go): one or more node drafts from one writer
 //     (a person, an importer, or an agent with its model and prompt
 //     version), the only way a body enters the corpus or changes. Open
-//     records a request and runs the gates; Check runs the same gates and
-//     writes nothing; Submit and Process split the two for a worker.
+//     records a request and runs the gates, or, with a Queue (queue.go, the
+//     site's job client), leaves it PENDING for the worker that runs the
+//     same gates (Process); Check runs the same gates and writes nothing.
+//     A new node drafted without a label gets one from its title (label.go).
 //   - The merge gates (gate_*.go), in the policy's order, stopping at the
 //     first failure: intake (1), the copy check (2), source confirmation
 //     (3), names of theorems (4), the statement checks of the problems'

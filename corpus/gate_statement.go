@@ -50,6 +50,9 @@ func runStatementChecks(ctx context.Context, st *state) error {
 				continue
 			}
 			f.Span.Field = mapStatementField(i, f.Span.Field, uses)
+			if st.req.Writer.Kind == WriterImporter {
+				f = importedDoubt(f)
+			}
 			if f.Verdict == gates.Fail {
 				f.Consequence = "blocks merge"
 			}

@@ -56,6 +56,10 @@ func (s *Service) Check(ctx context.Context, req Request) (*Result, error) {
 	if err := validWriter(req.Writer); err != nil {
 		return nil, err
 	}
+	var err error
+	if req.Drafts, err = s.withLabels(ctx, req.Drafts); err != nil {
+		return nil, err
+	}
 	st := newState(s, &req, s.client)
 	rs, err := runGates(ctx, st)
 	if err != nil {
@@ -87,7 +91,7 @@ func (s *Service) Open(ctx context.Context, req Request) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.Process(ctx, id)
+	return s.settle(ctx, id)
 }
 
 // Submit records a change request PENDING with its drafts and returns its
@@ -102,8 +106,13 @@ func (s *Service) Submit(ctx context.Context, req Request) (string, error) {
 			return "", fmt.Errorf("draft %d: kind %q is no node kind: %w", i+1, d.Kind, ErrKind)
 		}
 	}
+	labelled, err := s.withLabels(ctx, req.Drafts)
+	if err != nil {
+		return "", err
+	}
+	req.Drafts = labelled
 	var id string
-	err := s.pol.Write(ctx, func(ctx context.Context, w *policy.WriteTx) error {
+	err = s.pol.Write(ctx, func(ctx context.Context, w *policy.WriteTx) error {
 		c := w.Client()
 		now := s.now()
 		cr, err := c.ChangeRequest.Create().SetNote(req.Note).SetOpener(req.Writer.ID).
@@ -120,7 +129,10 @@ func (s *Service) Submit(ctx context.Context, req Request) (string, error) {
 		_, err = w.Append(ctx, req.Writer.ID, AuthorityWriter, KindRequestOpened, cr.ID, map[string]any{
 			"writer": req.Writer.Kind, "model": req.Writer.Model, "promptVersion": req.Writer.PromptVersion,
 			"drafts": len(req.Drafts)})
-		return err
+		if err != nil {
+			return err
+		}
+		return s.enqueue(ctx, w.SQL(), cr.ID)
 	})
 	return id, err
 }

@@ -29,7 +29,12 @@ func (s *Service) Revise(ctx context.Context, id string, req Request) (*Result, 
 	if slices.ContainsFunc(req.Drafts, func(d Draft) bool { return !slices.Contains(Kinds, d.Kind) }) {
 		return s.Check(ctx, req) // a kind no node has cannot be stored: the dry run names it
 	}
-	err := s.pol.Write(ctx, func(ctx context.Context, w *policy.WriteTx) error {
+	labelled, err := s.withLabels(ctx, req.Drafts)
+	if err != nil {
+		return nil, err
+	}
+	req.Drafts = labelled
+	err = s.pol.Write(ctx, func(ctx context.Context, w *policy.WriteTx) error {
 		c := w.Client()
 		cr, err := s.openRequest(ctx, w, id, req.Writer.ID)
 		if err != nil {
@@ -48,13 +53,15 @@ func (s *Service) Revise(ctx context.Context, id string, req Request) (*Result, 
 		if err := upd.Exec(ctx); err != nil {
 			return fmt.Errorf("revise %s: %w", id, err)
 		}
-		_, err = w.Append(ctx, req.Writer.ID, AuthorityWriter, KindRequestRevised, id, map[string]any{"drafts": len(req.Drafts)})
-		return err
+		if _, err = w.Append(ctx, req.Writer.ID, AuthorityWriter, KindRequestRevised, id, map[string]any{"drafts": len(req.Drafts)}); err != nil {
+			return err
+		}
+		return s.enqueue(ctx, w.SQL(), id)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return s.Process(ctx, id)
+	return s.settle(ctx, id)
 }
 
 // Withdraw closes an open change request at its writer's word; it stays in

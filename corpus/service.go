@@ -17,6 +17,7 @@ type Service struct {
 	db     *db.DB
 	client *ent.Client
 	copies gates.CopyChecker
+	queue  Queue
 }
 
 // Option configures a Service.

@@ -70,6 +70,12 @@ func (s *Server) changes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s.render(w, r, http.StatusOK, page(r, "Open change requests"), ui.ChangesPage(crs))
+	if r.URL.Query().Get("fragment") == "1" { // the list alone, for the page's live refresh
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		return ui.ChangeRequestList(crs).Render(r.Context(), w)
+	}
+	pg := page(r, "Open change requests")
+	s.render(w, r, http.StatusOK, pg, ui.ChangesPage(crs, pg.Nonce))
 	return nil
 }

@@ -93,6 +93,13 @@ func TestCorpusPages(t *testing.T) {
 	if got := len(pagetest.Select(t, body, "change-request")); got != 1 {
 		t.Errorf("%d open requests; want the failed one", got)
 	}
+	if !bytes.Contains(body, []byte(`data-live-changes`)) || !bytes.Contains(body, []byte(`/static/changes.js`)) {
+		t.Error("/changes has no live list or no script to keep it live")
+	}
+	if code, frag, _ := s.get(anon, "/changes?fragment=1"); code != http.StatusOK || bytes.Contains(frag, []byte("<html")) ||
+		!bytes.Contains(frag, []byte(`data-state="FAILED"`)) {
+		t.Errorf("GET /changes?fragment=1 = %d %.200s; want the list alone with the failed request", code, frag)
+	}
 	findings := ""
 	for _, n := range pagetest.Select(t, body, "finding") {
 		findings += pagetest.Text(n) + "\n"

@@ -32,6 +32,8 @@ type Server struct {
 	similar gates.Similar
 	// copies is the copy check's index the corpus's merge gates read, or nil.
 	copies gates.CopyChecker
+	// corpusQueue runs an opened change request's gates on a worker, or is nil.
+	corpusQueue corpus.Queue
 	// base is the site's public address, without a trailing slash (WithBaseURL).
 	base string
 	// answersBytes bounds the GraphQL answers the transport keeps
@@ -54,6 +56,9 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 	var copies []corpus.Option
 	if s.copies != nil {
 		copies = append(copies, corpus.WithCopies(s.copies))
+	}
+	if s.corpusQueue != nil {
+		copies = append(copies, corpus.WithQueue(s.corpusQueue))
 	}
 	cs := corpus.New(p, copies...)
 	s.corpus = cs

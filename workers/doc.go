@@ -6,7 +6,9 @@
 // Scheduler), so a crash never loses a job and a rolled-back change leaves
 // none. Every job is idempotent: the policy functions it calls decide with
 // conditional writes, so running a job twice, or on several machines at once,
-// changes nothing the second time.
+// changes nothing the second time. The corpus's change requests opened on
+// the site are one of them (corpus_job.go): the job runs the merge gates on
+// the opened request and merges or fails it, as corpus.Service.Process does.
 //
 // The database/sql driver cannot LISTEN, so clients poll; FetchPollInterval
 // is set well under a second so a deadline is honoured within one. River's

@@ -15,6 +15,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/theoremdb/theoremdb/corpus"
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/policy"
@@ -122,6 +123,11 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 			env.Claims = p
 		}
 		river.AddWorker(w, &RunGatesWorker{policy: p, env: env})
+		var copies []corpus.Option
+		if env.Copies != nil {
+			copies = append(copies, corpus.WithCopies(env.Copies))
+		}
+		river.AddWorker(w, &ProcessChangeRequestWorker{corpus: corpus.New(p, copies...)})
 		plane := cfg.Records
 		if plane == nil {
 			rcfg, err := records.ConfigFromEnv(os.Getenv)

@@ -70,7 +70,12 @@ func runCorpusImport(ctx context.Context, kind string, args []string, stdout, st
 		opts = append(opts, corpus.WithCopies(env.Copies))
 	}
 	start := time.Now()
-	sum, err := corpusimport.Runner{Corpus: corpus.New(a.policy, opts...), Source: source}.Run(ctx, plan)
+	progress := func(done, total int) {
+		if done%250 == 0 {
+			fmt.Fprintf(stderr, "%s: %d of %d items (%s)\n", kind, done, total, time.Since(start).Round(time.Second))
+		}
+	}
+	sum, err := corpusimport.Runner{Corpus: corpus.New(a.policy, opts...), Source: source, Progress: progress}.Run(ctx, plan)
 	fmt.Fprintf(stdout, "%s: %d items read, %d planned: %s (%s)\n", kind, len(items), len(plan.Items), sum,
 		time.Since(start).Round(time.Millisecond))
 	if n := len(issues) + len(plan.Issues); n > 0 {

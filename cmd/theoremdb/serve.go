@@ -61,6 +61,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if a.copies != nil {
 		opts = append(opts, server.WithCopies(a.copies))
 	}
+	opts = append(opts, server.WithCorpusQueue(a.jobs))
 	site := server.New(a.policy, a.live, log, opts...)
 	srv := &http.Server{
 		Handler:           site,

@@ -3150,6 +3150,14 @@ func (ec *executionContext) _MergeGateResult(ctx context.Context, sel ast.Select
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) marshalNChangeRequest2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋcorpusᚐChangeRequestView(ctx context.Context, sel ast.SelectionSet, v *corpus.ChangeRequestView) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ChangeRequest!")
+		return graphql.Null
+	}
+	return ec._ChangeRequest(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNChangeRequestPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐChangeRequestPayload(ctx context.Context, sel ast.SelectionSet, v *model.ChangeRequestPayload) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "ChangeRequestPayload!")

@@ -754,8 +754,9 @@ type ComplexityRoot struct {
 	}
 
 	Subscription struct {
-		ModerationQueue func(childComplexity int) int
-		ProblemEvents   func(childComplexity int, id string, after *int) int
+		ChangeRequestEvents func(childComplexity int, id string) int
+		ModerationQueue     func(childComplexity int) int
+		ProblemEvents       func(childComplexity int, id string, after *int) int
 	}
 
 	Tag struct {
@@ -3947,6 +3948,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SubmitProblemPayload.UserErrors(childComplexity), true
 
+	case "Subscription.changeRequestEvents":
+		if e.ComplexityRoot.Subscription.ChangeRequestEvents == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_changeRequestEvents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.ChangeRequestEvents(childComplexity, args["id"].(string)), true
 	case "Subscription.moderationQueue":
 		if e.ComplexityRoot.Subscription.ModerationQueue == nil {
 			break
@@ -4206,9 +4218,11 @@ type Reputation {
 extend type Mutation {
   """
   Open a change request of one or more node drafts, the only way a body enters the corpus or
-  changes. The merge gates run in the fixed order of the corpus policy and stop at the first
-  failure: a request that passes merges at once; one that fails stays open, FAILED, with its
-  findings, and a failure at intake comes back as userErrors naming each field.
+  changes. The request comes back PENDING and a worker runs the merge gates in the fixed order
+  of the corpus policy, stopping at the first failure: a request that passes merges; one that
+  fails stays open, FAILED, with its findings (follow it with changeRequestEvents). Run
+  checkChangeRequest first for the same gates' answer at once, with a failure at intake as
+  userErrors naming each field.
   """
   openChangeRequest(input: OpenChangeRequestInput!): ChangeRequestPayload!
   "Run the same merge gates on a request without opening it: nothing is written, and the request has no ID."
@@ -4269,7 +4283,7 @@ input NodeDraftInput {
   title: String!
   "Markdown with TeX."
   body: String!
-  "Lower-case letters, digits and hyphens; required of a new node, never changed."
+  "Lower-case letters, digits and hyphens, never changed; a new node drafted without one gets one made from its title, unique."
   label: String
   uses: [ID!]
   "For a proof: the theorem, lemma or proposition it proves."
@@ -4476,6 +4490,16 @@ type CorpusPageInfo {
 type CorpusNodeEdge {
   cursor: String!
   node: CorpusNodeRef!
+}
+`, BuiltIn: false},
+	{Name: "../corpus_live.graphqls", Input: `extend type Subscription {
+  """
+  A change request as it stands now, then again each time its state or its
+  gate results change (opened, gates run by the worker, revised, merged,
+  failed, withdrawn). The stream ends when the request is merged or
+  withdrawn.
+  """
+  changeRequestEvents(id: ID!): ChangeRequest!
 }
 `, BuiltIn: false},
 	{Name: "../ent.graphqls", Input: `directive @goField(forceResolver: Boolean, name: String, omittable: Boolean) on FIELD_DEFINITION | INPUT_FIELD_DEFINITION

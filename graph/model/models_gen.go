@@ -164,7 +164,7 @@ type NodeDraftInput struct {
 	Title string         `json:"title"`
 	// Markdown with TeX.
 	Body string `json:"body"`
-	// Lower-case letters, digits and hyphens; required of a new node, never changed.
+	// Lower-case letters, digits and hyphens, never changed; a new node drafted without one gets one made from its title, unique.
 	Label *string  `json:"label,omitempty"`
 	Uses  []string `json:"uses,omitempty"`
 	// For a proof: the theorem, lemma or proposition it proves.

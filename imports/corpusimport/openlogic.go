@@ -53,6 +53,7 @@ func ParseOpenLogic(fsys fs.FS) ([]Item, []Issue, error) {
 	)
 	type pending struct {
 		item     *Item
+		here     string
 		refs     [][2]string // current path, raw \olref
 		proveArg string
 	}
@@ -105,11 +106,11 @@ func ParseOpenLogic(fsys fs.FS) ([]Item, []Issue, error) {
 			}
 			it.Label = slug("ol-", strings.TrimPrefix(it.Key, "openlogic:"), 120)
 			it.Body = strings.TrimSpace(olLabel.ReplaceAllString(rest, ""))
-			if t := olEmph.FindStringSubmatch(it.Body); t != nil && env == "defn" {
+			if t := olEmph.FindStringSubmatch(expandOLTerms(it.Body)); t != nil && env == "defn" {
 				it.Term = strings.TrimSpace(t[1])
 			}
 			it.Title = olTitle(env, opt, it, here)
-			p := pending{item: it}
+			p := pending{item: it, here: here}
 			for _, r := range olRef.FindAllStringSubmatch(rest, -1) {
 				p.refs = append(p.refs, [2]string{here, r[0]})
 			}
@@ -133,6 +134,22 @@ func ParseOpenLogic(fsys fs.FS) ([]Item, []Issue, error) {
 		}
 	}
 	// Cross-references resolve once every label is known.
+	byKey := map[string]int{}
+	for k, p := range all {
+		byKey[items[k].Key] = k
+		items[k].Title = expandOpenLogic(items[k].Title, p.here, nil)
+		items[k].Term = expandOpenLogic(items[k].Term, p.here, nil)
+	}
+	for k, p := range all {
+		items[k].Body = expandOpenLogic(items[k].Body, p.here, func(opts, label string) (string, string, bool) {
+			key, ok := labels[resolveOLRef(p.here, opts, label)]
+			if !ok {
+				return "", "", false
+			}
+			t := items[byKey[key]]
+			return t.Label, t.Title, true
+		})
+	}
 	for k, p := range all {
 		it := &items[k]
 		if p.proveArg != "" {
@@ -199,6 +216,9 @@ func olTitle(env, opt string, it *Item, here string) string {
 	return name + " " + label + " (Open Logic, " + here + ")"
 }
 
+// olCommentLine marks a line that held only a comment.
+const olCommentLine = "\x00"
+
 // stripComments removes TeX comments, keeping line breaks.
 func stripComments(s string) string {
 	var b strings.Builder
@@ -215,7 +235,14 @@ func stripComments(s string) string {
 			}
 		}
 		if cut >= 0 {
-			b.WriteString(line[:cut])
+			if strings.TrimSpace(line[:cut]) == "" {
+				// A line that is only a comment is no line to TeX: it must not
+				// become a paragraph break. The mark keeps the line count for
+				// issues and is removed from the text an item keeps.
+				b.WriteString(olCommentLine)
+			} else {
+				b.WriteString(line[:cut])
+			}
 			if strings.HasSuffix(line, "\n") {
 				b.WriteByte('\n')
 			}

@@ -23,6 +23,9 @@ type Source struct {
 type Runner struct {
 	Corpus *corpus.Service
 	Source Source
+	// Progress, when set, hears how many of the plan's items are done
+	// after each one.
+	Progress func(done, total int)
 }
 
 // Summary counts what a run did.
@@ -50,7 +53,10 @@ func (s Summary) String() string {
 func (r Runner) Run(ctx context.Context, plan Plan) (Summary, error) {
 	sum := Summary{FailedAt: map[string]int{}}
 	labels := map[string]string{} // key of an item in the corpus to its node's label
-	for _, it := range plan.Items {
+	for k, it := range plan.Items {
+		if r.Progress != nil && k > 0 {
+			r.Progress(k, len(plan.Items))
+		}
 		d := corpus.Draft{Kind: it.Kind, Title: it.Title, Body: it.Body, Label: it.Label, Term: it.Term,
 			Licence: r.Source.Licence, ImportKey: it.Key}
 		if r.Source.Attribution != nil {

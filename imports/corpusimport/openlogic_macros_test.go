@@ -1,0 +1,84 @@
+package corpusimport
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// olMetavariable finds a formula metavariable left in inline math.
+var olMetavariable = regexp.MustCompile(`(^|[^a-zA-Z.,;:?!'")\]])![A-Z]([^a-zA-Z]|$)`)
+
+// OpenLogic's macros become the Markdown and TeX a page shows, each by its
+// own definition: terms with their article and capital, formula
+// metavariables only in math, emphasis only outside it, cross-references as
+// links or phrases. What is not one of them is left as it was.
+func TestExpandOpenLogic(t *testing.T) {
+	link := func(opts, label string) (string, string, bool) {
+		if label == "thm:russell" {
+			return "ol-sfr-set-rus-thm-russell", "Theorem (Russell's [Paradox])", true
+		}
+		return "", "", false
+	}
+	cases := []struct{ name, in, want string }{
+		{"term", "each !!{formula} is", "each formula is"},
+		{"article", "!!a{formula} and !!a{element}", "a formula and an element"},
+		{"capital with article", "!!^a{derivation} of", "A derivation of"},
+		{"capital", "!!^{sentence}s are", "Sentences are"},
+		{"metavariables in math", `$!A \lif !B$`, `$\varphi \lif \psi$`},
+		{"metavariable before a letter", `$!Ax$`, `$\varphi x$`},
+		{"metavariable outside the table", `$!M_1$`, `$M_1$`},
+		{"metavariable in display math", `\[ !C \land !D \]`, `\[ \chi \land \theta \]`},
+		{"metavariable in an environment", "\\begin{align*}!T\\end{align*}", "\\begin{align*}\\tau\\end{align*}"},
+		{"not math: an exclamation", "Wow!A set!", "Wow!A set!"},
+		{"escaped dollar is not math", `costs \$5!A`, `costs \$5!A`},
+		{"emphasis", `a \emph{set} of \textbf{all} things`, `a *set* of **all** things`},
+		{"emphasis holding math", `\emph{$!A$-free}`, `*$\varphi$-free*`},
+		{"emphasis holding a term", `\emph{!!{sentence}}`, `*sentence*`},
+		{"no emphasis in math", `$\emph{x}$`, `$\emph{x}$`},
+		{"ref to an item", `by \olref[sfr][set][rus]{thm:russell}.`, `by [Theorem (Russell's \[Paradox\])](/n/ol-sfr-set-rus-thm-russell).`},
+		{"ref to no item", `by \olref{thm:nowhere}.`, `by (Open Logic thm:nowhere).`},
+		{"ref to a part", `In \olref[sth][][]{part}, we`, `In part sth of the Open Logic text, we`},
+		{"ref to a section", `see \olref[ext]{sec}`, `see section sfr/set/ext of the Open Logic text`},
+		{"display proof", "\\[\\AxiomC{$!A$}\\UnaryInfC{$!A$}\\DisplayProof\\]", "\\begin{prooftree}\\AxiomC{$\\varphi$}\\UnaryInfC{$\\varphi$}\\end{prooftree}"},
+		{"display math stays", `\[ x^2 \]`, `\[ x^2 \]`},
+		{"comment line", "\\begin{equation}\n x\n" + olCommentLine + "\n\\end{equation}", "\\begin{equation}\n x\n\\end{equation}"},
+		{"unknown macros stay", `$\lif \Proves$`, `$\lif \Proves$`},
+		{"metavariable in a macro's arguments", `\indcase{!A}{\lnot !B}{text}`, `\indcase{\varphi }{\lnot \psi }{text}`},
+		{"text in math", `$\{x : \text{$!A$ holds}\}$`, `$\{x : \text{$\varphi$ holds}\}$`},
+		{"not in a plain group", `{Wow !A} and`, `{Wow !A} and`},
+	}
+	for _, c := range cases {
+		if got := expandOpenLogic(c.in, "sfr/set/rus", link); got != c.want {
+			t.Errorf("%s: expandOpenLogic(%q) = %q; want %q", c.name, c.in, got, c.want)
+		}
+	}
+}
+
+// No item of the real Open Logic text keeps a macro of OpenLogic's own
+// syntax; the test runs where the data is present.
+func TestOpenLogicBodiesHaveNoOwnMacros(t *testing.T) {
+	dir := "../../../shared/data/corpus/openlogic/content"
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("the Open Logic data is not here: ", err)
+	}
+	items, _, err := ParseOpenLogic(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) < 1000 {
+		t.Fatalf("read %d items", len(items))
+	}
+	for _, it := range items {
+		for _, m := range []string{"!!{", "!!a{", `\olref`, olCommentLine, "\\DisplayProof\n\\]", "\\DisplayProof\\]"} {
+			if strings.Contains(it.Body, m) || strings.Contains(it.Title, m) {
+				t.Errorf("%s keeps %q", it.Key, m)
+				break
+			}
+		}
+		if olMetavariable.MatchString(it.Body) {
+			t.Errorf("%s keeps a formula metavariable: %q", it.Key, olMetavariable.FindString(it.Body))
+		}
+	}
+}
