@@ -7,6 +7,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/sandbox"
 )
 
 // Service runs the corpus's rules against one database, writing through
@@ -17,6 +18,10 @@ type Service struct {
 	db     *db.DB
 	client *ent.Client
 	copies gates.CopyChecker
+	// formal is the formal library formal bindings name.
+	formal *library
+	// smallLimits bound the small-case programs.
+	smallLimits sandbox.Limits
 }
 
 // Option configures a Service.
@@ -28,7 +33,7 @@ func WithCopies(c gates.CopyChecker) Option { return func(s *Service) { s.copies
 
 // New returns the corpus service over the policy service's database.
 func New(p *policy.Service, opts ...Option) *Service {
-	s := &Service{pol: p, db: p.DB(), client: p.Client()}
+	s := &Service{pol: p, db: p.DB(), client: p.Client(), formal: &library{}}
 	for _, o := range opts {
 		o(s)
 	}

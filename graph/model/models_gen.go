@@ -102,6 +102,13 @@ type FlagProblemPayload struct {
 	UserErrors []*UserError        `json:"userErrors"`
 }
 
+// A formal statement a node is bound to: a database of the configured formal library and the label of its statement there.
+type FormalInput struct {
+	System   FormalSystem `json:"system"`
+	Database string       `json:"database"`
+	Label    string       `json:"label"`
+}
+
 type ModerationLogEntry struct {
 	Seq       int              `json:"seq"`
 	At        time.Time        `json:"at"`
@@ -143,6 +150,10 @@ type NodeDraftInput struct {
 	References []*policy.ReferenceInput `json:"references,omitempty"`
 	// The node this draft revises.
 	Revises *string `json:"revises,omitempty"`
+	// A small-case test of the statement, run in the sandbox by the small-case merge gate.
+	SmallCases *SmallCasesInput `json:"smallCases,omitempty"`
+	// A formal binding of the statement, checked by the kernel merge gate.
+	Formal *FormalInput `json:"formal,omitempty"`
 }
 
 type OpenChangeRequestInput struct {
@@ -298,6 +309,15 @@ type SetPresentationInput struct {
 type SetPresentationPayload struct {
 	Problem    *ent.Problem `json:"problem,omitempty"`
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+// A program that enumerates instances of a statement up to bound and prints COUNTEREXAMPLE
+// <witness> on a line of its own when one contradicts it, else NONE UP TO <N>. A Python program
+// reads the bound as sys.argv[1]; a PARI/GP program as the variable bound.
+type SmallCasesInput struct {
+	Language SmallCaseLanguage `json:"language"`
+	Program  string            `json:"program"`
+	Bound    *int              `json:"bound,omitempty"`
 }
 
 type Stake struct {
@@ -821,6 +841,59 @@ func (e FindingVerdictValue) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+type FormalSystem string
+
+const (
+	FormalSystemMetamath FormalSystem = "METAMATH"
+)
+
+var AllFormalSystem = []FormalSystem{
+	FormalSystemMetamath,
+}
+
+func (e FormalSystem) IsValid() bool {
+	switch e {
+	case FormalSystemMetamath:
+		return true
+	}
+	return false
+}
+
+func (e FormalSystem) String() string {
+	return string(e)
+}
+
+func (e *FormalSystem) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = FormalSystem(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid FormalSystem", str)
+	}
+	return nil
+}
+
+func (e FormalSystem) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *FormalSystem) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e FormalSystem) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 type MergeGateOutcome string
 
 const (
@@ -989,6 +1062,61 @@ func (e *ModerationUpdateKind) UnmarshalJSON(b []byte) error {
 }
 
 func (e ModerationUpdateKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type SmallCaseLanguage string
+
+const (
+	SmallCaseLanguagePython SmallCaseLanguage = "PYTHON"
+	SmallCaseLanguageGp     SmallCaseLanguage = "GP"
+)
+
+var AllSmallCaseLanguage = []SmallCaseLanguage{
+	SmallCaseLanguagePython,
+	SmallCaseLanguageGp,
+}
+
+func (e SmallCaseLanguage) IsValid() bool {
+	switch e {
+	case SmallCaseLanguagePython, SmallCaseLanguageGp:
+		return true
+	}
+	return false
+}
+
+func (e SmallCaseLanguage) String() string {
+	return string(e)
+}
+
+func (e *SmallCaseLanguage) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = SmallCaseLanguage(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid SmallCaseLanguage", str)
+	}
+	return nil
+}
+
+func (e SmallCaseLanguage) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *SmallCaseLanguage) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e SmallCaseLanguage) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
