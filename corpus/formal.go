@@ -166,3 +166,33 @@ func (db *formalDB) second(label string) (kernel.Verdict, error) {
 	}
 	return db.parsed.VerifyLabel(label)
 }
+
+// FormalLibraryEnv names the directory of the formal library; unset, it is
+// the shared data's metamath directory beside the module root, when there
+// is one.
+const FormalLibraryEnv = "THEOREMDB_FORMAL_LIBRARY"
+
+// defaultFormalLibrary is the formal library a Service reads unless told.
+func defaultFormalLibrary() string {
+	if d := os.Getenv(FormalLibraryEnv); d != "" {
+		return d
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			lib := filepath.Join(dir, "..", "shared", "data", "metamath")
+			if st, err := os.Stat(lib); err == nil && st.IsDir() {
+				return lib
+			}
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}

@@ -33,7 +33,7 @@ func WithCopies(c gates.CopyChecker) Option { return func(s *Service) { s.copies
 
 // New returns the corpus service over the policy service's database.
 func New(p *policy.Service, opts ...Option) *Service {
-	s := &Service{pol: p, db: p.DB(), client: p.Client(), formal: &library{}}
+	s := &Service{pol: p, db: p.DB(), client: p.Client(), formal: &library{dir: defaultFormalLibrary()}}
 	for _, o := range opts {
 		o(s)
 	}

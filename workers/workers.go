@@ -15,6 +15,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/theoremdb/theoremdb/corpus"
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/policy"
@@ -55,6 +56,9 @@ type Config struct {
 	// similar.NewSolvedIndex, the policy's claims); a nil Copies means no copy-check
 	// index is built, and the copy check is UNKNOWN.
 	Gates gates.Env
+	// Kernel is the corpus whose kernel-checked nodes the nightly re-check
+	// reads; nil runs no re-check.
+	Kernel *corpus.Service
 }
 
 // Defaults fills unset fields.
@@ -151,6 +155,10 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 			return nil, err
 		}
 		rc.PeriodicJobs = append(rc.PeriodicJobs, gold...)
+		if cfg.Kernel != nil {
+			river.AddWorker(w, &RecheckKernelWorker{corpus: cfg.Kernel, log: log})
+			rc.PeriodicJobs = append(rc.PeriodicJobs, kernelJob())
+		}
 	}
 	rcl, err := river.NewClient(drv, rc)
 	if err != nil {
