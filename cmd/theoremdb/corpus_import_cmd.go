@@ -66,6 +66,9 @@ func runCorpusImport(ctx context.Context, kind string, args []string, stdout, st
 	if err != nil {
 		return fmt.Errorf("import %s: %w", kind, err)
 	}
+	if len(items) == 0 && kind == "metamath" {
+		return fmt.Errorf("import metamath: %s holds no $p statement: there is no proved theorem to import", args[0])
+	}
 	if len(items) == 0 {
 		return fmt.Errorf("import %s: %s holds no items; is it the right directory?", kind, args[0])
 	}
