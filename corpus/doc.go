@@ -17,9 +17,20 @@
 //   - The merge gates (gate_*.go), in the policy's order, stopping at the
 //     first failure: intake (1), the copy check (2), source confirmation
 //     (3), names of theorems (4), the statement checks of the problems'
-//     statement gate (5), and proof dependencies (10, a flag, never a
-//     stop). Small cases, the kernel and round trip, model judges and the
-//     hypothesis check (6 to 9) slot in at their numbers.
+//     statement gate (5), small cases (6, gate_smallcases.go: the draft's
+//     program in the sandbox; a counterexample blocks the merge and opens
+//     a computation node and a job for a person, tasks.go), the kernel
+//     check (7, gate_kernel.go: Debian's metamath in the sandbox and the
+//     second checker on the formal binding's database and label, read
+//     from the formal library, formal.go), and proof dependencies (10, a
+//     flag, never a stop). The formal round trip, model judges and the
+//     hypothesis check (7 to 9) slot in at their numbers. The sandboxed
+//     runs are made before the merge's transaction opens.
+//   - Bindings (bind.go, recheck.go): a merged draft's formal binding with
+//     the checkers that accepted its proof; checkers that disagree are an
+//     incident (an event and a job) and hold the node at E3 at most;
+//     RecheckFormal re-checks every E4+ node with the second checker (a
+//     nightly River job in workers/).
 //   - The merge (merge.go): a passing request writes its nodes, revisions,
 //     edges and references in one transaction with an event per change,
 //     through policy.WriteTx, on the one hash-chained log. Two requests

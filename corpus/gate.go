@@ -44,7 +44,7 @@ func Order() []string {
 	return out
 }
 
-var order = []*mergeGate{intakeGate, copyGate, sourcesGate, namesGate, statementGate, dependenciesGate}
+var order = []*mergeGate{intakeGate, copyGate, sourcesGate, namesGate, statementGate, smallCasesGate, kernelGate, dependenciesGate}
 
 // report collects one gate's findings as its checks run.
 type report struct {

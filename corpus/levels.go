@@ -56,6 +56,9 @@ type Binding struct {
 	RoundTrip bool
 	// Checkers are the independent proof checkers that accepted the proof.
 	Checkers []string
+	// Disagreement is an open incident: the checkers reached different
+	// verdicts on the proof.
+	Disagreement bool
 }
 
 // Level is the node's evidence level, E0 to E5:
@@ -66,7 +69,8 @@ type Binding struct {
 //     other, and every locator is confirmed;
 //   - E4 when a proof kernel checked it (a formal node, or against a
 //     binding at F1 or better); E5 when a second, independent checker
-//     agrees and, for a node stated in prose, the binding is at F2.
+//     agrees and, for a node stated in prose, the binding is at F2;
+//   - at most E3 while the checkers of a binding disagree.
 //
 // The human track (E2, E3) and the kernel track (E4, E5) are read
 // separately and the level is the higher.
@@ -84,6 +88,13 @@ func Level(r Record) int {
 		level = E2
 		if len(people) >= 2 && blind && allTrue(r.Locators) {
 			level = E3
+		}
+	}
+	for _, b := range r.Bindings {
+		if b.Disagreement {
+			// Checkers that disagree referee nothing: the node drops to E3
+			// at most until a person looks.
+			return min(level, E3)
 		}
 	}
 	for _, b := range r.Bindings {

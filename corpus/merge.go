@@ -112,9 +112,16 @@ func (st *state) merge(ctx context.Context, w *policy.WriteTx, cr *ent.ChangeReq
 				return nil, nil, fmt.Errorf("edges of %s: %w", id, err)
 			}
 		}
-		rev, err := c.CorpusRevision.Create().SetNodeID(id).SetNumber(number).SetTitle(strings.TrimSpace(d.Title)).
+		rc := c.CorpusRevision.Create().SetNodeID(id).SetNumber(number).SetTitle(strings.TrimSpace(d.Title)).
 			SetBody(d.Body).SetDeclared(declared).SetDiff(lineDiff(prevBody, d.Body)).SetChangeRequestID(cr.ID).
-			SetCreatedAt(now).Save(ctx)
+			SetCreatedAt(now)
+		if d.SmallCases != nil {
+			rc.SetSmallCases(d.SmallCases)
+		}
+		if d.Formal != nil {
+			rc.SetFormal(d.Formal)
+		}
+		rev, err := rc.Save(ctx)
 		if err != nil {
 			return nil, nil, fmt.Errorf("revision of %s: %w", id, err)
 		}

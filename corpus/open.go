@@ -112,7 +112,19 @@ func (s *Service) Submit(ctx context.Context, req Request) (string, error) {
 	}
 	req.Drafts = labelled
 	var id string
-	err = s.pol.Write(ctx, func(ctx context.Context, w *policy.WriteTx) error {
+	err = s.pol.Write(ctx, func(ctx context.Context, w *policy.WriteTx) (err error) {
+		if id, err = s.submitIn(ctx, w, req); err != nil {
+			return err
+		}
+		return s.enqueue(ctx, w.SQL(), id)
+	})
+	return id, err
+}
+
+// submitIn records a change request PENDING in w's transaction.
+func (s *Service) submitIn(ctx context.Context, w *policy.WriteTx, req Request) (string, error) {
+	var id string
+	err := func() error {
 		c := w.Client()
 		now := s.now()
 		cr, err := c.ChangeRequest.Create().SetNote(req.Note).SetOpener(req.Writer.ID).
@@ -129,11 +141,8 @@ func (s *Service) Submit(ctx context.Context, req Request) (string, error) {
 		_, err = w.Append(ctx, req.Writer.ID, AuthorityWriter, KindRequestOpened, cr.ID, map[string]any{
 			"writer": req.Writer.Kind, "model": req.Writer.Model, "promptVersion": req.Writer.PromptVersion,
 			"drafts": len(req.Drafts)})
-		if err != nil {
-			return err
-		}
-		return s.enqueue(ctx, w.SQL(), cr.ID)
-	})
+		return err
+	}()
 	return id, err
 }
 
@@ -154,6 +163,12 @@ func (s *Service) writeDrafts(ctx context.Context, c *ent.Client, crID string, d
 			SetLabel(d.Label).SetTitle(d.Title).SetBody(d.Body).SetTerm(d.Term).SetUses(d.Uses).SetProves(d.Proves).
 			SetExampleOf(d.ExampleOf).SetReferences(d.References).SetRevises(d.Revises).SetBaseRevisionID(base).
 			SetLicence(d.Licence).SetAttribution(d.Attribution).SetImportKey(d.ImportKey)
+		if d.SmallCases != nil {
+			bulk[i].SetSmallCases(d.SmallCases)
+		}
+		if d.Formal != nil {
+			bulk[i].SetFormal(d.Formal)
+		}
 	}
 	if _, err := c.NodeDraft.CreateBulk(bulk...).Save(ctx); err != nil {
 		return fmt.Errorf("change request %s: drafts: %w", crID, err)
@@ -188,19 +203,36 @@ func (s *Service) Process(ctx context.Context, id string) (*Result, error) {
 		res *Result
 		err error
 	)
+	pre, err := s.prerun(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var opened []string
 	for attempt := 0; attempt < 2; attempt++ {
-		res, err = s.processOnce(ctx, id)
+		res, opened, err = s.processOnce(ctx, id, pre)
 		// Two requests taking one label at once: the loser's insert breaks the
 		// unique index; run its gates again, and intake now sees the label taken.
 		if err == nil || !ent.IsConstraintError(err) {
 			break
 		}
 	}
-	return res, err
+	if err != nil {
+		return nil, err
+	}
+	// The computation nodes a failure opened run their own gates now.
+	for _, c := range opened {
+		if _, err := s.Process(ctx, c); err != nil {
+			return nil, fmt.Errorf("computation request %s: %w", c, err)
+		}
+	}
+	return res, nil
 }
 
-func (s *Service) processOnce(ctx context.Context, id string) (*Result, error) {
-	var rs []GateResult
+func (s *Service) processOnce(ctx context.Context, id string, pre prerun) (*Result, []string, error) {
+	var (
+		rs     []GateResult
+		opened []string
+	)
 	err := s.pol.Write(ctx, func(ctx context.Context, w *policy.WriteTx) error {
 		c := w.Client()
 		q := c.ChangeRequest.Query().Where(changerequest.ID(id))
@@ -223,6 +255,7 @@ func (s *Service) processOnce(ctx context.Context, id string) (*Result, error) {
 		}
 		req := requestOf(cr, drafts)
 		st := newState(s, req, c)
+		st.pre = pre
 		if rs, err = st.staleness(ctx, w, drafts); err != nil {
 			return err
 		}
@@ -240,12 +273,18 @@ func (s *Service) processOnce(ctx context.Context, id string) (*Result, error) {
 			if err := cr.Update().SetState(changerequest.StateFAILED).SetFailedGate(last.Gate).SetUpdatedAt(now).Exec(ctx); err != nil {
 				return fmt.Errorf("change request %s: %w", id, err)
 			}
-			_, err := w.Append(ctx, policy.SystemActor, AuthorityGates, KindRequestFailed, cr.ID, map[string]any{
-				"gate": last.Gate, "failures": countVerdict(last.Findings, gates.Fail)})
+			if _, err := w.Append(ctx, policy.SystemActor, AuthorityGates, KindRequestFailed, cr.ID, map[string]any{
+				"gate": last.Gate, "failures": countVerdict(last.Findings, gates.Fail)}); err != nil {
+				return err
+			}
+			opened, err = st.openCounterexamples(ctx, w, cr.ID)
 			return err
 		}
 		nodes, reshaped, err := st.merge(ctx, w, cr, drafts)
 		if err != nil {
+			return err
+		}
+		if err := st.bindFormal(ctx, w, nodes); err != nil {
 			return err
 		}
 		if err := cr.Update().SetState(changerequest.StateMERGED).SetFailedGate("").SetMergedAt(now).SetUpdatedAt(now).Exec(ctx); err != nil {
@@ -257,13 +296,13 @@ func (s *Service) processOnce(ctx context.Context, id string) (*Result, error) {
 		return s.recompute(ctx, w, nodes, reshaped)
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	v, err := s.ChangeRequest(ctx, id)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return &Result{Request: v, UserErrors: userErrors(v.Gates)}, nil
+	return &Result{Request: v, UserErrors: userErrors(v.Gates)}, opened, nil
 }
 
 // requestOf is a stored request as the gates read it.
@@ -273,7 +312,7 @@ func requestOf(cr *ent.ChangeRequest, drafts []*ent.NodeDraft) *Request {
 	for _, d := range drafts {
 		req.Drafts = append(req.Drafts, Draft{Kind: string(d.Kind), Title: d.Title, Body: d.Body, Label: d.Label, Term: d.Term,
 			Uses: d.Uses, Proves: d.Proves, ExampleOf: d.ExampleOf, References: d.References, Revises: d.Revises,
-			Licence: d.Licence, Attribution: d.Attribution, ImportKey: d.ImportKey})
+			Licence: d.Licence, Attribution: d.Attribution, ImportKey: d.ImportKey, SmallCases: d.SmallCases, Formal: d.Formal})
 	}
 	return req
 }

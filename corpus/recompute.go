@@ -202,7 +202,8 @@ func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) 
 			return nil, fmt.Errorf("bindings: %w", err)
 		}
 		for _, b := range bs {
-			rs.bindings[b.NodeID] = append(rs.bindings[b.NodeID], Binding{ID: b.ID, Formal: b.Formal, RoundTrip: b.RoundTripPassed, Checkers: b.CheckersPassed})
+			rs.bindings[b.NodeID] = append(rs.bindings[b.NodeID], Binding{ID: b.ID, Formal: b.Formal, RoundTrip: b.RoundTripPassed, Checkers: b.CheckersPassed,
+				Disagreement: b.Disagreement})
 		}
 	}
 	// The targets outside the set, whose levels are read as stored.

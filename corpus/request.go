@@ -38,7 +38,27 @@ type Draft struct {
 	Attribution string
 	// ImportKey is the importer's stable key of the node it imports.
 	ImportKey string
+	// SmallCases is the statement's small-case test, which merge gate 6 runs.
+	SmallCases *SmallCases
+	// Formal is the statement's formal binding, which merge gate 7 checks.
+	Formal *Formal
 }
+
+// SmallCases is a statement's small-case test as its writer gave it:
+// Language is SmallCasesPython or SmallCasesGP.
+type SmallCases = schema.DraftSmallCases
+
+// Formal is a statement's formal binding as its writer gave it: System is
+// FormalMetamath, Database a file name of the configured formal library.
+type Formal = schema.DraftFormal
+
+// The languages of a small-case program and the formal systems a binding
+// may name, as the GraphQL enums spell them.
+const (
+	SmallCasesPython = "PYTHON"
+	SmallCasesGP     = "GP"
+	FormalMetamath   = "METAMATH"
+)
 
 // Request is a change request as opened.
 type Request struct {

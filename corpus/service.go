@@ -7,6 +7,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/sandbox"
 )
 
 // Service runs the corpus's rules against one database, writing through
@@ -18,6 +19,10 @@ type Service struct {
 	client *ent.Client
 	copies gates.CopyChecker
 	queue  Queue
+	// formal is the formal library formal bindings name.
+	formal *library
+	// smallLimits bound the small-case programs.
+	smallLimits sandbox.Limits
 }
 
 // Option configures a Service.
@@ -29,7 +34,7 @@ func WithCopies(c gates.CopyChecker) Option { return func(s *Service) { s.copies
 
 // New returns the corpus service over the policy service's database.
 func New(p *policy.Service, opts ...Option) *Service {
-	s := &Service{pol: p, db: p.DB(), client: p.Client()}
+	s := &Service{pol: p, db: p.DB(), client: p.Client(), formal: &library{dir: defaultFormalLibrary()}}
 	for _, o := range opts {
 		o(s)
 	}

@@ -46,6 +46,10 @@ type state struct {
 	rep    *report
 	// attributions are the compatible sources the copy check matched, per draft.
 	attributions [][]string
+	// pre holds the sandboxed runs made before the transaction opened.
+	pre prerun
+	// counterexamples are the small-case witnesses the gates found.
+	counterexamples []counterexample
 }
 
 func newState(s *Service, req *Request, read *ent.Client) *state {

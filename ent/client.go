@@ -28,6 +28,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
 	"github.com/theoremdb/theoremdb/ent/corpusreference"
 	"github.com/theoremdb/theoremdb/ent/corpusrevision"
+	"github.com/theoremdb/theoremdb/ent/corpustask"
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
@@ -87,6 +88,8 @@ type Client struct {
 	CorpusReference *CorpusReferenceClient
 	// CorpusRevision is the client for interacting with the CorpusRevision builders.
 	CorpusRevision *CorpusRevisionClient
+	// CorpusTask is the client for interacting with the CorpusTask builders.
+	CorpusTask *CorpusTaskClient
 	// Counter is the client for interacting with the Counter builders.
 	Counter *CounterClient
 	// Decision is the client for interacting with the Decision builders.
@@ -159,6 +162,7 @@ func (c *Client) init() {
 	c.CorpusNode = NewCorpusNodeClient(c.config)
 	c.CorpusReference = NewCorpusReferenceClient(c.config)
 	c.CorpusRevision = NewCorpusRevisionClient(c.config)
+	c.CorpusTask = NewCorpusTaskClient(c.config)
 	c.Counter = NewCounterClient(c.config)
 	c.Decision = NewDecisionClient(c.config)
 	c.Event = NewEventClient(c.config)
@@ -288,6 +292,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		CorpusNode:         NewCorpusNodeClient(cfg),
 		CorpusReference:    NewCorpusReferenceClient(cfg),
 		CorpusRevision:     NewCorpusRevisionClient(cfg),
+		CorpusTask:         NewCorpusTaskClient(cfg),
 		Counter:            NewCounterClient(cfg),
 		Decision:           NewDecisionClient(cfg),
 		Event:              NewEventClient(cfg),
@@ -344,6 +349,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		CorpusNode:         NewCorpusNodeClient(cfg),
 		CorpusReference:    NewCorpusReferenceClient(cfg),
 		CorpusRevision:     NewCorpusRevisionClient(cfg),
+		CorpusTask:         NewCorpusTaskClient(cfg),
 		Counter:            NewCounterClient(cfg),
 		Decision:           NewDecisionClient(cfg),
 		Event:              NewEventClient(cfg),
@@ -399,11 +405,11 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Account, c.BatchStop, c.Binding, c.ChangeRequest, c.Claim, c.CorpusBinding,
 		c.CorpusConfirmation, c.CorpusEdge, c.CorpusFinding, c.CorpusGateRun,
-		c.CorpusNode, c.CorpusReference, c.CorpusRevision, c.Counter, c.Decision,
-		c.Event, c.Finding, c.Flag, c.GateRun, c.GateSwitch, c.Hold, c.Lane,
-		c.LaneReview, c.ModerationCase, c.NodeDraft, c.Problem, c.PublicationGate,
-		c.Reference, c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord,
-		c.Source, c.Suggestion, c.Tag, c.Token,
+		c.CorpusNode, c.CorpusReference, c.CorpusRevision, c.CorpusTask, c.Counter,
+		c.Decision, c.Event, c.Finding, c.Flag, c.GateRun, c.GateSwitch, c.Hold,
+		c.Lane, c.LaneReview, c.ModerationCase, c.NodeDraft, c.Problem,
+		c.PublicationGate, c.Reference, c.ReputationEntry, c.Revision, c.Session,
+		c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag, c.Token,
 	} {
 		n.Use(hooks...)
 	}
@@ -415,11 +421,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Account, c.BatchStop, c.Binding, c.ChangeRequest, c.Claim, c.CorpusBinding,
 		c.CorpusConfirmation, c.CorpusEdge, c.CorpusFinding, c.CorpusGateRun,
-		c.CorpusNode, c.CorpusReference, c.CorpusRevision, c.Counter, c.Decision,
-		c.Event, c.Finding, c.Flag, c.GateRun, c.GateSwitch, c.Hold, c.Lane,
-		c.LaneReview, c.ModerationCase, c.NodeDraft, c.Problem, c.PublicationGate,
-		c.Reference, c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord,
-		c.Source, c.Suggestion, c.Tag, c.Token,
+		c.CorpusNode, c.CorpusReference, c.CorpusRevision, c.CorpusTask, c.Counter,
+		c.Decision, c.Event, c.Finding, c.Flag, c.GateRun, c.GateSwitch, c.Hold,
+		c.Lane, c.LaneReview, c.ModerationCase, c.NodeDraft, c.Problem,
+		c.PublicationGate, c.Reference, c.ReputationEntry, c.Revision, c.Session,
+		c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag, c.Token,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -454,6 +460,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.CorpusReference.mutate(ctx, m)
 	case *CorpusRevisionMutation:
 		return c.CorpusRevision.mutate(ctx, m)
+	case *CorpusTaskMutation:
+		return c.CorpusTask.mutate(ctx, m)
 	case *CounterMutation:
 		return c.Counter.mutate(ctx, m)
 	case *DecisionMutation:
@@ -2793,6 +2801,139 @@ func (c *CorpusRevisionClient) mutate(ctx context.Context, m *CorpusRevisionMuta
 		return (&CorpusRevisionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown CorpusRevision mutation op: %q", m.Op())
+	}
+}
+
+// CorpusTaskClient is a client for the CorpusTask schema.
+type CorpusTaskClient struct {
+	config
+}
+
+// NewCorpusTaskClient returns a client for the CorpusTask from the given config.
+func NewCorpusTaskClient(c config) *CorpusTaskClient {
+	return &CorpusTaskClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `corpustask.Hooks(f(g(h())))`.
+func (c *CorpusTaskClient) Use(hooks ...Hook) {
+	c.hooks.CorpusTask = append(c.hooks.CorpusTask, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `corpustask.Intercept(f(g(h())))`.
+func (c *CorpusTaskClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CorpusTask = append(c.inters.CorpusTask, interceptors...)
+}
+
+// Create returns a builder for creating a CorpusTask entity.
+func (c *CorpusTaskClient) Create() *CorpusTaskCreate {
+	mutation := newCorpusTaskMutation(c.config, OpCreate)
+	return &CorpusTaskCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CorpusTask entities.
+func (c *CorpusTaskClient) CreateBulk(builders ...*CorpusTaskCreate) *CorpusTaskCreateBulk {
+	return &CorpusTaskCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CorpusTaskClient) MapCreateBulk(slice any, setFunc func(*CorpusTaskCreate, int)) *CorpusTaskCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CorpusTaskCreateBulk{err: fmt.Errorf("calling to CorpusTaskClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CorpusTaskCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CorpusTaskCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CorpusTask.
+func (c *CorpusTaskClient) Update() *CorpusTaskUpdate {
+	mutation := newCorpusTaskMutation(c.config, OpUpdate)
+	return &CorpusTaskUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CorpusTaskClient) UpdateOne(_m *CorpusTask) *CorpusTaskUpdateOne {
+	mutation := newCorpusTaskMutation(c.config, OpUpdateOne, withCorpusTask(_m))
+	return &CorpusTaskUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CorpusTaskClient) UpdateOneID(id string) *CorpusTaskUpdateOne {
+	mutation := newCorpusTaskMutation(c.config, OpUpdateOne, withCorpusTaskID(id))
+	return &CorpusTaskUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CorpusTask.
+func (c *CorpusTaskClient) Delete() *CorpusTaskDelete {
+	mutation := newCorpusTaskMutation(c.config, OpDelete)
+	return &CorpusTaskDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CorpusTaskClient) DeleteOne(_m *CorpusTask) *CorpusTaskDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CorpusTaskClient) DeleteOneID(id string) *CorpusTaskDeleteOne {
+	builder := c.Delete().Where(corpustask.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CorpusTaskDeleteOne{builder}
+}
+
+// Query returns a query builder for CorpusTask.
+func (c *CorpusTaskClient) Query() *CorpusTaskQuery {
+	return &CorpusTaskQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCorpusTask},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CorpusTask entity by its id.
+func (c *CorpusTaskClient) Get(ctx context.Context, id string) (*CorpusTask, error) {
+	return c.Query().Where(corpustask.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CorpusTaskClient) GetX(ctx context.Context, id string) *CorpusTask {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CorpusTaskClient) Hooks() []Hook {
+	return c.hooks.CorpusTask
+}
+
+// Interceptors returns the client interceptors.
+func (c *CorpusTaskClient) Interceptors() []Interceptor {
+	return c.inters.CorpusTask
+}
+
+func (c *CorpusTaskClient) mutate(ctx context.Context, m *CorpusTaskMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CorpusTaskCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CorpusTaskUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CorpusTaskUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CorpusTaskDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CorpusTask mutation op: %q", m.Op())
 	}
 }
 
@@ -6889,16 +7030,16 @@ type (
 	hooks struct {
 		Account, BatchStop, Binding, ChangeRequest, Claim, CorpusBinding,
 		CorpusConfirmation, CorpusEdge, CorpusFinding, CorpusGateRun, CorpusNode,
-		CorpusReference, CorpusRevision, Counter, Decision, Event, Finding, Flag,
-		GateRun, GateSwitch, Hold, Lane, LaneReview, ModerationCase, NodeDraft,
+		CorpusReference, CorpusRevision, CorpusTask, Counter, Decision, Event, Finding,
+		Flag, GateRun, GateSwitch, Hold, Lane, LaneReview, ModerationCase, NodeDraft,
 		Problem, PublicationGate, Reference, ReputationEntry, Revision, Session, Slug,
 		SolvedRecord, Source, Suggestion, Tag, Token []ent.Hook
 	}
 	inters struct {
 		Account, BatchStop, Binding, ChangeRequest, Claim, CorpusBinding,
 		CorpusConfirmation, CorpusEdge, CorpusFinding, CorpusGateRun, CorpusNode,
-		CorpusReference, CorpusRevision, Counter, Decision, Event, Finding, Flag,
-		GateRun, GateSwitch, Hold, Lane, LaneReview, ModerationCase, NodeDraft,
+		CorpusReference, CorpusRevision, CorpusTask, Counter, Decision, Event, Finding,
+		Flag, GateRun, GateSwitch, Hold, Lane, LaneReview, ModerationCase, NodeDraft,
 		Problem, PublicationGate, Reference, ReputationEntry, Revision, Session, Slug,
 		SolvedRecord, Source, Suggestion, Tag, Token []ent.Interceptor
 	}

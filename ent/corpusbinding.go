@@ -25,12 +25,18 @@ type CorpusBinding struct {
 	System string `json:"system,omitempty"`
 	// Label holds the value of the "label" field.
 	Label string `json:"label,omitempty"`
+	// The formal library's database file the label is in.
+	Database string `json:"database,omitempty"`
 	// Formal holds the value of the "formal" field.
 	Formal bool `json:"formal,omitempty"`
 	// RoundTripPassed holds the value of the "round_trip_passed" field.
 	RoundTripPassed bool `json:"round_trip_passed,omitempty"`
 	// The independent proof checkers that accepted the formal proof.
 	CheckersPassed []string `json:"checkers_passed,omitempty"`
+	// The proof checkers disagree on the proof: an incident a person must look at; the kernel track counts for nothing meanwhile.
+	Disagreement bool `json:"disagreement,omitempty"`
+	// When the checkers last ran on the proof.
+	CheckedAt *time.Time `json:"checked_at,omitempty"`
 	// CreatedAt holds the value of the "created_at" field.
 	CreatedAt time.Time `json:"created_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -66,11 +72,11 @@ func (*CorpusBinding) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case corpusbinding.FieldCheckersPassed:
 			values[i] = new([]byte)
-		case corpusbinding.FieldFormal, corpusbinding.FieldRoundTripPassed:
+		case corpusbinding.FieldFormal, corpusbinding.FieldRoundTripPassed, corpusbinding.FieldDisagreement:
 			values[i] = new(sql.NullBool)
-		case corpusbinding.FieldID, corpusbinding.FieldNodeID, corpusbinding.FieldSystem, corpusbinding.FieldLabel:
+		case corpusbinding.FieldID, corpusbinding.FieldNodeID, corpusbinding.FieldSystem, corpusbinding.FieldLabel, corpusbinding.FieldDatabase:
 			values[i] = new(sql.NullString)
-		case corpusbinding.FieldCreatedAt:
+		case corpusbinding.FieldCheckedAt, corpusbinding.FieldCreatedAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -111,6 +117,12 @@ func (_m *CorpusBinding) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Label = value.String
 			}
+		case corpusbinding.FieldDatabase:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field database", values[i])
+			} else if value.Valid {
+				_m.Database = value.String
+			}
 		case corpusbinding.FieldFormal:
 			if value, ok := values[i].(*sql.NullBool); !ok {
 				return fmt.Errorf("unexpected type %T for field formal", values[i])
@@ -130,6 +142,19 @@ func (_m *CorpusBinding) assignValues(columns []string, values []any) error {
 				if err := json.Unmarshal(*value, &_m.CheckersPassed); err != nil {
 					return fmt.Errorf("unmarshal field checkers_passed: %w", err)
 				}
+			}
+		case corpusbinding.FieldDisagreement:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field disagreement", values[i])
+			} else if value.Valid {
+				_m.Disagreement = value.Bool
+			}
+		case corpusbinding.FieldCheckedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field checked_at", values[i])
+			} else if value.Valid {
+				_m.CheckedAt = new(time.Time)
+				*_m.CheckedAt = value.Time
 			}
 		case corpusbinding.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -187,6 +212,9 @@ func (_m *CorpusBinding) String() string {
 	builder.WriteString("label=")
 	builder.WriteString(_m.Label)
 	builder.WriteString(", ")
+	builder.WriteString("database=")
+	builder.WriteString(_m.Database)
+	builder.WriteString(", ")
 	builder.WriteString("formal=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Formal))
 	builder.WriteString(", ")
@@ -195,6 +223,14 @@ func (_m *CorpusBinding) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("checkers_passed=")
 	builder.WriteString(fmt.Sprintf("%v", _m.CheckersPassed))
+	builder.WriteString(", ")
+	builder.WriteString("disagreement=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Disagreement))
+	builder.WriteString(", ")
+	if v := _m.CheckedAt; v != nil {
+		builder.WriteString("checked_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteString(", ")
 	builder.WriteString("created_at=")
 	builder.WriteString(_m.CreatedAt.Format(time.ANSIC))

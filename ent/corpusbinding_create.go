@@ -42,6 +42,20 @@ func (_c *CorpusBindingCreate) SetLabel(v string) *CorpusBindingCreate {
 	return _c
 }
 
+// SetDatabase sets the "database" field.
+func (_c *CorpusBindingCreate) SetDatabase(v string) *CorpusBindingCreate {
+	_c.mutation.SetDatabase(v)
+	return _c
+}
+
+// SetNillableDatabase sets the "database" field if the given value is not nil.
+func (_c *CorpusBindingCreate) SetNillableDatabase(v *string) *CorpusBindingCreate {
+	if v != nil {
+		_c.SetDatabase(*v)
+	}
+	return _c
+}
+
 // SetFormal sets the "formal" field.
 func (_c *CorpusBindingCreate) SetFormal(v bool) *CorpusBindingCreate {
 	_c.mutation.SetFormal(v)
@@ -73,6 +87,34 @@ func (_c *CorpusBindingCreate) SetNillableRoundTripPassed(v *bool) *CorpusBindin
 // SetCheckersPassed sets the "checkers_passed" field.
 func (_c *CorpusBindingCreate) SetCheckersPassed(v []string) *CorpusBindingCreate {
 	_c.mutation.SetCheckersPassed(v)
+	return _c
+}
+
+// SetDisagreement sets the "disagreement" field.
+func (_c *CorpusBindingCreate) SetDisagreement(v bool) *CorpusBindingCreate {
+	_c.mutation.SetDisagreement(v)
+	return _c
+}
+
+// SetNillableDisagreement sets the "disagreement" field if the given value is not nil.
+func (_c *CorpusBindingCreate) SetNillableDisagreement(v *bool) *CorpusBindingCreate {
+	if v != nil {
+		_c.SetDisagreement(*v)
+	}
+	return _c
+}
+
+// SetCheckedAt sets the "checked_at" field.
+func (_c *CorpusBindingCreate) SetCheckedAt(v time.Time) *CorpusBindingCreate {
+	_c.mutation.SetCheckedAt(v)
+	return _c
+}
+
+// SetNillableCheckedAt sets the "checked_at" field if the given value is not nil.
+func (_c *CorpusBindingCreate) SetNillableCheckedAt(v *time.Time) *CorpusBindingCreate {
+	if v != nil {
+		_c.SetCheckedAt(*v)
+	}
 	return _c
 }
 
@@ -136,6 +178,10 @@ func (_c *CorpusBindingCreate) ExecX(ctx context.Context) {
 
 // defaults sets the default values of the builder before save.
 func (_c *CorpusBindingCreate) defaults() {
+	if _, ok := _c.mutation.Database(); !ok {
+		v := corpusbinding.DefaultDatabase
+		_c.mutation.SetDatabase(v)
+	}
 	if _, ok := _c.mutation.Formal(); !ok {
 		v := corpusbinding.DefaultFormal
 		_c.mutation.SetFormal(v)
@@ -143,6 +189,10 @@ func (_c *CorpusBindingCreate) defaults() {
 	if _, ok := _c.mutation.RoundTripPassed(); !ok {
 		v := corpusbinding.DefaultRoundTripPassed
 		_c.mutation.SetRoundTripPassed(v)
+	}
+	if _, ok := _c.mutation.Disagreement(); !ok {
+		v := corpusbinding.DefaultDisagreement
+		_c.mutation.SetDisagreement(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := corpusbinding.DefaultID()
@@ -161,11 +211,17 @@ func (_c *CorpusBindingCreate) check() error {
 	if _, ok := _c.mutation.Label(); !ok {
 		return &ValidationError{Name: "label", err: errors.New(`ent: missing required field "CorpusBinding.label"`)}
 	}
+	if _, ok := _c.mutation.Database(); !ok {
+		return &ValidationError{Name: "database", err: errors.New(`ent: missing required field "CorpusBinding.database"`)}
+	}
 	if _, ok := _c.mutation.Formal(); !ok {
 		return &ValidationError{Name: "formal", err: errors.New(`ent: missing required field "CorpusBinding.formal"`)}
 	}
 	if _, ok := _c.mutation.RoundTripPassed(); !ok {
 		return &ValidationError{Name: "round_trip_passed", err: errors.New(`ent: missing required field "CorpusBinding.round_trip_passed"`)}
+	}
+	if _, ok := _c.mutation.Disagreement(); !ok {
+		return &ValidationError{Name: "disagreement", err: errors.New(`ent: missing required field "CorpusBinding.disagreement"`)}
 	}
 	if _, ok := _c.mutation.CreatedAt(); !ok {
 		return &ValidationError{Name: "created_at", err: errors.New(`ent: missing required field "CorpusBinding.created_at"`)}
@@ -222,6 +278,10 @@ func (_c *CorpusBindingCreate) createSpec() (*CorpusBinding, *sqlgraph.CreateSpe
 		_spec.SetField(corpusbinding.FieldLabel, field.TypeString, value)
 		_node.Label = value
 	}
+	if value, ok := _c.mutation.Database(); ok {
+		_spec.SetField(corpusbinding.FieldDatabase, field.TypeString, value)
+		_node.Database = value
+	}
 	if value, ok := _c.mutation.Formal(); ok {
 		_spec.SetField(corpusbinding.FieldFormal, field.TypeBool, value)
 		_node.Formal = value
@@ -233,6 +293,14 @@ func (_c *CorpusBindingCreate) createSpec() (*CorpusBinding, *sqlgraph.CreateSpe
 	if value, ok := _c.mutation.CheckersPassed(); ok {
 		_spec.SetField(corpusbinding.FieldCheckersPassed, field.TypeJSON, value)
 		_node.CheckersPassed = value
+	}
+	if value, ok := _c.mutation.Disagreement(); ok {
+		_spec.SetField(corpusbinding.FieldDisagreement, field.TypeBool, value)
+		_node.Disagreement = value
+	}
+	if value, ok := _c.mutation.CheckedAt(); ok {
+		_spec.SetField(corpusbinding.FieldCheckedAt, field.TypeTime, value)
+		_node.CheckedAt = &value
 	}
 	if value, ok := _c.mutation.CreatedAt(); ok {
 		_spec.SetField(corpusbinding.FieldCreatedAt, field.TypeTime, value)
@@ -337,6 +405,36 @@ func (u *CorpusBindingUpsert) ClearCheckersPassed() *CorpusBindingUpsert {
 	return u
 }
 
+// SetDisagreement sets the "disagreement" field.
+func (u *CorpusBindingUpsert) SetDisagreement(v bool) *CorpusBindingUpsert {
+	u.Set(corpusbinding.FieldDisagreement, v)
+	return u
+}
+
+// UpdateDisagreement sets the "disagreement" field to the value that was provided on create.
+func (u *CorpusBindingUpsert) UpdateDisagreement() *CorpusBindingUpsert {
+	u.SetExcluded(corpusbinding.FieldDisagreement)
+	return u
+}
+
+// SetCheckedAt sets the "checked_at" field.
+func (u *CorpusBindingUpsert) SetCheckedAt(v time.Time) *CorpusBindingUpsert {
+	u.Set(corpusbinding.FieldCheckedAt, v)
+	return u
+}
+
+// UpdateCheckedAt sets the "checked_at" field to the value that was provided on create.
+func (u *CorpusBindingUpsert) UpdateCheckedAt() *CorpusBindingUpsert {
+	u.SetExcluded(corpusbinding.FieldCheckedAt)
+	return u
+}
+
+// ClearCheckedAt clears the value of the "checked_at" field.
+func (u *CorpusBindingUpsert) ClearCheckedAt() *CorpusBindingUpsert {
+	u.SetNull(corpusbinding.FieldCheckedAt)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -362,6 +460,9 @@ func (u *CorpusBindingUpsertOne) UpdateNewValues() *CorpusBindingUpsertOne {
 		}
 		if _, exists := u.create.mutation.Label(); exists {
 			s.SetIgnore(corpusbinding.FieldLabel)
+		}
+		if _, exists := u.create.mutation.Database(); exists {
+			s.SetIgnore(corpusbinding.FieldDatabase)
 		}
 		if _, exists := u.create.mutation.Formal(); exists {
 			s.SetIgnore(corpusbinding.FieldFormal)
@@ -432,6 +533,41 @@ func (u *CorpusBindingUpsertOne) UpdateCheckersPassed() *CorpusBindingUpsertOne 
 func (u *CorpusBindingUpsertOne) ClearCheckersPassed() *CorpusBindingUpsertOne {
 	return u.Update(func(s *CorpusBindingUpsert) {
 		s.ClearCheckersPassed()
+	})
+}
+
+// SetDisagreement sets the "disagreement" field.
+func (u *CorpusBindingUpsertOne) SetDisagreement(v bool) *CorpusBindingUpsertOne {
+	return u.Update(func(s *CorpusBindingUpsert) {
+		s.SetDisagreement(v)
+	})
+}
+
+// UpdateDisagreement sets the "disagreement" field to the value that was provided on create.
+func (u *CorpusBindingUpsertOne) UpdateDisagreement() *CorpusBindingUpsertOne {
+	return u.Update(func(s *CorpusBindingUpsert) {
+		s.UpdateDisagreement()
+	})
+}
+
+// SetCheckedAt sets the "checked_at" field.
+func (u *CorpusBindingUpsertOne) SetCheckedAt(v time.Time) *CorpusBindingUpsertOne {
+	return u.Update(func(s *CorpusBindingUpsert) {
+		s.SetCheckedAt(v)
+	})
+}
+
+// UpdateCheckedAt sets the "checked_at" field to the value that was provided on create.
+func (u *CorpusBindingUpsertOne) UpdateCheckedAt() *CorpusBindingUpsertOne {
+	return u.Update(func(s *CorpusBindingUpsert) {
+		s.UpdateCheckedAt()
+	})
+}
+
+// ClearCheckedAt clears the value of the "checked_at" field.
+func (u *CorpusBindingUpsertOne) ClearCheckedAt() *CorpusBindingUpsertOne {
+	return u.Update(func(s *CorpusBindingUpsert) {
+		s.ClearCheckedAt()
 	})
 }
 
@@ -627,6 +763,9 @@ func (u *CorpusBindingUpsertBulk) UpdateNewValues() *CorpusBindingUpsertBulk {
 			if _, exists := b.mutation.Label(); exists {
 				s.SetIgnore(corpusbinding.FieldLabel)
 			}
+			if _, exists := b.mutation.Database(); exists {
+				s.SetIgnore(corpusbinding.FieldDatabase)
+			}
 			if _, exists := b.mutation.Formal(); exists {
 				s.SetIgnore(corpusbinding.FieldFormal)
 			}
@@ -697,6 +836,41 @@ func (u *CorpusBindingUpsertBulk) UpdateCheckersPassed() *CorpusBindingUpsertBul
 func (u *CorpusBindingUpsertBulk) ClearCheckersPassed() *CorpusBindingUpsertBulk {
 	return u.Update(func(s *CorpusBindingUpsert) {
 		s.ClearCheckersPassed()
+	})
+}
+
+// SetDisagreement sets the "disagreement" field.
+func (u *CorpusBindingUpsertBulk) SetDisagreement(v bool) *CorpusBindingUpsertBulk {
+	return u.Update(func(s *CorpusBindingUpsert) {
+		s.SetDisagreement(v)
+	})
+}
+
+// UpdateDisagreement sets the "disagreement" field to the value that was provided on create.
+func (u *CorpusBindingUpsertBulk) UpdateDisagreement() *CorpusBindingUpsertBulk {
+	return u.Update(func(s *CorpusBindingUpsert) {
+		s.UpdateDisagreement()
+	})
+}
+
+// SetCheckedAt sets the "checked_at" field.
+func (u *CorpusBindingUpsertBulk) SetCheckedAt(v time.Time) *CorpusBindingUpsertBulk {
+	return u.Update(func(s *CorpusBindingUpsert) {
+		s.SetCheckedAt(v)
+	})
+}
+
+// UpdateCheckedAt sets the "checked_at" field to the value that was provided on create.
+func (u *CorpusBindingUpsertBulk) UpdateCheckedAt() *CorpusBindingUpsertBulk {
+	return u.Update(func(s *CorpusBindingUpsert) {
+		s.UpdateCheckedAt()
+	})
+}
+
+// ClearCheckedAt clears the value of the "checked_at" field.
+func (u *CorpusBindingUpsertBulk) ClearCheckedAt() *CorpusBindingUpsertBulk {
+	return u.Update(func(s *CorpusBindingUpsert) {
+		s.ClearCheckedAt()
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -58,6 +59,40 @@ func (_u *CorpusBindingUpdate) AppendCheckersPassed(v []string) *CorpusBindingUp
 // ClearCheckersPassed clears the value of the "checkers_passed" field.
 func (_u *CorpusBindingUpdate) ClearCheckersPassed() *CorpusBindingUpdate {
 	_u.mutation.ClearCheckersPassed()
+	return _u
+}
+
+// SetDisagreement sets the "disagreement" field.
+func (_u *CorpusBindingUpdate) SetDisagreement(v bool) *CorpusBindingUpdate {
+	_u.mutation.SetDisagreement(v)
+	return _u
+}
+
+// SetNillableDisagreement sets the "disagreement" field if the given value is not nil.
+func (_u *CorpusBindingUpdate) SetNillableDisagreement(v *bool) *CorpusBindingUpdate {
+	if v != nil {
+		_u.SetDisagreement(*v)
+	}
+	return _u
+}
+
+// SetCheckedAt sets the "checked_at" field.
+func (_u *CorpusBindingUpdate) SetCheckedAt(v time.Time) *CorpusBindingUpdate {
+	_u.mutation.SetCheckedAt(v)
+	return _u
+}
+
+// SetNillableCheckedAt sets the "checked_at" field if the given value is not nil.
+func (_u *CorpusBindingUpdate) SetNillableCheckedAt(v *time.Time) *CorpusBindingUpdate {
+	if v != nil {
+		_u.SetCheckedAt(*v)
+	}
+	return _u
+}
+
+// ClearCheckedAt clears the value of the "checked_at" field.
+func (_u *CorpusBindingUpdate) ClearCheckedAt() *CorpusBindingUpdate {
+	_u.mutation.ClearCheckedAt()
 	return _u
 }
 
@@ -133,6 +168,15 @@ func (_u *CorpusBindingUpdate) sqlSave(ctx context.Context) (_node int, err erro
 	if _u.mutation.CheckersPassedCleared() {
 		_spec.ClearField(corpusbinding.FieldCheckersPassed, field.TypeJSON)
 	}
+	if value, ok := _u.mutation.Disagreement(); ok {
+		_spec.SetField(corpusbinding.FieldDisagreement, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.CheckedAt(); ok {
+		_spec.SetField(corpusbinding.FieldCheckedAt, field.TypeTime, value)
+	}
+	if _u.mutation.CheckedAtCleared() {
+		_spec.ClearField(corpusbinding.FieldCheckedAt, field.TypeTime)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -184,6 +228,40 @@ func (_u *CorpusBindingUpdateOne) AppendCheckersPassed(v []string) *CorpusBindin
 // ClearCheckersPassed clears the value of the "checkers_passed" field.
 func (_u *CorpusBindingUpdateOne) ClearCheckersPassed() *CorpusBindingUpdateOne {
 	_u.mutation.ClearCheckersPassed()
+	return _u
+}
+
+// SetDisagreement sets the "disagreement" field.
+func (_u *CorpusBindingUpdateOne) SetDisagreement(v bool) *CorpusBindingUpdateOne {
+	_u.mutation.SetDisagreement(v)
+	return _u
+}
+
+// SetNillableDisagreement sets the "disagreement" field if the given value is not nil.
+func (_u *CorpusBindingUpdateOne) SetNillableDisagreement(v *bool) *CorpusBindingUpdateOne {
+	if v != nil {
+		_u.SetDisagreement(*v)
+	}
+	return _u
+}
+
+// SetCheckedAt sets the "checked_at" field.
+func (_u *CorpusBindingUpdateOne) SetCheckedAt(v time.Time) *CorpusBindingUpdateOne {
+	_u.mutation.SetCheckedAt(v)
+	return _u
+}
+
+// SetNillableCheckedAt sets the "checked_at" field if the given value is not nil.
+func (_u *CorpusBindingUpdateOne) SetNillableCheckedAt(v *time.Time) *CorpusBindingUpdateOne {
+	if v != nil {
+		_u.SetCheckedAt(*v)
+	}
+	return _u
+}
+
+// ClearCheckedAt clears the value of the "checked_at" field.
+func (_u *CorpusBindingUpdateOne) ClearCheckedAt() *CorpusBindingUpdateOne {
+	_u.mutation.ClearCheckedAt()
 	return _u
 }
 
@@ -288,6 +366,15 @@ func (_u *CorpusBindingUpdateOne) sqlSave(ctx context.Context) (_node *CorpusBin
 	}
 	if _u.mutation.CheckersPassedCleared() {
 		_spec.ClearField(corpusbinding.FieldCheckersPassed, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.Disagreement(); ok {
+		_spec.SetField(corpusbinding.FieldDisagreement, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.CheckedAt(); ok {
+		_spec.SetField(corpusbinding.FieldCheckedAt, field.TypeTime, value)
+	}
+	if _u.mutation.CheckedAtCleared() {
+		_spec.ClearField(corpusbinding.FieldCheckedAt, field.TypeTime)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &CorpusBinding{config: _u.config}

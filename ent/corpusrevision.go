@@ -32,6 +32,10 @@ type CorpusRevision struct {
 	Declared []schema.CorpusEdgeRef `json:"declared,omitempty"`
 	// Diff holds the value of the "diff" field.
 	Diff string `json:"diff,omitempty"`
+	// SmallCases holds the value of the "small_cases" field.
+	SmallCases *schema.DraftSmallCases `json:"small_cases,omitempty"`
+	// Formal holds the value of the "formal" field.
+	Formal *schema.DraftFormal `json:"formal,omitempty"`
 	// ChangeRequestID holds the value of the "change_request_id" field.
 	ChangeRequestID string `json:"change_request_id,omitempty"`
 	// CreatedAt holds the value of the "created_at" field.
@@ -80,7 +84,7 @@ func (*CorpusRevision) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case corpusrevision.FieldDeclared:
+		case corpusrevision.FieldDeclared, corpusrevision.FieldSmallCases, corpusrevision.FieldFormal:
 			values[i] = new([]byte)
 		case corpusrevision.FieldNumber:
 			values[i] = new(sql.NullInt64)
@@ -146,6 +150,22 @@ func (_m *CorpusRevision) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field diff", values[i])
 			} else if value.Valid {
 				_m.Diff = value.String
+			}
+		case corpusrevision.FieldSmallCases:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field small_cases", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.SmallCases); err != nil {
+					return fmt.Errorf("unmarshal field small_cases: %w", err)
+				}
+			}
+		case corpusrevision.FieldFormal:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field formal", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Formal); err != nil {
+					return fmt.Errorf("unmarshal field formal: %w", err)
+				}
 			}
 		case corpusrevision.FieldChangeRequestID:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -222,6 +242,12 @@ func (_m *CorpusRevision) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("diff=")
 	builder.WriteString(_m.Diff)
+	builder.WriteString(", ")
+	builder.WriteString("small_cases=")
+	builder.WriteString(fmt.Sprintf("%v", _m.SmallCases))
+	builder.WriteString(", ")
+	builder.WriteString("formal=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Formal))
 	builder.WriteString(", ")
 	builder.WriteString("change_request_id=")
 	builder.WriteString(_m.ChangeRequestID)

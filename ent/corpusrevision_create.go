@@ -70,6 +70,18 @@ func (_c *CorpusRevisionCreate) SetNillableDiff(v *string) *CorpusRevisionCreate
 	return _c
 }
 
+// SetSmallCases sets the "small_cases" field.
+func (_c *CorpusRevisionCreate) SetSmallCases(v *schema.DraftSmallCases) *CorpusRevisionCreate {
+	_c.mutation.SetSmallCases(v)
+	return _c
+}
+
+// SetFormal sets the "formal" field.
+func (_c *CorpusRevisionCreate) SetFormal(v *schema.DraftFormal) *CorpusRevisionCreate {
+	_c.mutation.SetFormal(v)
+	return _c
+}
+
 // SetChangeRequestID sets the "change_request_id" field.
 func (_c *CorpusRevisionCreate) SetChangeRequestID(v string) *CorpusRevisionCreate {
 	_c.mutation.SetChangeRequestID(v)
@@ -263,6 +275,14 @@ func (_c *CorpusRevisionCreate) createSpec() (*CorpusRevision, *sqlgraph.CreateS
 		_spec.SetField(corpusrevision.FieldDiff, field.TypeString, value)
 		_node.Diff = value
 	}
+	if value, ok := _c.mutation.SmallCases(); ok {
+		_spec.SetField(corpusrevision.FieldSmallCases, field.TypeJSON, value)
+		_node.SmallCases = value
+	}
+	if value, ok := _c.mutation.Formal(); ok {
+		_spec.SetField(corpusrevision.FieldFormal, field.TypeJSON, value)
+		_node.Formal = value
+	}
 	if value, ok := _c.mutation.ChangeRequestID(); ok {
 		_spec.SetField(corpusrevision.FieldChangeRequestID, field.TypeString, value)
 		_node.ChangeRequestID = value
@@ -390,6 +410,12 @@ func (u *CorpusRevisionUpsertOne) UpdateNewValues() *CorpusRevisionUpsertOne {
 		}
 		if _, exists := u.create.mutation.Diff(); exists {
 			s.SetIgnore(corpusrevision.FieldDiff)
+		}
+		if _, exists := u.create.mutation.SmallCases(); exists {
+			s.SetIgnore(corpusrevision.FieldSmallCases)
+		}
+		if _, exists := u.create.mutation.Formal(); exists {
+			s.SetIgnore(corpusrevision.FieldFormal)
 		}
 		if _, exists := u.create.mutation.ChangeRequestID(); exists {
 			s.SetIgnore(corpusrevision.FieldChangeRequestID)
@@ -628,6 +654,12 @@ func (u *CorpusRevisionUpsertBulk) UpdateNewValues() *CorpusRevisionUpsertBulk {
 			}
 			if _, exists := b.mutation.Diff(); exists {
 				s.SetIgnore(corpusrevision.FieldDiff)
+			}
+			if _, exists := b.mutation.SmallCases(); exists {
+				s.SetIgnore(corpusrevision.FieldSmallCases)
+			}
+			if _, exists := b.mutation.Formal(); exists {
+				s.SetIgnore(corpusrevision.FieldFormal)
 			}
 			if _, exists := b.mutation.ChangeRequestID(); exists {
 				s.SetIgnore(corpusrevision.FieldChangeRequestID)

@@ -126,6 +126,12 @@ func (_u *CorpusRevisionUpdate) sqlSave(ctx context.Context) (_node int, err err
 	if _u.mutation.DeclaredCleared() {
 		_spec.ClearField(corpusrevision.FieldDeclared, field.TypeJSON)
 	}
+	if _u.mutation.SmallCasesCleared() {
+		_spec.ClearField(corpusrevision.FieldSmallCases, field.TypeJSON)
+	}
+	if _u.mutation.FormalCleared() {
+		_spec.ClearField(corpusrevision.FieldFormal, field.TypeJSON)
+	}
 	if _u.mutation.ReferencesCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -319,6 +325,12 @@ func (_u *CorpusRevisionUpdateOne) sqlSave(ctx context.Context) (_node *CorpusRe
 	}
 	if _u.mutation.DeclaredCleared() {
 		_spec.ClearField(corpusrevision.FieldDeclared, field.TypeJSON)
+	}
+	if _u.mutation.SmallCasesCleared() {
+		_spec.ClearField(corpusrevision.FieldSmallCases, field.TypeJSON)
+	}
+	if _u.mutation.FormalCleared() {
+		_spec.ClearField(corpusrevision.FieldFormal, field.TypeJSON)
 	}
 	if _u.mutation.ReferencesCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -25,6 +25,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
 	"github.com/theoremdb/theoremdb/ent/corpusreference"
 	"github.com/theoremdb/theoremdb/ent/corpusrevision"
+	"github.com/theoremdb/theoremdb/ent/corpustask"
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
@@ -122,6 +123,7 @@ func checkColumn(t, c string) error {
 			corpusnode.Table:         corpusnode.ValidColumn,
 			corpusreference.Table:    corpusreference.ValidColumn,
 			corpusrevision.Table:     corpusrevision.ValidColumn,
+			corpustask.Table:         corpustask.ValidColumn,
 			counter.Table:            counter.ValidColumn,
 			decision.Table:           decision.ValidColumn,
 			event.Table:              event.ValidColumn,

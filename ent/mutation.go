@@ -24,6 +24,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
 	"github.com/theoremdb/theoremdb/ent/corpusreference"
 	"github.com/theoremdb/theoremdb/ent/corpusrevision"
+	"github.com/theoremdb/theoremdb/ent/corpustask"
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
@@ -76,6 +77,7 @@ const (
 	TypeCorpusNode         = "CorpusNode"
 	TypeCorpusReference    = "CorpusReference"
 	TypeCorpusRevision     = "CorpusRevision"
+	TypeCorpusTask         = "CorpusTask"
 	TypeCounter            = "Counter"
 	TypeDecision           = "Decision"
 	TypeEvent              = "Event"
@@ -4921,10 +4923,13 @@ type CorpusBindingMutation struct {
 	id                    *string
 	system                *string
 	label                 *string
+	database              *string
 	formal                *bool
 	round_trip_passed     *bool
 	checkers_passed       *[]string
 	appendcheckers_passed []string
+	disagreement          *bool
+	checked_at            *time.Time
 	created_at            *time.Time
 	clearedFields         map[string]struct{}
 	node                  *string
@@ -5146,6 +5151,42 @@ func (m *CorpusBindingMutation) ResetLabel() {
 	m.label = nil
 }
 
+// SetDatabase sets the "database" field.
+func (m *CorpusBindingMutation) SetDatabase(s string) {
+	m.database = &s
+}
+
+// Database returns the value of the "database" field in the mutation.
+func (m *CorpusBindingMutation) Database() (r string, exists bool) {
+	v := m.database
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDatabase returns the old "database" field's value of the CorpusBinding entity.
+// If the CorpusBinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusBindingMutation) OldDatabase(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDatabase is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDatabase requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDatabase: %w", err)
+	}
+	return oldValue.Database, nil
+}
+
+// ResetDatabase resets all changes to the "database" field.
+func (m *CorpusBindingMutation) ResetDatabase() {
+	m.database = nil
+}
+
 // SetFormal sets the "formal" field.
 func (m *CorpusBindingMutation) SetFormal(b bool) {
 	m.formal = &b
@@ -5283,6 +5324,91 @@ func (m *CorpusBindingMutation) ResetCheckersPassed() {
 	delete(m.clearedFields, corpusbinding.FieldCheckersPassed)
 }
 
+// SetDisagreement sets the "disagreement" field.
+func (m *CorpusBindingMutation) SetDisagreement(b bool) {
+	m.disagreement = &b
+}
+
+// Disagreement returns the value of the "disagreement" field in the mutation.
+func (m *CorpusBindingMutation) Disagreement() (r bool, exists bool) {
+	v := m.disagreement
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDisagreement returns the old "disagreement" field's value of the CorpusBinding entity.
+// If the CorpusBinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusBindingMutation) OldDisagreement(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDisagreement is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDisagreement requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDisagreement: %w", err)
+	}
+	return oldValue.Disagreement, nil
+}
+
+// ResetDisagreement resets all changes to the "disagreement" field.
+func (m *CorpusBindingMutation) ResetDisagreement() {
+	m.disagreement = nil
+}
+
+// SetCheckedAt sets the "checked_at" field.
+func (m *CorpusBindingMutation) SetCheckedAt(t time.Time) {
+	m.checked_at = &t
+}
+
+// CheckedAt returns the value of the "checked_at" field in the mutation.
+func (m *CorpusBindingMutation) CheckedAt() (r time.Time, exists bool) {
+	v := m.checked_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCheckedAt returns the old "checked_at" field's value of the CorpusBinding entity.
+// If the CorpusBinding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusBindingMutation) OldCheckedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCheckedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCheckedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCheckedAt: %w", err)
+	}
+	return oldValue.CheckedAt, nil
+}
+
+// ClearCheckedAt clears the value of the "checked_at" field.
+func (m *CorpusBindingMutation) ClearCheckedAt() {
+	m.checked_at = nil
+	m.clearedFields[corpusbinding.FieldCheckedAt] = struct{}{}
+}
+
+// CheckedAtCleared returns if the "checked_at" field was cleared in this mutation.
+func (m *CorpusBindingMutation) CheckedAtCleared() bool {
+	_, ok := m.clearedFields[corpusbinding.FieldCheckedAt]
+	return ok
+}
+
+// ResetCheckedAt resets all changes to the "checked_at" field.
+func (m *CorpusBindingMutation) ResetCheckedAt() {
+	m.checked_at = nil
+	delete(m.clearedFields, corpusbinding.FieldCheckedAt)
+}
+
 // SetCreatedAt sets the "created_at" field.
 func (m *CorpusBindingMutation) SetCreatedAt(t time.Time) {
 	m.created_at = &t
@@ -5380,7 +5506,7 @@ func (m *CorpusBindingMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CorpusBindingMutation) Fields() []string {
-	fields := make([]string, 0, 7)
+	fields := make([]string, 0, 10)
 	if m.node != nil {
 		fields = append(fields, corpusbinding.FieldNodeID)
 	}
@@ -5390,6 +5516,9 @@ func (m *CorpusBindingMutation) Fields() []string {
 	if m.label != nil {
 		fields = append(fields, corpusbinding.FieldLabel)
 	}
+	if m.database != nil {
+		fields = append(fields, corpusbinding.FieldDatabase)
+	}
 	if m.formal != nil {
 		fields = append(fields, corpusbinding.FieldFormal)
 	}
@@ -5398,6 +5527,12 @@ func (m *CorpusBindingMutation) Fields() []string {
 	}
 	if m.checkers_passed != nil {
 		fields = append(fields, corpusbinding.FieldCheckersPassed)
+	}
+	if m.disagreement != nil {
+		fields = append(fields, corpusbinding.FieldDisagreement)
+	}
+	if m.checked_at != nil {
+		fields = append(fields, corpusbinding.FieldCheckedAt)
 	}
 	if m.created_at != nil {
 		fields = append(fields, corpusbinding.FieldCreatedAt)
@@ -5416,12 +5551,18 @@ func (m *CorpusBindingMutation) Field(name string) (ent.Value, bool) {
 		return m.System()
 	case corpusbinding.FieldLabel:
 		return m.Label()
+	case corpusbinding.FieldDatabase:
+		return m.Database()
 	case corpusbinding.FieldFormal:
 		return m.Formal()
 	case corpusbinding.FieldRoundTripPassed:
 		return m.RoundTripPassed()
 	case corpusbinding.FieldCheckersPassed:
 		return m.CheckersPassed()
+	case corpusbinding.FieldDisagreement:
+		return m.Disagreement()
+	case corpusbinding.FieldCheckedAt:
+		return m.CheckedAt()
 	case corpusbinding.FieldCreatedAt:
 		return m.CreatedAt()
 	}
@@ -5439,12 +5580,18 @@ func (m *CorpusBindingMutation) OldField(ctx context.Context, name string) (ent.
 		return m.OldSystem(ctx)
 	case corpusbinding.FieldLabel:
 		return m.OldLabel(ctx)
+	case corpusbinding.FieldDatabase:
+		return m.OldDatabase(ctx)
 	case corpusbinding.FieldFormal:
 		return m.OldFormal(ctx)
 	case corpusbinding.FieldRoundTripPassed:
 		return m.OldRoundTripPassed(ctx)
 	case corpusbinding.FieldCheckersPassed:
 		return m.OldCheckersPassed(ctx)
+	case corpusbinding.FieldDisagreement:
+		return m.OldDisagreement(ctx)
+	case corpusbinding.FieldCheckedAt:
+		return m.OldCheckedAt(ctx)
 	case corpusbinding.FieldCreatedAt:
 		return m.OldCreatedAt(ctx)
 	}
@@ -5477,6 +5624,13 @@ func (m *CorpusBindingMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetLabel(v)
 		return nil
+	case corpusbinding.FieldDatabase:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDatabase(v)
+		return nil
 	case corpusbinding.FieldFormal:
 		v, ok := value.(bool)
 		if !ok {
@@ -5497,6 +5651,20 @@ func (m *CorpusBindingMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetCheckersPassed(v)
+		return nil
+	case corpusbinding.FieldDisagreement:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDisagreement(v)
+		return nil
+	case corpusbinding.FieldCheckedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCheckedAt(v)
 		return nil
 	case corpusbinding.FieldCreatedAt:
 		v, ok := value.(time.Time)
@@ -5538,6 +5706,9 @@ func (m *CorpusBindingMutation) ClearedFields() []string {
 	if m.FieldCleared(corpusbinding.FieldCheckersPassed) {
 		fields = append(fields, corpusbinding.FieldCheckersPassed)
 	}
+	if m.FieldCleared(corpusbinding.FieldCheckedAt) {
+		fields = append(fields, corpusbinding.FieldCheckedAt)
+	}
 	return fields
 }
 
@@ -5554,6 +5725,9 @@ func (m *CorpusBindingMutation) ClearField(name string) error {
 	switch name {
 	case corpusbinding.FieldCheckersPassed:
 		m.ClearCheckersPassed()
+		return nil
+	case corpusbinding.FieldCheckedAt:
+		m.ClearCheckedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown CorpusBinding nullable field %s", name)
@@ -5572,6 +5746,9 @@ func (m *CorpusBindingMutation) ResetField(name string) error {
 	case corpusbinding.FieldLabel:
 		m.ResetLabel()
 		return nil
+	case corpusbinding.FieldDatabase:
+		m.ResetDatabase()
+		return nil
 	case corpusbinding.FieldFormal:
 		m.ResetFormal()
 		return nil
@@ -5580,6 +5757,12 @@ func (m *CorpusBindingMutation) ResetField(name string) error {
 		return nil
 	case corpusbinding.FieldCheckersPassed:
 		m.ResetCheckersPassed()
+		return nil
+	case corpusbinding.FieldDisagreement:
+		m.ResetDisagreement()
+		return nil
+	case corpusbinding.FieldCheckedAt:
+		m.ResetCheckedAt()
 		return nil
 	case corpusbinding.FieldCreatedAt:
 		m.ResetCreatedAt()
@@ -12360,6 +12543,8 @@ type CorpusRevisionMutation struct {
 	declared          *[]schema.CorpusEdgeRef
 	appenddeclared    []schema.CorpusEdgeRef
 	diff              *string
+	small_cases       **schema.DraftSmallCases
+	formal            **schema.DraftFormal
 	change_request_id *string
 	created_at        *time.Time
 	clearedFields     map[string]struct{}
@@ -12742,6 +12927,104 @@ func (m *CorpusRevisionMutation) ResetDiff() {
 	m.diff = nil
 }
 
+// SetSmallCases sets the "small_cases" field.
+func (m *CorpusRevisionMutation) SetSmallCases(ssc *schema.DraftSmallCases) {
+	m.small_cases = &ssc
+}
+
+// SmallCases returns the value of the "small_cases" field in the mutation.
+func (m *CorpusRevisionMutation) SmallCases() (r *schema.DraftSmallCases, exists bool) {
+	v := m.small_cases
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSmallCases returns the old "small_cases" field's value of the CorpusRevision entity.
+// If the CorpusRevision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusRevisionMutation) OldSmallCases(ctx context.Context) (v *schema.DraftSmallCases, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSmallCases is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSmallCases requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSmallCases: %w", err)
+	}
+	return oldValue.SmallCases, nil
+}
+
+// ClearSmallCases clears the value of the "small_cases" field.
+func (m *CorpusRevisionMutation) ClearSmallCases() {
+	m.small_cases = nil
+	m.clearedFields[corpusrevision.FieldSmallCases] = struct{}{}
+}
+
+// SmallCasesCleared returns if the "small_cases" field was cleared in this mutation.
+func (m *CorpusRevisionMutation) SmallCasesCleared() bool {
+	_, ok := m.clearedFields[corpusrevision.FieldSmallCases]
+	return ok
+}
+
+// ResetSmallCases resets all changes to the "small_cases" field.
+func (m *CorpusRevisionMutation) ResetSmallCases() {
+	m.small_cases = nil
+	delete(m.clearedFields, corpusrevision.FieldSmallCases)
+}
+
+// SetFormal sets the "formal" field.
+func (m *CorpusRevisionMutation) SetFormal(sf *schema.DraftFormal) {
+	m.formal = &sf
+}
+
+// Formal returns the value of the "formal" field in the mutation.
+func (m *CorpusRevisionMutation) Formal() (r *schema.DraftFormal, exists bool) {
+	v := m.formal
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFormal returns the old "formal" field's value of the CorpusRevision entity.
+// If the CorpusRevision object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusRevisionMutation) OldFormal(ctx context.Context) (v *schema.DraftFormal, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFormal is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFormal requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFormal: %w", err)
+	}
+	return oldValue.Formal, nil
+}
+
+// ClearFormal clears the value of the "formal" field.
+func (m *CorpusRevisionMutation) ClearFormal() {
+	m.formal = nil
+	m.clearedFields[corpusrevision.FieldFormal] = struct{}{}
+}
+
+// FormalCleared returns if the "formal" field was cleared in this mutation.
+func (m *CorpusRevisionMutation) FormalCleared() bool {
+	_, ok := m.clearedFields[corpusrevision.FieldFormal]
+	return ok
+}
+
+// ResetFormal resets all changes to the "formal" field.
+func (m *CorpusRevisionMutation) ResetFormal() {
+	m.formal = nil
+	delete(m.clearedFields, corpusrevision.FieldFormal)
+}
+
 // SetChangeRequestID sets the "change_request_id" field.
 func (m *CorpusRevisionMutation) SetChangeRequestID(s string) {
 	m.change_request_id = &s
@@ -12929,7 +13212,7 @@ func (m *CorpusRevisionMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CorpusRevisionMutation) Fields() []string {
-	fields := make([]string, 0, 8)
+	fields := make([]string, 0, 10)
 	if m.node != nil {
 		fields = append(fields, corpusrevision.FieldNodeID)
 	}
@@ -12947,6 +13230,12 @@ func (m *CorpusRevisionMutation) Fields() []string {
 	}
 	if m.diff != nil {
 		fields = append(fields, corpusrevision.FieldDiff)
+	}
+	if m.small_cases != nil {
+		fields = append(fields, corpusrevision.FieldSmallCases)
+	}
+	if m.formal != nil {
+		fields = append(fields, corpusrevision.FieldFormal)
 	}
 	if m.change_request_id != nil {
 		fields = append(fields, corpusrevision.FieldChangeRequestID)
@@ -12974,6 +13263,10 @@ func (m *CorpusRevisionMutation) Field(name string) (ent.Value, bool) {
 		return m.Declared()
 	case corpusrevision.FieldDiff:
 		return m.Diff()
+	case corpusrevision.FieldSmallCases:
+		return m.SmallCases()
+	case corpusrevision.FieldFormal:
+		return m.Formal()
 	case corpusrevision.FieldChangeRequestID:
 		return m.ChangeRequestID()
 	case corpusrevision.FieldCreatedAt:
@@ -12999,6 +13292,10 @@ func (m *CorpusRevisionMutation) OldField(ctx context.Context, name string) (ent
 		return m.OldDeclared(ctx)
 	case corpusrevision.FieldDiff:
 		return m.OldDiff(ctx)
+	case corpusrevision.FieldSmallCases:
+		return m.OldSmallCases(ctx)
+	case corpusrevision.FieldFormal:
+		return m.OldFormal(ctx)
 	case corpusrevision.FieldChangeRequestID:
 		return m.OldChangeRequestID(ctx)
 	case corpusrevision.FieldCreatedAt:
@@ -13053,6 +13350,20 @@ func (m *CorpusRevisionMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetDiff(v)
+		return nil
+	case corpusrevision.FieldSmallCases:
+		v, ok := value.(*schema.DraftSmallCases)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSmallCases(v)
+		return nil
+	case corpusrevision.FieldFormal:
+		v, ok := value.(*schema.DraftFormal)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFormal(v)
 		return nil
 	case corpusrevision.FieldChangeRequestID:
 		v, ok := value.(string)
@@ -13116,6 +13427,12 @@ func (m *CorpusRevisionMutation) ClearedFields() []string {
 	if m.FieldCleared(corpusrevision.FieldDeclared) {
 		fields = append(fields, corpusrevision.FieldDeclared)
 	}
+	if m.FieldCleared(corpusrevision.FieldSmallCases) {
+		fields = append(fields, corpusrevision.FieldSmallCases)
+	}
+	if m.FieldCleared(corpusrevision.FieldFormal) {
+		fields = append(fields, corpusrevision.FieldFormal)
+	}
 	return fields
 }
 
@@ -13132,6 +13449,12 @@ func (m *CorpusRevisionMutation) ClearField(name string) error {
 	switch name {
 	case corpusrevision.FieldDeclared:
 		m.ClearDeclared()
+		return nil
+	case corpusrevision.FieldSmallCases:
+		m.ClearSmallCases()
+		return nil
+	case corpusrevision.FieldFormal:
+		m.ClearFormal()
 		return nil
 	}
 	return fmt.Errorf("unknown CorpusRevision nullable field %s", name)
@@ -13158,6 +13481,12 @@ func (m *CorpusRevisionMutation) ResetField(name string) error {
 		return nil
 	case corpusrevision.FieldDiff:
 		m.ResetDiff()
+		return nil
+	case corpusrevision.FieldSmallCases:
+		m.ResetSmallCases()
+		return nil
+	case corpusrevision.FieldFormal:
+		m.ResetFormal()
 		return nil
 	case corpusrevision.FieldChangeRequestID:
 		m.ResetChangeRequestID()
@@ -13269,6 +13598,738 @@ func (m *CorpusRevisionMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown CorpusRevision edge %s", name)
+}
+
+// CorpusTaskMutation represents an operation that mutates the CorpusTask nodes in the graph.
+type CorpusTaskMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	kind          *corpustask.Kind
+	subject       *string
+	computation   *string
+	summary       *string
+	state         *corpustask.State
+	closed_by     *string
+	created_at    *time.Time
+	closed_at     *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*CorpusTask, error)
+	predicates    []predicate.CorpusTask
+}
+
+var _ ent.Mutation = (*CorpusTaskMutation)(nil)
+
+// corpustaskOption allows management of the mutation configuration using functional options.
+type corpustaskOption func(*CorpusTaskMutation)
+
+// newCorpusTaskMutation creates new mutation for the CorpusTask entity.
+func newCorpusTaskMutation(c config, op Op, opts ...corpustaskOption) *CorpusTaskMutation {
+	m := &CorpusTaskMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCorpusTask,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCorpusTaskID sets the ID field of the mutation.
+func withCorpusTaskID(id string) corpustaskOption {
+	return func(m *CorpusTaskMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CorpusTask
+		)
+		m.oldValue = func(ctx context.Context) (*CorpusTask, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CorpusTask.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCorpusTask sets the old CorpusTask of the mutation.
+func withCorpusTask(node *CorpusTask) corpustaskOption {
+	return func(m *CorpusTaskMutation) {
+		m.oldValue = func(context.Context) (*CorpusTask, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CorpusTaskMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CorpusTaskMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CorpusTask entities.
+func (m *CorpusTaskMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CorpusTaskMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CorpusTaskMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CorpusTask.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetKind sets the "kind" field.
+func (m *CorpusTaskMutation) SetKind(c corpustask.Kind) {
+	m.kind = &c
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *CorpusTaskMutation) Kind() (r corpustask.Kind, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the CorpusTask entity.
+// If the CorpusTask object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusTaskMutation) OldKind(ctx context.Context) (v corpustask.Kind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *CorpusTaskMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetSubject sets the "subject" field.
+func (m *CorpusTaskMutation) SetSubject(s string) {
+	m.subject = &s
+}
+
+// Subject returns the value of the "subject" field in the mutation.
+func (m *CorpusTaskMutation) Subject() (r string, exists bool) {
+	v := m.subject
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSubject returns the old "subject" field's value of the CorpusTask entity.
+// If the CorpusTask object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusTaskMutation) OldSubject(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSubject is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSubject requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSubject: %w", err)
+	}
+	return oldValue.Subject, nil
+}
+
+// ResetSubject resets all changes to the "subject" field.
+func (m *CorpusTaskMutation) ResetSubject() {
+	m.subject = nil
+}
+
+// SetComputation sets the "computation" field.
+func (m *CorpusTaskMutation) SetComputation(s string) {
+	m.computation = &s
+}
+
+// Computation returns the value of the "computation" field in the mutation.
+func (m *CorpusTaskMutation) Computation() (r string, exists bool) {
+	v := m.computation
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldComputation returns the old "computation" field's value of the CorpusTask entity.
+// If the CorpusTask object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusTaskMutation) OldComputation(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldComputation is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldComputation requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldComputation: %w", err)
+	}
+	return oldValue.Computation, nil
+}
+
+// ResetComputation resets all changes to the "computation" field.
+func (m *CorpusTaskMutation) ResetComputation() {
+	m.computation = nil
+}
+
+// SetSummary sets the "summary" field.
+func (m *CorpusTaskMutation) SetSummary(s string) {
+	m.summary = &s
+}
+
+// Summary returns the value of the "summary" field in the mutation.
+func (m *CorpusTaskMutation) Summary() (r string, exists bool) {
+	v := m.summary
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSummary returns the old "summary" field's value of the CorpusTask entity.
+// If the CorpusTask object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusTaskMutation) OldSummary(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSummary is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSummary requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSummary: %w", err)
+	}
+	return oldValue.Summary, nil
+}
+
+// ResetSummary resets all changes to the "summary" field.
+func (m *CorpusTaskMutation) ResetSummary() {
+	m.summary = nil
+}
+
+// SetState sets the "state" field.
+func (m *CorpusTaskMutation) SetState(c corpustask.State) {
+	m.state = &c
+}
+
+// State returns the value of the "state" field in the mutation.
+func (m *CorpusTaskMutation) State() (r corpustask.State, exists bool) {
+	v := m.state
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldState returns the old "state" field's value of the CorpusTask entity.
+// If the CorpusTask object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusTaskMutation) OldState(ctx context.Context) (v corpustask.State, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldState is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldState requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldState: %w", err)
+	}
+	return oldValue.State, nil
+}
+
+// ResetState resets all changes to the "state" field.
+func (m *CorpusTaskMutation) ResetState() {
+	m.state = nil
+}
+
+// SetClosedBy sets the "closed_by" field.
+func (m *CorpusTaskMutation) SetClosedBy(s string) {
+	m.closed_by = &s
+}
+
+// ClosedBy returns the value of the "closed_by" field in the mutation.
+func (m *CorpusTaskMutation) ClosedBy() (r string, exists bool) {
+	v := m.closed_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClosedBy returns the old "closed_by" field's value of the CorpusTask entity.
+// If the CorpusTask object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusTaskMutation) OldClosedBy(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClosedBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClosedBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClosedBy: %w", err)
+	}
+	return oldValue.ClosedBy, nil
+}
+
+// ResetClosedBy resets all changes to the "closed_by" field.
+func (m *CorpusTaskMutation) ResetClosedBy() {
+	m.closed_by = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CorpusTaskMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CorpusTaskMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CorpusTask entity.
+// If the CorpusTask object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusTaskMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CorpusTaskMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetClosedAt sets the "closed_at" field.
+func (m *CorpusTaskMutation) SetClosedAt(t time.Time) {
+	m.closed_at = &t
+}
+
+// ClosedAt returns the value of the "closed_at" field in the mutation.
+func (m *CorpusTaskMutation) ClosedAt() (r time.Time, exists bool) {
+	v := m.closed_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClosedAt returns the old "closed_at" field's value of the CorpusTask entity.
+// If the CorpusTask object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusTaskMutation) OldClosedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClosedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClosedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClosedAt: %w", err)
+	}
+	return oldValue.ClosedAt, nil
+}
+
+// ClearClosedAt clears the value of the "closed_at" field.
+func (m *CorpusTaskMutation) ClearClosedAt() {
+	m.closed_at = nil
+	m.clearedFields[corpustask.FieldClosedAt] = struct{}{}
+}
+
+// ClosedAtCleared returns if the "closed_at" field was cleared in this mutation.
+func (m *CorpusTaskMutation) ClosedAtCleared() bool {
+	_, ok := m.clearedFields[corpustask.FieldClosedAt]
+	return ok
+}
+
+// ResetClosedAt resets all changes to the "closed_at" field.
+func (m *CorpusTaskMutation) ResetClosedAt() {
+	m.closed_at = nil
+	delete(m.clearedFields, corpustask.FieldClosedAt)
+}
+
+// Where appends a list predicates to the CorpusTaskMutation builder.
+func (m *CorpusTaskMutation) Where(ps ...predicate.CorpusTask) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CorpusTaskMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CorpusTaskMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CorpusTask, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CorpusTaskMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CorpusTaskMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CorpusTask).
+func (m *CorpusTaskMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CorpusTaskMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.kind != nil {
+		fields = append(fields, corpustask.FieldKind)
+	}
+	if m.subject != nil {
+		fields = append(fields, corpustask.FieldSubject)
+	}
+	if m.computation != nil {
+		fields = append(fields, corpustask.FieldComputation)
+	}
+	if m.summary != nil {
+		fields = append(fields, corpustask.FieldSummary)
+	}
+	if m.state != nil {
+		fields = append(fields, corpustask.FieldState)
+	}
+	if m.closed_by != nil {
+		fields = append(fields, corpustask.FieldClosedBy)
+	}
+	if m.created_at != nil {
+		fields = append(fields, corpustask.FieldCreatedAt)
+	}
+	if m.closed_at != nil {
+		fields = append(fields, corpustask.FieldClosedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CorpusTaskMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case corpustask.FieldKind:
+		return m.Kind()
+	case corpustask.FieldSubject:
+		return m.Subject()
+	case corpustask.FieldComputation:
+		return m.Computation()
+	case corpustask.FieldSummary:
+		return m.Summary()
+	case corpustask.FieldState:
+		return m.State()
+	case corpustask.FieldClosedBy:
+		return m.ClosedBy()
+	case corpustask.FieldCreatedAt:
+		return m.CreatedAt()
+	case corpustask.FieldClosedAt:
+		return m.ClosedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CorpusTaskMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case corpustask.FieldKind:
+		return m.OldKind(ctx)
+	case corpustask.FieldSubject:
+		return m.OldSubject(ctx)
+	case corpustask.FieldComputation:
+		return m.OldComputation(ctx)
+	case corpustask.FieldSummary:
+		return m.OldSummary(ctx)
+	case corpustask.FieldState:
+		return m.OldState(ctx)
+	case corpustask.FieldClosedBy:
+		return m.OldClosedBy(ctx)
+	case corpustask.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case corpustask.FieldClosedAt:
+		return m.OldClosedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown CorpusTask field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusTaskMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case corpustask.FieldKind:
+		v, ok := value.(corpustask.Kind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case corpustask.FieldSubject:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSubject(v)
+		return nil
+	case corpustask.FieldComputation:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetComputation(v)
+		return nil
+	case corpustask.FieldSummary:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSummary(v)
+		return nil
+	case corpustask.FieldState:
+		v, ok := value.(corpustask.State)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetState(v)
+		return nil
+	case corpustask.FieldClosedBy:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClosedBy(v)
+		return nil
+	case corpustask.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case corpustask.FieldClosedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClosedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusTask field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CorpusTaskMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CorpusTaskMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CorpusTaskMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CorpusTask numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CorpusTaskMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(corpustask.FieldClosedAt) {
+		fields = append(fields, corpustask.FieldClosedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CorpusTaskMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CorpusTaskMutation) ClearField(name string) error {
+	switch name {
+	case corpustask.FieldClosedAt:
+		m.ClearClosedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusTask nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CorpusTaskMutation) ResetField(name string) error {
+	switch name {
+	case corpustask.FieldKind:
+		m.ResetKind()
+		return nil
+	case corpustask.FieldSubject:
+		m.ResetSubject()
+		return nil
+	case corpustask.FieldComputation:
+		m.ResetComputation()
+		return nil
+	case corpustask.FieldSummary:
+		m.ResetSummary()
+		return nil
+	case corpustask.FieldState:
+		m.ResetState()
+		return nil
+	case corpustask.FieldClosedBy:
+		m.ResetClosedBy()
+		return nil
+	case corpustask.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case corpustask.FieldClosedAt:
+		m.ResetClosedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown CorpusTask field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CorpusTaskMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CorpusTaskMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CorpusTaskMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CorpusTaskMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CorpusTaskMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CorpusTaskMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CorpusTaskMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown CorpusTask unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CorpusTaskMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown CorpusTask edge %s", name)
 }
 
 // CounterMutation represents an operation that mutates the Counter nodes in the graph.
@@ -24630,6 +25691,8 @@ type NodeDraftMutation struct {
 	licence               *string
 	attribution           *string
 	import_key            *string
+	small_cases           **schema.DraftSmallCases
+	formal                **schema.DraftFormal
 	node_id               *string
 	clearedFields         map[string]struct{}
 	change_request        *string
@@ -25397,6 +26460,104 @@ func (m *NodeDraftMutation) ResetImportKey() {
 	m.import_key = nil
 }
 
+// SetSmallCases sets the "small_cases" field.
+func (m *NodeDraftMutation) SetSmallCases(ssc *schema.DraftSmallCases) {
+	m.small_cases = &ssc
+}
+
+// SmallCases returns the value of the "small_cases" field in the mutation.
+func (m *NodeDraftMutation) SmallCases() (r *schema.DraftSmallCases, exists bool) {
+	v := m.small_cases
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSmallCases returns the old "small_cases" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldSmallCases(ctx context.Context) (v *schema.DraftSmallCases, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSmallCases is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSmallCases requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSmallCases: %w", err)
+	}
+	return oldValue.SmallCases, nil
+}
+
+// ClearSmallCases clears the value of the "small_cases" field.
+func (m *NodeDraftMutation) ClearSmallCases() {
+	m.small_cases = nil
+	m.clearedFields[nodedraft.FieldSmallCases] = struct{}{}
+}
+
+// SmallCasesCleared returns if the "small_cases" field was cleared in this mutation.
+func (m *NodeDraftMutation) SmallCasesCleared() bool {
+	_, ok := m.clearedFields[nodedraft.FieldSmallCases]
+	return ok
+}
+
+// ResetSmallCases resets all changes to the "small_cases" field.
+func (m *NodeDraftMutation) ResetSmallCases() {
+	m.small_cases = nil
+	delete(m.clearedFields, nodedraft.FieldSmallCases)
+}
+
+// SetFormal sets the "formal" field.
+func (m *NodeDraftMutation) SetFormal(sf *schema.DraftFormal) {
+	m.formal = &sf
+}
+
+// Formal returns the value of the "formal" field in the mutation.
+func (m *NodeDraftMutation) Formal() (r *schema.DraftFormal, exists bool) {
+	v := m.formal
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFormal returns the old "formal" field's value of the NodeDraft entity.
+// If the NodeDraft object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeDraftMutation) OldFormal(ctx context.Context) (v *schema.DraftFormal, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFormal is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFormal requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFormal: %w", err)
+	}
+	return oldValue.Formal, nil
+}
+
+// ClearFormal clears the value of the "formal" field.
+func (m *NodeDraftMutation) ClearFormal() {
+	m.formal = nil
+	m.clearedFields[nodedraft.FieldFormal] = struct{}{}
+}
+
+// FormalCleared returns if the "formal" field was cleared in this mutation.
+func (m *NodeDraftMutation) FormalCleared() bool {
+	_, ok := m.clearedFields[nodedraft.FieldFormal]
+	return ok
+}
+
+// ResetFormal resets all changes to the "formal" field.
+func (m *NodeDraftMutation) ResetFormal() {
+	m.formal = nil
+	delete(m.clearedFields, nodedraft.FieldFormal)
+}
+
 // SetNodeID sets the "node_id" field.
 func (m *NodeDraftMutation) SetNodeID(s string) {
 	m.node_id = &s
@@ -25494,7 +26655,7 @@ func (m *NodeDraftMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *NodeDraftMutation) Fields() []string {
-	fields := make([]string, 0, 17)
+	fields := make([]string, 0, 19)
 	if m.change_request != nil {
 		fields = append(fields, nodedraft.FieldChangeRequestID)
 	}
@@ -25543,6 +26704,12 @@ func (m *NodeDraftMutation) Fields() []string {
 	if m.import_key != nil {
 		fields = append(fields, nodedraft.FieldImportKey)
 	}
+	if m.small_cases != nil {
+		fields = append(fields, nodedraft.FieldSmallCases)
+	}
+	if m.formal != nil {
+		fields = append(fields, nodedraft.FieldFormal)
+	}
 	if m.node_id != nil {
 		fields = append(fields, nodedraft.FieldNodeID)
 	}
@@ -25586,6 +26753,10 @@ func (m *NodeDraftMutation) Field(name string) (ent.Value, bool) {
 		return m.Attribution()
 	case nodedraft.FieldImportKey:
 		return m.ImportKey()
+	case nodedraft.FieldSmallCases:
+		return m.SmallCases()
+	case nodedraft.FieldFormal:
+		return m.Formal()
 	case nodedraft.FieldNodeID:
 		return m.NodeID()
 	}
@@ -25629,6 +26800,10 @@ func (m *NodeDraftMutation) OldField(ctx context.Context, name string) (ent.Valu
 		return m.OldAttribution(ctx)
 	case nodedraft.FieldImportKey:
 		return m.OldImportKey(ctx)
+	case nodedraft.FieldSmallCases:
+		return m.OldSmallCases(ctx)
+	case nodedraft.FieldFormal:
+		return m.OldFormal(ctx)
 	case nodedraft.FieldNodeID:
 		return m.OldNodeID(ctx)
 	}
@@ -25752,6 +26927,20 @@ func (m *NodeDraftMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetImportKey(v)
 		return nil
+	case nodedraft.FieldSmallCases:
+		v, ok := value.(*schema.DraftSmallCases)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSmallCases(v)
+		return nil
+	case nodedraft.FieldFormal:
+		v, ok := value.(*schema.DraftFormal)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFormal(v)
+		return nil
 	case nodedraft.FieldNodeID:
 		v, ok := value.(string)
 		if !ok {
@@ -25810,6 +26999,12 @@ func (m *NodeDraftMutation) ClearedFields() []string {
 	if m.FieldCleared(nodedraft.FieldReferences) {
 		fields = append(fields, nodedraft.FieldReferences)
 	}
+	if m.FieldCleared(nodedraft.FieldSmallCases) {
+		fields = append(fields, nodedraft.FieldSmallCases)
+	}
+	if m.FieldCleared(nodedraft.FieldFormal) {
+		fields = append(fields, nodedraft.FieldFormal)
+	}
 	return fields
 }
 
@@ -25829,6 +27024,12 @@ func (m *NodeDraftMutation) ClearField(name string) error {
 		return nil
 	case nodedraft.FieldReferences:
 		m.ClearReferences()
+		return nil
+	case nodedraft.FieldSmallCases:
+		m.ClearSmallCases()
+		return nil
+	case nodedraft.FieldFormal:
+		m.ClearFormal()
 		return nil
 	}
 	return fmt.Errorf("unknown NodeDraft nullable field %s", name)
@@ -25885,6 +27086,12 @@ func (m *NodeDraftMutation) ResetField(name string) error {
 		return nil
 	case nodedraft.FieldImportKey:
 		m.ResetImportKey()
+		return nil
+	case nodedraft.FieldSmallCases:
+		m.ResetSmallCases()
+		return nil
+	case nodedraft.FieldFormal:
+		m.ResetFormal()
 		return nil
 	case nodedraft.FieldNodeID:
 		m.ResetNodeID()

@@ -51,6 +51,10 @@ type NodeDraft struct {
 	Attribution string `json:"attribution,omitempty"`
 	// ImportKey holds the value of the "import_key" field.
 	ImportKey string `json:"import_key,omitempty"`
+	// The statement's small-case test, when it has one.
+	SmallCases *schema.DraftSmallCases `json:"small_cases,omitempty"`
+	// The statement's formal binding, when it has one.
+	Formal *schema.DraftFormal `json:"formal,omitempty"`
 	// The node it created or revised, once merged.
 	NodeID string `json:"node_id,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -84,7 +88,7 @@ func (*NodeDraft) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case nodedraft.FieldUses, nodedraft.FieldReferences:
+		case nodedraft.FieldUses, nodedraft.FieldReferences, nodedraft.FieldSmallCases, nodedraft.FieldFormal:
 			values[i] = new([]byte)
 		case nodedraft.FieldPosition:
 			values[i] = new(sql.NullInt64)
@@ -211,6 +215,22 @@ func (_m *NodeDraft) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.ImportKey = value.String
 			}
+		case nodedraft.FieldSmallCases:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field small_cases", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.SmallCases); err != nil {
+					return fmt.Errorf("unmarshal field small_cases: %w", err)
+				}
+			}
+		case nodedraft.FieldFormal:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field formal", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Formal); err != nil {
+					return fmt.Errorf("unmarshal field formal: %w", err)
+				}
+			}
 		case nodedraft.FieldNodeID:
 			if value, ok := values[i].(*sql.NullString); !ok {
 				return fmt.Errorf("unexpected type %T for field node_id", values[i])
@@ -305,6 +325,12 @@ func (_m *NodeDraft) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("import_key=")
 	builder.WriteString(_m.ImportKey)
+	builder.WriteString(", ")
+	builder.WriteString("small_cases=")
+	builder.WriteString(fmt.Sprintf("%v", _m.SmallCases))
+	builder.WriteString(", ")
+	builder.WriteString("formal=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Formal))
 	builder.WriteString(", ")
 	builder.WriteString("node_id=")
 	builder.WriteString(_m.NodeID)

@@ -192,6 +192,18 @@ func (_c *NodeDraftCreate) SetNillableImportKey(v *string) *NodeDraftCreate {
 	return _c
 }
 
+// SetSmallCases sets the "small_cases" field.
+func (_c *NodeDraftCreate) SetSmallCases(v *schema.DraftSmallCases) *NodeDraftCreate {
+	_c.mutation.SetSmallCases(v)
+	return _c
+}
+
+// SetFormal sets the "formal" field.
+func (_c *NodeDraftCreate) SetFormal(v *schema.DraftFormal) *NodeDraftCreate {
+	_c.mutation.SetFormal(v)
+	return _c
+}
+
 // SetNodeID sets the "node_id" field.
 func (_c *NodeDraftCreate) SetNodeID(v string) *NodeDraftCreate {
 	_c.mutation.SetNodeID(v)
@@ -467,6 +479,14 @@ func (_c *NodeDraftCreate) createSpec() (*NodeDraft, *sqlgraph.CreateSpec) {
 		_spec.SetField(nodedraft.FieldImportKey, field.TypeString, value)
 		_node.ImportKey = value
 	}
+	if value, ok := _c.mutation.SmallCases(); ok {
+		_spec.SetField(nodedraft.FieldSmallCases, field.TypeJSON, value)
+		_node.SmallCases = value
+	}
+	if value, ok := _c.mutation.Formal(); ok {
+		_spec.SetField(nodedraft.FieldFormal, field.TypeJSON, value)
+		_node.Formal = value
+	}
 	if value, ok := _c.mutation.NodeID(); ok {
 		_spec.SetField(nodedraft.FieldNodeID, field.TypeString, value)
 		_node.NodeID = value
@@ -616,6 +636,12 @@ func (u *NodeDraftUpsertOne) UpdateNewValues() *NodeDraftUpsertOne {
 		}
 		if _, exists := u.create.mutation.ImportKey(); exists {
 			s.SetIgnore(nodedraft.FieldImportKey)
+		}
+		if _, exists := u.create.mutation.SmallCases(); exists {
+			s.SetIgnore(nodedraft.FieldSmallCases)
+		}
+		if _, exists := u.create.mutation.Formal(); exists {
+			s.SetIgnore(nodedraft.FieldFormal)
 		}
 	}))
 	return u
@@ -892,6 +918,12 @@ func (u *NodeDraftUpsertBulk) UpdateNewValues() *NodeDraftUpsertBulk {
 			}
 			if _, exists := b.mutation.ImportKey(); exists {
 				s.SetIgnore(nodedraft.FieldImportKey)
+			}
+			if _, exists := b.mutation.SmallCases(); exists {
+				s.SetIgnore(nodedraft.FieldSmallCases)
+			}
+			if _, exists := b.mutation.Formal(); exists {
+				s.SetIgnore(nodedraft.FieldFormal)
 			}
 		}
 	}))

@@ -106,6 +106,12 @@ func (_u *NodeDraftUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if _u.mutation.ReferencesCleared() {
 		_spec.ClearField(nodedraft.FieldReferences, field.TypeJSON)
 	}
+	if _u.mutation.SmallCasesCleared() {
+		_spec.ClearField(nodedraft.FieldSmallCases, field.TypeJSON)
+	}
+	if _u.mutation.FormalCleared() {
+		_spec.ClearField(nodedraft.FieldFormal, field.TypeJSON)
+	}
 	if value, ok := _u.mutation.NodeID(); ok {
 		_spec.SetField(nodedraft.FieldNodeID, field.TypeString, value)
 	}
@@ -238,6 +244,12 @@ func (_u *NodeDraftUpdateOne) sqlSave(ctx context.Context) (_node *NodeDraft, er
 	}
 	if _u.mutation.ReferencesCleared() {
 		_spec.ClearField(nodedraft.FieldReferences, field.TypeJSON)
+	}
+	if _u.mutation.SmallCasesCleared() {
+		_spec.ClearField(nodedraft.FieldSmallCases, field.TypeJSON)
+	}
+	if _u.mutation.FormalCleared() {
+		_spec.ClearField(nodedraft.FieldFormal, field.TypeJSON)
 	}
 	if value, ok := _u.mutation.NodeID(); ok {
 		_spec.SetField(nodedraft.FieldNodeID, field.TypeString, value)

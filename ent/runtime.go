@@ -16,6 +16,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
 	"github.com/theoremdb/theoremdb/ent/corpusreference"
 	"github.com/theoremdb/theoremdb/ent/corpusrevision"
+	"github.com/theoremdb/theoremdb/ent/corpustask"
 	"github.com/theoremdb/theoremdb/ent/counter"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
@@ -237,14 +238,22 @@ func init() {
 	_ = corpusbindingMixinFields0
 	corpusbindingFields := schema.CorpusBinding{}.Fields()
 	_ = corpusbindingFields
+	// corpusbindingDescDatabase is the schema descriptor for database field.
+	corpusbindingDescDatabase := corpusbindingFields[3].Descriptor()
+	// corpusbinding.DefaultDatabase holds the default value on creation for the database field.
+	corpusbinding.DefaultDatabase = corpusbindingDescDatabase.Default.(string)
 	// corpusbindingDescFormal is the schema descriptor for formal field.
-	corpusbindingDescFormal := corpusbindingFields[3].Descriptor()
+	corpusbindingDescFormal := corpusbindingFields[4].Descriptor()
 	// corpusbinding.DefaultFormal holds the default value on creation for the formal field.
 	corpusbinding.DefaultFormal = corpusbindingDescFormal.Default.(bool)
 	// corpusbindingDescRoundTripPassed is the schema descriptor for round_trip_passed field.
-	corpusbindingDescRoundTripPassed := corpusbindingFields[4].Descriptor()
+	corpusbindingDescRoundTripPassed := corpusbindingFields[5].Descriptor()
 	// corpusbinding.DefaultRoundTripPassed holds the default value on creation for the round_trip_passed field.
 	corpusbinding.DefaultRoundTripPassed = corpusbindingDescRoundTripPassed.Default.(bool)
+	// corpusbindingDescDisagreement is the schema descriptor for disagreement field.
+	corpusbindingDescDisagreement := corpusbindingFields[7].Descriptor()
+	// corpusbinding.DefaultDisagreement holds the default value on creation for the disagreement field.
+	corpusbinding.DefaultDisagreement = corpusbindingDescDisagreement.Default.(bool)
 	// corpusbindingDescID is the schema descriptor for id field.
 	corpusbindingDescID := corpusbindingMixinFields0[0].Descriptor()
 	// corpusbinding.DefaultID holds the default value on creation for the id field.
@@ -609,6 +618,39 @@ func init() {
 	// corpusrevision.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	corpusrevision.IDValidator = func() func(string) error {
 		validators := corpusrevisionDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	corpustaskMixin := schema.CorpusTask{}.Mixin()
+	corpustaskMixinFields0 := corpustaskMixin[0].Fields()
+	_ = corpustaskMixinFields0
+	corpustaskFields := schema.CorpusTask{}.Fields()
+	_ = corpustaskFields
+	// corpustaskDescComputation is the schema descriptor for computation field.
+	corpustaskDescComputation := corpustaskFields[2].Descriptor()
+	// corpustask.DefaultComputation holds the default value on creation for the computation field.
+	corpustask.DefaultComputation = corpustaskDescComputation.Default.(string)
+	// corpustaskDescClosedBy is the schema descriptor for closed_by field.
+	corpustaskDescClosedBy := corpustaskFields[5].Descriptor()
+	// corpustask.DefaultClosedBy holds the default value on creation for the closed_by field.
+	corpustask.DefaultClosedBy = corpustaskDescClosedBy.Default.(string)
+	// corpustaskDescID is the schema descriptor for id field.
+	corpustaskDescID := corpustaskMixinFields0[0].Descriptor()
+	// corpustask.DefaultID holds the default value on creation for the id field.
+	corpustask.DefaultID = corpustaskDescID.Default.(func() string)
+	// corpustask.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	corpustask.IDValidator = func() func(string) error {
+		validators := corpustaskDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
@@ -1114,7 +1156,7 @@ func init() {
 	// nodedraft.DefaultImportKey holds the default value on creation for the import_key field.
 	nodedraft.DefaultImportKey = nodedraftDescImportKey.Default.(string)
 	// nodedraftDescNodeID is the schema descriptor for node_id field.
-	nodedraftDescNodeID := nodedraftFields[16].Descriptor()
+	nodedraftDescNodeID := nodedraftFields[18].Descriptor()
 	// nodedraft.DefaultNodeID holds the default value on creation for the node_id field.
 	nodedraft.DefaultNodeID = nodedraftDescNodeID.Default.(string)
 	// nodedraftDescID is the schema descriptor for id field.

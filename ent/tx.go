@@ -40,6 +40,8 @@ type Tx struct {
 	CorpusReference *CorpusReferenceClient
 	// CorpusRevision is the client for interacting with the CorpusRevision builders.
 	CorpusRevision *CorpusRevisionClient
+	// CorpusTask is the client for interacting with the CorpusTask builders.
+	CorpusTask *CorpusTaskClient
 	// Counter is the client for interacting with the Counter builders.
 	Counter *CounterClient
 	// Decision is the client for interacting with the Decision builders.
@@ -232,6 +234,7 @@ func (tx *Tx) init() {
 	tx.CorpusNode = NewCorpusNodeClient(tx.config)
 	tx.CorpusReference = NewCorpusReferenceClient(tx.config)
 	tx.CorpusRevision = NewCorpusRevisionClient(tx.config)
+	tx.CorpusTask = NewCorpusTaskClient(tx.config)
 	tx.Counter = NewCounterClient(tx.config)
 	tx.Decision = NewDecisionClient(tx.config)
 	tx.Event = NewEventClient(tx.config)

@@ -38,6 +38,12 @@ func changeRequestInput(ctx context.Context, in model.OpenChangeRequestInput) (c
 			draft.References = append(draft.References, corpus.Reference{Identifier: ref.Identifier, Citation: ref.Citation,
 				Locator: ref.Locator, Relevance: ref.Relevance, Role: string(ref.Role), Title: ref.Title, Authors: ref.Authors, Year: ref.Year})
 		}
+		if sc := d.SmallCases; sc != nil {
+			draft.SmallCases = &corpus.SmallCases{Language: string(sc.Language), Program: sc.Program, Bound: deref(sc.Bound)}
+		}
+		if f := d.Formal; f != nil {
+			draft.Formal = &corpus.Formal{System: string(f.System), Database: f.Database, Label: f.Label}
+		}
 		req.Drafts = append(req.Drafts, draft)
 	}
 	return req, nil

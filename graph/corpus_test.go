@@ -58,8 +58,8 @@ func TestCorpusContract(t *testing.T) {
 		if r := a.do(tok, checkCR, map[string]any{"input": input}, &dry); len(r.Errors) > 0 {
 			t.Fatalf("checkChangeRequest errors: %s", r.Body)
 		}
-		if cr := dry.CheckChangeRequest.ChangeRequest; cr == nil || cr.ID != nil || len(cr.Gates) != 6 {
-			t.Fatalf("dry run = %+v; want no ID and six gates", cr)
+		if cr := dry.CheckChangeRequest.ChangeRequest; cr == nil || cr.ID != nil || len(cr.Gates) != 8 {
+			t.Fatalf("dry run = %+v; want no ID and eight gates", cr)
 		}
 		var out struct{ OpenChangeRequest crPayload }
 		if r := a.do(tok, openCR, map[string]any{"input": input}, &out); len(r.Errors) > 0 {

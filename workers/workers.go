@@ -56,6 +56,9 @@ type Config struct {
 	// similar.NewSolvedIndex, the policy's claims); a nil Copies means no copy-check
 	// index is built, and the copy check is UNKNOWN.
 	Gates gates.Env
+	// Kernel is the corpus whose kernel-checked nodes the nightly re-check
+	// reads; nil runs no re-check.
+	Kernel *corpus.Service
 }
 
 // Defaults fills unset fields.
@@ -157,6 +160,10 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 			return nil, err
 		}
 		rc.PeriodicJobs = append(rc.PeriodicJobs, gold...)
+		if cfg.Kernel != nil {
+			river.AddWorker(w, &RecheckKernelWorker{corpus: cfg.Kernel, log: log})
+			rc.PeriodicJobs = append(rc.PeriodicJobs, kernelJob())
+		}
 	}
 	rcl, err := river.NewClient(drv, rc)
 	if err != nil {

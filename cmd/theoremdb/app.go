@@ -8,6 +8,7 @@ import (
 
 	"entgo.io/ent/dialect"
 
+	"github.com/theoremdb/theoremdb/corpus"
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/migrations"
@@ -86,6 +87,7 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 		wcfg.Gates, a.closeGates = env, closeEnv
 		a.copies = env.Copies
 		wcfg.Panel = policy.PanelConfig{FreshnessWindow: cfg.freshness, AuditSeed: []byte(cfg.auditSeed)}
+		wcfg.Kernel = corpus.New(jobsPolicy)
 	}
 	a.jobs, err = workers.New(jobsDB, jobsPolicy, cfg.log, wcfg)
 	if err != nil {

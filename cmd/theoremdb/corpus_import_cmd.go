@@ -11,11 +11,18 @@ import (
 
 	"github.com/theoremdb/theoremdb/corpus"
 	"github.com/theoremdb/theoremdb/imports/corpusimport"
+	"github.com/theoremdb/theoremdb/kernel"
+	"github.com/theoremdb/theoremdb/shareddata"
 )
 
 const corpusImportUsage = `Usage:
   theoremdb import openlogic DIR   the Open Logic Project (CC BY 4.0): DIR is a checkout, or its content/
   theoremdb import hott DIR        the HoTT book (CC BY-SA): DIR is a checkout of its LaTeX sources
+  theoremdb import metamath FILE   a Metamath database (CC0) of the formal library: each proved theorem
+                                   becomes a formal node bound to its label, using the theorems its
+                                   proof cites; the kernel gate decides its level. FILE must be in the
+                                   formal library (THEOREMDB_FORMAL_LIBRARY, by default the shared
+                                   data's metamath directory).
 
 Each definition, theorem, lemma, proposition, example and proof becomes a corpus node through a
 change request of its own, as the importer, with its licence and attribution; cross-references
@@ -35,7 +42,15 @@ func runCorpusImport(ctx context.Context, kind string, args []string, stdout, st
 		source corpusimport.Source
 		err    error
 	)
+	var opts []corpus.Option
 	switch kind {
+	case "metamath":
+		var cites int
+		if items, cites, err = readMetamath(dir); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "metamath: %s: %d proved theorems; %d citations of $a statements are not edges\n", dir, len(items), cites)
+		source = corpusimport.Metamath(filepath.Base(dir))
 	case "openlogic":
 		if st, err := os.Stat(filepath.Join(dir, "content")); err == nil && st.IsDir() {
 			dir = filepath.Join(dir, "content")
@@ -51,6 +66,9 @@ func runCorpusImport(ctx context.Context, kind string, args []string, stdout, st
 	if err != nil {
 		return fmt.Errorf("import %s: %w", kind, err)
 	}
+	if len(items) == 0 && kind == "metamath" {
+		return fmt.Errorf("import metamath: %s holds no $p statement: there is no proved theorem to import", args[0])
+	}
 	if len(items) == 0 {
 		return fmt.Errorf("import %s: %s holds no items; is it the right directory?", kind, args[0])
 	}
@@ -65,7 +83,6 @@ func runCorpusImport(ctx context.Context, kind string, args []string, stdout, st
 		return err
 	}
 	defer closeEnv()
-	var opts []corpus.Option
 	if env.Copies != nil {
 		opts = append(opts, corpus.WithCopies(env.Copies))
 	}
@@ -85,4 +102,39 @@ func runCorpusImport(ctx context.Context, kind string, args []string, stdout, st
 		}
 	}
 	return err
+}
+
+// readMetamath reads a database of the formal library: the kernel gate
+// checks each node against the library's file of that name, so FILE must
+// be that file.
+func readMetamath(file string) ([]corpusimport.Item, int, error) {
+	lib := os.Getenv(corpus.FormalLibraryEnv)
+	if lib == "" {
+		d, err := shareddata.Dir()
+		if err != nil {
+			return nil, 0, err
+		}
+		lib = filepath.Join(d, "metamath")
+	}
+	libAbs, err := filepath.EvalSymlinks(lib)
+	if err != nil {
+		return nil, 0, fmt.Errorf("import metamath: formal library %s: %w", lib, err)
+	}
+	fileAbs, err := filepath.EvalSymlinks(file)
+	if err != nil {
+		return nil, 0, fmt.Errorf("import metamath: %w", err)
+	}
+	if filepath.Dir(fileAbs) != libAbs {
+		return nil, 0, fmt.Errorf("import metamath: %s is not in the formal library %s (set %s to its directory)", file, libAbs, corpus.FormalLibraryEnv)
+	}
+	src, err := os.ReadFile(fileAbs)
+	if err != nil {
+		return nil, 0, fmt.Errorf("import metamath: %w", err)
+	}
+	db, err := kernel.Parse(src)
+	if err != nil {
+		return nil, 0, fmt.Errorf("import metamath: %s: %w", file, err)
+	}
+	items, cites := corpusimport.ReadMetamath(db, filepath.Base(fileAbs))
+	return items, cites, nil
 }

@@ -48,6 +48,7 @@ Usage:
   theoremdb import export FILE                     load an export into a database with no problems yet
   theoremdb import openlogic DIR                   the Open Logic Project into the corpus, through change requests
   theoremdb import hott DIR                        the HoTT book into the corpus, through change requests
+  theoremdb import metamath FILE                   a Metamath database's proved theorems as formal nodes, through change requests
   theoremdb gates rerun [--gate NAME] [--problem TDB-n]   run the publication gates again (after a
                                version change, or once the copy-check index is built)
   theoremdb kernel check [--json] FILE   check every proof of a Metamath database with Debian's metamath
@@ -126,7 +127,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if len(rest) > 0 && rest[0] == "export" {
 			return runRestore(ctx, rest[1:], stdout, stderr)
 		}
-		if len(rest) > 0 && (rest[0] == "openlogic" || rest[0] == "hott") {
+		if len(rest) > 0 && (rest[0] == "openlogic" || rest[0] == "hott" || rest[0] == "metamath") {
 			return runCorpusImport(ctx, rest[0], rest[1:], stdout, stderr)
 		}
 		return runImport(ctx, rest, stdout, stderr)

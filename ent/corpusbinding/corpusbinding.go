@@ -18,12 +18,18 @@ const (
 	FieldSystem = "system"
 	// FieldLabel holds the string denoting the label field in the database.
 	FieldLabel = "label"
+	// FieldDatabase holds the string denoting the database field in the database.
+	FieldDatabase = "database"
 	// FieldFormal holds the string denoting the formal field in the database.
 	FieldFormal = "formal"
 	// FieldRoundTripPassed holds the string denoting the round_trip_passed field in the database.
 	FieldRoundTripPassed = "round_trip_passed"
 	// FieldCheckersPassed holds the string denoting the checkers_passed field in the database.
 	FieldCheckersPassed = "checkers_passed"
+	// FieldDisagreement holds the string denoting the disagreement field in the database.
+	FieldDisagreement = "disagreement"
+	// FieldCheckedAt holds the string denoting the checked_at field in the database.
+	FieldCheckedAt = "checked_at"
 	// FieldCreatedAt holds the string denoting the created_at field in the database.
 	FieldCreatedAt = "created_at"
 	// EdgeNode holds the string denoting the node edge name in mutations.
@@ -45,9 +51,12 @@ var Columns = []string{
 	FieldNodeID,
 	FieldSystem,
 	FieldLabel,
+	FieldDatabase,
 	FieldFormal,
 	FieldRoundTripPassed,
 	FieldCheckersPassed,
+	FieldDisagreement,
+	FieldCheckedAt,
 	FieldCreatedAt,
 }
 
@@ -62,10 +71,14 @@ func ValidColumn(column string) bool {
 }
 
 var (
+	// DefaultDatabase holds the default value on creation for the "database" field.
+	DefaultDatabase string
 	// DefaultFormal holds the default value on creation for the "formal" field.
 	DefaultFormal bool
 	// DefaultRoundTripPassed holds the default value on creation for the "round_trip_passed" field.
 	DefaultRoundTripPassed bool
+	// DefaultDisagreement holds the default value on creation for the "disagreement" field.
+	DefaultDisagreement bool
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -95,6 +108,11 @@ func ByLabel(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldLabel, opts...).ToFunc()
 }
 
+// ByDatabase orders the results by the database field.
+func ByDatabase(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDatabase, opts...).ToFunc()
+}
+
 // ByFormal orders the results by the formal field.
 func ByFormal(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldFormal, opts...).ToFunc()
@@ -103,6 +121,16 @@ func ByFormal(opts ...sql.OrderTermOption) OrderOption {
 // ByRoundTripPassed orders the results by the round_trip_passed field.
 func ByRoundTripPassed(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldRoundTripPassed, opts...).ToFunc()
+}
+
+// ByDisagreement orders the results by the disagreement field.
+func ByDisagreement(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDisagreement, opts...).ToFunc()
+}
+
+// ByCheckedAt orders the results by the checked_at field.
+func ByCheckedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldCheckedAt, opts...).ToFunc()
 }
 
 // ByCreatedAt orders the results by the created_at field.

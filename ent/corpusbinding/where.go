@@ -75,6 +75,11 @@ func System(v string) predicate.CorpusBinding {
 	return predicate.CorpusBinding(sql.FieldEQ(FieldSystem, v))
 }
 
+// Database applies equality check predicate on the "database" field. It's identical to DatabaseEQ.
+func Database(v string) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldEQ(FieldDatabase, v))
+}
+
 // Formal applies equality check predicate on the "formal" field. It's identical to FormalEQ.
 func Formal(v bool) predicate.CorpusBinding {
 	return predicate.CorpusBinding(sql.FieldEQ(FieldFormal, v))
@@ -83,6 +88,16 @@ func Formal(v bool) predicate.CorpusBinding {
 // RoundTripPassed applies equality check predicate on the "round_trip_passed" field. It's identical to RoundTripPassedEQ.
 func RoundTripPassed(v bool) predicate.CorpusBinding {
 	return predicate.CorpusBinding(sql.FieldEQ(FieldRoundTripPassed, v))
+}
+
+// Disagreement applies equality check predicate on the "disagreement" field. It's identical to DisagreementEQ.
+func Disagreement(v bool) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldEQ(FieldDisagreement, v))
+}
+
+// CheckedAt applies equality check predicate on the "checked_at" field. It's identical to CheckedAtEQ.
+func CheckedAt(v time.Time) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldEQ(FieldCheckedAt, v))
 }
 
 // CreatedAt applies equality check predicate on the "created_at" field. It's identical to CreatedAtEQ.
@@ -285,6 +300,71 @@ func LabelContainsFold(v string) predicate.CorpusBinding {
 	return predicate.CorpusBinding(sql.FieldContainsFold(FieldLabel, v))
 }
 
+// DatabaseEQ applies the EQ predicate on the "database" field.
+func DatabaseEQ(v string) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldEQ(FieldDatabase, v))
+}
+
+// DatabaseNEQ applies the NEQ predicate on the "database" field.
+func DatabaseNEQ(v string) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldNEQ(FieldDatabase, v))
+}
+
+// DatabaseIn applies the In predicate on the "database" field.
+func DatabaseIn(vs ...string) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldIn(FieldDatabase, vs...))
+}
+
+// DatabaseNotIn applies the NotIn predicate on the "database" field.
+func DatabaseNotIn(vs ...string) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldNotIn(FieldDatabase, vs...))
+}
+
+// DatabaseGT applies the GT predicate on the "database" field.
+func DatabaseGT(v string) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldGT(FieldDatabase, v))
+}
+
+// DatabaseGTE applies the GTE predicate on the "database" field.
+func DatabaseGTE(v string) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldGTE(FieldDatabase, v))
+}
+
+// DatabaseLT applies the LT predicate on the "database" field.
+func DatabaseLT(v string) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldLT(FieldDatabase, v))
+}
+
+// DatabaseLTE applies the LTE predicate on the "database" field.
+func DatabaseLTE(v string) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldLTE(FieldDatabase, v))
+}
+
+// DatabaseContains applies the Contains predicate on the "database" field.
+func DatabaseContains(v string) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldContains(FieldDatabase, v))
+}
+
+// DatabaseHasPrefix applies the HasPrefix predicate on the "database" field.
+func DatabaseHasPrefix(v string) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldHasPrefix(FieldDatabase, v))
+}
+
+// DatabaseHasSuffix applies the HasSuffix predicate on the "database" field.
+func DatabaseHasSuffix(v string) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldHasSuffix(FieldDatabase, v))
+}
+
+// DatabaseEqualFold applies the EqualFold predicate on the "database" field.
+func DatabaseEqualFold(v string) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldEqualFold(FieldDatabase, v))
+}
+
+// DatabaseContainsFold applies the ContainsFold predicate on the "database" field.
+func DatabaseContainsFold(v string) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldContainsFold(FieldDatabase, v))
+}
+
 // FormalEQ applies the EQ predicate on the "formal" field.
 func FormalEQ(v bool) predicate.CorpusBinding {
 	return predicate.CorpusBinding(sql.FieldEQ(FieldFormal, v))
@@ -313,6 +393,66 @@ func CheckersPassedIsNil() predicate.CorpusBinding {
 // CheckersPassedNotNil applies the NotNil predicate on the "checkers_passed" field.
 func CheckersPassedNotNil() predicate.CorpusBinding {
 	return predicate.CorpusBinding(sql.FieldNotNull(FieldCheckersPassed))
+}
+
+// DisagreementEQ applies the EQ predicate on the "disagreement" field.
+func DisagreementEQ(v bool) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldEQ(FieldDisagreement, v))
+}
+
+// DisagreementNEQ applies the NEQ predicate on the "disagreement" field.
+func DisagreementNEQ(v bool) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldNEQ(FieldDisagreement, v))
+}
+
+// CheckedAtEQ applies the EQ predicate on the "checked_at" field.
+func CheckedAtEQ(v time.Time) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldEQ(FieldCheckedAt, v))
+}
+
+// CheckedAtNEQ applies the NEQ predicate on the "checked_at" field.
+func CheckedAtNEQ(v time.Time) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldNEQ(FieldCheckedAt, v))
+}
+
+// CheckedAtIn applies the In predicate on the "checked_at" field.
+func CheckedAtIn(vs ...time.Time) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldIn(FieldCheckedAt, vs...))
+}
+
+// CheckedAtNotIn applies the NotIn predicate on the "checked_at" field.
+func CheckedAtNotIn(vs ...time.Time) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldNotIn(FieldCheckedAt, vs...))
+}
+
+// CheckedAtGT applies the GT predicate on the "checked_at" field.
+func CheckedAtGT(v time.Time) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldGT(FieldCheckedAt, v))
+}
+
+// CheckedAtGTE applies the GTE predicate on the "checked_at" field.
+func CheckedAtGTE(v time.Time) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldGTE(FieldCheckedAt, v))
+}
+
+// CheckedAtLT applies the LT predicate on the "checked_at" field.
+func CheckedAtLT(v time.Time) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldLT(FieldCheckedAt, v))
+}
+
+// CheckedAtLTE applies the LTE predicate on the "checked_at" field.
+func CheckedAtLTE(v time.Time) predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldLTE(FieldCheckedAt, v))
+}
+
+// CheckedAtIsNil applies the IsNil predicate on the "checked_at" field.
+func CheckedAtIsNil() predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldIsNull(FieldCheckedAt))
+}
+
+// CheckedAtNotNil applies the NotNil predicate on the "checked_at" field.
+func CheckedAtNotNil() predicate.CorpusBinding {
+	return predicate.CorpusBinding(sql.FieldNotNull(FieldCheckedAt))
 }
 
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.

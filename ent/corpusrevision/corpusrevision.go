@@ -24,6 +24,10 @@ const (
 	FieldDeclared = "declared"
 	// FieldDiff holds the string denoting the diff field in the database.
 	FieldDiff = "diff"
+	// FieldSmallCases holds the string denoting the small_cases field in the database.
+	FieldSmallCases = "small_cases"
+	// FieldFormal holds the string denoting the formal field in the database.
+	FieldFormal = "formal"
 	// FieldChangeRequestID holds the string denoting the change_request_id field in the database.
 	FieldChangeRequestID = "change_request_id"
 	// FieldCreatedAt holds the string denoting the created_at field in the database.
@@ -59,6 +63,8 @@ var Columns = []string{
 	FieldBody,
 	FieldDeclared,
 	FieldDiff,
+	FieldSmallCases,
+	FieldFormal,
 	FieldChangeRequestID,
 	FieldCreatedAt,
 }

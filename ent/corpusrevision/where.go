@@ -410,6 +410,26 @@ func DiffContainsFold(v string) predicate.CorpusRevision {
 	return predicate.CorpusRevision(sql.FieldContainsFold(FieldDiff, v))
 }
 
+// SmallCasesIsNil applies the IsNil predicate on the "small_cases" field.
+func SmallCasesIsNil() predicate.CorpusRevision {
+	return predicate.CorpusRevision(sql.FieldIsNull(FieldSmallCases))
+}
+
+// SmallCasesNotNil applies the NotNil predicate on the "small_cases" field.
+func SmallCasesNotNil() predicate.CorpusRevision {
+	return predicate.CorpusRevision(sql.FieldNotNull(FieldSmallCases))
+}
+
+// FormalIsNil applies the IsNil predicate on the "formal" field.
+func FormalIsNil() predicate.CorpusRevision {
+	return predicate.CorpusRevision(sql.FieldIsNull(FieldFormal))
+}
+
+// FormalNotNil applies the NotNil predicate on the "formal" field.
+func FormalNotNil() predicate.CorpusRevision {
+	return predicate.CorpusRevision(sql.FieldNotNull(FieldFormal))
+}
+
 // ChangeRequestIDEQ applies the EQ predicate on the "change_request_id" field.
 func ChangeRequestIDEQ(v string) predicate.CorpusRevision {
 	return predicate.CorpusRevision(sql.FieldEQ(FieldChangeRequestID, v))

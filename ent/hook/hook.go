@@ -165,6 +165,18 @@ func (f CorpusRevisionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CorpusRevisionMutation", m)
 }
 
+// The CorpusTaskFunc type is an adapter to allow the use of ordinary
+// function as CorpusTask mutator.
+type CorpusTaskFunc func(context.Context, *ent.CorpusTaskMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CorpusTaskFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CorpusTaskMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CorpusTaskMutation", m)
+}
+
 // The CounterFunc type is an adapter to allow the use of ordinary
 // function as Counter mutator.
 type CounterFunc func(context.Context, *ent.CounterMutation) (ent.Value, error)

@@ -159,9 +159,12 @@ var (
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "system", Type: field.TypeString},
 		{Name: "label", Type: field.TypeString},
+		{Name: "database", Type: field.TypeString, Default: ""},
 		{Name: "formal", Type: field.TypeBool, Default: false},
 		{Name: "round_trip_passed", Type: field.TypeBool, Default: false},
 		{Name: "checkers_passed", Type: field.TypeJSON, Nullable: true},
+		{Name: "disagreement", Type: field.TypeBool, Default: false},
+		{Name: "checked_at", Type: field.TypeTime, Nullable: true},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "node_id", Type: field.TypeString},
 	}
@@ -173,7 +176,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "corpus_bindings_corpus_nodes_bindings",
-				Columns:    []*schema.Column{CorpusBindingsColumns[7]},
+				Columns:    []*schema.Column{CorpusBindingsColumns[10]},
 				RefColumns: []*schema.Column{CorpusNodesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -182,7 +185,7 @@ var (
 			{
 				Name:    "corpusbinding_node_id",
 				Unique:  false,
-				Columns: []*schema.Column{CorpusBindingsColumns[7]},
+				Columns: []*schema.Column{CorpusBindingsColumns[10]},
 			},
 		},
 	}
@@ -424,6 +427,8 @@ var (
 		{Name: "body", Type: field.TypeString, Size: 2147483647},
 		{Name: "declared", Type: field.TypeJSON, Nullable: true},
 		{Name: "diff", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "small_cases", Type: field.TypeJSON, Nullable: true},
+		{Name: "formal", Type: field.TypeJSON, Nullable: true},
 		{Name: "change_request_id", Type: field.TypeString},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "node_id", Type: field.TypeString},
@@ -436,7 +441,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "corpus_revisions_corpus_nodes_revisions",
-				Columns:    []*schema.Column{CorpusRevisionsColumns[8]},
+				Columns:    []*schema.Column{CorpusRevisionsColumns[10]},
 				RefColumns: []*schema.Column{CorpusNodesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -445,7 +450,37 @@ var (
 			{
 				Name:    "corpusrevision_node_id_number",
 				Unique:  true,
-				Columns: []*schema.Column{CorpusRevisionsColumns[8], CorpusRevisionsColumns[1]},
+				Columns: []*schema.Column{CorpusRevisionsColumns[10], CorpusRevisionsColumns[1]},
+			},
+		},
+	}
+	// CorpusTasksColumns holds the columns for the "corpus_tasks" table.
+	CorpusTasksColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"COUNTEREXAMPLE", "CHECKER_DISAGREEMENT"}},
+		{Name: "subject", Type: field.TypeString},
+		{Name: "computation", Type: field.TypeString, Default: ""},
+		{Name: "summary", Type: field.TypeString, Size: 2147483647},
+		{Name: "state", Type: field.TypeEnum, Enums: []string{"OPEN", "DONE"}, Default: "OPEN"},
+		{Name: "closed_by", Type: field.TypeString, Default: ""},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "closed_at", Type: field.TypeTime, Nullable: true},
+	}
+	// CorpusTasksTable holds the schema information for the "corpus_tasks" table.
+	CorpusTasksTable = &schema.Table{
+		Name:       "corpus_tasks",
+		Columns:    CorpusTasksColumns,
+		PrimaryKey: []*schema.Column{CorpusTasksColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "corpustask_state_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{CorpusTasksColumns[5], CorpusTasksColumns[7]},
+			},
+			{
+				Name:    "corpustask_subject",
+				Unique:  false,
+				Columns: []*schema.Column{CorpusTasksColumns[2]},
 			},
 		},
 	}
@@ -914,6 +949,8 @@ var (
 		{Name: "licence", Type: field.TypeString, Default: ""},
 		{Name: "attribution", Type: field.TypeString, Size: 2147483647, Default: ""},
 		{Name: "import_key", Type: field.TypeString, Default: ""},
+		{Name: "small_cases", Type: field.TypeJSON, Nullable: true},
+		{Name: "formal", Type: field.TypeJSON, Nullable: true},
 		{Name: "node_id", Type: field.TypeString, Default: ""},
 		{Name: "change_request_id", Type: field.TypeString, Size: 40},
 	}
@@ -925,7 +962,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "node_drafts_change_requests_drafts",
-				Columns:    []*schema.Column{NodeDraftsColumns[17]},
+				Columns:    []*schema.Column{NodeDraftsColumns[19]},
 				RefColumns: []*schema.Column{ChangeRequestsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -934,7 +971,7 @@ var (
 			{
 				Name:    "nodedraft_change_request_id_position",
 				Unique:  true,
-				Columns: []*schema.Column{NodeDraftsColumns[17], NodeDraftsColumns[1]},
+				Columns: []*schema.Column{NodeDraftsColumns[19], NodeDraftsColumns[1]},
 			},
 			{
 				Name:    "nodedraft_revises",
@@ -1415,6 +1452,7 @@ var (
 		CorpusNodesTable,
 		CorpusReferencesTable,
 		CorpusRevisionsTable,
+		CorpusTasksTable,
 		CountersTable,
 		DecisionsTable,
 		EventsTable,

@@ -48,6 +48,10 @@ const (
 	FieldAttribution = "attribution"
 	// FieldImportKey holds the string denoting the import_key field in the database.
 	FieldImportKey = "import_key"
+	// FieldSmallCases holds the string denoting the small_cases field in the database.
+	FieldSmallCases = "small_cases"
+	// FieldFormal holds the string denoting the formal field in the database.
+	FieldFormal = "formal"
 	// FieldNodeID holds the string denoting the node_id field in the database.
 	FieldNodeID = "node_id"
 	// EdgeChangeRequest holds the string denoting the change_request edge name in mutations.
@@ -82,6 +86,8 @@ var Columns = []string{
 	FieldLicence,
 	FieldAttribution,
 	FieldImportKey,
+	FieldSmallCases,
+	FieldFormal,
 	FieldNodeID,
 }
 

@@ -988,6 +988,26 @@ func ImportKeyContainsFold(v string) predicate.NodeDraft {
 	return predicate.NodeDraft(sql.FieldContainsFold(FieldImportKey, v))
 }
 
+// SmallCasesIsNil applies the IsNil predicate on the "small_cases" field.
+func SmallCasesIsNil() predicate.NodeDraft {
+	return predicate.NodeDraft(sql.FieldIsNull(FieldSmallCases))
+}
+
+// SmallCasesNotNil applies the NotNil predicate on the "small_cases" field.
+func SmallCasesNotNil() predicate.NodeDraft {
+	return predicate.NodeDraft(sql.FieldNotNull(FieldSmallCases))
+}
+
+// FormalIsNil applies the IsNil predicate on the "formal" field.
+func FormalIsNil() predicate.NodeDraft {
+	return predicate.NodeDraft(sql.FieldIsNull(FieldFormal))
+}
+
+// FormalNotNil applies the NotNil predicate on the "formal" field.
+func FormalNotNil() predicate.NodeDraft {
+	return predicate.NodeDraft(sql.FieldNotNull(FieldFormal))
+}
+
 // NodeIDEQ applies the EQ predicate on the "node_id" field.
 func NodeIDEQ(v string) predicate.NodeDraft {
 	return predicate.NodeDraft(sql.FieldEQ(FieldNodeID, v))

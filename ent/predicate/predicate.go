@@ -45,6 +45,9 @@ type CorpusReference func(*sql.Selector)
 // CorpusRevision is the predicate function for corpusrevision builders.
 type CorpusRevision func(*sql.Selector)
 
+// CorpusTask is the predicate function for corpustask builders.
+type CorpusTask func(*sql.Selector)
+
 // Counter is the predicate function for counter builders.
 type Counter func(*sql.Selector)
 

@@ -32,9 +32,14 @@ func (CorpusBinding) Fields() []ent.Field {
 		field.String("node_id").Immutable(),
 		field.String("system").Immutable(),
 		field.String("label").Immutable(),
+		field.String("database").Default("").Immutable().
+			Comment("The formal library's database file the label is in."),
 		field.Bool("formal").Default(false).Immutable(),
 		field.Bool("round_trip_passed").Default(false),
 		field.Strings("checkers_passed").Optional().Comment("The independent proof checkers that accepted the formal proof."),
+		field.Bool("disagreement").Default(false).
+			Comment("The proof checkers disagree on the proof: an incident a person must look at; the kernel track counts for nothing meanwhile."),
+		field.Time("checked_at").Optional().Nillable().Comment("When the checkers last ran on the proof."),
 		field.Time("created_at").Immutable(),
 	}
 }

@@ -40,6 +40,8 @@ func (CorpusRevision) Fields() []ent.Field {
 		field.Text("body").NotEmpty().Immutable(),
 		field.JSON("declared", []CorpusEdgeRef{}).Comment("The edges this revision declared.").Optional().Immutable(),
 		field.Text("diff").Default("").Immutable(),
+		field.JSON("small_cases", &DraftSmallCases{}).Optional().Immutable(),
+		field.JSON("formal", &DraftFormal{}).Optional().Immutable(),
 		field.String("change_request_id").Immutable(),
 		field.Time("created_at").Immutable(),
 	}

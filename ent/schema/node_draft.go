@@ -23,6 +23,22 @@ type DraftReference struct {
 	Year       *int     `json:"year,omitempty"`
 }
 
+// DraftSmallCases is a statement's small-case test: a program in Language
+// (PYTHON or GP) that enumerates instances up to Bound.
+type DraftSmallCases struct {
+	Language string `json:"language"`
+	Program  string `json:"program"`
+	Bound    int    `json:"bound,omitempty"`
+}
+
+// DraftFormal is a statement's formal binding: a database of System (the
+// formal library's file name, never a path) and the label of its statement.
+type DraftFormal struct {
+	System   string `json:"system"`
+	Database string `json:"database"`
+	Label    string `json:"label"`
+}
+
 // NodeDraft is one node of a change request, new or a revision of an
 // existing node, exactly as its writer gave it. Targets are kept as written
 // (N-<n> or a label, possibly of another draft of the same request) and
@@ -57,6 +73,10 @@ func (NodeDraft) Fields() []ent.Field {
 		field.String("licence").Default("").Immutable(),
 		field.Text("attribution").Default("").Immutable(),
 		field.String("import_key").Default("").Immutable(),
+		field.JSON("small_cases", &DraftSmallCases{}).Optional().Immutable().
+			Comment("The statement's small-case test, when it has one."),
+		field.JSON("formal", &DraftFormal{}).Optional().Immutable().
+			Comment("The statement's formal binding, when it has one."),
 		field.String("node_id").Default("").Comment("The node it created or revised, once merged."),
 	}
 }

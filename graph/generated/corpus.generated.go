@@ -2152,6 +2152,62 @@ func UnmarshalConfirmCorpusNodeInput(ctx context.Context, raw any) (model.Confir
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputFormalInput(ctx context.Context, obj any) (model.FormalInput, error) {
+	var it model.FormalInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"system", "database", "label"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "system":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("system"))
+			data, err := ec.unmarshalNFormalSystem2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐFormalSystem(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.System = data
+		case "database":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("database"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Database = data
+		case "label":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("label"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Label = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalFormalInput unmarshals raw into the FormalInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalFormalInput(ctx context.Context, raw any) (model.FormalInput, error) {
+	var out model.FormalInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "FormalInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputNodeDraftInput(ctx context.Context, obj any) (model.NodeDraftInput, error) {
 	var it model.NodeDraftInput
 	if obj == nil {
@@ -2163,7 +2219,7 @@ func (ec *executionContext) unmarshalInputNodeDraftInput(ctx context.Context, ob
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"kind", "title", "body", "label", "uses", "proves", "exampleOf", "term", "references", "revises"}
+	fieldsInOrder := [...]string{"kind", "title", "body", "label", "uses", "proves", "exampleOf", "term", "references", "revises", "smallCases", "formal"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -2240,6 +2296,20 @@ func (ec *executionContext) unmarshalInputNodeDraftInput(ctx context.Context, ob
 				return it, err
 			}
 			it.Revises = data
+		case "smallCases":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("smallCases"))
+			data, err := ec.unmarshalOSmallCasesInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSmallCasesInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SmallCases = data
+		case "formal":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formal"))
+			data, err := ec.unmarshalOFormalInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐFormalInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Formal = data
 		}
 	}
 	return it, nil
@@ -2324,6 +2394,62 @@ func (ec *executionContext) unmarshalInputOpenChangeRequestInput(ctx context.Con
 func UnmarshalOpenChangeRequestInput(ctx context.Context, raw any) (model.OpenChangeRequestInput, error) {
 	var out model.OpenChangeRequestInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "OpenChangeRequestInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSmallCasesInput(ctx context.Context, obj any) (model.SmallCasesInput, error) {
+	var it model.SmallCasesInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"language", "program", "bound"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "language":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("language"))
+			data, err := ec.unmarshalNSmallCaseLanguage2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSmallCaseLanguage(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Language = data
+		case "program":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("program"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Program = data
+		case "bound":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bound"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Bound = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSmallCasesInput unmarshals raw into the SmallCasesInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSmallCasesInput(ctx context.Context, raw any) (model.SmallCasesInput, error) {
+	var out model.SmallCasesInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SmallCasesInput", raw, &out)
 	return out, err
 }
 
@@ -3431,6 +3557,16 @@ func (ec *executionContext) marshalNFindingVerdictValue2githubᚗcomᚋtheoremdb
 	return v
 }
 
+func (ec *executionContext) unmarshalNFormalSystem2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐFormalSystem(ctx context.Context, v any) (model.FormalSystem, error) {
+	var res model.FormalSystem
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFormalSystem2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐFormalSystem(ctx context.Context, sel ast.SelectionSet, v model.FormalSystem) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNMergeFinding2githubᚗcomᚋtheoremdbᚋtheoremdbᚋcorpusᚐFinding(ctx context.Context, sel ast.SelectionSet, v corpus.Finding) graphql.Marshaler {
 	return ec._MergeFinding(ctx, sel, &v)
 }
@@ -3505,6 +3641,16 @@ func (ec *executionContext) unmarshalNOpenChangeRequestInput2githubᚗcomᚋtheo
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNSmallCaseLanguage2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSmallCaseLanguage(ctx context.Context, v any) (model.SmallCaseLanguage, error) {
+	var res model.SmallCaseLanguage
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSmallCaseLanguage2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSmallCaseLanguage(ctx context.Context, sel ast.SelectionSet, v model.SmallCaseLanguage) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalOChangeRequest2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋcorpusᚐChangeRequestView(ctx context.Context, sel ast.SelectionSet, v *corpus.ChangeRequestView) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -3540,6 +3686,22 @@ func (ec *executionContext) marshalOEvidenceLevel2ᚖgithubᚗcomᚋtheoremdbᚋ
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) unmarshalOFormalInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐFormalInput(ctx context.Context, v any) (*model.FormalInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputFormalInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOSmallCasesInput2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐSmallCasesInput(ctx context.Context, v any) (*model.SmallCasesInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputSmallCasesInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 // endregion ***************************** type.gotpl *****************************

@@ -4042,6 +4042,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("FindingWhereInput", ec.unmarshalInputFindingWhereInput),
 			graphql.NewInputUnmarshaler("FlagProblemInput", ec.unmarshalInputFlagProblemInput),
 			graphql.NewInputUnmarshaler("FlagWhereInput", ec.unmarshalInputFlagWhereInput),
+			graphql.NewInputUnmarshaler("FormalInput", ec.unmarshalInputFormalInput),
 			graphql.NewInputUnmarshaler("GateRunWhereInput", ec.unmarshalInputGateRunWhereInput),
 			graphql.NewInputUnmarshaler("HeroInput", ec.unmarshalInputHeroInput),
 			graphql.NewInputUnmarshaler("HoldWhereInput", ec.unmarshalInputHoldWhereInput),
@@ -4063,6 +4064,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("RevisionWhereInput", ec.unmarshalInputRevisionWhereInput),
 			graphql.NewInputUnmarshaler("SendToStaffInput", ec.unmarshalInputSendToStaffInput),
 			graphql.NewInputUnmarshaler("SetPresentationInput", ec.unmarshalInputSetPresentationInput),
+			graphql.NewInputUnmarshaler("SmallCasesInput", ec.unmarshalInputSmallCasesInput),
 			graphql.NewInputUnmarshaler("SourceWhereInput", ec.unmarshalInputSourceWhereInput),
 			graphql.NewInputUnmarshaler("SubmitProblemInput", ec.unmarshalInputSubmitProblemInput),
 			graphql.NewInputUnmarshaler("TagWhereInput", ec.unmarshalInputTagWhereInput),
@@ -4295,6 +4297,37 @@ input NodeDraftInput {
   references: [ReferenceInput!]
   "The node this draft revises."
   revises: ID
+  "A small-case test of the statement, run in the sandbox by the small-case merge gate."
+  smallCases: SmallCasesInput
+  "A formal binding of the statement, checked by the kernel merge gate."
+  formal: FormalInput
+}
+
+"""
+A program that enumerates instances of a statement up to bound and prints COUNTEREXAMPLE
+<witness> on a line of its own when one contradicts it, else NONE UP TO <N>. A Python program
+reads the bound as sys.argv[1]; a PARI/GP program as the variable bound.
+"""
+input SmallCasesInput {
+  language: SmallCaseLanguage!
+  program: String!
+  bound: Int
+}
+
+enum SmallCaseLanguage {
+  PYTHON
+  GP
+}
+
+"A formal statement a node is bound to: a database of the configured formal library and the label of its statement there."
+input FormalInput {
+  system: FormalSystem!
+  database: String!
+  label: String!
+}
+
+enum FormalSystem {
+  METAMATH
 }
 
 type ChangeRequestPayload {

@@ -120,6 +120,13 @@ type FlagProblemPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A formal statement a node is bound to: a database of the configured formal library and the label of its statement there.
+type FormalInput struct {
+	System   FormalSystem `json:"system"`
+	Database string       `json:"database"`
+	Label    string       `json:"label"`
+}
+
 // One settled moderation case, as the public log shows it.
 type ModerationLogEntry struct {
 	// The sequence number of the event that settled the case; page with before.
@@ -176,6 +183,10 @@ type NodeDraftInput struct {
 	References []*policy.ReferenceInput `json:"references,omitempty"`
 	// The node this draft revises.
 	Revises *string `json:"revises,omitempty"`
+	// A small-case test of the statement, run in the sandbox by the small-case merge gate.
+	SmallCases *SmallCasesInput `json:"smallCases,omitempty"`
+	// A formal binding of the statement, checked by the kernel merge gate.
+	Formal *FormalInput `json:"formal,omitempty"`
 }
 
 type OpenChangeRequestInput struct {
@@ -384,6 +395,15 @@ type SetPresentationPayload struct {
 	Problem *ent.Problem `json:"problem,omitempty"`
 	// Why the selection was refused; empty when it was set.
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+// A program that enumerates instances of a statement up to bound and prints COUNTEREXAMPLE
+// <witness> on a line of its own when one contradicts it, else NONE UP TO <N>. A Python program
+// reads the bound as sys.argv[1]; a PARI/GP program as the variable bound.
+type SmallCasesInput struct {
+	Language SmallCaseLanguage `json:"language"`
+	Program  string            `json:"program"`
+	Bound    *int              `json:"bound,omitempty"`
 }
 
 // The reputation a submitter put at stake on a problem.
@@ -932,6 +952,59 @@ func (e FindingVerdictValue) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+type FormalSystem string
+
+const (
+	FormalSystemMetamath FormalSystem = "METAMATH"
+)
+
+var AllFormalSystem = []FormalSystem{
+	FormalSystemMetamath,
+}
+
+func (e FormalSystem) IsValid() bool {
+	switch e {
+	case FormalSystemMetamath:
+		return true
+	}
+	return false
+}
+
+func (e FormalSystem) String() string {
+	return string(e)
+}
+
+func (e *FormalSystem) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = FormalSystem(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid FormalSystem", str)
+	}
+	return nil
+}
+
+func (e FormalSystem) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *FormalSystem) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e FormalSystem) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 type MergeGateOutcome string
 
 const (
@@ -1108,6 +1181,61 @@ func (e *ModerationUpdateKind) UnmarshalJSON(b []byte) error {
 }
 
 func (e ModerationUpdateKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type SmallCaseLanguage string
+
+const (
+	SmallCaseLanguagePython SmallCaseLanguage = "PYTHON"
+	SmallCaseLanguageGp     SmallCaseLanguage = "GP"
+)
+
+var AllSmallCaseLanguage = []SmallCaseLanguage{
+	SmallCaseLanguagePython,
+	SmallCaseLanguageGp,
+}
+
+func (e SmallCaseLanguage) IsValid() bool {
+	switch e {
+	case SmallCaseLanguagePython, SmallCaseLanguageGp:
+		return true
+	}
+	return false
+}
+
+func (e SmallCaseLanguage) String() string {
+	return string(e)
+}
+
+func (e *SmallCaseLanguage) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = SmallCaseLanguage(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid SmallCaseLanguage", str)
+	}
+	return nil
+}
+
+func (e SmallCaseLanguage) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *SmallCaseLanguage) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e SmallCaseLanguage) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

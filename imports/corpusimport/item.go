@@ -3,6 +3,8 @@ package corpusimport
 import (
 	"fmt"
 	"strings"
+
+	"github.com/theoremdb/theoremdb/corpus"
 )
 
 // Item is one node an importer read: its key in the source, the node's
@@ -22,6 +24,8 @@ type Item struct {
 	// File and Line say where it is, for issues and attribution.
 	File string
 	Line int
+	// Formal is the formal statement of an item read from a formal library.
+	Formal *corpus.Formal
 }
 
 // Issue is something a parser could not read, left out of the import.

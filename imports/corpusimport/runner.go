@@ -58,7 +58,7 @@ func (r Runner) Run(ctx context.Context, plan Plan) (Summary, error) {
 			r.Progress(k, len(plan.Items))
 		}
 		d := corpus.Draft{Kind: it.Kind, Title: it.Title, Body: it.Body, Label: it.Label, Term: it.Term,
-			Licence: r.Source.Licence, ImportKey: it.Key}
+			Licence: r.Source.Licence, ImportKey: it.Key, Formal: it.Formal}
 		if r.Source.Attribution != nil {
 			d.Attribution = r.Source.Attribution(it.Item)
 		}

@@ -53,6 +53,7 @@ const (
 	CorpusReference    = "nrf"
 	CorpusConfirmation = "ncf"
 	CorpusBinding      = "nbd"
+	CorpusTask         = "ntk"
 )
 
 // CorpusNodePrefix starts every corpus node ID.
