@@ -4158,6 +4158,7 @@ enum Role {
   MODERATOR
   OPERATOR
   AGENT
+  AUDITOR
 }
 
 extend type Account {
