@@ -56,6 +56,9 @@ func (s *Service) Check(ctx context.Context, req Request) (*Result, error) {
 	if err := validWriter(req.Writer); err != nil {
 		return nil, err
 	}
+	if err := refuseStopped(ctx, s.client, req); err != nil {
+		return nil, err
+	}
 	st := newState(s, &req, s.client)
 	rs, err := runGates(ctx, st)
 	if err != nil {
@@ -101,6 +104,9 @@ func (s *Service) Submit(ctx context.Context, req Request) (string, error) {
 		if !slices.Contains(Kinds, d.Kind) {
 			return "", fmt.Errorf("draft %d: kind %q is no node kind: %w", i+1, d.Kind, ErrKind)
 		}
+	}
+	if err := refuseStopped(ctx, s.client, req); err != nil {
+		return "", err
 	}
 	var id string
 	err := s.pol.Write(ctx, func(ctx context.Context, w *policy.WriteTx) error {

@@ -53,6 +53,13 @@ const (
 	CorpusReference    = "nrf"
 	CorpusConfirmation = "ncf"
 	CorpusBinding      = "nbd"
+
+	AuditSample       = "aus"
+	AuditAnswer       = "aua"
+	ReaderReport      = "rrp"
+	ConfigurationStop = "cst"
+	Quarantine        = "qrn"
+	RateSnapshot      = "rsn"
 )
 
 // CorpusNodePrefix starts every corpus node ID.
