@@ -59,6 +59,7 @@ type AuditItem struct {
 
 // Answer is a recorded answer.
 type Answer struct {
+	Property   string
 	Error      bool
 	ErrorClass string
 	Note       string
@@ -70,14 +71,11 @@ type AuditPage struct {
 	Items      []*AuditItem
 	TotalCount int
 	HasNext    bool
-	// End is the cursor after the last item (its position in the list).
-	End int
 }
 
-// AuditSamples lists month's samples for an auditor, after the offset
-// after, first at a time, blind: by stratum key and position, which says
-// nothing of the writer on its own.
-func (s *Service) AuditSamples(ctx context.Context, a *ent.Account, month string, first, after int) (*AuditPage, error) {
+// AuditSamples lists month's samples for an auditor, first at a time
+// after the sample ID after (a cursor; "" from the start), blind.
+func (s *Service) AuditSamples(ctx context.Context, a *ent.Account, month string, first int, after string) (*AuditPage, error) {
 	if err := mayAudit(a); err != nil {
 		return nil, err
 	}
@@ -90,9 +88,12 @@ func (s *Service) AuditSamples(ctx context.Context, a *ent.Account, month string
 	if err != nil {
 		return nil, fmt.Errorf("samples of %s: %w", month, err)
 	}
-	// Ordered by ID, a ULID: the draw's order across strata, so neighbours
-	// on the list do not group one writer's output.
-	rows, err := q.Order(ent.Asc(auditsample.FieldID)).Offset(after).Limit(first + 1).All(ctx)
+	if after != "" {
+		q = q.Where(auditsample.IDGT(after))
+	}
+	// Ordered by ID, a ULID: the draw's order, never grouped by anything
+	// an auditor could read a writer from.
+	rows, err := q.Order(ent.Asc(auditsample.FieldID)).Limit(first + 1).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("samples of %s: %w", month, err)
 	}
@@ -105,7 +106,6 @@ func (s *Service) AuditSamples(ctx context.Context, a *ent.Account, month string
 		}
 		p.Items = append(p.Items, it)
 	}
-	p.End = after + len(rows)
 	return p, nil
 }
 
@@ -137,7 +137,7 @@ func (s *Service) auditItem(ctx context.Context, a *ent.Account, r *ent.AuditSam
 		return nil, err
 	}
 	for _, x := range as {
-		an := Answer{Error: x.Error, Note: x.Note, Seconds: x.Seconds}
+		an := Answer{Property: string(x.Property), Error: x.Error, Note: x.Note, Seconds: x.Seconds}
 		if x.ErrorClass != nil {
 			an.ErrorClass = string(*x.ErrorClass)
 		}

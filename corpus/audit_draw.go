@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	mrand "math/rand/v2"
 	"slices"
 	"sort"
 	"strings"
@@ -105,6 +106,7 @@ func (s *Service) Draw(ctx context.Context, actor, month, seed string) (*MonthDr
 		}
 		sort.Strings(keys)
 		now := s.now()
+		var all []*ent.AuditSampleCreate
 		for _, k := range keys {
 			p, ok := prior[k]
 			if !ok {
@@ -129,10 +131,15 @@ func (s *Service) Draw(ctx context.Context, actor, month, seed string) (*MonthDr
 					SetSeed(seed).SetCreatedAt(now).SetKind(st.Kind).SetWriter(st.Writer).SetModel(st.Model).
 					SetPromptVersion(st.PromptVersion).SetLayer(st.Layer).SetStratum(k)
 			}
-			for i := 0; i < len(rows); i += chunk {
-				if err := c.AuditSample.CreateBulk(rows[i:min(len(rows), i+chunk)]...).Exec(ctx); err != nil {
-					return fmt.Errorf("audit samples of %s: %w", k, err)
-				}
+			all = append(all, rows...)
+		}
+		// Stored in an order drawn from the seed across strata: the list an
+		// auditor reads (by ID) never groups one configuration's nodes.
+		key := sha256.Sum256([]byte("theoremdb audit order\x00" + seed))
+		mrand.New(mrand.NewChaCha8(key)).Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+		for i := 0; i < len(all); i += chunk {
+			if err := c.AuditSample.CreateBulk(all[i:min(len(all), i+chunk)]...).Exec(ctx); err != nil {
+				return fmt.Errorf("audit samples of %s: %w", d.Month, err)
 			}
 		}
 		payload, err := toMap(drawEvent{Month: d.Month, Seed: seed, Thresholds: d.Thresholds, Strata: d.Strata})

@@ -95,10 +95,10 @@ func TestAuditDrawStopAndQuarantine(t *testing.T) {
 
 		member := f.accountWith(t, "mia")
 		auditor := f.accountWith(t, "audrey", role.Auditor)
-		if _, err := f.svc.AuditSamples(ctx, member, month, 10, 0); !errors.Is(err, policy.ErrForbidden) {
+		if _, err := f.svc.AuditSamples(ctx, member, month, 10, ""); !errors.Is(err, policy.ErrForbidden) {
 			t.Errorf("a member lists the samples: %v; want forbidden", err)
 		}
-		page, err := f.svc.AuditSamples(ctx, auditor, month, 10, 0)
+		page, err := f.svc.AuditSamples(ctx, auditor, month, 10, "")
 		if err != nil || page.TotalCount != 4 || len(page.Items) != 4 {
 			t.Fatalf("AuditSamples = %+v, %v", page, err)
 		}
@@ -293,7 +293,7 @@ func TestPublishedRatesProperty(t *testing.T) {
 			t.Fatal(err)
 		}
 		auditors := []*ent.Account{f.accountWith(t, "au1", role.Auditor), f.accountWith(t, "au2", role.Auditor)}
-		page, err := f.svc.AuditSamples(ctx, auditors[0], month, 100, 0)
+		page, err := f.svc.AuditSamples(ctx, auditors[0], month, 100, "")
 		if err != nil || page.TotalCount != 8 {
 			t.Fatalf("samples = %+v, %v", page, err)
 		}
