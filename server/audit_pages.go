@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/theoremdb/theoremdb/corpus"
-	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
 )
@@ -19,12 +18,12 @@ import (
 // auditStore is what the audit, quality and report pages read and write;
 // *corpus.Service satisfies it.
 type auditStore interface {
-	AuditSamples(ctx context.Context, a *ent.Account, month string, first int, after string) (*corpus.AuditPage, error)
-	AuditSample(ctx context.Context, a *ent.Account, id string) (*corpus.AuditItem, error)
-	RecordAudit(ctx context.Context, a *ent.Account, in corpus.AuditInput) (*corpus.AuditItem, error)
+	AuditSamples(ctx context.Context, a *viewer.Account, month string, first int, after string) (*corpus.AuditPage, error)
+	AuditSample(ctx context.Context, a *viewer.Account, id string) (*corpus.AuditItem, error)
+	RecordAudit(ctx context.Context, a *viewer.Account, in corpus.AuditInput) (*corpus.AuditItem, error)
 	Rates(ctx context.Context, month string) ([]corpus.RateRow, error)
 	Snapshots(ctx context.Context, limit int) ([]*corpus.Snapshot, error)
-	ReportProblem(ctx context.Context, a *ent.Account, in corpus.ReportInput) (*corpus.ReportView, error)
+	ReportProblem(ctx context.Context, a *viewer.Account, in corpus.ReportInput) (*corpus.ReportView, error)
 }
 
 var _ auditStore = (*corpus.Service)(nil)
