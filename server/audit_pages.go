@@ -24,6 +24,7 @@ type auditStore interface {
 	Rates(ctx context.Context, month string) ([]corpus.RateRow, error)
 	Snapshots(ctx context.Context, limit int) ([]*corpus.Snapshot, error)
 	ReportProblem(ctx context.Context, a *viewer.Account, in corpus.ReportInput) (*corpus.ReportView, error)
+	Quarantined(ctx context.Context, id string) (string, error)
 }
 
 var _ auditStore = (*corpus.Service)(nil)

@@ -132,6 +132,10 @@ func TestAuditAndQualityPages(t *testing.T) {
 		if !strings.Contains(string(body), `href="/n/`+node+`/report"`) {
 			t.Errorf("/n/%s has no report link", node)
 		}
+		// The stop quarantined the agent's unconfirmed output.
+		if got := text(t, body, "quarantined"); !strings.HasPrefix(got, "Quarantined") {
+			t.Errorf("/n/%s quarantine notice = %q", node, got)
+		}
 		code, body, _ = s.get(mb, "/n/"+node+"/report")
 		if code != http.StatusOK {
 			t.Fatalf("GET report form = %d", code)
