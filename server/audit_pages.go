@@ -25,6 +25,7 @@ type auditStore interface {
 	Snapshots(ctx context.Context, limit int) ([]*corpus.Snapshot, error)
 	ReportProblem(ctx context.Context, a *viewer.Account, in corpus.ReportInput) (*corpus.ReportView, error)
 	Quarantined(ctx context.Context, id string) (string, error)
+	AuditHours(ctx context.Context, month string) (float64, int, error)
 }
 
 var _ auditStore = (*corpus.Service)(nil)
@@ -121,8 +122,12 @@ func (s *Server) quality(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	hours, samples, err := s.audits.AuditHours(r.Context(), month)
+	if err != nil {
+		return err
+	}
 	s.render(w, r, http.StatusOK, page(r, "Corpus quality "+month),
-		ui.QualityPage(ui.QualityView{Month: month, Rows: rows, Chart: ui.NewChart(rows), Snapshots: snaps}))
+		ui.QualityPage(ui.QualityView{Month: month, Rows: rows, Chart: ui.NewChart(rows), Snapshots: snaps, Hours: hours, Samples: samples}))
 	return nil
 }
 

@@ -103,6 +103,10 @@ func TestAuditAndQualityPages(t *testing.T) {
 			t.Fatalf("GET /quality = %d", code)
 		}
 		pagetest.Check(t, "quality", body)
+		// Two theorems at 8+5+4+2 minutes each: 38 minutes.
+		if got := text(t, body, "quality-cost"); !strings.Contains(got, "2 samples") || !strings.Contains(got, "about 0.6 reviewer hours") {
+			t.Errorf("quality-cost = %q", got)
+		}
 		for _, want := range []string{`data-testid="quality-chart"`, `data-testid="chart-threshold"`, `data-testid="quality-stopped"`, "<svg"} {
 			if !strings.Contains(string(body), want) {
 				t.Errorf("/quality lacks %s", want)

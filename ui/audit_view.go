@@ -30,6 +30,10 @@ type QualityView struct {
 	Rows      []corpus.RateRow
 	Chart     Chart
 	Snapshots []*corpus.Snapshot
+	// Hours is the month's audit in reviewer hours (samples × target
+	// time), over Samples samples.
+	Hours   float64
+	Samples int
 }
 
 // ReportView is a node's "report a problem" form.
