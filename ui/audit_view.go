@@ -68,9 +68,9 @@ type ChartTick struct {
 }
 
 const (
-	chartLeft  = 330
-	chartWidth = 420
-	chartRow   = 24
+	chartLeft  = 12
+	chartWidth = 560
+	chartRow   = 40
 )
 
 // NewChart lays out rows: one bar per row from the lower to the upper end
@@ -82,9 +82,10 @@ func NewChart(rows []corpus.RateRow) Chart {
 		top = max(top, r.High, r.Threshold)
 	}
 	x := func(v float64) int { return chartLeft + int(v/top*chartWidth+0.5) }
-	c := Chart{Width: chartLeft + chartWidth + 20, Height: 40 + chartRow*len(rows), AxisY: 20 + chartRow*len(rows)}
+	// Each row: its label on a line above its bar, which spans the width.
+	c := Chart{Width: chartLeft + chartWidth + 40, Height: 30 + chartRow*len(rows), AxisY: 10 + chartRow*len(rows)}
 	for i, r := range rows {
-		c.Bars = append(c.Bars, ChartBar{Label: r.Stratum.String() + " · " + lower(r.Property), Y: 20 + chartRow*i,
+		c.Bars = append(c.Bars, ChartBar{Label: r.Stratum.String() + " · " + lower(r.Property), Y: 30 + chartRow*i,
 			Low: x(r.Low), High: x(r.High), Rate: x(r.Rate), Thresh: x(r.Threshold), Stopped: r.Stopped,
 			Title: fmt.Sprintf("%d errors in %d: %s to %s, threshold %s", r.Errors, r.N, RatePercent(r.Low), RatePercent(r.High), RatePercent(r.Threshold))})
 	}
