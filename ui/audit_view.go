@@ -68,7 +68,7 @@ type ChartTick struct {
 }
 
 const (
-	chartLeft  = 12
+	chartLeft  = 30
 	chartWidth = 560
 	chartRow   = 40
 )
