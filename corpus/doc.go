@@ -40,6 +40,18 @@
 //     bindings and checkers), stored for the closure query and rewritten,
 //     with events, on the node and every dependant whenever an input
 //     changes. No one sets a level; sanity checks never raise one.
+//   - The sample audit (audit_*.go, POLICY.md section 5): strata derived
+//     from the record of the change request that merged each node; the
+//     monthly draw per stratum (sizes from corpus/audit), reproducible from
+//     the seed its event records and held to that event (VerifyDraw);
+//     blind samples for auditors (no writer, model, prompt, layer or
+//     stratum in what they read) and their answers per property with the
+//     time taken; rates with their intervals; a stratum whose upper bound
+//     passes its threshold stops its configuration (its change requests
+//     refused CONFIGURATION_STOPPED) and its unconfirmed nodes are
+//     quarantined, their dependants flagged; readers' reports, a confirmed
+//     one counting in its stratum's rate and dropping the node to E0; and
+//     each release's rates frozen in a hashed snapshot.
 //   - The read side (view.go, node_view.go, closure.go): flat views every
 //     transport shares, and closure(id) by a recursive query on both
 //     databases.

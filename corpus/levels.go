@@ -29,6 +29,9 @@ type Record struct {
 	Uses []Use
 	// Bindings are its formal bindings.
 	Bindings []Binding
+	// Refuted is true when a reader's report of an error in the current
+	// revision was confirmed: evidence for nothing until a revision fixes it.
+	Refuted bool
 }
 
 // Confirmation is one person's confirmation of one section.
@@ -75,7 +78,7 @@ type Binding struct {
 // The human track (E2, E3) and the kernel track (E4, E5) are read
 // separately and the level is the higher.
 func Level(r Record) int {
-	if !r.Merged || !r.GatesClean || r.Retired {
+	if !r.Merged || !r.GatesClean || r.Retired || r.Refuted {
 		return E0
 	}
 	level := E1

@@ -56,6 +56,9 @@ func (s *Service) Check(ctx context.Context, req Request) (*Result, error) {
 	if err := validWriter(req.Writer); err != nil {
 		return nil, err
 	}
+	if err := refuseStopped(ctx, s.client, req); err != nil {
+		return nil, err
+	}
 	var err error
 	if req.Drafts, err = s.withLabels(ctx, req.Drafts); err != nil {
 		return nil, err
@@ -105,6 +108,9 @@ func (s *Service) Submit(ctx context.Context, req Request) (string, error) {
 		if !slices.Contains(Kinds, d.Kind) {
 			return "", fmt.Errorf("draft %d: kind %q is no node kind: %w", i+1, d.Kind, ErrKind)
 		}
+	}
+	if err := refuseStopped(ctx, s.client, req); err != nil {
+		return "", err
 	}
 	labelled, err := s.withLabels(ctx, req.Drafts)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/corpusgaterun"
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
 	"github.com/theoremdb/theoremdb/ent/corpusreference"
+	"github.com/theoremdb/theoremdb/ent/readerreport"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
@@ -106,6 +107,7 @@ type recordSet struct {
 	confirms map[string][]Confirmation
 	locators map[string][]bool // by revision ID
 	bindings map[string][]Binding
+	refuted  map[string]bool // by revision ID: a confirmed reader report
 }
 
 func (rs *recordSet) record(id string) Record {
@@ -114,6 +116,7 @@ func (rs *recordSet) record(id string) Record {
 	if r.Merged {
 		r.GatesClean = rs.clean[*n.MergedByID]
 		r.Locators = rs.locators[*n.CurrentRevisionID]
+		r.Refuted = rs.refuted[*n.CurrentRevisionID]
 		for _, cf := range rs.confirms[id] {
 			r.Confirmations = append(r.Confirmations, cf)
 		}
@@ -161,7 +164,8 @@ func (s *Service) dependantsOf(ctx context.Context, q querier, ids []string) ([]
 // loadRecords reads the records of ids.
 func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) (*recordSet, error) {
 	rs := &recordSet{nodes: map[string]*ent.CorpusNode{}, uses: map[string][]string{}, clean: map[string]bool{},
-		confirms: map[string][]Confirmation{}, locators: map[string][]bool{}, bindings: map[string][]Binding{}}
+		confirms: map[string][]Confirmation{}, locators: map[string][]bool{}, bindings: map[string][]Binding{},
+		refuted: map[string]bool{}}
 	var revs, crs []string
 	for i := 0; i < len(ids); i += chunk {
 		part := ids[i:min(len(ids), i+chunk)]
@@ -232,6 +236,14 @@ func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) 
 		}
 		for _, r := range refs {
 			rs.locators[r.RevisionID] = append(rs.locators[r.RevisionID], r.LocatorConfirmed)
+		}
+		confirmed, err := c.ReaderReport.Query().Where(readerreport.RevisionIDIn(revs[i:min(len(revs), i+chunk)]...),
+			readerreport.StateEQ(readerreport.StateCONFIRMED)).All(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("reader reports: %w", err)
+		}
+		for _, r := range confirmed {
+			rs.refuted[r.RevisionID] = true
 		}
 	}
 	for i := 0; i < len(crs); i += chunk {

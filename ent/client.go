@@ -16,10 +16,13 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/theoremdb/theoremdb/ent/account"
+	"github.com/theoremdb/theoremdb/ent/auditanswer"
+	"github.com/theoremdb/theoremdb/ent/auditsample"
 	"github.com/theoremdb/theoremdb/ent/batchstop"
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/changerequest"
 	"github.com/theoremdb/theoremdb/ent/claim"
+	"github.com/theoremdb/theoremdb/ent/configurationstop"
 	"github.com/theoremdb/theoremdb/ent/corpusbinding"
 	"github.com/theoremdb/theoremdb/ent/corpusconfirmation"
 	"github.com/theoremdb/theoremdb/ent/corpusedge"
@@ -43,6 +46,9 @@ import (
 	"github.com/theoremdb/theoremdb/ent/nodedraft"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
+	"github.com/theoremdb/theoremdb/ent/quarantine"
+	"github.com/theoremdb/theoremdb/ent/ratesnapshot"
+	"github.com/theoremdb/theoremdb/ent/readerreport"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
@@ -64,6 +70,10 @@ type Client struct {
 	Schema *migrate.Schema
 	// Account is the client for interacting with the Account builders.
 	Account *AccountClient
+	// AuditAnswer is the client for interacting with the AuditAnswer builders.
+	AuditAnswer *AuditAnswerClient
+	// AuditSample is the client for interacting with the AuditSample builders.
+	AuditSample *AuditSampleClient
 	// BatchStop is the client for interacting with the BatchStop builders.
 	BatchStop *BatchStopClient
 	// Binding is the client for interacting with the Binding builders.
@@ -72,6 +82,8 @@ type Client struct {
 	ChangeRequest *ChangeRequestClient
 	// Claim is the client for interacting with the Claim builders.
 	Claim *ClaimClient
+	// ConfigurationStop is the client for interacting with the ConfigurationStop builders.
+	ConfigurationStop *ConfigurationStopClient
 	// CorpusBinding is the client for interacting with the CorpusBinding builders.
 	CorpusBinding *CorpusBindingClient
 	// CorpusConfirmation is the client for interacting with the CorpusConfirmation builders.
@@ -118,6 +130,12 @@ type Client struct {
 	Problem *ProblemClient
 	// PublicationGate is the client for interacting with the PublicationGate builders.
 	PublicationGate *PublicationGateClient
+	// Quarantine is the client for interacting with the Quarantine builders.
+	Quarantine *QuarantineClient
+	// RateSnapshot is the client for interacting with the RateSnapshot builders.
+	RateSnapshot *RateSnapshotClient
+	// ReaderReport is the client for interacting with the ReaderReport builders.
+	ReaderReport *ReaderReportClient
 	// Reference is the client for interacting with the Reference builders.
 	Reference *ReferenceClient
 	// ReputationEntry is the client for interacting with the ReputationEntry builders.
@@ -150,10 +168,13 @@ func NewClient(opts ...Option) *Client {
 func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.Account = NewAccountClient(c.config)
+	c.AuditAnswer = NewAuditAnswerClient(c.config)
+	c.AuditSample = NewAuditSampleClient(c.config)
 	c.BatchStop = NewBatchStopClient(c.config)
 	c.Binding = NewBindingClient(c.config)
 	c.ChangeRequest = NewChangeRequestClient(c.config)
 	c.Claim = NewClaimClient(c.config)
+	c.ConfigurationStop = NewConfigurationStopClient(c.config)
 	c.CorpusBinding = NewCorpusBindingClient(c.config)
 	c.CorpusConfirmation = NewCorpusConfirmationClient(c.config)
 	c.CorpusEdge = NewCorpusEdgeClient(c.config)
@@ -177,6 +198,9 @@ func (c *Client) init() {
 	c.NodeDraft = NewNodeDraftClient(c.config)
 	c.Problem = NewProblemClient(c.config)
 	c.PublicationGate = NewPublicationGateClient(c.config)
+	c.Quarantine = NewQuarantineClient(c.config)
+	c.RateSnapshot = NewRateSnapshotClient(c.config)
+	c.ReaderReport = NewReaderReportClient(c.config)
 	c.Reference = NewReferenceClient(c.config)
 	c.ReputationEntry = NewReputationEntryClient(c.config)
 	c.Revision = NewRevisionClient(c.config)
@@ -280,10 +304,13 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ctx:                ctx,
 		config:             cfg,
 		Account:            NewAccountClient(cfg),
+		AuditAnswer:        NewAuditAnswerClient(cfg),
+		AuditSample:        NewAuditSampleClient(cfg),
 		BatchStop:          NewBatchStopClient(cfg),
 		Binding:            NewBindingClient(cfg),
 		ChangeRequest:      NewChangeRequestClient(cfg),
 		Claim:              NewClaimClient(cfg),
+		ConfigurationStop:  NewConfigurationStopClient(cfg),
 		CorpusBinding:      NewCorpusBindingClient(cfg),
 		CorpusConfirmation: NewCorpusConfirmationClient(cfg),
 		CorpusEdge:         NewCorpusEdgeClient(cfg),
@@ -307,6 +334,9 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		NodeDraft:          NewNodeDraftClient(cfg),
 		Problem:            NewProblemClient(cfg),
 		PublicationGate:    NewPublicationGateClient(cfg),
+		Quarantine:         NewQuarantineClient(cfg),
+		RateSnapshot:       NewRateSnapshotClient(cfg),
+		ReaderReport:       NewReaderReportClient(cfg),
 		Reference:          NewReferenceClient(cfg),
 		ReputationEntry:    NewReputationEntryClient(cfg),
 		Revision:           NewRevisionClient(cfg),
@@ -337,10 +367,13 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ctx:                ctx,
 		config:             cfg,
 		Account:            NewAccountClient(cfg),
+		AuditAnswer:        NewAuditAnswerClient(cfg),
+		AuditSample:        NewAuditSampleClient(cfg),
 		BatchStop:          NewBatchStopClient(cfg),
 		Binding:            NewBindingClient(cfg),
 		ChangeRequest:      NewChangeRequestClient(cfg),
 		Claim:              NewClaimClient(cfg),
+		ConfigurationStop:  NewConfigurationStopClient(cfg),
 		CorpusBinding:      NewCorpusBindingClient(cfg),
 		CorpusConfirmation: NewCorpusConfirmationClient(cfg),
 		CorpusEdge:         NewCorpusEdgeClient(cfg),
@@ -364,6 +397,9 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		NodeDraft:          NewNodeDraftClient(cfg),
 		Problem:            NewProblemClient(cfg),
 		PublicationGate:    NewPublicationGateClient(cfg),
+		Quarantine:         NewQuarantineClient(cfg),
+		RateSnapshot:       NewRateSnapshotClient(cfg),
+		ReaderReport:       NewReaderReportClient(cfg),
 		Reference:          NewReferenceClient(cfg),
 		ReputationEntry:    NewReputationEntryClient(cfg),
 		Revision:           NewRevisionClient(cfg),
@@ -403,13 +439,15 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Account, c.BatchStop, c.Binding, c.ChangeRequest, c.Claim, c.CorpusBinding,
+		c.Account, c.AuditAnswer, c.AuditSample, c.BatchStop, c.Binding,
+		c.ChangeRequest, c.Claim, c.ConfigurationStop, c.CorpusBinding,
 		c.CorpusConfirmation, c.CorpusEdge, c.CorpusFinding, c.CorpusGateRun,
 		c.CorpusNode, c.CorpusReference, c.CorpusRevision, c.CorpusTask, c.Counter,
 		c.Decision, c.Event, c.Finding, c.Flag, c.GateRun, c.GateSwitch, c.Hold,
 		c.Lane, c.LaneReview, c.ModerationCase, c.NodeDraft, c.Problem,
-		c.PublicationGate, c.Reference, c.ReputationEntry, c.Revision, c.Session,
-		c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag, c.Token,
+		c.PublicationGate, c.Quarantine, c.RateSnapshot, c.ReaderReport, c.Reference,
+		c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source,
+		c.Suggestion, c.Tag, c.Token,
 	} {
 		n.Use(hooks...)
 	}
@@ -419,13 +457,15 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Account, c.BatchStop, c.Binding, c.ChangeRequest, c.Claim, c.CorpusBinding,
+		c.Account, c.AuditAnswer, c.AuditSample, c.BatchStop, c.Binding,
+		c.ChangeRequest, c.Claim, c.ConfigurationStop, c.CorpusBinding,
 		c.CorpusConfirmation, c.CorpusEdge, c.CorpusFinding, c.CorpusGateRun,
 		c.CorpusNode, c.CorpusReference, c.CorpusRevision, c.CorpusTask, c.Counter,
 		c.Decision, c.Event, c.Finding, c.Flag, c.GateRun, c.GateSwitch, c.Hold,
 		c.Lane, c.LaneReview, c.ModerationCase, c.NodeDraft, c.Problem,
-		c.PublicationGate, c.Reference, c.ReputationEntry, c.Revision, c.Session,
-		c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag, c.Token,
+		c.PublicationGate, c.Quarantine, c.RateSnapshot, c.ReaderReport, c.Reference,
+		c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source,
+		c.Suggestion, c.Tag, c.Token,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -436,6 +476,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 	switch m := m.(type) {
 	case *AccountMutation:
 		return c.Account.mutate(ctx, m)
+	case *AuditAnswerMutation:
+		return c.AuditAnswer.mutate(ctx, m)
+	case *AuditSampleMutation:
+		return c.AuditSample.mutate(ctx, m)
 	case *BatchStopMutation:
 		return c.BatchStop.mutate(ctx, m)
 	case *BindingMutation:
@@ -444,6 +488,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.ChangeRequest.mutate(ctx, m)
 	case *ClaimMutation:
 		return c.Claim.mutate(ctx, m)
+	case *ConfigurationStopMutation:
+		return c.ConfigurationStop.mutate(ctx, m)
 	case *CorpusBindingMutation:
 		return c.CorpusBinding.mutate(ctx, m)
 	case *CorpusConfirmationMutation:
@@ -490,6 +536,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Problem.mutate(ctx, m)
 	case *PublicationGateMutation:
 		return c.PublicationGate.mutate(ctx, m)
+	case *QuarantineMutation:
+		return c.Quarantine.mutate(ctx, m)
+	case *RateSnapshotMutation:
+		return c.RateSnapshot.mutate(ctx, m)
+	case *ReaderReportMutation:
+		return c.ReaderReport.mutate(ctx, m)
 	case *ReferenceMutation:
 		return c.Reference.mutate(ctx, m)
 	case *ReputationEntryMutation:
@@ -805,6 +857,272 @@ func (c *AccountClient) mutate(ctx context.Context, m *AccountMutation) (Value, 
 		return (&AccountDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Account mutation op: %q", m.Op())
+	}
+}
+
+// AuditAnswerClient is a client for the AuditAnswer schema.
+type AuditAnswerClient struct {
+	config
+}
+
+// NewAuditAnswerClient returns a client for the AuditAnswer from the given config.
+func NewAuditAnswerClient(c config) *AuditAnswerClient {
+	return &AuditAnswerClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `auditanswer.Hooks(f(g(h())))`.
+func (c *AuditAnswerClient) Use(hooks ...Hook) {
+	c.hooks.AuditAnswer = append(c.hooks.AuditAnswer, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `auditanswer.Intercept(f(g(h())))`.
+func (c *AuditAnswerClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AuditAnswer = append(c.inters.AuditAnswer, interceptors...)
+}
+
+// Create returns a builder for creating a AuditAnswer entity.
+func (c *AuditAnswerClient) Create() *AuditAnswerCreate {
+	mutation := newAuditAnswerMutation(c.config, OpCreate)
+	return &AuditAnswerCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AuditAnswer entities.
+func (c *AuditAnswerClient) CreateBulk(builders ...*AuditAnswerCreate) *AuditAnswerCreateBulk {
+	return &AuditAnswerCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AuditAnswerClient) MapCreateBulk(slice any, setFunc func(*AuditAnswerCreate, int)) *AuditAnswerCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AuditAnswerCreateBulk{err: fmt.Errorf("calling to AuditAnswerClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AuditAnswerCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AuditAnswerCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AuditAnswer.
+func (c *AuditAnswerClient) Update() *AuditAnswerUpdate {
+	mutation := newAuditAnswerMutation(c.config, OpUpdate)
+	return &AuditAnswerUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AuditAnswerClient) UpdateOne(_m *AuditAnswer) *AuditAnswerUpdateOne {
+	mutation := newAuditAnswerMutation(c.config, OpUpdateOne, withAuditAnswer(_m))
+	return &AuditAnswerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AuditAnswerClient) UpdateOneID(id string) *AuditAnswerUpdateOne {
+	mutation := newAuditAnswerMutation(c.config, OpUpdateOne, withAuditAnswerID(id))
+	return &AuditAnswerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AuditAnswer.
+func (c *AuditAnswerClient) Delete() *AuditAnswerDelete {
+	mutation := newAuditAnswerMutation(c.config, OpDelete)
+	return &AuditAnswerDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AuditAnswerClient) DeleteOne(_m *AuditAnswer) *AuditAnswerDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AuditAnswerClient) DeleteOneID(id string) *AuditAnswerDeleteOne {
+	builder := c.Delete().Where(auditanswer.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AuditAnswerDeleteOne{builder}
+}
+
+// Query returns a query builder for AuditAnswer.
+func (c *AuditAnswerClient) Query() *AuditAnswerQuery {
+	return &AuditAnswerQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAuditAnswer},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AuditAnswer entity by its id.
+func (c *AuditAnswerClient) Get(ctx context.Context, id string) (*AuditAnswer, error) {
+	return c.Query().Where(auditanswer.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AuditAnswerClient) GetX(ctx context.Context, id string) *AuditAnswer {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AuditAnswerClient) Hooks() []Hook {
+	return c.hooks.AuditAnswer
+}
+
+// Interceptors returns the client interceptors.
+func (c *AuditAnswerClient) Interceptors() []Interceptor {
+	return c.inters.AuditAnswer
+}
+
+func (c *AuditAnswerClient) mutate(ctx context.Context, m *AuditAnswerMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AuditAnswerCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AuditAnswerUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AuditAnswerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AuditAnswerDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AuditAnswer mutation op: %q", m.Op())
+	}
+}
+
+// AuditSampleClient is a client for the AuditSample schema.
+type AuditSampleClient struct {
+	config
+}
+
+// NewAuditSampleClient returns a client for the AuditSample from the given config.
+func NewAuditSampleClient(c config) *AuditSampleClient {
+	return &AuditSampleClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `auditsample.Hooks(f(g(h())))`.
+func (c *AuditSampleClient) Use(hooks ...Hook) {
+	c.hooks.AuditSample = append(c.hooks.AuditSample, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `auditsample.Intercept(f(g(h())))`.
+func (c *AuditSampleClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AuditSample = append(c.inters.AuditSample, interceptors...)
+}
+
+// Create returns a builder for creating a AuditSample entity.
+func (c *AuditSampleClient) Create() *AuditSampleCreate {
+	mutation := newAuditSampleMutation(c.config, OpCreate)
+	return &AuditSampleCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AuditSample entities.
+func (c *AuditSampleClient) CreateBulk(builders ...*AuditSampleCreate) *AuditSampleCreateBulk {
+	return &AuditSampleCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AuditSampleClient) MapCreateBulk(slice any, setFunc func(*AuditSampleCreate, int)) *AuditSampleCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AuditSampleCreateBulk{err: fmt.Errorf("calling to AuditSampleClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AuditSampleCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AuditSampleCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AuditSample.
+func (c *AuditSampleClient) Update() *AuditSampleUpdate {
+	mutation := newAuditSampleMutation(c.config, OpUpdate)
+	return &AuditSampleUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AuditSampleClient) UpdateOne(_m *AuditSample) *AuditSampleUpdateOne {
+	mutation := newAuditSampleMutation(c.config, OpUpdateOne, withAuditSample(_m))
+	return &AuditSampleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AuditSampleClient) UpdateOneID(id string) *AuditSampleUpdateOne {
+	mutation := newAuditSampleMutation(c.config, OpUpdateOne, withAuditSampleID(id))
+	return &AuditSampleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AuditSample.
+func (c *AuditSampleClient) Delete() *AuditSampleDelete {
+	mutation := newAuditSampleMutation(c.config, OpDelete)
+	return &AuditSampleDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AuditSampleClient) DeleteOne(_m *AuditSample) *AuditSampleDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AuditSampleClient) DeleteOneID(id string) *AuditSampleDeleteOne {
+	builder := c.Delete().Where(auditsample.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AuditSampleDeleteOne{builder}
+}
+
+// Query returns a query builder for AuditSample.
+func (c *AuditSampleClient) Query() *AuditSampleQuery {
+	return &AuditSampleQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAuditSample},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AuditSample entity by its id.
+func (c *AuditSampleClient) Get(ctx context.Context, id string) (*AuditSample, error) {
+	return c.Query().Where(auditsample.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AuditSampleClient) GetX(ctx context.Context, id string) *AuditSample {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AuditSampleClient) Hooks() []Hook {
+	return c.hooks.AuditSample
+}
+
+// Interceptors returns the client interceptors.
+func (c *AuditSampleClient) Interceptors() []Interceptor {
+	return c.inters.AuditSample
+}
+
+func (c *AuditSampleClient) mutate(ctx context.Context, m *AuditSampleMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AuditSampleCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AuditSampleUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AuditSampleUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AuditSampleDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AuditSample mutation op: %q", m.Op())
 	}
 }
 
@@ -1481,6 +1799,139 @@ func (c *ClaimClient) mutate(ctx context.Context, m *ClaimMutation) (Value, erro
 		return (&ClaimDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Claim mutation op: %q", m.Op())
+	}
+}
+
+// ConfigurationStopClient is a client for the ConfigurationStop schema.
+type ConfigurationStopClient struct {
+	config
+}
+
+// NewConfigurationStopClient returns a client for the ConfigurationStop from the given config.
+func NewConfigurationStopClient(c config) *ConfigurationStopClient {
+	return &ConfigurationStopClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `configurationstop.Hooks(f(g(h())))`.
+func (c *ConfigurationStopClient) Use(hooks ...Hook) {
+	c.hooks.ConfigurationStop = append(c.hooks.ConfigurationStop, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `configurationstop.Intercept(f(g(h())))`.
+func (c *ConfigurationStopClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ConfigurationStop = append(c.inters.ConfigurationStop, interceptors...)
+}
+
+// Create returns a builder for creating a ConfigurationStop entity.
+func (c *ConfigurationStopClient) Create() *ConfigurationStopCreate {
+	mutation := newConfigurationStopMutation(c.config, OpCreate)
+	return &ConfigurationStopCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ConfigurationStop entities.
+func (c *ConfigurationStopClient) CreateBulk(builders ...*ConfigurationStopCreate) *ConfigurationStopCreateBulk {
+	return &ConfigurationStopCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ConfigurationStopClient) MapCreateBulk(slice any, setFunc func(*ConfigurationStopCreate, int)) *ConfigurationStopCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ConfigurationStopCreateBulk{err: fmt.Errorf("calling to ConfigurationStopClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ConfigurationStopCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ConfigurationStopCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ConfigurationStop.
+func (c *ConfigurationStopClient) Update() *ConfigurationStopUpdate {
+	mutation := newConfigurationStopMutation(c.config, OpUpdate)
+	return &ConfigurationStopUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ConfigurationStopClient) UpdateOne(_m *ConfigurationStop) *ConfigurationStopUpdateOne {
+	mutation := newConfigurationStopMutation(c.config, OpUpdateOne, withConfigurationStop(_m))
+	return &ConfigurationStopUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ConfigurationStopClient) UpdateOneID(id string) *ConfigurationStopUpdateOne {
+	mutation := newConfigurationStopMutation(c.config, OpUpdateOne, withConfigurationStopID(id))
+	return &ConfigurationStopUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ConfigurationStop.
+func (c *ConfigurationStopClient) Delete() *ConfigurationStopDelete {
+	mutation := newConfigurationStopMutation(c.config, OpDelete)
+	return &ConfigurationStopDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ConfigurationStopClient) DeleteOne(_m *ConfigurationStop) *ConfigurationStopDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ConfigurationStopClient) DeleteOneID(id string) *ConfigurationStopDeleteOne {
+	builder := c.Delete().Where(configurationstop.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ConfigurationStopDeleteOne{builder}
+}
+
+// Query returns a query builder for ConfigurationStop.
+func (c *ConfigurationStopClient) Query() *ConfigurationStopQuery {
+	return &ConfigurationStopQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeConfigurationStop},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ConfigurationStop entity by its id.
+func (c *ConfigurationStopClient) Get(ctx context.Context, id string) (*ConfigurationStop, error) {
+	return c.Query().Where(configurationstop.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ConfigurationStopClient) GetX(ctx context.Context, id string) *ConfigurationStop {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ConfigurationStopClient) Hooks() []Hook {
+	return c.hooks.ConfigurationStop
+}
+
+// Interceptors returns the client interceptors.
+func (c *ConfigurationStopClient) Interceptors() []Interceptor {
+	return c.inters.ConfigurationStop
+}
+
+func (c *ConfigurationStopClient) mutate(ctx context.Context, m *ConfigurationStopMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ConfigurationStopCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ConfigurationStopUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ConfigurationStopUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ConfigurationStopDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ConfigurationStop mutation op: %q", m.Op())
 	}
 }
 
@@ -5391,6 +5842,405 @@ func (c *PublicationGateClient) mutate(ctx context.Context, m *PublicationGateMu
 	}
 }
 
+// QuarantineClient is a client for the Quarantine schema.
+type QuarantineClient struct {
+	config
+}
+
+// NewQuarantineClient returns a client for the Quarantine from the given config.
+func NewQuarantineClient(c config) *QuarantineClient {
+	return &QuarantineClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `quarantine.Hooks(f(g(h())))`.
+func (c *QuarantineClient) Use(hooks ...Hook) {
+	c.hooks.Quarantine = append(c.hooks.Quarantine, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `quarantine.Intercept(f(g(h())))`.
+func (c *QuarantineClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Quarantine = append(c.inters.Quarantine, interceptors...)
+}
+
+// Create returns a builder for creating a Quarantine entity.
+func (c *QuarantineClient) Create() *QuarantineCreate {
+	mutation := newQuarantineMutation(c.config, OpCreate)
+	return &QuarantineCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Quarantine entities.
+func (c *QuarantineClient) CreateBulk(builders ...*QuarantineCreate) *QuarantineCreateBulk {
+	return &QuarantineCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *QuarantineClient) MapCreateBulk(slice any, setFunc func(*QuarantineCreate, int)) *QuarantineCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &QuarantineCreateBulk{err: fmt.Errorf("calling to QuarantineClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*QuarantineCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &QuarantineCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Quarantine.
+func (c *QuarantineClient) Update() *QuarantineUpdate {
+	mutation := newQuarantineMutation(c.config, OpUpdate)
+	return &QuarantineUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *QuarantineClient) UpdateOne(_m *Quarantine) *QuarantineUpdateOne {
+	mutation := newQuarantineMutation(c.config, OpUpdateOne, withQuarantine(_m))
+	return &QuarantineUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *QuarantineClient) UpdateOneID(id string) *QuarantineUpdateOne {
+	mutation := newQuarantineMutation(c.config, OpUpdateOne, withQuarantineID(id))
+	return &QuarantineUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Quarantine.
+func (c *QuarantineClient) Delete() *QuarantineDelete {
+	mutation := newQuarantineMutation(c.config, OpDelete)
+	return &QuarantineDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *QuarantineClient) DeleteOne(_m *Quarantine) *QuarantineDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *QuarantineClient) DeleteOneID(id string) *QuarantineDeleteOne {
+	builder := c.Delete().Where(quarantine.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &QuarantineDeleteOne{builder}
+}
+
+// Query returns a query builder for Quarantine.
+func (c *QuarantineClient) Query() *QuarantineQuery {
+	return &QuarantineQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeQuarantine},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Quarantine entity by its id.
+func (c *QuarantineClient) Get(ctx context.Context, id string) (*Quarantine, error) {
+	return c.Query().Where(quarantine.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *QuarantineClient) GetX(ctx context.Context, id string) *Quarantine {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *QuarantineClient) Hooks() []Hook {
+	return c.hooks.Quarantine
+}
+
+// Interceptors returns the client interceptors.
+func (c *QuarantineClient) Interceptors() []Interceptor {
+	return c.inters.Quarantine
+}
+
+func (c *QuarantineClient) mutate(ctx context.Context, m *QuarantineMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&QuarantineCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&QuarantineUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&QuarantineUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&QuarantineDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Quarantine mutation op: %q", m.Op())
+	}
+}
+
+// RateSnapshotClient is a client for the RateSnapshot schema.
+type RateSnapshotClient struct {
+	config
+}
+
+// NewRateSnapshotClient returns a client for the RateSnapshot from the given config.
+func NewRateSnapshotClient(c config) *RateSnapshotClient {
+	return &RateSnapshotClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `ratesnapshot.Hooks(f(g(h())))`.
+func (c *RateSnapshotClient) Use(hooks ...Hook) {
+	c.hooks.RateSnapshot = append(c.hooks.RateSnapshot, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `ratesnapshot.Intercept(f(g(h())))`.
+func (c *RateSnapshotClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RateSnapshot = append(c.inters.RateSnapshot, interceptors...)
+}
+
+// Create returns a builder for creating a RateSnapshot entity.
+func (c *RateSnapshotClient) Create() *RateSnapshotCreate {
+	mutation := newRateSnapshotMutation(c.config, OpCreate)
+	return &RateSnapshotCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RateSnapshot entities.
+func (c *RateSnapshotClient) CreateBulk(builders ...*RateSnapshotCreate) *RateSnapshotCreateBulk {
+	return &RateSnapshotCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RateSnapshotClient) MapCreateBulk(slice any, setFunc func(*RateSnapshotCreate, int)) *RateSnapshotCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RateSnapshotCreateBulk{err: fmt.Errorf("calling to RateSnapshotClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RateSnapshotCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RateSnapshotCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RateSnapshot.
+func (c *RateSnapshotClient) Update() *RateSnapshotUpdate {
+	mutation := newRateSnapshotMutation(c.config, OpUpdate)
+	return &RateSnapshotUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RateSnapshotClient) UpdateOne(_m *RateSnapshot) *RateSnapshotUpdateOne {
+	mutation := newRateSnapshotMutation(c.config, OpUpdateOne, withRateSnapshot(_m))
+	return &RateSnapshotUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RateSnapshotClient) UpdateOneID(id string) *RateSnapshotUpdateOne {
+	mutation := newRateSnapshotMutation(c.config, OpUpdateOne, withRateSnapshotID(id))
+	return &RateSnapshotUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RateSnapshot.
+func (c *RateSnapshotClient) Delete() *RateSnapshotDelete {
+	mutation := newRateSnapshotMutation(c.config, OpDelete)
+	return &RateSnapshotDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RateSnapshotClient) DeleteOne(_m *RateSnapshot) *RateSnapshotDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RateSnapshotClient) DeleteOneID(id string) *RateSnapshotDeleteOne {
+	builder := c.Delete().Where(ratesnapshot.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RateSnapshotDeleteOne{builder}
+}
+
+// Query returns a query builder for RateSnapshot.
+func (c *RateSnapshotClient) Query() *RateSnapshotQuery {
+	return &RateSnapshotQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRateSnapshot},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RateSnapshot entity by its id.
+func (c *RateSnapshotClient) Get(ctx context.Context, id string) (*RateSnapshot, error) {
+	return c.Query().Where(ratesnapshot.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RateSnapshotClient) GetX(ctx context.Context, id string) *RateSnapshot {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *RateSnapshotClient) Hooks() []Hook {
+	return c.hooks.RateSnapshot
+}
+
+// Interceptors returns the client interceptors.
+func (c *RateSnapshotClient) Interceptors() []Interceptor {
+	return c.inters.RateSnapshot
+}
+
+func (c *RateSnapshotClient) mutate(ctx context.Context, m *RateSnapshotMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RateSnapshotCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RateSnapshotUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RateSnapshotUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RateSnapshotDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RateSnapshot mutation op: %q", m.Op())
+	}
+}
+
+// ReaderReportClient is a client for the ReaderReport schema.
+type ReaderReportClient struct {
+	config
+}
+
+// NewReaderReportClient returns a client for the ReaderReport from the given config.
+func NewReaderReportClient(c config) *ReaderReportClient {
+	return &ReaderReportClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `readerreport.Hooks(f(g(h())))`.
+func (c *ReaderReportClient) Use(hooks ...Hook) {
+	c.hooks.ReaderReport = append(c.hooks.ReaderReport, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `readerreport.Intercept(f(g(h())))`.
+func (c *ReaderReportClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ReaderReport = append(c.inters.ReaderReport, interceptors...)
+}
+
+// Create returns a builder for creating a ReaderReport entity.
+func (c *ReaderReportClient) Create() *ReaderReportCreate {
+	mutation := newReaderReportMutation(c.config, OpCreate)
+	return &ReaderReportCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ReaderReport entities.
+func (c *ReaderReportClient) CreateBulk(builders ...*ReaderReportCreate) *ReaderReportCreateBulk {
+	return &ReaderReportCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ReaderReportClient) MapCreateBulk(slice any, setFunc func(*ReaderReportCreate, int)) *ReaderReportCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ReaderReportCreateBulk{err: fmt.Errorf("calling to ReaderReportClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ReaderReportCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ReaderReportCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ReaderReport.
+func (c *ReaderReportClient) Update() *ReaderReportUpdate {
+	mutation := newReaderReportMutation(c.config, OpUpdate)
+	return &ReaderReportUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ReaderReportClient) UpdateOne(_m *ReaderReport) *ReaderReportUpdateOne {
+	mutation := newReaderReportMutation(c.config, OpUpdateOne, withReaderReport(_m))
+	return &ReaderReportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ReaderReportClient) UpdateOneID(id string) *ReaderReportUpdateOne {
+	mutation := newReaderReportMutation(c.config, OpUpdateOne, withReaderReportID(id))
+	return &ReaderReportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ReaderReport.
+func (c *ReaderReportClient) Delete() *ReaderReportDelete {
+	mutation := newReaderReportMutation(c.config, OpDelete)
+	return &ReaderReportDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ReaderReportClient) DeleteOne(_m *ReaderReport) *ReaderReportDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ReaderReportClient) DeleteOneID(id string) *ReaderReportDeleteOne {
+	builder := c.Delete().Where(readerreport.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ReaderReportDeleteOne{builder}
+}
+
+// Query returns a query builder for ReaderReport.
+func (c *ReaderReportClient) Query() *ReaderReportQuery {
+	return &ReaderReportQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeReaderReport},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ReaderReport entity by its id.
+func (c *ReaderReportClient) Get(ctx context.Context, id string) (*ReaderReport, error) {
+	return c.Query().Where(readerreport.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ReaderReportClient) GetX(ctx context.Context, id string) *ReaderReport {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ReaderReportClient) Hooks() []Hook {
+	return c.hooks.ReaderReport
+}
+
+// Interceptors returns the client interceptors.
+func (c *ReaderReportClient) Interceptors() []Interceptor {
+	return c.inters.ReaderReport
+}
+
+func (c *ReaderReportClient) mutate(ctx context.Context, m *ReaderReportMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ReaderReportCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ReaderReportUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ReaderReportUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ReaderReportDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ReaderReport mutation op: %q", m.Op())
+	}
+}
+
 // ReferenceClient is a client for the Reference schema.
 type ReferenceClient struct {
 	config
@@ -7028,20 +7878,22 @@ func (c *TokenClient) mutate(ctx context.Context, m *TokenMutation) (Value, erro
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Account, BatchStop, Binding, ChangeRequest, Claim, CorpusBinding,
-		CorpusConfirmation, CorpusEdge, CorpusFinding, CorpusGateRun, CorpusNode,
-		CorpusReference, CorpusRevision, CorpusTask, Counter, Decision, Event, Finding,
-		Flag, GateRun, GateSwitch, Hold, Lane, LaneReview, ModerationCase, NodeDraft,
-		Problem, PublicationGate, Reference, ReputationEntry, Revision, Session, Slug,
-		SolvedRecord, Source, Suggestion, Tag, Token []ent.Hook
+		Account, AuditAnswer, AuditSample, BatchStop, Binding, ChangeRequest, Claim,
+		ConfigurationStop, CorpusBinding, CorpusConfirmation, CorpusEdge,
+		CorpusFinding, CorpusGateRun, CorpusNode, CorpusReference, CorpusRevision,
+		CorpusTask, Counter, Decision, Event, Finding, Flag, GateRun, GateSwitch, Hold,
+		Lane, LaneReview, ModerationCase, NodeDraft, Problem, PublicationGate,
+		Quarantine, RateSnapshot, ReaderReport, Reference, ReputationEntry, Revision,
+		Session, Slug, SolvedRecord, Source, Suggestion, Tag, Token []ent.Hook
 	}
 	inters struct {
-		Account, BatchStop, Binding, ChangeRequest, Claim, CorpusBinding,
-		CorpusConfirmation, CorpusEdge, CorpusFinding, CorpusGateRun, CorpusNode,
-		CorpusReference, CorpusRevision, CorpusTask, Counter, Decision, Event, Finding,
-		Flag, GateRun, GateSwitch, Hold, Lane, LaneReview, ModerationCase, NodeDraft,
-		Problem, PublicationGate, Reference, ReputationEntry, Revision, Session, Slug,
-		SolvedRecord, Source, Suggestion, Tag, Token []ent.Interceptor
+		Account, AuditAnswer, AuditSample, BatchStop, Binding, ChangeRequest, Claim,
+		ConfigurationStop, CorpusBinding, CorpusConfirmation, CorpusEdge,
+		CorpusFinding, CorpusGateRun, CorpusNode, CorpusReference, CorpusRevision,
+		CorpusTask, Counter, Decision, Event, Finding, Flag, GateRun, GateSwitch, Hold,
+		Lane, LaneReview, ModerationCase, NodeDraft, Problem, PublicationGate,
+		Quarantine, RateSnapshot, ReaderReport, Reference, ReputationEntry, Revision,
+		Session, Slug, SolvedRecord, Source, Suggestion, Tag, Token []ent.Interceptor
 	}
 )
 

@@ -13,10 +13,13 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/theoremdb/theoremdb/ent/account"
+	"github.com/theoremdb/theoremdb/ent/auditanswer"
+	"github.com/theoremdb/theoremdb/ent/auditsample"
 	"github.com/theoremdb/theoremdb/ent/batchstop"
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/changerequest"
 	"github.com/theoremdb/theoremdb/ent/claim"
+	"github.com/theoremdb/theoremdb/ent/configurationstop"
 	"github.com/theoremdb/theoremdb/ent/corpusbinding"
 	"github.com/theoremdb/theoremdb/ent/corpusconfirmation"
 	"github.com/theoremdb/theoremdb/ent/corpusedge"
@@ -40,6 +43,9 @@ import (
 	"github.com/theoremdb/theoremdb/ent/nodedraft"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
+	"github.com/theoremdb/theoremdb/ent/quarantine"
+	"github.com/theoremdb/theoremdb/ent/ratesnapshot"
+	"github.com/theoremdb/theoremdb/ent/readerreport"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
@@ -111,10 +117,13 @@ func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			account.Table:            account.ValidColumn,
+			auditanswer.Table:        auditanswer.ValidColumn,
+			auditsample.Table:        auditsample.ValidColumn,
 			batchstop.Table:          batchstop.ValidColumn,
 			binding.Table:            binding.ValidColumn,
 			changerequest.Table:      changerequest.ValidColumn,
 			claim.Table:              claim.ValidColumn,
+			configurationstop.Table:  configurationstop.ValidColumn,
 			corpusbinding.Table:      corpusbinding.ValidColumn,
 			corpusconfirmation.Table: corpusconfirmation.ValidColumn,
 			corpusedge.Table:         corpusedge.ValidColumn,
@@ -138,6 +147,9 @@ func checkColumn(t, c string) error {
 			nodedraft.Table:          nodedraft.ValidColumn,
 			problem.Table:            problem.ValidColumn,
 			publicationgate.Table:    publicationgate.ValidColumn,
+			quarantine.Table:         quarantine.ValidColumn,
+			ratesnapshot.Table:       ratesnapshot.ValidColumn,
+			readerreport.Table:       readerreport.ValidColumn,
 			reference.Table:          reference.ValidColumn,
 			reputationentry.Table:    reputationentry.ValidColumn,
 			revision.Table:           revision.ValidColumn,

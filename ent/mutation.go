@@ -12,10 +12,13 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/theoremdb/theoremdb/ent/account"
+	"github.com/theoremdb/theoremdb/ent/auditanswer"
+	"github.com/theoremdb/theoremdb/ent/auditsample"
 	"github.com/theoremdb/theoremdb/ent/batchstop"
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/changerequest"
 	"github.com/theoremdb/theoremdb/ent/claim"
+	"github.com/theoremdb/theoremdb/ent/configurationstop"
 	"github.com/theoremdb/theoremdb/ent/corpusbinding"
 	"github.com/theoremdb/theoremdb/ent/corpusconfirmation"
 	"github.com/theoremdb/theoremdb/ent/corpusedge"
@@ -40,6 +43,9 @@ import (
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
+	"github.com/theoremdb/theoremdb/ent/quarantine"
+	"github.com/theoremdb/theoremdb/ent/ratesnapshot"
+	"github.com/theoremdb/theoremdb/ent/readerreport"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
@@ -65,10 +71,13 @@ const (
 
 	// Node types.
 	TypeAccount            = "Account"
+	TypeAuditAnswer        = "AuditAnswer"
+	TypeAuditSample        = "AuditSample"
 	TypeBatchStop          = "BatchStop"
 	TypeBinding            = "Binding"
 	TypeChangeRequest      = "ChangeRequest"
 	TypeClaim              = "Claim"
+	TypeConfigurationStop  = "ConfigurationStop"
 	TypeCorpusBinding      = "CorpusBinding"
 	TypeCorpusConfirmation = "CorpusConfirmation"
 	TypeCorpusEdge         = "CorpusEdge"
@@ -92,6 +101,9 @@ const (
 	TypeNodeDraft          = "NodeDraft"
 	TypeProblem            = "Problem"
 	TypePublicationGate    = "PublicationGate"
+	TypeQuarantine         = "Quarantine"
+	TypeRateSnapshot       = "RateSnapshot"
+	TypeReaderReport       = "ReaderReport"
 	TypeReference          = "Reference"
 	TypeReputationEntry    = "ReputationEntry"
 	TypeRevision           = "Revision"
@@ -1528,6 +1540,1736 @@ func (m *AccountMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Account edge %s", name)
+}
+
+// AuditAnswerMutation represents an operation that mutates the AuditAnswer nodes in the graph.
+type AuditAnswerMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	sample_id     *string
+	property      *auditanswer.Property
+	error         *bool
+	error_class   *auditanswer.ErrorClass
+	note          *string
+	auditor_id    *string
+	seconds       *int
+	addseconds    *int
+	created_at    *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*AuditAnswer, error)
+	predicates    []predicate.AuditAnswer
+}
+
+var _ ent.Mutation = (*AuditAnswerMutation)(nil)
+
+// auditanswerOption allows management of the mutation configuration using functional options.
+type auditanswerOption func(*AuditAnswerMutation)
+
+// newAuditAnswerMutation creates new mutation for the AuditAnswer entity.
+func newAuditAnswerMutation(c config, op Op, opts ...auditanswerOption) *AuditAnswerMutation {
+	m := &AuditAnswerMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAuditAnswer,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAuditAnswerID sets the ID field of the mutation.
+func withAuditAnswerID(id string) auditanswerOption {
+	return func(m *AuditAnswerMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AuditAnswer
+		)
+		m.oldValue = func(ctx context.Context) (*AuditAnswer, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AuditAnswer.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAuditAnswer sets the old AuditAnswer of the mutation.
+func withAuditAnswer(node *AuditAnswer) auditanswerOption {
+	return func(m *AuditAnswerMutation) {
+		m.oldValue = func(context.Context) (*AuditAnswer, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AuditAnswerMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AuditAnswerMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AuditAnswer entities.
+func (m *AuditAnswerMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AuditAnswerMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AuditAnswerMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AuditAnswer.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetSampleID sets the "sample_id" field.
+func (m *AuditAnswerMutation) SetSampleID(s string) {
+	m.sample_id = &s
+}
+
+// SampleID returns the value of the "sample_id" field in the mutation.
+func (m *AuditAnswerMutation) SampleID() (r string, exists bool) {
+	v := m.sample_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSampleID returns the old "sample_id" field's value of the AuditAnswer entity.
+// If the AuditAnswer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditAnswerMutation) OldSampleID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSampleID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSampleID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSampleID: %w", err)
+	}
+	return oldValue.SampleID, nil
+}
+
+// ResetSampleID resets all changes to the "sample_id" field.
+func (m *AuditAnswerMutation) ResetSampleID() {
+	m.sample_id = nil
+}
+
+// SetProperty sets the "property" field.
+func (m *AuditAnswerMutation) SetProperty(a auditanswer.Property) {
+	m.property = &a
+}
+
+// Property returns the value of the "property" field in the mutation.
+func (m *AuditAnswerMutation) Property() (r auditanswer.Property, exists bool) {
+	v := m.property
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProperty returns the old "property" field's value of the AuditAnswer entity.
+// If the AuditAnswer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditAnswerMutation) OldProperty(ctx context.Context) (v auditanswer.Property, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProperty is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProperty requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProperty: %w", err)
+	}
+	return oldValue.Property, nil
+}
+
+// ResetProperty resets all changes to the "property" field.
+func (m *AuditAnswerMutation) ResetProperty() {
+	m.property = nil
+}
+
+// SetError sets the "error" field.
+func (m *AuditAnswerMutation) SetError(b bool) {
+	m.error = &b
+}
+
+// Error returns the value of the "error" field in the mutation.
+func (m *AuditAnswerMutation) Error() (r bool, exists bool) {
+	v := m.error
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldError returns the old "error" field's value of the AuditAnswer entity.
+// If the AuditAnswer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditAnswerMutation) OldError(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldError is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldError requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldError: %w", err)
+	}
+	return oldValue.Error, nil
+}
+
+// ResetError resets all changes to the "error" field.
+func (m *AuditAnswerMutation) ResetError() {
+	m.error = nil
+}
+
+// SetErrorClass sets the "error_class" field.
+func (m *AuditAnswerMutation) SetErrorClass(ac auditanswer.ErrorClass) {
+	m.error_class = &ac
+}
+
+// ErrorClass returns the value of the "error_class" field in the mutation.
+func (m *AuditAnswerMutation) ErrorClass() (r auditanswer.ErrorClass, exists bool) {
+	v := m.error_class
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldErrorClass returns the old "error_class" field's value of the AuditAnswer entity.
+// If the AuditAnswer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditAnswerMutation) OldErrorClass(ctx context.Context) (v *auditanswer.ErrorClass, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldErrorClass is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldErrorClass requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldErrorClass: %w", err)
+	}
+	return oldValue.ErrorClass, nil
+}
+
+// ClearErrorClass clears the value of the "error_class" field.
+func (m *AuditAnswerMutation) ClearErrorClass() {
+	m.error_class = nil
+	m.clearedFields[auditanswer.FieldErrorClass] = struct{}{}
+}
+
+// ErrorClassCleared returns if the "error_class" field was cleared in this mutation.
+func (m *AuditAnswerMutation) ErrorClassCleared() bool {
+	_, ok := m.clearedFields[auditanswer.FieldErrorClass]
+	return ok
+}
+
+// ResetErrorClass resets all changes to the "error_class" field.
+func (m *AuditAnswerMutation) ResetErrorClass() {
+	m.error_class = nil
+	delete(m.clearedFields, auditanswer.FieldErrorClass)
+}
+
+// SetNote sets the "note" field.
+func (m *AuditAnswerMutation) SetNote(s string) {
+	m.note = &s
+}
+
+// Note returns the value of the "note" field in the mutation.
+func (m *AuditAnswerMutation) Note() (r string, exists bool) {
+	v := m.note
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNote returns the old "note" field's value of the AuditAnswer entity.
+// If the AuditAnswer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditAnswerMutation) OldNote(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNote is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNote requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNote: %w", err)
+	}
+	return oldValue.Note, nil
+}
+
+// ResetNote resets all changes to the "note" field.
+func (m *AuditAnswerMutation) ResetNote() {
+	m.note = nil
+}
+
+// SetAuditorID sets the "auditor_id" field.
+func (m *AuditAnswerMutation) SetAuditorID(s string) {
+	m.auditor_id = &s
+}
+
+// AuditorID returns the value of the "auditor_id" field in the mutation.
+func (m *AuditAnswerMutation) AuditorID() (r string, exists bool) {
+	v := m.auditor_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAuditorID returns the old "auditor_id" field's value of the AuditAnswer entity.
+// If the AuditAnswer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditAnswerMutation) OldAuditorID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAuditorID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAuditorID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAuditorID: %w", err)
+	}
+	return oldValue.AuditorID, nil
+}
+
+// ResetAuditorID resets all changes to the "auditor_id" field.
+func (m *AuditAnswerMutation) ResetAuditorID() {
+	m.auditor_id = nil
+}
+
+// SetSeconds sets the "seconds" field.
+func (m *AuditAnswerMutation) SetSeconds(i int) {
+	m.seconds = &i
+	m.addseconds = nil
+}
+
+// Seconds returns the value of the "seconds" field in the mutation.
+func (m *AuditAnswerMutation) Seconds() (r int, exists bool) {
+	v := m.seconds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeconds returns the old "seconds" field's value of the AuditAnswer entity.
+// If the AuditAnswer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditAnswerMutation) OldSeconds(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeconds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeconds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeconds: %w", err)
+	}
+	return oldValue.Seconds, nil
+}
+
+// AddSeconds adds i to the "seconds" field.
+func (m *AuditAnswerMutation) AddSeconds(i int) {
+	if m.addseconds != nil {
+		*m.addseconds += i
+	} else {
+		m.addseconds = &i
+	}
+}
+
+// AddedSeconds returns the value that was added to the "seconds" field in this mutation.
+func (m *AuditAnswerMutation) AddedSeconds() (r int, exists bool) {
+	v := m.addseconds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSeconds resets all changes to the "seconds" field.
+func (m *AuditAnswerMutation) ResetSeconds() {
+	m.seconds = nil
+	m.addseconds = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *AuditAnswerMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *AuditAnswerMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the AuditAnswer entity.
+// If the AuditAnswer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditAnswerMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *AuditAnswerMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// Where appends a list predicates to the AuditAnswerMutation builder.
+func (m *AuditAnswerMutation) Where(ps ...predicate.AuditAnswer) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AuditAnswerMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AuditAnswerMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AuditAnswer, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AuditAnswerMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AuditAnswerMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AuditAnswer).
+func (m *AuditAnswerMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AuditAnswerMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.sample_id != nil {
+		fields = append(fields, auditanswer.FieldSampleID)
+	}
+	if m.property != nil {
+		fields = append(fields, auditanswer.FieldProperty)
+	}
+	if m.error != nil {
+		fields = append(fields, auditanswer.FieldError)
+	}
+	if m.error_class != nil {
+		fields = append(fields, auditanswer.FieldErrorClass)
+	}
+	if m.note != nil {
+		fields = append(fields, auditanswer.FieldNote)
+	}
+	if m.auditor_id != nil {
+		fields = append(fields, auditanswer.FieldAuditorID)
+	}
+	if m.seconds != nil {
+		fields = append(fields, auditanswer.FieldSeconds)
+	}
+	if m.created_at != nil {
+		fields = append(fields, auditanswer.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AuditAnswerMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case auditanswer.FieldSampleID:
+		return m.SampleID()
+	case auditanswer.FieldProperty:
+		return m.Property()
+	case auditanswer.FieldError:
+		return m.Error()
+	case auditanswer.FieldErrorClass:
+		return m.ErrorClass()
+	case auditanswer.FieldNote:
+		return m.Note()
+	case auditanswer.FieldAuditorID:
+		return m.AuditorID()
+	case auditanswer.FieldSeconds:
+		return m.Seconds()
+	case auditanswer.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AuditAnswerMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case auditanswer.FieldSampleID:
+		return m.OldSampleID(ctx)
+	case auditanswer.FieldProperty:
+		return m.OldProperty(ctx)
+	case auditanswer.FieldError:
+		return m.OldError(ctx)
+	case auditanswer.FieldErrorClass:
+		return m.OldErrorClass(ctx)
+	case auditanswer.FieldNote:
+		return m.OldNote(ctx)
+	case auditanswer.FieldAuditorID:
+		return m.OldAuditorID(ctx)
+	case auditanswer.FieldSeconds:
+		return m.OldSeconds(ctx)
+	case auditanswer.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown AuditAnswer field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AuditAnswerMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case auditanswer.FieldSampleID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSampleID(v)
+		return nil
+	case auditanswer.FieldProperty:
+		v, ok := value.(auditanswer.Property)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProperty(v)
+		return nil
+	case auditanswer.FieldError:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetError(v)
+		return nil
+	case auditanswer.FieldErrorClass:
+		v, ok := value.(auditanswer.ErrorClass)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetErrorClass(v)
+		return nil
+	case auditanswer.FieldNote:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNote(v)
+		return nil
+	case auditanswer.FieldAuditorID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAuditorID(v)
+		return nil
+	case auditanswer.FieldSeconds:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeconds(v)
+		return nil
+	case auditanswer.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AuditAnswer field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AuditAnswerMutation) AddedFields() []string {
+	var fields []string
+	if m.addseconds != nil {
+		fields = append(fields, auditanswer.FieldSeconds)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AuditAnswerMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case auditanswer.FieldSeconds:
+		return m.AddedSeconds()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AuditAnswerMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case auditanswer.FieldSeconds:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeconds(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AuditAnswer numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AuditAnswerMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(auditanswer.FieldErrorClass) {
+		fields = append(fields, auditanswer.FieldErrorClass)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AuditAnswerMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AuditAnswerMutation) ClearField(name string) error {
+	switch name {
+	case auditanswer.FieldErrorClass:
+		m.ClearErrorClass()
+		return nil
+	}
+	return fmt.Errorf("unknown AuditAnswer nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AuditAnswerMutation) ResetField(name string) error {
+	switch name {
+	case auditanswer.FieldSampleID:
+		m.ResetSampleID()
+		return nil
+	case auditanswer.FieldProperty:
+		m.ResetProperty()
+		return nil
+	case auditanswer.FieldError:
+		m.ResetError()
+		return nil
+	case auditanswer.FieldErrorClass:
+		m.ResetErrorClass()
+		return nil
+	case auditanswer.FieldNote:
+		m.ResetNote()
+		return nil
+	case auditanswer.FieldAuditorID:
+		m.ResetAuditorID()
+		return nil
+	case auditanswer.FieldSeconds:
+		m.ResetSeconds()
+		return nil
+	case auditanswer.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown AuditAnswer field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AuditAnswerMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AuditAnswerMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AuditAnswerMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AuditAnswerMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AuditAnswerMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AuditAnswerMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AuditAnswerMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown AuditAnswer unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AuditAnswerMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown AuditAnswer edge %s", name)
+}
+
+// AuditSampleMutation represents an operation that mutates the AuditSample nodes in the graph.
+type AuditSampleMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	month          *string
+	node_id        *string
+	revision_id    *string
+	position       *int
+	addposition    *int
+	seed           *string
+	created_at     *time.Time
+	kind           *string
+	writer         *string
+	model          *string
+	prompt_version *string
+	layer          *string
+	stratum        *string
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*AuditSample, error)
+	predicates     []predicate.AuditSample
+}
+
+var _ ent.Mutation = (*AuditSampleMutation)(nil)
+
+// auditsampleOption allows management of the mutation configuration using functional options.
+type auditsampleOption func(*AuditSampleMutation)
+
+// newAuditSampleMutation creates new mutation for the AuditSample entity.
+func newAuditSampleMutation(c config, op Op, opts ...auditsampleOption) *AuditSampleMutation {
+	m := &AuditSampleMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAuditSample,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAuditSampleID sets the ID field of the mutation.
+func withAuditSampleID(id string) auditsampleOption {
+	return func(m *AuditSampleMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AuditSample
+		)
+		m.oldValue = func(ctx context.Context) (*AuditSample, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AuditSample.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAuditSample sets the old AuditSample of the mutation.
+func withAuditSample(node *AuditSample) auditsampleOption {
+	return func(m *AuditSampleMutation) {
+		m.oldValue = func(context.Context) (*AuditSample, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AuditSampleMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AuditSampleMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AuditSample entities.
+func (m *AuditSampleMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AuditSampleMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AuditSampleMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AuditSample.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetMonth sets the "month" field.
+func (m *AuditSampleMutation) SetMonth(s string) {
+	m.month = &s
+}
+
+// Month returns the value of the "month" field in the mutation.
+func (m *AuditSampleMutation) Month() (r string, exists bool) {
+	v := m.month
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMonth returns the old "month" field's value of the AuditSample entity.
+// If the AuditSample object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditSampleMutation) OldMonth(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMonth is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMonth requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMonth: %w", err)
+	}
+	return oldValue.Month, nil
+}
+
+// ResetMonth resets all changes to the "month" field.
+func (m *AuditSampleMutation) ResetMonth() {
+	m.month = nil
+}
+
+// SetNodeID sets the "node_id" field.
+func (m *AuditSampleMutation) SetNodeID(s string) {
+	m.node_id = &s
+}
+
+// NodeID returns the value of the "node_id" field in the mutation.
+func (m *AuditSampleMutation) NodeID() (r string, exists bool) {
+	v := m.node_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNodeID returns the old "node_id" field's value of the AuditSample entity.
+// If the AuditSample object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditSampleMutation) OldNodeID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNodeID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNodeID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNodeID: %w", err)
+	}
+	return oldValue.NodeID, nil
+}
+
+// ResetNodeID resets all changes to the "node_id" field.
+func (m *AuditSampleMutation) ResetNodeID() {
+	m.node_id = nil
+}
+
+// SetRevisionID sets the "revision_id" field.
+func (m *AuditSampleMutation) SetRevisionID(s string) {
+	m.revision_id = &s
+}
+
+// RevisionID returns the value of the "revision_id" field in the mutation.
+func (m *AuditSampleMutation) RevisionID() (r string, exists bool) {
+	v := m.revision_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRevisionID returns the old "revision_id" field's value of the AuditSample entity.
+// If the AuditSample object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditSampleMutation) OldRevisionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRevisionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRevisionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRevisionID: %w", err)
+	}
+	return oldValue.RevisionID, nil
+}
+
+// ResetRevisionID resets all changes to the "revision_id" field.
+func (m *AuditSampleMutation) ResetRevisionID() {
+	m.revision_id = nil
+}
+
+// SetPosition sets the "position" field.
+func (m *AuditSampleMutation) SetPosition(i int) {
+	m.position = &i
+	m.addposition = nil
+}
+
+// Position returns the value of the "position" field in the mutation.
+func (m *AuditSampleMutation) Position() (r int, exists bool) {
+	v := m.position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPosition returns the old "position" field's value of the AuditSample entity.
+// If the AuditSample object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditSampleMutation) OldPosition(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPosition is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPosition requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPosition: %w", err)
+	}
+	return oldValue.Position, nil
+}
+
+// AddPosition adds i to the "position" field.
+func (m *AuditSampleMutation) AddPosition(i int) {
+	if m.addposition != nil {
+		*m.addposition += i
+	} else {
+		m.addposition = &i
+	}
+}
+
+// AddedPosition returns the value that was added to the "position" field in this mutation.
+func (m *AuditSampleMutation) AddedPosition() (r int, exists bool) {
+	v := m.addposition
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPosition resets all changes to the "position" field.
+func (m *AuditSampleMutation) ResetPosition() {
+	m.position = nil
+	m.addposition = nil
+}
+
+// SetSeed sets the "seed" field.
+func (m *AuditSampleMutation) SetSeed(s string) {
+	m.seed = &s
+}
+
+// Seed returns the value of the "seed" field in the mutation.
+func (m *AuditSampleMutation) Seed() (r string, exists bool) {
+	v := m.seed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeed returns the old "seed" field's value of the AuditSample entity.
+// If the AuditSample object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditSampleMutation) OldSeed(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeed is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeed requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeed: %w", err)
+	}
+	return oldValue.Seed, nil
+}
+
+// ResetSeed resets all changes to the "seed" field.
+func (m *AuditSampleMutation) ResetSeed() {
+	m.seed = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *AuditSampleMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *AuditSampleMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the AuditSample entity.
+// If the AuditSample object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditSampleMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *AuditSampleMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *AuditSampleMutation) SetKind(s string) {
+	m.kind = &s
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *AuditSampleMutation) Kind() (r string, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the AuditSample entity.
+// If the AuditSample object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditSampleMutation) OldKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *AuditSampleMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetWriter sets the "writer" field.
+func (m *AuditSampleMutation) SetWriter(s string) {
+	m.writer = &s
+}
+
+// Writer returns the value of the "writer" field in the mutation.
+func (m *AuditSampleMutation) Writer() (r string, exists bool) {
+	v := m.writer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWriter returns the old "writer" field's value of the AuditSample entity.
+// If the AuditSample object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditSampleMutation) OldWriter(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWriter is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWriter requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWriter: %w", err)
+	}
+	return oldValue.Writer, nil
+}
+
+// ResetWriter resets all changes to the "writer" field.
+func (m *AuditSampleMutation) ResetWriter() {
+	m.writer = nil
+}
+
+// SetModel sets the "model" field.
+func (m *AuditSampleMutation) SetModel(s string) {
+	m.model = &s
+}
+
+// Model returns the value of the "model" field in the mutation.
+func (m *AuditSampleMutation) Model() (r string, exists bool) {
+	v := m.model
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModel returns the old "model" field's value of the AuditSample entity.
+// If the AuditSample object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditSampleMutation) OldModel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModel: %w", err)
+	}
+	return oldValue.Model, nil
+}
+
+// ResetModel resets all changes to the "model" field.
+func (m *AuditSampleMutation) ResetModel() {
+	m.model = nil
+}
+
+// SetPromptVersion sets the "prompt_version" field.
+func (m *AuditSampleMutation) SetPromptVersion(s string) {
+	m.prompt_version = &s
+}
+
+// PromptVersion returns the value of the "prompt_version" field in the mutation.
+func (m *AuditSampleMutation) PromptVersion() (r string, exists bool) {
+	v := m.prompt_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPromptVersion returns the old "prompt_version" field's value of the AuditSample entity.
+// If the AuditSample object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditSampleMutation) OldPromptVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPromptVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPromptVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPromptVersion: %w", err)
+	}
+	return oldValue.PromptVersion, nil
+}
+
+// ResetPromptVersion resets all changes to the "prompt_version" field.
+func (m *AuditSampleMutation) ResetPromptVersion() {
+	m.prompt_version = nil
+}
+
+// SetLayer sets the "layer" field.
+func (m *AuditSampleMutation) SetLayer(s string) {
+	m.layer = &s
+}
+
+// Layer returns the value of the "layer" field in the mutation.
+func (m *AuditSampleMutation) Layer() (r string, exists bool) {
+	v := m.layer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLayer returns the old "layer" field's value of the AuditSample entity.
+// If the AuditSample object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditSampleMutation) OldLayer(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLayer is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLayer requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLayer: %w", err)
+	}
+	return oldValue.Layer, nil
+}
+
+// ResetLayer resets all changes to the "layer" field.
+func (m *AuditSampleMutation) ResetLayer() {
+	m.layer = nil
+}
+
+// SetStratum sets the "stratum" field.
+func (m *AuditSampleMutation) SetStratum(s string) {
+	m.stratum = &s
+}
+
+// Stratum returns the value of the "stratum" field in the mutation.
+func (m *AuditSampleMutation) Stratum() (r string, exists bool) {
+	v := m.stratum
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStratum returns the old "stratum" field's value of the AuditSample entity.
+// If the AuditSample object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuditSampleMutation) OldStratum(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStratum is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStratum requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStratum: %w", err)
+	}
+	return oldValue.Stratum, nil
+}
+
+// ResetStratum resets all changes to the "stratum" field.
+func (m *AuditSampleMutation) ResetStratum() {
+	m.stratum = nil
+}
+
+// Where appends a list predicates to the AuditSampleMutation builder.
+func (m *AuditSampleMutation) Where(ps ...predicate.AuditSample) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AuditSampleMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AuditSampleMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AuditSample, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AuditSampleMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AuditSampleMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AuditSample).
+func (m *AuditSampleMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AuditSampleMutation) Fields() []string {
+	fields := make([]string, 0, 12)
+	if m.month != nil {
+		fields = append(fields, auditsample.FieldMonth)
+	}
+	if m.node_id != nil {
+		fields = append(fields, auditsample.FieldNodeID)
+	}
+	if m.revision_id != nil {
+		fields = append(fields, auditsample.FieldRevisionID)
+	}
+	if m.position != nil {
+		fields = append(fields, auditsample.FieldPosition)
+	}
+	if m.seed != nil {
+		fields = append(fields, auditsample.FieldSeed)
+	}
+	if m.created_at != nil {
+		fields = append(fields, auditsample.FieldCreatedAt)
+	}
+	if m.kind != nil {
+		fields = append(fields, auditsample.FieldKind)
+	}
+	if m.writer != nil {
+		fields = append(fields, auditsample.FieldWriter)
+	}
+	if m.model != nil {
+		fields = append(fields, auditsample.FieldModel)
+	}
+	if m.prompt_version != nil {
+		fields = append(fields, auditsample.FieldPromptVersion)
+	}
+	if m.layer != nil {
+		fields = append(fields, auditsample.FieldLayer)
+	}
+	if m.stratum != nil {
+		fields = append(fields, auditsample.FieldStratum)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AuditSampleMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case auditsample.FieldMonth:
+		return m.Month()
+	case auditsample.FieldNodeID:
+		return m.NodeID()
+	case auditsample.FieldRevisionID:
+		return m.RevisionID()
+	case auditsample.FieldPosition:
+		return m.Position()
+	case auditsample.FieldSeed:
+		return m.Seed()
+	case auditsample.FieldCreatedAt:
+		return m.CreatedAt()
+	case auditsample.FieldKind:
+		return m.Kind()
+	case auditsample.FieldWriter:
+		return m.Writer()
+	case auditsample.FieldModel:
+		return m.Model()
+	case auditsample.FieldPromptVersion:
+		return m.PromptVersion()
+	case auditsample.FieldLayer:
+		return m.Layer()
+	case auditsample.FieldStratum:
+		return m.Stratum()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AuditSampleMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case auditsample.FieldMonth:
+		return m.OldMonth(ctx)
+	case auditsample.FieldNodeID:
+		return m.OldNodeID(ctx)
+	case auditsample.FieldRevisionID:
+		return m.OldRevisionID(ctx)
+	case auditsample.FieldPosition:
+		return m.OldPosition(ctx)
+	case auditsample.FieldSeed:
+		return m.OldSeed(ctx)
+	case auditsample.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case auditsample.FieldKind:
+		return m.OldKind(ctx)
+	case auditsample.FieldWriter:
+		return m.OldWriter(ctx)
+	case auditsample.FieldModel:
+		return m.OldModel(ctx)
+	case auditsample.FieldPromptVersion:
+		return m.OldPromptVersion(ctx)
+	case auditsample.FieldLayer:
+		return m.OldLayer(ctx)
+	case auditsample.FieldStratum:
+		return m.OldStratum(ctx)
+	}
+	return nil, fmt.Errorf("unknown AuditSample field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AuditSampleMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case auditsample.FieldMonth:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMonth(v)
+		return nil
+	case auditsample.FieldNodeID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNodeID(v)
+		return nil
+	case auditsample.FieldRevisionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRevisionID(v)
+		return nil
+	case auditsample.FieldPosition:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPosition(v)
+		return nil
+	case auditsample.FieldSeed:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeed(v)
+		return nil
+	case auditsample.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case auditsample.FieldKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case auditsample.FieldWriter:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWriter(v)
+		return nil
+	case auditsample.FieldModel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModel(v)
+		return nil
+	case auditsample.FieldPromptVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPromptVersion(v)
+		return nil
+	case auditsample.FieldLayer:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLayer(v)
+		return nil
+	case auditsample.FieldStratum:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStratum(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AuditSample field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AuditSampleMutation) AddedFields() []string {
+	var fields []string
+	if m.addposition != nil {
+		fields = append(fields, auditsample.FieldPosition)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AuditSampleMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case auditsample.FieldPosition:
+		return m.AddedPosition()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AuditSampleMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case auditsample.FieldPosition:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPosition(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AuditSample numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AuditSampleMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AuditSampleMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AuditSampleMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown AuditSample nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AuditSampleMutation) ResetField(name string) error {
+	switch name {
+	case auditsample.FieldMonth:
+		m.ResetMonth()
+		return nil
+	case auditsample.FieldNodeID:
+		m.ResetNodeID()
+		return nil
+	case auditsample.FieldRevisionID:
+		m.ResetRevisionID()
+		return nil
+	case auditsample.FieldPosition:
+		m.ResetPosition()
+		return nil
+	case auditsample.FieldSeed:
+		m.ResetSeed()
+		return nil
+	case auditsample.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case auditsample.FieldKind:
+		m.ResetKind()
+		return nil
+	case auditsample.FieldWriter:
+		m.ResetWriter()
+		return nil
+	case auditsample.FieldModel:
+		m.ResetModel()
+		return nil
+	case auditsample.FieldPromptVersion:
+		m.ResetPromptVersion()
+		return nil
+	case auditsample.FieldLayer:
+		m.ResetLayer()
+		return nil
+	case auditsample.FieldStratum:
+		m.ResetStratum()
+		return nil
+	}
+	return fmt.Errorf("unknown AuditSample field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AuditSampleMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AuditSampleMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AuditSampleMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AuditSampleMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AuditSampleMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AuditSampleMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AuditSampleMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown AuditSample unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AuditSampleMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown AuditSample edge %s", name)
 }
 
 // BatchStopMutation represents an operation that mutates the BatchStop nodes in the graph.
@@ -4913,6 +6655,1251 @@ func (m *ClaimMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Claim edge %s", name)
+}
+
+// ConfigurationStopMutation represents an operation that mutates the ConfigurationStop nodes in the graph.
+type ConfigurationStopMutation struct {
+	config
+	op                 Op
+	typ                string
+	id                 *string
+	month              *string
+	property           *configurationstop.Property
+	errors             *int
+	adderrors          *int
+	n                  *int
+	addn               *int
+	high               *float64
+	addhigh            *float64
+	threshold          *float64
+	addthreshold       *float64
+	thresholds_version *string
+	created_at         *time.Time
+	lifted_at          *time.Time
+	kind               *string
+	writer             *string
+	model              *string
+	prompt_version     *string
+	layer              *string
+	stratum            *string
+	clearedFields      map[string]struct{}
+	done               bool
+	oldValue           func(context.Context) (*ConfigurationStop, error)
+	predicates         []predicate.ConfigurationStop
+}
+
+var _ ent.Mutation = (*ConfigurationStopMutation)(nil)
+
+// configurationstopOption allows management of the mutation configuration using functional options.
+type configurationstopOption func(*ConfigurationStopMutation)
+
+// newConfigurationStopMutation creates new mutation for the ConfigurationStop entity.
+func newConfigurationStopMutation(c config, op Op, opts ...configurationstopOption) *ConfigurationStopMutation {
+	m := &ConfigurationStopMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeConfigurationStop,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withConfigurationStopID sets the ID field of the mutation.
+func withConfigurationStopID(id string) configurationstopOption {
+	return func(m *ConfigurationStopMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ConfigurationStop
+		)
+		m.oldValue = func(ctx context.Context) (*ConfigurationStop, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ConfigurationStop.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withConfigurationStop sets the old ConfigurationStop of the mutation.
+func withConfigurationStop(node *ConfigurationStop) configurationstopOption {
+	return func(m *ConfigurationStopMutation) {
+		m.oldValue = func(context.Context) (*ConfigurationStop, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ConfigurationStopMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ConfigurationStopMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ConfigurationStop entities.
+func (m *ConfigurationStopMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ConfigurationStopMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ConfigurationStopMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ConfigurationStop.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetMonth sets the "month" field.
+func (m *ConfigurationStopMutation) SetMonth(s string) {
+	m.month = &s
+}
+
+// Month returns the value of the "month" field in the mutation.
+func (m *ConfigurationStopMutation) Month() (r string, exists bool) {
+	v := m.month
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMonth returns the old "month" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldMonth(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMonth is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMonth requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMonth: %w", err)
+	}
+	return oldValue.Month, nil
+}
+
+// ResetMonth resets all changes to the "month" field.
+func (m *ConfigurationStopMutation) ResetMonth() {
+	m.month = nil
+}
+
+// SetProperty sets the "property" field.
+func (m *ConfigurationStopMutation) SetProperty(c configurationstop.Property) {
+	m.property = &c
+}
+
+// Property returns the value of the "property" field in the mutation.
+func (m *ConfigurationStopMutation) Property() (r configurationstop.Property, exists bool) {
+	v := m.property
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProperty returns the old "property" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldProperty(ctx context.Context) (v configurationstop.Property, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProperty is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProperty requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProperty: %w", err)
+	}
+	return oldValue.Property, nil
+}
+
+// ResetProperty resets all changes to the "property" field.
+func (m *ConfigurationStopMutation) ResetProperty() {
+	m.property = nil
+}
+
+// SetErrors sets the "errors" field.
+func (m *ConfigurationStopMutation) SetErrors(i int) {
+	m.errors = &i
+	m.adderrors = nil
+}
+
+// Errors returns the value of the "errors" field in the mutation.
+func (m *ConfigurationStopMutation) Errors() (r int, exists bool) {
+	v := m.errors
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldErrors returns the old "errors" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldErrors(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldErrors is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldErrors requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldErrors: %w", err)
+	}
+	return oldValue.Errors, nil
+}
+
+// AddErrors adds i to the "errors" field.
+func (m *ConfigurationStopMutation) AddErrors(i int) {
+	if m.adderrors != nil {
+		*m.adderrors += i
+	} else {
+		m.adderrors = &i
+	}
+}
+
+// AddedErrors returns the value that was added to the "errors" field in this mutation.
+func (m *ConfigurationStopMutation) AddedErrors() (r int, exists bool) {
+	v := m.adderrors
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetErrors resets all changes to the "errors" field.
+func (m *ConfigurationStopMutation) ResetErrors() {
+	m.errors = nil
+	m.adderrors = nil
+}
+
+// SetN sets the "n" field.
+func (m *ConfigurationStopMutation) SetN(i int) {
+	m.n = &i
+	m.addn = nil
+}
+
+// N returns the value of the "n" field in the mutation.
+func (m *ConfigurationStopMutation) N() (r int, exists bool) {
+	v := m.n
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldN returns the old "n" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldN(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldN is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldN requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldN: %w", err)
+	}
+	return oldValue.N, nil
+}
+
+// AddN adds i to the "n" field.
+func (m *ConfigurationStopMutation) AddN(i int) {
+	if m.addn != nil {
+		*m.addn += i
+	} else {
+		m.addn = &i
+	}
+}
+
+// AddedN returns the value that was added to the "n" field in this mutation.
+func (m *ConfigurationStopMutation) AddedN() (r int, exists bool) {
+	v := m.addn
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetN resets all changes to the "n" field.
+func (m *ConfigurationStopMutation) ResetN() {
+	m.n = nil
+	m.addn = nil
+}
+
+// SetHigh sets the "high" field.
+func (m *ConfigurationStopMutation) SetHigh(f float64) {
+	m.high = &f
+	m.addhigh = nil
+}
+
+// High returns the value of the "high" field in the mutation.
+func (m *ConfigurationStopMutation) High() (r float64, exists bool) {
+	v := m.high
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHigh returns the old "high" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldHigh(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHigh is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHigh requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHigh: %w", err)
+	}
+	return oldValue.High, nil
+}
+
+// AddHigh adds f to the "high" field.
+func (m *ConfigurationStopMutation) AddHigh(f float64) {
+	if m.addhigh != nil {
+		*m.addhigh += f
+	} else {
+		m.addhigh = &f
+	}
+}
+
+// AddedHigh returns the value that was added to the "high" field in this mutation.
+func (m *ConfigurationStopMutation) AddedHigh() (r float64, exists bool) {
+	v := m.addhigh
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHigh resets all changes to the "high" field.
+func (m *ConfigurationStopMutation) ResetHigh() {
+	m.high = nil
+	m.addhigh = nil
+}
+
+// SetThreshold sets the "threshold" field.
+func (m *ConfigurationStopMutation) SetThreshold(f float64) {
+	m.threshold = &f
+	m.addthreshold = nil
+}
+
+// Threshold returns the value of the "threshold" field in the mutation.
+func (m *ConfigurationStopMutation) Threshold() (r float64, exists bool) {
+	v := m.threshold
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldThreshold returns the old "threshold" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldThreshold(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldThreshold is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldThreshold requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldThreshold: %w", err)
+	}
+	return oldValue.Threshold, nil
+}
+
+// AddThreshold adds f to the "threshold" field.
+func (m *ConfigurationStopMutation) AddThreshold(f float64) {
+	if m.addthreshold != nil {
+		*m.addthreshold += f
+	} else {
+		m.addthreshold = &f
+	}
+}
+
+// AddedThreshold returns the value that was added to the "threshold" field in this mutation.
+func (m *ConfigurationStopMutation) AddedThreshold() (r float64, exists bool) {
+	v := m.addthreshold
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetThreshold resets all changes to the "threshold" field.
+func (m *ConfigurationStopMutation) ResetThreshold() {
+	m.threshold = nil
+	m.addthreshold = nil
+}
+
+// SetThresholdsVersion sets the "thresholds_version" field.
+func (m *ConfigurationStopMutation) SetThresholdsVersion(s string) {
+	m.thresholds_version = &s
+}
+
+// ThresholdsVersion returns the value of the "thresholds_version" field in the mutation.
+func (m *ConfigurationStopMutation) ThresholdsVersion() (r string, exists bool) {
+	v := m.thresholds_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldThresholdsVersion returns the old "thresholds_version" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldThresholdsVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldThresholdsVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldThresholdsVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldThresholdsVersion: %w", err)
+	}
+	return oldValue.ThresholdsVersion, nil
+}
+
+// ResetThresholdsVersion resets all changes to the "thresholds_version" field.
+func (m *ConfigurationStopMutation) ResetThresholdsVersion() {
+	m.thresholds_version = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ConfigurationStopMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ConfigurationStopMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ConfigurationStopMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetLiftedAt sets the "lifted_at" field.
+func (m *ConfigurationStopMutation) SetLiftedAt(t time.Time) {
+	m.lifted_at = &t
+}
+
+// LiftedAt returns the value of the "lifted_at" field in the mutation.
+func (m *ConfigurationStopMutation) LiftedAt() (r time.Time, exists bool) {
+	v := m.lifted_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLiftedAt returns the old "lifted_at" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldLiftedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLiftedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLiftedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLiftedAt: %w", err)
+	}
+	return oldValue.LiftedAt, nil
+}
+
+// ClearLiftedAt clears the value of the "lifted_at" field.
+func (m *ConfigurationStopMutation) ClearLiftedAt() {
+	m.lifted_at = nil
+	m.clearedFields[configurationstop.FieldLiftedAt] = struct{}{}
+}
+
+// LiftedAtCleared returns if the "lifted_at" field was cleared in this mutation.
+func (m *ConfigurationStopMutation) LiftedAtCleared() bool {
+	_, ok := m.clearedFields[configurationstop.FieldLiftedAt]
+	return ok
+}
+
+// ResetLiftedAt resets all changes to the "lifted_at" field.
+func (m *ConfigurationStopMutation) ResetLiftedAt() {
+	m.lifted_at = nil
+	delete(m.clearedFields, configurationstop.FieldLiftedAt)
+}
+
+// SetKind sets the "kind" field.
+func (m *ConfigurationStopMutation) SetKind(s string) {
+	m.kind = &s
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *ConfigurationStopMutation) Kind() (r string, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *ConfigurationStopMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetWriter sets the "writer" field.
+func (m *ConfigurationStopMutation) SetWriter(s string) {
+	m.writer = &s
+}
+
+// Writer returns the value of the "writer" field in the mutation.
+func (m *ConfigurationStopMutation) Writer() (r string, exists bool) {
+	v := m.writer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWriter returns the old "writer" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldWriter(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWriter is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWriter requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWriter: %w", err)
+	}
+	return oldValue.Writer, nil
+}
+
+// ResetWriter resets all changes to the "writer" field.
+func (m *ConfigurationStopMutation) ResetWriter() {
+	m.writer = nil
+}
+
+// SetModel sets the "model" field.
+func (m *ConfigurationStopMutation) SetModel(s string) {
+	m.model = &s
+}
+
+// Model returns the value of the "model" field in the mutation.
+func (m *ConfigurationStopMutation) Model() (r string, exists bool) {
+	v := m.model
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModel returns the old "model" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldModel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModel: %w", err)
+	}
+	return oldValue.Model, nil
+}
+
+// ResetModel resets all changes to the "model" field.
+func (m *ConfigurationStopMutation) ResetModel() {
+	m.model = nil
+}
+
+// SetPromptVersion sets the "prompt_version" field.
+func (m *ConfigurationStopMutation) SetPromptVersion(s string) {
+	m.prompt_version = &s
+}
+
+// PromptVersion returns the value of the "prompt_version" field in the mutation.
+func (m *ConfigurationStopMutation) PromptVersion() (r string, exists bool) {
+	v := m.prompt_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPromptVersion returns the old "prompt_version" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldPromptVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPromptVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPromptVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPromptVersion: %w", err)
+	}
+	return oldValue.PromptVersion, nil
+}
+
+// ResetPromptVersion resets all changes to the "prompt_version" field.
+func (m *ConfigurationStopMutation) ResetPromptVersion() {
+	m.prompt_version = nil
+}
+
+// SetLayer sets the "layer" field.
+func (m *ConfigurationStopMutation) SetLayer(s string) {
+	m.layer = &s
+}
+
+// Layer returns the value of the "layer" field in the mutation.
+func (m *ConfigurationStopMutation) Layer() (r string, exists bool) {
+	v := m.layer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLayer returns the old "layer" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldLayer(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLayer is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLayer requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLayer: %w", err)
+	}
+	return oldValue.Layer, nil
+}
+
+// ResetLayer resets all changes to the "layer" field.
+func (m *ConfigurationStopMutation) ResetLayer() {
+	m.layer = nil
+}
+
+// SetStratum sets the "stratum" field.
+func (m *ConfigurationStopMutation) SetStratum(s string) {
+	m.stratum = &s
+}
+
+// Stratum returns the value of the "stratum" field in the mutation.
+func (m *ConfigurationStopMutation) Stratum() (r string, exists bool) {
+	v := m.stratum
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStratum returns the old "stratum" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldStratum(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStratum is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStratum requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStratum: %w", err)
+	}
+	return oldValue.Stratum, nil
+}
+
+// ResetStratum resets all changes to the "stratum" field.
+func (m *ConfigurationStopMutation) ResetStratum() {
+	m.stratum = nil
+}
+
+// Where appends a list predicates to the ConfigurationStopMutation builder.
+func (m *ConfigurationStopMutation) Where(ps ...predicate.ConfigurationStop) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ConfigurationStopMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ConfigurationStopMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ConfigurationStop, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ConfigurationStopMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ConfigurationStopMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ConfigurationStop).
+func (m *ConfigurationStopMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ConfigurationStopMutation) Fields() []string {
+	fields := make([]string, 0, 15)
+	if m.month != nil {
+		fields = append(fields, configurationstop.FieldMonth)
+	}
+	if m.property != nil {
+		fields = append(fields, configurationstop.FieldProperty)
+	}
+	if m.errors != nil {
+		fields = append(fields, configurationstop.FieldErrors)
+	}
+	if m.n != nil {
+		fields = append(fields, configurationstop.FieldN)
+	}
+	if m.high != nil {
+		fields = append(fields, configurationstop.FieldHigh)
+	}
+	if m.threshold != nil {
+		fields = append(fields, configurationstop.FieldThreshold)
+	}
+	if m.thresholds_version != nil {
+		fields = append(fields, configurationstop.FieldThresholdsVersion)
+	}
+	if m.created_at != nil {
+		fields = append(fields, configurationstop.FieldCreatedAt)
+	}
+	if m.lifted_at != nil {
+		fields = append(fields, configurationstop.FieldLiftedAt)
+	}
+	if m.kind != nil {
+		fields = append(fields, configurationstop.FieldKind)
+	}
+	if m.writer != nil {
+		fields = append(fields, configurationstop.FieldWriter)
+	}
+	if m.model != nil {
+		fields = append(fields, configurationstop.FieldModel)
+	}
+	if m.prompt_version != nil {
+		fields = append(fields, configurationstop.FieldPromptVersion)
+	}
+	if m.layer != nil {
+		fields = append(fields, configurationstop.FieldLayer)
+	}
+	if m.stratum != nil {
+		fields = append(fields, configurationstop.FieldStratum)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ConfigurationStopMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case configurationstop.FieldMonth:
+		return m.Month()
+	case configurationstop.FieldProperty:
+		return m.Property()
+	case configurationstop.FieldErrors:
+		return m.Errors()
+	case configurationstop.FieldN:
+		return m.N()
+	case configurationstop.FieldHigh:
+		return m.High()
+	case configurationstop.FieldThreshold:
+		return m.Threshold()
+	case configurationstop.FieldThresholdsVersion:
+		return m.ThresholdsVersion()
+	case configurationstop.FieldCreatedAt:
+		return m.CreatedAt()
+	case configurationstop.FieldLiftedAt:
+		return m.LiftedAt()
+	case configurationstop.FieldKind:
+		return m.Kind()
+	case configurationstop.FieldWriter:
+		return m.Writer()
+	case configurationstop.FieldModel:
+		return m.Model()
+	case configurationstop.FieldPromptVersion:
+		return m.PromptVersion()
+	case configurationstop.FieldLayer:
+		return m.Layer()
+	case configurationstop.FieldStratum:
+		return m.Stratum()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ConfigurationStopMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case configurationstop.FieldMonth:
+		return m.OldMonth(ctx)
+	case configurationstop.FieldProperty:
+		return m.OldProperty(ctx)
+	case configurationstop.FieldErrors:
+		return m.OldErrors(ctx)
+	case configurationstop.FieldN:
+		return m.OldN(ctx)
+	case configurationstop.FieldHigh:
+		return m.OldHigh(ctx)
+	case configurationstop.FieldThreshold:
+		return m.OldThreshold(ctx)
+	case configurationstop.FieldThresholdsVersion:
+		return m.OldThresholdsVersion(ctx)
+	case configurationstop.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case configurationstop.FieldLiftedAt:
+		return m.OldLiftedAt(ctx)
+	case configurationstop.FieldKind:
+		return m.OldKind(ctx)
+	case configurationstop.FieldWriter:
+		return m.OldWriter(ctx)
+	case configurationstop.FieldModel:
+		return m.OldModel(ctx)
+	case configurationstop.FieldPromptVersion:
+		return m.OldPromptVersion(ctx)
+	case configurationstop.FieldLayer:
+		return m.OldLayer(ctx)
+	case configurationstop.FieldStratum:
+		return m.OldStratum(ctx)
+	}
+	return nil, fmt.Errorf("unknown ConfigurationStop field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ConfigurationStopMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case configurationstop.FieldMonth:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMonth(v)
+		return nil
+	case configurationstop.FieldProperty:
+		v, ok := value.(configurationstop.Property)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProperty(v)
+		return nil
+	case configurationstop.FieldErrors:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetErrors(v)
+		return nil
+	case configurationstop.FieldN:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetN(v)
+		return nil
+	case configurationstop.FieldHigh:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHigh(v)
+		return nil
+	case configurationstop.FieldThreshold:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetThreshold(v)
+		return nil
+	case configurationstop.FieldThresholdsVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetThresholdsVersion(v)
+		return nil
+	case configurationstop.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case configurationstop.FieldLiftedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLiftedAt(v)
+		return nil
+	case configurationstop.FieldKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case configurationstop.FieldWriter:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWriter(v)
+		return nil
+	case configurationstop.FieldModel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModel(v)
+		return nil
+	case configurationstop.FieldPromptVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPromptVersion(v)
+		return nil
+	case configurationstop.FieldLayer:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLayer(v)
+		return nil
+	case configurationstop.FieldStratum:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStratum(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ConfigurationStop field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ConfigurationStopMutation) AddedFields() []string {
+	var fields []string
+	if m.adderrors != nil {
+		fields = append(fields, configurationstop.FieldErrors)
+	}
+	if m.addn != nil {
+		fields = append(fields, configurationstop.FieldN)
+	}
+	if m.addhigh != nil {
+		fields = append(fields, configurationstop.FieldHigh)
+	}
+	if m.addthreshold != nil {
+		fields = append(fields, configurationstop.FieldThreshold)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ConfigurationStopMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case configurationstop.FieldErrors:
+		return m.AddedErrors()
+	case configurationstop.FieldN:
+		return m.AddedN()
+	case configurationstop.FieldHigh:
+		return m.AddedHigh()
+	case configurationstop.FieldThreshold:
+		return m.AddedThreshold()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ConfigurationStopMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case configurationstop.FieldErrors:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddErrors(v)
+		return nil
+	case configurationstop.FieldN:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddN(v)
+		return nil
+	case configurationstop.FieldHigh:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHigh(v)
+		return nil
+	case configurationstop.FieldThreshold:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddThreshold(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ConfigurationStop numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ConfigurationStopMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(configurationstop.FieldLiftedAt) {
+		fields = append(fields, configurationstop.FieldLiftedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ConfigurationStopMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ConfigurationStopMutation) ClearField(name string) error {
+	switch name {
+	case configurationstop.FieldLiftedAt:
+		m.ClearLiftedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ConfigurationStop nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ConfigurationStopMutation) ResetField(name string) error {
+	switch name {
+	case configurationstop.FieldMonth:
+		m.ResetMonth()
+		return nil
+	case configurationstop.FieldProperty:
+		m.ResetProperty()
+		return nil
+	case configurationstop.FieldErrors:
+		m.ResetErrors()
+		return nil
+	case configurationstop.FieldN:
+		m.ResetN()
+		return nil
+	case configurationstop.FieldHigh:
+		m.ResetHigh()
+		return nil
+	case configurationstop.FieldThreshold:
+		m.ResetThreshold()
+		return nil
+	case configurationstop.FieldThresholdsVersion:
+		m.ResetThresholdsVersion()
+		return nil
+	case configurationstop.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case configurationstop.FieldLiftedAt:
+		m.ResetLiftedAt()
+		return nil
+	case configurationstop.FieldKind:
+		m.ResetKind()
+		return nil
+	case configurationstop.FieldWriter:
+		m.ResetWriter()
+		return nil
+	case configurationstop.FieldModel:
+		m.ResetModel()
+		return nil
+	case configurationstop.FieldPromptVersion:
+		m.ResetPromptVersion()
+		return nil
+	case configurationstop.FieldLayer:
+		m.ResetLayer()
+		return nil
+	case configurationstop.FieldStratum:
+		m.ResetStratum()
+		return nil
+	}
+	return fmt.Errorf("unknown ConfigurationStop field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ConfigurationStopMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ConfigurationStopMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ConfigurationStopMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ConfigurationStopMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ConfigurationStopMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ConfigurationStopMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ConfigurationStopMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ConfigurationStop unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ConfigurationStopMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ConfigurationStop edge %s", name)
 }
 
 // CorpusBindingMutation represents an operation that mutates the CorpusBinding nodes in the graph.
@@ -31202,6 +34189,2378 @@ func (m *PublicationGateMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *PublicationGateMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown PublicationGate edge %s", name)
+}
+
+// QuarantineMutation represents an operation that mutates the Quarantine nodes in the graph.
+type QuarantineMutation struct {
+	config
+	op                Op
+	typ               string
+	id                *string
+	node_id           *string
+	stop_id           *string
+	mark              *quarantine.Mark
+	change_request_id *string
+	resolution        *quarantine.Resolution
+	created_at        *time.Time
+	clearedFields     map[string]struct{}
+	done              bool
+	oldValue          func(context.Context) (*Quarantine, error)
+	predicates        []predicate.Quarantine
+}
+
+var _ ent.Mutation = (*QuarantineMutation)(nil)
+
+// quarantineOption allows management of the mutation configuration using functional options.
+type quarantineOption func(*QuarantineMutation)
+
+// newQuarantineMutation creates new mutation for the Quarantine entity.
+func newQuarantineMutation(c config, op Op, opts ...quarantineOption) *QuarantineMutation {
+	m := &QuarantineMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeQuarantine,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withQuarantineID sets the ID field of the mutation.
+func withQuarantineID(id string) quarantineOption {
+	return func(m *QuarantineMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Quarantine
+		)
+		m.oldValue = func(ctx context.Context) (*Quarantine, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Quarantine.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withQuarantine sets the old Quarantine of the mutation.
+func withQuarantine(node *Quarantine) quarantineOption {
+	return func(m *QuarantineMutation) {
+		m.oldValue = func(context.Context) (*Quarantine, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m QuarantineMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m QuarantineMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Quarantine entities.
+func (m *QuarantineMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *QuarantineMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *QuarantineMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Quarantine.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetNodeID sets the "node_id" field.
+func (m *QuarantineMutation) SetNodeID(s string) {
+	m.node_id = &s
+}
+
+// NodeID returns the value of the "node_id" field in the mutation.
+func (m *QuarantineMutation) NodeID() (r string, exists bool) {
+	v := m.node_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNodeID returns the old "node_id" field's value of the Quarantine entity.
+// If the Quarantine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *QuarantineMutation) OldNodeID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNodeID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNodeID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNodeID: %w", err)
+	}
+	return oldValue.NodeID, nil
+}
+
+// ResetNodeID resets all changes to the "node_id" field.
+func (m *QuarantineMutation) ResetNodeID() {
+	m.node_id = nil
+}
+
+// SetStopID sets the "stop_id" field.
+func (m *QuarantineMutation) SetStopID(s string) {
+	m.stop_id = &s
+}
+
+// StopID returns the value of the "stop_id" field in the mutation.
+func (m *QuarantineMutation) StopID() (r string, exists bool) {
+	v := m.stop_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStopID returns the old "stop_id" field's value of the Quarantine entity.
+// If the Quarantine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *QuarantineMutation) OldStopID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStopID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStopID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStopID: %w", err)
+	}
+	return oldValue.StopID, nil
+}
+
+// ResetStopID resets all changes to the "stop_id" field.
+func (m *QuarantineMutation) ResetStopID() {
+	m.stop_id = nil
+}
+
+// SetMark sets the "mark" field.
+func (m *QuarantineMutation) SetMark(q quarantine.Mark) {
+	m.mark = &q
+}
+
+// Mark returns the value of the "mark" field in the mutation.
+func (m *QuarantineMutation) Mark() (r quarantine.Mark, exists bool) {
+	v := m.mark
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMark returns the old "mark" field's value of the Quarantine entity.
+// If the Quarantine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *QuarantineMutation) OldMark(ctx context.Context) (v quarantine.Mark, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMark is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMark requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMark: %w", err)
+	}
+	return oldValue.Mark, nil
+}
+
+// ResetMark resets all changes to the "mark" field.
+func (m *QuarantineMutation) ResetMark() {
+	m.mark = nil
+}
+
+// SetChangeRequestID sets the "change_request_id" field.
+func (m *QuarantineMutation) SetChangeRequestID(s string) {
+	m.change_request_id = &s
+}
+
+// ChangeRequestID returns the value of the "change_request_id" field in the mutation.
+func (m *QuarantineMutation) ChangeRequestID() (r string, exists bool) {
+	v := m.change_request_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldChangeRequestID returns the old "change_request_id" field's value of the Quarantine entity.
+// If the Quarantine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *QuarantineMutation) OldChangeRequestID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldChangeRequestID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldChangeRequestID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldChangeRequestID: %w", err)
+	}
+	return oldValue.ChangeRequestID, nil
+}
+
+// ResetChangeRequestID resets all changes to the "change_request_id" field.
+func (m *QuarantineMutation) ResetChangeRequestID() {
+	m.change_request_id = nil
+}
+
+// SetResolution sets the "resolution" field.
+func (m *QuarantineMutation) SetResolution(q quarantine.Resolution) {
+	m.resolution = &q
+}
+
+// Resolution returns the value of the "resolution" field in the mutation.
+func (m *QuarantineMutation) Resolution() (r quarantine.Resolution, exists bool) {
+	v := m.resolution
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResolution returns the old "resolution" field's value of the Quarantine entity.
+// If the Quarantine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *QuarantineMutation) OldResolution(ctx context.Context) (v *quarantine.Resolution, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResolution is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResolution requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResolution: %w", err)
+	}
+	return oldValue.Resolution, nil
+}
+
+// ClearResolution clears the value of the "resolution" field.
+func (m *QuarantineMutation) ClearResolution() {
+	m.resolution = nil
+	m.clearedFields[quarantine.FieldResolution] = struct{}{}
+}
+
+// ResolutionCleared returns if the "resolution" field was cleared in this mutation.
+func (m *QuarantineMutation) ResolutionCleared() bool {
+	_, ok := m.clearedFields[quarantine.FieldResolution]
+	return ok
+}
+
+// ResetResolution resets all changes to the "resolution" field.
+func (m *QuarantineMutation) ResetResolution() {
+	m.resolution = nil
+	delete(m.clearedFields, quarantine.FieldResolution)
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *QuarantineMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *QuarantineMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Quarantine entity.
+// If the Quarantine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *QuarantineMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *QuarantineMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// Where appends a list predicates to the QuarantineMutation builder.
+func (m *QuarantineMutation) Where(ps ...predicate.Quarantine) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the QuarantineMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *QuarantineMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Quarantine, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *QuarantineMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *QuarantineMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Quarantine).
+func (m *QuarantineMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *QuarantineMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.node_id != nil {
+		fields = append(fields, quarantine.FieldNodeID)
+	}
+	if m.stop_id != nil {
+		fields = append(fields, quarantine.FieldStopID)
+	}
+	if m.mark != nil {
+		fields = append(fields, quarantine.FieldMark)
+	}
+	if m.change_request_id != nil {
+		fields = append(fields, quarantine.FieldChangeRequestID)
+	}
+	if m.resolution != nil {
+		fields = append(fields, quarantine.FieldResolution)
+	}
+	if m.created_at != nil {
+		fields = append(fields, quarantine.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *QuarantineMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case quarantine.FieldNodeID:
+		return m.NodeID()
+	case quarantine.FieldStopID:
+		return m.StopID()
+	case quarantine.FieldMark:
+		return m.Mark()
+	case quarantine.FieldChangeRequestID:
+		return m.ChangeRequestID()
+	case quarantine.FieldResolution:
+		return m.Resolution()
+	case quarantine.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *QuarantineMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case quarantine.FieldNodeID:
+		return m.OldNodeID(ctx)
+	case quarantine.FieldStopID:
+		return m.OldStopID(ctx)
+	case quarantine.FieldMark:
+		return m.OldMark(ctx)
+	case quarantine.FieldChangeRequestID:
+		return m.OldChangeRequestID(ctx)
+	case quarantine.FieldResolution:
+		return m.OldResolution(ctx)
+	case quarantine.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown Quarantine field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *QuarantineMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case quarantine.FieldNodeID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNodeID(v)
+		return nil
+	case quarantine.FieldStopID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStopID(v)
+		return nil
+	case quarantine.FieldMark:
+		v, ok := value.(quarantine.Mark)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMark(v)
+		return nil
+	case quarantine.FieldChangeRequestID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetChangeRequestID(v)
+		return nil
+	case quarantine.FieldResolution:
+		v, ok := value.(quarantine.Resolution)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResolution(v)
+		return nil
+	case quarantine.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Quarantine field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *QuarantineMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *QuarantineMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *QuarantineMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Quarantine numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *QuarantineMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(quarantine.FieldResolution) {
+		fields = append(fields, quarantine.FieldResolution)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *QuarantineMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *QuarantineMutation) ClearField(name string) error {
+	switch name {
+	case quarantine.FieldResolution:
+		m.ClearResolution()
+		return nil
+	}
+	return fmt.Errorf("unknown Quarantine nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *QuarantineMutation) ResetField(name string) error {
+	switch name {
+	case quarantine.FieldNodeID:
+		m.ResetNodeID()
+		return nil
+	case quarantine.FieldStopID:
+		m.ResetStopID()
+		return nil
+	case quarantine.FieldMark:
+		m.ResetMark()
+		return nil
+	case quarantine.FieldChangeRequestID:
+		m.ResetChangeRequestID()
+		return nil
+	case quarantine.FieldResolution:
+		m.ResetResolution()
+		return nil
+	case quarantine.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Quarantine field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *QuarantineMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *QuarantineMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *QuarantineMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *QuarantineMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *QuarantineMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *QuarantineMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *QuarantineMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Quarantine unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *QuarantineMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Quarantine edge %s", name)
+}
+
+// RateSnapshotMutation represents an operation that mutates the RateSnapshot nodes in the graph.
+type RateSnapshotMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	release       *string
+	month         *string
+	content       *string
+	sha256        *string
+	created_at    *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*RateSnapshot, error)
+	predicates    []predicate.RateSnapshot
+}
+
+var _ ent.Mutation = (*RateSnapshotMutation)(nil)
+
+// ratesnapshotOption allows management of the mutation configuration using functional options.
+type ratesnapshotOption func(*RateSnapshotMutation)
+
+// newRateSnapshotMutation creates new mutation for the RateSnapshot entity.
+func newRateSnapshotMutation(c config, op Op, opts ...ratesnapshotOption) *RateSnapshotMutation {
+	m := &RateSnapshotMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRateSnapshot,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRateSnapshotID sets the ID field of the mutation.
+func withRateSnapshotID(id string) ratesnapshotOption {
+	return func(m *RateSnapshotMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *RateSnapshot
+		)
+		m.oldValue = func(ctx context.Context) (*RateSnapshot, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().RateSnapshot.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRateSnapshot sets the old RateSnapshot of the mutation.
+func withRateSnapshot(node *RateSnapshot) ratesnapshotOption {
+	return func(m *RateSnapshotMutation) {
+		m.oldValue = func(context.Context) (*RateSnapshot, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RateSnapshotMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RateSnapshotMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of RateSnapshot entities.
+func (m *RateSnapshotMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RateSnapshotMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RateSnapshotMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().RateSnapshot.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetRelease sets the "release" field.
+func (m *RateSnapshotMutation) SetRelease(s string) {
+	m.release = &s
+}
+
+// Release returns the value of the "release" field in the mutation.
+func (m *RateSnapshotMutation) Release() (r string, exists bool) {
+	v := m.release
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRelease returns the old "release" field's value of the RateSnapshot entity.
+// If the RateSnapshot object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RateSnapshotMutation) OldRelease(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRelease is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRelease requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRelease: %w", err)
+	}
+	return oldValue.Release, nil
+}
+
+// ResetRelease resets all changes to the "release" field.
+func (m *RateSnapshotMutation) ResetRelease() {
+	m.release = nil
+}
+
+// SetMonth sets the "month" field.
+func (m *RateSnapshotMutation) SetMonth(s string) {
+	m.month = &s
+}
+
+// Month returns the value of the "month" field in the mutation.
+func (m *RateSnapshotMutation) Month() (r string, exists bool) {
+	v := m.month
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMonth returns the old "month" field's value of the RateSnapshot entity.
+// If the RateSnapshot object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RateSnapshotMutation) OldMonth(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMonth is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMonth requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMonth: %w", err)
+	}
+	return oldValue.Month, nil
+}
+
+// ResetMonth resets all changes to the "month" field.
+func (m *RateSnapshotMutation) ResetMonth() {
+	m.month = nil
+}
+
+// SetContent sets the "content" field.
+func (m *RateSnapshotMutation) SetContent(s string) {
+	m.content = &s
+}
+
+// Content returns the value of the "content" field in the mutation.
+func (m *RateSnapshotMutation) Content() (r string, exists bool) {
+	v := m.content
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldContent returns the old "content" field's value of the RateSnapshot entity.
+// If the RateSnapshot object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RateSnapshotMutation) OldContent(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldContent is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldContent requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldContent: %w", err)
+	}
+	return oldValue.Content, nil
+}
+
+// ResetContent resets all changes to the "content" field.
+func (m *RateSnapshotMutation) ResetContent() {
+	m.content = nil
+}
+
+// SetSha256 sets the "sha256" field.
+func (m *RateSnapshotMutation) SetSha256(s string) {
+	m.sha256 = &s
+}
+
+// Sha256 returns the value of the "sha256" field in the mutation.
+func (m *RateSnapshotMutation) Sha256() (r string, exists bool) {
+	v := m.sha256
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSha256 returns the old "sha256" field's value of the RateSnapshot entity.
+// If the RateSnapshot object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RateSnapshotMutation) OldSha256(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSha256 is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSha256 requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSha256: %w", err)
+	}
+	return oldValue.Sha256, nil
+}
+
+// ResetSha256 resets all changes to the "sha256" field.
+func (m *RateSnapshotMutation) ResetSha256() {
+	m.sha256 = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *RateSnapshotMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *RateSnapshotMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the RateSnapshot entity.
+// If the RateSnapshot object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RateSnapshotMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *RateSnapshotMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// Where appends a list predicates to the RateSnapshotMutation builder.
+func (m *RateSnapshotMutation) Where(ps ...predicate.RateSnapshot) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RateSnapshotMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RateSnapshotMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.RateSnapshot, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RateSnapshotMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RateSnapshotMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (RateSnapshot).
+func (m *RateSnapshotMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RateSnapshotMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.release != nil {
+		fields = append(fields, ratesnapshot.FieldRelease)
+	}
+	if m.month != nil {
+		fields = append(fields, ratesnapshot.FieldMonth)
+	}
+	if m.content != nil {
+		fields = append(fields, ratesnapshot.FieldContent)
+	}
+	if m.sha256 != nil {
+		fields = append(fields, ratesnapshot.FieldSha256)
+	}
+	if m.created_at != nil {
+		fields = append(fields, ratesnapshot.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RateSnapshotMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case ratesnapshot.FieldRelease:
+		return m.Release()
+	case ratesnapshot.FieldMonth:
+		return m.Month()
+	case ratesnapshot.FieldContent:
+		return m.Content()
+	case ratesnapshot.FieldSha256:
+		return m.Sha256()
+	case ratesnapshot.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RateSnapshotMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case ratesnapshot.FieldRelease:
+		return m.OldRelease(ctx)
+	case ratesnapshot.FieldMonth:
+		return m.OldMonth(ctx)
+	case ratesnapshot.FieldContent:
+		return m.OldContent(ctx)
+	case ratesnapshot.FieldSha256:
+		return m.OldSha256(ctx)
+	case ratesnapshot.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown RateSnapshot field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RateSnapshotMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case ratesnapshot.FieldRelease:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRelease(v)
+		return nil
+	case ratesnapshot.FieldMonth:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMonth(v)
+		return nil
+	case ratesnapshot.FieldContent:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetContent(v)
+		return nil
+	case ratesnapshot.FieldSha256:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSha256(v)
+		return nil
+	case ratesnapshot.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RateSnapshot field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RateSnapshotMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RateSnapshotMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RateSnapshotMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown RateSnapshot numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RateSnapshotMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RateSnapshotMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RateSnapshotMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown RateSnapshot nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RateSnapshotMutation) ResetField(name string) error {
+	switch name {
+	case ratesnapshot.FieldRelease:
+		m.ResetRelease()
+		return nil
+	case ratesnapshot.FieldMonth:
+		m.ResetMonth()
+		return nil
+	case ratesnapshot.FieldContent:
+		m.ResetContent()
+		return nil
+	case ratesnapshot.FieldSha256:
+		m.ResetSha256()
+		return nil
+	case ratesnapshot.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown RateSnapshot field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RateSnapshotMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RateSnapshotMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RateSnapshotMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RateSnapshotMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RateSnapshotMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RateSnapshotMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RateSnapshotMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown RateSnapshot unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RateSnapshotMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown RateSnapshot edge %s", name)
+}
+
+// ReaderReportMutation represents an operation that mutates the ReaderReport nodes in the graph.
+type ReaderReportMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	node_id        *string
+	revision_id    *string
+	property       *readerreport.Property
+	explanation    *string
+	account_id     *string
+	level          *int
+	addlevel       *int
+	state          *readerreport.State
+	decided_by     *string
+	decided_at     *time.Time
+	created_at     *time.Time
+	kind           *string
+	writer         *string
+	model          *string
+	prompt_version *string
+	layer          *string
+	stratum        *string
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*ReaderReport, error)
+	predicates     []predicate.ReaderReport
+}
+
+var _ ent.Mutation = (*ReaderReportMutation)(nil)
+
+// readerreportOption allows management of the mutation configuration using functional options.
+type readerreportOption func(*ReaderReportMutation)
+
+// newReaderReportMutation creates new mutation for the ReaderReport entity.
+func newReaderReportMutation(c config, op Op, opts ...readerreportOption) *ReaderReportMutation {
+	m := &ReaderReportMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeReaderReport,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withReaderReportID sets the ID field of the mutation.
+func withReaderReportID(id string) readerreportOption {
+	return func(m *ReaderReportMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ReaderReport
+		)
+		m.oldValue = func(ctx context.Context) (*ReaderReport, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ReaderReport.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withReaderReport sets the old ReaderReport of the mutation.
+func withReaderReport(node *ReaderReport) readerreportOption {
+	return func(m *ReaderReportMutation) {
+		m.oldValue = func(context.Context) (*ReaderReport, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ReaderReportMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ReaderReportMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ReaderReport entities.
+func (m *ReaderReportMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ReaderReportMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ReaderReportMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ReaderReport.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetNodeID sets the "node_id" field.
+func (m *ReaderReportMutation) SetNodeID(s string) {
+	m.node_id = &s
+}
+
+// NodeID returns the value of the "node_id" field in the mutation.
+func (m *ReaderReportMutation) NodeID() (r string, exists bool) {
+	v := m.node_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNodeID returns the old "node_id" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldNodeID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNodeID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNodeID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNodeID: %w", err)
+	}
+	return oldValue.NodeID, nil
+}
+
+// ResetNodeID resets all changes to the "node_id" field.
+func (m *ReaderReportMutation) ResetNodeID() {
+	m.node_id = nil
+}
+
+// SetRevisionID sets the "revision_id" field.
+func (m *ReaderReportMutation) SetRevisionID(s string) {
+	m.revision_id = &s
+}
+
+// RevisionID returns the value of the "revision_id" field in the mutation.
+func (m *ReaderReportMutation) RevisionID() (r string, exists bool) {
+	v := m.revision_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRevisionID returns the old "revision_id" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldRevisionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRevisionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRevisionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRevisionID: %w", err)
+	}
+	return oldValue.RevisionID, nil
+}
+
+// ResetRevisionID resets all changes to the "revision_id" field.
+func (m *ReaderReportMutation) ResetRevisionID() {
+	m.revision_id = nil
+}
+
+// SetProperty sets the "property" field.
+func (m *ReaderReportMutation) SetProperty(r readerreport.Property) {
+	m.property = &r
+}
+
+// Property returns the value of the "property" field in the mutation.
+func (m *ReaderReportMutation) Property() (r readerreport.Property, exists bool) {
+	v := m.property
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProperty returns the old "property" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldProperty(ctx context.Context) (v readerreport.Property, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProperty is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProperty requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProperty: %w", err)
+	}
+	return oldValue.Property, nil
+}
+
+// ResetProperty resets all changes to the "property" field.
+func (m *ReaderReportMutation) ResetProperty() {
+	m.property = nil
+}
+
+// SetExplanation sets the "explanation" field.
+func (m *ReaderReportMutation) SetExplanation(s string) {
+	m.explanation = &s
+}
+
+// Explanation returns the value of the "explanation" field in the mutation.
+func (m *ReaderReportMutation) Explanation() (r string, exists bool) {
+	v := m.explanation
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExplanation returns the old "explanation" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldExplanation(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExplanation is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExplanation requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExplanation: %w", err)
+	}
+	return oldValue.Explanation, nil
+}
+
+// ResetExplanation resets all changes to the "explanation" field.
+func (m *ReaderReportMutation) ResetExplanation() {
+	m.explanation = nil
+}
+
+// SetAccountID sets the "account_id" field.
+func (m *ReaderReportMutation) SetAccountID(s string) {
+	m.account_id = &s
+}
+
+// AccountID returns the value of the "account_id" field in the mutation.
+func (m *ReaderReportMutation) AccountID() (r string, exists bool) {
+	v := m.account_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAccountID returns the old "account_id" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldAccountID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAccountID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAccountID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAccountID: %w", err)
+	}
+	return oldValue.AccountID, nil
+}
+
+// ResetAccountID resets all changes to the "account_id" field.
+func (m *ReaderReportMutation) ResetAccountID() {
+	m.account_id = nil
+}
+
+// SetLevel sets the "level" field.
+func (m *ReaderReportMutation) SetLevel(i int) {
+	m.level = &i
+	m.addlevel = nil
+}
+
+// Level returns the value of the "level" field in the mutation.
+func (m *ReaderReportMutation) Level() (r int, exists bool) {
+	v := m.level
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLevel returns the old "level" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldLevel(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLevel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLevel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLevel: %w", err)
+	}
+	return oldValue.Level, nil
+}
+
+// AddLevel adds i to the "level" field.
+func (m *ReaderReportMutation) AddLevel(i int) {
+	if m.addlevel != nil {
+		*m.addlevel += i
+	} else {
+		m.addlevel = &i
+	}
+}
+
+// AddedLevel returns the value that was added to the "level" field in this mutation.
+func (m *ReaderReportMutation) AddedLevel() (r int, exists bool) {
+	v := m.addlevel
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetLevel resets all changes to the "level" field.
+func (m *ReaderReportMutation) ResetLevel() {
+	m.level = nil
+	m.addlevel = nil
+}
+
+// SetState sets the "state" field.
+func (m *ReaderReportMutation) SetState(r readerreport.State) {
+	m.state = &r
+}
+
+// State returns the value of the "state" field in the mutation.
+func (m *ReaderReportMutation) State() (r readerreport.State, exists bool) {
+	v := m.state
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldState returns the old "state" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldState(ctx context.Context) (v readerreport.State, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldState is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldState requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldState: %w", err)
+	}
+	return oldValue.State, nil
+}
+
+// ResetState resets all changes to the "state" field.
+func (m *ReaderReportMutation) ResetState() {
+	m.state = nil
+}
+
+// SetDecidedBy sets the "decided_by" field.
+func (m *ReaderReportMutation) SetDecidedBy(s string) {
+	m.decided_by = &s
+}
+
+// DecidedBy returns the value of the "decided_by" field in the mutation.
+func (m *ReaderReportMutation) DecidedBy() (r string, exists bool) {
+	v := m.decided_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDecidedBy returns the old "decided_by" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldDecidedBy(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDecidedBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDecidedBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDecidedBy: %w", err)
+	}
+	return oldValue.DecidedBy, nil
+}
+
+// ResetDecidedBy resets all changes to the "decided_by" field.
+func (m *ReaderReportMutation) ResetDecidedBy() {
+	m.decided_by = nil
+}
+
+// SetDecidedAt sets the "decided_at" field.
+func (m *ReaderReportMutation) SetDecidedAt(t time.Time) {
+	m.decided_at = &t
+}
+
+// DecidedAt returns the value of the "decided_at" field in the mutation.
+func (m *ReaderReportMutation) DecidedAt() (r time.Time, exists bool) {
+	v := m.decided_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDecidedAt returns the old "decided_at" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldDecidedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDecidedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDecidedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDecidedAt: %w", err)
+	}
+	return oldValue.DecidedAt, nil
+}
+
+// ClearDecidedAt clears the value of the "decided_at" field.
+func (m *ReaderReportMutation) ClearDecidedAt() {
+	m.decided_at = nil
+	m.clearedFields[readerreport.FieldDecidedAt] = struct{}{}
+}
+
+// DecidedAtCleared returns if the "decided_at" field was cleared in this mutation.
+func (m *ReaderReportMutation) DecidedAtCleared() bool {
+	_, ok := m.clearedFields[readerreport.FieldDecidedAt]
+	return ok
+}
+
+// ResetDecidedAt resets all changes to the "decided_at" field.
+func (m *ReaderReportMutation) ResetDecidedAt() {
+	m.decided_at = nil
+	delete(m.clearedFields, readerreport.FieldDecidedAt)
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ReaderReportMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ReaderReportMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ReaderReportMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *ReaderReportMutation) SetKind(s string) {
+	m.kind = &s
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *ReaderReportMutation) Kind() (r string, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *ReaderReportMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetWriter sets the "writer" field.
+func (m *ReaderReportMutation) SetWriter(s string) {
+	m.writer = &s
+}
+
+// Writer returns the value of the "writer" field in the mutation.
+func (m *ReaderReportMutation) Writer() (r string, exists bool) {
+	v := m.writer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWriter returns the old "writer" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldWriter(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWriter is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWriter requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWriter: %w", err)
+	}
+	return oldValue.Writer, nil
+}
+
+// ResetWriter resets all changes to the "writer" field.
+func (m *ReaderReportMutation) ResetWriter() {
+	m.writer = nil
+}
+
+// SetModel sets the "model" field.
+func (m *ReaderReportMutation) SetModel(s string) {
+	m.model = &s
+}
+
+// Model returns the value of the "model" field in the mutation.
+func (m *ReaderReportMutation) Model() (r string, exists bool) {
+	v := m.model
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModel returns the old "model" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldModel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModel: %w", err)
+	}
+	return oldValue.Model, nil
+}
+
+// ResetModel resets all changes to the "model" field.
+func (m *ReaderReportMutation) ResetModel() {
+	m.model = nil
+}
+
+// SetPromptVersion sets the "prompt_version" field.
+func (m *ReaderReportMutation) SetPromptVersion(s string) {
+	m.prompt_version = &s
+}
+
+// PromptVersion returns the value of the "prompt_version" field in the mutation.
+func (m *ReaderReportMutation) PromptVersion() (r string, exists bool) {
+	v := m.prompt_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPromptVersion returns the old "prompt_version" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldPromptVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPromptVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPromptVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPromptVersion: %w", err)
+	}
+	return oldValue.PromptVersion, nil
+}
+
+// ResetPromptVersion resets all changes to the "prompt_version" field.
+func (m *ReaderReportMutation) ResetPromptVersion() {
+	m.prompt_version = nil
+}
+
+// SetLayer sets the "layer" field.
+func (m *ReaderReportMutation) SetLayer(s string) {
+	m.layer = &s
+}
+
+// Layer returns the value of the "layer" field in the mutation.
+func (m *ReaderReportMutation) Layer() (r string, exists bool) {
+	v := m.layer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLayer returns the old "layer" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldLayer(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLayer is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLayer requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLayer: %w", err)
+	}
+	return oldValue.Layer, nil
+}
+
+// ResetLayer resets all changes to the "layer" field.
+func (m *ReaderReportMutation) ResetLayer() {
+	m.layer = nil
+}
+
+// SetStratum sets the "stratum" field.
+func (m *ReaderReportMutation) SetStratum(s string) {
+	m.stratum = &s
+}
+
+// Stratum returns the value of the "stratum" field in the mutation.
+func (m *ReaderReportMutation) Stratum() (r string, exists bool) {
+	v := m.stratum
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStratum returns the old "stratum" field's value of the ReaderReport entity.
+// If the ReaderReport object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReaderReportMutation) OldStratum(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStratum is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStratum requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStratum: %w", err)
+	}
+	return oldValue.Stratum, nil
+}
+
+// ResetStratum resets all changes to the "stratum" field.
+func (m *ReaderReportMutation) ResetStratum() {
+	m.stratum = nil
+}
+
+// Where appends a list predicates to the ReaderReportMutation builder.
+func (m *ReaderReportMutation) Where(ps ...predicate.ReaderReport) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ReaderReportMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ReaderReportMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ReaderReport, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ReaderReportMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ReaderReportMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ReaderReport).
+func (m *ReaderReportMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ReaderReportMutation) Fields() []string {
+	fields := make([]string, 0, 16)
+	if m.node_id != nil {
+		fields = append(fields, readerreport.FieldNodeID)
+	}
+	if m.revision_id != nil {
+		fields = append(fields, readerreport.FieldRevisionID)
+	}
+	if m.property != nil {
+		fields = append(fields, readerreport.FieldProperty)
+	}
+	if m.explanation != nil {
+		fields = append(fields, readerreport.FieldExplanation)
+	}
+	if m.account_id != nil {
+		fields = append(fields, readerreport.FieldAccountID)
+	}
+	if m.level != nil {
+		fields = append(fields, readerreport.FieldLevel)
+	}
+	if m.state != nil {
+		fields = append(fields, readerreport.FieldState)
+	}
+	if m.decided_by != nil {
+		fields = append(fields, readerreport.FieldDecidedBy)
+	}
+	if m.decided_at != nil {
+		fields = append(fields, readerreport.FieldDecidedAt)
+	}
+	if m.created_at != nil {
+		fields = append(fields, readerreport.FieldCreatedAt)
+	}
+	if m.kind != nil {
+		fields = append(fields, readerreport.FieldKind)
+	}
+	if m.writer != nil {
+		fields = append(fields, readerreport.FieldWriter)
+	}
+	if m.model != nil {
+		fields = append(fields, readerreport.FieldModel)
+	}
+	if m.prompt_version != nil {
+		fields = append(fields, readerreport.FieldPromptVersion)
+	}
+	if m.layer != nil {
+		fields = append(fields, readerreport.FieldLayer)
+	}
+	if m.stratum != nil {
+		fields = append(fields, readerreport.FieldStratum)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ReaderReportMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case readerreport.FieldNodeID:
+		return m.NodeID()
+	case readerreport.FieldRevisionID:
+		return m.RevisionID()
+	case readerreport.FieldProperty:
+		return m.Property()
+	case readerreport.FieldExplanation:
+		return m.Explanation()
+	case readerreport.FieldAccountID:
+		return m.AccountID()
+	case readerreport.FieldLevel:
+		return m.Level()
+	case readerreport.FieldState:
+		return m.State()
+	case readerreport.FieldDecidedBy:
+		return m.DecidedBy()
+	case readerreport.FieldDecidedAt:
+		return m.DecidedAt()
+	case readerreport.FieldCreatedAt:
+		return m.CreatedAt()
+	case readerreport.FieldKind:
+		return m.Kind()
+	case readerreport.FieldWriter:
+		return m.Writer()
+	case readerreport.FieldModel:
+		return m.Model()
+	case readerreport.FieldPromptVersion:
+		return m.PromptVersion()
+	case readerreport.FieldLayer:
+		return m.Layer()
+	case readerreport.FieldStratum:
+		return m.Stratum()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ReaderReportMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case readerreport.FieldNodeID:
+		return m.OldNodeID(ctx)
+	case readerreport.FieldRevisionID:
+		return m.OldRevisionID(ctx)
+	case readerreport.FieldProperty:
+		return m.OldProperty(ctx)
+	case readerreport.FieldExplanation:
+		return m.OldExplanation(ctx)
+	case readerreport.FieldAccountID:
+		return m.OldAccountID(ctx)
+	case readerreport.FieldLevel:
+		return m.OldLevel(ctx)
+	case readerreport.FieldState:
+		return m.OldState(ctx)
+	case readerreport.FieldDecidedBy:
+		return m.OldDecidedBy(ctx)
+	case readerreport.FieldDecidedAt:
+		return m.OldDecidedAt(ctx)
+	case readerreport.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case readerreport.FieldKind:
+		return m.OldKind(ctx)
+	case readerreport.FieldWriter:
+		return m.OldWriter(ctx)
+	case readerreport.FieldModel:
+		return m.OldModel(ctx)
+	case readerreport.FieldPromptVersion:
+		return m.OldPromptVersion(ctx)
+	case readerreport.FieldLayer:
+		return m.OldLayer(ctx)
+	case readerreport.FieldStratum:
+		return m.OldStratum(ctx)
+	}
+	return nil, fmt.Errorf("unknown ReaderReport field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ReaderReportMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case readerreport.FieldNodeID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNodeID(v)
+		return nil
+	case readerreport.FieldRevisionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRevisionID(v)
+		return nil
+	case readerreport.FieldProperty:
+		v, ok := value.(readerreport.Property)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProperty(v)
+		return nil
+	case readerreport.FieldExplanation:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExplanation(v)
+		return nil
+	case readerreport.FieldAccountID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAccountID(v)
+		return nil
+	case readerreport.FieldLevel:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLevel(v)
+		return nil
+	case readerreport.FieldState:
+		v, ok := value.(readerreport.State)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetState(v)
+		return nil
+	case readerreport.FieldDecidedBy:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDecidedBy(v)
+		return nil
+	case readerreport.FieldDecidedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDecidedAt(v)
+		return nil
+	case readerreport.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case readerreport.FieldKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case readerreport.FieldWriter:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWriter(v)
+		return nil
+	case readerreport.FieldModel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModel(v)
+		return nil
+	case readerreport.FieldPromptVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPromptVersion(v)
+		return nil
+	case readerreport.FieldLayer:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLayer(v)
+		return nil
+	case readerreport.FieldStratum:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStratum(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ReaderReport field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ReaderReportMutation) AddedFields() []string {
+	var fields []string
+	if m.addlevel != nil {
+		fields = append(fields, readerreport.FieldLevel)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ReaderReportMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case readerreport.FieldLevel:
+		return m.AddedLevel()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ReaderReportMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case readerreport.FieldLevel:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddLevel(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ReaderReport numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ReaderReportMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(readerreport.FieldDecidedAt) {
+		fields = append(fields, readerreport.FieldDecidedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ReaderReportMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ReaderReportMutation) ClearField(name string) error {
+	switch name {
+	case readerreport.FieldDecidedAt:
+		m.ClearDecidedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ReaderReport nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ReaderReportMutation) ResetField(name string) error {
+	switch name {
+	case readerreport.FieldNodeID:
+		m.ResetNodeID()
+		return nil
+	case readerreport.FieldRevisionID:
+		m.ResetRevisionID()
+		return nil
+	case readerreport.FieldProperty:
+		m.ResetProperty()
+		return nil
+	case readerreport.FieldExplanation:
+		m.ResetExplanation()
+		return nil
+	case readerreport.FieldAccountID:
+		m.ResetAccountID()
+		return nil
+	case readerreport.FieldLevel:
+		m.ResetLevel()
+		return nil
+	case readerreport.FieldState:
+		m.ResetState()
+		return nil
+	case readerreport.FieldDecidedBy:
+		m.ResetDecidedBy()
+		return nil
+	case readerreport.FieldDecidedAt:
+		m.ResetDecidedAt()
+		return nil
+	case readerreport.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case readerreport.FieldKind:
+		m.ResetKind()
+		return nil
+	case readerreport.FieldWriter:
+		m.ResetWriter()
+		return nil
+	case readerreport.FieldModel:
+		m.ResetModel()
+		return nil
+	case readerreport.FieldPromptVersion:
+		m.ResetPromptVersion()
+		return nil
+	case readerreport.FieldLayer:
+		m.ResetLayer()
+		return nil
+	case readerreport.FieldStratum:
+		m.ResetStratum()
+		return nil
+	}
+	return fmt.Errorf("unknown ReaderReport field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ReaderReportMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ReaderReportMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ReaderReportMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ReaderReportMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ReaderReportMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ReaderReportMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ReaderReportMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ReaderReport unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ReaderReportMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ReaderReport edge %s", name)
 }
 
 // ReferenceMutation represents an operation that mutates the Reference nodes in the graph.

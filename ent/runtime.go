@@ -4,10 +4,13 @@ package ent
 
 import (
 	"github.com/theoremdb/theoremdb/ent/account"
+	"github.com/theoremdb/theoremdb/ent/auditanswer"
+	"github.com/theoremdb/theoremdb/ent/auditsample"
 	"github.com/theoremdb/theoremdb/ent/batchstop"
 	"github.com/theoremdb/theoremdb/ent/binding"
 	"github.com/theoremdb/theoremdb/ent/changerequest"
 	"github.com/theoremdb/theoremdb/ent/claim"
+	"github.com/theoremdb/theoremdb/ent/configurationstop"
 	"github.com/theoremdb/theoremdb/ent/corpusbinding"
 	"github.com/theoremdb/theoremdb/ent/corpusconfirmation"
 	"github.com/theoremdb/theoremdb/ent/corpusedge"
@@ -31,6 +34,9 @@ import (
 	"github.com/theoremdb/theoremdb/ent/nodedraft"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
+	"github.com/theoremdb/theoremdb/ent/quarantine"
+	"github.com/theoremdb/theoremdb/ent/ratesnapshot"
+	"github.com/theoremdb/theoremdb/ent/readerreport"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/reputationentry"
 	"github.com/theoremdb/theoremdb/ent/revision"
@@ -70,6 +76,76 @@ func init() {
 	// account.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	account.IDValidator = func() func(string) error {
 		validators := accountDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	auditanswerMixin := schema.AuditAnswer{}.Mixin()
+	auditanswerMixinFields0 := auditanswerMixin[0].Fields()
+	_ = auditanswerMixinFields0
+	auditanswerFields := schema.AuditAnswer{}.Fields()
+	_ = auditanswerFields
+	// auditanswerDescNote is the schema descriptor for note field.
+	auditanswerDescNote := auditanswerFields[4].Descriptor()
+	// auditanswer.DefaultNote holds the default value on creation for the note field.
+	auditanswer.DefaultNote = auditanswerDescNote.Default.(string)
+	// auditanswerDescSeconds is the schema descriptor for seconds field.
+	auditanswerDescSeconds := auditanswerFields[6].Descriptor()
+	// auditanswer.SecondsValidator is a validator for the "seconds" field. It is called by the builders before save.
+	auditanswer.SecondsValidator = auditanswerDescSeconds.Validators[0].(func(int) error)
+	// auditanswerDescID is the schema descriptor for id field.
+	auditanswerDescID := auditanswerMixinFields0[0].Descriptor()
+	// auditanswer.DefaultID holds the default value on creation for the id field.
+	auditanswer.DefaultID = auditanswerDescID.Default.(func() string)
+	// auditanswer.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	auditanswer.IDValidator = func() func(string) error {
+		validators := auditanswerDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	auditsampleMixin := schema.AuditSample{}.Mixin()
+	auditsampleMixinFields0 := auditsampleMixin[0].Fields()
+	_ = auditsampleMixinFields0
+	auditsampleFields := schema.AuditSample{}.Fields()
+	_ = auditsampleFields
+	// auditsampleDescModel is the schema descriptor for model field.
+	auditsampleDescModel := auditsampleFields[8].Descriptor()
+	// auditsample.DefaultModel holds the default value on creation for the model field.
+	auditsample.DefaultModel = auditsampleDescModel.Default.(string)
+	// auditsampleDescPromptVersion is the schema descriptor for prompt_version field.
+	auditsampleDescPromptVersion := auditsampleFields[9].Descriptor()
+	// auditsample.DefaultPromptVersion holds the default value on creation for the prompt_version field.
+	auditsample.DefaultPromptVersion = auditsampleDescPromptVersion.Default.(string)
+	// auditsampleDescLayer is the schema descriptor for layer field.
+	auditsampleDescLayer := auditsampleFields[10].Descriptor()
+	// auditsample.DefaultLayer holds the default value on creation for the layer field.
+	auditsample.DefaultLayer = auditsampleDescLayer.Default.(string)
+	// auditsampleDescID is the schema descriptor for id field.
+	auditsampleDescID := auditsampleMixinFields0[0].Descriptor()
+	// auditsample.DefaultID holds the default value on creation for the id field.
+	auditsample.DefaultID = auditsampleDescID.Default.(func() string)
+	// auditsample.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	auditsample.IDValidator = func() func(string) error {
+		validators := auditsampleDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
@@ -220,6 +296,43 @@ func init() {
 	// claim.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	claim.IDValidator = func() func(string) error {
 		validators := claimDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	configurationstopMixin := schema.ConfigurationStop{}.Mixin()
+	configurationstopMixinFields0 := configurationstopMixin[0].Fields()
+	_ = configurationstopMixinFields0
+	configurationstopFields := schema.ConfigurationStop{}.Fields()
+	_ = configurationstopFields
+	// configurationstopDescModel is the schema descriptor for model field.
+	configurationstopDescModel := configurationstopFields[11].Descriptor()
+	// configurationstop.DefaultModel holds the default value on creation for the model field.
+	configurationstop.DefaultModel = configurationstopDescModel.Default.(string)
+	// configurationstopDescPromptVersion is the schema descriptor for prompt_version field.
+	configurationstopDescPromptVersion := configurationstopFields[12].Descriptor()
+	// configurationstop.DefaultPromptVersion holds the default value on creation for the prompt_version field.
+	configurationstop.DefaultPromptVersion = configurationstopDescPromptVersion.Default.(string)
+	// configurationstopDescLayer is the schema descriptor for layer field.
+	configurationstopDescLayer := configurationstopFields[13].Descriptor()
+	// configurationstop.DefaultLayer holds the default value on creation for the layer field.
+	configurationstop.DefaultLayer = configurationstopDescLayer.Default.(string)
+	// configurationstopDescID is the schema descriptor for id field.
+	configurationstopDescID := configurationstopMixinFields0[0].Descriptor()
+	// configurationstop.DefaultID holds the default value on creation for the id field.
+	configurationstop.DefaultID = configurationstopDescID.Default.(func() string)
+	// configurationstop.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	configurationstop.IDValidator = func() func(string) error {
+		validators := configurationstopDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
@@ -1223,6 +1336,109 @@ func init() {
 	// publicationgate.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	publicationgate.IDValidator = func() func(string) error {
 		validators := publicationgateDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	quarantineMixin := schema.Quarantine{}.Mixin()
+	quarantineMixinFields0 := quarantineMixin[0].Fields()
+	_ = quarantineMixinFields0
+	quarantineFields := schema.Quarantine{}.Fields()
+	_ = quarantineFields
+	// quarantineDescChangeRequestID is the schema descriptor for change_request_id field.
+	quarantineDescChangeRequestID := quarantineFields[3].Descriptor()
+	// quarantine.DefaultChangeRequestID holds the default value on creation for the change_request_id field.
+	quarantine.DefaultChangeRequestID = quarantineDescChangeRequestID.Default.(string)
+	// quarantineDescID is the schema descriptor for id field.
+	quarantineDescID := quarantineMixinFields0[0].Descriptor()
+	// quarantine.DefaultID holds the default value on creation for the id field.
+	quarantine.DefaultID = quarantineDescID.Default.(func() string)
+	// quarantine.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	quarantine.IDValidator = func() func(string) error {
+		validators := quarantineDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	ratesnapshotMixin := schema.RateSnapshot{}.Mixin()
+	ratesnapshotMixinFields0 := ratesnapshotMixin[0].Fields()
+	_ = ratesnapshotMixinFields0
+	ratesnapshotFields := schema.RateSnapshot{}.Fields()
+	_ = ratesnapshotFields
+	// ratesnapshotDescRelease is the schema descriptor for release field.
+	ratesnapshotDescRelease := ratesnapshotFields[0].Descriptor()
+	// ratesnapshot.ReleaseValidator is a validator for the "release" field. It is called by the builders before save.
+	ratesnapshot.ReleaseValidator = ratesnapshotDescRelease.Validators[0].(func(string) error)
+	// ratesnapshotDescID is the schema descriptor for id field.
+	ratesnapshotDescID := ratesnapshotMixinFields0[0].Descriptor()
+	// ratesnapshot.DefaultID holds the default value on creation for the id field.
+	ratesnapshot.DefaultID = ratesnapshotDescID.Default.(func() string)
+	// ratesnapshot.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	ratesnapshot.IDValidator = func() func(string) error {
+		validators := ratesnapshotDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	readerreportMixin := schema.ReaderReport{}.Mixin()
+	readerreportMixinFields0 := readerreportMixin[0].Fields()
+	_ = readerreportMixinFields0
+	readerreportFields := schema.ReaderReport{}.Fields()
+	_ = readerreportFields
+	// readerreportDescExplanation is the schema descriptor for explanation field.
+	readerreportDescExplanation := readerreportFields[3].Descriptor()
+	// readerreport.ExplanationValidator is a validator for the "explanation" field. It is called by the builders before save.
+	readerreport.ExplanationValidator = readerreportDescExplanation.Validators[0].(func(string) error)
+	// readerreportDescDecidedBy is the schema descriptor for decided_by field.
+	readerreportDescDecidedBy := readerreportFields[7].Descriptor()
+	// readerreport.DefaultDecidedBy holds the default value on creation for the decided_by field.
+	readerreport.DefaultDecidedBy = readerreportDescDecidedBy.Default.(string)
+	// readerreportDescModel is the schema descriptor for model field.
+	readerreportDescModel := readerreportFields[12].Descriptor()
+	// readerreport.DefaultModel holds the default value on creation for the model field.
+	readerreport.DefaultModel = readerreportDescModel.Default.(string)
+	// readerreportDescPromptVersion is the schema descriptor for prompt_version field.
+	readerreportDescPromptVersion := readerreportFields[13].Descriptor()
+	// readerreport.DefaultPromptVersion holds the default value on creation for the prompt_version field.
+	readerreport.DefaultPromptVersion = readerreportDescPromptVersion.Default.(string)
+	// readerreportDescLayer is the schema descriptor for layer field.
+	readerreportDescLayer := readerreportFields[14].Descriptor()
+	// readerreport.DefaultLayer holds the default value on creation for the layer field.
+	readerreport.DefaultLayer = readerreportDescLayer.Default.(string)
+	// readerreportDescID is the schema descriptor for id field.
+	readerreportDescID := readerreportMixinFields0[0].Descriptor()
+	// readerreport.DefaultID holds the default value on creation for the id field.
+	readerreport.DefaultID = readerreportDescID.Default.(func() string)
+	// readerreport.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	readerreport.IDValidator = func() func(string) error {
+		validators := readerreportDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

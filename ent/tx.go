@@ -16,6 +16,10 @@ type Tx struct {
 	config
 	// Account is the client for interacting with the Account builders.
 	Account *AccountClient
+	// AuditAnswer is the client for interacting with the AuditAnswer builders.
+	AuditAnswer *AuditAnswerClient
+	// AuditSample is the client for interacting with the AuditSample builders.
+	AuditSample *AuditSampleClient
 	// BatchStop is the client for interacting with the BatchStop builders.
 	BatchStop *BatchStopClient
 	// Binding is the client for interacting with the Binding builders.
@@ -24,6 +28,8 @@ type Tx struct {
 	ChangeRequest *ChangeRequestClient
 	// Claim is the client for interacting with the Claim builders.
 	Claim *ClaimClient
+	// ConfigurationStop is the client for interacting with the ConfigurationStop builders.
+	ConfigurationStop *ConfigurationStopClient
 	// CorpusBinding is the client for interacting with the CorpusBinding builders.
 	CorpusBinding *CorpusBindingClient
 	// CorpusConfirmation is the client for interacting with the CorpusConfirmation builders.
@@ -70,6 +76,12 @@ type Tx struct {
 	Problem *ProblemClient
 	// PublicationGate is the client for interacting with the PublicationGate builders.
 	PublicationGate *PublicationGateClient
+	// Quarantine is the client for interacting with the Quarantine builders.
+	Quarantine *QuarantineClient
+	// RateSnapshot is the client for interacting with the RateSnapshot builders.
+	RateSnapshot *RateSnapshotClient
+	// ReaderReport is the client for interacting with the ReaderReport builders.
+	ReaderReport *ReaderReportClient
 	// Reference is the client for interacting with the Reference builders.
 	Reference *ReferenceClient
 	// ReputationEntry is the client for interacting with the ReputationEntry builders.
@@ -222,10 +234,13 @@ func (tx *Tx) Client() *Client {
 
 func (tx *Tx) init() {
 	tx.Account = NewAccountClient(tx.config)
+	tx.AuditAnswer = NewAuditAnswerClient(tx.config)
+	tx.AuditSample = NewAuditSampleClient(tx.config)
 	tx.BatchStop = NewBatchStopClient(tx.config)
 	tx.Binding = NewBindingClient(tx.config)
 	tx.ChangeRequest = NewChangeRequestClient(tx.config)
 	tx.Claim = NewClaimClient(tx.config)
+	tx.ConfigurationStop = NewConfigurationStopClient(tx.config)
 	tx.CorpusBinding = NewCorpusBindingClient(tx.config)
 	tx.CorpusConfirmation = NewCorpusConfirmationClient(tx.config)
 	tx.CorpusEdge = NewCorpusEdgeClient(tx.config)
@@ -249,6 +264,9 @@ func (tx *Tx) init() {
 	tx.NodeDraft = NewNodeDraftClient(tx.config)
 	tx.Problem = NewProblemClient(tx.config)
 	tx.PublicationGate = NewPublicationGateClient(tx.config)
+	tx.Quarantine = NewQuarantineClient(tx.config)
+	tx.RateSnapshot = NewRateSnapshotClient(tx.config)
+	tx.ReaderReport = NewReaderReportClient(tx.config)
 	tx.Reference = NewReferenceClient(tx.config)
 	tx.ReputationEntry = NewReputationEntryClient(tx.config)
 	tx.Revision = NewRevisionClient(tx.config)

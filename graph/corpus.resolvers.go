@@ -128,6 +128,9 @@ func (r *mutationResolver) OpenChangeRequest(ctx context.Context, input model.Op
 		return nil, err
 	}
 	res, err := r.corpus.Open(ctx, req)
+	if ue := stoppedUserError(err); ue != nil {
+		return &model.ChangeRequestPayload{UserErrors: []*model.UserError{ue}}, nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -141,6 +144,9 @@ func (r *mutationResolver) CheckChangeRequest(ctx context.Context, input model.O
 		return nil, err
 	}
 	res, err := r.corpus.Check(ctx, req)
+	if ue := stoppedUserError(err); ue != nil {
+		return &model.ChangeRequestPayload{UserErrors: []*model.UserError{ue}}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -20,16 +20,19 @@ const (
 	Moderator Role = "MODERATOR"
 	Operator  Role = "OPERATOR"
 	Agent     Role = "AGENT"
+	// Auditor reads the month's blind audit samples of the corpus and
+	// records their outcomes (POLICY.md section 5).
+	Auditor Role = "AUDITOR"
 )
 
 // All lists every role.
-var All = []Role{Member, Reviewer, Moderator, Operator, Agent}
+var All = []Role{Member, Reviewer, Moderator, Operator, Agent, Auditor}
 
 // Parse reads a role name in any case ("reviewer" or "REVIEWER").
 func Parse(s string) (Role, error) {
 	r := Role(strings.ToUpper(strings.TrimSpace(s)))
 	if !slices.Contains(All, r) {
-		return "", fmt.Errorf("unknown role %q (want one of member, reviewer, moderator, operator, agent)", s)
+		return "", fmt.Errorf("unknown role %q (want one of member, reviewer, moderator, operator, agent, auditor)", s)
 	}
 	return r, nil
 }

@@ -37,7 +37,11 @@ func (s *Server) nodePage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s.render(w, r, http.StatusOK, page(r, v.ID+": "+v.Title), ui.NodePage(v, cl))
+	mark, err := s.audits.Quarantined(r.Context(), v.ID)
+	if err != nil {
+		return err
+	}
+	s.render(w, r, http.StatusOK, page(r, v.ID+": "+v.Title), ui.QuarantinedNode(mark, ui.NodePage(v, cl)))
 	return nil
 }
 

@@ -26,6 +26,10 @@ func (s *Server) routes() []route {
 		{"GET /changes", s.changes},
 		{"GET /about", s.about},
 		{"GET /moderation/log", s.moderationLog},
+		{"GET /quality", s.quality},
+		{"GET /quality.json", s.qualityJSON},
+		{"GET /quality.csv", s.qualityCSV},
+		{"GET /feeds/quality.atom", s.feedQuality},
 
 		// Downloads, feeds, citations and what crawlers read.
 		{"GET /export/problems.jsonl", s.exportJSONL},
@@ -61,6 +65,13 @@ func (s *Server) routes() []route {
 		{"POST /p/{ref}/suggestions/{id}/{action}", s.settleSuggestion},
 		{"GET /p/{ref}/flag", s.flagForm},
 		{"POST /p/{ref}/flag", s.flag},
+
+		// Readers reporting a corpus node; auditors auditing the month's samples.
+		{"GET /n/{ref}/report", s.reportForm},
+		{"POST /n/{ref}/report", s.report},
+		{"GET /audit", s.auditList},
+		{"GET /audit/{id}", s.auditSample},
+		{"POST /audit/{id}", s.recordAudit},
 
 		// Reviewers.
 		{"GET /review", s.reviewQueue},

@@ -21,6 +21,7 @@ type Server struct {
 	policy  *policy.Service
 	reads   reads
 	corpus  corpusReads
+	audits  auditStore
 	live    *live.Broker
 	log     *slog.Logger
 	mux     *http.ServeMux
@@ -61,7 +62,7 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 		copies = append(copies, corpus.WithQueue(s.corpusQueue))
 	}
 	cs := corpus.New(p, copies...)
-	s.corpus = cs
+	s.corpus, s.audits = cs, cs
 	b.OnEvent(p.InvalidatePackets) // other instances' commits; this one's invalidate as they commit
 	gql := api.New(api.Config{Policy: p, Live: b, Log: log, Accounts: p.Identity(), Limits: s.guard.Limits, Writes: s.guard.writes,
 		ResponseCacheBytes: s.answersBytes, Resolver: []graph.ResolverOption{graph.WithCorpus(cs)}})

@@ -57,6 +57,9 @@ Usage:
   theoremdb records import FILE   load a local catalogue (JSON Lines: identifier, title, authors,
                                year, licence); its records answer for their sources first
   theoremdb records resolve [--pending]   confirm every reference's source now (or the pending ones)
+  theoremdb audit draw --month YYYY-MM [--seed S]   draw the month's corpus audit samples per stratum
+                               (once; again it prints the recorded draw); audit verify --month M holds
+                               them to their draw; audit publish --release R --month M freezes the rates
   theoremdb report lanes [--since DATE] [--until DATE] [--json]   each lane's reviews, failures, latency,
                                agreement with humans, escalations and accuracy on blind gold
 
@@ -139,6 +142,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runKernel(ctx, rest, stdout, stderr)
 	case "report":
 		return runReport(ctx, rest, stdout, stderr)
+	case "audit":
+		return runAudit(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -21,6 +21,30 @@ func (f AccountFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AccountMutation", m)
 }
 
+// The AuditAnswerFunc type is an adapter to allow the use of ordinary
+// function as AuditAnswer mutator.
+type AuditAnswerFunc func(context.Context, *ent.AuditAnswerMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AuditAnswerFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AuditAnswerMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AuditAnswerMutation", m)
+}
+
+// The AuditSampleFunc type is an adapter to allow the use of ordinary
+// function as AuditSample mutator.
+type AuditSampleFunc func(context.Context, *ent.AuditSampleMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AuditSampleFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AuditSampleMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AuditSampleMutation", m)
+}
+
 // The BatchStopFunc type is an adapter to allow the use of ordinary
 // function as BatchStop mutator.
 type BatchStopFunc func(context.Context, *ent.BatchStopMutation) (ent.Value, error)
@@ -67,6 +91,18 @@ func (f ClaimFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ClaimMutation", m)
+}
+
+// The ConfigurationStopFunc type is an adapter to allow the use of ordinary
+// function as ConfigurationStop mutator.
+type ConfigurationStopFunc func(context.Context, *ent.ConfigurationStopMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ConfigurationStopFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ConfigurationStopMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ConfigurationStopMutation", m)
 }
 
 // The CorpusBindingFunc type is an adapter to allow the use of ordinary
@@ -343,6 +379,42 @@ func (f PublicationGateFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Va
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PublicationGateMutation", m)
+}
+
+// The QuarantineFunc type is an adapter to allow the use of ordinary
+// function as Quarantine mutator.
+type QuarantineFunc func(context.Context, *ent.QuarantineMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f QuarantineFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.QuarantineMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.QuarantineMutation", m)
+}
+
+// The RateSnapshotFunc type is an adapter to allow the use of ordinary
+// function as RateSnapshot mutator.
+type RateSnapshotFunc func(context.Context, *ent.RateSnapshotMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RateSnapshotFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RateSnapshotMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RateSnapshotMutation", m)
+}
+
+// The ReaderReportFunc type is an adapter to allow the use of ordinary
+// function as ReaderReport mutator.
+type ReaderReportFunc func(context.Context, *ent.ReaderReportMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ReaderReportFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ReaderReportMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ReaderReportMutation", m)
 }
 
 // The ReferenceFunc type is an adapter to allow the use of ordinary

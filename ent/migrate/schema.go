@@ -23,6 +23,65 @@ var (
 		Columns:    AccountsColumns,
 		PrimaryKey: []*schema.Column{AccountsColumns[0]},
 	}
+	// AuditAnswersColumns holds the columns for the "audit_answers" table.
+	AuditAnswersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "sample_id", Type: field.TypeString},
+		{Name: "property", Type: field.TypeEnum, Enums: []string{"CORRECTNESS", "FIDELITY", "SOURCING", "STYLE"}},
+		{Name: "error", Type: field.TypeBool},
+		{Name: "error_class", Type: field.TypeEnum, Nullable: true, Enums: []string{"WRONG_DEFINITION", "DROPPED_HYPOTHESIS", "STRONGER_THAN_SOURCE", "WRONG_NAME_OR_ATTRIBUTION", "CONVENTION_NOT_STATED", "STEP_DOES_NOT_FOLLOW", "WRONG_SOURCE"}},
+		{Name: "note", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "auditor_id", Type: field.TypeString},
+		{Name: "seconds", Type: field.TypeInt},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// AuditAnswersTable holds the schema information for the "audit_answers" table.
+	AuditAnswersTable = &schema.Table{
+		Name:       "audit_answers",
+		Columns:    AuditAnswersColumns,
+		PrimaryKey: []*schema.Column{AuditAnswersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "auditanswer_sample_id_property_auditor_id",
+				Unique:  true,
+				Columns: []*schema.Column{AuditAnswersColumns[1], AuditAnswersColumns[2], AuditAnswersColumns[6]},
+			},
+		},
+	}
+	// AuditSamplesColumns holds the columns for the "audit_samples" table.
+	AuditSamplesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "month", Type: field.TypeString},
+		{Name: "node_id", Type: field.TypeString},
+		{Name: "revision_id", Type: field.TypeString},
+		{Name: "position", Type: field.TypeInt},
+		{Name: "seed", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "kind", Type: field.TypeString},
+		{Name: "writer", Type: field.TypeString},
+		{Name: "model", Type: field.TypeString, Default: ""},
+		{Name: "prompt_version", Type: field.TypeString, Default: ""},
+		{Name: "layer", Type: field.TypeString, Default: ""},
+		{Name: "stratum", Type: field.TypeString},
+	}
+	// AuditSamplesTable holds the schema information for the "audit_samples" table.
+	AuditSamplesTable = &schema.Table{
+		Name:       "audit_samples",
+		Columns:    AuditSamplesColumns,
+		PrimaryKey: []*schema.Column{AuditSamplesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "auditsample_month_stratum_node_id",
+				Unique:  true,
+				Columns: []*schema.Column{AuditSamplesColumns[1], AuditSamplesColumns[12], AuditSamplesColumns[2]},
+			},
+			{
+				Name:    "auditsample_node_id",
+				Unique:  false,
+				Columns: []*schema.Column{AuditSamplesColumns[2]},
+			},
+		},
+	}
 	// BatchStopsColumns holds the columns for the "batch_stops" table.
 	BatchStopsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -151,6 +210,43 @@ var (
 				Name:    "claim_problem_id_created_at",
 				Unique:  false,
 				Columns: []*schema.Column{ClaimsColumns[8], ClaimsColumns[5]},
+			},
+		},
+	}
+	// ConfigurationStopsColumns holds the columns for the "configuration_stops" table.
+	ConfigurationStopsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "month", Type: field.TypeString},
+		{Name: "property", Type: field.TypeEnum, Enums: []string{"CORRECTNESS", "FIDELITY", "SOURCING", "STYLE"}},
+		{Name: "errors", Type: field.TypeInt},
+		{Name: "n", Type: field.TypeInt},
+		{Name: "high", Type: field.TypeFloat64},
+		{Name: "threshold", Type: field.TypeFloat64},
+		{Name: "thresholds_version", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "lifted_at", Type: field.TypeTime, Nullable: true},
+		{Name: "kind", Type: field.TypeString},
+		{Name: "writer", Type: field.TypeString},
+		{Name: "model", Type: field.TypeString, Default: ""},
+		{Name: "prompt_version", Type: field.TypeString, Default: ""},
+		{Name: "layer", Type: field.TypeString, Default: ""},
+		{Name: "stratum", Type: field.TypeString},
+	}
+	// ConfigurationStopsTable holds the schema information for the "configuration_stops" table.
+	ConfigurationStopsTable = &schema.Table{
+		Name:       "configuration_stops",
+		Columns:    ConfigurationStopsColumns,
+		PrimaryKey: []*schema.Column{ConfigurationStopsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "configurationstop_month_stratum_property",
+				Unique:  true,
+				Columns: []*schema.Column{ConfigurationStopsColumns[1], ConfigurationStopsColumns[15], ConfigurationStopsColumns[2]},
+			},
+			{
+				Name:    "configurationstop_writer_model_prompt_version",
+				Unique:  false,
+				Columns: []*schema.Column{ConfigurationStopsColumns[11], ConfigurationStopsColumns[12], ConfigurationStopsColumns[13]},
 			},
 		},
 	}
@@ -1103,6 +1199,92 @@ var (
 			},
 		},
 	}
+	// QuarantinesColumns holds the columns for the "quarantines" table.
+	QuarantinesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "node_id", Type: field.TypeString},
+		{Name: "stop_id", Type: field.TypeString},
+		{Name: "mark", Type: field.TypeEnum, Enums: []string{"QUARANTINED", "FLAGGED"}},
+		{Name: "change_request_id", Type: field.TypeString, Default: ""},
+		{Name: "resolution", Type: field.TypeEnum, Nullable: true, Enums: []string{"FIX", "RERUN", "RETIRE"}},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// QuarantinesTable holds the schema information for the "quarantines" table.
+	QuarantinesTable = &schema.Table{
+		Name:       "quarantines",
+		Columns:    QuarantinesColumns,
+		PrimaryKey: []*schema.Column{QuarantinesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "quarantine_node_id_stop_id",
+				Unique:  true,
+				Columns: []*schema.Column{QuarantinesColumns[1], QuarantinesColumns[2]},
+			},
+			{
+				Name:    "quarantine_stop_id",
+				Unique:  false,
+				Columns: []*schema.Column{QuarantinesColumns[2]},
+			},
+		},
+	}
+	// RateSnapshotsColumns holds the columns for the "rate_snapshots" table.
+	RateSnapshotsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "release", Type: field.TypeString, Unique: true},
+		{Name: "month", Type: field.TypeString},
+		{Name: "content", Type: field.TypeString, Size: 2147483647},
+		{Name: "sha256", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// RateSnapshotsTable holds the schema information for the "rate_snapshots" table.
+	RateSnapshotsTable = &schema.Table{
+		Name:       "rate_snapshots",
+		Columns:    RateSnapshotsColumns,
+		PrimaryKey: []*schema.Column{RateSnapshotsColumns[0]},
+	}
+	// ReaderReportsColumns holds the columns for the "reader_reports" table.
+	ReaderReportsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "node_id", Type: field.TypeString},
+		{Name: "revision_id", Type: field.TypeString},
+		{Name: "property", Type: field.TypeEnum, Enums: []string{"CORRECTNESS", "FIDELITY", "SOURCING", "STYLE"}},
+		{Name: "explanation", Type: field.TypeString, Size: 2147483647},
+		{Name: "account_id", Type: field.TypeString},
+		{Name: "level", Type: field.TypeInt},
+		{Name: "state", Type: field.TypeEnum, Enums: []string{"OPEN", "CONFIRMED", "DISMISSED"}, Default: "OPEN"},
+		{Name: "decided_by", Type: field.TypeString, Default: ""},
+		{Name: "decided_at", Type: field.TypeTime, Nullable: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "kind", Type: field.TypeString},
+		{Name: "writer", Type: field.TypeString},
+		{Name: "model", Type: field.TypeString, Default: ""},
+		{Name: "prompt_version", Type: field.TypeString, Default: ""},
+		{Name: "layer", Type: field.TypeString, Default: ""},
+		{Name: "stratum", Type: field.TypeString},
+	}
+	// ReaderReportsTable holds the schema information for the "reader_reports" table.
+	ReaderReportsTable = &schema.Table{
+		Name:       "reader_reports",
+		Columns:    ReaderReportsColumns,
+		PrimaryKey: []*schema.Column{ReaderReportsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "readerreport_state_level",
+				Unique:  false,
+				Columns: []*schema.Column{ReaderReportsColumns[7], ReaderReportsColumns[6]},
+			},
+			{
+				Name:    "readerreport_node_id",
+				Unique:  false,
+				Columns: []*schema.Column{ReaderReportsColumns[1]},
+			},
+			{
+				Name:    "readerreport_stratum",
+				Unique:  false,
+				Columns: []*schema.Column{ReaderReportsColumns[16]},
+			},
+		},
+	}
 	// ReferencesColumns holds the columns for the "references" table.
 	ReferencesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -1440,10 +1622,13 @@ var (
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
 		AccountsTable,
+		AuditAnswersTable,
+		AuditSamplesTable,
 		BatchStopsTable,
 		BindingsTable,
 		ChangeRequestsTable,
 		ClaimsTable,
+		ConfigurationStopsTable,
 		CorpusBindingsTable,
 		CorpusConfirmationsTable,
 		CorpusEdgesTable,
@@ -1467,6 +1652,9 @@ var (
 		NodeDraftsTable,
 		ProblemsTable,
 		PublicationGatesTable,
+		QuarantinesTable,
+		RateSnapshotsTable,
+		ReaderReportsTable,
 		ReferencesTable,
 		ReputationEntriesTable,
 		RevisionsTable,

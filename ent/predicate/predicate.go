@@ -9,6 +9,12 @@ import (
 // Account is the predicate function for account builders.
 type Account func(*sql.Selector)
 
+// AuditAnswer is the predicate function for auditanswer builders.
+type AuditAnswer func(*sql.Selector)
+
+// AuditSample is the predicate function for auditsample builders.
+type AuditSample func(*sql.Selector)
+
 // BatchStop is the predicate function for batchstop builders.
 type BatchStop func(*sql.Selector)
 
@@ -20,6 +26,9 @@ type ChangeRequest func(*sql.Selector)
 
 // Claim is the predicate function for claim builders.
 type Claim func(*sql.Selector)
+
+// ConfigurationStop is the predicate function for configurationstop builders.
+type ConfigurationStop func(*sql.Selector)
 
 // CorpusBinding is the predicate function for corpusbinding builders.
 type CorpusBinding func(*sql.Selector)
@@ -89,6 +98,15 @@ type Problem func(*sql.Selector)
 
 // PublicationGate is the predicate function for publicationgate builders.
 type PublicationGate func(*sql.Selector)
+
+// Quarantine is the predicate function for quarantine builders.
+type Quarantine func(*sql.Selector)
+
+// RateSnapshot is the predicate function for ratesnapshot builders.
+type RateSnapshot func(*sql.Selector)
+
+// ReaderReport is the predicate function for readerreport builders.
+type ReaderReport func(*sql.Selector)
 
 // Reference is the predicate function for reference builders.
 type Reference func(*sql.Selector)

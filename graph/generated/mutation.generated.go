@@ -25,6 +25,8 @@ type MutationResolver interface {
 	SendToStaff(ctx context.Context, input model.SendToStaffInput) (*model.SendToStaffPayload, error)
 	ReviewClaim(ctx context.Context, input model.ReviewClaimInput) (*model.ReviewClaimPayload, error)
 	SetPresentation(ctx context.Context, input model.SetPresentationInput) (*model.SetPresentationPayload, error)
+	RecordAudit(ctx context.Context, input model.RecordAuditInput) (*model.RecordAuditPayload, error)
+	ReportProblem(ctx context.Context, input model.ReportProblemInput) (*model.ReportProblemPayload, error)
 	OpenChangeRequest(ctx context.Context, input model.OpenChangeRequestInput) (*model.ChangeRequestPayload, error)
 	CheckChangeRequest(ctx context.Context, input model.OpenChangeRequestInput) (*model.ChangeRequestPayload, error)
 	ConfirmCorpusNode(ctx context.Context, input model.ConfirmCorpusNodeInput) (*model.ConfirmCorpusNodePayload, error)
@@ -139,6 +141,20 @@ func (ec *executionContext) field_Mutation_openChangeRequest_args(ctx context.Co
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_recordAudit_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.RecordAuditInput, error) {
+			return ec.unmarshalNRecordAuditInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐRecordAuditInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_recordDecision_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -159,6 +175,20 @@ func (ec *executionContext) field_Mutation_removeProblem_args(ctx context.Contex
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.RemoveProblemInput, error) {
 			return ec.unmarshalNRemoveProblemInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐRemoveProblemInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_reportProblem_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ReportProblemInput, error) {
+			return ec.unmarshalNReportProblemInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐReportProblemInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -599,6 +629,94 @@ func (ec *executionContext) fieldContext_Mutation_setPresentation(ctx context.Co
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_setPresentation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_recordAudit(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_recordAudit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RecordAudit(ctx, fc.Args["input"].(model.RecordAuditInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RecordAuditPayload) graphql.Marshaler {
+			return ec.marshalNRecordAuditPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐRecordAuditPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_recordAudit(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RecordAuditPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_recordAudit_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_reportProblem(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_reportProblem(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReportProblem(ctx, fc.Args["input"].(model.ReportProblemInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ReportProblemPayload) graphql.Marshaler {
+			return ec.marshalNReportProblemPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐReportProblemPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_reportProblem(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ReportProblemPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reportProblem_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -3126,6 +3244,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "setPresentation":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_setPresentation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "recordAudit":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_recordAudit(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reportProblem":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reportProblem(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

@@ -26,6 +26,9 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Account() AccountResolver
+	AuditAnswer() AuditAnswerResolver
+	AuditNode() AuditNodeResolver
+	AuditSample() AuditSampleResolver
 	ChangeRequest() ChangeRequestResolver
 	Claim() ClaimResolver
 	Closure() ClosureResolver
@@ -73,6 +76,62 @@ type ComplexityRoot struct {
 	AttachClaimPayload struct {
 		Claim      func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	AuditAnswer struct {
+		Error      func(childComplexity int) int
+		ErrorClass func(childComplexity int) int
+		Note       func(childComplexity int) int
+		Property   func(childComplexity int) int
+		Seconds    func(childComplexity int) int
+	}
+
+	AuditChecklistItem struct {
+		ErrorClasses  func(childComplexity int) int
+		Property      func(childComplexity int) int
+		Question      func(childComplexity int) int
+		TargetSeconds func(childComplexity int) int
+	}
+
+	AuditNode struct {
+		Body       func(childComplexity int) int
+		ExampleOf  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Kind       func(childComplexity int) int
+		Label      func(childComplexity int) int
+		Proves     func(childComplexity int) int
+		References func(childComplexity int) int
+		Term       func(childComplexity int) int
+		Title      func(childComplexity int) int
+		UsedBy     func(childComplexity int) int
+		Uses       func(childComplexity int) int
+	}
+
+	AuditSample struct {
+		Answers   func(childComplexity int) int
+		Checklist func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Month     func(childComplexity int) int
+		Node      func(childComplexity int) int
+	}
+
+	AuditSampleConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	AuditSampleEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	AuditStratum struct {
+		Kind          func(childComplexity int) int
+		Layer         func(childComplexity int) int
+		Model         func(childComplexity int) int
+		PromptVersion func(childComplexity int) int
+		Writer        func(childComplexity int) int
 	}
 
 	Binding struct {
@@ -252,6 +311,20 @@ type ComplexityRoot struct {
 		ReferenceCoverage      func(childComplexity int) int
 		StatementAndAcceptance func(childComplexity int) int
 		Uncertainty            func(childComplexity int) int
+	}
+
+	ErrorRate struct {
+		ConfirmedReports func(childComplexity int) int
+		Errors           func(childComplexity int) int
+		High             func(childComplexity int) int
+		Low              func(childComplexity int) int
+		Method           func(childComplexity int) int
+		N                func(childComplexity int) int
+		Pending          func(childComplexity int) int
+		Property         func(childComplexity int) int
+		Stopped          func(childComplexity int) int
+		Stratum          func(childComplexity int) int
+		Threshold        func(childComplexity int) int
 	}
 
 	Event struct {
@@ -456,8 +529,10 @@ type ComplexityRoot struct {
 		DismissCase           func(childComplexity int, input model.DismissCaseInput) int
 		FlagProblem           func(childComplexity int, input model.FlagProblemInput) int
 		OpenChangeRequest     func(childComplexity int, input model.OpenChangeRequestInput) int
+		RecordAudit           func(childComplexity int, input model.RecordAuditInput) int
 		RecordDecision        func(childComplexity int, input model.RecordDecisionInput) int
 		RemoveProblem         func(childComplexity int, input model.RemoveProblemInput) int
+		ReportProblem         func(childComplexity int, input model.ReportProblemInput) int
 		ReviewClaim           func(childComplexity int, input model.ReviewClaimInput) int
 		ReviseChangeRequest   func(childComplexity int, id string, input model.OpenChangeRequestInput) int
 		ReviseProblem         func(childComplexity int, input model.ReviseProblemInput) int
@@ -547,6 +622,13 @@ type ComplexityRoot struct {
 		Revise       func(childComplexity int) int
 	}
 
+	ProblemReport struct {
+		ID       func(childComplexity int) int
+		Node     func(childComplexity int) int
+		Property func(childComplexity int) int
+		State    func(childComplexity int) int
+	}
+
 	Provenance struct {
 		Attribution   func(childComplexity int) int
 		GeneratedBy   func(childComplexity int) int
@@ -579,10 +661,12 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
+		AuditSamples    func(childComplexity int, month string, first *int, after *string) int
 		ChangeRequest   func(childComplexity int, id string) int
 		Closure         func(childComplexity int, id string) int
 		CorpusNode      func(childComplexity int, id string) int
 		CorpusNodes     func(childComplexity int, search *string, first *int, after *string) int
+		ErrorRates      func(childComplexity int, month string) int
 		GateSwitches    func(childComplexity int) int
 		LaneReport      func(childComplexity int, since *time.Time, until *time.Time) int
 		Lanes           func(childComplexity int) int
@@ -594,6 +678,11 @@ type ComplexityRoot struct {
 		Problems        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput, search *string) int
 		SourceReport    func(childComplexity int, week *time.Time) int
 		Viewer          func(childComplexity int) int
+	}
+
+	RecordAuditPayload struct {
+		Sample     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	RecordDecisionPayload struct {
@@ -631,6 +720,11 @@ type ComplexityRoot struct {
 	Removal struct {
 		At     func(childComplexity int) int
 		Reason func(childComplexity int) int
+	}
+
+	ReportProblemPayload struct {
+		Report     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	Reputation struct {
@@ -872,6 +966,223 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AttachClaimPayload.UserErrors(childComplexity), true
+
+	case "AuditAnswer.error":
+		if e.ComplexityRoot.AuditAnswer.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditAnswer.Error(childComplexity), true
+	case "AuditAnswer.errorClass":
+		if e.ComplexityRoot.AuditAnswer.ErrorClass == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditAnswer.ErrorClass(childComplexity), true
+	case "AuditAnswer.note":
+		if e.ComplexityRoot.AuditAnswer.Note == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditAnswer.Note(childComplexity), true
+	case "AuditAnswer.property":
+		if e.ComplexityRoot.AuditAnswer.Property == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditAnswer.Property(childComplexity), true
+	case "AuditAnswer.seconds":
+		if e.ComplexityRoot.AuditAnswer.Seconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditAnswer.Seconds(childComplexity), true
+
+	case "AuditChecklistItem.errorClasses":
+		if e.ComplexityRoot.AuditChecklistItem.ErrorClasses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditChecklistItem.ErrorClasses(childComplexity), true
+	case "AuditChecklistItem.property":
+		if e.ComplexityRoot.AuditChecklistItem.Property == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditChecklistItem.Property(childComplexity), true
+	case "AuditChecklistItem.question":
+		if e.ComplexityRoot.AuditChecklistItem.Question == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditChecklistItem.Question(childComplexity), true
+	case "AuditChecklistItem.targetSeconds":
+		if e.ComplexityRoot.AuditChecklistItem.TargetSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditChecklistItem.TargetSeconds(childComplexity), true
+
+	case "AuditNode.body":
+		if e.ComplexityRoot.AuditNode.Body == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditNode.Body(childComplexity), true
+	case "AuditNode.exampleOf":
+		if e.ComplexityRoot.AuditNode.ExampleOf == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditNode.ExampleOf(childComplexity), true
+	case "AuditNode.id":
+		if e.ComplexityRoot.AuditNode.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditNode.ID(childComplexity), true
+	case "AuditNode.kind":
+		if e.ComplexityRoot.AuditNode.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditNode.Kind(childComplexity), true
+	case "AuditNode.label":
+		if e.ComplexityRoot.AuditNode.Label == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditNode.Label(childComplexity), true
+	case "AuditNode.proves":
+		if e.ComplexityRoot.AuditNode.Proves == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditNode.Proves(childComplexity), true
+	case "AuditNode.references":
+		if e.ComplexityRoot.AuditNode.References == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditNode.References(childComplexity), true
+	case "AuditNode.term":
+		if e.ComplexityRoot.AuditNode.Term == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditNode.Term(childComplexity), true
+	case "AuditNode.title":
+		if e.ComplexityRoot.AuditNode.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditNode.Title(childComplexity), true
+	case "AuditNode.usedBy":
+		if e.ComplexityRoot.AuditNode.UsedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditNode.UsedBy(childComplexity), true
+	case "AuditNode.uses":
+		if e.ComplexityRoot.AuditNode.Uses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditNode.Uses(childComplexity), true
+
+	case "AuditSample.answers":
+		if e.ComplexityRoot.AuditSample.Answers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditSample.Answers(childComplexity), true
+	case "AuditSample.checklist":
+		if e.ComplexityRoot.AuditSample.Checklist == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditSample.Checklist(childComplexity), true
+	case "AuditSample.id":
+		if e.ComplexityRoot.AuditSample.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditSample.ID(childComplexity), true
+	case "AuditSample.month":
+		if e.ComplexityRoot.AuditSample.Month == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditSample.Month(childComplexity), true
+	case "AuditSample.node":
+		if e.ComplexityRoot.AuditSample.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditSample.Node(childComplexity), true
+
+	case "AuditSampleConnection.edges":
+		if e.ComplexityRoot.AuditSampleConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditSampleConnection.Edges(childComplexity), true
+	case "AuditSampleConnection.pageInfo":
+		if e.ComplexityRoot.AuditSampleConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditSampleConnection.PageInfo(childComplexity), true
+	case "AuditSampleConnection.totalCount":
+		if e.ComplexityRoot.AuditSampleConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditSampleConnection.TotalCount(childComplexity), true
+
+	case "AuditSampleEdge.cursor":
+		if e.ComplexityRoot.AuditSampleEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditSampleEdge.Cursor(childComplexity), true
+	case "AuditSampleEdge.node":
+		if e.ComplexityRoot.AuditSampleEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditSampleEdge.Node(childComplexity), true
+
+	case "AuditStratum.kind":
+		if e.ComplexityRoot.AuditStratum.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditStratum.Kind(childComplexity), true
+	case "AuditStratum.layer":
+		if e.ComplexityRoot.AuditStratum.Layer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditStratum.Layer(childComplexity), true
+	case "AuditStratum.model":
+		if e.ComplexityRoot.AuditStratum.Model == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditStratum.Model(childComplexity), true
+	case "AuditStratum.promptVersion":
+		if e.ComplexityRoot.AuditStratum.PromptVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditStratum.PromptVersion(childComplexity), true
+	case "AuditStratum.writer":
+		if e.ComplexityRoot.AuditStratum.Writer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditStratum.Writer(childComplexity), true
 
 	case "Binding.claim":
 		if e.ComplexityRoot.Binding.Claim == nil {
@@ -1623,6 +1934,73 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DecisionNotes.Uncertainty(childComplexity), true
+
+	case "ErrorRate.confirmedReports":
+		if e.ComplexityRoot.ErrorRate.ConfirmedReports == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ErrorRate.ConfirmedReports(childComplexity), true
+	case "ErrorRate.errors":
+		if e.ComplexityRoot.ErrorRate.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ErrorRate.Errors(childComplexity), true
+	case "ErrorRate.high":
+		if e.ComplexityRoot.ErrorRate.High == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ErrorRate.High(childComplexity), true
+	case "ErrorRate.low":
+		if e.ComplexityRoot.ErrorRate.Low == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ErrorRate.Low(childComplexity), true
+	case "ErrorRate.method":
+		if e.ComplexityRoot.ErrorRate.Method == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ErrorRate.Method(childComplexity), true
+	case "ErrorRate.n":
+		if e.ComplexityRoot.ErrorRate.N == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ErrorRate.N(childComplexity), true
+	case "ErrorRate.pending":
+		if e.ComplexityRoot.ErrorRate.Pending == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ErrorRate.Pending(childComplexity), true
+	case "ErrorRate.property":
+		if e.ComplexityRoot.ErrorRate.Property == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ErrorRate.Property(childComplexity), true
+	case "ErrorRate.stopped":
+		if e.ComplexityRoot.ErrorRate.Stopped == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ErrorRate.Stopped(childComplexity), true
+	case "ErrorRate.stratum":
+		if e.ComplexityRoot.ErrorRate.Stratum == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ErrorRate.Stratum(childComplexity), true
+	case "ErrorRate.threshold":
+		if e.ComplexityRoot.ErrorRate.Threshold == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ErrorRate.Threshold(childComplexity), true
 
 	case "Event.actor":
 		if e.ComplexityRoot.Event.Actor == nil {
@@ -2542,6 +2920,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.OpenChangeRequest(childComplexity, args["input"].(model.OpenChangeRequestInput)), true
+	case "Mutation.recordAudit":
+		if e.ComplexityRoot.Mutation.RecordAudit == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_recordAudit_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RecordAudit(childComplexity, args["input"].(model.RecordAuditInput)), true
 	case "Mutation.recordDecision":
 		if e.ComplexityRoot.Mutation.RecordDecision == nil {
 			break
@@ -2564,6 +2953,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RemoveProblem(childComplexity, args["input"].(model.RemoveProblemInput)), true
+	case "Mutation.reportProblem":
+		if e.ComplexityRoot.Mutation.ReportProblem == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reportProblem_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReportProblem(childComplexity, args["input"].(model.ReportProblemInput)), true
 	case "Mutation.reviewClaim":
 		if e.ComplexityRoot.Mutation.ReviewClaim == nil {
 			break
@@ -3008,6 +3408,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ProblemPermissions.Revise(childComplexity), true
 
+	case "ProblemReport.id":
+		if e.ComplexityRoot.ProblemReport.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProblemReport.ID(childComplexity), true
+	case "ProblemReport.node":
+		if e.ComplexityRoot.ProblemReport.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProblemReport.Node(childComplexity), true
+	case "ProblemReport.property":
+		if e.ComplexityRoot.ProblemReport.Property == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProblemReport.Property(childComplexity), true
+	case "ProblemReport.state":
+		if e.ComplexityRoot.ProblemReport.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProblemReport.State(childComplexity), true
+
 	case "Provenance.attribution":
 		if e.ComplexityRoot.Provenance.Attribution == nil {
 			break
@@ -3143,6 +3568,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PublicationGateLane.Role(childComplexity), true
 
+	case "Query.auditSamples":
+		if e.ComplexityRoot.Query.AuditSamples == nil {
+			break
+		}
+
+		args, err := ec.field_Query_auditSamples_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AuditSamples(childComplexity, args["month"].(string), args["first"].(*int), args["after"].(*string)), true
 	case "Query.changeRequest":
 		if e.ComplexityRoot.Query.ChangeRequest == nil {
 			break
@@ -3187,6 +3623,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.CorpusNodes(childComplexity, args["search"].(*string), args["first"].(*int), args["after"].(*string)), true
+	case "Query.errorRates":
+		if e.ComplexityRoot.Query.ErrorRates == nil {
+			break
+		}
+
+		args, err := ec.field_Query_errorRates_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ErrorRates(childComplexity, args["month"].(string)), true
 	case "Query.gateSwitches":
 		if e.ComplexityRoot.Query.GateSwitches == nil {
 			break
@@ -3294,6 +3741,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Viewer(childComplexity), true
+
+	case "RecordAuditPayload.sample":
+		if e.ComplexityRoot.RecordAuditPayload.Sample == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RecordAuditPayload.Sample(childComplexity), true
+	case "RecordAuditPayload.userErrors":
+		if e.ComplexityRoot.RecordAuditPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RecordAuditPayload.UserErrors(childComplexity), true
 
 	case "RecordDecisionPayload.decision":
 		if e.ComplexityRoot.RecordDecisionPayload.Decision == nil {
@@ -3448,6 +3908,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Removal.Reason(childComplexity), true
+
+	case "ReportProblemPayload.report":
+		if e.ComplexityRoot.ReportProblemPayload.Report == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReportProblemPayload.Report(childComplexity), true
+	case "ReportProblemPayload.userErrors":
+		if e.ComplexityRoot.ReportProblemPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReportProblemPayload.UserErrors(childComplexity), true
 
 	case "Reputation.balance":
 		if e.ComplexityRoot.Reputation.Balance == nil {
@@ -4053,11 +4526,13 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ProblemOrder", ec.unmarshalInputProblemOrder),
 			graphql.NewInputUnmarshaler("ProblemWhereInput", ec.unmarshalInputProblemWhereInput),
 			graphql.NewInputUnmarshaler("ProvenanceInput", ec.unmarshalInputProvenanceInput),
+			graphql.NewInputUnmarshaler("RecordAuditInput", ec.unmarshalInputRecordAuditInput),
 			graphql.NewInputUnmarshaler("RecordDecisionInput", ec.unmarshalInputRecordDecisionInput),
 			graphql.NewInputUnmarshaler("ReferenceInput", ec.unmarshalInputReferenceInput),
 			graphql.NewInputUnmarshaler("ReferenceSearchInput", ec.unmarshalInputReferenceSearchInput),
 			graphql.NewInputUnmarshaler("ReferenceWhereInput", ec.unmarshalInputReferenceWhereInput),
 			graphql.NewInputUnmarshaler("RemoveProblemInput", ec.unmarshalInputRemoveProblemInput),
+			graphql.NewInputUnmarshaler("ReportProblemInput", ec.unmarshalInputReportProblemInput),
 			graphql.NewInputUnmarshaler("ReputationEntryWhereInput", ec.unmarshalInputReputationEntryWhereInput),
 			graphql.NewInputUnmarshaler("ReviewClaimInput", ec.unmarshalInputReviewClaimInput),
 			graphql.NewInputUnmarshaler("ReviseProblemInput", ec.unmarshalInputReviseProblemInput),
@@ -4184,6 +4659,7 @@ enum Role {
   decides.
   """
   AGENT
+  AUDITOR
 }
 
 extend type Account {
@@ -4204,6 +4680,167 @@ type Reputation {
   escrowed: Int!
   "The ledger, oldest entry first."
   entries: [ReputationEntry!]!
+}
+`, BuiltIn: false},
+	{Name: "../audit.graphqls", Input: `extend type Query {
+  """
+  The month's (YYYY-MM) corpus audit samples, for auditors, in an order that groups nothing. Each
+  sample shows its node blind: what it says, what it rests on and its sources, never who or what
+  wrote it.
+  """
+  auditSamples(month: String!, first: Int, after: String): AuditSampleConnection!
+  """
+  The month's corpus error rates, public: per stratum and property, errors over n with the 95%
+  interval (Wilson; the exact one-sided bound, about 3/n, with no errors), the threshold in force
+  and whether the stratum is stopped. A confirmed reader report counts as an error the audit missed.
+  """
+  errorRates(month: String!): [ErrorRate!]!
+}
+
+extend type Mutation {
+  """
+  Record an auditor's answer on one property of one sample, with the time taken. An error needs
+  its class. When the stratum's upper bound passes its threshold the configuration stops and its
+  unconfirmed output is quarantined.
+  """
+  recordAudit(input: RecordAuditInput!): RecordAuditPayload!
+  "Report that a property of a corpus node is wrong; any signed-in account may."
+  reportProblem(input: ReportProblemInput!): ReportProblemPayload!
+}
+
+"The four properties of a corpus node an audit judges and a report names."
+enum AuditProperty {
+  CORRECTNESS
+  FIDELITY
+  SOURCING
+  STYLE
+}
+
+"What kind of error an audit or a report found."
+enum AuditErrorClass {
+  WRONG_DEFINITION
+  DROPPED_HYPOTHESIS
+  STRONGER_THAN_SOURCE
+  WRONG_NAME_OR_ATTRIBUTION
+  CONVENTION_NOT_STATED
+  STEP_DOES_NOT_FOLLOW
+  WRONG_SOURCE
+}
+
+type AuditSampleConnection {
+  edges: [AuditSampleEdge!]!
+  pageInfo: CorpusPageInfo!
+  totalCount: Int!
+}
+
+type AuditSampleEdge {
+  "The sample's ID."
+  cursor: String!
+  node: AuditSample!
+}
+
+"One node drawn for a month's blind audit."
+type AuditSample {
+  id: ID!
+  month: String!
+  node: AuditNode!
+  "The checklist of the node's kind, one question per property, with its target time."
+  checklist: [AuditChecklistItem!]!
+  "The caller's own answers so far."
+  answers: [AuditAnswer!]!
+}
+
+"A sampled node as its auditor sees it: nothing names who or what wrote it."
+type AuditNode {
+  id: ID!
+  kind: CorpusNodeKind!
+  label: String!
+  title: String!
+  body: String!
+  term: String
+  uses: [CorpusNodeRef!]!
+  usedBy: [CorpusNodeRef!]!
+  proves: CorpusNodeRef
+  exampleOf: CorpusNodeRef
+  references: [CorpusReference!]!
+}
+
+type AuditChecklistItem {
+  property: AuditProperty!
+  question: String!
+  errorClasses: [AuditErrorClass!]!
+  targetSeconds: Int!
+}
+
+type AuditAnswer {
+  property: AuditProperty!
+  error: Boolean!
+  errorClass: AuditErrorClass
+  note: String!
+  "The time taken, in seconds."
+  seconds: Int!
+}
+
+input RecordAuditInput {
+  sample: ID!
+  property: AuditProperty!
+  error: Boolean!
+  "Required with an error."
+  errorClass: AuditErrorClass
+  note: String
+  "The time taken, in seconds, as the client measured it."
+  seconds: Int
+}
+
+type RecordAuditPayload {
+  sample: AuditSample
+  userErrors: [UserError!]!
+}
+
+"A stratum: kind × writer (PERSON, or the importer or agent lane) × model and prompt version × layer."
+type AuditStratum {
+  kind: CorpusNodeKind!
+  writer: String!
+  model: String!
+  promptVersion: String!
+  layer: String!
+}
+
+type ErrorRate {
+  stratum: AuditStratum!
+  property: AuditProperty!
+  n: Int!
+  errors: Int!
+  low: Float!
+  high: Float!
+  "wilson, or exact-zero with no errors."
+  method: String!
+  threshold: Float!
+  stopped: Boolean!
+  "Samples no auditor has answered on the property yet."
+  pending: Int!
+  "Confirmed reader reports among the errors."
+  confirmedReports: Int!
+}
+
+input ReportProblemInput {
+  "N-<n> or label."
+  node: ID!
+  property: AuditProperty!
+  explanation: String!
+}
+
+type ReportProblemPayload {
+  report: ProblemReport
+  userErrors: [UserError!]!
+}
+
+"A reader's report on a corpus node: OPEN until a reviewer or an auditor confirms or dismisses it."
+type ProblemReport {
+  id: ID!
+  node: String!
+  property: AuditProperty!
+  state: String!
 }
 `, BuiltIn: false},
 	{Name: "../corpus.graphqls", Input: `extend type Query {
@@ -11829,6 +12466,8 @@ enum UserErrorCode {
   EDGE_KIND
   "A change request touches a retired node."
   RETIRED_NODE
+  "The writer's configuration is stopped: a stratum's audited error rate passed its threshold; the message gives the figure."
+  CONFIGURATION_STOPPED
   "A new node's label is another node's."
   LABEL_TAKEN
   "Qualify names a gate or check that has not run or could not run (UNKNOWN); it must run first."
@@ -12422,6 +13061,118 @@ func (ec *executionContext) childFields_AttachClaimPayload(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type AttachClaimPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_AuditAnswer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "property":
+		return ec.fieldContext_AuditAnswer_property(ctx, field)
+	case "error":
+		return ec.fieldContext_AuditAnswer_error(ctx, field)
+	case "errorClass":
+		return ec.fieldContext_AuditAnswer_errorClass(ctx, field)
+	case "note":
+		return ec.fieldContext_AuditAnswer_note(ctx, field)
+	case "seconds":
+		return ec.fieldContext_AuditAnswer_seconds(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AuditAnswer", field.Name)
+}
+
+func (ec *executionContext) childFields_AuditChecklistItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "property":
+		return ec.fieldContext_AuditChecklistItem_property(ctx, field)
+	case "question":
+		return ec.fieldContext_AuditChecklistItem_question(ctx, field)
+	case "errorClasses":
+		return ec.fieldContext_AuditChecklistItem_errorClasses(ctx, field)
+	case "targetSeconds":
+		return ec.fieldContext_AuditChecklistItem_targetSeconds(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AuditChecklistItem", field.Name)
+}
+
+func (ec *executionContext) childFields_AuditNode(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_AuditNode_id(ctx, field)
+	case "kind":
+		return ec.fieldContext_AuditNode_kind(ctx, field)
+	case "label":
+		return ec.fieldContext_AuditNode_label(ctx, field)
+	case "title":
+		return ec.fieldContext_AuditNode_title(ctx, field)
+	case "body":
+		return ec.fieldContext_AuditNode_body(ctx, field)
+	case "term":
+		return ec.fieldContext_AuditNode_term(ctx, field)
+	case "uses":
+		return ec.fieldContext_AuditNode_uses(ctx, field)
+	case "usedBy":
+		return ec.fieldContext_AuditNode_usedBy(ctx, field)
+	case "proves":
+		return ec.fieldContext_AuditNode_proves(ctx, field)
+	case "exampleOf":
+		return ec.fieldContext_AuditNode_exampleOf(ctx, field)
+	case "references":
+		return ec.fieldContext_AuditNode_references(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AuditNode", field.Name)
+}
+
+func (ec *executionContext) childFields_AuditSample(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_AuditSample_id(ctx, field)
+	case "month":
+		return ec.fieldContext_AuditSample_month(ctx, field)
+	case "node":
+		return ec.fieldContext_AuditSample_node(ctx, field)
+	case "checklist":
+		return ec.fieldContext_AuditSample_checklist(ctx, field)
+	case "answers":
+		return ec.fieldContext_AuditSample_answers(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AuditSample", field.Name)
+}
+
+func (ec *executionContext) childFields_AuditSampleConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_AuditSampleConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_AuditSampleConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_AuditSampleConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AuditSampleConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_AuditSampleEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_AuditSampleEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_AuditSampleEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AuditSampleEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_AuditStratum(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_AuditStratum_kind(ctx, field)
+	case "writer":
+		return ec.fieldContext_AuditStratum_writer(ctx, field)
+	case "model":
+		return ec.fieldContext_AuditStratum_model(ctx, field)
+	case "promptVersion":
+		return ec.fieldContext_AuditStratum_promptVersion(ctx, field)
+	case "layer":
+		return ec.fieldContext_AuditStratum_layer(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AuditStratum", field.Name)
+}
+
 func (ec *executionContext) childFields_Binding(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -12778,6 +13529,34 @@ func (ec *executionContext) childFields_DecisionNotes(ctx context.Context, field
 		return ec.fieldContext_DecisionNotes_reason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DecisionNotes", field.Name)
+}
+
+func (ec *executionContext) childFields_ErrorRate(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "stratum":
+		return ec.fieldContext_ErrorRate_stratum(ctx, field)
+	case "property":
+		return ec.fieldContext_ErrorRate_property(ctx, field)
+	case "n":
+		return ec.fieldContext_ErrorRate_n(ctx, field)
+	case "errors":
+		return ec.fieldContext_ErrorRate_errors(ctx, field)
+	case "low":
+		return ec.fieldContext_ErrorRate_low(ctx, field)
+	case "high":
+		return ec.fieldContext_ErrorRate_high(ctx, field)
+	case "method":
+		return ec.fieldContext_ErrorRate_method(ctx, field)
+	case "threshold":
+		return ec.fieldContext_ErrorRate_threshold(ctx, field)
+	case "stopped":
+		return ec.fieldContext_ErrorRate_stopped(ctx, field)
+	case "pending":
+		return ec.fieldContext_ErrorRate_pending(ctx, field)
+	case "confirmedReports":
+		return ec.fieldContext_ErrorRate_confirmedReports(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ErrorRate", field.Name)
 }
 
 func (ec *executionContext) childFields_Event(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13328,6 +14107,20 @@ func (ec *executionContext) childFields_ProblemPermissions(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type ProblemPermissions", field.Name)
 }
 
+func (ec *executionContext) childFields_ProblemReport(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ProblemReport_id(ctx, field)
+	case "node":
+		return ec.fieldContext_ProblemReport_node(ctx, field)
+	case "property":
+		return ec.fieldContext_ProblemReport_property(ctx, field)
+	case "state":
+		return ec.fieldContext_ProblemReport_state(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProblemReport", field.Name)
+}
+
 func (ec *executionContext) childFields_Provenance(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "kind":
@@ -13388,6 +14181,16 @@ func (ec *executionContext) childFields_PublicationGateLane(ctx context.Context,
 		return ec.fieldContext_PublicationGateLane_audit(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PublicationGateLane", field.Name)
+}
+
+func (ec *executionContext) childFields_RecordAuditPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "sample":
+		return ec.fieldContext_RecordAuditPayload_sample(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_RecordAuditPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RecordAuditPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_RecordDecisionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13462,6 +14265,16 @@ func (ec *executionContext) childFields_Removal(ctx context.Context, field graph
 		return ec.fieldContext_Removal_at(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Removal", field.Name)
+}
+
+func (ec *executionContext) childFields_ReportProblemPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "report":
+		return ec.fieldContext_ReportProblemPayload_report(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ReportProblemPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ReportProblemPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Reputation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -45,6 +45,34 @@ type AttachClaimPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+type AuditChecklistItem struct {
+	Property      AuditProperty     `json:"property"`
+	Question      string            `json:"question"`
+	ErrorClasses  []AuditErrorClass `json:"errorClasses"`
+	TargetSeconds int               `json:"targetSeconds"`
+}
+
+type AuditSampleConnection struct {
+	Edges      []*AuditSampleEdge `json:"edges"`
+	PageInfo   *CorpusPageInfo    `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+type AuditSampleEdge struct {
+	// The sample's ID.
+	Cursor string            `json:"cursor"`
+	Node   *corpus.AuditItem `json:"node"`
+}
+
+// A stratum: kind × writer (PERSON, or the importer or agent lane) × model and prompt version × layer.
+type AuditStratum struct {
+	Kind          CorpusNodeKind `json:"kind"`
+	Writer        string         `json:"writer"`
+	Model         string         `json:"model"`
+	PromptVersion string         `json:"promptVersion"`
+	Layer         string         `json:"layer"`
+}
+
 type ChangeRequestPayload struct {
 	ChangeRequest *corpus.ChangeRequestView `json:"changeRequest,omitempty"`
 	UserErrors    []*UserError              `json:"userErrors"`
@@ -96,6 +124,23 @@ type DismissCaseInput struct {
 	CaseID string `json:"caseId"`
 	// Why the flags do not call for removal; it goes into the public moderation log.
 	Note string `json:"note"`
+}
+
+type ErrorRate struct {
+	Stratum  *AuditStratum `json:"stratum"`
+	Property AuditProperty `json:"property"`
+	N        int           `json:"n"`
+	Errors   int           `json:"errors"`
+	Low      float64       `json:"low"`
+	High     float64       `json:"high"`
+	// wilson, or exact-zero with no errors.
+	Method    string  `json:"method"`
+	Threshold float64 `json:"threshold"`
+	Stopped   bool    `json:"stopped"`
+	// Samples no auditor has answered on the property yet.
+	Pending int `json:"pending"`
+	// Confirmed reader reports among the errors.
+	ConfirmedReports int `json:"confirmedReports"`
 }
 
 // A community flag on a public problem.
@@ -213,6 +258,30 @@ type Presentation struct {
 	Selected bool `json:"selected"`
 }
 
+// A reader's report on a corpus node: OPEN until a reviewer or an auditor confirms or dismisses it.
+type ProblemReport struct {
+	ID       string        `json:"id"`
+	Node     string        `json:"node"`
+	Property AuditProperty `json:"property"`
+	State    string        `json:"state"`
+}
+
+type RecordAuditInput struct {
+	Sample   string        `json:"sample"`
+	Property AuditProperty `json:"property"`
+	Error    bool          `json:"error"`
+	// Required with an error.
+	ErrorClass *AuditErrorClass `json:"errorClass,omitempty"`
+	Note       *string          `json:"note,omitempty"`
+	// The time taken, in seconds, as the client measured it.
+	Seconds *int `json:"seconds,omitempty"`
+}
+
+type RecordAuditPayload struct {
+	Sample     *corpus.AuditItem `json:"sample,omitempty"`
+	UserErrors []*UserError      `json:"userErrors"`
+}
+
 // A reviewer's decision on the revision they read.
 type RecordDecisionInput struct {
 	// The problem's permanent ID (TDB-n) or a slug it has had.
@@ -270,6 +339,18 @@ type RemoveProblemInput struct {
 	CaseID string `json:"caseId"`
 	// The public reason for the removal, shown on the problem's tombstone.
 	Reason string `json:"reason"`
+}
+
+type ReportProblemInput struct {
+	// N-<n> or label.
+	Node        string        `json:"node"`
+	Property    AuditProperty `json:"property"`
+	Explanation string        `json:"explanation"`
+}
+
+type ReportProblemPayload struct {
+	Report     *ProblemReport `json:"report,omitempty"`
+	UserErrors []*UserError   `json:"userErrors"`
 }
 
 // An account's reputation, derived from its ledger.
@@ -467,6 +548,132 @@ type UserError struct {
 	Message string `json:"message"`
 	// What kind of refusal it is, for a program to act on.
 	Code UserErrorCode `json:"code"`
+}
+
+// What kind of error an audit or a report found.
+type AuditErrorClass string
+
+const (
+	AuditErrorClassWrongDefinition        AuditErrorClass = "WRONG_DEFINITION"
+	AuditErrorClassDroppedHypothesis      AuditErrorClass = "DROPPED_HYPOTHESIS"
+	AuditErrorClassStrongerThanSource     AuditErrorClass = "STRONGER_THAN_SOURCE"
+	AuditErrorClassWrongNameOrAttribution AuditErrorClass = "WRONG_NAME_OR_ATTRIBUTION"
+	AuditErrorClassConventionNotStated    AuditErrorClass = "CONVENTION_NOT_STATED"
+	AuditErrorClassStepDoesNotFollow      AuditErrorClass = "STEP_DOES_NOT_FOLLOW"
+	AuditErrorClassWrongSource            AuditErrorClass = "WRONG_SOURCE"
+)
+
+var AllAuditErrorClass = []AuditErrorClass{
+	AuditErrorClassWrongDefinition,
+	AuditErrorClassDroppedHypothesis,
+	AuditErrorClassStrongerThanSource,
+	AuditErrorClassWrongNameOrAttribution,
+	AuditErrorClassConventionNotStated,
+	AuditErrorClassStepDoesNotFollow,
+	AuditErrorClassWrongSource,
+}
+
+func (e AuditErrorClass) IsValid() bool {
+	switch e {
+	case AuditErrorClassWrongDefinition, AuditErrorClassDroppedHypothesis, AuditErrorClassStrongerThanSource, AuditErrorClassWrongNameOrAttribution, AuditErrorClassConventionNotStated, AuditErrorClassStepDoesNotFollow, AuditErrorClassWrongSource:
+		return true
+	}
+	return false
+}
+
+func (e AuditErrorClass) String() string {
+	return string(e)
+}
+
+func (e *AuditErrorClass) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = AuditErrorClass(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid AuditErrorClass", str)
+	}
+	return nil
+}
+
+func (e AuditErrorClass) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *AuditErrorClass) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e AuditErrorClass) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The four properties of a corpus node an audit judges and a report names.
+type AuditProperty string
+
+const (
+	AuditPropertyCorrectness AuditProperty = "CORRECTNESS"
+	AuditPropertyFidelity    AuditProperty = "FIDELITY"
+	AuditPropertySourcing    AuditProperty = "SOURCING"
+	AuditPropertyStyle       AuditProperty = "STYLE"
+)
+
+var AllAuditProperty = []AuditProperty{
+	AuditPropertyCorrectness,
+	AuditPropertyFidelity,
+	AuditPropertySourcing,
+	AuditPropertyStyle,
+}
+
+func (e AuditProperty) IsValid() bool {
+	switch e {
+	case AuditPropertyCorrectness, AuditPropertyFidelity, AuditPropertySourcing, AuditPropertyStyle:
+		return true
+	}
+	return false
+}
+
+func (e AuditProperty) String() string {
+	return string(e)
+}
+
+func (e *AuditProperty) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = AuditProperty(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid AuditProperty", str)
+	}
+	return nil
+}
+
+func (e AuditProperty) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *AuditProperty) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e AuditProperty) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 // PENDING while its gates run; FAILED when one stopped it (open for revision); MERGED; WITHDRAWN.
@@ -1284,6 +1491,8 @@ const (
 	UserErrorCodeEdgeKind UserErrorCode = "EDGE_KIND"
 	// A change request touches a retired node.
 	UserErrorCodeRetiredNode UserErrorCode = "RETIRED_NODE"
+	// The writer's configuration is stopped: a stratum's audited error rate passed its threshold; the message gives the figure.
+	UserErrorCodeConfigurationStopped UserErrorCode = "CONFIGURATION_STOPPED"
 	// A new node's label is another node's.
 	UserErrorCodeLabelTaken UserErrorCode = "LABEL_TAKEN"
 	// Qualify names a gate or check that has not run or could not run (UNKNOWN); it must run first.
@@ -1310,13 +1519,14 @@ var AllUserErrorCode = []UserErrorCode{
 	UserErrorCodeOversize,
 	UserErrorCodeEdgeKind,
 	UserErrorCodeRetiredNode,
+	UserErrorCodeConfigurationStopped,
 	UserErrorCodeLabelTaken,
 	UserErrorCodeGateNotRun,
 }
 
 func (e UserErrorCode) IsValid() bool {
 	switch e {
-	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision, UserErrorCodeHeldForStaff, UserErrorCodeSelfReview, UserErrorCodeAgentCannotResolve, UserErrorCodeBatchStopped, UserErrorCodeCycle, UserErrorCodeMissingTarget, UserErrorCodeBrokenTex, UserErrorCodeOversize, UserErrorCodeEdgeKind, UserErrorCodeRetiredNode, UserErrorCodeLabelTaken, UserErrorCodeGateNotRun:
+	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision, UserErrorCodeHeldForStaff, UserErrorCodeSelfReview, UserErrorCodeAgentCannotResolve, UserErrorCodeBatchStopped, UserErrorCodeCycle, UserErrorCodeMissingTarget, UserErrorCodeBrokenTex, UserErrorCodeOversize, UserErrorCodeEdgeKind, UserErrorCodeRetiredNode, UserErrorCodeConfigurationStopped, UserErrorCodeLabelTaken, UserErrorCodeGateNotRun:
 		return true
 	}
 	return false

@@ -54,6 +54,13 @@ const (
 	CorpusConfirmation = "ncf"
 	CorpusBinding      = "nbd"
 	CorpusTask         = "ntk"
+
+	AuditSample       = "aus"
+	AuditAnswer       = "aua"
+	ReaderReport      = "rrp"
+	ConfigurationStop = "cst"
+	Quarantine        = "qrn"
+	RateSnapshot      = "rsn"
 )
 
 // CorpusNodePrefix starts every corpus node ID.

@@ -1,0 +1,69 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserAuditAndQuality: an agent's output is drawn for the month's
+// audit; an auditor in Chromium opens a sample, which never names its
+// writer, records an error on its correctness through the form, and the
+// quality page shows the stratum stopped, with its chart drawn on the
+// server.
+func TestBrowserAuditAndQuality(t *testing.T) {
+	ctx := newBrowser(t)
+	s, env := seededSite(t)
+	mustCLI(t, env, "admin", "account", "create", "--handle", "prover-bot", "--role", "agent")
+	tok := strings.TrimSpace(mustCLI(t, env, "admin", "token", "create", "--handle", "prover-bot"))
+	mustCLI(t, env, "admin", "account", "create", "--handle", "audrey", "--role", "auditor")
+	setPassword(t, env, "audrey", "auditor password")
+
+	r := s.graphql(t, tok, `mutation { openChangeRequest(input: {model: "model-zeta", promptVersion: "prompt-omega", nodes: [
+		{kind: THEOREM, label: "e2e-identity", title: "Identity of a small group", body: "A group of order two has exactly one identity element."}]}) {
+		changeRequest { state } userErrors { message } } }`, nil)
+	if state, _ := path(r.Data, "openChangeRequest", "changeRequest", "state").(string); state != "MERGED" {
+		t.Fatalf("openChangeRequest: %+v %+v", r.Data, r.Errors)
+	}
+	month := time.Now().UTC().Format("2006-01")
+	if out := mustCLI(t, env, "audit", "draw", "--month", month, "--seed", "e2e"); !strings.Contains(out, "model-zeta") {
+		t.Fatalf("audit draw printed %s", out)
+	}
+
+	signIn(t, ctx, s.URL, "audrey", "auditor password")
+	do(t, ctx, "open the month's samples",
+		chromedp.Navigate(s.URL+"/audit?month="+month),
+		chromedp.WaitVisible(byTestID("audit-samples")),
+		chromedp.Click(byTestID("audit-sample-link")),
+		chromedp.WaitVisible(byTestID("audit-node")),
+	)
+	html := get(t, ctx, "read the sample page", chromedp.Evaluate[string](`document.documentElement.outerHTML`))
+	for _, secret := range []string{"prover-bot", "model-zeta", "prompt-omega"} {
+		if strings.Contains(html, secret) {
+			t.Errorf("the audit page shows %q", secret)
+		}
+	}
+	do(t, ctx, "record an error",
+		chromedp.Click(byTestID("audit-correctness")+` input[value="DROPPED_HYPOTHESIS"]`),
+		chromedp.SendKeys(byTestID("audit-correctness")+` textarea`, "It needs the group to be finite."),
+		chromedp.Click(byTestID("audit-submit-correctness")),
+	)
+	waitFlash(t, ctx, "Recorded.")
+	if got := text(t, ctx, "audit-answer"); !strings.Contains(got, "dropped_hypothesis") {
+		t.Errorf("the answer reads %q", got)
+	}
+	screenshot(t, ctx, "audit-sample-1280")
+
+	do(t, ctx, "open the rates",
+		chromedp.Navigate(s.URL+"/quality?month="+month),
+		chromedp.WaitVisible(byTestID("quality-chart")),
+		chromedp.WaitVisible(byTestID("quality-stopped")),
+	)
+	bars := get(t, ctx, "count the bars", chromedp.Evaluate[int](`document.querySelectorAll('[data-testid="chart-bar"]').length`))
+	if bars != 1 {
+		t.Errorf("the chart has %d bars; want 1", bars)
+	}
+	screenshot(t, ctx, "quality-1280")
+}

@@ -1,0 +1,99 @@
+package graph
+
+import (
+	"context"
+	"errors"
+
+	"github.com/theoremdb/theoremdb/corpus"
+	"github.com/theoremdb/theoremdb/graph/model"
+	"github.com/theoremdb/theoremdb/viewer"
+)
+
+// auditSamples is the auditSamples connection: a cursor is a sample's ID.
+func (r *Resolver) auditSamples(ctx context.Context, month string, first *int, after *string) (*model.AuditSampleConnection, error) {
+	n, err := pageSize(first, "first")
+	if err != nil {
+		return nil, err
+	}
+	if first == nil {
+		n = DefaultPage
+	}
+	p, err := r.corpus.AuditSamples(ctx, viewer.From(ctx), month, n, deref(after))
+	if errors.Is(err, corpus.ErrAudit) {
+		return nil, errBadInput{err.Error()}
+	}
+	if err != nil {
+		return nil, err
+	}
+	c := &model.AuditSampleConnection{Edges: []*model.AuditSampleEdge{}, TotalCount: p.TotalCount,
+		PageInfo: &model.CorpusPageInfo{HasNextPage: p.HasNext, HasPreviousPage: deref(after) != ""}}
+	for _, it := range p.Items {
+		c.Edges = append(c.Edges, &model.AuditSampleEdge{Cursor: it.ID, Node: it})
+	}
+	if len(c.Edges) > 0 {
+		c.PageInfo.StartCursor, c.PageInfo.EndCursor = &c.Edges[0].Cursor, &c.Edges[len(c.Edges)-1].Cursor
+	}
+	return c, nil
+}
+
+func checklistOf(it *corpus.AuditItem) []*model.AuditChecklistItem {
+	out := make([]*model.AuditChecklistItem, 0, len(it.Checklist))
+	for _, c := range it.Checklist {
+		m := &model.AuditChecklistItem{Property: model.AuditProperty(c.Property), Question: c.Question, TargetSeconds: c.TargetSeconds,
+			ErrorClasses: []model.AuditErrorClass{}}
+		for _, k := range c.Classes {
+			m.ErrorClasses = append(m.ErrorClasses, model.AuditErrorClass(k))
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// answersOf are the caller's answers in the checklist's order.
+func answersOf(it *corpus.AuditItem) []*corpus.Answer {
+	out := []*corpus.Answer{}
+	for _, c := range it.Checklist {
+		if a, ok := it.Answers[c.Property]; ok {
+			out = append(out, &a)
+		}
+	}
+	return out
+}
+
+func auditInput(in model.RecordAuditInput) corpus.AuditInput {
+	out := corpus.AuditInput{Sample: in.Sample, Property: string(in.Property), Error: in.Error, Note: deref(in.Note),
+		Seconds: deref(in.Seconds)}
+	if in.ErrorClass != nil {
+		out.ErrorClass = string(*in.ErrorClass)
+	}
+	return out
+}
+
+// auditUserError is the userError of an answer or a report the record
+// refuses, or nil for any other outcome.
+func auditUserError(err error) *model.UserError {
+	if errors.Is(err, corpus.ErrAudit) {
+		return &model.UserError{Field: []string{"input"}, Message: err.Error(), Code: model.UserErrorCodeInvalid}
+	}
+	return nil
+}
+
+// stoppedUserError is CONFIGURATION_STOPPED with its figure, or nil.
+func stoppedUserError(err error) *model.UserError {
+	var stopped *corpus.StoppedError
+	if errors.As(err, &stopped) {
+		return &model.UserError{Field: []string{"input"}, Message: stopped.Error(), Code: model.UserErrorCodeConfigurationStopped}
+	}
+	return nil
+}
+
+func errorRates(rows []corpus.RateRow) []*model.ErrorRate {
+	out := make([]*model.ErrorRate, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, &model.ErrorRate{Stratum: &model.AuditStratum{Kind: model.CorpusNodeKind(r.Stratum.Kind),
+			Writer: r.Stratum.Writer, Model: r.Stratum.Model, PromptVersion: r.Stratum.PromptVersion, Layer: r.Stratum.Layer},
+			Property: model.AuditProperty(r.Property), N: r.N, Errors: r.Errors, Low: r.Low, High: r.High, Method: r.Method,
+			Threshold: r.Threshold, Stopped: r.Stopped, Pending: r.Pending, ConfirmedReports: r.Reports})
+	}
+	return out
+}
