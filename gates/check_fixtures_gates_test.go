@@ -9,8 +9,13 @@ import (
 
 func TestGateCheckFixtures(t *testing.T) {
 	t.Parallel()
+	runCheckFixtures(t, gateCheckFixtures())
+}
+
+// gateCheckFixtures are the fixtures of every gate but the statement gate.
+func gateCheckFixtures() []checkFixture {
 	comp := computationalClean
-	runCheckFixtures(t, []checkFixture{
+	return []checkFixture{
 		{name: "placeholder criterion", gate: acceptanceGate, check: checkAcceptanceEvidence,
 			change: func(r *Revision) { r.Acceptance.Criterion = "TBD" }, want: []fixtureFinding{{"acceptance.evidence", Fail, Span{"acceptance.criterion", 0, 3, "TBD"}}}},
 		{name: "numerical without precision", gate: acceptanceGate, check: checkAcceptanceNumerical,
@@ -189,5 +194,5 @@ func TestGateCheckFixtures(t *testing.T) {
 				r.Computation.Code = nil
 				r.Computation.SmallCases = "Orders up to 64 were checked by our program."
 			}, want: []fixtureFinding{{"computational.code", NeedsHuman, Span{"computation.code", 0, 0, ""}}}},
-	})
+	}
 }

@@ -4,8 +4,13 @@ import "testing"
 
 func TestStatementCheckFixtures(t *testing.T) {
 	t.Parallel()
+	runCheckFixtures(t, statementCheckFixtures())
+}
+
+// statementCheckFixtures are the statement gate's fixtures.
+func statementCheckFixtures() []checkFixture {
 	g := statementGate
-	runCheckFixtures(t, []checkFixture{
+	return []checkFixture{
 		{name: "dropped brace", gate: g, check: stCheckTeX,
 			change: statement(`Prove that $\frac{p+2}{2$ is an integer for every odd prime $p$.`), want: []fixtureFinding{{"statement.tex-wellformed", Fail, Span{"statement", 22, 62, "{2$ is an integer for every odd prime $p"}}}},
 		{name: "macro KaTeX lacks", gate: g, check: stCheckTeX,
@@ -105,5 +110,5 @@ func TestStatementCheckFixtures(t *testing.T) {
 		{name: "self-contained", gate: g, check: stCheckSelf,
 			change: statement(`Are there infinitely many primes $p$ such that $p + 2$ is prime?`), want: []fixtureFinding{{"statement.self-contained", Pass, Span{"statement", 0, 64, "Are there infinitely many primes $p$ such that $p + 2$ is prime?"}}}},
 		{name: "explicit objects are read by a person", gate: g, check: stCheckExplicit, want: []fixtureFinding{{"statement.explicit-objects", NeedsHuman, Span{"statement", 0, 185, "Prove or disprove: there are infinitely many primes $p$ such that $p+2$ is also prime. Equivalently, determine whether for every integer $N$ there is a prime $p > N$ with $p + 2$ prime."}}}},
-	})
+	}
 }

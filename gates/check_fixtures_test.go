@@ -29,6 +29,7 @@ type checkFixture struct {
 	base   func() *Revision
 	change func(r *Revision)
 	env    func() Env
+	copies bool // the environment has the copy-check index of copyEnv
 	check  string
 	want   []fixtureFinding
 }
@@ -85,6 +86,9 @@ func runCheckFixtures(t *testing.T, fixtures []checkFixture) {
 			env := fixtureEnv()
 			if fx.env != nil {
 				env = fx.env()
+			}
+			if fx.copies {
+				env.Copies = copyEnv(t).Copies
 			}
 			got := fixtureFindings(t, fx.gate, r, env, fx.check)
 			if diff := cmp.Diff(fx.want, got); diff != "" {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/policy"
@@ -24,10 +25,11 @@ var exportNow = time.Date(2026, time.December, 1, 12, 0, 0, 0, time.UTC)
 // seededService is a service on a database holding the demo data.
 func seededService(t *testing.T, dialectName string) *policy.Service {
 	t.Helper()
-	d := dbtest.Open(t, dialectName)
-	if _, err := seed.Run(context.Background(), d, policy.Config{}, nil, exportNow, nil); err != nil {
-		t.Fatalf("seed.Run() = %v", err)
-	}
+	// The demo data is seeded once per dialect in the test process; each test has its own copy.
+	d := dbtest.OpenCopy(t, dialectName, "demo at exportNow", func(ctx context.Context, d *db.DB) error {
+		_, err := seed.Run(ctx, d, policy.Config{}, nil, exportNow, nil)
+		return err
+	})
 	svc := policy.New(d, policy.Config{}, policy.WithClock(policytest.NewClock(exportNow)))
 	a, err := svc.CreateAccount(context.Background(), "tagger", "", nil)
 	if err != nil {

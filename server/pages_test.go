@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/live/livetest"
 	"github.com/theoremdb/theoremdb/policy"
@@ -40,11 +42,13 @@ func newSite(t *testing.T, dialectName string, opts ...server.Option) *site {
 // data and the site alike.
 func newSiteWith(t *testing.T, dialectName string, cfg policy.Config, opts ...server.Option) *site {
 	t.Helper()
-	d := dbtest.Open(t, dialectName)
+	// The demo data is seeded once per dialect and configuration in the test process, and each
+	// site opens its own copy: a test may write to its record without another seeing it.
+	d := dbtest.OpenCopy(t, dialectName, fmt.Sprintf("demo %+v", cfg), func(ctx context.Context, d *db.DB) error {
+		_, err := seed.Run(ctx, d, cfg, nil, time.Now(), nil)
+		return err
+	})
 	n := dbtest.CountStatements(d)
-	if _, err := seed.Run(context.Background(), d, cfg, nil, time.Now(), nil); err != nil {
-		t.Fatal(err)
-	}
 	svc := policy.New(d, cfg)
 	srv := httptest.NewTLSServer(server.New(svc, livetest.Start(t, svc.Client()), quiet, opts...))
 	t.Cleanup(srv.Close)

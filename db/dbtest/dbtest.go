@@ -51,11 +51,16 @@ func URL(t testing.TB, dialectName string) string {
 }
 
 // Open makes, migrates and opens a fresh database of the dialect. In a
-// package whose TestMain calls Main, a PostgreSQL database is copied from a
-// template migrated once per test process, which is twice as fast as
-// migrating each database; elsewhere each database is migrated on its own.
+// package whose TestMain calls Main, a database is copied from one migrated
+// once per test process (PostgreSQL from a template, SQLite as a file), which
+// is faster than migrating each database; elsewhere each database is migrated
+// on its own.
 func Open(t testing.TB, dialectName string) *db.DB {
 	t.Helper()
+	if dialectName == dialect.SQLite && mainRunning() {
+		// A copy of a migrated file is a hundred times faster than migrating, under -race above all.
+		return OpenCopy(t, dialectName, "", nil)
+	}
 	ctx := context.Background()
 	u, migrated := URL(t, dialectName), false
 	if dialectName == dialect.Postgres {

@@ -33,7 +33,7 @@ func Main(m *testing.M) {
 	template.enabled = true
 	template.Unlock()
 	code := m.Run()
-	if err := dropTemplate(); err != nil {
+	if err := errors.Join(dropOriginals(), dropTemplate()); err != nil {
 		fmt.Fprintf(os.Stderr, "dbtest: %v\n", err)
 		if code == 0 {
 			code = 1
