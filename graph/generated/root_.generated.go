@@ -4727,22 +4727,31 @@ enum AuditErrorClass {
   WRONG_SOURCE
 }
 
+"A page of a month's audit samples."
 type AuditSampleConnection {
+  "The samples of the page, each with its cursor."
   edges: [AuditSampleEdge!]!
+  "Where the page stands in the list."
   pageInfo: CorpusPageInfo!
+  "How many samples the month holds."
   totalCount: Int!
 }
 
+"One sample of a page, with its cursor."
 type AuditSampleEdge {
   "The sample's ID."
   cursor: String!
+  "The sample."
   node: AuditSample!
 }
 
 "One node drawn for a month's blind audit."
 type AuditSample {
+  "The sample's ID."
   id: ID!
+  "The month whose draw holds the sample, YYYY-MM."
   month: String!
+  "The sampled node, blind."
   node: AuditNode!
   "The checklist of the node's kind, one question per property, with its target time."
   checklist: [AuditChecklistItem!]!
@@ -4752,70 +4761,113 @@ type AuditSample {
 
 "A sampled node as its auditor sees it: nothing names who or what wrote it."
 type AuditNode {
+  "The node's permanent ID, N-<n>."
   id: ID!
+  "What kind of node it is."
   kind: CorpusNodeKind!
+  "The node's label."
   label: String!
+  "The node's title."
   title: String!
+  "The statement, proof or text, Markdown with TeX."
   body: String!
+  "For a definition, the term it fixes."
   term: String
+  "The nodes it depends on."
   uses: [CorpusNodeRef!]!
+  "The nodes that depend on it."
   usedBy: [CorpusNodeRef!]!
+  "For a proof, the statement it proves."
   proves: CorpusNodeRef
+  "For an example, what it is an example of."
   exampleOf: CorpusNodeRef
+  "The sources the node cites."
   references: [CorpusReference!]!
 }
 
+"One question of an audit's checklist."
 type AuditChecklistItem {
+  "The property the question judges."
   property: AuditProperty!
+  "What the auditor checks, in words."
   question: String!
+  "The classes an error on this property may take."
   errorClasses: [AuditErrorClass!]!
+  "The time the question should take, in seconds."
   targetSeconds: Int!
 }
 
+"An auditor's answer on one property of one sample."
 type AuditAnswer {
+  "The property judged."
   property: AuditProperty!
+  "Whether the auditor found an error."
   error: Boolean!
+  "The error's class; null without an error."
   errorClass: AuditErrorClass
+  "What the auditor wrote."
   note: String!
   "The time taken, in seconds."
   seconds: Int!
 }
 
+"An auditor's answer on one property of one sample."
 input RecordAuditInput {
+  "The sample's ID."
   sample: ID!
+  "The property judged."
   property: AuditProperty!
+  "Whether the auditor found an error."
   error: Boolean!
   "Required with an error."
   errorClass: AuditErrorClass
+  "What the auditor checked and found."
   note: String
   "The time taken, in seconds, as the client measured it."
   seconds: Int
 }
 
+"The sample with the answer recorded, or why it was refused."
 type RecordAuditPayload {
+  "The sample with its answers; null when refused."
   sample: AuditSample
+  "Why the answer was refused; empty when it was recorded."
   userErrors: [UserError!]!
 }
 
 "A stratum: kind × writer (PERSON, or the importer or agent lane) × model and prompt version × layer."
 type AuditStratum {
+  "The nodes' kind."
   kind: CorpusNodeKind!
+  "PERSON, or the importer or agent lane that wrote the nodes."
   writer: String!
+  "The model of an agent's configuration; empty otherwise."
   model: String!
+  "The prompt version of an agent's configuration; empty otherwise."
   promptVersion: String!
+  "The layer of the corpus the nodes belong to."
   layer: String!
 }
 
+"One stratum's error rate on one property in one month, with its interval and threshold."
 type ErrorRate {
+  "The stratum."
   stratum: AuditStratum!
+  "The property."
   property: AuditProperty!
+  "Samples answered on the property, with confirmed reader reports."
   n: Int!
+  "Errors found among them."
   errors: Int!
+  "The lower end of the 95% interval of the rate."
   low: Float!
+  "The upper end of the 95% interval of the rate: the stop compares it with the threshold."
   high: Float!
   "wilson, or exact-zero with no errors."
   method: String!
+  "The threshold in force for the property."
   threshold: Float!
+  "Whether the stratum's configuration is stopped."
   stopped: Boolean!
   "Samples no auditor has answered on the property yet."
   pending: Int!
@@ -4823,23 +4875,33 @@ type ErrorRate {
   confirmedReports: Int!
 }
 
+"A reader's report that a property of a corpus node is wrong."
 input ReportProblemInput {
   "N-<n> or label."
   node: ID!
+  "The property the reader thinks is wrong."
   property: AuditProperty!
+  "What is wrong, in the reader's words."
   explanation: String!
 }
 
+"The report, or why it was refused."
 type ReportProblemPayload {
+  "The report, OPEN; null when refused."
   report: ProblemReport
+  "Why the report was refused; empty when it was recorded."
   userErrors: [UserError!]!
 }
 
 "A reader's report on a corpus node: OPEN until a reviewer or an auditor confirms or dismisses it."
 type ProblemReport {
+  "The report's ID."
   id: ID!
+  "The node's permanent ID, N-<n>."
   node: String!
+  "The property reported wrong."
   property: AuditProperty!
+  "OPEN, CONFIRMED or DISMISSED."
   state: String!
 }
 `, BuiltIn: false},
@@ -4882,15 +4944,21 @@ extend type Mutation {
   withdrawChangeRequest(id: ID!): ChangeRequestPayload!
 }
 
+"What a person confirms of a node's current revision."
 enum CorpusConfirmationKind {
+  "The statement says what its source says at a confirmed locator."
   STATEMENT_SOURCE
+  "The proof was read step by step and every step follows."
   PROOF_STEPS
+  "The formal binding says what the statement says."
   BINDING
 }
 
+"A person's confirmation of one section of a node."
 input ConfirmCorpusNodeInput {
   "N-<n> or label."
   node: String!
+  "What is confirmed."
   kind: CorpusConfirmationKind!
   "The section confirmed; for a binding, the binding's ID."
   section: String
@@ -4898,17 +4966,25 @@ input ConfirmCorpusNodeInput {
   blind: Boolean
 }
 
+"The node after the confirmation, or why it was refused."
 type ConfirmCorpusNodePayload {
+  "The node with its levels computed again; null when refused."
   node: CorpusNode
+  "Why the confirmation was refused; empty when it was recorded."
   userErrors: [UserError!]!
 }
 
+"A change request: one or more node drafts, with what the writer says about them."
 input OpenChangeRequestInput {
+  "The drafts, new nodes or revisions, merged together or not at all."
   nodes: [NodeDraftInput!]!
+  "What the request changes and why, for the record."
   note: String
   "An agent's model and prompt version, which with the kinds and the layer make the stratum its output is audited in."
   model: String
+  "An agent's prompt version (see model)."
   promptVersion: String
+  "The layer of the corpus the nodes belong to, part of the stratum they are audited in."
   layer: String
 }
 
@@ -4918,12 +4994,15 @@ names. uses, proves and exampleOf name nodes by N-<n> or label, or other drafts 
 their labels.
 """
 input NodeDraftInput {
+  "What kind of node the draft is."
   kind: CorpusNodeKind!
+  "The node's title, one line."
   title: String!
   "Markdown with TeX."
   body: String!
   "Lower-case letters, digits and hyphens, never changed; a new node drafted without one gets one made from its title, unique."
   label: String
+  "The nodes the statement or proof depends on."
   uses: [ID!]
   "For a proof: the theorem, lemma or proposition it proves."
   proves: ID
@@ -4931,6 +5010,7 @@ input NodeDraftInput {
   exampleOf: ID
   "For a definition: the term it fixes."
   term: String
+  "The sources the node cites, as for problems; the record plane confirms each."
   references: [ReferenceInput!]
   "The node this draft revises."
   revises: ID
@@ -4946,32 +5026,49 @@ A program that enumerates instances of a statement up to bound and prints COUNTE
 reads the bound as sys.argv[1]; a PARI/GP program as the variable bound.
 """
 input SmallCasesInput {
+  "The program's language."
   language: SmallCaseLanguage!
+  "The program's text."
   program: String!
+  "How far the program enumerates; the program's own default when null."
   bound: Int
 }
 
+"The languages a small-case program may be written in."
 enum SmallCaseLanguage {
+  "Python 3."
   PYTHON
+  "PARI/GP."
   GP
 }
 
 "A formal statement a node is bound to: a database of the configured formal library and the label of its statement there."
 input FormalInput {
+  "The formal system of the database."
   system: FormalSystem!
+  "The database's file name in the formal library, such as nf.mm."
   database: String!
+  "The label of the statement in the database."
   label: String!
 }
 
+"The formal systems a binding may name."
 enum FormalSystem {
+  "A Metamath database, checked by the metamath program and by an independent second checker."
   METAMATH
 }
 
+"A change request as it stands, or why it was refused."
 type ChangeRequestPayload {
+  "The request; null when refused."
   changeRequest: ChangeRequest
+  """
+  Why the request was refused; empty otherwise. A gate's failure is not a userError: it is in gates.
+  """
   userErrors: [UserError!]!
 }
 
+"What a corpus node is."
 enum CorpusNodeKind {
   DEFINITION
   THEOREM
@@ -4991,6 +5088,7 @@ enum ChangeRequestState {
   WITHDRAWN
 }
 
+"The outcome of one merge gate: its worst finding's verdict."
 enum MergeGateOutcome {
   PASS
   FAIL
@@ -4998,6 +5096,10 @@ enum MergeGateOutcome {
   UNKNOWN
 }
 
+"""
+A finding's verdict: PASS; FAIL; NEEDS_HUMAN (a person must read the span); UNKNOWN (the check could
+not run).
+"""
 enum FindingVerdictValue {
   PASS
   FAIL
@@ -5005,22 +5107,42 @@ enum FindingVerdictValue {
   UNKNOWN
 }
 
+"""
+How much evidence stands behind a node, computed from its record: E0 drafted, E1 merged through
+every gate, E2 one person confirmed it, E3 two people independently, E4 a proof kernel checked it,
+E5 a second, independent checker agrees.
+"""
 enum EvidenceLevel {
+  "Drafted: in an open change request, or merged before any gate ran on it."
   E0
+  "Merged through every merge gate."
   E1
+  """
+  One person confirmed it (statement against its source at a confirmed locator, or proof step by
+  step), and everything it uses is E1 or better.
+  """
   E2
+  "Two people confirmed it independently, and every source's locator is confirmed."
   E3
+  "A proof kernel checked its proof."
   E4
+  "E4, and a second, independent checker agrees."
   E5
 }
 
+"How far a formal binding is known to say what the statement says."
 enum FidelityLevel {
+  "No binding, or nothing checked."
   F0
+  "The formal round trip passes (a machine check)."
   F1
+  "A person confirmed the binding."
   F2
+  "Two people confirmed the binding."
   F3
 }
 
+"A warning a node carries on every page and in the API."
 enum CorpusFlag {
   "A proof some node of whose uses closure is below E2."
   SORRY_IN_CLOSURE
@@ -5028,10 +5150,13 @@ enum CorpusFlag {
   LOCATOR_UNCONFIRMED
 }
 
+"A change request: the only way a node enters the corpus or changes, with its merge gates' results."
 type ChangeRequest {
   "Null on a dry run, which writes nothing."
   id: ID
+  "Where the request stands."
   state: ChangeRequestState!
+  "What the request changes and why."
   note: String!
   "The gate that stopped it, when FAILED."
   failedGate: String
@@ -5039,28 +5164,41 @@ type ChangeRequest {
   gates: [MergeGateResult!]!
   "The nodes it created or revised, once merged (on a dry run, the nodes it would revise)."
   nodes: [CorpusNodeRef!]!
+  "When the request was opened; null on a dry run."
   createdAt: Time
+  "When it merged; null until then."
   mergedAt: Time
 }
 
 "One merge gate's run: its name, its number in the policy's order, its version, outcome and findings."
 type MergeGateResult {
+  "The gate's name."
   gate: String!
+  "The gate's number in the policy's order, from 1."
   position: Int!
+  "The gate's version."
   version: String!
+  "The gate's outcome."
   outcome: MergeGateOutcome!
+  "What the gate's checks found, in order."
   findings: [MergeFinding!]!
 }
 
 "An auditable unit of a merge gate: the check, its criterion, the span, what was observed, the verdict and the fix."
 type MergeFinding {
+  "The stable name of the check."
   check: String!
+  "The rule the check applies, in words."
   criterion: String!
+  "The check's verdict."
   verdict: FindingVerdictValue!
+  "What the check saw, in words."
   behaviour: String!
   "A path into the request's input (nodes[0].body, nodes[1].uses[2]) with the quoted text."
   span: Span!
+  "What the writer can change; empty on a pass."
   fix: String!
+  "What the verdict does to the request or the node; empty when it does nothing."
   consequence: String!
   "The stable code of an intake failure (CYCLE, MISSING_TARGET, …), as in userErrors."
   code: String
@@ -5068,10 +5206,15 @@ type MergeFinding {
 
 "A node as an edge or a list shows it."
 type CorpusNodeRef {
+  "The node's permanent ID, N-<n>."
   id: ID!
+  "The node's label."
   label: String!
+  "What kind of node it is."
   kind: CorpusNodeKind!
+  "The node's title."
   title: String!
+  "The node's evidence level."
   level: EvidenceLevel!
 }
 
@@ -5080,42 +5223,69 @@ A node of the corpus: a definition, theorem, lemma, proposition, proof, example,
 computation, with a permanent N-<n>. Its levels and flags are computed from the record, never set.
 """
 type CorpusNode implements Node {
+  "The permanent ID, N-<n>: never reused; a retired node's ID leads to its tombstone."
   id: ID!
+  "The n of the permanent ID."
   number: Int!
+  "What kind of node it is."
   kind: CorpusNodeKind!
+  "The node's label: lower-case letters, digits and hyphens, never changed."
   label: String!
+  "The node's title."
   title: String!
+  "The statement, proof or text, Markdown with TeX."
   body: String!
   "For a definition, the term it fixes."
   term: String
+  "The evidence level, computed from the record."
   level: EvidenceLevel!
+  "The fidelity of the node's formal binding."
   fidelity: FidelityLevel!
+  "The warnings the node carries."
   flags: [CorpusFlag!]!
+  "The nodes it depends on."
   uses: [CorpusNodeRef!]!
+  "The nodes that depend on it."
   usedBy: [CorpusNodeRef!]!
+  "For a proof, the statement it proves."
   proves: CorpusNodeRef
+  "The proofs of this statement."
   provedBy: [CorpusNodeRef!]!
+  "For an example, what it is an example of."
   exampleOf: CorpusNodeRef
+  "The sources the node cites."
   references: [CorpusReference!]!
   "The four properties of the corpus policy, each with its own status."
   properties: [CorpusPropertyStatus!]!
+  "The summary of everything the node rests on."
   closure: Closure!
+  "The licence the node's text is published under."
   licence: String!
+  "Whom the text is due to, as its licence asks."
   attribution: String!
+  "Whether the node was retired; its page is then a tombstone."
   retired: Boolean!
   "The node that replaced a retired one."
   successor: ID
   "The change request that merged the current revision."
   mergedBy: ID
+  "Every revision of the node, oldest first."
   revisions: [CorpusRevision!]!
+  "When the node was first merged."
   createdAt: Time!
+  "When the node last changed."
   updatedAt: Time!
 }
 
+"One source a node cites."
 type CorpusReference {
+  "The source's identifier: a DOI, an arXiv ID, a zbMATH ID, an ISBN or a URL."
   identifier: String!
+  "The citation as written."
   citation: String!
+  "Where in the source the cited statement is; empty when none was given."
   locator: String!
+  "Whether a person confirmed the locator."
   locatorConfirmed: Boolean!
   "The source's record: PENDING, CONFIRMED, MISMATCH or NOT_FOUND."
   confirmation: String!
@@ -5123,42 +5293,63 @@ type CorpusReference {
 
 "A property of K9.1 (CORRECTNESS, FIDELITY, SOURCING, STYLE) and its status: CONFIRMED, UNCONFIRMED, FLAGGED or NOT_APPLICABLE."
 type CorpusPropertyStatus {
+  "CORRECTNESS, FIDELITY, SOURCING or STYLE."
   property: String!
+  "CONFIRMED, UNCONFIRMED, FLAGGED or NOT_APPLICABLE."
   status: String!
 }
 
+"One immutable revision of a node."
 type CorpusRevision {
+  "The revision's number, from 1."
   number: Int!
+  "The node's title in this revision."
   title: String!
   "The line diff from the revision before it."
   diff: String!
+  "The change request that merged the revision."
   changeRequest: ID!
+  "When the revision merged."
   createdAt: Time!
 }
 
+"What a node rests on: every node in its uses closure, counted once."
 type Closure {
+  "How many nodes the closure holds."
   size: Int!
   "Null when the closure is empty."
   lowestLevel: EvidenceLevel
+  "Whether a node of the closure is below E2, so the proof rests on something unconfirmed."
   sorryInClosure: Boolean!
 }
 
+"A page of corpus nodes."
 type CorpusNodeConnection {
+  "The nodes of the page, each with its cursor."
   edges: [CorpusNodeEdge!]!
+  "Where the page stands in the list."
   pageInfo: CorpusPageInfo!
+  "How many nodes match, on every page."
   totalCount: Int!
 }
 
 "Relay's page info; a cursor is the ID of the node it stands at."
 type CorpusPageInfo {
+  "Whether nodes follow this page."
   hasNextPage: Boolean!
+  "Whether nodes come before this page."
   hasPreviousPage: Boolean!
+  "The cursor of the first node of the page."
   startCursor: String
+  "The cursor of the last node of the page."
   endCursor: String
 }
 
+"One node of a page, with its cursor."
 type CorpusNodeEdge {
+  "Pass it as after to read on from this node."
   cursor: String!
+  "The node."
   node: CorpusNodeRef!
 }
 `, BuiltIn: false},

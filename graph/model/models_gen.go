@@ -45,37 +45,56 @@ type AttachClaimPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// One question of an audit's checklist.
 type AuditChecklistItem struct {
-	Property      AuditProperty     `json:"property"`
-	Question      string            `json:"question"`
-	ErrorClasses  []AuditErrorClass `json:"errorClasses"`
-	TargetSeconds int               `json:"targetSeconds"`
+	// The property the question judges.
+	Property AuditProperty `json:"property"`
+	// What the auditor checks, in words.
+	Question string `json:"question"`
+	// The classes an error on this property may take.
+	ErrorClasses []AuditErrorClass `json:"errorClasses"`
+	// The time the question should take, in seconds.
+	TargetSeconds int `json:"targetSeconds"`
 }
 
+// A page of a month's audit samples.
 type AuditSampleConnection struct {
-	Edges      []*AuditSampleEdge `json:"edges"`
-	PageInfo   *CorpusPageInfo    `json:"pageInfo"`
-	TotalCount int                `json:"totalCount"`
+	// The samples of the page, each with its cursor.
+	Edges []*AuditSampleEdge `json:"edges"`
+	// Where the page stands in the list.
+	PageInfo *CorpusPageInfo `json:"pageInfo"`
+	// How many samples the month holds.
+	TotalCount int `json:"totalCount"`
 }
 
+// One sample of a page, with its cursor.
 type AuditSampleEdge struct {
 	// The sample's ID.
-	Cursor string            `json:"cursor"`
-	Node   *corpus.AuditItem `json:"node"`
+	Cursor string `json:"cursor"`
+	// The sample.
+	Node *corpus.AuditItem `json:"node"`
 }
 
 // A stratum: kind × writer (PERSON, or the importer or agent lane) × model and prompt version × layer.
 type AuditStratum struct {
-	Kind          CorpusNodeKind `json:"kind"`
-	Writer        string         `json:"writer"`
-	Model         string         `json:"model"`
-	PromptVersion string         `json:"promptVersion"`
-	Layer         string         `json:"layer"`
+	// The nodes' kind.
+	Kind CorpusNodeKind `json:"kind"`
+	// PERSON, or the importer or agent lane that wrote the nodes.
+	Writer string `json:"writer"`
+	// The model of an agent's configuration; empty otherwise.
+	Model string `json:"model"`
+	// The prompt version of an agent's configuration; empty otherwise.
+	PromptVersion string `json:"promptVersion"`
+	// The layer of the corpus the nodes belong to.
+	Layer string `json:"layer"`
 }
 
+// A change request as it stands, or why it was refused.
 type ChangeRequestPayload struct {
+	// The request; null when refused.
 	ChangeRequest *corpus.ChangeRequestView `json:"changeRequest,omitempty"`
-	UserErrors    []*UserError              `json:"userErrors"`
+	// Why the request was refused; empty otherwise. A gate's failure is not a userError: it is in gates.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // A moderator's claim of an open case.
@@ -84,9 +103,11 @@ type ClaimCaseInput struct {
 	CaseID string `json:"caseId"`
 }
 
+// A person's confirmation of one section of a node.
 type ConfirmCorpusNodeInput struct {
 	// N-<n> or label.
-	Node string                 `json:"node"`
+	Node string `json:"node"`
+	// What is confirmed.
 	Kind CorpusConfirmationKind `json:"kind"`
 	// The section confirmed; for a binding, the binding's ID.
 	Section *string `json:"section,omitempty"`
@@ -94,28 +115,42 @@ type ConfirmCorpusNodeInput struct {
 	Blind *bool `json:"blind,omitempty"`
 }
 
+// The node after the confirmation, or why it was refused.
 type ConfirmCorpusNodePayload struct {
-	Node       *corpus.NodeView `json:"node,omitempty"`
-	UserErrors []*UserError     `json:"userErrors"`
+	// The node with its levels computed again; null when refused.
+	Node *corpus.NodeView `json:"node,omitempty"`
+	// Why the confirmation was refused; empty when it was recorded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A page of corpus nodes.
 type CorpusNodeConnection struct {
-	Edges      []*CorpusNodeEdge `json:"edges"`
-	PageInfo   *CorpusPageInfo   `json:"pageInfo"`
-	TotalCount int               `json:"totalCount"`
+	// The nodes of the page, each with its cursor.
+	Edges []*CorpusNodeEdge `json:"edges"`
+	// Where the page stands in the list.
+	PageInfo *CorpusPageInfo `json:"pageInfo"`
+	// How many nodes match, on every page.
+	TotalCount int `json:"totalCount"`
 }
 
+// One node of a page, with its cursor.
 type CorpusNodeEdge struct {
-	Cursor string          `json:"cursor"`
-	Node   *corpus.NodeRef `json:"node"`
+	// Pass it as after to read on from this node.
+	Cursor string `json:"cursor"`
+	// The node.
+	Node *corpus.NodeRef `json:"node"`
 }
 
 // Relay's page info; a cursor is the ID of the node it stands at.
 type CorpusPageInfo struct {
-	HasNextPage     bool    `json:"hasNextPage"`
-	HasPreviousPage bool    `json:"hasPreviousPage"`
-	StartCursor     *string `json:"startCursor,omitempty"`
-	EndCursor       *string `json:"endCursor,omitempty"`
+	// Whether nodes follow this page.
+	HasNextPage bool `json:"hasNextPage"`
+	// Whether nodes come before this page.
+	HasPreviousPage bool `json:"hasPreviousPage"`
+	// The cursor of the first node of the page.
+	StartCursor *string `json:"startCursor,omitempty"`
+	// The cursor of the last node of the page.
+	EndCursor *string `json:"endCursor,omitempty"`
 }
 
 // A moderator's dismissal of a claimed case.
@@ -126,17 +161,26 @@ type DismissCaseInput struct {
 	Note string `json:"note"`
 }
 
+// One stratum's error rate on one property in one month, with its interval and threshold.
 type ErrorRate struct {
-	Stratum  *AuditStratum `json:"stratum"`
+	// The stratum.
+	Stratum *AuditStratum `json:"stratum"`
+	// The property.
 	Property AuditProperty `json:"property"`
-	N        int           `json:"n"`
-	Errors   int           `json:"errors"`
-	Low      float64       `json:"low"`
-	High     float64       `json:"high"`
+	// Samples answered on the property, with confirmed reader reports.
+	N int `json:"n"`
+	// Errors found among them.
+	Errors int `json:"errors"`
+	// The lower end of the 95% interval of the rate.
+	Low float64 `json:"low"`
+	// The upper end of the 95% interval of the rate: the stop compares it with the threshold.
+	High float64 `json:"high"`
 	// wilson, or exact-zero with no errors.
-	Method    string  `json:"method"`
+	Method string `json:"method"`
+	// The threshold in force for the property.
 	Threshold float64 `json:"threshold"`
-	Stopped   bool    `json:"stopped"`
+	// Whether the stratum's configuration is stopped.
+	Stopped bool `json:"stopped"`
 	// Samples no auditor has answered on the property yet.
 	Pending int `json:"pending"`
 	// Confirmed reader reports among the errors.
@@ -167,9 +211,12 @@ type FlagProblemPayload struct {
 
 // A formal statement a node is bound to: a database of the configured formal library and the label of its statement there.
 type FormalInput struct {
-	System   FormalSystem `json:"system"`
-	Database string       `json:"database"`
-	Label    string       `json:"label"`
+	// The formal system of the database.
+	System FormalSystem `json:"system"`
+	// The database's file name in the formal library, such as nf.mm.
+	Database string `json:"database"`
+	// The label of the statement in the database.
+	Label string `json:"label"`
 }
 
 // One settled moderation case, as the public log shows it.
@@ -212,19 +259,23 @@ type ModerationUpdate struct {
 // names. uses, proves and exampleOf name nodes by N-<n> or label, or other drafts of the request by
 // their labels.
 type NodeDraftInput struct {
-	Kind  CorpusNodeKind `json:"kind"`
-	Title string         `json:"title"`
+	// What kind of node the draft is.
+	Kind CorpusNodeKind `json:"kind"`
+	// The node's title, one line.
+	Title string `json:"title"`
 	// Markdown with TeX.
 	Body string `json:"body"`
 	// Lower-case letters, digits and hyphens, never changed; a new node drafted without one gets one made from its title, unique.
-	Label *string  `json:"label,omitempty"`
-	Uses  []string `json:"uses,omitempty"`
+	Label *string `json:"label,omitempty"`
+	// The nodes the statement or proof depends on.
+	Uses []string `json:"uses,omitempty"`
 	// For a proof: the theorem, lemma or proposition it proves.
 	Proves *string `json:"proves,omitempty"`
 	// For an example: what it is an example of.
 	ExampleOf *string `json:"exampleOf,omitempty"`
 	// For a definition: the term it fixes.
-	Term       *string                  `json:"term,omitempty"`
+	Term *string `json:"term,omitempty"`
+	// The sources the node cites, as for problems; the record plane confirms each.
 	References []*policy.ReferenceInput `json:"references,omitempty"`
 	// The node this draft revises.
 	Revises *string `json:"revises,omitempty"`
@@ -234,13 +285,18 @@ type NodeDraftInput struct {
 	Formal *FormalInput `json:"formal,omitempty"`
 }
 
+// A change request: one or more node drafts, with what the writer says about them.
 type OpenChangeRequestInput struct {
+	// The drafts, new nodes or revisions, merged together or not at all.
 	Nodes []*NodeDraftInput `json:"nodes"`
-	Note  *string           `json:"note,omitempty"`
+	// What the request changes and why, for the record.
+	Note *string `json:"note,omitempty"`
 	// An agent's model and prompt version, which with the kinds and the layer make the stratum its output is audited in.
-	Model         *string `json:"model,omitempty"`
+	Model *string `json:"model,omitempty"`
+	// An agent's prompt version (see model).
 	PromptVersion *string `json:"promptVersion,omitempty"`
-	Layer         *string `json:"layer,omitempty"`
+	// The layer of the corpus the nodes belong to, part of the stratum they are audited in.
+	Layer *string `json:"layer,omitempty"`
 }
 
 // Which attached claims a problem's packet presents (review policy v5). A reviewer's selection is
@@ -260,26 +316,38 @@ type Presentation struct {
 
 // A reader's report on a corpus node: OPEN until a reviewer or an auditor confirms or dismisses it.
 type ProblemReport struct {
-	ID       string        `json:"id"`
-	Node     string        `json:"node"`
+	// The report's ID.
+	ID string `json:"id"`
+	// The node's permanent ID, N-<n>.
+	Node string `json:"node"`
+	// The property reported wrong.
 	Property AuditProperty `json:"property"`
-	State    string        `json:"state"`
+	// OPEN, CONFIRMED or DISMISSED.
+	State string `json:"state"`
 }
 
+// An auditor's answer on one property of one sample.
 type RecordAuditInput struct {
-	Sample   string        `json:"sample"`
+	// The sample's ID.
+	Sample string `json:"sample"`
+	// The property judged.
 	Property AuditProperty `json:"property"`
-	Error    bool          `json:"error"`
+	// Whether the auditor found an error.
+	Error bool `json:"error"`
 	// Required with an error.
 	ErrorClass *AuditErrorClass `json:"errorClass,omitempty"`
-	Note       *string          `json:"note,omitempty"`
+	// What the auditor checked and found.
+	Note *string `json:"note,omitempty"`
 	// The time taken, in seconds, as the client measured it.
 	Seconds *int `json:"seconds,omitempty"`
 }
 
+// The sample with the answer recorded, or why it was refused.
 type RecordAuditPayload struct {
-	Sample     *corpus.AuditItem `json:"sample,omitempty"`
-	UserErrors []*UserError      `json:"userErrors"`
+	// The sample with its answers; null when refused.
+	Sample *corpus.AuditItem `json:"sample,omitempty"`
+	// Why the answer was refused; empty when it was recorded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // A reviewer's decision on the revision they read.
@@ -341,16 +409,22 @@ type RemoveProblemInput struct {
 	Reason string `json:"reason"`
 }
 
+// A reader's report that a property of a corpus node is wrong.
 type ReportProblemInput struct {
 	// N-<n> or label.
-	Node        string        `json:"node"`
-	Property    AuditProperty `json:"property"`
-	Explanation string        `json:"explanation"`
+	Node string `json:"node"`
+	// The property the reader thinks is wrong.
+	Property AuditProperty `json:"property"`
+	// What is wrong, in the reader's words.
+	Explanation string `json:"explanation"`
 }
 
+// The report, or why it was refused.
 type ReportProblemPayload struct {
-	Report     *ProblemReport `json:"report,omitempty"`
-	UserErrors []*UserError   `json:"userErrors"`
+	// The report, OPEN; null when refused.
+	Report *ProblemReport `json:"report,omitempty"`
+	// Why the report was refused; empty when it was recorded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // An account's reputation, derived from its ledger.
@@ -482,9 +556,12 @@ type SetPresentationPayload struct {
 // <witness> on a line of its own when one contradicts it, else NONE UP TO <N>. A Python program
 // reads the bound as sys.argv[1]; a PARI/GP program as the variable bound.
 type SmallCasesInput struct {
+	// The program's language.
 	Language SmallCaseLanguage `json:"language"`
-	Program  string            `json:"program"`
-	Bound    *int              `json:"bound,omitempty"`
+	// The program's text.
+	Program string `json:"program"`
+	// How far the program enumerates; the program's own default when null.
+	Bound *int `json:"bound,omitempty"`
 }
 
 // The reputation a submitter put at stake on a problem.
@@ -797,12 +874,16 @@ func (e ClaimReviewStatus) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// What a person confirms of a node's current revision.
 type CorpusConfirmationKind string
 
 const (
+	// The statement says what its source says at a confirmed locator.
 	CorpusConfirmationKindStatementSource CorpusConfirmationKind = "STATEMENT_SOURCE"
-	CorpusConfirmationKindProofSteps      CorpusConfirmationKind = "PROOF_STEPS"
-	CorpusConfirmationKindBinding         CorpusConfirmationKind = "BINDING"
+	// The proof was read step by step and every step follows.
+	CorpusConfirmationKindProofSteps CorpusConfirmationKind = "PROOF_STEPS"
+	// The formal binding says what the statement says.
+	CorpusConfirmationKindBinding CorpusConfirmationKind = "BINDING"
 )
 
 var AllCorpusConfirmationKind = []CorpusConfirmationKind{
@@ -854,6 +935,7 @@ func (e CorpusConfirmationKind) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// A warning a node carries on every page and in the API.
 type CorpusFlag string
 
 const (
@@ -911,6 +993,7 @@ func (e CorpusFlag) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// What a corpus node is.
 type CorpusNodeKind string
 
 const (
@@ -978,14 +1061,24 @@ func (e CorpusNodeKind) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// How much evidence stands behind a node, computed from its record: E0 drafted, E1 merged through
+// every gate, E2 one person confirmed it, E3 two people independently, E4 a proof kernel checked it,
+// E5 a second, independent checker agrees.
 type EvidenceLevel string
 
 const (
+	// Drafted: in an open change request, or merged before any gate ran on it.
 	EvidenceLevelE0 EvidenceLevel = "E0"
+	// Merged through every merge gate.
 	EvidenceLevelE1 EvidenceLevel = "E1"
+	// One person confirmed it (statement against its source at a confirmed locator, or proof step by
+	// step), and everything it uses is E1 or better.
 	EvidenceLevelE2 EvidenceLevel = "E2"
+	// Two people confirmed it independently, and every source's locator is confirmed.
 	EvidenceLevelE3 EvidenceLevel = "E3"
+	// A proof kernel checked its proof.
 	EvidenceLevelE4 EvidenceLevel = "E4"
+	// E4, and a second, independent checker agrees.
 	EvidenceLevelE5 EvidenceLevel = "E5"
 )
 
@@ -1041,12 +1134,17 @@ func (e EvidenceLevel) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// How far a formal binding is known to say what the statement says.
 type FidelityLevel string
 
 const (
+	// No binding, or nothing checked.
 	FidelityLevelF0 FidelityLevel = "F0"
+	// The formal round trip passes (a machine check).
 	FidelityLevelF1 FidelityLevel = "F1"
+	// A person confirmed the binding.
 	FidelityLevelF2 FidelityLevel = "F2"
+	// Two people confirmed the binding.
 	FidelityLevelF3 FidelityLevel = "F3"
 )
 
@@ -1100,6 +1198,8 @@ func (e FidelityLevel) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// A finding's verdict: PASS; FAIL; NEEDS_HUMAN (a person must read the span); UNKNOWN (the check could
+// not run).
 type FindingVerdictValue string
 
 const (
@@ -1159,9 +1259,11 @@ func (e FindingVerdictValue) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The formal systems a binding may name.
 type FormalSystem string
 
 const (
+	// A Metamath database, checked by the metamath program and by an independent second checker.
 	FormalSystemMetamath FormalSystem = "METAMATH"
 )
 
@@ -1212,6 +1314,7 @@ func (e FormalSystem) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The outcome of one merge gate: its worst finding's verdict.
 type MergeGateOutcome string
 
 const (
@@ -1393,11 +1496,14 @@ func (e ModerationUpdateKind) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The languages a small-case program may be written in.
 type SmallCaseLanguage string
 
 const (
+	// Python 3.
 	SmallCaseLanguagePython SmallCaseLanguage = "PYTHON"
-	SmallCaseLanguageGp     SmallCaseLanguage = "GP"
+	// PARI/GP.
+	SmallCaseLanguageGp SmallCaseLanguage = "GP"
 )
 
 var AllSmallCaseLanguage = []SmallCaseLanguage{
