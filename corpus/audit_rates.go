@@ -47,7 +47,11 @@ func (r RateRow) Complete() bool { return r.Pending == 0 }
 // pending sample to come back without an error (a bound that more clean
 // samples can only lower, so the stop is certain).
 func stops(r RateRow) bool {
-	iv, err := audit.Rate(r.Errors, r.N+r.Pending)
+	rate := audit.Rate
+	if r.Method == "census" {
+		rate = audit.Census
+	}
+	iv, err := rate(r.Errors, r.N+r.Pending)
 	return err == nil && Thresholds.Stops(audit.Property(r.Property), iv)
 }
 
@@ -110,6 +114,15 @@ func rates(ctx context.Context, c *ent.Client, m Month) ([]RateRow, error) {
 		sampled[sm.NodeID] = sm
 		drawn[sm.Stratum]++
 	}
+	// A stratum audited in full has its rate counted, not estimated.
+	census := map[string]bool{}
+	if d, err := recordedDraw(ctx, c, m.String()); err != nil {
+		return nil, err
+	} else if d != nil {
+		for _, sd := range d.Strata {
+			census[sd.Key] = sd.Full
+		}
+	}
 	reports, err := c.ReaderReport.Query().Where(readerreport.StateEQ(readerreport.StateCONFIRMED),
 		readerreport.DecidedAtGTE(m.Start), readerreport.DecidedAtLT(m.End())).All(ctx)
 	if err != nil {
@@ -159,7 +172,11 @@ func rates(ctx context.Context, c *ent.Client, m Month) ([]RateRow, error) {
 	}
 	out := make([]RateRow, 0, len(rows))
 	for k, r := range rows {
-		iv, err := audit.Rate(r.Errors, r.N)
+		rate := audit.Rate
+		if census[r.Key] {
+			rate = audit.Census
+		}
+		iv, err := rate(r.Errors, r.N)
 		if err != nil {
 			return nil, err
 		}

@@ -121,6 +121,37 @@ func TestThresholds(t *testing.T) {
 	}
 }
 
+func TestShowsBelow(t *testing.T) {
+	t.Parallel()
+	for _, th := range []float64{0.01, 0.02, 0.05} {
+		n := audit.ShowsBelow(th)
+		at, _ := audit.Rate(0, n)
+		before, _ := audit.Rate(0, n-1)
+		if at.High > th || before.High <= th {
+			t.Errorf("ShowsBelow(%v) = %d: no error in %d bounds the rate at %.5f, in %d at %.5f; want the first n under the threshold",
+				th, n, n, at.High, n-1, before.High)
+		}
+	}
+	if n := audit.ShowsBelow(0.01); n != 299 {
+		t.Errorf("ShowsBelow(1%%) = %d; want 299", n)
+	}
+}
+
+func TestCensus(t *testing.T) {
+	t.Parallel()
+	iv, err := audit.Census(0, 40)
+	if err != nil || iv.Low != 0 || iv.High != 0 || iv.Method != "census" || audit.DefaultThresholds.Stops(audit.Correctness, iv) {
+		t.Errorf("Census(0, 40) = %+v, %v; want the exact rate 0, which stops nothing", iv, err)
+	}
+	iv, _ = audit.Census(1, 40)
+	if iv.Low != 0.025 || iv.High != 0.025 || !audit.DefaultThresholds.Stops(audit.Correctness, iv) || audit.DefaultThresholds.Stops(audit.Style, iv) {
+		t.Errorf("Census(1, 40) = %+v; want exactly 2.5%%, over the 1%% threshold and under the 5%%", iv)
+	}
+	if _, err := audit.Census(3, 2); err == nil {
+		t.Error("Census(3, 2) is no rate")
+	}
+}
+
 func TestPlanFor(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
@@ -128,11 +159,15 @@ func TestPlanFor(t *testing.T) {
 		prior, threshold float64
 		want             audit.Plan
 	}{
-		{5000, 15000, -1, 0.01, audit.Plan{Months: 1, Population: 5000, Size: 100}},
-		{400, 1200, -1, 0.01, audit.Plan{Months: 3, Population: 1200, Size: 100}},
+		// Against the 1% threshold a sample needs 299 clean nodes to show the rate below it.
+		{5000, 15000, -1, 0.01, audit.Plan{Months: 1, Population: 5000, Size: 299}},
+		{400, 1200, -1, 0.01, audit.Plan{Months: 3, Population: 1200, Size: 299}},
 		{20, 90, -1, 0.01, audit.Plan{Months: 3, Population: 90, Full: true, Size: 90}},
 		{0, 0, -1, 0.01, audit.Plan{Months: 3, Population: 0, Full: true, Size: 0}},
-		{150, 150, -1, 0.01, audit.Plan{Months: 3, Population: 150, Size: 100}},
+		// Fewer merges than that: every one is audited, and the rate is a count.
+		{150, 150, -1, 0.01, audit.Plan{Months: 3, Population: 150, Full: true, Size: 150}},
+		// Against 5%, 59 clean nodes would do: the minimum of 100 holds.
+		{5000, 15000, -1, 0.05, audit.Plan{Months: 1, Population: 5000, Size: 100}},
 		// A rate of 4% against a 5% threshold: about 1,825 needed, capped at 1,000.
 		{5000, 15000, 0.04, 0.05, audit.Plan{Months: 1, Population: 5000, Size: 1000}},
 		// A rate of 0.1% against 5%: far from it, the minimum does.

@@ -27,11 +27,27 @@ type Plan struct {
 	Size       int  // nodes to draw
 }
 
+// ShowsBelow is the smallest sample in which no error shows a rate below
+// threshold: the n at which the exact one-sided 95% bound, 1-0.05^(1/n)
+// (about 3/n), reaches it. For the 1% threshold it is 299, the seed's "300
+// samples with no errors show a rate below 1%".
+func ShowsBelow(threshold float64) int {
+	if !(threshold > 0 && threshold < 1) {
+		return 0
+	}
+	return int(math.Ceil(math.Log(0.05) / math.Log(1-threshold)))
+}
+
 // PlanFor sizes a stratum's sample from its merges in the month and in the
 // three months ending with it, and, when an earlier audit measured one,
 // its error rate against its threshold (prior < 0 when none): at least
-// MinSample, more when the rate is near the threshold, so that the
-// interval can tell them apart.
+// MinSample, and at least ShowsBelow(threshold), so that a clean audit
+// can show the rate under the threshold at all (100 clean samples bound
+// it at 3%, above the 1% of a false statement, and would stop every
+// stratum however good); more when a measured rate is near the threshold,
+// so that the interval can tell them apart. A stratum with fewer merges
+// than that is audited in full, and its rate is then a count, not an
+// estimate (Census).
 func PlanFor(month, threeMonths int, prior, threshold float64) Plan {
 	p := Plan{Months: 1, Population: month}
 	if month < PoolBelow {
@@ -41,7 +57,7 @@ func PlanFor(month, threeMonths int, prior, threshold float64) Plan {
 		p.Full, p.Size = true, p.Population
 		return p
 	}
-	p.Size = MinSample
+	p.Size = max(MinSample, ShowsBelow(threshold))
 	if prior >= 0 && threshold > 0 {
 		// The n at which the interval's half-width is the distance to the threshold.
 		d := math.Abs(threshold - prior)

@@ -54,6 +54,20 @@ func Rate(errors, n int) (Interval, error) {
 	return iv, nil
 }
 
+// Census returns the rate of errors among all n nodes of a stratum, every
+// one of them audited: a count with no sampling error, so the interval is
+// the rate itself (Method "census"). The rule of three and Wilson's
+// interval estimate the rate of a population from a sample; a stratum
+// audited in full has no population beyond what was audited.
+func Census(errors, n int) (Interval, error) {
+	iv, err := Rate(errors, n)
+	if err != nil {
+		return iv, err
+	}
+	iv.Low, iv.High, iv.Method = iv.Rate, iv.Rate, "census"
+	return iv, nil
+}
+
 // wilson is the Wilson score interval at 95% without continuity correction.
 func wilson(x, n int) (lo, hi float64) {
 	p, nf, z2 := float64(x)/float64(n), float64(n), z*z
