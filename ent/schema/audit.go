@@ -139,7 +139,9 @@ func (ConfigurationStop) Annotations() []schema.Annotation {
 }
 
 // Mixin of the ConfigurationStop.
-func (ConfigurationStop) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.ConfigurationStop)} }
+func (ConfigurationStop) Mixin() []ent.Mixin {
+	return []ent.Mixin{gid.WithPrefix(gid.ConfigurationStop)}
+}
 
 // Fields of the ConfigurationStop.
 func (ConfigurationStop) Fields() []ent.Field {
