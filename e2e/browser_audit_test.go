@@ -23,9 +23,13 @@ func TestBrowserAuditAndQuality(t *testing.T) {
 
 	r := s.graphql(t, tok, `mutation { openChangeRequest(input: {model: "model-zeta", promptVersion: "prompt-omega", nodes: [
 		{kind: THEOREM, label: "e2e-identity", title: "Identity of a small group", body: "A group of order two has exactly one identity element."}]}) {
-		changeRequest { state } userErrors { message } } }`, nil)
-	if state, _ := path(r.Data, "openChangeRequest", "changeRequest", "state").(string); state != "MERGED" {
+		changeRequest { id } userErrors { message } } }`, nil)
+	id, _ := path(r.Data, "openChangeRequest", "changeRequest", "id").(string)
+	if id == "" {
 		t.Fatalf("openChangeRequest: %+v %+v", r.Data, r.Errors)
+	}
+	if cr := settleChangeRequest(t, s, id); cr["state"] != "MERGED" {
+		t.Fatalf("change request %s = %+v; want MERGED", id, cr)
 	}
 	month := time.Now().UTC().Format("2006-01")
 	if out := mustCLI(t, env, "audit", "draw", "--month", month, "--seed", "e2e"); !strings.Contains(out, "model-zeta") {

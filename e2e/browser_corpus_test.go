@@ -30,20 +30,7 @@ func TestBrowserCorpusNodeAndChanges(t *testing.T) {
 		}
 		return id
 	}
-	settle := func(id string) map[string]any {
-		t.Helper()
-		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
-			r := s.graphql(t, "", `query($id: ID!) { changeRequest(id: $id) { state nodes { id } } }`, map[string]any{"id": id})
-			cr, _ := path(r.Data, "changeRequest").(map[string]any)
-			if cr != nil && cr["state"] != "PENDING" {
-				return cr
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("change request %s still pending after 60 s: %+v", id, r)
-			}
-		}
-	}
-	merged := settle(open([]map[string]any{
+	merged := settleChangeRequest(t, s, open([]map[string]any{
 		{"kind": "DEFINITION", "label": "group", "title": "Group", "term": "group",
 			"body": "A *group* is a set $G$ with an associative operation $G \\times G \\to G$, an identity element and inverses."},
 		{"kind": "THEOREM", "label": "identity-unique", "title": "Uniqueness of the identity", "uses": []string{"group"},
@@ -84,7 +71,7 @@ func TestBrowserCorpusNodeAndChanges(t *testing.T) {
 
 	bad := open([]map[string]any{{"kind": "THEOREM", "label": "twin", "title": "Twin primes",
 		"body": "There is a prime $p > N$ with $p + 2$ prime."}})
-	if cr := settle(bad); cr["state"] != "FAILED" {
+	if cr := settleChangeRequest(t, s, bad); cr["state"] != "FAILED" {
 		t.Fatalf("request = %+v; want FAILED", cr)
 	}
 	sel := `[data-change-request="` + bad + `"]`
@@ -107,4 +94,20 @@ func TestBrowserCorpusNodeAndChanges(t *testing.T) {
 		chromedp.Poll[bool](`(document.querySelector('`+sel+`') || {textContent: ""}).textContent.includes("intake.tex-wellformed")`,
 			chromedp.WithPollingTimeout(30*time.Second)))
 	screenshot(t, ctx, "changes-live-1280")
+}
+
+// settleChangeRequest waits for the worker to run the merge gates on the
+// change request id, and returns it once it is no longer PENDING.
+func settleChangeRequest(t *testing.T, s *proc, id string) map[string]any {
+	t.Helper()
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		r := s.graphql(t, "", `query($id: ID!) { changeRequest(id: $id) { state nodes { id } } }`, map[string]any{"id": id})
+		cr, _ := path(r.Data, "changeRequest").(map[string]any)
+		if cr != nil && cr["state"] != "PENDING" {
+			return cr
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("change request %s still pending after 60 s: %+v", id, r)
+		}
+	}
 }
