@@ -16,6 +16,7 @@
 
   var ws = null;
   var watched = {}; // request ID to true once subscribed on the current socket
+  var greeted = {}; // request ID to true once its subscription sent its first value
   var asked = 0, applied = 0;
 
   function watch() {
@@ -61,6 +62,7 @@
     var scheme = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(scheme + "//" + location.host + "/graphql", "graphql-transport-ws");
     watched = {};
+    greeted = {};
     ws.onopen = function () {
       ws.send(JSON.stringify({ type: "connection_init", payload: {} }));
     };
@@ -79,8 +81,14 @@
       }
       if (m.type === "next" && m.payload && m.payload.data && m.payload.data.changeRequestEvents) {
         var cr = m.payload.data.changeRequestEvents;
-        // The first value is the request as the page may already show it.
-        if (cr.state !== shown(cr.id) || cr.state === "PENDING") refresh();
+        // The first value is the request as it stood when the subscription
+        // began, which the page may already show; every later one is a
+        // change of its state or of its gate results (a revised request can
+        // fail again in the same state at another gate), so the list is
+        // read again whatever the state says.
+        var first = !greeted[cr.id];
+        greeted[cr.id] = true;
+        if (!first || cr.state !== shown(cr.id) || cr.state === "PENDING") refresh();
       }
     };
     ws.onclose = function () {
