@@ -12,31 +12,12 @@ import (
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/kernel"
+	"github.com/theoremdb/theoremdb/shareddata"
 )
 
-// sharedMetamath is the shared data's Metamath directory, beside the
-// module root; the test skips without it outside CI.
-func sharedMetamath(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		dir = filepath.Dir(dir)
-	}
-	mm := filepath.Join(dir, "..", "shared", "data", "metamath")
-	if _, err := os.Stat(mm); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared data missing: %v", err)
-		}
-		t.Skip(err)
-	}
-	return mm
-}
+// sharedMetamath is the shared data's Metamath directory; without it the
+// test skips, except in CI, where it fails.
+func sharedMetamath(t *testing.T) string { return shareddata.Require(t, "metamath") }
 
 // kernelLibrary is a formal library of the shared ql.mm and the kernel's
 // fixtures: each broken database, and demo.mm (the fixture repaired).

@@ -2,8 +2,6 @@ package corpus_test
 
 import (
 	"context"
-	"errors"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -13,17 +11,9 @@ import (
 	"github.com/theoremdb/theoremdb/sandbox"
 )
 
-// needSandbox skips where bubblewrap cannot run (never in CI, where the
-// sandbox's own tests fail first).
-func needSandbox(t *testing.T) {
-	t.Helper()
-	if _, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: []string{"true"}}); errors.Is(err, sandbox.ErrUnavailable) {
-		t.Skip(err)
-	}
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed")
-	}
-}
+// needSandbox skips where bubblewrap or Python 3 cannot run, except in CI,
+// where it fails.
+func needSandbox(t *testing.T) { sandbox.Require(t, "python3") }
 
 // The statement "every n ≥ 1 has n² + n + 41 prime" with a search that
 // finds n = 40.

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/theoremdb/theoremdb/shareddata"
 )
 
 // invented are surnames no theorem is named after, for planted names.
@@ -26,13 +28,7 @@ var plantings = []string{"By %s's theorem, the claim follows.", "The %s lemma gi
 // name (which for an importer goes to a person). The figures are in
 // corpus/CALIBRATION.md.
 func TestNamesCalibration(t *testing.T) {
-	root := filepath.Join("..", "..", "shared", "data", "corpus", "openlogic", "content")
-	if _, err := os.Stat(root); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	root := shareddata.Require(t, "corpus/openlogic/content")
 	proofRe := regexp.MustCompile(`(?s)\\begin\{proof\}(.*?)\\end\{proof\}`)
 	var proofs []string
 	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {

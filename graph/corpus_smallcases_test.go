@@ -1,8 +1,6 @@
 package graph_test
 
 import (
-	"context"
-	"errors"
 	"strings"
 	"testing"
 
@@ -15,9 +13,7 @@ import (
 // openChangeRequest both stop at SMALL_CASES with a sanity.small-cases
 // FAIL that quotes the witness.
 func TestSmallCasesContract(t *testing.T) {
-	if _, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: []string{"true"}}); errors.Is(err, sandbox.ErrUnavailable) {
-		t.Skip(err)
-	}
+	sandbox.Require(t, "python3")
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		t.Parallel()
 		a := newAPI(t, dialectName)

@@ -15,15 +15,7 @@ import (
 )
 
 // need skips a test where the machine cannot sandbox, except in CI, where it fails.
-func need(t testing.TB) {
-	t.Helper()
-	if err := sandbox.Available(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
-}
+func need(t testing.TB) { sandbox.Require(t) }
 
 func python(t *testing.T, program string, l sandbox.Limits) sandbox.Result {
 	t.Helper()

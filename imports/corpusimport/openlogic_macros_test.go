@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/theoremdb/theoremdb/shareddata"
 )
 
 // olMetavariable finds a formula metavariable left in inline math.
@@ -59,10 +61,7 @@ func TestExpandOpenLogic(t *testing.T) {
 // No item of the real Open Logic text keeps a macro of OpenLogic's own
 // syntax; the test runs where the data is present.
 func TestOpenLogicBodiesHaveNoOwnMacros(t *testing.T) {
-	dir := "../../../shared/data/corpus/openlogic/content"
-	if _, err := os.Stat(dir); err != nil {
-		t.Skip("the Open Logic data is not here: ", err)
-	}
+	dir := shareddata.Require(t, "corpus/openlogic/content")
 	items, _, err := ParseOpenLogic(os.DirFS(dir))
 	if err != nil {
 		t.Fatal(err)
