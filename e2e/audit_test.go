@@ -13,6 +13,7 @@ import (
 // specification's conformance suite, from npm) against the binary: no MUST
 // may fail.
 func TestGraphQLHTTPAudit(t *testing.T) {
+	t.Parallel()
 	needNodeModules(t, "graphql-http")
 	env := []string{"DATABASE_URL=" + dbtest.URL(t, "sqlite3")}
 	s := serve(t, env)

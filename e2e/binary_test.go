@@ -31,6 +31,7 @@ func submitInput(title string) map[string]any {
 // window elapses, a graceful stop, and the event log verified and then
 // caught after tampering.
 func TestLifecycleThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		// River's scheduler wakes every 5 s and readies jobs due within the
 		// next 5 s, so a job inserted at least 5 s before its time is ready

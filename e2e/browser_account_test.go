@@ -12,6 +12,7 @@ import (
 // token, see it once, and revoke it, without any script of ours involved;
 // /api reads at phone width.
 func TestBrowserAccountTokens(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, _ := seededSite(t)
 

@@ -12,8 +12,10 @@ import (
 // audit; an auditor in Chromium opens a sample, which never names its
 // writer, records an error on its correctness through the form, and the
 // quality page shows the stratum stopped, with its chart drawn on the
-// server.
+// server; an operator retires the quarantined node from the stops page and
+// lifts the stop.
 func TestBrowserAuditAndQuality(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	mustCLI(t, env, "admin", "account", "create", "--handle", "prover-bot", "--role", "agent")
@@ -70,4 +72,41 @@ func TestBrowserAuditAndQuality(t *testing.T) {
 		t.Errorf("the chart has %d bars; want 1", bars)
 	}
 	screenshot(t, ctx, "quality-1280")
+
+	do(t, ctx, "open the stops",
+		chromedp.Click(byTestID("quality-stops-link")),
+		chromedp.WaitVisible(byTestID("stop-held")),
+	)
+	if got := text(t, ctx, "stop-figure"); !strings.Contains(got, "correctness errors 1 in 1") {
+		t.Errorf("the stop reads %q", got)
+	}
+	if got := text(t, ctx, "held-decision"); !strings.Contains(got, "undecided") {
+		t.Errorf("an auditor sees the held node as %q; want undecided, with no form", got)
+	}
+	mustCLI(t, env, "admin", "account", "create", "--handle", "otto", "--role", "operator")
+	setPassword(t, env, "otto", "operator password")
+	do(t, ctx, "sign out",
+		chromedp.Click(chromedp.CSS(`form[action="/signout"] button`)),
+		chromedp.WaitVisible(byTestID("nav-signin")),
+	)
+	signIn(t, ctx, s.URL, "otto", "operator password")
+	do(t, ctx, "retire the quarantined node",
+		chromedp.Navigate(s.URL+"/quality/stops"),
+		chromedp.WaitVisible(byTestID("held-decide")),
+		chromedp.SetValue(byTestID("held-resolution"), "RETIRE"),
+		chromedp.Click(byTestID("held-decide")),
+	)
+	waitFlash(t, ctx, "retire recorded.")
+	do(t, ctx, "lift the stop",
+		chromedp.SendKeys(chromedp.CSS(`textarea[name="reason"]`), "prompt-omega-2 states every hypothesis of its source"),
+		chromedp.Click(byTestID("stop-lift")),
+	)
+	waitFlash(t, ctx, "Lifted")
+	if got := text(t, ctx, "held-decision"); !strings.Contains(got, "released (retire)") {
+		t.Errorf("the retired node reads %q", got)
+	}
+	if got := text(t, ctx, "stop-figure"); !strings.Contains(got, "prompt-omega-2") {
+		t.Errorf("the lifted stop reads %q", got)
+	}
+	screenshot(t, ctx, "stops-1280")
 }

@@ -12,6 +12,7 @@ import (
 // chooses it as the status record on the review page; the Research tab shows it as such, and the
 // review queue links the disagreement queues, where the demo's split is listed.
 func TestBrowserClaimReview(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	createReviewer(t, env, "rita", "reviewer password")

@@ -15,6 +15,7 @@ import (
 // /changes, and when its writer revises it the page, already open, shows
 // the new gate results without a reload.
 func TestBrowserCorpusNodeAndChanges(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	mustCLI(t, env, "admin", "account", "create", "--handle", "wren")

@@ -93,6 +93,7 @@ func (c *consoleProblems) check(t *testing.T, ctx context.Context) {
 // query runs and shows the problem, and nothing is refused or fails on the
 // console.
 func TestBrowserExplorer(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, _ := seededSite(t)
 	console := watchConsole(t, ctx)

@@ -11,6 +11,7 @@ import (
 // signed-in member, a problem page shows the top of its statement without scrolling: the
 // neutral figure is a band beside its caption, not a picture above the statement.
 func TestBrowserStatementOnFirstScreen(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	createReviewer(t, env, "vera", "reviewer password")

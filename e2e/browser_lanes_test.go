@@ -147,6 +147,7 @@ func elementShot(t *testing.T, ctx context.Context, sel chromedp.CSS, name strin
 // page — the panel's, recorded through the policy, and a closed gate's, recorded by the
 // workers — at 1280 and 390 px.
 func TestBrowserLanesAndPublicationGate(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	url := dbtest.URL(t, "sqlite3")
 	env := []string{"DATABASE_URL=" + url}

@@ -15,6 +15,7 @@ import (
 // claims the case and removes the problem, and its public page becomes a
 // tombstone.
 func TestBrowserModeratorSeesFlagsLive(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	mustCLI(t, env, "admin", "account", "create", "--handle", "mona", "--role", "moderator")

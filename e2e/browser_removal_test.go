@@ -15,6 +15,7 @@ import (
 // which shows the reason, and only confirming removes; the moderation log then reads as
 // stacked rows at 390 px without sideways scrolling.
 func TestBrowserRemovalIsConfirmed(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	mustCLI(t, env, "admin", "account", "create", "--handle", "mona", "--role", "moderator")

@@ -12,6 +12,7 @@ import (
 // without its class comes back with the refusal in view and focused; with its class it is
 // recorded and listed among the splits.
 func TestBrowserSecondReview(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	createReviewer(t, env, "sara", "reviewer password")

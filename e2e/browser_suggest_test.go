@@ -14,6 +14,7 @@ import (
 // browser, accepts it: the problem's title is the suggested one and its History lists the
 // suggestion.
 func TestBrowserSuggestAnEdit(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	r := s.graphql(t, "", `{ problems(first: 100, where: {state: PROSPECTING}) { edges { node { id title proposer { handle } } } } }`, nil)

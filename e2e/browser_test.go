@@ -26,6 +26,7 @@ const queueLinks = `Array.from(document.querySelectorAll('[data-testid="queue-ro
 // corrected submission, and the new page with its ID, its deadline in UTC
 // and the statement rendered by KaTeX.
 func TestBrowserSignUpAndSubmit(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, _ := seededSite(t)
 	signUp(t, ctx, s.URL, "grace", "a long enough password")
@@ -135,6 +136,7 @@ func TestBrowserSignUpAndSubmit(t *testing.T) {
 // queue with a reason code and double-click "Record decision": one decision
 // is recorded and the History tab shows it.
 func TestBrowserReviewerArchives(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	createReviewer(t, env, "rita", "reviewer password")
@@ -227,6 +229,7 @@ func decisionsOf(t *testing.T, s *proc, id string) (int, string) {
 // under testdata/screenshots, and checks that nothing scrolls sideways on
 // the phone.
 func TestBrowserScreenshots(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	createReviewer(t, env, "rita", "reviewer password")
@@ -287,6 +290,7 @@ func TestBrowserScreenshots(t *testing.T) {
 // the skip link, that every stop after it shows where focus is, and that the
 // skip link leads to the main content.
 func TestBrowserKeyboard(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, _ := seededSite(t)
 	signUp(t, ctx, s.URL, "kim", "a long enough password")
@@ -356,6 +360,7 @@ func waitChecksDone(t *testing.T, ctx context.Context) {
 // not certify come first; qualify without answering them is refused naming them, and qualify
 // with each answered is recorded with the answers.
 func TestBrowserReviewerQualifiesWithChecks(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	createReviewer(t, env, "rhea", "reviewer password")
@@ -432,6 +437,7 @@ func script(js string) chromedp.Action[chromedp.Void] {
 // TestBrowserStaffRoute has a reviewer send a problem to staff from the review page, then an
 // operator find it on the staff console and archive it there, which releases the hold.
 func TestBrowserStaffRoute(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	createReviewer(t, env, "rita", "reviewer password")

@@ -69,6 +69,7 @@ func flagThrough(t testing.TB, s *proc, token, id, explanation string) string {
 // connection_init) and checks that a flag raised by another client over
 // HTTP reaches it within a second.
 func TestGraphQLWSClient(t *testing.T) {
+	t.Parallel()
 	needNodeModules(t, "graphql-ws", "ws")
 	env := []string{"DATABASE_URL=" + dbtest.URL(t, "sqlite3")}
 	mustCLI(t, env, "seed")
