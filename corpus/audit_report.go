@@ -120,7 +120,7 @@ func (s *Service) DecideReport(ctx context.Context, a *ent.Account, id string, c
 	switch {
 	case a == nil:
 		return policy.ErrUnauthenticated
-	case !policy.CanReview(a) && !CanAudit(a):
+	case !CanDecideReports(a):
 		return fmt.Errorf("only a reviewer or an auditor decides a report: %w", policy.ErrForbidden)
 	}
 	return s.pol.Write(ctx, func(ctx context.Context, w *policy.WriteTx) error {
@@ -158,4 +158,31 @@ func (s *Service) DecideReport(ctx context.Context, a *ent.Account, id string, c
 		}
 		return s.enforce(ctx, w, MonthOf(now), r.Stratum)
 	})
+}
+
+// Report reads one reader report.
+func (s *Service) Report(ctx context.Context, id string) (*ReportView, error) {
+	r, err := s.client.ReaderReport.Get(ctx, id)
+	if ent.IsNotFound(err) {
+		return nil, fmt.Errorf("report %q: %w", id, policy.ErrNotFound)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return reportView(r), nil
+}
+
+// CanDecideReports reports whether a decides reader reports: a reviewer
+// or an auditor.
+func CanDecideReports(a *ent.Account) bool { return policy.CanReview(a) || CanAudit(a) }
+
+// ReportsFor is the open report queue for a, who must decide reports.
+func (s *Service) ReportsFor(ctx context.Context, a *ent.Account, limit int) ([]*ReportView, error) {
+	switch {
+	case a == nil:
+		return nil, policy.ErrUnauthenticated
+	case !CanDecideReports(a):
+		return nil, fmt.Errorf("only a reviewer or an auditor reads the report queue: %w", policy.ErrForbidden)
+	}
+	return s.ReportQueue(ctx, limit)
 }

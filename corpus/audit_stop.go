@@ -79,9 +79,10 @@ func (s *Service) enforce(ctx context.Context, w *policy.WriteTx, m Month, key s
 }
 
 // stop records the stop of r's configuration, once per month, stratum and
-// property, with its event; then marks the stratum's unconfirmed nodes
-// (below E2) quarantined and their dependants flagged, each with an event,
-// for a person to fix, rerun or retire.
+// property, with its event; its unconfirmed nodes (below E2) go to
+// quarantine by a generated change request and their dependants are
+// flagged, each with an event, until a person decides to fix, rerun or
+// retire them (audit_quarantine.go).
 func (s *Service) stop(ctx context.Context, w *policy.WriteTx, m Month, r RateRow) error {
 	c := w.Client()
 	exists, err := c.ConfigurationStop.Query().Where(configurationstop.MonthEQ(m.String()), configurationstop.StratumEQ(r.Key),
@@ -90,47 +91,56 @@ func (s *Service) stop(ctx context.Context, w *policy.WriteTx, m Month, r RateRo
 		return err
 	}
 	st := r.Stratum
-	stop, err := c.ConfigurationStop.Create().SetMonth(m.String()).SetProperty(configurationstop.Property(r.Property)).
-		SetErrors(r.Errors).SetN(r.N).SetHigh(r.High).SetThreshold(r.Threshold).SetThresholdsVersion(Thresholds.Version).
-		SetCreatedAt(s.now()).SetKind(st.Kind).SetWriter(st.Writer).SetModel(st.Model).SetPromptVersion(st.PromptVersion).
-		SetLayer(st.Layer).SetStratum(r.Key).Save(ctx)
-	if err != nil {
-		return fmt.Errorf("stop %s: %w", r.Key, err)
-	}
-	if _, err := w.Append(ctx, policy.SystemActor, AuthorityRecord, KindConfigurationStop, stop.ID, map[string]any{
-		"month": m.String(), "stratum": r.Key, "property": r.Property, "errors": r.Errors, "n": r.N,
-		"high": r.High, "threshold": r.Threshold, "thresholds": Thresholds.Version}); err != nil {
-		return err
-	}
 	held, err := unconfirmedOutput(ctx, c, st)
 	if err != nil {
 		return err
-	}
-	marked := map[string]bool{}
-	now := s.now()
-	for _, id := range held {
-		marked[id] = true
-		if err := c.Quarantine.Create().SetNodeID(id).SetStopID(stop.ID).SetMark(quarantine.MarkQUARANTINED).SetCreatedAt(now).Exec(ctx); err != nil {
-			return fmt.Errorf("quarantine %s: %w", id, err)
-		}
-		if _, err := w.Append(ctx, policy.SystemActor, AuthorityRecord, KindNodeQuarantined, id, map[string]any{"stop": stop.ID}); err != nil {
-			return err
-		}
 	}
 	deps, err := s.dependantsOf(ctx, w.SQL(), held)
 	if err != nil {
 		return err
 	}
-	for _, id := range deps {
-		if marked[id] {
-			continue
-		}
+	marked := map[string]bool{}
+	for _, id := range held {
 		marked[id] = true
-		if err := c.Quarantine.Create().SetNodeID(id).SetStopID(stop.ID).SetMark(quarantine.MarkFLAGGED).SetCreatedAt(now).Exec(ctx); err != nil {
-			return fmt.Errorf("flag %s: %w", id, err)
+	}
+	var flagged []string
+	for _, id := range deps {
+		if !marked[id] {
+			marked[id] = true
+			flagged = append(flagged, id)
 		}
-		if _, err := w.Append(ctx, policy.SystemActor, AuthorityRecord, KindNodeFlagged, id, map[string]any{"stop": stop.ID}); err != nil {
-			return err
+	}
+	crID, err := s.generateQuarantine(ctx, w, m, r, held, len(flagged))
+	if err != nil {
+		return err
+	}
+	stop, err := c.ConfigurationStop.Create().SetMonth(m.String()).SetProperty(configurationstop.Property(r.Property)).
+		SetErrors(r.Errors).SetN(r.N).SetHigh(r.High).SetThreshold(r.Threshold).SetThresholdsVersion(Thresholds.Version).
+		SetCreatedAt(s.now()).SetKind(st.Kind).SetWriter(st.Writer).SetModel(st.Model).SetPromptVersion(st.PromptVersion).
+		SetLayer(st.Layer).SetStratum(r.Key).SetChangeRequestID(crID).Save(ctx)
+	if err != nil {
+		return fmt.Errorf("stop %s: %w", r.Key, err)
+	}
+	if _, err := w.Append(ctx, policy.SystemActor, AuthorityRecord, KindConfigurationStop, stop.ID, map[string]any{
+		"month": m.String(), "stratum": r.Key, "property": r.Property, "errors": r.Errors, "n": r.N,
+		"high": r.High, "threshold": r.Threshold, "thresholds": Thresholds.Version, "changeRequest": crID}); err != nil {
+		return err
+	}
+	now := s.now()
+	for _, group := range []struct {
+		ids  []string
+		mark quarantine.Mark
+		kind string
+	}{{held, quarantine.MarkQUARANTINED, KindNodeQuarantined}, {flagged, quarantine.MarkFLAGGED, KindNodeFlagged}} {
+		for _, id := range group.ids {
+			if err := c.Quarantine.Create().SetNodeID(id).SetStopID(stop.ID).SetMark(group.mark).SetChangeRequestID(crID).
+				SetCreatedAt(now).Exec(ctx); err != nil {
+				return fmt.Errorf("hold %s: %w", id, err)
+			}
+			if _, err := w.Append(ctx, policy.SystemActor, AuthorityRecord, group.kind, id, map[string]any{
+				"stop": stop.ID, "changeRequest": crID}); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -165,7 +175,7 @@ func unconfirmedOutput(ctx context.Context, c *ent.Client, st Stratum) ([]string
 // Quarantined says how a node is held back by a stop: QUARANTINED, FLAGGED
 // (a dependant of a quarantined node), or "" when it is not.
 func (s *Service) Quarantined(ctx context.Context, id string) (string, error) {
-	qs, err := s.client.Quarantine.Query().Where(quarantine.NodeID(id), quarantine.ResolutionIsNil()).All(ctx)
+	qs, err := s.client.Quarantine.Query().Where(quarantine.NodeID(id), quarantine.ResolvedAtIsNil()).All(ctx)
 	if err != nil {
 		return "", err
 	}

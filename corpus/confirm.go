@@ -161,23 +161,32 @@ func (s *Service) Retire(ctx context.Context, ref, successor, actor string) erro
 		if n == nil {
 			return fmt.Errorf("corpus node %q: %w", ref, policy.ErrNotFound)
 		}
-		upd := w.Client().CorpusNode.UpdateOneID(n.ID).SetRetired(true).SetUpdatedAt(s.now())
-		if successor != "" {
-			sn, err := baseOf(ctx, w.Client(), successor)
-			if err != nil {
-				return err
-			}
-			if sn == nil || sn.Retired || sn.ID == n.ID {
-				return fmt.Errorf("successor %q of %s is not a live node: %w", successor, n.ID, policy.ErrNotFound)
-			}
-			upd.SetSuccessorID(sn.ID)
-		}
-		if err := upd.Exec(ctx); err != nil {
-			return fmt.Errorf("retire %s: %w", n.ID, err)
-		}
-		if _, err := w.Append(ctx, actor, AuthorityPerson, "corpus.node.retired", n.ID, map[string]any{"successor": successor}); err != nil {
+		if err := s.retire(ctx, w, n, successor, actor); err != nil {
 			return err
 		}
-		return s.recompute(ctx, w, []string{n.ID}, nil)
+		return s.release(ctx, w, []string{n.ID}, actor, s.now())
 	})
+}
+
+// retire retires n within w: the node keeps its ID and history and reads
+// as its tombstone (or its successor), and its dependants are recomputed.
+func (s *Service) retire(ctx context.Context, w *policy.WriteTx, n *ent.CorpusNode, successor, actor string) error {
+	upd := w.Client().CorpusNode.UpdateOneID(n.ID).SetRetired(true).SetUpdatedAt(s.now())
+	if successor != "" {
+		sn, err := baseOf(ctx, w.Client(), successor)
+		if err != nil {
+			return err
+		}
+		if sn == nil || sn.Retired || sn.ID == n.ID {
+			return fmt.Errorf("successor %q of %s is not a live node: %w", successor, n.ID, policy.ErrNotFound)
+		}
+		upd.SetSuccessorID(sn.ID)
+	}
+	if err := upd.Exec(ctx); err != nil {
+		return fmt.Errorf("retire %s: %w", n.ID, err)
+	}
+	if _, err := w.Append(ctx, actor, AuthorityPerson, "corpus.node.retired", n.ID, map[string]any{"successor": successor}); err != nil {
+		return err
+	}
+	return s.recompute(ctx, w, []string{n.ID}, nil)
 }

@@ -299,7 +299,10 @@ func (s *Service) processOnce(ctx context.Context, id string, pre prerun) (*Resu
 		if _, err := w.Append(ctx, policy.SystemActor, AuthorityGates, KindRequestMerged, cr.ID, map[string]any{"nodes": nodes}); err != nil {
 			return err
 		}
-		return s.recompute(ctx, w, nodes, reshaped)
+		if err := s.recompute(ctx, w, nodes, reshaped); err != nil {
+			return err
+		}
+		return s.release(ctx, w, nodes, policy.SystemActor, now) // a revision ends a stop's hold on the node
 	})
 	if err != nil {
 		return nil, nil, err

@@ -35,6 +35,12 @@ type ConfigurationStop struct {
 	CreatedAt time.Time `json:"created_at,omitempty"`
 	// LiftedAt holds the value of the "lifted_at" field.
 	LiftedAt *time.Time `json:"lifted_at,omitempty"`
+	// The operator who lifted the stop.
+	LiftedBy string `json:"lifted_by,omitempty"`
+	// Why the operator lifted it: what changed in the configuration.
+	LiftReason string `json:"lift_reason,omitempty"`
+	// The change request the stop generated, holding its quarantined output.
+	ChangeRequestID string `json:"change_request_id,omitempty"`
 	// Kind holds the value of the "kind" field.
 	Kind string `json:"kind,omitempty"`
 	// PERSON for people; the importer or agent lane otherwise.
@@ -59,7 +65,7 @@ func (*ConfigurationStop) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullFloat64)
 		case configurationstop.FieldErrors, configurationstop.FieldN:
 			values[i] = new(sql.NullInt64)
-		case configurationstop.FieldID, configurationstop.FieldMonth, configurationstop.FieldProperty, configurationstop.FieldThresholdsVersion, configurationstop.FieldKind, configurationstop.FieldWriter, configurationstop.FieldModel, configurationstop.FieldPromptVersion, configurationstop.FieldLayer, configurationstop.FieldStratum:
+		case configurationstop.FieldID, configurationstop.FieldMonth, configurationstop.FieldProperty, configurationstop.FieldThresholdsVersion, configurationstop.FieldLiftedBy, configurationstop.FieldLiftReason, configurationstop.FieldChangeRequestID, configurationstop.FieldKind, configurationstop.FieldWriter, configurationstop.FieldModel, configurationstop.FieldPromptVersion, configurationstop.FieldLayer, configurationstop.FieldStratum:
 			values[i] = new(sql.NullString)
 		case configurationstop.FieldCreatedAt, configurationstop.FieldLiftedAt:
 			values[i] = new(sql.NullTime)
@@ -138,6 +144,24 @@ func (_m *ConfigurationStop) assignValues(columns []string, values []any) error 
 			} else if value.Valid {
 				_m.LiftedAt = new(time.Time)
 				*_m.LiftedAt = value.Time
+			}
+		case configurationstop.FieldLiftedBy:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field lifted_by", values[i])
+			} else if value.Valid {
+				_m.LiftedBy = value.String
+			}
+		case configurationstop.FieldLiftReason:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field lift_reason", values[i])
+			} else if value.Valid {
+				_m.LiftReason = value.String
+			}
+		case configurationstop.FieldChangeRequestID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field change_request_id", values[i])
+			} else if value.Valid {
+				_m.ChangeRequestID = value.String
 			}
 		case configurationstop.FieldKind:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -239,6 +263,15 @@ func (_m *ConfigurationStop) String() string {
 		builder.WriteString("lifted_at=")
 		builder.WriteString(v.Format(time.ANSIC))
 	}
+	builder.WriteString(", ")
+	builder.WriteString("lifted_by=")
+	builder.WriteString(_m.LiftedBy)
+	builder.WriteString(", ")
+	builder.WriteString("lift_reason=")
+	builder.WriteString(_m.LiftReason)
+	builder.WriteString(", ")
+	builder.WriteString("change_request_id=")
+	builder.WriteString(_m.ChangeRequestID)
 	builder.WriteString(", ")
 	builder.WriteString("kind=")
 	builder.WriteString(_m.Kind)

@@ -85,6 +85,48 @@ func (_c *ConfigurationStopCreate) SetNillableLiftedAt(v *time.Time) *Configurat
 	return _c
 }
 
+// SetLiftedBy sets the "lifted_by" field.
+func (_c *ConfigurationStopCreate) SetLiftedBy(v string) *ConfigurationStopCreate {
+	_c.mutation.SetLiftedBy(v)
+	return _c
+}
+
+// SetNillableLiftedBy sets the "lifted_by" field if the given value is not nil.
+func (_c *ConfigurationStopCreate) SetNillableLiftedBy(v *string) *ConfigurationStopCreate {
+	if v != nil {
+		_c.SetLiftedBy(*v)
+	}
+	return _c
+}
+
+// SetLiftReason sets the "lift_reason" field.
+func (_c *ConfigurationStopCreate) SetLiftReason(v string) *ConfigurationStopCreate {
+	_c.mutation.SetLiftReason(v)
+	return _c
+}
+
+// SetNillableLiftReason sets the "lift_reason" field if the given value is not nil.
+func (_c *ConfigurationStopCreate) SetNillableLiftReason(v *string) *ConfigurationStopCreate {
+	if v != nil {
+		_c.SetLiftReason(*v)
+	}
+	return _c
+}
+
+// SetChangeRequestID sets the "change_request_id" field.
+func (_c *ConfigurationStopCreate) SetChangeRequestID(v string) *ConfigurationStopCreate {
+	_c.mutation.SetChangeRequestID(v)
+	return _c
+}
+
+// SetNillableChangeRequestID sets the "change_request_id" field if the given value is not nil.
+func (_c *ConfigurationStopCreate) SetNillableChangeRequestID(v *string) *ConfigurationStopCreate {
+	if v != nil {
+		_c.SetChangeRequestID(*v)
+	}
+	return _c
+}
+
 // SetKind sets the "kind" field.
 func (_c *ConfigurationStopCreate) SetKind(v string) *ConfigurationStopCreate {
 	_c.mutation.SetKind(v)
@@ -194,6 +236,18 @@ func (_c *ConfigurationStopCreate) ExecX(ctx context.Context) {
 
 // defaults sets the default values of the builder before save.
 func (_c *ConfigurationStopCreate) defaults() {
+	if _, ok := _c.mutation.LiftedBy(); !ok {
+		v := configurationstop.DefaultLiftedBy
+		_c.mutation.SetLiftedBy(v)
+	}
+	if _, ok := _c.mutation.LiftReason(); !ok {
+		v := configurationstop.DefaultLiftReason
+		_c.mutation.SetLiftReason(v)
+	}
+	if _, ok := _c.mutation.ChangeRequestID(); !ok {
+		v := configurationstop.DefaultChangeRequestID
+		_c.mutation.SetChangeRequestID(v)
+	}
 	if _, ok := _c.mutation.Model(); !ok {
 		v := configurationstop.DefaultModel
 		_c.mutation.SetModel(v)
@@ -242,6 +296,15 @@ func (_c *ConfigurationStopCreate) check() error {
 	}
 	if _, ok := _c.mutation.CreatedAt(); !ok {
 		return &ValidationError{Name: "created_at", err: errors.New(`ent: missing required field "ConfigurationStop.created_at"`)}
+	}
+	if _, ok := _c.mutation.LiftedBy(); !ok {
+		return &ValidationError{Name: "lifted_by", err: errors.New(`ent: missing required field "ConfigurationStop.lifted_by"`)}
+	}
+	if _, ok := _c.mutation.LiftReason(); !ok {
+		return &ValidationError{Name: "lift_reason", err: errors.New(`ent: missing required field "ConfigurationStop.lift_reason"`)}
+	}
+	if _, ok := _c.mutation.ChangeRequestID(); !ok {
+		return &ValidationError{Name: "change_request_id", err: errors.New(`ent: missing required field "ConfigurationStop.change_request_id"`)}
 	}
 	if _, ok := _c.mutation.Kind(); !ok {
 		return &ValidationError{Name: "kind", err: errors.New(`ent: missing required field "ConfigurationStop.kind"`)}
@@ -338,6 +401,18 @@ func (_c *ConfigurationStopCreate) createSpec() (*ConfigurationStop, *sqlgraph.C
 		_spec.SetField(configurationstop.FieldLiftedAt, field.TypeTime, value)
 		_node.LiftedAt = &value
 	}
+	if value, ok := _c.mutation.LiftedBy(); ok {
+		_spec.SetField(configurationstop.FieldLiftedBy, field.TypeString, value)
+		_node.LiftedBy = value
+	}
+	if value, ok := _c.mutation.LiftReason(); ok {
+		_spec.SetField(configurationstop.FieldLiftReason, field.TypeString, value)
+		_node.LiftReason = value
+	}
+	if value, ok := _c.mutation.ChangeRequestID(); ok {
+		_spec.SetField(configurationstop.FieldChangeRequestID, field.TypeString, value)
+		_node.ChangeRequestID = value
+	}
 	if value, ok := _c.mutation.Kind(); ok {
 		_spec.SetField(configurationstop.FieldKind, field.TypeString, value)
 		_node.Kind = value
@@ -432,6 +507,30 @@ func (u *ConfigurationStopUpsert) ClearLiftedAt() *ConfigurationStopUpsert {
 	return u
 }
 
+// SetLiftedBy sets the "lifted_by" field.
+func (u *ConfigurationStopUpsert) SetLiftedBy(v string) *ConfigurationStopUpsert {
+	u.Set(configurationstop.FieldLiftedBy, v)
+	return u
+}
+
+// UpdateLiftedBy sets the "lifted_by" field to the value that was provided on create.
+func (u *ConfigurationStopUpsert) UpdateLiftedBy() *ConfigurationStopUpsert {
+	u.SetExcluded(configurationstop.FieldLiftedBy)
+	return u
+}
+
+// SetLiftReason sets the "lift_reason" field.
+func (u *ConfigurationStopUpsert) SetLiftReason(v string) *ConfigurationStopUpsert {
+	u.Set(configurationstop.FieldLiftReason, v)
+	return u
+}
+
+// UpdateLiftReason sets the "lift_reason" field to the value that was provided on create.
+func (u *ConfigurationStopUpsert) UpdateLiftReason() *ConfigurationStopUpsert {
+	u.SetExcluded(configurationstop.FieldLiftReason)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -472,6 +571,9 @@ func (u *ConfigurationStopUpsertOne) UpdateNewValues() *ConfigurationStopUpsertO
 		}
 		if _, exists := u.create.mutation.CreatedAt(); exists {
 			s.SetIgnore(configurationstop.FieldCreatedAt)
+		}
+		if _, exists := u.create.mutation.ChangeRequestID(); exists {
+			s.SetIgnore(configurationstop.FieldChangeRequestID)
 		}
 		if _, exists := u.create.mutation.Kind(); exists {
 			s.SetIgnore(configurationstop.FieldKind)
@@ -540,6 +642,34 @@ func (u *ConfigurationStopUpsertOne) UpdateLiftedAt() *ConfigurationStopUpsertOn
 func (u *ConfigurationStopUpsertOne) ClearLiftedAt() *ConfigurationStopUpsertOne {
 	return u.Update(func(s *ConfigurationStopUpsert) {
 		s.ClearLiftedAt()
+	})
+}
+
+// SetLiftedBy sets the "lifted_by" field.
+func (u *ConfigurationStopUpsertOne) SetLiftedBy(v string) *ConfigurationStopUpsertOne {
+	return u.Update(func(s *ConfigurationStopUpsert) {
+		s.SetLiftedBy(v)
+	})
+}
+
+// UpdateLiftedBy sets the "lifted_by" field to the value that was provided on create.
+func (u *ConfigurationStopUpsertOne) UpdateLiftedBy() *ConfigurationStopUpsertOne {
+	return u.Update(func(s *ConfigurationStopUpsert) {
+		s.UpdateLiftedBy()
+	})
+}
+
+// SetLiftReason sets the "lift_reason" field.
+func (u *ConfigurationStopUpsertOne) SetLiftReason(v string) *ConfigurationStopUpsertOne {
+	return u.Update(func(s *ConfigurationStopUpsert) {
+		s.SetLiftReason(v)
+	})
+}
+
+// UpdateLiftReason sets the "lift_reason" field to the value that was provided on create.
+func (u *ConfigurationStopUpsertOne) UpdateLiftReason() *ConfigurationStopUpsertOne {
+	return u.Update(func(s *ConfigurationStopUpsert) {
+		s.UpdateLiftReason()
 	})
 }
 
@@ -750,6 +880,9 @@ func (u *ConfigurationStopUpsertBulk) UpdateNewValues() *ConfigurationStopUpsert
 			if _, exists := b.mutation.CreatedAt(); exists {
 				s.SetIgnore(configurationstop.FieldCreatedAt)
 			}
+			if _, exists := b.mutation.ChangeRequestID(); exists {
+				s.SetIgnore(configurationstop.FieldChangeRequestID)
+			}
 			if _, exists := b.mutation.Kind(); exists {
 				s.SetIgnore(configurationstop.FieldKind)
 			}
@@ -818,6 +951,34 @@ func (u *ConfigurationStopUpsertBulk) UpdateLiftedAt() *ConfigurationStopUpsertB
 func (u *ConfigurationStopUpsertBulk) ClearLiftedAt() *ConfigurationStopUpsertBulk {
 	return u.Update(func(s *ConfigurationStopUpsert) {
 		s.ClearLiftedAt()
+	})
+}
+
+// SetLiftedBy sets the "lifted_by" field.
+func (u *ConfigurationStopUpsertBulk) SetLiftedBy(v string) *ConfigurationStopUpsertBulk {
+	return u.Update(func(s *ConfigurationStopUpsert) {
+		s.SetLiftedBy(v)
+	})
+}
+
+// UpdateLiftedBy sets the "lifted_by" field to the value that was provided on create.
+func (u *ConfigurationStopUpsertBulk) UpdateLiftedBy() *ConfigurationStopUpsertBulk {
+	return u.Update(func(s *ConfigurationStopUpsert) {
+		s.UpdateLiftedBy()
+	})
+}
+
+// SetLiftReason sets the "lift_reason" field.
+func (u *ConfigurationStopUpsertBulk) SetLiftReason(v string) *ConfigurationStopUpsertBulk {
+	return u.Update(func(s *ConfigurationStopUpsert) {
+		s.SetLiftReason(v)
+	})
+}
+
+// UpdateLiftReason sets the "lift_reason" field to the value that was provided on create.
+func (u *ConfigurationStopUpsertBulk) UpdateLiftReason() *ConfigurationStopUpsertBulk {
+	return u.Update(func(s *ConfigurationStopUpsert) {
+		s.UpdateLiftReason()
 	})
 }
 

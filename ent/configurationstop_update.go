@@ -49,6 +49,34 @@ func (_u *ConfigurationStopUpdate) ClearLiftedAt() *ConfigurationStopUpdate {
 	return _u
 }
 
+// SetLiftedBy sets the "lifted_by" field.
+func (_u *ConfigurationStopUpdate) SetLiftedBy(v string) *ConfigurationStopUpdate {
+	_u.mutation.SetLiftedBy(v)
+	return _u
+}
+
+// SetNillableLiftedBy sets the "lifted_by" field if the given value is not nil.
+func (_u *ConfigurationStopUpdate) SetNillableLiftedBy(v *string) *ConfigurationStopUpdate {
+	if v != nil {
+		_u.SetLiftedBy(*v)
+	}
+	return _u
+}
+
+// SetLiftReason sets the "lift_reason" field.
+func (_u *ConfigurationStopUpdate) SetLiftReason(v string) *ConfigurationStopUpdate {
+	_u.mutation.SetLiftReason(v)
+	return _u
+}
+
+// SetNillableLiftReason sets the "lift_reason" field if the given value is not nil.
+func (_u *ConfigurationStopUpdate) SetNillableLiftReason(v *string) *ConfigurationStopUpdate {
+	if v != nil {
+		_u.SetLiftReason(*v)
+	}
+	return _u
+}
+
 // Mutation returns the ConfigurationStopMutation object of the builder.
 func (_u *ConfigurationStopUpdate) Mutation() *ConfigurationStopMutation {
 	return _u.mutation
@@ -102,6 +130,12 @@ func (_u *ConfigurationStopUpdate) sqlSave(ctx context.Context) (_node int, err 
 	if _u.mutation.LiftedAtCleared() {
 		_spec.ClearField(configurationstop.FieldLiftedAt, field.TypeTime)
 	}
+	if value, ok := _u.mutation.LiftedBy(); ok {
+		_spec.SetField(configurationstop.FieldLiftedBy, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.LiftReason(); ok {
+		_spec.SetField(configurationstop.FieldLiftReason, field.TypeString, value)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -141,6 +175,34 @@ func (_u *ConfigurationStopUpdateOne) SetNillableLiftedAt(v *time.Time) *Configu
 // ClearLiftedAt clears the value of the "lifted_at" field.
 func (_u *ConfigurationStopUpdateOne) ClearLiftedAt() *ConfigurationStopUpdateOne {
 	_u.mutation.ClearLiftedAt()
+	return _u
+}
+
+// SetLiftedBy sets the "lifted_by" field.
+func (_u *ConfigurationStopUpdateOne) SetLiftedBy(v string) *ConfigurationStopUpdateOne {
+	_u.mutation.SetLiftedBy(v)
+	return _u
+}
+
+// SetNillableLiftedBy sets the "lifted_by" field if the given value is not nil.
+func (_u *ConfigurationStopUpdateOne) SetNillableLiftedBy(v *string) *ConfigurationStopUpdateOne {
+	if v != nil {
+		_u.SetLiftedBy(*v)
+	}
+	return _u
+}
+
+// SetLiftReason sets the "lift_reason" field.
+func (_u *ConfigurationStopUpdateOne) SetLiftReason(v string) *ConfigurationStopUpdateOne {
+	_u.mutation.SetLiftReason(v)
+	return _u
+}
+
+// SetNillableLiftReason sets the "lift_reason" field if the given value is not nil.
+func (_u *ConfigurationStopUpdateOne) SetNillableLiftReason(v *string) *ConfigurationStopUpdateOne {
+	if v != nil {
+		_u.SetLiftReason(*v)
+	}
 	return _u
 }
 
@@ -226,6 +288,12 @@ func (_u *ConfigurationStopUpdateOne) sqlSave(ctx context.Context) (_node *Confi
 	}
 	if _u.mutation.LiftedAtCleared() {
 		_spec.ClearField(configurationstop.FieldLiftedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.LiftedBy(); ok {
+		_spec.SetField(configurationstop.FieldLiftedBy, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.LiftReason(); ok {
+		_spec.SetField(configurationstop.FieldLiftReason, field.TypeString, value)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &ConfigurationStop{config: _u.config}

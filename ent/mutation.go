@@ -6676,6 +6676,9 @@ type ConfigurationStopMutation struct {
 	thresholds_version *string
 	created_at         *time.Time
 	lifted_at          *time.Time
+	lifted_by          *string
+	lift_reason        *string
+	change_request_id  *string
 	kind               *string
 	writer             *string
 	model              *string
@@ -7209,6 +7212,114 @@ func (m *ConfigurationStopMutation) ResetLiftedAt() {
 	delete(m.clearedFields, configurationstop.FieldLiftedAt)
 }
 
+// SetLiftedBy sets the "lifted_by" field.
+func (m *ConfigurationStopMutation) SetLiftedBy(s string) {
+	m.lifted_by = &s
+}
+
+// LiftedBy returns the value of the "lifted_by" field in the mutation.
+func (m *ConfigurationStopMutation) LiftedBy() (r string, exists bool) {
+	v := m.lifted_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLiftedBy returns the old "lifted_by" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldLiftedBy(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLiftedBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLiftedBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLiftedBy: %w", err)
+	}
+	return oldValue.LiftedBy, nil
+}
+
+// ResetLiftedBy resets all changes to the "lifted_by" field.
+func (m *ConfigurationStopMutation) ResetLiftedBy() {
+	m.lifted_by = nil
+}
+
+// SetLiftReason sets the "lift_reason" field.
+func (m *ConfigurationStopMutation) SetLiftReason(s string) {
+	m.lift_reason = &s
+}
+
+// LiftReason returns the value of the "lift_reason" field in the mutation.
+func (m *ConfigurationStopMutation) LiftReason() (r string, exists bool) {
+	v := m.lift_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLiftReason returns the old "lift_reason" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldLiftReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLiftReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLiftReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLiftReason: %w", err)
+	}
+	return oldValue.LiftReason, nil
+}
+
+// ResetLiftReason resets all changes to the "lift_reason" field.
+func (m *ConfigurationStopMutation) ResetLiftReason() {
+	m.lift_reason = nil
+}
+
+// SetChangeRequestID sets the "change_request_id" field.
+func (m *ConfigurationStopMutation) SetChangeRequestID(s string) {
+	m.change_request_id = &s
+}
+
+// ChangeRequestID returns the value of the "change_request_id" field in the mutation.
+func (m *ConfigurationStopMutation) ChangeRequestID() (r string, exists bool) {
+	v := m.change_request_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldChangeRequestID returns the old "change_request_id" field's value of the ConfigurationStop entity.
+// If the ConfigurationStop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ConfigurationStopMutation) OldChangeRequestID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldChangeRequestID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldChangeRequestID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldChangeRequestID: %w", err)
+	}
+	return oldValue.ChangeRequestID, nil
+}
+
+// ResetChangeRequestID resets all changes to the "change_request_id" field.
+func (m *ConfigurationStopMutation) ResetChangeRequestID() {
+	m.change_request_id = nil
+}
+
 // SetKind sets the "kind" field.
 func (m *ConfigurationStopMutation) SetKind(s string) {
 	m.kind = &s
@@ -7459,7 +7570,7 @@ func (m *ConfigurationStopMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ConfigurationStopMutation) Fields() []string {
-	fields := make([]string, 0, 15)
+	fields := make([]string, 0, 18)
 	if m.month != nil {
 		fields = append(fields, configurationstop.FieldMonth)
 	}
@@ -7486,6 +7597,15 @@ func (m *ConfigurationStopMutation) Fields() []string {
 	}
 	if m.lifted_at != nil {
 		fields = append(fields, configurationstop.FieldLiftedAt)
+	}
+	if m.lifted_by != nil {
+		fields = append(fields, configurationstop.FieldLiftedBy)
+	}
+	if m.lift_reason != nil {
+		fields = append(fields, configurationstop.FieldLiftReason)
+	}
+	if m.change_request_id != nil {
+		fields = append(fields, configurationstop.FieldChangeRequestID)
 	}
 	if m.kind != nil {
 		fields = append(fields, configurationstop.FieldKind)
@@ -7531,6 +7651,12 @@ func (m *ConfigurationStopMutation) Field(name string) (ent.Value, bool) {
 		return m.CreatedAt()
 	case configurationstop.FieldLiftedAt:
 		return m.LiftedAt()
+	case configurationstop.FieldLiftedBy:
+		return m.LiftedBy()
+	case configurationstop.FieldLiftReason:
+		return m.LiftReason()
+	case configurationstop.FieldChangeRequestID:
+		return m.ChangeRequestID()
 	case configurationstop.FieldKind:
 		return m.Kind()
 	case configurationstop.FieldWriter:
@@ -7570,6 +7696,12 @@ func (m *ConfigurationStopMutation) OldField(ctx context.Context, name string) (
 		return m.OldCreatedAt(ctx)
 	case configurationstop.FieldLiftedAt:
 		return m.OldLiftedAt(ctx)
+	case configurationstop.FieldLiftedBy:
+		return m.OldLiftedBy(ctx)
+	case configurationstop.FieldLiftReason:
+		return m.OldLiftReason(ctx)
+	case configurationstop.FieldChangeRequestID:
+		return m.OldChangeRequestID(ctx)
 	case configurationstop.FieldKind:
 		return m.OldKind(ctx)
 	case configurationstop.FieldWriter:
@@ -7653,6 +7785,27 @@ func (m *ConfigurationStopMutation) SetField(name string, value ent.Value) error
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetLiftedAt(v)
+		return nil
+	case configurationstop.FieldLiftedBy:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLiftedBy(v)
+		return nil
+	case configurationstop.FieldLiftReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLiftReason(v)
+		return nil
+	case configurationstop.FieldChangeRequestID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetChangeRequestID(v)
 		return nil
 	case configurationstop.FieldKind:
 		v, ok := value.(string)
@@ -7831,6 +7984,15 @@ func (m *ConfigurationStopMutation) ResetField(name string) error {
 		return nil
 	case configurationstop.FieldLiftedAt:
 		m.ResetLiftedAt()
+		return nil
+	case configurationstop.FieldLiftedBy:
+		m.ResetLiftedBy()
+		return nil
+	case configurationstop.FieldLiftReason:
+		m.ResetLiftReason()
+		return nil
+	case configurationstop.FieldChangeRequestID:
+		m.ResetChangeRequestID()
 		return nil
 	case configurationstop.FieldKind:
 		m.ResetKind()
@@ -34202,6 +34364,8 @@ type QuarantineMutation struct {
 	mark              *quarantine.Mark
 	change_request_id *string
 	resolution        *quarantine.Resolution
+	decided_by        *string
+	resolved_at       *time.Time
 	created_at        *time.Time
 	clearedFields     map[string]struct{}
 	done              bool
@@ -34506,6 +34670,91 @@ func (m *QuarantineMutation) ResetResolution() {
 	delete(m.clearedFields, quarantine.FieldResolution)
 }
 
+// SetDecidedBy sets the "decided_by" field.
+func (m *QuarantineMutation) SetDecidedBy(s string) {
+	m.decided_by = &s
+}
+
+// DecidedBy returns the value of the "decided_by" field in the mutation.
+func (m *QuarantineMutation) DecidedBy() (r string, exists bool) {
+	v := m.decided_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDecidedBy returns the old "decided_by" field's value of the Quarantine entity.
+// If the Quarantine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *QuarantineMutation) OldDecidedBy(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDecidedBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDecidedBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDecidedBy: %w", err)
+	}
+	return oldValue.DecidedBy, nil
+}
+
+// ResetDecidedBy resets all changes to the "decided_by" field.
+func (m *QuarantineMutation) ResetDecidedBy() {
+	m.decided_by = nil
+}
+
+// SetResolvedAt sets the "resolved_at" field.
+func (m *QuarantineMutation) SetResolvedAt(t time.Time) {
+	m.resolved_at = &t
+}
+
+// ResolvedAt returns the value of the "resolved_at" field in the mutation.
+func (m *QuarantineMutation) ResolvedAt() (r time.Time, exists bool) {
+	v := m.resolved_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResolvedAt returns the old "resolved_at" field's value of the Quarantine entity.
+// If the Quarantine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *QuarantineMutation) OldResolvedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResolvedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResolvedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResolvedAt: %w", err)
+	}
+	return oldValue.ResolvedAt, nil
+}
+
+// ClearResolvedAt clears the value of the "resolved_at" field.
+func (m *QuarantineMutation) ClearResolvedAt() {
+	m.resolved_at = nil
+	m.clearedFields[quarantine.FieldResolvedAt] = struct{}{}
+}
+
+// ResolvedAtCleared returns if the "resolved_at" field was cleared in this mutation.
+func (m *QuarantineMutation) ResolvedAtCleared() bool {
+	_, ok := m.clearedFields[quarantine.FieldResolvedAt]
+	return ok
+}
+
+// ResetResolvedAt resets all changes to the "resolved_at" field.
+func (m *QuarantineMutation) ResetResolvedAt() {
+	m.resolved_at = nil
+	delete(m.clearedFields, quarantine.FieldResolvedAt)
+}
+
 // SetCreatedAt sets the "created_at" field.
 func (m *QuarantineMutation) SetCreatedAt(t time.Time) {
 	m.created_at = &t
@@ -34576,7 +34825,7 @@ func (m *QuarantineMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *QuarantineMutation) Fields() []string {
-	fields := make([]string, 0, 6)
+	fields := make([]string, 0, 8)
 	if m.node_id != nil {
 		fields = append(fields, quarantine.FieldNodeID)
 	}
@@ -34591,6 +34840,12 @@ func (m *QuarantineMutation) Fields() []string {
 	}
 	if m.resolution != nil {
 		fields = append(fields, quarantine.FieldResolution)
+	}
+	if m.decided_by != nil {
+		fields = append(fields, quarantine.FieldDecidedBy)
+	}
+	if m.resolved_at != nil {
+		fields = append(fields, quarantine.FieldResolvedAt)
 	}
 	if m.created_at != nil {
 		fields = append(fields, quarantine.FieldCreatedAt)
@@ -34613,6 +34868,10 @@ func (m *QuarantineMutation) Field(name string) (ent.Value, bool) {
 		return m.ChangeRequestID()
 	case quarantine.FieldResolution:
 		return m.Resolution()
+	case quarantine.FieldDecidedBy:
+		return m.DecidedBy()
+	case quarantine.FieldResolvedAt:
+		return m.ResolvedAt()
 	case quarantine.FieldCreatedAt:
 		return m.CreatedAt()
 	}
@@ -34634,6 +34893,10 @@ func (m *QuarantineMutation) OldField(ctx context.Context, name string) (ent.Val
 		return m.OldChangeRequestID(ctx)
 	case quarantine.FieldResolution:
 		return m.OldResolution(ctx)
+	case quarantine.FieldDecidedBy:
+		return m.OldDecidedBy(ctx)
+	case quarantine.FieldResolvedAt:
+		return m.OldResolvedAt(ctx)
 	case quarantine.FieldCreatedAt:
 		return m.OldCreatedAt(ctx)
 	}
@@ -34680,6 +34943,20 @@ func (m *QuarantineMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetResolution(v)
 		return nil
+	case quarantine.FieldDecidedBy:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDecidedBy(v)
+		return nil
+	case quarantine.FieldResolvedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResolvedAt(v)
+		return nil
 	case quarantine.FieldCreatedAt:
 		v, ok := value.(time.Time)
 		if !ok {
@@ -34720,6 +34997,9 @@ func (m *QuarantineMutation) ClearedFields() []string {
 	if m.FieldCleared(quarantine.FieldResolution) {
 		fields = append(fields, quarantine.FieldResolution)
 	}
+	if m.FieldCleared(quarantine.FieldResolvedAt) {
+		fields = append(fields, quarantine.FieldResolvedAt)
+	}
 	return fields
 }
 
@@ -34736,6 +35016,9 @@ func (m *QuarantineMutation) ClearField(name string) error {
 	switch name {
 	case quarantine.FieldResolution:
 		m.ClearResolution()
+		return nil
+	case quarantine.FieldResolvedAt:
+		m.ClearResolvedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Quarantine nullable field %s", name)
@@ -34759,6 +35042,12 @@ func (m *QuarantineMutation) ResetField(name string) error {
 		return nil
 	case quarantine.FieldResolution:
 		m.ResetResolution()
+		return nil
+	case quarantine.FieldDecidedBy:
+		m.ResetDecidedBy()
+		return nil
+	case quarantine.FieldResolvedAt:
+		m.ResetResolvedAt()
 		return nil
 	case quarantine.FieldCreatedAt:
 		m.ResetCreatedAt()

@@ -27,6 +27,10 @@ type Quarantine struct {
 	ChangeRequestID string `json:"change_request_id,omitempty"`
 	// Resolution holds the value of the "resolution" field.
 	Resolution *quarantine.Resolution `json:"resolution,omitempty"`
+	// The person who decided to fix, rerun or retire the node.
+	DecidedBy string `json:"decided_by,omitempty"`
+	// When the node stopped being held: fixed, retired, or rerun and merged again.
+	ResolvedAt *time.Time `json:"resolved_at,omitempty"`
 	// CreatedAt holds the value of the "created_at" field.
 	CreatedAt    time.Time `json:"created_at,omitempty"`
 	selectValues sql.SelectValues
@@ -37,9 +41,9 @@ func (*Quarantine) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case quarantine.FieldID, quarantine.FieldNodeID, quarantine.FieldStopID, quarantine.FieldMark, quarantine.FieldChangeRequestID, quarantine.FieldResolution:
+		case quarantine.FieldID, quarantine.FieldNodeID, quarantine.FieldStopID, quarantine.FieldMark, quarantine.FieldChangeRequestID, quarantine.FieldResolution, quarantine.FieldDecidedBy:
 			values[i] = new(sql.NullString)
-		case quarantine.FieldCreatedAt:
+		case quarantine.FieldResolvedAt, quarantine.FieldCreatedAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -92,6 +96,19 @@ func (_m *Quarantine) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Resolution = new(quarantine.Resolution)
 				*_m.Resolution = quarantine.Resolution(value.String)
+			}
+		case quarantine.FieldDecidedBy:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field decided_by", values[i])
+			} else if value.Valid {
+				_m.DecidedBy = value.String
+			}
+		case quarantine.FieldResolvedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field resolved_at", values[i])
+			} else if value.Valid {
+				_m.ResolvedAt = new(time.Time)
+				*_m.ResolvedAt = value.Time
 			}
 		case quarantine.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -150,6 +167,14 @@ func (_m *Quarantine) String() string {
 	if v := _m.Resolution; v != nil {
 		builder.WriteString("resolution=")
 		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("decided_by=")
+	builder.WriteString(_m.DecidedBy)
+	builder.WriteString(", ")
+	if v := _m.ResolvedAt; v != nil {
+		builder.WriteString("resolved_at=")
+		builder.WriteString(v.Format(time.ANSIC))
 	}
 	builder.WriteString(", ")
 	builder.WriteString("created_at=")

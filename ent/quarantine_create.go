@@ -69,6 +69,34 @@ func (_c *QuarantineCreate) SetNillableResolution(v *quarantine.Resolution) *Qua
 	return _c
 }
 
+// SetDecidedBy sets the "decided_by" field.
+func (_c *QuarantineCreate) SetDecidedBy(v string) *QuarantineCreate {
+	_c.mutation.SetDecidedBy(v)
+	return _c
+}
+
+// SetNillableDecidedBy sets the "decided_by" field if the given value is not nil.
+func (_c *QuarantineCreate) SetNillableDecidedBy(v *string) *QuarantineCreate {
+	if v != nil {
+		_c.SetDecidedBy(*v)
+	}
+	return _c
+}
+
+// SetResolvedAt sets the "resolved_at" field.
+func (_c *QuarantineCreate) SetResolvedAt(v time.Time) *QuarantineCreate {
+	_c.mutation.SetResolvedAt(v)
+	return _c
+}
+
+// SetNillableResolvedAt sets the "resolved_at" field if the given value is not nil.
+func (_c *QuarantineCreate) SetNillableResolvedAt(v *time.Time) *QuarantineCreate {
+	if v != nil {
+		_c.SetResolvedAt(*v)
+	}
+	return _c
+}
+
 // SetCreatedAt sets the "created_at" field.
 func (_c *QuarantineCreate) SetCreatedAt(v time.Time) *QuarantineCreate {
 	_c.mutation.SetCreatedAt(v)
@@ -128,6 +156,10 @@ func (_c *QuarantineCreate) defaults() {
 		v := quarantine.DefaultChangeRequestID
 		_c.mutation.SetChangeRequestID(v)
 	}
+	if _, ok := _c.mutation.DecidedBy(); !ok {
+		v := quarantine.DefaultDecidedBy
+		_c.mutation.SetDecidedBy(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := quarantine.DefaultID()
 		_c.mutation.SetID(v)
@@ -157,6 +189,9 @@ func (_c *QuarantineCreate) check() error {
 		if err := quarantine.ResolutionValidator(v); err != nil {
 			return &ValidationError{Name: "resolution", err: fmt.Errorf(`ent: validator failed for field "Quarantine.resolution": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.DecidedBy(); !ok {
+		return &ValidationError{Name: "decided_by", err: errors.New(`ent: missing required field "Quarantine.decided_by"`)}
 	}
 	if _, ok := _c.mutation.CreatedAt(); !ok {
 		return &ValidationError{Name: "created_at", err: errors.New(`ent: missing required field "Quarantine.created_at"`)}
@@ -221,6 +256,14 @@ func (_c *QuarantineCreate) createSpec() (*Quarantine, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Resolution(); ok {
 		_spec.SetField(quarantine.FieldResolution, field.TypeEnum, value)
 		_node.Resolution = &value
+	}
+	if value, ok := _c.mutation.DecidedBy(); ok {
+		_spec.SetField(quarantine.FieldDecidedBy, field.TypeString, value)
+		_node.DecidedBy = value
+	}
+	if value, ok := _c.mutation.ResolvedAt(); ok {
+		_spec.SetField(quarantine.FieldResolvedAt, field.TypeTime, value)
+		_node.ResolvedAt = &value
 	}
 	if value, ok := _c.mutation.CreatedAt(); ok {
 		_spec.SetField(quarantine.FieldCreatedAt, field.TypeTime, value)
@@ -293,6 +336,36 @@ func (u *QuarantineUpsert) UpdateResolution() *QuarantineUpsert {
 // ClearResolution clears the value of the "resolution" field.
 func (u *QuarantineUpsert) ClearResolution() *QuarantineUpsert {
 	u.SetNull(quarantine.FieldResolution)
+	return u
+}
+
+// SetDecidedBy sets the "decided_by" field.
+func (u *QuarantineUpsert) SetDecidedBy(v string) *QuarantineUpsert {
+	u.Set(quarantine.FieldDecidedBy, v)
+	return u
+}
+
+// UpdateDecidedBy sets the "decided_by" field to the value that was provided on create.
+func (u *QuarantineUpsert) UpdateDecidedBy() *QuarantineUpsert {
+	u.SetExcluded(quarantine.FieldDecidedBy)
+	return u
+}
+
+// SetResolvedAt sets the "resolved_at" field.
+func (u *QuarantineUpsert) SetResolvedAt(v time.Time) *QuarantineUpsert {
+	u.Set(quarantine.FieldResolvedAt, v)
+	return u
+}
+
+// UpdateResolvedAt sets the "resolved_at" field to the value that was provided on create.
+func (u *QuarantineUpsert) UpdateResolvedAt() *QuarantineUpsert {
+	u.SetExcluded(quarantine.FieldResolvedAt)
+	return u
+}
+
+// ClearResolvedAt clears the value of the "resolved_at" field.
+func (u *QuarantineUpsert) ClearResolvedAt() *QuarantineUpsert {
+	u.SetNull(quarantine.FieldResolvedAt)
 	return u
 }
 
@@ -377,6 +450,41 @@ func (u *QuarantineUpsertOne) UpdateResolution() *QuarantineUpsertOne {
 func (u *QuarantineUpsertOne) ClearResolution() *QuarantineUpsertOne {
 	return u.Update(func(s *QuarantineUpsert) {
 		s.ClearResolution()
+	})
+}
+
+// SetDecidedBy sets the "decided_by" field.
+func (u *QuarantineUpsertOne) SetDecidedBy(v string) *QuarantineUpsertOne {
+	return u.Update(func(s *QuarantineUpsert) {
+		s.SetDecidedBy(v)
+	})
+}
+
+// UpdateDecidedBy sets the "decided_by" field to the value that was provided on create.
+func (u *QuarantineUpsertOne) UpdateDecidedBy() *QuarantineUpsertOne {
+	return u.Update(func(s *QuarantineUpsert) {
+		s.UpdateDecidedBy()
+	})
+}
+
+// SetResolvedAt sets the "resolved_at" field.
+func (u *QuarantineUpsertOne) SetResolvedAt(v time.Time) *QuarantineUpsertOne {
+	return u.Update(func(s *QuarantineUpsert) {
+		s.SetResolvedAt(v)
+	})
+}
+
+// UpdateResolvedAt sets the "resolved_at" field to the value that was provided on create.
+func (u *QuarantineUpsertOne) UpdateResolvedAt() *QuarantineUpsertOne {
+	return u.Update(func(s *QuarantineUpsert) {
+		s.UpdateResolvedAt()
+	})
+}
+
+// ClearResolvedAt clears the value of the "resolved_at" field.
+func (u *QuarantineUpsertOne) ClearResolvedAt() *QuarantineUpsertOne {
+	return u.Update(func(s *QuarantineUpsert) {
+		s.ClearResolvedAt()
 	})
 }
 
@@ -628,6 +736,41 @@ func (u *QuarantineUpsertBulk) UpdateResolution() *QuarantineUpsertBulk {
 func (u *QuarantineUpsertBulk) ClearResolution() *QuarantineUpsertBulk {
 	return u.Update(func(s *QuarantineUpsert) {
 		s.ClearResolution()
+	})
+}
+
+// SetDecidedBy sets the "decided_by" field.
+func (u *QuarantineUpsertBulk) SetDecidedBy(v string) *QuarantineUpsertBulk {
+	return u.Update(func(s *QuarantineUpsert) {
+		s.SetDecidedBy(v)
+	})
+}
+
+// UpdateDecidedBy sets the "decided_by" field to the value that was provided on create.
+func (u *QuarantineUpsertBulk) UpdateDecidedBy() *QuarantineUpsertBulk {
+	return u.Update(func(s *QuarantineUpsert) {
+		s.UpdateDecidedBy()
+	})
+}
+
+// SetResolvedAt sets the "resolved_at" field.
+func (u *QuarantineUpsertBulk) SetResolvedAt(v time.Time) *QuarantineUpsertBulk {
+	return u.Update(func(s *QuarantineUpsert) {
+		s.SetResolvedAt(v)
+	})
+}
+
+// UpdateResolvedAt sets the "resolved_at" field to the value that was provided on create.
+func (u *QuarantineUpsertBulk) UpdateResolvedAt() *QuarantineUpsertBulk {
+	return u.Update(func(s *QuarantineUpsert) {
+		s.UpdateResolvedAt()
+	})
+}
+
+// ClearResolvedAt clears the value of the "resolved_at" field.
+func (u *QuarantineUpsertBulk) ClearResolvedAt() *QuarantineUpsertBulk {
+	return u.Update(func(s *QuarantineUpsert) {
+		s.ClearResolvedAt()
 	})
 }
 

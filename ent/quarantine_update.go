@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -45,6 +46,40 @@ func (_u *QuarantineUpdate) SetNillableResolution(v *quarantine.Resolution) *Qua
 // ClearResolution clears the value of the "resolution" field.
 func (_u *QuarantineUpdate) ClearResolution() *QuarantineUpdate {
 	_u.mutation.ClearResolution()
+	return _u
+}
+
+// SetDecidedBy sets the "decided_by" field.
+func (_u *QuarantineUpdate) SetDecidedBy(v string) *QuarantineUpdate {
+	_u.mutation.SetDecidedBy(v)
+	return _u
+}
+
+// SetNillableDecidedBy sets the "decided_by" field if the given value is not nil.
+func (_u *QuarantineUpdate) SetNillableDecidedBy(v *string) *QuarantineUpdate {
+	if v != nil {
+		_u.SetDecidedBy(*v)
+	}
+	return _u
+}
+
+// SetResolvedAt sets the "resolved_at" field.
+func (_u *QuarantineUpdate) SetResolvedAt(v time.Time) *QuarantineUpdate {
+	_u.mutation.SetResolvedAt(v)
+	return _u
+}
+
+// SetNillableResolvedAt sets the "resolved_at" field if the given value is not nil.
+func (_u *QuarantineUpdate) SetNillableResolvedAt(v *time.Time) *QuarantineUpdate {
+	if v != nil {
+		_u.SetResolvedAt(*v)
+	}
+	return _u
+}
+
+// ClearResolvedAt clears the value of the "resolved_at" field.
+func (_u *QuarantineUpdate) ClearResolvedAt() *QuarantineUpdate {
+	_u.mutation.ClearResolvedAt()
 	return _u
 }
 
@@ -114,6 +149,15 @@ func (_u *QuarantineUpdate) sqlSave(ctx context.Context) (_node int, err error) 
 	if _u.mutation.ResolutionCleared() {
 		_spec.ClearField(quarantine.FieldResolution, field.TypeEnum)
 	}
+	if value, ok := _u.mutation.DecidedBy(); ok {
+		_spec.SetField(quarantine.FieldDecidedBy, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ResolvedAt(); ok {
+		_spec.SetField(quarantine.FieldResolvedAt, field.TypeTime, value)
+	}
+	if _u.mutation.ResolvedAtCleared() {
+		_spec.ClearField(quarantine.FieldResolvedAt, field.TypeTime)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -153,6 +197,40 @@ func (_u *QuarantineUpdateOne) SetNillableResolution(v *quarantine.Resolution) *
 // ClearResolution clears the value of the "resolution" field.
 func (_u *QuarantineUpdateOne) ClearResolution() *QuarantineUpdateOne {
 	_u.mutation.ClearResolution()
+	return _u
+}
+
+// SetDecidedBy sets the "decided_by" field.
+func (_u *QuarantineUpdateOne) SetDecidedBy(v string) *QuarantineUpdateOne {
+	_u.mutation.SetDecidedBy(v)
+	return _u
+}
+
+// SetNillableDecidedBy sets the "decided_by" field if the given value is not nil.
+func (_u *QuarantineUpdateOne) SetNillableDecidedBy(v *string) *QuarantineUpdateOne {
+	if v != nil {
+		_u.SetDecidedBy(*v)
+	}
+	return _u
+}
+
+// SetResolvedAt sets the "resolved_at" field.
+func (_u *QuarantineUpdateOne) SetResolvedAt(v time.Time) *QuarantineUpdateOne {
+	_u.mutation.SetResolvedAt(v)
+	return _u
+}
+
+// SetNillableResolvedAt sets the "resolved_at" field if the given value is not nil.
+func (_u *QuarantineUpdateOne) SetNillableResolvedAt(v *time.Time) *QuarantineUpdateOne {
+	if v != nil {
+		_u.SetResolvedAt(*v)
+	}
+	return _u
+}
+
+// ClearResolvedAt clears the value of the "resolved_at" field.
+func (_u *QuarantineUpdateOne) ClearResolvedAt() *QuarantineUpdateOne {
+	_u.mutation.ClearResolvedAt()
 	return _u
 }
 
@@ -251,6 +329,15 @@ func (_u *QuarantineUpdateOne) sqlSave(ctx context.Context) (_node *Quarantine, 
 	}
 	if _u.mutation.ResolutionCleared() {
 		_spec.ClearField(quarantine.FieldResolution, field.TypeEnum)
+	}
+	if value, ok := _u.mutation.DecidedBy(); ok {
+		_spec.SetField(quarantine.FieldDecidedBy, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ResolvedAt(); ok {
+		_spec.SetField(quarantine.FieldResolvedAt, field.TypeTime, value)
+	}
+	if _u.mutation.ResolvedAtCleared() {
+		_spec.ClearField(quarantine.FieldResolvedAt, field.TypeTime)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &Quarantine{config: _u.config}

@@ -314,16 +314,28 @@ func init() {
 	_ = configurationstopMixinFields0
 	configurationstopFields := schema.ConfigurationStop{}.Fields()
 	_ = configurationstopFields
+	// configurationstopDescLiftedBy is the schema descriptor for lifted_by field.
+	configurationstopDescLiftedBy := configurationstopFields[9].Descriptor()
+	// configurationstop.DefaultLiftedBy holds the default value on creation for the lifted_by field.
+	configurationstop.DefaultLiftedBy = configurationstopDescLiftedBy.Default.(string)
+	// configurationstopDescLiftReason is the schema descriptor for lift_reason field.
+	configurationstopDescLiftReason := configurationstopFields[10].Descriptor()
+	// configurationstop.DefaultLiftReason holds the default value on creation for the lift_reason field.
+	configurationstop.DefaultLiftReason = configurationstopDescLiftReason.Default.(string)
+	// configurationstopDescChangeRequestID is the schema descriptor for change_request_id field.
+	configurationstopDescChangeRequestID := configurationstopFields[11].Descriptor()
+	// configurationstop.DefaultChangeRequestID holds the default value on creation for the change_request_id field.
+	configurationstop.DefaultChangeRequestID = configurationstopDescChangeRequestID.Default.(string)
 	// configurationstopDescModel is the schema descriptor for model field.
-	configurationstopDescModel := configurationstopFields[11].Descriptor()
+	configurationstopDescModel := configurationstopFields[14].Descriptor()
 	// configurationstop.DefaultModel holds the default value on creation for the model field.
 	configurationstop.DefaultModel = configurationstopDescModel.Default.(string)
 	// configurationstopDescPromptVersion is the schema descriptor for prompt_version field.
-	configurationstopDescPromptVersion := configurationstopFields[12].Descriptor()
+	configurationstopDescPromptVersion := configurationstopFields[15].Descriptor()
 	// configurationstop.DefaultPromptVersion holds the default value on creation for the prompt_version field.
 	configurationstop.DefaultPromptVersion = configurationstopDescPromptVersion.Default.(string)
 	// configurationstopDescLayer is the schema descriptor for layer field.
-	configurationstopDescLayer := configurationstopFields[13].Descriptor()
+	configurationstopDescLayer := configurationstopFields[16].Descriptor()
 	// configurationstop.DefaultLayer holds the default value on creation for the layer field.
 	configurationstop.DefaultLayer = configurationstopDescLayer.Default.(string)
 	// configurationstopDescID is the schema descriptor for id field.
@@ -1358,6 +1370,10 @@ func init() {
 	quarantineDescChangeRequestID := quarantineFields[3].Descriptor()
 	// quarantine.DefaultChangeRequestID holds the default value on creation for the change_request_id field.
 	quarantine.DefaultChangeRequestID = quarantineDescChangeRequestID.Default.(string)
+	// quarantineDescDecidedBy is the schema descriptor for decided_by field.
+	quarantineDescDecidedBy := quarantineFields[5].Descriptor()
+	// quarantine.DefaultDecidedBy holds the default value on creation for the decided_by field.
+	quarantine.DefaultDecidedBy = quarantineDescDecidedBy.Default.(string)
 	// quarantineDescID is the schema descriptor for id field.
 	quarantineDescID := quarantineMixinFields0[0].Descriptor()
 	// quarantine.DefaultID holds the default value on creation for the id field.

@@ -97,3 +97,35 @@ func errorRates(rows []corpus.RateRow) []*model.ErrorRate {
 	}
 	return out
 }
+
+// quarantineUserError is the userError of a quarantine decision or a lift
+// the record refuses, or nil for any other outcome.
+func quarantineUserError(err error) *model.UserError {
+	if errors.Is(err, corpus.ErrQuarantine) {
+		return &model.UserError{Field: []string{"input"}, Message: err.Error(), Code: model.UserErrorCodeInvalid}
+	}
+	return nil
+}
+
+func reportModel(r *corpus.ReportView) *model.ProblemReport {
+	return &model.ProblemReport{ID: r.ID, Node: r.Node, Property: model.AuditProperty(r.Property), State: r.State,
+		Explanation: r.Explanation, Level: corpus.LevelName(r.Level), CreatedAt: r.CreatedAt}
+}
+
+func stopModel(v *corpus.StopView) *model.StoppedConfiguration {
+	m := &model.StoppedConfiguration{ID: v.ID, Month: v.Month, Stratum: &model.AuditStratum{Kind: model.CorpusNodeKind(v.Stratum.Kind),
+		Writer: v.Stratum.Writer, Model: v.Stratum.Model, PromptVersion: v.Stratum.PromptVersion, Layer: v.Stratum.Layer},
+		Property: model.AuditProperty(v.Property), Errors: v.Errors, N: v.N, High: v.High, Threshold: v.Threshold,
+		CreatedAt: v.CreatedAt, LiftedAt: v.LiftedAt, LiftReason: v.LiftReason, Held: make([]*model.HeldNode, len(v.Held))}
+	if v.ChangeRequest != "" {
+		m.ChangeRequest = &v.ChangeRequest
+	}
+	for i, h := range v.Held {
+		m.Held[i] = &model.HeldNode{Node: h.Node, Title: h.Title, Mark: h.Mark, Released: h.Released}
+		if h.Resolution != "" {
+			r := model.QuarantineResolution(h.Resolution)
+			m.Held[i].Resolution = &r
+		}
+	}
+	return m
+}

@@ -66,8 +66,48 @@ func (r *mutationResolver) ReportProblem(ctx context.Context, input model.Report
 	if err != nil {
 		return nil, err
 	}
-	return &model.ReportProblemPayload{Report: &model.ProblemReport{ID: rp.ID, Node: rp.Node,
-		Property: model.AuditProperty(rp.Property), State: rp.State}, UserErrors: []*model.UserError{}}, nil
+	return &model.ReportProblemPayload{Report: reportModel(rp), UserErrors: []*model.UserError{}}, nil
+}
+
+// DecideReport is the resolver for the decideReport field.
+func (r *mutationResolver) DecideReport(ctx context.Context, input model.DecideReportInput) (*model.DecideReportPayload, error) {
+	err := r.corpus.DecideReport(ctx, viewer.From(ctx), input.Report, input.Confirm)
+	if ue := auditUserError(err); ue != nil {
+		return &model.DecideReportPayload{UserErrors: []*model.UserError{ue}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	rp, err := r.corpus.Report(ctx, input.Report)
+	if err != nil {
+		return nil, err
+	}
+	return &model.DecideReportPayload{Report: reportModel(rp), UserErrors: []*model.UserError{}}, nil
+}
+
+// DecideQuarantine is the resolver for the decideQuarantine field.
+func (r *mutationResolver) DecideQuarantine(ctx context.Context, input model.DecideQuarantineInput) (*model.DecideQuarantinePayload, error) {
+	v, err := r.corpus.DecideQuarantine(ctx, viewer.From(ctx), corpus.QuarantineDecision{Node: input.Node,
+		Resolution: string(input.Resolution), Successor: deref(input.Successor)})
+	if ue := quarantineUserError(err); ue != nil {
+		return &model.DecideQuarantinePayload{UserErrors: []*model.UserError{ue}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &model.DecideQuarantinePayload{Stop: stopModel(v), UserErrors: []*model.UserError{}}, nil
+}
+
+// LiftConfigurationStop is the resolver for the liftConfigurationStop field.
+func (r *mutationResolver) LiftConfigurationStop(ctx context.Context, input model.LiftConfigurationStopInput) (*model.LiftConfigurationStopPayload, error) {
+	v, err := r.corpus.LiftStop(ctx, viewer.From(ctx), input.Stop, input.Reason)
+	if ue := quarantineUserError(err); ue != nil {
+		return &model.LiftConfigurationStopPayload{UserErrors: []*model.UserError{ue}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &model.LiftConfigurationStopPayload{Stop: stopModel(v), UserErrors: []*model.UserError{}}, nil
 }
 
 // AuditSamples is the resolver for the auditSamples field.
@@ -85,6 +125,40 @@ func (r *queryResolver) ErrorRates(ctx context.Context, month string) ([]*model.
 		return nil, err
 	}
 	return errorRates(rows), nil
+}
+
+// ConfigurationStops is the resolver for the configurationStops field.
+func (r *queryResolver) ConfigurationStops(ctx context.Context, first *int) ([]*model.StoppedConfiguration, error) {
+	n, err := pageSize(first, "first")
+	if err != nil {
+		return nil, err
+	}
+	vs, err := r.corpus.Stops(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*model.StoppedConfiguration, len(vs))
+	for i, v := range vs {
+		out[i] = stopModel(v)
+	}
+	return out, nil
+}
+
+// ProblemReports is the resolver for the problemReports field.
+func (r *queryResolver) ProblemReports(ctx context.Context, first *int) ([]*model.ProblemReport, error) {
+	n, err := pageSize(first, "first")
+	if err != nil {
+		return nil, err
+	}
+	rs, err := r.corpus.ReportsFor(ctx, viewer.From(ctx), n)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*model.ProblemReport, len(rs))
+	for i, rp := range rs {
+		out[i] = reportModel(rp)
+	}
+	return out, nil
 }
 
 // AuditAnswer returns generated.AuditAnswerResolver implementation.

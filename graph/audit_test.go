@@ -129,5 +129,116 @@ func TestAuditContract(t *testing.T) {
 		if r := a.do("", report, in, nil); len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != "UNAUTHENTICATED" {
 			t.Errorf("an anonymous report: %s", r.Body)
 		}
+		testReportsAndQuarantine(t, a, member)
 	})
+}
+
+const (
+	problemReportsQ = `{ problemReports { id node property state explanation level } }`
+	decideReportM   = `mutation($input: DecideReportInput!) { decideReport(input: $input) { report { id state } userErrors { code message } } }`
+	stopsQ          = `{ configurationStops { id property errors n stratum { writer } changeRequest liftedAt liftReason
+		held { node title mark resolution released } } }`
+	decideQuarantineM = `mutation($input: DecideQuarantineInput!) { decideQuarantine(input: $input) {
+		stop { held { node resolution released } } userErrors { code message } } }`
+	liftM = `mutation($input: LiftConfigurationStopInput!) { liftConfigurationStop(input: $input) {
+		stop { liftedAt liftReason } userErrors { code message } } }`
+)
+
+// testReportsAndQuarantine: reviewers read the report queue and dismiss a
+// report (a confirmed one counts in its rate: corpus's tests); the public stop lists what it holds; a reviewer decides each
+// held node, and an operator lifts the stop only once all are decided.
+func testReportsAndQuarantine(t *testing.T, a *api, member string) {
+	reviewer := a.token("rita", role.Reviewer)
+	operator := a.token("otto", role.Operator)
+	if r := a.do(member, problemReportsQ, nil, nil); len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != "FORBIDDEN" {
+		t.Errorf("a member reads the report queue: %s", r.Body)
+	}
+	var q struct {
+		ProblemReports []struct{ ID, Node, Property, State, Explanation, Level string }
+	}
+	var node struct{ CorpusNode struct{ Level string } }
+	a.do("", `{ corpusNode(id: "t-one") { level } }`, nil, &node)
+	if r := a.do(reviewer, problemReportsQ, nil, &q); len(r.Errors) > 0 || len(q.ProblemReports) != 1 ||
+		q.ProblemReports[0].Explanation != "Fails for the empty set." || q.ProblemReports[0].Level != node.CorpusNode.Level {
+		t.Fatalf("problemReports (t-one at %s): %s", node.CorpusNode.Level, r.Body)
+	}
+	var dr struct {
+		DecideReport struct {
+			Report     *struct{ State string }
+			UserErrors []struct{ Code string }
+		}
+	}
+	in := map[string]any{"input": map[string]any{"report": q.ProblemReports[0].ID, "confirm": false}}
+	if r := a.do(reviewer, decideReportM, in, &dr); len(r.Errors) > 0 || dr.DecideReport.Report == nil || dr.DecideReport.Report.State != "DISMISSED" {
+		t.Fatalf("decideReport: %s", r.Body)
+	}
+	if r := a.do(reviewer, decideReportM, in, &dr); len(dr.DecideReport.UserErrors) != 1 || dr.DecideReport.UserErrors[0].Code != "INVALID" {
+		t.Errorf("a report decided twice: %s", r.Body)
+	}
+
+	var stops struct {
+		ConfigurationStops []struct {
+			ID, Property  string
+			Errors, N     int
+			ChangeRequest *string
+			LiftedAt      *string
+			Held          []struct {
+				Node, Title, Mark string
+				Resolution        *string
+				Released          bool
+			}
+		}
+	}
+	if r := a.do("", stopsQ, nil, &stops); len(r.Errors) > 0 || len(stops.ConfigurationStops) != 1 {
+		t.Fatalf("configurationStops: %s", r.Body)
+	}
+	st := stops.ConfigurationStops[0]
+	if st.ChangeRequest == nil || st.LiftedAt != nil || len(st.Held) != 2 || st.Held[0].Mark != "QUARANTINED" {
+		t.Fatalf("stop = %+v", st)
+	}
+	lift := map[string]any{"input": map[string]any{"stop": st.ID, "reason": "prompt-v10 keeps every hypothesis"}}
+	var lr struct {
+		LiftConfigurationStop struct {
+			Stop       *struct{ LiftedAt *string }
+			UserErrors []struct{ Code, Message string }
+		}
+	}
+	if r := a.do(reviewer, liftM, lift, nil); len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != "FORBIDDEN" {
+		t.Errorf("a reviewer lifts: %s", r.Body)
+	}
+	if r := a.do(operator, liftM, lift, &lr); len(lr.LiftConfigurationStop.UserErrors) != 1 ||
+		!strings.Contains(lr.LiftConfigurationStop.UserErrors[0].Message, st.Held[0].Node) {
+		t.Errorf("a lift with the held nodes undecided: %s", r.Body)
+	}
+	for i, res := range []string{"RETIRE", "RERUN"} {
+		node := st.Held[i].Node
+		if r := a.do(member, decideQuarantineM, map[string]any{"input": map[string]any{"node": node, "resolution": res}}, nil); len(r.Errors) == 0 ||
+			r.Errors[0].Extensions["code"] != "FORBIDDEN" {
+			t.Errorf("a member decides: %s", r.Body)
+		}
+		var out struct {
+			DecideQuarantine struct {
+				Stop *struct {
+					Held []struct {
+						Node       string
+						Resolution *string
+						Released   bool
+					}
+				}
+				UserErrors []struct{ Code string }
+			}
+		}
+		if r := a.do(reviewer, decideQuarantineM, map[string]any{"input": map[string]any{"node": node, "resolution": res}}, &out); len(r.Errors) > 0 ||
+			out.DecideQuarantine.Stop == nil || len(out.DecideQuarantine.UserErrors) != 0 {
+			t.Fatalf("decideQuarantine %s %s: %s", node, res, r.Body)
+		}
+		for _, h := range out.DecideQuarantine.Stop.Held {
+			if h.Node == node && (h.Resolution == nil || *h.Resolution != res || h.Released != (res == "RETIRE")) {
+				t.Errorf("%s after %s = %+v", node, res, h)
+			}
+		}
+	}
+	if r := a.do(operator, liftM, lift, &lr); len(r.Errors) > 0 || lr.LiftConfigurationStop.Stop == nil || lr.LiftConfigurationStop.Stop.LiftedAt == nil {
+		t.Errorf("liftConfigurationStop: %s", r.Body)
+	}
 }

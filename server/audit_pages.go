@@ -26,6 +26,11 @@ type auditStore interface {
 	ReportProblem(ctx context.Context, a *viewer.Account, in corpus.ReportInput) (*corpus.ReportView, error)
 	Quarantined(ctx context.Context, id string) (string, error)
 	AuditHours(ctx context.Context, month string) (float64, int, error)
+	ReportsFor(ctx context.Context, a *viewer.Account, limit int) ([]*corpus.ReportView, error)
+	DecideReport(ctx context.Context, a *viewer.Account, id string, confirm bool) error
+	Stops(ctx context.Context, limit int) ([]*corpus.StopView, error)
+	DecideQuarantine(ctx context.Context, a *viewer.Account, in corpus.QuarantineDecision) (*corpus.StopView, error)
+	LiftStop(ctx context.Context, a *viewer.Account, stopID, reason string) (*corpus.StopView, error)
 }
 
 var _ auditStore = (*corpus.Service)(nil)

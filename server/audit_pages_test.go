@@ -154,5 +154,71 @@ func TestAuditAndQualityPages(t *testing.T) {
 		if q, _ := svc.ReportQueue(ctx, 10); len(q) != 1 || q[0].Node != node || q[0].Property != corpus.PropertyFidelity {
 			t.Errorf("the report queue = %+v", q)
 		}
+		testReportAndStopPages(t, s, mb, anon, res.Request.Nodes)
 	})
+}
+
+var reportAction = regexp.MustCompile(`action="/reports/([^/"]+)/dismiss"`)
+
+// testReportAndStopPages: a reviewer takes the report queue without
+// JavaScript; /quality/stops shows the stop and what it holds to anyone,
+// the decision forms to reviewers and the lift to operators, which is
+// refused beside its form while a held node is undecided.
+func testReportAndStopPages(t *testing.T, s *site, mb, anon *http.Client, nodes []string) {
+	s.member(t, "rita", "reviewer password", role.Reviewer)
+	s.member(t, "otto", "operator password", role.Operator)
+	rb, ob := s.browser(), s.browser()
+	s.post(rb, "/signin", url.Values{"handle": {"rita"}, "password": {"reviewer password"}})
+	s.post(ob, "/signin", url.Values{"handle": {"otto"}, "password": {"operator password"}})
+
+	if code, _, _ := s.get(mb, "/reports"); code != http.StatusForbidden {
+		t.Errorf("a member's GET /reports = %d; want 403", code)
+	}
+	code, body, _ := s.get(rb, "/reports")
+	if code != http.StatusOK || !strings.Contains(string(body), "The source assumes finiteness.") {
+		t.Fatalf("GET /reports = %d", code)
+	}
+	pagetest.Check(t, "reports", body)
+	m := reportAction.FindSubmatch(body)
+	if m == nil {
+		t.Fatalf("/reports has no dismiss form")
+	}
+	if code, _, _ := s.post(rb, "/reports/"+string(m[1])+"/dismiss", nil); code != http.StatusSeeOther {
+		t.Errorf("dismiss = %d; want 303", code)
+	}
+	if _, body, _ := s.get(rb, "/reports"); !strings.Contains(string(body), `data-testid="reports-empty"`) {
+		t.Errorf("/reports after the dismissal still lists a report")
+	}
+
+	code, body, _ = s.get(anon, "/quality/stops")
+	if code != http.StatusOK || strings.Count(string(body), `data-testid="held-node"`) != 2 || strings.Contains(string(body), "held-decide") ||
+		strings.Contains(string(body), "stop-lift") {
+		t.Fatalf("anonymous GET /quality/stops = %d, %d held rows, forms shown: %s", code, strings.Count(string(body), `data-testid="held-node"`), body)
+	}
+	pagetest.Check(t, "stops", body)
+	stopID := regexp.MustCompile(`<section class="card" data-testid="stop" id="([^"]+)"`).FindSubmatch(body)
+	if stopID == nil {
+		t.Fatal("/quality/stops names no stop")
+	}
+	stop := string(stopID[1])
+	if _, body, _ := s.get(rb, "/quality/stops"); strings.Count(string(body), `data-testid="held-decide"`) != 2 {
+		t.Errorf("a reviewer sees %d decision forms; want 2", strings.Count(string(body), `data-testid="held-decide"`))
+	}
+	code, body, _ = s.post(ob, "/quality/stops/"+stop+"/lift", url.Values{"reason": {"a new prompt"}})
+	if code != http.StatusUnprocessableEntity || !strings.Contains(string(body), `data-testid="lift-error"`) {
+		t.Errorf("a lift with undecided nodes = %d; want 422 with the error beside the form", code)
+	}
+	for i, res := range []string{"RETIRE", "FIX"} {
+		if code, _, h := s.post(rb, "/quality/stops/"+stop+"/nodes/"+nodes[i], url.Values{"resolution": {res}}); code != http.StatusSeeOther ||
+			h.Get("Location") != "/quality/stops#"+stop {
+			t.Errorf("decide %s %s = %d %s", nodes[i], res, code, h.Get("Location"))
+		}
+	}
+	if code, _, _ := s.post(ob, "/quality/stops/"+stop+"/lift", url.Values{"reason": {"a new prompt"}}); code != http.StatusSeeOther {
+		t.Errorf("the lift = %d; want 303", code)
+	}
+	_, body, _ = s.get(anon, "/quality/stops")
+	if !strings.Contains(string(body), `data-testid="stop-lifted"`) || !strings.Contains(string(body), "fix: held until a revision merges") {
+		t.Errorf("/quality/stops after the lift does not show it lifted and the fix pending")
+	}
 }

@@ -29,6 +29,7 @@ func (s *Server) routes() []route {
 		{"GET /quality", s.quality},
 		{"GET /quality.json", s.qualityJSON},
 		{"GET /quality.csv", s.qualityCSV},
+		{"GET /quality/stops", s.stops},
 		{"GET /feeds/quality.atom", s.feedQuality},
 
 		// Downloads, feeds, citations and what crawlers read.
@@ -72,6 +73,10 @@ func (s *Server) routes() []route {
 		{"GET /audit", s.auditList},
 		{"GET /audit/{id}", s.auditSample},
 		{"POST /audit/{id}", s.recordAudit},
+		{"GET /reports", s.reports},
+		{"POST /reports/{id}/{action}", s.decideReport},
+		{"POST /quality/stops/{id}/nodes/{node}", s.decideQuarantine},
+		{"POST /quality/stops/{id}/lift", s.liftStop},
 
 		// Reviewers.
 		{"GET /review", s.reviewQueue},

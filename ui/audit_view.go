@@ -116,3 +116,18 @@ func lower(s string) string {
 	}
 	return string(b)
 }
+
+// ReportsView is the queue of open reader reports.
+type ReportsView struct {
+	Reports []*corpus.ReportView
+}
+
+// StopsView is the list of configuration stops. CanDecide offers the
+// reviewer's decision on each quarantined node, CanLift the operator's
+// lift; Errors holds a refused lift's message by stop.
+type StopsView struct {
+	Stops     []*corpus.StopView
+	CanDecide bool
+	CanLift   bool
+	Errors    map[string]string
+}

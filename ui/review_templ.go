@@ -359,7 +359,7 @@ func ReviewQueue(items []policy.ReviewItem, second []policy.SecondReviewItem) te
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "<p><a href=\"/review/disagreements\" data-testid=\"disagreements-link\">Splits between first and second reviews, by class</a></p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "<p><a href=\"/review/disagreements\" data-testid=\"disagreements-link\">Splits between first and second reviews, by class</a> · <a href=\"/reports\" data-testid=\"reports-link\">Reader reports on corpus nodes</a> · <a href=\"/quality/stops\">Quarantined output of stopped configurations</a></p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

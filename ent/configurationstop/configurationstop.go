@@ -33,6 +33,12 @@ const (
 	FieldCreatedAt = "created_at"
 	// FieldLiftedAt holds the string denoting the lifted_at field in the database.
 	FieldLiftedAt = "lifted_at"
+	// FieldLiftedBy holds the string denoting the lifted_by field in the database.
+	FieldLiftedBy = "lifted_by"
+	// FieldLiftReason holds the string denoting the lift_reason field in the database.
+	FieldLiftReason = "lift_reason"
+	// FieldChangeRequestID holds the string denoting the change_request_id field in the database.
+	FieldChangeRequestID = "change_request_id"
 	// FieldKind holds the string denoting the kind field in the database.
 	FieldKind = "kind"
 	// FieldWriter holds the string denoting the writer field in the database.
@@ -61,6 +67,9 @@ var Columns = []string{
 	FieldThresholdsVersion,
 	FieldCreatedAt,
 	FieldLiftedAt,
+	FieldLiftedBy,
+	FieldLiftReason,
+	FieldChangeRequestID,
 	FieldKind,
 	FieldWriter,
 	FieldModel,
@@ -80,6 +89,12 @@ func ValidColumn(column string) bool {
 }
 
 var (
+	// DefaultLiftedBy holds the default value on creation for the "lifted_by" field.
+	DefaultLiftedBy string
+	// DefaultLiftReason holds the default value on creation for the "lift_reason" field.
+	DefaultLiftReason string
+	// DefaultChangeRequestID holds the default value on creation for the "change_request_id" field.
+	DefaultChangeRequestID string
 	// DefaultModel holds the default value on creation for the "model" field.
 	DefaultModel string
 	// DefaultPromptVersion holds the default value on creation for the "prompt_version" field.
@@ -168,6 +183,21 @@ func ByCreatedAt(opts ...sql.OrderTermOption) OrderOption {
 // ByLiftedAt orders the results by the lifted_at field.
 func ByLiftedAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldLiftedAt, opts...).ToFunc()
+}
+
+// ByLiftedBy orders the results by the lifted_by field.
+func ByLiftedBy(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldLiftedBy, opts...).ToFunc()
+}
+
+// ByLiftReason orders the results by the lift_reason field.
+func ByLiftReason(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldLiftReason, opts...).ToFunc()
+}
+
+// ByChangeRequestID orders the results by the change_request_id field.
+func ByChangeRequestID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldChangeRequestID, opts...).ToFunc()
 }
 
 // ByKind orders the results by the kind field.

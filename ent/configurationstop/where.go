@@ -104,6 +104,21 @@ func LiftedAt(v time.Time) predicate.ConfigurationStop {
 	return predicate.ConfigurationStop(sql.FieldEQ(FieldLiftedAt, v))
 }
 
+// LiftedBy applies equality check predicate on the "lifted_by" field. It's identical to LiftedByEQ.
+func LiftedBy(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldEQ(FieldLiftedBy, v))
+}
+
+// LiftReason applies equality check predicate on the "lift_reason" field. It's identical to LiftReasonEQ.
+func LiftReason(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldEQ(FieldLiftReason, v))
+}
+
+// ChangeRequestID applies equality check predicate on the "change_request_id" field. It's identical to ChangeRequestIDEQ.
+func ChangeRequestID(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldEQ(FieldChangeRequestID, v))
+}
+
 // Kind applies equality check predicate on the "kind" field. It's identical to KindEQ.
 func Kind(v string) predicate.ConfigurationStop {
 	return predicate.ConfigurationStop(sql.FieldEQ(FieldKind, v))
@@ -532,6 +547,201 @@ func LiftedAtIsNil() predicate.ConfigurationStop {
 // LiftedAtNotNil applies the NotNil predicate on the "lifted_at" field.
 func LiftedAtNotNil() predicate.ConfigurationStop {
 	return predicate.ConfigurationStop(sql.FieldNotNull(FieldLiftedAt))
+}
+
+// LiftedByEQ applies the EQ predicate on the "lifted_by" field.
+func LiftedByEQ(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldEQ(FieldLiftedBy, v))
+}
+
+// LiftedByNEQ applies the NEQ predicate on the "lifted_by" field.
+func LiftedByNEQ(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldNEQ(FieldLiftedBy, v))
+}
+
+// LiftedByIn applies the In predicate on the "lifted_by" field.
+func LiftedByIn(vs ...string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldIn(FieldLiftedBy, vs...))
+}
+
+// LiftedByNotIn applies the NotIn predicate on the "lifted_by" field.
+func LiftedByNotIn(vs ...string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldNotIn(FieldLiftedBy, vs...))
+}
+
+// LiftedByGT applies the GT predicate on the "lifted_by" field.
+func LiftedByGT(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldGT(FieldLiftedBy, v))
+}
+
+// LiftedByGTE applies the GTE predicate on the "lifted_by" field.
+func LiftedByGTE(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldGTE(FieldLiftedBy, v))
+}
+
+// LiftedByLT applies the LT predicate on the "lifted_by" field.
+func LiftedByLT(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldLT(FieldLiftedBy, v))
+}
+
+// LiftedByLTE applies the LTE predicate on the "lifted_by" field.
+func LiftedByLTE(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldLTE(FieldLiftedBy, v))
+}
+
+// LiftedByContains applies the Contains predicate on the "lifted_by" field.
+func LiftedByContains(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldContains(FieldLiftedBy, v))
+}
+
+// LiftedByHasPrefix applies the HasPrefix predicate on the "lifted_by" field.
+func LiftedByHasPrefix(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldHasPrefix(FieldLiftedBy, v))
+}
+
+// LiftedByHasSuffix applies the HasSuffix predicate on the "lifted_by" field.
+func LiftedByHasSuffix(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldHasSuffix(FieldLiftedBy, v))
+}
+
+// LiftedByEqualFold applies the EqualFold predicate on the "lifted_by" field.
+func LiftedByEqualFold(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldEqualFold(FieldLiftedBy, v))
+}
+
+// LiftedByContainsFold applies the ContainsFold predicate on the "lifted_by" field.
+func LiftedByContainsFold(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldContainsFold(FieldLiftedBy, v))
+}
+
+// LiftReasonEQ applies the EQ predicate on the "lift_reason" field.
+func LiftReasonEQ(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldEQ(FieldLiftReason, v))
+}
+
+// LiftReasonNEQ applies the NEQ predicate on the "lift_reason" field.
+func LiftReasonNEQ(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldNEQ(FieldLiftReason, v))
+}
+
+// LiftReasonIn applies the In predicate on the "lift_reason" field.
+func LiftReasonIn(vs ...string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldIn(FieldLiftReason, vs...))
+}
+
+// LiftReasonNotIn applies the NotIn predicate on the "lift_reason" field.
+func LiftReasonNotIn(vs ...string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldNotIn(FieldLiftReason, vs...))
+}
+
+// LiftReasonGT applies the GT predicate on the "lift_reason" field.
+func LiftReasonGT(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldGT(FieldLiftReason, v))
+}
+
+// LiftReasonGTE applies the GTE predicate on the "lift_reason" field.
+func LiftReasonGTE(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldGTE(FieldLiftReason, v))
+}
+
+// LiftReasonLT applies the LT predicate on the "lift_reason" field.
+func LiftReasonLT(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldLT(FieldLiftReason, v))
+}
+
+// LiftReasonLTE applies the LTE predicate on the "lift_reason" field.
+func LiftReasonLTE(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldLTE(FieldLiftReason, v))
+}
+
+// LiftReasonContains applies the Contains predicate on the "lift_reason" field.
+func LiftReasonContains(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldContains(FieldLiftReason, v))
+}
+
+// LiftReasonHasPrefix applies the HasPrefix predicate on the "lift_reason" field.
+func LiftReasonHasPrefix(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldHasPrefix(FieldLiftReason, v))
+}
+
+// LiftReasonHasSuffix applies the HasSuffix predicate on the "lift_reason" field.
+func LiftReasonHasSuffix(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldHasSuffix(FieldLiftReason, v))
+}
+
+// LiftReasonEqualFold applies the EqualFold predicate on the "lift_reason" field.
+func LiftReasonEqualFold(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldEqualFold(FieldLiftReason, v))
+}
+
+// LiftReasonContainsFold applies the ContainsFold predicate on the "lift_reason" field.
+func LiftReasonContainsFold(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldContainsFold(FieldLiftReason, v))
+}
+
+// ChangeRequestIDEQ applies the EQ predicate on the "change_request_id" field.
+func ChangeRequestIDEQ(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldEQ(FieldChangeRequestID, v))
+}
+
+// ChangeRequestIDNEQ applies the NEQ predicate on the "change_request_id" field.
+func ChangeRequestIDNEQ(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldNEQ(FieldChangeRequestID, v))
+}
+
+// ChangeRequestIDIn applies the In predicate on the "change_request_id" field.
+func ChangeRequestIDIn(vs ...string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldIn(FieldChangeRequestID, vs...))
+}
+
+// ChangeRequestIDNotIn applies the NotIn predicate on the "change_request_id" field.
+func ChangeRequestIDNotIn(vs ...string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldNotIn(FieldChangeRequestID, vs...))
+}
+
+// ChangeRequestIDGT applies the GT predicate on the "change_request_id" field.
+func ChangeRequestIDGT(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldGT(FieldChangeRequestID, v))
+}
+
+// ChangeRequestIDGTE applies the GTE predicate on the "change_request_id" field.
+func ChangeRequestIDGTE(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldGTE(FieldChangeRequestID, v))
+}
+
+// ChangeRequestIDLT applies the LT predicate on the "change_request_id" field.
+func ChangeRequestIDLT(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldLT(FieldChangeRequestID, v))
+}
+
+// ChangeRequestIDLTE applies the LTE predicate on the "change_request_id" field.
+func ChangeRequestIDLTE(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldLTE(FieldChangeRequestID, v))
+}
+
+// ChangeRequestIDContains applies the Contains predicate on the "change_request_id" field.
+func ChangeRequestIDContains(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldContains(FieldChangeRequestID, v))
+}
+
+// ChangeRequestIDHasPrefix applies the HasPrefix predicate on the "change_request_id" field.
+func ChangeRequestIDHasPrefix(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldHasPrefix(FieldChangeRequestID, v))
+}
+
+// ChangeRequestIDHasSuffix applies the HasSuffix predicate on the "change_request_id" field.
+func ChangeRequestIDHasSuffix(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldHasSuffix(FieldChangeRequestID, v))
+}
+
+// ChangeRequestIDEqualFold applies the EqualFold predicate on the "change_request_id" field.
+func ChangeRequestIDEqualFold(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldEqualFold(FieldChangeRequestID, v))
+}
+
+// ChangeRequestIDContainsFold applies the ContainsFold predicate on the "change_request_id" field.
+func ChangeRequestIDContainsFold(v string) predicate.ConfigurationStop {
+	return predicate.ConfigurationStop(sql.FieldContainsFold(FieldChangeRequestID, v))
 }
 
 // KindEQ applies the EQ predicate on the "kind" field.

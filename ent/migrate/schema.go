@@ -225,6 +225,9 @@ var (
 		{Name: "thresholds_version", Type: field.TypeString},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "lifted_at", Type: field.TypeTime, Nullable: true},
+		{Name: "lifted_by", Type: field.TypeString, Default: ""},
+		{Name: "lift_reason", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "change_request_id", Type: field.TypeString, Default: ""},
 		{Name: "kind", Type: field.TypeString},
 		{Name: "writer", Type: field.TypeString},
 		{Name: "model", Type: field.TypeString, Default: ""},
@@ -241,12 +244,12 @@ var (
 			{
 				Name:    "configurationstop_month_stratum_property",
 				Unique:  true,
-				Columns: []*schema.Column{ConfigurationStopsColumns[1], ConfigurationStopsColumns[15], ConfigurationStopsColumns[2]},
+				Columns: []*schema.Column{ConfigurationStopsColumns[1], ConfigurationStopsColumns[18], ConfigurationStopsColumns[2]},
 			},
 			{
 				Name:    "configurationstop_writer_model_prompt_version",
 				Unique:  false,
-				Columns: []*schema.Column{ConfigurationStopsColumns[11], ConfigurationStopsColumns[12], ConfigurationStopsColumns[13]},
+				Columns: []*schema.Column{ConfigurationStopsColumns[14], ConfigurationStopsColumns[15], ConfigurationStopsColumns[16]},
 			},
 		},
 	}
@@ -1207,6 +1210,8 @@ var (
 		{Name: "mark", Type: field.TypeEnum, Enums: []string{"QUARANTINED", "FLAGGED"}},
 		{Name: "change_request_id", Type: field.TypeString, Default: ""},
 		{Name: "resolution", Type: field.TypeEnum, Nullable: true, Enums: []string{"FIX", "RERUN", "RETIRE"}},
+		{Name: "decided_by", Type: field.TypeString, Default: ""},
+		{Name: "resolved_at", Type: field.TypeTime, Nullable: true},
 		{Name: "created_at", Type: field.TypeTime},
 	}
 	// QuarantinesTable holds the schema information for the "quarantines" table.

@@ -25,6 +25,10 @@ const (
 	FieldChangeRequestID = "change_request_id"
 	// FieldResolution holds the string denoting the resolution field in the database.
 	FieldResolution = "resolution"
+	// FieldDecidedBy holds the string denoting the decided_by field in the database.
+	FieldDecidedBy = "decided_by"
+	// FieldResolvedAt holds the string denoting the resolved_at field in the database.
+	FieldResolvedAt = "resolved_at"
 	// FieldCreatedAt holds the string denoting the created_at field in the database.
 	FieldCreatedAt = "created_at"
 	// Table holds the table name of the quarantine in the database.
@@ -39,6 +43,8 @@ var Columns = []string{
 	FieldMark,
 	FieldChangeRequestID,
 	FieldResolution,
+	FieldDecidedBy,
+	FieldResolvedAt,
 	FieldCreatedAt,
 }
 
@@ -55,6 +61,8 @@ func ValidColumn(column string) bool {
 var (
 	// DefaultChangeRequestID holds the default value on creation for the "change_request_id" field.
 	DefaultChangeRequestID string
+	// DefaultDecidedBy holds the default value on creation for the "decided_by" field.
+	DefaultDecidedBy string
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -139,6 +147,16 @@ func ByChangeRequestID(opts ...sql.OrderTermOption) OrderOption {
 // ByResolution orders the results by the resolution field.
 func ByResolution(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldResolution, opts...).ToFunc()
+}
+
+// ByDecidedBy orders the results by the decided_by field.
+func ByDecidedBy(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDecidedBy, opts...).ToFunc()
+}
+
+// ByResolvedAt orders the results by the resolved_at field.
+func ByResolvedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldResolvedAt, opts...).ToFunc()
 }
 
 // ByCreatedAt orders the results by the created_at field.

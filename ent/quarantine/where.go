@@ -79,6 +79,16 @@ func ChangeRequestID(v string) predicate.Quarantine {
 	return predicate.Quarantine(sql.FieldEQ(FieldChangeRequestID, v))
 }
 
+// DecidedBy applies equality check predicate on the "decided_by" field. It's identical to DecidedByEQ.
+func DecidedBy(v string) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldEQ(FieldDecidedBy, v))
+}
+
+// ResolvedAt applies equality check predicate on the "resolved_at" field. It's identical to ResolvedAtEQ.
+func ResolvedAt(v time.Time) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldEQ(FieldResolvedAt, v))
+}
+
 // CreatedAt applies equality check predicate on the "created_at" field. It's identical to CreatedAtEQ.
 func CreatedAt(v time.Time) predicate.Quarantine {
 	return predicate.Quarantine(sql.FieldEQ(FieldCreatedAt, v))
@@ -327,6 +337,121 @@ func ResolutionIsNil() predicate.Quarantine {
 // ResolutionNotNil applies the NotNil predicate on the "resolution" field.
 func ResolutionNotNil() predicate.Quarantine {
 	return predicate.Quarantine(sql.FieldNotNull(FieldResolution))
+}
+
+// DecidedByEQ applies the EQ predicate on the "decided_by" field.
+func DecidedByEQ(v string) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldEQ(FieldDecidedBy, v))
+}
+
+// DecidedByNEQ applies the NEQ predicate on the "decided_by" field.
+func DecidedByNEQ(v string) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldNEQ(FieldDecidedBy, v))
+}
+
+// DecidedByIn applies the In predicate on the "decided_by" field.
+func DecidedByIn(vs ...string) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldIn(FieldDecidedBy, vs...))
+}
+
+// DecidedByNotIn applies the NotIn predicate on the "decided_by" field.
+func DecidedByNotIn(vs ...string) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldNotIn(FieldDecidedBy, vs...))
+}
+
+// DecidedByGT applies the GT predicate on the "decided_by" field.
+func DecidedByGT(v string) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldGT(FieldDecidedBy, v))
+}
+
+// DecidedByGTE applies the GTE predicate on the "decided_by" field.
+func DecidedByGTE(v string) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldGTE(FieldDecidedBy, v))
+}
+
+// DecidedByLT applies the LT predicate on the "decided_by" field.
+func DecidedByLT(v string) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldLT(FieldDecidedBy, v))
+}
+
+// DecidedByLTE applies the LTE predicate on the "decided_by" field.
+func DecidedByLTE(v string) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldLTE(FieldDecidedBy, v))
+}
+
+// DecidedByContains applies the Contains predicate on the "decided_by" field.
+func DecidedByContains(v string) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldContains(FieldDecidedBy, v))
+}
+
+// DecidedByHasPrefix applies the HasPrefix predicate on the "decided_by" field.
+func DecidedByHasPrefix(v string) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldHasPrefix(FieldDecidedBy, v))
+}
+
+// DecidedByHasSuffix applies the HasSuffix predicate on the "decided_by" field.
+func DecidedByHasSuffix(v string) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldHasSuffix(FieldDecidedBy, v))
+}
+
+// DecidedByEqualFold applies the EqualFold predicate on the "decided_by" field.
+func DecidedByEqualFold(v string) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldEqualFold(FieldDecidedBy, v))
+}
+
+// DecidedByContainsFold applies the ContainsFold predicate on the "decided_by" field.
+func DecidedByContainsFold(v string) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldContainsFold(FieldDecidedBy, v))
+}
+
+// ResolvedAtEQ applies the EQ predicate on the "resolved_at" field.
+func ResolvedAtEQ(v time.Time) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldEQ(FieldResolvedAt, v))
+}
+
+// ResolvedAtNEQ applies the NEQ predicate on the "resolved_at" field.
+func ResolvedAtNEQ(v time.Time) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldNEQ(FieldResolvedAt, v))
+}
+
+// ResolvedAtIn applies the In predicate on the "resolved_at" field.
+func ResolvedAtIn(vs ...time.Time) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldIn(FieldResolvedAt, vs...))
+}
+
+// ResolvedAtNotIn applies the NotIn predicate on the "resolved_at" field.
+func ResolvedAtNotIn(vs ...time.Time) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldNotIn(FieldResolvedAt, vs...))
+}
+
+// ResolvedAtGT applies the GT predicate on the "resolved_at" field.
+func ResolvedAtGT(v time.Time) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldGT(FieldResolvedAt, v))
+}
+
+// ResolvedAtGTE applies the GTE predicate on the "resolved_at" field.
+func ResolvedAtGTE(v time.Time) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldGTE(FieldResolvedAt, v))
+}
+
+// ResolvedAtLT applies the LT predicate on the "resolved_at" field.
+func ResolvedAtLT(v time.Time) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldLT(FieldResolvedAt, v))
+}
+
+// ResolvedAtLTE applies the LTE predicate on the "resolved_at" field.
+func ResolvedAtLTE(v time.Time) predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldLTE(FieldResolvedAt, v))
+}
+
+// ResolvedAtIsNil applies the IsNil predicate on the "resolved_at" field.
+func ResolvedAtIsNil() predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldIsNull(FieldResolvedAt))
+}
+
+// ResolvedAtNotNil applies the NotNil predicate on the "resolved_at" field.
+func ResolvedAtNotNil() predicate.Quarantine {
+	return predicate.Quarantine(sql.FieldNotNull(FieldResolvedAt))
 }
 
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.

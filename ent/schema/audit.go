@@ -155,6 +155,9 @@ func (ConfigurationStop) Fields() []ent.Field {
 		field.String("thresholds_version").Immutable(),
 		field.Time("created_at").Immutable(),
 		field.Time("lifted_at").Optional().Nillable(),
+		field.String("lifted_by").Default("").Comment("The operator who lifted the stop."),
+		field.Text("lift_reason").Default("").Comment("Why the operator lifted it: what changed in the configuration."),
+		field.String("change_request_id").Default("").Immutable().Comment("The change request the stop generated, holding its quarantined output."),
 	}, stratumFields()...)
 }
 
@@ -184,6 +187,8 @@ func (Quarantine) Fields() []ent.Field {
 		field.Enum("mark").Values("QUARANTINED", "FLAGGED").Immutable(),
 		field.String("change_request_id").Default("").Immutable().Comment("The generated change request a person decides on."),
 		field.Enum("resolution").Values("FIX", "RERUN", "RETIRE").Optional().Nillable(),
+		field.String("decided_by").Default("").Comment("The person who decided to fix, rerun or retire the node."),
+		field.Time("resolved_at").Optional().Nillable().Comment("When the node stopped being held: fixed, retired, or rerun and merged again."),
 		field.Time("created_at").Immutable(),
 	}
 }

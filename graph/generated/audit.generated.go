@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"sync/atomic"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/theoremdb/theoremdb/corpus"
@@ -941,6 +942,134 @@ func (ec *executionContext) fieldContext_AuditStratum_layer(_ context.Context, f
 	return graphql.NewScalarFieldContext("AuditStratum", field, false, false, "String")
 }
 
+func (ec *executionContext) _DecideQuarantinePayload_stop(ctx context.Context, field graphql.CollectedField, obj *model.DecideQuarantinePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DecideQuarantinePayload_stop(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Stop, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.StoppedConfiguration) graphql.Marshaler {
+			return ec.marshalOStoppedConfiguration2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐStoppedConfiguration(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DecideQuarantinePayload_stop(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DecideQuarantinePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StoppedConfiguration(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DecideQuarantinePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.DecideQuarantinePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DecideQuarantinePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DecideQuarantinePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DecideQuarantinePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DecideReportPayload_report(ctx context.Context, field graphql.CollectedField, obj *model.DecideReportPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DecideReportPayload_report(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Report, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ProblemReport) graphql.Marshaler {
+			return ec.marshalOProblemReport2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐProblemReport(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DecideReportPayload_report(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DecideReportPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProblemReport(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DecideReportPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.DecideReportPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DecideReportPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DecideReportPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DecideReportPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ErrorRate_stratum(ctx context.Context, field graphql.CollectedField, obj *model.ErrorRate) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1203,6 +1332,185 @@ func (ec *executionContext) fieldContext_ErrorRate_confirmedReports(_ context.Co
 	return graphql.NewScalarFieldContext("ErrorRate", field, false, false, "Int")
 }
 
+func (ec *executionContext) _HeldNode_node(ctx context.Context, field graphql.CollectedField, obj *model.HeldNode) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HeldNode_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_HeldNode_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("HeldNode", field, false, false, "String")
+}
+
+func (ec *executionContext) _HeldNode_title(ctx context.Context, field graphql.CollectedField, obj *model.HeldNode) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HeldNode_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_HeldNode_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("HeldNode", field, false, false, "String")
+}
+
+func (ec *executionContext) _HeldNode_mark(ctx context.Context, field graphql.CollectedField, obj *model.HeldNode) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HeldNode_mark(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Mark, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_HeldNode_mark(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("HeldNode", field, false, false, "String")
+}
+
+func (ec *executionContext) _HeldNode_resolution(ctx context.Context, field graphql.CollectedField, obj *model.HeldNode) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HeldNode_resolution(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Resolution, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.QuarantineResolution) graphql.Marshaler {
+			return ec.marshalOQuarantineResolution2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐQuarantineResolution(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_HeldNode_resolution(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("HeldNode", field, false, false, "QuarantineResolution")
+}
+
+func (ec *executionContext) _HeldNode_released(ctx context.Context, field graphql.CollectedField, obj *model.HeldNode) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HeldNode_released(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Released, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_HeldNode_released(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("HeldNode", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _LiftConfigurationStopPayload_stop(ctx context.Context, field graphql.CollectedField, obj *model.LiftConfigurationStopPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiftConfigurationStopPayload_stop(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Stop, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.StoppedConfiguration) graphql.Marshaler {
+			return ec.marshalOStoppedConfiguration2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐStoppedConfiguration(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LiftConfigurationStopPayload_stop(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiftConfigurationStopPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StoppedConfiguration(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiftConfigurationStopPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.LiftConfigurationStopPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiftConfigurationStopPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiftConfigurationStopPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiftConfigurationStopPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ProblemReport_id(ctx context.Context, field graphql.CollectedField, obj *model.ProblemReport) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1293,6 +1601,75 @@ func (ec *executionContext) _ProblemReport_state(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_ProblemReport_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ProblemReport", field, false, false, "String")
+}
+
+func (ec *executionContext) _ProblemReport_explanation(ctx context.Context, field graphql.CollectedField, obj *model.ProblemReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProblemReport_explanation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Explanation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProblemReport_explanation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProblemReport", field, false, false, "String")
+}
+
+func (ec *executionContext) _ProblemReport_level(ctx context.Context, field graphql.CollectedField, obj *model.ProblemReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProblemReport_level(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Level, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProblemReport_level(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProblemReport", field, false, false, "String")
+}
+
+func (ec *executionContext) _ProblemReport_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.ProblemReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProblemReport_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProblemReport_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProblemReport", field, false, false, "Time")
 }
 
 func (ec *executionContext) _RecordAuditPayload_sample(ctx context.Context, field graphql.CollectedField, obj *model.RecordAuditPayload) (ret graphql.Marshaler) {
@@ -1423,9 +1800,480 @@ func (ec *executionContext) fieldContext_ReportProblemPayload_userErrors(_ conte
 	return fc, nil
 }
 
+func (ec *executionContext) _StoppedConfiguration_id(ctx context.Context, field graphql.CollectedField, obj *model.StoppedConfiguration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StoppedConfiguration_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StoppedConfiguration_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StoppedConfiguration", field, false, false, "ID")
+}
+
+func (ec *executionContext) _StoppedConfiguration_month(ctx context.Context, field graphql.CollectedField, obj *model.StoppedConfiguration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StoppedConfiguration_month(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Month, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StoppedConfiguration_month(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StoppedConfiguration", field, false, false, "String")
+}
+
+func (ec *executionContext) _StoppedConfiguration_stratum(ctx context.Context, field graphql.CollectedField, obj *model.StoppedConfiguration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StoppedConfiguration_stratum(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Stratum, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AuditStratum) graphql.Marshaler {
+			return ec.marshalNAuditStratum2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐAuditStratum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StoppedConfiguration_stratum(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StoppedConfiguration",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AuditStratum(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StoppedConfiguration_property(ctx context.Context, field graphql.CollectedField, obj *model.StoppedConfiguration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StoppedConfiguration_property(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Property, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.AuditProperty) graphql.Marshaler {
+			return ec.marshalNAuditProperty2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐAuditProperty(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StoppedConfiguration_property(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StoppedConfiguration", field, false, false, "AuditProperty")
+}
+
+func (ec *executionContext) _StoppedConfiguration_errors(ctx context.Context, field graphql.CollectedField, obj *model.StoppedConfiguration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StoppedConfiguration_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StoppedConfiguration_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StoppedConfiguration", field, false, false, "Int")
+}
+
+func (ec *executionContext) _StoppedConfiguration_n(ctx context.Context, field graphql.CollectedField, obj *model.StoppedConfiguration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StoppedConfiguration_n(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.N, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StoppedConfiguration_n(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StoppedConfiguration", field, false, false, "Int")
+}
+
+func (ec *executionContext) _StoppedConfiguration_high(ctx context.Context, field graphql.CollectedField, obj *model.StoppedConfiguration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StoppedConfiguration_high(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.High, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StoppedConfiguration_high(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StoppedConfiguration", field, false, false, "Float")
+}
+
+func (ec *executionContext) _StoppedConfiguration_threshold(ctx context.Context, field graphql.CollectedField, obj *model.StoppedConfiguration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StoppedConfiguration_threshold(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Threshold, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StoppedConfiguration_threshold(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StoppedConfiguration", field, false, false, "Float")
+}
+
+func (ec *executionContext) _StoppedConfiguration_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.StoppedConfiguration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StoppedConfiguration_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StoppedConfiguration_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StoppedConfiguration", field, false, false, "Time")
+}
+
+func (ec *executionContext) _StoppedConfiguration_liftedAt(ctx context.Context, field graphql.CollectedField, obj *model.StoppedConfiguration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StoppedConfiguration_liftedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LiftedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StoppedConfiguration_liftedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StoppedConfiguration", field, false, false, "Time")
+}
+
+func (ec *executionContext) _StoppedConfiguration_liftReason(ctx context.Context, field graphql.CollectedField, obj *model.StoppedConfiguration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StoppedConfiguration_liftReason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LiftReason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StoppedConfiguration_liftReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StoppedConfiguration", field, false, false, "String")
+}
+
+func (ec *executionContext) _StoppedConfiguration_changeRequest(ctx context.Context, field graphql.CollectedField, obj *model.StoppedConfiguration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StoppedConfiguration_changeRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChangeRequest, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StoppedConfiguration_changeRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StoppedConfiguration", field, false, false, "ID")
+}
+
+func (ec *executionContext) _StoppedConfiguration_held(ctx context.Context, field graphql.CollectedField, obj *model.StoppedConfiguration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StoppedConfiguration_held(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Held, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.HeldNode) graphql.Marshaler {
+			return ec.marshalNHeldNode2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐHeldNodeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StoppedConfiguration_held(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StoppedConfiguration",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_HeldNode(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 // endregion **************************** field.gotpl *****************************
 
 // region    **************************** input.gotpl *****************************
+
+func (ec *executionContext) unmarshalInputDecideQuarantineInput(ctx context.Context, obj any) (model.DecideQuarantineInput, error) {
+	var it model.DecideQuarantineInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"node", "resolution", "successor"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "node":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("node"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Node = data
+		case "resolution":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("resolution"))
+			data, err := ec.unmarshalNQuarantineResolution2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐQuarantineResolution(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Resolution = data
+		case "successor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("successor"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Successor = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalDecideQuarantineInput unmarshals raw into the DecideQuarantineInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalDecideQuarantineInput(ctx context.Context, raw any) (model.DecideQuarantineInput, error) {
+	var out model.DecideQuarantineInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "DecideQuarantineInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputDecideReportInput(ctx context.Context, obj any) (model.DecideReportInput, error) {
+	var it model.DecideReportInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"report", "confirm"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "report":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("report"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Report = data
+		case "confirm":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("confirm"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Confirm = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalDecideReportInput unmarshals raw into the DecideReportInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalDecideReportInput(ctx context.Context, raw any) (model.DecideReportInput, error) {
+	var out model.DecideReportInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "DecideReportInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputLiftConfigurationStopInput(ctx context.Context, obj any) (model.LiftConfigurationStopInput, error) {
+	var it model.LiftConfigurationStopInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"stop", "reason"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "stop":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stop"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Stop = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalLiftConfigurationStopInput unmarshals raw into the LiftConfigurationStopInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalLiftConfigurationStopInput(ctx context.Context, raw any) (model.LiftConfigurationStopInput, error) {
+	var out model.LiftConfigurationStopInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "LiftConfigurationStopInput", raw, &out)
+	return out, err
+}
 
 func (ec *executionContext) unmarshalInputRecordAuditInput(ctx context.Context, obj any) (model.RecordAuditInput, error) {
 	var it model.RecordAuditInput
@@ -1944,6 +2792,82 @@ func (ec *executionContext) _AuditStratum(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var decideQuarantinePayloadImplementors = []string{"DecideQuarantinePayload"}
+
+func (ec *executionContext) _DecideQuarantinePayload(ctx context.Context, sel ast.SelectionSet, obj *model.DecideQuarantinePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, decideQuarantinePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DecideQuarantinePayload")
+		case "stop":
+			out.Values[i] = ec._DecideQuarantinePayload_stop(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DecideQuarantinePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var decideReportPayloadImplementors = []string{"DecideReportPayload"}
+
+func (ec *executionContext) _DecideReportPayload(ctx context.Context, sel ast.SelectionSet, obj *model.DecideReportPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, decideReportPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DecideReportPayload")
+		case "report":
+			out.Values[i] = ec._DecideReportPayload_report(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DecideReportPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var errorRateImplementors = []string{"ErrorRate"}
 
 func (ec *executionContext) _ErrorRate(ctx context.Context, sel ast.SelectionSet, obj *model.ErrorRate) graphql.Marshaler {
@@ -2027,6 +2951,97 @@ func (ec *executionContext) _ErrorRate(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var heldNodeImplementors = []string{"HeldNode"}
+
+func (ec *executionContext) _HeldNode(ctx context.Context, sel ast.SelectionSet, obj *model.HeldNode) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, heldNodeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("HeldNode")
+		case "node":
+			out.Values[i] = ec._HeldNode_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._HeldNode_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mark":
+			out.Values[i] = ec._HeldNode_mark(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "resolution":
+			out.Values[i] = ec._HeldNode_resolution(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "released":
+			out.Values[i] = ec._HeldNode_released(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var liftConfigurationStopPayloadImplementors = []string{"LiftConfigurationStopPayload"}
+
+func (ec *executionContext) _LiftConfigurationStopPayload(ctx context.Context, sel ast.SelectionSet, obj *model.LiftConfigurationStopPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, liftConfigurationStopPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiftConfigurationStopPayload")
+		case "stop":
+			out.Values[i] = ec._LiftConfigurationStopPayload_stop(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._LiftConfigurationStopPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var problemReportImplementors = []string{"ProblemReport"}
 
 func (ec *executionContext) _ProblemReport(ctx context.Context, sel ast.SelectionSet, obj *model.ProblemReport) graphql.Marshaler {
@@ -2055,6 +3070,21 @@ func (ec *executionContext) _ProblemReport(ctx context.Context, sel ast.Selectio
 			}
 		case "state":
 			out.Values[i] = ec._ProblemReport_state(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "explanation":
+			out.Values[i] = ec._ProblemReport_explanation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "level":
+			out.Values[i] = ec._ProblemReport_level(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ProblemReport_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2131,6 +3161,99 @@ func (ec *executionContext) _ReportProblemPayload(ctx context.Context, sel ast.S
 			}
 		case "userErrors":
 			out.Values[i] = ec._ReportProblemPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var stoppedConfigurationImplementors = []string{"StoppedConfiguration"}
+
+func (ec *executionContext) _StoppedConfiguration(ctx context.Context, sel ast.SelectionSet, obj *model.StoppedConfiguration) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, stoppedConfigurationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StoppedConfiguration")
+		case "id":
+			out.Values[i] = ec._StoppedConfiguration_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "month":
+			out.Values[i] = ec._StoppedConfiguration_month(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "stratum":
+			out.Values[i] = ec._StoppedConfiguration_stratum(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "property":
+			out.Values[i] = ec._StoppedConfiguration_property(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._StoppedConfiguration_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "n":
+			out.Values[i] = ec._StoppedConfiguration_n(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "high":
+			out.Values[i] = ec._StoppedConfiguration_high(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "threshold":
+			out.Values[i] = ec._StoppedConfiguration_threshold(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._StoppedConfiguration_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "liftedAt":
+			out.Values[i] = ec._StoppedConfiguration_liftedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "liftReason":
+			out.Values[i] = ec._StoppedConfiguration_liftReason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "changeRequest":
+			out.Values[i] = ec._StoppedConfiguration_changeRequest(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "held":
+			out.Values[i] = ec._StoppedConfiguration_held(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2305,6 +3428,32 @@ func (ec *executionContext) marshalNAuditStratum2ᚖgithubᚗcomᚋtheoremdbᚋt
 	return ec._AuditStratum(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNDecideQuarantineInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐDecideQuarantineInput(ctx context.Context, v any) (model.DecideQuarantineInput, error) {
+	res, err := ec.unmarshalInputDecideQuarantineInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDecideQuarantinePayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐDecideQuarantinePayload(ctx context.Context, sel ast.SelectionSet, v *model.DecideQuarantinePayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "DecideQuarantinePayload!")
+		return graphql.Null
+	}
+	return ec._DecideQuarantinePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDecideReportInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐDecideReportInput(ctx context.Context, v any) (model.DecideReportInput, error) {
+	res, err := ec.unmarshalInputDecideReportInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDecideReportPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐDecideReportPayload(ctx context.Context, sel ast.SelectionSet, v *model.DecideReportPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "DecideReportPayload!")
+		return graphql.Null
+	}
+	return ec._DecideReportPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNErrorRate2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐErrorRateᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.ErrorRate) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -2327,6 +3476,77 @@ func (ec *executionContext) marshalNErrorRate2ᚖgithubᚗcomᚋtheoremdbᚋtheo
 		return graphql.Null
 	}
 	return ec._ErrorRate(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNHeldNode2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐHeldNodeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.HeldNode) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNHeldNode2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐHeldNode(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNHeldNode2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐHeldNode(ctx context.Context, sel ast.SelectionSet, v *model.HeldNode) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "HeldNode!")
+		return graphql.Null
+	}
+	return ec._HeldNode(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLiftConfigurationStopInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐLiftConfigurationStopInput(ctx context.Context, v any) (model.LiftConfigurationStopInput, error) {
+	res, err := ec.unmarshalInputLiftConfigurationStopInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiftConfigurationStopPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐLiftConfigurationStopPayload(ctx context.Context, sel ast.SelectionSet, v *model.LiftConfigurationStopPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LiftConfigurationStopPayload!")
+		return graphql.Null
+	}
+	return ec._LiftConfigurationStopPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNProblemReport2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐProblemReportᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.ProblemReport) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNProblemReport2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐProblemReport(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNProblemReport2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐProblemReport(ctx context.Context, sel ast.SelectionSet, v *model.ProblemReport) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ProblemReport!")
+		return graphql.Null
+	}
+	return ec._ProblemReport(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNQuarantineResolution2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐQuarantineResolution(ctx context.Context, v any) (model.QuarantineResolution, error) {
+	var res model.QuarantineResolution
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNQuarantineResolution2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐQuarantineResolution(ctx context.Context, sel ast.SelectionSet, v model.QuarantineResolution) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNRecordAuditInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐRecordAuditInput(ctx context.Context, v any) (model.RecordAuditInput, error) {
@@ -2353,6 +3573,30 @@ func (ec *executionContext) marshalNReportProblemPayload2ᚖgithubᚗcomᚋtheor
 		return graphql.Null
 	}
 	return ec._ReportProblemPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStoppedConfiguration2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐStoppedConfigurationᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.StoppedConfiguration) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStoppedConfiguration2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐStoppedConfiguration(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStoppedConfiguration2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐStoppedConfiguration(ctx context.Context, sel ast.SelectionSet, v *model.StoppedConfiguration) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "StoppedConfiguration!")
+		return graphql.Null
+	}
+	return ec._StoppedConfiguration(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOAuditErrorClass2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐAuditErrorClass(ctx context.Context, v any) (*model.AuditErrorClass, error) {
@@ -2383,6 +3627,29 @@ func (ec *executionContext) marshalOProblemReport2ᚖgithubᚗcomᚋtheoremdbᚋ
 		return graphql.Null
 	}
 	return ec._ProblemReport(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOQuarantineResolution2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐQuarantineResolution(ctx context.Context, v any) (*model.QuarantineResolution, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.QuarantineResolution)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOQuarantineResolution2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐQuarantineResolution(ctx context.Context, sel ast.SelectionSet, v *model.QuarantineResolution) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) marshalOStoppedConfiguration2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐStoppedConfiguration(ctx context.Context, sel ast.SelectionSet, v *model.StoppedConfiguration) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._StoppedConfiguration(ctx, sel, v)
 }
 
 // endregion ***************************** type.gotpl *****************************

@@ -27,6 +27,9 @@ type MutationResolver interface {
 	SetPresentation(ctx context.Context, input model.SetPresentationInput) (*model.SetPresentationPayload, error)
 	RecordAudit(ctx context.Context, input model.RecordAuditInput) (*model.RecordAuditPayload, error)
 	ReportProblem(ctx context.Context, input model.ReportProblemInput) (*model.ReportProblemPayload, error)
+	DecideReport(ctx context.Context, input model.DecideReportInput) (*model.DecideReportPayload, error)
+	DecideQuarantine(ctx context.Context, input model.DecideQuarantineInput) (*model.DecideQuarantinePayload, error)
+	LiftConfigurationStop(ctx context.Context, input model.LiftConfigurationStopInput) (*model.LiftConfigurationStopPayload, error)
 	OpenChangeRequest(ctx context.Context, input model.OpenChangeRequestInput) (*model.ChangeRequestPayload, error)
 	CheckChangeRequest(ctx context.Context, input model.OpenChangeRequestInput) (*model.ChangeRequestPayload, error)
 	ConfirmCorpusNode(ctx context.Context, input model.ConfirmCorpusNodeInput) (*model.ConfirmCorpusNodePayload, error)
@@ -99,6 +102,34 @@ func (ec *executionContext) field_Mutation_confirmCorpusNode_args(ctx context.Co
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_decideQuarantine_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.DecideQuarantineInput, error) {
+			return ec.unmarshalNDecideQuarantineInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐDecideQuarantineInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_decideReport_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.DecideReportInput, error) {
+			return ec.unmarshalNDecideReportInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐDecideReportInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_dismissCase_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -119,6 +150,20 @@ func (ec *executionContext) field_Mutation_flagProblem_args(ctx context.Context,
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.FlagProblemInput, error) {
 			return ec.unmarshalNFlagProblemInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐFlagProblemInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_liftConfigurationStop_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.LiftConfigurationStopInput, error) {
+			return ec.unmarshalNLiftConfigurationStopInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐLiftConfigurationStopInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -717,6 +762,138 @@ func (ec *executionContext) fieldContext_Mutation_reportProblem(ctx context.Cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_reportProblem_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_decideReport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_decideReport(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DecideReport(ctx, fc.Args["input"].(model.DecideReportInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.DecideReportPayload) graphql.Marshaler {
+			return ec.marshalNDecideReportPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐDecideReportPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_decideReport(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DecideReportPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_decideReport_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_decideQuarantine(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_decideQuarantine(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DecideQuarantine(ctx, fc.Args["input"].(model.DecideQuarantineInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.DecideQuarantinePayload) graphql.Marshaler {
+			return ec.marshalNDecideQuarantinePayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐDecideQuarantinePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_decideQuarantine(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DecideQuarantinePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_decideQuarantine_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_liftConfigurationStop(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_liftConfigurationStop(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().LiftConfigurationStop(ctx, fc.Args["input"].(model.LiftConfigurationStopInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.LiftConfigurationStopPayload) graphql.Marshaler {
+			return ec.marshalNLiftConfigurationStopPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐLiftConfigurationStopPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_liftConfigurationStop(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiftConfigurationStopPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_liftConfigurationStop_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -3258,6 +3435,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "reportProblem":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_reportProblem(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "decideReport":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_decideReport(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "decideQuarantine":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_decideQuarantine(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "liftConfigurationStop":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_liftConfigurationStop(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

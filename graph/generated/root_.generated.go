@@ -283,6 +283,16 @@ type ComplexityRoot struct {
 		Title         func(childComplexity int) int
 	}
 
+	DecideQuarantinePayload struct {
+		Stop       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	DecideReportPayload struct {
+		Report     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	Decision struct {
 		Action                 func(childComplexity int) int
 		Authority              func(childComplexity int) int
@@ -395,6 +405,14 @@ type ComplexityRoot struct {
 		Master      func(childComplexity int) int
 	}
 
+	HeldNode struct {
+		Mark       func(childComplexity int) int
+		Node       func(childComplexity int) int
+		Released   func(childComplexity int) int
+		Resolution func(childComplexity int) int
+		Title      func(childComplexity int) int
+	}
+
 	Hero struct {
 		Alt         func(childComplexity int) int
 		Bespoke     func(childComplexity int) int
@@ -468,6 +486,11 @@ type ComplexityRoot struct {
 		Rate  func(childComplexity int) int
 	}
 
+	LiftConfigurationStopPayload struct {
+		Stop       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	MergeFinding struct {
 		Behaviour   func(childComplexity int) int
 		Check       func(childComplexity int) int
@@ -526,8 +549,11 @@ type ComplexityRoot struct {
 		CheckChangeRequest    func(childComplexity int, input model.OpenChangeRequestInput) int
 		ClaimCase             func(childComplexity int, input model.ClaimCaseInput) int
 		ConfirmCorpusNode     func(childComplexity int, input model.ConfirmCorpusNodeInput) int
+		DecideQuarantine      func(childComplexity int, input model.DecideQuarantineInput) int
+		DecideReport          func(childComplexity int, input model.DecideReportInput) int
 		DismissCase           func(childComplexity int, input model.DismissCaseInput) int
 		FlagProblem           func(childComplexity int, input model.FlagProblemInput) int
+		LiftConfigurationStop func(childComplexity int, input model.LiftConfigurationStopInput) int
 		OpenChangeRequest     func(childComplexity int, input model.OpenChangeRequestInput) int
 		RecordAudit           func(childComplexity int, input model.RecordAuditInput) int
 		RecordDecision        func(childComplexity int, input model.RecordDecisionInput) int
@@ -623,10 +649,13 @@ type ComplexityRoot struct {
 	}
 
 	ProblemReport struct {
-		ID       func(childComplexity int) int
-		Node     func(childComplexity int) int
-		Property func(childComplexity int) int
-		State    func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		Explanation func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Level       func(childComplexity int) int
+		Node        func(childComplexity int) int
+		Property    func(childComplexity int) int
+		State       func(childComplexity int) int
 	}
 
 	Provenance struct {
@@ -661,23 +690,25 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		AuditSamples    func(childComplexity int, month string, first *int, after *string) int
-		ChangeRequest   func(childComplexity int, id string) int
-		Closure         func(childComplexity int, id string) int
-		CorpusNode      func(childComplexity int, id string) int
-		CorpusNodes     func(childComplexity int, search *string, first *int, after *string) int
-		ErrorRates      func(childComplexity int, month string) int
-		GateSwitches    func(childComplexity int) int
-		LaneReport      func(childComplexity int, since *time.Time, until *time.Time) int
-		Lanes           func(childComplexity int) int
-		ModerationCases func(childComplexity int, first *int) int
-		ModerationLog   func(childComplexity int, first *int, before *int) int
-		Node            func(childComplexity int, id string) int
-		Nodes           func(childComplexity int, ids []string) int
-		Problem         func(childComplexity int, id string) int
-		Problems        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput, search *string) int
-		SourceReport    func(childComplexity int, week *time.Time) int
-		Viewer          func(childComplexity int) int
+		AuditSamples       func(childComplexity int, month string, first *int, after *string) int
+		ChangeRequest      func(childComplexity int, id string) int
+		Closure            func(childComplexity int, id string) int
+		ConfigurationStops func(childComplexity int, first *int) int
+		CorpusNode         func(childComplexity int, id string) int
+		CorpusNodes        func(childComplexity int, search *string, first *int, after *string) int
+		ErrorRates         func(childComplexity int, month string) int
+		GateSwitches       func(childComplexity int) int
+		LaneReport         func(childComplexity int, since *time.Time, until *time.Time) int
+		Lanes              func(childComplexity int) int
+		ModerationCases    func(childComplexity int, first *int) int
+		ModerationLog      func(childComplexity int, first *int, before *int) int
+		Node               func(childComplexity int, id string) int
+		Nodes              func(childComplexity int, ids []string) int
+		Problem            func(childComplexity int, id string) int
+		ProblemReports     func(childComplexity int, first *int) int
+		Problems           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput, search *string) int
+		SourceReport       func(childComplexity int, week *time.Time) int
+		Viewer             func(childComplexity int) int
 	}
 
 	RecordAuditPayload struct {
@@ -840,6 +871,22 @@ type ComplexityRoot struct {
 		Account func(childComplexity int) int
 		Amount  func(childComplexity int) int
 		State   func(childComplexity int) int
+	}
+
+	StoppedConfiguration struct {
+		ChangeRequest func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		Errors        func(childComplexity int) int
+		Held          func(childComplexity int) int
+		High          func(childComplexity int) int
+		ID            func(childComplexity int) int
+		LiftReason    func(childComplexity int) int
+		LiftedAt      func(childComplexity int) int
+		Month         func(childComplexity int) int
+		N             func(childComplexity int) int
+		Property      func(childComplexity int) int
+		Stratum       func(childComplexity int) int
+		Threshold     func(childComplexity int) int
 	}
 
 	SubmitProblemPayload struct {
@@ -1789,6 +1836,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CorpusRevision.Title(childComplexity), true
 
+	case "DecideQuarantinePayload.stop":
+		if e.ComplexityRoot.DecideQuarantinePayload.Stop == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DecideQuarantinePayload.Stop(childComplexity), true
+	case "DecideQuarantinePayload.userErrors":
+		if e.ComplexityRoot.DecideQuarantinePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DecideQuarantinePayload.UserErrors(childComplexity), true
+
+	case "DecideReportPayload.report":
+		if e.ComplexityRoot.DecideReportPayload.Report == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DecideReportPayload.Report(childComplexity), true
+	case "DecideReportPayload.userErrors":
+		if e.ComplexityRoot.DecideReportPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DecideReportPayload.UserErrors(childComplexity), true
+
 	case "Decision.action":
 		if e.ComplexityRoot.Decision.Action == nil {
 			break
@@ -2291,6 +2364,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.GateSwitches.Master(childComplexity), true
 
+	case "HeldNode.mark":
+		if e.ComplexityRoot.HeldNode.Mark == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeldNode.Mark(childComplexity), true
+	case "HeldNode.node":
+		if e.ComplexityRoot.HeldNode.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeldNode.Node(childComplexity), true
+	case "HeldNode.released":
+		if e.ComplexityRoot.HeldNode.Released == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeldNode.Released(childComplexity), true
+	case "HeldNode.resolution":
+		if e.ComplexityRoot.HeldNode.Resolution == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeldNode.Resolution(childComplexity), true
+	case "HeldNode.title":
+		if e.ComplexityRoot.HeldNode.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeldNode.Title(childComplexity), true
+
 	case "Hero.alt":
 		if e.ComplexityRoot.Hero.Alt == nil {
 			break
@@ -2627,6 +2731,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LaneShare.Rate(childComplexity), true
 
+	case "LiftConfigurationStopPayload.stop":
+		if e.ComplexityRoot.LiftConfigurationStopPayload.Stop == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiftConfigurationStopPayload.Stop(childComplexity), true
+	case "LiftConfigurationStopPayload.userErrors":
+		if e.ComplexityRoot.LiftConfigurationStopPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiftConfigurationStopPayload.UserErrors(childComplexity), true
+
 	case "MergeFinding.behaviour":
 		if e.ComplexityRoot.MergeFinding.Behaviour == nil {
 			break
@@ -2887,6 +3004,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ConfirmCorpusNode(childComplexity, args["input"].(model.ConfirmCorpusNodeInput)), true
+	case "Mutation.decideQuarantine":
+		if e.ComplexityRoot.Mutation.DecideQuarantine == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_decideQuarantine_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DecideQuarantine(childComplexity, args["input"].(model.DecideQuarantineInput)), true
+	case "Mutation.decideReport":
+		if e.ComplexityRoot.Mutation.DecideReport == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_decideReport_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DecideReport(childComplexity, args["input"].(model.DecideReportInput)), true
 	case "Mutation.dismissCase":
 		if e.ComplexityRoot.Mutation.DismissCase == nil {
 			break
@@ -2909,6 +3048,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.FlagProblem(childComplexity, args["input"].(model.FlagProblemInput)), true
+	case "Mutation.liftConfigurationStop":
+		if e.ComplexityRoot.Mutation.LiftConfigurationStop == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_liftConfigurationStop_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.LiftConfigurationStop(childComplexity, args["input"].(model.LiftConfigurationStopInput)), true
 	case "Mutation.openChangeRequest":
 		if e.ComplexityRoot.Mutation.OpenChangeRequest == nil {
 			break
@@ -3408,12 +3558,30 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ProblemPermissions.Revise(childComplexity), true
 
+	case "ProblemReport.createdAt":
+		if e.ComplexityRoot.ProblemReport.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProblemReport.CreatedAt(childComplexity), true
+	case "ProblemReport.explanation":
+		if e.ComplexityRoot.ProblemReport.Explanation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProblemReport.Explanation(childComplexity), true
 	case "ProblemReport.id":
 		if e.ComplexityRoot.ProblemReport.ID == nil {
 			break
 		}
 
 		return e.ComplexityRoot.ProblemReport.ID(childComplexity), true
+	case "ProblemReport.level":
+		if e.ComplexityRoot.ProblemReport.Level == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProblemReport.Level(childComplexity), true
 	case "ProblemReport.node":
 		if e.ComplexityRoot.ProblemReport.Node == nil {
 			break
@@ -3601,6 +3769,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Closure(childComplexity, args["id"].(string)), true
+	case "Query.configurationStops":
+		if e.ComplexityRoot.Query.ConfigurationStops == nil {
+			break
+		}
+
+		args, err := ec.field_Query_configurationStops_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ConfigurationStops(childComplexity, args["first"].(*int)), true
 	case "Query.corpusNode":
 		if e.ComplexityRoot.Query.CorpusNode == nil {
 			break
@@ -3713,6 +3892,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Problem(childComplexity, args["id"].(string)), true
+	case "Query.problemReports":
+		if e.ComplexityRoot.Query.ProblemReports == nil {
+			break
+		}
+
+		args, err := ec.field_Query_problemReports_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ProblemReports(childComplexity, args["first"].(*int)), true
 	case "Query.problems":
 		if e.ComplexityRoot.Query.Problems == nil {
 			break
@@ -4408,6 +4598,85 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Stake.State(childComplexity), true
 
+	case "StoppedConfiguration.changeRequest":
+		if e.ComplexityRoot.StoppedConfiguration.ChangeRequest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StoppedConfiguration.ChangeRequest(childComplexity), true
+	case "StoppedConfiguration.createdAt":
+		if e.ComplexityRoot.StoppedConfiguration.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StoppedConfiguration.CreatedAt(childComplexity), true
+	case "StoppedConfiguration.errors":
+		if e.ComplexityRoot.StoppedConfiguration.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StoppedConfiguration.Errors(childComplexity), true
+	case "StoppedConfiguration.held":
+		if e.ComplexityRoot.StoppedConfiguration.Held == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StoppedConfiguration.Held(childComplexity), true
+	case "StoppedConfiguration.high":
+		if e.ComplexityRoot.StoppedConfiguration.High == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StoppedConfiguration.High(childComplexity), true
+	case "StoppedConfiguration.id":
+		if e.ComplexityRoot.StoppedConfiguration.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StoppedConfiguration.ID(childComplexity), true
+	case "StoppedConfiguration.liftReason":
+		if e.ComplexityRoot.StoppedConfiguration.LiftReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StoppedConfiguration.LiftReason(childComplexity), true
+	case "StoppedConfiguration.liftedAt":
+		if e.ComplexityRoot.StoppedConfiguration.LiftedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StoppedConfiguration.LiftedAt(childComplexity), true
+	case "StoppedConfiguration.month":
+		if e.ComplexityRoot.StoppedConfiguration.Month == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StoppedConfiguration.Month(childComplexity), true
+	case "StoppedConfiguration.n":
+		if e.ComplexityRoot.StoppedConfiguration.N == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StoppedConfiguration.N(childComplexity), true
+	case "StoppedConfiguration.property":
+		if e.ComplexityRoot.StoppedConfiguration.Property == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StoppedConfiguration.Property(childComplexity), true
+	case "StoppedConfiguration.stratum":
+		if e.ComplexityRoot.StoppedConfiguration.Stratum == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StoppedConfiguration.Stratum(childComplexity), true
+	case "StoppedConfiguration.threshold":
+		if e.ComplexityRoot.StoppedConfiguration.Threshold == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StoppedConfiguration.Threshold(childComplexity), true
+
 	case "SubmitProblemPayload.problem":
 		if e.ComplexityRoot.SubmitProblemPayload.Problem == nil {
 			break
@@ -4506,6 +4775,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CodeRefInput", ec.unmarshalInputCodeRefInput),
 			graphql.NewInputUnmarshaler("ComputationInput", ec.unmarshalInputComputationInput),
 			graphql.NewInputUnmarshaler("ConfirmCorpusNodeInput", ec.unmarshalInputConfirmCorpusNodeInput),
+			graphql.NewInputUnmarshaler("DecideQuarantineInput", ec.unmarshalInputDecideQuarantineInput),
+			graphql.NewInputUnmarshaler("DecideReportInput", ec.unmarshalInputDecideReportInput),
 			graphql.NewInputUnmarshaler("DecisionNotesInput", ec.unmarshalInputDecisionNotesInput),
 			graphql.NewInputUnmarshaler("DecisionWhereInput", ec.unmarshalInputDecisionWhereInput),
 			graphql.NewInputUnmarshaler("DismissCaseInput", ec.unmarshalInputDismissCaseInput),
@@ -4519,6 +4790,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("GateRunWhereInput", ec.unmarshalInputGateRunWhereInput),
 			graphql.NewInputUnmarshaler("HeroInput", ec.unmarshalInputHeroInput),
 			graphql.NewInputUnmarshaler("HoldWhereInput", ec.unmarshalInputHoldWhereInput),
+			graphql.NewInputUnmarshaler("LiftConfigurationStopInput", ec.unmarshalInputLiftConfigurationStopInput),
 			graphql.NewInputUnmarshaler("ModerationCaseWhereInput", ec.unmarshalInputModerationCaseWhereInput),
 			graphql.NewInputUnmarshaler("NodeDraftInput", ec.unmarshalInputNodeDraftInput),
 			graphql.NewInputUnmarshaler("OpenChangeRequestInput", ec.unmarshalInputOpenChangeRequestInput),
@@ -4695,6 +4967,16 @@ type Reputation {
   and whether the stratum is stopped. A confirmed reader report counts as an error the audit missed.
   """
   errorRates(month: String!): [ErrorRate!]!
+  """
+  The configuration stops, newest first, public: the figure that stopped each, the change request
+  it generated, and every node it holds with the decision taken on it.
+  """
+  configurationStops(first: Int): [StoppedConfiguration!]!
+  """
+  The open reader reports in the order a person takes them (a report that an E5 statement is
+  false first, then by level, then oldest), for reviewers and auditors.
+  """
+  problemReports(first: Int): [ProblemReport!]!
 }
 
 extend type Mutation {
@@ -4706,6 +4988,128 @@ extend type Mutation {
   recordAudit(input: RecordAuditInput!): RecordAuditPayload!
   "Report that a property of a corpus node is wrong; any signed-in account may."
   reportProblem(input: ReportProblemInput!): ReportProblemPayload!
+  """
+  Confirm or dismiss an open reader report, as a reviewer or an auditor (never the reporter). A
+  confirmed report counts as an error in its stratum's rate and drops the node to E0, which its
+  dependants follow.
+  """
+  decideReport(input: DecideReportInput!): DecideReportPayload!
+  """
+  Decide what becomes of a node a configuration stop holds, as a reviewer: FIX (someone revises it
+  through a change request; its merge releases the node), RERUN (its configuration writes it again
+  once the stop is lifted) or RETIRE (at once). When every held node is released, the flagged
+  dependants are released and the generated change request closes.
+  """
+  decideQuarantine(input: DecideQuarantineInput!): DecideQuarantinePayload!
+  """
+  Lift a configuration stop, as an operator, saying what changed in the configuration. Refused
+  while a node the stop holds has no decision.
+  """
+  liftConfigurationStop(input: LiftConfigurationStopInput!): LiftConfigurationStopPayload!
+}
+
+"A decision on a reader report."
+input DecideReportInput {
+  "The report's ID."
+  report: ID!
+  "True to confirm the report, false to dismiss it."
+  confirm: Boolean!
+}
+
+"The report as decided, or why the decision was refused."
+type DecideReportPayload {
+  "The report; null when refused."
+  report: ProblemReport
+  "Why the decision was refused; empty when it was recorded."
+  userErrors: [UserError!]!
+}
+
+"What a person decides for a node a stop holds."
+enum QuarantineResolution {
+  "Someone revises the node through a change request; its merge releases it."
+  FIX
+  "The configuration writes the node again once the stop is lifted."
+  RERUN
+  "The node is retired at once."
+  RETIRE
+}
+
+"A decision on a quarantined node."
+input DecideQuarantineInput {
+  "The node, N-<n> or label."
+  node: ID!
+  "What becomes of it."
+  resolution: QuarantineResolution!
+  "With RETIRE, optionally the node that replaces it."
+  successor: ID
+}
+
+"The stop with the decision recorded, or why it was refused."
+type DecideQuarantinePayload {
+  "The stop holding the node; null when refused."
+  stop: StoppedConfiguration
+  "Why the decision was refused; empty when it was recorded."
+  userErrors: [UserError!]!
+}
+
+"An operator's lift of a stop."
+input LiftConfigurationStopInput {
+  "The stop's ID."
+  stop: ID!
+  "What changed in the configuration."
+  reason: String!
+}
+
+"The stop as lifted, or why the lift was refused."
+type LiftConfigurationStopPayload {
+  "The stop; null when refused."
+  stop: StoppedConfiguration
+  "Why the lift was refused; empty when it was recorded."
+  userErrors: [UserError!]!
+}
+
+"A configuration stopped because the upper end of a rate's interval passed its threshold."
+type StoppedConfiguration {
+  "The stop's ID."
+  id: ID!
+  "The audit month whose rate stopped it, YYYY-MM."
+  month: String!
+  "The stopped configuration's stratum."
+  stratum: AuditStratum!
+  "The property whose rate passed its threshold."
+  property: AuditProperty!
+  "Errors found."
+  errors: Int!
+  "Samples answered."
+  n: Int!
+  "The upper end of the rate's 95% interval."
+  high: Float!
+  "The threshold it passed."
+  threshold: Float!
+  "When it stopped."
+  createdAt: Time!
+  "When an operator lifted it; null while it stands."
+  liftedAt: Time
+  "What changed in the configuration, as the operator said; empty while it stands."
+  liftReason: String!
+  "The change request the stop generated to hold its output; null when it held nothing."
+  changeRequest: ID
+  "Every node the stop holds or held: its unconfirmed output first, then the dependants it flagged."
+  held: [HeldNode!]!
+}
+
+"A node a stop quarantined or flagged."
+type HeldNode {
+  "The node's permanent ID, N-<n>."
+  node: String!
+  "The node's title."
+  title: String!
+  "QUARANTINED (the configuration's unconfirmed output) or FLAGGED (a dependant of it)."
+  mark: String!
+  "The decision taken on it; null until a person decides (flagged nodes are released with the stop's last held node)."
+  resolution: QuarantineResolution
+  "Whether the hold has ended."
+  released: Boolean!
 }
 
 "The four properties of a corpus node an audit judges and a report names."
@@ -4903,6 +5307,12 @@ type ProblemReport {
   property: AuditProperty!
   "OPEN, CONFIRMED or DISMISSED."
   state: String!
+  "What the reader says is wrong."
+  explanation: String!
+  "The node's evidence level when it was reported, E0–E5."
+  level: String!
+  "When it was filed."
+  createdAt: Time!
 }
 `, BuiltIn: false},
 	{Name: "../corpus.graphqls", Input: `extend type Query {
@@ -13662,6 +14072,26 @@ func (ec *executionContext) childFields_CorpusRevision(ctx context.Context, fiel
 	return nil, fmt.Errorf("no field named %q was found under type CorpusRevision", field.Name)
 }
 
+func (ec *executionContext) childFields_DecideQuarantinePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "stop":
+		return ec.fieldContext_DecideQuarantinePayload_stop(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DecideQuarantinePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DecideQuarantinePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DecideReportPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "report":
+		return ec.fieldContext_DecideReportPayload_report(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DecideReportPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DecideReportPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_Decision(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -13886,6 +14316,22 @@ func (ec *executionContext) childFields_GateSwitches(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type GateSwitches", field.Name)
 }
 
+func (ec *executionContext) childFields_HeldNode(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_HeldNode_node(ctx, field)
+	case "title":
+		return ec.fieldContext_HeldNode_title(ctx, field)
+	case "mark":
+		return ec.fieldContext_HeldNode_mark(ctx, field)
+	case "resolution":
+		return ec.fieldContext_HeldNode_resolution(ctx, field)
+	case "released":
+		return ec.fieldContext_HeldNode_released(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type HeldNode", field.Name)
+}
+
 func (ec *executionContext) childFields_Hero(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "brief":
@@ -14030,6 +14476,16 @@ func (ec *executionContext) childFields_LaneShare(ctx context.Context, field gra
 		return ec.fieldContext_LaneShare_high(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LaneShare", field.Name)
+}
+
+func (ec *executionContext) childFields_LiftConfigurationStopPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "stop":
+		return ec.fieldContext_LiftConfigurationStopPayload_stop(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_LiftConfigurationStopPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiftConfigurationStopPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_MergeFinding(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14308,6 +14764,12 @@ func (ec *executionContext) childFields_ProblemReport(ctx context.Context, field
 		return ec.fieldContext_ProblemReport_property(ctx, field)
 	case "state":
 		return ec.fieldContext_ProblemReport_state(ctx, field)
+	case "explanation":
+		return ec.fieldContext_ProblemReport_explanation(ctx, field)
+	case "level":
+		return ec.fieldContext_ProblemReport_level(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ProblemReport_createdAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ProblemReport", field.Name)
 }
@@ -14696,6 +15158,38 @@ func (ec *executionContext) childFields_Stake(ctx context.Context, field graphql
 		return ec.fieldContext_Stake_account(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Stake", field.Name)
+}
+
+func (ec *executionContext) childFields_StoppedConfiguration(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_StoppedConfiguration_id(ctx, field)
+	case "month":
+		return ec.fieldContext_StoppedConfiguration_month(ctx, field)
+	case "stratum":
+		return ec.fieldContext_StoppedConfiguration_stratum(ctx, field)
+	case "property":
+		return ec.fieldContext_StoppedConfiguration_property(ctx, field)
+	case "errors":
+		return ec.fieldContext_StoppedConfiguration_errors(ctx, field)
+	case "n":
+		return ec.fieldContext_StoppedConfiguration_n(ctx, field)
+	case "high":
+		return ec.fieldContext_StoppedConfiguration_high(ctx, field)
+	case "threshold":
+		return ec.fieldContext_StoppedConfiguration_threshold(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_StoppedConfiguration_createdAt(ctx, field)
+	case "liftedAt":
+		return ec.fieldContext_StoppedConfiguration_liftedAt(ctx, field)
+	case "liftReason":
+		return ec.fieldContext_StoppedConfiguration_liftReason(ctx, field)
+	case "changeRequest":
+		return ec.fieldContext_StoppedConfiguration_changeRequest(ctx, field)
+	case "held":
+		return ec.fieldContext_StoppedConfiguration_held(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StoppedConfiguration", field.Name)
 }
 
 func (ec *executionContext) childFields_SubmitProblemPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -153,6 +153,40 @@ type CorpusPageInfo struct {
 	EndCursor *string `json:"endCursor,omitempty"`
 }
 
+// A decision on a quarantined node.
+type DecideQuarantineInput struct {
+	// The node, N-<n> or label.
+	Node string `json:"node"`
+	// What becomes of it.
+	Resolution QuarantineResolution `json:"resolution"`
+	// With RETIRE, optionally the node that replaces it.
+	Successor *string `json:"successor,omitempty"`
+}
+
+// The stop with the decision recorded, or why it was refused.
+type DecideQuarantinePayload struct {
+	// The stop holding the node; null when refused.
+	Stop *StoppedConfiguration `json:"stop,omitempty"`
+	// Why the decision was refused; empty when it was recorded.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+// A decision on a reader report.
+type DecideReportInput struct {
+	// The report's ID.
+	Report string `json:"report"`
+	// True to confirm the report, false to dismiss it.
+	Confirm bool `json:"confirm"`
+}
+
+// The report as decided, or why the decision was refused.
+type DecideReportPayload struct {
+	// The report; null when refused.
+	Report *ProblemReport `json:"report,omitempty"`
+	// Why the decision was refused; empty when it was recorded.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 // A moderator's dismissal of a claimed case.
 type DismissCaseInput struct {
 	// The moderation case's ID.
@@ -217,6 +251,36 @@ type FormalInput struct {
 	Database string `json:"database"`
 	// The label of the statement in the database.
 	Label string `json:"label"`
+}
+
+// A node a stop quarantined or flagged.
+type HeldNode struct {
+	// The node's permanent ID, N-<n>.
+	Node string `json:"node"`
+	// The node's title.
+	Title string `json:"title"`
+	// QUARANTINED (the configuration's unconfirmed output) or FLAGGED (a dependant of it).
+	Mark string `json:"mark"`
+	// The decision taken on it; null until a person decides (flagged nodes are released with the stop's last held node).
+	Resolution *QuarantineResolution `json:"resolution,omitempty"`
+	// Whether the hold has ended.
+	Released bool `json:"released"`
+}
+
+// An operator's lift of a stop.
+type LiftConfigurationStopInput struct {
+	// The stop's ID.
+	Stop string `json:"stop"`
+	// What changed in the configuration.
+	Reason string `json:"reason"`
+}
+
+// The stop as lifted, or why the lift was refused.
+type LiftConfigurationStopPayload struct {
+	// The stop; null when refused.
+	Stop *StoppedConfiguration `json:"stop,omitempty"`
+	// Why the lift was refused; empty when it was recorded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // One settled moderation case, as the public log shows it.
@@ -324,6 +388,12 @@ type ProblemReport struct {
 	Property AuditProperty `json:"property"`
 	// OPEN, CONFIRMED or DISMISSED.
 	State string `json:"state"`
+	// What the reader says is wrong.
+	Explanation string `json:"explanation"`
+	// The node's evidence level when it was reported, E0–E5.
+	Level string `json:"level"`
+	// When it was filed.
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 // An auditor's answer on one property of one sample.
@@ -572,6 +642,36 @@ type Stake struct {
 	Amount int `json:"amount"`
 	// The account whose stake it is.
 	Account *ent.Account `json:"account"`
+}
+
+// A configuration stopped because the upper end of a rate's interval passed its threshold.
+type StoppedConfiguration struct {
+	// The stop's ID.
+	ID string `json:"id"`
+	// The audit month whose rate stopped it, YYYY-MM.
+	Month string `json:"month"`
+	// The stopped configuration's stratum.
+	Stratum *AuditStratum `json:"stratum"`
+	// The property whose rate passed its threshold.
+	Property AuditProperty `json:"property"`
+	// Errors found.
+	Errors int `json:"errors"`
+	// Samples answered.
+	N int `json:"n"`
+	// The upper end of the rate's 95% interval.
+	High float64 `json:"high"`
+	// The threshold it passed.
+	Threshold float64 `json:"threshold"`
+	// When it stopped.
+	CreatedAt time.Time `json:"createdAt"`
+	// When an operator lifted it; null while it stands.
+	LiftedAt *time.Time `json:"liftedAt,omitempty"`
+	// What changed in the configuration, as the operator said; empty while it stands.
+	LiftReason string `json:"liftReason"`
+	// The change request the stop generated to hold its output; null when it held nothing.
+	ChangeRequest *string `json:"changeRequest,omitempty"`
+	// Every node the stop holds or held: its unconfirmed output first, then the dependants it flagged.
+	Held []*HeldNode `json:"held"`
 }
 
 // The content of a problem, shared by submission and revision.
@@ -1491,6 +1591,67 @@ func (e *ModerationUpdateKind) UnmarshalJSON(b []byte) error {
 }
 
 func (e ModerationUpdateKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What a person decides for a node a stop holds.
+type QuarantineResolution string
+
+const (
+	// Someone revises the node through a change request; its merge releases it.
+	QuarantineResolutionFix QuarantineResolution = "FIX"
+	// The configuration writes the node again once the stop is lifted.
+	QuarantineResolutionRerun QuarantineResolution = "RERUN"
+	// The node is retired at once.
+	QuarantineResolutionRetire QuarantineResolution = "RETIRE"
+)
+
+var AllQuarantineResolution = []QuarantineResolution{
+	QuarantineResolutionFix,
+	QuarantineResolutionRerun,
+	QuarantineResolutionRetire,
+}
+
+func (e QuarantineResolution) IsValid() bool {
+	switch e {
+	case QuarantineResolutionFix, QuarantineResolutionRerun, QuarantineResolutionRetire:
+		return true
+	}
+	return false
+}
+
+func (e QuarantineResolution) String() string {
+	return string(e)
+}
+
+func (e *QuarantineResolution) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = QuarantineResolution(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid QuarantineResolution", str)
+	}
+	return nil
+}
+
+func (e QuarantineResolution) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *QuarantineResolution) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e QuarantineResolution) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
