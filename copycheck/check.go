@@ -14,9 +14,9 @@ type Config struct {
 	FlagRun      int     `json:"flagRun"`      // exact run that is a flag, in normalised characters
 	MatchRun     int     `json:"matchRun"`     // exact run in one source that is a match
 	SectionCover float64 `json:"sectionCover"` // share of a body section covered by flags that is a match
-	NearJaccard  float64 `json:"nearJaccard"`  // estimated Jaccard of word 5-grams for a near candidate
-	NearBlock    int     `json:"nearBlock"`    // common block of words after alignment that confirms it
-	NearRougeL   float64 `json:"nearRougeL"`   // or ROUGE-L that confirms it
+	NearJaccard  float64 `json:"nearJaccard"`  // estimated Jaccard of word 5-grams that, with a block, makes a near copy
+	NearBlock    int     `json:"nearBlock"`    // common block of words after alignment that goes with the Jaccard
+	NearRougeL   float64 `json:"nearRougeL"`   // or ROUGE-L that makes a near copy on its own
 	NearMinWords int     `json:"nearMinWords"` // body paragraphs shorter than this skip stage 2
 	// NearShortMinWords is the minimum of words of the short pieces (a statement, an item) that
 	// stage 2 compares by word 3-grams, and of the chunks it compares them with.
@@ -26,7 +26,7 @@ type Config struct {
 // DefaultConfig returns the thresholds of K9.4, with the calibration of `make calibrate`.
 func DefaultConfig() Config {
 	return Config{
-		Version:           "k9.4-2026.2",
+		Version:           "k9.4-2026.3",
 		FlagRun:           50,
 		MatchRun:          100,
 		SectionCover:      0.10,
@@ -217,8 +217,10 @@ func (c *Checker) exact(nz *Normalized, std []int32, res *Result) {
 	}
 }
 
-// near is stage 2: MinHash candidates from LSH whose estimated Jaccard reaches NearJaccard,
-// confirmed by a common block of NearBlock words or a ROUGE-L of NearRougeL. Signatures are made
+// near is stage 2: a MinHash candidate from LSH is a near copy when its estimated Jaccard
+// reaches NearJaccard with a common block of NearBlock words after alignment, or when its
+// ROUGE-L reaches NearRougeL (K9.4: "Jaccard ≥ 0.5 plus a common block of ≥ 20 words, or
+// ROUGE-L ≥ 0.8"; CALIBRATION.md says why the ROUGE-L stands alone). Signatures are made
 // of all the words of a piece, as the index makes them of a chunk; standard phrases count in
 // neither the alignment nor the minimum of words, which both the piece and the chunk must reach.
 // A piece of fewer than shortWords words is compared by 3-grams with the chunks the index signed
@@ -261,9 +263,6 @@ func (c *Checker) near(nz *Normalized, std []int32, res *Result) {
 				for _, cd := range cands {
 					s := c.index.shards[cd.shard]
 					sim := similarity(&sig, s.sigs[cd.chunk*numHashes:(cd.chunk+1)*numHashes])
-					if sim < cfg.NearJaccard {
-						continue
-					}
 					ch := s.chunks[cd.chunk]
 					ref = s.chunkTokens(cd.chunk, ref)
 					refKept = counted(refKept[:0], ref, c.phrases.mark(s.text[ch.Start:ch.End]), int(ch.Start))
@@ -271,7 +270,7 @@ func (c *Checker) near(nz *Normalized, std []int32, res *Result) {
 						continue
 					}
 					block, rl := alignment(kept, refKept)
-					if block < cfg.NearBlock && rl < cfg.NearRougeL {
+					if (sim < cfg.NearJaccard || block < cfg.NearBlock) && rl < cfg.NearRougeL {
 						continue
 					}
 					meta := s.meta[ch.Doc]

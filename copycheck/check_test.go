@@ -192,6 +192,31 @@ func TestCheckNearCopy(t *testing.T) {
 	}
 }
 
+// TestCheckNearCopyByRougeLAlone: a long copy with one word in eleven changed keeps its word
+// order (ROUGE-L above 0.8) while its 5-gram Jaccard falls under 0.5 and no block reaches 20
+// words; K9.4's ROUGE-L makes it a near copy on its own.
+func TestCheckNearCopyByRougeLAlone(t *testing.T) {
+	t.Parallel()
+	long := refCompact + " " + strings.ReplaceAll(refSylow, "\n", " ")
+	c := testChecker(t, nil, refDoc("gfdl", LicenceGFDL, long))
+	words := strings.Fields(long)
+	for i := 5; i < len(words); i += 11 {
+		words[i] = "zzz"
+	}
+	res, err := c.Check(context.Background(), []byte(strings.Join(words, " ")), LaTeX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(res.Matches, func(m Match) bool { return m.Stage == StageNear })
+	if i < 0 {
+		t.Fatalf("Check() = %+v; want a near match", res)
+	}
+	if m := res.Matches[i]; m.Similarity >= 0.5 || m.Length >= 20 || m.RougeL < 0.8 || m.Verdict != VerdictBlock {
+		t.Errorf("near match: similarity %.2f, block %d, ROUGE-L %.2f, %s; want under 0.5, under 20, at least 0.8, a block",
+			m.Similarity, m.Length, m.RougeL, m.Verdict)
+	}
+}
+
 func TestResultJSON(t *testing.T) {
 	t.Parallel()
 	res := Result{Verdict: VerdictBlock, ThresholdsVersion: "v", Matches: []Match{{Stage: StageExact, Source: "s",

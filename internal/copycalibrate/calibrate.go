@@ -64,6 +64,7 @@ type Report struct {
 	// the fresh bodies of the short-statement round.
 	ShortFalseMatch []FalseMatchRow
 	ShortRecall     []RecallRow
+	LongRecall      []RecallRow
 	Elapsed         time.Duration
 }
 

@@ -65,13 +65,14 @@ func calibrateShort(ctx context.Context, o Options, cols [][]copycheck.Document,
 	}
 	var corpora, docs []copycheck.Document
 	var names []string
-	var lemmas []statement
+	var lemmas, longs []statement
 	for i, c := range o.Collections {
 		corpora = append(corpora, cols[i]...)
 		names = append(names, c.Name)
 		if c.Name == o.ShortFrom {
 			for _, d := range cols[i] {
 				lemmas = append(lemmas, statementsOf(d, lemmaEnvs, shortMinWords, shortMaxWords)...)
+				longs = append(longs, statementsOf(d, lemmaEnvs, shortMaxWords+1, longMaxWords)...)
 			}
 		}
 	}
@@ -179,6 +180,38 @@ func calibrateShort(ctx context.Context, o Options, cols [][]copycheck.Document,
 		}
 	}
 	rep.ShortFalseMatch = append(rep.ShortFalseMatch, carriers)
+	if o.ShortFrom != "" {
+		return longAlone(ctx, o, ck, r, rep, newShortSource(o.ShortFrom+" lemma", longs), logf)
+	}
+	return nil
+}
+
+// longAlone is the round of long statements submitted as they are: a lemma of more than
+// shortMaxWords words with a word changed every 20 words, checked as a body of its own.
+func longAlone(ctx context.Context, o Options, ck *copycheck.Checker, r *rand.Rand, rep *Report, src shortSource, logf func(string, ...any)) error {
+	for _, sp := range []string{SplitTune, SplitHeldOut} {
+		pool := src.split[sp]
+		if len(pool) == 0 {
+			return fmt.Errorf("no %s statements of %d to %d words in split %s: %w", src.name, shortMaxWords+1, longMaxWords, sp, copycheck.ErrInvalid)
+		}
+		logf("checking %d long %s statements alone, a word changed every 20 words (%s: %d statements)", o.ShortPlants, src.name, sp, len(pool))
+		row := RecallRow{Kind: src.name + ", a word changed every 20 words", Split: sp}
+		for n := 0; n < o.ShortPlants; n++ {
+			edited, ok := "", false
+			for try := 0; !ok && try < 200; try++ {
+				edited, ok = editWords(r, pool[r.IntN(len(pool))].Text, 20)
+			}
+			if !ok {
+				return fmt.Errorf("no long %s statement has a word to change", src.name)
+			}
+			res, err := ck.Check(ctx, []byte(edited), copycheck.LaTeX)
+			if err != nil {
+				return err
+			}
+			row.count(res, 0, len(edited))
+		}
+		rep.LongRecall = append(rep.LongRecall, row)
+	}
 	return nil
 }
 
@@ -379,5 +412,15 @@ func (rep *Report) writeShort(w io.Writer) {
 	for _, sp := range []string{SplitTune, SplitHeldOut} {
 		r := total[sp]
 		fmt.Fprintf(w, "| all | %s | %d | %d | %.1f%% | %.1f%% | %.1f%% |\n", r.Split, r.Planted, r.Matched, 100*r.Recall(), 100*share(r.Near, r.Planted), 100*share(r.Flagged, r.Planted))
+	}
+	if len(rep.LongRecall) == 0 {
+		return
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Recall of near copies of long statements (%d-%d words) submitted alone, each a body of its own:\n\n", shortMaxWords+1, longMaxWords)
+	fmt.Fprintln(w, "| kind | split | checked | matched | recall | by stage 2 | matched or flagged |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|")
+	for _, r := range rep.LongRecall {
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %.1f%% | %.1f%% | %.1f%% |\n", r.Kind, r.Split, r.Planted, r.Matched, 100*r.Recall(), 100*share(r.Near, r.Planted), 100*share(r.Flagged, r.Planted))
 	}
 }

@@ -19,6 +19,7 @@ type statement struct {
 const (
 	shortMinWords = 20 // a word changed every 20 words needs that many
 	shortMaxWords = 80
+	longMaxWords  = 400 // long statements, submitted alone
 )
 
 func wordCount(s string) int { return len(strings.Fields(s)) }
