@@ -217,6 +217,9 @@ func comparisonsPlain(field, text, s string) []comparison {
 }
 
 func comparisonsAt(field, text, s string, orig func(int) int) []comparison {
+	if !strings.ContainsAny(s, "≤≥<>=") {
+		return nil // no comparison without its sign
+	}
 	var out []comparison
 	for _, loc := range cmpRe.FindAllStringIndex(s, 50) {
 		chain := s[loc[0]:loc[1]]

@@ -305,10 +305,14 @@ func quotedIDs(s string, limit int) []quotedID {
 		seen[key] = true
 		out = append(out, quotedID{Start: start, End: start + len(text), Text: text, Key: key})
 	}
+	// Each pattern runs only where its literal part occurs: most fields quote no identifier, and
+	// a case-insensitive pattern has no literal prefix for the matcher to skip ahead by.
 	var urls [][2]int
-	for _, m := range quotedURLRe.FindAllStringIndex(s, limit) {
-		urls = append(urls, [2]int{m[0], m[1]})
-		add(m[0], m[1], s[m[0]:m[1]])
+	if strings.Contains(s, "http") {
+		for _, m := range quotedURLRe.FindAllStringIndex(s, limit) {
+			urls = append(urls, [2]int{m[0], m[1]})
+			add(m[0], m[1], s[m[0]:m[1]])
+		}
 	}
 	inURL := func(i int) bool {
 		for _, u := range urls {
@@ -318,17 +322,31 @@ func quotedIDs(s string, limit int) []quotedID {
 		}
 		return false
 	}
-	for _, m := range quotedDOIRe.FindAllStringIndex(s, limit) {
-		if !inURL(m[0]) {
-			add(m[0], m[1], s[m[0]:m[1]])
+	if strings.Contains(s, "10.") {
+		for _, m := range quotedDOIRe.FindAllStringIndex(s, limit) {
+			if !inURL(m[0]) {
+				add(m[0], m[1], s[m[0]:m[1]])
+			}
 		}
 	}
-	for _, m := range quotedArxivRe.FindAllStringSubmatchIndex(s, limit) {
-		if !inURL(m[0]) {
-			add(m[0], m[1], "arXiv:"+s[m[2]:m[3]])
+	if containsFold(s, "arxiv") {
+		for _, m := range quotedArxivRe.FindAllStringSubmatchIndex(s, limit) {
+			if !inURL(m[0]) {
+				add(m[0], m[1], "arXiv:"+s[m[2]:m[3]])
+			}
 		}
 	}
 	return out
+}
+
+// containsFold reports whether s contains the lower-case ASCII word w in any case.
+func containsFold(s, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		if s[i]|0x20 == w[0] && strings.EqualFold(s[i:i+len(w)], w) {
+			return true
+		}
+	}
+	return false
 }
 
 // refIDKey normalises an identifier as written in prose or stored on a row ("doi:10.…",
