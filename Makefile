@@ -164,6 +164,8 @@ db/reset: ## delete the local SQLite database
 	rm -f data/theoremdb.db data/theoremdb.db-wal data/theoremdb.db-shm
 
 .PHONY: bench-corpus
-bench-corpus: ## corpus change requests on both databases (open to merged, dry run, closure(id) on 500 nodes); closure(id) on a generated corpus on PostgreSQL (THEOREMDB_CORPUS_BENCH_NODES, 100,000 by default)
+bench-corpus: ## corpus change requests on both databases (open to merged, dry run, closure(id) on 500 nodes); closure(id) on a generated corpus on PostgreSQL (THEOREMDB_CORPUS_BENCH_NODES, 100,000 by default); /quality warm on both databases; the month's draw over 1,000,000 nodes
 	$(GO) test -run '^$$' -bench 'ChangeRequest' -benchtime 200x -count 1 -timeout 30m ./corpus/
 	$(GO) test -run '^$$' -bench 'ClosureScale' -benchtime 50x -count 1 -timeout 60m ./corpus/
+	$(GO) test -run '^$$' -bench 'QualityPage' -benchtime 200x -count 1 -timeout 30m ./server/
+	$(GO) test -run '^$$' -bench 'DrawMillion' -benchtime 1x -count 1 -timeout 30m ./corpus/audit/
