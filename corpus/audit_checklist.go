@@ -1,8 +1,6 @@
 package corpus
 
 import (
-	"context"
-
 	"github.com/theoremdb/theoremdb/corpus/audit"
 )
 
@@ -46,24 +44,4 @@ func Checklist(kind string) []ChecklistItem {
 		{Property: string(audit.Style), Question: "Is the card well formed: title, notation and conventions stated as the style asks?",
 			Classes: []string{ClassConventionNotStated, ClassWrongNameOrAttrib}, TargetSeconds: 2 * 60},
 	}
-}
-
-// AuditHours is what month's audit costs in reviewer hours: each stratum's
-// sample size times the target time of its kind's checklist. It is 0 for
-// a month not drawn.
-func (s *Service) AuditHours(ctx context.Context, month string) (float64, int, error) {
-	d, err := s.DrawOf(ctx, month)
-	if err != nil || d == nil {
-		return 0, 0, err
-	}
-	seconds, samples := 0, 0
-	for _, sd := range d.Strata {
-		per := 0
-		for _, c := range Checklist(sd.Stratum.Kind) {
-			per += c.TargetSeconds
-		}
-		seconds += per * sd.Size
-		samples += sd.Size
-	}
-	return float64(seconds) / 3600, samples, nil
 }

@@ -59,6 +59,9 @@ func (s *Service) Check(ctx context.Context, req Request) (*Result, error) {
 	if err := refuseStopped(ctx, s.client, req); err != nil {
 		return nil, err
 	}
+	if err := s.refuseOverBudget(ctx, req); err != nil {
+		return nil, err
+	}
 	var err error
 	if req.Drafts, err = s.withLabels(ctx, req.Drafts); err != nil {
 		return nil, err
@@ -110,6 +113,9 @@ func (s *Service) Submit(ctx context.Context, req Request) (string, error) {
 		}
 	}
 	if err := refuseStopped(ctx, s.client, req); err != nil {
+		return "", err
+	}
+	if err := s.refuseOverBudget(ctx, req); err != nil {
 		return "", err
 	}
 	labelled, err := s.withLabels(ctx, req.Drafts)

@@ -78,11 +78,16 @@ func auditUserError(err error) *model.UserError {
 	return nil
 }
 
-// stoppedUserError is CONFIGURATION_STOPPED with its figure, or nil.
+// stoppedUserError is CONFIGURATION_STOPPED with its figure, or
+// REVIEW_BUDGET with the hours, or nil.
 func stoppedUserError(err error) *model.UserError {
 	var stopped *corpus.StoppedError
 	if errors.As(err, &stopped) {
 		return &model.UserError{Field: []string{"input"}, Message: stopped.Error(), Code: model.UserErrorCodeConfigurationStopped}
+	}
+	var budget *corpus.BudgetError
+	if errors.As(err, &budget) {
+		return &model.UserError{Field: []string{"input"}, Message: budget.Error(), Code: model.UserErrorCodeReviewBudget}
 	}
 	return nil
 }

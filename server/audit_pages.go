@@ -25,7 +25,7 @@ type auditStore interface {
 	Snapshots(ctx context.Context, limit int) ([]*corpus.Snapshot, error)
 	ReportProblem(ctx context.Context, a *viewer.Account, in corpus.ReportInput) (*corpus.ReportView, error)
 	Quarantined(ctx context.Context, id string) (string, error)
-	AuditHours(ctx context.Context, month string) (float64, int, error)
+	ReviewBudget(ctx context.Context, month string) (*corpus.Budget, error)
 	ReportsFor(ctx context.Context, a *viewer.Account, limit int) ([]*corpus.ReportView, error)
 	DecideReport(ctx context.Context, a *viewer.Account, id string, confirm bool) error
 	Stops(ctx context.Context, limit int) ([]*corpus.StopView, error)
@@ -127,12 +127,12 @@ func (s *Server) quality(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	hours, samples, err := s.audits.AuditHours(r.Context(), month)
+	budget, err := s.audits.ReviewBudget(r.Context(), month)
 	if err != nil {
 		return err
 	}
 	s.render(w, r, http.StatusOK, page(r, "Corpus quality "+month),
-		ui.QualityPage(ui.QualityView{Month: month, Rows: rows, Chart: ui.NewChart(rows), Snapshots: snaps, Hours: hours, Samples: samples}))
+		ui.QualityPage(ui.QualityView{Month: month, Rows: rows, Chart: ui.NewChart(rows), Snapshots: snaps, Budget: budget}))
 	return nil
 }
 

@@ -155,6 +155,18 @@ func TestAuditAndQualityPages(t *testing.T) {
 			t.Errorf("the report queue = %+v", q)
 		}
 		testReportAndStopPages(t, s, mb, anon, res.Request.Nodes)
+
+		// A budget of 0.4 hours cannot audit the agent's 38 minutes: the page says so.
+		if _, err := svc.SetReviewBudget(ctx, "acc_op", month, 0.4); err != nil {
+			t.Fatal(err)
+		}
+		_, body, _ = s.get(anon, "/quality?month="+month)
+		if got := text(t, body, "quality-cost"); !strings.Contains(got, "The review budget is 0.4 hours") {
+			t.Errorf("quality-cost with a budget = %q", got)
+		}
+		if !strings.Contains(string(body), `data-testid="quality-budget-refused"`) || !strings.Contains(string(body), "lane.secret-writer × model-zeta") {
+			t.Errorf("/quality does not list the configuration the budget leaves out")
+		}
 	})
 }
 

@@ -30,11 +30,26 @@ type QualityView struct {
 	Rows      []corpus.RateRow
 	Chart     Chart
 	Snapshots []*corpus.Snapshot
-	// Hours is the month's audit in reviewer hours (samples × target
-	// time), over Samples samples.
-	Hours   float64
-	Samples int
+	// Budget is the month's review budget beside its audit: the audit's
+	// reviewer hours (samples × target time) and each configuration's.
+	Budget *corpus.Budget
 }
+
+// Refused are the agent configurations the month's budget leaves out.
+func (v QualityView) Refused() []corpus.ConfigurationCost {
+	var out []corpus.ConfigurationCost
+	if v.Budget != nil {
+		for _, c := range v.Budget.Configurations {
+			if !c.Allowed {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// Hours formats reviewer hours.
+func Hours(h float64) string { return strconv.FormatFloat(h, 'f', 1, 64) }
 
 // ReportView is a node's "report a problem" form.
 type ReportView struct {

@@ -62,6 +62,14 @@ func TestAuditDrawCommand(t *testing.T) {
 		if err := run(ctx, []string{"audit", "verify", "--month", month}, &out, &errs); err != nil || !strings.Contains(out.String(), "matches") {
 			t.Errorf("audit verify: %v\n%s", err, out.String())
 		}
+		out.Reset()
+		if err := run(ctx, []string{"audit", "budget", "--month", month, "--hours", "120"}, &out, &errs); err != nil ||
+			!strings.Contains(out.String(), "review budget is 120.0 hours") || !strings.Contains(out.String(), "lane.prover × m-9 × p-1 × -") {
+			t.Errorf("audit budget: %v\n%s", err, out.String())
+		}
+		if err := run(ctx, []string{"audit", "budget", "--month", month, "--hours", "-3"}, &out, &errs); err == nil {
+			t.Error("audit budget --hours -3 succeeded")
+		}
 		if err := run(ctx, []string{"audit", "draw", "--month", "12-2026"}, &out, &errs); err == nil {
 			t.Error("audit draw --month 12-2026 succeeded")
 		}

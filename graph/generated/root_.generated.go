@@ -13069,6 +13069,8 @@ enum UserErrorCode {
   RETIRED_NODE
   "The writer's configuration is stopped: a stratum's audited error rate passed its threshold; the message gives the figure."
   CONFIGURATION_STOPPED
+  "The month's review budget cannot audit the writer's agent configuration (the audit takes its share first); the message gives the hours."
+  REVIEW_BUDGET
   "A new node's label is another node's."
   LABEL_TAKEN
   "Qualify names a gate or check that has not run or could not run (UNKNOWN); it must run first."

@@ -1760,6 +1760,8 @@ const (
 	UserErrorCodeRetiredNode UserErrorCode = "RETIRED_NODE"
 	// The writer's configuration is stopped: a stratum's audited error rate passed its threshold; the message gives the figure.
 	UserErrorCodeConfigurationStopped UserErrorCode = "CONFIGURATION_STOPPED"
+	// The month's review budget cannot audit the writer's agent configuration (the audit takes its share first); the message gives the hours.
+	UserErrorCodeReviewBudget UserErrorCode = "REVIEW_BUDGET"
 	// A new node's label is another node's.
 	UserErrorCodeLabelTaken UserErrorCode = "LABEL_TAKEN"
 	// Qualify names a gate or check that has not run or could not run (UNKNOWN); it must run first.
@@ -1787,13 +1789,14 @@ var AllUserErrorCode = []UserErrorCode{
 	UserErrorCodeEdgeKind,
 	UserErrorCodeRetiredNode,
 	UserErrorCodeConfigurationStopped,
+	UserErrorCodeReviewBudget,
 	UserErrorCodeLabelTaken,
 	UserErrorCodeGateNotRun,
 }
 
 func (e UserErrorCode) IsValid() bool {
 	switch e {
-	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision, UserErrorCodeHeldForStaff, UserErrorCodeSelfReview, UserErrorCodeAgentCannotResolve, UserErrorCodeBatchStopped, UserErrorCodeCycle, UserErrorCodeMissingTarget, UserErrorCodeBrokenTex, UserErrorCodeOversize, UserErrorCodeEdgeKind, UserErrorCodeRetiredNode, UserErrorCodeConfigurationStopped, UserErrorCodeLabelTaken, UserErrorCodeGateNotRun:
+	case UserErrorCodeRequired, UserErrorCodeTooLong, UserErrorCodeInvalid, UserErrorCodeNotFound, UserErrorCodeForbidden, UserErrorCodeConflict, UserErrorCodeInsufficientReputation, UserErrorCodeIdempotencyMismatch, UserErrorCodeStaleRevision, UserErrorCodeHeldForStaff, UserErrorCodeSelfReview, UserErrorCodeAgentCannotResolve, UserErrorCodeBatchStopped, UserErrorCodeCycle, UserErrorCodeMissingTarget, UserErrorCodeBrokenTex, UserErrorCodeOversize, UserErrorCodeEdgeKind, UserErrorCodeRetiredNode, UserErrorCodeConfigurationStopped, UserErrorCodeReviewBudget, UserErrorCodeLabelTaken, UserErrorCodeGateNotRun:
 		return true
 	}
 	return false
