@@ -82,3 +82,33 @@ func TestReviewBudget(t *testing.T) {
 		}
 	})
 }
+
+// TestThresholdsDecisionRecorded: the first draw judged under a version of
+// the thresholds records its decision (values, day, reason) once, and a
+// release's snapshot carries it.
+func TestThresholdsDecisionRecorded(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d, clearCopies{})
+		f.mustMerge(t, person, theorem("td"))
+		month := time.Now().UTC().Format("2006-01")
+		for _, m := range []string{month, "2026-01"} {
+			if _, err := f.svc.Draw(ctx, "acc_op", m, "t"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		evs, err := f.pol.Client().Event.Query().Where(event.Kind(corpus.KindThresholdsDecided)).All(ctx)
+		if err != nil || len(evs) != 1 || evs[0].Subject != "thresholds:"+corpus.Thresholds.Version ||
+			!strings.Contains(evs[0].Payload, corpus.Thresholds.Decided) || !strings.Contains(evs[0].Payload, `"CORRECTNESS":0.01`) {
+			t.Fatalf("thresholds decisions = %+v, %v; want one with the values and the day", evs, err)
+		}
+		sn, err := f.svc.PublishRates(ctx, "acc_op", "r-1", month)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(sn.Content, `"thresholdsDecided":"`+corpus.Thresholds.Decided+`"`) || !strings.Contains(sn.Content, `"thresholdsReason"`) {
+			t.Errorf("snapshot = %s; want the thresholds' decision", sn.Content)
+		}
+	})
+}

@@ -142,6 +142,9 @@ func (s *Service) Draw(ctx context.Context, actor, month, seed string) (*MonthDr
 				return fmt.Errorf("audit samples of %s: %w", d.Month, err)
 			}
 		}
+		if err := recordThresholds(ctx, w); err != nil {
+			return err
+		}
 		payload, err := toMap(drawEvent{Month: d.Month, Seed: seed, Thresholds: d.Thresholds, Strata: d.Strata})
 		if err != nil {
 			return err

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/ratesnapshot"
 	"github.com/theoremdb/theoremdb/policy"
 )
@@ -17,9 +18,13 @@ import (
 // RatesDocument is a month's published rates, as /quality.json serves them
 // and a release's snapshot freezes them.
 type RatesDocument struct {
-	Month      string         `json:"month"`
-	Thresholds string         `json:"thresholdsVersion"`
-	Rates      []RateDocument `json:"rates"`
+	Month      string `json:"month"`
+	Thresholds string `json:"thresholdsVersion"`
+	// ThresholdsDecided and ThresholdsReason are the decision of the
+	// thresholds version: the day and why.
+	ThresholdsDecided string         `json:"thresholdsDecided,omitempty"`
+	ThresholdsReason  string         `json:"thresholdsReason,omitempty"`
+	Rates             []RateDocument `json:"rates"`
 }
 
 // RateDocument is one row of RatesDocument.
@@ -42,7 +47,8 @@ type RateDocument struct {
 
 // Document is rows as published.
 func Document(month string, rows []RateRow) RatesDocument {
-	d := RatesDocument{Month: month, Thresholds: Thresholds.Version, Rates: make([]RateDocument, 0, len(rows))}
+	d := RatesDocument{Month: month, Thresholds: Thresholds.Version, ThresholdsDecided: Thresholds.Decided,
+		ThresholdsReason: Thresholds.Reason, Rates: make([]RateDocument, 0, len(rows))}
 	for _, r := range rows {
 		d.Rates = append(d.Rates, RateDocument{Kind: r.Stratum.Kind, Writer: r.Stratum.Writer, Model: r.Stratum.Model,
 			PromptVersion: r.Stratum.PromptVersion, Layer: r.Stratum.Layer, Property: r.Property, N: r.N, Errors: r.Errors,
@@ -84,6 +90,9 @@ func (s *Service) PublishRates(ctx context.Context, actor, release, month string
 		}
 		if exists {
 			return fmt.Errorf("release %s: %w", release, ErrReleased)
+		}
+		if err := recordThresholds(ctx, w); err != nil {
+			return err
 		}
 		rows, err := rates(ctx, c, m)
 		if err != nil {
@@ -131,4 +140,25 @@ func (s *Service) Snapshots(ctx context.Context, limit int) ([]*Snapshot, error)
 func VerifySnapshot(sn *Snapshot) bool {
 	sum := sha256.Sum256([]byte(sn.Content))
 	return hex.EncodeToString(sum[:]) == sn.SHA256
+}
+
+// KindThresholdsDecided records a version of the thresholds with its values,
+// the day it was decided and why, once, when an audit first judges under it.
+const KindThresholdsDecided = "corpus.thresholds.decided"
+
+// recordThresholds writes the decision of the thresholds in force to the
+// log, unless it is there already.
+func recordThresholds(ctx context.Context, w *policy.WriteTx) error {
+	subject := "thresholds:" + Thresholds.Version
+	exists, err := w.Client().Event.Query().Where(event.Subject(subject), event.Kind(KindThresholdsDecided)).Exist(ctx)
+	if err != nil || exists {
+		return err
+	}
+	rates := map[string]float64{}
+	for p, r := range Thresholds.Rate {
+		rates[string(p)] = r
+	}
+	_, err = w.Append(ctx, policy.SystemActor, AuthorityRecord, KindThresholdsDecided, subject, map[string]any{
+		"version": Thresholds.Version, "rates": rates, "decided": Thresholds.Decided, "reason": Thresholds.Reason})
+	return err
 }

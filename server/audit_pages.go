@@ -190,9 +190,12 @@ func (s *Server) feedQuality(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f := s.feed("/feeds/quality.atom", "TheoremDB corpus quality", "The corpus's audited error rates, one entry per release")
-	for _, sn := range snaps {
-		var doc corpus.RatesDocument
-		_ = json.Unmarshal([]byte(sn.Content), &doc)
+	docs := make([]corpus.RatesDocument, len(snaps))
+	for i, sn := range snaps {
+		_ = json.Unmarshal([]byte(sn.Content), &docs[i])
+	}
+	for i, sn := range snaps {
+		doc := docs[i]
 		stopped := 0
 		for _, x := range doc.Rates {
 			if x.Stopped {
@@ -203,9 +206,23 @@ func (s *Server) feedQuality(w http.ResponseWriter, r *http.Request) error {
 		f.Entries = append(f.Entries, atomEntry{ID: s.baseURL() + "/quality/releases/" + sn.Release, Title: "Release " + sn.Release + ": the " + sn.Month + " rates",
 			Updated: atomTime(sn.CreatedAt), Published: atomTime(sn.CreatedAt), Links: []atomLink{{Rel: "alternate", Href: link, Type: "text/html"}},
 			Summary: atomText{Type: "text", Body: strconv.Itoa(len(doc.Rates)) + " rates, " + strconv.Itoa(stopped) +
-				" stopped; thresholds " + doc.Thresholds + "; SHA-256 of the snapshot " + sn.SHA256}})
+				" stopped; " + thresholdsNote(doc, docs[i+1:]) + "; SHA-256 of the snapshot " + sn.SHA256}})
 	}
 	return s.writeFeed(w, r, f)
+}
+
+// thresholdsNote is a release note on the thresholds the release judged by:
+// their version, and the decision when they changed since the release
+// before (older ones follow, newest first).
+func thresholdsNote(doc corpus.RatesDocument, older []corpus.RatesDocument) string {
+	note := "thresholds " + doc.Thresholds
+	if len(older) > 0 && older[0].Thresholds != doc.Thresholds {
+		note += ", changed from " + older[0].Thresholds
+		if doc.ThresholdsDecided != "" {
+			note += " by the decision of " + doc.ThresholdsDecided + ": " + strings.TrimSuffix(doc.ThresholdsReason, ".")
+		}
+	}
+	return note
 }
 
 // reportForm is /n/{ref}/report: which property of the node is wrong.

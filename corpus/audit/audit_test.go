@@ -105,9 +105,12 @@ func TestThresholds(t *testing.T) {
 		}
 	}
 	for _, bad := range []audit.Thresholds{
-		{Rate: want},
-		{Version: "v", Rate: map[audit.Property]float64{audit.Correctness: 0.01}},
-		{Version: "v", Rate: map[audit.Property]float64{audit.Correctness: 0, audit.Fidelity: 0.02, audit.Sourcing: 0.02, audit.Style: 0.05}},
+		{Rate: want, Decided: "2026-12-01", Reason: "r"},
+		{Version: "v", Rate: map[audit.Property]float64{audit.Correctness: 0.01}, Decided: "2026-12-01", Reason: "r"},
+		{Version: "v", Rate: map[audit.Property]float64{audit.Correctness: 0, audit.Fidelity: 0.02, audit.Sourcing: 0.02, audit.Style: 0.05},
+			Decided: "2026-12-01", Reason: "r"},
+		{Version: "v", Rate: want, Reason: "no day"},
+		{Version: "v", Rate: want, Decided: "2026-12-01"},
 	} {
 		if bad.Validate() == nil {
 			t.Errorf("Validate(%+v) = nil", bad)

@@ -8,6 +8,7 @@ package audit
 import (
 	"fmt"
 	"math"
+	"time"
 )
 
 // Property is one of the four properties of a node an audit judges.
@@ -87,12 +88,17 @@ func wilson(x, n int) (lo, hi float64) {
 type Thresholds struct {
 	Version string
 	Rate    map[Property]float64
+	// Decided is the day (YYYY-MM-DD) the version was decided, and Reason
+	// why: the decision the event log records and the release notes show.
+	Decided string
+	Reason  string
 }
 
 // DefaultThresholds are POLICY.md's: 1% false statement, 2% unfaithful
 // statement or wrong source, 5% style or card error.
 var DefaultThresholds = Thresholds{Version: "2026-12", Rate: map[Property]float64{
-	Correctness: 0.01, Fidelity: 0.02, Sourcing: 0.02, Style: 0.05}}
+	Correctness: 0.01, Fidelity: 0.02, Sourcing: 0.02, Style: 0.05}, Decided: "2026-12-01",
+	Reason: "K09 9.7 as POLICY.md section 5 adopts it: 1% false statement, 2% unfaithful statement or wrong source, 5% style or card error."}
 
 // Stops says whether iv stops a stratum under t: its upper end passes the
 // property's threshold.
@@ -105,6 +111,9 @@ func (t Thresholds) Stops(p Property, iv Interval) bool {
 func (t Thresholds) Validate() error {
 	if t.Version == "" {
 		return fmt.Errorf("audit: thresholds need a version")
+	}
+	if _, err := time.Parse(time.DateOnly, t.Decided); err != nil || t.Reason == "" {
+		return fmt.Errorf("audit: thresholds %s need the day they were decided (YYYY-MM-DD) and the reason", t.Version)
 	}
 	for _, p := range Properties {
 		r, ok := t.Rate[p]
