@@ -349,12 +349,14 @@ func (s *Service) Stops(ctx context.Context, limit int) ([]*StopView, error) {
 		return nil, fmt.Errorf("stops: %w", err)
 	}
 	out := make([]*StopView, len(stops))
+	strata := make([]*Stratum, len(stops))
 	for i, st := range stops {
 		if out[i], err = s.stopView(ctx, st); err != nil {
 			return nil, err
 		}
+		strata[i] = &out[i].Stratum
 	}
-	return out, nil
+	return out, nameWriters(ctx, s.client, strata...)
 }
 
 // Stop reads one configuration stop.

@@ -74,7 +74,15 @@ func (s *Service) Rates(ctx context.Context, month string) ([]RateRow, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rates(ctx, s.client, m)
+	rows, err := rates(ctx, s.client, m)
+	if err != nil {
+		return nil, err
+	}
+	strata := make([]*Stratum, len(rows))
+	for i := range rows {
+		strata[i] = &rows[i].Stratum
+	}
+	return rows, nameWriters(ctx, s.client, strata...)
 }
 
 func rates(ctx context.Context, c *ent.Client, m Month) ([]RateRow, error) {

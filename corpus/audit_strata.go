@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/changerequest"
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
 )
@@ -23,6 +24,9 @@ type Stratum struct {
 	Model         string
 	PromptVersion string
 	Layer         string
+	// WriterName is how pages name an agent's account (@handle); the
+	// stratum is keyed by Writer, which never changes.
+	WriterName string `json:"-"`
 }
 
 // Key joins the coordinates into the one string rates group by.
@@ -32,7 +36,11 @@ func (s Stratum) Key() string {
 
 // String is the stratum as a table prints it.
 func (s Stratum) String() string {
-	parts := []string{lower(s.Kind), s.Writer}
+	w := s.Writer
+	if s.WriterName != "" {
+		w = s.WriterName
+	}
+	parts := []string{lower(s.Kind), w}
 	for _, p := range []string{s.Model, s.PromptVersion, s.Layer} {
 		if p == "" {
 			p = "-"
@@ -120,4 +128,30 @@ func mergesBetween(ctx context.Context, c *ent.Client, from, to time.Time) ([]me
 		}
 	}
 	return out, nil
+}
+
+// nameWriters sets the WriterName of the strata whose writer is an account:
+// its @handle, as pages show it.
+func nameWriters(ctx context.Context, c *ent.Client, strata ...*Stratum) error {
+	var ids []string
+	for _, st := range strata {
+		if strings.HasPrefix(st.Writer, "acc_") {
+			ids = append(ids, st.Writer)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	accs, err := c.Account.Query().Where(account.IDIn(ids...)).Select(account.FieldID, account.FieldHandle).All(ctx)
+	if err != nil {
+		return fmt.Errorf("writers' handles: %w", err)
+	}
+	handle := make(map[string]string, len(accs))
+	for _, a := range accs {
+		handle[a.ID] = "@" + a.Handle
+	}
+	for _, st := range strata {
+		st.WriterName = handle[st.Writer]
+	}
+	return nil
 }
