@@ -35,8 +35,6 @@ type Profile struct {
 	Label string
 	// Rule says the bar in words.
 	Rule string
-	// Measured: only a check with a planted-defect measurement may fail on its own.
-	Measured bool
 	// MinRecall is the least measured recall, MaxFalseFail the most measured false-fail rate,
 	// of a check that may fail on its own; a negative MaxFalseFail sets no bar.
 	MinRecall    float64
@@ -47,9 +45,9 @@ type Profile struct {
 var Profiles = []Profile{
 	{Name: ProfileStrict, Label: "Strict", MaxFalseFail: -1,
 		Rule: "Every check that may fail fails on its own authority, whatever its measured rates."},
-	{Name: ProfileStandard, Label: "Standard", Measured: true, MinRecall: 0.95, MaxFalseFail: 0.02,
+	{Name: ProfileStandard, Label: "Standard", MinRecall: 0.95, MaxFalseFail: 0.02,
 		Rule: "A check fails on its own authority when it meets the calibration goals: measured recall at least 95% and false-fail rate at most 2%; any other check's failure goes to a reviewer as NEEDS_HUMAN."},
-	{Name: ProfileExpedited, Label: "Expedited", Measured: true, MinRecall: 0.95, MaxFalseFail: 0,
+	{Name: ProfileExpedited, Label: "Expedited", MinRecall: 0.95, MaxFalseFail: 0,
 		Rule: "Only a check that never failed a clean packet in calibration (and has measured recall at least 95%) fails on its own authority; any other check's failure goes to a reviewer as NEEDS_HUMAN."},
 }
 
@@ -62,12 +60,13 @@ func LookupProfile(name ProfileName) (Profile, bool) {
 	return Profiles[i], true
 }
 
-// MayFail reports whether a check's FAIL stands on its own authority under p.
+// MayFail reports whether a check's FAIL stands on its own authority under p. The bars apply
+// to what was measured: a check with no planted-defect measurement is one that cannot FAIL on
+// its own (Check.Certifies), and the profile does not speak for it.
 func (p Profile) MayFail(checkID string) bool {
 	c, ok := calibration()[checkID]
-	measured := ok && c.Planted > 0
-	if !measured {
-		return !p.Measured
+	if !ok || c.Planted == 0 {
+		return true
 	}
 	if c.Recall < p.MinRecall {
 		return false
