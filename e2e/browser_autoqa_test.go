@@ -95,8 +95,8 @@ func TestBrowserAutoQA(t *testing.T) {
 		chromedp.Click(byTestID("profile-form")+` button[type=submit]`),
 	)
 	waitFlash(t, ctx, "The Expedited profile is in force for problems submitted from now on.")
-	if got := get(t, ctx, "read the profile in force", chromedp.AttributeValue(byTestID("profile-current"), "data-profile", nil)); got != "EXPEDITED" {
-		t.Errorf("in force: %q", got)
+	if got := get(t, ctx, "read the profile in force", chromedp.AttributeValue(byTestID("profile-current"), "data-profile")); got.Value != "EXPEDITED" {
+		t.Errorf("in force: %q", got.Value)
 	}
 	if got := text(t, ctx, "profile-since"); !strings.Contains(got, "authorised by @olga") {
 		t.Errorf("since = %q", got)
