@@ -528,6 +528,7 @@ type ComplexityRoot struct {
 	MergeFinding struct {
 		Behaviour   func(childComplexity int) int
 		Check       func(childComplexity int) int
+		ClaimType   func(childComplexity int) int
 		Code        func(childComplexity int) int
 		Consequence func(childComplexity int) int
 		Criterion   func(childComplexity int) int
@@ -2967,6 +2968,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.MergeFinding.Check(childComplexity), true
+	case "MergeFinding.claimType":
+		if e.ComplexityRoot.MergeFinding.ClaimType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeFinding.ClaimType(childComplexity), true
 	case "MergeFinding.code":
 		if e.ComplexityRoot.MergeFinding.Code == nil {
 			break
@@ -5859,6 +5866,8 @@ type MergeFinding {
   consequence: String!
   "The stable code of an intake failure (CYCLE, MISSING_TARGET, …), as in userErrors."
   code: String
+  "The kind of claim the finding judges, as Finding.claimType: UNDECIDABLE when the check could not decide it."
+  claimType: ClaimType!
 }
 
 "A node as an edge or a list shows it."
@@ -14903,6 +14912,8 @@ func (ec *executionContext) childFields_MergeFinding(ctx context.Context, field 
 		return ec.fieldContext_MergeFinding_consequence(ctx, field)
 	case "code":
 		return ec.fieldContext_MergeFinding_code(ctx, field)
+	case "claimType":
+		return ec.fieldContext_MergeFinding_claimType(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MergeFinding", field.Name)
 }
