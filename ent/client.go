@@ -16,6 +16,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/theoremdb/theoremdb/ent/account"
+	"github.com/theoremdb/theoremdb/ent/appeal"
 	"github.com/theoremdb/theoremdb/ent/auditanswer"
 	"github.com/theoremdb/theoremdb/ent/auditsample"
 	"github.com/theoremdb/theoremdb/ent/batchstop"
@@ -33,14 +34,17 @@ import (
 	"github.com/theoremdb/theoremdb/ent/corpusrevision"
 	"github.com/theoremdb/theoremdb/ent/corpustask"
 	"github.com/theoremdb/theoremdb/ent/counter"
+	"github.com/theoremdb/theoremdb/ent/criterionchange"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/gateswitch"
+	"github.com/theoremdb/theoremdb/ent/goldanswer"
 	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/lane"
+	"github.com/theoremdb/theoremdb/ent/laneregisterentry"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/nodedraft"
@@ -70,6 +74,8 @@ type Client struct {
 	Schema *migrate.Schema
 	// Account is the client for interacting with the Account builders.
 	Account *AccountClient
+	// Appeal is the client for interacting with the Appeal builders.
+	Appeal *AppealClient
 	// AuditAnswer is the client for interacting with the AuditAnswer builders.
 	AuditAnswer *AuditAnswerClient
 	// AuditSample is the client for interacting with the AuditSample builders.
@@ -104,6 +110,8 @@ type Client struct {
 	CorpusTask *CorpusTaskClient
 	// Counter is the client for interacting with the Counter builders.
 	Counter *CounterClient
+	// CriterionChange is the client for interacting with the CriterionChange builders.
+	CriterionChange *CriterionChangeClient
 	// Decision is the client for interacting with the Decision builders.
 	Decision *DecisionClient
 	// Event is the client for interacting with the Event builders.
@@ -116,10 +124,14 @@ type Client struct {
 	GateRun *GateRunClient
 	// GateSwitch is the client for interacting with the GateSwitch builders.
 	GateSwitch *GateSwitchClient
+	// GoldAnswer is the client for interacting with the GoldAnswer builders.
+	GoldAnswer *GoldAnswerClient
 	// Hold is the client for interacting with the Hold builders.
 	Hold *HoldClient
 	// Lane is the client for interacting with the Lane builders.
 	Lane *LaneClient
+	// LaneRegisterEntry is the client for interacting with the LaneRegisterEntry builders.
+	LaneRegisterEntry *LaneRegisterEntryClient
 	// LaneReview is the client for interacting with the LaneReview builders.
 	LaneReview *LaneReviewClient
 	// ModerationCase is the client for interacting with the ModerationCase builders.
@@ -168,6 +180,7 @@ func NewClient(opts ...Option) *Client {
 func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.Account = NewAccountClient(c.config)
+	c.Appeal = NewAppealClient(c.config)
 	c.AuditAnswer = NewAuditAnswerClient(c.config)
 	c.AuditSample = NewAuditSampleClient(c.config)
 	c.BatchStop = NewBatchStopClient(c.config)
@@ -185,14 +198,17 @@ func (c *Client) init() {
 	c.CorpusRevision = NewCorpusRevisionClient(c.config)
 	c.CorpusTask = NewCorpusTaskClient(c.config)
 	c.Counter = NewCounterClient(c.config)
+	c.CriterionChange = NewCriterionChangeClient(c.config)
 	c.Decision = NewDecisionClient(c.config)
 	c.Event = NewEventClient(c.config)
 	c.Finding = NewFindingClient(c.config)
 	c.Flag = NewFlagClient(c.config)
 	c.GateRun = NewGateRunClient(c.config)
 	c.GateSwitch = NewGateSwitchClient(c.config)
+	c.GoldAnswer = NewGoldAnswerClient(c.config)
 	c.Hold = NewHoldClient(c.config)
 	c.Lane = NewLaneClient(c.config)
+	c.LaneRegisterEntry = NewLaneRegisterEntryClient(c.config)
 	c.LaneReview = NewLaneReviewClient(c.config)
 	c.ModerationCase = NewModerationCaseClient(c.config)
 	c.NodeDraft = NewNodeDraftClient(c.config)
@@ -304,6 +320,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ctx:                ctx,
 		config:             cfg,
 		Account:            NewAccountClient(cfg),
+		Appeal:             NewAppealClient(cfg),
 		AuditAnswer:        NewAuditAnswerClient(cfg),
 		AuditSample:        NewAuditSampleClient(cfg),
 		BatchStop:          NewBatchStopClient(cfg),
@@ -321,14 +338,17 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		CorpusRevision:     NewCorpusRevisionClient(cfg),
 		CorpusTask:         NewCorpusTaskClient(cfg),
 		Counter:            NewCounterClient(cfg),
+		CriterionChange:    NewCriterionChangeClient(cfg),
 		Decision:           NewDecisionClient(cfg),
 		Event:              NewEventClient(cfg),
 		Finding:            NewFindingClient(cfg),
 		Flag:               NewFlagClient(cfg),
 		GateRun:            NewGateRunClient(cfg),
 		GateSwitch:         NewGateSwitchClient(cfg),
+		GoldAnswer:         NewGoldAnswerClient(cfg),
 		Hold:               NewHoldClient(cfg),
 		Lane:               NewLaneClient(cfg),
+		LaneRegisterEntry:  NewLaneRegisterEntryClient(cfg),
 		LaneReview:         NewLaneReviewClient(cfg),
 		ModerationCase:     NewModerationCaseClient(cfg),
 		NodeDraft:          NewNodeDraftClient(cfg),
@@ -367,6 +387,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ctx:                ctx,
 		config:             cfg,
 		Account:            NewAccountClient(cfg),
+		Appeal:             NewAppealClient(cfg),
 		AuditAnswer:        NewAuditAnswerClient(cfg),
 		AuditSample:        NewAuditSampleClient(cfg),
 		BatchStop:          NewBatchStopClient(cfg),
@@ -384,14 +405,17 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		CorpusRevision:     NewCorpusRevisionClient(cfg),
 		CorpusTask:         NewCorpusTaskClient(cfg),
 		Counter:            NewCounterClient(cfg),
+		CriterionChange:    NewCriterionChangeClient(cfg),
 		Decision:           NewDecisionClient(cfg),
 		Event:              NewEventClient(cfg),
 		Finding:            NewFindingClient(cfg),
 		Flag:               NewFlagClient(cfg),
 		GateRun:            NewGateRunClient(cfg),
 		GateSwitch:         NewGateSwitchClient(cfg),
+		GoldAnswer:         NewGoldAnswerClient(cfg),
 		Hold:               NewHoldClient(cfg),
 		Lane:               NewLaneClient(cfg),
+		LaneRegisterEntry:  NewLaneRegisterEntryClient(cfg),
 		LaneReview:         NewLaneReviewClient(cfg),
 		ModerationCase:     NewModerationCaseClient(cfg),
 		NodeDraft:          NewNodeDraftClient(cfg),
@@ -439,15 +463,15 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Account, c.AuditAnswer, c.AuditSample, c.BatchStop, c.Binding,
+		c.Account, c.Appeal, c.AuditAnswer, c.AuditSample, c.BatchStop, c.Binding,
 		c.ChangeRequest, c.Claim, c.ConfigurationStop, c.CorpusBinding,
 		c.CorpusConfirmation, c.CorpusEdge, c.CorpusFinding, c.CorpusGateRun,
 		c.CorpusNode, c.CorpusReference, c.CorpusRevision, c.CorpusTask, c.Counter,
-		c.Decision, c.Event, c.Finding, c.Flag, c.GateRun, c.GateSwitch, c.Hold,
-		c.Lane, c.LaneReview, c.ModerationCase, c.NodeDraft, c.Problem,
-		c.PublicationGate, c.Quarantine, c.RateSnapshot, c.ReaderReport, c.Reference,
-		c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source,
-		c.Suggestion, c.Tag, c.Token,
+		c.CriterionChange, c.Decision, c.Event, c.Finding, c.Flag, c.GateRun,
+		c.GateSwitch, c.GoldAnswer, c.Hold, c.Lane, c.LaneRegisterEntry, c.LaneReview,
+		c.ModerationCase, c.NodeDraft, c.Problem, c.PublicationGate, c.Quarantine,
+		c.RateSnapshot, c.ReaderReport, c.Reference, c.ReputationEntry, c.Revision,
+		c.Session, c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag, c.Token,
 	} {
 		n.Use(hooks...)
 	}
@@ -457,15 +481,15 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Account, c.AuditAnswer, c.AuditSample, c.BatchStop, c.Binding,
+		c.Account, c.Appeal, c.AuditAnswer, c.AuditSample, c.BatchStop, c.Binding,
 		c.ChangeRequest, c.Claim, c.ConfigurationStop, c.CorpusBinding,
 		c.CorpusConfirmation, c.CorpusEdge, c.CorpusFinding, c.CorpusGateRun,
 		c.CorpusNode, c.CorpusReference, c.CorpusRevision, c.CorpusTask, c.Counter,
-		c.Decision, c.Event, c.Finding, c.Flag, c.GateRun, c.GateSwitch, c.Hold,
-		c.Lane, c.LaneReview, c.ModerationCase, c.NodeDraft, c.Problem,
-		c.PublicationGate, c.Quarantine, c.RateSnapshot, c.ReaderReport, c.Reference,
-		c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source,
-		c.Suggestion, c.Tag, c.Token,
+		c.CriterionChange, c.Decision, c.Event, c.Finding, c.Flag, c.GateRun,
+		c.GateSwitch, c.GoldAnswer, c.Hold, c.Lane, c.LaneRegisterEntry, c.LaneReview,
+		c.ModerationCase, c.NodeDraft, c.Problem, c.PublicationGate, c.Quarantine,
+		c.RateSnapshot, c.ReaderReport, c.Reference, c.ReputationEntry, c.Revision,
+		c.Session, c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag, c.Token,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -476,6 +500,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 	switch m := m.(type) {
 	case *AccountMutation:
 		return c.Account.mutate(ctx, m)
+	case *AppealMutation:
+		return c.Appeal.mutate(ctx, m)
 	case *AuditAnswerMutation:
 		return c.AuditAnswer.mutate(ctx, m)
 	case *AuditSampleMutation:
@@ -510,6 +536,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.CorpusTask.mutate(ctx, m)
 	case *CounterMutation:
 		return c.Counter.mutate(ctx, m)
+	case *CriterionChangeMutation:
+		return c.CriterionChange.mutate(ctx, m)
 	case *DecisionMutation:
 		return c.Decision.mutate(ctx, m)
 	case *EventMutation:
@@ -522,10 +550,14 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.GateRun.mutate(ctx, m)
 	case *GateSwitchMutation:
 		return c.GateSwitch.mutate(ctx, m)
+	case *GoldAnswerMutation:
+		return c.GoldAnswer.mutate(ctx, m)
 	case *HoldMutation:
 		return c.Hold.mutate(ctx, m)
 	case *LaneMutation:
 		return c.Lane.mutate(ctx, m)
+	case *LaneRegisterEntryMutation:
+		return c.LaneRegisterEntry.mutate(ctx, m)
 	case *LaneReviewMutation:
 		return c.LaneReview.mutate(ctx, m)
 	case *ModerationCaseMutation:
@@ -857,6 +889,139 @@ func (c *AccountClient) mutate(ctx context.Context, m *AccountMutation) (Value, 
 		return (&AccountDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Account mutation op: %q", m.Op())
+	}
+}
+
+// AppealClient is a client for the Appeal schema.
+type AppealClient struct {
+	config
+}
+
+// NewAppealClient returns a client for the Appeal from the given config.
+func NewAppealClient(c config) *AppealClient {
+	return &AppealClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `appeal.Hooks(f(g(h())))`.
+func (c *AppealClient) Use(hooks ...Hook) {
+	c.hooks.Appeal = append(c.hooks.Appeal, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `appeal.Intercept(f(g(h())))`.
+func (c *AppealClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Appeal = append(c.inters.Appeal, interceptors...)
+}
+
+// Create returns a builder for creating a Appeal entity.
+func (c *AppealClient) Create() *AppealCreate {
+	mutation := newAppealMutation(c.config, OpCreate)
+	return &AppealCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Appeal entities.
+func (c *AppealClient) CreateBulk(builders ...*AppealCreate) *AppealCreateBulk {
+	return &AppealCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AppealClient) MapCreateBulk(slice any, setFunc func(*AppealCreate, int)) *AppealCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AppealCreateBulk{err: fmt.Errorf("calling to AppealClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AppealCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AppealCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Appeal.
+func (c *AppealClient) Update() *AppealUpdate {
+	mutation := newAppealMutation(c.config, OpUpdate)
+	return &AppealUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AppealClient) UpdateOne(_m *Appeal) *AppealUpdateOne {
+	mutation := newAppealMutation(c.config, OpUpdateOne, withAppeal(_m))
+	return &AppealUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AppealClient) UpdateOneID(id string) *AppealUpdateOne {
+	mutation := newAppealMutation(c.config, OpUpdateOne, withAppealID(id))
+	return &AppealUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Appeal.
+func (c *AppealClient) Delete() *AppealDelete {
+	mutation := newAppealMutation(c.config, OpDelete)
+	return &AppealDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AppealClient) DeleteOne(_m *Appeal) *AppealDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AppealClient) DeleteOneID(id string) *AppealDeleteOne {
+	builder := c.Delete().Where(appeal.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AppealDeleteOne{builder}
+}
+
+// Query returns a query builder for Appeal.
+func (c *AppealClient) Query() *AppealQuery {
+	return &AppealQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAppeal},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Appeal entity by its id.
+func (c *AppealClient) Get(ctx context.Context, id string) (*Appeal, error) {
+	return c.Query().Where(appeal.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AppealClient) GetX(ctx context.Context, id string) *Appeal {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AppealClient) Hooks() []Hook {
+	return c.hooks.Appeal
+}
+
+// Interceptors returns the client interceptors.
+func (c *AppealClient) Interceptors() []Interceptor {
+	return c.inters.Appeal
+}
+
+func (c *AppealClient) mutate(ctx context.Context, m *AppealMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AppealCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AppealUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AppealUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AppealDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Appeal mutation op: %q", m.Op())
 	}
 }
 
@@ -3521,6 +3686,139 @@ func (c *CounterClient) mutate(ctx context.Context, m *CounterMutation) (Value, 
 	}
 }
 
+// CriterionChangeClient is a client for the CriterionChange schema.
+type CriterionChangeClient struct {
+	config
+}
+
+// NewCriterionChangeClient returns a client for the CriterionChange from the given config.
+func NewCriterionChangeClient(c config) *CriterionChangeClient {
+	return &CriterionChangeClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `criterionchange.Hooks(f(g(h())))`.
+func (c *CriterionChangeClient) Use(hooks ...Hook) {
+	c.hooks.CriterionChange = append(c.hooks.CriterionChange, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `criterionchange.Intercept(f(g(h())))`.
+func (c *CriterionChangeClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CriterionChange = append(c.inters.CriterionChange, interceptors...)
+}
+
+// Create returns a builder for creating a CriterionChange entity.
+func (c *CriterionChangeClient) Create() *CriterionChangeCreate {
+	mutation := newCriterionChangeMutation(c.config, OpCreate)
+	return &CriterionChangeCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CriterionChange entities.
+func (c *CriterionChangeClient) CreateBulk(builders ...*CriterionChangeCreate) *CriterionChangeCreateBulk {
+	return &CriterionChangeCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CriterionChangeClient) MapCreateBulk(slice any, setFunc func(*CriterionChangeCreate, int)) *CriterionChangeCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CriterionChangeCreateBulk{err: fmt.Errorf("calling to CriterionChangeClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CriterionChangeCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CriterionChangeCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CriterionChange.
+func (c *CriterionChangeClient) Update() *CriterionChangeUpdate {
+	mutation := newCriterionChangeMutation(c.config, OpUpdate)
+	return &CriterionChangeUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CriterionChangeClient) UpdateOne(_m *CriterionChange) *CriterionChangeUpdateOne {
+	mutation := newCriterionChangeMutation(c.config, OpUpdateOne, withCriterionChange(_m))
+	return &CriterionChangeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CriterionChangeClient) UpdateOneID(id string) *CriterionChangeUpdateOne {
+	mutation := newCriterionChangeMutation(c.config, OpUpdateOne, withCriterionChangeID(id))
+	return &CriterionChangeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CriterionChange.
+func (c *CriterionChangeClient) Delete() *CriterionChangeDelete {
+	mutation := newCriterionChangeMutation(c.config, OpDelete)
+	return &CriterionChangeDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CriterionChangeClient) DeleteOne(_m *CriterionChange) *CriterionChangeDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CriterionChangeClient) DeleteOneID(id string) *CriterionChangeDeleteOne {
+	builder := c.Delete().Where(criterionchange.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CriterionChangeDeleteOne{builder}
+}
+
+// Query returns a query builder for CriterionChange.
+func (c *CriterionChangeClient) Query() *CriterionChangeQuery {
+	return &CriterionChangeQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCriterionChange},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CriterionChange entity by its id.
+func (c *CriterionChangeClient) Get(ctx context.Context, id string) (*CriterionChange, error) {
+	return c.Query().Where(criterionchange.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CriterionChangeClient) GetX(ctx context.Context, id string) *CriterionChange {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CriterionChangeClient) Hooks() []Hook {
+	return c.hooks.CriterionChange
+}
+
+// Interceptors returns the client interceptors.
+func (c *CriterionChangeClient) Interceptors() []Interceptor {
+	return c.inters.CriterionChange
+}
+
+func (c *CriterionChangeClient) mutate(ctx context.Context, m *CriterionChangeMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CriterionChangeCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CriterionChangeUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CriterionChangeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CriterionChangeDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CriterionChange mutation op: %q", m.Op())
+	}
+}
+
 // DecisionClient is a client for the Decision schema.
 type DecisionClient struct {
 	config
@@ -4527,6 +4825,139 @@ func (c *GateSwitchClient) mutate(ctx context.Context, m *GateSwitchMutation) (V
 	}
 }
 
+// GoldAnswerClient is a client for the GoldAnswer schema.
+type GoldAnswerClient struct {
+	config
+}
+
+// NewGoldAnswerClient returns a client for the GoldAnswer from the given config.
+func NewGoldAnswerClient(c config) *GoldAnswerClient {
+	return &GoldAnswerClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `goldanswer.Hooks(f(g(h())))`.
+func (c *GoldAnswerClient) Use(hooks ...Hook) {
+	c.hooks.GoldAnswer = append(c.hooks.GoldAnswer, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `goldanswer.Intercept(f(g(h())))`.
+func (c *GoldAnswerClient) Intercept(interceptors ...Interceptor) {
+	c.inters.GoldAnswer = append(c.inters.GoldAnswer, interceptors...)
+}
+
+// Create returns a builder for creating a GoldAnswer entity.
+func (c *GoldAnswerClient) Create() *GoldAnswerCreate {
+	mutation := newGoldAnswerMutation(c.config, OpCreate)
+	return &GoldAnswerCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of GoldAnswer entities.
+func (c *GoldAnswerClient) CreateBulk(builders ...*GoldAnswerCreate) *GoldAnswerCreateBulk {
+	return &GoldAnswerCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *GoldAnswerClient) MapCreateBulk(slice any, setFunc func(*GoldAnswerCreate, int)) *GoldAnswerCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &GoldAnswerCreateBulk{err: fmt.Errorf("calling to GoldAnswerClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*GoldAnswerCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &GoldAnswerCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for GoldAnswer.
+func (c *GoldAnswerClient) Update() *GoldAnswerUpdate {
+	mutation := newGoldAnswerMutation(c.config, OpUpdate)
+	return &GoldAnswerUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *GoldAnswerClient) UpdateOne(_m *GoldAnswer) *GoldAnswerUpdateOne {
+	mutation := newGoldAnswerMutation(c.config, OpUpdateOne, withGoldAnswer(_m))
+	return &GoldAnswerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *GoldAnswerClient) UpdateOneID(id string) *GoldAnswerUpdateOne {
+	mutation := newGoldAnswerMutation(c.config, OpUpdateOne, withGoldAnswerID(id))
+	return &GoldAnswerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for GoldAnswer.
+func (c *GoldAnswerClient) Delete() *GoldAnswerDelete {
+	mutation := newGoldAnswerMutation(c.config, OpDelete)
+	return &GoldAnswerDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *GoldAnswerClient) DeleteOne(_m *GoldAnswer) *GoldAnswerDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *GoldAnswerClient) DeleteOneID(id string) *GoldAnswerDeleteOne {
+	builder := c.Delete().Where(goldanswer.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &GoldAnswerDeleteOne{builder}
+}
+
+// Query returns a query builder for GoldAnswer.
+func (c *GoldAnswerClient) Query() *GoldAnswerQuery {
+	return &GoldAnswerQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeGoldAnswer},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a GoldAnswer entity by its id.
+func (c *GoldAnswerClient) Get(ctx context.Context, id string) (*GoldAnswer, error) {
+	return c.Query().Where(goldanswer.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *GoldAnswerClient) GetX(ctx context.Context, id string) *GoldAnswer {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *GoldAnswerClient) Hooks() []Hook {
+	return c.hooks.GoldAnswer
+}
+
+// Interceptors returns the client interceptors.
+func (c *GoldAnswerClient) Interceptors() []Interceptor {
+	return c.inters.GoldAnswer
+}
+
+func (c *GoldAnswerClient) mutate(ctx context.Context, m *GoldAnswerMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&GoldAnswerCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&GoldAnswerUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&GoldAnswerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&GoldAnswerDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown GoldAnswer mutation op: %q", m.Op())
+	}
+}
+
 // HoldClient is a client for the Hold schema.
 type HoldClient struct {
 	config
@@ -4822,6 +5253,139 @@ func (c *LaneClient) mutate(ctx context.Context, m *LaneMutation) (Value, error)
 		return (&LaneDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Lane mutation op: %q", m.Op())
+	}
+}
+
+// LaneRegisterEntryClient is a client for the LaneRegisterEntry schema.
+type LaneRegisterEntryClient struct {
+	config
+}
+
+// NewLaneRegisterEntryClient returns a client for the LaneRegisterEntry from the given config.
+func NewLaneRegisterEntryClient(c config) *LaneRegisterEntryClient {
+	return &LaneRegisterEntryClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `laneregisterentry.Hooks(f(g(h())))`.
+func (c *LaneRegisterEntryClient) Use(hooks ...Hook) {
+	c.hooks.LaneRegisterEntry = append(c.hooks.LaneRegisterEntry, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `laneregisterentry.Intercept(f(g(h())))`.
+func (c *LaneRegisterEntryClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LaneRegisterEntry = append(c.inters.LaneRegisterEntry, interceptors...)
+}
+
+// Create returns a builder for creating a LaneRegisterEntry entity.
+func (c *LaneRegisterEntryClient) Create() *LaneRegisterEntryCreate {
+	mutation := newLaneRegisterEntryMutation(c.config, OpCreate)
+	return &LaneRegisterEntryCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LaneRegisterEntry entities.
+func (c *LaneRegisterEntryClient) CreateBulk(builders ...*LaneRegisterEntryCreate) *LaneRegisterEntryCreateBulk {
+	return &LaneRegisterEntryCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LaneRegisterEntryClient) MapCreateBulk(slice any, setFunc func(*LaneRegisterEntryCreate, int)) *LaneRegisterEntryCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LaneRegisterEntryCreateBulk{err: fmt.Errorf("calling to LaneRegisterEntryClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LaneRegisterEntryCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LaneRegisterEntryCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LaneRegisterEntry.
+func (c *LaneRegisterEntryClient) Update() *LaneRegisterEntryUpdate {
+	mutation := newLaneRegisterEntryMutation(c.config, OpUpdate)
+	return &LaneRegisterEntryUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LaneRegisterEntryClient) UpdateOne(_m *LaneRegisterEntry) *LaneRegisterEntryUpdateOne {
+	mutation := newLaneRegisterEntryMutation(c.config, OpUpdateOne, withLaneRegisterEntry(_m))
+	return &LaneRegisterEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LaneRegisterEntryClient) UpdateOneID(id string) *LaneRegisterEntryUpdateOne {
+	mutation := newLaneRegisterEntryMutation(c.config, OpUpdateOne, withLaneRegisterEntryID(id))
+	return &LaneRegisterEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LaneRegisterEntry.
+func (c *LaneRegisterEntryClient) Delete() *LaneRegisterEntryDelete {
+	mutation := newLaneRegisterEntryMutation(c.config, OpDelete)
+	return &LaneRegisterEntryDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LaneRegisterEntryClient) DeleteOne(_m *LaneRegisterEntry) *LaneRegisterEntryDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LaneRegisterEntryClient) DeleteOneID(id string) *LaneRegisterEntryDeleteOne {
+	builder := c.Delete().Where(laneregisterentry.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LaneRegisterEntryDeleteOne{builder}
+}
+
+// Query returns a query builder for LaneRegisterEntry.
+func (c *LaneRegisterEntryClient) Query() *LaneRegisterEntryQuery {
+	return &LaneRegisterEntryQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLaneRegisterEntry},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LaneRegisterEntry entity by its id.
+func (c *LaneRegisterEntryClient) Get(ctx context.Context, id string) (*LaneRegisterEntry, error) {
+	return c.Query().Where(laneregisterentry.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LaneRegisterEntryClient) GetX(ctx context.Context, id string) *LaneRegisterEntry {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *LaneRegisterEntryClient) Hooks() []Hook {
+	return c.hooks.LaneRegisterEntry
+}
+
+// Interceptors returns the client interceptors.
+func (c *LaneRegisterEntryClient) Interceptors() []Interceptor {
+	return c.inters.LaneRegisterEntry
+}
+
+func (c *LaneRegisterEntryClient) mutate(ctx context.Context, m *LaneRegisterEntryMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LaneRegisterEntryCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LaneRegisterEntryUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LaneRegisterEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LaneRegisterEntryDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LaneRegisterEntry mutation op: %q", m.Op())
 	}
 }
 
@@ -7878,22 +8442,24 @@ func (c *TokenClient) mutate(ctx context.Context, m *TokenMutation) (Value, erro
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Account, AuditAnswer, AuditSample, BatchStop, Binding, ChangeRequest, Claim,
-		ConfigurationStop, CorpusBinding, CorpusConfirmation, CorpusEdge,
+		Account, Appeal, AuditAnswer, AuditSample, BatchStop, Binding, ChangeRequest,
+		Claim, ConfigurationStop, CorpusBinding, CorpusConfirmation, CorpusEdge,
 		CorpusFinding, CorpusGateRun, CorpusNode, CorpusReference, CorpusRevision,
-		CorpusTask, Counter, Decision, Event, Finding, Flag, GateRun, GateSwitch, Hold,
-		Lane, LaneReview, ModerationCase, NodeDraft, Problem, PublicationGate,
-		Quarantine, RateSnapshot, ReaderReport, Reference, ReputationEntry, Revision,
-		Session, Slug, SolvedRecord, Source, Suggestion, Tag, Token []ent.Hook
+		CorpusTask, Counter, CriterionChange, Decision, Event, Finding, Flag, GateRun,
+		GateSwitch, GoldAnswer, Hold, Lane, LaneRegisterEntry, LaneReview,
+		ModerationCase, NodeDraft, Problem, PublicationGate, Quarantine, RateSnapshot,
+		ReaderReport, Reference, ReputationEntry, Revision, Session, Slug,
+		SolvedRecord, Source, Suggestion, Tag, Token []ent.Hook
 	}
 	inters struct {
-		Account, AuditAnswer, AuditSample, BatchStop, Binding, ChangeRequest, Claim,
-		ConfigurationStop, CorpusBinding, CorpusConfirmation, CorpusEdge,
+		Account, Appeal, AuditAnswer, AuditSample, BatchStop, Binding, ChangeRequest,
+		Claim, ConfigurationStop, CorpusBinding, CorpusConfirmation, CorpusEdge,
 		CorpusFinding, CorpusGateRun, CorpusNode, CorpusReference, CorpusRevision,
-		CorpusTask, Counter, Decision, Event, Finding, Flag, GateRun, GateSwitch, Hold,
-		Lane, LaneReview, ModerationCase, NodeDraft, Problem, PublicationGate,
-		Quarantine, RateSnapshot, ReaderReport, Reference, ReputationEntry, Revision,
-		Session, Slug, SolvedRecord, Source, Suggestion, Tag, Token []ent.Interceptor
+		CorpusTask, Counter, CriterionChange, Decision, Event, Finding, Flag, GateRun,
+		GateSwitch, GoldAnswer, Hold, Lane, LaneRegisterEntry, LaneReview,
+		ModerationCase, NodeDraft, Problem, PublicationGate, Quarantine, RateSnapshot,
+		ReaderReport, Reference, ReputationEntry, Revision, Session, Slug,
+		SolvedRecord, Source, Suggestion, Tag, Token []ent.Interceptor
 	}
 )
 

@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/theoremdb/theoremdb/ent/account"
+	"github.com/theoremdb/theoremdb/ent/appeal"
 	"github.com/theoremdb/theoremdb/ent/auditanswer"
 	"github.com/theoremdb/theoremdb/ent/auditsample"
 	"github.com/theoremdb/theoremdb/ent/batchstop"
@@ -30,14 +31,17 @@ import (
 	"github.com/theoremdb/theoremdb/ent/corpusrevision"
 	"github.com/theoremdb/theoremdb/ent/corpustask"
 	"github.com/theoremdb/theoremdb/ent/counter"
+	"github.com/theoremdb/theoremdb/ent/criterionchange"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/gateswitch"
+	"github.com/theoremdb/theoremdb/ent/goldanswer"
 	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/lane"
+	"github.com/theoremdb/theoremdb/ent/laneregisterentry"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/nodedraft"
@@ -117,6 +121,7 @@ func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			account.Table:            account.ValidColumn,
+			appeal.Table:             appeal.ValidColumn,
 			auditanswer.Table:        auditanswer.ValidColumn,
 			auditsample.Table:        auditsample.ValidColumn,
 			batchstop.Table:          batchstop.ValidColumn,
@@ -134,14 +139,17 @@ func checkColumn(t, c string) error {
 			corpusrevision.Table:     corpusrevision.ValidColumn,
 			corpustask.Table:         corpustask.ValidColumn,
 			counter.Table:            counter.ValidColumn,
+			criterionchange.Table:    criterionchange.ValidColumn,
 			decision.Table:           decision.ValidColumn,
 			event.Table:              event.ValidColumn,
 			finding.Table:            finding.ValidColumn,
 			flag.Table:               flag.ValidColumn,
 			gaterun.Table:            gaterun.ValidColumn,
 			gateswitch.Table:         gateswitch.ValidColumn,
+			goldanswer.Table:         goldanswer.ValidColumn,
 			hold.Table:               hold.ValidColumn,
 			lane.Table:               lane.ValidColumn,
+			laneregisterentry.Table:  laneregisterentry.ValidColumn,
 			lanereview.Table:         lanereview.ValidColumn,
 			moderationcase.Table:     moderationcase.ValidColumn,
 			nodedraft.Table:          nodedraft.ValidColumn,

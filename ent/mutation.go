@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/theoremdb/theoremdb/ent/account"
+	"github.com/theoremdb/theoremdb/ent/appeal"
 	"github.com/theoremdb/theoremdb/ent/auditanswer"
 	"github.com/theoremdb/theoremdb/ent/auditsample"
 	"github.com/theoremdb/theoremdb/ent/batchstop"
@@ -29,14 +30,17 @@ import (
 	"github.com/theoremdb/theoremdb/ent/corpusrevision"
 	"github.com/theoremdb/theoremdb/ent/corpustask"
 	"github.com/theoremdb/theoremdb/ent/counter"
+	"github.com/theoremdb/theoremdb/ent/criterionchange"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/gateswitch"
+	"github.com/theoremdb/theoremdb/ent/goldanswer"
 	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/lane"
+	"github.com/theoremdb/theoremdb/ent/laneregisterentry"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/nodedraft"
@@ -71,6 +75,7 @@ const (
 
 	// Node types.
 	TypeAccount            = "Account"
+	TypeAppeal             = "Appeal"
 	TypeAuditAnswer        = "AuditAnswer"
 	TypeAuditSample        = "AuditSample"
 	TypeBatchStop          = "BatchStop"
@@ -88,14 +93,17 @@ const (
 	TypeCorpusRevision     = "CorpusRevision"
 	TypeCorpusTask         = "CorpusTask"
 	TypeCounter            = "Counter"
+	TypeCriterionChange    = "CriterionChange"
 	TypeDecision           = "Decision"
 	TypeEvent              = "Event"
 	TypeFinding            = "Finding"
 	TypeFlag               = "Flag"
 	TypeGateRun            = "GateRun"
 	TypeGateSwitch         = "GateSwitch"
+	TypeGoldAnswer         = "GoldAnswer"
 	TypeHold               = "Hold"
 	TypeLane               = "Lane"
+	TypeLaneRegisterEntry  = "LaneRegisterEntry"
 	TypeLaneReview         = "LaneReview"
 	TypeModerationCase     = "ModerationCase"
 	TypeNodeDraft          = "NodeDraft"
@@ -1540,6 +1548,884 @@ func (m *AccountMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Account edge %s", name)
+}
+
+// AppealMutation represents an operation that mutates the Appeal nodes in the graph.
+type AppealMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *string
+	decision_id         *string
+	problem_id          *string
+	proposer_id         *string
+	reason              *string
+	state               *appeal.State
+	created_at          *time.Time
+	resolved_by_id      *string
+	resolved_at         *time.Time
+	resolution          *string
+	criterion_change_id *string
+	clearedFields       map[string]struct{}
+	done                bool
+	oldValue            func(context.Context) (*Appeal, error)
+	predicates          []predicate.Appeal
+}
+
+var _ ent.Mutation = (*AppealMutation)(nil)
+
+// appealOption allows management of the mutation configuration using functional options.
+type appealOption func(*AppealMutation)
+
+// newAppealMutation creates new mutation for the Appeal entity.
+func newAppealMutation(c config, op Op, opts ...appealOption) *AppealMutation {
+	m := &AppealMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAppeal,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAppealID sets the ID field of the mutation.
+func withAppealID(id string) appealOption {
+	return func(m *AppealMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Appeal
+		)
+		m.oldValue = func(ctx context.Context) (*Appeal, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Appeal.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAppeal sets the old Appeal of the mutation.
+func withAppeal(node *Appeal) appealOption {
+	return func(m *AppealMutation) {
+		m.oldValue = func(context.Context) (*Appeal, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AppealMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AppealMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Appeal entities.
+func (m *AppealMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AppealMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AppealMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Appeal.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetDecisionID sets the "decision_id" field.
+func (m *AppealMutation) SetDecisionID(s string) {
+	m.decision_id = &s
+}
+
+// DecisionID returns the value of the "decision_id" field in the mutation.
+func (m *AppealMutation) DecisionID() (r string, exists bool) {
+	v := m.decision_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDecisionID returns the old "decision_id" field's value of the Appeal entity.
+// If the Appeal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AppealMutation) OldDecisionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDecisionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDecisionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDecisionID: %w", err)
+	}
+	return oldValue.DecisionID, nil
+}
+
+// ResetDecisionID resets all changes to the "decision_id" field.
+func (m *AppealMutation) ResetDecisionID() {
+	m.decision_id = nil
+}
+
+// SetProblemID sets the "problem_id" field.
+func (m *AppealMutation) SetProblemID(s string) {
+	m.problem_id = &s
+}
+
+// ProblemID returns the value of the "problem_id" field in the mutation.
+func (m *AppealMutation) ProblemID() (r string, exists bool) {
+	v := m.problem_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProblemID returns the old "problem_id" field's value of the Appeal entity.
+// If the Appeal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AppealMutation) OldProblemID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProblemID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProblemID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProblemID: %w", err)
+	}
+	return oldValue.ProblemID, nil
+}
+
+// ResetProblemID resets all changes to the "problem_id" field.
+func (m *AppealMutation) ResetProblemID() {
+	m.problem_id = nil
+}
+
+// SetProposerID sets the "proposer_id" field.
+func (m *AppealMutation) SetProposerID(s string) {
+	m.proposer_id = &s
+}
+
+// ProposerID returns the value of the "proposer_id" field in the mutation.
+func (m *AppealMutation) ProposerID() (r string, exists bool) {
+	v := m.proposer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProposerID returns the old "proposer_id" field's value of the Appeal entity.
+// If the Appeal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AppealMutation) OldProposerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProposerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProposerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProposerID: %w", err)
+	}
+	return oldValue.ProposerID, nil
+}
+
+// ResetProposerID resets all changes to the "proposer_id" field.
+func (m *AppealMutation) ResetProposerID() {
+	m.proposer_id = nil
+}
+
+// SetReason sets the "reason" field.
+func (m *AppealMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *AppealMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the Appeal entity.
+// If the Appeal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AppealMutation) OldReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *AppealMutation) ResetReason() {
+	m.reason = nil
+}
+
+// SetState sets the "state" field.
+func (m *AppealMutation) SetState(a appeal.State) {
+	m.state = &a
+}
+
+// State returns the value of the "state" field in the mutation.
+func (m *AppealMutation) State() (r appeal.State, exists bool) {
+	v := m.state
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldState returns the old "state" field's value of the Appeal entity.
+// If the Appeal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AppealMutation) OldState(ctx context.Context) (v appeal.State, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldState is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldState requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldState: %w", err)
+	}
+	return oldValue.State, nil
+}
+
+// ResetState resets all changes to the "state" field.
+func (m *AppealMutation) ResetState() {
+	m.state = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *AppealMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *AppealMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Appeal entity.
+// If the Appeal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AppealMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *AppealMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetResolvedByID sets the "resolved_by_id" field.
+func (m *AppealMutation) SetResolvedByID(s string) {
+	m.resolved_by_id = &s
+}
+
+// ResolvedByID returns the value of the "resolved_by_id" field in the mutation.
+func (m *AppealMutation) ResolvedByID() (r string, exists bool) {
+	v := m.resolved_by_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResolvedByID returns the old "resolved_by_id" field's value of the Appeal entity.
+// If the Appeal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AppealMutation) OldResolvedByID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResolvedByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResolvedByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResolvedByID: %w", err)
+	}
+	return oldValue.ResolvedByID, nil
+}
+
+// ClearResolvedByID clears the value of the "resolved_by_id" field.
+func (m *AppealMutation) ClearResolvedByID() {
+	m.resolved_by_id = nil
+	m.clearedFields[appeal.FieldResolvedByID] = struct{}{}
+}
+
+// ResolvedByIDCleared returns if the "resolved_by_id" field was cleared in this mutation.
+func (m *AppealMutation) ResolvedByIDCleared() bool {
+	_, ok := m.clearedFields[appeal.FieldResolvedByID]
+	return ok
+}
+
+// ResetResolvedByID resets all changes to the "resolved_by_id" field.
+func (m *AppealMutation) ResetResolvedByID() {
+	m.resolved_by_id = nil
+	delete(m.clearedFields, appeal.FieldResolvedByID)
+}
+
+// SetResolvedAt sets the "resolved_at" field.
+func (m *AppealMutation) SetResolvedAt(t time.Time) {
+	m.resolved_at = &t
+}
+
+// ResolvedAt returns the value of the "resolved_at" field in the mutation.
+func (m *AppealMutation) ResolvedAt() (r time.Time, exists bool) {
+	v := m.resolved_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResolvedAt returns the old "resolved_at" field's value of the Appeal entity.
+// If the Appeal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AppealMutation) OldResolvedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResolvedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResolvedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResolvedAt: %w", err)
+	}
+	return oldValue.ResolvedAt, nil
+}
+
+// ClearResolvedAt clears the value of the "resolved_at" field.
+func (m *AppealMutation) ClearResolvedAt() {
+	m.resolved_at = nil
+	m.clearedFields[appeal.FieldResolvedAt] = struct{}{}
+}
+
+// ResolvedAtCleared returns if the "resolved_at" field was cleared in this mutation.
+func (m *AppealMutation) ResolvedAtCleared() bool {
+	_, ok := m.clearedFields[appeal.FieldResolvedAt]
+	return ok
+}
+
+// ResetResolvedAt resets all changes to the "resolved_at" field.
+func (m *AppealMutation) ResetResolvedAt() {
+	m.resolved_at = nil
+	delete(m.clearedFields, appeal.FieldResolvedAt)
+}
+
+// SetResolution sets the "resolution" field.
+func (m *AppealMutation) SetResolution(s string) {
+	m.resolution = &s
+}
+
+// Resolution returns the value of the "resolution" field in the mutation.
+func (m *AppealMutation) Resolution() (r string, exists bool) {
+	v := m.resolution
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResolution returns the old "resolution" field's value of the Appeal entity.
+// If the Appeal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AppealMutation) OldResolution(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResolution is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResolution requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResolution: %w", err)
+	}
+	return oldValue.Resolution, nil
+}
+
+// ResetResolution resets all changes to the "resolution" field.
+func (m *AppealMutation) ResetResolution() {
+	m.resolution = nil
+}
+
+// SetCriterionChangeID sets the "criterion_change_id" field.
+func (m *AppealMutation) SetCriterionChangeID(s string) {
+	m.criterion_change_id = &s
+}
+
+// CriterionChangeID returns the value of the "criterion_change_id" field in the mutation.
+func (m *AppealMutation) CriterionChangeID() (r string, exists bool) {
+	v := m.criterion_change_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCriterionChangeID returns the old "criterion_change_id" field's value of the Appeal entity.
+// If the Appeal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AppealMutation) OldCriterionChangeID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCriterionChangeID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCriterionChangeID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCriterionChangeID: %w", err)
+	}
+	return oldValue.CriterionChangeID, nil
+}
+
+// ClearCriterionChangeID clears the value of the "criterion_change_id" field.
+func (m *AppealMutation) ClearCriterionChangeID() {
+	m.criterion_change_id = nil
+	m.clearedFields[appeal.FieldCriterionChangeID] = struct{}{}
+}
+
+// CriterionChangeIDCleared returns if the "criterion_change_id" field was cleared in this mutation.
+func (m *AppealMutation) CriterionChangeIDCleared() bool {
+	_, ok := m.clearedFields[appeal.FieldCriterionChangeID]
+	return ok
+}
+
+// ResetCriterionChangeID resets all changes to the "criterion_change_id" field.
+func (m *AppealMutation) ResetCriterionChangeID() {
+	m.criterion_change_id = nil
+	delete(m.clearedFields, appeal.FieldCriterionChangeID)
+}
+
+// Where appends a list predicates to the AppealMutation builder.
+func (m *AppealMutation) Where(ps ...predicate.Appeal) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AppealMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AppealMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Appeal, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AppealMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AppealMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Appeal).
+func (m *AppealMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AppealMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.decision_id != nil {
+		fields = append(fields, appeal.FieldDecisionID)
+	}
+	if m.problem_id != nil {
+		fields = append(fields, appeal.FieldProblemID)
+	}
+	if m.proposer_id != nil {
+		fields = append(fields, appeal.FieldProposerID)
+	}
+	if m.reason != nil {
+		fields = append(fields, appeal.FieldReason)
+	}
+	if m.state != nil {
+		fields = append(fields, appeal.FieldState)
+	}
+	if m.created_at != nil {
+		fields = append(fields, appeal.FieldCreatedAt)
+	}
+	if m.resolved_by_id != nil {
+		fields = append(fields, appeal.FieldResolvedByID)
+	}
+	if m.resolved_at != nil {
+		fields = append(fields, appeal.FieldResolvedAt)
+	}
+	if m.resolution != nil {
+		fields = append(fields, appeal.FieldResolution)
+	}
+	if m.criterion_change_id != nil {
+		fields = append(fields, appeal.FieldCriterionChangeID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AppealMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case appeal.FieldDecisionID:
+		return m.DecisionID()
+	case appeal.FieldProblemID:
+		return m.ProblemID()
+	case appeal.FieldProposerID:
+		return m.ProposerID()
+	case appeal.FieldReason:
+		return m.Reason()
+	case appeal.FieldState:
+		return m.State()
+	case appeal.FieldCreatedAt:
+		return m.CreatedAt()
+	case appeal.FieldResolvedByID:
+		return m.ResolvedByID()
+	case appeal.FieldResolvedAt:
+		return m.ResolvedAt()
+	case appeal.FieldResolution:
+		return m.Resolution()
+	case appeal.FieldCriterionChangeID:
+		return m.CriterionChangeID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AppealMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case appeal.FieldDecisionID:
+		return m.OldDecisionID(ctx)
+	case appeal.FieldProblemID:
+		return m.OldProblemID(ctx)
+	case appeal.FieldProposerID:
+		return m.OldProposerID(ctx)
+	case appeal.FieldReason:
+		return m.OldReason(ctx)
+	case appeal.FieldState:
+		return m.OldState(ctx)
+	case appeal.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case appeal.FieldResolvedByID:
+		return m.OldResolvedByID(ctx)
+	case appeal.FieldResolvedAt:
+		return m.OldResolvedAt(ctx)
+	case appeal.FieldResolution:
+		return m.OldResolution(ctx)
+	case appeal.FieldCriterionChangeID:
+		return m.OldCriterionChangeID(ctx)
+	}
+	return nil, fmt.Errorf("unknown Appeal field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AppealMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case appeal.FieldDecisionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDecisionID(v)
+		return nil
+	case appeal.FieldProblemID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProblemID(v)
+		return nil
+	case appeal.FieldProposerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProposerID(v)
+		return nil
+	case appeal.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case appeal.FieldState:
+		v, ok := value.(appeal.State)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetState(v)
+		return nil
+	case appeal.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case appeal.FieldResolvedByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResolvedByID(v)
+		return nil
+	case appeal.FieldResolvedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResolvedAt(v)
+		return nil
+	case appeal.FieldResolution:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResolution(v)
+		return nil
+	case appeal.FieldCriterionChangeID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCriterionChangeID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Appeal field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AppealMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AppealMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AppealMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Appeal numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AppealMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(appeal.FieldResolvedByID) {
+		fields = append(fields, appeal.FieldResolvedByID)
+	}
+	if m.FieldCleared(appeal.FieldResolvedAt) {
+		fields = append(fields, appeal.FieldResolvedAt)
+	}
+	if m.FieldCleared(appeal.FieldCriterionChangeID) {
+		fields = append(fields, appeal.FieldCriterionChangeID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AppealMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AppealMutation) ClearField(name string) error {
+	switch name {
+	case appeal.FieldResolvedByID:
+		m.ClearResolvedByID()
+		return nil
+	case appeal.FieldResolvedAt:
+		m.ClearResolvedAt()
+		return nil
+	case appeal.FieldCriterionChangeID:
+		m.ClearCriterionChangeID()
+		return nil
+	}
+	return fmt.Errorf("unknown Appeal nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AppealMutation) ResetField(name string) error {
+	switch name {
+	case appeal.FieldDecisionID:
+		m.ResetDecisionID()
+		return nil
+	case appeal.FieldProblemID:
+		m.ResetProblemID()
+		return nil
+	case appeal.FieldProposerID:
+		m.ResetProposerID()
+		return nil
+	case appeal.FieldReason:
+		m.ResetReason()
+		return nil
+	case appeal.FieldState:
+		m.ResetState()
+		return nil
+	case appeal.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case appeal.FieldResolvedByID:
+		m.ResetResolvedByID()
+		return nil
+	case appeal.FieldResolvedAt:
+		m.ResetResolvedAt()
+		return nil
+	case appeal.FieldResolution:
+		m.ResetResolution()
+		return nil
+	case appeal.FieldCriterionChangeID:
+		m.ResetCriterionChangeID()
+		return nil
+	}
+	return fmt.Errorf("unknown Appeal field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AppealMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AppealMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AppealMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AppealMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AppealMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AppealMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AppealMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Appeal unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AppealMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Appeal edge %s", name)
 }
 
 // AuditAnswerMutation represents an operation that mutates the AuditAnswer nodes in the graph.
@@ -17903,6 +18789,828 @@ func (m *CounterMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Counter edge %s", name)
 }
 
+// CriterionChangeMutation represents an operation that mutates the CriterionChange nodes in the graph.
+type CriterionChangeMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	check          *string
+	version        *int
+	addversion     *int
+	previous       *string
+	proposed       *string
+	why            *string
+	appeal_id      *string
+	proposed_by_id *string
+	state          *criterionchange.State
+	created_at     *time.Time
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*CriterionChange, error)
+	predicates     []predicate.CriterionChange
+}
+
+var _ ent.Mutation = (*CriterionChangeMutation)(nil)
+
+// criterionchangeOption allows management of the mutation configuration using functional options.
+type criterionchangeOption func(*CriterionChangeMutation)
+
+// newCriterionChangeMutation creates new mutation for the CriterionChange entity.
+func newCriterionChangeMutation(c config, op Op, opts ...criterionchangeOption) *CriterionChangeMutation {
+	m := &CriterionChangeMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCriterionChange,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCriterionChangeID sets the ID field of the mutation.
+func withCriterionChangeID(id string) criterionchangeOption {
+	return func(m *CriterionChangeMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CriterionChange
+		)
+		m.oldValue = func(ctx context.Context) (*CriterionChange, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CriterionChange.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCriterionChange sets the old CriterionChange of the mutation.
+func withCriterionChange(node *CriterionChange) criterionchangeOption {
+	return func(m *CriterionChangeMutation) {
+		m.oldValue = func(context.Context) (*CriterionChange, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CriterionChangeMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CriterionChangeMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CriterionChange entities.
+func (m *CriterionChangeMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CriterionChangeMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CriterionChangeMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CriterionChange.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCheck sets the "check" field.
+func (m *CriterionChangeMutation) SetCheck(s string) {
+	m.check = &s
+}
+
+// Check returns the value of the "check" field in the mutation.
+func (m *CriterionChangeMutation) Check() (r string, exists bool) {
+	v := m.check
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCheck returns the old "check" field's value of the CriterionChange entity.
+// If the CriterionChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CriterionChangeMutation) OldCheck(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCheck is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCheck requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCheck: %w", err)
+	}
+	return oldValue.Check, nil
+}
+
+// ResetCheck resets all changes to the "check" field.
+func (m *CriterionChangeMutation) ResetCheck() {
+	m.check = nil
+}
+
+// SetVersion sets the "version" field.
+func (m *CriterionChangeMutation) SetVersion(i int) {
+	m.version = &i
+	m.addversion = nil
+}
+
+// Version returns the value of the "version" field in the mutation.
+func (m *CriterionChangeMutation) Version() (r int, exists bool) {
+	v := m.version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVersion returns the old "version" field's value of the CriterionChange entity.
+// If the CriterionChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CriterionChangeMutation) OldVersion(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVersion: %w", err)
+	}
+	return oldValue.Version, nil
+}
+
+// AddVersion adds i to the "version" field.
+func (m *CriterionChangeMutation) AddVersion(i int) {
+	if m.addversion != nil {
+		*m.addversion += i
+	} else {
+		m.addversion = &i
+	}
+}
+
+// AddedVersion returns the value that was added to the "version" field in this mutation.
+func (m *CriterionChangeMutation) AddedVersion() (r int, exists bool) {
+	v := m.addversion
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetVersion resets all changes to the "version" field.
+func (m *CriterionChangeMutation) ResetVersion() {
+	m.version = nil
+	m.addversion = nil
+}
+
+// SetPrevious sets the "previous" field.
+func (m *CriterionChangeMutation) SetPrevious(s string) {
+	m.previous = &s
+}
+
+// Previous returns the value of the "previous" field in the mutation.
+func (m *CriterionChangeMutation) Previous() (r string, exists bool) {
+	v := m.previous
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPrevious returns the old "previous" field's value of the CriterionChange entity.
+// If the CriterionChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CriterionChangeMutation) OldPrevious(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPrevious is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPrevious requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPrevious: %w", err)
+	}
+	return oldValue.Previous, nil
+}
+
+// ResetPrevious resets all changes to the "previous" field.
+func (m *CriterionChangeMutation) ResetPrevious() {
+	m.previous = nil
+}
+
+// SetProposed sets the "proposed" field.
+func (m *CriterionChangeMutation) SetProposed(s string) {
+	m.proposed = &s
+}
+
+// Proposed returns the value of the "proposed" field in the mutation.
+func (m *CriterionChangeMutation) Proposed() (r string, exists bool) {
+	v := m.proposed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProposed returns the old "proposed" field's value of the CriterionChange entity.
+// If the CriterionChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CriterionChangeMutation) OldProposed(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProposed is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProposed requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProposed: %w", err)
+	}
+	return oldValue.Proposed, nil
+}
+
+// ResetProposed resets all changes to the "proposed" field.
+func (m *CriterionChangeMutation) ResetProposed() {
+	m.proposed = nil
+}
+
+// SetWhy sets the "why" field.
+func (m *CriterionChangeMutation) SetWhy(s string) {
+	m.why = &s
+}
+
+// Why returns the value of the "why" field in the mutation.
+func (m *CriterionChangeMutation) Why() (r string, exists bool) {
+	v := m.why
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWhy returns the old "why" field's value of the CriterionChange entity.
+// If the CriterionChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CriterionChangeMutation) OldWhy(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWhy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWhy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWhy: %w", err)
+	}
+	return oldValue.Why, nil
+}
+
+// ResetWhy resets all changes to the "why" field.
+func (m *CriterionChangeMutation) ResetWhy() {
+	m.why = nil
+}
+
+// SetAppealID sets the "appeal_id" field.
+func (m *CriterionChangeMutation) SetAppealID(s string) {
+	m.appeal_id = &s
+}
+
+// AppealID returns the value of the "appeal_id" field in the mutation.
+func (m *CriterionChangeMutation) AppealID() (r string, exists bool) {
+	v := m.appeal_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAppealID returns the old "appeal_id" field's value of the CriterionChange entity.
+// If the CriterionChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CriterionChangeMutation) OldAppealID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAppealID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAppealID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAppealID: %w", err)
+	}
+	return oldValue.AppealID, nil
+}
+
+// ClearAppealID clears the value of the "appeal_id" field.
+func (m *CriterionChangeMutation) ClearAppealID() {
+	m.appeal_id = nil
+	m.clearedFields[criterionchange.FieldAppealID] = struct{}{}
+}
+
+// AppealIDCleared returns if the "appeal_id" field was cleared in this mutation.
+func (m *CriterionChangeMutation) AppealIDCleared() bool {
+	_, ok := m.clearedFields[criterionchange.FieldAppealID]
+	return ok
+}
+
+// ResetAppealID resets all changes to the "appeal_id" field.
+func (m *CriterionChangeMutation) ResetAppealID() {
+	m.appeal_id = nil
+	delete(m.clearedFields, criterionchange.FieldAppealID)
+}
+
+// SetProposedByID sets the "proposed_by_id" field.
+func (m *CriterionChangeMutation) SetProposedByID(s string) {
+	m.proposed_by_id = &s
+}
+
+// ProposedByID returns the value of the "proposed_by_id" field in the mutation.
+func (m *CriterionChangeMutation) ProposedByID() (r string, exists bool) {
+	v := m.proposed_by_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProposedByID returns the old "proposed_by_id" field's value of the CriterionChange entity.
+// If the CriterionChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CriterionChangeMutation) OldProposedByID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProposedByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProposedByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProposedByID: %w", err)
+	}
+	return oldValue.ProposedByID, nil
+}
+
+// ResetProposedByID resets all changes to the "proposed_by_id" field.
+func (m *CriterionChangeMutation) ResetProposedByID() {
+	m.proposed_by_id = nil
+}
+
+// SetState sets the "state" field.
+func (m *CriterionChangeMutation) SetState(c criterionchange.State) {
+	m.state = &c
+}
+
+// State returns the value of the "state" field in the mutation.
+func (m *CriterionChangeMutation) State() (r criterionchange.State, exists bool) {
+	v := m.state
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldState returns the old "state" field's value of the CriterionChange entity.
+// If the CriterionChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CriterionChangeMutation) OldState(ctx context.Context) (v criterionchange.State, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldState is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldState requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldState: %w", err)
+	}
+	return oldValue.State, nil
+}
+
+// ResetState resets all changes to the "state" field.
+func (m *CriterionChangeMutation) ResetState() {
+	m.state = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CriterionChangeMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CriterionChangeMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CriterionChange entity.
+// If the CriterionChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CriterionChangeMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CriterionChangeMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// Where appends a list predicates to the CriterionChangeMutation builder.
+func (m *CriterionChangeMutation) Where(ps ...predicate.CriterionChange) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CriterionChangeMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CriterionChangeMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CriterionChange, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CriterionChangeMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CriterionChangeMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CriterionChange).
+func (m *CriterionChangeMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CriterionChangeMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.check != nil {
+		fields = append(fields, criterionchange.FieldCheck)
+	}
+	if m.version != nil {
+		fields = append(fields, criterionchange.FieldVersion)
+	}
+	if m.previous != nil {
+		fields = append(fields, criterionchange.FieldPrevious)
+	}
+	if m.proposed != nil {
+		fields = append(fields, criterionchange.FieldProposed)
+	}
+	if m.why != nil {
+		fields = append(fields, criterionchange.FieldWhy)
+	}
+	if m.appeal_id != nil {
+		fields = append(fields, criterionchange.FieldAppealID)
+	}
+	if m.proposed_by_id != nil {
+		fields = append(fields, criterionchange.FieldProposedByID)
+	}
+	if m.state != nil {
+		fields = append(fields, criterionchange.FieldState)
+	}
+	if m.created_at != nil {
+		fields = append(fields, criterionchange.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CriterionChangeMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case criterionchange.FieldCheck:
+		return m.Check()
+	case criterionchange.FieldVersion:
+		return m.Version()
+	case criterionchange.FieldPrevious:
+		return m.Previous()
+	case criterionchange.FieldProposed:
+		return m.Proposed()
+	case criterionchange.FieldWhy:
+		return m.Why()
+	case criterionchange.FieldAppealID:
+		return m.AppealID()
+	case criterionchange.FieldProposedByID:
+		return m.ProposedByID()
+	case criterionchange.FieldState:
+		return m.State()
+	case criterionchange.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CriterionChangeMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case criterionchange.FieldCheck:
+		return m.OldCheck(ctx)
+	case criterionchange.FieldVersion:
+		return m.OldVersion(ctx)
+	case criterionchange.FieldPrevious:
+		return m.OldPrevious(ctx)
+	case criterionchange.FieldProposed:
+		return m.OldProposed(ctx)
+	case criterionchange.FieldWhy:
+		return m.OldWhy(ctx)
+	case criterionchange.FieldAppealID:
+		return m.OldAppealID(ctx)
+	case criterionchange.FieldProposedByID:
+		return m.OldProposedByID(ctx)
+	case criterionchange.FieldState:
+		return m.OldState(ctx)
+	case criterionchange.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown CriterionChange field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CriterionChangeMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case criterionchange.FieldCheck:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCheck(v)
+		return nil
+	case criterionchange.FieldVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVersion(v)
+		return nil
+	case criterionchange.FieldPrevious:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPrevious(v)
+		return nil
+	case criterionchange.FieldProposed:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProposed(v)
+		return nil
+	case criterionchange.FieldWhy:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWhy(v)
+		return nil
+	case criterionchange.FieldAppealID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAppealID(v)
+		return nil
+	case criterionchange.FieldProposedByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProposedByID(v)
+		return nil
+	case criterionchange.FieldState:
+		v, ok := value.(criterionchange.State)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetState(v)
+		return nil
+	case criterionchange.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CriterionChange field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CriterionChangeMutation) AddedFields() []string {
+	var fields []string
+	if m.addversion != nil {
+		fields = append(fields, criterionchange.FieldVersion)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CriterionChangeMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case criterionchange.FieldVersion:
+		return m.AddedVersion()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CriterionChangeMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case criterionchange.FieldVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddVersion(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CriterionChange numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CriterionChangeMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(criterionchange.FieldAppealID) {
+		fields = append(fields, criterionchange.FieldAppealID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CriterionChangeMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CriterionChangeMutation) ClearField(name string) error {
+	switch name {
+	case criterionchange.FieldAppealID:
+		m.ClearAppealID()
+		return nil
+	}
+	return fmt.Errorf("unknown CriterionChange nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CriterionChangeMutation) ResetField(name string) error {
+	switch name {
+	case criterionchange.FieldCheck:
+		m.ResetCheck()
+		return nil
+	case criterionchange.FieldVersion:
+		m.ResetVersion()
+		return nil
+	case criterionchange.FieldPrevious:
+		m.ResetPrevious()
+		return nil
+	case criterionchange.FieldProposed:
+		m.ResetProposed()
+		return nil
+	case criterionchange.FieldWhy:
+		m.ResetWhy()
+		return nil
+	case criterionchange.FieldAppealID:
+		m.ResetAppealID()
+		return nil
+	case criterionchange.FieldProposedByID:
+		m.ResetProposedByID()
+		return nil
+	case criterionchange.FieldState:
+		m.ResetState()
+		return nil
+	case criterionchange.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown CriterionChange field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CriterionChangeMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CriterionChangeMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CriterionChangeMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CriterionChangeMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CriterionChangeMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CriterionChangeMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CriterionChangeMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown CriterionChange unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CriterionChangeMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown CriterionChange edge %s", name)
+}
+
 // DecisionMutation represents an operation that mutates the Decision nodes in the graph.
 type DecisionMutation struct {
 	config
@@ -24242,6 +25950,608 @@ func (m *GateSwitchMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown GateSwitch edge %s", name)
 }
 
+// GoldAnswerMutation represents an operation that mutates the GoldAnswer nodes in the graph.
+type GoldAnswerMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	reviewer_id   *string
+	packet_id     *string
+	action        *string
+	right         *bool
+	reason        *string
+	created_at    *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*GoldAnswer, error)
+	predicates    []predicate.GoldAnswer
+}
+
+var _ ent.Mutation = (*GoldAnswerMutation)(nil)
+
+// goldanswerOption allows management of the mutation configuration using functional options.
+type goldanswerOption func(*GoldAnswerMutation)
+
+// newGoldAnswerMutation creates new mutation for the GoldAnswer entity.
+func newGoldAnswerMutation(c config, op Op, opts ...goldanswerOption) *GoldAnswerMutation {
+	m := &GoldAnswerMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeGoldAnswer,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withGoldAnswerID sets the ID field of the mutation.
+func withGoldAnswerID(id string) goldanswerOption {
+	return func(m *GoldAnswerMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *GoldAnswer
+		)
+		m.oldValue = func(ctx context.Context) (*GoldAnswer, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().GoldAnswer.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withGoldAnswer sets the old GoldAnswer of the mutation.
+func withGoldAnswer(node *GoldAnswer) goldanswerOption {
+	return func(m *GoldAnswerMutation) {
+		m.oldValue = func(context.Context) (*GoldAnswer, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m GoldAnswerMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m GoldAnswerMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of GoldAnswer entities.
+func (m *GoldAnswerMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *GoldAnswerMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *GoldAnswerMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().GoldAnswer.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetReviewerID sets the "reviewer_id" field.
+func (m *GoldAnswerMutation) SetReviewerID(s string) {
+	m.reviewer_id = &s
+}
+
+// ReviewerID returns the value of the "reviewer_id" field in the mutation.
+func (m *GoldAnswerMutation) ReviewerID() (r string, exists bool) {
+	v := m.reviewer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReviewerID returns the old "reviewer_id" field's value of the GoldAnswer entity.
+// If the GoldAnswer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoldAnswerMutation) OldReviewerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReviewerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReviewerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReviewerID: %w", err)
+	}
+	return oldValue.ReviewerID, nil
+}
+
+// ResetReviewerID resets all changes to the "reviewer_id" field.
+func (m *GoldAnswerMutation) ResetReviewerID() {
+	m.reviewer_id = nil
+}
+
+// SetPacketID sets the "packet_id" field.
+func (m *GoldAnswerMutation) SetPacketID(s string) {
+	m.packet_id = &s
+}
+
+// PacketID returns the value of the "packet_id" field in the mutation.
+func (m *GoldAnswerMutation) PacketID() (r string, exists bool) {
+	v := m.packet_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPacketID returns the old "packet_id" field's value of the GoldAnswer entity.
+// If the GoldAnswer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoldAnswerMutation) OldPacketID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPacketID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPacketID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPacketID: %w", err)
+	}
+	return oldValue.PacketID, nil
+}
+
+// ResetPacketID resets all changes to the "packet_id" field.
+func (m *GoldAnswerMutation) ResetPacketID() {
+	m.packet_id = nil
+}
+
+// SetAction sets the "action" field.
+func (m *GoldAnswerMutation) SetAction(s string) {
+	m.action = &s
+}
+
+// Action returns the value of the "action" field in the mutation.
+func (m *GoldAnswerMutation) Action() (r string, exists bool) {
+	v := m.action
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAction returns the old "action" field's value of the GoldAnswer entity.
+// If the GoldAnswer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoldAnswerMutation) OldAction(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAction is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAction requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAction: %w", err)
+	}
+	return oldValue.Action, nil
+}
+
+// ResetAction resets all changes to the "action" field.
+func (m *GoldAnswerMutation) ResetAction() {
+	m.action = nil
+}
+
+// SetRight sets the "right" field.
+func (m *GoldAnswerMutation) SetRight(b bool) {
+	m.right = &b
+}
+
+// Right returns the value of the "right" field in the mutation.
+func (m *GoldAnswerMutation) Right() (r bool, exists bool) {
+	v := m.right
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRight returns the old "right" field's value of the GoldAnswer entity.
+// If the GoldAnswer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoldAnswerMutation) OldRight(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRight is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRight requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRight: %w", err)
+	}
+	return oldValue.Right, nil
+}
+
+// ResetRight resets all changes to the "right" field.
+func (m *GoldAnswerMutation) ResetRight() {
+	m.right = nil
+}
+
+// SetReason sets the "reason" field.
+func (m *GoldAnswerMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *GoldAnswerMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the GoldAnswer entity.
+// If the GoldAnswer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoldAnswerMutation) OldReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *GoldAnswerMutation) ResetReason() {
+	m.reason = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *GoldAnswerMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *GoldAnswerMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the GoldAnswer entity.
+// If the GoldAnswer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GoldAnswerMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *GoldAnswerMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// Where appends a list predicates to the GoldAnswerMutation builder.
+func (m *GoldAnswerMutation) Where(ps ...predicate.GoldAnswer) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the GoldAnswerMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *GoldAnswerMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.GoldAnswer, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *GoldAnswerMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *GoldAnswerMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (GoldAnswer).
+func (m *GoldAnswerMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *GoldAnswerMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.reviewer_id != nil {
+		fields = append(fields, goldanswer.FieldReviewerID)
+	}
+	if m.packet_id != nil {
+		fields = append(fields, goldanswer.FieldPacketID)
+	}
+	if m.action != nil {
+		fields = append(fields, goldanswer.FieldAction)
+	}
+	if m.right != nil {
+		fields = append(fields, goldanswer.FieldRight)
+	}
+	if m.reason != nil {
+		fields = append(fields, goldanswer.FieldReason)
+	}
+	if m.created_at != nil {
+		fields = append(fields, goldanswer.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *GoldAnswerMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case goldanswer.FieldReviewerID:
+		return m.ReviewerID()
+	case goldanswer.FieldPacketID:
+		return m.PacketID()
+	case goldanswer.FieldAction:
+		return m.Action()
+	case goldanswer.FieldRight:
+		return m.Right()
+	case goldanswer.FieldReason:
+		return m.Reason()
+	case goldanswer.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *GoldAnswerMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case goldanswer.FieldReviewerID:
+		return m.OldReviewerID(ctx)
+	case goldanswer.FieldPacketID:
+		return m.OldPacketID(ctx)
+	case goldanswer.FieldAction:
+		return m.OldAction(ctx)
+	case goldanswer.FieldRight:
+		return m.OldRight(ctx)
+	case goldanswer.FieldReason:
+		return m.OldReason(ctx)
+	case goldanswer.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown GoldAnswer field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GoldAnswerMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case goldanswer.FieldReviewerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReviewerID(v)
+		return nil
+	case goldanswer.FieldPacketID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPacketID(v)
+		return nil
+	case goldanswer.FieldAction:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAction(v)
+		return nil
+	case goldanswer.FieldRight:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRight(v)
+		return nil
+	case goldanswer.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case goldanswer.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GoldAnswer field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *GoldAnswerMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *GoldAnswerMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GoldAnswerMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown GoldAnswer numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *GoldAnswerMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *GoldAnswerMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *GoldAnswerMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown GoldAnswer nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *GoldAnswerMutation) ResetField(name string) error {
+	switch name {
+	case goldanswer.FieldReviewerID:
+		m.ResetReviewerID()
+		return nil
+	case goldanswer.FieldPacketID:
+		m.ResetPacketID()
+		return nil
+	case goldanswer.FieldAction:
+		m.ResetAction()
+		return nil
+	case goldanswer.FieldRight:
+		m.ResetRight()
+		return nil
+	case goldanswer.FieldReason:
+		m.ResetReason()
+		return nil
+	case goldanswer.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown GoldAnswer field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *GoldAnswerMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *GoldAnswerMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *GoldAnswerMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *GoldAnswerMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *GoldAnswerMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *GoldAnswerMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *GoldAnswerMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown GoldAnswer unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *GoldAnswerMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown GoldAnswer edge %s", name)
+}
+
 // HoldMutation represents an operation that mutates the Hold nodes in the graph.
 type HoldMutation struct {
 	config
@@ -26150,6 +28460,986 @@ func (m *LaneMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *LaneMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Lane edge %s", name)
+}
+
+// LaneRegisterEntryMutation represents an operation that mutates the LaneRegisterEntry nodes in the graph.
+type LaneRegisterEntryMutation struct {
+	config
+	op                         Op
+	typ                        string
+	id                         *string
+	claim_text                 *string
+	unit_of_analysis           *string
+	admitted_record            *string
+	permitted_external_sources *string
+	outcome_contract_version   *string
+	authority                  *string
+	false_positive_consequence *string
+	false_negative_consequence *string
+	ambiguity_owner            *string
+	accountable_owner          *string
+	status                     *laneregisterentry.Status
+	updated_by_id              *string
+	updated_at                 *time.Time
+	clearedFields              map[string]struct{}
+	done                       bool
+	oldValue                   func(context.Context) (*LaneRegisterEntry, error)
+	predicates                 []predicate.LaneRegisterEntry
+}
+
+var _ ent.Mutation = (*LaneRegisterEntryMutation)(nil)
+
+// laneregisterentryOption allows management of the mutation configuration using functional options.
+type laneregisterentryOption func(*LaneRegisterEntryMutation)
+
+// newLaneRegisterEntryMutation creates new mutation for the LaneRegisterEntry entity.
+func newLaneRegisterEntryMutation(c config, op Op, opts ...laneregisterentryOption) *LaneRegisterEntryMutation {
+	m := &LaneRegisterEntryMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLaneRegisterEntry,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLaneRegisterEntryID sets the ID field of the mutation.
+func withLaneRegisterEntryID(id string) laneregisterentryOption {
+	return func(m *LaneRegisterEntryMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *LaneRegisterEntry
+		)
+		m.oldValue = func(ctx context.Context) (*LaneRegisterEntry, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().LaneRegisterEntry.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLaneRegisterEntry sets the old LaneRegisterEntry of the mutation.
+func withLaneRegisterEntry(node *LaneRegisterEntry) laneregisterentryOption {
+	return func(m *LaneRegisterEntryMutation) {
+		m.oldValue = func(context.Context) (*LaneRegisterEntry, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LaneRegisterEntryMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LaneRegisterEntryMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of LaneRegisterEntry entities.
+func (m *LaneRegisterEntryMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LaneRegisterEntryMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LaneRegisterEntryMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().LaneRegisterEntry.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetClaimText sets the "claim_text" field.
+func (m *LaneRegisterEntryMutation) SetClaimText(s string) {
+	m.claim_text = &s
+}
+
+// ClaimText returns the value of the "claim_text" field in the mutation.
+func (m *LaneRegisterEntryMutation) ClaimText() (r string, exists bool) {
+	v := m.claim_text
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClaimText returns the old "claim_text" field's value of the LaneRegisterEntry entity.
+// If the LaneRegisterEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneRegisterEntryMutation) OldClaimText(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClaimText is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClaimText requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClaimText: %w", err)
+	}
+	return oldValue.ClaimText, nil
+}
+
+// ResetClaimText resets all changes to the "claim_text" field.
+func (m *LaneRegisterEntryMutation) ResetClaimText() {
+	m.claim_text = nil
+}
+
+// SetUnitOfAnalysis sets the "unit_of_analysis" field.
+func (m *LaneRegisterEntryMutation) SetUnitOfAnalysis(s string) {
+	m.unit_of_analysis = &s
+}
+
+// UnitOfAnalysis returns the value of the "unit_of_analysis" field in the mutation.
+func (m *LaneRegisterEntryMutation) UnitOfAnalysis() (r string, exists bool) {
+	v := m.unit_of_analysis
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUnitOfAnalysis returns the old "unit_of_analysis" field's value of the LaneRegisterEntry entity.
+// If the LaneRegisterEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneRegisterEntryMutation) OldUnitOfAnalysis(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUnitOfAnalysis is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUnitOfAnalysis requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUnitOfAnalysis: %w", err)
+	}
+	return oldValue.UnitOfAnalysis, nil
+}
+
+// ResetUnitOfAnalysis resets all changes to the "unit_of_analysis" field.
+func (m *LaneRegisterEntryMutation) ResetUnitOfAnalysis() {
+	m.unit_of_analysis = nil
+}
+
+// SetAdmittedRecord sets the "admitted_record" field.
+func (m *LaneRegisterEntryMutation) SetAdmittedRecord(s string) {
+	m.admitted_record = &s
+}
+
+// AdmittedRecord returns the value of the "admitted_record" field in the mutation.
+func (m *LaneRegisterEntryMutation) AdmittedRecord() (r string, exists bool) {
+	v := m.admitted_record
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAdmittedRecord returns the old "admitted_record" field's value of the LaneRegisterEntry entity.
+// If the LaneRegisterEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneRegisterEntryMutation) OldAdmittedRecord(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAdmittedRecord is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAdmittedRecord requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAdmittedRecord: %w", err)
+	}
+	return oldValue.AdmittedRecord, nil
+}
+
+// ResetAdmittedRecord resets all changes to the "admitted_record" field.
+func (m *LaneRegisterEntryMutation) ResetAdmittedRecord() {
+	m.admitted_record = nil
+}
+
+// SetPermittedExternalSources sets the "permitted_external_sources" field.
+func (m *LaneRegisterEntryMutation) SetPermittedExternalSources(s string) {
+	m.permitted_external_sources = &s
+}
+
+// PermittedExternalSources returns the value of the "permitted_external_sources" field in the mutation.
+func (m *LaneRegisterEntryMutation) PermittedExternalSources() (r string, exists bool) {
+	v := m.permitted_external_sources
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPermittedExternalSources returns the old "permitted_external_sources" field's value of the LaneRegisterEntry entity.
+// If the LaneRegisterEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneRegisterEntryMutation) OldPermittedExternalSources(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPermittedExternalSources is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPermittedExternalSources requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPermittedExternalSources: %w", err)
+	}
+	return oldValue.PermittedExternalSources, nil
+}
+
+// ResetPermittedExternalSources resets all changes to the "permitted_external_sources" field.
+func (m *LaneRegisterEntryMutation) ResetPermittedExternalSources() {
+	m.permitted_external_sources = nil
+}
+
+// SetOutcomeContractVersion sets the "outcome_contract_version" field.
+func (m *LaneRegisterEntryMutation) SetOutcomeContractVersion(s string) {
+	m.outcome_contract_version = &s
+}
+
+// OutcomeContractVersion returns the value of the "outcome_contract_version" field in the mutation.
+func (m *LaneRegisterEntryMutation) OutcomeContractVersion() (r string, exists bool) {
+	v := m.outcome_contract_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOutcomeContractVersion returns the old "outcome_contract_version" field's value of the LaneRegisterEntry entity.
+// If the LaneRegisterEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneRegisterEntryMutation) OldOutcomeContractVersion(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOutcomeContractVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOutcomeContractVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOutcomeContractVersion: %w", err)
+	}
+	return oldValue.OutcomeContractVersion, nil
+}
+
+// ResetOutcomeContractVersion resets all changes to the "outcome_contract_version" field.
+func (m *LaneRegisterEntryMutation) ResetOutcomeContractVersion() {
+	m.outcome_contract_version = nil
+}
+
+// SetAuthority sets the "authority" field.
+func (m *LaneRegisterEntryMutation) SetAuthority(s string) {
+	m.authority = &s
+}
+
+// Authority returns the value of the "authority" field in the mutation.
+func (m *LaneRegisterEntryMutation) Authority() (r string, exists bool) {
+	v := m.authority
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAuthority returns the old "authority" field's value of the LaneRegisterEntry entity.
+// If the LaneRegisterEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneRegisterEntryMutation) OldAuthority(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAuthority is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAuthority requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAuthority: %w", err)
+	}
+	return oldValue.Authority, nil
+}
+
+// ResetAuthority resets all changes to the "authority" field.
+func (m *LaneRegisterEntryMutation) ResetAuthority() {
+	m.authority = nil
+}
+
+// SetFalsePositiveConsequence sets the "false_positive_consequence" field.
+func (m *LaneRegisterEntryMutation) SetFalsePositiveConsequence(s string) {
+	m.false_positive_consequence = &s
+}
+
+// FalsePositiveConsequence returns the value of the "false_positive_consequence" field in the mutation.
+func (m *LaneRegisterEntryMutation) FalsePositiveConsequence() (r string, exists bool) {
+	v := m.false_positive_consequence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFalsePositiveConsequence returns the old "false_positive_consequence" field's value of the LaneRegisterEntry entity.
+// If the LaneRegisterEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneRegisterEntryMutation) OldFalsePositiveConsequence(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFalsePositiveConsequence is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFalsePositiveConsequence requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFalsePositiveConsequence: %w", err)
+	}
+	return oldValue.FalsePositiveConsequence, nil
+}
+
+// ResetFalsePositiveConsequence resets all changes to the "false_positive_consequence" field.
+func (m *LaneRegisterEntryMutation) ResetFalsePositiveConsequence() {
+	m.false_positive_consequence = nil
+}
+
+// SetFalseNegativeConsequence sets the "false_negative_consequence" field.
+func (m *LaneRegisterEntryMutation) SetFalseNegativeConsequence(s string) {
+	m.false_negative_consequence = &s
+}
+
+// FalseNegativeConsequence returns the value of the "false_negative_consequence" field in the mutation.
+func (m *LaneRegisterEntryMutation) FalseNegativeConsequence() (r string, exists bool) {
+	v := m.false_negative_consequence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFalseNegativeConsequence returns the old "false_negative_consequence" field's value of the LaneRegisterEntry entity.
+// If the LaneRegisterEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneRegisterEntryMutation) OldFalseNegativeConsequence(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFalseNegativeConsequence is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFalseNegativeConsequence requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFalseNegativeConsequence: %w", err)
+	}
+	return oldValue.FalseNegativeConsequence, nil
+}
+
+// ResetFalseNegativeConsequence resets all changes to the "false_negative_consequence" field.
+func (m *LaneRegisterEntryMutation) ResetFalseNegativeConsequence() {
+	m.false_negative_consequence = nil
+}
+
+// SetAmbiguityOwner sets the "ambiguity_owner" field.
+func (m *LaneRegisterEntryMutation) SetAmbiguityOwner(s string) {
+	m.ambiguity_owner = &s
+}
+
+// AmbiguityOwner returns the value of the "ambiguity_owner" field in the mutation.
+func (m *LaneRegisterEntryMutation) AmbiguityOwner() (r string, exists bool) {
+	v := m.ambiguity_owner
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAmbiguityOwner returns the old "ambiguity_owner" field's value of the LaneRegisterEntry entity.
+// If the LaneRegisterEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneRegisterEntryMutation) OldAmbiguityOwner(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAmbiguityOwner is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAmbiguityOwner requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAmbiguityOwner: %w", err)
+	}
+	return oldValue.AmbiguityOwner, nil
+}
+
+// ResetAmbiguityOwner resets all changes to the "ambiguity_owner" field.
+func (m *LaneRegisterEntryMutation) ResetAmbiguityOwner() {
+	m.ambiguity_owner = nil
+}
+
+// SetAccountableOwner sets the "accountable_owner" field.
+func (m *LaneRegisterEntryMutation) SetAccountableOwner(s string) {
+	m.accountable_owner = &s
+}
+
+// AccountableOwner returns the value of the "accountable_owner" field in the mutation.
+func (m *LaneRegisterEntryMutation) AccountableOwner() (r string, exists bool) {
+	v := m.accountable_owner
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAccountableOwner returns the old "accountable_owner" field's value of the LaneRegisterEntry entity.
+// If the LaneRegisterEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneRegisterEntryMutation) OldAccountableOwner(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAccountableOwner is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAccountableOwner requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAccountableOwner: %w", err)
+	}
+	return oldValue.AccountableOwner, nil
+}
+
+// ResetAccountableOwner resets all changes to the "accountable_owner" field.
+func (m *LaneRegisterEntryMutation) ResetAccountableOwner() {
+	m.accountable_owner = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *LaneRegisterEntryMutation) SetStatus(l laneregisterentry.Status) {
+	m.status = &l
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *LaneRegisterEntryMutation) Status() (r laneregisterentry.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the LaneRegisterEntry entity.
+// If the LaneRegisterEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneRegisterEntryMutation) OldStatus(ctx context.Context) (v laneregisterentry.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *LaneRegisterEntryMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetUpdatedByID sets the "updated_by_id" field.
+func (m *LaneRegisterEntryMutation) SetUpdatedByID(s string) {
+	m.updated_by_id = &s
+}
+
+// UpdatedByID returns the value of the "updated_by_id" field in the mutation.
+func (m *LaneRegisterEntryMutation) UpdatedByID() (r string, exists bool) {
+	v := m.updated_by_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedByID returns the old "updated_by_id" field's value of the LaneRegisterEntry entity.
+// If the LaneRegisterEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneRegisterEntryMutation) OldUpdatedByID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedByID: %w", err)
+	}
+	return oldValue.UpdatedByID, nil
+}
+
+// ResetUpdatedByID resets all changes to the "updated_by_id" field.
+func (m *LaneRegisterEntryMutation) ResetUpdatedByID() {
+	m.updated_by_id = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *LaneRegisterEntryMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *LaneRegisterEntryMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the LaneRegisterEntry entity.
+// If the LaneRegisterEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LaneRegisterEntryMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *LaneRegisterEntryMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// Where appends a list predicates to the LaneRegisterEntryMutation builder.
+func (m *LaneRegisterEntryMutation) Where(ps ...predicate.LaneRegisterEntry) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LaneRegisterEntryMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LaneRegisterEntryMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.LaneRegisterEntry, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LaneRegisterEntryMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LaneRegisterEntryMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (LaneRegisterEntry).
+func (m *LaneRegisterEntryMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LaneRegisterEntryMutation) Fields() []string {
+	fields := make([]string, 0, 13)
+	if m.claim_text != nil {
+		fields = append(fields, laneregisterentry.FieldClaimText)
+	}
+	if m.unit_of_analysis != nil {
+		fields = append(fields, laneregisterentry.FieldUnitOfAnalysis)
+	}
+	if m.admitted_record != nil {
+		fields = append(fields, laneregisterentry.FieldAdmittedRecord)
+	}
+	if m.permitted_external_sources != nil {
+		fields = append(fields, laneregisterentry.FieldPermittedExternalSources)
+	}
+	if m.outcome_contract_version != nil {
+		fields = append(fields, laneregisterentry.FieldOutcomeContractVersion)
+	}
+	if m.authority != nil {
+		fields = append(fields, laneregisterentry.FieldAuthority)
+	}
+	if m.false_positive_consequence != nil {
+		fields = append(fields, laneregisterentry.FieldFalsePositiveConsequence)
+	}
+	if m.false_negative_consequence != nil {
+		fields = append(fields, laneregisterentry.FieldFalseNegativeConsequence)
+	}
+	if m.ambiguity_owner != nil {
+		fields = append(fields, laneregisterentry.FieldAmbiguityOwner)
+	}
+	if m.accountable_owner != nil {
+		fields = append(fields, laneregisterentry.FieldAccountableOwner)
+	}
+	if m.status != nil {
+		fields = append(fields, laneregisterentry.FieldStatus)
+	}
+	if m.updated_by_id != nil {
+		fields = append(fields, laneregisterentry.FieldUpdatedByID)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, laneregisterentry.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LaneRegisterEntryMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case laneregisterentry.FieldClaimText:
+		return m.ClaimText()
+	case laneregisterentry.FieldUnitOfAnalysis:
+		return m.UnitOfAnalysis()
+	case laneregisterentry.FieldAdmittedRecord:
+		return m.AdmittedRecord()
+	case laneregisterentry.FieldPermittedExternalSources:
+		return m.PermittedExternalSources()
+	case laneregisterentry.FieldOutcomeContractVersion:
+		return m.OutcomeContractVersion()
+	case laneregisterentry.FieldAuthority:
+		return m.Authority()
+	case laneregisterentry.FieldFalsePositiveConsequence:
+		return m.FalsePositiveConsequence()
+	case laneregisterentry.FieldFalseNegativeConsequence:
+		return m.FalseNegativeConsequence()
+	case laneregisterentry.FieldAmbiguityOwner:
+		return m.AmbiguityOwner()
+	case laneregisterentry.FieldAccountableOwner:
+		return m.AccountableOwner()
+	case laneregisterentry.FieldStatus:
+		return m.Status()
+	case laneregisterentry.FieldUpdatedByID:
+		return m.UpdatedByID()
+	case laneregisterentry.FieldUpdatedAt:
+		return m.UpdatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LaneRegisterEntryMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case laneregisterentry.FieldClaimText:
+		return m.OldClaimText(ctx)
+	case laneregisterentry.FieldUnitOfAnalysis:
+		return m.OldUnitOfAnalysis(ctx)
+	case laneregisterentry.FieldAdmittedRecord:
+		return m.OldAdmittedRecord(ctx)
+	case laneregisterentry.FieldPermittedExternalSources:
+		return m.OldPermittedExternalSources(ctx)
+	case laneregisterentry.FieldOutcomeContractVersion:
+		return m.OldOutcomeContractVersion(ctx)
+	case laneregisterentry.FieldAuthority:
+		return m.OldAuthority(ctx)
+	case laneregisterentry.FieldFalsePositiveConsequence:
+		return m.OldFalsePositiveConsequence(ctx)
+	case laneregisterentry.FieldFalseNegativeConsequence:
+		return m.OldFalseNegativeConsequence(ctx)
+	case laneregisterentry.FieldAmbiguityOwner:
+		return m.OldAmbiguityOwner(ctx)
+	case laneregisterentry.FieldAccountableOwner:
+		return m.OldAccountableOwner(ctx)
+	case laneregisterentry.FieldStatus:
+		return m.OldStatus(ctx)
+	case laneregisterentry.FieldUpdatedByID:
+		return m.OldUpdatedByID(ctx)
+	case laneregisterentry.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown LaneRegisterEntry field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LaneRegisterEntryMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case laneregisterentry.FieldClaimText:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClaimText(v)
+		return nil
+	case laneregisterentry.FieldUnitOfAnalysis:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUnitOfAnalysis(v)
+		return nil
+	case laneregisterentry.FieldAdmittedRecord:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAdmittedRecord(v)
+		return nil
+	case laneregisterentry.FieldPermittedExternalSources:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPermittedExternalSources(v)
+		return nil
+	case laneregisterentry.FieldOutcomeContractVersion:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOutcomeContractVersion(v)
+		return nil
+	case laneregisterentry.FieldAuthority:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAuthority(v)
+		return nil
+	case laneregisterentry.FieldFalsePositiveConsequence:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFalsePositiveConsequence(v)
+		return nil
+	case laneregisterentry.FieldFalseNegativeConsequence:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFalseNegativeConsequence(v)
+		return nil
+	case laneregisterentry.FieldAmbiguityOwner:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAmbiguityOwner(v)
+		return nil
+	case laneregisterentry.FieldAccountableOwner:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAccountableOwner(v)
+		return nil
+	case laneregisterentry.FieldStatus:
+		v, ok := value.(laneregisterentry.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case laneregisterentry.FieldUpdatedByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedByID(v)
+		return nil
+	case laneregisterentry.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LaneRegisterEntry field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LaneRegisterEntryMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LaneRegisterEntryMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LaneRegisterEntryMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown LaneRegisterEntry numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LaneRegisterEntryMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LaneRegisterEntryMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LaneRegisterEntryMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown LaneRegisterEntry nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LaneRegisterEntryMutation) ResetField(name string) error {
+	switch name {
+	case laneregisterentry.FieldClaimText:
+		m.ResetClaimText()
+		return nil
+	case laneregisterentry.FieldUnitOfAnalysis:
+		m.ResetUnitOfAnalysis()
+		return nil
+	case laneregisterentry.FieldAdmittedRecord:
+		m.ResetAdmittedRecord()
+		return nil
+	case laneregisterentry.FieldPermittedExternalSources:
+		m.ResetPermittedExternalSources()
+		return nil
+	case laneregisterentry.FieldOutcomeContractVersion:
+		m.ResetOutcomeContractVersion()
+		return nil
+	case laneregisterentry.FieldAuthority:
+		m.ResetAuthority()
+		return nil
+	case laneregisterentry.FieldFalsePositiveConsequence:
+		m.ResetFalsePositiveConsequence()
+		return nil
+	case laneregisterentry.FieldFalseNegativeConsequence:
+		m.ResetFalseNegativeConsequence()
+		return nil
+	case laneregisterentry.FieldAmbiguityOwner:
+		m.ResetAmbiguityOwner()
+		return nil
+	case laneregisterentry.FieldAccountableOwner:
+		m.ResetAccountableOwner()
+		return nil
+	case laneregisterentry.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case laneregisterentry.FieldUpdatedByID:
+		m.ResetUpdatedByID()
+		return nil
+	case laneregisterentry.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown LaneRegisterEntry field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LaneRegisterEntryMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LaneRegisterEntryMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LaneRegisterEntryMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LaneRegisterEntryMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LaneRegisterEntryMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LaneRegisterEntryMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LaneRegisterEntryMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown LaneRegisterEntry unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LaneRegisterEntryMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown LaneRegisterEntry edge %s", name)
 }
 
 // LaneReviewMutation represents an operation that mutates the LaneReview nodes in the graph.

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"github.com/theoremdb/theoremdb/ent/account"
+	"github.com/theoremdb/theoremdb/ent/appeal"
 	"github.com/theoremdb/theoremdb/ent/auditanswer"
 	"github.com/theoremdb/theoremdb/ent/auditsample"
 	"github.com/theoremdb/theoremdb/ent/batchstop"
@@ -21,14 +22,17 @@ import (
 	"github.com/theoremdb/theoremdb/ent/corpusrevision"
 	"github.com/theoremdb/theoremdb/ent/corpustask"
 	"github.com/theoremdb/theoremdb/ent/counter"
+	"github.com/theoremdb/theoremdb/ent/criterionchange"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/finding"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/gateswitch"
+	"github.com/theoremdb/theoremdb/ent/goldanswer"
 	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/lane"
+	"github.com/theoremdb/theoremdb/ent/laneregisterentry"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
 	"github.com/theoremdb/theoremdb/ent/nodedraft"
@@ -76,6 +80,35 @@ func init() {
 	// account.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	account.IDValidator = func() func(string) error {
 		validators := accountDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	appealMixin := schema.Appeal{}.Mixin()
+	appealMixinFields0 := appealMixin[0].Fields()
+	_ = appealMixinFields0
+	appealFields := schema.Appeal{}.Fields()
+	_ = appealFields
+	// appealDescResolution is the schema descriptor for resolution field.
+	appealDescResolution := appealFields[8].Descriptor()
+	// appeal.DefaultResolution holds the default value on creation for the resolution field.
+	appeal.DefaultResolution = appealDescResolution.Default.(string)
+	// appealDescID is the schema descriptor for id field.
+	appealDescID := appealMixinFields0[0].Descriptor()
+	// appeal.DefaultID holds the default value on creation for the id field.
+	appeal.DefaultID = appealDescID.Default.(func() string)
+	// appeal.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	appeal.IDValidator = func() func(string) error {
+		validators := appealDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
@@ -803,6 +836,35 @@ func init() {
 	counterDescID := counterFields[0].Descriptor()
 	// counter.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	counter.IDValidator = counterDescID.Validators[0].(func(string) error)
+	criterionchangeMixin := schema.CriterionChange{}.Mixin()
+	criterionchangeMixinFields0 := criterionchangeMixin[0].Fields()
+	_ = criterionchangeMixinFields0
+	criterionchangeFields := schema.CriterionChange{}.Fields()
+	_ = criterionchangeFields
+	// criterionchangeDescVersion is the schema descriptor for version field.
+	criterionchangeDescVersion := criterionchangeFields[1].Descriptor()
+	// criterionchange.VersionValidator is a validator for the "version" field. It is called by the builders before save.
+	criterionchange.VersionValidator = criterionchangeDescVersion.Validators[0].(func(int) error)
+	// criterionchangeDescID is the schema descriptor for id field.
+	criterionchangeDescID := criterionchangeMixinFields0[0].Descriptor()
+	// criterionchange.DefaultID holds the default value on creation for the id field.
+	criterionchange.DefaultID = criterionchangeDescID.Default.(func() string)
+	// criterionchange.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	criterionchange.IDValidator = func() func(string) error {
+		validators := criterionchangeDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
 	decisionMixin := schema.Decision{}.Mixin()
 	decisionMixinFields0 := decisionMixin[0].Fields()
 	_ = decisionMixinFields0
@@ -1025,6 +1087,31 @@ func init() {
 			return nil
 		}
 	}()
+	goldanswerMixin := schema.GoldAnswer{}.Mixin()
+	goldanswerMixinFields0 := goldanswerMixin[0].Fields()
+	_ = goldanswerMixinFields0
+	goldanswerFields := schema.GoldAnswer{}.Fields()
+	_ = goldanswerFields
+	// goldanswerDescID is the schema descriptor for id field.
+	goldanswerDescID := goldanswerMixinFields0[0].Descriptor()
+	// goldanswer.DefaultID holds the default value on creation for the id field.
+	goldanswer.DefaultID = goldanswerDescID.Default.(func() string)
+	// goldanswer.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	goldanswer.IDValidator = func() func(string) error {
+		validators := goldanswerDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
 	holdMixin := schema.Hold{}.Mixin()
 	holdMixinFields0 := holdMixin[0].Fields()
 	_ = holdMixinFields0
@@ -1121,6 +1208,12 @@ func init() {
 			return nil
 		}
 	}()
+	laneregisterentryFields := schema.LaneRegisterEntry{}.Fields()
+	_ = laneregisterentryFields
+	// laneregisterentryDescID is the schema descriptor for id field.
+	laneregisterentryDescID := laneregisterentryFields[0].Descriptor()
+	// laneregisterentry.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	laneregisterentry.IDValidator = laneregisterentryDescID.Validators[0].(func(string) error)
 	lanereviewMixin := schema.LaneReview{}.Mixin()
 	lanereviewMixinFields0 := lanereviewMixin[0].Fields()
 	_ = lanereviewMixinFields0

@@ -16,6 +16,8 @@ type Tx struct {
 	config
 	// Account is the client for interacting with the Account builders.
 	Account *AccountClient
+	// Appeal is the client for interacting with the Appeal builders.
+	Appeal *AppealClient
 	// AuditAnswer is the client for interacting with the AuditAnswer builders.
 	AuditAnswer *AuditAnswerClient
 	// AuditSample is the client for interacting with the AuditSample builders.
@@ -50,6 +52,8 @@ type Tx struct {
 	CorpusTask *CorpusTaskClient
 	// Counter is the client for interacting with the Counter builders.
 	Counter *CounterClient
+	// CriterionChange is the client for interacting with the CriterionChange builders.
+	CriterionChange *CriterionChangeClient
 	// Decision is the client for interacting with the Decision builders.
 	Decision *DecisionClient
 	// Event is the client for interacting with the Event builders.
@@ -62,10 +66,14 @@ type Tx struct {
 	GateRun *GateRunClient
 	// GateSwitch is the client for interacting with the GateSwitch builders.
 	GateSwitch *GateSwitchClient
+	// GoldAnswer is the client for interacting with the GoldAnswer builders.
+	GoldAnswer *GoldAnswerClient
 	// Hold is the client for interacting with the Hold builders.
 	Hold *HoldClient
 	// Lane is the client for interacting with the Lane builders.
 	Lane *LaneClient
+	// LaneRegisterEntry is the client for interacting with the LaneRegisterEntry builders.
+	LaneRegisterEntry *LaneRegisterEntryClient
 	// LaneReview is the client for interacting with the LaneReview builders.
 	LaneReview *LaneReviewClient
 	// ModerationCase is the client for interacting with the ModerationCase builders.
@@ -234,6 +242,7 @@ func (tx *Tx) Client() *Client {
 
 func (tx *Tx) init() {
 	tx.Account = NewAccountClient(tx.config)
+	tx.Appeal = NewAppealClient(tx.config)
 	tx.AuditAnswer = NewAuditAnswerClient(tx.config)
 	tx.AuditSample = NewAuditSampleClient(tx.config)
 	tx.BatchStop = NewBatchStopClient(tx.config)
@@ -251,14 +260,17 @@ func (tx *Tx) init() {
 	tx.CorpusRevision = NewCorpusRevisionClient(tx.config)
 	tx.CorpusTask = NewCorpusTaskClient(tx.config)
 	tx.Counter = NewCounterClient(tx.config)
+	tx.CriterionChange = NewCriterionChangeClient(tx.config)
 	tx.Decision = NewDecisionClient(tx.config)
 	tx.Event = NewEventClient(tx.config)
 	tx.Finding = NewFindingClient(tx.config)
 	tx.Flag = NewFlagClient(tx.config)
 	tx.GateRun = NewGateRunClient(tx.config)
 	tx.GateSwitch = NewGateSwitchClient(tx.config)
+	tx.GoldAnswer = NewGoldAnswerClient(tx.config)
 	tx.Hold = NewHoldClient(tx.config)
 	tx.Lane = NewLaneClient(tx.config)
+	tx.LaneRegisterEntry = NewLaneRegisterEntryClient(tx.config)
 	tx.LaneReview = NewLaneReviewClient(tx.config)
 	tx.ModerationCase = NewModerationCaseClient(tx.config)
 	tx.NodeDraft = NewNodeDraftClient(tx.config)

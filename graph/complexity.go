@@ -58,6 +58,10 @@ func Complexity() generated.ComplexityRoot {
 	c.Query.Nodes = func(child int, ids []string) int { return 1 + len(ids)*child }
 	c.Query.ModerationLog = func(child int, first, _ *int) int { return 1 + pageOr(first)*child }
 	c.Query.ModerationCases = func(child int, first *int) int { return 1 + pageOr(first)*child }
+	c.Query.Appeals = func(child int, first *int) int { return 1 + 2*pageOr(first)*child } // open and answered
+	c.Query.CriterionChanges = func(child int, first *int) int { return 1 + pageOr(first)*child }
+	c.Query.OperatingProfiles = long
+	c.Query.LaneRegister = long
 	return c
 }
 

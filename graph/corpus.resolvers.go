@@ -116,6 +116,11 @@ func (r *mergeFindingResolver) Code(ctx context.Context, obj *corpus.Finding) (*
 	return optional(obj.Code), nil
 }
 
+// ClaimType is the resolver for the claimType field.
+func (r *mergeFindingResolver) ClaimType(ctx context.Context, obj *corpus.Finding) (model.ClaimType, error) {
+	return model.ClaimType(corpus.ClaimTypeOf(obj.Check, obj.Verdict)), nil
+}
+
 // Outcome is the resolver for the outcome field.
 func (r *mergeGateResultResolver) Outcome(ctx context.Context, obj *corpus.GateResult) (model.MergeGateOutcome, error) {
 	return model.MergeGateOutcome(obj.Outcome), nil

@@ -5,16 +5,18 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/theoremdb/theoremdb/corpus"
 	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/role"
 )
 
 const openCR = `mutation($input: OpenChangeRequestInput!) { openChangeRequest(input: $input) {
-	changeRequest { id state gates { gate outcome findings { check verdict behaviour span { field quote } fix } } nodes { id } }
+	changeRequest { id state gates { gate outcome findings { check verdict claimType behaviour span { field quote } fix } } nodes { id } }
 	userErrors { field message code } } }`
 
 const checkCR = `mutation($input: OpenChangeRequestInput!) { checkChangeRequest(input: $input) {
-	changeRequest { id state gates { gate outcome findings { check verdict behaviour span { field quote } fix } } nodes { id } }
+	changeRequest { id state gates { gate outcome findings { check verdict claimType behaviour span { field quote } fix } } nodes { id } }
 	userErrors { field message code } } }`
 
 type crPayload struct {
@@ -25,8 +27,8 @@ type crPayload struct {
 			Gate     string
 			Outcome  string
 			Findings []struct {
-				Check, Verdict, Behaviour, Fix string
-				Span                           struct{ Field, Quote string }
+				Check, Verdict, ClaimType, Behaviour, Fix string
+				Span                                      struct{ Field, Quote string }
 			}
 		}
 		Nodes []struct{ ID string }
@@ -60,6 +62,13 @@ func TestCorpusContract(t *testing.T) {
 		}
 		if cr := dry.CheckChangeRequest.ChangeRequest; cr == nil || cr.ID != nil || len(cr.Gates) != 8 {
 			t.Fatalf("dry run = %+v; want no ID and eight gates", cr)
+		}
+		for _, g := range dry.CheckChangeRequest.ChangeRequest.Gates {
+			for _, f := range g.Findings {
+				if want := string(corpus.ClaimTypeOf(f.Check, gates.Verdict(f.Verdict))); f.ClaimType != want || want == "" {
+					t.Errorf("%s's finding %s (%s) has claim type %q; want %q", g.Gate, f.Check, f.Verdict, f.ClaimType, want)
+				}
+			}
 		}
 		var out struct{ OpenChangeRequest crPayload }
 		if r := a.do(tok, openCR, map[string]any{"input": input}, &out); len(r.Errors) > 0 {

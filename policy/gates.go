@@ -132,6 +132,17 @@ func (s *Service) RecordGateResult(ctx context.Context, runID, digest string, re
 		if err != nil {
 			return fmt.Errorf("gate run: %w", err)
 		}
+		// The operating profile in force when the problem was submitted decides which FAILs
+		// stand on the check's own authority (gates.ApplyProfile).
+		submitted, err := t.Problem.Query().Where(problem.ID(run.ProblemID)).Select(problem.FieldSubmittedAt).Only(ctx)
+		if err != nil {
+			return fmt.Errorf("gate run's problem: %w", err)
+		}
+		prof, err := t.profileAt(ctx, submitted.SubmittedAt)
+		if err != nil {
+			return err
+		}
+		res = gates.ApplyProfile(prof, res)
 		if _, err := t.Finding.Delete().Where(finding.GateRunID(runID)).Exec(ctx); err != nil {
 			return fmt.Errorf("clear findings: %w", err)
 		}
@@ -159,7 +170,7 @@ func (s *Service) RecordGateResult(ctx context.Context, runID, digest string, re
 			subject: run.ProblemID, payload: map[string]any{"revision": run.RevisionID, "run": run.ID,
 				"gate": string(run.Gate), "version": run.Version, "outcome": string(res.Outcome),
 				"failing": counts[gates.Fail], "needsHuman": counts[gates.NeedsHuman], "unknown": counts[gates.Unknown],
-				"policyVersion": Version}}); err != nil {
+				"policyVersion": Version, "profile": string(prof.Name)}}); err != nil {
 			return err
 		}
 		if err := t.holdForGate(ctx, run, res); err != nil {

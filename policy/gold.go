@@ -66,6 +66,11 @@ func (s *Service) RunGold(ctx context.Context, cfg PanelConfig, perLane int) ([]
 	if err != nil {
 		return nil, fmt.Errorf("gold lanes: %w", err)
 	}
+	status, err := registerStatuses(ctx, s.client) // a lane runs only with a register entry
+	if err != nil {
+		return nil, err
+	}
+	ls = slices.DeleteFunc(ls, func(l *ent.Lane) bool { return !RegisterStatusRuns(status[l.ID]) })
 	day := s.Now().Format(time.DateOnly)
 	type job struct {
 		lane   *ent.Lane

@@ -294,6 +294,11 @@ func (s *Service) LaneReport(ctx context.Context, actor *ent.Account, since, unt
 	if !CanStaff(actor) {
 		return nil, fmt.Errorf("the lane report needs the operator role: %w", ErrForbidden)
 	}
+	return s.laneReport(ctx, since, until)
+}
+
+// laneReport is LaneReport for the policy itself (the drift sensor).
+func (s *Service) laneReport(ctx context.Context, since, until time.Time) (*LaneReport, error) {
 	if until.IsZero() {
 		until = s.Now()
 	}

@@ -31,15 +31,21 @@ type verdictProvider struct {
 	rec   lanes.Recommendation
 	fail  bool
 	calls atomic.Int64
+	// flipAfter, when set, makes every call after that many answer flipTo instead.
+	flipAfter int64
+	flipTo    lanes.Recommendation
 }
 
 func newVerdictProvider(t *testing.T, model string) *verdictProvider {
 	t.Helper()
 	p := &verdictProvider{model: model, rec: lanes.Qualify}
 	p.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		p.calls.Add(1)
+		n := p.calls.Add(1)
 		p.mu.Lock()
 		rec, fail := p.rec, p.fail
+		if p.flipAfter > 0 && n > p.flipAfter {
+			rec = p.flipTo
+		}
 		p.mu.Unlock()
 		if fail {
 			http.Error(w, `{"error":{"message":"The server had an error","type":"server_error"}}`, http.StatusInternalServerError)

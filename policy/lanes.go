@@ -74,8 +74,15 @@ func (s *Service) AddLane(ctx context.Context, actor *ent.Account, in LaneInput)
 			SetCreatedByID(actor.ID).SetCreatedAt(s.Now()).Save(ctx); err != nil {
 			return fmt.Errorf("add lane: %w", err)
 		}
+		// A lane runs only with a register entry: it gets one, SHADOW, with the operator accountable.
+		entry := defaultRegisterEntry(l, "@"+actor.Handle)
+		if err := t.writeRegisterEntry(ctx, entry, actor.ID); err != nil {
+			return fmt.Errorf("add lane: %w", err)
+		}
+		payload := laneEventPayload(l)
+		payload["register"] = registerPayload(entry)
 		_, err = t.appendEvent(ctx, eventInput{actor: actor.ID, authority: AuthorityStaff, kind: KindLaneAdded,
-			subject: "lane:" + l.ID, payload: laneEventPayload(l)})
+			subject: "lane:" + l.ID, payload: payload})
 		return err
 	})
 	return l, err
@@ -128,6 +135,9 @@ func (s *Service) updateLane(ctx context.Context, actor *ent.Account, ref, kind 
 		}
 		if out, err = u.Save(ctx); err != nil {
 			return fmt.Errorf("update lane: %w", err)
+		}
+		if err := t.registerFollowsLane(ctx, kind, out, actor.ID); err != nil {
+			return err
 		}
 		_, err = t.appendEvent(ctx, eventInput{actor: actor.ID, authority: AuthorityStaff, kind: kind,
 			subject: "lane:" + l.ID, payload: laneEventPayload(out)})

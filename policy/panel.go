@@ -48,6 +48,10 @@ type PanelConfig struct {
 	// DefectLimit is how many failed reviews of one lane and prompt version in a UTC week close
 	// the agent-review switch (3 when zero).
 	DefectLimit int
+	// Paraphrase runs the panel a second time on the packet reworded by the system
+	// (lanes.PanelInput.Reworded); a role whose recommendation flips tags the item contested.
+	// The second answers are compared, not stored, and decide nothing.
+	Paraphrase bool
 }
 
 // PublicationGateLane is a lane as the public record names it.
@@ -162,6 +166,12 @@ func (s *Service) RunPanel(ctx context.Context, revisionID string, cfg PanelConf
 	if err != nil {
 		return nil, fmt.Errorf("panel lanes: %w", err)
 	}
+	// A lane runs only with a register entry whose status lets it run (SHADOW or ACTIVE).
+	status, err := registerStatuses(ctx, s.client)
+	if err != nil {
+		return nil, err
+	}
+	registered = slices.DeleteFunc(registered, func(l *ent.Lane) bool { return !RegisterStatusRuns(status[l.ID]) })
 	byRole := map[lanes.Role]*ent.Lane{}
 	for _, l := range registered { // approved before unapproved, newest first
 		r := lanes.Role(l.Role)
@@ -186,7 +196,14 @@ func (s *Service) RunPanel(ctx context.Context, revisionID string, cfg PanelConf
 				return nil, err
 			}
 			reviews = append(reviews, lr)
-			in.Panel = append(in.Panel, gateReview(byRole[lanes.PanelRoles[i]], r))
+			in.Panel = append(in.Panel, registerGateReview(byRole[lanes.PanelRoles[i]], r, status))
+		}
+		var again []*lanes.Result
+		if cfg.Paraphrase {
+			again, _ = panel.Run(ctx, panelIn.Reworded())
+		}
+		if err := s.tagContested(ctx, p.ID, revisionID, results, again); err != nil {
+			return nil, err
 		}
 		if OtherwiseQualifies(in) {
 			sel, err := s.selectAudit(ctx, p.ID, now, cfg.AuditSeed)
@@ -205,7 +222,7 @@ func (s *Service) RunPanel(ctx context.Context, revisionID string, cfg PanelConf
 								return nil, err
 							}
 							reviews = append(reviews, lr)
-							g := gateReview(al, r)
+							g := registerGateReview(al, r, status)
 							in.Audit = &g
 						}
 					}
@@ -262,7 +279,11 @@ func (s *Service) recordInput(ctx context.Context, in *ReviewGateInput, p *ent.P
 		_, in.BatchStopped = stops[BatchSource(p, rev)]
 	}
 	// A community flag is no dispute: it opens a moderation case and never holds the problem or
-	// pauses its clock (POLICY.md section 4), so an open flag does not set Disputed.
+	// pauses its clock (POLICY.md section 4), so an open flag does not set Disputed. An open
+	// appeal is: that is human work.
+	if open, err := s.openAppeal(ctx, p.ID); err != nil || open {
+		in.Disputed = true // an appeal that cannot be read is not assumed closed
+	}
 }
 
 // panelInput is what each role sees: the revision, its gates' outcomes, the claims and the
@@ -323,6 +344,16 @@ func gateReview(l *ent.Lane, r *lanes.Result) GateReview {
 		if cfg := LaneConfig(l); cfg.Validate() == nil {
 			g.Provider = cfg.ProviderIdentity()
 		}
+	}
+	return g
+}
+
+// registerGateReview is gateReview for a lane whose register status is known: a SHADOW lane
+// runs and is recorded, but only an ACTIVE one counts as approved.
+func registerGateReview(l *ent.Lane, r *lanes.Result, status map[string]string) GateReview {
+	g := gateReview(l, r)
+	if l != nil && status[l.ID] != RegisterActive {
+		g.Approved = false
 	}
 	return g
 }

@@ -97,6 +97,15 @@ func (s *Service) ReviewQueue(ctx context.Context, viewer *ent.Account, limit in
 		}
 		out = append(out, it)
 	}
+	// Blind gold: the reviewer's gold items of the day, among the others by deadline.
+	golds, err := s.goldFor(ctx, viewer, now)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range golds {
+		out = append(out, goldItemOf(g, now, Permissions{Review: true}))
+	}
+	slices.SortStableFunc(out, func(a, b ReviewItem) int { return a.Deadline.Compare(b.Deadline) })
 	rank := func(it ReviewItem) int {
 		switch {
 		case it.SourceBacked:

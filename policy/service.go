@@ -60,6 +60,9 @@ type Config struct {
 	// PacketCacheBytes bounds the packet cache (DefaultPacketCacheBytes when
 	// zero or less).
 	PacketCacheBytes int
+	// PeopleGold is how many blind gold items each reviewer's queue holds a day (gold_people.go);
+	// none when zero or less.
+	PeopleGold int
 }
 
 // Service runs the policy against one database.

@@ -312,3 +312,21 @@ func parseBatchStop(f url.Values) batchStopForm {
 type tokenForm struct{ Name string }
 
 func parseToken(f url.Values) tokenForm { return tokenForm{Name: f.Get("name")} }
+
+// profileForm puts an operating profile in force, with the owner's reason.
+type profileForm struct{ Name, Reason string }
+
+func parseProfile(f url.Values) profileForm {
+	return profileForm{Name: f.Get("name"), Reason: f.Get("reason")}
+}
+
+// appealAnswerForm is an operator's answer to an appeal.
+type appealAnswerForm struct {
+	Upheld                      bool
+	Resolution, Check, Proposed string
+}
+
+func parseAppealAnswer(f url.Values) appealAnswerForm {
+	return appealAnswerForm{Upheld: f.Get("outcome") == "uphold", Resolution: f.Get("resolution"), Check: f.Get("check"),
+		Proposed: f.Get("proposed")}
+}

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"github.com/a-h/templ"
+
 	"net/http"
 	"time"
 
@@ -37,6 +39,15 @@ func (s *Server) laneReport(w http.ResponseWriter, r *http.Request) error {
 	if form.Until == "" {
 		form.Until = until.UTC().Format(time.DateOnly)
 	}
-	s.render(w, r, http.StatusOK, page(r, "Lane report"), ui.LaneReport(rep, form))
+	people, err := s.policy.ReviewerGold(r.Context(), viewer.From(r.Context()), since, until)
+	if err != nil {
+		return err
+	}
+	drift, err := s.policy.Drift(r.Context(), viewer.From(r.Context()), s.policy.Now(), policy.DefaultDrift)
+	if err != nil {
+		return err
+	}
+	s.render(w, r, http.StatusOK, page(r, "Lane report"),
+		templ.Join(ui.LaneReport(rep, form), ui.DriftChart(drift, policy.DefaultDrift), ui.ReviewerGold(people)))
 	return nil
 }

@@ -214,6 +214,9 @@ func (s *Server) lanesView(ctx context.Context, a *viewer.Account) (ui.LanesView
 		v.Switches = append(v.Switches, row)
 	}
 	v.GateOpen = lv.GateOpen
+	if v.Register, err = s.policy.LaneRegister(ctx, a); err != nil {
+		return v, err
+	}
 	for _, p := range lanes.Prompts() {
 		if !slices.Contains(v.Prompts, p.Version) {
 			v.Prompts = append(v.Prompts, p.Version)

@@ -70,6 +70,7 @@ func (s *Server) decisionView(r *http.Request, id string) (ui.DecisionView, erro
 	for a, fields := range policy.RequiredFields {
 		req[string(a)] = fields
 	}
+	pv.Blind = true // the reviewer's packet hides the machine's provisional verdict
 	d := ui.DecisionView{Problem: pv, Values: map[string]string{}, Errors: map[string]string{},
 		IdempotencyKey: policy.NewIdempotencyKey("web:"), RevisionID: pv.P.Revision.ID, Required: req}
 	if pr := pv.P.Pending; pr != nil {
@@ -84,6 +85,9 @@ func (s *Server) decisionView(r *http.Request, id string) (ui.DecisionView, erro
 
 func (s *Server) reviewPage(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := s.requireReviewer(w, r); !ok {
+		return err
+	}
+	if done, err := s.goldReviewPage(w, r); done || err != nil {
 		return err
 	}
 	id, err := s.reads.ProblemID(r.Context(), r.PathValue("ref"))
@@ -125,6 +129,9 @@ func (s *Server) secondReview(r *http.Request, d *ui.DecisionView, sr string) er
 // a double submit records one decision and shows the same result.
 func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := s.requireReviewer(w, r); !ok {
+		return err
+	}
+	if done, err := s.goldDecide(w, r); done || err != nil {
 		return err
 	}
 	id, err := s.reads.ProblemID(r.Context(), r.PathValue("ref"))

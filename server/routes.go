@@ -27,6 +27,8 @@ func (s *Server) routes() []route {
 		{"GET /about", s.about},
 		{"GET /moderation/log", s.moderationLog},
 		{"GET /quality", s.quality},
+		{"GET /quality/profile", s.qualityProfile},
+		{"GET /quality/criteria", s.criteriaPage},
 		{"GET /quality.json", s.qualityJSON},
 		{"GET /quality.csv", s.qualityCSV},
 		{"GET /quality/stops", s.stops},
@@ -107,6 +109,11 @@ func (s *Server) routes() []route {
 		{"POST /admin/lanes/{lane}/disable", s.disableLane},
 		{"POST /admin/switches/{name}", s.setSwitch},
 		{"GET /admin/lanes/report", s.laneReport},
+		{"POST /quality/profile", s.setProfile},
+		{"GET /admin/contract", s.contractQueue},
+		{"POST /admin/lanes/{lane}/register", s.setRegisterStatus},
+		{"GET /admin/appeals", s.appealsQueue},
+		{"POST /admin/appeals/{id}", s.resolveAppeal},
 
 		// Developers and research agents.
 		{"GET " + schemaPath, s.schemaFile},

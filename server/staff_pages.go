@@ -47,6 +47,7 @@ func (s *Server) staffPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	d.Staff = true
+	d.Problem.Blind = false // staff settle what the machine escalated, and read why
 	s.render(w, r, http.StatusOK, page(r, "Staff review "+id), ui.ReviewPage(d))
 	return nil
 }

@@ -19,6 +19,30 @@ type ProblemView struct {
 	Notice string
 	// Suggestions are the edits suggested to the problem, newest first.
 	Suggestions []policy.SuggestionSummary
+	// Blind is the reviewer's packet: nothing of a machine's provisional verdict on the problem
+	// (agent-assisted review's recommendation, its hold's reason, its events) is shown, so that a
+	// blind gold item and an ordinary one read alike.
+	Blind bool
+}
+
+// machineEvent says an event kind records a machine's provisional verdict, which a blind page
+// leaves out.
+func machineEvent(kind string) bool {
+	return strings.HasPrefix(kind, "publication_gate.") || strings.HasPrefix(kind, "lane.")
+}
+
+// Events are the events the page lists: on a blind page, none that records a machine's verdict.
+func (v ProblemView) Events() []policy.EventView {
+	if !v.Blind {
+		return v.P.Events
+	}
+	out := make([]policy.EventView, 0, len(v.P.Events))
+	for _, e := range v.P.Events {
+		if !machineEvent(e.Kind) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // TabURL is the address of one of the problem's tabs; a merged record's tabs stay on it rather

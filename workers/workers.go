@@ -142,6 +142,7 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 		river.AddWorker(w, &ConfirmReferenceWorker{policy: p, plane: plane})
 		river.AddWorker(w, &ReviewPanelWorker{policy: p, cfg: cfg.Panel})
 		river.AddWorker(w, &GoldRunWorker{policy: p, cfg: cfg.Panel, log: log})
+		river.AddWorker(w, &CheckDriftWorker{policy: p, log: log})
 		rc.Workers = w
 		rc.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.MaxWorkers},
 			QueueRecords: {MaxWorkers: cfg.RecordWorkers}, QueueLanes: {MaxWorkers: 2}}
@@ -160,6 +161,7 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 			return nil, err
 		}
 		rc.PeriodicJobs = append(rc.PeriodicJobs, gold...)
+		rc.PeriodicJobs = append(rc.PeriodicJobs, driftJob())
 		if cfg.Kernel != nil {
 			river.AddWorker(w, &RecheckKernelWorker{corpus: cfg.Kernel, log: log})
 			rc.PeriodicJobs = append(rc.PeriodicJobs, kernelJob())

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/theoremdb/theoremdb/gates"
 	"io"
+	"os"
 
 	"entgo.io/ent/dialect"
 
@@ -57,7 +58,7 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 	}
 	a := &app{cfg: cfg, db: d, live: live.New(d.Ent(), cfg.log)}
 	sched := &lateScheduler{}
-	pcfg := policy.Config{ChallengeWindow: cfg.challengeWindow, PacketCacheBytes: cfg.packetCacheMB << 20}
+	pcfg := policy.Config{ChallengeWindow: cfg.challengeWindow, PacketCacheBytes: cfg.packetCacheMB << 20, PeopleGold: cfg.peopleGold}
 	a.policy = policy.New(d, pcfg, policy.WithScheduler(sched), policy.WithNotifier(a.live))
 	jobsDB, jobsPolicy := d, a.policy
 	if work {
@@ -86,7 +87,8 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 		}
 		wcfg.Gates, a.closeGates = env, closeEnv
 		a.copies = env.Copies
-		wcfg.Panel = policy.PanelConfig{FreshnessWindow: cfg.freshness, AuditSeed: []byte(cfg.auditSeed)}
+		wcfg.Panel = policy.PanelConfig{FreshnessWindow: cfg.freshness, AuditSeed: []byte(cfg.auditSeed),
+			Paraphrase: os.Getenv("THEOREMDB_PANEL_PARAPHRASE") == "on"}
 		wcfg.Kernel = corpus.New(jobsPolicy)
 	}
 	a.jobs, err = workers.New(jobsDB, jobsPolicy, cfg.log, wcfg)

@@ -76,6 +76,8 @@ Environment:
   THEOREMDB_AUDIT_SEED         the secret that draws the audit sample of agent-assisted review
   THEOREMDB_GOLD_EVERY         how often every enabled lane is sent blind gold, aligned to UTC (default 24h; off)
   THEOREMDB_GOLD_PER_LANE      gold packets per lane and run (default 3)
+  THEOREMDB_PEOPLE_GOLD        blind gold items in each reviewer's queue a day (default 0: none)
+  THEOREMDB_PANEL_PARAPHRASE   on: run the panel again on the reworded packet; a flip is contested
   THEOREMDB_FRESHNESS_WINDOW   how old a reference search may be for the open-status gate
                                (default 365d)
   THEOREMDB_CROSSREF_URL, THEOREMDB_DATACITE_URL, THEOREMDB_ARXIV_URL, THEOREMDB_ZBMATH_URL,
@@ -157,6 +159,7 @@ type config struct {
 	databaseURL     string
 	challengeWindow time.Duration
 	packetCacheMB   int
+	peopleGold      int
 	responseMB      int
 	freshness       time.Duration
 	auditSeed       string
@@ -187,6 +190,13 @@ func loadConfig(stderr io.Writer) (config, error) {
 			return c, fmt.Errorf("THEOREMDB_PACKET_CACHE_MB=%q: want a positive number of megabytes such as 256", v)
 		}
 		c.packetCacheMB = n
+	}
+	if v := os.Getenv("THEOREMDB_PEOPLE_GOLD"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return c, fmt.Errorf("THEOREMDB_PEOPLE_GOLD=%q: want how many blind gold items a reviewer's queue holds a day, such as 2 (0: none)", v)
+		}
+		c.peopleGold = n
 	}
 	if v := os.Getenv("THEOREMDB_RESPONSE_CACHE_MB"); v != "" {
 		n, err := strconv.Atoi(v)

@@ -21,6 +21,18 @@ func (f AccountFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AccountMutation", m)
 }
 
+// The AppealFunc type is an adapter to allow the use of ordinary
+// function as Appeal mutator.
+type AppealFunc func(context.Context, *ent.AppealMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AppealFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AppealMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AppealMutation", m)
+}
+
 // The AuditAnswerFunc type is an adapter to allow the use of ordinary
 // function as AuditAnswer mutator.
 type AuditAnswerFunc func(context.Context, *ent.AuditAnswerMutation) (ent.Value, error)
@@ -225,6 +237,18 @@ func (f CounterFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CounterMutation", m)
 }
 
+// The CriterionChangeFunc type is an adapter to allow the use of ordinary
+// function as CriterionChange mutator.
+type CriterionChangeFunc func(context.Context, *ent.CriterionChangeMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CriterionChangeFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CriterionChangeMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CriterionChangeMutation", m)
+}
+
 // The DecisionFunc type is an adapter to allow the use of ordinary
 // function as Decision mutator.
 type DecisionFunc func(context.Context, *ent.DecisionMutation) (ent.Value, error)
@@ -297,6 +321,18 @@ func (f GateSwitchFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, 
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GateSwitchMutation", m)
 }
 
+// The GoldAnswerFunc type is an adapter to allow the use of ordinary
+// function as GoldAnswer mutator.
+type GoldAnswerFunc func(context.Context, *ent.GoldAnswerMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f GoldAnswerFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.GoldAnswerMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GoldAnswerMutation", m)
+}
+
 // The HoldFunc type is an adapter to allow the use of ordinary
 // function as Hold mutator.
 type HoldFunc func(context.Context, *ent.HoldMutation) (ent.Value, error)
@@ -319,6 +355,18 @@ func (f LaneFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error)
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LaneMutation", m)
+}
+
+// The LaneRegisterEntryFunc type is an adapter to allow the use of ordinary
+// function as LaneRegisterEntry mutator.
+type LaneRegisterEntryFunc func(context.Context, *ent.LaneRegisterEntryMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LaneRegisterEntryFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LaneRegisterEntryMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LaneRegisterEntryMutation", m)
 }
 
 // The LaneReviewFunc type is an adapter to allow the use of ordinary

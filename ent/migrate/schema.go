@@ -23,6 +23,38 @@ var (
 		Columns:    AccountsColumns,
 		PrimaryKey: []*schema.Column{AccountsColumns[0]},
 	}
+	// AppealsColumns holds the columns for the "appeals" table.
+	AppealsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "decision_id", Type: field.TypeString, Unique: true},
+		{Name: "problem_id", Type: field.TypeString},
+		{Name: "proposer_id", Type: field.TypeString},
+		{Name: "reason", Type: field.TypeString, Size: 2147483647},
+		{Name: "state", Type: field.TypeEnum, Enums: []string{"OPEN", "UPHELD", "DISMISSED"}, Default: "OPEN"},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "resolved_by_id", Type: field.TypeString, Nullable: true},
+		{Name: "resolved_at", Type: field.TypeTime, Nullable: true},
+		{Name: "resolution", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "criterion_change_id", Type: field.TypeString, Nullable: true},
+	}
+	// AppealsTable holds the schema information for the "appeals" table.
+	AppealsTable = &schema.Table{
+		Name:       "appeals",
+		Columns:    AppealsColumns,
+		PrimaryKey: []*schema.Column{AppealsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "appeal_state_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{AppealsColumns[5], AppealsColumns[6]},
+			},
+			{
+				Name:    "appeal_problem_id",
+				Unique:  false,
+				Columns: []*schema.Column{AppealsColumns[2]},
+			},
+		},
+	}
 	// AuditAnswersColumns holds the columns for the "audit_answers" table.
 	AuditAnswersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -595,6 +627,32 @@ var (
 		Columns:    CountersColumns,
 		PrimaryKey: []*schema.Column{CountersColumns[0]},
 	}
+	// CriterionChangesColumns holds the columns for the "criterion_changes" table.
+	CriterionChangesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "check", Type: field.TypeString},
+		{Name: "version", Type: field.TypeInt},
+		{Name: "previous", Type: field.TypeString, Size: 2147483647},
+		{Name: "proposed", Type: field.TypeString, Size: 2147483647},
+		{Name: "why", Type: field.TypeString, Size: 2147483647},
+		{Name: "appeal_id", Type: field.TypeString, Nullable: true},
+		{Name: "proposed_by_id", Type: field.TypeString},
+		{Name: "state", Type: field.TypeEnum, Enums: []string{"PROPOSED", "ADOPTED", "DECLINED"}, Default: "PROPOSED"},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// CriterionChangesTable holds the schema information for the "criterion_changes" table.
+	CriterionChangesTable = &schema.Table{
+		Name:       "criterion_changes",
+		Columns:    CriterionChangesColumns,
+		PrimaryKey: []*schema.Column{CriterionChangesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "criterionchange_check_version",
+				Unique:  true,
+				Columns: []*schema.Column{CriterionChangesColumns[1], CriterionChangesColumns[2]},
+			},
+		},
+	}
 	// DecisionsColumns holds the columns for the "decisions" table.
 	DecisionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -861,6 +919,34 @@ var (
 			},
 		},
 	}
+	// GoldAnswersColumns holds the columns for the "gold_answers" table.
+	GoldAnswersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "reviewer_id", Type: field.TypeString},
+		{Name: "packet_id", Type: field.TypeString},
+		{Name: "action", Type: field.TypeString},
+		{Name: "right", Type: field.TypeBool},
+		{Name: "reason", Type: field.TypeString, Size: 2147483647},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// GoldAnswersTable holds the schema information for the "gold_answers" table.
+	GoldAnswersTable = &schema.Table{
+		Name:       "gold_answers",
+		Columns:    GoldAnswersColumns,
+		PrimaryKey: []*schema.Column{GoldAnswersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "goldanswer_reviewer_id_packet_id",
+				Unique:  true,
+				Columns: []*schema.Column{GoldAnswersColumns[1], GoldAnswersColumns[2]},
+			},
+			{
+				Name:    "goldanswer_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{GoldAnswersColumns[6]},
+			},
+		},
+	}
 	// HoldsColumns holds the columns for the "holds" table.
 	HoldsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -934,6 +1020,29 @@ var (
 				Columns: []*schema.Column{LanesColumns[2], LanesColumns[8]},
 			},
 		},
+	}
+	// LaneRegisterEntriesColumns holds the columns for the "lane_register_entries" table.
+	LaneRegisterEntriesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString},
+		{Name: "claim_text", Type: field.TypeString, Size: 2147483647},
+		{Name: "unit_of_analysis", Type: field.TypeString, Size: 2147483647},
+		{Name: "admitted_record", Type: field.TypeString, Size: 2147483647},
+		{Name: "permitted_external_sources", Type: field.TypeString, Size: 2147483647},
+		{Name: "outcome_contract_version", Type: field.TypeString},
+		{Name: "authority", Type: field.TypeString, Size: 2147483647},
+		{Name: "false_positive_consequence", Type: field.TypeString, Size: 2147483647},
+		{Name: "false_negative_consequence", Type: field.TypeString, Size: 2147483647},
+		{Name: "ambiguity_owner", Type: field.TypeString},
+		{Name: "accountable_owner", Type: field.TypeString},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"DRAFT", "SHADOW", "ACTIVE", "RETIRED"}},
+		{Name: "updated_by_id", Type: field.TypeString},
+		{Name: "updated_at", Type: field.TypeTime},
+	}
+	// LaneRegisterEntriesTable holds the schema information for the "lane_register_entries" table.
+	LaneRegisterEntriesTable = &schema.Table{
+		Name:       "lane_register_entries",
+		Columns:    LaneRegisterEntriesColumns,
+		PrimaryKey: []*schema.Column{LaneRegisterEntriesColumns[0]},
 	}
 	// LaneReviewsColumns holds the columns for the "lane_reviews" table.
 	LaneReviewsColumns = []*schema.Column{
@@ -1627,6 +1736,7 @@ var (
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
 		AccountsTable,
+		AppealsTable,
 		AuditAnswersTable,
 		AuditSamplesTable,
 		BatchStopsTable,
@@ -1644,14 +1754,17 @@ var (
 		CorpusRevisionsTable,
 		CorpusTasksTable,
 		CountersTable,
+		CriterionChangesTable,
 		DecisionsTable,
 		EventsTable,
 		FindingsTable,
 		FlagsTable,
 		GateRunsTable,
 		GateSwitchesTable,
+		GoldAnswersTable,
 		HoldsTable,
 		LanesTable,
+		LaneRegisterEntriesTable,
 		LaneReviewsTable,
 		ModerationCasesTable,
 		NodeDraftsTable,

@@ -9,6 +9,9 @@ import (
 // Account is the predicate function for account builders.
 type Account func(*sql.Selector)
 
+// Appeal is the predicate function for appeal builders.
+type Appeal func(*sql.Selector)
+
 // AuditAnswer is the predicate function for auditanswer builders.
 type AuditAnswer func(*sql.Selector)
 
@@ -60,6 +63,9 @@ type CorpusTask func(*sql.Selector)
 // Counter is the predicate function for counter builders.
 type Counter func(*sql.Selector)
 
+// CriterionChange is the predicate function for criterionchange builders.
+type CriterionChange func(*sql.Selector)
+
 // Decision is the predicate function for decision builders.
 type Decision func(*sql.Selector)
 
@@ -78,11 +84,17 @@ type GateRun func(*sql.Selector)
 // GateSwitch is the predicate function for gateswitch builders.
 type GateSwitch func(*sql.Selector)
 
+// GoldAnswer is the predicate function for goldanswer builders.
+type GoldAnswer func(*sql.Selector)
+
 // Hold is the predicate function for hold builders.
 type Hold func(*sql.Selector)
 
 // Lane is the predicate function for lane builders.
 type Lane func(*sql.Selector)
+
+// LaneRegisterEntry is the predicate function for laneregisterentry builders.
+type LaneRegisterEntry func(*sql.Selector)
 
 // LaneReview is the predicate function for lanereview builders.
 type LaneReview func(*sql.Selector)

@@ -52,6 +52,7 @@ type MergeFindingResolver interface {
 	Verdict(ctx context.Context, obj *corpus.Finding) (model.FindingVerdictValue, error)
 
 	Code(ctx context.Context, obj *corpus.Finding) (*string, error)
+	ClaimType(ctx context.Context, obj *corpus.Finding) (model.ClaimType, error)
 }
 type MergeGateResultResolver interface {
 	Outcome(ctx context.Context, obj *corpus.GateResult) (model.MergeGateOutcome, error)
@@ -1961,6 +1962,29 @@ func (ec *executionContext) fieldContext_MergeFinding_code(_ context.Context, fi
 	return graphql.NewScalarFieldContext("MergeFinding", field, true, true, "String")
 }
 
+func (ec *executionContext) _MergeFinding_claimType(ctx context.Context, field graphql.CollectedField, obj *corpus.Finding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MergeFinding_claimType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.MergeFinding().ClaimType(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.ClaimType) graphql.Marshaler {
+			return ec.marshalNClaimType2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐClaimType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MergeFinding_claimType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MergeFinding", field, true, true, "ClaimType")
+}
+
 func (ec *executionContext) _MergeGateResult_gate(ctx context.Context, field graphql.CollectedField, obj *corpus.GateResult) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3200,6 +3224,12 @@ func (ec *executionContext) _MergeFinding(ctx context.Context, sel ast.Selection
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._MergeFinding_code(ctx, field, obj)
+				})
+		case "claimType":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._MergeFinding_claimType(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

@@ -26,6 +26,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Account() AccountResolver
+	Appeal() AppealResolver
 	AuditAnswer() AuditAnswerResolver
 	AuditNode() AuditNodeResolver
 	AuditSample() AuditSampleResolver
@@ -43,6 +44,7 @@ type ResolverRoot interface {
 	MergeFinding() MergeFindingResolver
 	MergeGateResult() MergeGateResultResolver
 	Mutation() MutationResolver
+	OperatingProfile() OperatingProfileResolver
 	Problem() ProblemResolver
 	ProblemConnection() ProblemConnectionResolver
 	Query() QueryResolver
@@ -71,6 +73,24 @@ type ComplexityRoot struct {
 		ID          func(childComplexity int) int
 		Reputation  func(childComplexity int) int
 		Roles       func(childComplexity int) int
+	}
+
+	Appeal struct {
+		CreatedAt       func(childComplexity int) int
+		CriterionChange func(childComplexity int) int
+		DecisionAction  func(childComplexity int) int
+		DecisionID      func(childComplexity int) int
+		ID              func(childComplexity int) int
+		ProblemID       func(childComplexity int) int
+		Reason          func(childComplexity int) int
+		Resolution      func(childComplexity int) int
+		ResolvedAt      func(childComplexity int) int
+		State           func(childComplexity int) int
+	}
+
+	AppealPayload struct {
+		Appeal     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	AttachClaimPayload struct {
@@ -283,6 +303,18 @@ type ComplexityRoot struct {
 		Title         func(childComplexity int) int
 	}
 
+	CriterionChange struct {
+		Check     func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		Gate      func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Previous  func(childComplexity int) int
+		Proposed  func(childComplexity int) int
+		State     func(childComplexity int) int
+		Version   func(childComplexity int) int
+		Why       func(childComplexity int) int
+	}
+
 	DecideQuarantinePayload struct {
 		Stop       func(childComplexity int) int
 		UserErrors func(childComplexity int) int
@@ -360,6 +392,7 @@ type ComplexityRoot struct {
 	Finding struct {
 		Behaviour     func(childComplexity int) int
 		Check         func(childComplexity int) int
+		ClaimType     func(childComplexity int) int
 		Consequence   func(childComplexity int) int
 		Criterion     func(childComplexity int) int
 		Evidence      func(childComplexity int) int
@@ -446,6 +479,30 @@ type ComplexityRoot struct {
 		Role          func(childComplexity int) int
 	}
 
+	LaneRegisterEntry struct {
+		AccountableOwner         func(childComplexity int) int
+		AdmittedRecord           func(childComplexity int) int
+		AmbiguityOwner           func(childComplexity int) int
+		Authority                func(childComplexity int) int
+		ClaimText                func(childComplexity int) int
+		FalseNegativeConsequence func(childComplexity int) int
+		FalsePositiveConsequence func(childComplexity int) int
+		Identity                 func(childComplexity int) int
+		LaneID                   func(childComplexity int) int
+		OutcomeContractVersion   func(childComplexity int) int
+		PermittedExternalSources func(childComplexity int) int
+		Role                     func(childComplexity int) int
+		Status                   func(childComplexity int) int
+		UnitOfAnalysis           func(childComplexity int) int
+		UpdatedAt                func(childComplexity int) int
+		UpdatedBy                func(childComplexity int) int
+	}
+
+	LaneRegisterPayload struct {
+		Entry      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	LaneReport struct {
 		GoldPackets func(childComplexity int) int
 		Lanes       func(childComplexity int) int
@@ -494,6 +551,7 @@ type ComplexityRoot struct {
 	MergeFinding struct {
 		Behaviour   func(childComplexity int) int
 		Check       func(childComplexity int) int
+		ClaimType   func(childComplexity int) int
 		Code        func(childComplexity int) int
 		Consequence func(childComplexity int) int
 		Criterion   func(childComplexity int) int
@@ -545,6 +603,7 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		AppealDecision        func(childComplexity int, input model.AppealDecisionInput) int
 		AttachClaim           func(childComplexity int, input model.AttachClaimInput) int
 		CheckChangeRequest    func(childComplexity int, input model.OpenChangeRequestInput) int
 		ClaimCase             func(childComplexity int, input model.ClaimCaseInput) int
@@ -559,10 +618,13 @@ type ComplexityRoot struct {
 		RecordDecision        func(childComplexity int, input model.RecordDecisionInput) int
 		RemoveProblem         func(childComplexity int, input model.RemoveProblemInput) int
 		ReportProblem         func(childComplexity int, input model.ReportProblemInput) int
+		ResolveAppeal         func(childComplexity int, input model.ResolveAppealInput) int
 		ReviewClaim           func(childComplexity int, input model.ReviewClaimInput) int
 		ReviseChangeRequest   func(childComplexity int, id string, input model.OpenChangeRequestInput) int
 		ReviseProblem         func(childComplexity int, input model.ReviseProblemInput) int
 		SendToStaff           func(childComplexity int, input model.SendToStaffInput) int
+		SetLaneRegisterEntry  func(childComplexity int, input model.LaneRegisterEntryInput) int
+		SetOperatingProfile   func(childComplexity int, input model.SetOperatingProfileInput) int
 		SetPresentation       func(childComplexity int, input model.SetPresentationInput) int
 		SubmitProblem         func(childComplexity int, input model.SubmitProblemInput) int
 		WithdrawChangeRequest func(childComplexity int, id string) int
@@ -571,6 +633,18 @@ type ComplexityRoot struct {
 	OpenStatus struct {
 		StrongestKnown   func(childComplexity int) int
 		UnresolvedTarget func(childComplexity int) int
+	}
+
+	OperatingProfile struct {
+		AuthorisedBy func(childComplexity int) int
+		Current      func(childComplexity int) int
+		FalseFail    func(childComplexity int) int
+		Label        func(childComplexity int) int
+		Name         func(childComplexity int) int
+		Reason       func(childComplexity int) int
+		Recall       func(childComplexity int) int
+		Rule         func(childComplexity int) int
+		Since        func(childComplexity int) int
 	}
 
 	PageInfo struct {
@@ -690,20 +764,25 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
+		Appeals            func(childComplexity int, first *int) int
 		AuditSamples       func(childComplexity int, month string, first *int, after *string) int
 		ChangeRequest      func(childComplexity int, id string) int
 		Closure            func(childComplexity int, id string) int
 		ConfigurationStops func(childComplexity int, first *int) int
 		CorpusNode         func(childComplexity int, id string) int
 		CorpusNodes        func(childComplexity int, search *string, first *int, after *string) int
+		CriterionChanges   func(childComplexity int, first *int) int
 		ErrorRates         func(childComplexity int, month string) int
 		GateSwitches       func(childComplexity int) int
+		LaneRegister       func(childComplexity int) int
 		LaneReport         func(childComplexity int, since *time.Time, until *time.Time) int
 		Lanes              func(childComplexity int) int
 		ModerationCases    func(childComplexity int, first *int) int
 		ModerationLog      func(childComplexity int, first *int, before *int) int
 		Node               func(childComplexity int, id string) int
 		Nodes              func(childComplexity int, ids []string) int
+		OperatingProfile   func(childComplexity int) int
+		OperatingProfiles  func(childComplexity int) int
 		Problem            func(childComplexity int, id string) int
 		ProblemReports     func(childComplexity int, first *int) int
 		Problems           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput, search *string) int
@@ -822,6 +901,11 @@ type ComplexityRoot struct {
 	SendToStaffPayload struct {
 		Hold       func(childComplexity int) int
 		Problem    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	SetOperatingProfilePayload struct {
+		Profile    func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
 
@@ -1000,6 +1084,80 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.Roles(childComplexity), true
+
+	case "Appeal.createdAt":
+		if e.ComplexityRoot.Appeal.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Appeal.CreatedAt(childComplexity), true
+	case "Appeal.criterionChange":
+		if e.ComplexityRoot.Appeal.CriterionChange == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Appeal.CriterionChange(childComplexity), true
+	case "Appeal.decisionAction":
+		if e.ComplexityRoot.Appeal.DecisionAction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Appeal.DecisionAction(childComplexity), true
+	case "Appeal.decision":
+		if e.ComplexityRoot.Appeal.DecisionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Appeal.DecisionID(childComplexity), true
+	case "Appeal.id":
+		if e.ComplexityRoot.Appeal.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Appeal.ID(childComplexity), true
+	case "Appeal.problemId":
+		if e.ComplexityRoot.Appeal.ProblemID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Appeal.ProblemID(childComplexity), true
+	case "Appeal.reason":
+		if e.ComplexityRoot.Appeal.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Appeal.Reason(childComplexity), true
+	case "Appeal.resolution":
+		if e.ComplexityRoot.Appeal.Resolution == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Appeal.Resolution(childComplexity), true
+	case "Appeal.resolvedAt":
+		if e.ComplexityRoot.Appeal.ResolvedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Appeal.ResolvedAt(childComplexity), true
+	case "Appeal.state":
+		if e.ComplexityRoot.Appeal.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Appeal.State(childComplexity), true
+
+	case "AppealPayload.appeal":
+		if e.ComplexityRoot.AppealPayload.Appeal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AppealPayload.Appeal(childComplexity), true
+	case "AppealPayload.userErrors":
+		if e.ComplexityRoot.AppealPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AppealPayload.UserErrors(childComplexity), true
 
 	case "AttachClaimPayload.claim":
 		if e.ComplexityRoot.AttachClaimPayload.Claim == nil {
@@ -1836,6 +1994,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CorpusRevision.Title(childComplexity), true
 
+	case "CriterionChange.check":
+		if e.ComplexityRoot.CriterionChange.Check == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChange.Check(childComplexity), true
+	case "CriterionChange.createdAt":
+		if e.ComplexityRoot.CriterionChange.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChange.CreatedAt(childComplexity), true
+	case "CriterionChange.gate":
+		if e.ComplexityRoot.CriterionChange.Gate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChange.Gate(childComplexity), true
+	case "CriterionChange.id":
+		if e.ComplexityRoot.CriterionChange.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChange.ID(childComplexity), true
+	case "CriterionChange.previous":
+		if e.ComplexityRoot.CriterionChange.Previous == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChange.Previous(childComplexity), true
+	case "CriterionChange.proposed":
+		if e.ComplexityRoot.CriterionChange.Proposed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChange.Proposed(childComplexity), true
+	case "CriterionChange.state":
+		if e.ComplexityRoot.CriterionChange.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChange.State(childComplexity), true
+	case "CriterionChange.version":
+		if e.ComplexityRoot.CriterionChange.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChange.Version(childComplexity), true
+	case "CriterionChange.why":
+		if e.ComplexityRoot.CriterionChange.Why == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChange.Why(childComplexity), true
+
 	case "DecideQuarantinePayload.stop":
 		if e.ComplexityRoot.DecideQuarantinePayload.Stop == nil {
 			break
@@ -2173,6 +2386,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Finding.Check(childComplexity), true
+	case "Finding.claimType":
+		if e.ComplexityRoot.Finding.ClaimType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Finding.ClaimType(childComplexity), true
 	case "Finding.consequence":
 		if e.ComplexityRoot.Finding.Consequence == nil {
 			break
@@ -2542,6 +2761,116 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Lane.Role(childComplexity), true
 
+	case "LaneRegisterEntry.accountableOwner":
+		if e.ComplexityRoot.LaneRegisterEntry.AccountableOwner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.AccountableOwner(childComplexity), true
+	case "LaneRegisterEntry.admittedRecord":
+		if e.ComplexityRoot.LaneRegisterEntry.AdmittedRecord == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.AdmittedRecord(childComplexity), true
+	case "LaneRegisterEntry.ambiguityOwner":
+		if e.ComplexityRoot.LaneRegisterEntry.AmbiguityOwner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.AmbiguityOwner(childComplexity), true
+	case "LaneRegisterEntry.authority":
+		if e.ComplexityRoot.LaneRegisterEntry.Authority == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.Authority(childComplexity), true
+	case "LaneRegisterEntry.claimText":
+		if e.ComplexityRoot.LaneRegisterEntry.ClaimText == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.ClaimText(childComplexity), true
+	case "LaneRegisterEntry.falseNegativeConsequence":
+		if e.ComplexityRoot.LaneRegisterEntry.FalseNegativeConsequence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.FalseNegativeConsequence(childComplexity), true
+	case "LaneRegisterEntry.falsePositiveConsequence":
+		if e.ComplexityRoot.LaneRegisterEntry.FalsePositiveConsequence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.FalsePositiveConsequence(childComplexity), true
+	case "LaneRegisterEntry.identity":
+		if e.ComplexityRoot.LaneRegisterEntry.Identity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.Identity(childComplexity), true
+	case "LaneRegisterEntry.laneId":
+		if e.ComplexityRoot.LaneRegisterEntry.LaneID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.LaneID(childComplexity), true
+	case "LaneRegisterEntry.outcomeContractVersion":
+		if e.ComplexityRoot.LaneRegisterEntry.OutcomeContractVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.OutcomeContractVersion(childComplexity), true
+	case "LaneRegisterEntry.permittedExternalSources":
+		if e.ComplexityRoot.LaneRegisterEntry.PermittedExternalSources == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.PermittedExternalSources(childComplexity), true
+	case "LaneRegisterEntry.role":
+		if e.ComplexityRoot.LaneRegisterEntry.Role == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.Role(childComplexity), true
+	case "LaneRegisterEntry.status":
+		if e.ComplexityRoot.LaneRegisterEntry.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.Status(childComplexity), true
+	case "LaneRegisterEntry.unitOfAnalysis":
+		if e.ComplexityRoot.LaneRegisterEntry.UnitOfAnalysis == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.UnitOfAnalysis(childComplexity), true
+	case "LaneRegisterEntry.updatedAt":
+		if e.ComplexityRoot.LaneRegisterEntry.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.UpdatedAt(childComplexity), true
+	case "LaneRegisterEntry.updatedBy":
+		if e.ComplexityRoot.LaneRegisterEntry.UpdatedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterEntry.UpdatedBy(childComplexity), true
+
+	case "LaneRegisterPayload.entry":
+		if e.ComplexityRoot.LaneRegisterPayload.Entry == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterPayload.Entry(childComplexity), true
+	case "LaneRegisterPayload.userErrors":
+		if e.ComplexityRoot.LaneRegisterPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LaneRegisterPayload.UserErrors(childComplexity), true
+
 	case "LaneReport.goldPackets":
 		if e.ComplexityRoot.LaneReport.GoldPackets == nil {
 			break
@@ -2756,6 +3085,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.MergeFinding.Check(childComplexity), true
+	case "MergeFinding.claimType":
+		if e.ComplexityRoot.MergeFinding.ClaimType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MergeFinding.ClaimType(childComplexity), true
 	case "MergeFinding.code":
 		if e.ComplexityRoot.MergeFinding.Code == nil {
 			break
@@ -2960,6 +3295,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ModerationUpdate.Kind(childComplexity), true
 
+	case "Mutation.appealDecision":
+		if e.ComplexityRoot.Mutation.AppealDecision == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_appealDecision_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AppealDecision(childComplexity, args["input"].(model.AppealDecisionInput)), true
 	case "Mutation.attachClaim":
 		if e.ComplexityRoot.Mutation.AttachClaim == nil {
 			break
@@ -3114,6 +3460,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReportProblem(childComplexity, args["input"].(model.ReportProblemInput)), true
+	case "Mutation.resolveAppeal":
+		if e.ComplexityRoot.Mutation.ResolveAppeal == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resolveAppeal_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResolveAppeal(childComplexity, args["input"].(model.ResolveAppealInput)), true
 	case "Mutation.reviewClaim":
 		if e.ComplexityRoot.Mutation.ReviewClaim == nil {
 			break
@@ -3158,6 +3515,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SendToStaff(childComplexity, args["input"].(model.SendToStaffInput)), true
+	case "Mutation.setLaneRegisterEntry":
+		if e.ComplexityRoot.Mutation.SetLaneRegisterEntry == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setLaneRegisterEntry_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetLaneRegisterEntry(childComplexity, args["input"].(model.LaneRegisterEntryInput)), true
+	case "Mutation.setOperatingProfile":
+		if e.ComplexityRoot.Mutation.SetOperatingProfile == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setOperatingProfile_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetOperatingProfile(childComplexity, args["input"].(model.SetOperatingProfileInput)), true
 	case "Mutation.setPresentation":
 		if e.ComplexityRoot.Mutation.SetPresentation == nil {
 			break
@@ -3204,6 +3583,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OpenStatus.UnresolvedTarget(childComplexity), true
+
+	case "OperatingProfile.authorisedBy":
+		if e.ComplexityRoot.OperatingProfile.AuthorisedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OperatingProfile.AuthorisedBy(childComplexity), true
+	case "OperatingProfile.current":
+		if e.ComplexityRoot.OperatingProfile.Current == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OperatingProfile.Current(childComplexity), true
+	case "OperatingProfile.falseFail":
+		if e.ComplexityRoot.OperatingProfile.FalseFail == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OperatingProfile.FalseFail(childComplexity), true
+	case "OperatingProfile.label":
+		if e.ComplexityRoot.OperatingProfile.Label == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OperatingProfile.Label(childComplexity), true
+	case "OperatingProfile.name":
+		if e.ComplexityRoot.OperatingProfile.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OperatingProfile.Name(childComplexity), true
+	case "OperatingProfile.reason":
+		if e.ComplexityRoot.OperatingProfile.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OperatingProfile.Reason(childComplexity), true
+	case "OperatingProfile.recall":
+		if e.ComplexityRoot.OperatingProfile.Recall == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OperatingProfile.Recall(childComplexity), true
+	case "OperatingProfile.rule":
+		if e.ComplexityRoot.OperatingProfile.Rule == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OperatingProfile.Rule(childComplexity), true
+	case "OperatingProfile.since":
+		if e.ComplexityRoot.OperatingProfile.Since == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OperatingProfile.Since(childComplexity), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -3736,6 +4170,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PublicationGateLane.Role(childComplexity), true
 
+	case "Query.appeals":
+		if e.ComplexityRoot.Query.Appeals == nil {
+			break
+		}
+
+		args, err := ec.field_Query_appeals_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Appeals(childComplexity, args["first"].(*int)), true
 	case "Query.auditSamples":
 		if e.ComplexityRoot.Query.AuditSamples == nil {
 			break
@@ -3802,6 +4247,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.CorpusNodes(childComplexity, args["search"].(*string), args["first"].(*int), args["after"].(*string)), true
+	case "Query.criterionChanges":
+		if e.ComplexityRoot.Query.CriterionChanges == nil {
+			break
+		}
+
+		args, err := ec.field_Query_criterionChanges_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CriterionChanges(childComplexity, args["first"].(*int)), true
 	case "Query.errorRates":
 		if e.ComplexityRoot.Query.ErrorRates == nil {
 			break
@@ -3820,6 +4276,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.GateSwitches(childComplexity), true
 
+	case "Query.laneRegister":
+		if e.ComplexityRoot.Query.LaneRegister == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.LaneRegister(childComplexity), true
 	case "Query.laneReport":
 		if e.ComplexityRoot.Query.LaneReport == nil {
 			break
@@ -3881,6 +4343,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Nodes(childComplexity, args["ids"].([]string)), true
+	case "Query.operatingProfile":
+		if e.ComplexityRoot.Query.OperatingProfile == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.OperatingProfile(childComplexity), true
+	case "Query.operatingProfiles":
+		if e.ComplexityRoot.Query.OperatingProfiles == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.OperatingProfiles(childComplexity), true
 	case "Query.problem":
 		if e.ComplexityRoot.Query.Problem == nil {
 			break
@@ -4395,6 +4869,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SendToStaffPayload.UserErrors(childComplexity), true
 
+	case "SetOperatingProfilePayload.profile":
+		if e.ComplexityRoot.SetOperatingProfilePayload.Profile == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetOperatingProfilePayload.Profile(childComplexity), true
+	case "SetOperatingProfilePayload.userErrors":
+		if e.ComplexityRoot.SetOperatingProfilePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetOperatingProfilePayload.UserErrors(childComplexity), true
+
 	case "SetPresentationPayload.problem":
 		if e.ComplexityRoot.SetPresentationPayload.Problem == nil {
 			break
@@ -4768,6 +5255,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		return graphql.NewInputUnmarshalerIndex(
 			graphql.NewInputUnmarshaler("AcceptanceInput", ec.unmarshalInputAcceptanceInput),
 			graphql.NewInputUnmarshaler("AccountWhereInput", ec.unmarshalInputAccountWhereInput),
+			graphql.NewInputUnmarshaler("AppealDecisionInput", ec.unmarshalInputAppealDecisionInput),
 			graphql.NewInputUnmarshaler("AttachClaimInput", ec.unmarshalInputAttachClaimInput),
 			graphql.NewInputUnmarshaler("BindingWhereInput", ec.unmarshalInputBindingWhereInput),
 			graphql.NewInputUnmarshaler("ClaimCaseInput", ec.unmarshalInputClaimCaseInput),
@@ -4790,6 +5278,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("GateRunWhereInput", ec.unmarshalInputGateRunWhereInput),
 			graphql.NewInputUnmarshaler("HeroInput", ec.unmarshalInputHeroInput),
 			graphql.NewInputUnmarshaler("HoldWhereInput", ec.unmarshalInputHoldWhereInput),
+			graphql.NewInputUnmarshaler("LaneRegisterEntryInput", ec.unmarshalInputLaneRegisterEntryInput),
 			graphql.NewInputUnmarshaler("LiftConfigurationStopInput", ec.unmarshalInputLiftConfigurationStopInput),
 			graphql.NewInputUnmarshaler("ModerationCaseWhereInput", ec.unmarshalInputModerationCaseWhereInput),
 			graphql.NewInputUnmarshaler("NodeDraftInput", ec.unmarshalInputNodeDraftInput),
@@ -4806,10 +5295,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("RemoveProblemInput", ec.unmarshalInputRemoveProblemInput),
 			graphql.NewInputUnmarshaler("ReportProblemInput", ec.unmarshalInputReportProblemInput),
 			graphql.NewInputUnmarshaler("ReputationEntryWhereInput", ec.unmarshalInputReputationEntryWhereInput),
+			graphql.NewInputUnmarshaler("ResolveAppealInput", ec.unmarshalInputResolveAppealInput),
 			graphql.NewInputUnmarshaler("ReviewClaimInput", ec.unmarshalInputReviewClaimInput),
 			graphql.NewInputUnmarshaler("ReviseProblemInput", ec.unmarshalInputReviseProblemInput),
 			graphql.NewInputUnmarshaler("RevisionWhereInput", ec.unmarshalInputRevisionWhereInput),
 			graphql.NewInputUnmarshaler("SendToStaffInput", ec.unmarshalInputSendToStaffInput),
+			graphql.NewInputUnmarshaler("SetOperatingProfileInput", ec.unmarshalInputSetOperatingProfileInput),
 			graphql.NewInputUnmarshaler("SetPresentationInput", ec.unmarshalInputSetPresentationInput),
 			graphql.NewInputUnmarshaler("SmallCasesInput", ec.unmarshalInputSmallCasesInput),
 			graphql.NewInputUnmarshaler("SourceWhereInput", ec.unmarshalInputSourceWhereInput),
@@ -5315,6 +5806,179 @@ type ProblemReport {
   createdAt: Time!
 }
 `, BuiltIn: false},
+	{Name: "../autoqa.graphqls", Input: `"""
+A lane's row in the claim lane register (operators): the claim it judges, on what, from which
+record, on whose authority, what each kind of error costs, who owns ambiguity and the outcome.
+A lane runs only with an entry whose status is SHADOW or ACTIVE.
+"""
+type LaneRegisterEntry {
+  "The lane's ID."
+  laneId: ID!
+  "The lane's distinct reviewer identity."
+  identity: String!
+  "What the lane judges: PRIOR_ART, MATH_CRITIQUE, FORMAL_READINESS or AUDIT."
+  role: String!
+  "The claim the lane judges, in words."
+  claimText: String!
+  "What one judgement is about (one problem's current revision)."
+  unitOfAnalysis: String!
+  "The record the lane is admitted to read."
+  admittedRecord: String!
+  "The sources outside the record the lane may use."
+  permittedExternalSources: String!
+  "The version of the outcome contract the lane's answers are read under."
+  outcomeContractVersion: String!
+  "What the lane's answer may do."
+  authority: String!
+  "What it costs when the lane passes what it should have failed."
+  falsePositiveConsequence: String!
+  "What it costs when the lane fails what it should have passed."
+  falseNegativeConsequence: String!
+  "Who answers when the criteria do not decide an item."
+  ambiguityOwner: String!
+  "Who answers for the lane's outcomes."
+  accountableOwner: String!
+  "DRAFT and RETIRED lanes never run; a SHADOW lane runs but never counts; an ACTIVE one counts once approved."
+  status: String!
+  "The handle of the operator who last changed the entry."
+  updatedBy: String!
+  "When the entry last changed."
+  updatedAt: Time!
+}
+
+"An operator's register entry for a lane; every field is required."
+input LaneRegisterEntryInput {
+  "The lane's ID or identity."
+  laneId: ID!
+  "The claim the lane judges."
+  claimText: String!
+  "What one judgement is about."
+  unitOfAnalysis: String!
+  "The record the lane is admitted to read."
+  admittedRecord: String!
+  "The sources outside the record the lane may use."
+  permittedExternalSources: String!
+  "The version of the outcome contract."
+  outcomeContractVersion: String!
+  "What the lane's answer may do."
+  authority: String!
+  "What a false positive costs."
+  falsePositiveConsequence: String!
+  "What a false negative costs."
+  falseNegativeConsequence: String!
+  "Who answers when the criteria do not decide an item."
+  ambiguityOwner: String!
+  "Who answers for the lane's outcomes."
+  accountableOwner: String!
+  "DRAFT, SHADOW, ACTIVE or RETIRED."
+  status: String!
+}
+
+"The register entry as written, or why it was refused."
+type LaneRegisterPayload {
+  "The entry; null when refused."
+  entry: LaneRegisterEntry
+  "Why the entry was refused; empty when it was written."
+  userErrors: [UserError!]!
+}
+
+"""
+A proposer's appeal of one decision on their problem: human work in the appeals queue. An upheld
+appeal that shows a criterion was wrong proposes a new version of that criterion.
+"""
+type Appeal {
+  "The appeal's ID."
+  id: ID!
+  "The appealed decision's ID."
+  decision: ID!
+  "The appealed decision's action: ARCHIVE, MERGE or KEEP_PROSPECTING."
+  decisionAction: String!
+  "The problem's permanent ID."
+  problemId: String!
+  "Why the proposer says the decision is wrong."
+  reason: String!
+  "OPEN until an operator answers; then UPHELD or DISMISSED."
+  state: String!
+  "When the appeal was made."
+  createdAt: Time!
+  "The operator's answer; empty while open."
+  resolution: String!
+  "When the appeal was answered; null while open."
+  resolvedAt: Time
+  "The criterion version the upheld appeal proposed; null when none."
+  criterionChange: CriterionChange
+}
+
+"A version of one check's criterion: what it replaced, what it says, and why."
+type CriterionChange {
+  "The version's ID."
+  id: ID!
+  "The check whose criterion changes, such as statement.variable-domain."
+  check: String!
+  "The check's gate."
+  gate: String!
+  "2, 3, …: version 1 is the criterion the code states."
+  version: Int!
+  "The criterion as it stood."
+  previous: String!
+  "The criterion as proposed."
+  proposed: String!
+  "Why it changes: the answer to the appeal that showed it wrong."
+  why: String!
+  "PROPOSED, ADOPTED or DECLINED."
+  state: String!
+  "When it was proposed."
+  createdAt: Time!
+}
+
+"An appeal as made, or why it was refused."
+type AppealPayload {
+  "The appeal; null when refused."
+  appeal: Appeal
+  "Why the appeal was refused; empty when it was made."
+  userErrors: [UserError!]!
+}
+
+"A proposer's appeal of a decision."
+input AppealDecisionInput {
+  "The decision's ID (dec_…)."
+  decision: ID!
+  "Why the decision is wrong (10 to 2000 characters)."
+  reason: String!
+}
+
+"An operator's answer to an appeal."
+input ResolveAppealInput {
+  "The appeal's ID."
+  appeal: ID!
+  "True to uphold the appeal, false to dismiss it."
+  upheld: Boolean!
+  "Why, for the proposer (at least 10 characters)."
+  resolution: String!
+  "For an upheld appeal that shows a criterion wrong: the check whose criterion it is."
+  check: String
+  "The criterion as it should read; required with check."
+  proposed: String
+}
+
+extend type Query {
+  "The claim lane register (operators): one entry a lane; a lane without one does not run."
+  laneRegister: [LaneRegisterEntry!]!
+  "The appeals queue (operators): open appeals oldest first, then answered ones newest first."
+  appeals(first: Int): [Appeal!]!
+  "The versioned criteria: every proposed version, newest first, with what changed and why (public)."
+  criterionChanges(first: Int): [CriterionChange!]!
+}
+
+extend type Mutation {
+  "Write a lane's register entry (operators)."
+  setLaneRegisterEntry(input: LaneRegisterEntryInput!): LaneRegisterPayload!
+  "Appeal a decision on your problem, once per decision, with a reason (the proposer)."
+  appealDecision(input: AppealDecisionInput!): AppealPayload!
+  "Answer an appeal (operators other than the decision's reviewer)."
+  resolveAppeal(input: ResolveAppealInput!): AppealPayload!
+}
+`, BuiltIn: false},
 	{Name: "../corpus.graphqls", Input: `extend type Query {
   "A corpus node by its permanent ID (N-<n>) or its label. A retired node reads as its tombstone, naming its successor."
   corpusNode(id: String!): CorpusNode
@@ -5612,6 +6276,8 @@ type MergeFinding {
   consequence: String!
   "The stable code of an intake failure (CYCLE, MISSING_TARGET, …), as in userErrors."
   code: String
+  "The kind of claim the finding judges, as Finding.claimType: UNDECIDABLE when the check could not decide it."
+  claimType: ClaimType!
 }
 
 "A node as an edge or a list shows it."
@@ -13611,6 +14277,92 @@ type SourceRate {
   stopped: Boolean!
 }
 `, BuiltIn: false},
+	{Name: "../quality.graphqls", Input: `extend type Finding {
+  """
+  The kind of claim the finding judges, which picks the machinery: the claim type its check
+  declares, or UNDECIDABLE when the check could not decide the item from its inputs (such an
+  item goes to the owner of the criteria, never against the submitter).
+  """
+  claimType: ClaimType!
+}
+
+"The kind of claim a check judges (AutoQA): the type picks the machinery."
+enum ClaimType {
+  "Does the cited evidence say this? Its fail class is measured directly."
+  GROUNDING
+  "Does the evidence justify this strength of conclusion?"
+  WARRANT
+  "Is anything required missing? Not contradicted, never verified, until planted-defect recall is measured."
+  COMPLETENESS
+  "Is the stance consistent with its cited support? Never truth-scored: contradiction and proportion only."
+  OPINION
+  "The inputs do not decide the item: it goes to the owner of the criteria as an instructions problem, never against the submitter."
+  UNDECIDABLE
+}
+
+"""
+An operating profile: a named threshold set saying which checks fail a submission on their own
+authority (the rest go to a reviewer as NEEDS_HUMAN), stamped with the rates measured for it on
+the gates' calibration sets (gates/calibration.json).
+"""
+type OperatingProfile {
+  "STRICT, STANDARD or EXPEDITED."
+  name: String!
+  "The profile's name in words."
+  label: String!
+  "The profile's bar, in words."
+  rule: String!
+  """
+  The share of planted defects caught by the checks whose FAIL stands under the profile, of all
+  planted defects of the checks that may fail (pooled over the per-check calibration).
+  """
+  recall: Float!
+  """
+  The share of (clean packet, check) pairs on which a check whose FAIL stands under the profile
+  failed a clean packet, over the checks that may fail.
+  """
+  falseFail: Float!
+  "When an owner put the profile in force; null for the default, in force before any change."
+  since: Time
+  "The handle of the operator who authorised the change; null for the default."
+  authorisedBy: String
+  "Why the profile was put in force; null for the default."
+  reason: String
+  "True for the profile in force now."
+  current: Boolean!
+}
+
+extend type Query {
+  "The operating profile in force now, which new submissions are held to (public)."
+  operatingProfile: OperatingProfile!
+  "Every operating profile that has been in force, newest first, ending with the default (public)."
+  operatingProfiles: [OperatingProfile!]!
+}
+
+extend type Mutation {
+  """
+  Put an operating profile in force (operators, the owners of the criteria): an event in the
+  hash-chained log, applying only to problems submitted after it, announced on /quality/profile.
+  """
+  setOperatingProfile(input: SetOperatingProfileInput!): SetOperatingProfilePayload!
+}
+
+"An owner's change of the operating profile."
+input SetOperatingProfileInput {
+  "STRICT, STANDARD or EXPEDITED."
+  name: String!
+  "Why the profile changes; published with it."
+  reason: String!
+}
+
+"The profile now in force, or why the change was refused."
+type SetOperatingProfilePayload {
+  "The profile in force after the change; null when refused."
+  profile: OperatingProfile
+  "Why the change was refused; empty when it was made."
+  userErrors: [UserError!]!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -13652,6 +14404,42 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_reputation(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Account", field.Name)
+}
+
+func (ec *executionContext) childFields_Appeal(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Appeal_id(ctx, field)
+	case "decision":
+		return ec.fieldContext_Appeal_decision(ctx, field)
+	case "decisionAction":
+		return ec.fieldContext_Appeal_decisionAction(ctx, field)
+	case "problemId":
+		return ec.fieldContext_Appeal_problemId(ctx, field)
+	case "reason":
+		return ec.fieldContext_Appeal_reason(ctx, field)
+	case "state":
+		return ec.fieldContext_Appeal_state(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Appeal_createdAt(ctx, field)
+	case "resolution":
+		return ec.fieldContext_Appeal_resolution(ctx, field)
+	case "resolvedAt":
+		return ec.fieldContext_Appeal_resolvedAt(ctx, field)
+	case "criterionChange":
+		return ec.fieldContext_Appeal_criterionChange(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Appeal", field.Name)
+}
+
+func (ec *executionContext) childFields_AppealPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "appeal":
+		return ec.fieldContext_AppealPayload_appeal(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_AppealPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AppealPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_AttachClaimPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14074,6 +14862,30 @@ func (ec *executionContext) childFields_CorpusRevision(ctx context.Context, fiel
 	return nil, fmt.Errorf("no field named %q was found under type CorpusRevision", field.Name)
 }
 
+func (ec *executionContext) childFields_CriterionChange(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CriterionChange_id(ctx, field)
+	case "check":
+		return ec.fieldContext_CriterionChange_check(ctx, field)
+	case "gate":
+		return ec.fieldContext_CriterionChange_gate(ctx, field)
+	case "version":
+		return ec.fieldContext_CriterionChange_version(ctx, field)
+	case "previous":
+		return ec.fieldContext_CriterionChange_previous(ctx, field)
+	case "proposed":
+		return ec.fieldContext_CriterionChange_proposed(ctx, field)
+	case "why":
+		return ec.fieldContext_CriterionChange_why(ctx, field)
+	case "state":
+		return ec.fieldContext_CriterionChange_state(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_CriterionChange_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CriterionChange", field.Name)
+}
+
 func (ec *executionContext) childFields_DecideQuarantinePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "stop":
@@ -14246,6 +15058,8 @@ func (ec *executionContext) childFields_Finding(ctx context.Context, field graph
 		return ec.fieldContext_Finding_consequence(ctx, field)
 	case "span":
 		return ec.fieldContext_Finding_span(ctx, field)
+	case "claimType":
+		return ec.fieldContext_Finding_claimType(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Finding", field.Name)
 }
@@ -14400,6 +15214,54 @@ func (ec *executionContext) childFields_Lane(ctx context.Context, field graphql.
 	return nil, fmt.Errorf("no field named %q was found under type Lane", field.Name)
 }
 
+func (ec *executionContext) childFields_LaneRegisterEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "laneId":
+		return ec.fieldContext_LaneRegisterEntry_laneId(ctx, field)
+	case "identity":
+		return ec.fieldContext_LaneRegisterEntry_identity(ctx, field)
+	case "role":
+		return ec.fieldContext_LaneRegisterEntry_role(ctx, field)
+	case "claimText":
+		return ec.fieldContext_LaneRegisterEntry_claimText(ctx, field)
+	case "unitOfAnalysis":
+		return ec.fieldContext_LaneRegisterEntry_unitOfAnalysis(ctx, field)
+	case "admittedRecord":
+		return ec.fieldContext_LaneRegisterEntry_admittedRecord(ctx, field)
+	case "permittedExternalSources":
+		return ec.fieldContext_LaneRegisterEntry_permittedExternalSources(ctx, field)
+	case "outcomeContractVersion":
+		return ec.fieldContext_LaneRegisterEntry_outcomeContractVersion(ctx, field)
+	case "authority":
+		return ec.fieldContext_LaneRegisterEntry_authority(ctx, field)
+	case "falsePositiveConsequence":
+		return ec.fieldContext_LaneRegisterEntry_falsePositiveConsequence(ctx, field)
+	case "falseNegativeConsequence":
+		return ec.fieldContext_LaneRegisterEntry_falseNegativeConsequence(ctx, field)
+	case "ambiguityOwner":
+		return ec.fieldContext_LaneRegisterEntry_ambiguityOwner(ctx, field)
+	case "accountableOwner":
+		return ec.fieldContext_LaneRegisterEntry_accountableOwner(ctx, field)
+	case "status":
+		return ec.fieldContext_LaneRegisterEntry_status(ctx, field)
+	case "updatedBy":
+		return ec.fieldContext_LaneRegisterEntry_updatedBy(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_LaneRegisterEntry_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LaneRegisterEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_LaneRegisterPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "entry":
+		return ec.fieldContext_LaneRegisterPayload_entry(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_LaneRegisterPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LaneRegisterPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_LaneReport(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "since":
@@ -14508,6 +15370,8 @@ func (ec *executionContext) childFields_MergeFinding(ctx context.Context, field 
 		return ec.fieldContext_MergeFinding_consequence(ctx, field)
 	case "code":
 		return ec.fieldContext_MergeFinding_code(ctx, field)
+	case "claimType":
+		return ec.fieldContext_MergeFinding_claimType(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MergeFinding", field.Name)
 }
@@ -14604,6 +15468,30 @@ func (ec *executionContext) childFields_OpenStatus(ctx context.Context, field gr
 		return ec.fieldContext_OpenStatus_unresolvedTarget(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type OpenStatus", field.Name)
+}
+
+func (ec *executionContext) childFields_OperatingProfile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_OperatingProfile_name(ctx, field)
+	case "label":
+		return ec.fieldContext_OperatingProfile_label(ctx, field)
+	case "rule":
+		return ec.fieldContext_OperatingProfile_rule(ctx, field)
+	case "recall":
+		return ec.fieldContext_OperatingProfile_recall(ctx, field)
+	case "falseFail":
+		return ec.fieldContext_OperatingProfile_falseFail(ctx, field)
+	case "since":
+		return ec.fieldContext_OperatingProfile_since(ctx, field)
+	case "authorisedBy":
+		return ec.fieldContext_OperatingProfile_authorisedBy(ctx, field)
+	case "reason":
+		return ec.fieldContext_OperatingProfile_reason(ctx, field)
+	case "current":
+		return ec.fieldContext_OperatingProfile_current(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OperatingProfile", field.Name)
 }
 
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15064,6 +15952,16 @@ func (ec *executionContext) childFields_SendToStaffPayload(ctx context.Context, 
 		return ec.fieldContext_SendToStaffPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SendToStaffPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_SetOperatingProfilePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "profile":
+		return ec.fieldContext_SetOperatingProfilePayload_profile(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_SetOperatingProfilePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SetOperatingProfilePayload", field.Name)
 }
 
 func (ec *executionContext) childFields_SetPresentationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

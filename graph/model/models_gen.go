@@ -20,6 +20,22 @@ import (
 	"github.com/theoremdb/theoremdb/policy"
 )
 
+// A proposer's appeal of a decision.
+type AppealDecisionInput struct {
+	// The decision's ID (dec_…).
+	Decision string `json:"decision"`
+	// Why the decision is wrong (10 to 2000 characters).
+	Reason string `json:"reason"`
+}
+
+// An appeal as made, or why it was refused.
+type AppealPayload struct {
+	// The appeal; null when refused.
+	Appeal *policy.AppealView `json:"appeal,omitempty"`
+	// Why the appeal was refused; empty when it was made.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 // A research claim to attach to a problem.
 type AttachClaimInput struct {
 	// The problem's permanent ID (TDB-n) or a slug it has had.
@@ -267,6 +283,42 @@ type HeldNode struct {
 	Released bool `json:"released"`
 }
 
+// An operator's register entry for a lane; every field is required.
+type LaneRegisterEntryInput struct {
+	// The lane's ID or identity.
+	LaneID string `json:"laneId"`
+	// The claim the lane judges.
+	ClaimText string `json:"claimText"`
+	// What one judgement is about.
+	UnitOfAnalysis string `json:"unitOfAnalysis"`
+	// The record the lane is admitted to read.
+	AdmittedRecord string `json:"admittedRecord"`
+	// The sources outside the record the lane may use.
+	PermittedExternalSources string `json:"permittedExternalSources"`
+	// The version of the outcome contract.
+	OutcomeContractVersion string `json:"outcomeContractVersion"`
+	// What the lane's answer may do.
+	Authority string `json:"authority"`
+	// What a false positive costs.
+	FalsePositiveConsequence string `json:"falsePositiveConsequence"`
+	// What a false negative costs.
+	FalseNegativeConsequence string `json:"falseNegativeConsequence"`
+	// Who answers when the criteria do not decide an item.
+	AmbiguityOwner string `json:"ambiguityOwner"`
+	// Who answers for the lane's outcomes.
+	AccountableOwner string `json:"accountableOwner"`
+	// DRAFT, SHADOW, ACTIVE or RETIRED.
+	Status string `json:"status"`
+}
+
+// The register entry as written, or why it was refused.
+type LaneRegisterPayload struct {
+	// The entry; null when refused.
+	Entry *policy.LaneRegisterEntry `json:"entry,omitempty"`
+	// Why the entry was refused; empty when it was written.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 // An operator's lift of a stop.
 type LiftConfigurationStopInput struct {
 	// The stop's ID.
@@ -507,6 +559,20 @@ type Reputation struct {
 	Entries []*ent.ReputationEntry `json:"entries"`
 }
 
+// An operator's answer to an appeal.
+type ResolveAppealInput struct {
+	// The appeal's ID.
+	Appeal string `json:"appeal"`
+	// True to uphold the appeal, false to dismiss it.
+	Upheld bool `json:"upheld"`
+	// Why, for the proposer (at least 10 characters).
+	Resolution string `json:"resolution"`
+	// For an upheld appeal that shows a criterion wrong: the check whose criterion it is.
+	Check *string `json:"check,omitempty"`
+	// The criterion as it should read; required with check.
+	Proposed *string `json:"proposed,omitempty"`
+}
+
 // A reviewer's review of an attached claim.
 type ReviewClaimInput struct {
 	// The claim's ID.
@@ -597,6 +663,22 @@ type SendToStaffPayload struct {
 	// The problem, now held; null when refused.
 	Problem *ent.Problem `json:"problem,omitempty"`
 	// Why the request was refused; empty when the hold was opened.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+// An owner's change of the operating profile.
+type SetOperatingProfileInput struct {
+	// STRICT, STANDARD or EXPEDITED.
+	Name string `json:"name"`
+	// Why the profile changes; published with it.
+	Reason string `json:"reason"`
+}
+
+// The profile now in force, or why the change was refused.
+type SetOperatingProfilePayload struct {
+	// The profile in force after the change; null when refused.
+	Profile *policy.OperatingProfileView `json:"profile,omitempty"`
+	// Why the change was refused; empty when it was made.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
@@ -969,6 +1051,73 @@ func (e *ClaimReviewStatus) UnmarshalJSON(b []byte) error {
 }
 
 func (e ClaimReviewStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The kind of claim a check judges (AutoQA): the type picks the machinery.
+type ClaimType string
+
+const (
+	// Does the cited evidence say this? Its fail class is measured directly.
+	ClaimTypeGrounding ClaimType = "GROUNDING"
+	// Does the evidence justify this strength of conclusion?
+	ClaimTypeWarrant ClaimType = "WARRANT"
+	// Is anything required missing? Not contradicted, never verified, until planted-defect recall is measured.
+	ClaimTypeCompleteness ClaimType = "COMPLETENESS"
+	// Is the stance consistent with its cited support? Never truth-scored: contradiction and proportion only.
+	ClaimTypeOpinion ClaimType = "OPINION"
+	// The inputs do not decide the item: it goes to the owner of the criteria as an instructions problem, never against the submitter.
+	ClaimTypeUndecidable ClaimType = "UNDECIDABLE"
+)
+
+var AllClaimType = []ClaimType{
+	ClaimTypeGrounding,
+	ClaimTypeWarrant,
+	ClaimTypeCompleteness,
+	ClaimTypeOpinion,
+	ClaimTypeUndecidable,
+}
+
+func (e ClaimType) IsValid() bool {
+	switch e {
+	case ClaimTypeGrounding, ClaimTypeWarrant, ClaimTypeCompleteness, ClaimTypeOpinion, ClaimTypeUndecidable:
+		return true
+	}
+	return false
+}
+
+func (e ClaimType) String() string {
+	return string(e)
+}
+
+func (e *ClaimType) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ClaimType(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ClaimType", str)
+	}
+	return nil
+}
+
+func (e ClaimType) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ClaimType) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ClaimType) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -43,6 +43,9 @@ const (
 	LaneReview      = "lrv"
 	PublicationGate = "pgt"
 	GateSwitch      = "gsw"
+	Appeal          = "apl"
+	CriterionChange = "crv"
+	GoldAnswer      = "gan"
 
 	CorpusRevision     = "nrv"
 	CorpusEdge         = "ned"
