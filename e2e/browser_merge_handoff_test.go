@@ -3,6 +3,7 @@ package e2e
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -103,8 +104,23 @@ func TestBrowserModeratorHandsDuplicateToMerge(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`#notes-duplicateCheck`), "Searched both statements: they state the same conjecture."),
 		chromedp.SendKeys(chromedp.CSS(`#notes-reason`), "Direct duplicate, as the moderator's hand-over says; merged into the older problem."),
 		chromedp.Click(byTestID("decide-button")),
-		chromedp.WaitVisible(byTestID("tab-panel-history")),
 	)
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		st := get(t, rctx, "read the answer", chromedp.Evaluate[string](`(() => {
+			const f = document.querySelector('[data-testid="flash"]'), e = document.querySelector('[data-testid="error-summary"]');
+			return f ? "flash: " + f.textContent : e ? "refused: " + e.textContent : "";
+		})()`))
+		if strings.HasPrefix(st, "refused") {
+			screenshot(t, rctx, "review-merge-refused")
+			t.Fatalf("the merge was %s", st)
+		}
+		if st != "" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the merge was answered by neither a flash nor a refusal")
+		}
+	}
 	r = s.graphql(t, "", `query($id: String!) { problem(id: $id) { state mergedInto { id } } }`, map[string]any{"id": dup})
 	if path(r.Data, "problem", "state") != "MERGED" || path(r.Data, "problem", "mergedInto", "id") != survivor {
 		t.Errorf("after the reviewer's merge %s is %+v; want MERGED into %s", dup, r.Data, survivor)
