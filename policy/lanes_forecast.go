@@ -90,14 +90,14 @@ func (s *Service) ForecastLanes(ctx context.Context, actor *ent.Account) (*Lanes
 	}
 	out := &LanesForecast{}
 	res := ReviewGate(in)
-	out.Route, out.Reasons = res.Route, forecastReasons(res.Reasons)
+	out.Route, out.Reasons = res.Route, forecastReasons(res.Reasons, byRole)
 	in.AuditSelected = true
 	if al := byRole[lanes.Audit]; al != nil && sw.AuditLane {
 		a := forecastReview(al, digest)
 		in.Audit = &a
 	}
 	res = ReviewGate(in)
-	out.AuditRoute, out.AuditReasons = res.Route, forecastReasons(res.Reasons)
+	out.AuditRoute, out.AuditReasons = res.Route, forecastReasons(res.Reasons, byRole)
 
 	for _, l := range enabled {
 		g := LaneGoldAge{Identity: l.Identity, Role: string(l.Role)}
@@ -168,11 +168,18 @@ func cleanRuns() []GateRunInput {
 	return out
 }
 
-func forecastReasons(rs []ReviewReason) []ForecastReason {
+// forecastReasons are the gate's reasons in words, each lane named by its identity rather than
+// its ID.
+func forecastReasons(rs []ReviewReason, ls map[lanes.Role]*ent.Lane) []ForecastReason {
+	names := make([]string, 0, 2*len(ls))
+	for _, l := range ls {
+		names = append(names, l.ID, l.Identity)
+	}
+	named := strings.NewReplacer(names...)
 	out := make([]ForecastReason, 0, len(rs))
 	for _, r := range rs {
 		out = append(out, ForecastReason{Code: string(r.Code), Label: ReviewGateReasons.Label(string(r.Code)),
-			Role: string(r.Role), Detail: r.Detail})
+			Role: string(r.Role), Detail: named.Replace(r.Detail)})
 	}
 	return out
 }

@@ -81,8 +81,12 @@ func (s *Service) DryRunPanel(ctx context.Context, actor *ent.Account, ref strin
 		return nil, err
 	}
 	res := ReviewGate(in)
+	byRole, _, err := s.panelLanes(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := &PanelDryRun{ProblemID: p.ID, Title: cur.Title, Revision: cur.Number, Route: res.Route,
-		Reasons: forecastReasons(res.Reasons), AuditSelected: in.AuditSelected}
+		Reasons: forecastReasons(res.Reasons, byRole), AuditSelected: in.AuditSelected}
 	reviews := in.Panel
 	if in.Audit != nil {
 		reviews = append(reviews, *in.Audit)
