@@ -61,6 +61,7 @@ func TestBrowserPhoneStatementBelowBanners(t *testing.T) {
 		)
 		b := get(t, ctx, "measure "+c.ref, chromedp.Evaluate[box](measure))
 		screenshot(t, ctx, c.shot)
+		t.Logf("%s at 390×844: statement at %.0f px, facts at %.0f px, banners %+v", c.ref, b.Statement, b.Facts, b.Banners)
 		if b.Statement < 0 || b.Statement >= 844 {
 			t.Errorf("%s at 390×844: the statement starts at %.0f px; want it on the first screen, above 844 px", c.ref, b.Statement)
 		}
