@@ -127,20 +127,24 @@ func (s *Service) stop(ctx context.Context, w *policy.WriteTx, m Month, r RateRo
 		return err
 	}
 	now := s.now()
-	for _, group := range []struct {
-		ids  []string
-		mark quarantine.Mark
-		kind string
-	}{{held, quarantine.MarkQUARANTINED, KindNodeQuarantined}, {flagged, quarantine.MarkFLAGGED, KindNodeFlagged}} {
-		for _, id := range group.ids {
-			if err := c.Quarantine.Create().SetNodeID(id).SetStopID(stop.ID).SetMark(group.mark).SetChangeRequestID(crID).
-				SetCreatedAt(now).Exec(ctx); err != nil {
-				return fmt.Errorf("hold %s: %w", id, err)
-			}
-			if _, err := w.Append(ctx, policy.SystemActor, AuthorityRecord, group.kind, id, map[string]any{
-				"stop": stop.ID, "changeRequest": crID}); err != nil {
-				return err
-			}
+	for _, id := range held {
+		if err := c.Quarantine.Create().SetNodeID(id).SetStopID(stop.ID).SetMark(quarantine.MarkQUARANTINED).
+			SetChangeRequestID(crID).SetCreatedAt(now).Exec(ctx); err != nil {
+			return fmt.Errorf("quarantine %s: %w", id, err)
+		}
+		if _, err := w.Append(ctx, policy.SystemActor, AuthorityRecord, KindNodeQuarantined, id, map[string]any{
+			"stop": stop.ID, "changeRequest": crID}); err != nil {
+			return err
+		}
+	}
+	for _, id := range flagged {
+		if err := c.Quarantine.Create().SetNodeID(id).SetStopID(stop.ID).SetMark(quarantine.MarkFLAGGED).
+			SetChangeRequestID(crID).SetCreatedAt(now).Exec(ctx); err != nil {
+			return fmt.Errorf("flag %s: %w", id, err)
+		}
+		if _, err := w.Append(ctx, policy.SystemActor, AuthorityRecord, KindNodeFlagged, id, map[string]any{
+			"stop": stop.ID, "changeRequest": crID}); err != nil {
+			return err
 		}
 	}
 	return nil

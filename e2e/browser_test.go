@@ -403,6 +403,24 @@ func TestBrowserReviewerQualifiesWithChecks(t *testing.T) {
 		chromedp.Click(byTestID("decide-button")),
 		chromedp.WaitVisible(byTestID("error-confirmations")),
 	)
+	// The refusal is read where the reloaded page opens: its summary at the top, in view and
+	// focused, linking to the field.
+	type summary struct {
+		Focused       string
+		Top, Viewport float64
+		Links         int
+	}
+	sm := get(t, ctx, "find the refusal", chromedp.Evaluate[summary](`(() => {
+		const s = document.querySelector('[data-testid="error-summary"]');
+		return {Focused: document.activeElement.dataset.testid || document.activeElement.tagName,
+			Top: s ? s.getBoundingClientRect().top : -1, Viewport: window.innerHeight,
+			Links: s ? s.querySelectorAll('a[href^="#"]').length : 0};
+	})()`))
+	if sm.Focused != "error-summary" || sm.Top < 0 || sm.Top > sm.Viewport || sm.Links == 0 {
+		t.Errorf("after the refused qualify: focus on %q, summary at y=%.0f of %.0f with %d links; want the summary focused, in view, linking to the field",
+			sm.Focused, sm.Top, sm.Viewport, sm.Links)
+	}
+	screenshot(t, ctx, "review-qualify-refused")
 	do(t, ctx, "answer every finding and qualify",
 		script(`document.querySelectorAll('[data-testid="confirmation"] input[value="true"]').forEach(e => e.checked = true)`),
 		chromedp.Click(chromedp.CSS(`#action-QUALIFY`)),

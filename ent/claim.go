@@ -31,6 +31,8 @@ type Claim struct {
 	Summary string `json:"summary,omitempty"`
 	// What the claim covers when it is narrower than the problem (a range, a special case); empty when it is the whole problem.
 	Scope string `json:"scope,omitempty"`
+	// Where the claim is stated or proved: a DOI, an arXiv identifier or a URL, with the place in it; empty when the author gives none.
+	Source string `json:"source,omitempty"`
 	// SupersededByID holds the value of the "superseded_by_id" field.
 	SupersededByID *string `json:"superseded_by_id,omitempty"`
 	// When the claim was attached.
@@ -119,7 +121,7 @@ func (*Claim) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case claim.FieldID, claim.FieldProblemID, claim.FieldAuthorID, claim.FieldObjectType, claim.FieldStatus, claim.FieldSummary, claim.FieldScope, claim.FieldSupersededByID:
+		case claim.FieldID, claim.FieldProblemID, claim.FieldAuthorID, claim.FieldObjectType, claim.FieldStatus, claim.FieldSummary, claim.FieldScope, claim.FieldSource, claim.FieldSupersededByID:
 			values[i] = new(sql.NullString)
 		case claim.FieldCreatedAt:
 			values[i] = new(sql.NullTime)
@@ -180,6 +182,12 @@ func (_m *Claim) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field scope", values[i])
 			} else if value.Valid {
 				_m.Scope = value.String
+			}
+		case claim.FieldSource:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field source", values[i])
+			} else if value.Valid {
+				_m.Source = value.String
 			}
 		case claim.FieldSupersededByID:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -274,6 +282,9 @@ func (_m *Claim) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("scope=")
 	builder.WriteString(_m.Scope)
+	builder.WriteString(", ")
+	builder.WriteString("source=")
+	builder.WriteString(_m.Source)
 	builder.WriteString(", ")
 	if v := _m.SupersededByID; v != nil {
 		builder.WriteString("superseded_by_id=")

@@ -94,6 +94,20 @@ func (_c *ClaimCreate) SetNillableScope(v *string) *ClaimCreate {
 	return _c
 }
 
+// SetSource sets the "source" field.
+func (_c *ClaimCreate) SetSource(v string) *ClaimCreate {
+	_c.mutation.SetSource(v)
+	return _c
+}
+
+// SetNillableSource sets the "source" field if the given value is not nil.
+func (_c *ClaimCreate) SetNillableSource(v *string) *ClaimCreate {
+	if v != nil {
+		_c.SetSource(*v)
+	}
+	return _c
+}
+
 // SetSupersededByID sets the "superseded_by_id" field.
 func (_c *ClaimCreate) SetSupersededByID(v string) *ClaimCreate {
 	_c.mutation.SetSupersededByID(v)
@@ -220,6 +234,10 @@ func (_c *ClaimCreate) defaults() {
 		v := claim.DefaultScope
 		_c.mutation.SetScope(v)
 	}
+	if _, ok := _c.mutation.Source(); !ok {
+		v := claim.DefaultSource
+		_c.mutation.SetSource(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := claim.DefaultID()
 		_c.mutation.SetID(v)
@@ -257,6 +275,9 @@ func (_c *ClaimCreate) check() error {
 	}
 	if _, ok := _c.mutation.Scope(); !ok {
 		return &ValidationError{Name: "scope", err: errors.New(`ent: missing required field "Claim.scope"`)}
+	}
+	if _, ok := _c.mutation.Source(); !ok {
+		return &ValidationError{Name: "source", err: errors.New(`ent: missing required field "Claim.source"`)}
 	}
 	if _, ok := _c.mutation.CreatedAt(); !ok {
 		return &ValidationError{Name: "created_at", err: errors.New(`ent: missing required field "Claim.created_at"`)}
@@ -320,6 +341,10 @@ func (_c *ClaimCreate) createSpec() (*Claim, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Scope(); ok {
 		_spec.SetField(claim.FieldScope, field.TypeString, value)
 		_node.Scope = value
+	}
+	if value, ok := _c.mutation.Source(); ok {
+		_spec.SetField(claim.FieldSource, field.TypeString, value)
+		_node.Source = value
 	}
 	if value, ok := _c.mutation.CreatedAt(); ok {
 		_spec.SetField(claim.FieldCreatedAt, field.TypeTime, value)
@@ -539,6 +564,9 @@ func (u *ClaimUpsertOne) UpdateNewValues() *ClaimUpsertOne {
 		}
 		if _, exists := u.create.mutation.ObjectType(); exists {
 			s.SetIgnore(claim.FieldObjectType)
+		}
+		if _, exists := u.create.mutation.Source(); exists {
+			s.SetIgnore(claim.FieldSource)
 		}
 		if _, exists := u.create.mutation.CreatedAt(); exists {
 			s.SetIgnore(claim.FieldCreatedAt)
@@ -828,6 +856,9 @@ func (u *ClaimUpsertBulk) UpdateNewValues() *ClaimUpsertBulk {
 			}
 			if _, exists := b.mutation.ObjectType(); exists {
 				s.SetIgnore(claim.FieldObjectType)
+			}
+			if _, exists := b.mutation.Source(); exists {
+				s.SetIgnore(claim.FieldSource)
 			}
 			if _, exists := b.mutation.CreatedAt(); exists {
 				s.SetIgnore(claim.FieldCreatedAt)

@@ -68,7 +68,7 @@ type DecisionEdges struct {
 	Problem *Problem `json:"problem,omitempty"`
 	// The revision the decision qualifies, keeps or removes.
 	Revision *Revision `json:"revision,omitempty"`
-	// The account that recorded the decision.
+	// Reviewer holds the value of the reviewer edge.
 	Reviewer *Account `json:"reviewer,omitempty"`
 	// The problem a MERGE decision merges this one into.
 	MergeInto *Problem `json:"merge_into,omitempty"`
@@ -80,7 +80,7 @@ type DecisionEdges struct {
 	// type was loaded (or requested) in eager-loading or not.
 	loadedTypes [6]bool
 	// totalCount holds the count of the edges above.
-	totalCount [6]map[string]int
+	totalCount [5]map[string]int
 
 	namedSecondReviews map[string][]*Decision
 }

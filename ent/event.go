@@ -25,11 +25,11 @@ type Event struct {
 	Actor string `json:"actor,omitempty"`
 	// By what right the actor acted: submitter, reviewer, staff, moderation, community, operator, challenge_window_elapsed, publication_gate, record_plane, trusted_import, writer, merge_gates.
 	Authority string `json:"authority,omitempty"`
-	// What happened, as a dotted name such as problem.submitted, decision.recorded or claim.attached.
+	// What happened, as a dotted name such as problem.submitted, decision.recorded or claim.attached; /api#events lists every kind with its meaning and its payload's keys.
 	Kind string `json:"kind,omitempty"`
 	// The ID of what the event is about: a problem's TDB-n, a node's N-n, an account, a case, a change request, …
 	Subject string `json:"subject,omitempty"`
-	// The event's details: a JSON object whose keys depend on its kind.
+	// The event's details: a JSON object whose keys depend on its kind, as /api#events lists them; {"withheld": …} on a removed problem's events other than moderation's.
 	Payload string `json:"payload,omitempty"`
 	// The hash of the event before this one (64 zeros for the first), which chains the log.
 	PrevHash string `json:"prev_hash,omitempty"`

@@ -316,6 +316,11 @@ func (_q *ClaimQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 				selectedFields = append(selectedFields, claim.FieldScope)
 				fieldSeen[claim.FieldScope] = struct{}{}
 			}
+		case "source":
+			if _, ok := fieldSeen[claim.FieldSource]; !ok {
+				selectedFields = append(selectedFields, claim.FieldSource)
+				fieldSeen[claim.FieldSource] = struct{}{}
+			}
 		case "createdAt":
 			if _, ok := fieldSeen[claim.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, claim.FieldCreatedAt)
@@ -412,21 +417,6 @@ func (_q *DecisionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 			if _, ok := fieldSeen[decision.FieldRevisionID]; !ok {
 				selectedFields = append(selectedFields, decision.FieldRevisionID)
 				fieldSeen[decision.FieldRevisionID] = struct{}{}
-			}
-
-		case "reviewer":
-			var (
-				alias = field.Alias
-				path  = append(path, alias)
-				query = (&AccountClient{config: _q.config}).Query()
-			)
-			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, accountImplementors)...); err != nil {
-				return err
-			}
-			_q.withReviewer = query
-			if _, ok := fieldSeen[decision.FieldReviewerID]; !ok {
-				selectedFields = append(selectedFields, decision.FieldReviewerID)
-				fieldSeen[decision.FieldReviewerID] = struct{}{}
 			}
 
 		case "mergeInto":

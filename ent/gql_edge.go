@@ -88,14 +88,6 @@ func (_m *Decision) Revision(ctx context.Context) (*Revision, error) {
 	return result, err
 }
 
-func (_m *Decision) Reviewer(ctx context.Context) (*Account, error) {
-	result, err := _m.Edges.ReviewerOrErr()
-	if IsNotLoaded(err) {
-		result, err = _m.QueryReviewer().Only(ctx)
-	}
-	return result, err
-}
-
 func (_m *Decision) MergeInto(ctx context.Context) (*Problem, error) {
 	result, err := _m.Edges.MergeIntoOrErr()
 	if IsNotLoaded(err) {

@@ -589,6 +589,21 @@ type ClaimWhereInput struct {
 	ScopeEqualFold    *string  `json:"scopeEqualFold,omitempty"`
 	ScopeContainsFold *string  `json:"scopeContainsFold,omitempty"`
 
+	// "source" field predicates.
+	Source             *string  `json:"source,omitempty"`
+	SourceNEQ          *string  `json:"sourceNEQ,omitempty"`
+	SourceIn           []string `json:"sourceIn,omitempty"`
+	SourceNotIn        []string `json:"sourceNotIn,omitempty"`
+	SourceGT           *string  `json:"sourceGT,omitempty"`
+	SourceGTE          *string  `json:"sourceGTE,omitempty"`
+	SourceLT           *string  `json:"sourceLT,omitempty"`
+	SourceLTE          *string  `json:"sourceLTE,omitempty"`
+	SourceContains     *string  `json:"sourceContains,omitempty"`
+	SourceHasPrefix    *string  `json:"sourceHasPrefix,omitempty"`
+	SourceHasSuffix    *string  `json:"sourceHasSuffix,omitempty"`
+	SourceEqualFold    *string  `json:"sourceEqualFold,omitempty"`
+	SourceContainsFold *string  `json:"sourceContainsFold,omitempty"`
+
 	// "created_at" field predicates.
 	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
 	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
@@ -823,6 +838,45 @@ func (i *ClaimWhereInput) P() (predicate.Claim, error) {
 	if i.ScopeContainsFold != nil {
 		predicates = append(predicates, claim.ScopeContainsFold(*i.ScopeContainsFold))
 	}
+	if i.Source != nil {
+		predicates = append(predicates, claim.SourceEQ(*i.Source))
+	}
+	if i.SourceNEQ != nil {
+		predicates = append(predicates, claim.SourceNEQ(*i.SourceNEQ))
+	}
+	if len(i.SourceIn) > 0 {
+		predicates = append(predicates, claim.SourceIn(i.SourceIn...))
+	}
+	if len(i.SourceNotIn) > 0 {
+		predicates = append(predicates, claim.SourceNotIn(i.SourceNotIn...))
+	}
+	if i.SourceGT != nil {
+		predicates = append(predicates, claim.SourceGT(*i.SourceGT))
+	}
+	if i.SourceGTE != nil {
+		predicates = append(predicates, claim.SourceGTE(*i.SourceGTE))
+	}
+	if i.SourceLT != nil {
+		predicates = append(predicates, claim.SourceLT(*i.SourceLT))
+	}
+	if i.SourceLTE != nil {
+		predicates = append(predicates, claim.SourceLTE(*i.SourceLTE))
+	}
+	if i.SourceContains != nil {
+		predicates = append(predicates, claim.SourceContains(*i.SourceContains))
+	}
+	if i.SourceHasPrefix != nil {
+		predicates = append(predicates, claim.SourceHasPrefix(*i.SourceHasPrefix))
+	}
+	if i.SourceHasSuffix != nil {
+		predicates = append(predicates, claim.SourceHasSuffix(*i.SourceHasSuffix))
+	}
+	if i.SourceEqualFold != nil {
+		predicates = append(predicates, claim.SourceEqualFold(*i.SourceEqualFold))
+	}
+	if i.SourceContainsFold != nil {
+		predicates = append(predicates, claim.SourceContainsFold(*i.SourceContainsFold))
+	}
 	if i.CreatedAt != nil {
 		predicates = append(predicates, claim.CreatedAtEQ(*i.CreatedAt))
 	}
@@ -1039,10 +1093,6 @@ type DecisionWhereInput struct {
 	// "revision" edge predicates.
 	HasRevision     *bool                 `json:"hasRevision,omitempty"`
 	HasRevisionWith []*RevisionWhereInput `json:"hasRevisionWith,omitempty"`
-
-	// "reviewer" edge predicates.
-	HasReviewer     *bool                `json:"hasReviewer,omitempty"`
-	HasReviewerWith []*AccountWhereInput `json:"hasReviewerWith,omitempty"`
 
 	// "merge_into" edge predicates.
 	HasMergeInto     *bool                `json:"hasMergeInto,omitempty"`
@@ -1347,24 +1397,6 @@ func (i *DecisionWhereInput) P() (predicate.Decision, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, decision.HasRevisionWith(with...))
-	}
-	if i.HasReviewer != nil {
-		p := decision.HasReviewer()
-		if !*i.HasReviewer {
-			p = decision.Not(p)
-		}
-		predicates = append(predicates, p)
-	}
-	if len(i.HasReviewerWith) > 0 {
-		with := make([]predicate.Account, 0, len(i.HasReviewerWith))
-		for _, w := range i.HasReviewerWith {
-			p, err := w.P()
-			if err != nil {
-				return nil, fmt.Errorf("%w: field 'HasReviewerWith'", err)
-			}
-			with = append(with, p)
-		}
-		predicates = append(predicates, decision.HasReviewerWith(with...))
 	}
 	if i.HasMergeInto != nil {
 		p := decision.HasMergeInto()

@@ -23,7 +23,7 @@ type ModerationCase struct {
 	ProblemID string `json:"problem_id,omitempty"`
 	// The reason every flag of the case gives.
 	Reason moderationcase.Reason `json:"reason,omitempty"`
-	// OPEN until a moderator claims it; CLAIMED while one works on it; DISMISSED or REMOVED once settled.
+	// OPEN until a moderator claims it; CLAIMED while one works on it; DISMISSED, REMOVED or HANDED_TO_MERGE (a duplicate handed to the reviewers to merge) once settled.
 	State moderationcase.State `json:"state,omitempty"`
 	// ClaimedByID holds the value of the "claimed_by_id" field.
 	ClaimedByID *string `json:"claimed_by_id,omitempty"`
@@ -33,7 +33,7 @@ type ModerationCase struct {
 	ClaimedAt *time.Time `json:"claimed_at,omitempty"`
 	// When the case was settled; empty until then.
 	ResolvedAt *time.Time `json:"resolved_at,omitempty"`
-	// The dismissal note or the public removal reason.
+	// The dismissal note, the public removal reason, or the note handing a duplicate to merge.
 	Resolution string `json:"resolution,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ModerationCaseQuery when eager-loading is set.

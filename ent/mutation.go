@@ -6488,6 +6488,7 @@ type ClaimMutation struct {
 	status               *claim.Status
 	summary              *string
 	scope                *string
+	source               *string
 	created_at           *time.Time
 	clearedFields        map[string]struct{}
 	problem              *string
@@ -6840,6 +6841,42 @@ func (m *ClaimMutation) ResetScope() {
 	m.scope = nil
 }
 
+// SetSource sets the "source" field.
+func (m *ClaimMutation) SetSource(s string) {
+	m.source = &s
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *ClaimMutation) Source() (r string, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the Claim entity.
+// If the Claim object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ClaimMutation) OldSource(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *ClaimMutation) ResetSource() {
+	m.source = nil
+}
+
 // SetSupersededByID sets the "superseded_by_id" field.
 func (m *ClaimMutation) SetSupersededByID(s string) {
 	m.superseded_by = &s
@@ -7148,7 +7185,7 @@ func (m *ClaimMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ClaimMutation) Fields() []string {
-	fields := make([]string, 0, 8)
+	fields := make([]string, 0, 9)
 	if m.problem != nil {
 		fields = append(fields, claim.FieldProblemID)
 	}
@@ -7166,6 +7203,9 @@ func (m *ClaimMutation) Fields() []string {
 	}
 	if m.scope != nil {
 		fields = append(fields, claim.FieldScope)
+	}
+	if m.source != nil {
+		fields = append(fields, claim.FieldSource)
 	}
 	if m.superseded_by != nil {
 		fields = append(fields, claim.FieldSupersededByID)
@@ -7193,6 +7233,8 @@ func (m *ClaimMutation) Field(name string) (ent.Value, bool) {
 		return m.Summary()
 	case claim.FieldScope:
 		return m.Scope()
+	case claim.FieldSource:
+		return m.Source()
 	case claim.FieldSupersededByID:
 		return m.SupersededByID()
 	case claim.FieldCreatedAt:
@@ -7218,6 +7260,8 @@ func (m *ClaimMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldSummary(ctx)
 	case claim.FieldScope:
 		return m.OldScope(ctx)
+	case claim.FieldSource:
+		return m.OldSource(ctx)
 	case claim.FieldSupersededByID:
 		return m.OldSupersededByID(ctx)
 	case claim.FieldCreatedAt:
@@ -7272,6 +7316,13 @@ func (m *ClaimMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetScope(v)
+		return nil
+	case claim.FieldSource:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
 		return nil
 	case claim.FieldSupersededByID:
 		v, ok := value.(string)
@@ -7368,6 +7419,9 @@ func (m *ClaimMutation) ResetField(name string) error {
 		return nil
 	case claim.FieldScope:
 		m.ResetScope()
+		return nil
+	case claim.FieldSource:
+		m.ResetSource()
 		return nil
 	case claim.FieldSupersededByID:
 		m.ResetSupersededByID()

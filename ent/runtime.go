@@ -322,6 +322,10 @@ func init() {
 	claimDescScope := claimFields[5].Descriptor()
 	// claim.DefaultScope holds the default value on creation for the scope field.
 	claim.DefaultScope = claimDescScope.Default.(string)
+	// claimDescSource is the schema descriptor for source field.
+	claimDescSource := claimFields[6].Descriptor()
+	// claim.DefaultSource holds the default value on creation for the source field.
+	claim.DefaultSource = claimDescSource.Default.(string)
 	// claimDescID is the schema descriptor for id field.
 	claimDescID := claimMixinFields0[0].Descriptor()
 	// claim.DefaultID holds the default value on creation for the id field.

@@ -175,6 +175,9 @@ func (r *Resolver) Account() generated.AccountResolver { return &accountResolver
 // Claim returns generated.ClaimResolver implementation.
 func (r *Resolver) Claim() generated.ClaimResolver { return &claimResolver{r} }
 
+// Decision returns generated.DecisionResolver implementation.
+func (r *Resolver) Decision() generated.DecisionResolver { return &decisionResolver{r} }
+
 // Event returns generated.EventResolver implementation.
 func (r *Resolver) Event() generated.EventResolver { return &eventResolver{r} }
 
@@ -204,6 +207,7 @@ func (r *Resolver) Source() generated.SourceResolver { return &sourceResolver{r}
 type (
 	accountResolver           struct{ *Resolver }
 	claimResolver             struct{ *Resolver }
+	decisionResolver          struct{ *Resolver }
 	eventResolver             struct{ *Resolver }
 	findingResolver           struct{ *Resolver }
 	gateRunResolver           struct{ *Resolver }

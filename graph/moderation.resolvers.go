@@ -50,6 +50,12 @@ func (r *mutationResolver) RemoveProblem(ctx context.Context, input model.Remove
 	return moderationPayload(ctx, r.client, c, p, err)
 }
 
+// HandCaseToMerge is the resolver for the handCaseToMerge field.
+func (r *mutationResolver) HandCaseToMerge(ctx context.Context, input model.HandCaseToMergeInput) (*model.ModerationPayload, error) {
+	c, _, err := r.policy.HandToMerge(ctx, viewer.From(ctx), input.CaseID, input.MergeInto, input.Note)
+	return moderationPayload(ctx, r.client, c, nil, err)
+}
+
 // ModerationLog is the resolver for the moderationLog field.
 func (r *queryResolver) ModerationLog(ctx context.Context, first *int, before *int) ([]*model.ModerationLogEntry, error) {
 	n, err := pageSize(first, "first")
@@ -60,9 +66,12 @@ func (r *queryResolver) ModerationLog(ctx context.Context, first *int, before *i
 	if err != nil {
 		return nil, err
 	}
-	ids := make([]string, len(entries))
-	for i, e := range entries {
-		ids[i] = e.ProblemID
+	ids := make([]string, 0, 2*len(entries))
+	for _, e := range entries {
+		ids = append(ids, e.ProblemID)
+		if e.MergeInto != "" {
+			ids = append(ids, e.MergeInto)
+		}
 	}
 	ps, err := r.client.Problem.Query().Where(problem.IDIn(ids...)).All(ctx)
 	if err != nil {
@@ -75,11 +84,17 @@ func (r *queryResolver) ModerationLog(ctx context.Context, first *int, before *i
 	out := make([]*model.ModerationLogEntry, len(entries))
 	for i, e := range entries {
 		action := model.ModerationActionDismissed
-		if e.Removed {
+		switch {
+		case e.Removed:
 			action = model.ModerationActionRemoved
+		case e.MergeInto != "":
+			action = model.ModerationActionHandedToMerge
 		}
 		out[i] = &model.ModerationLogEntry{Seq: int(e.Seq), At: e.At, Action: action, Moderator: e.Moderator,
 			Problem: byID[e.ProblemID], Reason: e.Reason}
+		if e.MergeInto != "" {
+			out[i].MergeInto = byID[e.MergeInto]
+		}
 	}
 	return out, nil
 }

@@ -91,7 +91,7 @@ func (r *mutationResolver) SetPresentation(ctx context.Context, input model.SetP
 func (r *mutationResolver) AttachClaim(ctx context.Context, input model.AttachClaimInput) (*model.AttachClaimPayload, error) {
 	c, err := r.policy.AttachClaim(ctx, viewer.From(ctx), policy.ClaimInput{ProblemID: input.ProblemID,
 		Summary: input.Summary, Scope: deref(input.Scope), Relation: input.Relation, ObjectType: deref(input.ObjectType),
-		Supersedes: deref(input.Supersedes)})
+		Supersedes: deref(input.Supersedes), Source: deref(input.Source)})
 	if err != nil {
 		ues, err := userErrors(err)
 		return &model.AttachClaimPayload{UserErrors: ues}, err

@@ -20,6 +20,17 @@ import (
 	"github.com/theoremdb/theoremdb/viewer"
 )
 
+// Reviewer is the resolver for the reviewer field.
+func (r *decisionResolver) Reviewer(ctx context.Context, obj *ent.Decision) (*ent.Account, error) {
+	if !policy.SeesReviewers(viewer.From(ctx)) {
+		return nil, nil // anonymised: the decision's authority says who decided
+	}
+	if a := obj.Edges.Reviewer; a != nil {
+		return a, nil
+	}
+	return obj.QueryReviewer().Only(ctx)
+}
+
 // Span is the resolver for the span field.
 func (r *findingResolver) Span(ctx context.Context, obj *ent.Finding) (*gates.Span, error) {
 	return &gates.Span{Field: obj.SpanField, Start: obj.SpanStart, End: obj.SpanEnd, Quote: obj.SpanQuote}, nil

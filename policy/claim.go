@@ -18,6 +18,7 @@ const KindClaimAttached = "claim.attached"
 const (
 	MaxClaimSummary = 5000
 	MaxClaimScope   = 2000
+	MaxClaimSource  = 500
 )
 
 // ClaimInput is a research claim as attached.
@@ -32,6 +33,9 @@ type ClaimInput struct {
 	// Supersedes, when set, is an earlier current claim on the same problem that this one
 	// replaces: its author's, or any when a reviewer or operator attaches the new one.
 	Supersedes string
+	// Source is where the claim is stated or proved (a DOI, an arXiv identifier or a URL, with
+	// the place in it), so that a reviewer can check it; optional.
+	Source string
 }
 
 // AttachClaim records a research claim on a public problem, bound to it.
@@ -46,6 +50,7 @@ func (s *Service) AttachClaim(ctx context.Context, actor *ent.Account, in ClaimI
 	var v validator
 	v.text(in.Summary, true, MaxClaimSummary, "summary")
 	v.text(in.Scope, false, MaxClaimScope, "scope")
+	v.text(in.Source, false, MaxClaimSource, "source")
 	switch in.Relation {
 	case binding.RelationADDRESSES:
 	case binding.RelationRESOLVES:
@@ -86,11 +91,15 @@ func (s *Service) AttachClaim(ctx context.Context, actor *ent.Account, in ClaimI
 			return err
 		}
 		c, err = t.Claim.Create().SetProblemID(p.ID).SetAuthorID(actor.ID).SetObjectType(in.ObjectType).
-			SetSummary(strings.TrimSpace(in.Summary)).SetScope(strings.TrimSpace(in.Scope)).SetCreatedAt(now).Save(ctx)
+			SetSummary(strings.TrimSpace(in.Summary)).SetScope(strings.TrimSpace(in.Scope)).SetSource(strings.TrimSpace(in.Source)).
+			SetCreatedAt(now).Save(ctx)
 		if err != nil {
 			return fmt.Errorf("claim: %w", err)
 		}
 		payload := map[string]any{"claim": c.ID, "objectType": c.ObjectType, "status": c.Status}
+		if c.Source != "" {
+			payload["source"] = c.Source
+		}
 		if old != nil {
 			if err := t.Claim.UpdateOne(old).SetSupersededByID(c.ID).Exec(ctx); err != nil {
 				return fmt.Errorf("supersede claim: %w", err)

@@ -115,7 +115,7 @@ type ExportDecision struct {
 	Authority        string               `json:"authority"`
 	CreatedAt        time.Time            `json:"createdAt"`
 	Revision         int                  `json:"revision"`
-	Reviewer         string               `json:"reviewer"`
+	Reviewer         string               `json:"reviewer,omitempty"` // in an export with ExportOptions.Reviewers only
 	Notes            packet.DecisionNotes `json:"notes"`
 	RevisionRequests []string             `json:"revisionRequests,omitempty"`
 	MergeInto        string               `json:"mergeInto,omitempty"`
@@ -130,6 +130,10 @@ type ExportOptions struct {
 	// Flush, when set, is called after each batch is written, so a download reaches the
 	// reader as it is made.
 	Flush func()
+	// Reviewers names each decision's reviewer: the operator's export on the command line,
+	// which a restore reads back. The public download leaves them out, as the pages and
+	// GraphQL do for anyone who does not see reviewers (SeesReviewers).
+	Reviewers bool
 }
 
 // EachPublicProblem calls fn with every public problem (every one not removed; a merged one
@@ -302,6 +306,7 @@ func (s *Service) ExportJSONL(ctx context.Context, w io.Writer, o ExportOptions)
 	}
 	n := 0
 	err := s.EachPublicProblem(ctx, o.BaseURL, func(p *ExportProblem) error {
+		o.anonymise(p)
 		if err := enc.Encode(p); err != nil {
 			return fmt.Errorf("export %s: %w", p.ID, err)
 		}
@@ -315,6 +320,16 @@ func (s *Service) ExportJSONL(ctx context.Context, w io.Writer, o ExportOptions)
 		return err
 	}
 	return flushExport(bw, o)
+}
+
+// anonymise leaves the reviewers out of p unless the export names them.
+func (o ExportOptions) anonymise(p *ExportProblem) {
+	if o.Reviewers {
+		return
+	}
+	for i := range p.Decisions {
+		p.Decisions[i].Reviewer = ""
+	}
 }
 
 // ExportCSVColumns are the columns of a CSV export, in order. Structured values (exposition,
@@ -337,6 +352,7 @@ func (s *Service) ExportCSV(ctx context.Context, w io.Writer, o ExportOptions) e
 	}
 	n := 0
 	err := s.EachPublicProblem(ctx, o.BaseURL, func(p *ExportProblem) error {
+		o.anonymise(p)
 		if err := cw.Write(csvRow(p)); err != nil {
 			return fmt.Errorf("export %s: %w", p.ID, err)
 		}

@@ -18,16 +18,17 @@ type LogEntry struct {
 	Seq       int64
 	At        time.Time
 	Removed   bool
+	MergeInto string // the survivor a duplicate case was handed to the reviewers to merge into
 	Moderator string
 	ProblemID string
 	Reason    string
 }
 
-// ModerationLog returns dismissals and removals, newest first, before the
+// ModerationLog returns dismissals, removals and duplicates handed to merge, newest first, before the
 // given sequence number (0 for the newest). It is read from the event log,
 // and names moderators, never flaggers.
 func (s *Service) ModerationLog(ctx context.Context, limit int, before int64) ([]LogEntry, error) {
-	q := s.client.Event.Query().Where(event.KindIn(KindCaseDismissed, KindProblemRemoved), event.Public(true))
+	q := s.client.Event.Query().Where(event.KindIn(KindCaseDismissed, KindProblemRemoved, KindCaseHandedToMerge), event.Public(true))
 	if before > 0 {
 		q = q.Where(event.SeqLT(before))
 	}
@@ -37,14 +38,17 @@ func (s *Service) ModerationLog(ctx context.Context, limit int, before int64) ([
 	}
 	out := make([]LogEntry, 0, len(evs))
 	for _, ev := range evs {
-		var p struct{ Moderator, Reason, Note string }
+		var p struct{ Moderator, Reason, Note, MergeInto string }
 		if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
 			return nil, fmt.Errorf("moderation log: event %d: %w", ev.Seq, err)
 		}
 		e := LogEntry{Seq: ev.Seq, At: ev.At, Moderator: p.Moderator, ProblemID: ev.Subject, Reason: p.Reason}
-		if ev.Kind == KindProblemRemoved {
+		switch ev.Kind {
+		case KindProblemRemoved:
 			e.Removed = true
-		} else {
+		case KindCaseHandedToMerge:
+			e.MergeInto, e.Reason = p.MergeInto, p.Note
+		default:
 			e.Reason = p.Note
 		}
 		out = append(out, e)
@@ -66,7 +70,7 @@ func (s *Service) OpenCases(ctx context.Context, actor *ent.Account, limit int) 
 }
 
 // ModerationKinds are the kinds of event that are about a moderation case.
-var ModerationKinds = []string{KindCaseOpened, KindFlagRaised, KindCaseClaimed, KindCaseDismissed, KindProblemRemoved}
+var ModerationKinds = []string{KindCaseOpened, KindFlagRaised, KindCaseClaimed, KindCaseDismissed, KindProblemRemoved, KindCaseHandedToMerge}
 
 // CaseOfEvent returns the moderation case a moderation event is about, or
 // ErrNotFound for other events.

@@ -13,7 +13,6 @@ import (
 	"github.com/theoremdb/theoremdb/ent/claim"
 	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/hold"
-	"github.com/theoremdb/theoremdb/ent/lane"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
@@ -161,23 +160,31 @@ func (s *Service) RunPanel(ctx context.Context, revisionID string, cfg PanelConf
 	panelIn := panelInput(cur, runs, p.Edges.Claims)
 	in.PacketDigest = panelIn.Digest()
 	s.recordInput(ctx, &in, p, cur, runs)
-
-	registered, err := s.client.Lane.Query().Where(lane.Enabled(true)).Order(ent.Desc(lane.FieldCreatedAt)).All(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("panel lanes: %w", err)
-	}
-	// A lane runs only with a register entry whose status lets it run (SHADOW or ACTIVE).
-	status, err := registerStatuses(ctx, s.client)
+	reviews, err := s.reviewPanel(ctx, &in, p.ID, revisionID, panelIn, cfg, sw, true)
 	if err != nil {
 		return nil, err
 	}
-	registered = slices.DeleteFunc(registered, func(l *ent.Lane) bool { return !RegisterStatusRuns(status[l.ID]) })
-	byRole := map[lanes.Role]*ent.Lane{}
-	for _, l := range registered { // approved before unapproved, newest first
-		r := lanes.Role(l.Role)
-		if have := byRole[r]; have == nil || (have.ApprovedAt == nil && l.ApprovedAt != nil) {
-			byRole[r] = l
-		}
+	res := ReviewGate(in)
+	rec := string(res.Route)
+	view, err := s.recordPublicationGate(ctx, p, revisionID, rec, res, reviews, sw, res.Route == RouteAdministratorReview)
+	if err != nil {
+		return nil, err
+	}
+	return view, s.closeOnRepeatedDefects(ctx, reviews, cfg.DefectLimit)
+}
+
+// reviewPanel calls the panel's lanes on panelIn, and the audit lane when the selector picks an
+// otherwise qualifying recommendation, filling in's panel and audit. With store, each review is
+// recorded (RunPanel); without, nothing is written (DryRunPanel).
+func (s *Service) reviewPanel(ctx context.Context, in *ReviewGateInput, problemID, revisionID string, panelIn lanes.PanelInput,
+	cfg PanelConfig, sw Switches, store bool) ([]*ent.LaneReview, error) {
+	byRole, _, err := s.panelLanes(ctx)
+	if err != nil {
+		return nil, err
+	}
+	status, err := registerStatuses(ctx, s.client)
+	if err != nil {
+		return nil, err
 	}
 	var panel lanes.Panel
 	slots := []*lanes.Lane{&panel.PriorArt, &panel.MathCritique, &panel.FormalReadiness}
@@ -189,54 +196,59 @@ func (s *Service) RunPanel(ctx context.Context, revisionID string, cfg PanelConf
 		}
 	}
 	var reviews []*ent.LaneReview
-	if results, err := panel.Run(ctx, panelIn); err == nil {
-		for i, r := range results {
-			lr, err := s.storeLaneReview(ctx, byRole[lanes.PanelRoles[i]], p.ID, revisionID, r, false)
-			if err != nil {
-				return nil, err
-			}
-			reviews = append(reviews, lr)
-			in.Panel = append(in.Panel, registerGateReview(byRole[lanes.PanelRoles[i]], r, status))
+	keep := func(l *ent.Lane, r *lanes.Result, audit bool) error {
+		if !store {
+			return nil
 		}
+		lr, err := s.storeLaneReview(ctx, l, problemID, revisionID, r, audit)
+		if err == nil {
+			reviews = append(reviews, lr)
+		}
+		return err
+	}
+	results, err := panel.Run(ctx, panelIn)
+	if err != nil {
+		return reviews, nil // no lane could be called: the gate finds the panel incomplete
+	}
+	for i, r := range results {
+		if err := keep(byRole[lanes.PanelRoles[i]], r, false); err != nil {
+			return nil, err
+		}
+		in.Panel = append(in.Panel, registerGateReview(byRole[lanes.PanelRoles[i]], r, status))
+	}
+	if store {
 		var again []*lanes.Result
 		if cfg.Paraphrase {
 			again, _ = panel.Run(ctx, panelIn.Reworded())
 		}
-		if err := s.tagContested(ctx, p.ID, revisionID, results, again); err != nil {
+		if err := s.tagContested(ctx, problemID, revisionID, results, again); err != nil {
 			return nil, err
 		}
-		if OtherwiseQualifies(in) {
-			sel, err := s.selectAudit(ctx, p.ID, now, cfg.AuditSeed)
-			if err != nil {
-				return nil, err
-			}
-			in.AuditSelected = sel
-			if sel && sw.AuditLane {
-				if al := byRole[lanes.Audit]; al != nil {
-					var audit lanes.Lane
-					if audit, err = cfg.Build(LaneConfig(al)); err == nil {
-						r, _ := lanes.RunAudit(ctx, audit, panelIn, results)
-						if r != nil {
-							lr, err := s.storeLaneReview(ctx, al, p.ID, revisionID, r, true)
-							if err != nil {
-								return nil, err
-							}
-							reviews = append(reviews, lr)
-							g := registerGateReview(al, r, status)
-							in.Audit = &g
-						}
-					}
-				}
-			}
-		}
 	}
-	res := ReviewGate(in)
-	rec := string(res.Route)
-	view, err := s.recordPublicationGate(ctx, p, revisionID, rec, res, reviews, sw, res.Route == RouteAdministratorReview)
+	if !OtherwiseQualifies(*in) {
+		return reviews, nil
+	}
+	sel, err := s.selectAudit(ctx, problemID, in.Now, cfg.AuditSeed)
 	if err != nil {
 		return nil, err
 	}
-	return view, s.closeOnRepeatedDefects(ctx, reviews, cfg.DefectLimit)
+	in.AuditSelected = sel
+	al := byRole[lanes.Audit]
+	if !sel || !sw.AuditLane || al == nil {
+		return reviews, nil
+	}
+	audit, err := cfg.Build(LaneConfig(al))
+	if err != nil {
+		return reviews, nil
+	}
+	if r, _ := lanes.RunAudit(ctx, audit, panelIn, results); r != nil {
+		if err := keep(al, r, true); err != nil {
+			return nil, err
+		}
+		g := registerGateReview(al, r, status)
+		in.Audit = &g
+	}
+	return reviews, nil
 }
 
 // recordInput fills the record's part of the gate's input from the revision and its checks.
@@ -344,16 +356,6 @@ func gateReview(l *ent.Lane, r *lanes.Result) GateReview {
 		if cfg := LaneConfig(l); cfg.Validate() == nil {
 			g.Provider = cfg.ProviderIdentity()
 		}
-	}
-	return g
-}
-
-// registerGateReview is gateReview for a lane whose register status is known: a SHADOW lane
-// runs and is recorded, but only an ACTIVE one counts as approved.
-func registerGateReview(l *ent.Lane, r *lanes.Result, status map[string]string) GateReview {
-	g := gateReview(l, r)
-	if l != nil && status[l.ID] != RegisterActive {
-		g.Approved = false
 	}
 	return g
 }
@@ -528,4 +530,14 @@ func (s *Service) closeOnRepeatedDefects(ctx context.Context, reviews []*ent.Lan
 		})
 	}
 	return nil
+}
+
+// registerGateReview is gateReview for a lane whose register status is known: a SHADOW lane
+// runs and is recorded, but only an ACTIVE one counts as approved.
+func registerGateReview(l *ent.Lane, r *lanes.Result, status map[string]string) GateReview {
+	g := gateReview(l, r)
+	if l != nil && status[l.ID] != RegisterActive {
+		g.Approved = false
+	}
+	return g
 }

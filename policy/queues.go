@@ -32,7 +32,9 @@ type ReviewItem struct {
 	Pending int
 	// Stopped is the reason qualify is stopped for the candidate's batch, or "".
 	Stopped string
-	Can     Permissions
+	// MergeInto is the survivor a moderator proposed when handing a duplicate flag to merge, or "".
+	MergeInto string
+	Can       Permissions
 }
 
 // Counts of a review queue, for its heading.
@@ -71,6 +73,10 @@ func (s *Service) ReviewQueue(ctx context.Context, viewer *ent.Account, limit in
 	if err != nil {
 		return nil, err
 	}
+	handoffs, err := s.MergeHandoffs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]ReviewItem, 0, len(ids))
 	for _, id := range ids {
 		pk := pks[id]
@@ -85,6 +91,7 @@ func (s *Service) ReviewQueue(ctx context.Context, viewer *ent.Account, limit in
 		if pr := p.Edges.PendingRevision; pr != nil {
 			it.Pending = pr.Number
 		}
+		it.MergeInto = handoffs[p.ID].MergeInto
 		if b := stops[BatchSource(p, rev)]; b != nil {
 			it.Stopped = b.Source + ": " + b.Reason
 		}
@@ -223,4 +230,14 @@ func (s *Service) ModerationQueue(ctx context.Context, viewer *ent.Account, limi
 		out[i] = it
 	}
 	return out, nil
+}
+
+// DuplicateOf is the problem the case's flags name as the original, the first that names one.
+func (c CaseItem) DuplicateOf() string {
+	for _, f := range c.Flags {
+		if f.DuplicateOf != "" {
+			return f.DuplicateOf
+		}
+	}
+	return ""
 }

@@ -253,9 +253,13 @@ func (rs *restorer) revision(ctx context.Context, problemID string, er ExportRev
 
 // decision writes the i-th decision of a problem.
 func (rs *restorer) decision(ctx context.Context, problemID, revisionID string, d ExportDecision, i int) error {
-	reviewer, err := rs.account(ctx, d.Reviewer)
-	if err != nil {
-		return err
+	// A public download names no reviewers: its decisions are restored as the importer's.
+	reviewer := rs.actor.ID
+	if strings.TrimSpace(d.Reviewer) != "" {
+		var err error
+		if reviewer, err = rs.account(ctx, d.Reviewer); err != nil {
+			return err
+		}
 	}
 	create := rs.t.Decision.Create().SetProblemID(problemID).SetRevisionID(revisionID).SetReviewerID(reviewer).
 		SetAction(decision.Action(d.Action)).SetAuthority(decision.Authority(d.Authority)).SetNotes(d.Notes).

@@ -159,7 +159,7 @@ type DecisionView struct {
 	Notes                 packet.DecisionNotes
 	RevisionRequests      []string
 	MergeInto             string
-	Reviewer              string // handle
+	Reviewer              string // handle, for a viewer who SeesReviewers; "" for anyone else
 	Revision              int
 	CreatedAt             time.Time
 }
@@ -167,6 +167,7 @@ type DecisionView struct {
 // ClaimView is an attached claim with its bindings.
 type ClaimView struct {
 	ID, ObjectType, Status, Summary, Scope string
+	Source                                 string // where it is stated or proved, as its author gave it
 	Author                                 string // handle; empty for a system claim
 	CreatedAt                              time.Time
 	Relations                              []string // oldest first
@@ -254,9 +255,7 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 		if d.ReasonCode != nil {
 			dv.ReasonCode = string(*d.ReasonCode)
 		}
-		if a := d.Edges.Reviewer; a != nil {
-			dv.Reviewer = a.Handle
-		}
+		dv.Reviewer = ReviewerShown(viewer, d.Edges.Reviewer)
 		if r := d.Edges.Revision; r != nil {
 			dv.Revision = r.Number
 		}
@@ -269,7 +268,7 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 	}
 	for _, c := range p.Edges.Claims {
 		cv := ClaimView{ID: c.ID, ObjectType: string(c.ObjectType), Status: string(c.Status), Summary: c.Summary,
-			Scope: c.Scope, CreatedAt: c.CreatedAt, SupersededBy: deref(c.SupersededByID),
+			Scope: c.Scope, Source: c.Source, CreatedAt: c.CreatedAt, SupersededBy: deref(c.SupersededByID),
 			Answer: MachineReadableAnswer(c, c.Edges.Bindings)}
 		if a := c.Edges.Author; a != nil {
 			cv.Author = a.Handle

@@ -11,6 +11,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/api"
 	"github.com/theoremdb/theoremdb/identity"
+	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
 )
 
@@ -50,6 +51,7 @@ func (s *Server) apiDocs(w http.ResponseWriter, r *http.Request) error {
 			{Name: "Messages", Value: apiKiB(api.MaxMessageBytes) + " each"},
 			{Name: "connection_init", Value: "within " + api.InitTimeout.String(), Detail: "pings every " + api.KeepAlive.String()},
 		},
+		EventKinds:   policy.EventKinds,
 		TooMany:      api.CloseTooMany,
 		Unauthorized: api.CloseUnauthorized,
 		Forbidden:    api.CloseForbidden,

@@ -16,6 +16,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/theoremdb/theoremdb/graph/model"
+	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/server"
 	"github.com/theoremdb/theoremdb/ui/pagetest"
 )
@@ -209,6 +210,22 @@ func TestAPIDocs(t *testing.T) {
 	for _, c := range model.AllUserErrorCode {
 		if !regexp.MustCompile(string(c) + ` \S`).MatchString(codes) {
 			t.Errorf("userErrors code %s is not explained on /api: %s", c, codes)
+		}
+	}
+	// Every kind of event the log holds is documented with its payload's keys, from the one
+	// table (policy.EventKinds) the event-kinds test holds to the code.
+	kinds := text(t, body, "api-events")
+	if n := len(pagetest.Select(t, body, "event-kind")); n != len(policy.EventKinds) {
+		t.Errorf("/api documents %d event kinds; want the %d of policy.EventKinds", n, len(policy.EventKinds))
+	}
+	for _, k := range policy.EventKinds {
+		if !strings.Contains(kinds, k.Kind+" "+k.Meaning) {
+			t.Errorf("/api does not explain the event kind %s", k.Kind)
+		}
+		for _, p := range k.Payload {
+			if !strings.Contains(kinds, p.Key+" : "+p.Meaning) {
+				t.Errorf("/api does not explain the payload key %q of %s", p.Key, k.Kind)
+			}
 		}
 	}
 	_, home, _ := s.get(c, "/")

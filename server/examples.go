@@ -109,7 +109,7 @@ mutation SubmitProblem($input: SubmitProblemInput!) {
 # problem (a reviewer then decides); ADDRESSES says it bears on it.
 mutation AttachClaim($input: AttachClaimInput!) {
   attachClaim(input: $input) {
-    claim { id status summary }
+    claim { id status summary source }
     userErrors { field message code }
   }
 }
@@ -118,6 +118,7 @@ mutation AttachClaim($input: AttachClaimInput!) {
     "problemId": "` + explorerExample + `",
     "summary": "No solution with max(|x|, |y|, |z|) below 10^16, by the search of Booker and Sutherland.",
     "scope": "The range the cited search covered.",
+    "source": "doi:10.1073/pnas.2022377118, Table 1",
     "relation": "ADDRESSES",
     "objectType": "COMPUTATION"
   }

@@ -268,12 +268,13 @@ func flagView(id, title string, f url.Values) ui.FlagView {
 // moderationForm is a moderator's action on a case: the removal's reason, asked for twice
 // (Confirmed on the second), or a dismissal's note.
 type moderationForm struct {
-	Note, Reason string
-	Confirmed    bool
+	Note, Reason, MergeInto string
+	Confirmed               bool
 }
 
 func parseModeration(f url.Values) moderationForm {
-	return moderationForm{Note: f.Get("note"), Reason: f.Get("reason"), Confirmed: f.Get("confirm") == "yes"}
+	return moderationForm{Note: f.Get("note"), Reason: f.Get("reason"), MergeInto: strings.TrimSpace(f.Get("mergeInto")),
+		Confirmed: f.Get("confirm") == "yes"}
 }
 
 // laneForm is the registration form of a lane.

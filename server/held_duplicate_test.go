@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/theoremdb/theoremdb/gates"
@@ -40,6 +41,13 @@ func TestReviewPageOfAHeldDuplicate(t *testing.T) {
 		}
 	}
 	rev, _ := s.signedIn(t, "rita", role.Reviewer)
+	// The problem's page says why it is held in words: no check ID, the candidate linked once.
+	_, page, _ := s.get(rev, "/p/"+p.ID)
+	banner := text(t, page, "held-banner")
+	if strings.Contains(banner, "duplicate.") || strings.Count(banner, first.ID) != 1 ||
+		!regexp.MustCompile(`href="/p/`+first.ID+`"[^>]*data-testid="hold-candidate"`).Match(page) {
+		t.Errorf("held banner of a duplicate = %q; want the candidate %s named and linked once, no check ID", banner, first.ID)
+	}
 	_, body, _ := s.get(rev, "/review/"+p.ID)
 	pagetest.Check(t, "/review/"+p.ID+" held duplicate", body)
 	if got := text(t, body, "held-gate"); !regexp.MustCompile(`merging it into the problem`).MatchString(got) ||

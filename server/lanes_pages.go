@@ -190,6 +190,49 @@ func (s *Server) setSwitch(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// runGold asks for a run of blind gold now.
+func (s *Server) runGold(w http.ResponseWriter, r *http.Request) error {
+	if ok, err := s.requireStaff(w, r); !ok {
+		return err
+	}
+	err := s.policy.RequestGold(r.Context(), viewer.From(r.Context()))
+	if fes := policy.FieldErrors(err); fes != nil {
+		redirectWith(w, r, lanesPath, "Gold not run: "+laneMessage(fes[0].Message))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	redirectWith(w, r, lanesPath, "Gold is on its way to every enabled lane; the lane report shows the answers as they come back.")
+	return nil
+}
+
+// dryRun runs the panel on one problem without recording anything, and shows the page with
+// what the gate would do.
+func (s *Server) dryRun(w http.ResponseWriter, r *http.Request) error {
+	if ok, err := s.requireStaff(w, r); !ok {
+		return err
+	}
+	if err := parseForm(r); err != nil {
+		return err
+	}
+	a := viewer.From(r.Context())
+	v, err := s.lanesView(r.Context(), a)
+	if err != nil {
+		return err
+	}
+	v.Form = ui.LaneForm{Role: string(lanes.PriorArt), Provider: string(lanes.OpenAI)}
+	v.DryRunRef = strings.TrimSpace(r.PostForm.Get("problem"))
+	v.DryRun, err = s.policy.DryRunPanel(r.Context(), a, v.DryRunRef, policy.PanelConfig{})
+	if fes := policy.FieldErrors(err); fes != nil {
+		v.DryRunError = laneMessage(fes[0].Message)
+	} else if err != nil {
+		return err
+	}
+	s.render(w, r, http.StatusOK, page(r, "Lanes and switches"), ui.LanesPage(v))
+	return nil
+}
+
 // lanesView is the page of the lanes and the switches, with the handles of the operators who
 // approved and set them, and whether the server's environment holds each lane's key.
 func (s *Server) lanesView(ctx context.Context, a *viewer.Account) (ui.LanesView, error) {
@@ -215,6 +258,9 @@ func (s *Server) lanesView(ctx context.Context, a *viewer.Account) (ui.LanesView
 	}
 	v.GateOpen = lv.GateOpen
 	if v.Register, err = s.policy.LaneRegister(ctx, a); err != nil {
+		return v, err
+	}
+	if v.Forecast, err = s.policy.ForecastLanes(ctx, a); err != nil {
 		return v, err
 	}
 	for _, p := range lanes.Prompts() {

@@ -404,6 +404,7 @@ func TestPublicationGateOnProblemPage(t *testing.T) {
 	early := *g
 	early.Recommendation, early.AuditState, early.ReasonCodes = string(policy.RouteEarlyAcceptance), string(policy.AuditAffirmed), []string{}
 	v.PublicationGate = &early
+	v.Holds = nil // an affirmed recommendation holds nothing: the record that held ps[1] is replaced
 	var b strings.Builder
 	if err := ui.ProblemPage(ui.ProblemView{P: v, Tab: "problem"}).Render(ctx, &b); err != nil {
 		t.Fatal(err)

@@ -88,7 +88,8 @@ func (s *Server) moderate(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// moderateAction claims, dismisses or removes, then returns to the queue. A removal is asked
+// moderateAction claims, dismisses, hands a duplicate to the reviewers to merge, or removes,
+// then returns to the queue. A removal is asked
 // for twice: the first request shows what will happen with the reason as typed, and only the
 // confirmed second one (confirm=yes) removes.
 func (s *Server) moderateAction(w http.ResponseWriter, r *http.Request) error {
@@ -110,6 +111,11 @@ func (s *Server) moderateAction(w http.ResponseWriter, r *http.Request) error {
 	case "dismiss":
 		_, err = s.policy.DismissCase(r.Context(), a, id, f.Note)
 		msg = "Case dismissed."
+	case "merge":
+		var pid string
+		if _, pid, err = s.policy.HandToMerge(r.Context(), a, id, f.MergeInto, f.Note); err == nil {
+			msg = pid + " was handed to the reviewers to merge into " + f.MergeInto + "; the review queue shows it with the merge chosen."
+		}
 	case "remove":
 		if !f.Confirmed {
 			return s.confirmRemoval(w, r, id, f.Reason)

@@ -73,6 +73,12 @@ func (s *Server) decisionView(r *http.Request, id string) (ui.DecisionView, erro
 	pv.Blind = true // the reviewer's packet hides the machine's provisional verdict
 	d := ui.DecisionView{Problem: pv, Values: map[string]string{}, Errors: map[string]string{},
 		IdempotencyKey: policy.NewIdempotencyKey("web:"), RevisionID: pv.P.Revision.ID, Required: req}
+	if h, ok, err := s.policy.MergeHandoff(r.Context(), pv.P.ID); err != nil {
+		return ui.DecisionView{}, err
+	} else if ok {
+		// A moderator handed a duplicate report here: the form opens with the merge chosen.
+		d.Handoff, d.Values["action"], d.Values["mergeInto"] = &h, "MERGE", h.MergeInto
+	}
 	if pr := pv.P.Pending; pr != nil {
 		// An accepted problem's proposed revision: the decision adopts or declines it.
 		d.RevisionID = pr.ID

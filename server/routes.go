@@ -105,6 +105,8 @@ func (s *Server) routes() []route {
 		{"POST /admin/batch-stops/{id}/lift", s.liftBatch},
 		{"GET /admin/lanes", s.lanesPage},
 		{"POST /admin/lanes", s.addLane},
+		{"POST /admin/lanes/gold", s.runGold},
+		{"POST /admin/lanes/dry-run", s.dryRun},
 		{"POST /admin/lanes/{lane}/approve", s.approveLane},
 		{"POST /admin/lanes/{lane}/disable", s.disableLane},
 		{"POST /admin/switches/{name}", s.setSwitch},

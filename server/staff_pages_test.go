@@ -41,10 +41,14 @@ func TestStaffRoute(t *testing.T) {
 	if got := text(t, body, "held-banner"); !regexp.MustCompile(`Held for staff review.*preprint`).MatchString(got) {
 		t.Errorf("held banner = %q", got)
 	}
-	// A held problem's page does not promise acceptance by default: the hold suspends it.
-	if got := text(t, body, "challenge-banner"); regexp.MustCompile(`(?i)accepted by default at`).MatchString(got) ||
-		!regexp.MustCompile(`(?i)suspended`).MatchString(got) {
-		t.Errorf("challenge banner of a held problem = %q; want it to say default acceptance is suspended, not promise it", got)
+	// A held problem's page says its status once and does not promise acceptance by default:
+	// the hold makes it wait for staff.
+	if got := text(t, body, "held-status"); regexp.MustCompile(`(?i)accepted by default at`).MatchString(got) ||
+		!regexp.MustCompile(`(?i)waits until staff`).MatchString(got) {
+		t.Errorf("status of a held problem = %q; want it to say default acceptance waits for staff, not promise it", got)
+	}
+	if n := len(pagetest.Select(t, body, "challenge-banner")); n != 0 {
+		t.Errorf("a held problem's page has %d challenge banners beside its held banner; want one status line", n)
 	}
 	_, body, _ = s.get(rev, "/review/"+p.ID)
 	if text(t, body, "held-for-staff") == "" || regexp.MustCompile(`data-testid="decision-form"`).Match(body) {

@@ -216,6 +216,15 @@ func (c *Client) SchedulePanel(ctx context.Context, tx *sql.Tx, revisionID strin
 	return err
 }
 
+// ScheduleGold inserts, in tx, a run of blind gold now (policy.GoldScheduler); a run already
+// waiting is the one asked for.
+func (c *Client) ScheduleGold(ctx context.Context, tx *sql.Tx, perLane int) error {
+	_, err := c.river.InsertTx(ctx, tx, GoldRunArgs{PerLane: perLane}, nil)
+	return err
+}
+
+var _ policy.GoldScheduler = (*Client)(nil)
+
 // Start works jobs until Stop.
 func (c *Client) Start(ctx context.Context) error { return c.river.Start(ctx) }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"github.com/theoremdb/theoremdb/gates"
 	"io"
@@ -119,3 +120,12 @@ func (a *app) close() {
 // lateScheduler lets the policy service and the job client, which need each
 // other, be built one after the other.
 type lateScheduler struct{ policy.Scheduler }
+
+// ScheduleGold passes an operator's "run gold now" to the job client.
+func (l *lateScheduler) ScheduleGold(ctx context.Context, tx *sql.Tx, perLane int) error {
+	gs, ok := l.Scheduler.(policy.GoldScheduler)
+	if !ok {
+		return fmt.Errorf("schedule gold: the job client is not ready")
+	}
+	return gs.ScheduleGold(ctx, tx, perLane)
+}

@@ -65,7 +65,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		out = f
 	}
 	start := time.Now()
-	err = write(ctx, out, policy.ExportOptions{BaseURL: base})
+	err = write(ctx, out, policy.ExportOptions{BaseURL: base, Reviewers: true})
 	if f != nil {
 		err = errors.Join(err, f.Close())
 	}

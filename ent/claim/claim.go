@@ -28,6 +28,8 @@ const (
 	FieldSummary = "summary"
 	// FieldScope holds the string denoting the scope field in the database.
 	FieldScope = "scope"
+	// FieldSource holds the string denoting the source field in the database.
+	FieldSource = "source"
 	// FieldSupersededByID holds the string denoting the superseded_by_id field in the database.
 	FieldSupersededByID = "superseded_by_id"
 	// FieldCreatedAt holds the string denoting the created_at field in the database.
@@ -84,6 +86,7 @@ var Columns = []string{
 	FieldStatus,
 	FieldSummary,
 	FieldScope,
+	FieldSource,
 	FieldSupersededByID,
 	FieldCreatedAt,
 }
@@ -103,6 +106,8 @@ var (
 	SummaryValidator func(string) error
 	// DefaultScope holds the default value on creation for the "scope" field.
 	DefaultScope string
+	// DefaultSource holds the default value on creation for the "source" field.
+	DefaultSource string
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -202,6 +207,11 @@ func BySummary(opts ...sql.OrderTermOption) OrderOption {
 // ByScope orders the results by the scope field.
 func ByScope(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldScope, opts...).ToFunc()
+}
+
+// BySource orders the results by the source field.
+func BySource(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSource, opts...).ToFunc()
 }
 
 // BySupersededByID orders the results by the superseded_by_id field.

@@ -85,6 +85,11 @@ func Scope(v string) predicate.Claim {
 	return predicate.Claim(sql.FieldEQ(FieldScope, v))
 }
 
+// Source applies equality check predicate on the "source" field. It's identical to SourceEQ.
+func Source(v string) predicate.Claim {
+	return predicate.Claim(sql.FieldEQ(FieldSource, v))
+}
+
 // SupersededByID applies equality check predicate on the "superseded_by_id" field. It's identical to SupersededByIDEQ.
 func SupersededByID(v string) predicate.Claim {
 	return predicate.Claim(sql.FieldEQ(FieldSupersededByID, v))
@@ -403,6 +408,71 @@ func ScopeEqualFold(v string) predicate.Claim {
 // ScopeContainsFold applies the ContainsFold predicate on the "scope" field.
 func ScopeContainsFold(v string) predicate.Claim {
 	return predicate.Claim(sql.FieldContainsFold(FieldScope, v))
+}
+
+// SourceEQ applies the EQ predicate on the "source" field.
+func SourceEQ(v string) predicate.Claim {
+	return predicate.Claim(sql.FieldEQ(FieldSource, v))
+}
+
+// SourceNEQ applies the NEQ predicate on the "source" field.
+func SourceNEQ(v string) predicate.Claim {
+	return predicate.Claim(sql.FieldNEQ(FieldSource, v))
+}
+
+// SourceIn applies the In predicate on the "source" field.
+func SourceIn(vs ...string) predicate.Claim {
+	return predicate.Claim(sql.FieldIn(FieldSource, vs...))
+}
+
+// SourceNotIn applies the NotIn predicate on the "source" field.
+func SourceNotIn(vs ...string) predicate.Claim {
+	return predicate.Claim(sql.FieldNotIn(FieldSource, vs...))
+}
+
+// SourceGT applies the GT predicate on the "source" field.
+func SourceGT(v string) predicate.Claim {
+	return predicate.Claim(sql.FieldGT(FieldSource, v))
+}
+
+// SourceGTE applies the GTE predicate on the "source" field.
+func SourceGTE(v string) predicate.Claim {
+	return predicate.Claim(sql.FieldGTE(FieldSource, v))
+}
+
+// SourceLT applies the LT predicate on the "source" field.
+func SourceLT(v string) predicate.Claim {
+	return predicate.Claim(sql.FieldLT(FieldSource, v))
+}
+
+// SourceLTE applies the LTE predicate on the "source" field.
+func SourceLTE(v string) predicate.Claim {
+	return predicate.Claim(sql.FieldLTE(FieldSource, v))
+}
+
+// SourceContains applies the Contains predicate on the "source" field.
+func SourceContains(v string) predicate.Claim {
+	return predicate.Claim(sql.FieldContains(FieldSource, v))
+}
+
+// SourceHasPrefix applies the HasPrefix predicate on the "source" field.
+func SourceHasPrefix(v string) predicate.Claim {
+	return predicate.Claim(sql.FieldHasPrefix(FieldSource, v))
+}
+
+// SourceHasSuffix applies the HasSuffix predicate on the "source" field.
+func SourceHasSuffix(v string) predicate.Claim {
+	return predicate.Claim(sql.FieldHasSuffix(FieldSource, v))
+}
+
+// SourceEqualFold applies the EqualFold predicate on the "source" field.
+func SourceEqualFold(v string) predicate.Claim {
+	return predicate.Claim(sql.FieldEqualFold(FieldSource, v))
+}
+
+// SourceContainsFold applies the ContainsFold predicate on the "source" field.
+func SourceContainsFold(v string) predicate.Claim {
+	return predicate.Claim(sql.FieldContainsFold(FieldSource, v))
 }
 
 // SupersededByIDEQ applies the EQ predicate on the "superseded_by_id" field.

@@ -207,6 +207,7 @@ var (
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"PROPOSED", "ESTABLISHED", "REFUTED", "WITHDRAWN"}, Default: "PROPOSED"},
 		{Name: "summary", Type: field.TypeString, Size: 2147483647},
 		{Name: "scope", Type: field.TypeString, Size: 2147483647, Default: ""},
+		{Name: "source", Type: field.TypeString, Size: 2147483647, Default: ""},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "author_id", Type: field.TypeString, Nullable: true, Size: 40},
 		{Name: "superseded_by_id", Type: field.TypeString, Nullable: true, Size: 40},
@@ -220,19 +221,19 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "claims_accounts_claims",
-				Columns:    []*schema.Column{ClaimsColumns[6]},
+				Columns:    []*schema.Column{ClaimsColumns[7]},
 				RefColumns: []*schema.Column{AccountsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "claims_claims_supersedes",
-				Columns:    []*schema.Column{ClaimsColumns[7]},
+				Columns:    []*schema.Column{ClaimsColumns[8]},
 				RefColumns: []*schema.Column{ClaimsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "claims_problems_claims",
-				Columns:    []*schema.Column{ClaimsColumns[8]},
+				Columns:    []*schema.Column{ClaimsColumns[9]},
 				RefColumns: []*schema.Column{ProblemsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -241,7 +242,7 @@ var (
 			{
 				Name:    "claim_problem_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{ClaimsColumns[8], ClaimsColumns[5]},
+				Columns: []*schema.Column{ClaimsColumns[9], ClaimsColumns[6]},
 			},
 		},
 	}
@@ -1099,7 +1100,7 @@ var (
 	ModerationCasesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "reason", Type: field.TypeEnum, Enums: []string{"DUPLICATE", "INCORRECT_STATEMENT", "KNOWN_ANSWER", "INADEQUATE_SOURCING", "ABUSE", "OTHER"}},
-		{Name: "state", Type: field.TypeEnum, Enums: []string{"OPEN", "CLAIMED", "DISMISSED", "REMOVED"}, Default: "OPEN"},
+		{Name: "state", Type: field.TypeEnum, Enums: []string{"OPEN", "CLAIMED", "DISMISSED", "REMOVED", "HANDED_TO_MERGE"}, Default: "OPEN"},
 		{Name: "opened_at", Type: field.TypeTime},
 		{Name: "claimed_at", Type: field.TypeTime, Nullable: true},
 		{Name: "resolved_at", Type: field.TypeTime, Nullable: true},

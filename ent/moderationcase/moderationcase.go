@@ -130,10 +130,11 @@ const DefaultState = StateOPEN
 
 // State values.
 const (
-	StateOPEN      State = "OPEN"
-	StateCLAIMED   State = "CLAIMED"
-	StateDISMISSED State = "DISMISSED"
-	StateREMOVED   State = "REMOVED"
+	StateOPEN            State = "OPEN"
+	StateCLAIMED         State = "CLAIMED"
+	StateDISMISSED       State = "DISMISSED"
+	StateREMOVED         State = "REMOVED"
+	StateHANDED_TO_MERGE State = "HANDED_TO_MERGE"
 )
 
 func (s State) String() string {
@@ -143,7 +144,7 @@ func (s State) String() string {
 // StateValidator is a validator for the "state" field enum values. It is called by the builders before save.
 func StateValidator(s State) error {
 	switch s {
-	case StateOPEN, StateCLAIMED, StateDISMISSED, StateREMOVED:
+	case StateOPEN, StateCLAIMED, StateDISMISSED, StateREMOVED, StateHANDED_TO_MERGE:
 		return nil
 	default:
 		return fmt.Errorf("moderationcase: invalid enum value for state field: %q", s)

@@ -32,6 +32,7 @@ func (Claim) Fields() []ent.Field {
 		field.Enum("status").Comment("PROPOSED until a review establishes or refutes it; WITHDRAWN by its author.").Values("PROPOSED", "ESTABLISHED", "REFUTED", "WITHDRAWN").Default("PROPOSED"),
 		field.Text("summary").Comment("The claim in a sentence or a paragraph, Markdown with TeX.").NotEmpty(),
 		field.Text("scope").Comment("What the claim covers when it is narrower than the problem (a range, a special case); empty when it is the whole problem.").Default(""),
+		field.Text("source").Comment("Where the claim is stated or proved: a DOI, an arXiv identifier or a URL, with the place in it; empty when the author gives none.").Default("").Immutable(),
 		field.String("superseded_by_id").Optional().Nillable().Annotations(entgql.Skip()),
 		field.Time("created_at").Comment("When the claim was attached.").Immutable(),
 	}

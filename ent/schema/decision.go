@@ -70,7 +70,10 @@ func (Decision) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("problem", Problem.Type).Comment("The problem decided on.").Ref("decisions").Field("problem_id").Unique().Required().Immutable(),
 		edge.From("revision", Revision.Type).Comment("The revision the decision qualifies, keeps or removes.").Ref("decisions").Field("revision_id").Unique().Required().Immutable(),
-		edge.From("reviewer", Account.Type).Comment("The account that recorded the decision.").Ref("decisions").Field("reviewer_id").Unique().Required().Immutable(),
+		// The reviewer is shown only to those who see reviewers (policy.SeesReviewers): graph/
+		// resolves Decision.reviewer itself, and no filter names a reviewer.
+		edge.From("reviewer", Account.Type).Ref("decisions").Field("reviewer_id").Unique().Required().Immutable().
+			Annotations(entgql.Skip()),
 		edge.From("merge_into", Problem.Type).Comment("The problem a MERGE decision merges this one into.").Ref("merge_decisions").Field("merge_into_id").Unique().Immutable(),
 		edge.To("second_reviews", Decision.Type).Comment("The second reviews of this qualify decision.").From("second_review_of").Comment("The qualify decision this one reviews a second time.").Field("second_review_of_id").Unique().Immutable(),
 	}

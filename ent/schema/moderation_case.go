@@ -12,7 +12,8 @@ import (
 )
 
 // ModerationCase gathers the flags on one problem for one reason until a
-// moderator claims it and dismisses it or removes the problem.
+// moderator claims it and dismisses it, removes the problem, or hands a
+// duplicate to the reviewers to merge.
 type ModerationCase struct{ ent.Schema }
 
 // Mixin of the ModerationCase.
@@ -28,12 +29,12 @@ func (ModerationCase) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("problem_id").Immutable().Annotations(entgql.Skip()),
 		field.Enum("reason").Comment("The reason every flag of the case gives.").Values(FlagReasons...).Immutable(),
-		field.Enum("state").Comment("OPEN until a moderator claims it; CLAIMED while one works on it; DISMISSED or REMOVED once settled.").Values("OPEN", "CLAIMED", "DISMISSED", "REMOVED").Default("OPEN"),
+		field.Enum("state").Comment("OPEN until a moderator claims it; CLAIMED while one works on it; DISMISSED, REMOVED or HANDED_TO_MERGE (a duplicate handed to the reviewers to merge) once settled.").Values("OPEN", "CLAIMED", "DISMISSED", "REMOVED", "HANDED_TO_MERGE").Default("OPEN"),
 		field.String("claimed_by_id").Optional().Nillable().Annotations(entgql.Skip()),
 		field.Time("opened_at").Comment("When the first flag opened the case.").Immutable(),
 		field.Time("claimed_at").Comment("When a moderator claimed the case; empty until then.").Optional().Nillable(),
 		field.Time("resolved_at").Comment("When the case was settled; empty until then.").Optional().Nillable(),
-		field.Text("resolution").Default("").Comment("The dismissal note or the public removal reason."),
+		field.Text("resolution").Default("").Comment("The dismissal note, the public removal reason, or the note handing a duplicate to merge."),
 	}
 }
 

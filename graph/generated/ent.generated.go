@@ -45,6 +45,9 @@ type AccountResolver interface {
 type ClaimResolver interface {
 	Bindings(ctx context.Context, obj *ent.Claim) ([]*ent.Binding, error)
 }
+type DecisionResolver interface {
+	Reviewer(ctx context.Context, obj *ent.Decision) (*ent.Account, error)
+}
 type EventResolver interface {
 	Payload(ctx context.Context, obj *ent.Event) (string, error)
 }
@@ -907,6 +910,29 @@ func (ec *executionContext) fieldContext_Claim_scope(_ context.Context, field gr
 	return graphql.NewScalarFieldContext("Claim", field, false, false, "String")
 }
 
+func (ec *executionContext) _Claim_source(ctx context.Context, field graphql.CollectedField, obj *ent.Claim) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Claim_source(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Source, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Claim_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Claim", field, false, false, "String")
+}
+
 func (ec *executionContext) _Claim_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Claim) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1361,38 +1387,6 @@ func (ec *executionContext) fieldContext_Decision_revision(_ context.Context, fi
 	return fc, nil
 }
 
-func (ec *executionContext) _Decision_reviewer(ctx context.Context, field graphql.CollectedField, obj *ent.Decision) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Decision_reviewer(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Reviewer(ctx)
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Account) graphql.Marshaler {
-			return ec.marshalNAccount2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐAccount(ctx, selections, v)
-		},
-		true,
-		true,
-	)
-}
-func (ec *executionContext) fieldContext_Decision_reviewer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{
-		Object:     "Decision",
-		Field:      field,
-		IsMethod:   true,
-		IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Account(ctx, field)
-		},
-	}
-	return fc, nil
-}
-
 func (ec *executionContext) _Decision_mergeInto(ctx context.Context, field graphql.CollectedField, obj *ent.Decision) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1516,6 +1510,38 @@ func (ec *executionContext) fieldContext_Decision_notes(_ context.Context, field
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_DecisionNotes(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Decision_reviewer(ctx context.Context, field graphql.CollectedField, obj *ent.Decision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Decision_reviewer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Decision().Reviewer(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Account) graphql.Marshaler {
+			return ec.marshalOAccount2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐAccount(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Decision_reviewer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Decision",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Account(ctx, field)
 		},
 	}
 	return fc, nil
@@ -7474,7 +7500,7 @@ func (ec *executionContext) unmarshalInputClaimWhereInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "objectType", "objectTypeNEQ", "objectTypeIn", "objectTypeNotIn", "status", "statusNEQ", "statusIn", "statusNotIn", "summary", "summaryNEQ", "summaryIn", "summaryNotIn", "summaryGT", "summaryGTE", "summaryLT", "summaryLTE", "summaryContains", "summaryHasPrefix", "summaryHasSuffix", "summaryEqualFold", "summaryContainsFold", "scope", "scopeNEQ", "scopeIn", "scopeNotIn", "scopeGT", "scopeGTE", "scopeLT", "scopeLTE", "scopeContains", "scopeHasPrefix", "scopeHasSuffix", "scopeEqualFold", "scopeContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasProblem", "hasProblemWith", "hasAuthor", "hasAuthorWith", "hasSupersededBy", "hasSupersededByWith", "hasSupersedes", "hasSupersedesWith", "hasBindings", "hasBindingsWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "objectType", "objectTypeNEQ", "objectTypeIn", "objectTypeNotIn", "status", "statusNEQ", "statusIn", "statusNotIn", "summary", "summaryNEQ", "summaryIn", "summaryNotIn", "summaryGT", "summaryGTE", "summaryLT", "summaryLTE", "summaryContains", "summaryHasPrefix", "summaryHasSuffix", "summaryEqualFold", "summaryContainsFold", "scope", "scopeNEQ", "scopeIn", "scopeNotIn", "scopeGT", "scopeGTE", "scopeLT", "scopeLTE", "scopeContains", "scopeHasPrefix", "scopeHasSuffix", "scopeEqualFold", "scopeContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasProblem", "hasProblemWith", "hasAuthor", "hasAuthorWith", "hasSupersededBy", "hasSupersededByWith", "hasSupersedes", "hasSupersedesWith", "hasBindings", "hasBindingsWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -7810,6 +7836,97 @@ func (ec *executionContext) unmarshalInputClaimWhereInput(ctx context.Context, o
 				return it, err
 			}
 			it.ScopeContainsFold = data
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Source = data
+		case "sourceNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceNEQ = data
+		case "sourceIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceIn = data
+		case "sourceNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceNotIn = data
+		case "sourceGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceGT = data
+		case "sourceGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceGTE = data
+		case "sourceLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceLT = data
+		case "sourceLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceLTE = data
+		case "sourceContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceContains = data
+		case "sourceHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceHasPrefix = data
+		case "sourceHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceHasSuffix = data
+		case "sourceEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceEqualFold = data
+		case "sourceContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceContainsFold = data
 		case "createdAt":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
 			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
@@ -7964,7 +8081,7 @@ func (ec *executionContext) unmarshalInputDecisionWhereInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "action", "actionNEQ", "actionIn", "actionNotIn", "reasonCode", "reasonCodeNEQ", "reasonCodeIn", "reasonCodeNotIn", "reasonCodeIsNil", "reasonCodeNotNil", "disagreement", "disagreementNEQ", "disagreementIn", "disagreementNotIn", "disagreementIsNil", "disagreementNotNil", "secondReviewSelectedAt", "secondReviewSelectedAtNEQ", "secondReviewSelectedAtIn", "secondReviewSelectedAtNotIn", "secondReviewSelectedAtGT", "secondReviewSelectedAtGTE", "secondReviewSelectedAtLT", "secondReviewSelectedAtLTE", "secondReviewSelectedAtIsNil", "secondReviewSelectedAtNotNil", "authority", "authorityNEQ", "authorityIn", "authorityNotIn", "policyVersion", "policyVersionNEQ", "policyVersionIn", "policyVersionNotIn", "policyVersionGT", "policyVersionGTE", "policyVersionLT", "policyVersionLTE", "policyVersionContains", "policyVersionHasPrefix", "policyVersionHasSuffix", "policyVersionEqualFold", "policyVersionContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasProblem", "hasProblemWith", "hasRevision", "hasRevisionWith", "hasReviewer", "hasReviewerWith", "hasMergeInto", "hasMergeIntoWith", "hasSecondReviewOf", "hasSecondReviewOfWith", "hasSecondReviews", "hasSecondReviewsWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "action", "actionNEQ", "actionIn", "actionNotIn", "reasonCode", "reasonCodeNEQ", "reasonCodeIn", "reasonCodeNotIn", "reasonCodeIsNil", "reasonCodeNotNil", "disagreement", "disagreementNEQ", "disagreementIn", "disagreementNotIn", "disagreementIsNil", "disagreementNotNil", "secondReviewSelectedAt", "secondReviewSelectedAtNEQ", "secondReviewSelectedAtIn", "secondReviewSelectedAtNotIn", "secondReviewSelectedAtGT", "secondReviewSelectedAtGTE", "secondReviewSelectedAtLT", "secondReviewSelectedAtLTE", "secondReviewSelectedAtIsNil", "secondReviewSelectedAtNotNil", "authority", "authorityNEQ", "authorityIn", "authorityNotIn", "policyVersion", "policyVersionNEQ", "policyVersionIn", "policyVersionNotIn", "policyVersionGT", "policyVersionGTE", "policyVersionLT", "policyVersionLTE", "policyVersionContains", "policyVersionHasPrefix", "policyVersionHasSuffix", "policyVersionEqualFold", "policyVersionContainsFold", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "hasProblem", "hasProblemWith", "hasRevision", "hasRevisionWith", "hasMergeInto", "hasMergeIntoWith", "hasSecondReviewOf", "hasSecondReviewOfWith", "hasSecondReviews", "hasSecondReviewsWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -8447,20 +8564,6 @@ func (ec *executionContext) unmarshalInputDecisionWhereInput(ctx context.Context
 				return it, err
 			}
 			it.HasRevisionWith = data
-		case "hasReviewer":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasReviewer"))
-			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.HasReviewer = data
-		case "hasReviewerWith":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasReviewerWith"))
-			data, err := ec.unmarshalOAccountWhereInput2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐAccountWhereInputᚄ(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.HasReviewerWith = data
 		case "hasMergeInto":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasMergeInto"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -17103,6 +17206,11 @@ func (ec *executionContext) _Claim(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "source":
+			out.Values[i] = ec._Claim_source(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "createdAt":
 			out.Values[i] = ec._Claim_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -17223,12 +17331,6 @@ func (ec *executionContext) _Decision(ctx context.Context, sel ast.SelectionSet,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Decision_revision(ctx, field, obj)
 				})
-		case "reviewer":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Decision_reviewer(ctx, field, obj)
-				})
 		case "mergeInto":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, false,
@@ -17252,6 +17354,12 @@ func (ec *executionContext) _Decision(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "reviewer":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Decision_reviewer(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

@@ -311,6 +311,38 @@ func (ec *executionContext) fieldContext_ModerationLogEntry_reason(_ context.Con
 	return graphql.NewScalarFieldContext("ModerationLogEntry", field, false, false, "String")
 }
 
+func (ec *executionContext) _ModerationLogEntry_mergeInto(ctx context.Context, field graphql.CollectedField, obj *model.ModerationLogEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ModerationLogEntry_mergeInto(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MergeInto, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Problem) graphql.Marshaler {
+			return ec.marshalOProblem2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋentᚐProblem(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ModerationLogEntry_mergeInto(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ModerationLogEntry",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Problem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ModerationPayload_case(ctx context.Context, field graphql.CollectedField, obj *model.ModerationPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -772,6 +804,62 @@ func UnmarshalFlagProblemInput(ctx context.Context, raw any) (model.FlagProblemI
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputHandCaseToMergeInput(ctx context.Context, obj any) (model.HandCaseToMergeInput, error) {
+	var it model.HandCaseToMergeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"caseId", "mergeInto", "note"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "caseId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("caseId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaseID = data
+		case "mergeInto":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("mergeInto"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MergeInto = data
+		case "note":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("note"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Note = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalHandCaseToMergeInput unmarshals raw into the HandCaseToMergeInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalHandCaseToMergeInput(ctx context.Context, raw any) (model.HandCaseToMergeInput, error) {
+	var out model.HandCaseToMergeInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "HandCaseToMergeInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRemoveProblemInput(ctx context.Context, obj any) (model.RemoveProblemInput, error) {
 	var it model.RemoveProblemInput
 	if obj == nil {
@@ -911,6 +999,11 @@ func (ec *executionContext) _ModerationLogEntry(ctx context.Context, sel ast.Sel
 		case "reason":
 			out.Values[i] = ec._ModerationLogEntry_reason(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mergeInto":
+			out.Values[i] = ec._ModerationLogEntry_mergeInto(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -1065,6 +1158,11 @@ func (ec *executionContext) marshalNFlagProblemPayload2ᚖgithubᚗcomᚋtheorem
 		return graphql.Null
 	}
 	return ec._FlagProblemPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNHandCaseToMergeInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐHandCaseToMergeInput(ctx context.Context, v any) (model.HandCaseToMergeInput, error) {
+	res, err := ec.unmarshalInputHandCaseToMergeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNModerationAction2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐModerationAction(ctx context.Context, v any) (model.ModerationAction, error) {

@@ -42,6 +42,7 @@ type MutationResolver interface {
 	ClaimCase(ctx context.Context, input model.ClaimCaseInput) (*model.ModerationPayload, error)
 	DismissCase(ctx context.Context, input model.DismissCaseInput) (*model.ModerationPayload, error)
 	RemoveProblem(ctx context.Context, input model.RemoveProblemInput) (*model.ModerationPayload, error)
+	HandCaseToMerge(ctx context.Context, input model.HandCaseToMergeInput) (*model.ModerationPayload, error)
 	AttachClaim(ctx context.Context, input model.AttachClaimInput) (*model.AttachClaimPayload, error)
 	SetOperatingProfile(ctx context.Context, input model.SetOperatingProfileInput) (*model.SetOperatingProfilePayload, error)
 }
@@ -168,6 +169,20 @@ func (ec *executionContext) field_Mutation_flagProblem_args(ctx context.Context,
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.FlagProblemInput, error) {
 			return ec.unmarshalNFlagProblemInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐFlagProblemInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_handCaseToMerge_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.HandCaseToMergeInput, error) {
+			return ec.unmarshalNHandCaseToMergeInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐHandCaseToMergeInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -1488,6 +1503,50 @@ func (ec *executionContext) fieldContext_Mutation_removeProblem(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_handCaseToMerge(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_handCaseToMerge(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().HandCaseToMerge(ctx, fc.Args["input"].(model.HandCaseToMergeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ModerationPayload) graphql.Marshaler {
+			return ec.marshalNModerationPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐModerationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_handCaseToMerge(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ModerationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_handCaseToMerge_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_attachClaim(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2249,7 +2308,7 @@ func (ec *executionContext) unmarshalInputAttachClaimInput(ctx context.Context, 
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"problemId", "summary", "scope", "relation", "objectType", "supersedes"}
+	fieldsInOrder := [...]string{"problemId", "summary", "scope", "relation", "objectType", "supersedes", "source"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -2298,6 +2357,13 @@ func (ec *executionContext) unmarshalInputAttachClaimInput(ctx context.Context, 
 				return it, err
 			}
 			it.Supersedes = data
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Source = data
 		}
 	}
 	return it, nil
@@ -3776,6 +3842,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "removeProblem":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_removeProblem(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "handCaseToMerge":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_handCaseToMerge(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

@@ -35,6 +35,7 @@ type ResolverRoot interface {
 	Closure() ClosureResolver
 	CorpusNode() CorpusNodeResolver
 	CorpusNodeRef() CorpusNodeRefResolver
+	Decision() DecisionResolver
 	Event() EventResolver
 	Finding() FindingResolver
 	GateRun() GateRunResolver
@@ -193,6 +194,7 @@ type ComplexityRoot struct {
 		ObjectType   func(childComplexity int) int
 		Problem      func(childComplexity int) int
 		Scope        func(childComplexity int) int
+		Source       func(childComplexity int) int
 		Status       func(childComplexity int) int
 		Summary      func(childComplexity int) int
 		SupersededBy func(childComplexity int) int
@@ -584,6 +586,7 @@ type ComplexityRoot struct {
 	ModerationLogEntry struct {
 		Action    func(childComplexity int) int
 		At        func(childComplexity int) int
+		MergeInto func(childComplexity int) int
 		Moderator func(childComplexity int) int
 		Problem   func(childComplexity int) int
 		Reason    func(childComplexity int) int
@@ -612,6 +615,7 @@ type ComplexityRoot struct {
 		DecideReport          func(childComplexity int, input model.DecideReportInput) int
 		DismissCase           func(childComplexity int, input model.DismissCaseInput) int
 		FlagProblem           func(childComplexity int, input model.FlagProblemInput) int
+		HandCaseToMerge       func(childComplexity int, input model.HandCaseToMergeInput) int
 		LiftConfigurationStop func(childComplexity int, input model.LiftConfigurationStopInput) int
 		OpenChangeRequest     func(childComplexity int, input model.OpenChangeRequestInput) int
 		RecordAudit           func(childComplexity int, input model.RecordAuditInput) int
@@ -1549,6 +1553,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Claim.Scope(childComplexity), true
+	case "Claim.source":
+		if e.ComplexityRoot.Claim.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Claim.Source(childComplexity), true
 	case "Claim.status":
 		if e.ComplexityRoot.Claim.Status == nil {
 			break
@@ -3232,6 +3242,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ModerationLogEntry.At(childComplexity), true
+	case "ModerationLogEntry.mergeInto":
+		if e.ComplexityRoot.ModerationLogEntry.MergeInto == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ModerationLogEntry.MergeInto(childComplexity), true
 	case "ModerationLogEntry.moderator":
 		if e.ComplexityRoot.ModerationLogEntry.Moderator == nil {
 			break
@@ -3394,6 +3410,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.FlagProblem(childComplexity, args["input"].(model.FlagProblemInput)), true
+	case "Mutation.handCaseToMerge":
+		if e.ComplexityRoot.Mutation.HandCaseToMerge == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_handCaseToMerge_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.HandCaseToMerge(childComplexity, args["input"].(model.HandCaseToMergeInput)), true
 	case "Mutation.liftConfigurationStop":
 		if e.ComplexityRoot.Mutation.LiftConfigurationStop == nil {
 			break
@@ -5276,6 +5303,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("FlagWhereInput", ec.unmarshalInputFlagWhereInput),
 			graphql.NewInputUnmarshaler("FormalInput", ec.unmarshalInputFormalInput),
 			graphql.NewInputUnmarshaler("GateRunWhereInput", ec.unmarshalInputGateRunWhereInput),
+			graphql.NewInputUnmarshaler("HandCaseToMergeInput", ec.unmarshalInputHandCaseToMergeInput),
 			graphql.NewInputUnmarshaler("HeroInput", ec.unmarshalInputHeroInput),
 			graphql.NewInputUnmarshaler("HoldWhereInput", ec.unmarshalInputHoldWhereInput),
 			graphql.NewInputUnmarshaler("LaneRegisterEntryInput", ec.unmarshalInputLaneRegisterEntryInput),
@@ -6835,6 +6863,10 @@ type Claim implements Node {
   """
   scope: String!
   """
+  Where the claim is stated or proved: a DOI, an arXiv identifier or a URL, with the place in it; empty when the author gives none.
+  """
+  source: String!
+  """
   When the claim was attached.
   """
   createdAt: Time!
@@ -7072,6 +7104,58 @@ input ClaimWhereInput {
   """
   scopeContainsFold: String
   """
+  Keeps the Claims whose ` + "`" + `source` + "`" + ` equals the value.
+  """
+  source: String
+  """
+  Keeps the Claims whose ` + "`" + `source` + "`" + ` differs from the value.
+  """
+  sourceNEQ: String
+  """
+  Keeps the Claims whose ` + "`" + `source` + "`" + ` is one of the values.
+  """
+  sourceIn: [String!]
+  """
+  Keeps the Claims whose ` + "`" + `source` + "`" + ` is none of the values.
+  """
+  sourceNotIn: [String!]
+  """
+  Keeps the Claims whose ` + "`" + `source` + "`" + ` is greater than the value.
+  """
+  sourceGT: String
+  """
+  Keeps the Claims whose ` + "`" + `source` + "`" + ` is greater than or equal to the value.
+  """
+  sourceGTE: String
+  """
+  Keeps the Claims whose ` + "`" + `source` + "`" + ` is less than the value.
+  """
+  sourceLT: String
+  """
+  Keeps the Claims whose ` + "`" + `source` + "`" + ` is less than or equal to the value.
+  """
+  sourceLTE: String
+  """
+  Keeps the Claims whose ` + "`" + `source` + "`" + ` contains the value.
+  """
+  sourceContains: String
+  """
+  Keeps the Claims whose ` + "`" + `source` + "`" + ` starts with the value.
+  """
+  sourceHasPrefix: String
+  """
+  Keeps the Claims whose ` + "`" + `source` + "`" + ` ends with the value.
+  """
+  sourceHasSuffix: String
+  """
+  Keeps the Claims whose ` + "`" + `source` + "`" + ` equals the value, ignoring case.
+  """
+  sourceEqualFold: String
+  """
+  Keeps the Claims whose ` + "`" + `source` + "`" + ` contains the value, ignoring case.
+  """
+  sourceContainsFold: String
+  """
   Keeps the Claims whose ` + "`" + `createdAt` + "`" + ` equals the value.
   """
   createdAt: Time
@@ -7197,10 +7281,6 @@ type Decision implements Node {
   The revision the decision qualifies, keeps or removes.
   """
   revision: Revision!
-  """
-  The account that recorded the decision.
-  """
-  reviewer: Account!
   """
   The problem a MERGE decision merges this one into.
   """
@@ -7533,14 +7613,6 @@ input DecisionWhereInput {
   """
   hasRevisionWith: [RevisionWhereInput!]
   """
-  Keeps the Decisions whose ` + "`" + `reviewer` + "`" + ` is set (true) or empty (false).
-  """
-  hasReviewer: Boolean
-  """
-  Keeps the Decisions with at least one ` + "`" + `reviewer` + "`" + ` that matches every one of these filters.
-  """
-  hasReviewerWith: [AccountWhereInput!]
-  """
   Keeps the Decisions whose ` + "`" + `mergeInto` + "`" + ` is set (true) or empty (false).
   """
   hasMergeInto: Boolean
@@ -7590,7 +7662,7 @@ type Event implements Node {
   """
   authority: String!
   """
-  What happened, as a dotted name such as problem.submitted, decision.recorded or claim.attached.
+  What happened, as a dotted name such as problem.submitted, decision.recorded or claim.attached; /api#events lists every kind with its meaning and its payload's keys.
   """
   kind: String!
   """
@@ -7598,7 +7670,7 @@ type Event implements Node {
   """
   subject: String!
   """
-  The event's details: a JSON object whose keys depend on its kind.
+  The event's details: a JSON object whose keys depend on its kind, as /api#events lists them; {"withheld": …} on a removed problem's events other than moderation's.
   """
   payload: String!
   """
@@ -9505,7 +9577,7 @@ type ModerationCase implements Node {
   """
   reason: ModerationCaseReason!
   """
-  OPEN until a moderator claims it; CLAIMED while one works on it; DISMISSED or REMOVED once settled.
+  OPEN until a moderator claims it; CLAIMED while one works on it; DISMISSED, REMOVED or HANDED_TO_MERGE (a duplicate handed to the reviewers to merge) once settled.
   """
   state: ModerationCaseState!
   """
@@ -9521,7 +9593,7 @@ type ModerationCase implements Node {
   """
   resolvedAt: Time
   """
-  The dismissal note or the public removal reason.
+  The dismissal note, the public removal reason, or the note handing a duplicate to merge.
   """
   resolution: String!
   """
@@ -9556,6 +9628,7 @@ enum ModerationCaseState @goModel(model: "github.com/theoremdb/theoremdb/ent/mod
   CLAIMED
   DISMISSED
   REMOVED
+  HANDED_TO_MERGE
 }
 """
 ModerationCaseWhereInput is used for filtering ModerationCase objects.
@@ -13211,6 +13284,23 @@ type LaneShare {
   dismissCase(input: DismissCaseInput!): ModerationPayload!
   "Remove the problem of a claimed case, with a public reason (moderators)."
   removeProblem(input: RemoveProblemInput!): ModerationPayload!
+  """
+  Hand a claimed duplicate case to the reviewers to merge its problem into the one it duplicates
+  (moderators). The merge itself is a reviewer's recordDecision with action MERGE: the review
+  queue and the review page carry the proposal with the merge chosen. Only a problem in its
+  challenge period, into a problem that survives.
+  """
+  handCaseToMerge(input: HandCaseToMergeInput!): ModerationPayload!
+}
+
+"A moderator's hand-over of a duplicate case to the reviewers, to merge."
+input HandCaseToMergeInput {
+  "The moderation case's ID; its reason must be DUPLICATE."
+  caseId: ID!
+  "The surviving problem's permanent ID (TDB-n) or a slug it has had."
+  mergeInto: String!
+  "What the reviewers should know; it goes into the public moderation log."
+  note: String!
 }
 
 "A community flag on a public problem."
@@ -13268,7 +13358,7 @@ type ModerationPayload {
 }
 
 extend type Query {
-  "Every dismissal and removal, newest first. Flaggers are never named."
+  "Every dismissal, removal and duplicate handed to merge, newest first. Flaggers are never named."
   moderationLog(first: Int, before: Int): [ModerationLogEntry!]!
   "Open and claimed moderation cases, newest first (moderators)."
   moderationCases(first: Int): [ModerationCase!]!
@@ -13280,6 +13370,8 @@ enum ModerationAction {
   DISMISSED
   "The problem was removed; its ID stays reserved and its page shows the tombstone."
   REMOVED
+  "A duplicate was handed to the reviewers to merge into mergeInto."
+  HANDED_TO_MERGE
 }
 
 "One settled moderation case, as the public log shows it."
@@ -13294,8 +13386,10 @@ type ModerationLogEntry {
   moderator: String!
   "The flagged problem."
   problem: Problem!
-  "The dismissal note or the public removal reason."
+  "The dismissal note, the public removal reason, or the note handing a duplicate to merge."
   reason: String!
+  "The problem a duplicate was handed to merge into; null for other actions."
+  mergeInto: Problem
 }
 
 "What changed in the moderation queue."
@@ -13468,7 +13562,11 @@ input ProvenanceInput {
   sourceLocator: String!
   "Why the text may be published here, for example: written in our own words; no text reproduced."
   rightsBasis: String!
-  "For a generated record: the person, program or model that generated it."
+  """
+  For a generated record: the person, program or model that generated it, with the prompt's
+  version. Required from an agent account: a submission or revision without it is refused with
+  REQUIRED on provenance.generatedBy.
+  """
   generatedBy: String
   "What earlier work motivated a generated record's parameters."
   motivation: String
@@ -13810,6 +13908,11 @@ input AttachClaimInput {
   this claim): your own, or any when you review.
   """
   supersedes: ID
+  """
+  Where the claim is stated or proved, so that a reviewer can check it: a DOI, an arXiv
+  identifier or a URL, with the place in it (at most 500 characters).
+  """
+  source: String
 }
 
 "The attached claim, or why it was refused."
@@ -14196,7 +14299,10 @@ type Provenance {
   sourceLocator: String!
   "Why the text may be published here, for example: written in our own words; no text reproduced."
   rightsBasis: String!
-  "For a generated record, the person, program or model that generated it."
+  """
+  For a generated record, the person, program or model that generated it, with the prompt's
+  version; an agent account must give it (submitProblem and reviseProblem refuse it otherwise).
+  """
   generatedBy: String
   "For a generated record, the earlier work that motivated its parameters."
   motivation: String
@@ -14217,6 +14323,11 @@ type ReferenceSearch {
 extend type Decision {
   "The reviewer's note, section by section, as the review policy's template asks."
   notes: DecisionNotes!
+  """
+  The account that recorded the decision, for callers who see reviewers (reviewers and
+  operators, as on the site's pages); null for anyone else, who reads the decision's authority.
+  """
+  reviewer: Account
 }
 
 """
@@ -14638,6 +14749,8 @@ func (ec *executionContext) childFields_Claim(ctx context.Context, field graphql
 		return ec.fieldContext_Claim_summary(ctx, field)
 	case "scope":
 		return ec.fieldContext_Claim_scope(ctx, field)
+	case "source":
+		return ec.fieldContext_Claim_source(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_Claim_createdAt(ctx, field)
 	case "problem":
@@ -14930,8 +15043,6 @@ func (ec *executionContext) childFields_Decision(ctx context.Context, field grap
 		return ec.fieldContext_Decision_problem(ctx, field)
 	case "revision":
 		return ec.fieldContext_Decision_revision(ctx, field)
-	case "reviewer":
-		return ec.fieldContext_Decision_reviewer(ctx, field)
 	case "mergeInto":
 		return ec.fieldContext_Decision_mergeInto(ctx, field)
 	case "secondReviewOf":
@@ -14940,6 +15051,8 @@ func (ec *executionContext) childFields_Decision(ctx context.Context, field grap
 		return ec.fieldContext_Decision_secondReviews(ctx, field)
 	case "notes":
 		return ec.fieldContext_Decision_notes(ctx, field)
+	case "reviewer":
+		return ec.fieldContext_Decision_reviewer(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Decision", field.Name)
 }
@@ -15432,6 +15545,8 @@ func (ec *executionContext) childFields_ModerationLogEntry(ctx context.Context, 
 		return ec.fieldContext_ModerationLogEntry_problem(ctx, field)
 	case "reason":
 		return ec.fieldContext_ModerationLogEntry_reason(ctx, field)
+	case "mergeInto":
+		return ec.fieldContext_ModerationLogEntry_mergeInto(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ModerationLogEntry", field.Name)
 }

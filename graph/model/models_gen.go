@@ -51,6 +51,9 @@ type AttachClaimInput struct {
 	// An earlier current claim on the same problem that this one replaces (its supersededBy becomes
 	// this claim): your own, or any when you review.
 	Supersedes *string `json:"supersedes,omitempty"`
+	// Where the claim is stated or proved, so that a reviewer can check it: a DOI, an arXiv
+	// identifier or a URL, with the place in it (at most 500 characters).
+	Source *string `json:"source,omitempty"`
 }
 
 // The attached claim, or why it was refused.
@@ -269,6 +272,16 @@ type FormalInput struct {
 	Label string `json:"label"`
 }
 
+// A moderator's hand-over of a duplicate case to the reviewers, to merge.
+type HandCaseToMergeInput struct {
+	// The moderation case's ID; its reason must be DUPLICATE.
+	CaseID string `json:"caseId"`
+	// The surviving problem's permanent ID (TDB-n) or a slug it has had.
+	MergeInto string `json:"mergeInto"`
+	// What the reviewers should know; it goes into the public moderation log.
+	Note string `json:"note"`
+}
+
 // A node a stop quarantined or flagged.
 type HeldNode struct {
 	// The node's permanent ID, N-<n>.
@@ -347,8 +360,10 @@ type ModerationLogEntry struct {
 	Moderator string `json:"moderator"`
 	// The flagged problem.
 	Problem *ent.Problem `json:"problem"`
-	// The dismissal note or the public removal reason.
+	// The dismissal note, the public removal reason, or the note handing a duplicate to merge.
 	Reason string `json:"reason"`
+	// The problem a duplicate was handed to merge into; null for other actions.
+	MergeInto *ent.Problem `json:"mergeInto,omitempty"`
 }
 
 // The case and its problem after a moderator's action, or why the action was refused.
@@ -1631,16 +1646,19 @@ const (
 	ModerationActionDismissed ModerationAction = "DISMISSED"
 	// The problem was removed; its ID stays reserved and its page shows the tombstone.
 	ModerationActionRemoved ModerationAction = "REMOVED"
+	// A duplicate was handed to the reviewers to merge into mergeInto.
+	ModerationActionHandedToMerge ModerationAction = "HANDED_TO_MERGE"
 )
 
 var AllModerationAction = []ModerationAction{
 	ModerationActionDismissed,
 	ModerationActionRemoved,
+	ModerationActionHandedToMerge,
 }
 
 func (e ModerationAction) IsValid() bool {
 	switch e {
-	case ModerationActionDismissed, ModerationActionRemoved:
+	case ModerationActionDismissed, ModerationActionRemoved, ModerationActionHandedToMerge:
 		return true
 	}
 	return false
