@@ -40,6 +40,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/lane"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
+	"github.com/theoremdb/theoremdb/ent/nodecitation"
 	"github.com/theoremdb/theoremdb/ent/nodedraft"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
@@ -144,6 +145,7 @@ func checkColumn(t, c string) error {
 			lane.Table:               lane.ValidColumn,
 			lanereview.Table:         lanereview.ValidColumn,
 			moderationcase.Table:     moderationcase.ValidColumn,
+			nodecitation.Table:       nodecitation.ValidColumn,
 			nodedraft.Table:          nodedraft.ValidColumn,
 			problem.Table:            problem.ValidColumn,
 			publicationgate.Table:    publicationgate.ValidColumn,

@@ -73,6 +73,12 @@ func (s *Server) routes() []route {
 		{"GET /audit/{id}", s.auditSample},
 		{"POST /audit/{id}", s.recordAudit},
 
+		// Reviewers working the corpus's people's checks and its jobs for people.
+		{"GET /corpus/checks", s.checksQueue},
+		{"GET /corpus/checks/{id}", s.checkPage},
+		{"POST /corpus/checks/{id}", s.confirmCheck},
+		{"POST /corpus/tasks/{id}/close", s.closeTask},
+
 		// Reviewers.
 		{"GET /review", s.reviewQueue},
 		{"GET /review/disagreements", s.disagreements},

@@ -54,6 +54,7 @@ const (
 	CorpusConfirmation = "ncf"
 	CorpusBinding      = "nbd"
 	CorpusTask         = "ntk"
+	NodeCitation       = "nct"
 
 	AuditSample       = "aus"
 	AuditAnswer       = "aua"
