@@ -4,10 +4,10 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/theoremdb/theoremdb/db/dbtest"
-	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/binding"
+	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
 )
 
@@ -177,16 +177,9 @@ func TestCiteCorpusNodeContract(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		now := time.Now()
-		c := a.svc.Client()
-		p, err := c.Problem.Create().SetID("TDB-1").SetNumber(1).SetSlug("erdos-straus").SetTitle("Erdős–Straus conjecture").
-			SetAcceptanceKind(problem.AcceptanceKindPROOF).SetProvenanceKind(problem.ProvenanceKindORIGINAL).
-			SetSubmittedAt(now).SetDeadline(now).SetUpdatedAt(now).SetProposerID(adaAcc.ID).Save(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cl, err := c.Claim.Create().SetProblemID(p.ID).SetAuthorID(adaAcc.ID).SetSummary("Every prime below $10^{17}$ has a solution.").
-			SetCreatedAt(now).Save(ctx)
+		id := a.submit("ada", "Good integers")
+		cl, err := a.svc.AttachClaim(ctx, adaAcc, policy.ClaimInput{ProblemID: id, Summary: "Every integer below $10^{17}$ is good.",
+			Relation: binding.RelationADDRESSES})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -213,7 +206,7 @@ func TestCiteCorpusNodeContract(t *testing.T) {
 		}
 		cite := func(tok, node string) gqlResponse {
 			res.CiteCorpusNode.Citation, res.CiteCorpusNode.UserErrors = nil, nil
-			return a.do(tok, citeM, map[string]any{"input": map[string]any{"problem": p.ID, "claim": cl.ID, "node": node}}, &res)
+			return a.do(tok, citeM, map[string]any{"input": map[string]any{"problem": id, "claim": cl.ID, "node": node}}, &res)
 		}
 		if r := cite(ada, "egyptian-fraction"); len(res.CiteCorpusNode.UserErrors) != 1 || res.CiteCorpusNode.UserErrors[0].Code != "INVALID" {
 			t.Errorf("a claim bound to a definition: %s", r.Body)
@@ -228,11 +221,11 @@ func TestCiteCorpusNodeContract(t *testing.T) {
 		if r := cite(ada, "below-bound"); len(res.CiteCorpusNode.UserErrors) != 1 || res.CiteCorpusNode.UserErrors[0].Code != "CONFLICT" {
 			t.Errorf("binding the claim twice: %s", r.Body)
 		}
-		const q = `query { problem(id: "TDB-1") { corpusCitations { claim node { label } } claims { corpusNode { label level } } }
+		q := `query { problem(id: "` + id + `") { corpusCitations { claim node { label } } claims { corpusNode { label level } } }
 			corpusNode(id: "below-bound") { citedBy { problem problemTitle claim } } }`
 		r := a.do("", q, nil, nil)
 		for _, want := range []string{`"corpusCitations":[{"claim":"` + cl.ID + `","node":{"label":"below-bound"}}]`,
-			`"corpusNode":{"label":"below-bound"`, `"citedBy":[{"problem":"TDB-1","problemTitle":"Erdős–Straus conjecture","claim":"` + cl.ID + `"}]`} {
+			`"corpusNode":{"label":"below-bound"`, `"citedBy":[{"problem":"` + id + `","problemTitle":"Good integers","claim":"` + cl.ID + `"}]`} {
 			if !strings.Contains(string(r.Body), want) {
 				t.Errorf("the read lacks %s: %s", want, r.Body)
 			}
