@@ -164,8 +164,14 @@ db/reset: ## delete the local SQLite database
 	rm -f data/theoremdb.db data/theoremdb.db-wal data/theoremdb.db-shm
 
 .PHONY: bench-corpus
-bench-corpus: ## corpus change requests on both databases (open to merged, dry run, closure(id) on 500 nodes); closure(id) on a generated corpus on PostgreSQL (THEOREMDB_CORPUS_BENCH_NODES, 100,000 by default); /quality warm on both databases; the month's draw over 1,000,000 nodes
+bench-corpus: ## corpus change requests on both databases (open to merged, dry run, closure(id) on 500 nodes); closure(id) on a generated corpus on PostgreSQL (THEOREMDB_CORPUS_BENCH_NODES, 100,000 by default); a level change reaching 10,000 dependants; 100,000 nodes in SQLite; /quality warm on both databases; the month's draw over 1,000,000 nodes
 	$(GO) test -run '^$$' -bench 'ChangeRequest' -benchtime 200x -count 1 -timeout 30m ./corpus/
 	$(GO) test -run '^$$' -bench 'ClosureScale' -benchtime 50x -count 1 -timeout 60m ./corpus/
+	$(GO) test -run '^$$' -bench 'LevelPropagation' -benchtime 20x -count 1 -timeout 30m ./corpus/
+	$(GO) test -run '^$$' -bench 'SQLiteScale' -benchtime 50x -count 1 -timeout 30m ./corpus/
 	$(GO) test -run '^$$' -bench 'QualityPage' -benchtime 200x -count 1 -timeout 30m ./server/
 	$(GO) test -run '^$$' -bench 'DrawMillion' -benchtime 1x -count 1 -timeout 30m ./corpus/audit/
+
+.PHONY: bench-corpus-million
+bench-corpus-million: ## the issue's scale: 1,000,000 nodes and 10,000,000 edges on PostgreSQL, loaded, then closure(id) by the plain recursive query beside the stored summary (about half an hour of both cores)
+	THEOREMDB_CORPUS_BENCH_NODES=1000000 THEOREMDB_CORPUS_BENCH_OPEN=0 THEOREMDB_CORPUS_BENCH_SAMPLES=20 $(GO) test -run '^$$' -bench 'ClosureScale' -benchtime 1x -count 1 -timeout 120m ./corpus/

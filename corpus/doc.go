@@ -40,6 +40,21 @@
 //     bindings and checkers), stored for the closure query and rewritten,
 //     with events, on the node and every dependant whenever an input
 //     changes. No one sets a level; sanity checks never raise one.
+//   - People's checks (checks.go, checks_confirm.go; K9.6): the queue of
+//     what only people can check of a merged node — its statement against
+//     its source at a locator, its proof step by step (steps.go), a formal
+//     binding above F1 — computed from the record, each a packet with the
+//     evidence in one place (the node blind, the source or binding, the
+//     text of what it proves and uses) and a target time. A reviewer never
+//     sees who or what wrote the node, nor an earlier confirmation; each
+//     section confirmed is its own row and event, and a proof counts once
+//     one person confirmed every step of its current revision. The jobs
+//     machine checks open for people (tasks.go) are read and closed beside
+//     it.
+//   - Citations (cite.go): a problem cites a node (a definition its
+//     exposition rests on), or one of its claims is bound to a theorem,
+//     lemma or proposition node; the problem lists them and the node shows
+//     who cites it.
 //   - The sample audit (audit_*.go, POLICY.md section 5): strata derived
 //     from the record of the change request that merged each node; the
 //     monthly draw per stratum (sizes from corpus/audit), reproducible from

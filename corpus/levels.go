@@ -32,6 +32,10 @@ type Record struct {
 	// Refuted is true when a reader's report of an error in the current
 	// revision was confirmed: evidence for nothing until a revision fixes it.
 	Refuted bool
+	// ProofSteps is how many steps the current revision's body has
+	// (ProofSteps): a person confirming a proof step by step counts once
+	// they confirmed every one of them.
+	ProofSteps int
 }
 
 // Confirmation is one person's confirmation of one section.
@@ -41,6 +45,10 @@ type Confirmation struct {
 	Blind   bool
 	// Binding is the binding a ConfirmBinding confirmation is of.
 	Binding string
+	// Section is the part confirmed: a proof's step ("step-2") confirms
+	// that step alone; a proof confirmation under any other section
+	// confirms the whole proof.
+	Section string
 }
 
 // Use is a node a node uses, as the levels read it.
@@ -151,7 +159,9 @@ func LocatorUnconfirmed(r Record) bool { return !allTrue(r.Locators) }
 
 // confirmers are the people whose confirmation of the statement or proof
 // counts, and whether one of those confirmations was blind: a statement
-// checked against a source counts only when some locator is confirmed.
+// checked against a source counts only when some locator is confirmed, and
+// a proof confirmed step by step only once every step of the current
+// revision is, by the same person (each step its own record).
 func confirmers(r Record) ([]string, bool) {
 	anyLocator := false
 	for _, l := range r.Locators {
@@ -159,10 +169,29 @@ func confirmers(r Record) ([]string, bool) {
 	}
 	var people []string
 	blind := false
+	steps := map[string]map[int]bool{}
+	stepsBlind := map[string]bool{}
+	var stepPeople []string
 	for _, c := range r.Confirmations {
-		if c.Kind == ConfirmProof || c.Kind == ConfirmStatement && anyLocator {
+		switch k := stepOf(c.Section); {
+		case c.Kind == ConfirmProof && k > 0:
+			if steps[c.Account] == nil {
+				steps[c.Account] = map[int]bool{}
+				stepPeople = append(stepPeople, c.Account)
+			}
+			if k <= r.ProofSteps {
+				steps[c.Account][k] = true
+			}
+			stepsBlind[c.Account] = stepsBlind[c.Account] || c.Blind
+		case c.Kind == ConfirmProof || c.Kind == ConfirmStatement && anyLocator:
 			people = append(people, c.Account)
 			blind = blind || c.Blind
+		}
+	}
+	for _, a := range stepPeople {
+		if r.ProofSteps > 0 && len(steps[a]) == r.ProofSteps {
+			people = append(people, a)
+			blind = blind || stepsBlind[a]
 		}
 	}
 	return distinct(people), blind

@@ -76,8 +76,10 @@ type NodeView struct {
 	Successor   string
 	MergedBy    string
 	Revisions   []RevisionView
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	// CitedBy are the problems and claims citing the node.
+	CitedBy   []Citation
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // IsNode marks a node view as a Relay node of the API.
@@ -168,6 +170,9 @@ func (s *Service) nodeView(ctx context.Context, n *ent.CorpusNode) (*NodeView, e
 		}
 	}
 	v.Properties = properties(n, len(v.References), statementConfirmed)
+	if v.CitedBy, err = s.CitedBy(ctx, n.ID); err != nil {
+		return nil, err
+	}
 	return v, nil
 }
 

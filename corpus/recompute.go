@@ -12,6 +12,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/corpusgaterun"
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
 	"github.com/theoremdb/theoremdb/ent/corpusreference"
+	"github.com/theoremdb/theoremdb/ent/corpusrevision"
 	"github.com/theoremdb/theoremdb/ent/readerreport"
 	"github.com/theoremdb/theoremdb/policy"
 )
@@ -64,6 +65,10 @@ func (s *Service) recompute(ctx context.Context, w *policy.WriteTx, seeds, resha
 	}
 	// Targets before dependants: a node's level reads its targets'.
 	order := topological(ids, rs.uses, affected)
+	// The closure summaries, which carry no event, are written after the
+	// pass, one statement per value and chunk: a change reaching 10,000
+	// dependants writes a few statements, not 10,000.
+	closures := map[[2]int][]string{}
 	for _, id := range order {
 		n := rs.nodes[id]
 		r := rs.record(id)
@@ -76,9 +81,8 @@ func (s *Service) recompute(ctx context.Context, w *policy.WriteTx, seeds, resha
 			}
 		}
 		if lowest != n.ClosureLowest || size != n.ClosureSize {
-			if err := c.CorpusNode.UpdateOneID(id).SetClosureLowest(lowest).SetClosureSize(size).Exec(ctx); err != nil {
-				return fmt.Errorf("closure of %s: %w", id, err)
-			}
+			k := [2]int{lowest, size}
+			closures[k] = append(closures[k], id)
 			n.ClosureLowest, n.ClosureSize = lowest, size
 		}
 		if level == n.Level && fid == n.Fidelity && sorry == n.SorryInClosure && loc == n.LocatorUnconfirmed {
@@ -96,6 +100,14 @@ func (s *Service) recompute(ctx context.Context, w *policy.WriteTx, seeds, resha
 		}
 		n.Level, n.Fidelity, n.SorryInClosure, n.LocatorUnconfirmed = level, fid, sorry, loc
 	}
+	for k, ids := range closures {
+		for i := 0; i < len(ids); i += chunk {
+			if err := c.CorpusNode.Update().Where(corpusnode.IDIn(ids[i:min(len(ids), i+chunk)]...)).
+				SetClosureLowest(k[0]).SetClosureSize(k[1]).Exec(ctx); err != nil {
+				return fmt.Errorf("closures: %w", err)
+			}
+		}
+	}
 	return nil
 }
 
@@ -108,6 +120,9 @@ type recordSet struct {
 	locators map[string][]bool // by revision ID
 	bindings map[string][]Binding
 	refuted  map[string]bool // by revision ID: a confirmed reader report
+	// steps are the proof steps of the revisions someone confirmed step by
+	// step, by revision ID.
+	steps map[string]int
 }
 
 func (rs *recordSet) record(id string) Record {
@@ -117,6 +132,7 @@ func (rs *recordSet) record(id string) Record {
 		r.GatesClean = rs.clean[*n.MergedByID]
 		r.Locators = rs.locators[*n.CurrentRevisionID]
 		r.Refuted = rs.refuted[*n.CurrentRevisionID]
+		r.ProofSteps = max(0, rs.steps[*n.CurrentRevisionID])
 		for _, cf := range rs.confirms[id] {
 			r.Confirmations = append(r.Confirmations, cf)
 		}
@@ -165,7 +181,7 @@ func (s *Service) dependantsOf(ctx context.Context, q querier, ids []string) ([]
 func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) (*recordSet, error) {
 	rs := &recordSet{nodes: map[string]*ent.CorpusNode{}, uses: map[string][]string{}, clean: map[string]bool{},
 		confirms: map[string][]Confirmation{}, locators: map[string][]bool{}, bindings: map[string][]Binding{},
-		refuted: map[string]bool{}}
+		refuted: map[string]bool{}, steps: map[string]int{}}
 	var revs, crs []string
 	for i := 0; i < len(ids); i += chunk {
 		part := ids[i:min(len(ids), i+chunk)]
@@ -199,7 +215,10 @@ func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) 
 				continue // a confirmation of an older revision confirms nothing now
 			}
 			rs.confirms[cf.NodeID] = append(rs.confirms[cf.NodeID], Confirmation{Kind: string(cf.Kind), Account: cf.AccountID,
-				Blind: cf.Blind, Binding: cf.Section})
+				Blind: cf.Blind, Binding: cf.Section, Section: cf.Section})
+			if cf.Kind == corpusconfirmation.KindPROOF_STEPS && stepOf(cf.Section) > 0 && rs.steps[cf.RevisionID] == 0 {
+				rs.steps[cf.RevisionID] = -1 // counted below
+			}
 		}
 		bs, err := c.CorpusBinding.Query().Where(corpusbinding.NodeIDIn(part...)).All(ctx)
 		if err != nil {
@@ -246,6 +265,9 @@ func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) 
 			rs.refuted[r.RevisionID] = true
 		}
 	}
+	if err := rs.countSteps(ctx, c); err != nil {
+		return nil, err
+	}
 	for i := 0; i < len(crs); i += chunk {
 		part := crs[i:min(len(crs), i+chunk)]
 		runs, err := c.CorpusGateRun.Query().Where(corpusgaterun.HasChangeRequestWith(changerequest.IDIn(part...))).All(ctx)
@@ -266,6 +288,26 @@ func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) 
 		}
 	}
 	return rs, nil
+}
+
+// countSteps reads the bodies of the revisions someone confirmed step by
+// step and counts their steps.
+func (rs *recordSet) countSteps(ctx context.Context, c *ent.Client) error {
+	var revs []string
+	for id := range rs.steps {
+		revs = append(revs, id)
+	}
+	for i := 0; i < len(revs); i += chunk {
+		rows, err := c.CorpusRevision.Query().Where(corpusrevision.IDIn(revs[i:min(len(revs), i+chunk)]...)).
+			Select(corpusrevision.FieldID, corpusrevision.FieldBody).All(ctx)
+		if err != nil {
+			return fmt.Errorf("proof steps: %w", err)
+		}
+		for _, r := range rows {
+			rs.steps[r.ID] = len(ProofSteps(r.Body))
+		}
+	}
+	return nil
 }
 
 // topological orders ids so that every node comes after the nodes of the

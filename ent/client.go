@@ -47,6 +47,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/laneregisterentry"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
+	"github.com/theoremdb/theoremdb/ent/nodecitation"
 	"github.com/theoremdb/theoremdb/ent/nodedraft"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
@@ -136,6 +137,8 @@ type Client struct {
 	LaneReview *LaneReviewClient
 	// ModerationCase is the client for interacting with the ModerationCase builders.
 	ModerationCase *ModerationCaseClient
+	// NodeCitation is the client for interacting with the NodeCitation builders.
+	NodeCitation *NodeCitationClient
 	// NodeDraft is the client for interacting with the NodeDraft builders.
 	NodeDraft *NodeDraftClient
 	// Problem is the client for interacting with the Problem builders.
@@ -211,6 +214,7 @@ func (c *Client) init() {
 	c.LaneRegisterEntry = NewLaneRegisterEntryClient(c.config)
 	c.LaneReview = NewLaneReviewClient(c.config)
 	c.ModerationCase = NewModerationCaseClient(c.config)
+	c.NodeCitation = NewNodeCitationClient(c.config)
 	c.NodeDraft = NewNodeDraftClient(c.config)
 	c.Problem = NewProblemClient(c.config)
 	c.PublicationGate = NewPublicationGateClient(c.config)
@@ -351,6 +355,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		LaneRegisterEntry:  NewLaneRegisterEntryClient(cfg),
 		LaneReview:         NewLaneReviewClient(cfg),
 		ModerationCase:     NewModerationCaseClient(cfg),
+		NodeCitation:       NewNodeCitationClient(cfg),
 		NodeDraft:          NewNodeDraftClient(cfg),
 		Problem:            NewProblemClient(cfg),
 		PublicationGate:    NewPublicationGateClient(cfg),
@@ -418,6 +423,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		LaneRegisterEntry:  NewLaneRegisterEntryClient(cfg),
 		LaneReview:         NewLaneReviewClient(cfg),
 		ModerationCase:     NewModerationCaseClient(cfg),
+		NodeCitation:       NewNodeCitationClient(cfg),
 		NodeDraft:          NewNodeDraftClient(cfg),
 		Problem:            NewProblemClient(cfg),
 		PublicationGate:    NewPublicationGateClient(cfg),
@@ -469,9 +475,10 @@ func (c *Client) Use(hooks ...Hook) {
 		c.CorpusNode, c.CorpusReference, c.CorpusRevision, c.CorpusTask, c.Counter,
 		c.CriterionChange, c.Decision, c.Event, c.Finding, c.Flag, c.GateRun,
 		c.GateSwitch, c.GoldAnswer, c.Hold, c.Lane, c.LaneRegisterEntry, c.LaneReview,
-		c.ModerationCase, c.NodeDraft, c.Problem, c.PublicationGate, c.Quarantine,
-		c.RateSnapshot, c.ReaderReport, c.Reference, c.ReputationEntry, c.Revision,
-		c.Session, c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag, c.Token,
+		c.ModerationCase, c.NodeCitation, c.NodeDraft, c.Problem, c.PublicationGate,
+		c.Quarantine, c.RateSnapshot, c.ReaderReport, c.Reference, c.ReputationEntry,
+		c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag,
+		c.Token,
 	} {
 		n.Use(hooks...)
 	}
@@ -487,9 +494,10 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.CorpusNode, c.CorpusReference, c.CorpusRevision, c.CorpusTask, c.Counter,
 		c.CriterionChange, c.Decision, c.Event, c.Finding, c.Flag, c.GateRun,
 		c.GateSwitch, c.GoldAnswer, c.Hold, c.Lane, c.LaneRegisterEntry, c.LaneReview,
-		c.ModerationCase, c.NodeDraft, c.Problem, c.PublicationGate, c.Quarantine,
-		c.RateSnapshot, c.ReaderReport, c.Reference, c.ReputationEntry, c.Revision,
-		c.Session, c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag, c.Token,
+		c.ModerationCase, c.NodeCitation, c.NodeDraft, c.Problem, c.PublicationGate,
+		c.Quarantine, c.RateSnapshot, c.ReaderReport, c.Reference, c.ReputationEntry,
+		c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag,
+		c.Token,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -562,6 +570,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.LaneReview.mutate(ctx, m)
 	case *ModerationCaseMutation:
 		return c.ModerationCase.mutate(ctx, m)
+	case *NodeCitationMutation:
+		return c.NodeCitation.mutate(ctx, m)
 	case *NodeDraftMutation:
 		return c.NodeDraft.mutate(ctx, m)
 	case *ProblemMutation:
@@ -5703,6 +5713,139 @@ func (c *ModerationCaseClient) mutate(ctx context.Context, m *ModerationCaseMuta
 	}
 }
 
+// NodeCitationClient is a client for the NodeCitation schema.
+type NodeCitationClient struct {
+	config
+}
+
+// NewNodeCitationClient returns a client for the NodeCitation from the given config.
+func NewNodeCitationClient(c config) *NodeCitationClient {
+	return &NodeCitationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `nodecitation.Hooks(f(g(h())))`.
+func (c *NodeCitationClient) Use(hooks ...Hook) {
+	c.hooks.NodeCitation = append(c.hooks.NodeCitation, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `nodecitation.Intercept(f(g(h())))`.
+func (c *NodeCitationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.NodeCitation = append(c.inters.NodeCitation, interceptors...)
+}
+
+// Create returns a builder for creating a NodeCitation entity.
+func (c *NodeCitationClient) Create() *NodeCitationCreate {
+	mutation := newNodeCitationMutation(c.config, OpCreate)
+	return &NodeCitationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of NodeCitation entities.
+func (c *NodeCitationClient) CreateBulk(builders ...*NodeCitationCreate) *NodeCitationCreateBulk {
+	return &NodeCitationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *NodeCitationClient) MapCreateBulk(slice any, setFunc func(*NodeCitationCreate, int)) *NodeCitationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &NodeCitationCreateBulk{err: fmt.Errorf("calling to NodeCitationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*NodeCitationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &NodeCitationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for NodeCitation.
+func (c *NodeCitationClient) Update() *NodeCitationUpdate {
+	mutation := newNodeCitationMutation(c.config, OpUpdate)
+	return &NodeCitationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *NodeCitationClient) UpdateOne(_m *NodeCitation) *NodeCitationUpdateOne {
+	mutation := newNodeCitationMutation(c.config, OpUpdateOne, withNodeCitation(_m))
+	return &NodeCitationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *NodeCitationClient) UpdateOneID(id string) *NodeCitationUpdateOne {
+	mutation := newNodeCitationMutation(c.config, OpUpdateOne, withNodeCitationID(id))
+	return &NodeCitationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for NodeCitation.
+func (c *NodeCitationClient) Delete() *NodeCitationDelete {
+	mutation := newNodeCitationMutation(c.config, OpDelete)
+	return &NodeCitationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *NodeCitationClient) DeleteOne(_m *NodeCitation) *NodeCitationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *NodeCitationClient) DeleteOneID(id string) *NodeCitationDeleteOne {
+	builder := c.Delete().Where(nodecitation.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &NodeCitationDeleteOne{builder}
+}
+
+// Query returns a query builder for NodeCitation.
+func (c *NodeCitationClient) Query() *NodeCitationQuery {
+	return &NodeCitationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeNodeCitation},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a NodeCitation entity by its id.
+func (c *NodeCitationClient) Get(ctx context.Context, id string) (*NodeCitation, error) {
+	return c.Query().Where(nodecitation.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *NodeCitationClient) GetX(ctx context.Context, id string) *NodeCitation {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *NodeCitationClient) Hooks() []Hook {
+	return c.hooks.NodeCitation
+}
+
+// Interceptors returns the client interceptors.
+func (c *NodeCitationClient) Interceptors() []Interceptor {
+	return c.inters.NodeCitation
+}
+
+func (c *NodeCitationClient) mutate(ctx context.Context, m *NodeCitationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&NodeCitationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&NodeCitationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&NodeCitationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&NodeCitationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown NodeCitation mutation op: %q", m.Op())
+	}
+}
+
 // NodeDraftClient is a client for the NodeDraft schema.
 type NodeDraftClient struct {
 	config
@@ -8447,9 +8590,9 @@ type (
 		CorpusFinding, CorpusGateRun, CorpusNode, CorpusReference, CorpusRevision,
 		CorpusTask, Counter, CriterionChange, Decision, Event, Finding, Flag, GateRun,
 		GateSwitch, GoldAnswer, Hold, Lane, LaneRegisterEntry, LaneReview,
-		ModerationCase, NodeDraft, Problem, PublicationGate, Quarantine, RateSnapshot,
-		ReaderReport, Reference, ReputationEntry, Revision, Session, Slug,
-		SolvedRecord, Source, Suggestion, Tag, Token []ent.Hook
+		ModerationCase, NodeCitation, NodeDraft, Problem, PublicationGate, Quarantine,
+		RateSnapshot, ReaderReport, Reference, ReputationEntry, Revision, Session,
+		Slug, SolvedRecord, Source, Suggestion, Tag, Token []ent.Hook
 	}
 	inters struct {
 		Account, Appeal, AuditAnswer, AuditSample, BatchStop, Binding, ChangeRequest,
@@ -8457,9 +8600,9 @@ type (
 		CorpusFinding, CorpusGateRun, CorpusNode, CorpusReference, CorpusRevision,
 		CorpusTask, Counter, CriterionChange, Decision, Event, Finding, Flag, GateRun,
 		GateSwitch, GoldAnswer, Hold, Lane, LaneRegisterEntry, LaneReview,
-		ModerationCase, NodeDraft, Problem, PublicationGate, Quarantine, RateSnapshot,
-		ReaderReport, Reference, ReputationEntry, Revision, Session, Slug,
-		SolvedRecord, Source, Suggestion, Tag, Token []ent.Interceptor
+		ModerationCase, NodeCitation, NodeDraft, Problem, PublicationGate, Quarantine,
+		RateSnapshot, ReaderReport, Reference, ReputationEntry, Revision, Session,
+		Slug, SolvedRecord, Source, Suggestion, Tag, Token []ent.Interceptor
 	}
 )
 

@@ -44,6 +44,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/laneregisterentry"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
+	"github.com/theoremdb/theoremdb/ent/nodecitation"
 	"github.com/theoremdb/theoremdb/ent/nodedraft"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
@@ -152,6 +153,7 @@ func checkColumn(t, c string) error {
 			laneregisterentry.Table:  laneregisterentry.ValidColumn,
 			lanereview.Table:         lanereview.ValidColumn,
 			moderationcase.Table:     moderationcase.ValidColumn,
+			nodecitation.Table:       nodecitation.ValidColumn,
 			nodedraft.Table:          nodedraft.ValidColumn,
 			problem.Table:            problem.ValidColumn,
 			publicationgate.Table:    publicationgate.ValidColumn,

@@ -43,6 +43,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/laneregisterentry"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
+	"github.com/theoremdb/theoremdb/ent/nodecitation"
 	"github.com/theoremdb/theoremdb/ent/nodedraft"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/problem"
@@ -106,6 +107,7 @@ const (
 	TypeLaneRegisterEntry  = "LaneRegisterEntry"
 	TypeLaneReview         = "LaneReview"
 	TypeModerationCase     = "ModerationCase"
+	TypeNodeCitation       = "NodeCitation"
 	TypeNodeDraft          = "NodeDraft"
 	TypeProblem            = "Problem"
 	TypePublicationGate    = "PublicationGate"
@@ -32158,6 +32160,576 @@ func (m *ModerationCaseMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown ModerationCase edge %s", name)
+}
+
+// NodeCitationMutation represents an operation that mutates the NodeCitation nodes in the graph.
+type NodeCitationMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	problem_id    *string
+	claim_id      *string
+	node_id       *string
+	account_id    *string
+	created_at    *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*NodeCitation, error)
+	predicates    []predicate.NodeCitation
+}
+
+var _ ent.Mutation = (*NodeCitationMutation)(nil)
+
+// nodecitationOption allows management of the mutation configuration using functional options.
+type nodecitationOption func(*NodeCitationMutation)
+
+// newNodeCitationMutation creates new mutation for the NodeCitation entity.
+func newNodeCitationMutation(c config, op Op, opts ...nodecitationOption) *NodeCitationMutation {
+	m := &NodeCitationMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeNodeCitation,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withNodeCitationID sets the ID field of the mutation.
+func withNodeCitationID(id string) nodecitationOption {
+	return func(m *NodeCitationMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *NodeCitation
+		)
+		m.oldValue = func(ctx context.Context) (*NodeCitation, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().NodeCitation.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withNodeCitation sets the old NodeCitation of the mutation.
+func withNodeCitation(node *NodeCitation) nodecitationOption {
+	return func(m *NodeCitationMutation) {
+		m.oldValue = func(context.Context) (*NodeCitation, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m NodeCitationMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m NodeCitationMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of NodeCitation entities.
+func (m *NodeCitationMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *NodeCitationMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *NodeCitationMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().NodeCitation.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProblemID sets the "problem_id" field.
+func (m *NodeCitationMutation) SetProblemID(s string) {
+	m.problem_id = &s
+}
+
+// ProblemID returns the value of the "problem_id" field in the mutation.
+func (m *NodeCitationMutation) ProblemID() (r string, exists bool) {
+	v := m.problem_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProblemID returns the old "problem_id" field's value of the NodeCitation entity.
+// If the NodeCitation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeCitationMutation) OldProblemID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProblemID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProblemID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProblemID: %w", err)
+	}
+	return oldValue.ProblemID, nil
+}
+
+// ResetProblemID resets all changes to the "problem_id" field.
+func (m *NodeCitationMutation) ResetProblemID() {
+	m.problem_id = nil
+}
+
+// SetClaimID sets the "claim_id" field.
+func (m *NodeCitationMutation) SetClaimID(s string) {
+	m.claim_id = &s
+}
+
+// ClaimID returns the value of the "claim_id" field in the mutation.
+func (m *NodeCitationMutation) ClaimID() (r string, exists bool) {
+	v := m.claim_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClaimID returns the old "claim_id" field's value of the NodeCitation entity.
+// If the NodeCitation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeCitationMutation) OldClaimID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClaimID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClaimID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClaimID: %w", err)
+	}
+	return oldValue.ClaimID, nil
+}
+
+// ClearClaimID clears the value of the "claim_id" field.
+func (m *NodeCitationMutation) ClearClaimID() {
+	m.claim_id = nil
+	m.clearedFields[nodecitation.FieldClaimID] = struct{}{}
+}
+
+// ClaimIDCleared returns if the "claim_id" field was cleared in this mutation.
+func (m *NodeCitationMutation) ClaimIDCleared() bool {
+	_, ok := m.clearedFields[nodecitation.FieldClaimID]
+	return ok
+}
+
+// ResetClaimID resets all changes to the "claim_id" field.
+func (m *NodeCitationMutation) ResetClaimID() {
+	m.claim_id = nil
+	delete(m.clearedFields, nodecitation.FieldClaimID)
+}
+
+// SetNodeID sets the "node_id" field.
+func (m *NodeCitationMutation) SetNodeID(s string) {
+	m.node_id = &s
+}
+
+// NodeID returns the value of the "node_id" field in the mutation.
+func (m *NodeCitationMutation) NodeID() (r string, exists bool) {
+	v := m.node_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNodeID returns the old "node_id" field's value of the NodeCitation entity.
+// If the NodeCitation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeCitationMutation) OldNodeID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNodeID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNodeID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNodeID: %w", err)
+	}
+	return oldValue.NodeID, nil
+}
+
+// ResetNodeID resets all changes to the "node_id" field.
+func (m *NodeCitationMutation) ResetNodeID() {
+	m.node_id = nil
+}
+
+// SetAccountID sets the "account_id" field.
+func (m *NodeCitationMutation) SetAccountID(s string) {
+	m.account_id = &s
+}
+
+// AccountID returns the value of the "account_id" field in the mutation.
+func (m *NodeCitationMutation) AccountID() (r string, exists bool) {
+	v := m.account_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAccountID returns the old "account_id" field's value of the NodeCitation entity.
+// If the NodeCitation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeCitationMutation) OldAccountID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAccountID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAccountID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAccountID: %w", err)
+	}
+	return oldValue.AccountID, nil
+}
+
+// ResetAccountID resets all changes to the "account_id" field.
+func (m *NodeCitationMutation) ResetAccountID() {
+	m.account_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *NodeCitationMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *NodeCitationMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the NodeCitation entity.
+// If the NodeCitation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *NodeCitationMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *NodeCitationMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// Where appends a list predicates to the NodeCitationMutation builder.
+func (m *NodeCitationMutation) Where(ps ...predicate.NodeCitation) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the NodeCitationMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *NodeCitationMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.NodeCitation, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *NodeCitationMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *NodeCitationMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (NodeCitation).
+func (m *NodeCitationMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *NodeCitationMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.problem_id != nil {
+		fields = append(fields, nodecitation.FieldProblemID)
+	}
+	if m.claim_id != nil {
+		fields = append(fields, nodecitation.FieldClaimID)
+	}
+	if m.node_id != nil {
+		fields = append(fields, nodecitation.FieldNodeID)
+	}
+	if m.account_id != nil {
+		fields = append(fields, nodecitation.FieldAccountID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, nodecitation.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *NodeCitationMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case nodecitation.FieldProblemID:
+		return m.ProblemID()
+	case nodecitation.FieldClaimID:
+		return m.ClaimID()
+	case nodecitation.FieldNodeID:
+		return m.NodeID()
+	case nodecitation.FieldAccountID:
+		return m.AccountID()
+	case nodecitation.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *NodeCitationMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case nodecitation.FieldProblemID:
+		return m.OldProblemID(ctx)
+	case nodecitation.FieldClaimID:
+		return m.OldClaimID(ctx)
+	case nodecitation.FieldNodeID:
+		return m.OldNodeID(ctx)
+	case nodecitation.FieldAccountID:
+		return m.OldAccountID(ctx)
+	case nodecitation.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown NodeCitation field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *NodeCitationMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case nodecitation.FieldProblemID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProblemID(v)
+		return nil
+	case nodecitation.FieldClaimID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClaimID(v)
+		return nil
+	case nodecitation.FieldNodeID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNodeID(v)
+		return nil
+	case nodecitation.FieldAccountID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAccountID(v)
+		return nil
+	case nodecitation.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown NodeCitation field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *NodeCitationMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *NodeCitationMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *NodeCitationMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown NodeCitation numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *NodeCitationMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(nodecitation.FieldClaimID) {
+		fields = append(fields, nodecitation.FieldClaimID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *NodeCitationMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *NodeCitationMutation) ClearField(name string) error {
+	switch name {
+	case nodecitation.FieldClaimID:
+		m.ClearClaimID()
+		return nil
+	}
+	return fmt.Errorf("unknown NodeCitation nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *NodeCitationMutation) ResetField(name string) error {
+	switch name {
+	case nodecitation.FieldProblemID:
+		m.ResetProblemID()
+		return nil
+	case nodecitation.FieldClaimID:
+		m.ResetClaimID()
+		return nil
+	case nodecitation.FieldNodeID:
+		m.ResetNodeID()
+		return nil
+	case nodecitation.FieldAccountID:
+		m.ResetAccountID()
+		return nil
+	case nodecitation.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown NodeCitation field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *NodeCitationMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *NodeCitationMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *NodeCitationMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *NodeCitationMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *NodeCitationMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *NodeCitationMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *NodeCitationMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown NodeCitation unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *NodeCitationMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown NodeCitation edge %s", name)
 }
 
 // NodeDraftMutation represents an operation that mutates the NodeDraft nodes in the graph.

@@ -35,6 +35,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/laneregisterentry"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/moderationcase"
+	"github.com/theoremdb/theoremdb/ent/nodecitation"
 	"github.com/theoremdb/theoremdb/ent/nodedraft"
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
@@ -1319,6 +1320,31 @@ func init() {
 	// moderationcase.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	moderationcase.IDValidator = func() func(string) error {
 		validators := moderationcaseDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	nodecitationMixin := schema.NodeCitation{}.Mixin()
+	nodecitationMixinFields0 := nodecitationMixin[0].Fields()
+	_ = nodecitationMixinFields0
+	nodecitationFields := schema.NodeCitation{}.Fields()
+	_ = nodecitationFields
+	// nodecitationDescID is the schema descriptor for id field.
+	nodecitationDescID := nodecitationMixinFields0[0].Descriptor()
+	// nodecitation.DefaultID holds the default value on creation for the id field.
+	nodecitation.DefaultID = nodecitationDescID.Default.(func() string)
+	// nodecitation.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	nodecitation.IDValidator = func() func(string) error {
+		validators := nodecitationDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

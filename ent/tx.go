@@ -78,6 +78,8 @@ type Tx struct {
 	LaneReview *LaneReviewClient
 	// ModerationCase is the client for interacting with the ModerationCase builders.
 	ModerationCase *ModerationCaseClient
+	// NodeCitation is the client for interacting with the NodeCitation builders.
+	NodeCitation *NodeCitationClient
 	// NodeDraft is the client for interacting with the NodeDraft builders.
 	NodeDraft *NodeDraftClient
 	// Problem is the client for interacting with the Problem builders.
@@ -273,6 +275,7 @@ func (tx *Tx) init() {
 	tx.LaneRegisterEntry = NewLaneRegisterEntryClient(tx.config)
 	tx.LaneReview = NewLaneReviewClient(tx.config)
 	tx.ModerationCase = NewModerationCaseClient(tx.config)
+	tx.NodeCitation = NewNodeCitationClient(tx.config)
 	tx.NodeDraft = NewNodeDraftClient(tx.config)
 	tx.Problem = NewProblemClient(tx.config)
 	tx.PublicationGate = NewPublicationGateClient(tx.config)

@@ -16,6 +16,7 @@ type corpusReads interface {
 	Closure(ctx context.Context, ref string) (*corpus.Closure, error)
 	Nodes(ctx context.Context, search string, first int, after string) (*corpus.NodePage, error)
 	OpenChangeRequests(ctx context.Context, limit int) ([]*corpus.ChangeRequestView, error)
+	CitationsOfProblem(ctx context.Context, id string) ([]corpus.Citation, error)
 }
 
 var _ corpusReads = (*corpus.Service)(nil)

@@ -128,6 +128,11 @@ func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) error {
 		v.Notice = from + " was merged into this problem; its ID now leads here. The merged record and the merge " +
 			"decision stay readable at /p/" + from + "?redirect=no."
 	}
+	if v.Tab == "research" {
+		if v.Cited, err = s.corpus.CitationsOfProblem(r.Context(), v.P.ID); err != nil {
+			return err
+		}
+	}
 	if v.Tab == "history" {
 		// Suggested edits are read for the History tab alone: the other tabs cost no query.
 		if v.Suggestions, err = s.policy.SuggestionsOf(r.Context(), v.P.ID); err != nil {

@@ -80,6 +80,12 @@ func (s *Server) routes() []route {
 		{"POST /quality/stops/{id}/nodes/{node}", s.decideQuarantine},
 		{"POST /quality/stops/{id}/lift", s.liftStop},
 
+		// Reviewers working the corpus's people's checks and its jobs for people.
+		{"GET /corpus/checks", s.checksQueue},
+		{"GET /corpus/checks/{id}", s.checkPage},
+		{"POST /corpus/checks/{id}", s.confirmCheck},
+		{"POST /corpus/tasks/{id}/close", s.closeTask},
+
 		// Reviewers.
 		{"GET /review", s.reviewQueue},
 		{"GET /review/disagreements", s.disagreements},

@@ -22,6 +22,7 @@ type Server struct {
 	reads   reads
 	corpus  corpusReads
 	audits  auditStore
+	checks  checkStore
 	live    *live.Broker
 	log     *slog.Logger
 	mux     *http.ServeMux
@@ -62,7 +63,7 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 		copies = append(copies, corpus.WithQueue(s.corpusQueue))
 	}
 	cs := corpus.New(p, copies...)
-	s.corpus, s.audits = cs, cs
+	s.corpus, s.audits, s.checks = cs, cs, cs
 	b.OnEvent(p.InvalidatePackets) // other instances' commits; this one's invalidate as they commit
 	gql := api.New(api.Config{Policy: p, Live: b, Log: log, Accounts: p.Identity(), Limits: s.guard.Limits, Writes: s.guard.writes,
 		ResponseCacheBytes: s.answersBytes, Resolver: []graph.ResolverOption{graph.WithCorpus(cs)}})

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"github.com/theoremdb/theoremdb/corpus"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
@@ -23,6 +24,9 @@ type ProblemView struct {
 	// (agent-assisted review's recommendation, its hold's reason, its events) is shown, so that a
 	// blind gold item and an ordinary one read alike.
 	Blind bool
+	// Cited are the corpus nodes the problem and its claims cite (read for
+	// the Research tab).
+	Cited []corpus.Citation
 }
 
 // machineEvent says an event kind records a machine's provisional verdict, which a blind page
@@ -43,6 +47,27 @@ func (v ProblemView) Events() []policy.EventView {
 		}
 	}
 	return out
+}
+
+// problemCitations are the nodes the problem itself cites.
+func (v ProblemView) problemCitations() []corpus.Citation {
+	var out []corpus.Citation
+	for _, c := range v.Cited {
+		if c.Claim == "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// claimCitation is the node a claim is bound to, or nil.
+func (v ProblemView) claimCitation(claim string) *corpus.Citation {
+	for i := range v.Cited {
+		if v.Cited[i].Claim == claim {
+			return &v.Cited[i]
+		}
+	}
+	return nil
 }
 
 // TabURL is the address of one of the problem's tabs; a merged record's tabs stay on it rather

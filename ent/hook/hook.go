@@ -393,6 +393,18 @@ func (f ModerationCaseFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ModerationCaseMutation", m)
 }
 
+// The NodeCitationFunc type is an adapter to allow the use of ordinary
+// function as NodeCitation mutator.
+type NodeCitationFunc func(context.Context, *ent.NodeCitationMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f NodeCitationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.NodeCitationMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.NodeCitationMutation", m)
+}
+
 // The NodeDraftFunc type is an adapter to allow the use of ordinary
 // function as NodeDraft mutator.
 type NodeDraftFunc func(context.Context, *ent.NodeDraftMutation) (ent.Value, error)

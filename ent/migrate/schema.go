@@ -1140,6 +1140,38 @@ var (
 			},
 		},
 	}
+	// NodeCitationsColumns holds the columns for the "node_citations" table.
+	NodeCitationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "problem_id", Type: field.TypeString},
+		{Name: "claim_id", Type: field.TypeString, Nullable: true},
+		{Name: "node_id", Type: field.TypeString},
+		{Name: "account_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// NodeCitationsTable holds the schema information for the "node_citations" table.
+	NodeCitationsTable = &schema.Table{
+		Name:       "node_citations",
+		Columns:    NodeCitationsColumns,
+		PrimaryKey: []*schema.Column{NodeCitationsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "nodecitation_problem_id",
+				Unique:  false,
+				Columns: []*schema.Column{NodeCitationsColumns[1]},
+			},
+			{
+				Name:    "nodecitation_node_id",
+				Unique:  false,
+				Columns: []*schema.Column{NodeCitationsColumns[3]},
+			},
+			{
+				Name:    "nodecitation_claim_id",
+				Unique:  false,
+				Columns: []*schema.Column{NodeCitationsColumns[2]},
+			},
+		},
+	}
 	// NodeDraftsColumns holds the columns for the "node_drafts" table.
 	NodeDraftsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -1768,6 +1800,7 @@ var (
 		LaneRegisterEntriesTable,
 		LaneReviewsTable,
 		ModerationCasesTable,
+		NodeCitationsTable,
 		NodeDraftsTable,
 		ProblemsTable,
 		PublicationGatesTable,

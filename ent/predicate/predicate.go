@@ -102,6 +102,9 @@ type LaneReview func(*sql.Selector)
 // ModerationCase is the predicate function for moderationcase builders.
 type ModerationCase func(*sql.Selector)
 
+// NodeCitation is the predicate function for nodecitation builders.
+type NodeCitation func(*sql.Selector)
+
 // NodeDraft is the predicate function for nodedraft builders.
 type NodeDraft func(*sql.Selector)
 

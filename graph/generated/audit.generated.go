@@ -3370,6 +3370,30 @@ func (ec *executionContext) marshalNAuditNode2githubᚗcomᚋtheoremdbᚋtheorem
 	return ec._AuditNode(ctx, sel, &v)
 }
 
+func (ec *executionContext) marshalNAuditNode2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋcorpusᚐBlindNodeᚄ(ctx context.Context, sel ast.SelectionSet, v []*corpus.BlindNode) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAuditNode2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋcorpusᚐBlindNode(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAuditNode2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋcorpusᚐBlindNode(ctx context.Context, sel ast.SelectionSet, v *corpus.BlindNode) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "AuditNode!")
+		return graphql.Null
+	}
+	return ec._AuditNode(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNAuditProperty2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐAuditProperty(ctx context.Context, v any) (model.AuditProperty, error) {
 	var res model.AuditProperty
 	err := res.UnmarshalGQL(v)

@@ -1098,6 +1098,38 @@ func (ec *executionContext) fieldContext_CorpusNode_revisions(_ context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _CorpusNode_citedBy(ctx context.Context, field graphql.CollectedField, obj *corpus.NodeView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CorpusNode_citedBy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CitedBy, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []corpus.Citation) graphql.Marshaler {
+			return ec.marshalNNodeCitation2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋcorpusᚐCitationᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CorpusNode_citedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CorpusNode",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NodeCitation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CorpusNode_createdAt(ctx context.Context, field graphql.CollectedField, obj *corpus.NodeView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2817,6 +2849,11 @@ func (ec *executionContext) _CorpusNode(ctx context.Context, sel ast.SelectionSe
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "citedBy":
+			out.Values[i] = ec._CorpusNode_citedBy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "createdAt":
 			out.Values[i] = ec._CorpusNode_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -3700,6 +3737,13 @@ func (ec *executionContext) marshalOCorpusNodeRef2ᚖgithubᚗcomᚋtheoremdbᚋ
 		return graphql.Null
 	}
 	return ec._CorpusNodeRef(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCorpusReference2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋcorpusᚐReferenceView(ctx context.Context, sel ast.SelectionSet, v *corpus.ReferenceView) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CorpusReference(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOEvidenceLevel2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐEvidenceLevel(ctx context.Context, v any) (*model.EvidenceLevel, error) {

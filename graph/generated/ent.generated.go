@@ -44,6 +44,7 @@ type AccountResolver interface {
 }
 type ClaimResolver interface {
 	Bindings(ctx context.Context, obj *ent.Claim) ([]*ent.Binding, error)
+	CorpusNode(ctx context.Context, obj *ent.Claim) (*corpus.NodeRef, error)
 }
 type DecisionResolver interface {
 	Reviewer(ctx context.Context, obj *ent.Decision) (*ent.Account, error)
@@ -70,6 +71,7 @@ type ProblemResolver interface {
 	Decisions(ctx context.Context, obj *ent.Problem) ([]*ent.Decision, error)
 	Claims(ctx context.Context, obj *ent.Problem) ([]*ent.Claim, error)
 	Tags(ctx context.Context, obj *ent.Problem) ([]*ent.Tag, error)
+	CorpusCitations(ctx context.Context, obj *ent.Problem) ([]*corpus.Citation, error)
 	PublicationGate(ctx context.Context, obj *ent.Problem) (*policy.PublicationGateView, error)
 	AsOf(ctx context.Context, obj *ent.Problem) (int, error)
 	ViewerCan(ctx context.Context, obj *ent.Problem) (*policy.Permissions, error)
@@ -101,6 +103,9 @@ type QueryResolver interface {
 	CorpusNodes(ctx context.Context, search *string, first *int, after *string) (*model.CorpusNodeConnection, error)
 	Closure(ctx context.Context, id string) (*corpus.Closure, error)
 	ChangeRequest(ctx context.Context, id string) (*corpus.ChangeRequestView, error)
+	PeopleChecks(ctx context.Context, first *int, after *string) (*model.PeopleCheckConnection, error)
+	PeopleCheck(ctx context.Context, id string) (*corpus.Check, error)
+	CorpusTasks(ctx context.Context, first *int) ([]*corpus.Task, error)
 	Lanes(ctx context.Context) ([]*ent.Lane, error)
 	GateSwitches(ctx context.Context) (*policy.Switches, error)
 	LaneReport(ctx context.Context, since *time.Time, until *time.Time) (*policy.LaneReport, error)
@@ -293,6 +298,20 @@ func (ec *executionContext) field_Query_corpusNodes_args(ctx context.Context, ra
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_corpusTasks_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_criterionChanges_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -404,6 +423,42 @@ func (ec *executionContext) field_Query_nodes_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["ids"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_peopleCheck_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_peopleChecks_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
 	return args, nil
 }
 
@@ -1111,6 +1166,38 @@ func (ec *executionContext) fieldContext_Claim_bindings(_ context.Context, field
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Binding(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Claim_corpusNode(ctx context.Context, field graphql.CollectedField, obj *ent.Claim) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Claim_corpusNode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Claim().CorpusNode(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *corpus.NodeRef) graphql.Marshaler {
+			return ec.marshalOCorpusNodeRef2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋcorpusᚐNodeRef(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Claim_corpusNode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Claim",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CorpusNodeRef(ctx, field)
 		},
 	}
 	return fc, nil
@@ -3641,6 +3728,38 @@ func (ec *executionContext) fieldContext_Problem_tags(_ context.Context, field g
 	return fc, nil
 }
 
+func (ec *executionContext) _Problem_corpusCitations(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_corpusCitations(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Problem().CorpusCitations(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*corpus.Citation) graphql.Marshaler {
+			return ec.marshalNNodeCitation2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋcorpusᚐCitationᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_corpusCitations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Problem",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NodeCitation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Problem_publicationGate(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4770,6 +4889,138 @@ func (ec *executionContext) fieldContext_Query_changeRequest(ctx context.Context
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_changeRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_peopleChecks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_peopleChecks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PeopleChecks(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PeopleCheckConnection) graphql.Marshaler {
+			return ec.marshalNPeopleCheckConnection2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐPeopleCheckConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_peopleChecks(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PeopleCheckConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_peopleChecks_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_peopleCheck(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_peopleCheck(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PeopleCheck(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *corpus.Check) graphql.Marshaler {
+			return ec.marshalOPeopleCheck2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋcorpusᚐCheck(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_peopleCheck(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PeopleCheck(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_peopleCheck_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_corpusTasks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_corpusTasks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().CorpusTasks(ctx, fc.Args["first"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*corpus.Task) graphql.Marshaler {
+			return ec.marshalNCorpusTask2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋcorpusᚐTaskᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_corpusTasks(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CorpusTask(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_corpusTasks_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -17246,6 +17497,12 @@ func (ec *executionContext) _Claim(ctx context.Context, sel ast.SelectionSet, ob
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Claim_bindings(ctx, field, obj)
 				})
+		case "corpusNode":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Claim_corpusNode(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -18026,6 +18283,12 @@ func (ec *executionContext) _Problem(ctx context.Context, sel ast.SelectionSet, 
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Problem_tags(ctx, field, obj)
 				})
+		case "corpusCitations":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Problem_corpusCitations(ctx, field, obj)
+				})
 		case "publicationGate":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, false,
@@ -18304,6 +18567,24 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_changeRequest(ctx, field)
+				})
+		case "peopleChecks":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_peopleChecks(ctx, field)
+				})
+		case "peopleCheck":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_peopleCheck(ctx, field)
+				})
+		case "corpusTasks":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_corpusTasks(ctx, field)
 				})
 		case "lanes":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,

@@ -46,6 +46,7 @@ type ResolverRoot interface {
 	MergeGateResult() MergeGateResultResolver
 	Mutation() MutationResolver
 	OperatingProfile() OperatingProfileResolver
+	PeopleCheck() PeopleCheckResolver
 	Problem() ProblemResolver
 	ProblemConnection() ProblemConnectionResolver
 	Query() QueryResolver
@@ -186,9 +187,15 @@ type ComplexityRoot struct {
 		Pending    func(childComplexity int) int
 	}
 
+	CiteCorpusNodePayload struct {
+		Citation   func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	Claim struct {
 		Author       func(childComplexity int) int
 		Bindings     func(childComplexity int) int
+		CorpusNode   func(childComplexity int) int
 		CreatedAt    func(childComplexity int) int
 		ID           func(childComplexity int) int
 		ObjectType   func(childComplexity int) int
@@ -199,6 +206,11 @@ type ComplexityRoot struct {
 		Summary      func(childComplexity int) int
 		SupersededBy func(childComplexity int) int
 		Supersedes   func(childComplexity int) int
+	}
+
+	CloseCorpusTaskPayload struct {
+		Task       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	Closure struct {
@@ -229,9 +241,16 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	ConfirmPeopleCheckPayload struct {
+		Check      func(childComplexity int) int
+		Node       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	CorpusNode struct {
 		Attribution func(childComplexity int) int
 		Body        func(childComplexity int) int
+		CitedBy     func(childComplexity int) int
 		Closure     func(childComplexity int) int
 		CreatedAt   func(childComplexity int) int
 		ExampleOf   func(childComplexity int) int
@@ -303,6 +322,16 @@ type ComplexityRoot struct {
 		Diff          func(childComplexity int) int
 		Number        func(childComplexity int) int
 		Title         func(childComplexity int) int
+	}
+
+	CorpusTask struct {
+		Computation func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		State       func(childComplexity int) int
+		Subject     func(childComplexity int) int
+		Summary     func(childComplexity int) int
 	}
 
 	CriterionChange struct {
@@ -609,8 +638,11 @@ type ComplexityRoot struct {
 		AppealDecision        func(childComplexity int, input model.AppealDecisionInput) int
 		AttachClaim           func(childComplexity int, input model.AttachClaimInput) int
 		CheckChangeRequest    func(childComplexity int, input model.OpenChangeRequestInput) int
+		CiteCorpusNode        func(childComplexity int, input model.CiteCorpusNodeInput) int
 		ClaimCase             func(childComplexity int, input model.ClaimCaseInput) int
+		CloseCorpusTask       func(childComplexity int, input model.CloseCorpusTaskInput) int
 		ConfirmCorpusNode     func(childComplexity int, input model.ConfirmCorpusNodeInput) int
+		ConfirmPeopleCheck    func(childComplexity int, input model.ConfirmPeopleCheckInput) int
 		DecideQuarantine      func(childComplexity int, input model.DecideQuarantineInput) int
 		DecideReport          func(childComplexity int, input model.DecideReportInput) int
 		DismissCase           func(childComplexity int, input model.DismissCaseInput) int
@@ -632,6 +664,15 @@ type ComplexityRoot struct {
 		SetPresentation       func(childComplexity int, input model.SetPresentationInput) int
 		SubmitProblem         func(childComplexity int, input model.SubmitProblemInput) int
 		WithdrawChangeRequest func(childComplexity int, id string) int
+	}
+
+	NodeCitation struct {
+		Claim        func(childComplexity int) int
+		CreatedAt    func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Node         func(childComplexity int) int
+		Problem      func(childComplexity int) int
+		ProblemTitle func(childComplexity int) int
 	}
 
 	OpenStatus struct {
@@ -658,6 +699,46 @@ type ComplexityRoot struct {
 		StartCursor     func(childComplexity int) int
 	}
 
+	PeopleCheck struct {
+		Binding       func(childComplexity int) int
+		Context       func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Kind          func(childComplexity int) int
+		Node          func(childComplexity int) int
+		Question      func(childComplexity int) int
+		Reference     func(childComplexity int) int
+		Revision      func(childComplexity int) int
+		Sections      func(childComplexity int) int
+		TargetSeconds func(childComplexity int) int
+	}
+
+	PeopleCheckBinding struct {
+		Checkers  func(childComplexity int) int
+		Database  func(childComplexity int) int
+		Formal    func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Label     func(childComplexity int) int
+		RoundTrip func(childComplexity int) int
+		System    func(childComplexity int) int
+	}
+
+	PeopleCheckConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	PeopleCheckEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	PeopleCheckSection struct {
+		Confirmed func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Text      func(childComplexity int) int
+		Title     func(childComplexity int) int
+	}
+
 	Presentation struct {
 		HeadlineRecord   func(childComplexity int) int
 		ResolutionRecord func(childComplexity int) int
@@ -673,6 +754,7 @@ type ComplexityRoot struct {
 		AsOf                 func(childComplexity int) int
 		CheckSummary         func(childComplexity int) int
 		Claims               func(childComplexity int) int
+		CorpusCitations      func(childComplexity int) int
 		CurrentRevision      func(childComplexity int) int
 		Deadline             func(childComplexity int) int
 		Decisions            func(childComplexity int) int
@@ -775,6 +857,7 @@ type ComplexityRoot struct {
 		ConfigurationStops func(childComplexity int, first *int) int
 		CorpusNode         func(childComplexity int, id string) int
 		CorpusNodes        func(childComplexity int, search *string, first *int, after *string) int
+		CorpusTasks        func(childComplexity int, first *int) int
 		CriterionChanges   func(childComplexity int, first *int) int
 		ErrorRates         func(childComplexity int, month string) int
 		GateSwitches       func(childComplexity int) int
@@ -787,6 +870,8 @@ type ComplexityRoot struct {
 		Nodes              func(childComplexity int, ids []string) int
 		OperatingProfile   func(childComplexity int) int
 		OperatingProfiles  func(childComplexity int) int
+		PeopleCheck        func(childComplexity int, id string) int
+		PeopleChecks       func(childComplexity int, first *int, after *string) int
 		Problem            func(childComplexity int, id string) int
 		ProblemReports     func(childComplexity int, first *int) int
 		Problems           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput, search *string) int
@@ -1511,6 +1596,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CheckSummary.Pending(childComplexity), true
 
+	case "CiteCorpusNodePayload.citation":
+		if e.ComplexityRoot.CiteCorpusNodePayload.Citation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CiteCorpusNodePayload.Citation(childComplexity), true
+	case "CiteCorpusNodePayload.userErrors":
+		if e.ComplexityRoot.CiteCorpusNodePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CiteCorpusNodePayload.UserErrors(childComplexity), true
+
 	case "Claim.author":
 		if e.ComplexityRoot.Claim.Author == nil {
 			break
@@ -1523,6 +1621,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Claim.Bindings(childComplexity), true
+	case "Claim.corpusNode":
+		if e.ComplexityRoot.Claim.CorpusNode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Claim.CorpusNode(childComplexity), true
 	case "Claim.createdAt":
 		if e.ComplexityRoot.Claim.CreatedAt == nil {
 			break
@@ -1583,6 +1687,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Claim.Supersedes(childComplexity), true
+
+	case "CloseCorpusTaskPayload.task":
+		if e.ComplexityRoot.CloseCorpusTaskPayload.Task == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CloseCorpusTaskPayload.Task(childComplexity), true
+	case "CloseCorpusTaskPayload.userErrors":
+		if e.ComplexityRoot.CloseCorpusTaskPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CloseCorpusTaskPayload.UserErrors(childComplexity), true
 
 	case "Closure.lowestLevel":
 		if e.ComplexityRoot.Closure.LowestLevel == nil {
@@ -1684,6 +1801,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ConfirmCorpusNodePayload.UserErrors(childComplexity), true
 
+	case "ConfirmPeopleCheckPayload.check":
+		if e.ComplexityRoot.ConfirmPeopleCheckPayload.Check == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ConfirmPeopleCheckPayload.Check(childComplexity), true
+	case "ConfirmPeopleCheckPayload.node":
+		if e.ComplexityRoot.ConfirmPeopleCheckPayload.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ConfirmPeopleCheckPayload.Node(childComplexity), true
+	case "ConfirmPeopleCheckPayload.userErrors":
+		if e.ComplexityRoot.ConfirmPeopleCheckPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ConfirmPeopleCheckPayload.UserErrors(childComplexity), true
+
 	case "CorpusNode.attribution":
 		if e.ComplexityRoot.CorpusNode.Attribution == nil {
 			break
@@ -1696,6 +1832,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CorpusNode.Body(childComplexity), true
+	case "CorpusNode.citedBy":
+		if e.ComplexityRoot.CorpusNode.CitedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusNode.CitedBy(childComplexity), true
 	case "CorpusNode.closure":
 		if e.ComplexityRoot.CorpusNode.Closure == nil {
 			break
@@ -2003,6 +2145,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CorpusRevision.Title(childComplexity), true
+
+	case "CorpusTask.computation":
+		if e.ComplexityRoot.CorpusTask.Computation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusTask.Computation(childComplexity), true
+	case "CorpusTask.createdAt":
+		if e.ComplexityRoot.CorpusTask.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusTask.CreatedAt(childComplexity), true
+	case "CorpusTask.id":
+		if e.ComplexityRoot.CorpusTask.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusTask.ID(childComplexity), true
+	case "CorpusTask.kind":
+		if e.ComplexityRoot.CorpusTask.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusTask.Kind(childComplexity), true
+	case "CorpusTask.state":
+		if e.ComplexityRoot.CorpusTask.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusTask.State(childComplexity), true
+	case "CorpusTask.subject":
+		if e.ComplexityRoot.CorpusTask.Subject == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusTask.Subject(childComplexity), true
+	case "CorpusTask.summary":
+		if e.ComplexityRoot.CorpusTask.Summary == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CorpusTask.Summary(childComplexity), true
 
 	case "CriterionChange.check":
 		if e.ComplexityRoot.CriterionChange.Check == nil {
@@ -3344,6 +3529,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CheckChangeRequest(childComplexity, args["input"].(model.OpenChangeRequestInput)), true
+	case "Mutation.citeCorpusNode":
+		if e.ComplexityRoot.Mutation.CiteCorpusNode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_citeCorpusNode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CiteCorpusNode(childComplexity, args["input"].(model.CiteCorpusNodeInput)), true
 	case "Mutation.claimCase":
 		if e.ComplexityRoot.Mutation.ClaimCase == nil {
 			break
@@ -3355,6 +3551,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ClaimCase(childComplexity, args["input"].(model.ClaimCaseInput)), true
+	case "Mutation.closeCorpusTask":
+		if e.ComplexityRoot.Mutation.CloseCorpusTask == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_closeCorpusTask_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CloseCorpusTask(childComplexity, args["input"].(model.CloseCorpusTaskInput)), true
 	case "Mutation.confirmCorpusNode":
 		if e.ComplexityRoot.Mutation.ConfirmCorpusNode == nil {
 			break
@@ -3366,6 +3573,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ConfirmCorpusNode(childComplexity, args["input"].(model.ConfirmCorpusNodeInput)), true
+	case "Mutation.confirmPeopleCheck":
+		if e.ComplexityRoot.Mutation.ConfirmPeopleCheck == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_confirmPeopleCheck_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfirmPeopleCheck(childComplexity, args["input"].(model.ConfirmPeopleCheckInput)), true
 	case "Mutation.decideQuarantine":
 		if e.ComplexityRoot.Mutation.DecideQuarantine == nil {
 			break
@@ -3598,6 +3816,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Mutation.WithdrawChangeRequest(childComplexity, args["id"].(string)), true
 
+	case "NodeCitation.claim":
+		if e.ComplexityRoot.NodeCitation.Claim == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NodeCitation.Claim(childComplexity), true
+	case "NodeCitation.createdAt":
+		if e.ComplexityRoot.NodeCitation.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NodeCitation.CreatedAt(childComplexity), true
+	case "NodeCitation.id":
+		if e.ComplexityRoot.NodeCitation.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NodeCitation.ID(childComplexity), true
+	case "NodeCitation.node":
+		if e.ComplexityRoot.NodeCitation.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NodeCitation.Node(childComplexity), true
+	case "NodeCitation.problem":
+		if e.ComplexityRoot.NodeCitation.Problem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NodeCitation.Problem(childComplexity), true
+	case "NodeCitation.problemTitle":
+		if e.ComplexityRoot.NodeCitation.ProblemTitle == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NodeCitation.ProblemTitle(childComplexity), true
+
 	case "OpenStatus.strongestKnown":
 		if e.ComplexityRoot.OpenStatus.StrongestKnown == nil {
 			break
@@ -3691,6 +3946,161 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
+	case "PeopleCheck.binding":
+		if e.ComplexityRoot.PeopleCheck.Binding == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheck.Binding(childComplexity), true
+	case "PeopleCheck.context":
+		if e.ComplexityRoot.PeopleCheck.Context == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheck.Context(childComplexity), true
+	case "PeopleCheck.id":
+		if e.ComplexityRoot.PeopleCheck.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheck.ID(childComplexity), true
+	case "PeopleCheck.kind":
+		if e.ComplexityRoot.PeopleCheck.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheck.Kind(childComplexity), true
+	case "PeopleCheck.node":
+		if e.ComplexityRoot.PeopleCheck.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheck.Node(childComplexity), true
+	case "PeopleCheck.question":
+		if e.ComplexityRoot.PeopleCheck.Question == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheck.Question(childComplexity), true
+	case "PeopleCheck.reference":
+		if e.ComplexityRoot.PeopleCheck.Reference == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheck.Reference(childComplexity), true
+	case "PeopleCheck.revision":
+		if e.ComplexityRoot.PeopleCheck.Revision == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheck.Revision(childComplexity), true
+	case "PeopleCheck.sections":
+		if e.ComplexityRoot.PeopleCheck.Sections == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheck.Sections(childComplexity), true
+	case "PeopleCheck.targetSeconds":
+		if e.ComplexityRoot.PeopleCheck.TargetSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheck.TargetSeconds(childComplexity), true
+
+	case "PeopleCheckBinding.checkers":
+		if e.ComplexityRoot.PeopleCheckBinding.Checkers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckBinding.Checkers(childComplexity), true
+	case "PeopleCheckBinding.database":
+		if e.ComplexityRoot.PeopleCheckBinding.Database == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckBinding.Database(childComplexity), true
+	case "PeopleCheckBinding.formal":
+		if e.ComplexityRoot.PeopleCheckBinding.Formal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckBinding.Formal(childComplexity), true
+	case "PeopleCheckBinding.id":
+		if e.ComplexityRoot.PeopleCheckBinding.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckBinding.ID(childComplexity), true
+	case "PeopleCheckBinding.label":
+		if e.ComplexityRoot.PeopleCheckBinding.Label == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckBinding.Label(childComplexity), true
+	case "PeopleCheckBinding.roundTrip":
+		if e.ComplexityRoot.PeopleCheckBinding.RoundTrip == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckBinding.RoundTrip(childComplexity), true
+	case "PeopleCheckBinding.system":
+		if e.ComplexityRoot.PeopleCheckBinding.System == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckBinding.System(childComplexity), true
+
+	case "PeopleCheckConnection.edges":
+		if e.ComplexityRoot.PeopleCheckConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckConnection.Edges(childComplexity), true
+	case "PeopleCheckConnection.pageInfo":
+		if e.ComplexityRoot.PeopleCheckConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckConnection.PageInfo(childComplexity), true
+
+	case "PeopleCheckEdge.cursor":
+		if e.ComplexityRoot.PeopleCheckEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckEdge.Cursor(childComplexity), true
+	case "PeopleCheckEdge.node":
+		if e.ComplexityRoot.PeopleCheckEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckEdge.Node(childComplexity), true
+
+	case "PeopleCheckSection.confirmed":
+		if e.ComplexityRoot.PeopleCheckSection.Confirmed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckSection.Confirmed(childComplexity), true
+	case "PeopleCheckSection.id":
+		if e.ComplexityRoot.PeopleCheckSection.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckSection.ID(childComplexity), true
+	case "PeopleCheckSection.text":
+		if e.ComplexityRoot.PeopleCheckSection.Text == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckSection.Text(childComplexity), true
+	case "PeopleCheckSection.title":
+		if e.ComplexityRoot.PeopleCheckSection.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckSection.Title(childComplexity), true
+
 	case "Presentation.headlineRecord":
 		if e.ComplexityRoot.Presentation.HeadlineRecord == nil {
 			break
@@ -3758,6 +4168,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Problem.Claims(childComplexity), true
+	case "Problem.corpusCitations":
+		if e.ComplexityRoot.Problem.CorpusCitations == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.CorpusCitations(childComplexity), true
 	case "Problem.currentRevision":
 		if e.ComplexityRoot.Problem.CurrentRevision == nil {
 			break
@@ -4274,6 +4690,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.CorpusNodes(childComplexity, args["search"].(*string), args["first"].(*int), args["after"].(*string)), true
+	case "Query.corpusTasks":
+		if e.ComplexityRoot.Query.CorpusTasks == nil {
+			break
+		}
+
+		args, err := ec.field_Query_corpusTasks_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CorpusTasks(childComplexity, args["first"].(*int)), true
 	case "Query.criterionChanges":
 		if e.ComplexityRoot.Query.CriterionChanges == nil {
 			break
@@ -4382,6 +4809,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.OperatingProfiles(childComplexity), true
+	case "Query.peopleCheck":
+		if e.ComplexityRoot.Query.PeopleCheck == nil {
+			break
+		}
+
+		args, err := ec.field_Query_peopleCheck_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PeopleCheck(childComplexity, args["id"].(string)), true
+	case "Query.peopleChecks":
+		if e.ComplexityRoot.Query.PeopleChecks == nil {
+			break
+		}
+
+		args, err := ec.field_Query_peopleChecks_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PeopleChecks(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Query.problem":
 		if e.ComplexityRoot.Query.Problem == nil {
 			break
@@ -5285,11 +5734,14 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("AppealDecisionInput", ec.unmarshalInputAppealDecisionInput),
 			graphql.NewInputUnmarshaler("AttachClaimInput", ec.unmarshalInputAttachClaimInput),
 			graphql.NewInputUnmarshaler("BindingWhereInput", ec.unmarshalInputBindingWhereInput),
+			graphql.NewInputUnmarshaler("CiteCorpusNodeInput", ec.unmarshalInputCiteCorpusNodeInput),
 			graphql.NewInputUnmarshaler("ClaimCaseInput", ec.unmarshalInputClaimCaseInput),
 			graphql.NewInputUnmarshaler("ClaimWhereInput", ec.unmarshalInputClaimWhereInput),
+			graphql.NewInputUnmarshaler("CloseCorpusTaskInput", ec.unmarshalInputCloseCorpusTaskInput),
 			graphql.NewInputUnmarshaler("CodeRefInput", ec.unmarshalInputCodeRefInput),
 			graphql.NewInputUnmarshaler("ComputationInput", ec.unmarshalInputComputationInput),
 			graphql.NewInputUnmarshaler("ConfirmCorpusNodeInput", ec.unmarshalInputConfirmCorpusNodeInput),
+			graphql.NewInputUnmarshaler("ConfirmPeopleCheckInput", ec.unmarshalInputConfirmPeopleCheckInput),
 			graphql.NewInputUnmarshaler("DecideQuarantineInput", ec.unmarshalInputDecideQuarantineInput),
 			graphql.NewInputUnmarshaler("DecideReportInput", ec.unmarshalInputDecideReportInput),
 			graphql.NewInputUnmarshaler("DecisionNotesInput", ec.unmarshalInputDecisionNotesInput),
@@ -6375,6 +6827,8 @@ type CorpusNode implements Node {
   mergedBy: ID
   "Every revision of the node, oldest first."
   revisions: [CorpusRevision!]!
+  "The problems and claims that cite the node."
+  citedBy: [NodeCitation!]!
   "When the node was first merged."
   createdAt: Time!
   "When the node last changed."
@@ -6455,6 +6909,219 @@ type CorpusNodeEdge {
   cursor: String!
   "The node."
   node: CorpusNodeRef!
+}
+`, BuiltIn: false},
+	{Name: "../corpus_checks.graphqls", Input: `extend type Query {
+  """
+  The people's checks still needed, for the caller (a reviewer): what only a person can check
+  of a merged node — a statement against its source at a locator, a proof step by step, a formal
+  binding above F1 — each one packet with its evidence and a target time, in the order of the
+  nodes' numbers. A packet never names who or what wrote its node, and the caller's own nodes and
+  packets they confirmed are not among them.
+  """
+  peopleChecks(first: Int, after: String): PeopleCheckConnection!
+  "One people's check by its ID (N-12.statement.0, N-12.proof, N-12.binding.<id>), for a reviewer, blind."
+  peopleCheck(id: ID!): PeopleCheck
+  """
+  The open jobs machine checks left for people, oldest first: a small-case counterexample to read
+  (is the statement false, or the program wrong?) and proof checkers that disagree. For reviewers.
+  """
+  corpusTasks(first: Int): [CorpusTask!]!
+}
+
+extend type Mutation {
+  """
+  Confirm sections of a people's check: each section (a step of a proof, the statement against one
+  reference, a binding) is recorded on its own, blind, and a statement's confirmation confirms the
+  reference's locator. The levels of the node and of every node resting on it are computed again.
+  A proof counts once one person confirmed every step of its current revision.
+  """
+  confirmPeopleCheck(input: ConfirmPeopleCheckInput!): ConfirmPeopleCheckPayload!
+  "Close an open job of the queue for people, saying what was found (reviewers)."
+  closeCorpusTask(input: CloseCorpusTaskInput!): CloseCorpusTaskPayload!
+}
+
+"A page of people's checks."
+type PeopleCheckConnection {
+  "The checks of the page, each with its cursor."
+  edges: [PeopleCheckEdge!]!
+  "Where the page stands in the queue."
+  pageInfo: CorpusPageInfo!
+}
+
+"One check of a page, with its cursor."
+type PeopleCheckEdge {
+  "The check's ID: pass it as after to read on."
+  cursor: String!
+  "The check."
+  node: PeopleCheck!
+}
+
+"""
+One packet of the queue for people: a node, blind, with everything needed to check one thing of it
+in one place, the question and the time it should take.
+"""
+type PeopleCheck {
+  "N-12.statement.<reference position>, N-12.proof or N-12.binding.<binding ID>."
+  id: ID!
+  "What is checked: the statement against its source, the proof step by step, or a binding."
+  kind: CorpusConfirmationKind!
+  "What the reviewer checks, in words."
+  question: String!
+  "The time the check should take, in seconds."
+  targetSeconds: Int!
+  "The number of the node's revision the packet holds; pass it back so a revised node is not confirmed unread."
+  revision: Int!
+  "The node checked; nothing names who or what wrote it."
+  node: AuditNode!
+  "For a statement: the source and the locator to open."
+  reference: CorpusReference
+  "For a binding: the formal statement bound to the node."
+  binding: PeopleCheckBinding
+  "The other evidence: the statement a proof proves and the nodes the node uses, each with its text."
+  context: [AuditNode!]!
+  "The sections the reviewer confirms, each on its own: a proof's steps, or one section."
+  sections: [PeopleCheckSection!]!
+}
+
+"One part of a packet confirmed on its own."
+type PeopleCheckSection {
+  "step-<n>, reference-<position>, or the binding's ID: pass it to confirmPeopleCheck."
+  id: String!
+  "What the section is, in words."
+  title: String!
+  "The step's text, or what confirming the section says."
+  text: String!
+  "Whether the caller confirmed it."
+  confirmed: Boolean!
+}
+
+"A formal binding as a reviewer checks it."
+type PeopleCheckBinding {
+  "The binding's ID."
+  id: ID!
+  "The formal system."
+  system: String!
+  "The formal library's database the statement is in."
+  database: String!
+  "The label of the formal statement."
+  label: String!
+  "Whether the node was imported from the formal library, its statement the formal one."
+  formal: Boolean!
+  "Whether the formal round trip passed (F1)."
+  roundTrip: Boolean!
+  "The proof checkers that accepted the formal proof."
+  checkers: [String!]!
+}
+
+"A reviewer's confirmation of sections of one people's check."
+input ConfirmPeopleCheckInput {
+  "The check's ID."
+  check: ID!
+  "The sections checked, each recorded on its own."
+  sections: [String!]!
+  "The revision read (the check's revision); a node revised since is refused."
+  revision: Int
+  "The time the sitting took, in seconds, as the client measured it."
+  seconds: Int
+}
+
+"The check after the confirmation, or why it was refused."
+type ConfirmPeopleCheckPayload {
+  "The check with the caller's sections marked; null when refused."
+  check: PeopleCheck
+  "The node with its level computed again; null when refused."
+  node: CorpusNodeRef
+  "Why the confirmation was refused; empty when it was recorded."
+  userErrors: [UserError!]!
+}
+
+"A job a machine check left for a person."
+type CorpusTask {
+  "The job's ID."
+  id: ID!
+  "COUNTEREXAMPLE or CHECKER_DISAGREEMENT."
+  kind: String!
+  "The change request or node the check found something in."
+  subject: String!
+  "For a counterexample, the change request of the computation node holding the witness; empty otherwise."
+  computation: String!
+  "What was found and what to settle, in words."
+  summary: String!
+  "OPEN or DONE."
+  state: String!
+  "When the job was opened."
+  createdAt: Time!
+}
+
+"A reviewer closing a job."
+input CloseCorpusTaskInput {
+  "The job's ID."
+  id: ID!
+  "What the reviewer found: the statement false, the program wrong, which checker erred."
+  note: String!
+}
+
+"The closed job, or why it was refused."
+type CloseCorpusTaskPayload {
+  "The job, DONE; null when refused."
+  task: CorpusTask
+  "Why the job was not closed; empty when it was."
+  userErrors: [UserError!]!
+}
+`, BuiltIn: false},
+	{Name: "../corpus_cite.graphqls", Input: `extend type Mutation {
+  """
+  Record that a problem cites a corpus node (a definition its exposition rests on, a statement it
+  builds on), or, with claim, bind one of its claims to a theorem, lemma or proposition node. A
+  reviewer records either; a claim's author binds their own claim. A problem cites a node once, and
+  a claim is bound to one node.
+  """
+  citeCorpusNode(input: CiteCorpusNodeInput!): CiteCorpusNodePayload!
+}
+
+extend type Problem {
+  "The corpus nodes the problem and its claims cite, oldest first."
+  corpusCitations: [NodeCitation!]!
+}
+
+extend type Claim {
+  "The corpus theorem, lemma or proposition the claim is bound to; null when none."
+  corpusNode: CorpusNodeRef
+}
+
+"A problem, or one of its claims, citing a corpus node."
+type NodeCitation {
+  "The citation's ID."
+  id: ID!
+  "The citing problem, TDB-n."
+  problem: ID!
+  "The citing problem's title."
+  problemTitle: String!
+  "The claim bound to the node; empty when the problem itself cites it."
+  claim: String!
+  "The cited node."
+  node: CorpusNodeRef!
+  "When the citation was recorded."
+  createdAt: Time!
+}
+
+"A problem citing a node, or a claim bound to one."
+input CiteCorpusNodeInput {
+  "The problem, TDB-n."
+  problem: ID!
+  "One of the problem's claims, to bind it to the node; null for the problem's own citation."
+  claim: ID
+  "The node, N-<n> or label."
+  node: String!
+}
+
+"The citation, or why it was refused."
+type CiteCorpusNodePayload {
+  "The citation; null when refused."
+  citation: NodeCitation
+  "Why the citation was refused; empty when it was recorded."
+  userErrors: [UserError!]!
 }
 `, BuiltIn: false},
 	{Name: "../corpus_live.graphqls", Input: `extend type Subscription {
@@ -14737,6 +15404,16 @@ func (ec *executionContext) childFields_CheckSummary(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type CheckSummary", field.Name)
 }
 
+func (ec *executionContext) childFields_CiteCorpusNodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "citation":
+		return ec.fieldContext_CiteCorpusNodePayload_citation(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CiteCorpusNodePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CiteCorpusNodePayload", field.Name)
+}
+
 func (ec *executionContext) childFields_Claim(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -14763,8 +15440,20 @@ func (ec *executionContext) childFields_Claim(ctx context.Context, field graphql
 		return ec.fieldContext_Claim_supersedes(ctx, field)
 	case "bindings":
 		return ec.fieldContext_Claim_bindings(ctx, field)
+	case "corpusNode":
+		return ec.fieldContext_Claim_corpusNode(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Claim", field.Name)
+}
+
+func (ec *executionContext) childFields_CloseCorpusTaskPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "task":
+		return ec.fieldContext_CloseCorpusTaskPayload_task(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CloseCorpusTaskPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CloseCorpusTaskPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Closure(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14823,6 +15512,18 @@ func (ec *executionContext) childFields_ConfirmCorpusNodePayload(ctx context.Con
 	return nil, fmt.Errorf("no field named %q was found under type ConfirmCorpusNodePayload", field.Name)
 }
 
+func (ec *executionContext) childFields_ConfirmPeopleCheckPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "check":
+		return ec.fieldContext_ConfirmPeopleCheckPayload_check(ctx, field)
+	case "node":
+		return ec.fieldContext_ConfirmPeopleCheckPayload_node(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ConfirmPeopleCheckPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ConfirmPeopleCheckPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_CorpusNode(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -14873,6 +15574,8 @@ func (ec *executionContext) childFields_CorpusNode(ctx context.Context, field gr
 		return ec.fieldContext_CorpusNode_mergedBy(ctx, field)
 	case "revisions":
 		return ec.fieldContext_CorpusNode_revisions(ctx, field)
+	case "citedBy":
+		return ec.fieldContext_CorpusNode_citedBy(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_CorpusNode_createdAt(ctx, field)
 	case "updatedAt":
@@ -14973,6 +15676,26 @@ func (ec *executionContext) childFields_CorpusRevision(ctx context.Context, fiel
 		return ec.fieldContext_CorpusRevision_createdAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CorpusRevision", field.Name)
+}
+
+func (ec *executionContext) childFields_CorpusTask(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CorpusTask_id(ctx, field)
+	case "kind":
+		return ec.fieldContext_CorpusTask_kind(ctx, field)
+	case "subject":
+		return ec.fieldContext_CorpusTask_subject(ctx, field)
+	case "computation":
+		return ec.fieldContext_CorpusTask_computation(ctx, field)
+	case "summary":
+		return ec.fieldContext_CorpusTask_summary(ctx, field)
+	case "state":
+		return ec.fieldContext_CorpusTask_state(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_CorpusTask_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CorpusTask", field.Name)
 }
 
 func (ec *executionContext) childFields_CriterionChange(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15575,6 +16298,24 @@ func (ec *executionContext) childFields_ModerationUpdate(ctx context.Context, fi
 	return nil, fmt.Errorf("no field named %q was found under type ModerationUpdate", field.Name)
 }
 
+func (ec *executionContext) childFields_NodeCitation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_NodeCitation_id(ctx, field)
+	case "problem":
+		return ec.fieldContext_NodeCitation_problem(ctx, field)
+	case "problemTitle":
+		return ec.fieldContext_NodeCitation_problemTitle(ctx, field)
+	case "claim":
+		return ec.fieldContext_NodeCitation_claim(ctx, field)
+	case "node":
+		return ec.fieldContext_NodeCitation_node(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_NodeCitation_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NodeCitation", field.Name)
+}
+
 func (ec *executionContext) childFields_OpenStatus(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "strongestKnown":
@@ -15621,6 +16362,86 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 		return ec.fieldContext_PageInfo_endCursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_PeopleCheck(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PeopleCheck_id(ctx, field)
+	case "kind":
+		return ec.fieldContext_PeopleCheck_kind(ctx, field)
+	case "question":
+		return ec.fieldContext_PeopleCheck_question(ctx, field)
+	case "targetSeconds":
+		return ec.fieldContext_PeopleCheck_targetSeconds(ctx, field)
+	case "revision":
+		return ec.fieldContext_PeopleCheck_revision(ctx, field)
+	case "node":
+		return ec.fieldContext_PeopleCheck_node(ctx, field)
+	case "reference":
+		return ec.fieldContext_PeopleCheck_reference(ctx, field)
+	case "binding":
+		return ec.fieldContext_PeopleCheck_binding(ctx, field)
+	case "context":
+		return ec.fieldContext_PeopleCheck_context(ctx, field)
+	case "sections":
+		return ec.fieldContext_PeopleCheck_sections(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PeopleCheck", field.Name)
+}
+
+func (ec *executionContext) childFields_PeopleCheckBinding(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PeopleCheckBinding_id(ctx, field)
+	case "system":
+		return ec.fieldContext_PeopleCheckBinding_system(ctx, field)
+	case "database":
+		return ec.fieldContext_PeopleCheckBinding_database(ctx, field)
+	case "label":
+		return ec.fieldContext_PeopleCheckBinding_label(ctx, field)
+	case "formal":
+		return ec.fieldContext_PeopleCheckBinding_formal(ctx, field)
+	case "roundTrip":
+		return ec.fieldContext_PeopleCheckBinding_roundTrip(ctx, field)
+	case "checkers":
+		return ec.fieldContext_PeopleCheckBinding_checkers(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PeopleCheckBinding", field.Name)
+}
+
+func (ec *executionContext) childFields_PeopleCheckConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PeopleCheckConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PeopleCheckConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PeopleCheckConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PeopleCheckEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PeopleCheckEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PeopleCheckEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PeopleCheckEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_PeopleCheckSection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PeopleCheckSection_id(ctx, field)
+	case "title":
+		return ec.fieldContext_PeopleCheckSection_title(ctx, field)
+	case "text":
+		return ec.fieldContext_PeopleCheckSection_text(ctx, field)
+	case "confirmed":
+		return ec.fieldContext_PeopleCheckSection_confirmed(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PeopleCheckSection", field.Name)
 }
 
 func (ec *executionContext) childFields_Presentation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15689,6 +16510,8 @@ func (ec *executionContext) childFields_Problem(ctx context.Context, field graph
 		return ec.fieldContext_Problem_claims(ctx, field)
 	case "tags":
 		return ec.fieldContext_Problem_tags(ctx, field)
+	case "corpusCitations":
+		return ec.fieldContext_Problem_corpusCitations(ctx, field)
 	case "publicationGate":
 		return ec.fieldContext_Problem_publicationGate(ctx, field)
 	case "asOf":

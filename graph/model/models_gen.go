@@ -116,10 +116,44 @@ type ChangeRequestPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A problem citing a node, or a claim bound to one.
+type CiteCorpusNodeInput struct {
+	// The problem, TDB-n.
+	Problem string `json:"problem"`
+	// One of the problem's claims, to bind it to the node; null for the problem's own citation.
+	Claim *string `json:"claim,omitempty"`
+	// The node, N-<n> or label.
+	Node string `json:"node"`
+}
+
+// The citation, or why it was refused.
+type CiteCorpusNodePayload struct {
+	// The citation; null when refused.
+	Citation *corpus.Citation `json:"citation,omitempty"`
+	// Why the citation was refused; empty when it was recorded.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 // A moderator's claim of an open case.
 type ClaimCaseInput struct {
 	// The moderation case's ID.
 	CaseID string `json:"caseId"`
+}
+
+// A reviewer closing a job.
+type CloseCorpusTaskInput struct {
+	// The job's ID.
+	ID string `json:"id"`
+	// What the reviewer found: the statement false, the program wrong, which checker erred.
+	Note string `json:"note"`
+}
+
+// The closed job, or why it was refused.
+type CloseCorpusTaskPayload struct {
+	// The job, DONE; null when refused.
+	Task *corpus.Task `json:"task,omitempty"`
+	// Why the job was not closed; empty when it was.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // A person's confirmation of one section of a node.
@@ -138,6 +172,28 @@ type ConfirmCorpusNodeInput struct {
 type ConfirmCorpusNodePayload struct {
 	// The node with its levels computed again; null when refused.
 	Node *corpus.NodeView `json:"node,omitempty"`
+	// Why the confirmation was refused; empty when it was recorded.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+// A reviewer's confirmation of sections of one people's check.
+type ConfirmPeopleCheckInput struct {
+	// The check's ID.
+	Check string `json:"check"`
+	// The sections checked, each recorded on its own.
+	Sections []string `json:"sections"`
+	// The revision read (the check's revision); a node revised since is refused.
+	Revision *int `json:"revision,omitempty"`
+	// The time the sitting took, in seconds, as the client measured it.
+	Seconds *int `json:"seconds,omitempty"`
+}
+
+// The check after the confirmation, or why it was refused.
+type ConfirmPeopleCheckPayload struct {
+	// The check with the caller's sections marked; null when refused.
+	Check *corpus.Check `json:"check,omitempty"`
+	// The node with its level computed again; null when refused.
+	Node *corpus.NodeRef `json:"node,omitempty"`
 	// Why the confirmation was refused; empty when it was recorded.
 	UserErrors []*UserError `json:"userErrors"`
 }
@@ -428,6 +484,22 @@ type OpenChangeRequestInput struct {
 	PromptVersion *string `json:"promptVersion,omitempty"`
 	// The layer of the corpus the nodes belong to, part of the stratum they are audited in.
 	Layer *string `json:"layer,omitempty"`
+}
+
+// A page of people's checks.
+type PeopleCheckConnection struct {
+	// The checks of the page, each with its cursor.
+	Edges []*PeopleCheckEdge `json:"edges"`
+	// Where the page stands in the queue.
+	PageInfo *CorpusPageInfo `json:"pageInfo"`
+}
+
+// One check of a page, with its cursor.
+type PeopleCheckEdge struct {
+	// The check's ID: pass it as after to read on.
+	Cursor string `json:"cursor"`
+	// The check.
+	Node *corpus.Check `json:"node"`
 }
 
 // Which attached claims a problem's packet presents (review policy v5). A reviewer's selection is

@@ -18,11 +18,13 @@ var olKinds = map[string]string{
 
 var (
 	olFileID = regexp.MustCompile(`\\olfileid\{([^}]*)\}\{([^}]*)\}\{([^}]*)\}`)
-	olBegin  = regexp.MustCompile(`\\begin\{(defn|thm|lem|prop|cor|ex|proof)\}`)
-	olLabel  = regexp.MustCompile(`\\ollabel\{([^}]*)\}`)
-	olRef    = regexp.MustCompile(`\\olref((?:\[[^\]]*\])*)\{([^}]*)\}`)
-	olOpt    = regexp.MustCompile(`\[([^\]]*)\]`)
-	olEmph   = regexp.MustCompile(`\\emph\{([^{}$]{2,80})\}`)
+	// olSection is the title of a file's section.
+	olSection = regexp.MustCompile(`\\olsection\{([^{}]*)\}`)
+	olBegin   = regexp.MustCompile(`\\begin\{(defn|thm|lem|prop|cor|ex|proof)\}`)
+	olLabel   = regexp.MustCompile(`\\ollabel\{([^}]*)\}`)
+	olRef     = regexp.MustCompile(`\\olref((?:\[[^\]]*\])*)\{([^}]*)\}`)
+	olOpt     = regexp.MustCompile(`\[([^\]]*)\]`)
+	olEmph    = regexp.MustCompile(`\\emph\{([^{}$]{2,80})\}`)
 	// olDivisions are \olref labels that name a part, chapter or section, not an item.
 	olDivisions = map[string]bool{"part": true, "chap": true, "sec": true, "subsec": true, "subsubsec": true, "prob": true}
 )
@@ -56,6 +58,7 @@ func ParseOpenLogic(fsys fs.FS) ([]Item, []Issue, error) {
 		here     string
 		refs     [][2]string // current path, raw \olref
 		proveArg string
+		untitled bool // a proof with no title of its own
 	}
 	var all []pending
 	for _, f := range files {
@@ -69,9 +72,14 @@ func ParseOpenLogic(fsys fs.FS) ([]Item, []Issue, error) {
 			continue // a driver file with no items of its own
 		}
 		here := m[1] + "/" + m[2] + "/" + m[3]
+		section := ""
+		if sm := olSection.FindStringSubmatch(src); sm != nil {
+			section = strings.Join(strings.Fields(sm[1]), " ")
+		}
 		var lastStatement string
 		proved := map[string]bool{}
 		n := 0
+		perEnv := map[string]int{} // each environment's items so far in the file
 		for _, loc := range olBegin.FindAllStringSubmatchIndex(src, -1) {
 			env := src[loc[2]:loc[3]]
 			line := 1 + strings.Count(src[:loc[0]], "\n")
@@ -109,8 +117,9 @@ func ParseOpenLogic(fsys fs.FS) ([]Item, []Issue, error) {
 			if t := olEmph.FindStringSubmatch(expandOLTerms(it.Body)); t != nil && env == "defn" {
 				it.Term = strings.TrimSpace(t[1])
 			}
-			it.Title = olTitle(env, opt, it, here)
-			p := pending{item: it, here: here}
+			perEnv[env]++
+			it.Title = olTitle(env, opt, it, primary, section, here, perEnv[env])
+			p := pending{item: it, here: here, untitled: env == "proof"}
 			for _, r := range olRef.FindAllStringSubmatch(rest, -1) {
 				p.refs = append(p.refs, [2]string{here, r[0]})
 			}
@@ -140,6 +149,20 @@ func ParseOpenLogic(fsys fs.FS) ([]Item, []Issue, error) {
 		items[k].Title = expandOpenLogic(items[k].Title, p.here, nil)
 		items[k].Term = expandOpenLogic(items[k].Term, p.here, nil)
 	}
+	// A proof with no title of its own is titled after what it proves.
+	for k, p := range all {
+		it := &items[k]
+		if p.proveArg != "" {
+			if key, ok := labels[p.proveArg]; ok {
+				it.Proves = key
+			} else {
+				issues = append(issues, Issue{it.File, it.Line, "the proof names what it proves, and no item has that label"})
+			}
+		}
+		if j, ok := byKey[it.Proves]; ok && it.Kind == "PROOF" && p.untitled {
+			it.Title = "Proof of " + items[j].Title
+		}
+	}
 	for k, p := range all {
 		items[k].Body = expandOpenLogic(items[k].Body, p.here, func(opts, label string) (string, string, bool) {
 			key, ok := labels[resolveOLRef(p.here, opts, label)]
@@ -152,13 +175,6 @@ func ParseOpenLogic(fsys fs.FS) ([]Item, []Issue, error) {
 	}
 	for k, p := range all {
 		it := &items[k]
-		if p.proveArg != "" {
-			if key, ok := labels[p.proveArg]; ok {
-				it.Proves = key
-			} else {
-				issues = append(issues, Issue{it.File, it.Line, "the proof names what it proves, and no item has that label"})
-			}
-		}
 		seen := map[string]bool{}
 		for _, r := range p.refs {
 			m := olRef.FindStringSubmatch(r[1])
@@ -200,9 +216,12 @@ func resolveOLRef(here, opts, label string) string {
 	return strings.Join(cur, "/") + "/" + label
 }
 
-// olTitle is an item's title: its optional argument when it has one, else
-// the term a definition emphasises, else its kind and place.
-func olTitle(env, opt string, it *Item, here string) string {
+// olTitle is an item's title, as a person would title it: its optional
+// argument when it has one, else the term a definition emphasises, else
+// its label's words ("Corollary (Unique)" for cor:unique), else its
+// number among its kind in its section ("Example 2 of “Subsets”"). A
+// proof is titled after what it proves once that is known.
+func olTitle(env, opt string, it *Item, label, section, here string, nth int) string {
 	name := map[string]string{"defn": "Definition", "thm": "Theorem", "lem": "Lemma", "prop": "Proposition",
 		"cor": "Corollary", "ex": "Example", "proof": "Proof"}[env]
 	opt = strings.Join(strings.Fields(opt), " ")
@@ -212,8 +231,16 @@ func olTitle(env, opt string, it *Item, here string) string {
 	case it.Term != "":
 		return "Definition of " + it.Term
 	}
-	label := it.Key[strings.LastIndex(it.Key, "/")+1:]
-	return name + " " + label + " (Open Logic, " + here + ")"
+	if _, words, ok := strings.Cut(label, ":"); ok && env != "proof" {
+		words = strings.Join(strings.FieldsFunc(words, func(r rune) bool { return r == '-' || r == '_' || r == ':' || r == '.' }), " ")
+		if words != "" {
+			return name + " (" + capitalise(words) + ")"
+		}
+	}
+	if section != "" {
+		return name + " " + itoa(nth) + " of “" + section + "”"
+	}
+	return name + " " + itoa(nth) + " of section " + here
 }
 
 // olCommentLine marks a line that held only a comment.

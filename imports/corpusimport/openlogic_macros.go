@@ -59,7 +59,7 @@ func expandOpenLogic(s, here string, link olLink) string {
 		}
 		return "(Open Logic " + sub[2] + ")"
 	})
-	return olTextAndMath(expandOLTerms(s))
+	return expandOLMacros(olTextAndMath(expandOLTerms(s)))
 }
 
 // expandOLTerms writes out OpenLogic's configurable terms.

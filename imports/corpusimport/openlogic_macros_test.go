@@ -9,6 +9,10 @@ import (
 	"github.com/theoremdb/theoremdb/shareddata"
 )
 
+// olNotation finds a notation macro of OpenLogic's that takes no argument
+// it could lack, so that none may stay.
+var olNotation = regexp.MustCompile(`\\(lif|liff|lfalse|ltrue|lforall|lexists|Proves|Entails|equal|ident|lambd|ext|Nat|True|False)([^a-zA-Z]|$)`)
+
 // olMetavariable finds a formula metavariable left in inline math.
 var olMetavariable = regexp.MustCompile(`(^|[^a-zA-Z.,;:?!'")\]])![A-Z]([^a-zA-Z]|$)`)
 
@@ -28,7 +32,7 @@ func TestExpandOpenLogic(t *testing.T) {
 		{"article", "!!a{formula} and !!a{element}", "a formula and an element"},
 		{"capital with article", "!!^a{derivation} of", "A derivation of"},
 		{"capital", "!!^{sentence}s are", "Sentences are"},
-		{"metavariables in math", `$!A \lif !B$`, `$\varphi \lif \psi$`},
+		{"metavariables in math", `$!A \lif !B$`, `$\varphi \rightarrow \psi$`},
 		{"metavariable before a letter", `$!Ax$`, `$\varphi x$`},
 		{"metavariable outside the table", `$!M_1$`, `$M_1$`},
 		{"metavariable in display math", `\[ !C \land !D \]`, `\[ \chi \land \theta \]`},
@@ -46,7 +50,16 @@ func TestExpandOpenLogic(t *testing.T) {
 		{"display proof", "\\[\\AxiomC{$!A$}\\UnaryInfC{$!A$}\\DisplayProof\\]", "\\begin{prooftree}\\AxiomC{$\\varphi$}\\UnaryInfC{$\\varphi$}\\end{prooftree}"},
 		{"display math stays", `\[ x^2 \]`, `\[ x^2 \]`},
 		{"comment line", "\\begin{equation}\n x\n" + olCommentLine + "\n\\end{equation}", "\\begin{equation}\n x\n\\end{equation}"},
-		{"unknown macros stay", `$\lif \Proves$`, `$\lif \Proves$`},
+		{"unknown macros stay", `$\indfrm \cfind$`, `$\indfrm \cfind$`},
+		{"connectives and derivability", `$\Gamma \Proves !A \lif !B$`, `$\Gamma \vdash \varphi \rightarrow \psi$`},
+		{"quantifiers with their arguments", `$\lforall[x][\lexists[y][\eq[x][y]]]$`, `$\forall x\, \exists y\, x = y$`},
+		{"a bare quantifier", `$\lforall x$`, `$\forall x$`},
+		{"lambda terms", `$\lambd[x][N] \equal M$`, `$\lambda x.\, N = M$`},
+		{"satisfaction, negated, with an assignment", `$\Sat/{M}{!A}[s]$`, `$\mathfrak{M} \nvDash \varphi\,[s]$`},
+		{"derivability in a logic", `$\Proves[\Log{L}] !A$`, `$\vdash_{\mathbf{L}} \varphi$`},
+		{"object symbols and numerals", `$\Atom{\Obj P}{\num{0}, \Obj v_1}$`, `$P(\overline{0}, v_1)$`},
+		{"too few arguments stay", `$\Subst{A}$`, `$\Subst{A}$`},
+		{"a control word before a letter", `$\lif x$`, `$\rightarrow x$`},
 		{"metavariable in a macro's arguments", `\indcase{!A}{\lnot !B}{text}`, `\indcase{\varphi }{\lnot \psi }{text}`},
 		{"text in math", `$\{x : \text{$!A$ holds}\}$`, `$\{x : \text{$\varphi$ holds}\}$`},
 		{"not in a plain group", `{Wow !A} and`, `{Wow !A} and`},
@@ -75,6 +88,9 @@ func TestOpenLogicBodiesHaveNoOwnMacros(t *testing.T) {
 				t.Errorf("%s keeps %q", it.Key, m)
 				break
 			}
+		}
+		if m := olNotation.FindString(it.Body + " " + it.Title); m != "" {
+			t.Errorf("%s keeps OpenLogic's notation %q", it.Key, m)
 		}
 		if olMetavariable.MatchString(it.Body) {
 			t.Errorf("%s keeps a formula metavariable: %q", it.Key, olMetavariable.FindString(it.Body))

@@ -30,11 +30,11 @@ func TestParseOpenLogic(t *testing.T) {
 	want := []row{
 		{"openlogic:sfr/set/ext/defn:set", "DEFINITION", "Definition (Set)", "set", ""},
 		{"openlogic:sfr/set/ext/prop:ext", "PROPOSITION", "Proposition (Extensionality)", "", ""},
-		{"openlogic:sfr/set/ext/proof#3", "PROOF", "Proof proof#3 (Open Logic, sfr/set/ext)", "", "openlogic:sfr/set/ext/prop:ext"},
-		{"openlogic:sfr/set/ext/cor:unique", "PROPOSITION", "Corollary cor:unique (Open Logic, sfr/set/ext)", "", ""},
-		{"openlogic:sfr/set/ext/proof#5", "PROOF", "Proof proof#5 (Open Logic, sfr/set/ext)", "", "openlogic:sfr/set/ext/cor:unique"},
+		{"openlogic:sfr/set/ext/proof#3", "PROOF", "Proof of Proposition (Extensionality)", "", "openlogic:sfr/set/ext/prop:ext"},
+		{"openlogic:sfr/set/ext/cor:unique", "PROPOSITION", "Corollary (Unique)", "", ""},
+		{"openlogic:sfr/set/ext/proof#5", "PROOF", "Proof of Corollary (Unique)", "", "openlogic:sfr/set/ext/cor:unique"},
 		{"openlogic:sfr/set/sub/defn:subset", "DEFINITION", "Definition (Subset)", "subset", ""},
-		{"openlogic:sfr/set/sub/ex#2", "EXAMPLE", "Example ex#2 (Open Logic, sfr/set/sub)", "", ""},
+		{"openlogic:sfr/set/sub/ex#2", "EXAMPLE", "Example 1 of section sfr/set/sub", "", ""},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("items (-want +got):\n%s", diff)

@@ -57,6 +57,7 @@ const (
 	CorpusConfirmation = "ncf"
 	CorpusBinding      = "nbd"
 	CorpusTask         = "ntk"
+	NodeCitation       = "nct"
 
 	AuditSample       = "aus"
 	AuditAnswer       = "aua"
