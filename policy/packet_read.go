@@ -65,6 +65,11 @@ type Packet struct {
 	// Presentation is which claims the packet presents: a status record or a resolution record.
 	Presentation Presentation
 
+	// Core says the packet holds only its core (ProblemCorePacket): the
+	// problem, its current revision, and that revision's references with
+	// their sources. Nothing else of it is filled or marked loaded.
+	Core bool
+
 	// deps are the IDs of everything the packet shows; an event naming any
 	// of them makes it stale.
 	deps []string
@@ -176,7 +181,13 @@ type packetRow struct {
 
 // readPackets reads the packets of ids in one statement.
 func (s *Service) readPackets(ctx context.Context, ids []string) (map[string]*Packet, error) {
-	q := packetStatement(s.db.Dialect)
+	return s.readPacketRows(ctx, packetStatement(s.db.Dialect), packetParts, false, ids)
+}
+
+// readPacketRows reads packets of ids with statement q, whose rows are
+// parts JSON columns and the newest event's sequence number; core says
+// they are the core statement's.
+func (s *Service) readPacketRows(ctx context.Context, q string, parts int, core bool, ids []string) (map[string]*Packet, error) {
 	arg, _ := json.Marshal(ids)
 	var rows entsql.Rows
 	if err := s.client.Driver().Query(db.Prepared(ctx), q, []any{string(arg)}, &rows); err != nil {
@@ -185,16 +196,19 @@ func (s *Service) readPackets(ctx context.Context, ids []string) (map[string]*Pa
 	defer rows.Close()
 	out := make(map[string]*Packet, len(ids))
 	var cols [packetParts]jsonColumn
-	dest := make([]any, 0, len(cols)+1)
-	for i := range cols {
+	dest := make([]any, 0, parts+1)
+	for i := range parts {
 		dest = append(dest, &cols[i])
 	}
+	var head int64
+	dest = append(dest, &head)
 	for rows.Next() {
-		var head int64
-		if err := rows.Scan(append(dest, &head)...); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return nil, fmt.Errorf("read packets: %w", err)
 		}
-		p, err := s.decodePacket(encodePacket(&cols, head))
+		enc := encodePacket(&cols, head)
+		enc.core = core
+		p, err := s.decodePacket(enc)
 		if err != nil {
 			return nil, err
 		}
@@ -216,6 +230,7 @@ type encodedPacket struct {
 	buf  []byte
 	ends [packetParts]uint32
 	asOf int64
+	core bool // the core statement's row: its first corePacketParts parts
 }
 
 func encodePacket(cols *[packetParts]jsonColumn, head int64) encodedPacket {
@@ -250,7 +265,11 @@ func (s *Service) decodePacket(e encodedPacket) (*Packet, error) {
 			}
 		}
 	}
-	p, err := s.assemble(r, e.asOf)
+	assemble := s.assemble
+	if e.core {
+		assemble = s.assembleCore
+	}
+	p, err := assemble(r, e.asOf)
 	if err != nil {
 		return nil, err
 	}
@@ -444,14 +463,7 @@ func packetStatement(d string) string { return packetStatements[d] }
 // generated lists, so a new field is read without a change here.
 func buildPacketStatement(d string) string {
 	j := jsonDialect(d)
-	// The problems by their primary key. On PostgreSQL the IDs are an
-	// array computed once, which the planner reads with the key's index;
-	// as "IN (SELECT json_array_elements_text(…))" it guesses a hundred
-	// IDs and joins them to a scan of every problem.
-	where := "p.id = ANY (ARRAY(SELECT json_array_elements_text($1::json)))"
-	if d == dialect.SQLite {
-		where = "p.id IN (SELECT value FROM json_each(?))"
-	}
+	where := packetKeys(d)
 	obj := func(alias string, cols []string, model any) string {
 		return j.object(alias, cols, reflect.TypeOf(model))
 	}
@@ -488,6 +500,18 @@ func buildPacketStatement(d string) string {
 		"(SELECT coalesce(max(seq), 0) FROM events)",
 	}
 	return "SELECT " + strings.Join(parts, ",\n  ") + "\nFROM problems p WHERE " + where
+}
+
+// packetKeys is the condition of a packet statement on its problems p: the
+// IDs in the JSON array of its one argument. On PostgreSQL the IDs are an
+// array computed once, which the planner reads with the key's index; as
+// "IN (SELECT json_array_elements_text(…))" it guesses a hundred IDs and
+// joins them to a scan of every problem.
+func packetKeys(d string) string {
+	if d == dialect.SQLite {
+		return "p.id IN (SELECT value FROM json_each(?))"
+	}
+	return "p.id = ANY (ARRAY(SELECT json_array_elements_text($1::json)))"
 }
 
 // jsonDialect writes JSON-building SQL for one database.
