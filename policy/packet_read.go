@@ -12,6 +12,7 @@ import (
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
+	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/ent"
@@ -260,7 +261,7 @@ func (s *Service) decodePacket(e encodedPacket) (*Packet, error) {
 	for i, into := range []any{&r.Problem, &r.Revisions, &r.References, &r.Sources, &r.Decisions, &r.Claims,
 		&r.Bindings, &r.Accounts, &r.Tags, &r.Related, &r.Events, &r.Runs, &r.Findings, &r.Holds, &r.PubGates} {
 		if b := e.part(i); len(b) > 0 {
-			if err := json.Unmarshal(b, into); err != nil {
+			if err := jsonv2.Unmarshal(b, into); err != nil {
 				return nil, fmt.Errorf("read packets: column %d: %w", i, err)
 			}
 		}
