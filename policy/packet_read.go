@@ -476,7 +476,7 @@ func buildPacketStatement(d string) string {
 		obj("p", problem.Columns, ent.Problem{}),
 		agg(obj("r", revision.Columns, ent.Revision{}), "revisions r WHERE r.problem_id = p.id", "r.number"),
 		agg(obj("f", reference.Columns, ent.Reference{}), `"references" f WHERE f.revision_id = p.current_revision_id`, "f.position"),
-		agg(obj("s", source.Columns, ent.Source{}), `"references" f JOIN sources s ON s.id = f.source_id WHERE f.revision_id = p.current_revision_id`, "f.position"),
+		referenceSources(d, obj("s", source.Columns, ent.Source{})),
 		agg(obj("d", decision.Columns, ent.Decision{}), "decisions d WHERE d.problem_id = p.id", "d.created_at DESC, d.id DESC"),
 		agg(obj("c", claim.Columns, ent.Claim{}), "claims c WHERE c.problem_id = p.id", "c.created_at, c.id"),
 		agg(obj("b", binding.Columns, ent.Binding{}), "claims c JOIN bindings b ON b.claim_id = c.id WHERE c.problem_id = p.id", "b.created_at, b.id"),
