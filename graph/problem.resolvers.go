@@ -171,7 +171,7 @@ func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[strin
 		first = &n
 	}
 	conn, err := r.policy.PageProblems(withoutSelection{ctx}, policy.ProblemPage{Viewer: viewer.From(ctx), Where: where, Search: deref(search), Order: orderBy,
-		After: after, Before: before, First: first, Last: last})
+		After: after, Before: before, First: first, Last: last, Core: coreConnection(ctx)})
 	if err != nil {
 		return nil, pageError(err)
 	}

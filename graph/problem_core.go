@@ -69,3 +69,35 @@ func coreSet(oc *graphql.OperationContext, sel ast.SelectionSet, typ string) boo
 	}
 	return true
 }
+
+// coreConnection reports whether everything the connection field being
+// resolved asks of its nodes is in their packets' cores: its edges' nodes
+// ask nothing else, and the rest of it (counts, cursors, page info) is
+// the page's own.
+func coreConnection(ctx context.Context) bool {
+	fc := graphql.GetFieldContext(ctx)
+	oc := graphql.GetOperationContext(ctx)
+	if fc == nil || fc.Field.Field == nil || oc == nil {
+		return false
+	}
+	for _, f := range graphql.CollectFields(oc, fc.Field.Selections, []string{"ProblemConnection"}) {
+		switch f.Name {
+		case "__typename", "totalCount", "totalCountIsLowerBound", "pageInfo":
+		case "edges":
+			for _, e := range graphql.CollectFields(oc, f.Selections, []string{"ProblemEdge"}) {
+				switch e.Name {
+				case "__typename", "cursor":
+				case "node":
+					if !coreSet(oc, e.Selections, "Problem") {
+						return false
+					}
+				default:
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}

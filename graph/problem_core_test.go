@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -118,6 +119,61 @@ func TestProblemMissAndHitAnswerAlike(t *testing.T) {
 					t.Errorf("%s, %s:\n got %s\nwant %s", c.name, name, g, want)
 				}
 			}
+		}
+	})
+}
+
+// TestProblemsPageReadsCores pages through problems asking for what a
+// packet's core holds, on servers with nothing cached, and requires the
+// same bytes as from a server that read the whole packets first; the
+// first server's cache then holds cores, and a page asking for more reads
+// whole packets.
+func TestProblemsPageReadsCores(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, dialect string) {
+		d := dbtest.Open(t, dialect)
+		seed := policy.New(d, policy.Config{})
+		ctx := context.Background()
+		ada, err := seed.CreateAccount(ctx, "ada", "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 4 {
+			if _, err := seed.Submit(ctx, ada, problemInput(fmt.Sprintf("Good integers %d", i))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		const corePage = `{ problems(first: 3, orderBy: {field: DEADLINE, direction: ASC}) { totalCount
+			pageInfo { endCursor hasNextPage } edges { cursor node { id title state deadline currentRevision { title references { source { identifier } } } } } } }`
+		const wholePage = `{ problems(first: 3, orderBy: {field: DEADLINE, direction: ASC}) { edges { node { id asOf proposer { handle } } } } }`
+		post := func(s *cachedServer, q string) string {
+			body, _ := json.Marshal(map[string]any{"query": q})
+			resp, err := http.Post(s.url+"/graphql", "application/json", bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			raw, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != http.StatusOK || bytes.Contains(raw, []byte(`"errors"`)) {
+				t.Fatalf("%d %s", resp.StatusCode, raw)
+			}
+			return string(raw)
+		}
+		cold := newCachedServer(t, d, 0)
+		want := post(cold, corePage)
+		if st := cold.svc.PacketCacheStats(); st.Packets != 3 || st.Cores != 3 {
+			t.Errorf("after a page of cores the cache holds %d packets, %d of them cores; want 3 cores", st.Packets, st.Cores)
+		}
+		whole := newCachedServer(t, d, 0)
+		post(whole, wholePage)
+		if st := whole.svc.PacketCacheStats(); st.Packets != 3 || st.Cores != 0 {
+			t.Errorf("after a page of whole packets the cache holds %d packets, %d of them cores; want 3 whole", st.Packets, st.Cores)
+		}
+		if got := post(whole, corePage); got != want {
+			t.Errorf("the page from whole packets:\n got %s\nwant %s", got, want)
+		}
+		if got := post(cold, corePage+" "); got != want {
+			t.Errorf("the page from kept cores:\n got %s\nwant %s", got, want)
 		}
 	})
 }

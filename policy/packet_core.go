@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"entgo.io/ent/dialect"
@@ -146,4 +147,42 @@ func referenceSources(d, src string) string {
 	}
 	return "(SELECT " + j.agg("(SELECT "+src+" FROM sources s WHERE s.id = f.source_id)", "f.position") +
 		` FROM "references" f WHERE f.revision_id = p.current_revision_id)`
+}
+
+// pagePackets are the packets of a page's problems by ID: whole ones, or
+// with core those ProblemCorePacket would return, the missing cores read
+// in one statement.
+func (s *Service) pagePackets(ctx context.Context, ids []string, core bool) (out map[string]*Packet, err error) {
+	if !core {
+		return s.ProblemPackets(ctx, ids)
+	}
+	if rs := readSetOf(ctx); rs != nil {
+		defer func() {
+			now := s.Now()
+			for _, p := range out {
+				rs.addPacket(p, now)
+			}
+		}()
+	}
+	out = make(map[string]*Packet, len(ids))
+	var missing []string
+	for _, id := range ids {
+		if p := s.packets.getCore(id); p != nil {
+			out[id] = p
+		} else if !slices.Contains(missing, id) {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	read, err := s.readPacketRows(cacheRead(ctx), corePacketStatements[s.db.Dialect], corePacketParts, true, missing)
+	if err != nil {
+		return nil, err
+	}
+	for id, p := range read {
+		s.packets.put(id, p)
+		out[id] = p
+	}
+	return out, nil
 }
