@@ -93,7 +93,7 @@ test: assets check-generated lint e2e/deps ## every test: unit, SQLite and Postg
 	$(GO) test -tags calibrate -count=1 ./gates/... ./similar/... ./cmd/gold/ ./cmd/calibrate-gates/
 
 .PHONY: bench
-bench: bench-api bench-hostile bench-search bench-copycheck bench-gates bench-sandbox bench-kernel bench-corpus ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, search, the copy check, the sandbox, the proof kernel, corpus change requests
+bench: bench-api bench-hostile bench-search bench-copycheck bench-gates bench-sandbox bench-kernel bench-corpus bench-scale ## every benchmark: API and pages on PostgreSQL, live fan-out, hostile requests, search, the copy check, the sandbox, the proof kernel, corpus change requests, the site at a million problems
 
 .PHONY: bench/deps
 bench/deps: ## install what the read benchmark compares and loads with: PostGraphile 4 (e2e/peers) and wrk
@@ -104,6 +104,14 @@ bench/deps: ## install what the read benchmark compares and loads with: PostGrap
 bench-api: assets bench/deps ## reads under load on PostgreSQL with 10,000 problems, next to PostGraphile and raw SQL, as a table of goals; live fan-out
 	$(GO) test -run '^$$' -bench Reads -benchtime 1x -count 1 -timeout 60m ./e2e/
 	$(GO) test -run '^$$' -bench Fanout -count 1 -timeout 30m ./e2e/
+
+# The size of bench-scale's site; its database (theoremdb_scale_SCALE on the test server) is kept
+# between runs, so only the first run of a size seeds it.
+SCALE ?= 1000000
+
+.PHONY: bench-scale
+bench-scale: bench/deps ## the site at SCALE problems on PostgreSQL (1,000,000 unless SCALE=…; seeded once through the write path, kept): search, list pages at every depth, sitemap and export memory, RSS, reads under 20 submissions a second for 5 minutes
+	THEOREMDB_SCALE_KEEP=1 THEOREMDB_SCALE_PROBLEMS=$(SCALE) $(GO) test -run '^$$' -bench Scale -benchtime 1x -count 1 -timeout 48h ./e2e/
 
 .PHONY: bench-hostile
 bench-hostile: ## problem(id:) latency and deadline acceptance on PostgreSQL while one client sends the worst requests (about 1½ minutes)

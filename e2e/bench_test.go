@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,6 +35,8 @@ import (
 )
 
 // benchProblems is the size of the database the read benchmarks run on.
+// THEOREMDB_BENCH_ROWS, a comma-separated list of sub-benchmark names,
+// runs only those rows of BenchmarkReads.
 var benchProblems = envInt("THEOREMDB_BENCH_PROBLEMS", 10_000)
 
 // The load of each run: wrk with two threads, benchConnections connections
@@ -51,7 +54,16 @@ type benchEnv struct {
 	url        string
 	srv        *httptest.Server
 	statements *atomic.Int64
+	// miss is a second server on the same database with 1 MB of packet
+	// cache and 1 MB of response cache (THEOREMDB_PACKET_CACHE_MB=1,
+	// THEOREMDB_RESPONSE_CACHE_MB=1): about a hundred packets of
+	// benchProblems, so nearly every read misses, as on a site far larger
+	// than its caches.
+	miss *httptest.Server
 }
+
+// missCacheBytes is the size of each of the miss server's caches.
+const missCacheBytes = 1 << 20
 
 // problemQuery is the read the comparison is about, and rawProblemSQL
 // and postgraphileQuery ask the same of the other two servers.
@@ -59,6 +71,21 @@ const problemQuery = `query($id: String!) { problem(id: $id) { id title state de
 
 const postgraphileQuery = `query($id: String!) { problemById(id: $id) { id title state deadline revisionByCurrentRevisionId { statement
 	referencesByRevisionId(orderBy: POSITION_ASC) { nodes { sourceBySourceId { identifier } } } } } }`
+
+// postgraphilePacketQuery asks PostGraphile for what it can answer of
+// packetQuery by its own relations: the nearest query to the whole packet
+// (it has no checks, presentation or permissions, and reads the events by
+// their subject at the root).
+const postgraphilePacketQuery = `query($id: String!) { problemById(id: $id) {
+	id slug state submittedAt deadline acceptedAt acceptanceAuthority stakeState problemByMergedIntoId { id }
+	accountByProposerId { handle }
+	revisionByCurrentRevisionId { number title statement exposition acceptance provenance referenceSearch
+		referencesByRevisionId(orderBy: POSITION_ASC) { nodes { citation locator relevance role
+			sourceBySourceId { identifier kind licenceClass confirmation } } } }
+	revisionsByProblemId(orderBy: NUMBER_ASC) { nodes { number title createdAt } }
+	decisionsByProblemId { nodes { id action authority notes revisionRequests } }
+	claimsByProblemId { nodes { id status bindingsByClaimId { nodes { relation } } } } }
+	allEvents(condition: {subject: $id, public: true}, orderBy: SEQ_ASC) { nodes { seq kind authority at hash } } }`
 
 // rawProblemSQL builds TheoremDB's answer to problemQuery in PostgreSQL.
 const rawProblemSQL = `SELECT json_build_object('data', json_build_object('problem', (
@@ -84,12 +111,18 @@ func BenchmarkReads(b *testing.B) {
 	}
 	raw := startRawServer(b, e.url)
 	pg := startPostGraphile(b, e.url)
-	if err := sameAnswers(fmt.Sprintf("TDB-%d", rand.IntN(benchProblems)+1), e.srv.URL, raw, pg); err != nil {
-		b.Fatal(err)
+	for _, srv := range []string{e.srv.URL, e.miss.URL} {
+		if err := sameAnswers(fmt.Sprintf("TDB-%d", rand.IntN(benchProblems)+1), srv, raw, pg); err != nil {
+			b.Fatal(err)
+		}
 	}
 
 	results := map[string]loadResult{}
+	only := strings.FieldsFunc(os.Getenv("THEOREMDB_BENCH_ROWS"), func(r rune) bool { return r == ',' })
 	run := func(name string, t loadTarget) {
+		if len(only) > 0 && !slices.Contains(only, name) {
+			return
+		}
 		b.Run(name, func(b *testing.B) { results[name] = runLoad(b, wrk, t) })
 	}
 	theoremdb := func(reqs ...loadRequest) loadTarget {
@@ -104,6 +137,12 @@ func BenchmarkReads(b *testing.B) {
 	run("Problem/server=raw", loadTarget{url: raw, requests: []loadRequest{{"POST", "/", `{"id":"TDB-@ID@"}`}}})
 	run("Problem/server=theoremdb", theoremdb(graphqlRequest("/graphql", problemQuery, nil)))
 	run("Problem/server=postgraphile", loadTarget{url: pg, requests: []loadRequest{graphqlRequest("/graphql", postgraphileQuery, nil)}})
+	miss := func(reqs ...loadRequest) loadTarget {
+		return loadTarget{url: e.miss.URL, requests: reqs, statements: e.statements}
+	}
+	run("Problem/server=theoremdb/miss", miss(graphqlRequest("/graphql", problemQuery, nil)))
+	run("ProblemPacket/server=postgraphile", loadTarget{url: pg, requests: []loadRequest{graphqlRequest("/graphql", postgraphilePacketQuery, nil)}})
+	run("ProblemPacket/miss", miss(graphqlRequest("/graphql", packetQuery, nil)))
 	run("ProblemPacket", theoremdb(graphqlRequest("/graphql", packetQuery, nil)))
 	run("HTMLProblemPage", theoremdb(loadRequest{"GET", "/p/TDB-@ID@", ""}))
 	var pages []loadRequest
@@ -151,7 +190,11 @@ func newBenchEnv(b *testing.B) (*benchEnv, error) {
 	n := policytest.CountStatements(d)
 	svc := policy.New(d, policy.Config{})
 	errLog := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-	return &benchEnv{url: u, srv: httptest.NewServer(server.New(svc, livetest.Start(b, svc.Client()), errLog)), statements: n}, nil
+	small := policy.New(d, policy.Config{PacketCacheBytes: missCacheBytes})
+	miss := httptest.NewServer(server.New(small, livetest.Start(b, small.Client()), errLog, server.WithResponseCache(missCacheBytes)))
+	b.Cleanup(miss.Close)
+	return &benchEnv{url: u, srv: httptest.NewServer(server.New(svc, livetest.Start(b, svc.Client()), errLog)), statements: n,
+		miss: miss}, nil
 }
 
 // seedMany submits n problems with three references each, from enough

@@ -182,7 +182,7 @@ func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[strin
 		first = &n
 	}
 	conn, err := r.policy.PageProblems(withoutSelection{ctx}, policy.ProblemPage{Viewer: viewer.From(ctx), Where: where, Search: deref(search), Order: orderBy,
-		After: after, Before: before, First: first, Last: last})
+		After: after, Before: before, First: first, Last: last, Core: coreConnection(ctx)})
 	if err != nil {
 		return nil, pageError(err)
 	}
@@ -191,7 +191,11 @@ func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[strin
 
 // Problem is the resolver for the problem field.
 func (r *queryResolver) Problem(ctx context.Context, id string) (*ent.Problem, error) {
-	pk, err := r.policy.ProblemPacket(ctx, id)
+	read := r.policy.ProblemPacket
+	if coreSelection(ctx) {
+		read = r.policy.ProblemCorePacket // a miss reads four parts, not fifteen
+	}
+	pk, err := read(ctx, id)
 	if err != nil {
 		return nil, err
 	}

@@ -137,7 +137,7 @@ func (s *Service) ListProblems(ctx context.Context, q ListQuery) (*ProblemList, 
 	case !validSort(sort):
 		v.add(CodeInvalid, fmt.Sprintf("%q is not an order of the list", sort), "sort")
 	}
-	page := ProblemPage{Viewer: q.Viewer, Where: &where, Search: q.Search, First: &q.First}
+	page := ProblemPage{Viewer: q.Viewer, Where: &where, Search: q.Search, First: &q.First, Core: true} // a summary is the core's
 	if sort != SortRelevance {
 		page.Order = sortOrder(sort)
 	}
@@ -359,6 +359,9 @@ type ProblemPage struct {
 	Order         *ent.ProblemOrder
 	After, Before *ent.Cursor
 	First, Last   *int
+	// Core says the reader needs no more of each problem than its packet's
+	// core (ProblemCorePacket), so a page the cache lacks reads cores.
+	Core bool
 }
 
 // CursorError is a cursor of a ProblemPage that cannot be used: Err is a
@@ -387,7 +390,7 @@ func (s *Service) PageProblems(ctx context.Context, q ProblemPage) (*ent.Problem
 		if rs != nil {
 			rs.addPage(seq)
 		}
-		pks, err := s.ProblemPackets(ctx, ids)
+		pks, err := s.pagePackets(ctx, ids, q.Core)
 		if err != nil {
 			return nil, err
 		}
@@ -406,7 +409,7 @@ func (s *Service) PageProblems(ctx context.Context, q ProblemPage) (*ent.Problem
 	if rs != nil {
 		rs.addPage(seq)
 	}
-	if err := s.packetNodes(ctx, conn); err != nil {
+	if err := s.packetNodes(ctx, conn, q.Core); err != nil {
 		return nil, err
 	}
 	s.pages.put(key, seq, conn)
@@ -416,12 +419,12 @@ func (s *Service) PageProblems(ctx context.Context, q ProblemPage) (*ent.Problem
 // packetNodes makes the nodes of a page the problems of their packets, so
 // that whatever a reader asks of them is in memory: a page costs its own
 // statements and at most one more for the packets the cache lacks.
-func (s *Service) packetNodes(ctx context.Context, conn *ent.ProblemConnection) error {
+func (s *Service) packetNodes(ctx context.Context, conn *ent.ProblemConnection, core bool) error {
 	ids := make([]string, len(conn.Edges))
 	for i, e := range conn.Edges {
 		ids[i] = e.Node.ID
 	}
-	pks, err := s.ProblemPackets(ctx, ids)
+	pks, err := s.pagePackets(ctx, ids, core)
 	if err != nil {
 		return err
 	}

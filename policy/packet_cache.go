@@ -38,6 +38,7 @@ type packetCache struct {
 
 	mu      sync.Mutex
 	size    int
+	cores   int                      // entries holding a packet's core alone
 	order   *list.List               // of *cacheEntry, most recent first
 	entries map[string]*list.Element // by problem ID
 	deps    map[string]dependents
@@ -125,6 +126,8 @@ func newPacketCache(max int, decode func(encodedPacket) (*Packet, error)) *packe
 type CacheStats struct {
 	Hits, Misses, Evictions, Invalidations, Decodes int64
 	Packets, Bytes, Decoded                         int
+	// Cores are the packets kept with their core alone (Packet.Core).
+	Cores int
 }
 
 // PacketCacheStats reports the packet cache, for metrics.
@@ -134,14 +137,21 @@ func (s *Service) PacketCacheStats() CacheStats {
 	defer c.mu.Unlock()
 	return CacheStats{Hits: c.hits.Load(), Misses: c.misses.Load(), Evictions: c.evictions.Load(),
 		Invalidations: c.invalidations.Load(), Decodes: c.decodes.Load(), Packets: len(c.entries), Bytes: c.size,
-		Decoded: c.hot.Len()}
+		Decoded: c.hot.Len(), Cores: c.cores}
 }
 
-// get returns the cached packet of a problem, decoding it unless it is hot.
-func (c *packetCache) get(id string) *Packet {
+// get returns the cached whole packet of a problem, decoding it unless it
+// is hot.
+func (c *packetCache) get(id string) *Packet { return c.lookup(id, false) }
+
+// getCore returns the cached packet of a problem, whole or its core alone
+// (Packet.Core), decoding it unless it is hot.
+func (c *packetCache) getCore(id string) *Packet { return c.lookup(id, true) }
+
+func (c *packetCache) lookup(id string, core bool) *Packet {
 	c.mu.Lock()
 	el, ok := c.entries[id]
-	if !ok {
+	if !ok || (!core && el.Value.(*cacheEntry).enc.core) {
 		c.mu.Unlock()
 		c.misses.Add(1)
 		return nil
@@ -197,7 +207,9 @@ func (c *packetCache) cool(e *cacheEntry) {
 }
 
 // put stores p unless an invalidation newer than p has been seen for
-// anything p shows, or a newer packet of the problem is already there.
+// anything p shows, or a newer packet of the problem is already there. A
+// whole packet is kept over a core one, whichever is newer: both are
+// current while they are cached, and the whole one answers every read.
 func (c *packetCache) put(id string, p *Packet) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -215,7 +227,11 @@ func (c *packetCache) put(id string, p *Packet) {
 		}
 	}
 	if el, ok := c.entries[id]; ok {
-		if el.Value.(*cacheEntry).asOf >= p.AsOf {
+		old := el.Value.(*cacheEntry)
+		switch {
+		case old.enc.core == p.enc.core && old.asOf >= p.AsOf:
+			return
+		case !old.enc.core && p.enc.core:
 			return
 		}
 		c.remove(el)
@@ -223,6 +239,9 @@ func (c *packetCache) put(id string, p *Packet) {
 	e := &cacheEntry{id: id, asOf: p.AsOf, enc: p.enc, deps: compactIDs(p.deps)}
 	c.entries[id] = c.order.PushFront(e)
 	c.size += len(e.enc.buf)
+	if e.enc.core {
+		c.cores++
+	}
 	for _, d := range e.deps {
 		ds := c.deps[d]
 		ds.add(id)
@@ -252,6 +271,9 @@ func (c *packetCache) remove(el *list.Element) {
 	c.removals++
 	delete(c.entries, e.id)
 	c.size -= len(e.enc.buf)
+	if e.enc.core {
+		c.cores--
+	}
 	for _, d := range e.deps {
 		ds, ok := c.deps[d]
 		if !ok {

@@ -54,6 +54,19 @@ func BenchmarkPacketDecode(b *testing.B) {
 			}
 		}
 	})
+	core, err := s.readPacketRows(ctx, corePacketStatements[s.db.Dialect], corePacketParts, true, []string{pr.ID})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("core", func(b *testing.B) {
+		enc := core[pr.ID].enc
+		b.SetBytes(int64(len(enc.buf)))
+		for b.Loop() {
+			if _, err := s.decodePacket(enc); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("decoded", func(b *testing.B) {
 		for b.Loop() {
 			if s.packets.get(pr.ID) == nil {

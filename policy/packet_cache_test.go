@@ -146,3 +146,52 @@ func TestPacketCacheSharedDependencies(t *testing.T) {
 		t.Fatalf("after the last invalidation: %d dependencies indexed", len(c.deps))
 	}
 }
+
+// testCore is a packet holding its core alone.
+func testCore(asOf int64, size int, deps ...string) *Packet {
+	p := testPacket(asOf, size, deps...)
+	p.Core, p.enc.core = true, true
+	return p
+}
+
+func TestPacketCacheKeepsWholePacketsOverCores(t *testing.T) {
+	t.Parallel()
+	c := newTestCache(1000)
+	c.put("TDB-1", testCore(5, 10, "TDB-1", "rev_1"))
+	if c.get("TDB-1") != nil {
+		t.Fatal("a core answered a read of the whole packet")
+	}
+	if p := c.getCore("TDB-1"); p == nil || !p.enc.core {
+		t.Fatalf("getCore = %+v; want the core", p)
+	}
+	// A whole packet replaces the core, even one read before it.
+	c.put("TDB-1", testPacket(4, 20, "TDB-1", "rev_1", "acc_1"))
+	if p := c.get("TDB-1"); p == nil || p.AsOf != 4 {
+		t.Fatalf("get = %+v; want the whole packet as of 4", p)
+	}
+	// A core never replaces a whole packet, even a newer one; both read the same.
+	c.put("TDB-1", testCore(6, 10, "TDB-1", "rev_1"))
+	if p := c.getCore("TDB-1"); p == nil || p.enc.core || p.AsOf != 4 {
+		t.Fatalf("getCore = %+v; want the whole packet as of 4", p)
+	}
+	if c.size != 20 || c.cores != 0 || len(c.entries) != 1 {
+		t.Fatalf("size %d, %d cores, %d entries; want the whole packet alone", c.size, c.cores, len(c.entries))
+	}
+	// A core is invalidated by what it shows, as a whole packet is.
+	c.put("TDB-2", testCore(6, 10, "TDB-2", "rev_2"))
+	c.invalidate(7, []string{"rev_2"})
+	if c.getCore("TDB-2") != nil || c.cores != 0 {
+		t.Fatal("a core survived an event about its revision")
+	}
+	c.put("TDB-2", testCore(6, 10, "TDB-2", "rev_2"))
+	if c.getCore("TDB-2") != nil {
+		t.Fatal("a core read before the invalidating event was stored after it")
+	}
+	// Newer cores replace older ones.
+	c.put("TDB-3", testCore(8, 10, "TDB-3"))
+	c.put("TDB-3", testCore(9, 12, "TDB-3"))
+	c.put("TDB-3", testCore(8, 10, "TDB-3"))
+	if p := c.getCore("TDB-3"); p == nil || p.AsOf != 9 || c.cores != 1 {
+		t.Fatalf("getCore = %+v with %d cores; want the core as of 9, alone", p, c.cores)
+	}
+}

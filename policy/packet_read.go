@@ -12,6 +12,7 @@ import (
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
+	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/ent"
@@ -64,6 +65,11 @@ type Packet struct {
 	PublicationGate *PublicationGateView
 	// Presentation is which claims the packet presents: a status record or a resolution record.
 	Presentation Presentation
+
+	// Core says the packet holds only its core (ProblemCorePacket): the
+	// problem, its current revision, and that revision's references with
+	// their sources. Nothing else of it is filled or marked loaded.
+	Core bool
 
 	// deps are the IDs of everything the packet shows; an event naming any
 	// of them makes it stale.
@@ -176,7 +182,13 @@ type packetRow struct {
 
 // readPackets reads the packets of ids in one statement.
 func (s *Service) readPackets(ctx context.Context, ids []string) (map[string]*Packet, error) {
-	q := packetStatement(s.db.Dialect)
+	return s.readPacketRows(ctx, packetStatement(s.db.Dialect), packetParts, false, ids)
+}
+
+// readPacketRows reads packets of ids with statement q, whose rows are
+// parts JSON columns and the newest event's sequence number; core says
+// they are the core statement's.
+func (s *Service) readPacketRows(ctx context.Context, q string, parts int, core bool, ids []string) (map[string]*Packet, error) {
 	arg, _ := json.Marshal(ids)
 	var rows entsql.Rows
 	if err := s.client.Driver().Query(db.Prepared(ctx), q, []any{string(arg)}, &rows); err != nil {
@@ -185,16 +197,19 @@ func (s *Service) readPackets(ctx context.Context, ids []string) (map[string]*Pa
 	defer rows.Close()
 	out := make(map[string]*Packet, len(ids))
 	var cols [packetParts]jsonColumn
-	dest := make([]any, 0, len(cols)+1)
-	for i := range cols {
+	dest := make([]any, 0, parts+1)
+	for i := range parts {
 		dest = append(dest, &cols[i])
 	}
+	var head int64
+	dest = append(dest, &head)
 	for rows.Next() {
-		var head int64
-		if err := rows.Scan(append(dest, &head)...); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return nil, fmt.Errorf("read packets: %w", err)
 		}
-		p, err := s.decodePacket(encodePacket(&cols, head))
+		enc := encodePacket(&cols, head)
+		enc.core = core
+		p, err := s.decodePacket(enc)
 		if err != nil {
 			return nil, err
 		}
@@ -216,6 +231,7 @@ type encodedPacket struct {
 	buf  []byte
 	ends [packetParts]uint32
 	asOf int64
+	core bool // the core statement's row: its first corePacketParts parts
 }
 
 func encodePacket(cols *[packetParts]jsonColumn, head int64) encodedPacket {
@@ -245,12 +261,16 @@ func (s *Service) decodePacket(e encodedPacket) (*Packet, error) {
 	for i, into := range []any{&r.Problem, &r.Revisions, &r.References, &r.Sources, &r.Decisions, &r.Claims,
 		&r.Bindings, &r.Accounts, &r.Tags, &r.Related, &r.Events, &r.Runs, &r.Findings, &r.Holds, &r.PubGates} {
 		if b := e.part(i); len(b) > 0 {
-			if err := json.Unmarshal(b, into); err != nil {
+			if err := jsonv2.Unmarshal(b, into); err != nil {
 				return nil, fmt.Errorf("read packets: column %d: %w", i, err)
 			}
 		}
 	}
-	p, err := s.assemble(r, e.asOf)
+	assemble := s.assemble
+	if e.core {
+		assemble = s.assembleCore
+	}
+	p, err := assemble(r, e.asOf)
 	if err != nil {
 		return nil, err
 	}
@@ -444,14 +464,7 @@ func packetStatement(d string) string { return packetStatements[d] }
 // generated lists, so a new field is read without a change here.
 func buildPacketStatement(d string) string {
 	j := jsonDialect(d)
-	// The problems by their primary key. On PostgreSQL the IDs are an
-	// array computed once, which the planner reads with the key's index;
-	// as "IN (SELECT json_array_elements_text(…))" it guesses a hundred
-	// IDs and joins them to a scan of every problem.
-	where := "p.id = ANY (ARRAY(SELECT json_array_elements_text($1::json)))"
-	if d == dialect.SQLite {
-		where = "p.id IN (SELECT value FROM json_each(?))"
-	}
+	where := packetKeys(d)
 	obj := func(alias string, cols []string, model any) string {
 		return j.object(alias, cols, reflect.TypeOf(model))
 	}
@@ -463,7 +476,7 @@ func buildPacketStatement(d string) string {
 		obj("p", problem.Columns, ent.Problem{}),
 		agg(obj("r", revision.Columns, ent.Revision{}), "revisions r WHERE r.problem_id = p.id", "r.number"),
 		agg(obj("f", reference.Columns, ent.Reference{}), `"references" f WHERE f.revision_id = p.current_revision_id`, "f.position"),
-		agg(obj("s", source.Columns, ent.Source{}), `"references" f JOIN sources s ON s.id = f.source_id WHERE f.revision_id = p.current_revision_id`, "f.position"),
+		referenceSources(d, obj("s", source.Columns, ent.Source{})),
 		agg(obj("d", decision.Columns, ent.Decision{}), "decisions d WHERE d.problem_id = p.id", "d.created_at DESC, d.id DESC"),
 		agg(obj("c", claim.Columns, ent.Claim{}), "claims c WHERE c.problem_id = p.id", "c.created_at, c.id"),
 		agg(obj("b", binding.Columns, ent.Binding{}), "claims c JOIN bindings b ON b.claim_id = c.id WHERE c.problem_id = p.id", "b.created_at, b.id"),
@@ -488,6 +501,18 @@ func buildPacketStatement(d string) string {
 		"(SELECT coalesce(max(seq), 0) FROM events)",
 	}
 	return "SELECT " + strings.Join(parts, ",\n  ") + "\nFROM problems p WHERE " + where
+}
+
+// packetKeys is the condition of a packet statement on its problems p: the
+// IDs in the JSON array of its one argument. On PostgreSQL the IDs are an
+// array computed once, which the planner reads with the key's index; as
+// "IN (SELECT json_array_elements_text(…))" it guesses a hundred IDs and
+// joins them to a scan of every problem.
+func packetKeys(d string) string {
+	if d == dialect.SQLite {
+		return "p.id IN (SELECT value FROM json_each(?))"
+	}
+	return "p.id = ANY (ARRAY(SELECT json_array_elements_text($1::json)))"
 }
 
 // jsonDialect writes JSON-building SQL for one database.

@@ -32,3 +32,16 @@ func (s *Service) SitemapPage(ctx context.Context, after, limit int) ([]SitemapE
 	}
 	return out, nil
 }
+
+// SitemapLastNumber is the highest number any problem has, 0 when there is none: a sitemap
+// index divides the numbers up to it into files.
+func (s *Service) SitemapLastNumber(ctx context.Context) (int, error) {
+	ns, err := s.client.Problem.Query().Order(ent.Desc(problem.FieldNumber)).Limit(1).Select(problem.FieldNumber).Ints(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("sitemap: %w", err)
+	}
+	if len(ns) == 0 {
+		return 0, nil
+	}
+	return ns[0], nil
+}

@@ -57,6 +57,9 @@ func newMetrics(p *policy.Service) *metrics {
 			Help: "Cached problem packets also kept decoded: the most recently read."}, stat(func(s policy.CacheStats) int64 { return int64(s.Decoded) })),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "theoremdb_packet_cache_packets",
 			Help: "Problem packets in the cache."}, stat(func(s policy.CacheStats) int64 { return int64(s.Packets) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "theoremdb_packet_cache_core_packets",
+			Help: "Cached problem packets that hold their core alone (the problem, its current revision, its references and sources)."},
+			stat(func(s policy.CacheStats) int64 { return int64(s.Cores) })),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "theoremdb_packet_cache_bytes",
 			Help: "Size of the rows the cached packets were read from."}, stat(func(s policy.CacheStats) int64 { return int64(s.Bytes) })),
 	)

@@ -34,9 +34,9 @@ const testBase = "https://theoremdb.example"
 var readerTags = []string{"number theory", "egyptian fractions & unit sums"}
 
 // readerSite is the demo site under testBase, with one more problem carrying readerTags.
-func readerSite(t *testing.T) *site {
+func readerSite(t *testing.T, opts ...server.Option) *site {
 	t.Helper()
-	s := newSiteWith(t, "sqlite3", policy.Config{ChallengeWindow: 36 * time.Hour}, server.WithBaseURL(testBase+"/"))
+	s := newSiteWith(t, "sqlite3", policy.Config{ChallengeWindow: 36 * time.Hour}, append([]server.Option{server.WithBaseURL(testBase + "/")}, opts...)...)
 	ctx := context.Background()
 	a, err := s.svc.CreateAccount(ctx, "tagger", "", nil)
 	if err != nil {
@@ -366,21 +366,67 @@ func TestReaderCitation(t *testing.T) {
 	}
 }
 
+// TestReaderSitemapAndRobots reads the sitemap index and every file it
+// names, with files of ten numbers each, so that the problems take several.
 func TestReaderSitemapAndRobots(t *testing.T) {
 	t.Parallel()
-	s := readerSite(t)
+	const perFile = 10
+	s := readerSite(t, server.WithSitemapFileSize(perFile))
 	code, body, h := s.get(s.browser(), "/sitemap.xml")
 	if code != http.StatusOK || !strings.HasPrefix(h.Get("Content-Type"), "application/xml") {
 		t.Fatalf("GET /sitemap.xml = %d, %q", code, h.Get("Content-Type"))
 	}
-	var sm struct {
-		URLs []struct {
-			Loc     string `xml:"loc"`
-			LastMod string `xml:"lastmod"`
-		} `xml:"url"`
+	var index struct {
+		XMLName xml.Name `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 sitemapindex"`
+		Files   []struct {
+			Loc string `xml:"loc"`
+		} `xml:"sitemap"`
 	}
-	if err := xml.Unmarshal(body, &sm); err != nil {
-		t.Fatalf("sitemap: %v", err)
+	if err := xml.Unmarshal(body, &index); err != nil {
+		t.Fatalf("sitemap index: %v\n%s", err, body)
+	}
+	type sitemapURL struct {
+		Loc     string `xml:"loc"`
+		LastMod string `xml:"lastmod"`
+	}
+	var sm struct{ URLs []sitemapURL }
+	problemFiles := 0
+	for _, f := range index.Files {
+		path, ok := strings.CutPrefix(f.Loc, testBase+"/sitemaps/")
+		if !ok {
+			t.Fatalf("the sitemap index names %s", f.Loc)
+		}
+		code, body, h := s.get(s.browser(), "/sitemaps/"+path)
+		if code != http.StatusOK || !strings.HasPrefix(h.Get("Content-Type"), "application/xml") {
+			t.Fatalf("GET %s = %d, %q", f.Loc, code, h.Get("Content-Type"))
+		}
+		var file struct {
+			XMLName xml.Name     `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 urlset"`
+			URLs    []sitemapURL `xml:"url"`
+		}
+		if err := xml.Unmarshal(body, &file); err != nil {
+			t.Fatalf("sitemap %s: %v", path, err)
+		}
+		if path != "pages.xml" {
+			problemFiles++
+			if len(file.URLs) > perFile {
+				t.Errorf("%s lists %d URLs; want at most %d", path, len(file.URLs), perFile)
+			}
+		}
+		sm.URLs = append(sm.URLs, file.URLs...)
+	}
+	last, err := s.svc.SitemapLastNumber(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (last + perFile - 1) / perFile; problemFiles != want || last == 0 {
+		t.Errorf("the index names %d files of problems; want %d for numbers up to %d", problemFiles, want, last)
+	}
+	for path, want := range map[string]int{"problems-999.xml": http.StatusOK, "problems-0.xml": http.StatusNotFound,
+		"problems-01.xml": http.StatusNotFound, "problems.xml": http.StatusNotFound, "other.xml": http.StatusNotFound} {
+		if code, body, _ := s.get(s.browser(), "/sitemaps/"+path); code != want || (code == http.StatusOK && strings.Contains(string(body), "<url>")) {
+			t.Errorf("GET /sitemaps/%s = %d; want %d, with no URL", path, code, want)
+		}
 	}
 	var ps []*policy.ExportProblem
 	for _, p := range publicProblems(t, s) {

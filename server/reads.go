@@ -27,6 +27,7 @@ type reads interface {
 	FeedTag(ctx context.Context, name string, limit int) ([]policy.FeedEntry, error)
 	ProblemFeed(ctx context.Context, ref string, limit int) (*policy.ProblemFeedView, error)
 	SitemapPage(ctx context.Context, after, limit int) ([]policy.SitemapEntry, error)
+	SitemapLastNumber(ctx context.Context) (int, error)
 	StaffConsole(ctx context.Context, a *viewer.Account, limit int) (*policy.StaffQueueView, error)
 	ViewLanes(ctx context.Context, a *viewer.Account) (*policy.LanesView, error)
 	// SecondReviewOf is a selected qualify decision as its second review reads it.

@@ -44,6 +44,7 @@ func (s *Server) routes() []route {
 		{"GET /p/{ref}/feed.atom", s.feedProblem},
 		{"GET /p/{ref}/cite.bib", s.citeBib},
 		{"GET /sitemap.xml", s.sitemap},
+		{"GET /sitemaps/{file}", s.sitemapFile},
 		{"GET /robots.txt", s.robots},
 
 		// Accounts.

@@ -41,6 +41,8 @@ type Server struct {
 	// answersBytes bounds the GraphQL answers the transport keeps
 	// (WithResponseCache).
 	answersBytes int
+	// sitemapURLs is the most URLs a sitemap file lists (sitemapFileURLs when zero).
+	sitemapURLs int
 }
 
 // New builds the route table. b delivers live events to subscriptions; its

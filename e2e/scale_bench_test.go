@@ -1,0 +1,591 @@
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/theoremdb/theoremdb/db"
+	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/live"
+	"github.com/theoremdb/theoremdb/migrations"
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/server"
+	"github.com/theoremdb/theoremdb/workers"
+)
+
+// The size and load of BenchmarkScale (see MAKE-BENCH.md).
+var (
+	scaleProblems     = envInt("THEOREMDB_SCALE_PROBLEMS", 1_000_000)
+	scaleWriteSeconds = envInt("THEOREMDB_SCALE_WRITE_SECONDS", 300)
+	scaleWriteRate    = envInt("THEOREMDB_SCALE_WRITES_PER_SECOND", 20)
+	scaleSamples      = envInt("THEOREMDB_SCALE_SAMPLES", 40)
+)
+
+// scaleEnv is a kept PostgreSQL database of scaleProblems problems and the
+// site over it, wired as `theoremdb serve` wires it: workers included, so
+// that submissions have their gates run.
+type scaleEnv struct {
+	db      *db.DB
+	svc     *policy.Service
+	srv     *httptest.Server
+	vocab   *vocabulary
+	r       *rand.Rand
+	seeding time.Duration
+}
+
+// BenchmarkScale measures the site at scaleProblems problems: searches,
+// pages of the list at every depth, the sitemap and the export streamed
+// whole with the memory they take, the server's resident memory, and
+// reads under a steady write load with the gates' queue. It prints a
+// table of figures and goals. Run it with -benchtime 1x.
+func BenchmarkScale(b *testing.B) {
+	wrk, err := exec.LookPath("wrk")
+	if err != nil {
+		b.Fatal("wrk is not installed: run `make bench/deps`")
+	}
+	e := newScaleEnv(b)
+	res := map[string]string{}
+	b.Run("Search", func(b *testing.B) { e.search(b, res) })
+	b.Run("ListPage", func(b *testing.B) { e.listPages(b, res) })
+	b.Run("Sitemap", func(b *testing.B) { e.stream(b, res, "sitemap", e.sitemapPaths(b)) })
+	b.Run("Export", func(b *testing.B) { e.stream(b, res, "export", []string{"/export/problems.jsonl"}) })
+	res["rss"] = rssString()
+	b.Run("WriteLoad", func(b *testing.B) { e.writeLoad(b, wrk, res) })
+	res["rss-after-writes"] = rssString()
+	printScaleTable(os.Stderr, e, res)
+}
+
+func newScaleEnv(b *testing.B) *scaleEnv {
+	ctx := context.Background()
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	u := scaleURL(b)
+	d, err := db.Open(ctx, u)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { d.Close() })
+	if err := migrations.Apply(ctx, d.DB, d.Dialect, quiet); err != nil {
+		b.Fatal(err)
+	}
+	e := &scaleEnv{db: d, r: rand.New(rand.NewPCG(3, 4))}
+	e.vocab = newVocabulary(rand.New(rand.NewPCG(1, 2)), 20_000)
+	start := time.Now()
+	seeded, err := seedScale(ctx, policy.New(d, policy.Config{}), e.vocab, scaleProblems)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e.seeding = time.Since(start)
+	if seeded > 0 {
+		if _, err := d.ExecContext(ctx, "VACUUM ANALYZE"); err != nil {
+			b.Fatal(err)
+		}
+		fmt.Fprintf(os.Stderr, "seeded %d problems on PostgreSQL in %v (%.0f a second)\n", seeded, e.seeding.Round(time.Second),
+			float64(seeded)/e.seeding.Seconds())
+	}
+
+	broker := live.New(d.Ent(), quiet)
+	sched := &lateScheduler{}
+	e.svc = policy.New(d, policy.Config{}, policy.WithScheduler(sched), policy.WithNotifier(broker))
+	jd, err := db.Open(ctx, u)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { jd.Close() })
+	jd.SetMaxOpenConns(8)
+	jobs, err := workers.New(jd, policy.New(jd, policy.Config{}, policy.WithScheduler(sched), policy.WithNotifier(broker),
+		policy.WithPacketsOf(e.svc)), quiet, workers.Config{Work: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	sched.Scheduler = jobs
+	if err := jobs.Start(ctx); err != nil {
+		b.Fatal(err)
+	}
+	liveCtx, stopLive := context.WithCancel(ctx)
+	liveDone := make(chan struct{})
+	go func() { _ = broker.Run(liveCtx); close(liveDone) }()
+	errLog := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
+	e.srv = httptest.NewServer(server.New(e.svc, broker, errLog))
+	b.Cleanup(func() {
+		e.srv.Close()
+		stopLive()
+		<-liveDone
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = jobs.Stop(sctx)
+	})
+	return e
+}
+
+// scaleURL is the database BenchmarkScale runs on: with THEOREMDB_SCALE_KEEP
+// set, theoremdb_scale_<n> on the test server, kept between runs (a run
+// seeds only what it lacks); otherwise a fresh one. Durability is not
+// measured: commits do not wait for fsync.
+func scaleURL(b *testing.B) string {
+	if os.Getenv("THEOREMDB_SCALE_KEEP") == "" {
+		u := dbtest.URL(b, "postgres")
+		setAsyncCommit(b, u, "")
+		return u
+	}
+	name := fmt.Sprintf("theoremdb_scale_%d", scaleProblems)
+	admin, err := sql.Open("postgres", dbtest.ServerURL())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer admin.Close()
+	var exists bool
+	if err := admin.QueryRow("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
+		b.Fatalf("PostgreSQL unreachable: %v", err)
+	}
+	if !exists {
+		if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+			b.Fatal(err)
+		}
+	}
+	pu, err := url.Parse(dbtest.ServerURL())
+	if err != nil {
+		b.Fatal(err)
+	}
+	pu.Path = "/" + name
+	setAsyncCommit(b, pu.String(), name)
+	return pu.String()
+}
+
+func setAsyncCommit(b *testing.B, u, name string) {
+	admin, err := sql.Open("postgres", u)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer admin.Close()
+	if name == "" {
+		if err := admin.QueryRow("SELECT current_database()").Scan(&name); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if _, err := admin.Exec("ALTER DATABASE " + name + " SET synchronous_commit TO off"); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// seedScale submits problems through policy.Submit, the write path every
+// submission takes (slug, revision, references and sources, search index
+// and vocabulary, gate runs, stake and grant, hash-chained event), until
+// the database has n, four writers at a time, and returns how many it
+// added. Problem i is made up from the vocabulary with seed i, so a kept
+// database grows into the same one a fresh run makes.
+func seedScale(ctx context.Context, svc *policy.Service, v *vocabulary, n int) (int, error) {
+	have, err := svc.Client().Problem.Query().Count(ctx)
+	if err != nil || have >= n {
+		return 0, err
+	}
+	const perAccount = 19 // under the reputation that pays the stakes
+	accounts := make([]*ent.Account, n/perAccount+1)
+	for i := have / perAccount; i < len(accounts); i++ {
+		handle := fmt.Sprintf("scale%07d", i)
+		a, err := svc.AccountByHandle(ctx, handle)
+		if err != nil {
+			a, err = svc.CreateAccount(ctx, handle, "", nil)
+		}
+		if err != nil {
+			return 0, err
+		}
+		accounts[i] = a
+	}
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		first error
+		next  = make(chan int)
+		done  atomic.Int64
+	)
+	start := time.Now()
+	for range 4 {
+		wg.Go(func() {
+			for i := range next {
+				in := searchInput(&vocabulary{words: v.words, zipf: rand.NewZipf(rand.New(rand.NewPCG(uint64(i), 7)), 1.1, 2,
+					uint64(len(v.words)-1))}, i)
+				if _, err := svc.Submit(ctx, accounts[i/perAccount], in); err != nil {
+					mu.Lock()
+					first = cmpOrErr(first, err)
+					mu.Unlock()
+				}
+				if k := done.Add(1); k%10_000 == 0 {
+					fmt.Fprintf(os.Stderr, "seeding: %d of %d in %v\n", have+int(k), n, time.Since(start).Round(time.Second))
+				}
+			}
+		})
+	}
+	for i := have; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return n - have, first
+}
+
+func cmpOrErr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// gql posts a query and returns the time to its whole answer, failing on
+// anything but a 200 without errors.
+func (e *scaleEnv) gql(b *testing.B, query string, vars map[string]any, out any) time.Duration {
+	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
+	t0 := time.Now()
+	resp, err := http.Post(e.srv.URL+"/graphql", "application/json", bytes.NewReader(body))
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	took := time.Since(t0)
+	if err != nil || resp.StatusCode != http.StatusOK || bytes.Contains(data, []byte(`"errors"`)) {
+		b.Fatalf("%s: %d %s", query, resp.StatusCode, data)
+	}
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return took
+}
+
+// percentiles are p50 and p95 of ts.
+func percentiles(ts []time.Duration) (p50, p95 float64) {
+	slices.Sort(ts)
+	return ms(ts[len(ts)/2]), ms(ts[min(len(ts)-1, len(ts)*95/100)])
+}
+
+const scaleSearchQuery = `query($q: String!) { problems(first: 25, search: $q) { totalCount edges { node { id title state } } } }`
+
+// search times the search benchmark's kinds of query (MAKE-BENCH.md, Search
+// benchmark) through GraphQL, each a fresh query.
+func (e *scaleEnv) search(b *testing.B, res map[string]string) {
+	v, r := e.vocab, e.r
+	band := func(lo, hi int) func() string { return func() string { return v.words[lo+r.IntN(hi-lo)] } }
+	kinds := []struct {
+		name string
+		q    func() string
+	}{
+		{"common", band(2, 20)}, {"middling", band(100, 1000)}, {"rare", band(5000, 20000)},
+		{"two-words", func() string { return band(20, 500)() + " " + band(20, 500)() }},
+		{"phrase", func() string { return `"` + band(2, 40)() + " " + band(2, 40)() + `"` }},
+		{"accent", func() string { return "Erdos " + band(2, 200)() }},
+	}
+	var all []time.Duration
+	worst := ""
+	for _, k := range kinds {
+		var ts []time.Duration
+		for range scaleSamples {
+			// Excluding a rare word makes each query new to the server's
+			// caches while matching what the query alone matches, or nearly.
+			ts = append(ts, e.gql(b, scaleSearchQuery, map[string]any{"q": k.q() + " -" + band(5000, 20000)()}, nil))
+		}
+		all = append(all, ts...)
+		_, p95 := percentiles(ts)
+		worst += fmt.Sprintf("%s %.0f, ", k.name, p95)
+	}
+	p50, p95 := percentiles(all)
+	b.ReportMetric(0, "ns/op")
+	b.ReportMetric(p50, "p50-ms")
+	b.ReportMetric(p95, "p95-ms")
+	res["search"] = fmt.Sprintf("%.1f ms|%.1f ms|by kind (p95 ms): %s", p50, p95, strings.TrimSuffix(worst, ", "))
+	res["search-met"] = yesNo(p95 <= 30)
+}
+
+const scalePageQuery = `query($after: Cursor, $order: ProblemOrder) { problems(first: 50, after: $after, orderBy: $order) {
+	pageInfo { endCursor hasNextPage } edges { node { id title state deadline currentRevision { title } } } } }`
+
+// listPages times pages of 50 at depths from the first page to the last,
+// by number and by deadline, each after a cursor as the page before it
+// handed out (made here from the row it ends on, so that no page is
+// walked to). The server reads each by its keyset: the cursor's values,
+// never an offset.
+func (e *scaleEnv) listPages(b *testing.B, res map[string]string) {
+	ctx := context.Background()
+	var depths []int
+	for d := 1; d*50 < scaleProblems; d *= 10 {
+		depths = append(depths, d)
+	}
+	depths = append(depths, scaleProblems/50-1)
+	orders := []struct {
+		name, column string
+		order        *ent.ProblemOrder
+	}{
+		{"number", "number", policy.DefaultOrder},
+		{"deadline", "deadline", &ent.ProblemOrder{Field: ent.ProblemOrderFieldDeadline, Direction: "ASC"}},
+	}
+	var all []time.Duration
+	by := ""
+	for _, o := range orders {
+		for _, depth := range depths {
+			var ts []time.Duration
+			for range scaleSamples / 4 {
+				row := max(0, depth*50-e.r.IntN(50)-1) // the last row of the page before, give or take
+				var id string
+				var value any
+				var num int
+				var deadline time.Time
+				if err := e.db.QueryRowContext(ctx, `SELECT id, number, deadline FROM problems ORDER BY `+o.column+`, id OFFSET $1 LIMIT 1`,
+					row).Scan(&id, &num, &deadline); err != nil {
+					b.Fatal(err)
+				}
+				value = num
+				if o.column == "deadline" {
+					value = deadline
+				}
+				conn := &ent.ProblemConnection{Edges: []*ent.ProblemEdge{{Cursor: ent.Cursor{ID: id, Value: value}}}}
+				policy.SealProblemCursors(conn, o.order)
+				var cur bytes.Buffer
+				conn.Edges[0].Cursor.MarshalGQL(&cur)
+				var after string
+				_ = json.Unmarshal(cur.Bytes(), &after)
+				orderVar := map[string]any{"field": o.order.Field.String(), "direction": string(o.order.Direction)}
+				ts = append(ts, e.gql(b, scalePageQuery, map[string]any{"after": after, "order": orderVar}, nil))
+			}
+			all = append(all, ts...)
+			_, p95 := percentiles(ts)
+			by += fmt.Sprintf("%s page %d: %.0f, ", o.name, depth+1, p95)
+		}
+	}
+	p50, p95 := percentiles(all)
+	b.ReportMetric(0, "ns/op")
+	b.ReportMetric(p50, "p50-ms")
+	b.ReportMetric(p95, "p95-ms")
+	res["list"] = fmt.Sprintf("%.1f ms|%.1f ms|p95 ms by order and page: %s", p50, p95, strings.TrimSuffix(by, ", "))
+	res["list-met"] = yesNo(p95 <= 20)
+}
+
+// sitemapPaths are the sitemap index and every file it names.
+func (e *scaleEnv) sitemapPaths(b *testing.B) []string {
+	resp, err := http.Get(e.srv.URL + "/sitemap.xml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer resp.Body.Close()
+	paths := []string{"/sitemap.xml"}
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		if _, rest, ok := strings.Cut(sc.Text(), "<loc>"); ok {
+			loc, _, _ := strings.Cut(rest, "</loc>")
+			u, err := url.Parse(loc)
+			if err != nil {
+				b.Fatal(err)
+			}
+			paths = append(paths, u.Path)
+		}
+	}
+	return paths
+}
+
+// stream reads paths whole, one after the other, and reports the time,
+// the bytes, and the most the server's heap grew over what it held before
+// (sampled every 5 ms, after a collection at the start).
+func (e *scaleEnv) stream(b *testing.B, res map[string]string, name string, paths []string) {
+	runtime.GC()
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				var m runtime.MemStats
+				runtime.ReadMemStats(&m)
+				if m.HeapInuse > peak.Load() {
+					peak.Store(m.HeapInuse)
+				}
+			}
+		}
+	}()
+	t0 := time.Now()
+	var n int64
+	for _, p := range paths {
+		resp, err := http.Get(e.srv.URL + p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		k, err := io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != http.StatusOK {
+			b.Fatalf("GET %s: %d, %v", p, resp.StatusCode, err)
+		}
+		n += k
+	}
+	took := time.Since(t0)
+	close(stop)
+	<-sampled
+	grew := int64(peak.Load()) - int64(base.HeapInuse)
+	b.ReportMetric(0, "ns/op")
+	b.ReportMetric(took.Seconds(), "s")
+	b.ReportMetric(float64(n)/1e6, "MB")
+	b.ReportMetric(float64(grew)/1e6, "heap-growth-MB")
+	res[name] = fmt.Sprintf("%d files, %.1f MB in %.1f s; heap grew at most %.1f MB over %.1f MB", len(paths), float64(n)/1e6,
+		took.Seconds(), float64(grew)/1e6, float64(base.HeapInuse)/1e6)
+	res[name+"-met"] = yesNo(grew < 64<<20)
+}
+
+// rssString is the process's resident memory now and at its most
+// (/proc/self/status): the server's, with the benchmark's small clients.
+func rssString() string {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return "unknown"
+	}
+	var rss, hwm string
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			rss = strings.TrimSpace(v)
+		}
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			hwm = strings.TrimSpace(v)
+		}
+	}
+	return rss + " now, " + hwm + " at most"
+}
+
+// writeLoad submits scaleWriteRate problems a second for
+// scaleWriteSeconds through the server's policy service, with the
+// workers running their gates, while wrk reads problem(id:) at random;
+// before it, the same reads alone for as long. It reports both runs'
+// p99 and the gates' queue: run_gates jobs available, running or to be
+// retried, sampled every second.
+func (e *scaleEnv) writeLoad(b *testing.B, wrk string, res map[string]string) {
+	ctx := context.Background()
+	target := loadTarget{url: e.srv.URL, requests: []loadRequest{graphqlRequest("/graphql", problemQuery, nil)}, problems: scaleProblems}
+	d := time.Duration(scaleWriteSeconds) * time.Second
+	alone, err := runWrk(wrk, target, d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var writers []*ent.Account
+	for i := range scaleWriteRate*scaleWriteSeconds*11/10/19 + 2 { // a tenth to spare: the ticker outlasts wrk a little
+		a, err := e.svc.CreateAccount(ctx, fmt.Sprintf("writer%d%06d", time.Now().Unix()%100000, i), "", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		writers = append(writers, a)
+	}
+	loadCtx, stop := context.WithCancel(ctx)
+	var (
+		wg            sync.WaitGroup
+		submitted     atomic.Int64
+		failed        atomic.Int64
+		maxQueue, now int64
+		queueMu       sync.Mutex
+	)
+	queue := func() int64 {
+		var n int64
+		_ = e.db.QueryRowContext(ctx, `SELECT count(*) FROM river_job WHERE state IN ('available', 'running', 'retryable')
+			AND kind = 'run_gates'`).Scan(&n)
+		return n
+	}
+	wg.Go(func() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-loadCtx.Done():
+				return
+			case <-t.C:
+				q := queue()
+				queueMu.Lock()
+				maxQueue, now = max(maxQueue, q), q
+				queueMu.Unlock()
+			}
+		}
+	})
+	wg.Go(func() {
+		t := time.NewTicker(time.Second / time.Duration(scaleWriteRate))
+		defer t.Stop()
+		var sub sync.WaitGroup
+		defer sub.Wait()
+		for i := 0; ; i++ {
+			select {
+			case <-loadCtx.Done():
+				return
+			case <-t.C:
+				sub.Go(func() {
+					in := searchInput(e.vocab, scaleProblems+i)
+					if _, err := e.svc.Submit(ctx, writers[(i/19)%len(writers)], in); err != nil {
+						failed.Add(1)
+						return
+					}
+					submitted.Add(1)
+				})
+			}
+		}
+	})
+	during, err := runWrk(wrk, target, d)
+	stop()
+	wg.Wait()
+	if err != nil {
+		b.Fatal(err)
+	}
+	drained := time.Now()
+	for queue() > 0 && time.Since(drained) < 5*time.Minute {
+		time.Sleep(time.Second)
+	}
+	b.ReportMetric(0, "ns/op")
+	b.ReportMetric(ms(alone.p99), "reads-alone-p99-ms")
+	b.ReportMetric(ms(during.p99), "reads-p99-ms")
+	b.ReportMetric(float64(maxQueue), "max-queue")
+	rate := func(w wrkResult) float64 { return float64(w.requests) / w.duration.Seconds() }
+	res["writes"] = fmt.Sprintf("%d submitted (%d refused) in %d s; reads alone: %.0f req/s, p99 %.1f ms; with the writes: %.0f req/s,"+
+		" p99 %.1f ms (%.2f× alone); gates' queue at most %d jobs, %d at the end, empty %.0f s later",
+		submitted.Load(), failed.Load(), scaleWriteSeconds, rate(alone), ms(alone.p99), rate(during), ms(during.p99),
+		ms(during.p99)/max(ms(alone.p99), 0.001), maxQueue, now, time.Since(drained).Seconds())
+	res["writes-met"] = yesNo(ms(during.p99) <= 2*ms(alone.p99) && maxQueue <= int64(10*scaleWriteRate))
+}
+
+// printScaleTable prints what BenchmarkScale measured beside its goals.
+func printScaleTable(w io.Writer, e *scaleEnv, res map[string]string) {
+	fmt.Fprintf(w, "\n%d problems on PostgreSQL (seeded through policy.Submit%s); load average at the end %s\n\n", scaleProblems,
+		map[bool]string{true: fmt.Sprintf(" in %v this run", e.seeding.Round(time.Second)), false: ", kept from an earlier run"}[e.seeding > time.Second],
+		loadAverage())
+	fmt.Fprintln(w, "| what | figures | goal | met? |")
+	fmt.Fprintln(w, "|---|---|---|---|")
+	row := func(what, key, goal string) {
+		if v, ok := res[key]; ok {
+			fmt.Fprintf(w, "| %s | %s | %s | %s |\n", what, strings.ReplaceAll(v, "|", "; "), goal, res[key+"-met"])
+		}
+	}
+	row("search, 6 kinds of query (p50; p95)", "search", "p95 ≤ 30 ms")
+	row("page of 50 at every depth (p50; p95)", "list", "p95 ≤ 20 ms")
+	row("sitemap index and every file", "sitemap", "constant memory (heap growth < 64 MB)")
+	row("export, JSONL", "export", "constant memory (heap growth < 64 MB)")
+	fmt.Fprintf(w, "| server RSS after the reads | %s | stated | — |\n", res["rss"])
+	row(fmt.Sprintf("%d submissions a second for %d s, reads at -c%d", scaleWriteRate, scaleWriteSeconds, benchConnections), "writes",
+		"p99 ≤ 2× reads alone; queue ≤ 10 s of submissions")
+	fmt.Fprintf(w, "| server RSS after the writes | %s | stated | — |\n\n", res["rss-after-writes"])
+}

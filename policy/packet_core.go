@@ -1,0 +1,188 @@
+package policy
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"entgo.io/ent/dialect"
+
+	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/problem"
+	"github.com/theoremdb/theoremdb/ent/reference"
+	"github.com/theoremdb/theoremdb/ent/revision"
+	"github.com/theoremdb/theoremdb/ent/source"
+)
+
+// A packet's core is what most reads of a problem ask for: the problem,
+// its current revision, and that revision's references with their
+// sources. The whole packet's statement builds fifteen parts (every
+// revision, decision, claim, event, gate run and finding as JSON); on a
+// cache miss that statement is most of a read's cost, so a read that asks
+// for the core alone reads the core alone, in a statement of four parts
+// from the same snapshot, with the newest event's sequence number as its
+// asOf. A core packet is cached like a whole one, under the same
+// invalidation (an event naming anything it shows drops it): a read of
+// the core is answered by either, a read of the whole packet only by a
+// whole one, which replaces a core one when it is stored.
+
+// corePacketParts is the number of JSON columns of the core statement:
+// the first four of the whole packet's, the revisions narrowed to the
+// current one.
+const corePacketParts = 4
+
+// ProblemCorePacket returns the packet of the problem a reference names,
+// as ProblemPacket does, but with its core alone filled when it has to be
+// read (Packet.Core): a whole packet in the cache answers too. A first
+// read costs one statement for an ID and two for a slug.
+func (s *Service) ProblemCorePacket(ctx context.Context, ref string) (pk *Packet, err error) {
+	id, ok := canonicalID(ref)
+	if !ok {
+		if id, err = ResolveProblemID(ctx, s.client, ref); err != nil {
+			return nil, err
+		}
+	}
+	if rs := readSetOf(ctx); rs != nil {
+		defer func() {
+			if pk != nil {
+				rs.addPacket(pk, s.Now())
+			}
+		}()
+	}
+	if p := s.packets.getCore(id); p != nil {
+		return p, nil
+	}
+	read, err := s.readPacketRows(cacheRead(ctx), corePacketStatements[s.db.Dialect], corePacketParts, true, []string{id})
+	if err != nil {
+		return nil, err
+	}
+	if read[id] == nil {
+		return nil, fmt.Errorf("no problem %s: %w", id, ErrNotFound)
+	}
+	s.packets.put(id, read[id])
+	return read[id], nil
+}
+
+// corePacketStatements holds the core statement of each dialect, built once.
+var corePacketStatements = map[string]string{
+	dialect.Postgres: buildCorePacketStatement(dialect.Postgres),
+	dialect.SQLite:   buildCorePacketStatement(dialect.SQLite),
+}
+
+// buildCorePacketStatement writes the statement that reads packets' cores:
+// the parts of buildPacketStatement that hold the problem, its current
+// revision (as a one-element array, so that it decodes as the revisions
+// do), its references and their sources, and the newest event's sequence
+// number, every part by an index on its key.
+func buildCorePacketStatement(d string) string {
+	j := jsonDialect(d)
+	obj := func(alias string, cols []string, model any) string {
+		return j.object(alias, cols, reflect.TypeOf(model))
+	}
+	agg := func(expr, from, order string) string { return "(SELECT " + j.agg(expr, order) + " FROM " + from + ")" }
+	parts := []string{
+		obj("p", problem.Columns, ent.Problem{}),
+		agg(obj("r", revision.Columns, ent.Revision{}), "revisions r WHERE r.id = p.current_revision_id", "r.number"),
+		agg(obj("f", reference.Columns, ent.Reference{}), `"references" f WHERE f.revision_id = p.current_revision_id`, "f.position"),
+		referenceSources(d, obj("s", source.Columns, ent.Source{})),
+		"(SELECT coalesce(max(seq), 0) FROM events)",
+	}
+	return "SELECT " + strings.Join(parts, ",\n  ") + "\nFROM problems p WHERE " + packetKeys(d)
+}
+
+// assembleCore wires a core row into its packet, as assemble does the
+// whole packet's parts it holds.
+func (s *Service) assembleCore(r packetRow, head int64) (*Packet, error) {
+	c := s.client
+	p := r.Problem
+	if p == nil {
+		return nil, fmt.Errorf("read packets: a row without its problem")
+	}
+	var cur *ent.Revision
+	for _, v := range r.Revisions {
+		if p.CurrentRevisionID != nil && v.ID == *p.CurrentRevisionID {
+			cur = v
+		}
+	}
+	if cur == nil {
+		return nil, fmt.Errorf("problem %s has no current revision", p.ID)
+	}
+	deps := make([]string, 0, 2+len(r.References)+len(r.Sources))
+	deps = append(deps, p.ID, cur.ID)
+	sources := make(map[string]*ent.Source, len(r.Sources))
+	for _, src := range r.Sources {
+		sources[src.ID] = src.Loaded(c)
+		deps = append(deps, src.ID)
+	}
+	refs := make([]*ent.Reference, 0, len(r.References))
+	for _, f := range r.References {
+		f.Edges.Revision, f.Edges.Source = cur, sources[f.SourceID]
+		f.Loaded(c, reference.EdgeRevision, reference.EdgeSource)
+		deps = append(deps, f.ID)
+		if !f.Rejected {
+			refs = append(refs, f)
+		}
+	}
+	cur.Edges.Problem, cur.Edges.References = p, refs
+	cur.Loaded(c, revision.EdgeProblem, revision.EdgeReferences)
+	p.Edges.CurrentRevision = cur
+	p.Loaded(c, problem.EdgeCurrentRevision)
+	return &Packet{Problem: p, AsOf: head, Core: true, deps: deps}, nil
+}
+
+// referenceSources is the part of the current revision's references'
+// sources, in the references' order, each as src (an object of alias s).
+// On PostgreSQL each source is looked up by its key from its reference, so
+// the plan is three index lookups whatever the statistics say; as a join,
+// a planner without statistics on sources (a table that grew since the
+// last ANALYZE) hashed the whole table for a packet's three references,
+// a millisecond a read. SQLite's planner joins by the key already.
+func referenceSources(d, src string) string {
+	j := jsonDialect(d)
+	if d == dialect.SQLite {
+		return "(SELECT " + j.agg(src, "f.position") + ` FROM "references" f JOIN sources s ON s.id = f.source_id` +
+			" WHERE f.revision_id = p.current_revision_id)"
+	}
+	return "(SELECT " + j.agg("(SELECT "+src+" FROM sources s WHERE s.id = f.source_id)", "f.position") +
+		` FROM "references" f WHERE f.revision_id = p.current_revision_id)`
+}
+
+// pagePackets are the packets of a page's problems by ID: whole ones, or
+// with core those ProblemCorePacket would return, the missing cores read
+// in one statement.
+func (s *Service) pagePackets(ctx context.Context, ids []string, core bool) (out map[string]*Packet, err error) {
+	if !core {
+		return s.ProblemPackets(ctx, ids)
+	}
+	if rs := readSetOf(ctx); rs != nil {
+		defer func() {
+			now := s.Now()
+			for _, p := range out {
+				rs.addPacket(p, now)
+			}
+		}()
+	}
+	out = make(map[string]*Packet, len(ids))
+	var missing []string
+	for _, id := range ids {
+		if p := s.packets.getCore(id); p != nil {
+			out[id] = p
+		} else if !slices.Contains(missing, id) {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	read, err := s.readPacketRows(cacheRead(ctx), corePacketStatements[s.db.Dialect], corePacketParts, true, missing)
+	if err != nil {
+		return nil, err
+	}
+	for id, p := range read {
+		s.packets.put(id, p)
+		out[id] = p
+	}
+	return out, nil
+}
