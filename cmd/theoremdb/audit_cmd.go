@@ -80,10 +80,14 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // writeBudget prints a month's review budget beside its audit, a row per configuration.
 func writeBudget(w io.Writer, b *corpus.Budget) error {
-	if b.Set {
+	switch {
+	case b.Set && b.Left < 0:
+		fmt.Fprintf(w, "The %s review budget is %.1f hours; the audit of %d samples takes %.1f, %.1f hours more: no agent configuration may write.\n",
+			b.Month, b.Hours, b.Samples, b.AuditHours, -b.Left)
+	case b.Set:
 		fmt.Fprintf(w, "The %s review budget is %.1f hours; the audit of %d samples takes %.1f; %.1f are left.\n",
 			b.Month, b.Hours, b.Samples, b.AuditHours, b.Left)
-	} else {
+	default:
 		fmt.Fprintf(w, "No review budget is set for %s; the audit of %d samples takes %.1f hours.\n", b.Month, b.Samples, b.AuditHours)
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
