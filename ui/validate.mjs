@@ -32,6 +32,10 @@ export const config = {
     "attribute-boolean-style": "off",
     "attribute-empty-style": "off",
     "no-trailing-whitespace": "off",
+    // A group of checkboxes posts each checked value under one name (a
+    // proof's steps confirmed together), as HTML means it to; other controls
+    // still may not share a name.
+    "form-dup-name": ["error", { shared: ["radio", "checkbox", "button", "reset", "submit"] }],
     // A length limit on <title> is a search-engine preference, and problem
     // titles are user text of any length.
     "long-title": "off",

@@ -214,6 +214,8 @@ func TestValidatorCatchesInvalidHTML(t *testing.T) {
 		{"button without type", page(`<main><h1>x</h1><button>Go</button></main>`), "html-validate/no-implicit-button-type"},
 		{"unclosed element", page(`<main><h1>x</h1><p><em>open</p></main>`), "html-validate/close-order"},
 		{"no doctype", []byte(`<html lang="en"><head><title>x</title></head><body><main><h1>x</h1></main></body></html>`), "html-validate/missing-doctype"},
+		{"two text fields of one name", page(`<main><h1>x</h1><form method="post" action="/x"><label>a <input name="n"></label>` +
+			`<label>b <input name="n"></label><button type="submit">Go</button></form></main>`), "html-validate/form-dup-name"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
