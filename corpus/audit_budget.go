@@ -125,15 +125,8 @@ func (s *Service) ReviewBudget(ctx context.Context, month string) (*Budget, erro
 
 func (s *Service) budget(ctx context.Context, c *ent.Client, m Month) (*Budget, error) {
 	b := &Budget{Month: m.String(), NewConfigurationHours: float64(audit.MinSample*targetSeconds(Theorem)) / 3600}
-	ev, err := c.Event.Query().Where(event.Subject(budgetSubject(m)), event.Kind(KindBudgetSet)).Order(ent.Desc(event.FieldSeq)).First(ctx)
-	switch {
-	case err == nil:
-		var p struct{ Hours float64 }
-		if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
-			return nil, fmt.Errorf("budget event %d: %w", ev.Seq, err)
-		}
-		b.Hours, b.Set = p.Hours, true
-	case !ent.IsNotFound(err):
+	var err error
+	if b.Hours, b.Set, err = budgetHours(ctx, c, m); err != nil {
 		return nil, err
 	}
 	d, err := recordedDraw(ctx, c, m.String())
@@ -203,6 +196,23 @@ func (s *Service) budget(ctx context.Context, c *ent.Client, m Month) (*Budget, 
 	return b, nil
 }
 
+// budgetHours is the month's review budget as an operator last set it, and
+// whether one was set: one read of the log by the budget's subject.
+func budgetHours(ctx context.Context, c *ent.Client, m Month) (float64, bool, error) {
+	ev, err := c.Event.Query().Where(event.Subject(budgetSubject(m)), event.Kind(KindBudgetSet)).Order(ent.Desc(event.FieldSeq)).First(ctx)
+	switch {
+	case ent.IsNotFound(err):
+		return 0, false, nil
+	case err != nil:
+		return 0, false, err
+	}
+	var p struct{ Hours float64 }
+	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
+		return 0, false, fmt.Errorf("budget event %d: %w", ev.Seq, err)
+	}
+	return p.Hours, true, nil
+}
+
 // targetSeconds is the checklist's target time for one node of kind.
 func targetSeconds(kind string) int {
 	n := 0
@@ -220,8 +230,13 @@ func (s *Service) refuseOverBudget(ctx context.Context, req Request) error {
 		return nil
 	}
 	m := MonthOf(s.now())
+	// Most months have no budget: one read decides that, before the month's
+	// audit is costed configuration by configuration.
+	if _, set, err := budgetHours(ctx, s.client, m); err != nil || !set {
+		return err
+	}
 	b, err := s.budget(ctx, s.client, m)
-	if err != nil || !b.Set {
+	if err != nil {
 		return err
 	}
 	w := req.Writer

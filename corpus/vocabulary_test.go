@@ -19,6 +19,7 @@ func TestVocabularyIsTheSchemas(t *testing.T) {
 		{"kinds", corpus.Kinds, schema.CorpusKinds},
 		{"writers", []string{corpus.WriterPerson, corpus.WriterImporter, corpus.WriterAgent}, schema.WriterKinds},
 		{"states", []string{corpus.StatePending, corpus.StateFailed, corpus.StateMerged, corpus.StateWithdrawn}, schema.ChangeRequestStates},
+		{"quarantine resolutions", corpus.Resolutions, schema.QuarantineResolutions},
 	} {
 		if !slices.Equal(slices.Sorted(slices.Values(tt.got)), slices.Sorted(slices.Values(tt.store))) {
 			t.Errorf("corpus %s %v; the database stores %v", tt.name, tt.got, tt.store)

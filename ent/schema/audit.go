@@ -166,6 +166,9 @@ func (ConfigurationStop) Indexes() []ent.Index {
 	return []ent.Index{index.Fields("month", "stratum", "property").Unique(), index.Fields("writer", "model", "prompt_version")}
 }
 
+// QuarantineResolutions are what a person decides for a quarantined node.
+var QuarantineResolutions = []string{"FIX", "RERUN", "RETIRE"}
+
 // Quarantine marks a node held back by a stop: its own unconfirmed output
 // (QUARANTINED) or a dependant of it (FLAGGED), until a person decides to
 // fix, rerun or retire it.
@@ -186,7 +189,7 @@ func (Quarantine) Fields() []ent.Field {
 		field.String("stop_id").Immutable(),
 		field.Enum("mark").Values("QUARANTINED", "FLAGGED").Immutable(),
 		field.String("change_request_id").Default("").Immutable().Comment("The generated change request a person decides on."),
-		field.Enum("resolution").Values("FIX", "RERUN", "RETIRE").Optional().Nillable(),
+		field.Enum("resolution").Values(QuarantineResolutions...).Optional().Nillable(),
 		field.String("decided_by").Default("").Comment("The person who decided to fix, rerun or retire the node."),
 		field.Time("resolved_at").Optional().Nillable().Comment("When the node stopped being held: fixed, retired, or rerun and merged again."),
 		field.Time("created_at").Immutable(),
