@@ -218,6 +218,11 @@ func olTextAndMath(s string) string {
 			}
 			b.WriteByte(c)
 			i++
+		case c == '~':
+			// TeX's tie is a space that does not break; Markdown would read
+			// two of them as strikethrough.
+			b.WriteString("\u00a0")
+			i++
 		default:
 			b.WriteByte(c)
 			i++

@@ -151,6 +151,7 @@ var olMacros = map[string]olMacro{
 		}
 		return s + "(" + a[0] + ")"
 	}},
+	"cfind": wrap(1, `\varphi_{#1}`), "fdefined": fixed(`\downarrow`), "fundefined": fixed(`\uparrow`),
 	"num": wrap(1, `\overline{#1}`), "fn": wrap(1, `\mathrm{#1}`), "tuple": wrap(1, `\langle #1\rangle`),
 	"Th": wrap(1, `\mathbf{#1}`), "Lang": wrap(1, `\mathcal{#1}`), "Log": wrap(1, `\mathbf{#1}`),
 	"Pow": wrap(1, `\wp(#1)`), "card": wrap(1, `\left|#1\right|`), "Setabs": wrap(2, `\{#1 : #2\}`),
