@@ -42,6 +42,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/gateswitch"
 	"github.com/theoremdb/theoremdb/ent/goldanswer"
+	"github.com/theoremdb/theoremdb/ent/heroasset"
 	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/lane"
 	"github.com/theoremdb/theoremdb/ent/laneregisterentry"
@@ -127,6 +128,8 @@ type Client struct {
 	GateSwitch *GateSwitchClient
 	// GoldAnswer is the client for interacting with the GoldAnswer builders.
 	GoldAnswer *GoldAnswerClient
+	// HeroAsset is the client for interacting with the HeroAsset builders.
+	HeroAsset *HeroAssetClient
 	// Hold is the client for interacting with the Hold builders.
 	Hold *HoldClient
 	// Lane is the client for interacting with the Lane builders.
@@ -209,6 +212,7 @@ func (c *Client) init() {
 	c.GateRun = NewGateRunClient(c.config)
 	c.GateSwitch = NewGateSwitchClient(c.config)
 	c.GoldAnswer = NewGoldAnswerClient(c.config)
+	c.HeroAsset = NewHeroAssetClient(c.config)
 	c.Hold = NewHoldClient(c.config)
 	c.Lane = NewLaneClient(c.config)
 	c.LaneRegisterEntry = NewLaneRegisterEntryClient(c.config)
@@ -350,6 +354,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		GateRun:            NewGateRunClient(cfg),
 		GateSwitch:         NewGateSwitchClient(cfg),
 		GoldAnswer:         NewGoldAnswerClient(cfg),
+		HeroAsset:          NewHeroAssetClient(cfg),
 		Hold:               NewHoldClient(cfg),
 		Lane:               NewLaneClient(cfg),
 		LaneRegisterEntry:  NewLaneRegisterEntryClient(cfg),
@@ -418,6 +423,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		GateRun:            NewGateRunClient(cfg),
 		GateSwitch:         NewGateSwitchClient(cfg),
 		GoldAnswer:         NewGoldAnswerClient(cfg),
+		HeroAsset:          NewHeroAssetClient(cfg),
 		Hold:               NewHoldClient(cfg),
 		Lane:               NewLaneClient(cfg),
 		LaneRegisterEntry:  NewLaneRegisterEntryClient(cfg),
@@ -474,11 +480,11 @@ func (c *Client) Use(hooks ...Hook) {
 		c.CorpusConfirmation, c.CorpusEdge, c.CorpusFinding, c.CorpusGateRun,
 		c.CorpusNode, c.CorpusReference, c.CorpusRevision, c.CorpusTask, c.Counter,
 		c.CriterionChange, c.Decision, c.Event, c.Finding, c.Flag, c.GateRun,
-		c.GateSwitch, c.GoldAnswer, c.Hold, c.Lane, c.LaneRegisterEntry, c.LaneReview,
-		c.ModerationCase, c.NodeCitation, c.NodeDraft, c.Problem, c.PublicationGate,
-		c.Quarantine, c.RateSnapshot, c.ReaderReport, c.Reference, c.ReputationEntry,
-		c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag,
-		c.Token,
+		c.GateSwitch, c.GoldAnswer, c.HeroAsset, c.Hold, c.Lane, c.LaneRegisterEntry,
+		c.LaneReview, c.ModerationCase, c.NodeCitation, c.NodeDraft, c.Problem,
+		c.PublicationGate, c.Quarantine, c.RateSnapshot, c.ReaderReport, c.Reference,
+		c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source,
+		c.Suggestion, c.Tag, c.Token,
 	} {
 		n.Use(hooks...)
 	}
@@ -493,11 +499,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.CorpusConfirmation, c.CorpusEdge, c.CorpusFinding, c.CorpusGateRun,
 		c.CorpusNode, c.CorpusReference, c.CorpusRevision, c.CorpusTask, c.Counter,
 		c.CriterionChange, c.Decision, c.Event, c.Finding, c.Flag, c.GateRun,
-		c.GateSwitch, c.GoldAnswer, c.Hold, c.Lane, c.LaneRegisterEntry, c.LaneReview,
-		c.ModerationCase, c.NodeCitation, c.NodeDraft, c.Problem, c.PublicationGate,
-		c.Quarantine, c.RateSnapshot, c.ReaderReport, c.Reference, c.ReputationEntry,
-		c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source, c.Suggestion, c.Tag,
-		c.Token,
+		c.GateSwitch, c.GoldAnswer, c.HeroAsset, c.Hold, c.Lane, c.LaneRegisterEntry,
+		c.LaneReview, c.ModerationCase, c.NodeCitation, c.NodeDraft, c.Problem,
+		c.PublicationGate, c.Quarantine, c.RateSnapshot, c.ReaderReport, c.Reference,
+		c.ReputationEntry, c.Revision, c.Session, c.Slug, c.SolvedRecord, c.Source,
+		c.Suggestion, c.Tag, c.Token,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -560,6 +566,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.GateSwitch.mutate(ctx, m)
 	case *GoldAnswerMutation:
 		return c.GoldAnswer.mutate(ctx, m)
+	case *HeroAssetMutation:
+		return c.HeroAsset.mutate(ctx, m)
 	case *HoldMutation:
 		return c.Hold.mutate(ctx, m)
 	case *LaneMutation:
@@ -4968,6 +4976,139 @@ func (c *GoldAnswerClient) mutate(ctx context.Context, m *GoldAnswerMutation) (V
 	}
 }
 
+// HeroAssetClient is a client for the HeroAsset schema.
+type HeroAssetClient struct {
+	config
+}
+
+// NewHeroAssetClient returns a client for the HeroAsset from the given config.
+func NewHeroAssetClient(c config) *HeroAssetClient {
+	return &HeroAssetClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `heroasset.Hooks(f(g(h())))`.
+func (c *HeroAssetClient) Use(hooks ...Hook) {
+	c.hooks.HeroAsset = append(c.hooks.HeroAsset, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `heroasset.Intercept(f(g(h())))`.
+func (c *HeroAssetClient) Intercept(interceptors ...Interceptor) {
+	c.inters.HeroAsset = append(c.inters.HeroAsset, interceptors...)
+}
+
+// Create returns a builder for creating a HeroAsset entity.
+func (c *HeroAssetClient) Create() *HeroAssetCreate {
+	mutation := newHeroAssetMutation(c.config, OpCreate)
+	return &HeroAssetCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of HeroAsset entities.
+func (c *HeroAssetClient) CreateBulk(builders ...*HeroAssetCreate) *HeroAssetCreateBulk {
+	return &HeroAssetCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *HeroAssetClient) MapCreateBulk(slice any, setFunc func(*HeroAssetCreate, int)) *HeroAssetCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &HeroAssetCreateBulk{err: fmt.Errorf("calling to HeroAssetClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*HeroAssetCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &HeroAssetCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for HeroAsset.
+func (c *HeroAssetClient) Update() *HeroAssetUpdate {
+	mutation := newHeroAssetMutation(c.config, OpUpdate)
+	return &HeroAssetUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *HeroAssetClient) UpdateOne(_m *HeroAsset) *HeroAssetUpdateOne {
+	mutation := newHeroAssetMutation(c.config, OpUpdateOne, withHeroAsset(_m))
+	return &HeroAssetUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *HeroAssetClient) UpdateOneID(id string) *HeroAssetUpdateOne {
+	mutation := newHeroAssetMutation(c.config, OpUpdateOne, withHeroAssetID(id))
+	return &HeroAssetUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for HeroAsset.
+func (c *HeroAssetClient) Delete() *HeroAssetDelete {
+	mutation := newHeroAssetMutation(c.config, OpDelete)
+	return &HeroAssetDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *HeroAssetClient) DeleteOne(_m *HeroAsset) *HeroAssetDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *HeroAssetClient) DeleteOneID(id string) *HeroAssetDeleteOne {
+	builder := c.Delete().Where(heroasset.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &HeroAssetDeleteOne{builder}
+}
+
+// Query returns a query builder for HeroAsset.
+func (c *HeroAssetClient) Query() *HeroAssetQuery {
+	return &HeroAssetQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeHeroAsset},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a HeroAsset entity by its id.
+func (c *HeroAssetClient) Get(ctx context.Context, id string) (*HeroAsset, error) {
+	return c.Query().Where(heroasset.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *HeroAssetClient) GetX(ctx context.Context, id string) *HeroAsset {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *HeroAssetClient) Hooks() []Hook {
+	return c.hooks.HeroAsset
+}
+
+// Interceptors returns the client interceptors.
+func (c *HeroAssetClient) Interceptors() []Interceptor {
+	return c.inters.HeroAsset
+}
+
+func (c *HeroAssetClient) mutate(ctx context.Context, m *HeroAssetMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&HeroAssetCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&HeroAssetUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&HeroAssetUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&HeroAssetDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown HeroAsset mutation op: %q", m.Op())
+	}
+}
+
 // HoldClient is a client for the Hold schema.
 type HoldClient struct {
 	config
@@ -8589,7 +8730,7 @@ type (
 		Claim, ConfigurationStop, CorpusBinding, CorpusConfirmation, CorpusEdge,
 		CorpusFinding, CorpusGateRun, CorpusNode, CorpusReference, CorpusRevision,
 		CorpusTask, Counter, CriterionChange, Decision, Event, Finding, Flag, GateRun,
-		GateSwitch, GoldAnswer, Hold, Lane, LaneRegisterEntry, LaneReview,
+		GateSwitch, GoldAnswer, HeroAsset, Hold, Lane, LaneRegisterEntry, LaneReview,
 		ModerationCase, NodeCitation, NodeDraft, Problem, PublicationGate, Quarantine,
 		RateSnapshot, ReaderReport, Reference, ReputationEntry, Revision, Session,
 		Slug, SolvedRecord, Source, Suggestion, Tag, Token []ent.Hook
@@ -8599,7 +8740,7 @@ type (
 		Claim, ConfigurationStop, CorpusBinding, CorpusConfirmation, CorpusEdge,
 		CorpusFinding, CorpusGateRun, CorpusNode, CorpusReference, CorpusRevision,
 		CorpusTask, Counter, CriterionChange, Decision, Event, Finding, Flag, GateRun,
-		GateSwitch, GoldAnswer, Hold, Lane, LaneRegisterEntry, LaneReview,
+		GateSwitch, GoldAnswer, HeroAsset, Hold, Lane, LaneRegisterEntry, LaneReview,
 		ModerationCase, NodeCitation, NodeDraft, Problem, PublicationGate, Quarantine,
 		RateSnapshot, ReaderReport, Reference, ReputationEntry, Revision, Session,
 		Slug, SolvedRecord, Source, Suggestion, Tag, Token []ent.Interceptor

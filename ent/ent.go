@@ -39,6 +39,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/gateswitch"
 	"github.com/theoremdb/theoremdb/ent/goldanswer"
+	"github.com/theoremdb/theoremdb/ent/heroasset"
 	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/lane"
 	"github.com/theoremdb/theoremdb/ent/laneregisterentry"
@@ -148,6 +149,7 @@ func checkColumn(t, c string) error {
 			gaterun.Table:            gaterun.ValidColumn,
 			gateswitch.Table:         gateswitch.ValidColumn,
 			goldanswer.Table:         goldanswer.ValidColumn,
+			heroasset.Table:          heroasset.ValidColumn,
 			hold.Table:               hold.ValidColumn,
 			lane.Table:               lane.ValidColumn,
 			laneregisterentry.Table:  laneregisterentry.ValidColumn,

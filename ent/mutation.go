@@ -38,6 +38,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/gateswitch"
 	"github.com/theoremdb/theoremdb/ent/goldanswer"
+	"github.com/theoremdb/theoremdb/ent/heroasset"
 	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/lane"
 	"github.com/theoremdb/theoremdb/ent/laneregisterentry"
@@ -102,6 +103,7 @@ const (
 	TypeGateRun            = "GateRun"
 	TypeGateSwitch         = "GateSwitch"
 	TypeGoldAnswer         = "GoldAnswer"
+	TypeHeroAsset          = "HeroAsset"
 	TypeHold               = "Hold"
 	TypeLane               = "Lane"
 	TypeLaneRegisterEntry  = "LaneRegisterEntry"
@@ -26606,6 +26608,1150 @@ func (m *GoldAnswerMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *GoldAnswerMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown GoldAnswer edge %s", name)
+}
+
+// HeroAssetMutation represents an operation that mutates the HeroAsset nodes in the graph.
+type HeroAssetMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *string
+	problem_id       *string
+	slug             *string
+	svg              *string
+	webp             *[]byte
+	width            *int
+	addwidth         *int
+	height           *int
+	addheight        *int
+	depicts          *string
+	rights_basis     *string
+	registered_by_id *string
+	created_at       *time.Time
+	state            *heroasset.State
+	reviewed_by_id   *string
+	reviewed_at      *time.Time
+	review_note      *string
+	clearedFields    map[string]struct{}
+	done             bool
+	oldValue         func(context.Context) (*HeroAsset, error)
+	predicates       []predicate.HeroAsset
+}
+
+var _ ent.Mutation = (*HeroAssetMutation)(nil)
+
+// heroassetOption allows management of the mutation configuration using functional options.
+type heroassetOption func(*HeroAssetMutation)
+
+// newHeroAssetMutation creates new mutation for the HeroAsset entity.
+func newHeroAssetMutation(c config, op Op, opts ...heroassetOption) *HeroAssetMutation {
+	m := &HeroAssetMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeHeroAsset,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withHeroAssetID sets the ID field of the mutation.
+func withHeroAssetID(id string) heroassetOption {
+	return func(m *HeroAssetMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *HeroAsset
+		)
+		m.oldValue = func(ctx context.Context) (*HeroAsset, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().HeroAsset.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withHeroAsset sets the old HeroAsset of the mutation.
+func withHeroAsset(node *HeroAsset) heroassetOption {
+	return func(m *HeroAssetMutation) {
+		m.oldValue = func(context.Context) (*HeroAsset, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m HeroAssetMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m HeroAssetMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of HeroAsset entities.
+func (m *HeroAssetMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *HeroAssetMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *HeroAssetMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().HeroAsset.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProblemID sets the "problem_id" field.
+func (m *HeroAssetMutation) SetProblemID(s string) {
+	m.problem_id = &s
+}
+
+// ProblemID returns the value of the "problem_id" field in the mutation.
+func (m *HeroAssetMutation) ProblemID() (r string, exists bool) {
+	v := m.problem_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProblemID returns the old "problem_id" field's value of the HeroAsset entity.
+// If the HeroAsset object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HeroAssetMutation) OldProblemID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProblemID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProblemID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProblemID: %w", err)
+	}
+	return oldValue.ProblemID, nil
+}
+
+// ResetProblemID resets all changes to the "problem_id" field.
+func (m *HeroAssetMutation) ResetProblemID() {
+	m.problem_id = nil
+}
+
+// SetSlug sets the "slug" field.
+func (m *HeroAssetMutation) SetSlug(s string) {
+	m.slug = &s
+}
+
+// Slug returns the value of the "slug" field in the mutation.
+func (m *HeroAssetMutation) Slug() (r string, exists bool) {
+	v := m.slug
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSlug returns the old "slug" field's value of the HeroAsset entity.
+// If the HeroAsset object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HeroAssetMutation) OldSlug(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSlug is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSlug requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSlug: %w", err)
+	}
+	return oldValue.Slug, nil
+}
+
+// ResetSlug resets all changes to the "slug" field.
+func (m *HeroAssetMutation) ResetSlug() {
+	m.slug = nil
+}
+
+// SetSvg sets the "svg" field.
+func (m *HeroAssetMutation) SetSvg(s string) {
+	m.svg = &s
+}
+
+// Svg returns the value of the "svg" field in the mutation.
+func (m *HeroAssetMutation) Svg() (r string, exists bool) {
+	v := m.svg
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSvg returns the old "svg" field's value of the HeroAsset entity.
+// If the HeroAsset object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HeroAssetMutation) OldSvg(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSvg is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSvg requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSvg: %w", err)
+	}
+	return oldValue.Svg, nil
+}
+
+// ResetSvg resets all changes to the "svg" field.
+func (m *HeroAssetMutation) ResetSvg() {
+	m.svg = nil
+}
+
+// SetWebp sets the "webp" field.
+func (m *HeroAssetMutation) SetWebp(b []byte) {
+	m.webp = &b
+}
+
+// Webp returns the value of the "webp" field in the mutation.
+func (m *HeroAssetMutation) Webp() (r []byte, exists bool) {
+	v := m.webp
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWebp returns the old "webp" field's value of the HeroAsset entity.
+// If the HeroAsset object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HeroAssetMutation) OldWebp(ctx context.Context) (v []byte, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWebp is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWebp requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWebp: %w", err)
+	}
+	return oldValue.Webp, nil
+}
+
+// ResetWebp resets all changes to the "webp" field.
+func (m *HeroAssetMutation) ResetWebp() {
+	m.webp = nil
+}
+
+// SetWidth sets the "width" field.
+func (m *HeroAssetMutation) SetWidth(i int) {
+	m.width = &i
+	m.addwidth = nil
+}
+
+// Width returns the value of the "width" field in the mutation.
+func (m *HeroAssetMutation) Width() (r int, exists bool) {
+	v := m.width
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWidth returns the old "width" field's value of the HeroAsset entity.
+// If the HeroAsset object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HeroAssetMutation) OldWidth(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWidth is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWidth requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWidth: %w", err)
+	}
+	return oldValue.Width, nil
+}
+
+// AddWidth adds i to the "width" field.
+func (m *HeroAssetMutation) AddWidth(i int) {
+	if m.addwidth != nil {
+		*m.addwidth += i
+	} else {
+		m.addwidth = &i
+	}
+}
+
+// AddedWidth returns the value that was added to the "width" field in this mutation.
+func (m *HeroAssetMutation) AddedWidth() (r int, exists bool) {
+	v := m.addwidth
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetWidth resets all changes to the "width" field.
+func (m *HeroAssetMutation) ResetWidth() {
+	m.width = nil
+	m.addwidth = nil
+}
+
+// SetHeight sets the "height" field.
+func (m *HeroAssetMutation) SetHeight(i int) {
+	m.height = &i
+	m.addheight = nil
+}
+
+// Height returns the value of the "height" field in the mutation.
+func (m *HeroAssetMutation) Height() (r int, exists bool) {
+	v := m.height
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeight returns the old "height" field's value of the HeroAsset entity.
+// If the HeroAsset object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HeroAssetMutation) OldHeight(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeight is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeight requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeight: %w", err)
+	}
+	return oldValue.Height, nil
+}
+
+// AddHeight adds i to the "height" field.
+func (m *HeroAssetMutation) AddHeight(i int) {
+	if m.addheight != nil {
+		*m.addheight += i
+	} else {
+		m.addheight = &i
+	}
+}
+
+// AddedHeight returns the value that was added to the "height" field in this mutation.
+func (m *HeroAssetMutation) AddedHeight() (r int, exists bool) {
+	v := m.addheight
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHeight resets all changes to the "height" field.
+func (m *HeroAssetMutation) ResetHeight() {
+	m.height = nil
+	m.addheight = nil
+}
+
+// SetDepicts sets the "depicts" field.
+func (m *HeroAssetMutation) SetDepicts(s string) {
+	m.depicts = &s
+}
+
+// Depicts returns the value of the "depicts" field in the mutation.
+func (m *HeroAssetMutation) Depicts() (r string, exists bool) {
+	v := m.depicts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDepicts returns the old "depicts" field's value of the HeroAsset entity.
+// If the HeroAsset object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HeroAssetMutation) OldDepicts(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDepicts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDepicts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDepicts: %w", err)
+	}
+	return oldValue.Depicts, nil
+}
+
+// ResetDepicts resets all changes to the "depicts" field.
+func (m *HeroAssetMutation) ResetDepicts() {
+	m.depicts = nil
+}
+
+// SetRightsBasis sets the "rights_basis" field.
+func (m *HeroAssetMutation) SetRightsBasis(s string) {
+	m.rights_basis = &s
+}
+
+// RightsBasis returns the value of the "rights_basis" field in the mutation.
+func (m *HeroAssetMutation) RightsBasis() (r string, exists bool) {
+	v := m.rights_basis
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRightsBasis returns the old "rights_basis" field's value of the HeroAsset entity.
+// If the HeroAsset object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HeroAssetMutation) OldRightsBasis(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRightsBasis is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRightsBasis requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRightsBasis: %w", err)
+	}
+	return oldValue.RightsBasis, nil
+}
+
+// ResetRightsBasis resets all changes to the "rights_basis" field.
+func (m *HeroAssetMutation) ResetRightsBasis() {
+	m.rights_basis = nil
+}
+
+// SetRegisteredByID sets the "registered_by_id" field.
+func (m *HeroAssetMutation) SetRegisteredByID(s string) {
+	m.registered_by_id = &s
+}
+
+// RegisteredByID returns the value of the "registered_by_id" field in the mutation.
+func (m *HeroAssetMutation) RegisteredByID() (r string, exists bool) {
+	v := m.registered_by_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRegisteredByID returns the old "registered_by_id" field's value of the HeroAsset entity.
+// If the HeroAsset object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HeroAssetMutation) OldRegisteredByID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRegisteredByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRegisteredByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRegisteredByID: %w", err)
+	}
+	return oldValue.RegisteredByID, nil
+}
+
+// ResetRegisteredByID resets all changes to the "registered_by_id" field.
+func (m *HeroAssetMutation) ResetRegisteredByID() {
+	m.registered_by_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *HeroAssetMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *HeroAssetMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the HeroAsset entity.
+// If the HeroAsset object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HeroAssetMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *HeroAssetMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetState sets the "state" field.
+func (m *HeroAssetMutation) SetState(h heroasset.State) {
+	m.state = &h
+}
+
+// State returns the value of the "state" field in the mutation.
+func (m *HeroAssetMutation) State() (r heroasset.State, exists bool) {
+	v := m.state
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldState returns the old "state" field's value of the HeroAsset entity.
+// If the HeroAsset object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HeroAssetMutation) OldState(ctx context.Context) (v heroasset.State, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldState is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldState requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldState: %w", err)
+	}
+	return oldValue.State, nil
+}
+
+// ResetState resets all changes to the "state" field.
+func (m *HeroAssetMutation) ResetState() {
+	m.state = nil
+}
+
+// SetReviewedByID sets the "reviewed_by_id" field.
+func (m *HeroAssetMutation) SetReviewedByID(s string) {
+	m.reviewed_by_id = &s
+}
+
+// ReviewedByID returns the value of the "reviewed_by_id" field in the mutation.
+func (m *HeroAssetMutation) ReviewedByID() (r string, exists bool) {
+	v := m.reviewed_by_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReviewedByID returns the old "reviewed_by_id" field's value of the HeroAsset entity.
+// If the HeroAsset object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HeroAssetMutation) OldReviewedByID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReviewedByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReviewedByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReviewedByID: %w", err)
+	}
+	return oldValue.ReviewedByID, nil
+}
+
+// ClearReviewedByID clears the value of the "reviewed_by_id" field.
+func (m *HeroAssetMutation) ClearReviewedByID() {
+	m.reviewed_by_id = nil
+	m.clearedFields[heroasset.FieldReviewedByID] = struct{}{}
+}
+
+// ReviewedByIDCleared returns if the "reviewed_by_id" field was cleared in this mutation.
+func (m *HeroAssetMutation) ReviewedByIDCleared() bool {
+	_, ok := m.clearedFields[heroasset.FieldReviewedByID]
+	return ok
+}
+
+// ResetReviewedByID resets all changes to the "reviewed_by_id" field.
+func (m *HeroAssetMutation) ResetReviewedByID() {
+	m.reviewed_by_id = nil
+	delete(m.clearedFields, heroasset.FieldReviewedByID)
+}
+
+// SetReviewedAt sets the "reviewed_at" field.
+func (m *HeroAssetMutation) SetReviewedAt(t time.Time) {
+	m.reviewed_at = &t
+}
+
+// ReviewedAt returns the value of the "reviewed_at" field in the mutation.
+func (m *HeroAssetMutation) ReviewedAt() (r time.Time, exists bool) {
+	v := m.reviewed_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReviewedAt returns the old "reviewed_at" field's value of the HeroAsset entity.
+// If the HeroAsset object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HeroAssetMutation) OldReviewedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReviewedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReviewedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReviewedAt: %w", err)
+	}
+	return oldValue.ReviewedAt, nil
+}
+
+// ClearReviewedAt clears the value of the "reviewed_at" field.
+func (m *HeroAssetMutation) ClearReviewedAt() {
+	m.reviewed_at = nil
+	m.clearedFields[heroasset.FieldReviewedAt] = struct{}{}
+}
+
+// ReviewedAtCleared returns if the "reviewed_at" field was cleared in this mutation.
+func (m *HeroAssetMutation) ReviewedAtCleared() bool {
+	_, ok := m.clearedFields[heroasset.FieldReviewedAt]
+	return ok
+}
+
+// ResetReviewedAt resets all changes to the "reviewed_at" field.
+func (m *HeroAssetMutation) ResetReviewedAt() {
+	m.reviewed_at = nil
+	delete(m.clearedFields, heroasset.FieldReviewedAt)
+}
+
+// SetReviewNote sets the "review_note" field.
+func (m *HeroAssetMutation) SetReviewNote(s string) {
+	m.review_note = &s
+}
+
+// ReviewNote returns the value of the "review_note" field in the mutation.
+func (m *HeroAssetMutation) ReviewNote() (r string, exists bool) {
+	v := m.review_note
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReviewNote returns the old "review_note" field's value of the HeroAsset entity.
+// If the HeroAsset object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *HeroAssetMutation) OldReviewNote(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReviewNote is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReviewNote requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReviewNote: %w", err)
+	}
+	return oldValue.ReviewNote, nil
+}
+
+// ResetReviewNote resets all changes to the "review_note" field.
+func (m *HeroAssetMutation) ResetReviewNote() {
+	m.review_note = nil
+}
+
+// Where appends a list predicates to the HeroAssetMutation builder.
+func (m *HeroAssetMutation) Where(ps ...predicate.HeroAsset) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the HeroAssetMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *HeroAssetMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.HeroAsset, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *HeroAssetMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *HeroAssetMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (HeroAsset).
+func (m *HeroAssetMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *HeroAssetMutation) Fields() []string {
+	fields := make([]string, 0, 14)
+	if m.problem_id != nil {
+		fields = append(fields, heroasset.FieldProblemID)
+	}
+	if m.slug != nil {
+		fields = append(fields, heroasset.FieldSlug)
+	}
+	if m.svg != nil {
+		fields = append(fields, heroasset.FieldSvg)
+	}
+	if m.webp != nil {
+		fields = append(fields, heroasset.FieldWebp)
+	}
+	if m.width != nil {
+		fields = append(fields, heroasset.FieldWidth)
+	}
+	if m.height != nil {
+		fields = append(fields, heroasset.FieldHeight)
+	}
+	if m.depicts != nil {
+		fields = append(fields, heroasset.FieldDepicts)
+	}
+	if m.rights_basis != nil {
+		fields = append(fields, heroasset.FieldRightsBasis)
+	}
+	if m.registered_by_id != nil {
+		fields = append(fields, heroasset.FieldRegisteredByID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, heroasset.FieldCreatedAt)
+	}
+	if m.state != nil {
+		fields = append(fields, heroasset.FieldState)
+	}
+	if m.reviewed_by_id != nil {
+		fields = append(fields, heroasset.FieldReviewedByID)
+	}
+	if m.reviewed_at != nil {
+		fields = append(fields, heroasset.FieldReviewedAt)
+	}
+	if m.review_note != nil {
+		fields = append(fields, heroasset.FieldReviewNote)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *HeroAssetMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case heroasset.FieldProblemID:
+		return m.ProblemID()
+	case heroasset.FieldSlug:
+		return m.Slug()
+	case heroasset.FieldSvg:
+		return m.Svg()
+	case heroasset.FieldWebp:
+		return m.Webp()
+	case heroasset.FieldWidth:
+		return m.Width()
+	case heroasset.FieldHeight:
+		return m.Height()
+	case heroasset.FieldDepicts:
+		return m.Depicts()
+	case heroasset.FieldRightsBasis:
+		return m.RightsBasis()
+	case heroasset.FieldRegisteredByID:
+		return m.RegisteredByID()
+	case heroasset.FieldCreatedAt:
+		return m.CreatedAt()
+	case heroasset.FieldState:
+		return m.State()
+	case heroasset.FieldReviewedByID:
+		return m.ReviewedByID()
+	case heroasset.FieldReviewedAt:
+		return m.ReviewedAt()
+	case heroasset.FieldReviewNote:
+		return m.ReviewNote()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *HeroAssetMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case heroasset.FieldProblemID:
+		return m.OldProblemID(ctx)
+	case heroasset.FieldSlug:
+		return m.OldSlug(ctx)
+	case heroasset.FieldSvg:
+		return m.OldSvg(ctx)
+	case heroasset.FieldWebp:
+		return m.OldWebp(ctx)
+	case heroasset.FieldWidth:
+		return m.OldWidth(ctx)
+	case heroasset.FieldHeight:
+		return m.OldHeight(ctx)
+	case heroasset.FieldDepicts:
+		return m.OldDepicts(ctx)
+	case heroasset.FieldRightsBasis:
+		return m.OldRightsBasis(ctx)
+	case heroasset.FieldRegisteredByID:
+		return m.OldRegisteredByID(ctx)
+	case heroasset.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case heroasset.FieldState:
+		return m.OldState(ctx)
+	case heroasset.FieldReviewedByID:
+		return m.OldReviewedByID(ctx)
+	case heroasset.FieldReviewedAt:
+		return m.OldReviewedAt(ctx)
+	case heroasset.FieldReviewNote:
+		return m.OldReviewNote(ctx)
+	}
+	return nil, fmt.Errorf("unknown HeroAsset field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *HeroAssetMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case heroasset.FieldProblemID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProblemID(v)
+		return nil
+	case heroasset.FieldSlug:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSlug(v)
+		return nil
+	case heroasset.FieldSvg:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSvg(v)
+		return nil
+	case heroasset.FieldWebp:
+		v, ok := value.([]byte)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWebp(v)
+		return nil
+	case heroasset.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWidth(v)
+		return nil
+	case heroasset.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeight(v)
+		return nil
+	case heroasset.FieldDepicts:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDepicts(v)
+		return nil
+	case heroasset.FieldRightsBasis:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRightsBasis(v)
+		return nil
+	case heroasset.FieldRegisteredByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRegisteredByID(v)
+		return nil
+	case heroasset.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case heroasset.FieldState:
+		v, ok := value.(heroasset.State)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetState(v)
+		return nil
+	case heroasset.FieldReviewedByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReviewedByID(v)
+		return nil
+	case heroasset.FieldReviewedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReviewedAt(v)
+		return nil
+	case heroasset.FieldReviewNote:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReviewNote(v)
+		return nil
+	}
+	return fmt.Errorf("unknown HeroAsset field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *HeroAssetMutation) AddedFields() []string {
+	var fields []string
+	if m.addwidth != nil {
+		fields = append(fields, heroasset.FieldWidth)
+	}
+	if m.addheight != nil {
+		fields = append(fields, heroasset.FieldHeight)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *HeroAssetMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case heroasset.FieldWidth:
+		return m.AddedWidth()
+	case heroasset.FieldHeight:
+		return m.AddedHeight()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *HeroAssetMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case heroasset.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddWidth(v)
+		return nil
+	case heroasset.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHeight(v)
+		return nil
+	}
+	return fmt.Errorf("unknown HeroAsset numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *HeroAssetMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(heroasset.FieldReviewedByID) {
+		fields = append(fields, heroasset.FieldReviewedByID)
+	}
+	if m.FieldCleared(heroasset.FieldReviewedAt) {
+		fields = append(fields, heroasset.FieldReviewedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *HeroAssetMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *HeroAssetMutation) ClearField(name string) error {
+	switch name {
+	case heroasset.FieldReviewedByID:
+		m.ClearReviewedByID()
+		return nil
+	case heroasset.FieldReviewedAt:
+		m.ClearReviewedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown HeroAsset nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *HeroAssetMutation) ResetField(name string) error {
+	switch name {
+	case heroasset.FieldProblemID:
+		m.ResetProblemID()
+		return nil
+	case heroasset.FieldSlug:
+		m.ResetSlug()
+		return nil
+	case heroasset.FieldSvg:
+		m.ResetSvg()
+		return nil
+	case heroasset.FieldWebp:
+		m.ResetWebp()
+		return nil
+	case heroasset.FieldWidth:
+		m.ResetWidth()
+		return nil
+	case heroasset.FieldHeight:
+		m.ResetHeight()
+		return nil
+	case heroasset.FieldDepicts:
+		m.ResetDepicts()
+		return nil
+	case heroasset.FieldRightsBasis:
+		m.ResetRightsBasis()
+		return nil
+	case heroasset.FieldRegisteredByID:
+		m.ResetRegisteredByID()
+		return nil
+	case heroasset.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case heroasset.FieldState:
+		m.ResetState()
+		return nil
+	case heroasset.FieldReviewedByID:
+		m.ResetReviewedByID()
+		return nil
+	case heroasset.FieldReviewedAt:
+		m.ResetReviewedAt()
+		return nil
+	case heroasset.FieldReviewNote:
+		m.ResetReviewNote()
+		return nil
+	}
+	return fmt.Errorf("unknown HeroAsset field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *HeroAssetMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *HeroAssetMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *HeroAssetMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *HeroAssetMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *HeroAssetMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *HeroAssetMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *HeroAssetMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown HeroAsset unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *HeroAssetMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown HeroAsset edge %s", name)
 }
 
 // HoldMutation represents an operation that mutates the Hold nodes in the graph.

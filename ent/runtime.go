@@ -30,6 +30,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/gaterun"
 	"github.com/theoremdb/theoremdb/ent/gateswitch"
 	"github.com/theoremdb/theoremdb/ent/goldanswer"
+	"github.com/theoremdb/theoremdb/ent/heroasset"
 	"github.com/theoremdb/theoremdb/ent/hold"
 	"github.com/theoremdb/theoremdb/ent/lane"
 	"github.com/theoremdb/theoremdb/ent/laneregisterentry"
@@ -1104,6 +1105,43 @@ func init() {
 	// goldanswer.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	goldanswer.IDValidator = func() func(string) error {
 		validators := goldanswerDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	heroassetMixin := schema.HeroAsset{}.Mixin()
+	heroassetMixinFields0 := heroassetMixin[0].Fields()
+	_ = heroassetMixinFields0
+	heroassetFields := schema.HeroAsset{}.Fields()
+	_ = heroassetFields
+	// heroassetDescWidth is the schema descriptor for width field.
+	heroassetDescWidth := heroassetFields[4].Descriptor()
+	// heroasset.WidthValidator is a validator for the "width" field. It is called by the builders before save.
+	heroasset.WidthValidator = heroassetDescWidth.Validators[0].(func(int) error)
+	// heroassetDescHeight is the schema descriptor for height field.
+	heroassetDescHeight := heroassetFields[5].Descriptor()
+	// heroasset.HeightValidator is a validator for the "height" field. It is called by the builders before save.
+	heroasset.HeightValidator = heroassetDescHeight.Validators[0].(func(int) error)
+	// heroassetDescReviewNote is the schema descriptor for review_note field.
+	heroassetDescReviewNote := heroassetFields[13].Descriptor()
+	// heroasset.DefaultReviewNote holds the default value on creation for the review_note field.
+	heroasset.DefaultReviewNote = heroassetDescReviewNote.Default.(string)
+	// heroassetDescID is the schema descriptor for id field.
+	heroassetDescID := heroassetMixinFields0[0].Descriptor()
+	// heroasset.DefaultID holds the default value on creation for the id field.
+	heroasset.DefaultID = heroassetDescID.Default.(func() string)
+	// heroasset.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	heroasset.IDValidator = func() func(string) error {
+		validators := heroassetDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

@@ -68,6 +68,8 @@ type Tx struct {
 	GateSwitch *GateSwitchClient
 	// GoldAnswer is the client for interacting with the GoldAnswer builders.
 	GoldAnswer *GoldAnswerClient
+	// HeroAsset is the client for interacting with the HeroAsset builders.
+	HeroAsset *HeroAssetClient
 	// Hold is the client for interacting with the Hold builders.
 	Hold *HoldClient
 	// Lane is the client for interacting with the Lane builders.
@@ -270,6 +272,7 @@ func (tx *Tx) init() {
 	tx.GateRun = NewGateRunClient(tx.config)
 	tx.GateSwitch = NewGateSwitchClient(tx.config)
 	tx.GoldAnswer = NewGoldAnswerClient(tx.config)
+	tx.HeroAsset = NewHeroAssetClient(tx.config)
 	tx.Hold = NewHoldClient(tx.config)
 	tx.Lane = NewLaneClient(tx.config)
 	tx.LaneRegisterEntry = NewLaneRegisterEntryClient(tx.config)

@@ -49,6 +49,7 @@ func TestVocabulariesAreTheDatabaseEnums(t *testing.T) {
 		{"Disagreements", policy.Disagreements, enum(migrate.DecisionsColumns, "disagreement")},
 		{"HoldReasons", policy.HoldReasons, enum(migrate.HoldsColumns, "reason")},
 		{"Outcomes", policy.Outcomes, enum(migrate.GateRunsColumns, "outcome")},
+		{"HeroArtStates", policy.HeroArtStates, enum(migrate.HeroAssetsColumns, "state")},
 		{"ExpositionKinds", policy.ExpositionKinds, []string{string(packet.Definition), string(packet.Convention), string(packet.Remark), string(packet.Example)}},
 		{"LaneRoles", policy.LaneRoles, enum(migrate.LanesColumns, "role")},
 		{"LaneRoles of a review", policy.LaneRoles, enum(migrate.LaneReviewsColumns, "role")},

@@ -333,6 +333,18 @@ func (f GoldAnswerFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, 
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GoldAnswerMutation", m)
 }
 
+// The HeroAssetFunc type is an adapter to allow the use of ordinary
+// function as HeroAsset mutator.
+type HeroAssetFunc func(context.Context, *ent.HeroAssetMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f HeroAssetFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.HeroAssetMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.HeroAssetMutation", m)
+}
+
 // The HoldFunc type is an adapter to allow the use of ordinary
 // function as Hold mutator.
 type HoldFunc func(context.Context, *ent.HoldMutation) (ent.Value, error)

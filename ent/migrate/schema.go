@@ -948,6 +948,42 @@ var (
 			},
 		},
 	}
+	// HeroAssetsColumns holds the columns for the "hero_assets" table.
+	HeroAssetsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "problem_id", Type: field.TypeString},
+		{Name: "slug", Type: field.TypeString},
+		{Name: "svg", Type: field.TypeString, Size: 2147483647},
+		{Name: "webp", Type: field.TypeBytes},
+		{Name: "width", Type: field.TypeInt},
+		{Name: "height", Type: field.TypeInt},
+		{Name: "depicts", Type: field.TypeString, Size: 2147483647},
+		{Name: "rights_basis", Type: field.TypeString, Size: 2147483647},
+		{Name: "registered_by_id", Type: field.TypeString},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "state", Type: field.TypeEnum, Enums: []string{"REGISTERED", "PASSED", "FAILED"}, Default: "REGISTERED"},
+		{Name: "reviewed_by_id", Type: field.TypeString, Nullable: true},
+		{Name: "reviewed_at", Type: field.TypeTime, Nullable: true},
+		{Name: "review_note", Type: field.TypeString, Size: 2147483647, Default: ""},
+	}
+	// HeroAssetsTable holds the schema information for the "hero_assets" table.
+	HeroAssetsTable = &schema.Table{
+		Name:       "hero_assets",
+		Columns:    HeroAssetsColumns,
+		PrimaryKey: []*schema.Column{HeroAssetsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "heroasset_problem_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{HeroAssetsColumns[1], HeroAssetsColumns[10]},
+			},
+			{
+				Name:    "heroasset_state_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{HeroAssetsColumns[11], HeroAssetsColumns[10]},
+			},
+		},
+	}
 	// HoldsColumns holds the columns for the "holds" table.
 	HoldsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -1795,6 +1831,7 @@ var (
 		GateRunsTable,
 		GateSwitchesTable,
 		GoldAnswersTable,
+		HeroAssetsTable,
 		HoldsTable,
 		LanesTable,
 		LaneRegisterEntriesTable,

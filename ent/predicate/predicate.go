@@ -87,6 +87,9 @@ type GateSwitch func(*sql.Selector)
 // GoldAnswer is the predicate function for goldanswer builders.
 type GoldAnswer func(*sql.Selector)
 
+// HeroAsset is the predicate function for heroasset builders.
+type HeroAsset func(*sql.Selector)
+
 // Hold is the predicate function for hold builders.
 type Hold func(*sql.Selector)
 

@@ -46,6 +46,7 @@ const (
 	Appeal          = "apl"
 	CriterionChange = "crv"
 	GoldAnswer      = "gan"
+	HeroAsset       = "hra"
 
 	CorpusRevision     = "nrv"
 	CorpusEdge         = "ned"
