@@ -24,7 +24,7 @@ import (
 // The limits of a pair.
 const (
 	MaxSVG  = 512 << 10 // bytes
-	MaxWebP = 2 << 20   // bytes
+	MaxWebP = 1 << 20   // bytes: with the SVG, within the 2 MiB a request may carry
 	// MaxSide is the longest side of the WebP rendering, in pixels.
 	MaxSide = 4096
 	// MinSide is the shortest side a hero rendering may have: smaller is not a picture a reader

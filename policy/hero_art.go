@@ -254,14 +254,17 @@ func (s *Service) heroArtViews(ctx context.Context, as []*ent.HeroAsset) ([]Hero
 	return out, nil
 }
 
-// HeroArtOf is the bespoke art p's page shows, or nil for the neutral figure: the newest
-// passed pair registered for p's current slug, when p's current revision asks for bespoke
-// art and p's content is not withheld.
-func (s *Service) HeroArtOf(ctx context.Context, p *ent.Problem, bespoke bool) (*HeroArtView, error) {
-	if !bespoke || ContentWithheld(p) || p.State == problem.StateARCHIVED || p.State == problem.StateMERGED {
+// HeroArtOf is the bespoke art v's page shows, or nil for the neutral figure: the newest
+// passed pair registered for the problem's current slug, when its current revision asks for
+// bespoke art and its content is shown (not withheld, archived or merged). A revision that asks
+// for none costs no read.
+func (s *Service) HeroArtOf(ctx context.Context, v *ProblemView) (*HeroArtView, error) {
+	switch {
+	case !v.Revision.Hero.Bespoke || v.Withheld,
+		v.State == string(problem.StateARCHIVED), v.State == string(problem.StateMERGED):
 		return nil, nil
 	}
-	as, err := s.client.HeroAsset.Query().Where(heroasset.ProblemID(p.ID), heroasset.Slug(p.Slug),
+	as, err := s.client.HeroAsset.Query().Where(heroasset.ProblemID(v.ID), heroasset.Slug(v.Slug),
 		heroasset.StateEQ(heroasset.StatePASSED)).Order(ent.Desc(heroasset.FieldReviewedAt), ent.Desc(heroasset.FieldID)).
 		Limit(1).Select(heroColumns...).All(ctx)
 	if err != nil || len(as) == 0 {
@@ -274,53 +277,93 @@ func (s *Service) HeroArtOf(ctx context.Context, p *ent.Problem, bespoke bool) (
 	return &vs[0], nil
 }
 
-// HeroArtList is the pairs of a problem viewer may see, newest first: the passed ones for
-// everyone; the others only for reviewers, the proposer and their registrant, since a pair
-// nobody has checked reaches no public surface.
-func (s *Service) HeroArtList(ctx context.Context, viewer *ent.Account, p *ent.Problem) ([]HeroArtView, error) {
-	if ContentWithheld(p) {
-		return nil, nil
+// HeroArtPage is a problem's bespoke art as its art page shows it to one viewer.
+type HeroArtPage struct {
+	ProblemID, Slug, Title string
+	// Bespoke says the current revision asks for bespoke art (the proposer's request); without
+	// it a passed pair is kept but not shown.
+	Bespoke bool
+	// Pairs are the pairs the viewer may see, newest first: the passed ones for everyone; the
+	// others only for reviewers, the proposer and their registrant, since a pair nobody has
+	// checked reaches no public surface.
+	Pairs []HeroArtView
+	// CanRegister and CanReview are what the viewer may do here.
+	CanRegister, CanReview bool
+}
+
+// HeroArtOfProblem is the art page of the problem ref names, for viewer. A removed problem's is
+// ErrNotFound: its content, art included, is withheld.
+func (s *Service) HeroArtOfProblem(ctx context.Context, viewer *ent.Account, ref string) (*HeroArtPage, error) {
+	id, err := ResolveProblemID(ctx, s.client, ref)
+	if err != nil {
+		return nil, err
 	}
+	p, err := s.client.Problem.Query().Where(problem.ID(id)).WithCurrentRevision().Only(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("hero art: %w", err)
+	}
+	if ContentWithheld(p) {
+		return nil, ErrNotFound
+	}
+	shown := p.State != problem.StateARCHIVED && p.State != problem.StateMERGED
+	out := &HeroArtPage{ProblemID: p.ID, Slug: p.Slug, Title: p.Title,
+		Bespoke:     p.Edges.CurrentRevision != nil && p.Edges.CurrentRevision.HeroBespoke,
+		CanRegister: shown && mayRegisterHero(viewer, p), CanReview: shown && CanReview(viewer)}
 	q := s.client.HeroAsset.Query().Where(heroasset.ProblemID(p.ID))
-	if !CanReview(viewer) && (viewer == nil || viewer.ID != p.ProposerID) {
-		if viewer == nil {
-			q = q.Where(heroasset.StateEQ(heroasset.StatePASSED))
-		} else {
-			q = q.Where(heroasset.Or(heroasset.StateEQ(heroasset.StatePASSED), heroasset.RegisteredByID(viewer.ID)))
-		}
+	switch {
+	case CanReview(viewer) || (viewer != nil && viewer.ID == p.ProposerID):
+	case viewer == nil:
+		q = q.Where(heroasset.StateEQ(heroasset.StatePASSED))
+	default:
+		q = q.Where(heroasset.Or(heroasset.StateEQ(heroasset.StatePASSED), heroasset.RegisteredByID(viewer.ID)))
 	}
 	as, err := q.Order(ent.Desc(heroasset.FieldCreatedAt), ent.Desc(heroasset.FieldID)).Select(heroColumns...).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("hero art: %w", err)
 	}
-	return s.heroArtViews(ctx, as)
+	if out.Pairs, err = s.heroArtViews(ctx, as); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
-// HeroArtFile is one file of a pair ("svg" or "webp") with its content type, for a viewer who
-// may see the pair (HeroArtList's rule); ErrNotFound otherwise, so that an unchecked pair's
+// HeroArtBytes is one file of a pair as it is sent.
+type HeroArtBytes struct {
+	Body        []byte
+	ContentType string
+	// Public says the pair passed: the same bytes for everyone, for good.
+	Public bool
+}
+
+// HeroArtFile is one file ("svg" or "webp") of a pair of the problem ref names, for a viewer who
+// may see the pair (HeroArtOfProblem's rule); ErrNotFound otherwise, so that an unchecked pair's
 // existence is not told to strangers.
-func (s *Service) HeroArtFile(ctx context.Context, viewer *ent.Account, assetID, kind string) ([]byte, string, error) {
-	a, err := s.client.HeroAsset.Query().Where(heroasset.ID(assetID)).Only(ctx)
+func (s *Service) HeroArtFile(ctx context.Context, viewer *ent.Account, ref, assetID, kind string) (HeroArtBytes, error) {
+	pid, err := ResolveProblemID(ctx, s.client, ref)
+	if err != nil {
+		return HeroArtBytes{}, err
+	}
+	a, err := s.client.HeroAsset.Query().Where(heroasset.ID(assetID), heroasset.ProblemID(pid)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, "", ErrNotFound
+		return HeroArtBytes{}, ErrNotFound
 	}
 	if err != nil {
-		return nil, "", fmt.Errorf("hero art: %w", err)
+		return HeroArtBytes{}, fmt.Errorf("hero art: %w", err)
 	}
 	p, err := s.client.Problem.Get(ctx, a.ProblemID)
 	if err != nil {
-		return nil, "", fmt.Errorf("hero art: %w", err)
+		return HeroArtBytes{}, fmt.Errorf("hero art: %w", err)
 	}
-	visible := a.State == heroasset.StatePASSED || CanReview(viewer) ||
-		(viewer != nil && (viewer.ID == p.ProposerID || viewer.ID == a.RegisteredByID))
+	passed := a.State == heroasset.StatePASSED
+	visible := passed || CanReview(viewer) || (viewer != nil && (viewer.ID == p.ProposerID || viewer.ID == a.RegisteredByID))
 	if !visible || ContentWithheld(p) {
-		return nil, "", ErrNotFound
+		return HeroArtBytes{}, ErrNotFound
 	}
 	switch kind {
 	case "svg":
-		return []byte(a.Svg), "image/svg+xml", nil
+		return HeroArtBytes{Body: []byte(a.Svg), ContentType: "image/svg+xml", Public: passed}, nil
 	case "webp":
-		return a.Webp, "image/webp", nil
+		return HeroArtBytes{Body: a.Webp, ContentType: "image/webp", Public: passed}, nil
 	}
-	return nil, "", ErrNotFound
+	return HeroArtBytes{}, ErrNotFound
 }

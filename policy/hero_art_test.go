@@ -60,21 +60,29 @@ func TestHeroArt(t *testing.T) {
 			t.Errorf("registered pair = %+v", a)
 		}
 		// Nobody outside sees an unchecked pair; the proposer and reviewers do.
-		if got, _ := f.svc.HeroArtOf(ctx, p, true); got != nil {
+		view := func(bespoke bool) *policy.ProblemView {
+			v, err := f.svc.ViewProblem(ctx, nil, p.ID, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v.Revision.Hero.Bespoke = bespoke
+			return v
+		}
+		if got, _ := f.svc.HeroArtOf(ctx, view(true)); got != nil {
 			t.Errorf("the page shows an unchecked pair: %+v", got)
 		}
-		if l, _ := f.svc.HeroArtList(ctx, nil, p); len(l) != 0 {
-			t.Errorf("anonymous list = %+v; want none", l)
+		if pg, err := f.svc.HeroArtOfProblem(ctx, nil, p.ID); err != nil || len(pg.Pairs) != 0 || pg.CanRegister || pg.CanReview {
+			t.Errorf("anonymous art page = %+v, %v; want no pair and nothing to do", pg, err)
 		}
-		if _, _, err := f.svc.HeroArtFile(ctx, nil, a.ID, "svg"); !errors.Is(err, policy.ErrNotFound) {
+		if _, err := f.svc.HeroArtFile(ctx, nil, p.ID, a.ID, "svg"); !errors.Is(err, policy.ErrNotFound) {
 			t.Errorf("an unchecked SVG to a stranger: %v", err)
 		}
 		for who, acc := range map[string]*ent.Account{"proposer": f.member, "reviewer": f.reviewer} {
-			if l, _ := f.svc.HeroArtList(ctx, acc, p); len(l) != 1 {
-				t.Errorf("%s's list = %+v; want the pair", who, l)
+			if pg, err := f.svc.HeroArtOfProblem(ctx, acc, p.Slug); err != nil || len(pg.Pairs) != 1 || !pg.CanRegister {
+				t.Errorf("%s's art page = %+v, %v; want the pair, and a form to register another", who, pg, err)
 			}
-			if b, ct, err := f.svc.HeroArtFile(ctx, acc, a.ID, "webp"); err != nil || ct != "image/webp" || len(b) == 0 {
-				t.Errorf("%s reads the WebP: %d bytes, %q, %v", who, len(b), ct, err)
+			if b, err := f.svc.HeroArtFile(ctx, acc, p.ID, a.ID, "webp"); err != nil || b.ContentType != "image/webp" || len(b.Body) == 0 || b.Public {
+				t.Errorf("%s reads the WebP: %d bytes, %q, public %v, %v", who, len(b.Body), b.ContentType, b.Public, err)
 			}
 		}
 
@@ -102,15 +110,18 @@ func TestHeroArt(t *testing.T) {
 		if _, err := f.svc.ReviewHeroArt(ctx, f.reviewer, a.ID, false, "Changed my mind about this one."); !hasCode(err, policy.CodeConflict) {
 			t.Errorf("a second check of one pair: %v", err)
 		}
-		shown, err := f.svc.HeroArtOf(ctx, p, true)
+		shown, err := f.svc.HeroArtOf(ctx, view(true))
 		if err != nil || shown == nil || shown.ID != a.ID {
 			t.Errorf("the page's art after the pass = %+v, %v", shown, err)
 		}
-		if shown, _ := f.svc.HeroArtOf(ctx, p, false); shown != nil {
+		if shown, _ := f.svc.HeroArtOf(ctx, view(false)); shown != nil {
 			t.Errorf("a revision that does not ask for bespoke art shows it: %+v", shown)
 		}
-		if _, _, err := f.svc.HeroArtFile(ctx, nil, a.ID, "svg"); err != nil {
-			t.Errorf("a passed SVG to a reader: %v", err)
+		if b, err := f.svc.HeroArtFile(ctx, nil, p.Slug, a.ID, "svg"); err != nil || !b.Public || string(b.Body) != heroSVG {
+			t.Errorf("a passed SVG to a reader: %+v, %v", b, err)
+		}
+		if _, err := f.svc.HeroArtFile(ctx, nil, f.submit(t, f.member).ID, a.ID, "svg"); !errors.Is(err, policy.ErrNotFound) {
+			t.Errorf("a pair read under another problem's address: %v", err)
 		}
 
 		kinds := map[string]int{}

@@ -190,5 +190,9 @@ func (s *Server) problemView(r *http.Request, ref string) (ui.ProblemView, error
 		}
 	}
 	hv := hero.Draw(hero.Input{ID: v.ID, Title: v.Title, Kind: v.Revision.Acceptance.Kind, Tags: v.Revision.Tags})
-	return ui.ProblemView{P: v, Tab: tab, Signed: who != nil, Hero: ui.Hero{SVG: hv.SVG, Caption: hv.Caption}}, nil
+	art, err := s.policy.HeroArtOf(r.Context(), v)
+	if err != nil {
+		return ui.ProblemView{}, err
+	}
+	return ui.ProblemView{P: v, Tab: tab, Signed: who != nil, Hero: ui.Hero{SVG: hv.SVG, Caption: hv.Caption, Art: art}}, nil
 }

@@ -67,6 +67,10 @@ func (s *Server) routes() []route {
 		{"POST /p/{ref}/suggest", s.suggest},
 		{"GET /p/{ref}/suggestions/{id}", s.suggestionPage},
 		{"POST /p/{ref}/suggestions/{id}/{action}", s.settleSuggestion},
+		{"GET /p/{ref}/art", s.heroArt},
+		{"POST /p/{ref}/art", s.registerHeroArt},
+		{"POST /p/{ref}/art/{id}", s.reviewHeroArt},
+		{"GET /p/{ref}/art/{file}", s.heroArtFile},
 		{"GET /p/{ref}/flag", s.flagForm},
 		{"POST /p/{ref}/flag", s.flag},
 

@@ -80,9 +80,13 @@ func (v ProblemView) TabURL(tab string) string {
 	return u
 }
 
-// Hero is the picture at the top of the Problem tab; its SVG carries the
-// alternative text.
-type Hero struct{ SVG, Caption string }
+// Hero is the picture at the top of the Problem tab: the neutral generated figure, whose SVG
+// carries the alternative text, or Art, a passed pair of bespoke art, when the revision asks
+// for it and one has passed.
+type Hero struct {
+	SVG, Caption string
+	Art          *policy.HeroArtView
+}
 
 // Tabs of the problem page, in order.
 var Tabs = []struct{ Key, Label string }{

@@ -85,6 +85,9 @@ func Text(n *html.Node) string {
 	return strings.Join(strings.Fields(b.String()), " ")
 }
 
+// Attr returns the value of n's attribute key, or "" when it has none.
+func Attr(n *html.Node, key string) string { return attr(n, key) }
+
 // attr returns the value of n's attribute key, or "" when it has none.
 func attr(n *html.Node, key string) string {
 	v, _ := attrOK(n, key)
