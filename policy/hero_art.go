@@ -259,12 +259,26 @@ func (s *Service) heroArtViews(ctx context.Context, as []*ent.HeroAsset) ([]Hero
 // bespoke art and its content is shown (not withheld, archived or merged). A revision that asks
 // for none costs no read.
 func (s *Service) HeroArtOf(ctx context.Context, v *ProblemView) (*HeroArtView, error) {
+	return s.shownHeroArt(ctx, v.ID, v.Slug, v.State, v.Revision.Hero.Bespoke)
+}
+
+// HeroArtOfPacket is HeroArtOf for the problem ref names, read from its packet.
+func (s *Service) HeroArtOfPacket(ctx context.Context, ref string) (*HeroArtView, error) {
+	pk, err := s.ProblemPacket(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	p := pk.Problem
+	rev := p.Edges.CurrentRevision
+	return s.shownHeroArt(ctx, p.ID, p.Slug, string(p.State), rev != nil && rev.HeroBespoke)
+}
+
+func (s *Service) shownHeroArt(ctx context.Context, id, slug, state string, bespoke bool) (*HeroArtView, error) {
 	switch {
-	case !v.Revision.Hero.Bespoke || v.Withheld,
-		v.State == string(problem.StateARCHIVED), v.State == string(problem.StateMERGED):
+	case !bespoke, StateWithheld(state), state == string(problem.StateARCHIVED), state == string(problem.StateMERGED):
 		return nil, nil
 	}
-	as, err := s.client.HeroAsset.Query().Where(heroasset.ProblemID(v.ID), heroasset.Slug(v.Slug),
+	as, err := s.client.HeroAsset.Query().Where(heroasset.ProblemID(id), heroasset.Slug(slug),
 		heroasset.StateEQ(heroasset.StatePASSED)).Order(ent.Desc(heroasset.FieldReviewedAt), ent.Desc(heroasset.FieldID)).
 		Limit(1).Select(heroColumns...).All(ctx)
 	if err != nil || len(as) == 0 {
@@ -276,6 +290,12 @@ func (s *Service) HeroArtOf(ctx context.Context, v *ProblemView) (*HeroArtView, 
 	}
 	return &vs[0], nil
 }
+
+// SVGPath and WebPPath are where the pair's files are served.
+func (v HeroArtView) SVGPath() string { return "/p/" + v.ProblemID + "/art/" + v.ID + ".svg" }
+
+// WebPPath is where the pair's WebP rendering is served.
+func (v HeroArtView) WebPPath() string { return "/p/" + v.ProblemID + "/art/" + v.ID + ".webp" }
 
 // HeroArtPage is a problem's bespoke art as its art page shows it to one viewer.
 type HeroArtPage struct {

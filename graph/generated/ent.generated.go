@@ -72,6 +72,7 @@ type ProblemResolver interface {
 	Claims(ctx context.Context, obj *ent.Problem) ([]*ent.Claim, error)
 	Tags(ctx context.Context, obj *ent.Problem) ([]*ent.Tag, error)
 	CorpusCitations(ctx context.Context, obj *ent.Problem) ([]*corpus.Citation, error)
+	HeroArt(ctx context.Context, obj *ent.Problem) (*policy.HeroArtView, error)
 	PublicationGate(ctx context.Context, obj *ent.Problem) (*policy.PublicationGateView, error)
 	AsOf(ctx context.Context, obj *ent.Problem) (int, error)
 	ViewerCan(ctx context.Context, obj *ent.Problem) (*policy.Permissions, error)
@@ -3755,6 +3756,38 @@ func (ec *executionContext) fieldContext_Problem_corpusCitations(_ context.Conte
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_NodeCitation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Problem_heroArt(ctx context.Context, field graphql.CollectedField, obj *ent.Problem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Problem_heroArt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Problem().HeroArt(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *policy.HeroArtView) graphql.Marshaler {
+			return ec.marshalOHeroArt2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐHeroArtView(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Problem_heroArt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Problem",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_HeroArt(ctx, field)
 		},
 	}
 	return fc, nil
@@ -18288,6 +18321,12 @@ func (ec *executionContext) _Problem(ctx context.Context, sel ast.SelectionSet, 
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Problem_corpusCitations(ctx, field, obj)
+				})
+		case "heroArt":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Problem_heroArt(ctx, field, obj)
 				})
 		case "publicationGate":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,

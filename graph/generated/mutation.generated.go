@@ -41,6 +41,8 @@ type MutationResolver interface {
 	ConfirmPeopleCheck(ctx context.Context, input model.ConfirmPeopleCheckInput) (*model.ConfirmPeopleCheckPayload, error)
 	CloseCorpusTask(ctx context.Context, input model.CloseCorpusTaskInput) (*model.CloseCorpusTaskPayload, error)
 	CiteCorpusNode(ctx context.Context, input model.CiteCorpusNodeInput) (*model.CiteCorpusNodePayload, error)
+	RegisterHeroArt(ctx context.Context, input model.RegisterHeroArtInput) (*model.HeroArtPayload, error)
+	ReviewHeroArt(ctx context.Context, input model.ReviewHeroArtInput) (*model.HeroArtPayload, error)
 	FlagProblem(ctx context.Context, input model.FlagProblemInput) (*model.FlagProblemPayload, error)
 	ClaimCase(ctx context.Context, input model.ClaimCaseInput) (*model.ModerationPayload, error)
 	DismissCase(ctx context.Context, input model.DismissCaseInput) (*model.ModerationPayload, error)
@@ -292,6 +294,20 @@ func (ec *executionContext) field_Mutation_recordDecision_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_registerHeroArt_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.RegisterHeroArtInput, error) {
+			return ec.unmarshalNRegisterHeroArtInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐRegisterHeroArtInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_removeProblem_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -340,6 +356,20 @@ func (ec *executionContext) field_Mutation_reviewClaim_args(ctx context.Context,
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.ReviewClaimInput, error) {
 			return ec.unmarshalNReviewClaimInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐReviewClaimInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_reviewHeroArt_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ReviewHeroArtInput, error) {
+			return ec.unmarshalNReviewHeroArtInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐReviewHeroArtInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -1498,6 +1528,94 @@ func (ec *executionContext) fieldContext_Mutation_citeCorpusNode(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_citeCorpusNode_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_registerHeroArt(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_registerHeroArt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RegisterHeroArt(ctx, fc.Args["input"].(model.RegisterHeroArtInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.HeroArtPayload) graphql.Marshaler {
+			return ec.marshalNHeroArtPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐHeroArtPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_registerHeroArt(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_HeroArtPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_registerHeroArt_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_reviewHeroArt(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_reviewHeroArt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReviewHeroArt(ctx, fc.Args["input"].(model.ReviewHeroArtInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.HeroArtPayload) graphql.Marshaler {
+			return ec.marshalNHeroArtPayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐHeroArtPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_reviewHeroArt(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_HeroArtPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reviewHeroArt_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -4012,6 +4130,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "citeCorpusNode":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_citeCorpusNode(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "registerHeroArt":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_registerHeroArt(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reviewHeroArt":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reviewHeroArt(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

@@ -485,6 +485,27 @@ type ComplexityRoot struct {
 		RightsBasis func(childComplexity int) int
 	}
 
+	HeroArt struct {
+		Depicts      func(childComplexity int) int
+		Height       func(childComplexity int) int
+		ID           func(childComplexity int) int
+		ProblemID    func(childComplexity int) int
+		RegisteredAt func(childComplexity int) int
+		ReviewNote   func(childComplexity int) int
+		ReviewedAt   func(childComplexity int) int
+		RightsBasis  func(childComplexity int) int
+		SVGPath      func(childComplexity int) int
+		Slug         func(childComplexity int) int
+		State        func(childComplexity int) int
+		WebPPath     func(childComplexity int) int
+		Width        func(childComplexity int) int
+	}
+
+	HeroArtPayload struct {
+		HeroArt    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	Hold struct {
 		Authority  func(childComplexity int) int
 		Claim      func(childComplexity int) int
@@ -652,10 +673,12 @@ type ComplexityRoot struct {
 		OpenChangeRequest     func(childComplexity int, input model.OpenChangeRequestInput) int
 		RecordAudit           func(childComplexity int, input model.RecordAuditInput) int
 		RecordDecision        func(childComplexity int, input model.RecordDecisionInput) int
+		RegisterHeroArt       func(childComplexity int, input model.RegisterHeroArtInput) int
 		RemoveProblem         func(childComplexity int, input model.RemoveProblemInput) int
 		ReportProblem         func(childComplexity int, input model.ReportProblemInput) int
 		ResolveAppeal         func(childComplexity int, input model.ResolveAppealInput) int
 		ReviewClaim           func(childComplexity int, input model.ReviewClaimInput) int
+		ReviewHeroArt         func(childComplexity int, input model.ReviewHeroArtInput) int
 		ReviseChangeRequest   func(childComplexity int, id string, input model.OpenChangeRequestInput) int
 		ReviseProblem         func(childComplexity int, input model.ReviseProblemInput) int
 		SendToStaff           func(childComplexity int, input model.SendToStaffInput) int
@@ -759,6 +782,7 @@ type ComplexityRoot struct {
 		Deadline             func(childComplexity int) int
 		Decisions            func(childComplexity int) int
 		Events               func(childComplexity int, after *int, first *int) int
+		HeroArt              func(childComplexity int) int
 		Hold                 func(childComplexity int) int
 		Holds                func(childComplexity int) int
 		ID                   func(childComplexity int) int
@@ -2840,6 +2864,98 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Hero.RightsBasis(childComplexity), true
 
+	case "HeroArt.depicts":
+		if e.ComplexityRoot.HeroArt.Depicts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArt.Depicts(childComplexity), true
+	case "HeroArt.height":
+		if e.ComplexityRoot.HeroArt.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArt.Height(childComplexity), true
+	case "HeroArt.id":
+		if e.ComplexityRoot.HeroArt.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArt.ID(childComplexity), true
+	case "HeroArt.problemId":
+		if e.ComplexityRoot.HeroArt.ProblemID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArt.ProblemID(childComplexity), true
+	case "HeroArt.registeredAt":
+		if e.ComplexityRoot.HeroArt.RegisteredAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArt.RegisteredAt(childComplexity), true
+	case "HeroArt.reviewNote":
+		if e.ComplexityRoot.HeroArt.ReviewNote == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArt.ReviewNote(childComplexity), true
+	case "HeroArt.reviewedAt":
+		if e.ComplexityRoot.HeroArt.ReviewedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArt.ReviewedAt(childComplexity), true
+	case "HeroArt.rightsBasis":
+		if e.ComplexityRoot.HeroArt.RightsBasis == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArt.RightsBasis(childComplexity), true
+	case "HeroArt.svgPath":
+		if e.ComplexityRoot.HeroArt.SVGPath == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArt.SVGPath(childComplexity), true
+	case "HeroArt.slug":
+		if e.ComplexityRoot.HeroArt.Slug == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArt.Slug(childComplexity), true
+	case "HeroArt.state":
+		if e.ComplexityRoot.HeroArt.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArt.State(childComplexity), true
+	case "HeroArt.webpPath":
+		if e.ComplexityRoot.HeroArt.WebPPath == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArt.WebPPath(childComplexity), true
+	case "HeroArt.width":
+		if e.ComplexityRoot.HeroArt.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArt.Width(childComplexity), true
+
+	case "HeroArtPayload.heroArt":
+		if e.ComplexityRoot.HeroArtPayload.HeroArt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArtPayload.HeroArt(childComplexity), true
+	case "HeroArtPayload.userErrors":
+		if e.ComplexityRoot.HeroArtPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HeroArtPayload.UserErrors(childComplexity), true
+
 	case "Hold.authority":
 		if e.ComplexityRoot.Hold.Authority == nil {
 			break
@@ -3683,6 +3799,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RecordDecision(childComplexity, args["input"].(model.RecordDecisionInput)), true
+	case "Mutation.registerHeroArt":
+		if e.ComplexityRoot.Mutation.RegisterHeroArt == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_registerHeroArt_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RegisterHeroArt(childComplexity, args["input"].(model.RegisterHeroArtInput)), true
 	case "Mutation.removeProblem":
 		if e.ComplexityRoot.Mutation.RemoveProblem == nil {
 			break
@@ -3727,6 +3854,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReviewClaim(childComplexity, args["input"].(model.ReviewClaimInput)), true
+	case "Mutation.reviewHeroArt":
+		if e.ComplexityRoot.Mutation.ReviewHeroArt == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reviewHeroArt_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReviewHeroArt(childComplexity, args["input"].(model.ReviewHeroArtInput)), true
 	case "Mutation.reviseChangeRequest":
 		if e.ComplexityRoot.Mutation.ReviseChangeRequest == nil {
 			break
@@ -4203,6 +4341,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Problem.Events(childComplexity, args["after"].(*int), args["first"].(*int)), true
+	case "Problem.heroArt":
+		if e.ComplexityRoot.Problem.HeroArt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Problem.HeroArt(childComplexity), true
 	case "Problem.hold":
 		if e.ComplexityRoot.Problem.Hold == nil {
 			break
@@ -5772,11 +5916,13 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ReferenceInput", ec.unmarshalInputReferenceInput),
 			graphql.NewInputUnmarshaler("ReferenceSearchInput", ec.unmarshalInputReferenceSearchInput),
 			graphql.NewInputUnmarshaler("ReferenceWhereInput", ec.unmarshalInputReferenceWhereInput),
+			graphql.NewInputUnmarshaler("RegisterHeroArtInput", ec.unmarshalInputRegisterHeroArtInput),
 			graphql.NewInputUnmarshaler("RemoveProblemInput", ec.unmarshalInputRemoveProblemInput),
 			graphql.NewInputUnmarshaler("ReportProblemInput", ec.unmarshalInputReportProblemInput),
 			graphql.NewInputUnmarshaler("ReputationEntryWhereInput", ec.unmarshalInputReputationEntryWhereInput),
 			graphql.NewInputUnmarshaler("ResolveAppealInput", ec.unmarshalInputResolveAppealInput),
 			graphql.NewInputUnmarshaler("ReviewClaimInput", ec.unmarshalInputReviewClaimInput),
+			graphql.NewInputUnmarshaler("ReviewHeroArtInput", ec.unmarshalInputReviewHeroArtInput),
 			graphql.NewInputUnmarshaler("ReviseProblemInput", ec.unmarshalInputReviseProblemInput),
 			graphql.NewInputUnmarshaler("RevisionWhereInput", ec.unmarshalInputRevisionWhereInput),
 			graphql.NewInputUnmarshaler("SendToStaffInput", ec.unmarshalInputSendToStaffInput),
@@ -13762,6 +13908,89 @@ The builtin Time type
 """
 scalar Time
 `, BuiltIn: false},
+	{Name: "../hero_art.graphqls", Input: `"""
+A registered pair of bespoke hero art: an SVG drawing and a WebP rendering of one picture, with
+what it depicts and its rights basis. A problem page shows it only after a reviewer who neither
+proposed the problem nor registered the pair passes it for the problem's slug, and only while
+the current revision asks for bespoke art; otherwise the page shows the neutral generated figure.
+"""
+type HeroArt {
+  "The pair's ID (hra_…)."
+  id: ID!
+  "The problem's permanent ID."
+  problemId: String!
+  "The problem's slug the pair was registered for; a pass holds for that slug only."
+  slug: String!
+  "REGISTERED until a reviewer checks it; then PASSED (shown) or FAILED (not shown)."
+  state: String!
+  "The rendering's width in pixels."
+  width: Int!
+  "The rendering's height in pixels."
+  height: Int!
+  "What the picture depicts: the object or operation of the statement. Pages use it as alt text when the revision gives none."
+  depicts: String!
+  "Who made the art and under what terms it is published."
+  rightsBasis: String!
+  "The path on this site of the SVG drawing (served with a policy under which it runs and loads nothing)."
+  svgPath: String!
+  "The path on this site of the WebP rendering."
+  webpPath: String!
+  "When the pair was registered."
+  registeredAt: Time!
+  "When a reviewer checked it; null while REGISTERED."
+  reviewedAt: Time
+  "What the reviewer checked; empty while REGISTERED."
+  reviewNote: String!
+}
+
+extend type Problem {
+  """
+  The bespoke hero art the problem page shows: the newest pair passed for the problem's current
+  slug, when the current revision asks for bespoke art. Null when the page shows the neutral
+  generated figure, and for a removed, archived or merged problem.
+  """
+  heroArt: HeroArt
+}
+
+"A pair of bespoke hero art to register for a problem."
+input RegisterHeroArtInput {
+  "The problem's ID or slug."
+  problem: ID!
+  "The SVG drawing, as text: drawing elements only, with a viewBox; no script, style sheet, event handler, embedded image or reference outside the file; at most 512 KiB."
+  svg: String!
+  "The WebP rendering of the same picture, base64-encoded; at most 1 MiB and 4096 pixels a side."
+  webp: String!
+  "What the picture depicts (10 to 1000 characters)."
+  depicts: String!
+  "Who made it and under what terms it is published here (10 to 1000 characters)."
+  rightsBasis: String!
+}
+
+"A reviewer's check of a registered pair."
+input ReviewHeroArtInput {
+  "The pair's ID (hra_…)."
+  asset: ID!
+  "True when the picture depicts the statement's object, states no result, bound or status, and its rights basis holds; false keeps the neutral figure."
+  pass: Boolean!
+  "What you checked (10 to 2000 characters)."
+  note: String!
+}
+
+"A pair of hero art as registered or checked, or why it was refused."
+type HeroArtPayload {
+  "The pair; null when refused."
+  heroArt: HeroArt
+  "Why the request was refused; empty when it succeeded."
+  userErrors: [UserError!]!
+}
+
+extend type Mutation {
+  "Register a pair of bespoke hero art for a problem (its proposer, or a reviewer). It is shown nowhere public until a reviewer passes it."
+  registerHeroArt(input: RegisterHeroArtInput!): HeroArtPayload!
+  "Pass or fail a registered pair (reviewers other than its registrant and the problem's proposer)."
+  reviewHeroArt(input: ReviewHeroArtInput!): HeroArtPayload!
+}
+`, BuiltIn: false},
 	{Name: "../lanes.graphqls", Input: `extend type Problem {
   """
   The newest publication_gate record of agent-assisted review: what the review gate recommended
@@ -16000,6 +16229,48 @@ func (ec *executionContext) childFields_Hero(ctx context.Context, field graphql.
 	return nil, fmt.Errorf("no field named %q was found under type Hero", field.Name)
 }
 
+func (ec *executionContext) childFields_HeroArt(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_HeroArt_id(ctx, field)
+	case "problemId":
+		return ec.fieldContext_HeroArt_problemId(ctx, field)
+	case "slug":
+		return ec.fieldContext_HeroArt_slug(ctx, field)
+	case "state":
+		return ec.fieldContext_HeroArt_state(ctx, field)
+	case "width":
+		return ec.fieldContext_HeroArt_width(ctx, field)
+	case "height":
+		return ec.fieldContext_HeroArt_height(ctx, field)
+	case "depicts":
+		return ec.fieldContext_HeroArt_depicts(ctx, field)
+	case "rightsBasis":
+		return ec.fieldContext_HeroArt_rightsBasis(ctx, field)
+	case "svgPath":
+		return ec.fieldContext_HeroArt_svgPath(ctx, field)
+	case "webpPath":
+		return ec.fieldContext_HeroArt_webpPath(ctx, field)
+	case "registeredAt":
+		return ec.fieldContext_HeroArt_registeredAt(ctx, field)
+	case "reviewedAt":
+		return ec.fieldContext_HeroArt_reviewedAt(ctx, field)
+	case "reviewNote":
+		return ec.fieldContext_HeroArt_reviewNote(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type HeroArt", field.Name)
+}
+
+func (ec *executionContext) childFields_HeroArtPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "heroArt":
+		return ec.fieldContext_HeroArtPayload_heroArt(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_HeroArtPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type HeroArtPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_Hold(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -16512,6 +16783,8 @@ func (ec *executionContext) childFields_Problem(ctx context.Context, field graph
 		return ec.fieldContext_Problem_tags(ctx, field)
 	case "corpusCitations":
 		return ec.fieldContext_Problem_corpusCitations(ctx, field)
+	case "heroArt":
+		return ec.fieldContext_Problem_heroArt(ctx, field)
 	case "publicationGate":
 		return ec.fieldContext_Problem_publicationGate(ctx, field)
 	case "asOf":

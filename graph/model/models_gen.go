@@ -352,6 +352,14 @@ type HeldNode struct {
 	Released bool `json:"released"`
 }
 
+// A pair of hero art as registered or checked, or why it was refused.
+type HeroArtPayload struct {
+	// The pair; null when refused.
+	HeroArt *policy.HeroArtView `json:"heroArt,omitempty"`
+	// Why the request was refused; empty when it succeeded.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 // An operator's register entry for a lane; every field is required.
 type LaneRegisterEntryInput struct {
 	// The lane's ID or identity.
@@ -602,6 +610,20 @@ type RecordDecisionPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A pair of bespoke hero art to register for a problem.
+type RegisterHeroArtInput struct {
+	// The problem's ID or slug.
+	Problem string `json:"problem"`
+	// The SVG drawing, as text: drawing elements only, with a viewBox; no script, style sheet, event handler, embedded image or reference outside the file; at most 512 KiB.
+	SVG string `json:"svg"`
+	// The WebP rendering of the same picture, base64-encoded; at most 1 MiB and 4096 pixels a side.
+	Webp string `json:"webp"`
+	// What the picture depicts (10 to 1000 characters).
+	Depicts string `json:"depicts"`
+	// Who made it and under what terms it is published here (10 to 1000 characters).
+	RightsBasis string `json:"rightsBasis"`
+}
+
 // The public record of a removal: the content is gone, the ID stays reserved.
 type Removal struct {
 	// The public reason given for the removal.
@@ -680,6 +702,16 @@ type ReviewClaimPayload struct {
 	Problem *ent.Problem `json:"problem,omitempty"`
 	// Why the review was refused; empty when it was recorded.
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+// A reviewer's check of a registered pair.
+type ReviewHeroArtInput struct {
+	// The pair's ID (hra_…).
+	Asset string `json:"asset"`
+	// True when the picture depicts the statement's object, states no result, bound or status, and its rights basis holds; false keeps the neutral figure.
+	Pass bool `json:"pass"`
+	// What you checked (10 to 2000 characters).
+	Note string `json:"note"`
 }
 
 // A new revision of a problem's content: the whole content, as at submission, with a note.
