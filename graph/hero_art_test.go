@@ -75,7 +75,9 @@ func TestHeroArtContract(t *testing.T) {
 		}
 
 		const shown = `query($id: String!) { problem(id: $id) { heroArt { id state } } }`
-		var q struct{ Problem struct{ HeroArt *struct{ ID, State string } } }
+		var q struct {
+			Problem struct{ HeroArt *struct{ ID, State string } }
+		}
 		if r := a.do("", shown, map[string]any{"id": p.ID}, &q); len(r.Errors) > 0 {
 			t.Fatalf("problem { heroArt }: %s", r.Body)
 		}
