@@ -8,6 +8,10 @@ type EventKind struct {
 	Kind    string
 	Meaning string
 	Payload []PayloadKey
+	// MachineVerdict says the event records a machine's provisional verdict on an item (a lane's
+	// review, the review gate's record, a contested panel): a blind page, such as a gold item a
+	// reviewer grades, lists none of them.
+	MachineVerdict bool
 }
 
 // PayloadKey is one key of an event's payload and what its value is.
@@ -21,6 +25,25 @@ func eventKind(name, meaning string, keys ...string) EventKind {
 	}
 	return k
 }
+
+// machine marks a kind as recording a machine's provisional verdict.
+func machine(k EventKind) EventKind {
+	k.MachineVerdict = true
+	return k
+}
+
+// MachineVerdict says events of kind record a machine's provisional verdict (EventKind.MachineVerdict).
+func MachineVerdict(kind string) bool { return machineKinds[kind] }
+
+var machineKinds = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range EventKinds {
+		if k.MachineVerdict {
+			m[k.Kind] = true
+		}
+	}
+	return m
+}()
 
 // Payload keys several kinds share, spelled once.
 const (
@@ -136,18 +159,18 @@ var EventKinds = []EventKind{
 		"model", "its model", "modelVersion", "its model version", "promptVersion", "its prompt version"),
 	eventKind(KindSwitchSet, "A switch of agent-assisted review was turned on or off.",
 		"switch", "the switch's name", "on", "true when on", "reason", "why"),
-	eventKind(KindLaneReviewed, "A lane reviewed a revision as one role of the panel.",
+	machine(eventKind(KindLaneReviewed, "A lane reviewed a revision as one role of the panel.",
 		"review", "the lane review's ID", "problem", "the problem", "revision", "the revision", "role", "the lane's role",
-		"identity", "the lane's identity", "failure", "why the call failed, or empty", "recommendation", "what it recommends", "audit", "whether it was the audit lane"),
-	eventKind(KindPublicationGateRecorded, "The review gate wrote a version of the public publication_gate record.",
+		"identity", "the lane's identity", "failure", "why the call failed, or empty", "recommendation", "what it recommends", "audit", "whether it was the audit lane")),
+	machine(eventKind(KindPublicationGateRecorded, "The review gate wrote a version of the public publication_gate record.",
 		"record", "the record's ID", "version", "its version", "revision", "the revision", "recommendation", "the machine recommendation",
-		"auditState", "the audit's state", "reasonCodes", "the reasons it did not recommend", "policyVersion", pvMeaning),
-	eventKind(KindGoldRequested, "An operator asked for a run of blind gold now, besides the schedule (subject gold).",
-		"perLane", "how many gold packets each enabled lane gets"),
-	eventKind(KindGoldReviewed, "A lane reviewed a blind gold packet; the grade says whether it was right.",
+		"auditState", "the audit's state", "reasonCodes", "the reasons it did not recommend", "policyVersion", pvMeaning)),
+	machine(eventKind(KindGoldRequested, "An operator asked for a run of blind gold now, besides the schedule (subject gold).",
+		"perLane", "how many gold packets each enabled lane gets")),
+	machine(eventKind(KindGoldReviewed, "A lane reviewed a blind gold packet; the grade says whether it was right.",
 		"gold", "the gold packet's ID", "kind", "the planted defect's kind", "role", "the lane's role", "identity", "the lane's identity",
 		"failure", "why the call failed, or empty", "recommendation", "what it recommended", "right", "whether it was right",
-		"grade", "why it was graded so", "review", "the lane review's ID"),
+		"grade", "why it was graded so", "review", "the lane review's ID")),
 	// The corpus (subject: a node's N-n, a change request's ID, a task's ID, audit:MONTH or release:R).
 	eventKind("corpus.change_request.opened", "A writer opened a change request to the corpus.",
 		"writer", "PERSON, IMPORTER or AGENT", "model", "the model, for an agent", "promptVersion", "the prompt version", "drafts", "how many drafts"),
@@ -222,8 +245,8 @@ var EventKinds = []EventKind{
 		"appeal", "the appeal", "decision", "the decision appealed", "state", "UPHELD or DISMISSED", "resolution", "the operator's answer", "criterionChange", "the criterion version an upheld appeal proposed"),
 	eventKind("criterion.proposed", "An upheld appeal proposed a new version of a check's criterion.",
 		"check", "the check", "version", "the proposed version", "previous", "the version it replaces", "proposed", "the proposed criterion", "why", "why it changes", "appeal", "the appeal that showed it"),
-	eventKind("review.contested", "The panel's lanes disagreed, or a lane's verdict flipped under a paraphrase: the item goes to the criteria's owner.",
-		"revision", revisionMeaning, "recommendations", "each role's recommendation", "flips", "the roles whose recommendation flipped under the paraphrase", "route", "where the item goes", "why", "why it is contested"),
+	machine(eventKind("review.contested", "The panel's lanes disagreed, or a lane's verdict flipped under a paraphrase: the item goes to the criteria's owner.",
+		"revision", revisionMeaning, "recommendations", "each role's recommendation", "flips", "the roles whose recommendation flipped under the paraphrase", "route", "where the item goes", "why", "why it is contested")),
 	eventKind("quality.drift_alert", "Agreement between a criterion's machine verdicts and people's dropped by more than the margin.",
 		"criterion", "the criterion (a panel role)", "since", "the window's start", "until", "the window's end", "agreed", "items machine and people agreed on", "compared", "items compared", "previousAgreed", "agreed in the window before", "previousCompared", "compared in the window before", "drop", "the drop in agreement", "margin", "the configured margin"),
 	eventKind("lane.register_set", "An operator set a lane's entry in the claim lane register.",

@@ -484,3 +484,21 @@ func sortedKeys(m map[string]bool) []string {
 	slices.Sort(out)
 	return out
 }
+
+// TestMachineVerdictKinds: every kind a lane or the review gate appends about an item records a
+// machine's provisional verdict, and so does a contested panel; what people decide does not.
+func TestMachineVerdictKinds(t *testing.T) {
+	t.Parallel()
+	for _, k := range policy.EventKinds {
+		want := strings.HasPrefix(k.Kind, "publication_gate.") || k.Kind == policy.KindLaneReviewed ||
+			k.Kind == policy.KindGoldRequested || k.Kind == policy.KindGoldReviewed || k.Kind == "review.contested"
+		if policy.MachineVerdict(k.Kind) != want {
+			t.Errorf("MachineVerdict(%s) = %v; want %v", k.Kind, !want, want)
+		}
+	}
+	for _, k := range []string{policy.KindDecisionRecorded, policy.KindProblemAccepted, policy.KindGateCompleted, policy.KindHoldOpened} {
+		if policy.MachineVerdict(k) {
+			t.Errorf("%s is a machine's verdict; a blind page would hide what people decided", k)
+		}
+	}
+}

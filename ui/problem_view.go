@@ -29,12 +29,6 @@ type ProblemView struct {
 	Cited []corpus.Citation
 }
 
-// machineEvent says an event kind records a machine's provisional verdict, which a blind page
-// leaves out.
-func machineEvent(kind string) bool {
-	return strings.HasPrefix(kind, "publication_gate.") || strings.HasPrefix(kind, "lane.")
-}
-
 // Events are the events the page lists: on a blind page, none that records a machine's verdict.
 func (v ProblemView) Events() []policy.EventView {
 	if !v.Blind {
@@ -42,7 +36,7 @@ func (v ProblemView) Events() []policy.EventView {
 	}
 	out := make([]policy.EventView, 0, len(v.P.Events))
 	for _, e := range v.P.Events {
-		if !machineEvent(e.Kind) {
+		if !policy.MachineVerdict(e.Kind) {
 			out = append(out, e)
 		}
 	}
