@@ -59,6 +59,17 @@ func Select(t testing.TB, page []byte, testid string) []*html.Node {
 	return found
 }
 
+// SelectIn returns the elements under n whose data-testid is testid, in document order.
+func SelectIn(n *html.Node, testid string) []*html.Node {
+	var found []*html.Node
+	for d := range n.Descendants() {
+		if v, ok := attrOK(d, "data-testid"); ok && d.Type == html.ElementNode && v == testid {
+			found = append(found, d)
+		}
+	}
+	return found
+}
+
 // Text returns the text inside n as a reader sees it: the text nodes of n
 // and its descendants, outside script, style and template, with runs of
 // white space collapsed to one space and the ends trimmed.
