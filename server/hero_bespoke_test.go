@@ -111,6 +111,10 @@ func TestBespokeHeroNeedsAReviewedAsset(t *testing.T) {
 		!strings.Contains(h.Get("Content-Security-Policy"), "sandbox") || !strings.Contains(h.Get("Cache-Control"), "immutable") {
 		t.Errorf("GET %s = %d %q, headers %v", file, code, got, h)
 	}
+	_, body, _ = s.get(rb, "/review/"+p.ID)
+	if got := text(t, body, "hero-in-use"); !strings.Contains(got, "bespoke art checked by @rhea") {
+		t.Errorf("the review form's hero note says %q; want the bespoke art the page shows", got)
+	}
 	if code, got, h := s.get(s.browser(), artPage+"/"+asset+".webp"); code != http.StatusOK || len(got) != len(webp) || h.Get("Content-Type") != "image/webp" {
 		t.Errorf("GET the WebP = %d, %d bytes, %q", code, len(got), h.Get("Content-Type"))
 	}

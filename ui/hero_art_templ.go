@@ -1086,4 +1086,15 @@ func reviewedOn(a *policy.HeroArtView) string {
 	return " on " + a.ReviewedAt.UTC().Format("2006-01-02")
 }
 
+// heroInUse says which hero v's page shows, for the reviewer's hero-visual note.
+func heroInUse(v ProblemView) string {
+	switch a := v.Hero.Art; {
+	case a != nil:
+		return "The page shows bespoke art checked by " + a.ReviewedBy + reviewedOn(a) + "; its rights basis: " + a.RightsBasis
+	case v.P.Revision.Hero.Bespoke:
+		return "The page shows the neutral generated figure: bespoke art was requested, and no registered pair has passed a reviewer's check for this slug."
+	}
+	return "The page shows the neutral generated figure; the revision asks for no bespoke art."
+}
+
 var _ = templruntime.GeneratedTemplate
