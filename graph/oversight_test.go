@@ -101,7 +101,9 @@ func TestCriterionDecisionOverGraphQL(t *testing.T) {
 				}
 			}
 		}
-		vars := func(adopt bool, why string) map[string]any { return map[string]any{"c": cc, "adopt": adopt, "why": why} }
+		vars := func(adopt bool, why string) map[string]any {
+			return map[string]any{"c": cc, "adopt": adopt, "why": why}
+		}
 		if r := a.do(rev, decide, vars(true, "A reviewer adopting a criterion."), nil); !forbidden(r) {
 			t.Errorf("a reviewer's decision: %s", r.Body)
 		}
