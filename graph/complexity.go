@@ -3,6 +3,7 @@ package graph
 import (
 	"reflect"
 	"strings"
+	"time"
 
 	"entgo.io/contrib/entgql"
 
@@ -62,6 +63,13 @@ func Complexity() generated.ComplexityRoot {
 	c.Query.CriterionChanges = func(child int, first *int) int { return 1 + pageOr(first)*child }
 	c.Query.OperatingProfiles = long
 	c.Query.LaneRegister = long
+	c.Query.ContractQueue = func(child int, first *int) int { return 1 + pageOr(first)*child }
+	c.Query.ReviewerGoldAccuracy = func(child int, _, _ *time.Time) int { return long(child) }
+	c.CriterionDrift.Criteria = short
+	c.CriterionDrift.Alerts = long
+	c.CriterionDriftRow.Points = short
+	c.CriterionChange.Changes = short
+	c.ContractQueue.ByCriterion = long
 	return c
 }
 
