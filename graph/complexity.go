@@ -63,7 +63,10 @@ func Complexity() generated.ComplexityRoot {
 	c.Query.CriterionChanges = func(child int, first *int) int { return 1 + pageOr(first)*child }
 	c.Query.OperatingProfiles = long
 	c.Query.LaneRegister = long
-	c.Query.ContractQueue = func(child int, first *int) int { return 1 + pageOr(first)*child }
+	// The queue is one object; its items are at most a page (first ≤ MaxPage) and its counts one a
+	// criterion.
+	c.Query.ContractQueue = func(child int, _ *int) int { return 1 + child }
+	c.ContractQueue.Items = func(child int) int { return 1 + MaxPage*child }
 	c.Query.ReviewerGoldAccuracy = func(child int, _, _ *time.Time) int { return long(child) }
 	c.CriterionDrift.Criteria = short
 	c.CriterionDrift.Alerts = long
