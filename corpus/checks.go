@@ -309,38 +309,68 @@ func (s *Service) PeopleChecks(ctx context.Context, a *ent.Account, first int, a
 		}
 		cursorNode, cursorAt = node, checkRef{kind, arg}
 	}
-	const batch = 200
 	p := &CheckPage{Checks: []*Check{}}
+	err := s.eachNeededCheck(ctx, a, start, func(n *ent.CorpusNode, f *nodeFacts, pk checkRef) bool {
+		if n.ID == cursorNode && !packetAfter(pk, cursorAt) {
+			return true
+		}
+		if len(p.Checks) == first {
+			p.HasNext = true
+			return false
+		}
+		p.Checks = append(p.Checks, f.check(pk, a.ID))
+		p.EndCursor = pk.id(n.ID)
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// PeopleCheckCount is how many packets the reviewer's queue holds in all,
+// on every page of PeopleChecks.
+func (s *Service) PeopleCheckCount(ctx context.Context, a *ent.Account) (int, error) {
+	if err := mayCheck(a); err != nil {
+		return 0, err
+	}
+	n := 0
+	err := s.eachNeededCheck(ctx, a, 0, func(*ent.CorpusNode, *nodeFacts, checkRef) bool {
+		n++
+		return true
+	})
+	return n, err
+}
+
+// eachNeededCheck calls fn with each packet still needed of a's queue, of
+// the nodes numbered from start on, in the queue's order, reading the nodes
+// in batches, until fn returns false.
+func (s *Service) eachNeededCheck(ctx context.Context, a *ent.Account, start int, fn func(*ent.CorpusNode, *nodeFacts, checkRef) bool) error {
+	const batch = 200
 	for {
 		ns, err := s.client.CorpusNode.Query().Where(corpusnode.Retired(false), corpusnode.CurrentRevisionIDNotNil(),
 			corpusnode.MergedByIDNotNil(), corpusnode.WriterNEQ(a.ID), corpusnode.NumberGTE(start)).
 			Order(ent.Asc(corpusnode.FieldNumber)).Limit(batch).All(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("checks: %w", err)
+			return fmt.Errorf("checks: %w", err)
 		}
 		if len(ns) == 0 {
-			return p, nil
+			return nil
 		}
 		facts, err := s.factsOf(ctx, s.client, ns)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for _, n := range ns {
 			f := facts[n.ID]
 			for _, pk := range f.packets() {
-				if n.ID == cursorNode && !packetAfter(pk, cursorAt) || !f.needed(pk, a.ID) {
-					continue
+				if f.needed(pk, a.ID) && !fn(n, f, pk) {
+					return nil
 				}
-				if len(p.Checks) == first {
-					p.HasNext = true
-					return p, nil
-				}
-				p.Checks = append(p.Checks, f.check(pk, a.ID))
-				p.EndCursor = pk.id(n.ID)
 			}
 		}
 		if len(ns) < batch {
-			return p, nil
+			return nil
 		}
 		start = ns[len(ns)-1].Number + 1
 	}

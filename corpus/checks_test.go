@@ -115,6 +115,9 @@ func TestPeopleChecks(t *testing.T) {
 		if _, err := f.svc.PeopleChecks(ctx, mia, 10, ""); !errors.Is(err, policy.ErrForbidden) {
 			t.Errorf("PeopleChecks(member) = %v; want ErrForbidden", err)
 		}
+		if _, err := f.svc.PeopleCheckCount(ctx, mia); !errors.Is(err, policy.ErrForbidden) {
+			t.Errorf("PeopleCheckCount(member) = %v; want ErrForbidden", err)
+		}
 		queue := func(a *ent.Account) []string {
 			t.Helper()
 			var all []string
@@ -126,6 +129,10 @@ func TestPeopleChecks(t *testing.T) {
 				}
 				all = append(all, checkIDs(p)...)
 				if !p.HasNext {
+					// The count is the whole queue's, however it is paged.
+					if n, err := f.svc.PeopleCheckCount(ctx, a); err != nil || n != len(all) {
+						t.Errorf("PeopleCheckCount(%s) = %d, %v; want %d", a.Handle, n, err, len(all))
+					}
 					return all
 				}
 				after = p.EndCursor

@@ -168,6 +168,24 @@ func TestBrowserAutoQA(t *testing.T) {
 	if got := text(t, ctx, "criterion-why"); got != "The cited answer proves a weaker bound." {
 		t.Errorf("why = %q", got)
 	}
+	if got := text(t, ctx, "criterion-added"); got == "" {
+		t.Errorf("the versioned criteria show no words added")
+	}
+
+	// The owner adopts it on the same page; the decision shows beside the version.
+	signIn(t, ctx, s.URL, "olga", "operator password")
+	do(t, ctx, "adopt the criterion",
+		chromedp.Navigate(s.URL+"/quality/criteria"),
+		chromedp.WaitVisible(byTestID("criterion-form")),
+		chromedp.Click(chromedp.CSS(`[data-testid="criterion-form"] input[value="adopt"]`)),
+		chromedp.SendKeys(chromedp.CSS(`[data-testid="criterion-form"] textarea[name="reason"]`), "The appeal showed the scope of the answer matters."),
+		chromedp.Click(byTestID("criterion-decide")),
+	)
+	waitFlash(t, ctx, "Version 2 of duplicate.known-answer is adopted for problems submitted from now on.")
+	if got := text(t, ctx, "criterion-decision"); !strings.Contains(got, "adopted by @olga") || !strings.Contains(got, "The appeal showed the scope") {
+		t.Errorf("decision = %q", got)
+	}
+	t.Logf("saved %s", screenshot(t, ctx, "criteria-adopted"))
 }
 
 // TestBrowserGoldInReviewQueue: with blind gold on, a reviewer's queue holds gold items among the

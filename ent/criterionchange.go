@@ -34,8 +34,14 @@ type CriterionChange struct {
 	// State holds the value of the "state" field.
 	State criterionchange.State `json:"state,omitempty"`
 	// CreatedAt holds the value of the "created_at" field.
-	CreatedAt    time.Time `json:"created_at,omitempty"`
-	selectValues sql.SelectValues
+	CreatedAt time.Time `json:"created_at,omitempty"`
+	// DecidedByID holds the value of the "decided_by_id" field.
+	DecidedByID *string `json:"decided_by_id,omitempty"`
+	// DecidedAt holds the value of the "decided_at" field.
+	DecidedAt *time.Time `json:"decided_at,omitempty"`
+	// DecisionReason holds the value of the "decision_reason" field.
+	DecisionReason string `json:"decision_reason,omitempty"`
+	selectValues   sql.SelectValues
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -45,9 +51,9 @@ func (*CriterionChange) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case criterionchange.FieldVersion:
 			values[i] = new(sql.NullInt64)
-		case criterionchange.FieldID, criterionchange.FieldCheck, criterionchange.FieldPrevious, criterionchange.FieldProposed, criterionchange.FieldWhy, criterionchange.FieldAppealID, criterionchange.FieldProposedByID, criterionchange.FieldState:
+		case criterionchange.FieldID, criterionchange.FieldCheck, criterionchange.FieldPrevious, criterionchange.FieldProposed, criterionchange.FieldWhy, criterionchange.FieldAppealID, criterionchange.FieldProposedByID, criterionchange.FieldState, criterionchange.FieldDecidedByID, criterionchange.FieldDecisionReason:
 			values[i] = new(sql.NullString)
-		case criterionchange.FieldCreatedAt:
+		case criterionchange.FieldCreatedAt, criterionchange.FieldDecidedAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -125,6 +131,26 @@ func (_m *CriterionChange) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.CreatedAt = value.Time
 			}
+		case criterionchange.FieldDecidedByID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field decided_by_id", values[i])
+			} else if value.Valid {
+				_m.DecidedByID = new(string)
+				*_m.DecidedByID = value.String
+			}
+		case criterionchange.FieldDecidedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field decided_at", values[i])
+			} else if value.Valid {
+				_m.DecidedAt = new(time.Time)
+				*_m.DecidedAt = value.Time
+			}
+		case criterionchange.FieldDecisionReason:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field decision_reason", values[i])
+			} else if value.Valid {
+				_m.DecisionReason = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -189,6 +215,19 @@ func (_m *CriterionChange) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("created_at=")
 	builder.WriteString(_m.CreatedAt.Format(time.ANSIC))
+	builder.WriteString(", ")
+	if v := _m.DecidedByID; v != nil {
+		builder.WriteString("decided_by_id=")
+		builder.WriteString(*v)
+	}
+	builder.WriteString(", ")
+	if v := _m.DecidedAt; v != nil {
+		builder.WriteString("decided_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("decision_reason=")
+	builder.WriteString(_m.DecisionReason)
 	builder.WriteByte(')')
 	return builder.String()
 }

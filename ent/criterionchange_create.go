@@ -93,6 +93,48 @@ func (_c *CriterionChangeCreate) SetCreatedAt(v time.Time) *CriterionChangeCreat
 	return _c
 }
 
+// SetDecidedByID sets the "decided_by_id" field.
+func (_c *CriterionChangeCreate) SetDecidedByID(v string) *CriterionChangeCreate {
+	_c.mutation.SetDecidedByID(v)
+	return _c
+}
+
+// SetNillableDecidedByID sets the "decided_by_id" field if the given value is not nil.
+func (_c *CriterionChangeCreate) SetNillableDecidedByID(v *string) *CriterionChangeCreate {
+	if v != nil {
+		_c.SetDecidedByID(*v)
+	}
+	return _c
+}
+
+// SetDecidedAt sets the "decided_at" field.
+func (_c *CriterionChangeCreate) SetDecidedAt(v time.Time) *CriterionChangeCreate {
+	_c.mutation.SetDecidedAt(v)
+	return _c
+}
+
+// SetNillableDecidedAt sets the "decided_at" field if the given value is not nil.
+func (_c *CriterionChangeCreate) SetNillableDecidedAt(v *time.Time) *CriterionChangeCreate {
+	if v != nil {
+		_c.SetDecidedAt(*v)
+	}
+	return _c
+}
+
+// SetDecisionReason sets the "decision_reason" field.
+func (_c *CriterionChangeCreate) SetDecisionReason(v string) *CriterionChangeCreate {
+	_c.mutation.SetDecisionReason(v)
+	return _c
+}
+
+// SetNillableDecisionReason sets the "decision_reason" field if the given value is not nil.
+func (_c *CriterionChangeCreate) SetNillableDecisionReason(v *string) *CriterionChangeCreate {
+	if v != nil {
+		_c.SetDecisionReason(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *CriterionChangeCreate) SetID(v string) *CriterionChangeCreate {
 	_c.mutation.SetID(v)
@@ -146,6 +188,10 @@ func (_c *CriterionChangeCreate) defaults() {
 		v := criterionchange.DefaultState
 		_c.mutation.SetState(v)
 	}
+	if _, ok := _c.mutation.DecisionReason(); !ok {
+		v := criterionchange.DefaultDecisionReason
+		_c.mutation.SetDecisionReason(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := criterionchange.DefaultID()
 		_c.mutation.SetID(v)
@@ -187,6 +233,9 @@ func (_c *CriterionChangeCreate) check() error {
 	}
 	if _, ok := _c.mutation.CreatedAt(); !ok {
 		return &ValidationError{Name: "created_at", err: errors.New(`ent: missing required field "CriterionChange.created_at"`)}
+	}
+	if _, ok := _c.mutation.DecisionReason(); !ok {
+		return &ValidationError{Name: "decision_reason", err: errors.New(`ent: missing required field "CriterionChange.decision_reason"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := criterionchange.IDValidator(v); err != nil {
@@ -265,6 +314,18 @@ func (_c *CriterionChangeCreate) createSpec() (*CriterionChange, *sqlgraph.Creat
 		_spec.SetField(criterionchange.FieldCreatedAt, field.TypeTime, value)
 		_node.CreatedAt = value
 	}
+	if value, ok := _c.mutation.DecidedByID(); ok {
+		_spec.SetField(criterionchange.FieldDecidedByID, field.TypeString, value)
+		_node.DecidedByID = &value
+	}
+	if value, ok := _c.mutation.DecidedAt(); ok {
+		_spec.SetField(criterionchange.FieldDecidedAt, field.TypeTime, value)
+		_node.DecidedAt = &value
+	}
+	if value, ok := _c.mutation.DecisionReason(); ok {
+		_spec.SetField(criterionchange.FieldDecisionReason, field.TypeString, value)
+		_node.DecisionReason = value
+	}
 	return _node, _spec
 }
 
@@ -326,6 +387,54 @@ func (u *CriterionChangeUpsert) SetState(v criterionchange.State) *CriterionChan
 // UpdateState sets the "state" field to the value that was provided on create.
 func (u *CriterionChangeUpsert) UpdateState() *CriterionChangeUpsert {
 	u.SetExcluded(criterionchange.FieldState)
+	return u
+}
+
+// SetDecidedByID sets the "decided_by_id" field.
+func (u *CriterionChangeUpsert) SetDecidedByID(v string) *CriterionChangeUpsert {
+	u.Set(criterionchange.FieldDecidedByID, v)
+	return u
+}
+
+// UpdateDecidedByID sets the "decided_by_id" field to the value that was provided on create.
+func (u *CriterionChangeUpsert) UpdateDecidedByID() *CriterionChangeUpsert {
+	u.SetExcluded(criterionchange.FieldDecidedByID)
+	return u
+}
+
+// ClearDecidedByID clears the value of the "decided_by_id" field.
+func (u *CriterionChangeUpsert) ClearDecidedByID() *CriterionChangeUpsert {
+	u.SetNull(criterionchange.FieldDecidedByID)
+	return u
+}
+
+// SetDecidedAt sets the "decided_at" field.
+func (u *CriterionChangeUpsert) SetDecidedAt(v time.Time) *CriterionChangeUpsert {
+	u.Set(criterionchange.FieldDecidedAt, v)
+	return u
+}
+
+// UpdateDecidedAt sets the "decided_at" field to the value that was provided on create.
+func (u *CriterionChangeUpsert) UpdateDecidedAt() *CriterionChangeUpsert {
+	u.SetExcluded(criterionchange.FieldDecidedAt)
+	return u
+}
+
+// ClearDecidedAt clears the value of the "decided_at" field.
+func (u *CriterionChangeUpsert) ClearDecidedAt() *CriterionChangeUpsert {
+	u.SetNull(criterionchange.FieldDecidedAt)
+	return u
+}
+
+// SetDecisionReason sets the "decision_reason" field.
+func (u *CriterionChangeUpsert) SetDecisionReason(v string) *CriterionChangeUpsert {
+	u.Set(criterionchange.FieldDecisionReason, v)
+	return u
+}
+
+// UpdateDecisionReason sets the "decision_reason" field to the value that was provided on create.
+func (u *CriterionChangeUpsert) UpdateDecisionReason() *CriterionChangeUpsert {
+	u.SetExcluded(criterionchange.FieldDecisionReason)
 	return u
 }
 
@@ -412,6 +521,62 @@ func (u *CriterionChangeUpsertOne) SetState(v criterionchange.State) *CriterionC
 func (u *CriterionChangeUpsertOne) UpdateState() *CriterionChangeUpsertOne {
 	return u.Update(func(s *CriterionChangeUpsert) {
 		s.UpdateState()
+	})
+}
+
+// SetDecidedByID sets the "decided_by_id" field.
+func (u *CriterionChangeUpsertOne) SetDecidedByID(v string) *CriterionChangeUpsertOne {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.SetDecidedByID(v)
+	})
+}
+
+// UpdateDecidedByID sets the "decided_by_id" field to the value that was provided on create.
+func (u *CriterionChangeUpsertOne) UpdateDecidedByID() *CriterionChangeUpsertOne {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.UpdateDecidedByID()
+	})
+}
+
+// ClearDecidedByID clears the value of the "decided_by_id" field.
+func (u *CriterionChangeUpsertOne) ClearDecidedByID() *CriterionChangeUpsertOne {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.ClearDecidedByID()
+	})
+}
+
+// SetDecidedAt sets the "decided_at" field.
+func (u *CriterionChangeUpsertOne) SetDecidedAt(v time.Time) *CriterionChangeUpsertOne {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.SetDecidedAt(v)
+	})
+}
+
+// UpdateDecidedAt sets the "decided_at" field to the value that was provided on create.
+func (u *CriterionChangeUpsertOne) UpdateDecidedAt() *CriterionChangeUpsertOne {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.UpdateDecidedAt()
+	})
+}
+
+// ClearDecidedAt clears the value of the "decided_at" field.
+func (u *CriterionChangeUpsertOne) ClearDecidedAt() *CriterionChangeUpsertOne {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.ClearDecidedAt()
+	})
+}
+
+// SetDecisionReason sets the "decision_reason" field.
+func (u *CriterionChangeUpsertOne) SetDecisionReason(v string) *CriterionChangeUpsertOne {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.SetDecisionReason(v)
+	})
+}
+
+// UpdateDecisionReason sets the "decision_reason" field to the value that was provided on create.
+func (u *CriterionChangeUpsertOne) UpdateDecisionReason() *CriterionChangeUpsertOne {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.UpdateDecisionReason()
 	})
 }
 
@@ -665,6 +830,62 @@ func (u *CriterionChangeUpsertBulk) SetState(v criterionchange.State) *Criterion
 func (u *CriterionChangeUpsertBulk) UpdateState() *CriterionChangeUpsertBulk {
 	return u.Update(func(s *CriterionChangeUpsert) {
 		s.UpdateState()
+	})
+}
+
+// SetDecidedByID sets the "decided_by_id" field.
+func (u *CriterionChangeUpsertBulk) SetDecidedByID(v string) *CriterionChangeUpsertBulk {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.SetDecidedByID(v)
+	})
+}
+
+// UpdateDecidedByID sets the "decided_by_id" field to the value that was provided on create.
+func (u *CriterionChangeUpsertBulk) UpdateDecidedByID() *CriterionChangeUpsertBulk {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.UpdateDecidedByID()
+	})
+}
+
+// ClearDecidedByID clears the value of the "decided_by_id" field.
+func (u *CriterionChangeUpsertBulk) ClearDecidedByID() *CriterionChangeUpsertBulk {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.ClearDecidedByID()
+	})
+}
+
+// SetDecidedAt sets the "decided_at" field.
+func (u *CriterionChangeUpsertBulk) SetDecidedAt(v time.Time) *CriterionChangeUpsertBulk {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.SetDecidedAt(v)
+	})
+}
+
+// UpdateDecidedAt sets the "decided_at" field to the value that was provided on create.
+func (u *CriterionChangeUpsertBulk) UpdateDecidedAt() *CriterionChangeUpsertBulk {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.UpdateDecidedAt()
+	})
+}
+
+// ClearDecidedAt clears the value of the "decided_at" field.
+func (u *CriterionChangeUpsertBulk) ClearDecidedAt() *CriterionChangeUpsertBulk {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.ClearDecidedAt()
+	})
+}
+
+// SetDecisionReason sets the "decision_reason" field.
+func (u *CriterionChangeUpsertBulk) SetDecisionReason(v string) *CriterionChangeUpsertBulk {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.SetDecisionReason(v)
+	})
+}
+
+// UpdateDecisionReason sets the "decision_reason" field to the value that was provided on create.
+func (u *CriterionChangeUpsertBulk) UpdateDecisionReason() *CriterionChangeUpsertBulk {
+	return u.Update(func(s *CriterionChangeUpsert) {
+		s.UpdateDecisionReason()
 	})
 }
 

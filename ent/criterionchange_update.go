@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -38,6 +39,60 @@ func (_u *CriterionChangeUpdate) SetState(v criterionchange.State) *CriterionCha
 func (_u *CriterionChangeUpdate) SetNillableState(v *criterionchange.State) *CriterionChangeUpdate {
 	if v != nil {
 		_u.SetState(*v)
+	}
+	return _u
+}
+
+// SetDecidedByID sets the "decided_by_id" field.
+func (_u *CriterionChangeUpdate) SetDecidedByID(v string) *CriterionChangeUpdate {
+	_u.mutation.SetDecidedByID(v)
+	return _u
+}
+
+// SetNillableDecidedByID sets the "decided_by_id" field if the given value is not nil.
+func (_u *CriterionChangeUpdate) SetNillableDecidedByID(v *string) *CriterionChangeUpdate {
+	if v != nil {
+		_u.SetDecidedByID(*v)
+	}
+	return _u
+}
+
+// ClearDecidedByID clears the value of the "decided_by_id" field.
+func (_u *CriterionChangeUpdate) ClearDecidedByID() *CriterionChangeUpdate {
+	_u.mutation.ClearDecidedByID()
+	return _u
+}
+
+// SetDecidedAt sets the "decided_at" field.
+func (_u *CriterionChangeUpdate) SetDecidedAt(v time.Time) *CriterionChangeUpdate {
+	_u.mutation.SetDecidedAt(v)
+	return _u
+}
+
+// SetNillableDecidedAt sets the "decided_at" field if the given value is not nil.
+func (_u *CriterionChangeUpdate) SetNillableDecidedAt(v *time.Time) *CriterionChangeUpdate {
+	if v != nil {
+		_u.SetDecidedAt(*v)
+	}
+	return _u
+}
+
+// ClearDecidedAt clears the value of the "decided_at" field.
+func (_u *CriterionChangeUpdate) ClearDecidedAt() *CriterionChangeUpdate {
+	_u.mutation.ClearDecidedAt()
+	return _u
+}
+
+// SetDecisionReason sets the "decision_reason" field.
+func (_u *CriterionChangeUpdate) SetDecisionReason(v string) *CriterionChangeUpdate {
+	_u.mutation.SetDecisionReason(v)
+	return _u
+}
+
+// SetNillableDecisionReason sets the "decision_reason" field if the given value is not nil.
+func (_u *CriterionChangeUpdate) SetNillableDecisionReason(v *string) *CriterionChangeUpdate {
+	if v != nil {
+		_u.SetDecisionReason(*v)
 	}
 	return _u
 }
@@ -108,6 +163,21 @@ func (_u *CriterionChangeUpdate) sqlSave(ctx context.Context) (_node int, err er
 	if value, ok := _u.mutation.State(); ok {
 		_spec.SetField(criterionchange.FieldState, field.TypeEnum, value)
 	}
+	if value, ok := _u.mutation.DecidedByID(); ok {
+		_spec.SetField(criterionchange.FieldDecidedByID, field.TypeString, value)
+	}
+	if _u.mutation.DecidedByIDCleared() {
+		_spec.ClearField(criterionchange.FieldDecidedByID, field.TypeString)
+	}
+	if value, ok := _u.mutation.DecidedAt(); ok {
+		_spec.SetField(criterionchange.FieldDecidedAt, field.TypeTime, value)
+	}
+	if _u.mutation.DecidedAtCleared() {
+		_spec.ClearField(criterionchange.FieldDecidedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.DecisionReason(); ok {
+		_spec.SetField(criterionchange.FieldDecisionReason, field.TypeString, value)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -140,6 +210,60 @@ func (_u *CriterionChangeUpdateOne) SetState(v criterionchange.State) *Criterion
 func (_u *CriterionChangeUpdateOne) SetNillableState(v *criterionchange.State) *CriterionChangeUpdateOne {
 	if v != nil {
 		_u.SetState(*v)
+	}
+	return _u
+}
+
+// SetDecidedByID sets the "decided_by_id" field.
+func (_u *CriterionChangeUpdateOne) SetDecidedByID(v string) *CriterionChangeUpdateOne {
+	_u.mutation.SetDecidedByID(v)
+	return _u
+}
+
+// SetNillableDecidedByID sets the "decided_by_id" field if the given value is not nil.
+func (_u *CriterionChangeUpdateOne) SetNillableDecidedByID(v *string) *CriterionChangeUpdateOne {
+	if v != nil {
+		_u.SetDecidedByID(*v)
+	}
+	return _u
+}
+
+// ClearDecidedByID clears the value of the "decided_by_id" field.
+func (_u *CriterionChangeUpdateOne) ClearDecidedByID() *CriterionChangeUpdateOne {
+	_u.mutation.ClearDecidedByID()
+	return _u
+}
+
+// SetDecidedAt sets the "decided_at" field.
+func (_u *CriterionChangeUpdateOne) SetDecidedAt(v time.Time) *CriterionChangeUpdateOne {
+	_u.mutation.SetDecidedAt(v)
+	return _u
+}
+
+// SetNillableDecidedAt sets the "decided_at" field if the given value is not nil.
+func (_u *CriterionChangeUpdateOne) SetNillableDecidedAt(v *time.Time) *CriterionChangeUpdateOne {
+	if v != nil {
+		_u.SetDecidedAt(*v)
+	}
+	return _u
+}
+
+// ClearDecidedAt clears the value of the "decided_at" field.
+func (_u *CriterionChangeUpdateOne) ClearDecidedAt() *CriterionChangeUpdateOne {
+	_u.mutation.ClearDecidedAt()
+	return _u
+}
+
+// SetDecisionReason sets the "decision_reason" field.
+func (_u *CriterionChangeUpdateOne) SetDecisionReason(v string) *CriterionChangeUpdateOne {
+	_u.mutation.SetDecisionReason(v)
+	return _u
+}
+
+// SetNillableDecisionReason sets the "decision_reason" field if the given value is not nil.
+func (_u *CriterionChangeUpdateOne) SetNillableDecisionReason(v *string) *CriterionChangeUpdateOne {
+	if v != nil {
+		_u.SetDecisionReason(*v)
 	}
 	return _u
 }
@@ -239,6 +363,21 @@ func (_u *CriterionChangeUpdateOne) sqlSave(ctx context.Context) (_node *Criteri
 	}
 	if value, ok := _u.mutation.State(); ok {
 		_spec.SetField(criterionchange.FieldState, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.DecidedByID(); ok {
+		_spec.SetField(criterionchange.FieldDecidedByID, field.TypeString, value)
+	}
+	if _u.mutation.DecidedByIDCleared() {
+		_spec.ClearField(criterionchange.FieldDecidedByID, field.TypeString)
+	}
+	if value, ok := _u.mutation.DecidedAt(); ok {
+		_spec.SetField(criterionchange.FieldDecidedAt, field.TypeTime, value)
+	}
+	if _u.mutation.DecidedAtCleared() {
+		_spec.ClearField(criterionchange.FieldDecidedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.DecisionReason(); ok {
+		_spec.SetField(criterionchange.FieldDecisionReason, field.TypeString, value)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &CriterionChange{config: _u.config}

@@ -18850,23 +18850,26 @@ func (m *CounterMutation) ResetEdge(name string) error {
 // CriterionChangeMutation represents an operation that mutates the CriterionChange nodes in the graph.
 type CriterionChangeMutation struct {
 	config
-	op             Op
-	typ            string
-	id             *string
-	check          *string
-	version        *int
-	addversion     *int
-	previous       *string
-	proposed       *string
-	why            *string
-	appeal_id      *string
-	proposed_by_id *string
-	state          *criterionchange.State
-	created_at     *time.Time
-	clearedFields  map[string]struct{}
-	done           bool
-	oldValue       func(context.Context) (*CriterionChange, error)
-	predicates     []predicate.CriterionChange
+	op              Op
+	typ             string
+	id              *string
+	check           *string
+	version         *int
+	addversion      *int
+	previous        *string
+	proposed        *string
+	why             *string
+	appeal_id       *string
+	proposed_by_id  *string
+	state           *criterionchange.State
+	created_at      *time.Time
+	decided_by_id   *string
+	decided_at      *time.Time
+	decision_reason *string
+	clearedFields   map[string]struct{}
+	done            bool
+	oldValue        func(context.Context) (*CriterionChange, error)
+	predicates      []predicate.CriterionChange
 }
 
 var _ ent.Mutation = (*CriterionChangeMutation)(nil)
@@ -19330,6 +19333,140 @@ func (m *CriterionChangeMutation) ResetCreatedAt() {
 	m.created_at = nil
 }
 
+// SetDecidedByID sets the "decided_by_id" field.
+func (m *CriterionChangeMutation) SetDecidedByID(s string) {
+	m.decided_by_id = &s
+}
+
+// DecidedByID returns the value of the "decided_by_id" field in the mutation.
+func (m *CriterionChangeMutation) DecidedByID() (r string, exists bool) {
+	v := m.decided_by_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDecidedByID returns the old "decided_by_id" field's value of the CriterionChange entity.
+// If the CriterionChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CriterionChangeMutation) OldDecidedByID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDecidedByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDecidedByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDecidedByID: %w", err)
+	}
+	return oldValue.DecidedByID, nil
+}
+
+// ClearDecidedByID clears the value of the "decided_by_id" field.
+func (m *CriterionChangeMutation) ClearDecidedByID() {
+	m.decided_by_id = nil
+	m.clearedFields[criterionchange.FieldDecidedByID] = struct{}{}
+}
+
+// DecidedByIDCleared returns if the "decided_by_id" field was cleared in this mutation.
+func (m *CriterionChangeMutation) DecidedByIDCleared() bool {
+	_, ok := m.clearedFields[criterionchange.FieldDecidedByID]
+	return ok
+}
+
+// ResetDecidedByID resets all changes to the "decided_by_id" field.
+func (m *CriterionChangeMutation) ResetDecidedByID() {
+	m.decided_by_id = nil
+	delete(m.clearedFields, criterionchange.FieldDecidedByID)
+}
+
+// SetDecidedAt sets the "decided_at" field.
+func (m *CriterionChangeMutation) SetDecidedAt(t time.Time) {
+	m.decided_at = &t
+}
+
+// DecidedAt returns the value of the "decided_at" field in the mutation.
+func (m *CriterionChangeMutation) DecidedAt() (r time.Time, exists bool) {
+	v := m.decided_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDecidedAt returns the old "decided_at" field's value of the CriterionChange entity.
+// If the CriterionChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CriterionChangeMutation) OldDecidedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDecidedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDecidedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDecidedAt: %w", err)
+	}
+	return oldValue.DecidedAt, nil
+}
+
+// ClearDecidedAt clears the value of the "decided_at" field.
+func (m *CriterionChangeMutation) ClearDecidedAt() {
+	m.decided_at = nil
+	m.clearedFields[criterionchange.FieldDecidedAt] = struct{}{}
+}
+
+// DecidedAtCleared returns if the "decided_at" field was cleared in this mutation.
+func (m *CriterionChangeMutation) DecidedAtCleared() bool {
+	_, ok := m.clearedFields[criterionchange.FieldDecidedAt]
+	return ok
+}
+
+// ResetDecidedAt resets all changes to the "decided_at" field.
+func (m *CriterionChangeMutation) ResetDecidedAt() {
+	m.decided_at = nil
+	delete(m.clearedFields, criterionchange.FieldDecidedAt)
+}
+
+// SetDecisionReason sets the "decision_reason" field.
+func (m *CriterionChangeMutation) SetDecisionReason(s string) {
+	m.decision_reason = &s
+}
+
+// DecisionReason returns the value of the "decision_reason" field in the mutation.
+func (m *CriterionChangeMutation) DecisionReason() (r string, exists bool) {
+	v := m.decision_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDecisionReason returns the old "decision_reason" field's value of the CriterionChange entity.
+// If the CriterionChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CriterionChangeMutation) OldDecisionReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDecisionReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDecisionReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDecisionReason: %w", err)
+	}
+	return oldValue.DecisionReason, nil
+}
+
+// ResetDecisionReason resets all changes to the "decision_reason" field.
+func (m *CriterionChangeMutation) ResetDecisionReason() {
+	m.decision_reason = nil
+}
+
 // Where appends a list predicates to the CriterionChangeMutation builder.
 func (m *CriterionChangeMutation) Where(ps ...predicate.CriterionChange) {
 	m.predicates = append(m.predicates, ps...)
@@ -19364,7 +19501,7 @@ func (m *CriterionChangeMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CriterionChangeMutation) Fields() []string {
-	fields := make([]string, 0, 9)
+	fields := make([]string, 0, 12)
 	if m.check != nil {
 		fields = append(fields, criterionchange.FieldCheck)
 	}
@@ -19392,6 +19529,15 @@ func (m *CriterionChangeMutation) Fields() []string {
 	if m.created_at != nil {
 		fields = append(fields, criterionchange.FieldCreatedAt)
 	}
+	if m.decided_by_id != nil {
+		fields = append(fields, criterionchange.FieldDecidedByID)
+	}
+	if m.decided_at != nil {
+		fields = append(fields, criterionchange.FieldDecidedAt)
+	}
+	if m.decision_reason != nil {
+		fields = append(fields, criterionchange.FieldDecisionReason)
+	}
 	return fields
 }
 
@@ -19418,6 +19564,12 @@ func (m *CriterionChangeMutation) Field(name string) (ent.Value, bool) {
 		return m.State()
 	case criterionchange.FieldCreatedAt:
 		return m.CreatedAt()
+	case criterionchange.FieldDecidedByID:
+		return m.DecidedByID()
+	case criterionchange.FieldDecidedAt:
+		return m.DecidedAt()
+	case criterionchange.FieldDecisionReason:
+		return m.DecisionReason()
 	}
 	return nil, false
 }
@@ -19445,6 +19597,12 @@ func (m *CriterionChangeMutation) OldField(ctx context.Context, name string) (en
 		return m.OldState(ctx)
 	case criterionchange.FieldCreatedAt:
 		return m.OldCreatedAt(ctx)
+	case criterionchange.FieldDecidedByID:
+		return m.OldDecidedByID(ctx)
+	case criterionchange.FieldDecidedAt:
+		return m.OldDecidedAt(ctx)
+	case criterionchange.FieldDecisionReason:
+		return m.OldDecisionReason(ctx)
 	}
 	return nil, fmt.Errorf("unknown CriterionChange field %s", name)
 }
@@ -19517,6 +19675,27 @@ func (m *CriterionChangeMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetCreatedAt(v)
 		return nil
+	case criterionchange.FieldDecidedByID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDecidedByID(v)
+		return nil
+	case criterionchange.FieldDecidedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDecidedAt(v)
+		return nil
+	case criterionchange.FieldDecisionReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDecisionReason(v)
+		return nil
 	}
 	return fmt.Errorf("unknown CriterionChange field %s", name)
 }
@@ -19565,6 +19744,12 @@ func (m *CriterionChangeMutation) ClearedFields() []string {
 	if m.FieldCleared(criterionchange.FieldAppealID) {
 		fields = append(fields, criterionchange.FieldAppealID)
 	}
+	if m.FieldCleared(criterionchange.FieldDecidedByID) {
+		fields = append(fields, criterionchange.FieldDecidedByID)
+	}
+	if m.FieldCleared(criterionchange.FieldDecidedAt) {
+		fields = append(fields, criterionchange.FieldDecidedAt)
+	}
 	return fields
 }
 
@@ -19581,6 +19766,12 @@ func (m *CriterionChangeMutation) ClearField(name string) error {
 	switch name {
 	case criterionchange.FieldAppealID:
 		m.ClearAppealID()
+		return nil
+	case criterionchange.FieldDecidedByID:
+		m.ClearDecidedByID()
+		return nil
+	case criterionchange.FieldDecidedAt:
+		m.ClearDecidedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown CriterionChange nullable field %s", name)
@@ -19616,6 +19807,15 @@ func (m *CriterionChangeMutation) ResetField(name string) error {
 		return nil
 	case criterionchange.FieldCreatedAt:
 		m.ResetCreatedAt()
+		return nil
+	case criterionchange.FieldDecidedByID:
+		m.ResetDecidedByID()
+		return nil
+	case criterionchange.FieldDecidedAt:
+		m.ResetDecidedAt()
+		return nil
+	case criterionchange.FieldDecisionReason:
+		m.ResetDecisionReason()
 		return nil
 	}
 	return fmt.Errorf("unknown CriterionChange field %s", name)

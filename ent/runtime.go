@@ -851,6 +851,10 @@ func init() {
 	criterionchangeDescVersion := criterionchangeFields[1].Descriptor()
 	// criterionchange.VersionValidator is a validator for the "version" field. It is called by the builders before save.
 	criterionchange.VersionValidator = criterionchangeDescVersion.Validators[0].(func(int) error)
+	// criterionchangeDescDecisionReason is the schema descriptor for decision_reason field.
+	criterionchangeDescDecisionReason := criterionchangeFields[11].Descriptor()
+	// criterionchange.DefaultDecisionReason holds the default value on creation for the decision_reason field.
+	criterionchange.DefaultDecisionReason = criterionchangeDescDecisionReason.Default.(string)
 	// criterionchangeDescID is the schema descriptor for id field.
 	criterionchangeDescID := criterionchangeMixinFields0[0].Descriptor()
 	// criterionchange.DefaultID holds the default value on creation for the id field.

@@ -37,3 +37,11 @@ func appealPayload(a policy.AppealView, err error) (*model.AppealPayload, error)
 	}
 	return &model.AppealPayload{Appeal: &a, UserErrors: []*model.UserError{}}, nil
 }
+
+func criterionPayload(c policy.CriterionChangeView, err error) (*model.CriterionChangePayload, error) {
+	if err != nil {
+		ues, err := userErrors(err)
+		return &model.CriterionChangePayload{UserErrors: ues}, err
+	}
+	return &model.CriterionChangePayload{CriterionChange: &c, UserErrors: []*model.UserError{}}, nil
+}

@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"strings"
 
 	"github.com/theoremdb/theoremdb/graph/generated"
 	"github.com/theoremdb/theoremdb/graph/model"
@@ -19,16 +20,21 @@ func (r *appealResolver) CriterionChange(ctx context.Context, obj *policy.Appeal
 	if obj.CriterionChangeID == "" {
 		return nil, nil
 	}
-	cs, err := r.policy.CriterionChanges(ctx, 1000)
+	c, err := r.policy.CriterionChange(ctx, obj.CriterionChangeID)
 	if err != nil {
 		return nil, err
 	}
-	for i := range cs {
-		if cs[i].ID == obj.CriterionChangeID {
-			return &cs[i], nil
-		}
-	}
-	return nil, nil
+	return &c, nil
+}
+
+// DecidedBy is the resolver for the decidedBy field.
+func (r *criterionChangeResolver) DecidedBy(ctx context.Context, obj *policy.CriterionChangeView) (*string, error) {
+	return optional(strings.TrimPrefix(obj.DecidedBy, "@")), nil
+}
+
+// DecisionReason is the resolver for the decisionReason field.
+func (r *criterionChangeResolver) DecisionReason(ctx context.Context, obj *policy.CriterionChangeView) (*string, error) {
+	return optional(obj.DecisionReason), nil
 }
 
 // SetLaneRegisterEntry is the resolver for the setLaneRegisterEntry field.
@@ -50,6 +56,11 @@ func (r *mutationResolver) AppealDecision(ctx context.Context, input model.Appea
 func (r *mutationResolver) ResolveAppeal(ctx context.Context, input model.ResolveAppealInput) (*model.AppealPayload, error) {
 	return appealPayload(r.policy.ResolveAppeal(ctx, viewer.From(ctx), policy.ResolveAppealInput{AppealID: input.Appeal,
 		Upheld: input.Upheld, Resolution: input.Resolution, Check: deref(input.Check), Proposed: deref(input.Proposed)}))
+}
+
+// DecideCriterionChange is the resolver for the decideCriterionChange field.
+func (r *mutationResolver) DecideCriterionChange(ctx context.Context, input model.DecideCriterionChangeInput) (*model.CriterionChangePayload, error) {
+	return criterionPayload(r.policy.DecideCriterion(ctx, viewer.From(ctx), input.CriterionChange, input.Adopt, input.Reason))
 }
 
 // LaneRegister is the resolver for the laneRegister field.
@@ -90,4 +101,12 @@ func (r *queryResolver) CriterionChanges(ctx context.Context, first *int) ([]*po
 // Appeal returns generated.AppealResolver implementation.
 func (r *Resolver) Appeal() generated.AppealResolver { return &appealResolver{r} }
 
-type appealResolver struct{ *Resolver }
+// CriterionChange returns generated.CriterionChangeResolver implementation.
+func (r *Resolver) CriterionChange() generated.CriterionChangeResolver {
+	return &criterionChangeResolver{r}
+}
+
+type (
+	appealResolver          struct{ *Resolver }
+	criterionChangeResolver struct{ *Resolver }
+)

@@ -3,6 +3,7 @@ package graph
 import (
 	"reflect"
 	"strings"
+	"time"
 
 	"entgo.io/contrib/entgql"
 
@@ -62,6 +63,16 @@ func Complexity() generated.ComplexityRoot {
 	c.Query.CriterionChanges = func(child int, first *int) int { return 1 + pageOr(first)*child }
 	c.Query.OperatingProfiles = long
 	c.Query.LaneRegister = long
+	// The queue is one object; its items are at most a page (first ≤ MaxPage) and its counts one a
+	// criterion.
+	c.Query.ContractQueue = func(child int, _ *int) int { return 1 + child }
+	c.ContractQueue.Items = func(child int) int { return 1 + MaxPage*child }
+	c.Query.ReviewerGoldAccuracy = func(child int, _, _ *time.Time) int { return long(child) }
+	c.CriterionDrift.Criteria = short
+	c.CriterionDrift.Alerts = long
+	c.CriterionDriftRow.Points = short
+	c.CriterionChange.Changes = short
+	c.ContractQueue.ByCriterion = long
 	return c
 }
 

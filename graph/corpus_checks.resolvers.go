@@ -76,6 +76,11 @@ func (r *peopleCheckResolver) Context(ctx context.Context, obj *corpus.Check) ([
 	return blindNodes(ns), nil
 }
 
+// TotalCount is the resolver for the totalCount field.
+func (r *peopleCheckConnectionResolver) TotalCount(ctx context.Context, obj *model.PeopleCheckConnection) (int, error) {
+	return r.corpus.PeopleCheckCount(ctx, viewer.From(ctx))
+}
+
 // PeopleChecks is the resolver for the peopleChecks field.
 func (r *queryResolver) PeopleChecks(ctx context.Context, first *int, after *string) (*model.PeopleCheckConnection, error) {
 	return r.peopleChecks(ctx, first, after)
@@ -116,4 +121,12 @@ func (r *queryResolver) CorpusTasks(ctx context.Context, first *int) ([]*corpus.
 // PeopleCheck returns generated.PeopleCheckResolver implementation.
 func (r *Resolver) PeopleCheck() generated.PeopleCheckResolver { return &peopleCheckResolver{r} }
 
-type peopleCheckResolver struct{ *Resolver }
+// PeopleCheckConnection returns generated.PeopleCheckConnectionResolver implementation.
+func (r *Resolver) PeopleCheckConnection() generated.PeopleCheckConnectionResolver {
+	return &peopleCheckConnectionResolver{r}
+}
+
+type (
+	peopleCheckResolver           struct{ *Resolver }
+	peopleCheckConnectionResolver struct{ *Resolver }
+)

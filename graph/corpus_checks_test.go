@@ -11,7 +11,7 @@ import (
 	"github.com/theoremdb/theoremdb/role"
 )
 
-const peopleChecksQ = `query { peopleChecks(first: 10) { pageInfo { hasNextPage endCursor }
+const peopleChecksQ = `query { peopleChecks(first: 10) { totalCount pageInfo { hasNextPage endCursor }
 	edges { cursor node { id kind question targetSeconds revision
 		node { id kind label title body term uses { id } usedBy { id } proves { id } references { identifier } }
 		reference { identifier citation locator } binding { id label }
@@ -23,7 +23,8 @@ const confirmCheckM = `mutation($input: ConfirmPeopleCheckInput!) { confirmPeopl
 
 type checkEdges struct {
 	PeopleChecks struct {
-		Edges []struct {
+		TotalCount int
+		Edges      []struct {
 			Node struct {
 				ID, Kind  string
 				Revision  int
@@ -64,7 +65,7 @@ func TestPeopleChecksContract(t *testing.T) {
 		}
 		var q checkEdges
 		r := a.do(rita, peopleChecksQ, nil, &q)
-		if len(r.Errors) > 0 || len(q.PeopleChecks.Edges) != 1 {
+		if len(r.Errors) > 0 || len(q.PeopleChecks.Edges) != 1 || q.PeopleChecks.TotalCount != 1 {
 			t.Fatalf("peopleChecks: %s", r.Body)
 		}
 		for _, secret := range []string{botAcc.ID, "prover-bot", "secret-model-7", "prompt-v9", "layer-q", "AGENT"} {
@@ -121,11 +122,11 @@ func TestPeopleChecksContract(t *testing.T) {
 			t.Fatalf("confirmPeopleCheck(step-2): %s", r.Body)
 		}
 		q = checkEdges{}
-		if r := a.do(rita, peopleChecksQ, nil, &q); len(r.Errors) > 0 || len(q.PeopleChecks.Edges) != 0 {
+		if r := a.do(rita, peopleChecksQ, nil, &q); len(r.Errors) > 0 || len(q.PeopleChecks.Edges) != 0 || q.PeopleChecks.TotalCount != 0 {
 			t.Errorf("rita's queue after she checked the proof: %s", r.Body)
 		}
 		q = checkEdges{}
-		if r := a.do(ravi, peopleChecksQ, nil, &q); len(r.Errors) > 0 || len(q.PeopleChecks.Edges) != 1 {
+		if r := a.do(ravi, peopleChecksQ, nil, &q); len(r.Errors) > 0 || len(q.PeopleChecks.Edges) != 1 || q.PeopleChecks.TotalCount != 1 {
 			t.Errorf("ravi's queue: %s", r.Body)
 		}
 		const one = `query($id: ID!) { peopleCheck(id: $id) { id sections { id confirmed } } }`

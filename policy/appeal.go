@@ -19,8 +19,9 @@ import (
 // decision on their problem once, with a reason. An appeal is human work: it waits in the
 // appeals queue for an operator other than the decision's reviewer. An open appeal disputes the
 // problem, so agent-assisted review leaves it to people (ReasonDisputed). An upheld appeal that
-// shows a criterion was wrong proposes a new version of that criterion; the versioned criteria
-// (CriterionChanges) show what changed and why.
+// shows a criterion was wrong proposes a new version of that criterion, which the owner of the
+// criteria adopts or declines (criteria.go); the versioned criteria (CriterionChanges) show what
+// changed and why.
 
 // Events of appeals and criteria.
 const (
@@ -197,15 +198,23 @@ func CheckNamed(id string) (gates.Check, bool) {
 }
 
 // proposeCriterion writes the next version of a check's criterion: the text it replaces is the
-// newest proposal's, or the code's own (version 1).
+// criterion in force now (the newest adopted version's, or the code's own, version 1).
 func (t *tx) proposeCriterion(ctx context.Context, actor *ent.Account, c gates.Check, proposed, why, appealID string) (*ent.CriterionChange, error) {
-	prev, version := c.Criterion, 2
+	version := 2
 	last, err := t.CriterionChange.Query().Where(criterionchange.Check(c.ID)).Order(ent.Desc(criterionchange.FieldVersion)).First(ctx)
 	switch {
 	case err == nil:
-		prev, version = last.Proposed, last.Version+1
+		version = last.Version + 1
 	case !ent.IsNotFound(err):
 		return nil, fmt.Errorf("criterion: %w", err)
+	}
+	inForce, err := t.criteriaAt(ctx, t.s.Now())
+	if err != nil {
+		return nil, err
+	}
+	prev := c.Criterion
+	if v, ok := inForce[c.ID]; ok {
+		prev = v.Proposed
 	}
 	q := t.CriterionChange.Create().SetCheck(c.ID).SetVersion(version).SetPrevious(prev).SetProposed(proposed).SetWhy(why).
 		SetProposedByID(actor.ID).SetCreatedAt(t.s.Now())
@@ -290,50 +299,6 @@ func (s *Service) appealViews(ctx context.Context, as []*ent.Appeal) ([]AppealVi
 		}
 		if a.CriterionChangeID != nil {
 			v.CriterionChangeID = *a.CriterionChangeID
-		}
-		out = append(out, v)
-	}
-	return out, nil
-}
-
-// CriterionChangeView is one version of a check's criterion: what it replaced, what it says,
-// and why.
-type CriterionChangeView struct {
-	ID, Check, Gate         string
-	Version                 int
-	Previous, Proposed, Why string
-	AppealID, State         string
-	ProposedBy              string // "@handle"
-	CreatedAt               time.Time
-}
-
-// CriterionChanges are the versioned criteria, newest first (public: what changed and why).
-func (s *Service) CriterionChanges(ctx context.Context, limit int) ([]CriterionChangeView, error) {
-	cs, err := s.client.CriterionChange.Query().Order(ent.Desc(criterionchange.FieldCreatedAt), ent.Desc(criterionchange.FieldVersion)).
-		Limit(limit).All(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("criteria: %w", err)
-	}
-	var ids []string
-	for _, c := range cs {
-		ids = append(ids, c.ProposedByID)
-	}
-	handles, err := s.handlesOf(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	gateOf := map[string]string{}
-	for _, g := range gates.All() {
-		for _, c := range g.Checks {
-			gateOf[c.ID] = string(g.Name)
-		}
-	}
-	out := make([]CriterionChangeView, 0, len(cs))
-	for _, c := range cs {
-		v := CriterionChangeView{ID: c.ID, Check: c.Check, Gate: gateOf[c.Check], Version: c.Version, Previous: c.Previous,
-			Proposed: c.Proposed, Why: c.Why, State: string(c.State), ProposedBy: handles[c.ProposedByID], CreatedAt: c.CreatedAt}
-		if c.AppealID != nil {
-			v.AppealID = *c.AppealID
 		}
 		out = append(out, v)
 	}

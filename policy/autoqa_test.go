@@ -277,6 +277,19 @@ func TestDrift(t *testing.T) {
 		if n, _ := f.svc.Client().Event.Query().Where(event.Kind(policy.KindDriftAlert)).Count(ctx); n != 3 {
 			t.Errorf("%d drift alerts; want one per criterion", n)
 		}
+		alerts, err := f.svc.DriftAlerts(ctx, f.operator, 10)
+		if err != nil || len(alerts) != 3 {
+			t.Fatalf("DriftAlerts = %+v, %v", alerts, err)
+		}
+		for _, al := range alerts {
+			if al.Drop != 1 || al.Agreed.Count != 0 || al.Agreed.Of != 1 || al.Previous.Count != 1 || al.Previous.Of != 1 ||
+				al.Margin != cfg.Margin || al.Until.Sub(al.Since) != 24*time.Hour || al.At.IsZero() {
+				t.Errorf("drift alert = %+v", al)
+			}
+		}
+		if _, err := f.svc.DriftAlerts(ctx, f.reviewer, 10); !errors.Is(err, policy.ErrForbidden) {
+			t.Errorf("a reviewer reads the drift alerts: %v", err)
+		}
 	})
 }
 

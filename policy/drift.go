@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -47,8 +48,10 @@ type DriftRow struct {
 	// Criterion is the panel role whose claim the agreement measures.
 	Criterion string
 	Points    []DriftPoint
-	Drop      float64
-	Alert     bool
+	// Compared: the two newest windows both had MinCompared comparisons, so Drop is measured.
+	Compared bool
+	Drop     float64
+	Alert    bool
 }
 
 // Drift measures each panel role's agreement with people over cfg.Windows rolling windows
@@ -91,7 +94,7 @@ func (s *Service) drift(ctx context.Context, now time.Time, cfg DriftConfig) ([]
 		ps := rows[i].Points
 		last, prev := ps[len(ps)-1].Agreed, ps[len(ps)-2].Agreed
 		if last.Of >= cfg.MinCompared && prev.Of >= cfg.MinCompared {
-			rows[i].Drop = prev.Rate - last.Rate
+			rows[i].Compared, rows[i].Drop = true, prev.Rate-last.Rate
 			rows[i].Alert = rows[i].Drop > cfg.Margin
 		}
 	}
@@ -126,4 +129,46 @@ func (s *Service) CheckDrift(ctx context.Context, now time.Time, cfg DriftConfig
 		}
 	}
 	return rows, nil
+}
+
+// DriftAlert is one alert event of the drift sensor: a criterion whose agreement with people
+// dropped by more than the margin from one window to the next.
+type DriftAlert struct {
+	Criterion    string
+	Since, Until time.Time
+	// Agreed is the newest window's agreement; Previous the window's before it.
+	Agreed, Previous Share
+	Drop, Margin     float64
+	// At is when the alert was recorded.
+	At time.Time
+}
+
+// DriftAlerts are the drift sensor's alert events, newest first, at most limit (operators).
+func (s *Service) DriftAlerts(ctx context.Context, actor *ent.Account, limit int) ([]DriftAlert, error) {
+	if !CanStaff(actor) {
+		return nil, fmt.Errorf("drift is for operators: %w", ErrForbidden)
+	}
+	evs, err := s.client.Event.Query().Where(event.Kind(KindDriftAlert)).Order(ent.Desc(event.FieldSeq)).Limit(limit).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("drift alerts: %w", err)
+	}
+	out := make([]DriftAlert, 0, len(evs))
+	for _, ev := range evs {
+		var p struct {
+			Criterion        string    `json:"criterion"`
+			SinceAt          time.Time `json:"since"`
+			UntilAt          time.Time `json:"until"`
+			Agreed, Compared int
+			PreviousAgreed   int `json:"previousAgreed"`
+			PreviousCompared int `json:"previousCompared"`
+			Drop, Margin     float64
+		}
+		if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
+			return nil, fmt.Errorf("drift alert %d: %w", ev.Seq, err)
+		}
+		out = append(out, DriftAlert{Criterion: p.Criterion, Since: p.SinceAt, Until: p.UntilAt,
+			Agreed: shareOf(p.Agreed, p.Compared), Previous: shareOf(p.PreviousAgreed, p.PreviousCompared),
+			Drop: p.Drop, Margin: p.Margin, At: ev.At})
+	}
+	return out, nil
 }

@@ -143,6 +143,10 @@ func (s *Service) RecordGateResult(ctx context.Context, runID, digest string, re
 			return err
 		}
 		res = gates.ApplyProfile(prof, res)
+		// So do the adopted versions of the criteria (criteria.go).
+		if res, err = t.withCriteriaAt(ctx, res, submitted.SubmittedAt); err != nil {
+			return err
+		}
 		if _, err := t.Finding.Delete().Where(finding.GateRunID(runID)).Exec(ctx); err != nil {
 			return fmt.Errorf("clear findings: %w", err)
 		}

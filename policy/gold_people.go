@@ -246,11 +246,11 @@ type ReviewerGoldRow struct {
 	Right  Share
 }
 
-// ReviewerGold is each reviewer's accuracy on blind gold answered in [since, until) (operators),
-// by handle.
+// ReviewerGold is each reviewer's accuracy on blind gold answered in [since, until), by handle:
+// it names reviewers, so only the roles that see reviewers read it (SeesReviewers).
 func (s *Service) ReviewerGold(ctx context.Context, actor *ent.Account, since, until time.Time) ([]ReviewerGoldRow, error) {
-	if !CanStaff(actor) {
-		return nil, fmt.Errorf("reviewers' gold accuracy is for operators: %w", ErrForbidden)
+	if !SeesReviewers(actor) {
+		return nil, fmt.Errorf("reviewers' gold accuracy names reviewers: %w", ErrForbidden)
 	}
 	as, err := s.client.GoldAnswer.Query().Where(goldanswer.CreatedAtGTE(since), goldanswer.CreatedAtLT(until)).All(ctx)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/goldanswer"
 	"github.com/theoremdb/theoremdb/lanes"
 	"github.com/theoremdb/theoremdb/lanes/gold"
@@ -92,17 +93,22 @@ func TestPeopleGold(t *testing.T) {
 				t.Errorf("an answered gold item is still in the queue")
 			}
 		}
-		if _, err := svc.ReviewerGold(ctx, f.reviewer, f.clock.Now().AddDate(0, 0, -1), f.clock.Now().AddDate(0, 0, 1)); !errors.Is(err, policy.ErrForbidden) {
-			t.Errorf("a reviewer reads the reviewers' gold accuracy: %v", err)
+		// It names reviewers: only the roles that see reviewers read it (policy.SeesReviewers).
+		for _, a := range []*ent.Account{nil, f.member} {
+			if _, err := svc.ReviewerGold(ctx, a, f.clock.Now().AddDate(0, 0, -1), f.clock.Now().AddDate(0, 0, 1)); !errors.Is(err, policy.ErrForbidden) {
+				t.Errorf("%v reads the reviewers' gold accuracy: %v", a, err)
+			}
 		}
-		rows, err := svc.ReviewerGold(ctx, f.operator, f.clock.Now().AddDate(0, 0, -1), f.clock.Now().AddDate(0, 0, 1))
 		wantRight := 0
 		if right {
 			wantRight = 1
 		}
-		if err != nil || len(rows) != 1 || rows[0].Handle != "@rita" || rows[0].Right.Count != wantRight || rows[0].Right.Of != 1 ||
-			rows[0].Right.High <= rows[0].Right.Low {
-			t.Errorf("reviewer gold = %+v, %v", rows, err)
+		for _, a := range []*ent.Account{f.reviewer, f.operator} {
+			rows, err := svc.ReviewerGold(ctx, a, f.clock.Now().AddDate(0, 0, -1), f.clock.Now().AddDate(0, 0, 1))
+			if err != nil || len(rows) != 1 || rows[0].Handle != "@rita" || rows[0].Right.Count != wantRight || rows[0].Right.Of != 1 ||
+				rows[0].Right.High <= rows[0].Right.Low {
+				t.Errorf("reviewer gold read by %s = %+v, %v", a.Handle, rows, err)
+			}
 		}
 	})
 }

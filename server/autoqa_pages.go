@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
@@ -79,19 +80,49 @@ func (s *Server) resolveAppeal(w http.ResponseWriter, r *http.Request) error {
 	}
 	msg := "The appeal on " + v.ProblemID + " is " + v.State + "."
 	if v.CriterionChangeID != "" {
-		msg += " A new version of the criterion is proposed on /quality/criteria."
+		msg += " A new version of the criterion is proposed on " + criteriaPath + "."
 	}
 	redirectWith(w, r, appealsPath, msg)
 	return nil
 }
 
-// criteriaPage is /quality/criteria: the versioned criteria, what changed and why (public).
+// criteriaPath is the public page of the versioned criteria.
+const criteriaPath = "/quality/criteria"
+
+// criteriaPage is /quality/criteria: the versioned criteria, what changed and why (public);
+// operators, the owners of the criteria, get the form that adopts or declines a proposal.
 func (s *Server) criteriaPage(w http.ResponseWriter, r *http.Request) error {
 	cs, err := s.policy.CriterionChanges(r.Context(), 200)
 	if err != nil {
 		return err
 	}
-	s.render(w, r, http.StatusOK, page(r, "Versioned criteria"), ui.CriteriaPage(cs))
+	v := ui.CriteriaView{Changes: cs, CanDecide: policy.CanStaff(viewer.From(r.Context()))}
+	s.render(w, r, http.StatusOK, page(r, "Versioned criteria"), ui.CriteriaPage(v))
+	return nil
+}
+
+// decideCriterion adopts or declines a proposed criterion from the page's form (operators).
+func (s *Server) decideCriterion(w http.ResponseWriter, r *http.Request) error {
+	if ok, err := s.requireStaff(w, r); !ok {
+		return err
+	}
+	if err := parseForm(r); err != nil {
+		return err
+	}
+	f := parseCriterionDecision(r.PostForm)
+	c, err := s.policy.DecideCriterion(r.Context(), viewer.From(r.Context()), r.PathValue("id"), f.Adopt, f.Reason)
+	if fes := policy.FieldErrors(err); fes != nil {
+		redirectWith(w, r, criteriaPath, "Not decided: "+fes[0].Message)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	msg := "Version " + strconv.Itoa(c.Version) + " of " + c.Check + " is declined; the criterion in force stays."
+	if f.Adopt {
+		msg = "Version " + strconv.Itoa(c.Version) + " of " + c.Check + " is adopted for problems submitted from now on."
+	}
+	redirectWith(w, r, criteriaPath, msg)
 	return nil
 }
 

@@ -108,6 +108,43 @@ func TestAutoQAPages(t *testing.T) {
 		if got := text(t, body, "criterion-proposed"); got != "Archive only an answer in the statement's scope." {
 			t.Errorf("proposed = %q", got)
 		}
+		if n := len(pagetest.Select(t, body, "criterion-form")); n != 0 || len(pagetest.Select(t, body, "criterion-added")) == 0 {
+			t.Errorf("a reader's criteria page: %d decision forms, no word-level change shown", n)
+		}
+
+		// The owner adopts the proposal on the page; the decision shows beside it.
+		const criteriaPath = "/quality/criteria"
+		_, body, _ = s.get(staff, criteriaPath)
+		pagetest.Check(t, "/quality/criteria for the owner", body)
+		forms := pagetest.Select(t, body, "criterion-form")
+		if len(forms) != 1 {
+			t.Fatalf("%d decision forms for the owner; want 1", len(forms))
+		}
+		cs, err := s.svc.CriterionChanges(ctx, 10)
+		if err != nil || len(cs) != 1 {
+			t.Fatalf("CriterionChanges = %+v, %v", cs, err)
+		}
+		decide := criteriaPath + "/" + cs[0].ID
+		if code, _, _ := s.post(rev, decide, url.Values{"outcome": {"adopt"}, "reason": {"A reviewer adopting it."}}); code != http.StatusForbidden {
+			t.Errorf("a reviewer's decision = %d; want 403", code)
+		}
+		if code, _, h := s.post(staff, decide, url.Values{"outcome": {"adopt"}, "reason": {"short"}}); code != http.StatusSeeOther ||
+			h.Get("Location") != criteriaPath {
+			t.Errorf("a short reason = %d to %q", code, h.Get("Location"))
+		}
+		if c, _ := s.svc.CriterionChanges(ctx, 1); c[0].State != "PROPOSED" {
+			t.Errorf("a refused decision changed the state to %s", c[0].State)
+		}
+		if code, _, h := s.post(staff, decide, url.Values{"outcome": {"adopt"}, "reason": {"The appeal showed the scope matters."}}); code != http.StatusSeeOther ||
+			h.Get("Location") != criteriaPath {
+			t.Fatalf("adopting = %d to %q", code, h.Get("Location"))
+		}
+		_, body, _ = s.get(anon, criteriaPath)
+		pagetest.Check(t, "/quality/criteria adopted", body)
+		if got := text(t, body, "criterion-decision"); !strings.Contains(got, "adopted by @otto") || !strings.Contains(got, "The appeal showed the scope matters.") ||
+			!strings.Contains(got, "applies to problems submitted after") {
+			t.Errorf("decision = %q", got)
+		}
 	})
 }
 

@@ -331,3 +331,13 @@ func parseAppealAnswer(f url.Values) appealAnswerForm {
 	return appealAnswerForm{Upheld: f.Get("outcome") == "uphold", Resolution: f.Get("resolution"), Check: f.Get("check"),
 		Proposed: f.Get("proposed")}
 }
+
+// criterionDecisionForm is the owner's decision on a proposed criterion, as the form posts it.
+type criterionDecisionForm struct {
+	Adopt  bool
+	Reason string
+}
+
+func parseCriterionDecision(f url.Values) criterionDecisionForm {
+	return criterionDecisionForm{Adopt: f.Get("outcome") == "adopt", Reason: f.Get("reason")}
+}

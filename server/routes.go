@@ -127,6 +127,7 @@ func (s *Server) routes() []route {
 		{"POST /admin/lanes/{lane}/register", s.setRegisterStatus},
 		{"GET /admin/appeals", s.appealsQueue},
 		{"POST /admin/appeals/{id}", s.resolveAppeal},
+		{"POST /quality/criteria/{id}", s.decideCriterion},
 
 		// Developers and research agents.
 		{"GET " + schemaPath, s.schemaFile},

@@ -33,6 +33,12 @@ const (
 	FieldState = "state"
 	// FieldCreatedAt holds the string denoting the created_at field in the database.
 	FieldCreatedAt = "created_at"
+	// FieldDecidedByID holds the string denoting the decided_by_id field in the database.
+	FieldDecidedByID = "decided_by_id"
+	// FieldDecidedAt holds the string denoting the decided_at field in the database.
+	FieldDecidedAt = "decided_at"
+	// FieldDecisionReason holds the string denoting the decision_reason field in the database.
+	FieldDecisionReason = "decision_reason"
 	// Table holds the table name of the criterionchange in the database.
 	Table = "criterion_changes"
 )
@@ -49,6 +55,9 @@ var Columns = []string{
 	FieldProposedByID,
 	FieldState,
 	FieldCreatedAt,
+	FieldDecidedByID,
+	FieldDecidedAt,
+	FieldDecisionReason,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -64,6 +73,8 @@ func ValidColumn(column string) bool {
 var (
 	// VersionValidator is a validator for the "version" field. It is called by the builders before save.
 	VersionValidator func(int) error
+	// DefaultDecisionReason holds the default value on creation for the "decision_reason" field.
+	DefaultDecisionReason string
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -148,6 +159,21 @@ func ByState(opts ...sql.OrderTermOption) OrderOption {
 // ByCreatedAt orders the results by the created_at field.
 func ByCreatedAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCreatedAt, opts...).ToFunc()
+}
+
+// ByDecidedByID orders the results by the decided_by_id field.
+func ByDecidedByID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDecidedByID, opts...).ToFunc()
+}
+
+// ByDecidedAt orders the results by the decided_at field.
+func ByDecidedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDecidedAt, opts...).ToFunc()
+}
+
+// ByDecisionReason orders the results by the decision_reason field.
+func ByDecisionReason(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDecisionReason, opts...).ToFunc()
 }
 
 // MarshalGQL implements graphql.Marshaler interface.

@@ -104,6 +104,21 @@ func CreatedAt(v time.Time) predicate.CriterionChange {
 	return predicate.CriterionChange(sql.FieldEQ(FieldCreatedAt, v))
 }
 
+// DecidedByID applies equality check predicate on the "decided_by_id" field. It's identical to DecidedByIDEQ.
+func DecidedByID(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldEQ(FieldDecidedByID, v))
+}
+
+// DecidedAt applies equality check predicate on the "decided_at" field. It's identical to DecidedAtEQ.
+func DecidedAt(v time.Time) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldEQ(FieldDecidedAt, v))
+}
+
+// DecisionReason applies equality check predicate on the "decision_reason" field. It's identical to DecisionReasonEQ.
+func DecisionReason(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldEQ(FieldDecisionReason, v))
+}
+
 // CheckEQ applies the EQ predicate on the "check" field.
 func CheckEQ(v string) predicate.CriterionChange {
 	return predicate.CriterionChange(sql.FieldEQ(FieldCheck, v))
@@ -602,6 +617,196 @@ func CreatedAtLT(v time.Time) predicate.CriterionChange {
 // CreatedAtLTE applies the LTE predicate on the "created_at" field.
 func CreatedAtLTE(v time.Time) predicate.CriterionChange {
 	return predicate.CriterionChange(sql.FieldLTE(FieldCreatedAt, v))
+}
+
+// DecidedByIDEQ applies the EQ predicate on the "decided_by_id" field.
+func DecidedByIDEQ(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldEQ(FieldDecidedByID, v))
+}
+
+// DecidedByIDNEQ applies the NEQ predicate on the "decided_by_id" field.
+func DecidedByIDNEQ(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldNEQ(FieldDecidedByID, v))
+}
+
+// DecidedByIDIn applies the In predicate on the "decided_by_id" field.
+func DecidedByIDIn(vs ...string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldIn(FieldDecidedByID, vs...))
+}
+
+// DecidedByIDNotIn applies the NotIn predicate on the "decided_by_id" field.
+func DecidedByIDNotIn(vs ...string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldNotIn(FieldDecidedByID, vs...))
+}
+
+// DecidedByIDGT applies the GT predicate on the "decided_by_id" field.
+func DecidedByIDGT(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldGT(FieldDecidedByID, v))
+}
+
+// DecidedByIDGTE applies the GTE predicate on the "decided_by_id" field.
+func DecidedByIDGTE(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldGTE(FieldDecidedByID, v))
+}
+
+// DecidedByIDLT applies the LT predicate on the "decided_by_id" field.
+func DecidedByIDLT(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldLT(FieldDecidedByID, v))
+}
+
+// DecidedByIDLTE applies the LTE predicate on the "decided_by_id" field.
+func DecidedByIDLTE(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldLTE(FieldDecidedByID, v))
+}
+
+// DecidedByIDContains applies the Contains predicate on the "decided_by_id" field.
+func DecidedByIDContains(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldContains(FieldDecidedByID, v))
+}
+
+// DecidedByIDHasPrefix applies the HasPrefix predicate on the "decided_by_id" field.
+func DecidedByIDHasPrefix(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldHasPrefix(FieldDecidedByID, v))
+}
+
+// DecidedByIDHasSuffix applies the HasSuffix predicate on the "decided_by_id" field.
+func DecidedByIDHasSuffix(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldHasSuffix(FieldDecidedByID, v))
+}
+
+// DecidedByIDIsNil applies the IsNil predicate on the "decided_by_id" field.
+func DecidedByIDIsNil() predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldIsNull(FieldDecidedByID))
+}
+
+// DecidedByIDNotNil applies the NotNil predicate on the "decided_by_id" field.
+func DecidedByIDNotNil() predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldNotNull(FieldDecidedByID))
+}
+
+// DecidedByIDEqualFold applies the EqualFold predicate on the "decided_by_id" field.
+func DecidedByIDEqualFold(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldEqualFold(FieldDecidedByID, v))
+}
+
+// DecidedByIDContainsFold applies the ContainsFold predicate on the "decided_by_id" field.
+func DecidedByIDContainsFold(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldContainsFold(FieldDecidedByID, v))
+}
+
+// DecidedAtEQ applies the EQ predicate on the "decided_at" field.
+func DecidedAtEQ(v time.Time) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldEQ(FieldDecidedAt, v))
+}
+
+// DecidedAtNEQ applies the NEQ predicate on the "decided_at" field.
+func DecidedAtNEQ(v time.Time) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldNEQ(FieldDecidedAt, v))
+}
+
+// DecidedAtIn applies the In predicate on the "decided_at" field.
+func DecidedAtIn(vs ...time.Time) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldIn(FieldDecidedAt, vs...))
+}
+
+// DecidedAtNotIn applies the NotIn predicate on the "decided_at" field.
+func DecidedAtNotIn(vs ...time.Time) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldNotIn(FieldDecidedAt, vs...))
+}
+
+// DecidedAtGT applies the GT predicate on the "decided_at" field.
+func DecidedAtGT(v time.Time) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldGT(FieldDecidedAt, v))
+}
+
+// DecidedAtGTE applies the GTE predicate on the "decided_at" field.
+func DecidedAtGTE(v time.Time) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldGTE(FieldDecidedAt, v))
+}
+
+// DecidedAtLT applies the LT predicate on the "decided_at" field.
+func DecidedAtLT(v time.Time) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldLT(FieldDecidedAt, v))
+}
+
+// DecidedAtLTE applies the LTE predicate on the "decided_at" field.
+func DecidedAtLTE(v time.Time) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldLTE(FieldDecidedAt, v))
+}
+
+// DecidedAtIsNil applies the IsNil predicate on the "decided_at" field.
+func DecidedAtIsNil() predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldIsNull(FieldDecidedAt))
+}
+
+// DecidedAtNotNil applies the NotNil predicate on the "decided_at" field.
+func DecidedAtNotNil() predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldNotNull(FieldDecidedAt))
+}
+
+// DecisionReasonEQ applies the EQ predicate on the "decision_reason" field.
+func DecisionReasonEQ(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldEQ(FieldDecisionReason, v))
+}
+
+// DecisionReasonNEQ applies the NEQ predicate on the "decision_reason" field.
+func DecisionReasonNEQ(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldNEQ(FieldDecisionReason, v))
+}
+
+// DecisionReasonIn applies the In predicate on the "decision_reason" field.
+func DecisionReasonIn(vs ...string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldIn(FieldDecisionReason, vs...))
+}
+
+// DecisionReasonNotIn applies the NotIn predicate on the "decision_reason" field.
+func DecisionReasonNotIn(vs ...string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldNotIn(FieldDecisionReason, vs...))
+}
+
+// DecisionReasonGT applies the GT predicate on the "decision_reason" field.
+func DecisionReasonGT(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldGT(FieldDecisionReason, v))
+}
+
+// DecisionReasonGTE applies the GTE predicate on the "decision_reason" field.
+func DecisionReasonGTE(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldGTE(FieldDecisionReason, v))
+}
+
+// DecisionReasonLT applies the LT predicate on the "decision_reason" field.
+func DecisionReasonLT(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldLT(FieldDecisionReason, v))
+}
+
+// DecisionReasonLTE applies the LTE predicate on the "decision_reason" field.
+func DecisionReasonLTE(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldLTE(FieldDecisionReason, v))
+}
+
+// DecisionReasonContains applies the Contains predicate on the "decision_reason" field.
+func DecisionReasonContains(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldContains(FieldDecisionReason, v))
+}
+
+// DecisionReasonHasPrefix applies the HasPrefix predicate on the "decision_reason" field.
+func DecisionReasonHasPrefix(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldHasPrefix(FieldDecisionReason, v))
+}
+
+// DecisionReasonHasSuffix applies the HasSuffix predicate on the "decision_reason" field.
+func DecisionReasonHasSuffix(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldHasSuffix(FieldDecisionReason, v))
+}
+
+// DecisionReasonEqualFold applies the EqualFold predicate on the "decision_reason" field.
+func DecisionReasonEqualFold(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldEqualFold(FieldDecisionReason, v))
+}
+
+// DecisionReasonContainsFold applies the ContainsFold predicate on the "decision_reason" field.
+func DecisionReasonContainsFold(v string) predicate.CriterionChange {
+	return predicate.CriterionChange(sql.FieldContainsFold(FieldDecisionReason, v))
 }
 
 // And groups predicates with the AND operator between them.

@@ -640,6 +640,9 @@ var (
 		{Name: "proposed_by_id", Type: field.TypeString},
 		{Name: "state", Type: field.TypeEnum, Enums: []string{"PROPOSED", "ADOPTED", "DECLINED"}, Default: "PROPOSED"},
 		{Name: "created_at", Type: field.TypeTime},
+		{Name: "decided_by_id", Type: field.TypeString, Nullable: true},
+		{Name: "decided_at", Type: field.TypeTime, Nullable: true},
+		{Name: "decision_reason", Type: field.TypeString, Size: 2147483647, Default: ""},
 	}
 	// CriterionChangesTable holds the schema information for the "criterion_changes" table.
 	CriterionChangesTable = &schema.Table{
@@ -651,6 +654,11 @@ var (
 				Name:    "criterionchange_check_version",
 				Unique:  true,
 				Columns: []*schema.Column{CriterionChangesColumns[1], CriterionChangesColumns[2]},
+			},
+			{
+				Name:    "criterionchange_state_decided_at",
+				Unique:  false,
+				Columns: []*schema.Column{CriterionChangesColumns[8], CriterionChangesColumns[11]},
 			},
 		},
 	}

@@ -46,7 +46,8 @@ func (Appeal) Indexes() []ent.Index {
 
 // CriterionChange is a proposed new version of one check's criterion: the text as it stood, the
 // text proposed, why, and the appeal that showed the criterion wrong. Versions count from 2 per
-// check (1 is the criterion the code states).
+// check (1 is the criterion the code states). The owner of the criteria adopts or declines a
+// proposal with a reason; an adopted version applies to the problems submitted after decided_at.
 type CriterionChange struct{ ent.Schema }
 
 // Annotations of the CriterionChange: it is read through the policy, not the generated API.
@@ -69,10 +70,13 @@ func (CriterionChange) Fields() []ent.Field {
 		field.String("proposed_by_id").Immutable(),
 		field.Enum("state").Values("PROPOSED", "ADOPTED", "DECLINED").Default("PROPOSED"),
 		field.Time("created_at").Immutable(),
+		field.String("decided_by_id").Optional().Nillable(),
+		field.Time("decided_at").Optional().Nillable(),
+		field.Text("decision_reason").Default(""),
 	}
 }
 
 // Indexes of the CriterionChange.
 func (CriterionChange) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("check", "version").Unique()}
+	return []ent.Index{index.Fields("check", "version").Unique(), index.Fields("state", "decided_at")}
 }

@@ -20,6 +20,11 @@ import (
 type AppealResolver interface {
 	CriterionChange(ctx context.Context, obj *policy.AppealView) (*policy.CriterionChangeView, error)
 }
+type CriterionChangeResolver interface {
+	DecidedBy(ctx context.Context, obj *policy.CriterionChangeView) (*string, error)
+
+	DecisionReason(ctx context.Context, obj *policy.CriterionChangeView) (*string, error)
+}
 
 // endregion ************************** generated!.gotpl **************************
 
@@ -493,6 +498,38 @@ func (ec *executionContext) fieldContext_CriterionChange_why(_ context.Context, 
 	return graphql.NewScalarFieldContext("CriterionChange", field, false, false, "String")
 }
 
+func (ec *executionContext) _CriterionChange_changes(ctx context.Context, field graphql.CollectedField, obj *policy.CriterionChangeView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CriterionChange_changes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Changes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []policy.TextChange) graphql.Marshaler {
+			return ec.marshalNCriterionTextChange2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐTextChangeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CriterionChange_changes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CriterionChange",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CriterionTextChange(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CriterionChange_state(ctx context.Context, field graphql.CollectedField, obj *policy.CriterionChangeView) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -513,6 +550,29 @@ func (ec *executionContext) _CriterionChange_state(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CriterionChange_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CriterionChange", field, false, false, "String")
+}
+
+func (ec *executionContext) _CriterionChange_proposedBy(ctx context.Context, field graphql.CollectedField, obj *policy.CriterionChangeView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CriterionChange_proposedBy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProposedBy, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CriterionChange_proposedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CriterionChange", field, false, false, "String")
 }
 
@@ -537,6 +597,185 @@ func (ec *executionContext) _CriterionChange_createdAt(ctx context.Context, fiel
 }
 func (ec *executionContext) fieldContext_CriterionChange_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CriterionChange", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CriterionChange_decidedBy(ctx context.Context, field graphql.CollectedField, obj *policy.CriterionChangeView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CriterionChange_decidedBy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CriterionChange().DecidedBy(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CriterionChange_decidedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CriterionChange", field, true, true, "String")
+}
+
+func (ec *executionContext) _CriterionChange_decidedAt(ctx context.Context, field graphql.CollectedField, obj *policy.CriterionChangeView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CriterionChange_decidedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DecidedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CriterionChange_decidedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CriterionChange", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CriterionChange_decisionReason(ctx context.Context, field graphql.CollectedField, obj *policy.CriterionChangeView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CriterionChange_decisionReason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CriterionChange().DecisionReason(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CriterionChange_decisionReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CriterionChange", field, true, true, "String")
+}
+
+func (ec *executionContext) _CriterionChangePayload_criterionChange(ctx context.Context, field graphql.CollectedField, obj *model.CriterionChangePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CriterionChangePayload_criterionChange(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CriterionChange, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *policy.CriterionChangeView) graphql.Marshaler {
+			return ec.marshalOCriterionChange2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐCriterionChangeView(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CriterionChangePayload_criterionChange(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CriterionChangePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CriterionChange(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CriterionChangePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.CriterionChangePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CriterionChangePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CriterionChangePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CriterionChangePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CriterionTextChange_op(ctx context.Context, field graphql.CollectedField, obj *policy.TextChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CriterionTextChange_op(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Op, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CriterionTextChange_op(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CriterionTextChange", field, false, false, "String")
+}
+
+func (ec *executionContext) _CriterionTextChange_text(ctx context.Context, field graphql.CollectedField, obj *policy.TextChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CriterionTextChange_text(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Text, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CriterionTextChange_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CriterionTextChange", field, false, false, "String")
 }
 
 func (ec *executionContext) _LaneRegisterEntry_laneId(ctx context.Context, field graphql.CollectedField, obj *policy.LaneRegisterEntry) (ret graphql.Marshaler) {
@@ -1024,6 +1263,62 @@ func UnmarshalAppealDecisionInput(ctx context.Context, raw any) (model.AppealDec
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputDecideCriterionChangeInput(ctx context.Context, obj any) (model.DecideCriterionChangeInput, error) {
+	var it model.DecideCriterionChangeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"criterionChange", "adopt", "reason"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "criterionChange":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("criterionChange"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CriterionChange = data
+		case "adopt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("adopt"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Adopt = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalDecideCriterionChangeInput unmarshals raw into the DecideCriterionChangeInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalDecideCriterionChangeInput(ctx context.Context, raw any) (model.DecideCriterionChangeInput, error) {
+	var out model.DecideCriterionChangeInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "DecideCriterionChangeInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputLaneRegisterEntryInput(ctx context.Context, obj any) (model.LaneRegisterEntryInput, error) {
 	var it model.LaneRegisterEntryInput
 	if obj == nil {
@@ -1352,45 +1647,148 @@ func (ec *executionContext) _CriterionChange(ctx context.Context, sel ast.Select
 		case "id":
 			out.Values[i] = ec._CriterionChange_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "check":
 			out.Values[i] = ec._CriterionChange_check(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gate":
 			out.Values[i] = ec._CriterionChange_gate(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "version":
 			out.Values[i] = ec._CriterionChange_version(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "previous":
 			out.Values[i] = ec._CriterionChange_previous(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "proposed":
 			out.Values[i] = ec._CriterionChange_proposed(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "why":
 			out.Values[i] = ec._CriterionChange_why(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "changes":
+			out.Values[i] = ec._CriterionChange_changes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "state":
 			out.Values[i] = ec._CriterionChange_state(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "proposedBy":
+			out.Values[i] = ec._CriterionChange_proposedBy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "createdAt":
 			out.Values[i] = ec._CriterionChange_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "decidedBy":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CriterionChange_decidedBy(ctx, field, obj)
+				})
+		case "decidedAt":
+			out.Values[i] = ec._CriterionChange_decidedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "decisionReason":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CriterionChange_decisionReason(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var criterionChangePayloadImplementors = []string{"CriterionChangePayload"}
+
+func (ec *executionContext) _CriterionChangePayload(ctx context.Context, sel ast.SelectionSet, obj *model.CriterionChangePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, criterionChangePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CriterionChangePayload")
+		case "criterionChange":
+			out.Values[i] = ec._CriterionChangePayload_criterionChange(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CriterionChangePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var criterionTextChangeImplementors = []string{"CriterionTextChange"}
+
+func (ec *executionContext) _CriterionTextChange(ctx context.Context, sel ast.SelectionSet, obj *policy.TextChange) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, criterionTextChangeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CriterionTextChange")
+		case "op":
+			out.Values[i] = ec._CriterionTextChange_op(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "text":
+			out.Values[i] = ec._CriterionTextChange_text(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1620,6 +2018,39 @@ func (ec *executionContext) marshalNCriterionChange2ᚖgithubᚗcomᚋtheoremdb�
 		return graphql.Null
 	}
 	return ec._CriterionChange(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCriterionChangePayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐCriterionChangePayload(ctx context.Context, sel ast.SelectionSet, v *model.CriterionChangePayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CriterionChangePayload!")
+		return graphql.Null
+	}
+	return ec._CriterionChangePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCriterionTextChange2githubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐTextChange(ctx context.Context, sel ast.SelectionSet, v policy.TextChange) graphql.Marshaler {
+	return ec._CriterionTextChange(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNCriterionTextChange2ᚕgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐTextChangeᚄ(ctx context.Context, sel ast.SelectionSet, v []policy.TextChange) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCriterionTextChange2githubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐTextChange(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNDecideCriterionChangeInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐDecideCriterionChangeInput(ctx context.Context, v any) (model.DecideCriterionChangeInput, error) {
+	res, err := ec.unmarshalInputDecideCriterionChangeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNLaneRegisterEntry2ᚕᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐLaneRegisterEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*policy.LaneRegisterEntry) graphql.Marshaler {

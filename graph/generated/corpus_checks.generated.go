@@ -24,6 +24,9 @@ type PeopleCheckResolver interface {
 
 	Context(ctx context.Context, obj *corpus.Check) ([]*corpus.BlindNode, error)
 }
+type PeopleCheckConnectionResolver interface {
+	TotalCount(ctx context.Context, obj *model.PeopleCheckConnection) (int, error)
+}
 
 // endregion ************************** generated!.gotpl **************************
 
@@ -854,6 +857,29 @@ func (ec *executionContext) fieldContext_PeopleCheckConnection_pageInfo(_ contex
 	return fc, nil
 }
 
+func (ec *executionContext) _PeopleCheckConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.PeopleCheckConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PeopleCheckConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PeopleCheckConnection().TotalCount(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PeopleCheckConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PeopleCheckConnection", field, true, true, "Int")
+}
+
 func (ec *executionContext) _PeopleCheckEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PeopleCheckEdge) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1427,13 +1453,19 @@ func (ec *executionContext) _PeopleCheckConnection(ctx context.Context, sel ast.
 		case "edges":
 			out.Values[i] = ec._PeopleCheckConnection_edges(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "pageInfo":
 			out.Values[i] = ec._PeopleCheckConnection_pageInfo(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "totalCount":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PeopleCheckConnection_totalCount(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

@@ -2134,6 +2134,10 @@ func (ec *executionContext) marshalNLaneReportRow2ᚕgithubᚗcomᚋtheoremdbᚋ
 	return ret
 }
 
+func (ec *executionContext) marshalNLaneShare2githubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐShare(ctx context.Context, sel ast.SelectionSet, v policy.Share) graphql.Marshaler {
+	return ec._LaneShare(ctx, sel, &v)
+}
+
 func (ec *executionContext) marshalNLaneShare2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋpolicyᚐShare(ctx context.Context, sel ast.SelectionSet, v *policy.Share) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "LaneShare!")

@@ -33,6 +33,7 @@ type MutationResolver interface {
 	SetLaneRegisterEntry(ctx context.Context, input model.LaneRegisterEntryInput) (*model.LaneRegisterPayload, error)
 	AppealDecision(ctx context.Context, input model.AppealDecisionInput) (*model.AppealPayload, error)
 	ResolveAppeal(ctx context.Context, input model.ResolveAppealInput) (*model.AppealPayload, error)
+	DecideCriterionChange(ctx context.Context, input model.DecideCriterionChangeInput) (*model.CriterionChangePayload, error)
 	OpenChangeRequest(ctx context.Context, input model.OpenChangeRequestInput) (*model.ChangeRequestPayload, error)
 	CheckChangeRequest(ctx context.Context, input model.OpenChangeRequestInput) (*model.ChangeRequestPayload, error)
 	ConfirmCorpusNode(ctx context.Context, input model.ConfirmCorpusNodeInput) (*model.ConfirmCorpusNodePayload, error)
@@ -160,6 +161,20 @@ func (ec *executionContext) field_Mutation_confirmPeopleCheck_args(ctx context.C
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.ConfirmPeopleCheckInput, error) {
 			return ec.unmarshalNConfirmPeopleCheckInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐConfirmPeopleCheckInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_decideCriterionChange_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.DecideCriterionChangeInput, error) {
+			return ec.unmarshalNDecideCriterionChangeInput2githubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐDecideCriterionChangeInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -1176,6 +1191,50 @@ func (ec *executionContext) fieldContext_Mutation_resolveAppeal(ctx context.Cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_resolveAppeal_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_decideCriterionChange(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_decideCriterionChange(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DecideCriterionChange(ctx, fc.Args["input"].(model.DecideCriterionChangeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.CriterionChangePayload) graphql.Marshaler {
+			return ec.marshalNCriterionChangePayload2ᚖgithubᚗcomᚋtheoremdbᚋtheoremdbᚋgraphᚋmodelᚐCriterionChangePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_decideCriterionChange(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CriterionChangePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_decideCriterionChange_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -4074,6 +4133,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "resolveAppeal":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_resolveAppeal(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "decideCriterionChange":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_decideCriterionChange(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

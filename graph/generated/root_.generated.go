@@ -35,6 +35,8 @@ type ResolverRoot interface {
 	Closure() ClosureResolver
 	CorpusNode() CorpusNodeResolver
 	CorpusNodeRef() CorpusNodeRefResolver
+	CriterionChange() CriterionChangeResolver
+	CriterionDriftRow() CriterionDriftRowResolver
 	Decision() DecisionResolver
 	Event() EventResolver
 	Finding() FindingResolver
@@ -47,9 +49,11 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	OperatingProfile() OperatingProfileResolver
 	PeopleCheck() PeopleCheckResolver
+	PeopleCheckConnection() PeopleCheckConnectionResolver
 	Problem() ProblemResolver
 	ProblemConnection() ProblemConnectionResolver
 	Query() QueryResolver
+	ReviewerGoldAccuracy() ReviewerGoldAccuracyResolver
 	Revision() RevisionResolver
 	Source() SourceResolver
 	Subscription() SubscriptionResolver
@@ -247,6 +251,28 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	ContractCount struct {
+		Check     func(childComplexity int) int
+		Criterion func(childComplexity int) int
+		Items     func(childComplexity int) int
+	}
+
+	ContractItem struct {
+		At        func(childComplexity int) int
+		Behaviour func(childComplexity int) int
+		Check     func(childComplexity int) int
+		Criterion func(childComplexity int) int
+		Gate      func(childComplexity int) int
+		Kind      func(childComplexity int) int
+		ProblemID func(childComplexity int) int
+		Title     func(childComplexity int) int
+	}
+
+	ContractQueue struct {
+		ByCriterion func(childComplexity int) int
+		Items       func(childComplexity int) int
+	}
+
 	CorpusNode struct {
 		Attribution func(childComplexity int) int
 		Body        func(childComplexity int) int
@@ -335,15 +361,45 @@ type ComplexityRoot struct {
 	}
 
 	CriterionChange struct {
-		Check     func(childComplexity int) int
-		CreatedAt func(childComplexity int) int
-		Gate      func(childComplexity int) int
-		ID        func(childComplexity int) int
-		Previous  func(childComplexity int) int
-		Proposed  func(childComplexity int) int
-		State     func(childComplexity int) int
-		Version   func(childComplexity int) int
-		Why       func(childComplexity int) int
+		Changes        func(childComplexity int) int
+		Check          func(childComplexity int) int
+		CreatedAt      func(childComplexity int) int
+		DecidedAt      func(childComplexity int) int
+		DecidedBy      func(childComplexity int) int
+		DecisionReason func(childComplexity int) int
+		Gate           func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Previous       func(childComplexity int) int
+		Proposed       func(childComplexity int) int
+		ProposedBy     func(childComplexity int) int
+		State          func(childComplexity int) int
+		Version        func(childComplexity int) int
+		Why            func(childComplexity int) int
+	}
+
+	CriterionChangePayload struct {
+		CriterionChange func(childComplexity int) int
+		UserErrors      func(childComplexity int) int
+	}
+
+	CriterionDrift struct {
+		Alerts      func(childComplexity int) int
+		Criteria    func(childComplexity int) int
+		Margin      func(childComplexity int) int
+		MinCompared func(childComplexity int) int
+		WindowDays  func(childComplexity int) int
+	}
+
+	CriterionDriftRow struct {
+		Alert     func(childComplexity int) int
+		Criterion func(childComplexity int) int
+		Drop      func(childComplexity int) int
+		Points    func(childComplexity int) int
+	}
+
+	CriterionTextChange struct {
+		Op   func(childComplexity int) int
+		Text func(childComplexity int) int
 	}
 
 	DecideQuarantinePayload struct {
@@ -384,6 +440,23 @@ type ComplexityRoot struct {
 		ReferenceCoverage      func(childComplexity int) int
 		StatementAndAcceptance func(childComplexity int) int
 		Uncertainty            func(childComplexity int) int
+	}
+
+	DriftAlert struct {
+		Agreed    func(childComplexity int) int
+		At        func(childComplexity int) int
+		Criterion func(childComplexity int) int
+		Drop      func(childComplexity int) int
+		Margin    func(childComplexity int) int
+		Previous  func(childComplexity int) int
+		Since     func(childComplexity int) int
+		Until     func(childComplexity int) int
+	}
+
+	DriftWindow struct {
+		Agreed func(childComplexity int) int
+		Since  func(childComplexity int) int
+		Until  func(childComplexity int) int
 	}
 
 	ErrorRate struct {
@@ -664,6 +737,7 @@ type ComplexityRoot struct {
 		CloseCorpusTask       func(childComplexity int, input model.CloseCorpusTaskInput) int
 		ConfirmCorpusNode     func(childComplexity int, input model.ConfirmCorpusNodeInput) int
 		ConfirmPeopleCheck    func(childComplexity int, input model.ConfirmPeopleCheckInput) int
+		DecideCriterionChange func(childComplexity int, input model.DecideCriterionChangeInput) int
 		DecideQuarantine      func(childComplexity int, input model.DecideQuarantineInput) int
 		DecideReport          func(childComplexity int, input model.DecideReportInput) int
 		DismissCase           func(childComplexity int, input model.DismissCaseInput) int
@@ -746,8 +820,9 @@ type ComplexityRoot struct {
 	}
 
 	PeopleCheckConnection struct {
-		Edges    func(childComplexity int) int
-		PageInfo func(childComplexity int) int
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
 	}
 
 	PeopleCheckEdge struct {
@@ -874,33 +949,36 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Appeals            func(childComplexity int, first *int) int
-		AuditSamples       func(childComplexity int, month string, first *int, after *string) int
-		ChangeRequest      func(childComplexity int, id string) int
-		Closure            func(childComplexity int, id string) int
-		ConfigurationStops func(childComplexity int, first *int) int
-		CorpusNode         func(childComplexity int, id string) int
-		CorpusNodes        func(childComplexity int, search *string, first *int, after *string) int
-		CorpusTasks        func(childComplexity int, first *int) int
-		CriterionChanges   func(childComplexity int, first *int) int
-		ErrorRates         func(childComplexity int, month string) int
-		GateSwitches       func(childComplexity int) int
-		LaneRegister       func(childComplexity int) int
-		LaneReport         func(childComplexity int, since *time.Time, until *time.Time) int
-		Lanes              func(childComplexity int) int
-		ModerationCases    func(childComplexity int, first *int) int
-		ModerationLog      func(childComplexity int, first *int, before *int) int
-		Node               func(childComplexity int, id string) int
-		Nodes              func(childComplexity int, ids []string) int
-		OperatingProfile   func(childComplexity int) int
-		OperatingProfiles  func(childComplexity int) int
-		PeopleCheck        func(childComplexity int, id string) int
-		PeopleChecks       func(childComplexity int, first *int, after *string) int
-		Problem            func(childComplexity int, id string) int
-		ProblemReports     func(childComplexity int, first *int) int
-		Problems           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput, search *string) int
-		SourceReport       func(childComplexity int, week *time.Time) int
-		Viewer             func(childComplexity int) int
+		Appeals              func(childComplexity int, first *int) int
+		AuditSamples         func(childComplexity int, month string, first *int, after *string) int
+		ChangeRequest        func(childComplexity int, id string) int
+		Closure              func(childComplexity int, id string) int
+		ConfigurationStops   func(childComplexity int, first *int) int
+		ContractQueue        func(childComplexity int, first *int) int
+		CorpusNode           func(childComplexity int, id string) int
+		CorpusNodes          func(childComplexity int, search *string, first *int, after *string) int
+		CorpusTasks          func(childComplexity int, first *int) int
+		CriterionChanges     func(childComplexity int, first *int) int
+		CriterionDrift       func(childComplexity int) int
+		ErrorRates           func(childComplexity int, month string) int
+		GateSwitches         func(childComplexity int) int
+		LaneRegister         func(childComplexity int) int
+		LaneReport           func(childComplexity int, since *time.Time, until *time.Time) int
+		Lanes                func(childComplexity int) int
+		ModerationCases      func(childComplexity int, first *int) int
+		ModerationLog        func(childComplexity int, first *int, before *int) int
+		Node                 func(childComplexity int, id string) int
+		Nodes                func(childComplexity int, ids []string) int
+		OperatingProfile     func(childComplexity int) int
+		OperatingProfiles    func(childComplexity int) int
+		PeopleCheck          func(childComplexity int, id string) int
+		PeopleChecks         func(childComplexity int, first *int, after *string) int
+		Problem              func(childComplexity int, id string) int
+		ProblemReports       func(childComplexity int, first *int) int
+		Problems             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ProblemOrder, where *ent.ProblemWhereInput, search *string) int
+		ReviewerGoldAccuracy func(childComplexity int, since *time.Time, until *time.Time) int
+		SourceReport         func(childComplexity int, week *time.Time) int
+		Viewer               func(childComplexity int) int
 	}
 
 	RecordAuditPayload struct {
@@ -970,6 +1048,11 @@ type ComplexityRoot struct {
 		Claim      func(childComplexity int) int
 		Problem    func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	ReviewerGoldAccuracy struct {
+		Reviewer func(childComplexity int) int
+		Right    func(childComplexity int) int
 	}
 
 	ReviseProblemPayload struct {
@@ -1844,6 +1927,87 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ConfirmPeopleCheckPayload.UserErrors(childComplexity), true
 
+	case "ContractCount.check":
+		if e.ComplexityRoot.ContractCount.Check == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContractCount.Check(childComplexity), true
+	case "ContractCount.criterion":
+		if e.ComplexityRoot.ContractCount.Criterion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContractCount.Criterion(childComplexity), true
+	case "ContractCount.items":
+		if e.ComplexityRoot.ContractCount.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContractCount.Items(childComplexity), true
+
+	case "ContractItem.at":
+		if e.ComplexityRoot.ContractItem.At == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContractItem.At(childComplexity), true
+	case "ContractItem.behaviour":
+		if e.ComplexityRoot.ContractItem.Behaviour == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContractItem.Behaviour(childComplexity), true
+	case "ContractItem.check":
+		if e.ComplexityRoot.ContractItem.Check == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContractItem.Check(childComplexity), true
+	case "ContractItem.criterion":
+		if e.ComplexityRoot.ContractItem.Criterion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContractItem.Criterion(childComplexity), true
+	case "ContractItem.gate":
+		if e.ComplexityRoot.ContractItem.Gate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContractItem.Gate(childComplexity), true
+	case "ContractItem.kind":
+		if e.ComplexityRoot.ContractItem.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContractItem.Kind(childComplexity), true
+	case "ContractItem.problemId":
+		if e.ComplexityRoot.ContractItem.ProblemID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContractItem.ProblemID(childComplexity), true
+	case "ContractItem.title":
+		if e.ComplexityRoot.ContractItem.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContractItem.Title(childComplexity), true
+
+	case "ContractQueue.byCriterion":
+		if e.ComplexityRoot.ContractQueue.ByCriterion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContractQueue.ByCriterion(childComplexity), true
+	case "ContractQueue.items":
+		if e.ComplexityRoot.ContractQueue.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContractQueue.Items(childComplexity), true
+
 	case "CorpusNode.attribution":
 		if e.ComplexityRoot.CorpusNode.Attribution == nil {
 			break
@@ -2213,6 +2377,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CorpusTask.Summary(childComplexity), true
 
+	case "CriterionChange.changes":
+		if e.ComplexityRoot.CriterionChange.Changes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChange.Changes(childComplexity), true
 	case "CriterionChange.check":
 		if e.ComplexityRoot.CriterionChange.Check == nil {
 			break
@@ -2225,6 +2395,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CriterionChange.CreatedAt(childComplexity), true
+	case "CriterionChange.decidedAt":
+		if e.ComplexityRoot.CriterionChange.DecidedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChange.DecidedAt(childComplexity), true
+	case "CriterionChange.decidedBy":
+		if e.ComplexityRoot.CriterionChange.DecidedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChange.DecidedBy(childComplexity), true
+	case "CriterionChange.decisionReason":
+		if e.ComplexityRoot.CriterionChange.DecisionReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChange.DecisionReason(childComplexity), true
 	case "CriterionChange.gate":
 		if e.ComplexityRoot.CriterionChange.Gate == nil {
 			break
@@ -2249,6 +2437,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CriterionChange.Proposed(childComplexity), true
+	case "CriterionChange.proposedBy":
+		if e.ComplexityRoot.CriterionChange.ProposedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChange.ProposedBy(childComplexity), true
 	case "CriterionChange.state":
 		if e.ComplexityRoot.CriterionChange.State == nil {
 			break
@@ -2267,6 +2461,88 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CriterionChange.Why(childComplexity), true
+
+	case "CriterionChangePayload.criterionChange":
+		if e.ComplexityRoot.CriterionChangePayload.CriterionChange == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChangePayload.CriterionChange(childComplexity), true
+	case "CriterionChangePayload.userErrors":
+		if e.ComplexityRoot.CriterionChangePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionChangePayload.UserErrors(childComplexity), true
+
+	case "CriterionDrift.alerts":
+		if e.ComplexityRoot.CriterionDrift.Alerts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionDrift.Alerts(childComplexity), true
+	case "CriterionDrift.criteria":
+		if e.ComplexityRoot.CriterionDrift.Criteria == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionDrift.Criteria(childComplexity), true
+	case "CriterionDrift.margin":
+		if e.ComplexityRoot.CriterionDrift.Margin == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionDrift.Margin(childComplexity), true
+	case "CriterionDrift.minCompared":
+		if e.ComplexityRoot.CriterionDrift.MinCompared == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionDrift.MinCompared(childComplexity), true
+	case "CriterionDrift.windowDays":
+		if e.ComplexityRoot.CriterionDrift.WindowDays == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionDrift.WindowDays(childComplexity), true
+
+	case "CriterionDriftRow.alert":
+		if e.ComplexityRoot.CriterionDriftRow.Alert == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionDriftRow.Alert(childComplexity), true
+	case "CriterionDriftRow.criterion":
+		if e.ComplexityRoot.CriterionDriftRow.Criterion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionDriftRow.Criterion(childComplexity), true
+	case "CriterionDriftRow.drop":
+		if e.ComplexityRoot.CriterionDriftRow.Drop == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionDriftRow.Drop(childComplexity), true
+	case "CriterionDriftRow.windows":
+		if e.ComplexityRoot.CriterionDriftRow.Points == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionDriftRow.Points(childComplexity), true
+
+	case "CriterionTextChange.op":
+		if e.ComplexityRoot.CriterionTextChange.Op == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionTextChange.Op(childComplexity), true
+	case "CriterionTextChange.text":
+		if e.ComplexityRoot.CriterionTextChange.Text == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CriterionTextChange.Text(childComplexity), true
 
 	case "DecideQuarantinePayload.stop":
 		if e.ComplexityRoot.DecideQuarantinePayload.Stop == nil {
@@ -2439,6 +2715,74 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DecisionNotes.Uncertainty(childComplexity), true
+
+	case "DriftAlert.agreement":
+		if e.ComplexityRoot.DriftAlert.Agreed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DriftAlert.Agreed(childComplexity), true
+	case "DriftAlert.recordedAt":
+		if e.ComplexityRoot.DriftAlert.At == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DriftAlert.At(childComplexity), true
+	case "DriftAlert.criterion":
+		if e.ComplexityRoot.DriftAlert.Criterion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DriftAlert.Criterion(childComplexity), true
+	case "DriftAlert.drop":
+		if e.ComplexityRoot.DriftAlert.Drop == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DriftAlert.Drop(childComplexity), true
+	case "DriftAlert.margin":
+		if e.ComplexityRoot.DriftAlert.Margin == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DriftAlert.Margin(childComplexity), true
+	case "DriftAlert.previous":
+		if e.ComplexityRoot.DriftAlert.Previous == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DriftAlert.Previous(childComplexity), true
+	case "DriftAlert.since":
+		if e.ComplexityRoot.DriftAlert.Since == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DriftAlert.Since(childComplexity), true
+	case "DriftAlert.until":
+		if e.ComplexityRoot.DriftAlert.Until == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DriftAlert.Until(childComplexity), true
+
+	case "DriftWindow.agreement":
+		if e.ComplexityRoot.DriftWindow.Agreed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DriftWindow.Agreed(childComplexity), true
+	case "DriftWindow.since":
+		if e.ComplexityRoot.DriftWindow.Since == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DriftWindow.Since(childComplexity), true
+	case "DriftWindow.until":
+		if e.ComplexityRoot.DriftWindow.Until == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DriftWindow.Until(childComplexity), true
 
 	case "ErrorRate.confirmedReports":
 		if e.ComplexityRoot.ErrorRate.ConfirmedReports == nil {
@@ -3700,6 +4044,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ConfirmPeopleCheck(childComplexity, args["input"].(model.ConfirmPeopleCheckInput)), true
+	case "Mutation.decideCriterionChange":
+		if e.ComplexityRoot.Mutation.DecideCriterionChange == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_decideCriterionChange_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DecideCriterionChange(childComplexity, args["input"].(model.DecideCriterionChangeInput)), true
 	case "Mutation.decideQuarantine":
 		if e.ComplexityRoot.Mutation.DecideQuarantine == nil {
 			break
@@ -4200,6 +4555,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PeopleCheckConnection.PageInfo(childComplexity), true
+	case "PeopleCheckConnection.totalCount":
+		if e.ComplexityRoot.PeopleCheckConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PeopleCheckConnection.TotalCount(childComplexity), true
 
 	case "PeopleCheckEdge.cursor":
 		if e.ComplexityRoot.PeopleCheckEdge.Cursor == nil {
@@ -4812,6 +5173,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ConfigurationStops(childComplexity, args["first"].(*int)), true
+	case "Query.contractQueue":
+		if e.ComplexityRoot.Query.ContractQueue == nil {
+			break
+		}
+
+		args, err := ec.field_Query_contractQueue_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ContractQueue(childComplexity, args["first"].(*int)), true
 	case "Query.corpusNode":
 		if e.ComplexityRoot.Query.CorpusNode == nil {
 			break
@@ -4856,6 +5228,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.CriterionChanges(childComplexity, args["first"].(*int)), true
+	case "Query.criterionDrift":
+		if e.ComplexityRoot.Query.CriterionDrift == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.CriterionDrift(childComplexity), true
 	case "Query.errorRates":
 		if e.ComplexityRoot.Query.ErrorRates == nil {
 			break
@@ -5008,6 +5386,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Problems(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.ProblemOrder), args["where"].(*ent.ProblemWhereInput), args["search"].(*string)), true
+	case "Query.reviewerGoldAccuracy":
+		if e.ComplexityRoot.Query.ReviewerGoldAccuracy == nil {
+			break
+		}
+
+		args, err := ec.field_Query_reviewerGoldAccuracy_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ReviewerGoldAccuracy(childComplexity, args["since"].(*time.Time), args["until"].(*time.Time)), true
 	case "Query.sourceReport":
 		if e.ComplexityRoot.Query.SourceReport == nil {
 			break
@@ -5286,6 +5675,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ReviewClaimPayload.UserErrors(childComplexity), true
+
+	case "ReviewerGoldAccuracy.reviewer":
+		if e.ComplexityRoot.ReviewerGoldAccuracy.Reviewer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewerGoldAccuracy.Reviewer(childComplexity), true
+	case "ReviewerGoldAccuracy.accuracy":
+		if e.ComplexityRoot.ReviewerGoldAccuracy.Right == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewerGoldAccuracy.Right(childComplexity), true
 
 	case "ReviseProblemPayload.problem":
 		if e.ComplexityRoot.ReviseProblemPayload.Problem == nil {
@@ -5886,6 +6288,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ComputationInput", ec.unmarshalInputComputationInput),
 			graphql.NewInputUnmarshaler("ConfirmCorpusNodeInput", ec.unmarshalInputConfirmCorpusNodeInput),
 			graphql.NewInputUnmarshaler("ConfirmPeopleCheckInput", ec.unmarshalInputConfirmPeopleCheckInput),
+			graphql.NewInputUnmarshaler("DecideCriterionChangeInput", ec.unmarshalInputDecideCriterionChangeInput),
 			graphql.NewInputUnmarshaler("DecideQuarantineInput", ec.unmarshalInputDecideQuarantineInput),
 			graphql.NewInputUnmarshaler("DecideReportInput", ec.unmarshalInputDecideReportInput),
 			graphql.NewInputUnmarshaler("DecisionNotesInput", ec.unmarshalInputDecisionNotesInput),
@@ -6551,10 +6954,49 @@ type CriterionChange {
   proposed: String!
   "Why it changes: the answer to the appeal that showed it wrong."
   why: String!
-  "PROPOSED, ADOPTED or DECLINED."
+  "What changed from previous to proposed, word by word, in order."
+  changes: [CriterionTextChange!]!
+  "PROPOSED until the owner of the criteria decides; then ADOPTED or DECLINED."
   state: String!
+  "The handle of the operator who proposed it."
+  proposedBy: String!
   "When it was proposed."
   createdAt: Time!
+  "The handle of the owner who adopted or declined it; null while proposed."
+  decidedBy: String
+  """
+  When it was adopted or declined; null while proposed. An adopted version applies to the
+  problems submitted after this moment: earlier ones keep the criterion they were submitted under.
+  """
+  decidedAt: Time
+  "The owner's reason for adopting or declining it; null while proposed."
+  decisionReason: String
+}
+
+"One run of words of the difference between a criterion and its new version."
+type CriterionTextChange {
+  "SAME (kept), REMOVED (in the criterion as it stood only) or ADDED (in the new version only)."
+  op: String!
+  "The words, joined with single spaces."
+  text: String!
+}
+
+"The owner of the criteria's decision on a proposed version."
+input DecideCriterionChangeInput {
+  "The proposed version's ID."
+  criterionChange: ID!
+  "True to adopt it for the problems submitted from now on, false to decline it."
+  adopt: Boolean!
+  "Why, published beside the version (10 to 2000 characters)."
+  reason: String!
+}
+
+"The version as decided, or why the decision was refused."
+type CriterionChangePayload {
+  "The version; null when refused."
+  criterionChange: CriterionChange
+  "Why the decision was refused; empty when it was recorded."
+  userErrors: [UserError!]!
 }
 
 "An appeal as made, or why it was refused."
@@ -6603,6 +7045,12 @@ extend type Mutation {
   appealDecision(input: AppealDecisionInput!): AppealPayload!
   "Answer an appeal (operators other than the decision's reviewer)."
   resolveAppeal(input: ResolveAppealInput!): AppealPayload!
+  """
+  Adopt or decline a proposed version of a criterion, with a reason (operators, the owners of the
+  criteria): an event in the hash-chained log; an adopted version applies only to problems
+  submitted after it. A proposal is decided once.
+  """
+  decideCriterionChange(input: DecideCriterionChangeInput!): CriterionChangePayload!
 }
 `, BuiltIn: false},
 	{Name: "../corpus.graphqls", Input: `extend type Query {
@@ -7093,6 +7541,8 @@ type PeopleCheckConnection {
   edges: [PeopleCheckEdge!]!
   "Where the page stands in the queue."
   pageInfo: CorpusPageInfo!
+  "How many people's checks the caller still has to do, on every page."
+  totalCount: Int!
 }
 
 "One check of a page, with its cursor."
@@ -14845,6 +15295,130 @@ type SetPresentationPayload {
   userErrors: [UserError!]!
 }
 `, BuiltIn: false},
+	{Name: "../oversight.graphqls", Input: `extend type Query {
+  """
+  Drift (operators): per criterion (a panel role's claim), the agreement between the machine's
+  recommendations and the people's decisions that followed, over rolling windows, oldest first,
+  and the drift sensor's alert events, newest first.
+  """
+  criterionDrift: CriterionDrift!
+  """
+  Each reviewer's accuracy on blind gold answered in a period, with its 95% Wilson interval, as
+  the lanes' is. It names reviewers, so only the roles that see reviewers read it (reviewers and
+  operators). The period is the last 30 days unless given; until includes its day.
+  """
+  reviewerGoldAccuracy(since: Date, until: Date): [ReviewerGoldAccuracy!]!
+  """
+  The contract owner's queue (operators): the items the inputs did not decide — a check that could
+  not decide a current revision (UNDECIDABLE) and a revision whose panel lanes disagreed or whose
+  recommendation flipped on the reworded packet (CONTESTED) — newest first, never held against
+  the submitter; with their count per criterion.
+  """
+  contractQueue(first: Int): ContractQueue!
+}
+
+"The drift sensor's view: its setting, each criterion's agreement by window, and its alerts."
+type CriterionDrift {
+  "The length of one rolling window, in days."
+  windowDays: Int!
+  "The drop in agreement, as a share, that raises an alert."
+  margin: Float!
+  "How many compared recommendations each of the two newest windows needs before a drop counts."
+  minCompared: Int!
+  "One row a criterion."
+  criteria: [CriterionDriftRow!]!
+  "The alert events the sensor recorded, newest first (at most 100)."
+  alerts: [DriftAlert!]!
+}
+
+"One criterion's agreement between machine and people over the windows."
+type CriterionDriftRow {
+  "The criterion: the panel role whose claim is measured (PRIOR_ART, MATH_CRITIQUE, FORMAL_READINESS)."
+  criterion: String!
+  "The windows, oldest first."
+  windows: [DriftWindow!]!
+  "The newest window's drop from the one before; null when either had too few comparisons."
+  drop: Float
+  "True when the drop is more than the margin."
+  alert: Boolean!
+}
+
+"One rolling window's agreement."
+type DriftWindow {
+  "The window's start."
+  since: Time!
+  "The window's end (exclusive)."
+  until: Time!
+  "Recommendations that agreed with the human decision that followed, of those compared."
+  agreement: LaneShare!
+}
+
+"An alert event of the drift sensor: a criterion whose agreement dropped by more than the margin."
+type DriftAlert {
+  "The criterion (a panel role)."
+  criterion: String!
+  "The start of the window that dropped."
+  since: Time!
+  "The end of the window that dropped."
+  until: Time!
+  "The agreement in the window that dropped."
+  agreement: LaneShare!
+  "The agreement in the window before it."
+  previous: LaneShare!
+  "The drop, as a share."
+  drop: Float!
+  "The margin in force when the alert was raised."
+  margin: Float!
+  "When the alert was recorded."
+  recordedAt: Time!
+}
+
+"One reviewer's accuracy on blind gold."
+type ReviewerGoldAccuracy {
+  "The reviewer's handle."
+  reviewer: String!
+  "Gold items decided right, of those answered, with the 95% Wilson interval."
+  accuracy: LaneShare!
+}
+
+"The contract owner's queue: items the criteria or the record did not decide."
+type ContractQueue {
+  "The items, newest first."
+  items: [ContractItem!]!
+  "How many items each criterion has, most first."
+  byCriterion: [ContractCount!]!
+}
+
+"One item of the contract owner's queue: an instructions problem, never held against the submitter."
+type ContractItem {
+  "UNDECIDABLE (a check could not decide the item) or CONTESTED (the panel's lanes disagreed, or a recommendation flipped on the reworded packet)."
+  kind: String!
+  "The problem's permanent ID."
+  problemId: String!
+  "The problem's title."
+  title: String!
+  "The gate whose check it is, or PANEL for a contested item."
+  gate: String!
+  "The check, or panel for a contested item."
+  check: String!
+  "The criterion the item was read under."
+  criterion: String!
+  "What the check or the panel said."
+  behaviour: String!
+  "When the item arose."
+  at: Time!
+}
+
+"How many items of the queue one criterion has."
+type ContractCount {
+  "The check, or panel."
+  check: String!
+  "The criterion."
+  criterion: String!
+  "How many items."
+  items: Int!
+}
+`, BuiltIn: false},
 	{Name: "../problem.graphqls", Input: `"""
 A calendar day, written 2026-11-30. As input a full RFC 3339 timestamp is
 taken too, and its day in UTC kept.
@@ -15753,6 +16327,50 @@ func (ec *executionContext) childFields_ConfirmPeopleCheckPayload(ctx context.Co
 	return nil, fmt.Errorf("no field named %q was found under type ConfirmPeopleCheckPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_ContractCount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "check":
+		return ec.fieldContext_ContractCount_check(ctx, field)
+	case "criterion":
+		return ec.fieldContext_ContractCount_criterion(ctx, field)
+	case "items":
+		return ec.fieldContext_ContractCount_items(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContractCount", field.Name)
+}
+
+func (ec *executionContext) childFields_ContractItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_ContractItem_kind(ctx, field)
+	case "problemId":
+		return ec.fieldContext_ContractItem_problemId(ctx, field)
+	case "title":
+		return ec.fieldContext_ContractItem_title(ctx, field)
+	case "gate":
+		return ec.fieldContext_ContractItem_gate(ctx, field)
+	case "check":
+		return ec.fieldContext_ContractItem_check(ctx, field)
+	case "criterion":
+		return ec.fieldContext_ContractItem_criterion(ctx, field)
+	case "behaviour":
+		return ec.fieldContext_ContractItem_behaviour(ctx, field)
+	case "at":
+		return ec.fieldContext_ContractItem_at(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContractItem", field.Name)
+}
+
+func (ec *executionContext) childFields_ContractQueue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_ContractQueue_items(ctx, field)
+	case "byCriterion":
+		return ec.fieldContext_ContractQueue_byCriterion(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContractQueue", field.Name)
+}
+
 func (ec *executionContext) childFields_CorpusNode(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -15943,12 +16561,72 @@ func (ec *executionContext) childFields_CriterionChange(ctx context.Context, fie
 		return ec.fieldContext_CriterionChange_proposed(ctx, field)
 	case "why":
 		return ec.fieldContext_CriterionChange_why(ctx, field)
+	case "changes":
+		return ec.fieldContext_CriterionChange_changes(ctx, field)
 	case "state":
 		return ec.fieldContext_CriterionChange_state(ctx, field)
+	case "proposedBy":
+		return ec.fieldContext_CriterionChange_proposedBy(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_CriterionChange_createdAt(ctx, field)
+	case "decidedBy":
+		return ec.fieldContext_CriterionChange_decidedBy(ctx, field)
+	case "decidedAt":
+		return ec.fieldContext_CriterionChange_decidedAt(ctx, field)
+	case "decisionReason":
+		return ec.fieldContext_CriterionChange_decisionReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CriterionChange", field.Name)
+}
+
+func (ec *executionContext) childFields_CriterionChangePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "criterionChange":
+		return ec.fieldContext_CriterionChangePayload_criterionChange(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CriterionChangePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CriterionChangePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CriterionDrift(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "windowDays":
+		return ec.fieldContext_CriterionDrift_windowDays(ctx, field)
+	case "margin":
+		return ec.fieldContext_CriterionDrift_margin(ctx, field)
+	case "minCompared":
+		return ec.fieldContext_CriterionDrift_minCompared(ctx, field)
+	case "criteria":
+		return ec.fieldContext_CriterionDrift_criteria(ctx, field)
+	case "alerts":
+		return ec.fieldContext_CriterionDrift_alerts(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CriterionDrift", field.Name)
+}
+
+func (ec *executionContext) childFields_CriterionDriftRow(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "criterion":
+		return ec.fieldContext_CriterionDriftRow_criterion(ctx, field)
+	case "windows":
+		return ec.fieldContext_CriterionDriftRow_windows(ctx, field)
+	case "drop":
+		return ec.fieldContext_CriterionDriftRow_drop(ctx, field)
+	case "alert":
+		return ec.fieldContext_CriterionDriftRow_alert(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CriterionDriftRow", field.Name)
+}
+
+func (ec *executionContext) childFields_CriterionTextChange(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "op":
+		return ec.fieldContext_CriterionTextChange_op(ctx, field)
+	case "text":
+		return ec.fieldContext_CriterionTextChange_text(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CriterionTextChange", field.Name)
 }
 
 func (ec *executionContext) childFields_DecideQuarantinePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -16029,6 +16707,40 @@ func (ec *executionContext) childFields_DecisionNotes(ctx context.Context, field
 		return ec.fieldContext_DecisionNotes_reason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DecisionNotes", field.Name)
+}
+
+func (ec *executionContext) childFields_DriftAlert(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "criterion":
+		return ec.fieldContext_DriftAlert_criterion(ctx, field)
+	case "since":
+		return ec.fieldContext_DriftAlert_since(ctx, field)
+	case "until":
+		return ec.fieldContext_DriftAlert_until(ctx, field)
+	case "agreement":
+		return ec.fieldContext_DriftAlert_agreement(ctx, field)
+	case "previous":
+		return ec.fieldContext_DriftAlert_previous(ctx, field)
+	case "drop":
+		return ec.fieldContext_DriftAlert_drop(ctx, field)
+	case "margin":
+		return ec.fieldContext_DriftAlert_margin(ctx, field)
+	case "recordedAt":
+		return ec.fieldContext_DriftAlert_recordedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DriftAlert", field.Name)
+}
+
+func (ec *executionContext) childFields_DriftWindow(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "since":
+		return ec.fieldContext_DriftWindow_since(ctx, field)
+	case "until":
+		return ec.fieldContext_DriftWindow_until(ctx, field)
+	case "agreement":
+		return ec.fieldContext_DriftWindow_agreement(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DriftWindow", field.Name)
 }
 
 func (ec *executionContext) childFields_ErrorRate(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -16687,6 +17399,8 @@ func (ec *executionContext) childFields_PeopleCheckConnection(ctx context.Contex
 		return ec.fieldContext_PeopleCheckConnection_edges(ctx, field)
 	case "pageInfo":
 		return ec.fieldContext_PeopleCheckConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_PeopleCheckConnection_totalCount(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PeopleCheckConnection", field.Name)
 }
@@ -17073,6 +17787,16 @@ func (ec *executionContext) childFields_ReviewClaimPayload(ctx context.Context, 
 		return ec.fieldContext_ReviewClaimPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ReviewClaimPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ReviewerGoldAccuracy(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "reviewer":
+		return ec.fieldContext_ReviewerGoldAccuracy_reviewer(ctx, field)
+	case "accuracy":
+		return ec.fieldContext_ReviewerGoldAccuracy_accuracy(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ReviewerGoldAccuracy", field.Name)
 }
 
 func (ec *executionContext) childFields_ReviseProblemPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

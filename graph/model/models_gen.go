@@ -228,6 +228,38 @@ type CorpusPageInfo struct {
 	EndCursor *string `json:"endCursor,omitempty"`
 }
 
+// The version as decided, or why the decision was refused.
+type CriterionChangePayload struct {
+	// The version; null when refused.
+	CriterionChange *policy.CriterionChangeView `json:"criterionChange,omitempty"`
+	// Why the decision was refused; empty when it was recorded.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+// The drift sensor's view: its setting, each criterion's agreement by window, and its alerts.
+type CriterionDrift struct {
+	// The length of one rolling window, in days.
+	WindowDays int `json:"windowDays"`
+	// The drop in agreement, as a share, that raises an alert.
+	Margin float64 `json:"margin"`
+	// How many compared recommendations each of the two newest windows needs before a drop counts.
+	MinCompared int `json:"minCompared"`
+	// One row a criterion.
+	Criteria []*policy.DriftRow `json:"criteria"`
+	// The alert events the sensor recorded, newest first (at most 100).
+	Alerts []*policy.DriftAlert `json:"alerts"`
+}
+
+// The owner of the criteria's decision on a proposed version.
+type DecideCriterionChangeInput struct {
+	// The proposed version's ID.
+	CriterionChange string `json:"criterionChange"`
+	// True to adopt it for the problems submitted from now on, false to decline it.
+	Adopt bool `json:"adopt"`
+	// Why, published beside the version (10 to 2000 characters).
+	Reason string `json:"reason"`
+}
+
 // A decision on a quarantined node.
 type DecideQuarantineInput struct {
 	// The node, N-<n> or label.
@@ -500,6 +532,8 @@ type PeopleCheckConnection struct {
 	Edges []*PeopleCheckEdge `json:"edges"`
 	// Where the page stands in the queue.
 	PageInfo *CorpusPageInfo `json:"pageInfo"`
+	// How many people's checks the caller still has to do, on every page.
+	TotalCount int `json:"totalCount"`
 }
 
 // One check of a page, with its cursor.
