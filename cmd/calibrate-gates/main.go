@@ -585,4 +585,13 @@ revised; the **heldout** split was written afterwards and measured without chang
   positive integers was missed. The search-space check was then generalised (any size, length or
   order left free; the positive integers, the reals), so the held-out figures below are no longer
   independent of the checks.
+- The **heldout-2** split was written later, by someone who did not read the checks while writing
+  it, and is left as first measured: nine clean packets (the union-closed sets conjecture, R(5,5)
+  and a colouring of K43, the densest tetrahedron packing, triangle-free strongly regular graphs,
+  Fermat primes, the connective constant of self-avoiding walks, vertex-transitive graphs without
+  a Hamiltonian cycle, the Collatz conjecture, a 29-mark Golomb ruler) and eighteen defects. No
+  clean packet FAILs or is refused; the checks catch 12 of the 18 defects. The six they miss are
+  listed under the table and in gates/testdata/fresh/heldout-2/known-misses, which TestFreshSet
+  reads: a defect caught later must leave that list, and a check improved for one of them makes
+  this split part of its tuning.
 `
