@@ -190,10 +190,10 @@ type PresentationView struct {
 
 // EventView is a public event of the problem.
 type EventView struct {
-	Seq                    int64
-	Kind, Authority, Actor string
-	At                     time.Time
-	Hash                   string
+	Seq             int64
+	Kind, Authority string
+	At              time.Time
+	Hash            string
 	// Checks, in a problem's feed, sums up a revision's gate runs on its first one.
 	Checks *ChecksSummary
 }
@@ -303,7 +303,7 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 	}
 	evs, _ := pk.EventsAfter(0, events)
 	for _, e := range evs {
-		v.Events = append(v.Events, EventView{Seq: e.Seq, Kind: e.Kind, Authority: e.Authority, Actor: e.Actor, At: e.At, Hash: e.Hash})
+		v.Events = append(v.Events, EventView{Seq: e.Seq, Kind: e.Kind, Authority: e.Authority, At: e.At, Hash: e.Hash})
 	}
 	return v
 }

@@ -432,14 +432,14 @@ func APIPage(v APIView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "</code></pre><p>A problem's <code>asOf</code> is the <code>seq</code> of the newest event its packet reflects: read the problem, then subscribe with <code>after: asOf</code> to follow it from exactly that point. Moderators can also follow <code>moderationQueue</code>.</p></section><section id=\"events\" data-testid=\"api-events\"><h2>Events</h2><p>Every change is an event in one hash-chained log: <code>seq</code>, <code>at</code>, <code>actor</code> (an account's ID, <code>system</code> when the site acted by itself, <code>community</code> on a flag), <code>authority</code> (by what right), <code>kind</code>, <code>subject</code> (a problem's ID unless the kind says otherwise) and <code>payload</code>, a JSON object whose keys depend on the kind. A key may be absent when it does not apply; a removed problem's events keep their kind, and all but the moderation events answer the payload <code>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "</code></pre><p>A problem's <code>asOf</code> is the <code>seq</code> of the newest event its packet reflects: read the problem, then subscribe with <code>after: asOf</code> to follow it from exactly that point. Moderators can also follow <code>moderationQueue</code>.</p></section><section id=\"events\" data-testid=\"api-events\"><h2>Events</h2><p>Every change is an event in one hash-chained log: <code>seq</code>, <code>at</code>, <code>actor</code> (who acted, by handle, or null: an author, submitting, revising, claiming or writing to the corpus, is named to anyone; a reviewer, staff, a moderator, an operator or an auditor only to reviewers, operators and themselves; the site acting by itself and the community's flags name no one; never an account's internal ID), <code>authority</code> (by what right: <code>submitter</code>, <code>reviewer</code>, <code>staff</code>, <code>moderation</code>, <code>community</code>, <code>challenge_window_elapsed</code>, …), <code>kind</code>, <code>subject</code> (a problem's ID unless the kind says otherwise) and <code>payload</code>, a JSON object whose keys depend on the kind. A key may be absent when it does not apply; a removed problem's events keep their kind, and all but the moderation events answer the payload <code>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var23 string
 		templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(`{"withheld": …}`)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `api.templ`, Line: 132, Col: 581}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `api.templ`, Line: 132, Col: 958}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
 		if templ_7745c5c3_Err != nil {
