@@ -70,6 +70,22 @@ func TestBrowserFirstRunWithoutIndex(t *testing.T) {
 	}
 	screenshot(t, ctx, "firstrun-problem")
 
+	// With no network the record plane reaches no catalogue: the references tab says so once,
+	// above the references, never beside each one.
+	do(t, ctx, "open the references", chromedp.Navigate(s.URL+"/p/"+problems[0].ID+"?tab=references"),
+		chromedp.WaitVisible(byTestID("tab-panel-references")))
+	type refs struct{ Notes, Repeated, Unconfirmed int }
+	r := get(t, ctx, "read the references", chromedp.Evaluate[refs](`({
+		Notes: document.querySelectorAll('[data-testid="references-unreached"]').length,
+		Repeated: [...document.querySelectorAll('[data-testid="reference-pending"], [data-testid="locator-note"]')].filter(e => e.textContent.includes("unreachable")).length,
+		Unconfirmed: [...document.querySelectorAll('[data-testid="reference-confirmation"]')].filter(e => e.textContent === "Unconfirmed").length,
+	})`))
+	t.Logf("%s's references: %d unconfirmed, %d notes that the catalogues are out of reach", problems[0].ID, r.Unconfirmed, r.Notes)
+	if r.Notes > 1 || r.Repeated > 0 {
+		t.Errorf("the references tab says %d times above and %d times beside the references that the record plane is unreachable; want once, above", r.Notes, r.Repeated)
+	}
+	screenshot(t, ctx, "firstrun-references")
+
 	signIn(t, ctx, s.URL, "rhea", "reviewer password")
 	do(t, ctx, "open the review queue", chromedp.Navigate(s.URL+"/review"), chromedp.WaitVisible(byTestID("review-queue")))
 	queue := get(t, ctx, "read the queue", chromedp.Evaluate[string](`document.querySelector('[data-testid="review-queue"]').innerText`))

@@ -2,10 +2,12 @@ package policy
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/records"
 )
 
 // ProblemView is a problem packet as plain values, with what the viewer
@@ -136,6 +138,12 @@ type ReferenceView struct {
 	// place was found in the text, or a person cleared it.
 	Confirmation, ConfirmationReason string
 	LocatorConfirmed                 bool
+}
+
+// Unreached says the reference is unconfirmed only because the record plane could not reach
+// its catalogue: nothing is known against it, and it is tried again.
+func (r ReferenceView) Unreached() bool {
+	return r.Confirmation == "PENDING" && strings.HasPrefix(r.ConfirmationReason, records.ReasonUnreachable)
 }
 
 // Fabricated says the record plane found the source fabricated (its record is missing, or
