@@ -1,6 +1,10 @@
 package corpus
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/theoremdb/theoremdb/policy"
+)
 
 // Kinds of a corpus node; the values are the GraphQL enum values.
 const (
@@ -142,7 +146,7 @@ const (
 
 // Authorities of the corpus's events.
 const (
-	AuthorityWriter = "writer"
+	AuthorityWriter = policy.AuthorityWriter
 	AuthorityGates  = "merge_gates"
 	AuthorityRecord = "record"
 	AuthorityPerson = "reviewer"

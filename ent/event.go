@@ -12,7 +12,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/event"
 )
 
-// One entry of the append-only, hash-chained event log: every change of state on the site is one event, and the chain of hashes lets anyone check that none was altered or dropped.
+// One entry of the append-only, hash-chained event log: every change of state on the site is one event, and the chain of hashes, which the site's operators verify (theoremdb admin verify-log), shows that none was altered or dropped.
 type Event struct {
 	config `json:"-"`
 	// ID of the ent.

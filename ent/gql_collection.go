@@ -573,11 +573,6 @@ func (_q *EventQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 				selectedFields = append(selectedFields, event.FieldAt)
 				fieldSeen[event.FieldAt] = struct{}{}
 			}
-		case "actor":
-			if _, ok := fieldSeen[event.FieldActor]; !ok {
-				selectedFields = append(selectedFields, event.FieldActor)
-				fieldSeen[event.FieldActor] = struct{}{}
-			}
 		case "authority":
 			if _, ok := fieldSeen[event.FieldAuthority]; !ok {
 				selectedFields = append(selectedFields, event.FieldAuthority)

@@ -1501,21 +1501,6 @@ type EventWhereInput struct {
 	AtLT    *time.Time  `json:"atLT,omitempty"`
 	AtLTE   *time.Time  `json:"atLTE,omitempty"`
 
-	// "actor" field predicates.
-	Actor             *string  `json:"actor,omitempty"`
-	ActorNEQ          *string  `json:"actorNEQ,omitempty"`
-	ActorIn           []string `json:"actorIn,omitempty"`
-	ActorNotIn        []string `json:"actorNotIn,omitempty"`
-	ActorGT           *string  `json:"actorGT,omitempty"`
-	ActorGTE          *string  `json:"actorGTE,omitempty"`
-	ActorLT           *string  `json:"actorLT,omitempty"`
-	ActorLTE          *string  `json:"actorLTE,omitempty"`
-	ActorContains     *string  `json:"actorContains,omitempty"`
-	ActorHasPrefix    *string  `json:"actorHasPrefix,omitempty"`
-	ActorHasSuffix    *string  `json:"actorHasSuffix,omitempty"`
-	ActorEqualFold    *string  `json:"actorEqualFold,omitempty"`
-	ActorContainsFold *string  `json:"actorContainsFold,omitempty"`
-
 	// "authority" field predicates.
 	Authority             *string  `json:"authority,omitempty"`
 	AuthorityNEQ          *string  `json:"authorityNEQ,omitempty"`
@@ -1755,45 +1740,6 @@ func (i *EventWhereInput) P() (predicate.Event, error) {
 	}
 	if i.AtLTE != nil {
 		predicates = append(predicates, event.AtLTE(*i.AtLTE))
-	}
-	if i.Actor != nil {
-		predicates = append(predicates, event.ActorEQ(*i.Actor))
-	}
-	if i.ActorNEQ != nil {
-		predicates = append(predicates, event.ActorNEQ(*i.ActorNEQ))
-	}
-	if len(i.ActorIn) > 0 {
-		predicates = append(predicates, event.ActorIn(i.ActorIn...))
-	}
-	if len(i.ActorNotIn) > 0 {
-		predicates = append(predicates, event.ActorNotIn(i.ActorNotIn...))
-	}
-	if i.ActorGT != nil {
-		predicates = append(predicates, event.ActorGT(*i.ActorGT))
-	}
-	if i.ActorGTE != nil {
-		predicates = append(predicates, event.ActorGTE(*i.ActorGTE))
-	}
-	if i.ActorLT != nil {
-		predicates = append(predicates, event.ActorLT(*i.ActorLT))
-	}
-	if i.ActorLTE != nil {
-		predicates = append(predicates, event.ActorLTE(*i.ActorLTE))
-	}
-	if i.ActorContains != nil {
-		predicates = append(predicates, event.ActorContains(*i.ActorContains))
-	}
-	if i.ActorHasPrefix != nil {
-		predicates = append(predicates, event.ActorHasPrefix(*i.ActorHasPrefix))
-	}
-	if i.ActorHasSuffix != nil {
-		predicates = append(predicates, event.ActorHasSuffix(*i.ActorHasSuffix))
-	}
-	if i.ActorEqualFold != nil {
-		predicates = append(predicates, event.ActorEqualFold(*i.ActorEqualFold))
-	}
-	if i.ActorContainsFold != nil {
-		predicates = append(predicates, event.ActorContainsFold(*i.ActorContainsFold))
 	}
 	if i.Authority != nil {
 		predicates = append(predicates, event.AuthorityEQ(*i.Authority))

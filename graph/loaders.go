@@ -17,6 +17,8 @@ type loaders struct {
 	reputation *dataloadgen.Loader[string, *policy.Reputation]
 	// withheld says whether a problem's content is withheld (false for an ID of no problem).
 	withheld *dataloadgen.Loader[string, bool]
+	// accounts are the accounts events' actors name (nil for the site's own actor and the community's).
+	accounts *dataloadgen.Loader[string, *ent.Account]
 }
 
 type loadersKey struct{}
@@ -33,6 +35,15 @@ func newLoaders(c *ent.Client) *loaders {
 			for _, id := range ids {
 				if _, ok := out[id]; !ok && err == nil {
 					out[id] = false
+				}
+			}
+			return out, err
+		}, dataloadgen.WithWait(batchWait)),
+		accounts: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []string) (map[string]*ent.Account, error) {
+			out, err := policy.ActingAccounts(ctx, c, ids)
+			for _, id := range ids {
+				if _, ok := out[id]; !ok && err == nil {
+					out[id] = nil
 				}
 			}
 			return out, err

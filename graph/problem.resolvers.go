@@ -31,6 +31,25 @@ func (r *decisionResolver) Reviewer(ctx context.Context, obj *ent.Decision) (*en
 	return obj.QueryReviewer().Only(ctx)
 }
 
+// Actor is the resolver for the actor field.
+func (r *eventResolver) Actor(ctx context.Context, obj *ent.Event) (*string, error) {
+	if obj.Actor == "" || obj.Authority == "" { // a partial read (node(id:)) left them out
+		whole, err := r.client.Event.Get(ctx, obj.ID)
+		if err != nil {
+			return nil, err
+		}
+		obj = whole
+	}
+	actor, err := r.loaders(ctx).accounts.Load(ctx, obj.Actor)
+	if err != nil {
+		return nil, err
+	}
+	if h := policy.ActorShown(viewer.From(ctx), obj.Authority, actor); h != "" {
+		return &h, nil
+	}
+	return nil, nil
+}
+
 // Span is the resolver for the span field.
 func (r *findingResolver) Span(ctx context.Context, obj *ent.Finding) (*gates.Span, error) {
 	return &gates.Span{Field: obj.SpanField, Start: obj.SpanStart, End: obj.SpanEnd, Quote: obj.SpanQuote}, nil

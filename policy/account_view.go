@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/problem"
@@ -49,7 +48,7 @@ type InboxItem struct {
 	At        time.Time
 	Kind      string
 	ProblemID string
-	Actor     string // the actor's handle, or "system"
+	Actor     string // the actor's handle, or "" when ActorShown names none
 	Authority string
 	Payload   map[string]any
 	// Checks, on a gate run, sums up every gate run of its revision in the inbox.
@@ -119,27 +118,18 @@ func (s *Service) Overview(ctx context.Context, a *ent.Account) (AccountOverview
 	if err != nil {
 		return out, fmt.Errorf("account inbox: %w", err)
 	}
-	actors := map[string]string{SystemActor: SystemActor}
 	var ids []string
 	for _, ev := range evs {
-		if _, ok := actors[ev.Actor]; !ok {
-			actors[ev.Actor] = ev.Actor
-			ids = append(ids, ev.Actor)
-		}
+		ids = append(ids, ev.Actor)
 	}
-	if len(ids) > 0 {
-		as, err := s.client.Account.Query().Where(account.IDIn(ids...)).All(ctx)
-		if err != nil {
-			return out, fmt.Errorf("account inbox actors: %w", err)
-		}
-		for _, x := range as {
-			actors[x.ID] = "@" + x.Handle
-		}
+	actors, err := ActingAccounts(ctx, s.client, ids)
+	if err != nil {
+		return out, fmt.Errorf("account inbox actors: %w", err)
 	}
 	foldChecks(evs, func(ev *ent.Event, payload map[string]any, checks *ChecksSummary) {
 		if len(out.Inbox) < AccountInbox {
 			out.Inbox = append(out.Inbox, InboxItem{Seq: ev.Seq, At: ev.At, Kind: ev.Kind, ProblemID: ev.Subject,
-				Actor: actors[ev.Actor], Authority: ev.Authority, Payload: payload, Checks: checks})
+				Actor: ActorShown(a, ev.Authority, actors[ev.Actor]), Authority: ev.Authority, Payload: payload, Checks: checks})
 		}
 	})
 	return out, nil

@@ -159,6 +159,9 @@ func (s *Service) recordConfirmation(ctx context.Context, referenceID string, re
 		if err := upd.Exec(ctx); err != nil {
 			return fmt.Errorf("confirm reference: %w", err)
 		}
+		if out.Confirmation == records.Pending {
+			t.unlogged = append(t.unlogged, p.ID) // no event says what the plane last found: the page reads it again
+		}
 		if out.Confirmation.Fabricated() {
 			if err := t.stopSourcesIfOver(ctx, r.Edges.Revision); err != nil {
 				return err

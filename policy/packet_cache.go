@@ -287,6 +287,18 @@ func (c *packetCache) remove(el *list.Element) {
 	}
 }
 
+// forget drops the cached packet of problem id for a change that writes no event (a pending
+// reference's new reason, which every retry of the record plane may bring): only this
+// instance's cache learns of it, and the other instances' packets show it after the next event.
+func (c *packetCache) forget(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el := c.entries[id]; el != nil {
+		c.remove(el)
+		c.invalidations.Add(1)
+	}
+}
+
 // invalidate drops every packet older than seq that shows one of ids.
 func (c *packetCache) invalidate(seq int64, ids []string) {
 	c.mu.Lock()

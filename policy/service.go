@@ -141,6 +141,9 @@ type tx struct {
 	sql    *sql.Tx
 	s      *Service
 	events []*ent.Event
+	// unlogged are the problems whose packets the transaction changed with no event; their
+	// cached packets are forgotten once it commits.
+	unlogged []string
 }
 
 // inTx runs fn in one transaction and commits it, or rolls everything back
@@ -160,6 +163,9 @@ func (s *Service) inTx(ctx context.Context, fn func(ctx context.Context, t *tx) 
 	}
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
+	}
+	for _, id := range t.unlogged {
+		s.packets.forget(id)
 	}
 	if len(t.events) == 0 {
 		return nil

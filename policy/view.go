@@ -2,10 +2,12 @@ package policy
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/packet"
+	"github.com/theoremdb/theoremdb/records"
 )
 
 // ProblemView is a problem packet as plain values, with what the viewer
@@ -138,6 +140,12 @@ type ReferenceView struct {
 	LocatorConfirmed                 bool
 }
 
+// Unreached says the reference is unconfirmed only because the record plane could not reach
+// its catalogue: nothing is known against it, and it is tried again.
+func (r ReferenceView) Unreached() bool {
+	return r.Confirmation == "PENDING" && strings.HasPrefix(r.ConfirmationReason, records.ReasonUnreachable)
+}
+
 // Fabricated says the record plane found the source fabricated (its record is missing, or
 // contradicts what was claimed of it).
 func (r ReferenceView) Fabricated() bool {
@@ -190,10 +198,10 @@ type PresentationView struct {
 
 // EventView is a public event of the problem.
 type EventView struct {
-	Seq                    int64
-	Kind, Authority, Actor string
-	At                     time.Time
-	Hash                   string
+	Seq             int64
+	Kind, Authority string
+	At              time.Time
+	Hash            string
 	// Checks, in a problem's feed, sums up a revision's gate runs on its first one.
 	Checks *ChecksSummary
 }
@@ -303,7 +311,7 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 	}
 	evs, _ := pk.EventsAfter(0, events)
 	for _, e := range evs {
-		v.Events = append(v.Events, EventView{Seq: e.Seq, Kind: e.Kind, Authority: e.Authority, Actor: e.Actor, At: e.At, Hash: e.Hash})
+		v.Events = append(v.Events, EventView{Seq: e.Seq, Kind: e.Kind, Authority: e.Authority, At: e.At, Hash: e.Hash})
 	}
 	return v
 }

@@ -143,7 +143,7 @@ func (v *ProblemView) tombstone(pk *Packet, events int) *ProblemView {
 	v.Title, v.Slug = "", ""
 	evs, _ := pk.EventsAfter(0, events)
 	for _, e := range evs {
-		v.Events = append(v.Events, EventView{Seq: e.Seq, Kind: e.Kind, Authority: e.Authority, Actor: e.Actor, At: e.At, Hash: e.Hash})
+		v.Events = append(v.Events, EventView{Seq: e.Seq, Kind: e.Kind, Authority: e.Authority, At: e.At, Hash: e.Hash})
 	}
 	return v
 }

@@ -99,8 +99,12 @@ func Confirm(res Result, claimed Claimed) Outcome {
 	case StatusNotFound, StatusNoResolver:
 		return Outcome{Confirmation: NotFound, Reason: res.Reason}
 	}
-	return Outcome{Confirmation: Pending, Reason: "not yet resolved: the record plane is unreachable (" + res.Reason + ")"}
+	return Outcome{Confirmation: Pending, Reason: ReasonUnreachable + " (" + res.Reason + ")"}
 }
+
+// ReasonUnreachable begins the reason of a reference left unconfirmed because no catalogue
+// answered: the pages say it once above the references it holds, not beside each.
+const ReasonUnreachable = "not yet resolved: the record plane is unreachable"
 
 // Advance folds a new resolution into a source's outcome so far: a definite answer replaces it,
 // and an unreachable resolver leaves it as it was (PENDING when there was none), so failures and

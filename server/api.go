@@ -58,15 +58,19 @@ func (s *Server) apiDocs(w http.ResponseWriter, r *http.Request) error {
 	}
 	v.BaseURL = s.baseURL()
 	v.Socket = "ws" + strings.TrimPrefix(v.BaseURL, "http")
-	for _, e := range examples {
-		x := ui.APIExample{Name: e.Name, Use: e.Use, Query: e.Query, Variables: cmp.Or(e.Variables, "{}"),
-			Subscription: operationKind(e.Query) == "subscription", Token: e.Signed}
-		body, err := json.MarshalIndent(map[string]any{"query": e.Query, "variables": json.RawMessage(x.Variables)}, "", "  ")
-		if err != nil {
-			return fmt.Errorf("example %s: %w", e.Name, err)
+	for _, g := range exampleGroups() {
+		vg := ui.APIExampleGroup{ID: "examples-" + strings.ToLower(strings.Fields(g.Title)[0]), Title: g.Title, Lead: g.Lead}
+		for _, e := range g.Examples {
+			x := ui.APIExample{Name: e.Name, Use: e.Use, Query: e.Query, Variables: cmp.Or(e.Variables, "{}"),
+				Subscription: operationKind(e.Query) == "subscription", Token: e.Signed}
+			body, err := json.MarshalIndent(map[string]any{"query": e.Query, "variables": json.RawMessage(x.Variables)}, "", "  ")
+			if err != nil {
+				return fmt.Errorf("example %s: %w", e.Name, err)
+			}
+			x.Body = string(body)
+			vg.Examples = append(vg.Examples, x)
 		}
-		x.Body = string(body)
-		v.Examples = append(v.Examples, x)
+		v.ExampleGroups = append(v.ExampleGroups, vg)
 	}
 	for _, c := range api.ErrorCodes {
 		v.TopCodes = append(v.TopCodes, ui.APICode{Code: c.Code, Meaning: c.Meaning})

@@ -1,22 +1,60 @@
 package server
 
+import (
+	"slices"
+
+	"github.com/theoremdb/theoremdb/role"
+)
+
 // example is one GraphQL operation the explorer opens as a tab and /api
-// shows with its curl line: every query, mutation and subscription an agent
-// or a program starts from. The tests validate each against the served
-// schema and run the mutations.
+// shows with its curl line: every query an agent or a program starts from,
+// and every mutation and subscription of the schema, each at least once. The
+// tests validate each against the served schema, hold the set to the
+// schema's mutations and subscriptions, run the ones that name nothing the
+// reader fills in, and send the others as the role they name.
 type example struct {
-	Name      string `json:"-"` // the operation's name, the heading on /api
-	Use       string `json:"-"` // one sentence: what it does and who may send it
-	Signed    bool   `json:"-"` // it acts as an account: send a token
-	Query     string `json:"query"`
+	Name   string    `json:"-"` // the operation's name, the heading on /api
+	Use    string    `json:"-"` // one sentence: what it does and who may send it
+	Signed bool      `json:"-"` // it acts as an account: send a token
+	Role   role.Role `json:"-"` // the role it needs beyond being signed in, if any
+	Query  string    `json:"query"`
+	// Variables are the example's variables as JSON. A value with "…" in it (rev_…, an ID of
+	// yours) is one the reader fills in.
 	Variables string `json:"variables,omitempty"`
 }
 
 // explorerExample is the problem the examples name.
 const explorerExample = "TDB-1"
 
+// exampleGroup is a heading of /api's examples: who sends the operations under it.
+type exampleGroup struct {
+	Title, Lead string
+	Examples    []example
+}
+
+// exampleGroups are the examples by who sends them, as /api lists them; the explorer opens
+// them as tabs in the same order.
+func exampleGroups() []exampleGroup {
+	return []exampleGroup{
+		{"Reading", "No account needed: problems, pages of them, and their events as they happen.", readExamples},
+		{"Members and agents", "A signed-in account, a person's or an agent's: proposing, revising, claiming, flagging, appealing, and writing to the corpus.", slices.Concat(memberExamples, corpusMemberExamples)},
+		{"Reviewers", "Accounts with the reviewer role: decisions, holds, claims, and the corpus's confirmations.", reviewerExamples},
+		{"Moderators", "Accounts with the moderator role: the flag queue.", moderatorExamples},
+		{"Auditors and operators", "The monthly audit, and what operators alone set.", operatorExamples},
+	}
+}
+
 // examples are the operations, reads first.
-var examples = []example{
+var examples = func() []example {
+	var out []example
+	for _, g := range exampleGroups() {
+		out = append(out, g.Examples...)
+	}
+	return slices.Clip(out)
+}()
+
+// readExamples need no account.
+var readExamples = []example{
 	{Name: "Problem", Use: "A problem by its permanent ID (or slug), with its packet. Anyone.",
 		Query: `# A problem by its permanent ID, with its packet: the current revision's
 # statement, setup, acceptance criterion, provenance and references.
@@ -58,6 +96,31 @@ query Problems($first: Int = 20, $after: Cursor) {
   }
 }
 `, Variables: `{ "first": 20 }`},
+	{Name: "ProblemEvents", Use: "A problem's public events as they happen, resumable from the last seq seen. Anyone.",
+		Query: `# A problem's public events as they happen, over graphql-transport-ws on
+# this same /graphql. Set $after to the last seq you saw to resume without
+# missing or repeating an event; 0 replays them all.
+subscription ProblemEvents($id: String!, $after: Int) {
+  problemEvents(id: $id, after: $after) {
+    seq
+    at
+    kind
+    actor
+    authority
+    payload
+  }
+}
+`, Variables: `{ "id": "` + explorerExample + `", "after": 0 }`},
+}
+
+// memberExamples act as a signed-in account.
+var memberExamples = []example{
+	{Name: "Viewer", Signed: true, Use: "Whom the server takes you for, and your roles.",
+		Query: `# Whom the server takes you for: your handle and roles, or null when anonymous.
+query Viewer {
+  viewer { handle roles }
+}
+`},
 	{Name: "SubmitProblem", Signed: true, Use: "Submit a problem with its whole packet. A signed-in account; an agent's token must name the model and prompt in provenance.generatedBy, or the submission is refused.",
 		Query: `# Submit a problem. Every field of the packet is checked at once: a refusal
 # lists every problem in userErrors and writes nothing. An agent account
@@ -104,6 +167,35 @@ mutation SubmitProblem($input: SubmitProblemInput!) {
     "tags": ["number theory"]
   }
 }`},
+	{Name: "ReviseProblem", Signed: true, Use: "Revise your problem: a new revision with the whole content and a note. The proposer; a decided, merged or removed problem is not revised.",
+		Query: `# Revise your problem (problemId: TDB-n of a problem you proposed). Send the
+# whole content, as at submission: what you leave out is not in the new
+# revision. A keep-prospecting decision's revision requests say what to change.
+mutation ReviseProblem($input: ReviseProblemInput!) {
+  reviseProblem(input: $input) {
+    revision { id number }
+    problem { id state currentRevision { number } }
+    userErrors { field message code }
+  }
+}
+`, Variables: `{
+  "input": {
+    "problemId": "TDB-… (a problem you proposed)",
+    "note": "States the range of x, y and z, as the revision request asked.",
+    "title": "Sums of three cubes for 114",
+    "statement": "Are there integers $x, y, z$ with $x^3 + y^3 + z^3 = 114$?",
+    "acceptance": {
+      "kind": "PROOF",
+      "criterion": "Three integers whose cubes sum to 114, or a proof that none exist."
+    },
+    "provenance": {
+      "kind": "IMPORTED",
+      "attribution": "A. R. Booker and A. V. Sutherland, On a question of Mordell, PNAS 118 (2021).",
+      "sourceLocator": "Section 1",
+      "rightsBasis": "Written in our own words from the cited paper."
+    }
+  }
+}`},
 	{Name: "AttachClaim", Signed: true, Use: "Attach a claim (a bound, a lemma, a computation, an answer) to a problem. A signed-in account.",
 		Query: `# Attach a claim to a problem. relation RESOLVES says the claim answers the
 # problem (a reviewer then decides); ADDRESSES says it bears on it.
@@ -138,45 +230,19 @@ mutation FlagProblem($input: FlagProblemInput!) {
     "explanation": "The primary reference does not state the problem at the locator given."
   }
 }`},
-	{Name: "RecordDecision", Signed: true, Use: "Record a reviewer's decision on the current revision. A reviewer; the idempotency key makes a retry safe.",
-		Query: `# Record a decision on the revision you read (revisionId: a revision's id from
-# the Problem example). A retry with the same idempotencyKey replays the
-# first result; STALE_REVISION means the problem was revised since.
-mutation RecordDecision($input: RecordDecisionInput!) {
-  recordDecision(input: $input) {
-    decision { id action }
-    problem { id state }
+	{Name: "AppealDecision", Signed: true, Use: "Appeal a decision on your problem, once per decision, with a reason. The proposer; an operator who did not decide answers it.",
+		Query: `# Appeal a decision on your problem (decision: its dec_… ID, from the
+# problem's decisions). Operators answer it; the answer is on /appeals.
+mutation AppealDecision($input: AppealDecisionInput!) {
+  appealDecision(input: $input) {
+    appeal { id decision state createdAt }
     userErrors { field message code }
   }
 }
 `, Variables: `{
   "input": {
-    "problemId": "` + explorerExample + `",
-    "revisionId": "rev_…",
-    "action": "KEEP_PROSPECTING",
-    "notes": { "uncertainty": "The open-status record cites a 2019 survey; a newer one may exist." },
-    "idempotencyKey": "a UUID you make before sending"
+    "decision": "dec_…",
+    "reason": "The archive cites a known answer for n = 33, but the problem asks about 114."
   }
 }`},
-	{Name: "Viewer", Signed: true, Use: "Whom the server takes you for, and your roles.",
-		Query: `# Whom the server takes you for: your handle and roles, or null when anonymous.
-query Viewer {
-  viewer { handle roles }
-}
-`},
-	{Name: "ProblemEvents", Use: "A problem's public events as they happen, resumable from the last seq seen. Anyone.",
-		Query: `# A problem's public events as they happen, over graphql-transport-ws on
-# this same /graphql. Set $after to the last seq you saw to resume without
-# missing or repeating an event; 0 replays them all.
-subscription ProblemEvents($id: String!, $after: Int) {
-  problemEvents(id: $id, after: $after) {
-    seq
-    at
-    kind
-    actor
-    authority
-    payload
-  }
-}
-`, Variables: `{ "id": "` + explorerExample + `", "after": 0 }`},
 }

@@ -8,8 +8,9 @@ import (
 	"github.com/theoremdb/theoremdb/ui/pagetest"
 )
 
-// TestSearchPage: the list's search box finds what a reader types on both
-// databases, shows where it matched, and opens a problem by ID or slug.
+// TestSearchPage: the search box on every page finds what a reader types on both databases,
+// shows where it matched, suggests the index's words for a typo, and opens a problem by ID or
+// slug.
 func TestSearchPage(t *testing.T) {
 	t.Parallel()
 	for _, d := range []string{"sqlite3", "postgres"} {
@@ -63,6 +64,21 @@ func TestSearchPage(t *testing.T) {
 			}
 			if rows := rowsOf("/problems?q=legendre+conjecture"); len(rows) == 0 || !strings.Contains(rows[0], "Legendre") {
 				t.Errorf("the suggested search finds %v", rows)
+			}
+			// The typos a reader met: each suggests the name the index holds.
+			for typo, want := range map[string]string{"Goldbch": "goldbach", "Riemman": "riemann"} {
+				_, body, _ = s.get(anon, "/problems?q="+typo)
+				if sug := pagetest.Select(t, body, "suggestion"); len(sug) != 1 || !strings.Contains(pagetest.Text(sug[0]), want) {
+					t.Errorf("search for %q: suggestion %v; want one with %q", typo, sug, want)
+				}
+			}
+			// Every page has the search box, which searches the list.
+			for _, path := range []string{"/", "/p/TDB-1", "/api", "/about", "/problems"} {
+				_, body, _ := s.get(anon, path)
+				box := pagetest.Select(t, body, "site-search")
+				if len(box) != 1 || !strings.Contains(string(body), `action="/problems" role="search"`) || !strings.Contains(string(body), `name="q"`) {
+					t.Errorf("%s has %d search boxes; want one that searches /problems", path, len(box))
+				}
 			}
 			// A search typed into a form that asked for no order is ranked best first.
 			_, body, _ = s.get(anon, "/problems")

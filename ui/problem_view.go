@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/theoremdb/theoremdb/corpus"
@@ -188,6 +189,33 @@ func pendingNote(reason string) string {
 		return "Not yet resolved: " + strings.TrimPrefix(head, "not yet resolved: ") + "; it is tried again later."
 	}
 	return strings.ToUpper(reason[:1]) + reason[1:] + "."
+}
+
+// Unreached counts the references left unconfirmed only because the record plane could not reach
+// their catalogues: the references tab says so once, above them, instead of beside each.
+func Unreached(refs []policy.ReferenceView) int {
+	n := 0
+	for _, r := range refs {
+		if r.Unreached() {
+			n++
+		}
+	}
+	return n
+}
+
+// unreachedWords says how many of a problem's sources wait for a catalogue this server could not
+// reach.
+func unreachedWords(n, of int) string {
+	who := fmt.Sprintf("%d of these %d sources are", n, of)
+	switch {
+	case n == 1 && of == 1:
+		who = "This source is"
+	case n == of:
+		who = fmt.Sprintf("These %d sources are", n)
+	case n == 1:
+		who = fmt.Sprintf("1 of these %d sources is", of)
+	}
+	return who + " not confirmed yet: the record plane could not reach their catalogues (Crossref, DataCite, arXiv, zbMATH Open, Open Library) from this server, and tries again by itself."
 }
 
 // UnconfirmedLocators are the references whose cited place nobody has found yet.

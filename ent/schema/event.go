@@ -29,7 +29,7 @@ func (Event) Mixin() []ent.Mixin { return []ent.Mixin{gid.WithPrefix(gid.Event)}
 
 // Annotations of the Event: its description in the GraphQL schema.
 func (Event) Annotations() []schema.Annotation {
-	return []schema.Annotation{schema.Comment("One entry of the append-only, hash-chained event log: every change of state on the site is one event, and the chain of hashes lets anyone check that none was altered or dropped.")}
+	return []schema.Annotation{schema.Comment("One entry of the append-only, hash-chained event log: every change of state on the site is one event, and the chain of hashes, which the site's operators verify (theoremdb admin verify-log), shows that none was altered or dropped.")}
 }
 
 // Fields of the Event.
@@ -37,7 +37,9 @@ func (Event) Fields() []ent.Field {
 	return []ent.Field{
 		field.Int64("seq").Comment("The event's place in the log, from 1, without gaps.").Unique().Immutable().Positive(),
 		field.Time("at").Comment("When the event happened.").Immutable(),
-		field.String("actor").Comment("The ID of the account that acted, or system for what the platform did by itself (a deadline, a gate, a job).").Immutable(),
+		// GraphQL shows the actor by handle, by one rule (policy.ActorShown): graph/problem.graphqls.
+		field.String("actor").Comment("The ID of the account that acted, or system for what the platform did by itself (a deadline, a gate, a job).").Immutable().
+			Annotations(entgql.Skip()),
 		field.String("authority").Comment("By what right the actor acted: submitter, reviewer, staff, moderation, community, operator, challenge_window_elapsed, publication_gate, record_plane, trusted_import, writer, merge_gates.").Immutable(),
 		field.String("kind").Comment("What happened, as a dotted name such as problem.submitted, decision.recorded or claim.attached; /api#events lists every kind with its meaning and its payload's keys.").Immutable(),
 		field.String("subject").Comment("The ID of what the event is about: a problem's TDB-n, a node's N-n, an account, a case, a change request, …").Immutable(),

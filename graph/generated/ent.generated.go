@@ -51,6 +51,8 @@ type DecisionResolver interface {
 }
 type EventResolver interface {
 	Payload(ctx context.Context, obj *ent.Event) (string, error)
+
+	Actor(ctx context.Context, obj *ent.Event) (*string, error)
 }
 type FindingResolver interface {
 	Span(ctx context.Context, obj *ent.Finding) (*gates.Span, error)
@@ -1743,29 +1745,6 @@ func (ec *executionContext) fieldContext_Event_at(_ context.Context, field graph
 	return graphql.NewScalarFieldContext("Event", field, false, false, "Time")
 }
 
-func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Event_actor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Actor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
-}
-func (ec *executionContext) fieldContext_Event_actor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, "String")
-}
-
 func (ec *executionContext) _Event_authority(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1925,6 +1904,29 @@ func (ec *executionContext) _Event_hashVersion(ctx context.Context, field graphq
 }
 func (ec *executionContext) fieldContext_Event_hashVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Event", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_actor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Event().Actor(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Event_actor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Event", field, true, true, "String")
 }
 
 func (ec *executionContext) _Finding_id(ctx context.Context, field graphql.CollectedField, obj *ent.Finding) (ret graphql.Marshaler) {
@@ -9077,7 +9079,7 @@ func (ec *executionContext) unmarshalInputEventWhereInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "seq", "seqNEQ", "seqIn", "seqNotIn", "seqGT", "seqGTE", "seqLT", "seqLTE", "at", "atNEQ", "atIn", "atNotIn", "atGT", "atGTE", "atLT", "atLTE", "actor", "actorNEQ", "actorIn", "actorNotIn", "actorGT", "actorGTE", "actorLT", "actorLTE", "actorContains", "actorHasPrefix", "actorHasSuffix", "actorEqualFold", "actorContainsFold", "authority", "authorityNEQ", "authorityIn", "authorityNotIn", "authorityGT", "authorityGTE", "authorityLT", "authorityLTE", "authorityContains", "authorityHasPrefix", "authorityHasSuffix", "authorityEqualFold", "authorityContainsFold", "kind", "kindNEQ", "kindIn", "kindNotIn", "kindGT", "kindGTE", "kindLT", "kindLTE", "kindContains", "kindHasPrefix", "kindHasSuffix", "kindEqualFold", "kindContainsFold", "subject", "subjectNEQ", "subjectIn", "subjectNotIn", "subjectGT", "subjectGTE", "subjectLT", "subjectLTE", "subjectContains", "subjectHasPrefix", "subjectHasSuffix", "subjectEqualFold", "subjectContainsFold", "payload", "payloadNEQ", "payloadIn", "payloadNotIn", "payloadGT", "payloadGTE", "payloadLT", "payloadLTE", "payloadContains", "payloadHasPrefix", "payloadHasSuffix", "payloadEqualFold", "payloadContainsFold", "prevHash", "prevHashNEQ", "prevHashIn", "prevHashNotIn", "prevHashGT", "prevHashGTE", "prevHashLT", "prevHashLTE", "prevHashContains", "prevHashHasPrefix", "prevHashHasSuffix", "prevHashEqualFold", "prevHashContainsFold", "hash", "hashNEQ", "hashIn", "hashNotIn", "hashGT", "hashGTE", "hashLT", "hashLTE", "hashContains", "hashHasPrefix", "hashHasSuffix", "hashEqualFold", "hashContainsFold"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "seq", "seqNEQ", "seqIn", "seqNotIn", "seqGT", "seqGTE", "seqLT", "seqLTE", "at", "atNEQ", "atIn", "atNotIn", "atGT", "atGTE", "atLT", "atLTE", "authority", "authorityNEQ", "authorityIn", "authorityNotIn", "authorityGT", "authorityGTE", "authorityLT", "authorityLTE", "authorityContains", "authorityHasPrefix", "authorityHasSuffix", "authorityEqualFold", "authorityContainsFold", "kind", "kindNEQ", "kindIn", "kindNotIn", "kindGT", "kindGTE", "kindLT", "kindLTE", "kindContains", "kindHasPrefix", "kindHasSuffix", "kindEqualFold", "kindContainsFold", "subject", "subjectNEQ", "subjectIn", "subjectNotIn", "subjectGT", "subjectGTE", "subjectLT", "subjectLTE", "subjectContains", "subjectHasPrefix", "subjectHasSuffix", "subjectEqualFold", "subjectContainsFold", "payload", "payloadNEQ", "payloadIn", "payloadNotIn", "payloadGT", "payloadGTE", "payloadLT", "payloadLTE", "payloadContains", "payloadHasPrefix", "payloadHasSuffix", "payloadEqualFold", "payloadContainsFold", "prevHash", "prevHashNEQ", "prevHashIn", "prevHashNotIn", "prevHashGT", "prevHashGTE", "prevHashLT", "prevHashLTE", "prevHashContains", "prevHashHasPrefix", "prevHashHasSuffix", "prevHashEqualFold", "prevHashContainsFold", "hash", "hashNEQ", "hashIn", "hashNotIn", "hashGT", "hashGTE", "hashLT", "hashLTE", "hashContains", "hashHasPrefix", "hashHasSuffix", "hashEqualFold", "hashContainsFold"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -9287,97 +9289,6 @@ func (ec *executionContext) unmarshalInputEventWhereInput(ctx context.Context, o
 				return it, err
 			}
 			it.AtLTE = data
-		case "actor":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actor"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.Actor = data
-		case "actorNEQ":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNEQ"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.ActorNEQ = data
-		case "actorIn":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorIn"))
-			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.ActorIn = data
-		case "actorNotIn":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorNotIn"))
-			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.ActorNotIn = data
-		case "actorGT":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorGT"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.ActorGT = data
-		case "actorGTE":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorGTE"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.ActorGTE = data
-		case "actorLT":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorLT"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.ActorLT = data
-		case "actorLTE":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorLTE"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.ActorLTE = data
-		case "actorContains":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorContains"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.ActorContains = data
-		case "actorHasPrefix":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorHasPrefix"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.ActorHasPrefix = data
-		case "actorHasSuffix":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorHasSuffix"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.ActorHasSuffix = data
-		case "actorEqualFold":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorEqualFold"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.ActorEqualFold = data
-		case "actorContainsFold":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("actorContainsFold"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.ActorContainsFold = data
 		case "authority":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authority"))
 			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
@@ -17852,11 +17763,6 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
-		case "actor":
-			out.Values[i] = ec._Event_actor(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
 		case "authority":
 			out.Values[i] = ec._Event_authority(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -17893,6 +17799,12 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "actor":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Event_actor(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

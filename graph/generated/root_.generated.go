@@ -8901,7 +8901,7 @@ input DecisionWhereInput {
   hasSecondReviewsWith: [DecisionWhereInput!]
 }
 """
-One entry of the append-only, hash-chained event log: every change of state on the site is one event, and the chain of hashes lets anyone check that none was altered or dropped.
+One entry of the append-only, hash-chained event log: every change of state on the site is one event, and the chain of hashes, which the site's operators verify (theoremdb admin verify-log), shows that none was altered or dropped.
 """
 type Event implements Node {
   """
@@ -8916,10 +8916,6 @@ type Event implements Node {
   When the event happened.
   """
   at: Time!
-  """
-  The ID of the account that acted, or system for what the platform did by itself (a deadline, a gate, a job).
-  """
-  actor: String!
   """
   By what right the actor acted: submitter, reviewer, staff, moderation, community, operator, challenge_window_elapsed, publication_gate, record_plane, trusted_import, writer, merge_gates.
   """
@@ -9070,58 +9066,6 @@ input EventWhereInput {
   Keeps the Events whose ` + "`" + `at` + "`" + ` is less than or equal to the value.
   """
   atLTE: Time
-  """
-  Keeps the Events whose ` + "`" + `actor` + "`" + ` equals the value.
-  """
-  actor: String
-  """
-  Keeps the Events whose ` + "`" + `actor` + "`" + ` differs from the value.
-  """
-  actorNEQ: String
-  """
-  Keeps the Events whose ` + "`" + `actor` + "`" + ` is one of the values.
-  """
-  actorIn: [String!]
-  """
-  Keeps the Events whose ` + "`" + `actor` + "`" + ` is none of the values.
-  """
-  actorNotIn: [String!]
-  """
-  Keeps the Events whose ` + "`" + `actor` + "`" + ` is greater than the value.
-  """
-  actorGT: String
-  """
-  Keeps the Events whose ` + "`" + `actor` + "`" + ` is greater than or equal to the value.
-  """
-  actorGTE: String
-  """
-  Keeps the Events whose ` + "`" + `actor` + "`" + ` is less than the value.
-  """
-  actorLT: String
-  """
-  Keeps the Events whose ` + "`" + `actor` + "`" + ` is less than or equal to the value.
-  """
-  actorLTE: String
-  """
-  Keeps the Events whose ` + "`" + `actor` + "`" + ` contains the value.
-  """
-  actorContains: String
-  """
-  Keeps the Events whose ` + "`" + `actor` + "`" + ` starts with the value.
-  """
-  actorHasPrefix: String
-  """
-  Keeps the Events whose ` + "`" + `actor` + "`" + ` ends with the value.
-  """
-  actorHasSuffix: String
-  """
-  Keeps the Events whose ` + "`" + `actor` + "`" + ` equals the value, ignoring case.
-  """
-  actorEqualFold: String
-  """
-  Keeps the Events whose ` + "`" + `actor` + "`" + ` contains the value, ignoring case.
-  """
-  actorContainsFold: String
   """
   Keeps the Events whose ` + "`" + `authority` + "`" + ` equals the value.
   """
@@ -15857,6 +15801,19 @@ type SourceRate {
   "Whether the configuration's source proposals are stopped now."
   stopped: Boolean!
 }
+
+extend type Event {
+  """
+  Who acted, by handle, or null. One rule, as on the site's pages: an account acting as an author
+  (authority submitter or writer: a submission, a revision, a claim, a change request) is named to
+  anyone; acting with any other right (reviewer, staff, moderation, operator, auditor, reader) it
+  is named only to reviewers, operators and itself. What the site did by itself and the
+  community's flags name no account: authority says by what right the event was made. An
+  account's internal ID is never shown (the hash covers it; theoremdb admin verify-log checks
+  the chain).
+  """
+  actor: String
+}
 `, BuiltIn: false},
 	{Name: "../quality.graphqls", Input: `extend type Finding {
   """
@@ -16779,8 +16736,6 @@ func (ec *executionContext) childFields_Event(ctx context.Context, field graphql
 		return ec.fieldContext_Event_seq(ctx, field)
 	case "at":
 		return ec.fieldContext_Event_at(ctx, field)
-	case "actor":
-		return ec.fieldContext_Event_actor(ctx, field)
 	case "authority":
 		return ec.fieldContext_Event_authority(ctx, field)
 	case "kind":
@@ -16795,6 +16750,8 @@ func (ec *executionContext) childFields_Event(ctx context.Context, field graphql
 		return ec.fieldContext_Event_hash(ctx, field)
 	case "hashVersion":
 		return ec.fieldContext_Event_hashVersion(ctx, field)
+	case "actor":
+		return ec.fieldContext_Event_actor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Event", field.Name)
 }
