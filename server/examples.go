@@ -245,4 +245,21 @@ mutation AppealDecision($input: AppealDecisionInput!) {
     "reason": "The archive cites a known answer for n = 33, but the problem asks about 114."
   }
 }`},
+	{Name: "RegisterHeroArt", Signed: true, Use: "Register a pair of bespoke hero art for your problem: an SVG drawing and its WebP rendering, base64-encoded. It is shown nowhere public until a reviewer passes it. The proposer, or a reviewer.",
+		Query: `# Register bespoke hero art for a problem of yours (problem: its ID or slug).
+mutation RegisterHeroArt($input: RegisterHeroArtInput!) {
+  registerHeroArt(input: $input) {
+    heroArt { id state width height svgPath webpPath }
+    userErrors { field message code }
+  }
+}
+`, Variables: `{
+  "input": {
+    "problem": "TDB-…",
+    "svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 64 48\"><title>Bars</title><rect width=\"40\" height=\"8\" fill=\"#345\"/></svg>",
+    "webp": "UklGRkAAAABXRUJQVlA4TDQAAAAvP8ALAAmAIAb8RyuI6H/qC4Ag/KcriOh/6lDTtgHTyR94/4pA0hZv+wcvJgDErRfA+v8G",
+    "depicts": "Bars of lengths 1/x, 1/y and 1/z beside a bar of length 4/n.",
+    "rightsBasis": "Drawn by the proposer for this page; CC BY 4.0."
+  }
+}`},
 }

@@ -96,6 +96,21 @@ mutation SetPresentation($input: SetPresentationInput!) {
   }
 }
 `, Variables: `{ "input": { "problemId": "` + explorerExample + `", "statusRecord": "clm_…" } }`},
+	{Name: "ReviewHeroArt", Signed: true, Role: role.Reviewer, Use: "Pass or fail a registered pair of bespoke hero art: a pass shows it on the problem page. A reviewer who neither proposed the problem nor registered the pair.",
+		Query: `# Check a registered pair (asset: hra_…, from the problem's art page /p/ID/art).
+mutation ReviewHeroArt($input: ReviewHeroArtInput!) {
+  reviewHeroArt(input: $input) {
+    heroArt { id state reviewedAt reviewNote }
+    userErrors { field message code }
+  }
+}
+`, Variables: `{
+  "input": {
+    "asset": "hra_…",
+    "pass": true,
+    "note": "Depicts the colouring in the statement; states no bound; the rights basis is the proposer's own drawing."
+  }
+}`},
 }, corpusReviewerExamples...)
 
 // moderatorExamples are the flag queue's operations.
@@ -202,6 +217,21 @@ mutation ResolveAppeal($input: ResolveAppealInput!) {
     "appeal": "apl_…",
     "upheld": false,
     "resolution": "The known answer cited is for 114 itself: see the paper's Table 1."
+  }
+}`},
+	{Name: "DecideCriterionChange", Signed: true, Role: role.Operator, Use: "Adopt or decline a proposed version of a check's criterion, with a reason published beside it; an adopted version applies to problems submitted after it. An operator.",
+		Query: `# Decide a proposed criterion version (criterionChange: crv_…, from /quality/criteria).
+mutation DecideCriterionChange($input: DecideCriterionChangeInput!) {
+  decideCriterionChange(input: $input) {
+    criterionChange { id check version state decisionReason }
+    userErrors { field message code }
+  }
+}
+`, Variables: `{
+  "input": {
+    "criterionChange": "crv_…",
+    "adopt": true,
+    "reason": "The upheld appeal showed the old wording fails named equivalences; the new one asks for a named relation."
   }
 }`},
 	{Name: "SetOperatingProfile", Signed: true, Role: role.Operator, Use: "Put an operating profile in force (STRICT, STANDARD or EXPEDITED) for problems submitted after it, with its public reason. An operator.",
