@@ -81,5 +81,5 @@ func TestAlwaysHumanNeverFail(t *testing.T) {
 
 // allCheckFixtures are the fixtures of every check.
 func allCheckFixtures() []checkFixture {
-	return slices.Concat(gateCheckFixtures(), passCheckFixtures(), statementCheckFixtures())
+	return slices.Concat(gateCheckFixtures(), passCheckFixtures(), statementCheckFixtures(), variedCheckFixtures())
 }
