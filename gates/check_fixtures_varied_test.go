@@ -80,6 +80,15 @@ func srgSearch(space string) func(r *Revision) {
 	}
 }
 
+// srg65 is the search for a (65, 32, 15, 16) graph on 65 vertices of degree 32, with one
+// change to its computation record.
+func srg65(edit func(c *packet.Computation)) func(r *Revision) {
+	return func(r *Revision) {
+		srgSearch("Graphs on 65 vertices, regular of degree 32.")(r)
+		edit(r.Computation)
+	}
+}
+
 // variedCheckFixtures are fixtures on the varied bases: a numerical target, a classification and
 // a sequence, each check with an input that must trigger it and a close neighbour that must not,
 // including the classes that once failed complete packets (a numerical target held to the
@@ -465,24 +474,15 @@ func variedCheckFixtures() []checkFixture {
 		// the extra checks of a finite search, a search target is.
 		{name: "numerical: no instance is no finding", gate: computationalGate, check: checkCompInstance, base: num, want: []fixtureFinding{{"computational.instance", Pass, Span{"acceptance.kind", 0, 0, ""}}}},
 		{name: "search: instance without equivalence", gate: computationalGate, check: checkCompInstance, base: cls,
-			change: func(r *Revision) {
-				srgSearch("Graphs on 65 vertices, regular of degree 32.")(r)
-				r.Computation.Equivalence = ""
-			}, want: []fixtureFinding{{"computational.instance", Fail, Span{"computation.equivalence", 0, 0, ""}}}},
+			change: srg65(func(c *packet.Computation) { c.Equivalence = "" }), want: []fixtureFinding{{"computational.instance", Fail, Span{"computation.equivalence", 0, 0, ""}}}},
 		{name: "search: equivalence in two standard words", gate: computationalGate, check: checkCompInstance, base: cls,
 			change: srgSearch("Graphs on 65 vertices, regular of degree 32."), want: []fixtureFinding{{"computational.instance", Pass, Span{"computation.instance", 0, 70, "Symmetric 0/1 matrices of order 65 with zero diagonal and row sums 32."}}}},
 		{name: "numerical: no reason against brute force is no finding", gate: computationalGate, check: checkCompBruteForce, base: num, want: []fixtureFinding{{"computational.brute-force", Pass, Span{"acceptance.kind", 0, 0, ""}}}},
 		{name: "search: neither reason nor certification", gate: computationalGate, check: checkCompBruteForce, base: cls,
-			change: func(r *Revision) {
-				srgSearch("Graphs on 65 vertices, regular of degree 32.")(r)
-				r.Computation.WhyNotBruteForce, r.Computation.Certification = "", ""
-			}, want: []fixtureFinding{{"computational.brute-force", Fail, Span{"computation.whyNotBruteForce", 0, 0, ""}}}},
+			change: srg65(func(c *packet.Computation) { c.WhyNotBruteForce, c.Certification = "", "" }), want: []fixtureFinding{{"computational.brute-force", Fail, Span{"computation.whyNotBruteForce", 0, 0, ""}}}},
 		{name: "numerical: no small cases is no finding", gate: computationalGate, check: checkCompSmallCases, base: num, want: []fixtureFinding{{"computational.small-cases", Pass, Span{"acceptance.kind", 0, 0, ""}}}},
 		{name: "search: no small cases", gate: computationalGate, check: checkCompSmallCases, base: cls,
-			change: func(r *Revision) {
-				srgSearch("Graphs on 65 vertices, regular of degree 32.")(r)
-				r.Computation.SmallCases = ""
-			}, want: []fixtureFinding{{"computational.small-cases", Fail, Span{"computation.smallCases", 0, 0, ""}}}},
+			change: srg65(func(c *packet.Computation) { c.SmallCases = "" }), want: []fixtureFinding{{"computational.small-cases", Fail, Span{"computation.smallCases", 0, 0, ""}}}},
 		{name: "search: the small case it finds", gate: computationalGate, check: checkCompSmallCases, base: cls,
 			change: srgSearch("Graphs on 65 vertices, regular of degree 32."), want: []fixtureFinding{{"computational.small-cases", Pass, Span{"computation.smallCases", 0, 106, "The same search finds the Paley graph on 13 vertices and proves the uniqueness of the (13, 6, 2, 3) graph."}}}},
 		{name: "search: heuristic certification", gate: computationalGate, check: checkCompExact, base: cls,
@@ -494,10 +494,7 @@ func variedCheckFixtures() []checkFixture {
 		{name: "numerical: bounds by a proof", gate: computationalGate, check: checkCompExact, base: num, want: []fixtureFinding{{"computational.exact-evidence", Pass, Span{"acceptance.criterion", 119, 124, "proof"}}}},
 		{name: "numerical: no parameter origin is no finding", gate: computationalGate, check: checkCompOrigin, base: num, want: []fixtureFinding{{"computational.parameter-origin", Pass, Span{"acceptance.kind", 0, 0, ""}}}},
 		{name: "search: no parameter origin", gate: computationalGate, check: checkCompOrigin, base: cls,
-			change: func(r *Revision) {
-				srgSearch("Graphs on 65 vertices, regular of degree 32.")(r)
-				r.Computation.ParameterOrigin = ""
-			}, want: []fixtureFinding{{"computational.parameter-origin", Fail, Span{"computation.parameterOrigin", 0, 0, ""}}}},
+			change: srg65(func(c *packet.Computation) { c.ParameterOrigin = "" }), want: []fixtureFinding{{"computational.parameter-origin", Fail, Span{"computation.parameterOrigin", 0, 0, ""}}}},
 		{name: "search: the parameter's place in the table", gate: computationalGate, check: checkCompOrigin, base: cls,
 			change: srgSearch("Graphs on 65 vertices, regular of degree 32."), want: []fixtureFinding{{"computational.parameter-origin", Pass, Span{"computation.parameterOrigin", 0, 95, "65 is the smallest order of a conference graph whose classification is open in Brouwer's table."}}}},
 		{name: "numerical: code on master", gate: computationalGate, check: checkCompCode, base: num,

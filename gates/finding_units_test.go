@@ -76,18 +76,7 @@ func TestFindingsAreAuditableUnits(t *testing.T) {
 	evidence := map[Verdict]Evidence{Pass: Supports, Fail: Contradicts}
 	quoted := 0
 	for _, fx := range allCheckFixtures() {
-		base := fx.base
-		if base == nil {
-			base = clean
-		}
-		r := base()
-		if fx.change != nil {
-			fx.change(r)
-		}
-		env := fixtureEnv()
-		if fx.env != nil {
-			env = fx.env()
-		}
+		r, env := fx.packet()
 		for _, g := range All() {
 			res := RunGate(context.Background(), g, r, env, 0)
 			if res.Reason != "" {
