@@ -61,6 +61,10 @@ var numericalEvidence = []string{"bound", "value", "digit", "decimal", "precisio
 var precisionWords = []string{"exact", "decimal", "digit", "significant", "error", "precision", "tolerance",
 	"within", "accura", "relative", "absolute", "ulp", "±"}
 
+// asPossibleRe is a precision that asks for as much as can be had ("as accurate as possible"),
+// which names no precision a submission can be held to.
+var asPossibleRe = regexp.MustCompile(`(?i)\bas (precise|precisely|accurate|accurately|exact|good|close|tight|small|sharp)(ly)? as (possible|feasible|one can|can be)\b`)
+
 // certificationWords say how a numerical or computational answer must be certified.
 var certificationWords = []string{"certif", "rigorous", "interval arithmetic", "interval", "exact arithmetic",
 	"exact rational", "exact integer", "proof", "proved", "prove", "verif", "rerun", "re-run", "reproduc",
@@ -194,7 +198,8 @@ func acceptanceNumerical(a packet.Acceptance, out *Report) {
 		out.Fail(checkAcceptanceNumerical, sp, "acceptance.precision "+why+", so the record does not say how precise a numerical answer must be.",
 			"Write in acceptance.precision the precision required (for example “absolute error at most 10^{-6}”) and how the value must be certified (interval or exact arithmetic, or a proof).")
 	} else {
-		if !containsStem(a.Precision, precisionWords...) && !textHasDigit(a.Precision) {
+		if !containsStem(a.Precision, precisionWords...) && !textHasDigit(a.Precision) ||
+			asPossibleRe.MatchString(a.Precision) && !textHasDigit(a.Precision) {
 			ok = false
 			out.Fail(checkAcceptanceNumerical, Whole(fieldAcceptancePrecision, a.Precision),
 				"acceptance.precision “"+clipText(a.Precision, 120)+"” states no precision: no error, number of digits or exactness.",

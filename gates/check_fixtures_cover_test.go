@@ -54,18 +54,7 @@ func TestEveryCheckHasBothFixtures(t *testing.T) {
 func TestAlwaysHumanNeverFail(t *testing.T) {
 	t.Parallel()
 	for _, fx := range allCheckFixtures() {
-		base := fx.base
-		if base == nil {
-			base = clean
-		}
-		r := base()
-		if fx.change != nil {
-			fx.change(r)
-		}
-		env := fixtureEnv()
-		if fx.env != nil {
-			env = fx.env()
-		}
+		r, env := fx.packet()
 		for _, g := range All() {
 			for _, c := range g.Checks {
 				if !slices.Contains(alwaysHuman, c.ID) {
@@ -81,5 +70,5 @@ func TestAlwaysHumanNeverFail(t *testing.T) {
 
 // allCheckFixtures are the fixtures of every check.
 func allCheckFixtures() []checkFixture {
-	return slices.Concat(gateCheckFixtures(), passCheckFixtures(), statementCheckFixtures())
+	return slices.Concat(gateCheckFixtures(), passCheckFixtures(), statementCheckFixtures(), variedCheckFixtures())
 }

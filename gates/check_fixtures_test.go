@@ -70,23 +70,30 @@ func fixtureEnv() Env {
 	return env
 }
 
+// packet returns the fixture's packet, its base with its change, and its environment (without
+// the copy-check index, which copyEnv builds).
+func (fx checkFixture) packet() (*Revision, Env) {
+	base := fx.base
+	if base == nil {
+		base = clean
+	}
+	r := base()
+	if fx.change != nil {
+		fx.change(r)
+	}
+	env := fixtureEnv()
+	if fx.env != nil {
+		env = fx.env()
+	}
+	return r, env
+}
+
 func runCheckFixtures(t *testing.T, fixtures []checkFixture) {
 	t.Helper()
 	for _, fx := range fixtures {
 		t.Run(fx.name, func(t *testing.T) {
 			t.Parallel()
-			base := fx.base
-			if base == nil {
-				base = clean
-			}
-			r := base()
-			if fx.change != nil {
-				fx.change(r)
-			}
-			env := fixtureEnv()
-			if fx.env != nil {
-				env = fx.env()
-			}
+			r, env := fx.packet()
 			if fx.copies {
 				env.Copies = copyEnv(t).Copies
 			}

@@ -61,9 +61,40 @@ type comparison struct {
 	Quote      string
 }
 
-// cmpTeX are the TeX and ASCII spellings of the relations.
-var cmpTeX = strings.NewReplacer(`\leqslant`, "≤", `\geqslant`, "≥", `\leq`, "≤", `\geq`, "≥", `\le`, "≤", `\ge`, "≥",
-	`\lt`, "<", `\gt`, ">", "<=", "≤", ">=", "≥", "⩽", "≤", "⩾", "≥")
+// cmpTeX are the TeX and ASCII spellings of the relations, a longer spelling before any it
+// starts with.
+var cmpTeX = [][2]string{{`\leqslant`, "≤"}, {`\geqslant`, "≥"}, {`\leq`, "≤"}, {`\geq`, "≥"}, {`\le`, "≤"}, {`\ge`, "≥"},
+	{`\lt`, "<"}, {`\gt`, ">"}, {"<=", "≤"}, {">=", "≥"}, {"⩽", "≤"}, {"⩾", "≥"}}
+
+// cmpRespell writes the relations of s in one spelling (cmpTeX). from maps each byte of s, and
+// the end of s, to a byte of the field; the result's map does the same for the respelled text,
+// so that a comparison read from it keeps its place in the field.
+func cmpRespell(s string, from []int) (string, []int) {
+	var b strings.Builder
+	m := make([]int, 0, len(from))
+	for i := 0; i < len(s); {
+		respelt := false
+		for _, sp := range cmpTeX {
+			if s[i] != sp[0][0] {
+				continue
+			}
+			if strings.HasPrefix(s[i:], sp[0]) {
+				b.WriteString(sp[1])
+				for range len(sp[1]) {
+					m = append(m, from[i])
+				}
+				respelt, i = true, i+len(sp[0])
+				break
+			}
+		}
+		if !respelt {
+			b.WriteByte(s[i])
+			m = append(m, from[i])
+			i++
+		}
+	}
+	return b.String(), append(m, from[len(s)])
+}
 
 // cmpRe reads a chain of terms and relations. A term is a number or a short expression without
 // spaces once a formula's spaces are removed.
@@ -199,21 +230,8 @@ func comparisons(field, text string) []comparison {
 		}
 	}
 	from = append(from, len(b))
-	s := cmpTeX.Replace(norm.String())
-	if s != norm.String() { // the replacer changes lengths: map offsets through a second pass
-		return comparisonsPlain(field, text, s)
-	}
-	return comparisonsAt(field, text, s, func(i int) int { return from[min(i, len(from)-1)] })
-}
-
-// comparisonsPlain reads comparisons from s, which is text with its relations respelled; spans
-// are then the whole field, which is short in the fields read this way.
-func comparisonsPlain(field, text, s string) []comparison {
-	cs := comparisonsAt(field, text, s, func(int) int { return -1 })
-	for i := range cs {
-		cs[i].Start, cs[i].End, cs[i].Quote = 0, len(text), text
-	}
-	return cs
+	s, at := cmpRespell(norm.String(), from)
+	return comparisonsAt(field, text, s, func(i int) int { return at[min(i, len(at)-1)] })
 }
 
 func comparisonsAt(field, text, s string, orig func(int) int) []comparison {

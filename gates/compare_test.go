@@ -55,3 +55,31 @@ func TestComparisonMeetsAndViolates(t *testing.T) {
 		t.Error("violates: 42 must lie outside R(5,5) ≥ 43 and 44 inside")
 	}
 }
+
+// TestComparisonSpans: a comparison keeps its place in the field when the field spells its
+// relations in TeX (\le, \geq, <=), so that a finding about it quotes the comparison, not the
+// whole statement.
+func TestComparisonSpans(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		text  string
+		quote []string
+	}{
+		{`Let $\Delta$ be the constant. It is known that $0.0077 \le \Delta_{13} \le 0.03$. Determine $\Delta_{13}$ to within $10^{-4}$.`,
+			[]string{`0.0077 \le \Delta_{13} \le 0.03`, `0.0077 \le \Delta_{13} \le 0.03`}},
+		{`Prove that $R(5,5) \leq 45$ and $R(4,6) \geqslant 36$ hold.`, []string{`R(5,5) \leq 45`, `R(4,6) \geqslant 36`}},
+		{`The width is w <= 0.5 and the height h >= 2 throughout.`, []string{"w <= 0.5", "h >= 2"}},
+		{"0.832 ≤ α ≤ 0.8440936 by Brass and Sharifi", []string{"0.832 ≤ α ≤ 0.8440936", "0.832 ≤ α ≤ 0.8440936"}},
+	} {
+		var got []string
+		for _, c := range comparisons("f", tt.text) {
+			if c.Quote != tt.text[c.Start:c.End] {
+				t.Errorf("comparisons(%q): quote %q is not the text at %d:%d", tt.text, c.Quote, c.Start, c.End)
+			}
+			got = append(got, c.Quote)
+		}
+		if diff := cmp.Diff(tt.quote, got); diff != "" {
+			t.Errorf("comparisons(%q) quotes (-want +got):\n%s", tt.text, diff)
+		}
+	}
+}

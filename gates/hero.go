@@ -52,7 +52,8 @@ var captionClaims = []string{"proved", "proven", "proves", "prove", "proof", "di
 	"upper bound", "lower bound", "bounded by", "theorem", "counterexample", "counter-example", "is open",
 	"remains open", "still open", "open problem", "open question", "open conjecture", "open since", "is known",
 	"best known", "unknown", "certificate", "certified", "verified", "established", "record", "holds for",
-	"is true", "is false", "breakthrough", "answer is", "is impossible", "cannot exist", "does not exist"}
+	"is true", "is false", "breakthrough", "answer is", "is impossible", "cannot exist", "does not exist",
+	"conjectured", "conjecturally", "is optimal", "are optimal", "be optimal"}
 
 func runHero(_ context.Context, r *Revision, _ Env, out *Report) {
 	h := r.Hero

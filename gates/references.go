@@ -273,7 +273,8 @@ func refsRelevance(r *Revision, out *Report) {
 }
 
 // relevanceGeneric (stems) are words any relevance note may use whatever its subject: what the
-// work does and of what kind its contribution is.
+// work does and of what kind its contribution is, and the number words ("in three dimensions"),
+// which a note and a problem share whatever their subjects.
 var relevanceGeneric = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`prove proof show establish give construct state improve settle survey record table
@@ -283,7 +284,8 @@ var relevanceGeneric = func() map[string]bool {
 		partial progress recent earlier later original classical main key important standard approach technique
 		argument example counterexample explicit exact estimate asymptotic sharp weak strong also many several
 		exist existence number set function author work works contain contains include includes determine find
-		decide characterize characterise classify describe discussion keep keeps remain remains`) {
+		decide characterize characterise classify describe discussion keep keeps remain remains
+		one two three four five six seven eight nine ten eleven twelve second third hundred thousand`) {
 		m[stStem(w)] = true
 	}
 	return m

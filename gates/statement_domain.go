@@ -145,8 +145,13 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 		out.Pass(stCheckDomain, t.whole(), "The statement has no formulas, so it uses no variable that needs a domain.")
 		return
 	}
-	matrices := strings.Contains(strings.ToLower(a.r.Statement), "matri")
-	graphs := stPhraseAny(strings.ToLower(a.r.Statement), []string{"graph", "graphs", "subgraph", "hypergraph", "ramsey", "vertex", "vertices", "edges", "chromatic"})
+	low := strings.ToLower(a.r.Statement)
+	notation := stNotation{
+		matrices: strings.Contains(low, "matri"),
+		graphs:   stPhraseAny(low, []string{"graph", "graphs", "subgraph", "hypergraph", "ramsey", "vertex", "vertices", "edges", "chromatic"}),
+		spaces: stPhraseAny(low, []string{"manifold", "manifolds", "sphere", "spheres", "homeomorphic", "diffeomorphic", "homotopy",
+			"homotopic", "homology", "cohomology", "embedding", "embeds", "knot", "knots", "torus", "fundamental group", "topological"}),
+	}
 	var uses []*stUse
 	byName := map[string]*stUse{}
 	checked := map[string]bool{}
@@ -159,12 +164,12 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 			at := f.Atoms[k]
 			asymptotic = asymptotic || stAsymptotic[at.Text] && (at.Kind == tex.AtomRel || at.Kind == tex.AtomBigOp || stApplied(f, k)) ||
 				at.Kind == tex.AtomRel && at.Depth == 0 && at.Script == 0 && stArrows[at.Text] && at.Text != `\mapsto`
-			if key != "" && stApplied(f, k) && !bound[key] && !a.decl.has(key, false) && !stNotVariable(f, keys, k, matrices, graphs) {
+			if key != "" && stApplied(f, k) && !bound[key] && !a.decl.has(key, false) && !stNotVariable(f, keys, k, notation) {
 				undefinedFunction = true
 			}
 		}
 		for k, key := range keys {
-			if key == "" || bound[key] || stNotVariable(f, keys, k, matrices, graphs) {
+			if key == "" || bound[key] || stNotVariable(f, keys, k, notation) {
 				continue
 			}
 			checked[key] = true

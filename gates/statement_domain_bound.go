@@ -460,8 +460,9 @@ func stBindSetBuilder(f *tex.Formula, keys []string, open int, b map[string]bool
 // stNotVariable reports whether atom k of f, though a letter, is not a variable: e and \pi; i as
 // the imaginary unit (outside a subscript); the d of an integral or derivative; the Landau
 // symbols O and o; a transpose T; the identity matrix I in a statement about matrices; a
-// standard function written with a Greek letter ("\zeta(s)", "\varphi(n)").
-func stNotVariable(f *tex.Formula, keys []string, k int, matrices, graphs bool) bool {
+// standard space with its dimension in a statement about spaces (S^3); a standard function
+// written with a Greek letter ("\zeta(s)", "\varphi(n)").
+func stNotVariable(f *tex.Formula, keys []string, k int, n stNotation) bool {
 	a := f.Atoms[k]
 	key := keys[k]
 	next := ""
@@ -477,14 +478,16 @@ func stNotVariable(f *tex.Formula, keys []string, k int, matrices, graphs bool) 
 		return true
 	case (key == "O" || key == "o" || key == `\Omega` || key == `\Theta`) && stApplied(f, k):
 		return true
-	case graphs && stGraphNotation[key] && next == "(":
+	case n.graphs && stGraphNotation[key] && next == "(":
 		return true
-	case graphs && stGraphNames[key] && a.HasSubscript():
+	case n.graphs && stGraphNames[key] && a.HasSubscript():
 		return true // K_5, C_4, P_n, Q_3: the complete graph, the cycle, the path, the cube
 	case key == "T" && a.Script == '^' && a.Base >= 0 && f.ScriptOf(a.Base, '^') == "T":
 		return true
-	case key == "I" && matrices:
+	case key == "I" && n.matrices:
 		return true
+	case n.spaces && stSpaceNames[key] && a.Script == 0 && f.ScriptOf(k, '^') != "":
+		return true // S^3, T^2, D^n, B^n: the sphere, the torus, the disc, the ball
 	case stGreekFunctions[key] && stApplied(f, k):
 		return true
 	}
@@ -503,6 +506,13 @@ func stRefersOutside(t *stText) int {
 	}
 	return -1
 }
+
+// stNotation is what a statement is about, which decides what a letter may stand for without
+// being introduced: the identity matrix I among matrices, K_5 among graphs, S^3 among spaces.
+type stNotation struct{ matrices, graphs, spaces bool }
+
+// stSpaceNames are the letters of the standard spaces with a dimension: S^n, T^n, D^n, B^n.
+var stSpaceNames = stWordSet(`S T D B`)
 
 // stGraphNotation are the standard invariants of a graph written as functions: V(G), E(G),
 // \delta(G), \Delta(G), \alpha(G), \omega(G), \kappa(G).

@@ -22,7 +22,7 @@ var (
 		"defined in ref", "defined in section", "defined in \\cite", "in the sense of [", "in the sense of \\cite",
 		"the problem from the reference", "the problem in the reference", "the problem from the paper",
 		"the problem in the paper", "the problem stated in", "the question stated in", "the conjecture stated in",
-		"stated in the reference", "stated in the paper", "stated in the source", "in the notation of",
+		"stated in the reference", "stated in the paper", "stated in the source", "in the notation of", "use the notation of", "uses the notation of", "follow the notation of", "follows the notation of",
 		"with the notation of", "using the notation of", "notation of the paper", "notation of the reference",
 		"notation of the source", "the notation is as in", "defined elsewhere", "defined above", "defined below",
 		"as above", "the previous problem", "the previous question", "the same as problem", "as in problem",
@@ -31,7 +31,8 @@ var (
 	stPointers = []string{"see [", "see \\cite", "see the paper", "see the reference", "see the source",
 		"see the article", "see the survey", "see above", "see below", "as in [", "as in the paper",
 		"as in the reference", "as in the source", "as described in", "as given in", "as stated in",
-		"as introduced in"}
+		"as introduced in", "given in [", "given in the table", "listed in [", "listed in the table", "'s table",
+		"’s table", "in the table of"}
 )
 
 // stLabelWords (stems) name a problem rather than state it.

@@ -141,6 +141,11 @@ func stTitleMatches(a *stAnalysis, out *Report) {
 		}
 		out.Pass(stCheckTitle, span,
 			fmt.Sprintf("The title names the problem by %s, which %s ties to the statement's object.", stQuoteList(words), where))
+	case len(none) >= 2 && len(stmt) >= 6 && !deictic && len(stTitleParameters(r)) >= 2:
+		out.NeedsHuman(stCheckTitle, span,
+			fmt.Sprintf("The title's subject words (%s) do not occur in the statement, but the title names the statement's parameters (%s), so it may name the same object in other words; a person must compare them.",
+				stQuoteList(none), strings.Join(stTitleParameters(r), ", ")),
+			"If the title and the statement ask different questions, retitle the problem after the statement's question; otherwise name the object in the statement's words.")
 	case len(none) >= 2 && len(stmt) >= 6 && !deictic:
 		out.Fail(stCheckTitle, span,
 			fmt.Sprintf("No subject word of the title (%s) occurs in the statement, its exposition or its provenance, so the title and the statement do not ask the same question.", stQuoteList(none)),
@@ -150,6 +155,24 @@ func stTitleMatches(a *stAnalysis, out *Report) {
 			fmt.Sprintf("The title's subject words (%s) do not occur in the statement, but there are too few words to be sure the two differ; a person must compare them.", stQuoteList(none)),
 			"If the title and the statement ask different questions, retitle the problem after the statement's question.")
 	}
+}
+
+// stTitleParameters are the numbers of the title, past catalogue numbers and years, when every
+// one of them is a number of the statement ("srg(65, 32, 15, 16)" over a statement about the
+// parameters (65, 32, 15, 16)); nil when the title names none or one the statement does not.
+func stTitleParameters(r *Revision) []string {
+	title := stCatalogueRe.ReplaceAllString(r.Title, " ")
+	var out []string
+	for _, num := range stTitleNumberRe.FindAllString(title, 10) {
+		if y, err := strconv.Atoi(num); err == nil && len(num) == 4 && y >= 1600 && y <= 2100 {
+			continue
+		}
+		if !hasNumber(r.Statement, num) {
+			return nil
+		}
+		out = append(out, num)
+	}
+	return out
 }
 
 // stTitleNumberRe finds the numbers of a title: "668", "R(5, 5)" gives 5 and 5, "10^{-3}".

@@ -108,7 +108,9 @@ var phValues = wordSet("tbd", "tba", "todo", "to do", "to be determined", "to be
 	"see problem", "see the problem", "see paper", "see the paper", "see reference", "see references",
 	"placeholder", "fixme", "unknown", "various", "misc", "pending", "later", "coming soon", "blank", "empty",
 	"not applicable", "not available", "same", "idem", "ditto", "see criterion", "same as criterion",
-	"the usual one", "the usual", "usual", "the obvious one", "obvious", "the standard one", "standard",
+	"the usual one", "the usual", "usual", "as usual", "the obvious one", "obvious", "the standard one", "standard",
+	"the natural one", "natural", "the canonical one", "canonical", "the usual equivalence", "the natural equivalence",
+	"the obvious equivalence", "the standard equivalence",
 	"all of them", "all", "everything", "all cases", "any", "whatever", "see link", "link", "see url", "url",
 	"paper", "a paper", "the paper", "reference", "ref", "see doi", "doi", "web page", "website")
 

@@ -38,7 +38,8 @@ var (
 var ErrUnrecognised = errors.New("not a DOI (10.…), arXiv ID, zbMATH ID (zbl:…), ISBN or http(s) URL")
 
 // Parse recognises s in the forms people write: bare or prefixed ("doi:",
-// "arXiv:", "zbl:", "ISBN "), or as a doi.org / arxiv.org / zbmath.org URL.
+// "arXiv:", "zbl:", "ISBN ", "ISBN-13:"), or as a doi.org, arxiv.org (abstract
+// or PDF) or zbmath.org URL.
 func Parse(s string) (Identifier, error) {
 	s = strings.TrimSpace(s)
 	lower := strings.ToLower(s)
@@ -50,7 +51,8 @@ func Parse(s string) (Identifier, error) {
 	if doiRe.MatchString(s) {
 		return doi(s)
 	}
-	for _, p := range []string{"https://arxiv.org/abs/", "http://arxiv.org/abs/", "arxiv:"} {
+	for _, p := range []string{"https://arxiv.org/abs/", "http://arxiv.org/abs/", "https://arxiv.org/pdf/", "http://arxiv.org/pdf/",
+		"https://www.arxiv.org/abs/", "https://www.arxiv.org/pdf/", "arxiv:"} {
 		if strings.HasPrefix(lower, p) {
 			return arxiv(s[len(p):])
 		}
@@ -58,7 +60,11 @@ func Parse(s string) (Identifier, error) {
 	if arxivNewRe.MatchString(s) {
 		return arxiv(s)
 	}
-	for _, p := range []string{"zbl:", "zbmath:", "https://zbmath.org/?q=an:", "zbl "} {
+	// zbMATH's own address of a document, the URL its record gives.
+	if rest, ok := strings.CutPrefix(lower, "https://zbmath.org/"); ok && zblRe.MatchString(rest) {
+		return Identifier{ZbMATH, "zbmath:" + rest}, nil
+	}
+	for _, p := range []string{"zbl:", "zbmath:", "https://zbmath.org/?q=an:", "zbl ", "zbmath "} {
 		if strings.HasPrefix(lower, p) {
 			id := strings.TrimSpace(s[len(p):])
 			if zblRe.MatchString(id) {
@@ -67,7 +73,7 @@ func Parse(s string) (Identifier, error) {
 			return Identifier{}, ErrUnrecognised
 		}
 	}
-	for _, p := range []string{"isbn:", "isbn "} {
+	for _, p := range []string{"isbn:", "isbn ", "isbn-13:", "isbn-10:", "isbn-13 ", "isbn-10 ", "isbn13:", "isbn10:"} {
 		if strings.HasPrefix(lower, p) {
 			return isbn(s[len(p):])
 		}

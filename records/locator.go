@@ -291,11 +291,11 @@ func wordInBracketAfter(s string) string {
 		return ""
 	}
 	s = strings.TrimLeft(s[1:], " ")
-	if i := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '§' }); i >= 0 {
-		s = s[:i]
-	}
 	for _, art := range []string{"a ", "an ", "the "} {
 		s = strings.TrimPrefix(s, art)
+	}
+	if i := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '§' }); i >= 0 {
+		s = s[:i]
 	}
 	return s
 }

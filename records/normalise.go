@@ -23,8 +23,33 @@ var fold = func() map[rune]string {
 	for r, s := range map[rune]string{'ß': "ss", 'æ': "ae", 'Æ': "AE", 'œ': "oe", 'Œ': "OE", 'þ': "th", 'ð': "d", 'ﬁ': "fi", 'ﬂ': "fl"} {
 		m[r] = s
 	}
+	for name, letters := range greek {
+		for _, r := range letters {
+			m[r] = name
+		}
+	}
 	return m
 }()
+
+// greek are the Greek letters by the names LaTeX gives them, each with the Unicode letters a
+// catalogue writes for it: a title with $\zeta$ in it and its record with ζ (or the word zeta)
+// compare as one title.
+var greek = map[string]string{
+	"alpha": "αΑ", "beta": "βΒ", "gamma": "γΓ", "delta": "δΔ", "epsilon": "εϵΕ", "zeta": "ζΖ", "eta": "ηΗ",
+	"theta": "θϑΘ", "iota": "ιΙ", "kappa": "κϰΚ", "lambda": "λΛ", "mu": "μµΜ", "nu": "νΝ", "xi": "ξΞ", "omicron": "οΟ",
+	"pi": "πϖΠ", "rho": "ρϱΡ", "sigma": "σςΣ", "tau": "τΤ", "upsilon": "υΥϒ", "phi": "φϕΦ", "chi": "χΧ", "psi": "ψΨ",
+	"omega": "ωΩ",
+}
+
+// greekCommand is the name of the letter a LaTeX command for a Greek letter stands for
+// (\varepsilon is epsilon, \Gamma gamma), or "".
+func greekCommand(c string) string {
+	name := strings.ToLower(strings.TrimPrefix(strings.TrimPrefix(c, `\`), "var"))
+	if _, ok := greek[name]; ok {
+		return name
+	}
+	return ""
+}
 
 func foldDiacritics(s string) string {
 	var b strings.Builder
@@ -39,8 +64,10 @@ func foldDiacritics(s string) string {
 }
 
 var (
-	markupTag    = regexp.MustCompile(`</?[a-zA-Z][a-zA-Z0-9:]*(\s[^<>]*)?/?>`)
-	latexAccent  = regexp.MustCompile(`\\([\x60'^"~=.uvHckbdrt])\s*\{?([a-zA-Z])\}?`)
+	markupTag = regexp.MustCompile(`</?[a-zA-Z][a-zA-Z0-9:]*(\s[^<>]*)?/?>`)
+	// An accent is a control symbol (\'e, \"{o}) or a control word of one letter, which ends
+	// at a space or a brace (\v{s}, \H o): \varepsilon, \times and \textbf are no accents.
+	latexAccent  = regexp.MustCompile(`\\[\x60'^"~=.]\s*\{?([a-zA-Z])\}?|\\[uvHckbdrt](?:\s*\{([a-zA-Z])\}|\s+([a-zA-Z]))`)
 	latexCommand = regexp.MustCompile(`\\[a-zA-Z]+\*?|\\.`)
 	nonWord      = regexp.MustCompile(`[^\p{L}\p{N}]+`)
 )
@@ -49,17 +76,21 @@ var (
 var latexLetters = map[string]string{`\ss`: "ss", `\o`: "o", `\O`: "O", `\l`: "l", `\L`: "L", `\ae`: "ae", `\oe`: "oe", `\i`: "i", `\aa`: "a"}
 
 // stripMarkup removes LaTeX and the JATS or HTML tags catalogues put in titles: accents keep
-// their letter ({\H o} is o), commands go and their arguments stay ($\mathbb{R}^n$ is Rn,
-// \emph{x} is x), braces, $ and the sub- and superscript marks go.
+// their letter ({\H o} is o), a Greek letter is its name ($\zeta$ is zeta), other commands go
+// and their arguments stay ($\mathbb{R}^n$ is Rn, \emph{x} is x), braces, $ and the sub- and
+// superscript marks go.
 func stripMarkup(s string) string {
 	s = markupTag.ReplaceAllString(s, "")
-	s = latexAccent.ReplaceAllString(s, "$2")
+	s = latexAccent.ReplaceAllString(s, "${1}${2}${3}")
 	s = latexCommand.ReplaceAllStringFunc(s, func(c string) string {
 		if l, ok := latexLetters[c]; ok {
 			return l
 		}
 		if c == `\&` {
 			return " and "
+		}
+		if g := greekCommand(c); g != "" {
+			return g
 		}
 		return ""
 	})
