@@ -33,9 +33,10 @@ type mergeGate struct {
 }
 
 // Order is the merge gates in the fixed order of POLICY.md section 5, by
-// their number there. Small cases (6), the kernel check and formal round
-// trip (7), independent model judges (8) and the hypothesis check (9) slot
-// in at their numbers when they exist; every gate here needs no model.
+// their number there. Small cases (6), the kernel check (7) and the
+// independent model judges (8) run here; the formal round trip (7) and the
+// hypothesis check (9) slot in at their numbers when they exist. Only the
+// judges call a model, and only when a judge lane is qualified.
 func Order() []string {
 	out := make([]string, len(order))
 	for i, g := range order {
@@ -44,7 +45,8 @@ func Order() []string {
 	return out
 }
 
-var order = []*mergeGate{intakeGate, copyGate, sourcesGate, namesGate, statementGate, smallCasesGate, kernelGate, dependenciesGate}
+var order = []*mergeGate{intakeGate, copyGate, sourcesGate, namesGate, statementGate, smallCasesGate, kernelGate, judgesGate,
+	dependenciesGate}
 
 // report collects one gate's findings as its checks run.
 type report struct {

@@ -279,6 +279,9 @@ func (s *Service) processOnce(ctx context.Context, id string, pre prerun) (*Resu
 		if err := s.writeRuns(ctx, c, cr.ID, rs); err != nil {
 			return err
 		}
+		if err := st.recordJudges(ctx, w, cr.ID); err != nil {
+			return err
+		}
 		now := s.now()
 		if Failed(rs) {
 			last := rs[len(rs)-1]

@@ -6,6 +6,7 @@ import (
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/gates"
+	"github.com/theoremdb/theoremdb/lanes"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/sandbox"
 )
@@ -23,6 +24,8 @@ type Service struct {
 	formal *library
 	// smallLimits bound the small-case programs.
 	smallLimits sandbox.Limits
+	// judges are the judge lanes of merge gate 8; only the qualified ones judge.
+	judges []*lanes.Judge
 }
 
 // Option configures a Service.
