@@ -28,6 +28,9 @@ var mergeClaimTypes = map[string]gates.ClaimType{
 	CheckKernelMetamath:    gates.Warrant,
 	CheckKernelSecond:      gates.Warrant,
 	CheckKernelAgree:       gates.Warrant,
+	judgeCheckApplies:      gates.Completeness,
+	CheckJudges:            gates.Warrant,
+	CheckJudgesAgree:       gates.Warrant,
 	dpCheckClosure:         gates.Warrant,
 }
 

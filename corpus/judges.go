@@ -9,6 +9,8 @@ import (
 
 	"github.com/theoremdb/theoremdb/corpus/audit"
 	"github.com/theoremdb/theoremdb/ent"
+	"github.com/theoremdb/theoremdb/ent/corpusnode"
+	"github.com/theoremdb/theoremdb/ent/corpusrevision"
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/lanes"
 	"github.com/theoremdb/theoremdb/policy"
@@ -23,6 +25,13 @@ import (
 // interval; a lane qualifies on the newest measurement of exactly its
 // model version and prompt on the current set version, so a new model
 // version or a new set is measured anew.
+
+// The labelled set's current version and the share of its wrong steps a
+// judge must reject, as pages show them.
+const (
+	JudgeSetVersion = sanity.JudgeSetVersion
+	JudgeBar        = sanity.JudgeBar
+)
 
 // Events of the judges.
 const (
@@ -191,4 +200,37 @@ func (s *Service) qualifiedJudges(ctx context.Context, c *ent.Client) ([]*lanes.
 		}
 	}
 	return out, nil
+}
+
+// CorpusJudgeSet builds the labelled set from the corpus's imported proofs
+// (merged, not retired, written by an importer), in the order of their
+// IDs, with seed: the set the judges are measured on, versioned by its
+// digest.
+func (s *Service) CorpusJudgeSet(ctx context.Context, seed uint64) (sanity.JudgeSet, error) {
+	ns, err := s.client.CorpusNode.Query().Where(corpusnode.KindEQ(corpusnode.KindPROOF), corpusnode.Retired(false),
+		corpusnode.WriterKindEQ(corpusnode.WriterKindIMPORTER), corpusnode.CurrentRevisionIDNotNil()).
+		Order(ent.Asc(corpusnode.FieldID)).All(ctx)
+	if err != nil {
+		return sanity.JudgeSet{}, fmt.Errorf("imported proofs: %w", err)
+	}
+	var proofs []sanity.Proof
+	for i := 0; i < len(ns); i += chunk {
+		part := ns[i:min(len(ns), i+chunk)]
+		ids := make([]string, len(part))
+		for k, n := range part {
+			ids[k] = *n.CurrentRevisionID
+		}
+		revs, err := s.client.CorpusRevision.Query().Where(corpusrevision.IDIn(ids...)).All(ctx)
+		if err != nil {
+			return sanity.JudgeSet{}, fmt.Errorf("imported proofs: %w", err)
+		}
+		body := map[string]string{}
+		for _, r := range revs {
+			body[r.ID] = r.Body
+		}
+		for _, n := range part {
+			proofs = append(proofs, sanity.Proof{Source: n.ID, Text: body[*n.CurrentRevisionID]})
+		}
+	}
+	return sanity.BuildJudgeSet(proofs, seed), nil
 }
