@@ -150,6 +150,9 @@ func (s *Service) submitIn(ctx context.Context, w *policy.WriteTx, req Request) 
 		if err := s.writeDrafts(ctx, c, cr.ID, req.Drafts); err != nil {
 			return err
 		}
+		if err := s.noteCanaries(ctx, w, cr.ID, req); err != nil {
+			return err
+		}
 		_, err = w.Append(ctx, req.Writer.ID, AuthorityWriter, KindRequestOpened, cr.ID, map[string]any{
 			"writer": req.Writer.Kind, "model": req.Writer.Model, "promptVersion": req.Writer.PromptVersion,
 			"drafts": len(req.Drafts)})

@@ -250,7 +250,7 @@ var (
 	ConfigurationStopsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "month", Type: field.TypeString},
-		{Name: "property", Type: field.TypeEnum, Enums: []string{"CORRECTNESS", "FIDELITY", "SOURCING", "STYLE"}},
+		{Name: "property", Type: field.TypeEnum, Enums: []string{"CORRECTNESS", "FIDELITY", "SOURCING", "STYLE", "CANARY"}},
 		{Name: "errors", Type: field.TypeInt},
 		{Name: "n", Type: field.TypeInt},
 		{Name: "high", Type: field.TypeFloat64},
