@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -318,4 +319,29 @@ func (s *Service) CanaryReport(ctx context.Context, now time.Time) ([]CanaryRow,
 		return nil
 	})
 	return out, err
+}
+
+// CanaryDay is the daily canary job's work at the service's now: on the
+// first run of a month with no canaries yet, plant n with a fresh seed; on
+// a Monday, run the weekly report (a second run the same day stops no
+// configuration twice). It returns the canaries planted and the report,
+// nil when it did not run.
+func (s *Service) CanaryDay(ctx context.Context, n int, seed uint64) ([]Canary, []CanaryRow, error) {
+	now := s.now()
+	m := MonthOf(now)
+	all, err := s.canaryNodes(ctx, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	var planted []Canary
+	if !slices.ContainsFunc(slices.Collect(maps.Values(all)), func(c Canary) bool { return c.Month == m.String() }) {
+		if planted, err = s.PlantCanaries(ctx, m, n, seed); err != nil {
+			return planted, nil, err
+		}
+	}
+	if now.UTC().Weekday() != time.Monday {
+		return planted, nil, nil
+	}
+	rows, err := s.CanaryReport(ctx, now)
+	return planted, rows, err
 }
