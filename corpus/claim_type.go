@@ -31,6 +31,10 @@ var mergeClaimTypes = map[string]gates.ClaimType{
 	judgeCheckApplies:      gates.Completeness,
 	CheckJudges:            gates.Warrant,
 	CheckJudgesAgree:       gates.Warrant,
+	rtCheckApplies:         gates.Completeness,
+	CheckRoundTrip:         gates.Warrant,
+	hyCheckApplies:         gates.Completeness,
+	CheckHypotheses:        gates.Warrant,
 	dpCheckClosure:         gates.Warrant,
 }
 

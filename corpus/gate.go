@@ -33,10 +33,11 @@ type mergeGate struct {
 }
 
 // Order is the merge gates in the fixed order of POLICY.md section 5, by
-// their number there. Small cases (6), the kernel check (7) and the
-// independent model judges (8) run here; the formal round trip (7) and the
-// hypothesis check (9) slot in at their numbers when they exist. Only the
-// judges call a model, and only when a judge lane is qualified.
+// their number there: small cases (6), the kernel check and the formal
+// round trip (7), the independent model judges (8) and the hypothesis
+// check (9) among them. The round trip, the judges and the hypothesis check
+// call a model, and only when their lanes are configured (a judge only once
+// it is qualified).
 func Order() []string {
 	out := make([]string, len(order))
 	for i, g := range order {
@@ -46,7 +47,7 @@ func Order() []string {
 }
 
 var order = []*mergeGate{intakeGate, copyGate, sourcesGate, namesGate, statementGate, smallCasesGate, kernelGate, judgesGate,
-	dependenciesGate}
+	hypothesesGate, dependenciesGate}
 
 // report collects one gate's findings as its checks run.
 type report struct {

@@ -305,6 +305,9 @@ func (s *Service) processOnce(ctx context.Context, id string, pre prerun) (*Resu
 		if err := st.bindFormal(ctx, w, nodes); err != nil {
 			return err
 		}
+		if err := st.markRoundTrips(ctx, w, nodes); err != nil {
+			return err
+		}
 		if err := cr.Update().SetState(changerequest.StateMERGED).SetFailedGate("").SetMergedAt(now).SetUpdatedAt(now).Exec(ctx); err != nil {
 			return fmt.Errorf("change request %s: %w", id, err)
 		}

@@ -26,6 +26,10 @@ type Service struct {
 	smallLimits sandbox.Limits
 	// judges are the judge lanes of merge gate 8; only the qualified ones judge.
 	judges []*lanes.Judge
+	// roundTrip and hypotheses are the lanes of the formal round trip and
+	// the hypothesis check, or nil.
+	roundTrip  *lanes.RoundTrip
+	hypotheses *lanes.Hypotheses
 }
 
 // Option configures a Service.

@@ -54,6 +54,8 @@ type state struct {
 	// judgeDisputes the drafts the judges disagree on.
 	judgeVerdicts []judgeRecord
 	judgeDisputes []int
+	// roundTripped are the drafts whose round trip found no difference.
+	roundTripped []int
 }
 
 func newState(s *Service, req *Request, read *ent.Client) *state {
