@@ -89,11 +89,10 @@ func (s *Service) generateQuarantine(ctx context.Context, w *policy.WriteTx, m M
 	}
 	st := r.Stratum
 	now := s.now()
-	note := fmt.Sprintf("Quarantine of the configuration %s, stopped in the %s audit: its %s error rate is %d in %d, "+
-		"with an upper 95%% bound of %.2f%% over the %.0f%% threshold. Its %d unconfirmed nodes are held and %d dependants "+
+	note := fmt.Sprintf("Quarantine of the configuration %s, stopped: %s. Its %d unconfirmed nodes are held and %d dependants "+
 		"flagged until a person decides, for each, to fix it (revise it through a change request), rerun it (its "+
-		"configuration writes it again once the stop is lifted) or retire it.", st, m, lower(r.Property), r.Errors, r.N,
-		100*r.High, 100*r.Threshold, len(nodes), flagged)
+		"configuration writes it again once the stop is lifted) or retire it.", st,
+		stopFigure(m.String(), r.Property, r.Errors, r.N, r.High, r.Threshold), len(nodes), flagged)
 	cr, err := c.ChangeRequest.Create().SetOpener(OpenerAudit).SetWriterKind(changerequest.WriterKind(nodes[0].WriterKind)).
 		SetModel(st.Model).SetPromptVersion(st.PromptVersion).SetLayer(st.Layer).SetNote(note).
 		SetState(changerequest.StateFAILED).SetFailedGate(GateQuarantine).SetCreatedAt(now).SetUpdatedAt(now).Save(ctx)

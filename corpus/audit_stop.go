@@ -24,9 +24,19 @@ type StoppedError struct {
 }
 
 func (e *StoppedError) Error() string {
-	return fmt.Sprintf("%s: the configuration %s is stopped: in the %s audit its %s error rate is %d in %d, "+
-		"with an upper 95%% bound of %.2f%% over the %.0f%% threshold", CodeConfigurationStopped, e.Stratum,
-		e.Month, lower(e.Property), e.Errors, e.N, 100*e.High, 100*e.Threshold)
+	return fmt.Sprintf("%s: the configuration %s is stopped: %s", CodeConfigurationStopped, e.Stratum,
+		stopFigure(e.Month, e.Property, e.Errors, e.N, e.High, e.Threshold))
+}
+
+// stopFigure is the figure that stopped a configuration, as a clause: an
+// audited property's error bound, or its share of canaries "proved".
+func stopFigure(month, property string, errors, n int, high, threshold float64) string {
+	if property == PropertyCanary {
+		return fmt.Sprintf("in the %s canary report it \"proved\" %d of the %d canaries it took up, %.1f%%, over the %.0f%% threshold",
+			month, errors, n, 100*high, 100*threshold)
+	}
+	return fmt.Sprintf("in the %s audit its %s error rate is %d in %d, with an upper 95%% bound of %.2f%% over the %.0f%% threshold",
+		month, lower(property), errors, n, 100*high, 100*threshold)
 }
 
 // Code is the stable code transports show.

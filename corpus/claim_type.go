@@ -28,6 +28,13 @@ var mergeClaimTypes = map[string]gates.ClaimType{
 	CheckKernelMetamath:    gates.Warrant,
 	CheckKernelSecond:      gates.Warrant,
 	CheckKernelAgree:       gates.Warrant,
+	judgeCheckApplies:      gates.Completeness,
+	CheckJudges:            gates.Warrant,
+	CheckJudgesAgree:       gates.Warrant,
+	rtCheckApplies:         gates.Completeness,
+	CheckRoundTrip:         gates.Warrant,
+	hyCheckApplies:         gates.Completeness,
+	CheckHypotheses:        gates.Warrant,
 	dpCheckClosure:         gates.Warrant,
 }
 

@@ -33,9 +33,11 @@ type mergeGate struct {
 }
 
 // Order is the merge gates in the fixed order of POLICY.md section 5, by
-// their number there. Small cases (6), the kernel check and formal round
-// trip (7), independent model judges (8) and the hypothesis check (9) slot
-// in at their numbers when they exist; every gate here needs no model.
+// their number there: small cases (6), the kernel check and the formal
+// round trip (7), the independent model judges (8) and the hypothesis
+// check (9) among them. The round trip, the judges and the hypothesis check
+// call a model, and only when their lanes are configured (a judge only once
+// it is qualified).
 func Order() []string {
 	out := make([]string, len(order))
 	for i, g := range order {
@@ -44,7 +46,8 @@ func Order() []string {
 	return out
 }
 
-var order = []*mergeGate{intakeGate, copyGate, sourcesGate, namesGate, statementGate, smallCasesGate, kernelGate, dependenciesGate}
+var order = []*mergeGate{intakeGate, copyGate, sourcesGate, namesGate, statementGate, smallCasesGate, kernelGate, judgesGate,
+	hypothesesGate, dependenciesGate}
 
 // report collects one gate's findings as its checks run.
 type report struct {

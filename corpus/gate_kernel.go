@@ -9,8 +9,8 @@ import (
 	"github.com/theoremdb/theoremdb/kernel"
 )
 
-// GateKernel is merge gate 7 of POLICY.md section 5 (its kernel check; the
-// formal round trip is a model's and is not run here).
+// GateKernel is merge gate 7 of POLICY.md section 5: the kernel check and,
+// when a round-trip lane is configured, the formal round trip.
 const GateKernel = "KERNEL_CHECK"
 
 // The kernel gate's checks.
@@ -28,15 +28,26 @@ const (
 // it; when they disagree the node merges with the incident recorded, and
 // the kernel track gives it nothing until a person looks.
 var kernelGate = &mergeGate{
-	name: GateKernel, position: 7, version: "1",
+	name: GateKernel, position: 7, version: "2",
 	checks: map[string]string{
 		kernelCheckApplies:  "The kernel gate checks each draft that has a formal binding.",
 		CheckKernelBinding:  "A formal binding names METAMATH, a database of the configured formal library by its file name, and a $p label in it.",
 		CheckKernelMetamath: "Debian's metamath, run in the sandbox on the database, accepts the proof of the label.",
 		CheckKernelSecond:   "The second checker, written from the Metamath specification and sharing no code with metamath, accepts the proof of the label.",
 		CheckKernelAgree:    "The two checkers reach the same verdict on the proof.",
+		rtCheckApplies:      "The round trip translates the formal statement of each draft a person or an agent bound to a formal library.",
+		CheckRoundTrip:      "A model's translation of the formal statement back into prose states what the node's statement states.",
 	},
-	run: runKernel,
+	run: func(ctx context.Context, st *state) error {
+		if err := runKernel(ctx, st); err != nil {
+			return err
+		}
+		// The round trip reads only proofs the kernel did not reject, and only with a lane.
+		if st.s.roundTrip == nil || outcome(st.rep.findings) == gates.OutcomeFail {
+			return nil
+		}
+		return runRoundTrip(ctx, st)
+	},
 }
 
 // formalRun is both checkers' verdicts on one draft's binding.

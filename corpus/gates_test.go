@@ -18,7 +18,7 @@ func TestGatesRunInPolicyOrder(t *testing.T) {
 		t.Parallel()
 		f := newFixture(t, dialectName, clearCopies{})
 		res := f.open(t, person, definition("group"), theorem("identity", "group"))
-		want := []string{corpus.GateIntake, corpus.GateCopy, corpus.GateSources, corpus.GateNames, corpus.GateStatement, corpus.GateSmallCases, corpus.GateKernel, corpus.GateDependencies}
+		want := []string{corpus.GateIntake, corpus.GateCopy, corpus.GateSources, corpus.GateNames, corpus.GateStatement, corpus.GateSmallCases, corpus.GateKernel, corpus.GateJudges, corpus.GateHypotheses, corpus.GateDependencies}
 		if diff := cmp.Diff(want, gateNames(res.Request.Gates)); diff != "" {
 			t.Errorf("gates (-want +got):\n%s", diff)
 		}

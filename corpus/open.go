@@ -150,6 +150,9 @@ func (s *Service) submitIn(ctx context.Context, w *policy.WriteTx, req Request) 
 		if err := s.writeDrafts(ctx, c, cr.ID, req.Drafts); err != nil {
 			return err
 		}
+		if err := s.noteCanaries(ctx, w, cr.ID, req); err != nil {
+			return err
+		}
 		_, err = w.Append(ctx, req.Writer.ID, AuthorityWriter, KindRequestOpened, cr.ID, map[string]any{
 			"writer": req.Writer.Kind, "model": req.Writer.Model, "promptVersion": req.Writer.PromptVersion,
 			"drafts": len(req.Drafts)})
@@ -279,6 +282,9 @@ func (s *Service) processOnce(ctx context.Context, id string, pre prerun) (*Resu
 		if err := s.writeRuns(ctx, c, cr.ID, rs); err != nil {
 			return err
 		}
+		if err := st.recordJudges(ctx, w, cr.ID); err != nil {
+			return err
+		}
 		now := s.now()
 		if Failed(rs) {
 			last := rs[len(rs)-1]
@@ -297,6 +303,9 @@ func (s *Service) processOnce(ctx context.Context, id string, pre prerun) (*Resu
 			return err
 		}
 		if err := st.bindFormal(ctx, w, nodes); err != nil {
+			return err
+		}
+		if err := st.markRoundTrips(ctx, w, nodes); err != nil {
 			return err
 		}
 		if err := cr.Update().SetState(changerequest.StateMERGED).SetFailedGate("").SetMergedAt(now).SetUpdatedAt(now).Exec(ctx); err != nil {

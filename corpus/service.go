@@ -6,6 +6,7 @@ import (
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/gates"
+	"github.com/theoremdb/theoremdb/lanes"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/sandbox"
 )
@@ -23,6 +24,12 @@ type Service struct {
 	formal *library
 	// smallLimits bound the small-case programs.
 	smallLimits sandbox.Limits
+	// judges are the judge lanes of merge gate 8; only the qualified ones judge.
+	judges []*lanes.Judge
+	// roundTrip and hypotheses are the lanes of the formal round trip and
+	// the hypothesis check, or nil.
+	roundTrip  *lanes.RoundTrip
+	hypotheses *lanes.Hypotheses
 }
 
 // Option configures a Service.

@@ -50,6 +50,12 @@ type state struct {
 	pre prerun
 	// counterexamples are the small-case witnesses the gates found.
 	counterexamples []counterexample
+	// judgeVerdicts are the model judges' verdicts the gates read, and
+	// judgeDisputes the drafts the judges disagree on.
+	judgeVerdicts []judgeRecord
+	judgeDisputes []int
+	// roundTripped are the drafts whose round trip found no difference.
+	roundTripped []int
 }
 
 func newState(s *Service, req *Request, read *ent.Client) *state {

@@ -41,15 +41,19 @@ type Task struct {
 
 // prerun holds the sandboxed runs of a request's drafts, by draft.
 type prerun struct {
-	small  map[int]smallRun
-	formal map[int]formalRun
+	small      map[int]smallRun
+	formal     map[int]formalRun
+	judges     map[int]judgeRun
+	roundTrip  map[int]roundTripRun
+	hypotheses map[int]hypothesesRun
 }
 
-// prerun makes the sandboxed runs of request id's drafts before the
-// merge's transaction opens: a program may take up to 20 s, and no
-// transaction should wait on it. The drafts never change once written.
+// prerun makes the sandboxed runs and the model judges' calls of request
+// id's drafts before the merge's transaction opens: a program may take up
+// to 20 s and a model longer, and no transaction should wait on either. The drafts never change once written.
 func (s *Service) prerun(ctx context.Context, id string) (prerun, error) {
-	pre := prerun{small: map[int]smallRun{}, formal: map[int]formalRun{}}
+	pre := prerun{small: map[int]smallRun{}, formal: map[int]formalRun{}, judges: map[int]judgeRun{},
+		roundTrip: map[int]roundTripRun{}, hypotheses: map[int]hypothesesRun{}}
 	cr, err := s.client.ChangeRequest.Get(ctx, id)
 	if ent.IsNotFound(err) {
 		return pre, nil // processOnce reports it
@@ -71,6 +75,15 @@ func (s *Service) prerun(ctx context.Context, id string) (prerun, error) {
 		}
 		if d.Formal != nil {
 			pre.formal[i] = st.formalRun(ctx, i)
+		}
+		if judgeable(d) {
+			pre.judges[i] = st.judgeRun(ctx, i)
+		}
+		if s.roundTrips(d, st.req.Writer) {
+			pre.roundTrip[i] = st.roundTripRun(ctx, i)
+		}
+		if s.checksHypotheses(d) {
+			pre.hypotheses[i] = st.hypothesesRun(ctx, i)
 		}
 		if ctx.Err() != nil {
 			return pre, ctx.Err()

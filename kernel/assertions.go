@@ -27,12 +27,7 @@ func (db *Database) Assertions() []Assertion {
 		if st.kind != kindAxiom && st.kind != kindProvable {
 			continue
 		}
-		a := Assertion{Label: st.label, Provable: st.kind == kindProvable, Statement: db.format(st.expr), Line: st.line}
-		for _, h := range st.hyps {
-			if hs := &db.stmts[h]; hs.kind == kindEssential {
-				a.Hypotheses = append(a.Hypotheses, db.format(hs.expr))
-			}
-		}
+		a := db.assertion(st)
 		if a.Provable {
 			a.Uses = db.uses(st)
 		}
@@ -80,4 +75,29 @@ func (db *Database) uses(st *statement) []string {
 		}
 	}
 	return out
+}
+
+// Assertion returns the $a or $p statement labelled label, without its uses; ok is false when
+// no such assertion exists.
+func (db *Database) Assertion(label string) (Assertion, bool) {
+	i, ok := db.labels[label]
+	if !ok {
+		return Assertion{}, false
+	}
+	st := &db.stmts[i]
+	if st.kind != kindAxiom && st.kind != kindProvable {
+		return Assertion{}, false
+	}
+	return db.assertion(st), true
+}
+
+// assertion is st as an Assertion, without its uses.
+func (db *Database) assertion(st *statement) Assertion {
+	a := Assertion{Label: st.label, Provable: st.kind == kindProvable, Statement: db.format(st.expr), Line: st.line}
+	for _, h := range st.hyps {
+		if hs := &db.stmts[h]; hs.kind == kindEssential {
+			a.Hypotheses = append(a.Hypotheses, db.format(hs.expr))
+		}
+	}
+	return a
 }

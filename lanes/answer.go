@@ -67,26 +67,9 @@ var answerFields = []string{fieldChecks, fieldRecommendation, fieldBlockers, fie
 // field or check, an unknown check, a wrong type and a value out of bounds are each a distinct
 // *Error. Nothing is repaired or guessed.
 func ParseAnswer(checks []string, output string) (*Answer, error) {
-	if !utf8.ValidString(output) {
-		return nil, fail(FailureNotJSON, "the output is not valid UTF-8")
-	}
-	text := strings.TrimSpace(output)
-	if text == "" {
-		return nil, fail(FailureEmptyOutput, "the model returned no text")
-	}
-	if text[0] != '{' {
-		if strings.Contains(text, "{") {
-			return nil, fail(FailureProse, "text before the JSON object: %q", clip(text, 60))
-		}
-		return nil, fail(FailureNotJSON, "the output is not a JSON object: %q", clip(text, 60))
-	}
-	dec := json.NewDecoder(strings.NewReader(text))
-	var raw json.RawMessage
-	if err := dec.Decode(&raw); err != nil {
-		return nil, &Error{Failure: FailureMalformedJSON, Detail: "the JSON object does not parse", Err: err}
-	}
-	if rest := strings.TrimSpace(text[dec.InputOffset():]); rest != "" {
-		return nil, fail(FailureProse, "text after the JSON object: %q", clip(rest, 60))
+	raw, err := oneObject(output)
+	if err != nil {
+		return nil, err
 	}
 	members, err := readObject(raw, "")
 	if err != nil {
@@ -294,6 +277,33 @@ func readObject(raw json.RawMessage, path string) ([]member, error) {
 		return nil, &Error{Failure: FailureMalformedJSON, Path: path, Err: err}
 	}
 	return out, nil
+}
+
+// oneObject reads output as exactly one JSON object, surrounding whitespace aside: no prose or
+// code fence around it, nothing after it, valid UTF-8.
+func oneObject(output string) (json.RawMessage, error) {
+	if !utf8.ValidString(output) {
+		return nil, fail(FailureNotJSON, "the output is not valid UTF-8")
+	}
+	text := strings.TrimSpace(output)
+	if text == "" {
+		return nil, fail(FailureEmptyOutput, "the model returned no text")
+	}
+	if text[0] != '{' {
+		if strings.Contains(text, "{") {
+			return nil, fail(FailureProse, "text before the JSON object: %q", clip(text, 60))
+		}
+		return nil, fail(FailureNotJSON, "the output is not a JSON object: %q", clip(text, 60))
+	}
+	dec := json.NewDecoder(strings.NewReader(text))
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
+		return nil, &Error{Failure: FailureMalformedJSON, Detail: "the JSON object does not parse", Err: err}
+	}
+	if rest := strings.TrimSpace(text[dec.InputOffset():]); rest != "" {
+		return nil, fail(FailureProse, "text after the JSON object: %q", clip(rest, 60))
+	}
+	return raw, nil
 }
 
 // kindOf is the first byte of a JSON value: '{', '[', '"', 't', 'f', 'n' or a digit or '-'.

@@ -38,7 +38,8 @@ func (messagesAPI) body(cfg Config, req *Request) any {
 	b := messagesRequest{Model: cfg.Model, MaxTokens: cfg.MaxTokens, System: req.System(), Temperature: cfg.Temperature,
 		Messages: []anthropicMessage{{Role: "user", Content: req.User()}}}
 	if cfg.OutputFormat == JSONSchema {
-		b.OutputConfig = &outputConfig{Format: outputFormat{Type: "json_schema", Schema: AnswerSchema(req.prompt.Checks)}}
+		_, schema := req.answerSchema()
+		b.OutputConfig = &outputConfig{Format: outputFormat{Type: "json_schema", Schema: schema}}
 	}
 	return b
 }

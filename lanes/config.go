@@ -150,6 +150,12 @@ func (c Config) Validate() error {
 	if _, err := LookupPrompt(c.Role, c.PromptVersion); err != nil {
 		return err
 	}
+	return c.validateCall()
+}
+
+// validateCall checks what every lane's call needs whatever it is asked: the provider, the
+// model, the endpoint, the output format and the limits.
+func (c Config) validateCall() error {
 	switch {
 	case !c.Provider.Valid():
 		return fmt.Errorf("lanes: provider %q is not %s", c.Provider, OneOf(Providers))

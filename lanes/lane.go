@@ -104,14 +104,16 @@ func New(cfg Config, opts ...Option) (Lane, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	o := options{env: os.LookupEnv, sleep: sleepCtx, now: time.Now, jitter: defaultJitter}
-	for _, f := range opts {
-		f(&o)
-	}
+	o := defaultOptions(opts)
 	cfg = cfg.withDefaults()
 	if cfg.Provider == Baseline {
 		return &baselineLane{cfg: cfg, now: o.now}, nil
 	}
+	return newHTTPLane(cfg, o)
+}
+
+// newHTTPLane builds the lane over HTTP for a validated configuration with its defaults.
+func newHTTPLane(cfg Config, o options) (*httpLane, error) {
 	endpoint, err := cfg.endpoint()
 	if err != nil {
 		return nil, err
@@ -128,6 +130,15 @@ func New(cfg Config, opts ...Option) (Lane, error) {
 		return nil, fmt.Errorf("lanes: provider %q", cfg.Provider)
 	}
 	return &httpLane{cfg: cfg, endpoint: endpoint, proto: p, client: client, opts: o}, nil
+}
+
+// defaultOptions are the options with opts applied.
+func defaultOptions(opts []Option) options {
+	o := options{env: os.LookupEnv, sleep: sleepCtx, now: time.Now, jitter: defaultJitter}
+	for _, f := range opts {
+		f(&o)
+	}
+	return o
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) error {

@@ -50,8 +50,8 @@ func (chatCompletions) body(cfg Config, req *Request) any {
 	}
 	switch cfg.OutputFormat {
 	case JSONSchema:
-		b.ResponseFormat = &responseFormat{Type: "json_schema", JSONSchema: &jsonSchemaFormat{Name: schemaName(req.role),
-			Strict: true, Schema: AnswerSchema(req.prompt.Checks)}}
+		name, schema := req.answerSchema()
+		b.ResponseFormat = &responseFormat{Type: "json_schema", JSONSchema: &jsonSchemaFormat{Name: name, Strict: true, Schema: schema}}
 	case JSONObject:
 		b.ResponseFormat = &responseFormat{Type: "json_object"}
 	}

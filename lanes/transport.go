@@ -52,30 +52,41 @@ func (l *httpLane) Review(ctx context.Context, req *Request) (*Result, error) {
 	}
 	res := newResult(l.cfg, req, started)
 	defer func() { res.Latency = l.opts.now().Sub(started) }()
-	key, ok := l.opts.env(KeyEnvName(l.cfg.Identity))
-	if key = strings.TrimSpace(key); !ok || key == "" {
-		return record(res, fail(FailureMissingKey, "set %s to the lane's key", KeyEnvName(l.cfg.Identity)))
-	}
-	body, err := canonicalJSON(l.proto.body(l.cfg, req))
-	if err != nil {
-		return record(res, &Error{Failure: FailureInvalidConfig, Detail: "the request body does not encode", Err: err})
-	}
-	res.RequestDigest = sha256Hex(body)
-	raw, err := l.send(ctx, res, key, body)
+	text, err := l.exchange(ctx, res, req)
 	if err != nil {
 		return record(res, err)
 	}
-	rep, err := l.proto.parse(raw)
-	res.Usage, res.ServedModel, res.ResponseID, res.Output = rep.usage, rep.model, rep.id, rep.text
-	if err != nil {
-		return record(res, err)
-	}
-	ans, err := ParseAnswer(req.prompt.Checks, rep.text)
+	ans, err := ParseAnswer(req.prompt.Checks, text)
 	if err != nil {
 		return record(res, err)
 	}
 	res.Answer = ans
 	return res, nil
+}
+
+// exchange sends req's body, with retries, and returns the text of the model's reply, filling
+// res with what the call cost and what the provider said of itself. Review and the judges
+// (judge.go) share it; each parses the text against its own schema.
+func (l *httpLane) exchange(ctx context.Context, res *Result, req *Request) (string, error) {
+	key, ok := l.opts.env(KeyEnvName(l.cfg.Identity))
+	if key = strings.TrimSpace(key); !ok || key == "" {
+		return "", fail(FailureMissingKey, "set %s to the lane's key", KeyEnvName(l.cfg.Identity))
+	}
+	body, err := canonicalJSON(l.proto.body(l.cfg, req))
+	if err != nil {
+		return "", &Error{Failure: FailureInvalidConfig, Detail: "the request body does not encode", Err: err}
+	}
+	res.RequestDigest = sha256Hex(body)
+	raw, err := l.send(ctx, res, key, body)
+	if err != nil {
+		return "", err
+	}
+	rep, err := l.proto.parse(raw)
+	res.Usage, res.ServedModel, res.ResponseID, res.Output = rep.usage, rep.model, rep.id, rep.text
+	if err != nil {
+		return "", err
+	}
+	return rep.text, nil
 }
 
 // send posts body until a 2xx response, a failure that is not worth repeating, or the last

@@ -51,6 +51,8 @@ type eventInput struct {
 	kind      string
 	subject   string
 	payload   map[string]any
+	// private events are chained like every other but shown to no reader.
+	private bool
 }
 
 // appendEvent writes the next event of the chain in t. The counter row
@@ -71,7 +73,7 @@ func (t *tx) appendEvent(ctx context.Context, in eventInput) (*ent.Event, error)
 	// Every column but hash is fixed before hashing, the id included, so
 	// the hash covers the row exactly as it is stored.
 	l := ChainLink{Version: HashVersion, ID: gid.New(gid.Event), Seq: seq, At: t.s.Now(), Actor: in.actor,
-		Authority: in.authority, Kind: in.kind, Subject: in.subject, Payload: string(payload), Public: true, PrevHash: prev}
+		Authority: in.authority, Kind: in.kind, Subject: in.subject, Payload: string(payload), Public: !in.private, PrevHash: prev}
 	h := ChainHash(l)
 	ev, err := t.Event.Create().SetID(l.ID).SetHashVersion(l.Version).SetSeq(l.Seq).SetAt(l.At).SetActor(l.Actor).
 		SetAuthority(l.Authority).SetKind(l.Kind).SetSubject(l.Subject).SetPayload(l.Payload).SetPublic(l.Public).

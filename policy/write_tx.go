@@ -36,6 +36,14 @@ func (w *WriteTx) Append(ctx context.Context, actor, authority, kind, subject st
 	return w.t.appendEvent(ctx, eventInput{actor: actor, authority: authority, kind: kind, subject: subject, payload: payload})
 }
 
+// AppendPrivate appends an event no reader is shown: it is chained and
+// hashed as every event is, so the log stays tamper-evident, but public
+// feeds and the API leave it out (a canary's record, which must not tell
+// the corpus's writers which statements are canaries).
+func (w *WriteTx) AppendPrivate(ctx context.Context, actor, authority, kind, subject string, payload map[string]any) (*ent.Event, error) {
+	return w.t.appendEvent(ctx, eventInput{actor: actor, authority: authority, kind: kind, subject: subject, payload: payload, private: true})
+}
+
 // Next increments the named counter and returns its new value; the row
 // stays locked until the transaction ends, so numbers are never handed out
 // twice.

@@ -17,6 +17,7 @@ type corpusReads interface {
 	Nodes(ctx context.Context, search string, first int, after string) (*corpus.NodePage, error)
 	OpenChangeRequests(ctx context.Context, limit int) ([]*corpus.ChangeRequestView, error)
 	CitationsOfProblem(ctx context.Context, id string) ([]corpus.Citation, error)
+	JudgeMeasures(ctx context.Context) ([]corpus.JudgeMeasure, error)
 }
 
 var _ corpusReads = (*corpus.Service)(nil)

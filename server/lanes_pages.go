@@ -263,6 +263,9 @@ func (s *Server) lanesView(ctx context.Context, a *viewer.Account) (ui.LanesView
 	if v.Forecast, err = s.policy.ForecastLanes(ctx, a); err != nil {
 		return v, err
 	}
+	if v.Judges, err = s.corpus.JudgeMeasures(ctx); err != nil {
+		return v, err
+	}
 	for _, p := range lanes.Prompts() {
 		if !slices.Contains(v.Prompts, p.Version) {
 			v.Prompts = append(v.Prompts, p.Version)

@@ -59,6 +59,11 @@ type Config struct {
 	// Kernel is the corpus whose kernel-checked nodes the nightly re-check
 	// reads; nil runs no re-check.
 	Kernel *corpus.Service
+	// Canaries is the corpus the monthly canaries enter and the weekly
+	// canary report reads; nil plants none. CanaryCount is how many a month
+	// receives (DefaultCanaries when zero).
+	Canaries    *corpus.Service
+	CanaryCount int
 }
 
 // Defaults fills unset fields.
@@ -165,6 +170,14 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 		if cfg.Kernel != nil {
 			river.AddWorker(w, &RecheckKernelWorker{corpus: cfg.Kernel, log: log})
 			rc.PeriodicJobs = append(rc.PeriodicJobs, kernelJob())
+		}
+		if cfg.Canaries != nil {
+			n := cfg.CanaryCount
+			if n == 0 {
+				n = DefaultCanaries
+			}
+			river.AddWorker(w, &CanariesWorker{corpus: cfg.Canaries, count: n, log: log})
+			rc.PeriodicJobs = append(rc.PeriodicJobs, canariesJob())
 		}
 	}
 	rcl, err := river.NewClient(drv, rc)

@@ -69,6 +69,10 @@ func Census(errors, n int) (Interval, error) {
 	return iv, nil
 }
 
+// Wilson is the 95% Wilson score interval of x successes in n trials (n > 0), without
+// continuity correction: the interval a model judge's measured rate is shown with.
+func Wilson(x, n int) (lo, hi float64) { return wilson(x, n) }
+
 // wilson is the Wilson score interval at 95% without continuity correction.
 func wilson(x, n int) (lo, hi float64) {
 	p, nf, z2 := float64(x)/float64(n), float64(n), z*z

@@ -116,6 +116,7 @@ const (
 	PropertyFIDELITY    Property = "FIDELITY"
 	PropertySOURCING    Property = "SOURCING"
 	PropertySTYLE       Property = "STYLE"
+	PropertyCANARY      Property = "CANARY"
 )
 
 func (pr Property) String() string {
@@ -125,7 +126,7 @@ func (pr Property) String() string {
 // PropertyValidator is a validator for the "property" field enum values. It is called by the builders before save.
 func PropertyValidator(pr Property) error {
 	switch pr {
-	case PropertyCORRECTNESS, PropertyFIDELITY, PropertySOURCING, PropertySTYLE:
+	case PropertyCORRECTNESS, PropertyFIDELITY, PropertySOURCING, PropertySTYLE, PropertyCANARY:
 		return nil
 	default:
 		return fmt.Errorf("configurationstop: invalid enum value for property field: %q", pr)

@@ -76,6 +76,7 @@ type Kind string
 const (
 	KindCOUNTEREXAMPLE       Kind = "COUNTEREXAMPLE"
 	KindCHECKER_DISAGREEMENT Kind = "CHECKER_DISAGREEMENT"
+	KindJUDGE_DISAGREEMENT   Kind = "JUDGE_DISAGREEMENT"
 )
 
 func (k Kind) String() string {
@@ -85,7 +86,7 @@ func (k Kind) String() string {
 // KindValidator is a validator for the "kind" field enum values. It is called by the builders before save.
 func KindValidator(k Kind) error {
 	switch k {
-	case KindCOUNTEREXAMPLE, KindCHECKER_DISAGREEMENT:
+	case KindCOUNTEREXAMPLE, KindCHECKER_DISAGREEMENT, KindJUDGE_DISAGREEMENT:
 		return nil
 	default:
 		return fmt.Errorf("corpustask: invalid enum value for kind field: %q", k)

@@ -250,7 +250,7 @@ var (
 	ConfigurationStopsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "month", Type: field.TypeString},
-		{Name: "property", Type: field.TypeEnum, Enums: []string{"CORRECTNESS", "FIDELITY", "SOURCING", "STYLE"}},
+		{Name: "property", Type: field.TypeEnum, Enums: []string{"CORRECTNESS", "FIDELITY", "SOURCING", "STYLE", "CANARY"}},
 		{Name: "errors", Type: field.TypeInt},
 		{Name: "n", Type: field.TypeInt},
 		{Name: "high", Type: field.TypeFloat64},
@@ -589,7 +589,7 @@ var (
 	// CorpusTasksColumns holds the columns for the "corpus_tasks" table.
 	CorpusTasksColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
-		{Name: "kind", Type: field.TypeEnum, Enums: []string{"COUNTEREXAMPLE", "CHECKER_DISAGREEMENT"}},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"COUNTEREXAMPLE", "CHECKER_DISAGREEMENT", "JUDGE_DISAGREEMENT"}},
 		{Name: "subject", Type: field.TypeString},
 		{Name: "computation", Type: field.TypeString, Default: ""},
 		{Name: "summary", Type: field.TypeString, Size: 2147483647},

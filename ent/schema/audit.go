@@ -13,6 +13,11 @@ import (
 // AuditProperties are the four properties of a node an audit judges.
 var AuditProperties = []string{"CORRECTNESS", "FIDELITY", "SOURCING", "STYLE"}
 
+// StopProperties are what can stop a configuration: an audited property
+// whose error bound passed its threshold, or CANARY, its share of the
+// month's canaries (false statements) it "proved" passing 5%.
+var StopProperties = []string{"CORRECTNESS", "FIDELITY", "SOURCING", "STYLE", "CANARY"}
+
 // AuditErrorClasses are the classes of an error an audit or a report finds.
 var AuditErrorClasses = []string{"WRONG_DEFINITION", "DROPPED_HYPOTHESIS", "STRONGER_THAN_SOURCE",
 	"WRONG_NAME_OR_ATTRIBUTION", "CONVENTION_NOT_STATED", "STEP_DOES_NOT_FOLLOW", "WRONG_SOURCE"}
@@ -147,7 +152,7 @@ func (ConfigurationStop) Mixin() []ent.Mixin {
 func (ConfigurationStop) Fields() []ent.Field {
 	return append([]ent.Field{
 		field.String("month").Immutable(),
-		field.Enum("property").Values(AuditProperties...).Immutable(),
+		field.Enum("property").Values(StopProperties...).Immutable(),
 		field.Int("errors").Immutable(),
 		field.Int("n").Immutable(),
 		field.Float("high").Immutable(),

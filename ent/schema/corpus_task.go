@@ -12,8 +12,9 @@ import (
 
 // CorpusTaskKinds are the jobs a machine check leaves for a person: a
 // small-case counterexample to read (is the statement false, or the
-// program wrong?), and two proof checkers that disagree.
-var CorpusTaskKinds = []string{"COUNTEREXAMPLE", "CHECKER_DISAGREEMENT"}
+// program wrong?), two proof checkers that disagree, and model judges
+// that disagree on a node or could not answer.
+var CorpusTaskKinds = []string{"COUNTEREXAMPLE", "CHECKER_DISAGREEMENT", "JUDGE_DISAGREEMENT"}
 
 // CorpusTask is one job in the corpus's queue for people, opened by a
 // check that found something only a person can settle, and closed by the

@@ -6632,12 +6632,13 @@ type HeldNode {
   released: Boolean!
 }
 
-"The four properties of a corpus node an audit judges and a report names."
+"The four properties of a corpus node an audit judges and a report names, and CANARY, which only a stop names: the configuration's share of the month's canaries it \"proved\" passed 5%."
 enum AuditProperty {
   CORRECTNESS
   FIDELITY
   SOURCING
   STYLE
+  CANARY
 }
 
 "What kind of error an audit or a report found."

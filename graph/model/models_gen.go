@@ -1028,7 +1028,7 @@ func (e AuditErrorClass) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// The four properties of a corpus node an audit judges and a report names.
+// The four properties of a corpus node an audit judges and a report names, and CANARY, which only a stop names: the configuration's share of the month's canaries it "proved" passed 5%.
 type AuditProperty string
 
 const (
@@ -1036,6 +1036,7 @@ const (
 	AuditPropertyFidelity    AuditProperty = "FIDELITY"
 	AuditPropertySourcing    AuditProperty = "SOURCING"
 	AuditPropertyStyle       AuditProperty = "STYLE"
+	AuditPropertyCanary      AuditProperty = "CANARY"
 )
 
 var AllAuditProperty = []AuditProperty{
@@ -1043,11 +1044,12 @@ var AllAuditProperty = []AuditProperty{
 	AuditPropertyFidelity,
 	AuditPropertySourcing,
 	AuditPropertyStyle,
+	AuditPropertyCanary,
 }
 
 func (e AuditProperty) IsValid() bool {
 	switch e {
-	case AuditPropertyCorrectness, AuditPropertyFidelity, AuditPropertySourcing, AuditPropertyStyle:
+	case AuditPropertyCorrectness, AuditPropertyFidelity, AuditPropertySourcing, AuditPropertyStyle, AuditPropertyCanary:
 		return true
 	}
 	return false
