@@ -22,6 +22,32 @@ type pageCache struct {
 	mu      sync.Mutex
 	order   *list.List // of *pageEntry, most recent first
 	entries map[string]*list.Element
+	// tags are every tag's name, read when the newest event heard was tagsSeq (tagsOK says
+	// they were read): the list page's filter, which every event may change.
+	tags    []string
+	tagsSeq int64
+	tagsOK  bool
+}
+
+// tagNames returns the kept tag names, if no event has been heard since they were read.
+func (c *pageCache) tagNames() ([]string, int64, bool) {
+	now := c.heard()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.tagsOK || c.tagsSeq != now {
+		return nil, now, false
+	}
+	return c.tags, now, true
+}
+
+// putTagNames keeps names, read when heard() was seq, unless an event came since.
+func (c *pageCache) putTagNames(seq int64, names []string) {
+	if c.heard() != seq {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.tags, c.tagsSeq, c.tagsOK = names, seq, true
 }
 
 type pageEntry struct {
