@@ -72,6 +72,12 @@ func mayRegisterHero(a *ent.Account, p *ent.Problem) bool {
 	return a != nil && (p.ProposerID == a.ID || CanReview(a))
 }
 
+// seesEveryPair says a may see every pair of p, checked or not: reviewers and the proposer.
+// Anyone else sees the passed pairs, and those they registered themselves.
+func seesEveryPair(a *ent.Account, p *ent.Problem) bool {
+	return CanReview(a) || (a != nil && a.ID == p.ProposerID)
+}
+
 func heroWords(v *validator, s string, max int, what string, field string) string {
 	s = strings.TrimSpace(s)
 	switch n := utf8.RuneCountInString(s); {
@@ -331,7 +337,7 @@ func (s *Service) HeroArtOfProblem(ctx context.Context, viewer *ent.Account, ref
 		CanRegister: shown && mayRegisterHero(viewer, p), CanReview: shown && CanReview(viewer)}
 	q := s.client.HeroAsset.Query().Where(heroasset.ProblemID(p.ID))
 	switch {
-	case CanReview(viewer) || (viewer != nil && viewer.ID == p.ProposerID):
+	case seesEveryPair(viewer, p):
 	case viewer == nil:
 		q = q.Where(heroasset.StateEQ(heroasset.StatePASSED))
 	default:
@@ -375,7 +381,7 @@ func (s *Service) HeroArtFile(ctx context.Context, viewer *ent.Account, ref, ass
 		return HeroArtBytes{}, fmt.Errorf("hero art: %w", err)
 	}
 	passed := a.State == heroasset.StatePASSED
-	visible := passed || CanReview(viewer) || (viewer != nil && (viewer.ID == p.ProposerID || viewer.ID == a.RegisteredByID))
+	visible := passed || seesEveryPair(viewer, p) || (viewer != nil && viewer.ID == a.RegisteredByID)
 	if !visible || ContentWithheld(p) {
 		return HeroArtBytes{}, ErrNotFound
 	}

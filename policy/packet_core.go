@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"reflect"
-	"slices"
 	"strings"
 
 	"entgo.io/ent/dialect"
@@ -152,37 +151,11 @@ func referenceSources(d, src string) string {
 // pagePackets are the packets of a page's problems by ID: whole ones, or
 // with core those ProblemCorePacket would return, the missing cores read
 // in one statement.
-func (s *Service) pagePackets(ctx context.Context, ids []string, core bool) (out map[string]*Packet, err error) {
+func (s *Service) pagePackets(ctx context.Context, ids []string, core bool) (map[string]*Packet, error) {
 	if !core {
 		return s.ProblemPackets(ctx, ids)
 	}
-	if rs := readSetOf(ctx); rs != nil {
-		defer func() {
-			now := s.Now()
-			for _, p := range out {
-				rs.addPacket(p, now)
-			}
-		}()
-	}
-	out = make(map[string]*Packet, len(ids))
-	var missing []string
-	for _, id := range ids {
-		if p := s.packets.getCore(id); p != nil {
-			out[id] = p
-		} else if !slices.Contains(missing, id) {
-			missing = append(missing, id)
-		}
-	}
-	if len(missing) == 0 {
-		return out, nil
-	}
-	read, err := s.readPacketRows(cacheRead(ctx), corePacketStatements[s.db.Dialect], corePacketParts, true, missing)
-	if err != nil {
-		return nil, err
-	}
-	for id, p := range read {
-		s.packets.put(id, p)
-		out[id] = p
-	}
-	return out, nil
+	return s.cachedPackets(ctx, ids, s.packets.getCore, func(ctx context.Context, missing []string) (map[string]*Packet, error) {
+		return s.readPacketRows(ctx, corePacketStatements[s.db.Dialect], corePacketParts, true, missing)
+	})
 }

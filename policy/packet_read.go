@@ -121,7 +121,14 @@ func (s *Service) ProblemPacket(ctx context.Context, ref string) (*Packet, error
 // ProblemPackets returns the packets of the problems with these IDs, by ID,
 // reading those the cache does not hold in one statement. An unknown ID
 // has no entry.
-func (s *Service) ProblemPackets(ctx context.Context, ids []string) (out map[string]*Packet, err error) {
+func (s *Service) ProblemPackets(ctx context.Context, ids []string) (map[string]*Packet, error) {
+	return s.cachedPackets(ctx, ids, s.packets.get, s.readPackets)
+}
+
+// cachedPackets returns the packets of ids by ID: those get finds in the cache, and the rest
+// read in one call and kept; each one is recorded in ctx's ReadSet.
+func (s *Service) cachedPackets(ctx context.Context, ids []string, get func(string) *Packet,
+	read func(context.Context, []string) (map[string]*Packet, error)) (out map[string]*Packet, err error) {
 	if rs := readSetOf(ctx); rs != nil {
 		defer func() {
 			now := s.Now()
@@ -133,7 +140,7 @@ func (s *Service) ProblemPackets(ctx context.Context, ids []string) (out map[str
 	out = make(map[string]*Packet, len(ids))
 	var missing []string
 	for _, id := range ids {
-		if p := s.packets.get(id); p != nil {
+		if p := get(id); p != nil {
 			out[id] = p
 		} else if !slices.Contains(missing, id) {
 			missing = append(missing, id)
@@ -142,11 +149,11 @@ func (s *Service) ProblemPackets(ctx context.Context, ids []string) (out map[str
 	if len(missing) == 0 {
 		return out, nil
 	}
-	read, err := s.readPackets(cacheRead(ctx), missing)
+	got, err := read(cacheRead(ctx), missing)
 	if err != nil {
 		return nil, err
 	}
-	for id, p := range read {
+	for id, p := range got {
 		s.packets.put(id, p)
 		out[id] = p
 	}
