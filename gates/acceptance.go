@@ -87,7 +87,7 @@ func runAcceptance(_ context.Context, r *Revision, _ Env, out *Report) {
 	a := r.Acceptance
 	acceptanceEvidence(r, out)
 	acceptanceKindFields(out, a, checkAcceptanceNumerical, packet.Numerical, "a numerical target", func() {
-		acceptanceNumerical(a, out)
+		acceptanceNumerical(r, out)
 	})
 	acceptanceKindFields(out, a, checkAcceptanceSearch, packet.Search, "a search target", func() {
 		if acceptanceRequire(out, checkAcceptanceSearch, fieldAcceptanceSearchSpace, a.SearchSpace, 3,
@@ -96,10 +96,13 @@ func runAcceptance(_ context.Context, r *Revision, _ Env, out *Report) {
 		}
 		acceptanceRequire(out, checkAcceptanceSearch, fieldAcceptanceCertificate, a.Certificate, 3,
 			"the witness or impossibility certificate", "Write in acceptance.certificate what a witness must be and how it is checked, and what certificate an impossibility claim must carry (for example a proof, or a DRAT refutation another person can check).")
+		acceptanceCertifiedParameters(r, out)
 	})
 	acceptanceKindFields(out, a, checkAcceptanceClassification, packet.Classification, "a classification target", func() {
 		acceptanceClassification(a, out)
+		acceptanceEquivalenceNamed(r, out)
 	})
+	acceptanceHeuristic(a, out)
 	acceptanceIndependent(r, out)
 }
 
@@ -181,8 +184,9 @@ func kindQuote(s, empty string) string {
 	return "“" + s + "”, which is not a kind"
 }
 
-func acceptanceNumerical(a packet.Acceptance, out *Report) {
-	ok := true
+func acceptanceNumerical(r *Revision, out *Report) {
+	a := r.Acceptance
+	ok := !acceptancePrecisionScale(r, out)
 	if !containsStem(a.Criterion, numericalEvidence...) {
 		ok = false
 		out.Fail(checkAcceptanceNumerical, Whole(fieldAcceptanceCriterion, a.Criterion),

@@ -70,5 +70,5 @@ func TestAlwaysHumanNeverFail(t *testing.T) {
 
 // allCheckFixtures are the fixtures of every check.
 func allCheckFixtures() []checkFixture {
-	return slices.Concat(gateCheckFixtures(), passCheckFixtures(), statementCheckFixtures(), variedCheckFixtures())
+	return slices.Concat(gateCheckFixtures(), passCheckFixtures(), statementCheckFixtures(), variedCheckFixtures(), classCheckFixtures())
 }

@@ -182,7 +182,23 @@ func gateCheckFixtures() []checkFixture {
 				r.References[0].Confirmation, r.References[0].ConfirmationReason = "MISMATCH", "the claimed year 1990 is not the record's 2014"
 			}, want: []fixtureFinding{{"provenance.source-record", Fail, Span{"references[0].identifier", 0, 31, "doi:10.4007/annals.2014.179.3.7"}}}},
 		{name: "caption cites a theorem", gate: heroGate, check: checkHeroCaption,
-			change: func(r *Revision) { r.Hero.Caption = "Gaps between primes, as in Zhang's theorem." }, want: []fixtureFinding{{"hero.caption", Fail, Span{"hero.caption", 35, 42, "theorem"}}}},
+			change: func(r *Revision) { r.Hero.Caption = "Gaps between primes, as in Zhang's theorem." }, want: []fixtureFinding{{"hero.caption", NeedsHuman, Span{"hero.caption", 35, 42, "theorem"}}}},
+		{name: "caption states the recorded bound by name and number", gate: heroGate, check: checkHeroCaption,
+			change: func(r *Revision) {
+				r.OpenStatus.StrongestKnown = "The densest packing known has density 0.7405; no upper bound below 0.7786 is known."
+				r.Hero.Caption = "A dense packing drawn to scale; its density 0.7405 is the best known lower bound."
+			},
+			want: []fixtureFinding{{"hero.caption", Fail, Span{"hero.caption", 58, 68, "best known"}}, {"hero.caption", Fail, Span{"hero.caption", 69, 80, "lower bound"}}}},
+		{name: "caption names a bound beside a number the record does not give", gate: heroGate, check: checkHeroCaption,
+			change: func(r *Revision) {
+				r.Hero.Caption = "The 12 shaded strips give the easy lower bound."
+			},
+			want: []fixtureFinding{{"hero.caption", NeedsHuman, Span{"hero.caption", 35, 46, "lower bound"}}}},
+		{name: "caption describes what the setup asks for", gate: heroGate, check: checkHeroCaption,
+			change: func(r *Revision) {
+				r.Hero.Caption = "A packing drawn to scale; the question wants verified bounds on its density."
+			},
+			want: []fixtureFinding{{"hero.caption", NeedsHuman, Span{"hero.caption", 45, 53, "verified"}}}},
 		{name: "small cases without a value", gate: computationalGate, check: checkCompSmallCases, base: comp,
 			change: func(r *Revision) { r.Computation.SmallCases = "The small cases are easy to check by hand." }, want: []fixtureFinding{{"computational.small-cases", Fail, Span{"computation.smallCases", 0, 42, "The small cases are easy to check by hand."}}}},
 		{name: "numerical evidence suggests", gate: computationalGate, check: checkCompExact, base: comp,

@@ -11,8 +11,9 @@ import (
 // A comparison is "subject op number" as a packet states it, in prose or in a formula:
 // "R(5,5) ≤ 46", "$43 \le R(5,5)$", "α ≥ 0.832". The consistency, hero and acceptance checks
 // read them to compare what one field claims with what another requests; a subject is compared
-// as written, after spaces, dollar signs and braces are removed, so two different spellings of
-// one object are not matched and a machine never claims more than the text shows.
+// as written, after spaces, dollar signs and braces are removed and Greek letters are written as
+// characters ("\phi" as "φ"), so two different spellings of one object are not matched and a
+// machine never claims more than the text shows.
 
 // cmpOp is a comparison's relation.
 type cmpOp byte
@@ -175,6 +176,7 @@ func cmpSubject(s string) (string, bool) {
 	if s == "" || len(s) > 40 {
 		return "", false
 	}
+	s = cmpSubscripts(cmpGreekLetters(cmpFontCommands.Replace(s)))
 	letter := false
 	for _, r := range s {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x370 && r < 0x3ff || r == '\\' {
@@ -188,6 +190,86 @@ func cmpSubject(s string) (string, bool) {
 		return "", false
 	}
 	return s, true
+}
+
+// cmpGreek are the letters TeX spells as commands, written as the characters a reader types in
+// prose: "$\phi \ge 0.85$" in a statement and "0.856 ≤ φ" in an open status name one quantity.
+// The two forms of a letter (\phi and \varphi, \epsilon and \varepsilon) are one letter to a
+// reader who types it.
+var cmpGreek = map[string]string{"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
+	"zeta": "ζ", "eta": "η", "theta": "θ", "vartheta": "θ", "iota": "ι", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν",
+	"xi": "ξ", "pi": "π", "varpi": "π", "rho": "ρ", "varrho": "ρ", "sigma": "σ", "varsigma": "σ", "tau": "τ", "upsilon": "υ",
+	"phi": "φ", "varphi": "φ", "chi": "χ", "psi": "ψ", "omega": "ω", "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ",
+	"Lambda": "Λ", "Xi": "Ξ", "Pi": "Π", "Sigma": "Σ", "Upsilon": "Υ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω"}
+
+// cmpFontCommands only set a name's font: "$\operatorname{cr}(K_{13})$" and "cr(K₁₃)" name one
+// quantity.
+var cmpFontCommands = strings.NewReplacer(`\operatorname`, "", `\mathrm`, "", `\textrm`, "", `\text`, "", `\mathit`, "", `\rm`, "")
+
+// cmpSubscripts writes Unicode subscript digits as TeX writes them: "τ₅" and "$\tau_5$" (or
+// "$\tau_{5}$", whose braces are gone by now) name one quantity, and so do "R₁₂" and "R_12".
+func cmpSubscripts(s string) string {
+	if !strings.ContainsAny(s, "₀₁₂₃₄₅₆₇₈₉") {
+		return s
+	}
+	var b strings.Builder
+	in := false
+	for _, r := range s {
+		if r >= '₀' && r <= '₉' {
+			if !in {
+				b.WriteByte('_')
+			}
+			in = true
+			b.WriteRune('0' + r - '₀')
+			continue
+		}
+		in = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// cmpGreekLetters writes the Greek letters of a subject spelt as TeX commands as characters,
+// and the variant forms of a letter (ϕ, ϵ, ϑ) as its usual one.
+func cmpGreekLetters(s string) string {
+	if !strings.Contains(s, `\`) && !strings.ContainsAny(s, "ϕϵϑϖϱς") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] == '\\' {
+			j := i + 1
+			for j < len(s) && ('a' <= s[j] && s[j] <= 'z' || 'A' <= s[j] && s[j] <= 'Z') {
+				j++
+			}
+			if g, ok := cmpGreek[s[i+1:j]]; ok {
+				b.WriteString(g)
+				i = j
+				continue
+			}
+			b.WriteString(s[i:j])
+			i = max(j, i+1)
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch r {
+		case 'ϕ':
+			r = 'φ'
+		case 'ϵ':
+			r = 'ε'
+		case 'ϑ':
+			r = 'θ'
+		case 'ϖ':
+			r = 'π'
+		case 'ϱ':
+			r = 'ρ'
+		case 'ς':
+			r = 'σ'
+		}
+		b.WriteRune(r)
+		i += n
+	}
+	return b.String()
 }
 
 func isProseWord(s string) bool {

@@ -52,6 +52,21 @@ var compArbitrary = wordSet("arbitrary", "arbitrarily", "random", "randomly", "c
 var compCodeMentions = []string{"our code", "our program", "the program", "a program", "script", "implementation",
 	"solver", "github.com", "gitlab", "computer search", "we computed", "we ran", "sat solver", "source code"}
 
+// smallCasesMinWords are the words computation.smallCases needs before its values are read.
+const smallCasesMinWords = 2
+
+// smallCasesRead reports whether computational.small-cases reads the values computation.smallCases
+// gives against the rest of the packet (compSmallCasesAgree): on a finite search whose small
+// cases say enough and give a number. Elsewhere consistency.bounds reports their conflicts.
+func smallCasesRead(r *Revision) bool {
+	if !r.FiniteSearch() || r.Computation == nil {
+		return false
+	}
+	s := r.Computation.SmallCases
+	m, _ := measureField(s, smallCasesMinWords, nil)
+	return m == fieldAdequate && textHasDigit(s)
+}
+
 func runComputational(_ context.Context, r *Revision, _ Env, out *Report) {
 	if !r.Computational() {
 		for _, id := range []string{checkCompInstance, checkCompBruteForce, checkCompSmallCases, checkCompExact, checkCompOrigin, checkCompCode} {
@@ -120,11 +135,11 @@ func runComputational(_ context.Context, r *Revision, _ Env, out *Report) {
 			"Write in computation.whyNotBruteForce the size of the search space and why enumerating it is out of reach, or in computation.certification how a complete enumeration is certified (symmetry breaking with a proof, DRAT certificates, independent reruns).")
 	}
 
-	if need(checkCompSmallCases, fieldComputationSmallCases, c.SmallCases, 2, "a small case, incumbent, bound or checksum",
+	if need(checkCompSmallCases, fieldComputationSmallCases, c.SmallCases, smallCasesMinWords, "a small case, incumbent, bound or checksum",
 		"Write in computation.smallCases at least one small case with its known answer, an incumbent, a bound or a checksum that tests the formulation (for example “R(3,3) = 6”).") {
-		if textHasDigit(c.SmallCases) {
+		if textHasDigit(c.SmallCases) && compSmallCasesAgree(r, c, out) {
 			out.Pass(checkCompSmallCases, Whole(fieldComputationSmallCases, c.SmallCases), "computation.smallCases gives a tested value: “"+clipText(c.SmallCases, 120)+"”.")
-		} else {
+		} else if !textHasDigit(c.SmallCases) {
 			out.Fail(checkCompSmallCases, Whole(fieldComputationSmallCases, c.SmallCases),
 				"computation.smallCases “"+clipText(c.SmallCases, 80)+"” gives no value, bound or checksum that a computation could reproduce.",
 				"Write in computation.smallCases a small case with its value, an incumbent, a bound or a checksum (for example “n = 4: 2 solutions; n = 5: 10 solutions”).")

@@ -23,7 +23,8 @@ const (
 )
 
 // consistencyGate compares what the packet says in more than one place. The bound comparison
-// reads simple comparisons of one variable with a number ("n ≥ 3", "$1 \le k \le n$") and asks a
+// reads simple comparisons of one variable with a number ("n ≥ 3", "$1 \le k \le n$") and counts
+// in prose ("at most $8$ vertices", "seven such graphs", consistency_counts.go) and asks a
 // person whenever two fields disagree, since a letter may name different things in different
 // sentences; only the references to code and certificates can fail, because a branch name is
 // mutable whatever the sentence around it says.
@@ -558,6 +559,10 @@ func bndFields(r *Revision) []bndField {
 func consistencyBounds(r *Revision, out *Report) {
 	fields := bndFields(r)
 	found, compared := consistencyExampleValues(r, out), 0
+	found += consistencyCounts(r, out, maxBoundFindings-found)
+	found += consistencyValues(r, out, maxBoundFindings-found)
+	found += consistencyNamedBounds(r, out, maxBoundFindings-found)
+	found += consistencyArithmetic(r, out, maxBoundFindings-found)
 	ask := func(a Text, ab bndBound, b Text, bb bndBound, behaviour string) {
 		if found >= maxBoundFindings {
 			found++

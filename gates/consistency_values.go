@@ -3,6 +3,7 @@ package gates
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/theoremdb/theoremdb/packet"
@@ -20,32 +21,12 @@ func namedQuantity(c comparison) bool {
 	return !(len(rs) == 1 && (rs[0] >= 'a' && rs[0] <= 'z' || rs[0] >= 'A' && rs[0] <= 'Z'))
 }
 
-// statedBounds are the bounds on named quantities that the statement, its definitions,
-// conventions and remarks and the open status state.
-func statedBounds(r *Revision) []comparison {
-	var out []comparison
-	add := func(field, text string) {
-		for _, c := range comparisons(field, text) {
-			if c.Op != cmpEQ && namedQuantity(c) {
-				out = append(out, c)
-			}
-		}
-	}
-	add(FieldStatement, r.Statement)
-	for i, e := range r.Exposition {
-		if e.Kind != packet.Example {
-			add(ExpositionField(i, "body"), e.Body)
-		}
-	}
-	add(fieldOpenStrongestKnown, r.OpenStatus.StrongestKnown)
-	return out
-}
-
 // consistencyExampleValues asks a person about an example that gives a named quantity a value
 // outside a bound stated elsewhere ("$R(5,5) = 42$" against "$43 \le R(5,5)$"). It returns the
 // number of findings.
 func consistencyExampleValues(r *Revision, out *Report) int {
-	bounds := statedBounds(r)
+	// The bounds are read as written, and not from the examples, whose values they check.
+	bounds := packetNamedBounds(r, boundReading{noExamples: true, exact: true})
 	n := 0
 	for i, e := range r.Exposition {
 		if e.Kind != packet.Example || n >= maxBoundFindings {
@@ -56,7 +37,8 @@ func consistencyExampleValues(r *Revision, out *Report) int {
 			if v.Op != cmpEQ || !namedQuantity(v) {
 				continue
 			}
-			for _, b := range bounds {
+			for _, nb := range bounds {
+				b := nb.comparison
 				if !b.violates(v) {
 					continue
 				}
@@ -102,22 +84,31 @@ var sentenceEndRe = regexp.MustCompile(`[.?!](\s|$)`)
 func requestedBounds(r *Revision) []comparison {
 	var out []comparison
 	s := compared(r.Statement)
+	for _, sent := range askingSentences(s) {
+		for _, c := range comparisons(FieldStatement, s[sent[0]:sent[1]]) {
+			if namedQuantity(c) {
+				if c.Start >= 0 {
+					c.Start, c.End = c.Start+sent[0], c.End+sent[0]
+				}
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// askingSentences are the byte ranges of the sentences of s that ask for something rather than
+// report what is known.
+func askingSentences(s string) [][2]int {
+	var out [][2]int
 	start := 0
 	for start < len(s) {
 		end := len(s)
 		if i := sentenceEndRe.FindStringIndex(s[start:]); i != nil {
 			end = start + i[1]
 		}
-		sent := s[start:end]
-		if targetVerbsRe.MatchString(sent) && !knownRe.MatchString(sent) {
-			for _, c := range comparisons(FieldStatement, sent) {
-				if namedQuantity(c) {
-					if c.Start >= 0 {
-						c.Start, c.End = c.Start+start, c.End+start
-					}
-					out = append(out, c)
-				}
-			}
+		if sent := s[start:end]; targetVerbsRe.MatchString(sent) && !knownRe.MatchString(sent) {
+			out = append(out, [2]int{start, end})
 		}
 		start = end
 	}
@@ -151,19 +142,9 @@ func consistencyIncumbentMeets(r *Revision, out *Report) bool {
 			known = append(known, comparisons(ExpositionField(i, "body"), e.Body)...)
 		}
 	}
-	found := false
-	for _, req := range requestedBounds(r) {
-		for _, k := range known {
-			if !k.meets(req) {
-				continue
-			}
-			found = true
-			behaviour := fmt.Sprintf("The statement asks for %s, but %s already states %s, which gives it: the incumbent meets the requested target.", req, k.Field, k)
-			fix := "Ask for a target beyond the strongest known result (for example a stronger bound), or correct the recorded incumbent."
-			out.NeedsHuman(checkConsistencyIncumbent, SpanOf(k.Field, fieldText(r, k.Field), k.Start, k.End), behaviour, fix)
-			break
-		}
-	}
+	found := incumbentMeets(r, requestedBounds(r), known, out)
+	found = incumbentExcludes(r, known, out) || found
+	found = incumbentMeets(r, requestedCounts(r), knownCounts(r), out) || found
 	if eps := requestedPrecision(r); eps > 0 {
 		for _, iv := range knownIntervals(known) {
 			if width := iv[1].Value - iv[0].Value; width >= 0 && width <= eps {
@@ -174,6 +155,25 @@ func consistencyIncumbentMeets(r *Revision, out *Report) bool {
 						k.Subject, eps, k.Field, iv[0], iv[1], width),
 					"Ask for a precision beyond the known interval, or correct the recorded bounds.")
 			}
+		}
+	}
+	return found
+}
+
+// incumbentMeets asks a person about each requested bound that a known one already gives, with
+// the known one's span. It reports whether it recorded a finding.
+func incumbentMeets(r *Revision, requested, known []comparison, out *Report) bool {
+	found := false
+	for _, req := range requested {
+		for _, k := range known {
+			if !k.meets(req) {
+				continue
+			}
+			found = true
+			behaviour := fmt.Sprintf("The statement asks for %s, but %s already states %s, which gives it: the incumbent meets the requested target.", req, k.Field, k)
+			fix := "Ask for a target beyond the strongest known result (for example a stronger bound), or correct the recorded incumbent."
+			out.NeedsHuman(checkConsistencyIncumbent, SpanOf(k.Field, fieldText(r, k.Field), k.Start, k.End), behaviour, fix)
+			break
 		}
 	}
 	return found
@@ -193,4 +193,82 @@ func knownIntervals(cs []comparison) [][2]comparison {
 		}
 	}
 	return out
+}
+
+// knownSetRe reads a quantity the record confines to a finite set of values: "cr(K₁₃) ∈ {219,
+// 221, 223, 225}", "$R(5,5) \in \{43, 44\}$".
+var knownSetRe = regexp.MustCompile(`([^\s$∈]{1,40}?)\s*\$?\s*(?:∈|\\in)\s*\\?\{\s*([0-9]+(?:\s*,\s*[0-9]+){0,20})\s*\\?\}`)
+
+// askedEqualities are the values the target fields ask a yes-or-no question about: "Decide
+// whether c(9) = 41", "Is R(5,5) = 43?".
+func askedEqualities(r *Revision) []comparison {
+	var out []comparison
+	for _, t := range []Text{{FieldStatement, r.Statement}, {fieldOpenUnresolved, r.OpenStatus.UnresolvedTarget}, {"acceptance.criterion", r.Acceptance.Criterion}} {
+		low := strings.ToLower(t.Body)
+		if !strings.Contains(low, "whether") && !strings.Contains(low, "decide") && !strings.Contains(low, "prove or disprove") && !strings.Contains(t.Body, "?") {
+			continue
+		}
+		for _, c := range comparisons(t.Field, t.Body) {
+			if c.Op == cmpEQ && namedQuantity(c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// incumbentExcludes asks a person about a value the target asks whether a quantity takes when
+// the record already confines the quantity elsewhere: the question is one the cited work has
+// answered. It reports whether it recorded a finding.
+func incumbentExcludes(r *Revision, known []comparison, out *Report) bool {
+	asked := askedEqualities(r)
+	if len(asked) == 0 {
+		return false
+	}
+	type set struct {
+		subject    string
+		values     []float64
+		start, end int
+	}
+	var sets []set
+	sk := compared(r.OpenStatus.StrongestKnown)
+	for _, m := range knownSetRe.FindAllStringSubmatchIndex(sk, 4) {
+		subj, ok := cmpSubject(strings.NewReplacer("{", "", "}", "", " ", "").Replace(sk[m[2]:m[3]]))
+		if !ok {
+			continue
+		}
+		st := set{subject: subj, start: m[0], end: m[1]}
+		for _, v := range strings.Split(sk[m[4]:m[5]], ",") {
+			if f, ok := cmpNumber(strings.TrimSpace(v)); ok {
+				st.values = append(st.values, f)
+			}
+		}
+		sets = append(sets, st)
+	}
+	for _, a := range asked {
+		for _, k := range known {
+			if k.Subject != a.Subject {
+				continue
+			}
+			excluded := k.Op == cmpGE && a.Value < k.Value || k.Op == cmpGT && a.Value <= k.Value ||
+				k.Op == cmpLE && a.Value > k.Value || k.Op == cmpLT && a.Value >= k.Value || k.Op == cmpEQ && a.Value != k.Value
+			if !excluded {
+				continue
+			}
+			out.NeedsHuman(checkConsistencyIncumbent, SpanOf(k.Field, fieldText(r, k.Field), k.Start, k.End),
+				fmt.Sprintf("The record asks whether %s, but %s states %s, which already excludes it: the question is answered by what the record cites.", a, k.Field, k),
+				"Ask a question the strongest known result leaves open, or correct the recorded result.")
+			return true
+		}
+		for _, st := range sets {
+			if st.subject != a.Subject || slices.Contains(st.values, a.Value) {
+				continue
+			}
+			out.NeedsHuman(checkConsistencyIncumbent, SpanOf(fieldOpenStrongestKnown, r.OpenStatus.StrongestKnown, st.start, st.end),
+				fmt.Sprintf("The record asks whether %s, but openStatus.strongestKnown confines %s to “%s”, which already excludes it: the question is answered by what the record cites.", a, a.Subject, sk[st.start:st.end]),
+				"Ask a question the strongest known result leaves open, or correct the recorded result.")
+			return true
+		}
+	}
+	return false
 }

@@ -30,7 +30,7 @@ var fieldCorpus = []struct {
 		{"The best configuration known, proved optimal in 2019.", Fail, "proved"},
 		{"This configuration proves that Δ13 ≥ 0.0077.", Fail, "proves"},
 		{"Thirteen points whose least triangle is conjectured to be optimal.", Fail, "conjectured"},
-		{"Thirteen points; whether their least triangle can be larger is unknown.", Fail, "unknown"},
+		{"Thirteen points; whether their least triangle can be larger is unknown.", Fail, "is unknown"},
 	}},
 	{checkRefsRelevance, referencesGate, numericalClean, func(r *Revision, v string) { r.References[0].Relevance = v }, []fieldCase{
 		{"Gives lower bounds for Heilbronn numbers of up to twelve points; thirteen is not covered.", Pass, ""},

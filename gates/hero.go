@@ -3,6 +3,7 @@ package gates
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -44,16 +45,23 @@ var genericAlt = wordSet("image", "images", "hero", "figure", "illustration", "i
 	"neutral", "default", "shown", "showing", "shows", "depicting", "depicts", "representation", "nice", "pretty",
 	"beautiful", "colourful", "colorful")
 
-// captionClaims are the words by which a caption states a result, bound, status, proof claim or
-// certificate. "open" stands only in phrases, since an open set or interval is setup.
-var captionClaims = []string{"proved", "proven", "proves", "prove", "proof", "disproved", "disproof", "solved",
-	"solves", "unsolved", "resolved", "unresolved", "settled", "unsettled", "conjecture is true",
-	"conjecture is false", "conjecture holds", "we show", "we prove", "shows that", "showed that", "bound of",
-	"upper bound", "lower bound", "bounded by", "theorem", "counterexample", "counter-example", "is open",
-	"remains open", "still open", "open problem", "open question", "open conjecture", "open since", "is known",
-	"best known", "unknown", "certificate", "certified", "verified", "established", "record", "holds for",
-	"is true", "is false", "breakthrough", "answer is", "is impossible", "cannot exist", "does not exist",
-	"conjectured", "conjecturally", "is optimal", "are optimal", "be optimal"}
+// captionClaims are the words by which a caption states a result, status or proof claim in any
+// sentence: a caption that says one of them FAILs. "open" stands only in phrases, since an open set
+// or interval is setup.
+var captionClaims = []string{"proved", "proven", "proves", "disproved", "disproof", "solved", "unsolved", "resolved",
+	"unresolved", "settled", "unsettled", "conjecture is true", "conjecture is false", "conjecture holds", "we show",
+	"we prove", "counterexample", "counter-example", "is open", "remains open", "still open", "open problem",
+	"open question", "open conjecture", "open since", "is unknown", "are unknown", "breakthrough", "the answer is",
+	"cannot exist", "does not exist", "is impossible", "is optimal", "are optimal", "conjectured", "conjecturally"}
+
+// captionBoundWords are the words by which a caption may state a bound, a certificate or what is
+// known, but may as well describe the setup ("the shaded strip gives the easy lower bound", "the
+// question asks for verified bounds", "the picture shows that each arc joins two primes"): beside a
+// number the packet records as the state of the art (openStatus) and the picture does not show, in
+// the same sentence, they state a bound and FAIL; otherwise a person reads them.
+var captionBoundWords = []string{"prove", "proof", "solves", "shows that", "showed that", "bound of", "upper bound",
+	"lower bound", "bounded by", "theorem", "is known", "best known", "certificate", "certified", "verified",
+	"established", "record", "holds for", "is true", "is false", "be optimal"}
 
 func runHero(_ context.Context, r *Revision, _ Env, out *Report) {
 	h := r.Hero
@@ -117,7 +125,60 @@ func heroAlt(r *Revision, out *Report) {
 		out.Fail(checkHeroAlt, Whole(fieldHeroAlt, alt), "hero.alt “"+clipText(alt, 80)+"” names a picture without describing what it shows.", fix)
 		return
 	}
+	if heroAltElsewhere(r, out) {
+		return
+	}
 	out.Pass(checkHeroAlt, Whole(fieldHeroAlt, alt), "hero.alt describes what is shown: “"+clipText(alt, 120)+"”.")
+}
+
+// heroPictureWords are words any description of a picture may use; sharing one says nothing of
+// whether two descriptions describe one picture.
+var heroPictureWords = wordSet("small", "large", "smaller", "larger", "shown", "showing", "shows", "drawn", "drawing",
+	"picture", "diagram", "centre", "center", "middle", "around", "left", "right", "top", "bottom", "each", "every",
+	"coloured", "colored", "colour", "color", "black", "white", "red", "blue", "green", "grey", "gray", "line", "lines",
+	"arranged", "labelled", "labeled", "marked", "dots", "dot", "points", "point", "one", "two", "three", "four", "five",
+	"six", "seven", "eight", "nine", "ten", "several", "many", "some", "other", "others",
+	// layout: how any diagram is drawn, whatever it shows
+	"circle", "circles", "row", "rows", "column", "columns", "grid", "arc", "arcs", "pair", "pairs", "joined", "joining",
+	"join", "joins", "connected", "connecting", "placed", "side", "next", "above", "below", "inside", "outside",
+	// style: how a line or a shape is drawn
+	"straight", "curved", "dashed", "dotted", "solid", "thick", "thin", "bold", "shaded", "filled", "empty", "open")
+
+// heroAltElsewhere asks a person about alt text that shares no word with what the picture is
+// meant to show — the brief, the title and the statement: it may describe another picture (a
+// grid of coloured squares for a brief of a graph and its cards). It reports whether it asked.
+func heroAltElsewhere(r *Revision, out *Report) bool {
+	h := r.Hero
+	if strings.TrimSpace(h.Brief) == "" {
+		return false
+	}
+	meant := map[string]bool{}
+	for _, w := range textWords(stSplitCamel(h.Brief+" "+r.Title+" "+r.Statement+" "+h.Caption), 4000) {
+		for _, part := range strings.Split(w, "-") {
+			meant[stStem(part)] = true
+		}
+	}
+	words := 0
+	for _, w := range contentWordsOf(h.Alt, genericAlt) {
+		for _, part := range strings.Split(w, "-") {
+			if len(part) < 3 || strings.Trim(part, "0123456789") == "" {
+				continue
+			}
+			if meant[stStem(part)] {
+				return false
+			}
+			if _, count := countWords[part]; !heroPictureWords[part] && !count {
+				words++
+			}
+		}
+	}
+	if words < 2 {
+		return false
+	}
+	out.NeedsHuman(checkHeroAlt, Whole(fieldHeroAlt, h.Alt),
+		"hero.alt shares no word with the brief, the title or the statement, so it may describe another picture than the one the brief asks for; a person must compare them.",
+		"Describe in hero.alt the picture the brief asks for (“"+clipText(h.Brief, 80)+"”).")
+	return true
 }
 
 func heroCaption(r *Revision, out *Report) {
@@ -128,18 +189,49 @@ func heroCaption(r *Revision, out *Report) {
 		return
 	}
 	hits := findPhrases(c, captionClaims, 10)
-	if len(hits) == 0 {
-		if heroCaptionBound(r, out) {
-			return
+	var words []phraseHit
+	for _, w := range findPhrases(c, captionBoundWords, 10) {
+		if !slices.ContainsFunc(hits, func(h phraseHit) bool { return h.Start < w.End && w.Start < h.End }) {
+			words = append(words, w) // "is unknown" is one claim, not a claim and a bound word
 		}
-		out.Pass(checkHeroCaption, Whole(fieldHeroCaption, c), "hero.caption describes the setup and states no result, bound, status or proof claim.")
-		return
 	}
 	for _, h := range hits {
 		out.Fail(checkHeroCaption, SpanOf(fieldHeroCaption, c, h.Start, h.End),
-			"hero.caption says “"+c[h.Start:h.End]+"”, which states a result, bound, status or proof claim; the Problem page's visual states none.",
+			"hero.caption says “"+c[h.Start:h.End]+"”, which states a result, status or proof claim; the Problem page's visual states none.",
 			"Rewrite hero.caption to say only how the picture relates to the setup, and move any result or status to the Research tab.")
 	}
+	shown := r.Hero.Alt + " " + r.Hero.Brief
+	known := r.OpenStatus.StrongestKnown + " " + r.OpenStatus.UnresolvedTarget
+	for _, h := range words {
+		sp := SpanOf(fieldHeroCaption, c, h.Start, h.End)
+		from, to := sentenceAround(c, h.Start)
+		if num := knownNumberIn(c[from:to], shown, known); num != "" {
+			out.Fail(checkHeroCaption, sp,
+				"hero.caption says “"+sp.Quote+"” beside "+num+", a number the packet records as the state of the art (openStatus) and the picture does not show: it states a bound or result; the Problem page's visual states none.",
+				"Rewrite hero.caption to say only how the picture relates to the setup, and move the bound to the Research tab.")
+			continue
+		}
+		out.NeedsHuman(checkHeroCaption, sp,
+			"hero.caption says “"+sp.Quote+"”, which may state a bound, certificate or what is known, or may describe the setup; a person must confirm that it states no result.",
+			"If “"+sp.Quote+"” states a result, bound or status, rewrite hero.caption to say only how the picture relates to the setup.")
+	}
+	if !heroCaptionBound(r, out) && len(hits) == 0 && len(words) == 0 {
+		out.Pass(checkHeroCaption, Whole(fieldHeroCaption, c), "hero.caption describes the setup and states no result, bound, status or proof claim.")
+	}
+}
+
+// captionNumberRe finds a number written in digits.
+var captionNumberRe = regexp.MustCompile(`[0-9][0-9.,]*`)
+
+// knownNumberIn returns the first number of sentence that known (the state of the art) names and
+// shown (the picture's alt text and brief) does not, or "".
+func knownNumberIn(sentence, shown, known string) string {
+	for _, m := range captionNumberRe.FindAllString(sentence, 20) {
+		if num := strings.TrimRight(m, ".,"); hasNumber(known, num) && !hasNumber(shown, num) {
+			return num
+		}
+	}
+	return ""
 }
 
 // captionBoundRe finds a number compared with something in words or symbols: "at most 246",

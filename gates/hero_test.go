@@ -50,7 +50,11 @@ func TestHeroGate(t *testing.T) {
 		{"caption bounds the range the picture shows", func(r *Revision) {
 			r.Hero.Caption = "Twin prime pairs among the integers less than 50, each joined by an arc."
 		}, nil, checkHeroCaption, Pass},
-		{"caption cites a theorem", func(r *Revision) { r.Hero.Caption = "Gaps between primes, as in Zhang's theorem." }, nil, checkHeroCaption, Fail},
+		{"caption cites a theorem", func(r *Revision) { r.Hero.Caption = "Gaps between primes, as in Zhang's theorem." }, nil, checkHeroCaption, NeedsHuman},
+		{"caption says the answer is unknown", func(r *Revision) { r.Hero.Caption = "Whether the pattern goes on for ever is unknown." }, nil, checkHeroCaption, Fail},
+		{"caption names a proof", func(r *Revision) {
+			r.Hero.Caption = "Arcs join twin primes; bounded gaps between them were proved in 2013."
+		}, nil, checkHeroCaption, Fail},
 
 		{"neutral fallback depicts nothing bespoke", nil, nil, checkHeroDepicts, Pass},
 		{"bespoke art is looked at", bespoke, nil, checkHeroDepicts, NeedsHuman},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -152,11 +153,13 @@ func refsRows(r *Revision, out *Report) {
 				"Give references["+strconv.Itoa(i)+"] a stable identifier (DOI, arXiv ID, zbMATH ID, ISBN or a stable URL) or an exact locator such as “Theorem 2.1”, “p. 14” or “Section 3”.")
 		}
 	}
-	unsure := refsTheoremLocators(r, out)
+	pageFails, pageAsks := refsLocatorPages(r, out)
+	bad += pageFails
+	unsure := refsTheoremLocators(r, out) + refsIdentifierYears(r, out) + pageAsks + refsQuotedResults(r, out) + refsAfterSearch(r, out)
 	if bad == 0 {
 		what := " has a citation and a stable identifier or an exact locator."
 		if unsure > 0 {
-			what = " has a citation and a stable identifier or an exact locator; the rows above need a person for their locator."
+			what = " has a citation and a stable identifier or an exact locator; the rows above need a person for their locator or their identifier's date."
 		}
 		out.Pass(checkRefsRow, Absent(fieldReferences), eachRow(len(r.References))+what)
 	}
@@ -285,7 +288,8 @@ var relevanceGeneric = func() map[string]bool {
 		argument example counterexample explicit exact estimate asymptotic sharp weak strong also many several
 		exist existence number set function author work works contain contains include includes determine find
 		decide characterize characterise classify describe discussion keep keeps remain remains
-		one two three four five six seven eight nine ten eleven twelve second third hundred thousand`) {
+		one two three four five six seven eight nine ten eleven twelve second third hundred thousand
+		preprint appear publish journal version edition`) {
 		m[stStem(w)] = true
 	}
 	return m
@@ -304,7 +308,7 @@ func refsRelevanceTopic(r *Revision, out *Report) {
 	var prob strings.Builder
 	for _, s := range []string{r.Title, r.Statement, r.Acceptance.Criterion, r.Acceptance.SearchSpace, r.Acceptance.Equivalence,
 		r.OpenStatus.StrongestKnown, r.OpenStatus.UnresolvedTarget, r.Provenance.Attribution, r.Provenance.SourceLocator,
-		r.Hero.Brief, strings.Join(r.Tags, " ")} {
+		r.Hero.Brief} {
 		prob.WriteString(s + " ")
 	}
 	for _, e := range r.Exposition {
@@ -313,9 +317,12 @@ func refsRelevanceTopic(r *Revision, out *Report) {
 	if c := r.Computation; c != nil {
 		prob.WriteString(c.Instance + " " + c.SmallCases + " " + c.ParameterOrigin + " ")
 	}
-	problem := map[string]bool{}
+	problem, field := map[string]bool{}, map[string]bool{}
 	for _, w := range stContentStems(stPlainWords(prob.String())) {
 		problem[w] = true
+	}
+	for _, w := range stContentStems(strings.Join(r.Tags, " ")) {
+		field[w] = true
 	}
 	asked := 0
 	for i, ref := range r.References {
@@ -325,27 +332,55 @@ func refsRelevanceTopic(r *Revision, out *Report) {
 		if _, tied := findPhrase(ref.Relevance, relevanceTies); tied || sharesNumber(ref.Relevance, prob.String()) {
 			continue
 		}
+		// A note about another problem may share a word or two with this one ("lattice",
+		// "graph") and a tag's field ("probability"); its subject is what it names besides.
 		var topic []string
-		shared := false
-		for _, w := range stContentStems(stPlainWords(ref.Relevance)) {
-			if relevanceGeneric[w] || stWeakTitleWords[w] || vagueRelevance[w] {
-				continue
+		shared := 0
+		stems := stContentStems(stPlainWords(withoutIDs(ref.Relevance)))
+		repeated := ""
+		for _, w := range slices.Compact(slices.Sorted(slices.Values(stems))) {
+			switch {
+			case relevanceGeneric[w] || stWeakTitleWords[w] || vagueRelevance[w] || field[w] && !problem[w] || strings.HasSuffix(w, "ly"):
+				// no subject: what any note says, a tag's field, an adverb ("exactly")
+			case problem[w]:
+				shared++
+			default:
+				topic = append(topic, w)
+				if repeated == "" && len(w) > 3 && stemCount(stems, w) > 1 {
+					repeated = w
+				}
 			}
-			if problem[w] {
-				shared = true
-				break
-			}
-			topic = append(topic, w)
 		}
-		if shared || len(topic) < 3 {
+		// A note whose subject is another problem names it more than once ("surveys harmonious
+		// labellings … every tree is harmonious"), whatever it shares with this one.
+		if (len(topic) < 3 || len(topic) <= 2*shared) && (repeated == "" || len(topic) < 2) {
 			continue
 		}
 		asked++
 		field := ReferenceField(i, "relevance")
 		out.NeedsHuman(checkRefsRelevance, Whole(field, ref.Relevance),
-			field+" “"+clipText(ref.Relevance, 120)+"” shares no subject word with the problem, so it may be about a different problem; a person must confirm that it says why the work matters to this one.",
+			field+" “"+clipText(ref.Relevance, 120)+"” "+relevanceShare(shared)+" and names "+countOf(len(topic), "subject word")+" the problem never uses, so it may be about a different problem; a person must confirm that it says why the work matters to this one.",
 			"Rewrite "+field+" to say what the work contributes to this problem's object and target, or remove the row if it concerns another problem.")
 	}
+}
+
+// stemCount is how many times w occurs among stems.
+func stemCount(stems []string, w string) int {
+	n := 0
+	for _, s := range stems {
+		if s == w {
+			n++
+		}
+	}
+	return n
+}
+
+// relevanceShare says how many subject words a relevance note shares with the problem.
+func relevanceShare(n int) string {
+	if n == 0 {
+		return "shares no subject word with the problem"
+	}
+	return "shares only " + countOf(n, "subject word") + " with the problem"
 }
 
 func refsDuplicates(r *Revision, out *Report) {

@@ -93,11 +93,13 @@ type stAnalysis struct {
 	// decl are the variables the statement, its definitions and its conventions introduce;
 	// elsewhere those only remarks and examples introduce.
 	decl, elsewhere *stDecls
+	// notation is what the statement is about, which decides what a letter may stand for.
+	notation stNotation
 }
 
 // stAnalyse reads the statement, the title and the exposition bodies.
 func stAnalyse(r *Revision) *stAnalysis {
-	a := &stAnalysis{r: r, stmt: stRead(FieldStatement, r.Statement), title: stRead(FieldTitle, r.Title)}
+	a := &stAnalysis{r: r, stmt: stRead(FieldStatement, r.Statement), title: stRead(FieldTitle, r.Title), notation: stNotationOf(r.Statement)}
 	for i, e := range r.Exposition {
 		a.entries = append(a.entries, stRead(ExpositionField(i, "body"), e.Body))
 	}

@@ -136,6 +136,7 @@ type stCtx byte
 // stVariableDomain checks that every variable of the statement's formulas is introduced.
 func stVariableDomain(a *stAnalysis, out *Report) {
 	t := a.stmt
+	hypotheses := stCliqueHypotheses(a.r.Statement, out)
 	if !t.ok() {
 		out.Unknown(stCheckDomain, t.whole(),
 			"The statement's TeX could not be read (see statement.tex-wellformed), so its variables were not checked.")
@@ -145,13 +146,7 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 		out.Pass(stCheckDomain, t.whole(), "The statement has no formulas, so it uses no variable that needs a domain.")
 		return
 	}
-	low := strings.ToLower(a.r.Statement)
-	notation := stNotation{
-		matrices: strings.Contains(low, "matri"),
-		graphs:   stPhraseAny(low, []string{"graph", "graphs", "subgraph", "hypergraph", "ramsey", "vertex", "vertices", "edges", "chromatic"}),
-		spaces: stPhraseAny(low, []string{"manifold", "manifolds", "sphere", "spheres", "homeomorphic", "diffeomorphic", "homotopy",
-			"homotopic", "homology", "cohomology", "embedding", "embeds", "knot", "knots", "torus", "fundamental group", "topological"}),
-	}
+	asked := stQuantifierOrder(a, out) + hypotheses
 	var uses []*stUse
 	byName := map[string]*stUse{}
 	checked := map[string]bool{}
@@ -164,12 +159,12 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 			at := f.Atoms[k]
 			asymptotic = asymptotic || stAsymptotic[at.Text] && (at.Kind == tex.AtomRel || at.Kind == tex.AtomBigOp || stApplied(f, k)) ||
 				at.Kind == tex.AtomRel && at.Depth == 0 && at.Script == 0 && stArrows[at.Text] && at.Text != `\mapsto`
-			if key != "" && stApplied(f, k) && !bound[key] && !a.decl.has(key, false) && !stNotVariable(f, keys, k, notation) {
+			if key != "" && stApplied(f, k) && !bound[key] && !a.decl.has(key, false) && !stNotVariable(f, keys, k, a.notation) {
 				undefinedFunction = true
 			}
 		}
 		for k, key := range keys {
-			if key == "" || bound[key] || stNotVariable(f, keys, k, notation) {
+			if key == "" || bound[key] || stNotVariable(f, keys, k, a.notation) {
 				continue
 			}
 			checked[key] = true
@@ -196,6 +191,9 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 			names = append(names, stShow(n))
 		}
 		sort.Strings(names)
+		if asked > 0 {
+			return
+		}
 		out.Pass(stCheckDomain, t.whole(),
 			fmt.Sprintf("Each of the %s used in the statement's %s (%s) is introduced with a domain or a quantifier range, or is bound by a sum, limit, integral or set-builder.",
 				stCount(len(checked), "variable"), stCount(len(t.tex.Formulas), "formula"), stList(names, 12)))

@@ -103,6 +103,15 @@ func stSoftDeclared(f *tex.Formula, keys []string) []string {
 	var out []string
 	for _, seg := range stSegments(f, stLevel(f, 0, -1)) {
 		terms, rels := stChain(f, seg)
+		if sides, ok := stUnequalPair(f, keys, terms, rels); ok {
+			// "$a \neq 0$", "$i \ne j$": a name the formula excludes a value of, with no domain.
+			for _, side := range sides {
+				if len(side.names) == 1 {
+					out = append(out, side.names...)
+				}
+			}
+			continue
+		}
 		for i, r := range rels {
 			if f.Atoms[r].Text != "=" {
 				continue
@@ -182,7 +191,12 @@ func stSelfDeclared(f *tex.Formula, keys []string, v *stVocab) []string {
 			case stMembership[rel] || (rel == ":" && arrow):
 				if ids, ok := stLone(f, keys, left, false); ok {
 					out = append(out, ids...)
+				} else if ids, ok := stLone(f, keys, stListTail(f, left), false); ok && rel != ":" {
+					// a family and its index: "|f(u) - f(v)|, uv \in E(T)", "a_n, n \in \mathbb{N}"
+					out = append(out, ids...)
 				}
+			case stUnequal[rel]:
+				// "$a \neq 0$" excludes a value but says nothing of where a lives.
 			case stOrder[rel] || rel == `\to` || rel == "→" || rel == `\rightarrow`:
 				if ids, ok := stLone(f, keys, left, false); ok && stNumeric(f, keys, right) {
 					out = append(out, ids...)
@@ -208,6 +222,57 @@ func stSelfDeclared(f *tex.Formula, keys []string, v *stVocab) []string {
 	return out
 }
 
+// stUnequalSide is one side of a "≠" between two terms: the names it is when it is a lone name
+// or a list of them (stLone, without scripts), nil otherwise, and whether the other side is a
+// number.
+type stUnequalSide struct {
+	names    []string
+	byNumber bool
+}
+
+// stUnequalPair reads a chain that is one "≠" between two terms ("$a \neq 0$", "$i \ne j$",
+// "$(p, q) \ne (0, 0)$"), and reports whether it is one. Its sides tell which names the chain
+// excludes a number from.
+func stUnequalPair(f *tex.Formula, keys []string, terms [][]int, rels []int) ([2]stUnequalSide, bool) {
+	var sides [2]stUnequalSide
+	if len(terms) != 2 || len(rels) != 1 || !stUnequal[f.Atoms[rels[0]].Text] {
+		return sides, false
+	}
+	for i, term := range terms {
+		if ids, ok := stLone(f, keys, term, false); ok {
+			sides[i].names = ids
+		}
+		sides[i].byNumber = stNumeric(f, keys, terms[1-i])
+	}
+	return sides, true
+}
+
+// stUnequalNames are the lone names a formula compares with a number by "≠" ("$a \neq 0$").
+func stUnequalNames(f *tex.Formula, keys []string) []string {
+	var out []string
+	for _, seg := range stSegments(f, stLevel(f, 0, -1)) {
+		terms, rels := stChain(f, seg)
+		sides, _ := stUnequalPair(f, keys, terms, rels)
+		for _, side := range sides {
+			if side.byNumber {
+				out = append(out, side.names...)
+			}
+		}
+	}
+	return out
+}
+
+// stListTail is the last item of a term that is a list ("f(u), uv" gives "uv"): the items
+// after the last comma the chain left out of the term, or nil when the term is no list.
+func stListTail(f *tex.Formula, term []int) []int {
+	for i := len(term) - 1; i > 0; i-- {
+		if term[i] != term[i-1]+1 && f.Atoms[term[i]-1].Text == "," {
+			return term[i:]
+		}
+	}
+	return nil
+}
+
 // stHeads returns the identifiers a formula introduces when the prose introduces it: all of
 // them when it is a bare name or list ("integer $N$", "pairs $(n, k)$"), else the leading
 // term of each clause ("prime $p > N$", "each $F_i \in k[x]$") or a function and its
@@ -224,6 +289,9 @@ func stHeads(f *tex.Formula, keys []string) ([]string, bool) {
 		related = true
 		// A chain of names is introduced whole: "for all $i \ne j$", "integers $1 \le x < y < z$",
 		// "for $1 \le i < j \le n$" (but for an upper bound ending a chain: "\le n").
+		if sides, ok := stUnequalPair(f, keys, terms, rels); ok && (sides[0].byNumber || sides[1].byNumber) {
+			continue // "whenever $a \neq 0$" excludes a value of a but gives it no domain (stSoftDeclared)
+		}
 		if len(terms) >= 3 || stUnequal[f.Atoms[rels[0]].Text] {
 			last := len(terms)
 			if len(terms) >= 3 && !(stStrict[f.Atoms[rels[len(rels)-1]].Text] && stNumeric(f, keys, terms[0])) {
@@ -332,7 +400,7 @@ func stBound(f *tex.Formula, keys []string) map[string]bool {
 			for _, x := range stIndeterminates(f, keys, k) {
 				b[x] = true
 			}
-		case a.Kind == tex.AtomFunc && (a.Text == `\det` || a.Text == `\operatorname{det}`) && k+1 < len(atoms) && atoms[k+1].Text == "(":
+		case a.Kind == tex.AtomFunc && (a.Text == `\det` || a.Text == `\operatorname{det}` || a.Text == `\operatorname*{det}`) && k+1 < len(atoms) && atoms[k+1].Text == "(":
 			// \det(a_{ij}): indices that occur only in subscripts inside are the matrix's.
 			inMain := map[string]bool{}
 			var subs []string
@@ -510,6 +578,17 @@ func stRefersOutside(t *stText) int {
 // stNotation is what a statement is about, which decides what a letter may stand for without
 // being introduced: the identity matrix I among matrices, K_5 among graphs, S^3 among spaces.
 type stNotation struct{ matrices, graphs, spaces bool }
+
+// stNotationOf reads what a statement is about from its words.
+func stNotationOf(statement string) stNotation {
+	low := strings.ToLower(statement)
+	return stNotation{
+		matrices: strings.Contains(low, "matri"),
+		graphs:   stPhraseAny(low, []string{"graph", "graphs", "subgraph", "hypergraph", "ramsey", "vertex", "vertices", "edges", "chromatic"}),
+		spaces: stPhraseAny(low, []string{"manifold", "manifolds", "sphere", "spheres", "homeomorphic", "diffeomorphic", "homotopy",
+			"homotopic", "homology", "cohomology", "embedding", "embeds", "knot", "knots", "torus", "fundamental group", "topological"}),
+	}
+}
 
 // stSpaceNames are the letters of the standard spaces with a dimension: S^n, T^n, D^n, B^n.
 var stSpaceNames = stWordSet(`S T D B`)

@@ -21,6 +21,7 @@ const (
 // stScanDecls records the introductions in one field.
 func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 	ctxs := make([]stCtx, len(t.toks))
+	typed := make([]bool, len(t.toks))
 	for fi, p := range t.ftok {
 		if p < 0 {
 			continue
@@ -60,6 +61,12 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 				d.ranged[k] = true
 			}
 		case stCtxHeads, stCtxSoft:
+			if typed[p] = stTypedBefore(t, p, v, typed); c == stCtxHeads && typed[p] {
+				// "for any prime $p \ne 7$": the noun gives p its domain, the formula excludes a value.
+				for _, k := range stUnequalNames(f, keys) {
+					d.add(k, false, sp)
+				}
+			}
 			heads, soft := stHeads(f, keys)
 			for _, k := range heads {
 				d.add(k, soft || c == stCtxSoft, sp)
@@ -110,6 +117,25 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 	}
 }
 
+// stTypedBefore reports whether the word right before the formula at token p is a noun that
+// gives a domain ("prime $p \ne 7$", "integers $a \neq 0$"), or a conjunction after a formula
+// a noun introduced ("integers $a \neq 0$ and $b \neq 0$").
+func stTypedBefore(t *stText, p int, v *stVocab, typed []bool) bool {
+	for k := p - 1; k >= 0 && k >= p-3 && t.toks[k].clause == t.toks[p].clause; k-- {
+		x := t.toks[k]
+		switch {
+		case x.kind == 'f':
+			return typed[k]
+		case k == p-1 && x.kind == 'w' && (v.typeWord(x.text) || stHyphenType(x.text, v)):
+			return true
+		case x.text == "and" || x.text == "or" || x.text == ",":
+			continue
+		}
+		return false
+	}
+	return false
+}
+
 // stContextOf classifies how the prose before and after the formula at token p introduces it.
 func stContextOf(t *stText, p int, ctxs []stCtx, v *stVocab) stCtx {
 	tok := t.toks[p]
@@ -158,6 +184,10 @@ func stContextOf(t *stText, p int, ctxs []stCtx, v *stVocab) stCtx {
 		// "for every $n$": a quantifier over a bare name gives it no range; only a noun ("for
 		// every integer $n$"), a membership or a bound ("$n \in \mathbb{N}$", "$n \ge 1$",
 		// read by stSelfDeclared) or an earlier introduction does.
+		return stCtxSoft
+	case stIntroducers[w1] && stMeasured(t.formula(p)):
+		// "whenever $|G|$ is odd", "for every $|A| \ge 3$": a range of the size, which says
+		// neither what $G$ is nor what it ranges over.
 		return stCtxSoft
 	case (w1 == "is" || w1 == "are") && w2 == "there", w1 == "there" && (w2 == "is" || w2 == "are"), stIntroducers[w1]:
 		return stCtxHeads
@@ -309,6 +339,8 @@ func stAfterContext(t *stText, p int, v *stVocab, asserted, hypothesis bool) stC
 		return false
 	}
 	switch {
+	case (copula() || appositive()) && stMeasured(f):
+		return stCtxSoft // "whenever $|G|$ is odd" says what the order is, not what $G$ is
 	case copula(), appositive():
 		return stCtxHeads
 	case w(0) == "tends" || w(0) == "tend" || w(0) == "goes" || w(0) == "go" || w(0) == "approaches":
@@ -384,4 +416,16 @@ func stBareName(f *tex.Formula) bool {
 		}
 	}
 	return stNameLikeFormula(f)
+}
+
+// stMeasured reports whether a formula is a size taken of a name rather than the name itself:
+// "$|G|$", "$\#A$", "$\lvert S \rvert$". A phrase after it ("is odd", "is a prime") describes the
+// size, so it gives the name inside no domain.
+func stMeasured(f *tex.Formula) bool {
+	for _, a := range f.Atoms {
+		if a.Kind == tex.AtomBar || a.Text == `\#` || a.Text == "#" || a.Text == `\lvert` || a.Text == `\vert` {
+			return true
+		}
+	}
+	return false
 }

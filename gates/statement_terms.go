@@ -230,8 +230,49 @@ func stCandidates(t *stText, v *stVocab) []stCandidate {
 		out = append(out, stCandidate{words: ws, start: s, end: e, how: "capitalised"})
 		k = h - 1
 	}
+	return append(out, stAttributeTerms(t, v)...)
+}
+
+// stAttributeTerms finds ordinary-looking words the statement uses as a named quantity of an
+// object, outside the vocabulary of standard terms: "bounded by its glide", "the height of $T$".
+// Such a word carries the statement's meaning, yet nothing tells the reader what it means.
+func stAttributeTerms(t *stText, v *stVocab) []stCandidate {
+	var out []stCandidate
+	toks := t.toks
+	word := func(k int) string {
+		if k < 0 || k >= len(toks) || toks[k].kind != 'w' {
+			return ""
+		}
+		return toks[k].text
+	}
+	for k, x := range toks {
+		w := x.text
+		if x.kind != 'w' || len(w) < 4 || !stAlpha(w) || x.raw != w || stStopWords[w] || stNonDeclaring[w] ||
+			v.standard([]string{w}) || v.heads[stStem(w)] || stNamedResults[w] || stAttributeCommon[w] {
+			continue
+		}
+		prev, next := word(k-1), word(k+1)
+		var how string
+		switch {
+		case (prev == "its" || prev == "their") && (next == "" || stStopWords[next]):
+			how = "used as a quantity of an object (“" + prev + " " + w + "”)"
+		case prev == "the" && next == "of" && k+2 < len(toks) && toks[k+2].kind == 'f':
+			how = "used as a quantity of an object (“the " + w + " of”)"
+		default:
+			continue
+		}
+		out = append(out, stCandidate{words: []string{x.raw}, start: x.start, end: x.end, how: how})
+	}
 	return out
 }
+
+// stAttributeCommon are ordinary words that name a quantity or a kind of an object in any
+// statement, whatever the vocabulary of standard terms holds.
+var stAttributeCommon = stWordSet(`value values size sizes number numbers length lengths order orders part parts
+	kind kinds type types form forms same other first last next previous given fixed whole entire total least
+	most largest smallest greatest maximum minimum limit limits sign signs product products term terms
+	sequence result results property properties condition conditions choice choices case cases sort sorts
+	behaviour behavior infinitude existence study exception exceptions growth proof statement`)
 
 // stNamingBefore are the words before "called" or "named" that make the statement itself name
 // a term ("is called good", "we named it"), rather than report a name ("often called").
@@ -454,6 +495,7 @@ func stDefinedTerms(a *stAnalysis, out *Report) {
 			break
 		}
 	}
+	humans += stSymbolsDefinedOutside(a, out)
 	if fails+humans == 0 {
 		var used []string
 		for _, e := range a.r.Exposition {

@@ -237,19 +237,21 @@ func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
 			}
 		}
 	}
-	return false
+	return stTitleBound(r, out) || stTitleRestriction(r, out) || stTitleModifier(r, out) || stTitleQuantity(r, out)
 }
 
-// stTitleForeignName finds a proper name in the title ("Fermat numbers" over a statement about
-// Sylvester's sequence): a capitalised word past the title's first, not a stop or generic word,
-// that nothing else in the packet mentions.
+// stTitleForeignName finds a name or an object in the title that nothing else in the packet
+// mentions (its hero aside, which describes a picture): a capitalised word past the title's
+// first, not a stop or generic word ("Fermat numbers" over a statement about Sylvester's
+// sequence), or the noun ending a phrase the title introduces with an article ("Is every
+// union-closed family a lattice?", "… the parameters of a generalized quadrangle").
 func stTitleForeignName(r *Revision, packetText string) (Span, string, bool) {
 	var all strings.Builder
 	all.WriteString(packetText)
 	for _, x := range r.References {
 		all.WriteString(" " + x.Citation + " " + x.Relevance)
 	}
-	all.WriteString(" " + r.OpenStatus.StrongestKnown + " " + strings.Join(r.Tags, " "))
+	all.WriteString(" " + r.OpenStatus.StrongestKnown + " " + r.OpenStatus.UnresolvedTarget + " " + r.Acceptance.Criterion + " " + strings.Join(r.Tags, " "))
 	known := map[string]bool{}
 	for _, w := range strings.Fields(strings.ToLower(stPlainWords(all.String()))) {
 		known[stStem(strings.Trim(w, "'’-–"))] = true
@@ -275,12 +277,41 @@ func stTitleForeignName(r *Revision, packetText string) (Span, string, bool) {
 		w := strings.TrimSuffix(strings.TrimSuffix(title[i:j], "'s"), "’s")
 		r0, _ := utf8.DecodeRuneInString(w)
 		low := strings.ToLower(w)
-		if !first && unicode.IsUpper(r0) && utf8.RuneCountInString(w) > 2 && !stStopWords[low] && !stGenericTitleWords[low] &&
-			!known[stStem(low)] && (i == 0 || title[i-1] != '\\') {
+		// A capitalised word past the first is a name; any other word of three letters or more
+		// that carries a subject names an object or a property ("a lattice", "a generalized
+		// quadrangle"): a title's subject word that nothing in the packet mentions.
+		subject := !first && unicode.IsUpper(r0) || !unicode.IsUpper(r0) && !stWeakTitleWords[stStem(low)] && stTitleHeadNoun(title, i, j)
+		if subject && utf8.RuneCountInString(w) > 2 && !stStopWords[low] && !stGenericTitleWords[low] &&
+			!known[stStem(low)] && (i == 0 || title[i-1] != '\\') && !stTitleInFormula(title, i) {
 			return SpanOf(FieldTitle, title, i, i+len(w)), w, true
 		}
 		first = false
 		i = j
 	}
 	return Span{}, "", false
+}
+
+// stTitleArticleRe ends a title's text before a noun phrase it names with an article, of up to
+// two words: "a lattice", "of a generalized quadrangle", "the Fano plane".
+var stTitleArticleRe = regexp.MustCompile(`(?i)\b(a|an|the)\s+(?:[\p{L}'’-]+\s+)?$`)
+
+// stTitleHeadNoun reports whether the word at title[i:j] ends a noun phrase the title
+// introduces with an article: the object a title names ("Is every union-closed family of sets a
+// lattice?", "… of a generalized quadrangle"), as opposed to the words of a catalogue name
+// ("Lesser of twin primes") or an adjective before the noun ("the next prime").
+func stTitleHeadNoun(title string, i, j int) bool {
+	if !stTitleArticleRe.MatchString(title[max(0, i-40):i]) || j < len(title) && strings.ContainsRune("-–‐", rune(title[j])) ||
+		i > 0 && strings.ContainsRune("-–‐", rune(title[i-1])) {
+		return false // part of a compound ("a two-colouring"), read by the words around it
+	}
+	rest := strings.Fields(strings.ToLower(title[j:]))
+	if len(rest) == 0 || strings.IndexFunc(title[j:], func(r rune) bool { return !unicode.IsSpace(r) }) == 0 {
+		return true // the title's end, or punctuation after the word
+	}
+	return stStopWords[strings.Trim(rest[0], ".,;:?!()")]
+}
+
+// stTitleInFormula reports whether byte i of a title lies inside a formula ("$\\mathrm{srg}$").
+func stTitleInFormula(title string, i int) bool {
+	return strings.Count(title[:i], "$")%2 == 1
 }

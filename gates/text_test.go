@@ -288,7 +288,7 @@ func TestTextHelpersBounded(t *testing.T) {
 		size := len(tt.r.Statement) + len(tt.r.Acceptance.Criterion) + len(tt.r.Acceptance.Certificate) + len(tt.r.Hero.Caption) + len(tt.r.ReferenceSearch.Coverage)
 		start := time.Now()
 		for _, g := range myGates {
-			res := RunGate(context.Background(), g, tt.r, testEnv(), 20*time.Second)
+			res := RunGate(context.Background(), g, tt.r, testEnv(), 20*time.Second*raceSlowdown)
 			if res.Reason != "" {
 				t.Errorf("%s on %s: %s", g.Name, tt.name, res.Reason)
 			}

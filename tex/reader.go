@@ -81,6 +81,11 @@ func (r *reader) text() error {
 						if name == "end" {
 							return r.errAt(Environment, r.i, `\end{%s} has no \begin{%s}`, env, env)
 						}
+						if columnEnvs[env] { // \begin{alignat}{2}: the column count opens the formula too
+							if end, ok := skipArg(s, after); ok {
+								after = end
+							}
+						}
 						if err := r.math(r.i, after-r.i, env, true); err != nil {
 							return err
 						}
@@ -472,11 +477,13 @@ func (r *reader) control(f *Formula, delim string, start int, emit func(Atom), p
 			return false, r.errAt(UnclosedBrace, a, "{ is not closed")
 		}
 		body := strings.TrimSpace(s[a+1 : end-1])
-		kind := AtomText
-		if name == "operatorname" || name == "operatorname*" {
-			kind = AtomFunc
+		if name == "operatorname" {
+			// An operator is named as written, as \mathrm{Re} is: \operatorname{det},
+			// \operatorname*{ess\,sup}.
+			emit(Atom{Kind: AtomFunc, Text: s[at:j] + "{" + body + "}", Start: at, End: end})
+		} else {
+			emit(Atom{Kind: AtomText, Text: body, Start: at, End: end})
 		}
-		emit(Atom{Kind: kind, Text: body, Start: at, End: end})
 		r.i = end
 		return false, nil
 	case skipArgs[name] > 0:

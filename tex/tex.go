@@ -103,7 +103,7 @@ const (
 	// AtomIdent is a name a formula can bind or leave free: a Latin or Greek letter, a
 	// letter in a variable font (\mathcal{F}, \mathbf{x}) or under an accent (\hat{x}).
 	AtomIdent AtomKind = iota + 1
-	// AtomConst is a fixed symbol: \mathbb{R}, \mathrm{d}, \operatorname{Li}, \infty, \emptyset.
+	// AtomConst is a fixed symbol: \mathbb{R}, \mathrm{d}, \infty, \emptyset.
 	AtomConst
 	AtomNumber
 	// AtomRel is a relation: =, <, \le, \in, \subseteq, \colon, :, \to, \mapsto, \mid, \equiv.
@@ -121,7 +121,7 @@ const (
 	AtomDots  // \dots \ldots \cdots
 	// AtomText is a \text{…} group; Text holds the words inside it.
 	AtomText
-	// AtomFunc is an operator name: \log \sin \exp \det \gcd \Pr \pmod.
+	// AtomFunc is an operator name: \log \sin \exp \det \gcd \Pr \pmod \operatorname{Li}.
 	AtomFunc
 	// AtomMacro is any other control sequence (\frac, \sqrt, \binom, \partial …).
 	AtomMacro

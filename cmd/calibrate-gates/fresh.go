@@ -47,9 +47,23 @@ type freshDefect struct {
 
 // freshSplits are the splits of the fresh set, in the order they were written: tune, read while
 // the checks were revised; heldout, written afterwards (and read once the search-space check was
-// generalised for one of its packets); heldout-2, written later still and measured without any
-// check changed for it.
-var freshSplits = []string{"tune", "heldout", "heldout-2"}
+// generalised for one of its packets); heldout-2, written later still without reading the checks,
+// measured once as written (12 of 18 defects caught) and read since, when the checks were
+// generalised for the classes it missed; heldout-3, written without reading the checks and
+// measured as written (11 of 26 defects caught, one clean packet FAILed), its one false FAIL's
+// class (a family with its index after a comma) generalised since, and its defects read and
+// generalised for on 2026-12-06 (tuned-on from then; two classes that need a reading of the
+// mathematics stay in its known-misses); heldout-4, written without reading the checks and
+// measured as written (11 of 30 defects caught before the heldout-3 generalisations, 14 of 30
+// after, no clean packet FAILed), its misses read and generalised for on 2026-12-06 (tuned-on
+// for those classes from then; a relevance note about another problem and alt text planted for
+// hero.caption stay in its known-misses); heldout-5, written without reading the checks and
+// measured as written (12 of 30 defects caught on the checks before heldout-4's classes were
+// generalised for, 13 after; 2 clean packets FAILed hero.caption on words that may describe the
+// setup, a class made NEEDS_HUMAN since), its defects unread; heldout-6, written without
+// reading the checks and measured as written on the checks with heldout-4's and heldout-5's
+// generalisations (12 of 30 defects caught, no clean packet FAILed), unread.
+var freshSplits = []string{"tune", "heldout", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6"}
 
 // freshSplit is one split of the fresh set.
 type freshSplit struct {

@@ -55,9 +55,10 @@ func main() {
 	}
 }
 
-// now is the time every gate runs at: after the demo searches and within a year of the pinned
+// now is the time every gate runs at: after the demo searches and the fresh set's reference
+// searches (the newest split was written on 6 December 2026), and within a year of the pinned
 // formal-conjectures snapshot.
-var now = time.Date(2026, time.December, 1, 12, 0, 0, 0, time.UTC)
+var now = time.Date(2026, time.December, 6, 12, 0, 0, 0, time.UTC)
 
 // packet is one real packet with the set it comes from and its duplicate family.
 type packet struct {
@@ -586,12 +587,128 @@ revised; the **heldout** split was written afterwards and measured without chang
   order left free; the positive integers, the reals), so the held-out figures below are no longer
   independent of the checks.
 - The **heldout-2** split was written later, by someone who did not read the checks while writing
-  it, and is left as first measured: nine clean packets (the union-closed sets conjecture, R(5,5)
-  and a colouring of K43, the densest tetrahedron packing, triangle-free strongly regular graphs,
-  Fermat primes, the connective constant of self-avoiding walks, vertex-transitive graphs without
-  a Hamiltonian cycle, the Collatz conjecture, a 29-mark Golomb ruler) and eighteen defects. No
-  clean packet FAILs or is refused; the checks catch 12 of the 18 defects. The six they miss are
-  listed under the table and in gates/testdata/fresh/heldout-2/known-misses, which TestFreshSet
-  reads: a defect caught later must leave that list, and a check improved for one of them makes
-  this split part of its tuning.
+  it: nine clean packets (the union-closed sets conjecture, R(5,5) and a colouring of K43, the
+  densest tetrahedron packing, triangle-free strongly regular graphs, Fermat primes, the connective
+  constant of self-avoiding walks, vertex-transitive graphs without a Hamiltonian cycle, the
+  Collatz conjecture, a 29-mark Golomb ruler) and eighteen defects. Its first measurement
+  (2026-12-06, no check changed for it) found no clean packet that FAILs or is refused, and caught
+  12 of the 18 defects; the six missed were an example whose count contradicts a bound in the
+  same sentence, an incumbent that meets the target (the statement writes the letter in TeX, the
+  open status in Unicode), a relevance note about another problem sharing one word with this one,
+  a title naming another object and a title asking another question (both after an article), and
+  a word used as a quantity of the object that nothing defines. The checks were then generalised
+  for these classes, with fixtures of their own in several phrasings (gates/
+  check_fixtures_classes_test.go), so **heldout-2 is tuned-on from then**: its figures below are
+  no longer independent of the checks, and a new blind split is needed to measure them again.
+- The **heldout-3** split is that new blind split, written on 2026-12-06 by someone who did not
+  read the checks: fourteen clean packets (Lehmer's totient problem, graceful trees, the Černý
+  conjecture, Kaplansky's zero-divisor conjecture, ten mutually orthogonal Latin squares, Conway's
+  99-graph, conference matrices of order 66, APN permutations in dimension 8, Bloch's constant,
+  the growth rate of 1324-avoiders, the tenth Dedekind number, the groups of order 2048, complex
+  Hadamard matrices of order 6, circulant Hadamard matrices) and twenty-six defects, sixteen of the
+  classes the issue names, phrased anew, and ten of classes no check was written for (a quantifier
+  order swapped between prose and formula, a known value that contradicts its source, a title
+  that adds a condition, a self-contradictory hypothesis, a convention its own example breaks,
+  relative against absolute precision, a citation's year or identifier that is another work's, a
+  symbol defined only outside the statement, small cases that contradict an example). Measured
+  first on the checks as they stood that morning, before the heldout-2 generalisations were
+  merged: 1 of the 14 clean packets FAILed (statement.variable-domain on a family written with its
+  index after a comma, "|f(u) - f(v)|, uv ∈ E(T)") and 11 of the 26 defects were caught. The
+  variable-domain check was then generalised for that one false FAIL (a family and its index),
+  so the clean half of heldout-3 is tuned-on for that class; its defects were read for nothing.
+  After the heldout-2 generalisations (written without seeing this split) the split still catches
+  11 of 26: they carried over to none of its defects. Its fifteen misses were then **read and
+  generalised for on 2026-12-06**, so **heldout-3 is tuned-on from then**, like heldout-2: each
+  class got a general rule written against its own fixtures on other problems and phrasings
+  (gates/check_fixtures_crossfield_test.go), never against the split's wording — a citation year
+  that no date in its arXiv identifier or DOI allows; one quantity given two values in two fields
+  (a list of terms, the open status, a convention, a small case); a quantity bounded from above
+  below a bound stated from below, a constant defined by an extremum and a bound read through
+  its approximate value included; a precision on the relative scale under a target on the
+  absolute one, or the other way; a title that restricts its object by a qualifier and a number,
+  or asks for a bound the target never writes; a symbol only the criterion, the open status or
+  the computation block defines; a name given only an excluded value ("$a \neq 0$"); a formula
+  whose quantifiers come in another order than its sentence's prose; a classification whose
+  statement or acceptance names no equivalence; a relevance note that keeps naming a subject the
+  problem never names. Each goes to a person (NEEDS_HUMAN) with its spans. Two classes need a
+  reading of the mathematics and stay missed (heldout-3/known-misses): a hypothesis no object
+  satisfies, and small cases that contradict what an example shows without stating a value. Only
+  a new blind split (heldout-4, written separately) measures the checks independently again.
+- The **heldout-4** split is that blind split, written on 2026-12-06 by someone who did not read
+  the checks, their calibration or any list of misses: fifteen clean packets (Landau's $n^2 + 1$
+  problem, Hadwiger's conjecture for $K_7$, Artin's conjecture for base 2, the reconstruction
+  conjecture, $R(3,10)$ at 40 vertices, a $[72,36,16]$ code, a cubic graph of girth 13 on at most
+  270 vertices, a $(4,6)$ Ramsey graph on 36 vertices, the crossing number of $K_{13}$, the number
+  of Latin squares of order 12, the kissing number $\tau_5$, the Turán density of the tetrahedron,
+  Steiner triple systems of order 21, one-factorisations of $K_{16}$, Furstenberg's $\times 2
+  \times 3$ measures) and thirty defects: fifteen of the classes the issue names, phrased anew;
+  seven of heldout-3's own classes, phrased anew; eight classes no split had (an angle in the
+  wrong unit, a vertex range off by one, a locator outside the cited page range, a problem asking
+  what its source proves, a certificate that checks another weight, a reference search dated
+  before a work it cites, alt text of another picture, an example that misapplies a definition).
+  Measured as written: on the checks of that morning 11 of 30 defects caught; once heldout-3's
+  classes were generalised for (without seeing this split) 14 of 30 — three of its seven
+  rephrased heldout-3 classes carried over (a citation year against its arXiv month, relative
+  against absolute precision, a small case against an example), four did not (a quantifier order,
+  a count contradicting its source, a title adding a condition, a hypothesis nothing satisfies).
+  No clean packet FAILs on either. Those sixteen misses were its blind figure. They were then
+  **read and generalised for on 2026-12-06**, so **heldout-4 is tuned-on from then** for their
+  classes: each got a rule written against fixtures of its own, in several phrasings on other
+  problems with neighbours that must not fire (gates/check_fixtures_readings_test.go), never
+  against the split's wording. Arithmetic that is certain FAILs: a count of the whole of a
+  written-out range ("its 16 vertices" of $\{1, \dots, 17\}$, "the 780 vertex pairs" of 41
+  vertices), a claim a definition decides ("2 is a primitive root modulo 7", "91 is prime"), a
+  locator page outside the citation's page range that cannot count from the article's start.
+  The rest goes to a person with its spans: a range one off the size the statement asks for; an
+  angle beyond a turn; two long figures a swap or a digit apart; a quantity one place bounds
+  above what an example claims (Unicode and TeX subscripts and font commands now name one
+  quantity); "arbitrarily large" or "infinitely many" prose over a formula that puts ∃ before ∀;
+  a hypothesis asserting a clique and denying one it contains; a title adjective restricting an
+  object the packet never restricts, or a title quantity ("the density of") over a yes-or-no
+  statement; a certification checking a parameter at a number the target never gives it; a
+  question whether a quantity takes a value the record already excludes; a numbered result
+  quoted in a relevance note over an empty locator; a cited work dated after the search; alt text
+  sharing no word with the brief. Two stay missed (heldout-4/known-misses): a relevance note
+  about another problem that shares the problem's object words, which needs a reading of the
+  mathematics, and alt text of another picture, which hero.alt now asks about but the split
+  plants for hero.caption.
+- The **heldout-5** split is the next blind split, written on 2026-12-06 under the same rules:
+  fifteen clean packets (Sendov's conjecture, Whitehead's asphericity conjecture, the Burnside
+  group $B(2,5)$, percolation at $p_c$ on $\mathbb{Z}^3$, 114 as a sum of three cubes, no three in
+  line on the $47 \times 47$ grid, a knot with trivial Jones polynomial, a new Wilson prime, the
+  area of the Mandelbrot set, the Beardwood–Halton–Hammersley constant, semigroups of order 11,
+  the trefoil's ropelength, prime knots of 20 crossings, imaginary quadratic fields of class
+  number 101, order types of 12 points) and thirty defects: twelve of the issue's classes phrased
+  anew, eight of the earlier splits' own classes phrased anew, and ten classes no split had (a
+  sum over an empty range, a DOI prefix of another publisher, a strongest known bound weaker than
+  a cited one, a definition contradicting its use, a quantity in another unit in the acceptance,
+  a question attributed to a later author, an open status that says settled, a target a
+  congruence excludes, an equivalence by a coarse invariant, counts under another equivalence).
+  Measured as written, on the checks of that morning: 12 of 30 defects caught, and 2 of the 15
+  clean packets FAILed hero.caption on "lower bound" and "certified", words that may describe the
+  setup ("their areas give the simplest lower bound"). That class was made NEEDS_HUMAN unless a
+  number the picture does not show stands beside the word (status words such as "proved" or
+  "is unknown" still FAIL), so heldout-5's clean half is tuned-on for it. Once heldout-4's classes
+  were generalised for (without seeing this split) it catches 13 of 30: of the fourteen rules
+  written for heldout-4's misses, one carried over (a locator beyond the cited pages). Its
+  seventeen misses are its known-misses, unread: the blind recall of the checks stays between 40%
+  and 47% on the last three blind splits, and most of what they miss asks for a reading of the
+  mathematics (a definition that contradicts its use, a hypothesis nothing satisfies, an
+  equivalence coarser than the one defined, counts under another equivalence).
+- The **heldout-6** split is a seventh blind split, written on 2026-12-06 under the same rules and
+  measured once on the checks of that afternoon, with every generalisation above already in:
+  fifteen clean packets (Stein's restriction conjecture in $\mathbb{R}^3$, residual finiteness of
+  hyperbolic groups, De Giorgi's conjecture in dimensions 4 to 8, Vaught's conjecture, the football
+  pool problem for six matches, the Andrews–Curtis presentation AK(3), an ideal Prouhet–Tarry–Escott
+  solution of size 11, a $3 \times 3$ magic square of squares, the Grothendieck constant, the
+  Chvátal–Sankoff constant, the de Bruijn–Newman constant, the Lieb–Thirring ratio in three
+  dimensions, reflexive polytopes in dimension five, Euler's idoneal numbers, perfect forms in ten
+  variables) and thirty defects, thirteen of the issue's classes phrased afresh, seven of the
+  earlier splits' own, ten new (an endpoint included that an example refutes, a circular
+  definition, strict inequalities that drop the cases asked about, a citation with another paper's
+  authors, an arithmetic slip in a remark, a parameter range that makes the problem trivial, a
+  supremum for an infimum, two papers under one arXiv identifier, an "equivalence" that is not
+  symmetric, an unresolved target that asks a question answered long ago). It catches 12 of 30,
+  with none of its clean packets FAILing: the blind recall of the checks is 40% to 47% on the
+  last three blind splits, with no false FAIL on 45 clean packets.
 `
