@@ -116,14 +116,17 @@ func panelRecord(t *testing.T, url, ref string, panel, audit *httptest.Server) *
 // waitFlash waits until the page's flash message says want.
 func waitFlash(t *testing.T, ctx context.Context, want string) {
 	t.Helper()
+	// The flash comes with the page a form's redirect loads: until that page has loaded, a read
+	// can meet the document being replaced ("Inspected target navigated or closed"), which is
+	// not yet an answer.
+	const js = `document.readyState === "complete" ? ((document.querySelector('[data-testid="flash"]') || {}).textContent || "") : ""`
 	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-		f := get(t, ctx, "read the flash", chromedp.Evaluate[string](
-			`(document.querySelector('[data-testid="flash"]') || {}).textContent || ""`))
-		if strings.Contains(f, want) {
+		f, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err == nil && strings.Contains(f, want) {
 			return
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no flash saying %q; the page at %s reads:\n%s", want,
+		if ctx.Err() != nil || time.Now().After(deadline) {
+			t.Fatalf("no flash saying %q (last error: %v); the page at %s reads:\n%s", want, err,
 				get(t, ctx, "read the address", chromedp.Evaluate[string](`location.href`)),
 				get(t, ctx, "read the page", chromedp.Evaluate[string](`document.body.innerText`)))
 		}
@@ -201,13 +204,13 @@ func TestBrowserLanesAndPublicationGate(t *testing.T) {
 	)
 	waitFlash(t, ctx, "Registered the lane panel.prior-art-2")
 	row := `tr[data-lane="panel.prior-art-2"]`
-	if got := get(t, ctx, "read the new lane", chromedp.Text(chromedp.CSS(row))); !strings.Contains(got, "not approved") ||
+	if got := innerText(t, ctx, "read the new lane", chromedp.CSS(row)); !strings.Contains(got, "not approved") ||
 		!strings.Contains(got, "model-c-2026-04") || !strings.Contains(got, "THEOREMDB_LANE_KEY_PANEL_PRIOR_ART_2") || strings.Contains(got, "sk-local-key") {
 		t.Errorf("the new lane's row = %q", got)
 	}
 	do(t, ctx, "approve it", chromedp.Click(chromedp.CSS(row+` [data-testid="approve-lane"]`)))
 	waitFlash(t, ctx, "Approved the lane panel.prior-art-2.")
-	if got := get(t, ctx, "read the approved lane", chromedp.Text(chromedp.CSS(row+` [data-testid="lane-approved"]`))); !strings.Contains(got, "@olga") {
+	if got := innerText(t, ctx, "read the approved lane", chromedp.CSS(row+` [data-testid="lane-approved"]`)); !strings.Contains(got, "@olga") {
 		t.Errorf("approved by = %q; want @olga", got)
 	}
 	do(t, ctx, "open the master switch",
