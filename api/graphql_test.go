@@ -71,14 +71,11 @@ func newAPI(t *testing.T, dialectName string, opts ...option) *endpoint {
 func newAPIWithLog(t testing.TB, dialectName string, log *slog.Logger, opts ...option) *endpoint {
 	t.Helper()
 	d := dbtest.Open(t, dialectName)
-	// The live broker polls the events on a client of its own, so that the statements counted
-	// are the requests' alone, however slow the machine.
-	broker := livetest.Start(t, d.Ent())
-	var n atomic.Int64
-	d.EntOptions = []ent.Option{ent.Debug(), ent.Log(func(...any) { n.Add(1) })}
+	n := dbtest.CountStatements(d)
+	broker := livetest.Start(t, d.Ent()) // polls uncounted: the statements counted are the requests' alone
 	svc := policy.New(d, policy.Config{})
 	srv, h := serve(t, svc, broker, log, opts...)
-	a := &endpoint{t: t, srv: srv, h: h, svc: svc, queries: &n}
+	a := &endpoint{t: t, srv: srv, h: h, svc: svc, queries: n}
 	a.member = a.token("ada")
 	a.review = a.token("rita", role.Reviewer)
 	return a
@@ -256,7 +253,8 @@ func TestViewerReputation(t *testing.T) {
 }
 
 // TestListPageStatementsDoNotGrow counts the SQL statements of a problems
-// page with its whole packet: 50 problems must cost what 5 cost.
+// page with its whole packet: 50 problems must cost no more than 5 cost (the
+// second page may cost less: the filter's total is kept until the next event).
 func TestListPageStatementsDoNotGrow(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
@@ -317,8 +315,8 @@ func TestListPageStatementsDoNotGrow(t *testing.T) {
 		}
 		small, large := count(5), count(50)
 		t.Logf("statements: 5 problems %d, 50 problems %d", small, large)
-		if large != small {
-			t.Errorf("a page of 50 problems costs %d statements, a page of 5 costs %d; want equal (no N+1)", large, small)
+		if large > small {
+			t.Errorf("a page of 50 problems costs %d statements, a page of 5 costs %d; want no more (no N+1)", large, small)
 		}
 		if large > 4 {
 			t.Errorf("a page costs %d statements; want at most 4", large)

@@ -73,11 +73,14 @@ type AuditPage struct {
 	HasNext    bool
 }
 
-// AuditSamples lists month's samples for an auditor, first at a time
-// after the sample ID after (a cursor; "" from the start), blind.
+// AuditSamples lists month's samples for an auditor, first (0 to MaxPage)
+// at a time after the sample ID after (a cursor; "" from the start), blind.
 func (s *Service) AuditSamples(ctx context.Context, a *ent.Account, month string, first int, after string) (*AuditPage, error) {
 	if err := mayAudit(a); err != nil {
 		return nil, err
+	}
+	if first < 0 || first > MaxPage {
+		return nil, fmt.Errorf("a page of samples holds 0 to %d, not %d: %w", MaxPage, first, ErrAudit)
 	}
 	m, err := ParseMonth(month)
 	if err != nil {

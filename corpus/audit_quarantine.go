@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/changerequest"
@@ -270,7 +271,7 @@ func (s *Service) LiftStop(ctx context.Context, a *ent.Account, stopID, reason s
 		return nil, policy.ErrUnauthenticated
 	case !policy.CanStaff(a):
 		return nil, fmt.Errorf("only an operator lifts a stop: %w", policy.ErrForbidden)
-	case reason == "" || len(reason) > MaxExplanation:
+	case reason == "" || utf8.RuneCountInString(reason) > MaxExplanation:
 		return nil, fmt.Errorf("a lift says what changed in the configuration, in 1 to %d characters: %w", MaxExplanation, ErrQuarantine)
 	}
 	err := s.pol.Write(ctx, func(ctx context.Context, w *policy.WriteTx) error {
@@ -340,8 +341,12 @@ type HeldNode struct {
 	Released   bool
 }
 
-// Stops lists the configuration stops, newest first.
+// Stops lists at most limit configuration stops, newest first; a limit of
+// 0 or less is an empty page.
 func (s *Service) Stops(ctx context.Context, limit int) ([]*StopView, error) {
+	if limit <= 0 { // an empty page on every database: ent reads a limit of 0 as none
+		return []*StopView{}, nil
+	}
 	stops, err := s.client.ConfigurationStop.Query().Order(ent.Desc(configurationstop.FieldCreatedAt), ent.Desc(configurationstop.FieldID)).
 		Limit(limit).All(ctx)
 	if err != nil {

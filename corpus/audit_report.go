@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/changerequest"
@@ -32,7 +33,7 @@ type ReportView struct {
 	CreatedAt   time.Time
 }
 
-// MaxExplanation bounds a report's explanation.
+// MaxExplanation bounds a report's explanation, and a lift's reason, in characters.
 const MaxExplanation = 4000
 
 // ReportProblem records a signed-in reader's report on a node's current
@@ -45,7 +46,7 @@ func (s *Service) ReportProblem(ctx context.Context, a *ent.Account, in ReportIn
 	if !slices.Contains([]string{PropertyCorrectness, PropertyFidelity, PropertySourcing, PropertyStyle}, in.Property) {
 		return nil, fmt.Errorf("property %q is none of CORRECTNESS, FIDELITY, SOURCING, STYLE: %w", in.Property, ErrAudit)
 	}
-	if in.Explanation == "" || len(in.Explanation) > MaxExplanation {
+	if in.Explanation == "" || utf8.RuneCountInString(in.Explanation) > MaxExplanation {
 		return nil, fmt.Errorf("a report says what is wrong in 1 to %d characters: %w", MaxExplanation, ErrAudit)
 	}
 	var out *ReportView
@@ -104,6 +105,7 @@ func (s *Service) ReportQueue(ctx context.Context, limit int) ([]*ReportView, er
 		}
 		return a.CreatedAt.Before(b.CreatedAt)
 	})
+	limit = max(limit, 0) // a negative limit is an empty page, as 0 is
 	out := make([]*ReportView, 0, min(limit, len(rs)))
 	for _, r := range rs[:min(limit, len(rs))] {
 		out = append(out, reportView(r))
@@ -153,7 +155,7 @@ func (s *Service) DecideReport(ctx context.Context, a *ent.Account, id string, c
 		if !confirm {
 			return nil
 		}
-		if err := s.recompute(ctx, w, []string{r.NodeID}, nil); err != nil {
+		if err := s.recompute(ctx, w, []string{r.NodeID}); err != nil {
 			return err
 		}
 		return s.enforce(ctx, w, MonthOf(now), r.Stratum)

@@ -122,8 +122,12 @@ func snapshotOf(r *ent.RateSnapshot) *Snapshot {
 	return &Snapshot{Release: r.Release, Month: r.Month, Content: r.Content, SHA256: r.Sha256, CreatedAt: r.CreatedAt}
 }
 
-// Snapshots are the published releases' snapshots, newest first.
+// Snapshots are at most limit of the published releases' snapshots, newest
+// first; a limit of 0 or less is an empty page.
 func (s *Service) Snapshots(ctx context.Context, limit int) ([]*Snapshot, error) {
+	if limit <= 0 { // an empty page on every database: ent reads a limit of 0 as none
+		return []*Snapshot{}, nil
+	}
 	rs, err := s.client.RateSnapshot.Query().Order(ent.Desc(ratesnapshot.FieldCreatedAt)).Limit(limit).All(ctx)
 	if err != nil {
 		return nil, err

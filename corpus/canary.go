@@ -321,27 +321,38 @@ func (s *Service) CanaryReport(ctx context.Context, now time.Time) ([]CanaryRow,
 	return out, err
 }
 
-// CanaryDay is the daily canary job's work at the service's now: on the
-// first run of a month with no canaries yet, plant n with a fresh seed; on
-// a Monday, run the weekly report (a second run the same day stops no
-// configuration twice). It returns the canaries planted and the report,
-// nil when it did not run.
-func (s *Service) CanaryDay(ctx context.Context, n int, seed uint64) ([]Canary, []CanaryRow, error) {
+// CanaryWork is what one day's canary work did.
+type CanaryWork struct {
+	Retired []CanaryRetirement // canaries of ended months, retired
+	Planted []Canary           // the month's canaries, on its first run
+	Report  []CanaryRow        // the weekly report, on a Monday
+}
+
+// CanaryDay is the daily canary job's work at the service's now: retire the
+// canaries of every month that has ended (RetireCanaries); on the first run
+// of a month with no canaries yet, plant n with a fresh seed; on a Monday,
+// run the weekly report (a second run the same day stops no configuration
+// twice).
+func (s *Service) CanaryDay(ctx context.Context, n int, seed uint64) (CanaryWork, error) {
+	var out CanaryWork
 	now := s.now()
 	m := MonthOf(now)
+	var err error
+	if out.Retired, err = s.RetireCanaries(ctx); err != nil {
+		return out, err
+	}
 	all, err := s.canaryNodes(ctx, nil)
 	if err != nil {
-		return nil, nil, err
+		return out, err
 	}
-	var planted []Canary
 	if !slices.ContainsFunc(slices.Collect(maps.Values(all)), func(c Canary) bool { return c.Month == m.String() }) {
-		if planted, err = s.PlantCanaries(ctx, m, n, seed); err != nil {
-			return planted, nil, err
+		if out.Planted, err = s.PlantCanaries(ctx, m, n, seed); err != nil {
+			return out, err
 		}
 	}
 	if now.UTC().Weekday() != time.Monday {
-		return planted, nil, nil
+		return out, nil
 	}
-	rows, err := s.CanaryReport(ctx, now)
-	return planted, rows, err
+	out.Report, err = s.CanaryReport(ctx, now)
+	return out, err
 }

@@ -196,7 +196,7 @@ func (s *Service) ConfirmCheck(ctx context.Context, a *ent.Account, in CheckInpu
 				}
 			}
 		}
-		return s.recompute(ctx, w, []string{f.n.ID}, nil)
+		return s.recompute(ctx, w, []string{f.n.ID})
 	})
 	if err != nil {
 		return nil, err

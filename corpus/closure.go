@@ -14,7 +14,11 @@ import (
 // Closure is the summary of a node's uses closure: every node it rests on,
 // directly or not (itself excluded).
 type Closure struct {
+	// Size is how many nodes the closure holds; not current while Pending.
 	Size int
+	// Pending is true while the size is being counted: a merge changed the
+	// closure's shape and left the count to a job (CountClosures).
+	Pending bool
 	// LowestLevel is the lowest level in the closure; -1 when it is empty.
 	LowestLevel int
 	// SorryInClosure is true when some node of the closure is below E2.
@@ -40,7 +44,8 @@ FROM c JOIN corpus_nodes n ON n.id = c.id`
 
 // Closure summarises the uses closure of the node ref (N-<n> or label)
 // from what the node stores: the merge and every recomputation keep the
-// summary with the levels, so reading it walks nothing.
+// summary with the levels, so reading it walks nothing. Its size may be
+// pending: a merge leaves counting it to a job.
 func (s *Service) Closure(ctx context.Context, ref string) (*Closure, error) {
 	n, err := baseOf(ctx, s.client, ref)
 	if err != nil {
@@ -49,7 +54,13 @@ func (s *Service) Closure(ctx context.Context, ref string) (*Closure, error) {
 	if n == nil {
 		return nil, fmt.Errorf("corpus node %q: %w", ref, policy.ErrNotFound)
 	}
-	return &Closure{Size: n.ClosureSize, LowestLevel: n.ClosureLowest, SorryInClosure: n.SorryInClosure}, nil
+	c := &Closure{Size: n.ClosureSize, Pending: n.ClosurePending, LowestLevel: n.ClosureLowest, SorryInClosure: n.SorryInClosure}
+	if c.Pending && c.LowestLevel < 0 {
+		// No lowest level: the node uses nothing, and rests on nothing
+		// whatever the count will say.
+		c.Size, c.Pending = 0, false
+	}
+	return c, nil
 }
 
 // closureCount counts a node's uses closure by the recursive query.
@@ -118,6 +129,9 @@ func (s *Service) dependants(ctx context.Context, q querier, ids []string) ([]st
 	}
 	return out, rows.Err()
 }
+
+// postgres is whether the service's database is PostgreSQL.
+func (s *Service) postgres() bool { return s.db.Dialect == dialect.Postgres }
 
 // ph is the n-th bind parameter of the service's database.
 func (s *Service) ph(n int) string {

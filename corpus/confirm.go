@@ -78,7 +78,7 @@ func (s *Service) Confirm(ctx context.Context, ref string, in ConfirmInput) erro
 			"kind": in.Kind, "section": in.Section, "blind": in.Blind, "revision": *n.CurrentRevisionID}); err != nil {
 			return err
 		}
-		return s.recompute(ctx, w, []string{n.ID}, nil)
+		return s.recompute(ctx, w, []string{n.ID})
 	})
 }
 
@@ -106,7 +106,7 @@ func (s *Service) ConfirmLocator(ctx context.Context, ref string, position int, 
 			"kind": "LOCATOR", "reference": position, "revision": *n.CurrentRevisionID}); err != nil {
 			return err
 		}
-		return s.recompute(ctx, w, []string{n.ID}, nil)
+		return s.recompute(ctx, w, []string{n.ID})
 	})
 }
 
@@ -144,7 +144,7 @@ func (s *Service) RecordBinding(ctx context.Context, ref string, in BindingInput
 			"checkers": distinct(in.Checkers)}); err != nil {
 			return err
 		}
-		return s.recompute(ctx, w, []string{n.ID}, nil)
+		return s.recompute(ctx, w, []string{n.ID})
 	})
 	return id, err
 }
@@ -185,8 +185,8 @@ func (s *Service) retire(ctx context.Context, w *policy.WriteTx, n *ent.CorpusNo
 	if err := upd.Exec(ctx); err != nil {
 		return fmt.Errorf("retire %s: %w", n.ID, err)
 	}
-	if _, err := w.Append(ctx, actor, AuthorityPerson, "corpus.node.retired", n.ID, map[string]any{"successor": successor}); err != nil {
+	if _, err := w.Append(ctx, actor, AuthorityPerson, KindNodeRetired, n.ID, map[string]any{"successor": successor}); err != nil {
 		return err
 	}
-	return s.recompute(ctx, w, []string{n.ID}, nil)
+	return s.recompute(ctx, w, []string{n.ID})
 }

@@ -1,10 +1,17 @@
 package corpus
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/theoremdb/theoremdb/textdiff"
+)
 
 // maxDiffCells bounds the work of a line diff: past it the diff says the
-// body was replaced whole.
+// body was replaced whole (after the lines both begin with).
 const maxDiffCells = 4_000_000
+
+// linePrefix is what a line of the diff begins with, by operation.
+var linePrefix = [...]string{textdiff.Same: " ", textdiff.Removed: "-", textdiff.Added: "+"}
 
 // lineDiff is the line diff from a to b in unified form without headers:
 // "-" before a removed line, "+" before an added one, " " before one kept.
@@ -12,45 +19,9 @@ func lineDiff(a, b string) string {
 	if a == b {
 		return ""
 	}
-	x, y := splitLines(a), splitLines(b)
-	if len(x)*len(y) > maxDiffCells {
-		var sb strings.Builder
-		for _, l := range x {
-			sb.WriteString("-" + l + "\n")
-		}
-		for _, l := range y {
-			sb.WriteString("+" + l + "\n")
-		}
-		return sb.String()
-	}
-	// lcs[i][j] is the longest common subsequence of x[i:] and y[j:].
-	lcs := make([][]int32, len(x)+1)
-	for i := range lcs {
-		lcs[i] = make([]int32, len(y)+1)
-	}
-	for i := len(x) - 1; i >= 0; i-- {
-		for j := len(y) - 1; j >= 0; j-- {
-			if x[i] == y[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
 	var sb strings.Builder
-	i, j := 0, 0
-	for i < len(x) || j < len(y) {
-		switch {
-		case i < len(x) && j < len(y) && x[i] == y[j]:
-			sb.WriteString(" " + x[i] + "\n")
-			i, j = i+1, j+1
-		case j < len(y) && (i == len(x) || lcs[i][j+1] >= lcs[i+1][j]):
-			sb.WriteString("+" + y[j] + "\n")
-			j++
-		default:
-			sb.WriteString("-" + x[i] + "\n")
-			i++
-		}
+	for _, e := range textdiff.Diff(splitLines(a), splitLines(b), textdiff.Options{MaxCells: maxDiffCells, AddedFirst: true}) {
+		sb.WriteString(linePrefix[e.Op] + e.Text + "\n")
 	}
 	return sb.String()
 }

@@ -40,6 +40,11 @@
 //     bindings and checkers), stored for the closure query and rewritten,
 //     with events, on the node and every dependant whenever an input
 //     changes. No one sets a level; sanity checks never raise one.
+//   - Closure sizes (closure_count.go): a merge that changes what nodes
+//     rest on marks their closure size pending and leaves counting it to a
+//     River job in workers/ (or, without a queue, to after its commit), so
+//     the merge never walks a closure; the pages and the API say the size
+//     is being counted until it lands.
 //   - People's checks (checks.go, checks_confirm.go; K9.6): the queue of
 //     what only people can check of a merged node — its statement against
 //     its source at a locator, its proof step by step (steps.go), a formal

@@ -59,12 +59,12 @@ type hypothesesRun struct{ ans *lanes.HypothesesAnswer }
 
 // roundTrips says whether the round trip reads draft d: a formal binding
 // by a writer that is not the formal library's importer.
-func (s *Service) roundTrips(d Draft, w Writer) bool {
-	return s.roundTrip != nil && d.Formal != nil && w.Kind != WriterImporter
+func (st *state) roundTrips(ctx context.Context, d Draft) bool {
+	return st.models(ctx).roundTrip != nil && d.Formal != nil && st.req.Writer.Kind != WriterImporter
 }
 
-func (s *Service) checksHypotheses(d Draft) bool {
-	return s.hypotheses != nil && slices.Contains(statementKinds, d.Kind) && d.Kind != Definition
+func (st *state) checksHypotheses(ctx context.Context, d Draft) bool {
+	return st.models(ctx).hypotheses != nil && slices.Contains(statementKinds, d.Kind) && d.Kind != Definition
 }
 
 func (st *state) roundTripRun(ctx context.Context, i int) roundTripRun {
@@ -84,7 +84,7 @@ func (st *state) roundTripRun(ctx context.Context, i int) roundTripRun {
 	if hyps == nil {
 		hyps = []string{}
 	}
-	ans, _ := st.s.roundTrip.Translate(ctx, lanes.RoundTripInput{Node: d.Label, Informal: d.Body, System: d.Formal.System,
+	ans, _ := st.models(ctx).roundTrip.Translate(ctx, lanes.RoundTripInput{Node: d.Label, Informal: d.Body, System: d.Formal.System,
 		Database: d.Formal.Database, Label: d.Formal.Label, Formal: a.Statement, Hypotheses: hyps})
 	return roundTripRun{ans: ans}
 }
@@ -98,7 +98,7 @@ func (st *state) hypothesesRun(ctx context.Context, i int) hypothesesRun {
 	if ji, err := st.judgeInput(ctx, i); err == nil {
 		in.Linked = ji.Linked
 	}
-	ans, _ := st.s.hypotheses.Check(ctx, in)
+	ans, _ := st.models(ctx).hypotheses.Check(ctx, in)
 	return hypothesesRun{ans: ans}
 }
 
@@ -109,7 +109,7 @@ func laneWho(r *lanes.Result) string {
 func runRoundTrip(ctx context.Context, st *state) error {
 	ran := false
 	for i, d := range st.req.Drafts {
-		if !st.s.roundTrips(d, st.req.Writer) {
+		if !st.roundTrips(ctx, d) {
 			continue
 		}
 		ran = true
@@ -143,7 +143,7 @@ func runRoundTrip(ctx context.Context, st *state) error {
 func runHypotheses(ctx context.Context, st *state) error {
 	ran := false
 	for i, d := range st.req.Drafts {
-		if !st.s.checksHypotheses(d) {
+		if !st.checksHypotheses(ctx, d) {
 			continue
 		}
 		ran = true

@@ -72,7 +72,11 @@ func (st *state) judgeRun(ctx context.Context, i int) judgeRun {
 	if r, ok := st.pre.judges[i]; ok {
 		return r
 	}
-	js, err := st.s.qualifiedJudges(ctx, st.read)
+	m := st.models(ctx)
+	if m.err != nil {
+		return judgeRun{err: m.err}
+	}
+	js, err := qualifiedJudges(ctx, st.read, m.judges)
 	if err != nil {
 		return judgeRun{err: err}
 	}

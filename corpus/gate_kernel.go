@@ -43,7 +43,10 @@ var kernelGate = &mergeGate{
 			return err
 		}
 		// The round trip reads only proofs the kernel did not reject, and only with a lane.
-		if st.s.roundTrip == nil || outcome(st.rep.findings) == gates.OutcomeFail {
+		if m := st.models(ctx); m.err != nil {
+			return m.err
+		}
+		if st.models(ctx).roundTrip == nil || outcome(st.rep.findings) == gates.OutcomeFail {
 			return nil
 		}
 		return runRoundTrip(ctx, st)

@@ -31,9 +31,10 @@ func (blockingCopies) Check(_ context.Context, body []byte, _ copycheck.Format) 
 }
 
 type fixture struct {
-	db  *db.DB
-	pol *policy.Service
-	svc *corpus.Service
+	db    *db.DB
+	pol   *policy.Service
+	svc   *corpus.Service
+	clock *policytest.Clock
 }
 
 func newFixture(t *testing.T, dialectName string, copies gates.CopyChecker) *fixture {
@@ -45,7 +46,7 @@ func newFixture(t *testing.T, dialectName string, copies gates.CopyChecker) *fix
 	if copies != nil {
 		opts = append(opts, corpus.WithCopies(copies))
 	}
-	return &fixture{db: d, pol: pol, svc: corpus.New(pol, opts...)}
+	return &fixture{db: d, pol: pol, svc: corpus.New(pol, opts...), clock: clock}
 }
 
 // newFixtureOn is a corpus service with a clear copy check on d.

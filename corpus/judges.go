@@ -33,6 +33,11 @@ const (
 	JudgeBar        = sanity.JudgeBar
 )
 
+// JudgeSetSeed is the seed the labelled set is built with unless an
+// operator names another: with the corpus's imported proofs it fixes the
+// set, whose digest each measurement records.
+const JudgeSetSeed uint64 = 2026
+
 // Events of the judges.
 const (
 	KindJudgeMeasured = "corpus.judge.measured"
@@ -176,10 +181,10 @@ func judgeMeasures(ctx context.Context, c *ent.Client) ([]JudgeMeasure, error) {
 	return out, nil
 }
 
-// qualifiedJudges are the service's judges whose newest measurement of
-// their model version and prompt, on the current set version, qualifies.
-func (s *Service) qualifiedJudges(ctx context.Context, c *ent.Client) ([]*lanes.Judge, error) {
-	if len(s.judges) == 0 {
+// qualifiedJudges are the judges whose newest measurement of their model
+// version and prompt, on the current set version, qualifies.
+func qualifiedJudges(ctx context.Context, c *ent.Client, judges []*lanes.Judge) ([]*lanes.Judge, error) {
+	if len(judges) == 0 {
 		return nil, nil
 	}
 	ms, err := judgeMeasures(ctx, c)
@@ -187,7 +192,7 @@ func (s *Service) qualifiedJudges(ctx context.Context, c *ent.Client) ([]*lanes.
 		return nil, err
 	}
 	var out []*lanes.Judge
-	for _, j := range s.judges {
+	for _, j := range judges {
 		cfg := j.Config()
 		for _, m := range ms {
 			if m.Identity == cfg.Identity && m.ModelVersion == cfg.ModelVersion && m.PromptVersion == cfg.PromptVersion &&

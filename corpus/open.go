@@ -247,6 +247,7 @@ func (s *Service) processOnce(ctx context.Context, id string, pre prerun) (*Resu
 	var (
 		rs     []GateResult
 		opened []string
+		counts []string // the nodes whose closure size the merge left to count
 	)
 	err := s.pol.Write(ctx, func(ctx context.Context, w *policy.WriteTx) error {
 		c := w.Client()
@@ -314,13 +315,19 @@ func (s *Service) processOnce(ctx context.Context, id string, pre prerun) (*Resu
 		if _, err := w.Append(ctx, policy.SystemActor, AuthorityGates, KindRequestMerged, cr.ID, map[string]any{"nodes": nodes}); err != nil {
 			return err
 		}
-		if err := s.recompute(ctx, w, nodes, reshaped); err != nil {
+		if err := s.recompute(ctx, w, nodes); err != nil {
+			return err
+		}
+		if counts, err = s.markCounts(ctx, w, reshaped); err != nil {
 			return err
 		}
 		return s.release(ctx, w, nodes, policy.SystemActor, now) // a revision ends a stop's hold on the node
 	})
 	if err != nil {
 		return nil, nil, err
+	}
+	if err := s.countNow(ctx, counts); err != nil {
+		return nil, nil, fmt.Errorf("change request %s merged: %w", id, err)
 	}
 	v, err := s.ChangeRequest(ctx, id)
 	if err != nil {

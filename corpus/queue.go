@@ -10,8 +10,13 @@ import (
 // opens a request PENDING and leaves the gates to the worker, which runs
 // the same gates again (Process) and merges or fails it; without one (the
 // command-line importer, tests) Open runs them at once, in the caller.
+//
+// It also enqueues, in the merge's transaction, the count of the closure
+// sizes the merge changed (CountClosures); without a queue the merge
+// counts them after its commit.
 type Queue interface {
 	ScheduleChangeRequest(ctx context.Context, tx *sql.Tx, id string) error
+	ScheduleClosureCounts(ctx context.Context, tx *sql.Tx, ids []string) error
 }
 
 // WithQueue sets the job queue the gates of an opened request run on.

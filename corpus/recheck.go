@@ -67,7 +67,7 @@ func (s *Service) RecheckFormal(ctx context.Context) (RecheckSummary, error) {
 				if err := s.recordCheck(ctx, w, b.NodeID, f, b.Formal, r); err != nil {
 					return err
 				}
-				return s.recompute(ctx, w, []string{b.NodeID}, nil)
+				return s.recompute(ctx, w, []string{b.NodeID})
 			}); err != nil {
 				return sum, err
 			}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/theoremdb/theoremdb/ent"
-	"github.com/theoremdb/theoremdb/ent/changerequest"
 	"github.com/theoremdb/theoremdb/ent/corpusbinding"
 	"github.com/theoremdb/theoremdb/ent/corpusconfirmation"
 	"github.com/theoremdb/theoremdb/ent/corpusedge"
@@ -13,6 +12,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
 	"github.com/theoremdb/theoremdb/ent/corpusreference"
 	"github.com/theoremdb/theoremdb/ent/corpusrevision"
+	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/readerreport"
 	"github.com/theoremdb/theoremdb/policy"
 )
@@ -25,11 +25,10 @@ const chunk = 500
 // dependants, and writes each change with an event in the transaction.
 // Nothing else writes a level.
 //
-// The closure summary stored on each node is kept with them: its lowest
-// level and sorry_in_closure from its targets' as it goes, and its size
-// counted again for reshaped nodes (whose uses changed; they are among the
-// seeds) and every node resting on one of them.
-func (s *Service) recompute(ctx context.Context, w *policy.WriteTx, seeds, reshaped []string) error {
+// The lowest level stored with each node's closure summary is kept with
+// them, from its targets' as it goes; the closure's size is not (a change
+// of shape marks it pending, and a job counts it: markCounts).
+func (s *Service) recompute(ctx context.Context, w *policy.WriteTx, seeds []string) error {
 	c := w.Client()
 	affected := map[string]bool{}
 	for _, id := range seeds {
@@ -42,19 +41,6 @@ func (s *Service) recompute(ctx context.Context, w *policy.WriteTx, seeds, resha
 	for _, id := range deps {
 		affected[id] = true
 	}
-	resize := map[string]bool{}
-	for _, id := range reshaped {
-		resize[id] = true
-	}
-	if len(reshaped) > 0 {
-		more, err := s.dependantsOf(ctx, w.SQL(), reshaped)
-		if err != nil {
-			return err
-		}
-		for _, id := range more {
-			resize[id] = true
-		}
-	}
 	ids := make([]string, 0, len(affected))
 	for id := range affected {
 		ids = append(ids, id)
@@ -65,25 +51,17 @@ func (s *Service) recompute(ctx context.Context, w *policy.WriteTx, seeds, resha
 	}
 	// Targets before dependants: a node's level reads its targets'.
 	order := topological(ids, rs.uses, affected)
-	// The closure summaries, which carry no event, are written after the
-	// pass, one statement per value and chunk: a change reaching 10,000
+	// The lowest levels, which carry no event, are written after the pass,
+	// one statement per value and batch: a change reaching 10,000
 	// dependants writes a few statements, not 10,000.
-	closures := map[[2]int][]string{}
+	lowests := map[int][]string{}
 	for _, id := range order {
 		n := rs.nodes[id]
 		r := rs.record(id)
 		level, fid, sorry, loc := Level(r), Fidelity(r), SorryInClosure(r), LocatorUnconfirmed(r)
-		lowest := rs.lowest(id)
-		size := n.ClosureSize
-		if resize[id] {
-			if size, err = s.closureCount(ctx, w.SQL(), id); err != nil {
-				return err
-			}
-		}
-		if lowest != n.ClosureLowest || size != n.ClosureSize {
-			k := [2]int{lowest, size}
-			closures[k] = append(closures[k], id)
-			n.ClosureLowest, n.ClosureSize = lowest, size
+		if lowest := rs.lowest(id); lowest != n.ClosureLowest {
+			lowests[lowest] = append(lowests[lowest], id)
+			n.ClosureLowest = lowest
 		}
 		if level == n.Level && fid == n.Fidelity && sorry == n.SorryInClosure && loc == n.LocatorUnconfirmed {
 			continue
@@ -100,10 +78,10 @@ func (s *Service) recompute(ctx context.Context, w *policy.WriteTx, seeds, resha
 		}
 		n.Level, n.Fidelity, n.SorryInClosure, n.LocatorUnconfirmed = level, fid, sorry, loc
 	}
-	for k, ids := range closures {
-		for i := 0; i < len(ids); i += chunk {
-			if err := c.CorpusNode.Update().Where(corpusnode.IDIn(ids[i:min(len(ids), i+chunk)]...)).
-				SetClosureLowest(k[0]).SetClosureSize(k[1]).Exec(ctx); err != nil {
+	for lowest, ids := range lowests {
+		for _, part := range batches(s.postgres(), ids) {
+			if err := c.CorpusNode.Update().Where(predicate.CorpusNode(idIn(corpusnode.FieldID, part))).
+				SetClosureLowest(lowest).Exec(ctx); err != nil {
 				return fmt.Errorf("closures: %w", err)
 			}
 		}
@@ -183,9 +161,9 @@ func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) 
 		confirms: map[string][]Confirmation{}, locators: map[string][]bool{}, bindings: map[string][]Binding{},
 		refuted: map[string]bool{}, steps: map[string]int{}}
 	var revs, crs []string
-	for i := 0; i < len(ids); i += chunk {
-		part := ids[i:min(len(ids), i+chunk)]
-		ns, err := c.CorpusNode.Query().Where(corpusnode.IDIn(part...)).All(ctx)
+	pg := s.postgres()
+	for _, part := range batches(pg, ids) {
+		ns, err := c.CorpusNode.Query().Where(predicate.CorpusNode(idIn(corpusnode.FieldID, part))).All(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("nodes: %w", err)
 		}
@@ -198,15 +176,16 @@ func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) 
 				crs = append(crs, *n.MergedByID)
 			}
 		}
-		es, err := c.CorpusEdge.Query().Where(corpusedge.FromIDIn(part...), corpusedge.KindEQ(corpusedge.KindUSES),
-			corpusedge.ToIDNotNil()).All(ctx)
+		es, err := c.CorpusEdge.Query().Where(predicate.CorpusEdge(idIn(corpusedge.FieldFromID, part)),
+			corpusedge.KindEQ(corpusedge.KindUSES), corpusedge.ToIDNotNil()).
+			Select(corpusedge.FieldFromID, corpusedge.FieldToID).All(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("uses: %w", err)
 		}
 		for _, e := range es {
 			rs.uses[e.FromID] = append(rs.uses[e.FromID], *e.ToID)
 		}
-		cs, err := c.CorpusConfirmation.Query().Where(corpusconfirmation.NodeIDIn(part...)).All(ctx)
+		cs, err := c.CorpusConfirmation.Query().Where(predicate.CorpusConfirmation(idIn(corpusconfirmation.FieldNodeID, part))).All(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("confirmations: %w", err)
 		}
@@ -220,7 +199,7 @@ func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) 
 				rs.steps[cf.RevisionID] = -1 // counted below
 			}
 		}
-		bs, err := c.CorpusBinding.Query().Where(corpusbinding.NodeIDIn(part...)).All(ctx)
+		bs, err := c.CorpusBinding.Query().Where(predicate.CorpusBinding(idIn(corpusbinding.FieldNodeID, part))).All(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("bindings: %w", err)
 		}
@@ -238,8 +217,8 @@ func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) 
 			}
 		}
 	}
-	for i := 0; i < len(outside); i += chunk {
-		ns, err := c.CorpusNode.Query().Where(corpusnode.IDIn(outside[i:min(len(outside), i+chunk)]...)).All(ctx)
+	for _, part := range batches(pg, outside) {
+		ns, err := c.CorpusNode.Query().Where(predicate.CorpusNode(idIn(corpusnode.FieldID, part))).All(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("targets: %w", err)
 		}
@@ -247,8 +226,8 @@ func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) 
 			rs.nodes[n.ID] = n
 		}
 	}
-	for i := 0; i < len(revs); i += chunk {
-		refs, err := c.CorpusReference.Query().Where(corpusreference.RevisionIDIn(revs[i:min(len(revs), i+chunk)]...)).
+	for _, part := range batches(pg, revs) {
+		refs, err := c.CorpusReference.Query().Where(predicate.CorpusReference(idIn(corpusreference.FieldRevisionID, part))).
 			Order(ent.Asc(corpusreference.FieldPosition)).All(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("references: %w", err)
@@ -256,7 +235,7 @@ func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) 
 		for _, r := range refs {
 			rs.locators[r.RevisionID] = append(rs.locators[r.RevisionID], r.LocatorConfirmed)
 		}
-		confirmed, err := c.ReaderReport.Query().Where(readerreport.RevisionIDIn(revs[i:min(len(revs), i+chunk)]...),
+		confirmed, err := c.ReaderReport.Query().Where(predicate.ReaderReport(idIn(readerreport.FieldRevisionID, part)),
 			readerreport.StateEQ(readerreport.StateCONFIRMED)).All(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("reader reports: %w", err)
@@ -265,12 +244,11 @@ func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) 
 			rs.refuted[r.RevisionID] = true
 		}
 	}
-	if err := rs.countSteps(ctx, c); err != nil {
+	if err := rs.countSteps(ctx, c, pg); err != nil {
 		return nil, err
 	}
-	for i := 0; i < len(crs); i += chunk {
-		part := crs[i:min(len(crs), i+chunk)]
-		runs, err := c.CorpusGateRun.Query().Where(corpusgaterun.HasChangeRequestWith(changerequest.IDIn(part...))).All(ctx)
+	for _, part := range batches(pg, crs) {
+		runs, err := c.CorpusGateRun.Query().Where(predicate.CorpusGateRun(idIn(corpusgaterun.FieldChangeRequestID, part))).All(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("gate runs: %w", err)
 		}
@@ -292,13 +270,13 @@ func (s *Service) loadRecords(ctx context.Context, c *ent.Client, ids []string) 
 
 // countSteps reads the bodies of the revisions someone confirmed step by
 // step and counts their steps.
-func (rs *recordSet) countSteps(ctx context.Context, c *ent.Client) error {
+func (rs *recordSet) countSteps(ctx context.Context, c *ent.Client, pg bool) error {
 	var revs []string
 	for id := range rs.steps {
 		revs = append(revs, id)
 	}
-	for i := 0; i < len(revs); i += chunk {
-		rows, err := c.CorpusRevision.Query().Where(corpusrevision.IDIn(revs[i:min(len(revs), i+chunk)]...)).
+	for _, part := range batches(pg, revs) {
+		rows, err := c.CorpusRevision.Query().Where(predicate.CorpusRevision(idIn(corpusrevision.FieldID, part))).
 			Select(corpusrevision.FieldID, corpusrevision.FieldBody).All(ctx)
 		if err != nil {
 			return fmt.Errorf("proof steps: %w", err)

@@ -161,10 +161,12 @@ func percentiles(b *testing.B, name string, ds []time.Duration) {
 // THEOREMDB_CORPUS_BENCH_NODES nodes (100,000 by default; 1,000,000 for
 // the scale), THEOREMDB_CORPUS_BENCH_EDGES uses edges each (ten) —
 // and measures, side by side, closure(id) of random nodes by the plain
-// recursive query and read from the stored summary, and a one-node change
-// request on top (whose merge counts its closure once;
-// THEOREMDB_CORPUS_BENCH_OPEN=0 leaves it out), beside the goals (load
-// 10 min, closure p95 50 ms, p99 250 ms; a change request 5 s p95).
+// recursive query and read from the stored summary
+// (THEOREMDB_CORPUS_BENCH_QUERY=0 leaves the plain query out), and a
+// one-node change request on top, open to merged, with the job's count of
+// its closure after the merge timed apart (THEOREMDB_CORPUS_BENCH_OPEN=0
+// leaves both out), beside the goals (load 10 min, closure p95 50 ms, p99
+// 250 ms; a change request 5 s p95).
 func BenchmarkClosureScale(b *testing.B) {
 	n, edges := envInt("THEOREMDB_CORPUS_BENCH_NODES", 100_000), envInt("THEOREMDB_CORPUS_BENCH_EDGES", 10)
 	withOpen := os.Getenv("THEOREMDB_CORPUS_BENCH_OPEN") != "0"
@@ -175,10 +177,14 @@ func BenchmarkClosureScale(b *testing.B) {
 	load := time.Since(start)
 	b.Logf("loaded %d nodes and %d edges in %s", n, edges*(n-1), load.Round(time.Millisecond))
 	b.ReportMetric(load.Seconds(), "load-s")
-	svc := corpus.New(policy.New(d, policy.Config{}), corpus.WithCopies(clearCopies{}))
+	// With a queue, as the workers run it: the merge leaves the new node's
+	// closure size to a job, run here after the merge commits.
+	q := &countQueue{}
+	svc := corpus.New(policy.New(d, policy.Config{}), corpus.WithCopies(clearCopies{}), corpus.WithQueue(q))
 	rng := rand.New(rand.NewPCG(5, 5))
-	var query, stored, open []time.Duration
-	sizes, timeouts := 0, 0
+	withQuery := os.Getenv("THEOREMDB_CORPUS_BENCH_QUERY") != "0"
+	var query, stored, open, count []time.Duration
+	sizes, timeouts, counted := 0, 0, 0
 	// THEOREMDB_CORPUS_BENCH_SAMPLES samples in one run: with -benchtime
 	// 1x the corpus is loaded once (the testing package runs a benchmark
 	// with b.N = 1 before any larger b.N, loading it again).
@@ -186,17 +192,22 @@ func BenchmarkClosureScale(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < samples; i++ {
 		id := "N-" + strconv.Itoa(1+rng.IntN(n))
-		t0 := time.Now()
-		c, err := svc.ClosureByQuery(ctx, id)
-		switch {
-		case err != nil && strings.Contains(err.Error(), "statement timeout"):
-			// The plain query did not answer within the database's
-			// statement timeout: a sample at least that long.
-			timeouts++
-		case err != nil:
-			b.Fatal(err)
-		default:
-			sizes += c.Size
+		var c *corpus.Closure
+		if withQuery {
+			t0 := time.Now()
+			var err error
+			c, err = svc.ClosureByQuery(ctx, id)
+			switch {
+			case err != nil && strings.Contains(err.Error(), "statement timeout"):
+				// The plain query did not answer within the database's
+				// statement timeout: a sample at least that long.
+				timeouts++
+			case err != nil:
+				b.Fatal(err)
+			default:
+				sizes += c.Size
+			}
+			query = append(query, time.Since(t0))
 		}
 		t1 := time.Now()
 		s, err := svc.Closure(ctx, id)
@@ -204,30 +215,50 @@ func BenchmarkClosureScale(b *testing.B) {
 			b.Fatal(err)
 		}
 		t2 := time.Now()
-		query, stored = append(query, t1.Sub(t0)), append(stored, t2.Sub(t1))
-		if c == nil {
+		stored = append(stored, t2.Sub(t1))
+		if withQuery && c == nil {
 			sizes += s.Size
 		}
 		if !withOpen {
 			continue
 		}
-		// A new node on top: its merge counts its closure once.
+		// A new node on top: opened and merged as the worker does, its
+		// closure size left pending; then the job's count of it.
 		dr := theorem("new-" + strconv.Itoa(i))
 		for range 3 {
 			dr.Uses = append(dr.Uses, "N-"+strconv.Itoa(1+rng.IntN(n)))
 		}
 		res, err := svc.Open(ctx, corpus.Request{Writer: person, Drafts: []corpus.Draft{dr}})
+		if err == nil {
+			res, err = svc.Process(ctx, res.Request.ID)
+		}
 		if err != nil || res.Request.State != corpus.StateMerged {
 			b.Fatalf("open: %v %+v", err, res)
 		}
 		open = append(open, time.Since(t2))
+		t3 := time.Now()
+		if done, err := svc.CountClosures(ctx, q.counts[len(q.counts)-1], time.Time{}); err != nil || !done {
+			b.Fatalf("count: %v %v", done, err)
+		}
+		count = append(count, time.Since(t3))
+		nc, err := svc.Closure(ctx, res.Request.Nodes[0])
+		if err != nil || nc.Pending {
+			b.Fatalf("closure after the count: %+v %v", nc, err)
+		}
+		counted += nc.Size
 	}
 	b.StopTimer()
 	percentiles(b, "query", query)
 	percentiles(b, "stored", stored)
 	percentiles(b, "open", open)
-	b.ReportMetric(float64(sizes)/float64(len(query)), "closure-mean-size")
-	b.ReportMetric(float64(timeouts), "query-timeouts")
+	percentiles(b, "count", count)
+	if len(query) > 0 {
+		b.ReportMetric(float64(sizes)/float64(len(query)), "closure-mean-size")
+		b.ReportMetric(float64(timeouts), "query-timeouts")
+	}
+	if len(count) > 0 {
+		b.ReportMetric(float64(counted)/float64(len(count)), "new-closure-mean-size")
+	}
 }
 
 // BenchmarkLevelPropagation measures a level change reaching every

@@ -30,6 +30,8 @@ type Service struct {
 	// the hypothesis check, or nil.
 	roundTrip  *lanes.RoundTrip
 	hypotheses *lanes.Hypotheses
+	// registered, when set, adds the registered lanes of the model checks.
+	registered *registeredLanes
 }
 
 // Option configures a Service.

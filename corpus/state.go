@@ -48,6 +48,8 @@ type state struct {
 	attributions [][]string
 	// pre holds the sandboxed runs made before the transaction opened.
 	pre prerun
+	// ml are the model checks' lanes, read once (models).
+	ml *modelLanes
 	// counterexamples are the small-case witnesses the gates found.
 	counterexamples []counterexample
 	// judgeVerdicts are the model judges' verdicts the gates read, and

@@ -46,6 +46,8 @@ type prerun struct {
 	judges     map[int]judgeRun
 	roundTrip  map[int]roundTripRun
 	hypotheses map[int]hypothesesRun
+	// models are the lanes the runs called, which the gates then read.
+	models *modelLanes
 }
 
 // prerun makes the sandboxed runs and the model judges' calls of request
@@ -69,6 +71,9 @@ func (s *Service) prerun(ctx context.Context, id string) (prerun, error) {
 		return pre, fmt.Errorf("change request %s: drafts: %w", id, err)
 	}
 	st := newState(s, requestOf(cr, drafts), s.client)
+	if pre.models = st.models(ctx); pre.models.err != nil {
+		return pre, pre.models.err
+	}
 	for i, d := range st.req.Drafts {
 		if d.SmallCases != nil {
 			pre.small[i] = st.smallCaseRun(ctx, i)
@@ -79,10 +84,10 @@ func (s *Service) prerun(ctx context.Context, id string) (prerun, error) {
 		if judgeable(d) {
 			pre.judges[i] = st.judgeRun(ctx, i)
 		}
-		if s.roundTrips(d, st.req.Writer) {
+		if st.roundTrips(ctx, d) {
 			pre.roundTrip[i] = st.roundTripRun(ctx, i)
 		}
-		if s.checksHypotheses(d) {
+		if st.checksHypotheses(ctx, d) {
 			pre.hypotheses[i] = st.hypothesesRun(ctx, i)
 		}
 		if ctx.Err() != nil {

@@ -57,9 +57,13 @@ func (s *Service) ChangeRequest(ctx context.Context, id string) (*ChangeRequestV
 	return vs[0], nil
 }
 
-// OpenChangeRequests lists the requests not merged or withdrawn, newest
-// first, with their gate results.
+// OpenChangeRequests lists at most limit requests not merged or withdrawn,
+// newest first, with their gate results; a limit of 0 or less is an empty
+// page.
 func (s *Service) OpenChangeRequests(ctx context.Context, limit int) ([]*ChangeRequestView, error) {
+	if limit <= 0 { // an empty page on every database: ent reads a limit of 0 as none
+		return []*ChangeRequestView{}, nil
+	}
 	crs, err := s.client.ChangeRequest.Query().
 		Where(changerequest.StateIn(changerequest.StatePENDING, changerequest.StateFAILED)).
 		Order(ent.Desc(changerequest.FieldUpdatedAt)).Limit(limit).All(ctx)

@@ -140,6 +140,7 @@ const (
 	KindRequestWithdrawn = "corpus.change_request.withdrawn"
 	KindNodeCreated      = "corpus.node.created"
 	KindNodeRevised      = "corpus.node.revised"
+	KindNodeRetired      = "corpus.node.retired"
 	KindLevelChanged     = "corpus.node.level_changed"
 	KindConfirmed        = "corpus.node.confirmed"
 )

@@ -9,7 +9,6 @@ import (
 
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/db/dbtest"
-	"github.com/theoremdb/theoremdb/policy/policytest"
 )
 
 // TestPrepared: a query sent under db.Prepared answers as the same query
@@ -22,7 +21,7 @@ func TestPrepared(t *testing.T) {
 		ctx := context.Background()
 		d := dbtest.Open(t, dialectName)
 		d.SetMaxOpenConns(1) // one connection, so its prepared statements are the pool's
-		wrapped := policytest.CountStatements(d)
+		wrapped := dbtest.CountStatements(d)
 		client := d.Ent()
 		q := "SELECT 40 + ? + ?"
 		if dialectName == dialect.Postgres {

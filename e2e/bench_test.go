@@ -30,7 +30,6 @@ import (
 	"github.com/theoremdb/theoremdb/migrations"
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
-	"github.com/theoremdb/theoremdb/policy/policytest"
 	"github.com/theoremdb/theoremdb/server"
 )
 
@@ -187,7 +186,7 @@ func newBenchEnv(b *testing.B) (*benchEnv, error) {
 	}
 	fmt.Fprintf(os.Stderr, "seeded %d problems on PostgreSQL in %v\n", benchProblems, time.Since(start).Round(time.Second))
 
-	n := policytest.CountStatements(d)
+	n := dbtest.CountStatements(d)
 	svc := policy.New(d, policy.Config{})
 	errLog := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	small := policy.New(d, policy.Config{PacketCacheBytes: missCacheBytes})

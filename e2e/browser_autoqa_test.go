@@ -117,7 +117,7 @@ func TestBrowserAutoQA(t *testing.T) {
 		chromedp.WaitVisible(byTestID("lane-register-table")),
 	)
 	row := `[data-register-lane="baseline.formal-1"]`
-	got := get(t, ctx, "read the register row", chromedp.Text(chromedp.CSS(row)))
+	got := innerText(t, ctx, "read the register row", chromedp.CSS(row))
 	for _, w := range []string{"SHADOW", "@olga", "One problem's current revision.", "review-gate-1"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("the register row %q lacks %q", got, w)

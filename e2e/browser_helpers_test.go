@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -99,7 +100,27 @@ func byTestID(id string) chromedp.CSS {
 // text is the visible text of the first element with the data-testid.
 func text(t *testing.T, ctx context.Context, testid string) string {
 	t.Helper()
-	return strings.TrimSpace(get(t, ctx, "read "+testid, chromedp.Text(byTestID(testid))))
+	return strings.TrimSpace(innerText(t, ctx, "read "+testid, byTestID(testid)))
+}
+
+// innerText waits up to 15 s for the first element the selector matches and
+// returns its visible text. It reads through the page's own script rather than
+// through a node id, which a navigation that has just finished (a form's
+// redirect) can still invalidate between the query and the read.
+func innerText(t *testing.T, ctx context.Context, step string, sel chromedp.CSS) string {
+	t.Helper()
+	quoted, _ := json.Marshal(string(sel)) // a JavaScript string literal
+	js := fmt.Sprintf(`(() => { const el = document.querySelector(%s); return el ? [true, el.innerText] : [false, ""]; })()`, quoted)
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		r, err := chromedp.Run(ctx, chromedp.Evaluate[[]any](js))
+		if err == nil && len(r) == 2 && r[0] == true {
+			s, _ := r[1].(string)
+			return s
+		}
+		if ctx.Err() != nil || time.Now().After(deadline) {
+			t.Fatalf("%s: no element matches %s (last error: %v)", step, sel, err)
+		}
+	}
 }
 
 // doubleClick presses the mouse button twice on the element, as a person
@@ -171,6 +192,7 @@ func signUp(t *testing.T, ctx context.Context, base, handle, password string) {
 		chromedp.Click(byTestID("auth-form")+` button[type=submit]`),
 		chromedp.WaitVisible(byTestID("nav-account")),
 	)
+	settle(t, ctx, "the page after signing up as "+handle, "/signup")
 }
 
 // signIn signs in through the form and waits for the signed-in header.
@@ -184,6 +206,24 @@ func signIn(t *testing.T, ctx context.Context, base, handle, password string) {
 		chromedp.Click(byTestID("auth-form")+` button[type=submit]`),
 		chromedp.WaitVisible(byTestID("nav-account")),
 	)
+	settle(t, ctx, "the page after signing in as "+handle, "/signin")
+}
+
+// settle waits up to 15 s until the page has finished loading away from the form at path, so that
+// the next step does not query the document a redirect is about to replace (its node ids would be
+// gone by the time it acts: "Could not find node with given id").
+func settle(t *testing.T, ctx context.Context, step, path string) {
+	t.Helper()
+	js := fmt.Sprintf(`document.readyState === "complete" && location.pathname !== %q`, path)
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		done, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
+		if err == nil && done {
+			return
+		}
+		if ctx.Err() != nil || time.Now().After(deadline) {
+			t.Fatalf("%s: still loading (last error: %v)", step, err)
+		}
+	}
 }
 
 // waitMath waits until KaTeX has rendered inside the element with the

@@ -93,7 +93,7 @@ func TestBrowserSignUpAndSubmit(t *testing.T) {
 	waitChecksDone(t, ctx)
 	// The submission has no open-status record and no hero brief: those gates fail, with fixes.
 	for _, gate := range []string{"OPEN_STATUS", "HERO"} {
-		outcome := get(t, ctx, "read the "+gate+" outcome", chromedp.Text(byTestID("gate-"+gate)+` [data-testid="gate-outcome"]`))
+		outcome := innerText(t, ctx, "read the "+gate+" outcome", byTestID("gate-"+gate)+` [data-testid="gate-outcome"]`)
 		if outcome != "Fails" {
 			t.Errorf("%s gate outcome = %q; want Fails", gate, outcome)
 		}
@@ -387,7 +387,7 @@ func TestBrowserReviewerQualifiesWithChecks(t *testing.T) {
 		chromedp.WaitVisible(byTestID("isolated-statement")),
 		chromedp.WaitVisible(byTestID("review-checks")),
 	)
-	first := get(t, ctx, "read the first gate's outcome", chromedp.Text(`[data-testid="review-checks"] [data-testid="gate-outcome"]`))
+	first := innerText(t, ctx, "read the first gate's outcome", chromedp.CSS(`[data-testid="review-checks"] [data-testid="gate-outcome"]`))
 	if first == "Passes" {
 		t.Errorf("the first gate on the review page passes; want the ones that need a reviewer first")
 	}

@@ -51,8 +51,12 @@ type CorpusNode struct {
 	Fidelity int `json:"fidelity,omitempty"`
 	// Some node of the uses closure is below E2.
 	SorryInClosure bool `json:"sorry_in_closure,omitempty"`
-	// How many nodes the uses closure holds, itself excluded.
+	// How many nodes the uses closure holds, itself excluded; not current while closure_pending.
 	ClosureSize int `json:"closure_size,omitempty"`
+	// The uses closure changed shape and its size is being counted by a job after the merge; closure_size is not current.
+	ClosurePending bool `json:"closure_pending,omitempty"`
+	// Raised with each change of the closure's shape; a count lands only when none came after it started.
+	ClosureGeneration int `json:"closure_generation,omitempty"`
 	// The lowest level in the uses closure; -1 when it is empty.
 	ClosureLowest int `json:"closure_lowest,omitempty"`
 	// LocatorUnconfirmed holds the value of the "locator_unconfirmed" field.
@@ -146,9 +150,9 @@ func (*CorpusNode) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case corpusnode.FieldSorryInClosure, corpusnode.FieldLocatorUnconfirmed, corpusnode.FieldRetired:
+		case corpusnode.FieldSorryInClosure, corpusnode.FieldClosurePending, corpusnode.FieldLocatorUnconfirmed, corpusnode.FieldRetired:
 			values[i] = new(sql.NullBool)
-		case corpusnode.FieldNumber, corpusnode.FieldLevel, corpusnode.FieldFidelity, corpusnode.FieldClosureSize, corpusnode.FieldClosureLowest:
+		case corpusnode.FieldNumber, corpusnode.FieldLevel, corpusnode.FieldFidelity, corpusnode.FieldClosureSize, corpusnode.FieldClosureGeneration, corpusnode.FieldClosureLowest:
 			values[i] = new(sql.NullInt64)
 		case corpusnode.FieldID, corpusnode.FieldKind, corpusnode.FieldLabel, corpusnode.FieldTitle, corpusnode.FieldTerm, corpusnode.FieldCurrentRevisionID, corpusnode.FieldWriterKind, corpusnode.FieldWriter, corpusnode.FieldModel, corpusnode.FieldPromptVersion, corpusnode.FieldLayer, corpusnode.FieldLicence, corpusnode.FieldAttribution, corpusnode.FieldImportKey, corpusnode.FieldSuccessorID, corpusnode.FieldMergedByID:
 			values[i] = new(sql.NullString)
@@ -284,6 +288,18 @@ func (_m *CorpusNode) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field closure_size", values[i])
 			} else if value.Valid {
 				_m.ClosureSize = int(value.Int64)
+			}
+		case corpusnode.FieldClosurePending:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field closure_pending", values[i])
+			} else if value.Valid {
+				_m.ClosurePending = value.Bool
+			}
+		case corpusnode.FieldClosureGeneration:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field closure_generation", values[i])
+			} else if value.Valid {
+				_m.ClosureGeneration = int(value.Int64)
 			}
 		case corpusnode.FieldClosureLowest:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
@@ -447,6 +463,12 @@ func (_m *CorpusNode) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("closure_size=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ClosureSize))
+	builder.WriteString(", ")
+	builder.WriteString("closure_pending=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ClosurePending))
+	builder.WriteString(", ")
+	builder.WriteString("closure_generation=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ClosureGeneration))
 	builder.WriteString(", ")
 	builder.WriteString("closure_lowest=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ClosureLowest))

@@ -231,6 +231,34 @@ func (_c *CorpusNodeCreate) SetNillableClosureSize(v *int) *CorpusNodeCreate {
 	return _c
 }
 
+// SetClosurePending sets the "closure_pending" field.
+func (_c *CorpusNodeCreate) SetClosurePending(v bool) *CorpusNodeCreate {
+	_c.mutation.SetClosurePending(v)
+	return _c
+}
+
+// SetNillableClosurePending sets the "closure_pending" field if the given value is not nil.
+func (_c *CorpusNodeCreate) SetNillableClosurePending(v *bool) *CorpusNodeCreate {
+	if v != nil {
+		_c.SetClosurePending(*v)
+	}
+	return _c
+}
+
+// SetClosureGeneration sets the "closure_generation" field.
+func (_c *CorpusNodeCreate) SetClosureGeneration(v int) *CorpusNodeCreate {
+	_c.mutation.SetClosureGeneration(v)
+	return _c
+}
+
+// SetNillableClosureGeneration sets the "closure_generation" field if the given value is not nil.
+func (_c *CorpusNodeCreate) SetNillableClosureGeneration(v *int) *CorpusNodeCreate {
+	if v != nil {
+		_c.SetClosureGeneration(*v)
+	}
+	return _c
+}
+
 // SetClosureLowest sets the "closure_lowest" field.
 func (_c *CorpusNodeCreate) SetClosureLowest(v int) *CorpusNodeCreate {
 	_c.mutation.SetClosureLowest(v)
@@ -469,6 +497,14 @@ func (_c *CorpusNodeCreate) defaults() {
 		v := corpusnode.DefaultClosureSize
 		_c.mutation.SetClosureSize(v)
 	}
+	if _, ok := _c.mutation.ClosurePending(); !ok {
+		v := corpusnode.DefaultClosurePending
+		_c.mutation.SetClosurePending(v)
+	}
+	if _, ok := _c.mutation.ClosureGeneration(); !ok {
+		v := corpusnode.DefaultClosureGeneration
+		_c.mutation.SetClosureGeneration(v)
+	}
 	if _, ok := _c.mutation.ClosureLowest(); !ok {
 		v := corpusnode.DefaultClosureLowest
 		_c.mutation.SetClosureLowest(v)
@@ -571,6 +607,17 @@ func (_c *CorpusNodeCreate) check() error {
 	if v, ok := _c.mutation.ClosureSize(); ok {
 		if err := corpusnode.ClosureSizeValidator(v); err != nil {
 			return &ValidationError{Name: "closure_size", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.closure_size": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.ClosurePending(); !ok {
+		return &ValidationError{Name: "closure_pending", err: errors.New(`ent: missing required field "CorpusNode.closure_pending"`)}
+	}
+	if _, ok := _c.mutation.ClosureGeneration(); !ok {
+		return &ValidationError{Name: "closure_generation", err: errors.New(`ent: missing required field "CorpusNode.closure_generation"`)}
+	}
+	if v, ok := _c.mutation.ClosureGeneration(); ok {
+		if err := corpusnode.ClosureGenerationValidator(v); err != nil {
+			return &ValidationError{Name: "closure_generation", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.closure_generation": %w`, err)}
 		}
 	}
 	if _, ok := _c.mutation.ClosureLowest(); !ok {
@@ -705,6 +752,14 @@ func (_c *CorpusNodeCreate) createSpec() (*CorpusNode, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.ClosureSize(); ok {
 		_spec.SetField(corpusnode.FieldClosureSize, field.TypeInt, value)
 		_node.ClosureSize = value
+	}
+	if value, ok := _c.mutation.ClosurePending(); ok {
+		_spec.SetField(corpusnode.FieldClosurePending, field.TypeBool, value)
+		_node.ClosurePending = value
+	}
+	if value, ok := _c.mutation.ClosureGeneration(); ok {
+		_spec.SetField(corpusnode.FieldClosureGeneration, field.TypeInt, value)
+		_node.ClosureGeneration = value
 	}
 	if value, ok := _c.mutation.ClosureLowest(); ok {
 		_spec.SetField(corpusnode.FieldClosureLowest, field.TypeInt, value)
@@ -1019,6 +1074,36 @@ func (u *CorpusNodeUpsert) UpdateClosureSize() *CorpusNodeUpsert {
 // AddClosureSize adds v to the "closure_size" field.
 func (u *CorpusNodeUpsert) AddClosureSize(v int) *CorpusNodeUpsert {
 	u.Add(corpusnode.FieldClosureSize, v)
+	return u
+}
+
+// SetClosurePending sets the "closure_pending" field.
+func (u *CorpusNodeUpsert) SetClosurePending(v bool) *CorpusNodeUpsert {
+	u.Set(corpusnode.FieldClosurePending, v)
+	return u
+}
+
+// UpdateClosurePending sets the "closure_pending" field to the value that was provided on create.
+func (u *CorpusNodeUpsert) UpdateClosurePending() *CorpusNodeUpsert {
+	u.SetExcluded(corpusnode.FieldClosurePending)
+	return u
+}
+
+// SetClosureGeneration sets the "closure_generation" field.
+func (u *CorpusNodeUpsert) SetClosureGeneration(v int) *CorpusNodeUpsert {
+	u.Set(corpusnode.FieldClosureGeneration, v)
+	return u
+}
+
+// UpdateClosureGeneration sets the "closure_generation" field to the value that was provided on create.
+func (u *CorpusNodeUpsert) UpdateClosureGeneration() *CorpusNodeUpsert {
+	u.SetExcluded(corpusnode.FieldClosureGeneration)
+	return u
+}
+
+// AddClosureGeneration adds v to the "closure_generation" field.
+func (u *CorpusNodeUpsert) AddClosureGeneration(v int) *CorpusNodeUpsert {
+	u.Add(corpusnode.FieldClosureGeneration, v)
 	return u
 }
 
@@ -1363,6 +1448,41 @@ func (u *CorpusNodeUpsertOne) AddClosureSize(v int) *CorpusNodeUpsertOne {
 func (u *CorpusNodeUpsertOne) UpdateClosureSize() *CorpusNodeUpsertOne {
 	return u.Update(func(s *CorpusNodeUpsert) {
 		s.UpdateClosureSize()
+	})
+}
+
+// SetClosurePending sets the "closure_pending" field.
+func (u *CorpusNodeUpsertOne) SetClosurePending(v bool) *CorpusNodeUpsertOne {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.SetClosurePending(v)
+	})
+}
+
+// UpdateClosurePending sets the "closure_pending" field to the value that was provided on create.
+func (u *CorpusNodeUpsertOne) UpdateClosurePending() *CorpusNodeUpsertOne {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.UpdateClosurePending()
+	})
+}
+
+// SetClosureGeneration sets the "closure_generation" field.
+func (u *CorpusNodeUpsertOne) SetClosureGeneration(v int) *CorpusNodeUpsertOne {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.SetClosureGeneration(v)
+	})
+}
+
+// AddClosureGeneration adds v to the "closure_generation" field.
+func (u *CorpusNodeUpsertOne) AddClosureGeneration(v int) *CorpusNodeUpsertOne {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.AddClosureGeneration(v)
+	})
+}
+
+// UpdateClosureGeneration sets the "closure_generation" field to the value that was provided on create.
+func (u *CorpusNodeUpsertOne) UpdateClosureGeneration() *CorpusNodeUpsertOne {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.UpdateClosureGeneration()
 	})
 }
 
@@ -1889,6 +2009,41 @@ func (u *CorpusNodeUpsertBulk) AddClosureSize(v int) *CorpusNodeUpsertBulk {
 func (u *CorpusNodeUpsertBulk) UpdateClosureSize() *CorpusNodeUpsertBulk {
 	return u.Update(func(s *CorpusNodeUpsert) {
 		s.UpdateClosureSize()
+	})
+}
+
+// SetClosurePending sets the "closure_pending" field.
+func (u *CorpusNodeUpsertBulk) SetClosurePending(v bool) *CorpusNodeUpsertBulk {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.SetClosurePending(v)
+	})
+}
+
+// UpdateClosurePending sets the "closure_pending" field to the value that was provided on create.
+func (u *CorpusNodeUpsertBulk) UpdateClosurePending() *CorpusNodeUpsertBulk {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.UpdateClosurePending()
+	})
+}
+
+// SetClosureGeneration sets the "closure_generation" field.
+func (u *CorpusNodeUpsertBulk) SetClosureGeneration(v int) *CorpusNodeUpsertBulk {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.SetClosureGeneration(v)
+	})
+}
+
+// AddClosureGeneration adds v to the "closure_generation" field.
+func (u *CorpusNodeUpsertBulk) AddClosureGeneration(v int) *CorpusNodeUpsertBulk {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.AddClosureGeneration(v)
+	})
+}
+
+// UpdateClosureGeneration sets the "closure_generation" field to the value that was provided on create.
+func (u *CorpusNodeUpsertBulk) UpdateClosureGeneration() *CorpusNodeUpsertBulk {
+	return u.Update(func(s *CorpusNodeUpsert) {
+		s.UpdateClosureGeneration()
 	})
 }
 

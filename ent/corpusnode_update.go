@@ -214,6 +214,41 @@ func (_u *CorpusNodeUpdate) AddClosureSize(v int) *CorpusNodeUpdate {
 	return _u
 }
 
+// SetClosurePending sets the "closure_pending" field.
+func (_u *CorpusNodeUpdate) SetClosurePending(v bool) *CorpusNodeUpdate {
+	_u.mutation.SetClosurePending(v)
+	return _u
+}
+
+// SetNillableClosurePending sets the "closure_pending" field if the given value is not nil.
+func (_u *CorpusNodeUpdate) SetNillableClosurePending(v *bool) *CorpusNodeUpdate {
+	if v != nil {
+		_u.SetClosurePending(*v)
+	}
+	return _u
+}
+
+// SetClosureGeneration sets the "closure_generation" field.
+func (_u *CorpusNodeUpdate) SetClosureGeneration(v int) *CorpusNodeUpdate {
+	_u.mutation.ResetClosureGeneration()
+	_u.mutation.SetClosureGeneration(v)
+	return _u
+}
+
+// SetNillableClosureGeneration sets the "closure_generation" field if the given value is not nil.
+func (_u *CorpusNodeUpdate) SetNillableClosureGeneration(v *int) *CorpusNodeUpdate {
+	if v != nil {
+		_u.SetClosureGeneration(*v)
+	}
+	return _u
+}
+
+// AddClosureGeneration adds value to the "closure_generation" field.
+func (_u *CorpusNodeUpdate) AddClosureGeneration(v int) *CorpusNodeUpdate {
+	_u.mutation.AddClosureGeneration(v)
+	return _u
+}
+
 // SetClosureLowest sets the "closure_lowest" field.
 func (_u *CorpusNodeUpdate) SetClosureLowest(v int) *CorpusNodeUpdate {
 	_u.mutation.ResetClosureLowest()
@@ -556,6 +591,11 @@ func (_u *CorpusNodeUpdate) check() error {
 			return &ValidationError{Name: "closure_size", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.closure_size": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.ClosureGeneration(); ok {
+		if err := corpusnode.ClosureGenerationValidator(v); err != nil {
+			return &ValidationError{Name: "closure_generation", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.closure_generation": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.ClosureLowest(); ok {
 		if err := corpusnode.ClosureLowestValidator(v); err != nil {
 			return &ValidationError{Name: "closure_lowest", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.closure_lowest": %w`, err)}
@@ -629,6 +669,15 @@ func (_u *CorpusNodeUpdate) sqlSave(ctx context.Context) (_node int, err error) 
 	}
 	if value, ok := _u.mutation.AddedClosureSize(); ok {
 		_spec.AddField(corpusnode.FieldClosureSize, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.ClosurePending(); ok {
+		_spec.SetField(corpusnode.FieldClosurePending, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ClosureGeneration(); ok {
+		_spec.SetField(corpusnode.FieldClosureGeneration, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedClosureGeneration(); ok {
+		_spec.AddField(corpusnode.FieldClosureGeneration, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.ClosureLowest(); ok {
 		_spec.SetField(corpusnode.FieldClosureLowest, field.TypeInt, value)
@@ -1085,6 +1134,41 @@ func (_u *CorpusNodeUpdateOne) AddClosureSize(v int) *CorpusNodeUpdateOne {
 	return _u
 }
 
+// SetClosurePending sets the "closure_pending" field.
+func (_u *CorpusNodeUpdateOne) SetClosurePending(v bool) *CorpusNodeUpdateOne {
+	_u.mutation.SetClosurePending(v)
+	return _u
+}
+
+// SetNillableClosurePending sets the "closure_pending" field if the given value is not nil.
+func (_u *CorpusNodeUpdateOne) SetNillableClosurePending(v *bool) *CorpusNodeUpdateOne {
+	if v != nil {
+		_u.SetClosurePending(*v)
+	}
+	return _u
+}
+
+// SetClosureGeneration sets the "closure_generation" field.
+func (_u *CorpusNodeUpdateOne) SetClosureGeneration(v int) *CorpusNodeUpdateOne {
+	_u.mutation.ResetClosureGeneration()
+	_u.mutation.SetClosureGeneration(v)
+	return _u
+}
+
+// SetNillableClosureGeneration sets the "closure_generation" field if the given value is not nil.
+func (_u *CorpusNodeUpdateOne) SetNillableClosureGeneration(v *int) *CorpusNodeUpdateOne {
+	if v != nil {
+		_u.SetClosureGeneration(*v)
+	}
+	return _u
+}
+
+// AddClosureGeneration adds value to the "closure_generation" field.
+func (_u *CorpusNodeUpdateOne) AddClosureGeneration(v int) *CorpusNodeUpdateOne {
+	_u.mutation.AddClosureGeneration(v)
+	return _u
+}
+
 // SetClosureLowest sets the "closure_lowest" field.
 func (_u *CorpusNodeUpdateOne) SetClosureLowest(v int) *CorpusNodeUpdateOne {
 	_u.mutation.ResetClosureLowest()
@@ -1440,6 +1524,11 @@ func (_u *CorpusNodeUpdateOne) check() error {
 			return &ValidationError{Name: "closure_size", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.closure_size": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.ClosureGeneration(); ok {
+		if err := corpusnode.ClosureGenerationValidator(v); err != nil {
+			return &ValidationError{Name: "closure_generation", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.closure_generation": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.ClosureLowest(); ok {
 		if err := corpusnode.ClosureLowestValidator(v); err != nil {
 			return &ValidationError{Name: "closure_lowest", err: fmt.Errorf(`ent: validator failed for field "CorpusNode.closure_lowest": %w`, err)}
@@ -1530,6 +1619,15 @@ func (_u *CorpusNodeUpdateOne) sqlSave(ctx context.Context) (_node *CorpusNode, 
 	}
 	if value, ok := _u.mutation.AddedClosureSize(); ok {
 		_spec.AddField(corpusnode.FieldClosureSize, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.ClosurePending(); ok {
+		_spec.SetField(corpusnode.FieldClosurePending, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ClosureGeneration(); ok {
+		_spec.SetField(corpusnode.FieldClosureGeneration, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedClosureGeneration(); ok {
+		_spec.AddField(corpusnode.FieldClosureGeneration, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.ClosureLowest(); ok {
 		_spec.SetField(corpusnode.FieldClosureLowest, field.TypeInt, value)

@@ -37,8 +37,10 @@ type Event struct {
 	Hash string `json:"hash,omitempty"`
 	// Public holds the value of the "public" field.
 	Public bool `json:"public,omitempty"`
-	// Which fields the hash covers: 1 for events written before the id and visibility were hashed, 2 for every column but the hash.
-	HashVersion  int `json:"hash_version,omitempty"`
+	// Which fields the hash covers: 1 for events written before the id and visibility were hashed, 2 for every column but the hash, 3 for every column but the hash with actorCommitment in place of the account that acted.
+	HashVersion int `json:"hash_version,omitempty"`
+	// ActorSalt holds the value of the "actor_salt" field.
+	ActorSalt    string `json:"actor_salt,omitempty"`
 	selectValues sql.SelectValues
 }
 
@@ -51,7 +53,7 @@ func (*Event) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullBool)
 		case event.FieldSeq, event.FieldHashVersion:
 			values[i] = new(sql.NullInt64)
-		case event.FieldID, event.FieldActor, event.FieldAuthority, event.FieldKind, event.FieldSubject, event.FieldPayload, event.FieldPrevHash, event.FieldHash:
+		case event.FieldID, event.FieldActor, event.FieldAuthority, event.FieldKind, event.FieldSubject, event.FieldPayload, event.FieldPrevHash, event.FieldHash, event.FieldActorSalt:
 			values[i] = new(sql.NullString)
 		case event.FieldAt:
 			values[i] = new(sql.NullTime)
@@ -142,6 +144,12 @@ func (_m *Event) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.HashVersion = int(value.Int64)
 			}
+		case event.FieldActorSalt:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field actor_salt", values[i])
+			} else if value.Valid {
+				_m.ActorSalt = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -210,6 +218,9 @@ func (_m *Event) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("hash_version=")
 	builder.WriteString(fmt.Sprintf("%v", _m.HashVersion))
+	builder.WriteString(", ")
+	builder.WriteString("actor_salt=")
+	builder.WriteString(_m.ActorSalt)
 	builder.WriteByte(')')
 	return builder.String()
 }

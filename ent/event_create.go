@@ -105,6 +105,20 @@ func (_c *EventCreate) SetNillableHashVersion(v *int) *EventCreate {
 	return _c
 }
 
+// SetActorSalt sets the "actor_salt" field.
+func (_c *EventCreate) SetActorSalt(v string) *EventCreate {
+	_c.mutation.SetActorSalt(v)
+	return _c
+}
+
+// SetNillableActorSalt sets the "actor_salt" field if the given value is not nil.
+func (_c *EventCreate) SetNillableActorSalt(v *string) *EventCreate {
+	if v != nil {
+		_c.SetActorSalt(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *EventCreate) SetID(v string) *EventCreate {
 	_c.mutation.SetID(v)
@@ -162,6 +176,10 @@ func (_c *EventCreate) defaults() {
 		v := event.DefaultHashVersion
 		_c.mutation.SetHashVersion(v)
 	}
+	if _, ok := _c.mutation.ActorSalt(); !ok {
+		v := event.DefaultActorSalt
+		_c.mutation.SetActorSalt(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := event.DefaultID()
 		_c.mutation.SetID(v)
@@ -212,6 +230,9 @@ func (_c *EventCreate) check() error {
 		if err := event.HashVersionValidator(v); err != nil {
 			return &ValidationError{Name: "hash_version", err: fmt.Errorf(`ent: validator failed for field "Event.hash_version": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.ActorSalt(); !ok {
+		return &ValidationError{Name: "actor_salt", err: errors.New(`ent: missing required field "Event.actor_salt"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := event.IDValidator(v); err != nil {
@@ -297,6 +318,10 @@ func (_c *EventCreate) createSpec() (*Event, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.HashVersion(); ok {
 		_spec.SetField(event.FieldHashVersion, field.TypeInt, value)
 		_node.HashVersion = value
+	}
+	if value, ok := _c.mutation.ActorSalt(); ok {
+		_spec.SetField(event.FieldActorSalt, field.TypeString, value)
+		_node.ActorSalt = value
 	}
 	return _node, _spec
 }
@@ -399,6 +424,9 @@ func (u *EventUpsertOne) UpdateNewValues() *EventUpsertOne {
 		}
 		if _, exists := u.create.mutation.HashVersion(); exists {
 			s.SetIgnore(event.FieldHashVersion)
+		}
+		if _, exists := u.create.mutation.ActorSalt(); exists {
+			s.SetIgnore(event.FieldActorSalt)
 		}
 	}))
 	return u
@@ -646,6 +674,9 @@ func (u *EventUpsertBulk) UpdateNewValues() *EventUpsertBulk {
 			}
 			if _, exists := b.mutation.HashVersion(); exists {
 				s.SetIgnore(event.FieldHashVersion)
+			}
+			if _, exists := b.mutation.ActorSalt(); exists {
+				s.SetIgnore(event.FieldActorSalt)
 			}
 		}
 	}))

@@ -13334,58 +13334,61 @@ func (m *CorpusGateRunMutation) ResetEdge(name string) error {
 // CorpusNodeMutation represents an operation that mutates the CorpusNode nodes in the graph.
 type CorpusNodeMutation struct {
 	config
-	op                   Op
-	typ                  string
-	id                   *string
-	number               *int
-	addnumber            *int
-	kind                 *corpusnode.Kind
-	label                *string
-	title                *string
-	term                 *string
-	current_revision_id  *string
-	writer_kind          *corpusnode.WriterKind
-	writer               *string
-	model                *string
-	prompt_version       *string
-	layer                *string
-	licence              *string
-	attribution          *string
-	import_key           *string
-	level                *int
-	addlevel             *int
-	fidelity             *int
-	addfidelity          *int
-	sorry_in_closure     *bool
-	closure_size         *int
-	addclosure_size      *int
-	closure_lowest       *int
-	addclosure_lowest    *int
-	locator_unconfirmed  *bool
-	retired              *bool
-	successor_id         *string
-	merged_by_id         *string
-	created_at           *time.Time
-	updated_at           *time.Time
-	clearedFields        map[string]struct{}
-	revisions            map[string]struct{}
-	removedrevisions     map[string]struct{}
-	clearedrevisions     bool
-	out_edges            map[string]struct{}
-	removedout_edges     map[string]struct{}
-	clearedout_edges     bool
-	in_edges             map[string]struct{}
-	removedin_edges      map[string]struct{}
-	clearedin_edges      bool
-	confirmations        map[string]struct{}
-	removedconfirmations map[string]struct{}
-	clearedconfirmations bool
-	bindings             map[string]struct{}
-	removedbindings      map[string]struct{}
-	clearedbindings      bool
-	done                 bool
-	oldValue             func(context.Context) (*CorpusNode, error)
-	predicates           []predicate.CorpusNode
+	op                    Op
+	typ                   string
+	id                    *string
+	number                *int
+	addnumber             *int
+	kind                  *corpusnode.Kind
+	label                 *string
+	title                 *string
+	term                  *string
+	current_revision_id   *string
+	writer_kind           *corpusnode.WriterKind
+	writer                *string
+	model                 *string
+	prompt_version        *string
+	layer                 *string
+	licence               *string
+	attribution           *string
+	import_key            *string
+	level                 *int
+	addlevel              *int
+	fidelity              *int
+	addfidelity           *int
+	sorry_in_closure      *bool
+	closure_size          *int
+	addclosure_size       *int
+	closure_pending       *bool
+	closure_generation    *int
+	addclosure_generation *int
+	closure_lowest        *int
+	addclosure_lowest     *int
+	locator_unconfirmed   *bool
+	retired               *bool
+	successor_id          *string
+	merged_by_id          *string
+	created_at            *time.Time
+	updated_at            *time.Time
+	clearedFields         map[string]struct{}
+	revisions             map[string]struct{}
+	removedrevisions      map[string]struct{}
+	clearedrevisions      bool
+	out_edges             map[string]struct{}
+	removedout_edges      map[string]struct{}
+	clearedout_edges      bool
+	in_edges              map[string]struct{}
+	removedin_edges       map[string]struct{}
+	clearedin_edges       bool
+	confirmations         map[string]struct{}
+	removedconfirmations  map[string]struct{}
+	clearedconfirmations  bool
+	bindings              map[string]struct{}
+	removedbindings       map[string]struct{}
+	clearedbindings       bool
+	done                  bool
+	oldValue              func(context.Context) (*CorpusNode, error)
+	predicates            []predicate.CorpusNode
 }
 
 var _ ent.Mutation = (*CorpusNodeMutation)(nil)
@@ -14246,6 +14249,98 @@ func (m *CorpusNodeMutation) ResetClosureSize() {
 	m.addclosure_size = nil
 }
 
+// SetClosurePending sets the "closure_pending" field.
+func (m *CorpusNodeMutation) SetClosurePending(b bool) {
+	m.closure_pending = &b
+}
+
+// ClosurePending returns the value of the "closure_pending" field in the mutation.
+func (m *CorpusNodeMutation) ClosurePending() (r bool, exists bool) {
+	v := m.closure_pending
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClosurePending returns the old "closure_pending" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldClosurePending(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClosurePending is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClosurePending requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClosurePending: %w", err)
+	}
+	return oldValue.ClosurePending, nil
+}
+
+// ResetClosurePending resets all changes to the "closure_pending" field.
+func (m *CorpusNodeMutation) ResetClosurePending() {
+	m.closure_pending = nil
+}
+
+// SetClosureGeneration sets the "closure_generation" field.
+func (m *CorpusNodeMutation) SetClosureGeneration(i int) {
+	m.closure_generation = &i
+	m.addclosure_generation = nil
+}
+
+// ClosureGeneration returns the value of the "closure_generation" field in the mutation.
+func (m *CorpusNodeMutation) ClosureGeneration() (r int, exists bool) {
+	v := m.closure_generation
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClosureGeneration returns the old "closure_generation" field's value of the CorpusNode entity.
+// If the CorpusNode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CorpusNodeMutation) OldClosureGeneration(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClosureGeneration is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClosureGeneration requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClosureGeneration: %w", err)
+	}
+	return oldValue.ClosureGeneration, nil
+}
+
+// AddClosureGeneration adds i to the "closure_generation" field.
+func (m *CorpusNodeMutation) AddClosureGeneration(i int) {
+	if m.addclosure_generation != nil {
+		*m.addclosure_generation += i
+	} else {
+		m.addclosure_generation = &i
+	}
+}
+
+// AddedClosureGeneration returns the value that was added to the "closure_generation" field in this mutation.
+func (m *CorpusNodeMutation) AddedClosureGeneration() (r int, exists bool) {
+	v := m.addclosure_generation
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetClosureGeneration resets all changes to the "closure_generation" field.
+func (m *CorpusNodeMutation) ResetClosureGeneration() {
+	m.closure_generation = nil
+	m.addclosure_generation = nil
+}
+
 // SetClosureLowest sets the "closure_lowest" field.
 func (m *CorpusNodeMutation) SetClosureLowest(i int) {
 	m.closure_lowest = &i
@@ -14848,7 +14943,7 @@ func (m *CorpusNodeMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CorpusNodeMutation) Fields() []string {
-	fields := make([]string, 0, 25)
+	fields := make([]string, 0, 27)
 	if m.number != nil {
 		fields = append(fields, corpusnode.FieldNumber)
 	}
@@ -14902,6 +14997,12 @@ func (m *CorpusNodeMutation) Fields() []string {
 	}
 	if m.closure_size != nil {
 		fields = append(fields, corpusnode.FieldClosureSize)
+	}
+	if m.closure_pending != nil {
+		fields = append(fields, corpusnode.FieldClosurePending)
+	}
+	if m.closure_generation != nil {
+		fields = append(fields, corpusnode.FieldClosureGeneration)
 	}
 	if m.closure_lowest != nil {
 		fields = append(fields, corpusnode.FieldClosureLowest)
@@ -14968,6 +15069,10 @@ func (m *CorpusNodeMutation) Field(name string) (ent.Value, bool) {
 		return m.SorryInClosure()
 	case corpusnode.FieldClosureSize:
 		return m.ClosureSize()
+	case corpusnode.FieldClosurePending:
+		return m.ClosurePending()
+	case corpusnode.FieldClosureGeneration:
+		return m.ClosureGeneration()
 	case corpusnode.FieldClosureLowest:
 		return m.ClosureLowest()
 	case corpusnode.FieldLocatorUnconfirmed:
@@ -15027,6 +15132,10 @@ func (m *CorpusNodeMutation) OldField(ctx context.Context, name string) (ent.Val
 		return m.OldSorryInClosure(ctx)
 	case corpusnode.FieldClosureSize:
 		return m.OldClosureSize(ctx)
+	case corpusnode.FieldClosurePending:
+		return m.OldClosurePending(ctx)
+	case corpusnode.FieldClosureGeneration:
+		return m.OldClosureGeneration(ctx)
 	case corpusnode.FieldClosureLowest:
 		return m.OldClosureLowest(ctx)
 	case corpusnode.FieldLocatorUnconfirmed:
@@ -15176,6 +15285,20 @@ func (m *CorpusNodeMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetClosureSize(v)
 		return nil
+	case corpusnode.FieldClosurePending:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClosurePending(v)
+		return nil
+	case corpusnode.FieldClosureGeneration:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClosureGeneration(v)
+		return nil
 	case corpusnode.FieldClosureLowest:
 		v, ok := value.(int)
 		if !ok {
@@ -15245,6 +15368,9 @@ func (m *CorpusNodeMutation) AddedFields() []string {
 	if m.addclosure_size != nil {
 		fields = append(fields, corpusnode.FieldClosureSize)
 	}
+	if m.addclosure_generation != nil {
+		fields = append(fields, corpusnode.FieldClosureGeneration)
+	}
 	if m.addclosure_lowest != nil {
 		fields = append(fields, corpusnode.FieldClosureLowest)
 	}
@@ -15264,6 +15390,8 @@ func (m *CorpusNodeMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedFidelity()
 	case corpusnode.FieldClosureSize:
 		return m.AddedClosureSize()
+	case corpusnode.FieldClosureGeneration:
+		return m.AddedClosureGeneration()
 	case corpusnode.FieldClosureLowest:
 		return m.AddedClosureLowest()
 	}
@@ -15302,6 +15430,13 @@ func (m *CorpusNodeMutation) AddField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.AddClosureSize(v)
+		return nil
+	case corpusnode.FieldClosureGeneration:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddClosureGeneration(v)
 		return nil
 	case corpusnode.FieldClosureLowest:
 		v, ok := value.(int)
@@ -15417,6 +15552,12 @@ func (m *CorpusNodeMutation) ResetField(name string) error {
 		return nil
 	case corpusnode.FieldClosureSize:
 		m.ResetClosureSize()
+		return nil
+	case corpusnode.FieldClosurePending:
+		m.ResetClosurePending()
+		return nil
+	case corpusnode.FieldClosureGeneration:
+		m.ResetClosureGeneration()
 		return nil
 	case corpusnode.FieldClosureLowest:
 		m.ResetClosureLowest()
@@ -21577,6 +21718,7 @@ type EventMutation struct {
 	public          *bool
 	hash_version    *int
 	addhash_version *int
+	actor_salt      *string
 	clearedFields   map[string]struct{}
 	done            bool
 	oldValue        func(context.Context) (*Event, error)
@@ -22123,6 +22265,42 @@ func (m *EventMutation) ResetHashVersion() {
 	m.addhash_version = nil
 }
 
+// SetActorSalt sets the "actor_salt" field.
+func (m *EventMutation) SetActorSalt(s string) {
+	m.actor_salt = &s
+}
+
+// ActorSalt returns the value of the "actor_salt" field in the mutation.
+func (m *EventMutation) ActorSalt() (r string, exists bool) {
+	v := m.actor_salt
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActorSalt returns the old "actor_salt" field's value of the Event entity.
+// If the Event object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EventMutation) OldActorSalt(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActorSalt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActorSalt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActorSalt: %w", err)
+	}
+	return oldValue.ActorSalt, nil
+}
+
+// ResetActorSalt resets all changes to the "actor_salt" field.
+func (m *EventMutation) ResetActorSalt() {
+	m.actor_salt = nil
+}
+
 // Where appends a list predicates to the EventMutation builder.
 func (m *EventMutation) Where(ps ...predicate.Event) {
 	m.predicates = append(m.predicates, ps...)
@@ -22157,7 +22335,7 @@ func (m *EventMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *EventMutation) Fields() []string {
-	fields := make([]string, 0, 11)
+	fields := make([]string, 0, 12)
 	if m.seq != nil {
 		fields = append(fields, event.FieldSeq)
 	}
@@ -22191,6 +22369,9 @@ func (m *EventMutation) Fields() []string {
 	if m.hash_version != nil {
 		fields = append(fields, event.FieldHashVersion)
 	}
+	if m.actor_salt != nil {
+		fields = append(fields, event.FieldActorSalt)
+	}
 	return fields
 }
 
@@ -22221,6 +22402,8 @@ func (m *EventMutation) Field(name string) (ent.Value, bool) {
 		return m.Public()
 	case event.FieldHashVersion:
 		return m.HashVersion()
+	case event.FieldActorSalt:
+		return m.ActorSalt()
 	}
 	return nil, false
 }
@@ -22252,6 +22435,8 @@ func (m *EventMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldPublic(ctx)
 	case event.FieldHashVersion:
 		return m.OldHashVersion(ctx)
+	case event.FieldActorSalt:
+		return m.OldActorSalt(ctx)
 	}
 	return nil, fmt.Errorf("unknown Event field %s", name)
 }
@@ -22337,6 +22522,13 @@ func (m *EventMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetHashVersion(v)
+		return nil
+	case event.FieldActorSalt:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActorSalt(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Event field %s", name)
@@ -22446,6 +22638,9 @@ func (m *EventMutation) ResetField(name string) error {
 		return nil
 	case event.FieldHashVersion:
 		m.ResetHashVersion()
+		return nil
+	case event.FieldActorSalt:
+		m.ResetActorSalt()
 		return nil
 	}
 	return fmt.Errorf("unknown Event field %s", name)

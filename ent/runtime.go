@@ -681,8 +681,18 @@ func init() {
 	corpusnode.DefaultClosureSize = corpusnodeDescClosureSize.Default.(int)
 	// corpusnode.ClosureSizeValidator is a validator for the "closure_size" field. It is called by the builders before save.
 	corpusnode.ClosureSizeValidator = corpusnodeDescClosureSize.Validators[0].(func(int) error)
+	// corpusnodeDescClosurePending is the schema descriptor for closure_pending field.
+	corpusnodeDescClosurePending := corpusnodeFields[19].Descriptor()
+	// corpusnode.DefaultClosurePending holds the default value on creation for the closure_pending field.
+	corpusnode.DefaultClosurePending = corpusnodeDescClosurePending.Default.(bool)
+	// corpusnodeDescClosureGeneration is the schema descriptor for closure_generation field.
+	corpusnodeDescClosureGeneration := corpusnodeFields[20].Descriptor()
+	// corpusnode.DefaultClosureGeneration holds the default value on creation for the closure_generation field.
+	corpusnode.DefaultClosureGeneration = corpusnodeDescClosureGeneration.Default.(int)
+	// corpusnode.ClosureGenerationValidator is a validator for the "closure_generation" field. It is called by the builders before save.
+	corpusnode.ClosureGenerationValidator = corpusnodeDescClosureGeneration.Validators[0].(func(int) error)
 	// corpusnodeDescClosureLowest is the schema descriptor for closure_lowest field.
-	corpusnodeDescClosureLowest := corpusnodeFields[19].Descriptor()
+	corpusnodeDescClosureLowest := corpusnodeFields[21].Descriptor()
 	// corpusnode.DefaultClosureLowest holds the default value on creation for the closure_lowest field.
 	corpusnode.DefaultClosureLowest = corpusnodeDescClosureLowest.Default.(int)
 	// corpusnode.ClosureLowestValidator is a validator for the "closure_lowest" field. It is called by the builders before save.
@@ -702,11 +712,11 @@ func init() {
 		}
 	}()
 	// corpusnodeDescLocatorUnconfirmed is the schema descriptor for locator_unconfirmed field.
-	corpusnodeDescLocatorUnconfirmed := corpusnodeFields[20].Descriptor()
+	corpusnodeDescLocatorUnconfirmed := corpusnodeFields[22].Descriptor()
 	// corpusnode.DefaultLocatorUnconfirmed holds the default value on creation for the locator_unconfirmed field.
 	corpusnode.DefaultLocatorUnconfirmed = corpusnodeDescLocatorUnconfirmed.Default.(bool)
 	// corpusnodeDescRetired is the schema descriptor for retired field.
-	corpusnodeDescRetired := corpusnodeFields[21].Descriptor()
+	corpusnodeDescRetired := corpusnodeFields[23].Descriptor()
 	// corpusnode.DefaultRetired holds the default value on creation for the retired field.
 	corpusnode.DefaultRetired = corpusnodeDescRetired.Default.(bool)
 	// corpusnodeDescID is the schema descriptor for id field.
@@ -937,6 +947,10 @@ func init() {
 	event.DefaultHashVersion = eventDescHashVersion.Default.(int)
 	// event.HashVersionValidator is a validator for the "hash_version" field. It is called by the builders before save.
 	event.HashVersionValidator = eventDescHashVersion.Validators[0].(func(int) error)
+	// eventDescActorSalt is the schema descriptor for actor_salt field.
+	eventDescActorSalt := eventFields[11].Descriptor()
+	// event.DefaultActorSalt holds the default value on creation for the actor_salt field.
+	event.DefaultActorSalt = eventDescActorSalt.Default.(string)
 	// eventDescID is the schema descriptor for id field.
 	eventDescID := eventMixinFields0[0].Descriptor()
 	// event.DefaultID holds the default value on creation for the id field.

@@ -43,6 +43,14 @@ func (r *changeRequestResolver) CreatedAt(ctx context.Context, obj *corpus.Chang
 	return &obj.CreatedAt, nil
 }
 
+// Size is the resolver for the size field.
+func (r *closureResolver) Size(ctx context.Context, obj *corpus.Closure) (*int, error) {
+	if obj.Pending {
+		return nil, nil // being counted: no number rather than a stale one
+	}
+	return &obj.Size, nil
+}
+
 // LowestLevel is the resolver for the lowestLevel field.
 func (r *closureResolver) LowestLevel(ctx context.Context, obj *corpus.Closure) (*model.EvidenceLevel, error) {
 	if obj.LowestLevel < 0 {

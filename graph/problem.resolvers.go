@@ -33,12 +33,9 @@ func (r *decisionResolver) Reviewer(ctx context.Context, obj *ent.Decision) (*en
 
 // Actor is the resolver for the actor field.
 func (r *eventResolver) Actor(ctx context.Context, obj *ent.Event) (*string, error) {
-	if obj.Actor == "" || obj.Authority == "" { // a partial read (node(id:)) left them out
-		whole, err := r.client.Event.Get(ctx, obj.ID)
-		if err != nil {
-			return nil, err
-		}
-		obj = whole
+	obj, err := r.wholeEvent(ctx, obj)
+	if err != nil {
+		return nil, err
 	}
 	actor, err := r.loaders(ctx).accounts.Load(ctx, obj.Actor)
 	if err != nil {
@@ -48,6 +45,16 @@ func (r *eventResolver) Actor(ctx context.Context, obj *ent.Event) (*string, err
 		return &h, nil
 	}
 	return nil, nil
+}
+
+// ActorCommitment is the resolver for the actorCommitment field.
+func (r *eventResolver) ActorCommitment(ctx context.Context, obj *ent.Event) (*string, error) {
+	obj, err := r.wholeEvent(ctx, obj)
+	if err != nil || obj.HashVersion < policy.HashV3 {
+		return nil, err
+	}
+	c := policy.ActorCommitment(obj.ActorSalt, obj.Actor)
+	return &c, nil
 }
 
 // Span is the resolver for the span field.
@@ -211,7 +218,10 @@ func (r *queryResolver) Problems(ctx context.Context, after *entgql.Cursor[strin
 // Problem is the resolver for the problem field.
 func (r *queryResolver) Problem(ctx context.Context, id string) (*ent.Problem, error) {
 	read := r.policy.ProblemPacket
-	if coreSelection(ctx) {
+	switch {
+	case briefSelection(ctx):
+		read = r.policy.ProblemBriefPacket // a miss reads four parts, narrowed to the columns asked for
+	case coreSelection(ctx):
 		read = r.policy.ProblemCorePacket // a miss reads four parts, not fifteen
 	}
 	pk, err := read(ctx, id)

@@ -25,6 +25,20 @@ var coreFields = map[string]map[string]bool{
 		"licence", "url", "resolver", "fetchedAt", "createdAt"),
 }
 
+// briefFields are, by type, the fields a packet's brief answers
+// (policy.ProblemBriefPacket: the core with every column of the problem
+// and a few of its current revision, references and sources): what a
+// read of a problem's title and statement and of its cited identifiers
+// asks for. Each field here must read only columns the brief holds
+// (policy's briefColumns); TestProblemMissAndHitAnswerAlike holds every
+// one of them to the whole packet's answer.
+var briefFields = map[string]map[string]bool{
+	"Problem":   coreFields["Problem"],
+	"Revision":  set("__typename", "id", "problemID", "number", "title", "statement", "authorID", "createdAt", "references"),
+	"Reference": set("__typename", "id", "position", "role", "source"),
+	"Source":    set("__typename", "id", "identifier", "kind", "licenceClass", "confirmation"),
+}
+
 // valueTypes are the plain values of a revision (its JSON columns) and a
 // removal: any selection of them is read from the value itself.
 var valueTypes = set("ExpositionEntry", "Acceptance", "Provenance", "ReferenceSearch", "OpenStatus", "Hero", "Computation",
@@ -40,20 +54,32 @@ func set(names ...string) map[string]bool {
 
 // coreSelection reports whether everything the field being resolved asks
 // of the problem it returns is in the problem's core.
-func coreSelection(ctx context.Context) bool {
+func coreSelection(ctx context.Context) bool { return selectionIn(ctx, coreFields) }
+
+// briefSelection reports whether everything the field being resolved asks
+// of the problem it returns is in the problem's brief.
+func briefSelection(ctx context.Context) bool { return selectionIn(ctx, briefFields) }
+
+func selectionIn(ctx context.Context, fields map[string]map[string]bool) bool {
 	fc := graphql.GetFieldContext(ctx)
 	oc := graphql.GetOperationContext(ctx)
 	if fc == nil || fc.Field.Field == nil || oc == nil {
 		return false
 	}
-	return coreSet(oc, fc.Field.Selections, "Problem")
+	return fieldsIn(oc, fc.Field.Selections, "Problem", fields)
 }
 
+// coreSet reports whether sel, on typ, asks for nothing beyond the core.
 func coreSet(oc *graphql.OperationContext, sel ast.SelectionSet, typ string) bool {
+	return fieldsIn(oc, sel, typ, coreFields)
+}
+
+// fieldsIn reports whether sel, on typ, asks for nothing beyond fields.
+func fieldsIn(oc *graphql.OperationContext, sel ast.SelectionSet, typ string, fields map[string]map[string]bool) bool {
 	if valueTypes[typ] {
 		return true
 	}
-	allowed := coreFields[typ]
+	allowed := fields[typ]
 	if allowed == nil {
 		return false
 	}
@@ -63,7 +89,7 @@ func coreSet(oc *graphql.OperationContext, sel ast.SelectionSet, typ string) boo
 		if !allowed[f.Name] {
 			return false
 		}
-		if len(f.Selections) > 0 && (f.Definition == nil || !coreSet(oc, f.Selections, f.Definition.Type.Name())) {
+		if len(f.Selections) > 0 && (f.Definition == nil || !fieldsIn(oc, f.Selections, f.Definition.Type.Name(), fields)) {
 			return false
 		}
 	}

@@ -9,21 +9,29 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/db/dbtest"
+	"github.com/theoremdb/theoremdb/ent/flag"
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/live/livetest"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/role"
 	"github.com/theoremdb/theoremdb/server"
 )
 
 // The queries of TestProblemMissAndHitAnswerAlike: the read benchmark's,
-// every field a packet's core answers (through fragments), and one that
-// needs the whole packet.
+// every field a packet's brief answers, every field its core answers
+// (through fragments), and one that needs the whole packet.
 const (
 	benchProblemQuery = `query($id: String!) { problem(id: $id) { id title state deadline currentRevision { statement references { source { identifier } } } } }`
+
+	briefProblemQuery = `query($id: String!) { problem(id: $id) { __typename ... on Node { id } number slug title state acceptanceKind
+	provenanceKind submittedAt deadline updatedAt acceptedAt acceptanceAuthority removedAt removalReason proposerID inChallengePeriod
+	removal { reason at } currentRevision { __typename id problemID number title statement authorID createdAt
+		references { __typename id position role source { __typename id identifier kind licenceClass confirmation } } } } }`
 
 	coreProblemQuery = `query($id: String!) { problem(id: $id) { __typename ... on Node { id } number slug title state acceptanceKind
 	provenanceKind submittedAt deadline updatedAt acceptedAt acceptanceAuthority removedAt removalReason proposerID inChallengePeriod
@@ -74,10 +82,11 @@ func (s *cachedServer) post(query, id string) string {
 
 // TestProblemMissAndHitAnswerAlike asks problem(id:) of servers on one
 // database in every state their caches can be in — nothing cached (a
-// read of the core or of the whole packet), the answer kept, the packet
-// kept without the answer, the whole packet kept where the core would do,
-// caches of 1 MB — and requires the same bytes from each; and a query of
-// the core alone leaves a core packet in the cache, any other a whole one.
+// read of the brief, the core or the whole packet), the answer kept, the
+// packet kept without the answer, the core or the whole packet kept where
+// less would do, caches of 1 MB — and requires the same bytes from each;
+// and a query of the brief alone leaves a brief packet in the cache, of
+// the core alone a core packet, any other a whole one.
 func TestProblemMissAndHitAnswerAlike(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialect string) {
@@ -95,14 +104,21 @@ func TestProblemMissAndHitAnswerAlike(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		removed, err := seed.Submit(ctx, ada, problemInput("Good integers, withdrawn"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		removeProblem(t, seed, removed.ID)
 		for _, c := range []struct {
-			name, query string
-			core        bool
-		}{{"benchmark", benchProblemQuery, true}, {"core", coreProblemQuery, true}, {"whole", wholeProblemQuery, false}} {
+			name, query   string
+			cores, briefs int // the cache after a miss: a whole packet, a core or a brief
+		}{{"benchmark", benchProblemQuery, 1, 1}, {"brief", briefProblemQuery, 1, 1}, {"core", coreProblemQuery, 1, 0},
+			{"whole", wholeProblemQuery, 0, 0}} {
 			cold := newCachedServer(t, d, 0)
 			want := cold.post(c.query, p.ID) // a miss
-			if st := cold.svc.PacketCacheStats(); st.Packets != 1 || (st.Cores == 1) != c.core {
-				t.Errorf("%s: after a miss the cache holds %d packets, %d of them cores; want a core packet: %v", c.name, st.Packets, st.Cores, c.core)
+			if st := cold.svc.PacketCacheStats(); st.Packets != 1 || st.Cores != c.cores || st.Briefs != c.briefs {
+				t.Errorf("%s: after a miss the cache holds %d packets, %d cores, %d briefs; want 1, %d, %d", c.name, st.Packets, st.Cores,
+					st.Briefs, c.cores, c.briefs)
 			}
 			got := map[string]string{
 				"answer kept": cold.post(c.query, p.ID),
@@ -112,12 +128,25 @@ func TestProblemMissAndHitAnswerAlike(t *testing.T) {
 			whole := newCachedServer(t, d, 0)
 			whole.post(wholeProblemQuery, p.ID)
 			got["whole packet kept"] = whole.post(c.query, p.ID)
+			core := newCachedServer(t, d, 0)
+			core.post(coreProblemQuery, p.ID)
+			got["core packet kept"] = core.post(c.query, p.ID)
 			small := newCachedServer(t, d, 1<<20)
 			got["1 MB caches"] = small.post(c.query, p.ID)
 			for name, g := range got {
 				if g != want {
 					t.Errorf("%s, %s:\n got %s\nwant %s", c.name, name, g, want)
 				}
+			}
+			// A removed problem's withheld content reads alike from every packet.
+			wantRemoved := newCachedServer(t, d, 0)
+			wantRemoved.post(wholeProblemQuery, removed.ID)
+			if g, w := newCachedServer(t, d, 0).post(c.query, removed.ID), wantRemoved.post(c.query, removed.ID); g != w {
+				t.Errorf("%s, removed problem:\n got %s\nwant %s", c.name, g, w)
+			}
+			if w := wantRemoved.post(c.query, removed.ID); strings.Contains(w, "withdrawn") || strings.Contains(w, "good?") ||
+				!strings.Contains(w, removed.ID) {
+				t.Errorf("%s, removed problem: %s; want its ID with no title or statement", c.name, w)
 			}
 		}
 	})
@@ -176,4 +205,30 @@ func TestProblemsPageReadsCores(t *testing.T) {
 			t.Errorf("the page from kept cores:\n got %s\nwant %s", got, want)
 		}
 	})
+}
+
+// removeProblem has a moderator remove a problem on a reader's flag, so
+// that its content is withheld.
+func removeProblem(t *testing.T, svc *policy.Service, id string) {
+	t.Helper()
+	ctx := context.Background()
+	mo, err := svc.CreateAccount(ctx, "mo", "", []role.Role{role.Moderator})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reader, err := svc.CreateAccount(ctx, "reader", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := svc.FlagProblem(ctx, reader, policy.FlagInput{ProblemID: id, Reason: flag.ReasonKNOWN_ANSWER,
+		Explanation: "Solved in 2020 by a computer search, see the survey."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.ClaimCase(ctx, mo, res.Case.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := svc.RemoveProblem(ctx, mo, res.Case.ID, "Copied from a paywalled source without rights."); err != nil {
+		t.Fatal(err)
+	}
 }

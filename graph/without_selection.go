@@ -7,8 +7,8 @@ import (
 )
 
 // withoutSelection hides the GraphQL field being resolved, and so its selection, from what
-// reads ctx: policy.PageProblems pages through ent's Paginate, which would otherwise eager-load
-// every edge the query selects, when the packets already hold them. Every other value of ctx
+// reads ctx: nothing under policy.PageProblems then eager-loads the edges the query selects
+// (as ent's field collection would), when the packets already hold them. Every other value of ctx
 // (the viewer, the read set, deadlines) passes through.
 type withoutSelection struct{ context.Context }
 

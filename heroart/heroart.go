@@ -101,7 +101,7 @@ var attributes = set("id", "class", "viewBox", "width", "height", "x", "y", "x1"
 	"refX", "refY", "orient", "filter", "filterUnits", "primitiveUnits", "in", "in2", "result",
 	"stdDeviation", "mode", "type", "values", "operator", "k1", "k2", "k3", "k4", "flood-color",
 	"flood-opacity", "vector-effect", "shape-rendering", "role", "aria-label", "aria-hidden", "lang", "href",
-	"style", "display", "visibility", "paint-order")
+	"style", "display", "visibility", "paint-order", "overflow")
 
 func set(xs ...string) map[string]bool {
 	m := make(map[string]bool, len(xs))
@@ -125,7 +125,7 @@ func CheckSVG(b []byte) (title string, err error) {
 	var (
 		depth             int
 		rootSeen, viewBox bool
-		inTitle           bool
+		inTitle, doctype  bool
 	)
 	for {
 		tok, err := d.Token()
@@ -137,7 +137,10 @@ func CheckSVG(b []byte) (title string, err error) {
 		}
 		switch t := tok.(type) {
 		case xml.Directive:
-			return "", refuse("svg", "a document type or entity declaration (<!%s…>) is not allowed", firstWord(string(t)))
+			if err := checkDirective(string(t), rootSeen || doctype); err != nil {
+				return "", err
+			}
+			doctype = true
 		case xml.ProcInst:
 			if t.Target != "xml" {
 				return "", refuse("svg", "the processing instruction <?%s?> is not allowed", t.Target)
@@ -229,6 +232,28 @@ func checkAttr(element string, a xml.Attr) error {
 		if !strings.HasPrefix(rest, "#") {
 			return refuse("svg", "the %s attribute on <%s> refers outside the file (url(…)); only url(#id) is allowed", name, element)
 		}
+	}
+	return nil
+}
+
+// checkDirective allows the one directive an exported drawing often begins
+// with: a document type naming svg, with at most its public and system
+// identifiers (<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "…dtd">).
+// Nothing reads the external identifiers: the decoder loads no DTD, and a
+// browser showing the file as an image loads none either. An internal
+// subset ([…], where entities are declared), any other declaration, or a
+// second or late document type is refused.
+func checkDirective(d string, late bool) error {
+	f := strings.Fields(d)
+	switch {
+	case len(f) == 0 || f[0] != "DOCTYPE":
+		return refuse("svg", "the declaration <!%s…> is not allowed in hero art", firstWord(d))
+	case strings.ContainsAny(d, "[]"):
+		return refuse("svg", "a document type with declarations of its own (<!DOCTYPE … [ … ]>) is not allowed: hero art declares no entities")
+	case late:
+		return refuse("svg", "a document type may appear once, before the <svg> element")
+	case len(f) < 2 || f[1] != "svg":
+		return refuse("svg", "the document type names %q; it must name svg", strings.Join(f[1:2], ""))
 	}
 	return nil
 }

@@ -30,6 +30,28 @@ func TestCheckSVGPassesADrawing(t *testing.T) {
 	}
 }
 
+// TestCheckSVGPassesWhatExportersWrite: drawing programs begin a file with
+// the SVG 1.1 document type (no declarations of its own) and clip with the
+// overflow attribute; neither can run or fetch anything.
+func TestCheckSVGPassesWhatExportersWrite(t *testing.T) {
+	t.Parallel()
+	for name, svg := range map[string]string{
+		"svg 1.1 doctype": strings.Replace(ok, "?>\n", "?>\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n", 1),
+		"bare doctype":    "<!DOCTYPE svg>" + ok[strings.Index(ok, "<svg"):],
+		"overflow":        strings.Replace(ok, `role="img"`, `role="img" overflow="hidden"`, 1),
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if svg == ok {
+				t.Fatal("the fixture did not change the drawing")
+			}
+			if _, err := heroart.CheckSVG([]byte(svg)); err != nil {
+				t.Errorf("CheckSVG refused it: %v", err)
+			}
+		})
+	}
+}
+
 // TestCheckSVGRefuses: each file differs from a good drawing by one thing
 // that could run, fetch, or hide something; each is refused with a reason
 // naming it.
@@ -56,6 +78,11 @@ func TestCheckSVGRefuses(t *testing.T) {
 		{"outside url in style", wrap(`<rect width="1" height="1" style="fill: url( 'https://x/p.svg#g')"/>`), "url("},
 		{"import in style", wrap(`<rect width="1" height="1" style="@import 'x.css'"/>`), "import"},
 		{"doctype", `<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>` + wrap(`<text>&x;</text>`), "document type"},
+		{"doctype with an empty subset", `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "svg11.dtd" []>` + wrap(``), "declarations of its own"},
+		{"two doctypes", `<!DOCTYPE svg><!DOCTYPE svg>` + wrap(``), "once"},
+		{"doctype of another document", `<!DOCTYPE html>` + wrap(``), "must name svg"},
+		{"entity without doctype", `<!ENTITY x "y">` + wrap(``), "<!ENTITY"},
+		{"undeclared entity", `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">` + wrap(`<text>&x;</text>`), "well-formed"},
 		{"stylesheet instruction", `<?xml-stylesheet href="x.css"?>` + wrap(``), "processing instruction"},
 		{"no namespace", `<svg viewBox="0 0 1 1"></svg>`, "SVG namespace"},
 		{"html root", `<html xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></html>`, "root element"},

@@ -164,14 +164,16 @@ func ParseMetamath(out []byte) (*MetamathReport, error) {
 }
 
 // errorMessage is the text of an error block on one line. An error located in the source shows
-// the source line first, which is dropped; carets under it are dropped too.
+// the source line first, which is dropped; carets under it are dropped too, and so are lines of
+// dots alone: the progress bar of `verify proof *` goes on after each error, on the line that
+// follows its message.
 func errorMessage(block []string, located bool) string {
 	if located && len(block) > 0 {
 		block = block[1:]
 	}
 	var parts []string
 	for _, l := range block {
-		if l = strings.TrimSpace(l); l != "" && l != "..." && !caretLine.MatchString(l) {
+		if l = strings.TrimSpace(l); l != "" && strings.Trim(l, ".") != "" && !caretLine.MatchString(l) {
 			parts = append(parts, l)
 		}
 	}

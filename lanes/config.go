@@ -144,8 +144,11 @@ func (c Config) Validate() error {
 	if err := ValidateIdentity(c.Identity); err != nil {
 		return err
 	}
-	if !c.Role.Valid() {
-		return fmt.Errorf("lanes: role %q is not %s", c.Role, OneOf(Roles))
+	if !slices.Contains(LaneRoles, c.Role) {
+		return fmt.Errorf("lanes: role %q is not %s", c.Role, OneOf(LaneRoles))
+	}
+	if c.Role.Check() && c.Provider == Baseline {
+		return fmt.Errorf("lanes: the baseline cannot serve %s: it reads nothing", c.Role)
 	}
 	if _, err := LookupPrompt(c.Role, c.PromptVersion); err != nil {
 		return err

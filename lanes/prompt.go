@@ -110,9 +110,22 @@ func parsePrompt(role Role, version, text string) (Prompt, error) {
 	return p, nil
 }
 
+// promptsOf are a role's prompts: a panel role's or the audit's, or a model check's.
+func promptsOf(role Role) []Prompt {
+	switch role {
+	case JudgeRole:
+		return judgePrompts
+	case RoundTripRole:
+		return roundTripPrompts
+	case HypothesesRole:
+		return hypothesesPrompts
+	}
+	return prompts[role]
+}
+
 // LookupPrompt returns a role's prompt of the given version.
 func LookupPrompt(role Role, version string) (Prompt, error) {
-	for _, p := range prompts[role] {
+	for _, p := range promptsOf(role) {
 		if p.Version == version {
 			return p, nil
 		}
@@ -122,7 +135,7 @@ func LookupPrompt(role Role, version string) (Prompt, error) {
 
 // LatestPrompt is a role's newest prompt version, the one a new lane is registered with.
 func LatestPrompt(role Role) (Prompt, error) {
-	ps := prompts[role]
+	ps := promptsOf(role)
 	if len(ps) == 0 {
 		return Prompt{}, fmt.Errorf("lanes: %q has no prompts", role)
 	}

@@ -72,12 +72,15 @@ func TestPrompts(t *testing.T) {
 func TestParseRole(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]lanes.Role{"prior-art": lanes.PriorArt, "MATH_CRITIQUE": lanes.MathCritique,
-		" formal_readiness ": lanes.FormalReadiness, "audit": lanes.Audit} {
+		" formal_readiness ": lanes.FormalReadiness, "audit": lanes.Audit, "judge": lanes.JudgeRole, "round-trip": lanes.RoundTripRole,
+		"HYPOTHESES": lanes.HypothesesRole} {
 		if got, err := lanes.ParseRole(in); err != nil || got != want {
 			t.Errorf("ParseRole(%q) = %s, %v; want %s", in, got, err, want)
 		}
 	}
-	if _, err := lanes.ParseRole("judge"); err == nil {
-		t.Errorf("ParseRole(judge) = nil error")
+	for _, in := range []string{"critic", "judges", ""} {
+		if _, err := lanes.ParseRole(in); err == nil {
+			t.Errorf("ParseRole(%q) = nil error", in)
+		}
 	}
 }

@@ -487,7 +487,7 @@ func TestConfigValidate(t *testing.T) {
 	for name, mut := range map[string]func(*lanes.Config){
 		"identity":           func(c *lanes.Config) { c.Identity = "-bad" },
 		"identity-space":     func(c *lanes.Config) { c.Identity = "a b" },
-		"role":               func(c *lanes.Config) { c.Role = "JUDGE" },
+		"role":               func(c *lanes.Config) { c.Role = "CRITIC" },
 		"prompt":             func(c *lanes.Config) { c.PromptVersion = "v99" },
 		"provider":           func(c *lanes.Config) { c.Provider = "gemini" },
 		"model":              func(c *lanes.Config) { c.Model = " " },

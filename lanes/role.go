@@ -25,8 +25,19 @@ var PanelRoles = []Role{PriorArt, MathCritique, FormalReadiness}
 // Roles are every role, panel first.
 var Roles = []Role{PriorArt, MathCritique, FormalReadiness, Audit}
 
-// Valid reports whether r is a known role.
+// Valid reports whether r is a known role of the panel or the audit.
 func (r Role) Valid() bool { return slices.Contains(Roles, r) }
+
+// CheckRoles are the corpus's model checks a registered lane may serve besides the panel and
+// the audit: the judges (K09 9.3.3), the formal round trip (9.3.2) and the hypothesis check
+// (9.3.4). Each has its own prompts and answer; none takes part in a panel or in blind gold.
+var CheckRoles = []Role{JudgeRole, RoundTripRole, HypothesesRole}
+
+// LaneRoles are every role a registered lane may have: the panel's, the audit, then the checks.
+var LaneRoles = append(slices.Clone(Roles), CheckRoles...)
+
+// Check reports whether r is one of the corpus's model checks.
+func (r Role) Check() bool { return slices.Contains(CheckRoles, r) }
 
 // Panel reports whether r is one of the three panel roles.
 func (r Role) Panel() bool { return r.Valid() && r != Audit }
@@ -34,11 +45,11 @@ func (r Role) Panel() bool { return r.Valid() && r != Audit }
 // dir is the folder of the role's prompts under prompts/.
 func (r Role) dir() string { return strings.ToLower(string(r)) }
 
-// ParseRole reads a role in any case ("prior_art", "PRIOR_ART", "prior-art").
+// ParseRole reads a lane's role in any case ("prior_art", "PRIOR_ART", "prior-art", "judge").
 func ParseRole(s string) (Role, error) {
 	r := Role(strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(s), "-", "_")))
-	if !r.Valid() {
-		return "", fmt.Errorf("lanes: %q is not a role (%s)", s, OneOf(Roles))
+	if !slices.Contains(LaneRoles, r) {
+		return "", fmt.Errorf("lanes: %q is not a role (%s)", s, OneOf(LaneRoles))
 	}
 	return r, nil
 }

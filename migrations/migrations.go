@@ -10,6 +10,7 @@ package migrations
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -139,7 +140,28 @@ func applyFile(ctx context.Context, db *sql.DB, dialectName, version, body strin
 	if err != nil {
 		return fmt.Errorf("migrate %s: %w", version, err)
 	}
-	tx, err := db.BeginTx(ctx, nil)
+	// One connection: SQLite's foreign-key enforcement is set per connection and cannot change
+	// inside a transaction, where a migration's own "PRAGMA foreign_keys = off" does nothing.
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("migrate %s: %w", version, err)
+	}
+	defer conn.Close()
+	if dialectName == dialect.SQLite {
+		// A migration that rebuilds a table drops the old one, which other tables' rows refer
+		// to; with enforcement on, that drop fails on any database holding such rows. So, as
+		// SQLite's procedure for altering a table says, enforcement is off around the
+		// transaction, and the transaction commits only if no reference is left dangling.
+		if _, err := conn.ExecContext(ctx, `PRAGMA foreign_keys = off`); err != nil {
+			return fmt.Errorf("migrate %s: %w", version, err)
+		}
+		defer func() {
+			if _, err := conn.ExecContext(context.Background(), `PRAGMA foreign_keys = on`); err != nil {
+				_ = conn.Raw(func(any) error { return driver.ErrBadConn }) // never back to the pool without enforcement
+			}
+		}()
+	}
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("migrate %s: %w", version, err)
 	}
@@ -153,6 +175,11 @@ func applyFile(ctx context.Context, db *sql.DB, dialectName, version, body strin
 			return fmt.Errorf("migrate %s: %q: %w", version, s, err)
 		}
 	}
+	if dialectName == dialect.SQLite {
+		if err := danglingReferences(ctx, tx); err != nil {
+			return fmt.Errorf("migrate %s: %w", version, err)
+		}
+	}
 	q := `INSERT INTO theoremdb_migrations (version, applied_at) VALUES ($1, $2)`
 	if dialectName == dialect.SQLite {
 		q = `INSERT INTO theoremdb_migrations (version, applied_at) VALUES (?, ?)`
@@ -164,6 +191,28 @@ func applyFile(ctx context.Context, db *sql.DB, dialectName, version, body strin
 		return fmt.Errorf("migrate %s: %w", version, err)
 	}
 	return nil
+}
+
+// danglingReferences fails when a row of the SQLite database refers by a foreign key to a row
+// that is not there (PRAGMA foreign_key_check), naming the first.
+func danglingReferences(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, `PRAGMA foreign_key_check`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	if rows.Next() {
+		var (
+			table, parent string
+			rowid         sql.NullInt64
+			fkid          int
+		)
+		if err := rows.Scan(&table, &rowid, &parent, &fkid); err != nil {
+			return err
+		}
+		return fmt.Errorf("a row of %s (rowid %d) refers to a row of %s that is not there", table, rowid.Int64, parent)
+	}
+	return rows.Err()
 }
 
 // checks numbers the in-memory directories checkSum opens.

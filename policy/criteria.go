@@ -10,6 +10,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/criterionchange"
 	"github.com/theoremdb/theoremdb/gates"
+	"github.com/theoremdb/theoremdb/textdiff"
 )
 
 // Versioned criteria. An upheld appeal proposes a new version of a check's criterion
@@ -217,49 +218,21 @@ const (
 // maxDiffCells bounds the table WordDiff fills (two criteria of about 500 words each).
 const maxDiffCells = 250_000
 
+// textOps are the operations of a TextChange by textdiff's.
+var textOps = [...]string{textdiff.Same: TextSame, textdiff.Removed: TextRemoved, textdiff.Added: TextAdded}
+
 // WordDiff is the difference from a to b word by word (a longest common subsequence of their
-// words), runs of one operation joined with single spaces.
+// words), runs of one operation joined with single spaces. Past maxDiffCells the words after
+// the shared leading ones are not aligned: all of a's out, then all of b's in.
 func WordDiff(a, b string) []TextChange {
-	x, y := strings.Fields(a), strings.Fields(b)
-	if len(x)*len(y) > maxDiffCells {
-		// Too long to align word by word: the whole text out, the whole text in.
-		return []TextChange{{Op: TextRemoved, Text: strings.Join(x, " ")}, {Op: TextAdded, Text: strings.Join(y, " ")}}
-	}
-	// lcs[i][j] is the length of the longest common subsequence of x[i:] and y[j:].
-	lcs := make([][]int, len(x)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(y)+1)
-	}
-	for i := len(x) - 1; i >= 0; i-- {
-		for j := len(y) - 1; j >= 0; j-- {
-			if x[i] == y[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
 	var out []TextChange
-	add := func(op, w string) {
+	for _, e := range textdiff.Diff(strings.Fields(a), strings.Fields(b), textdiff.Options{MaxCells: maxDiffCells}) {
+		op := textOps[e.Op]
 		if n := len(out); n > 0 && out[n-1].Op == op {
-			out[n-1].Text += " " + w
-			return
+			out[n-1].Text += " " + e.Text
+			continue
 		}
-		out = append(out, TextChange{Op: op, Text: w})
-	}
-	i, j := 0, 0
-	for i < len(x) || j < len(y) {
-		switch {
-		case i < len(x) && j < len(y) && x[i] == y[j]:
-			add(TextSame, x[i])
-			i, j = i+1, j+1
-		case i < len(x) && (j == len(y) || lcs[i+1][j] >= lcs[i][j+1]):
-			add(TextRemoved, x[i])
-			i++
-		default:
-			add(TextAdded, y[j])
-			j++
-		}
+		out = append(out, TextChange{Op: op, Text: e.Text})
 	}
 	return out
 }

@@ -68,8 +68,8 @@ func orderOfKey(key string) (*ent.ProblemOrder, bool) {
 	return &ent.ProblemOrder{Field: &f, Direction: d}, true
 }
 
-// SealProblemCursors marks every cursor of conn, which Paginate made with
-// order, as belonging to that order.
+// SealProblemCursors marks every cursor of conn, made under order (by
+// keysetPage, or ent's Paginate), as belonging to that order.
 func SealProblemCursors(conn *ent.ProblemConnection, order *ent.ProblemOrder) {
 	key := orderKey(order)
 	for _, e := range conn.Edges {
@@ -81,7 +81,7 @@ func SealProblemCursors(conn *ent.ProblemConnection, order *ent.ProblemOrder) {
 	}
 }
 
-// OpenProblemCursor returns the cursor Paginate takes for c, a cursor
+// OpenProblemCursor returns the cursor a page read takes for c, a cursor
 // SealProblemCursors sealed, when it is sent back with order; nil for nil.
 // A cursor sealed with another order is a *CursorOrderError; one that was
 // not sealed here, or whose value is not of the order's field, is

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -72,10 +73,10 @@ func (t *tx) appendEvent(ctx context.Context, in eventInput) (*ent.Event, error)
 	}
 	// Every column but hash is fixed before hashing, the id included, so
 	// the hash covers the row exactly as it is stored.
-	l := ChainLink{Version: HashVersion, ID: gid.New(gid.Event), Seq: seq, At: t.s.Now(), Actor: in.actor,
+	l := ChainLink{Version: HashVersion, ID: gid.New(gid.Event), Seq: seq, At: t.s.Now(), Actor: in.actor, ActorSalt: newActorSalt(),
 		Authority: in.authority, Kind: in.kind, Subject: in.subject, Payload: string(payload), Public: !in.private, PrevHash: prev}
 	h := ChainHash(l)
-	ev, err := t.Event.Create().SetID(l.ID).SetHashVersion(l.Version).SetSeq(l.Seq).SetAt(l.At).SetActor(l.Actor).
+	ev, err := t.Event.Create().SetID(l.ID).SetHashVersion(l.Version).SetSeq(l.Seq).SetAt(l.At).SetActor(l.Actor).SetActorSalt(l.ActorSalt).
 		SetAuthority(l.Authority).SetKind(l.Kind).SetSubject(l.Subject).SetPayload(l.Payload).SetPublic(l.Public).
 		SetPrevHash(l.PrevHash).SetHash(h).Save(ctx)
 	if err != nil {
@@ -105,11 +106,32 @@ const (
 	HashV1 = 1
 	// HashV2 covers every column of the event row but hash itself:
 	// hash_version, id, seq, at, actor, authority, kind, subject, payload,
-	// public and prev_hash.
+	// public and prev_hash. It left the actor's account ID inside the
+	// hash, so no one the ID is hidden from could check an event's hash.
 	HashV2 = 2
+	// HashV3 covers the columns HashV2 covers with the actor's commitment
+	// (ActorCommitment of actor_salt and actor) in the actor's place: the
+	// salt and the actor are bound by the commitment, and anyone shown the
+	// commitment (GraphQL's Event.actorCommitment) checks the hash.
+	HashV3 = 3
 	// HashVersion is the version every new event is written at.
-	HashVersion = HashV2
+	HashVersion = HashV3
 )
+
+// ActorCommitment is the hex SHA-256 of an event's actor salt and its actor, separated by a zero
+// byte: it names the actor to whoever is told the salt, and to no one else, since the salt is a
+// random 16 bytes of the event's own.
+func ActorCommitment(salt, actor string) string {
+	sum := sha256.Sum256([]byte(salt + "\x00" + actor))
+	return hex.EncodeToString(sum[:])
+}
+
+// newActorSalt is a fresh salt for an event's actor commitment: 16 random bytes, hex.
+func newActorSalt() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never returns an error
+	return hex.EncodeToString(b[:])
+}
 
 // ChainLink is an event row as the hash sees it: every column but the hash.
 type ChainLink struct {
@@ -118,6 +140,7 @@ type ChainLink struct {
 	Seq       int64
 	At        time.Time
 	Actor     string
+	ActorSalt string // from version 3
 	Authority string
 	Kind      string
 	Subject   string
@@ -129,7 +152,7 @@ type ChainLink struct {
 // LinkOf is the link of a stored event. Verifiers build links only through
 // it, so none can leave out a column.
 func LinkOf(ev *ent.Event) ChainLink {
-	return ChainLink{Version: ev.HashVersion, ID: ev.ID, Seq: ev.Seq, At: ev.At, Actor: ev.Actor, Authority: ev.Authority,
+	return ChainLink{Version: ev.HashVersion, ID: ev.ID, Seq: ev.Seq, At: ev.At, Actor: ev.Actor, ActorSalt: ev.ActorSalt, Authority: ev.Authority,
 		Kind: ev.Kind, Subject: ev.Subject, Payload: ev.Payload, Public: ev.Public, PrevHash: ev.PrevHash}
 }
 
@@ -139,15 +162,20 @@ func LinkOf(ev *ent.Event) ChainLink {
 // subject, payload, prev_hash]; every later version starts the array with
 // the version number itself, followed by id, seq, at, actor, authority,
 // kind, subject, payload, public and prev_hash, so a row cannot be passed
-// off as written at another version without its hash changing. VerifyLog
-// refuses versions it does not know before hashing.
+// off as written at another version without its hash changing; from
+// version 3 the actor's place holds ActorCommitment(actor salt, actor).
+// VerifyLog refuses versions it does not know before hashing.
 func ChainHash(l ChainLink) string {
 	at := l.At.UTC().Format("2006-01-02T15:04:05.000000Z")
 	var fields []any
 	if l.Version == HashV1 {
 		fields = []any{l.Seq, at, l.Actor, l.Authority, l.Kind, l.Subject, l.Payload, l.PrevHash}
 	} else {
-		fields = []any{l.Version, l.ID, l.Seq, at, l.Actor, l.Authority, l.Kind, l.Subject, l.Payload, l.Public, l.PrevHash}
+		actor := l.Actor
+		if l.Version >= HashV3 {
+			actor = ActorCommitment(l.ActorSalt, l.Actor)
+		}
+		fields = []any{l.Version, l.ID, l.Seq, at, actor, l.Authority, l.Kind, l.Subject, l.Payload, l.Public, l.PrevHash}
 	}
 	b, _ := json.Marshal(fields)
 	sum := sha256.Sum256(b)
@@ -203,6 +231,10 @@ func (s *Service) VerifyLog(ctx context.Context) (int64, error) {
 			case ev.HashVersion < version:
 				return want - 1, &ChainError{Seq: ev.Seq, Reason: fmt.Sprintf(
 					"hash version %d follows version %d; versions never go down", ev.HashVersion, version)}
+			case ev.HashVersion >= HashV3 && len(ev.ActorSalt) != 32:
+				return want - 1, &ChainError{Seq: ev.Seq, Reason: "the actor's salt is not 16 bytes of hex"}
+			case ev.HashVersion < HashV3 && ev.ActorSalt != "":
+				return want - 1, &ChainError{Seq: ev.Seq, Reason: fmt.Sprintf("an actor salt on an event of hash version %d, which has none", ev.HashVersion)}
 			}
 			if ChainHash(LinkOf(ev)) != ev.Hash {
 				return want - 1, &ChainError{Seq: ev.Seq, Reason: "content does not match its hash"}

@@ -112,6 +112,7 @@ func TestVerifyLogCoversEveryColumn(t *testing.T) {
 		event.FieldHash:        {"hash = '" + policy.GenesisHash + "'", nil},
 		event.FieldPublic:      {"public = false", nil},
 		event.FieldHashVersion: {"hash_version = 1", nil},
+		event.FieldActorSalt:   {"actor_salt = '00000000000000000000000000000000'", nil},
 	}
 	for _, c := range event.Columns {
 		if _, ok := tamper[c]; !ok {

@@ -40,7 +40,7 @@ func TestExportStreams(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		dd := dbtest.Open(t, d)
-		n := policytest.CountStatements(dd)
+		n := dbtest.CountStatements(dd)
 		f := &fixture{db: dd, svc: policy.New(dd, policy.Config{}), clock: policytest.NewClock(time.Now())}
 		const problems = 230 // two batches of 100 and a part of one
 		for i := range problems {

@@ -70,7 +70,8 @@ func (s *Service) RunGold(ctx context.Context, cfg PanelConfig, perLane int) ([]
 	if err != nil {
 		return nil, err
 	}
-	ls = slices.DeleteFunc(ls, func(l *ent.Lane) bool { return !RegisterStatusRuns(status[l.ID]) })
+	// Blind gold is the panel's and the audit's: a lane of a corpus check has its own measurement.
+	ls = slices.DeleteFunc(ls, func(l *ent.Lane) bool { return !RegisterStatusRuns(status[l.ID]) || !lanes.Role(l.Role).Valid() })
 	day := s.Now().Format(time.DateOnly)
 	type job struct {
 		lane   *ent.Lane

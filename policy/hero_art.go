@@ -250,52 +250,43 @@ func (s *Service) heroArtViews(ctx context.Context, as []*ent.HeroAsset) ([]Hero
 	}
 	out := make([]HeroArtView, len(as))
 	for i, a := range as {
-		out[i] = HeroArtView{ID: a.ID, ProblemID: a.ProblemID, Slug: a.Slug, State: string(a.State), Width: a.Width,
-			Height: a.Height, Depicts: a.Depicts, RightsBasis: a.RightsBasis, RegisteredBy: handles[a.RegisteredByID],
-			RegisteredAt: a.CreatedAt, ReviewedAt: a.ReviewedAt, ReviewNote: a.ReviewNote}
-		if a.ReviewedByID != nil {
-			out[i].ReviewedBy = handles[*a.ReviewedByID]
-		}
+		out[i] = heroArtViewOf(a, handles)
 	}
 	return out, nil
 }
 
-// HeroArtOf is the bespoke art v's page shows, or nil for the neutral figure: the newest
-// passed pair registered for the problem's current slug, when its current revision asks for
-// bespoke art and its content is shown (not withheld, archived or merged). A revision that asks
-// for none costs no read.
-func (s *Service) HeroArtOf(ctx context.Context, v *ProblemView) (*HeroArtView, error) {
-	return s.shownHeroArt(ctx, v.ID, v.Slug, v.State, v.Revision.Hero.Bespoke)
+// heroArtViewOf is a's view, with the handles ("@handle") of its registrant and reviewer.
+func heroArtViewOf(a *ent.HeroAsset, handles map[string]string) HeroArtView {
+	v := HeroArtView{ID: a.ID, ProblemID: a.ProblemID, Slug: a.Slug, State: string(a.State), Width: a.Width,
+		Height: a.Height, Depicts: a.Depicts, RightsBasis: a.RightsBasis, RegisteredBy: handles[a.RegisteredByID],
+		RegisteredAt: a.CreatedAt, ReviewedAt: a.ReviewedAt, ReviewNote: a.ReviewNote}
+	if a.ReviewedByID != nil {
+		v.ReviewedBy = handles[*a.ReviewedByID]
+	}
+	return v
 }
 
-// HeroArtOfPacket is HeroArtOf for the problem ref names, read from its packet.
+// HeroArtOfPacket is the bespoke art the page of the problem ref names shows, or nil for the
+// neutral figure (Packet.HeroArt), read from its packet.
 func (s *Service) HeroArtOfPacket(ctx context.Context, ref string) (*HeroArtView, error) {
 	pk, err := s.ProblemPacket(ctx, ref)
 	if err != nil {
 		return nil, err
 	}
-	p := pk.Problem
-	rev := p.Edges.CurrentRevision
-	return s.shownHeroArt(ctx, p.ID, p.Slug, string(p.State), rev != nil && rev.HeroBespoke)
+	return pk.HeroArt, nil
 }
 
-func (s *Service) shownHeroArt(ctx context.Context, id, slug, state string, bespoke bool) (*HeroArtView, error) {
-	switch {
-	case !bespoke, StateWithheld(state), state == string(problem.StateARCHIVED), state == string(problem.StateMERGED):
-		return nil, nil
-	}
-	as, err := s.client.HeroAsset.Query().Where(heroasset.ProblemID(id), heroasset.Slug(slug),
-		heroasset.StateEQ(heroasset.StatePASSED)).Order(ent.Desc(heroasset.FieldReviewedAt), ent.Desc(heroasset.FieldID)).
-		Limit(1).Select(heroColumns...).All(ctx)
-	if err != nil || len(as) == 0 {
-		return nil, err
-	}
-	vs, err := s.heroArtViews(ctx, as)
-	if err != nil {
-		return nil, err
-	}
-	return &vs[0], nil
+// heroArtShown says whether a problem in state whose current revision asks for bespoke art
+// (bespoke) shows a passed pair: never a removed, archived or merged one.
+func heroArtShown(state string, bespoke bool) bool {
+	return bespoke && !StateWithheld(state) && state != string(problem.StateARCHIVED) && state != string(problem.StateMERGED)
 }
+
+// shownHeroSQL is the pair a problem p's page may show, as the packet statement reads it: the
+// newest passed pair registered for its current slug (whether the page shows it is
+// heroArtShown's to say).
+const shownHeroSQL = "(SELECT * FROM hero_assets WHERE problem_id = p.id AND slug = p.slug AND state = 'PASSED'" +
+	" ORDER BY reviewed_at DESC, id DESC LIMIT 1) ha"
 
 // SVGPath and WebPPath are where the pair's files are served.
 func (v HeroArtView) SVGPath() string { return "/p/" + v.ProblemID + "/art/" + v.ID + ".svg" }

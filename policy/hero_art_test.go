@@ -9,6 +9,7 @@ import (
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
 )
@@ -34,7 +35,12 @@ func TestHeroArt(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		f := newFixture(t, d)
-		p := f.submit(t, f.member)
+		bespoke := validInput()
+		bespoke.Hero = packet.Hero{Bespoke: true, Brief: "The three unit fractions as bars.", RightsBasis: "Drawn for this page."}
+		p, err := f.svc.Submit(ctx, f.member, bespoke)
+		if err != nil {
+			t.Fatal(err)
+		}
 		in := policy.HeroArtInput{Problem: p.Slug, SVG: []byte(heroSVG), WebP: heroWebP(t),
 			Depicts: "Three bars of lengths 1/x, 1/y, 1/z beside one bar of length 4/n.", RightsBasis: "Drawn by the proposer for this page; CC BY 4.0."}
 
@@ -45,7 +51,7 @@ func TestHeroArt(t *testing.T) {
 		}
 		bad := in
 		bad.SVG, bad.WebP, bad.RightsBasis = []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><script>x()</script></svg>`), []byte("GIF89a"), ""
-		_, err := f.svc.RegisterHeroArt(ctx, f.member, bad)
+		_, err = f.svc.RegisterHeroArt(ctx, f.member, bad)
 		for _, field := range []string{"svg", "webp", "rightsBasis"} {
 			if !hasField(err, field) {
 				t.Errorf("a pair with a script, a GIF and no rights basis: %v; want a refusal naming %s", err, field)
@@ -59,16 +65,24 @@ func TestHeroArt(t *testing.T) {
 		if a.State != "REGISTERED" || a.Width != 64 || a.Height != 48 || a.Slug != p.Slug || a.RegisteredBy != "@ada" {
 			t.Errorf("registered pair = %+v", a)
 		}
-		// Nobody outside sees an unchecked pair; the proposer and reviewers do.
-		view := func(bespoke bool) *policy.ProblemView {
-			v, err := f.svc.ViewProblem(ctx, nil, p.ID, 0)
+		// Nobody outside sees an unchecked pair; the proposer and reviewers do. The page reads
+		// the pair it shows from the problem's packet, in the packet's one statement.
+		shownOn := func(ref string) *policy.HeroArtView {
+			t.Helper()
+			v, err := f.svc.ViewProblem(ctx, nil, ref, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
-			v.Revision.Hero.Bespoke = bespoke
-			return v
+			viaPacket, err := f.svc.HeroArtOfPacket(ctx, ref)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (v.HeroArt == nil) != (viaPacket == nil) || (v.HeroArt != nil && *v.HeroArt != *viaPacket) {
+				t.Errorf("the page shows %+v and the packet %+v", v.HeroArt, viaPacket)
+			}
+			return v.HeroArt
 		}
-		if got, _ := f.svc.HeroArtOf(ctx, view(true)); got != nil {
+		if got := shownOn(p.ID); got != nil {
 			t.Errorf("the page shows an unchecked pair: %+v", got)
 		}
 		if pg, err := f.svc.HeroArtOfProblem(ctx, nil, p.ID); err != nil || len(pg.Pairs) != 0 || pg.CanRegister || pg.CanReview {
@@ -110,11 +124,21 @@ func TestHeroArt(t *testing.T) {
 		if _, err := f.svc.ReviewHeroArt(ctx, f.reviewer, a.ID, false, "Changed my mind about this one."); !hasCode(err, policy.CodeConflict) {
 			t.Errorf("a second check of one pair: %v", err)
 		}
-		shown, err := f.svc.HeroArtOf(ctx, view(true))
-		if err != nil || shown == nil || shown.ID != a.ID {
-			t.Errorf("the page's art after the pass = %+v, %v", shown, err)
+		if shown := shownOn(p.ID); shown == nil || shown.ID != a.ID || shown.ReviewedBy != "@rita" || shown.RegisteredBy == "" {
+			t.Errorf("the page's art after the pass = %+v", shown)
 		}
-		if shown, _ := f.svc.HeroArtOf(ctx, view(false)); shown != nil {
+		// A pair passed for a problem whose revision does not ask for bespoke art is kept, not shown.
+		plain := f.submit(t, f.member)
+		other := in
+		other.Problem = plain.ID
+		b, err := f.svc.RegisterHeroArt(ctx, f.member, other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.ReviewHeroArt(ctx, f.reviewer, b.ID, true, "Shows the unit-fraction bars of the statement; no result; own drawing."); err != nil {
+			t.Fatal(err)
+		}
+		if shown := shownOn(plain.ID); shown != nil {
 			t.Errorf("a revision that does not ask for bespoke art shows it: %+v", shown)
 		}
 		if b, err := f.svc.HeroArtFile(ctx, nil, p.Slug, a.ID, "svg"); err != nil || !b.Public || string(b.Body) != heroSVG {

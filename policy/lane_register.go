@@ -60,10 +60,16 @@ var roleClaims = map[lanes.Role]string{
 	lanes.MathCritique:    "The statement is well posed, its target determinate, and nothing in the record contradicts it.",
 	lanes.FormalReadiness: "The statement can be formalised as it stands: every object, domain and quantifier is explicit.",
 	lanes.Audit:           "The panel's recommendation holds on a second, independent reading, rights, safety and legal risk included.",
+	lanes.JudgeRole:       "Every step of a corpus statement or proof follows from the node, its linked nodes and its sources.",
+	lanes.RoundTripRole:   "The formal statement, read back into prose, says what the node's informal statement says.",
+	lanes.HypothesesRole:  "Each hypothesis of a corpus statement is needed: a known counterexample shows it.",
 }
 
 // defaultRegisterEntry is the entry a newly registered lane gets.
 func defaultRegisterEntry(l *ent.Lane, accountable string) LaneRegisterEntry {
+	if lanes.Role(l.Role).Check() {
+		return checkRegisterEntry(l, accountable)
+	}
 	return LaneRegisterEntry{LaneID: l.ID, Identity: l.Identity, Role: string(l.Role),
 		ClaimText:                roleClaims[lanes.Role(l.Role)],
 		UnitOfAnalysis:           "One problem's current revision.",
@@ -222,4 +228,26 @@ func registerStatuses(ctx context.Context, c *ent.Client) (map[string]string, er
 		out[r.ID] = string(r.Status)
 	}
 	return out, nil
+}
+
+// checkRegisterEntry is the entry of a lane that serves a model check of the corpus: it reads one
+// node of a change request and its finding is a merge gate's, never evidence or a review.
+func checkRegisterEntry(l *ent.Lane, accountable string) LaneRegisterEntry {
+	e := LaneRegisterEntry{LaneID: l.ID, Identity: l.Identity, Role: string(l.Role),
+		ClaimText:                roleClaims[lanes.Role(l.Role)],
+		UnitOfAnalysis:           "One statement or proof of a change request.",
+		AdmittedRecord:           "The node, the nodes it uses or proves and its cited sources; never the run or the writer that made it.",
+		PermittedExternalSources: "None: the lane reads only what it is sent.",
+		OutcomeContractVersion:   "corpus merge gates / prompt " + l.PromptVersion,
+		Authority:                "A finding of a merge gate: it never raises a level and never counts as a review; a doubt goes to a person.",
+		FalsePositiveConsequence: "A wrong statement or proof is merged without a person reading the step it missed.",
+		FalseNegativeConsequence: "A sound node waits for a person.",
+		AmbiguityOwner:           "operators (the contract queue)",
+		AccountableOwner:         accountable,
+		Status:                   RegisterShadow,
+	}
+	if lanes.Role(l.Role) == lanes.JudgeRole {
+		e.Authority = "Judges only once its measured rate of rejecting wrong steps on the labelled set is at least 75% (theoremdb admin lane qualify); " + e.Authority
+	}
+	return e
 }

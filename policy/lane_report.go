@@ -12,6 +12,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/decision"
+	"github.com/theoremdb/theoremdb/ent/lane"
 	"github.com/theoremdb/theoremdb/ent/lanereview"
 	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/publicationgate"
@@ -309,7 +310,7 @@ func (s *Service) laneReport(ctx context.Context, since, until time.Time) (*Lane
 	if err != nil {
 		return nil, err
 	}
-	registered, err := s.client.Lane.Query().All(ctx)
+	registered, err := s.client.Lane.Query().Where(lane.RoleIn(panelAndAudit()...)).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("lane report: %w", err)
 	}

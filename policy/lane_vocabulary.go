@@ -15,12 +15,16 @@ import (
 
 var (
 	// LaneRoles are what a lane is asked to judge: the panel's three roles first, then the
-	// audit (lanes.Roles, in its order).
+	// audit, then the corpus's model checks (lanes.LaneRoles, in its order). A lane review is
+	// only ever of the first four (lanes.Roles).
 	LaneRoles = Vocabulary{
 		{string(lanes.PriorArt), "Prior art", "Is the problem open and new: the dated search, the primary source, the strongest known result, no known answer and no duplicate."},
 		{string(lanes.MathCritique), "Mathematical critique", "Is the statement explicit, determinate and consistent, with an objective acceptance test."},
 		{string(lanes.FormalReadiness), "Formal readiness", "Can the settling evidence be checked independently: fixed conventions, stable artifacts, parameters with a rationale."},
 		{string(lanes.Audit), "Audit", "A sampled second look at a qualifying recommendation: the panel's consistency, rights, safety and legal risk."},
+		{string(lanes.JudgeRole), "Model judge", "Reads a corpus statement or proof one step at a time and names each step it cannot follow; judges only once its measured rate qualifies it."},
+		{string(lanes.RoundTripRole), "Formal round trip", "Translates a node's formal statement back into prose and names each difference from its informal statement."},
+		{string(lanes.HypothesesRole), "Hypothesis check", "Asks of each hypothesis of a corpus statement whether a known counterexample shows it is needed."},
 	}
 
 	// LaneProviders are the protocols a lane speaks (lanes.Providers, in its order).

@@ -3,6 +3,7 @@ package policy
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/theoremdb/theoremdb/ent"
@@ -152,6 +153,48 @@ func (s *Service) Lanes(ctx context.Context, actor *ent.Account) ([]*ent.Lane, e
 		return nil, fmt.Errorf("the lanes are for operators: %w", ErrForbidden)
 	}
 	return s.client.Lane.Query().Order(ent.Asc(lane.FieldRole), ent.Asc(lane.FieldIdentity)).All(ctx)
+}
+
+// panelAndAudit are the roles of the panel and the audit, as the lanes table stores them.
+func panelAndAudit() []lane.Role {
+	out := make([]lane.Role, len(lanes.Roles))
+	for i, r := range lanes.Roles {
+		out[i] = lane.Role(r)
+	}
+	return out
+}
+
+// CheckLanes are the lanes that serve the corpus's model checks (lanes.CheckRoles) and may be
+// called, read through c (a transaction's client, or the service's): enabled, approved by an
+// operator, with a register entry that lets them run; by role, then the newest first. A judge
+// among them still judges only once its measured rate qualifies it; the corpus decides that.
+func CheckLanes(ctx context.Context, c *ent.Client) ([]*ent.Lane, error) {
+	roles := make([]lane.Role, len(lanes.CheckRoles))
+	for i, r := range lanes.CheckRoles {
+		roles[i] = lane.Role(r)
+	}
+	ls, err := c.Lane.Query().Where(lane.RoleIn(roles...), lane.Enabled(true), lane.ApprovedAtNotNil()).
+		Order(ent.Asc(lane.FieldRole), ent.Desc(lane.FieldCreatedAt), ent.Asc(lane.FieldID)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("check lanes: %w", err)
+	}
+	status, err := registerStatuses(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(ls, func(l *ent.Lane) bool { return !RegisterStatusRuns(status[l.ID]) }), nil
+}
+
+// LaneNamed is one lane by its ID or identity (operators).
+func (s *Service) LaneNamed(ctx context.Context, actor *ent.Account, ref string) (*ent.Lane, error) {
+	if !CanStaff(actor) {
+		return nil, fmt.Errorf("the lanes are for operators: %w", ErrForbidden)
+	}
+	l, err := s.client.Lane.Query().Where(lane.Or(lane.ID(ref), lane.Identity(ref))).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, refuse(CodeNotFound, fmt.Sprintf("no lane %q", ref), "lane")
+	}
+	return l, err
 }
 
 // Switches are the states of the three switches; a switch never set is off.

@@ -60,7 +60,11 @@ func (s *Service) panelLanes(ctx context.Context) (map[lanes.Role]*ent.Lane, []*
 	if err != nil {
 		return nil, nil, err
 	}
-	registered = slices.DeleteFunc(registered, func(l *ent.Lane) bool { return !RegisterStatusRuns(status[l.ID]) })
+	// A lane serving a model check of the corpus (a judge, the round trip, the hypothesis check)
+	// is not the panel's.
+	registered = slices.DeleteFunc(registered, func(l *ent.Lane) bool {
+		return !RegisterStatusRuns(status[l.ID]) || !lanes.Role(l.Role).Valid()
+	})
 	byRole := map[lanes.Role]*ent.Lane{}
 	for _, l := range registered {
 		r := lanes.Role(l.Role)

@@ -448,9 +448,10 @@ func ListStates(a *ent.Account) Vocabulary {
 	return ListedStates
 }
 
-// pageProblems is PageProblems without its page cache. Its ctx must carry no transport's
-// field selection (graph/ strips GraphQL's before it calls), so that ent's Paginate counts and
-// pages without eager-loading the edges the packets hold.
+// pageProblems is PageProblems without its page cache: the total of the filter, kept between
+// events (pageTotal), and the page's rows read by their keyset (keysetPage). Its ctx carries no
+// transport's field selection (graph/ strips GraphQL's before it calls): the packets, not the
+// selection, give the nodes their edges.
 func (s *Service) pageProblems(ctx context.Context, q ProblemPage) (*ent.ProblemConnection, error) {
 	var v validator
 	removed := listsRemoved(q.Viewer)
@@ -505,9 +506,13 @@ func (s *Service) pageProblems(ctx context.Context, q ProblemPage) (*ent.Problem
 	if err != nil {
 		return nil, &CursorError{Name: "before", Err: err}
 	}
-	conn, err := base.Paginate(ctx, after, q.First, before, q.Last, ent.WithProblemOrder(order))
+	total, err := s.pageTotal(ctx, countKey(q), base)
 	if err != nil {
-		return nil, fmt.Errorf("list problems: %w", err)
+		return nil, err
+	}
+	conn, err := keysetPage(ctx, base, order, after, before, q.First, q.Last, total)
+	if err != nil {
+		return nil, err
 	}
 	SealProblemCursors(conn, order)
 	return conn, nil

@@ -38,7 +38,8 @@ type packetCache struct {
 
 	mu      sync.Mutex
 	size    int
-	cores   int                      // entries holding a packet's core alone
+	cores   int                      // entries holding a packet's core or brief alone
+	briefs  int                      // of them, entries holding a brief
 	order   *list.List               // of *cacheEntry, most recent first
 	entries map[string]*list.Element // by problem ID
 	deps    map[string]dependents
@@ -126,8 +127,10 @@ func newPacketCache(max int, decode func(encodedPacket) (*Packet, error)) *packe
 type CacheStats struct {
 	Hits, Misses, Evictions, Invalidations, Decodes int64
 	Packets, Bytes, Decoded                         int
-	// Cores are the packets kept with their core alone (Packet.Core).
-	Cores int
+	// Cores are the packets kept with their core or brief alone
+	// (Packet.Core); Briefs are those of them with their brief alone
+	// (Packet.Brief).
+	Cores, Briefs int
 }
 
 // PacketCacheStats reports the packet cache, for metrics.
@@ -137,21 +140,23 @@ func (s *Service) PacketCacheStats() CacheStats {
 	defer c.mu.Unlock()
 	return CacheStats{Hits: c.hits.Load(), Misses: c.misses.Load(), Evictions: c.evictions.Load(),
 		Invalidations: c.invalidations.Load(), Decodes: c.decodes.Load(), Packets: len(c.entries), Bytes: c.size,
-		Decoded: c.hot.Len(), Cores: c.cores}
+		Decoded: c.hot.Len(), Cores: c.cores, Briefs: c.briefs}
 }
 
 // get returns the cached whole packet of a problem, decoding it unless it
 // is hot.
-func (c *packetCache) get(id string) *Packet { return c.lookup(id, false) }
+func (c *packetCache) get(id string) *Packet { return c.lookup(id, levelWhole) }
 
 // getCore returns the cached packet of a problem, whole or its core alone
 // (Packet.Core), decoding it unless it is hot.
-func (c *packetCache) getCore(id string) *Packet { return c.lookup(id, true) }
+func (c *packetCache) getCore(id string) *Packet { return c.lookup(id, levelCore) }
 
-func (c *packetCache) lookup(id string, core bool) *Packet {
+// lookup returns the cached packet of a problem that holds at least
+// level, decoding it unless it is hot.
+func (c *packetCache) lookup(id string, level packetLevel) *Packet {
 	c.mu.Lock()
 	el, ok := c.entries[id]
-	if !ok || (!core && el.Value.(*cacheEntry).enc.core) {
+	if !ok || el.Value.(*cacheEntry).enc.level > level {
 		c.mu.Unlock()
 		c.misses.Add(1)
 		return nil
@@ -208,8 +213,9 @@ func (c *packetCache) cool(e *cacheEntry) {
 
 // put stores p unless an invalidation newer than p has been seen for
 // anything p shows, or a newer packet of the problem is already there. A
-// whole packet is kept over a core one, whichever is newer: both are
-// current while they are cached, and the whole one answers every read.
+// packet that holds more is kept over one that holds less (whole over
+// core over brief), whichever is newer: both are current while they are
+// cached, and the one that holds more answers every read the other does.
 func (c *packetCache) put(id string, p *Packet) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -229,9 +235,9 @@ func (c *packetCache) put(id string, p *Packet) {
 	if el, ok := c.entries[id]; ok {
 		old := el.Value.(*cacheEntry)
 		switch {
-		case old.enc.core == p.enc.core && old.asOf >= p.AsOf:
+		case old.enc.level == p.enc.level && old.asOf >= p.AsOf:
 			return
-		case !old.enc.core && p.enc.core:
+		case old.enc.level < p.enc.level:
 			return
 		}
 		c.remove(el)
@@ -239,9 +245,7 @@ func (c *packetCache) put(id string, p *Packet) {
 	e := &cacheEntry{id: id, asOf: p.AsOf, enc: p.enc, deps: compactIDs(p.deps)}
 	c.entries[id] = c.order.PushFront(e)
 	c.size += len(e.enc.buf)
-	if e.enc.core {
-		c.cores++
-	}
+	c.count(e, 1)
 	for _, d := range e.deps {
 		ds := c.deps[d]
 		ds.add(id)
@@ -251,6 +255,16 @@ func (c *packetCache) put(id string, p *Packet) {
 	for c.size > c.max {
 		c.remove(c.order.Back())
 		c.evictions.Add(1)
+	}
+}
+
+// count adds n to the counts of entries below the whole packet that e is in.
+func (c *packetCache) count(e *cacheEntry, n int) {
+	if e.enc.level != levelWhole {
+		c.cores += n
+	}
+	if e.enc.level == levelBrief {
+		c.briefs += n
 	}
 }
 
@@ -271,9 +285,7 @@ func (c *packetCache) remove(el *list.Element) {
 	c.removals++
 	delete(c.entries, e.id)
 	c.size -= len(e.enc.buf)
-	if e.enc.core {
-		c.cores--
-	}
+	c.count(e, -1)
 	for _, d := range e.deps {
 		ds, ok := c.deps[d]
 		if !ok {

@@ -12,7 +12,8 @@ import (
 )
 
 // BenchmarkPacketDecode times what a cache hit on a packet kept encoded
-// only costs (decoding its row), next to a hit on a decoded one. Run:
+// only costs (decoding its row: whole, core or brief), next to a hit on a
+// decoded one. Run:
 // go test -run '^$' -bench PacketDecode -benchmem ./policy
 func BenchmarkPacketDecode(b *testing.B) {
 	ctx := context.Background()
@@ -54,12 +55,25 @@ func BenchmarkPacketDecode(b *testing.B) {
 			}
 		}
 	})
-	core, err := s.readPacketRows(ctx, corePacketStatements[s.db.Dialect], corePacketParts, true, []string{pr.ID})
+	core, err := s.readPacketRows(ctx, corePacketStatements[s.db.Dialect], corePacketParts, levelCore, []string{pr.ID})
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Run("core", func(b *testing.B) {
 		enc := core[pr.ID].enc
+		b.SetBytes(int64(len(enc.buf)))
+		for b.Loop() {
+			if _, err := s.decodePacket(enc); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	brief, err := s.readPacketRows(ctx, briefPacketStatements[s.db.Dialect], corePacketParts, levelBrief, []string{pr.ID})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("brief", func(b *testing.B) {
+		enc := brief[pr.ID].enc
 		b.SetBytes(int64(len(enc.buf)))
 		for b.Loop() {
 			if _, err := s.decodePacket(enc); err != nil {

@@ -150,7 +150,14 @@ func TestPacketCacheSharedDependencies(t *testing.T) {
 // testCore is a packet holding its core alone.
 func testCore(asOf int64, size int, deps ...string) *Packet {
 	p := testPacket(asOf, size, deps...)
-	p.Core, p.enc.core = true, true
+	p.Core, p.enc.level = true, levelCore
+	return p
+}
+
+// testBrief is a packet holding its brief alone.
+func testBrief(asOf int64, size int, deps ...string) *Packet {
+	p := testCore(asOf, size, deps...)
+	p.Brief, p.enc.level = true, levelBrief
 	return p
 }
 
@@ -161,7 +168,7 @@ func TestPacketCacheKeepsWholePacketsOverCores(t *testing.T) {
 	if c.get("TDB-1") != nil {
 		t.Fatal("a core answered a read of the whole packet")
 	}
-	if p := c.getCore("TDB-1"); p == nil || !p.enc.core {
+	if p := c.getCore("TDB-1"); p == nil || p.enc.level != levelCore {
 		t.Fatalf("getCore = %+v; want the core", p)
 	}
 	// A whole packet replaces the core, even one read before it.
@@ -171,7 +178,7 @@ func TestPacketCacheKeepsWholePacketsOverCores(t *testing.T) {
 	}
 	// A core never replaces a whole packet, even a newer one; both read the same.
 	c.put("TDB-1", testCore(6, 10, "TDB-1", "rev_1"))
-	if p := c.getCore("TDB-1"); p == nil || p.enc.core || p.AsOf != 4 {
+	if p := c.getCore("TDB-1"); p == nil || p.enc.level != levelWhole || p.AsOf != 4 {
 		t.Fatalf("getCore = %+v; want the whole packet as of 4", p)
 	}
 	if c.size != 20 || c.cores != 0 || len(c.entries) != 1 {
@@ -193,5 +200,46 @@ func TestPacketCacheKeepsWholePacketsOverCores(t *testing.T) {
 	c.put("TDB-3", testCore(8, 10, "TDB-3"))
 	if p := c.getCore("TDB-3"); p == nil || p.AsOf != 9 || c.cores != 1 {
 		t.Fatalf("getCore = %+v with %d cores; want the core as of 9, alone", p, c.cores)
+	}
+}
+
+// TestPacketCacheLevels holds the cache to its order of packets: a brief
+// answers a brief read alone; a core answers core and brief reads and
+// replaces a brief; a brief never replaces a core or a whole packet, even
+// a newer brief; a brief is invalidated by what it shows.
+func TestPacketCacheLevels(t *testing.T) {
+	t.Parallel()
+	c := newTestCache(1000)
+	c.put("TDB-1", testBrief(5, 8, "TDB-1", "rev_1", "src_1"))
+	if c.get("TDB-1") != nil || c.getCore("TDB-1") != nil {
+		t.Fatal("a brief answered a read of the core or the whole packet")
+	}
+	if p := c.lookup("TDB-1", levelBrief); p == nil || !p.Brief {
+		t.Fatalf("lookup(brief) = %+v; want the brief", p)
+	}
+	if c.cores != 1 || c.briefs != 1 {
+		t.Fatalf("%d cores, %d briefs; want 1, 1", c.cores, c.briefs)
+	}
+	c.put("TDB-1", testBrief(6, 8, "TDB-1", "rev_1", "src_1")) // a newer brief replaces an older one
+	if p := c.lookup("TDB-1", levelBrief); p == nil || p.AsOf != 6 {
+		t.Fatalf("lookup(brief) = %+v; want the brief as of 6", p)
+	}
+	c.put("TDB-1", testCore(4, 10, "TDB-1", "rev_1", "src_1")) // a core replaces a brief, even a newer one
+	for _, level := range []packetLevel{levelCore, levelBrief} {
+		if p := c.lookup("TDB-1", level); p == nil || p.enc.level != levelCore || p.AsOf != 4 {
+			t.Fatalf("lookup(%d) = %+v; want the core as of 4", level, p)
+		}
+	}
+	c.put("TDB-1", testBrief(7, 8, "TDB-1", "rev_1", "src_1"))
+	if p := c.lookup("TDB-1", levelBrief); p == nil || p.enc.level != levelCore {
+		t.Fatalf("a brief replaced a core: lookup(brief) = %+v", p)
+	}
+	if c.size != 10 || c.cores != 1 || c.briefs != 0 || len(c.entries) != 1 {
+		t.Fatalf("size %d, %d cores, %d briefs, %d entries; want the core alone", c.size, c.cores, c.briefs, len(c.entries))
+	}
+	c.put("TDB-2", testBrief(6, 8, "TDB-2", "rev_2", "src_2"))
+	c.invalidate(7, []string{"src_2"})
+	if c.lookup("TDB-2", levelBrief) != nil || c.briefs != 0 {
+		t.Fatal("a brief survived an event about its source")
 	}
 }

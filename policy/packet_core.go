@@ -27,16 +27,70 @@ import (
 // the core is answered by either, a read of the whole packet only by a
 // whole one, which replaces a core one when it is stored.
 
+// A packet's brief is its core narrowed to the columns that a read of a
+// problem with the titles, statements and cited identifiers of its
+// current revision asks for (the read benchmark's problem(id:), a list of
+// links): every column of the problem, and of its current revision, its
+// references and their sources only the keys and the short columns in
+// briefColumns. On a miss the core statement's cost is mostly building
+// and decoding JSON for columns such a read never shows (the revision's
+// exposition, acceptance, provenance, search record and hero; each
+// reference's citation and confirmation record; each source's record),
+// in PostgreSQL and in the server alike; the brief statement has the same
+// four parts, the same keys and the same snapshot, so it shows the same
+// rows, and its packet the same IDs, under the same invalidation. A brief
+// packet answers a brief read only; a core or whole one answers it too
+// and replaces it when stored.
+
+// packetLevel is how much of a packet an encoded row holds, from the
+// whole packet down: a packet answers a read that needs its level or
+// less.
+type packetLevel uint8
+
+const (
+	levelWhole packetLevel = iota
+	levelCore
+	levelBrief
+)
+
+// briefColumns are the columns the brief statement reads of the current
+// revision, its references and their sources (the problem's are all
+// read). A column left out is its zero value in the brief packet's ent
+// values: the GraphQL fields a brief answers (graph's briefFields) read
+// none of those.
+var briefColumns = struct{ revision, reference, source []string }{
+	revision: []string{revision.FieldID, revision.FieldProblemID, revision.FieldNumber, revision.FieldTitle, revision.FieldStatement,
+		revision.FieldAuthorID, revision.FieldCreatedAt},
+	// rejected: a rejected reference is in the record, not in the packet.
+	reference: []string{reference.FieldID, reference.FieldRevisionID, reference.FieldSourceID, reference.FieldPosition,
+		reference.FieldRole, reference.FieldRejected},
+	source: []string{source.FieldID, source.FieldIdentifier, source.FieldKind, source.FieldLicenceClass, source.FieldConfirmation},
+}
+
 // corePacketParts is the number of JSON columns of the core statement:
 // the first four of the whole packet's, the revisions narrowed to the
-// current one.
+// current one. The brief statement has the same parts.
 const corePacketParts = 4
 
 // ProblemCorePacket returns the packet of the problem a reference names,
 // as ProblemPacket does, but with its core alone filled when it has to be
 // read (Packet.Core): a whole packet in the cache answers too. A first
 // read costs one statement for an ID and two for a slug.
-func (s *Service) ProblemCorePacket(ctx context.Context, ref string) (pk *Packet, err error) {
+func (s *Service) ProblemCorePacket(ctx context.Context, ref string) (*Packet, error) {
+	return s.problemPartPacket(ctx, ref, levelCore)
+}
+
+// ProblemBriefPacket returns the packet of the problem a reference names,
+// as ProblemCorePacket does, but with its brief alone filled when it has
+// to be read (Packet.Brief): a core or whole packet in the cache answers
+// too. A first read costs one statement for an ID and two for a slug.
+func (s *Service) ProblemBriefPacket(ctx context.Context, ref string) (*Packet, error) {
+	return s.problemPartPacket(ctx, ref, levelBrief)
+}
+
+// problemPartPacket returns the packet of the problem ref names with at
+// least level filled, reading that level on a miss.
+func (s *Service) problemPartPacket(ctx context.Context, ref string, level packetLevel) (pk *Packet, err error) {
 	id, ok := canonicalID(ref)
 	if !ok {
 		if id, err = ResolveProblemID(ctx, s.client, ref); err != nil {
@@ -50,10 +104,10 @@ func (s *Service) ProblemCorePacket(ctx context.Context, ref string) (pk *Packet
 			}
 		}()
 	}
-	if p := s.packets.getCore(id); p != nil {
+	if p := s.packets.lookup(id, level); p != nil {
 		return p, nil
 	}
-	read, err := s.readPacketRows(cacheRead(ctx), corePacketStatements[s.db.Dialect], corePacketParts, true, []string{id})
+	read, err := s.readPacketRows(cacheRead(ctx), partPacketStatement(s.db.Dialect, level), corePacketParts, level, []string{id})
 	if err != nil {
 		return nil, err
 	}
@@ -64,35 +118,56 @@ func (s *Service) ProblemCorePacket(ctx context.Context, ref string) (pk *Packet
 	return read[id], nil
 }
 
-// corePacketStatements holds the core statement of each dialect, built once.
-var corePacketStatements = map[string]string{
-	dialect.Postgres: buildCorePacketStatement(dialect.Postgres),
-	dialect.SQLite:   buildCorePacketStatement(dialect.SQLite),
+// corePacketStatements and briefPacketStatements hold the core and brief
+// statements of each dialect, built once.
+var (
+	corePacketStatements = map[string]string{
+		dialect.Postgres: buildCorePacketStatement(dialect.Postgres, false),
+		dialect.SQLite:   buildCorePacketStatement(dialect.SQLite, false),
+	}
+	briefPacketStatements = map[string]string{
+		dialect.Postgres: buildCorePacketStatement(dialect.Postgres, true),
+		dialect.SQLite:   buildCorePacketStatement(dialect.SQLite, true),
+	}
+)
+
+// partPacketStatement is the statement that reads packets at level, core
+// or brief.
+func partPacketStatement(d string, level packetLevel) string {
+	if level == levelBrief {
+		return briefPacketStatements[d]
+	}
+	return corePacketStatements[d]
 }
 
 // buildCorePacketStatement writes the statement that reads packets' cores:
 // the parts of buildPacketStatement that hold the problem, its current
 // revision (as a one-element array, so that it decodes as the revisions
 // do), its references and their sources, and the newest event's sequence
-// number, every part by an index on its key.
-func buildCorePacketStatement(d string) string {
+// number, every part by an index on its key. With brief, the revision,
+// references and sources are narrowed to briefColumns.
+func buildCorePacketStatement(d string, brief bool) string {
 	j := jsonDialect(d)
 	obj := func(alias string, cols []string, model any) string {
 		return j.object(alias, cols, reflect.TypeOf(model))
 	}
 	agg := func(expr, from, order string) string { return "(SELECT " + j.agg(expr, order) + " FROM " + from + ")" }
+	revCols, refCols, srcCols := revision.Columns, reference.Columns, source.Columns
+	if brief {
+		revCols, refCols, srcCols = briefColumns.revision, briefColumns.reference, briefColumns.source
+	}
 	parts := []string{
 		obj("p", problem.Columns, ent.Problem{}),
-		agg(obj("r", revision.Columns, ent.Revision{}), "revisions r WHERE r.id = p.current_revision_id", "r.number"),
-		agg(obj("f", reference.Columns, ent.Reference{}), `"references" f WHERE f.revision_id = p.current_revision_id`, "f.position"),
-		referenceSources(d, obj("s", source.Columns, ent.Source{})),
+		agg(obj("r", revCols, ent.Revision{}), "revisions r WHERE r.id = p.current_revision_id", "r.number"),
+		agg(obj("f", refCols, ent.Reference{}), `"references" f WHERE f.revision_id = p.current_revision_id`, "f.position"),
+		referenceSources(d, obj("s", srcCols, ent.Source{})),
 		"(SELECT coalesce(max(seq), 0) FROM events)",
 	}
 	return "SELECT " + strings.Join(parts, ",\n  ") + "\nFROM problems p WHERE " + packetKeys(d)
 }
 
-// assembleCore wires a core row into its packet, as assemble does the
-// whole packet's parts it holds.
+// assembleCore wires a core or brief row into its packet, as assemble
+// does the whole packet's parts it holds.
 func (s *Service) assembleCore(r packetRow, head int64) (*Packet, error) {
 	c := s.client
 	p := r.Problem
@@ -156,6 +231,6 @@ func (s *Service) pagePackets(ctx context.Context, ids []string, core bool) (map
 		return s.ProblemPackets(ctx, ids)
 	}
 	return s.cachedPackets(ctx, ids, s.packets.getCore, func(ctx context.Context, missing []string) (map[string]*Packet, error) {
-		return s.readPacketRows(ctx, corePacketStatements[s.db.Dialect], corePacketParts, true, missing)
+		return s.readPacketRows(ctx, corePacketStatements[s.db.Dialect], corePacketParts, levelCore, missing)
 	})
 }

@@ -61,6 +61,11 @@ type Packet struct {
 	// Holds are the open holds for staff, oldest first, each with its claim
 	// when one triggered it; the problem is held while there is any.
 	Holds []*ent.Hold
+	// HeroArt is the bespoke pair the problem's page shows, or nil for the neutral figure: the
+	// newest pair passed for its current slug, while its current revision asks for bespoke art
+	// and it is neither removed, archived nor merged. Its registration and review are events
+	// on the problem, so a packet never shows a pair its record no longer supports.
+	HeroArt *HeroArtView
 	// PublicationGate is the newest publication_gate record of agent-assisted review, or nil.
 	PublicationGate *PublicationGateView
 	// Presentation is which claims the packet presents: a status record or a resolution record.
@@ -70,6 +75,10 @@ type Packet struct {
 	// problem, its current revision, and that revision's references with
 	// their sources. Nothing else of it is filled or marked loaded.
 	Core bool
+	// Brief says the packet holds only its brief (ProblemBriefPacket): its
+	// core with the revision, references and sources narrowed to a few
+	// columns (briefColumns), the others zero. Core is set too.
+	Brief bool
 
 	// deps are the IDs of everything the packet shows; an event naming any
 	// of them makes it stale.
@@ -185,17 +194,18 @@ type packetRow struct {
 	Findings   []*ent.Finding
 	Holds      []*ent.Hold
 	PubGates   []*ent.PublicationGate // the newest record only
+	Heroes     []*ent.HeroAsset       // the pair its page may show (shownHeroSQL), without its files
 }
 
 // readPackets reads the packets of ids in one statement.
 func (s *Service) readPackets(ctx context.Context, ids []string) (map[string]*Packet, error) {
-	return s.readPacketRows(ctx, packetStatement(s.db.Dialect), packetParts, false, ids)
+	return s.readPacketRows(ctx, packetStatement(s.db.Dialect), packetParts, levelWhole, ids)
 }
 
 // readPacketRows reads packets of ids with statement q, whose rows are
-// parts JSON columns and the newest event's sequence number; core says
-// they are the core statement's.
-func (s *Service) readPacketRows(ctx context.Context, q string, parts int, core bool, ids []string) (map[string]*Packet, error) {
+// parts JSON columns and the newest event's sequence number; level says
+// which statement's rows they are.
+func (s *Service) readPacketRows(ctx context.Context, q string, parts int, level packetLevel, ids []string) (map[string]*Packet, error) {
 	arg, _ := json.Marshal(ids)
 	var rows entsql.Rows
 	if err := s.client.Driver().Query(db.Prepared(ctx), q, []any{string(arg)}, &rows); err != nil {
@@ -215,7 +225,7 @@ func (s *Service) readPacketRows(ctx context.Context, q string, parts int, core 
 			return nil, fmt.Errorf("read packets: %w", err)
 		}
 		enc := encodePacket(&cols, head)
-		enc.core = core
+		enc.level = level
 		p, err := s.decodePacket(enc)
 		if err != nil {
 			return nil, err
@@ -229,16 +239,16 @@ func (s *Service) readPacketRows(ctx context.Context, q string, parts int, core 
 }
 
 // packetParts is the number of JSON columns of the packet statement.
-const packetParts = 15
+const packetParts = 16
 
 // encodedPacket is a packet as its statement returned it: the JSON of its
 // parts one after another in one buffer, which holds no pointers, and the
 // event sequence number it was read at.
 type encodedPacket struct {
-	buf  []byte
-	ends [packetParts]uint32
-	asOf int64
-	core bool // the core statement's row: its first corePacketParts parts
+	buf   []byte
+	ends  [packetParts]uint32
+	asOf  int64
+	level packetLevel // below levelWhole, the core or brief statement's row: its first corePacketParts parts
 }
 
 func encodePacket(cols *[packetParts]jsonColumn, head int64) encodedPacket {
@@ -266,7 +276,7 @@ func (e encodedPacket) part(i int) []byte {
 func (s *Service) decodePacket(e encodedPacket) (*Packet, error) {
 	var r packetRow
 	for i, into := range []any{&r.Problem, &r.Revisions, &r.References, &r.Sources, &r.Decisions, &r.Claims,
-		&r.Bindings, &r.Accounts, &r.Tags, &r.Related, &r.Events, &r.Runs, &r.Findings, &r.Holds, &r.PubGates} {
+		&r.Bindings, &r.Accounts, &r.Tags, &r.Related, &r.Events, &r.Runs, &r.Findings, &r.Holds, &r.PubGates, &r.Heroes} {
 		if b := e.part(i); len(b) > 0 {
 			if err := jsonv2.Unmarshal(b, into); err != nil {
 				return nil, fmt.Errorf("read packets: column %d: %w", i, err)
@@ -274,13 +284,14 @@ func (s *Service) decodePacket(e encodedPacket) (*Packet, error) {
 		}
 	}
 	assemble := s.assemble
-	if e.core {
+	if e.level != levelWhole {
 		assemble = s.assembleCore
 	}
 	p, err := assemble(r, e.asOf)
 	if err != nil {
 		return nil, err
 	}
+	p.Brief = e.level == levelBrief
 	p.enc = e
 	return p, nil
 }
@@ -439,6 +450,14 @@ func (s *Service) assemble(r packetRow, head int64) (*Packet, error) {
 	if len(r.PubGates) > 0 {
 		pk.PublicationGate = ViewOfPublicationGate(r.PubGates[0])
 	}
+	if len(r.Heroes) > 0 && heroArtShown(string(p.State), cur.HeroBespoke) {
+		handles := make(map[string]string, len(accounts))
+		for id, a := range accounts {
+			handles[id] = "@" + a.Handle
+		}
+		v := heroArtViewOf(r.Heroes[0], handles)
+		pk.HeroArt = &v
+	}
 	p.Edges.Holds = pk.Holds
 	pk.Checks = CurrentRuns(r.Runs)
 	pk.Summary = SummarizeChecks(pk.Checks)
@@ -490,7 +509,9 @@ func buildPacketStatement(d string) string {
 		agg(obj("a", account.Columns, ent.Account{}), "(SELECT p.proposer_id AS id"+
 			" UNION SELECT author_id FROM revisions WHERE problem_id = p.id"+
 			" UNION SELECT reviewer_id FROM decisions WHERE problem_id = p.id"+
-			" UNION SELECT author_id FROM claims WHERE problem_id = p.id) ids JOIN accounts a ON a.id = ids.id", "a.id"),
+			" UNION SELECT author_id FROM claims WHERE problem_id = p.id"+
+			" UNION SELECT registered_by_id FROM "+shownHeroSQL+
+			" UNION SELECT reviewed_by_id FROM "+shownHeroSQL+") ids JOIN accounts a ON a.id = ids.id", "a.id"),
 		agg(obj("t", tag.Columns, ent.Tag{}), "problem_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.problem_id = p.id", "t.name"),
 		agg(obj("o", problem.Columns, ent.Problem{}), "(SELECT p.merged_into_id AS id"+
 			" UNION SELECT id FROM problems WHERE merged_into_id = p.id"+
@@ -505,6 +526,7 @@ func buildPacketStatement(d string) string {
 		agg(obj("h", hold.Columns, ent.Hold{}), "holds h WHERE h.problem_id = p.id AND h.released_at IS NULL", "h.opened_at, h.id"),
 		agg(obj("pg", publicationgate.Columns, ent.PublicationGate{}),
 			"(SELECT * FROM publication_gates WHERE problem_id = p.id ORDER BY version DESC LIMIT 1) pg", "pg.version"),
+		agg(obj("ha", heroColumns, ent.HeroAsset{}), shownHeroSQL, "ha.id"),
 		"(SELECT coalesce(max(seq), 0) FROM events)",
 	}
 	return "SELECT " + strings.Join(parts, ",\n  ") + "\nFROM problems p WHERE " + where

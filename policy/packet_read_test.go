@@ -221,7 +221,7 @@ func TestPacketStatementCount(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		dd := dbtest.Open(t, d)
-		n := policytest.CountStatements(dd)
+		n := dbtest.CountStatements(dd)
 		f := &fixture{db: dd, svc: policy.New(dd, policy.Config{}), clock: policytest.NewClock(time.Now())}
 		f.member = f.account(t, "ada")
 		f.reviewer = f.account(t, "rita", role.Reviewer)
@@ -496,7 +496,7 @@ func TestPageCache(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d string) {
 		ctx := context.Background()
 		dd := dbtest.Open(t, d)
-		n := policytest.CountStatements(dd)
+		n := dbtest.CountStatements(dd)
 		f := &fixture{db: dd, svc: policy.New(dd, policy.Config{}), clock: policytest.NewClock(time.Now())}
 		f.member = f.account(t, "ada")
 		for range 3 {

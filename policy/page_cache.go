@@ -27,6 +27,40 @@ type pageCache struct {
 	tags    []string
 	tagsSeq int64
 	tagsOK  bool
+	// counts are the totals of the list's filters (countKey), read when the newest event heard
+	// was countsSeq: the same for every page of a filter, and changed only by an event.
+	counts    map[string]int
+	countsSeq int64
+}
+
+// count returns the kept total of the pages key names, if no event has been heard since it
+// was counted, and the newest event heard.
+func (c *pageCache) count(key string) (int, int64, bool) {
+	now := c.heard()
+	if key == "" {
+		return 0, now, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, ok := c.counts[key]
+	if !ok || c.countsSeq != now {
+		return 0, now, false
+	}
+	return n, now, true
+}
+
+// putCount keeps n, counted when heard() was seq, unless an event came since. Totals of an
+// older event are dropped, and all of them when pageCacheSize are kept.
+func (c *pageCache) putCount(key string, seq int64, n int) {
+	if key == "" || c.heard() != seq {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.counts == nil || c.countsSeq != seq || len(c.counts) >= pageCacheSize {
+		c.counts, c.countsSeq = map[string]int{}, seq
+	}
+	c.counts[key] = n
 }
 
 // tagNames returns the kept tag names, if no event has been heard since they were read.

@@ -246,7 +246,7 @@ func TestLaneRegistry(t *testing.T) {
 			t.Error("a second lane with the same identity was registered")
 		}
 		bad := in
-		bad.Identity, bad.Role = "nobody", "JUDGE"
+		bad.Identity, bad.Role = "nobody", "CRITIC"
 		if _, err := f.svc.AddLane(ctx, f.operator, bad); err == nil {
 			t.Error("a lane with an unknown role was registered")
 		}

@@ -67,16 +67,17 @@ type Config struct {
 
 // Service runs the policy against one database.
 type Service struct {
-	db        *db.DB
-	client    *ent.Client
-	clock     Clock
-	cfg       Config
-	scheduler Scheduler
-	notifier  Notifier
-	packets   *packetCache
-	pages     *pageCache
-	identity  *identity.Service
-	search    *search.Index
+	db         *db.DB
+	client     *ent.Client
+	clock      Clock
+	cfg        Config
+	scheduler  Scheduler
+	notifier   Notifier
+	packets    *packetCache
+	pages      *pageCache
+	identity   *identity.Service
+	search     *search.Index
+	catalogues *catalogueStatusCache
 }
 
 // Option configures a Service.
@@ -102,7 +103,7 @@ func New(d *db.DB, cfg Config, opts ...Option) *Service {
 	if cfg.ChallengeWindow <= 0 {
 		cfg.ChallengeWindow = DefaultChallengeWindow
 	}
-	s := &Service{db: d, client: d.Ent(), clock: SystemClock{}, cfg: cfg}
+	s := &Service{db: d, client: d.Ent(), clock: SystemClock{}, cfg: cfg, catalogues: &catalogueStatusCache{}}
 	s.packets = newPacketCache(cfg.PacketCacheBytes, s.decodePacket)
 	for _, o := range opts {
 		o(s)

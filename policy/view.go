@@ -25,10 +25,11 @@ type ProblemView struct {
 	AcceptanceAuthority string // empty unless accepted
 	RemovedAt           *time.Time
 	RemovalReason       string
-	MergedInto          string   // the survivor's ID, when merged
-	MergedFrom          []string // IDs merged into this one
-	Proposer            string   // handle
-	StakeState          string   // empty for a trusted import
+	MergedInto          string       // the survivor's ID, when merged
+	HeroArt             *HeroArtView // the bespoke pair the page shows (Packet.HeroArt), or nil
+	MergedFrom          []string     // IDs merged into this one
+	Proposer            string       // handle
+	StakeState          string       // empty for a trusted import
 	InChallenge         bool
 	Revision            RevisionView // the current one
 	Revisions           []RevisionView
@@ -244,6 +245,7 @@ func (pk *Packet) View(viewer *ent.Account, now time.Time, events int) *ProblemV
 		v.MergedFrom = append(v.MergedFrom, o.ID)
 	}
 	v.Revision = revisionView(pk.Rev())
+	v.HeroArt = pk.HeroArt
 	for _, r := range p.Edges.Revisions {
 		v.Revisions = append(v.Revisions, revisionView(r))
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"unicode/utf8"
 )
 
 // capture keeps what a program prints on its two streams, up to limit bytes
@@ -112,7 +113,11 @@ func lastLine(b []byte) string {
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
 	s := strings.TrimSpace(lines[len(lines)-1])
 	if len(s) > 200 {
-		s = s[:200] + "…"
+		cut := 200
+		for cut > 0 && !utf8.RuneStart(s[cut]) { // never half a character
+			cut--
+		}
+		s = s[:cut] + "…"
 	}
 	return s
 }

@@ -182,7 +182,9 @@ func (sc SmallCases) spec() (sandbox.Spec, error) {
 		return sandbox.Spec{Argv: []string{"python3", "-I", "-S", "main.py", bound},
 			Files: map[string][]byte{"main.py": []byte(sc.Program)}}, nil
 	case GP:
-		return sandbox.Spec{Argv: []string{"gp", "-q", "-f", "--default", "parisizemax=268435456", "main.gp"},
+		// recover=0: an error ends gp with a non-zero status; gp otherwise reports it and reads on,
+		// so that a program whose search broke could still print its verdict line.
+		return sandbox.Spec{Argv: []string{"gp", "-q", "-f", "--default", "parisizemax=268435456", "--default", "recover=0", "main.gp"},
 			Files: map[string][]byte{"main.gp": []byte("bound = " + bound + ";\n" + sc.Program + "\nquit\n")}}, nil
 	}
 	return sandbox.Spec{}, fmt.Errorf("small cases: language %q is none of PYTHON, GP", sc.Language)

@@ -8,7 +8,6 @@ import (
 
 	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/sql"
-	"github.com/lib/pq"
 
 	"github.com/theoremdb/theoremdb/db"
 )
@@ -38,7 +37,7 @@ func (ix *Index) Snippets(ctx context.Context, q Query, revIDs []string) (map[st
 				b.WriteString(`, 'StartSel='||chr(1)||', StopSel='||chr(2)||', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'),
 					title, body || E'\n' || extra, ''`)
 			})).
-			Where(sql.P(func(b *sql.Builder) { b.WriteString("revision_id = ANY(").Arg(pq.Array(revIDs)).WriteString(")") }))
+			Where(db.In(dialect.Postgres, "revision_id", revIDs))
 		query, args := sel.Query()
 		db.Statement(ctx)
 		rows, err = ix.db.QueryContext(ctx, query, args...)

@@ -18,6 +18,7 @@ type corpusReads interface {
 	OpenChangeRequests(ctx context.Context, limit int) ([]*corpus.ChangeRequestView, error)
 	CitationsOfProblem(ctx context.Context, id string) ([]corpus.Citation, error)
 	JudgeMeasures(ctx context.Context) ([]corpus.JudgeMeasure, error)
+	CanaryWeeks(ctx context.Context) ([]corpus.CanaryWeek, error)
 }
 
 var _ corpusReads = (*corpus.Service)(nil)

@@ -106,6 +106,14 @@ func TestBespokeHeroNeedsAReviewedAsset(t *testing.T) {
 	if got := text(t, body, "hero-kind"); !strings.Contains(got, "checked by @rhea") || !strings.Contains(got, "CC BY 4.0") {
 		t.Errorf("hero label = %q; want who checked it and the rights basis", got)
 	}
+	// The pair shown is part of the problem's packet: a page read again costs no statement.
+	s.statements.Store(0)
+	if _, again, _ := s.get(s.browser(), "/p/"+p.ID); len(pagetest.Select(t, again, "hero-bespoke")) != 1 {
+		t.Error("the bespoke hero is gone from the page read again")
+	}
+	if n := s.statements.Load(); n != 0 {
+		t.Errorf("the problem page with a bespoke hero read again cost %d statements; want none", n)
+	}
 	code, got, h := s.get(s.browser(), file)
 	if code != http.StatusOK || string(got) != svg || h.Get("Content-Type") != "image/svg+xml" ||
 		!strings.Contains(h.Get("Content-Security-Policy"), "sandbox") || !strings.Contains(h.Get("Cache-Control"), "immutable") {

@@ -51,3 +51,16 @@ func (s *Server) laneReport(w http.ResponseWriter, r *http.Request) error {
 		templ.Join(ui.LaneReport(rep, form), ui.DriftChart(drift, policy.DefaultDrift), ui.ReviewerGold(people)))
 	return nil
 }
+
+// canariesPage is /admin/lanes/canaries: the weekly canary reports, for operators.
+func (s *Server) canariesPage(w http.ResponseWriter, r *http.Request) error {
+	if ok, err := s.requireStaff(w, r); !ok {
+		return err
+	}
+	rows, err := s.corpus.CanaryWeeks(r.Context())
+	if err != nil {
+		return err
+	}
+	s.render(w, r, http.StatusOK, page(r, "Canary report"), ui.CanariesPage(rows))
+	return nil
+}

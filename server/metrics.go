@@ -58,8 +58,11 @@ func newMetrics(p *policy.Service) *metrics {
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "theoremdb_packet_cache_packets",
 			Help: "Problem packets in the cache."}, stat(func(s policy.CacheStats) int64 { return int64(s.Packets) })),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "theoremdb_packet_cache_core_packets",
-			Help: "Cached problem packets that hold their core alone (the problem, its current revision, its references and sources)."},
+			Help: "Cached problem packets that hold their core or brief alone (the problem, its current revision, its references and sources)."},
 			stat(func(s policy.CacheStats) int64 { return int64(s.Cores) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "theoremdb_packet_cache_brief_packets",
+			Help: "Cached problem packets that hold their brief alone (their core narrowed to a few columns of the revision, references and sources)."},
+			stat(func(s policy.CacheStats) int64 { return int64(s.Briefs) })),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "theoremdb_packet_cache_bytes",
 			Help: "Size of the rows the cached packets were read from."}, stat(func(s policy.CacheStats) int64 { return int64(s.Bytes) })),
 	)

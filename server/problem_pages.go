@@ -190,9 +190,5 @@ func (s *Server) problemView(r *http.Request, ref string) (ui.ProblemView, error
 		}
 	}
 	hv := hero.Draw(hero.Input{ID: v.ID, Title: v.Title, Kind: v.Revision.Acceptance.Kind, Tags: v.Revision.Tags})
-	art, err := s.policy.HeroArtOf(r.Context(), v)
-	if err != nil {
-		return ui.ProblemView{}, err
-	}
-	return ui.ProblemView{P: v, Tab: tab, Signed: who != nil, Hero: ui.Hero{SVG: hv.SVG, Caption: hv.Caption, Art: art}}, nil
+	return ui.ProblemView{P: v, Tab: tab, Signed: who != nil, Hero: ui.Hero{SVG: hv.SVG, Caption: hv.Caption, Art: v.HeroArt}}, nil
 }

@@ -19,6 +19,9 @@ type reads interface {
 	// with no title, slug or content.
 	ViewProblem(ctx context.Context, a *viewer.Account, ref string, events int) (*policy.ProblemView, error)
 	Home(ctx context.Context) (*policy.HomeView, error)
+	// CatalogueStatus is how many sources wait for a catalogue this server could not reach,
+	// said once for the site on /about#sources.
+	CatalogueStatus(ctx context.Context) (policy.CatalogueStatus, error)
 	TagNames(ctx context.Context) ([]string, error)
 	TagCounts(ctx context.Context) ([]policy.TagCount, error)
 	FeedNew(ctx context.Context, limit int) ([]policy.FeedEntry, error)

@@ -122,6 +122,7 @@ func (s *Server) routes() []route {
 		{"POST /admin/lanes/{lane}/disable", s.disableLane},
 		{"POST /admin/switches/{name}", s.setSwitch},
 		{"GET /admin/lanes/report", s.laneReport},
+		{"GET /admin/lanes/canaries", s.canariesPage},
 		{"POST /quality/profile", s.setProfile},
 		{"GET /admin/contract", s.contractQueue},
 		{"POST /admin/lanes/{lane}/register", s.setRegisterStatus},

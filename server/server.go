@@ -57,7 +57,8 @@ func New(p *policy.Service, b *live.Broker, log *slog.Logger, opts ...Option) *S
 	if s.similar == nil {
 		s.similar = similar.NewProblemIndex(p)
 	}
-	var copies []corpus.Option
+	// The model checks call the lanes operators registered and approved for them.
+	copies := []corpus.Option{corpus.WithRegisteredLanes()}
 	if s.copies != nil {
 		copies = append(copies, corpus.WithCopies(s.copies))
 	}

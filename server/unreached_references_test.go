@@ -13,9 +13,10 @@ import (
 )
 
 // TestUnreachedReferencesSaidOnce: where the record plane cannot reach the catalogues (a
-// server with no network), the references tab says so once, above the references, in words an
-// operator acts on, instead of beside each reference; a reference with another reason keeps its
-// own note. On both databases.
+// server with no network), what an operator does about it is said once for the site, on
+// /about#sources, with how many references and problems wait; the references tab says once,
+// above the references, that its sources wait, and links there, instead of a note beside each
+// reference; a reference with another reason keeps its own note. On both databases.
 func TestUnreachedReferencesSaidOnce(t *testing.T) {
 	t.Parallel()
 	for _, d := range []string{"sqlite3", "postgres"} {
@@ -66,8 +67,19 @@ func TestUnreachedReferencesSaidOnce(t *testing.T) {
 			if len(notes) != 1 {
 				t.Fatalf("%d notes that the catalogues are out of reach; want one", len(notes))
 			}
-			if got := pagetest.Text(notes[0]); !strings.Contains(got, "These 2 sources are not confirmed yet") || !strings.Contains(got, "theoremdb records import") {
-				t.Errorf("the note says %q; want how many sources wait and what an operator does", got)
+			if got := pagetest.Text(notes[0]); !strings.Contains(got, "These 2 sources are not confirmed yet") || strings.Contains(got, "theoremdb records import") {
+				t.Errorf("the note says %q; want how many sources wait, and not the operator's part", got)
+			}
+			if links := pagetest.SelectIn(notes[0], "site-sources"); len(links) != 1 || pagetest.Attr(links[0], "href") != "/about#sources" {
+				t.Errorf("the note links %v; want the site's one statement, /about#sources", links)
+			}
+			code, about, _ := s.get(s.browser(), "/about")
+			if code != 200 {
+				t.Fatalf("/about = %d", code)
+			}
+			pagetest.Check(t, "/about", about)
+			if got := pagetest.Text(pagetest.Select(t, about, "about-sources")[0]); !strings.Contains(got, "Right now 2 references on 1 problem are unconfirmed") || !strings.Contains(got, "theoremdb records import") {
+				t.Errorf("/about#sources says %q; want the site's count and what an operator does", got)
 			}
 			if n := len(pagetest.Select(t, body, "reference-pending")) + len(pagetest.Select(t, body, "locator-note")); n != 0 {
 				t.Errorf("%d references repeat that the record plane is unreachable", n)

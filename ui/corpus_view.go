@@ -35,10 +35,15 @@ func nodeURL(id string) string { return "/n/" + id }
 
 // closureNote says what a closure summary means in one sentence.
 func closureNote(c *corpus.Closure) string {
-	if c.Size == 0 {
+	var s string
+	switch {
+	case c.Pending:
+		s = "How many nodes it rests on is being counted since its last change; the lowest is at " + corpus.LevelName(c.LowestLevel) + "."
+	case c.Size == 0:
 		return "It rests on no other node."
+	default:
+		s = "It rests on " + Plural(c.Size, "node") + ", the lowest at " + corpus.LevelName(c.LowestLevel) + "."
 	}
-	s := "It rests on " + Plural(c.Size, "node") + ", the lowest at " + corpus.LevelName(c.LowestLevel) + "."
 	if c.SorryInClosure {
 		s += " At least one of them is below E2: no person has confirmed it yet."
 	}

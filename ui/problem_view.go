@@ -204,7 +204,7 @@ func Unreached(refs []policy.ReferenceView) int {
 }
 
 // unreachedWords says how many of a problem's sources wait for a catalogue this server could not
-// reach.
+// reach; what an operator does about it is said once, for the site (catalogueWords).
 func unreachedWords(n, of int) string {
 	who := fmt.Sprintf("%d of these %d sources are", n, of)
 	switch {
@@ -215,7 +215,20 @@ func unreachedWords(n, of int) string {
 	case n == 1:
 		who = fmt.Sprintf("1 of these %d sources is", of)
 	}
-	return who + " not confirmed yet: the record plane could not reach their catalogues (Crossref, DataCite, arXiv, zbMATH Open, Open Library) from this server, and tries again by itself."
+	return who + " not confirmed yet: this server could not reach their catalogues, and tries again by itself."
+}
+
+// catalogueWords says, once for the site, how many sources wait for a catalogue this server
+// could not reach.
+func catalogueWords(c policy.CatalogueStatus) string {
+	refs, problems, are := fmt.Sprintf("%d references", c.Unreached), fmt.Sprintf("%d problems", c.Problems), "are"
+	if c.Unreached == 1 {
+		refs, are = "1 reference", "is"
+	}
+	if c.Problems == 1 {
+		problems = "1 problem"
+	}
+	return fmt.Sprintf("Right now %s on %s %s unconfirmed only because this server could not reach their catalogues when it last tried.", refs, problems, are)
 }
 
 // UnconfirmedLocators are the references whose cited place nobody has found yet.

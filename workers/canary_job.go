@@ -16,8 +16,9 @@ import (
 // configuration does not say.
 const DefaultCanaries = 20
 
-// CanariesArgs asks for the day's canary work: the month's canaries on its
-// first run in a month, the weekly report on Mondays.
+// CanariesArgs asks for the day's canary work: the ended months' canaries
+// retired, the month's canaries on its first run in a month, the weekly
+// report on Mondays.
 type CanariesArgs struct{}
 
 // Kind names the job.
@@ -40,14 +41,18 @@ type CanariesWorker struct {
 func (w *CanariesWorker) Work(ctx context.Context, _ *river.Job[CanariesArgs]) error {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
-	planted, rows, err := w.corpus.CanaryDay(ctx, w.count, binary.LittleEndian.Uint64(b[:]))
-	stopped := 0
-	for _, r := range rows {
+	did, err := w.corpus.CanaryDay(ctx, w.count, binary.LittleEndian.Uint64(b[:]))
+	stopped, withdrawn := 0, 0
+	for _, r := range did.Report {
 		if r.Stopped {
 			stopped++
 		}
 	}
-	w.log.InfoContext(ctx, "canaries", "planted", len(planted), "reported", len(rows), "stopped", stopped)
+	for _, r := range did.Retired {
+		withdrawn += len(r.Withdrawn)
+	}
+	w.log.InfoContext(ctx, "canaries", "retired", len(did.Retired), "withdrawn", withdrawn, "planted", len(did.Planted),
+		"reported", len(did.Report), "stopped", stopped)
 	return err
 }
 

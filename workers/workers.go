@@ -105,6 +105,7 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 	default:
 		return nil, fmt.Errorf("workers: unsupported dialect %q", d.Dialect)
 	}
+	c := &Client{}
 	rc := &river.Config{
 		Logger:            riverLog(log),
 		FetchPollInterval: cfg.PollInterval,
@@ -131,11 +132,16 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 			env.Claims = p
 		}
 		river.AddWorker(w, &RunGatesWorker{policy: p, env: env})
-		var copies []corpus.Option
+		// The model checks call the lanes operators registered and approved for them.
+		copies := []corpus.Option{corpus.WithRegisteredLanes()}
 		if env.Copies != nil {
 			copies = append(copies, corpus.WithCopies(env.Copies))
 		}
-		river.AddWorker(w, &ProcessChangeRequestWorker{corpus: corpus.New(p, copies...)})
+		// The corpus of the workers schedules the closure counts of its merges
+		// on this client; it opens no request, so the queue changes nothing else.
+		cs := corpus.New(p, append(copies, corpus.WithQueue(c))...)
+		river.AddWorker(w, &ProcessChangeRequestWorker{corpus: cs})
+		river.AddWorker(w, &CountClosuresWorker{corpus: cs})
 		plane := cfg.Records
 		if plane == nil {
 			rcfg, err := records.ConfigFromEnv(os.Getenv)
@@ -184,7 +190,8 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 	if err != nil {
 		return nil, fmt.Errorf("workers: %w", err)
 	}
-	return &Client{river: rcl}, nil
+	c.river = rcl
+	return c, nil
 }
 
 // riverClock shows River the policy's clock.

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/theoremdb/theoremdb/corpus"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/gateswitch"
@@ -25,14 +26,17 @@ var laneUsage = `usage:
   theoremdb admin lane add --role ROLE --provider ` + providerArgs("|") + ` --base-url URL --model NAME
                            --model-version V [--prompt-version P] --identity ID [--as HANDLE]
   theoremdb admin lane approve ID|IDENTITY [--as HANDLE]
+  theoremdb admin lane qualify ID|IDENTITY [--seed N] [--as HANDLE]
   theoremdb admin lane disable ID|IDENTITY [--as HANDLE]
   theoremdb admin lane list
   theoremdb admin switch set ` + switchArgs("|") + ` on|off [--reason TEXT] [--as HANDLE]
   theoremdb admin switch list
 ROLE is ` + roleArgs() + `. A lane's API key is read from
 THEOREMDB_LANE_KEY_<IDENTITY> (the identity upper-cased, every character other than A-Z and 0-9
-replaced by an underscore). --as names the operator account that acts (default @importer, the operator account
-of the command line).`
+replaced by an underscore). A judge, round_trip or hypotheses lane serves the corpus's merge
+gates once approved; a judge judges only after qualify has measured its rate of rejecting the
+planted wrong steps of the labelled set at 75% or more. --as names the operator account that
+acts (default @importer, the operator account of the command line).`
 
 // roleArgs are the lane roles as the command line spells them, in a sentence.
 func roleArgs() string {
@@ -70,6 +74,8 @@ func laneCommand(ctx context.Context, group string, args []string, stdout, stder
 		return adminLaneChange(ctx, "disable", rest, stdout, stderr)
 	case "lane list":
 		return adminLaneList(ctx, rest, stdout, stderr)
+	case "lane qualify":
+		return adminLaneQualify(ctx, rest, stdout, stderr)
 	case "switch set":
 		return adminSwitchSet(ctx, rest, stdout, stderr)
 	case "switch list":
@@ -83,18 +89,24 @@ func laneCommand(ctx context.Context, group string, args []string, stdout, stder
 }
 
 // parseInterleaved parses flags that may come before, between or after the positional
-// arguments, and returns the positional ones.
+// arguments, and returns the positional ones. Everything after a `--` is positional, whatever
+// it looks like. A flag whose value is literally `--` must therefore be written `--flag=--`:
+// `--flag --` gives the flag that value but also ends the flags there.
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			return nil, err
 		}
-		if fs.NArg() == 0 {
+		rest := fs.Args()
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		if len(rest) == 0 {
 			return pos, nil
 		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
+		pos = append(pos, rest[0])
+		args = rest[1:]
 	}
 }
 
@@ -447,4 +459,82 @@ func deref(s *string) string {
 		return ""
 	}
 	return *s
+}
+
+// adminLaneQualify measures a judge lane on the labelled set built from the corpus's imported
+// proofs and records the measurement (corpus.judge.measured), which /admin/lanes shows with its
+// Wilson interval and which lets the lane judge when it reaches the bar. It exits non-zero when
+// the lane does not qualify.
+func adminLaneQualify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("admin lane qualify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	seed := fs.Uint64("seed", corpus.JudgeSetSeed, "the `SEED` that picks where the wrong steps are planted")
+	as := fs.String("as", "", "the operator account that measures (default @importer)")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return errors.New("usage: theoremdb admin lane qualify ID|IDENTITY [--seed N] [--as HANDLE] (theoremdb admin lane list shows them)")
+	}
+	a, err := open(ctx, stderr, false)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	actor, err := operatorAccount(ctx, a, *as)
+	if err != nil {
+		return err
+	}
+	l, err := a.policy.LaneNamed(ctx, actor, pos[0])
+	if err != nil {
+		return refusal("admin lane qualify", err)
+	}
+	switch {
+	case lanes.Role(l.Role) != lanes.JudgeRole:
+		return fmt.Errorf("admin lane qualify: %s is a %s lane; only a judge lane is measured on the labelled set", l.Identity, l.Role)
+	case !l.Enabled:
+		return fmt.Errorf("admin lane qualify: %s is disabled; register a new lane for a new model or prompt version", l.Identity)
+	case os.Getenv(lanes.KeyEnvName(l.Identity)) == "":
+		return fmt.Errorf("admin lane qualify: %s is not set here; the lane cannot be called without its key", lanes.KeyEnvName(l.Identity))
+	}
+	j, err := lanes.NewJudge(policy.LaneConfig(l))
+	if err != nil {
+		return fmt.Errorf("admin lane qualify: %w", err)
+	}
+	cs := corpus.New(a.policy)
+	set, err := cs.CorpusJudgeSet(ctx, *seed)
+	if err != nil {
+		return err
+	}
+	if len(set.Items) == 0 {
+		return errors.New("admin lane qualify: the corpus has no imported proof to build the labelled set from; import a corpus first (theoremdb corpus import)")
+	}
+	fmt.Fprintf(stderr, "measuring %s on %d items of the labelled set %s…\n", l.Identity, len(set.Items), set.Version)
+	m, err := cs.MeasureJudge(ctx, actor.ID, j, set)
+	if err != nil {
+		return err
+	}
+	printMeasure(stdout, m, len(set.Items))
+	if !m.Qualified {
+		return fmt.Errorf("admin lane qualify: %s did not qualify (%.1f%% < %.0f%%); it may not judge", l.Identity, 100*m.Rate(), 100*corpus.JudgeBar)
+	}
+	return nil
+}
+
+// printMeasure says what a judge's measurement found, as /admin/lanes shows it.
+func printMeasure(w io.Writer, m corpus.JudgeMeasure, items int) {
+	fmt.Fprintf(w, "judge %s (%s, model version %s, prompt %s) on the labelled set %s (digest %.12s, %d items)\n",
+		m.Identity, m.Provider, m.ModelVersion, m.PromptVersion, m.Set, m.Digest, items)
+	fmt.Fprintf(w, "  rejected %d of %d planted wrong steps: %.1f%% (Wilson 95%%: %.1f%%–%.1f%%)\n", m.Caught, m.Wrong, 100*m.Rate(),
+		100*m.Low, 100*m.High)
+	fmt.Fprintf(w, "  rejected %d of %d untouched proofs: %.1f%%\n", m.Flagged, m.Clean, 100*m.FlagRate())
+	if m.Failed > 0 {
+		fmt.Fprintf(w, "  no verdict on %d calls (malformed, failed or timed out; counted as not rejected)\n", m.Failed)
+	}
+	if m.Qualified {
+		fmt.Fprintf(w, "qualified: the lane may judge (the bar is %.0f%%)\n", 100*corpus.JudgeBar)
+	} else {
+		fmt.Fprintf(w, "not qualified: the lane may not judge (the bar is %.0f%%)\n", 100*corpus.JudgeBar)
+	}
 }

@@ -7,6 +7,8 @@ import (
 	"github.com/theoremdb/theoremdb/gates"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"entgo.io/ent/dialect"
 
@@ -91,6 +93,15 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 		wcfg.Panel = policy.PanelConfig{FreshnessWindow: cfg.freshness, AuditSeed: []byte(cfg.auditSeed),
 			Paraphrase: os.Getenv("THEOREMDB_PANEL_PARAPHRASE") == "on"}
 		wcfg.Kernel = corpus.New(jobsPolicy)
+		n, err := canaryCount(os.Getenv("THEOREMDB_CANARIES"))
+		if err != nil {
+			a.close()
+			return nil, err
+		}
+		if n > 0 {
+			// The canaries enter through the merge gates, with the registered model checks.
+			wcfg.Canaries, wcfg.CanaryCount = corpus.New(jobsPolicy, corpus.WithRegisteredLanes(), corpus.WithCopies(env.Copies)), n
+		}
 	}
 	a.jobs, err = workers.New(jobsDB, jobsPolicy, cfg.log, wcfg)
 	if err != nil {
@@ -128,4 +139,18 @@ func (l *lateScheduler) ScheduleGold(ctx context.Context, tx *sql.Tx, perLane in
 		return fmt.Errorf("schedule gold: the job client is not ready")
 	}
 	return gs.ScheduleGold(ctx, tx, perLane)
+}
+
+// canaryCount reads THEOREMDB_CANARIES: how many canaries a month receives; empty, "off" or 0
+// plants none (and retires none: the daily canary job does not run).
+func canaryCount(v string) (int, error) {
+	switch v = strings.TrimSpace(v); v {
+	case "", "off", "0":
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 || n > 1000 {
+		return 0, fmt.Errorf("THEOREMDB_CANARIES=%q: a number of canaries a month, 0 to 1000, or off", v)
+	}
+	return n, nil
 }

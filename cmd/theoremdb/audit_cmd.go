@@ -23,6 +23,12 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintln(stderr, auditUsage)
 		return errors.New("audit: name a command (draw, verify, publish or budget)")
 	}
+	switch args[0] {
+	case "draw", "verify", "publish", "budget":
+	default:
+		fmt.Fprintln(stderr, auditUsage)
+		return fmt.Errorf("audit: unknown command %q (draw, verify, publish or budget)", args[0])
+	}
 	fs := flag.NewFlagSet("audit "+args[0], flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	month := fs.String("month", "", "the `YYYY-MM` of the audit")
@@ -74,7 +80,6 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		return writeBudget(stdout, b)
 	}
-	fmt.Fprintln(stderr, auditUsage)
 	return fmt.Errorf("audit: unknown command %q", args[0])
 }
 

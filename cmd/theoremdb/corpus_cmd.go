@@ -24,20 +24,11 @@ func corpusDir() string {
 	return "data/corpus"
 }
 
-// parseInterspersed parses flags that may come before or after the positional arguments.
+// parseInterspersed parses flags that may come before or after the positional arguments,
+// as parseInterleaved does: everything after a `--` is positional, and a flag whose value is
+// literally `--` must be written `--flag=--`.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
+	return parseInterleaved(fs, args)
 }
 
 // runCorpus runs `theoremdb corpus add DIR --licence CLASS --source URI` and

@@ -52,10 +52,16 @@ func runCorpusImport(ctx context.Context, kind string, args []string, stdout, st
 		fmt.Fprintf(stdout, "metamath: %s: %d proved theorems; %d citations of $a statements are not edges\n", dir, len(items), cites)
 		source = corpusimport.Metamath(filepath.Base(dir))
 	case "openlogic":
+		// The macros of a checkout's .sty files (beside content/) apply to
+		// every item.
+		var defs corpusimport.TeXDefinitions
+		if defs, err = corpusimport.ReadTeXDefinitions(os.DirFS(dir)); err != nil {
+			return fmt.Errorf("import %s: %w", kind, err)
+		}
 		if st, err := os.Stat(filepath.Join(dir, "content")); err == nil && st.IsDir() {
 			dir = filepath.Join(dir, "content")
 		}
-		items, issues, err = corpusimport.ParseOpenLogic(os.DirFS(dir))
+		items, issues, err = corpusimport.ParseOpenLogicWith(os.DirFS(dir), defs)
 		source = corpusimport.OpenLogic
 	case "hott":
 		items, issues, err = corpusimport.ParseHoTT(os.DirFS(dir))

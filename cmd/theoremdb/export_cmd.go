@@ -38,6 +38,9 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fs.Usage()
 		return fmt.Errorf("export: want one FILE, got %d", len(pos))
 	}
+	if *format != "jsonl" && *format != "csv" {
+		return fmt.Errorf("export: --format %q: want jsonl or csv", *format)
+	}
 	base, err := loadBaseURL(os.Getenv)
 	if err != nil {
 		return err

@@ -47,3 +47,17 @@ func TestEveryPerAddressLimitIsSettable(t *testing.T) {
 		}
 	}
 }
+
+func TestCanaryCount(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]int{"": 0, "off": 0, "0": 0, "20": 20, " 5 ": 5} {
+		if got, err := canaryCount(in); err != nil || got != want {
+			t.Errorf("canaryCount(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"many", "-1", "1001", "2.5"} {
+		if _, err := canaryCount(in); err == nil {
+			t.Errorf("canaryCount(%q) = nil error", in)
+		}
+	}
+}

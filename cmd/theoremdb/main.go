@@ -37,6 +37,7 @@ Usage:
                      --model-version V [--prompt-version P] --identity ID   register a model lane (unapproved)
   theoremdb admin lane approve|disable ID          approve a lane's provider and model version, or take it out
   theoremdb admin lane list                        the lanes, their approval, and whether their key is set
+  theoremdb admin lane qualify ID [--seed N]       measure a judge lane on the labelled set (it judges at 75% or more)
   theoremdb admin switch set ` + switchArgs("|") + ` on|off [--reason TEXT]
   theoremdb admin switch list                      the switches of automated review
   theoremdb corpus add DIR --licence CLASS --source URI
@@ -78,6 +79,7 @@ Environment:
   THEOREMDB_GOLD_PER_LANE      gold packets per lane and run (default 3)
   THEOREMDB_PEOPLE_GOLD        blind gold items in each reviewer's queue a day (default 0: none)
   THEOREMDB_PANEL_PARAPHRASE   on: run the panel again on the reworded packet; a flip is contested
+  THEOREMDB_CANARIES           canaries the corpus receives each month, retired when it ends (default off)
   THEOREMDB_FRESHNESS_WINDOW   how old a reference search may be for the open-status gate
                                (default 365d)
   THEOREMDB_CROSSREF_URL, THEOREMDB_DATACITE_URL, THEOREMDB_ARXIV_URL, THEOREMDB_ZBMATH_URL,

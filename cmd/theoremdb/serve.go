@@ -24,7 +24,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	noWorkers := fs.Bool("no-workers", false, "do not run background workers in this process")
 	metricsAddr := fs.String("metrics-addr", os.Getenv("THEOREMDB_METRICS_ADDR"),
 		"address to serve Prometheus /metrics on, for operators only (default $THEOREMDB_METRICS_ADDR; none when empty)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	base, err := loadBaseURL(os.Getenv)
@@ -115,7 +115,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 func runWork(ctx context.Context, args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("work", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	a, err := open(ctx, stderr, true)
@@ -137,7 +137,7 @@ func runWork(ctx context.Context, args []string, stderr io.Writer) error {
 func runMigrate(ctx context.Context, args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	a, err := open(ctx, stderr, false)
@@ -146,5 +146,17 @@ func runMigrate(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	defer a.close()
 	a.cfg.log.Info("database is up to date", "database", a.db.URL)
+	return nil
+}
+
+// parseNoArgs parses the flags of a command that takes no arguments: a word left over (such as
+// a port written without --addr) is an error, never silently ignored.
+func parseNoArgs(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%s takes no arguments, only flags; got %q", fs.Name(), fs.Args())
+	}
 	return nil
 }

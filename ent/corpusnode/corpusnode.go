@@ -52,6 +52,10 @@ const (
 	FieldSorryInClosure = "sorry_in_closure"
 	// FieldClosureSize holds the string denoting the closure_size field in the database.
 	FieldClosureSize = "closure_size"
+	// FieldClosurePending holds the string denoting the closure_pending field in the database.
+	FieldClosurePending = "closure_pending"
+	// FieldClosureGeneration holds the string denoting the closure_generation field in the database.
+	FieldClosureGeneration = "closure_generation"
 	// FieldClosureLowest holds the string denoting the closure_lowest field in the database.
 	FieldClosureLowest = "closure_lowest"
 	// FieldLocatorUnconfirmed holds the string denoting the locator_unconfirmed field in the database.
@@ -136,6 +140,8 @@ var Columns = []string{
 	FieldFidelity,
 	FieldSorryInClosure,
 	FieldClosureSize,
+	FieldClosurePending,
+	FieldClosureGeneration,
 	FieldClosureLowest,
 	FieldLocatorUnconfirmed,
 	FieldRetired,
@@ -188,6 +194,12 @@ var (
 	DefaultClosureSize int
 	// ClosureSizeValidator is a validator for the "closure_size" field. It is called by the builders before save.
 	ClosureSizeValidator func(int) error
+	// DefaultClosurePending holds the default value on creation for the "closure_pending" field.
+	DefaultClosurePending bool
+	// DefaultClosureGeneration holds the default value on creation for the "closure_generation" field.
+	DefaultClosureGeneration int
+	// ClosureGenerationValidator is a validator for the "closure_generation" field. It is called by the builders before save.
+	ClosureGenerationValidator func(int) error
 	// DefaultClosureLowest holds the default value on creation for the "closure_lowest" field.
 	DefaultClosureLowest int
 	// ClosureLowestValidator is a validator for the "closure_lowest" field. It is called by the builders before save.
@@ -349,6 +361,16 @@ func BySorryInClosure(opts ...sql.OrderTermOption) OrderOption {
 // ByClosureSize orders the results by the closure_size field.
 func ByClosureSize(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldClosureSize, opts...).ToFunc()
+}
+
+// ByClosurePending orders the results by the closure_pending field.
+func ByClosurePending(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClosurePending, opts...).ToFunc()
+}
+
+// ByClosureGeneration orders the results by the closure_generation field.
+func ByClosureGeneration(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClosureGeneration, opts...).ToFunc()
 }
 
 // ByClosureLowest orders the results by the closure_lowest field.

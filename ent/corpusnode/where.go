@@ -140,6 +140,16 @@ func ClosureSize(v int) predicate.CorpusNode {
 	return predicate.CorpusNode(sql.FieldEQ(FieldClosureSize, v))
 }
 
+// ClosurePending applies equality check predicate on the "closure_pending" field. It's identical to ClosurePendingEQ.
+func ClosurePending(v bool) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldEQ(FieldClosurePending, v))
+}
+
+// ClosureGeneration applies equality check predicate on the "closure_generation" field. It's identical to ClosureGenerationEQ.
+func ClosureGeneration(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldEQ(FieldClosureGeneration, v))
+}
+
 // ClosureLowest applies equality check predicate on the "closure_lowest" field. It's identical to ClosureLowestEQ.
 func ClosureLowest(v int) predicate.CorpusNode {
 	return predicate.CorpusNode(sql.FieldEQ(FieldClosureLowest, v))
@@ -1118,6 +1128,56 @@ func ClosureSizeLT(v int) predicate.CorpusNode {
 // ClosureSizeLTE applies the LTE predicate on the "closure_size" field.
 func ClosureSizeLTE(v int) predicate.CorpusNode {
 	return predicate.CorpusNode(sql.FieldLTE(FieldClosureSize, v))
+}
+
+// ClosurePendingEQ applies the EQ predicate on the "closure_pending" field.
+func ClosurePendingEQ(v bool) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldEQ(FieldClosurePending, v))
+}
+
+// ClosurePendingNEQ applies the NEQ predicate on the "closure_pending" field.
+func ClosurePendingNEQ(v bool) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldNEQ(FieldClosurePending, v))
+}
+
+// ClosureGenerationEQ applies the EQ predicate on the "closure_generation" field.
+func ClosureGenerationEQ(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldEQ(FieldClosureGeneration, v))
+}
+
+// ClosureGenerationNEQ applies the NEQ predicate on the "closure_generation" field.
+func ClosureGenerationNEQ(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldNEQ(FieldClosureGeneration, v))
+}
+
+// ClosureGenerationIn applies the In predicate on the "closure_generation" field.
+func ClosureGenerationIn(vs ...int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldIn(FieldClosureGeneration, vs...))
+}
+
+// ClosureGenerationNotIn applies the NotIn predicate on the "closure_generation" field.
+func ClosureGenerationNotIn(vs ...int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldNotIn(FieldClosureGeneration, vs...))
+}
+
+// ClosureGenerationGT applies the GT predicate on the "closure_generation" field.
+func ClosureGenerationGT(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldGT(FieldClosureGeneration, v))
+}
+
+// ClosureGenerationGTE applies the GTE predicate on the "closure_generation" field.
+func ClosureGenerationGTE(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldGTE(FieldClosureGeneration, v))
+}
+
+// ClosureGenerationLT applies the LT predicate on the "closure_generation" field.
+func ClosureGenerationLT(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldLT(FieldClosureGeneration, v))
+}
+
+// ClosureGenerationLTE applies the LTE predicate on the "closure_generation" field.
+func ClosureGenerationLTE(v int) predicate.CorpusNode {
+	return predicate.CorpusNode(sql.FieldLTE(FieldClosureGeneration, v))
 }
 
 // ClosureLowestEQ applies the EQ predicate on the "closure_lowest" field.

@@ -33,6 +33,8 @@ const (
 	FieldPublic = "public"
 	// FieldHashVersion holds the string denoting the hash_version field in the database.
 	FieldHashVersion = "hash_version"
+	// FieldActorSalt holds the string denoting the actor_salt field in the database.
+	FieldActorSalt = "actor_salt"
 	// Table holds the table name of the event in the database.
 	Table = "events"
 )
@@ -51,6 +53,7 @@ var Columns = []string{
 	FieldHash,
 	FieldPublic,
 	FieldHashVersion,
+	FieldActorSalt,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -72,6 +75,8 @@ var (
 	DefaultHashVersion int
 	// HashVersionValidator is a validator for the "hash_version" field. It is called by the builders before save.
 	HashVersionValidator func(int) error
+	// DefaultActorSalt holds the default value on creation for the "actor_salt" field.
+	DefaultActorSalt string
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -139,4 +144,9 @@ func ByPublic(opts ...sql.OrderTermOption) OrderOption {
 // ByHashVersion orders the results by the hash_version field.
 func ByHashVersion(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldHashVersion, opts...).ToFunc()
+}
+
+// ByActorSalt orders the results by the actor_salt field.
+func ByActorSalt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldActorSalt, opts...).ToFunc()
 }

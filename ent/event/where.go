@@ -119,6 +119,11 @@ func HashVersion(v int) predicate.Event {
 	return predicate.Event(sql.FieldEQ(FieldHashVersion, v))
 }
 
+// ActorSalt applies equality check predicate on the "actor_salt" field. It's identical to ActorSaltEQ.
+func ActorSalt(v string) predicate.Event {
+	return predicate.Event(sql.FieldEQ(FieldActorSalt, v))
+}
+
 // SeqEQ applies the EQ predicate on the "seq" field.
 func SeqEQ(v int64) predicate.Event {
 	return predicate.Event(sql.FieldEQ(FieldSeq, v))
@@ -702,6 +707,71 @@ func HashVersionLT(v int) predicate.Event {
 // HashVersionLTE applies the LTE predicate on the "hash_version" field.
 func HashVersionLTE(v int) predicate.Event {
 	return predicate.Event(sql.FieldLTE(FieldHashVersion, v))
+}
+
+// ActorSaltEQ applies the EQ predicate on the "actor_salt" field.
+func ActorSaltEQ(v string) predicate.Event {
+	return predicate.Event(sql.FieldEQ(FieldActorSalt, v))
+}
+
+// ActorSaltNEQ applies the NEQ predicate on the "actor_salt" field.
+func ActorSaltNEQ(v string) predicate.Event {
+	return predicate.Event(sql.FieldNEQ(FieldActorSalt, v))
+}
+
+// ActorSaltIn applies the In predicate on the "actor_salt" field.
+func ActorSaltIn(vs ...string) predicate.Event {
+	return predicate.Event(sql.FieldIn(FieldActorSalt, vs...))
+}
+
+// ActorSaltNotIn applies the NotIn predicate on the "actor_salt" field.
+func ActorSaltNotIn(vs ...string) predicate.Event {
+	return predicate.Event(sql.FieldNotIn(FieldActorSalt, vs...))
+}
+
+// ActorSaltGT applies the GT predicate on the "actor_salt" field.
+func ActorSaltGT(v string) predicate.Event {
+	return predicate.Event(sql.FieldGT(FieldActorSalt, v))
+}
+
+// ActorSaltGTE applies the GTE predicate on the "actor_salt" field.
+func ActorSaltGTE(v string) predicate.Event {
+	return predicate.Event(sql.FieldGTE(FieldActorSalt, v))
+}
+
+// ActorSaltLT applies the LT predicate on the "actor_salt" field.
+func ActorSaltLT(v string) predicate.Event {
+	return predicate.Event(sql.FieldLT(FieldActorSalt, v))
+}
+
+// ActorSaltLTE applies the LTE predicate on the "actor_salt" field.
+func ActorSaltLTE(v string) predicate.Event {
+	return predicate.Event(sql.FieldLTE(FieldActorSalt, v))
+}
+
+// ActorSaltContains applies the Contains predicate on the "actor_salt" field.
+func ActorSaltContains(v string) predicate.Event {
+	return predicate.Event(sql.FieldContains(FieldActorSalt, v))
+}
+
+// ActorSaltHasPrefix applies the HasPrefix predicate on the "actor_salt" field.
+func ActorSaltHasPrefix(v string) predicate.Event {
+	return predicate.Event(sql.FieldHasPrefix(FieldActorSalt, v))
+}
+
+// ActorSaltHasSuffix applies the HasSuffix predicate on the "actor_salt" field.
+func ActorSaltHasSuffix(v string) predicate.Event {
+	return predicate.Event(sql.FieldHasSuffix(FieldActorSalt, v))
+}
+
+// ActorSaltEqualFold applies the EqualFold predicate on the "actor_salt" field.
+func ActorSaltEqualFold(v string) predicate.Event {
+	return predicate.Event(sql.FieldEqualFold(FieldActorSalt, v))
+}
+
+// ActorSaltContainsFold applies the ContainsFold predicate on the "actor_salt" field.
+func ActorSaltContainsFold(v string) predicate.Event {
+	return predicate.Event(sql.FieldContainsFold(FieldActorSalt, v))
 }
 
 // And groups predicates with the AND operator between them.

@@ -100,6 +100,9 @@ const (
 	RoleMATH_CRITIQUE    Role = "MATH_CRITIQUE"
 	RoleFORMAL_READINESS Role = "FORMAL_READINESS"
 	RoleAUDIT            Role = "AUDIT"
+	RoleJUDGE            Role = "JUDGE"
+	RoleROUND_TRIP       Role = "ROUND_TRIP"
+	RoleHYPOTHESES       Role = "HYPOTHESES"
 )
 
 func (r Role) String() string {
@@ -109,7 +112,7 @@ func (r Role) String() string {
 // RoleValidator is a validator for the "role" field enum values. It is called by the builders before save.
 func RoleValidator(r Role) error {
 	switch r {
-	case RolePRIOR_ART, RoleMATH_CRITIQUE, RoleFORMAL_READINESS, RoleAUDIT:
+	case RolePRIOR_ART, RoleMATH_CRITIQUE, RoleFORMAL_READINESS, RoleAUDIT, RoleJUDGE, RoleROUND_TRIP, RoleHYPOTHESES:
 		return nil
 	default:
 		return fmt.Errorf("lane: invalid enum value for role field: %q", r)

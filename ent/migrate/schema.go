@@ -485,6 +485,8 @@ var (
 		{Name: "fidelity", Type: field.TypeInt, Default: 0},
 		{Name: "sorry_in_closure", Type: field.TypeBool, Default: false},
 		{Name: "closure_size", Type: field.TypeInt, Default: 0},
+		{Name: "closure_pending", Type: field.TypeBool, Default: false},
+		{Name: "closure_generation", Type: field.TypeInt, Default: 0},
 		{Name: "closure_lowest", Type: field.TypeInt, Default: -1},
 		{Name: "locator_unconfirmed", Type: field.TypeBool, Default: false},
 		{Name: "retired", Type: field.TypeBool, Default: false},
@@ -502,7 +504,7 @@ var (
 			{
 				Name:    "corpusnode_updated_at",
 				Unique:  false,
-				Columns: []*schema.Column{CorpusNodesColumns[25]},
+				Columns: []*schema.Column{CorpusNodesColumns[27]},
 			},
 			{
 				Name:    "corpusnode_kind",
@@ -752,6 +754,7 @@ var (
 		{Name: "hash", Type: field.TypeString},
 		{Name: "public", Type: field.TypeBool, Default: true},
 		{Name: "hash_version", Type: field.TypeInt, Default: 1},
+		{Name: "actor_salt", Type: field.TypeString, Default: ""},
 	}
 	// EventsTable holds the schema information for the "events" table.
 	EventsTable = &schema.Table{
@@ -1041,7 +1044,7 @@ var (
 	LanesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "identity", Type: field.TypeString, Unique: true, Size: 100},
-		{Name: "role", Type: field.TypeEnum, Enums: []string{"PRIOR_ART", "MATH_CRITIQUE", "FORMAL_READINESS", "AUDIT"}},
+		{Name: "role", Type: field.TypeEnum, Enums: []string{"PRIOR_ART", "MATH_CRITIQUE", "FORMAL_READINESS", "AUDIT", "JUDGE", "ROUND_TRIP", "HYPOTHESES"}},
 		{Name: "provider", Type: field.TypeString},
 		{Name: "base_url", Type: field.TypeString, Default: ""},
 		{Name: "model", Type: field.TypeString, Default: ""},
@@ -1334,14 +1337,24 @@ var (
 				Columns: []*schema.Column{ProblemsColumns[7], ProblemsColumns[9]},
 			},
 			{
-				Name:    "problem_submitted_at",
+				Name:    "problem_deadline_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProblemsColumns[8]},
+				Columns: []*schema.Column{ProblemsColumns[9], ProblemsColumns[0]},
 			},
 			{
-				Name:    "problem_updated_at",
+				Name:    "problem_submitted_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProblemsColumns[10]},
+				Columns: []*schema.Column{ProblemsColumns[8], ProblemsColumns[0]},
+			},
+			{
+				Name:    "problem_updated_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{ProblemsColumns[10], ProblemsColumns[0]},
+			},
+			{
+				Name:    "problem_title_id",
+				Unique:  false,
+				Columns: []*schema.Column{ProblemsColumns[3], ProblemsColumns[0]},
 			},
 			{
 				Name:    "problem_current_revision_id",

@@ -59,7 +59,11 @@ func (CorpusNode) Fields() []ent.Field {
 		field.Int("level").Default(0).Min(0).Max(5).Comment("E0..E5, computed by corpus/ from the record."),
 		field.Int("fidelity").Default(0).Min(0).Max(3).Comment("F0..F3, computed by corpus/ from the record."),
 		field.Bool("sorry_in_closure").Default(false).Comment("Some node of the uses closure is below E2."),
-		field.Int("closure_size").Default(0).Min(0).Comment("How many nodes the uses closure holds, itself excluded."),
+		field.Int("closure_size").Default(0).Min(0).Comment("How many nodes the uses closure holds, itself excluded; not current while closure_pending."),
+		field.Bool("closure_pending").Default(false).
+			Comment("The uses closure changed shape and its size is being counted by a job after the merge; closure_size is not current."),
+		field.Int("closure_generation").Default(0).Min(0).
+			Comment("Raised with each change of the closure's shape; a count lands only when none came after it started."),
 		field.Int("closure_lowest").Default(-1).Min(-1).Max(5).Comment("The lowest level in the uses closure; -1 when it is empty."),
 		field.Bool("locator_unconfirmed").Default(false),
 		field.Bool("retired").Default(false),

@@ -21,7 +21,10 @@ import (
 // column existed get 1 from its default and keep verifying as they were
 // written, since rehashing them would erase the evidence the chain exists
 // to keep; policy writes every new event at the current version, and a
-// version never goes down along the chain.
+// version never goes down along the chain. Version 3 hashes a commitment
+// to the actor (SHA-256 of ActorSalt and Actor) in place of the actor, so
+// that anyone can check an event's hash from what GraphQL shows of it
+// while the account stays hidden where the pages hide it.
 type Event struct{ ent.Schema }
 
 // Mixin of the Event.
@@ -47,8 +50,11 @@ func (Event) Fields() []ent.Field {
 		field.String("prev_hash").Comment("The hash of the event before this one (64 zeros for the first), which chains the log.").Immutable(),
 		field.String("hash").Comment("SHA-256, hex, over the canonical encoding of this event including prevHash.").Immutable(),
 		field.Bool("public").Default(true).Immutable().Annotations(entgql.Skip()),
-		field.Int("hash_version").Comment("Which fields the hash covers: 1 for events written before the id and visibility were hashed, 2 for every column but the hash.").Default(1).Positive().Immutable().
+		field.Int("hash_version").Comment("Which fields the hash covers: 1 for events written before the id and visibility were hashed, 2 for every column but the hash, 3 for every column but the hash with actorCommitment in place of the account that acted.").Default(1).Positive().Immutable().
 			Annotations(entgql.Skip(entgql.SkipWhereInput, entgql.SkipOrderField)),
+		// A random salt, hex, for the actor's commitment (hash version 3; empty before): it keeps
+		// the commitment from being matched against a list of account IDs. Never shown.
+		field.String("actor_salt").Default("").Immutable().Annotations(entgql.Skip()),
 	}
 }
 

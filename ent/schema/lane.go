@@ -13,6 +13,10 @@ import (
 // LaneRoles are what a model lane is asked to judge: the three roles of the panel and the audit.
 var LaneRoles = []string{"PRIOR_ART", "MATH_CRITIQUE", "FORMAL_READINESS", "AUDIT"}
 
+// CheckRoles are the corpus's model checks a registered lane may serve instead: the judges, the
+// formal round trip and the hypothesis check. A lane review is never one of them.
+var CheckRoles = []string{"JUDGE", "ROUND_TRIP", "HYPOTHESES"}
+
 // Lane is one configured model reviewer: a provider, a model version, a prompt version, a role
 // and a distinct reviewer identity. Only a lane an operator approved can take part in a
 // recommendation that publishes; a new model or prompt version is a new lane, approved anew.
@@ -31,7 +35,7 @@ func (Lane) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("identity").NotEmpty().MaxLen(100).Unique().Immutable().
 			Comment("the distinct reviewer identity; its key is THEOREMDB_LANE_KEY_<IDENTITY>"),
-		field.Enum("role").Values(LaneRoles...).Immutable(),
+		field.Enum("role").Values(append(append([]string(nil), LaneRoles...), CheckRoles...)...).Immutable(),
 		field.String("provider").NotEmpty().Immutable().Comment("openai, anthropic or baseline"),
 		field.String("base_url").Default("").Immutable(),
 		field.String("model").Default("").Immutable(),

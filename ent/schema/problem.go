@@ -101,8 +101,13 @@ func (Problem) Edges() []ent.Edge {
 func (Problem) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("state", "deadline"),
-		index.Fields("submitted_at"),
-		index.Fields("updated_at"),
+		// Every order of the list has an index that leads with its column and ends with the ID
+		// (policy.pageColumns), so that a page after a cursor is read from the cursor's place in
+		// it, as cheaply at the last page as at the first. NUMBER's unique index is its own.
+		index.Fields("deadline", "id"),
+		index.Fields("submitted_at", "id"),
+		index.Fields("updated_at", "id"),
+		index.Fields("title", "id"),
 		index.Fields("current_revision_id"), // search joins its matches to problems by it
 		index.Fields("merged_into_id"),      // the packet of a survivor lists what was merged into it
 	}

@@ -28,6 +28,8 @@ type ChangeRequestResolver interface {
 	CreatedAt(ctx context.Context, obj *corpus.ChangeRequestView) (*time.Time, error)
 }
 type ClosureResolver interface {
+	Size(ctx context.Context, obj *corpus.Closure) (*int, error)
+
 	LowestLevel(ctx context.Context, obj *corpus.Closure) (*model.EvidenceLevel, error)
 }
 type CorpusNodeResolver interface {
@@ -341,18 +343,41 @@ func (ec *executionContext) _Closure_size(ctx context.Context, field graphql.Col
 			return ec.fieldContext_Closure_size(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Size, nil
+			return ec.Resolvers.Closure().Size(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Closure_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Closure", field, true, true, "Int")
+}
+
+func (ec *executionContext) _Closure_sizePending(ctx context.Context, field graphql.CollectedField, obj *corpus.Closure) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Closure_sizePending(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pending, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Closure_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Closure", field, false, false, "Int")
+func (ec *executionContext) fieldContext_Closure_sizePending(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Closure", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Closure_lowestLevel(ctx context.Context, field graphql.CollectedField, obj *corpus.Closure) (ret graphql.Marshaler) {
@@ -2640,7 +2665,13 @@ func (ec *executionContext) _Closure(ctx context.Context, sel ast.SelectionSet, 
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Closure")
 		case "size":
-			out.Values[i] = ec._Closure_size(ctx, field, obj)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Closure_size(ctx, field, obj)
+				})
+		case "sizePending":
+			out.Values[i] = ec._Closure_sizePending(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}

@@ -53,6 +53,7 @@ type EventResolver interface {
 	Payload(ctx context.Context, obj *ent.Event) (string, error)
 
 	Actor(ctx context.Context, obj *ent.Event) (*string, error)
+	ActorCommitment(ctx context.Context, obj *ent.Event) (*string, error)
 }
 type FindingResolver interface {
 	Span(ctx context.Context, obj *ent.Finding) (*gates.Span, error)
@@ -1926,6 +1927,29 @@ func (ec *executionContext) _Event_actor(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Event_actor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Event", field, true, true, "String")
+}
+
+func (ec *executionContext) _Event_actorCommitment(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_actorCommitment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Event().ActorCommitment(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Event_actorCommitment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Event", field, true, true, "String")
 }
 
@@ -17804,6 +17828,12 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Event_actor(ctx, field, obj)
+				})
+		case "actorCommitment":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Event_actorCommitment(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

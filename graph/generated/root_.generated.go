@@ -219,6 +219,7 @@ type ComplexityRoot struct {
 
 	Closure struct {
 		LowestLevel    func(childComplexity int) int
+		Pending        func(childComplexity int) int
 		Size           func(childComplexity int) int
 		SorryInClosure func(childComplexity int) int
 	}
@@ -474,17 +475,18 @@ type ComplexityRoot struct {
 	}
 
 	Event struct {
-		Actor       func(childComplexity int) int
-		At          func(childComplexity int) int
-		Authority   func(childComplexity int) int
-		Hash        func(childComplexity int) int
-		HashVersion func(childComplexity int) int
-		ID          func(childComplexity int) int
-		Kind        func(childComplexity int) int
-		Payload     func(childComplexity int) int
-		PrevHash    func(childComplexity int) int
-		Seq         func(childComplexity int) int
-		Subject     func(childComplexity int) int
+		Actor           func(childComplexity int) int
+		ActorCommitment func(childComplexity int) int
+		At              func(childComplexity int) int
+		Authority       func(childComplexity int) int
+		Hash            func(childComplexity int) int
+		HashVersion     func(childComplexity int) int
+		ID              func(childComplexity int) int
+		Kind            func(childComplexity int) int
+		Payload         func(childComplexity int) int
+		PrevHash        func(childComplexity int) int
+		Seq             func(childComplexity int) int
+		Subject         func(childComplexity int) int
 	}
 
 	ExpositionEntry struct {
@@ -1814,6 +1816,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Closure.LowestLevel(childComplexity), true
+	case "Closure.sizePending":
+		if e.ComplexityRoot.Closure.Pending == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Closure.Pending(childComplexity), true
 	case "Closure.size":
 		if e.ComplexityRoot.Closure.Size == nil {
 			break
@@ -2857,6 +2865,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Event.Actor(childComplexity), true
+	case "Event.actorCommitment":
+		if e.ComplexityRoot.Event.ActorCommitment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.ActorCommitment(childComplexity), true
 	case "Event.at":
 		if e.ComplexityRoot.Event.At == nil {
 			break
@@ -7059,7 +7073,7 @@ extend type Mutation {
   corpusNode(id: String!): CorpusNode
   "Corpus nodes in the order of their numbers; search matches titles and labels."
   corpusNodes(search: String, first: Int, after: String): CorpusNodeConnection!
-  "The summary of a node's uses closure: how many nodes it rests on, the lowest level among them, and whether one is below E2."
+  "The summary of a node's uses closure: how many nodes it rests on (or that they are being counted after a merge), the lowest level among them, and whether one is below E2."
   closure(id: String!): Closure!
   "A change request with the results of its last run of the merge gates."
   changeRequest(id: ID!): ChangeRequest
@@ -7468,8 +7482,10 @@ type CorpusRevision {
 
 "What a node rests on: every node in its uses closure, counted once."
 type Closure {
-  "How many nodes the closure holds."
-  size: Int!
+  "How many nodes the closure holds; null while sizePending, never a stale or provisional count."
+  size: Int
+  "True while the size is being counted: a merge changed what the node rests on and left the count to a job, which fills size in. The lowest level and sorryInClosure are current meanwhile."
+  sizePending: Boolean!
   "Null when the closure is empty."
   lowestLevel: EvidenceLevel
   "Whether a node of the closure is below E2, so the proof rests on something unconfirmed."
@@ -8942,7 +8958,7 @@ type Event implements Node {
   """
   hash: String!
   """
-  Which fields the hash covers: 1 for events written before the id and visibility were hashed, 2 for every column but the hash.
+  Which fields the hash covers: 1 for events written before the id and visibility were hashed, 2 for every column but the hash, 3 for every column but the hash with actorCommitment in place of the account that acted.
   """
   hashVersion: Int!
 }
@@ -15814,6 +15830,20 @@ extend type Event {
   the chain).
   """
   actor: String
+  """
+  The commitment to who acted, for checking this event's hash without being told the account:
+  SHA-256, hex, of a random salt of the event's own, a zero byte and the account's internal ID (or
+  system). From hashVersion 3, hash is SHA-256, hex, of the JSON array [hashVersion, id, seq, at,
+  actorCommitment, authority, kind, subject, payload, true, prevHash], with at written in RFC 3339
+  UTC to the microsecond (2026-12-06T10:15:00.123456Z) and true standing for a public event, written
+  as compact JSON in UTF-8 with <, >, &, U+2028 and U+2029 escaped as \u003c, \u003e, \u0026,
+  \u2028 and \u2029: anyone can check it from the fields here. The salt is never shown, so the commitment cannot be matched
+  against a list of accounts; an operator who reveals it proves who acted. Null on events of hash
+  versions 1 and 2, whose hash covers the actor itself. A removed problem's withheld payload is
+  not the hashed one: its events check only with the operator's own copy (theoremdb admin
+  verify-log).
+  """
+  actorCommitment: String
 }
 `, BuiltIn: false},
 	{Name: "../quality.graphqls", Input: `extend type Finding {
@@ -16221,6 +16251,8 @@ func (ec *executionContext) childFields_Closure(ctx context.Context, field graph
 	switch field.Name {
 	case "size":
 		return ec.fieldContext_Closure_size(ctx, field)
+	case "sizePending":
+		return ec.fieldContext_Closure_sizePending(ctx, field)
 	case "lowestLevel":
 		return ec.fieldContext_Closure_lowestLevel(ctx, field)
 	case "sorryInClosure":
@@ -16753,6 +16785,8 @@ func (ec *executionContext) childFields_Event(ctx context.Context, field graphql
 		return ec.fieldContext_Event_hashVersion(ctx, field)
 	case "actor":
 		return ec.fieldContext_Event_actor(ctx, field)
+	case "actorCommitment":
+		return ec.fieldContext_Event_actorCommitment(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Event", field.Name)
 }

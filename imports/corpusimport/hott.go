@@ -34,6 +34,7 @@ func ParseHoTT(fsys fs.FS) ([]Item, []Issue, error) {
 		items  []Item
 		issues []Issue
 		labels = map[string]string{}
+		nodes  = labelSet{} // the node labels handed out
 		refs   [][]string
 	)
 	for _, name := range hottFiles {
@@ -53,7 +54,7 @@ func ParseHoTT(fsys fs.FS) ([]Item, []Issue, error) {
 				issues = append(issues, Issue{name + ".tex", line, `\begin{` + env + `} has no matching \end{` + env + `}`})
 				continue
 			}
-			opt, rest := optionalArg(src[loc[1]:end])
+			opt, rest := optionalArg(dropCommentMarks(src[loc[1]:end]))
 			n++
 			it := Item{Kind: hottKinds[env], File: name + ".tex", Line: line}
 			ls := hottLabel.FindAllStringSubmatch(rest, -1)
@@ -72,7 +73,6 @@ func ParseHoTT(fsys fs.FS) ([]Item, []Issue, error) {
 			if t := hottTerm.FindStringSubmatch(it.Body); t != nil && env == "defn" {
 				it.Term = strings.TrimSpace(t[1])
 			}
-			it.Label = slug("hott-", strings.TrimPrefix(it.Key, "hott:"), 120)
 			it.Title = hottTitle(env, opt, &it, name)
 			if env == "proof" {
 				if lastStatement == "" || proved[lastStatement] {
@@ -89,6 +89,7 @@ func ParseHoTT(fsys fs.FS) ([]Item, []Issue, error) {
 					rs = append(rs, strings.TrimSpace(r))
 				}
 			}
+			it.Label = nodes.take(slug("hott-", strings.TrimPrefix(it.Key, "hott:"), 120))
 			items = append(items, it)
 			refs = append(refs, rs)
 		}

@@ -2,6 +2,7 @@ package corpusimport
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/theoremdb/theoremdb/corpus"
@@ -57,5 +58,25 @@ func slug(prefix, s string, max int) string {
 	if len(out) > max {
 		out = strings.TrimRight(out[:max], "-")
 	}
+	return out
+}
+
+// labelSet hands out the node labels of one import, each once: a slug that
+// an earlier item took (two keys differing only in case or punctuation,
+// as cor:trunc-prod and cor:trunc_prod) gets -2, -3, … after it, within
+// corpus.MaxLabel.
+type labelSet map[string]bool
+
+func (taken labelSet) take(label string) string {
+	out := label
+	for n := 2; taken[out]; n++ {
+		suffix := "-" + strconv.Itoa(n)
+		base := label
+		if len(base)+len(suffix) > corpus.MaxLabel {
+			base = strings.TrimRight(base[:corpus.MaxLabel-len(suffix)], "-")
+		}
+		out = base + suffix
+	}
+	taken[out] = true
 	return out
 }

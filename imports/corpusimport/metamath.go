@@ -30,20 +30,14 @@ func ReadMetamath(db *kernel.Database, database string) (items []Item, axiomCite
 	key := func(label string) string { return "metamath:" + database + ":" + label }
 	prefix := "mm-" + strings.TrimSuffix(database, ".mm") + "-"
 	provable := map[string]bool{}
-	taken := map[string]int{}
+	taken := labelSet{}
 	for _, a := range db.Assertions() {
 		if !a.Provable {
 			continue
 		}
 		provable[a.Label] = true
-		label := slug(prefix, a.Label, corpus.MaxLabel-6)
 		// Labels differing only in case or punctuation would meet in one slug.
-		if n := taken[label]; n > 0 {
-			taken[label]++
-			label = fmt.Sprintf("%s-%d", label, n+1)
-		} else {
-			taken[label] = 1
-		}
+		label := taken.take(slug(prefix, a.Label, corpus.MaxLabel-6))
 		var body strings.Builder
 		fmt.Fprintf(&body, "The Metamath statement `%s` of `%s`", a.Label, database)
 		if len(a.Hypotheses) > 0 {

@@ -31,8 +31,21 @@ var (
 
 // ParseOpenLogic reads the .tex files under fsys (the repository's
 // content/ tree, or any tree of its files) and returns its items in file
-// order, with the issues of what it left out.
+// order, with the issues of what it left out. The macros the .sty files
+// under fsys define are written out in the items' text.
 func ParseOpenLogic(fsys fs.FS) ([]Item, []Issue, error) {
+	defs, err := ReadTeXDefinitions(fsys)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ParseOpenLogicWith(fsys, defs)
+}
+
+// ParseOpenLogicWith is ParseOpenLogic with the macro definitions of the
+// source's .sty files read elsewhere (a checkout keeps them beside
+// content/, in sty/): each item's text has them, and those of its own
+// file, written out.
+func ParseOpenLogicWith(fsys fs.FS, defs TeXDefinitions) ([]Item, []Issue, error) {
 	var files []string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -52,6 +65,7 @@ func ParseOpenLogic(fsys fs.FS) ([]Item, []Issue, error) {
 		issues []Issue
 		labels = map[string]string{} // path/label of any \ollabel to the key of its item
 		keys   = map[string]bool{}
+		nodes  = labelSet{} // the node labels handed out
 	)
 	type pending struct {
 		item     *Item
@@ -72,6 +86,9 @@ func ParseOpenLogic(fsys fs.FS) ([]Item, []Issue, error) {
 			continue // a driver file with no items of its own
 		}
 		here := m[1] + "/" + m[2] + "/" + m[3]
+		fileDefs := TeXDefinitions{}
+		readTeXDefs(src, fileDefs)
+		fileDefs = defs.with(fileDefs)
 		section := ""
 		if sm := olSection.FindStringSubmatch(src); sm != nil {
 			section = strings.Join(strings.Fields(sm[1]), " ")
@@ -112,8 +129,8 @@ func ParseOpenLogic(fsys fs.FS) ([]Item, []Issue, error) {
 					labels[here+"/"+l[1]] = it.Key
 				}
 			}
-			it.Label = slug("ol-", strings.TrimPrefix(it.Key, "openlogic:"), 120)
 			it.Body = strings.TrimSpace(olLabel.ReplaceAllString(rest, ""))
+			it.Body = strings.TrimSpace(expandTeXDefs(readTeXDefs(it.Body, TeXDefinitions{}), fileDefs))
 			if t := olEmph.FindStringSubmatch(expandOLTerms(it.Body)); t != nil && env == "defn" {
 				it.Term = strings.TrimSpace(t[1])
 			}
@@ -138,6 +155,7 @@ func ParseOpenLogic(fsys fs.FS) ([]Item, []Issue, error) {
 			} else if env != "defn" && env != "ex" {
 				lastStatement = it.Key
 			}
+			it.Label = nodes.take(slug("ol-", strings.TrimPrefix(it.Key, "openlogic:"), 120))
 			items = append(items, *it)
 			all = append(all, p)
 		}
@@ -278,6 +296,12 @@ func stripComments(s string) string {
 		b.WriteString(line)
 	}
 	return b.String()
+}
+
+// dropCommentMarks removes from s the lines stripComments marked as
+// holding only a comment, with their line breaks, as TeX reads them.
+func dropCommentMarks(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, olCommentLine+"\n", ""), olCommentLine, "")
 }
 
 // matchingEnd is the offset of the \end{env} that closes the environment

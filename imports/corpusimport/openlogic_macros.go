@@ -45,7 +45,9 @@ type olLink func(opts, label string) (nodeLabel, title string, ok bool)
 // expandOpenLogic rewrites OpenLogic's macros in s, an item's text in the
 // file whose part/chapter/section path is here.
 func expandOpenLogic(s, here string, link olLink) string {
-	s = strings.ReplaceAll(strings.ReplaceAll(s, olCommentLine+"\n", ""), olCommentLine, "")
+	s = dropCommentMarks(s)
+	s = olLists(olSelective(s))
+	s = olFormula.ReplaceAllString(s, "!$1$2")
 	s = olDisplayProofs(s)
 	s = olRef.ReplaceAllStringFunc(s, func(m string) string {
 		sub := olRef.FindStringSubmatch(m)

@@ -63,6 +63,18 @@ func TestExpandOpenLogic(t *testing.T) {
 		{"metavariable in a macro's arguments", `\indcase{!A}{\lnot !B}{text}`, `\indcase{\varphi }{\lnot \psi }{text}`},
 		{"text in math", `$\{x : \text{$!A$ holds}\}$`, `$\{x : \text{$\varphi$ holds}\}$`},
 		{"not in a plain group", `{Wow !A} and`, `{Wow !A} and`},
+		{"formula macro", `$\formula{A}(x) \lif \formula B$`, `$\varphi(x) \rightarrow \psi$`},
+		{"a tag set", `\iftag{prvAnd}{$\land$}{no}`, `$\land$`},
+		{"a tag unset", `\iftag{notprvAnd}{one}{two}`, `two`},
+		{"one of the tags set", `\iftag{notprvBox,prvDiamond}{one}{two}`, `one`},
+		{"too few tag arguments stay", `\iftag{prvAnd}{x}`, `\iftag{prvAnd}{x}`},
+		{"enumerate", "We have:\n\\begin{enumerate}\n\\item $!A$ holds.\n\\item Two\n  lines.\n\\end{enumerate}\nSo.",
+			"We have:\n\n1. $\\varphi$ holds.\n2. Two\n   lines.\n\nSo."},
+		{"itemize with labels and tagged items", "\\begin{itemize}\n\\item[(a)] first\n\\tagitem{prvOr}{$\\lor$}{}\n\\tagitem{notprvOr}{gone}{}\n\\end{itemize}",
+			"\n\n- (a) first\n- $\\lor$\n\n"},
+		{"nested lists", "\\begin{enumerate}\n\\item outer\n\\begin{itemize}\\item inner\\end{itemize}\n\\item next\\end{enumerate}",
+			"\n\n1. outer\n\n   - inner\n2. next\n\n"},
+		{"an item in braces is not the list's", "\\begin{itemize}\\item a {\\item b}\\end{itemize}", "\n\n- a {\\item b}\n\n"},
 	}
 	for _, c := range cases {
 		if got := expandOpenLogic(c.in, "sfr/set/rus", link); got != c.want {
@@ -72,7 +84,8 @@ func TestExpandOpenLogic(t *testing.T) {
 }
 
 // No item of the real Open Logic text keeps a macro of OpenLogic's own
-// syntax; the test runs where the data is present.
+// syntax, and its items hold what every import's do (checkItems); the test
+// runs where the data is present.
 func TestOpenLogicBodiesHaveNoOwnMacros(t *testing.T) {
 	dir := shareddata.Require(t, "corpus/openlogic/content")
 	items, _, err := ParseOpenLogic(os.DirFS(dir))
@@ -82,8 +95,10 @@ func TestOpenLogicBodiesHaveNoOwnMacros(t *testing.T) {
 	if len(items) < 1000 {
 		t.Fatalf("read %d items", len(items))
 	}
+	checkItems(t, items)
 	for _, it := range items {
-		for _, m := range []string{"!!{", "!!a{", `\olref`, olCommentLine, "\\DisplayProof\n\\]", "\\DisplayProof\\]"} {
+		for _, m := range []string{"!!{", "!!a{", `\olref`, olCommentLine, "\\DisplayProof\n\\]", "\\DisplayProof\\]",
+			`\item`, `\iftag`, `\tagitem`, `\formula`, `\begin{enumerate}`, `\begin{itemize}`} {
 			if strings.Contains(it.Body, m) || strings.Contains(it.Title, m) {
 				t.Errorf("%s keeps %q", it.Key, m)
 				break

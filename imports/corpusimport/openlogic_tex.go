@@ -179,16 +179,8 @@ func expandOLMacrosAt(s string, depth int) string {
 			i++
 			continue
 		}
-		j := i + 1
-		for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
-			j++
-		}
-		name := s[i+1 : j]
+		name, j := controlSeqAt(s, i)
 		m, ok := olMacros[name]
-		if j == i+1 {
-			// \\, \{ and the like: an escaped character, written as it is.
-			j = min(len(s), i+2)
-		}
 		if !ok {
 			b.WriteString(s[i:j])
 			i = j
@@ -301,16 +293,24 @@ func tokenArg(s string, i int) (string, int, bool) {
 		}
 		return "", i, false
 	case s[j] == '\\':
-		k := j + 1
-		for k < len(s) && isLetter(s[k]) {
-			k++
-		}
-		if k == j+1 {
-			k = min(len(s), j+2)
-		}
+		_, k := controlSeqAt(s, j)
 		return s[j:k], k, true
 	}
 	return s[j : j+1], j + 1, true
+}
+
+// controlSeqAt reads the control sequence whose backslash is at s[i]: its name
+// (the letters of a control word, or the one character of a control symbol
+// such as \{ or \\; "" for a backslash that ends s) and where it ends.
+func controlSeqAt(s string, i int) (string, int) {
+	j := i + 1
+	for j < len(s) && isLetter(s[j]) {
+		j++
+	}
+	if j == i+1 {
+		j = min(len(s), i+2)
+	}
+	return s[i+1 : j], j
 }
 
 func skipSpaces(s string, i int) int {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"testing"
 
+	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/live"
 )
@@ -15,7 +16,8 @@ import (
 func Start(t testing.TB, c *ent.Client) *live.Broker {
 	t.Helper()
 	b := live.New(c, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	ctx, cancel := context.WithCancel(context.Background())
+	// What the broker reads beside the test is not counted against what the test measures.
+	ctx, cancel := context.WithCancel(dbtest.Uncounted(context.Background()))
 	done := make(chan struct{})
 	go func() { _ = b.Run(ctx); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })

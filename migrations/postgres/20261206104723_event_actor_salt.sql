@@ -1,0 +1,2 @@
+-- Modify "events" table
+ALTER TABLE "events" ADD COLUMN "actor_salt" character varying NOT NULL DEFAULT '';
