@@ -252,6 +252,13 @@ func TestReadingStatement(t *testing.T) {
 		{name: "hypothesis: a disjunction", gate: st, check: stCheckDomain, base: cls, want: Pass,
 			change: setStatement(`Prove that every graph $G$ on $n \ge 1$ vertices contains $K_5$ or has no $K_4$ minor or is $4$-colourable.`)},
 
+		{name: "domain: a quantifier in a \\text group binds", gate: st, check: stCheckDomain, base: cls, want: Pass,
+			change: setStatement(`Let $S \subset \mathbb{R}^3$ be a compact set. Classify the sets $T = \{ y \in \mathbb{R}^3 : |x - y| \ge 1 \text{ for every } x \in S \}$ up to isometry.`)},
+		{name: "domain: 'for some' in a \\text group binds", gate: st, check: stCheckDomain, base: cls, want: Pass,
+			change: setStatement(`Classify the finite groups $G$ with $g^2 = 1 \text{ for all } g \in G$, and the primes $p$ with $a^2 \equiv 2 \pmod{p} \text{ for some } a \in \mathbb{Z}$, up to isomorphism.`)},
+		{name: "domain: \\text words that quantify nothing bind nothing", gate: st, check: stCheckDomain, base: cls, want: NeedsHuman, quote: `$T = \{ y \in \mathbb{R}^3 : |x - y| \ge 1 \text{ always} \}$`,
+			change: setStatement(`Let $S \subset \mathbb{R}^3$ be a compact set. Classify the sets $T = \{ y \in \mathbb{R}^3 : |x - y| \ge 1 \text{ always} \}$ up to isometry.`)},
+
 		{name: "quantifier: 'infinitely many' against ∃∀", gate: st, check: stCheckDomain, base: rec, want: NeedsHuman, quote: `\exists k`,
 			change: setStatement(`Let $s_0 = 2$ and $s_{n+1} = s_n^2 - s_n + 1$ for every integer $n \ge 0$. Prove that infinitely many terms $s_k$ are prime, that is, $\exists k \in \mathbb{N}\ \forall m \in \mathbb{N} : k > m \wedge s_k \text{ prime}$.`)},
 		{name: "quantifier: 'arbitrarily long' against ∃∀", gate: st, check: stCheckDomain, base: rec, want: NeedsHuman, quote: `\exists L`,

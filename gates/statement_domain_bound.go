@@ -339,11 +339,26 @@ func stNameLikeFormula(f *tex.Formula) bool {
 	return true
 }
 
+// stTextQuantifies reports whether a \text group ends in a quantifier, as \forall does:
+// "\text{ for all } x \in K", "\text{for every }n", "\text{there exists } y".
+func stTextQuantifies(words string) bool {
+	f := strings.Fields(strings.ToLower(words))
+	if len(f) < 2 {
+		return false
+	}
+	last := f[len(f)-2] + " " + f[len(f)-1]
+	switch last {
+	case "for all", "for every", "for each", "for any", "for some", "there exists", "there exist", "there is", "there are":
+		return true
+	}
+	return false
+}
+
 // stBound returns the identifiers a formula binds itself: the index of a sum, product, limit,
 // maximum or union ("$\sum_{n \ge 1}$", "$\lim_{n \to \infty}$"), the variable of an integral
-// ("$dx$"), the variables of a set-builder ("$\{x : x^2 < 2\}$"), of a quantifier, of a map
-// ("$x \mapsto x^2$"), the indeterminates of a polynomial ring ("$\mathbb{Z}[x]$") and the
-// arguments of a function the formula defines ("$f(x) := x^2$").
+// ("$dx$"), the variables of a set-builder ("$\{x : x^2 < 2\}$"), of a quantifier (a \text
+// group ending in one too), of a map ("$x \mapsto x^2$"), the indeterminates of a polynomial
+// ring ("$\mathbb{Z}[x]$") and the arguments of a function the formula defines ("$f(x) := x^2$").
 func stBound(f *tex.Formula, keys []string) map[string]bool {
 	b := map[string]bool{}
 	for _, arg := range stDefinedArgs(f, keys) {
@@ -377,7 +392,7 @@ func stBound(f *tex.Formula, keys []string) map[string]bool {
 					}
 				}
 			}
-		case a.Kind == tex.AtomQuant:
+		case a.Kind == tex.AtomQuant || a.Kind == tex.AtomText && stTextQuantifies(a.Text):
 			for j := k + 1; j < len(atoms); j++ {
 				if keys[j] != "" && atoms[j].Script == a.Script {
 					b[keys[j]] = true

@@ -62,8 +62,10 @@ type freshDefect struct {
 // generalised for, 13 after; 2 clean packets FAILed hero.caption on words that may describe the
 // setup, a class made NEEDS_HUMAN since), its defects unread; heldout-6, written without
 // reading the checks and measured as written on the checks with heldout-4's and heldout-5's
-// generalisations (12 of 30 defects caught, no clean packet FAILed), unread.
-var freshSplits = []string{"tune", "heldout", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6"}
+// generalisations (12 of 30 defects caught, no clean packet FAILed), unread; heldout-7, written
+// without reading the checks, two defects for each class the review policy names among them,
+// and measured as written on the checks of heldout-6's day.
+var freshSplits = []string{"tune", "heldout", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6", "heldout-7"}
 
 // freshSplit is one split of the fresh set.
 type freshSplit struct {

@@ -711,4 +711,21 @@ revised; the **heldout** split was written afterwards and measured without chang
   symmetric, an unresolved target that asks a question answered long ago). It catches 12 of 30,
   with none of its clean packets FAILing: the blind recall of the checks is 40% to 47% on the
   last three blind splits, with no false FAIL on 45 clean packets.
+- The **heldout-7** split is an eighth blind split, written on 2026-12-06 under the same rules, with
+  two defects for each of the ten classes the review policy names (a title asking another question,
+  a recurrence without initial values, an example beyond a stated bound, an incumbent that already
+  meets the target, an unbounded search space, a theorem quoted without a locator, a relevance note
+  about another problem, a caption stating a result, a variable without a domain, a coined term)
+  and ten others, over fifteen clean packets (the invariant subspace problem, Barker sequences, SIC
+  frames in infinitely many dimensions, Mahler's conjecture in four dimensions, a superpermutation
+  on six symbols, a sorting network on thirteen channels, nonlinearity in nine variables, a
+  $3 \times 3$ matrix product in 22 multiplications, the Shannon capacity of $C_7$, Crouzeix's
+  constant, Klarner's constant, Brun's constant, matroids on ten elements, space groups in
+  dimension seven, hyperovals of PG(2, 128)), written in the styles that honest packets use and a
+  reader of words may fail (a numerical target with no computational extras, a two-word
+  equivalence, objects introduced by the question, an initial value in the recurrence's sentence,
+  quantifiers inside displays). Measured once as written on the checks of heldout-6's day: 9 of
+  30 caught, and one clean packet FAILed statement.variable-domain on "\text{ for all } x \in K"
+  inside a display; a \text group ending in a quantifier now binds as \forall does (the clean half
+  is tuned-on for that reading).
 `
