@@ -24,6 +24,8 @@ import (
 	"testing"
 	"time"
 
+	"entgo.io/ent/dialect"
+
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
@@ -40,7 +42,8 @@ var (
 	scaleWriteSeconds = envInt("THEOREMDB_SCALE_WRITE_SECONDS", 300)
 	scaleWriteRate    = envInt("THEOREMDB_SCALE_WRITES_PER_SECOND", 20)
 	scaleSamples      = envInt("THEOREMDB_SCALE_SAMPLES", 40)
-	// scaleDialect is the database measured (THEOREMDB_SCALE_DB): postgres, or sqlite.
+	// scaleDialect is the database measured (THEOREMDB_SCALE_DB): postgres, or sqlite (any
+	// other value reads as sqlite).
 	scaleDialect = envOr("THEOREMDB_SCALE_DB", "postgres")
 )
 
@@ -162,7 +165,7 @@ func newScaleEnv(b *testing.B) *scaleEnv {
 func scaleURL(b *testing.B) string {
 	if scaleDialect != "postgres" {
 		if os.Getenv("THEOREMDB_SCALE_KEEP") == "" {
-			return dbtest.URL(b, scaleDialect)
+			return dbtest.URL(b, dialect.SQLite)
 		}
 		return "sqlite:" + filepath.Join(os.TempDir(), fmt.Sprintf("theoremdb_scale_%d.db", scaleProblems))
 	}
