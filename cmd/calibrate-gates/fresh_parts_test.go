@@ -192,6 +192,13 @@ func TestPlantFreshOrderAndCopy(t *testing.T) {
 	if got.References[0].Locator != "p. 1" || got.References[0].Identifier != base.References[0].Identifier {
 		t.Errorf("plantFresh reference = %+v; want the locator changed and the identifier kept", got.References[0])
 	}
+	// A path naming no field of a packet is an error, not a defect that plants nothing.
+	for _, path := range []string{"hero.captoin", "titel", "exposition.0.bdy"} {
+		_, err := plantFresh(base, map[string]any{path: "x"})
+		if err == nil || !strings.Contains(err.Error(), "unknown field") {
+			t.Errorf("plantFresh(%s) = %v; want an error naming the unknown field", path, err)
+		}
+	}
 	_, err = plantFresh(base, map[string]any{"references.3.locator": "p. 1"})
 	if err == nil || !strings.Contains(err.Error(), "set references.3.locator") || !strings.Contains(err.Error(), "no item 3") {
 		t.Errorf("plantFresh of a missing reference = %v; want an error naming the path and the item", err)
