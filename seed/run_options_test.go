@@ -48,7 +48,7 @@ func (j *jobs) ScheduleGates(_ context.Context, _ *sql.Tx, revisionID string) er
 }
 
 func (j *jobs) ScheduleConfirmations(context.Context, *sql.Tx, []string) error { return nil }
-func (j *jobs) SchedulePanel(context.Context, *sql.Tx, string) error          { return nil }
+func (j *jobs) SchedulePanel(context.Context, *sql.Tx, string) error           { return nil }
 
 // TestRunSchedules: a seeding hands the scheduler each problem's deadline job, at the deadline
 // the problem was given, as a real submission would.
