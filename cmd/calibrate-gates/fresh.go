@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -174,8 +175,14 @@ func plantFresh(base pkt.Content, set map[string]any) (pkt.Content, error) {
 	if err != nil {
 		return pkt.Content{}, err
 	}
+	// A path that names no field of a packet would plant nothing and be measured as a miss.
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
 	var out pkt.Content
-	return out, json.Unmarshal(b, &out)
+	if err := dec.Decode(&out); err != nil {
+		return pkt.Content{}, fmt.Errorf("set %s: %w", strings.Join(keys, ", "), err)
+	}
+	return out, nil
 }
 
 func setPath(doc any, path []string, v any) (any, error) {
