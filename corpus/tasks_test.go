@@ -28,7 +28,7 @@ func TestTasksPage(t *testing.T) {
 		var rows []*ent.CorpusTaskCreate
 		for i := range corpus.MaxTasks + 2 {
 			rows = append(rows, c.CorpusTask.Create().SetKind(corpustask.KindCOUNTEREXAMPLE).SetSubject(fmt.Sprintf("cr_%d", i)).
-				SetSummary("COUNTEREXAMPLE found.").SetCreatedAt(start.Add(time.Duration(i) * time.Minute)))
+				SetSummary("COUNTEREXAMPLE found.").SetCreatedAt(start.Add(time.Duration(i)*time.Minute)))
 		}
 		for len(rows) > 0 {
 			n := min(len(rows), 300)
