@@ -77,6 +77,10 @@ func TestReviewBudget(t *testing.T) {
 			t.Fatalf("budget of 1000 hours = %+v, %v", b, err)
 		}
 		f.mustMerge(t, late, agentTheorems(6, "x")[5:]...)
+		// With room left for a new configuration's audit, a new one writes too.
+		if res, err := f.svc.Check(ctx, corpus.Request{Writer: fresh, Drafts: agentTheorems(8, "z")[7:]}); err != nil || res.Request.FailedGate != "" {
+			t.Errorf("a new configuration under a budget of 1000 hours: %+v, %v; want it to pass", res, err)
+		}
 		if n, _ := f.pol.Client().Event.Query().Where(event.Kind(corpus.KindBudgetSet)).Count(ctx); n != 2 {
 			t.Errorf("%d budget events; want 2", n)
 		}

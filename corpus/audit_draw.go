@@ -81,7 +81,7 @@ func (s *Service) Draw(ctx context.Context, actor, month, seed string) (*MonthDr
 			out = d
 			return err
 		}
-		ms, err := mergesBetween(ctx, c, m.Back(audit.PoolMonths-1).Start, m.End())
+		ms, err := mergesBetween(ctx, c, s.postgres(), m.Back(audit.PoolMonths-1).Start, m.End())
 		if err != nil {
 			return err
 		}
@@ -137,8 +137,8 @@ func (s *Service) Draw(ctx context.Context, actor, month, seed string) (*MonthDr
 		// auditor reads (by ID) never groups one configuration's nodes.
 		key := sha256.Sum256([]byte("theoremdb audit order\x00" + seed))
 		mrand.New(mrand.NewChaCha8(key)).Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
-		for i := 0; i < len(all); i += chunk {
-			if err := c.AuditSample.CreateBulk(all[i:min(len(all), i+chunk)]...).Exec(ctx); err != nil {
+		for _, part := range rowBatches(all) {
+			if err := c.AuditSample.CreateBulk(part...).Exec(ctx); err != nil {
 				return fmt.Errorf("audit samples of %s: %w", d.Month, err)
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/configurationstop"
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
 	"github.com/theoremdb/theoremdb/ent/corpusrevision"
+	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/quarantine"
 	"github.com/theoremdb/theoremdb/gates"
 	"github.com/theoremdb/theoremdb/policy"
@@ -70,23 +71,30 @@ func (s *Service) generateQuarantine(ctx context.Context, w *policy.WriteTx, m M
 		return "", nil
 	}
 	c := w.Client()
-	nodes, err := c.CorpusNode.Query().Where(corpusnode.IDIn(held...)).Order(ent.Asc(corpusnode.FieldNumber)).All(ctx)
-	if err != nil {
-		return "", fmt.Errorf("held nodes: %w", err)
+	var nodes []*ent.CorpusNode
+	for _, part := range batches(s.postgres(), held) {
+		ns, err := c.CorpusNode.Query().Where(predicate.CorpusNode(idIn(corpusnode.FieldID, part))).All(ctx)
+		if err != nil {
+			return "", fmt.Errorf("held nodes: %w", err)
+		}
+		nodes = append(nodes, ns...)
 	}
+	slices.SortFunc(nodes, func(a, b *ent.CorpusNode) int { return a.Number - b.Number })
 	revIDs := make([]string, 0, len(nodes))
 	for _, n := range nodes {
 		if n.CurrentRevisionID != nil {
 			revIDs = append(revIDs, *n.CurrentRevisionID)
 		}
 	}
-	revs, err := c.CorpusRevision.Query().Where(corpusrevision.IDIn(revIDs...)).All(ctx)
-	if err != nil {
-		return "", fmt.Errorf("held revisions: %w", err)
-	}
 	body := map[string]string{}
-	for _, rv := range revs {
-		body[rv.NodeID] = rv.Body
+	for _, part := range batches(s.postgres(), revIDs) {
+		revs, err := c.CorpusRevision.Query().Where(predicate.CorpusRevision(idIn(corpusrevision.FieldID, part))).All(ctx)
+		if err != nil {
+			return "", fmt.Errorf("held revisions: %w", err)
+		}
+		for _, rv := range revs {
+			body[rv.NodeID] = rv.Body
+		}
 	}
 	st := r.Stratum
 	now := s.now()
@@ -384,14 +392,16 @@ func (s *Service) stopView(ctx context.Context, st *ent.ConfigurationStop) (*Sto
 	for i, q := range qs {
 		ids[i] = q.NodeID
 	}
-	nodes, err := s.client.CorpusNode.Query().Where(corpusnode.IDIn(ids...)).Select(corpusnode.FieldID, corpusnode.FieldTitle,
-		corpusnode.FieldNumber).All(ctx)
-	if err != nil {
-		return nil, err
-	}
 	title, number := map[string]string{}, map[string]int{}
-	for _, n := range nodes {
-		title[n.ID], number[n.ID] = n.Title, n.Number
+	for _, part := range batches(s.postgres(), ids) {
+		nodes, err := s.client.CorpusNode.Query().Where(predicate.CorpusNode(idIn(corpusnode.FieldID, part))).
+			Select(corpusnode.FieldID, corpusnode.FieldTitle, corpusnode.FieldNumber).All(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("held by %s: %w", st.ID, err)
+		}
+		for _, n := range nodes {
+			title[n.ID], number[n.ID] = n.Title, n.Number
+		}
 	}
 	v := &StopView{ID: st.ID, Month: st.Month, Stratum: Stratum{Kind: st.Kind, Writer: st.Writer, Model: st.Model,
 		PromptVersion: st.PromptVersion, Layer: st.Layer}, Property: string(st.Property), Errors: st.Errors, N: st.N,

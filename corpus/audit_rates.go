@@ -10,6 +10,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/auditanswer"
 	"github.com/theoremdb/theoremdb/ent/auditsample"
 	"github.com/theoremdb/theoremdb/ent/configurationstop"
+	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/readerreport"
 )
 
@@ -74,7 +75,7 @@ func (s *Service) Rates(ctx context.Context, month string) ([]RateRow, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := rates(ctx, s.client, m)
+	rows, err := rates(ctx, s.client, s.postgres(), m)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +86,7 @@ func (s *Service) Rates(ctx context.Context, month string) ([]RateRow, error) {
 	return rows, nameWriters(ctx, s.client, strata...)
 }
 
-func rates(ctx context.Context, c *ent.Client, m Month) ([]RateRow, error) {
+func rates(ctx context.Context, c *ent.Client, pg bool, m Month) ([]RateRow, error) {
 	samples, err := c.AuditSample.Query().Where(auditsample.MonthEQ(m.String())).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("samples of %s: %w", m, err)
@@ -101,8 +102,8 @@ func rates(ctx context.Context, c *ent.Client, m Month) ([]RateRow, error) {
 		outcomes[string(p)] = map[string]*judged{}
 	}
 	sampled := map[string]*ent.AuditSample{}
-	for i := 0; i < len(ids); i += chunk {
-		as, err := c.AuditAnswer.Query().Where(auditanswer.SampleIDIn(ids[i:min(len(ids), i+chunk)]...)).All(ctx)
+	for _, part := range batches(pg, ids) {
+		as, err := c.AuditAnswer.Query().Where(predicate.AuditAnswer(idIn(auditanswer.FieldSampleID, part))).All(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("answers of %s: %w", m, err)
 		}
@@ -215,7 +216,7 @@ func stratumOfRow(kind, writer, model, prompt, layer string) Stratum {
 // priorRates are the correctness rates of month by stratum key, which size
 // the next month's samples near the threshold.
 func (s *Service) priorRates(ctx context.Context, c *ent.Client, m Month) (map[string]float64, error) {
-	rs, err := rates(ctx, c, m)
+	rs, err := rates(ctx, c, s.postgres(), m)
 	if err != nil {
 		return nil, err
 	}

@@ -94,7 +94,7 @@ func (s *Service) PublishRates(ctx context.Context, actor, release, month string
 		if err := recordThresholds(ctx, w); err != nil {
 			return err
 		}
-		rows, err := rates(ctx, c, m)
+		rows, err := rates(ctx, c, s.postgres(), m)
 		if err != nil {
 			return err
 		}

@@ -3,11 +3,13 @@ package corpus
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/changerequest"
 	"github.com/theoremdb/theoremdb/ent/configurationstop"
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
+	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/ent/quarantine"
 	"github.com/theoremdb/theoremdb/policy"
 )
@@ -70,7 +72,7 @@ func refuseStopped(ctx context.Context, c *ent.Client, req Request) error {
 // threshold and has not stopped it already, and quarantines its
 // unconfirmed output.
 func (s *Service) enforce(ctx context.Context, w *policy.WriteTx, m Month, key string) error {
-	rs, err := rates(ctx, w.Client(), m)
+	rs, err := rates(ctx, w.Client(), s.postgres(), m)
 	if err != nil {
 		return err
 	}
@@ -101,7 +103,7 @@ func (s *Service) stop(ctx context.Context, w *policy.WriteTx, m Month, r RateRo
 		return err
 	}
 	st := r.Stratum
-	held, err := unconfirmedOutput(ctx, c, st)
+	held, err := unconfirmedOutput(ctx, c, s.postgres(), st)
 	if err != nil {
 		return err
 	}
@@ -161,8 +163,9 @@ func (s *Service) stop(ctx context.Context, w *policy.WriteTx, m Month, r RateRo
 }
 
 // unconfirmedOutput are the nodes of stratum st that no person confirmed
-// (below E2) and that are not retired.
-func unconfirmedOutput(ctx context.Context, c *ent.Client, st Stratum) ([]string, error) {
+// (below E2) and that are not retired, in the order of their IDs (the
+// quarantine's event lists them so, on every database).
+func unconfirmedOutput(ctx context.Context, c *ent.Client, pg bool, st Stratum) ([]string, error) {
 	q := c.ChangeRequest.Query().Where(changerequest.StateEQ(changerequest.StateMERGED), changerequest.Model(st.Model),
 		changerequest.PromptVersion(st.PromptVersion), changerequest.Layer(st.Layer))
 	if st.Writer == WriterPerson {
@@ -175,14 +178,15 @@ func unconfirmedOutput(ctx context.Context, c *ent.Client, st Stratum) ([]string
 		return nil, fmt.Errorf("change requests of %s: %w", st.Key(), err)
 	}
 	var out []string
-	for i := 0; i < len(crs); i += chunk {
-		ids, err := c.CorpusNode.Query().Where(corpusnode.MergedByIDIn(crs[i:min(len(crs), i+chunk)]...),
+	for _, part := range batches(pg, crs) {
+		ids, err := c.CorpusNode.Query().Where(predicate.CorpusNode(idIn(corpusnode.FieldMergedByID, part)),
 			corpusnode.KindEQ(corpusnode.Kind(st.Kind)), corpusnode.LevelLT(E2), corpusnode.Retired(false)).IDs(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("nodes of %s: %w", st.Key(), err)
 		}
 		out = append(out, ids...)
 	}
+	slices.Sort(out)
 	return out, nil
 }
 

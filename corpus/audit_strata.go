@@ -10,6 +10,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/changerequest"
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
+	"github.com/theoremdb/theoremdb/ent/predicate"
 )
 
 // Stratum is where a merged node's audit counts (POLICY.md section 5):
@@ -103,7 +104,7 @@ type merge struct {
 
 // mergesBetween are the nodes whose current revision a change request
 // merged in [from, to), with their strata. A retired node is not audited.
-func mergesBetween(ctx context.Context, c *ent.Client, from, to time.Time) ([]merge, error) {
+func mergesBetween(ctx context.Context, c *ent.Client, pg bool, from, to time.Time) ([]merge, error) {
 	crs, err := c.ChangeRequest.Query().Where(changerequest.StateEQ(changerequest.StateMERGED),
 		changerequest.MergedAtGTE(from), changerequest.MergedAtLT(to)).All(ctx)
 	if err != nil {
@@ -115,8 +116,8 @@ func mergesBetween(ctx context.Context, c *ent.Client, from, to time.Time) ([]me
 		byID[cr.ID], ids = cr, append(ids, cr.ID)
 	}
 	var out []merge
-	for i := 0; i < len(ids); i += chunk {
-		ns, err := c.CorpusNode.Query().Where(corpusnode.MergedByIDIn(ids[i:min(len(ids), i+chunk)]...),
+	for _, part := range batches(pg, ids) {
+		ns, err := c.CorpusNode.Query().Where(predicate.CorpusNode(idIn(corpusnode.FieldMergedByID, part)),
 			corpusnode.Retired(false), corpusnode.CurrentRevisionIDNotNil()).
 			Select(corpusnode.FieldID, corpusnode.FieldKind, corpusnode.FieldCurrentRevisionID, corpusnode.FieldMergedByID).All(ctx)
 		if err != nil {

@@ -1,25 +1,51 @@
 package corpus
 
 import (
+	"fmt"
+	"strings"
+
 	"entgo.io/ent/dialect/sql"
+	"github.com/lib/pq"
 
 	"github.com/theoremdb/theoremdb/db"
 )
+
+// chunk is the most IDs one SQLite IN list carries, and the most rows one
+// bulk insert carries on either database.
+const chunk = 500
 
 // pgBatch is the most IDs one PostgreSQL statement carries. There they go
 // as one array parameter, so a batch of any size is one short statement
 // that parses and plans once; SQLite's IN lists stay at chunk.
 const pgBatch = 20_000
 
-// batches cuts ids into the batches one statement carries on the database.
-func batches(postgres bool, ids []string) [][]string {
-	size := chunk
+// batchSize is the most IDs one statement carries on the database.
+func batchSize(postgres bool) int {
 	if postgres {
-		size = pgBatch
+		return pgBatch
 	}
-	var out [][]string
-	for i := 0; i < len(ids); i += size {
-		out = append(out, ids[i:min(len(ids), i+size)])
+	return chunk
+}
+
+// batches cuts ids into the batches one statement carries on the database,
+// in order; each ID stays where it was, duplicates included.
+func batches(postgres bool, ids []string) [][]string {
+	return cut(ids, batchSize(postgres))
+}
+
+// rowBatches cuts the rows of a bulk insert into the inserts one statement
+// carries: chunk rows on either database. Each row binds one parameter a
+// column, and no array parameter helps there: a statement holds at most
+// 32,766 parameters on SQLite and 65,535 on PostgreSQL, which pgBatch rows
+// of a dozen columns would pass many times over.
+func rowBatches[T any](rows []T) [][]T {
+	return cut(rows, chunk)
+}
+
+func cut[T any](xs []T, size int) [][]T {
+	var out [][]T
+	for i := 0; i < len(xs); i += size {
+		out = append(out, xs[i:min(len(xs), i+size)])
 	}
 	return out
 }
@@ -28,4 +54,20 @@ func batches(postgres bool, ids []string) [][]string {
 // as the entity's predicate type, as in predicate.CorpusNode(idIn(…)).
 func idIn(col string, ids []string) func(*sql.Selector) {
 	return func(s *sql.Selector) { s.Where(db.In(s.Dialect(), s.C(col), ids)) }
+}
+
+// inSQL is db.In for a statement written by hand: the condition "col is one
+// of ids" whose first parameter is the n-th of the statement, and its
+// arguments. On PostgreSQL it is col = ANY($n) with one array parameter; on
+// SQLite, col IN (?, …) with a parameter an ID.
+func inSQL(postgres bool, col string, n int, ids []string) (string, []any) {
+	if postgres {
+		return fmt.Sprintf("%s = ANY($%d)", col, n), []any{pq.Array(ids)}
+	}
+	ph := make([]string, len(ids))
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		ph[i], args[i] = "?", id
+	}
+	return col + " IN (" + strings.Join(ph, ", ") + ")", args
 }

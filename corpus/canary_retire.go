@@ -14,6 +14,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
 	"github.com/theoremdb/theoremdb/ent/corpustask"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
@@ -56,9 +57,13 @@ func (s *Service) RetireCanaries(ctx context.Context) ([]CanaryRetirement, error
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	live, err := s.client.CorpusNode.Query().Where(corpusnode.IDIn(ids...), corpusnode.Retired(false)).IDs(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("canaries to retire: %w", err)
+	var live []string
+	for _, part := range batches(s.postgres(), ids) {
+		got, err := s.client.CorpusNode.Query().Where(predicate.CorpusNode(idIn(corpusnode.FieldID, part)), corpusnode.Retired(false)).IDs(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("canaries to retire: %w", err)
+		}
+		live = append(live, got...)
 	}
 	slices.SortFunc(live, func(a, b string) int {
 		if c := cmpString(all[a].Month, all[b].Month); c != 0 {

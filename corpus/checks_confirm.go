@@ -204,7 +204,8 @@ func (s *Service) ConfirmCheck(ctx context.Context, a *ent.Account, in CheckInpu
 	return s.PeopleCheck(ctx, a, in.Check)
 }
 
-// TasksFor lists the open jobs of the queue for people to a reviewer.
+// TasksFor lists the open jobs of the queue for people to a reviewer, as
+// Tasks does: a limit of 0 or less is an empty page.
 func (s *Service) TasksFor(ctx context.Context, a *ent.Account, limit int) ([]Task, error) {
 	if err := mayCheck(a); err != nil {
 		return nil, err

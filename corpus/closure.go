@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 
 	"entgo.io/ent/dialect"
 
@@ -98,7 +97,7 @@ func (s *Service) ClosureByQuery(ctx context.Context, ref string) (*Closure, err
 // dependantsSQL walks uses backwards from a set of nodes: every node that
 // rests on one of them.
 const dependantsSQL = `WITH RECURSIVE d(id) AS (
-	SELECT from_id FROM corpus_edges WHERE to_id IN (%[1]s) AND kind = 'USES'
+	SELECT from_id FROM corpus_edges WHERE %[1]s AND kind = 'USES'
 	UNION
 	SELECT e.from_id FROM corpus_edges e JOIN d ON e.to_id = d.id WHERE e.kind = 'USES'
 )
@@ -109,12 +108,8 @@ func (s *Service) dependants(ctx context.Context, q querier, ids []string) ([]st
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	ph := make([]string, len(ids))
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		ph[i], args[i] = s.ph(i+1), id
-	}
-	rows, err := q.QueryContext(ctx, fmt.Sprintf(dependantsSQL, strings.Join(ph, ", ")), args...)
+	in, args := inSQL(s.postgres(), "to_id", 1, ids)
+	rows, err := q.QueryContext(ctx, fmt.Sprintf(dependantsSQL, in), args...)
 	if err != nil {
 		return nil, fmt.Errorf("dependants: %w", err)
 	}

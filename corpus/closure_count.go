@@ -63,9 +63,9 @@ func (s *Service) countNow(ctx context.Context, ids []string) error {
 // no harm. It stops once until has passed (never when it is zero) and
 // reports whether every node of ids is done.
 func (s *Service) CountClosures(ctx context.Context, ids []string, until time.Time) (bool, error) {
-	for i := 0; i < len(ids); i += chunk {
+	for _, part := range batches(s.postgres(), ids) {
 		ns, err := s.client.CorpusNode.Query().
-			Where(corpusnode.IDIn(ids[i:min(len(ids), i+chunk)]...), corpusnode.ClosurePending(true)).
+			Where(predicate.CorpusNode(idIn(corpusnode.FieldID, part)), corpusnode.ClosurePending(true)).
 			Select(corpusnode.FieldID, corpusnode.FieldClosureGeneration).All(ctx)
 		if err != nil {
 			return false, fmt.Errorf("closure counts: %w", err)

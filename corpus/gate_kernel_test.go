@@ -183,7 +183,7 @@ func TestKernelDisagreementIsAnIncident(t *testing.T) {
 		if err != nil || n != 1 {
 			t.Errorf("disagreement events = %d (%v); want 1", n, err)
 		}
-		tasks, _ := f.svc.Tasks(ctx, 0)
+		tasks, _ := f.svc.Tasks(ctx, corpus.MaxTasks)
 		if len(tasks) != 1 || tasks[0].Kind != corpus.TaskDisagreement || tasks[0].Subject != id {
 			t.Errorf("tasks = %+v", tasks)
 		}

@@ -82,7 +82,7 @@ func TestSmallCasesCounterexampleBlocks(t *testing.T) {
 		if n, _ := f.pol.Client().CorpusNode.Query().Count(ctx); n != 1 {
 			t.Errorf("%d nodes; want only the computation node", n)
 		}
-		tasks, err := f.svc.Tasks(ctx, 0)
+		tasks, err := f.svc.Tasks(ctx, corpus.MaxTasks)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +112,7 @@ func TestSmallCasesCounterexampleBlocks(t *testing.T) {
 		if _, err := f.svc.Process(ctx, res.Request.ID); err != nil {
 			t.Fatal(err)
 		}
-		if tasks, _ := f.svc.Tasks(ctx, 0); len(tasks) != 1 {
+		if tasks, _ := f.svc.Tasks(ctx, corpus.MaxTasks); len(tasks) != 1 {
 			t.Errorf("after a second run: %d tasks; want 1", len(tasks))
 		}
 	})

@@ -12,6 +12,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
 	"github.com/theoremdb/theoremdb/ent/corpusrevision"
 	"github.com/theoremdb/theoremdb/ent/event"
+	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/lanes"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/sanity"
@@ -218,24 +219,24 @@ func (s *Service) CorpusJudgeSet(ctx context.Context, seed uint64) (sanity.Judge
 	if err != nil {
 		return sanity.JudgeSet{}, fmt.Errorf("imported proofs: %w", err)
 	}
-	var proofs []sanity.Proof
-	for i := 0; i < len(ns); i += chunk {
-		part := ns[i:min(len(ns), i+chunk)]
-		ids := make([]string, len(part))
-		for k, n := range part {
-			ids[k] = *n.CurrentRevisionID
-		}
-		revs, err := s.client.CorpusRevision.Query().Where(corpusrevision.IDIn(ids...)).All(ctx)
+	ids := make([]string, len(ns))
+	for i, n := range ns {
+		ids[i] = *n.CurrentRevisionID
+	}
+	body := make(map[string]string, len(ns))
+	for _, part := range batches(s.postgres(), ids) {
+		revs, err := s.client.CorpusRevision.Query().Where(predicate.CorpusRevision(idIn(corpusrevision.FieldID, part))).
+			Select(corpusrevision.FieldID, corpusrevision.FieldBody).All(ctx)
 		if err != nil {
 			return sanity.JudgeSet{}, fmt.Errorf("imported proofs: %w", err)
 		}
-		body := map[string]string{}
 		for _, r := range revs {
 			body[r.ID] = r.Body
 		}
-		for _, n := range part {
-			proofs = append(proofs, sanity.Proof{Source: n.ID, Text: body[*n.CurrentRevisionID]})
-		}
+	}
+	proofs := make([]sanity.Proof, len(ns))
+	for i, n := range ns {
+		proofs[i] = sanity.Proof{Source: n.ID, Text: body[*n.CurrentRevisionID]}
 	}
 	return sanity.BuildJudgeSet(proofs, seed), nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/theoremdb/theoremdb/ent/corpusbinding"
 	"github.com/theoremdb/theoremdb/ent/corpusnode"
+	"github.com/theoremdb/theoremdb/ent/predicate"
 	"github.com/theoremdb/theoremdb/kernel"
 	"github.com/theoremdb/theoremdb/policy"
 )
@@ -30,10 +31,9 @@ func (s *Service) RecheckFormal(ctx context.Context) (RecheckSummary, error) {
 	if err != nil {
 		return sum, fmt.Errorf("kernel-checked nodes: %w", err)
 	}
-	for len(ids) > 0 {
-		part := ids[:min(len(ids), 500)]
-		ids = ids[len(part):]
-		bs, err := s.client.CorpusBinding.Query().Where(corpusbinding.NodeIDIn(part...), corpusbinding.SystemEQ(FormalMetamath)).All(ctx)
+	for _, part := range batches(s.postgres(), ids) {
+		bs, err := s.client.CorpusBinding.Query().Where(predicate.CorpusBinding(idIn(corpusbinding.FieldNodeID, part)),
+			corpusbinding.SystemEQ(FormalMetamath)).All(ctx)
 		if err != nil {
 			return sum, fmt.Errorf("bindings: %w", err)
 		}

@@ -17,9 +17,6 @@ import (
 	"github.com/theoremdb/theoremdb/policy"
 )
 
-// chunk is the most IDs one IN list carries.
-const chunk = 500
-
 // recompute computes the levels and flags of the seed nodes from their
 // records, then of every node that rests on them, targets before their
 // dependants, and writes each change with an event in the transaction.
@@ -142,15 +139,23 @@ func (rs *recordSet) lowest(id string) int {
 	return low
 }
 
-// dependantsOf are the dependants of ids, asked for in chunks.
+// dependantsOf are the dependants of ids, asked for in batches: each node
+// once, in no particular order (a node resting on nodes of two batches is
+// found by both).
 func (s *Service) dependantsOf(ctx context.Context, q querier, ids []string) ([]string, error) {
 	var out []string
-	for i := 0; i < len(ids); i += chunk {
-		deps, err := s.dependants(ctx, q, ids[i:min(len(ids), i+chunk)])
+	seen := map[string]bool{}
+	for _, part := range batches(s.postgres(), ids) {
+		deps, err := s.dependants(ctx, q, part)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, deps...)
+		for _, id := range deps {
+			if !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+		}
 	}
 	return out, nil
 }

@@ -141,11 +141,18 @@ func (st *state) openCounterexamples(ctx context.Context, w *policy.WriteTx, crI
 	return opened, nil
 }
 
-// Tasks lists the open jobs of the queue for people, oldest first.
+// MaxTasks is the most jobs one page of the queue for people lists.
+const MaxTasks = 500
+
+// Tasks lists the open jobs of the queue for people, oldest first: at most
+// limit of them, and at most MaxTasks. A limit of 0 or less is an empty
+// page, as with every list of the corpus: a caller who wants the most
+// asks for MaxTasks.
 func (s *Service) Tasks(ctx context.Context, limit int) ([]Task, error) {
-	if limit <= 0 || limit > 500 {
-		limit = 500
+	if limit <= 0 { // an empty page on every database: ent reads a limit of 0 as none
+		return []Task{}, nil
 	}
+	limit = min(limit, MaxTasks)
 	ts, err := s.client.CorpusTask.Query().Where(corpustask.StateEQ(corpustask.StateOPEN)).
 		Order(ent.Asc(corpustask.FieldCreatedAt), ent.Asc(corpustask.FieldID)).Limit(limit).All(ctx)
 	if err != nil {

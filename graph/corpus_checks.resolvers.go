@@ -102,8 +102,8 @@ func (r *queryResolver) PeopleCheck(ctx context.Context, id string) (*corpus.Che
 func (r *queryResolver) CorpusTasks(ctx context.Context, first *int) ([]*corpus.Task, error) {
 	n := 100
 	if first != nil {
-		if *first < 0 || *first > 500 {
-			return nil, errBadInput{"first must be between 0 and 500"}
+		if *first < 0 || *first > corpus.MaxTasks {
+			return nil, errBadInput{fmt.Sprintf("first must be between 0 and %d", corpus.MaxTasks)}
 		}
 		n = *first
 	}

@@ -5,8 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/theoremdb/theoremdb/corpus"
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent/binding"
+	"github.com/theoremdb/theoremdb/ent/corpustask"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/role"
 )
@@ -229,6 +231,41 @@ func TestCiteCorpusNodeContract(t *testing.T) {
 			`"corpusNode":{"label":"below-bound"`, `"citedBy":[{"problem":"` + id + `","problemTitle":"Good integers","claim":"` + cl.ID + `"}]`} {
 			if !strings.Contains(string(r.Body), want) {
 				t.Errorf("the read lacks %s: %s", want, r.Body)
+			}
+		}
+	})
+}
+
+// TestCorpusTasksPage: corpusTasks lists 100 jobs when first is not given,
+// none for first: 0 (it was 500, the corpus's old reading of 0), and
+// refuses a first below 0 or above corpus.MaxTasks.
+func TestCorpusTasksPage(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, dialectName string) {
+		t.Parallel()
+		a := newAPI(t, dialectName)
+		ctx := context.Background()
+		rita := a.token("rita", role.Reviewer)
+		for _, s := range []string{"7", "11", "13"} {
+			if _, err := a.svc.Client().CorpusTask.Create().SetKind(corpustask.KindCOUNTEREXAMPLE).SetSubject("cr_" + s).
+				SetSummary("The small-case program found COUNTEREXAMPLE " + s + ".").SetCreatedAt(a.svc.Now()).Save(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		const q = `query($first: Int) { corpusTasks(first: $first) { id subject } }`
+		for _, c := range []struct {
+			first any
+			want  int
+		}{{nil, 3}, {0, 0}, {2, 2}, {corpus.MaxTasks, 3}} {
+			var ts struct {
+				CorpusTasks []struct{ ID, Subject string }
+			}
+			if r := a.do(rita, q, map[string]any{"first": c.first}, &ts); len(r.Errors) > 0 || len(ts.CorpusTasks) != c.want {
+				t.Errorf("corpusTasks(first: %v) = %s; want %d jobs", c.first, r.Body, c.want)
+			}
+		}
+		for _, first := range []int{-1, corpus.MaxTasks + 1} {
+			if r := a.do(rita, q, map[string]any{"first": first}, nil); len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != "BAD_USER_INPUT" {
+				t.Errorf("corpusTasks(first: %d) = %s; want a bad input", first, r.Body)
 			}
 		}
 	})
