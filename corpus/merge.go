@@ -130,10 +130,14 @@ func (st *state) merge(ctx context.Context, w *policy.WriteTx, cr *ent.ChangeReq
 		}
 		upd := c.CorpusNode.UpdateOneID(id).SetCurrentRevisionID(rev.ID).SetUpdatedAt(now).SetMergedByID(cr.ID)
 		if st.drafts[i].revised != nil {
-			upd.SetTitle(strings.TrimSpace(d.Title)).SetTerm(d.Term).SetAttribution(st.attributionOf(i))
+			attribution := st.attributionOf(i)
 			if d.Licence != "" {
 				upd.SetLicence(d.Licence)
+			} else if strings.TrimSpace(d.Attribution) == "" {
+				// The node keeps its licence, so it keeps the credit that licence asks for.
+				attribution = joinLines(st.drafts[i].revised.Attribution, attribution)
 			}
+			upd.SetTitle(strings.TrimSpace(d.Title)).SetTerm(d.Term).SetAttribution(attribution)
 		}
 		if err := upd.Exec(ctx); err != nil {
 			return nil, nil, fmt.Errorf("node %s: %w", id, err)
@@ -174,6 +178,17 @@ func (st *state) attributionOf(i int) string {
 		}
 	}
 	return strings.Join(parts, "\n")
+}
+
+// joinLines joins the lines of a and b, each line once, a's first.
+func joinLines(a, b string) string {
+	var out []string
+	for _, l := range strings.Split(a+"\n"+b, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // writeReferences records a revision's references against the record

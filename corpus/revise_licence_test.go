@@ -9,7 +9,7 @@ import (
 
 // TestRevisionKeepsOrReplacesLicence: an imported node records its text's
 // licence and attribution; a revision naming a licence and an attribution
-// replaces both, one naming no licence keeps the licence.
+// replaces both, one naming no licence keeps the licence and the credit it asks for.
 func TestRevisionKeepsOrReplacesLicence(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d string) {
@@ -38,6 +38,6 @@ func TestRevisionKeepsOrReplacesLicence(t *testing.T) {
 		rev.Body = "A *group* is a set $G$ with an associative operation, an identity element $e$ and inverses."
 		rev.Licence, rev.Attribution = "", ""
 		f.mustMerge(t, importer, rev)
-		read("CC-BY-SA-4.0", "")
+		read("CC-BY-SA-4.0", "Open Logic Project, groups.tex (2024)") // the licence kept, its credit kept
 	})
 }
