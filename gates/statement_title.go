@@ -237,7 +237,8 @@ func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
 			}
 		}
 	}
-	return stTitleBound(r, out) || stTitleRestriction(r, out) || stTitleModifier(r, out) || stTitleQuantity(r, out)
+	return stTitleBound(r, out) || stTitleRestriction(r, out) || stTitleModifier(r, out) || stTitleQuantity(r, out) ||
+		stTitleValueQuestion(r, out) || stTitleRange(r, out)
 }
 
 // stTitleForeignName finds a name or an object in the title that nothing else in the packet
