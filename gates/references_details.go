@@ -381,7 +381,9 @@ func refsAuthorMentions(r *Revision, out *Report) int {
 				}
 				continue
 			}
-			if !slices.ContainsFunc(m.keys, func(k string) bool { return slices.ContainsFunc(strings.Fields(k), func(w string) bool { return known[w] }) }) {
+			if !slices.ContainsFunc(m.keys, func(k string) bool {
+				return slices.ContainsFunc(strings.Fields(k), func(w string) bool { return known[w] })
+			}) {
 				continue // no author of the bibliography: another work, or no names at all
 			}
 			var same []int
