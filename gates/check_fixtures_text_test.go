@@ -66,6 +66,21 @@ func TestReadingTitleQuestions(t *testing.T) {
 				r.Statement = `Determine the number of primes $p$ such that $p + 2$ is also prime: finite or infinite.`
 			}},
 
+		{name: "value: the exact value of a yes-or-no question", gate: st, check: stCheckTitle, base: collatzClean, want: NeedsHuman, quote: "The exact value of",
+			change: title("The exact value of the largest Collatz orbit")},
+
+		// A word of the title whose opposite the statement uses.
+		{name: "antonym: bounded for unbounded", gate: st, check: stCheckTitle, base: collatzClean, want: NeedsHuman, quote: "Bounded",
+			change: func(r *Revision) {
+				r.Title = "Bounded Collatz orbits"
+				r.Statement = `Let $T$ be the Collatz map, $T(n) = n/2$ for even $n$ and $T(n) = 3n + 1$ for odd $n$. Prove or disprove: the orbit of some positive integer $n$ under $T$ is unbounded.`
+			}},
+		{name: "antonym: countable for uncountable", gate: st, check: stCheckTitle, base: yesNoClean, want: NeedsHuman, quote: "Countable",
+			change: func(r *Revision) {
+				r.Title = "Countable sets of twin primes"
+				r.Statement = `Prove or disprove: there is an uncountable family of sets of primes $p$ with $p + 2$ prime, any two of which meet in a finite set.`
+			}},
+
 		// A statement that excludes an endpoint the title includes.
 		{name: "range: strict ends under a range in words", gate: st, check: stCheckTitle, base: dimensionClean, want: NeedsHuman, quote: "3 < d",
 			change: setStatement(`Let $d$ be an integer with $3 < d < 6$. Prove or disprove that every finite graph of maximum degree $d$ has an embedding in $\mathbb{R}^d$ in which adjacent vertices are at distance $1$ and distinct vertices are distinct points.`)},
@@ -151,6 +166,41 @@ func TestReadingCitationDetails(t *testing.T) {
 			change: func(r *Revision) {
 				r.References[1].Identifier = "doi:10.1007/s40687-014-0012-7"
 			}},
+
+		// A DOI that names another journal of its publisher.
+		{name: "doi: a Discrete Mathematics DOI for a JCTA paper", gate: refs, check: checkRefsRow, want: NeedsHuman, quote: "j.disc",
+			change: func(r *Revision) {
+				r.References[0].Identifier = "doi:10.1016/j.disc.2014.02.011"
+				r.References[0].Citation = "Y. Zhang, Bounded gaps between primes, J. Combin. Theory Ser. A 121 (2014), 1–50."
+			}},
+		{name: "doi: a Proceedings PII for a Transactions paper", gate: refs, check: checkRefsRow, want: NeedsHuman, quote: "S0002-9939",
+			change: func(r *Revision) {
+				r.References[0].Identifier = "doi:10.1090/S0002-9939-2014-12345-6"
+				r.References[0].Citation = "Y. Zhang, Bounded gaps between primes, Trans. Amer. Math. Soc. 366 (2014), 1–50."
+			}},
+		{name: "doi: the journal its code names", gate: refs, check: checkRefsRow, want: Pass,
+			change: func(r *Revision) {
+				r.References[0].Identifier = "doi:10.1016/j.jcta.2014.02.011"
+				r.References[0].Citation = "Y. Zhang, Bounded gaps between primes, J. Combin. Theory Ser. A 121 (2014), 1–50."
+			}},
+
+		// A row whose citation quotes another identifier of the same kind.
+		{name: "two identifiers: another arXiv number in the citation", gate: refs, check: checkRefsRow, want: NeedsHuman, quote: "arXiv:1402.4849",
+			change: cite(1, "D. H. J. Polymath, Variants of the Selberg sieve, arXiv:1402.4849, Res. Math. Sci. 1 (2014).")},
+		{name: "two identifiers: another DOI in the citation", gate: refs, check: checkRefsRow, want: NeedsHuman, quote: "10.1007/s00222-013-0456-7",
+			change: cite(0, "Y. Zhang, Bounded gaps between primes, Ann. of Math. (2) 179 (2014), 1121–1174, doi:10.1007/s00222-013-0456-7.")},
+		{name: "two identifiers: the same arXiv number with a version", gate: refs, check: checkRefsRow, want: Pass,
+			change: cite(1, "D. H. J. Polymath, Variants of the Selberg sieve, arXiv:1407.4897v4, Res. Math. Sci. 1 (2014).")},
+		{name: "two identifiers: a DOI and an arXiv number", gate: refs, check: checkRefsRow, want: Pass,
+			change: cite(1, "D. H. J. Polymath, Variants of the Selberg sieve, Res. Math. Sci. 1 (2014), doi:10.1186/s40687-014-0012-7.")},
+
+		// A work the source locator dates otherwise than its row.
+		{name: "year: the source locator's year against the row's", gate: refs, check: checkRefsRow, want: NeedsHuman, quote: "2013",
+			change: func(r *Revision) {
+				r.Provenance.SourceLocator = "Y. Zhang, Bounded gaps between primes, Ann. of Math. 179 (2013), Section 1"
+			}},
+		{name: "year: the row's year changed", gate: refs, check: checkRefsRow, want: NeedsHuman, quote: "Y. Zhang, Bounded gaps between primes, Ann. of Math. (2) 179 (2012)",
+			change: cite(0, "Y. Zhang, Bounded gaps between primes, Ann. of Math. (2) 179 (2012), 1121–1174.")},
 
 		// A work whose authors the packet gives two ways.
 		{name: "authors: a remark names another co-author", gate: refs, check: checkRefsRow, want: NeedsHuman, quote: "Zhang and Maynard",

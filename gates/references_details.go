@@ -173,6 +173,14 @@ func refsDOIPublishers(r *Revision, out *Report) int {
 			}
 		}
 		if fits || len(names) == 0 {
+			if journal := refDOIJournal(key, cit); fits && journal != "" {
+				n++
+				row := "references[" + strconv.Itoa(i) + "]"
+				out.NeedsHuman(checkRefsRow, Whole(ReferenceField(i, "identifier"), ref.Identifier),
+					fmt.Sprintf("%s's DOI “%s” is one of %s, but its citation places the work in another journal: the DOI may be another work's. A person must confirm that the identifier and the citation name one work.",
+						row, clipText(ref.Identifier, 60), journal),
+					"Check "+row+" against the work's own record: correct the DOI in "+ReferenceField(i, "identifier")+" or the venue in "+ReferenceField(i, "citation")+".")
+			}
 			continue
 		}
 		n++
@@ -370,6 +378,10 @@ func refsAuthorMentions(r *Revision, out *Report) int {
 					if len(rw.authors) > 0 && strings.Contains(strings.ToLower(r.References[i].Citation), strings.ToLower(m.title)) {
 						if !refSubset(m.keys, rw.authors) {
 							at = i
+						} else if y, ys, ye := refYearAfter(m.text, m.end, m.title); y != 0 && len(rw.years) > 0 && !slices.Contains(rw.years, y) && !reported[i] {
+							reported[i] = true
+							n++
+							refYearsDisagree(r, out, i, m, y, ys, ye)
 						}
 						break
 					}
@@ -468,4 +480,122 @@ func refShares(a, b []string) bool {
 		}
 	}
 	return false
+}
+
+// refJournalCode is a journal a DOI's suffix names by its code (Elsevier's "j.jcta", Springer's
+// "s00222", the ISSN in an AMS PII), and how a citation names that journal.
+type refJournalCode struct {
+	code, name string
+	doi, cite  *regexp.Regexp
+}
+
+func journalCode(code, name, doi, cite string) refJournalCode {
+	return refJournalCode{code: code, name: name, doi: regexp.MustCompile(`(?i)^doi:` + doi), cite: regexp.MustCompile(`(?i)` + cite)}
+}
+
+// refJournalCodes are journals whose DOIs name them; a citation that names another journal of
+// refVenues for such a DOI cites one work under another's identifier.
+var refJournalCodes = []refJournalCode{
+	journalCode("j.jcta", "the Journal of Combinatorial Theory, Series A", `10\.1016/j\.jcta\.`, `\bJ(?:ournal of)?\.?\s*Combin(?:atorial)?\.?\s*Theory,?\s*(?:Ser(?:ies)?\.?\s*)?A\b`),
+	journalCode("j.jctb", "the Journal of Combinatorial Theory, Series B", `10\.1016/j\.jctb\.`, `\bJ(?:ournal of)?\.?\s*Combin(?:atorial)?\.?\s*Theory,?\s*(?:Ser(?:ies)?\.?\s*)?B\b`),
+	journalCode("j.aim", "Advances in Mathematics", `10\.1016/j\.aim\.`, `\bAdv(?:ances in)?\.?\s*Math`),
+	journalCode("j.disc", "Discrete Mathematics", `10\.1016/j\.disc\.`, `\bDiscrete\s*Math`),
+	journalCode("j.jnt", "the Journal of Number Theory", `10\.1016/j\.jnt\.`, `\bJ(?:ournal of)?\.?\s*Number\s*Theory`),
+	journalCode("j.ejc", "the European Journal of Combinatorics", `10\.1016/j\.ejc\.`, `\bEurop(?:ean)?\.?\s*J(?:ournal of)?\.?\s*Combin`),
+	journalCode("j.jalgebra", "the Journal of Algebra", `10\.1016/j\.jalgebra\.`, `\bJ(?:ournal of)?\.?\s*Algebra`),
+	journalCode("j.laa", "Linear Algebra and its Applications", `10\.1016/j\.laa\.`, `\bLinear\s*Algebra`),
+	journalCode("j.jfa", "the Journal of Functional Analysis", `10\.1016/j\.jfa\.`, `\bJ(?:ournal of)?\.?\s*Funct`),
+	journalCode("s00222", "Inventiones Mathematicae", `10\.1007/s00222-`, `\bInvent(?:iones)?\.?\s*Math`),
+	journalCode("s00208", "Mathematische Annalen", `10\.1007/s00208-`, `\bMath(?:ematische)?\.?\s*Ann`),
+	journalCode("s00493", "Combinatorica", `10\.1007/s00493-`, `\bCombinatorica\b`),
+	journalCode("s11856", "the Israel Journal of Mathematics", `10\.1007/s11856-`, `\bIsrael\s*J`),
+	journalCode("s00220", "Communications in Mathematical Physics", `10\.1007/s00220-`, `\bComm(?:un)?\.?\s*Math\.?\s*Phys`),
+	journalCode("s00039", "Geometric and Functional Analysis", `10\.1007/s00039-`, `\bGeom\.?\s*Funct|\bGAFA\b`),
+	journalCode("s00454", "Discrete & Computational Geometry", `10\.1007/s00454-`, `\bDiscrete\s*(?:&\s*|and\s+)?Comput`),
+	journalCode("s10240", "Publications mathématiques de l'IHÉS", `10\.1007/s10240-`, `\bPubl`),
+	journalCode("0273-0979", "the Bulletin of the AMS", `10\.1090/s0273-0979-`, `\bBull(?:etin)?\.?\s*(?:of\s+the\s+)?Amer`),
+	journalCode("0002-9939", "the Proceedings of the AMS", `10\.1090/s0002-9939-`, `\bProc(?:eedings)?\.?\s*(?:of\s+the\s+)?Amer`),
+	journalCode("0002-9947", "the Transactions of the AMS", `10\.1090/s0002-9947-`, `\bTrans(?:actions)?\.?\s*(?:of\s+the\s+)?Amer`),
+	journalCode("0894-0347", "the Journal of the AMS", `10\.1090/s0894-0347-`, `\bJ(?:ournal)?\.?\s*(?:of\s+the\s+)?Amer(?:ican)?\.?\s*Math`),
+	journalCode("0025-5718", "Mathematics of Computation", `10\.1090/s0025-5718-`, `\bMath(?:ematics)?\.?\s*(?:of\s+)?Comp`),
+	journalCode("annals", "the Annals of Mathematics", `10\.4007/annals\.`, `\bAnn(?:als)?\.?\s*(?:of\s+)?Math`),
+}
+
+// refDOIJournal returns the journal a row's DOI names by its code when its citation names a
+// known journal but not that one ("10.1016/j.disc.…" for a paper cited in J. Combin. Theory
+// Ser. A), or "".
+func refDOIJournal(key, citation string) string {
+	for _, j := range refJournalCodes {
+		if !j.doi.MatchString(key) {
+			continue
+		}
+		if j.cite.MatchString(citation) || !slices.ContainsFunc(refVenues, func(v refVenue) bool { return v.re.MatchString(citation) }) {
+			return ""
+		}
+		return j.name
+	}
+	return ""
+}
+
+// refsTwoIdentifiers asks a person about a row whose citation quotes an identifier of the kind of
+// the row's own (an arXiv identifier, a DOI) that is another: the row names two works. It
+// returns how many rows it asked about.
+func refsTwoIdentifiers(r *Revision, out *Report) int {
+	n := 0
+	for i, ref := range r.References {
+		if n >= maxRefFindings {
+			break
+		}
+		key := refIDKey(ref.Identifier)
+		kind, _, ok := strings.Cut(key, ":")
+		if !ok || kind != "arxiv" && kind != "doi" {
+			continue
+		}
+		for _, id := range quotedIDs(ref.Citation, 5) {
+			k, _, _ := strings.Cut(id.Key, ":")
+			if k != kind || id.Key == key {
+				continue
+			}
+			n++
+			row := "references[" + strconv.Itoa(i) + "]"
+			out.NeedsHuman(checkRefsRow, SpanOf(ReferenceField(i, "citation"), ref.Citation, id.Start, id.End),
+				fmt.Sprintf("%s's citation quotes “%s”, but the row's identifier is “%s”, another identifier of the same kind: the row may name two works. A person must confirm which one it cites.",
+					row, id.Text, clipText(ref.Identifier, 60)),
+				"Keep in "+row+" the identifier of the work the citation names, in "+ReferenceField(i, "identifier")+" and in the citation alike.")
+			break
+		}
+	}
+	return n
+}
+
+// refYearAfter returns the first year a citation-shaped mention gives after its title (within
+// the next 100 bytes and before a semicolon), with its place, or 0.
+func refYearAfter(text string, from int, title string) (year, start, end int) {
+	i := strings.Index(text[from:], title)
+	if i < 0 {
+		return 0, 0, 0
+	}
+	at := from + i + len(title)
+	seg := text[at:min(len(text), at+100)]
+	if j := strings.IndexByte(seg, ';'); j >= 0 {
+		seg = seg[:j]
+	}
+	m := refYearRe.FindStringSubmatchIndex(seg)
+	if m == nil {
+		return 0, 0, 0
+	}
+	y, _ := strconv.Atoi(seg[m[2]:m[3]])
+	return y, at + m[2], at + m[3]
+}
+
+// refYearsDisagree reports a citation-shaped mention that dates a row's work to a year the row's
+// citation does not give: one finding on the row's citation, one on the mention's year.
+func refYearsDisagree(r *Revision, out *Report, at int, m refMention, year, start, end int) {
+	ref := r.References[at]
+	rowName := "references[" + strconv.Itoa(at) + "]"
+	msg := fmt.Sprintf("%s dates “%s” to %d, but the bibliography's row for that work, %s, gives no such year (“%s”): one of them dates the work wrongly. A person must confirm the year.",
+		m.field, clipText(m.title, 60), year, rowName, clipText(ref.Citation, 120))
+	fix := "Check " + rowName + " against the work's own record and correct the year in " + ReferenceField(at, "citation") + " or in " + m.field + "."
+	out.NeedsHuman(checkRefsRow, Whole(ReferenceField(at, "citation"), ref.Citation), msg, fix)
+	out.NeedsHuman(checkRefsRow, SpanOf(m.field, m.text, start, end), msg, fix)
 }

@@ -14,9 +14,9 @@ import (
 // with the span that differs: a title may abbreviate.
 
 // stTitleValueRe finds a title that asks for a value: a count ("How many …"), a value ("What is
-// the …"), or an extremum at which something happens ("the least degree for which …", "the
+// the …", "The exact value of …"), or an extremum at which something happens ("the least degree for which …", "the
 // smallest n such that …").
-var stTitleValueRe = regexp.MustCompile(`(?i)\bhow\s+(?:many|large|small|big)\b|\bwhat\s+is\s+the\s+(?:value|number|size|order|least|smallest|largest|greatest|maximum|minimum)\b|\bthe\s+(?:least|smallest|largest|greatest|first|minimal|maximal|minimum|maximum)\s+(?:[\p{L}$\\{}_'’-]+\s+){0,3}?(?:for\s+which|at\s+which|in\s+which|such\s+that|where|with\s+which|whose)\b`)
+var stTitleValueRe = regexp.MustCompile(`(?i)\bhow\s+(?:many|large|small|big)\b|\bthe\s+exact\s+value\s+of\b|\bwhat\s+is\s+the\s+(?:value|number|size|order|least|smallest|largest|greatest|maximum|minimum)\b|\bthe\s+(?:least|smallest|largest|greatest|first|minimal|maximal|minimum|maximum)\s+(?:[\p{L}$\\{}_'’-]+\s+){0,3}?(?:for\s+which|at\s+which|in\s+which|such\s+that|where|with\s+which|whose)\b`)
 
 // stTitleValueWords are words by which the target fields ask for a value themselves.
 var stTitleValueWords = []string{"how many", "number of", "the least", "the smallest", "the largest", "the greatest",
