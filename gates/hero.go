@@ -61,8 +61,12 @@ var captionClaims = []string{"proved", "proven", "proves", "disproved", "disproo
 // the same sentence, they state a bound and FAIL; otherwise a person reads them.
 var captionBoundWords = []string{"prove", "proof", "solves", "shows that", "showed that", "bound of", "upper bound",
 	"lower bound", "bounded by", "theorem", "is known", "best known", "certificate", "certified", "verified",
-	"established", "record", "holds for", "is true", "is false", "be optimal", "bound", "bounds", "lies between",
-	"lie between", "lying between", "is between", "are between", "estimate", "estimated", "approximately"}
+	"established", "record", "holds for", "is true", "is false", "be optimal", "lies between", "lie between",
+	"lying between", "is between", "are between", "estimated", "approximately"}
+
+// captionNamedBoundRe finds a bound a caption names after someone ("Krivine's bound", "the
+// Krivine bound"): a result of the literature, not the setup.
+var captionNamedBoundRe = regexp.MustCompile(`\b(\p{Lu}[\p{L}-]+)(?:'s|’s)?\s+(?:upper\s+|lower\s+)?(?:bound|estimate)s?\b`)
 
 func runHero(_ context.Context, r *Revision, _ Env, out *Report) {
 	h := r.Hero
@@ -194,6 +198,11 @@ func heroCaption(r *Revision, out *Report) {
 	for _, w := range findPhrases(c, captionBoundWords, 10) {
 		if !slices.ContainsFunc(hits, func(h phraseHit) bool { return h.Start < w.End && w.Start < h.End }) {
 			words = append(words, w) // "is unknown" is one claim, not a claim and a bound word
+		}
+	}
+	for _, m := range captionNamedBoundRe.FindAllStringSubmatchIndex(c, 5) {
+		if name := strings.ToLower(c[m[2]:m[3]]); !stStopWords[name] && !slices.ContainsFunc(words, func(w phraseHit) bool { return w.Start < m[1] && m[0] < w.End }) {
+			words = append(words, phraseHit{Start: m[0], End: m[1], Phrase: c[m[0]:m[1]]})
 		}
 	}
 	// "upper bound" is one bound word, not "upper bound" and "bound".

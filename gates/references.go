@@ -361,7 +361,7 @@ func refsRelevanceTopic(r *Revision, out *Report) {
 		// A note whose subject is another problem names it more than once ("surveys harmonious
 		// labellings … every tree is harmonious"), whatever it shares with this one.
 		if (len(topic) < 3 || len(topic) <= 2*shared) && (repeated == "" || len(topic) < 2) &&
-			(len(topic) < 3 || len(topic) <= shared || !relevanceObjectForeign(ref.Relevance, problem, field)) {
+			(len(topic) < 5 || len(topic) <= shared || !relevanceObjectForeign(ref.Relevance, problem, field)) {
 			continue
 		}
 		asked++

@@ -378,7 +378,8 @@ func refsAuthorMentions(r *Revision, out *Report) int {
 					if len(rw.authors) > 0 && strings.Contains(strings.ToLower(r.References[i].Citation), strings.ToLower(m.title)) {
 						if !refSubset(m.keys, rw.authors) {
 							at = i
-						} else if y, ys, ye := refYearAfter(m.text, m.end, m.title); y != 0 && len(rw.years) > 0 && !slices.Contains(rw.years, y) && !reported[i] {
+						} else if y, ys, ye := refYearAfter(m.text, m.end, m.title); y != 0 && len(rw.years) > 0 && !slices.Contains(rw.years, y) && !reported[i] &&
+							!identifierYearDisagrees(r.References[i]) {
 							reported[i] = true
 							n++
 							refYearsDisagree(r, out, i, m, y, ys, ye)
@@ -419,10 +420,16 @@ func refsAuthorMentions(r *Revision, out *Report) int {
 					break
 				}
 			}
-			if at < 0 && len(same) == 1 && !slices.ContainsFunc(m.keys, func(k string) bool {
-				return !slices.ContainsFunc(rows, func(rw row) bool { return refHas(rw.authors, k) && !slices.Contains(rw.years, m.year) })
+			if at < 0 && len(same) == 1 && refLaterAuthors(m, func(k string) [][]int {
+				var ys [][]int
+				for _, rw := range rows {
+					if refHas(rw.authors, k) {
+						ys = append(ys, rw.years)
+					}
+				}
+				return ys
 			}) {
-				at = same[0] // each name is an author of another row, of another year
+				at = same[0] // each name is an author only of rows a generation later: a question given to a later author
 			}
 			if at < 0 || reported[at] {
 				continue
@@ -598,4 +605,27 @@ func refYearsDisagree(r *Revision, out *Report, at int, m refMention, year, star
 	fix := "Check " + rowName + " against the work's own record and correct the year in " + ReferenceField(at, "citation") + " or in " + m.field + "."
 	out.NeedsHuman(checkRefsRow, Whole(ReferenceField(at, "citation"), ref.Citation), msg, fix)
 	out.NeedsHuman(checkRefsRow, SpanOf(m.field, m.text, start, end), msg, fix)
+}
+
+// refLaterGap is how many years after a mention's year every work of its names must come for
+// the mention to give one author's work to a later one: a generation, so that a work merely
+// published late or forthcoming does not count.
+const refLaterGap = 25
+
+// refLaterAuthors reports whether each name of a mention is an author of rows of the
+// bibliography, all of them dated refLaterGap years or more after the mention's year (works of
+// names returns the years of each row the name wrote).
+func refLaterAuthors(m refMention, works func(string) [][]int) bool {
+	for _, k := range m.keys {
+		rows := works(k)
+		if len(rows) == 0 {
+			return false
+		}
+		for _, ys := range rows {
+			if len(ys) == 0 || slices.Min(ys) < m.year+refLaterGap {
+				return false
+			}
+		}
+	}
+	return true
 }

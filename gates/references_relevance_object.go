@@ -11,8 +11,8 @@ import (
 // that first verb is the note's subject. When every subject word of it is foreign to the problem
 // ("Lists the two-component links …" in a packet about knots, "Describes Kirkman's schoolgirl
 // problem …" in one about Steiner systems), the note is about another problem even if a word or
-// two further on ("crossings", "diagrams") is shared, as long as the note's foreign subject words
-// outnumber its shared ones.
+// two further on ("crossings", "diagrams") is shared, as long as the note names five or more
+// foreign subject words and they outnumber its shared ones.
 
 // relevanceObjectStops end the object of a note's first verb: a preposition, a relative word, a
 // conjunction.
