@@ -8,11 +8,12 @@ import (
 
 // The text classes of the review policy, read in several phrasings on problems of their own,
 // each with neighbours that must not fire: a title that asks for a value where the statement
-// asks whether, or names as included an endpoint the statement excludes, or restricts the
-// object by a participle; a citation that dates its preprint before its arXiv posting, a DOI of
-// another publisher than the journal cited, a work whose authors the packet gives two ways; a
-// result quoted under its label over an empty locator; a relevance note whose object is
-// another problem's; a caption that places a constant between bounds.
+// asks whether, names as included an endpoint the statement excludes, restricts the object by a
+// participle or uses the opposite of the statement's word; a citation that dates its preprint
+// before its arXiv posting, a DOI of another publisher or journal than the one cited, a second
+// identifier of the row's kind, a work whose authors or year the packet gives two ways; a result
+// quoted under its label over an empty locator; a relevance note whose object is another
+// problem's; a caption that places a constant between bounds or names someone's bound.
 
 // yesNoClean is the fixture with a statement that asks only whether (no "determine").
 func yesNoClean() *Revision {
@@ -198,6 +199,13 @@ func TestReadingCitationDetails(t *testing.T) {
 		{name: "year: the source locator's year against the row's", gate: refs, check: checkRefsRow, want: NeedsHuman, quote: "2013",
 			change: func(r *Revision) {
 				r.Provenance.SourceLocator = "Y. Zhang, Bounded gaps between primes, Ann. of Math. 179 (2013), Section 1"
+			}},
+		{name: "authors: two works share a title", gate: refs, check: checkRefsRow, want: Pass,
+			change: func(r *Revision) {
+				r.References = append(r.References, Reference{Identifier: "arxiv:1311.4862", Kind: "ARXIV",
+					Citation: "J. Maynard, Bounded gaps between primes, preprint, 2013.", Locator: "Theorem 1.1",
+					Relevance: "Proves bounded gaps between primes by a different sieve.", Role: "SECONDARY"})
+				r.References[0], r.References[2] = r.References[2], r.References[0]
 			}},
 		{name: "year: the row's year changed", gate: refs, check: checkRefsRow, want: NeedsHuman, quote: "Y. Zhang, Bounded gaps between primes, Ann. of Math. (2) 179 (2012)",
 			change: cite(0, "Y. Zhang, Bounded gaps between primes, Ann. of Math. (2) 179 (2012), 1121–1174.")},

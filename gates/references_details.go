@@ -332,13 +332,17 @@ func refMentions(field, text string) []refMention {
 	return out
 }
 
-// refsAuthorMentions asks a person about a work the packet names twice with different authors:
-// a list of names given a year in the prose (the provenance, the open status, the exposition, a
-// relevance note) against the row of the bibliography with that year. The mention and the row
-// are the same work when they share an author; when they share none, when each of the
-// mention's names is an author of another row of another year (the question of one author given
-// to another). The row's citation and the mention each get a finding. It returns how many
-// disagreements it found.
+// refsAuthorMentions asks a person about a work the packet names twice and differently. A
+// citation-shaped mention ("Y. Zhang, Bounded gaps between primes, …" in the source locator or a
+// note) names a row's work by its title: its names must be among the row's authors, and the
+// year it gives among the row's years (unless the row's identifier already questions its year).
+// A list of names given a year in the prose (the provenance, the open status, the exposition, a
+// relevance note: "Harrington, Makkai and Shelah, 1984", "asked by M. Bestvina in 1941") names
+// the row of that year: the two are one work when they share an author, and then the mention's
+// names must be among the row's authors; when they share none, the mention still names that row
+// if it is the year's only one and every name is an author only of rows a generation later (a
+// question given to a later author). The row's citation and the mention each get a finding. It
+// returns how many disagreements it found.
 func refsAuthorMentions(r *Revision, out *Report) int {
 	type row struct {
 		authors []string
@@ -374,18 +378,29 @@ func refsAuthorMentions(r *Revision, out *Report) int {
 			at := -1
 			if m.title != "" {
 				// A citation of a row's work by its title: the same work, whose authors must agree.
+				// Two works may share a title: the mention names the one whose authors it gives.
+				consistent := false
 				for i, rw := range rows {
-					if len(rw.authors) > 0 && strings.Contains(strings.ToLower(r.References[i].Citation), strings.ToLower(m.title)) {
-						if !refSubset(m.keys, rw.authors) {
-							at = i
-						} else if y, ys, ye := refYearAfter(m.text, m.end, m.title); y != 0 && len(rw.years) > 0 && !slices.Contains(rw.years, y) && !reported[i] &&
-							!identifierYearDisagrees(r.References[i]) {
-							reported[i] = true
-							n++
-							refYearsDisagree(r, out, i, m, y, ys, ye)
-						}
-						break
+					if len(rw.authors) == 0 || !strings.Contains(strings.ToLower(r.References[i].Citation), strings.ToLower(m.title)) {
+						continue
 					}
+					if !refSubset(m.keys, rw.authors) {
+						if at < 0 {
+							at = i
+						}
+						continue
+					}
+					consistent = true
+					if y, ys, ye := refYearAfter(m.text, m.end, m.title); y != 0 && len(rw.years) > 0 && !slices.Contains(rw.years, y) && !reported[i] &&
+						!identifierYearDisagrees(r.References[i]) {
+						reported[i] = true
+						n++
+						refYearsDisagree(r, out, i, m, y, ys, ye)
+					}
+					break
+				}
+				if consistent {
+					at = -1
 				}
 				if at >= 0 && !reported[at] {
 					reported[at] = true
