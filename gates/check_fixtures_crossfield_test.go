@@ -39,7 +39,7 @@ func crossFieldCheckFixtures() []checkFixture {
 			change: ref("arxiv:math/0405123", "J. Doe, Squarefree values of quadratic recurrences, Acta Arith. (1998).")},
 		{name: "year: a DOI naming another year", want: []fixtureFinding{{"references.row", NeedsHuman, Span{"references[0].identifier", 0, 31, "doi:10.4007/annals.2014.179.3.7"}}}, gate: refs, check: checkRefsRow,
 			change: citation(0, "Y. Zhang, Bounded gaps between primes, Ann. of Math. (2) 179 (2003), 1121–1174.")},
-		{name: "year: a preprint dated before its posting", want: []fixtureFinding{{"references.row", NeedsHuman, Span{"references[1].identifier", 0, 15, "arxiv:1407.4897"}}}, gate: refs, check: checkRefsRow,
+		{name: "year: a preprint dated before its posting", want: []fixtureFinding{{"references.row", Fail, Span{"references[1].citation", 96, 110, "preprint, 2011"}}, {"references.row", NeedsHuman, Span{"references[1].identifier", 0, 15, "arxiv:1407.4897"}}}, gate: refs, check: checkRefsRow,
 			change: citation(1, "D. H. J. Polymath, Variants of the Selberg sieve, and bounded intervals containing many primes, preprint, 2011.")},
 		{name: "year: published two years after posting", want: []fixtureFinding{{"references.row", Pass, Span{"references", 0, 0, ""}}}, gate: refs, check: checkRefsRow,
 			change: citation(1, "D. H. J. Polymath, Variants of the Selberg sieve, and bounded intervals containing many primes, Res. Math. Sci. 1 (2016).")},

@@ -61,7 +61,12 @@ var captionClaims = []string{"proved", "proven", "proves", "disproved", "disproo
 // the same sentence, they state a bound and FAIL; otherwise a person reads them.
 var captionBoundWords = []string{"prove", "proof", "solves", "shows that", "showed that", "bound of", "upper bound",
 	"lower bound", "bounded by", "theorem", "is known", "best known", "certificate", "certified", "verified",
-	"established", "record", "holds for", "is true", "is false", "be optimal"}
+	"established", "record", "holds for", "is true", "is false", "be optimal", "lies between", "lie between",
+	"lying between", "is between", "are between", "estimated", "approximately"}
+
+// captionNamedBoundRe finds a bound a caption names after someone ("Krivine's bound", "the
+// Krivine bound"): a result of the literature, not the setup.
+var captionNamedBoundRe = regexp.MustCompile(`\b(\p{Lu}[\p{L}-]+)(?:'s|’s)?\s+(?:upper\s+|lower\s+)?(?:bound|estimate)s?\b`)
 
 func runHero(_ context.Context, r *Revision, _ Env, out *Report) {
 	h := r.Hero
@@ -195,6 +200,15 @@ func heroCaption(r *Revision, out *Report) {
 			words = append(words, w) // "is unknown" is one claim, not a claim and a bound word
 		}
 	}
+	for _, m := range captionNamedBoundRe.FindAllStringSubmatchIndex(c, 5) {
+		if name := strings.ToLower(c[m[2]:m[3]]); !stStopWords[name] && !slices.ContainsFunc(words, func(w phraseHit) bool { return w.Start < m[1] && m[0] < w.End }) {
+			words = append(words, phraseHit{Start: m[0], End: m[1], Phrase: c[m[0]:m[1]]})
+		}
+	}
+	// "upper bound" is one bound word, not "upper bound" and "bound".
+	words = slices.DeleteFunc(slices.Clone(words), func(w phraseHit) bool {
+		return slices.ContainsFunc(words, func(o phraseHit) bool { return o != w && o.Start <= w.Start && w.End <= o.End })
+	})
 	for _, h := range hits {
 		out.Fail(checkHeroCaption, SpanOf(fieldHeroCaption, c, h.Start, h.End),
 			"hero.caption says “"+c[h.Start:h.End]+"”, which states a result, status or proof claim; the Problem page's visual states none.",
@@ -223,20 +237,22 @@ func heroCaption(r *Revision, out *Report) {
 // captionNumberRe finds a number written in digits.
 var captionNumberRe = regexp.MustCompile(`[0-9][0-9.,]*`)
 
-// knownNumberIn returns the first number of sentence that known (the state of the art) names and
-// shown (the picture's alt text and brief) does not, or "".
+// knownNumberIn returns the longest number of sentence that known (the state of the art) names
+// and shown (the picture's alt text and brief) does not, or "": "1.7136" rather than the 6 of
+// "6π/11".
 func knownNumberIn(sentence, shown, known string) string {
+	best := ""
 	for _, m := range captionNumberRe.FindAllString(sentence, 20) {
-		if num := strings.TrimRight(m, ".,"); hasNumber(known, num) && !hasNumber(shown, num) {
-			return num
+		if num := strings.TrimRight(m, ".,"); len(num) > len(best) && hasNumber(known, num) && !hasNumber(shown, num) {
+			best = num
 		}
 	}
-	return ""
+	return best
 }
 
-// captionBoundRe finds a number compared with something in words or symbols: "at most 246",
-// "≤ 46", "$\le 10^{-3}$", "fewer than 5".
-var captionBoundRe = regexp.MustCompile(`(?i)(≤|≥|<|>|⩽|⩾|\\leq?|\\geq?|\\lt|\\gt|\bat most|\bat least|\bno more than|\bno fewer than|\bno less than|\bfewer than|\bless than|\bmore than|\bgreater than|\bexceeds?|\bexceeding|\bbounded above by|\bbounded below by|\babove|\bbelow|\bover|\bunder|\bbeyond)\s*\$?\s*([0-9][0-9.,]*(?:\s*(?:·|\\cdot|×)\s*10\^\{?-?[0-9]+\}?)?|10\^\{?-?[0-9]+\}?)`)
+// captionBoundRe finds a number compared with something in words or symbols, or given as an
+// approximate value: "at most 246", "≤ 46", "$\le 10^{-3}$", "fewer than 5", "≈ 1.7136".
+var captionBoundRe = regexp.MustCompile(`(?i)(≤|≥|<|>|⩽|⩾|≈|\\approx|\\leq?|\\geq?|\\lt|\\gt|\bat most|\bat least|\bno more than|\bno fewer than|\bno less than|\bfewer than|\bless than|\bmore than|\bgreater than|\bexceeds?|\bexceeding|\bbounded above by|\bbounded below by|\babove|\bbelow|\bover|\bunder|\bbeyond)\s*\$?\s*([0-9][0-9.,]*(?:\s*(?:·|\\cdot|×)\s*10\^\{?-?[0-9]+\}?)?|10\^\{?-?[0-9]+\}?)`)
 
 // heroCaptionBound reads the comparisons of a caption with a number. A number the picture shows
 // (named in hero.alt or hero.brief: "the pairs below 50") is setup; one the packet records as the

@@ -155,7 +155,10 @@ func refsRows(r *Revision, out *Report) {
 	}
 	pageFails, pageAsks := refsLocatorPages(r, out)
 	bad += pageFails
-	unsure := refsTheoremLocators(r, out) + refsIdentifierYears(r, out) + pageAsks + refsQuotedResults(r, out) + refsAfterSearch(r, out)
+	preprintFails, preprintAsks := refsPreprintYears(r, out)
+	bad += preprintFails
+	unsure := refsTheoremLocators(r, out) + refsIdentifierYears(r, out) + pageAsks + refsQuotedResults(r, out) + refsAfterSearch(r, out) +
+		preprintAsks + refsDOIPublishers(r, out) + refsAuthorMentions(r, out) + refsTwoIdentifiers(r, out)
 	if bad == 0 {
 		what := " has a citation and a stable identifier or an exact locator."
 		if unsure > 0 {
@@ -172,7 +175,11 @@ var theoremClaimWords = []string{"theorem", "lemma", "proposition", "corollary",
 // resultClaimVerbs (stems) say that the work itself obtains a result: a note that only says
 // where a statement comes from ("the theorem's docstring") makes no claim to check at a place.
 var resultClaimVerbs = []string{"prove", "proof", "shows", "showed", "shown", "establish", "obtain", "derive",
-	"deduce", "main result", "key lemma", "settle", "resolve", "disprove"}
+	"deduce", "main result", "main theorem", "key lemma", "settle", "resolve", "disprove", "quote"}
+
+// resultLabelRe finds a note that opens by quoting a result under its label ("Main theorem:
+// every solution …", "Lemma: …"): a claim of the work's own result, whatever its verbs.
+var resultLabelRe = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:main\s+|key\s+|central\s+)?(?:theorem|lemma|proposition|corollary|result)s?\b[^:.;]{0,30}[:—]`)
 
 // refsTheoremLocators asks a person about a row whose relevance note claims a specific result
 // of the work ("the main theorem", "a lemma of Erdős") but whose locator is empty and whose note
@@ -188,7 +195,7 @@ func refsTheoremLocators(r *Revision, out *Report) int {
 			continue
 		}
 		h, ok := findPhrase(ref.Relevance, theoremClaimWords)
-		if !ok || !theoremClaimed(ref.Relevance, h) || !containsStem(ref.Relevance, resultClaimVerbs...) ||
+		if !ok || !theoremClaimed(ref.Relevance, h) || !containsStem(ref.Relevance, resultClaimVerbs...) && !resultLabelRe.MatchString(ref.Relevance) ||
 			exactLocatorRe.MatchString(ref.Citation) {
 			continue
 		}
@@ -353,7 +360,8 @@ func refsRelevanceTopic(r *Revision, out *Report) {
 		}
 		// A note whose subject is another problem names it more than once ("surveys harmonious
 		// labellings … every tree is harmonious"), whatever it shares with this one.
-		if (len(topic) < 3 || len(topic) <= 2*shared) && (repeated == "" || len(topic) < 2) {
+		if (len(topic) < 3 || len(topic) <= 2*shared) && (repeated == "" || len(topic) < 2) &&
+			(len(topic) < 5 || len(topic) <= shared || !relevanceObjectForeign(ref.Relevance, problem, field)) {
 			continue
 		}
 		asked++

@@ -107,23 +107,7 @@ func refsIdentifierYears(r *Revision, out *Report) int {
 		if n >= maxRefFindings {
 			break
 		}
-		d, ok := identifierDateOf(ref.Identifier)
-		if !ok {
-			continue
-		}
-		years := citationYears(ref.Citation)
-		if len(years) == 0 {
-			continue
-		}
-		fits, before := false, false
-		for _, y := range years {
-			switch {
-			case d.arxiv && y >= d.year && y-d.year <= maxPrintLagYears, !d.arxiv && abs(y-d.year) <= maxDOIYearGap:
-				fits = true
-			case y < d.year:
-				before = true
-			}
-		}
+		d, years, fits, before := identifierYears(ref)
 		if fits {
 			continue
 		}
@@ -145,6 +129,35 @@ func refsIdentifierYears(r *Revision, out *Report) int {
 			"Check "+row+" against the work's own record: correct the year in "+ReferenceField(i, "citation")+" or the identifier in "+ReferenceField(i, "identifier")+" so that both name the same work.")
 	}
 	return n
+}
+
+// identifierYears reads a row's identifier date against its citation's years: whether one of
+// them fits the date (true too when there is nothing to compare), and whether one is earlier.
+func identifierYears(ref Reference) (d identifierDate, years []int, fits, before bool) {
+	d, ok := identifierDateOf(ref.Identifier)
+	if !ok {
+		return d, nil, true, false
+	}
+	years = citationYears(ref.Citation)
+	if len(years) == 0 {
+		return d, nil, true, false
+	}
+	for _, y := range years {
+		switch {
+		case d.arxiv && y >= d.year && y-d.year <= maxPrintLagYears, !d.arxiv && abs(y-d.year) <= maxDOIYearGap:
+			fits = true
+		case y < d.year:
+			before = true
+		}
+	}
+	return d, years, fits, before
+}
+
+// identifierYearDisagrees reports whether a row's citation gives no year its identifier's date
+// allows: the row's year is already a person's question.
+func identifierYearDisagrees(ref Reference) bool {
+	_, _, fits, _ := identifierYears(ref)
+	return !fits
 }
 
 func abs(x int) int {

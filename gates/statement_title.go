@@ -182,7 +182,10 @@ var stTitleNumberRe = regexp.MustCompile(`[0-9]+(?:\.[0-9]+)?`)
 // upper bound of a statement that asks for a lower one.
 var stAntonyms = [][2]string{{"upper", "lower"}, {"infinitely", "finitely"}, {"infinite", "finite"}, {"odd", "even"},
 	{"maximum", "minimum"}, {"largest", "smallest"}, {"greatest", "least"}, {"maximal", "minimal"}, {"prime", "composite"},
-	{"exists", "no"}, {"convergent", "divergent"}, {"converges", "diverges"}, {"sum", "difference"}}
+	{"exists", "no"}, {"convergent", "divergent"}, {"converges", "diverges"}, {"sum", "difference"},
+	{"bounded", "unbounded"}, {"connected", "disconnected"}, {"directed", "undirected"}, {"countable", "uncountable"},
+	{"countably", "uncountably"}, {"rational", "irrational"}, {"periodic", "aperiodic"}, {"decidable", "undecidable"},
+	{"increasing", "decreasing"}, {"convex", "concave"}, {"necessary", "sufficient"}}
 
 // stTitleDiffers reports, as a finding, a title that names a number the statement, exposition
 // and provenance never name (a parameter of another question: "order 716" over a statement about
@@ -237,7 +240,8 @@ func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
 			}
 		}
 	}
-	return stTitleBound(r, out) || stTitleRestriction(r, out) || stTitleModifier(r, out) || stTitleQuantity(r, out)
+	return stTitleBound(r, out) || stTitleRestriction(r, out) || stTitleModifier(r, out) || stTitleQuantity(r, out) ||
+		stTitleValueQuestion(r, out) || stTitleRange(r, out)
 }
 
 // stTitleForeignName finds a name or an object in the title that nothing else in the packet

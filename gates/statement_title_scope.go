@@ -183,6 +183,14 @@ var stTitleNotModifiers = stWordSet(`general special central total natural sever
 	proposed conjectured expected extended improved refined revised restated determined optimal minimal
 	maximal extremal infinite finite best exact tight sharp mathematical`)
 
+// stTitleDeterminers introduce a noun phrase whose participle restricts its noun.
+var stTitleDeterminers = stWordSet(`the a an all every each some no of for on`)
+
+// stTitleIngNouns end in "ing" but are nouns or frames, not restrictions.
+var stTitleIngNouns = stWordSet(`string strings ring rings king thing setting meaning following remaining
+	corresponding underlying existing missing counting building beginning ending heading reading
+	understanding finding findings something nothing everything anything`)
+
 // stSplitCamel writes a camel-case identifier's parts apart ("IsSpectral" as "Is Spectral").
 func stSplitCamel(s string) string {
 	var b strings.Builder
@@ -224,6 +232,10 @@ func stTitleModifier(r *Revision, out *Report) bool {
 			stmt[stStem(part)] = true
 		}
 	}
+	stmtObject := map[string]bool{}
+	for _, w := range strings.Fields(stPlainWords(r.Statement)) {
+		stmtObject[stStem(strings.ToLower(strings.Trim(w, ".,;:?!()'’-")))] = true
+	}
 	words := stTitleWords(r.Title)
 	for i := 0; i+1 < len(words); i++ {
 		w, next := words[i], words[i+1]
@@ -245,6 +257,14 @@ func stTitleModifier(r *Revision, out *Report) bool {
 				adjective = true
 				break
 			}
+		}
+		// A participle restricts its noun as an adjective does ("the alternating knots", "all
+		// self-avoiding walks") when a determiner introduces the two and the statement itself
+		// names the noun; at a title's start it is rather a verb ("Counting prime knots"), and
+		// before a noun only the rest of the packet names it describes ("a doubling recurrence").
+		if strings.HasSuffix(low, "ing") && i > 0 && stTitleDeterminers[strings.ToLower(words[i-1].text)] && !stTitleIngNouns[low] &&
+			stmtObject[stStem(nextLow)] {
+			adjective = true
 		}
 		if !adjective {
 			continue
