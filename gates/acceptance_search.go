@@ -33,8 +33,12 @@ var searchReportRe = regexp.MustCompile(`(?i)\b((the\s+)?(submitter|author|autho
 var searchCheckRe = regexp.MustCompile(`(?i)\b(check|checks|checked|checking|verif\w*|re-?comput\w*|re-?run\w*|re-?check\w*|independent\w*|proof|proofs|proved|prove|certified|certificate|witness\w*|exact|exactly|rigorous\w*|reproduc\w*|audit\w*)\b`)
 
 // acceptanceSearchSpaceOpen asks a person about a search space of numbers with no bound, and
-// about one that ends when the search succeeds. It reports whether it recorded a finding.
+// about one that ends when the search succeeds, unless a phrase acceptanceBounded reads says
+// the space is unbounded. It reports whether it recorded a finding.
 func acceptanceSearchSpaceOpen(space string, out *Report) bool {
+	if _, ok := findPhrase(space, unboundedSpace); ok || unboundedSpaceRe.MatchString(space) {
+		return false // acceptanceBounded quotes the phrase that says so
+	}
 	if m := searchUntilRe.FindStringIndex(space); m != nil {
 		out.NeedsHuman(checkAcceptanceSearch, SpanOf(fieldAcceptanceSearchSpace, space, m[0], m[1]),
 			"acceptance.searchSpace says “"+space[m[0]:m[1]]+"”: the space ends when the search succeeds, so it names no finite set, and a search that finds nothing never ends; a person must confirm what bounds it.",

@@ -168,3 +168,30 @@ func TestReadingSmallCasesExample(t *testing.T) {
 			change: small("For n = 8 at most 8 rows can be pairwise orthogonal; orders 1, 2 and 4 have Hadamard matrices.")},
 	})
 }
+
+// TestReadingDomainStructural holds the variable-domain readings: the argument of a function a
+// "let" names is not given a range by it, and a definition of a term the statement does not use
+// does not introduce the statement's letters.
+func TestReadingDomainStructural(t *testing.T) {
+	t.Parallel()
+	st := statementGate
+	withDefinition := func(term, body string) func() *Revision {
+		return func() *Revision {
+			r := clean()
+			r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Definition, Term: term, Body: body})
+			return r
+		}
+	}
+	runReadingCases(t, []readingCase{
+		{name: "domain: the argument of a function 'let' names", gate: st, check: stCheckDomain, want: NeedsHuman, quote: "$g(m)$",
+			change: setStatement(`Let $g(m)$ be the largest prime factor of $m^2 + 1$. Determine all $m$ with $g(m) = 13$.`)},
+		{name: "domain: two arguments, one given a range later", gate: st, check: stCheckDomain, want: NeedsHuman, quote: "$N(q, k)$",
+			change: setStatement(`Let $N(q, k)$ be the largest size of a cap in $\mathrm{PG}(k, q)$. For every integer $k \ge 3$, determine all $q$ with $N(q, k) = q^2 + 1$.`)},
+		{name: "domain: a function whose argument has a range", gate: st, check: stCheckDomain, want: Pass,
+			change: setStatement(`For a positive integer $m$ let $g(m)$ be the largest prime factor of $m^2 + 1$. Determine all $m$ with $g(m) = 13$.`)},
+		{name: "domain: a definition of a term the statement drops", gate: st, check: stCheckDomain, base: withDefinition("admissible modulus", `An integer $q \ge 3$ that is not a prime power.`), want: NeedsHuman, quote: "$q$",
+			change: setStatement(`Determine whether there are infinitely many $q$ for which a cyclic difference set modulo $q$ exists.`)},
+		{name: "domain: a definition of a term the statement uses", gate: st, check: stCheckDomain, base: withDefinition("admissible modulus", `An integer $q \ge 3$ that is not a prime power.`), want: Pass,
+			change: setStatement(`Determine whether there are infinitely many admissible moduli $q$ for which a cyclic difference set modulo $q$ exists.`)},
+	})
+}

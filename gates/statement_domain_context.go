@@ -47,6 +47,9 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 			for _, k := range stDefinedArgs(f, keys) {
 				dummy[k] = true
 			}
+			for _, k := range stNamedArgs(f, keys) {
+				dummy[k] = true // "let $h(d)$ be the class number of …": d still needs its range
+			}
 			for _, k := range keys {
 				d.add(k, dummy[k], sp) // "let $T(n+1) = 2T(n)$" defines T; n is its dummy argument
 			}
@@ -428,4 +431,22 @@ func stMeasured(f *tex.Formula) bool {
 		}
 	}
 	return false
+}
+
+// stNamedArgs returns the arguments of a formula that is one function applied to names and
+// nothing else, "$h(d)$", "$N(q, k)$": after "let" it names the function, and what its
+// arguments range over is still to be said.
+func stNamedArgs(f *tex.Formula, keys []string) []string {
+	segs := stSegments(f, stLevel(f, 0, -1))
+	if len(segs) != 1 {
+		return nil
+	}
+	terms, rels := stChain(f, segs[0])
+	if len(rels) != 0 || len(terms) != 1 {
+		return nil
+	}
+	if _, args, ok := stApplication(f, keys, terms[0]); ok {
+		return args
+	}
+	return nil
 }
