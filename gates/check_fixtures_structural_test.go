@@ -94,7 +94,9 @@ func TestReadingSearchOpen(t *testing.T) {
 		{name: "certificate: a reported outcome accepted", gate: acc, check: checkAcceptanceSearch, base: cmp, want: NeedsHuman, quote: "result announced by the program is accepted",
 			change: func(r *Revision) { r.Computation.Certification = "The result announced by the program is accepted." }},
 		{name: "criterion: a statement that there is none", gate: acc, check: checkAcceptanceSearch, base: cmp, want: NeedsHuman, quote: "the statement that there is none",
-			change: func(r *Revision) { r.Acceptance.Criterion = "A Hadamard matrix of order 668, or the statement that there is none." }},
+			change: func(r *Revision) {
+				r.Acceptance.Criterion = "A Hadamard matrix of order 668, or the statement that there is none."
+			}},
 		{name: "certificate: a report that is re-checked", gate: acc, check: checkAcceptanceSearch, base: cmp, want: Pass,
 			change: func(r *Revision) {
 				r.Acceptance.Certificate = "The submitter's report of the search, with code and logs that another person re-runs; a witness is checked in exact arithmetic."

@@ -60,9 +60,11 @@ type freshDefect struct {
 // hero.caption stay in its known-misses); heldout-5, written without reading the checks and
 // measured as written (12 of 30 defects caught on the checks before heldout-4's classes were
 // generalised for, 13 after; 2 clean packets FAILed hero.caption on words that may describe the
-// setup, a class made NEEDS_HUMAN since), its defects unread; heldout-6, written without
-// reading the checks and measured as written on the checks with heldout-4's and heldout-5's
-// generalisations (12 of 30 defects caught, no clean packet FAILed), unread.
+// setup, a class made NEEDS_HUMAN since), its structural misses read and generalised for on
+// 2026-12-06 (tuned-on for those classes from then); heldout-6, written without reading the
+// checks and measured as written on the checks with heldout-4's and heldout-5's
+// generalisations (12 of 30 defects caught, no clean packet FAILed), its structural misses read
+// and generalised for on 2026-12-06 (tuned-on for those classes from then).
 var freshSplits = []string{"tune", "heldout", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6"}
 
 // freshSplit is one split of the fresh set.
