@@ -184,6 +184,11 @@ func TestReadingDomainStructural(t *testing.T) {
 			return r
 		}
 	}
+	perfect := func() *Revision {
+		r := clean()
+		r.Statement = `A group $Q$ is *perfect* if $H_1(Q) = 0$. Let $G$ be a finite perfect group. Decide whether $G$ has a subgroup of index $2$.`
+		return r
+	}
 	runReadingCases(t, []readingCase{
 		{name: "domain: the argument of a function 'let' names", gate: st, check: stCheckDomain, want: NeedsHuman, quote: "$g(m)$",
 			change: setStatement(`Let $g(m)$ be the largest prime factor of $m^2 + 1$. Determine all $m$ with $g(m) = 13$.`)},
@@ -207,6 +212,14 @@ func TestReadingDomainStructural(t *testing.T) {
 			change: setStatement(`For a positive integer $n$ let $f(n)$ be the number of primes below $n$. Determine the smallest real $C$ with $\forall n \ge 2: f(n) \le C n / \log n$.`)},
 		{name: "quantifiers: another letter bound by ∃", gate: st, check: stCheckDomain, want: Pass,
 			change: setStatement(`Determine the least real $K$ such that $\forall n \ge 1\ \exists x \in \mathbb{Z}: |x^2 - 2n| \le K \sqrt{n}$.`)},
+		{name: "hypothesis: a perfect group with a homology it excludes", gate: st, check: stCheckDomain, base: perfect, want: NeedsHuman, quote: `H_1(G) \ne 0`,
+			change: setStatement(`A group $Q$ is *perfect* if $H_1(Q) = 0$. Let $G$ be a finite perfect group with $H_1(G) \ne 0$. Decide whether $G$ has a subgroup of index $2$.`)},
+		{name: "hypothesis: a highly connected manifold with a homotopy group", gate: st, check: stCheckDomain, want: NeedsHuman, quote: `\pi_3(N) \neq 0`,
+			change: setStatement(`A manifold $M$ is \emph{highly connected} if $\pi_k(M) = 0$ for every $k \geq 1$. Let $N$ be a closed highly connected manifold of dimension $8$ with $\pi_3(N) \neq 0$. Decide whether $N$ is a sphere.`)},
+		{name: "hypothesis: the denied equation of another object", gate: st, check: stCheckDomain, base: perfect, want: Pass,
+			change: setStatement(`A group $Q$ is *perfect* if $H_1(Q) = 0$. Let $G$ be a finite perfect group and let $P$ be a finite group with $H_1(P) \ne 0$. Decide whether $G \times P$ has a subgroup of index $2$.`)},
+		{name: "hypothesis: an index the definition does not cover", gate: st, check: stCheckDomain, want: Pass,
+			change: setStatement(`A manifold $M$ is \emph{highly connected} if $\pi_k(M) = 0$ for every $k \geq 2$. Let $N$ be a closed highly connected manifold of dimension $8$ with $\pi_1(N) \neq 0$. Decide whether $N$ is aspherical.`)},
 		{name: "domain: a definition of a term the statement drops", gate: st, check: stCheckDomain, base: withDefinition("admissible modulus", `An integer $q \ge 3$ that is not a prime power.`), want: NeedsHuman, quote: "$q$",
 			change: setStatement(`Determine whether there are infinitely many $q$ for which a cyclic difference set modulo $q$ exists.`)},
 		{name: "domain: a definition of a term the statement uses", gate: st, check: stCheckDomain, base: withDefinition("admissible modulus", `An integer $q \ge 3$ that is not a prime power.`), want: Pass,

@@ -700,9 +700,9 @@ revised; the **heldout** split was written afterwards and measured without chang
   a total that is not the sum of its list, a sum over an empty range, a search space of numbers
   with no bound or one that ends when the search succeeds, a report accepted as a certificate,
   a small case bounding a count below what an example of the same case shows, a letter whose
-  only domain came from a definition the statement no longer uses. Six of its defects are caught
-  since, so **heldout-5 is tuned-on for these classes**; a hypothesis that a definition in the
-  statement contradicts stays missed.
+  only domain came from a definition the statement no longer uses, a hypothesis that denies the
+  equation defining its own term ("aspherical … with $\pi_2(L) \ne 0$"). Seven of its defects
+  are caught since, so **heldout-5 is tuned-on for these classes**.
 - The **heldout-6** split is a seventh blind split, written on 2026-12-06 under the same rules and
   measured once on the checks of that afternoon, with every generalisation above already in:
   fifteen clean packets (Stein's restriction conjecture in $\mathbb{R}^3$, residual finiteness of
