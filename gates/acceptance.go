@@ -92,7 +92,9 @@ func runAcceptance(_ context.Context, r *Revision, _ Env, out *Report) {
 	acceptanceKindFields(out, a, checkAcceptanceSearch, packet.Search, "a search target", func() {
 		if acceptanceRequire(out, checkAcceptanceSearch, fieldAcceptanceSearchSpace, a.SearchSpace, 3,
 			"the set of objects searched", "Write in acceptance.searchSpace the finite set of candidates the search ranges over (for example “all 668 × 668 matrices with entries ±1”).") {
-			acceptanceBounded(a.SearchSpace, out)
+			if !acceptanceSearchSpaceOpen(a.SearchSpace, out) {
+				acceptanceBounded(a.SearchSpace, out)
+			}
 		}
 		acceptanceRequire(out, checkAcceptanceSearch, fieldAcceptanceCertificate, a.Certificate, 3,
 			"the witness or impossibility certificate", "Write in acceptance.certificate what a witness must be and how it is checked, and what certificate an impossibility claim must carry (for example a proof, or a DRAT refutation another person can check).")
@@ -103,6 +105,7 @@ func runAcceptance(_ context.Context, r *Revision, _ Env, out *Report) {
 		acceptanceEquivalenceNamed(r, out)
 	})
 	acceptanceHeuristic(a, out)
+	acceptanceReportCertified(r, out)
 	acceptanceIndependent(r, out)
 }
 

@@ -30,9 +30,10 @@ type statedValue struct {
 }
 
 // valueSingleRe finds "Q(args) = value", and valueListRe a list "Q(a), …, Q(b) = v_a, …, v_b" in
-// a field read without dollars, braces and thin spaces.
+// a field read without dollars, braces and thin spaces. The name may carry a subscript
+// ("K₃(4, 1)", "K_3(4, 1)"), part of the name of one quantity.
 var (
-	valueSubject  = `(\\?[A-Za-z]+|[\x{0370}-\x{03FF}])(\(\s*[0-9]+(?:\s*,\s*[0-9]+)*\s*\))`
+	valueSubject  = `(\\?[A-Za-z]+(?:[₀-₉]+|_[0-9A-Za-z])?|[\x{0370}-\x{03FF}])(\(\s*[0-9]+(?:\s*,\s*[0-9]+)*\s*\))`
 	valueSingleRe = regexp.MustCompile(valueSubject + `\s*=\s*([0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?)`)
 	valueListRe   = regexp.MustCompile(valueSubject + `\s*,\s*(?:(?:\\ldots|\\dots|\\cdots|…|\.\.\.)\s*,\s*)?` + valueSubject +
 		`\s*=\s*((?:[0-9]+\s*,\s*(?:(?:\\ldots|\\dots|…|\.\.\.)\s*,\s*)?)+[0-9]+)`)
@@ -111,7 +112,7 @@ func statedValues(field, text string) []statedValue {
 			continue
 		}
 		for k, v := range vals {
-			out = append(out, statedValue{Subject: cmpGreekLetters(name1) + "(" + strconv.Itoa(args[k]) + ")", Value: v,
+			out = append(out, statedValue{Subject: valueName(name1) + "(" + strconv.Itoa(args[k]) + ")", Value: v,
 				Field: field, Start: orig(m[0]), End: orig(m[1]-1) + 1})
 		}
 		for i := m[0]; i < m[1]; i++ {
@@ -132,7 +133,7 @@ func statedValues(field, text string) []statedValue {
 		if strings.HasPrefix(rest, "…") || strings.HasPrefix(rest, "...") || strings.HasPrefix(rest, `\ldots`) || strings.HasPrefix(rest, `\dots`) {
 			continue
 		}
-		out = append(out, statedValue{Subject: cmpGreekLetters(name) + strings.ReplaceAll(s[m[4]:m[5]], " ", ""), Value: strings.ReplaceAll(s[m[6]:m[7]], ",", ""),
+		out = append(out, statedValue{Subject: valueName(name) + strings.ReplaceAll(s[m[4]:m[5]], " ", ""), Value: strings.ReplaceAll(s[m[6]:m[7]], ",", ""),
 			Field: field, Start: orig(m[0]), End: orig(m[1]-1) + 1})
 	}
 	return out
@@ -275,6 +276,12 @@ func valueConflicts(r *Revision, smallCases bool) []valueConflict {
 	}
 	return out
 }
+
+// valueSubscripts writes a name's subscript one way: "K₃" and "K_3" are one name, "K3".
+var valueSubscripts = strings.NewReplacer("_", "", "₀", "0", "₁", "1", "₂", "2", "₃", "3", "₄", "4", "₅", "5", "₆", "6", "₇", "7", "₈", "8", "₉", "9")
+
+// valueName is the name of a quantity as compared: Greek letters and subscripts spelt one way.
+func valueName(name string) string { return valueSubscripts.Replace(cmpGreekLetters(name)) }
 
 // maxValuesPerQuantity bounds the values of one quantity that are compared with each other.
 const maxValuesPerQuantity = 40
@@ -528,5 +535,6 @@ func compSmallCasesAgree(r *Revision, c *packet.Computation, out *Report) bool {
 			break
 		}
 	}
+	n += smallCasesBelowExample(r, c, out, maxBoundFindings-n)
 	return n == 0
 }

@@ -145,6 +145,8 @@ func consistencyIncumbentMeets(r *Revision, out *Report) bool {
 	found := incumbentMeets(r, requestedBounds(r), known, out)
 	found = incumbentExcludes(r, known, out) || found
 	found = incumbentMeets(r, requestedCounts(r), knownCounts(r), out) || found
+	found = incumbentUpperMeets(r, known, out) || found
+	found = incumbentOtherSize(r, out) || found
 	if eps := requestedPrecision(r); eps > 0 {
 		for _, iv := range knownIntervals(known) {
 			if width := iv[1].Value - iv[0].Value; width >= 0 && width <= eps {

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/theoremdb/theoremdb/packet"
 	"github.com/theoremdb/theoremdb/tex"
@@ -94,6 +96,16 @@ func stDeclarations(a *stAnalysis) (decl, elsewhere *stDecls) {
 		t := a.entries[i]
 		switch e.Kind {
 		case packet.Definition, packet.Convention:
+			if e.Kind == packet.Definition && !stStatementUsesTerm(e.Term, a.r.Statement) {
+				// A definition of a term the statement does not use introduces its letters for
+				// itself: "An integer $d < 0$ …" defines a discriminant, not the statement's $d$.
+				stScanDecls(t, elsewhere, v)
+				for n, sp := range elsewhere.soft {
+					elsewhere.add(n, false, sp)
+				}
+				stTermDecls(e.Term, ExpositionField(i, "term"), decl)
+				continue
+			}
 			stScanDecls(t, decl, v)
 			if e.Kind == packet.Definition {
 				stTermDecls(e.Term, ExpositionField(i, "term"), decl)
@@ -136,7 +148,7 @@ type stCtx byte
 // stVariableDomain checks that every variable of the statement's formulas is introduced.
 func stVariableDomain(a *stAnalysis, out *Report) {
 	t := a.stmt
-	hypotheses := stCliqueHypotheses(a.r.Statement, out)
+	hypotheses := stCliqueHypotheses(a.r.Statement, out) + stDefinitionHypotheses(a.r.Statement, out)
 	if !t.ok() {
 		out.Unknown(stCheckDomain, t.whole(),
 			"The statement's TeX could not be read (see statement.tex-wellformed), so its variables were not checked.")
@@ -146,7 +158,7 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 		out.Pass(stCheckDomain, t.whole(), "The statement has no formulas, so it uses no variable that needs a domain.")
 		return
 	}
-	asked := stQuantifierOrder(a, out) + hypotheses
+	asked := stQuantifierOrder(a, out) + stQuantifiedExtremum(a, out) + hypotheses
 	var uses []*stUse
 	byName := map[string]*stUse{}
 	checked := map[string]bool{}
@@ -248,4 +260,23 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 				fmt.Sprintf("Say what %s ranges over where it is introduced (for example \"for every integer %s\" or \"let %s be …\"), or introduce it in a definition or convention entry.", name, stShow(u.name+` \ge 1`), name))
 		}
 	}
+}
+
+// stStatementUsesTerm reports whether the statement uses a definition's term: every word of three
+// letters or more of the term occurs in the statement by its first five letters ("strongly
+// regular graphs" in "a strongly regular graph"), or the term is a symbol or empty.
+func stStatementUsesTerm(term, statement string) bool {
+	low := strings.ToLower(statement)
+	for _, w := range strings.FieldsFunc(strings.ToLower(term), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if utf8.RuneCountInString(w) < 3 {
+			continue
+		}
+		if rs := []rune(w); len(rs) > 5 {
+			w = string(rs[:5])
+		}
+		if !strings.Contains(low, w) {
+			return false
+		}
+	}
+	return true
 }

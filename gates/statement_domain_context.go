@@ -36,8 +36,15 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 		for _, k := range stSoftDeclared(f, keys) {
 			d.add(k, true, sp)
 		}
-		for _, k := range stEnumerated(f, keys) {
-			d.add(k, false, sp)
+		// The elements of an enumeration no word types ("a pair of multisets $\{a_1, \ldots,
+		// a_n\}$") are named, not given a domain, whatever the noun of the collection.
+		untyped := map[string]bool{}
+		if names := stEnumerated(f, keys); len(names) > 0 {
+			typed := stEnumerationTyped(t, p, v)
+			for _, k := range names {
+				d.add(k, !typed, sp)
+				untyped[k] = !typed
+			}
 		}
 		c := stContextOf(t, p, ctxs, v)
 		ctxs[p] = c
@@ -47,14 +54,17 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 			for _, k := range stDefinedArgs(f, keys) {
 				dummy[k] = true
 			}
+			for _, k := range stNamedArgs(f, keys) {
+				dummy[k] = true // "let $h(d)$ be the class number of …": d still needs its range
+			}
 			for _, k := range keys {
 				d.add(k, dummy[k], sp) // "let $T(n+1) = 2T(n)$" defines T; n is its dummy argument
 			}
 		case stCtxRequested:
 			heads, soft := stHeads(f, keys)
 			for _, k := range heads {
-				d.add(k, soft, sp)
-				d.ranged[k] = d.ranged[k] || !soft
+				d.add(k, soft || untyped[k], sp)
+				d.ranged[k] = d.ranged[k] || !soft && !untyped[k]
 			}
 			for _, k := range stRelatedNames(f, keys) {
 				d.add(k, false, sp)
@@ -69,8 +79,8 @@ func stScanDecls(t *stText, d *stDecls, v *stVocab) {
 			}
 			heads, soft := stHeads(f, keys)
 			for _, k := range heads {
-				d.add(k, soft || c == stCtxSoft, sp)
-				d.ranged[k] = d.ranged[k] || !soft && c == stCtxHeads
+				d.add(k, soft || c == stCtxSoft || untyped[k], sp)
+				d.ranged[k] = d.ranged[k] || !soft && c == stCtxHeads && !untyped[k]
 			}
 			if stHasEquation(f) {
 				for _, k := range keys { // the rest of a quantified equation: "for all $n = 4k$"
@@ -424,6 +434,65 @@ func stBareName(f *tex.Formula) bool {
 func stMeasured(f *tex.Formula) bool {
 	for _, a := range f.Atoms {
 		if a.Kind == tex.AtomBar || a.Text == `\#` || a.Text == "#" || a.Text == `\lvert` || a.Text == `\vert` {
+			return true
+		}
+	}
+	return false
+}
+
+// stNamedArgs returns the arguments of a formula that is one function applied to names and
+// nothing else, "$h(d)$", "$N(q, k)$": after "let" it names the function, and what its
+// arguments range over is still to be said.
+func stNamedArgs(f *tex.Formula, keys []string) []string {
+	segs := stSegments(f, stLevel(f, 0, -1))
+	if len(segs) != 1 {
+		return nil
+	}
+	terms, rels := stChain(f, segs[0])
+	if len(rels) != 0 || len(terms) != 1 {
+		return nil
+	}
+	if _, args, ok := stApplication(f, keys, terms[0]); ok {
+		return args
+	}
+	return nil
+}
+
+// stContainerWords name a collection, not what its elements are: "a multiset $\{a_1, …\}$"
+// lists names without saying whether they are integers, reals or points.
+var stContainerWords = stWordSet(`set sets multiset multisets tuple tuples pair pairs sequence sequences list lists
+	family families collection collections subset subsets vector vectors array arrays`)
+
+// stEnumerationTyped reports whether the prose around an enumeration "$\{a_1, \ldots, a_n\}$"
+// (at token p) says what its elements are: a noun for them before it ("the integers
+// $\{a_1, …\}$", "a set of points $\{…\}$") or "of" and a noun after it ("$\{a_1, …\}$ of
+// integers"), or an equation that names the set ("$A = \{…\}$"), whose name may be typed.
+func stEnumerationTyped(t *stText, p int, v *stVocab) bool {
+	f := t.formula(p)
+	if stHasEquation(f) {
+		return true
+	}
+	typed := func(w string) bool { return v.typeWord(w) && !stContainerWords[w] }
+	for k, n := p-1, 0; k >= 0 && n < 4 && t.toks[k].sent == t.toks[p].sent; k-- {
+		x := t.toks[k]
+		if x.kind != 'w' {
+			break
+		}
+		n++
+		if typed(x.text) {
+			return true
+		}
+	}
+	for k, n := p+1, 0; k < len(t.toks) && n < 5 && t.toks[k].sent == t.toks[p].sent; k++ {
+		x := t.toks[k]
+		if x.kind != 'w' {
+			break
+		}
+		n++
+		if n == 1 && x.text != "of" && x.text != "in" {
+			break
+		}
+		if n > 1 && typed(x.text) {
 			return true
 		}
 	}

@@ -184,12 +184,44 @@ func stInitialOf(fields []*stText, rec stRecurrence) stInitial {
 		}
 		low := t.prose()
 		for _, cue := range stInitialCues {
-			if strings.Contains(low, cue) {
+			if i := strings.Index(low, cue); i >= 0 && stCueGivesValues(t, i+len(cue), stGenericInitialCues[cue]) {
 				return stInitialGiven
 			}
 		}
 	}
 	return found
+}
+
+// stGenericInitialCues are the cues that also begin phrases about other things than a sequence
+// ("starting from the presentation …", "start with any graph"): they give initial values only
+// when a number or a formula follows them, or their sentence writes the sequence.
+var stGenericInitialCues = map[string]bool{"starting with": true, "starts with": true, "start with": true,
+	"starting from": true, "starts at": true}
+
+// stCueGivesValues reports whether the initial-value cue ending at byte end of t gives initial
+// values. A cue about sequences ("initial value", "seed") does wherever it is; a generic one
+// does when values follow it: a number, a formula, or "the values" / "the terms".
+func stCueGivesValues(t *stText, end int, generic bool) bool {
+	if !generic {
+		return true
+	}
+	q := 0
+	for q < len(t.toks) && t.toks[q].start < end {
+		q++
+	}
+	for q0 := q; q < len(t.toks) && q < q0+3; q++ {
+		x := t.toks[q]
+		switch {
+		case x.kind == 'f' || x.kind == 'w' && x.text != "" && unicode.IsDigit(rune(x.text[0])):
+			return true
+		case x.kind == 'w' && (x.text == "value" || x.text == "values" || x.text == "term" || x.text == "terms"):
+			return true
+		case x.kind == 'w' && x.text == "the":
+			continue
+		}
+		return false
+	}
+	return false
 }
 
 // stValueFollows reports whether a relation that gives a value follows atom k on its level,

@@ -61,14 +61,13 @@ type freshDefect struct {
 // hero.caption stay in its known-misses); heldout-5, written without reading the checks and
 // measured as written (12 of 30 defects caught on the checks before heldout-4's classes were
 // generalised for, 13 after; 2 clean packets FAILed hero.caption on words that may describe the
-// setup, a class made NEEDS_HUMAN since), its defects unread; heldout-6, written without
-// reading the checks and measured as written on the checks with heldout-4's and heldout-5's
-// generalisations (12 of 30 defects caught, no clean packet FAILed). The text classes heldout-5
-// and heldout-6 missed (titles, references, relevance notes, captions) were read and generalised
-// for on 2026-12-06, so both are tuned-on for those classes from then. heldout-7, written without
-// reading the checks, two defects for each class the review policy names among its thirty, was
-// measured as written on the checks of heldout-6's day, and again with the generalisations for
-// heldout-5 and heldout-6, which were made without seeing it.
+// setup, a class made NEEDS_HUMAN since); heldout-6, written without reading the checks and
+// measured as written on the checks with heldout-4's and heldout-5's generalisations (12 of 30
+// defects caught, no clean packet FAILed). The text and structural classes heldout-5 and
+// heldout-6 missed were read and generalised for on 2026-12-06, so both are tuned-on for those
+// classes from then. heldout-7, written without reading the checks, two defects for each class
+// the review policy names among its thirty, was measured as written on the checks of heldout-6's
+// day, and again with the generalisations for heldout-5 and heldout-6, made without seeing it.
 var freshSplits = []string{"tune", "heldout", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6", "heldout-7"}
 
 // freshSplit is one split of the fresh set.
