@@ -152,13 +152,47 @@ func (t *tx) createProblem(ctx context.Context, actorID string, n int64, in *int
 	return p, nil
 }
 
-// tagIDs returns the IDs of the named tags, creating the missing ones.
+// tagIDs returns the IDs of the named tags, creating the missing ones. Existing tags are read,
+// never written: an upsert that rewrites a tag's row makes SQLite check the row against every
+// problem's tags, which it has no index to do by tag.
 func (t *tx) tagIDs(ctx context.Context, names []string) ([]string, error) {
+	if len(names) == 0 {
+		return []string{}, nil
+	}
+	byName := func() (map[string]string, error) {
+		ts, err := t.Tag.Query().Where(tag.NameIn(names...)).All(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("tags: %w", err)
+		}
+		m := make(map[string]string, len(ts))
+		for _, tg := range ts {
+			m[tg.Name] = tg.ID
+		}
+		return m, nil
+	}
+	have, err := byName()
+	if err != nil {
+		return nil, err
+	}
+	var missing []*ent.TagCreate
+	for _, n := range names {
+		if _, ok := have[n]; !ok {
+			missing = append(missing, t.Tag.Create().SetName(n))
+		}
+	}
+	if len(missing) > 0 {
+		if err := t.Tag.CreateBulk(missing...).OnConflict(sql.ConflictColumns(tag.FieldName)).DoNothing().Exec(ctx); err != nil {
+			return nil, fmt.Errorf("tags: %w", err)
+		}
+		if have, err = byName(); err != nil {
+			return nil, err
+		}
+	}
 	ids := make([]string, 0, len(names))
 	for _, n := range names {
-		id, err := t.Tag.Create().SetName(n).OnConflict(sql.ConflictColumns(tag.FieldName)).Ignore().ID(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("tag %q: %w", n, err)
+		id, ok := have[n]
+		if !ok {
+			return nil, fmt.Errorf("tag %q: not written", n)
 		}
 		ids = append(ids, id)
 	}

@@ -551,6 +551,11 @@ var (
 				Unique:  true,
 				Columns: []*schema.Column{CorpusReferencesColumns[8], CorpusReferencesColumns[1]},
 			},
+			{
+				Name:    "corpusreference_source_id",
+				Unique:  false,
+				Columns: []*schema.Column{CorpusReferencesColumns[9]},
+			},
 		},
 	}
 	// CorpusRevisionsColumns holds the columns for the "corpus_revisions" table.
@@ -1532,6 +1537,11 @@ var (
 				Name:    "reference_revision_id_position",
 				Unique:  true,
 				Columns: []*schema.Column{ReferencesColumns[14], ReferencesColumns[1]},
+			},
+			{
+				Name:    "reference_source_id",
+				Unique:  false,
+				Columns: []*schema.Column{ReferencesColumns[15]},
 			},
 		},
 	}

@@ -60,5 +60,11 @@ func (Reference) Edges() []ent.Edge {
 
 // Indexes of the Reference.
 func (Reference) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("revision_id", "position").Unique()}
+	return []ent.Index{
+		index.Fields("revision_id", "position").Unique(),
+		// A source's citations are found by it (its confirmation, whether it is withheld),
+		// and a source row written again by an upsert is checked against its citing rows: on
+		// SQLite that check read every row of the table without this index.
+		index.Fields("source_id"),
+	}
 }
