@@ -80,10 +80,13 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request, contentType, fil
 		if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
 			err = errors.Join(err, cause)
 		}
-		if !gone(r, err) {
-			s.log.ErrorContext(r.Context(), "export broke off", "path", r.URL.Path, "bytes", cw.n, "err", err)
+		if gone(r, err) {
+			return nil
 		}
-		return nil
+		s.log.ErrorContext(r.Context(), "export broke off", "path", r.URL.Path, "bytes", cw.n, "err", err)
+		// Ending the answer as usual would hand the client a file that reads as whole; breaking the
+		// connection tells it the download failed.
+		panic(http.ErrAbortHandler)
 	}
 	return err
 }

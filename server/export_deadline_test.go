@@ -2,9 +2,18 @@ package server
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/throttle"
 )
 
 // TestDownloadOutlivesThePageDeadline: a download's context survives the page's deadline while it
@@ -55,4 +64,33 @@ func TestDownloadOutlivesThePageDeadline(t *testing.T) {
 			t.Fatal("the download went on after its client left")
 		}
 	})
+}
+
+// TestExportBrokenOffFailsTheDownload: an export that fails after writing part of the file breaks
+// the connection, so the client sees a failed download rather than a file that reads as whole.
+func TestExportBrokenOffFailsTheDownload(t *testing.T) {
+	t.Parallel()
+	s := &Server{log: slog.New(slog.NewTextHandler(io.Discard, nil)), guard: newGuard(throttle.Limits{})}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = s.export(w, r, "application/x-ndjson", "x.jsonl", func(ctx context.Context, w io.Writer, o policy.ExportOptions) error {
+			for i := range 100 {
+				fmt.Fprintf(w, `{"n":%d}`+"\n", i)
+			}
+			o.Flush()
+			return errors.New("the database went away")
+		})
+	}))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err == nil {
+		t.Fatalf("the client read %d bytes and no error; want the download to fail", len(body))
+	}
+	if !strings.Contains(string(body), `{"n":99}`) {
+		t.Errorf("the client read %q; want what was written before the failure", body)
+	}
 }
