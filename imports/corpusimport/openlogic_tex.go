@@ -168,7 +168,50 @@ const olMacroDepth = 8
 // expandOLMacros writes out the table's macros in s.
 func expandOLMacros(s string) string { return expandOLMacrosAt(s, 0) }
 
-func expandOLMacrosAt(s string, depth int) string {
+func expandOLMacrosAt(s string, depth int) string { return expandMacros(s, depth, expandOLMacro) }
+
+// expandOLMacro writes out the table's macro name whose arguments start at s[j:]: its optional
+// arguments, its arguments and a trailing optional one, each written out first, and "/" after
+// the name for the negated form.
+func expandOLMacro(name, s string, j, depth int) (string, int, bool) {
+	m, ok := olMacros[name]
+	if !ok {
+		return "", 0, false
+	}
+	negated := j < len(s) && s[j] == '/'
+	if negated {
+		j++
+	}
+	var opts, args []string
+	k := j
+	for len(opts) < m.nopt {
+		a, next, ok := bracketArg(s, k)
+		if !ok {
+			break
+		}
+		opts, k = append(opts, expandOLMacrosAt(a, depth+1)), next
+	}
+	for len(args) < m.nargs {
+		a, next, ok := tokenArg(s, k)
+		if !ok {
+			return "", 0, false // too few arguments: leave it as written
+		}
+		args, k = append(args, expandOLMacrosAt(a, depth+1)), next
+	}
+	trail := ""
+	if m.trailing {
+		if a, next, ok := bracketArg(s, k); ok {
+			trail, k = expandOLMacrosAt(a, depth+1), next
+		}
+	}
+	return m.out(opts, args, trail, negated), k, true
+}
+
+// expandMacros writes out in s, to olMacroDepth levels, the control sequences expand knows.
+// expand is given a sequence's name and the index in s just after it, and answers the text
+// that replaces the sequence with its arguments and the index where they end, or false to leave
+// the sequence as written.
+func expandMacros(s string, depth int, expand func(name, s string, j, depth int) (string, int, bool)) string {
 	if depth > olMacroDepth || !strings.Contains(s, `\`) {
 		return s
 	}
@@ -180,46 +223,12 @@ func expandOLMacrosAt(s string, depth int) string {
 			continue
 		}
 		name, j := controlSeqAt(s, i)
-		m, ok := olMacros[name]
+		out, k, ok := expand(name, s, j, depth)
 		if !ok {
 			b.WriteString(s[i:j])
 			i = j
 			continue
 		}
-		negated := j < len(s) && s[j] == '/'
-		if negated {
-			j++
-		}
-		var opts, args []string
-		k := j
-		for len(opts) < m.nopt {
-			a, next, ok := bracketArg(s, k)
-			if !ok {
-				break
-			}
-			opts, k = append(opts, expandOLMacrosAt(a, depth+1)), next
-		}
-		complete := true
-		for len(args) < m.nargs {
-			a, next, ok := tokenArg(s, k)
-			if !ok {
-				complete = false
-				break
-			}
-			args, k = append(args, expandOLMacrosAt(a, depth+1)), next
-		}
-		if !complete { // too few arguments: leave it as written
-			b.WriteString(s[i:j])
-			i = j
-			continue
-		}
-		trail := ""
-		if m.trailing {
-			if a, next, ok := bracketArg(s, k); ok {
-				trail, k = expandOLMacrosAt(a, depth+1), next
-			}
-		}
-		out := m.out(opts, args, trail, negated)
 		b.WriteString(out)
 		// A control word written out must not run into a letter after it.
 		if k < len(s) && isLetter(s[k]) && endsInControlWord(out) {

@@ -169,22 +169,13 @@ func (defs TeXDefinitions) with(more TeXDefinitions) TeXDefinitions {
 func expandTeXDefs(s string, defs TeXDefinitions) string { return expandTeXDefsAt(s, defs, 0) }
 
 func expandTeXDefsAt(s string, defs TeXDefinitions, depth int) string {
-	if len(defs) == 0 || depth > olMacroDepth || !strings.Contains(s, `\`) {
+	if len(defs) == 0 {
 		return s
 	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		if s[i] != '\\' {
-			b.WriteByte(s[i])
-			i++
-			continue
-		}
-		name, j := controlSeqAt(s, i)
+	return expandMacros(s, depth, func(name, s string, j, depth int) (string, int, bool) {
 		d, ok := defs[name]
 		if _, hand := olMacros[name]; !ok || hand {
-			b.WriteString(s[i:j])
-			i = j
-			continue
+			return "", 0, false
 		}
 		var args []string
 		k := j
@@ -195,28 +186,15 @@ func expandTeXDefsAt(s string, defs TeXDefinitions, depth int) string {
 			}
 			args, k = append(args, a), next
 		}
-		complete := true
 		for len(args) < d.nargs {
 			a, next, ok := tokenArg(s, k)
 			if !ok {
-				complete = false
-				break
+				return "", 0, false // too few arguments: leave it as written
 			}
 			args, k = append(args, a), next
 		}
-		if !complete { // too few arguments: leave it as written
-			b.WriteString(s[i:j])
-			i = j
-			continue
-		}
-		out := expandTeXDefsAt(substitute(d.body, args), defs, depth+1)
-		b.WriteString(out)
-		if k < len(s) && isLetter(s[k]) && endsInControlWord(out) {
-			b.WriteByte(' ')
-		}
-		i = k
-	}
-	return b.String()
+		return expandTeXDefsAt(substitute(d.body, args), defs, depth+1), k, true
+	})
 }
 
 // substitute puts args in place of #1…#9 in body, and # for ##.
