@@ -265,7 +265,7 @@ func (s *Service) CanaryWeeks(ctx context.Context) ([]CanaryWeek, error) {
 		if err := json.Unmarshal([]byte(e.Payload), &p); err != nil {
 			return nil, fmt.Errorf("canary report %d: %w", e.Seq, err)
 		}
-		w := CanaryWeek{Week: mondayOf(e.At), Month: p.Month, Stratum: stratumOfKey(p.Stratum), Key: p.Stratum, Taken: p.Taken,
+		w := CanaryWeek{Week: policy.WeekOf(e.At), Month: p.Month, Stratum: stratumOfKey(p.Stratum), Key: p.Stratum, Taken: p.Taken,
 			Proved: p.Proved, Share: p.Share, Stopped: p.Stopped, StoppedNow: inForce[p.Stratum]}
 		k := key{w.Week, w.Month, w.Key}
 		if i, ok := byKey[k]; ok {
@@ -286,13 +286,6 @@ func (s *Service) CanaryWeeks(ctx context.Context) ([]CanaryWeek, error) {
 		return cmpString(a.Key, b.Key)
 	})
 	return out, nil
-}
-
-// mondayOf is the start (00:00 UTC) of the Monday of t's week.
-func mondayOf(t time.Time) time.Time {
-	t = t.UTC()
-	d := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-	return d.AddDate(0, 0, -((int(d.Weekday()) + 6) % 7))
 }
 
 // stratumOfKey reads a stratum's five coordinates back from its key.

@@ -91,9 +91,9 @@ func TestMondayOf(t *testing.T) {
 		{time.Date(2027, 1, 1, 10, 0, 0, 0, time.UTC), "2026-12-28"}, // across the year
 		{time.Date(2026, 12, 14, 1, 0, 0, 0, east), "2026-12-07"},    // Sunday 22:00 in UTC
 	} {
-		got := mondayOf(tc.at)
+		got := policy.WeekOf(tc.at)
 		if got.Format(time.DateOnly) != tc.want || got.Weekday() != time.Monday || got.Location() != time.UTC || got.Hour() != 0 {
-			t.Errorf("mondayOf(%v) = %v; want %s 00:00 UTC", tc.at, got, tc.want)
+			t.Errorf("WeekOf(%v) = %v; want %s 00:00 UTC", tc.at, got, tc.want)
 		}
 	}
 }

@@ -216,7 +216,7 @@ func slipContinues(after string) bool {
 // slipEval evaluates integers joined by + − · × * with powers, products before sums. It fails
 // on a power too large to compute.
 func slipEval(expr string) (*big.Int, bool) {
-	s := strings.NewReplacer(`\cdot`, "·", `\times`, "×", "−", "-", "*", "·", "×", "·").Replace(expr)
+	s := slipOperators.Replace(expr)
 	sum, prod := new(big.Int), big.NewInt(1)
 	sign := 1
 	i := 0
@@ -298,12 +298,19 @@ func slipEval(expr string) (*big.Int, bool) {
 
 // slipInt reads an integer written with digit groups ("352{,}152{,}252", "352,152,252").
 func slipInt(s string) (*big.Int, bool) {
-	s = strings.NewReplacer("{,}", "", ",", "", `\,`, "", " ", "").Replace(strings.TrimSpace(s))
+	s = slipDigitGroups.Replace(strings.TrimSpace(s))
 	v, ok := new(big.Int).SetString(s, 10)
 	return v, ok
 }
 
 // slipShow writes an expression without TeX for a behaviour sentence.
 func slipShow(expr string) string {
-	return strings.NewReplacer(`\cdot`, "·", `\times`, "×", "{,}", ",", "{", "", "}", "").Replace(expr)
+	return slipShown.Replace(expr)
 }
+
+// The replacers of the slip readers, made once.
+var (
+	slipOperators   = strings.NewReplacer(`\cdot`, "·", `\times`, "×", "−", "-", "*", "·", "×", "·")
+	slipDigitGroups = strings.NewReplacer("{,}", "", ",", "", `\,`, "", " ", "")
+	slipShown       = strings.NewReplacer(`\cdot`, "·", `\times`, "×", "{,}", ",", "{", "", "}", "")
+)

@@ -235,7 +235,7 @@ func incumbentExcludes(r *Revision, known []comparison, out *Report) bool {
 	var sets []set
 	sk := compared(r.OpenStatus.StrongestKnown)
 	for _, m := range knownSetRe.FindAllStringSubmatchIndex(sk, 4) {
-		subj, ok := cmpSubject(strings.NewReplacer("{", "", "}", "", " ", "").Replace(sk[m[2]:m[3]]))
+		subj, ok := cmpSubject(valueSubjectBraces.Replace(sk[m[2]:m[3]]))
 		if !ok {
 			continue
 		}
@@ -274,3 +274,6 @@ func incumbentExcludes(r *Revision, known []comparison, out *Report) bool {
 	}
 	return false
 }
+
+// valueSubjectBraces drops the braces and spaces of a stated value's subject.
+var valueSubjectBraces = strings.NewReplacer("{", "", "}", "", " ", "")

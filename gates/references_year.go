@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // A bibliography row's identifier often carries a date: a new-style arXiv identifier its month
@@ -84,8 +85,7 @@ func identifierDateOf(identifier string) (identifierDate, bool) {
 }
 
 func monthName(m int) string {
-	return [...]string{"January", "February", "March", "April", "May", "June", "July", "August", "September",
-		"October", "November", "December"}[m-1]
+	return time.Month(m).String()
 }
 
 // citationYears are the years a citation states, its identifiers left out.

@@ -346,12 +346,9 @@ func stTextQuantifies(words string) bool {
 	if len(f) < 2 {
 		return false
 	}
-	last := f[len(f)-2] + " " + f[len(f)-1]
-	switch last {
-	case "for all", "for every", "for each", "for any", "for some", "there exists", "there exist", "there is", "there are":
-		return true
-	}
-	return false
+	before, last := f[len(f)-2], f[len(f)-1]
+	return before == "for" && stQuantifierWords[last] ||
+		before == "there" && (last == "exists" || last == "exist" || last == "is" || last == "are")
 }
 
 // stBound returns the identifiers a formula binds itself: the index of a sum, product, limit,

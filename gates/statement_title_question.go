@@ -106,7 +106,7 @@ func stTitleRange(r *Revision, out *Report) bool {
 			// A function's value ("c(K) < 24"): the span takes the function and its argument.
 			if open := strings.LastIndexByte(stmt.text[:start], '('); open > 0 {
 				start = open
-				for start > 0 && stIsLetterByte(stmt.text[start-1]) {
+				for start > 0 && isLetterByte(stmt.text[start-1]) {
 					start--
 				}
 			}
@@ -138,7 +138,7 @@ func stStatementSigns(s string) stSigns {
 		matched := false
 		if s[i] == '\\' || s[i] == '&' {
 			for _, c := range stSignCommands {
-				if strings.HasPrefix(s[i:], c.tex) && (i+len(c.tex) == len(s) || !stIsLetterByte(s[i+len(c.tex)])) {
+				if strings.HasPrefix(s[i:], c.tex) && (i+len(c.tex) == len(s) || !isLetterByte(s[i+len(c.tex)])) {
 					b.WriteString(c.sign)
 					for range len(c.sign) {
 						offs = append(offs, i)
@@ -163,8 +163,6 @@ func stStatementSigns(s string) stSigns {
 	// The span ends on a whole character of the statement.
 	return stSigns{text: b.String(), offsets: offs}
 }
-
-func stIsLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // stIncludes reports whether text compares a letter with num by a sign that includes it
 // ("n ≤ 8", "4 ≤ n", "n = 8") or names it as a case ("n = 4").

@@ -50,11 +50,13 @@ func (r *eventResolver) Actor(ctx context.Context, obj *ent.Event) (*string, err
 // ActorCommitment is the resolver for the actorCommitment field.
 func (r *eventResolver) ActorCommitment(ctx context.Context, obj *ent.Event) (*string, error) {
 	obj, err := r.wholeEvent(ctx, obj)
-	if err != nil || obj.HashVersion < policy.HashV3 {
+	if err != nil {
 		return nil, err
 	}
-	c := policy.ActorCommitment(obj.ActorSalt, obj.Actor)
-	return &c, nil
+	if c, ok := policy.ActorCommitmentOf(obj); ok {
+		return &c, nil
+	}
+	return nil, nil
 }
 
 // Span is the resolver for the span field.

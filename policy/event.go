@@ -126,6 +126,15 @@ func ActorCommitment(salt, actor string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// ActorCommitmentOf is the commitment an event's hash covers in its actor's place, or false for
+// an event written before hash version 3, whose hash covers the actor itself.
+func ActorCommitmentOf(ev *ent.Event) (string, bool) {
+	if ev.HashVersion < HashV3 {
+		return "", false
+	}
+	return ActorCommitment(ev.ActorSalt, ev.Actor), true
+}
+
 // newActorSalt is a fresh salt for an event's actor commitment: 16 random bytes, hex.
 func newActorSalt() string {
 	var b [16]byte

@@ -156,9 +156,12 @@ func (s *Service) Lanes(ctx context.Context, actor *ent.Account) ([]*ent.Lane, e
 }
 
 // panelAndAudit are the roles of the panel and the audit, as the lanes table stores them.
-func panelAndAudit() []lane.Role {
-	out := make([]lane.Role, len(lanes.Roles))
-	for i, r := range lanes.Roles {
+func panelAndAudit() []lane.Role { return laneRoles(lanes.Roles) }
+
+// laneRoles are rs as the lanes table stores them.
+func laneRoles(rs []lanes.Role) []lane.Role {
+	out := make([]lane.Role, len(rs))
+	for i, r := range rs {
 		out[i] = lane.Role(r)
 	}
 	return out
@@ -169,11 +172,7 @@ func panelAndAudit() []lane.Role {
 // operator, with a register entry that lets them run; by role, then the newest first. A judge
 // among them still judges only once its measured rate qualifies it; the corpus decides that.
 func CheckLanes(ctx context.Context, c *ent.Client) ([]*ent.Lane, error) {
-	roles := make([]lane.Role, len(lanes.CheckRoles))
-	for i, r := range lanes.CheckRoles {
-		roles[i] = lane.Role(r)
-	}
-	ls, err := c.Lane.Query().Where(lane.RoleIn(roles...), lane.Enabled(true), lane.ApprovedAtNotNil()).
+	ls, err := c.Lane.Query().Where(lane.RoleIn(laneRoles(lanes.CheckRoles)...), lane.Enabled(true), lane.ApprovedAtNotNil()).
 		Order(ent.Asc(lane.FieldRole), ent.Desc(lane.FieldCreatedAt), ent.Asc(lane.FieldID)).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("check lanes: %w", err)

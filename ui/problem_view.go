@@ -221,14 +221,12 @@ func unreachedWords(n, of int) string {
 // catalogueWords says, once for the site, how many sources wait for a catalogue this server
 // could not reach.
 func catalogueWords(c policy.CatalogueStatus) string {
-	refs, problems, are := fmt.Sprintf("%d references", c.Unreached), fmt.Sprintf("%d problems", c.Problems), "are"
+	are := "are"
 	if c.Unreached == 1 {
-		refs, are = "1 reference", "is"
+		are = "is"
 	}
-	if c.Problems == 1 {
-		problems = "1 problem"
-	}
-	return fmt.Sprintf("Right now %s on %s %s unconfirmed only because this server could not reach their catalogues when it last tried.", refs, problems, are)
+	return fmt.Sprintf("Right now %s on %s %s unconfirmed only because this server could not reach their catalogues when it last tried.",
+		Plural(c.Unreached, "reference"), Plural(c.Problems, "problem"), are)
 }
 
 // UnconfirmedLocators are the references whose cited place nobody has found yet.
