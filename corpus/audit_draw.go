@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/theoremdb/theoremdb/corpus/audit"
+	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/auditsample"
 	"github.com/theoremdb/theoremdb/ent/event"
@@ -137,7 +138,7 @@ func (s *Service) Draw(ctx context.Context, actor, month, seed string) (*MonthDr
 		// auditor reads (by ID) never groups one configuration's nodes.
 		key := sha256.Sum256([]byte("theoremdb audit order\x00" + seed))
 		mrand.New(mrand.NewChaCha8(key)).Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
-		for _, part := range rowBatches(all) {
+		for _, part := range db.RowBatches(all) {
 			if err := c.AuditSample.CreateBulk(part...).Exec(ctx); err != nil {
 				return fmt.Errorf("audit samples of %s: %w", d.Month, err)
 			}

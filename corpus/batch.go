@@ -10,9 +10,8 @@ import (
 	"github.com/theoremdb/theoremdb/db"
 )
 
-// chunk is the most IDs one SQLite IN list carries, and the most rows one
-// bulk insert carries on either database.
-const chunk = 500
+// chunk is the most IDs one SQLite IN list carries (as many as the rows of one bulk insert).
+const chunk = db.RowChunk
 
 // pgBatch is the most IDs one PostgreSQL statement carries. There they go
 // as one array parameter, so a batch of any size is one short statement
@@ -30,24 +29,7 @@ func batchSize(postgres bool) int {
 // batches cuts ids into the batches one statement carries on the database,
 // in order; each ID stays where it was, duplicates included.
 func batches(postgres bool, ids []string) [][]string {
-	return cut(ids, batchSize(postgres))
-}
-
-// rowBatches cuts the rows of a bulk insert into the inserts one statement
-// carries: chunk rows on either database. Each row binds one parameter a
-// column, and no array parameter helps there: a statement holds at most
-// 32,766 parameters on SQLite and 65,535 on PostgreSQL, which pgBatch rows
-// of a dozen columns would pass many times over.
-func rowBatches[T any](rows []T) [][]T {
-	return cut(rows, chunk)
-}
-
-func cut[T any](xs []T, size int) [][]T {
-	var out [][]T
-	for i := 0; i < len(xs); i += size {
-		out = append(out, xs[i:min(len(xs), i+size)])
-	}
-	return out
+	return db.Cut(ids, batchSize(postgres))
 }
 
 // idIn is the predicate "col is one of ids" (db.In) on the selector's table. Pass it to Where

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/theoremdb/theoremdb/corpus/audit"
+	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/changerequest"
@@ -72,22 +73,22 @@ func writeFan(t *testing.T, s *Service) *fan {
 	for _, id := range []string{f.nodes[0], f.nodes[len(f.nodes)-1]} {
 		edges = append(edges, c.CorpusEdge.Create().SetFromID(f.top).SetKind(corpusedge.KindUSES).SetToID(id))
 	}
-	for _, part := range rowBatches(crs) {
+	for _, part := range db.RowBatches(crs) {
 		if err := c.ChangeRequest.CreateBulk(part...).Exec(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, part := range rowBatches(nodes) {
+	for _, part := range db.RowBatches(nodes) {
 		if err := c.CorpusNode.CreateBulk(part...).Exec(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, part := range rowBatches(revs) {
+	for _, part := range db.RowBatches(revs) {
 		if err := c.CorpusRevision.CreateBulk(part...).Exec(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, part := range rowBatches(edges) {
+	for _, part := range db.RowBatches(edges) {
 		if err := c.CorpusEdge.CreateBulk(part...).Exec(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -210,7 +211,7 @@ func TestBatchesCoverLongLists(t *testing.T) {
 					SetRevisionID(f.revisions[id]).SetPosition(i).SetSeed("s").SetCreatedAt(at).SetKind(st.Kind).
 					SetWriter(st.Writer).SetModel(st.Model).SetPromptVersion(st.PromptVersion).SetLayer(st.Layer).SetStratum(st.Key()))
 			}
-			for _, part := range rowBatches(samples) {
+			for _, part := range db.RowBatches(samples) {
 				if err := s.client.AuditSample.CreateBulk(part...).Exec(ctx); err != nil {
 					t.Fatal(err)
 				}
@@ -227,7 +228,7 @@ func TestBatchesCoverLongLists(t *testing.T) {
 				answers = append(answers, s.client.AuditAnswer.Create().SetSampleID(id).SetProperty("CORRECTNESS").SetError(bad).
 					SetAuditorID("acc_auditor").SetSeconds(60).SetCreatedAt(at))
 			}
-			for _, part := range rowBatches(answers) {
+			for _, part := range db.RowBatches(answers) {
 				if err := s.client.AuditAnswer.CreateBulk(part...).Exec(ctx); err != nil {
 					t.Fatal(err)
 				}

@@ -42,6 +42,8 @@ var (
 	scaleWriteSeconds = envInt("THEOREMDB_SCALE_WRITE_SECONDS", 300)
 	scaleWriteRate    = envInt("THEOREMDB_SCALE_WRITES_PER_SECOND", 20)
 	scaleSamples      = envInt("THEOREMDB_SCALE_SAMPLES", 40)
+	// scaleBatch is how many submissions the generator writes in one transaction.
+	scaleBatch = envInt("THEOREMDB_SCALE_BATCH", 200)
 	// scaleDialect is the database measured (THEOREMDB_SCALE_DB): postgres, or sqlite (any
 	// other value reads as sqlite).
 	scaleDialect = envOr("THEOREMDB_SCALE_DB", "postgres")
@@ -214,12 +216,13 @@ func setAsyncCommit(b *testing.B, u, name string) {
 	}
 }
 
-// seedScale submits problems through policy.Submit, the write path every
+// seedScale submits problems through policy.SubmitMany, the write path every
 // submission takes (slug, revision, references and sources, search index
-// and vocabulary, gate runs, stake and grant, hash-chained event), until
-// the database has n, writers at a time, and returns how many it
-// added. Problem i is made up from the vocabulary with seed i, so a kept
-// database grows into the same one a fresh run makes.
+// and vocabulary, gate runs, stake and grant, hash-chained event) with the
+// rows of scaleBatch submissions in one transaction, until the database has
+// n, writers at a time, and returns how many it added. Problem i is made up
+// from the vocabulary with seed i, so a kept database grows into the same
+// one a fresh run makes.
 func seedScale(ctx context.Context, svc *policy.Service, v *vocabulary, n, writers int) (int, error) {
 	have, err := svc.Client().Problem.Query().Count(ctx)
 	if err != nil || have >= n {
@@ -248,21 +251,26 @@ func seedScale(ctx context.Context, svc *policy.Service, v *vocabulary, n, write
 	start := time.Now()
 	for range writers {
 		wg.Go(func() {
-			for i := range next {
-				in := searchInput(&vocabulary{words: v.words, zipf: rand.NewZipf(rand.New(rand.NewPCG(uint64(i), 7)), 1.1, 2,
-					uint64(len(v.words)-1))}, i)
-				if _, err := svc.Submit(ctx, accounts[i/perAccount], in); err != nil {
+			for from := range next {
+				to := min(n, from+scaleBatch)
+				subs := make([]policy.Submission, 0, to-from)
+				for i := from; i < to; i++ {
+					in := searchInput(&vocabulary{words: v.words, zipf: rand.NewZipf(rand.New(rand.NewPCG(uint64(i), 7)), 1.1, 2,
+						uint64(len(v.words)-1))}, i)
+					subs = append(subs, policy.Submission{Actor: accounts[i/perAccount], Input: in})
+				}
+				if _, err := svc.SubmitMany(ctx, subs); err != nil {
 					mu.Lock()
 					first = cmpOrErr(first, err)
 					mu.Unlock()
 				}
-				if k := done.Add(1); k%10_000 == 0 {
+				if k := done.Add(int64(to - from)); k%10_000 < int64(to-from) {
 					fmt.Fprintf(os.Stderr, "seeding: %d of %d in %v\n", have+int(k), n, time.Since(start).Round(time.Second))
 				}
 			}
 		})
 	}
-	for i := have; i < n; i++ {
+	for i := have; i < n; i += scaleBatch {
 		next <- i
 	}
 	close(next)

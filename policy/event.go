@@ -12,6 +12,7 @@ import (
 
 	"entgo.io/ent/dialect"
 
+	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/ent/event"
 	"github.com/theoremdb/theoremdb/ent/schema/gid"
@@ -56,44 +57,63 @@ type eventInput struct {
 	private bool
 }
 
-// appendEvent writes the next event of the chain in t. The counter row
-// serialises concurrent writers, so the chain never forks and sequence
-// numbers have no gaps.
+// appendEvent writes the next event of the chain in t: appendEvents of one.
 func (t *tx) appendEvent(ctx context.Context, in eventInput) (*ent.Event, error) {
-	seq, prev, err := t.nextCounter(ctx, "event")
+	evs, err := t.appendEvents(ctx, []eventInput{in})
+	if err != nil {
+		return nil, err
+	}
+	return evs[0], nil
+}
+
+// appendEvents writes the next events of the chain in t, in order, each
+// linked to the one before. The counter row serialises concurrent writers,
+// so the chain never forks and sequence numbers have no gaps.
+func (t *tx) appendEvents(ctx context.Context, ins []eventInput) ([]*ent.Event, error) {
+	last, prev, err := t.takeCounter(ctx, "event", len(ins))
 	if err != nil {
 		return nil, err
 	}
 	if prev == "" {
 		prev = GenesisHash
 	}
-	payload, err := json.Marshal(in.payload) // map keys are sorted: canonical
-	if err != nil {
-		return nil, fmt.Errorf("event payload: %w", err)
+	creates := make([]*ent.EventCreate, len(ins))
+	for i, in := range ins {
+		payload, err := json.Marshal(in.payload) // map keys are sorted: canonical
+		if err != nil {
+			return nil, fmt.Errorf("event payload: %w", err)
+		}
+		// Every column but hash is fixed before hashing, the id included, so
+		// the hash covers the row exactly as it is stored.
+		l := ChainLink{Version: HashVersion, ID: gid.New(gid.Event), Seq: last - int64(len(ins)-1-i), At: t.s.Now(), Actor: in.actor,
+			ActorSalt: newActorSalt(), Authority: in.authority, Kind: in.kind, Subject: in.subject, Payload: string(payload),
+			Public: !in.private, PrevHash: prev}
+		prev = ChainHash(l)
+		creates[i] = t.Event.Create().SetID(l.ID).SetHashVersion(l.Version).SetSeq(l.Seq).SetAt(l.At).SetActor(l.Actor).
+			SetActorSalt(l.ActorSalt).SetAuthority(l.Authority).SetKind(l.Kind).SetSubject(l.Subject).SetPayload(l.Payload).
+			SetPublic(l.Public).SetPrevHash(l.PrevHash).SetHash(prev)
 	}
-	// Every column but hash is fixed before hashing, the id included, so
-	// the hash covers the row exactly as it is stored.
-	l := ChainLink{Version: HashVersion, ID: gid.New(gid.Event), Seq: seq, At: t.s.Now(), Actor: in.actor, ActorSalt: newActorSalt(),
-		Authority: in.authority, Kind: in.kind, Subject: in.subject, Payload: string(payload), Public: !in.private, PrevHash: prev}
-	h := ChainHash(l)
-	ev, err := t.Event.Create().SetID(l.ID).SetHashVersion(l.Version).SetSeq(l.Seq).SetAt(l.At).SetActor(l.Actor).SetActorSalt(l.ActorSalt).
-		SetAuthority(l.Authority).SetKind(l.Kind).SetSubject(l.Subject).SetPayload(l.Payload).SetPublic(l.Public).
-		SetPrevHash(l.PrevHash).SetHash(h).Save(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("append event: %w", err)
+	evs := make([]*ent.Event, 0, len(ins))
+	for _, part := range db.RowBatches(creates) {
+		got, err := t.Event.CreateBulk(part...).Save(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("append event: %w", err)
+		}
+		evs = append(evs, got...)
 	}
-	if err := t.Counter.UpdateOneID("event").SetHead(h).Exec(ctx); err != nil {
+	if err := t.Counter.UpdateOneID("event").SetHead(prev).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("append event: advance head: %w", err)
 	}
 	if t.s.db.Dialect == dialect.Postgres {
 		// Delivered to every listening server instance when, and only if,
-		// the transaction commits.
-		if _, err := t.sql.ExecContext(ctx, `SELECT pg_notify($1, $2)`, live.Channel, strconv.FormatInt(seq, 10)); err != nil {
+		// the transaction commits; a listener reads every event after the
+		// last it delivered, so the newest sequence number stands for all.
+		if _, err := t.sql.ExecContext(ctx, `SELECT pg_notify($1, $2)`, live.Channel, strconv.FormatInt(last, 10)); err != nil {
 			return nil, fmt.Errorf("append event: notify: %w", err)
 		}
 	}
-	t.events = append(t.events, ev)
-	return ev, nil
+	t.events = append(t.events, evs...)
+	return evs, nil
 }
 
 // Hash versions of the event chain, stored in each event's hash_version.

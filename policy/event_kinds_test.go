@@ -16,8 +16,8 @@ import (
 )
 
 // TestEventKindsTableHoldsEveryEmittedKind reads the source of the packages that append events
-// (policy/ and corpus/) and follows every event they append — appendEvent's eventInput and
-// WriteTx.Append — back to the kind and the payload keys it writes: a constant, a literal, a
+// (policy/ and corpus/) and follows every event they append — each eventInput, given to
+// appendEvent or in appendEvents' list, and WriteTx.Append — back to the kind and the payload keys it writes: a constant, a literal, a
 // local variable, a parameter through each caller, a map literal, keys set by index, a helper
 // that returns or fills the map, a struct encoded by its JSON tags. Every kind must have its
 // row in policy.EventKinds with every key it writes, and every row must be a kind the code
@@ -82,12 +82,20 @@ type eventAnalyzer struct {
 	consts     map[string]string          // Kind… constants, by name
 	structs    map[string]*ast.StructType
 	calls      map[string][]callSite // call sites by the called function's name
+	inputs     []inputSite           // every eventInput literal, where it is written
 	unresolved []string
 }
 
 type callSite struct {
 	call *ast.CallExpr
 	fn   *ast.FuncDecl
+}
+
+// inputSite is an eventInput literal and the function that writes it: appendEvent's argument,
+// or an element of appendEvents' list.
+type inputSite struct {
+	lit *ast.CompositeLit
+	fn  *ast.FuncDecl
 }
 
 // scope is a function being read, with its parameters bound to one caller's arguments.
@@ -155,9 +163,14 @@ func (a *eventAnalyzer) file(f *ast.File) {
 				continue
 			}
 			ast.Inspect(d.Body, func(n ast.Node) bool {
-				if c, ok := n.(*ast.CallExpr); ok {
-					if name := calledName(c); name != "" {
-						a.calls[name] = append(a.calls[name], callSite{c, d})
+				switch n := n.(type) {
+				case *ast.CallExpr:
+					if name := calledName(n); name != "" {
+						a.calls[name] = append(a.calls[name], callSite{n, d})
+					}
+				case *ast.CompositeLit:
+					if id, ok := n.Type.(*ast.Ident); ok && id.Name == "eventInput" {
+						a.inputs = append(a.inputs, inputSite{n, d})
 					}
 				}
 				return true
@@ -166,34 +179,33 @@ func (a *eventAnalyzer) file(f *ast.File) {
 	}
 }
 
-// emissions are the events every appendEvent call writes.
+// emissions are the events every eventInput literal writes. An appendEvent whose argument is
+// not such a literal cannot be followed.
 func (a *eventAnalyzer) emissions() []emission {
-	var out []emission
-	for _, sites := range a.calls {
-		for _, s := range sites {
-			if calledName(s.call) != "appendEvent" || len(s.call.Args) != 2 {
-				continue
-			}
-			lit, ok := s.call.Args[1].(*ast.CompositeLit)
-			if !ok {
-				a.unresolved = append(a.unresolved, a.fset.Position(s.call.Pos()).String())
-				continue
-			}
-			var kindExpr, payloadExpr ast.Expr
-			for _, el := range lit.Elts {
-				kv, _ := el.(*ast.KeyValueExpr)
-				if kv == nil {
-					continue
-				}
-				switch id, _ := kv.Key.(*ast.Ident); {
-				case id != nil && id.Name == "kind":
-					kindExpr = kv.Value
-				case id != nil && id.Name == "payload":
-					payloadExpr = kv.Value
-				}
-			}
-			out = append(out, a.site(s.call, kindExpr, payloadExpr, &scope{fn: s.fn}, 0)...)
+	for _, s := range a.calls["appendEvent"] {
+		if len(s.call.Args) != 2 {
+			continue
 		}
+		if _, ok := s.call.Args[1].(*ast.CompositeLit); !ok {
+			a.unresolved = append(a.unresolved, a.fset.Position(s.call.Pos()).String())
+		}
+	}
+	var out []emission
+	for _, s := range a.inputs {
+		var kindExpr, payloadExpr ast.Expr
+		for _, el := range s.lit.Elts {
+			kv, _ := el.(*ast.KeyValueExpr)
+			if kv == nil {
+				continue
+			}
+			switch id, _ := kv.Key.(*ast.Ident); {
+			case id != nil && id.Name == "kind":
+				kindExpr = kv.Value
+			case id != nil && id.Name == "payload":
+				payloadExpr = kv.Value
+			}
+		}
+		out = append(out, a.site(s.lit, kindExpr, payloadExpr, &scope{fn: s.fn}, 0)...)
 	}
 	return out
 }

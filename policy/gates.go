@@ -28,24 +28,28 @@ const KindGateCompleted = "gate.completed"
 // AuthorityGate is the authority of a gate's findings.
 const AuthorityGate = "publication_gate"
 
-// scheduleGates writes a PENDING run of every gate on a new revision and enqueues the job that
-// runs them, in the transaction that writes the revision: a revision never exists without its
+// scheduleGates writes a PENDING run of every gate on each new revision and enqueues the jobs
+// that run them, in the transaction that writes the revisions: a revision never exists without its
 // checks pending or done.
-func (t *tx) scheduleGates(ctx context.Context, rev *ent.Revision) error {
+func (t *tx) scheduleGates(ctx context.Context, revs ...*ent.Revision) error {
 	now := t.s.Now()
-	bulk := make([]*ent.GateRunCreate, 0, len(gates.All()))
-	for _, g := range gates.All() {
-		bulk = append(bulk, t.GateRun.Create().SetRevisionID(rev.ID).SetProblemID(rev.ProblemID).
-			SetGate(gaterun.Gate(g.Name)).SetVersion(g.Version).SetCreatedAt(now))
+	bulk := make([]*ent.GateRunCreate, 0, len(revs)*len(gates.All()))
+	for _, rev := range revs {
+		for _, g := range gates.All() {
+			bulk = append(bulk, t.GateRun.Create().SetRevisionID(rev.ID).SetProblemID(rev.ProblemID).
+				SetGate(gaterun.Gate(g.Name)).SetVersion(g.Version).SetCreatedAt(now))
+		}
 	}
-	if err := t.GateRun.CreateBulk(bulk...).Exec(ctx); err != nil {
+	if _, err := saveBulk[*ent.GateRun](ctx, bulk, t.GateRun.CreateBulk); err != nil {
 		return fmt.Errorf("schedule gates: %w", err)
 	}
 	if t.s.scheduler == nil {
 		return nil
 	}
-	if err := t.s.scheduler.ScheduleGates(ctx, t.sql, rev.ID); err != nil {
-		return fmt.Errorf("schedule gates: %w", err)
+	for _, rev := range revs {
+		if err := t.s.scheduler.ScheduleGates(ctx, t.sql, rev.ID); err != nil {
+			return fmt.Errorf("schedule gates: %w", err)
+		}
 	}
 	return nil
 }

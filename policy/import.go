@@ -137,8 +137,18 @@ func (t *tx) createImported(ctx context.Context, actor *ent.Account, key, source
 	if err != nil {
 		return nil, err
 	}
-	return t.createProblem(ctx, actor.ID, n, ok, t.s.Now(), key, AuthorityImport, KindProblemImported,
-		map[string]any{"importKey": key, "source": source})
+	ps, err := t.createProblems(ctx, []newProblem{{actorID: actor.ID, n: n, in: ok, now: t.s.Now(), importKey: key}})
+	if err != nil {
+		return nil, err
+	}
+	payload := createdPayload(ps[0])
+	payload["importKey"] = key
+	payload["source"] = source
+	if _, err := t.appendEvent(ctx, eventInput{actor: actor.ID, authority: AuthorityImport, kind: KindProblemImported,
+		subject: ps[0].ID, payload: payload}); err != nil {
+		return nil, err
+	}
+	return ps[0], nil
 }
 
 // importError says that a constraint error of an import came from a concurrent write of the

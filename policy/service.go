@@ -198,16 +198,23 @@ func (t *tx) lockProblem(ctx context.Context, id string) (*ent.Problem, error) {
 }
 
 // nextCounter increments a named counter and returns the new value and the
-// head stored beside it. The row stays locked until the transaction ends,
-// which serialises allocation of problem numbers and of event sequence
-// numbers on PostgreSQL; on SQLite the transaction already holds the lock.
+// head stored beside it: takeCounter of one.
 func (t *tx) nextCounter(ctx context.Context, name string) (int64, string, error) {
+	return t.takeCounter(ctx, name, 1)
+}
+
+// takeCounter advances a named counter by k and returns its new value (the
+// last of the k values taken) and the head stored beside it. The row stays
+// locked until the transaction ends, which serialises allocation of problem
+// numbers and of event sequence numbers on PostgreSQL; on SQLite the
+// transaction already holds the lock.
+func (t *tx) takeCounter(ctx context.Context, name string, k int) (int64, string, error) {
 	var (
 		v    int64
 		head string
 	)
 	err := t.sql.QueryRowContext(ctx,
-		`UPDATE counters SET value = value + 1 WHERE id = `+t.s.placeholder(1)+` RETURNING value, head`, name).Scan(&v, &head)
+		`UPDATE counters SET value = value + `+t.s.placeholder(1)+` WHERE id = `+t.s.placeholder(2)+` RETURNING value, head`, k, name).Scan(&v, &head)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, "", fmt.Errorf("counter %q is missing: run theoremdb migrate", name)
 	}

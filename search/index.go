@@ -68,36 +68,100 @@ func TextOf(title, statement string, exposition []packet.ExpositionEntry, tags, 
 	return Text{title: title, body: body.String(), extra: strings.Join(extra, "\n")}
 }
 
+// A Doc is a revision to index and its text.
+type Doc struct {
+	RevisionID string
+	Text       Text
+}
+
 // Add adds a revision to the search index in tx, the transaction that
-// writes the revision. Revisions never change, so neither does their row.
+// writes the revision: AddMany of one.
 func (ix *Index) Add(ctx context.Context, tx *stdsql.Tx, revID string, txt Text) error {
-	switch ix.db.Dialect {
-	case dialect.Postgres:
-		res, err := tx.ExecContext(ctx, `INSERT INTO revision_search (revision_id, title, body, extra, doc)
-			VALUES ($1, $2, $3, $4, setweight(to_tsvector('tdb_search', $2), 'A') ||
-				setweight(to_tsvector('tdb_search', $3), 'B') || setweight(to_tsvector('tdb_search', $4), 'D'))
-			ON CONFLICT (revision_id) DO NOTHING`, revID, txt.title, txt.body, txt.extra)
+	return ix.AddMany(ctx, tx, []Doc{{RevisionID: revID, Text: txt}})
+}
+
+// AddMany adds revisions to the search index in tx, the transaction that
+// writes them, a bulk insert of db.RowChunk rows at a time, and counts their
+// words in the vocabulary once for all of them. Revisions never change, so
+// neither does their row: a revision indexed already is left as it is and its
+// words are not counted again.
+func (ix *Index) AddMany(ctx context.Context, tx *stdsql.Tx, docs []Doc) error {
+	var added []string
+	for _, part := range db.RowBatches(docs) {
+		got, err := ix.insert(ctx, tx, part)
 		if err != nil {
 			return fmt.Errorf("search index: %w", err)
 		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return err // indexed already
-		}
-	default:
-		var rowid int64
-		err := tx.QueryRowContext(ctx, `INSERT INTO revision_search (revision_id, title, body, extra) VALUES (?, ?, ?, ?)
-			ON CONFLICT (revision_id) DO NOTHING RETURNING rowid`, revID, txt.title, txt.body, txt.extra).Scan(&rowid)
-		if err != nil {
-			if strings.Contains(err.Error(), "no rows") {
-				return nil // indexed already
-			}
-			return fmt.Errorf("search index: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, searchtext.InsertFTS, searchtext.FTSArgs(rowid, txt.title, txt.body, txt.extra)...); err != nil {
-			return fmt.Errorf("search index: %w", err)
-		}
+		added = append(added, got...)
 	}
-	return ix.addWords(ctx, tx, txt.title+"\n"+txt.body)
+	return ix.addWords(ctx, tx, added)
+}
+
+// insert writes the rows of docs not indexed yet, and returns the text of
+// those it wrote for the vocabulary: title and body.
+func (ix *Index) insert(ctx context.Context, tx *stdsql.Tx, docs []Doc) ([]string, error) {
+	var q strings.Builder
+	args := make([]any, 0, 4*len(docs))
+	q.WriteString("INSERT INTO revision_search (revision_id, title, body, extra")
+	if ix.db.Dialect == dialect.Postgres {
+		q.WriteString(", doc")
+	}
+	q.WriteString(") VALUES ")
+	for i, d := range docs {
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		if ix.db.Dialect == dialect.Postgres {
+			n := 4 * i
+			fmt.Fprintf(&q, `($%d, $%d, $%d, $%d, setweight(to_tsvector('tdb_search', $%[2]d), 'A') ||
+				setweight(to_tsvector('tdb_search', $%[3]d), 'B') || setweight(to_tsvector('tdb_search', $%[4]d), 'D'))`, n+1, n+2, n+3, n+4)
+		} else {
+			q.WriteString("(?, ?, ?, ?)")
+		}
+		args = append(args, d.RevisionID, d.Text.title, d.Text.body, d.Text.extra)
+	}
+	q.WriteString(" ON CONFLICT (revision_id) DO NOTHING RETURNING revision_id")
+	if ix.db.Dialect != dialect.Postgres {
+		q.WriteString(", rowid")
+	}
+	rows, err := tx.QueryContext(ctx, q.String(), args...)
+	if err != nil {
+		return nil, err
+	}
+	written := map[string]int64{}
+	for rows.Next() {
+		var (
+			id    string
+			rowid int64
+		)
+		dest := []any{&id}
+		if ix.db.Dialect != dialect.Postgres {
+			dest = append(dest, &rowid)
+		}
+		if err := rows.Scan(dest...); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		written[id] = rowid
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var texts []string
+	for _, d := range docs {
+		rowid, ok := written[d.RevisionID]
+		if !ok {
+			continue // indexed already
+		}
+		if ix.db.Dialect != dialect.Postgres {
+			if _, err := tx.ExecContext(ctx, searchtext.InsertFTS, searchtext.FTSArgs(rowid, d.Text.title, d.Text.body, d.Text.extra)...); err != nil {
+				return nil, err
+			}
+		}
+		texts = append(texts, d.Text.title+"\n"+d.Text.body)
+	}
+	return texts, nil
 }
 
 // IndexMissing adds to the search index every current revision that is

@@ -5,6 +5,7 @@ import (
 	"context"
 	stdsql "database/sql"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode"
@@ -82,28 +83,34 @@ func vocabulary(text string) []string {
 	return out
 }
 
-// addWords counts the words of a newly indexed revision in tx. Words go in
-// sorted, so that concurrent writers take their row locks in one order.
-func (ix *Index) addWords(ctx context.Context, tx *stdsql.Tx, text string) error {
-	words := vocabulary(text)
-	slices.Sort(words)
+// addWords counts in tx the words of newly indexed revisions, one text a
+// revision: a word gains one document for each text it occurs in. Words go
+// in sorted, so that concurrent writers take their row locks in one order.
+func (ix *Index) addWords(ctx context.Context, tx *stdsql.Tx, texts []string) error {
+	docs := map[string]int{}
+	for _, t := range texts {
+		for _, w := range vocabulary(t) {
+			docs[w]++
+		}
+	}
+	words := slices.Sorted(maps.Keys(docs))
 	for start := 0; start < len(words); start += 200 {
 		batch := words[start:min(start+200, len(words))]
 		var b strings.Builder
-		args := make([]any, len(batch))
+		args := make([]any, 0, 2*len(batch))
 		b.WriteString("INSERT INTO search_words (word, docs) VALUES ")
 		for i, w := range batch {
 			if i > 0 {
 				b.WriteString(", ")
 			}
 			if ix.db.Dialect == dialect.Postgres {
-				fmt.Fprintf(&b, "($%d, 1)", i+1)
+				fmt.Fprintf(&b, "($%d, $%d)", 2*i+1, 2*i+2)
 			} else {
-				b.WriteString("(?, 1)")
+				b.WriteString("(?, ?)")
 			}
-			args[i] = w
+			args = append(args, w, docs[w])
 		}
-		b.WriteString(" ON CONFLICT (word) DO UPDATE SET docs = search_words.docs + 1")
+		b.WriteString(" ON CONFLICT (word) DO UPDATE SET docs = search_words.docs + excluded.docs")
 		if _, err := tx.ExecContext(ctx, b.String(), args...); err != nil {
 			return fmt.Errorf("search vocabulary: %w", err)
 		}
@@ -143,12 +150,7 @@ func (ix *Index) fillWords(ctx context.Context) (int, error) {
 			if err := rows.Err(); err != nil {
 				return err
 			}
-			for _, t := range texts {
-				if err := ix.addWords(ctx, tx, t); err != nil {
-					return err
-				}
-			}
-			return nil
+			return ix.addWords(ctx, tx, texts)
 		})
 		if err != nil {
 			return read, fmt.Errorf("search vocabulary: %w", err)
