@@ -250,9 +250,10 @@ type CanaryRow struct {
 
 // takenRecord is one private record of a canary taken up.
 type takenRecord struct {
-	Stratum string `json:"stratum"`
-	Month   string `json:"month"`
-	Proved  bool   `json:"proved"`
+	ChangeRequest string `json:"changeRequest"`
+	Stratum       string `json:"stratum"`
+	Month         string `json:"month"`
+	Proved        bool   `json:"proved"`
 }
 
 // CanaryReport is the weekly report at now: for each configuration that

@@ -66,10 +66,10 @@ func (s *Service) RetireCanaries(ctx context.Context) ([]CanaryRetirement, error
 		live = append(live, got...)
 	}
 	slices.SortFunc(live, func(a, b string) int {
-		if c := cmpString(all[a].Month, all[b].Month); c != 0 {
+		if c := strings.Compare(all[a].Month, all[b].Month); c != 0 {
 			return c
 		}
-		return cmpString(a, b)
+		return strings.Compare(a, b)
 	})
 	reported := map[string]bool{}
 	var out []CanaryRetirement
@@ -92,16 +92,6 @@ func (s *Service) RetireCanaries(ctx context.Context) ([]CanaryRetirement, error
 		out = append(out, r)
 	}
 	return out, nil
-}
-
-func cmpString(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // retireCanary retires one canary in one transaction.
@@ -158,9 +148,7 @@ func (s *Service) withdrawTakers(ctx context.Context, w *policy.WriteTx, id stri
 	}
 	var crs []string
 	for _, e := range evs {
-		var p struct {
-			ChangeRequest string `json:"changeRequest"`
-		}
+		var p takenRecord
 		if err := json.Unmarshal([]byte(e.Payload), &p); err != nil {
 			return nil, fmt.Errorf("canary taken %d: %w", e.Seq, err)
 		}
@@ -280,10 +268,10 @@ func (s *Service) CanaryWeeks(ctx context.Context) ([]CanaryWeek, error) {
 		if c := b.Week.Compare(a.Week); c != 0 {
 			return c
 		}
-		if c := cmpString(b.Month, a.Month); c != 0 {
+		if c := strings.Compare(b.Month, a.Month); c != 0 {
 			return c
 		}
-		return cmpString(a.Key, b.Key)
+		return strings.Compare(a.Key, b.Key)
 	})
 	return out, nil
 }
