@@ -440,11 +440,12 @@ func (s *Service) Claims(ctx context.Context, problemID string) ([]gates.Claim, 
 	return out, nil
 }
 
-// StatementsChangedSince lists the problems changed after since, oldest change first, at most
+// StatementsChangedSince lists the problems changed after the cursor, oldest change first, at most
 // limit of them, with their current title and statement, for the duplicate search
 // (similar.ProblemIndex). Changed is when the problem last changed (a revision, a decision).
-func (s *Service) StatementsChangedSince(ctx context.Context, since time.Time, limit int) ([]similar.Entry, error) {
-	ps, err := s.client.Problem.Query().Where(problem.UpdatedAtGT(since)).Order(ent.Asc(problem.FieldUpdatedAt), ent.Asc(problem.FieldID)).
+func (s *Service) StatementsChangedSince(ctx context.Context, after similar.Cursor, limit int) ([]similar.Entry, error) {
+	ps, err := s.client.Problem.Query().Where(problem.Or(problem.UpdatedAtGT(after.At),
+		problem.And(problem.UpdatedAt(after.At), problem.IDGT(after.ID)))).Order(ent.Asc(problem.FieldUpdatedAt), ent.Asc(problem.FieldID)).
 		Limit(limit).WithCurrentRevision(func(q *ent.RevisionQuery) {
 		q.Select(revision.FieldTitle, revision.FieldStatement)
 	}).All(ctx)

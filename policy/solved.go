@@ -6,7 +6,6 @@ import (
 	"github.com/theoremdb/theoremdb/similar"
 	"slices"
 	"strings"
-	"time"
 
 	"entgo.io/ent/dialect/sql"
 
@@ -54,10 +53,11 @@ func (s *Service) RecordSolved(ctx context.Context, actor *ent.Account, recs []S
 	return n, nil
 }
 
-// SolvedChangedSince lists the solved records written after since, oldest first, at most limit,
+// SolvedChangedSince lists the solved records written after the cursor, oldest first, at most limit,
 // for the known-answer search (similar.SolvedIndex).
-func (s *Service) SolvedChangedSince(ctx context.Context, since time.Time, limit int) ([]similar.Entry, error) {
-	rs, err := s.client.SolvedRecord.Query().Where(solvedrecord.UpdatedAtGT(since)).
+func (s *Service) SolvedChangedSince(ctx context.Context, after similar.Cursor, limit int) ([]similar.Entry, error) {
+	rs, err := s.client.SolvedRecord.Query().Where(solvedrecord.Or(solvedrecord.UpdatedAtGT(after.At),
+		solvedrecord.And(solvedrecord.UpdatedAt(after.At), solvedrecord.IDGT(after.ID)))).
 		Order(ent.Asc(solvedrecord.FieldUpdatedAt), ent.Asc(solvedrecord.FieldID)).Limit(limit).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("solved records: %w", err)

@@ -19,6 +19,7 @@ import (
 	"github.com/theoremdb/theoremdb/ent/reference"
 	"github.com/theoremdb/theoremdb/ent/revision"
 	"github.com/theoremdb/theoremdb/policy"
+	"github.com/theoremdb/theoremdb/similar"
 )
 
 // manyInputs are n submissions unlike one another in the ways intake writes differently:
@@ -204,6 +205,37 @@ func TestSubmitManyRefusesAllOrNothing(t *testing.T) {
 		}
 		if ps, err := f.svc.SubmitMany(ctx, nil); err != nil || len(ps) != 0 {
 			t.Errorf("SubmitMany(nil) = %v, %v; want nothing", ps, err)
+		}
+	})
+}
+
+// TestStatementsChangedSincePagesATie: problems submitted together changed at one time; the
+// duplicate search's catalogue pages through them by cursor, each once, in ID order.
+func TestStatementsChangedSincePagesATie(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d)
+		if _, err := f.svc.SubmitMany(ctx, manyInputs(5, []*ent.Account{f.member})); err != nil {
+			t.Fatal(err)
+		}
+		var (
+			after similar.Cursor
+			got   []string
+		)
+		for range 4 {
+			page, err := f.svc.StatementsChangedSince(ctx, after, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range page {
+				got = append(got, e.ID)
+				after = similar.Cursor{At: e.Changed, ID: e.ID}
+			}
+		}
+		want := []string{"TDB-1", "TDB-2", "TDB-3", "TDB-4", "TDB-5"}
+		if !slices.Equal(got, want) {
+			t.Errorf("pages of 2 through five problems changed at one time read %v; want %v", got, want)
 		}
 	})
 }

@@ -15,30 +15,43 @@ type Entry struct {
 	Removed bool
 }
 
-// Problems is what a ProblemIndex reads: the problems changed since a time, oldest change
+// A Cursor is a place in a catalogue's rows in the order of their changes (Changed, then ID):
+// the rows after it changed after At, or at At with an ID after ID. Many rows may change at one
+// time (a batch of submissions), so a time alone cannot say where a page of them ended.
+type Cursor struct {
+	At time.Time
+	ID string
+}
+
+// Problems is what a ProblemIndex reads: the problems changed after a cursor, oldest change
 // first, and the current lifecycle states of a few.
 type Problems interface {
-	StatementsChangedSince(ctx context.Context, since time.Time, limit int) ([]Entry, error)
+	StatementsChangedSince(ctx context.Context, after Cursor, limit int) ([]Entry, error)
 	ProblemStates(ctx context.Context, ids []string) (map[string]string, error)
 }
 
-// Solved is what a SolvedIndex reads: the solved records written since a time, oldest first.
+// Solved is what a SolvedIndex reads: the solved records written after a cursor, oldest first.
 type Solved interface {
-	SolvedChangedSince(ctx context.Context, since time.Time, limit int) ([]Entry, error)
+	SolvedChangedSince(ctx context.Context, after Cursor, limit int) ([]Entry, error)
 }
 
 // catalogue is an in-memory similarity index over statements kept in the database, caught up
 // before each search with the rows changed since the last one.
 type catalogue struct {
-	load func(ctx context.Context, since time.Time, limit int) ([]Entry, error)
+	load func(ctx context.Context, after Cursor, limit int) ([]Entry, error)
 
 	mu    sync.Mutex // serialises catching up
 	index *Index
 	since time.Time
+	// recent holds the rows read within catchUpOverlap of since, by ID, with the change each
+	// was read at: the next catch-up reads them again and passes over those that have not
+	// changed since, instead of indexing every statement of the last seconds again.
+	recent map[string]time.Time
 }
 
 // catchUpOverlap is how far back each catch-up looks again: a transaction that read its clock
-// before another but committed after it is still seen. Adding a statement twice replaces it.
+// before another but committed after it is still seen. Adding a statement twice replaces it;
+// a row read again unchanged is passed over.
 const catchUpOverlap = 10 * time.Second
 
 // catchUpBatch is the number of rows read per statement while catching up.
@@ -47,25 +60,37 @@ const catchUpBatch = 2000
 func (c *catalogue) catchUp(ctx context.Context) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	since := time.Time{}
+	if c.recent == nil {
+		c.recent = map[string]time.Time{}
+	}
+	var after Cursor
 	if !c.since.IsZero() {
-		since = c.since.Add(-catchUpOverlap)
+		after.At = c.since.Add(-catchUpOverlap)
 	}
 	for {
-		batch, err := c.load(ctx, since, catchUpBatch)
+		batch, err := c.load(ctx, after, catchUpBatch)
 		if err != nil {
 			return err
 		}
 		for _, e := range batch {
+			after = Cursor{At: e.Changed, ID: e.ID}
+			if at, ok := c.recent[e.ID]; ok && at.Equal(e.Changed) {
+				continue // read again within the overlap, unchanged
+			}
 			if e.Removed {
 				c.index.Remove(e.ID)
 			} else {
 				c.index.Add(e.ID, e.Title, e.Statement, e.State, e.Locator)
 			}
-			since = e.Changed
+			c.recent[e.ID] = e.Changed
 		}
-		if since.After(c.since) {
-			c.since = since
+		if after.At.After(c.since) {
+			c.since = after.At
+		}
+		for id, at := range c.recent {
+			if at.Before(c.since.Add(-catchUpOverlap)) {
+				delete(c.recent, id) // out of the overlap: never read again unless it changes
+			}
 		}
 		if len(batch) < catchUpBatch {
 			return nil
@@ -85,8 +110,8 @@ type ProblemIndex struct {
 // is its page; a removed problem leaves the index.
 func NewProblemIndex(p Problems) *ProblemIndex {
 	x := &ProblemIndex{problems: p, cat: catalogue{index: NewIndex()}}
-	x.cat.load = func(ctx context.Context, since time.Time, limit int) ([]Entry, error) {
-		es, err := p.StatementsChangedSince(ctx, since, limit)
+	x.cat.load = func(ctx context.Context, after Cursor, limit int) ([]Entry, error) {
+		es, err := p.StatementsChangedSince(ctx, after, limit)
 		for i := range es {
 			es[i].Locator = "/p/" + es[i].ID
 			es[i].Removed = es[i].State == "REMOVED"
