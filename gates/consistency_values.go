@@ -146,6 +146,7 @@ func consistencyIncumbentMeets(r *Revision, out *Report) bool {
 	found = incumbentExcludes(r, known, out) || found
 	found = incumbentMeets(r, requestedCounts(r), knownCounts(r), out) || found
 	found = incumbentUpperMeets(r, known, out) || found
+	found = incumbentValueMeets(r, out) || found
 	found = incumbentOtherSize(r, out) || found
 	if eps := requestedPrecision(r); eps > 0 {
 		for _, iv := range knownIntervals(known) {

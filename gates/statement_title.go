@@ -240,8 +240,17 @@ func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
 			}
 		}
 	}
-	return stTitleBound(r, out) || stTitleRestriction(r, out) || stTitleModifier(r, out) || stTitleQuantity(r, out) ||
-		stTitleValueQuestion(r, out) || stTitleRange(r, out)
+	if stTitleBound(r, out) || stTitleRestriction(r, out) || stTitleModifier(r, out) || stTitleQuantity(r, out) ||
+		stTitleValueQuestion(r, out) || stTitleRange(r, out) {
+		return true
+	}
+	if sp, num, ok := stTitleNumberWord(r.Title, packetText); ok {
+		out.NeedsHuman(stCheckTitle, sp,
+			fmt.Sprintf("The title says “%s” (%s), a number the statement, its exposition and its provenance never name in words or digits, so the title may ask about another case than the statement; a person must compare them.", sp.Quote, num),
+			"Retitle the problem after the statement's own parameters, or correct the statement if the title names the intended case.")
+		return true
+	}
+	return false
 }
 
 // stTitleForeignName finds a name or an object in the title that nothing else in the packet
@@ -318,4 +327,27 @@ func stTitleHeadNoun(title string, i, j int) bool {
 // stTitleInFormula reports whether byte i of a title lies inside a formula ("$\\mathrm{srg}$").
 func stTitleInFormula(title string, i int) bool {
 	return strings.Count(title[:i], "$")%2 == 1
+}
+
+// stTitleNumberWordRe finds a number a title writes in words, from two up ("on seven symbols",
+// "Three mutually orthogonal Latin squares"); "one" is as often an article as a number.
+var stTitleNumberWordRe = regexp.MustCompile(`(?i)\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b`)
+
+// stTitleNumberWord finds a number the title writes in words that the rest of the packet names
+// neither in words nor in digits: the title's case ("seven symbols") where the statement poses
+// another ("six"). It returns the span of the word and the number in digits.
+func stTitleNumberWord(title, packetText string) (Span, string, bool) {
+	if !textHasDigit(packetText) && !stTitleNumberWordRe.MatchString(packetText) {
+		return Span{}, "", false // a packet without numbers has no case a title's number could contradict
+	}
+	low := strings.ToLower(packetText)
+	for _, m := range stTitleNumberWordRe.FindAllStringIndex(title, 5) {
+		w := strings.ToLower(title[m[0]:m[1]])
+		num := strconv.FormatFloat(countWords[w], 'f', -1, 64)
+		if stPhrase(low, w) >= 0 || hasNumber(packetText, num) {
+			continue
+		}
+		return SpanOf(FieldTitle, title, m[0], m[1]), num, true
+	}
+	return Span{}, "", false
 }

@@ -1,0 +1,138 @@
+package gates
+
+import "testing"
+
+// The classes a blind split missed, read by their shape in several phrasings on problems of their
+// own, each with neighbours that must not fire: a title that writes in words a number the packet
+// never names; a caption with a number neither the statement nor the picture names; a search
+// space whose only bounds count its objects; an equivalence written as an order or containment;
+// a letter that is only ever a dimension; a requested bound the recorded incumbent reaches in
+// another notation.
+
+func TestReadingTitleNumberWords(t *testing.T) {
+	t.Parallel()
+	st := statementGate
+	title := func(s string) func(r *Revision) { return func(r *Revision) { r.Title = s } }
+	runReadingCases(t, []readingCase{
+		{name: "title: seven where the statement has 668", gate: st, check: stCheckTitle, base: computationalClean, want: NeedsHuman, quote: "seven",
+			change: title("A Hadamard matrix of order seven hundred")},
+		{name: "title: five colours over a statement of none", gate: st, check: stCheckTitle, base: classificationClean, want: NeedsHuman, quote: "Five",
+			change: title("Five-colourings of strongly regular graphs with parameters (65, 32, 15, 16)")},
+		{name: "title: twelve primes in a row", gate: st, check: stCheckTitle, want: NeedsHuman, quote: "twelve",
+			change: title("Twin primes among twelve consecutive integers")},
+		{name: "title: a number word the statement writes in digits", gate: st, check: stCheckTitle, base: computationalClean, want: Pass,
+			change: func(r *Revision) {
+				r.Title = "A Hadamard matrix of order 668 with two kinds of entries"
+				r.Statement = `Find a $668 \times 668$ matrix $H$ whose $2$ kinds of entries are $+1$ and $-1$ such that $HH^{\mathsf{T}} = 668\,I$, or prove that none exists.`
+			}},
+		{name: "title: a number word the statement writes in words", gate: st, check: stCheckTitle, want: Pass,
+			change: func(r *Revision) {
+				r.Title = "Twin primes: pairs of primes two apart"
+				r.Statement = `Prove or disprove: there are infinitely many primes $p$ such that the number two apart from $p$, $p+2$, is also prime.`
+			}},
+		{name: "title: one is an article", gate: st, check: stCheckTitle, want: Pass,
+			change: title("Twin primes: one conjecture on prime pairs")},
+	})
+}
+
+func TestReadingCaptionNumbers(t *testing.T) {
+	t.Parallel()
+	hero := heroGate
+	caption := func(s string) func(r *Revision) { return func(r *Revision) { r.Hero.Caption = s } }
+	runReadingCases(t, []readingCase{
+		{name: "caption: a count between two values", gate: hero, check: checkHeroCaption, want: NeedsHuman, quote: "between 3 and 9",
+			change: caption("Twin prime pairs below 50; the largest gap among them has between 3 and 9 composites.")},
+		{name: "caption: the minimum of a smaller case", gate: hero, check: checkHeroCaption, base: computationalClean, want: NeedsHuman, quote: "428",
+			change: caption("A Hadamard matrix of order 12; the next order after it in the tables is 428.")},
+		{name: "caption: a value in words and digits", gate: hero, check: checkHeroCaption, base: classificationClean, want: NeedsHuman, quote: "exactly 1",
+			change: caption("The Paley graph on 13 vertices; for 13 vertices the count is exactly 1 graph.")},
+		{name: "caption: the picture's own numbers", gate: hero, check: checkHeroCaption, want: Pass,
+			change: caption("Twin prime pairs from 1 to 50, 3 and 5 first, each joined by an arc.")},
+		{name: "caption: the statement's parameter", gate: hero, check: checkHeroCaption, base: computationalClean, want: Pass,
+			change: caption("Rows of a matrix like the 668 × 668 one asked for, drawn at order 12.")},
+		{name: "caption: notation and dimensions", gate: hero, check: checkHeroCaption, base: classificationClean, want: Pass,
+			change: caption("The Paley graph on 13 vertices drawn as a 2-complex with edges e_1 to e_13.")},
+	})
+}
+
+func TestReadingSearchCountBounds(t *testing.T) {
+	t.Parallel()
+	acc, cmp := acceptanceGate, computationalClean
+	space := func(s string) func(r *Revision) { return func(r *Revision) { r.Acceptance.SearchSpace = s } }
+	runReadingCases(t, []readingCase{
+		{name: "search: at most N matrices of integers", gate: acc, check: checkAcceptanceSearch, base: cmp, want: NeedsHuman, quote: "integer",
+			change: space(`Lists of at most 40 square matrices with integer entries, searched up to the symmetries of the problem.`)},
+		{name: "search: fewer than N vectors of rationals", gate: acc, check: checkAcceptanceSearch, base: cmp, want: NeedsHuman, quote: "rational",
+			change: space(`Sets of fewer than 12 vectors whose coordinates are rational numbers.`)},
+		{name: "search: up to a symmetry, over the integers", gate: acc, check: checkAcceptanceSearch, base: cmp, want: NeedsHuman, quote: "integers",
+			change: space(`Triples of integers, up to the action of the permutation group on coordinates.`)},
+		{name: "search: the entries bounded as well", gate: acc, check: checkAcceptanceSearch, base: cmp, want: Pass,
+			change: space(`Lists of at most 40 square matrices with integer entries of absolute value at most 3.`)},
+		{name: "search: integers up to a number", gate: acc, check: checkAcceptanceSearch, base: cmp, want: Pass,
+			change: space(`Integers up to 10^12, searched up to the obvious symmetry.`)},
+		{name: "search: entries in a finite set", gate: acc, check: checkAcceptanceSearch, base: cmp, want: Pass,
+			change: space(`Lists of at most 22 triples of integer matrices with entries in {−1, 0, 1}.`)},
+	})
+}
+
+func TestReadingEquivalenceOrder(t *testing.T) {
+	t.Parallel()
+	acc, cls := acceptanceGate, classificationClean
+	equivalence := func(s string) func(r *Revision) { return func(r *Revision) { r.Acceptance.Equivalence = s } }
+	runReadingCases(t, []readingCase{
+		{name: "equivalence: one a subgraph of the other", gate: acc, check: checkAcceptanceClassification, base: cls, want: NeedsHuman, quote: "one is an induced subgraph of the other",
+			change: equivalence("Two graphs are identified when one is an induced subgraph of the other.")},
+		{name: "equivalence: one contains the other", gate: acc, check: checkAcceptanceClassification, base: cls, want: NeedsHuman, quote: "one contains the other",
+			change: equivalence("Two graphs count as the same when one contains the other.")},
+		{name: "equivalence: the first divides the second", gate: acc, check: checkAcceptanceClassification, base: cls, want: NeedsHuman, quote: "the first divides the second",
+			change: equivalence("Two parameter sets are equivalent when the first divides the second entrywise.")},
+		{name: "equivalence: one embeds in the other", gate: acc, check: checkAcceptanceClassification, base: cls, want: NeedsHuman, quote: "one embeds in the other",
+			change: equivalence("Graphs are regarded as one class when one embeds in the other.")},
+		{name: "equivalence: each a minor of the other", gate: acc, check: checkAcceptanceClassification, base: cls, want: Pass,
+			change: equivalence("Two graphs are identified when each is a minor of the other.")},
+		{name: "equivalence: obtained from the other by relabelling", gate: acc, check: checkAcceptanceClassification, base: cls, want: Pass,
+			change: equivalence("Two graphs are identified when one is obtained from the other by relabelling the vertices.")},
+		{name: "equivalence: containment both ways", gate: acc, check: checkAcceptanceClassification, base: cls, want: Pass,
+			change: equivalence("Two graphs are identified when one contains the other and vice versa as induced subgraphs.")},
+	})
+}
+
+func TestReadingDimensionOnly(t *testing.T) {
+	t.Parallel()
+	st := statementGate
+	runReadingCases(t, []readingCase{
+		{name: "dimension: the number of variables left free", gate: st, check: stCheckDomain, want: NeedsHuman, quote: `\mathbb{F}_3^d`,
+			change: setStatement(`Let $A \subseteq \mathbb{F}_3^d$ contain no three distinct points on a line. Prove that $|A| \le 2.756^{d}$.`)},
+		{name: "dimension: a real space of free dimension", gate: st, check: stCheckDomain, want: NeedsHuman, quote: `\mathbb{R}^k`,
+			change: setStatement(`Prove that every set of $2^k + 1$ points in $\mathbb{R}^k$ spans an obtuse angle.`)},
+		{name: "dimension: fixed by a value", gate: st, check: stCheckDomain, want: Pass,
+			change: setStatement(`Let $d = 7$ and let $A \subseteq \mathbb{F}_3^d$ contain no three distinct points on a line. Prove that $|A| \le 2.756^{d}$.`)},
+		{name: "dimension: quantified in prose", gate: st, check: stCheckDomain, want: Pass,
+			change: setStatement(`For every integer $k \ge 1$, prove that every set of $2^k + 1$ points in $\mathbb{R}^k$ spans an obtuse angle.`)},
+		{name: "dimension: a fixed number", gate: st, check: stCheckDomain, want: Pass,
+			change: setStatement(`Prove that every set of $9$ points in $\mathbb{R}^3$ spans an obtuse angle.`)},
+	})
+}
+
+func TestReadingIncumbentOtherNotation(t *testing.T) {
+	t.Parallel()
+	cons := consistencyGate
+	known := func(s string) func() *Revision {
+		return func() *Revision {
+			r := computationalClean()
+			r.OpenStatus.StrongestKnown = s
+			return r
+		}
+	}
+	codes, networks := known("112 ≤ A(17, 3) ≤ 125 (a code of size 112 is recorded in the tables)."), known("S(14) ≤ 51 by a published network; S(14) ≥ 48.")
+	runReadingCases(t, []readingCase{
+		{name: "incumbent: a maximum already attained", gate: cons, check: checkConsistencyIncumbent, base: codes, want: NeedsHuman, quote: `\ge 112`,
+			change: setStatement(`Find a binary code $C$ of length $17$ and minimum distance $3$ with $|C| \ge 112$ codewords, or prove that none exists.`)},
+		{name: "incumbent: a minimum already achieved", gate: cons, check: checkConsistencyIncumbent, base: networks, want: NeedsHuman, quote: `\le 60`,
+			change: setStatement(`Find a sorting network $N$ on $14$ channels with $\mathrm{size}(N) \le 60$ comparators, or prove that none exists.`)},
+		{name: "incumbent: a maximum beyond the record", gate: cons, check: checkConsistencyIncumbent, base: codes, want: Pass,
+			change: setStatement(`Find a binary code $C$ of length $17$ and minimum distance $3$ with $|C| \ge 113$ codewords, or prove that none exists.`)},
+		{name: "incumbent: a minimum below the record", gate: cons, check: checkConsistencyIncumbent, base: networks, want: Pass,
+			change: setStatement(`Find a sorting network $N$ on $14$ channels with $\mathrm{size}(N) \le 50$ comparators, or prove that none exists.`)},
+	})
+}
