@@ -1,13 +1,18 @@
 package gates
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/theoremdb/theoremdb/packet"
+)
 
 // The classes a blind split missed, read by their shape in several phrasings on problems of their
 // own, each with neighbours that must not fire: a title that writes in words a number the packet
 // never names; a caption with a number neither the statement nor the picture names; a search
 // space whose only bounds count its objects; an equivalence written as an order or containment;
 // a letter that is only ever a dimension; a requested bound the recorded incumbent reaches in
-// another notation.
+// another notation; a title whose head names a kind of object or quantity the packet never
+// mentions; a bound stated through a named value ("Θ ≤ ϑ ≈ 3.3177") that another place exceeds.
 
 func TestReadingTitleNumberWords(t *testing.T) {
 	t.Parallel()
@@ -134,5 +139,56 @@ func TestReadingIncumbentOtherNotation(t *testing.T) {
 			change: setStatement(`Find a binary code $C$ of length $17$ and minimum distance $3$ with $|C| \ge 113$ codewords, or prove that none exists.`)},
 		{name: "incumbent: a minimum below the record", gate: cons, check: checkConsistencyIncumbent, base: networks, want: Pass,
 			change: setStatement(`Find a sorting network $N$ on $14$ channels with $\mathrm{size}(N) \le 50$ comparators, or prove that none exists.`)},
+	})
+}
+
+func TestReadingTitleHeadModifier(t *testing.T) {
+	t.Parallel()
+	st := statementGate
+	title := func(s string) func(r *Revision) { return func(r *Revision) { r.Title = s } }
+	runReadingCases(t, []readingCase{
+		{name: "title: another quantity of the same object", gate: st, check: stCheckTitle, base: computationalClean, want: NeedsHuman, quote: "circulant",
+			change: title("The circulant matrix of order 668")},
+		{name: "title: another kind of graph", gate: st, check: stCheckTitle, base: classificationClean, want: NeedsHuman, quote: "toroidal",
+			change: title("The toroidal graphs with parameters (65, 32, 15, 16)")},
+		{name: "title: a two-word head the packet uses", gate: st, check: stCheckTitle, base: classificationClean, want: Pass,
+			change: title("The strongly regular graphs with parameters (65, 32, 15, 16)")},
+		{name: "title: a two-word head of the statement", gate: st, check: stCheckTitle, base: computationalClean, want: Pass,
+			change: title("A Hadamard matrix of order 668")},
+	})
+}
+
+func TestReadingBoundThroughNamedValue(t *testing.T) {
+	t.Parallel()
+	cons := consistencyGate
+	withRemark := func(body string) func() *Revision {
+		return func() *Revision {
+			r := clean()
+			r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Remark, Body: body})
+			return r
+		}
+	}
+	runReadingCases(t, []readingCase{
+		{name: "bounds: an example above a bound stated through a named value", gate: cons, check: checkConsistencyBounds, want: NeedsHuman, quote: `\sigma \ge 2.71`,
+			base:   withRemark(`The comparison gives $\sigma \le \rho_3 = \frac{3 + \sqrt 5}{2} \approx 2.618$.`),
+			change: addEntry(packet.Example, `A search finds a configuration with $\sigma \ge 2.71$.`)},
+		{name: "bounds: an open status below a bound stated through a name", gate: cons, check: checkConsistencyBounds, want: NeedsHuman, quote: "κ ≥ 1.9",
+			base: withRemark(`Hence $\kappa \le \kappa^* = 1.75$ for every admissible family.`),
+			change: func(r *Revision) {
+				r.OpenStatus.StrongestKnown = "κ ≥ 1.9 (a construction of 2019)."
+			}},
+		{name: "bounds: a Unicode chain with an approximate value", gate: cons, check: checkConsistencyBounds, want: NeedsHuman, quote: `\tau \ge 0.9`,
+			base: func() *Revision {
+				r := clean()
+				r.OpenStatus.StrongestKnown = "τ ≤ τ₀ ≈ 0.8415 (2011)."
+				return r
+			},
+			change: addEntry(packet.Remark, `A new construction gives $\tau \ge 0.9$.`)},
+		{name: "bounds: the example within the bound", gate: cons, check: checkConsistencyBounds, want: Pass,
+			base:   withRemark(`The comparison gives $\sigma \le \rho_3 = \frac{3 + \sqrt 5}{2} \approx 2.618$.`),
+			change: addEntry(packet.Example, `A search finds a configuration with $\sigma \ge 2.61$.`)},
+		{name: "bounds: arithmetic between, not a name", gate: cons, check: checkConsistencyBounds, want: Pass,
+			base:   withRemark(`The first terms give $\sigma \le 2 + 1 = 3$.`),
+			change: addEntry(packet.Example, `A search finds a configuration with $\sigma \ge 2.5$.`)},
 	})
 }
