@@ -192,3 +192,90 @@ func TestReadingBoundThroughNamedValue(t *testing.T) {
 			change: addEntry(packet.Example, `A search finds a configuration with $\sigma \ge 2.5$.`)},
 	})
 }
+
+func TestReadingAskedModifier(t *testing.T) {
+	t.Parallel()
+	st := statementGate
+	runReadingCases(t, []readingCase{
+		{name: "terms: an undefined property of the graphs classified", gate: st, check: stCheckTerms, base: classificationClean, want: NeedsHuman, quote: "tame",
+			change: setStatement(`Classify, up to isomorphism, the tame strongly regular graphs with parameters $(65, 32, 15, 16)$, or prove that there are none.`)},
+		{name: "terms: an adverb and a coined adjective", gate: st, check: stCheckTerms, base: computationalClean, want: NeedsHuman, quote: "balanced",
+			change: setStatement(`Find all cyclically balanced Hadamard matrices of order $668$, that is $668 \times 668$ matrices $H$ with entries in $\{+1, -1\}$ such that $HH^{\mathsf{T}} = 668\,I$, or prove that none exists.`)},
+		{name: "terms: determine the coined kind of a number", gate: st, check: stCheckTerms, want: NeedsHuman, quote: "lucid",
+			change: setStatement(`Determine the lucid twin primes $p$ with $p < 10^{6}$, where $p$ and $p + 2$ are both prime.`)},
+		{name: "terms: a modifier the exposition defines", gate: st, check: stCheckTerms, base: classificationClean, want: Pass,
+			change: func(r *Revision) {
+				r.Statement = `Classify, up to isomorphism, the tame strongly regular graphs with parameters $(65, 32, 15, 16)$, or prove that there are none.`
+				r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Remark, Body: `A graph is tame when its automorphism group is transitive on vertices.`})
+			}},
+		{name: "terms: a standard modifier", gate: st, check: stCheckTerms, base: classificationClean, want: Pass,
+			change: setStatement(`Classify, up to isomorphism, the connected strongly regular graphs with parameters $(65, 32, 15, 16)$, or prove that there are none.`)},
+		{name: "terms: how well, not which", gate: st, check: stCheckTerms, want: Pass,
+			change: setStatement(`Determine the best possible bound $B$ such that infinitely many primes $p$ have a prime $q$ with $p < q \le p + B$.`)},
+	})
+}
+
+func TestReadingRingUnstated(t *testing.T) {
+	t.Parallel()
+	st := statementGate
+	runReadingCases(t, []readingCase{
+		{name: "ring: matrices with no ring", gate: st, check: stCheckDomain, want: NeedsHuman, quote: "for every $2 \\times 2$ matrices",
+			change: setStatement(`Prove that $\det(AB) = \det(A)\det(B)$ for every $2 \times 2$ matrices $A$, $B$, where $\det$ is the determinant.`)},
+		{name: "ring: polynomials with no coefficients", gate: st, check: stCheckDomain, want: NeedsHuman, quote: "all polynomials $f$",
+			change: setStatement(`Determine all polynomials $f$ of degree $n \ge 2$ with $f(x)^2 = f(x^2)$ for every integer $n$.`)},
+		{name: "ring: vectors with no field", gate: st, check: stCheckDomain, want: NeedsHuman, quote: "any vectors $u$",
+			change: setStatement(`Show that $|u \cdot v| \le |u|\,|v|$ for any vectors $u$, $v$ of length $n$, for every integer $n \ge 1$.`)},
+		{name: "ring: matrices over a named ring", gate: st, check: stCheckDomain, want: Pass,
+			change: setStatement(`Prove that $\det(AB) = \det(A)\det(B)$ for every $2 \times 2$ matrices $A$, $B$ over every commutative ring.`)},
+		{name: "ring: real polynomials", gate: st, check: stCheckDomain, want: Pass,
+			change: setStatement(`Determine all real polynomials $f$ of degree $n \ge 2$ with $f(x)^2 = f(x^2)$ for every integer $n$.`)},
+		{name: "ring: vectors in a named space", gate: st, check: stCheckDomain, want: Pass,
+			change: setStatement(`Show that $|u \cdot v| \le |u|\,|v|$ for any vectors $u$, $v$ in $\mathbb{R}^n$, for every integer $n \ge 1$.`)},
+	})
+}
+
+func TestReadingPrecisionThroughClosedForm(t *testing.T) {
+	t.Parallel()
+	cons := consistencyGate
+	numeric := func() *Revision {
+		r := clean()
+		r.Statement = `Let $\mathcal{K}$ be the least constant such that every planar convex body of width $1$ has a translate inside some body of area $\mathcal{K}$. Determine $\mathcal{K}$ to within $0.2$.`
+		r.OpenStatus.StrongestKnown = "0.5 ≤ 𝒦 ≤ 1 (classical)."
+		return r
+	}
+	known := func(s string) func(r *Revision) { return func(r *Revision) { r.OpenStatus.StrongestKnown = s } }
+	runReadingCases(t, []readingCase{
+		{name: "precision: a closed-form upper bound with its decimal", gate: cons, check: checkConsistencyIncumbent, base: numeric, want: NeedsHuman, quote: "1/2 + √3/8",
+			change: known("0.5 ≤ 𝒦 ≤ 1/2 + √3/8 ≈ 0.7165 (2019).")},
+		{name: "precision: a named upper bound with its value", gate: cons, check: checkConsistencyIncumbent, base: numeric, want: NeedsHuman, quote: "κ₀",
+			change: known("0.55 ≤ 𝒦 ≤ κ₀ = 0.71 (2019), where κ₀ is the area of the Pál body.")},
+		{name: "precision: a TeX open status for a Unicode statement", gate: cons, check: checkConsistencyIncumbent, base: numeric, want: NeedsHuman, quote: `\mathcal{K}`,
+			change: known(`$0.6 \le \mathcal{K} \le 0.75$ (2019).`)},
+	})
+}
+
+// TestChainedComparisons holds what a chain through a value bounds, and what it leaves alone: the
+// negatives of TestReadingPrecisionThroughClosedForm, read directly since any change of the open
+// status gives the incumbent check's standing question a new quote.
+func TestChainedComparisons(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		text      string
+		lo, up    float64
+		intervals int
+	}{
+		{"0.5 ≤ 𝒦 ≤ 1/2 + √3/4 ≈ 0.933 (2019).", 0.5, 0.933, 1},
+		{`$0.5 \le \mathcal{K} \le \kappa_0 = 0.71$ (2019).`, 0.5, 0.71, 1},
+		{"0.5 ≤ 𝒦 ≤ 1 for bodies of width 1 and area = 0.6 for the disc.", 0.5, 1, 1},
+		{"0.5 ≤ 𝒦 ≤ 2 + 1 = 3.", 0.5, 3, 1},
+	} {
+		ivs := knownIntervals(chainedComparisons(fieldOpenStrongestKnown, tc.text))
+		if len(ivs) != tc.intervals {
+			t.Errorf("%q: %d intervals %v; want %d", tc.text, len(ivs), ivs, tc.intervals)
+			continue
+		}
+		if lo, up := ivs[0][0], ivs[0][1]; lo.Value != tc.lo || up.Value != tc.up || lo.Subject != `\mathcalK` {
+			t.Errorf("%q: %v and %v; want \\mathcalK from %g to %g", tc.text, lo, up, tc.lo, tc.up)
+		}
+	}
+}
