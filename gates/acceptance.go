@@ -103,6 +103,7 @@ func runAcceptance(_ context.Context, r *Revision, _ Env, out *Report) {
 	acceptanceKindFields(out, a, checkAcceptanceClassification, packet.Classification, "a classification target", func() {
 		acceptanceClassification(a, out)
 		acceptanceEquivalenceNamed(r, out)
+		acceptanceEquivalenceOrder(a.Equivalence, out)
 	})
 	acceptanceHeuristic(a, out)
 	acceptanceReportCertified(r, out)

@@ -18,7 +18,13 @@ var searchUniverseRe = regexp.MustCompile(`(?i)\b(integers?|natural numbers|whol
 
 // searchBoundRe finds what bounds a space of numbers: a comparison, a written-out or interval
 // range, a size, or words that say it is finite.
-var searchBoundRe = regexp.MustCompile(`(?i)(≤|<|≥|>|\\le|\\leq|\\lt|\\ge|\\geq|\\gt|\\leqslant|\bat most\b|\bup to\b|\bbelow\b|\bless than\b|\bsmaller than\b|\bfewer than\b|\bbetween\b|\binterval\b|\bbounded\b|\bfinite\b|\bbox\b|\brange\b|\bfrom\s+\$?-?[0-9]|[0-9]\$?\s*(to|through|and)\s+\$?-?[0-9]|\\?\{\s*-?[0-9][^}]*(,|…|\\[lc]?dots)|\[\s*-?[0-9]+\s*,|\bof (size|length|height|order|degree|norm|weight)\s+\$?[0-9]|\bmod(ulo)?\s+\$?[0-9]|\bdigits?\b|\bbits?\b)`)
+var searchBoundRe = regexp.MustCompile(`(?i)(≤|<|≥|>|\\le|\\leq|\\lt|\\ge|\\geq|\\gt|\\leqslant|\bat most\b|\bup to\b|\bbelow\b|\bless than\b|\bsmaller than\b|\bfewer than\b|\bbetween\b|\binterval\b|\bbounded\b|\bfinite\b|\bbox\b|\brange\b|\bfrom\s+\$?-?[0-9]|[0-9]\$?\s*(to|through|and)\s+\$?-?[0-9]|\\?\{\s*[-−±+]?[0-9][^}]*(,|…|\\[lc]?dots)|\[\s*[-−]?[0-9]+\s*,|\bof (size|length|height|order|degree|norm|weight)\s+\$?[0-9]|\bmod(ulo)?\s+\$?[0-9]|\bdigits?\b|\bbits?\b)`)
+
+// searchCountRe finds what bounds how many objects a space holds or names its symmetry, not the
+// size of the numbers in them: "at most 22 triples of matrices with integer entries" is an
+// infinite set for all its "at most", and "up to the symmetries" is an equivalence. Both are
+// blanked before searchBoundRe reads the space.
+var searchCountRe = regexp.MustCompile(`(?i)\b(?:at most|up to|fewer than|no more than|less than)\s+\$?[0-9]+\$?\s+(?:[a-z]+\s+)?(?:triples|pairs|tuples|lists|matrices|vectors|words|sets|graphs|vertices|edges|points|terms|elements|objects|functions|polynomials|blocks|rows|columns|entries|factors|summands|pieces|tiles|colours|colors|steps|moves|products|multiplications|comparators|gates|layers)\b|\bup to\s+(?:the|a|an|its|their|all|any|every)\b`)
 
 // searchUntilRe finds a space that ends when the search succeeds: "searched … until a
 // representation is found", "until one appears".
@@ -46,7 +52,7 @@ func acceptanceSearchSpaceOpen(space string, out *Report) bool {
 		return true
 	}
 	m := searchUniverseRe.FindStringIndex(space)
-	if m == nil || searchBoundRe.MatchString(space) {
+	if m == nil || searchBoundRe.MatchString(searchCountRe.ReplaceAllString(space, " ")) {
 		return false
 	}
 	out.NeedsHuman(checkAcceptanceSearch, SpanOf(fieldAcceptanceSearchSpace, space, m[0], m[1]),

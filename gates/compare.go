@@ -176,7 +176,7 @@ func cmpSubject(s string) (string, bool) {
 	if s == "" || len(s) > 40 {
 		return "", false
 	}
-	s = cmpSubscripts(cmpGreekLetters(cmpFontCommands.Replace(s)))
+	s = cmpSubscripts(cmpGreekLetters(cmpFontCommands.Replace(cmpMathLetters(s))))
 	letter := false
 	for _, r := range s {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x370 && r < 0x3ff || r == '\\' {

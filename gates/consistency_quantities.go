@@ -426,6 +426,7 @@ func namedBounds(field, text string, constants map[string]bool, exact bool) []na
 	blanked, places := compared(text), map[int]int(nil)
 	if !exact {
 		blanked, places = approxBlanked(blanked)
+		blanked, places = chainBlanked(blanked, places)
 	}
 	var out []namedBound
 	for _, c := range comparisons(field, blanked) {

@@ -136,16 +136,17 @@ func requestedPrecision(r *Revision) float64 {
 // known bound at least as strong as the one the statement asks to prove, or a known interval
 // already as narrow as the precision asked for. It reports whether it recorded a finding.
 func consistencyIncumbentMeets(r *Revision, out *Report) bool {
-	known := comparisons(fieldOpenStrongestKnown, r.OpenStatus.StrongestKnown)
+	known := chainedComparisons(fieldOpenStrongestKnown, r.OpenStatus.StrongestKnown)
 	for i, e := range r.Exposition {
 		if e.Kind == packet.Remark {
-			known = append(known, comparisons(ExpositionField(i, "body"), e.Body)...)
+			known = append(known, chainedComparisons(ExpositionField(i, "body"), e.Body)...)
 		}
 	}
 	found := incumbentMeets(r, requestedBounds(r), known, out)
 	found = incumbentExcludes(r, known, out) || found
 	found = incumbentMeets(r, requestedCounts(r), knownCounts(r), out) || found
 	found = incumbentUpperMeets(r, known, out) || found
+	found = incumbentValueMeets(r, out) || found
 	found = incumbentOtherSize(r, out) || found
 	if eps := requestedPrecision(r); eps > 0 {
 		for _, iv := range knownIntervals(known) {

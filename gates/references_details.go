@@ -21,7 +21,9 @@ import (
 // (2016)", "arXiv preprint 2018", "arXiv, 2017".
 var refPreprintYearRe = regexp.MustCompile(`(?i)\b(?:preprint|arxiv|e-print|eprint)\b[\s,:(]*((?:19|20)[0-9]{2})\b`)
 
-// refArxivMonth reads the year and month of a row's arXiv identifier.
+// refArxivMonth reads the year and month of a row's arXiv identifier: a new-style one from April
+// 2007 on, an old-style one ("math/0701397") from 1991 to 2007. It is the one reader of an
+// arXiv identifier's date (identifierDateOf asks it too).
 func refArxivMonth(identifier string) (year, month int, ok bool) {
 	key := refIDKey(identifier)
 	if !strings.HasPrefix(key, "arxiv:") {

@@ -51,29 +51,8 @@ func identifierDateOf(identifier string) (identifierDate, bool) {
 	key := refIDKey(identifier)
 	switch {
 	case strings.HasPrefix(key, "arxiv:"):
-		id := key[len("arxiv:"):]
-		if m := refArxivNewRe.FindStringSubmatch(id); m != nil {
-			yy, _ := strconv.Atoi(m[1])
-			mm, _ := strconv.Atoi(m[2])
-			if mm < 1 || mm > 12 || yy < 7 || yy == 7 && mm < 4 {
-				return identifierDate{}, false
-			}
-			return identifierDate{year: 2000 + yy, arxiv: true, shown: fmt.Sprintf("was posted to the arXiv in %s %d", monthName(mm), 2000+yy)}, true
-		}
-		if m := refArxivOldRe.FindStringSubmatch(id); m != nil {
-			yy, _ := strconv.Atoi(m[1])
-			mm, _ := strconv.Atoi(m[2])
-			if mm < 1 || mm > 12 {
-				return identifierDate{}, false
-			}
-			year := 2000 + yy
-			if yy >= 91 {
-				year = 1900 + yy
-			}
-			if year > 2007 {
-				return identifierDate{}, false
-			}
-			return identifierDate{year: year, arxiv: true, shown: fmt.Sprintf("was posted to the arXiv in %s %d", monthName(mm), year)}, true
+		if year, month, ok := refArxivMonth(identifier); ok {
+			return identifierDate{year: year, arxiv: true, shown: fmt.Sprintf("was posted to the arXiv in %s %d", monthName(month), year)}, true
 		}
 	case strings.HasPrefix(key, "doi:"):
 		if m := refDOIYearRe.FindStringSubmatch(key); m != nil {

@@ -496,6 +496,7 @@ func stDefinedTerms(a *stAnalysis, out *Report) {
 		}
 	}
 	humans += stSymbolsDefinedOutside(a, out)
+	humans += stAskedModifiers(a, v, out)
 	if fails+humans == 0 {
 		var used []string
 		for _, e := range a.r.Exposition {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // A symbol the statement applies to an argument ("$N(10) \ge 3$") names a quantity the
@@ -38,8 +40,8 @@ func stDefinitionOf(name, text string) (int, int, bool) {
 		return 0, 0, false
 	}
 	s, from := valueReadable(text)
-	re, err := regexp.Compile(`(?:^|[^A-Za-z\\])(` + regexp.QuoteMeta(name) + `\s*\(\s*[A-Za-z](?:\s*,\s*[A-Za-z])*\s*\)\s*(?:is|are|denotes|denote|be|means|stands for|:=|=)\s)`)
-	if err != nil {
+	re, ok := stDefinitionRe(name)
+	if !ok {
 		return 0, 0, false
 	}
 	m := re.FindStringSubmatchIndex(s)
@@ -89,4 +91,32 @@ func stSymbolsDefinedOutside(a *stAnalysis, out *Report) int {
 		}
 	}
 	return len(asked)
+}
+
+// stDefinitionRes caches the pattern stDefinitionOf reads a symbol's definition by, one per
+// symbol: a statement's function symbols are few and recur across its fields and across packets.
+// The cache stops growing at maxDefinitionRes symbols; past that a pattern is compiled per call.
+var (
+	stDefinitionRes  sync.Map // name → *regexp.Regexp
+	stDefinitionResN atomic.Int64
+)
+
+const maxDefinitionRes = 4096
+
+// stDefinitionRe is the pattern of a definition of the function symbol name: the symbol
+// applied to letters, then "is", "denotes", "be", ":=" or "=".
+func stDefinitionRe(name string) (*regexp.Regexp, bool) {
+	if re, ok := stDefinitionRes.Load(name); ok {
+		return re.(*regexp.Regexp), true
+	}
+	re, err := regexp.Compile(`(?:^|[^A-Za-z\\])(` + regexp.QuoteMeta(name) + `\s*\(\s*[A-Za-z](?:\s*,\s*[A-Za-z])*\s*\)\s*(?:is|are|denotes|denote|be|means|stands for|:=|=)\s)`)
+	if err != nil {
+		return nil, false
+	}
+	if stDefinitionResN.Load() < maxDefinitionRes {
+		if _, loaded := stDefinitionRes.LoadOrStore(name, re); !loaded {
+			stDefinitionResN.Add(1)
+		}
+	}
+	return re, true
 }

@@ -216,7 +216,7 @@ func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
 			return true
 		}
 	}
-	if sp, name, ok := stTitleForeignName(r, packetText); ok {
+	if sp, name, ok := stTitleForeignName(r, packetText, false); ok {
 		out.NeedsHuman(stCheckTitle, sp,
 			fmt.Sprintf("The title names “%s”, which the statement, its exposition, its provenance and its references never mention, so the title may ask about another object; a person must compare them.", name),
 			"Retitle the problem after the object the statement asks about, or correct the statement if the title names the intended one.")
@@ -240,8 +240,23 @@ func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
 			}
 		}
 	}
-	return stTitleBound(r, out) || stTitleRestriction(r, out) || stTitleModifier(r, out) || stTitleQuantity(r, out) ||
-		stTitleValueQuestion(r, out) || stTitleRange(r, out)
+	if stTitleBound(r, out) || stTitleRestriction(r, out) || stTitleModifier(r, out) || stTitleQuantity(r, out) ||
+		stTitleValueQuestion(r, out) || stTitleRange(r, out) {
+		return true
+	}
+	if sp, num, ok := stTitleNumberWord(r.Title, packetText); ok {
+		out.NeedsHuman(stCheckTitle, sp,
+			fmt.Sprintf("The title says “%s” (%s), a number the statement, its exposition and its provenance never name in words or digits, so the title may ask about another case than the statement; a person must compare them.", sp.Quote, num),
+			"Retitle the problem after the statement's own parameters, or correct the statement if the title names the intended case.")
+		return true
+	}
+	if sp, name, ok := stTitleForeignName(r, packetText, true); ok {
+		out.NeedsHuman(stCheckTitle, sp,
+			fmt.Sprintf("The title's head names “%s” (the kind of object or quantity it asks about), which the statement, its exposition, its provenance and its references never mention, so the title may ask for another quantity than the statement; a person must compare them.", name),
+			"Retitle the problem after the quantity or object the statement asks about, or correct the statement if the title names the intended one.")
+		return true
+	}
+	return false
 }
 
 // stTitleForeignName finds a name or an object in the title that nothing else in the packet
@@ -249,16 +264,20 @@ func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
 // first, not a stop or generic word ("Fermat numbers" over a statement about Sylvester's
 // sequence), or the noun ending a phrase the title introduces with an article ("Is every
 // union-closed family a lattice?", "… the parameters of a generalized quadrangle").
-func stTitleForeignName(r *Revision, packetText string) (Span, string, bool) {
+func stTitleForeignName(r *Revision, packetText string, twoWord bool) (Span, string, bool) {
 	var all strings.Builder
 	all.WriteString(packetText)
 	for _, x := range r.References {
 		all.WriteString(" " + x.Citation + " " + x.Relevance)
 	}
 	all.WriteString(" " + r.OpenStatus.StrongestKnown + " " + r.OpenStatus.UnresolvedTarget + " " + r.Acceptance.Criterion + " " + strings.Join(r.Tags, " "))
-	known := map[string]bool{}
+	known, prefixes := map[string]bool{}, map[string]bool{}
 	for _, w := range strings.Fields(strings.ToLower(stPlainWords(all.String()))) {
-		known[stStem(strings.Trim(w, "'’-–"))] = true
+		w = strings.Trim(w, "'’-–")
+		known[stStem(w)] = true
+		if rs := []rune(w); len(rs) >= 5 {
+			prefixes[string(rs[:5])] = true
+		}
 	}
 	title := r.Title
 	first := true
@@ -284,9 +303,10 @@ func stTitleForeignName(r *Revision, packetText string) (Span, string, bool) {
 		// A capitalised word past the first is a name; any other word of three letters or more
 		// that carries a subject names an object or a property ("a lattice", "a generalized
 		// quadrangle"): a title's subject word that nothing in the packet mentions.
-		subject := !first && unicode.IsUpper(r0) || !unicode.IsUpper(r0) && !stWeakTitleWords[stStem(low)] && stTitleHeadNoun(title, i, j)
+		subject := !first && unicode.IsUpper(r0) || !unicode.IsUpper(r0) && !stWeakTitleWords[stStem(low)] && stTitleHeadNoun(title, i, j, twoWord)
 		if subject && utf8.RuneCountInString(w) > 2 && !stStopWords[low] && !stGenericTitleWords[low] &&
-			!known[stStem(low)] && (i == 0 || title[i-1] != '\\') && !stTitleInFormula(title, i) {
+			!known[stStem(low)] && (i == 0 || title[i-1] != '\\') && !stTitleInFormula(title, i) &&
+			!(twoWord && len([]rune(low)) >= 5 && prefixes[string([]rune(low)[:5])]) {
 			return SpanOf(FieldTitle, title, i, i+len(w)), w, true
 		}
 		first = false
@@ -300,10 +320,11 @@ func stTitleForeignName(r *Revision, packetText string) (Span, string, bool) {
 var stTitleArticleRe = regexp.MustCompile(`(?i)\b(a|an|the)\s+(?:[\p{L}'’-]+\s+)?$`)
 
 // stTitleHeadNoun reports whether the word at title[i:j] ends a noun phrase the title
-// introduces with an article: the object a title names ("Is every union-closed family of sets a
-// lattice?", "… of a generalized quadrangle"), as opposed to the words of a catalogue name
-// ("Lesser of twin primes") or an adjective before the noun ("the next prime").
-func stTitleHeadNoun(title string, i, j int) bool {
+// introduces with an article, or begins a two-word one: the object a title names ("Is every
+// union-closed family of sets a lattice?", "… of a generalized quadrangle", "The border rank of
+// …"), as opposed to the words of a catalogue name ("Lesser of twin primes") or an adjective
+// before the noun ("the next prime").
+func stTitleHeadNoun(title string, i, j int, twoWord bool) bool {
 	if !stTitleArticleRe.MatchString(title[max(0, i-40):i]) || j < len(title) && strings.ContainsRune("-–‐", rune(title[j])) ||
 		i > 0 && strings.ContainsRune("-–‐", rune(title[i-1])) {
 		return false // part of a compound ("a two-colouring"), read by the words around it
@@ -312,10 +333,41 @@ func stTitleHeadNoun(title string, i, j int) bool {
 	if len(rest) == 0 || strings.IndexFunc(title[j:], func(r rune) bool { return !unicode.IsSpace(r) }) == 0 {
 		return true // the title's end, or punctuation after the word
 	}
-	return stStopWords[strings.Trim(rest[0], ".,;:?!()")]
+	if stStopWords[strings.Trim(rest[0], ".,;:?!()")] {
+		return true
+	}
+	// The first word of a two-word head ("the border rank of", "a perfect code on"): it names
+	// the kind of object or quantity as much as the noun does. A participle ("a doubling
+	// sequence") describes the object rather than naming another.
+	low := strings.ToLower(title[i:j])
+	return twoWord && len(rest) > 1 && stStopWords[strings.Trim(rest[1], ".,;:?!()")] && !strings.ContainsAny(rest[0], ".,;:?!()") &&
+		!stStopWords[rest[0]] && !strings.HasSuffix(low, "ing") && !strings.HasSuffix(low, "ed")
 }
 
 // stTitleInFormula reports whether byte i of a title lies inside a formula ("$\\mathrm{srg}$").
 func stTitleInFormula(title string, i int) bool {
 	return strings.Count(title[:i], "$")%2 == 1
+}
+
+// stTitleNumberWordRe finds a number a title writes in words, from two up ("on seven symbols",
+// "Three mutually orthogonal Latin squares"); "one" is as often an article as a number.
+var stTitleNumberWordRe = regexp.MustCompile(`(?i)\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b`)
+
+// stTitleNumberWord finds a number the title writes in words that the rest of the packet names
+// neither in words nor in digits: the title's case ("seven symbols") where the statement poses
+// another ("six"). It returns the span of the word and the number in digits.
+func stTitleNumberWord(title, packetText string) (Span, string, bool) {
+	if !textHasDigit(packetText) && !stTitleNumberWordRe.MatchString(packetText) {
+		return Span{}, "", false // a packet without numbers has no case a title's number could contradict
+	}
+	low := strings.ToLower(packetText)
+	for _, m := range stTitleNumberWordRe.FindAllStringIndex(title, 5) {
+		w := strings.ToLower(title[m[0]:m[1]])
+		num := strconv.FormatFloat(countWords[w], 'f', -1, 64)
+		if stPhrase(low, w) >= 0 || hasNumber(packetText, num) {
+			continue
+		}
+		return SpanOf(FieldTitle, title, m[0], m[1]), num, true
+	}
+	return Span{}, "", false
 }

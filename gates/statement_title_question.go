@@ -164,12 +164,23 @@ func stStatementSigns(s string) stSigns {
 	return stSigns{text: b.String(), offsets: offs}
 }
 
-// stIncludes reports whether text compares a letter with num by a sign that includes it
-// ("n ≤ 8", "4 ≤ n", "n = 8") or names it as a case ("n = 4").
+// stIncludesRes compare a letter with a number by a sign that includes it, on either side:
+// "n ≤ 8", "n = 8", "4 ≤ n", "n ≥ 4", "4 ≥ n"; group 1 is the number.
+var stIncludesRes = []*regexp.Regexp{
+	regexp.MustCompile(`[A-Za-z](?:_[A-Za-z0-9])?\s*(?:≤|=|⩽)\s*([0-9]+)\b`),
+	regexp.MustCompile(`\b([0-9]+)\s*(?:≤|=|⩽)\s*[A-Za-z]`),
+	regexp.MustCompile(`[A-Za-z]\s*≥\s*([0-9]+)\b`),
+	regexp.MustCompile(`\b([0-9]+)\s*≥\s*[A-Za-z]`),
+}
+
+// stIncludes reports whether text compares a letter with num (digits) by a sign that includes
+// it ("n ≤ 8", "4 ≤ n", "n = 8") or names it as a case ("n = 4").
 func stIncludes(text, num string) bool {
-	for _, p := range []string{`[A-Za-z](?:_[A-Za-z0-9])?\s*(?:≤|=|⩽)\s*` + num + `\b`, `\b` + num + `\s*(?:≤|=|⩽)\s*[A-Za-z]`, `[A-Za-z]\s*≥\s*` + num + `\b`, `\b` + num + `\s*≥\s*[A-Za-z]`} {
-		if regexp.MustCompile(p).MatchString(text) {
-			return true
+	for _, re := range stIncludesRes {
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
+			if m[1] == num {
+				return true
+			}
 		}
 	}
 	return false

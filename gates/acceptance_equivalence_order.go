@@ -1,0 +1,32 @@
+package gates
+
+import "regexp"
+
+// An equivalence must be symmetric: two objects are one class when each is related to the other.
+// A relation of containment or order ("one is a minor of the other", "one contains the other",
+// "the first divides the second", "one embeds in the other") is not: every matroid has the empty
+// matroid as a minor, and the chains it makes are no classes to list. What such relations share
+// is their shape, one object placed below or inside the other, whatever the object; a relation
+// made symmetric in words ("each is a minor of the other", "and conversely") is an equivalence
+// again. The phrase goes to a person, since a relation may be symmetric for reasons of its own.
+
+// equivalenceOrderRe finds a relation of order or containment between two objects.
+var equivalenceOrderRe = regexp.MustCompile(`(?i)\b(?:one|the first|either)\s+(?:of them\s+)?(?:is|lies)\s+(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?(?:minor|sub[\p{L}-]+|factor|divisor|multiple|quotient|refinement|coarsening|extension|restriction|subdivision|contraction|deletion|speciali[sz]ation|degeneration|homomorphic image|cover|prefix|suffix|truncation|lift|descendant|ancestor|predecessor|successor)\s+of\s+the\s+(?:other|second)\b|\b(?:one|the first|either)\s+(?:of them\s+)?(?:contains|divides|embeds\s+in(?:to)?|dominates|precedes|covers|extends|refines|majori[sz]es|is\s+(?:contained|included|embedded|embeddable)\s+in|is\s+(?:at most|at least|less than|greater than|smaller than|larger than|below|above))\s+(?:the\s+)?(?:other|second)\b`)
+
+// equivalenceSymmetricRe finds words that make a relation symmetric: "each is a minor of the
+// other", "and vice versa", "and conversely", "mutually".
+var equivalenceSymmetricRe = regexp.MustCompile(`(?i)\b(?:each\s+(?:of them\s+)?(?:is|contains|divides|embeds)|vice versa|and conversely|mutual(?:ly)?|both ways|in both directions|each other)\b`)
+
+// acceptanceEquivalenceOrder asks a person about an equivalence written as a relation of order
+// or containment, which is not symmetric and so makes no classes. It reports whether it asked.
+func acceptanceEquivalenceOrder(equivalence string, out *Report) bool {
+	m := equivalenceOrderRe.FindStringIndex(equivalence)
+	if m == nil || equivalenceSymmetricRe.MatchString(equivalence) {
+		return false
+	}
+	sp := SpanOf(fieldAcceptanceEquivalence, equivalence, m[0], m[1])
+	out.NeedsHuman(checkAcceptanceClassification, sp,
+		"acceptance.equivalence relates two objects when “"+sp.Quote+"”, a relation of order or containment: it is not symmetric (one object may lie below the other but not the other below it), so it defines no classes to list; a person must confirm that the relation is an equivalence.",
+		"Write in acceptance.equivalence a symmetric relation (for example “isomorphic matroids are identified”), or say that each object must be related to the other.")
+	return true
+}

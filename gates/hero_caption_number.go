@@ -1,0 +1,46 @@
+package gates
+
+import "strings"
+
+// A caption may state a result in words no list of bound words foresees ("has between 867 and
+// 872 letters", "the minimum is 153", "needs 31 colours"). What such sentences share is a number
+// that belongs to neither the picture nor the question: one the alt text and the brief do not
+// show and the statement does not pose. The setup's own numbers ("the 720 permutations", "a
+// 7-cycle") are in the statement; a number of the picture ("the pairs below 50") is in its
+// brief. Any other number goes to a person with its sentence, who decides whether it is a result.
+
+// heroCaptionNumber asks a person about a number in the caption that neither the statement nor
+// the picture's alt text and brief name. It reports whether it recorded a finding.
+func heroCaptionNumber(r *Revision, out *Report) bool {
+	c := r.Hero.Caption
+	shown := r.Hero.Alt + " " + r.Hero.Brief + " " + r.Title + " " + r.Statement
+	for _, m := range captionNumberRe.FindAllStringIndex(c, 20) {
+		num := strings.TrimRight(c[m[0]:m[1]], ".,")
+		if num == "" || hasNumber(shown, num) || heroCaptionIndex(c, m[0], m[1]) {
+			continue
+		}
+		from, to := sentenceAround(c, m[0])
+		sp := SpanOf(fieldHeroCaption, c, from, to)
+		out.NeedsHuman(checkHeroCaption, sp,
+			"hero.caption names "+num+" (“"+clipText(sp.Quote, 100)+"”), a number neither the statement nor the picture's alt text and brief name: it may state a value, bound or result; a person must confirm that it describes the setup.",
+			"If the number is a result, bound or record, rewrite hero.caption to say only how the picture relates to the setup and move the number to the Research tab.")
+		return true
+	}
+	return false
+}
+
+// heroCaptionIndex reports whether the number at c[i:j] is an index or exponent of a formula
+// ("x_1", "2^n"), part of a name ("C60", "K4") or a one-digit dimension of a compound
+// ("2-complex"): notation, not a value.
+func heroCaptionIndex(c string, i, j int) bool {
+	if i > 0 && strings.ContainsRune("_^{", rune(c[i-1])) {
+		return true
+	}
+	if i > 0 && (c[i-1] >= 'A' && c[i-1] <= 'Z' || c[i-1] >= 'a' && c[i-1] <= 'z') {
+		return true
+	}
+	if j+1 < len(c) && j-i == 1 && c[j] == '-' && (c[j+1] >= 'a' && c[j+1] <= 'z') {
+		return true // a dimension or a size in a compound: "1-skeleton", "2-complex", "4-cycle"
+	}
+	return j < len(c) && (c[j] >= 'A' && c[j] <= 'Z' || c[j] >= 'a' && c[j] <= 'z')
+}
