@@ -429,6 +429,10 @@ func variedCheckFixtures() []checkFixture {
 			change: func(r *Revision) {
 				r.Exposition[1].Body += ` See doi:10.1016/j.disc.2005.01.010 for the computer search.`
 			}, want: []fixtureFinding{{"references.cited-sources", Fail, Span{"exposition[1].body", 94, 120, "10.1016/j.disc.2005.01.010"}}}},
+		{name: "preprint the coverage note saw and set aside", gate: referencesGate, check: checkRefsCited, base: cls,
+			change: func(r *Revision) {
+				r.ReferenceSearch.Coverage = `Searched MathSciNet and arXiv to 2026-11; a claimed classification (arXiv:2406.01234) was read and set aside as unrefereed.`
+			}, want: []fixtureFinding{{"references.cited-sources", NeedsHuman, Span{"referenceSearch.coverage", 68, 84, "arXiv:2406.01234"}}}},
 		{name: "ISBN in a remark with its row", gate: referencesGate, check: checkRefsCited, base: cls,
 			change: func(r *Revision) { r.Exposition[1].Body += ` The table is in the book with ISBN 9781009057226.` }, want: []fixtureFinding{{"references.cited-sources", Pass, Span{"references", 0, 0, ""}}}},
 

@@ -468,7 +468,16 @@ func refsCited(r *Revision, out *Report) {
 			if rows[id.Key] {
 				continue
 			}
-			if missing < maxRefFindings {
+			switch {
+			case missing >= maxRefFindings:
+			case t.Field == fieldSearchCoverage:
+				// The coverage note records what the search found, which may name a work seen
+				// and set aside (a claimed proof not yet refereed): whether it is a source of the
+				// packet's claims is a reader's question.
+				out.NeedsHuman(checkRefsCited, SpanOf(t.Field, t.Body, id.Start, id.End),
+					"The coverage note names “"+clipText(id.Text, 100)+"”, which has no row in references: a work the search found and set aside, or a source of the open-status claim left out of the bibliography.",
+					"If the packet's claims rest on “"+clipText(id.Text, 100)+"”, add it to references with its citation and a relevance note; if the search only saw it, say why it is set aside.")
+			default:
 				out.Fail(checkRefsCited, SpanOf(t.Field, t.Body, id.Start, id.End),
 					t.Field+" cites “"+clipText(id.Text, 100)+"”, which has no row in references.",
 					"Add “"+clipText(id.Text, 100)+"” to references with its citation and a relevance note, or remove the citation from "+t.Field+".")
