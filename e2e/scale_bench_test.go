@@ -105,9 +105,13 @@ func newScaleEnv(b *testing.B) *scaleEnv {
 	e := &scaleEnv{db: d, r: rand.New(rand.NewPCG(3, 4))}
 	e.vocab = newVocabulary(rand.New(rand.NewPCG(1, 2)), 20_000)
 	start := time.Now()
-	writers := 4
+	// A batch holds the problem counter until it commits, so writers queue for it: two keep
+	// PostgreSQL busy (one validates its batch while the other writes), and four made a batch
+	// wait for three others (past the 30 s statement timeout once the site was large and a write
+	// met a full-text index merge). SQLite has one writer; more only wait for its lock.
+	writers := 2
 	if scaleDialect != "postgres" {
-		writers = 1 // SQLite has one writer; more only wait for its lock
+		writers = 1
 	}
 	seeded, err := seedScale(ctx, policy.New(d, policy.Config{}), e.vocab, scaleProblems, writers)
 	if err != nil {
@@ -234,10 +238,17 @@ func seedScale(ctx context.Context, svc *policy.Service, v *vocabulary, n, write
 	if err != nil || have >= n {
 		return 0, err
 	}
-	const perAccount = 19 // under the reputation that pays the stakes
-	accounts := make([]*ent.Account, n/perAccount+1)
-	for i := have / perAccount; i < len(accounts); i++ {
-		handle := fmt.Sprintf("scale%07d", i)
+	// Accounts pay 19 stakes each (under the grant). A run that resumes a kept database submits
+	// from accounts of its own, named after where it resumed: a batch that failed leaves the
+	// accounts before it with their stakes paid in another order than problem i's account i/19.
+	const perAccount = 19
+	prefix := "scale"
+	if have > 0 {
+		prefix = fmt.Sprintf("scale%d-", have)
+	}
+	accounts := make([]*ent.Account, (n-have)/perAccount+1)
+	for i := range accounts {
+		handle := fmt.Sprintf("%s%07d", prefix, i)
 		a, err := svc.AccountByHandle(ctx, handle)
 		if err != nil {
 			a, err = svc.CreateAccount(ctx, handle, "", nil)
@@ -263,7 +274,7 @@ func seedScale(ctx context.Context, svc *policy.Service, v *vocabulary, n, write
 				for i := from; i < to; i++ {
 					in := searchInput(&vocabulary{words: v.words, zipf: rand.NewZipf(rand.New(rand.NewPCG(uint64(i), 7)), 1.1, 2,
 						uint64(len(v.words)-1))}, i)
-					subs = append(subs, policy.Submission{Actor: accounts[i/perAccount], Input: in})
+					subs = append(subs, policy.Submission{Actor: accounts[(i-have)/perAccount], Input: in})
 				}
 				if _, err := svc.SubmitMany(ctx, subs); err != nil {
 					mu.Lock()
