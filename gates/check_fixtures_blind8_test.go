@@ -13,7 +13,8 @@ import (
 // journal; an equivalence by order between two objects named by letters; a requested width the
 // recorded bounds already meet; a title that fixes a measure of its object; a relevance note
 // about an object of the title's kind under another name; a bound stated by a fraction that a
-// value elsewhere exceeds; an example of a supremum beyond the record's upper bound.
+// value elsewhere exceeds; an example of a supremum beyond the record's upper bound; an example
+// that exhibits, at a stated least size, an object without the property every such object has.
 
 func TestReadingProseRecurrence(t *testing.T) {
 	t.Parallel()
@@ -223,5 +224,41 @@ func TestReadingExampleBeyondExtremum(t *testing.T) {
 			change: example(`Thirteen points on a circle have smallest triangle area $\approx 0.0031$.`)},
 		{name: "extremum: a number of another magnitude", gate: cons, check: checkConsistencyBounds, base: base, want: Pass,
 			change: example(`The square has area $1$ and perimeter $\approx 4.0000$, so the points lie in a set of diameter about 1.41.`)},
+	})
+}
+
+func TestReadingExampleBeyondThreshold(t *testing.T) {
+	t.Parallel()
+	cons := consistencyGate
+	// The base defines a least size and states its values, so that only the example changes.
+	base := func(def, value string) func() *Revision {
+		return func() *Revision {
+			r := clean()
+			r.Exposition = append(r.Exposition,
+				packet.ExpositionEntry{Kind: packet.Definition, Term: "threshold", Body: def},
+				packet.ExpositionEntry{Kind: packet.Remark, Body: value})
+			return r
+		}
+	}
+	ramsey := base(`$R_k(4)$ is the least $n$ such that every colouring of the edges of $K_n$ with $k$ colours contains a monochromatic $K_4$.`, `It is known that $R_2(4) = 18$.`)
+	vdw := base(`$W_k(3)$ is the smallest $n$ such that every colouring of $\{1, \ldots, n\}$ with $k$ colours contains a monochromatic three-term progression.`, `Small values: W₂(3) = 9 and W₃(3) = 27.`)
+	example := func(body string) func(r *Revision) {
+		return func(r *Revision) {
+			r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Example, Body: body})
+		}
+	}
+	runReadingCases(t, []readingCase{
+		{name: "threshold: a colouring of K_18 with two colours and no K_4", gate: cons, check: checkConsistencyBounds, base: ramsey, want: NeedsHuman, quote: "K_{18}",
+			change: example(`The Paley construction gives a colouring of $K_{18}$ with two colours and no monochromatic $K_4$.`)},
+		{name: "threshold: nine points with two colours and no progression", gate: cons, check: checkConsistencyBounds, base: vdw, want: NeedsHuman, quote: "9 points",
+			change: example(`Colour 9 points with two colours, alternating in blocks, so that there is no monochromatic three-term progression.`)},
+		{name: "threshold: thirty elements and three colours", gate: cons, check: checkConsistencyBounds, base: vdw, want: NeedsHuman, quote: "30 elements",
+			change: example(`A colouring of 30 elements with three colours without a monochromatic progression of length three exists.`)},
+		{name: "threshold: a size below the value", gate: cons, check: checkConsistencyBounds, base: ramsey, want: Pass,
+			change: example(`The Paley graph gives a colouring of $K_{17}$ with two colours and no monochromatic $K_4$.`)},
+		{name: "threshold: another number of colours", gate: cons, check: checkConsistencyBounds, base: vdw, want: Pass,
+			change: example(`Colour 12 points with four colours so that there is no monochromatic three-term progression.`)},
+		{name: "threshold: an example of the property itself", gate: cons, check: checkConsistencyBounds, base: ramsey, want: Pass,
+			change: example(`Every colouring of $K_{18}$ with two colours contains a monochromatic $K_4$.`)},
 	})
 }
