@@ -193,6 +193,16 @@ func TestReadingFractionBounds(t *testing.T) {
 				r.OpenStatus.StrongestKnown = `$\tfrac{1}{200} < \Delta_{13}$ by an explicit configuration.`
 				r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Remark, Body: `A subdivision argument gives $\Delta_{13} \le 0.0041$.`})
 			}},
+		{name: "fraction: a slipped closed form beside a third", gate: cons, check: checkConsistencyBounds, base: numericalClean, want: NeedsHuman, quote: "0.0013",
+			change: func(r *Revision) {
+				r.OpenStatus.StrongestKnown = `1/200 < Δ₁₃ by an explicit configuration.`
+				r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Remark, Body: `A subdivision gives $\tfrac{1}{200} < \Delta_{13} \le \tfrac13 \cdot \tfrac{1}{25} \approx 0.0013$.`})
+			}},
+		{name: "fraction: a third is not read as 0.3", gate: cons, check: checkConsistencyBounds, base: numericalClean, want: Pass,
+			change: func(r *Revision) {
+				r.OpenStatus.StrongestKnown = `$\Delta_{13} > 0.32$ by an explicit configuration.`
+				r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Remark, Body: `Every configuration has $\Delta_{13} \le 1/3$.`})
+			}},
 		{name: "fraction: a value above the fraction bound", gate: cons, check: checkConsistencyBounds, base: numericalClean, want: Pass,
 			change: func(r *Revision) {
 				r.OpenStatus.StrongestKnown = `$\tfrac{1}{200} < \Delta_{13}$ by an explicit configuration.`

@@ -9,8 +9,8 @@ import (
 // A bound is as often stated by a fraction as by a decimal: "1/2 < L", "$\tfrac12 < L$",
 // "$\frac{1}{3} \le c$". The comparison reader reads numbers, so each simple fraction is written
 // as its decimal value in as many bytes, padded with spaces so that offsets stay; when the
-// decimal does not fit or does not end, the decimals written are recorded as the reading's
-// margin, as for a value given through "≈".
+// decimal does not end, the decimals written (three at least, or the fraction is left as
+// written) are recorded as the reading's margin, as for a value given through "≈".
 
 // fractionRe finds a simple fraction: "\tfrac12", "\frac{1}{2}", "\dfrac{5}{6}", "1/2".
 var fractionRe = regexp.MustCompile(`\\[dt]?frac\s*(?:\{\s*([0-9]{1,3})\s*\}|([0-9]))\s*(?:\{\s*([0-9]{1,3})\s*\}|([0-9]))|(?:^|[^0-9.,/^_{A-Za-z\\])([0-9]{1,3})\s*/\s*([0-9]{1,3})(?:$|[^0-9./^_])`)
@@ -43,8 +43,8 @@ func fractionBlanked(text string, places map[int]int) (string, map[int]int) {
 		if !exact {
 			intLen := len(strconv.Itoa(int(v)))
 			p := width - intLen - 1
-			if p < 1 {
-				continue
+			if p < 3 {
+				continue // "1/3" as "0.3" would bound too loosely: left as written
 			}
 			s = strconv.FormatFloat(v, 'f', p, 64)
 			if places == nil {
