@@ -8,10 +8,15 @@ import "regexp"
 // matroid as a minor, and the chains it makes are no classes to list. What such relations share
 // is their shape, one object placed below or inside the other, whatever the object; a relation
 // made symmetric in words ("each is a minor of the other", "and conversely") is an equivalence
-// again. The phrase goes to a person, since a relation may be symmetric for reasons of its own.
+// again. The two objects may be named by letters ("≤′ extends ≤", "G is a minor of H") instead
+// of "one" and "the other"; the shape is the same. The phrase goes to a person, since a relation may be symmetric for reasons of its own.
 
 // equivalenceOrderRe finds a relation of order or containment between two objects.
 var equivalenceOrderRe = regexp.MustCompile(`(?i)\b(?:one|the first|either)\s+(?:of them\s+)?(?:is|lies)\s+(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?(?:minor|sub[\p{L}-]+|factor|divisor|multiple|quotient|refinement|coarsening|extension|restriction|subdivision|contraction|deletion|speciali[sz]ation|degeneration|homomorphic image|cover|prefix|suffix|truncation|lift|descendant|ancestor|predecessor|successor)\s+of\s+the\s+(?:other|second)\b|\b(?:one|the first|either)\s+(?:of them\s+)?(?:contains|divides|embeds\s+in(?:to)?|dominates|precedes|covers|extends|refines|majori[sz]es|is\s+(?:contained|included|embedded|embeddable)\s+in|is\s+(?:at most|at least|less than|greater than|smaller than|larger than|below|above))\s+(?:the\s+)?(?:other|second)\b`)
+
+// equivalenceNamedOrderRe finds the same relation between two objects named by a letter or a
+// symbol: "≤′ extends ≤", "$P$ refines $Q$", "G is a minor of H", "A ⊆ B".
+var equivalenceNamedOrderRe = regexp.MustCompile(`(?:^|[\s(])(\$?[\p{L}≤≼⪯⊑](?:[′'’_0-9]|\\prime)*\$?)\s+(?:extends|refines|contains|divides|dominates|majori[sz]es|embeds\s+in(?:to)?|is\s+(?:an?\s+)?(?:minor|sub[\p{L}-]+|extension|refinement|coarsening|restriction|quotient|factor|divisor|multiple|homomorphic image)\s+of|is\s+(?:contained|included|embedded)\s+in|(?:⊆|⊂|⊑|≼|⪯|\\subseteq|\\subset|\\preceq))\s+(\$?[\p{L}≤≼⪯⊑](?:[′'’_0-9]|\\prime)*\$?)(?:[\s,.;:)]|$)`)
 
 // equivalenceSymmetricRe finds words that make a relation symmetric: "each is a minor of the
 // other", "and vice versa", "and conversely", "mutually".
@@ -21,6 +26,9 @@ var equivalenceSymmetricRe = regexp.MustCompile(`(?i)\b(?:each\s+(?:of them\s+)?
 // or containment, which is not symmetric and so makes no classes. It reports whether it asked.
 func acceptanceEquivalenceOrder(equivalence string, out *Report) bool {
 	m := equivalenceOrderRe.FindStringIndex(equivalence)
+	if m == nil {
+		m = equivalenceNamedOrder(equivalence)
+	}
 	if m == nil || equivalenceSymmetricRe.MatchString(equivalence) {
 		return false
 	}
@@ -29,4 +37,27 @@ func acceptanceEquivalenceOrder(equivalence string, out *Report) bool {
 		"acceptance.equivalence relates two objects when “"+sp.Quote+"”, a relation of order or containment: it is not symmetric (one object may lie below the other but not the other below it), so it defines no classes to list; a person must confirm that the relation is an equivalence.",
 		"Write in acceptance.equivalence a symmetric relation (for example “isomorphic matroids are identified”), or say that each object must be related to the other.")
 	return true
+}
+
+// equivalenceNamedOrder returns the place of a relation of order between two objects named by
+// letters, unless the relation is also stated the other way round ("H extends G and G extends
+// H"), or nil.
+func equivalenceNamedOrder(equivalence string) []int {
+	all := equivalenceNamedOrderRe.FindAllStringSubmatchIndex(equivalence, 4)
+	for _, n := range all {
+		a, b := equivalence[n[2]:n[3]], equivalence[n[4]:n[5]]
+		if a == b {
+			continue
+		}
+		reversed := false
+		for _, o := range all {
+			if equivalence[o[2]:o[3]] == b && equivalence[o[4]:o[5]] == a {
+				reversed = true
+			}
+		}
+		if !reversed {
+			return []int{n[2], n[5]}
+		}
+	}
+	return nil
 }

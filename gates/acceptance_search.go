@@ -51,6 +51,9 @@ func acceptanceSearchSpaceOpen(space string, out *Report) bool {
 			"Bound acceptance.searchSpace by a size or range the search covers completely (for example “|x|, |y|, |z| ≤ 10^{16}”), independent of what it finds.")
 		return true
 	}
+	if acceptanceSearchLower(space, out) {
+		return true
+	}
 	m := searchUniverseRe.FindStringIndex(space)
 	if m == nil || searchBoundRe.MatchString(searchCountRe.ReplaceAllString(space, " ")) {
 		return false

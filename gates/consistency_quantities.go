@@ -425,7 +425,15 @@ func packetNamedBounds(r *Revision, how boundReading) []namedBound {
 func namedBounds(field, text string, constants map[string]bool, exact bool) []namedBound {
 	blanked, places := compared(text), map[int]int(nil)
 	if !exact {
+		var inexact map[int]int
+		blanked, inexact = fractionBlanked(blanked, nil)
 		blanked, places = approxBlanked(blanked)
+		for at, p := range inexact {
+			if places == nil {
+				places = map[int]int{}
+			}
+			places[at] = p
+		}
 		blanked, places = chainBlanked(blanked, places)
 	}
 	var out []namedBound
@@ -472,7 +480,7 @@ func consistencyNamedBounds(r *Revision, out *Report, budget int) int {
 			order = append(order, b.Subject)
 		}
 		if bs := bySubject[b.Subject]; len(bs) < maxValuesPerQuantity &&
-			!slices.ContainsFunc(bs, func(x namedBound) bool { return x.Op == b.Op && x.Value == b.Value }) {
+			!slices.ContainsFunc(bs, func(x namedBound) bool { return x.Op == b.Op && x.Value == b.Value && x.Field == b.Field }) {
 			bySubject[b.Subject] = append(bs, b)
 		}
 	}

@@ -148,10 +148,11 @@ func consistencyIncumbentMeets(r *Revision, out *Report) bool {
 	found = incumbentUpperMeets(r, known, out) || found
 	found = incumbentValueMeets(r, out) || found
 	found = incumbentOtherSize(r, out) || found
+	narrow := false
 	if eps := requestedPrecision(r); eps > 0 {
 		for _, iv := range knownIntervals(known) {
 			if width := iv[1].Value - iv[0].Value; width >= 0 && width <= eps {
-				found = true
+				found, narrow = true, true
 				k := iv[0]
 				out.NeedsHuman(checkConsistencyIncumbent, SpanOf(k.Field, fieldText(r, k.Field), k.Start, k.End),
 					fmt.Sprintf("The record asks for %s to within %g, but %s already states %s and %s, an interval of width %g: the incumbent meets the requested precision.",
@@ -159,6 +160,9 @@ func consistencyIncumbentMeets(r *Revision, out *Report) bool {
 					"Ask for a precision beyond the known interval, or correct the recorded bounds.")
 			}
 		}
+	}
+	if !narrow {
+		found = incumbentWidthMeets(r, out) || found
 	}
 	return found
 }

@@ -194,10 +194,16 @@ func refsTheoremLocators(r *Revision, out *Report) int {
 		if strings.TrimSpace(ref.Locator) != "" || exactLocatorRe.MatchString(ref.Relevance) {
 			continue
 		}
-		h, ok := findPhrase(ref.Relevance, theoremClaimWords)
-		if !ok || !theoremClaimed(ref.Relevance, h) || !containsStem(ref.Relevance, resultClaimVerbs...) && !resultLabelRe.MatchString(ref.Relevance) ||
-			exactLocatorRe.MatchString(ref.Citation) {
+		if exactLocatorRe.MatchString(ref.Citation) {
 			continue
+		}
+		h, ok := findPhrase(ref.Relevance, theoremClaimWords)
+		if !ok || !theoremClaimed(ref.Relevance, h) || !containsStem(ref.Relevance, resultClaimVerbs...) && !resultLabelRe.MatchString(ref.Relevance) {
+			start, end, stated := refStatedResult(ref.Relevance)
+			if !stated {
+				continue
+			}
+			h = phraseHit{Start: start, End: end}
 		}
 		n++
 		field := ReferenceField(i, "relevance")
@@ -335,6 +341,15 @@ func refsRelevanceTopic(r *Revision, out *Report) {
 	for i, ref := range r.References {
 		if asked >= maxRefFindings {
 			break
+		}
+		if a, b, named := relevanceNamedObject(r.Title, ref.Relevance, problem); named {
+			asked++
+			field := ReferenceField(i, "relevance")
+			sp := SpanOf(field, ref.Relevance, a, b)
+			out.NeedsHuman(checkRefsRelevance, sp,
+				field+" is about “"+sp.Quote+"”, an object of the kind the title names under a name the problem never uses, so it may be about a different problem; a person must confirm that it says why the work matters to this one.",
+				"Rewrite "+field+" to say what the work contributes to this problem's object and target, or remove the row if it concerns another problem.")
+			continue
 		}
 		if _, tied := findPhrase(ref.Relevance, relevanceTies); tied || sharesNumber(ref.Relevance, prob.String()) {
 			continue

@@ -175,7 +175,11 @@ func refsDOIPublishers(r *Revision, out *Report) int {
 			}
 		}
 		if fits || len(names) == 0 {
-			if journal := refDOIJournal(key, cit); fits && journal != "" {
+			journal := refDOIJournal(key, cit)
+			if journal == "" {
+				journal = refISSNJournal(key, cit)
+			}
+			if journal != "" {
 				n++
 				row := "references[" + strconv.Itoa(i) + "]"
 				out.NeedsHuman(checkRefsRow, Whole(ReferenceField(i, "identifier"), ref.Identifier),

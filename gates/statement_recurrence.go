@@ -18,6 +18,7 @@ type stRecurrence struct {
 	seq    string // the sequence's name ("a")
 	index  string // the index the recurrence runs over ("n")
 	script byte   // whether the index is a subscript or a superscript
+	prose  bool   // written in words ("let $a_{n+1}$ be …"), not as an equation
 }
 
 var stIndexRe = regexp.MustCompile(`^\{?\s*([a-zA-Z])\s*(?:([+-])\s*(\d+))?\s*\}?$`)
@@ -71,7 +72,7 @@ func stRecurrences(t *stText) []stRecurrence {
 			}
 		}
 	}
-	return out
+	return append(out, stProseRecurrences(t)...)
 }
 
 // stFunctionIndexes are the letters that index a sequence written as a function, "$T(n+1) =
@@ -177,7 +178,7 @@ func stInitialOf(fields []*stText, rec stRecurrence) stInitial {
 					continue
 				}
 				found = stInitialMentioned
-				if stValueFollows(f, k) || stProseValue(t, fi, f, k) {
+				if stValueFollows(f, k) || stProseValue(t, fi, f, k) || stLetBe(t, fi) {
 					return stInitialGiven
 				}
 			}
@@ -334,6 +335,11 @@ func stRecursiveSequence(a *stAnalysis, out *Report) {
 				out.NeedsHuman(stCheckRecurrence, sp,
 					fmt.Sprintf("The equation %s reads as a recurrence for %s with no initial value, unless it is a functional equation that leaves them free; a person must confirm which.", sp.Quote, name),
 					fmt.Sprintf("If %s is a sequence, state its initial values (for example %s) and the range of the recurrence.", name, first))
+			case !initial && rec.prose:
+				reported++
+				out.NeedsHuman(stCheckRecurrence, sp,
+					fmt.Sprintf("The words around %s define %s from earlier terms, but no initial value is given; a person must confirm whether the first terms are stated.", sp.Quote, name),
+					fmt.Sprintf("State the initial values of %s (for example %s) next to the recurrence.", name, first))
 			case !initial && stQuantifiedSequence(t, rec.tok):
 				reported++
 				out.NeedsHuman(stCheckRecurrence, sp,

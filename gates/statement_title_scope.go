@@ -88,6 +88,21 @@ var stTitlePrepositions = stWordSet(`of with whose having without on in for`)
 // maximum degree three", "with at most five colours", "of girth at least 6".
 var stTitleQualifiers = stWordSet(`bounded maximum minimum maximal minimal max min most least fewer exactly`)
 
+// stTitleMeasures name a size of the object that a number after them fixes: "of width two",
+// "in dimension 3", "of girth 5". A measure with a number restricts its object as a qualifier
+// does, to a case the statement must name.
+var stTitleMeasures = stWordSet(`width height length depth order degree dimension rank girth genus diameter
+	size weight valency thickness treewidth pathwidth arity`)
+
+// stTitleNumbers is the target as its numbers are compared with a title's: without its simple
+// fractions when the title's measure is one the target never names.
+func stTitleNumbers(target string, measureAbsent bool) string {
+	if !measureAbsent {
+		return target
+	}
+	return fractionRe.ReplaceAllString(target, " ")
+}
+
 // stTitleWord is one word of a title with its place.
 type stTitleWord struct {
 	text       string
@@ -120,7 +135,7 @@ func stTitleWords(title string) []stTitleWord {
 }
 
 // stTitleRestriction asks a person about a phrase of the title that restricts the object's size
-// ("of maximum degree three", "with at most five colours") when the target fields hold neither
+// ("of maximum degree three", "with at most five colours", "of width two") when the target fields hold neither
 // the phrase's number nor one of its subject words. It reports whether it asked.
 func stTitleRestriction(r *Revision, out *Report) bool {
 	if strings.ContainsAny(r.Title, "$\\`") || stCatalogueRe.MatchString(r.Title) {
@@ -150,7 +165,7 @@ func stTitleRestriction(r *Revision, out *Report) bool {
 				num = strconv.Itoa(int(v))
 			case textHasDigit(low) && strings.Trim(low, "0123456789") == "":
 				num = low
-			case stTitleQualifiers[low]:
+			case stTitleQualifiers[low] || stTitleMeasures[low]:
 				qual = low
 				if !stmt[stStem(low)] && !stStopWords[low] {
 					absent = append(absent, x.text)
@@ -160,7 +175,10 @@ func stTitleRestriction(r *Revision, out *Report) bool {
 				absent = append(absent, x.text)
 			}
 		}
-		if num == "" || qual == "" || len(absent) == 0 || hasNumber(target, num) {
+		// A measure the target never names ("of width two" over a statement without widths)
+		// restricts whatever fractions the target writes ("the 1/3–2/3 conjecture").
+		measureAbsent := stTitleMeasures[qual] && !stmt[stStem(qual)]
+		if num == "" || qual == "" || len(absent) == 0 || hasNumber(stTitleNumbers(target, measureAbsent), num) {
 			continue
 		}
 		phrase := r.Title[w.start:end]

@@ -1,0 +1,30 @@
+package gates
+
+import "regexp"
+
+// A search space bounded from below only is as infinite as one with no bound: "n ≥ 51", "odd
+// squares above 10³⁵", "n = 51, 52, 53, …" and "scanned upwards" name where the search starts
+// and not where it ends. What they share is a lower bound or an open enumeration with no upper
+// bound anywhere in the space; the phrase goes to a person, since an upper bound may be written
+// in words the reader does not know.
+
+// searchLowerRe finds a lower bound on a searched number, or an enumeration that runs on with no
+// last term ("51, 52, 53, …" before no number).
+var searchLowerRe = regexp.MustCompile(`(?i)(?:>|≥|⩾|\\geq?(?:slant)?\b|\\gt\b|\bgreater than|\bat least|\babove|\bexceeding|\bbeyond|\blarger than)\s*\$?\s*[0-9]+(?:[.,][0-9]+)*[⁰¹²³⁴⁵⁶⁷⁸⁹]*|\b[0-9]+\s*,\s*[0-9]+\s*,\s*(?:[0-9]+\s*,\s*)?(?:…|\.\.\.|\\[lc]?dots)\s*(?:$|[^0-9\s,]|,\s*(?:[^0-9\s]|$))|\b(?:onwards|upwards|upward|without end|with no (?:upper |end)|no upper (?:bound|limit))\b`)
+
+// searchUpperRe finds an upper bound on a searched number, or a range with both ends.
+var searchUpperRe = regexp.MustCompile(`(?i)(?:<|≤|⩽|\\leq?(?:slant)?\b|\\lt\b|\bat most|\bup to\s+\$?[0-9]|\bbelow|\bless than|\bsmaller than|\bfewer than|\bbetween|\bnot exceeding|\bbounded by|\bto\s+\$?[0-9]|\bthrough\s+\$?[0-9]|(?:…|\.\.\.|\\[lc]?dots)\s*,?\s*\$?[0-9]|\bof (?:size|length|height|order|degree)\s+\$?[0-9])`)
+
+// acceptanceSearchLower asks a person about a search space bounded from below only. It reports
+// whether it recorded a finding.
+func acceptanceSearchLower(space string, out *Report) bool {
+	m := searchLowerRe.FindStringIndex(space)
+	if m == nil || searchUpperRe.MatchString(space) {
+		return false
+	}
+	sp := SpanOf(fieldAcceptanceSearchSpace, space, m[0], m[1])
+	out.NeedsHuman(checkAcceptanceSearch, sp,
+		"acceptance.searchSpace says “"+sp.Quote+"”, a lower end with no upper bound anywhere in the space: the search starts there and never ends, an infinite set; a finite search target needs a finite space, and a person must confirm what bounds it.",
+		"Give acceptance.searchSpace an upper end as well (for example “51 ≤ n ≤ 61”, “10³⁵ < n < 10⁴⁰”), or make the target a PROOF if no finite search settles it.")
+	return true
+}

@@ -1,0 +1,96 @@
+package gates
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/theoremdb/theoremdb/packet"
+)
+
+// An example of a problem that asks for a supremum ("the largest density of a set without unit
+// distances") exhibits an object, and its value is a lower bound on the supremum: it cannot
+// exceed an upper bound the record states. Symmetrically an example of an infimum cannot fall
+// below a stated lower bound. The example need not name the quantity ("Its density is π/9 ≈
+// 0.349"); what it states is the value of its object, through "≈" or "is". Such a value beyond
+// the record's bound goes to a person with both spans.
+
+// extremumSupRe and extremumInfRe find a statement that asks for a supremum or an infimum.
+var (
+	extremumSupRe = regexp.MustCompile(`\\sup\b|\\max\b|(?i)\b(?:supremum|largest|maximum|densest|greatest)\b`)
+	extremumInfRe = regexp.MustCompile(`\\inf\b|\\min\b|(?i)\b(?:infimum|smallest|minimum|least|thinnest)\b`)
+)
+
+// extremumPhrases are bounds in words that name no extremum ("of area at least Δ").
+var extremumPhrases = strings.NewReplacer("at least", "", "at most", "", "At least", "", "At most", "")
+
+// exampleValueRe reads the value an example states for its object: "≈ 0.349", "\approx 0.2267",
+// "density is 0.25".
+var exampleValueRe = regexp.MustCompile(`(?:≈|\\approx)\s*\$?\s*([0-9]+\.[0-9]+)|(?i)\b(?:density|value|ratio|constant|area|volume|measure)\s+(?:is|equals|of)\s+(?:about\s+)?\$?\s*([0-9]+\.[0-9]+)`)
+
+// consistencyExampleExtremum asks a person about an example whose value lies beyond the bound
+// the record states on the supremum or infimum the statement asks for. It returns the number of
+// findings.
+func consistencyExampleExtremum(r *Revision, out *Report, budget int) int {
+	asked := extremumPhrases.Replace(r.Statement)
+	sup, inf := extremumSupRe.MatchString(asked), extremumInfRe.MatchString(asked)
+	if sup == inf || budget <= 0 {
+		return 0 // neither, or both: which way an example bounds the target is a reading
+	}
+	var bounds []namedBound
+	for _, b := range namedBounds(fieldOpenStrongestKnown, r.OpenStatus.StrongestKnown, constantLetters(r), false) {
+		if sup && (b.Op == cmpLE || b.Op == cmpLT) || inf && (b.Op == cmpGE || b.Op == cmpGT) {
+			bounds = append(bounds, b)
+		}
+	}
+	if len(bounds) == 0 {
+		return 0
+	}
+	n := 0
+	for i, e := range r.Exposition {
+		if e.Kind != packet.Example || n >= budget {
+			continue
+		}
+		field := ExpositionField(i, "body")
+		for _, m := range exampleValueRe.FindAllStringSubmatchIndex(e.Body, 4) {
+			at := 2
+			if m[2] < 0 {
+				at = 4
+			}
+			raw := e.Body[m[at]:m[at+1]]
+			v, err := strconv.ParseFloat(raw, 64)
+			if err != nil {
+				continue
+			}
+			margin := math.Pow(10, -float64(len(raw)-1-indexByte(raw, '.')))
+			for _, b := range bounds {
+				beyond := sup && v > b.Value+b.margin+margin || inf && v < b.Value-b.margin-margin
+				if !beyond || v > 10*b.Value || v < b.Value/10 {
+					continue
+				}
+				n++
+				side := "upper"
+				if inf {
+					side = "lower"
+				}
+				behaviour := fmt.Sprintf("%s states the value %s for its object, beyond the %s bound %s that openStatus.strongestKnown states on the quantity the statement asks for: an example's object cannot do better than the best bound.", field, raw, side, b.comparison)
+				fix := "Correct the example's value or construction, or the recorded bound, so that they agree."
+				out.NeedsHuman(checkConsistencyBounds, SpanOf(field, e.Body, m[at], m[at+1]), behaviour, fix)
+				break
+			}
+		}
+	}
+	return n
+}
+
+// indexByte is the index of c in s, or len(s) when s has none.
+func indexByte(s string, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return len(s)
+}

@@ -1,0 +1,26 @@
+package gates
+
+import "regexp"
+
+// A relevance note states a result of the work without naming it a theorem as often as with:
+// "Proved there: every poset that is not a chain has x, y with (5 − √5)/10 ≤ Pr(x ≺ y)", "They
+// prove that the space spanned by … has dimension at least (1 − ε) log a". What marks such a
+// note is its shape: a verb by which the work obtains a result, then a claim a reader could
+// check only at its place, one that holds a relation or a quantitative bound. Over an empty
+// locator it goes to a person, as a named theorem does.
+
+// refStatedResultRe finds a verb by which a work obtains a result, followed by the result.
+var refStatedResultRe = regexp.MustCompile(`(?i)\b(?:proved|proves|prove|proven|shows|showed|shown|show|establishes|established|establish|obtains|obtained|derives|derived|gives a proof)\b\s*(?:there|here|in it|in this work)?\s*(?:that|:)`)
+
+// refQuantitativeRe finds a relation or a quantitative bound in a claim: "≤", "=", "at least 3".
+var refQuantitativeRe = regexp.MustCompile(`[≤≥<>=≠≈]|\\(?:le|ge|leq|geq|lt|gt|ne)\b|(?i)\b(?:at least|at most|greater than|less than|exceeds?|bounded by)\b`)
+
+// refStatedResult returns the span of a note that states a quantitative result of the work
+// after a verb that obtains it, or ok false.
+func refStatedResult(note string) (start, end int, ok bool) {
+	m := refStatedResultRe.FindStringIndex(note)
+	if m == nil || !refQuantitativeRe.MatchString(note[m[1]:]) {
+		return 0, 0, false
+	}
+	return m[0], m[1], true
+}

@@ -1,0 +1,68 @@
+package gates
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A problem about a named sequence, number or constant ("the Euclid–Mullin sequence", "a
+// quasiperfect number") has neighbours of the same kind under another name ("Sylvester's
+// sequence", "an odd perfect number"), and a relevance note about a neighbour shares most of its
+// words with the problem. What sets it apart is the name before the shared kind: the word that
+// says which sequence or which numbers, where the problem's title says another one and the
+// problem never uses it. Such a note goes to a person with the named object quoted.
+
+// relevanceKindRe finds a kind of object a title or a note names, with the word before it:
+// "Euclid–Mullin sequence", "Sylvester's sequence", "perfect number", "Landau's constant".
+var relevanceKindRe = regexp.MustCompile(`([\p{L}][\p{L}0-9’'–-]*)\s+(sequences?|numbers?|constants?)\b`)
+
+// relevanceKindSkip are words before a kind that name no particular object: articles,
+// quantifiers, the kind's usual adjectives.
+var relevanceKindSkip = stWordSet(`the a an this that these those its their each every any all some no
+	such same other whole real complex natural rational integer prime positive negative large small
+	first last next least largest smallest given fixed finite infinite total known new exact
+	of in on for and or with whose`)
+
+// relevanceKindName folds the word before a kind for comparison: lower case, a possessive off.
+func relevanceKindName(w string) string {
+	w = strings.ToLower(w)
+	for _, s := range []string{"'s", "’s", "'", "’"} {
+		w = strings.TrimSuffix(w, s)
+	}
+	return w
+}
+
+// relevanceNamedObject returns the span of a note's named object of the kind the title names
+// under another name the problem never uses, or ok false.
+func relevanceNamedObject(title, note string, problem map[string]bool) (start, end int, ok bool) {
+	names, titled := map[string]bool{}, map[string]bool{}
+	for _, m := range relevanceKindRe.FindAllStringSubmatch(title, 4) {
+		if w := relevanceKindName(m[1]); !relevanceKindSkip[w] {
+			names[strings.TrimSuffix(m[2], "s")] = true
+		}
+	}
+	for _, w := range strings.Fields(title) {
+		titled[relevanceKindName(strings.Trim(w, ".,;:?!()"))] = true
+	}
+	if len(names) == 0 {
+		return 0, 0, false
+	}
+	for _, m := range relevanceKindRe.FindAllStringSubmatchIndex(note, 6) {
+		kind := strings.TrimSuffix(note[m[4]:m[5]], "s")
+		w := relevanceKindName(note[m[2]:m[3]])
+		if !names[kind] || relevanceKindSkip[w] || textHasDigit(w) || titled[w] {
+			continue
+		}
+		stems := stContentStems(w)
+		known := len(stems) == 0
+		for _, s := range stems {
+			if problem[s] {
+				known = true
+			}
+		}
+		if !known {
+			return m[2], m[5], true
+		}
+	}
+	return 0, 0, false
+}
