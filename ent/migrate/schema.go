@@ -1371,6 +1371,11 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{ProblemsColumns[20]},
 			},
+			{
+				Name:    "problem_proposer_id",
+				Unique:  false,
+				Columns: []*schema.Column{ProblemsColumns[19]},
+			},
 		},
 	}
 	// PublicationGatesColumns holds the columns for the "publication_gates" table.
@@ -1635,6 +1640,11 @@ var (
 				Unique:  true,
 				Columns: []*schema.Column{RevisionsColumns[19], RevisionsColumns[1]},
 			},
+			{
+				Name:    "revision_author_id",
+				Unique:  false,
+				Columns: []*schema.Column{RevisionsColumns[18]},
+			},
 		},
 	}
 	// SessionsColumns holds the columns for the "sessions" table.
@@ -1677,6 +1687,13 @@ var (
 				Columns:    []*schema.Column{SlugsColumns[3]},
 				RefColumns: []*schema.Column{ProblemsColumns[0]},
 				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "slug_problem_id",
+				Unique:  false,
+				Columns: []*schema.Column{SlugsColumns[3]},
 			},
 		},
 	}

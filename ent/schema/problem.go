@@ -110,5 +110,6 @@ func (Problem) Indexes() []ent.Index {
 		index.Fields("title", "id"),
 		index.Fields("current_revision_id"), // search joins its matches to problems by it
 		index.Fields("merged_into_id"),      // the packet of a survivor lists what was merged into it
+		index.Fields("proposer_id"),         // an account's page lists the problems it proposed
 	}
 }

@@ -64,5 +64,8 @@ func (Revision) Edges() []ent.Edge {
 
 // Indexes of the Revision.
 func (Revision) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("problem_id", "number").Unique()}
+	return []ent.Index{
+		index.Fields("problem_id", "number").Unique(),
+		index.Fields("author_id"), // the source rate of an author counts its revisions' references
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
 
 	"github.com/theoremdb/theoremdb/ent/schema/gid"
 )
@@ -35,5 +36,12 @@ func (Slug) Fields() []ent.Field {
 func (Slug) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("problem", Problem.Type).Ref("slugs").Field("problem_id").Unique().Required().Immutable(),
+	}
+}
+
+// Indexes of the Slug.
+func (Slug) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("problem_id"), // a problem's slugs, as the export lists them
 	}
 }
