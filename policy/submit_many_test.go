@@ -239,3 +239,53 @@ func TestStatementsChangedSincePagesATie(t *testing.T) {
 		}
 	})
 }
+
+// TestSearchScanFindsWhatTheIndexFinds: on PostgreSQL the search's two ways of finding
+// candidates, the GIN index's bitmap (tdb_search_hits) and a scan of the rows
+// (tdb_search_scan, chosen for common words), return the same rows in the same order with the
+// same scores, for words, a word most rows have, a phrase and an excluded word, at any limit.
+func TestSearchScanFindsWhatTheIndexFinds(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t, "postgres")
+	var accounts []*ent.Account
+	for i := range 8 {
+		accounts = append(accounts, f.account(t, fmt.Sprintf("writer-%d", i)))
+	}
+	if _, err := f.svc.SubmitMany(ctx, manyInputs(150, accounts)); err != nil {
+		t.Fatal(err)
+	}
+	read := func(fn, match, rank string, n int) []string {
+		t.Helper()
+		rows, err := f.db.QueryContext(ctx, `SELECT revision_id, COALESCE(score, -1) FROM `+fn+
+			`(plainto_tsquery('tdb_search', $1) && !!plainto_tsquery('tdb_search', 'nothingsuch'), `+
+			`plainto_tsquery('tdb_search', $1) && phraseto_tsquery('tdb_search', $2), $3)`, match, rank, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var id string
+			var score float64
+			if err := rows.Scan(&id, &score); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, fmt.Sprintf("%s %.6f", id, score))
+		}
+		return out
+	}
+	for _, c := range []struct{ match, rank string }{
+		{"integers", "positive integers"},
+		{"lattice bound", "lattice case"},
+		{"Erdos Straus", "Straus conjecture"},
+		{"torsion", "the torsion case"},
+	} {
+		for _, n := range []int{1, 7, 40, 1000} {
+			hits, scan := read("tdb_search_hits", c.match, c.rank, n), read("tdb_search_scan", c.match, c.rank, n)
+			if len(hits) == 0 || !slices.Equal(hits, scan) {
+				t.Errorf("%q, %d candidates: the index found %d, the scan %d, or in another order:\n%v\n%v", c.match, n, len(hits), len(scan), hits, scan)
+			}
+		}
+	}
+}

@@ -1,0 +1,30 @@
+package search
+
+import "testing"
+
+// TestScanCheaper: the scan is chosen for words in a large share of a large index, never for a
+// small index, a rare word or a conjunction whose joint share is small.
+func TestScanCheaper(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name  string
+		total float64
+		docs  []int64
+		want  bool
+	}{
+		{"a word in 73% of a million", 1e6, []int64{734_747}, true},
+		{"a word in 20% of a million", 1e6, []int64{200_000}, true},
+		{"a word in 10% of a million", 1e6, []int64{100_000}, false},
+		{"a rare word", 1e6, []int64{40}, false},
+		{"two words in 30% each: 9% together", 1e6, []int64{300_000, 300_000}, false},
+		{"two words in 60% each: 36% together", 1e6, []int64{600_000, 600_000}, true},
+		{"every row of a small index", 20_000, []int64{20_000}, false},
+		{"half of 100,000", 1e5, []int64{50_000}, true},
+		{"an index never analysed", 0, []int64{50_000}, false},
+		{"no counted word", 1e6, nil, false},
+	} {
+		if got := scanCheaper(c.total, c.docs, MaxRanked+1); got != c.want {
+			t.Errorf("%s: scanCheaper = %v; want %v", c.name, got, c.want)
+		}
+	}
+}
