@@ -58,20 +58,30 @@ const catchUpOverlap = 10 * time.Second
 const catchUpBatch = 2000
 
 func (c *catalogue) catchUp(ctx context.Context) error {
+	_, err := c.catchUpCount(ctx)
+	return err
+}
+
+// catchUpCount catches up and says how many rows it read.
+func (c *catalogue) catchUpCount(ctx context.Context) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.recent == nil {
 		c.recent = map[string]time.Time{}
 	}
-	var after Cursor
+	var (
+		after Cursor
+		read  int
+	)
 	if !c.since.IsZero() {
 		after.At = c.since.Add(-catchUpOverlap)
 	}
 	for {
 		batch, err := c.load(ctx, after, catchUpBatch)
 		if err != nil {
-			return err
+			return read, err
 		}
+		read += len(batch)
 		for _, e := range batch {
 			after = Cursor{At: e.Changed, ID: e.ID}
 			if at, ok := c.recent[e.ID]; ok && at.Equal(e.Changed) {
@@ -93,7 +103,7 @@ func (c *catalogue) catchUp(ctx context.Context) error {
 			}
 		}
 		if len(batch) < catchUpBatch {
-			return nil
+			return read, nil
 		}
 	}
 }
@@ -120,6 +130,11 @@ func NewProblemIndex(p Problems) *ProblemIndex {
 	}
 	return x
 }
+
+// CatchUp reads the problems changed since the last search into the index (every problem, the
+// first time) and says how many it read: a search does this first, and a worker does it when it
+// starts, so that the first search does not wait for a whole site.
+func (x *ProblemIndex) CatchUp(ctx context.Context) (int, error) { return x.cat.catchUpCount(ctx) }
 
 // Similar implements gates.Similar.
 func (x *ProblemIndex) Similar(ctx context.Context, title, statement, exclude string, limit int) ([]Candidate, error) {
@@ -155,6 +170,10 @@ type SolvedIndex struct{ cat catalogue }
 func NewSolvedIndex(s Solved) *SolvedIndex {
 	return &SolvedIndex{cat: catalogue{index: NewIndex(), load: s.SolvedChangedSince}}
 }
+
+// CatchUp reads the solved records written since the last search into the index and says how
+// many it read (see ProblemIndex.CatchUp).
+func (x *SolvedIndex) CatchUp(ctx context.Context) (int, error) { return x.cat.catchUpCount(ctx) }
 
 // Similar implements gates.Similar.
 func (x *SolvedIndex) Similar(ctx context.Context, title, statement, exclude string, limit int) ([]Candidate, error) {

@@ -146,8 +146,9 @@ func TestCatchUpTies(t *testing.T) {
 		src.rows = append(src.rows, Entry{ID: fmt.Sprintf("S%05d", i), Statement: "Prove that $x$ is finite.", State: "proved", Changed: t0})
 	}
 	x := NewSolvedIndex(src)
-	if _, err := x.Similar(context.Background(), "", twin, "", 5); err != nil {
-		t.Fatal(err)
+	read, err := x.CatchUp(context.Background())
+	if err != nil || read != n {
+		t.Fatalf("CatchUp() = %d, %v; want %d rows read", read, err, n)
 	}
 	if src.calls != 2 || src.read != n || x.cat.index.Len() != n {
 		t.Errorf("catch-up of %d rows changed at one time: %d batches, %d rows read, %d statements; want 2, %d, %d",

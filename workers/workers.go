@@ -90,6 +90,16 @@ func (c Config) withDefaults() Config {
 // policy.Scheduler.
 type Client struct {
 	river *river.Client[*sql.Tx]
+	// load are the duplicate search's catalogues this client made, loaded when it starts;
+	// loaded is closed once they are.
+	load   []catalogue
+	loaded chan struct{}
+	log    *slog.Logger
+}
+
+// catalogue is a duplicate search's index over statements kept in the database.
+type catalogue interface {
+	CatchUp(ctx context.Context) (int, error)
 }
 
 // New makes a client on d. Call Start to work jobs (when cfg.Work) and Stop
@@ -105,7 +115,7 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 	default:
 		return nil, fmt.Errorf("workers: unsupported dialect %q", d.Dialect)
 	}
-	c := &Client{}
+	c := &Client{log: log, loaded: make(chan struct{})}
 	rc := &river.Config{
 		Logger:            riverLog(log),
 		FetchPollInterval: cfg.PollInterval,
@@ -123,10 +133,14 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 		river.AddWorker(w, &CompactSearchWorker{policy: p, log: log})
 		env := cfg.Gates
 		if env.Problems == nil {
-			env.Problems = similar.NewProblemIndex(p)
+			x := similar.NewProblemIndex(p)
+			env.Problems = x
+			c.load = append(c.load, x)
 		}
 		if env.Solved == nil {
-			env.Solved = similar.NewSolvedIndex(p)
+			x := similar.NewSolvedIndex(p)
+			env.Solved = x
+			c.load = append(c.load, x)
 		}
 		if env.Claims == nil {
 			env.Claims = p
@@ -246,7 +260,32 @@ func (c *Client) ScheduleGold(ctx context.Context, tx *sql.Tx, perLane int) erro
 var _ policy.GoldScheduler = (*Client)(nil)
 
 // Start works jobs until Stop.
-func (c *Client) Start(ctx context.Context) error { return c.river.Start(ctx) }
+//
+// It loads the duplicate search's catalogues in the background: they load on the first search
+// otherwise, and on a large site that first gate run would wait for every statement of the site
+// (a minute or more at a million problems) while submissions queue behind it.
+func (c *Client) Start(ctx context.Context) error {
+	if err := c.river.Start(ctx); err != nil {
+		return err
+	}
+	go func() {
+		defer close(c.loaded)
+		for _, x := range c.load {
+			start := time.Now()
+			n, err := x.CatchUp(ctx)
+			if err != nil {
+				c.log.Error("duplicate search: load", "err", err)
+				continue
+			}
+			c.log.Info("duplicate search loaded", "statements", n, "took", time.Since(start).Round(time.Millisecond))
+		}
+	}()
+	return nil
+}
+
+// Loaded is closed once the duplicate search's catalogues have loaded after Start (a search
+// before then waits for them).
+func (c *Client) Loaded() <-chan struct{} { return c.loaded }
 
 // Stop waits for the jobs in hand to finish, up to ctx's deadline, then
 // cancels them.
