@@ -514,6 +514,20 @@ func variedCheckFixtures() []checkFixture {
 		{name: "numerical: no instance is no finding", gate: computationalGate, check: checkCompInstance, base: num, want: []fixtureFinding{{"computational.instance", Pass, Span{"acceptance.kind", 0, 0, ""}}}},
 		{name: "search: instance without equivalence", gate: computationalGate, check: checkCompInstance, base: cls,
 			change: srg65(func(c *packet.Computation) { c.Equivalence = "" }), want: []fixtureFinding{{"computational.instance", Fail, Span{"computation.equivalence", 0, 0, ""}}}},
+		{name: "search for numbers: no equivalence asks a person", gate: computationalGate, check: checkCompInstance, base: cls,
+			change: srg65(func(c *packet.Computation) {
+				c.Instance, c.Equivalence = "Odd integers n ≤ 10¹² with exactly four distinct prime factors, tested in order.", ""
+			}), want: []fixtureFinding{{"computational.instance", NeedsHuman, Span{"computation.equivalence", 0, 0, ""}}}},
+		{name: "search for primes of a form: no equivalence asks a person", gate: computationalGate, check: checkCompInstance, base: cls,
+			change: srg65(func(c *packet.Computation) {
+				c.Instance, c.Equivalence = "The primes p < 2^40 with 2p + 1 also prime.", ""
+			}),
+			want: []fixtureFinding{{"computational.instance", NeedsHuman, Span{"computation.equivalence", 0, 0, ""}}}},
+		{name: "search for integer matrices: no equivalence still fails", gate: computationalGate, check: checkCompInstance, base: cls,
+			change: srg65(func(c *packet.Computation) {
+				c.Instance, c.Equivalence = "Integer matrices of order 12 with entries ±1 and orthogonal rows.", ""
+			}),
+			want: []fixtureFinding{{"computational.instance", Fail, Span{"computation.equivalence", 0, 0, ""}}}},
 		{name: "search: equivalence in two standard words", gate: computationalGate, check: checkCompInstance, base: cls,
 			change: srgSearch("Graphs on 65 vertices, regular of degree 32."), want: []fixtureFinding{{"computational.instance", Pass, Span{"computation.instance", 0, 70, "Symmetric 0/1 matrices of order 65 with zero diagonal and row sums 32."}}}},
 		{name: "numerical: no reason against brute force is no finding", gate: computationalGate, check: checkCompBruteForce, base: num, want: []fixtureFinding{{"computational.brute-force", Pass, Span{"acceptance.kind", 0, 0, ""}}}},

@@ -95,11 +95,18 @@ func runComputational(_ context.Context, r *Revision, _ Env, out *Report) {
 		if field == fieldComputationEquiv || field == fieldAcceptanceEquivalence {
 			named = standardEquivalences
 		}
-		switch m, why := measureField(text, minWords, named); m {
-		case fieldMissing:
+		switch m, why := measureField(text, minWords, named); {
+		case m == fieldMissing && named != nil && strings.TrimSpace(text) == "" && searchesNumbers(c.Instance):
+			// No equivalence, for an instance of numbers (a prime of a form, integers with a
+			// property): distinct values are distinct answers, so there may be none to state,
+			// where a search for structures up to symmetry lacks one. A person confirms.
+			out.NeedsHuman(id, Absent(field), field+" is empty, and computation.instance searches numbers (“"+clipText(c.Instance, 80)+
+				"”), for which distinct values are distinct answers; a person must confirm that no two candidates count as the same.", fix)
+			return false
+		case m == fieldMissing:
 			out.Fail(id, spanOrAbsent(field, text), field+" "+why+", so the record does not state "+what+".", fix)
 			return false
-		case fieldShortUnsure:
+		case m == fieldShortUnsure:
 			out.NeedsHuman(id, Whole(field, text), field+" “"+clipText(text, 80)+"” "+why+"; a person must confirm that it states "+what+".", fix)
 			return false
 		}
@@ -258,4 +265,33 @@ func compCode(c *packet.Computation, out *Report) {
 	if ok {
 		out.Pass(checkCompCode, Whole(fieldCodeRevision, code.Revision), "The executable claim names its code, immutable revision, inputs and expected output or digest.")
 	}
+}
+
+// numberWords and structureWords tell an instance of numbers from one of structures.
+var (
+	numberWords    = []string{"integer", "number", "prime", "natural"}
+	structureWords = []string{"matri", "graph", "colouring", "coloring", "design", "factoris", "factoriz", "tiling", "polytope",
+		"polyhedr", "group", "code", "configuration", "arrangement", "permutation", "latin", "network", "string", "tournament",
+		"lattice", "hypergraph", "poset"}
+)
+
+// searchesNumbers reports whether an instance names numbers as what is searched (integers,
+// primes) and no structure (a matrix, a graph, a colouring), whose candidates may be the same up
+// to a symmetry.
+func searchesNumbers(instance string) bool {
+	low := strings.ToLower(instance)
+	if strings.TrimSpace(low) == "" {
+		return false
+	}
+	for _, w := range structureWords {
+		if strings.Contains(low, w) {
+			return false
+		}
+	}
+	for _, w := range numberWords {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
 }
