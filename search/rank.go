@@ -166,10 +166,11 @@ func (ix *Index) Rank(ctx context.Context, base *ent.ProblemQuery, q Query) ([]M
 }
 
 // scanRowCost is what reading one revision's row and testing it against a search costs, in
-// units of one posting of the GIN index's bitmap: about 6.5 µs against 0.27 µs, measured at
-// 1,000,000 revisions (EXPLAIN ANALYZE of both plans for a word in 73% of them: 1,361 rows read
-// in 8.8 ms; 734,747 postings in 186 ms).
-const scanRowCost = 24
+// units of one posting of the GIN index's bitmap, as the two plans compare end to end: at
+// 1,000,000 revisions (warm, best of three) a word in 100%, 42%, 19%, 9%, 6%, 4% and 0.8% of
+// them took 4, 6, 10, 17, 23, 29 and 113 ms by the scan against 89, 67, 50, 30, 25, 19 and 9 ms
+// through the bitmap, so the two meet near 6%.
+const scanRowCost = 4
 
 // scanFinds says whether a sequential scan of the search index's rows (tdb_search_scan) finds
 // q's candidates with less work than the GIN index (tdb_search_hits): the two return the same
@@ -178,7 +179,7 @@ const scanRowCost = 24
 // that match (the product of each word's share: the vocabulary's count over the table's) and
 // N the rows, the scan reads about n/s rows and the index about s·N postings: the scan is
 // chosen when s²·N > n·scanRowCost, which at 1,000,000 rows is a search all of whose words
-// are in about 16% of them or more, and at 24,000 rows or fewer never. A word the vocabulary
+// are in about 6% of them or more, at 100,000 in 20%, and at 4,004 rows or fewer never. A word the vocabulary
 // does not count (a number, a tag) makes the share unknown, and the index is used.
 func (ix *Index) scanFinds(ctx context.Context, q Query) (bool, error) {
 	var folded []string

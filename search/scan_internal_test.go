@@ -13,13 +13,15 @@ func TestScanCheaper(t *testing.T) {
 		want  bool
 	}{
 		{"a word in 73% of a million", 1e6, []int64{734_747}, true},
-		{"a word in 20% of a million", 1e6, []int64{200_000}, true},
-		{"a word in 10% of a million", 1e6, []int64{100_000}, false},
+		{"a word in 9% of a million", 1e6, []int64{92_689}, true},
+		{"a word in 5% of a million", 1e6, []int64{50_000}, false},
+		{"a word in 0.8% of a million", 1e6, []int64{7_778}, false},
 		{"a rare word", 1e6, []int64{40}, false},
-		{"two words in 30% each: 9% together", 1e6, []int64{300_000, 300_000}, false},
-		{"two words in 60% each: 36% together", 1e6, []int64{600_000, 600_000}, true},
-		{"every row of a small index", 20_000, []int64{20_000}, false},
-		{"half of 100,000", 1e5, []int64{50_000}, true},
+		{"two words in 30% each: 9% together", 1e6, []int64{300_000, 300_000}, true},
+		{"two words in 20% each: 4% together", 1e6, []int64{200_000, 200_000}, false},
+		{"every row of a small index", 3_000, []int64{3_000}, false},
+		{"a word in 25% of 100,000", 1e5, []int64{25_000}, true},
+		{"a word in 15% of 100,000", 1e5, []int64{15_000}, false},
 		{"an index never analysed", 0, []int64{50_000}, false},
 		{"no counted word", 1e6, nil, false},
 	} {
