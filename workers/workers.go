@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"sync"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -92,9 +93,10 @@ type Client struct {
 	river *river.Client[*sql.Tx]
 	// load are the duplicate search's catalogues this client made, loaded when it starts;
 	// loaded is closed once they are.
-	load   []catalogue
-	loaded chan struct{}
-	log    *slog.Logger
+	load     []catalogue
+	loaded   chan struct{}
+	loadOnce sync.Once
+	log      *slog.Logger
 }
 
 // catalogue is a duplicate search's index over statements kept in the database.
@@ -268,19 +270,24 @@ func (c *Client) Start(ctx context.Context) error {
 	if err := c.river.Start(ctx); err != nil {
 		return err
 	}
-	go func() {
-		defer close(c.loaded)
-		for _, x := range c.load {
-			start := time.Now()
-			n, err := x.CatchUp(ctx)
-			if err != nil {
-				c.log.Error("duplicate search: load", "err", err)
-				continue
-			}
-			c.log.Info("duplicate search loaded", "statements", n, "took", time.Since(start).Round(time.Millisecond))
-		}
-	}()
+	c.loadOnce.Do(func() { go c.loadCatalogues(ctx) })
 	return nil
+}
+
+// loadCatalogues loads the duplicate search's catalogues, once, and closes loaded.
+func (c *Client) loadCatalogues(ctx context.Context) {
+	defer close(c.loaded)
+	for _, x := range c.load {
+		start := time.Now()
+		n, err := x.CatchUp(ctx)
+		if err != nil {
+			if ctx.Err() == nil { // not a shutdown
+				c.log.Error("duplicate search: load", "err", err)
+			}
+			continue
+		}
+		c.log.Info("duplicate search loaded", "statements", n, "took", time.Since(start).Round(time.Millisecond))
+	}
 }
 
 // Loaded is closed once the duplicate search's catalogues have loaded after Start (a search
