@@ -93,13 +93,6 @@ func (f simFeatures) baseOr() []uint32 {
 	return f.title
 }
 
-func (d *simDoc) baseOr() []uint32 {
-	if d.base != nil {
-		return d.base
-	}
-	return d.tfeats
-}
-
 func simFeaturesOf(title, statement string) simFeatures {
 	if len(title) > 1024 {
 		title = title[:1024]

@@ -35,9 +35,17 @@ import (
 // gates.Env.Problems or gates.Env.Solved (gates.DuplicateCalibration, gates.KnownAnswerCalibration),
 // and the planters registered for duplicate.near-duplicate and duplicate.known-answer return false.
 type Index struct {
-	mu    sync.RWMutex
-	docs  []simDoc
-	byID  map[string]int32
+	mu   sync.RWMutex
+	docs []simDoc
+	// byID finds a statement's slot by the hash of its ID (idHash); clash holds the rare IDs
+	// whose hash another indexed ID already has.
+	byID  map[uint64]int32
+	clash map[string]int32
+	hash  func(id string) uint64
+	// text holds each statement's ID, title, state and locator, feats its features: the
+	// statements hold no pointers (see arena).
+	text  arena[byte]
+	feats arena[uint32]
 	bands [sigBands]simPostings
 	// titles lists, for every title feature, the statements whose title has it: it finds the
 	// candidates a title names (an alias such as "Erdős Problem 1"), and its counts weigh
@@ -52,20 +60,53 @@ type Index struct {
 	dead, free []int32
 	// pending counts the changes since the last compaction.
 	pending int
-	// states interns the few distinct states.
-	states map[string]string
 }
 
 // simDoc is one statement of the index. Its features are kept so that Similar computes exact
-// similarities.
+// similarities: the statement's features, its title's, those of its title without the
+// qualifier (simBaseTitle) and the shapes of its long formulas, each sorted and each once, one
+// run after the other in Index.feats; its ID, title, state and locator one after the other in
+// Index.text.
 type simDoc struct {
-	id, title, state, locator string
-	feats                     []uint32 // statement features, sorted, each once
-	tfeats                    []uint32 // title features, sorted, each once
-	base                      []uint32 // features of the title without its qualifier (simBaseTitle)
-	shapes                    []uint32 // shapes of the long formulas, sorted, each once
-	weight                    float32  // total weight of feats
-	used                      bool
+	text, feats                           arenaRef
+	idLen, titleLen, stateLen, locatorLen uint32
+	nStmt, nTitle, nBase, nShapes         uint32
+	weight                                float32 // total weight of the statement's features
+	used                                  bool
+	hasBase                               bool // whether the title has a qualifier
+}
+
+func (x *Index) str(d *simDoc, off, n uint32) []byte { return x.text.at(d.text, int(off), int(n)) }
+
+func (x *Index) id(d *simDoc) []byte    { return x.str(d, 0, d.idLen) }
+func (x *Index) title(d *simDoc) string { return string(x.str(d, d.idLen, d.titleLen)) }
+func (x *Index) state(d *simDoc) string {
+	return string(x.str(d, d.idLen+d.titleLen, d.stateLen))
+}
+func (x *Index) locator(d *simDoc) string {
+	return string(x.str(d, d.idLen+d.titleLen+d.stateLen, d.locatorLen))
+}
+
+func (x *Index) stmt(d *simDoc) []uint32   { return x.feats.at(d.feats, 0, int(d.nStmt)) }
+func (x *Index) tfeats(d *simDoc) []uint32 { return x.feats.at(d.feats, int(d.nStmt), int(d.nTitle)) }
+func (x *Index) shapes(d *simDoc) []uint32 {
+	return x.feats.at(d.feats, int(d.nStmt+d.nTitle+d.nBase), int(d.nShapes))
+}
+
+// base returns the features of the title without its qualifier, nil when it has none.
+func (x *Index) base(d *simDoc) []uint32 {
+	if !d.hasBase {
+		return nil
+	}
+	return x.feats.at(d.feats, int(d.nStmt+d.nTitle), int(d.nBase))
+}
+
+// baseOr returns the features of the title without its qualifier, or of the title.
+func (x *Index) baseOr(d *simDoc) []uint32 {
+	if d.hasBase {
+		return x.base(d)
+	}
+	return x.tfeats(d)
 }
 
 // simPostings maps keys (LSH band keys, title features) to the slots of the statements that
@@ -170,14 +211,25 @@ func (p *simPostings) compact(dead func(int32) bool) {
 
 // NewIndex returns an empty index.
 func NewIndex() *Index {
-	return &Index{byID: map[string]int32{}, states: map[string]string{}}
+	return &Index{byID: map[uint64]int32{}, clash: map[string]int32{}, hash: idHash}
 }
 
 // Len is the number of statements in the index.
 func (x *Index) Len() int {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	return len(x.byID)
+	return x.size()
+}
+
+func (x *Index) size() int { return len(x.byID) + len(x.clash) }
+
+// slot finds the slot of the statement indexed under id.
+func (x *Index) slot(id string) (int32, bool) {
+	if s, ok := x.byID[x.hash(id)]; ok && string(x.id(&x.docs[s])) == id {
+		return s, true
+	}
+	s, ok := x.clash[id]
+	return s, ok
 }
 
 // Add indexes a statement under id, replacing what id held before. state is the problem's
@@ -190,13 +242,13 @@ func (x *Index) Add(id, title, statement, state, locator string) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	x.remove(id)
-	if s, ok := x.states[state]; ok {
-		state = s
-	} else if len(x.states) < 64 {
-		x.states[state] = state
+	d := simDoc{
+		text:  x.text.add([]byte(id), []byte(title), []byte(state), []byte(locator)),
+		idLen: uint32(len(id)), titleLen: uint32(len(title)), stateLen: uint32(len(state)), locatorLen: uint32(len(locator)),
+		feats: x.feats.add(f.stmt, f.title, f.base, f.shapes),
+		nStmt: uint32(len(f.stmt)), nTitle: uint32(len(f.title)), nBase: uint32(len(f.base)), nShapes: uint32(len(f.shapes)),
+		weight: f.weight, used: true, hasBase: f.base != nil,
 	}
-	d := simDoc{id: id, title: title, state: state, locator: locator, feats: f.stmt, tfeats: f.title,
-		base: f.base, shapes: f.shapes, weight: f.weight, used: true}
 	var slot int32
 	if n := len(x.free); n > 0 {
 		slot = x.free[n-1]
@@ -206,7 +258,11 @@ func (x *Index) Add(id, title, statement, state, locator string) {
 		slot = int32(len(x.docs))
 		x.docs = append(x.docs, d)
 	}
-	x.byID[id] = slot
+	if h := x.hash(id); x.hashed(h) {
+		x.clash[id] = slot
+	} else {
+		x.byID[h] = slot
+	}
 	for _, t := range f.title {
 		x.titles.add(t, slot)
 	}
@@ -221,6 +277,12 @@ func (x *Index) Add(id, title, statement, state, locator string) {
 	x.changed()
 }
 
+// hashed reports whether an indexed ID has the hash h.
+func (x *Index) hashed(h uint64) bool {
+	_, ok := x.byID[h]
+	return ok
+}
+
 // Remove takes id out of the index; an id it does not hold is ignored.
 func (x *Index) Remove(id string) {
 	x.mu.Lock()
@@ -231,12 +293,19 @@ func (x *Index) Remove(id string) {
 }
 
 func (x *Index) remove(id string) bool {
-	slot, ok := x.byID[id]
+	slot, ok := x.slot(id)
 	if !ok {
 		return false
 	}
-	x.docs[slot] = simDoc{}
-	delete(x.byID, id)
+	if h := x.hash(id); x.byID[h] == slot && x.hashed(h) { // the slots of byID and clash differ
+		delete(x.byID, h)
+	} else {
+		delete(x.clash, id)
+	}
+	d := &x.docs[slot]
+	x.text.waste += int(d.idLen + d.titleLen + d.stateLen + d.locatorLen)
+	x.feats.waste += int(d.nStmt + d.nTitle + d.nBase + d.nShapes)
+	*d = simDoc{}
 	x.dead = append(x.dead, slot)
 	return true
 }
@@ -259,6 +328,25 @@ func (x *Index) changed() {
 	x.formulas.compact(dead)
 	x.free = append(x.free, x.dead...)
 	x.dead, x.pending = nil, 0
+	if x.text.wasteful() || x.feats.wasteful() {
+		x.compactArenas()
+	}
+}
+
+// compactArenas copies the runs of the indexed statements into fresh arenas, leaving behind
+// those of replaced and removed statements.
+func (x *Index) compactArenas() {
+	var text arena[byte]
+	var feats arena[uint32]
+	for i := range x.docs {
+		d := &x.docs[i]
+		if !d.used {
+			continue
+		}
+		d.text = text.add(x.str(d, 0, d.idLen+d.titleLen+d.stateLen+d.locatorLen))
+		d.feats = feats.add(x.feats.at(d.feats, 0, int(d.nStmt+d.nTitle+d.nBase+d.nShapes)))
+	}
+	x.text, x.feats = text, feats
 }
 
 // DefaultLimit is how many candidates Similar returns when asked for none in particular.
@@ -339,15 +427,15 @@ func (x *Index) Similar(ctx context.Context, title, statement, exclude string, l
 			}
 		}
 		d := &x.docs[c.slot]
-		if !d.used || d.id == exclude {
+		if !d.used || string(x.id(d)) == exclude {
 			continue
 		}
-		st := simWeighted(q.stmt, q.weight, d.feats, d.weight)
-		common := tq.common(d.tfeats)
-		if q.base != nil || d.base != nil {
-			common = max(common, bq.common(d.baseOr()))
+		st := simWeighted(q.stmt, q.weight, x.stmt(d), d.weight)
+		common := tq.common(x.tfeats(d))
+		if q.base != nil || d.hasBase {
+			common = max(common, bq.common(x.baseOr(d)))
 		}
-		fs := simShapeShare(q.shapes, shapes, d.shapes)
+		fs := simShapeShare(q.shapes, shapes, x.shapes(d))
 		ranked = append(ranked, scored{c.slot, st, simCombine(st, max(simTitleBound(common), fs))})
 	}
 	slices.SortFunc(ranked, func(a, b scored) int { return cmp.Compare(b.top, a.top) })
@@ -357,11 +445,11 @@ func (x *Index) Similar(ctx context.Context, title, statement, exclude string, l
 			break
 		}
 		d := &x.docs[r.slot]
-		t := tq.similarity(x, d.tfeats)
-		if q.base != nil || d.base != nil {
-			t = max(t, bq.similarity(x, d.baseOr()))
+		t := tq.similarity(x, x.tfeats(d))
+		if q.base != nil || d.hasBase {
+			t = max(t, bq.similarity(x, x.baseOr(d)))
 		}
-		s := simCombine(r.stmt, max(t, simShapeShare(q.shapes, shapes, d.shapes)))
+		s := simCombine(r.stmt, max(t, simShapeShare(q.shapes, shapes, x.shapes(d))))
 		if s <= 0 || len(out) == limit && s <= out[len(out)-1].Similarity {
 			continue
 		}
@@ -369,7 +457,7 @@ func (x *Index) Similar(ctx context.Context, title, statement, exclude string, l
 		if len(out) == limit {
 			out = out[:limit-1]
 		}
-		out = slices.Insert(out, i, Candidate{ID: d.id, Title: d.title, Similarity: s, State: d.state, Locator: d.locator})
+		out = slices.Insert(out, i, Candidate{ID: string(x.id(d)), Title: x.title(d), Similarity: s, State: x.state(d), Locator: x.locator(d)})
 	}
 	return out, nil
 }

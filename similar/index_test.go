@@ -250,3 +250,58 @@ func TestDefuse(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexChurn adds, replaces and removes statements for several compactions of the postings
+// and of the arenas that hold the statements' features and strings, once with IDs hashed as
+// the index hashes them and once with every ID hashed alike, and checks that each statement
+// still indexed is found by itself with its own title, state and locator, and no other.
+func TestIndexChurn(t *testing.T) {
+	t.Parallel()
+	for _, oneHash := range []bool{false, true} {
+		t.Run("one hash "+strconv.FormatBool(oneHash), func(t *testing.T) {
+			t.Parallel()
+			rng := rand.New(rand.NewPCG(3, 4))
+			x := NewIndex()
+			if oneHash {
+				x.hash = func(string) uint64 { return 7 }
+			}
+			texts := distractors(2*simCompactMin, rng)
+			type entry struct{ title, text, state, locator string }
+			live := map[string]entry{}
+			for i := range 4 * simCompactMin {
+				id := "P" + strconv.Itoa(rng.IntN(simCompactMin))
+				switch rng.IntN(4) {
+				case 0:
+					x.Remove(id)
+					delete(live, id)
+				default: // a new statement, or a revision of one
+					e := entry{"Title " + strconv.Itoa(i), texts[rng.IntN(len(texts))], []string{"ACCEPTED", "PROSPECTING"}[i%2], "/p/" + id + "/" + strconv.Itoa(i)}
+					x.Add(id, e.title, e.text, e.state, e.locator)
+					live[id] = e
+				}
+			}
+			if x.Len() != len(live) {
+				t.Fatalf("Len() = %d; want %d", x.Len(), len(live))
+			}
+			ctx := context.Background()
+			for id, e := range live {
+				cs, err := x.Similar(ctx, e.title, e.text, "", 100)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got *Candidate
+				for i, c := range cs {
+					if _, ok := live[c.ID]; !ok {
+						t.Fatalf("Similar found %s, which is not indexed", c.ID)
+					}
+					if c.ID == id {
+						got = &cs[i]
+					}
+				}
+				if got == nil || got.Title != e.title || got.State != e.state || got.Locator != e.locator || got.Similarity < failThreshold {
+					t.Fatalf("Similar(%s's statement) found %+v; want %s with %+v", id, got, id, e)
+				}
+			}
+		})
+	}
+}

@@ -10,7 +10,7 @@ const simMinDocs = 1000
 
 // idf is the weight of a title feature that df indexed titles have.
 func (x *Index) idf(df int) float32 {
-	n := max(len(x.byID), simMinDocs)
+	n := max(x.size(), simMinDocs)
 	return float32(math.Log(1 + float64(n)/float64(max(df, 1))))
 }
 
