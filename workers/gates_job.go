@@ -21,10 +21,17 @@ type RunGatesArgs struct {
 // Kind names the job.
 func (RunGatesArgs) Kind() string { return "run_gates" }
 
+// QueueGates is the queue of gate runs: they read statements and compute, so they run as many at
+// once as there are cores (Config.GateWorkers), and more would only take the cores from the
+// pages while the queue drains no faster.
+const QueueGates = "gates"
+
 // InsertOpts bounds the retries. The job is not unique: River's uniqueness must include running
 // jobs, and a rerun while one runs must still be worked. A job that finds nothing pending ends
 // at once, and two runs of one gate record the same findings one after the other.
-func (RunGatesArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 10} }
+func (RunGatesArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueGates, MaxAttempts: 10}
+}
 
 // RunGatesWorker runs every pending gate of a revision and records each result as it finishes,
 // so that a crash loses at most the gate in hand and a retry runs only what is still pending. A

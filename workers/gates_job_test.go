@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -211,3 +212,67 @@ func TestGatesRerunAfterACrash(t *testing.T) {
 }
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// TestGateRunsHaveTheirOwnQueue: gate runs are worked at most GateWorkers at once, in a queue of
+// their own, so that a backlog of them neither takes more cores than the client is given nor
+// holds up the other jobs: the overdue sweep runs while every gate worker is busy.
+func TestGateRunsHaveTheirOwnQueue(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		e := newEnv(t, d)
+		hold := &holdGates{release: make(chan struct{})}
+		var ids []string
+		for range 3 {
+			p, err := e.svc.Submit(ctx, e.proposer, input())
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, p.ID)
+		}
+		e.start(t, workers.Config{ID: "one-gate", SweepInterval: time.Hour, GateWorkers: 1, Middleware: []rivertype.WorkerMiddleware{hold}})
+		waitFor(t, "a gates job to start", 30*time.Second, func() (bool, error) { return hold.started.Load() > 0, nil })
+		waitFor(t, "the overdue sweep beside the held gates job", 30*time.Second, func() (bool, error) {
+			var n int
+			err := e.db.QueryRowContext(ctx, `SELECT count(*) FROM river_job WHERE kind = '`+
+				(workers.SweepOverdueArgs{}).Kind()+`' AND state = 'completed'`).Scan(&n)
+			return n > 0, err
+		})
+		time.Sleep(500 * time.Millisecond) // ten polls: time for a second gates job to start, if it could
+		if n := hold.started.Load(); n != 1 {
+			t.Fatalf("%d gates jobs started with one gate worker, the first still running; want 1", n)
+		}
+		close(hold.release)
+		for _, id := range ids {
+			waitChecks(t, e.svc, id)
+		}
+		if n := hold.most.Load(); n != 1 {
+			t.Errorf("at most %d gates jobs ran at once; want 1", n)
+		}
+	})
+}
+
+// holdGates keeps every gates job from running until release is closed, and counts how many
+// started and how many ran at once at most.
+type holdGates struct {
+	river.MiddlewareDefaults
+	release            chan struct{}
+	started, now, most atomic.Int32
+}
+
+func (h *holdGates) Work(ctx context.Context, job *rivertype.JobRow, next func(context.Context) error) error {
+	if job.Kind != (workers.RunGatesArgs{}).Kind() {
+		return next(ctx)
+	}
+	h.started.Add(1)
+	n := h.now.Add(1)
+	defer h.now.Add(-1)
+	for m := h.most.Load(); n > m && !h.most.CompareAndSwap(m, n); m = h.most.Load() {
+	}
+	select {
+	case <-h.release:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return next(ctx)
+}

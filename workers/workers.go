@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"runtime"
 	"sync"
 	"time"
 
@@ -28,8 +29,10 @@ import (
 type Config struct {
 	// Work makes the client work jobs; without it the client only inserts.
 	Work bool
-	// MaxWorkers is the number of jobs worked at once.
+	// MaxWorkers is the number of jobs worked at once in the default queue (10 when zero).
 	MaxWorkers int
+	// GateWorkers is the number of gate runs worked at once (QueueGates); GOMAXPROCS when zero.
+	GateWorkers int
 	// PollInterval is how often a client looks for due jobs.
 	PollInterval time.Duration
 	// SweepInterval is how often the overdue sweep runs.
@@ -77,6 +80,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.SweepInterval == 0 {
 		c.SweepInterval = time.Minute
+	}
+	if c.GateWorkers == 0 {
+		c.GateWorkers = runtime.GOMAXPROCS(0)
 	}
 	if c.RecordWorkers == 0 {
 		c.RecordWorkers = 4
@@ -172,7 +178,8 @@ func New(d *db.DB, p *policy.Service, log *slog.Logger, cfg Config) (*Client, er
 		river.AddWorker(w, &CheckDriftWorker{policy: p, log: log})
 		rc.Workers = w
 		rc.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.MaxWorkers},
-			QueueRecords: {MaxWorkers: cfg.RecordWorkers}, QueueLanes: {MaxWorkers: 2}}
+			QueueGates: {MaxWorkers: cfg.GateWorkers}, QueueRecords: {MaxWorkers: cfg.RecordWorkers},
+			QueueLanes: {MaxWorkers: 2}}
 		rc.RescueStuckJobsAfter = cfg.RescueAfter
 		rc.JobTimeout = cfg.RescueAfter / 2
 		rc.PeriodicJobs = []*river.PeriodicJob{

@@ -77,7 +77,7 @@ func open(ctx context.Context, stderr io.Writer, work bool) (*app, error) {
 		jobsPolicy = policy.New(jobsDB, pcfg, policy.WithScheduler(sched), policy.WithNotifier(a.live),
 			policy.WithPacketsOf(a.policy))
 	}
-	wcfg := workers.Config{Work: work}
+	wcfg := workers.Config{Work: work, GateWorkers: cfg.gateWorkers}
 	if work {
 		if wcfg.Records, err = recordPlane(); err != nil {
 			a.close()

@@ -21,7 +21,7 @@ import (
 func TestLoadConfig(t *testing.T) {
 	vars := []string{"DATABASE_URL", "THEOREMDB_LOG_LEVEL", "THEOREMDB_CHALLENGE_WINDOW", "THEOREMDB_PACKET_CACHE_MB",
 		"THEOREMDB_PEOPLE_GOLD", "THEOREMDB_RESPONSE_CACHE_MB", "THEOREMDB_AUDIT_SEED", "THEOREMDB_FRESHNESS_WINDOW",
-		"THEOREMDB_REQUEST_TIMEOUT"}
+		"THEOREMDB_REQUEST_TIMEOUT", "THEOREMDB_GATE_WORKERS"}
 	clear := func() {
 		for _, v := range vars {
 			t.Setenv(v, "")
@@ -37,13 +37,15 @@ func TestLoadConfig(t *testing.T) {
 	t.Setenv("THEOREMDB_AUDIT_SEED", "secret")
 	t.Setenv("THEOREMDB_FRESHNESS_WINDOW", "30d")
 	t.Setenv("THEOREMDB_REQUEST_TIMEOUT", "5s")
+	t.Setenv("THEOREMDB_GATE_WORKERS", "3")
 	var logs bytes.Buffer
 	c, err := loadConfig(&logs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.databaseURL != "postgres://x/db" || c.challengeWindow != 72*time.Hour || c.packetCacheMB != 64 || c.peopleGold != 0 ||
-		c.responseMB != 8 || c.auditSeed != "secret" || c.freshness != 30*24*time.Hour || c.limits.RequestTimeout != 5*time.Second {
+		c.responseMB != 8 || c.auditSeed != "secret" || c.freshness != 30*24*time.Hour || c.limits.RequestTimeout != 5*time.Second ||
+		c.gateWorkers != 3 {
 		t.Errorf("config = %+v", c)
 	}
 	c.log.Info("hidden")
@@ -61,6 +63,8 @@ func TestLoadConfig(t *testing.T) {
 		{"THEOREMDB_RESPONSE_CACHE_MB", "1.5"},
 		{"THEOREMDB_FRESHNESS_WINDOW", "1y"},
 		{"THEOREMDB_REQUEST_TIMEOUT", "0s"},
+		{"THEOREMDB_GATE_WORKERS", "0"},
+		{"THEOREMDB_GATE_WORKERS", "two"},
 	} {
 		clear()
 		t.Setenv(tc.name, tc.value)

@@ -163,6 +163,7 @@ type config struct {
 	packetCacheMB   int
 	peopleGold      int
 	responseMB      int
+	gateWorkers     int
 	freshness       time.Duration
 	auditSeed       string
 	log             *slog.Logger
@@ -206,6 +207,13 @@ func loadConfig(stderr io.Writer) (config, error) {
 			return c, fmt.Errorf("THEOREMDB_RESPONSE_CACHE_MB=%q: want a positive number of megabytes such as 64", v)
 		}
 		c.responseMB = n
+	}
+	if v := os.Getenv("THEOREMDB_GATE_WORKERS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return c, fmt.Errorf("THEOREMDB_GATE_WORKERS=%q: want how many gate runs are worked at once, such as 2", v)
+		}
+		c.gateWorkers = n
 	}
 	c.auditSeed = os.Getenv("THEOREMDB_AUDIT_SEED")
 	if v := os.Getenv("THEOREMDB_FRESHNESS_WINDOW"); v != "" {
