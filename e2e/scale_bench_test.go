@@ -21,6 +21,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -47,6 +48,10 @@ var (
 	// scaleDialect is the database measured (THEOREMDB_SCALE_DB): postgres, or sqlite (any
 	// other value reads as sqlite).
 	scaleDialect = envOr("THEOREMDB_SCALE_DB", "postgres")
+	// scaleApart (THEOREMDB_SCALE_WORKERS=apart) runs the workers as `theoremdb work` in a
+	// process of their own, beside a server that only inserts jobs (`serve --no-workers`);
+	// otherwise they run in the server's process, as `serve` runs them.
+	scaleApart = os.Getenv("THEOREMDB_SCALE_WORKERS") == "apart"
 )
 
 func envOr(name, fallback string) string {
@@ -68,6 +73,8 @@ type scaleEnv struct {
 	seeding time.Duration
 	// indexLoad is how long the workers took to load the duplicate search as they started.
 	indexLoad time.Duration
+	// worker is the `theoremdb work` process when the workers run apart (scaleApart).
+	worker *exec.Cmd
 }
 
 // BenchmarkScale measures the site at scaleProblems problems: searches,
@@ -87,8 +94,14 @@ func BenchmarkScale(b *testing.B) {
 	b.Run("Sitemap", func(b *testing.B) { e.stream(b, res, "sitemap", e.sitemapPaths(b)) })
 	b.Run("Export", func(b *testing.B) { e.stream(b, res, "export", []string{"/export/problems.jsonl"}) })
 	res["rss"] = rssString()
+	if e.worker != nil {
+		res["worker-rss"] = processRSS(e.worker.Process.Pid)
+	}
 	b.Run("WriteLoad", func(b *testing.B) { e.writeLoad(b, wrk, res) })
 	res["rss-after-writes"] = rssString()
+	if e.worker != nil {
+		res["worker-rss-after-writes"] = processRSS(e.worker.Process.Pid)
+	}
 	printScaleTable(os.Stderr, e, res)
 }
 
@@ -148,18 +161,23 @@ func newScaleEnv(b *testing.B) *scaleEnv {
 	b.Cleanup(func() { jd.Close() })
 	jd.SetMaxOpenConns(8)
 	jobs, err := workers.New(jd, policy.New(jd, policy.Config{}, policy.WithScheduler(sched), policy.WithNotifier(broker),
-		policy.WithPacketsOf(e.svc)), quiet, workers.Config{Work: true})
+		policy.WithPacketsOf(e.svc)), quiet, workers.Config{Work: !scaleApart})
 	if err != nil {
 		b.Fatal(err)
 	}
 	sched.Scheduler = jobs
 	loadStart := time.Now()
-	if err := jobs.Start(ctx); err != nil {
-		b.Fatal(err)
+	if scaleApart {
+		e.worker = startWorkProcess(b, u)
+	} else {
+		if err := jobs.Start(ctx); err != nil {
+			b.Fatal(err)
+		}
+		// The workers load the duplicate search's index of every statement as they start, as
+		// serve's do; a site that has been up has it, so the measures wait for it (and say what it
+		// took).
+		<-jobs.Loaded()
 	}
-	// The workers load the duplicate search's index of every statement as they start, as serve's
-	// do; a site that has been up has it, so the measures wait for it (and say what it took).
-	<-jobs.Loaded()
 	e.indexLoad = time.Since(loadStart)
 	liveCtx, stopLive := context.WithCancel(ctx)
 	liveDone := make(chan struct{})
@@ -172,10 +190,62 @@ func newScaleEnv(b *testing.B) *scaleEnv {
 		<-liveDone
 		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		_ = jobs.Stop(sctx)
+		if !scaleApart {
+			_ = jobs.Stop(sctx)
+		}
 	})
 	return e
 }
+
+// startWorkProcess starts `theoremdb work` on the database at u and returns once it has loaded
+// the duplicate search (it logs "duplicate search loaded" for each of its two catalogues). It is
+// stopped with SIGTERM when the benchmark ends.
+func startWorkProcess(b *testing.B, u string) *exec.Cmd {
+	cmd := exec.Command(binary, "work")
+	cmd.Env = append(os.Environ(), "DATABASE_URL="+u, "THEOREMDB_LOG_LEVEL=info")
+	logs, err := cmd.StderrPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	exited := make(chan struct{})
+	b.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(30 * time.Second):
+			_ = cmd.Process.Kill()
+		}
+	})
+	loaded := make(chan struct{})
+	go func() {
+		defer close(exited)
+		defer func() { _ = cmd.Wait() }()
+		lines, n := bufio.NewScanner(logs), 0
+		for lines.Scan() {
+			if l := lines.Text(); strings.Contains(l, "duplicate search loaded") {
+				if n++; n == 2 {
+					close(loaded)
+				}
+			} else if strings.Contains(l, "level=ERROR") {
+				fmt.Fprintln(os.Stderr, "theoremdb work:", l)
+			}
+		}
+	}()
+	select {
+	case <-loaded:
+	case <-exited:
+		b.Fatal("theoremdb work exited before it loaded the duplicate search")
+	case <-time.After(30 * time.Minute):
+		b.Fatal("theoremdb work did not load the duplicate search in 30 minutes")
+	}
+	return cmd
+}
+
+// processRSS is a process's resident memory as rssString gives the benchmark's own.
+func processRSS(pid int) string { return rssOf(fmt.Sprintf("/proc/%d/status", pid)) }
 
 // scaleURL is the database BenchmarkScale runs on: with THEOREMDB_SCALE_KEEP
 // set, theoremdb_scale_<n> on the test server (or in the temporary directory, for SQLite),
@@ -532,8 +602,10 @@ func (e *scaleEnv) stream(b *testing.B, res map[string]string, name string, path
 // now is made of: the process's own (anonymous) memory, and the pages of files it maps — SQLite
 // reads its database through a memory map of up to 1 GiB, whose pages count as resident while the
 // kernel keeps them, and are dropped, not swapped, when it needs the memory.
-func rssString() string {
-	b, err := os.ReadFile("/proc/self/status")
+func rssString() string { return rssOf("/proc/self/status") }
+
+func rssOf(status string) string {
+	b, err := os.ReadFile(status)
 	if err != nil {
 		return "unknown"
 	}
@@ -648,10 +720,10 @@ func (e *scaleEnv) writeLoad(b *testing.B, wrk string, res map[string]string) {
 
 // printScaleTable prints what BenchmarkScale measured beside its goals.
 func printScaleTable(w io.Writer, e *scaleEnv, res map[string]string) {
-	fmt.Fprintf(w, "\n%d problems on %s (seeded through policy.SubmitMany%s); the workers loaded the duplicate search in %v; load average at the end %s\n\n",
+	fmt.Fprintf(w, "\n%d problems on %s (seeded through policy.SubmitMany%s); the workers (%s) loaded the duplicate search in %v; load average at the end %s\n\n",
 		scaleProblems, scaleDialect,
 		map[bool]string{true: fmt.Sprintf(" in %v this run", e.seeding.Round(time.Second)), false: ", kept from an earlier run"}[e.seeding > time.Second],
-		e.indexLoad.Round(time.Second), loadAverage())
+		map[bool]string{true: "`theoremdb work` beside the server", false: "in the server's process"}[scaleApart], e.indexLoad.Round(time.Second), loadAverage())
 	fmt.Fprintln(w, "| what | figures | goal | met? |")
 	fmt.Fprintln(w, "|---|---|---|---|")
 	row := func(what, key, goal string) {
@@ -666,5 +738,9 @@ func printScaleTable(w io.Writer, e *scaleEnv, res map[string]string) {
 	fmt.Fprintf(w, "| server RSS after the reads | %s | stated | — |\n", res["rss"])
 	row(fmt.Sprintf("%d submissions a second for %d s, reads at -c%d", scaleWriteRate, scaleWriteSeconds, benchConnections), "writes",
 		"p99 ≤ 2× reads alone; queue ≤ 10 s of submissions")
-	fmt.Fprintf(w, "| server RSS after the writes | %s | stated | — |\n\n", res["rss-after-writes"])
+	fmt.Fprintf(w, "| server RSS after the writes | %s | stated | — |\n", res["rss-after-writes"])
+	if v, ok := res["worker-rss"]; ok {
+		fmt.Fprintf(w, "| `theoremdb work` RSS after the reads; after the writes | %s; %s | stated | — |\n", v, res["worker-rss-after-writes"])
+	}
+	fmt.Fprintln(w)
 }
