@@ -342,12 +342,18 @@ func refsRelevanceTopic(r *Revision, out *Report) {
 		if asked >= maxRefFindings {
 			break
 		}
-		if a, b, named := relevanceNamedObject(r.Title, ref.Relevance, problem); named {
+		a, b, named := relevanceNamedObject(r.Title, ref.Relevance, problem)
+		what := "an object of the kind the title names under a name the problem never uses"
+		if !named {
+			a, b, named = relevanceForeignName(ref.Relevance, problem)
+			what = "an object named after a name the problem never uses"
+		}
+		if named {
 			asked++
 			field := ReferenceField(i, "relevance")
 			sp := SpanOf(field, ref.Relevance, a, b)
 			out.NeedsHuman(checkRefsRelevance, sp,
-				field+" is about “"+sp.Quote+"”, an object of the kind the title names under a name the problem never uses, so it may be about a different problem; a person must confirm that it says why the work matters to this one.",
+				field+" is about “"+sp.Quote+"”, "+what+", so it may be about a different problem; a person must confirm that it says why the work matters to this one.",
 				"Rewrite "+field+" to say what the work contributes to this problem's object and target, or remove the row if it concerns another problem.")
 			continue
 		}
