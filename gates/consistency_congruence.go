@@ -40,7 +40,11 @@ func consistencyCongruences(r *Revision, out *Report, budget int) int {
 			if n >= min(budget, maxCongruenceFindings) {
 				return n
 			}
-			if !slipStandsAlone(body[:m[2]]) || strings.HasSuffix(strings.TrimRight(body[:m[2]], " $"), `\not`) {
+			first := m[2]
+			for first < m[3] && body[first] == ' ' {
+				first++
+			}
+			if !slipStandsAlone(body[:first]) || strings.HasSuffix(strings.TrimRight(body[:first], " $"), `\not`) {
 				continue
 			}
 			mod, bare := "", false

@@ -38,7 +38,7 @@ var rangeSearchWordsRe = regexp.MustCompile(`(?i)\b(?:search(?:es|ed)?|verified|
 // superscriptDigits are the digits a power is written in without TeX ("10²¹").
 const superscriptDigits = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 
-// rangeValue reads an end of a range.
+// rangeValue reads an end of a range as its decimal logarithm, so that 10^{1500} is read.
 func rangeValue(s string) (float64, bool) {
 	s = strings.Join(strings.Fields(s), "")
 	s = strings.NewReplacer(`\cdot`, "·", `\times`, "·", "×", "·", "{", "", "}", "", ",", "").Replace(s)
@@ -64,17 +64,16 @@ func rangeValue(s string) (float64, bool) {
 		}
 	}
 	v, err := strconv.ParseFloat(base, 64)
-	if err != nil {
+	if err != nil || v <= 0 || mult <= 0 {
 		return 0, false
 	}
+	e := 1
 	if exp != "" {
-		e, err := strconv.Atoi(exp)
-		if err != nil || e > 300 {
+		if e, err = strconv.Atoi(exp); err != nil || e > 1_000_000 {
 			return 0, false
 		}
-		v = math.Pow(v, float64(e))
 	}
-	return mult * v, true
+	return math.Log10(mult) + float64(e)*math.Log10(v), true
 }
 
 // incumbentSearchedRange asks a person about a search target whose range ends where, or before,
@@ -96,7 +95,7 @@ func incumbentSearchedRange(r *Revision, out *Report) bool {
 		}
 	}
 	// The largest end the target asks about: a search range ends at its largest end.
-	want, at := 0.0, Text{}
+	want, at := math.Inf(-1), Text{}
 	var quote string
 	for _, t := range targets {
 		for _, m := range rangeTargetRe.FindAllStringSubmatch(t.Body, 6) {
@@ -105,8 +104,8 @@ func incumbentSearchedRange(r *Revision, out *Report) bool {
 			}
 		}
 	}
-	if want < 100 {
-		return false // a small end is a parameter more often than a range searched
+	if want < 2 {
+		return false // an end below 100 is a parameter more often than a range searched
 	}
 	for _, t := range record {
 		body := compared(t.Body)
@@ -116,7 +115,7 @@ func incumbentSearchedRange(r *Revision, out *Report) bool {
 			}
 			for _, m := range rangeDoneRe.FindAllStringSubmatchIndex(body[sent[0]:sent[1]], 6) {
 				v, ok := rangeValue(body[sent[0]+m[2] : sent[0]+m[3]])
-				if !ok || v < want*(1-1e-9) {
+				if !ok || v < want-1e-9 {
 					continue
 				}
 				sp := SpanOf(t.Field, t.Body, sent[0]+m[0], sent[0]+m[1])

@@ -17,7 +17,7 @@ import (
 // ownerBeforeIDRe reads, at the end of the text before an identifier, a phrase that gives it an
 // author: "Baber's flag-algebra bound of about 0.6032 (", "the computation by Baber (". Group 1
 // or 2 is the surname.
-var ownerBeforeIDRe = regexp.MustCompile(`(?:(\p{Lu}[\p{L}'’-]*\p{Ll})(?:'s|’s)\s+((?:[\p{L}0-9.,≈~-]+\s+){0,6}?)|\bby\s+(?:\p{Lu}\.\s*)*(\p{Lu}[\p{L}'’-]*\p{Ll})\s*)[\(\[]\s*(?:see\s+)?$`)
+var ownerBeforeIDRe = regexp.MustCompile(`(?:(\p{Lu}[\p{L}'’-]*\p{Ll})(?:'s|’s)\s+((?:[\p{L}0-9.,≈~-]+\s+){0,6}?)|\bby\s+(?:\p{Lu}\.\s*)*(\p{Lu}[\p{L}'’-]*\p{Ll})\s*)[\(\[]\s*(?:see\s+)?(?i:doi|arxiv|isbn|zbl|zbmath|url)?\s*:?\s*$`)
 
 // ownerNotWorks are nouns after a possessive that name what is named after a person, not a
 // work of theirs: "Erdős's conjecture (arXiv:…)" cites whoever settled it.
