@@ -13,7 +13,9 @@ import (
 // field gives otherwise; a relevance note about an object named after someone the problem never
 // names; an estimate beyond the record's bound on a rate of growth; an identifier the prose
 // gives to someone who is none of the row's authors; a search range the record says is already
-// done; a quantified set placed nowhere.
+// done; a quantified set placed nowhere; an example that presents, below the bound the record
+// states for a kind, an object with the kind's distinguishing word that it does not deny is of
+// the kind.
 
 func TestReadingWidthFractionBound(t *testing.T) {
 	t.Parallel()
@@ -244,5 +246,35 @@ func TestReadingSetPlacedNowhere(t *testing.T) {
 			change: setStatement(`Prove that every finite set $A$ ⊂ ℤ with $|A| \ge 3$ has $|A + A| \ge 2|A| - 1$.`)},
 		{name: "set: placed in another sentence", gate: st, check: stCheckDomain, want: Pass,
 			change: setStatement(`Let $G$ be an abelian group. Prove that every finite set $A$ with $A \subseteq G$ and $|A| \ge 3$ has $|A + A| \ge |A|$.`)},
+	})
+}
+
+func TestReadingExampleOfExcludedKind(t *testing.T) {
+	t.Parallel()
+	cons := consistencyGate
+	base := func(known string) func() *Revision {
+		return func() *Revision { r := computationalClean(); r.OpenStatus.StrongestKnown = known; return r }
+	}
+	perfect := base("No odd perfect number is below 10^{1500} (Ochem and Rao).")
+	goldbach := base("An even counterexample would exceed 4·10^{18}, by the search of Oliveira e Silva, Herzog and Pardi.")
+	giuga := base("Any square-free Giuga number must exceed 10^{12000}.")
+	example := func(body string) func(r *Revision) {
+		return func(r *Revision) {
+			r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Example, Body: body})
+		}
+	}
+	runReadingCases(t, []readingCase{
+		{name: "excluded: an odd number said to behave as the perfect ones", gate: cons, check: checkConsistencyBounds, base: perfect, want: NeedsHuman, quote: "odd number 9765",
+			change: example(`Like 6 and 28, the odd number 9765 equals the sum of its proper divisors.`)},
+		{name: "excluded: an even number with no decomposition found", gate: cons, check: checkConsistencyBounds, base: goldbach, want: NeedsHuman, quote: "even number $98",
+			change: example(`Take the even number $98$: a search over the primes below it finds no pair with sum $98$.`)},
+		{name: "excluded: a hyphenated adjective", gate: cons, check: checkConsistencyBounds, base: giuga, want: NeedsHuman, quote: "square-free number 30",
+			change: example(`The square-free number 30 satisfies the congruence with every prime factor.`)},
+		{name: "excluded: the example denies the kind", gate: cons, check: checkConsistencyBounds, base: perfect, want: Pass,
+			change: example(`The odd number 945 is abundant, but it is not perfect.`)},
+		{name: "excluded: a number above the bound", gate: cons, check: checkConsistencyBounds, base: base("No odd perfect number is below 10^{3}."), want: Pass,
+			change: example(`The odd number 9765 is a candidate the search reaches.`)},
+		{name: "excluded: an object without the adjective", gate: cons, check: checkConsistencyBounds, base: perfect, want: Pass,
+			change: example(`The number 28 equals the sum of its proper divisors.`)},
 	})
 }
