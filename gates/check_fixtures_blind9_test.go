@@ -139,6 +139,8 @@ func TestReadingRelevanceForeignName(t *testing.T) {
 			change: note("Discusses Zhang's sequence of admissible tuples and the bound 246.")},
 		{name: "foreign name: an acronym", gate: refs, check: checkRefsRelevance, want: Pass,
 			change: note("Lists the twin primes below 10^{18} as in the OEIS sequence for prime gaps, with the bound 246.")},
+		{name: "foreign name: a list of problems that may hold this one", gate: refs, check: checkRefsRelevance, want: Pass,
+			change: note("Places the conjecture among Hardy's four problems on primes and recalls the bound 246.")},
 		{name: "foreign name: the first word of a sentence", gate: refs, check: checkRefsRelevance, want: Pass,
 			change: note("Current bound 246 on gaps between consecutive primes. Open problems on gaps remain.")},
 	})

@@ -73,7 +73,8 @@ func relevanceNamedObject(title, note string, problem map[string]bool) (start, e
 // named object (a problem, conjecture, question, sequence, number or constant), with at most one
 // word between, where the name occurs nowhere in the problem's own fields. Such a note goes to a
 // person with the named object quoted; a neighbour the problem names (its own Sierpiński
-// numbers) does not.
+// numbers) does not, nor does a list of problems named after someone ("Landau's four
+// problems"), which may hold this one.
 
 // relevanceProperKindRe finds a capitalised name before a named kind: "Kirkman's schoolgirl
 // problem", "Riesel numbers", "the Collatz conjecture".
@@ -85,6 +86,11 @@ func relevanceForeignName(note string, problem map[string]bool) (start, end int,
 	for _, m := range relevanceProperKindRe.FindAllStringSubmatchIndex(note, 6) {
 		if before := strings.TrimRight(note[:m[2]], " (“\""); before == "" || strings.ContainsAny(before[len(before)-1:], ".:;!?") {
 			continue // the first word of the note or of a sentence
+		}
+		// A list of problems named after someone ("Landau's four problems", "Hilbert's
+		// problems") may hold this one.
+		if kind := note[m[6]:m[7]]; strings.HasSuffix(kind, "s") && !strings.HasPrefix(kind, "number") && !strings.HasPrefix(kind, "sequence") && !strings.HasPrefix(kind, "constant") {
+			continue
 		}
 		name := note[m[2]:m[3]]
 		if relevanceKindSkip[strings.ToLower(name)] || stStopWords[strings.ToLower(name)] || utf8.RuneCountInString(name) < 3 ||
