@@ -1,6 +1,9 @@
 package gates
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // An equivalence must be symmetric: two objects are one class when each is related to the other.
 // A relation of containment or order ("one is a minor of the other", "one contains the other",
@@ -9,7 +12,10 @@ import "regexp"
 // is their shape, one object placed below or inside the other, whatever the object; a relation
 // made symmetric in words ("each is a minor of the other", "and conversely") is an equivalence
 // again. The two objects may be named by letters ("≤′ extends ≤", "G is a minor of H") instead
-// of "one" and "the other"; the shape is the same. The phrase goes to a person, since a relation may be symmetric for reasons of its own.
+// of "one" and "the other"; the shape is the same. A containment may also be written through the
+// parts or symmetries of the two objects ("every automorphism of A is also an automorphism of B",
+// "each edge of one is an edge of the other"): the same noun on both sides of one "is", one way
+// only. The phrase goes to a person, since a relation may be symmetric for reasons of its own.
 
 // equivalenceOrderRe finds a relation of order or containment between two objects.
 var equivalenceOrderRe = regexp.MustCompile(`(?i)\b(?:one|the first|either)\s+(?:of them\s+)?(?:is|lies)\s+(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?(?:minor|sub[\p{L}-]+|factor|divisor|multiple|quotient|refinement|coarsening|extension|restriction|subdivision|contraction|deletion|speciali[sz]ation|degeneration|homomorphic image|cover|prefix|suffix|truncation|lift|descendant|ancestor|predecessor|successor)\s+of\s+the\s+(?:other|second)\b|\b(?:one|the first|either)\s+(?:of them\s+)?(?:contains|divides|embeds\s+in(?:to)?|dominates|precedes|covers|extends|refines|majori[sz]es|is\s+(?:contained|included|embedded|embeddable)\s+in|is\s+(?:at most|at least|less than|greater than|smaller than|larger than|below|above))\s+(?:the\s+)?(?:other|second)\b`)
@@ -17,6 +23,11 @@ var equivalenceOrderRe = regexp.MustCompile(`(?i)\b(?:one|the first|either)\s+(?
 // equivalenceNamedOrderRe finds the same relation between two objects named by a letter or a
 // symbol: "≤′ extends ≤", "$P$ refines $Q$", "G is a minor of H", "A ⊆ B".
 var equivalenceNamedOrderRe = regexp.MustCompile(`(?:^|[\s(])(\$?[\p{L}≤≼⪯⊑](?:[′'’_0-9]|\\prime)*\$?)\s+(?:extends|refines|contains|divides|dominates|majori[sz]es|embeds\s+in(?:to)?|is\s+(?:an?\s+)?(?:minor|sub[\p{L}-]+|extension|refinement|coarsening|restriction|quotient|factor|divisor|multiple|homomorphic image)\s+of|is\s+(?:contained|included|embedded)\s+in|(?:⊆|⊂|⊑|≼|⪯|\\subseteq|\\subset|\\preceq))\s+(\$?[\p{L}≤≼⪯⊑](?:[′'’_0-9]|\\prime)*\$?)(?:[\s,.;:)]|$)`)
+
+// equivalenceEveryRe finds a containment written through a part or symmetry of each object: "every
+// automorphism of A is also an automorphism of B", "each block of the first is a block of the
+// second". The two nouns are compared by equivalenceEvery.
+var equivalenceEveryRe = regexp.MustCompile(`(?i)\b(?:every|each|any|all(?:\s+the)?)\s+([\p{L}-]{3,}?)s?\s+of\s+(\$?[\p{L}](?:[′'’_0-9]|\\prime)*\$?|one|the first|the one)\s+(?:is|are)\s+(?:also\s+|then\s+|again\s+)?(?:an?\s+|the\s+)?([\p{L}-]{3,}?)s?\s+of\s+(\$?[\p{L}](?:[′'’_0-9]|\\prime)*\$?|the other|the second)(?:[\s,.;:)]|$)`)
 
 // equivalenceSymmetricRe finds words that make a relation symmetric: "each is a minor of the
 // other", "and vice versa", "and conversely", "mutually".
@@ -28,6 +39,9 @@ func acceptanceEquivalenceOrder(equivalence string, out *Report) bool {
 	m := equivalenceOrderRe.FindStringIndex(equivalence)
 	if m == nil {
 		m = equivalenceNamedOrder(equivalence)
+	}
+	if m == nil {
+		m = equivalenceEvery(equivalence)
 	}
 	if m == nil || equivalenceSymmetricRe.MatchString(equivalence) {
 		return false
@@ -57,6 +71,19 @@ func equivalenceNamedOrder(equivalence string) []int {
 		}
 		if !reversed {
 			return []int{n[2], n[5]}
+		}
+	}
+	return nil
+}
+
+// equivalenceEvery returns the place of a containment written through the same part or symmetry
+// of two different objects ("every automorphism of A is also an automorphism of B"), or nil.
+func equivalenceEvery(equivalence string) []int {
+	for _, n := range equivalenceEveryRe.FindAllStringSubmatchIndex(equivalence, 4) {
+		noun1, a := strings.ToLower(equivalence[n[2]:n[3]]), strings.Trim(equivalence[n[4]:n[5]], "$")
+		noun2, b := strings.ToLower(equivalence[n[6]:n[7]]), strings.Trim(equivalence[n[8]:n[9]], "$")
+		if noun1 == noun2 && a != b {
+			return []int{n[0], n[9]}
 		}
 	}
 	return nil

@@ -81,7 +81,13 @@ func runComputational(_ context.Context, r *Revision, _ Env, out *Report) {
 	if !r.FiniteSearch() {
 		// The extras of a finite search do not apply; what any computational record owes —
 		// exact or certified evidence, and code named in full — still does.
+		// Small cases given all the same are still read for a count that another field gives
+		// otherwise for the same key ("degree 32: …" against the remark's "degree 32 (…)").
+		keyed := c.SmallCases != "" && smallCasesKeyedConflicts(r, c, out, maxBoundFindings) > 0
 		for _, id := range []string{checkCompInstance, checkCompBruteForce, checkCompSmallCases, checkCompOrigin} {
+			if id == checkCompSmallCases && keyed {
+				continue
+			}
 			out.Pass(id, Absent(fieldAcceptanceKind), "Not a finite search target: the target is "+acceptanceKindName(r.Acceptance.Kind)+
 				", so the extra checks of a finite search (instance, equivalence, brute force, small cases, parameter origin) do not apply.")
 		}

@@ -564,6 +564,9 @@ func consistencyBounds(r *Revision, out *Report) {
 	found += consistencyNamedBounds(r, out, maxBoundFindings-found)
 	found += consistencyArithmetic(r, out, maxBoundFindings-found)
 	found += consistencySlips(r, out, maxBoundFindings-found)
+	found += consistencyCongruences(r, out, maxBoundFindings-found)
+	found += consistencyGrowth(r, out, maxBoundFindings-found)
+	found += consistencyExampleExcluded(r, out, maxBoundFindings-found)
 	found += consistencyExampleExtremum(r, out, maxBoundFindings-found)
 	found += consistencyExampleThreshold(r, out, maxBoundFindings-found)
 	ask := func(a Text, ab bndBound, b Text, bb bndBound, behaviour string) {

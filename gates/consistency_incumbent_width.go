@@ -11,7 +11,7 @@ import (
 // quantity within that width: asking for "b − a ≤ 1" while the open status gives 3.52 and 4.4898
 // asks for what is known. The record states its width in one of three shapes: in words ("the
 // gap has width about 0.97"), as two bounds on one subject ("0.6169 ≤ Δ₄ ≤ 0.6444"), or as a
-// lower and an upper end in prose ("below 3.52 … above 4.4898"). A requested width at least one
+// lower and an upper end in prose ("below 3.52 … above 4.4898"); either bound may be a fraction. A requested width at least one
 // of these goes to a person, who decides whether the two are of one quantity.
 
 // widthRequestRe reads a requested width: "b − a ≤ 0.05", "β - α \le 1", "width at most 0.05",
@@ -37,7 +37,9 @@ func recordWidths(r *Revision) []float64 {
 			out = append(out, v)
 		}
 	}
-	cs := chainedComparisons(fieldOpenStrongestKnown, known)
+	// A bound written as a fraction ("1/2 ≤ c ≤ 0.6068") is read through its decimal value.
+	blanked, _ := fractionBlanked(known, nil)
+	cs := chainedComparisons(fieldOpenStrongestKnown, blanked)
 	for _, lo := range cs {
 		for _, up := range cs {
 			if (lo.Op == cmpGE || lo.Op == cmpGT) && (up.Op == cmpLE || up.Op == cmpLT) && lo.Subject == up.Subject && up.Value > lo.Value {

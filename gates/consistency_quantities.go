@@ -545,5 +545,6 @@ func compSmallCasesAgree(r *Revision, c *packet.Computation, out *Report) bool {
 		}
 	}
 	n += smallCasesBelowExample(r, c, out, maxBoundFindings-n)
+	n += smallCasesKeyedConflicts(r, c, out, maxBoundFindings-n)
 	return n == 0
 }

@@ -148,6 +148,7 @@ func consistencyIncumbentMeets(r *Revision, out *Report) bool {
 	found = incumbentUpperMeets(r, known, out) || found
 	found = incumbentValueMeets(r, out) || found
 	found = incumbentOtherSize(r, out) || found
+	found = incumbentSearchedRange(r, out) || found
 	narrow := false
 	if eps := requestedPrecision(r); eps > 0 {
 		for _, iv := range knownIntervals(known) {

@@ -158,7 +158,7 @@ func refsRows(r *Revision, out *Report) {
 	preprintFails, preprintAsks := refsPreprintYears(r, out)
 	bad += preprintFails
 	unsure := refsTheoremLocators(r, out) + refsIdentifierYears(r, out) + pageAsks + refsQuotedResults(r, out) + refsAfterSearch(r, out) +
-		preprintAsks + refsDOIPublishers(r, out) + refsAuthorMentions(r, out) + refsTwoIdentifiers(r, out)
+		preprintAsks + refsDOIPublishers(r, out) + refsAuthorMentions(r, out) + refsTwoIdentifiers(r, out) + refsIdentifierOwners(r, out)
 	if bad == 0 {
 		what := " has a citation and a stable identifier or an exact locator."
 		if unsure > 0 {
@@ -342,49 +342,65 @@ func refsRelevanceTopic(r *Revision, out *Report) {
 		if asked >= maxRefFindings {
 			break
 		}
-		if a, b, named := relevanceNamedObject(r.Title, ref.Relevance, problem); named {
+		at := ReferenceField(i, "relevance")
+		askNamed := func(a, b int, what string) {
 			asked++
-			field := ReferenceField(i, "relevance")
-			sp := SpanOf(field, ref.Relevance, a, b)
+			sp := SpanOf(at, ref.Relevance, a, b)
 			out.NeedsHuman(checkRefsRelevance, sp,
-				field+" is about “"+sp.Quote+"”, an object of the kind the title names under a name the problem never uses, so it may be about a different problem; a person must confirm that it says why the work matters to this one.",
-				"Rewrite "+field+" to say what the work contributes to this problem's object and target, or remove the row if it concerns another problem.")
+				at+" is about “"+sp.Quote+"”, "+what+", so it may be about a different problem; a person must confirm that it says why the work matters to this one.",
+				"Rewrite "+at+" to say what the work contributes to this problem's object and target, or remove the row if it concerns another problem.")
+		}
+		if a, b, named := relevanceNamedObject(r.Title, ref.Relevance, problem); named {
+			askNamed(a, b, "an object of the kind the title names under a name the problem never uses")
 			continue
 		}
-		if _, tied := findPhrase(ref.Relevance, relevanceTies); tied || sharesNumber(ref.Relevance, prob.String()) {
+		if topic, shared, foreign := relevanceTopicForeign(ref.Relevance, prob.String(), problem, field); foreign {
+			asked++
+			out.NeedsHuman(checkRefsRelevance, Whole(at, ref.Relevance),
+				at+" “"+clipText(ref.Relevance, 120)+"” "+relevanceShare(shared)+" and names "+countOf(topic, "subject word")+" the problem never uses, so it may be about a different problem; a person must confirm that it says why the work matters to this one.",
+				"Rewrite "+at+" to say what the work contributes to this problem's object and target, or remove the row if it concerns another problem.")
 			continue
 		}
-		// A note about another problem may share a word or two with this one ("lattice",
-		// "graph") and a tag's field ("probability"); its subject is what it names besides.
-		var topic []string
-		shared := 0
-		stems := stContentStems(stPlainWords(withoutIDs(ref.Relevance)))
-		repeated := ""
-		for _, w := range slices.Compact(slices.Sorted(slices.Values(stems))) {
-			switch {
-			case relevanceGeneric[w] || stWeakTitleWords[w] || vagueRelevance[w] || field[w] && !problem[w] || strings.HasSuffix(w, "ly"):
-				// no subject: what any note says, a tag's field, an adverb ("exactly")
-			case problem[w]:
-				shared++
-			default:
-				topic = append(topic, w)
-				if repeated == "" && len(w) > 3 && stemCount(stems, w) > 1 {
-					repeated = w
-				}
+		// A note whose words the problem shares may still be about an object named after
+		// someone the problem never names.
+		if a, b, named := relevanceForeignName(ref.Relevance, problem); named {
+			askNamed(a, b, "an object named after a name the problem never uses")
+		}
+	}
+}
+
+// relevanceTopicForeign reads a note's subject words: how many the problem never uses and how
+// many it shares, and whether they make the note one about a different problem. A note tied
+// to the problem in words or by a number of the problem is not.
+func relevanceTopicForeign(note, prob string, problem, field map[string]bool) (foreignWords, shared int, foreign bool) {
+	if _, tied := findPhrase(note, relevanceTies); tied || sharesNumber(note, prob) {
+		return 0, 0, false
+	}
+	// A note about another problem may share a word or two with this one ("lattice",
+	// "graph") and a tag's field ("probability"); its subject is what it names besides.
+	var topic []string
+	stems := stContentStems(stPlainWords(withoutIDs(note)))
+	repeated := ""
+	for _, w := range slices.Compact(slices.Sorted(slices.Values(stems))) {
+		switch {
+		case relevanceGeneric[w] || stWeakTitleWords[w] || vagueRelevance[w] || field[w] && !problem[w] || strings.HasSuffix(w, "ly"):
+			// no subject: what any note says, a tag's field, an adverb ("exactly")
+		case problem[w]:
+			shared++
+		default:
+			topic = append(topic, w)
+			if repeated == "" && len(w) > 3 && stemCount(stems, w) > 1 {
+				repeated = w
 			}
 		}
-		// A note whose subject is another problem names it more than once ("surveys harmonious
-		// labellings … every tree is harmonious"), whatever it shares with this one.
-		if (len(topic) < 3 || len(topic) <= 2*shared) && (repeated == "" || len(topic) < 2) &&
-			(len(topic) < 5 || len(topic) <= shared || !relevanceObjectForeign(ref.Relevance, problem, field)) {
-			continue
-		}
-		asked++
-		field := ReferenceField(i, "relevance")
-		out.NeedsHuman(checkRefsRelevance, Whole(field, ref.Relevance),
-			field+" “"+clipText(ref.Relevance, 120)+"” "+relevanceShare(shared)+" and names "+countOf(len(topic), "subject word")+" the problem never uses, so it may be about a different problem; a person must confirm that it says why the work matters to this one.",
-			"Rewrite "+field+" to say what the work contributes to this problem's object and target, or remove the row if it concerns another problem.")
 	}
+	// A note whose subject is another problem names it more than once ("surveys harmonious
+	// labellings … every tree is harmonious"), whatever it shares with this one.
+	if (len(topic) < 3 || len(topic) <= 2*shared) && (repeated == "" || len(topic) < 2) &&
+		(len(topic) < 5 || len(topic) <= shared || !relevanceObjectForeign(note, problem, field)) {
+		return len(topic), shared, false
+	}
+	return len(topic), shared, true
 }
 
 // stemCount is how many times w occurs among stems.

@@ -3,6 +3,7 @@ package gates
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // A problem about a named sequence, number or constant ("the Euclid–Mullin sequence", "a
@@ -62,6 +63,55 @@ func relevanceNamedObject(title, note string, problem map[string]bool) (start, e
 		}
 		if !known {
 			return m[2], m[5], true
+		}
+	}
+	return 0, 0, false
+}
+
+// A note may also be about another problem named after a person: "Kirkman's schoolgirl problem",
+// "the Riesel numbers", "Lehmer's conjecture". The shape is a capitalised name before a kind of
+// named object (a problem, conjecture, question, sequence, number or constant), with at most one
+// word between, where the name occurs nowhere in the problem's own fields. Such a note goes to a
+// person with the named object quoted; a neighbour the problem names (its own Sierpiński
+// numbers) does not, nor does a list of problems named after someone ("Landau's four
+// problems"), which may hold this one.
+
+// relevanceProperKindRe finds a capitalised name before a named kind: "Kirkman's schoolgirl
+// problem", "Riesel numbers", "the Collatz conjecture".
+var relevanceProperKindRe = regexp.MustCompile(`(?:^|[\s(“"])(\p{Lu}[\p{L}’'–-]*?)(?:'s|’s|')?\s+(?:(\p{Ll}[\p{Ll}-]+)\s+)?(problems?|conjectures?|questions?|puzzles?|sequences?|numbers?|constants?)\b`)
+
+// relevanceForeignName returns the span of a note's object named after a name the problem never
+// uses, or ok false. The first word of a sentence is read as no name.
+func relevanceForeignName(note string, problem map[string]bool) (start, end int, ok bool) {
+	for _, m := range relevanceProperKindRe.FindAllStringSubmatchIndex(note, 6) {
+		if before := strings.TrimRight(note[:m[2]], " (“\""); before == "" || strings.ContainsAny(before[len(before)-1:], ".:;!?") {
+			continue // the first word of the note or of a sentence
+		}
+		// A list of problems named after someone ("Landau's four problems", "Hilbert's
+		// problems") may hold this one.
+		if kind := note[m[6]:m[7]]; strings.HasSuffix(kind, "s") && !strings.HasPrefix(kind, "number") && !strings.HasPrefix(kind, "sequence") && !strings.HasPrefix(kind, "constant") {
+			continue
+		}
+		name := note[m[2]:m[3]]
+		if relevanceKindSkip[strings.ToLower(name)] || stStopWords[strings.ToLower(name)] || utf8.RuneCountInString(name) < 3 ||
+			strings.ToUpper(name) == name {
+			// an article, a word of no name, or an acronym (an OEIS sequence, a SAT problem)
+			continue
+		}
+		// A name of several parts (Euclid–Mullin) is known when any part is.
+		known := false
+		for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '–' || r == '-' }) {
+			for _, s := range stContentStems(strings.ToLower(part)) {
+				if problem[s] {
+					known = true
+				}
+			}
+			if len(stContentStems(strings.ToLower(part))) == 0 {
+				known = true // not a word that names anything
+			}
+		}
+		if !known {
+			return m[2], m[7], true
 		}
 	}
 	return 0, 0, false

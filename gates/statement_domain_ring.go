@@ -57,3 +57,47 @@ func indexFrom(s, sep string, i int) int {
 	}
 	return -1
 }
+
+// A set is a letter with a domain of its own too: "every finite set A with |A| ≥ n₀ satisfies
+// max(|A + A|, |A·A|) ≥ |A|^c" asks one thing of sets of reals and another of subsets of a
+// finite field, where A + A may be as small as A. The shape is a quantifier over sets named by a
+// letter with nothing that places them: no "of …", "in …", "⊂ …" in their clause, and no "A ⊆ X"
+// for the letter anywhere in the statement.
+
+// stSetObjectRe finds a quantified set named by a letter: "every finite set $A$", "all
+// non-empty subsets $S$", "for any set $X$".
+var stSetObjectRe = regexp.MustCompile(`(?i)\b(?:for\s+all|for\s+every|for\s+any|for\s+each|all|every|any|each)\s+(?:(?:finite|infinite|non-?empty|nonempty|countable|arbitrary)\s+)*(sets?|subsets?)\s+\$\s*([A-Za-z])\s*\$`)
+
+// stSetPlacedRe finds what places a set in its clause: a containment, "of …", "in …", "from
+// …", a number system.
+var stSetPlacedRe = regexp.MustCompile(`(?i)^\s*(?:\$?\s*(?:\\subset|\\subseteq|\\subsetneq|⊂|⊆|\\in\b|∈)|(?:,\s*)?(?:in|from|inside|within|on)\b)|\\mathbb|[ℝℂℚℤℕ𝔽]`)
+
+// stSetOfRe finds "of …" after a set, which places it unless it gives its size ("of size k").
+var stSetOfRe = regexp.MustCompile(`(?i)^\s*(?:,\s*)?of\s+(?:(size|cardinality|order)\b)?`)
+
+// stSetUnplaced asks a person about a quantified set whose clause names no ambient set. It
+// returns the number of findings.
+func stSetUnplaced(a *stAnalysis, out *Report) int {
+	t := a.stmt
+	src := t.src
+	for _, m := range stSetObjectRe.FindAllStringSubmatchIndex(src, 5) {
+		letter := src[m[4]:m[5]]
+		_, clauseEnd := sentenceAround(src, m[0])
+		for _, sep := range []string{";", ", where", ", with", ". "} {
+			if i := indexFrom(src, sep, m[1]); i >= 0 && i < clauseEnd {
+				clauseEnd = i
+			}
+		}
+		clause := src[m[1]:max(m[1], clauseEnd)]
+		if of := stSetOfRe.FindStringSubmatch(clause); of != nil && of[1] == "" || stSetPlacedRe.MatchString(clause) ||
+			regexp.MustCompile(`(?:^|[^\\A-Za-z])`+letter+`\s*\$?\s*(?:\\subset|\\subseteq|\\subsetneq|⊂|⊆)`).MatchString(src) {
+			continue
+		}
+		sp := t.span(m[0], m[1])
+		out.NeedsHuman(stCheckDomain, sp,
+			fmt.Sprintf("The statement quantifies over %s %s (“%s”) without saying where they lie (no “%s ⊂ …”, no “of …” or “in …”); the question may change with the ambient set (integers, reals, a group, a finite field), so a person must confirm that the domain is determined.", src[m[2]:m[3]], letter, clipText(sp.Quote, 80), letter),
+			"Say where the "+src[m[2]:m[3]]+" lie (for example “every finite set "+letter+" ⊂ ℝ”, “every finite set "+letter+" of integers”).")
+		return 1
+	}
+	return 0
+}
