@@ -280,3 +280,18 @@ func TestReadingExampleOfExcludedKind(t *testing.T) {
 			change: example(`The number 28 equals the sum of its proper divisors.`)},
 	})
 }
+
+func TestReadingFormalVariableOfADefiningIdentity(t *testing.T) {
+	t.Parallel()
+	st := statementGate
+	runReadingCases(t, []readingCase{
+		{name: "formal: define by a product", gate: st, check: stCheckDomain, want: NeedsHuman, quote: `\[ \prod_{k=1}^{\infty} (1 - x^k)^{-1} = \sum_{n=0}^{\infty} p(n) x^n. \]`,
+			change: setStatement(`Define integers $p(n)$ by \[ \prod_{k=1}^{\infty} (1 - x^k)^{-1} = \sum_{n=0}^{\infty} p(n) x^n. \] Prove that $p(n)$ is odd for infinitely many $n$.`)},
+		{name: "formal: given by a generating function", gate: st, check: stCheckDomain, want: NeedsHuman, quote: `\[ \frac{1}{1 - z - z^2} = \sum_{n \ge 0} c(n) z^n \]`,
+			change: setStatement(`Let the integers $c(n)$ be given by the generating function \[ \frac{1}{1 - z - z^2} = \sum_{n \ge 0} c(n) z^n \] and decide whether $c(n)$ is prime for infinitely many integers $n \ge 1$.`)},
+		{name: "formal: the coefficients of a series", gate: st, check: stCheckDomain, want: NeedsHuman, quote: `\[ \exp(t + t^2/2) = \sum_{n \ge 0} a_n t^n / n! \]`,
+			change: setStatement(`The coefficients $a_n$ of the series \[ \exp(t + t^2/2) = \sum_{n \ge 0} a_n t^n / n! \] are integers. Show that $a_n$ is even for every integer $n \ge 2$.`)},
+		{name: "formal: an equation that defines nothing", gate: st, check: stCheckDomain, want: Fail, quote: `\[ q \prod_{m=1}^{\infty} (1 - q^m)^{24} = \sum_{n=1}^{\infty} \tau(n) q^n. \]`,
+			change: setStatement(`For integers $\tau(n)$, prove that \[ q \prod_{m=1}^{\infty} (1 - q^m)^{24} = \sum_{n=1}^{\infty} \tau(n) q^n. \] Find a positive integer $n \le 10^{25}$ with $\tau(n) = 0$.`)},
+	})
+}

@@ -250,6 +250,10 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 			out.NeedsHuman(stCheckDomain, u.span,
 				fmt.Sprintf("The statement uses %s without a domain and introduces only %d of its %d variables itself, so it may be a fragment that relies on other text; a person must confirm what %s ranges over.", name, introduced, len(checked), name),
 				fmt.Sprintf("Make the statement self-contained: introduce %s and the other variables with their domains (for example \"for every integer %s\").", name, stShow(u.name+` \ge 1`)))
+		case stFormalIdentity(t, u.formula):
+			out.NeedsHuman(stCheckDomain, u.span,
+				fmt.Sprintf("The statement uses %s only in an identity it gives as a definition (a generating function, a series or a product), where %s is a formal variable; a person must confirm that the identity defines what it says.", name, name),
+				fmt.Sprintf("If %s is a formal variable, say so (for example \"as formal power series in %s\"); otherwise say what it ranges over.", name, name))
 		case outside >= 0:
 			out.NeedsHuman(stCheckDomain, u.span,
 				fmt.Sprintf("The statement uses %s without a domain, and it refers to something outside itself (\"%s\"), which may introduce %s; a person must confirm what %s ranges over.", name, t.src[outside:min(len(t.src), outside+24)], name, name),

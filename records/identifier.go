@@ -32,14 +32,17 @@ var (
 	arxivNewRe = regexp.MustCompile(`^\d{4}\.\d{4,5}(v\d+)?$`)
 	arxivOldRe = regexp.MustCompile(`^[a-z-]+(\.[A-Z]{2})?/\d{7}(v\d+)?$`)
 	zblRe      = regexp.MustCompile(`^\d{4}\.\d{5}$|^\d{8}$`)
+	oeisRe     = regexp.MustCompile(`^[Aa]\d{6}$`)
 )
 
 // ErrUnrecognised is returned for a string that is no known identifier.
-var ErrUnrecognised = errors.New("not a DOI (10.…), arXiv ID, zbMATH ID (zbl:…), ISBN or http(s) URL")
+var ErrUnrecognised = errors.New("not a DOI (10.…), arXiv ID, zbMATH ID (zbl:…), ISBN, OEIS sequence (OEIS:A…) or http(s) URL")
 
 // Parse recognises s in the forms people write: bare or prefixed ("doi:",
 // "arXiv:", "zbl:", "ISBN ", "ISBN-13:"), or as a doi.org, arxiv.org (abstract
-// or PDF) or zbmath.org URL.
+// or PDF) or zbmath.org URL. An OEIS sequence named by its A-number
+// ("OEIS:A001220", "OEIS A001220") is the URL of its entry, so that it and the
+// entry's address are one source.
 func Parse(s string) (Identifier, error) {
 	s = strings.TrimSpace(s)
 	lower := strings.ToLower(s)
@@ -71,6 +74,15 @@ func Parse(s string) (Identifier, error) {
 				return Identifier{ZbMATH, "zbmath:" + id}, nil
 			}
 			return Identifier{}, ErrUnrecognised
+		}
+	}
+	for _, p := range []string{"oeis:", "oeis "} {
+		if strings.HasPrefix(lower, p) {
+			id := strings.TrimSpace(s[len(p):])
+			if !oeisRe.MatchString(id) {
+				return Identifier{}, ErrUnrecognised
+			}
+			return Identifier{URL, "url:https://oeis.org/A" + id[1:]}, nil
 		}
 	}
 	for _, p := range []string{"isbn:", "isbn ", "isbn-13:", "isbn-10:", "isbn-13 ", "isbn-10 ", "isbn13:", "isbn10:"} {

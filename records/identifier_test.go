@@ -20,6 +20,9 @@ func TestParse(t *testing.T) {
 		{"ISBN 978-0-387-95385-4", Identifier{ISBN, "isbn:9780387953854"}},
 		{"0-387-95385-X", Identifier{ISBN, "isbn:9780387953854"}},
 		{"https://Example.org/a?b=1#frag", Identifier{URL, "url:https://example.org/a?b=1"}},
+		{"OEIS:A001220", Identifier{URL, "url:https://oeis.org/A001220"}},
+		{"oeis a000594", Identifier{URL, "url:https://oeis.org/A000594"}},
+		{"https://oeis.org/A000594", Identifier{URL, "url:https://oeis.org/A000594"}},
 	}
 	for _, tt := range tests {
 		got, err := Parse(tt.in)
@@ -27,7 +30,7 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
 		}
 	}
-	for _, bad := range []string{"", "hello", "10.1/x", "978-0-387-95385-5", "ftp://x.org", "https://", "zbl:abc"} {
+	for _, bad := range []string{"", "hello", "10.1/x", "978-0-387-95385-5", "ftp://x.org", "https://", "zbl:abc", "OEIS:A12345", "OEIS:B000001", "oeis:"} {
 		if got, err := Parse(bad); !errors.Is(err, ErrUnrecognised) {
 			t.Errorf("Parse(%q) = %v, %v; want ErrUnrecognised", bad, got, err)
 		}

@@ -14933,7 +14933,7 @@ input CodeRefInput {
 
 "One source a revision cites."
 input ReferenceInput {
-  "A DOI (10.…), arXiv ID, ISBN, zbMATH ID (zbl:…) or an http(s) URL."
+  "A DOI (10.…), arXiv ID, ISBN, zbMATH ID (zbl:…), OEIS sequence (OEIS:A…) or an http(s) URL."
   identifier: String!
   "The citation as a reader would look it up."
   citation: String!
