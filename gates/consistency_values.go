@@ -101,16 +101,10 @@ func requestedBounds(r *Revision) []comparison {
 // report what is known.
 func askingSentences(s string) [][2]int {
 	var out [][2]int
-	start := 0
-	for start < len(s) {
-		end := len(s)
-		if i := sentenceEndRe.FindStringIndex(s[start:]); i != nil {
-			end = start + i[1]
+	for _, r := range splitSentences(s) {
+		if sent := s[r[0]:r[1]]; targetVerbsRe.MatchString(sent) && !knownRe.MatchString(sent) {
+			out = append(out, r)
 		}
-		if sent := s[start:end]; targetVerbsRe.MatchString(sent) && !knownRe.MatchString(sent) {
-			out = append(out, [2]int{start, end})
-		}
-		start = end
 	}
 	return out
 }
