@@ -115,8 +115,15 @@ func (x *Index) baseOr(d *simDoc) []uint32 {
 // the compaction drops them; their slots are not reused before.
 type simPostings struct {
 	sorted []uint64
-	heads  map[uint32]int32 // key → its latest recent posting in links
+	heads  map[uint32]simHead // key → its recent postings
 	links  []simLink
+}
+
+// simHead is where a key's recent postings start in links, and how many there are: a common key
+// ("problem" in titles) has a chain as long as the changes since the last compaction, which
+// count must not walk.
+type simHead struct {
+	last, n int32
 }
 
 // simLink is a recent posting and the index in links of the one before it under its key.
@@ -126,14 +133,14 @@ type simLink struct {
 
 func (p *simPostings) add(key uint32, slot int32) {
 	if p.heads == nil {
-		p.heads = map[uint32]int32{}
+		p.heads = map[uint32]simHead{}
 	}
-	next, ok := p.heads[key]
+	h, ok := p.heads[key]
 	if !ok {
-		next = -1
+		h.last = -1
 	}
-	p.links = append(p.links, simLink{slot, next})
-	p.heads[key] = int32(len(p.links) - 1)
+	p.links = append(p.links, simLink{slot, h.last})
+	p.heads[key] = simHead{last: int32(len(p.links) - 1), n: h.n + 1}
 }
 
 // run returns the sorted postings of key.
@@ -161,8 +168,8 @@ func (p *simPostings) appendSlots(dst []int32, key uint32, limit int) []int32 {
 	}
 	limit -= len(run)
 	if h, ok := p.heads[key]; ok {
-		for ; h >= 0 && limit > 0; h = p.links[h].next {
-			dst = append(dst, p.links[h].slot)
+		for i := h.last; i >= 0 && limit > 0; i = p.links[i].next {
+			dst = append(dst, p.links[i].slot)
 			limit--
 		}
 	}
@@ -171,21 +178,15 @@ func (p *simPostings) appendSlots(dst []int32, key uint32, limit int) []int32 {
 
 // count is the number of postings under key.
 func (p *simPostings) count(key uint32) int {
-	n := len(p.run(key))
-	if h, ok := p.heads[key]; ok {
-		for ; h >= 0; h = p.links[h].next {
-			n++
-		}
-	}
-	return n
+	return len(p.run(key)) + int(p.heads[key].n)
 }
 
 // compact merges the recent postings into the sorted array, dropping those of dead slots.
 func (p *simPostings) compact(dead func(int32) bool) {
 	add := make([]uint64, 0, len(p.links))
 	for k, h := range p.heads {
-		for ; h >= 0; h = p.links[h].next {
-			if s := p.links[h].slot; !dead(s) {
+		for i := h.last; i >= 0; i = p.links[i].next {
+			if s := p.links[i].slot; !dead(s) {
 				add = append(add, uint64(k)<<32|uint64(uint32(s)))
 			}
 		}

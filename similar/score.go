@@ -22,6 +22,9 @@ type simTitleQuery struct {
 	feats  []uint32
 	idf    []float32
 	weight float32
+	// others are the weights of the candidates' other title features, read once per query:
+	// the candidates' titles share most of their words.
+	others map[uint32]float32
 }
 
 func (x *Index) titleQuery(feats []uint32) simTitleQuery {
@@ -75,7 +78,15 @@ func (q *simTitleQuery) similarity(x *Index, d []uint32) float64 {
 			i++
 			j++
 		default:
-			dw += x.idf(x.titles.count(d[j]))
+			w, ok := q.others[d[j]]
+			if !ok {
+				if q.others == nil {
+					q.others = map[uint32]float32{}
+				}
+				w = x.idf(x.titles.count(d[j]))
+				q.others[d[j]] = w
+			}
+			dw += w
 			j++
 		}
 	}
