@@ -173,8 +173,12 @@ func (ix *Index) IndexMissing(ctx context.Context) (int, error) {
 	}
 	ids, err := ix.client.Problem.Query().Where(problem.CurrentRevisionIDNotNil(),
 		func(sel *sql.Selector) {
+			// NOT EXISTS, which both databases read as an anti-join: PostgreSQL runs NOT IN
+			// over a subquery too large for its memory as a scan of the subquery per problem,
+			// hours at a million problems.
 			sel.Where(sql.P(func(b *sql.Builder) {
-				b.Ident(sel.C(problem.FieldCurrentRevisionID)).WriteString(" NOT IN (SELECT revision_id FROM revision_search)")
+				b.WriteString("NOT EXISTS (SELECT 1 FROM revision_search rs WHERE rs.revision_id = ").
+					Ident(sel.C(problem.FieldCurrentRevisionID)).WriteString(")")
 			}))
 		}).Select(problem.FieldCurrentRevisionID).Strings(ctx)
 	if err != nil {

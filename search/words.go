@@ -122,11 +122,11 @@ func (ix *Index) addWords(ctx context.Context, tx *stdsql.Tx, texts []string) er
 // is empty and the index is not (an index made before the vocabulary was),
 // in batches, and says how many revisions it read.
 func (ix *Index) fillWords(ctx context.Context) (int, error) {
-	var words, revs int
-	if err := ix.db.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM search_words), (SELECT COUNT(*) FROM revision_search)`).Scan(&words, &revs); err != nil {
+	var words, revs bool
+	if err := ix.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM search_words), EXISTS (SELECT 1 FROM revision_search)`).Scan(&words, &revs); err != nil {
 		return 0, fmt.Errorf("search vocabulary: %w", err)
 	}
-	if words > 0 || revs == 0 {
+	if words || !revs {
 		return 0, nil
 	}
 	read, last := 0, ""
