@@ -54,11 +54,12 @@ func relevanceNamedObject(title, note string, problem map[string]bool) (start, e
 		if !names[kind] || relevanceKindSkip[w] || textHasDigit(w) || titled[w] {
 			continue
 		}
-		stems := stContentStems(w)
-		known := len(stems) == 0
-		for _, s := range stems {
-			if problem[s] {
-				known = true
+		// A name of several parts (Euler–Gompertz) is known when every part is: the problem's
+		// Euler's constant is not the Euler–Gompertz constant.
+		known := true
+		for _, s := range stContentStems(w) {
+			if !problem[s] {
+				known = false
 			}
 		}
 		if !known {
@@ -98,21 +99,75 @@ func relevanceForeignName(note string, problem map[string]bool) (start, end int,
 			// an article, a word of no name, or an acronym (an OEIS sequence, a SAT problem)
 			continue
 		}
-		// A name of several parts (Euclid–Mullin) is known when any part is.
-		known := false
+		// A name of several parts (Euclid–Mullin, Euler–Gompertz) is known when every part that
+		// is a word is: an object named after two people, one of whom the problem never names,
+		// is another object than the problem's.
+		known := true
 		for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '–' || r == '-' }) {
 			for _, s := range stContentStems(strings.ToLower(part)) {
-				if problem[s] {
-					known = true
+				if !problem[s] {
+					known = false
 				}
-			}
-			if len(stContentStems(strings.ToLower(part))) == 0 {
-				known = true // not a word that names anything
 			}
 		}
 		if !known {
 			return m[2], m[7], true
 		}
+	}
+	return 0, 0, false
+}
+
+// A row's citation may itself name the object the work is about ("A001620: Decimal expansion of
+// Euler's constant gamma", "Open Problem Garden, Total Colouring conjecture"); a note that names
+// another object ("the decimal expansion of the Euler–Gompertz constant", "States Vizing's
+// theorem that the edges …") and never the cited one describes another object than the work's.
+// It goes to a person with the note's object quoted.
+
+// relevanceCitedKindRe finds a named object of a citation, with up to four words before it:
+// "Euler's constant", "Total Colouring conjecture".
+var relevanceCitedKindRe = regexp.MustCompile(`([\p{L}][\p{L}0-9’'–-]*(?:\s+[\p{L}][\p{L}0-9’'–-]*){0,3})\s+(sequences?|numbers?|constants?|conjectures?|problems?|theorems?)\b`)
+
+// relevanceNoteProperRe finds an object a note names after someone or something capitalised:
+// "Vizing's theorem", "the Collatz conjecture", "Euler–Gompertz constant".
+var relevanceNoteProperRe = regexp.MustCompile(`(?:^|[\s(“"])(\p{Lu}[\p{L}’'–-]*?)(?:'s|’s|')?\s+(?:(\p{Ll}[\p{Ll}-]+)\s+)?(problems?|conjectures?|questions?|theorems?|sequences?|numbers?|constants?)\b`)
+
+// relevanceCitedObject returns the span of an object a note names while it never names the
+// object its row's citation names, or ok false.
+func relevanceCitedObject(citation, note string) (start, end int, ok bool) {
+	var cited []string // "euler's constant", "total colouring conjecture"
+	for _, m := range relevanceCitedKindRe.FindAllStringSubmatch(citation, 4) {
+		words := strings.Fields(m[1])
+		k := len(words)
+		for k > 0 && stCapitalised(strings.Trim(words[k-1], "’'")) {
+			k--
+		}
+		if k == len(words) {
+			k = len(words) - 1 // no capitalised name: the one word before the kind
+		}
+		name := words[k:]
+		if len(name) == 1 && (relevanceKindSkip[relevanceKindName(name[0])] || textHasDigit(name[0])) {
+			continue
+		}
+		cited = append(cited, strings.ToLower(strings.Join(name, " ")+" "+m[2]))
+	}
+	if len(cited) == 0 {
+		return 0, 0, false
+	}
+	low := strings.ToLower(note)
+	for _, c := range cited {
+		if strings.Contains(low, strings.TrimSuffix(c, "s")) {
+			return 0, 0, false // the note names the cited object
+		}
+	}
+	for _, m := range relevanceNoteProperRe.FindAllStringSubmatchIndex(note, 6) {
+		name := note[m[2]:m[3]]
+		if relevanceKindSkip[strings.ToLower(name)] || stStopWords[strings.ToLower(name)] || strings.ToUpper(name) == name || len([]rune(name)) < 3 {
+			continue
+		}
+		if before := strings.TrimRight(note[:m[2]], " (“\""); before == "" || strings.ContainsAny(before[len(before)-1:], ".:;!?") {
+			continue // the first word of the note or of a sentence
+		}
+		return m[2], m[7], true
 	}
 	return 0, 0, false
 }
