@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // A title may name the statement's object and still ask a stronger or another question about
@@ -29,6 +30,10 @@ var stTitleNamedRe = regexp.MustCompile(`(?i)^\s*(?:the\s+)?((?:[\p{L}’'–-]+
 var stTitleGenericPredicates = stWordSet(`true false correct valid open possible solvable decidable known settled
 	resolved unique finite infinite bounded unbounded`)
 
+// stTitleNumberNames are words that name a number without digits ("the unit distance problem"
+// over pairs at distance exactly 1).
+var stTitleNumberNames = stWordSet(`unit single double triple quadruple half twin`)
+
 // stTitleQuestionWord asks a person about a title whose predicate or whose conjecture's modifier
 // the statement, the acceptance criterion, the unresolved target (and, for a modifier, the
 // exposition and the attribution) never use. It reports whether it asked.
@@ -37,7 +42,12 @@ func stTitleQuestionWord(r *Revision, out *Report) bool {
 	if m := stTitlePredicateRe.FindStringSubmatchIndex(r.Title); m != nil {
 		w := strings.ToLower(r.Title[m[2]:m[3]])
 		before := strings.Fields(strings.ToLower(r.Title[:m[2]]))
-		article := len(before) > 0 && (before[len(before)-1] == "a" || before[len(before)-1] == "an" || before[len(before)-1] == "the")
+		// A noun phrase ("… a square-free number?") ends on a noun, not a predicate: an article
+		// among the last three words before it.
+		article := false
+		for k := max(0, len(before)-3); k < len(before); k++ {
+			article = article || before[k] == "a" || before[k] == "an" || before[k] == "the"
+		}
 		there := len(before) > 1 && before[1] == "there" // "Are there …?" ends on a noun, not a predicate
 		if !article && !there && !stTitleGenericPredicates[w] && !stTitleWordIn(w, asked) {
 			sp := SpanOf(FieldTitle, r.Title, m[2], m[3])
@@ -59,6 +69,9 @@ func stTitleQuestionWord(r *Revision, out *Report) bool {
 		i, j := m[2]+wm[0], m[2]+wm[1]
 		w := r.Title[i:j]
 		low := strings.ToLower(w)
+		if _, number := countWords[low]; number || stTitleNumberNames[low] {
+			continue // a word that names a number stands for one of the statement's ("unit distance")
+		}
 		if w != low || stStopWords[low] || len([]rune(low)) < 4 || stTitleWordIn(low, asked) {
 			continue // a name, a short or stop word, or a word of the question
 		}
@@ -72,12 +85,12 @@ func stTitleQuestionWord(r *Revision, out *Report) bool {
 }
 
 // stTitleWordIn reports whether text uses the word w, by its stem or its first five letters
-// ("colouring" and "coloured", "irrational" and "irrationality").
+// ("colouring" and "coloured", "irrational" and "irrationality"), a compound by its parts ("unit"
+// in "unit-distance graph").
 func stTitleWordIn(w, text string) bool {
 	stem := stStem(w)
 	rw := []rune(w)
-	for _, t := range strings.Fields(strings.ToLower(stPlainWords(text))) {
-		t = strings.Trim(t, ".,;:?!()'’“”\"")
+	for _, t := range strings.FieldsFunc(strings.ToLower(stPlainWords(text)), func(r rune) bool { return !unicode.IsLetter(r) }) {
 		if stStem(t) == stem {
 			return true
 		}
