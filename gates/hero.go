@@ -65,12 +65,11 @@ var captionBoundWords = []string{"prove", "proof", "solves", "shows that", "show
 	"lying between", "is between", "are between", "estimated", "approximately"}
 
 // captionBeliefWords are the words by which a caption says what is believed of a value or an
-// object ("believed to be the least possible", "thought to be optimal", "the largest possible"):
-// a conjecture or an extremal claim in other words than "conjectured", but also, now and then, a
-// description of what the question asks ("the largest possible set drawn"). Each goes to a
-// person with its span, never to a failure.
-var captionBeliefWords = []string{"believed", "thought to be", "expected to be", "presumed", "suspected",
-	"least possible", "smallest possible", "largest possible", "greatest possible", "best possible", "most possible"}
+// object ("believed to be the least possible", "thought to be optimal"): a conjecture in other
+// words than "conjectured", but also, now and then, a description ("the colouring one would
+// expect"). Each goes to a person with its span, never to a failure. ("The largest possible"
+// alone describes what a question asks as often as it claims a bound, and is not read.)
+var captionBeliefWords = []string{"believed", "thought to be", "expected to be", "presumed", "suspected"}
 
 // captionNamedBoundRe finds a bound a caption names after someone ("Krivine's bound", "the
 // Krivine bound"): a result of the literature, not the setup.

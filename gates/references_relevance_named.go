@@ -2,6 +2,7 @@ package gates
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -131,43 +132,63 @@ var relevanceCitedKindRe = regexp.MustCompile(`([\p{L}][\p{L}0-9’'–-]*(?:\s+
 // "Vizing's theorem", "the Collatz conjecture", "Euler–Gompertz constant".
 var relevanceNoteProperRe = regexp.MustCompile(`(?:^|[\s(“"])(\p{Lu}[\p{L}’'–-]*?)(?:'s|’s|')?\s+(?:(\p{Ll}[\p{Ll}-]+)\s+)?(problems?|conjectures?|questions?|theorems?|sequences?|numbers?|constants?)\b`)
 
-// relevanceCitedObject returns the span of an object a note names while it never names the
-// object its row's citation names, or ok false.
+// relevanceCitedObject returns the span of an object a note names after someone while it never
+// names the object its row's citation names after someone, or ok false. Objects are compared by
+// their names: "Kakeya's needle problem" is the citation's "Kakeya's problem", "Landau's four
+// problems" its "Landau's problems", and "the Euler–Gompertz constant" is not "Euler's constant".
 func relevanceCitedObject(citation, note string) (start, end int, ok bool) {
-	var cited []string // "euler's constant", "total colouring conjecture"
+	var cited []string // names, as keys: "euler", "total colouring"
 	for _, m := range relevanceCitedKindRe.FindAllStringSubmatch(citation, 4) {
 		words := strings.Fields(m[1])
 		k := len(words)
 		for k > 0 && stCapitalised(strings.Trim(words[k-1], "’'")) {
 			k--
 		}
-		if k == len(words) {
-			k = len(words) - 1 // no capitalised name: the one word before the kind
-		}
 		name := words[k:]
-		if len(name) == 1 && (relevanceKindSkip[relevanceKindName(name[0])] || textHasDigit(name[0])) {
-			continue
+		for len(name) > 0 && stStopWords[strings.ToLower(name[0])] {
+			name = name[1:] // "On Kakeya's problem" names Kakeya's
 		}
-		cited = append(cited, strings.ToLower(strings.Join(name, " ")+" "+m[2]))
+		if len(name) == 0 || len(name) == 1 && (relevanceKindSkip[relevanceKindName(name[0])] || stStopWords[relevanceKindName(name[0])] || textHasDigit(name[0])) {
+			continue // no name: "algebraic numbers", "union closed conjecture"
+		}
+		cited = append(cited, relevanceNameKey(strings.Join(name, " ")))
 	}
 	if len(cited) == 0 {
 		return 0, 0, false
 	}
 	low := strings.ToLower(note)
 	for _, c := range cited {
-		if strings.Contains(low, strings.TrimSuffix(c, "s")) {
-			return 0, 0, false // the note names the cited object
+		if strings.Contains(relevanceNameKey(low), c) && !strings.Contains(c, "-") && len(strings.Fields(c)) > 1 {
+			return 0, 0, false // the note names the cited object in words ("total colouring")
 		}
 	}
+	var found []int
 	for _, m := range relevanceNoteProperRe.FindAllStringSubmatchIndex(note, 6) {
 		name := note[m[2]:m[3]]
+		if slices.Contains(cited, relevanceNameKey(name)) {
+			return 0, 0, false // the note names the cited object
+		}
 		if relevanceKindSkip[strings.ToLower(name)] || stStopWords[strings.ToLower(name)] || strings.ToUpper(name) == name || len([]rune(name)) < 3 {
 			continue
 		}
 		if before := strings.TrimRight(note[:m[2]], " (“\""); before == "" || strings.ContainsAny(before[len(before)-1:], ".:;!?") {
 			continue // the first word of the note or of a sentence
 		}
-		return m[2], m[7], true
+		if found == nil {
+			found = m
+		}
 	}
-	return 0, 0, false
+	if found == nil {
+		return 0, 0, false
+	}
+	return found[2], found[7], true
+}
+
+// relevanceNameKey folds a name for comparison: lower case, possessives off, dashes as hyphens.
+func relevanceNameKey(s string) string {
+	s = strings.ToLower(s)
+	for _, p := range []string{"'s", "’s", "'", "’"} {
+		s = strings.ReplaceAll(s, p, "")
+	}
+	return strings.ReplaceAll(s, "–", "-")
 }

@@ -72,8 +72,8 @@ func stTitleQuestionWord(r *Revision, out *Report) bool {
 		if _, number := countWords[low]; number || stTitleNumberNames[low] {
 			continue // a word that names a number stands for one of the statement's ("unit distance")
 		}
-		if w != low || stStopWords[low] || len([]rune(low)) < 4 || stTitleWordIn(low, asked) {
-			continue // a name, a short or stop word, or a word of the question
+		if w != low || stStopWords[low] || stWeakTitleWords[stStem(low)] || len([]rune(low)) < 4 || stTitleWordIn(low, asked) {
+			continue // a name, a short, stop or generic word, or a word of the question
 		}
 		sp := SpanOf(FieldTitle, r.Title, i, j)
 		out.NeedsHuman(stCheckTitle, sp,
