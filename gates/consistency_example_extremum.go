@@ -17,10 +17,11 @@ import (
 // 0.349"); what it states is the value of its object, through "≈" or "is". Such a value beyond
 // the record's bound goes to a person with both spans.
 
-// extremumSupRe and extremumInfRe find a statement that asks for a supremum or an infimum.
+// extremumSupRe and extremumInfRe find a statement that asks for a supremum or an infimum, its
+// TeX command read with a subscript after it ("\\sup_K").
 var (
-	extremumSupRe = regexp.MustCompile(`\\sup\b|\\max\b|(?i)\b(?:supremum|largest|maximum|densest|greatest)\b`)
-	extremumInfRe = regexp.MustCompile(`\\inf\b|\\min\b|(?i)\b(?:infimum|smallest|minimum|least|thinnest)\b`)
+	extremumSupRe = regexp.MustCompile(`\\(?:sup|max)(?:[^A-Za-z]|$)|(?i)\b(?:supremum|largest|maximum|densest|greatest)\b`)
+	extremumInfRe = regexp.MustCompile(`\\(?:inf|min)(?:[^A-Za-z]|$)|(?i)\b(?:infimum|smallest|minimum|least|thinnest)\b`)
 )
 
 // extremumDefSupRe and extremumDefInfRe find a symbol set equal to a supremum or an infimum:

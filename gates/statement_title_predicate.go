@@ -43,9 +43,9 @@ func stTitleQuestionWord(r *Revision, out *Report) bool {
 		w := strings.ToLower(r.Title[m[2]:m[3]])
 		before := strings.Fields(strings.ToLower(r.Title[:m[2]]))
 		// A noun phrase ("… a square-free number?") ends on a noun, not a predicate: an article
-		// among the last three words before it.
+		// among the last two words before it.
 		article := false
-		for k := max(0, len(before)-3); k < len(before); k++ {
+		for k := max(0, len(before)-2); k < len(before); k++ {
 			article = article || before[k] == "a" || before[k] == "an" || before[k] == "the"
 		}
 		there := len(before) > 1 && before[1] == "there" // "Are there …?" ends on a noun, not a predicate
