@@ -568,6 +568,9 @@ func consistencyBounds(r *Revision, out *Report) {
 	found += consistencyGrowth(r, out, maxBoundFindings-found)
 	found += consistencyExampleExcluded(r, out, maxBoundFindings-found)
 	found += consistencyExampleExtremum(r, out, maxBoundFindings-found)
+	found += consistencyExampleBoundBeyond(r, out, maxBoundFindings-found)
+	found += consistencyExampleFormula(r, out, maxBoundFindings-found)
+	found += consistencyStatusSettles(r, out, maxBoundFindings-found)
 	found += consistencyExampleThreshold(r, out, maxBoundFindings-found)
 	ask := func(a Text, ab bndBound, b Text, bb bndBound, behaviour string) {
 		if found >= maxBoundFindings {

@@ -17,18 +17,26 @@ import (
 // 0.349"); what it states is the value of its object, through "≈" or "is". Such a value beyond
 // the record's bound goes to a person with both spans.
 
-// extremumSupRe and extremumInfRe find a statement that asks for a supremum or an infimum.
+// extremumSupRe and extremumInfRe find a statement that asks for a supremum or an infimum, its
+// TeX command read with a subscript after it ("\\sup_K").
 var (
-	extremumSupRe = regexp.MustCompile(`\\sup\b|\\max\b|(?i)\b(?:supremum|largest|maximum|densest|greatest)\b`)
-	extremumInfRe = regexp.MustCompile(`\\inf\b|\\min\b|(?i)\b(?:infimum|smallest|minimum|least|thinnest)\b`)
+	extremumSupRe = regexp.MustCompile(`\\(?:sup|max)(?:[^A-Za-z]|$)|(?i)\b(?:supremum|largest|maximum|densest|greatest)\b`)
+	extremumInfRe = regexp.MustCompile(`\\(?:inf|min)(?:[^A-Za-z]|$)|(?i)\b(?:infimum|smallest|minimum|least|thinnest)\b`)
+)
+
+// extremumDefSupRe and extremumDefInfRe find a symbol set equal to a supremum or an infimum:
+// "δ^* = \inf_K δ(K)", "c = \sup …".
+var (
+	extremumDefSupRe = regexp.MustCompile(`(?:=|:=)\s*\\(?:sup|max)(?:[^A-Za-z]|$)`)
+	extremumDefInfRe = regexp.MustCompile(`(?:=|:=)\s*\\(?:inf|min)(?:[^A-Za-z]|$)`)
 )
 
 // extremumPhrases are bounds in words that name no extremum ("of area at least Δ").
 var extremumPhrases = strings.NewReplacer("at least", "", "at most", "", "At least", "", "At most", "")
 
 // exampleValueRe reads the value an example states for its object: "≈ 0.349", "\approx 0.2267",
-// "density is 0.25".
-var exampleValueRe = regexp.MustCompile(`(?:≈|\\approx)\s*\$?\s*([0-9]+\.[0-9]+)|(?i)\b(?:density|value|ratio|constant|area|volume|measure)\s+(?:is|equals|of)\s+(?:about\s+)?\$?\s*([0-9]+\.[0-9]+)`)
+// "density is 0.25", "only reaches 0.8862".
+var exampleValueRe = regexp.MustCompile(`(?:≈|\\approx)\s*\$?\s*([0-9]+\.[0-9]+)|(?i)\b(?:(?:density|value|ratio|constant|area|volume|measure)\s+(?:is|equals|of)|(?:only\s+)?(?:reaches|reach|attains|achieves|yields)(?:\s+(?:a\s+)?(?:density|value|ratio)(?:\s+of)?)?)\s+(?:about\s+|only\s+)?\$?\s*([0-9]+\.[0-9]+)`)
 
 // consistencyExampleExtremum asks a person about an example whose value lies beyond the bound
 // the record states on the supremum or infimum the statement asks for. It returns the number of
@@ -36,6 +44,13 @@ var exampleValueRe = regexp.MustCompile(`(?:≈|\\approx)\s*\$?\s*([0-9]+\.[0-9]
 func consistencyExampleExtremum(r *Revision, out *Report, budget int) int {
 	asked := extremumPhrases.Replace(r.Statement)
 	sup, inf := extremumSupRe.MatchString(asked), extremumInfRe.MatchString(asked)
+	if sup && inf {
+		// Both: an inner extremum defines each object's value ("δ(K) the largest density of a
+		// packing of K") and an outer one the quantity asked for ("δ* = inf_K δ(K)"). The outer
+		// one is the extremum a symbol is set equal to; read only when just one kind is.
+		defSup, defInf := extremumDefSupRe.MatchString(asked), extremumDefInfRe.MatchString(asked)
+		sup, inf = defSup && !defInf, defInf && !defSup
+	}
 	if sup == inf || budget <= 0 {
 		return 0 // neither, or both: which way an example bounds the target is a reading
 	}
@@ -93,4 +108,51 @@ func indexByte(s string, c byte) int {
 		}
 	}
 	return len(s)
+}
+
+// An example may also bound the quantity itself on the way ("these alone give $A \ge 1/6 +
+// 1/20 = 0.2666\ldots$"): a lower bound it derives above an upper bound the record states
+// (Deléglise's A < 0.2480), or an upper bound below a stated lower one, contradicts the record,
+// and one of the two is wrong. The quantity is a named one or a letter the statement defines.
+
+// digitsGoOnPadded blanks the mark of a decimal whose digits go on ("0.2666\ldots"), keeping
+// offsets: the digits written bound the value to within a unit of the last.
+var digitsGoOnPadded = strings.NewReplacer("…", "   ", `\ldots`, "      ", `\dots`, "     ", `\cdots`, "      ")
+
+// consistencyExampleBoundBeyond asks a person about an example's bound on a quantity beyond the
+// opposite bound openStatus.strongestKnown states. It returns the number of findings.
+func consistencyExampleBoundBeyond(r *Revision, out *Report, budget int) int {
+	if budget <= 0 {
+		return 0
+	}
+	constants := constantLetters(r)
+	known := namedBounds(fieldOpenStrongestKnown, digitsGoOnPadded.Replace(r.OpenStatus.StrongestKnown), constants, false)
+	if len(known) == 0 {
+		return 0
+	}
+	n := 0
+	for i, e := range r.Exposition {
+		if e.Kind != packet.Example || n >= budget {
+			continue
+		}
+		field := ExpositionField(i, "body")
+		for _, v := range namedBounds(field, digitsGoOnPadded.Replace(e.Body), constants, false) {
+			for _, k := range known {
+				if k.Subject != v.Subject {
+					continue
+				}
+				lowAbove := (v.Op == cmpGE || v.Op == cmpGT) && (k.Op == cmpLE || k.Op == cmpLT) && v.Value > k.Value+k.margin+v.margin
+				upBelow := (v.Op == cmpLE || v.Op == cmpLT) && (k.Op == cmpGE || k.Op == cmpGT) && v.Value < k.Value-k.margin-v.margin
+				if !lowAbove && !upBelow {
+					continue
+				}
+				n++
+				behaviour := fmt.Sprintf("%s derives %s, which contradicts the bound %s that openStatus.strongestKnown states: the example's reasoning or the recorded bound is wrong.", field, v.comparison, k.comparison)
+				out.NeedsHuman(checkConsistencyBounds, SpanOf(field, e.Body, v.Start, v.End), behaviour,
+					"Correct the example's derivation or the recorded bound so that they agree.")
+				break
+			}
+		}
+	}
+	return n
 }

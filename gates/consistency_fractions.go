@@ -64,3 +64,34 @@ func sub(text string, m []int, i, j int) string {
 	}
 	return text[m[2*j]:m[2*j+1]]
 }
+
+// fractionDecimals writes each simple fraction of text as its decimal, six decimals at most,
+// without keeping offsets: for a reading that needs the values of bounds and not their spans
+// ("1/4 ≤ θ ≤ 0.3145", where 0.25 is longer than 1/4 and fractionBlanked leaves it as written).
+func fractionDecimals(text string) string {
+	if !strings.Contains(text, "/") && !strings.Contains(text, `frac`) {
+		return text
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range fractionRe.FindAllStringSubmatchIndex(text, -1) {
+		num, den, start, end := "", "", m[0], m[1]
+		switch {
+		case m[2] >= 0 || m[4] >= 0:
+			num, den = sub(text, m, 1, 2), sub(text, m, 3, 4)
+		default:
+			num, den = text[m[10]:m[11]], text[m[12]:m[13]]
+			start, end = m[10], m[13]
+		}
+		a, err1 := strconv.Atoi(num)
+		d, err2 := strconv.Atoi(den)
+		if err1 != nil || err2 != nil || d == 0 || start < last {
+			continue
+		}
+		b.WriteString(text[last:start])
+		b.WriteString(strings.TrimSuffix(strings.TrimRight(strconv.FormatFloat(float64(a)/float64(d), 'f', 6, 64), "0"), "."))
+		last = end
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}

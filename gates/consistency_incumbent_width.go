@@ -28,6 +28,9 @@ var (
 	widthAboveRe = regexp.MustCompile(`(?i)\b(?:above|over|greater than|larger than|exceeding)\s+\$?([0-9]+\.[0-9]+)\b`)
 )
 
+// digitsGoOn drops the mark of a decimal whose digits go on ("0.314483…", "$0.9024\ldots$").
+var digitsGoOn = strings.NewReplacer("…", "", `\ldots`, "", `\dots`, "", `\cdots`, "")
+
 // recordWidths returns the widths the open status states, whatever their subject.
 func recordWidths(r *Revision) []float64 {
 	known := r.OpenStatus.StrongestKnown
@@ -37,9 +40,10 @@ func recordWidths(r *Revision) []float64 {
 			out = append(out, v)
 		}
 	}
-	// A bound written as a fraction ("1/2 ≤ c ≤ 0.6068") is read through its decimal value.
-	blanked, _ := fractionBlanked(known, nil)
-	cs := chainedComparisons(fieldOpenStrongestKnown, blanked)
+	// A bound written as a fraction ("1/2 ≤ c ≤ 0.6068", "1/4 ≤ θ") is read through its decimal
+	// value, and one whose digits go on ("θ ≤ 0.314483…") through the digits written: the width
+	// is then short by less than a unit of the last digit, which a person reading it weighs.
+	cs := chainedComparisons(fieldOpenStrongestKnown, fractionDecimals(digitsGoOn.Replace(known)))
 	for _, lo := range cs {
 		for _, up := range cs {
 			if (lo.Op == cmpGE || lo.Op == cmpGT) && (up.Op == cmpLE || up.Op == cmpLT) && lo.Subject == up.Subject && up.Value > lo.Value {

@@ -64,6 +64,13 @@ var captionBoundWords = []string{"prove", "proof", "solves", "shows that", "show
 	"established", "record", "holds for", "is true", "is false", "be optimal", "lies between", "lie between",
 	"lying between", "is between", "are between", "estimated", "approximately"}
 
+// captionBeliefWords are the words by which a caption says what is believed of a value or an
+// object ("believed to be the least possible", "thought to be optimal"): a conjecture in other
+// words than "conjectured", but also, now and then, a description ("the colouring one would
+// expect"). Each goes to a person with its span, never to a failure. ("The largest possible"
+// alone describes what a question asks as often as it claims a bound, and is not read.)
+var captionBeliefWords = []string{"believed", "thought to be", "expected to be", "presumed", "suspected"}
+
 // captionNamedBoundRe finds a bound a caption names after someone ("Krivine's bound", "the
 // Krivine bound"): a result of the literature, not the setup.
 var captionNamedBoundRe = regexp.MustCompile(`\b(\p{Lu}[\p{L}-]+)(?:'s|’s)?\s+(?:upper\s+|lower\s+)?(?:bound|estimate)s?\b`)
@@ -209,6 +216,15 @@ func heroCaption(r *Revision, out *Report) {
 	words = slices.DeleteFunc(slices.Clone(words), func(w phraseHit) bool {
 		return slices.ContainsFunc(words, func(o phraseHit) bool { return o != w && o.Start <= w.Start && w.End <= o.End })
 	})
+	beliefs := slices.DeleteFunc(findPhrases(c, captionBeliefWords, 10), func(b phraseHit) bool {
+		return slices.ContainsFunc(append(slices.Clone(hits), words...), func(h phraseHit) bool { return h.Start < b.End && b.Start < h.End })
+	})
+	for _, b := range beliefs {
+		sp := SpanOf(fieldHeroCaption, c, b.Start, b.End)
+		out.NeedsHuman(checkHeroCaption, sp,
+			"hero.caption says “"+sp.Quote+"”, which may say what is believed or what is extremal (a conjecture or a bound in other words), or may describe what the question asks; a person must confirm that it states no result or status.",
+			"If “"+sp.Quote+"” states a conjecture, bound or status, rewrite hero.caption to say only how the picture relates to the setup, and move it to the Research tab.")
+	}
 	for _, h := range hits {
 		out.Fail(checkHeroCaption, SpanOf(fieldHeroCaption, c, h.Start, h.End),
 			"hero.caption says “"+c[h.Start:h.End]+"”, which states a result, status or proof claim; the Problem page's visual states none.",
@@ -229,7 +245,7 @@ func heroCaption(r *Revision, out *Report) {
 			"hero.caption says “"+sp.Quote+"”, which may state a bound, certificate or what is known, or may describe the setup; a person must confirm that it states no result.",
 			"If “"+sp.Quote+"” states a result, bound or status, rewrite hero.caption to say only how the picture relates to the setup.")
 	}
-	if !heroCaptionBound(r, out) && len(hits) == 0 && len(words) == 0 && !heroCaptionNumber(r, out) {
+	if !heroCaptionBound(r, out) && len(hits) == 0 && len(words) == 0 && len(beliefs) == 0 && !heroCaptionNumber(r, out) {
 		out.Pass(checkHeroCaption, Whole(fieldHeroCaption, c), "hero.caption describes the setup and states no result, bound, status or proof claim.")
 	}
 }
@@ -251,8 +267,9 @@ func knownNumberIn(sentence, shown, known string) string {
 }
 
 // captionBoundRe finds a number compared with something in words or symbols, or given as an
-// approximate value: "at most 246", "≤ 46", "$\le 10^{-3}$", "fewer than 5", "≈ 1.7136".
-var captionBoundRe = regexp.MustCompile(`(?i)(≤|≥|<|>|⩽|⩾|≈|\\approx|\\leq?|\\geq?|\\lt|\\gt|\bat most|\bat least|\bno more than|\bno fewer than|\bno less than|\bfewer than|\bless than|\bmore than|\bgreater than|\bexceeds?|\bexceeding|\bbounded above by|\bbounded below by|\babove|\bbelow|\bover|\bunder|\bbeyond)\s*\$?\s*([0-9][0-9.,]*(?:\s*(?:·|\\cdot|×)\s*10\^\{?-?[0-9]+\}?)?|10\^\{?-?[0-9]+\}?)`)
+// approximate value: "at most 246", "≤ 46", "$\le 10^{-3}$", "fewer than 5", "≈ 1.7136"; the number
+// may be written in words ("more than a billion", "over ten thousand", "fewer than millions").
+var captionBoundRe = regexp.MustCompile(`(?i)(≤|≥|<|>|⩽|⩾|≈|\\approx|\\leq?|\\geq?|\\lt|\\gt|\bat most|\bat least|\bno more than|\bno fewer than|\bno less than|\bfewer than|\bless than|\bmore than|\bgreater than|\bexceeds?|\bexceeding|\bbounded above by|\bbounded below by|\babove|\bbelow|\bover|\bunder|\bbeyond)\s*\$?\s*([0-9][0-9.,]*(?:\s*(?:·|\\cdot|×)\s*10\^\{?-?[0-9]+\}?)?|10\^\{?-?[0-9]+\}?|(?:a|one|a few|several|many|some|two|three|ten|a hundred|hundreds of|a thousand|thousands of)\s+(?:hundred|thousand|million|billion|trillion)s?\b|(?:hundreds|thousands|millions|billions|trillions)\b)`)
 
 // heroCaptionBound reads the comparisons of a caption with a number. A number the picture shows
 // (named in hero.alt or hero.brief: "the pairs below 50") is setup; one the packet records as the

@@ -361,8 +361,12 @@ func refsRelevanceTopic(r *Revision, out *Report) {
 				"Rewrite "+at+" to say what the work contributes to this problem's object and target, or remove the row if it concerns another problem.")
 			continue
 		}
-		// A note whose words the problem shares may still be about an object named after
-		// someone the problem never names.
+		// A note whose words the problem shares may still be about another object than the
+		// one its row's citation names, or an object named after someone the problem never names.
+		if a, b, named := relevanceCitedObject(ref.Citation, ref.Relevance); named {
+			askNamed(a, b, "an object the note names while it never names the one the row's citation names (“"+clipText(ref.Citation, 80)+"”)")
+			continue
+		}
 		if a, b, named := relevanceForeignName(ref.Relevance, problem); named {
 			askNamed(a, b, "an object named after a name the problem never uses")
 		}

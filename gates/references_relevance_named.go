@@ -2,6 +2,7 @@ package gates
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -54,11 +55,12 @@ func relevanceNamedObject(title, note string, problem map[string]bool) (start, e
 		if !names[kind] || relevanceKindSkip[w] || textHasDigit(w) || titled[w] {
 			continue
 		}
-		stems := stContentStems(w)
-		known := len(stems) == 0
-		for _, s := range stems {
-			if problem[s] {
-				known = true
+		// A name of several parts (Euler–Gompertz) is known when every part is: the problem's
+		// Euler's constant is not the Euler–Gompertz constant.
+		known := true
+		for _, s := range stContentStems(w) {
+			if !problem[s] {
+				known = false
 			}
 		}
 		if !known {
@@ -98,16 +100,15 @@ func relevanceForeignName(note string, problem map[string]bool) (start, end int,
 			// an article, a word of no name, or an acronym (an OEIS sequence, a SAT problem)
 			continue
 		}
-		// A name of several parts (Euclid–Mullin) is known when any part is.
-		known := false
+		// A name of several parts (Euclid–Mullin, Euler–Gompertz) is known when every part that
+		// is a word is: an object named after two people, one of whom the problem never names,
+		// is another object than the problem's.
+		known := true
 		for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '–' || r == '-' }) {
 			for _, s := range stContentStems(strings.ToLower(part)) {
-				if problem[s] {
-					known = true
+				if !problem[s] {
+					known = false
 				}
-			}
-			if len(stContentStems(strings.ToLower(part))) == 0 {
-				known = true // not a word that names anything
 			}
 		}
 		if !known {
@@ -115,4 +116,79 @@ func relevanceForeignName(note string, problem map[string]bool) (start, end int,
 		}
 	}
 	return 0, 0, false
+}
+
+// A row's citation may itself name the object the work is about ("A001620: Decimal expansion of
+// Euler's constant gamma", "Open Problem Garden, Total Colouring conjecture"); a note that names
+// another object ("the decimal expansion of the Euler–Gompertz constant", "States Vizing's
+// theorem that the edges …") and never the cited one describes another object than the work's.
+// It goes to a person with the note's object quoted.
+
+// relevanceCitedKindRe finds a named object of a citation, with up to four words before it:
+// "Euler's constant", "Total Colouring conjecture".
+var relevanceCitedKindRe = regexp.MustCompile(`([\p{L}][\p{L}0-9’'–-]*(?:\s+[\p{L}][\p{L}0-9’'–-]*){0,3})\s+(sequences?|numbers?|constants?|conjectures?|problems?|theorems?)\b`)
+
+// relevanceNoteProperRe finds an object a note names after someone or something capitalised:
+// "Vizing's theorem", "the Collatz conjecture", "Euler–Gompertz constant".
+var relevanceNoteProperRe = regexp.MustCompile(`(?:^|[\s(“"])(\p{Lu}[\p{L}’'–-]*?)(?:'s|’s|')?\s+(?:(\p{Ll}[\p{Ll}-]+)\s+)?(problems?|conjectures?|questions?|theorems?|sequences?|numbers?|constants?)\b`)
+
+// relevanceCitedObject returns the span of an object a note names after someone while it never
+// names the object its row's citation names after someone, or ok false. Objects are compared by
+// their names: "Kakeya's needle problem" is the citation's "Kakeya's problem", "Landau's four
+// problems" its "Landau's problems", and "the Euler–Gompertz constant" is not "Euler's constant".
+func relevanceCitedObject(citation, note string) (start, end int, ok bool) {
+	var cited []string // names, as keys: "euler", "total colouring"
+	for _, m := range relevanceCitedKindRe.FindAllStringSubmatch(citation, 4) {
+		words := strings.Fields(m[1])
+		k := len(words)
+		for k > 0 && stCapitalised(strings.Trim(words[k-1], "’'")) {
+			k--
+		}
+		name := words[k:]
+		for len(name) > 0 && stStopWords[strings.ToLower(name[0])] {
+			name = name[1:] // "On Kakeya's problem" names Kakeya's
+		}
+		if len(name) == 0 || len(name) == 1 && (relevanceKindSkip[relevanceKindName(name[0])] || stStopWords[relevanceKindName(name[0])] || textHasDigit(name[0])) {
+			continue // no name: "algebraic numbers", "union closed conjecture"
+		}
+		cited = append(cited, relevanceNameKey(strings.Join(name, " ")))
+	}
+	if len(cited) == 0 {
+		return 0, 0, false
+	}
+	low := strings.ToLower(note)
+	for _, c := range cited {
+		if strings.Contains(relevanceNameKey(low), c) && !strings.Contains(c, "-") && len(strings.Fields(c)) > 1 {
+			return 0, 0, false // the note names the cited object in words ("total colouring")
+		}
+	}
+	var found []int
+	for _, m := range relevanceNoteProperRe.FindAllStringSubmatchIndex(note, 6) {
+		name := note[m[2]:m[3]]
+		if slices.Contains(cited, relevanceNameKey(name)) {
+			return 0, 0, false // the note names the cited object
+		}
+		if relevanceKindSkip[strings.ToLower(name)] || stStopWords[strings.ToLower(name)] || strings.ToUpper(name) == name || len([]rune(name)) < 3 {
+			continue
+		}
+		if before := strings.TrimRight(note[:m[2]], " (“\""); before == "" || strings.ContainsAny(before[len(before)-1:], ".:;!?") {
+			continue // the first word of the note or of a sentence
+		}
+		if found == nil {
+			found = m
+		}
+	}
+	if found == nil {
+		return 0, 0, false
+	}
+	return found[2], found[7], true
+}
+
+// relevanceNameKey folds a name for comparison: lower case, possessives off, dashes as hyphens.
+func relevanceNameKey(s string) string {
+	s = strings.ToLower(s)
+	for _, p := range []string{"'s", "’s", "'", "’"} {
+		s = strings.ReplaceAll(s, p, "")
+	}
+	return strings.ReplaceAll(s, "–", "-")
 }

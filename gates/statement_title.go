@@ -241,7 +241,7 @@ func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
 		}
 	}
 	if stTitleBound(r, out) || stTitleRestriction(r, out) || stTitleModifier(r, out) || stTitleQuantity(r, out) ||
-		stTitleValueQuestion(r, out) || stTitleRange(r, out) {
+		stTitleValueQuestion(r, out) || stTitleRange(r, out) || stTitleQuestionWord(r, out) {
 		return true
 	}
 	if sp, num, ok := stTitleNumberWord(r.Title, packetText); ok {
