@@ -74,6 +74,9 @@ var certificationWords = []string{"certif", "rigorous", "interval arithmetic", "
 var completenessWords = []string{"complete", "exhaust", "every ", "all ", "no other", "no two", "without repetition",
 	"up to", "each "}
 
+// countingWords ask for the number of classes rather than a list of them.
+var countingWords = []string{"number of", "exact value", "how many", "count", "counts", "counting", "enumeration", "enumerate"}
+
 // artefactWords name something a second person can take and check.
 var artefactWords = []string{"proof", "counterexample", "counter-example", "certificate", "witness", "explicit",
 	"construction", "example", "list", "matrix", "colouring", "coloring", "graph", "polynomial", "formula",
@@ -231,6 +234,14 @@ func acceptanceClassification(a packet.Acceptance, out *Report) {
 		return
 	}
 	if !containsStem(a.Equivalence+" "+a.Criterion, completenessWords...) {
+		if h, ok := findPhrase(a.Criterion, countingWords); ok {
+			// A classification answered by the number of classes is complete when the count is
+			// right, which no word says; whether the count is asked as a whole is for a person.
+			out.NeedsHuman(checkAcceptanceClassification, SpanOf(fieldAcceptanceCriterion, a.Criterion, h.Start, h.End),
+				"acceptance.criterion asks for a count (“"+a.Criterion[h.Start:h.End]+"”) and neither it nor acceptance.equivalence says what makes the classification complete; a person must confirm that the count is of every class.",
+				"Say in acceptance.equivalence that every object is counted in exactly one class, for example “every topology on X is counted once”.")
+			return
+		}
 		out.Fail(checkAcceptanceClassification, Whole(fieldAcceptanceEquivalence, a.Equivalence),
 			"Neither acceptance.equivalence nor acceptance.criterion says what makes a classification complete.",
 			"Add to acceptance.equivalence the completeness requirement, for example “every object is equivalent to one on the list, and no two listed objects are equivalent”.")

@@ -258,3 +258,21 @@ func TestReadingTitleQuestionWord(t *testing.T) {
 			change: title("The twin prime conjecture")},
 	})
 }
+
+func TestReadingClassificationByCount(t *testing.T) {
+	t.Parallel()
+	acc, cls := acceptanceGate, classificationClean
+	set := func(criterion, equivalence string) func(r *Revision) {
+		return func(r *Revision) { r.Acceptance.Criterion, r.Acceptance.Equivalence = criterion, equivalence }
+	}
+	runReadingCases(t, []readingCase{
+		{name: "count: the exact value", gate: acc, check: checkAcceptanceClassification, base: cls, want: NeedsHuman, quote: "exact value",
+			change: set("The exact value of T(10), with code and logs that reproduce it.", "Two functions are the same only when they have the same truth table.")},
+		{name: "count: the number of classes", gate: acc, check: checkAcceptanceClassification, base: cls, want: NeedsHuman, quote: "number of",
+			change: set("The number of isomorphism classes of such designs, with a reproducible search.", "Designs are isomorphic when a permutation of the points carries one onto the other.")},
+		{name: "count: an enumeration", gate: acc, check: checkAcceptanceClassification, base: cls, want: NeedsHuman, quote: "enumeration",
+			change: set("An enumeration run twice independently, with its code at a fixed revision.", "Quandles are identified when an isomorphism carries one onto the other.")},
+		{name: "count: a list with no completeness", gate: acc, check: checkAcceptanceClassification, base: cls, want: Fail,
+			change: set("A list of the designs, with the code that finds them.", "Designs are isomorphic when a permutation of the points carries one onto the other.")},
+	})
+}
