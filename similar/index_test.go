@@ -305,3 +305,30 @@ func TestIndexChurn(t *testing.T) {
 		})
 	}
 }
+
+// TestPostingsCount: a key's count is the number of its postings, sorted and recent, across
+// compactions, and appendSlots lists them all.
+func TestPostingsCount(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(5, 6))
+	var p simPostings
+	want := map[uint32]int{}
+	for round := range 4 {
+		for i := range 3000 {
+			key := uint32(rng.IntN(40)) // a few keys with long chains
+			p.add(key, int32(round*3000+i))
+			want[key]++
+		}
+		for key, n := range want {
+			if got := p.count(key); got != n {
+				t.Fatalf("round %d: count(%d) = %d; want %d", round, key, got, n)
+			}
+			if got := len(p.appendSlots(nil, key, 1<<30)); got != n {
+				t.Fatalf("round %d: appendSlots(%d) lists %d; want %d", round, key, got, n)
+			}
+		}
+		if round%2 == 1 {
+			p.compact(func(int32) bool { return false })
+		}
+	}
+}
