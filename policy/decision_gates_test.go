@@ -2,6 +2,7 @@ package policy_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -201,6 +202,77 @@ func TestQualifyRefusedWhileACheckIsUnknown(t *testing.T) {
 		f.clock.Advance(8 * 24 * time.Hour)
 		if n, err := f.svc.AcceptOverdue(ctx); err != nil || n != 1 {
 			t.Errorf("default acceptance with an UNKNOWN check: %d accepted, %v; want 1", n, err)
+		}
+	})
+}
+
+// TestRecordGateResultsAtOnce: a revision's results recorded in one transaction leave what they
+// leave one by one (outcomes, findings, completion events, the summary), and a run a rerun
+// replaced meanwhile is passed over.
+func TestRecordGateResultsAtOnce(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d string) {
+		ctx := context.Background()
+		f := newFixture(t, d)
+		one, all := f.submit(t, f.member), f.submit(t, f.member)
+		finding := gates.Finding{Check: "statement.explicit-objects", Criterion: "explicit", Policy: gates.PolicyVersion,
+			Span: gates.Span{Field: "statement", End: 5, Quote: "Prove"}, Behaviour: "needs a reader",
+			Evidence: gates.Insufficient, Verdict: gates.NeedsHuman, Fix: "state the object"}
+		result := func(g string) gates.Result {
+			res := gates.Result{Gate: gates.Name(g), Outcome: gates.OutcomePass, Started: f.clock.Now(), Finished: f.clock.Now()}
+			if g == "STATEMENT" {
+				res.Outcome, res.Findings = gates.OutcomeNeedsHuman, []gates.Finding{finding}
+			}
+			return res
+		}
+		runs, err := f.svc.GateRunsToDo(ctx, *one.CurrentRevisionID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range runs {
+			if err := f.svc.RecordGateResult(ctx, r.ID, "d", result(string(r.Gate))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if runs, err = f.svc.GateRunsToDo(ctx, *all.CurrentRevisionID); err != nil {
+			t.Fatal(err)
+		}
+		batch := []policy.GateResult{{RunID: "gr_replaced", Result: result("STATEMENT")}}
+		for _, r := range runs {
+			batch = append(batch, policy.GateResult{RunID: r.ID, Result: result(string(r.Gate))})
+		}
+		if err := f.svc.RecordGateResults(ctx, "d", batch); err != nil {
+			t.Fatalf("RecordGateResults() = %v", err)
+		}
+		type seen struct {
+			Summary  string
+			Outcomes map[string]string
+			Findings int
+			Events   int
+		}
+		look := func(id string) seen {
+			pk, err := f.svc.ProblemPacket(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := seen{Summary: fmt.Sprintf("%+v", pk.Summary), Outcomes: map[string]string{}}
+			for _, r := range pk.Checks {
+				s.Outcomes[string(r.Gate)] = string(r.Outcome)
+				s.Findings += len(r.Edges.Findings)
+			}
+			for _, e := range pk.Events {
+				if e.Kind == policy.KindGateCompleted {
+					s.Events++
+				}
+			}
+			return s
+		}
+		got, want := look(all.ID), look(one.ID)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("recorded at once (-one by one +at once):\n%s", diff)
+		}
+		if want.Events != len(gates.All()) || want.Findings != 1 {
+			t.Errorf("one by one: %+v; want %d completion events and one finding", want, len(gates.All()))
 		}
 	})
 }

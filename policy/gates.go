@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"errors"
 	"github.com/theoremdb/theoremdb/similar"
 
 	"entgo.io/ent/dialect"
@@ -124,71 +125,94 @@ func (s *Service) GateRunsToDo(ctx context.Context, revisionID string) ([]*ent.G
 // findings replace whatever an earlier attempt wrote, so a rerun after a crash leaves one set of
 // findings, and the completion is an event on the problem.
 func (s *Service) RecordGateResult(ctx context.Context, runID, digest string, res gates.Result) error {
+	return s.inTx(ctx, func(ctx context.Context, t *tx) error { return t.recordGateResult(ctx, runID, digest, res) })
+}
+
+// GateResult is the result of one gate run, for RecordGateResults.
+type GateResult struct {
+	RunID  string
+	Result gates.Result
+}
+
+// RecordGateResults records the results of several runs on one revision's inputs (digest) as
+// RecordGateResult records each, in one transaction: a revision's nine gates written one by
+// one were nine transactions, most of a gate job's time once the gates had run. A run that a
+// rerun replaced meanwhile is passed over; its replacement is pending.
+func (s *Service) RecordGateResults(ctx context.Context, digest string, results []GateResult) error {
 	return s.inTx(ctx, func(ctx context.Context, t *tx) error {
-		q := t.GateRun.Query().Where(gaterun.ID(runID))
-		if t.s.db.Dialect == dialect.Postgres {
-			q = q.ForUpdate() // two workers on one run record one after the other
-		}
-		run, err := q.Only(ctx)
-		if ent.IsNotFound(err) {
-			return fmt.Errorf("gate run %s: %w", runID, ErrNotFound)
-		}
-		if err != nil {
-			return fmt.Errorf("gate run: %w", err)
-		}
-		// The operating profile in force when the problem was submitted decides which FAILs
-		// stand on the check's own authority (gates.ApplyProfile).
-		submitted, err := t.Problem.Query().Where(problem.ID(run.ProblemID)).Select(problem.FieldSubmittedAt).Only(ctx)
-		if err != nil {
-			return fmt.Errorf("gate run's problem: %w", err)
-		}
-		prof, err := t.profileAt(ctx, submitted.SubmittedAt)
-		if err != nil {
-			return err
-		}
-		res = gates.ApplyProfile(prof, res)
-		// So do the adopted versions of the criteria (criteria.go).
-		if res, err = t.withCriteriaAt(ctx, res, submitted.SubmittedAt); err != nil {
-			return err
-		}
-		if _, err := t.Finding.Delete().Where(finding.GateRunID(runID)).Exec(ctx); err != nil {
-			return fmt.Errorf("clear findings: %w", err)
-		}
-		bulk := make([]*ent.FindingCreate, len(res.Findings))
-		counts := map[gates.Verdict]int{}
-		for i, f := range res.Findings {
-			counts[f.Verdict]++
-			bulk[i] = t.Finding.Create().SetGateRunID(runID).SetPosition(i).SetCheck(f.Check).
-				SetCriterion(f.Criterion).SetPolicyVersion(f.Policy).SetVerdict(finding.Verdict(f.Verdict)).
-				SetEvidence(finding.Evidence(f.Evidence)).SetBehaviour(f.Behaviour).SetFix(f.Fix).
-				SetConsequence(f.Consequence).SetSpanField(f.Span.Field).SetSpanStart(f.Span.Start).
-				SetSpanEnd(f.Span.End).SetSpanQuote(f.Span.Quote)
-		}
-		for chunk := range slices.Chunk(bulk, 200) {
-			if err := t.Finding.CreateBulk(chunk...).Exec(ctx); err != nil {
-				return fmt.Errorf("write findings: %w", err)
+		for _, r := range results {
+			if err := t.recordGateResult(ctx, r.RunID, digest, r.Result); err != nil && !errors.Is(err, ErrNotFound) {
+				return err
 			}
 		}
-		if err := run.Update().SetOutcome(gaterun.Outcome(res.Outcome)).SetInputsDigest(digest).
-			SetReason(res.Reason).SetStartedAt(res.Started.UTC()).SetFinishedAt(res.Finished.UTC()).
-			AddAttempts(1).Exec(ctx); err != nil {
-			return fmt.Errorf("complete gate run: %w", err)
-		}
-		if _, err = t.appendEvent(ctx, eventInput{actor: SystemActor, authority: AuthorityGate, kind: KindGateCompleted,
-			subject: run.ProblemID, payload: map[string]any{"revision": run.RevisionID, "run": run.ID,
-				"gate": string(run.Gate), "version": run.Version, "outcome": string(res.Outcome),
-				"failing": counts[gates.Fail], "needsHuman": counts[gates.NeedsHuman], "unknown": counts[gates.Unknown],
-				"policyVersion": Version, "profile": string(prof.Name)}}); err != nil {
-			return err
-		}
-		if err := t.holdForGate(ctx, run, res); err != nil {
-			return err
-		}
-		if err := t.proposeStops(ctx, run, res); err != nil {
-			return err
-		}
-		return t.schedulePanel(ctx, run.RevisionID)
+		return nil
 	})
+}
+
+func (t *tx) recordGateResult(ctx context.Context, runID, digest string, res gates.Result) error {
+	q := t.GateRun.Query().Where(gaterun.ID(runID))
+	if t.s.db.Dialect == dialect.Postgres {
+		q = q.ForUpdate() // two workers on one run record one after the other
+	}
+	run, err := q.Only(ctx)
+	if ent.IsNotFound(err) {
+		return fmt.Errorf("gate run %s: %w", runID, ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("gate run: %w", err)
+	}
+	// The operating profile in force when the problem was submitted decides which FAILs
+	// stand on the check's own authority (gates.ApplyProfile).
+	submitted, err := t.Problem.Query().Where(problem.ID(run.ProblemID)).Select(problem.FieldSubmittedAt).Only(ctx)
+	if err != nil {
+		return fmt.Errorf("gate run's problem: %w", err)
+	}
+	prof, err := t.profileAt(ctx, submitted.SubmittedAt)
+	if err != nil {
+		return err
+	}
+	res = gates.ApplyProfile(prof, res)
+	// So do the adopted versions of the criteria (criteria.go).
+	if res, err = t.withCriteriaAt(ctx, res, submitted.SubmittedAt); err != nil {
+		return err
+	}
+	if _, err := t.Finding.Delete().Where(finding.GateRunID(runID)).Exec(ctx); err != nil {
+		return fmt.Errorf("clear findings: %w", err)
+	}
+	bulk := make([]*ent.FindingCreate, len(res.Findings))
+	counts := map[gates.Verdict]int{}
+	for i, f := range res.Findings {
+		counts[f.Verdict]++
+		bulk[i] = t.Finding.Create().SetGateRunID(runID).SetPosition(i).SetCheck(f.Check).
+			SetCriterion(f.Criterion).SetPolicyVersion(f.Policy).SetVerdict(finding.Verdict(f.Verdict)).
+			SetEvidence(finding.Evidence(f.Evidence)).SetBehaviour(f.Behaviour).SetFix(f.Fix).
+			SetConsequence(f.Consequence).SetSpanField(f.Span.Field).SetSpanStart(f.Span.Start).
+			SetSpanEnd(f.Span.End).SetSpanQuote(f.Span.Quote)
+	}
+	for chunk := range slices.Chunk(bulk, 200) {
+		if err := t.Finding.CreateBulk(chunk...).Exec(ctx); err != nil {
+			return fmt.Errorf("write findings: %w", err)
+		}
+	}
+	if err := run.Update().SetOutcome(gaterun.Outcome(res.Outcome)).SetInputsDigest(digest).
+		SetReason(res.Reason).SetStartedAt(res.Started.UTC()).SetFinishedAt(res.Finished.UTC()).
+		AddAttempts(1).Exec(ctx); err != nil {
+		return fmt.Errorf("complete gate run: %w", err)
+	}
+	if _, err = t.appendEvent(ctx, eventInput{actor: SystemActor, authority: AuthorityGate, kind: KindGateCompleted,
+		subject: run.ProblemID, payload: map[string]any{"revision": run.RevisionID, "run": run.ID,
+			"gate": string(run.Gate), "version": run.Version, "outcome": string(res.Outcome),
+			"failing": counts[gates.Fail], "needsHuman": counts[gates.NeedsHuman], "unknown": counts[gates.Unknown],
+			"policyVersion": Version, "profile": string(prof.Name)}}); err != nil {
+		return err
+	}
+	if err := t.holdForGate(ctx, run, res); err != nil {
+		return err
+	}
+	if err := t.proposeStops(ctx, run, res); err != nil {
+		return err
+	}
+	return t.schedulePanel(ctx, run.RevisionID)
 }
 
 // schedulePanel enqueues agent-assisted review once the last pending gate of a revision has
