@@ -7446,7 +7446,7 @@ type CorpusNode implements Node {
 
 "One source a node cites."
 type CorpusReference {
-  "The source's identifier: a DOI, an arXiv ID, a zbMATH ID, an ISBN or a URL."
+  "The source's identifier: a DOI, an arXiv ID, a zbMATH ID, an ISBN, an OEIS sequence (OEIS:A…) or a URL."
   identifier: String!
   "The citation as written."
   citation: String!
