@@ -226,6 +226,8 @@ func startWorkProcess(b *testing.B, u string) *exec.Cmd {
 		defer close(exited)
 		defer func() { _ = cmd.Wait() }()
 		lines, n := bufio.NewScanner(logs), 0
+		lines.Buffer(make([]byte, 64<<10), 1<<20)
+		defer io.Copy(io.Discard, logs) // a line too long stops the scan, never the process
 		for lines.Scan() {
 			if l := lines.Text(); strings.Contains(l, "duplicate search loaded") {
 				if n++; n == 2 {

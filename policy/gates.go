@@ -141,13 +141,17 @@ type GateResult struct {
 func (s *Service) RecordGateResults(ctx context.Context, digest string, results []GateResult) error {
 	return s.inTx(ctx, func(ctx context.Context, t *tx) error {
 		for _, r := range results {
-			if err := t.recordGateResult(ctx, r.RunID, digest, r.Result); err != nil && !errors.Is(err, ErrNotFound) {
+			if err := t.recordGateResult(ctx, r.RunID, digest, r.Result); err != nil && !errors.Is(err, errRunGone) {
 				return err
 			}
 		}
 		return nil
 	})
 }
+
+// errRunGone is a gate run that no longer exists (a rerun replaced it): RecordGateResults passes
+// over it, and only it.
+var errRunGone = fmt.Errorf("%w: the run was replaced", ErrNotFound)
 
 func (t *tx) recordGateResult(ctx context.Context, runID, digest string, res gates.Result) error {
 	q := t.GateRun.Query().Where(gaterun.ID(runID))
@@ -156,7 +160,7 @@ func (t *tx) recordGateResult(ctx context.Context, runID, digest string, res gat
 	}
 	run, err := q.Only(ctx)
 	if ent.IsNotFound(err) {
-		return fmt.Errorf("gate run %s: %w", runID, ErrNotFound)
+		return fmt.Errorf("gate run %s: %w", runID, errRunGone)
 	}
 	if err != nil {
 		return fmt.Errorf("gate run: %w", err)

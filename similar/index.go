@@ -318,7 +318,7 @@ const simCompactMin = 1024
 
 func (x *Index) changed() {
 	x.pending++
-	if x.pending < max(simCompactMin, len(x.byID)/4) {
+	if x.pending < max(simCompactMin, x.size()/4) {
 		return
 	}
 	dead := func(s int32) bool { return !x.docs[s].used }

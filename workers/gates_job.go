@@ -46,8 +46,10 @@ func (w *RunGatesWorker) Work(ctx context.Context, job *river.Job[RunGatesArgs])
 	return RunGates(ctx, w.policy, w.env, job.Args.RevisionID)
 }
 
-// RunGates runs the pending gates of a revision in hand, recording their results as they finish,
-// at least once a second (gateFlushEvery).
+// RunGates runs the pending gates of a revision in hand and records their results together: once
+// a second has passed since the last record (gateFlushEvery, checked as each gate finishes) and
+// at the end. A crash loses the results not yet recorded; their runs stay pending and the retry
+// runs them again.
 // The job runs it; so does the demo seed, which replays a reviewer's work and must see the
 // findings the reviewer saw.
 func RunGates(ctx context.Context, p *policy.Service, env gates.Env, revisionID string) error {
@@ -103,9 +105,10 @@ func runPending(ctx context.Context, p *policy.Service, env gates.Env, revisionI
 	return flush()
 }
 
-// gateFlushEvery is how long a job keeps finished gates' results before recording them, in one
-// transaction: a crash loses at most that much gate work besides the gate in hand, and the
-// revision's gates, most of which take a millisecond, are one transaction instead of nine.
+// gateFlushEvery is how long a job keeps finished gates' results before recording them in one
+// transaction as the next gate finishes: the revision's gates, most of which take a
+// millisecond, are one transaction instead of nine, and a slow one does not hold back those
+// before it for more than its own time.
 const gateFlushEvery = time.Second
 
 func versionOf(g *gates.Gate) string {
