@@ -498,11 +498,11 @@ func buildPacketStatement(d string) string {
 	// The findings are read per gate run of the revision through their index. As a join,
 	// PostgreSQL chose to hash the revision's gate runs and scan every finding of the site when
 	// its statistics lagged behind the table (findings written since the last ANALYZE): 100 to
-	// 200 ms a packet at a million problems. The OFFSET keeps the lateral subquery from being
-	// flattened back into that join.
+	// 200 ms a packet at a million problems. LIMIT ALL keeps the lateral subquery from being
+	// flattened back into that join (PostgreSQL pulls up no subquery with a LIMIT).
 	findings := "gate_runs g JOIN findings fn ON fn.gate_run_id = g.id WHERE g.revision_id = p.current_revision_id"
 	if d == dialect.Postgres {
-		findings = "gate_runs g CROSS JOIN LATERAL (SELECT * FROM findings WHERE gate_run_id = g.id OFFSET 0) fn WHERE g.revision_id = p.current_revision_id"
+		findings = "gate_runs g CROSS JOIN LATERAL (SELECT * FROM findings WHERE gate_run_id = g.id LIMIT ALL) fn WHERE g.revision_id = p.current_revision_id"
 	}
 	// Every part is driven by an index on its key; the IDs of accounts and
 	// related problems are gathered first and then joined, so no part
