@@ -22,20 +22,8 @@ func fractionBlanked(text string, places map[int]int) (string, map[int]int) {
 		return text, places
 	}
 	b := []byte(text)
-	for _, m := range fractionRe.FindAllStringSubmatchIndex(text, -1) {
-		num, den, start, end := "", "", m[0], m[1]
-		switch {
-		case m[2] >= 0 || m[4] >= 0:
-			num, den = sub(text, m, 1, 2), sub(text, m, 3, 4)
-		default:
-			num, den = text[m[10]:m[11]], text[m[12]:m[13]]
-			start, end = m[10], m[13]
-		}
-		a, err1 := strconv.Atoi(num)
-		d, err2 := strconv.Atoi(den)
-		if err1 != nil || err2 != nil || d == 0 {
-			continue
-		}
+	for _, f := range fractions(text) {
+		a, d, start, end := f.num, f.den, f.start, f.end
 		v := float64(a) / float64(d)
 		width := end - start
 		s := strconv.FormatFloat(v, 'f', -1, 64)
@@ -57,6 +45,30 @@ func fractionBlanked(text string, places map[int]int) (string, map[int]int) {
 	return string(b), places
 }
 
+// fraction is a simple fraction of a text and the bytes it takes.
+type fraction struct{ num, den, start, end int }
+
+// fractions returns the simple fractions of text (fractionRe) with a denominator other than 0.
+func fractions(text string) []fraction {
+	var out []fraction
+	for _, m := range fractionRe.FindAllStringSubmatchIndex(text, -1) {
+		num, den, start, end := "", "", m[0], m[1]
+		switch {
+		case m[2] >= 0 || m[4] >= 0:
+			num, den = sub(text, m, 1, 2), sub(text, m, 3, 4)
+		default:
+			num, den = text[m[10]:m[11]], text[m[12]:m[13]]
+			start, end = m[10], m[13]
+		}
+		a, err1 := strconv.Atoi(num)
+		d, err2 := strconv.Atoi(den)
+		if err1 == nil && err2 == nil && d != 0 {
+			out = append(out, fraction{a, d, start, end})
+		}
+	}
+	return out
+}
+
 // sub returns the first group of two alternatives (1-based pairs i and j of m) that matched.
 func sub(text string, m []int, i, j int) string {
 	if m[2*i] >= 0 {
@@ -74,23 +86,13 @@ func fractionDecimals(text string) string {
 	}
 	var b strings.Builder
 	last := 0
-	for _, m := range fractionRe.FindAllStringSubmatchIndex(text, -1) {
-		num, den, start, end := "", "", m[0], m[1]
-		switch {
-		case m[2] >= 0 || m[4] >= 0:
-			num, den = sub(text, m, 1, 2), sub(text, m, 3, 4)
-		default:
-			num, den = text[m[10]:m[11]], text[m[12]:m[13]]
-			start, end = m[10], m[13]
-		}
-		a, err1 := strconv.Atoi(num)
-		d, err2 := strconv.Atoi(den)
-		if err1 != nil || err2 != nil || d == 0 || start < last {
+	for _, f := range fractions(text) {
+		if f.start < last {
 			continue
 		}
-		b.WriteString(text[last:start])
-		b.WriteString(strings.TrimSuffix(strings.TrimRight(strconv.FormatFloat(float64(a)/float64(d), 'f', 6, 64), "0"), "."))
-		last = end
+		b.WriteString(text[last:f.start])
+		b.WriteString(strings.TrimSuffix(strings.TrimRight(strconv.FormatFloat(float64(f.num)/float64(f.den), 'f', 6, 64), "0"), "."))
+		last = f.end
 	}
 	b.WriteString(text[last:])
 	return b.String()
