@@ -3,12 +3,14 @@ package e2e
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -29,6 +31,7 @@ import (
 
 	"entgo.io/ent/dialect"
 
+	"github.com/theoremdb/theoremdb/api"
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent"
@@ -611,7 +614,13 @@ func (e *scaleEnv) stream(b *testing.B, res map[string]string, name string, path
 // now is made of: the process's own (anonymous) memory, and the pages of files it maps — SQLite
 // reads its database through a memory map of up to 1 GiB, whose pages count as resident while the
 // kernel keeps them, and are dropped, not swapped, when it needs the memory.
-func rssString() string { return rssOf("/proc/self/status") }
+func rssString() string {
+	runtime.GC()
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(live)
+	return fmt.Sprintf("%s; live heap %.0f MB (caches: packets ≤ %d MB, answers ≤ %d MB)", rssOf("/proc/self/status"),
+		float64(live[0].Value.Uint64())/1e6, policy.DefaultPacketCacheBytes>>20, api.DefaultResponseCacheBytes>>20)
+}
 
 func rssOf(status string) string {
 	b, err := os.ReadFile(status)
@@ -656,6 +665,9 @@ func (e *scaleEnv) writeLoad(b *testing.B, wrk string, res map[string]string) {
 		failed        atomic.Int64
 		maxQueue, now int64
 		queueMu       sync.Mutex
+		inFlight      atomic.Int64
+		maxInFlight   int64
+		waits         = map[string]int{} // what PostgreSQL's active backends waited on, one count a backend a second
 	)
 	queue := func() int64 {
 		var n int64
@@ -672,8 +684,13 @@ func (e *scaleEnv) writeLoad(b *testing.B, wrk string, res map[string]string) {
 				return
 			case <-t.C:
 				q := queue()
+				w := activeWaits(ctx, e.db)
 				queueMu.Lock()
 				maxQueue, now = max(maxQueue, q), q
+				maxInFlight = max(maxInFlight, inFlight.Load())
+				for k, n := range w {
+					waits[k] += n
+				}
 				queueMu.Unlock()
 			}
 		}
@@ -689,6 +706,8 @@ func (e *scaleEnv) writeLoad(b *testing.B, wrk string, res map[string]string) {
 				return
 			case <-t.C:
 				sub.Go(func() {
+					inFlight.Add(1)
+					defer inFlight.Add(-1)
 					in := searchInput(e.vocab, scaleProblems+i)
 					if _, err := e.svc.Submit(ctx, writers[(i/19)%len(writers)], in); err != nil {
 						failed.Add(1)
@@ -724,7 +743,47 @@ func (e *scaleEnv) writeLoad(b *testing.B, wrk string, res map[string]string) {
 		" p99 %.1f ms (%.2f× alone); gates' queue at most %d jobs, %d at the end, %s",
 		submitted.Load(), failed.Load(), scaleWriteSeconds, rate(alone), ms(alone.p99), rate(during), ms(during.p99),
 		ms(during.p99)/max(ms(alone.p99), 0.001), maxQueue, now, emptied)
+	res["writes"] += fmt.Sprintf("; at most %d submissions in flight; read errors with the writes: %d non-200, %d GraphQL, %d socket;"+
+		" PostgreSQL's active backends, per second on average: %s", maxInFlight, during.non200, during.graphqlErrors, during.socketErrors,
+		waitSummary(waits, scaleWriteSeconds))
 	res["writes-met"] = yesNo(ms(during.p99) <= 2*ms(alone.p99) && maxQueue <= int64(10*scaleWriteRate))
+}
+
+// activeWaits counts PostgreSQL's active backends other than its own by what they wait on
+// ("CPU" for none): where the database's time goes while the writes run.
+func activeWaits(ctx context.Context, d *db.DB) map[string]int {
+	rows, err := d.QueryContext(ctx, `SELECT COALESCE(wait_event_type || ':' || wait_event, 'CPU'), count(*) FROM pg_stat_activity
+		WHERE state = 'active' AND pid <> pg_backend_pid() AND backend_type = 'client backend' GROUP BY 1`)
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var (
+			k string
+			n int
+		)
+		if rows.Scan(&k, &n) == nil {
+			out[k] = n
+		}
+	}
+	return out
+}
+
+// waitSummary is the five commonest waits of activeWaits' counts summed over seconds, as
+// backends per second, most first.
+func waitSummary(waits map[string]int, seconds int) string {
+	keys := slices.Collect(maps.Keys(waits))
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Or(cmp.Compare(waits[b], waits[a]), strings.Compare(a, b)) })
+	var parts []string
+	for _, k := range keys[:min(5, len(keys))] {
+		parts = append(parts, fmt.Sprintf("%s %.1f", k, float64(waits[k])/float64(max(seconds, 1))))
+	}
+	if len(parts) == 0 {
+		return "none seen"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // printScaleTable prints what BenchmarkScale measured beside its goals.
