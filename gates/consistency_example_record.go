@@ -27,7 +27,7 @@ var recordExtremumRe = regexp.MustCompile(`(?i)\b(least|smallest|minimum|minimal
 var recordExtremumNotMeasure = stWordSet(`known number value such one possible case example element member term constant
 	integer prime exponent index order`)
 
-// exampleMeasureRe finds a measure an example gives its object, the noun filled in: "has
+// exampleMeasurePattern finds a measure an example gives its object, the noun filled in: "has
 // diameter $2227$", "with girth 5", "of diameter 98".
 const exampleMeasurePattern = `(?i)\b(?:has|have|having|with|of)\s+(?:an?\s+|the\s+)?%s\s+(?:of\s+|only\s+|just\s+)?\$?\s*([0-9]+(?:,[0-9]{3})*)\b`
 
