@@ -11,14 +11,17 @@ import (
 // matroid as a minor, and the chains it makes are no classes to list. What such relations share
 // is their shape, one object placed below or inside the other, whatever the object; a relation
 // made symmetric in words ("each is a minor of the other", "and conversely") is an equivalence
-// again. The two objects may be named by letters ("≤′ extends ≤", "G is a minor of H") instead
+// again. A comparison of two objects ("one is finer than the other", "the first is weaker than
+// the second") is an order too: comparability is reflexive and symmetric but not transitive
+// (two incomparable topologies are both coarser than the discrete one), so it makes no classes
+// either. The two objects may be named by letters ("≤′ extends ≤", "G is a minor of H") instead
 // of "one" and "the other"; the shape is the same. A containment may also be written through the
 // parts or symmetries of the two objects ("every automorphism of A is also an automorphism of B",
 // "each edge of one is an edge of the other"): the same noun on both sides of one "is", one way
 // only. The phrase goes to a person, since a relation may be symmetric for reasons of its own.
 
 // equivalenceOrderRe finds a relation of order or containment between two objects.
-var equivalenceOrderRe = regexp.MustCompile(`(?i)\b(?:one|the first|either)\s+(?:of them\s+)?(?:is|lies)\s+(?:[\p{L}-]+\s+(?:to|in|with)\s+)?(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?(?:minor|sub[\p{L}-]+|factor|divisor|multiple|quotient|refinement|coarsening|extension|restriction|subdivision|contraction|deletion|speciali[sz]ation|degeneration|homomorphic image|cover|prefix|suffix|truncation|lift|descendant|ancestor|predecessor|successor)\s+of\s+the\s+(?:other|second)\b|\b(?:one|the first|either)\s+(?:of them\s+)?(?:contains|divides|embeds\s+in(?:to)?|dominates|precedes|covers|extends|refines|majori[sz]es|is\s+(?:contained|included|embedded|embeddable)\s+in|is\s+(?:at most|at least|less than|greater than|smaller than|larger than|below|above))\s+(?:the\s+)?(?:other|second)\b`)
+var equivalenceOrderRe = regexp.MustCompile(`(?i)\b(?:one|the first|either)\s+(?:of them\s+)?(?:is|lies)\s+(?:[\p{L}-]+\s+(?:to|in|with)\s+)?(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?(?:minor|sub[\p{L}-]+|factor|divisor|multiple|quotient|refinement|coarsening|extension|restriction|subdivision|contraction|deletion|speciali[sz]ation|degeneration|homomorphic image|cover|prefix|suffix|truncation|lift|descendant|ancestor|predecessor|successor)\s+of\s+the\s+(?:other|second)\b|\b(?:one|the first|either)\s+(?:of them\s+)?(?:contains|divides|embeds\s+in(?:to)?|dominates|precedes|covers|extends|refines|majori[sz]es|is\s+(?:contained|included|embedded|embeddable)\s+in|is\s+(?:at most|at least|below|above|(?:strictly\s+)?(?:less|greater|smaller|larger|bigger|finer|coarser|stronger|weaker|higher|lower|richer|poorer)\s+than))\s+(?:the\s+)?(?:other|second)\b`)
 
 // equivalenceNamedOrderRe finds the same relation between two objects named by a letter or a
 // symbol: "≤′ extends ≤", "$P$ refines $Q$", "G is a minor of H", "A ⊆ B", and through a relation
@@ -49,7 +52,7 @@ func acceptanceEquivalenceOrder(equivalence string, out *Report) bool {
 	}
 	sp := SpanOf(fieldAcceptanceEquivalence, equivalence, m[0], m[1])
 	out.NeedsHuman(checkAcceptanceClassification, sp,
-		"acceptance.equivalence relates two objects when “"+sp.Quote+"”, a relation of order or containment: it is not symmetric (one object may lie below the other but not the other below it), so it defines no classes to list; a person must confirm that the relation is an equivalence.",
+		"acceptance.equivalence relates two objects when “"+sp.Quote+"”, a relation of order, containment or comparison: it is not an equivalence (one object may lie below the other but not the other below it, and two objects below a third need not be related), so it defines no classes to list; a person must confirm that the relation is an equivalence.",
 		"Write in acceptance.equivalence a symmetric relation (for example “isomorphic matroids are identified”), or say that each object must be related to the other.")
 	return true
 }

@@ -572,6 +572,7 @@ func consistencyBounds(r *Revision, out *Report) {
 	found += consistencyExampleFormula(r, out, maxBoundFindings-found)
 	found += consistencyStatusSettles(r, out, maxBoundFindings-found)
 	found += consistencyExampleThreshold(r, out, maxBoundFindings-found)
+	found += consistencyExampleRecord(r, out, maxBoundFindings-found)
 	ask := func(a Text, ab bndBound, b Text, bb bndBound, behaviour string) {
 		if found >= maxBoundFindings {
 			found++

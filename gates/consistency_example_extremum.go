@@ -31,6 +31,31 @@ var (
 	extremumDefInfRe = regexp.MustCompile(`(?:=|:=)\s*\\(?:inf|min)(?:[^A-Za-z]|$)`)
 )
 
+// extremumBestConstantRe finds the best constant of an inequality: "the least number $K$ such
+// that", "the smallest constant $C$ for which". Such a constant is a supremum of ratios when it
+// bounds from above ("… \le K \sup …": every instance's ratio is a lower bound on it) and an
+// infimum when it bounds from below ("the largest $c$ such that … \ge c …").
+var extremumBestConstantRe = regexp.MustCompile(`(?i)\b(least|smallest|minimal|largest|greatest|maximal|best)\s+(?:possible\s+)?(?:real\s+)?(?:number|constant|value|real)\s*\$?\s*([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*\$?\s+(?:such that|for which|with)\b`)
+
+// extremumBestConstant reads a statement that asks for the best constant of an inequality
+// whose extremum words are all inside the inequality: whether the constant is a supremum (the
+// least constant written after "≤") or an infimum (the largest written after "≥").
+func extremumBestConstant(statement string) (sup, inf bool) {
+	m := extremumBestConstantRe.FindStringSubmatch(statement)
+	if m == nil {
+		return false, false
+	}
+	after := `\s*(?:\\,|\\;|\\ )?\s*` + regexp.QuoteMeta(m[2]) + `(?:[^A-Za-z_]|$)`
+	below := regexp.MustCompile(`(?:\\le|\\leq|\\leqslant|≤)` + after).MatchString(statement)
+	above := regexp.MustCompile(`(?:\\ge|\\geq|\\geqslant|≥)` + after).MatchString(statement)
+	switch strings.ToLower(m[1]) {
+	case "least", "smallest", "minimal", "best":
+		return below && !above, false
+	default:
+		return false, above && !below
+	}
+}
+
 // extremumPhrases are bounds in words that name no extremum ("of area at least Δ").
 var extremumPhrases = strings.NewReplacer("at least", "", "at most", "", "At least", "", "At most", "")
 
@@ -50,6 +75,9 @@ func consistencyExampleExtremum(r *Revision, out *Report, budget int) int {
 		// one is the extremum a symbol is set equal to; read only when just one kind is.
 		defSup, defInf := extremumDefSupRe.MatchString(asked), extremumDefInfRe.MatchString(asked)
 		sup, inf = defSup && !defInf, defInf && !defSup
+		if !sup && !inf {
+			sup, inf = extremumBestConstant(asked)
+		}
 	}
 	if sup == inf || budget <= 0 {
 		return 0 // neither, or both: which way an example bounds the target is a reading

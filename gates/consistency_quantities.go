@@ -303,7 +303,9 @@ func consistencyValues(r *Revision, out *Report, budget int) int {
 }
 
 // constantLetterRe finds a letter the packet defines as one number by a limit, an extremum, a
-// sum or an integral: "$B = \inf_{f} \beta(f)$", "let $c := \lim_{n \to \infty} …$".
+// sum or an integral: "$B = \inf_{f} \beta(f)$", "let $c := \lim_{n \to \infty} …$". The best
+// constant of an inequality ("the least number $K$ such that …", extremumBestConstantRe) is
+// one number too.
 var constantLetterRe = regexp.MustCompile(`(?:^|[^\\A-Za-z])([A-Za-z])\s*(?::=|=)\s*\\(?:inf|sup|lim|liminf|limsup|max|min|sum|int|prod)(?:[^A-Za-z]|$)`)
 
 // constantLetters are the letters the statement or a definition defines as constants.
@@ -319,6 +321,11 @@ func constantLetters(r *Revision) map[string]bool {
 		s, _ := valueReadable(t)
 		for _, m := range constantLetterRe.FindAllStringSubmatch(s, 10) {
 			out[m[1]] = true
+		}
+		for _, m := range extremumBestConstantRe.FindAllStringSubmatch(s, 4) {
+			if len(m[2]) == 1 {
+				out[m[2]] = true
+			}
 		}
 	}
 	return out

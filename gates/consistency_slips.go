@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -62,6 +63,59 @@ func consistencySlips(r *Revision, out *Report, budget int) int {
 		n += slipIdentities(t, body, out, min(budget, maxSlipFindings)-n)
 		n += slipTotals(t, body, out, min(budget, maxSlipFindings)-n)
 		n += slipEmptyRanges(t, body, out, min(budget, maxSlipFindings)-n)
+		n += slipRemainders(t, body, out, min(budget, maxSlipFindings)-n)
+	}
+	return n
+}
+
+// A count split in two is arithmetic too: "Oh proved 8 of the remaining 22, and Lemke Oliver the
+// last 14" says 8 + 14 = 22 without writing it. What marks it is the shape, a part "A of the
+// remaining N" and then, in the same passage, the rest "the last M" (or "the other M", "the
+// remaining M"); whatever the objects, M must be N − A. The rest may count something else than
+// the N ("the last 12 of the 913 candidates"), so a mismatch goes to a person.
+
+// slipPartRe finds a part of a remainder: "$8$ of the remaining $22$", "five of the other 12".
+var slipPartRe = regexp.MustCompile(`(?i)(?:^|[^0-9.,])\$?\s*([0-9]+)\s*\$?\s+of\s+the\s+(?:remaining|other|outstanding|unresolved|open|leftover)\s+\$?\s*([0-9]+)\b`)
+
+// slipRestRe finds the rest of a remainder after its part: "the last $14$", "the other 4".
+var slipRestRe = regexp.MustCompile(`(?i)\bthe\s+(?:last|remaining|other|final|rest of the)\s+\$?\s*([0-9]+)\b`)
+
+// slipRemainders asks a person about a part and a rest of one remainder that do not add up to it.
+func slipRemainders(t Text, body string, out *Report, budget int) int {
+	n := 0
+	for _, m := range slipPartRe.FindAllStringSubmatchIndex(body, 10) {
+		if n >= budget {
+			break
+		}
+		part, err1 := strconv.Atoi(body[m[2]:m[3]])
+		whole, err2 := strconv.Atoi(body[m[4]:m[5]])
+		if err1 != nil || err2 != nil || part >= whole {
+			continue
+		}
+		after := body[m[1]:min(len(body), m[1]+200)]
+		if i := strings.Index(after, "\n\n"); i >= 0 {
+			after = after[:i]
+		}
+		if next := slipPartRe.FindStringIndex(after); next != nil {
+			after = after[:next[0]]
+		}
+		rm := slipRestRe.FindStringSubmatchIndex(after)
+		if rm == nil {
+			continue
+		}
+		rest, err := strconv.Atoi(after[rm[2]:rm[3]])
+		if err != nil || rest == whole || rest >= whole || part+rest == whole {
+			continue
+		}
+		start := m[2]
+		if start > 0 && body[start-1] == '$' {
+			start--
+		}
+		sp := SpanOf(t.Field, t.Body, start, m[1]+rm[1])
+		out.NeedsHuman(checkConsistencyBounds, sp,
+			fmt.Sprintf("%s splits a remainder of %d into %d and then “%s”, but %d + %d = %d, not %d: a count may be miscopied, unless the rest counts something else; a person must confirm which.", t.Field, whole, part, after[rm[0]:rm[1]], part, rest, part+rest, whole),
+			fmt.Sprintf("Correct the part or the rest so that they add up to %d (the rest would be %d), or say what the rest counts.", whole, whole-part))
+		n++
 	}
 	return n
 }

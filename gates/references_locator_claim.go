@@ -6,17 +6,19 @@ import "regexp"
 // "Proved there: every poset that is not a chain has x, y with (5 − √5)/10 ≤ Pr(x ≺ y)", "They
 // prove that the space spanned by … has dimension at least (1 − ε) log a". What marks such a
 // note is its shape: a verb by which the work obtains a result, then a claim a reader could
-// check only at its place, one that holds a relation, a quantitative bound or a claim that
-// something exists or does not. The verb may name what it obtains before the result ("Proves
+// check only at its place, one that holds a relation, a quantitative bound, a claim that
+// something exists or does not, or a claim about every object of a kind ("every locally
+// compact group acting faithfully on a manifold of dimension three is a Lie group"). The verb may name what it obtains before the result ("Proves
 // Sierpiński's conjecture: for every k ≥ 2 …"). Over an empty
 // locator it goes to a person, as a named theorem does.
 
 // refStatedResultRe finds a verb by which a work obtains a result, followed by the result.
 var refStatedResultRe = regexp.MustCompile(`(?i)\b(?:proved|proves|prove|proven|shows|showed|shown|show|establishes|established|establish|obtains|obtained|derives|derived|gives a proof)\b\s*(?:there|here|in it|in this work)?\s*(?:(?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+\s*)?(?:that|:)`)
 
-// refQuantitativeRe finds a relation, a quantitative bound or a claim of existence in a claim:
-// "≤", "=", "at least 3", "exactly k", "no projective plane of order 10 exists".
-var refQuantitativeRe = regexp.MustCompile(`[≤≥<>=≠≈]|\\(?:le|ge|leq|geq|lt|gt|ne)\b|(?i)\b(?:at least|at most|greater than|less than|exceeds?|bounded by|exactly|no\s+[\p{L}0-9-]+(?:\s+[\p{L}0-9-]+){0,6}\s+exists?|there (?:is|are|exists?) no|does not exist|do not exist|not exist|infinitely many|finitely many|unique)\b`)
+// refQuantitativeRe finds a relation, a quantitative bound, a claim of existence or a universal
+// claim in a claim: "≤", "=", "at least 3", "exactly k", "no projective plane of order 10
+// exists", "every such group is a Lie group".
+var refQuantitativeRe = regexp.MustCompile(`[≤≥<>=≠≈]|\\(?:le|ge|leq|geq|lt|gt|ne)\b|(?i)\b(?:at least|at most|greater than|less than|exceeds?|bounded by|exactly|no\s+[\p{L}0-9-]+(?:\s+[\p{L}0-9-]+){0,6}\s+exists?|there (?:is|are|exists?) no|does not exist|do not exist|not exist|infinitely many|finitely many|unique)\b|(?i)\b(?:every|each|any|all)\s+[^.;:]{1,120}?\s(?:is|are|has|have|admits?|acts?|lies|lie|contains?|satisfies|satisfy|embeds?)\s`)
 
 // refStatedResult returns the span of a note that states a quantitative result of the work
 // after a verb that obtains it, or ok false.

@@ -14,12 +14,15 @@ import (
 // "real", "ℤ", "\mathbb{F}_q") and none for the statement's matrices anywhere else in it.
 
 // stRingObjectRe finds a quantified collection of matrices, vectors or polynomials: "for all
-// $3 \times 3$ matrices $A$, $B$", "every polynomial $p$", "any vectors $u, v$".
-var stRingObjectRe = regexp.MustCompile(`(?i)\b(?:for\s+all|for\s+every|for\s+any|for\s+each|all|every|any|each)\s+(?:\$[^$]{1,40}\$\s+)?(?:square\s+)?(matrices|matrix|vectors|vector|polynomials|polynomial)\s+\$`)
+// $3 \times 3$ matrices $A$, $B$", "every polynomial $p$", "any vectors $u, v$", and the
+// generic article that quantifies as well ("for a polynomial $f$ of degree $d$ …").
+var stRingObjectRe = regexp.MustCompile(`(?i)\b(?:for\s+all|for\s+every|for\s+any|for\s+each|for\s+an?|given\s+an?|all|every|any|each)\s+(?:\$[^$]{1,40}\$\s+)?(?:square\s+)?(matrices|matrix|vectors|vector|polynomials|polynomial)\s+\$`)
 
 // stRingNamedRe finds a ring or field a clause names for its objects after them; one named
-// before them ("all real polynomials") keeps stRingObjectRe from matching at all.
-var stRingNamedRe = regexp.MustCompile(`(?i)\bover\b|\bwith\s+(?:[\p{L}-]+\s+){0,2}(?:coefficients|entries)\b|\bentries\s+(?:in|from)\b|\bcoefficients?\s+(?:in|from)\b|\\mathbb|[ℝℂℚℤℕ𝔽]|\\in\s*M|\bM_\{?[0-9a-z]|\\mathrm\{(?:GL|SL|M|Mat)\}|\bGF\(`)
+// before them ("all real polynomials") keeps stRingObjectRe from matching at all. "Over" names
+// one only before a ring or a symbol ("over $\mathbb{F}_q$", "over every field"), not when a
+// minimum or a sum runs over something ("the minimum being over the critical points").
+var stRingNamedRe = regexp.MustCompile(`(?i)\bover\s+(?:\$|\\mathbb|\\mathrm|[ℝℂℚℤℕ𝔽]|(?:(?:a|an|the|any|every|some|each|all)\s+)?(?:[\p{L}-]+\s+){0,2}(?:fields?|rings?|reals|rationals|integers|complexes|numbers|domains?|characteristic|algebras?|semirings?|[ℝℂℚℤℕ𝔽])\b)|\bwith\s+(?:[\p{L}-]+\s+){0,2}(?:coefficients|entries)\b|\bentries\s+(?:in|from)\b|\bcoefficients?\s+(?:in|from)\b|\\mathbb|[ℝℂℚℤℕ𝔽]|\\in\s*M|\bM_\{?[0-9a-z]|\\mathrm\{(?:GL|SL|M|Mat)\}|\bGF\(`)
 
 // stRingUnstated asks a person about a quantified collection of matrices, vectors or
 // polynomials whose clause names no ring. It returns the number of findings.

@@ -3,6 +3,7 @@ package gates
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -106,26 +107,57 @@ func stArgument(f *tex.Formula, k int) (string, bool) {
 
 // stFunctionRecurrence reads "$T(n+1) = 2T(n) + 1$": the name at atom k applied to an index
 // in an integer variable on the left, and to another index in the same variable on the right.
+// A table of two or more indexes is read the same way, index by index: "$S(n, k) = k\,S(n-1, k)
+// + S(n-1, k-1)$" defines S from its values at smaller n, and needs its boundary values as a
+// sequence needs its first terms.
 func stFunctionRecurrence(f *tex.Formula, keys []string, k int, right []int) (stRecurrence, bool) {
 	arg, ok := stArgument(f, k)
 	if !ok {
 		return stRecurrence{}, false
 	}
-	m := stIndexRe.FindStringSubmatch(arg)
-	if m == nil || !stFunctionIndexes[m[1]] {
+	vars, ok := stIndexVars(arg)
+	if !ok {
 		return stRecurrence{}, false
 	}
 	for _, j := range right {
 		if j == k || keys[j] != keys[k] {
 			continue
 		}
-		if rarg, ok := stArgument(f, j); ok && rarg != arg {
-			if rm := stIndexRe.FindStringSubmatch(rarg); rm != nil && rm[1] == m[1] {
-				return stRecurrence{f: f, seq: keys[k], index: m[1], script: '('}, true
+		rarg, ok := stArgument(f, j)
+		if !ok || rarg == arg {
+			continue
+		}
+		if rvars, ok := stIndexVars(rarg); ok && slices.Equal(rvars, vars) {
+			index := vars[0]
+			for i, a := range strings.Split(arg, ",") {
+				if strings.TrimSpace(a) != strings.TrimSpace(strings.Split(rarg, ",")[i]) {
+					index = vars[i]
+					break
+				}
 			}
+			return stRecurrence{f: f, seq: keys[k], index: index, script: '('}, true
 		}
 	}
 	return stRecurrence{}, false
+}
+
+// stIndexVars reads the arguments of a sequence or table written as a function ("n+1", "n, k",
+// "n-1, k-1") as the integer variables they shift, one per argument, or ok false when some
+// argument is no shifted index.
+func stIndexVars(arg string) ([]string, bool) {
+	parts := strings.Split(arg, ",")
+	if len(parts) > 3 {
+		return nil, false
+	}
+	vars := make([]string, 0, len(parts))
+	for _, p := range parts {
+		m := stIndexRe.FindStringSubmatch(strings.TrimSpace(p))
+		if m == nil || !stFunctionIndexes[m[1]] {
+			return nil, false
+		}
+		vars = append(vars, m[1])
+	}
+	return vars, true
 }
 
 // stInitial is what the fields say of a sequence's initial values.
@@ -174,7 +206,7 @@ func stInitialOf(fields []*stText, rec stRecurrence) stInitial {
 				} else {
 					idx = strings.Trim(f.ScriptOf(k, script), "{} ")
 				}
-				if idx == "" || strings.IndexFunc(idx, func(r rune) bool { return !unicode.IsDigit(r) && r != ',' && r != ' ' }) >= 0 {
+				if !stFixedIndex(idx, script == '(') {
 					continue
 				}
 				found = stInitialMentioned
@@ -191,6 +223,27 @@ func stInitialOf(fields []*stText, rec stRecurrence) stInitial {
 		}
 	}
 	return found
+}
+
+// stFixedIndex reports whether a term's index is fixed at a number ("0", "1, 2"), or, for a
+// table written as a function, whether one of its arguments is: "$D(m, 0) = 1$" gives a boundary
+// value of the table as "$a_0 = 1$" gives a first term.
+func stFixedIndex(idx string, table bool) bool {
+	numeral := func(s string) bool {
+		return s != "" && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsDigit(r) && r != ',' && r != ' ' }) < 0
+	}
+	if numeral(idx) {
+		return true
+	}
+	if !table || !strings.Contains(idx, ",") {
+		return false
+	}
+	for _, part := range strings.Split(idx, ",") {
+		if numeral(strings.TrimSpace(part)) {
+			return true
+		}
+	}
+	return false
 }
 
 // stGenericInitialCues are the cues that also begin phrases about other things than a sequence
@@ -362,6 +415,7 @@ func stRecursiveSequence(a *stAnalysis, out *Report) {
 			}
 		}
 	}
+	reported += stExpositionRecurrences(a, fields, seen, out)
 	low := a.stmt.prose()
 	for _, name := range stNamedSequences {
 		j := strings.Index(low, name)
@@ -394,6 +448,80 @@ func stQuantifiedSequence(t *stText, p int) bool {
 	for k := p; k >= 0 && t.toks[k].sent == sent; k-- {
 		switch t.toks[k].text {
 		case "there", "exist", "exists", "every", "all", "any", "some", "each":
+			return true
+		}
+	}
+	return false
+}
+
+// A remark or an example defines a sequence by a recurrence as often as the statement does ("let
+// $q_{k+1} = a_{k+1} q_k + q_{k-1}$ for $k \ge 0$ define the denominators of the convergents"),
+// and the terms it then quotes, or the bound it derives from them, mean nothing without the first
+// terms. Such an entry only illustrates the problem, and its recurrence may describe a sequence
+// the reader knows by name ("the Fibonacci numbers satisfy …"), so a missing initial value there
+// goes to a person, never fails.
+
+// stExpositionRecurrences asks a person about each recurrence of a remark or an example whose
+// sequence neither that entry nor the statement's fields give an initial value, unless its
+// sentence names a sequence known by name, quantifies over sequences or makes the recurrence a
+// condition. It returns the number of findings.
+func stExpositionRecurrences(a *stAnalysis, fields []*stText, seen map[string]bool, out *Report) int {
+	n := 0
+	for i, e := range a.r.Exposition {
+		if e.Kind != packet.Remark && e.Kind != packet.Example || !a.entries[i].ok() {
+			continue
+		}
+		t := a.entries[i]
+		for _, rec := range stRecurrences(t) {
+			if seen[rec.seq] || rec.prose || rec.script == '(' {
+				continue // a function's equation may be a property of a known function ("φ(n+12) = φ(n) + 12")
+			}
+			seen[rec.seq] = true
+			if stInitialOf(append([]*stText{t}, fields...), rec) != stNoInitial || stNamesSequence(t, rec.tok) ||
+				stQuantifiedSequence(t, rec.tok) || stSequenceCondition(t, rec.tok) {
+				continue
+			}
+			sp := t.span(rec.f.Start, rec.f.End)
+			name, first := stShow(rec.seq+string(rec.script)+rec.index), stShow(rec.seq+string(rec.script)+"0 = 1")
+			if rec.script == '(' {
+				name, first = stShow(rec.seq+"("+rec.index+")"), stShow(rec.seq+"(0) = 1")
+			}
+			n++
+			out.NeedsHuman(stCheckRecurrence, sp,
+				fmt.Sprintf("%s defines %s by the recurrence %s, but neither it nor the statement gives an initial value, so the terms it quotes are not determined; a person must confirm that the first terms are stated or are those of a sequence the reader knows.", t.field, name, sp.Quote),
+				fmt.Sprintf("State the initial values of %s (for example %s) next to the recurrence.", name, first))
+		}
+	}
+	return n
+}
+
+// stSequenceCondition reports whether the sentence of token p, before it, makes the recurrence
+// a condition a family of sequences satisfies ("a sequence of primes satisfying $p_{i+1} =
+// 2p_i + 1$", "chains with $a_{k+1} = 2a_k$"), whose first terms are free, not a definition.
+func stSequenceCondition(t *stText, p int) bool {
+	sent := t.toks[p].sent
+	for k := p - 1; k >= 0 && t.toks[k].sent == sent; k-- {
+		switch t.toks[k].text {
+		case "satisfy", "satisfies", "satisfying", "satisfied", "obey", "obeys", "obeying", "whenever", "if", "with", "where", "whose":
+			return true
+		}
+	}
+	return false
+}
+
+// stNamesSequence reports whether the sentence of token p names a sequence known by name ("the
+// Fibonacci numbers satisfy $F_{n+2} = F_{n+1} + F_n$"), whose first terms the name gives.
+func stNamesSequence(t *stText, p int) bool {
+	sent := t.toks[p].sent
+	var words []string
+	for _, x := range t.toks {
+		if x.sent == sent && x.kind == 'w' {
+			words = append(words, x.text)
+		}
+	}
+	low := " " + strings.Join(words, " ") + " "
+	for _, name := range stNamedSequences {
+		if strings.Contains(low, " "+name) {
 			return true
 		}
 	}

@@ -497,6 +497,7 @@ func stDefinedTerms(a *stAnalysis, out *Report) {
 	}
 	humans += stSymbolsDefinedOutside(a, out)
 	humans += stAskedModifiers(a, v, out)
+	humans += stAskedPredicate(a, v, out)
 	humans += stVariantSymbols(a, out)
 	if fails+humans == 0 {
 		var used []string
