@@ -145,7 +145,7 @@ func (st *state) intakeFields(ctx context.Context, i int) error {
 			bad++
 			r.fail(inCheckFields, gates.Whole(fmt.Sprintf("nodes[%d].references[%d].identifier", i, k), ref.Identifier), CodeInvalid,
 				fmt.Sprintf("Reference %d of draft %d has the identifier %q: %v.", k+1, i+1, ref.Identifier, err),
-				"Give a DOI, arXiv ID, zbMATH ID, ISBN, OEIS sequence (OEIS:A…) or http(s) URL.")
+				"Give a DOI, arXiv ID, zbMATH ID, ISBN, OEIS sequence (OEIS:A…), MR number (MR…) or http(s) URL.")
 		}
 	}
 	if bad == 0 {

@@ -1,6 +1,7 @@
 package records
 
 import (
+	"cmp"
 	"errors"
 	"net/url"
 	"regexp"
@@ -32,17 +33,32 @@ var (
 	arxivNewRe = regexp.MustCompile(`^\d{4}\.\d{4,5}(v\d+)?$`)
 	arxivOldRe = regexp.MustCompile(`^[a-z-]+(\.[A-Z]{2})?/\d{7}(v\d+)?$`)
 	zblRe      = regexp.MustCompile(`^\d{4}\.\d{5}$|^\d{8}$`)
-	oeisRe     = regexp.MustCompile(`^[Aa]\d{6}$`)
 )
 
+// catalogues are the reference databases whose entries people name by a number of their own:
+// an OEIS sequence by its A-number ("OEIS:A001220", "OEIS A001220"), a review of Mathematical
+// Reviews by its MR number ("MR2308490", "MR 2308490", "MR:2308490"). Each names the URL of its
+// entry, so that it and the entry's address are one source.
+var catalogues = []struct {
+	prefixes []string
+	number   *regexp.Regexp
+	url      func(number string) string
+}{
+	{[]string{"oeis:", "oeis "}, regexp.MustCompile(`^[Aa]\d{6}$`),
+		func(n string) string { return "https://oeis.org/A" + n[1:] }},
+	{[]string{"mr:", "mr ", "mr"}, regexp.MustCompile(`^\d{1,8}$`),
+		func(n string) string {
+			return "https://mathscinet.ams.org/mathscinet-getitem?mr=" + cmp.Or(strings.TrimLeft(n, "0"), "0")
+		}},
+}
+
 // ErrUnrecognised is returned for a string that is no known identifier.
-var ErrUnrecognised = errors.New("not a DOI (10.…), arXiv ID, zbMATH ID (zbl:…), ISBN, OEIS sequence (OEIS:A…) or http(s) URL")
+var ErrUnrecognised = errors.New("not a DOI (10.…), arXiv ID, zbMATH ID (zbl:…), ISBN, OEIS sequence (OEIS:A…), MR number (MR…) or http(s) URL")
 
 // Parse recognises s in the forms people write: bare or prefixed ("doi:",
 // "arXiv:", "zbl:", "ISBN ", "ISBN-13:"), or as a doi.org, arxiv.org (abstract
-// or PDF) or zbmath.org URL. An OEIS sequence named by its A-number
-// ("OEIS:A001220", "OEIS A001220") is the URL of its entry, so that it and the
-// entry's address are one source.
+// or PDF) or zbmath.org URL. An entry of a catalogue named by its number (an
+// OEIS sequence, an MR number) is the URL of its entry (catalogues).
 func Parse(s string) (Identifier, error) {
 	s = strings.TrimSpace(s)
 	lower := strings.ToLower(s)
@@ -76,13 +92,15 @@ func Parse(s string) (Identifier, error) {
 			return Identifier{}, ErrUnrecognised
 		}
 	}
-	for _, p := range []string{"oeis:", "oeis "} {
-		if strings.HasPrefix(lower, p) {
-			id := strings.TrimSpace(s[len(p):])
-			if !oeisRe.MatchString(id) {
-				return Identifier{}, ErrUnrecognised
+	for _, c := range catalogues {
+		for _, p := range c.prefixes {
+			if strings.HasPrefix(lower, p) {
+				n := strings.TrimSpace(s[len(p):])
+				if !c.number.MatchString(n) {
+					return Identifier{}, ErrUnrecognised
+				}
+				return Identifier{URL, "url:" + c.url(n)}, nil
 			}
-			return Identifier{URL, "url:https://oeis.org/A" + id[1:]}, nil
 		}
 	}
 	for _, p := range []string{"isbn:", "isbn ", "isbn-13:", "isbn-10:", "isbn-13 ", "isbn-10 ", "isbn13:", "isbn10:"} {

@@ -21,6 +21,9 @@ func TestParse(t *testing.T) {
 		{"0-387-95385-X", Identifier{ISBN, "isbn:9780387953854"}},
 		{"https://Example.org/a?b=1#frag", Identifier{URL, "url:https://example.org/a?b=1"}},
 		{"OEIS:A001220", Identifier{URL, "url:https://oeis.org/A001220"}},
+		{"MR2308490", Identifier{URL, "url:https://mathscinet.ams.org/mathscinet-getitem?mr=2308490"}},
+		{"MR 0123456", Identifier{URL, "url:https://mathscinet.ams.org/mathscinet-getitem?mr=123456"}},
+		{"mr:2308490", Identifier{URL, "url:https://mathscinet.ams.org/mathscinet-getitem?mr=2308490"}},
 		{"oeis a000594", Identifier{URL, "url:https://oeis.org/A000594"}},
 		{"https://oeis.org/A000594", Identifier{URL, "url:https://oeis.org/A000594"}},
 	}
@@ -30,7 +33,7 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
 		}
 	}
-	for _, bad := range []string{"", "hello", "10.1/x", "978-0-387-95385-5", "ftp://x.org", "https://", "zbl:abc", "OEIS:A12345", "OEIS:B000001", "oeis:"} {
+	for _, bad := range []string{"", "hello", "10.1/x", "978-0-387-95385-5", "ftp://x.org", "https://", "zbl:abc", "OEIS:A12345", "OEIS:B000001", "oeis:", "MR", "MR2308490a", "Mrs Smith", "MR123456789"} {
 		if got, err := Parse(bad); !errors.Is(err, ErrUnrecognised) {
 			t.Errorf("Parse(%q) = %v, %v; want ErrUnrecognised", bad, got, err)
 		}

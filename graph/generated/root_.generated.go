@@ -7446,7 +7446,7 @@ type CorpusNode implements Node {
 
 "One source a node cites."
 type CorpusReference {
-  "The source's identifier: a DOI, an arXiv ID, a zbMATH ID, an ISBN, an OEIS sequence (OEIS:A…) or a URL."
+  "The source's identifier: a DOI, an arXiv ID, a zbMATH ID, an ISBN, an OEIS sequence (OEIS:A…), an MR number (MR…) or a URL."
   identifier: String!
   "The citation as written."
   citation: String!
@@ -14933,7 +14933,7 @@ input CodeRefInput {
 
 "One source a revision cites."
 input ReferenceInput {
-  "A DOI (10.…), arXiv ID, ISBN, zbMATH ID (zbl:…), OEIS sequence (OEIS:A…) or an http(s) URL."
+  "A DOI (10.…), arXiv ID, ISBN, zbMATH ID (zbl:…), OEIS sequence (OEIS:A…), MR number (MR…) or an http(s) URL."
   identifier: String!
   "The citation as a reader would look it up."
   citation: String!
