@@ -937,4 +937,18 @@ revised; the **heldout** split was written afterwards and measured without chang
   search for an exact size that the recorded constructions already reach, and an example whose
   growth exponent makes an integral diverge below the recorded range, which no reading of the
   text can check.
+- The **heldout-12** split is a thirteenth blind split, written on 2026-12-06 under the same
+  rules while heldout-11 was being generalised for and without reading it: fifteen clean packets
+  (proof, numerical, search and classification; imported, reformulated and original; logic,
+  number theory, combinatorics, geometry, analysis, algebra, dynamics and probability) and thirty
+  defects. Measured once as written, on the checks with heldout-11's classes generalised for:
+  **22 of 30** caught, no clean packet FAILing. One clean packet was first refused at intake for
+  a reference named by its MR number ("MR2308490"); intake now takes an MR number as the
+  address of its MathSciNet entry, as it takes an OEIS A-number, and with the refusal a defect
+  built on that packet had read as a twenty-third catch. Its misses: three recurrences written
+  without their first terms (Lucas numbers, primorials, Sylvester's sequence, each in a
+  convention or an example with a quantified index), a theorem stated over an empty locator, a
+  result credited to the wrong author in a remark, a title that asks for four parts where the
+  statement asks for five, a definition entry that contradicts the statement's definition of the
+  same term, and an undefined adjective ("uniform").
 `
