@@ -1362,9 +1362,9 @@ var (
 				Columns: []*schema.Column{ProblemsColumns[3], ProblemsColumns[0]},
 			},
 			{
-				Name:    "problem_current_revision_id",
+				Name:    "problem_current_revision_id_state_number_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProblemsColumns[21]},
+				Columns: []*schema.Column{ProblemsColumns[21], ProblemsColumns[7], ProblemsColumns[1], ProblemsColumns[0]},
 			},
 			{
 				Name:    "problem_merged_into_id",
