@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"ariga.io/atlas/sql/migrate"
 	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/sql/schema"
+	"github.com/lib/pq"
 
 	"github.com/theoremdb/theoremdb/db"
 	"github.com/theoremdb/theoremdb/db/dbtest"
@@ -161,4 +163,29 @@ func TestUpgradeKeepsOldEventsVerifiable(t *testing.T) {
 			t.Errorf("VerifyLog() with a new event = %d, %v; want 3, nil", n, err)
 		}
 	})
+}
+
+// TestSearchReadsAhead: on PostgreSQL on a system that can read ahead, the search's candidate
+// function asks for its pages ahead, and keeps asking after the search objects are applied
+// again (every start replaces the function).
+func TestSearchReadsAhead(t *testing.T) {
+	ctx := context.Background()
+	d, err := db.Open(ctx, dbtest.URL(t, dialect.Postgres))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	for range 2 {
+		if err := migrations.Apply(ctx, d.DB, d.Dialect, quiet); err != nil {
+			t.Fatal(err)
+		}
+		var config []string
+		if err := d.QueryRowContext(ctx, `SELECT COALESCE(proconfig, '{}') FROM pg_proc WHERE proname = 'tdb_search_hits'`).
+			Scan(pq.Array(&config)); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(config, "effective_io_concurrency=64") || !slices.Contains(config, "enable_seqscan=off") {
+			t.Fatalf("tdb_search_hits is set %v; want effective_io_concurrency=64 beside its own settings", config)
+		}
+	}
 }
