@@ -78,6 +78,11 @@ type Service struct {
 	identity   *identity.Service
 	search     *search.Index
 	catalogues *catalogueStatusCache
+	// submitting admits one submission's transaction at a time (SubmitMany). Submissions
+	// take the problem counter, which holds each until the one before commits; those that
+	// wait, wait here rather than in the database, each holding a connection of the pool
+	// that reads need.
+	submitting chan struct{}
 }
 
 // Option configures a Service.
@@ -103,7 +108,8 @@ func New(d *db.DB, cfg Config, opts ...Option) *Service {
 	if cfg.ChallengeWindow <= 0 {
 		cfg.ChallengeWindow = DefaultChallengeWindow
 	}
-	s := &Service{db: d, client: d.Ent(), clock: SystemClock{}, cfg: cfg, catalogues: &catalogueStatusCache{}}
+	s := &Service{db: d, client: d.Ent(), clock: SystemClock{}, cfg: cfg, catalogues: &catalogueStatusCache{},
+		submitting: make(chan struct{}, 1)}
 	s.packets = newPacketCache(cfg.PacketCacheBytes, s.decodePacket)
 	for _, o := range opts {
 		o(s)

@@ -75,7 +75,7 @@ func (s *Service) SubmitMany(ctx context.Context, subs []Submission) ([]*ent.Pro
 		return nil, nil
 	}
 	var ids []string
-	err := s.inTx(ctx, func(ctx context.Context, t *tx) error {
+	err := s.submissionTx(ctx, func(ctx context.Context, t *tx) error {
 		actors := make([]string, 0, len(subs))
 		for _, sub := range subs {
 			actors = append(actors, sub.Actor.ID)
@@ -184,6 +184,18 @@ func submissionError(n, i int, err error) error {
 		return err
 	}
 	return fmt.Errorf("submission %d of %d: %w", i+1, n, err)
+}
+
+// submissionTx runs fn in a transaction once no other submission of this service is in one
+// (Service.submitting), or fails when ctx ends first.
+func (s *Service) submissionTx(ctx context.Context, fn func(ctx context.Context, t *tx) error) error {
+	select {
+	case s.submitting <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-s.submitting }()
+	return s.inTx(ctx, fn)
 }
 
 // saveBulk saves creates in bulk inserts of db.RowChunk rows and returns what they wrote,

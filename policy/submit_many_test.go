@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	gocmp "github.com/google/go-cmp/cmp"
 
@@ -287,5 +288,77 @@ func TestSearchScanFindsWhatTheIndexFinds(t *testing.T) {
 				t.Errorf("%q, %d candidates: the index found %d, the scan %d, or in another order:\n%v\n%v", c.match, n, len(hits), len(scan), hits, scan)
 			}
 		}
+	}
+}
+
+// TestSubmissionsWaitWithoutAConnection: submissions wait for the problem counter one at a
+// time, so those queued behind it wait in the process, not in the database holding a
+// connection each, and reads still find a connection free. The counter is held from outside
+// while ten submissions arrive on a pool of four connections; once it is let go, all ten are
+// written with consecutive numbers.
+func TestSubmissionsWaitWithoutAConnection(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, "postgres")
+	f.db.SetMaxOpenConns(4)
+	holder, err := f.db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := holder.ExecContext(ctx, `UPDATE counters SET value = value WHERE id = 'problem'`); err != nil {
+		t.Fatal(err)
+	}
+	const n = 10
+	done := make(chan error, n)
+	for range n {
+		go func() {
+			_, err := f.svc.Submit(ctx, f.member, validInput())
+			done <- err
+		}()
+	}
+	// Wait until one submission waits for the counter in the database, and give the others
+	// time to queue wherever they queue.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var waiting int
+		if err := f.db.QueryRowContext(ctx, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
+			AND wait_event_type = 'Lock' AND query LIKE 'UPDATE counters%'`).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+		if waiting > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no submission reached the problem counter in 10 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if inUse := f.db.Stats().InUse; inUse > 2 {
+		t.Errorf("%d connections in use while submissions wait for the counter; want 2 (the holder's and one submission's)", inUse)
+	}
+	readCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if _, err := f.svc.Client().Account.Query().Count(readCtx); err != nil {
+		t.Errorf("a read while submissions wait: %v", err)
+	}
+	if err := holder.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	for range n {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	ps, err := f.svc.Client().Problem.Query().Order(ent.Asc(problem.FieldNumber)).All(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range ps {
+		if p.Number != i+1 {
+			t.Fatalf("problem %d of %d has number %d; want consecutive numbers from 1", i+1, len(ps), p.Number)
+		}
+	}
+	if len(ps) != n {
+		t.Fatalf("%d problems written; want %d", len(ps), n)
 	}
 }
