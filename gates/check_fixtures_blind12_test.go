@@ -1,0 +1,90 @@
+package gates
+
+import (
+	"testing"
+
+	"github.com/theoremdb/theoremdb/packet"
+)
+
+// The classes a thirteenth blind split missed, read by their shape in several phrasings on
+// problems of their own, each with neighbours that must not fire: a recurrence over a ranged
+// index whose only values at fixed indexes are terms it computes itself; a recurrence that a
+// sentence defines over a ranged index and only then labels with a known sequence's name; a
+// relevance note over an empty locator that quotes a result under its label, with a word of a
+// locator inside the result naming a variable; a title that counts a kind of thing with a number
+// the packet never counts it with.
+
+func TestReadingRecurrenceInRange(t *testing.T) {
+	t.Parallel()
+	st := statementGate
+	entry := func(kind packet.ExpositionKind, body string) func(r *Revision) {
+		return func(r *Revision) {
+			r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: kind, Body: body})
+		}
+	}
+	runReadingCases(t, []readingCase{
+		{name: "in range: a convention quotes a later term only", gate: st, check: stCheckRecurrence, want: NeedsHuman, quote: `T_{m+1} = 2T_m + 1`,
+			change: entry(packet.Convention, `Define $T_{m+1} = 2T_m + 1$ for $m \ge 1$; then $T_5 = 31$ counts the moves for five discs.`)},
+		{name: "in range: an example bounds a later term", gate: st, check: stCheckRecurrence, want: NeedsHuman, quote: `c_{k+1} = c_k^2 + 1`,
+			change: entry(packet.Example, `Let $c_{k+1} = c_k^2 + 1$ for $k \ge 0$; already $c_6$ exceeds $10^{20}$, so the search stops early.`)},
+		{name: "in range: a name after a definition", gate: st, check: stCheckRecurrence, want: NeedsHuman, quote: `F_{n+2} = F_{n+1} + F_n`,
+			change: entry(packet.Example, `Put $F_{n+2} = F_{n+1} + F_n$ for $n \ge 0$; these Fibonacci numbers grow like $\varphi^n$, which bounds the gaps.`)},
+		{name: "in range: a remark names the sequence it defines", gate: st, check: stCheckRecurrence, want: NeedsHuman, quote: `Q_{n+1} = 2Q_n + Q_{n-1}`,
+			change: entry(packet.Remark, `Define $Q_{n+1} = 2Q_n + Q_{n-1}$ for $n \ge 1$, the Pell numbers, whose ratios tend to $1 + \sqrt{2}$.`)},
+		{name: "in range: the first term before the range", gate: st, check: stCheckRecurrence, want: Pass,
+			change: entry(packet.Convention, `Define $T_1 = 1$ and $T_{m+1} = 2T_m + 1$ for $m \ge 1$; then $T_5 = 31$ counts the moves for five discs.`)},
+		{name: "in range: a named sequence's property", gate: st, check: stCheckRecurrence, want: Pass,
+			change: entry(packet.Remark, `The Fibonacci numbers satisfy $F_{n+2} = F_{n+1} + F_n$ for $n \ge 0$, and so their gaps grow too.`)},
+		{name: "in range: a name after a complete definition", gate: st, check: stCheckRecurrence, want: Pass,
+			change: entry(packet.Example, `Put $F_0 = 0$, $F_1 = 1$ and $F_{n+2} = F_{n+1} + F_n$ for $n \ge 0$; these Fibonacci numbers grow like $\varphi^n$.`)},
+		{name: "in range: a chain of primes by a condition", gate: st, check: stCheckRecurrence, want: Pass,
+			change: entry(packet.Remark, `A chain is a sequence of primes with $p_{i+1} = 2p_i + 1$ for $i \ge 1$; chains of length $17$ are known.`)},
+		{name: "in range: a function's property", gate: st, check: stCheckRecurrence, want: Pass,
+			change: entry(packet.Remark, `Let $\varphi(n+12) = \varphi(n) + 12$ for $n \ge 1$ hold; the first such $n$ is $6$.`)},
+	})
+}
+
+func TestReadingLabelledResultVariable(t *testing.T) {
+	t.Parallel()
+	refs := referencesGate
+	row := func(loc, rel string) func(r *Revision) {
+		return func(r *Revision) { r.References[1].Locator = loc; r.References[1].Relevance = rel }
+	}
+	runReadingCases(t, []readingCase{
+		{name: "label: a number n inside the theorem", gate: refs, check: checkRefsRow, want: NeedsHuman, quote: "Main theorem",
+			change: row("", "Main theorem: for every prime p and every number n ≥ 2 the sieve leaves a set of density at most 1/n.")},
+		{name: "label: a case k inside the lemma", gate: refs, check: checkRefsRow, want: NeedsHuman, quote: "Lemma",
+			change: row("", "Lemma: in case k is odd, a graph of maximum degree k has a proper colouring with k colours.")},
+		{name: "label: a section named after the result", gate: refs, check: checkRefsRow, want: Pass,
+			change: row("", "Theorem: the parity barrier blocks every sieve of this kind (see Section 3).")},
+		{name: "label: a locator given", gate: refs, check: checkRefsRow, want: Pass,
+			change: row("Theorem 4", "Main theorem: for every prime p and every number n ≥ 2 the sieve leaves a set of density at most 1/n.")},
+	})
+}
+
+func TestReadingTitleCount(t *testing.T) {
+	t.Parallel()
+	st := statementGate
+	packetOf := func(title, stmt, remark string) func(r *Revision) {
+		return func(r *Revision) {
+			r.Title, r.Statement = title, stmt
+			r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Remark, Body: remark})
+		}
+	}
+	plane := `Decide whether the points of the plane can be coloured with five colours so that no two points at distance $1$ receive the same colour.`
+	planeRemark := `At least five colours are needed (de Grey, 2018) and seven suffice; the four colour theorem for maps says nothing about distances.`
+	tourney := `Decide whether every tournament on $13$ vertices contains a transitive subtournament on five vertices.`
+	tourneyRemark := `Every tournament on twelve or fewer vertices has been checked by computer; five is the size asked.`
+	runReadingCases(t, []readingCase{
+		{name: "count: four colours over five", gate: st, check: stCheckTitle, want: NeedsHuman, quote: "four colours",
+			change: packetOf("Colouring the plane with four colours at unit distance", plane, planeRemark)},
+		{name: "count: twelve vertices over thirteen", gate: st, check: stCheckTitle, want: NeedsHuman, quote: "twelve vertices",
+			change: packetOf("Transitive subtournaments in tournaments on twelve vertices", tourney, tourneyRemark)},
+		{name: "count: the statement's own count", gate: st, check: stCheckTitle, want: Pass,
+			change: packetOf("Colouring the plane with five colours at unit distance", plane, planeRemark)},
+		{name: "count: a compound number", gate: st, check: stCheckTitle, want: Pass,
+			change: packetOf("Twenty-eight primes in arithmetic progression", `Find $28$ primes in arithmetic progression, all below $10^{20}$.`, `Progressions of eight primes are easy to find; twenty-seven primes are the record.`)},
+		{name: "count: the title's count among others", gate: st, check: stCheckTitle, want: Pass,
+			change: packetOf("Sums of four squares in short intervals", `Prove that every interval $[x, x + x^{1/4}]$ with $x$ large contains an integer that is a sum of four squares with each square at least $x/8$.`, `Sums of three squares miss the integers $4^a(8b + 7)$; four squares cover every integer.`)},
+	})
+}
