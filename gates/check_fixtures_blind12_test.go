@@ -12,7 +12,8 @@ import (
 // sentence defines over a ranged index and only then labels with a known sequence's name; a
 // relevance note over an empty locator that quotes a result under its label, with a word of a
 // locator inside the result naming a variable; a title that counts a kind of thing with a number
-// the packet never counts it with.
+// the packet never counts it with; a definition entry that defines again a term the statement
+// defines, allowing what the statement's definition does not or dropping its distinctness.
 
 func TestReadingRecurrenceInRange(t *testing.T) {
 	t.Parallel()
@@ -86,5 +87,33 @@ func TestReadingTitleCount(t *testing.T) {
 			change: packetOf("Twenty-eight primes in arithmetic progression", `Find $28$ primes in arithmetic progression, all below $10^{20}$.`, `Progressions of eight primes are easy to find; twenty-seven primes are the record.`)},
 		{name: "count: the title's count among others", gate: st, check: stCheckTitle, want: Pass,
 			change: packetOf("Sums of four squares in short intervals", `Prove that every interval $[x, x + x^{1/4}]$ with $x$ large contains an integer that is a sum of four squares with each square at least $x/8$.`, `Sums of three squares miss the integers $4^a(8b + 7)$; four squares cover every integer.`)},
+	})
+}
+
+func TestReadingTermDefinedTwice(t *testing.T) {
+	t.Parallel()
+	st := statementGate
+	with := func(stmt string) func() *Revision {
+		return func() *Revision { r := clean(); r.Statement = stmt; return r }
+	}
+	matching := with(`A matching of a graph $G$ is a set of edges of $G$, no two of which share a vertex. Decide whether every cubic bridgeless graph on $n$ vertices has at least $2^{n/3000}$ perfect matchings.`)
+	packing := with(`A packing of a family of sets is a subfamily of pairwise disjoint sets. Decide whether every family of $n$ triangles of a graph with no packing of size $k$ is met by $2k$ edges.`)
+	walk := with(`A walk in a graph is a sequence of vertices in which consecutive vertices are adjacent; its vertices may repeat. Decide whether every connected cubic graph has a closed walk through every vertex at most twice.`)
+	entry := func(term, body string) func(r *Revision) {
+		return func(r *Revision) {
+			r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Definition, Term: term, Body: body})
+		}
+	}
+	runReadingCases(t, []readingCase{
+		{name: "twice: the entry allows shared vertices", gate: st, check: stCheckTerms, want: NeedsHuman, base: matching, quote: "A set of edges",
+			change: entry("matching", `A set of edges of a graph; two of its edges may share an endpoint.`)},
+		{name: "twice: the entry drops disjointness", gate: st, check: stCheckTerms, want: NeedsHuman, base: packing, quote: "A subfamily",
+			change: entry("packing", `A subfamily of the given family of sets, of any size.`)},
+		{name: "twice: the entry repeats the condition", gate: st, check: stCheckTerms, want: Pass, base: matching,
+			change: entry("matching", `A set of edges of a graph, no two of which share a vertex.`)},
+		{name: "twice: both allow the same", gate: st, check: stCheckTerms, want: Pass, base: walk,
+			change: entry("walk", `A sequence of vertices in which consecutive vertices are adjacent; vertices may repeat.`)},
+		{name: "twice: disjointness said otherwise", gate: st, check: stCheckTerms, want: Pass, base: packing,
+			change: entry("packing", `A subfamily of the given family whose members are pairwise disjoint.`)},
 	})
 }
