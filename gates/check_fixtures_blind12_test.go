@@ -13,7 +13,8 @@ import (
 // relevance note over an empty locator that quotes a result under its label, with a word of a
 // locator inside the result naming a variable; a title that counts a kind of thing with a number
 // the packet never counts it with; a definition entry that defines again a term the statement
-// defines, allowing what the statement's definition does not or dropping its distinctness.
+// defines, allowing what the statement's definition does not or dropping its distinctness; a
+// remark that credits a value a row proves to a name that is none of the row's authors.
 
 func TestReadingRecurrenceInRange(t *testing.T) {
 	t.Parallel()
@@ -115,5 +116,30 @@ func TestReadingTermDefinedTwice(t *testing.T) {
 			change: entry("walk", `A sequence of vertices in which consecutive vertices are adjacent; vertices may repeat.`)},
 		{name: "twice: disjointness said otherwise", gate: st, check: stCheckTerms, want: Pass, base: packing,
 			change: entry("packing", `A subfamily of the given family whose members are pairwise disjoint.`)},
+	})
+}
+
+func TestReadingResultCredit(t *testing.T) {
+	t.Parallel()
+	refs := referencesGate
+	credit := func(row int, rel, remark string) func(r *Revision) {
+		return func(r *Revision) {
+			r.References[row].Relevance = rel
+			r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Remark, Body: remark})
+		}
+	}
+	polymath := "Proves the bound 246 and, by a refined sieve, the exponent 0.5257 for the level of distribution that bounded gaps need."
+	zhang := "States the conjecture and proves a first finite bound, with a level of distribution 0.5000000029 beyond one half."
+	runReadingCases(t, []readingCase{
+		{name: "credit: another author showed the row's value", gate: refs, check: checkRefsRow, want: NeedsHuman, quote: "Maynard showed",
+			change: credit(1, polymath, "Maynard showed that the exponent 0.5257 suffices for bounded gaps between primes.")},
+		{name: "credit: two other authors obtained the row's value", gate: refs, check: checkRefsRow, want: NeedsHuman, quote: "Bombieri and Friedlander obtained",
+			change: credit(0, zhang, "Bombieri and Friedlander obtained the level of distribution 0.5000000029 for smooth moduli, which gives bounded gaps.")},
+		{name: "credit: the row's author named", gate: refs, check: checkRefsRow, want: Pass,
+			change: credit(1, polymath, "Polymath showed that the exponent 0.5257 suffices for bounded gaps between primes.")},
+		{name: "credit: the value without a credit", gate: refs, check: checkRefsRow, want: Pass,
+			change: credit(1, polymath, "The exponent 0.5257 suffices for bounded gaps between primes.")},
+		{name: "credit: a row that retells the value", gate: refs, check: checkRefsRow, want: Pass,
+			change: credit(1, "Recounts the exponent 0.5257 of the level of distribution and the bound 246 that follows.", "Maynard showed that the exponent 0.5257 suffices for bounded gaps between primes.")},
 	})
 }

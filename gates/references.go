@@ -158,7 +158,8 @@ func refsRows(r *Revision, out *Report) {
 	preprintFails, preprintAsks := refsPreprintYears(r, out)
 	bad += preprintFails
 	unsure := refsTheoremLocators(r, out) + refsIdentifierYears(r, out) + pageAsks + refsQuotedResults(r, out) + refsAfterSearch(r, out) +
-		preprintAsks + refsDOIPublishers(r, out) + refsAuthorMentions(r, out) + refsTwoIdentifiers(r, out) + refsIdentifierOwners(r, out)
+		preprintAsks + refsDOIPublishers(r, out) + refsAuthorMentions(r, out) + refsTwoIdentifiers(r, out) + refsIdentifierOwners(r, out) +
+		refsResultCredits(r, out)
 	if bad == 0 {
 		what := " has a citation and a stable identifier or an exact locator."
 		if unsure > 0 {
