@@ -14,7 +14,9 @@ import (
 // locator inside the result naming a variable; a title that counts a kind of thing with a number
 // the packet never counts it with; a definition entry that defines again a term the statement
 // defines, allowing what the statement's definition does not or dropping its distinctness; a
-// remark that credits a value a row proves to a name that is none of the row's authors.
+// remark that credits a value a row proves to a name that is none of the row's authors; an
+// adjective before the noun asked for that standard vocabulary knows in compounds of different
+// meanings, not with that noun, and that the packet never defines.
 
 func TestReadingRecurrenceInRange(t *testing.T) {
 	t.Parallel()
@@ -141,5 +143,36 @@ func TestReadingResultCredit(t *testing.T) {
 			change: credit(1, polymath, "The exponent 0.5257 suffices for bounded gaps between primes.")},
 		{name: "credit: a row that retells the value", gate: refs, check: checkRefsRow, want: Pass,
 			change: credit(1, "Recounts the exponent 0.5257 of the level of distribution and the bound 246 that follows.", "Maynard showed that the exponent 0.5257 suffices for bounded gaps between primes.")},
+	})
+}
+
+func TestReadingAskedCompoundModifier(t *testing.T) {
+	t.Parallel()
+	st := statementGate
+	// The statement and a remark that uses the word without defining it are set together, so that
+	// the word is known to the packet and only its meaning is missing.
+	with := func(stmt, body string, defs ...packet.ExpositionEntry) func(r *Revision) {
+		return func(r *Revision) {
+			r.Statement = stmt
+			r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Remark, Body: body})
+			r.Exposition = append(r.Exposition, defs...)
+		}
+	}
+	quivers := `Classify the simple quivers with at most $9$ vertices up to isomorphism.`
+	quiverRemark := `Simple quivers appear throughout the representation theory of algebras.`
+	hypermaps := `Determine all uniform hypermaps of genus $2$ up to isomorphism.`
+	hypermapRemark := `Uniform hypermaps of genus $0$ and $1$ were listed long ago.`
+	runReadingCases(t, []readingCase{
+		{name: "modifier: simple quivers", gate: st, check: stCheckTerms, want: NeedsHuman, quote: "simple",
+			change: with(quivers, quiverRemark)},
+		{name: "modifier: uniform hypermaps", gate: st, check: stCheckTerms, want: NeedsHuman, quote: "uniform",
+			change: with(hypermaps, hypermapRemark)},
+		{name: "modifier: defined by an entry", gate: st, check: stCheckTerms, want: Pass,
+			change: with(quivers, quiverRemark, packet.ExpositionEntry{Kind: packet.Definition, Term: "simple quiver",
+				Body: `A quiver with no loops and at most one arrow between any two vertices.`})},
+		{name: "modifier: defined in the statement", gate: st, check: stCheckTerms, want: Pass,
+			change: with(`Determine all uniform hypermaps of genus $2$ up to isomorphism, where a hypermap is called uniform if all its vertices have one degree.`, hypermapRemark)},
+		{name: "modifier: a compound the vocabulary knows", gate: st, check: stCheckTerms, want: Pass,
+			change: with(`Determine all convex polytopes of dimension $4$ with $7$ vertices up to combinatorial equivalence.`, `Convex polytopes with few vertices were listed by computer.`)},
 	})
 }
