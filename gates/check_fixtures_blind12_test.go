@@ -88,6 +88,8 @@ func TestReadingTitleCount(t *testing.T) {
 			change: packetOf("Colouring the plane with five colours at unit distance", plane, planeRemark)},
 		{name: "count: a compound number", gate: st, check: stCheckTitle, want: Pass,
 			change: packetOf("Twenty-eight primes in arithmetic progression", `Find $28$ primes in arithmetic progression, all below $10^{20}$.`, `Progressions of eight primes are easy to find; twenty-seven primes are the record.`)},
+		{name: "count: the statement's parameter", gate: st, check: stCheckTitle, want: Pass,
+			change: packetOf("Strongly regular graphs on 99 vertices", `Decide whether a strongly regular graph with parameters $(99, 14, 1, 2)$ exists.`, `The Paley graph on $13$ vertices is strongly regular, with parameters $(13, 6, 2, 3)$.`)},
 		{name: "count: the title's count among others", gate: st, check: stCheckTitle, want: Pass,
 			change: packetOf("Sums of four squares in short intervals", `Prove that every interval $[x, x + x^{1/4}]$ with $x$ large contains an integer that is a sum of four squares with each square at least $x/8$.`, `Sums of three squares miss the integers $4^a(8b + 7)$; four squares cover every integer.`)},
 	})

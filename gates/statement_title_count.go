@@ -33,6 +33,9 @@ func stCountAt(text string, m []int) bool {
 		!strings.HasSuffix(before, "×") && !strings.HasSuffix(before, "−")
 }
 
+// stExponentRe finds an exponent in TeX: "^4", "^{12}".
+var stExponentRe = regexp.MustCompile(`\^\s*\{?\s*\d+\s*\}?`)
+
 // stCounts returns the counts text gives to the stems of plural nouns.
 func stCounts(text string) map[string][]float64 {
 	out := map[string][]float64{}
@@ -61,7 +64,9 @@ func stCountValue(s string) (float64, bool) {
 }
 
 // stTitleCount finds a count in the title of a noun that the statement, the exposition, the
-// acceptance and the open status count with another number and never with the title's.
+// acceptance and the open status count with another number and never with the title's, when
+// the statement does not name the title's number at all (a parameter it may count by, outside an
+// exponent).
 func stTitleCount(r *Revision, out *Report) bool {
 	var rest strings.Builder
 	rest.WriteString(r.Statement + " \n ")
@@ -70,6 +75,8 @@ func stTitleCount(r *Revision, out *Report) bool {
 	}
 	rest.WriteString(r.Acceptance.Criterion + " \n " + r.OpenStatus.UnresolvedTarget + " \n " + r.OpenStatus.StrongestKnown)
 	counts := stCounts(rest.String())
+	// An exponent names a dimension or a power ("$\mathbb{R}^4$"), not a count.
+	stmt := stExponentRe.ReplaceAllString(r.Statement, " ")
 	title := strings.ReplaceAll(r.Title, "$", "")
 	for _, m := range stCountRe.FindAllStringSubmatchIndex(title, 5) {
 		if !stCountAt(title, m) {
@@ -78,6 +85,9 @@ func stTitleCount(r *Revision, out *Report) bool {
 		n, ok := stCountValue(title[m[4]:m[5]])
 		if !ok {
 			continue
+		}
+		if num := strconv.FormatFloat(n, 'f', -1, 64); hasNumber(stmt, num) || stPhrase(strings.ToLower(stmt), strings.ToLower(title[m[4]:m[5]])) >= 0 {
+			continue // the statement names the number, perhaps as a parameter ("(65, 32, 15, 16)")
 		}
 		noun := title[m[6]:m[7]]
 		others := counts[stStem(noun)]
