@@ -158,7 +158,8 @@ func refsRows(r *Revision, out *Report) {
 	preprintFails, preprintAsks := refsPreprintYears(r, out)
 	bad += preprintFails
 	unsure := refsTheoremLocators(r, out) + refsIdentifierYears(r, out) + pageAsks + refsQuotedResults(r, out) + refsAfterSearch(r, out) +
-		preprintAsks + refsDOIPublishers(r, out) + refsAuthorMentions(r, out) + refsTwoIdentifiers(r, out) + refsIdentifierOwners(r, out)
+		preprintAsks + refsDOIPublishers(r, out) + refsAuthorMentions(r, out) + refsTwoIdentifiers(r, out) + refsIdentifierOwners(r, out) +
+		refsResultCredits(r, out)
 	if bad == 0 {
 		what := " has a citation and a stable identifier or an exact locator."
 		if unsure > 0 {
@@ -181,6 +182,24 @@ var resultClaimVerbs = []string{"prove", "proof", "shows", "showed", "shown", "e
 // every solution …", "Lemma: …"): a claim of the work's own result, whatever its verbs.
 var resultLabelRe = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:main\s+|key\s+|central\s+)?(?:theorem|lemma|proposition|corollary|result)s?\b[^:.;]{0,30}[:—]`)
 
+// refNamesPlace reports whether a relevance note names a place in the work. A note that
+// opens by quoting a result under its label ("Theorem: there is a polynomial g such that a
+// rational number t is an integer exactly when …") writes the mathematics of the result after
+// the label, where a word of a locator followed by a lone letter ("number t", "case n", "part
+// k") names a variable, not a place; there only a number or a section sign names one.
+func refNamesPlace(rel string) bool {
+	label := resultLabelRe.FindStringIndex(rel)
+	for _, m := range exactLocatorRe.FindAllStringSubmatchIndex(rel, -1) {
+		if label == nil || m[0] < label[1] || m[8] < 0 {
+			return true
+		}
+		if tail := rel[m[8]:m[9]]; len(tail) > 1 || tail[0] < 'a' || tail[0] > 'z' {
+			return true // "Theorem: … in Section 3", "… (see Lemma b2)": a place after the label
+		}
+	}
+	return false
+}
+
 // refsTheoremLocators asks a person about a row whose relevance note claims a specific result
 // of the work ("the main theorem", "a lemma of Erdős") but whose locator is empty and whose note
 // names no numbered place: the policy asks that the cited locator support the exact claim. It
@@ -191,7 +210,7 @@ func refsTheoremLocators(r *Revision, out *Report) int {
 		if n >= maxRefFindings {
 			break
 		}
-		if strings.TrimSpace(ref.Locator) != "" || exactLocatorRe.MatchString(ref.Relevance) {
+		if strings.TrimSpace(ref.Locator) != "" || refNamesPlace(ref.Relevance) {
 			continue
 		}
 		if exactLocatorRe.MatchString(ref.Citation) {

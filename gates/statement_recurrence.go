@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -20,6 +21,10 @@ type stRecurrence struct {
 	index  string // the index the recurrence runs over ("n")
 	script byte   // whether the index is a subscript or a superscript
 	prose  bool   // written in words ("let $a_{n+1}$ be …"), not as an equation
+	// from is the least index the recurrence computes, when its sentence ranges the index
+	// ("$a_{n+1} = 2a_n$ for $n \ge 1$" computes from a_2 on); hasFrom says whether it does.
+	from    int
+	hasFrom bool
 }
 
 var stIndexRe = regexp.MustCompile(`^\{?\s*([a-zA-Z])\s*(?:([+-])\s*(\d+))?\s*\}?$`)
@@ -63,7 +68,15 @@ func stRecurrences(t *stText) []stRecurrence {
 						}
 					}
 					if found {
-						out = append(out, stRecurrence{t: t, f: f, tok: p, seq: keys[k], index: m[1], script: c})
+						rec := stRecurrence{t: t, f: f, tok: p, seq: keys[k], index: m[1], script: c}
+						if low, ok := stIndexFloor(t, p, m[1]); ok {
+							shift, _ := strconv.Atoi(m[3])
+							if m[2] == "-" {
+								shift = -shift
+							}
+							rec.from, rec.hasFrom = low+shift, true
+						}
+						out = append(out, rec)
 					}
 				}
 				if rec, ok := stFunctionRecurrence(f, keys, k, terms[i+1]); ok {
@@ -165,6 +178,7 @@ type stInitial int
 
 const (
 	stNoInitial        stInitial = iota // nothing: the sequence is not determined
+	stInitialInRange                    // only terms the recurrence itself computes appear at fixed indices
 	stInitialMentioned                  // a term at a fixed index appears, its value unclear
 	stInitialGiven                      // a value at a fixed index is given
 )
@@ -207,6 +221,10 @@ func stInitialOf(fields []*stText, rec stRecurrence) stInitial {
 					idx = strings.Trim(f.ScriptOf(k, script), "{} ")
 				}
 				if !stFixedIndex(idx, script == '(') {
+					continue
+				}
+				if n, err := strconv.Atoi(idx); err == nil && rec.hasFrom && n >= rec.from {
+					found = max(found, stInitialInRange) // "thus $P_9 = 223092870$": a term the recurrence computes
 					continue
 				}
 				found = stInitialMentioned
@@ -378,6 +396,11 @@ func stRecursiveSequence(a *stAnalysis, out *Report) {
 			initial := init == stInitialGiven
 			ranged := a.decl.ranged[rec.index]
 			switch {
+			case init == stInitialInRange:
+				reported++
+				out.NeedsHuman(stCheckRecurrence, sp,
+					fmt.Sprintf("The recurrence %s computes %s from index %d on, and the packet gives %s only at indexes in that range, terms the recurrence itself computes, not a first term before it; a person must confirm that the sequence is determined.", sp.Quote, name, rec.from, stShow(rec.seq)),
+					fmt.Sprintf("State the initial values of %s below index %d next to the recurrence.", name, rec.from))
 			case init == stInitialMentioned:
 				reported++
 				out.NeedsHuman(stCheckRecurrence, sp,
@@ -477,7 +500,8 @@ func stExpositionRecurrences(a *stAnalysis, fields []*stText, seen map[string]bo
 				continue // a function's equation may be a property of a known function ("φ(n+12) = φ(n) + 12")
 			}
 			seen[rec.seq] = true
-			if stInitialOf(append([]*stText{t}, fields...), rec) != stNoInitial || stNamesSequence(t, rec.tok) ||
+			if init := stInitialOf(append([]*stText{t}, fields...), rec); init == stInitialMentioned || init == stInitialGiven ||
+				stNamesSequence(t, rec.tok) && !stDefinesOverRange(t, rec) ||
 				stQuantifiedSequence(t, rec.tok) || stSequenceCondition(t, rec.tok) {
 				continue
 			}
@@ -509,6 +533,38 @@ func stSequenceCondition(t *stText, p int) bool {
 	return false
 }
 
+// stDefineVerbs, before a recurrence in its sentence, make the sentence define the sequence:
+// "let", "define", "write", "put", "set".
+var stDefineVerbs = stWordSet(`let define defines defined write put set`)
+
+// stDefinesOverRange reports whether the sentence of a recurrence defines the sequence by it
+// over a ranged index ("Let $L_{n+1} = L_n + L_{n-1}$ for $n \ge 1$; these Lucas numbers …"):
+// a defining verb before the recurrence, a range of the index, and no name of a known sequence
+// before the recurrence. A name after such a definition labels the sequence just defined, and
+// does not supply first terms the definition left out; a name before it ("the Fibonacci numbers
+// satisfy …", "let $F_n$ be the Fibonacci numbers, $F_{n+2} = …$") still does.
+func stDefinesOverRange(t *stText, rec stRecurrence) bool {
+	if !rec.hasFrom {
+		return false
+	}
+	sent := t.toks[rec.tok].sent
+	verb := false
+	var words []string
+	for k := rec.tok - 1; k >= 0 && t.toks[k].sent == sent; k-- {
+		if t.toks[k].kind == 'w' {
+			verb = verb || stDefineVerbs[t.toks[k].text]
+			words = append([]string{t.toks[k].text}, words...)
+		}
+	}
+	low := " " + strings.Join(words, " ") + " "
+	for _, name := range stNamedSequences {
+		if strings.Contains(low, " "+name) {
+			return false
+		}
+	}
+	return verb
+}
+
 // stNamesSequence reports whether the sentence of token p names a sequence known by name ("the
 // Fibonacci numbers satisfy $F_{n+2} = F_{n+1} + F_n$"), whose first terms the name gives.
 func stNamesSequence(t *stText, p int) bool {
@@ -526,4 +582,36 @@ func stNamesSequence(t *stText, p int) bool {
 		}
 	}
 	return false
+}
+
+// stFloorRe reads a lower bound on an index, the body of "$n \ge 1$" or the tail of
+// "$a_{n+1} = 2a_n, \ n \ge 1$".
+var stFloorRe = regexp.MustCompile(`(?:^|,|\\quad|\\qquad|\\text\{\s*for\s*\})\s*(?:\\[,;:! ]\s*)*(?:\(\s*)?([a-zA-Z])\s*(\\geqslant|\\geq|\\ge|≥|>)\s*(-?\d+)\s*\)?\s*[.,;]?\s*$`)
+
+// stIndexFloor returns the least value the sentence of token p lets the index v take ("for
+// $n \ge 1$", "$k > 0$"), read from a formula of that sentence that bounds v alone or from the
+// tail of the recurrence itself, or ok false when the sentence gives none.
+func stIndexFloor(t *stText, p int, v string) (int, bool) {
+	sent := t.toks[p].sent
+	for q := p; q >= 0 && q < len(t.toks) && t.toks[q].sent == sent; q-- {
+		p = q // the sentence's first token
+	}
+	for q := p; q < len(t.toks) && t.toks[q].sent == sent; q++ {
+		if t.toks[q].kind != 'f' {
+			continue
+		}
+		m := stFloorRe.FindStringSubmatch(strings.TrimSpace(t.formula(q).Body()))
+		if m == nil || m[1] != v {
+			continue
+		}
+		n, err := strconv.Atoi(m[3])
+		if err != nil {
+			continue
+		}
+		if m[2] == ">" {
+			n++
+		}
+		return n, true
+	}
+	return 0, false
 }

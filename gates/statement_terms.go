@@ -499,6 +499,7 @@ func stDefinedTerms(a *stAnalysis, out *Report) {
 	humans += stAskedModifiers(a, v, out)
 	humans += stAskedPredicate(a, v, out)
 	humans += stVariantSymbols(a, out)
+	humans += stRedefinedTerms(a, out)
 	if fails+humans == 0 {
 		var used []string
 		for _, e := range a.r.Exposition {

@@ -28,6 +28,13 @@ func stPolysemous(v *stVocab, w string) bool {
 	if v.standard([]string{w}) {
 		return false
 	}
+	return stCompoundNouns(v, w)
+}
+
+// stCompoundNouns reports whether the vocabulary knows the word in compounds with at least two
+// different nouns after it ("uniform distribution", "uniform convergence"), so that what it
+// means depends on the noun it modifies.
+func stCompoundNouns(v *stVocab, w string) bool {
 	prefix := stKey([]string{w}) + " "
 	nouns := map[string]bool{}
 	for k := range v.terms {
@@ -78,6 +85,41 @@ func stAskedPredicate(a *stAnalysis, v *stVocab, out *Report) int {
 			fmt.Sprintf("The statement asks for the objects that are “%s”, a word standard vocabulary knows only in compounds of different meanings, and no field of the packet says what it means here; a person must confirm that the objects asked for are determined.", w),
 			fmt.Sprintf("Say what “%s” means for these objects (in the statement or in a DEFINITION entry with term “%s”).", w, w))
 		return 1
+	}
+	return stAskedCompoundModifier(a, v, out)
+}
+
+// stAskedModifierRe is stAskedPhraseRe with words that hold digits ("5-dimensional").
+var stAskedModifierRe = regexp.MustCompile(strings.Replace(stAskedPhraseRe.String(), `((?:[\p{L}-]+\s+){1,4}?)`, `((?:[\p{L}\p{N}-]+\s+){1,4}?)`, 1))
+
+// stAskedCompoundModifier asks a person about an adjective that modifies the noun an asking
+// verb asks for ("Classify the convex uniform 5-dimensional polytopes"), that standard
+// vocabulary knows in compounds of different meanings but not with this noun, and that no field
+// of the packet defines: the same shape as a predicate ending the asking clause, before the
+// noun instead of after it. A compound the vocabulary knows ("convex polytope") has its meaning.
+// It returns the number of findings.
+func stAskedCompoundModifier(a *stAnalysis, v *stVocab, out *Report) int {
+	src := a.stmt.src
+	for _, m := range stAskedModifierRe.FindAllStringSubmatchIndex(src, 4) {
+		words := strings.Fields(src[m[2]:m[3]])
+		if len(words) < 2 {
+			continue
+		}
+		head := strings.ToLower(words[len(words)-1])
+		at := m[2]
+		for _, w := range words[:len(words)-1] {
+			i := strings.Index(src[at:], w) + at
+			at = i + len(w)
+			low := strings.ToLower(w)
+			if len([]rune(low)) < 4 || !stAlpha(low) || stStopWords[low] || stAskedCommon[low] || v.standard([]string{low, head}) ||
+				v.standard([]string{low, stStem(head)}) || !stCompoundNouns(v, low) || stDefinesWord(a, low) {
+				continue
+			}
+			out.NeedsHuman(stCheckTerms, a.stmt.span(i, i+len(w)),
+				fmt.Sprintf("The statement asks for “%s” objects (“%s”), a word standard vocabulary knows in compounds of different meanings but not with “%s”, and no field of the packet says what it means here; a person must confirm that the objects asked for are determined.", w, strings.TrimSpace(src[m[2]:m[3]]), head),
+				fmt.Sprintf("Say what “%s” means for these objects (in the statement or in a DEFINITION entry with term “%s”).", w, w))
+			return 1
+		}
 	}
 	return 0
 }

@@ -244,6 +244,9 @@ func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
 		stTitleValueQuestion(r, out) || stTitleRange(r, out) || stTitleQuestionWord(r, out) {
 		return true
 	}
+	if stTitleCount(r, out) {
+		return true
+	}
 	if sp, num, ok := stTitleNumberWord(r.Title, packetText); ok {
 		out.NeedsHuman(stCheckTitle, sp,
 			fmt.Sprintf("The title says “%s” (%s), a number the statement, its exposition and its provenance never name in words or digits, so the title may ask about another case than the statement; a person must compare them.", sp.Quote, num),
