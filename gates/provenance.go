@@ -272,6 +272,9 @@ func copyFinding(r *Revision, b Text, m copycheck.Match, out *Report) {
 	observed := b.Field + " bytes " + strconv.Itoa(sp.Start) + "–" + strconv.Itoa(sp.End) + " reproduce " + extent + " of " + where +
 		", whose licence class is " + string(m.Licence)
 	switch {
+	case !creditsSource(r.Provenance, m) && copyStandardDeclaration(m, sp.Quote):
+		out.NeedsHuman(checkProvenanceCopy, sp, observed+"; the passage only declares objects in the standard words of mathematical writing (“let … be …”), which texts share without copying one another, so a person must confirm that it is not taken from the source.",
+			"If "+b.Field+" bytes "+strconv.Itoa(sp.Start)+"–"+strconv.Itoa(sp.End)+" (“"+clipText(sp.Quote, 80)+"”) were taken from "+m.Source+" rather than written as the standard opening they read as, rewrite them in your own words and cite "+m.Source+" as a reference.")
 	case copyBlocking(m.Licence):
 		out.Fail(checkProvenanceCopy, sp, observed+"; that licence does not allow its text on TheoremDB.",
 			"Rewrite "+b.Field+" bytes "+strconv.Itoa(sp.Start)+"–"+strconv.Itoa(sp.End)+" (“"+clipText(sp.Quote, 80)+"”) in your own words, citing "+m.Source+" as a reference instead of reproducing it.")

@@ -184,7 +184,9 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 				continue
 			}
 			inScript := f.Atoms[k].Script != 0
-			applied := stApplied(f, k)
+			// An operator letter before a function ("$\Delta f = f^3$") may be the Laplacian,
+			// standard notation a person confirms as for a letter applied to an argument.
+			applied := stApplied(f, k) || !a.notation.graphs && stOperates(f, keys, k)
 			implicit := asymptotic || undefinedFunction && !applied
 			if u, ok := byName[key]; ok {
 				u.scripts = u.scripts && inScript

@@ -570,6 +570,27 @@ func stNotVariable(f *tex.Formula, keys []string, k int, n stNotation) bool {
 		return true // S^3, T^2, D^n, B^n: the sphere, the torus, the disc, the ball
 	case stGreekFunctions[key] && stApplied(f, k):
 		return true
+	case n.differential && stOperates(f, keys, k):
+		return true // Δu beside ∂_t u or ∇p: the Laplacian of u
+	}
+	return false
+}
+
+// stOperators are the Greek letters written, with no bracket, before the function they act on:
+// the Laplacian \Delta u, \Delta_p u, \Delta^2 w.
+var stOperators = stWordSet(`\Delta`)
+
+// stOperates reports whether atom k is an operator letter written before an identifier it acts
+// on, past its own scripts: "\Delta u", "\Delta_g f".
+func stOperates(f *tex.Formula, keys []string, k int) bool {
+	if !stOperators[keys[k]] || f.Atoms[k].Script != 0 {
+		return false
+	}
+	for j := k + 1; j < len(f.Atoms); j++ {
+		if a := f.Atoms[j]; a.Base == k && a.Script != 0 {
+			continue
+		}
+		return keys[j] != "" && f.Atoms[j].Script == 0
 	}
 	return false
 }
@@ -589,7 +610,9 @@ func stRefersOutside(t *stText) int {
 
 // stNotation is what a statement is about, which decides what a letter may stand for without
 // being introduced: the identity matrix I among matrices, K_5 among graphs, S^3 among spaces.
-type stNotation struct{ matrices, graphs, spaces bool }
+// differential: a statement that differentiates (∂, ∇, or a named Laplacian or differential
+// equation), where \Delta before a function is the Laplacian.
+type stNotation struct{ matrices, graphs, spaces, differential bool }
 
 // stNotationOf reads what a statement is about from its words.
 func stNotationOf(statement string) stNotation {
@@ -599,6 +622,8 @@ func stNotationOf(statement string) stNotation {
 		graphs:   stPhraseAny(low, []string{"graph", "graphs", "subgraph", "hypergraph", "ramsey", "vertex", "vertices", "edges", "chromatic"}),
 		spaces: stPhraseAny(low, []string{"manifold", "manifolds", "sphere", "spheres", "homeomorphic", "diffeomorphic", "homotopy",
 			"homotopic", "homology", "cohomology", "embedding", "embeds", "knot", "knots", "torus", "fundamental group", "topological"}),
+		differential: strings.Contains(statement, `\partial`) || strings.Contains(statement, `\nabla`) || strings.Contains(low, "laplac") ||
+			stPhraseAny(low, []string{"harmonic", "differential equation", "differential equations", "partial differential", "heat equation", "wave equation", "poisson equation"}),
 	}
 }
 

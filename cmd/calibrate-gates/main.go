@@ -974,4 +974,27 @@ revised; the **heldout** split was written afterwards and measured without chang
   that noun, and that the packet never defines. heldout-12 catches **30 of 30** since; the
   other splits' counts are unchanged, no clean packet of the thirteen splits FAILs, and no
   check's NEEDS_HUMAN or FAIL rate on the 1,452 clean packets moved.
+- The **heldout-13** split is a fourteenth blind split, written on 2026-12-06 under the same
+  rules while heldout-12 was being generalised for and without reading it: fifteen clean packets
+  and thirty defects. Measured once as written, on the checks with heldout-12's classes
+  generalised for: **14 of 30** caught, and **3 of its 15 clean packets FAILing**.
+  navier-stokes-global-smoothness FAILed statement.variable-domain on the Laplacian
+  ("$\nu \Delta u$") read as an undeclared variable: a letter of an operator written before the
+  identifier it acts on is now no variable in a statement that differentiates (∂, ∇, or a named
+  Laplacian or differential equation), and asks a person elsewhere, as a letter applied to an
+  argument does, while among graphs ("$\Delta n/2$") it stays a variable.
+  resolution-of-singularities-fourfolds and simple-lie-algebras-characteristic-three FAILed
+  provenance.copy on runs of 83 and 63 bytes shared with Stacks project texts that only
+  declares objects in the standard words of mathematical writing ("Let $k$ be an algebraically
+  closed field of characteristic …"): an exact run below the length that is a match on its own,
+  made of nothing but declarations ("let … be …", "suppose … is …", joined by "and", commas or
+  full stops, with no condition or claim in them) now asks a person with its span, and a longer
+  run or one that says more stays a copy. Fixtures on other problems, with neighbours that keep
+  their FAIL, are in gates/check_fixtures_falsefail13_test.go. The same 14 defects are caught
+  with and without those FAILs, no clean packet of the fourteen splits FAILs, no check's
+  NEEDS_HUMAN or FAIL rate on the 1,452 clean packets moved, and its defects stay unread. Its misses: three recurrences without their first terms, four values that
+  contradict a bound or a unit the packet states, two titles that ask something other than the
+  statement, two reference rows contradicted or left without a locator, a relevance note about
+  another classification, a circular definition, swapped quantifiers, an acceptance that takes
+  specialists' agreement for a proof, and a caption that states a result.
 `
