@@ -112,7 +112,7 @@ func (Problem) Indexes() []ent.Index {
 		// reads only these columns of each (search.pgCandidates): PostgreSQL answers them from
 		// the index alone where the table's pages are all visible, one page a candidate fewer.
 		index.Fields("current_revision_id", "state", "number", "id"),
-		index.Fields("merged_into_id"),      // the packet of a survivor lists what was merged into it
-		index.Fields("proposer_id"),         // an account's page lists the problems it proposed
+		index.Fields("merged_into_id"), // the packet of a survivor lists what was merged into it
+		index.Fields("proposer_id"),    // an account's page lists the problems it proposed
 	}
 }
