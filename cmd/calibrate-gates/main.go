@@ -985,16 +985,17 @@ revised; the **heldout** split was written afterwards and measured without chang
   argument does, while among graphs ("$\Delta n/2$") it stays a variable.
   resolution-of-singularities-fourfolds and simple-lie-algebras-characteristic-three FAILed
   provenance.copy on runs of 83 and 63 bytes shared with Stacks project texts that only
-  declares objects in the standard words of mathematical writing ("Let $k$ be an algebraically
+  declare objects in the standard words of mathematical writing ("Let $k$ be an algebraically
   closed field of characteristic …"): an exact run below the length that is a match on its own,
   made of nothing but declarations ("let … be …", "suppose … is …", joined by "and", commas or
   full stops, with no condition or claim in them) now asks a person with its span, and a longer
   run or one that says more stays a copy. Fixtures on other problems, with neighbours that keep
   their FAIL, are in gates/check_fixtures_falsefail13_test.go. The same 14 defects are caught
   with and without those FAILs, no clean packet of the fourteen splits FAILs, no check's
-  NEEDS_HUMAN or FAIL rate on the 1,452 clean packets moved, and its defects stay unread. Its misses: three recurrences without their first terms, four values that
-  contradict a bound or a unit the packet states, two titles that ask something other than the
-  statement, two reference rows contradicted or left without a locator, a relevance note about
-  another classification, a circular definition, swapped quantifiers, an acceptance that takes
-  specialists' agreement for a proof, and a caption that states a result.
+  NEEDS_HUMAN or FAIL rate on the 1,452 clean packets moved, and its defects stay unread. Its
+  misses: three recurrences without their first terms, four values that contradict a bound or a
+  unit the packet states, two titles that ask something other than the statement, two reference
+  rows contradicted or left without a locator, a relevance note about another classification, a
+  circular definition, swapped quantifiers, an acceptance that takes specialists' agreement for
+  a proof, and a caption that states a result.
 `
