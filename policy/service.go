@@ -83,6 +83,7 @@ type Service struct {
 	// wait, wait here rather than in the database, each holding a connection of the pool
 	// that reads need.
 	submitting chan struct{}
+	queue      submitQueue
 }
 
 // Option configures a Service.

@@ -43,13 +43,18 @@ type Submission struct {
 // gives the problem its permanent ID, slug and deadline, writes its first
 // revision, makes the first-submission grant when due, escrows the stake,
 // records the event and enqueues the deadline job. A refused submission
-// gets field errors and writes nothing. It is SubmitMany of one.
+// gets field errors and writes nothing. Submissions that arrive while
+// another is being written are written together, as SubmitMany writes
+// several (submitQueue), each with the outcome it would have alone.
 func (s *Service) Submit(ctx context.Context, actor *ent.Account, in ProblemInput) (*ent.Problem, error) {
-	ps, err := s.SubmitMany(ctx, []Submission{{Actor: actor, Input: in}})
+	if actor == nil {
+		return nil, ErrUnauthenticated
+	}
+	ok, err := in.validate(s.Now(), IsAgent(actor))
 	if err != nil {
 		return nil, err
 	}
-	return ps[0], nil
+	return s.queued(ctx, Submission{Actor: actor, Input: in}, ok)
 }
 
 // SubmitMany runs intake on several submissions in one transaction, as
@@ -76,88 +81,103 @@ func (s *Service) SubmitMany(ctx context.Context, subs []Submission) ([]*ent.Pro
 	}
 	var ids []string
 	err := s.submissionTx(ctx, func(ctx context.Context, t *tx) error {
-		actors := make([]string, 0, len(subs))
-		for _, sub := range subs {
-			actors = append(actors, sub.Actor.ID)
-		}
-		slices.Sort(actors)
-		actors = slices.Compact(actors)
-		// Lock the accounts, in one order, so their balance checks and
-		// grants are serialised.
-		for _, id := range actors {
-			if err := t.lockAccount(ctx, id); err != nil {
-				return err
-			}
-		}
-		for i, sub := range subs {
-			if len(sub.Input.References) > 0 {
-				if err := t.sourcesRefusal(ctx, sub.Actor, sub.Input.Provenance.GeneratedBy); err != nil {
-					return submissionError(len(subs), i, err)
-				}
-			}
-		}
-		// The problem counter stays locked until commit: read the time
-		// after it, so submission times follow ID order.
-		last, _, err := t.takeCounter(ctx, "problem", len(subs))
-		if err != nil {
-			return err
-		}
-		now := s.Now()
-		reps, err := ReputationOf(ctx, t.Client, actors)
-		if err != nil {
-			return err
-		}
-		news := make([]newProblem, len(subs))
-		grants := make([]int, len(subs))
-		var ledger []*ent.ReputationEntryCreate
-		for i, sub := range subs {
-			n := last - int64(len(subs)-1-i)
-			rep := reps[sub.Actor.ID]
-			granted := !rep.Granted
-			if granted {
-				ledger = append(ledger, t.ReputationEntry.Create().SetAccountID(sub.Actor.ID).SetKind(reputationentry.KindGRANT).
-					SetAmount(FirstSubmissionGrant).SetAt(now).SetGrantOf(sub.Actor.ID))
-				rep.Balance += FirstSubmissionGrant
-				rep.Granted = true
-			}
-			if rep.Balance < Stake {
-				return submissionError(len(subs), i, refuse(CodeInsufficientReputation, fmt.Sprintf(
-					"a submission escrows %d reputation point; you have %d available and %d in escrow until your problems in their challenge period are decided",
-					Stake, rep.Balance, rep.Escrowed)))
-			}
-			rep.Balance -= Stake
-			rep.Escrowed += Stake
-			ledger = append(ledger, t.ReputationEntry.Create().SetAccountID(sub.Actor.ID).SetProblemID(ProblemID(n)).
-				SetKind(reputationentry.KindESCROW).SetAmount(Stake).SetAt(now))
-			news[i] = newProblem{actorID: sub.Actor.ID, n: n, in: oks[i], now: now}
-			grants[i] = grantAmount(granted)
-		}
-		ps, err := t.createProblems(ctx, news)
-		if err != nil {
-			return err
-		}
-		events := make([]eventInput, len(ps))
-		for i, p := range ps {
-			payload := createdPayload(p)
-			payload["escrowed"] = Stake
-			payload["granted"] = grants[i]
-			events[i] = eventInput{actor: p.ProposerID, authority: AuthoritySubmitter, kind: KindProblemSubmitted, subject: p.ID,
-				payload: payload}
-		}
-		if _, err := t.appendEvents(ctx, events); err != nil {
-			return err
-		}
-		if _, err := saveBulk[*ent.ReputationEntry](ctx, ledger, t.ReputationEntry.CreateBulk); err != nil {
-			return fmt.Errorf("grant and escrow: %w", err)
-		}
-		for _, p := range ps {
-			ids = append(ids, p.ID)
-		}
-		return nil
+		var err error
+		ids, err = t.writeSubmissions(ctx, subs, oks)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
+	return s.problemsByID(ctx, ids)
+}
+
+// writeSubmissions writes subs, validated as oks, in t: the body of SubmitMany, with its
+// refusals, and the IDs of the problems it wrote, in order.
+func (t *tx) writeSubmissions(ctx context.Context, subs []Submission, oks []*intake) ([]string, error) {
+	s := t.s
+	actors := make([]string, 0, len(subs))
+	for _, sub := range subs {
+		actors = append(actors, sub.Actor.ID)
+	}
+	slices.Sort(actors)
+	actors = slices.Compact(actors)
+	// Lock the accounts, in one order, so their balance checks and
+	// grants are serialised.
+	for _, id := range actors {
+		if err := t.lockAccount(ctx, id); err != nil {
+			return nil, err
+		}
+	}
+	for i, sub := range subs {
+		if len(sub.Input.References) > 0 {
+			if err := t.sourcesRefusal(ctx, sub.Actor, sub.Input.Provenance.GeneratedBy); err != nil {
+				return nil, submissionError(len(subs), i, err)
+			}
+		}
+	}
+	// The problem counter stays locked until commit: read the time
+	// after it, so submission times follow ID order.
+	last, _, err := t.takeCounter(ctx, "problem", len(subs))
+	if err != nil {
+		return nil, err
+	}
+	now := s.Now()
+	reps, err := ReputationOf(ctx, t.Client, actors)
+	if err != nil {
+		return nil, err
+	}
+	news := make([]newProblem, len(subs))
+	grants := make([]int, len(subs))
+	var ledger []*ent.ReputationEntryCreate
+	for i, sub := range subs {
+		n := last - int64(len(subs)-1-i)
+		rep := reps[sub.Actor.ID]
+		granted := !rep.Granted
+		if granted {
+			ledger = append(ledger, t.ReputationEntry.Create().SetAccountID(sub.Actor.ID).SetKind(reputationentry.KindGRANT).
+				SetAmount(FirstSubmissionGrant).SetAt(now).SetGrantOf(sub.Actor.ID))
+			rep.Balance += FirstSubmissionGrant
+			rep.Granted = true
+		}
+		if rep.Balance < Stake {
+			return nil, submissionError(len(subs), i, refuse(CodeInsufficientReputation, fmt.Sprintf(
+				"a submission escrows %d reputation point; you have %d available and %d in escrow until your problems in their challenge period are decided",
+				Stake, rep.Balance, rep.Escrowed)))
+		}
+		rep.Balance -= Stake
+		rep.Escrowed += Stake
+		ledger = append(ledger, t.ReputationEntry.Create().SetAccountID(sub.Actor.ID).SetProblemID(ProblemID(n)).
+			SetKind(reputationentry.KindESCROW).SetAmount(Stake).SetAt(now))
+		news[i] = newProblem{actorID: sub.Actor.ID, n: n, in: oks[i], now: now}
+		grants[i] = grantAmount(granted)
+	}
+	ps, err := t.createProblems(ctx, news)
+	if err != nil {
+		return nil, err
+	}
+	events := make([]eventInput, len(ps))
+	for i, p := range ps {
+		payload := createdPayload(p)
+		payload["escrowed"] = Stake
+		payload["granted"] = grants[i]
+		events[i] = eventInput{actor: p.ProposerID, authority: AuthoritySubmitter, kind: KindProblemSubmitted, subject: p.ID,
+			payload: payload}
+	}
+	if _, err := t.appendEvents(ctx, events); err != nil {
+		return nil, err
+	}
+	if _, err := saveBulk[*ent.ReputationEntry](ctx, ledger, t.ReputationEntry.CreateBulk); err != nil {
+		return nil, fmt.Errorf("grant and escrow: %w", err)
+	}
+	ids := make([]string, len(ps))
+	for i, p := range ps {
+		ids[i] = p.ID
+	}
+	return ids, nil
+}
+
+// problemsByID reads the problems ids, in their order.
+func (s *Service) problemsByID(ctx context.Context, ids []string) ([]*ent.Problem, error) {
 	byID := make(map[string]*ent.Problem, len(ids))
 	for _, part := range db.RowBatches(ids) {
 		ps, err := s.client.Problem.Query().Where(problem.IDIn(part...)).All(ctx)

@@ -317,21 +317,7 @@ func TestSubmissionsWaitWithoutAConnection(t *testing.T) {
 	}
 	// Wait until one submission waits for the counter in the database, and give the others
 	// time to queue wherever they queue.
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		var waiting int
-		if err := f.db.QueryRowContext(ctx, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
-			AND wait_event_type = 'Lock' AND query LIKE 'UPDATE counters%'`).Scan(&waiting); err != nil {
-			t.Fatal(err)
-		}
-		if waiting > 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no submission reached the problem counter in 10 s")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitForCounter(t, f)
 	time.Sleep(300 * time.Millisecond)
 	if inUse := f.db.Stats().InUse; inUse > 2 {
 		t.Errorf("%d connections in use while submissions wait for the counter; want 2 (the holder's and one submission's)", inUse)
@@ -360,5 +346,88 @@ func TestSubmissionsWaitWithoutAConnection(t *testing.T) {
 	}
 	if len(ps) != n {
 		t.Fatalf("%d problems written; want %d", len(ps), n)
+	}
+	// The one that held the counter's wait was written alone; the nine that waited in the
+	// process, in the transaction after it.
+	var txs int
+	if err := f.db.QueryRowContext(ctx, `SELECT count(DISTINCT xmin::text) FROM problems`).Scan(&txs); err != nil {
+		t.Fatal(err)
+	}
+	if txs != 2 {
+		t.Errorf("%d submissions were written in %d transactions; want 2 (one alone, the nine that waited together)", n, txs)
+	}
+}
+
+// Submissions written together are refused one by one: a group with a refused submission
+// writes all the others, and the refused one gets the refusal it would get alone.
+func TestGroupedSubmissionsAreRefusedAlone(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t, "postgres")
+	holder, err := f.db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := holder.ExecContext(ctx, `UPDATE counters SET value = value WHERE id = 'problem'`); err != nil {
+		t.Fatal(err)
+	}
+	// A new account's grant pays twenty stakes; it submits twenty-two, two refused for its balance.
+	newcomer := f.account(t, "newcomer")
+	const n = 22
+	done := make(chan error, n+1)
+	go func() {
+		_, err := f.svc.Submit(ctx, f.member, validInput())
+		done <- err
+	}()
+	waitForCounter(t, f)
+	for range n {
+		go func() {
+			_, err := f.svc.Submit(ctx, newcomer, validInput())
+			done <- err
+		}()
+	}
+	time.Sleep(300 * time.Millisecond)
+	if err := holder.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	var refused int
+	for range n + 1 {
+		err := <-done
+		if err == nil {
+			continue
+		}
+		if fe := policy.FieldErrors(err); len(fe) != 1 || fe[0].Code != policy.CodeInsufficientReputation || strings.Contains(err.Error(), " of 2") {
+			t.Fatalf("a grouped submission: %v; want a refusal for its balance, as alone", err)
+		}
+		refused++
+	}
+	if refused != 2 {
+		t.Errorf("%d of the newcomer's %d submissions refused; want 2", refused, n)
+	}
+	if got := f.svc.Client().Problem.Query().CountX(ctx); got != 21 {
+		t.Errorf("%d problems written; want 21", got)
+	}
+	if r, err := f.svc.Reputation(ctx, newcomer.ID); err != nil || r.Balance != 0 || r.Escrowed != 20 {
+		t.Errorf("the newcomer's reputation: %+v, %v; want 0 available and 20 in escrow", r, err)
+	}
+}
+
+// waitForCounter waits until a submission waits for the problem counter in the database.
+func waitForCounter(t *testing.T, f *fixture) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var waiting int
+		if err := f.db.QueryRowContext(context.Background(), `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
+			AND wait_event_type = 'Lock' AND query LIKE 'UPDATE counters%'`).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+		if waiting > 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no submission reached the problem counter in 10 s")
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
