@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"github.com/theoremdb/theoremdb/ent"
@@ -94,9 +95,58 @@ func (s *Service) drainSubmissions() {
 
 // writeGroup writes group in one transaction, or each of its submissions alone when the group
 // is refused, releases Service.submitting, and answers each submission. The transaction runs
-// on the first submission's context without its end: the others wait on it too.
+// on the first submission's context without its end: the others wait on it too. A panic while
+// writing answers the group with an error instead of ending the process: the drain runs on no
+// request's goroutine, where a request's panic would have been recovered.
 func (s *Service) writeGroup(group []*queuedSubmission) {
-	ctx := context.WithoutCancel(group[0].ctx)
+	outs := make([]submitOutcome, len(group))
+	func() {
+		held := true
+		release := func() {
+			if held {
+				held = false
+				<-s.submitting
+			}
+		}
+		defer release()
+		defer func() {
+			if r := recover(); r != nil {
+				err := fmt.Errorf("submission: internal error: %v", r)
+				for i := range outs {
+					outs[i] = submitOutcome{err: err}
+				}
+			}
+		}()
+		ctx := context.WithoutCancel(group[0].ctx)
+		ids, errs := s.writeSubmissionGroup(ctx, group)
+		release()
+		var written []string
+		for i, id := range ids {
+			if errs[i] == nil {
+				written = append(written, id)
+			}
+		}
+		ps, err := s.problemsByID(ctx, written)
+		for i := range group {
+			switch {
+			case errs[i] != nil:
+				outs[i] = submitOutcome{err: errs[i]}
+			case err != nil:
+				outs[i] = submitOutcome{err: err}
+			default:
+				outs[i] = submitOutcome{p: ps[0]}
+				ps = ps[1:]
+			}
+		}
+	}()
+	for i, w := range group {
+		w.done <- outs[i]
+	}
+}
+
+// writeSubmissionGroup writes group in one transaction, or, when that is refused, each of its
+// submissions in a transaction of its own: the problem ID written for each, or its error.
+func (s *Service) writeSubmissionGroup(ctx context.Context, group []*queuedSubmission) ([]string, []error) {
 	write := func(g []*queuedSubmission) ([]string, error) {
 		subs := make([]Submission, len(g))
 		oks := make([]*intake, len(g))
@@ -113,37 +163,20 @@ func (s *Service) writeGroup(group []*queuedSubmission) {
 	}
 	ids := make([]string, len(group))
 	errs := make([]error, len(group))
-	if got, err := write(group); err == nil {
+	got, err := write(group)
+	switch {
+	case err == nil:
 		copy(ids, got)
-	} else if len(group) == 1 {
+	case len(group) == 1:
 		errs[0] = err
-	} else {
+	default:
 		for i, w := range group {
-			got, err := write([]*queuedSubmission{w})
-			if err != nil {
+			if got, err := write([]*queuedSubmission{w}); err != nil {
 				errs[i] = err
-				continue
+			} else {
+				ids[i] = got[0]
 			}
-			ids[i] = got[0]
 		}
 	}
-	<-s.submitting
-	var written []string
-	for i, id := range ids {
-		if errs[i] == nil {
-			written = append(written, id)
-		}
-	}
-	ps, err := s.problemsByID(ctx, written)
-	for i, w := range group {
-		switch {
-		case errs[i] != nil:
-			w.done <- submitOutcome{err: errs[i]}
-		case err != nil:
-			w.done <- submitOutcome{err: err}
-		default:
-			w.done <- submitOutcome{p: ps[0]}
-			ps = ps[1:]
-		}
-	}
+	return ids, errs
 }
