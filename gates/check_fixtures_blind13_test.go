@@ -11,11 +11,12 @@ import (
 // value; a function at a number bounded below by more than it is bounded above; a quantity
 // measured in nats in one field and in bits in another; an acceptance condition that rests on
 // agreement or opinion; a constant fixed before an ε that then sits in an exponent beside it; a
-// recurrence over a range of the index with no value below it (a function whose right side
-// ties other arguments to the index, a term chosen by a rule in an example, a function whose
-// closed form a remark then gives); a relevance note over an empty locator that states an
-// implication, with an author's initials in the citation that read like a page; a definition
-// that uses its own term in its defining clause; a caption that says nothing does better.
+// recurrence over a range of the index with no value below it (a function whose right side ties
+// other arguments to the index, a term chosen by a rule in an example, a function whose closed
+// form a remark then gives); a relevance note over an empty locator that states an implication,
+// with an author's initials in the citation that read like a page; a definition that uses its
+// own term in its defining clause; a caption that says nothing does better; a provenance that
+// credits a work with the number its own range excludes.
 
 func TestReadingConstantsAndBounds(t *testing.T) {
 	t.Parallel()
@@ -182,5 +183,22 @@ func TestReadingCaptionExtremal(t *testing.T) {
 			change: caption("Arcs join primes two apart; the pattern of gaps shown cannot be improved below 50.")},
 		{name: "caption: the setup only", gate: hero, check: checkHeroCaption, want: Pass,
 			change: caption("Pairs of primes two apart marked on a line from 1 to 50, each pair joined by an arc.")},
+	})
+}
+
+func TestReadingProvenanceBeyondRange(t *testing.T) {
+	t.Parallel()
+	refs := referencesGate
+	prov := func(attr, loc string) func(r *Revision) {
+		return func(r *Revision) { r.Provenance.Attribution, r.Provenance.SourceLocator = attr, loc }
+	}
+	loc := "A. Author and B. Author, Groups of order less than 2048, J. Algebra 400 (2014), Table 2"
+	runReadingCases(t, []readingCase{
+		{name: "range: the source credited with its excluded bound", gate: refs, check: checkRefsRow, want: NeedsHuman, quote: "order 2048",
+			change: prov("The enumeration of the groups of order 2048 by A. Author and B. Author, whose table this record copies.", loc)},
+		{name: "range: the record asks for the excluded bound", gate: refs, check: checkRefsRow, want: Pass,
+			change: prov("Enumeration of groups by order, done below 2048 by A. Author and B. Author; this record asks for order 2048.", loc)},
+		{name: "range: a number inside the range", gate: refs, check: checkRefsRow, want: Pass,
+			change: prov("The enumeration of the groups of order 1536 by A. Author and B. Author, whose table this record copies.", loc)},
 	})
 }

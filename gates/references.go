@@ -51,6 +51,7 @@ const maxRefFindings = 30
 func runReferences(_ context.Context, r *Revision, _ Env, out *Report) {
 	refsPresent(r, out)
 	refsRows(r, out)
+	refsProvenanceRange(r, out)
 	refsRelevance(r, out)
 	refsDuplicates(r, out)
 	refsCited(r, out)
