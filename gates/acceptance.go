@@ -109,6 +109,7 @@ func runAcceptance(_ context.Context, r *Revision, _ Env, out *Report) {
 		acceptanceEquivalenceOrder(a.Equivalence, out)
 	})
 	acceptanceHeuristic(a, out)
+	acceptanceConsensus(a, out)
 	acceptanceReportCertified(r, out)
 	acceptanceIndependent(r, out)
 }

@@ -573,6 +573,9 @@ func consistencyBounds(r *Revision, out *Report) {
 	found += consistencyStatusSettles(r, out, maxBoundFindings-found)
 	found += consistencyExampleThreshold(r, out, maxBoundFindings-found)
 	found += consistencyExampleRecord(r, out, maxBoundFindings-found)
+	found += consistencyConstants(r, out, maxBoundFindings-found)
+	found += consistencyConcreteBounds(r, out, maxBoundFindings-found)
+	found += consistencyUnits(r, out, maxBoundFindings-found)
 	ask := func(a Text, ab bndBound, b Text, bb bndBound, behaviour string) {
 		if found >= maxBoundFindings {
 			found++

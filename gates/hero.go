@@ -71,6 +71,14 @@ var captionBoundWords = []string{"prove", "proof", "solves", "shows that", "show
 // alone describes what a question asks as often as it claims a bound, and is not read.)
 var captionBeliefWords = []string{"believed", "thought to be", "expected to be", "presumed", "suspected"}
 
+// captionExtremalWords are the words by which a caption says that something is best or cannot
+// be beaten ("no function does better", "nothing outperforms it", "cannot be improved"): an
+// optimality claim, a bound in other words. Each goes to a person with its span, since a caption
+// may also describe what the question compares ("which colouring does better").
+var captionExtremalWords = []string{"does better", "do better", "did better", "outperforms", "outperform", "beats",
+	"is optimal", "are optimal", "best possible", "cannot be improved", "can't be improved", "cannot be beaten",
+	"no better", "is unbeatable"}
+
 // captionNamedBoundRe finds a bound a caption names after someone ("Krivine's bound", "the
 // Krivine bound"): a result of the literature, not the setup.
 var captionNamedBoundRe = regexp.MustCompile(`\b(\p{Lu}[\p{L}-]+)(?:'s|’s)?\s+(?:upper\s+|lower\s+)?(?:bound|estimate)s?\b`)
@@ -219,7 +227,17 @@ func heroCaption(r *Revision, out *Report) {
 	beliefs := slices.DeleteFunc(findPhrases(c, captionBeliefWords, 10), func(b phraseHit) bool {
 		return slices.ContainsFunc(append(slices.Clone(hits), words...), func(h phraseHit) bool { return h.Start < b.End && b.Start < h.End })
 	})
-	for _, b := range beliefs {
+	extremal := slices.DeleteFunc(findPhrases(c, captionExtremalWords, 10), func(b phraseHit) bool {
+		return slices.ContainsFunc(append(append(slices.Clone(hits), words...), beliefs...), func(h phraseHit) bool { return h.Start < b.End && b.Start < h.End })
+	})
+	for _, b := range extremal {
+		sp := SpanOf(fieldHeroCaption, c, b.Start, b.End)
+		out.NeedsHuman(checkHeroCaption, sp,
+			"hero.caption says “"+sp.Quote+"”, which may say that an object is best or cannot be beaten (a bound or an optimality result in other words), or may describe what the question compares; a person must confirm that it states no result or status.",
+			"If “"+sp.Quote+"” states what is optimal or what nothing beats, rewrite hero.caption to say only how the picture relates to the setup, and move the claim to the Research tab.")
+	}
+	beliefs = append(beliefs, extremal...)
+	for _, b := range beliefs[:len(beliefs)-len(extremal)] {
 		sp := SpanOf(fieldHeroCaption, c, b.Start, b.End)
 		out.NeedsHuman(checkHeroCaption, sp,
 			"hero.caption says “"+sp.Quote+"”, which may say what is believed or what is extremal (a conjecture or a bound in other words), or may describe what the question asks; a person must confirm that it states no result or status.",

@@ -51,6 +51,7 @@ const maxRefFindings = 30
 func runReferences(_ context.Context, r *Revision, _ Env, out *Report) {
 	refsPresent(r, out)
 	refsRows(r, out)
+	refsProvenanceRange(r, out)
 	refsRelevance(r, out)
 	refsDuplicates(r, out)
 	refsCited(r, out)
@@ -200,6 +201,22 @@ func refNamesPlace(rel string) bool {
 	return false
 }
 
+// initialsRe matches what exactLocatorRe reads as a place but is an author's initials: "P. B"
+// of "P. B. Shalen" reads as "page B" and "C. C" of "C. C. Sims" as "chapter C".
+var initialsRe = regexp.MustCompile(`^\p{Lu}[a-z]?\.\s*\p{Lu}$`)
+
+// citationNamesPlace reports whether a citation names a place in the work, an author's initials
+// aside.
+func citationNamesPlace(citation string) bool {
+	for _, m := range exactLocatorRe.FindAllStringIndex(citation, -1) {
+		if initialsRe.MatchString(citation[m[0]:m[1]]) && m[1] < len(citation) && (citation[m[1]] == '.' || citation[m[1]] == '-') {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
 // refsTheoremLocators asks a person about a row whose relevance note claims a specific result
 // of the work ("the main theorem", "a lemma of Erdős") but whose locator is empty and whose note
 // names no numbered place: the policy asks that the cited locator support the exact claim. It
@@ -213,7 +230,7 @@ func refsTheoremLocators(r *Revision, out *Report) int {
 		if strings.TrimSpace(ref.Locator) != "" || refNamesPlace(ref.Relevance) {
 			continue
 		}
-		if exactLocatorRe.MatchString(ref.Citation) {
+		if citationNamesPlace(ref.Citation) {
 			continue
 		}
 		h, ok := findPhrase(ref.Relevance, theoremClaimWords)

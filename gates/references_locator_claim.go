@@ -15,10 +15,11 @@ import "regexp"
 // refStatedResultRe finds a verb by which a work obtains a result, followed by the result.
 var refStatedResultRe = regexp.MustCompile(`(?i)\b(?:proved|proves|prove|proven|shows|showed|shown|show|establishes|established|establish|obtains|obtained|derives|derived|gives a proof)\b\s*(?:there|here|in it|in this work)?\s*(?:(?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+\s*)?(?:that|:)`)
 
-// refQuantitativeRe finds a relation, a quantitative bound, a claim of existence or a universal
-// claim in a claim: "≤", "=", "at least 3", "exactly k", "no projective plane of order 10
-// exists", "every such group is a Lie group".
-var refQuantitativeRe = regexp.MustCompile(`[≤≥<>=≠≈]|\\(?:le|ge|leq|geq|lt|gt|ne)\b|(?i)\b(?:at least|at most|greater than|less than|exceeds?|bounded by|exactly|no\s+[\p{L}0-9-]+(?:\s+[\p{L}0-9-]+){0,6}\s+exists?|there (?:is|are|exists?) no|does not exist|do not exist|not exist|infinitely many|finitely many|unique)\b|(?i)\b(?:every|each|any|all)\s+[^.;:]{1,120}?\s(?:is|are|has|have|admits?|acts?|lies|lie|contains?|satisfies|satisfy|embeds?)\s`)
+// refQuantitativeRe finds a relation, a quantitative bound, a claim of existence, a universal
+// claim or an implication in a claim: "≤", "=", "at least 3", "exactly k", "no projective plane
+// of order 10 exists", "every such group is a Lie group", "if the group is finite then its
+// order is even", "a graph is planar if and only if …".
+var refQuantitativeRe = regexp.MustCompile(`[≤≥<>=≠≈]|\\(?:le|ge|leq|geq|lt|gt|ne)\b|(?i)\b(?:at least|at most|greater than|less than|exceeds?|bounded by|exactly|no\s+[\p{L}0-9-]+(?:\s+[\p{L}0-9-]+){0,6}\s+exists?|there (?:is|are|exists?) no|does not exist|do not exist|not exist|infinitely many|finitely many|unique)\b|(?i)\b(?:every|each|any|all)\s+[^.;:]{1,120}?\s(?:is|are|has|have|admits?|acts?|lies|lie|contains?|satisfies|satisfy|embeds?)\s|(?i)\bif\b[^.;:]{3,200}?\bthen\b|(?i)\b(?:if and only if|iff|implies|forces)\b`)
 
 // refStatedResult returns the span of a note that states a quantitative result of the work
 // after a verb that obtains it, or ok false.

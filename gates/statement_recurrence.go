@@ -25,6 +25,10 @@ type stRecurrence struct {
 	// ("$a_{n+1} = 2a_n$ for $n \ge 1$" computes from a_2 on); hasFrom says whether it does.
 	from    int
 	hasFrom bool
+	// loose marks a function whose right side applies it to arguments in other variables
+	// ("$G(n) = \operatorname{mex}\{G(a) \oplus G(b) : a + b = n - 3\}$"); it is read as a
+	// recurrence only when its sentence ranges the index from 1 or more.
+	loose bool
 }
 
 var stIndexRe = regexp.MustCompile(`^\{?\s*([a-zA-Z])\s*(?:([+-])\s*(\d+))?\s*\}?$`)
@@ -79,9 +83,26 @@ func stRecurrences(t *stText) []stRecurrence {
 						out = append(out, rec)
 					}
 				}
-				if rec, ok := stFunctionRecurrence(f, keys, k, terms[i+1]); ok {
+				rec, ok := stFunctionRecurrence(f, keys, k, terms[i+1])
+				if !ok {
+					rec, ok = stLooseFunctionRecurrence(f, keys, k, terms[i+1])
+				}
+				if ok {
 					rec.t, rec.tok = t, p
-					out = append(out, rec)
+					if arg, _ := stArgument(f, k); !strings.Contains(arg, ",") {
+						if m := stIndexRe.FindStringSubmatch(strings.TrimSpace(arg)); m != nil && m[1] == rec.index {
+							if low, ok := stIndexFloor(t, p, m[1]); ok {
+								shift, _ := strconv.Atoi(m[3])
+								if m[2] == "-" {
+									shift = -shift
+								}
+								rec.from, rec.hasFrom = low+shift, true
+							}
+						}
+					}
+					if !rec.loose || rec.hasFrom && rec.from >= 1 {
+						out = append(out, rec)
+					}
 				}
 			}
 		}
@@ -149,6 +170,30 @@ func stFunctionRecurrence(f *tex.Formula, keys []string, k int, right []int) (st
 				}
 			}
 			return stRecurrence{f: f, seq: keys[k], index: index, script: '('}, true
+		}
+	}
+	return stRecurrence{}, false
+}
+
+// stLooseFunctionRecurrence reads "$G(n) = \operatorname{mex}\{G(a) \oplus G(b) : a + b = n -
+// 3\}$": the name at atom k applied to one index variable on the left, and on the right to
+// other arguments, in other variables, that the right side ties to the index. Such an equation
+// is a recurrence only over a range of the index, which its caller checks.
+func stLooseFunctionRecurrence(f *tex.Formula, keys []string, k int, right []int) (stRecurrence, bool) {
+	arg, ok := stArgument(f, k)
+	if !ok {
+		return stRecurrence{}, false
+	}
+	vars, ok := stIndexVars(arg)
+	if !ok || len(vars) != 1 {
+		return stRecurrence{}, false
+	}
+	for _, j := range right {
+		if j == k || keys[j] != keys[k] {
+			continue
+		}
+		if rarg, ok := stArgument(f, j); ok && rarg != arg && !strings.Contains(rarg, ",") {
+			return stRecurrence{f: f, seq: keys[k], index: vars[0], script: '(', loose: true}, true
 		}
 	}
 	return stRecurrence{}, false
@@ -496,6 +541,15 @@ func stExpositionRecurrences(a *stAnalysis, fields []*stText, seen map[string]bo
 		}
 		t := a.entries[i]
 		for _, rec := range stRecurrences(t) {
+			if !seen[rec.seq] && (rec.prose || rec.script == '(') && stRangedUndetermined(t, fields, rec) {
+				seen[rec.seq] = true
+				sp := t.span(rec.f.Start, rec.f.End)
+				n++
+				out.NeedsHuman(stCheckRecurrence, sp,
+					fmt.Sprintf("%s defines %s from index %d on by %s, and neither it nor the statement gives a value below that index, yet it goes on to draw terms or a closed form from it; a person must confirm that the first terms are stated.", t.field, stShow(rec.seq), rec.from, sp.Quote),
+					fmt.Sprintf("State the values of %s below index %d next to the recurrence.", stShow(rec.seq), rec.from))
+				continue
+			}
 			if seen[rec.seq] || rec.prose || rec.script == '(' {
 				continue // a function's equation may be a property of a known function ("φ(n+12) = φ(n) + 12")
 			}
@@ -614,4 +668,45 @@ func stIndexFloor(t *stText, p int, v string) (int, bool) {
 		return n, true
 	}
 	return 0, false
+}
+
+// stRangedUndetermined reports whether a recurrence of a remark or an example, written in words
+// or as a function, defines its sequence over a range of the index from 1 or more, with no value
+// below it in the entry or the statement's fields, and is not a property of a sequence named
+// before it: in words ("taking $a_{k+1}$ the least … for $k \ge 1$") it defines; as a function
+// ("$T(k) = 7T(k-1) + 1$ for $k \ge 1$") only when the entry then gives a closed form for it
+// ("so $T(k) = …$"), which the recurrence alone does not determine. An equation a function
+// merely satisfies ("$\varphi(n+12) = \varphi(n) + 12$ for $n \ge 1$") gives none.
+func stRangedUndetermined(t *stText, fields []*stText, rec stRecurrence) bool {
+	if !rec.hasFrom || rec.from < 1 || rec.script == '(' && !stClosedFormAfter(t, rec) {
+		return false
+	}
+	if stNamesSequence(t, rec.tok) && !stDefinesOverRange(t, rec) || stQuantifiedSequence(t, rec.tok) {
+		return false
+	}
+	return stInitialOf(append([]*stText{t}, fields...), rec) != stInitialGiven
+}
+
+// stClosedFormAfter reports whether a formula after the recurrence gives the function at its
+// index by an expression without it: "$T(k) = 7^{k+1} - 6 \cdot 4^k$".
+func stClosedFormAfter(t *stText, rec stRecurrence) bool {
+	head := rec.seq + "(" + rec.index + ")"
+	for q := rec.tok + 1; q < len(t.toks); q++ {
+		if t.toks[q].kind != 'f' {
+			continue
+		}
+		src := strings.ReplaceAll(t.formula(q).Body(), " ", "")
+		i := strings.Index(src, head+"=")
+		if i < 0 {
+			continue
+		}
+		rest := src[i+len(head)+1:]
+		if j := strings.IndexAny(rest, ",;$"); j >= 0 {
+			rest = rest[:j]
+		}
+		if !strings.Contains(rest, rec.seq+"(") && strings.Contains(rest, rec.index) {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package gates
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/theoremdb/theoremdb/tex"
@@ -23,11 +24,13 @@ func stProseRecurrences(t *stText) []stRecurrence {
 			continue
 		}
 		next := t.toks[p+1]
-		if next.kind != 'w' || next.text != "be" && next.text != "denote" && next.text != "denotes" && next.text != "as" {
+		if next.kind != 'w' {
 			continue
 		}
-		if !stIntroduced(t, p) {
-			continue
+		if next.text != "be" && next.text != "denote" && next.text != "denotes" && next.text != "as" || !stIntroduced(t, p) {
+			if !stChosen(t, p) {
+				continue
+			}
 		}
 		f := &t.tex.Formulas[x.formula]
 		keys := stKeys(f)
@@ -42,7 +45,15 @@ func stProseRecurrences(t *stText) []stRecurrence {
 				continue // the defined term's index is shifted: $a_{n+1}$, not $a_n$
 			}
 			if stLaterIndexed(t, p, keys[k], m[1], lhs, c) {
-				out = append(out, stRecurrence{t: t, f: f, tok: p, seq: keys[k], index: m[1], script: c, prose: true})
+				rec := stRecurrence{t: t, f: f, tok: p, seq: keys[k], index: m[1], script: c, prose: true}
+				if low, ok := stIndexFloor(t, p, m[1]); ok {
+					shift, _ := strconv.Atoi(m[3])
+					if m[2] == "-" {
+						shift = -shift
+					}
+					rec.from, rec.hasFrom = low+shift, true
+				}
+				out = append(out, rec)
 			}
 		}
 	}
@@ -118,4 +129,19 @@ func stLaterIndexed(t *stText, p int, seq, v, lhs string, c byte) bool {
 		}
 	}
 	return false
+}
+
+// stChooseWords introduce a term chosen by a rule: "taking $a_{k+1}$ the least integer …",
+// "choose $b_{n+1}$ to be the smallest …".
+var stChooseWords = stWordSet(`taking take takes choose chooses choosing pick picks picking`)
+
+// stChosen reports whether the formula at token p is a term chosen by a rule that follows it:
+// a verb of choosing just before it, and "the", "to" or "as" just after.
+func stChosen(t *stText, p int) bool {
+	switch t.toks[p+1].text {
+	case "the", "to", "as", "be":
+	default:
+		return false
+	}
+	return p > 0 && t.toks[p-1].sent == t.toks[p].sent && t.toks[p-1].kind == 'w' && stChooseWords[t.toks[p-1].text]
 }

@@ -500,6 +500,7 @@ func stDefinedTerms(a *stAnalysis, out *Report) {
 	humans += stAskedPredicate(a, v, out)
 	humans += stVariantSymbols(a, out)
 	humans += stRedefinedTerms(a, out)
+	humans += stCircularDefinitions(a, out)
 	if fails+humans == 0 {
 		var used []string
 		for _, e := range a.r.Exposition {

@@ -107,7 +107,11 @@ type freshDefect struct {
 // beside a derivative, read as an undeclared variable (now an operator), and two statements
 // whose only text shared with a GFDL source is a short run of standard declarations ("Let $k$
 // be an algebraically closed field of characteristic …", now asking a person); the same 14 are
-// caught since, and its misses are unread.
+// caught since. Its misses were read and their classes generalised for on 2026-12-07, after it
+// was measured (27 of 30 caught since, no clean packet of any split FAILing; a relevance note
+// about a neighbouring classification and two titles asking another question stay missed), so
+// it is tuned-on for those classes from then and the next split measures the checks blind
+// again.
 var freshSplits = []string{"tune", "heldout", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6", "heldout-7", "heldout-8", "heldout-9", "heldout-10", "heldout-11", "heldout-12", "heldout-13"}
 
 // freshSplit is one split of the fresh set.
