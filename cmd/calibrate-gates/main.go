@@ -1026,4 +1026,22 @@ revised; the **heldout** split was written afterwards and measured without chang
   FAILs, and no check's NEEDS_HUMAN or FAIL rate on the 1,452 clean packets moved. Three stay
   missed, each a reading no safe rule gives: a relevance note about transitive rather than
   primitive groups, and two titles that ask another question in the statement's own words.
+- The **heldout-14** split is a fifteenth blind split, written on 2026-12-07 under the same
+  rules while heldout-13 was being generalised for and without reading it: fifteen clean packets
+  of fields the earlier splits little used (complex dynamics, percolation, geometric group
+  theory, spectral graph theory, analytic number theory, operator algebras, subfactors, tilings,
+  Anosov diffeomorphisms) and thirty defects, three for each of the eight classes the review
+  issue names and six of classes heldout-13 did not use. Measured once as written, on the
+  checks with heldout-13's classes generalised for: **15 of 30** caught (14 on the checks
+  before those generalisations), and **2 of its 15 clean packets FAILing**:
+  anosov-diffeomorphism-manifolds FAILed statement.variable-domain on the differential "$Df$" of
+  a declared map, read as an undeclared variable D, and baillie-psw-below-2-80 FAILed
+  statement.recursive-sequence on a recurrence written once for a letter that stands for two
+  sequences ("for $W = U$ and for $W = V$") whose first values the same sentence gives. Its
+  misses: two recurrences without their first terms, three examples whose values contradict a
+  bound the packet states, a strict inequality that a boundary case already makes false, a
+  computation block over another range than the statement's, two search spaces without a bound,
+  a target the recorded bounds already meet, a caption that states a result, a relevance note
+  about another conjecture, a definition that gives a term another term's meaning, a letter
+  with two meanings, and a provenance that says original while it quotes its source.
 `
