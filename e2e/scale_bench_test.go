@@ -143,7 +143,7 @@ func newScaleEnv(b *testing.B) *scaleEnv {
 		if scaleDialect != "postgres" {
 			analyze = "ANALYZE"
 		}
-		if _, err := d.ExecContext(ctx, analyze); err != nil {
+		if err := runUntimed(ctx, d, analyze); err != nil {
 			b.Fatal(err)
 		}
 		fmt.Fprintf(os.Stderr, "seeded %d problems on %s in %v (%.0f a second)\n", seeded, scaleDialect, e.seeding.Round(time.Second),
@@ -853,4 +853,22 @@ func printScaleTable(w io.Writer, e *scaleEnv, res map[string]string) {
 		fmt.Fprintf(w, "| `theoremdb work` RSS after the reads; after the writes | %s; %s | stated | — |\n", v, res["worker-rss-after-writes"])
 	}
 	fmt.Fprintln(w)
+}
+
+// runUntimed runs stmt on one connection of d without PostgreSQL's statement timeout (db.StatementTimeout
+// bounds a request's statements; a vacuum of a million rows takes minutes).
+func runUntimed(ctx context.Context, d *db.DB, stmt string) error {
+	conn, err := d.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if d.Dialect == dialect.Postgres {
+		if _, err := conn.ExecContext(ctx, "SET statement_timeout = 0"); err != nil {
+			return err
+		}
+		defer conn.ExecContext(context.WithoutCancel(ctx), "RESET statement_timeout")
+	}
+	_, err = conn.ExecContext(ctx, stmt)
+	return err
 }
