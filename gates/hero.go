@@ -291,8 +291,10 @@ var captionBoundRe = regexp.MustCompile(`(?i)(≤|≥|<|>|⩽|⩾|≈|\\approx|\
 
 // heroCaptionBound reads the comparisons of a caption with a number. A number the picture shows
 // (named in hero.alt or hero.brief: "the pairs below 50") is setup; one the packet records as the
-// state of the art (in openStatus) is a bound the caption states, which fails; any other is for a
-// person to read. It reports whether it recorded a finding.
+// state of the art (in openStatus) is a bound the caption states, which fails, unless the
+// statement names it too: then the caption may restate the question's own condition ("the search
+// asks for a graph on at most 39 vertices", "exponents with 1/p + 1/q + 1/r < 1") as well as a
+// result. Any other is for a person to read. It reports whether it recorded a finding.
 func heroCaptionBound(r *Revision, out *Report) bool {
 	c := r.Hero.Caption
 	shown := r.Hero.Alt + " " + r.Hero.Brief
@@ -305,7 +307,7 @@ func heroCaptionBound(r *Revision, out *Report) bool {
 		}
 		found = true
 		sp := SpanOf(fieldHeroCaption, c, m[0], m[1])
-		if hasNumber(known, num) {
+		if hasNumber(known, num) && !hasNumber(r.Statement, num) {
 			out.Fail(checkHeroCaption, sp,
 				"hero.caption says “"+sp.Quote+"”, a bound the packet records as the state of the art (openStatus), so the caption states a result; the Problem page's visual states none.",
 				"Rewrite hero.caption to say only how the picture relates to the setup, and move the bound to the Research tab.")
