@@ -140,8 +140,31 @@ type GateResult struct {
 // rerun replaced meanwhile is passed over; its replacement is pending.
 func (s *Service) RecordGateResults(ctx context.Context, digest string, results []GateResult) error {
 	return s.inTx(ctx, func(ctx context.Context, t *tx) error {
+		// Every run's findings first, then every completion's event: the event log's counter,
+		// which submissions take too, is held from the first event to the commit, so the
+		// writes that need no event come before it.
+		written := make([]writtenGateResult, 0, len(results))
 		for _, r := range results {
-			if err := t.recordGateResult(ctx, r.RunID, digest, r.Result); err != nil && !errors.Is(err, errRunGone) {
+			w, err := t.writeGateResult(ctx, r.RunID, digest, r.Result)
+			if errors.Is(err, errRunGone) {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			written = append(written, w)
+		}
+		var revisions []string
+		for _, w := range written {
+			if err := t.completeGateResult(ctx, w); err != nil {
+				return err
+			}
+			if !slices.Contains(revisions, w.run.RevisionID) {
+				revisions = append(revisions, w.run.RevisionID)
+			}
+		}
+		for _, id := range revisions {
+			if err := t.schedulePanel(ctx, id); err != nil {
 				return err
 			}
 		}
@@ -149,44 +172,63 @@ func (s *Service) RecordGateResults(ctx context.Context, digest string, results 
 	})
 }
 
+// writtenGateResult is a gate run whose result writeGateResult wrote, as completeGateResult
+// records its completion: the result as the profile in force made it, and the profile.
+type writtenGateResult struct {
+	run  *ent.GateRun
+	res  gates.Result
+	prof gates.Profile
+}
+
 // errRunGone is a gate run that no longer exists (a rerun replaced it): RecordGateResults passes
 // over it, and only it.
 var errRunGone = fmt.Errorf("%w: the run was replaced", ErrNotFound)
 
 func (t *tx) recordGateResult(ctx context.Context, runID, digest string, res gates.Result) error {
+	w, err := t.writeGateResult(ctx, runID, digest, res)
+	if err != nil {
+		return err
+	}
+	if err := t.completeGateResult(ctx, w); err != nil {
+		return err
+	}
+	return t.schedulePanel(ctx, w.run.RevisionID)
+}
+
+// writeGateResult writes a run's result, its outcome and findings, without the event of its
+// completion (completeGateResult).
+func (t *tx) writeGateResult(ctx context.Context, runID, digest string, res gates.Result) (writtenGateResult, error) {
 	q := t.GateRun.Query().Where(gaterun.ID(runID))
 	if t.s.db.Dialect == dialect.Postgres {
 		q = q.ForUpdate() // two workers on one run record one after the other
 	}
 	run, err := q.Only(ctx)
 	if ent.IsNotFound(err) {
-		return fmt.Errorf("gate run %s: %w", runID, errRunGone)
+		return writtenGateResult{}, fmt.Errorf("gate run %s: %w", runID, errRunGone)
 	}
 	if err != nil {
-		return fmt.Errorf("gate run: %w", err)
+		return writtenGateResult{}, fmt.Errorf("gate run: %w", err)
 	}
 	// The operating profile in force when the problem was submitted decides which FAILs
 	// stand on the check's own authority (gates.ApplyProfile).
 	submitted, err := t.Problem.Query().Where(problem.ID(run.ProblemID)).Select(problem.FieldSubmittedAt).Only(ctx)
 	if err != nil {
-		return fmt.Errorf("gate run's problem: %w", err)
+		return writtenGateResult{}, fmt.Errorf("gate run's problem: %w", err)
 	}
 	prof, err := t.profileAt(ctx, submitted.SubmittedAt)
 	if err != nil {
-		return err
+		return writtenGateResult{}, err
 	}
 	res = gates.ApplyProfile(prof, res)
 	// So do the adopted versions of the criteria (criteria.go).
 	if res, err = t.withCriteriaAt(ctx, res, submitted.SubmittedAt); err != nil {
-		return err
+		return writtenGateResult{}, err
 	}
 	if _, err := t.Finding.Delete().Where(finding.GateRunID(runID)).Exec(ctx); err != nil {
-		return fmt.Errorf("clear findings: %w", err)
+		return writtenGateResult{}, fmt.Errorf("clear findings: %w", err)
 	}
 	bulk := make([]*ent.FindingCreate, len(res.Findings))
-	counts := map[gates.Verdict]int{}
 	for i, f := range res.Findings {
-		counts[f.Verdict]++
 		bulk[i] = t.Finding.Create().SetGateRunID(runID).SetPosition(i).SetCheck(f.Check).
 			SetCriterion(f.Criterion).SetPolicyVersion(f.Policy).SetVerdict(finding.Verdict(f.Verdict)).
 			SetEvidence(finding.Evidence(f.Evidence)).SetBehaviour(f.Behaviour).SetFix(f.Fix).
@@ -195,14 +237,27 @@ func (t *tx) recordGateResult(ctx context.Context, runID, digest string, res gat
 	}
 	for chunk := range slices.Chunk(bulk, 200) {
 		if err := t.Finding.CreateBulk(chunk...).Exec(ctx); err != nil {
-			return fmt.Errorf("write findings: %w", err)
+			return writtenGateResult{}, fmt.Errorf("write findings: %w", err)
 		}
 	}
 	if err := run.Update().SetOutcome(gaterun.Outcome(res.Outcome)).SetInputsDigest(digest).
 		SetReason(res.Reason).SetStartedAt(res.Started.UTC()).SetFinishedAt(res.Finished.UTC()).
 		AddAttempts(1).Exec(ctx); err != nil {
-		return fmt.Errorf("complete gate run: %w", err)
+		return writtenGateResult{}, fmt.Errorf("complete gate run: %w", err)
 	}
+	return writtenGateResult{run: run, res: res, prof: prof}, nil
+}
+
+// completeGateResult records the completion of a run writeGateResult wrote: its event, the hold
+// a failing check opens and the stops it proposes. The caller schedules the panel (schedulePanel)
+// once the run's revision has no gate left pending.
+func (t *tx) completeGateResult(ctx context.Context, w writtenGateResult) error {
+	run, res, prof := w.run, w.res, w.prof
+	counts := map[gates.Verdict]int{}
+	for _, f := range res.Findings {
+		counts[f.Verdict]++
+	}
+	var err error
 	if _, err = t.appendEvent(ctx, eventInput{actor: SystemActor, authority: AuthorityGate, kind: KindGateCompleted,
 		subject: run.ProblemID, payload: map[string]any{"revision": run.RevisionID, "run": run.ID,
 			"gate": string(run.Gate), "version": run.Version, "outcome": string(res.Outcome),
@@ -213,10 +268,7 @@ func (t *tx) recordGateResult(ctx context.Context, runID, digest string, res gat
 	if err := t.holdForGate(ctx, run, res); err != nil {
 		return err
 	}
-	if err := t.proposeStops(ctx, run, res); err != nil {
-		return err
-	}
-	return t.schedulePanel(ctx, run.RevisionID)
+	return t.proposeStops(ctx, run, res)
 }
 
 // schedulePanel enqueues agent-assisted review once the last pending gate of a revision has

@@ -163,11 +163,12 @@ func (t *tx) writeSubmissions(ctx context.Context, subs []Submission, oks []*int
 		events[i] = eventInput{actor: p.ProposerID, authority: AuthoritySubmitter, kind: KindProblemSubmitted, subject: p.ID,
 			payload: payload}
 	}
-	if _, err := t.appendEvents(ctx, events); err != nil {
-		return nil, err
-	}
 	if _, err := saveBulk[*ent.ReputationEntry](ctx, ledger, t.ReputationEntry.CreateBulk); err != nil {
 		return nil, fmt.Errorf("grant and escrow: %w", err)
+	}
+	// Last: the event log's counter, which the gates' results take too, is held from here to the commit.
+	if _, err := t.appendEvents(ctx, events); err != nil {
+		return nil, err
 	}
 	ids := make([]string, len(ps))
 	for i, p := range ps {
