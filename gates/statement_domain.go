@@ -158,7 +158,7 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 		out.Pass(stCheckDomain, t.whole(), "The statement has no formulas, so it uses no variable that needs a domain.")
 		return
 	}
-	asked := stQuantifierOrder(a, out) + stConstantBeforeEpsilon(a, out) + stQuantifiedExtremum(a, out) + hypotheses + stDimensionOnly(a, out) + stRingUnstated(a, out) + stSetUnplaced(a, out) + stCountedTuplesUnplaced(a, out)
+	asked := stQuantifierOrder(a, out) + stConstantBeforeEpsilon(a, out) + stQuantifiedExtremum(a, out) + hypotheses + stDimensionOnly(a, out) + stRingUnstated(a, out) + stSetUnplaced(a, out) + stCountedTuplesUnplaced(a, out) + stLetterTwoKinds(a, out)
 	var uses []*stUse
 	byName := map[string]*stUse{}
 	checked := map[string]bool{}

@@ -501,6 +501,7 @@ func stRecursiveSequence(a *stAnalysis, out *Report) {
 		}
 	}
 	reported += stExpositionRecurrences(a, fields, seen, out)
+	reported += stUnicodeRecurrences(a, seen, out)
 	low := a.stmt.prose()
 	for _, name := range stNamedSequences {
 		j := strings.Index(low, name)
