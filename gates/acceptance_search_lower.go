@@ -15,12 +15,54 @@ var searchLowerRe = regexp.MustCompile(`(?i)(?:>|≥|⩾|\\geq?(?:slant)?\b|\\gt
 // searchUpperRe finds an upper bound on a searched number, or a range with both ends.
 var searchUpperRe = regexp.MustCompile(`(?i)(?:<|≤|⩽|\\leq?(?:slant)?\b|\\lt\b|\bat most|\bup to\s+\$?[0-9]|\bbelow|\bless than|\bsmaller than|\bfewer than|\bbetween|\bnot exceeding|\bbounded by|\bto\s+\$?[0-9]|\bthrough\s+\$?[0-9]|(?:…|\.\.\.|\\[lc]?dots)\s*,?\s*\$?[0-9]|\bof (?:size|length|height|order|degree)\s+\$?[0-9])`)
 
+// An upper bound in the space may only say what the search leaves out: "n > 2^64 (below 2^64
+// none passes)", "at least 25 cells (those with at most 24 are covered)". A space whose every
+// upper bound lies at or below its lower end, or that says it has no upper limit, is bounded
+// from below only.
+
+// searchNoUpperRe finds the words by which a space says it has no upper end.
+var searchNoUpperRe = regexp.MustCompile(`(?i)\b(?:with no upper|without (?:an? )?upper|no upper (?:bound|limit|end)|with no end|without end)\b`)
+
+// searchLowerNumRe and searchUpperNumRe read the number of a lower or an upper bound.
+var (
+	searchLowerNumRe = regexp.MustCompile(`(?i)(?:>|≥|⩾|\\geq?(?:slant)?\b|\\gt\b|\bgreater than|\bat least|\babove|\bexceeding|\bbeyond|\blarger than)\s*\$?\s*(` + powerNumber + `)`)
+	searchUpperNumRe = regexp.MustCompile(`(?i)^(?:<|≤|⩽|\\leq?(?:slant)?\b|\\lt\b|\bat most|\bup to|\bbelow|\bless than|\bsmaller than|\bfewer than|\bnot exceeding|\bbounded by|\bto|\bthrough)\s*\$?\s*(` + powerNumber + `)`)
+)
+
+// searchUpperBelowLower reports whether every upper bound of the space has a number at or
+// below its largest lower bound: the upper bounds say what the search leaves out.
+func searchUpperBelowLower(space string) bool {
+	low, found := 0.0, false
+	for _, m := range searchLowerNumRe.FindAllStringSubmatch(space, 8) {
+		if v, ok := powerValue(m[1]); ok && (!found || v > low) {
+			low, found = v, true
+		}
+	}
+	if !found {
+		return false
+	}
+	for _, u := range searchUpperRe.FindAllStringIndex(space, 8) {
+		m := searchUpperNumRe.FindStringSubmatch(space[u[0]:])
+		if m == nil {
+			return false
+		}
+		v, ok := powerValue(m[1])
+		if !ok || v > low {
+			return false
+		}
+	}
+	return true
+}
+
 // acceptanceSearchLower asks a person about a search space bounded from below only. It reports
 // whether it recorded a finding.
 func acceptanceSearchLower(space string, out *Report) bool {
 	m := searchLowerRe.FindStringIndex(space)
-	if m == nil || searchUpperRe.MatchString(space) {
+	if m == nil || searchUpperRe.MatchString(space) && !searchNoUpperRe.MatchString(space) && !searchUpperBelowLower(space) {
 		return false
+	}
+	if n := searchLowerNumRe.FindStringIndex(space[m[0]:]); n != nil && n[0] == 0 {
+		m[1] = max(m[1], m[0]+n[1]) // the whole number: "> 2^64", not "> 2"
 	}
 	sp := SpanOf(fieldAcceptanceSearchSpace, space, m[0], m[1])
 	out.NeedsHuman(checkAcceptanceSearch, sp,

@@ -95,7 +95,13 @@ func consistencyConstants(r *Revision, out *Report, budget int) int {
 				continue
 			}
 			written *= scale
-			tol := math.Max(math.Pow(10, -float64(len(sub(3))))*scale, 0.005*math.Abs(v))
+			// A decimal of three or more significant digits ("≈ 0.6641") claims them: it may be
+			// rounded or cut at its last digit, not off by half a percent.
+			rel := 0.005
+			if cstSignificant(sub(2)+sub(3)) >= 3 {
+				rel = 0.001
+			}
+			tol := math.Max(math.Pow(10, -float64(len(sub(3))))*scale, rel*math.Abs(v))
 			if math.Abs(v-written) <= tol {
 				continue
 			}
@@ -110,6 +116,11 @@ func consistencyConstants(r *Revision, out *Report, budget int) int {
 		}
 	}
 	return found
+}
+
+// cstSignificant counts the significant digits of a decimal's digits ("06641" has 4).
+func cstSignificant(digits string) int {
+	return len(strings.TrimLeft(digits, "0"))
 }
 
 // cstStop are the commands that end an expression when read backwards from the sign: a

@@ -15,12 +15,12 @@ import (
 // of these goes to a person, who decides whether the two are of one quantity.
 
 // widthRequestRe reads a requested width: "b − a ≤ 0.05", "β - α \le 1", "width at most 0.05",
-// "to within 0.1".
-var widthRequestRe = regexp.MustCompile(`(?i)(?:\b[bβu]\s*[−–-]\s*[aαl]\s*(?:≤|<|\\leq?\b|\\lt\b)|\b(?:width|gap|length)\s+(?:of\s+)?(?:at most|≤|no more than|not exceeding)|\bto within)\s*\$?\s*([0-9]+(?:\.[0-9]+)?(?:\s*\^\s*\{?[−-]?[0-9]+\}?)?)`)
+// "to within 0.1", "b − a ≤ 10⁻³".
+var widthRequestRe = regexp.MustCompile(`(?i)(?:\b[bβu]\s*[−–-]\s*[aαl]\s*(?:≤|<|\\leq?\b|\\lt\b)|\b(?:width|gap|length)\s+(?:of\s+)?(?:at most|≤|no more than|not exceeding)|\bto within)\s*\$?\s*(` + powerNumber + `)`)
 
 // widthStatedRe reads a width the record states: "the gap has width about 0.97", "an interval of
 // width 0.027", "a gap of 0.03".
-var widthStatedRe = regexp.MustCompile(`(?i)\b(?:width|gap)\s+(?:has\s+width\s+|of\s+(?:width\s+)?|is\s+|≈\s*)?(?:about\s+|roughly\s+|approximately\s+|≈\s*|~\s*|only\s+)?\$?([0-9]+(?:\.[0-9]+)?)\b`)
+var widthStatedRe = regexp.MustCompile(`(?i)\b(?:width|gap)\s+(?:has\s+width\s+|of\s+(?:width\s+)?|is\s+|≈\s*)?(?:about\s+|roughly\s+|approximately\s+|≈\s*|~\s*|only\s+)?\$?(` + powerNumber + `)(?:[^0-9.]|\.(?:[^0-9]|$)|$)`)
 
 // widthEndsRe reads the two ends of a range in prose: "below 3.52 … above 4.4898".
 var (
@@ -36,7 +36,7 @@ func recordWidths(r *Revision) []float64 {
 	known := r.OpenStatus.StrongestKnown
 	var out []float64
 	for _, m := range widthStatedRe.FindAllStringSubmatch(known, 4) {
-		if v, err := strconv.ParseFloat(m[1], 64); err == nil && v > 0 {
+		if v, ok := powerValue(m[1]); ok && v > 0 {
 			out = append(out, v)
 		}
 	}
@@ -77,7 +77,10 @@ func incumbentWidthMeets(r *Revision, out *Report) bool {
 		if m == nil {
 			continue
 		}
-		w, ok := cmpNumber(strings.ReplaceAll(t.Body[m[2]:m[3]], " ", ""))
+		w, ok := powerValue(t.Body[m[2]:m[3]])
+		if !ok {
+			w, ok = cmpNumber(strings.ReplaceAll(t.Body[m[2]:m[3]], " ", ""))
+		}
 		if !ok || w <= 0 {
 			continue
 		}

@@ -79,6 +79,12 @@ var captionExtremalWords = []string{"does better", "do better", "did better", "o
 	"is optimal", "are optimal", "best possible", "cannot be improved", "can't be improved", "cannot be beaten",
 	"no better", "is unbeatable"}
 
+// captionStatusRe finds the words by which a caption says what has been done with the objects
+// it shows ("all of index up to 5¼ are classified", "none beyond that has been", "have been
+// enumerated"): a status in other words than "settled" or "open". Each goes to a person with its
+// span, since a caption may also say what the picture holds ("the classified tiles, in grey").
+var captionStatusRe = regexp.MustCompile(`(?i)\b(?:(?:is|are|was|were|has been|have been|had been)\s+(?:(?:all|now|already|fully|completely|so far|not|never|yet)\s+)*(?:classified|enumerated|catalogued|determined|ruled out|excluded|completed)|(?:none|nothing|no\s+\p{L}+)\s+(?:beyond|above|past|after|outside)\s+(?:that|this|it|them|these)\s+(?:has|have|is|are|was|were)(?:\s+been)?)\b`)
+
 // captionNamedBoundRe finds a bound a caption names after someone ("Krivine's bound", "the
 // Krivine bound"): a result of the literature, not the setup.
 var captionNamedBoundRe = regexp.MustCompile(`\b(\p{Lu}[\p{L}-]+)(?:'s|’s)?\s+(?:upper\s+|lower\s+)?(?:bound|estimate)s?\b`)
@@ -235,6 +241,16 @@ func heroCaption(r *Revision, out *Report) {
 		out.NeedsHuman(checkHeroCaption, sp,
 			"hero.caption says “"+sp.Quote+"”, which may say that an object is best or cannot be beaten (a bound or an optimality result in other words), or may describe what the question compares; a person must confirm that it states no result or status.",
 			"If “"+sp.Quote+"” states what is optimal or what nothing beats, rewrite hero.caption to say only how the picture relates to the setup, and move the claim to the Research tab.")
+	}
+	for _, m := range captionStatusRe.FindAllStringIndex(c, 4) {
+		if slices.ContainsFunc(append(append(append(slices.Clone(hits), words...), beliefs...), extremal...), func(h phraseHit) bool { return h.Start < m[1] && m[0] < h.End }) {
+			continue
+		}
+		sp := SpanOf(fieldHeroCaption, c, m[0], m[1])
+		extremal = append(extremal, phraseHit{Start: m[0], End: m[1], Phrase: sp.Quote})
+		out.NeedsHuman(checkHeroCaption, sp,
+			"hero.caption says “"+sp.Quote+"”, which may say what has been classified, found or settled (a result or a status in other words), or may describe what the picture holds; a person must confirm that it states no result or status.",
+			"If “"+sp.Quote+"” says what is known or done, rewrite hero.caption to say only how the picture relates to the setup, and move it to the Research tab.")
 	}
 	beliefs = append(beliefs, extremal...)
 	for _, b := range beliefs[:len(beliefs)-len(extremal)] {

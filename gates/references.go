@@ -52,6 +52,7 @@ func runReferences(_ context.Context, r *Revision, _ Env, out *Report) {
 	refsPresent(r, out)
 	refsRows(r, out)
 	refsProvenanceRange(r, out)
+	refsProvenanceCopied(r, out)
 	refsRelevance(r, out)
 	refsDuplicates(r, out)
 	refsCited(r, out)
@@ -405,6 +406,10 @@ func refsRelevanceTopic(r *Revision, out *Report) {
 		}
 		if a, b, named := relevanceForeignName(ref.Relevance, problem); named {
 			askNamed(a, b, "an object named after a name the problem never uses")
+			continue
+		}
+		if a, b, named := relevanceOtherNamedProblem(r.Title, ref.Relevance); named {
+			askNamed(a, b, "a problem named after another name than the one the title's problem is named after, while it never names the title's")
 		}
 	}
 }

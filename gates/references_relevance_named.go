@@ -192,3 +192,55 @@ func relevanceNameKey(s string) string {
 	}
 	return strings.ReplaceAll(s, "–", "-")
 }
+
+// A problem named after someone ("Brouwer's conjecture", "the Collatz problem") has neighbours
+// named after others, which the packet may mention in a remark ("a sharpening of the Grone–Merris
+// bound"); a relevance note whose subject is such a neighbour ("Concerns the Grone–Merris
+// conjecture that …") and never names the problem's own describes another problem, even when
+// every word of it occurs in the packet. It goes to a person with the neighbour quoted.
+
+// relevanceTitleNamedRe finds the object a title names after someone: "Brouwer's conjecture",
+// "the Collatz problem", "Kadison's similarity problem".
+var relevanceTitleNamedRe = regexp.MustCompile(`(?:^|[\s(“"])(\p{Lu}[\p{L}’'–-]*?)(?:'s|’s|')?\s+(?:(\p{Ll}[\p{Ll}-]+)\s+)?(problem|conjecture|question|hypothesis)\b`)
+
+// relevanceOtherNamedProblem returns the span of the conjecture, problem or question a note
+// names, as its subject (within its first words), after another name than the one the title's
+// does, when the note never names the title's, or ok false.
+func relevanceOtherNamedProblem(title, note string) (start, end int, ok bool) {
+	var own []string
+	for _, m := range relevanceTitleNamedRe.FindAllStringSubmatch(title, 3) {
+		if w := relevanceNameKey(m[1]); !relevanceKindSkip[w] && !stStopWords[w] && len([]rune(w)) >= 3 {
+			// "Hadwiger–Nelson" is named by either part: "Nelson's question" is the same one.
+			for _, part := range strings.Split(w, "-") {
+				if len([]rune(part)) >= 3 {
+					own = append(own, part)
+				}
+			}
+		}
+	}
+	if len(own) == 0 {
+		return 0, 0, false
+	}
+	key := relevanceNameKey(note)
+	for _, w := range own {
+		if strings.Contains(key, w) {
+			return 0, 0, false
+		}
+	}
+	for _, m := range relevanceTitleNamedRe.FindAllStringSubmatchIndex(note, 6) {
+		name := note[m[2]:m[3]]
+		w := relevanceNameKey(name)
+		if relevanceKindSkip[w] || stStopWords[w] || strings.ToUpper(name) == name || len([]rune(name)) < 3 {
+			continue
+		}
+		before := strings.TrimRight(note[:m[2]], " (“\"")
+		if before == "" || strings.ContainsAny(before[len(before)-1:], ".:;!?") {
+			continue // the first word of the note or of a sentence
+		}
+		if len(strings.Fields(before)) > 3 {
+			continue // not the note's subject: "… under the Elliott–Halberstam conjecture"
+		}
+		return m[2], m[7], true
+	}
+	return 0, 0, false
+}

@@ -158,10 +158,13 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 		out.Pass(stCheckDomain, t.whole(), "The statement has no formulas, so it uses no variable that needs a domain.")
 		return
 	}
-	asked := stQuantifierOrder(a, out) + stConstantBeforeEpsilon(a, out) + stQuantifiedExtremum(a, out) + hypotheses + stDimensionOnly(a, out) + stRingUnstated(a, out) + stSetUnplaced(a, out) + stCountedTuplesUnplaced(a, out)
+	asked := stQuantifierOrder(a, out) + stConstantBeforeEpsilon(a, out) + stQuantifiedExtremum(a, out) + hypotheses + stDimensionOnly(a, out) + stRingUnstated(a, out) + stSetUnplaced(a, out) + stCountedTuplesUnplaced(a, out) + stLetterTwoKinds(a, out)
 	var uses []*stUse
 	byName := map[string]*stUse{}
 	checked := map[string]bool{}
+	// A capital letter written only before a map the statement introduces ("$Df$") is its
+	// derivative where the statement differentiates, and notation a person confirms elsewhere.
+	ops, maps, differentiates := stOperatorLetters(a), stMapLetters(a), stDifferentiates(a.r.Statement, a.notation)
 	for fi := range t.tex.Formulas {
 		f := &t.tex.Formulas[fi]
 		keys := stKeys(f)
@@ -184,9 +187,17 @@ func stVariableDomain(a *stAnalysis, out *Report) {
 				continue
 			}
 			inScript := f.Atoms[k].Script != 0
+			tight, operator := ops[key]
+			if w := stOperatorWord(key, maps); w != "" && !a.decl.has(w, false) {
+				tight, operator = true, true
+			}
+			if operator && tight && differentiates {
+				delete(checked, key)
+				continue
+			}
 			// An operator letter before a function ("$\Delta f = f^3$") may be the Laplacian,
 			// standard notation a person confirms as for a letter applied to an argument.
-			applied := stApplied(f, k) || !a.notation.graphs && stOperates(f, keys, k)
+			applied := stApplied(f, k) || !a.notation.graphs && stOperates(f, keys, k) || operator
 			implicit := asymptotic || undefinedFunction && !applied
 			if u, ok := byName[key]; ok {
 				u.scripts = u.scripts && inScript

@@ -438,6 +438,18 @@ func stRecursiveSequence(a *stAnalysis, out *Report) {
 				name, first = stShow(rec.seq+"("+rec.index+")"), stShow(rec.seq+"(0) = 1")
 			}
 			init := stInitialOf(fields, rec)
+			// A letter standing for sequences the fields name has their first values.
+			placeholder := false
+			if named := stPlaceholderSequences(fields, rec.seq); init != stInitialGiven && len(named) > 0 {
+				placeholder, init = true, stInitialGiven
+				for _, s := range named {
+					r := rec
+					r.seq = s
+					if stInitialOf(fields, r) != stInitialGiven {
+						init = stNoInitial
+					}
+				}
+			}
 			initial := init == stInitialGiven
 			ranged := a.decl.ranged[rec.index]
 			switch {
@@ -451,6 +463,11 @@ func stRecursiveSequence(a *stAnalysis, out *Report) {
 				out.NeedsHuman(stCheckRecurrence, sp,
 					fmt.Sprintf("The recurrence %s is given and the packet names %s at a fixed index, but no value for it that the reader can find; a person must confirm that the initial values are stated.", sp.Quote, stShow(rec.seq)),
 					fmt.Sprintf("State the initial values of %s as equations next to the recurrence (for example %s).", name, first))
+			case !initial && placeholder:
+				reported++
+				out.NeedsHuman(stCheckRecurrence, sp,
+					fmt.Sprintf("The recurrence %s is written for %s, a letter the packet says stands for other sequences, and not all of them are given first values the reader can find; a person must confirm that each sequence is determined.", sp.Quote, stShow(rec.seq)),
+					fmt.Sprintf("State the initial values of each sequence %s stands for next to the recurrence.", stShow(rec.seq)))
 			case !initial && rec.script == '(':
 				reported++
 				out.NeedsHuman(stCheckRecurrence, sp,
@@ -484,6 +501,7 @@ func stRecursiveSequence(a *stAnalysis, out *Report) {
 		}
 	}
 	reported += stExpositionRecurrences(a, fields, seen, out)
+	reported += stUnicodeRecurrences(a, seen, out)
 	low := a.stmt.prose()
 	for _, name := range stNamedSequences {
 		j := strings.Index(low, name)
