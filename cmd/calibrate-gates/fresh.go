@@ -122,7 +122,12 @@ type freshDefect struct {
 // caught since, no clean packet of any split FAILing; a strict bound false at a boundary case, a
 // counting argument and a bound's chronology stay missed), so it is tuned-on for those classes
 // from then and the next split measures the checks blind again.
-var freshSplits = []string{"tune", "heldout", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6", "heldout-7", "heldout-8", "heldout-9", "heldout-10", "heldout-11", "heldout-12", "heldout-13", "heldout-14"}
+// heldout-15, written the same way while heldout-14 was generalised for and without reading it,
+// was measured as written on the checks with heldout-13's generalisations: 19 of 30 caught, and
+// two clean FAILs on captions restating the question's own condition with a number the
+// statement names (now asking a person); on the checks with heldout-14's generalisations and
+// that fix, the same 19 of 30 and no clean FAIL.
+var freshSplits = []string{"tune", "heldout", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6", "heldout-7", "heldout-8", "heldout-9", "heldout-10", "heldout-11", "heldout-12", "heldout-13", "heldout-14", "heldout-15"}
 
 // freshSplit is one split of the fresh set.
 type freshSplit struct {
