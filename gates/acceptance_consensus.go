@@ -18,15 +18,7 @@ var consensusRe = regexp.MustCompile(`(?i)\b((experts?|specialists?|the (researc
 // sentence may mention an opinion only to say it does not count ("consensus alone is not
 // enough"), which heuristicDeniedRe reads as it does for heuristics.
 func acceptanceConsensus(a packet.Acceptance, out *Report) {
-	id := checkAcceptanceEvidence
-	switch a.Kind {
-	case packet.Numerical:
-		id = checkAcceptanceNumerical
-	case packet.Search:
-		id = checkAcceptanceSearch
-	case packet.Classification:
-		id = checkAcceptanceClassification
-	}
+	id := acceptanceKindCheck(a.Kind)
 	for _, t := range []Text{{fieldAcceptanceCriterion, a.Criterion}, {fieldAcceptancePrecision, a.Precision}, {fieldAcceptanceCertificate, a.Certificate}} {
 		t.Body = compared(t.Body)
 		for _, m := range consensusRe.FindAllStringIndex(t.Body, 5) {

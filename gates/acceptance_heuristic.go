@@ -26,15 +26,7 @@ var heuristicCheckedRe = regexp.MustCompile(`(?i)\b(exact (rational |integer )?a
 // the acceptance kind and never fails, since a sentence may use the heuristic only to find a
 // witness that it certifies otherwise in words the reader does not know.
 func acceptanceHeuristic(a packet.Acceptance, out *Report) {
-	id := checkAcceptanceEvidence
-	switch a.Kind {
-	case packet.Numerical:
-		id = checkAcceptanceNumerical
-	case packet.Search:
-		id = checkAcceptanceSearch
-	case packet.Classification:
-		id = checkAcceptanceClassification
-	}
+	id := acceptanceKindCheck(a.Kind)
 	for _, t := range []Text{{fieldAcceptanceCriterion, a.Criterion}, {fieldAcceptancePrecision, a.Precision}, {fieldAcceptanceCertificate, a.Certificate}} {
 		t.Body = compared(t.Body) // as far as intake lets a field be long
 		for _, m := range heuristicRe.FindAllStringIndex(t.Body, 5) {
@@ -63,4 +55,18 @@ func sentenceAround(s string, i int) (int, int) {
 		end = i + m[1]
 	}
 	return start, end
+}
+
+// acceptanceKindCheck is the check an acceptance finding of no check of its own reports under:
+// the one of the acceptance kind, the evidence check for a proof.
+func acceptanceKindCheck(k packet.AcceptanceKind) string {
+	switch k {
+	case packet.Numerical:
+		return checkAcceptanceNumerical
+	case packet.Search:
+		return checkAcceptanceSearch
+	case packet.Classification:
+		return checkAcceptanceClassification
+	}
+	return checkAcceptanceEvidence
 }
