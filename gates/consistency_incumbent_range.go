@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/theoremdb/theoremdb/packet"
 )
@@ -42,26 +41,9 @@ const superscriptDigits = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 func rangeValue(s string) (float64, bool) {
 	s = strings.Join(strings.Fields(s), "")
 	s = strings.NewReplacer(`\cdot`, "·", `\times`, "·", "×", "·", "{", "", "}", "", ",", "").Replace(s)
-	mult := 1.0
-	if a, b, ok := strings.Cut(s, "·"); ok {
-		m, err := strconv.ParseFloat(a, 64)
-		if err != nil {
-			return 0, false
-		}
-		mult, s = m, b
-	}
-	base, exp := s, ""
-	if a, b, ok := strings.Cut(s, "^"); ok {
-		base, exp = a, b
-	} else if i := strings.IndexAny(s, "⁰¹²³⁴⁵⁶⁷⁸⁹"); i > 0 {
-		base = s[:i]
-		for _, r := range s[i:] {
-			d := strings.IndexRune(superscriptDigits, r)
-			if d < 0 {
-				return 0, false
-			}
-			exp += strconv.Itoa(utf8.RuneCountInString(superscriptDigits[:d]))
-		}
+	mult, base, exp, ok := powerParts(s, superscriptDigits)
+	if !ok {
+		return 0, false
 	}
 	v, err := strconv.ParseFloat(base, 64)
 	if err != nil || v <= 0 || mult <= 0 {

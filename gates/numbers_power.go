@@ -21,30 +21,9 @@ func powerValue(s string) (float64, bool) {
 		return 0, false
 	}
 	s = strings.NewReplacer(`\cdot`, "·", `\times`, "·", "×", "·", "{", "", "}", "", "−", "-").Replace(s)
-	mult := 1.0
-	if a, b, ok := strings.Cut(s, "·"); ok {
-		m, err := strconv.ParseFloat(a, 64)
-		if err != nil {
-			return 0, false
-		}
-		mult, s = m, b
-	}
-	base, exp := s, ""
-	if a, b, ok := strings.Cut(s, "^"); ok {
-		base, exp = a, b
-	} else if i := strings.IndexAny(s, "⁻"+superscriptDigits); i > 0 {
-		base = s[:i]
-		for _, r := range s[i:] {
-			if r == '⁻' {
-				exp += "-"
-				continue
-			}
-			d := strings.IndexRune(superscriptDigits, r)
-			if d < 0 {
-				return 0, false
-			}
-			exp += strconv.Itoa(utf8.RuneCountInString(superscriptDigits[:d]))
-		}
+	mult, base, exp, ok := powerParts(s, "⁻"+superscriptDigits)
+	if !ok {
+		return 0, false
 	}
 	v, err := strconv.ParseFloat(base, 64)
 	if err != nil {
@@ -58,4 +37,38 @@ func powerValue(s string) (float64, bool) {
 		v = math.Pow(v, float64(e))
 	}
 	return mult * v, true
+}
+
+// powerParts splits a number written as a power, with its TeX already folded ("5·10^-4",
+// "10⁻³", "2^64", "0.6629"), into its multiplier (1 when none), its base and its exponent as
+// decimal text ("" when none). A power written in superscripts begins at the first rune of
+// marks (superscript digits, and the superscript minus where the caller reads it).
+func powerParts(s, marks string) (mult float64, base, exp string, ok bool) {
+	mult = 1.0
+	if a, b, cut := strings.Cut(s, "·"); cut {
+		m, err := strconv.ParseFloat(a, 64)
+		if err != nil {
+			return 0, "", "", false
+		}
+		mult, s = m, b
+	}
+	base = s
+	if a, b, cut := strings.Cut(s, "^"); cut {
+		return mult, a, b, true
+	}
+	if i := strings.IndexAny(s, marks); i > 0 {
+		base = s[:i]
+		for _, r := range s[i:] {
+			if r == '⁻' {
+				exp += "-"
+				continue
+			}
+			d := strings.IndexRune(superscriptDigits, r)
+			if d < 0 {
+				return 0, "", "", false
+			}
+			exp += strconv.Itoa(utf8.RuneCountInString(superscriptDigits[:d]))
+		}
+	}
+	return mult, base, exp, true
 }
