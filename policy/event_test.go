@@ -49,16 +49,11 @@ func TestVerifyLogCatchesTampering(t *testing.T) {
 		}, 6},
 	}
 	dbtest.Each(t, func(t *testing.T, d string) {
+		f, restore := tamperableLog(t, d)
 		for _, tt := range tamper {
 			t.Run(tt.name, func(t *testing.T) {
+				defer restore(t)
 				ctx := context.Background()
-				f := newFixture(t, d) // 3 account events
-				for range 4 {
-					f.submit(t, f.member) // events 4..7
-				}
-				if n, err := f.svc.VerifyLog(ctx); err != nil || n != 7 {
-					t.Fatalf("VerifyLog() before tampering = %d, %v; want 7, nil", n, err)
-				}
 				if _, err := f.db.ExecContext(ctx, tt.sql(d)); err != nil {
 					t.Fatalf("tamper: %v", err)
 				}
@@ -73,6 +68,36 @@ func TestVerifyLogCatchesTampering(t *testing.T) {
 			})
 		}
 	})
+}
+
+// tamperableLog is a fixture whose event log holds seven events that verify (three accounts'
+// and four submissions'), and a restore that puts the log back as it was and verifies it
+// again, so that the tampering cases of a test share one database, each starting from the
+// untouched log.
+func tamperableLog(t *testing.T, d string) (*fixture, func(t *testing.T)) {
+	t.Helper()
+	ctx := context.Background()
+	f := newFixture(t, d) // 3 account events
+	for range 4 {
+		f.submit(t, f.member) // events 4..7
+	}
+	if n, err := f.svc.VerifyLog(ctx); err != nil || n != 7 {
+		t.Fatalf("VerifyLog() before tampering = %d, %v; want 7, nil", n, err)
+	}
+	if _, err := f.db.ExecContext(ctx, `CREATE TABLE events_untouched AS SELECT * FROM events`); err != nil {
+		t.Fatalf("keep the log: %v", err)
+	}
+	return f, func(t *testing.T) {
+		t.Helper()
+		for _, q := range []string{`DELETE FROM events`, `INSERT INTO events SELECT * FROM events_untouched`} {
+			if _, err := f.db.ExecContext(ctx, q); err != nil {
+				t.Fatalf("restore the log: %s: %v", q, err)
+			}
+		}
+		if n, err := f.svc.VerifyLog(ctx); err != nil || n != 7 {
+			t.Fatalf("VerifyLog() after restoring the log = %d, %v; want 7, nil", n, err)
+		}
+	}
 }
 
 // rehash recomputes the stored hash of one event from its (edited) content.
@@ -120,17 +145,15 @@ func TestVerifyLogCoversEveryColumn(t *testing.T) {
 		}
 	}
 	dbtest.Each(t, func(t *testing.T, d string) {
+		f, restore := tamperableLog(t, d)
 		for _, c := range event.Columns {
 			tt, ok := tamper[c]
 			if !ok {
 				continue
 			}
 			t.Run(c, func(t *testing.T) {
+				defer restore(t)
 				ctx := context.Background()
-				f := newFixture(t, d) // 3 account events
-				for range 4 {
-					f.submit(t, f.member) // events 4..7
-				}
 				if _, err := f.db.ExecContext(ctx, bind(d, "UPDATE events SET "+tt.set+" WHERE seq = 5"), tt.args...); err != nil {
 					t.Fatalf("tamper: %v", err)
 				}
