@@ -222,7 +222,7 @@ func TestRunSameOnBothDialects(t *testing.T) {
 		events   []string
 	}
 	read := func(dialectName string) history {
-		d, _ := seeded(t, dialectName, policy.Config{})
+		d, _ := seededDemo(t, dialectName)
 		c := d.Ent()
 		ps, err := c.Problem.Query().WithCurrentRevision().WithRevisions().
 			WithDecisions(func(q *ent.DecisionQuery) { q.Order(ent.Asc(decision.FieldCreatedAt)) }).All(ctx)
@@ -288,7 +288,7 @@ func equalActions(a, b []decision.Action) bool {
 func TestSeededGates(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	d, _ := seeded(t, dbtest.Dialects[0], policy.Config{})
+	d, _ := seededDemo(t, dbtest.Dialects[0])
 	c := d.Ent()
 	revs, err := c.Revision.Query().WithChecks().All(ctx)
 	if err != nil {

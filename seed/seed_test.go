@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -48,6 +49,32 @@ func seeded(t *testing.T, dialectName string, cfg policy.Config) (*db.DB, Summar
 	return d, sum
 }
 
+// seededDemo is a database of the test's own holding what Run seeds with the default
+// configuration at testNow, and Run's summary: a copy of a database seeded once per dialect in
+// the test process (dbtest.OpenCopy), for the tests that read that history or run on it.
+func seededDemo(t *testing.T, dialectName string) (*db.DB, Summary) {
+	t.Helper()
+	d := dbtest.OpenCopy(t, dialectName, "seed.Run(policy.Config{}, testNow)", func(ctx context.Context, d *db.DB) error {
+		sum, err := Run(ctx, d, policy.Config{}, nil, testNow, nil)
+		if err != nil {
+			return err
+		}
+		demoSummaries.Lock()
+		defer demoSummaries.Unlock()
+		demoSummaries.of[dialectName] = sum
+		return nil
+	})
+	demoSummaries.Lock()
+	defer demoSummaries.Unlock()
+	return d, demoSummaries.of[dialectName]
+}
+
+// demoSummaries are Run's summaries of the databases seededDemo copies, by dialect.
+var demoSummaries = struct {
+	sync.Mutex
+	of map[string]Summary
+}{of: map[string]Summary{}}
+
 // byTitle maps the current title of every problem to the problem.
 func byTitle(t *testing.T, c *ent.Client) map[string]*ent.Problem {
 	t.Helper()
@@ -80,7 +107,7 @@ func TestRun(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		ctx := context.Background()
-		d, sum := seeded(t, dialectName, policy.Config{})
+		d, sum := seededDemo(t, dialectName)
 		if sum.Problems < 25 || sum.Problems != len(problems) {
 			t.Errorf("Run() seeded %d problems; want all %d demo problems and at least 25", sum.Problems, len(problems))
 		}
@@ -183,7 +210,7 @@ func TestRunTwiceRefused(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, dialectName string) {
 		ctx := context.Background()
-		d, sum := seeded(t, dialectName, policy.Config{})
+		d, sum := seededDemo(t, dialectName)
 		_, err := Run(ctx, d, policy.Config{}, nil, testNow.Add(time.Hour), nil)
 		if !errors.Is(err, ErrNotEmpty) {
 			t.Errorf("second Run() = %v; want ErrNotEmpty", err)
