@@ -4,19 +4,20 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
-
-	"github.com/theoremdb/theoremdb/db/dbtest"
 )
 
 // chromiumPath is Debian's Chromium unless CHROMIUM names another binary.
@@ -153,13 +154,40 @@ func doubleClick(sel chromedp.CSS, between func(context.Context) error) chromedp
 	})
 }
 
-// seededSite migrates and seeds a fresh SQLite database and serves it.
+// seededSite serves a SQLite database of its own, migrated and seeded with the demo data: a copy
+// of one that the first caller of the test process migrated and seeded through the binary.
 func seededSite(t *testing.T) (*proc, []string) {
 	t.Helper()
-	env := []string{"DATABASE_URL=" + dbtest.URL(t, "sqlite3")}
-	mustCLI(t, env, "migrate")
-	mustCLI(t, env, "seed")
+	seeded.Do(func() {
+		env := []string{"DATABASE_URL=sqlite:" + filepath.Join(workDir, "seeded.db")}
+		if _, seeded.err = cli(t, env, "migrate"); seeded.err == nil {
+			_, seeded.err = cli(t, env, "seed")
+		}
+	})
+	if seeded.err != nil {
+		t.Fatalf("migrate and seed the demo site: %v", seeded.err)
+	}
+	file := filepath.Join(t.TempDir(), "test.db")
+	for _, suffix := range []string{"", "-wal"} {
+		b, err := os.ReadFile(filepath.Join(workDir, "seeded.db"+suffix))
+		if suffix != "" && errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file+suffix, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := []string{"DATABASE_URL=sqlite:" + file}
 	return serve(t, env), env
+}
+
+// seeded is the demo site that seededSite copies, made once per test process.
+var seeded struct {
+	sync.Once
+	err error
 }
 
 // createReviewer makes a reviewer account with a password, as an operator

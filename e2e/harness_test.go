@@ -19,7 +19,10 @@ import (
 	"time"
 )
 
-var binary string
+var (
+	binary  string
+	workDir string // the test process's own files, removed when it ends
+)
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "theoremdb-e2e")
@@ -27,7 +30,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	binary = filepath.Join(dir, "theoremdb")
+	workDir, binary = dir, filepath.Join(dir, "theoremdb")
 	build := exec.Command("go", "build", "-o", binary, "../cmd/theoremdb")
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
 	if err := build.Run(); err != nil {
