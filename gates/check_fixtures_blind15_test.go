@@ -168,3 +168,30 @@ func undirectedClean() *Revision {
 	r.OpenStatus = packet.OpenStatus{StrongestKnown: "Known for Cayley graphs of several families of groups.", UnresolvedTarget: "Whether every such vertex-transitive graph has a Hamiltonian cycle."}
 	return r
 }
+
+func TestReadingBlind15ExampleOrder(t *testing.T) {
+	t.Parallel()
+	cons := consistencyGate
+	base := func() *Revision {
+		r := clean()
+		r.Title = "A 5-regular graph of girth 5 on fewer than 30 vertices"
+		r.Statement = "Find a 5-regular graph of girth 5 with at most 29 vertices, or prove that none exists."
+		r.Exposition = []packet.ExpositionEntry{
+			{Kind: packet.Remark, Body: "A computer search showed that the smallest 5-regular girth-5 graphs have at least 30 vertices, and a graph on 30 vertices is known."},
+		}
+		r.Acceptance.Criterion = "A 5-regular graph of girth 5 on at most 29 vertices with its adjacency list, or a proof that none exists."
+		r.OpenStatus = packet.OpenStatus{StrongestKnown: "The least order is 30, by an exhaustive search.", UnresolvedTarget: "Whether the search that gives 30 can be confirmed independently."}
+		return r
+	}
+	example := func(s string) func(r *Revision) {
+		return func(r *Revision) { r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Example, Body: s}) }
+	}
+	runReadingCases(t, []readingCase{
+		{name: "order: an example below the least size's bound", gate: cons, check: checkConsistencyBounds, base: base, want: NeedsHuman, quote: "5-regular girth-5 graph on 24 vertices",
+			change: example("Joining two copies of the Petersen graph by a perfect matching and adding four vertices gives a 5-regular girth-5 graph on 24 vertices.")},
+		{name: "order: an example at the bound", gate: cons, check: checkConsistencyBounds, base: base, want: Pass,
+			change: example("The known 5-regular girth-5 graph on 30 vertices is built from two copies of the Petersen graph.")},
+		{name: "order: an example of the kind above the bound", gate: cons, check: checkConsistencyBounds, base: base, want: Pass,
+			change: example("Joining three copies of the Petersen graph gives a 5-regular girth-5 graph on 36 vertices.")},
+	})
+}
