@@ -184,7 +184,9 @@ func TestReadingBlind15ExampleOrder(t *testing.T) {
 		return r
 	}
 	example := func(s string) func(r *Revision) {
-		return func(r *Revision) { r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Example, Body: s}) }
+		return func(r *Revision) {
+			r.Exposition = append(r.Exposition, packet.ExpositionEntry{Kind: packet.Example, Body: s})
+		}
 	}
 	runReadingCases(t, []readingCase{
 		{name: "order: an example below the least size's bound", gate: cons, check: checkConsistencyBounds, base: base, want: NeedsHuman, quote: "5-regular girth-5 graph on 24 vertices",
