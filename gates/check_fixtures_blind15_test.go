@@ -197,3 +197,20 @@ func TestReadingBlind15ExampleOrder(t *testing.T) {
 			change: example("Joining three copies of the Petersen graph gives a 5-regular girth-5 graph on 36 vertices.")},
 	})
 }
+
+func TestReadingBlind15VacuousZero(t *testing.T) {
+	t.Parallel()
+	st := statementGate
+	runReadingCases(t, []readingCase{
+		{name: "zero: a factor set to zero in a product asked not to vanish", gate: st, check: stCheckDomain, want: NeedsHuman, quote: "Df = 0",
+			change: setStatement("Let f be a smooth map of the plane with Df = 0 everywhere and det(Df) · (Df)² nowhere zero. Prove or disprove: f has a fixed point.")},
+		{name: "zero: a factor set to zero in TeX", gate: st, check: stCheckDomain, want: NeedsHuman, quote: "\\omega = 0",
+			change: setStatement(`Let $\omega$ be a $2$-form on a closed $4$-manifold $M$ with $d\omega = 0$ and $\omega = 0$ and $\omega \wedge \omega \ne 0$ at every point. Prove or disprove: $M$ has a symplectic structure.`)},
+		{name: "zero: the quantity's derivative asked not to vanish", gate: st, check: stCheckDomain, want: Pass,
+			change: setStatement("Let f be a smooth function on the line with f(0) = 0 and f'(0) nonzero. Prove or disprove: f changes sign at 0.")},
+		{name: "zero: a sum asked not to vanish", gate: st, check: stCheckDomain, want: Pass,
+			change: setStatement("Let A be a square matrix with A² = 0 and (A + I)² nonzero. Prove or disprove: A + I is invertible.")},
+		{name: "zero: a closed form whose power does not vanish", gate: st, check: stCheckDomain, want: Pass,
+			change: setStatement("Let ω be a 2-form on a closed 4-manifold M with dω = 0 and ω ∧ ω nowhere zero. Prove or disprove: M has an almost complex structure.")},
+	})
+}
