@@ -13,8 +13,11 @@ import (
 // from; an abbreviation the statement uses as a noun and no other field spells out; a title
 // naming another dimension than the statement's; an acceptance that keeps only the proof of a
 // "prove or disprove"; a relevance note whose result is introduced by "according to this paper"
-// over an empty locator; and a relevance note about the kind of object the packet excludes
-// ("directed graphs" in a packet whose graphs are undirected).
+// over an empty locator; a relevance note about the kind of object the packet excludes
+// ("directed graphs" in a packet whose graphs are undirected); an example exhibiting an object
+// of a kind on fewer elements than the record's lower bound on the least such object; and a
+// hypothesis setting a quantity to zero beside one asking a product or power of it not to
+// vanish.
 
 func TestReadingBlind15Recurrence(t *testing.T) {
 	t.Parallel()
