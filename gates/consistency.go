@@ -577,6 +577,8 @@ func consistencyBounds(r *Revision, out *Report) {
 	found += consistencyConcreteBounds(r, out, maxBoundFindings-found)
 	found += consistencyUnits(r, out, maxBoundFindings-found)
 	found += consistencyInstanceRange(r, out, maxBoundFindings-found)
+	found += consistencyCriterionBranch(r, out, maxBoundFindings-found)
+	found += consistencyExampleOrder(r, out, maxBoundFindings-found)
 	ask := func(a Text, ab bndBound, b Text, bb bndBound, behaviour string) {
 		if found >= maxBoundFindings {
 			found++

@@ -410,6 +410,10 @@ func refsRelevanceTopic(r *Revision, out *Report) {
 		}
 		if a, b, named := relevanceOtherNamedProblem(r.Title, ref.Relevance); named {
 			askNamed(a, b, "a problem named after another name than the one the title's problem is named after, while it never names the title's")
+			continue
+		}
+		if a, b, named := relevanceExcludedKind(ref.Relevance, prob.String()); named {
+			askNamed(a, b, "a kind of object whose negation the problem uses for its own objects while it never uses the word itself")
 		}
 	}
 }

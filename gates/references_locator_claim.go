@@ -10,10 +10,16 @@ import "regexp"
 // something exists or does not, or a claim about every object of a kind ("every locally
 // compact group acting faithfully on a manifold of dimension three is a Lie group"). The verb may name what it obtains before the result ("Proves
 // Sierpiński's conjecture: for every k ≥ 2 …"). Over an empty
-// locator it goes to a person, as a named theorem does.
+// locator it goes to a person, as a named theorem does. The work may also be named as the
+// claim's source instead of a verb ("According to this paper there is a polytope with …").
 
 // refStatedResultRe finds a verb by which a work obtains a result, followed by the result.
 var refStatedResultRe = regexp.MustCompile(`(?i)\b(?:proved|proves|prove|proven|shows|showed|shown|show|establishes|established|establish|obtains|obtained|derives|derived|gives a proof)\b\s*(?:there|here|in it|in this work)?\s*(?:(?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+\s*)?(?:that|:)`)
+
+// refAttributedResultRe finds a result the note attributes to the work without a verb of
+// proof: "According to this paper there is a 43-dimensional polytope …", "According to the
+// authors, every …".
+var refAttributedResultRe = regexp.MustCompile(`(?i)\baccording to (?:this|the|that|these|its) (?:paper|article|work|authors?|author's|book|survey|thesis|preprint|note|monograph|memoir)s?\b\s*,?`)
 
 // refQuantitativeRe finds a relation, a quantitative bound, a claim of existence, a universal
 // claim or an implication in a claim: "≤", "=", "at least 3", "exactly k", "no projective plane
@@ -25,6 +31,9 @@ var refQuantitativeRe = regexp.MustCompile(`[≤≥<>=≠≈]|\\(?:le|ge|leq|geq
 // after a verb that obtains it, or ok false.
 func refStatedResult(note string) (start, end int, ok bool) {
 	m := refStatedResultRe.FindStringIndex(note)
+	if m == nil {
+		m = refAttributedResultRe.FindStringIndex(note)
+	}
 	if m == nil || !refQuantitativeRe.MatchString(note[m[1]:]) {
 		return 0, 0, false
 	}

@@ -148,7 +148,7 @@ type stCtx byte
 // stVariableDomain checks that every variable of the statement's formulas is introduced.
 func stVariableDomain(a *stAnalysis, out *Report) {
 	t := a.stmt
-	hypotheses := stCliqueHypotheses(a.r.Statement, out) + stDefinitionHypotheses(a.r.Statement, out)
+	hypotheses := stCliqueHypotheses(a.r.Statement, out) + stDefinitionHypotheses(a.r.Statement, out) + stVacuousZero(a.r.Statement, out)
 	if !t.ok() {
 		out.Unknown(stCheckDomain, t.whole(),
 			"The statement's TeX could not be read (see statement.tex-wellformed), so its variables were not checked.")

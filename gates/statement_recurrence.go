@@ -502,6 +502,8 @@ func stRecursiveSequence(a *stAnalysis, out *Report) {
 	}
 	reported += stExpositionRecurrences(a, fields, seen, out)
 	reported += stUnicodeRecurrences(a, seen, out)
+	reported += stBareRecurrences(a, seen, out)
+	reported += stClassDefinitions(a, out)
 	low := a.stmt.prose()
 	for _, name := range stNamedSequences {
 		j := strings.Index(low, name)

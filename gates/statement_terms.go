@@ -501,6 +501,7 @@ func stDefinedTerms(a *stAnalysis, out *Report) {
 	humans += stVariantSymbols(a, out)
 	humans += stRedefinedTerms(a, out)
 	humans += stCircularDefinitions(a, out)
+	humans += stUndefinedAcronyms(a, out)
 	if fails+humans == 0 {
 		var used []string
 		for _, e := range a.r.Exposition {

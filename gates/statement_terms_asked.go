@@ -28,18 +28,8 @@ var stAskedPhraseRe = regexp.MustCompile(`(?i)\b(?:determine|find|classify|list|
 // findings.
 func stAskedModifiers(a *stAnalysis, v *stVocab, out *Report) int {
 	t := a.stmt
-	r := a.r
-	var rest strings.Builder
-	rest.WriteString(r.Title + " " + r.Acceptance.Criterion + " " + r.Acceptance.Equivalence + " " + r.Acceptance.SearchSpace + " " +
-		r.OpenStatus.StrongestKnown + " " + r.OpenStatus.UnresolvedTarget + " " + r.Provenance.Attribution + " " + r.Provenance.SourceLocator)
-	for _, e := range r.Exposition {
-		rest.WriteString(" " + e.Term + " " + e.Body)
-	}
-	for _, x := range r.References {
-		rest.WriteString(" " + x.Citation + " " + x.Relevance)
-	}
 	known, prefixes := map[string]bool{}, map[string]bool{}
-	for _, w := range strings.Fields(strings.ToLower(stPlainWords(rest.String()))) {
+	for _, w := range strings.Fields(strings.ToLower(stPlainWords(stOutsideStatement(a.r)))) {
 		w = strings.Trim(w, "'’-–.,;:()")
 		known[stStem(w)] = true
 		if rs := []rune(w); len(rs) >= 5 {
@@ -75,4 +65,20 @@ func stAskedModifiers(a *stAnalysis, v *stVocab, out *Report) int {
 		}
 	}
 	return n
+}
+
+// stOutsideStatement joins the fields of the packet other than the statement where a term the
+// statement uses may be spelled out: title, acceptance, open status, provenance, exposition and
+// the references' citations and notes.
+func stOutsideStatement(r *Revision) string {
+	var rest strings.Builder
+	rest.WriteString(r.Title + " " + r.Acceptance.Criterion + " " + r.Acceptance.Equivalence + " " + r.Acceptance.SearchSpace + " " +
+		r.OpenStatus.StrongestKnown + " " + r.OpenStatus.UnresolvedTarget + " " + r.Provenance.Attribution + " " + r.Provenance.SourceLocator)
+	for _, e := range r.Exposition {
+		rest.WriteString(" " + e.Term + " " + e.Body)
+	}
+	for _, x := range r.References {
+		rest.WriteString(" " + x.Citation + " " + x.Relevance)
+	}
+	return rest.String()
 }

@@ -244,7 +244,7 @@ func stTitleDiffers(a *stAnalysis, span Span, out *Report) bool {
 		stTitleValueQuestion(r, out) || stTitleRange(r, out) || stTitleQuestionWord(r, out) {
 		return true
 	}
-	if stTitleCount(r, out) {
+	if stTitleCount(r, out) || stTitleDimension(r, out) {
 		return true
 	}
 	if sp, num, ok := stTitleNumberWord(r.Title, packetText); ok {
