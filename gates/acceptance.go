@@ -57,6 +57,23 @@ var numericalEvidence = []string{"bound", "value", "digit", "decimal", "precisio
 	"accura", "approximat", "within", "certif", "rigorous", "numeric", "comput", "estimate", "enclos",
 	"≤", "<", "±", "≥", ">", "10^", "tolerance", "significant"}
 
+// numericalTeXRelationRe is a relation written as a TeX command ("$a\le b$", "$b-a\leq 1/8$",
+// "$c \pm 1/20$"): the spelling in TeX of the ≤, ≥, <, > and ± of numericalEvidence, which
+// names numerical evidence as they do. A command that only starts the same ("\left",
+// "\lesssim", "\gets") is none.
+var numericalTeXRelationRe = regexp.MustCompile(`\\(?:leq?q?|geq?q?|leqslant|geqslant|lt|gt|pm|mp)(?:[^A-Za-z]|$)`)
+
+// numericalComparisonRe is a comparison said in words ("at most", "no less than", "exceeds",
+// "below $a$"): a criterion that compares so and names no value, bound or sign may ask for
+// numbers in words or only for an argument, which a person reads.
+var numericalComparisonRe = regexp.MustCompile(`(?i)\b(?:at most|at least|(?:no|not) (?:more|less|fewer|greater|larger|smaller) than|(?:less|more|fewer|greater|larger|smaller) than|exceed(?:s|ed|ing)?\b|(?:below|above)\s+(?:\$|[0-9]))`)
+
+// criterionNamesNumbers reports whether a numerical criterion names numerical evidence: one of
+// the stems of numericalEvidence, or a relation written in TeX.
+func criterionNamesNumbers(c string) bool {
+	return containsStem(c, numericalEvidence...) || numericalTeXRelationRe.MatchString(scanPart(c))
+}
+
 // precisionWords say how precise a numerical answer must be.
 var precisionWords = []string{"exact", "decimal", "digit", "significant", "error", "precision", "tolerance",
 	"within", "accura", "relative", "absolute", "ulp", "±"}
@@ -195,11 +212,17 @@ func kindQuote(s, empty string) string {
 func acceptanceNumerical(r *Revision, out *Report) {
 	a := r.Acceptance
 	ok := !acceptancePrecisionScale(r, out)
-	if !containsStem(a.Criterion, numericalEvidence...) {
+	if !criterionNamesNumbers(a.Criterion) {
 		ok = false
-		out.Fail(checkAcceptanceNumerical, Whole(fieldAcceptanceCriterion, a.Criterion),
-			"The target is numerical but acceptance.criterion “"+clipText(a.Criterion, 120)+"” asks for no numerical evidence (a value, bounds or an error), only for an argument.",
-			"Rewrite acceptance.criterion as numerical evidence: for example “certified bounds L ≤ x ≤ U with U − L ≤ 10^{-6}”, or change acceptance.kind to PROOF if a proof is what settles the problem.")
+		if at := numericalComparisonRe.FindStringIndex(scanPart(a.Criterion)); at != nil {
+			out.NeedsHuman(checkAcceptanceNumerical, SpanOf(fieldAcceptanceCriterion, a.Criterion, at[0], at[1]),
+				"The target is numerical and acceptance.criterion “"+clipText(a.Criterion, 120)+"” compares in words (“"+a.Criterion[at[0]:at[1]]+"”) but names no value, bound, error or inequality sign; whether it asks for numbers or only for an argument is for a person to read.",
+				"Name in acceptance.criterion the numbers asked for and how close they must be, for example “rationals L ≤ U with U − L ≤ 10^{-4}, L witnessed by …, U by a proof”, or change acceptance.kind to PROOF if a proof is what settles the problem.")
+		} else {
+			out.Fail(checkAcceptanceNumerical, Whole(fieldAcceptanceCriterion, a.Criterion),
+				"The target is numerical but acceptance.criterion “"+clipText(a.Criterion, 120)+"” asks for no numerical evidence (a value, bounds or an error), only for an argument.",
+				"Rewrite acceptance.criterion as numerical evidence: for example “certified bounds L ≤ x ≤ U with U − L ≤ 10^{-6}”, or change acceptance.kind to PROOF if a proof is what settles the problem.")
+		}
 	}
 	if why := placeholderReason(a.Precision, 3); why != "" {
 		ok = false

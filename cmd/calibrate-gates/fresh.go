@@ -131,7 +131,15 @@ type freshDefect struct {
 // of any split FAILing; an example whose face count falls below the statement's bound only for a
 // reader who knows the cross-polytope is centrally symmetric stays missed), so it is tuned-on for
 // those classes from then and the next split measures the checks blind again.
-var freshSplits = []string{"tune", "heldout", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6", "heldout-7", "heldout-8", "heldout-9", "heldout-10", "heldout-11", "heldout-12", "heldout-13", "heldout-14", "heldout-15"}
+// heldout-17, written the same way while heldout-16 was generalised for and without reading it,
+// was measured as written on the checks with heldout-15's generalisations: 10 of 30 caught, and
+// two clean FAILs: a numerical criterion writing its bounds and their width with TeX relations
+// ("$a\le b$ with $b-a\le 1/8$"), read as asking for no numerical evidence (a relation in TeX
+// now counts as the same sign written ≤ or ±, and a comparison only in words asks a person), and
+// a packet whose references were all secondary, rightly FAILing open-status.primary-source (the
+// packet was completed with the primary source of the planar case after the measurement). Its
+// misses are left as measured (known-misses), so it measures the checks blind.
+var freshSplits = []string{"tune", "heldout", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6", "heldout-7", "heldout-8", "heldout-9", "heldout-10", "heldout-11", "heldout-12", "heldout-13", "heldout-14", "heldout-15", "heldout-17"}
 
 // freshSplit is one split of the fresh set.
 type freshSplit struct {

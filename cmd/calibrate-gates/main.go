@@ -1118,4 +1118,28 @@ revised; the **heldout** split was written afterwards and measured without chang
   missed, a reading no safe rule gives: an example counting 241 faces for the cross-polytope
   contradicts the statement's 3^5 only for a reader who knows that the cross-polytope is a
   centrally symmetric 5-polytope, which the example does not say.
+- The **heldout-17** split is an eighteenth blind split, written on 2026-12-07 under the same
+  rules while heldout-16 was being generalised for and without reading it: fifteen clean
+  packets of fields the earlier splits little used (convex geometry, commutative algebra,
+  probability on groups, the Anderson model, automata and formal languages, combinatorics on
+  words, geometric measure theory, quantum information, computational number theory) and thirty
+  defects, three for each of the eight classes the review issue names and six of classes the
+  earlier splits did not use. Measured once as written, on the checks with heldout-15's classes
+  generalised for: **10 of 30** caught, and **2 of its 15 clean packets FAILing**. One FAILed
+  acceptance.numerical on a criterion writing its bounds and their width with TeX relations
+  ("$a\le b$ with $b-a\le 1/8$"), read as asking for no numerical evidence: a relation written
+  as a TeX command now counts as the same sign written ≤ or ±, a comparison said only in words
+  ("at most", "no less than") asks a person, and a criterion comparing nothing still FAILs
+  (fixtures in gates/check_fixtures_falsefail17_test.go). The other FAILed
+  open-status.primary-source rightly: its references were a survey and an encyclopedia page, both
+  secondary, so the packet, not the check, was incomplete; it was completed after the
+  measurement with the primary source of the solved planar case. Measured again with that fix
+  and the completed packet: the same **10 of 30**, no clean packet FAILing. Its misses, left
+  blind: three recursive definitions without their start, three examples whose numbers
+  contradict a bound the packet states, two targets the recorded bounds already meet, two titles
+  asking another question, two relevance notes about another problem, a caption answering the
+  question, an unbounded search range, and one each of the six new classes (a criterion whose
+  interval ends are swapped, a row carrying another work's identifier, a classification
+  criterion leaving out cases, an example violating the definition it illustrates, an
+  equivalence not preserving the defining property, a certificate resting on a random sample).
 `
