@@ -1118,4 +1118,21 @@ revised; the **heldout** split was written afterwards and measured without chang
   missed, a reading no safe rule gives: an example counting 241 faces for the cross-polytope
   contradicts the statement's 3^5 only for a reader who knows that the cross-polytope is a
   centrally symmetric 5-polytope, which the example does not say.
+- The **heldout-16** split is a seventeenth blind split, written on 2026-12-07 under the same
+  rules while heldout-15 was being generalised for and without reading it: fifteen clean packets
+  of fields the earlier splits little used (braid groups, spectral geometry, ergodic theory,
+  combinatorial games, coding theory, modular representation theory, additive combinatorics,
+  Boolean function complexity, knot theory, Diophantine equations, finite geometry, discrete
+  geometry, Dehn surgery, Euclidean rings) and thirty defects, three for each of the eight
+  classes the review issue names and six of classes heldout-13, heldout-14 and heldout-15 did
+  not use. Measured once as written, on the checks with heldout-14's classes generalised for:
+  **15 of 30** caught, **no clean packet FAILing**; measured again on the checks with
+  heldout-15's classes generalised for: the same **15 of 30**, none of its three recurrences
+  without a start written in a shape those rules read. Its misses: three recurrences without
+  their first term, two examples and a computation count that contradict a bound or a count the
+  packet states, a target the recorded bounds already meet, a title naming the case already
+  settled, a relevance note about another representation, a theorem quoted with no locator, a
+  definition that contradicts the statement's condition, a criterion the zero function
+  satisfies, an open status dating the problem or a result against its provenance or reference,
+  and an open status whose remaining question is another conjecture.
 `
