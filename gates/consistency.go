@@ -570,6 +570,7 @@ func consistencyBounds(r *Revision, out *Report) {
 	found += consistencyExampleExtremum(r, out, maxBoundFindings-found)
 	found += consistencyExampleBoundBeyond(r, out, maxBoundFindings-found)
 	found += consistencyExampleFormula(r, out, maxBoundFindings-found)
+	found += consistencyExampleRelation(r, out, maxBoundFindings-found)
 	found += consistencyStatusSettles(r, out, maxBoundFindings-found)
 	found += consistencyExampleThreshold(r, out, maxBoundFindings-found)
 	found += consistencyExampleRecord(r, out, maxBoundFindings-found)

@@ -12,11 +12,12 @@ import (
 // asks for what is known. The record states its width in one of three shapes: in words ("the
 // gap has width about 0.97"), as two bounds on one subject ("0.6169 ≤ Δ₄ ≤ 0.6444"), or as a
 // lower and an upper end in prose ("below 3.52 … above 4.4898"); either bound may be a fraction. A requested width at least one
-// of these goes to a person, who decides whether the two are of one quantity.
+// of these goes to a person (the requested width may be a fraction too, "b − a ≤ 1/2", read
+// whole and not as its numerator), who decides whether the two are of one quantity.
 
 // widthRequestRe reads a requested width: "b − a ≤ 0.05", "β - α \le 1", "width at most 0.05",
 // "to within 0.1", "b − a ≤ 10⁻³".
-var widthRequestRe = regexp.MustCompile(`(?i)(?:\b[bβu]\s*[−–-]\s*[aαl]\s*(?:≤|<|\\leq?\b|\\lt\b)|\b(?:width|gap|length)\s+(?:of\s+)?(?:at most|≤|no more than|not exceeding)|\bto within)\s*\$?\s*(` + powerNumber + `)`)
+var widthRequestRe = regexp.MustCompile(`(?i)(?:\b[bβu]\s*[−–-]\s*[aαl]\s*(?:≤|<|\\leq?\b|\\lt\b)|\b(?:width|gap|length)\s+(?:of\s+)?(?:at most|≤|no more than|not exceeding)|\bto within)\s*\$?\s*(` + powerNumber + `)(?:\s*/\s*([0-9]+)\b)?`)
 
 // widthStatedRe reads a width the record states: "the gap has width about 0.97", "an interval of
 // width 0.027", "a gap of 0.03".
@@ -80,6 +81,14 @@ func incumbentWidthMeets(r *Revision, out *Report) bool {
 		w, ok := powerValue(t.Body[m[2]:m[3]])
 		if !ok {
 			w, ok = cmpNumber(strings.ReplaceAll(t.Body[m[2]:m[3]], " ", ""))
+		}
+		if ok && m[4] >= 0 {
+			// a width written as a fraction, "b − a ≤ 1/2", is read whole, not as its numerator
+			d, err := strconv.Atoi(t.Body[m[4]:m[5]])
+			if err != nil || d == 0 {
+				continue
+			}
+			w /= float64(d)
 		}
 		if !ok || w <= 0 {
 			continue

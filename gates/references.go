@@ -206,11 +206,20 @@ func refNamesPlace(rel string) bool {
 // of "P. B. Shalen" reads as "page B" and "C. C" of "C. C. Sims" as "chapter C".
 var initialsRe = regexp.MustCompile(`^\p{Lu}[a-z]?\.\s*\p{Lu}$`)
 
+// seriesNumeralRe matches what exactLocatorRe reads as a place but is the numeral of a title in
+// a series: "Cartan matrices and Brauer's k(B)-conjecture III, arXiv preprint" reads as
+// "conjecture III". The word is written in a title's lower case, where a place is capitalised
+// ("Conjecture 3", "Chapter III"), and the Roman numeral closes the title.
+var seriesNumeralRe = regexp.MustCompile(`^[a-z]+\s+[IVX]+$`)
+
 // citationNamesPlace reports whether a citation names a place in the work, an author's initials
-// aside.
+// and a title's series numeral aside.
 func citationNamesPlace(citation string) bool {
 	for _, m := range exactLocatorRe.FindAllStringIndex(citation, -1) {
 		if initialsRe.MatchString(citation[m[0]:m[1]]) && m[1] < len(citation) && (citation[m[1]] == '.' || citation[m[1]] == '-') {
+			continue
+		}
+		if seriesNumeralRe.MatchString(citation[m[0]:m[1]]) && m[1] < len(citation) && strings.ContainsRune(",.:", rune(citation[m[1]])) {
 			continue
 		}
 		return true

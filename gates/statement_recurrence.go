@@ -503,6 +503,7 @@ func stRecursiveSequence(a *stAnalysis, out *Report) {
 	reported += stExpositionRecurrences(a, fields, seen, out)
 	reported += stUnicodeRecurrences(a, seen, out)
 	reported += stBareRecurrences(a, seen, out)
+	reported += stArgumentRecurrences(a, seen, out)
 	reported += stClassDefinitions(a, out)
 	low := a.stmt.prose()
 	for _, name := range stNamedSequences {

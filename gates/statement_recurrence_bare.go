@@ -9,7 +9,7 @@ import (
 )
 
 // A recurrence is also written with TeX's subscripts outside any formula: "n_{k+1} = 2n_k + 1
-// for k ≥ 2", "q_{j+1} is the least prime p with n(p) > n(q_j)". The formula reader never sees
+// for k ≥ 2", "R_{k+1}(b) = b·R_k(b) + 1" (a term carrying a parameter besides its index), "q_{j+1} is the least prime p with n(p) > n(q_j)". The formula reader never sees
 // it, nor the Unicode reader. The reader finds a letter at a shifted index on the left of "="
 // (or of "is", a recurrence in words) and the same letter at another shift of that index on the
 // right, and looks in the entry and the statement's fields for a first value: the letter at a
@@ -18,9 +18,13 @@ import (
 // compute, not a start. With none, a person confirms that the first terms are stated; the
 // sentence may also be a condition on a family ("every sequence satisfying …").
 
+// stBareArg is an argument the indexed term may carry besides its index, a parameter of the
+// family: "R_{k+1}(b) = b·R_k(b) + 1", "R_1(b) = 1".
+const stBareArg = `(?:\([^()]{1,12}\))?`
+
 // stBareRecRe reads the left side of a bare recurrence, with a shifted index, and its right side
 // up to the end of the clause: the letter, the index, the shift, the right side.
-var stBareRecRe = regexp.MustCompile(`(?:^|[^\p{L}\\$_^{])(\p{L})_\{\s*([a-z])\s*([+-]\s*\d+)\s*\}\s*(?:=|\bis\b)\s*([^.;=]{1,100})`)
+var stBareRecRe = regexp.MustCompile(`(?:^|[^\p{L}\\$_^{])(\p{L})_\{\s*([a-z])\s*([+-]\s*\d+)\s*\}` + stBareArg + `\s*(?:=|\bis\b)\s*([^.;=]{1,100})`)
 
 // stBareExemptRe marks a sentence whose recurrence is a condition on a family or a named
 // sequence's property; unlike the Unicode reader's, a definite subject that "satisfies" the
@@ -29,7 +33,7 @@ var stBareExemptRe = regexp.MustCompile(`(?i)\b(?:satisfying|obeying|whenever|ev
 
 // stBareInitialRe finds a letter at a numeric index given a value: "n₂ = 2", "q_1 = 3",
 // "q_{1} := 3", "a_0 is 1".
-var stBareInitialRe = regexp.MustCompile(`(?:^|[^\p{L}\\])(\p{L})(?:[₀₁₂₃₄₅₆₇₈₉]+|_\{?\s*[0-9]+\s*\}?)\s*\$?\s*(?:=|:=|\\coloneqq|\bis\s+\$?[0-9])`)
+var stBareInitialRe = regexp.MustCompile(`(?:^|[^\p{L}\\])(\p{L})(?:[₀₁₂₃₄₅₆₇₈₉]+|_\{?\s*[0-9]+\s*\}?)` + stBareArg + `\s*\$?\s*(?:=|:=|\\coloneqq|\bis\s+\$?[0-9])`)
 
 // stBareRecurrences asks a person about each bare recurrence of the statement or an exposition
 // entry whose letter no field gives a first value. It returns the number of findings.
