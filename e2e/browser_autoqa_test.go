@@ -57,6 +57,7 @@ func archivedDecision(t *testing.T, url string) (decisionID, problemID, proposer
 // lane register on /admin/lanes; a proposer's appeal over GraphQL, answered in the appeals queue,
 // whose upheld criterion shows on the versioned criteria.
 func TestBrowserAutoQA(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	url := dbtest.URL(t, "sqlite3")
 	env := []string{"DATABASE_URL=" + url}
@@ -193,6 +194,7 @@ func TestBrowserAutoQA(t *testing.T) {
 // says what any machine made of it; the reviewer's decision on it counts in their accuracy on
 // gold, which the lane report shows.
 func TestBrowserGoldInReviewQueue(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	env := []string{"DATABASE_URL=" + dbtest.URL(t, "sqlite3"), "THEOREMDB_PEOPLE_GOLD=2"}
 	mustCLI(t, env, "migrate")

@@ -14,6 +14,7 @@ import (
 // names its writer, confirms its first step and then its second, each
 // recorded on its own, and the check leaves the queue.
 func TestBrowserPeopleCheck(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	mustCLI(t, env, "admin", "account", "create", "--handle", "prover-bot", "--role", "agent")

@@ -15,6 +15,7 @@ import (
 // dry run of the panel on one problem shows what the gate would do with their answers while
 // recording nothing.
 func TestBrowserLanesForecastGoldAndDryRun(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	mustCLI(t, env, "admin", "account", "create", "--handle", "olga", "--role", "operator")

@@ -13,6 +13,7 @@ import (
 // the public log and the problem's events record it, and a reviewer finds it in the review queue
 // and records the merge from a form that opens with it chosen.
 func TestBrowserModeratorHandsDuplicateToMerge(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	mustCLI(t, env, "admin", "account", "create", "--handle", "mona", "--role", "moderator")

@@ -12,6 +12,7 @@ import (
 // with its reason — shows the top of its statement on the first screen, every banner above it,
 // and the revision requests and facts below it.
 func TestBrowserPhoneStatementBelowBanners(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	s, env := seededSite(t)
 	createReviewer(t, env, "vera", "reviewer password")
