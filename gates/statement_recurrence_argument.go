@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-
-	"github.com/theoremdb/theoremdb/packet"
 )
 
 // Two more shapes of a recurrence outside TeX carry the index elsewhere than in a subscript. An
@@ -32,14 +30,7 @@ var stArgExemptRe = regexp.MustCompile(`(?i)\b(?:every|any|all|some|exists?|when
 // defined from its other values whose first value no field gives. It returns the number of
 // findings.
 func stArgumentRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int {
-	texts := []Text{{FieldStatement, a.r.Statement}}
-	defs := a.r.Statement
-	for i, e := range a.r.Exposition {
-		texts = append(texts, Text{ExpositionField(i, "body"), e.Body})
-		if e.Kind == packet.Definition || e.Kind == packet.Convention {
-			defs += "\n" + e.Body
-		}
-	}
+	texts, defs := stRecurrenceTexts(a.r)
 	n := 0
 	ask := func(t Text, name string, start, end int, kind string) {
 		from, to := sentenceAround(t.Body, start)

@@ -38,14 +38,7 @@ var stBareInitialRe = regexp.MustCompile(`(?:^|[^\p{L}\\])(\p{L})(?:[₀₁₂�
 // stBareRecurrences asks a person about each bare recurrence of the statement or an exposition
 // entry whose letter no field gives a first value. It returns the number of findings.
 func stBareRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int {
-	texts := []Text{{FieldStatement, a.r.Statement}}
-	defs := a.r.Statement
-	for i, e := range a.r.Exposition {
-		texts = append(texts, Text{ExpositionField(i, "body"), e.Body})
-		if e.Kind == packet.Definition || e.Kind == packet.Convention {
-			defs += "\n" + e.Body
-		}
-	}
+	texts, defs := stRecurrenceTexts(a.r)
 	n := 0
 	for _, t := range texts {
 		for _, m := range stBareRecRe.FindAllStringSubmatchIndex(t.Body, 4) {
@@ -96,4 +89,19 @@ func stBareInitial(text, letter string) bool {
 		}
 	}
 	return false
+}
+
+// stRecurrenceTexts are the texts a recurrence written outside TeX is read in, the statement and
+// each exposition entry, and defs, the statement with the definitions and conventions, where a
+// first value may be given.
+func stRecurrenceTexts(r *Revision) (texts []Text, defs string) {
+	texts = []Text{{FieldStatement, r.Statement}}
+	defs = r.Statement
+	for i, e := range r.Exposition {
+		texts = append(texts, Text{ExpositionField(i, "body"), e.Body})
+		if e.Kind == packet.Definition || e.Kind == packet.Convention {
+			defs += "\n" + e.Body
+		}
+	}
+	return texts, defs
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-
-	"github.com/theoremdb/theoremdb/packet"
 )
 
 // A packet written without TeX states a recurrence with Unicode subscripts ("sₙ = 7sₙ₋₁ for
@@ -26,14 +24,7 @@ var stUniExemptRe = regexp.MustCompile(`(?i)\b(?:satisf\w*|obey\w*|whenever|ever
 // exposition entry whose letter no field gives at a numeric subscript. It returns the number of
 // findings.
 func stUnicodeRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int {
-	texts := []Text{{FieldStatement, a.r.Statement}}
-	defs := a.r.Statement
-	for i, e := range a.r.Exposition {
-		texts = append(texts, Text{ExpositionField(i, "body"), e.Body})
-		if e.Kind == packet.Definition || e.Kind == packet.Convention {
-			defs += "\n" + e.Body
-		}
-	}
+	texts, defs := stRecurrenceTexts(a.r)
 	n := 0
 	for _, t := range texts {
 		for _, m := range stUniRecRe.FindAllStringSubmatchIndex(t.Body, 4) {
