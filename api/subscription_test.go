@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -142,6 +143,62 @@ func TestModerationQueueSubscription(t *testing.T) {
 				t.Errorf("the flag took %v to arrive; want under 1s", d)
 			}
 		})
+	}
+}
+
+// TestModerationQueueResumesAfter: a subscriber that read the queue at event N and subscribes
+// with after: N is sent every change since, in order, however late it subscribes; a
+// negative after is refused as bad input.
+func TestModerationQueueResumesAfter(t *testing.T) {
+	a := liveAPI(t, "sqlite3")
+	a.do(a.member, apitest.SubmitMutation, apitest.SubmitVars("Good integers", 1), nil)
+	if r := a.do(a.member, `mutation { flagProblem(input: {problemId: "TDB-1", reason: KNOWN_ANSWER, explanation: "Settled in a 2025 preprint; see arXiv."}) { flag { id } } }`, nil, nil); len(r.Errors) > 0 {
+		t.Fatalf("flagProblem: %+v", r.Errors)
+	}
+	type update struct {
+		Kind  string
+		Event struct{ Seq int }
+	}
+	// updates subscribes after seq and reads n updates.
+	updates := func(after, n int) []update {
+		c, _, err := a.dial("graphql-transport-ws", a.review, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		next(t, c, 5*time.Second, "connection_ack")
+		subscribe(t, c, "graphql-transport-ws", "q", fmt.Sprintf(`subscription { moderationQueue(after: %d) { kind event { seq } } }`, after))
+		var got []update
+		for len(got) < n {
+			m := next(t, c, 5*time.Second, "next")
+			var p struct {
+				Data struct{ ModerationQueue update }
+			}
+			if err := json.Unmarshal(m.Payload, &p); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, p.Data.ModerationQueue)
+		}
+		return got
+	}
+	all := updates(0, 2)
+	if all[0].Kind != "CASE_OPENED" || all[1].Kind != "FLAG_ADDED" || all[0].Event.Seq >= all[1].Event.Seq {
+		t.Fatalf("after: 0 sent %+v; want CASE_OPENED then FLAG_ADDED, in sequence order", all)
+	}
+	if rest := updates(all[0].Event.Seq, 1); rest[0] != all[1] {
+		t.Errorf("after: %d sent %+v first; want %+v", all[0].Event.Seq, rest[0], all[1])
+	}
+
+	c, _, err := a.dial("graphql-transport-ws", a.review, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	next(t, c, 5*time.Second, "connection_ack")
+	subscribe(t, c, "graphql-transport-ws", "q", `subscription { moderationQueue(after: -1) { kind } }`)
+	m := next(t, c, 5*time.Second, "error", "next")
+	if !strings.Contains(string(m.Payload), `"code":"BAD_USER_INPUT"`) || strings.Contains(string(m.Payload), `"kind"`) {
+		t.Errorf("after: -1 answered %s %s; want errors with code BAD_USER_INPUT and no update", m.Type, m.Payload)
 	}
 }
 

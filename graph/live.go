@@ -2,9 +2,11 @@ package graph
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/theoremdb/theoremdb/ent"
 	"github.com/theoremdb/theoremdb/graph/model"
+	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
 )
 
@@ -100,4 +102,16 @@ func moderationPayload(ctx context.Context, c *ent.Client, mc *ent.ModerationCas
 		}
 	}
 	return &model.ModerationPayload{Case: mc, Problem: p, UserErrors: []*model.UserError{}}, nil
+}
+
+// resumeFrom is the sequence number a subscription's stream starts after:
+// the after: argument when given, else the newest event.
+func resumeFrom(ctx context.Context, c *ent.Client, after *int) (int64, error) {
+	if after == nil {
+		return live.Head(ctx, c)
+	}
+	if *after < 0 {
+		return 0, errBadInput{fmt.Sprintf("after is an event's sequence number, 0 or more; got %d", *after)}
+	}
+	return int64(*after), nil
 }

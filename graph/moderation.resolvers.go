@@ -16,7 +16,6 @@ import (
 	"github.com/theoremdb/theoremdb/ent/problem"
 	"github.com/theoremdb/theoremdb/graph/generated"
 	"github.com/theoremdb/theoremdb/graph/model"
-	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/viewer"
 )
@@ -109,7 +108,7 @@ func (r *queryResolver) ModerationCases(ctx context.Context, first *int) ([]*ent
 }
 
 // ModerationQueue is the resolver for the moderationQueue field.
-func (r *subscriptionResolver) ModerationQueue(ctx context.Context) (<-chan *model.ModerationUpdate, error) {
+func (r *subscriptionResolver) ModerationQueue(ctx context.Context, after *int) (<-chan *model.ModerationUpdate, error) {
 	a := viewer.From(ctx)
 	switch {
 	case a == nil:
@@ -119,12 +118,12 @@ func (r *subscriptionResolver) ModerationQueue(ctx context.Context) (<-chan *mod
 		closeSocket(ctx, CloseForbidden, "the moderation queue needs the moderator role")
 		return nil, policy.ErrForbidden
 	}
-	head, err := live.Head(ctx, r.client)
+	from, err := resumeFrom(ctx, r.client, after)
 	if err != nil {
 		return nil, err
 	}
 	// The kind decides under the broker's lock; the payload is read once, below.
-	evs, err := r.live.Subscribe(ctx, head, event.KindIn(policy.ModerationKinds...), func(ev *ent.Event) bool {
+	evs, err := r.live.Subscribe(ctx, from, event.KindIn(policy.ModerationKinds...), func(ev *ent.Event) bool {
 		return slices.Contains(policy.ModerationKinds, ev.Kind)
 	})
 	if err != nil {
@@ -132,7 +131,7 @@ func (r *subscriptionResolver) ModerationQueue(ctx context.Context) (<-chan *mod
 	}
 	st := sharedStream(ctx)
 	if st != nil {
-		st.Start(true)
+		st.Start(after == nil)
 	}
 	out := make(chan *model.ModerationUpdate)
 	go func() {
@@ -168,10 +167,8 @@ func (r *subscriptionResolver) ProblemEvents(ctx context.Context, id string, aft
 	if err != nil {
 		return nil, err
 	}
-	from := int64(0)
-	if after != nil {
-		from = int64(*after)
-	} else if from, err = live.Head(ctx, r.client); err != nil {
+	from, err := resumeFrom(ctx, r.client, after)
+	if err != nil {
 		return nil, err
 	}
 	evs, err := r.live.Subscribe(ctx, from, event.And(event.Subject(pid), event.Public(true)), func(ev *ent.Event) bool {

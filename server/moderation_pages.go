@@ -8,6 +8,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
@@ -64,12 +65,18 @@ func (s *Server) moderate(w http.ResponseWriter, r *http.Request) error {
 	if !requireSignIn(w, r) {
 		return nil
 	}
+	// The newest event first: the page's live queue resumes after it, so a
+	// change between this read and the page's subscription is not lost.
+	head, err := live.Head(r.Context(), s.policy.Client())
+	if err != nil {
+		return err
+	}
 	cases, err := s.policy.ModerationQueue(r.Context(), viewer.From(r.Context()), 100)
 	if err != nil {
 		return err
 	}
 	pg := page(r, "Moderation queue")
-	v := ui.ModerationView{Cases: cases, Nonce: pg.Nonce}
+	v := ui.ModerationView{Cases: cases, Nonce: pg.Nonce, After: head}
 	var list bytes.Buffer
 	if err := ui.ModerationCases(v).Render(r.Context(), &list); err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -415,23 +416,26 @@ func TestModerationPages(t *testing.T) {
 		t.Fatalf("moderation queue shows %d cases: %q", len(cases), text(t, body, "case"))
 	}
 	caseID := attr(cases[0].Attr, "data-case")
-	// The live refresh learns from a version whether the list changed.
-	version := func() (page, fragment string) {
+	// The live refresh learns from a version whether the list changed, and the
+	// live queue resumes after the newest event the page read.
+	version := func() (page, fragment string, head int) {
 		_, body, _ := s.get(mb, "/moderate")
-		m := regexp.MustCompile(`data-live-moderation data-version="([^"]+)"`).FindSubmatch(body)
+		m := regexp.MustCompile(`data-live-moderation data-version="([^"]+)" data-after="([0-9]+)"`).FindSubmatch(body)
 		if m == nil {
-			t.Fatal("the queue names no version")
+			t.Fatal("the queue names no version or no event to resume after")
 		}
+		head, _ = strconv.Atoi(string(m[2]))
 		_, _, h := s.get(mb, "/moderate?fragment=1")
-		return string(m[1]), h.Get("X-Content-Version")
+		return string(m[1]), h.Get("X-Content-Version"), head
 	}
-	before, fragment := version()
+	before, fragment, headBefore := version()
 	if before != fragment {
 		t.Errorf("page version %q, fragment version %q; want the same list named the same", before, fragment)
 	}
 	s.post(mb, "/moderate/"+caseID+"/claim", nil)
-	if after, _ := version(); after == before {
-		t.Error("the version stays the same after a claim")
+	if after, _, headAfter := version(); after == before || headAfter <= headBefore {
+		t.Errorf("after a claim the version is %q (was %q) and the page resumes after event %d (was %d); want both to move",
+			after, before, headAfter, headBefore)
 	}
 	_, body, _ = s.get(mb, "/moderate")
 	pagetest.Check(t, "/moderate with a claimed case", body)

@@ -19,7 +19,7 @@ import (
 // region    ************************** generated!.gotpl **************************
 
 type SubscriptionResolver interface {
-	ModerationQueue(ctx context.Context) (<-chan *model.ModerationUpdate, error)
+	ModerationQueue(ctx context.Context, after *int) (<-chan *model.ModerationUpdate, error)
 	ProblemEvents(ctx context.Context, id string, after *int) (<-chan *ent.Event, error)
 	ChangeRequestEvents(ctx context.Context, id string) (<-chan *corpus.ChangeRequestView, error)
 }
@@ -39,6 +39,20 @@ func (ec *executionContext) field_Subscription_changeRequestEvents_args(ctx cont
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_moderationQueue_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
 	return args, nil
 }
 
@@ -535,7 +549,8 @@ func (ec *executionContext) _Subscription_moderationQueue(ctx context.Context, f
 			return ec.fieldContext_Subscription_moderationQueue(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Subscription().ModerationQueue(ctx)
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().ModerationQueue(ctx, fc.Args["after"].(*int))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ModerationUpdate) graphql.Marshaler {
@@ -545,7 +560,7 @@ func (ec *executionContext) _Subscription_moderationQueue(ctx context.Context, f
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Subscription_moderationQueue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Subscription_moderationQueue(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Subscription",
 		Field:      field,
@@ -554,6 +569,17 @@ func (ec *executionContext) fieldContext_Subscription_moderationQueue(_ context.
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_ModerationUpdate(ctx, field)
 		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_moderationQueue_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }

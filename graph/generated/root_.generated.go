@@ -1178,7 +1178,7 @@ type ComplexityRoot struct {
 
 	Subscription struct {
 		ChangeRequestEvents func(childComplexity int, id string) int
-		ModerationQueue     func(childComplexity int) int
+		ModerationQueue     func(childComplexity int, after *int) int
 		ProblemEvents       func(childComplexity int, id string, after *int) int
 	}
 
@@ -6229,7 +6229,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		return e.ComplexityRoot.Subscription.ModerationQueue(childComplexity), true
+		args, err := ec.field_Subscription_moderationQueue_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.ModerationQueue(childComplexity, args["after"].(*int)), true
 	case "Subscription.problemEvents":
 		if e.ComplexityRoot.Subscription.ProblemEvents == nil {
 			break
@@ -14726,8 +14731,12 @@ Live streams over a WebSocket at /graphql (the graphql-transport-ws protocol, or
 graphql-ws); each message is one change, in sequence order.
 """
 type Subscription {
-  "Live changes to the moderation queue (moderators; authenticate in connection_init)."
-  moderationQueue: ModerationUpdate!
+  """
+  Live changes to the moderation queue (moderators; authenticate in connection_init), from the
+  sequence number after which to resume: a page that read the queue at event N subscribes with
+  after: N and misses nothing that happened since. Without after, from the newest event.
+  """
+  moderationQueue(after: Int): ModerationUpdate!
   "A problem's public events, from the sequence number after which to resume."
   problemEvents(id: String!, after: Int): Event!
 }

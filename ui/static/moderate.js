@@ -1,7 +1,10 @@
 // moderate.js keeps the moderation queue live: it subscribes to the
 // moderationQueue over a websocket (graphql-transport-ws, authenticated by
 // the session cookie) and, on every update, reloads the list of cases from
-// the server. A reload that brings the list the page shows (the server names
+// the server. The subscription resumes after the newest event the list
+// reflects (the page's data-after, then each update's), so a report made
+// while the socket opens or reconnects is not missed; updates that arrive
+// while a reload is under way are answered by one more reload. A reload that brings the list the page shows (the server names
 // each list with a version) leaves the page alone, and one that changes it
 // keeps what the moderator was typing, and where. A case that was not on the
 // page before is marked "New" and announced in the polite live region
@@ -30,14 +33,30 @@
   window.addEventListener("pageshow", function (e) {
     if (e.persisted && leaving) {
       leaving = false;
-      refresh();
+      refreshSoon();
     }
   });
+
+  var loading = false, again = false; // a reload under way, and another wanted after it
+  function refreshSoon() {
+    if (loading) {
+      again = true;
+      return;
+    }
+    loading = true;
+    refresh().then(function () {
+      loading = false;
+      if (again) {
+        again = false;
+        refreshSoon();
+      }
+    });
+  }
 
   function refresh() {
     var n = ++asked;
     var version = "";
-    fetch("/moderate?fragment=1", { credentials: "same-origin" })
+    return fetch("/moderate?fragment=1", { credentials: "same-origin" })
       .then(function (r) {
         if (!r.ok) throw new Error("status " + r.status);
         version = r.headers.get("X-Content-Version") || "";
@@ -101,6 +120,7 @@
     announcer.textContent = (names.length === 1 ? "New case: " : names.length + " new cases: ") + names.join("; ");
   }
 
+  var after = parseInt(box.getAttribute("data-after") || "", 10);
   var delay = 1000;
   function connect() {
     var scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -117,15 +137,20 @@
       }
       if (m.type === "connection_ack") {
         delay = 1000;
-        say("Live: new reports appear here as they arrive.");
         ws.send(JSON.stringify({
           id: "queue",
           type: "subscribe",
-          payload: { query: "subscription { moderationQueue { kind case { id } } }" },
+          payload: {
+            query: "subscription Queue($after: Int) { moderationQueue(after: $after) { kind event { seq } } }",
+            variables: isNaN(after) ? {} : { after: after },
+          },
         }));
-        refresh(); // catch up on anything between page load and now
+        say("Live: new reports appear here as they arrive.");
+        if (isNaN(after)) refreshSoon(); // a page without its event: catch up from now
       } else if (m.type === "next") {
-        refresh();
+        var u = m.payload && m.payload.data && m.payload.data.moderationQueue;
+        if (u && u.event && !(u.event.seq <= after)) after = u.event.seq;
+        refreshSoon();
       } else if (m.type === "ping") {
         ws.send(JSON.stringify({ type: "pong" }));
       }
