@@ -122,7 +122,8 @@ func slipRemainders(t Text, body string, out *Report, budget int) int {
 
 // slipIdentities checks each "expression = integer" whose expression stands alone: nothing
 // that could be part of it (a letter, an operation, a bracket closing) before it, and nothing
-// that continues the value (an operation, a decimal point, "mod") after it.
+// that continues the value (an operation, a decimal point, "mod", the subscript or the words of
+// another base) after it.
 func slipIdentities(t Text, body string, out *Report, budget int) int {
 	n := 0
 	for _, m := range slipClaimRe.FindAllStringSubmatchIndex(body, 50) {
@@ -264,8 +265,15 @@ func slipContinues(after string) bool {
 	if a[0] == '.' && len(a) > 1 && a[1] >= '0' && a[1] <= '9' {
 		return true
 	}
-	return strings.ContainsRune("+-−·×*^/!%⁰¹²³⁴⁵⁶⁷⁸⁹…_", r) || unicode.IsDigit(r) || unicode.IsLetter(r) && a == after
+	if slipBaseRe.MatchString(a) {
+		return true // a numeral in another base: "= 100111₃", "= 1101 in binary"
+	}
+	return strings.ContainsRune("+-−·×*^/!%⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉…_", r) || unicode.IsDigit(r) || unicode.IsLetter(r) && a == after
 }
+
+// slipBaseRe marks a value written in another base than ten by the words after it: "in base 3",
+// "(base 2)", "in binary", "in ternary".
+var slipBaseRe = regexp.MustCompile(`(?i)^\(?(?:in\s+|to\s+)?(?:base[\s-]*[0-9]+|(?:binary|ternary|octal|hexadecimal|duodecimal)\b)`)
 
 // slipEval evaluates integers joined by + − · × * with powers, products before sums. It fails
 // on a power too large to compute.
