@@ -10,7 +10,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/theoremdb/theoremdb/db"
-	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/ent/account"
 	"github.com/theoremdb/theoremdb/ent/decision"
 	"github.com/theoremdb/theoremdb/gates"
@@ -59,10 +58,8 @@ func archivedDecision(t *testing.T, url string) (decisionID, problemID, proposer
 func TestBrowserAutoQA(t *testing.T) {
 	t.Parallel()
 	ctx := newBrowser(t)
-	url := dbtest.URL(t, "sqlite3")
+	url := seededDB(t)
 	env := []string{"DATABASE_URL=" + url}
-	mustCLI(t, env, "migrate")
-	mustCLI(t, env, "seed")
 	mustCLI(t, env, "admin", "account", "create", "--handle", "olga", "--role", "operator")
 	setPassword(t, env, "olga", "operator password")
 	decisionID, problemID, proposer := archivedDecision(t, url)
@@ -196,9 +193,7 @@ func TestBrowserAutoQA(t *testing.T) {
 func TestBrowserGoldInReviewQueue(t *testing.T) {
 	t.Parallel()
 	ctx := newBrowser(t)
-	env := []string{"DATABASE_URL=" + dbtest.URL(t, "sqlite3"), "THEOREMDB_PEOPLE_GOLD=2"}
-	mustCLI(t, env, "migrate")
-	mustCLI(t, env, "seed")
+	env := []string{"DATABASE_URL=" + seededDB(t), "THEOREMDB_PEOPLE_GOLD=2"}
 	createReviewer(t, env, "rita", "reviewer password")
 	mustCLI(t, env, "admin", "account", "create", "--handle", "olga", "--role", "operator")
 	setPassword(t, env, "olga", "operator password")

@@ -14,8 +14,6 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
-
-	"github.com/theoremdb/theoremdb/db/dbtest"
 )
 
 // consoleProblems collects what a page reports that a person would not
@@ -138,9 +136,7 @@ func TestBrowserAPIExamples(t *testing.T) {
 	t.Parallel()
 	ctx := newBrowser(t)
 	const public = "https://problems.example.org"
-	env := []string{"DATABASE_URL=" + dbtest.URL(t, "sqlite3"), "THEOREMDB_BASE_URL=" + public}
-	mustCLI(t, env, "migrate")
-	mustCLI(t, env, "seed")
+	env := []string{"DATABASE_URL=" + seededDB(t), "THEOREMDB_BASE_URL=" + public}
 	s := serve(t, env)
 	console := watchConsole(t, ctx)
 

@@ -158,6 +158,13 @@ func doubleClick(sel chromedp.CSS, between func(context.Context) error) chromedp
 // of one that the first caller of the test process migrated and seeded through the binary.
 func seededSite(t *testing.T) (*proc, []string) {
 	t.Helper()
+	env := []string{"DATABASE_URL=" + seededDB(t)}
+	return serve(t, env), env
+}
+
+// seededDB returns the URL of a copy of the migrated and seeded demo database, the test's own.
+func seededDB(t *testing.T) string {
+	t.Helper()
 	seeded.Do(func() {
 		env := []string{"DATABASE_URL=sqlite:" + filepath.Join(workDir, "seeded.db")}
 		if _, seeded.err = cli(t, env, "migrate"); seeded.err == nil {
@@ -180,8 +187,7 @@ func seededSite(t *testing.T) (*proc, []string) {
 			t.Fatal(err)
 		}
 	}
-	env := []string{"DATABASE_URL=sqlite:" + file}
-	return serve(t, env), env
+	return "sqlite:" + file
 }
 
 // seeded is the demo site that seededSite copies, made once per test process.

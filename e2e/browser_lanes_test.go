@@ -18,7 +18,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/theoremdb/theoremdb/db"
-	"github.com/theoremdb/theoremdb/db/dbtest"
 	"github.com/theoremdb/theoremdb/lanes"
 	"github.com/theoremdb/theoremdb/policy"
 )
@@ -152,10 +151,8 @@ func elementShot(t *testing.T, ctx context.Context, sel chromedp.CSS, name strin
 func TestBrowserLanesAndPublicationGate(t *testing.T) {
 	t.Parallel()
 	ctx := newBrowser(t)
-	url := dbtest.URL(t, "sqlite3")
+	url := seededDB(t)
 	env := []string{"DATABASE_URL=" + url}
-	mustCLI(t, env, "migrate")
-	mustCLI(t, env, "seed")
 	mustCLI(t, env, "admin", "account", "create", "--handle", "olga", "--role", "operator")
 	setPassword(t, env, "olga", "operator password")
 	panel, audit := chatServer(t, "model-a-2026-01"), chatServer(t, "model-b-2026-02")

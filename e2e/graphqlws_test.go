@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/theoremdb/theoremdb/db/dbtest"
 )
 
 // flagMutation raises a flag; its explanation is a variable so one account
@@ -71,8 +69,7 @@ func flagThrough(t testing.TB, s *proc, token, id, explanation string) string {
 func TestGraphQLWSClient(t *testing.T) {
 	t.Parallel()
 	needNodeModules(t, "graphql-ws", "ws")
-	env := []string{"DATABASE_URL=" + dbtest.URL(t, "sqlite3")}
-	mustCLI(t, env, "seed")
+	env := []string{"DATABASE_URL=" + seededDB(t)}
 	mustCLI(t, env, "admin", "account", "create", "--handle", "wsmod", "--role", "moderator")
 	mustCLI(t, env, "admin", "account", "create", "--handle", "wsmember")
 	modTok := strings.TrimSpace(mustCLI(t, env, "admin", "token", "create", "--handle", "wsmod"))
