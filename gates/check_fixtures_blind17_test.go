@@ -99,3 +99,28 @@ func TestReadingBlind17Search(t *testing.T) {
 			change: cert("The program, a log of a solution for every n, and the checksums of a random sample of blocks.")},
 	})
 }
+
+func TestReadingBlind17CriterionEnds(t *testing.T) {
+	t.Parallel()
+	cons := consistencyGate
+	base := func() *Revision {
+		r := clean()
+		r.Title = "The critical probability of bond percolation on a lattice, to within 0.01"
+		r.Statement = "Let θ(q) be the probability that the origin lies in an infinite cluster of bond percolation with parameter q on the lattice, and q_c = inf{q : θ(q) > 0}. Give reals s ≤ t with t − s ≤ 0.01 and proofs that s ≤ q_c ≤ t."
+		r.Acceptance = packet.Acceptance{Kind: packet.Numerical,
+			Criterion: "Reals s ≤ t with t − s ≤ 0.01, a proof that θ(q) = 0 for every q < s and a proof that θ(q) > 0 for every q > t.",
+			Precision: "Absolute width at most 0.01."}
+		return r
+	}
+	crit := func(s string) func(r *Revision) { return func(r *Revision) { r.Acceptance.Criterion = s } }
+	runReadingCases(t, []readingCase{
+		{name: "ends: below the upper end and above the lower", gate: cons, check: checkConsistencyBounds, base: base, want: NeedsHuman, quote: "for every q < t",
+			change: crit("Reals s ≤ t with t − s ≤ 0.01, a proof that θ(q) = 0 for every q < t and a proof that θ(q) > 0 for every q > s.")},
+		{name: "ends: non-strict ranges, swapped", gate: cons, check: checkConsistencyBounds, base: base, want: NeedsHuman, quote: "for all q ≥ s",
+			change: crit("Reals s ≤ t with t − s ≤ 0.01, a proof that θ(q) > 0 for all q ≥ s and that θ(q) = 0 for all q ≤ t.")},
+		{name: "ends: below the lower end and above the upper", gate: cons, check: checkConsistencyBounds, base: base, want: Pass,
+			change: crit("Reals s ≤ t with t − s ≤ 0.01, a proof that θ(q) = 0 for all q ≤ s and that θ(q) > 0 for all q ≥ t.")},
+		{name: "ends: two variables", gate: cons, check: checkConsistencyBounds, base: base, want: Pass,
+			change: crit("Reals s ≤ t with t − s ≤ 0.01, a proof that θ(q) = 0 for every q < t and that the cluster of every x > s is finite.")},
+	})
+}
