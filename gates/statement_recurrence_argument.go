@@ -77,6 +77,13 @@ func stArgumentRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int
 // integer part, gives it a range with a lower end; then it looks, outside TeX and in it, for a
 // value of the function at an argument free of the parts. With none, a person confirms.
 
+// stStructMaxClauses and stStructMaxParts bound the reading of a long text: the equations read
+// in one text, and the applications read on the right of one.
+const (
+	stStructMaxClauses = 40
+	stStructMaxParts   = 12
+)
+
 // stStructCueRe marks a sentence that says a definition is recursive.
 var stStructCueRe = regexp.MustCompile(`(?i)\b(?:recursive(?:ly)?|inductive(?:ly)?|by (?:structural )?induction|by recursion)\b`)
 
@@ -131,11 +138,15 @@ func stStructuralRecurrences(a *stAnalysis, seen map[string]bool, out *Report) i
 	n := 0
 	for _, t := range texts {
 		apps := stFnApps(t.Body)
+		read := 0
 		for i, l := range apps {
 			arg := t.Body[l.arg : l.end-1]
 			rest := strings.TrimLeft(t.Body[l.end:], " ")
 			if seen[l.name] || !strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, "==") {
 				continue
+			}
+			if read++; read > stStructMaxClauses {
+				break
 			}
 			from, to := sentenceAround(t.Body, l.start)
 			// The right side: the chain of equalities up to the clause's end.
@@ -145,7 +156,7 @@ func stStructuralRecurrences(a *stAnalysis, seen map[string]bool, out *Report) i
 			}
 			var parts []string
 			last := l.end
-			for _, r := range apps[i+1:] {
+			for _, r := range apps[i+1 : min(len(apps), i+1+stStructMaxParts)] {
 				if r.start >= stop {
 					break
 				}
