@@ -15,9 +15,11 @@ import (
 // equation's own index whose range starts above the sum's lower end ("Σ_{j=0}^{n} C(n, j) e_j =
 // 2ⁿ for n ≥ 1"), at multiples of the index ("s₂ₙ = sₙ, s₂ₙ₊₁ = sₙ + 1") or by a function's
 // values at the parts of its argument ("d(T₁ ∘ T₂) = max(d(T₁), d(T₂)) + 1", defined
-// recursively); and a work the packet's prose cites twice, by its authors and title with one
-// arXiv identifier and in its row with another, or dated by its authors to a year before its
-// row's arXiv identifier was posted.
+// recursively); a work the packet's prose cites by its authors and title with one arXiv
+// identifier while its row carries another; a search space whose only upper bound bounds
+// another quantity by the searched number; a certificate resting on a random sample of the
+// space; a threshold criterion whose ranges run to the wrong ends of its interval; and a known
+// bound written as a fraction that closes a sentence ("0.40 ≤ κ ≤ 3/5."), read as a fraction.
 
 func TestReadingBlind17Recurrence(t *testing.T) {
 	t.Parallel()
@@ -142,4 +144,25 @@ func TestStructuralRecurrenceBounded(t *testing.T) {
 	if d := time.Since(start); d > 3*time.Second*raceSlowdown {
 		t.Errorf("the gate took %s", d)
 	}
+}
+
+func TestReadingBlind17WidthAtSentenceEnd(t *testing.T) {
+	t.Parallel()
+	cons := consistencyGate
+	base := func() *Revision {
+		r := clean()
+		r.Title = "The Lyapunov exponent of a random matrix product, to within a given width"
+		r.Statement = "Let κ be the top Lyapunov exponent of products of independent uniform random matrices from the pair {A, B}. Give reals a ≤ b with b − a ≤ 1/8 and proofs that a ≤ κ ≤ b."
+		r.OpenStatus = packet.OpenStatus{StrongestKnown: "Products of norms and the spectral radius give 0.40 ≤ κ ≤ 3/5.", UnresolvedTarget: "A proved interval of width at most 1/8 containing κ."}
+		return r
+	}
+	ask := func(w string) func(r *Revision) {
+		return func(r *Revision) {
+			r.Statement = "Let κ be the top Lyapunov exponent of products of independent uniform random matrices from the pair {A, B}. Give reals a ≤ b with b − a ≤ " + w + " and proofs that a ≤ κ ≤ b."
+		}
+	}
+	runReadingCases(t, []readingCase{
+		{name: "sentence end: a width the bound closing the sentence meets", gate: cons, check: checkConsistencyIncumbent, base: base, want: NeedsHuman, quote: "b − a ≤ 1/4", change: ask("1/4")},
+		{name: "sentence end: a width below the known one", gate: cons, check: checkConsistencyIncumbent, base: base, want: Pass, change: ask("1/8")},
+	})
 }

@@ -149,10 +149,10 @@ type freshDefect struct {
 // a packet whose references were all secondary, rightly FAILing open-status.primary-source (the
 // packet was completed with the primary source of the planar case after the measurement); on
 // the checks with heldout-16's generalisations, 11 of 30 (a width written as a fraction). Its
-// misses were read and their classes generalised for on 2026-12-07, after it was measured (18 of
+// misses were read and their classes generalised for on 2026-12-07, after it was measured (19 of
 // 30 caught since, no clean packet of any split FAILing; a caption answering the question, three
-// examples contradicting a bound stated in words or in another entry, a target the recorded
-// bounds meet, two titles and two relevance notes about another problem, a classification
+// examples contradicting a bound stated in words or in another entry, two titles and two
+// relevance notes about another problem, a classification
 // criterion leaving out cases, an equivalence not preserving the defining property and an
 // example contradicting its definition stay missed), so it is tuned-on for those classes from
 // then and the next split measures the checks blind again.
