@@ -71,10 +71,10 @@ func stBareRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int {
 }
 
 // A sequence is also defined from its earlier terms through a sum whose upper end is the
-// equation's own variable: "Σ_{k=0}^{m} C(m+1, k) B_k = 0 for every m ≥ 1", "$\sum_{j=1}^{n}
-// c_j c_{n-j} = c_{n+1}$ for n ≥ 1". The equation at m fixes the sum's last term from the
-// earlier ones, so when its range starts above the sum's lower end the terms below are left
-// free (the equation at m ≥ 1 says nothing of B_0) unless the packet gives them. The reader,
+// equation's own variable: "Σ_{k=0}^{m} C(m+1, k) B_k = 0 for every m ≥ 1", "$\sum_{i=0}^{m-1}
+// w_i w_{m-1-i} = w_m$ for m ≥ 2". The equation at m fixes one term from the earlier ones, so
+// when its range starts above the sum's lower end the first terms are left free (the equation
+// at m ≥ 1 says nothing of B_0) unless the packet gives them. The reader,
 // outside formulas and in them, finds such a sum, the letter summed at its index, the lower end
 // and the range's floor, and asks a person when the terms below the floor are given no value.
 // Partial sums given in closed form from the sum's own lower end ("Σ_{k=1}^{n} a_k = n² for
@@ -137,7 +137,7 @@ func stSumRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int {
 			sp := SpanOf(t.Field, t.Body, m[0], min(end, to))
 			n++
 			out.NeedsHuman(stCheckRecurrence, sp,
-				fmt.Sprintf("%s defines %s by “%s”, a sum over its terms up to the equation's own index, from %s ≥ %d on; the terms of %s below index %d are left free, and neither the entry nor the statement's fields gives one a value, so the terms are not determined; a person must confirm that the first terms are stated or are those of a sequence the reader knows.", t.Field, letter, sp.Quote, v, floor, letter, floor+shift),
+				fmt.Sprintf("%s defines %s by “%s”, a sum over its terms up to the equation's own index holding from %s ≥ %d on, so the first terms of %s are left free, and neither the entry nor the statement's fields gives one a value, so the terms are not determined; a person must confirm that the first terms are stated or are those of a sequence the reader knows.", t.Field, letter, sp.Quote, v, floor, letter),
 				fmt.Sprintf("State the first values of %s (for example “%s_%d = 1”) next to the recurrence.", letter, letter, lo))
 		}
 	}
