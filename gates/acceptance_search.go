@@ -35,6 +35,46 @@ var searchUntilRe = regexp.MustCompile(`(?i)\buntil\b[^.;]{0,120}?\b(found|finds
 // "the statement that there is none".
 var searchReportRe = regexp.MustCompile(`(?i)\b((the\s+)?(submitter|author|authors|solver|searcher|proposer|claimant|prover)(['’]s|['’]|s['’])?\s+(own\s+)?(report|word|claim|assertion|statement|declaration|say-so)|(outcome|result|answer|value|output)s?\s+(reported|claimed|stated|announced|declared)\b[^.;]{0,60}\b(is|are)\s+(accepted|taken|trusted|final)|(reported|claimed|stated|announced|declared)\s+(outcome|result|answer|output)s?\b[^.;]{0,60}\b(is|are)\s+(accepted|taken|trusted|final)|(is|are)\s+(accepted|taken)\s+(as it stands|as they stand|as stated|as reported|as given|at face value|on trust)|(the\s+)?(bare\s+|mere\s+)?(statement|claim|assertion|report|word)\s+that\s+there\s+(is|are)\s+(none|no\b))`)
 
+// searchSampleRe finds a certificate that covers a random sample of the space in place of the
+// space: "even integers drawn uniformly at random from the range", "a random sample of the
+// search space". A sample certifies nothing about the elements not drawn when the target is
+// about every element; one re-checked by a second computation (a spot check of a complete
+// log) is another matter, and searchSpotCheckRe marks its sentence.
+var searchSampleRe = regexp.MustCompile(`(?i)\b(?:(?:drawn|chosen|picked|selected|sampled)\s+(?:uniformly\s+|independently\s+)?at\s+random\s+(?:from|in|among|over)\s+(?:the|this|that)\s+(?:whole\s+|entire\s+)?(?:range|space|search space|interval|set|domain|box)|random(?:ly\s+chosen)?\s+sample\s+of\s+(?:the|this|that)\s+(?:whole\s+|entire\s+)?(?:range|space|search space|interval|set|domain|box))\b`)
+
+// searchSpotCheckRe marks a sentence in which a sample re-checks a complete computation.
+var searchSpotCheckRe = regexp.MustCompile(`(?i)\b(?:reproduc\w*|re-?comput\w*|re-?run\w*|re-?check\w*|spot-?check\w*|cross-?check\w*|second|independent\w*|audit\w*)\b`)
+
+// searchEveryRe finds a target about every element of the space.
+var searchEveryRe = regexp.MustCompile(`(?i)\b(?:every|each|all)\b`)
+
+// acceptanceSampleCertified asks a person about a certificate that covers a random sample of
+// the space while the criterion or the space is about every element. It reports under the
+// check of the acceptance kind.
+func acceptanceSampleCertified(r *Revision, id string, out *Report) {
+	a := r.Acceptance
+	if !searchEveryRe.MatchString(a.Criterion + " " + a.SearchSpace) {
+		return
+	}
+	texts := []Text{{fieldAcceptanceCertificate, a.Certificate}}
+	if r.Computation != nil {
+		texts = append(texts, Text{fieldComputationCert, r.Computation.Certification})
+	}
+	for _, t := range texts {
+		for _, m := range searchSampleRe.FindAllStringIndex(t.Body, 3) {
+			start, end := sentenceAround(t.Body, m[0])
+			if searchSpotCheckRe.MatchString(t.Body[start:end]) {
+				continue
+			}
+			sp := SpanOf(t.Field, t.Body, m[0], m[1])
+			out.NeedsHuman(id, sp,
+				t.Field+" certifies “"+sp.Quote+"”, a random sample of the space, while the target is about every element of it: a sample says nothing of the elements not drawn; a person must confirm that the certificate covers the whole space.",
+				"Make "+t.Field+" cover every element of the space (a complete log, checksums per block, a second run), keeping a random sample only as a spot check of it.")
+			break
+		}
+	}
+}
+
 // searchCheckWords are the words of a sentence that says how a report is checked.
 var searchCheckRe = regexp.MustCompile(`(?i)\b(check|checks|checked|checking|verif\w*|re-?comput\w*|re-?run\w*|re-?check\w*|independent\w*|proof|proofs|proved|prove|certified|certificate|witness\w*|exact|exactly|rigorous\w*|reproduc\w*|audit\w*)\b`)
 
@@ -81,6 +121,7 @@ func acceptanceReportCertified(r *Revision, out *Report) {
 	if r.Computation != nil {
 		texts = append(texts, Text{fieldComputationCert, r.Computation.Certification})
 	}
+	acceptanceSampleCertified(r, id, out)
 	for _, t := range texts {
 		body := compared(t.Body)
 		for _, m := range searchReportRe.FindAllStringIndex(body, 3) {

@@ -54,11 +54,34 @@ func searchUpperBelowLower(space string) bool {
 	return true
 }
 
+// An upper bound in the space may also bound another quantity by the searched number: "all
+// primes p > 2³¹, each tested for the B_k with k ≤ p − 3" bounds k by p and leaves p unbounded.
+// searchLowerVarRe reads the letter a lower bound is put on ("p > 2³¹" is p's).
+var searchLowerVarRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}\\])(\p{L})\s*\$?\s*(?:>|≥|⩾|\\geq?(?:slant)?\b|\\gt\b)\s*\$?\s*[0-9]`)
+
+// searchUpperRelative reports whether every upper bound of the space bounds something by the
+// letter its lower bound is put on, so none bounds that letter.
+func searchUpperRelative(space string) bool {
+	lm := searchLowerVarRe.FindStringSubmatch(space)
+	if lm == nil {
+		return false
+	}
+	rel := regexp.MustCompile(`^\s*\$?\s*` + regexp.QuoteMeta(lm[1]) + `(?:$|[^\p{L}\p{N}_^{(])`)
+	found := false
+	for _, u := range searchUpperRe.FindAllStringIndex(space, 8) {
+		if !rel.MatchString(space[u[1]:]) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
 // acceptanceSearchLower asks a person about a search space bounded from below only. It reports
 // whether it recorded a finding.
 func acceptanceSearchLower(space string, out *Report) bool {
 	m := searchLowerRe.FindStringIndex(space)
-	if m == nil || searchUpperRe.MatchString(space) && !searchNoUpperRe.MatchString(space) && !searchUpperBelowLower(space) {
+	if m == nil || searchUpperRe.MatchString(space) && !searchNoUpperRe.MatchString(space) && !searchUpperBelowLower(space) && !searchUpperRelative(space) {
 		return false
 	}
 	if n := searchLowerNumRe.FindStringIndex(space[m[0]:]); n != nil && n[0] == 0 {

@@ -12,8 +12,9 @@ import (
 // decimal does not end, the decimals written (three at least, or the fraction is left as
 // written) are recorded as the reading's margin, as for a value given through "≈".
 
-// fractionRe finds a simple fraction: "\tfrac12", "\frac{1}{2}", "\dfrac{5}{6}", "1/2".
-var fractionRe = regexp.MustCompile(`\\[dt]?frac\s*(?:\{\s*([0-9]{1,3})\s*\}|([0-9]))\s*(?:\{\s*([0-9]{1,3})\s*\}|([0-9]))|(?:^|[^0-9.,/^_{A-Za-z\\])([0-9]{1,3})\s*/\s*([0-9]{1,3})(?:$|[^0-9./^_])`)
+// fractionRe finds a simple fraction: "\tfrac12", "\frac{1}{2}", "\dfrac{5}{6}", "1/2", and one
+// that closes a sentence ("so 0 ≤ α ≤ 1/3."), whose period is no decimal point.
+var fractionRe = regexp.MustCompile(`\\[dt]?frac\s*(?:\{\s*([0-9]{1,3})\s*\}|([0-9]))\s*(?:\{\s*([0-9]{1,3})\s*\}|([0-9]))|(?:^|[^0-9.,/^_{A-Za-z\\])([0-9]{1,3})\s*/\s*([0-9]{1,3})(?:$|[^0-9./^_]|\.(?:$|[^0-9]))`)
 
 // fractionBlanked writes the simple fractions of text as decimals in place, and returns the
 // decimals of each inexact one by its offset, added to places.

@@ -397,6 +397,12 @@ func refsAuthorMentions(r *Revision, out *Report) int {
 						continue
 					}
 					consistent = true
+					if id, ok := refArxivAfter(m.text, m.end, m.title); ok && !reported[i] && refArxivOther(r, i, id.Key) {
+						reported[i] = true
+						n++
+						refIdentifiersDisagree(r, out, i, m, id)
+						break
+					}
 					if y, ys, ye := refYearAfter(m.text, m.end, m.title); y != 0 && len(rw.years) > 0 && !slices.Contains(rw.years, y) && !reported[i] &&
 						!identifierYearDisagrees(r.References[i]) {
 						reported[i] = true
@@ -614,6 +620,55 @@ func refYearAfter(text string, from int, title string) (year, start, end int) {
 	}
 	y, _ := strconv.Atoi(seg[m[2]:m[3]])
 	return y, at + m[2], at + m[3]
+}
+
+// refArxivAfter returns the arXiv identifier a citation-shaped mention gives after its title
+// (within the next 100 bytes and before a semicolon), with its place in the text.
+func refArxivAfter(text string, from int, title string) (quotedID, bool) {
+	i := strings.Index(text[from:], title)
+	if i < 0 {
+		return quotedID{}, false
+	}
+	at := from + i + len(title)
+	seg := text[at:min(len(text), at+100)]
+	if j := strings.IndexByte(seg, ';'); j >= 0 {
+		seg = seg[:j]
+	}
+	for _, id := range quotedIDs(seg, 3) {
+		if strings.HasPrefix(id.Key, "arxiv:") {
+			id.Start, id.End = id.Start+at, id.End+at
+			return id, true
+		}
+	}
+	return quotedID{}, false
+}
+
+// refArxivOther reports whether row at carries an arXiv identifier other than key, and no row
+// carries key: the mention and the row give one work two preprints.
+func refArxivOther(r *Revision, at int, key string) bool {
+	own := refIDKey(r.References[at].Identifier)
+	if !strings.HasPrefix(own, "arxiv:") || own == key {
+		return false
+	}
+	for _, ref := range r.References {
+		if refIDKey(ref.Identifier) == key {
+			return false
+		}
+	}
+	return true
+}
+
+// refIdentifiersDisagree reports a citation-shaped mention that gives a row's work, by its
+// authors and title, another arXiv identifier than the row's: one finding on the row's
+// identifier, one on the mention's.
+func refIdentifiersDisagree(r *Revision, out *Report, at int, m refMention, id quotedID) {
+	ref := r.References[at]
+	rowName := "references[" + strconv.Itoa(at) + "]"
+	msg := fmt.Sprintf("%s cites “%s” by its authors and title with the identifier “%s”, but the bibliography's row for that work, %s, carries “%s”: one of the two identifiers names another work. A person must confirm which.",
+		m.field, clipText(m.title, 60), clipText(id.Text, 40), rowName, clipText(ref.Identifier, 40))
+	fix := "Check both identifiers against the work's own record and correct " + ReferenceField(at, "identifier") + " or " + m.field + "."
+	out.NeedsHuman(checkRefsRow, Whole(ReferenceField(at, "identifier"), ref.Identifier), msg, fix)
+	out.NeedsHuman(checkRefsRow, SpanOf(m.field, m.text, id.Start, id.End), msg, fix)
 }
 
 // refYearsDisagree reports a citation-shaped mention that dates a row's work to a year the row's

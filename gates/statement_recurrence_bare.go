@@ -3,6 +3,7 @@ package gates
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/theoremdb/theoremdb/packet"
@@ -66,7 +67,89 @@ func stBareRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int {
 				fmt.Sprintf("State the first values of %s (for example “%s_1 = 1”) next to the recurrence.", letter, letter))
 		}
 	}
+	return n + stSumRecurrences(a, seen, out)
+}
+
+// A sequence is also defined from its earlier terms through a sum whose upper end is the
+// equation's own variable: "Σ_{k=0}^{m} C(m+1, k) B_k = 0 for every m ≥ 1", "$\sum_{i=0}^{m-1}
+// w_i w_{m-1-i} = w_m$ for m ≥ 2". The equation at m fixes one term from the earlier ones, so
+// when its range starts above the sum's lower end the first terms are left free (the equation
+// at m ≥ 1 says nothing of B_0) unless the packet gives them. The reader,
+// outside formulas and in them, finds such a sum, the letter summed at its index, the lower end
+// and the range's floor, and asks a person when the terms below the floor are given no value.
+// Partial sums given in closed form from the sum's own lower end ("Σ_{k=1}^{n} a_k = n² for
+// n ≥ 1") determine every term and are not read.
+
+// stSumRecRe reads a sum over an index from a number to a variable, the summand up to "=", and
+// the right side: the index, the lower end, the variable, its shift, the summand, the right.
+var stSumRecRe = regexp.MustCompile(`(?:Σ|∑|\\sum)\s*_\s*\{?\s*([a-z])\s*=\s*(\d+)\s*\}?\s*\^\s*\{?\s*([a-z])\s*([+-]\s*\d+)?\s*\}?([^=.;$]{1,100}?)=\s*([^.;=$]{1,60})`)
+
+// stSumFloor finds the floor of the sum's variable in the sentence: "m ≥ 1", "m > 0", "m \geq 2".
+func stSumFloor(sentence, v string) (int, bool) {
+	m := regexp.MustCompile(`(?:^|[^\p{L}])` + v + `\s*(≥|>|\\geq?\b|\\gt\b)\s*([0-9]+)`).FindStringSubmatch(sentence)
+	if m == nil {
+		return 0, false
+	}
+	f, _ := strconv.Atoi(m[2])
+	if m[1] == ">" || m[1] == `\gt` {
+		f++
+	}
+	return f, true
+}
+
+// stSumRecurrences asks a person about each sum recurrence whose first terms no field gives. It
+// returns the number of findings.
+func stSumRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int {
+	texts, defs := stRecurrenceTexts(a.r)
+	n := 0
+	for _, t := range texts {
+		for _, m := range stSumRecRe.FindAllStringSubmatchIndex(t.Body, 4) {
+			index, v := t.Body[m[2]:m[3]], t.Body[m[6]:m[7]]
+			lo, _ := strconv.Atoi(t.Body[m[4]:m[5]])
+			shift := 0
+			if m[8] >= 0 {
+				shift, _ = strconv.Atoi(strings.ReplaceAll(t.Body[m[8]:m[9]], " ", ""))
+			}
+			if index == v {
+				continue
+			}
+			summand := t.Body[m[10]:m[11]]
+			lm := regexp.MustCompile(`(?:^|[^\p{L}\\])(\p{L})(?:_\{?\s*` + index + `\s*\}?|` + stUniSubscript(index) + `)`).FindStringSubmatch(summand)
+			if lm == nil {
+				continue
+			}
+			letter := lm[1]
+			from, to := sentenceAround(t.Body, m[0])
+			floor, ok := stSumFloor(t.Body[m[12]:max(to, m[12])], v)
+			if !ok {
+				floor, ok = stSumFloor(t.Body[from:m[0]], v)
+			}
+			// The equation at the floor fixes the term at floor+shift from those before it, which
+			// the packet must give when there are any.
+			if seen[letter] || !ok || floor+shift <= lo || stBareExemptRe.MatchString(t.Body[from:m[0]]) || stBareInitial(t.Body+"\n"+defs, letter) {
+				continue
+			}
+			seen[letter] = true
+			end := m[12] + len(strings.TrimRight(t.Body[m[12]:m[13]], " "))
+			if k := strings.Index(t.Body[m[12]:end], " for "); k >= 0 {
+				end = m[12] + k // the range is not part of the equation
+			}
+			sp := SpanOf(t.Field, t.Body, m[0], min(end, to))
+			n++
+			out.NeedsHuman(stCheckRecurrence, sp,
+				fmt.Sprintf("%s defines %s by “%s”, a sum over its terms up to the equation's own index holding from %s ≥ %d on, so the first terms of %s are left free, and neither the entry nor the statement's fields gives one a value, so the terms are not determined; a person must confirm that the first terms are stated or are those of a sequence the reader knows.", t.Field, letter, sp.Quote, v, floor, letter),
+				fmt.Sprintf("State the first values of %s (for example “%s_%d = 1”) next to the recurrence.", letter, letter, lo))
+		}
+	}
 	return n
+}
+
+// stUniSubscript is the Unicode subscript of an index letter, or a pattern that matches nothing.
+func stUniSubscript(index string) string {
+	if r, ok := map[string]string{"n": "ₙ", "k": "ₖ", "m": "ₘ", "i": "ᵢ", "j": "ⱼ", "l": "ₗ"}[index]; ok {
+		return r
+	}
+	return `\x00`
 }
 
 // stBareOtherShift reports whether right uses letter at index with another shift than shift:
