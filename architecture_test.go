@@ -272,3 +272,28 @@ func TestLayeringCatchesWrongImports(t *testing.T) {
 		}
 	}
 }
+
+// TestNoFileBuiltOnlyWithoutCalibrate: make lint vets every file in one go vet with the
+// calibrate tag, which holds only while the tag adds files and hides none: no file's build
+// constraint may mention calibrate other than to require it.
+func TestNoFileBuiltOnlyWithoutCalibrate(t *testing.T) {
+	for _, files := range goFiles(t, ".") {
+		for _, file := range files {
+			f, err := os.Open(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc := bufio.NewScanner(f)
+			for sc.Scan() {
+				line := strings.TrimSpace(sc.Text())
+				if strings.HasPrefix(line, "package ") {
+					break
+				}
+				if c, ok := strings.CutPrefix(line, "//go:build "); ok && strings.Contains(c, "calibrate") && strings.TrimSpace(c) != "calibrate" {
+					t.Errorf("%s: //go:build %s; the calibrate tag may only be required, alone", file, c)
+				}
+			}
+			f.Close()
+		}
+	}
+}
