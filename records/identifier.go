@@ -56,13 +56,14 @@ var catalogues = []struct {
 var ErrUnrecognised = errors.New("not a DOI (10.…), arXiv ID, zbMATH ID (zbl:…), ISBN, OEIS sequence (OEIS:A…), MR number (MR…) or http(s) URL")
 
 // Parse recognises s in the forms people write: bare or prefixed ("doi:",
-// "arXiv:", "zbl:", "ISBN ", "ISBN-13:"), or as a doi.org, arxiv.org (abstract
+// "arXiv:", "zbl:", "ISBN ", "ISBN-13:", and the URN forms "urn:isbn:" (RFC
+// 3187), "urn:doi:" and "info:doi/"), or as a doi.org, arxiv.org (abstract
 // or PDF) or zbmath.org URL. An entry of a catalogue named by its number (an
 // OEIS sequence, an MR number) is the URL of its entry (catalogues).
 func Parse(s string) (Identifier, error) {
 	s = strings.TrimSpace(s)
 	lower := strings.ToLower(s)
-	for _, p := range []string{"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi:"} {
+	for _, p := range []string{"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi:", "urn:doi:", "info:doi/"} {
 		if strings.HasPrefix(lower, p) {
 			return doi(s[len(p):])
 		}
@@ -103,7 +104,7 @@ func Parse(s string) (Identifier, error) {
 			}
 		}
 	}
-	for _, p := range []string{"isbn:", "isbn ", "isbn-13:", "isbn-10:", "isbn-13 ", "isbn-10 ", "isbn13:", "isbn10:"} {
+	for _, p := range []string{"isbn:", "isbn ", "isbn-13:", "isbn-10:", "isbn-13 ", "isbn-10 ", "isbn13:", "isbn10:", "urn:isbn:"} {
 		if strings.HasPrefix(lower, p) {
 			return isbn(s[len(p):])
 		}

@@ -15,7 +15,8 @@ func TestParseForms(t *testing.T) {
 		forms []string
 	}{
 		{"doi:10.1007/bf01444162", []string{"10.1007/BF01444162", "doi:10.1007/BF01444162", "DOI: 10.1007/BF01444162",
-			"https://doi.org/10.1007/BF01444162", "http://dx.doi.org/10.1007/bf01444162", "  10.1007/BF01444162\n"}},
+			"https://doi.org/10.1007/BF01444162", "http://dx.doi.org/10.1007/bf01444162", "  10.1007/BF01444162\n",
+			"urn:doi:10.1007/BF01444162", "info:doi/10.1007/BF01444162"}},
 		{"arxiv:2101.00001", []string{"2101.00001", "arXiv:2101.00001", "ARXIV:2101.00001", "https://arxiv.org/abs/2101.00001",
 			"https://arxiv.org/pdf/2101.00001", "https://arxiv.org/pdf/2101.00001.pdf", "http://arxiv.org/pdf/2101.00001",
 			"https://www.arxiv.org/abs/2101.00001"}},
@@ -26,7 +27,8 @@ func TestParseForms(t *testing.T) {
 			"https://zbmath.org/?q=an:0103.16301", "https://zbmath.org/0103.16301"}},
 		{"zbmath:01234567", []string{"zbl:01234567", "https://zbmath.org/01234567"}},
 		{"isbn:9780387953854", []string{"ISBN 978-0-387-95385-4", "ISBN: 9780387953854", "ISBN-13: 978-0-387-95385-4",
-			"ISBN-10: 0-387-95385-X", "isbn10:038795385x", "ISBN-13 978 0 387 95385 4", "038795385X", "978-0387953854"}},
+			"ISBN-10: 0-387-95385-X", "isbn10:038795385x", "ISBN-13 978 0 387 95385 4", "038795385X", "978-0387953854",
+			"urn:isbn:9780387953854", "URN:ISBN:0-387-95385-X"}},
 		{"url:https://stacks.math.columbia.edu/tag/0A1B", []string{"https://stacks.math.columbia.edu/tag/0A1B",
 			"HTTPS://Stacks.Math.Columbia.edu/tag/0A1B", "https://stacks.math.columbia.edu/tag/0A1B#comments"}},
 		// zbMATH's pages that are not a document are addresses like any other.
@@ -56,6 +58,8 @@ func TestParseRefuses(t *testing.T) {
 		"zbl:0103.1630",                       // four digits after the dot
 		"zbl:Erdos-Renyi",                     //
 		"ISBN 978-0-387-95385-3",              // a wrong check digit
+		"urn:isbn:978-0-387-95385-3",          // a wrong check digit in the URN form
+		"urn:doi:see the paper",               // a URN with no DOI
 		"ISBN-10: 0-387-95385-1",              // a wrong check digit
 		"ISBN 0-387-9538",                     // too short
 		"ISBN 97803879538540",                 // too long
