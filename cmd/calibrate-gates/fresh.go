@@ -166,7 +166,13 @@ type freshDefect struct {
 // was measured as written on the checks with heldout-17's generalisations: 18 of 30 caught, no
 // clean packet FAILing. Its misses are left as measured (known-misses), so it measures the
 // checks blind.
-var freshSplits = []string{"tune", "heldout", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6", "heldout-7", "heldout-8", "heldout-9", "heldout-10", "heldout-11", "heldout-12", "heldout-13", "heldout-14", "heldout-15", "heldout-16", "heldout-17", "heldout-18", "heldout-19"}
+// heldout-20, written the same way while heldout-18 and heldout-19 were generalised for and
+// without reading them, all of its thirty defects of the review issue's eight classes, was
+// measured as written on the checks with heldout-17's generalisations: 18 of 30 caught, no clean
+// FAIL, but two clean packets refused at intake for an ISBN written "urn:isbn:…" (now taken),
+// and with them two of the caught defects; with that fix, 16 of 30. Its misses are left as
+// measured (known-misses), so it measures the checks blind.
+var freshSplits = []string{"tune", "heldout", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6", "heldout-7", "heldout-8", "heldout-9", "heldout-10", "heldout-11", "heldout-12", "heldout-13", "heldout-14", "heldout-15", "heldout-16", "heldout-17", "heldout-18", "heldout-19", "heldout-20"}
 
 // freshSplit is one split of the fresh set.
 type freshSplit struct {

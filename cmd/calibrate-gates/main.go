@@ -1252,4 +1252,20 @@ revised; the **heldout** split was written afterwards and measured without chang
   not use. Measured once as written, on the checks with heldout-17's classes generalised for:
   **18 of 30** caught, **no clean packet FAILing**. Its misses are left as measured
   (gates/testdata/fresh/heldout-19/known-misses), so it measures the checks blind.
+- The **heldout-20** split is a twenty-first blind split, written on 2026-12-07 under the same
+  rules while heldout-18 and heldout-19 were being generalised for and without reading them:
+  fifteen clean packets (free group factors, the amenability of Thompson's group F, Erdős's
+  conjecture on progressions, singular random symmetric sign matrices, Fuglede's conjecture on
+  the line, Weber's class number problem, the complete-pivoting growth factor g(5), the sign
+  uncertainty constant, the independence ratio of random cubic graphs, 28 queens, a binary code
+  of length 16 and distance 3, distinct subset sums, Golomb–Welch, linear mapping class groups,
+  the Davenport constant of C_n³) and thirty defects, all of the eight classes the review issue
+  names, three or four of each. Measured once as written, on the checks with heldout-17's
+  classes generalised for: **18 of 30** caught, no clean packet FAILing, but **2 of its 15
+  clean packets refused at intake**: each cited a book by its ISBN in the URN form
+  ("urn:isbn:9781584885764"), which intake did not take; it does now (and "urn:doi:" and
+  "info:doi/"), keyed like the other forms, with a wrong check digit still refused. Two of the
+  18 were defects planted on those packets, refused with them. Measured again with that fix:
+  **16 of 30**, no clean packet FAILing or refused. Its misses are left as measured
+  (gates/testdata/fresh/heldout-20/known-misses), so it measures the checks blind.
 `
