@@ -1,6 +1,10 @@
 package gates
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
 
 // A caption may state a result in words no list of bound words foresees ("has between 867 and
 // 872 letters", "the minimum is 153", "needs 31 colours"). What such sentences share is a number
@@ -43,4 +47,49 @@ func heroCaptionIndex(c string, i, j int) bool {
 		return true // a dimension or a size in a compound: "1-skeleton", "2-complex", "4-cycle"
 	}
 	return j < len(c) && (c[j] >= 'A' && c[j] <= 'Z' || c[j] >= 'a' && c[j] <= 'z')
+}
+
+// A caption may also state the open statement, or its negation, as a fact, in words that name no
+// number and no bound: "Every bridgeless graph has one", "196 never becomes a palindrome", "No
+// such tiling exists". What such sentences share is a claim about the whole of the statement's
+// objects or about all time, in a finite verb: a sentence led by "every", "all" or "no" whose
+// verb follows within a few words, or a verb after "never" or "always", about a word the
+// statement uses. A caption that describes the picture ("Each edge of a bridgeless graph, traced
+// by two cycles") has no such verb; one that asks ("Is there more than one?") asserts nothing.
+
+// captionAssertRe finds a caption sentence that asserts a claim about every object or all time.
+var captionAssertRe = regexp.MustCompile(`(?i)(?:^|[.;:!]\s+)((?:every|all|no)\s+(?:[\p{L}\p{N}-]+\s+){0,4}?(?:has|have|is|are|admits?|contains?|exists?|lies|lie|reach(?:es)?|becomes?|can(?:not)?|does|do|holds?|satisf(?:y|ies)|must)\b)|\b((?:never|always)\s+(?:\p{L}+\s+)?(?:has|have|is|are|admits?|contains?|exists?|lies|lie|reach(?:es)?|becomes?|turns?|returns?|ends?|stops?|halts?|terminates?|appears?|occurs?|gets?|hits?|meets?|does|do|can|will|gives?|yields?|produces?)\b)`)
+
+// heroCaptionAsserts asks a person about a caption sentence that asserts a claim about every
+// object or all time on a word the statement uses. It reports whether it recorded a finding.
+func heroCaptionAsserts(r *Revision, out *Report) bool {
+	c := r.Hero.Caption
+	stmt := strings.ToLower(r.Statement)
+	for _, m := range captionAssertRe.FindAllStringSubmatchIndex(c, 4) {
+		i, j := m[2], m[3]
+		if i < 0 {
+			i, j = m[4], m[5]
+		}
+		from, to := sentenceAround(c, i)
+		if strings.HasSuffix(strings.TrimSpace(c[from:to]), "?") || !captionSharesWord(c[from:to], stmt) {
+			continue
+		}
+		sp := SpanOf(fieldHeroCaption, c, i, j)
+		out.NeedsHuman(checkHeroCaption, sp,
+			"hero.caption says “"+sp.Quote+"” (“"+clipText(strings.TrimSpace(c[from:to]), 100)+"”), a claim about every object or for all time on what the statement asks: it may state the open statement or its negation as a fact; a person must confirm that it describes the picture.",
+			"Rewrite hero.caption to say how the picture relates to the setup (what it shows), not what holds of every object or always.")
+		return true
+	}
+	return false
+}
+
+// captionSharesWord reports whether the sentence uses a word of four letters or more, or a
+// number, that the statement (lower-cased) uses.
+func captionSharesWord(sentence, stmt string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(sentence), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' }) {
+		if len([]rune(w)) >= 4 && !stStopWords[w] && strings.Contains(stmt, w) || unicode.IsDigit([]rune(w)[0]) && hasNumber(stmt, w) {
+			return true
+		}
+	}
+	return false
 }
