@@ -53,12 +53,12 @@ func heroCaptionIndex(c string, i, j int) bool {
 // number and no bound: "Every bridgeless graph has one", "196 never becomes a palindrome", "No
 // such tiling exists". What such sentences share is a claim about the whole of the statement's
 // objects or about all time, in a finite verb: a sentence led by "every", "all" or "no" whose
-// verb follows within a few words, or a verb after "never" or "always", about a word the
+// verb follows within a few words, or a word after "never" or "always", about a word the
 // statement uses. A caption that describes the picture ("Each edge of a bridgeless graph, traced
 // by two cycles") has no such verb; one that asks ("Is there more than one?") asserts nothing.
 
 // captionAssertRe finds a caption sentence that asserts a claim about every object or all time.
-var captionAssertRe = regexp.MustCompile(`(?i)(?:^|[.;:!]\s+)((?:every|all|no)\s+(?:[\p{L}\p{N}-]+\s+){0,4}?(?:has|have|is|are|admits?|contains?|exists?|lies|lie|reach(?:es)?|becomes?|can(?:not)?|does|do|holds?|satisf(?:y|ies)|must)\b)|\b((?:never|always)\s+(?:\p{L}+\s+)?(?:has|have|is|are|admits?|contains?|exists?|lies|lie|reach(?:es)?|becomes?|turns?|returns?|ends?|stops?|halts?|terminates?|appears?|occurs?|gets?|hits?|meets?|does|do|can|will|gives?|yields?|produces?)\b)`)
+var captionAssertRe = regexp.MustCompile(`(?i)(?:^|[.;:!]\s+)((?:every|all|no)\s+(?:[\p{L}\p{N}-]+\s+){0,4}?(?:has|have|is|are|admits?|contains?|exists?|lies|lie|reach(?:es)?|becomes?|can(?:not)?|does|do|holds?|satisf(?:y|ies)|must)\b)|\b((?:never|always)\s+\p{L}{2,})`)
 
 // heroCaptionAsserts asks a person about a caption sentence that asserts a claim about every
 // object or all time on a word the statement uses. It reports whether it recorded a finding.

@@ -157,7 +157,7 @@ func stUniSubscript(index string) string {
 // stBareOtherShift reports whether right uses letter at index with another shift than shift:
 // "n_k", "n_{k}", "n_{k-1}", "ℵ_α", "a_(k)" against "+1".
 func stBareOtherShift(right, letter, index, shift string) bool {
-	re := regexp.MustCompile(`(?:^|[^\p{L}\\])` + regexp.QuoteMeta(letter) + `_(?:[{(]\s*` + index + `\s*([+-]\s*\d+)?\s*[})]|` + index + `(?:$|[^\p{L}\p{N}_]))`)
+	re := regexp.MustCompile(`(?:^|[^\p{L}\\])` + regexp.QuoteMeta(letter) + `_(?:[{(]\s*` + index + `\s*([+-]\s*\d+)?\s*[})]|` + index + `(?:$|[^\p{L}0-9_]))`)
 	for _, m := range re.FindAllStringSubmatch(right, -1) {
 		if strings.ReplaceAll(m[1], " ", "") != shift {
 			return true
