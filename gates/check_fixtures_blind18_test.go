@@ -161,3 +161,44 @@ func TestReadingBlind18RelevanceVariant(t *testing.T) {
 			change: note("Gives the total count of prime pairs below 10¹⁸.")},
 	})
 }
+
+func TestReadingBlind18ExampleAgainstBound(t *testing.T) {
+	t.Parallel()
+	cons := consistencyGate
+	greek := func() *Revision {
+		r := clean()
+		r.Title = "Colouring graphs of small clique number in a hereditary class"
+		r.Statement = "For a graph G of the class let ω be its clique number and χ its chromatic number. Determine the least c with χ ≤ cω for every graph of the class."
+		r.Exposition = []packet.ExpositionEntry{
+			{Kind: packet.Remark, Body: "For every graph of the class, χ ≤ (3/2)ω, by a colouring of the cliques in turn."},
+			{Kind: packet.Example, Body: "The five-cycle has ω = 2 and χ = 3."},
+		}
+		return r
+	}
+	planar := func() *Revision {
+		r := clean()
+		r.Title = "Edges of drawings on n vertices"
+		r.Statement = "Let e(n) be the largest number of edges of a plane drawing on n vertices in which no two edges cross. Determine e(n)."
+		r.Exposition = []packet.ExpositionEntry{
+			{Kind: packet.Remark, Body: "Euler's formula gives e(n) ≤ 3n − 6 for n ≥ 3."},
+			{Kind: packet.Example, Body: "The octahedron is a plane drawing with 12 edges on 6 vertices."},
+		}
+		return r
+	}
+	example := func(s string) func(r *Revision) { return func(r *Revision) { r.Exposition[1].Body = s } }
+	remark := func(s string) func(r *Revision) { return func(r *Revision) { r.Exposition[0].Body = s } }
+	runReadingCases(t, []readingCase{
+		{name: "bare measures: the example beyond the stated factor", gate: cons, check: checkConsistencyBounds, base: greek, want: NeedsHuman, quote: "ω = 2 and χ = 4",
+			change: example("The Grötzsch-type graph shown has ω = 2 and χ = 4.")},
+		{name: "bare measures: the example at the bound", gate: cons, check: checkConsistencyBounds, base: greek, want: Pass,
+			change: example("The odd wheel shown has ω = 2 and χ = 3.")},
+		{name: "bare measures: the bound only conjectured", gate: cons, check: checkConsistencyBounds, base: greek, want: Pass,
+			change: remark("It is conjectured that χ ≤ ω for every graph of the class.")},
+		{name: "extremal function: an example beyond the linear bound", gate: cons, check: checkConsistencyBounds, base: planar, want: NeedsHuman, quote: "13 edges on 6 vertices",
+			change: example("Adding a diagonal to the octahedron gives a plane drawing with 13 edges on 6 vertices.")},
+		{name: "extremal function: an example within the bound", gate: cons, check: checkConsistencyBounds, base: planar, want: Pass,
+			change: example("The triangular prism is a plane drawing with 9 edges on 6 vertices.")},
+		{name: "extremal function: a bound that goes on as a formula", gate: cons, check: checkConsistencyBounds, base: planar, want: Pass,
+			change: remark("Euler's formula gives e(n) ≤ 3n² for n ≥ 3, far from sharp.")},
+	})
+}

@@ -114,8 +114,9 @@ func incumbentWidthMeets(r *Revision, out *Report) bool {
 // recorded interval inside a requested one goes to a person, who decides whether the two are of
 // one quantity.
 
-// intervalRe reads a closed or open interval of two decimals: "[0.499, 0.501]", "(1.2, 1.5)".
-var intervalRe = regexp.MustCompile(`[\[(]\s*\$?\s*(-?[0-9]+(?:\.[0-9]+)?)\s*,\s*(-?[0-9]+(?:\.[0-9]+)?)\s*\$?\s*[\])]`)
+// intervalRe reads an interval of two decimals opened by a square bracket: "[0.499, 0.501]",
+// "[1.2, 1.5)"; a pair in parentheses is as often a function's arguments ("B(2, 5)").
+var intervalRe = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_)\]])\[\s*\$?\s*(-?[0-9]+\.[0-9]+)\s*,\s*(-?[0-9]+\.[0-9]+)\s*\$?\s*[\])]`)
 
 // incumbentIntervalMeets asks a person about a requested interval that contains an interval the
 // open status records. It reports whether it recorded a finding.

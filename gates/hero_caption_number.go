@@ -54,7 +54,8 @@ func heroCaptionIndex(c string, i, j int) bool {
 // such tiling exists". What such sentences share is a claim about the whole of the statement's
 // objects or about all time, in a finite verb: a sentence led by "every", "all" or "no" whose
 // verb follows within a few words, or a word after "never" or "always", about a word the
-// statement uses. A caption that describes the picture ("Each edge of a bridgeless graph, traced
+// statement uses; a quantified subject must be the statement's own ("every bridgeless graph" where
+// the statement asks about every bridgeless graph), not the picture's ("every vertex of the cube"). A caption that describes the picture ("Each edge of a bridgeless graph, traced
 // by two cycles") has no such verb; one that asks ("Is there more than one?") asserts nothing.
 
 // captionAssertRe finds a caption sentence that asserts a claim about every object or all time.
@@ -72,6 +73,9 @@ func heroCaptionAsserts(r *Revision, out *Report) bool {
 		}
 		from, to := sentenceAround(c, i)
 		if strings.HasSuffix(strings.TrimSpace(c[from:to]), "?") || !captionSharesWord(c[from:to], stmt) {
+			continue
+		}
+		if m[2] >= 0 && !captionQuantifiesAsStatement(c[m[2]:m[3]], stmt) {
 			continue
 		}
 		sp := SpanOf(fieldHeroCaption, c, i, j)
@@ -92,4 +96,27 @@ func captionSharesWord(sentence, stmt string) bool {
 		}
 	}
 	return false
+}
+
+// captionPictureWords refer a quantified subject to the picture: "every vertex of the cube", "no
+// three of them", "every pair of marks shown".
+var captionPictureWords = stWordSet(`the this these those them its their it shown drawn here pictured marked coloured colored black white red blue green grey gray`)
+
+// captionQuantifiesAsStatement reports whether a quantified caption clause ("Every bridgeless
+// graph has") quantifies over what the statement quantifies over: no word of its subject refers
+// to the picture, and the statement puts a quantifier before the subject's last word ("every
+// bridgeless graph").
+func captionQuantifiesAsStatement(clause, stmt string) bool {
+	words := strings.Fields(strings.ToLower(clause))
+	if len(words) < 3 {
+		return false
+	}
+	subject := words[1 : len(words)-1]
+	for _, w := range subject {
+		if captionPictureWords[strings.Trim(w, ",;:")] {
+			return false
+		}
+	}
+	head := strings.Trim(subject[len(subject)-1], ",;:")
+	return regexp.MustCompile(`(?:^|[^\p{L}])(?:every|all|any|each|no)\s+(?:\S+\s+){0,3}?` + regexp.QuoteMeta(head) + `(?:$|[^\p{L}])`).MatchString(stPlainWords(stmt))
 }

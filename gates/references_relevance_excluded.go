@@ -81,6 +81,9 @@ func relevanceVariantQuantity(note, prob string) (start, end int, ok bool) {
 	low := " " + strings.ToLower(stPlainWords(prob)) + " "
 	for _, m := range relevanceVariantRe.FindAllStringSubmatchIndex(note, 4) {
 		mod, phrase := strings.ToLower(note[m[2]:m[3]]), strings.ToLower(note[m[4]:m[5]])
+		if f := strings.Fields(phrase); len(f) != 2 || stStopWords[f[0]] || relevanceObjectStops[f[0]] || stStopWords[f[1]] || relevanceObjectStops[f[1]] {
+			continue // "restricted to the …": a verb's complement, not a quantity
+		}
 		if !strings.Contains(low, " "+phrase+" ") && !strings.Contains(low, " "+phrase+",") && !strings.Contains(low, " "+phrase+".") || relevanceWordIn(low, mod) {
 			continue
 		}
