@@ -202,3 +202,29 @@ func TestReadingBlind18ExampleAgainstBound(t *testing.T) {
 			change: remark("Euler's formula gives e(n) ≤ 3n² for n ≥ 3, far from sharp.")},
 	})
 }
+
+func TestReadingBlind18NumericalWidth(t *testing.T) {
+	t.Parallel()
+	acc := acceptanceGate
+	base := func() *Revision {
+		r := clean()
+		r.Title = "The packing constant of the disc, to within 0.05"
+		r.Statement = "Let δ be the supremum of the packing density of translates of a convex body K divided by the density of a lattice packing of K, over all convex bodies K in the plane. Give reals a ≤ b with b − a ≤ 0.05 and proofs that a ≤ δ ≤ b."
+		r.Acceptance = packet.Acceptance{Kind: packet.Numerical,
+			Criterion: "Reals a ≤ b with b − a ≤ 0.05, a body whose constant is at least a, and a proof that the constant is at most b for every body.",
+			Precision: "Absolute width at most 0.05 between two proved bounds, each certified by a proof."}
+		return r
+	}
+	crit := func(s string) func(r *Revision) { return func(r *Revision) { r.Acceptance.Criterion = s } }
+	prec := func(s string) func(r *Revision) { return func(r *Revision) { r.Acceptance.Precision = s } }
+	runReadingCases(t, []readingCase{
+		{name: "width: bounded from below", gate: acc, check: checkAcceptanceNumerical, base: base, want: NeedsHuman, quote: "b − a ≥ 0.05",
+			change: crit("Reals a ≤ b with b − a ≥ 0.05, a body whose constant is at least a, and a proof that the constant is at most b for every body.")},
+		{name: "width: bounded from above", gate: acc, check: checkAcceptanceNumerical, base: base, want: Pass,
+			change: crit("Reals a ≤ b with b − a < 0.05, a body whose constant is at least a, and a proof that the constant is at most b for every body.")},
+		{name: "scale: a relative precision under a statement defining a ratio", gate: acc, check: checkAcceptanceNumerical, base: base, want: NeedsHuman, quote: "Relative",
+			change: prec("Relative width at most 5 per cent, (b − a)/b ≤ 0.05, each bound certified by a proof.")},
+		{name: "scale: an absolute precision stays absolute", gate: acc, check: checkAcceptanceNumerical, base: base, want: Pass,
+			change: prec("Absolute width at most 0.05, each bound certified by a proof.")},
+	})
+}
