@@ -14,7 +14,10 @@ import (
 // TeX "\ge" glued to its number; a caption asserting the statement, or its negation, as a fact;
 // a note stating a result over an empty locator with a verb the list did not know; a title
 // asking whether the object has a property the fields never name; a requested interval that
-// contains the recorded one; and a relevance note about a variant of the problem's quantity.
+// contains the recorded one; a relevance note about a variant of the problem's quantity; an
+// example whose numbers break a stated bound between two bare measures or a linear bound on the
+// extremal function counting its object; a numerical width bounded from below; and a relative
+// precision under a statement that only defines its quantity as a ratio.
 
 func TestReadingBlind18StepRules(t *testing.T) {
 	t.Parallel()
