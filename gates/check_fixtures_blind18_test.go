@@ -231,3 +231,28 @@ func TestReadingBlind18NumericalWidth(t *testing.T) {
 			change: prec("Absolute width at most 0.05, each bound certified by a proof.")},
 	})
 }
+
+func TestReadingBlind18StatusReversed(t *testing.T) {
+	t.Parallel()
+	cons := consistencyGate
+	base := func() *Revision {
+		r := clean()
+		r.Title = "The growth constant of polyominoes, to within 0.1"
+		r.Statement = "Let λ be the growth constant of polyominoes, the limit of the n-th root of their number. Give reals a ≤ b with b − a ≤ 0.1 and proofs that a ≤ λ ≤ b."
+		r.Exposition = []packet.ExpositionEntry{
+			{Kind: packet.Remark, Body: "Barequet and others proved λ ≥ 4.0025, and Klarner and Rivest λ ≤ 4.6496."},
+		}
+		r.OpenStatus = packet.OpenStatus{StrongestKnown: "4.0025 ≤ λ ≤ 4.6496.", UnresolvedTarget: "An interval of width 0.1 containing λ."}
+		return r
+	}
+	known := func(s string) func(r *Revision) { return func(r *Revision) { r.OpenStatus.StrongestKnown = s } }
+	remark := func(s string) func(r *Revision) { return func(r *Revision) { r.Exposition[0].Body = s } }
+	runReadingCases(t, []readingCase{
+		{name: "status: an upper bound recorded as a lower one", gate: cons, check: checkConsistencyBounds, base: base, want: NeedsHuman, quote: "λ ≥ 4.6496",
+			change: known("λ ≥ 4.6496 (Klarner and Rivest), improving λ ≥ 4.0025.")},
+		{name: "status: the bounds as proved", gate: cons, check: checkConsistencyBounds, base: base, want: Pass,
+			change: known("λ ≤ 4.6496 (Klarner and Rivest) and λ ≥ 4.0025.")},
+		{name: "status: the other direction only as an equivalent condition", gate: cons, check: checkConsistencyBounds, base: base, want: Pass,
+			change: remark("A conjectured formula is equivalent to λ ≤ 4.0025, which the known bounds exclude.")},
+	})
+}

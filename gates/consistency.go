@@ -582,6 +582,7 @@ func consistencyBounds(r *Revision, out *Report) {
 	found += consistencyExampleOrder(r, out, maxBoundFindings-found)
 	found += consistencyExampleBareRelation(r, out, maxBoundFindings-found)
 	found += consistencyExampleExtremal(r, out, maxBoundFindings-found)
+	found += consistencyStatusReversed(r, out, maxBoundFindings-found)
 	ask := func(a Text, ab bndBound, b Text, bb bndBound, behaviour string) {
 		if found >= maxBoundFindings {
 			found++

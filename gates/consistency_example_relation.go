@@ -362,3 +362,53 @@ func subOpt(text string, m []int, i, j int) string {
 	}
 	return ""
 }
+
+// The open status may also record a bound the other way round from the rest of the packet:
+// "c* ≥ 1.3984" while a remark proves "c* ≤ 1.3984". What marks it is one subject and one value
+// with opposite directions, the open status on one side and the statement or an entry other
+// than an example on the other; an equality between them would be stated as one, so the pair
+// goes to a person.
+
+// statusConditionalRe marks a sentence whose bound is a condition, not a result.
+var statusConditionalRe = regexp.MustCompile(`(?i)\b(?:equivalent|equivalently|if|iff|hypothesis|implies|implied|would)\b`)
+
+// consistencyStatusReversed asks a person about a bound the open status records in the direction
+// opposite to the same bound elsewhere in the packet. It returns the number of findings.
+func consistencyStatusReversed(r *Revision, out *Report, budget int) int {
+	if budget <= 0 {
+		return 0
+	}
+	status := chainedComparisons(fieldOpenStrongestKnown, r.OpenStatus.StrongestKnown)
+	if len(status) == 0 {
+		return 0
+	}
+	var others []comparison
+	others = append(others, chainedComparisons(FieldStatement, r.Statement)...)
+	for i, e := range r.Exposition {
+		if e.Kind != packet.Example {
+			others = append(others, chainedComparisons(ExpositionField(i, "body"), e.Body)...)
+		}
+	}
+	lower := func(op cmpOp) bool { return op == cmpGE || op == cmpGT }
+	upper := func(op cmpOp) bool { return op == cmpLE || op == cmpLT }
+	for _, s := range status {
+		if !lower(s.Op) && !upper(s.Op) || len(s.Subject) < 2 {
+			continue
+		}
+		for _, o := range others {
+			if o.Subject != s.Subject || o.Value != s.Value || !(lower(s.Op) && upper(o.Op) || upper(s.Op) && lower(o.Op)) {
+				continue
+			}
+			if text := fieldText(r, o.Field); text != "" {
+				if from, to := sentenceAround(text, o.Start); relationConjectureRe.MatchString(text[from:to]) || statusConditionalRe.MatchString(text[from:to]) {
+					continue // a conjecture, or a condition equivalent to one ("RH is equivalent to Λ ≤ 0")
+				}
+			}
+			out.NeedsHuman(checkConsistencyBounds, SpanOf(s.Field, r.OpenStatus.StrongestKnown, s.Start, s.End),
+				fmt.Sprintf("%s records “%s” while %s states “%s”, the same bound on %s in the opposite direction: one of them is reversed, unless the value is known exactly; a person must compare them.", s.Field, s.Quote, o.Field, o.Quote, s.Subject),
+				"Write the bound in the direction that was proved, the same in the open status and the rest of the packet.")
+			return 1
+		}
+	}
+	return 0
+}
