@@ -212,6 +212,9 @@ func kindQuote(s, empty string) string {
 func acceptanceNumerical(r *Revision, out *Report) {
 	a := r.Acceptance
 	ok := !acceptancePrecisionScale(r, out)
+	if acceptanceWidthFromBelow(r, out) {
+		ok = false
+	}
 	if !criterionNamesNumbers(a.Criterion) {
 		ok = false
 		if at := numericalComparisonRe.FindStringIndex(scanPart(a.Criterion)); at != nil {

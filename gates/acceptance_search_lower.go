@@ -8,12 +8,13 @@ import "regexp"
 // bound anywhere in the space; the phrase goes to a person, since an upper bound may be written
 // in words the reader does not know.
 
-// searchLowerRe finds a lower bound on a searched number, or an enumeration that runs on with no
-// last term ("51, 52, 53, …" before no number).
-var searchLowerRe = regexp.MustCompile(`(?i)(?:>|≥|⩾|\\geq?(?:slant)?\b|\\gt\b|\bgreater than|\bat least|\babove|\bexceeding|\bbeyond|\blarger than)\s*\$?\s*[0-9]+(?:[.,][0-9]+)*[⁰¹²³⁴⁵⁶⁷⁸⁹]*|\b[0-9]+\s*,\s*[0-9]+\s*,\s*(?:[0-9]+\s*,\s*)?(?:…|\.\.\.|\\[lc]?dots)\s*(?:$|[^0-9\s,]|,\s*(?:[^0-9\s]|$))|\b(?:onwards|upwards|upward|without end|with no (?:upper |end)|no upper (?:bound|limit))\b`)
+// searchLowerRe finds a lower bound on a searched number ("n > 50", "more than 10⁹ digits",
+// "$n\ge106$" with no space after the command), or an enumeration that runs on with no last term
+// ("51, 52, 53, …" before no number).
+var searchLowerRe = regexp.MustCompile(`(?i)(?:>|≥|⩾|\\geq?(?:slant)?|\\gt\b|\bgreater than|\bmore than|\bat least|\babove|\bexceeding|\bbeyond|\blarger than)\s*\$?\s*[0-9]+(?:[.,][0-9]+)*[⁰¹²³⁴⁵⁶⁷⁸⁹]*|\b[0-9]+\s*,\s*[0-9]+\s*,\s*(?:[0-9]+\s*,\s*)?(?:…|\.\.\.|\\[lc]?dots)\s*(?:$|[^0-9\s,]|,\s*(?:[^0-9\s]|$))|\b(?:onwards|upwards|upward|without end|with no (?:upper |end)|no upper (?:bound|limit))\b`)
 
 // searchUpperRe finds an upper bound on a searched number, or a range with both ends.
-var searchUpperRe = regexp.MustCompile(`(?i)(?:<|≤|⩽|\\leq?(?:slant)?\b|\\lt\b|\bat most|\bup to\s+\$?[0-9]|\bbelow|\bless than|\bsmaller than|\bfewer than|\bbetween|\bnot exceeding|\bbounded by|\bto\s+\$?[0-9]|\bthrough\s+\$?[0-9]|(?:…|\.\.\.|\\[lc]?dots)\s*,?\s*\$?[0-9]|\bof (?:size|length|height|order|degree)\s+\$?[0-9])`)
+var searchUpperRe = regexp.MustCompile(`(?i)(?:<|≤|⩽|\\leq?(?:slant)?(?:\b|[0-9])|\\lt\b|\bat most|\bup to\s+\$?[0-9]|\bbelow|\bless than|\bsmaller than|\bfewer than|\bbetween|\bnot exceeding|\bbounded by|\bto\s+\$?[0-9]|\bthrough\s+\$?[0-9]|(?:…|\.\.\.|\\[lc]?dots)\s*,?\s*\$?[0-9]|\bof (?:size|length|height|order|degree)\s+\$?[0-9])`)
 
 // An upper bound in the space may only say what the search leaves out: "n > 2^64 (below 2^64
 // none passes)", "at least 25 cells (those with at most 24 are covered)". A space whose every
@@ -25,8 +26,8 @@ var searchNoUpperRe = regexp.MustCompile(`(?i)\b(?:with no upper|without (?:an? 
 
 // searchLowerNumRe and searchUpperNumRe read the number of a lower or an upper bound.
 var (
-	searchLowerNumRe = regexp.MustCompile(`(?i)(?:>|≥|⩾|\\geq?(?:slant)?\b|\\gt\b|\bgreater than|\bat least|\babove|\bexceeding|\bbeyond|\blarger than)\s*\$?\s*(` + powerNumber + `)`)
-	searchUpperNumRe = regexp.MustCompile(`(?i)^(?:<|≤|⩽|\\leq?(?:slant)?\b|\\lt\b|\bat most|\bup to|\bbelow|\bless than|\bsmaller than|\bfewer than|\bnot exceeding|\bbounded by|\bto|\bthrough)\s*\$?\s*(` + powerNumber + `)`)
+	searchLowerNumRe = regexp.MustCompile(`(?i)(?:>|≥|⩾|\\geq?(?:slant)?|\\gt\b|\bgreater than|\bmore than|\bat least|\babove|\bexceeding|\bbeyond|\blarger than)\s*\$?\s*(` + powerNumber + `)`)
+	searchUpperNumRe = regexp.MustCompile(`(?i)^(?:<|≤|⩽|\\leq?(?:slant)?|\\lt\b|\bat most|\bup to|\bbelow|\bless than|\bsmaller than|\bfewer than|\bnot exceeding|\bbounded by|\bto|\bthrough)\s*\$?\s*(` + powerNumber + `)`)
 )
 
 // searchUpperBelowLower reports whether every upper bound of the space has a number at or

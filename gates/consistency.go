@@ -580,6 +580,9 @@ func consistencyBounds(r *Revision, out *Report) {
 	found += consistencyInstanceRange(r, out, maxBoundFindings-found)
 	found += consistencyCriterionBranch(r, out, maxBoundFindings-found)
 	found += consistencyExampleOrder(r, out, maxBoundFindings-found)
+	found += consistencyExampleBareRelation(r, out, maxBoundFindings-found)
+	found += consistencyExampleExtremal(r, out, maxBoundFindings-found)
+	found += consistencyStatusReversed(r, out, maxBoundFindings-found)
 	ask := func(a Text, ab bndBound, b Text, bb bndBound, behaviour string) {
 		if found >= maxBoundFindings {
 			found++

@@ -106,3 +106,51 @@ func incumbentWidthMeets(r *Revision, out *Report) bool {
 	}
 	return false
 }
+
+// A target may also name the interval itself: "prove that both densities lie in [0.499, 0.501]"
+// while the open status records them in [0.49916, 0.50084]. A recorded interval inside the
+// requested one, or equal to it, is a proof the target asks for already done; a requested
+// interval that the record does not fit inside (a narrower target) is the open question. Each
+// recorded interval inside a requested one goes to a person, who decides whether the two are of
+// one quantity.
+
+// intervalRe reads an interval of two decimals opened by a square bracket: "[0.499, 0.501]",
+// "[1.2, 1.5)"; a pair in parentheses is as often a function's arguments ("B(2, 5)").
+var intervalRe = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_)\]])\[\s*\$?\s*(-?[0-9]+\.[0-9]+)\s*,\s*(-?[0-9]+\.[0-9]+)\s*\$?\s*[\])]`)
+
+// incumbentIntervalMeets asks a person about a requested interval that contains an interval the
+// open status records. It reports whether it recorded a finding.
+func incumbentIntervalMeets(r *Revision, out *Report) bool {
+	known := r.OpenStatus.StrongestKnown
+	var recorded [][2]float64
+	for _, m := range intervalRe.FindAllStringSubmatch(known, 4) {
+		lo, err1 := strconv.ParseFloat(m[1], 64)
+		hi, err2 := strconv.ParseFloat(m[2], 64)
+		if err1 == nil && err2 == nil && lo < hi {
+			recorded = append(recorded, [2]float64{lo, hi})
+		}
+	}
+	if len(recorded) == 0 {
+		return false
+	}
+	for _, t := range []Text{{FieldStatement, r.Statement}, {fieldAcceptanceCriterion, r.Acceptance.Criterion}, {fieldOpenUnresolved, r.OpenStatus.UnresolvedTarget}} {
+		for _, m := range intervalRe.FindAllStringSubmatchIndex(t.Body, 4) {
+			lo, err1 := strconv.ParseFloat(t.Body[m[2]:m[3]], 64)
+			hi, err2 := strconv.ParseFloat(t.Body[m[4]:m[5]], 64)
+			if err1 != nil || err2 != nil || lo >= hi {
+				continue
+			}
+			for _, k := range recorded {
+				if k[0] < lo || k[1] > hi {
+					continue
+				}
+				sp := SpanOf(t.Field, t.Body, m[0], m[1])
+				out.NeedsHuman(checkConsistencyIncumbent, sp,
+					fmt.Sprintf("%s asks for “%s”, but openStatus.strongestKnown already records the interval [%g, %g] inside it: the incumbent meets the requested target, unless the two are of different quantities; a person must compare them.", t.Field, sp.Quote, k[0], k[1]),
+					"Ask for an interval narrower than the known one (openStatus.strongestKnown), or correct the recorded bounds.")
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -158,6 +158,7 @@ func consistencyIncumbentMeets(r *Revision, out *Report) bool {
 	}
 	if !narrow {
 		found = incumbentWidthMeets(r, out) || found
+		found = incumbentIntervalMeets(r, out) || found
 	}
 	return found
 }

@@ -279,7 +279,7 @@ func heroCaption(r *Revision, out *Report) {
 			"hero.caption says “"+sp.Quote+"”, which may state a bound, certificate or what is known, or may describe the setup; a person must confirm that it states no result.",
 			"If “"+sp.Quote+"” states a result, bound or status, rewrite hero.caption to say only how the picture relates to the setup.")
 	}
-	if !heroCaptionBound(r, out) && len(hits) == 0 && len(words) == 0 && len(beliefs) == 0 && !heroCaptionNumber(r, out) {
+	if !heroCaptionBound(r, out) && len(hits) == 0 && len(words) == 0 && len(beliefs) == 0 && !heroCaptionNumber(r, out) && !heroCaptionAsserts(r, out) {
 		out.Pass(checkHeroCaption, Whole(fieldHeroCaption, c), "hero.caption describes the setup and states no result, bound, status or proof claim.")
 	}
 }

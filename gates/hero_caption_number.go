@@ -1,6 +1,10 @@
 package gates
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
 
 // A caption may state a result in words no list of bound words foresees ("has between 867 and
 // 872 letters", "the minimum is 153", "needs 31 colours"). What such sentences share is a number
@@ -43,4 +47,76 @@ func heroCaptionIndex(c string, i, j int) bool {
 		return true // a dimension or a size in a compound: "1-skeleton", "2-complex", "4-cycle"
 	}
 	return j < len(c) && (c[j] >= 'A' && c[j] <= 'Z' || c[j] >= 'a' && c[j] <= 'z')
+}
+
+// A caption may also state the open statement, or its negation, as a fact, in words that name no
+// number and no bound: "Every bridgeless graph has one", "196 never becomes a palindrome", "No
+// such tiling exists". What such sentences share is a claim about the whole of the statement's
+// objects or about all time, in a finite verb: a sentence led by "every", "all" or "no" whose
+// verb follows within a few words, or a word after "never" or "always", about a word the
+// statement uses; a quantified subject must be the statement's own ("every bridgeless graph" where
+// the statement asks about every bridgeless graph), not the picture's ("every vertex of the cube"). A caption that describes the picture ("Each edge of a bridgeless graph, traced
+// by two cycles") has no such verb; one that asks ("Is there more than one?") asserts nothing.
+
+// captionAssertRe finds a caption sentence that asserts a claim about every object or all time.
+var captionAssertRe = regexp.MustCompile(`(?i)(?:^|[.;:!]\s+)((?:every|all|no)\s+(?:[\p{L}\p{N}-]+\s+){0,4}?(?:has|have|is|are|admits?|contains?|exists?|lies|lie|reach(?:es)?|becomes?|can(?:not)?|does|do|holds?|satisf(?:y|ies)|must)\b)|\b((?:never|always)\s+\p{L}{2,})`)
+
+// heroCaptionAsserts asks a person about a caption sentence that asserts a claim about every
+// object or all time on a word the statement uses. It reports whether it recorded a finding.
+func heroCaptionAsserts(r *Revision, out *Report) bool {
+	c := r.Hero.Caption
+	stmt := strings.ToLower(r.Statement)
+	for _, m := range captionAssertRe.FindAllStringSubmatchIndex(c, 4) {
+		i, j := m[2], m[3]
+		if i < 0 {
+			i, j = m[4], m[5]
+		}
+		from, to := sentenceAround(c, i)
+		if strings.HasSuffix(strings.TrimSpace(c[from:to]), "?") || !captionSharesWord(c[from:to], stmt) {
+			continue
+		}
+		if m[2] >= 0 && !captionQuantifiesAsStatement(c[m[2]:m[3]], stmt) {
+			continue
+		}
+		sp := SpanOf(fieldHeroCaption, c, i, j)
+		out.NeedsHuman(checkHeroCaption, sp,
+			"hero.caption says “"+sp.Quote+"” (“"+clipText(strings.TrimSpace(c[from:to]), 100)+"”), a claim about every object or for all time on what the statement asks: it may state the open statement or its negation as a fact; a person must confirm that it describes the picture.",
+			"Rewrite hero.caption to say how the picture relates to the setup (what it shows), not what holds of every object or always.")
+		return true
+	}
+	return false
+}
+
+// captionSharesWord reports whether the sentence uses a word of four letters or more, or a
+// number, that the statement (lower-cased) uses.
+func captionSharesWord(sentence, stmt string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(sentence), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' }) {
+		if len([]rune(w)) >= 4 && !stStopWords[w] && strings.Contains(stmt, w) || unicode.IsDigit([]rune(w)[0]) && hasNumber(stmt, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// captionPictureWords refer a quantified subject to the picture: "every vertex of the cube", "no
+// three of them", "every pair of marks shown".
+var captionPictureWords = stWordSet(`the this these those them its their it shown drawn here pictured marked coloured colored black white red blue green grey gray`)
+
+// captionQuantifiesAsStatement reports whether a quantified caption clause ("Every bridgeless
+// graph has") quantifies over what the statement quantifies over: no word of its subject refers
+// to the picture, and the statement puts a quantifier before the subject's last word ("every
+// bridgeless graph").
+func captionQuantifiesAsStatement(clause, stmt string) bool {
+	words := strings.Fields(strings.ToLower(clause))
+	if len(words) < 3 {
+		return false
+	}
+	subject := words[1 : len(words)-1]
+	for _, w := range subject {
+		if captionPictureWords[strings.Trim(w, ",;:")] {
+			return false
+		}
+	}
+	head := strings.Trim(subject[len(subject)-1], ",;:")
+	return regexp.MustCompile(`(?:^|[^\p{L}])(?:every|all|any|each|no)\s+(?:\S+\s+){0,3}?` + regexp.QuoteMeta(head) + `(?:$|[^\p{L}])`).MatchString(stPlainWords(stmt))
 }

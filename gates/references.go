@@ -423,6 +423,10 @@ func refsRelevanceTopic(r *Revision, out *Report) {
 		}
 		if a, b, named := relevanceExcludedKind(ref.Relevance, prob.String()); named {
 			askNamed(a, b, "a kind of object whose negation the problem uses for its own objects while it never uses the word itself")
+			continue
+		}
+		if a, b, named := relevanceVariantQuantity(ref.Relevance, prob.String()); named {
+			askNamed(a, b, "a variant of the problem's own quantity or object under a modifier the problem never uses")
 		}
 	}
 }

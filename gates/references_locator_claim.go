@@ -24,8 +24,9 @@ var refAttributedResultRe = regexp.MustCompile(`(?i)\baccording to (?:this|the|t
 // refQuantitativeRe finds a relation, a quantitative bound, a claim of existence, a universal
 // claim or an implication in a claim: "≤", "=", "at least 3", "exactly k", "no projective plane
 // of order 10 exists", "every such group is a Lie group", "if the group is finite then its
-// order is even", "a graph is planar if and only if …".
-var refQuantitativeRe = regexp.MustCompile(`[≤≥<>=≠≈]|\\(?:le|ge|leq|geq|lt|gt|ne)\b|(?i)\b(?:at least|at most|greater than|less than|exceeds?|bounded by|exactly|no\s+[\p{L}0-9-]+(?:\s+[\p{L}0-9-]+){0,6}\s+exists?|there (?:is|are|exists?) no|does not exist|do not exist|not exist|infinitely many|finitely many|unique)\b|(?i)\b(?:every|each|any|all)\s+[^.;:]{1,120}?\s(?:is|are|has|have|admits?|acts?|lies|lie|contains?|satisfies|satisfy|embeds?)\s|(?i)\bif\b[^.;:]{3,200}?\bthen\b|(?i)\b(?:if and only if|iff|implies|forces)\b`)
+// order is even", "a graph is planar if and only if …", "each eigenfunction attains its maximum
+// only on the boundary", "the orbit never returns".
+var refQuantitativeRe = regexp.MustCompile(`[≤≥<>=≠≈]|\\(?:le|ge|leq|geq|lt|gt|ne)\b|(?i)\b(?:at least|at most|greater than|less than|exceeds?|bounded by|exactly|no\s+[\p{L}0-9-]+(?:\s+[\p{L}0-9-]+){0,6}\s+exists?|there (?:is|are|exists?) no|does not exist|do not exist|not exist|infinitely many|finitely many|unique)\b|(?i)\b(?:every|each|any|all)\s+[^.;:]{1,120}?\s(?:is|are|has|have|admits?|acts?|lies|lie|contains?|satisfies|satisfy|embeds?|attains?|takes?|reach(?:es)?|achieves?|equals?|holds?|vanish(?:es)?|converges?|extends?|belongs?|occurs?|exists?|meets?|maps?|fix(?:es)?|grows?|can|must)\s|(?i)\b(?:only (?:on|at|in|when|if)|never|always)\b|(?i)\bif\b[^.;:]{3,200}?\bthen\b|(?i)\b(?:if and only if|iff|implies|forces)\b`)
 
 // refStatedResult returns the span of a note that states a quantitative result of the work
 // after a verb that obtains it, or ok false.

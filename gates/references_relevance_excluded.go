@@ -64,3 +64,35 @@ func relevanceNegates(low, w string) bool {
 	}
 	return false
 }
+
+// A note may also name the problem's own quantity under a modifier that makes it another one:
+// "the optimal pebbling number" in a packet about the pebbling number, "the fractional chromatic
+// number" in one about the chromatic number, "the total domination number" in one about the
+// domination number. The phrase after the modifier is the problem's; the modifier, which the
+// problem never uses, says the note is about a variant studied apart.
+
+// relevanceVariantRe finds a modifier that makes a quantity or an object a variant, and the two
+// words after it.
+var relevanceVariantRe = regexp.MustCompile(`(?i)\b(optimal|fractional|total|list|weighted|signed|acyclic|equitable|circular|rainbow|induced|restricted|game|online|on-line|dynamic|defective|improper|relaxed|capacitated|rubbling|t-fold|k-fold|distance-[0-9a-z]+|paired|roman)\s+([\p{L}-]+\s+[\p{L}-]+)`)
+
+// relevanceVariantQuantity returns the span of a variant of the problem's quantity the note is
+// about, or ok false.
+func relevanceVariantQuantity(note, prob string) (start, end int, ok bool) {
+	low := " " + strings.ToLower(stPlainWords(prob)) + " "
+	for _, m := range relevanceVariantRe.FindAllStringSubmatchIndex(note, 4) {
+		mod, phrase := strings.ToLower(note[m[2]:m[3]]), strings.ToLower(note[m[4]:m[5]])
+		if f := strings.Fields(phrase); len(f) != 2 || stStopWords[f[0]] || relevanceObjectStops[f[0]] || stStopWords[f[1]] || relevanceObjectStops[f[1]] {
+			continue // "restricted to the …": a verb's complement, not a quantity
+		}
+		if !strings.Contains(low, " "+phrase+" ") && !strings.Contains(low, " "+phrase+",") && !strings.Contains(low, " "+phrase+".") || relevanceWordIn(low, mod) {
+			continue
+		}
+		return m[0], m[1], true
+	}
+	return 0, 0, false
+}
+
+// relevanceWordIn reports whether low (lower-cased, padded with spaces) uses the word w.
+func relevanceWordIn(low, w string) bool {
+	return regexp.MustCompile(`(?:^|[^\p{L}])` + regexp.QuoteMeta(w) + `(?:$|[^\p{L}])`).MatchString(low)
+}

@@ -64,7 +64,7 @@ func stArgumentRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int
 			ask(t, name, m[2], m[6]+len(strings.TrimRight(right, " ")), "a function of an integer defined from its values at other arguments on a range with a lower end")
 		}
 	}
-	return n + stStructuralRecurrences(a, seen, out)
+	return n + stStructuralRecurrences(a, seen, out) + stStepRules(a, seen, out)
 }
 
 // A function is also defined by its values at the parts of its argument: "h(E ∪ F) =

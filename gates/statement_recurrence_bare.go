@@ -11,7 +11,9 @@ import (
 
 // A recurrence is also written with TeX's subscripts outside any formula: "n_{k+1} = 2n_k + 1
 // for k ≥ 2", "R_{k+1}(b) = b·R_k(b) + 1" (a term carrying a parameter besides its index), "q_{j+1} is the least prime p with n(p) > n(q_j)". The formula reader never sees
-// it, nor the Unicode reader. The reader finds a letter at a shifted index on the left of "="
+// it, nor the Unicode reader. The index may be put in parentheses ("a_(k+1) = T(a_k)") and may be
+// an ordinal's Greek letter, a transfinite recursion's successor step ("ℵ_(α+1) is the least
+// cardinal greater than ℵ_α"), whose first value ("ℵ₀ = ω") is as needed as a sequence's. The reader finds a letter at a shifted index on the left of "="
 // (or of "is", a recurrence in words) and the same letter at another shift of that index on the
 // right, and looks in the entry and the statement's fields for a first value: the letter at a
 // numeric index set equal to something ("n₂ = 2", "q_1 = 3", "$q_1 = 3$"). A term named at a
@@ -25,7 +27,7 @@ const stBareArg = `(?:\([^()]{1,12}\))?`
 
 // stBareRecRe reads the left side of a bare recurrence, with a shifted index, and its right side
 // up to the end of the clause: the letter, the index, the shift, the right side.
-var stBareRecRe = regexp.MustCompile(`(?:^|[^\p{L}\\$_^{])(\p{L})_\{\s*([a-z])\s*([+-]\s*\d+)\s*\}` + stBareArg + `\s*(?:=|\bis\b)\s*([^.;=]{1,100})`)
+var stBareRecRe = regexp.MustCompile(`(?:^|[^\p{L}\\$_^{])(\p{L})_[{(]\s*([a-zα-ω])\s*([+-]\s*\d+)\s*[})]` + stBareArg + `\s*(?:=|\bis\b)\s*([^.;=]{1,100})`)
 
 // stBareExemptRe marks a sentence whose recurrence is a condition on a family or a named
 // sequence's property; unlike the Unicode reader's, a definite subject that "satisfies" the
@@ -34,7 +36,7 @@ var stBareExemptRe = regexp.MustCompile(`(?i)\b(?:satisfying|obeying|whenever|ev
 
 // stBareInitialRe finds a letter at a numeric index given a value: "n₂ = 2", "q_1 = 3",
 // "q_{1} := 3", "a_0 is 1".
-var stBareInitialRe = regexp.MustCompile(`(?:^|[^\p{L}\\])(\p{L})(?:[₀₁₂₃₄₅₆₇₈₉]+|_\{?\s*[0-9]+\s*\}?)` + stBareArg + `\s*\$?\s*(?:=|:=|\\coloneqq|\bis\s+\$?[0-9])`)
+var stBareInitialRe = regexp.MustCompile(`(?:^|[^\p{L}\\])(\p{L})(?:[₀₁₂₃₄₅₆₇₈₉]+|_[{(]?\s*[0-9]+\s*[})]?)` + stBareArg + `\s*\$?\s*(?:=|:=|\\coloneqq|\bis\s+\$?[0-9])`)
 
 // stBareRecurrences asks a person about each bare recurrence of the statement or an exposition
 // entry whose letter no field gives a first value. It returns the number of findings.
@@ -153,9 +155,9 @@ func stUniSubscript(index string) string {
 }
 
 // stBareOtherShift reports whether right uses letter at index with another shift than shift:
-// "n_k", "n_{k}", "n_{k-1}" against "+1".
+// "n_k", "n_{k}", "n_{k-1}", "ℵ_α", "a_(k)" against "+1".
 func stBareOtherShift(right, letter, index, shift string) bool {
-	re := regexp.MustCompile(`(?:^|[^\p{L}\\])` + regexp.QuoteMeta(letter) + `_(?:\{\s*` + index + `\s*([+-]\s*\d+)?\s*\}|` + index + `\b)`)
+	re := regexp.MustCompile(`(?:^|[^\p{L}\\])` + regexp.QuoteMeta(letter) + `_(?:[{(]\s*` + index + `\s*([+-]\s*\d+)?\s*[})]|` + index + `(?:$|[^\p{L}0-9_]))`)
 	for _, m := range re.FindAllStringSubmatch(right, -1) {
 		if strings.ReplaceAll(m[1], " ", "") != shift {
 			return true

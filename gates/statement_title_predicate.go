@@ -11,12 +11,17 @@ import (
 // it: "Is Euler's constant transcendental?" over a statement that asks whether γ is irrational,
 // "The list colouring conjecture" over a statement of the total colouring bound. What such
 // titles share is a word that says which question (the predicate a yes-or-no title asks, the
-// modifier that names a conjecture or problem) and that the fields stating the question never
+// property it asks the object to have, the modifier that names a conjecture or problem) and that the fields stating the question never
 // use. The word goes to a person: a title may abbreviate.
 
 // stTitlePredicateRe finds the predicate a yes-or-no title asks: "Is Euler's constant
 // transcendental?", "Are all Fermat numbers squarefree?". Group 1 is the predicate.
 var stTitlePredicateRe = regexp.MustCompile(`^\s*(?:Is|Are)\s+[^?]*?[^\s?]\s+(\p{Ll}[\p{L}-]{3,})\s*\?\s*$`)
+
+// stTitleHaveRe finds the property a yes-or-no title asks its object to have: "Do the
+// Kazhdan–Lusztig polynomials have non-negative coefficients?", "Does every such graph admit a
+// perfect matching?". Group 1 is the property's words.
+var stTitleHaveRe = regexp.MustCompile(`^\s*(?:Do|Does|Did|Can|Must|Could|Will)\s+[^?]*?\s(?:have|admit|contain|possess|satisfy|attain|carry)\s+(?:(?:a|an|the|only|some|any|all|no)\s+)?([\p{L}’'–-]+(?:\s+[\p{L}’'–-]+){0,2})\s*\?\s*$`)
 
 // stTitleWordRe finds a word of a title.
 var stTitleWordRe = regexp.MustCompile(`[\p{L}’'–-]+`)
@@ -53,6 +58,26 @@ func stTitleQuestionWord(r *Revision, out *Report) bool {
 			sp := SpanOf(FieldTitle, r.Title, m[2], m[3])
 			out.NeedsHuman(stCheckTitle, sp,
 				fmt.Sprintf("The title asks whether its object is “%s”, a word the statement, the acceptance criterion and the unresolved target never use, so the title may ask a stronger or another question than the statement; a person must compare them.", sp.Quote),
+				"Retitle the problem after the property the statement asks about, or correct the statement if the title names the intended question.")
+			return true
+		}
+	}
+	if m := stTitleHaveRe.FindStringSubmatchIndex(r.Title); m != nil {
+		// The property is another question when none of its words is one the fields use.
+		var words []string
+		for _, w := range strings.FieldsFunc(strings.ToLower(r.Title[m[2]:m[3]]), func(c rune) bool { return !unicode.IsLetter(c) }) {
+			if len([]rune(w)) >= 4 && !stStopWords[w] && !stTitleGenericPredicates[w] {
+				words = append(words, w)
+			}
+		}
+		other := len(words) > 0
+		for _, w := range words {
+			other = other && !stTitleWordIn(w, asked)
+		}
+		if other {
+			sp := SpanOf(FieldTitle, r.Title, m[2], m[3])
+			out.NeedsHuman(stCheckTitle, sp,
+				fmt.Sprintf("The title asks whether its object has “%s”, words the statement, the acceptance criterion and the unresolved target never use, so the title may ask another question than the statement; a person must compare them.", sp.Quote),
 				"Retitle the problem after the property the statement asks about, or correct the statement if the title names the intended question.")
 			return true
 		}
