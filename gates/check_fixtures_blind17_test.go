@@ -1,10 +1,7 @@
 package gates
 
 import (
-	"context"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/theoremdb/theoremdb/packet"
 )
@@ -128,22 +125,6 @@ func TestReadingBlind17CriterionEnds(t *testing.T) {
 		{name: "ends: two variables", gate: cons, check: checkConsistencyBounds, base: base, want: Pass,
 			change: crit("Reals s ≤ t with t − s ≤ 0.01, a proof that θ(q) = 0 for every q < t and that the cluster of every x > s is finite.")},
 	})
-}
-
-// TestStructuralRecurrenceBounded runs the reader of functions defined by their parts on a
-// statement of thousands of applications: it must finish well within the gate's time.
-func TestStructuralRecurrenceBounded(t *testing.T) {
-	t.Parallel()
-	r := clean()
-	r.Statement = "The height is defined recursively by " + strings.Repeat("f(xy) = f(x) = f(xy) = ", 2000) + "f(y)."
-	start := time.Now()
-	res := RunGate(context.Background(), statementGate, r, testEnv(), 5*time.Second*raceSlowdown)
-	if res.Reason != "" {
-		t.Fatalf("the gate did not finish: %s", res.Reason)
-	}
-	if d := time.Since(start); d > 3*time.Second*raceSlowdown {
-		t.Errorf("the gate took %s", d)
-	}
 }
 
 func TestReadingBlind17WidthAtSentenceEnd(t *testing.T) {

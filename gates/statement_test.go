@@ -365,6 +365,8 @@ func TestStatementGateBounded(t *testing.T) {
 		"deep braces":           "$" + strings.Repeat("{", 100_000) + strings.Repeat("}", 100_000) + "$",
 		"many whether":          strings.Repeat("we study whether ", 1200),
 		"scripts on everything": "$" + strings.Repeat("a_{b_{c}}^{d} ", 1500) + "$",
+		// thousands of applications for the reader of functions defined by their parts
+		"a long recursive definition": "The height is defined recursively by " + strings.Repeat("f(xy) = f(x) = f(xy) = ", 2000) + "f(y).",
 	}
 	for name, s := range tests {
 		t.Run(strings.ReplaceAll(name, " ", "_"), func(t *testing.T) {
