@@ -65,11 +65,16 @@ func (s *Server) moderate(w http.ResponseWriter, r *http.Request) error {
 	if !requireSignIn(w, r) {
 		return nil
 	}
+	fragment := r.URL.Query().Get("fragment") == "1"
 	// The newest event first: the page's live queue resumes after it, so a
-	// change between this read and the page's subscription is not lost.
-	head, err := live.Head(r.Context(), s.policy.Client())
-	if err != nil {
-		return err
+	// change between this read and the page's subscription is not lost. A
+	// live refresh (the fragment) is already subscribed and needs none.
+	var head int64
+	if !fragment {
+		var err error
+		if head, err = live.Head(r.Context(), s.policy.Client()); err != nil {
+			return err
+		}
 	}
 	cases, err := s.policy.ModerationQueue(r.Context(), viewer.From(r.Context()), 100)
 	if err != nil {
@@ -84,7 +89,7 @@ func (s *Server) moderate(w http.ResponseWriter, r *http.Request) error {
 	h := fnv.New64a()
 	h.Write(list.Bytes())
 	v.Version = strconv.FormatUint(h.Sum64(), 36)
-	if r.URL.Query().Get("fragment") == "1" {
+	if fragment {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
 		w.Header().Set("X-Content-Version", v.Version)

@@ -3,9 +3,10 @@
 // the session cookie) and, on every update, reloads the list of cases from
 // the server. The subscription resumes after the newest event the list
 // reflects (the page's data-after, then each update's), so a report made
-// while the socket opens or reconnects is not missed; updates that arrive
-// while a reload is under way are answered by one more reload. A reload that brings the list the page shows (the server names
-// each list with a version) leaves the page alone, and one that changes it
+// while the socket opens or reconnects is not missed. One reload runs at a
+// time; updates that arrive while it is under way are answered by one more.
+// A reload that brings the list the page shows (the server names each list
+// with a version) leaves the page alone, and one that changes it
 // keeps what the moderator was typing, and where. A case that was not on the
 // page before is marked "New" and announced in the polite live region
 // (#case-announcer) for screen readers. Without scripts the page works as it
@@ -22,7 +23,6 @@
     if (status) status.textContent = text;
   }
 
-  var asked = 0, applied = 0; // refreshes asked for, and the newest applied
   var leaving = false; // a form of the list was submitted
   // On the document, so that it hears a submission after the form's and the list's own
   // listeners, and knows whether one of them cancelled it.
@@ -54,7 +54,6 @@
   }
 
   function refresh() {
-    var n = ++asked;
     var version = "";
     return fetch("/moderate?fragment=1", { credentials: "same-origin" })
       .then(function (r) {
@@ -64,8 +63,7 @@
       })
       .then(function (html) {
         // The list the page shows already: leave it, and what is under the pointer.
-        if (n < applied || leaving) return; // a later refresh answered first, or the page is going
-        applied = n;
+        if (leaving) return; // the page is going
         if (version && version === box.getAttribute("data-version")) return;
         box.setAttribute("data-version", version);
         var typed = {};
