@@ -49,18 +49,14 @@ var searchSpotCheckRe = regexp.MustCompile(`(?i)\b(?:reproduc\w*|re-?comput\w*|r
 var searchEveryRe = regexp.MustCompile(`(?i)\b(?:every|each|all)\b`)
 
 // acceptanceSampleCertified asks a person about a certificate that covers a random sample of
-// the space while the criterion or the space is about every element. It reports under the
-// check of the acceptance kind.
-func acceptanceSampleCertified(r *Revision, id string, out *Report) {
+// the space while the criterion or the space is about every element. certs are the
+// certificate's texts. It reports under the check of the acceptance kind.
+func acceptanceSampleCertified(r *Revision, certs []Text, id string, out *Report) {
 	a := r.Acceptance
 	if !searchEveryRe.MatchString(a.Criterion + " " + a.SearchSpace) {
 		return
 	}
-	texts := []Text{{fieldAcceptanceCertificate, a.Certificate}}
-	if r.Computation != nil {
-		texts = append(texts, Text{fieldComputationCert, r.Computation.Certification})
-	}
-	for _, t := range texts {
+	for _, t := range certs {
 		for _, m := range searchSampleRe.FindAllStringIndex(t.Body, 3) {
 			start, end := sentenceAround(t.Body, m[0])
 			if searchSpotCheckRe.MatchString(t.Body[start:end]) {
@@ -121,7 +117,7 @@ func acceptanceReportCertified(r *Revision, out *Report) {
 	if r.Computation != nil {
 		texts = append(texts, Text{fieldComputationCert, r.Computation.Certification})
 	}
-	acceptanceSampleCertified(r, id, out)
+	acceptanceSampleCertified(r, texts[1:], id, out)
 	for _, t := range texts {
 		body := compared(t.Body)
 		for _, m := range searchReportRe.FindAllStringIndex(body, 3) {

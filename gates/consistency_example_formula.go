@@ -34,17 +34,23 @@ type formulaBound struct {
 
 func (b formulaBound) at(k float64) float64 { return b.factor * math.Pow(k, b.exponent) }
 
-// formulaBounds reads the bounds by formulas of the packet's statement, remarks, definitions and
-// open status.
-func formulaBounds(r *Revision) []formulaBound {
+// boundTexts are the texts a bound an example must meet may stand in: the statement, the open
+// status and the entries other than examples.
+func boundTexts(r *Revision) []Text {
 	texts := []Text{{FieldStatement, r.Statement}, {fieldOpenStrongestKnown, r.OpenStatus.StrongestKnown}}
 	for i, e := range r.Exposition {
 		if e.Kind != packet.Example {
 			texts = append(texts, Text{ExpositionField(i, "body"), e.Body})
 		}
 	}
+	return texts
+}
+
+// formulaBounds reads the bounds by formulas of the packet's statement, remarks, definitions and
+// open status.
+func formulaBounds(r *Revision) []formulaBound {
 	var out []formulaBound
-	for _, t := range texts {
+	for _, t := range boundTexts(r) {
 		body := strings.ReplaceAll(t.Body, "$", " ")
 		for _, m := range formulaBoundRe.FindAllStringSubmatchIndex(body, 10) {
 			if body[m[6]:m[7]] != body[m[12]:m[13]] {

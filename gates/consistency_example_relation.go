@@ -34,14 +34,8 @@ type relationBound struct {
 // relationBounds reads the bounds between two measures in the statement, the open status and
 // the entries other than examples.
 func relationBounds(r *Revision) []relationBound {
-	texts := []Text{{FieldStatement, r.Statement}, {fieldOpenStrongestKnown, r.OpenStatus.StrongestKnown}}
-	for i, e := range r.Exposition {
-		if e.Kind != packet.Example {
-			texts = append(texts, Text{ExpositionField(i, "body"), e.Body})
-		}
-	}
 	var out []relationBound
-	for _, t := range texts {
+	for _, t := range boundTexts(r) {
 		body := strings.ReplaceAll(t.Body, "$", " ")
 		for _, m := range relationBoundRe.FindAllStringSubmatchIndex(body, 10) {
 			b := relationBound{big: body[m[2]:m[3]], arg: body[m[4]:m[5]], small: body[m[8]:m[9]], field: t.Field, quote: strings.TrimSpace(body[m[0]:m[1]]), factor: 1, exponent: 1}
@@ -182,13 +176,7 @@ func consistencyExampleBareRelation(r *Revision, out *Report, budget int) int {
 		factor                   float64
 	}
 	var bounds []bare
-	texts := []Text{{FieldStatement, r.Statement}, {fieldOpenStrongestKnown, r.OpenStatus.StrongestKnown}}
-	for i, e := range r.Exposition {
-		if e.Kind != packet.Example {
-			texts = append(texts, Text{ExpositionField(i, "body"), e.Body})
-		}
-	}
-	for _, t := range texts {
+	for _, t := range boundTexts(r) {
 		body := strings.ReplaceAll(t.Body, "$", " ")
 		for _, m := range relationBareRe.FindAllStringSubmatchIndex(body, 10) {
 			if from, to := sentenceAround(body, m[2]); relationConjectureRe.MatchString(body[from:to]) {
@@ -268,12 +256,7 @@ func consistencyExampleExtremal(r *Revision, out *Report, budget int) int {
 	if budget <= 0 {
 		return 0
 	}
-	defs := r.Statement
-	for _, e := range r.Exposition {
-		if e.Kind == packet.Definition || e.Kind == packet.Convention {
-			defs += "\n" + e.Body
-		}
-	}
+	_, defs := stRecurrenceTexts(r)
 	d := extremalDefRe.FindStringSubmatch(defs)
 	if d == nil || d[2] != d[4] {
 		return 0
@@ -284,13 +267,8 @@ func consistencyExampleExtremal(r *Revision, out *Report, budget int) int {
 		quote string
 	}
 	var bounds []linear
-	texts := []string{r.Statement, r.OpenStatus.StrongestKnown}
-	for _, e := range r.Exposition {
-		if e.Kind != packet.Example {
-			texts = append(texts, e.Body)
-		}
-	}
-	for _, t := range texts {
+	for _, text := range boundTexts(r) {
+		t := text.Body
 		for _, m := range extremalBoundRe.FindAllStringSubmatchIndex(t, 10) {
 			if t[m[2]:m[3]] != name || t[m[4]:m[5]] != arg || t[m[12]:m[13]] != arg {
 				continue

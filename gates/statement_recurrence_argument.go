@@ -64,7 +64,7 @@ func stArgumentRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int
 			ask(t, name, m[2], m[6]+len(strings.TrimRight(right, " ")), "a function of an integer defined from its values at other arguments on a range with a lower end")
 		}
 	}
-	return n + stStructuralRecurrences(a, seen, out) + stStepRules(a, seen, out)
+	return n + stStructuralRecurrences(texts, defs, seen, out) + stStepRules(texts, defs, seen, out)
 }
 
 // A function is also defined by its values at the parts of its argument: "h(E ∪ F) =
@@ -133,8 +133,7 @@ func stStructPart(arg, part string) bool {
 // stStructuralRecurrences asks a person about each function defined by its values at the parts
 // of its argument whose value at a smallest argument no field gives. It returns the number of
 // findings.
-func stStructuralRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int {
-	texts, defs := stRecurrenceTexts(a.r)
+func stStructuralRecurrences(texts []Text, defs string, seen map[string]bool, out *Report) int {
 	n := 0
 	for _, t := range texts {
 		apps := stFnApps(t.Body)

@@ -69,7 +69,7 @@ func stBareRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int {
 				fmt.Sprintf("State the first values of %s (for example “%s_1 = 1”) next to the recurrence.", letter, letter))
 		}
 	}
-	return n + stSumRecurrences(a, seen, out)
+	return n + stSumRecurrences(texts, defs, seen, out)
 }
 
 // A sequence is also defined from its earlier terms through a sum whose upper end is the
@@ -101,8 +101,7 @@ func stSumFloor(sentence, v string) (int, bool) {
 
 // stSumRecurrences asks a person about each sum recurrence whose first terms no field gives. It
 // returns the number of findings.
-func stSumRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int {
-	texts, defs := stRecurrenceTexts(a.r)
+func stSumRecurrences(texts []Text, defs string, seen map[string]bool, out *Report) int {
 	n := 0
 	for _, t := range texts {
 		for _, m := range stSumRecRe.FindAllStringSubmatchIndex(t.Body, 4) {

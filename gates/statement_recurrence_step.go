@@ -45,8 +45,7 @@ var stStepExemptRe = regexp.MustCompile(`(?i)\b(?:any|some|whenever|satisfying|f
 
 // stStepRules asks a person about each step rule whose starting object no field gives. It returns
 // the number of findings.
-func stStepRules(a *stAnalysis, seen map[string]bool, out *Report) int {
-	texts, defs := stRecurrenceTexts(a.r)
+func stStepRules(texts []Text, defs string, seen map[string]bool, out *Report) int {
 	started := stStepStartRe.MatchString(defs)
 	n := 0
 	ask := func(t Text, name string, start, end int, kind, fix string) {

@@ -30,8 +30,7 @@ var stUniValueRe = regexp.MustCompile(`(?:^|[\s,;:(\[$])(\p{L})(?:[₀₁₂₃�
 
 // stUniScaledRecurrences asks a person about each recurrence at multiples of its index whose
 // letter no field gives a value at a numeric subscript. It returns the number of findings.
-func stUniScaledRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int {
-	texts, defs := stRecurrenceTexts(a.r)
+func stUniScaledRecurrences(texts []Text, defs string, seen map[string]bool, out *Report) int {
 	n := 0
 	for _, t := range texts {
 		for _, m := range stUniScaledRe.FindAllStringSubmatchIndex(t.Body, 4) {
@@ -102,7 +101,7 @@ func stUnicodeRecurrences(a *stAnalysis, seen map[string]bool, out *Report) int 
 				fmt.Sprintf("State the first values of %s (for example “%s₀ = 1”) next to the recurrence.", letter, letter))
 		}
 	}
-	return n + stUniScaledRecurrences(a, seen, out)
+	return n + stUniScaledRecurrences(texts, defs, seen, out)
 }
 
 // stUniOtherShift reports whether right uses letter at index with another shift than shift.
