@@ -16,12 +16,16 @@ import (
 // quotient is relative only as a difference of the two ends divided ("(U − L)/L"): the ratio a
 // statement defines its quantity by ("the infimum of L_S(P)/L_M(P)") is no precision.
 
+// endsDifference is a difference of the two ends of an interval, as the precision readers find
+// it: "U − L", "b-a", "\ell_2 - \ell_1".
+const endsDifference = `(?:[A-Za-z]|\\ell|ℓ)(?:_[0-9A-Za-z])?\s*(?:-|−)\s*(?:[A-Za-z]|\\ell|ℓ)(?:_[0-9A-Za-z])?`
+
 var (
 	// relativeScaleRe finds a relative precision.
-	relativeScaleRe = regexp.MustCompile(`(?i)\brelative(ly)?\b|%|\bper ?cent\b|\bsignificant (digits|figures)\b|\(\s*(?:[A-Za-z]|\\ell|ℓ)(?:_[0-9A-Za-z])?\s*(?:-|−)\s*(?:[A-Za-z]|\\ell|ℓ)(?:_[0-9A-Za-z])?\s*\)\s*/\s*(\\ell|ℓ|[A-Za-z]|\|[^|]{1,20}\|)|\bratio\b`)
+	relativeScaleRe = regexp.MustCompile(`(?i)\brelative(ly)?\b|%|\bper ?cent\b|\bsignificant (digits|figures)\b|\(\s*` + endsDifference + `\s*\)\s*/\s*(\\ell|ℓ|[A-Za-z]|\|[^|]{1,20}\|)|\bratio\b`)
 	// absoluteScaleRe finds an absolute one: the word, a difference of the two ends bounded, or
 	// a width or an accuracy "to within" a number.
-	absoluteScaleRe = regexp.MustCompile(`(?i)\babsolute(ly)?\b|\bto within\b|\bdiffer(s|ing)? by at most\b|\bwidth\b|(?:^|[^A-Za-z\\])(?:[A-Za-z]|\\ell|ℓ)(?:_[0-9A-Za-z])?\s*(?:-|−)\s*(?:[A-Za-z]|\\ell|ℓ)(?:_[0-9A-Za-z])?\s*(?:\\le|≤|<|\\leq)`)
+	absoluteScaleRe = regexp.MustCompile(`(?i)\babsolute(ly)?\b|\bto within\b|\bdiffer(s|ing)? by at most\b|\bwidth\b|(?:^|[^A-Za-z\\])` + endsDifference + `\s*(?:\\le|≤|<|\\leq)`)
 )
 
 // precisionScale says on which scales a text states a precision.
@@ -86,7 +90,7 @@ func acceptancePrecisionScale(r *Revision, out *Report) bool {
 // confirms.
 
 // widthFromBelowRe finds a width of two ends bounded from below.
-var widthFromBelowRe = regexp.MustCompile(`(?i)(?:^|[^A-Za-z\\])(?:[A-Za-z]|\\ell|ℓ)(?:_[0-9A-Za-z])?\s*(?:-|−)\s*(?:[A-Za-z]|\\ell|ℓ)(?:_[0-9A-Za-z])?\s*(?:≥|>|\\geq?\b|\\gt\b)\s*\$?\s*(?:0*[1-9][0-9]*(?:\.[0-9]+)?|0?\.[0-9]*[1-9][0-9]*)|\bwidth\s+(?:of\s+)?(?:at least|no less than|not less than|≥)\s*\$?\s*[0-9]+(?:\.[0-9]+)?`)
+var widthFromBelowRe = regexp.MustCompile(`(?i)(?:^|[^A-Za-z\\])` + endsDifference + `\s*(?:≥|>|\\geq?\b|\\gt\b)\s*\$?\s*(?:0*[1-9][0-9]*(?:\.[0-9]+)?|0?\.[0-9]*[1-9][0-9]*)|\bwidth\s+(?:of\s+)?(?:at least|no less than|not less than|≥)\s*\$?\s*[0-9]+(?:\.[0-9]+)?`)
 
 // acceptanceWidthFromBelow asks a person about a numerical target whose statement, criterion or
 // precision bounds the width of its interval from below. It reports whether it asked.

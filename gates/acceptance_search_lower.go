@@ -8,10 +8,13 @@ import "regexp"
 // bound anywhere in the space; the phrase goes to a person, since an upper bound may be written
 // in words the reader does not know.
 
+// searchLowerOps are the signs and words of a lower bound on a searched number.
+const searchLowerOps = `(?:>|≥|⩾|\\geq?(?:slant)?|\\gt\b|\bgreater than|\bmore than|\bat least|\babove|\bexceeding|\bbeyond|\blarger than)`
+
 // searchLowerRe finds a lower bound on a searched number ("n > 50", "more than 10⁹ digits",
 // "$n\ge106$" with no space after the command), or an enumeration that runs on with no last term
 // ("51, 52, 53, …" before no number).
-var searchLowerRe = regexp.MustCompile(`(?i)(?:>|≥|⩾|\\geq?(?:slant)?|\\gt\b|\bgreater than|\bmore than|\bat least|\babove|\bexceeding|\bbeyond|\blarger than)\s*\$?\s*[0-9]+(?:[.,][0-9]+)*[⁰¹²³⁴⁵⁶⁷⁸⁹]*|\b[0-9]+\s*,\s*[0-9]+\s*,\s*(?:[0-9]+\s*,\s*)?(?:…|\.\.\.|\\[lc]?dots)\s*(?:$|[^0-9\s,]|,\s*(?:[^0-9\s]|$))|\b(?:onwards|upwards|upward|without end|with no (?:upper |end)|no upper (?:bound|limit))\b`)
+var searchLowerRe = regexp.MustCompile(`(?i)` + searchLowerOps + `\s*\$?\s*[0-9]+(?:[.,][0-9]+)*[⁰¹²³⁴⁵⁶⁷⁸⁹]*|\b[0-9]+\s*,\s*[0-9]+\s*,\s*(?:[0-9]+\s*,\s*)?(?:…|\.\.\.|\\[lc]?dots)\s*(?:$|[^0-9\s,]|,\s*(?:[^0-9\s]|$))|\b(?:onwards|upwards|upward|without end|with no (?:upper |end)|no upper (?:bound|limit))\b`)
 
 // searchUpperRe finds an upper bound on a searched number, or a range with both ends.
 var searchUpperRe = regexp.MustCompile(`(?i)(?:<|≤|⩽|\\leq?(?:slant)?(?:\b|[0-9])|\\lt\b|\bat most|\bup to\s+\$?[0-9]|\bbelow|\bless than|\bsmaller than|\bfewer than|\bbetween|\bnot exceeding|\bbounded by|\bto\s+\$?[0-9]|\bthrough\s+\$?[0-9]|(?:…|\.\.\.|\\[lc]?dots)\s*,?\s*\$?[0-9]|\bof (?:size|length|height|order|degree)\s+\$?[0-9])`)
@@ -26,7 +29,7 @@ var searchNoUpperRe = regexp.MustCompile(`(?i)\b(?:with no upper|without (?:an? 
 
 // searchLowerNumRe and searchUpperNumRe read the number of a lower or an upper bound.
 var (
-	searchLowerNumRe = regexp.MustCompile(`(?i)(?:>|≥|⩾|\\geq?(?:slant)?|\\gt\b|\bgreater than|\bmore than|\bat least|\babove|\bexceeding|\bbeyond|\blarger than)\s*\$?\s*(` + powerNumber + `)`)
+	searchLowerNumRe = regexp.MustCompile(`(?i)` + searchLowerOps + `\s*\$?\s*(` + powerNumber + `)`)
 	searchUpperNumRe = regexp.MustCompile(`(?i)^(?:<|≤|⩽|\\leq?(?:slant)?|\\lt\b|\bat most|\bup to|\bbelow|\bless than|\bsmaller than|\bfewer than|\bnot exceeding|\bbounded by|\bto|\bthrough)\s*\$?\s*(` + powerNumber + `)`)
 )
 

@@ -605,14 +605,9 @@ func refsTwoIdentifiers(r *Revision, out *Report) int {
 // refYearAfter returns the first year a citation-shaped mention gives after its title (within
 // the next 100 bytes and before a semicolon), with its place, or 0.
 func refYearAfter(text string, from int, title string) (year, start, end int) {
-	i := strings.Index(text[from:], title)
-	if i < 0 {
+	seg, at, ok := refAfterTitle(text, from, title)
+	if !ok {
 		return 0, 0, 0
-	}
-	at := from + i + len(title)
-	seg := text[at:min(len(text), at+100)]
-	if j := strings.IndexByte(seg, ';'); j >= 0 {
-		seg = seg[:j]
 	}
 	m := refYearRe.FindStringSubmatchIndex(seg)
 	if m == nil {
@@ -622,17 +617,27 @@ func refYearAfter(text string, from int, title string) (year, start, end int) {
 	return y, at + m[2], at + m[3]
 }
 
+// refAfterTitle returns what a citation-shaped mention gives after its title, found in text
+// from from on: the next 100 bytes, up to a semicolon, and where they start in text.
+func refAfterTitle(text string, from int, title string) (seg string, at int, ok bool) {
+	i := strings.Index(text[from:], title)
+	if i < 0 {
+		return "", 0, false
+	}
+	at = from + i + len(title)
+	seg = text[at:min(len(text), at+100)]
+	if j := strings.IndexByte(seg, ';'); j >= 0 {
+		seg = seg[:j]
+	}
+	return seg, at, true
+}
+
 // refArxivAfter returns the arXiv identifier a citation-shaped mention gives after its title
 // (within the next 100 bytes and before a semicolon), with its place in the text.
 func refArxivAfter(text string, from int, title string) (quotedID, bool) {
-	i := strings.Index(text[from:], title)
-	if i < 0 {
+	seg, at, ok := refAfterTitle(text, from, title)
+	if !ok {
 		return quotedID{}, false
-	}
-	at := from + i + len(title)
-	seg := text[at:min(len(text), at+100)]
-	if j := strings.IndexByte(seg, ';'); j >= 0 {
-		seg = seg[:j]
 	}
 	for _, id := range quotedIDs(seg, 3) {
 		if strings.HasPrefix(id.Key, "arxiv:") {
