@@ -296,3 +296,7 @@ func (s *Service) VerifyLog(ctx context.Context) (int64, error) {
 	}
 	return want - 1, nil
 }
+
+// EventHead is the sequence number of the newest event of the record (0 for none): a page that
+// reads a view and then subscribes to its changes resumes after it, and misses none.
+func (s *Service) EventHead(ctx context.Context) (int64, error) { return live.Head(ctx, s.client) }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/a-h/templ"
 
-	"github.com/theoremdb/theoremdb/live"
 	"github.com/theoremdb/theoremdb/policy"
 	"github.com/theoremdb/theoremdb/ui"
 	"github.com/theoremdb/theoremdb/viewer"
@@ -72,7 +71,7 @@ func (s *Server) moderate(w http.ResponseWriter, r *http.Request) error {
 	var head int64
 	if !fragment {
 		var err error
-		if head, err = live.Head(r.Context(), s.policy.Client()); err != nil {
+		if head, err = s.policy.EventHead(r.Context()); err != nil {
 			return err
 		}
 	}
